@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+
+import PackageDescription
+
+let package = Package(
+    name: "iamspec",
+    products: [
+        /// The case model, the YAML loader, the engine protocol, the runner and the reports.
+        .library(name: "IAMSpec", targets: ["IAMSpec"]),
+        /// The reference in-app message delivery engine.
+        .library(name: "IAMSpecReferenceEngine", targets: ["IAMSpecReferenceEngine"]),
+        /// Test doubles for engine authors and for iamspec's own tests.
+        .library(name: "IAMSpecTesting", targets: ["IAMSpecTesting"]),
+        .executable(name: "iamspec", targets: ["iamspec"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        .target(name: "IAMSpec", dependencies: ["CYAML"]),
+        .target(name: "IAMSpecReferenceEngine", dependencies: ["IAMSpec"]),
+        .target(name: "IAMSpecTesting", dependencies: ["IAMSpec"]),
+        .executableTarget(
+            name: "iamspec",
+            dependencies: [
+                "IAMSpec",
+                "IAMSpecReferenceEngine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "IAMSpecTests", dependencies: ["IAMSpec", "IAMSpecTesting"]),
+        .testTarget(name: "IAMSpecReferenceEngineTests", dependencies: ["IAMSpecReferenceEngine", "IAMSpec"]),
+        .testTarget(name: "iamspecEndToEndTests", dependencies: ["IAMSpec"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+for target in package.targets where target.type != .system {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    target.swiftSettings = settings
+}

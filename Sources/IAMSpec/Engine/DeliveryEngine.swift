@@ -1,0 +1,86 @@
+/// An in-app message delivery engine under test.
+///
+/// The runner makes one engine per case run with ``EngineProvider/makeEngine(for:)``, feeds it the
+/// case's stimuli in order, one at a time, from one thread, and compares what it reports with
+/// what the case expects. An engine owns no clock: virtual time moves only with
+/// ``Stimulus/timeAdvanced(by:)``.
+///
+/// Implementing one is a single method; see the "Writing an engine adapter" guide.
+public protocol DeliveryEngine {
+    /// Applies one stimulus and returns what the engine observably did because of it, in order.
+    ///
+    /// Throw ``EngineError`` when the engine cannot go on; the case is then reported as an
+    /// error (not a failure) with the message.
+    mutating func handle(_ stimulus: Stimulus) throws -> [Observation]
+}
+
+/// Makes fresh engines and says what they support.
+///
+/// A provider is shared by all the runner's worker threads, so it must be `Sendable`; each engine
+/// it makes is used by one thread only.
+public protocol EngineProvider: Sendable {
+    /// The engine's name, version, profiles and capabilities.
+    var description: EngineDescription { get }
+
+    /// Makes an engine set up for one run of one case.
+    ///
+    /// Throw ``CaseSkipped`` to decline the case (it is reported as skipped, with the reason),
+    /// or ``EngineError`` when the engine cannot be made (reported as an error).
+    func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine
+}
+
+/// What an engine is and what it can do; a case it cannot run is skipped, with the reason.
+public struct EngineDescription: Sendable, Hashable {
+    public var name: String
+    public var version: String
+    public var profiles: Set<Profile>
+    public var capabilities: Set<Capability>
+
+    public init(name: String, version: String, profiles: Set<Profile>, capabilities: Set<Capability>) {
+        self.name = name
+        self.version = version
+        self.profiles = profiles
+        self.capabilities = capabilities
+    }
+}
+
+/// Everything an engine needs to start one run of one case.
+public struct EngineSetup: Sendable, Hashable {
+    /// The case's id, for the engine's own logs.
+    public var caseID: String
+    /// The SDK generation whose rules apply in this run.
+    public var profile: Profile
+    public var configuration: EngineConfiguration
+    /// The messages the server delivers at each session start, in delivered order.
+    public var messages: [InAppMessage]
+
+    public init(caseID: String, profile: Profile, configuration: EngineConfiguration, messages: [InAppMessage]) {
+        self.caseID = caseID
+        self.profile = profile
+        self.configuration = configuration
+        self.messages = messages
+    }
+}
+
+/// Thrown by a provider that declines a case; the run reports it as skipped with the reason.
+public struct CaseSkipped: Error, Sendable, Hashable {
+    public var reason: String
+
+    public init(reason: String) {
+        self.reason = reason
+    }
+}
+
+/// Thrown by an engine that cannot go on; the run reports the case as an error.
+public struct EngineError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var message: String
+    /// What the engine wrote on the side (for example a child process's stderr), if anything.
+    public var diagnostics: String
+
+    public init(_ message: String, diagnostics: String = "") {
+        self.message = message
+        self.diagnostics = diagnostics
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,11 @@
+/// An engine that can be stopped from another thread, for example an engine in a child process.
+///
+/// When a case overruns its wall-clock timeout, or iamspec is interrupted, the runner calls
+/// ``interrupt()`` from another thread. The engine must then make its pending
+/// ``DeliveryEngine/handle(_:)`` call return promptly (throwing ``EngineError``) and release what
+/// it holds (for example, kill its child process). An in-process engine that is not interruptible
+/// and hangs is abandoned on its thread.
+public protocol InterruptibleEngine: DeliveryEngine, Sendable {
+    /// Stops the engine; thread-safe, and harmless to call more than once.
+    func interrupt()
+}

@@ -1,0 +1,87 @@
+/// A message's identifier, unique within a case.
+public typealias MessageID = String
+
+/// An in-app message as the server delivers it (or as the app creates it locally).
+public struct InAppMessage: Sendable, Hashable {
+    public var id: MessageID
+    public var type: MessageType
+    /// Higher wins; among equals, the message later in the delivered list wins.
+    public var priority: Double
+    /// Any one of these makes the message eligible. Empty for a local message.
+    public var triggers: [Trigger]
+    public var orientation: OrientationRequirement
+    /// The outcome of the image download; nil when the message has no image.
+    public var image: AssetOutcome?
+    /// The outcome of the zip (HTML bundle) download; nil when the message has none.
+    public var zip: AssetOutcome?
+    /// Key-value pairs that reach the app unchanged with the message.
+    public var extras: [String: String]
+    /// How long after its trigger the message becomes ready to display (0 to 7200 s).
+    public var delay: VirtualTime
+    /// The display deadline, from trigger time; nil means `delay` + 30 s.
+    public var timeout: VirtualTime?
+    /// How long after a display the message may be triggered again; nil means never.
+    public var reeligibility: VirtualTime?
+    /// A test send, which ignores the minimum trigger interval.
+    public var isTestSend: Bool
+
+    public init(
+        id: MessageID,
+        type: MessageType = .slideup,
+        priority: Double = 0,
+        triggers: [Trigger] = [],
+        orientation: OrientationRequirement = .any,
+        image: AssetOutcome? = nil,
+        zip: AssetOutcome? = nil,
+        extras: [String: String] = [:],
+        delay: VirtualTime = .zero,
+        timeout: VirtualTime? = nil,
+        reeligibility: VirtualTime? = nil,
+        isTestSend: Bool = false
+    ) {
+        self.id = id
+        self.type = type
+        self.priority = priority
+        self.triggers = triggers
+        self.orientation = orientation
+        self.image = image
+        self.zip = zip
+        self.extras = extras
+        self.delay = delay
+        self.timeout = timeout
+        self.reeligibility = reeligibility
+        self.isTestSend = isTestSend
+    }
+
+    /// The timeout in force: the given one, or `delay` + 30 s.
+    public var effectiveTimeout: VirtualTime {
+        timeout ?? delay + .seconds(30)
+    }
+}
+
+/// The kinds of in-app message.
+public enum MessageType: String, Sendable, Hashable, CaseIterable {
+    case slideup
+    case modal
+    /// An image-only ("graphic") modal.
+    case modalImage = "modal_image"
+    case full
+    case html
+}
+
+/// The orientation a message is built for.
+public enum OrientationRequirement: String, Sendable, Hashable, CaseIterable {
+    case any
+    case portrait
+    case landscape
+}
+
+/// How an asset download ends.
+public enum AssetOutcome: String, Sendable, Hashable, CaseIterable {
+    /// Downloaded when the message is delivered.
+    case succeeds
+    /// Fails when the message is delivered.
+    case fails
+    /// Still downloading until an `asset_download` step settles it.
+    case pending
+}

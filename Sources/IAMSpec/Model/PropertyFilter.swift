@@ -1,0 +1,59 @@
+/// The property filters of a Specific Purchase or Custom Event trigger: an AND of OR-groups.
+///
+/// The trigger matches when every group holds, and a group holds when any one of its
+/// conditions holds. An empty filter set always holds.
+public struct PropertyFilters: Sendable, Hashable {
+    /// The groups, all of which must hold.
+    public var groups: [[PropertyCondition]]
+
+    public init(groups: [[PropertyCondition]] = []) {
+        self.groups = groups
+    }
+}
+
+/// One condition on one event property.
+public struct PropertyCondition: Sendable, Hashable {
+    /// The property's name.
+    public var property: String
+    /// What must be true of it.
+    public var comparison: PropertyComparison
+
+    public init(property: String, comparison: PropertyComparison) {
+        self.property = property
+        self.comparison = comparison
+    }
+}
+
+/// The operators a property condition may use, with their operands.
+///
+/// Apart from `notEquals` and `doesNotExist`, a condition on an absent property is false.
+public enum PropertyComparison: Sendable, Hashable {
+    /// Same type and same value.
+    case equals(PropertyValue)
+    /// Not `equals`; also true when the property is absent.
+    case notEquals(PropertyValue)
+    /// A number strictly greater than the operand.
+    case greaterThan(Double)
+    /// A number strictly less than the operand.
+    case lessThan(Double)
+    /// A number greater than or equal to the operand.
+    case atLeast(Double)
+    /// A number less than or equal to the operand.
+    case atMost(Double)
+    /// A string in which the regular expression finds a match (a substring search).
+    case matches(regex: String)
+    /// A string in which the regular expression finds no match.
+    case doesNotMatch(regex: String)
+    /// The property is present, whatever its value.
+    case exists
+    /// The property is absent.
+    case doesNotExist
+    /// A time no earlier than the event's time minus the span, and no later than the event's time.
+    case withinLast(VirtualTime)
+    /// A time strictly earlier than the event's time minus the span.
+    case moreThanAgo(VirtualTime)
+    /// A time later than the event's time and strictly earlier than the event's time plus the span.
+    case lessThanInFuture(VirtualTime)
+    /// A time strictly later than the event's time plus the span.
+    case moreThanInFuture(VirtualTime)
+}

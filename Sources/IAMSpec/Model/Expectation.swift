@@ -2,8 +2,8 @@
 ///
 /// All the checks given hold at once against the same window.
 public struct Expectation: Sendable, Hashable {
-    /// Exactly these observations, in this order. The comparison covers the delivery
-    /// observations, and the analytics ones too when the list names any analytics pattern.
+    /// Exactly these observations, in this order. The comparison covers the delivery channel,
+    /// and each other channel (analytics, callbacks) that the list names a pattern of.
     public var sequence: [ObservationPattern]?
     /// These observations, in this order, with any others between them.
     public var contains: [ObservationPattern]?
@@ -68,21 +68,12 @@ public enum ObservationPattern: Sendable, Hashable {
         }
     }
 
-    /// Whether the pattern is about analytics (impressions and clicks) rather than delivery.
-    public var isAnalytics: Bool {
+    /// The channel of the observations this pattern matches.
+    public var channel: ObservationChannel {
         switch self {
-        case .impressionLogged, .clickLogged: true
-        default: false
-        }
-    }
-}
-
-extension Observation {
-    /// Whether the observation is about analytics (impressions and clicks) rather than delivery.
-    public var isAnalytics: Bool {
-        switch self {
-        case .impressionLogged, .clickLogged: true
-        default: false
+        case .impressionLogged, .clickLogged: .analytics
+        case .noMatchingTrigger: .callbacks
+        case .displayed, .stacked, .discarded, .rolledBack: .delivery
         }
     }
 }

@@ -92,7 +92,10 @@ public struct ReferenceEngine: DeliveryEngine {
         case .appRelaunched:
             relaunch()
         case .customEvent(let event):
-            receive(LoggedEvent(event: .customEvent(name: event.name), properties: event.properties), from: event.source)
+            receive(
+                LoggedEvent(event: .customEvent(name: event.name), properties: event.properties),
+                from: event.source
+            )
         case .purchase(let purchase):
             receive(
                 LoggedEvent(event: .purchase(product: purchase.product), properties: purchase.properties),

@@ -59,9 +59,16 @@ struct LifecycleTests {
         #expect(try engine.displayNext() == shown("b"))
     }
 
-    @Test("a user change dismisses the visible message, empties the stack and clears delivery", arguments: Profile.allCases)
+    @Test(
+        "a user change dismisses the visible message, empties the stack and clears delivery",
+        arguments: Profile.allCases
+    )
     func changeUserClears(profile: Profile) throws {
-        var engine = try EngineDriver([onEvent("a"), onEvent("b", "other")], profile: profile, configuration: interval(0))
+        var engine = try EngineDriver(
+            [onEvent("a"), onEvent("b", "other")],
+            profile: profile,
+            configuration: interval(0)
+        )
         try engine.startSession()
         try engine.event("tap")
         try engine.event("other")

@@ -31,11 +31,15 @@ struct LocalMessageTests {
     func noInterval() throws {
         var engine = try EngineDriver([onEvent("a"), onEvent("b", "other")])
         try engine.startSession()
-        #expect(try engine.send(.localMessagePresented(InAppMessage(id: "local"))) == [.displayed("local", extras: [:])])
+        #expect(
+            try engine.send(.localMessagePresented(InAppMessage(id: "local"))) == [.displayed("local", extras: [:])]
+        )
         try engine.dismiss("local")
         #expect(try engine.event("tap") == shown("a"))
         try engine.dismiss("a")
-        #expect(try engine.send(.localMessagePresented(InAppMessage(id: "again"))) == [.displayed("again", extras: [:])])
+        #expect(
+            try engine.send(.localMessagePresented(InAppMessage(id: "again"))) == [.displayed("again", extras: [:])]
+        )
     }
 
     @Test("a local message is checked like any other: orientation and assets")

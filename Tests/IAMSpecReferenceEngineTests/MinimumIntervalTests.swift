@@ -97,7 +97,10 @@ struct MinimumIntervalTests {
     @Test("a test send ignores the interval, at trigger and at display time", arguments: Profile.allCases)
     func testSendIgnoresInterval(profile: Profile) throws {
         var engine = try EngineDriver(
-            [onEvent("a"), onEvent("test", "other", testSend: true), onEvent("delayedTest", "late", delay: 20, testSend: true)],
+            [
+                onEvent("a"), onEvent("test", "other", testSend: true),
+                onEvent("delayedTest", "late", delay: 20, testSend: true),
+            ],
             profile: profile
         )
         try engine.startSession()
@@ -129,7 +132,10 @@ struct MinimumIntervalTests {
     @Test("delayed messages become ready in time order, and in trigger order at equal times")
     func delayedOrder() throws {
         var engine = try EngineDriver(
-            [onEvent("slow", "one", delay: 20), onEvent("fast", "two", delay: 10), onEvent("tied", "three", delay: 20)],
+            [
+                onEvent("slow", "one", delay: 20), onEvent("fast", "two", delay: 10),
+                onEvent("tied", "three", delay: 20),
+            ],
             configuration: interval(0)
         )
         try engine.startSession()

@@ -34,7 +34,10 @@ struct PriorityTests {
 
     @Test("a message already displayed is no candidate, so the next one wins")
     func displayedMessageIsNoCandidate() throws {
-        var engine = try EngineDriver([onEvent("low", priority: 1), onEvent("high", priority: 2)], configuration: interval(0))
+        var engine = try EngineDriver(
+            [onEvent("low", priority: 1), onEvent("high", priority: 2)],
+            configuration: interval(0)
+        )
         try engine.startSession()
         #expect(try engine.event("tap") == shown("high"))
         try engine.dismiss("high")

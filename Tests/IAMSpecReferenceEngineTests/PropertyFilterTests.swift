@@ -147,18 +147,23 @@ struct PropertyFilterTests {
 
     @Test("purchase filters apply to the purchase's properties")
     func purchaseFilters() throws {
-        let filters = PropertyFilters(groups: [[PropertyCondition(property: "size", comparison: .equals(.string("L")))]])
+        let filters = PropertyFilters(groups: [[PropertyCondition(property: "size", comparison: .equals(.string("L")))]]
+        )
         var engine = try EngineDriver([
             InAppMessage(id: "large", triggers: [.specificPurchase(product: "shirt", filters: filters)])
         ])
         try engine.startSession()
-        #expect(try engine.purchase("shirt", ["size": .string("M")]) == [.noMatchingTrigger(.purchase(product: "shirt"))])
+        #expect(
+            try engine.purchase("shirt", ["size": .string("M")]) == [.noMatchingTrigger(.purchase(product: "shirt"))]
+        )
         #expect(try engine.purchase("shirt", ["size": .string("L")]) == shown("large"))
     }
 
     @Test("an invalid regular expression is an engine error, not a crash")
     func invalidRegex() {
-        let filters = PropertyFilters(groups: [[PropertyCondition(property: "p", comparison: .matches(regex: "(unclosed"))]])
+        let filters = PropertyFilters(groups: [
+            [PropertyCondition(property: "p", comparison: .matches(regex: "(unclosed"))]
+        ])
         #expect(throws: EngineError.self) {
             try EngineDriver([InAppMessage(id: "bad", triggers: [.customEvent(name: "e", filters: filters)])])
         }
@@ -171,7 +176,9 @@ struct PropertyFilterTests {
 
     /// Whether a custom event `e` with the properties, logged at 100 s, fires a message filtered so.
     private func fires(_ filters: PropertyFilters, _ properties: [String: PropertyValue]) throws -> Bool {
-        var engine = try EngineDriver([InAppMessage(id: "filtered", triggers: [.customEvent(name: "e", filters: filters)])])
+        var engine = try EngineDriver([
+            InAppMessage(id: "filtered", triggers: [.customEvent(name: "e", filters: filters)])
+        ])
         try engine.startSession()
         try engine.advance(100)
         let observations = try engine.event("e", properties)

@@ -18,7 +18,11 @@ struct RollbackTests {
 
     @Test("legacy: a rolled-back message stays eligible and moves no clock")
     func staysEligibleWithoutClockChange() throws {
-        var engine = try EngineDriver([onEvent("a"), onEvent("b", "other")], profile: .appboyLegacy, configuration: delegate)
+        var engine = try EngineDriver(
+            [onEvent("a"), onEvent("b", "other")],
+            profile: .appboyLegacy,
+            configuration: delegate
+        )
         try engine.startSession()
         try engine.choose(.rollback, for: "a")
         try engine.event("tap")

@@ -32,7 +32,9 @@ struct SessionSyncTests {
 
     @Test("a replayed event is filtered at the completion time")
     func filtersSeeCompletionTime() throws {
-        let recent = PropertyFilters(groups: [[PropertyCondition(property: "at", comparison: .withinLast(.seconds(10)))]])
+        let recent = PropertyFilters(groups: [
+            [PropertyCondition(property: "at", comparison: .withinLast(.seconds(10)))]
+        ])
         var engine = try EngineDriver([InAppMessage(id: "a", triggers: [.customEvent(name: "tap", filters: recent)])])
         try engine.send(.sessionStarted(syncPending: true))
         try engine.event("tap", ["at": .time(.zero)])

@@ -1,6 +1,7 @@
 import IAMSpec
-@testable import IAMSpecReferenceEngine
 import Testing
+
+@testable import IAMSpecReferenceEngine
 
 /// The in-memory stack: last in, first out; drained only when the user is eligible or the app asks.
 @Suite("Stack")

@@ -7,7 +7,11 @@ import Testing
 struct TimeoutTests {
     @Test("a message waiting on the stack times out 30 s after its trigger by default", arguments: Profile.allCases)
     func defaultTimeout(profile: Profile) throws {
-        var engine = try EngineDriver([onEvent("a"), onEvent("b", "other")], profile: profile, configuration: interval(0))
+        var engine = try EngineDriver(
+            [onEvent("a"), onEvent("b", "other")],
+            profile: profile,
+            configuration: interval(0)
+        )
         try engine.startSession()
         try engine.event("tap")
         #expect(try engine.event("other") == [.stacked("b", reason: .messageVisible)])

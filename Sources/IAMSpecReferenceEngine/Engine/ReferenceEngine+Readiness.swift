@@ -7,7 +7,11 @@ extension ReferenceEngine {
         guard span >= .zero else {
             throw EngineError("time cannot move backwards (advance by \(span) s)")
         }
-        let end = now + span
+        let (endMilliseconds, overflow) = now.milliseconds.addingReportingOverflow(span.milliseconds)
+        guard !overflow else {
+            throw EngineError("virtual time overflows (advance by \(span) s at \(now) s)")
+        }
+        let end = VirtualTime(milliseconds: endMilliseconds)
         while let due = delayed.popFirstDue(by: end) {
             now = due.readyTime
             becomeReady(due.presentation)

@@ -16,6 +16,6 @@ struct Presentation: Sendable, Hashable {
     /// The display deadline, trigger time + timeout: "The in-app message is ready to be displayed
     /// but past the timeout duration" discards it (seed 003). None for a local message.
     var deadline: VirtualTime? {
-        triggerTime.map { $0 + message.effectiveTimeout }
+        triggerTime.map { $0.adding(saturating: message.effectiveTimeout) }
     }
 }

@@ -15,7 +15,7 @@ struct DisplayClocks {
     func isEligible(_ message: InAppMessage, at time: VirtualTime) -> Bool {
         guard let lastDisplay = lastDisplayOfMessage[message.id] else { return true }
         guard let reeligibility = message.reeligibility else { return false }
-        return time >= lastDisplay + reeligibility
+        return time >= lastDisplay.adding(saturating: reeligibility)
     }
 
     /// Whether a display at `readyTime` respects the minimum interval since the last display of

@@ -43,16 +43,16 @@ struct PropertyFilterEvaluation {
         case .doesNotExist: return value == nil
         case .withinLast(let span):
             guard case .time(let time)? = value else { return false }
-            return now - span <= time && time <= now
+            return now.subtracting(saturating: span) <= time && time <= now
         case .moreThanAgo(let span):
             guard case .time(let time)? = value else { return false }
-            return time < now - span
+            return time < now.subtracting(saturating: span)
         case .lessThanInFuture(let span):
             guard case .time(let time)? = value else { return false }
-            return now < time && time < now + span
+            return now < time && time < now.adding(saturating: span)
         case .moreThanInFuture(let span):
             guard case .time(let time)? = value else { return false }
-            return time > now + span
+            return time > now.adding(saturating: span)
         }
     }
 

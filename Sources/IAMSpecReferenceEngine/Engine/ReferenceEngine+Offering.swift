@@ -31,7 +31,7 @@ extension ReferenceEngine {
             observations.append(.stacked(id, reason: reason))
         case .discard(let reason):
             // "After being discarded, the in-app message may be triggered later by another
-            // instance of the trigger event" (seed 000).
+            // instance of the trigger event" (seed 000, translated).
             inFlight.remove(id)
             observations.append(.discarded(id, reason: reason))
         case .rollBack:

@@ -19,7 +19,7 @@ extension ReferenceEngine {
         let matches = delivered.filter { matching.matches($0, event, at: now) }
         guard !matches.isEmpty else {
             // "When Braze can't find a matching trigger for a given event, it will call
-            // `BrazeDelegate.(_:noMatchingTriggerForEvent)`" (seed 000).
+            // `BrazeDelegate.(_:noMatchingTriggerForEvent)`" (seed 000, translated).
             observations.append(.noMatchingTrigger(event.event))
             if event.makesUserEligible { offerTopOfStack() }
             return

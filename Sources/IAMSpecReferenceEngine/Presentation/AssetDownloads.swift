@@ -40,9 +40,8 @@ struct AssetDownloads {
     /// A failed download decides first; then a pending one; else the assets are ready.
     func status(of id: MessageID) -> Status {
         guard let current = downloads[id] else { return .ready }
-        let outcomes = [current.image, current.zip]
-        if outcomes.contains(.fails) { return .failed }
-        if outcomes.contains(.pending) { return .pending }
+        if current.image == .fails || current.zip == .fails { return .failed }
+        if current.image == .pending || current.zip == .pending { return .pending }
         return .ready
     }
 }

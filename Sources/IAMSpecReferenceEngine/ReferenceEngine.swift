@@ -1,6 +1,6 @@
 public import IAMSpec
 
-/// The reference in-app message delivery engine: the rules of iamspec's SEMANTICS.md, executable.
+/// The reference in-app message delivery engine: iamspec's reference semantics, executable.
 ///
 /// One engine is one app on one device, for one case run. It owns no clock and no UI: time moves
 /// only with ``Stimulus/timeAdvanced(by:)``, and "the screen" is the state it reports through
@@ -10,12 +10,14 @@ public import IAMSpec
 /// The rules live one concept per file: trigger matching (`Triggers/`), candidate selection and
 /// the display clocks (`Selection/`), delayed displays (`Scheduling/`), the stack, the screen
 /// and the presenter's ordered checks (`Presentation/`), analytics (`Analytics/`), the
-/// session-start sync (`Session/`), and where the SDK generations differ (`Profiles/`). The
-/// extensions in `Engine/` wire them to the stimuli.
+/// session-start sync (`Session/`), where the SDK generations differ (`Profiles/`), and time
+/// arithmetic that cannot trap (`Time/`). The extensions in `Engine/` wire them to the stimuli.
 ///
 /// Stimuli about a message that is not in play (dismissing or clicking a message that is not
 /// visible, settling a download that is not pending) are ignored, as an app would ignore them.
-/// ``EngineError`` is thrown only for a setup or stimulus the SDK generation cannot express.
+/// ``EngineError`` is thrown only for what the engine cannot honour: a regular expression that
+/// does not compile, a delay outside 0 to 7200 s, a `rollback` choice under the Swift SDK, or
+/// virtual time moving backwards or past its range.
 public struct ReferenceEngine: DeliveryEngine {
     // MARK: Setup
 
@@ -87,7 +89,7 @@ public struct ReferenceEngine: DeliveryEngine {
         case .sessionSyncCompleted:
             completeSessionSync()
         case .sessionEnded:
-            // "session_end: ends the session; delivered messages, stack and clocks stay."
+            // Ending a session has no observable effect: delivered messages, stack and clocks stay.
             break
         case .appRelaunched:
             relaunch()

@@ -3,7 +3,7 @@ import Testing
 
 @testable import IAMSpecReferenceEngine
 
-/// The presenter's checks run in SEMANTICS order, and the first that applies decides.
+/// The presenter's checks run in the reference semantics' order, and the first that applies decides.
 @Suite("Display attempt order")
 struct DisplayAttemptOrderTests {
     /// A legacy message that fails every check: too late, wrong orientation, a full message with

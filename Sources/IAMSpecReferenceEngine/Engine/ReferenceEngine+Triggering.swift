@@ -14,7 +14,7 @@ extension ReferenceEngine {
         }
     }
 
-    /// Evaluates one trigger event at the current time (SEMANTICS "Triggers").
+    /// Evaluates one trigger event at the current time (the reference semantics, "Triggers").
     mutating func evaluate(_ event: LoggedEvent) {
         let matches = delivered.filter { matching.matches($0, event, at: now) }
         guard !matches.isEmpty else {

@@ -2,7 +2,7 @@ import IAMSpec
 
 /// One display attempt: the presenter's ordered checks for one message, at one moment.
 ///
-/// The checks run in this order and the first that applies decides (SEMANTICS "Display attempt";
+/// The checks run in this order and the first that applies decides (the reference semantics, "Display attempt";
 /// the Swift presenter's order is in the semantics notes, point 10: visible message first, then
 /// the delegate, then orientation, then assets).
 struct DisplayAttempt {

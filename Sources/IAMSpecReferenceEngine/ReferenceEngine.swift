@@ -1,19 +1,141 @@
 public import IAMSpec
 
-/// Makes reference engines; the default engine of `iamspec run`.
-public struct ReferenceEngineProvider: EngineProvider {
-    public init() {}
+/// The reference in-app message delivery engine: iamspec's reference semantics, executable.
+///
+/// One engine is one app on one device, for one case run. It owns no clock and no UI: time moves
+/// only with ``Stimulus/timeAdvanced(by:)``, and "the screen" is the state it reports through
+/// `displayed` observations and `dismiss` / `click` stimuli. It is deterministic: the same
+/// stimuli always give the same observations.
+///
+/// The rules live one concept per file: trigger matching (`Triggers/`), candidate selection and
+/// the display clocks (`Selection/`), delayed displays (`Scheduling/`), the stack, the screen
+/// and the presenter's ordered checks (`Presentation/`), analytics (`Analytics/`), the
+/// session-start sync (`Session/`), where the SDK generations differ (`Profiles/`), and time
+/// arithmetic that cannot trap (`Time/`). The extensions in `Engine/` wire them to the stimuli.
+///
+/// Stimuli about a message that is not in play (dismissing or clicking a message that is not
+/// visible, settling a download that is not pending) are ignored, as an app would ignore them.
+/// ``EngineError`` is thrown only for what the engine cannot honour: a regular expression that
+/// does not compile, a delay outside 0 to 7200 s, a `rollback` choice under the Swift SDK, or
+/// virtual time moving backwards or past its range.
+public struct ReferenceEngine: DeliveryEngine {
+    // MARK: Setup
 
-    public var description: EngineDescription {
-        EngineDescription(
-            name: "iamspec-reference",
-            version: "0.1.0",
-            profiles: Set(Profile.allCases),
-            capabilities: Set(Capability.allCases)
+    let rules: ProfileRules
+    let configuration: EngineConfiguration
+    /// What the server delivers at each session start, in delivered order.
+    let serverMessages: [InAppMessage]
+    let matching: TriggerMatching
+    let selection: CandidateSelection
+    let presenter: DisplayAttempt
+
+    // MARK: The device and the app
+
+    var now = VirtualTime.zero
+    var appInForeground = true
+    var deviceOrientation: DeviceOrientation
+    var keyboardUp = false
+    /// What the app's display delegate answers, per message; `now` unless set.
+    var delegateChoices: [MessageID: DisplayChoice] = [:]
+
+    // MARK: Delivery and triggering
+
+    /// The messages delivered by the last session start; empty before one (and after a user change).
+    var delivered: [InAppMessage] = []
+    var assets = AssetDownloads()
+    var clocks = DisplayClocks()
+    var sync = SessionSync()
+    /// Triggered messages not yet displayed or discarded: delayed, on the stack, or waiting for
+    /// assets. They are not candidates for another trigger.
+    var inFlight: Set<MessageID> = []
+    var delayed = DelayedDisplayQueue()
+
+    // MARK: Presentation
+
+    var stack = MessageStack()
+    /// Messages whose display waits for a pending asset download: off the stack, off the screen.
+    var awaitingAssets: [MessageID: Presentation] = [:]
+    var screen = Screen()
+    var analytics = DisplayAnalytics()
+
+    /// What the stimulus being handled has caused so far.
+    var observations: [Observation] = []
+
+    /// Makes an engine for one run of one case.
+    ///
+    /// Throws ``EngineError`` when a message's regular expression does not compile, or its delay
+    /// is outside 0 to 7200 s ("a trigger may delay its display by up to 7200 s").
+    public init(setup: EngineSetup) throws {
+        for message in setup.messages where message.delay < .zero || message.delay > .seconds(7200) {
+            throw EngineError("message \(message.id): delay \(message.delay) s is outside 0 to 7200 s")
+        }
+        rules = ProfileRules(for: setup.profile)
+        configuration = setup.configuration
+        serverMessages = setup.messages
+        matching = TriggerMatching(
+            filters: PropertyFilterEvaluation(regexes: try RegexLibrary(messages: setup.messages))
         )
+        selection = CandidateSelection(minimumInterval: setup.configuration.minimumTriggerInterval)
+        presenter = DisplayAttempt(rules: rules)
+        deviceOrientation = setup.configuration.orientation
     }
 
-    public func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
-        fatalError("the reference engine is written by the engine work")
+    /// Applies one stimulus and returns what it caused, in order.
+    public mutating func handle(_ stimulus: Stimulus) throws -> [Observation] {
+        observations = []
+        switch stimulus {
+        case .sessionStarted(let syncPending):
+            startSession(syncPending: syncPending)
+        case .sessionSyncCompleted:
+            completeSessionSync()
+        case .sessionEnded:
+            // Ending a session has no observable effect: delivered messages, stack and clocks stay.
+            break
+        case .appRelaunched:
+            relaunch()
+        case .customEvent(let event):
+            receive(
+                LoggedEvent(event: .customEvent(name: event.name), properties: event.properties),
+                from: event.source
+            )
+        case .purchase(let purchase):
+            receive(
+                LoggedEvent(event: .purchase(product: purchase.product), properties: purchase.properties),
+                from: purchase.source
+            )
+        case .pushClicked(let campaign):
+            receive(LoggedEvent(event: .pushClick(campaign: campaign), properties: [:]), from: .sdk)
+        case .timeAdvanced(let span):
+            try advance(by: span)
+        case .appBackgrounded:
+            appInForeground = false
+        case .appForegrounded:
+            // Nothing is displayed on foreground; the next eligibility offers the stack's top.
+            appInForeground = true
+        case .deviceRotated(let orientation):
+            deviceOrientation = orientation
+        case .keyboardShown:
+            keyboardUp = true
+        case .keyboardHidden:
+            keyboardUp = false
+        case .assetDownloadSettled(let id, let succeeded):
+            settleAssets(of: id, succeeded: succeeded)
+        case .delegateChoiceSet(let id, let choice):
+            try setDelegateChoice(choice, for: id)
+        case .messageDismissed(let id):
+            // "Nothing is shown automatically when a message is dismissed" (semantics notes, 11).
+            screen.dismiss(id)
+        case .messageClicked(let id):
+            if screen.shows(id) { observations += analytics.clicked(id) }
+        case .displayNextRequested:
+            offerTopOfStack()
+        case .localMessagePresented(let message):
+            presentLocal(message)
+        case .userChanged:
+            changeUser()
+        case .stackInspected:
+            return [.stack(stack.idsTopFirst)]
+        }
+        return observations
     }
 }

@@ -1,0 +1,27 @@
+import IAMSpec
+
+/// The analytics of the current display: "a message logs at most one impression and one click"
+/// (semantics notes, point 9), and "Braze does not support analytics on in-app messages created
+/// locally" (seed 003).
+struct DisplayAnalytics {
+    /// The triggered message being displayed, and whether its click was logged; nil while a local
+    /// message (or nothing) is displayed.
+    private var current: (id: MessageID, clickLogged: Bool)?
+
+    /// A display starts: the impression of a triggered message, once; nothing for a local one.
+    mutating func displayStarted(_ presentation: Presentation) -> [Observation] {
+        guard !presentation.isLocal else {
+            current = nil
+            return []
+        }
+        current = (presentation.id, clickLogged: false)
+        return [.impressionLogged(presentation.id)]
+    }
+
+    /// The user clicks the displayed message: its first click for this display is logged.
+    mutating func clicked(_ id: MessageID) -> [Observation] {
+        guard let display = current, display.id == id, !display.clickLogged else { return [] }
+        current?.clickLogged = true
+        return [.clickLogged(id)]
+    }
+}

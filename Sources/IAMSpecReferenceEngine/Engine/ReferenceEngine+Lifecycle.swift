@@ -1,0 +1,29 @@
+import IAMSpec
+
+extension ReferenceEngine {
+    /// "The stack only persists stored in-app messages in memory and is cleared up between app
+    /// launches from suspended mode" (seed 003). Everything else held in memory goes too: the
+    /// visible message, delayed messages, messages waiting for assets; the app comes back in the
+    /// foreground with the keyboard down. Delivered messages, clocks and the session stay.
+    mutating func relaunch() {
+        forgetMessagesInMemory()
+        appInForeground = true
+        keyboardUp = false
+    }
+
+    /// "Changing the user (or wiping data) dismisses the visible message and clears the stack"
+    /// (semantics notes, point 13); waiting messages are forgotten and the delivered messages are
+    /// cleared, so the next session start delivers again.
+    mutating func changeUser() {
+        forgetMessagesInMemory()
+        delivered = []
+    }
+
+    private mutating func forgetMessagesInMemory() {
+        screen.clear()
+        stack.removeAll()
+        delayed.removeAll()
+        awaitingAssets.removeAll()
+        inFlight.removeAll()
+    }
+}

@@ -1,0 +1,84 @@
+import IAMSpec
+
+extension ReferenceEngine {
+    /// The user is eligible, or the app asked for the next message: "the `ABKInAppMessageController`
+    /// will be offered the latest in-app message off the in-app message stack" (seed 003). One
+    /// message is offered per eligibility.
+    mutating func offerTopOfStack() {
+        guard let top = stack.popTop() else { return }
+        attemptDisplay(top)
+    }
+
+    /// "Braze does not support analytics on in-app messages created locally" (seed 003): a local
+    /// message gets a display attempt with no timeout, no interval and no analytics.
+    mutating func presentLocal(_ message: InAppMessage) {
+        assets.start(for: message)
+        attemptDisplay(Presentation(message: message, triggerTime: nil))
+    }
+
+    /// Runs the presenter's ordered checks for the message and applies the outcome.
+    mutating func attemptDisplay(_ presentation: Presentation) {
+        let id = presentation.id
+        switch presenter.outcome(for: presentation, in: displayConditions(for: id)) {
+        case .display:
+            inFlight.remove(id)
+            screen.show(presentation)
+            observations.append(.displayed(id, extras: presentation.message.extras))
+            if !presentation.isLocal { clocks.recordDisplay(of: id, at: now) }
+            observations += analytics.displayStarted(presentation)
+        case .stack(let reason):
+            stack.push(presentation)
+            observations.append(.stacked(id, reason: reason))
+        case .discard(let reason):
+            // "After being discarded, the in-app message may be triggered later by another
+            // instance of the trigger event" (seed 000, translated).
+            inFlight.remove(id)
+            observations.append(.discarded(id, reason: reason))
+        case .rollBack:
+            // Legacy `ABKReenqueueInAppMessage`: "as if it never occurred" (semantics notes, 15);
+            // no clock moved, and the message stays eligible.
+            inFlight.remove(id)
+            observations.append(.rolledBack(id))
+        case .awaitAssets:
+            awaitingAssets[id] = presentation
+        }
+    }
+
+    /// A pending download settles; a message waiting for it is discarded, or gets a new display
+    /// attempt from the first check (so a slow download can still time out).
+    mutating func settleAssets(of id: MessageID, succeeded: Bool) {
+        assets.settle(id, succeeded: succeeded)
+        guard let waiting = awaitingAssets.removeValue(forKey: id) else { return }
+        if succeeded {
+            attemptDisplay(waiting)
+        } else {
+            inFlight.remove(id)
+            observations.append(.discarded(id, reason: .assetFailed))
+        }
+    }
+
+    /// From now on the display delegate answers `choice` for the message.
+    ///
+    /// Throws ``EngineError`` for `rollback` under a profile that has no such choice (the Swift
+    /// SDK's delegate can only answer `.now`, `.reenqueue` or `.discard`).
+    mutating func setDelegateChoice(_ choice: DisplayChoice, for id: MessageID) throws {
+        guard choice != .rollback || rules.allowsRollback else {
+            throw EngineError("message \(id): the rollback display choice exists only in the appboy-legacy profile")
+        }
+        delegateChoices[id] = choice
+    }
+
+    private func displayConditions(for id: MessageID) -> DisplayAttempt.Conditions {
+        DisplayAttempt.Conditions(
+            now: now,
+            appInForeground: appInForeground,
+            messageVisible: screen.isShowingMessage,
+            keyboardUp: keyboardUp,
+            delegate: configuration.delegate,
+            delegateChoice: delegateChoices[id] ?? .now,
+            device: configuration.device,
+            deviceOrientation: deviceOrientation,
+            assets: assets.status(of: id)
+        )
+    }
+}

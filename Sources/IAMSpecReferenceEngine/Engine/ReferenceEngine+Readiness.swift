@@ -1,0 +1,39 @@
+import IAMSpec
+
+extension ReferenceEngine {
+    /// Moves virtual time forward, making each delayed message ready at its own ready time, in
+    /// time order (and trigger order at equal times).
+    mutating func advance(by span: VirtualTime) throws {
+        guard span >= .zero else {
+            throw EngineError("time cannot move backwards (advance by \(span) s)")
+        }
+        let (endMilliseconds, overflow) = now.milliseconds.addingReportingOverflow(span.milliseconds)
+        guard !overflow else {
+            throw EngineError("virtual time overflows (advance by \(span) s at \(now) s)")
+        }
+        let end = VirtualTime(milliseconds: endMilliseconds)
+        while let due = delayed.popFirstDue(by: end) {
+            now = due.readyTime
+            becomeReady(due.presentation)
+        }
+        now = end
+    }
+
+    /// A triggered message becomes ready: the interval is checked again (display-time check,
+    /// "now checking at trigger time in addition to display time", semantics notes, point 3),
+    /// then it goes on top of the stack and the top is offered. Returns whether an offering ran.
+    @discardableResult
+    mutating func becomeReady(_ presentation: Presentation) -> Bool {
+        let message = presentation.message
+        guard message.isTestSend || clocks.respectsInterval(selection.minimumInterval, at: now) else {
+            // Dropped silently, not queued (semantics notes, point 4).
+            inFlight.remove(message.id)
+            return false
+        }
+        // "Triggered in-app messages are placed on top of the stack when their trigger event is
+        // fired" (seed 003).
+        stack.push(presentation)
+        offerTopOfStack()
+        return true
+    }
+}

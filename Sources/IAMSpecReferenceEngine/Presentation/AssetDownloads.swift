@@ -1,0 +1,47 @@
+import IAMSpec
+
+/// Where each message's image and zip downloads stand.
+///
+/// "Upon delivery, the SDK will pre-fetch assets" (seed 003): a download starts as the message
+/// says (succeeds, fails or pending) when it is delivered or presented, and a pending one settles
+/// with an `asset_download` stimulus, whether or not the message has been triggered yet.
+struct AssetDownloads {
+    /// What a display attempt sees of a message's assets.
+    enum Status: Sendable, Hashable {
+        /// Every asset the message has is downloaded (or it has none).
+        case ready
+        /// An image or zip download failed.
+        case failed
+        /// A download is still in flight.
+        case pending
+    }
+
+    private struct Downloads {
+        var image: AssetOutcome?
+        var zip: AssetOutcome?
+    }
+
+    private var downloads: [MessageID: Downloads] = [:]
+
+    /// Starts the message's downloads afresh, with the outcomes the message gives.
+    mutating func start(for message: InAppMessage) {
+        downloads[message.id] = Downloads(image: message.image, zip: message.zip)
+    }
+
+    /// Settles every pending download of the message with the outcome.
+    mutating func settle(_ id: MessageID, succeeded: Bool) {
+        guard var current = downloads[id] else { return }
+        let outcome: AssetOutcome = succeeded ? .succeeds : .fails
+        if current.image == .pending { current.image = outcome }
+        if current.zip == .pending { current.zip = outcome }
+        downloads[id] = current
+    }
+
+    /// A failed download decides first; then a pending one; else the assets are ready.
+    func status(of id: MessageID) -> Status {
+        guard let current = downloads[id] else { return .ready }
+        if current.image == .fails || current.zip == .fails { return .failed }
+        if current.image == .pending || current.zip == .pending { return .pending }
+        return .ready
+    }
+}

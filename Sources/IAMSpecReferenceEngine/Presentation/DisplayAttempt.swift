@@ -1,0 +1,97 @@
+import IAMSpec
+
+/// One display attempt: the presenter's ordered checks for one message, at one moment.
+///
+/// The checks run in this order and the first that applies decides (the reference semantics, "Display attempt";
+/// the Swift presenter's order is in the semantics notes, point 10: visible message first, then
+/// the delegate, then orientation, then assets).
+struct DisplayAttempt {
+    /// What the attempt decided.
+    enum Outcome: Sendable, Hashable {
+        /// Shown on screen.
+        case display
+        /// Back on top of the stack, for the reason.
+        case stack(StackReason)
+        /// Dropped, for the reason; it may be triggered again later.
+        case discard(DiscardReason)
+        /// Legacy `ABKReenqueueInAppMessage`: the trigger is undone, nothing is stacked.
+        case rollBack
+        /// An asset is still downloading: the message waits off the stack and off the screen.
+        case awaitAssets
+    }
+
+    /// The world as the presenter sees it at the moment of the attempt.
+    struct Conditions: Sendable, Hashable {
+        var now: VirtualTime
+        var appInForeground: Bool
+        var messageVisible: Bool
+        var keyboardUp: Bool
+        var delegate: DelegatePresence
+        /// What the delegate answers for this message, when it is implemented.
+        var delegateChoice: DisplayChoice
+        var device: DeviceKind
+        var deviceOrientation: DeviceOrientation
+        var assets: AssetDownloads.Status
+    }
+
+    let rules: ProfileRules
+
+    /// Runs the checks, in order, for the message.
+    func outcome(for presentation: Presentation, in conditions: Conditions) -> Outcome {
+        let message = presentation.message
+
+        // 1. "The in-app message is ready to be displayed but past the timeout duration" (seed 003);
+        //    the timeout runs from trigger time, so local messages have none.
+        if let deadline = presentation.deadline, conditions.now >= deadline {
+            return .discard(.timeout)
+        }
+        // 2. "The in-app message is triggered when the app is in the background" (seed 003).
+        if !conditions.appInForeground {
+            return .stack(.background)
+        }
+        // 3. "Another in-app message is currently visible" (seed 003); the delegate is not asked.
+        if conditions.messageVisible {
+            return .stack(.messageVisible)
+        }
+        // 4. Legacy: the delegate "has NOT been implemented, and the keyboard is currently being
+        //    displayed" (seed 003). The Swift SDK has no keyboard rule.
+        if rules.keyboardUpStacksWithoutDelegate, conditions.keyboardUp, conditions.delegate == .absent {
+            return .stack(.keyboard)
+        }
+        // 5. The display delegate's choice: `later` (`.reenqueue`, `ABKDisplayInAppMessageLater`),
+        //    `discard`, or legacy `rollback` (`ABKReenqueueInAppMessage`).
+        if conditions.delegate == .implemented {
+            switch conditions.delegateChoice {
+            case .now: break
+            case .later: return .stack(.delegateLater)
+            case .discard: return .discard(.delegate)
+            case .rollback: return .rollBack
+            }
+        }
+        // 6. "The device orientation doesn't match the triggered in-app message's orientation"
+        //    (seed 003); never checked on tablets (semantics notes, point 12).
+        if conditions.device == .phone, !Self.fits(message.orientation, conditions.deviceOrientation) {
+            return .discard(.orientation)
+        }
+        // 7. Legacy: "a full in-app message but has no image", "an image-only modal in-app message
+        //    but has no image" (seed 003).
+        if rules.lacksRequiredImage(message) {
+            return .discard(.missingImage)
+        }
+        // 8. "The asset (image or zip file) of the in-app message failed to download" (seed 003);
+        //    a download still in flight makes the message wait.
+        switch conditions.assets {
+        case .failed: return .discard(.assetFailed)
+        case .pending: return .awaitAssets
+        case .ready: return .display
+        }
+    }
+
+    private static func fits(_ requirement: OrientationRequirement, _ orientation: DeviceOrientation) -> Bool {
+        switch requirement {
+        case .any: true
+        case .portrait: orientation == .portrait
+        case .landscape: orientation == .landscape
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import IAMSpec
+
+/// A message on its way to the screen: triggered by an event (with its trigger time), or created
+/// and presented by the app itself (local).
+struct Presentation: Sendable, Hashable {
+    var message: InAppMessage
+    /// When its trigger fired; nil for a local message, which has no trigger.
+    var triggerTime: VirtualTime?
+
+    var id: MessageID { message.id }
+
+    /// Whether the app created the message itself: "Braze does not support analytics on in-app
+    /// messages created locally" (seed 003); no timeout or interval applies either.
+    var isLocal: Bool { triggerTime == nil }
+
+    /// The display deadline, trigger time + timeout: "The in-app message is ready to be displayed
+    /// but past the timeout duration" discards it (seed 003). None for a local message.
+    var deadline: VirtualTime? {
+        triggerTime.map { $0.adding(saturating: message.effectiveTimeout) }
+    }
+}

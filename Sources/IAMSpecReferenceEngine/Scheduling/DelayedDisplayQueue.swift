@@ -1,0 +1,44 @@
+import IAMSpec
+
+/// Triggered messages waiting out their delay, in the order they become ready.
+///
+/// "A trigger may delay its display by up to 7200 s" (semantics notes, point 7). Ready times are
+/// virtual: entries fall due only when an `advance` passes them, in time order, and at equal
+/// times in trigger order.
+struct DelayedDisplayQueue {
+    private struct Entry {
+        var readyTime: VirtualTime
+        var presentation: Presentation
+    }
+
+    /// Sorted by ready time; entries with equal times keep their scheduling order.
+    private var entries: [Entry] = []
+
+    /// Schedules the message to become ready at `readyTime`, after every entry due at that time
+    /// or earlier.
+    mutating func schedule(_ presentation: Presentation, readyAt readyTime: VirtualTime) {
+        var low = entries.startIndex
+        var high = entries.endIndex
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].readyTime <= readyTime {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        entries.insert(Entry(readyTime: readyTime, presentation: presentation), at: low)
+    }
+
+    /// Takes the earliest entry due at or before `deadline`, with its ready time.
+    mutating func popFirstDue(by deadline: VirtualTime) -> (readyTime: VirtualTime, presentation: Presentation)? {
+        guard let first = entries.first, first.readyTime <= deadline else { return nil }
+        entries.removeFirst()
+        return (first.readyTime, first.presentation)
+    }
+
+    /// Forgets every waiting message (they lived in memory only).
+    mutating func removeAll() {
+        entries.removeAll()
+    }
+}

@@ -1,0 +1,33 @@
+import IAMSpec
+
+/// When messages were last displayed: each message's own clock (for re-eligibility) and the
+/// overall one (for the minimum trigger interval).
+///
+/// "The interval is measured from the last display, not the last trigger" (semantics notes,
+/// point 3). Only triggered messages move these clocks.
+struct DisplayClocks {
+    private var lastDisplayOfMessage: [MessageID: VirtualTime] = [:]
+    private var lastDisplayOfAny: VirtualTime?
+
+    /// Whether the message may be triggered at time `time`: "By default a message that has been
+    /// displayed is not eligible again; a campaign may set a re-eligibility period in seconds,
+    /// counted from its last display" (semantics notes, point 1).
+    func isEligible(_ message: InAppMessage, at time: VirtualTime) -> Bool {
+        guard let lastDisplay = lastDisplayOfMessage[message.id] else { return true }
+        guard let reeligibility = message.reeligibility else { return false }
+        return time >= lastDisplay.adding(saturating: reeligibility)
+    }
+
+    /// Whether a display at `readyTime` respects the minimum interval since the last display of
+    /// any triggered message; always true before the first display.
+    func respectsInterval(_ interval: VirtualTime, at readyTime: VirtualTime) -> Bool {
+        guard let lastDisplayOfAny else { return true }
+        return readyTime - lastDisplayOfAny >= interval
+    }
+
+    /// A triggered message was displayed at `time`.
+    mutating func recordDisplay(of id: MessageID, at time: VirtualTime) {
+        lastDisplayOfMessage[id] = time
+        lastDisplayOfAny = time
+    }
+}

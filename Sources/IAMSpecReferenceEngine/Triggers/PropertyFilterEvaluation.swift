@@ -1,0 +1,70 @@
+import IAMSpec
+
+/// Decides whether an event's properties pass a trigger's property filters.
+///
+/// "A filter set is an AND of OR-groups" and "Types must match exactly: the string "5" never
+/// equals the number 5" (semantics notes, property filters). Apart from `not_equals` and
+/// `does_not_exist`, every condition on an absent property is false.
+struct PropertyFilterEvaluation {
+    /// The compiled regular expressions of the `matches` / `does_not_match` conditions.
+    let regexes: RegexLibrary
+
+    /// Whether every group holds, a group holding when any one of its conditions holds.
+    ///
+    /// `now` is the event's virtual time, the reference of the time operators.
+    func passes(
+        _ filters: PropertyFilters,
+        properties: [String: PropertyValue],
+        at now: VirtualTime
+    ) -> Bool {
+        filters.groups.allSatisfy { group in
+            group.contains { condition in
+                holds(condition.comparison, for: properties[condition.property], at: now)
+            }
+        }
+    }
+
+    /// Whether one comparison holds for a property's value (nil when the property is absent).
+    func holds(_ comparison: PropertyComparison, for value: PropertyValue?, at now: VirtualTime) -> Bool {
+        switch comparison {
+        case .equals(let operand): return value.map { Self.equal($0, operand) } ?? false
+        case .notEquals(let operand): return !(value.map { Self.equal($0, operand) } ?? false)
+        case .greaterThan(let operand): return value?.number.map { $0 > operand } ?? false
+        case .lessThan(let operand): return value?.number.map { $0 < operand } ?? false
+        case .atLeast(let operand): return value?.number.map { $0 >= operand } ?? false
+        case .atMost(let operand): return value?.number.map { $0 <= operand } ?? false
+        case .matches(let pattern):
+            guard case .string(let text)? = value else { return false }
+            return regexes.findsMatch(pattern, in: text)
+        case .doesNotMatch(let pattern):
+            guard case .string(let text)? = value else { return false }
+            return !regexes.findsMatch(pattern, in: text)
+        case .exists: return value != nil
+        case .doesNotExist: return value == nil
+        case .withinLast(let span):
+            guard case .time(let time)? = value else { return false }
+            return now.subtracting(saturating: span) <= time && time <= now
+        case .moreThanAgo(let span):
+            guard case .time(let time)? = value else { return false }
+            return time < now.subtracting(saturating: span)
+        case .lessThanInFuture(let span):
+            guard case .time(let time)? = value else { return false }
+            return now < time && time < now.adding(saturating: span)
+        case .moreThanInFuture(let span):
+            guard case .time(let time)? = value else { return false }
+            return time > now.adding(saturating: span)
+        }
+    }
+
+    /// Same type and same value; integers and reals compare with each other as numbers.
+    static func equal(_ value: PropertyValue, _ operand: PropertyValue) -> Bool {
+        switch (value, operand) {
+        case (.string(let left), .string(let right)): left == right
+        case (.boolean(let left), .boolean(let right)): left == right
+        case (.time(let left), .time(let right)): left == right
+        case (.integer(let left), .integer(let right)): left == right
+        case (.integer, .real), (.real, .integer), (.real, .real): value.number == operand.number
+        default: false
+        }
+    }
+}

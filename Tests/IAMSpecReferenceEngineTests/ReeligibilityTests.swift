@@ -1,0 +1,51 @@
+import IAMSpec
+import Testing
+
+/// "By default a message that has been displayed is not eligible again; a campaign may set a
+/// re-eligibility period in seconds, counted from its last display" (semantics notes, point 1).
+@Suite("Re-eligibility")
+struct ReeligibilityTests {
+    @Test("a displayed message is never triggered again by default", arguments: Profile.allCases)
+    func neverByDefault(profile: Profile) throws {
+        var engine = try EngineDriver([onEvent("a")], profile: profile)
+        try engine.startSession()
+        try engine.event("tap")
+        try engine.dismiss("a")
+        try engine.advance(3600)
+        #expect(try engine.event("tap") == [])
+    }
+
+    @Test("a re-eligible message fires again once the period since its last display has passed")
+    func afterThePeriod() throws {
+        var engine = try EngineDriver([onEvent("a", delay: 5, reeligibility: 60)], configuration: interval(0))
+        try engine.startSession()
+        try engine.event("tap")
+        #expect(try engine.advance(5) == shown("a"))  // displayed at 5 s
+        try engine.dismiss("a")
+        try engine.advance(59)  // 64 s: 60 s after the trigger, 59 s after the display
+        #expect(try engine.event("tap") == [])
+        try engine.advance(1)
+        #expect(try engine.event("tap") == [])
+        #expect(try engine.advance(5) == shown("a"))
+    }
+
+    @Test("a message still waiting on the stack is no candidate for another trigger")
+    func stackedIsNoCandidate() throws {
+        var engine = try EngineDriver([onEvent("a")])
+        try engine.startSession()
+        try engine.send(.appBackgrounded)
+        try engine.event("tap")
+        #expect(try engine.event("tap") == [])
+        #expect(try engine.stack() == ["a"])
+    }
+
+    @Test("a delayed message is no candidate for another trigger")
+    func delayedIsNoCandidate() throws {
+        var engine = try EngineDriver([onEvent("a", delay: 10)], configuration: interval(0))
+        try engine.startSession()
+        try engine.event("tap")
+        try engine.advance(5)
+        try engine.event("tap")
+        #expect(try engine.advance(10) == shown("a"))
+    }
+}

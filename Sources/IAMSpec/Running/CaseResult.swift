@@ -2,7 +2,7 @@
 ///
 /// Results are the single source of every report: the console summary, the results stream
 /// (`--json`) and JUnit are all made from them.
-public struct CaseResult: Sendable, Hashable, Codable {
+public struct CaseResult: Sendable, Hashable {
     public var caseID: String
     public var profile: Profile
     public var title: String

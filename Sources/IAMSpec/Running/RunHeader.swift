@@ -1,5 +1,5 @@
 /// What a run was: the engine, the suite, the selection and when it began.
-public struct RunHeader: Sendable, Hashable, Codable {
+public struct RunHeader: Sendable, Hashable {
     /// The engine under test.
     public var engine: EngineRecord
     /// The spec paths loaded.

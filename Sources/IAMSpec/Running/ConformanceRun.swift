@@ -17,8 +17,8 @@ public struct ConformanceRun: Sendable {
     public var options: RunOptions
     /// Stops the run early; see ``RunControl``.
     public var control: RunControl
-    /// Called with each result as the run finishes, from worker threads (possibly at once from
-    /// several): it must be thread-safe. The order is completion order, not report order.
+    /// Called with each result as its run finishes, from worker threads but one call at a time;
+    /// the order is completion order, not report order. Keep it quick: runs wait while it works.
     public var progress: (@Sendable (CaseResult) -> Void)?
 
     public init(

@@ -9,7 +9,8 @@ import Foundation
 /// ignored. The results come back sorted by case id, then profile, whatever the completion order.
 ///
 /// Thread-safety: all mutable state is guarded by `condition`; workers only call `engineMade`
-/// and `finish`, which take it.
+/// and `finish`, which take it. `progress` is called with the lock held, so one call at a time,
+/// and every call has returned when ``execute(_:control:)`` returns.
 final class RunScheduler: @unchecked Sendable {
     private let executor: CaseExecutor
     private let jobs: Int
@@ -110,14 +111,11 @@ final class RunScheduler: @unchecked Sendable {
     }
 
     private func finish(_ result: CaseResult, index: Int) {
-        let accepted = condition.withLock {
-            guard running.removeValue(forKey: index) != nil else { return false }
+        condition.withLock {
+            guard running.removeValue(forKey: index) != nil else { return }
             results[index] = result
-            condition.broadcast()
-            return true
-        }
-        if accepted {
             progress?(result)
+            condition.broadcast()
         }
     }
 

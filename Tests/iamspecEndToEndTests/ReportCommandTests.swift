@@ -8,7 +8,12 @@ struct ReportCommandTests {
         let location = SourceLocation(file: "Specs/triggers/basic.yaml", line: 3, column: 1)
         return RunSummary(
             header: RunHeader(
-                engine: EngineRecord(name: "sample", version: "2.0", profiles: Profile.allCases, capabilities: [.analytics]),
+                engine: EngineRecord(
+                    name: "sample",
+                    version: "2.0",
+                    profiles: Profile.allCases,
+                    capabilities: [.analytics]
+                ),
                 suitePaths: ["Specs"],
                 selection: RunSelection(),
                 jobs: 2,
@@ -70,10 +75,14 @@ struct ReportCommandTests {
         #expect(outcome.lastLine == "1 passed, 1 failed, 1 skipped")
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
         #expect(xml.contains("<testsuite name=\"iamspec.braze-swift\""))
-        #expect(xml.contains("<testcase name=\"triggers.two\" classname=\"iamspec.braze-swift.triggers\" time=\"1.005\">"))
+        #expect(
+            xml.contains("<testcase name=\"triggers.two\" classname=\"iamspec.braze-swift.triggers\" time=\"1.005\">")
+        )
         #expect(xml.contains("<failure type=\"iamspec.sequence\""))
         #expect(xml.contains("<skipped message=\"the engine lacks the capability keyboard\"/>"))
-        #expect(xml.contains("re-run: iamspec run Specs/triggers/basic.yaml --filter triggers.two --profile braze-swift"))
+        #expect(
+            xml.contains("re-run: iamspec run Specs/triggers/basic.yaml --filter triggers.two --profile braze-swift")
+        )
     }
 
     @Test func aBrokenResultsStreamExitsWithStatus2NamingTheLine() throws {

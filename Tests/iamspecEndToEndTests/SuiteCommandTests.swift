@@ -83,7 +83,13 @@ struct SuiteCommandTests {
         let short = try IAMSpecExecutable.run("list", "Fixtures/specs/passing", "--tag", "smoke")
         #expect(short.status == 0)
         #expect(short.standardOutput == "fixture.session-start-displays\n")
-        let long = try IAMSpecExecutable.run("list", "Fixtures/specs/passing", "--filter", "fixture.highest-*", "--long")
+        let long = try IAMSpecExecutable.run(
+            "list",
+            "Fixtures/specs/passing",
+            "--filter",
+            "fixture.highest-*",
+            "--long"
+        )
         #expect(long.standardOutput.contains("fixture.highest-priority-wins\n    title: Of two messages"))
         #expect(long.standardOutput.contains("    rules: priority.highest-wins"))
     }

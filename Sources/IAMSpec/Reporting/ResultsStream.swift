@@ -54,11 +54,17 @@ public enum ResultsStream {
             do {
                 return try decoder.decode(RecordKind.self, from: line).record
             } catch {
-                throw failure("found a line that is not a JSON object with a \"record\" key, expected a results record", line: number)
+                throw failure(
+                    "found a line that is not a JSON object with a \"record\" key, expected a results record",
+                    line: number
+                )
             }
         }
         guard let first = lines.first, try kind(of: first, number: 1) == "header" else {
-            throw failure("found no header record, expected the first line to be {\"record\": \"header\", ...}", line: 1)
+            throw failure(
+                "found no header record, expected the first line to be {\"record\": \"header\", ...}",
+                line: 1
+            )
         }
         let header: HeaderLine
         do {
@@ -81,13 +87,19 @@ public enum ResultsStream {
                 }
             case "footer":
                 guard number == lines.count else {
-                    throw failure("found records after the footer, expected the footer to be the last line", line: number)
+                    throw failure(
+                        "found records after the footer, expected the footer to be the last line",
+                        line: number
+                    )
                 }
                 let footer: FooterLine
                 do {
                     footer = try decoder.decode(FooterLine.self, from: line)
                 } catch {
-                    throw failure("found a footer record that does not fit the format: \(describe(error))", line: number)
+                    throw failure(
+                        "found a footer record that does not fit the format: \(describe(error))",
+                        line: number
+                    )
                 }
                 return RunSummary(header: header.header, results: results, interrupted: footer.interrupted)
             case let other:

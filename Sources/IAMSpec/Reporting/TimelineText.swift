@@ -33,7 +33,13 @@ public enum TimelineText {
     /// Steps longer than this push their observations out of line rather than widen every row.
     static let maximumStepWidth = 48
 
-    private static func row(_ time: String, _ step: String, _ observations: String, timeWidth: Int, stepWidth: Int) -> String {
+    private static func row(
+        _ time: String,
+        _ step: String,
+        _ observations: String,
+        timeWidth: Int,
+        stepWidth: Int
+    ) -> String {
         let paddedTime = String(repeating: " ", count: max(0, timeWidth - time.count)) + time
         let paddedStep = step + String(repeating: " ", count: max(0, stepWidth - step.count))
         return "\(paddedTime)  \(paddedStep)  \(observations)"

@@ -83,7 +83,11 @@ struct CaseExecutor: Sendable {
         for step in specCase.steps {
             switch step.action {
             case .stimulus(let stimulus):
-                var entry = TimelineEntry(time: session.time.description, step: stimulus.specText, location: step.location)
+                var entry = TimelineEntry(
+                    time: session.time.description,
+                    step: stimulus.specText,
+                    location: step.location
+                )
                 do {
                     let observations = try engine.handle(stimulus)
                     entry.observations = observations.map(\.specText)

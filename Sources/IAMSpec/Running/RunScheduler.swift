@@ -52,7 +52,9 @@ final class RunScheduler: @unchecked Sendable {
             if interrupted {
                 let engines = abandonAll(kind: "interrupted", message: "interrupted before it finished")
                 condition.unlock()
-                engines.forEach { $0.interrupt() }
+                for engine in engines {
+                    engine.interrupt()
+                }
                 break
             }
             while next < runs.count && running.count < jobs {
@@ -66,7 +68,9 @@ final class RunScheduler: @unchecked Sendable {
             let expired = expireOverdue()
             if !expired.isEmpty {
                 condition.unlock()
-                expired.forEach { $0.interrupt() }
+                for engine in expired {
+                    engine.interrupt()
+                }
                 condition.lock()
                 continue
             }

@@ -105,8 +105,10 @@ extension Observation {
 extension ObservationPattern {
     var specText: String {
         switch self {
-        case .displayed(let selector, let extras): "displayed: \(selector.specText)" + Observation.extrasText(extras ?? [:])
-        case .stacked(let selector, let reason): "stacked: \(selector.specText)" + (reason.map { " (\($0.rawValue))" } ?? "")
+        case .displayed(let selector, let extras):
+            "displayed: \(selector.specText)" + Observation.extrasText(extras ?? [:])
+        case .stacked(let selector, let reason):
+            "stacked: \(selector.specText)" + (reason.map { " (\($0.rawValue))" } ?? "")
         case .discarded(let selector, let reason):
             "discarded: \(selector.specText)" + (reason.map { " (\($0.rawValue))" } ?? "")
         case .rolledBack(let selector): "rolled_back: \(selector.specText)"

@@ -6,7 +6,9 @@ import Testing
 @Suite("Atomic report files")
 struct AtomicFileTests {
     private func scratchFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iamspec-atomic-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "iamspec-atomic-\(UUID().uuidString)"
+        )
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }

@@ -14,7 +14,11 @@ struct ConsoleReportTests {
     @Test func aFailureShowsItsStepTimelineAndRerunCommand() {
         let text = plain.lines(for: ReportFixtures.summary()).joined(separator: "\n")
         #expect(text.contains("FAILED   triggers.two [braze-swift]  Two"))
-        #expect(text.contains("  Specs/triggers/basic.yaml:12:5: sequence on delivery: expected [displayed: promo], found []"))
+        #expect(
+            text.contains(
+                "  Specs/triggers/basic.yaml:12:5: sequence on delivery: expected [displayed: promo], found []"
+            )
+        )
         #expect(
             text.contains(
                 """
@@ -27,7 +31,9 @@ struct ConsoleReportTests {
                 """
             )
         )
-        #expect(text.contains("  re-run: iamspec run Specs/triggers/basic.yaml --filter triggers.two --profile braze-swift"))
+        #expect(
+            text.contains("  re-run: iamspec run Specs/triggers/basic.yaml --filter triggers.two --profile braze-swift")
+        )
         #expect(text.contains("ERROR    triggers.three [appboy-legacy]  Three"))
         #expect(text.contains("    engine log line"))
         #expect(text.contains("skipped 1 run: the engine lacks the capability keyboard"))
@@ -55,12 +61,18 @@ struct ConsoleReportTests {
     }
 
     @Test func progressLinesCountRuns() {
-        #expect(plain.progressLine(for: ReportFixtures.failed, completed: 3, total: 12) == "[ 3/12] FAILED   triggers.two [braze-swift]")
+        #expect(
+            plain.progressLine(for: ReportFixtures.failed, completed: 3, total: 12)
+                == "[ 3/12] FAILED   triggers.two [braze-swift]"
+        )
     }
 
     @Test func rerunCommandsQuoteWordsTheShellWouldSplit() {
         var result = ReportFixtures.failed
         result.location.file = "My Specs/it's.yaml"
-        #expect(RerunCommand.text(for: result) == "iamspec run 'My Specs/it'\\''s.yaml' --filter triggers.two --profile braze-swift")
+        #expect(
+            RerunCommand.text(for: result)
+                == "iamspec run 'My Specs/it'\\''s.yaml' --filter triggers.two --profile braze-swift"
+        )
     }
 }

@@ -9,7 +9,10 @@ import FoundationXML
 
 @Suite("JUnit reports")
 struct JUnitReportTests {
-    private func document(_ summary: RunSummary = ReportFixtures.summary(), textLimit: Int = JUnitReport.defaultTextLimit) throws -> XMLDocument {
+    private func document(
+        _ summary: RunSummary = ReportFixtures.summary(),
+        textLimit: Int = JUnitReport.defaultTextLimit
+    ) throws -> XMLDocument {
         try XMLDocument(xmlString: JUnitReport.xml(for: summary, textLimit: textLimit))
     }
 
@@ -47,16 +50,20 @@ struct JUnitReportTests {
         #expect(legacy["failures"] == "0")
         #expect(legacy["skipped"] == "1")
         #expect(legacy["time"] == "30.000")
-        #expect(suites.first?.children?.map(\.name) == ["properties", "testcase", "testcase", "system-out", "system-err"])
+        #expect(
+            suites.first?.children?.map(\.name) == ["properties", "testcase", "testcase", "system-out", "system-err"]
+        )
     }
 
     @Test func testcasesCarryNameClassnameAndTimeOnly() throws {
         let swift = try document().rootElement()?.elements(forName: "testsuite").last
         let cases = swift?.elements(forName: "testcase") ?? []
-        #expect(cases.map(attributes) == [
-            ["name": "triggers.one", "classname": "iamspec.braze-swift.triggers", "time": "0.007"],
-            ["name": "triggers.two", "classname": "iamspec.braze-swift.triggers", "time": "1.005"],
-        ])
+        #expect(
+            cases.map(attributes) == [
+                ["name": "triggers.one", "classname": "iamspec.braze-swift.triggers", "time": "0.007"],
+                ["name": "triggers.two", "classname": "iamspec.braze-swift.triggers", "time": "1.005"],
+            ]
+        )
         let failure = cases.last?.elements(forName: "failure").first
         #expect(attributes(failure)["type"] == "iamspec.sequence")
         #expect(attributes(failure)["message"] == ReportFixtures.failed.message)
@@ -65,7 +72,9 @@ struct JUnitReportTests {
         #expect(text.contains("  30  expect: {sequence: [displayed: promo]}  -"))
         #expect(text.contains("expected: displayed: promo"))
         #expect(text.contains("actual:   (nothing)"))
-        #expect(text.contains("re-run: iamspec run Specs/triggers/basic.yaml --filter triggers.two --profile braze-swift"))
+        #expect(
+            text.contains("re-run: iamspec run Specs/triggers/basic.yaml --filter triggers.two --profile braze-swift")
+        )
     }
 
     @Test func errorsAndSkipsCarryTheirTypeAndReason() throws {
@@ -90,7 +99,9 @@ struct JUnitReportTests {
         #expect(byName["rule.triggers.session-start"] == "seed 003 (en); seed 000 (pt)")
         #expect(byName["case.triggers.two.rules"] == "triggers.session-start")
         #expect(byName["interrupted"] == nil)
-        let interrupted = try document(ReportFixtures.summary(interrupted: true)).rootElement()?.elements(forName: "testsuite").first
+        let interrupted = try document(ReportFixtures.summary(interrupted: true)).rootElement()?.elements(
+            forName: "testsuite"
+        ).first
         let flags = interrupted?.elements(forName: "properties").first?.elements(forName: "property").map(attributes)
         #expect(flags?.contains(["name": "interrupted", "value": "true"]) == true)
     }
@@ -112,7 +123,11 @@ struct JUnitReportTests {
         let error = try XMLDocument(xmlString: xml).rootElement()?.elements(forName: "testsuite").first?
             .elements(forName: "testcase").first?.elements(forName: "error").first
         #expect(attributes(error)["message"] == "bell\\u{7} <b>")
-        #expect(error?.stringValue?.hasSuffix("\\u{0}TAIL\n\nre-run: iamspec run Specs/triggers/basic.yaml --filter triggers.three --profile appboy-legacy") == true)
+        #expect(
+            error?.stringValue?.hasSuffix(
+                "\\u{0}TAIL\n\nre-run: iamspec run Specs/triggers/basic.yaml --filter triggers.three --profile appboy-legacy"
+            ) == true
+        )
         #expect(error?.stringValue?.contains("[... iamspec cut ") == true)
     }
 

@@ -7,7 +7,12 @@ enum ReportFixtures {
 
     static func header(startedAt: String = "2026-01-31T23:59:59Z") -> RunHeader {
         RunHeader(
-            engine: EngineRecord(name: "sample", version: "2.0", profiles: Profile.allCases, capabilities: [.analytics]),
+            engine: EngineRecord(
+                name: "sample",
+                version: "2.0",
+                profiles: Profile.allCases,
+                capabilities: [.analytics]
+            ),
             suitePaths: ["Specs"],
             selection: RunSelection(filters: [GlobPattern("triggers.*")]),
             jobs: 2,
@@ -29,7 +34,12 @@ enum ReportFixtures {
         rules: [RuleReference(id: "triggers.session-start", sources: ["seed 003 (en)", "seed 000 (pt)"])],
         tags: ["smoke"],
         timeline: [
-            TimelineEntry(time: "0", step: "session_start", location: location, observations: ["no_matching_trigger: session_start"]),
+            TimelineEntry(
+                time: "0",
+                step: "session_start",
+                location: location,
+                observations: ["no_matching_trigger: session_start"]
+            ),
             TimelineEntry(time: "0", step: "advance: 30", location: location),
             TimelineEntry(
                 time: "30",

@@ -58,7 +58,10 @@ struct ResultsStreamTests {
             _ = try ResultsStream.decode(Data(text.joined(separator: "\n").utf8), path: "r.jsonl")
             Issue.record("a broken case record was read")
         } catch {
-            #expect(error.description == "r.jsonl:4:1: error: found a case record that does not fit the format: the key \"status\" is missing")
+            #expect(
+                error.description
+                    == "r.jsonl:4:1: error: found a case record that does not fit the format: the key \"status\" is missing"
+            )
         }
     }
 }

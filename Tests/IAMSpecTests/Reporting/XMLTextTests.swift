@@ -10,7 +10,10 @@ struct XMLTextTests {
     }
 
     @Test func charactersXMLForbidsBecomeVisibleEscapes() {
-        #expect(XMLText.content("bell\u{7} nul\u{0} esc\u{1B} \u{FFFE}", limit: 100) == "bell\\u{7} nul\\u{0} esc\\u{1b} \\u{fffe}")
+        #expect(
+            XMLText.content("bell\u{7} nul\u{0} esc\u{1B} \u{FFFE}", limit: 100)
+                == "bell\\u{7} nul\\u{0} esc\\u{1b} \\u{fffe}"
+        )
         #expect(XMLText.content("tab\tline\nreturn\r é 日本 😀", limit: 100) == "tab\tline\nreturn\r é 日本 😀")
     }
 

@@ -5,8 +5,14 @@ import Testing
 
 @Suite("Running one case")
 struct CaseExecutorTests {
-    private func run(_ specCase: SpecCase, on provider: ScriptedEngineProvider, profile: Profile = .brazeSwift) -> CaseResult {
-        CaseExecutor(provider: provider, catalogue: RuleCatalogue()).execute(CaseRun(specCase: specCase, profile: profile))
+    private func run(
+        _ specCase: SpecCase,
+        on provider: ScriptedEngineProvider,
+        profile: Profile = .brazeSwift
+    ) -> CaseResult {
+        CaseExecutor(provider: provider, catalogue: RuleCatalogue()).execute(
+            CaseRun(specCase: specCase, profile: profile)
+        )
     }
 
     @Test func aCaseWhoseExpectationsHoldPasses() {
@@ -75,7 +81,11 @@ struct CaseExecutorTests {
         let result = run(specCase, on: provider)
         #expect(result.status == .passed)
         #expect(result.timeline.last?.observations == ["stack: [promo]"])
-        #expect(provider.recorder.runs.first?.stimuli == [.appBackgrounded, .sessionStarted(syncPending: false), .stackInspected])
+        #expect(
+            provider.recorder.runs.first?.stimuli == [
+                .appBackgrounded, .sessionStarted(syncPending: false), .stackInspected,
+            ]
+        )
     }
 
     @Test func aWrongStackFailsTheCase() {
@@ -140,7 +150,10 @@ struct CaseExecutorTests {
     }
 
     @Test func aProviderThatDeclinesTheCaseSkipsIt() {
-        let provider = ScriptedEngineProvider(skip: { setup in setup.caseID == "a" ? "not today" : nil }) { _, _ in [] }
+        let provider = ScriptedEngineProvider(
+            skip: { setup in setup.caseID == "a" ? "not today" : nil },
+            respond: { _, _ in [] }
+        )
         #expect(run(CaseFixtures.displaysPromo("a"), on: provider).skipReason == "not today")
         #expect(provider.recorder.runs.isEmpty)
     }
@@ -160,7 +173,10 @@ struct CaseExecutorTests {
                 id: "delivery.basic",
                 title: "t",
                 kind: .documented,
-                quotes: [Rule.Quote(seed: "003", language: "en", text: "x"), Rule.Quote(seed: "000", language: "pt", text: "y")],
+                quotes: [
+                    Rule.Quote(seed: "003", language: "en", text: "x"),
+                    Rule.Quote(seed: "000", language: "pt", text: "y"),
+                ],
                 location: SourceLocation(file: "rules.yaml", line: 1, column: 3)
             )
         ])

@@ -34,7 +34,10 @@ enum CaseFixtures {
             id,
             tags: tags,
             profiles: profiles,
-            steps: [.stimulus(.sessionStarted(syncPending: false)), .expectation(Expectation(sequence: [.displayed(.id("promo"), extras: nil)]))]
+            steps: [
+                .stimulus(.sessionStarted(syncPending: false)),
+                .expectation(Expectation(sequence: [.displayed(.id("promo"), extras: nil)])),
+            ]
         )
     }
 

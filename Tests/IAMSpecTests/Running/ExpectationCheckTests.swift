@@ -9,8 +9,16 @@ struct ExpectationCheckTests {
 
     @Test func sequenceHoldsForExactlyThePatternsInOrder() {
         let window = [promo, other]
-        #expect(ExpectationCheck.checkSequence([.displayed(.id("promo"), extras: nil), .stacked(.any, reason: nil)], window: window) == nil)
-        let reversed = ExpectationCheck.checkSequence([.stacked(.any, reason: nil), .displayed(.id("promo"), extras: nil)], window: window)
+        #expect(
+            ExpectationCheck.checkSequence(
+                [.displayed(.id("promo"), extras: nil), .stacked(.any, reason: nil)],
+                window: window
+            ) == nil
+        )
+        let reversed = ExpectationCheck.checkSequence(
+            [.stacked(.any, reason: nil), .displayed(.id("promo"), extras: nil)],
+            window: window
+        )
         #expect(reversed?.check == "sequence")
         #expect(reversed?.actual == ["displayed: promo", "stacked: other (message_visible)"])
         #expect(ExpectationCheck.checkSequence([.displayed(.id("promo"), extras: nil)], window: window) != nil)
@@ -19,14 +27,30 @@ struct ExpectationCheckTests {
     @Test func sequenceComparesAnalyticsAndCallbacksOnlyWhenItNamesThem() {
         let window: [Observation] = [.noMatchingTrigger(.sessionStart), promo, .impressionLogged("promo")]
         #expect(ExpectationCheck.checkSequence([.displayed(.id("promo"), extras: nil)], window: window) == nil)
-        #expect(ExpectationCheck.checkSequence([.displayed(.any, extras: nil), .impressionLogged(.id("promo"))], window: window) == nil)
-        let withCallbacks = ExpectationCheck.checkSequence([.displayed(.any, extras: nil)] + [.noMatchingTrigger(nil)], window: window)
+        #expect(
+            ExpectationCheck.checkSequence(
+                [.displayed(.any, extras: nil), .impressionLogged(.id("promo"))],
+                window: window
+            ) == nil
+        )
+        let withCallbacks = ExpectationCheck.checkSequence(
+            [.displayed(.any, extras: nil)] + [.noMatchingTrigger(nil)],
+            window: window
+        )
         #expect(withCallbacks != nil, "the callback comes before the display")
-        #expect(ExpectationCheck.checkSequence([.noMatchingTrigger(.sessionStart), .displayed(.any, extras: nil)], window: window) == nil)
+        #expect(
+            ExpectationCheck.checkSequence(
+                [.noMatchingTrigger(.sessionStart), .displayed(.any, extras: nil)],
+                window: window
+            ) == nil
+        )
     }
 
     @Test func emptySequenceMeansNoDeliveryObservation() {
-        #expect(ExpectationCheck.checkSequence([], window: [.impressionLogged("promo"), .noMatchingTrigger(.sessionStart)]) == nil)
+        #expect(
+            ExpectationCheck.checkSequence([], window: [.impressionLogged("promo"), .noMatchingTrigger(.sessionStart)])
+                == nil
+        )
         let failure = ExpectationCheck.checkSequence([], window: [promo])
         #expect(failure?.expected == [])
         #expect(failure?.actual == ["displayed: promo"])
@@ -41,8 +65,14 @@ struct ExpectationCheckTests {
 
     @Test func containsFindsAnOrderedSubsequenceWithOthersBetween() {
         let window: [Observation] = [promo, .impressionLogged("promo"), other, .clickLogged("promo")]
-        #expect(ExpectationCheck.checkContains([.displayed(.any, extras: nil), .clickLogged(.id("promo"))], window: window) == nil)
-        #expect(ExpectationCheck.checkContains([.clickLogged(.any), .displayed(.any, extras: nil)], window: window)?.check == "contains")
+        #expect(
+            ExpectationCheck.checkContains([.displayed(.any, extras: nil), .clickLogged(.id("promo"))], window: window)
+                == nil
+        )
+        #expect(
+            ExpectationCheck.checkContains([.clickLogged(.any), .displayed(.any, extras: nil)], window: window)?.check
+                == "contains"
+        )
     }
 
     @Test func containsNeedsADistinctObservationForEachPattern() {

@@ -25,17 +25,31 @@ struct RunSelectionTests {
 
     @Test func filtersAreGlobsOnCaseIdsAndCombineWithOr() {
         #expect(ids(RunSelection(filters: [GlobPattern("triggers.*")])).count == 3)
-        #expect(ids(RunSelection(filters: [GlobPattern("*.push"), GlobPattern("interval.?asic")])) == ["interval.basic/braze-swift", "triggers.push/appboy-legacy"])
+        #expect(
+            ids(RunSelection(filters: [GlobPattern("*.push"), GlobPattern("interval.?asic")])) == [
+                "interval.basic/braze-swift", "triggers.push/appboy-legacy",
+            ]
+        )
         #expect(ids(RunSelection(filters: [GlobPattern("triggers")])).isEmpty, "a glob matches the whole id")
         #expect(ids(RunSelection(filters: [GlobPattern("[it]*.basic")])) == ["interval.basic/braze-swift"])
     }
 
     @Test func tagsCombineWithOrAndWithFiltersWithAnd() {
-        #expect(ids(RunSelection(tags: ["push", "slow"])) == ["interval.basic/braze-swift", "triggers.push/appboy-legacy"])
-        #expect(ids(RunSelection(filters: [GlobPattern("triggers.*")], tags: ["smoke"])) == ["triggers.session/appboy-legacy", "triggers.session/braze-swift"])
+        #expect(
+            ids(RunSelection(tags: ["push", "slow"])) == ["interval.basic/braze-swift", "triggers.push/appboy-legacy"]
+        )
+        #expect(
+            ids(RunSelection(filters: [GlobPattern("triggers.*")], tags: ["smoke"])) == [
+                "triggers.session/appboy-legacy", "triggers.session/braze-swift",
+            ]
+        )
     }
 
     @Test func profilesLimitTheRunsOfEachCase() {
-        #expect(ids(RunSelection(profiles: [.brazeSwift])) == ["interval.basic/braze-swift", "triggers.session/braze-swift"])
+        #expect(
+            ids(RunSelection(profiles: [.brazeSwift])) == [
+                "interval.basic/braze-swift", "triggers.session/braze-swift",
+            ]
+        )
     }
 }

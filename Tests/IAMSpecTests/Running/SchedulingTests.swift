@@ -25,7 +25,9 @@ struct SchedulingTests {
         let skipping = ConformanceRun(engine: CaseFixtures.promoEngine(profiles: [.brazeSwift])).run(cases: cases)
         #expect(skipping.totalsLine == "1 passed, 0 failed, 1 skipped")
         #expect(skipping.succeeded)
-        let throwing = ConformanceRun(engine: ScriptedEngineProvider { _, _ in throw EngineError("no") }).run(cases: cases)
+        let throwing = ConformanceRun(engine: ScriptedEngineProvider { _, _ in throw EngineError("no") }).run(
+            cases: cases
+        )
         #expect(throwing.totalsLine == "0 passed, 2 failed, 0 skipped")
     }
 
@@ -103,7 +105,9 @@ struct SchedulingTests {
     @Test func aRunInterruptedBeforeItStartsRunsNothing() {
         let control = RunControl()
         control.interrupt()
-        let summary = ConformanceRun(engine: CaseFixtures.promoEngine(), control: control).run(cases: [CaseFixtures.displaysPromo("a")])
+        let summary = ConformanceRun(engine: CaseFixtures.promoEngine(), control: control).run(cases: [
+            CaseFixtures.displaysPromo("a")
+        ])
         #expect(summary.interrupted)
         #expect(summary.results.isEmpty)
     }

@@ -53,7 +53,9 @@ public enum JUnitReport {
         let shape = "0000-00-00T00:00:00"
         let fits =
             trimmed.count == shape.count
-            && zip(trimmed, shape).allSatisfy { actual, wanted in wanted == "0" ? actual.isASCII && actual.isNumber : actual == wanted }
+            && zip(trimmed, shape).allSatisfy { actual, wanted in
+                wanted == "0" ? actual.isASCII && actual.isNumber : actual == wanted
+            }
         return fits ? trimmed : "1970-01-01T00:00:00"
     }
 

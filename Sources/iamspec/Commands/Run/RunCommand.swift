@@ -54,9 +54,17 @@ struct RunCommand: ParsableCommand {
             StandardError.write("warning: no case run matches the selection")
         }
         let environment = ProcessInfo.processInfo.environment
-        let stdoutStyle = ConsoleStyle(usesColor: color.usesColor(isTerminal: isatty(STDOUT_FILENO) == 1, environment: environment))
-        let stderrStyle = ConsoleStyle(usesColor: color.usesColor(isTerminal: StandardError.isTerminal, environment: environment))
-        let progress = ProgressPrinter(report: ConsoleReport(style: stderrStyle), total: total, overwrites: StandardError.isTerminal)
+        let stdoutStyle = ConsoleStyle(
+            usesColor: color.usesColor(isTerminal: isatty(STDOUT_FILENO) == 1, environment: environment)
+        )
+        let stderrStyle = ConsoleStyle(
+            usesColor: color.usesColor(isTerminal: StandardError.isTerminal, environment: environment)
+        )
+        let progress = ProgressPrinter(
+            report: ConsoleReport(style: stderrStyle),
+            total: total,
+            overwrites: StandardError.isTerminal
+        )
         let control = RunControl()
         let signals = InterruptSignals(control: control)
         let run = ConformanceRun(

@@ -4,7 +4,7 @@
 /// `path:line:col` with the message, the aligned timeline (virtual time, step, observations, and
 /// expected beside actual for the failing step), and a one-line command that runs it again. Skips
 /// are grouped by reason. The last line is exactly `N passed, N failed, N skipped`, errors
-/// counted as failed.
+/// counted as failed, never coloured, so scripts can read it.
 public struct ConsoleReport: Sendable {
     public var style: ConsoleStyle
 
@@ -33,8 +33,7 @@ public struct ConsoleReport: Sendable {
         if summary.interrupted {
             lines.append(style.yellow("interrupted: the runs not started are not reported"))
         }
-        let totals = summary.totalsLine
-        lines.append(summary.succeeded ? style.green(totals) : style.red(totals))
+        lines.append(summary.totalsLine)
         return lines
     }
 

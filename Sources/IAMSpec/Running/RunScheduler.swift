@@ -76,7 +76,7 @@ final class RunScheduler: @unchecked Sendable {
             }
             if let nearest = running.values.map(\.deadline).min() {
                 let wait = clock.now.duration(to: nearest)
-                _ = condition.wait(until: Date(timeIntervalSinceNow: wait.seconds))
+                _ = condition.wait(until: Date(timeIntervalSinceNow: wait.timeInterval))
             }
         }
         let ordered = condition.withLock { results.values.sorted(by: Self.precedes) }
@@ -167,8 +167,8 @@ final class RunScheduler: @unchecked Sendable {
 }
 
 extension Duration {
-    /// The duration in seconds, as a floating-point number.
-    fileprivate var seconds: TimeInterval {
+    /// The duration as a Foundation time interval (seconds).
+    fileprivate var timeInterval: TimeInterval {
         let (seconds, attoseconds) = components
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }

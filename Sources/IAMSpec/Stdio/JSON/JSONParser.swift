@@ -101,7 +101,8 @@ struct JSONParser {
                 index += 1
                 continue
             }
-            try expect("}")
+            guard bytes[index] == UInt8(ascii: "}") else { throw error("expected `,` or `}`, found \(describeCurrent())") }
+            index += 1
             depth -= 1
             return .object(fields)
         }
@@ -126,7 +127,8 @@ struct JSONParser {
                 index += 1
                 continue
             }
-            try expect("]")
+            guard bytes[index] == UInt8(ascii: "]") else { throw error("expected `,` or `]`, found \(describeCurrent())") }
+            index += 1
             depth -= 1
             return .array(elements)
         }

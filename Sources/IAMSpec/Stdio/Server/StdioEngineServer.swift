@@ -5,8 +5,9 @@ import Glibc
 /// this way, and a Swift engine can be checked across the protocol with it.
 ///
 /// Requests are read one line at a time from `input` and each is answered on `output` before the
-/// next is read. Problems with a request (not JSON, not a known message, a stimulus with no case
-/// running) are answered with an `error` message and written to stderr, and serving goes on.
+/// next is read. Problems with a request (not JSON, not a known message) are answered with an
+/// `error` message and written to stderr, and serving goes on; so are the provider's and the
+/// engine's own errors, without the stderr note.
 public struct StdioEngineServer: Sendable {
     /// The provider whose engines run the cases.
     public let provider: any EngineProvider
@@ -35,8 +36,9 @@ public struct StdioEngineServer: Sendable {
                 request = try WireCodec.decodeRequest(try JSONParser.parse(line))
             } catch {
                 let text = String(decoding: line.prefix(200), as: UTF8.self)
-                guard send(.error(message: "not a request iamspec's protocol defines: \(error) (in `\(text)`)"), to: output)
-                else { return }
+                let problem = "not a request iamspec's protocol defines: \(error) (in `\(text)`)"
+                report(problem)
+                guard send(.error(message: problem), to: output) else { return }
                 continue
             }
             switch request {
@@ -76,7 +78,6 @@ public struct StdioEngineServer: Sendable {
     }
 
     private func send(_ reply: EngineReply, to output: Int32) -> Bool {
-        if case .error(let message) = reply { report(message) }
         do {
             try writeLine(JSONSerializer.line(WireCodec.encode(reply)), to: output)
             return true

@@ -1,0 +1,41 @@
+import Foundation
+import Glibc
+
+@testable import IAMSpec
+
+/// The Python engines in `Fixtures/engines`, and what tests need to run them.
+enum EngineFixtures {
+    static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()
+        .deletingLastPathComponent()
+        .deletingLastPathComponent()
+        .deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/engines")
+
+    /// `python3 <fixture>`, quoted for the shell.
+    static func command(_ relativePath: String, arguments: [String] = []) -> String {
+        (["python3", directory.appendingPathComponent(relativePath).path] + arguments)
+            .map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }
+            .joined(separator: " ")
+    }
+
+    /// A setup whose first message carries extras, so the fault engines' good path shows them.
+    static func setup(_ caseID: String, messages: [InAppMessage]? = nil) -> EngineSetup {
+        EngineSetup(
+            caseID: caseID,
+            profile: .brazeSwift,
+            configuration: EngineConfiguration(),
+            messages: messages ?? [InAppMessage(id: "promo", triggers: [.sessionStart], extras: ["from": caseID])]
+        )
+    }
+
+    /// Whether no process with this id exists any more (neither running nor a zombie).
+    static func isGone(_ pid: Int32) -> Bool {
+        kill(pid, 0) == -1 && errno == ESRCH
+    }
+
+    /// The process id of the engine process a provider's engine runs on.
+    static func processID(of engine: any DeliveryEngine) -> Int32? {
+        (engine as? StdioEngine)?.processID
+    }
+}

@@ -14,7 +14,8 @@ import Testing
         )
     }
 
-    private func run(_ messages: [InAppMessage], interval: Int64 = 30, _ stimuli: [Stimulus]) throws -> [[Observation]] {
+    private func run(_ messages: [InAppMessage], interval: Int64 = 30, _ stimuli: [Stimulus]) throws -> [[Observation]]
+    {
         let setup = EngineSetup(
             caseID: "example",
             profile: .brazeSwift,
@@ -34,8 +35,16 @@ import Testing
     @Test func priorityTiesGoToTheLaterMessageAndTheStackIsLastInFirstOut() throws {
         let messages = [
             InAppMessage(id: "welcome", priority: 1, triggers: [.sessionStart]),
-            InAppMessage(id: "older", triggers: [.customEvent(name: "tap", filters: PropertyFilters())], isTestSend: true),
-            InAppMessage(id: "newer", triggers: [.customEvent(name: "tap", filters: PropertyFilters())], isTestSend: true),
+            InAppMessage(
+                id: "older",
+                triggers: [.customEvent(name: "tap", filters: PropertyFilters())],
+                isTestSend: true
+            ),
+            InAppMessage(
+                id: "newer",
+                triggers: [.customEvent(name: "tap", filters: PropertyFilters())],
+                isTestSend: true
+            ),
         ]
         let observations = try run(
             messages,
@@ -79,15 +88,23 @@ import Testing
                 PropertyCondition(property: "at", comparison: .withinLast(.seconds(5))),
             ],
         ])
-        let message = InAppMessage(id: "pro", triggers: [.customEvent(name: "level_up", filters: filters)], isTestSend: true)
+        let message = InAppMessage(
+            id: "pro",
+            triggers: [.customEvent(name: "level_up", filters: filters)],
+            isTestSend: true
+        )
         let observations = try run(
             [message],
             [
                 .customEvent(CustomEvent(name: "level_up", properties: ["level": .integer(12)])),
                 .sessionStarted(syncPending: false),
-                .customEvent(CustomEvent(name: "level_up", properties: ["level": .string("12"), "mode": .string("hard")])),
+                .customEvent(
+                    CustomEvent(name: "level_up", properties: ["level": .string("12"), "mode": .string("hard")])
+                ),
                 .timeAdvanced(by: .seconds(10)),
-                .customEvent(CustomEvent(name: "level_up", properties: ["level": .real(10), "at": .time(.seconds(7))])),
+                .customEvent(
+                    CustomEvent(name: "level_up", properties: ["level": .real(10), "at": .time(.seconds(7))])
+                ),
             ]
         )
         #expect(

@@ -13,7 +13,10 @@ import Testing
         _ fixture: String,
         settings: StdioEngineSettings? = nil
     ) throws -> EngineError {
-        let provider = try StdioEngineProvider(command: EngineFixtures.command(fixture), settings: settings ?? self.settings)
+        let provider = try StdioEngineProvider(
+            command: EngineFixtures.command(fixture),
+            settings: settings ?? self.settings
+        )
         defer { provider.shutdown() }
         #expect(provider.description.name == "fault-engine")
 
@@ -31,7 +34,9 @@ import Testing
         var good = try provider.makeEngine(for: EngineFixtures.setup("b-good"))
         let goodPID = try #require(EngineFixtures.processID(of: good))
         #expect(goodPID != faultyPID, "the next case must run on a restarted engine")
-        #expect(try good.handle(.sessionStarted(syncPending: false)) == [.displayed("promo", extras: ["from": "b-good"])])
+        #expect(
+            try good.handle(.sessionStarted(syncPending: false)) == [.displayed("promo", extras: ["from": "b-good"])]
+        )
         _ = faulty
 
         provider.shutdown()
@@ -113,14 +118,18 @@ import Testing
         #expect {
             _ = try StdioEngineProvider(command: EngineFixtures.command("faults/wrong_protocol.py"), settings: settings)
         } throws: { error in
-            (error as? EngineStartupError)?.message.contains("speaks protocol 2, and iamspec speaks protocol 1") ?? false
+            (error as? EngineStartupError)?.message.contains("speaks protocol 2, and iamspec speaks protocol 1")
+                ?? false
         }
     }
 
     @Test func anEngineThatNeverAnswersTheHandshake() {
         let settings = StdioEngineSettings(startTimeout: .seconds(1))
         #expect {
-            _ = try StdioEngineProvider(command: EngineFixtures.command("faults/silent_handshake.py"), settings: settings)
+            _ = try StdioEngineProvider(
+                command: EngineFixtures.command("faults/silent_handshake.py"),
+                settings: settings
+            )
         } throws: { error in
             guard let error = error as? EngineStartupError else { return false }
             return error.message.contains("did not answer hello within 1 s")
@@ -138,7 +147,9 @@ import Testing
     }
 
     @Test func anEngineThatCannotComeBackStopsTheRun() throws {
-        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("iamspec-restart-\(UUID().uuidString)")
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "iamspec-restart-\(UUID().uuidString)"
+        )
         defer { try? FileManager.default.removeItem(at: marker) }
         let provider = try StdioEngineProvider(
             command: EngineFixtures.command("faults/fails_after_restart.py", arguments: [marker.path]),

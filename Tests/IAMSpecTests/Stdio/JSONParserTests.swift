@@ -8,7 +8,8 @@ import Testing
         #expect(
             value
                 == .object([
-                    "a": .array([.integer(1), .number(-2500), .boolean(true), .boolean(false), .null, .string("xé🎉\n")]),
+                    "a": .array([.integer(1), .number(-2500), .boolean(true), .boolean(false), .null, .string("xé🎉\n")]
+                    ),
                     "b": .object([:]),
                 ])
         )

@@ -24,7 +24,10 @@ import Testing
     }
 
     @Test func everyMessageTypeHasASchema() {
-        let types = ["hello", "case", "stimulus", "end_case", "shutdown", "hello_reply", "ready", "skipped", "observations", "error"]
+        let types = [
+            "hello", "case", "stimulus", "end_case", "shutdown", "hello_reply", "ready", "skipped", "observations",
+            "error",
+        ]
         for type in types { #expect(ProtocolSchemas.documents["\(type).json"] != nil, "\(type)") }
     }
 
@@ -39,16 +42,28 @@ import Testing
     @Test(arguments: [
         (#"{"type":"observations"}"#, #"$: the required key "observations" is missing"#),
         (#"{"type":"observations","observations":[],"extra":1}"#, #"$: unexpected key "extra""#),
-        (#"{"type":"observations","observations":[{"kind":"shown","message":"a"}]}"#, #"$.observations[0].kind: expected one of "displayed""#),
+        (
+            #"{"type":"observations","observations":[{"kind":"shown","message":"a"}]}"#,
+            #"$.observations[0].kind: expected one of "displayed""#
+        ),
         (
             #"{"type":"observations","observations":[{"kind":"stacked","message":"a","reason":"shelved"}]}"#,
             #"$.observations[0].reason: expected one of "background", "message_visible", "delegate_later", "keyboard", found "shelved""#
         ),
-        (#"{"type":"observations","observations":[{"kind":"displayed","message":""}]}"#, #"$.observations[0].message: expected at least 1 characters"#),
-        (#"{"type":"observations","observations":[{"kind":"stack","messages":[1]}]}"#, #"$.observations[0].messages[0]: expected a string, found integer 1"#),
+        (
+            #"{"type":"observations","observations":[{"kind":"displayed","message":""}]}"#,
+            #"$.observations[0].message: expected at least 1 characters"#
+        ),
+        (
+            #"{"type":"observations","observations":[{"kind":"stack","messages":[1]}]}"#,
+            #"$.observations[0].messages[0]: expected a string, found integer 1"#
+        ),
     ])
     func violationsNameThePlaceAndTheProblem(message: String, violation: String) throws {
-        let violations = ProtocolValidator.bundled.violations(of: try JSONParser.parse(message), messageType: "observations")
+        let violations = ProtocolValidator.bundled.violations(
+            of: try JSONParser.parse(message),
+            messageType: "observations"
+        )
         #expect(violations.contains { $0.hasPrefix(violation) }, "\(violations)")
     }
 

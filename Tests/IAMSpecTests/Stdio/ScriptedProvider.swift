@@ -34,7 +34,10 @@ struct ScriptedEngine: DeliveryEngine {
             return [.noMatchingTrigger(.customEvent(name: event.name))]
         case .purchase(let purchase):
             stack.insert(purchase.product, at: 0)
-            return [.noMatchingTrigger(.purchase(product: purchase.product)), .stacked(purchase.product, reason: .messageVisible)]
+            return [
+                .noMatchingTrigger(.purchase(product: purchase.product)),
+                .stacked(purchase.product, reason: .messageVisible),
+            ]
         case .pushClicked(let campaign):
             return [.noMatchingTrigger(.pushClick(campaign: campaign)), .noMatchingTrigger(.sessionStart)]
         case .messageDismissed(let id):

@@ -65,6 +65,8 @@ import Testing
             (error as? EngineError)?.message == "the engine could not set up the case: no engine for broken-case"
         }
         var engine = try provider.makeEngine(for: EngineFixtures.setup("after"))
-        #expect(try engine.handle(.customEvent(CustomEvent(name: "e"))) == [.noMatchingTrigger(.customEvent(name: "e"))])
+        #expect(
+            try engine.handle(.customEvent(CustomEvent(name: "e"))) == [.noMatchingTrigger(.customEvent(name: "e"))]
+        )
     }
 }

@@ -40,12 +40,15 @@ import Testing
     }
 
     @Test func everyStimulusKindIsSampled() {
-        let sampled = Set(WireSamples.stimuli.map { stimulus -> String in
-            guard case .object(let fields) = WireCodec.encode(stimulus), case .string(let kind)? = fields["kind"] else {
-                return ""
+        let sampled = Set(
+            WireSamples.stimuli.map { stimulus -> String in
+                guard case .object(let fields) = WireCodec.encode(stimulus), case .string(let kind)? = fields["kind"]
+                else {
+                    return ""
+                }
+                return kind
             }
-            return kind
-        })
+        )
         #expect(sampled == Set(WireCodec.stimulusKinds))
     }
 
@@ -80,10 +83,18 @@ import Testing
     }
 
     @Test func integersAndRealsStayApart() throws {
-        let line = JSONSerializer.line(WireCodec.encode(.stimulus(.customEvent(CustomEvent(
-            name: "e",
-            properties: ["i": .integer(5), "r": .real(5)]
-        )))))
+        let line = JSONSerializer.line(
+            WireCodec.encode(
+                .stimulus(
+                    .customEvent(
+                        CustomEvent(
+                            name: "e",
+                            properties: ["i": .integer(5), "r": .real(5)]
+                        )
+                    )
+                )
+            )
+        )
         #expect(line.contains("\"i\":5,"))
         #expect(line.contains("\"r\":5.0}"))
     }

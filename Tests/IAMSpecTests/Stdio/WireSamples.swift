@@ -73,7 +73,8 @@ enum WireSamples {
         .sessionStarted(syncPending: false), .sessionStarted(syncPending: true), .sessionSyncCompleted, .sessionEnded,
         .appRelaunched, .customEvent(CustomEvent(name: "e")),
         .customEvent(CustomEvent(name: "e", properties: properties, source: .api)),
-        .purchase(Purchase(product: "gem")), .purchase(Purchase(product: "gem", price: 9.99, properties: properties, source: .api)),
+        .purchase(Purchase(product: "gem")),
+        .purchase(Purchase(product: "gem", price: 9.99, properties: properties, source: .api)),
         .purchase(Purchase(product: "gem", price: 3)), .pushClicked(campaign: nil), .pushClicked(campaign: "spring"),
         .timeAdvanced(by: VirtualTime(milliseconds: 1)), .timeAdvanced(by: .seconds(7200)), .appBackgrounded,
         .appForegrounded, .deviceRotated(to: .landscape), .deviceRotated(to: .portrait), .keyboardShown,
@@ -81,7 +82,8 @@ enum WireSamples {
         .assetDownloadSettled(message: "m", succeeded: false), .delegateChoiceSet(message: "m", choice: .now),
         .delegateChoiceSet(message: "m", choice: .later), .delegateChoiceSet(message: "m", choice: .discard),
         .delegateChoiceSet(message: "m", choice: .rollback), .messageDismissed("m"), .messageClicked("m"),
-        .displayNextRequested, .localMessagePresented(InAppMessage(id: "local", type: .full, image: .succeeds, extras: ["a": "b"])),
+        .displayNextRequested,
+        .localMessagePresented(InAppMessage(id: "local", type: .full, image: .succeeds, extras: ["a": "b"])),
         .userChanged(to: "user-2"), .stackInspected,
     ]
 
@@ -92,5 +94,6 @@ enum WireSamples {
             .noMatchingTrigger(.purchase(product: "gem")), .noMatchingTrigger(.pushClick(campaign: nil)),
             .noMatchingTrigger(.pushClick(campaign: "c")), .impressionLogged("m"), .clickLogged("m"), .stack([]),
             .stack(["top", "bottom"]),
-        ] + StackReason.allCases.map { .stacked("m", reason: $0) } + DiscardReason.allCases.map { .discarded("m", reason: $0) }
+        ] + StackReason.allCases.map { .stacked("m", reason: $0) }
+        + DiscardReason.allCases.map { .discarded("m", reason: $0) }
 }

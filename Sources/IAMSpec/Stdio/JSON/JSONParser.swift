@@ -101,7 +101,9 @@ struct JSONParser {
                 index += 1
                 continue
             }
-            guard bytes[index] == UInt8(ascii: "}") else { throw error("expected `,` or `}`, found \(describeCurrent())") }
+            guard bytes[index] == UInt8(ascii: "}") else {
+                throw error("expected `,` or `}`, found \(describeCurrent())")
+            }
             index += 1
             depth -= 1
             return .object(fields)
@@ -127,7 +129,9 @@ struct JSONParser {
                 index += 1
                 continue
             }
-            guard bytes[index] == UInt8(ascii: "]") else { throw error("expected `,` or `]`, found \(describeCurrent())") }
+            guard bytes[index] == UInt8(ascii: "]") else {
+                throw error("expected `,` or `]`, found \(describeCurrent())")
+            }
             index += 1
             depth -= 1
             return .array(elements)

@@ -1,5 +1,4 @@
 import Foundation
-
 import Glibc
 
 /// An engine program started with `/bin/sh -c COMMAND`, talking over pipes on its stdin and
@@ -49,7 +48,10 @@ final class ChildProcess: EngineChannel {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setflags(
+            &attributes,
+            Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)
+        )
         posix_spawnattr_setpgroup(&attributes, 0)
         var defaultSignals = sigset_t()
         sigemptyset(&defaultSignals)
@@ -60,7 +62,9 @@ final class ChildProcess: EngineChannel {
         posix_spawnattr_setsigmask(&attributes, &noSignals)
 
         let arguments = ["/bin/sh", "-c", command].map { argument in argument.withCString { strdup($0) } }
-        defer { arguments.forEach { free($0) } }
+        defer {
+            for argument in arguments { free(argument) }
+        }
         var argv = arguments + [nil]
         var pid: pid_t = 0
         let result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &argv, environ)

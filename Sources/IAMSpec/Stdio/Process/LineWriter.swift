@@ -31,12 +31,12 @@ func writeLine(
         case EAGAIN:
             do {
                 try waitUntilReady(descriptor, for: Int32(POLLOUT), deadline: deadline, wake: wake)
-                } catch {
-                    switch error {
-                    case .timedOut: throw .timedOut
-                    case .woken: throw .woken
-                    case .failed(let code): throw .failed(errno: code)
-                    }
+            } catch {
+                switch error {
+                case .timedOut: throw .timedOut
+                case .woken: throw .woken
+                case .failed(let code): throw .failed(errno: code)
+                }
             }
         case EPIPE:
             throw .closed

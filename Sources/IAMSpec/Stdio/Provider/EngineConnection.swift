@@ -87,8 +87,13 @@ final class EngineConnection: Sendable {
         try send(request, timeout: timeout)
         let line: [UInt8]
         do {
+            let deadline = ContinuousClock.now + timeout
             line = try reader.withLock { reader throws(LineReadFailure) in
-                try reader.readLine(deadline: .now + timeout, wake: wake.read)
+                // Blank lines are not messages.
+                while true {
+                    let line = try reader.readLine(deadline: deadline, wake: wake.read)
+                    if !line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return line }
+                }
             }
         } catch {
             guard case .endOfStream(let partial) = error else {

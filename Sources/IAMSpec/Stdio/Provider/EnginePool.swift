@@ -75,7 +75,10 @@ final class EnginePool: Sendable {
                 return fatal
             }
             if let fatal { throw fatal }
-            throw EngineError("the engine had to be restarted, and failed to start: \(error.message)", diagnostics: error.diagnostics)
+            throw EngineError(
+                "the engine had to be restarted, and failed to start: \(error.message)",
+                diagnostics: error.diagnostics
+            )
         }
     }
 
@@ -128,7 +131,10 @@ final class EnginePool: Sendable {
         )
         let reply: EngineReply
         do {
-            reply = try connection.exchange(.hello(protocolVersion: WireCodec.protocolVersion), timeout: settings.startTimeout)
+            reply = try connection.exchange(
+                .hello(protocolVersion: WireCodec.protocolVersion),
+                timeout: settings.startTimeout
+            )
         } catch {
             throw error.error
         }
@@ -143,10 +149,16 @@ final class EnginePool: Sendable {
             )
         case .error(let message):
             connection.close(gracePeriod: .zero)
-            throw EngineError("the engine refused the handshake: \(message)", diagnostics: connection.channel.diagnostics)
+            throw EngineError(
+                "the engine refused the handshake: \(message)",
+                diagnostics: connection.channel.diagnostics
+            )
         case .ready, .skipped, .observations:
             connection.close(gracePeriod: .zero)
-            throw EngineError("the engine answered hello with `\(reply.type)`", diagnostics: connection.channel.diagnostics)
+            throw EngineError(
+                "the engine answered hello with `\(reply.type)`",
+                diagnostics: connection.channel.diagnostics
+            )
         }
     }
 }

@@ -23,14 +23,21 @@ public final class StdioEngineProvider: EngineProvider {
     ///
     /// - Throws: ``EngineStartupError`` when it cannot be started, exits, does not answer
     ///   `hello` within ``StdioEngineSettings/startTimeout``, or speaks another protocol version.
-    public convenience init(command: String, settings: StdioEngineSettings = StdioEngineSettings()) throws(EngineStartupError) {
+    public convenience init(
+        command: String,
+        settings: StdioEngineSettings = StdioEngineSettings()
+    ) throws(EngineStartupError) {
         try self.init(command: command, settings: settings) { () throws(EngineError) -> any EngineChannel in
             try ChildProcess(command: command, stderrCapacity: settings.stderrTailBytes)
         }
     }
 
     /// A provider whose engines come from `launch` (tests serve an engine from a thread this way).
-    init(command: String, settings: StdioEngineSettings, launch: @escaping EnginePool.Launcher) throws(EngineStartupError) {
+    init(
+        command: String,
+        settings: StdioEngineSettings,
+        launch: @escaping EnginePool.Launcher
+    ) throws(EngineStartupError) {
         self.command = command
         self.settings = settings
         self.pool = EnginePool(command: command, settings: settings, launch: launch)
@@ -48,10 +55,11 @@ public final class StdioEngineProvider: EngineProvider {
     ///   row; the run should stop.
     public func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
         var connection = try pool.checkOut()
+        let isReused = !connection.isFresh
         var reply: EngineReply
         do {
             reply = try connection.exchange(.startCase(setup), timeout: settings.replyTimeout)
-        } catch where error.endedBeforeAnswering && !connection.isFresh {
+        } catch  where error.endedBeforeAnswering && isReused {
             // An idle process that exited since its last case; that case is over, so start afresh.
             pool.checkIn(connection, endsCase: false)
             connection = try pool.checkOut(fresh: true)

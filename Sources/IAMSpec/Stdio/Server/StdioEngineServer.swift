@@ -43,7 +43,11 @@ public struct StdioEngineServer: Sendable {
             }
             switch request {
             case .hello:
-                guard send(.hello(protocolVersion: WireCodec.protocolVersion, description: provider.description), to: output)
+                guard
+                    send(
+                        .hello(protocolVersion: WireCodec.protocolVersion, description: provider.description),
+                        to: output
+                    )
                 else { return }
             case .startCase(let setup):
                 engine = nil

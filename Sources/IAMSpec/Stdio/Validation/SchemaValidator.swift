@@ -51,7 +51,10 @@ struct SchemaValidator: Sendable {
     ) throws(SchemaDocumentError) {
         guard case .object(let fields) = schema else {
             if case .boolean = schema { return }
-            throw SchemaDocumentError(document: document, problem: "\(pointer): a schema must be an object or a boolean")
+            throw SchemaDocumentError(
+                document: document,
+                problem: "\(pointer): a schema must be an object or a boolean"
+            )
         }
         for (keyword, value) in fields {
             let here = "\(pointer)/\(keyword)"
@@ -180,7 +183,12 @@ struct SchemaValidator: Sendable {
         }
     }
 
-    private func checkScalar(_ value: JSONValue, _ keywords: [String: JSONValue], path: String, into found: inout [String]) {
+    private func checkScalar(
+        _ value: JSONValue,
+        _ keywords: [String: JSONValue],
+        path: String,
+        into found: inout [String]
+    ) {
         if let minimum = keywords["minimum"]?.numericValue, let number = value.numericValue, number < minimum {
             found.append("\(path): expected at least \(keywords["minimum"]?.excerpt ?? ""), found \(value.excerpt)")
         }
@@ -236,7 +244,9 @@ struct SchemaValidator: Sendable {
         {
             return constant
         }
-        if case .string(let reference)? = keywords["$ref"], let (target, targetDocument) = resolve(reference, from: document) {
+        if case .string(let reference)? = keywords["$ref"],
+            let (target, targetDocument) = resolve(reference, from: document)
+        {
             return discriminatorConstant(of: target, key: key, document: targetDocument)
         }
         return nil
@@ -277,8 +287,9 @@ struct SchemaValidator: Sendable {
     private func describeType(_ type: JSONValue) -> String {
         switch type {
         case .string(let name): article(name)
-        case .array(let names): names.compactMap { if case .string(let name) = $0 { article(name) } else { nil } }
-            .joined(separator: " or ")
+        case .array(let names):
+            names.compactMap { if case .string(let name) = $0 { article(name) } else { nil } }
+                .joined(separator: " or ")
         default: type.excerpt
         }
     }

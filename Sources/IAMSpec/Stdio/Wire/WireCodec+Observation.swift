@@ -61,7 +61,8 @@ extension WireCodec {
         case .sessionStart: .object(["kind": "session_start"])
         case .customEvent(let name): .object(["kind": "custom_event", "name": .string(name)])
         case .purchase(let product): .object(["kind": "purchase", "product": .string(product)])
-        case .pushClick(let campaign): .object(["kind": "push_click", "campaign": campaign.map { .string($0) } ?? .null])
+        case .pushClick(let campaign):
+            .object(["kind": "push_click", "campaign": campaign.map { .string($0) } ?? .null])
         }
     }
 

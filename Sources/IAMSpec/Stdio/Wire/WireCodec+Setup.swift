@@ -152,7 +152,8 @@ extension WireCodec {
     static func decodeCondition(_ object: WireObject) throws(WireFormatError) -> PropertyCondition {
         let comparison: PropertyComparison
         switch try object.string("operator") {
-        case "equals": comparison = .equals(try decodePropertyValue(try object.value("value"), path: object.childPath("value")))
+        case "equals":
+            comparison = .equals(try decodePropertyValue(try object.value("value"), path: object.childPath("value")))
         case "not_equals":
             comparison = .notEquals(try decodePropertyValue(try object.value("value"), path: object.childPath("value")))
         case "greater_than": comparison = .greaterThan(try object.number("value"))

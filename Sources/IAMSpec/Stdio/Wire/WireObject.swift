@@ -129,6 +129,9 @@ struct WireObject {
 
     private func mismatch(_ key: String, expected: String) -> WireFormatError {
         let found = fields[key] ?? .null
-        return WireFormatError(path: childPath(key), problem: "expected \(expected), found \(found.typeName) \(found.excerpt)")
+        return WireFormatError(
+            path: childPath(key),
+            problem: "expected \(expected), found \(found.typeName) \(found.excerpt)"
+        )
     }
 }

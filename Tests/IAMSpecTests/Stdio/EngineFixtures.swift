@@ -34,6 +34,23 @@ enum EngineFixtures {
         kill(pid, 0) == -1 && errno == ESRCH
     }
 
+    /// The processes (running or zombie) whose parent is this test process and whose command
+    /// line mentions `name`, read from `/proc`.
+    static func children(running name: String) -> [Int32] {
+        let me = getpid()
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> Int32? in
+            guard let pid = Int32(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let afterName = stat.range(of: ") ", options: .backwards)
+            else { return nil }
+            let fields = stat[afterName.upperBound...].split(separator: " ")
+            guard fields.count > 1, Int32(fields[1]) == me else { return nil }
+            let commandLine = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(entry)/cmdline"))) ?? Data()
+            return String(decoding: commandLine, as: UTF8.self).contains(name) ? pid : nil
+        }
+    }
+
     /// The process id of the engine process a provider's engine runs on.
     static func processID(of engine: any DeliveryEngine) -> Int32? {
         (engine as? StdioEngine)?.processID

@@ -89,10 +89,7 @@ import Testing
         defer { provider.shutdown() }
         let engine = try #require(try provider.makeEngine(for: EngineFixtures.setup("a-fault")) as? StdioEngine)
         let pid = try #require(engine.processID)
-        let handling = Task.detached {
-            let running = engine
-            return Result { try running.handle(.sessionStarted(syncPending: false)) }
-        }
+        let handling = Task.detached { Result { try engine.handle(.sessionStarted(syncPending: false)) } }
         engine.interrupt()
         let outcome = await handling.value
         #expect(throws: EngineError.self) { try outcome.get() }
@@ -112,6 +109,7 @@ import Testing
                 && error.message.contains("exited with status 1")
                 && error.diagnostics.contains("cannot load the SDK: libsdk.so not found")
         }
+        #expect(EngineFixtures.children(running: "dies_at_start.py").isEmpty)
     }
 
     @Test func anEngineThatSpeaksAnotherProtocolVersion() {
@@ -135,6 +133,7 @@ import Testing
             return error.message.contains("did not answer hello within 1 s")
                 && error.diagnostics.contains("silent_handshake: not answering hello")
         }
+        #expect(EngineFixtures.children(running: "silent_handshake.py").isEmpty)
     }
 
     @Test func aCommandThatDoesNotExist() {
@@ -174,6 +173,8 @@ import Testing
                     && error.diagnostics.contains("the database is locked")
             }
         }
+        provider.shutdown()
+        #expect(EngineFixtures.children(running: "fails_after_restart.py").isEmpty)
     }
 
     @Test func shutdownStopsIdleAndBusyEngines() throws {

@@ -16,7 +16,7 @@ public struct StdioEngineSettings: Sendable, Hashable {
     public init(
         validatesProtocol: Bool = false,
         replyTimeout: Duration = .seconds(60),
-        startTimeout: Duration = .seconds(10),
+        startTimeout: Duration = .seconds(30),
         stderrTailBytes: Int = 64 * 1024,
         startFailureLimit: Int = 3
     ) {

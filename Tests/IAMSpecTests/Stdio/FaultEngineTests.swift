@@ -157,6 +157,7 @@ import Testing
         defer { provider.shutdown() }
         var faulty = try provider.makeEngine(for: EngineFixtures.setup("a-fault"))
         #expect(throws: EngineError.self) { try faulty.handle(.sessionStarted(syncPending: false)) }
+        #expect(provider.startupFailure == nil)
 
         #expect {
             _ = try provider.makeEngine(for: EngineFixtures.setup("b"))
@@ -173,6 +174,7 @@ import Testing
                     && error.diagnostics.contains("the database is locked")
             }
         }
+        #expect(provider.startupFailure?.message.contains("failed to start 2 times in a row") == true)
         provider.shutdown()
         #expect(EngineFixtures.children(running: "fails_after_restart.py").isEmpty)
     }

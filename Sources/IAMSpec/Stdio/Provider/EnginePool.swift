@@ -26,6 +26,11 @@ final class EnginePool: Sendable {
         self.launch = launch
     }
 
+    /// Set once starts have failed too often in a row; every later check-out throws it.
+    var startupFailure: EngineStartupError? {
+        state.withLock { $0.fatalError }
+    }
+
     /// Starts a process and shakes hands with it; the process is then idle in the pool.
     func startFirst() throws(EngineStartupError) -> EngineDescription {
         do {

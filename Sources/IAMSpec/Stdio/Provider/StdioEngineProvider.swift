@@ -88,6 +88,13 @@ public final class StdioEngineProvider: EngineProvider {
         }
     }
 
+    /// Set once the program has failed to start ``StdioEngineSettings/startFailureLimit`` times in a
+    /// row during the run; from then on every ``makeEngine(for:)`` throws it at once. A run that
+    /// ends with it set should report it and exit with status 2.
+    public var startupFailure: EngineStartupError? {
+        pool.startupFailure
+    }
+
     /// Stops every engine process and reaps it; thread-safe, and harmless to repeat. Engines in
     /// use fail their pending call at once; later ``makeEngine(for:)`` calls fail.
     ///

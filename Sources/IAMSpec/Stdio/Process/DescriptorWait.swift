@@ -25,7 +25,7 @@ func waitUntilReady(
         if let deadline {
             let remaining = ContinuousClock.now.duration(to: deadline)
             guard remaining > .zero else { throw .timedOut }
-            timeout = Int32(min(remaining.seconds * 1000, Double(Int32.max)).rounded(.up))
+            timeout = Int32(min(remaining.inSeconds * 1000, Double(Int32.max)).rounded(.up))
         }
         let count = poll(&descriptors, nfds_t(descriptors.count), timeout)
         if count < 0 {

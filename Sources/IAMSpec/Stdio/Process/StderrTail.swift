@@ -60,7 +60,7 @@ final class StderrTail: Sendable {
     /// Waits until every writer of the stream has closed it (the engine has exited), or the
     /// timeout passes, so that the tail holds the engine's last words.
     func waitUntilFinished(timeout: Duration) {
-        let deadline = Date(timeIntervalSinceNow: timeout.seconds)
+        let deadline = Date(timeIntervalSinceNow: timeout.inSeconds)
         finished.lock()
         defer { finished.unlock() }
         while !state.withLock({ $0.isFinished }) {

@@ -1,13 +1,13 @@
 extension Duration {
     /// The duration in seconds, as a floating-point number.
-    var seconds: Double {
+    var inSeconds: Double {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) / 1e18
     }
 
     /// `1 s`, `0.5 s`, for messages.
     var formattedSeconds: String {
-        let value = seconds
+        let value = inSeconds
         return value == value.rounded() ? "\(Int64(value)) s" : "\(value) s"
     }
 }

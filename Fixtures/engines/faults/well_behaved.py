@@ -44,6 +44,8 @@ def serve(on_hello=None, on_fault_stimulus=None):
                 send(hello_reply())
         elif kind == "case":
             case = request
+            sys.stderr.write(f"well_behaved: case {case['case_id']}\n")
+            sys.stderr.flush()
             send({"type": "ready"})
         elif kind == "stimulus":
             stimulus = request["stimulus"]

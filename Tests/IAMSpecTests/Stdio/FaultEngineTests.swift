@@ -51,6 +51,24 @@ import Testing
         #expect(error.diagnostics.contains("exits_mid_case: giving up on session_start"))
     }
 
+    @Test func diagnosticsHoldOnlyWhatTheFailingCaseWrote() throws {
+        let provider = try StdioEngineProvider(command: EngineFixtures.command("faults/exits_mid_case.py"))
+        defer { provider.shutdown() }
+        let pid = try {
+            var good = try provider.makeEngine(for: EngineFixtures.setup("b-good"))
+            _ = try good.handle(.sessionStarted(syncPending: false))
+            return try #require(EngineFixtures.processID(of: good))
+        }()
+        var faulty = try provider.makeEngine(for: EngineFixtures.setup("a-fault"))
+        #expect(EngineFixtures.processID(of: faulty) == pid, "the same process runs both cases")
+        #expect {
+            try faulty.handle(.sessionStarted(syncPending: false))
+        } throws: { error in
+            guard let error = error as? EngineError else { return false }
+            return error.diagnostics == "well_behaved: case a-fault\nexits_mid_case: giving up on session_start\n"
+        }
+    }
+
     @Test func anEngineThatPrintsGarbage() throws {
         let error = try faultThenRecovery("faults/prints_garbage.py")
         #expect(error.message.contains("not JSON"))

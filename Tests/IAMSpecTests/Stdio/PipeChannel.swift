@@ -9,7 +9,7 @@ final class PipeChannel: EngineChannel {
     let inputDescriptor: Int32
     let outputDescriptor: Int32
     let processID: Int32? = nil
-    let diagnostics = ""
+    let stderrPosition = 0
     private let served = DispatchSemaphore(value: 0)
     private let isClosed = Locked(false)
 
@@ -32,6 +32,9 @@ final class PipeChannel: EngineChannel {
             served.signal()
         }.start()
     }
+
+    /// The server writes nothing on the side.
+    func diagnostics(since position: Int) -> String { "" }
 
     /// Nothing to kill: closing the streams ends the server.
     func kill() {}

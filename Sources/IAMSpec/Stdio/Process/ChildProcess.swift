@@ -23,7 +23,11 @@ final class ChildProcess: EngineChannel {
     private let state = Locked(State())
 
     var processID: Int32? { pid }
-    var diagnostics: String { stderr.text }
+    var stderrPosition: Int { stderr.position }
+
+    func diagnostics(since position: Int) -> String {
+        stderr.text(since: position)
+    }
 
     /// Starts `command` with `/bin/sh -c`.
     ///

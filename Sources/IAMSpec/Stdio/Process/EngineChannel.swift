@@ -10,8 +10,11 @@ protocol EngineChannel: AnyObject, Sendable {
     var outputDescriptor: Int32 { get }
     /// The process id, when the engine is a process.
     var processID: Int32? { get }
-    /// What the engine wrote on stderr lately.
-    var diagnostics: String { get }
+    /// How much the engine has written on stderr so far: a mark for ``diagnostics(since:)``.
+    var stderrPosition: Int { get }
+
+    /// The tail of what the engine wrote on stderr after the mark.
+    func diagnostics(since position: Int) -> String
 
     /// Kills the engine at once; thread-safe and harmless to repeat. Does not wait for it.
     func kill()

@@ -68,11 +68,18 @@ final class StderrTail: Sendable {
         }
     }
 
-    /// The tail as text, with a note of how much came before it.
-    var text: String {
+    /// How many bytes the engine has written to stderr so far; a mark for ``text(since:)``.
+    var position: Int {
+        state.withLock { $0.droppedCount + $0.bytes.count }
+    }
+
+    /// The tail of what was written after `mark` (a ``position``), with a note of how much of
+    /// that came before the tail.
+    func text(since mark: Int) -> String {
         state.withLock { state in
-            let kept = state.bytes.suffix(capacity)
-            let dropped = state.droppedCount + (state.bytes.count - kept.count)
+            let written = state.droppedCount + state.bytes.count - mark
+            let kept = state.bytes.suffix(min(capacity, max(written, 0)))
+            let dropped = written - kept.count
             let tail = String(decoding: kept, as: UTF8.self)
             return dropped > 0 ? "[\(dropped) earlier bytes of stderr not kept]\n" + tail : tail
         }

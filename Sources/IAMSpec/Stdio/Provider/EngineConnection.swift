@@ -11,6 +11,8 @@ final class EngineConnection: Sendable {
         var isInterrupted = false
         var hasFailed = false
         var casesStarted = 0
+        /// Where stderr stood when the current case began.
+        var caseStderrPosition = 0
     }
 
     let channel: any EngineChannel
@@ -50,6 +52,12 @@ final class EngineConnection: Sendable {
         state.withLock { $0.casesStarted == 0 }
     }
 
+    /// The tail of what the engine wrote on stderr since the current case began (since it
+    /// started, before the first case).
+    var diagnostics: String {
+        channel.diagnostics(since: state.withLock { $0.caseStderrPosition })
+    }
+
     /// Stops the engine from any thread: a pending ``exchange(_:timeout:)`` returns at once.
     func interrupt() {
         let isFirst = state.withLock { state in
@@ -83,7 +91,13 @@ final class EngineConnection: Sendable {
 
     /// Sends a request and reads its reply, which must be one of the types the request allows.
     func exchange(_ request: EngineRequest, timeout: Duration) throws(ConnectionFailure) -> EngineReply {
-        if case .startCase = request { state.withLock { $0.casesStarted += 1 } }
+        if case .startCase = request {
+            let position = channel.stderrPosition
+            state.withLock { state in
+                state.casesStarted += 1
+                state.caseStderrPosition = position
+            }
+        }
         try send(request, timeout: timeout)
         let line: [UInt8]
         do {
@@ -180,7 +194,7 @@ final class EngineConnection: Sendable {
         var message = reason
         if let exit, outputEnded, !alreadyStopped { message += "; the engine \(exit)" }
         return ConnectionFailure(
-            error: EngineError(message, diagnostics: channel.diagnostics),
+            error: EngineError(message, diagnostics: diagnostics),
             endedBeforeAnswering: endedBeforeAnswering
         )
     }

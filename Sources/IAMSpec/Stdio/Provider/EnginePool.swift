@@ -150,19 +150,19 @@ final class EnginePool: Sendable {
             connection.close(gracePeriod: .zero)
             throw EngineError(
                 "the engine speaks protocol \(version), and iamspec speaks protocol \(WireCodec.protocolVersion)",
-                diagnostics: connection.channel.diagnostics
+                diagnostics: connection.diagnostics
             )
         case .error(let message):
             connection.close(gracePeriod: .zero)
             throw EngineError(
                 "the engine refused the handshake: \(message)",
-                diagnostics: connection.channel.diagnostics
+                diagnostics: connection.diagnostics
             )
         case .ready, .skipped, .observations:
             connection.close(gracePeriod: .zero)
             throw EngineError(
                 "the engine answered hello with `\(reply.type)`",
-                diagnostics: connection.channel.diagnostics
+                diagnostics: connection.diagnostics
             )
         }
     }

@@ -34,7 +34,10 @@ final class StdioEngine: InterruptibleEngine {
         case .observations(let observations):
             return observations
         case .error(let message):
-            throw EngineError("the engine reported an error handling \(request.summary): \(message)")
+            throw EngineError(
+                "the engine reported an error handling \(request.summary): \(message)",
+                diagnostics: connection.diagnostics
+            )
         case .hello, .ready, .skipped:
             // The connection lets through only the replies a stimulus allows.
             throw EngineError("the engine answered \(request.summary) with `\(reply.type)`")

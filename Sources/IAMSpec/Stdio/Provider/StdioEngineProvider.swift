@@ -80,8 +80,9 @@ public final class StdioEngineProvider: EngineProvider {
             pool.checkIn(connection, endsCase: false)
             throw CaseSkipped(reason: reason)
         case .error(let message):
+            let diagnostics = connection.diagnostics
             pool.checkIn(connection, endsCase: false)
-            throw EngineError("the engine could not set up the case: \(message)")
+            throw EngineError("the engine could not set up the case: \(message)", diagnostics: diagnostics)
         case .hello, .observations:
             pool.checkIn(connection, endsCase: false)
             throw EngineError("the engine answered case with `\(reply.type)`")

@@ -78,6 +78,7 @@ final class ChildProcess: EngineChannel {
             for descriptor in [stdinPipe.write, stdoutPipe.read, stderrPipe.read] { Glibc.close(descriptor) }
             throw EngineError("could not start /bin/sh -c \(command): \(String(cString: strerror(result)))")
         }
+        ProcessGroupRegistry.register(pid)
         self.pid = pid
         self.inputDescriptor = stdinPipe.write
         self.outputDescriptor = stdoutPipe.read
@@ -126,15 +127,18 @@ final class ChildProcess: EngineChannel {
             let ended: String?? = state.withLock { state in
                 if state.isReaped { return .some(state.exitDescription) }
                 var status: Int32 = 0
-                if waitpid(pid, &status, WNOHANG) == pid {
-                    state.isReaped = true
-                    state.exitDescription = Self.describe(status: status)
-                    return state.exitDescription
+                let mustKill = ContinuousClock.now >= deadline
+                ProcessGroupRegistry.reap(pid) {
+                    if mustKill {
+                        _ = Glibc.kill(-pid, SIGKILL)
+                        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+                        state.isReaped = true
+                    } else {
+                        state.isReaped = waitpid(pid, &status, WNOHANG) == pid
+                    }
+                    return state.isReaped
                 }
-                guard ContinuousClock.now >= deadline else { return String??.none }
-                _ = Glibc.kill(-pid, SIGKILL)
-                while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-                state.isReaped = true
+                guard state.isReaped else { return String??.none }
                 state.exitDescription = Self.describe(status: status)
                 return state.exitDescription
             }

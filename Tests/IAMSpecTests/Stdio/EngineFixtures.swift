@@ -1,7 +1,11 @@
 import Foundation
-import Glibc
-
 @testable import IAMSpec
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The Python engines in `Fixtures/engines`, and what tests need to run them.
 enum EngineFixtures {

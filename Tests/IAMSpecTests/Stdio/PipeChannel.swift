@@ -1,7 +1,11 @@
 import Foundation
-import Glibc
-
 @testable import IAMSpec
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An engine served by ``StdioEngineServer`` on a thread of this process, over two pipes: the
 /// provider's side of the protocol meets the server's side without a child process.

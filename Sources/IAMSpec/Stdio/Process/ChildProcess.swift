@@ -1,5 +1,9 @@
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An engine program started with `/bin/sh -c COMMAND`, talking over pipes on its stdin and
 /// stdout, with its stderr drained into a ``StderrTail``.
@@ -42,14 +46,19 @@ final class ChildProcess: EngineChannel {
         let stdoutPipe = try Self.makePipe()
         let stderrPipe = try Self.makePipe()
 
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil
+        var attributes: posix_spawnattr_t? = nil
+        #else
         var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, stdinPipe.read, 0)
         posix_spawn_file_actions_adddup2(&actions, stdoutPipe.write, 1)
         posix_spawn_file_actions_adddup2(&actions, stderrPipe.write, 2)
 
-        var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         posix_spawnattr_setflags(
@@ -71,11 +80,11 @@ final class ChildProcess: EngineChannel {
         }
         var argv = arguments + [nil]
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &argv, environ)
+        let result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &argv, processEnvironment)
 
-        for descriptor in [stdinPipe.read, stdoutPipe.write, stderrPipe.write] { Glibc.close(descriptor) }
+        for descriptor in [stdinPipe.read, stdoutPipe.write, stderrPipe.write] { closeDescriptor(descriptor) }
         guard result == 0 else {
-            for descriptor in [stdinPipe.write, stdoutPipe.read, stderrPipe.read] { Glibc.close(descriptor) }
+            for descriptor in [stdinPipe.write, stdoutPipe.read, stderrPipe.read] { closeDescriptor(descriptor) }
             throw EngineError("could not start /bin/sh -c \(command): \(String(cString: strerror(result)))")
         }
         ProcessGroupRegistry.register(pid)
@@ -107,7 +116,7 @@ final class ChildProcess: EngineChannel {
         state.withLock { state in
             // Never signal after reaping: the process group id could belong to someone else by then.
             guard !state.isReaped else { return }
-            _ = Glibc.kill(-pid, SIGKILL)
+            signalProcessGroup(pid, SIGKILL)
         }
     }
 
@@ -117,8 +126,8 @@ final class ChildProcess: EngineChannel {
             return !state.isClosed
         }
         guard isFirstClose else { return }
-        Glibc.close(inputDescriptor)
-        Glibc.close(outputDescriptor)
+        closeDescriptor(inputDescriptor)
+        closeDescriptor(outputDescriptor)
     }
 
     func waitForExit(gracePeriod: Duration) -> String? {
@@ -130,7 +139,7 @@ final class ChildProcess: EngineChannel {
                 let mustKill = ContinuousClock.now >= deadline
                 ProcessGroupRegistry.reap(pid) {
                     if mustKill {
-                        _ = Glibc.kill(-pid, SIGKILL)
+                        signalProcessGroup(pid, SIGKILL)
                         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
                         state.isReaped = true
                     } else {

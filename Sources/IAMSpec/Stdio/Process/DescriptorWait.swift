@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Why waiting on a descriptor ended without it being ready.
 enum DescriptorWaitFailure: Error, Sendable, Hashable {

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Why no line could be read.
 enum LineReadFailure: Error, Sendable, Hashable {

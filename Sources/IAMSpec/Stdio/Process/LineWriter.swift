@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Why a line could not be written.
 enum LineWriteFailure: Error, Sendable, Hashable {

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The process groups of the engine processes alive in this iamspec, killed when iamspec exits.
 ///

@@ -15,45 +15,72 @@ final class StderrTail: Sendable {
     private struct State {
         var bytes: [UInt8] = []
         var droppedCount = 0
-        var isFinished = false
+        var hasEnded = false
     }
 
+    private let descriptor: Int32
     private let capacity: Int
     private let state = Locked(State())
     private let finished = NSCondition()
+    private let isFinished = Locked(false)
 
-    /// Starts draining `descriptor` (which this object then owns and closes at its end).
+    /// Starts draining `descriptor`, which this object then owns (it makes it non-blocking and
+    /// closes it when it goes away).
     init(draining descriptor: Int32, capacity: Int) {
+        self.descriptor = descriptor
         self.capacity = capacity
-        let thread = Thread { [self] in drain(descriptor) }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        let thread = Thread { [self] in drain() }
         thread.name = "iamspec stderr drain"
         thread.start()
     }
 
-    private func drain(_ descriptor: Int32) {
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    deinit {
+        closeDescriptor(descriptor)
+    }
+
+    private func drain() {
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            append(buffer[0..<count])
+            do {
+                try waitUntilReady(descriptor, for: Int32(POLLIN), deadline: nil, wake: nil)
+            } catch {
+                break
+            }
+            if state.withLock({ readAvailable(into: &$0) }) { break }
         }
-        close(descriptor)
         finished.lock()
-        state.withLock { $0.isFinished = true }
+        isFinished.withLock { $0 = true }
         finished.broadcast()
         finished.unlock()
     }
 
-    private func append(_ chunk: ArraySlice<UInt8>) {
-        state.withLock { state in
-            state.bytes.append(contentsOf: chunk)
-            // Trim in batches, so a flood costs amortized constant time per byte.
-            if state.bytes.count > 2 * capacity {
-                let excess = state.bytes.count - capacity
-                state.bytes.removeFirst(excess)
-                state.droppedCount += excess
+    /// Reads everything the pipe holds now; returns whether the stream has ended. Reading and
+    /// keeping happen under one lock, so ``position`` never misses bytes already read.
+    private func readAvailable(into state: inout State) -> Bool {
+        guard !state.hasEnded else { return true }
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                keep(buffer[0..<count], in: &state)
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else if count < 0 && errno == EAGAIN {
+                return false
+            } else {
+                state.hasEnded = true
+                return true
             }
+        }
+    }
+
+    private func keep(_ chunk: ArraySlice<UInt8>, in state: inout State) {
+        state.bytes.append(contentsOf: chunk)
+        // Trim in batches, so a flood costs amortized constant time per byte.
+        if state.bytes.count > 2 * capacity {
+            let excess = state.bytes.count - capacity
+            state.bytes.removeFirst(excess)
+            state.droppedCount += excess
         }
     }
 
@@ -63,14 +90,18 @@ final class StderrTail: Sendable {
         let deadline = Date(timeIntervalSinceNow: timeout.inSeconds)
         finished.lock()
         defer { finished.unlock() }
-        while !state.withLock({ $0.isFinished }) {
+        while !isFinished.withLock({ $0 }) {
             guard finished.wait(until: deadline) else { return }
         }
     }
 
-    /// How many bytes the engine has written to stderr so far; a mark for ``text(since:)``.
+    /// How many bytes the engine has written to stderr so far (everything the pipe holds is read
+    /// first); a mark for ``text(since:)``.
     var position: Int {
-        state.withLock { $0.droppedCount + $0.bytes.count }
+        state.withLock { state in
+            _ = readAvailable(into: &state)
+            return state.droppedCount + state.bytes.count
+        }
     }
 
     /// The tail of what was written after `mark` (a ``position``), with a note of how much of

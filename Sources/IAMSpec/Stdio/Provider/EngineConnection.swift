@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One engine process and the protocol conversation with it: requests out, replies in, each
 /// reply checked against what the request allows.
@@ -38,8 +42,8 @@ final class EngineConnection: Sendable {
         channel.kill()
         channel.closeStreams()
         _ = channel.waitForExit(gracePeriod: .zero)
-        Glibc.close(wake.read)
-        Glibc.close(wake.write)
+        closeDescriptor(wake.read)
+        closeDescriptor(wake.write)
     }
 
     /// Whether the connection has failed or been interrupted, and must not be used again.

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Serves any ``EngineProvider`` over the stdio protocol (`Specs/PROTOCOL.md`): the engine's side
 /// of what ``StdioEngineProvider`` drives. `iamspec engine --stdio` serves the reference engine

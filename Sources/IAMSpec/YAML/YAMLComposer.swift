@@ -118,7 +118,7 @@ private struct CompositionState {
             weight: 1
         )
         if let anchor = string(data.anchor) { anchors[anchor] = node }
-        return attach(node, adding: 1)
+        return count(1, at: mark) && attach(node)
     }
 
     /// The value of a scalar with an explicit tag; only core tags are allowed.
@@ -187,9 +187,10 @@ private struct CompositionState {
     private mutating func alias(_ name: String, at mark: YAMLMark) -> Bool {
         guard let node = anchors[name] else {
             report("unknown alias '*\(name)'; expected an anchor '&\(name)' defined earlier in the document", at: mark)
-            return attach(YAMLNode(mark: mark, content: .scalar(YAMLScalar(text: "", isQuoted: false, value: .null)), weight: 1), adding: 1)
+            let placeholder = YAMLNode(mark: mark, content: .scalar(YAMLScalar(text: "", isQuoted: false, value: .null)), weight: 1)
+            return count(1, at: mark) && attach(placeholder)
         }
-        return attach(node, adding: node.weight)
+        return count(node.weight, at: mark) && attach(node)
     }
 
     private mutating func open(isMapping: Bool, anchor: String?, at mark: YAMLMark) -> Bool {
@@ -213,7 +214,7 @@ private struct CompositionState {
             : .sequence(frame.items)
         let node = YAMLNode(mark: frame.mark, content: content, weight: frame.weight)
         if let anchor = frame.anchor { anchors[anchor] = node }
-        return attach(node, adding: 0)
+        return attach(node)
     }
 
     /// Counts materialised nodes; false (with a diagnostic) past the limit.
@@ -229,8 +230,7 @@ private struct CompositionState {
     }
 
     /// Adds a finished node to the open collection, or makes it a document's root.
-    private mutating func attach(_ node: YAMLNode, adding nodes: Int) -> Bool {
-        guard nodes == 0 || count(nodes, at: node.mark) else { return false }
+    private mutating func attach(_ node: YAMLNode) -> Bool {
         guard !stack.isEmpty else {
             composition.documents.append(node)
             return true

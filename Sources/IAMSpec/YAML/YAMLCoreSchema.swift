@@ -47,7 +47,10 @@ enum YAMLCoreSchema {
         let negative = bytes[0] == UInt8(ascii: "-")
         if negative || bytes[0] == UInt8(ascii: "+") { start = 1 }
         let body = bytes[start...]
-        if let value = integer(body, radix: 10, negative: negative) { return value }
+        if let value = integer(body, radix: 10, negative: negative) {
+            guard case .float = value, let exact = Double(text) else { return value }
+            return .float(exact)
+        }
         if isOneOf(UnsafeBufferPointer(rebasing: body), [".inf", ".Inf", ".INF"]) {
             return .float(negative ? -.infinity : .infinity)
         }

@@ -47,9 +47,12 @@ private struct SourceLines {
         if let cached = files[path] {
             lines = cached
         } else {
-            let data = FileManager.default.contents(atPath: path) ?? Data()
-            let text = String(decoding: data, as: UTF8.self)
-            lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            if let data = FileManager.default.contents(atPath: path) {
+                let text = String(decoding: data, as: UTF8.self)
+                lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            } else {
+                lines = []
+            }
             files[path] = lines
         }
         guard number >= 1, number <= lines.count else { return nil }

@@ -98,6 +98,8 @@ public enum SuiteLoader {
         return (rules, composition.diagnostics + decoder.reader.diagnostics)
     }
 
+    /// The cases of one file. A YAML-level problem (a duplicate key dropped, an unknown tag, a
+    /// syntax error) may change what the cases say, so a file with one yields diagnostics only.
     private static func loadCases(
         _ file: String,
         catalogue: (rules: RuleCatalogue, file: String)?
@@ -109,7 +111,7 @@ public enum SuiteLoader {
         var decoder = CaseDecoder(file: file, catalogue: catalogue)
         for document in composition.documents { decoder.decode(document: document) }
         return CaseFileResult(
-            cases: decoder.cases,
+            cases: composition.diagnostics.isEmpty ? decoder.cases : [],
             identities: decoder.identities,
             diagnostics: composition.diagnostics + decoder.reader.diagnostics
         )

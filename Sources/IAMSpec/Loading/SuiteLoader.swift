@@ -107,13 +107,12 @@ public enum SuiteLoader {
         guard let bytes = FileManager.default.contents(atPath: file) else {
             return CaseFileResult(cases: [], identities: [], diagnostics: [unreadable(file)])
         }
-        let composition = YAMLComposer(file: file).compose([UInt8](bytes))
         var decoder = CaseDecoder(file: file, catalogue: catalogue)
-        for document in composition.documents { decoder.decode(document: document) }
+        let problems = YAMLComposer(file: file).compose([UInt8](bytes)) { decoder.decode(document: $0) }
         return CaseFileResult(
-            cases: composition.diagnostics.isEmpty ? decoder.cases : [],
+            cases: problems.isEmpty ? decoder.cases : [],
             identities: decoder.identities,
-            diagnostics: composition.diagnostics + decoder.reader.diagnostics
+            diagnostics: problems + decoder.reader.diagnostics
         )
     }
 

@@ -11,8 +11,17 @@ struct YAMLComposer {
     /// Composes every document of the file's bytes. Documents completed before a fatal problem
     /// (a syntax error, a limit reached) are kept.
     func compose(_ bytes: [UInt8]) -> YAMLComposition {
+        var documents: [YAMLNode] = []
+        let diagnostics = compose(bytes) { documents.append($0) }
+        return YAMLComposition(documents: documents, diagnostics: diagnostics)
+    }
+
+    /// Composes the documents one at a time, handing each root to `document` as soon as it is
+    /// complete (so a caller can decode it while its nodes are fresh, and let them go); returns
+    /// the problems found.
+    func compose(_ bytes: [UInt8], document: (YAMLNode) -> Void) -> [Diagnostic] {
         var state = CompositionState(file: file, limits: limits)
-        guard !bytes.isEmpty else { return state.composition }
+        guard !bytes.isEmpty else { return [] }
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         let event = UnsafeMutablePointer<yaml_event_t>.allocate(capacity: 1)
         defer {
@@ -21,7 +30,7 @@ struct YAMLComposer {
         }
         guard yaml_parser_initialize(parser) != 0 else {
             state.report("out of memory while reading the file", at: YAMLMark(line: 1, column: 1))
-            return state.composition
+            return state.diagnostics
         }
         defer { yaml_parser_delete(parser) }
         bytes.withUnsafeBufferPointer { buffer in
@@ -34,33 +43,37 @@ struct YAMLComposer {
                 let finished = event.pointee.type == YAML_STREAM_END_EVENT
                 let proceed = state.consume(event.pointee)
                 yaml_event_delete(event)
+                if let root = state.completedDocument.take() { document(root) }
                 if finished || !proceed { return }
             }
         }
-        return state.composition
+        return state.diagnostics
     }
 }
 
 /// The composer's work in progress: open collections, anchors, and counts.
 private struct CompositionState {
-    /// A list or mapping whose end event has not come yet.
+    /// A list or mapping whose end event has not come yet. Its children wait in the state's
+    /// shared `items` / `entries` buffers from `start`, so open collections allocate nothing.
     struct Frame {
         let isMapping: Bool
         let mark: YAMLMark
         let anchor: String?
-        var items: [YAMLNode] = []
-        var entries: [YAMLMapping.Entry] = []
-        var index: [String: Int] = [:]
+        let start: Int
         var pendingKey: YAMLNode?
-        /// The pending key is a duplicate or not a scalar: its value is read and dropped.
+        /// The pending key is not a scalar: its value is read and dropped.
         var dropsPendingValue = false
         var weight = 1
     }
 
     let file: String
     let limits: YAMLLimits
-    var composition = YAMLComposition(documents: [], diagnostics: [])
+    var diagnostics: [Diagnostic] = []
+    /// The root of the document just completed, until the composer hands it on.
+    var completedDocument: YAMLNode?
     var stack: [Frame] = []
+    var items: [YAMLNode] = []
+    var entries: [YAMLMapping.Entry] = []
     var anchors: [String: YAMLNode] = [:]
     var materialised = 0
 
@@ -70,7 +83,7 @@ private struct CompositionState {
     }
 
     mutating func report(_ message: String, at mark: YAMLMark) {
-        composition.diagnostics.append(Diagnostic(message, at: mark.location(in: file)))
+        diagnostics.append(Diagnostic(message, at: mark.location(in: file)))
     }
 
     /// Handles one event; false when composing must stop.
@@ -202,19 +215,44 @@ private struct CompositionState {
             return false
         }
         guard count(1, at: mark) else { return false }
-        stack.append(Frame(isMapping: isMapping, mark: mark, anchor: anchor))
+        stack.append(Frame(isMapping: isMapping, mark: mark, anchor: anchor, start: isMapping ? entries.count : items.count))
         return true
     }
 
     private mutating func close() -> Bool {
         guard let frame = stack.popLast() else { return true }
-        let content: YAMLNode.Content =
-            frame.isMapping
-            ? .mapping(YAMLMapping(entries: frame.entries, index: frame.index))
-            : .sequence(frame.items)
+        let content: YAMLNode.Content
+        if frame.isMapping {
+            content = .mapping(mapping(from: entries[frame.start...]))
+            entries.removeSubrange(frame.start...)
+        } else {
+            content = .sequence(Array(items[frame.start...]))
+            items.removeSubrange(frame.start...)
+        }
         let node = YAMLNode(mark: frame.mark, content: content, weight: frame.weight)
         if let anchor = frame.anchor { anchors[anchor] = node }
         return attach(node)
+    }
+
+    /// The mapping of a closed frame's entries, indexed by key; a repeated key is reported and dropped.
+    private mutating func mapping(from pending: ArraySlice<YAMLMapping.Entry>) -> YAMLMapping {
+        var index = [String: Int](minimumCapacity: pending.count)
+        var kept: [YAMLMapping.Entry] = []
+        kept.reserveCapacity(pending.count)
+        for entry in pending {
+            if let first = index[entry.name] {
+                let previous = kept[first].key.mark
+                report(
+                    "duplicate key '\(entry.name)' in a mapping; first defined at line \(previous.line), "
+                        + "column \(previous.column)",
+                    at: entry.key.mark
+                )
+                continue
+            }
+            index[entry.name] = kept.count
+            kept.append(entry)
+        }
+        return YAMLMapping(entries: kept, index: index)
     }
 
     /// Counts materialised nodes; false (with a diagnostic) past the limit.
@@ -232,41 +270,26 @@ private struct CompositionState {
     /// Adds a finished node to the open collection, or makes it a document's root.
     private mutating func attach(_ node: YAMLNode) -> Bool {
         guard !stack.isEmpty else {
-            composition.documents.append(node)
+            completedDocument = node
             return true
         }
         let top = stack.count - 1
         stack[top].weight += node.weight
         guard stack[top].isMapping else {
-            stack[top].items.append(node)
+            items.append(node)
             return true
         }
         guard let key = stack[top].pendingKey else {
             stack[top].pendingKey = node
-            stack[top].dropsPendingValue = !accepts(key: node, in: stack[top])
+            stack[top].dropsPendingValue = node.scalar == nil
+            if node.scalar == nil {
+                report("expected a scalar as a mapping key, found \(node.summary)", at: node.mark)
+            }
             return true
         }
         stack[top].pendingKey = nil
         if !stack[top].dropsPendingValue, let name = key.scalar?.text {
-            stack[top].index[name] = stack[top].entries.count
-            stack[top].entries.append(YAMLMapping.Entry(key: key, name: name, value: node))
-        }
-        return true
-    }
-
-    /// Whether a key may enter the mapping: a scalar not already there.
-    private mutating func accepts(key: YAMLNode, in frame: Frame) -> Bool {
-        guard let name = key.scalar?.text else {
-            report("expected a scalar as a mapping key, found \(key.summary)", at: key.mark)
-            return false
-        }
-        if let first = frame.index[name] {
-            let previous = frame.entries[first].key.mark
-            report(
-                "duplicate key '\(name)' in a mapping; first defined at line \(previous.line), column \(previous.column)",
-                at: key.mark
-            )
-            return false
+            entries.append(YAMLMapping.Entry(key: key, name: name, value: node))
         }
         return true
     }

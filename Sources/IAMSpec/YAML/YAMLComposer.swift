@@ -240,7 +240,8 @@ private struct CompositionState {
         var kept: [YAMLMapping.Entry] = []
         kept.reserveCapacity(pending.count)
         for entry in pending {
-            if let first = index[entry.name] {
+            if let first = index.updateValue(kept.count, forKey: entry.name) {
+                index[entry.name] = first
                 let previous = kept[first].key.mark
                 report(
                     "duplicate key '\(entry.name)' in a mapping; first defined at line \(previous.line), "
@@ -249,7 +250,6 @@ private struct CompositionState {
                 )
                 continue
             }
-            index[entry.name] = kept.count
             kept.append(entry)
         }
         return YAMLMapping(entries: kept, index: index)

@@ -24,7 +24,9 @@ extension CaseDecoder {
             )
         }
         var expectation = Expectation()
-        if let value = mapping["sequence"] { expectation.sequence = patterns(value, for: "'sequence'", nonEmpty: false) }
+        if let value = mapping["sequence"] {
+            expectation.sequence = patterns(value, for: "'sequence'", nonEmpty: false)
+        }
         if let value = mapping["contains"] { expectation.contains = patterns(value, for: "'contains'", nonEmpty: true) }
         if let value = mapping["absent"] { expectation.absent = patterns(value, for: "'absent'", nonEmpty: true) }
         if let value = mapping["stack"] {
@@ -121,8 +123,10 @@ extension CaseDecoder {
             guard let argument = form.argument else { return .pushClick(campaign: nil) }
             return reader.string(argument, for: "'push_click'").map { .pushClick(campaign: $0) }
         case "custom_event":
-            return needArgument(form, written: "custom_event: NAME").flatMap { reader.string($0, for: "'custom_event'") }
-                .map { .customEvent(name: $0) }
+            return needArgument(form, written: "custom_event: NAME").flatMap {
+                reader.string($0, for: "'custom_event'")
+            }
+            .map { .customEvent(name: $0) }
         default:
             return needArgument(form, written: "purchase: PRODUCT").flatMap { reader.string($0, for: "'purchase'") }
                 .map { .purchase(product: $0) }

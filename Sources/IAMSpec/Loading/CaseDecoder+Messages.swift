@@ -42,7 +42,9 @@ extension CaseDecoder {
             let orientation: OrientationRequirement = reader.choice(value, for: "'orientation'")
         {
             message.orientation = orientation
-            if orientation != .any { scope.use(.orientation, at: value, by: "a message orientation '\(orientation.rawValue)'") }
+            if orientation != .any {
+                scope.use(.orientation, at: value, by: "a message orientation '\(orientation.rawValue)'")
+            }
         }
         message.image = assetOutcome(mapping, key: "image")
         message.zip = assetOutcome(mapping, key: "zip")
@@ -52,8 +54,12 @@ extension CaseDecoder {
         {
             message.delay = delay
         }
-        if let value = mapping["timeout"] { message.timeout = reader.seconds(value, for: "'timeout'", range: .positive) }
-        if let value = mapping["reeligibility"] { message.reeligibility = reader.seconds(value, for: "'reeligibility'") }
+        if let value = mapping["timeout"] {
+            message.timeout = reader.seconds(value, for: "'timeout'", range: .positive)
+        }
+        if let value = mapping["reeligibility"] {
+            message.reeligibility = reader.seconds(value, for: "'reeligibility'")
+        }
         if let value = mapping["test_send"], let flag = reader.boolean(value, for: "'test_send'") {
             message.isTestSend = flag
         }
@@ -100,7 +106,9 @@ extension CaseDecoder {
         case "purchase":
             guard let argument = needArgument(form, written: "purchase: PRODUCT") else { return nil }
             guard let mapping = argument.mapping else {
-                return reader.string(argument, for: "'purchase'").map { .specificPurchase(product: $0, filters: .init()) }
+                return reader.string(argument, for: "'purchase'").map {
+                    .specificPurchase(product: $0, filters: .init())
+                }
             }
             reader.checkKeys(mapping, Self.purchaseTriggerKeys, in: "a purchase trigger")
             let product = reader.required("product", of: mapping, in: "a purchase trigger", at: argument).flatMap {

@@ -63,7 +63,8 @@ extension CaseDecoder {
         switch form.name {
         case "custom_event": return customEvent(argument).map { .customEvent($0) }
         case "purchase": return purchase(argument).map { .purchase($0) }
-        case "advance": return reader.seconds(argument, for: "'advance'", range: .positive).map { .timeAdvanced(by: $0) }
+        case "advance":
+            return reader.seconds(argument, for: "'advance'", range: .positive).map { .timeAdvanced(by: $0) }
         case "orientation":
             scope.use(.orientation, at: node, by: "an 'orientation' step")
             let orientation: DeviceOrientation? = reader.choice(argument, for: "'orientation'")

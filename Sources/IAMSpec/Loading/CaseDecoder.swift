@@ -135,7 +135,10 @@ struct CaseDecoder {
         for item in reader.list(node, for: "'profiles'", nonEmpty: true) ?? [] {
             guard let profile: Profile = reader.choice(item, for: "a profile in 'profiles'") else { continue }
             if profiles.contains(profile) {
-                reader.report("duplicate profile '\(profile.rawValue)' in 'profiles'; expected each profile once", at: item)
+                reader.report(
+                    "duplicate profile '\(profile.rawValue)' in 'profiles'; expected each profile once",
+                    at: item
+                )
             }
             profiles.append(profile)
         }

@@ -2,7 +2,9 @@
 enum IdentifierSyntax {
     /// A case id: `^[a-z0-9][a-z0-9._-]*$`.
     static func isCaseID(_ text: String) -> Bool {
-        matches(text, first: isLowerAlphanumeric) { isLowerAlphanumeric($0) || $0 == dot || $0 == underscore || $0 == dash }
+        matches(text, first: isLowerAlphanumeric) {
+            isLowerAlphanumeric($0) || $0 == dot || $0 == underscore || $0 == dash
+        }
     }
 
     /// A tag: `^[a-z0-9][a-z0-9-]*$`.
@@ -32,7 +34,8 @@ enum IdentifierSyntax {
     private static let upperZ = UInt8(ascii: "Z")
 
     private static func isLowerAlphanumeric(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
     }
 
     private static func matches(_ text: String, first: (UInt8) -> Bool, rest: (UInt8) -> Bool) -> Bool {

@@ -29,7 +29,10 @@ extension NodeReader {
             }
             let (milliseconds, overflow) = value.multipliedReportingOverflow(by: 1000)
             if overflow {
-                report("expected seconds small enough to count in milliseconds for \(subject), found \(node.summary)", at: node)
+                report(
+                    "expected seconds small enough to count in milliseconds for \(subject), found \(node.summary)",
+                    at: node
+                )
                 return nil
             }
             return milliseconds
@@ -44,7 +47,10 @@ extension NodeReader {
             case .tooPrecise:
                 report("expected seconds with at most three decimals for \(subject), found \(node.summary)", at: node)
             case .tooLarge:
-                report("expected seconds small enough to count in milliseconds for \(subject), found \(node.summary)", at: node)
+                report(
+                    "expected seconds small enough to count in milliseconds for \(subject), found \(node.summary)",
+                    at: node
+                )
             }
             return nil
         default:

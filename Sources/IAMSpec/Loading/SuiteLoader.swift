@@ -83,7 +83,10 @@ public enum SuiteLoader {
             for place in places {
                 let others = places.filter { $0 != place }.map(\.description).joined(separator: ", ")
                 diagnostics.append(
-                    Diagnostic("duplicate case id '\(id)'; expected ids unique across the suite, also used at \(others)", at: place)
+                    Diagnostic(
+                        "duplicate case id '\(id)'; expected ids unique across the suite, also used at \(others)",
+                        at: place
+                    )
                 )
             }
         }
@@ -91,7 +94,9 @@ public enum SuiteLoader {
     }
 
     private static func loadCatalogue(_ file: String) -> (rules: RuleCatalogue, diagnostics: [Diagnostic]) {
-        guard let bytes = FileManager.default.contents(atPath: file) else { return (RuleCatalogue(), [unreadable(file)]) }
+        guard let bytes = FileManager.default.contents(atPath: file) else {
+            return (RuleCatalogue(), [unreadable(file)])
+        }
         let composition = YAMLComposer(file: file).compose([UInt8](bytes))
         var decoder = RuleCatalogueDecoder(file: file)
         let rules = decoder.decode(composition.documents)
@@ -117,7 +122,10 @@ public enum SuiteLoader {
     }
 
     private static func unreadable(_ file: String) -> Diagnostic {
-        Diagnostic("cannot read '\(file)'; expected a readable file", at: SourceLocation(file: file, line: 1, column: 1))
+        Diagnostic(
+            "cannot read '\(file)'; expected a readable file",
+            at: SourceLocation(file: file, line: 1, column: 1)
+        )
     }
 }
 

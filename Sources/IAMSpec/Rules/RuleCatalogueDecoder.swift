@@ -38,13 +38,16 @@ struct RuleCatalogueDecoder {
             profiles = items.compactMap { reader.choice($0, for: "a profile in 'profiles'") }
         }
         var quotes: [Rule.Quote] = []
-        if let value = kind == .documented ? reader.required("quotes", of: mapping, in: "a documented rule", at: node) : mapping["quotes"],
+        if let value = kind == .documented
+            ? reader.required("quotes", of: mapping, in: "a documented rule", at: node) : mapping["quotes"],
             let items = reader.list(value, for: "'quotes'", nonEmpty: true)
         {
             quotes = items.compactMap { quote($0) }
         }
         var source: String?
-        if let value = kind == .clarification ? reader.required("source", of: mapping, in: "a clarification", at: node) : mapping["source"] {
+        if let value = kind == .clarification
+            ? reader.required("source", of: mapping, in: "a clarification", at: node) : mapping["source"]
+        {
             source = reader.nonEmptyString(value, for: "'source'")
         }
         let note = mapping["note"].flatMap { reader.string($0, for: "'note'") }

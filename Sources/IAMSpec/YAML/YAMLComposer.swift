@@ -157,7 +157,10 @@ private struct CompositionState {
             if resolved == .null { return resolved }
             report("expected null for tag !!null, found \(found)", at: mark)
         case let name?:
-            report("tag !!\(name) is not allowed on a scalar; expected !!str, !!int, !!float, !!bool or !!null", at: mark)
+            report(
+                "tag !!\(name) is not allowed on a scalar; expected !!str, !!int, !!float, !!bool or !!null",
+                at: mark
+            )
         case nil:
             reportUnsupportedTag(tag, at: mark)
         }
@@ -200,7 +203,11 @@ private struct CompositionState {
     private mutating func alias(_ name: String, at mark: YAMLMark) -> Bool {
         guard let node = anchors[name] else {
             report("unknown alias '*\(name)'; expected an anchor '&\(name)' defined earlier in the document", at: mark)
-            let placeholder = YAMLNode(mark: mark, content: .scalar(YAMLScalar(text: "", isQuoted: false, value: .null)), weight: 1)
+            let placeholder = YAMLNode(
+                mark: mark,
+                content: .scalar(YAMLScalar(text: "", isQuoted: false, value: .null)),
+                weight: 1
+            )
             return count(1, at: mark) && attach(placeholder)
         }
         return count(node.weight, at: mark) && attach(node)
@@ -215,7 +222,9 @@ private struct CompositionState {
             return false
         }
         guard count(1, at: mark) else { return false }
-        stack.append(Frame(isMapping: isMapping, mark: mark, anchor: anchor, start: isMapping ? entries.count : items.count))
+        stack.append(
+            Frame(isMapping: isMapping, mark: mark, anchor: anchor, start: isMapping ? entries.count : items.count)
+        )
         return true
     }
 

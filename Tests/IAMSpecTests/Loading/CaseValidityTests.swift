@@ -5,7 +5,11 @@ import Testing
 /// Each validity rule of `Specs/README.md`, with the exact diagnostic a user sees.
 @Suite struct CaseValidityTests {
     /// A valid case whose parts the tests replace.
-    static func yaml(given: String = "", steps: String = "  - session_start\n  - expect: nothing", head: String = "")
+    static func yaml(
+        given: String = "",
+        steps: String = "  - session_start\n  - expect: nothing",
+        head: String = ""
+    )
         -> String
     {
         """
@@ -71,7 +75,10 @@ import Testing
     }
 
     @Test func valueOutOfRange() throws {
-        let yaml = Self.yaml().replacingOccurrences(of: "triggers: [session_start]", with: "triggers: [session_start], delay: 7201")
+        let yaml = Self.yaml().replacingOccurrences(
+            of: "triggers: [session_start]",
+            with: "triggers: [session_start], delay: 7201"
+        )
         let problems = try SpecScratch.problems(in: yaml)
         #expect(
             problems == [
@@ -186,7 +193,10 @@ import Testing
     }
 
     @Test func messageOrientationUsesTheOrientationCapability() throws {
-        let yaml = Self.yaml().replacingOccurrences(of: "triggers: [session_start]", with: "triggers: [session_start], orientation: landscape")
+        let yaml = Self.yaml().replacingOccurrences(
+            of: "triggers: [session_start]",
+            with: "triggers: [session_start], orientation: landscape"
+        )
         let problems = try SpecScratch.problems(in: yaml)
         #expect(
             problems == [
@@ -268,7 +278,11 @@ import Testing
         let steps = "  - sesion_start\n  - expect: nothing"
         let problems = try SpecScratch.problems(in: Self.yaml(steps: steps))
         #expect(problems.count == 1)
-        #expect(problems.first?.hasPrefix("case.yaml:8:5: error: unknown step 'sesion_start'; expected one of: session_start, ") == true)
+        #expect(
+            problems.first?.hasPrefix(
+                "case.yaml:8:5: error: unknown step 'sesion_start'; expected one of: session_start, "
+            ) == true
+        )
         #expect(problems.first?.hasSuffix("; did you mean 'session_start'?") == true)
     }
 
@@ -317,7 +331,10 @@ import Testing
     }
 
     @Test func extrasValuesMustBeStrings() throws {
-        let yaml = Self.yaml().replacingOccurrences(of: "triggers: [session_start]", with: "triggers: [session_start], extras: {count: 5}")
+        let yaml = Self.yaml().replacingOccurrences(
+            of: "triggers: [session_start]",
+            with: "triggers: [session_start], extras: {count: 5}"
+        )
         let problems = try SpecScratch.problems(in: yaml)
         #expect(
             problems == [
@@ -338,7 +355,10 @@ import Testing
                     + "property 'g', found null"
             ]
         )
-        let scratch = try SpecScratch(["rules.yaml": SpecScratch.catalogue, "case.yaml": Self.yaml(steps: steps.replacingOccurrences(of: ", g: ~", with: ""))])
+        let scratch = try SpecScratch([
+            "rules.yaml": SpecScratch.catalogue,
+            "case.yaml": Self.yaml(steps: steps.replacingOccurrences(of: ", g: ~", with: "")),
+        ])
         let stimulus = scratch.load().cases.first?.steps.first?.action
         let expected: [String: PropertyValue] = [
             "a": .integer(5), "b": .string("5"), "c": .real(5), "d": .boolean(true), "e": .string("true"),

@@ -28,7 +28,9 @@ import Testing
     }
 
     @Test func loaderDiagnosticsRenderWithTheirSource() throws {
-        let scratch = try SpecScratch(["case.yaml": "id: a\ntitle: T\nrules: [x.y]\nsteps: [{advance: -1}, {expect: nothing}]\n"])
+        let scratch = try SpecScratch([
+            "case.yaml": "id: a\ntitle: T\nrules: [x.y]\nsteps: [{advance: -1}, {expect: nothing}]\n"
+        ])
         let rendered = DiagnosticRenderer.render(scratch.load().diagnostics)
         #expect(
             rendered.replacingOccurrences(of: scratch.folder + "/", with: "") == """

@@ -79,7 +79,8 @@ import Testing
     @Test func everyFilesDiagnosticsAreReportedInOneLoad() throws {
         var files = ["rules.yaml": SpecScratch.catalogue]
         for index in 0..<12 {
-            files["f\(String(format: "%02d", index)).yaml"] = "id: c\(index)\ntitle: T\nrules: [area.rule]\nsteps: [oops, {expect: nothing}]\n"
+            files["f\(String(format: "%02d", index)).yaml"] =
+                "id: c\(index)\ntitle: T\nrules: [area.rule]\nsteps: [oops, {expect: nothing}]\n"
         }
         let scratch = try SpecScratch(files)
         let suite = scratch.load()

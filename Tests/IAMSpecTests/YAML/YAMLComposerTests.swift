@@ -67,16 +67,24 @@ import Testing
 
     @Test func duplicateKeysAreReportedAndTheFirstKept() {
         let composition = compose("a: 1\nb: 2\na: 3\n")
-        #expect(problems(composition) == ["t.yaml:3:1: error: duplicate key 'a' in a mapping; first defined at line 1, column 1"])
+        #expect(
+            problems(composition) == [
+                "t.yaml:3:1: error: duplicate key 'a' in a mapping; first defined at line 1, column 1"
+            ]
+        )
         #expect(composition.documents.first?.mapping?["a"]?.scalar?.value == .int(1))
     }
 
     @Test func nonScalarKeysAreReported() {
-        #expect(problems(compose("? [a]\n: 1\n")) == ["t.yaml:1:3: error: expected a scalar as a mapping key, found a list"])
+        #expect(
+            problems(compose("? [a]\n: 1\n")) == ["t.yaml:1:3: error: expected a scalar as a mapping key, found a list"]
+        )
     }
 
     @Test func coreTagsApplyAndOthersAreErrors() {
-        let composition = compose("- !!str 5\n- !!int \"7\"\n- !!float 2\n- !custom x\n- !!int x\n- !!map {}\n- !!seq {}\n")
+        let composition = compose(
+            "- !!str 5\n- !!int \"7\"\n- !!float 2\n- !custom x\n- !!int x\n- !!map {}\n- !!seq {}\n"
+        )
         let values = composition.documents.first?.sequence?.compactMap { $0.scalar?.value }
         #expect(values?.prefix(3) == [.string, .int(7), .float(2)])
         #expect(

@@ -8,7 +8,9 @@ import Testing
         #expect(YAMLCoreSchema.resolve(text) == .null)
     }
 
-    @Test(arguments: [("true", true), ("True", true), ("TRUE", true), ("false", false), ("False", false), ("FALSE", false)])
+    @Test(arguments: [
+        ("true", true), ("True", true), ("TRUE", true), ("false", false), ("False", false), ("FALSE", false),
+    ])
     func booleans(_ text: String, _ value: Bool) {
         #expect(YAMLCoreSchema.resolve(text) == .bool(value))
     }

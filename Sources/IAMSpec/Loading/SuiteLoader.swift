@@ -9,6 +9,12 @@ public struct LoadedSuite: Sendable {
     public var rules: RuleCatalogue
     /// Every problem in every file, sorted by location. The suite is usable only when this is empty.
     public var diagnostics: [Diagnostic]
+
+    public init(cases: [SpecCase], rules: RuleCatalogue, diagnostics: [Diagnostic]) {
+        self.cases = cases
+        self.rules = rules
+        self.diagnostics = diagnostics
+    }
 }
 
 /// Loads spec files and folders.

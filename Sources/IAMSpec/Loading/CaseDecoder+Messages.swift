@@ -17,16 +17,18 @@ extension CaseDecoder {
         let problemsBefore = reader.diagnostics.count
         guard let mapping = reader.mapping(node, for: subject) else { return nil }
         reader.checkKeys(mapping, isLocal ? Self.localMessageKeys : Self.messageKeys, in: subject)
-        guard let idNode = reader.required("id", of: mapping, in: subject, at: node),
+        var message = InAppMessage(id: "")
+        if let idNode = reader.required("id", of: mapping, in: subject, at: node),
             let id = reader.string(idNode, for: "'id' of \(subject)")
-        else { return nil }
-        if !IdentifierSyntax.isMessageID(id) {
-            reader.report(
-                "expected a message id of letters, digits, '_' and '-' for 'id', found \(idNode.summary)",
-                at: idNode
-            )
+        {
+            if !IdentifierSyntax.isMessageID(id) {
+                reader.report(
+                    "expected a message id of letters, digits, '_' and '-' for 'id', found \(idNode.summary)",
+                    at: idNode
+                )
+            }
+            message.id = id
         }
-        var message = InAppMessage(id: id)
         if let value = mapping["type"], let type: MessageType = reader.choice(value, for: "'type'") {
             message.type = type
         }

@@ -73,20 +73,20 @@ enum DecimalMilliseconds: Equatable {
         var fractionDigits = 0
         var exponent = 0
         var exponentSign = 1
-        var section = 0  // 0 whole part, 1 fraction, 2 exponent
+        var section = DecimalSection.whole
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 let digit = byte - UInt8(ascii: "0")
-                if section == 2 {
+                if section == .exponent {
                     exponent = min(exponent * 10 + Int(digit), 10_000)
                 } else {
-                    if section == 1 { fractionDigits += 1 }
+                    if section == .fraction { fractionDigits += 1 }
                     if !(digits.isEmpty && digit == 0) { digits.append(digit) }
                 }
-            case UInt8(ascii: "."): section = 1
-            case UInt8(ascii: "e"), UInt8(ascii: "E"): section = 2
-            case UInt8(ascii: "-"): if section == 2 { exponentSign = -1 }
+            case UInt8(ascii: "."): section = .fraction
+            case UInt8(ascii: "e"), UInt8(ascii: "E"): section = .exponent
+            case UInt8(ascii: "-"): if section == .exponent { exponentSign = -1 }
             default: break
             }
         }
@@ -104,4 +104,11 @@ enum DecimalMilliseconds: Equatable {
         for _ in 0..<zeros { milliseconds *= 10 }
         return .milliseconds(milliseconds)
     }
+}
+
+/// The part of a decimal number being read.
+private enum DecimalSection {
+    case whole
+    case fraction
+    case exponent
 }

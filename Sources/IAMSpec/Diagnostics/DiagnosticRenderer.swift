@@ -14,6 +14,9 @@ public enum DiagnosticRenderer {
         return output
     }
 
+    /// The most characters of a source line shown under a diagnostic.
+    static let maximumShownWidth = 160
+
     private static func render(_ diagnostic: Diagnostic, sources: inout SourceLines, color: Bool) -> String {
         let location = diagnostic.location
         var output =
@@ -21,16 +24,23 @@ public enum DiagnosticRenderer {
             ? "\u{1B}[1m\(location): \u{1B}[31merror:\u{1B}[0m\u{1B}[1m \(diagnostic.message)\u{1B}[0m\n"
             : "\(diagnostic)\n"
         guard let line = sources.line(location.line, of: location.file) else { return output }
-        var shown = ""
-        var caret = ""
-        for (offset, scalar) in line.unicodeScalars.enumerated() {
+        let scalars = Array(line.unicodeScalars)
+        let caretOffset = location.column - 1
+        // A very long line shows only a window around the column, marked with "…" where cut.
+        let first = scalars.count > maximumShownWidth ? max(0, caretOffset - maximumShownWidth / 2) : 0
+        let last = min(scalars.count, first + maximumShownWidth)
+        var shown = first > 0 ? "…" : ""
+        var caret = first > 0 ? " " : ""
+        for offset in first..<max(first, last) {
+            let scalar = scalars[offset]
             let printable = scalar == "\t" || scalar.value >= 0x20 && scalar.value != 0x7F
             shown.unicodeScalars.append(printable ? scalar : "\u{FFFD}")
-            if offset < location.column - 1 {
+            if offset < caretOffset {
                 caret.unicodeScalars.append(scalar == "\t" ? "\t" : " ")
             }
         }
-        let missing = location.column - 1 - caret.unicodeScalars.count
+        if last < scalars.count { shown += "…" }
+        let missing = caretOffset - first + (first > 0 ? 1 : 0) - caret.unicodeScalars.count
         if missing > 0 { caret += String(repeating: " ", count: missing) }
         output += shown + "\n"
         output += color ? "\(caret)\u{1B}[32m^\u{1B}[0m\n" : "\(caret)^\n"

@@ -41,4 +41,17 @@ import Testing
                 """
         )
     }
+
+    @Test func aLongLineShowsAWindowAroundTheColumn() throws {
+        let line = String(repeating: "a", count: 300) + "X" + String(repeating: "b", count: 300)
+        let scratch = try SpecScratch(["long.yaml": line + "\n"])
+        let file = scratch.folder + "/long.yaml"
+        let rendered = DiagnosticRenderer.render([
+            Diagnostic("here", at: SourceLocation(file: file, line: 1, column: 301))
+        ])
+        let window = String(repeating: "a", count: 80) + "X" + String(repeating: "b", count: 79)
+        #expect(
+            rendered == "\(file):1:301: error: here\n…\(window)…\n" + String(repeating: " ", count: 81) + "^\n"
+        )
+    }
 }

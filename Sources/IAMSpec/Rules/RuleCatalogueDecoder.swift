@@ -16,9 +16,14 @@ struct RuleCatalogueDecoder {
         if nonEmpty.count > 1 {
             reader.report("expected one document in the rule catalogue, found \(nonEmpty.count)", at: nonEmpty[1])
         }
-        guard let root = nonEmpty.first, let items = reader.list(root, for: "the rule catalogue") else {
+        guard let root = nonEmpty.first else {
+            reader.report(
+                "expected a list of rules in the rule catalogue, found no document",
+                at: YAMLMark(line: 1, column: 1)
+            )
             return RuleCatalogue()
         }
+        guard let items = reader.list(root, for: "the rule catalogue") else { return RuleCatalogue() }
         return RuleCatalogue(rules: items.compactMap { rule($0) })
     }
 

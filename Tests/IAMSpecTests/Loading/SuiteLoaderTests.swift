@@ -134,4 +134,13 @@ import Testing
             ]
         )
     }
+
+    @Test func anEmptyCatalogueIsADiagnostic() throws {
+        let scratch = try SpecScratch(["rules.yaml": "# nothing yet\n", "one.yaml": Self.caseYAML("one")])
+        #expect(
+            scratch.problems(scratch.load()) == [
+                "rules.yaml:1:1: error: expected a list of rules in the rule catalogue, found no document"
+            ]
+        )
+    }
 }

@@ -13,7 +13,7 @@ extension CaseDecoder {
         guard let items = reader.list(node, for: "'filters'") else { return nil }
         var groups: [[PropertyCondition]] = []
         for item in items {
-            if let alternatives = item.sequence {
+            if item.sequence != nil {
                 guard let alternatives = reader.list(item, for: "an OR-group in 'filters'", nonEmpty: true) else {
                     continue
                 }

@@ -366,4 +366,18 @@ import Testing
         ]
         #expect(stimulus == .stimulus(.customEvent(CustomEvent(name: "e", properties: expected))))
     }
+
+    @Test func emptyOrGroupAndConditionWithTwoOperators() throws {
+        let yaml = Self.yaml().replacingOccurrences(
+            of: "triggers: [session_start]",
+            with: "triggers: [{purchase: {product: g, filters: [[], {property: p, equals: 1, exists: true}]}}]"
+        )
+        let problems = try SpecScratch.problems(in: yaml)
+        #expect(
+            problems == [
+                "case.yaml:6:64: error: expected a non-empty list for an OR-group in 'filters', found an empty list",
+                "case.yaml:6:93: error: expected exactly one operator in a condition, found 'equals', 'exists'",
+            ]
+        )
+    }
 }

@@ -4,7 +4,7 @@ extension CaseDecoder {
         "displayed", "stacked", "discarded", "rolled_back", "no_matching_trigger", "impression_logged", "click_logged",
     ])
     static let patternKeys = KeySet(patternKinds.names + ["extras", "reason"])
-    static let eventNames = ["session_start", "custom_event", "purchase", "push_click"]
+    static let eventNames = KeySet(["session_start", "custom_event", "purchase", "push_click"])
 
     /// `expect`: a mapping of checks, or `nothing` (short for `{sequence: []}`).
     mutating func expectation(_ node: YAMLNode) -> Expectation? {

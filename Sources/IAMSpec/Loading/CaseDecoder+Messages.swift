@@ -4,7 +4,7 @@ extension CaseDecoder {
         "reeligibility", "test_send",
     ])
     static let localMessageKeys = KeySet(["id", "type", "orientation", "image", "zip", "extras"])
-    static let triggerNames = ["session_start", "any_purchase", "purchase", "custom_event", "push_click"]
+    static let triggerNames = KeySet(["session_start", "any_purchase", "purchase", "custom_event", "push_click"])
     static let purchaseTriggerKeys = KeySet(["product", "filters"])
     static let customEventTriggerKeys = KeySet(["name", "filters"])
     static let campaignKeys = KeySet(["campaign"])

@@ -1,10 +1,10 @@
 extension CaseDecoder {
-    static let stepNames = [
+    static let stepNames = KeySet([
         "session_start", "sync_complete", "session_end", "relaunch", "custom_event", "purchase", "push_click",
         "advance", "background", "foreground", "orientation", "keyboard_shown", "keyboard_hidden",
         "asset_download", "delegate_choice", "dismiss", "click", "display_next", "present_local", "change_user",
         "expect",
-    ]
+    ])
     static let sessionStartKeys = KeySet(["sync"])
     static let customEventKeys = KeySet(["name", "properties", "source"])
     static let purchaseKeys = KeySet(["product", "price", "properties", "source"])

@@ -9,7 +9,7 @@ struct OneKeyForm {
 
 extension CaseDecoder {
     /// Reads a bare name or a one-key mapping (a `noun` such as "step"), checking the name is one of `names`.
-    mutating func oneKeyForm(_ node: YAMLNode, of noun: String, names: [String]) -> OneKeyForm? {
+    mutating func oneKeyForm(_ node: YAMLNode, of noun: String, names: KeySet) -> OneKeyForm? {
         let form: OneKeyForm
         switch node.content {
         case .scalar(let scalar) where scalar.value == .string:
@@ -30,9 +30,9 @@ extension CaseDecoder {
             return nil
         }
         guard names.contains(form.name) else {
-            let hint = Suggestion.hint(for: form.name, among: names)
+            let hint = Suggestion.hint(for: form.name, among: names.names)
             reader.report(
-                "unknown \(noun) '\(form.name)'; expected one of: \(names.joined(separator: ", "))\(hint)",
+                "unknown \(noun) '\(form.name)'; expected one of: \(names.listing)\(hint)",
                 at: form.nameNode
             )
             return nil

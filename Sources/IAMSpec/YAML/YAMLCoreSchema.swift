@@ -15,23 +15,26 @@ enum YAMLCoreSchema {
         switch first {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
             return resolveNumber(bytes, text: text)
-        case UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "~"):
-            return isOneOf(bytes, ["null", "Null", "NULL", "~"]) ? .null : .string
+        case UInt8(ascii: "~"):
+            return bytes.count == 1 ? .null : .string
+        case UInt8(ascii: "n"), UInt8(ascii: "N"):
+            guard bytes.count == 4 else { return .string }
+            return equals(bytes, "null") || equals(bytes, "Null") || equals(bytes, "NULL") ? .null : .string
         case UInt8(ascii: "t"), UInt8(ascii: "T"):
-            return isOneOf(bytes, ["true", "True", "TRUE"]) ? .bool(true) : .string
+            guard bytes.count == 4 else { return .string }
+            return equals(bytes, "true") || equals(bytes, "True") || equals(bytes, "TRUE") ? .bool(true) : .string
         case UInt8(ascii: "f"), UInt8(ascii: "F"):
-            return isOneOf(bytes, ["false", "False", "FALSE"]) ? .bool(false) : .string
+            guard bytes.count == 5 else { return .string }
+            return equals(bytes, "false") || equals(bytes, "False") || equals(bytes, "FALSE") ? .bool(false) : .string
         default:
             return .string
         }
     }
 
-    private static func isOneOf(_ bytes: UnsafeBufferPointer<UInt8>, _ words: [StaticString]) -> Bool {
-        for word in words where word.utf8CodeUnitCount == bytes.count {
-            let wordBytes = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
-            if wordBytes.elementsEqual(bytes) { return true }
-        }
-        return false
+    /// Whether the bytes spell the word exactly.
+    private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+        word.utf8CodeUnitCount == bytes.count
+            && UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount).elementsEqual(bytes)
     }
 
     private static func resolveNumber(_ bytes: UnsafeBufferPointer<UInt8>, text: String) -> YAMLScalarValue {
@@ -51,10 +54,11 @@ enum YAMLCoreSchema {
             guard case .float = value, let exact = Double(text) else { return value }
             return .float(exact)
         }
-        if isOneOf(UnsafeBufferPointer(rebasing: body), [".inf", ".Inf", ".INF"]) {
+        let unsigned = UnsafeBufferPointer(rebasing: body)
+        if equals(unsigned, ".inf") || equals(unsigned, ".Inf") || equals(unsigned, ".INF") {
             return .float(negative ? -.infinity : .infinity)
         }
-        if start == 0, isOneOf(bytes, [".nan", ".NaN", ".NAN"]) { return .float(.nan) }
+        if start == 0, equals(bytes, ".nan") || equals(bytes, ".NaN") || equals(bytes, ".NAN") { return .float(.nan) }
         guard isDecimalFloat(body), let value = Double(text) else { return .string }
         return .float(value)
     }

@@ -48,12 +48,12 @@ import Testing
         )
         let valued = try Self.keys(definitions, "step", "anyOf", "1", "properties")
         #expect(Set(bare) == Set(CaseDecoder.bareSteps.keys).union(["session_start", "push_click"]))
-        #expect(valued == Set(CaseDecoder.stepNames).subtracting(CaseDecoder.bareSteps.keys))
+        #expect(valued == Set(CaseDecoder.stepNames.names).subtracting(CaseDecoder.bareSteps.keys))
         let triggerBare = try #require(
             ((definitions["trigger"] as? [String: Any])?["anyOf"] as? [[String: Any]])?.first?["enum"] as? [String]
         )
         let triggerValued = try Self.keys(definitions, "trigger", "anyOf", "1", "properties")
-        #expect(Set(triggerBare).union(triggerValued) == Set(CaseDecoder.triggerNames))
+        #expect(Set(triggerBare).union(triggerValued) == Set(CaseDecoder.triggerNames.names))
         #expect(
             try Self.keys(definitions, "expectation", "anyOf", "1", "properties")
                 == Set(CaseDecoder.expectationKeys.names)

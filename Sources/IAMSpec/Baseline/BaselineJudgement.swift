@@ -48,11 +48,11 @@ public struct BaselineJudgement: Sendable {
                 if !allowingUnexpectedPasses {
                     outcome.status = .failed
                     outcome.kind = Self.unexpectedPassKind
-                    outcome.location = entry.location ?? result.location
                 }
+                let place = entry.location.map { " (\($0))" } ?? ""
                 outcome.message =
                     "unexpected pass: the baseline expects it to fail (\(entry.explanation)); "
-                    + "remove the entry \(entry.key), or refresh the baseline with --update-baseline"
+                    + "remove the entry \(entry.key)\(place), or refresh the baseline with --update-baseline"
                 unexpected.append(outcome)
             default:
                 break

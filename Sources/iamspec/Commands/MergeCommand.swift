@@ -39,7 +39,8 @@ struct MergeCommand: ParsableCommand {
             let missing = ResultsMerge.missingShards(read)
             if !missing.isEmpty {
                 StandardError.write(
-                    "warning: shards \(missing.map(\.description).joined(separator: ", ")) are missing from the merge"
+                    "warning: the merge lacks shard\(missing.count == 1 ? "" : "s") "
+                        + missing.map(\.description).joined(separator: ", ")
                 )
             }
             try ResultsStream.write(merged, to: output)

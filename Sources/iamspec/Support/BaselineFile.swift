@@ -11,12 +11,12 @@ enum BaselineFile {
         }
         if let engine, baseline.engine != engine {
             let location = baseline.engineLocation ?? SourceLocation(file: path, line: 1, column: 1)
-            StandardError.write(
+            SuiteLoading.printDiagnostics([
                 Diagnostic(
                     "found a baseline for the engine '\(baseline.engine)', expected one for '\(engine)', the engine under test",
                     at: location
-                ).description
-            )
+                )
+            ])
             throw ExitStatus.usageError
         }
         return baseline

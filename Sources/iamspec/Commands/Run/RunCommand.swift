@@ -16,7 +16,7 @@ struct RunCommand: ParsableCommand {
             allowed), 1 when any failed or errored or the run was interrupted, 2 for usage, \
             configuration or spec errors.
 
-            With --baseline FILE (the known outcomes of this engine, see Specs/BASELINES.md), an \
+            With --baseline FILE (this engine's known outcomes; README, "Baselines"), an \
             expected failure does not fail the run: it is listed under "expected failures" and \
             counted as skipped in the totals line (JUnit: <skipped message="expected failure: \
             ...">). A run that passes though the baseline expects it to fail is an unexpected \

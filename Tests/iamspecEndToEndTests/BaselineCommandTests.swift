@@ -32,7 +32,11 @@ struct BaselineCommandTests {
                 "baseline.fails [braze-swift]  expected failure: the fixture expects the wrong observation (https://example.com/issues/1); failed:"
             )
         )
-        #expect(outcome.standardOutput.contains("baseline: 2 expected failures, 0 new failures, 0 unexpected passes, 0 stale entries"))
+        #expect(
+            outcome.standardOutput.contains(
+                "baseline: 2 expected failures, 0 new failures, 0 unexpected passes, 0 stale entries"
+            )
+        )
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
         #expect(xml.contains("<skipped message=\"expected failure: the fixture expects the wrong observation"))
     }
@@ -78,7 +82,11 @@ struct BaselineCommandTests {
         )
         let malformed = try run("malformed")
         #expect(malformed.status == 2)
-        #expect(malformed.standardError.contains("Fixtures/baseline/malformed.yaml:4:13: error: expected one of fail, flaky, skip"))
+        #expect(
+            malformed.standardError.contains(
+                "Fixtures/baseline/malformed.yaml:4:13: error: expected one of fail, flaky, skip"
+            )
+        )
         #expect(malformed.standardError.contains("Fixtures/baseline/malformed.yaml:11:5: error: unknown key 'because'"))
         let missing = try run("no-such-baseline")
         #expect(missing.status == 2)
@@ -96,7 +104,11 @@ struct BaselineCommandTests {
         #expect(text.contains("  \"baseline.fails\":\n    status: fail\n    reason: \"new failure on 20"))
         #expect(!text.contains("baseline.passes") && !text.contains("TODO"))
 
-        text = text.replacingOccurrences(of: #"reason: "new failure on [0-9-]+""#, with: "reason: \"kept\"", options: .regularExpression)
+        text = text.replacingOccurrences(
+            of: #"reason: "new failure on [0-9-]+""#,
+            with: "reason: \"kept\"",
+            options: .regularExpression
+        )
         try text.write(toFile: file, atomically: true, encoding: .utf8)
         let second = try IAMSpecExecutable.run(["run", Self.suite, "--update-baseline", file])
         #expect(second.status == 0)

@@ -29,9 +29,13 @@ struct ShardCommandTests {
         let outcome = try IAMSpecExecutable.run("run", "Fixtures/baseline/specs", "--shard", "1/3", "--json", results)
         let lines = try String(contentsOfFile: results, encoding: .utf8).split(separator: "\n")
         #expect(lines.first?.contains("\"shard\":\"1/3\"") == true)
-        let ranIDs = Set(lines.dropFirst().dropLast().compactMap { line in
-            line.range(of: #""id":"[^"]+""#, options: .regularExpression).map { String(line[$0].dropFirst(6).dropLast()) }
-        })
+        let ranIDs = Set(
+            lines.dropFirst().dropLast().compactMap { line in
+                line.range(of: #""id":"[^"]+""#, options: .regularExpression).map {
+                    String(line[$0].dropFirst(6).dropLast())
+                }
+            }
+        )
         #expect(ranIDs == Set(listed.standardOutput.split(separator: "\n").map(String.init)))
         #expect(outcome.status == 0)
     }

@@ -32,11 +32,23 @@ public enum ResultsMerge {
         var results: [CaseResult] = []
         for input in inputs {
             let header = input.summary.header
-            try check(header.engine == first.summary.header.engine, input, "was made with engine \(describe(header.engine)), expected \(describe(first.summary.header.engine)) as in \(first.path)")
-            try check(header.suitePaths == first.summary.header.suitePaths, input, "ran suite paths [\(header.suitePaths.joined(separator: ", "))], expected [\(first.summary.header.suitePaths.joined(separator: ", "))] as in \(first.path)")
+            try check(
+                header.engine == first.summary.header.engine,
+                input,
+                "was made with engine \(describe(header.engine)), expected \(describe(first.summary.header.engine)) as in \(first.path)"
+            )
+            try check(
+                header.suitePaths == first.summary.header.suitePaths,
+                input,
+                "ran suite paths [\(header.suitePaths.joined(separator: ", "))], expected [\(first.summary.header.suitePaths.joined(separator: ", "))] as in \(first.path)"
+            )
             var selection = header.selection
             selection.shard = nil
-            try check(selection == unsharded, input, "ran another selection than \(first.path) (--filter, --tag, --tags and --profile must be the same; only --shard may differ)")
+            try check(
+                selection == unsharded,
+                input,
+                "ran another selection than \(first.path) (--filter, --tag, --tags and --profile must be the same; only --shard may differ)"
+            )
             for (offset, result) in input.summary.results.enumerated() {
                 let key = "\(result.caseID) [\(result.profile.rawValue)]"
                 if let earlier = seen[key] {

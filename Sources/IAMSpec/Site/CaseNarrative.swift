@@ -150,7 +150,8 @@ public struct CaseNarrative: Sendable, Hashable {
         case .sessionEnded: "the session ends"
         case .appRelaunched: "the app relaunches (the messages waiting on the stack are lost)"
         case .customEvent(let event):
-            "the custom event \(InlineText.name(event.name)) is logged" + details(event.properties, source: event.source)
+            "the custom event \(InlineText.name(event.name)) is logged"
+                + details(event.properties, source: event.source)
         case .purchase(let purchase):
             "a purchase of \(InlineText.name(purchase.product)) is logged"
                 + (purchase.price == 0 ? "" : " at a price of \(number(purchase.price))")
@@ -273,7 +274,9 @@ public struct CaseNarrative: Sendable, Hashable {
     private static func details(_ properties: [String: PropertyValue], source: EventSource) -> String {
         var text = ""
         if !properties.isEmpty {
-            let pairs = properties.sorted { $0.key < $1.key }.map { "\(InlineText.name($0.key)) = \(describe($0.value))" }
+            let pairs = properties.sorted { $0.key < $1.key }.map {
+                "\(InlineText.name($0.key)) = \(describe($0.value))"
+            }
             text += " with \(list(pairs, joiner: "and"))"
         }
         if source == .api { text += ", through the REST API (not the SDK)" }

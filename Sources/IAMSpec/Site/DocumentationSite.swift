@@ -32,7 +32,9 @@ public enum DocumentationSite {
             "Made by iamspec \(IAMSpecVersion.current) docs from \(suitePaths.joined(separator: ", "))"
             + (results.isEmpty ? "." : " and the results of \(results.count) run\(results.count == 1 ? "" : "s").")
         var files = [File(path: "style.css", contents: SiteStylesheet.css)]
-        files += HTMLSite(content: content, provenance: provenance).pages().map { File(path: $0.path, contents: $0.text) }
+        files += HTMLSite(content: content, provenance: provenance).pages().map {
+            File(path: $0.path, contents: $0.text)
+        }
         files += MarkdownSite(content: content, provenance: provenance).pages().map {
             File(path: "markdown/\($0.path)", contents: $0.text)
         }
@@ -40,7 +42,10 @@ public enum DocumentationSite {
             files.append(
                 File(
                     path: "badges/\(column.slug).svg",
-                    contents: ConformanceBadge.svg(engine: column.summary.header.engine.name, conformance: column.conformance)
+                    contents: ConformanceBadge.svg(
+                        engine: column.summary.header.engine.name,
+                        conformance: column.conformance
+                    )
                 )
             )
         }

@@ -25,14 +25,16 @@ struct HTMLSite {
         body += "<p class=\"lead\">When an in-app message is shown, put on the stack, or discarded: "
         body += "each rule with the words of the documents that state it, and the conformance cases that check it, "
         body += "told as timelines.</p>\n"
-        body += "<p>\(SiteContent.count(content.ruleCount, "rule")) in \(SiteContent.count(content.areas.count, "area")), "
+        body +=
+            "<p>\(SiteContent.count(content.ruleCount, "rule")) in \(SiteContent.count(content.areas.count, "area")), "
         body += "checked by \(SiteContent.count(content.caseCount, "case")).</p>\n"
         if let matrix = content.matrix {
             body += conformanceTable(matrix)
             body += "<p><a href=\"matrix.html\">Every case under every engine</a></p>\n"
         }
         body += "<h2>Rule areas</h2>\n<div class=\"scroll\"><table>\n"
-        body += "<thead><tr><th scope=\"col\">Area</th><th scope=\"col\">Rules</th><th scope=\"col\">Cases</th></tr></thead>\n<tbody>\n"
+        body +=
+            "<thead><tr><th scope=\"col\">Area</th><th scope=\"col\">Rules</th><th scope=\"col\">Cases</th></tr></thead>\n<tbody>\n"
         for area in content.areas {
             body += "<tr><td><a href=\"areas/\(attribute(area.name)).html\">\(text(area.name))</a></td>"
             body += "<td>\(area.rules.count)</td><td>\(area.cases.count)</td></tr>\n"
@@ -50,11 +52,13 @@ struct HTMLSite {
 
     private func areaPage(_ area: SiteContent.Area) -> String {
         var body = "<h1>\(text(area.name))</h1>\n"
-        body += "<p>\(SiteContent.count(area.rules.count, "rule")), \(SiteContent.count(area.cases.count, "case")).</p>\n"
+        body +=
+            "<p>\(SiteContent.count(area.rules.count, "rule")), \(SiteContent.count(area.cases.count, "case")).</p>\n"
         if !area.rules.isEmpty {
             body += "<nav class=\"toc\" aria-label=\"Rules\"><h2>Rules</h2><ul>\n"
             for rule in area.rules {
-                body += "<li><a href=\"#rule-\(attribute(rule.id))\"><code>\(text(rule.id))</code></a> \(HTMLText.inline(rule.title))</li>\n"
+                body +=
+                    "<li><a href=\"#rule-\(attribute(rule.id))\"><code>\(text(rule.id))</code></a> \(HTMLText.inline(rule.title))</li>\n"
             }
             body += "</ul></nav>\n"
             body += area.rules.map(ruleArticle).joined()
@@ -70,7 +74,8 @@ struct HTMLSite {
         guard let matrix = content.matrix else { return "" }
         var body = "<h1>Conformance matrix</h1>\n"
         body += conformanceTable(matrix)
-        body += "<h2>Every case</h2>\n<div class=\"scroll\"><table class=\"matrix\">\n<thead><tr><th scope=\"col\">Case</th>"
+        body +=
+            "<h2>Every case</h2>\n<div class=\"scroll\"><table class=\"matrix\">\n<thead><tr><th scope=\"col\">Case</th>"
         for column in matrix.columns {
             body += "<th scope=\"col\">\(text(column.label))</th>"
         }
@@ -121,15 +126,18 @@ struct HTMLSite {
         html += "<p class=\"meta\">\(kind) · holds for \(text(SiteContent.profilesText(rule.profiles)))</p>\n"
         for quote in rule.quotes {
             let language = SiteContent.languageName(quote.language)
-            html += "<figure class=\"quote\"><blockquote lang=\"\(attribute(quote.language))\"><p>\(HTMLText.inline(quote.text))</p></blockquote>\n"
+            html +=
+                "<figure class=\"quote\"><blockquote lang=\"\(attribute(quote.language))\"><p>\(HTMLText.inline(quote.text))</p></blockquote>\n"
             html += "<figcaption>Seed <code>\(text(quote.seed))</code> (\(text(language)))</figcaption>\n"
             if let translation = quote.translation {
-                html += "<p class=\"translation\" lang=\"en\"><span class=\"label\">English translation:</span> \(HTMLText.inline(translation))</p>\n"
+                html +=
+                    "<p class=\"translation\" lang=\"en\"><span class=\"label\">English translation:</span> \(HTMLText.inline(translation))</p>\n"
             }
             html += "</figure>\n"
         }
         if let source = rule.source {
-            html += "<p class=\"source\"><span class=\"label\">Settled by the semantics notes, from:</span> \(HTMLText.inline(source))</p>\n"
+            html +=
+                "<p class=\"source\"><span class=\"label\">Settled by the semantics notes, from:</span> \(HTMLText.inline(source))</p>\n"
         }
         if let note = rule.note {
             html += "<p class=\"note\"><span class=\"label\">In iamspec's terms:</span> \(HTMLText.inline(note))</p>\n"
@@ -152,7 +160,8 @@ struct HTMLSite {
         html += "<div><dt>Rules</dt><dd>\(specCase.rules.map(ruleLink).joined(separator: ", "))</dd></div>\n"
         html += "<div><dt>Holds for</dt><dd>\(text(SiteContent.profilesText(specCase.profiles)))</dd></div>\n"
         if !specCase.requires.isEmpty {
-            html += "<div><dt>Needs</dt><dd>\(text(specCase.requires.sorted().map(\.rawValue).joined(separator: ", ")))</dd></div>\n"
+            html +=
+                "<div><dt>Needs</dt><dd>\(text(specCase.requires.sorted().map(\.rawValue).joined(separator: ", ")))</dd></div>\n"
         }
         if !specCase.tags.isEmpty {
             html += "<div><dt>Tags</dt><dd>\(text(specCase.tags.joined(separator: ", ")))</dd></div>\n"
@@ -177,8 +186,10 @@ struct HTMLSite {
         }
         html += "<ol class=\"timeline\">\n"
         for moment in narrative.moments {
-            html += "<li class=\"\(moment.isCheck ? "then" : "when")\"><span class=\"time\">\(text(moment.time))</span> "
-            html += "<span class=\"step\"><strong>\(text(moment.word))</strong> \(HTMLText.inline(moment.text))</span></li>\n"
+            html +=
+                "<li class=\"\(moment.isCheck ? "then" : "when")\"><span class=\"time\">\(text(moment.time))</span> "
+            html +=
+                "<span class=\"step\"><strong>\(text(moment.word))</strong> \(HTMLText.inline(moment.text))</span></li>\n"
         }
         return html + "</ol>\n</article>\n"
     }

@@ -34,7 +34,9 @@ struct MarkdownSite {
         }
         lines += ["## Rule areas", "", "| Area | Rules | Cases |", "| --- | ---: | ---: |"]
         for area in content.areas {
-            lines.append("| [\(MarkdownText.escape(area.name))](areas/\(area.name).md) | \(area.rules.count) | \(area.cases.count) |")
+            lines.append(
+                "| [\(MarkdownText.escape(area.name))](areas/\(area.name).md) | \(area.rules.count) | \(area.cases.count) |"
+            )
         }
         lines += ["", "## Every rule", ""]
         for area in content.areas {
@@ -56,7 +58,9 @@ struct MarkdownSite {
         if !area.rules.isEmpty {
             lines += ["## Rules", ""]
             for rule in area.rules {
-                lines.append("- [\(MarkdownText.codeSpan(rule.id))](#rule-\(rule.id)) \(MarkdownText.inline(rule.title))")
+                lines.append(
+                    "- [\(MarkdownText.codeSpan(rule.id))](#rule-\(rule.id)) \(MarkdownText.inline(rule.title))"
+                )
             }
             lines.append("")
             for rule in area.rules {
@@ -159,7 +163,10 @@ struct MarkdownSite {
             "- **Holds for:** \(MarkdownText.escape(SiteContent.profilesText(specCase.profiles)))",
         ]
         if !specCase.requires.isEmpty {
-            lines.append("- **Needs:** " + MarkdownText.escape(specCase.requires.sorted().map(\.rawValue).joined(separator: ", ")))
+            lines.append(
+                "- **Needs:** "
+                    + MarkdownText.escape(specCase.requires.sorted().map(\.rawValue).joined(separator: ", "))
+            )
         }
         if !specCase.tags.isEmpty {
             lines.append("- **Tags:** " + MarkdownText.escape(specCase.tags.joined(separator: ", ")))

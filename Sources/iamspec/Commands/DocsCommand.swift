@@ -26,7 +26,10 @@ struct DocsCommand: ParsableCommand {
 
     @Option(
         name: .customLong("results"),
-        help: ArgumentHelp("A results stream (iamspec run --json) to add to the matrix; repeatable.", valueName: "results.jsonl")
+        help: ArgumentHelp(
+            "A results stream (iamspec run --json) to add to the matrix; repeatable.",
+            valueName: "results.jsonl"
+        )
     )
     var results: [String] = []
 

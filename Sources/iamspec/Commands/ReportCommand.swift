@@ -35,12 +35,13 @@ struct ReportCommand: ParsableCommand {
             var summary = try ResultsStream.read(from: results)
             if let baseline {
                 let known = try BaselineFile.read(baseline, engine: summary.header.engine.name)
-                summary = BaselineJudgement(
-                    summary,
-                    against: known,
-                    cases: nil,
-                    allowingUnexpectedPasses: allowUnexpectedPass
-                ).summary
+                summary =
+                    BaselineJudgement(
+                        summary,
+                        against: known,
+                        cases: nil,
+                        allowingUnexpectedPasses: allowUnexpectedPass
+                    ).summary
             }
             try JUnitReport.write(summary, to: junit)
             print(summary.totalsLine)

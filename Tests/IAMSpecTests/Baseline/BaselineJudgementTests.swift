@@ -22,7 +22,9 @@ struct BaselineJudgementTests {
         RunSummary(header: ReportFixtures.header(), results: results)
     }
 
-    static let cases = ["broken", "fixed", "flaky", "fine"].map { CaseFixtures.displaysPromo($0, profiles: Profile.allCases) }
+    static let cases = ["broken", "fixed", "flaky", "fine"].map {
+        CaseFixtures.displaysPromo($0, profiles: Profile.allCases)
+    }
 
     static let baseline = Baseline(
         engine: "sample",
@@ -63,7 +65,9 @@ struct BaselineJudgementTests {
     }
 
     @Test func anUnexpectedPassFailsTheRunUnlessAllowed() {
-        let run = Self.summary([Self.result("fixed", .brazeSwift, .passed), Self.result("fixed", .appboyLegacy, .passed)])
+        let run = Self.summary([
+            Self.result("fixed", .brazeSwift, .passed), Self.result("fixed", .appboyLegacy, .passed),
+        ])
         let strict = BaselineJudgement(run, against: Self.baseline, cases: Self.cases)
         #expect(!strict.succeeded)
         #expect(strict.unexpectedPasses.map(\.profile) == [.brazeSwift])
@@ -108,9 +112,15 @@ struct BaselineJudgementTests {
     }
 
     @Test func junitShowsExpectedFailuresAsSkippedAndUnexpectedPassesAsFailures() {
-        let run = Self.summary([Self.result("broken", .brazeSwift, .failed), Self.result("fixed", .brazeSwift, .passed)])
+        let run = Self.summary([
+            Self.result("broken", .brazeSwift, .failed), Self.result("fixed", .brazeSwift, .passed),
+        ])
         let xml = JUnitReport.xml(for: BaselineJudgement(run, against: Self.baseline, cases: Self.cases).summary)
         #expect(xml.contains("<skipped message=\"expected failure: known (https://x/1); failed: sequence on delivery"))
-        #expect(xml.contains("<failure type=\"iamspec.unexpected-pass\" message=\"unexpected pass: the baseline expects it to fail"))
+        #expect(
+            xml.contains(
+                "<failure type=\"iamspec.unexpected-pass\" message=\"unexpected pass: the baseline expects it to fail"
+            )
+        )
     }
 }

@@ -65,7 +65,11 @@ struct BaselineParserTests {
         let lines = outcome.diagnostics.map(\.description)
         #expect(lines.contains { $0.hasPrefix("known.yaml:2:1: error: unknown key 'colour' in a baseline") })
         #expect(lines.contains { $0.hasPrefix("known.yaml:5:13: error: expected one of fail, flaky, skip") })
-        #expect(lines.contains { $0.hasPrefix("known.yaml:7:3: error: found the key 'Bad_Id@braze-swift', expected a case id") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix("known.yaml:7:3: error: found the key 'Bad_Id@braze-swift', expected a case id")
+            }
+        )
         #expect(lines.contains { $0.hasPrefix("known.yaml:10:3: error: found the profile 'android'") })
         #expect(lines.contains { $0.hasPrefix("known.yaml:14:5: error: missing required key 'reason'") })
         #expect(outcome.diagnostics.count == 5)
@@ -73,7 +77,11 @@ struct BaselineParserTests {
 
     @Test func syntaxErrorsAndWrongShapesAreDiagnostics() {
         #expect(parse("engine: [unclosed\n").diagnostics.first?.location.file == "known.yaml")
-        #expect(parse("").diagnostics.map(\.message) == ["found an empty file, expected one mapping with the keys engine and cases"])
+        #expect(
+            parse("").diagnostics.map(\.message) == [
+                "found an empty file, expected one mapping with the keys engine and cases"
+            ]
+        )
         #expect(parse("- a\n- b\n").diagnostics.first?.message.hasPrefix("expected a mapping for a baseline") == true)
         #expect(parse("cases: {}\n").diagnostics.first?.message == "missing required key 'engine' in a baseline")
         #expect(parse("engine: e\ncases: {}\n---\nengine: f\ncases: {}\n").diagnostics.first?.location.line == 4)
@@ -83,8 +91,18 @@ struct BaselineParserTests {
         let baseline = Baseline(
             engine: "engine \"quoted\"",
             entries: [
-                BaselineEntry(caseID: "a-case", status: .fail, reason: "line one\nline two: \\ and \"quotes\" # not a comment"),
-                BaselineEntry(caseID: "b.case", profile: .brazeSwift, status: .flaky, reason: "ünïcode ✓", issue: "https://x/1"),
+                BaselineEntry(
+                    caseID: "a-case",
+                    status: .fail,
+                    reason: "line one\nline two: \\ and \"quotes\" # not a comment"
+                ),
+                BaselineEntry(
+                    caseID: "b.case",
+                    profile: .brazeSwift,
+                    status: .flaky,
+                    reason: "ünïcode ✓",
+                    issue: "https://x/1"
+                ),
             ]
         )
         let text = BaselineWriter.yaml(baseline)

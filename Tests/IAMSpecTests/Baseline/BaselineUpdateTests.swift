@@ -50,6 +50,10 @@ struct BaselineUpdateTests {
             entries: [BaselineEntry(caseID: "broken", status: .fail, reason: "in another shard")]
         )
         let run = Fixture.summary([Fixture.result("fine", .brazeSwift, .passed)])
-        #expect(BaselineUpdate.refresh(existing, with: run, cases: Fixture.cases).entries.map(\.reason) == ["in another shard"])
+        #expect(
+            BaselineUpdate.refresh(existing, with: run, cases: Fixture.cases).entries.map(\.reason) == [
+                "in another shard"
+            ]
+        )
     }
 }

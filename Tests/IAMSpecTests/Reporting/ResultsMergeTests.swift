@@ -4,11 +4,20 @@ import Testing
 
 @Suite("Merging the results of shards")
 struct ResultsMergeTests {
-    private func shard(_ text: String, _ ids: [String], startedAt: String = "2026-01-31T23:59:59Z") throws -> ResultsMerge.Input {
+    private func shard(
+        _ text: String,
+        _ ids: [String],
+        startedAt: String = "2026-01-31T23:59:59Z"
+    ) throws -> ResultsMerge.Input {
         var header = ReportFixtures.header(startedAt: startedAt)
         header.selection.shard = try Shard(parsing: text)
-        let results = ids.map { CaseResult(caseID: $0, profile: .brazeSwift, title: $0, status: .passed, location: ReportFixtures.location) }
-        return ResultsMerge.Input(path: "shard-\(text.prefix(1)).jsonl", summary: RunSummary(header: header, results: results))
+        let results = ids.map {
+            CaseResult(caseID: $0, profile: .brazeSwift, title: $0, status: .passed, location: ReportFixtures.location)
+        }
+        return ResultsMerge.Input(
+            path: "shard-\(text.prefix(1)).jsonl",
+            summary: RunSummary(header: header, results: results)
+        )
     }
 
     @Test func combinesShardsSortedWithTheEarliestStartAndNoShard() throws {

@@ -38,7 +38,16 @@ struct CaseNarrativeTests {
                 step(.stimulus(.timeAdvanced(by: VirtualTime(milliseconds: 1500)))),
                 step(.expectation(Expectation(sequence: [.displayed(.id("promo"), extras: nil)]))),
                 step(.stimulus(.purchase(Purchase(product: "socks", price: 9.5, properties: ["size": .integer(4)])))),
-                step(.expectation(Expectation(sequence: [.stacked(.id("deal"), reason: .messageVisible), .discarded(.any, reason: .timeout)], stack: ["deal"]))),
+                step(
+                    .expectation(
+                        Expectation(
+                            sequence: [
+                                .stacked(.id("deal"), reason: .messageVisible), .discarded(.any, reason: .timeout),
+                            ],
+                            stack: ["deal"]
+                        )
+                    )
+                ),
                 step(.expectation(Expectation(sequence: []))),
             ],
             location: SiteFixtures.location
@@ -48,7 +57,10 @@ struct CaseNarrativeTests {
             narrative.setting
                 == "Given a phone held in portrait, a 30 s minimum interval between triggered messages, no display delegate, and these messages from the server:"
         )
-        #expect(narrative.messages[0] == "`promo`: a modal message; priority 2; shown on a session start; its image download fails")
+        #expect(
+            narrative.messages[0]
+                == "`promo`: a modal message; priority 2; shown on a session start; its image download fails"
+        )
         #expect(
             narrative.messages[1]
                 == "`deal`: a slide-up message; shown on a purchase of `socks` whose property `size` is at least 3 and (property `colour` is the text `red` or property `gift` is present); ready 5 s after its trigger"
@@ -57,7 +69,9 @@ struct CaseNarrativeTests {
         #expect(narrative.moments.map(\.word) == ["When", "and", "Then", "When", "Then", "Then"])
         #expect(narrative.moments[1].text == "1.5 s pass")
         #expect(narrative.moments[2].text == "`promo` is displayed, and nothing else")
-        #expect(narrative.moments[3].text == "a purchase of `socks` is logged at a price of 9.5 with `size` = the number 4")
+        #expect(
+            narrative.moments[3].text == "a purchase of `socks` is logged at a price of 9.5 with `size` = the number 4"
+        )
         #expect(
             narrative.moments[4].text
                 == "exactly this happens, in order: `deal` is put on the stack because another message is on screen; a message is discarded because its display deadline passed; and the stack holds, top first: `deal`"

@@ -52,7 +52,9 @@ struct DocumentationSiteTests {
         #expect(stack.contains("Seed <code>000_seed.txt</code> (Portuguese)"))
         #expect(stack.contains("English translation:</span> The stack is <code>LIFO</code>"))
         let interval = try #require(try SiteFixtures.files()["areas/interval.html"])
-        #expect(interval.contains("Settled by the semantics notes, from:</span> Braze Web SDK &quot;trigger manager&quot;"))
+        #expect(
+            interval.contains("Settled by the semantics notes, from:</span> Braze Web SDK &quot;trigger manager&quot;")
+        )
     }
 
     @Test func casesReadAsATimeline() throws {
@@ -62,15 +64,26 @@ struct DocumentationSiteTests {
                 "Given a phone held in portrait, a 30 s minimum interval between triggered messages, no display delegate, and this message from the server:"
             )
         )
-        #expect(stack.contains("<span class=\"time\">0 s</span> <span class=\"step\"><strong>When</strong> a session starts</span>"))
+        #expect(
+            stack.contains(
+                "<span class=\"time\">0 s</span> <span class=\"step\"><strong>When</strong> a session starts</span>"
+            )
+        )
         #expect(stack.contains("<strong>and</strong> 31 s pass"))
-        #expect(stack.contains("<span class=\"time\">31 s</span> <span class=\"step\"><strong>Then</strong> <code>promo</code> is displayed, and nothing else"))
+        #expect(
+            stack.contains(
+                "<span class=\"time\">31 s</span> <span class=\"step\"><strong>Then</strong> <code>promo</code> is displayed, and nothing else"
+            )
+        )
     }
 
     @Test func pagesAreOfflineResponsiveAndPrintable() throws {
         let files = try SiteFixtures.files(results: [SiteFixtures.results(engine: "e", [])])
         for (path, page) in files where path.hasSuffix(".html") {
-            #expect(page.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"), "\(path)")
+            #expect(
+                page.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"),
+                "\(path)"
+            )
             #expect(page.contains("default-src 'none'"), "\(path)")
             #expect(!page.contains("http://") && !page.contains("https://") && !page.contains("<script"), "\(path)")
         }
@@ -101,7 +114,11 @@ struct DocumentationSiteTests {
         #expect(matrix.contains("alt=\"reference conformance: 75%\""))
         #expect(matrix.contains("<code>not-in-suite</code>"))
         #expect(matrix.contains("title=\"appboy-legacy: skip; braze-swift: fail\">fail</td>"))
-        #expect(files["markdown/matrix.md"]?.contains("| [`interval-two`](areas/interval.md#case-interval-two) | ❌ fail | — not run |") == true)
+        #expect(
+            files["markdown/matrix.md"]?.contains(
+                "| [`interval-two`](areas/interval.md#case-interval-two) | ❌ fail | — not run |"
+            ) == true
+        )
         let badge = try #require(files["badges/reference.svg"])
         #expect(badge.contains(">reference conformance</text>") && badge.contains(">75%</text>"))
         #expect(badge.contains("fill=\"#dfb317\""))

@@ -39,7 +39,11 @@ enum SiteFixtures {
             tags: ["smoke"],
             configuration: EngineConfiguration(minimumTriggerInterval: .seconds(30)),
             messages: [
-                InAppMessage(id: "promo", priority: 2, triggers: [.sessionStart, .customEvent(name: "<one>", filters: PropertyFilters())])
+                InAppMessage(
+                    id: "promo",
+                    priority: 2,
+                    triggers: [.sessionStart, .customEvent(name: "<one>", filters: PropertyFilters())]
+                )
             ],
             steps: [
                 Step(.stimulus(.sessionStarted(syncPending: false)), location: location),
@@ -52,10 +56,19 @@ enum SiteFixtures {
 
     static let cases = [
         specCase("stack-one", title: "Shows <script>alert(\"x\")</script> & more", rules: ["stack.lifo"], line: 3),
-        specCase("interval-two", title: "Interval | pipes * and _stars_", rules: ["interval.default", "stack.lifo"], line: 9),
+        specCase(
+            "interval-two",
+            title: "Interval | pipes * and _stars_",
+            rules: ["interval.default", "stack.lifo"],
+            line: 9
+        ),
     ]
 
-    static func results(engine: String, version: String = "1.0", _ statuses: [(String, Profile, CaseStatus)]) -> RunSummary {
+    static func results(
+        engine: String,
+        version: String = "1.0",
+        _ statuses: [(String, Profile, CaseStatus)]
+    ) -> RunSummary {
         var header = ReportFixtures.header(startedAt: "2026-02-03T04:05:06Z")
         header.engine = EngineRecord(name: engine, version: version, profiles: Profile.allCases, capabilities: [])
         return RunSummary(

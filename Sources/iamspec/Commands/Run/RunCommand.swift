@@ -22,10 +22,12 @@ struct RunCommand: ParsableCommand {
             ...">). A run that passes though the baseline expects it to fail is an unexpected \
             pass: counted as failed (JUnit: <failure type="iamspec.unexpected-pass">), unless \
             --allow-unexpected-pass, when it counts as passed. An entry naming a case run the \
-            suite does not have is stale and fails the run. `skip` entries are not run. \
+            suite does not have is stale and fails the run (stale entries are not runs: the \
+            totals line leaves them out). `skip` entries are not run and count as skipped. \
             --update-baseline FILE writes the baseline this run implies, keeping the reasons \
-            already written. The --json results stream records what the engine did, before any \
-            baseline; `iamspec report --baseline` applies one to it.
+            already written (from --baseline, else from FILE); without --baseline the run is \
+            judged against what it wrote. The --json results stream records what the engine \
+            did, before any baseline; `iamspec report --baseline` applies one to it.
             """
     )
 

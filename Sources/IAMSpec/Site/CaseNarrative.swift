@@ -56,7 +56,10 @@ public struct CaseNarrative: Sendable, Hashable {
             configuration.device == .phone
             ? "a phone held in \(configuration.orientation.rawValue)"
             : "a tablet held in \(configuration.orientation.rawValue) (orientation is not checked on tablets)"
-        let interval = "a \(configuration.minimumTriggerInterval) s minimum interval between triggered messages"
+        let interval =
+            configuration.minimumTriggerInterval == .zero
+            ? "no minimum interval between triggered messages"
+            : "a \(configuration.minimumTriggerInterval) s minimum interval between triggered messages"
         let delegate =
             configuration.delegate == .implemented
             ? "an app that implements the display delegate" : "no display delegate"

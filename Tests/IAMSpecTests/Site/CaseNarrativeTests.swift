@@ -79,3 +79,39 @@ struct CaseNarrativeTests {
         #expect(narrative.moments[5].text == "nothing is displayed, put on the stack or discarded")
     }
 }
+
+extension CaseNarrativeTests {
+    @Test func aZeroIntervalTabletAndDelegateAreSaidPlainly() {
+        let specCase = SpecCase(
+            id: "c",
+            title: "t",
+            rules: ["stack.lifo"],
+            configuration: EngineConfiguration(
+                minimumTriggerInterval: .zero,
+                device: .tablet,
+                orientation: .landscape,
+                delegate: .implemented
+            ),
+            messages: [],
+            steps: [
+                step(.stimulus(.delegateChoiceSet(message: "m", choice: .later))),
+                step(.stimulus(.customEvent(CustomEvent(name: "e", source: .api)))),
+                step(.expectation(Expectation(absent: [.noMatchingTrigger(nil)], stack: []))),
+            ],
+            location: SiteFixtures.location
+        )
+        let narrative = CaseNarrative(specCase)
+        #expect(
+            narrative.setting
+                == "Given a tablet held in landscape (orientation is not checked on tablets), no minimum interval between triggered messages, an app that implements the display delegate, and no messages from the server"
+        )
+        #expect(
+            narrative.moments[0].text == "from now on the display delegate answers “later” (back on the stack) for `m`"
+        )
+        #expect(narrative.moments[1].text == "the custom event `e` is logged, through the REST API (not the SDK)")
+        #expect(
+            narrative.moments[2].text
+                == "none of this happens: the app hears that no message matched an event; and no message is waiting on the stack"
+        )
+    }
+}

@@ -10,16 +10,19 @@ import sys
 import jsonschema
 import referencing
 import referencing.exceptions
+import referencing.jsonschema
 
 
-def file_registry(schema_path: pathlib.Path) -> referencing.Registry:
+def file_registry(schema_path: pathlib.Path, dialect: str) -> referencing.Registry:
     """A registry that resolves relative `$ref`s to files beside the schema."""
+    specification = referencing.jsonschema.specification_with(dialect)
 
     def retrieve(uri: str) -> referencing.Resource:
         target = schema_path.parent / uri.removeprefix("file://").split("#")[0]
         if not target.is_file():
             raise referencing.exceptions.NoSuchResource(ref=uri)
-        return referencing.Resource.from_contents(json.loads(target.read_text(encoding="utf-8")))
+        contents = json.loads(target.read_text(encoding="utf-8"))
+        return referencing.Resource.from_contents(contents, default_specification=specification)
 
     return referencing.Registry(retrieve=retrieve)
 
@@ -31,7 +34,7 @@ def main(schema_file: str, results_file: str) -> int:
     validator_class.check_schema(schema)
     validator = validator_class(
         schema,
-        registry=file_registry(schema_path),
+        registry=file_registry(schema_path, validator_class.META_SCHEMA["$schema"]),
         format_checker=validator_class.FORMAT_CHECKER,
     )
     problems = []
@@ -63,5 +66,5 @@ if __name__ == "__main__":
         sys.exit(__doc__.strip().splitlines()[-1])
     try:
         sys.exit(main(*sys.argv[1:]))
-    except (OSError, ValueError, jsonschema.SchemaError) as problem:
+    except (OSError, ValueError, jsonschema.SchemaError, referencing.exceptions.Unresolvable) as problem:
         sys.exit(f"error: {problem}")

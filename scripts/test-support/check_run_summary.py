@@ -1,4 +1,4 @@
-"""Checks the last line `iamspec run` printed against the totals of its results stream.
+"""Checks the last line `iamspec run` (or `iamspec report`) printed against the results stream.
 
 The line must be exactly `N passed, N failed, N skipped`, where failed counts failures and errors.
 
@@ -19,14 +19,14 @@ def main(output_file: str, results_file: str) -> int:
     last = lines[-1] if lines else ""
     match = SUMMARY.fullmatch(last)
     if match is None:
-        print(f"the last line of `iamspec run` is {last!r}; expected `N passed, N failed, N skipped`", file=sys.stderr)
+        print(f"{output_file}: the last line is {last!r}; expected `N passed, N failed, N skipped`", file=sys.stderr)
         return 1
     printed = tuple(int(count) for count in match.groups())
     totals = read_footer_totals(results_file)
     expected = (totals.passed, totals.failed + totals.errors, totals.skipped)
     if printed != expected:
         print(
-            f"`iamspec run` printed {last!r}, but the results stream's footer counts {totals}",
+            f"{output_file}: the last line is {last!r}, but the results stream's footer counts {totals}",
             file=sys.stderr,
         )
         return 1

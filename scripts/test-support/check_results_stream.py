@@ -57,7 +57,7 @@ def main(schema_file: str, results_file: str) -> int:
     if problems:
         print("\n".join(problems), file=sys.stderr)
         return 1
-    print(f"{results_file}: {line_count} lines, each valid against {schema_path.name}")
+    print(f"{pathlib.Path(results_file).name}: {line_count} lines, each valid against {schema_path.name}")
     return 0
 
 

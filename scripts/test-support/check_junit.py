@@ -1,8 +1,8 @@
 """Checks a JUnit report written by iamspec.
 
-The report must validate against every CI schema in the schemas folder (both are required), hold
-at least one test (Jenkins fails a step whose report holds none), keep each suite's counts equal to
-its test cases, and count as many tests, failures, errors and skips as the results stream's footer.
+The report must validate against both CI schemas in the schemas folder, hold at least one test
+(Jenkins fails a step whose report holds none), keep each suite's counts equal to its test cases,
+and count as many tests, failures, errors and skips as the results stream's footer.
 
 Usage: check_junit.py SCHEMAS_DIR RESULTS.jsonl REPORT.xml
 """

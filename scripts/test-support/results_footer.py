@@ -42,7 +42,9 @@ def read_footer_totals(results_path: str) -> Totals:
     try:
         counts = {key: int(footer["totals"][key]) for key in ("runs", "passed", "failed", "errors", "skipped")}
     except (TypeError, KeyError, ValueError) as problem:
-        raise ValueError(f"{where}: the footer's totals lack {problem}; expected runs, passed, failed, errors, skipped") from None
+        raise ValueError(
+            f"{where}: the footer's totals lack {problem}; expected runs, passed, failed, errors, skipped"
+        ) from None
     totals = Totals(
         passed=counts["passed"],
         failed=counts["failed"] - counts["errors"],

@@ -6,7 +6,7 @@ extension ReferenceEngine {
     /// visible message, delayed messages, messages waiting for assets; the app comes back in the
     /// foreground with the keyboard down. Delivered messages, clocks and the session stay.
     mutating func relaunch() {
-        forgetMessagesInMemory()
+        forgetMessagesInMemory(keepingStack: mutation == .stackSurvivesRelaunch)
         appInForeground = true
         keyboardUp = false
     }
@@ -15,15 +15,20 @@ extension ReferenceEngine {
     /// (semantics notes, point 13); waiting messages are forgotten and the delivered messages are
     /// cleared, so the next session start delivers again.
     mutating func changeUser() {
-        forgetMessagesInMemory()
-        delivered = []
+        forgetMessagesInMemory(keepingStack: mutation == .changeUserKeepsStack)
+        if mutation != .changeUserKeepsDelivered { delivered = [] }
     }
 
-    private mutating func forgetMessagesInMemory() {
+    /// Forgets what lived in memory; a mutant may keep the stack (and its messages stay in flight).
+    private mutating func forgetMessagesInMemory(keepingStack: Bool = false) {
         screen.clear()
-        stack.removeAll()
         delayed.removeAll()
         awaitingAssets.removeAll()
-        inFlight.removeAll()
+        if keepingStack {
+            inFlight = Set(stack.idsTopFirst)
+        } else {
+            stack.removeAll()
+            inFlight.removeAll()
+        }
     }
 }

@@ -35,6 +35,7 @@ struct DisplayAttempt {
     }
 
     let rules: ProfileRules
+    var mutation: Mutation? = nil
 
     /// Runs the checks, in order, for the message.
     func outcome(for presentation: Presentation, in conditions: Conditions) -> Outcome {
@@ -42,14 +43,17 @@ struct DisplayAttempt {
 
         // 1. "The in-app message is ready to be displayed but past the timeout duration" (seed 003);
         //    the timeout runs from trigger time, so local messages have none.
-        if let deadline = presentation.deadline, conditions.now >= deadline {
+        if let deadline = deadline(of: presentation), conditions.now >= deadline {
             return .discard(.timeout)
         }
         // 2. "The in-app message is triggered when the app is in the background" (seed 003).
-        if !conditions.appInForeground {
+        if !conditions.appInForeground, mutation != .backgroundDisplays {
             return .stack(.background)
         }
         // 3. "Another in-app message is currently visible" (seed 003); the delegate is not asked.
+        if mutation == .delegateAskedWhenVisible, let choice = delegateOutcome(in: conditions) {
+            return choice
+        }
         if conditions.messageVisible {
             return .stack(.messageVisible)
         }
@@ -60,17 +64,15 @@ struct DisplayAttempt {
         }
         // 5. The display delegate's choice: `later` (`.reenqueue`, `ABKDisplayInAppMessageLater`),
         //    `discard`, or legacy `rollback` (`ABKReenqueueInAppMessage`).
-        if conditions.delegate == .implemented {
-            switch conditions.delegateChoice {
-            case .now: break
-            case .later: return .stack(.delegateLater)
-            case .discard: return .discard(.delegate)
-            case .rollback: return .rollBack
-            }
+        if let choice = delegateOutcome(in: conditions) {
+            return choice
         }
         // 6. "The device orientation doesn't match the triggered in-app message's orientation"
         //    (seed 003); never checked on tablets (semantics notes, point 12).
-        if conditions.device == .phone, !Self.fits(message.orientation, conditions.deviceOrientation) {
+        let checksOrientation = conditions.device == .phone || mutation == .orientationCheckedOnTablets
+        if checksOrientation, mutation != .orientationIgnored,
+            !Self.fits(message.orientation, conditions.deviceOrientation)
+        {
             return .discard(.orientation)
         }
         // 7. Legacy: "a full in-app message but has no image", "an image-only modal in-app message
@@ -84,6 +86,32 @@ struct DisplayAttempt {
         case .failed: return .discard(.assetFailed)
         case .pending: return .awaitAssets
         case .ready: return .display
+        }
+    }
+
+    /// What the implemented delegate's choice decides; nil when it answers `now` or is absent.
+    private func delegateOutcome(in conditions: Conditions) -> Outcome? {
+        guard conditions.delegate == .implemented else { return nil }
+        let swapped = mutation == .reenqueueMeaningsSwapped
+        switch conditions.delegateChoice {
+        case .now: return nil
+        case .later: return swapped ? .rollBack : .stack(.delegateLater)
+        case .discard: return .discard(.delegate)
+        case .rollback: return swapped ? .stack(.delegateLater) : .rollBack
+        }
+    }
+
+    /// Trigger time + timeout (none for a local message); a mutant may count from elsewhere.
+    private func deadline(of presentation: Presentation) -> VirtualTime? {
+        guard let triggerTime = presentation.triggerTime else { return nil }
+        let message = presentation.message
+        switch mutation {
+        case .timeoutFromReady:
+            return triggerTime.adding(saturating: message.delay).adding(saturating: message.effectiveTimeout)
+        case .defaultTimeoutIgnoresDelay:
+            return triggerTime.adding(saturating: message.timeout ?? .seconds(30))
+        default:
+            return presentation.deadline
         }
     }
 

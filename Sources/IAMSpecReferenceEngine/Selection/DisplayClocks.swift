@@ -8,13 +8,18 @@ import IAMSpec
 struct DisplayClocks {
     private var lastDisplayOfMessage: [MessageID: VirtualTime] = [:]
     private var lastDisplayOfAny: VirtualTime?
+    private let mutation: Mutation?
+
+    init(mutation: Mutation? = nil) {
+        self.mutation = mutation
+    }
 
     /// Whether the message may be triggered at time `time`: "By default a message that has been
     /// displayed is not eligible again; a campaign may set a re-eligibility period in seconds,
     /// counted from its last display" (semantics notes, point 1).
     func isEligible(_ message: InAppMessage, at time: VirtualTime) -> Bool {
         guard let lastDisplay = lastDisplayOfMessage[message.id] else { return true }
-        guard let reeligibility = message.reeligibility else { return false }
+        guard let reeligibility = message.reeligibility else { return mutation == .reeligibilityIgnored }
         return time >= lastDisplay.adding(saturating: reeligibility)
     }
 
@@ -22,12 +27,18 @@ struct DisplayClocks {
     /// any triggered message; always true before the first display.
     func respectsInterval(_ interval: VirtualTime, at readyTime: VirtualTime) -> Bool {
         guard let lastDisplayOfAny else { return true }
-        return readyTime - lastDisplayOfAny >= interval
+        let elapsed = readyTime - lastDisplayOfAny
+        return mutation == .intervalExclusive ? elapsed > interval : elapsed >= interval
     }
 
-    /// A triggered message was displayed at `time`.
-    mutating func recordDisplay(of id: MessageID, at time: VirtualTime) {
+    /// When the minimum interval since the last display ends; nil before the first display.
+    func intervalEnd(_ interval: VirtualTime) -> VirtualTime? {
+        lastDisplayOfAny?.adding(saturating: interval)
+    }
+
+    /// A triggered message, triggered at `triggerTime`, was displayed at `time`.
+    mutating func recordDisplay(of id: MessageID, at time: VirtualTime, triggeredAt triggerTime: VirtualTime) {
         lastDisplayOfMessage[id] = time
-        lastDisplayOfAny = time
+        lastDisplayOfAny = mutation == .intervalFromLastTrigger ? triggerTime : time
     }
 }

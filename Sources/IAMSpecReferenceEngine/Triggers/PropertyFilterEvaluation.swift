@@ -8,6 +8,7 @@ import IAMSpec
 struct PropertyFilterEvaluation {
     /// The compiled regular expressions of the `matches` / `does_not_match` conditions.
     let regexes: RegexLibrary
+    var mutation: Mutation? = nil
 
     /// Whether every group holds, a group holding when any one of its conditions holds.
     ///
@@ -18,27 +19,31 @@ struct PropertyFilterEvaluation {
         at now: VirtualTime
     ) -> Bool {
         filters.groups.allSatisfy { group in
-            group.contains { condition in
+            let holding = { (condition: PropertyCondition) in
                 holds(condition.comparison, for: properties[condition.property], at: now)
             }
+            return mutation == .orGroupAsAnd ? group.allSatisfy(holding) : group.contains(where: holding)
         }
     }
 
     /// Whether one comparison holds for a property's value (nil when the property is absent).
     func holds(_ comparison: PropertyComparison, for value: PropertyValue?, at now: VirtualTime) -> Bool {
         switch comparison {
-        case .equals(let operand): return value.map { Self.equal($0, operand) } ?? false
-        case .notEquals(let operand): return !(value.map { Self.equal($0, operand) } ?? false)
-        case .greaterThan(let operand): return value?.number.map { $0 > operand } ?? false
+        case .equals(let operand): return value.map { equal($0, operand) } ?? false
+        case .notEquals(let operand):
+            return value.map { !equal($0, operand) } ?? (mutation != .notEqualsFalseWhenAbsent)
+        case .greaterThan(let operand):
+            return value?.number.map { mutation == .greaterThanInclusive ? $0 >= operand : $0 > operand } ?? false
         case .lessThan(let operand): return value?.number.map { $0 < operand } ?? false
-        case .atLeast(let operand): return value?.number.map { $0 >= operand } ?? false
+        case .atLeast(let operand):
+            return value?.number.map { mutation == .atLeastStrict ? $0 > operand : $0 >= operand } ?? false
         case .atMost(let operand): return value?.number.map { $0 <= operand } ?? false
         case .matches(let pattern):
             guard case .string(let text)? = value else { return false }
-            return regexes.findsMatch(pattern, in: text)
+            return regexes.findsMatch(pattern, in: text, wholeText: mutation == .regexAnchored)
         case .doesNotMatch(let pattern):
             guard case .string(let text)? = value else { return false }
-            return !regexes.findsMatch(pattern, in: text)
+            return !regexes.findsMatch(pattern, in: text, wholeText: mutation == .regexAnchored)
         case .exists: return value != nil
         case .doesNotExist: return value == nil
         case .withinLast(let span):
@@ -53,6 +58,17 @@ struct PropertyFilterEvaluation {
         case .moreThanInFuture(let span):
             guard case .time(let time)? = value else { return false }
             return time > now.adding(saturating: span)
+        }
+    }
+
+    /// `equal`, or, in the string-equals-number mutant, a number-like string equal to the number.
+    private func equal(_ value: PropertyValue, _ operand: PropertyValue) -> Bool {
+        guard mutation == .stringEqualsNumber else { return Self.equal(value, operand) }
+        switch (value, operand) {
+        case (.string(let text), let number), (let number, .string(let text)):
+            return number.number != nil && Double(text) == number.number
+        default:
+            return Self.equal(value, operand)
         }
     }
 

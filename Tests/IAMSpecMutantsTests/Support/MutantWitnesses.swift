@@ -1,0 +1,191 @@
+import IAMSpec
+import IAMSpecMutants
+import IAMSpecReferenceEngine
+
+/// For each mutation, a small scenario on which the mutant must answer differently from the
+/// reference engine: the rule it breaks, exercised directly.
+enum MutantWitnesses {
+    static func scenario(for mutation: Mutation) -> Scenario {
+        typealias B = Build
+        let m0 = B.message("m0", .sessionStart)
+        let m1 = B.message("m1", B.tap)
+        let m2 = B.message("m2", B.level)
+        let stackTwo = [B.start, B.event("tap"), B.event("level")]
+        switch mutation {
+        case .apiEventsTrigger:
+            return B.scenario([m1], [B.start, B.event("tap", source: .api)])
+        case .apiEventsReportNoMatch:
+            return B.scenario([m1], [B.start, B.event("other", source: .api)])
+        case .noMatchCallbackMissing:
+            return B.scenario([m1], [B.start])
+        case .pushCampaignIgnored:
+            return B.scenario([B.message("m1", .pushClick(campaign: "spring"))], [B.start, .pushClicked(campaign: "fall")])
+        case .atLeastStrict:
+            return B.scenario([B.message("m1", B.tap("count", .atLeast(5)))], [B.start, B.event("tap", ["count": .integer(5)])])
+        case .greaterThanInclusive:
+            return B.scenario(
+                [B.message("m1", B.tap("count", .greaterThan(5)))],
+                [B.start, B.event("tap", ["count": .integer(5)])]
+            )
+        case .notEqualsFalseWhenAbsent:
+            return B.scenario([B.message("m1", B.tap("count", .notEquals(.integer(5))))], [B.start, B.event("tap")])
+        case .stringEqualsNumber:
+            return B.scenario(
+                [B.message("m1", B.tap("count", .equals(.integer(5))))],
+                [B.start, B.event("tap", ["count": .string("5")])]
+            )
+        case .regexAnchored:
+            return B.scenario(
+                [B.message("m1", B.tap("label", .matches(regex: "ab")))],
+                [B.start, B.event("tap", ["label": .string("xaby")])]
+            )
+        case .orGroupAsAnd:
+            let either = [
+                PropertyCondition(property: "count", comparison: .atLeast(5)),
+                PropertyCondition(property: "label", comparison: .exists),
+            ]
+            let message = B.message("m1", .customEvent(name: "tap", filters: PropertyFilters(groups: [either])))
+            return B.scenario([message], [B.start, B.event("tap", ["count": .integer(5)])])
+        case .priorityTiesFirst:
+            return B.scenario([m1, B.message("m2", B.tap)], [B.start, B.event("tap")])
+        case .intervalAfterPriority:
+            let high = B.message("m1", B.tap) { $0.priority = 2 }
+            let delayed = B.message("m2", B.tap) {
+                $0.priority = 1
+                $0.delay = .seconds(40)
+            }
+            return B.scenario([m0, high, delayed], [B.start, .messageDismissed("m0"), B.event("tap"), B.advance(40)])
+        case .intervalFromLastTrigger:
+            let slow = B.message("m0", .sessionStart) { $0.delay = .seconds(10) }
+            return B.scenario(
+                [slow, m1],
+                [B.start, B.advance(10), .messageDismissed("m0"), B.advance(25), B.event("tap")]
+            )
+        case .intervalExclusive:
+            return B.scenario([m0, m1], [B.start, .messageDismissed("m0"), B.advance(30), B.event("tap")])
+        case .intervalIgnoresDelay:
+            let delayed = B.message("m1", B.tap) { $0.delay = .seconds(30) }
+            return B.scenario([m0, delayed], [B.start, .messageDismissed("m0"), B.event("tap"), B.advance(30)])
+        case .triggerInIntervalQueued:
+            return B.scenario([m0, m1], [B.start, .messageDismissed("m0"), B.event("tap"), B.advance(30)])
+        case .displayTimeRecheckSkipped:
+            let delayed = B.message("m1", B.tap) { $0.delay = .seconds(10) }
+            return B.scenario(
+                [m0, delayed, m2],
+                [
+                    B.start, .messageDismissed("m0"), B.advance(30), B.event("tap"), B.advance(5), B.event("level"),
+                    .messageDismissed("m2"), B.advance(5),
+                ]
+            )
+        case .testSendNotExempt:
+            let test = B.message("m1", B.tap) { $0.isTestSend = true }
+            return B.scenario([m0, test], [B.start, .messageDismissed("m0"), B.event("tap")])
+        case .reeligibilityIgnored:
+            return B.scenario(
+                [m1],
+                [B.start, B.event("tap"), .messageDismissed("m1"), B.event("tap")],
+                configuration: B.noInterval
+            )
+        case .inFlightRetriggerable:
+            return B.scenario([m0, m1], [B.start, B.event("tap"), B.event("tap")], configuration: B.noInterval)
+        case .discardedNeverRetriggered:
+            let landscape = B.message("m1", B.tap) { $0.orientation = .landscape }
+            return B.scenario(
+                [landscape],
+                [B.start, B.event("tap"), .deviceRotated(to: .landscape), B.event("tap")],
+                configuration: B.noInterval
+            )
+        case .stackFIFO:
+            return B.scenario(
+                [m0, m1, m2],
+                stackTwo,
+                configuration: B.noInterval
+            )
+        case .reenqueueAtBottom:
+            return B.scenario(
+                [m0, m1, m2],
+                stackTwo + [.displayNextRequested],
+                configuration: B.noInterval
+            )
+        case .stackSurvivesRelaunch:
+            return B.scenario(
+                [m0, m1],
+                [B.start, B.event("tap"), .appRelaunched, .displayNextRequested],
+                configuration: B.noInterval
+            )
+        case .changeUserKeepsStack:
+            return B.scenario(
+                [m0, m1],
+                [B.start, B.event("tap"), .userChanged(to: "other"), .displayNextRequested],
+                configuration: B.noInterval
+            )
+        case .changeUserKeepsDelivered:
+            return B.scenario([m1], [B.start, .userChanged(to: "other"), B.event("tap")])
+        case .sessionEndClearsStack:
+            return B.scenario(
+                [m0, m1],
+                [B.start, B.event("tap"), .sessionEnded, .messageDismissed("m0"), .displayNextRequested],
+                configuration: B.noInterval
+            )
+        case .eligibilityOffersNothing:
+            return B.scenario(
+                [m0, m1],
+                [B.start, B.event("tap"), .messageDismissed("m0"), .pushClicked(campaign: nil)],
+                configuration: B.noInterval
+            )
+        case .dismissOffersNext:
+            return B.scenario([m0, m1], [B.start, B.event("tap"), .messageDismissed("m0")], configuration: B.noInterval)
+        case .foregroundOffersNext:
+            return B.scenario([m1], [B.start, .appBackgrounded, B.event("tap"), .appForegrounded])
+        case .backgroundDisplays:
+            return B.scenario([m1], [B.start, .appBackgrounded, B.event("tap")])
+        case .delegateAskedWhenVisible:
+            return B.scenario(
+                [m0, m1],
+                [.delegateChoiceSet(message: "m1", choice: .discard), B.start, B.event("tap")],
+                configuration: EngineConfiguration(minimumTriggerInterval: .zero, delegate: .implemented)
+            )
+        case .keyboardRuleInSwift:
+            return B.scenario([m1], [B.start, .keyboardShown, B.event("tap")])
+        case .reenqueueMeaningsSwapped:
+            return B.scenario(
+                [m1],
+                [.delegateChoiceSet(message: "m1", choice: .later), B.start, B.event("tap")],
+                configuration: EngineConfiguration(delegate: .implemented)
+            )
+        case .orientationIgnored:
+            return B.scenario([B.message("m1", B.tap) { $0.orientation = .landscape }], [B.start, B.event("tap")])
+        case .orientationCheckedOnTablets:
+            return B.scenario(
+                [B.message("m1", B.tap) { $0.orientation = .landscape }],
+                [B.start, B.event("tap")],
+                configuration: EngineConfiguration(device: .tablet)
+            )
+        case .imageRulesInSwift:
+            return B.scenario([B.message("m1", B.tap) { $0.type = .full }], [B.start, B.event("tap")])
+        case .timeoutFromReady:
+            let slow = B.message("m1", B.tap) {
+                $0.delay = .seconds(10)
+                $0.timeout = .seconds(5)
+            }
+            return B.scenario([slow], [B.start, B.event("tap"), B.advance(10)])
+        case .defaultTimeoutIgnoresDelay:
+            return B.scenario(
+                [B.message("m1", B.tap) { $0.delay = .seconds(40) }],
+                [B.start, B.event("tap"), B.advance(40)]
+            )
+        case .extrasDropped:
+            return B.scenario([B.message("m1", B.tap) { $0.extras = ["key": "value"] }], [B.start, B.event("tap")])
+        case .localLogsImpression:
+            return B.scenario([], [.localMessagePresented(InAppMessage(id: "local1"))])
+        case .clickLoggedEveryTime:
+            return B.scenario([m1], [B.start, B.event("tap"), .messageClicked("m1"), .messageClicked("m1")])
+        case .impressionAtReady:
+            return B.scenario([m1], [B.start, B.event("tap")])
+        case .syncEventsDropped:
+            return B.scenario([m1], [.sessionStarted(syncPending: true), B.event("tap"), .sessionSyncCompleted])
+        case .syncEventsNotHeld:
+            return B.scenario([m1], [.sessionStarted(syncPending: true), B.event("tap")])
+        }
+    }
+}

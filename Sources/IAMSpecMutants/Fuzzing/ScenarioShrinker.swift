@@ -205,6 +205,8 @@ extension Stimulus {
             return results
         case .pushClicked(.some):
             return [.pushClicked(campaign: nil)]
+        case .sessionStarted(syncPending: true):
+            return [.sessionStarted(syncPending: false)]
         case .timeAdvanced(let span) where span > .seconds(1):
             let half = VirtualTime.seconds(max(1, span.milliseconds / 2000))
             return [.timeAdvanced(by: .seconds(1)), .timeAdvanced(by: half), .timeAdvanced(by: span - .seconds(1))]

@@ -1,6 +1,7 @@
 import IAMSpec
 import IAMSpecMutants
 import IAMSpecReferenceEngine
+import Foundation
 import Testing
 
 @Suite("Each mutant breaks its rule")
@@ -44,5 +45,18 @@ struct MutantBehaviourTests {
         #expect(description.name == "mutant:stack-fifo")
         #expect(description.profiles == reference.profiles)
         #expect(description.capabilities == reference.capabilities)
+    }
+
+    @Test("each mutant names a rule of the catalogue in Specs/rules.yaml")
+    func rulesExist() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let catalogue = try String(contentsOf: root.appendingPathComponent("Specs/rules.yaml"), encoding: .utf8)
+        let ids = Set(catalogue.split(separator: "\n").compactMap { line in
+            line.hasPrefix("- id: ") ? String(line.dropFirst("- id: ".count)) : nil
+        })
+        for mutant in MutantCatalogue.all {
+            #expect(ids.contains(mutant.rule), "\(mutant.id) names \(mutant.rule)")
+        }
     }
 }

@@ -14,6 +14,9 @@ public struct Mutant: Sendable, Hashable, Identifiable {
     /// One line: the rule this mutant breaks, and how.
     public var summary: String { MutantCatalogue.summary(of: mutation) }
 
+    /// The id, in `Specs/rules.yaml`, of the rule this mutant breaks.
+    public var rule: String { MutantCatalogue.rule(of: mutation) }
+
     package init(_ mutation: Mutation) {
         self.mutation = mutation
     }

@@ -10,6 +10,57 @@ public enum MutantCatalogue {
         Mutation(rawValue: id).map(Mutant.init)
     }
 
+    /// The id, in `Specs/rules.yaml`, of the rule the mutation breaks.
+    static func rule(of mutation: Mutation) -> String {
+        switch mutation {
+        case .apiEventsTrigger: "triggers.sdk-events-only"
+        case .apiEventsReportNoMatch: "triggers.sdk-events-only"
+        case .noMatchCallbackMissing: "callbacks.no-matching-trigger"
+        case .pushCampaignIgnored: "triggers.push-click"
+        case .atLeastStrict: "filters.numeric-comparisons"
+        case .greaterThanInclusive: "filters.numeric-comparisons"
+        case .notEqualsFalseWhenAbsent: "filters.not-equals"
+        case .stringEqualsNumber: "filters.exact-types"
+        case .regexAnchored: "filters.regex-substring"
+        case .orGroupAsAnd: "filters.and-of-or-groups"
+        case .priorityTiesFirst: "priority.ties-to-later"
+        case .intervalAfterPriority: "interval.before-priority"
+        case .intervalFromLastTrigger: "interval.from-last-display"
+        case .intervalExclusive: "interval.configurable"
+        case .intervalIgnoresDelay: "interval.trigger-and-display-time"
+        case .triggerInIntervalQueued: "interval.dropped-not-queued"
+        case .displayTimeRecheckSkipped: "interval.trigger-and-display-time"
+        case .testSendNotExempt: "interval.test-sends-exempt"
+        case .reeligibilityIgnored: "reeligibility.once-by-default"
+        case .inFlightRetriggerable: "stack.trigger-on-top"
+        case .discardedNeverRetriggered: "discard.retrigger"
+        case .stackFIFO: "stack.lifo"
+        case .reenqueueAtBottom: "reenqueue.message-visible"
+        case .stackSurvivesRelaunch: "stack.memory-only"
+        case .changeUserKeepsStack: "stack.change-user-clears"
+        case .changeUserKeepsDelivered: "stack.change-user-clears"
+        case .sessionEndClearsStack: "stack.eligibility-moments"
+        case .eligibilityOffersNothing: "stack.eligibility-moments"
+        case .dismissOffersNext: "stack.no-auto-drain"
+        case .foregroundOffersNext: "stack.no-auto-drain"
+        case .backgroundDisplays: "reenqueue.background"
+        case .delegateAskedWhenVisible: "reenqueue.message-visible"
+        case .keyboardRuleInSwift: "reenqueue.swift-situations"
+        case .reenqueueMeaningsSwapped: "naming.swift-reenqueue-stacks"
+        case .orientationIgnored: "discard.orientation"
+        case .orientationCheckedOnTablets: "discard.orientation-not-on-tablets"
+        case .imageRulesInSwift: "discard.swift-situations"
+        case .timeoutFromReady: "discard.timeout-from-trigger"
+        case .defaultTimeoutIgnoresDelay: "discard.timeout-from-trigger"
+        case .extrasDropped: "extras.unchanged"
+        case .localLogsImpression: "analytics.local-none"
+        case .clickLoggedEveryTime: "analytics.once-per-message"
+        case .impressionAtReady: "analytics.once-per-message"
+        case .syncEventsDropped: "sync.held-events"
+        case .syncEventsNotHeld: "sync.held-events"
+        }
+    }
+
     /// The rule the mutation breaks, and how, in one line.
     static func summary(of mutation: Mutation) -> String {
         switch mutation {

@@ -1,0 +1,75 @@
+/// What `iamspec run` prints: progress lines for stderr, and the report for stdout.
+///
+/// The report shows, per failed or errored run, its status, title, the failing step's
+/// `path:line:col` with the message, the aligned timeline (virtual time, step, observations, and
+/// expected beside actual for the failing step), and a one-line command that runs it again. Skips
+/// are grouped by reason. The last line is exactly `N passed, N failed, N skipped`, errors
+/// counted as failed, never coloured, so scripts can read it.
+public struct ConsoleReport: Sendable {
+    public var style: ConsoleStyle
+
+    public init(style: ConsoleStyle) {
+        self.style = style
+    }
+
+    /// One line for a finished run: `[3/40] failed  some-case [braze-swift]`.
+    public func progressLine(for result: CaseResult, completed: Int, total: Int) -> String {
+        let width = String(total).count
+        let count = String(repeating: " ", count: max(0, width - String(completed).count)) + String(completed)
+        return "[\(count)/\(total)] \(statusWord(result.status))  \(result.caseID) [\(result.profile.rawValue)]"
+    }
+
+    /// The report's lines, the totals line last.
+    public func lines(for summary: RunSummary) -> [String] {
+        var lines: [String] = []
+        for result in summary.results where result.status == .failed || result.status == .error {
+            lines += failureBlock(result)
+            lines.append("")
+        }
+        let skips = Dictionary(grouping: summary.results.filter { $0.status == .skipped }, by: \.message)
+        for (reason, results) in skips.sorted(by: { $0.key < $1.key }) {
+            lines.append(style.yellow("skipped \(results.count) run\(results.count == 1 ? "" : "s"): \(reason)"))
+        }
+        if summary.interrupted {
+            lines.append(style.yellow("interrupted: the runs not started are not reported"))
+        }
+        lines.append(summary.totalsLine)
+        return lines
+    }
+
+    private func failureBlock(_ result: CaseResult) -> [String] {
+        var lines = [
+            "\(statusWord(result.status))  \(style.bold(result.caseID)) [\(result.profile.rawValue)]  \(result.title)",
+            "  \(result.location): \(result.message)",
+        ]
+        let timeline = TimelineText.lines(result.timeline)
+        if !timeline.isEmpty {
+            lines.append("")
+            lines += timeline.enumerated().map { index, line in
+                let indented = "    \(line)"
+                if index == 0 { return style.dim(indented) }
+                let trimmed = line.drop { $0 == " " }
+                if trimmed.hasPrefix("expected:") { return style.green(indented) }
+                if trimmed.hasPrefix("actual:") { return style.red(indented) }
+                return indented
+            }
+        }
+        if !result.diagnostics.isEmpty {
+            lines.append("")
+            lines.append("  engine diagnostics:")
+            lines += result.diagnostics.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }
+        }
+        lines.append("")
+        lines.append("  re-run: \(RerunCommand.text(for: result))")
+        return lines
+    }
+
+    private func statusWord(_ status: CaseStatus) -> String {
+        switch status {
+        case .passed: style.green("passed ")
+        case .failed: style.red("FAILED ")
+        case .error: style.red("ERROR  ")
+        case .skipped: style.yellow("skipped")
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// ANSI styling that is applied only when colour is on.
+public struct ConsoleStyle: Sendable, Hashable {
+    public var usesColor: Bool
+
+    public init(usesColor: Bool) {
+        self.usesColor = usesColor
+    }
+
+    func red(_ text: String) -> String { styled(text, "31") }
+    func green(_ text: String) -> String { styled(text, "32") }
+    func yellow(_ text: String) -> String { styled(text, "33") }
+    func bold(_ text: String) -> String { styled(text, "1") }
+    func dim(_ text: String) -> String { styled(text, "2") }
+
+    private func styled(_ text: String, _ code: String) -> String {
+        usesColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}

@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A shell-style wildcard pattern (`*`, `?`, `[...]`), matched like `fnmatch(3)` without flags.
+///
+/// `*` also matches `.`, so `triggers.*` selects every case whose id starts with `triggers.`.
+public struct GlobPattern: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The pattern as written.
+    public var pattern: String
+
+    public init(_ pattern: String) {
+        self.pattern = pattern
+    }
+
+    /// Whether the whole of `text` matches the pattern.
+    public func matches(_ text: String) -> Bool {
+        fnmatch(pattern, text, 0) == 0
+    }
+
+    public var description: String { pattern }
+
+    public init(from decoder: any Decoder) throws {
+        pattern = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(pattern)
+    }
+}

@@ -1,0 +1,70 @@
+public import IAMSpec
+
+/// A test-double engine provider whose engines answer from a closure and record what they got.
+///
+/// ```swift
+/// let provider = ScriptedEngineProvider { stimulus, setup in
+///     switch stimulus {
+///     case .sessionStarted: [.displayed("promo", extras: [:])]
+///     case .stackInspected: [.stack([])]
+///     default: []
+///     }
+/// }
+/// let summary = ConformanceRun(engine: provider).run(cases: cases)
+/// #expect(provider.recorder.runs.count == 2)
+/// ```
+///
+/// The closure may throw (``EngineError`` makes the run an error), return ``ScriptedAnswer/hang``
+/// (the engine blocks until interrupted), and see the run's ``EngineSetup``. The description
+/// (name, profiles, capabilities) is configurable, and `skip` declines cases with a reason.
+public struct ScriptedEngineProvider: EngineProvider {
+    /// Answers one stimulus of the run set up by `setup`; called on the run's worker thread.
+    public typealias Responder = @Sendable (_ stimulus: Stimulus, _ setup: EngineSetup) throws -> ScriptedAnswer
+
+    public let description: EngineDescription
+    /// Every engine made and every stimulus it received.
+    public let recorder = ScriptedEngineRecorder()
+    private let skip: @Sendable (EngineSetup) -> String?
+    private let respond: Responder
+
+    /// - Parameters:
+    ///   - skip: a reason to decline the run (thrown as ``CaseSkipped``), or nil to run it.
+    ///   - respond: the engine's answer to each stimulus.
+    public init(
+        name: String = "scripted",
+        version: String = "1.0.0",
+        profiles: Set<Profile> = Set(Profile.allCases),
+        capabilities: Set<Capability> = Set(Capability.allCases),
+        skip: @escaping @Sendable (EngineSetup) -> String? = { _ in nil },
+        respond: @escaping Responder
+    ) {
+        self.description = EngineDescription(
+            name: name,
+            version: version,
+            profiles: profiles,
+            capabilities: capabilities
+        )
+        self.skip = skip
+        self.respond = respond
+    }
+
+    /// A provider whose engines answer each stimulus from a table (no entry: no observation).
+    public static func answering(
+        _ answers: [Stimulus: [Observation]],
+        profiles: Set<Profile> = Set(Profile.allCases),
+        capabilities: Set<Capability> = Set(Capability.allCases)
+    ) -> ScriptedEngineProvider {
+        ScriptedEngineProvider(profiles: profiles, capabilities: capabilities) { stimulus, _ in
+            .observations(answers[stimulus] ?? [])
+        }
+    }
+
+    public func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
+        if let reason = skip(setup) {
+            throw CaseSkipped(reason: reason)
+        }
+        let engine = ScriptedEngine(setup: setup, respond: respond, recorder: recorder)
+        recorder.recordMade(setup)
+        return engine
+    }
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+import IAMSpec
+
+/// `iamspec list`: the selected cases, one id per line.
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the selected cases.",
+        discussion: "Prints one case id per line, sorted; --long adds title, rules, tags, profiles and location."
+    )
+
+    @OptionGroup var suite: SuiteOptions
+    @OptionGroup var selection: SelectionOptions
+
+    @Flag(help: "Show each case's title, rules, tags, profiles and location.")
+    var long = false
+
+    func run() throws {
+        let loaded = try SuiteLoading.load(suite.paths)
+        let runSelection = selection.selection
+        let cases = loaded.cases.filter { runSelection.includes($0) && !runSelection.profiles(of: $0).isEmpty }
+        for specCase in cases.sorted(by: { $0.id < $1.id }) {
+            print(specCase.id)
+            if long {
+                print("    title: \(specCase.title)")
+                print("    rules: \(specCase.rules.joined(separator: ", "))")
+                print("    tags: \(specCase.tags.joined(separator: ", "))")
+                print("    profiles: \(runSelection.profiles(of: specCase).map(\.rawValue).joined(separator: ", "))")
+                print("    location: \(specCase.location)")
+            }
+        }
+    }
+}

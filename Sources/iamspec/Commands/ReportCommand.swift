@@ -1,0 +1,35 @@
+import ArgumentParser
+import IAMSpec
+
+/// `iamspec report`: makes reports from a results stream written by `iamspec run --json`.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Make a JUnit XML report from a results stream (iamspec run --json).",
+        discussion: """
+            Prints the totals of the results as `N passed, N failed, N skipped`. Exit status 0 when \
+            the report was written (whatever the results), 2 when the results cannot be read or the \
+            report cannot be written.
+            """
+    )
+
+    @Option(help: ArgumentHelp("Write a JUnit XML report to this file.", valueName: "file"))
+    var junit: String
+
+    @Argument(help: ArgumentHelp("The results stream to read.", valueName: "results.jsonl"))
+    var results: String
+
+    func run() throws {
+        do {
+            let summary = try ResultsStream.read(from: results)
+            try JUnitReport.write(summary, to: junit)
+            print(summary.totalsLine)
+        } catch let error as ResultsStreamError {
+            StandardError.write(error.description)
+            throw ExitStatus.usageError
+        } catch let error as AtomicFileError {
+            StandardError.write(error.description)
+            throw ExitStatus.usageError
+        }
+    }
+}

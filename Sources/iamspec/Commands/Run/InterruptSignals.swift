@@ -1,0 +1,36 @@
+import Dispatch
+import Foundation
+import IAMSpec
+
+/// Turns SIGINT and SIGTERM into ``RunControl/interrupt()`` while a run goes on.
+///
+/// The first signal stops the run gracefully (the results so far are reported); a second one
+/// exits at once with status 130.
+final class InterruptSignals {
+    private let sources: [any DispatchSourceSignal]
+
+    init(control: RunControl) {
+        sources = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                if control.isInterrupted {
+                    Foundation.exit(130)
+                }
+                StandardError.write("interrupted: finishing the report (interrupt again to quit at once)")
+                control.interrupt()
+            }
+            source.resume()
+            return source
+        }
+    }
+
+    /// Stops listening and restores the default handling of both signals.
+    func stop() {
+        for source in sources {
+            source.cancel()
+        }
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
+    }
+}

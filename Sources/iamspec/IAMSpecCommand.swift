@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import IAMSpec
+
+/// The `iamspec` command: runs in-app message delivery conformance cases against an engine.
+@main
+struct IAMSpecCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "iamspec",
+        abstract: "Conformance cases for in-app message delivery engines.",
+        discussion: """
+            Exit status: 0 when every selected run passed (skips allowed), 1 when any run failed \
+            or errored (or a rule is uncovered, for `coverage`), 2 for usage, configuration and \
+            spec errors.
+            """,
+        version: IAMSpecVersion.current,
+        subcommands: [
+            RunCommand.self, LintCommand.self, ListCommand.self, CoverageCommand.self, ReportCommand.self,
+        ],
+        defaultSubcommand: RunCommand.self
+    )
+
+    /// Parses and runs, mapping usage errors to exit status 2 (swift-argument-parser uses 64).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                StandardError.write(fullMessage(for: error))
+                Foundation.exit(ExitStatus.usage)
+            }
+            exit(withError: error)
+        }
+    }
+}

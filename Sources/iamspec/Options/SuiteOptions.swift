@@ -1,0 +1,7 @@
+import ArgumentParser
+
+/// The spec files and folders a command reads.
+struct SuiteOptions: ParsableArguments {
+    @Argument(help: "Spec files or folders (every *.yaml below a folder).")
+    var paths: [String] = ["Specs"]
+}

@@ -1,0 +1,6 @@
+import ArgumentParser
+import IAMSpec
+
+extension Profile: ExpressibleByArgument {}
+
+extension ColorMode: ExpressibleByArgument {}

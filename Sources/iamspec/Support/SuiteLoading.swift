@@ -1,0 +1,22 @@
+import ArgumentParser
+import IAMSpec
+
+/// Loads the spec paths for a command, or prints every problem and exits with status 2.
+enum SuiteLoading {
+    static func load(_ paths: [String]) throws -> LoadedSuite {
+        let suite = SuiteLoader.load(paths: paths)
+        guard suite.diagnostics.isEmpty else {
+            printDiagnostics(suite.diagnostics)
+            throw ExitStatus.usageError
+        }
+        return suite
+    }
+
+    /// Prints each problem as `path:line:col: error: ...` on standard error, then a count.
+    static func printDiagnostics(_ diagnostics: [Diagnostic]) {
+        for diagnostic in diagnostics {
+            StandardError.write(diagnostic.description)
+        }
+        StandardError.write("\(diagnostics.count) error\(diagnostics.count == 1 ? "" : "s")")
+    }
+}

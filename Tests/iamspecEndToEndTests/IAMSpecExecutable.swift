@@ -1,0 +1,65 @@
+import Foundation
+
+/// Runs the built `iamspec` binary, found next to the test bundle (as swift-argument-parser's
+/// own tests find their examples), from the package root.
+enum IAMSpecExecutable {
+    /// What one invocation did.
+    struct Outcome {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+
+        /// The last line printed on standard output.
+        var lastLine: String? {
+            standardOutput.split(separator: "\n").last.map(String.init)
+        }
+    }
+
+    /// The folder of the built products.
+    static var productsDirectory: URL {
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            return bundle.bundleURL.deletingLastPathComponent()
+        }
+        let main = Bundle.main.bundleURL
+        return main.lastPathComponent.hasSuffix(".xctest") ? main.deletingLastPathComponent() : main
+    }
+
+    /// The package's root folder, where `Fixtures/` is.
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Runs `iamspec` with the arguments, from the package root, and waits for it.
+    static func run(_ arguments: String..., environment: [String: String] = [:]) throws -> Outcome {
+        let process = Process()
+        process.executableURL = productsDirectory.appendingPathComponent("iamspec")
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let scratch = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outputURL = scratch.appendingPathComponent("stdout")
+        let errorURL = scratch.appendingPathComponent("stderr")
+        try Data().write(to: outputURL)
+        try Data().write(to: errorURL)
+        let output = try FileHandle(forWritingTo: outputURL)
+        let error = try FileHandle(forWritingTo: errorURL)
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        process.waitUntilExit()
+        try output.close()
+        try error.close()
+        return Outcome(
+            status: process.terminationStatus,
+            standardOutput: try String(contentsOf: outputURL, encoding: .utf8),
+            standardError: try String(contentsOf: errorURL, encoding: .utf8)
+        )
+    }
+
+    /// A fresh folder for files a test writes.
+    static func scratchFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iamspec-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import IAMSpec
+import Testing
+
+@Suite("iamspec report")
+struct ReportCommandTests {
+    private func sampleSummary() -> RunSummary {
+        let location = SourceLocation(file: "Specs/triggers/basic.yaml", line: 3, column: 1)
+        return RunSummary(
+            header: RunHeader(
+                engine: EngineRecord(
+                    name: "sample",
+                    version: "2.0",
+                    profiles: Profile.allCases,
+                    capabilities: [.analytics]
+                ),
+                suitePaths: ["Specs"],
+                selection: RunSelection(),
+                jobs: 2,
+                timeoutMilliseconds: 30_000,
+                startedAt: "2026-01-31T23:59:59Z",
+                hostname: "ci-runner"
+            ),
+            results: [
+                CaseResult(
+                    caseID: "triggers.one",
+                    profile: .brazeSwift,
+                    title: "One",
+                    status: .passed,
+                    location: location,
+                    durationMilliseconds: 12
+                ),
+                CaseResult(
+                    caseID: "triggers.two",
+                    profile: .brazeSwift,
+                    title: "Two <&>",
+                    status: .failed,
+                    message: "sequence on delivery: expected [displayed: promo], found []",
+                    kind: "sequence",
+                    location: SourceLocation(file: "Specs/triggers/basic.yaml", line: 20, column: 5),
+                    durationMilliseconds: 1005,
+                    rules: [RuleReference(id: "triggers.session-start", sources: ["seed 003 (en)"])],
+                    timeline: [
+                        TimelineEntry(time: "0", step: "session_start", location: location),
+                        TimelineEntry(
+                            time: "0",
+                            step: "expect: {sequence: [displayed: promo]}",
+                            location: location,
+                            expected: ["displayed: promo"],
+                            actual: []
+                        ),
+                    ]
+                ),
+                CaseResult(
+                    caseID: "triggers.one",
+                    profile: .appboyLegacy,
+                    title: "One",
+                    status: .skipped,
+                    message: "the engine lacks the capability keyboard",
+                    location: location
+                ),
+            ]
+        )
+    }
+
+    @Test func makesJUnitFromAResultsStream() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let results = folder.appendingPathComponent("results.jsonl").path
+        let junit = folder.appendingPathComponent("report.xml").path
+        try ResultsStream.write(sampleSummary(), to: results)
+
+        let outcome = try IAMSpecExecutable.run("report", "--junit", junit, results)
+        #expect(outcome.status == 0)
+        #expect(outcome.lastLine == "1 passed, 1 failed, 1 skipped")
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.contains("<testsuite name=\"iamspec.braze-swift\""))
+        #expect(
+            xml.contains("<testcase name=\"triggers.two\" classname=\"iamspec.braze-swift.triggers\" time=\"1.005\">")
+        )
+        #expect(xml.contains("<failure type=\"iamspec.sequence\""))
+        #expect(xml.contains("<skipped message=\"the engine lacks the capability keyboard\"/>"))
+        #expect(
+            xml.contains("re-run: iamspec run Specs/triggers/basic.yaml --filter triggers.two --profile braze-swift")
+        )
+    }
+
+    @Test func aBrokenResultsStreamExitsWithStatus2NamingTheLine() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let results = folder.appendingPathComponent("results.jsonl")
+        var lines = String(decoding: ResultsStream.encode(sampleSummary()), as: UTF8.self).split(separator: "\n")
+        lines[2] = "{not json"
+        try lines.joined(separator: "\n").write(to: results, atomically: true, encoding: .utf8)
+        let junit = folder.appendingPathComponent("report.xml").path
+
+        let outcome = try IAMSpecExecutable.run("report", "--junit", junit, results.path)
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("\(results.path):3:1: error: found a line that is not a JSON object"))
+        #expect(!FileManager.default.fileExists(atPath: junit))
+    }
+
+    @Test func aMissingResultsFileExitsWithStatus2() throws {
+        let outcome = try IAMSpecExecutable.run("report", "--junit", "never-written.xml", "no-such-results.jsonl")
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("no-such-results.jsonl:1:1: error: cannot read the results file"))
+    }
+
+    @Test func theJUnitOptionIsRequired() throws {
+        let outcome = try IAMSpecExecutable.run("report", "results.jsonl")
+        #expect(outcome.status == 2)
+    }
+}

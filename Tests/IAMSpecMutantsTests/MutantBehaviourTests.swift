@@ -1,7 +1,7 @@
+import Foundation
 import IAMSpec
 import IAMSpecMutants
 import IAMSpecReferenceEngine
-import Foundation
 import Testing
 
 @Suite("Each mutant breaks its rule")
@@ -52,9 +52,11 @@ struct MutantBehaviourTests {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let catalogue = try String(contentsOf: root.appendingPathComponent("Specs/rules.yaml"), encoding: .utf8)
-        let ids = Set(catalogue.split(separator: "\n").compactMap { line in
-            line.hasPrefix("- id: ") ? String(line.dropFirst("- id: ".count)) : nil
-        })
+        let ids = Set(
+            catalogue.split(separator: "\n").compactMap { line in
+                line.hasPrefix("- id: ") ? String(line.dropFirst("- id: ".count)) : nil
+            }
+        )
         for mutant in MutantCatalogue.all {
             #expect(ids.contains(mutant.rule), "\(mutant.id) names \(mutant.rule)")
         }

@@ -11,7 +11,10 @@ struct ShrinkingTests {
         MutantEngineProvider(mutant: try #require(MutantCatalogue.mutant(id: id)))
     }
 
-    @Test("shrinking gives a smaller scenario that still diverges", arguments: ["stack-fifo", "regex-anchored", "interval-exclusive", "click-logged-every-time"])
+    @Test(
+        "shrinking gives a smaller scenario that still diverges",
+        arguments: ["stack-fifo", "regex-anchored", "interval-exclusive", "click-logged-every-time"]
+    )
     func shrinkingKeepsTheDivergence(_ id: String) throws {
         let mutant = try Self.mutantProvider(id)
         let finding = try #require(FuzzCampaign(engine: Self.reference, against: mutant, seed: 1).run(count: 2000))
@@ -46,16 +49,46 @@ struct ShrinkingTests {
 
     @Test("two reference engines never diverge")
     func referenceAgreesWithItself() {
-        #expect(FuzzCampaign(engine: Self.reference, against: ReferenceEngineProvider(), seed: 3).run(count: 300) == nil)
+        #expect(
+            FuzzCampaign(engine: Self.reference, against: ReferenceEngineProvider(), seed: 3).run(count: 300) == nil
+        )
     }
 
     @Test("a scenario naming a message that does not exist is not well formed")
     func wellFormedness() {
         let message = InAppMessage(id: "m1", triggers: [.sessionStart])
-        #expect(!Scenario(profile: .brazeSwift, configuration: EngineConfiguration(), messages: [message], stimuli: [.messageDismissed("m2")]).isWellFormed)
-        #expect(!Scenario(profile: .brazeSwift, configuration: EngineConfiguration(), messages: [message], stimuli: [.delegateChoiceSet(message: "m1", choice: .later)]).isWellFormed)
+        #expect(
+            !Scenario(
+                profile: .brazeSwift,
+                configuration: EngineConfiguration(),
+                messages: [message],
+                stimuli: [.messageDismissed("m2")]
+            ).isWellFormed
+        )
+        #expect(
+            !Scenario(
+                profile: .brazeSwift,
+                configuration: EngineConfiguration(),
+                messages: [message],
+                stimuli: [.delegateChoiceSet(message: "m1", choice: .later)]
+            ).isWellFormed
+        )
         let legacyDelegate = EngineConfiguration(delegate: .implemented)
-        #expect(!Scenario(profile: .brazeSwift, configuration: legacyDelegate, messages: [message], stimuli: [.delegateChoiceSet(message: "m1", choice: .rollback)]).isWellFormed)
-        #expect(Scenario(profile: .appboyLegacy, configuration: legacyDelegate, messages: [message], stimuli: [.delegateChoiceSet(message: "m1", choice: .rollback)]).isWellFormed)
+        #expect(
+            !Scenario(
+                profile: .brazeSwift,
+                configuration: legacyDelegate,
+                messages: [message],
+                stimuli: [.delegateChoiceSet(message: "m1", choice: .rollback)]
+            ).isWellFormed
+        )
+        #expect(
+            Scenario(
+                profile: .appboyLegacy,
+                configuration: legacyDelegate,
+                messages: [message],
+                stimuli: [.delegateChoiceSet(message: "m1", choice: .rollback)]
+            ).isWellFormed
+        )
     }
 }

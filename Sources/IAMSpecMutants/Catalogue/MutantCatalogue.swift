@@ -75,11 +75,13 @@ public enum MutantCatalogue {
         case .regexAnchored: "matches needs the whole string to match instead of a substring"
         case .orGroupAsAnd: "an OR-group of filter conditions needs all of them to hold"
         case .priorityTiesFirst: "a priority tie goes to the earlier message in the delivered list"
-        case .intervalAfterPriority: "the minimum interval is checked after priority: a blocked winner drops the trigger"
+        case .intervalAfterPriority:
+            "the minimum interval is checked after priority: a blocked winner drops the trigger"
         case .intervalFromLastTrigger: "the minimum interval is measured from the last trigger, not the last display"
         case .intervalExclusive: "the minimum interval must be exceeded (>) instead of reached (>=)"
         case .intervalIgnoresDelay: "the trigger-time interval check uses the trigger time, ignoring the delay"
-        case .triggerInIntervalQueued: "a trigger inside the minimum interval is queued until it ends instead of dropped"
+        case .triggerInIntervalQueued:
+            "a trigger inside the minimum interval is queued until it ends instead of dropped"
         case .displayTimeRecheckSkipped: "the display-time minimum interval recheck is skipped"
         case .testSendNotExempt: "test sends respect the minimum interval"
         case .reeligibilityIgnored: "a displayed message without re-eligibility can be triggered again"
@@ -91,7 +93,8 @@ public enum MutantCatalogue {
         case .changeUserKeepsStack: "changing the user keeps the stack"
         case .changeUserKeepsDelivered: "changing the user keeps the delivered messages"
         case .sessionEndClearsStack: "ending a session empties the stack"
-        case .eligibilityOffersNothing: "a session start or push click that matches nothing does not offer the stack's top"
+        case .eligibilityOffersNothing:
+            "a session start or push click that matches nothing does not offer the stack's top"
         case .dismissOffersNext: "dismissing a message displays the stack's top"
         case .foregroundOffersNext: "coming back to the foreground displays the stack's top"
         case .backgroundDisplays: "a message triggered in the background is displayed anyway"

@@ -191,7 +191,9 @@ extension Stimulus {
                 copy.properties[key] = nil
                 return Stimulus.customEvent(copy)
             }
-            if event.source == .api { results.append(.customEvent(CustomEvent(name: event.name, properties: event.properties))) }
+            if event.source == .api {
+                results.append(.customEvent(CustomEvent(name: event.name, properties: event.properties)))
+            }
             return results
         case .purchase(let purchase):
             var results = purchase.properties.keys.sorted().map { key in

@@ -19,9 +19,15 @@ enum MutantWitnesses {
         case .noMatchCallbackMissing:
             return B.scenario([m1], [B.start])
         case .pushCampaignIgnored:
-            return B.scenario([B.message("m1", .pushClick(campaign: "spring"))], [B.start, .pushClicked(campaign: "fall")])
+            return B.scenario(
+                [B.message("m1", .pushClick(campaign: "spring"))],
+                [B.start, .pushClicked(campaign: "fall")]
+            )
         case .atLeastStrict:
-            return B.scenario([B.message("m1", B.tap("count", .atLeast(5)))], [B.start, B.event("tap", ["count": .integer(5)])])
+            return B.scenario(
+                [B.message("m1", B.tap("count", .atLeast(5)))],
+                [B.start, B.event("tap", ["count": .integer(5)])]
+            )
         case .greaterThanInclusive:
             return B.scenario(
                 [B.message("m1", B.tap("count", .greaterThan(5)))],
@@ -134,7 +140,11 @@ enum MutantWitnesses {
                 configuration: B.noInterval
             )
         case .dismissOffersNext:
-            return B.scenario([m0, m1], [B.start, B.event("tap"), .messageDismissed("m0")], configuration: B.noInterval)
+            return B.scenario(
+                [m0, m1],
+                [B.start, B.event("tap"), .messageDismissed("m0")],
+                configuration: B.noInterval
+            )
         case .foregroundOffersNext:
             return B.scenario([m1], [B.start, .appBackgrounded, B.event("tap"), .appForegrounded])
         case .backgroundDisplays:

@@ -8,10 +8,17 @@ enum Build {
 
     /// A `tap` trigger with one condition.
     static func tap(_ property: String, _ comparison: PropertyComparison) -> Trigger {
-        .customEvent(name: "tap", filters: PropertyFilters(groups: [[PropertyCondition(property: property, comparison: comparison)]]))
+        .customEvent(
+            name: "tap",
+            filters: PropertyFilters(groups: [[PropertyCondition(property: property, comparison: comparison)]])
+        )
     }
 
-    static func message(_ id: MessageID, _ triggers: Trigger..., change: (inout InAppMessage) -> Void = { _ in })
+    static func message(
+        _ id: MessageID,
+        _ triggers: Trigger...,
+        change: (inout InAppMessage) -> Void = { _ in }
+    )
         -> InAppMessage
     {
         var message = InAppMessage(id: id, triggers: triggers)
@@ -19,7 +26,11 @@ enum Build {
         return message
     }
 
-    static func event(_ name: String, _ properties: [String: PropertyValue] = [:], source: EventSource = .sdk)
+    static func event(
+        _ name: String,
+        _ properties: [String: PropertyValue] = [:],
+        source: EventSource = .sdk
+    )
         -> Stimulus
     {
         .customEvent(CustomEvent(name: name, properties: properties, source: source))

@@ -1,0 +1,141 @@
+import ArgumentParser
+import Foundation
+import IAMSpec
+import IAMSpecMutants
+import IAMSpecReferenceEngine
+
+/// `iamspec fuzz`: differential fuzzing of two engines; a divergence becomes a new case.
+struct FuzzCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fuzz",
+        abstract: "Run random scenarios on two engines until they differ, and write the smallest as a case.",
+        discussion: """
+            Engines are `reference` or `mutant:<id>` (see `iamspec mutate --list`). Scenarios come \
+            from a seeded generator: the same seed gives the same scenarios. At the first scenario \
+            on which the engines answer a stimulus differently, it is shrunk (steps, messages and \
+            settings dropped while they still differ) and written as a YAML case whose expectations \
+            are the first engine's observations, so it passes on --engine and fails on --against. \
+            Exit status 0 when no scenario diverged, 1 when a case was written, 2 for usage errors.
+            """
+    )
+
+    @Option(help: "The engine whose answers become the expectations: reference or mutant:<id>.")
+    var engine: EngineChoice = .reference
+
+    @Option(help: "The engine compared with it: reference or mutant:<id>.")
+    var against: EngineChoice
+
+    @Option(help: "The seed of the scenario generator.")
+    var seed: UInt64 = 1
+
+    @Option(help: "How many scenarios to try at most.")
+    var count: Int = 1000
+
+    @Option(help: ArgumentHelp("Write the case to this file instead of standard output.", valueName: "file"))
+    var out: String?
+
+    @Option(help: "The case id (default: found-<mutant id>, or fuzz-seed<N>-scenario<K>).")
+    var id: String?
+
+    @Option(help: "The case title (one line).")
+    var title: String?
+
+    @Option(
+        name: .customLong("rule"),
+        help: "A rule id of Specs/rules.yaml the case checks; repeatable (default: the mutant's rule)."
+    )
+    var rules: [String] = []
+
+    func validate() throws {
+        guard count >= 1 else {
+            throw ValidationError("--count must be at least 1, found \(count)")
+        }
+        if rules.isEmpty, engine.mutant == nil, against.mutant == nil {
+            throw ValidationError("--rule is required when neither engine is a mutant")
+        }
+        if let id, id.range(of: "^[a-z0-9][a-z0-9._-]*$", options: .regularExpression) == nil {
+            throw ValidationError("--id must match ^[a-z0-9][a-z0-9._-]*$, found '\(id)'")
+        }
+    }
+
+    func run() throws {
+        let campaign = FuzzCampaign(engine: engine.provider, against: against.provider, seed: seed)
+        guard let finding = campaign.run(count: count) else {
+            StandardError.write("no divergence in \(count) scenarios (seed \(seed))")
+            return
+        }
+        let mutant = against.mutant ?? engine.mutant
+        let writer = CaseWriter(
+            id: id ?? mutant.map { "found-\($0.id)" } ?? "fuzz-seed\(seed)-scenario\(finding.scenarioNumber)",
+            title: title ?? mutant.map { "Rejects an engine where \($0.summary)" }
+                ?? "\(engine) and \(against) answer differently",
+            rules: rules.isEmpty ? [mutant?.rule].compactMap { $0 } : rules,
+            comments: (against.mutant.map { ["Catches: mutant \($0.id)"] } ?? []) + [
+                "Found by: iamspec fuzz --engine \(engine) --against \(against) --seed \(seed) "
+                    + "(scenario \(finding.scenarioNumber), shrunk from \(finding.original.stimuli.count) "
+                    + "to \(finding.scenario.stimuli.count) steps)"
+            ],
+            schemaPath: Self.schemaPath(for: out)
+        )
+        let yaml = writer.yaml(for: finding.scenario, expected: finding.expected, actual: finding.actual)
+        if let out {
+            do {
+                try yaml.write(toFile: out, atomically: true, encoding: .utf8)
+            } catch {
+                StandardError.write("error: cannot write \(out): \(error.localizedDescription)")
+                throw ExitCode(ExitStatus.usage)
+            }
+            StandardError.write("wrote \(out)")
+        } else {
+            print(yaml, terminator: "")
+        }
+        StandardError.write(
+            "\(engine) and \(against) diverge on scenario \(finding.scenarioNumber) of seed \(seed)"
+        )
+        throw ExitCode(ExitStatus.failure)
+    }
+
+    /// `schema.json`'s path relative to the file written: up to the nearest `Specs` folder.
+    static func schemaPath(for out: String?) -> String {
+        guard let out else { return "../schema.json" }
+        let folders = URL(fileURLWithPath: out).standardizedFileURL.deletingLastPathComponent().pathComponents
+        guard let specs = folders.lastIndex(of: "Specs") else { return "../schema.json" }
+        let depth = folders.count - specs - 1
+        return String(repeating: "../", count: depth) + "schema.json"
+    }
+}
+
+/// An engine named on the command line: `reference` or `mutant:<id>`.
+enum EngineChoice: ExpressibleByArgument, CustomStringConvertible {
+    case reference
+    case mutant(Mutant)
+
+    init?(argument: String) {
+        if argument == "reference" {
+            self = .reference
+        } else if argument.hasPrefix("mutant:"), let mutant = MutantCatalogue.mutant(id: String(argument.dropFirst(7)))
+        {
+            self = .mutant(mutant)
+        } else {
+            return nil
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .reference: "reference"
+        case .mutant(let mutant): "mutant:\(mutant.id)"
+        }
+    }
+
+    var mutant: Mutant? {
+        if case .mutant(let mutant) = self { mutant } else { nil }
+    }
+
+    var provider: any EngineProvider {
+        switch self {
+        case .reference: ReferenceEngineProvider()
+        case .mutant(let mutant): MutantEngineProvider(mutant: mutant)
+        }
+    }
+}

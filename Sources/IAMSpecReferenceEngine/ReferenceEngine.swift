@@ -50,7 +50,7 @@ public struct ReferenceEngine: DeliveryEngine {
     /// Triggered messages not yet displayed or discarded: delayed, on the stack, or waiting for
     /// assets. They are not candidates for another trigger.
     var inFlight: Set<MessageID> = []
-    var delayed = DelayedDisplayQueue()
+    var delayed: DelayedDisplayQueue
 
     // MARK: Presentation
 
@@ -94,6 +94,7 @@ public struct ReferenceEngine: DeliveryEngine {
         deviceOrientation = setup.configuration.orientation
         stack = MessageStack(mutation: mutation)
         clocks = DisplayClocks(mutation: mutation)
+        delayed = DelayedDisplayQueue(mutation: mutation)
         analytics = DisplayAnalytics(mutation: mutation)
         self.mutation = mutation
     }
@@ -119,7 +120,7 @@ public struct ReferenceEngine: DeliveryEngine {
         case .purchase(let purchase):
             receive(
                 LoggedEvent(event: .purchase(product: purchase.product), properties: purchase.properties),
-                from: purchase.source
+                from: mutation == .apiPurchasesTrigger ? .sdk : purchase.source
             )
         case .pushClicked(let campaign):
             receive(LoggedEvent(event: .pushClick(campaign: campaign), properties: [:]), from: .sdk)
@@ -146,7 +147,7 @@ public struct ReferenceEngine: DeliveryEngine {
             screen.dismiss(id)
             if mutation == .dismissOffersNext { offerTopOfStack() }
         case .messageClicked(let id):
-            if screen.shows(id) { observations += analytics.clicked(id) }
+            if screen.shows(id) || mutation == .clickAfterDismissLogged { observations += analytics.clicked(id) }
         case .displayNextRequested:
             offerTopOfStack()
         case .localMessagePresented(let message):

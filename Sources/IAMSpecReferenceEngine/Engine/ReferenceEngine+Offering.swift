@@ -26,6 +26,8 @@ extension ReferenceEngine {
             observations.append(.displayed(id, extras: mutation == .extrasDropped ? [:] : presentation.message.extras))
             if let triggerTime = presentation.triggerTime {
                 clocks.recordDisplay(of: id, at: now, triggeredAt: triggerTime)
+            } else {
+                clocks.recordLocalDisplay(at: now)
             }
             observations += analytics.displayStarted(presentation)
         case .stack(let reason):
@@ -44,6 +46,7 @@ extension ReferenceEngine {
             // Legacy `ABKReenqueueInAppMessage`: "as if it never occurred" (semantics notes, 15);
             // no clock moved, and the message stays eligible.
             inFlight.remove(id)
+            clocks.recordRollback(of: id, at: now)
             observations.append(.rolledBack(id))
         case .awaitAssets:
             awaitingAssets[id] = presentation

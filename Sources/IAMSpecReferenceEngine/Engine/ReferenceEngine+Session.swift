@@ -24,7 +24,8 @@ extension ReferenceEngine {
     private mutating func deliverAndReplay() {
         delivered = serverMessages
         for message in delivered { assets.start(for: message) }
-        evaluate(LoggedEvent(event: .sessionStart, properties: [:]))
-        for event in sync.complete() { evaluate(event) }
+        var events = [LoggedEvent(event: .sessionStart, properties: [:])] + sync.complete()
+        if mutation == .replayBeforeSessionStart { events.append(events.removeFirst()) }
+        for event in events { evaluate(event) }
     }
 }

@@ -30,6 +30,8 @@ extension ReferenceEngine {
         var offered = false
         if let winner = selection.winner(among: matches, at: now, clocks: clocks, busy: inFlight) {
             offered = trigger(winner)
+        } else if mutation == .noMatchWhenNoneEligible {
+            observations.append(.noMatchingTrigger(event.event))
         }
         // "Users are eligible to receive an in-app message in the following situations: … Session
         // start event; The app is opened from a push notification" (seed 003): when the trigger

@@ -28,6 +28,22 @@ package enum Mutation: String, Sendable, Hashable, CaseIterable {
     case regexAnchored = "regex-anchored"
     /// An OR-group of conditions needs all of them to hold.
     case orGroupAsAnd = "or-group-as-and"
+    /// Purchases logged through the REST API trigger messages (only API custom events are ignored).
+    case apiPurchasesTrigger = "api-purchases-trigger"
+    /// `less_than` is inclusive (`<=`).
+    case lessThanInclusive = "less-than-inclusive"
+    /// `at_most` is strict (`<`).
+    case atMostStrict = "at-most-strict"
+    /// An integer never equals a real, even of the same value.
+    case integerRealUnequal = "integer-real-unequal"
+    /// Number operators read a numeric string as a number.
+    case numericStringCompared = "numeric-string-compared"
+    /// `does_not_match` holds when the property is absent.
+    case doesNotMatchTrueWhenAbsent = "does-not-match-true-when-absent"
+    /// `within_last` excludes its bound (`now - s < t`).
+    case withinLastExclusive = "within-last-exclusive"
+    /// The no-matching-trigger callback fires when messages match but none is eligible.
+    case noMatchWhenNoneEligible = "no-match-when-none-eligible"
 
     // MARK: Candidate selection and the minimum interval
 
@@ -53,6 +69,16 @@ package enum Mutation: String, Sendable, Hashable, CaseIterable {
     case inFlightRetriggerable = "in-flight-retriggerable"
     /// A discarded message can never be triggered again.
     case discardedNeverRetriggered = "discarded-never-retriggered"
+    /// Re-eligibility is counted from the trigger, not the display.
+    case reeligibilityFromTrigger = "reeligibility-from-trigger"
+    /// The re-eligibility period must be exceeded (`>`), not just reached.
+    case reeligibilityExclusive = "reeligibility-exclusive"
+    /// Displaying a local message starts the minimum interval.
+    case localStartsInterval = "local-starts-interval"
+    /// A rolled-back trigger starts the minimum interval.
+    case rollbackStartsInterval = "rollback-starts-interval"
+    /// A rolled-back message counts as displayed and is not triggered again.
+    case rollbackConsumesMessage = "rollback-consumes-message"
 
     // MARK: The stack
 
@@ -68,6 +94,12 @@ package enum Mutation: String, Sendable, Hashable, CaseIterable {
     case changeUserKeepsDelivered = "change-user-keeps-delivered"
     /// Ending a session empties the stack.
     case sessionEndClearsStack = "session-end-clears-stack"
+    /// Delayed messages survive an app relaunch.
+    case delayedSurvivesRelaunch = "delayed-survives-relaunch"
+    /// Changing the user leaves the visible message on screen.
+    case changeUserKeepsVisible = "change-user-keeps-visible"
+    /// Delayed messages ready at the same time go in reverse trigger order.
+    case equalReadyTimesReversed = "equal-ready-times-reversed"
 
     // MARK: Eligibility and the display attempt
 
@@ -83,6 +115,8 @@ package enum Mutation: String, Sendable, Hashable, CaseIterable {
     case delegateAskedWhenVisible = "delegate-asked-when-visible"
     /// The legacy keyboard rule applies under the Swift SDK.
     case keyboardRuleInSwift = "keyboard-rule-in-swift"
+    /// The legacy keyboard rule applies even when the delegate is implemented.
+    case keyboardIgnoresDelegate = "keyboard-ignores-delegate"
     /// The two meanings of "reenqueue" are swapped: `later` rolls back, `rollback` stacks.
     case reenqueueMeaningsSwapped = "reenqueue-meanings-swapped"
     /// Orientation is never checked.
@@ -95,6 +129,8 @@ package enum Mutation: String, Sendable, Hashable, CaseIterable {
     case timeoutFromReady = "timeout-from-ready"
     /// The default timeout is 30 s, ignoring the delay.
     case defaultTimeoutIgnoresDelay = "default-timeout-ignores-delay"
+    /// A message ready exactly at its deadline is still displayed (`>` instead of `>=`).
+    case timeoutExclusive = "timeout-exclusive"
     /// The extras do not reach the app.
     case extrasDropped = "extras-dropped"
 
@@ -104,6 +140,8 @@ package enum Mutation: String, Sendable, Hashable, CaseIterable {
     case localLogsImpression = "local-logs-impression"
     /// Every click on a display is logged, not only the first.
     case clickLoggedEveryTime = "click-logged-every-time"
+    /// A click on a message already dismissed is logged.
+    case clickAfterDismissLogged = "click-after-dismiss-logged"
     /// The impression is logged when the message becomes ready, not when it is displayed.
     case impressionAtReady = "impression-at-ready"
 
@@ -113,4 +151,6 @@ package enum Mutation: String, Sendable, Hashable, CaseIterable {
     case syncEventsDropped = "sync-events-dropped"
     /// Events arriving during the session-start sync are evaluated at once, not held.
     case syncEventsNotHeld = "sync-events-not-held"
+    /// Held events are replayed before the Session Start trigger is evaluated.
+    case replayBeforeSessionStart = "replay-before-session-start"
 }

@@ -43,7 +43,9 @@ struct DisplayAttempt {
 
         // 1. "The in-app message is ready to be displayed but past the timeout duration" (seed 003);
         //    the timeout runs from trigger time, so local messages have none.
-        if let deadline = deadline(of: presentation), conditions.now >= deadline {
+        if let deadline = deadline(of: presentation),
+            mutation == .timeoutExclusive ? conditions.now > deadline : conditions.now >= deadline
+        {
             return .discard(.timeout)
         }
         // 2. "The in-app message is triggered when the app is in the background" (seed 003).
@@ -59,7 +61,8 @@ struct DisplayAttempt {
         }
         // 4. Legacy: the delegate "has NOT been implemented, and the keyboard is currently being
         //    displayed" (seed 003). The Swift SDK has no keyboard rule.
-        if rules.keyboardUpStacksWithoutDelegate, conditions.keyboardUp, conditions.delegate == .absent {
+        let delegateAbsent = conditions.delegate == .absent || mutation == .keyboardIgnoresDelegate
+        if rules.keyboardUpStacksWithoutDelegate, conditions.keyboardUp, delegateAbsent {
             return .stack(.keyboard)
         }
         // 5. The display delegate's choice: `later` (`.reenqueue`, `ABKDisplayInAppMessageLater`),

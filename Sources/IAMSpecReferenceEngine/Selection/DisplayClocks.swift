@@ -20,7 +20,8 @@ struct DisplayClocks {
     func isEligible(_ message: InAppMessage, at time: VirtualTime) -> Bool {
         guard let lastDisplay = lastDisplayOfMessage[message.id] else { return true }
         guard let reeligibility = message.reeligibility else { return mutation == .reeligibilityIgnored }
-        return time >= lastDisplay.adding(saturating: reeligibility)
+        let eligibleFrom = lastDisplay.adding(saturating: reeligibility)
+        return mutation == .reeligibilityExclusive ? time > eligibleFrom : time >= eligibleFrom
     }
 
     /// Whether a display at `readyTime` respects the minimum interval since the last display of
@@ -38,7 +39,20 @@ struct DisplayClocks {
 
     /// A triggered message, triggered at `triggerTime`, was displayed at `time`.
     mutating func recordDisplay(of id: MessageID, at time: VirtualTime, triggeredAt triggerTime: VirtualTime) {
-        lastDisplayOfMessage[id] = time
+        lastDisplayOfMessage[id] = mutation == .reeligibilityFromTrigger ? triggerTime : time
         lastDisplayOfAny = mutation == .intervalFromLastTrigger ? triggerTime : time
+    }
+
+    /// A local message was displayed: no clock moves ("no interval" for local messages); a
+    /// mutant starts the minimum interval.
+    mutating func recordLocalDisplay(at time: VirtualTime) {
+        if mutation == .localStartsInterval { lastDisplayOfAny = time }
+    }
+
+    /// A trigger was rolled back "as if it never occurred" (semantics notes, point 15): no clock
+    /// moves; a mutant counts it as a display of the message, or of any message.
+    mutating func recordRollback(of id: MessageID, at time: VirtualTime) {
+        if mutation == .rollbackStartsInterval { lastDisplayOfAny = time }
+        if mutation == .rollbackConsumesMessage { lastDisplayOfMessage[id] = time }
     }
 }

@@ -192,6 +192,131 @@ enum MutantWitnesses {
             return B.scenario([m1], [B.start, B.event("tap"), .messageClicked("m1"), .messageClicked("m1")])
         case .impressionAtReady:
             return B.scenario([m1], [B.start, B.event("tap")])
+        case .apiPurchasesTrigger:
+            return B.scenario(
+                [B.message("m1", .anyPurchase)],
+                [B.start, .purchase(Purchase(product: "gem", source: .api))]
+            )
+        case .lessThanInclusive:
+            return B.scenario(
+                [B.message("m1", B.tap("count", .lessThan(5)))],
+                [B.start, B.event("tap", ["count": .integer(5)])]
+            )
+        case .atMostStrict:
+            return B.scenario(
+                [B.message("m1", B.tap("count", .atMost(5)))],
+                [B.start, B.event("tap", ["count": .integer(5)])]
+            )
+        case .integerRealUnequal:
+            return B.scenario(
+                [B.message("m1", B.tap("count", .equals(.integer(5))))],
+                [B.start, B.event("tap", ["count": .real(5)])]
+            )
+        case .numericStringCompared:
+            return B.scenario(
+                [B.message("m1", B.tap("count", .greaterThan(4)))],
+                [B.start, B.event("tap", ["count": .string("5")])]
+            )
+        case .doesNotMatchTrueWhenAbsent:
+            return B.scenario([B.message("m1", B.tap("label", .doesNotMatch(regex: "ab")))], [B.start, B.event("tap")])
+        case .withinLastExclusive:
+            return B.scenario(
+                [B.message("m1", B.tap("when", .withinLast(.seconds(10))))],
+                [B.start, B.advance(10), B.event("tap", ["when": .time(.zero)])]
+            )
+        case .noMatchWhenNoneEligible:
+            return B.scenario(
+                [m1],
+                [B.start, B.event("tap"), .messageDismissed("m1"), B.event("tap")],
+                configuration: B.noInterval
+            )
+        case .reeligibilityFromTrigger:
+            let delayed = B.message("m1", B.tap) {
+                $0.delay = .seconds(10)
+                $0.reeligibility = .seconds(15)
+            }
+            return B.scenario(
+                [delayed],
+                [
+                    B.start, B.event("tap"), B.advance(10), .messageDismissed("m1"), B.advance(5), B.event("tap"),
+                    B.advance(10),
+                ],
+                configuration: B.noInterval
+            )
+        case .reeligibilityExclusive:
+            let again = B.message("m1", B.tap) { $0.reeligibility = .seconds(10) }
+            return B.scenario(
+                [again],
+                [B.start, B.event("tap"), .messageDismissed("m1"), B.advance(10), B.event("tap")],
+                configuration: B.noInterval
+            )
+        case .localStartsInterval:
+            return B.scenario(
+                [m1],
+                [
+                    B.start, .localMessagePresented(InAppMessage(id: "local1")), .messageDismissed("local1"),
+                    B.event("tap"),
+                ]
+            )
+        case .rollbackStartsInterval:
+            return B.scenario(
+                [m1, m2],
+                [.delegateChoiceSet(message: "m1", choice: .rollback), B.start, B.event("tap"), B.event("level")],
+                profile: .appboyLegacy,
+                configuration: EngineConfiguration(delegate: .implemented)
+            )
+        case .rollbackConsumesMessage:
+            return B.scenario(
+                [m1],
+                [
+                    .delegateChoiceSet(message: "m1", choice: .rollback), B.start, B.event("tap"),
+                    .delegateChoiceSet(message: "m1", choice: .now), B.event("tap"),
+                ],
+                profile: .appboyLegacy,
+                configuration: EngineConfiguration(delegate: .implemented)
+            )
+        case .delayedSurvivesRelaunch:
+            return B.scenario(
+                [B.message("m1", B.tap) { $0.delay = .seconds(10) }],
+                [B.start, B.event("tap"), .appRelaunched, B.advance(10)]
+            )
+        case .changeUserKeepsVisible:
+            return B.scenario(
+                [m1],
+                [
+                    B.start, B.event("tap"), .userChanged(to: "other"),
+                    .localMessagePresented(InAppMessage(id: "local1")),
+                ]
+            )
+        case .equalReadyTimesReversed:
+            let first = B.message("m1", B.tap) { $0.delay = .seconds(10) }
+            let second = B.message("m2", B.level) { $0.delay = .seconds(10) }
+            return B.scenario(
+                [first, second],
+                [B.start, B.event("tap"), B.event("level"), B.advance(10)],
+                configuration: B.noInterval
+            )
+        case .keyboardIgnoresDelegate:
+            return B.scenario(
+                [m1],
+                [B.start, .keyboardShown, B.event("tap")],
+                profile: .appboyLegacy,
+                configuration: EngineConfiguration(delegate: .implemented)
+            )
+        case .timeoutExclusive:
+            let slow = B.message("m1", B.tap) {
+                $0.delay = .seconds(10)
+                $0.timeout = .seconds(10)
+            }
+            return B.scenario([slow], [B.start, B.event("tap"), B.advance(10)])
+        case .clickAfterDismissLogged:
+            return B.scenario([m1], [B.start, B.event("tap"), .messageDismissed("m1"), .messageClicked("m1")])
+        case .replayBeforeSessionStart:
+            return B.scenario(
+                [m0, m1],
+                [.sessionStarted(syncPending: true), B.event("tap"), .sessionSyncCompleted],
+                configuration: B.noInterval
+            )
         case .syncEventsDropped:
             return B.scenario([m1], [.sessionStarted(syncPending: true), B.event("tap"), .sessionSyncCompleted])
         case .syncEventsNotHeld:

@@ -134,17 +134,19 @@ public struct ReferenceEngine: DeliveryEngine {
             if mutation == .foregroundOffersNext { offerTopOfStack() }
         case .deviceRotated(let orientation):
             deviceOrientation = orientation
+            if mutation == .rotationDismissesVisible { screen.clear() }
         case .keyboardShown:
             keyboardUp = true
         case .keyboardHidden:
             keyboardUp = false
+            if mutation == .keyboardHiddenOffersNext { offerTopOfStack() }
         case .assetDownloadSettled(let id, let succeeded):
             settleAssets(of: id, succeeded: succeeded)
         case .delegateChoiceSet(let id, let choice):
             try setDelegateChoice(choice, for: id)
         case .messageDismissed(let id):
             // "Nothing is shown automatically when a message is dismissed" (semantics notes, 11).
-            screen.dismiss(id)
+            if mutation == .dismissAnyClearsScreen { screen.clear() } else { screen.dismiss(id) }
             if mutation == .dismissOffersNext { offerTopOfStack() }
         case .messageClicked(let id):
             if screen.shows(id) || mutation == .clickAfterDismissLogged { observations += analytics.clicked(id) }

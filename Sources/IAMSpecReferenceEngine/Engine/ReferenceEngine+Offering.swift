@@ -81,7 +81,7 @@ extension ReferenceEngine {
         DisplayAttempt.Conditions(
             now: now,
             appInForeground: appInForeground,
-            messageVisible: screen.isShowingMessage,
+            messageVisible: screen.isShowingMessage || (mutation == .assetWaitBlocksScreen && !awaitingAssets.isEmpty),
             keyboardUp: keyboardUp,
             delegate: configuration.delegate,
             delegateChoice: delegateChoices[id] ?? .now,

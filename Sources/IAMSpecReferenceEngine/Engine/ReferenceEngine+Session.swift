@@ -23,7 +23,9 @@ extension ReferenceEngine {
     /// happened now. A completed session start also completes a sync left in flight.
     private mutating func deliverAndReplay() {
         delivered = serverMessages
-        for message in delivered { assets.start(for: message) }
+        for message in delivered where mutation != .assetsNotRestartedOnRedelivery || !assets.knows(message.id) {
+            assets.start(for: message)
+        }
         var events = [LoggedEvent(event: .sessionStart, properties: [:])] + sync.complete()
         if mutation == .replayBeforeSessionStart { events.append(events.removeFirst()) }
         for event in events { evaluate(event) }

@@ -109,6 +109,16 @@ package enum Mutation: String, Sendable, Hashable, CaseIterable {
     case dismissOffersNext = "dismiss-offers-next"
     /// Coming back to the foreground displays the stack's top.
     case foregroundOffersNext = "foreground-offers-next"
+    /// Hiding the keyboard displays the stack's top.
+    case keyboardHiddenOffersNext = "keyboard-hidden-offers-next"
+    /// Dismissing any message, even one not on screen, clears the screen.
+    case dismissAnyClearsScreen = "dismiss-any-clears-screen"
+    /// Rotating the device takes the visible message off the screen.
+    case rotationDismissesVisible = "rotation-dismisses-visible"
+    /// A message waiting for its assets blocks others as if it were visible.
+    case assetWaitBlocksScreen = "asset-wait-blocks-screen"
+    /// Asset downloads are not restarted when a later session start delivers the messages again.
+    case assetsNotRestartedOnRedelivery = "assets-not-restarted-on-redelivery"
     /// A message triggered in the background is displayed anyway.
     case backgroundDisplays = "background-displays"
     /// The delegate is asked even when another message is visible.

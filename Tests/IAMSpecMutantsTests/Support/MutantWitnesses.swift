@@ -317,6 +317,29 @@ enum MutantWitnesses {
                 [.sessionStarted(syncPending: true), B.event("tap"), .sessionSyncCompleted],
                 configuration: B.noInterval
             )
+        case .keyboardHiddenOffersNext:
+            return B.scenario([m1], [B.start, .appBackgrounded, B.event("tap"), .appForegrounded, .keyboardHidden])
+        case .dismissAnyClearsScreen:
+            return B.scenario(
+                [m0, m1],
+                [B.start, .messageDismissed("m1"), B.event("tap")],
+                configuration: B.noInterval
+            )
+        case .rotationDismissesVisible:
+            return B.scenario(
+                [m0, m1],
+                [B.start, .deviceRotated(to: .landscape), B.event("tap")],
+                configuration: B.noInterval
+            )
+        case .assetWaitBlocksScreen:
+            let slow = B.message("m1", B.tap) { $0.image = .pending }
+            return B.scenario([slow, m2], [B.start, B.event("tap"), B.event("level")], configuration: B.noInterval)
+        case .assetsNotRestartedOnRedelivery:
+            let slow = B.message("m1", B.tap) { $0.image = .pending }
+            return B.scenario(
+                [slow],
+                [B.start, .assetDownloadSettled(message: "m1", succeeded: true), B.start, B.event("tap")]
+            )
         case .syncEventsDropped:
             return B.scenario([m1], [.sessionStarted(syncPending: true), B.event("tap"), .sessionSyncCompleted])
         case .syncEventsNotHeld:

@@ -29,11 +29,15 @@ public struct ScenarioGenerator {
         let messages = (1...(1 + random.below(4))).map { makeMessage(id: "m\($0)") }
         var scenario = Scenario(profile: profile, configuration: configuration, messages: messages, stimuli: [])
         var follower = Follower(scenario: scenario)
+        // A delegate's answer set before anything happens applies to the very first display.
+        if random.chance(50), let choice = makeDelegateChoice(for: scenario) {
+            follower.send(choice, to: &scenario)
+        }
         if random.chance(90) {
             let pending = can(.sessionSync) && random.chance(20)
             follower.send(.sessionStarted(syncPending: pending), to: &scenario)
         }
-        for _ in 0..<(2 + random.below(12)) {
+        for _ in 0..<(3 + random.below(18)) {
             guard let stimulus = makeStimulus(for: scenario, follower: follower) else { continue }
             follower.send(stimulus, to: &scenario)
         }
@@ -119,9 +123,10 @@ public struct ScenarioGenerator {
 
     private mutating func makeStimulus(for scenario: Scenario, follower: Follower) -> Stimulus? {
         let ids = scenario.messages.map(\.id)
-        let onScreen = follower.visible ?? random.pick(ids)
+        // Mostly the message on screen; sometimes another, which a dismissal or click must not affect.
+        let onScreen = follower.visible.flatMap { random.chance(75) ? $0 : nil } ?? random.pick(ids)
         let kinds = [
-            22, 6, 5, 16, 4, 4, 3, 3, 5, 9, 6, 4, 3, 2, 2, 2, 3, 4, 4,
+            22, 6, 5, 16, 4, 4, 3, 3, 8, 9, 6, 4, 3, 2, 2, 2, 3, 4, 4,
         ]
         switch random.weighted(kinds) {
         case 0: return .customEvent(makeCustomEvent(at: follower.now))
@@ -144,7 +149,9 @@ public struct ScenarioGenerator {
         case 17: return can(.sessionSync) ? .sessionSyncCompleted : nil
         default:
             guard can(.assets) else { return nil }
-            return .assetDownloadSettled(message: random.pick(ids), succeeded: random.chance(60))
+            let pending = scenario.messages.filter { $0.image == .pending || $0.zip == .pending }.map(\.id)
+            let settled = pending.isEmpty || random.chance(20) ? random.pick(ids) : random.pick(pending)
+            return .assetDownloadSettled(message: settled, succeeded: random.chance(60))
         }
     }
 
@@ -180,7 +187,7 @@ public struct ScenarioGenerator {
     private mutating func makeDelegateChoice(for scenario: Scenario) -> Stimulus? {
         guard scenario.configuration.delegate == .implemented else { return nil }
         var choices: [DisplayChoice] = [.now, .later, .later, .discard]
-        if scenario.profile == .appboyLegacy { choices.append(.rollback) }
+        if scenario.profile == .appboyLegacy { choices += [.rollback, .rollback] }
         return .delegateChoiceSet(message: random.pick(scenario.messages.map(\.id)), choice: random.pick(choices))
     }
 

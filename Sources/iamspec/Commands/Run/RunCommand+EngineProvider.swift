@@ -4,10 +4,23 @@ import IAMSpecReferenceEngine
 extension RunCommand {
     /// The engine under test: the one place `iamspec run` picks it.
     ///
-    /// Today it is always the in-process reference engine. An engine reached another way (for
-    /// example a child process speaking the stdio protocol, chosen by `--engine-command`) is
-    /// added here, with its options declared on ``RunCommand``.
-    func makeEngineProvider() -> any EngineProvider {
-        ReferenceEngineProvider()
+    /// The in-process reference engine by default; with `--engine-command`, a child process
+    /// speaking the stdio protocol (Specs/PROTOCOL.md). An engine that cannot start is a
+    /// configuration error (exit status 2).
+    func makeEngineProvider() throws -> any EngineProvider {
+        guard let engineCommand else { return ReferenceEngineProvider() }
+        do {
+            return try StdioEngineProvider(
+                command: engineCommand,
+                settings: StdioEngineSettings(
+                    validatesProtocol: validateProtocol,
+                    replyTimeout: .milliseconds(Int64((timeout * 1000).rounded()))
+                )
+            )
+        } catch {
+            StandardError.write("error: \(error.message)")
+            if !error.diagnostics.isEmpty { StandardError.write(error.diagnostics) }
+            throw ExitStatus.usageError
+        }
     }
 }

@@ -33,10 +33,24 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the results stream (line-delimited JSON) to this file.", valueName: "file"))
     var json: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Run the cases against a program speaking the stdio protocol (Specs/PROTOCOL.md), started with /bin/sh -c.",
+            valueName: "command"
+        )
+    )
+    var engineCommand: String?
+
+    @Flag(help: "Check every message the --engine-command program sends against Specs/schemas/protocol.")
+    var validateProtocol = false
+
     @Option(help: "Colour the output: auto (on a terminal, unless NO_COLOR is set), always or never.")
     var color: ColorMode = .auto
 
     func validate() throws {
+        if validateProtocol && engineCommand == nil {
+            throw ValidationError("--validate-protocol checks an --engine-command program; give one")
+        }
         guard jobs >= 1 else {
             throw ValidationError("--jobs must be at least 1, found \(jobs)")
         }
@@ -47,7 +61,9 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try SuiteLoading.load(suite.paths)
-        let provider = makeEngineProvider()
+        let provider = try makeEngineProvider()
+        let stdioProvider = provider as? StdioEngineProvider
+        defer { stdioProvider?.shutdown() }
         let runSelection = selection.selection
         let total = runSelection.runs(of: loaded.cases).count
         if total == 0 {
@@ -79,7 +95,13 @@ struct RunCommand: ParsableCommand {
         )
         let summary = run.run(cases: loaded.cases, rules: loaded.rules, paths: suite.paths)
         signals.stop()
+        stdioProvider?.shutdown()
         progress.finish()
+        if let failure = stdioProvider?.startupFailure {
+            StandardError.write("error: \(failure.message)")
+            if !failure.diagnostics.isEmpty { StandardError.write(failure.diagnostics) }
+            throw ExitStatus.usageError
+        }
         try writeReports(summary)
         for line in ConsoleReport(style: stdoutStyle).lines(for: summary) {
             print(line)

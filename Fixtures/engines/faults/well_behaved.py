@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""The well-behaved core shared by the fault engines: a tiny but correct iamspec engine.
+
+On `session_start` it displays the first delivered message (with its extras); every other
+stimulus observes nothing. Each fault engine in this folder runs it with one hook that misbehaves,
+in a case whose id contains "fault" (or at start), so a test can check that the faulty case is an
+error and that the next case runs on a restarted engine.
+"""
+
+import json
+import sys
+
+
+def send(message):
+    sys.stdout.write(json.dumps(message) + "\n")
+    sys.stdout.flush()
+
+
+def hello_reply(protocol=1):
+    return {
+        "type": "hello_reply",
+        "protocol": protocol,
+        "name": "fault-engine",
+        "version": "1.0.0",
+        "profiles": ["braze-swift", "appboy-legacy"],
+        "capabilities": [],
+    }
+
+
+def serve(on_hello=None, on_fault_stimulus=None):
+    """Serves requests on stdin until shutdown or the end of input.
+
+    `on_hello()` replaces the handshake answer; `on_fault_stimulus(stimulus)` replaces the answer
+    to every stimulus of a case whose id contains "fault".
+    """
+    case = None
+    for line in sys.stdin:
+        request = json.loads(line)
+        kind = request["type"]
+        if kind == "hello":
+            if on_hello:
+                on_hello()
+            else:
+                send(hello_reply())
+        elif kind == "case":
+            case = request
+            sys.stderr.write(f"well_behaved: case {case['case_id']}\n")
+            sys.stderr.flush()
+            send({"type": "ready"})
+        elif kind == "stimulus":
+            stimulus = request["stimulus"]
+            if on_fault_stimulus and "fault" in case["case_id"]:
+                on_fault_stimulus(stimulus)
+                continue
+            observations = []
+            if stimulus["kind"] == "session_start" and case["messages"]:
+                first = case["messages"][0]
+                observations.append({"kind": "displayed", "message": first["id"], "extras": first["extras"]})
+            send({"type": "observations", "observations": observations})
+        elif kind == "end_case":
+            case = None
+        elif kind == "shutdown":
+            return

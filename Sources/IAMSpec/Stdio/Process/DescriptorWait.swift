@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why waiting on a descriptor ended without it being ready.
+enum DescriptorWaitFailure: Error, Sendable, Hashable {
+    /// The deadline passed.
+    case timedOut
+    /// The wake descriptor became readable: someone interrupted the wait.
+    case woken
+    /// `poll` failed with this `errno`.
+    case failed(Int32)
+}
+
+/// Waits until `descriptor` is ready for `events` (`POLLIN` or `POLLOUT`), the deadline passes
+/// (nil: never), or `wake` (when given) becomes readable.
+func waitUntilReady(
+    _ descriptor: Int32,
+    for events: Int32,
+    deadline: ContinuousClock.Instant?,
+    wake: Int32?
+) throws(DescriptorWaitFailure) {
+    var descriptors = [pollfd(fd: descriptor, events: Int16(events), revents: 0)]
+    if let wake { descriptors.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0)) }
+    while true {
+        var timeout: Int32 = -1
+        if let deadline {
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            guard remaining > .zero else { throw .timedOut }
+            timeout = Int32(min(remaining.inSeconds * 1000, Double(Int32.max)).rounded(.up))
+        }
+        let count = poll(&descriptors, nfds_t(descriptors.count), timeout)
+        if count < 0 {
+            if errno == EINTR { continue }
+            throw .failed(errno)
+        }
+        if descriptors.count > 1 && descriptors[1].revents != 0 { throw .woken }
+        if descriptors[0].revents != 0 { return }
+    }
+}

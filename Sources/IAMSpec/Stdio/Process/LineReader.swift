@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why no line could be read.
+enum LineReadFailure: Error, Sendable, Hashable {
+    /// The writer closed the stream; `partialLine` holds what came after the last newline.
+    case endOfStream(partialLine: [UInt8])
+    case timedOut
+    case woken
+    /// A line grew longer than the limit without a newline.
+    case tooLong(limit: Int)
+    case failed(errno: Int32)
+}
+
+/// Reads newline-terminated lines from a descriptor, with a deadline and a wake descriptor.
+///
+/// A `\r` before the newline is dropped, so `\r\n` line ends are accepted.
+struct LineReader: Sendable {
+    let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var searchedCount = 0
+
+    /// The longest line accepted: 16 MiB.
+    static let lineLimit = 16 * 1024 * 1024
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// The next line, without its line end.
+    mutating func readLine(
+        deadline: ContinuousClock.Instant? = nil,
+        wake: Int32? = nil
+    ) throws(LineReadFailure) -> [UInt8] {
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            if let newline = buffer[searchedCount...].firstIndex(of: UInt8(ascii: "\n")) {
+                var line = Array(buffer[..<newline])
+                buffer.removeFirst(newline + 1)
+                searchedCount = 0
+                if line.last == UInt8(ascii: "\r") { line.removeLast() }
+                return line
+            }
+            searchedCount = buffer.count
+            guard buffer.count <= Self.lineLimit else { throw .tooLong(limit: Self.lineLimit) }
+            do {
+                try waitUntilReady(descriptor, for: Int32(POLLIN), deadline: deadline, wake: wake)
+            } catch {
+                switch error {
+                case .timedOut: throw .timedOut
+                case .woken: throw .woken
+                case .failed(let code): throw .failed(errno: code)
+                }
+            }
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                buffer.append(contentsOf: chunk[0..<count])
+            } else if count == 0 {
+                let partial = buffer
+                buffer.removeAll()
+                searchedCount = 0
+                throw .endOfStream(partialLine: partial)
+            } else if errno != EAGAIN && errno != EINTR {
+                throw .failed(errno: errno)
+            }
+        }
+    }
+}

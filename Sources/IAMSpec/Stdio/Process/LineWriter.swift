@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why a line could not be written.
+enum LineWriteFailure: Error, Sendable, Hashable {
+    /// The reader closed the stream.
+    case closed
+    case timedOut
+    case woken
+    case failed(errno: Int32)
+}
+
+/// Writes `line` and a newline to `descriptor`, waiting while the pipe is full, until the deadline
+/// (nil: never) or until `wake` becomes readable.
+func writeLine(
+    _ line: String,
+    to descriptor: Int32,
+    deadline: ContinuousClock.Instant? = nil,
+    wake: Int32? = nil
+) throws(LineWriteFailure) {
+    let bytes = Array((line + "\n").utf8)
+    var written = 0
+    while written < bytes.count {
+        let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        if count >= 0 {
+            written += count
+            continue
+        }
+        switch errno {
+        case EINTR:
+            continue
+        case EAGAIN:
+            do {
+                try waitUntilReady(descriptor, for: Int32(POLLOUT), deadline: deadline, wake: wake)
+            } catch {
+                switch error {
+                case .timedOut: throw .timedOut
+                case .woken: throw .woken
+                case .failed(let code): throw .failed(errno: code)
+                }
+            }
+        case EPIPE:
+            throw .closed
+        default:
+            throw .failed(errno: errno)
+        }
+    }
+}

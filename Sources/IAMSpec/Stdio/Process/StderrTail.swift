@@ -1,0 +1,118 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The last bytes an engine wrote to its stderr, read continuously on a thread of its own so
+/// that an engine that floods stderr never blocks.
+///
+/// Only the tail is kept (64 KiB by default); it goes into ``EngineError/diagnostics`` when the
+/// engine fails.
+final class StderrTail: Sendable {
+    private struct State {
+        var bytes: [UInt8] = []
+        var droppedCount = 0
+        var hasEnded = false
+    }
+
+    private let descriptor: Int32
+    private let capacity: Int
+    private let state = Locked(State())
+    private let finished = NSCondition()
+    private let isFinished = Locked(false)
+
+    /// Starts draining `descriptor`, which this object then owns (it makes it non-blocking and
+    /// closes it when it goes away).
+    init(draining descriptor: Int32, capacity: Int) {
+        self.descriptor = descriptor
+        self.capacity = capacity
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        let thread = Thread { [self] in drain() }
+        thread.name = "iamspec stderr drain"
+        thread.start()
+    }
+
+    deinit {
+        closeDescriptor(descriptor)
+    }
+
+    private func drain() {
+        while true {
+            do {
+                try waitUntilReady(descriptor, for: Int32(POLLIN), deadline: nil, wake: nil)
+            } catch {
+                break
+            }
+            if state.withLock({ readAvailable(into: &$0) }) { break }
+        }
+        finished.lock()
+        isFinished.withLock { $0 = true }
+        finished.broadcast()
+        finished.unlock()
+    }
+
+    /// Reads everything the pipe holds now; returns whether the stream has ended. Reading and
+    /// keeping happen under one lock, so ``position`` never misses bytes already read.
+    private func readAvailable(into state: inout State) -> Bool {
+        guard !state.hasEnded else { return true }
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                keep(buffer[0..<count], in: &state)
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else if count < 0 && errno == EAGAIN {
+                return false
+            } else {
+                state.hasEnded = true
+                return true
+            }
+        }
+    }
+
+    private func keep(_ chunk: ArraySlice<UInt8>, in state: inout State) {
+        state.bytes.append(contentsOf: chunk)
+        // Trim in batches, so a flood costs amortized constant time per byte.
+        if state.bytes.count > 2 * capacity {
+            let excess = state.bytes.count - capacity
+            state.bytes.removeFirst(excess)
+            state.droppedCount += excess
+        }
+    }
+
+    /// Waits until every writer of the stream has closed it (the engine has exited), or the
+    /// timeout passes, so that the tail holds the engine's last words.
+    func waitUntilFinished(timeout: Duration) {
+        let deadline = Date(timeIntervalSinceNow: timeout.inSeconds)
+        finished.lock()
+        defer { finished.unlock() }
+        while !isFinished.withLock({ $0 }) {
+            guard finished.wait(until: deadline) else { return }
+        }
+    }
+
+    /// How many bytes the engine has written to stderr so far (everything the pipe holds is read
+    /// first); a mark for ``text(since:)``.
+    var position: Int {
+        state.withLock { state in
+            _ = readAvailable(into: &state)
+            return state.droppedCount + state.bytes.count
+        }
+    }
+
+    /// The tail of what was written after `mark` (a ``position``), with a note of how much of
+    /// that came before the tail.
+    func text(since mark: Int) -> String {
+        state.withLock { state in
+            let written = state.droppedCount + state.bytes.count - mark
+            let kept = state.bytes.suffix(min(capacity, max(written, 0)))
+            let dropped = written - kept.count
+            let tail = String(decoding: kept, as: UTF8.self)
+            return dropped > 0 ? "[\(dropped) earlier bytes of stderr not kept]\n" + tail : tail
+        }
+    }
+}

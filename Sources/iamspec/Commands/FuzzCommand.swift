@@ -10,12 +10,15 @@ struct FuzzCommand: ParsableCommand {
         commandName: "fuzz",
         abstract: "Run random scenarios on two engines until they differ, and write the smallest as a case.",
         discussion: """
-            Engines are `reference` or `mutant:<id>` (see `iamspec mutate --list`). Scenarios come \
+            Engines are `reference` or `mutant:<id>` (see `iamspec mutate --list`), or a program \
+            speaking the stdio protocol (Specs/PROTOCOL.md) given by --engine-command or \
+            --against-command. Scenarios come \
             from a seeded generator: the same seed gives the same scenarios. At the first scenario \
             on which the engines answer a stimulus differently, it is shrunk (steps, messages and \
             settings dropped while they still differ) and written as a YAML case whose expectations \
             are the first engine's observations, so it passes on --engine and fails on --against. \
-            Exit status 0 when no scenario diverged, 1 when a case was written, 2 for usage errors.
+            Exit status 0 when no scenario diverged, 1 when a case was written, 2 for usage errors \
+            or an engine program that cannot start.
             """
     )
 
@@ -23,7 +26,13 @@ struct FuzzCommand: ParsableCommand {
     var engine: EngineChoice = .reference
 
     @Option(help: "The engine compared with it: reference or mutant:<id>.")
-    var against: EngineChoice
+    var against: EngineChoice?
+
+    @Option(help: ArgumentHelp("Use this stdio engine program instead of --engine.", valueName: "command"))
+    var engineCommand: String?
+
+    @Option(help: ArgumentHelp("Compare with this stdio engine program instead of --against.", valueName: "command"))
+    var againstCommand: String?
 
     @Option(help: "The seed of the scenario generator.")
     var seed: UInt64 = 1
@@ -50,7 +59,10 @@ struct FuzzCommand: ParsableCommand {
         guard count >= 1 else {
             throw ValidationError("--count must be at least 1, found \(count)")
         }
-        if rules.isEmpty, engine.mutant == nil, against.mutant == nil {
+        guard (against == nil) != (againstCommand == nil) else {
+            throw ValidationError("give exactly one of --against and --against-command")
+        }
+        if rules.isEmpty, engineCommand != nil || engine.mutant == nil, against?.mutant == nil {
             throw ValidationError("--rule is required when neither engine is a mutant")
         }
         if let id, id.range(of: "^[a-z0-9][a-z0-9._-]*$", options: .regularExpression) == nil {
@@ -59,19 +71,28 @@ struct FuzzCommand: ParsableCommand {
     }
 
     func run() throws {
-        let campaign = FuzzCampaign(engine: engine.provider, against: against.provider, seed: seed)
+        let expected = try Self.provider(engineCommand, otherwise: engine)
+        let compared = try Self.provider(againstCommand, otherwise: against ?? .reference)
+        defer {
+            (expected as? StdioEngineProvider)?.shutdown()
+            (compared as? StdioEngineProvider)?.shutdown()
+        }
+        let engineName = engineCommand.map { "command \($0)" } ?? engine.description
+        let againstName = againstCommand.map { "command \($0)" } ?? against?.description ?? "reference"
+        let campaign = FuzzCampaign(engine: expected, against: compared, seed: seed)
         guard let finding = campaign.run(count: count) else {
             StandardError.write("no divergence in \(count) scenarios (seed \(seed))")
             return
         }
-        let mutant = against.mutant ?? engine.mutant
+        let againstMutant = againstCommand == nil ? against?.mutant : nil
+        let mutant = againstMutant ?? (engineCommand == nil ? engine.mutant : nil)
         let writer = CaseWriter(
             id: id ?? mutant.map { "found-\($0.id)" } ?? "fuzz-seed\(seed)-scenario\(finding.scenarioNumber)",
             title: title ?? mutant.map { "Rejects an engine where \($0.summary)" }
-                ?? "\(engine) and \(against) answer differently",
+                ?? "\(engineName) and \(againstName) answer differently",
             rules: rules.isEmpty ? [mutant?.rule].compactMap { $0 } : rules,
-            comments: (against.mutant.map { ["Catches: mutant \($0.id)"] } ?? []) + [
-                "Found by: iamspec fuzz --engine \(engine) --against \(against) --seed \(seed) "
+            comments: (againstMutant.map { ["Catches: mutant \($0.id)"] } ?? []) + [
+                "Found by: iamspec fuzz, \(engineName) against \(againstName), seed \(seed) "
                     + "(scenario \(finding.scenarioNumber), shrunk from \(finding.original.stimuli.count) "
                     + "to \(finding.scenario.stimuli.count) steps)"
             ],
@@ -90,9 +111,22 @@ struct FuzzCommand: ParsableCommand {
             print(yaml, terminator: "")
         }
         StandardError.write(
-            "\(engine) and \(against) diverge on scenario \(finding.scenarioNumber) of seed \(seed)"
+            "\(engineName) and \(againstName) diverge on scenario \(finding.scenarioNumber) of seed \(seed)"
         )
         throw ExitCode(ExitStatus.failure)
+    }
+
+    /// A stdio engine when a command is given, else the named engine; a program that cannot start
+    /// is a configuration error (exit status 2).
+    private static func provider(_ command: String?, otherwise choice: EngineChoice) throws -> any EngineProvider {
+        guard let command else { return choice.provider }
+        do {
+            return try StdioEngineProvider(command: command)
+        } catch {
+            StandardError.write("error: \(error.message)")
+            if !error.diagnostics.isEmpty { StandardError.write(error.diagnostics) }
+            throw ExitStatus.usageError
+        }
     }
 
     /// `schema.json`'s path relative to the file written: up to the nearest `Specs` folder.

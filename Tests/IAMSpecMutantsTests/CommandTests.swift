@@ -1,0 +1,82 @@
+import Foundation
+import IAMSpecMutants
+import Testing
+
+@Suite("iamspec mutate and iamspec fuzz")
+struct CommandTests {
+    @Test("mutate --list names every mutant with its rule and description")
+    func listsMutants() throws {
+        let outcome = try Executable.run(["mutate", "--list"])
+        #expect(outcome.status == 0)
+        let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.count == MutantCatalogue.all.count)
+        #expect(lines.contains("stack-fifo\tstack.lifo\tthe stack is first in, first out"))
+    }
+
+    @Test("mutate rejects an unknown mutant id with status 2")
+    func unknownMutant() throws {
+        let outcome = try Executable.run(["mutate", "--mutant", "no-such-mutant"])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("no mutant has the id 'no-such-mutant'"))
+    }
+
+    @Test("fuzz against a mutant writes a case that catches it and exits 1")
+    func fuzzFindsMutant() throws {
+        let folder = try Executable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let specs = folder.appendingPathComponent("Specs/found")
+        try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
+        let out = specs.appendingPathComponent("fifo.yaml")
+        let outcome = try Executable.run([
+            "fuzz", "--against", "mutant:stack-fifo", "--seed", "1", "--count", "500", "--out", out.path,
+        ])
+        #expect(outcome.status == 1)
+        let yaml = try String(contentsOf: out, encoding: .utf8)
+        #expect(yaml.hasPrefix("# yaml-language-server: $schema=../schema.json\n# Catches: mutant stack-fifo\n"))
+        #expect(yaml.contains("- id: found-stack-fifo\n"))
+        #expect(yaml.contains("  rules: [stack.lifo]\n"))
+        #expect(outcome.standardError.contains("diverge on scenario"))
+    }
+
+    @Test("the same seed writes the same case")
+    func fuzzIsDeterministic() throws {
+        let arguments = ["fuzz", "--against", "mutant:regex-anchored", "--seed", "3", "--count", "1000"]
+        let first = try Executable.run(arguments)
+        let second = try Executable.run(arguments)
+        #expect(first.status == 1)
+        #expect(!first.standardOutput.isEmpty)
+        #expect(first.standardOutput == second.standardOutput)
+    }
+
+    @Test("fuzz between equal engines finds nothing and exits 0")
+    func fuzzFindsNothing() throws {
+        let outcome = try Executable.run([
+            "fuzz", "--against", "reference", "--rule", "stack.lifo", "--seed", "2", "--count", "200",
+        ])
+        #expect(outcome.status == 0)
+        #expect(outcome.standardOutput.isEmpty)
+        #expect(outcome.standardError.contains("no divergence in 200 scenarios (seed 2)"))
+    }
+
+    @Test("fuzz drives a stdio engine: the reference served over stdio against a mutant")
+    func fuzzOverStdio() throws {
+        let command = "'\(Executable.iamspec.path)' engine --stdio"
+        let outcome = try Executable.run([
+            "fuzz", "--engine-command", command, "--against", "mutant:extras-dropped", "--count", "500",
+        ])
+        #expect(outcome.status == 1)
+        #expect(outcome.standardOutput.contains("# Catches: mutant extras-dropped"))
+        let agreeing = try Executable.run([
+            "fuzz", "--engine-command", command, "--against", "reference", "--rule", "extras.unchanged",
+            "--count", "100",
+        ])
+        #expect(agreeing.status == 0)
+    }
+
+    @Test("fuzz needs a rule when neither engine is a mutant, and a known engine name")
+    func fuzzUsageErrors() throws {
+        #expect(try Executable.run(["fuzz", "--against", "reference"]).status == 2)
+        #expect(try Executable.run(["fuzz", "--against", "mutant:nope", "--rule", "stack.lifo"]).status == 2)
+        #expect(try Executable.run(["fuzz", "--against", "reference", "--count", "0", "--rule", "x.y"]).status == 2)
+    }
+}

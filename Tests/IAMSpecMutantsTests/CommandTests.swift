@@ -73,6 +73,17 @@ struct CommandTests {
         #expect(agreeing.status == 0)
     }
 
+    @Test("fuzz --all-mutants prints one line per mutant and the count found")
+    func fuzzSurvey() throws {
+        let outcome = try Executable.run(["fuzz", "--all-mutants", "--seed", "1", "--count", "3"])
+        let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.count == MutantCatalogue.all.count + 1)
+        #expect(lines.contains("no-match-callback-missing\tfound at scenario 1"))
+        #expect(lines.contains("stack-fifo\tnot found in 3 scenarios"))
+        #expect(lines.last?.hasSuffix("mutants found (seed 1, 3 scenarios each)") == true)
+        #expect(outcome.status == 1)
+    }
+
     @Test("fuzz needs a rule when neither engine is a mutant, and a known engine name")
     func fuzzUsageErrors() throws {
         #expect(try Executable.run(["fuzz", "--against", "reference"]).status == 2)

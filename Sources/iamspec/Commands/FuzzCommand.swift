@@ -34,6 +34,9 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Compare with this stdio engine program instead of --against.", valueName: "command"))
     var againstCommand: String?
 
+    @Flag(help: "Fuzz --engine against every mutant in turn and print how many scenarios found each.")
+    var allMutants = false
+
     @Option(help: "The seed of the scenario generator.")
     var seed: UInt64 = 1
 
@@ -59,8 +62,14 @@ struct FuzzCommand: ParsableCommand {
         guard count >= 1 else {
             throw ValidationError("--count must be at least 1, found \(count)")
         }
+        if allMutants {
+            guard against == nil, againstCommand == nil, out == nil else {
+                throw ValidationError("--all-mutants takes no --against, --against-command or --out")
+            }
+            return
+        }
         guard (against == nil) != (againstCommand == nil) else {
-            throw ValidationError("give exactly one of --against and --against-command")
+            throw ValidationError("give exactly one of --against and --against-command (or --all-mutants)")
         }
         if rules.isEmpty, engineCommand != nil || engine.mutant == nil, against?.mutant == nil {
             throw ValidationError("--rule is required when neither engine is a mutant")
@@ -71,6 +80,7 @@ struct FuzzCommand: ParsableCommand {
     }
 
     func run() throws {
+        if allMutants { return try surveyMutants() }
         let expected = try Self.provider(engineCommand, otherwise: engine)
         let compared = try Self.provider(againstCommand, otherwise: against ?? .reference)
         defer {
@@ -114,6 +124,27 @@ struct FuzzCommand: ParsableCommand {
             "\(engineName) and \(againstName) diverge on scenario \(finding.scenarioNumber) of seed \(seed)"
         )
         throw ExitCode(ExitStatus.failure)
+    }
+
+    /// Fuzzes the engine against each mutant: one line per mutant with the number of the first
+    /// diverging scenario, or `not found`; exits 1 when any was not found.
+    private func surveyMutants() throws {
+        let expected = try Self.provider(engineCommand, otherwise: engine)
+        defer { (expected as? StdioEngineProvider)?.shutdown() }
+        var missed = 0
+        for mutant in MutantCatalogue.all {
+            let campaign = FuzzCampaign(engine: expected, against: MutantEngineProvider(mutant: mutant), seed: seed)
+            if let finding = campaign.run(count: count) {
+                print("\(mutant.id)\tfound at scenario \(finding.scenarioNumber)")
+            } else {
+                print("\(mutant.id)\tnot found in \(count) scenarios")
+                missed += 1
+            }
+        }
+        print(
+            "\(MutantCatalogue.all.count - missed)/\(MutantCatalogue.all.count) mutants found (seed \(seed), \(count) scenarios each)"
+        )
+        if missed > 0 { throw ExitCode(ExitStatus.failure) }
     }
 
     /// A stdio engine when a command is given, else the named engine; a program that cannot start

@@ -1,6 +1,6 @@
 /// One conformance case: a setup, then steps that are stimuli or expectations.
 public struct SpecCase: Sendable {
-    /// Stable, unique across the suite, never renumbered: `[a-z0-9][a-z0-9.-]*`.
+    /// Stable, unique across the suite, never renumbered: `[a-z0-9][a-z0-9._-]*`.
     public var id: String
     public var title: String
     /// The ids of the rules (in `Specs/rules.yaml`) this case checks.

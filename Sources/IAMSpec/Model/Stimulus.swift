@@ -64,7 +64,12 @@ public struct Purchase: Sendable, Hashable {
     public var properties: [String: PropertyValue]
     public var source: EventSource
 
-    public init(product: String, price: Double = 0, properties: [String: PropertyValue] = [:], source: EventSource = .sdk) {
+    public init(
+        product: String,
+        price: Double = 0,
+        properties: [String: PropertyValue] = [:],
+        source: EventSource = .sdk
+    ) {
         self.product = product
         self.price = price
         self.properties = properties

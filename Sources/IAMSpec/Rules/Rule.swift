@@ -38,7 +38,7 @@ public struct Rule: Sendable, Hashable {
     }
 
     /// Whether a seed states the rule or the semantics notes settle it.
-    public enum Kind: String, Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
         case documented
         case clarification
     }
@@ -62,16 +62,29 @@ public struct Rule: Sendable, Hashable {
     }
 }
 
-/// The rules of the suite, in catalogue order.
+/// The rules of the suite, in catalogue order, found by id in constant time.
 public struct RuleCatalogue: Sendable {
-    public var rules: [Rule]
+    public var rules: [Rule] {
+        didSet { positions = Self.positions(of: rules) }
+    }
+    private var positions: [String: Int]
 
     public init(rules: [Rule] = []) {
         self.rules = rules
+        self.positions = Self.positions(of: rules)
     }
 
     /// The rule with this id, if the catalogue has it.
     public func rule(_ id: String) -> Rule? {
-        rules.first { $0.id == id }
+        positions[id].map { rules[$0] }
+    }
+
+    /// The position of each id's first rule.
+    private static func positions(of rules: [Rule]) -> [String: Int] {
+        var positions: [String: Int] = [:]
+        for (position, rule) in rules.enumerated() where positions[rule.id] == nil {
+            positions[rule.id] = position
+        }
+        return positions
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import IAMSpec
 
 /// Loads the spec paths for a command, or prints every problem and exits with status 2.
@@ -12,11 +13,10 @@ enum SuiteLoading {
         return suite
     }
 
-    /// Prints each problem as `path:line:col: error: ...` on standard error, then a count.
+    /// Prints each problem as `path:line:col: error: ...` with its source line and a caret on
+    /// standard error, then a count.
     static func printDiagnostics(_ diagnostics: [Diagnostic]) {
-        for diagnostic in diagnostics {
-            StandardError.write(diagnostic.description)
-        }
+        FileHandle.standardError.write(Data(DiagnosticRenderer.render(diagnostics).utf8))
         StandardError.write("\(diagnostics.count) error\(diagnostics.count == 1 ? "" : "s")")
     }
 }

@@ -1,0 +1,41 @@
+/// "Did you mean" suggestions: the closest known word to a misspelt one.
+enum Suggestion {
+    /// The candidate nearest to `word` by edit distance, when it is close enough to be a likely typo
+    /// (at most a third of the word's length, and at most 3 edits).
+    static func closest(to word: String, among candidates: [String]) -> String? {
+        let limit = min(3, max(1, word.count / 3))
+        var best: (candidate: String, distance: Int)?
+        for candidate in candidates {
+            let distance = editDistance(word, candidate)
+            if distance <= limit, distance < (best?.distance ?? Int.max) {
+                best = (candidate, distance)
+            }
+        }
+        return best?.candidate
+    }
+
+    /// `"; did you mean 'x'?"`, or nothing when no candidate is close.
+    static func hint(for word: String, among candidates: [String]) -> String {
+        guard let candidate = closest(to: word, among: candidates) else { return "" }
+        return "; did you mean '\(candidate)'?"
+    }
+
+    /// The Levenshtein distance between two words, by Unicode scalar.
+    static func editDistance(_ lhs: String, _ rhs: String) -> Int {
+        let left = Array(lhs.unicodeScalars)
+        let right = Array(rhs.unicodeScalars)
+        guard !left.isEmpty else { return right.count }
+        guard !right.isEmpty else { return left.count }
+        var previous = Array(0...right.count)
+        var current = [Int](repeating: 0, count: right.count + 1)
+        for (row, leftScalar) in left.enumerated() {
+            current[0] = row + 1
+            for (column, rightScalar) in right.enumerated() {
+                let substitution = previous[column] + (leftScalar == rightScalar ? 0 : 1)
+                current[column + 1] = min(substitution, previous[column + 1] + 1, current[column] + 1)
+            }
+            swap(&previous, &current)
+        }
+        return previous[right.count]
+    }
+}

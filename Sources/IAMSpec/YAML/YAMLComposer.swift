@@ -1,0 +1,346 @@
+import CYAML
+
+/// Composes YAML nodes from LibYAML's parse events, keeping every node's start mark.
+///
+/// Anchors resolve to shared nodes; duplicate keys, unknown aliases and tags other than the
+/// core ones are diagnostics. Nesting and alias expansion are bounded by ``YAMLLimits``.
+struct YAMLComposer {
+    let file: String
+    var limits = YAMLLimits.standard
+
+    /// Composes every document of the file's bytes. Documents completed before a fatal problem
+    /// (a syntax error, a limit reached) are kept.
+    func compose(_ bytes: [UInt8]) -> YAMLComposition {
+        var documents: [YAMLNode] = []
+        let diagnostics = compose(bytes) { documents.append($0) }
+        return YAMLComposition(documents: documents, diagnostics: diagnostics)
+    }
+
+    /// Composes the documents one at a time, handing each root to `document` as soon as it is
+    /// complete (so a caller can decode it while its nodes are fresh, and let them go); returns
+    /// the problems found.
+    func compose(_ bytes: [UInt8], document: (YAMLNode) -> Void) -> [Diagnostic] {
+        var state = CompositionState(file: file, limits: limits)
+        guard !bytes.isEmpty else { return [] }
+        let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+        let event = UnsafeMutablePointer<yaml_event_t>.allocate(capacity: 1)
+        defer {
+            parser.deallocate()
+            event.deallocate()
+        }
+        guard yaml_parser_initialize(parser) != 0 else {
+            state.report("out of memory while reading the file", at: YAMLMark(line: 1, column: 1))
+            return state.diagnostics
+        }
+        defer { yaml_parser_delete(parser) }
+        bytes.withUnsafeBufferPointer { buffer in
+            yaml_parser_set_input_string(parser, buffer.baseAddress, buffer.count)
+            while true {
+                guard yaml_parser_parse(parser, event) != 0 else {
+                    state.reportParserError(parser.pointee, bytes: buffer)
+                    return
+                }
+                let finished = event.pointee.type == YAML_STREAM_END_EVENT
+                let proceed = state.consume(event.pointee)
+                yaml_event_delete(event)
+                if let root = state.completedDocument.take() { document(root) }
+                if finished || !proceed { return }
+            }
+        }
+        return state.diagnostics
+    }
+}
+
+/// The composer's work in progress: open collections, anchors, and counts.
+private struct CompositionState {
+    /// A list or mapping whose end event has not come yet. Its children wait in the state's
+    /// shared `items` / `entries` buffers from `start`, so open collections allocate nothing.
+    struct Frame {
+        let isMapping: Bool
+        let mark: YAMLMark
+        let anchor: String?
+        let start: Int
+        var pendingKey: YAMLNode?
+        /// The pending key is not a scalar: its value is read and dropped.
+        var dropsPendingValue = false
+        var weight = 1
+    }
+
+    let file: String
+    let limits: YAMLLimits
+    var diagnostics: [Diagnostic] = []
+    /// The root of the document just completed, until the composer hands it on.
+    var completedDocument: YAMLNode?
+    var stack: [Frame] = []
+    var items: [YAMLNode] = []
+    var entries: [YAMLMapping.Entry] = []
+    var anchors: [String: YAMLNode] = [:]
+    var materialised = 0
+
+    init(file: String, limits: YAMLLimits) {
+        self.file = file
+        self.limits = limits
+    }
+
+    mutating func report(_ message: String, at mark: YAMLMark) {
+        diagnostics.append(Diagnostic(message, at: mark.location(in: file)))
+    }
+
+    /// Handles one event; false when composing must stop.
+    mutating func consume(_ event: yaml_event_t) -> Bool {
+        let mark = YAMLMark(line: event.start_mark.line + 1, column: event.start_mark.column + 1)
+        switch event.type {
+        case YAML_DOCUMENT_START_EVENT:
+            anchors.removeAll(keepingCapacity: true)
+            return true
+        case YAML_SCALAR_EVENT:
+            return scalar(event.data.scalar, at: mark)
+        case YAML_ALIAS_EVENT:
+            return alias(string(event.data.alias.anchor) ?? "", at: mark)
+        case YAML_SEQUENCE_START_EVENT:
+            let data = event.data.sequence_start
+            checkCollectionTag(data.tag, expected: "seq", at: mark)
+            return open(isMapping: false, anchor: string(data.anchor), at: mark)
+        case YAML_MAPPING_START_EVENT:
+            let data = event.data.mapping_start
+            checkCollectionTag(data.tag, expected: "map", at: mark)
+            return open(isMapping: true, anchor: string(data.anchor), at: mark)
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            return close()
+        default:
+            return true
+        }
+    }
+
+    private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        pointer.map { String(cString: $0) }
+    }
+
+    private mutating func scalar(_ data: YAMLScalarEventData, at mark: YAMLMark) -> Bool {
+        let text = String(decoding: UnsafeBufferPointer(start: data.value, count: data.length), as: UTF8.self)
+        let isQuoted = data.style != YAML_PLAIN_SCALAR_STYLE
+        let value: YAMLScalarValue
+        if let tag = string(data.tag) {
+            value = taggedValue(text, tag: tag, at: mark)
+        } else {
+            value = isQuoted ? .string : YAMLCoreSchema.resolve(text)
+        }
+        let node = YAMLNode(
+            mark: mark,
+            content: .scalar(YAMLScalar(text: text, isQuoted: isQuoted, value: value)),
+            weight: 1
+        )
+        if let anchor = string(data.anchor) { anchors[anchor] = node }
+        return count(1, at: mark) && attach(node)
+    }
+
+    /// The value of a scalar with an explicit tag; only core tags are allowed.
+    private mutating func taggedValue(_ text: String, tag: String, at mark: YAMLMark) -> YAMLScalarValue {
+        let resolved = YAMLCoreSchema.resolve(text)
+        let found = YAMLScalar(text: text, isQuoted: false, value: resolved).summary
+        switch coreTagName(tag) {
+        case "str":
+            return .string
+        case "int":
+            if case .int = resolved { return resolved }
+            report("expected an integer for tag !!int, found \(found)", at: mark)
+        case "float":
+            switch resolved {
+            case .int(let integer): return .float(Double(integer))
+            case .float: return resolved
+            default: report("expected a real for tag !!float, found \(found)", at: mark)
+            }
+        case "bool":
+            if case .bool = resolved { return resolved }
+            report("expected a boolean for tag !!bool, found \(found)", at: mark)
+        case "null":
+            if resolved == .null { return resolved }
+            report("expected null for tag !!null, found \(found)", at: mark)
+        case let name?:
+            report(
+                "tag !!\(name) is not allowed on a scalar; expected !!str, !!int, !!float, !!bool or !!null",
+                at: mark
+            )
+        case nil:
+            reportUnsupportedTag(tag, at: mark)
+        }
+        return .string
+    }
+
+    private func coreTagName(_ tag: String) -> String? {
+        let prefix = "tag:yaml.org,2002:"
+        guard tag.hasPrefix(prefix) else { return nil }
+        let name = String(tag.dropFirst(prefix.count))
+        return ["str", "int", "float", "bool", "null", "seq", "map"].contains(name) ? name : nil
+    }
+
+    private mutating func reportUnsupportedTag(_ tag: String, at mark: YAMLMark) {
+        let prefix = "tag:yaml.org,2002:"
+        let shown = tag.hasPrefix(prefix) ? "!!" + tag.dropFirst(prefix.count) : tag
+        report(
+            "unsupported tag '\(shown)'; expected no tag or a core tag (!!str, !!int, !!float, !!bool, !!null, !!seq, !!map)",
+            at: mark
+        )
+    }
+
+    private mutating func checkCollectionTag(
+        _ pointer: UnsafeMutablePointer<yaml_char_t>?,
+        expected: String,
+        at mark: YAMLMark
+    ) {
+        guard let tag = string(pointer) else { return }
+        switch coreTagName(tag) {
+        case expected?:
+            return
+        case let name?:
+            let kind = expected == "seq" ? "a list" : "a mapping"
+            report("tag !!\(name) is not allowed on \(kind); expected !!\(expected)", at: mark)
+        case nil:
+            reportUnsupportedTag(tag, at: mark)
+        }
+    }
+
+    private mutating func alias(_ name: String, at mark: YAMLMark) -> Bool {
+        guard let node = anchors[name] else {
+            report("unknown alias '*\(name)'; expected an anchor '&\(name)' defined earlier in the document", at: mark)
+            let placeholder = YAMLNode(
+                mark: mark,
+                content: .scalar(YAMLScalar(text: "", isQuoted: false, value: .null)),
+                weight: 1
+            )
+            return count(1, at: mark) && attach(placeholder)
+        }
+        return count(node.weight, at: mark) && attach(node)
+    }
+
+    private mutating func open(isMapping: Bool, anchor: String?, at mark: YAMLMark) -> Bool {
+        guard stack.count < limits.maximumDepth else {
+            report(
+                "lists and mappings are nested more than \(limits.maximumDepth) deep; expected at most \(limits.maximumDepth) levels",
+                at: mark
+            )
+            return false
+        }
+        guard count(1, at: mark) else { return false }
+        stack.append(
+            Frame(isMapping: isMapping, mark: mark, anchor: anchor, start: isMapping ? entries.count : items.count)
+        )
+        return true
+    }
+
+    private mutating func close() -> Bool {
+        guard let frame = stack.popLast() else { return true }
+        let content: YAMLNode.Content
+        if frame.isMapping {
+            content = .mapping(mapping(from: entries[frame.start...]))
+            entries.removeSubrange(frame.start...)
+        } else {
+            content = .sequence(Array(items[frame.start...]))
+            items.removeSubrange(frame.start...)
+        }
+        let node = YAMLNode(mark: frame.mark, content: content, weight: frame.weight)
+        if let anchor = frame.anchor { anchors[anchor] = node }
+        return attach(node)
+    }
+
+    /// The mapping of a closed frame's entries, indexed by key; a repeated key is reported and dropped.
+    private mutating func mapping(from pending: ArraySlice<YAMLMapping.Entry>) -> YAMLMapping {
+        var index = [String: Int](minimumCapacity: pending.count)
+        var kept: [YAMLMapping.Entry] = []
+        kept.reserveCapacity(pending.count)
+        for entry in pending {
+            if let first = index.updateValue(kept.count, forKey: entry.name) {
+                index[entry.name] = first
+                let previous = kept[first].key.mark
+                report(
+                    "duplicate key '\(entry.name)' in a mapping; first defined at line \(previous.line), "
+                        + "column \(previous.column)",
+                    at: entry.key.mark
+                )
+                continue
+            }
+            kept.append(entry)
+        }
+        return YAMLMapping(entries: kept, index: index)
+    }
+
+    /// Counts materialised nodes; false (with a diagnostic) past the limit.
+    private mutating func count(_ nodes: Int, at mark: YAMLMark) -> Bool {
+        materialised += nodes
+        guard materialised > limits.maximumNodes else { return true }
+        report(
+            "the file expands to more than \(limits.maximumNodes) nodes (aliases count as the nodes they repeat); "
+                + "expected a smaller file",
+            at: mark
+        )
+        return false
+    }
+
+    /// Adds a finished node to the open collection, or makes it a document's root.
+    private mutating func attach(_ node: YAMLNode) -> Bool {
+        guard !stack.isEmpty else {
+            completedDocument = node
+            return true
+        }
+        let top = stack.count - 1
+        stack[top].weight += node.weight
+        guard stack[top].isMapping else {
+            items.append(node)
+            return true
+        }
+        guard let key = stack[top].pendingKey else {
+            stack[top].pendingKey = node
+            stack[top].dropsPendingValue = node.scalar == nil
+            if node.scalar == nil {
+                report("expected a scalar as a mapping key, found \(node.summary)", at: node.mark)
+            }
+            return true
+        }
+        stack[top].pendingKey = nil
+        if !stack[top].dropsPendingValue, let name = key.scalar?.text {
+            entries.append(YAMLMapping.Entry(key: key, name: name, value: node))
+        }
+        return true
+    }
+
+    /// Reports LibYAML's problem at its mark (or, for unreadable bytes, at their offset).
+    mutating func reportParserError(_ parser: yaml_parser_t, bytes: UnsafeBufferPointer<UInt8>) {
+        let problem = parser.problem.map { String(cString: $0) } ?? "unknown problem"
+        switch parser.error {
+        case YAML_MEMORY_ERROR:
+            report("out of memory while reading the file", at: YAMLMark(line: 1, column: 1))
+        case YAML_READER_ERROR:
+            let mark = Self.mark(atByteOffset: parser.problem_offset, in: bytes)
+            let value = parser.problem_value
+            let found = value >= 0 ? " (found byte or character 0x\(String(value, radix: 16, uppercase: true)))" : ""
+            report("unreadable text: \(problem)\(found); expected UTF-8 text without control characters", at: mark)
+        default:
+            let mark = YAMLMark(line: parser.problem_mark.line + 1, column: parser.problem_mark.column + 1)
+            var message = "YAML syntax error: \(problem)"
+            if let context = parser.context.map({ String(cString: $0) }) {
+                let line = parser.context_mark.line + 1
+                let column = parser.context_mark.column + 1
+                message += " (\(context) at line \(line), column \(column))"
+            }
+            report(message, at: mark)
+        }
+    }
+
+    /// The line and column of a byte offset, counting columns in Unicode scalars.
+    static func mark(atByteOffset offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> YAMLMark {
+        var line = 1
+        var column = 1
+        for byte in bytes.prefix(min(offset, bytes.count)) {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return YAMLMark(line: line, column: column)
+    }
+}
+
+/// The scalar member of LibYAML's event union.
+private typealias YAMLScalarEventData = yaml_event_s.__Unnamed_union_data.__Unnamed_struct_scalar

@@ -1,0 +1,48 @@
+/// A scalar as written, with the type the YAML 1.2 core schema (or its explicit tag) gives it.
+struct YAMLScalar: Sendable {
+    /// The scalar's text after unescaping and folding.
+    let text: String
+    /// Quoted (single or double) or block scalars are always strings; only plain ones resolve.
+    let isQuoted: Bool
+    let value: YAMLScalarValue
+
+    /// How a diagnostic names the scalar it found.
+    var summary: String {
+        switch value {
+        case .null: "null"
+        case .bool(let flag): "boolean \(flag)"
+        case .int: "integer \(text)"
+        case .float: "real \(text)"
+        case .string: "string \(YAMLScalar.quoted(text))"
+        }
+    }
+
+    /// The text in double quotes, shortened when long, with quotes and line breaks escaped.
+    static func quoted(_ text: String) -> String {
+        let limit = 60
+        var shown = "\""
+        for (offset, character) in text.enumerated() {
+            if offset == limit {
+                shown += "…"
+                break
+            }
+            switch character {
+            case "\\": shown += "\\\\"
+            case "\"": shown += "\\\""
+            case "\n": shown += "\\n"
+            default: shown.append(character)
+            }
+        }
+        return shown + "\""
+    }
+}
+
+/// The typed value of a scalar under the YAML 1.2 core schema.
+enum YAMLScalarValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case float(Double)
+    /// The scalar's text is the string.
+    case string
+}

@@ -36,6 +36,20 @@ struct CommandTests {
         #expect(yaml.contains("- id: found-stack-fifo\n"))
         #expect(yaml.contains("  rules: [stack.lifo]\n"))
         #expect(outcome.standardError.contains("diverge on scenario"))
+
+        let suite = folder.appendingPathComponent("Specs")
+        try FileManager.default.copyItem(
+            at: Executable.packageRoot.appendingPathComponent("Specs/rules.yaml"),
+            to: suite.appendingPathComponent("rules.yaml")
+        )
+        let lint = try Executable.run(["lint", suite.path])
+        #expect(lint.status == 0, "\(lint.standardError)")
+        let onReference = try Executable.run(["run", suite.path])
+        #expect(onReference.status == 0)
+        #expect(onReference.standardOutput.hasSuffix("1 passed, 0 failed, 0 skipped\n"))
+        let onMutant = try Executable.run(["mutate", suite.path, "--mutant", "stack-fifo"])
+        #expect(onMutant.status == 0)
+        #expect(onMutant.standardOutput.contains("by 1 case: found-stack-fifo"))
     }
 
     @Test("the same seed writes the same case")

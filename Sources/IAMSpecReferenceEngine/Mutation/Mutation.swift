@@ -123,6 +123,14 @@ package enum Mutation: String, Sendable, Hashable, CaseIterable {
     case backgroundDisplays = "background-displays"
     /// The delegate is asked even when another message is visible.
     case delegateAskedWhenVisible = "delegate-asked-when-visible"
+    /// The background check comes before the timeout: a late message is stacked, not discarded.
+    case backgroundBeforeTimeout = "background-before-timeout"
+    /// The visible-message check comes before the background check.
+    case visibleBeforeBackground = "visible-before-background"
+    /// Orientation is checked before the delegate is asked.
+    case orientationBeforeDelegate = "orientation-before-delegate"
+    /// Assets are checked before orientation.
+    case assetsBeforeOrientation = "assets-before-orientation"
     /// The legacy keyboard rule applies under the Swift SDK.
     case keyboardRuleInSwift = "keyboard-rule-in-swift"
     /// The legacy keyboard rule applies even when the delegate is implemented.

@@ -340,6 +340,26 @@ enum MutantWitnesses {
                 [slow],
                 [B.start, .assetDownloadSettled(message: "m1", succeeded: true), B.start, B.event("tap")]
             )
+        case .backgroundBeforeTimeout:
+            let slow = B.message("m1", B.tap) {
+                $0.delay = .seconds(10)
+                $0.timeout = .seconds(5)
+            }
+            return B.scenario([slow], [B.start, .appBackgrounded, B.event("tap"), B.advance(10)])
+        case .visibleBeforeBackground:
+            return B.scenario([m0, m1], [B.start, .appBackgrounded, B.event("tap")], configuration: B.noInterval)
+        case .orientationBeforeDelegate:
+            return B.scenario(
+                [B.message("m1", B.tap) { $0.orientation = .landscape }],
+                [.delegateChoiceSet(message: "m1", choice: .later), B.start, B.event("tap")],
+                configuration: EngineConfiguration(delegate: .implemented)
+            )
+        case .assetsBeforeOrientation:
+            let broken = B.message("m1", B.tap) {
+                $0.orientation = .landscape
+                $0.image = .fails
+            }
+            return B.scenario([broken], [B.start, B.event("tap")])
         case .syncEventsDropped:
             return B.scenario([m1], [.sessionStarted(syncPending: true), B.event("tap"), .sessionSyncCompleted])
         case .syncEventsNotHeld:

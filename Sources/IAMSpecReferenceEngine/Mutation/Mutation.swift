@@ -2,9 +2,10 @@
 /// real engine could plausibly get it wrong.
 ///
 /// Mutant engines measure the conformance suite: a good suite fails every one of them. The engine
-/// checks a mutation only at the code point where its rule lives (one `mutation == .x` test), so
-/// an engine made without one is the reference engine. Visible inside this package only; the raw
-/// value is the mutant's stable id.
+/// checks a mutation only where its rule lives (a `mutation == .x` test, or a policy value such as
+/// the presenter's check order or the profile rules), so an engine made without one is the
+/// reference engine. Visible inside this package only; the raw value is the mutant's stable id.
+/// The mutants' descriptions and the rules they break are in `IAMSpecMutants`' catalogue.
 package enum Mutation: String, Sendable, Hashable, CaseIterable {
     // MARK: Triggers and property filters
 

@@ -13,6 +13,18 @@ struct CommandTests {
         #expect(lines.contains("stack-fifo\tstack.lifo\tthe stack is first in, first out"))
     }
 
+    @Test("the suite in Specs kills every mutant")
+    func suiteKillsEveryMutant() throws {
+        let outcome = try Executable.run(["mutate", "--jobs", "2"])
+        let total = MutantCatalogue.all.count
+        #expect(
+            outcome.standardOutput.hasSuffix("Mutation score: \(total)/\(total) (100.0%)\n"),
+            "\(outcome.standardOutput)"
+        )
+        #expect(!outcome.standardOutput.contains("SURVIVED"))
+        #expect(outcome.status == 0)
+    }
+
     @Test("mutate rejects an unknown mutant id with status 2")
     func unknownMutant() throws {
         let outcome = try Executable.run(["mutate", "--mutant", "no-such-mutant"])

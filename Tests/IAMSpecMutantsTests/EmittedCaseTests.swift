@@ -12,9 +12,10 @@ struct EmittedCaseTests {
 
     /// Mutants fuzzing finds with seed 1 within 2,000 scenarios.
     private static let found = [
-        "stack-fifo", "regex-anchored", "click-logged-every-time", "sync-events-dropped", "extras-dropped",
-        "api-events-trigger", "interval-after-priority", "delegate-asked-when-visible", "reenqueue-meanings-swapped",
-        "asset-wait-blocks-screen", "impression-at-ready", "no-match-when-none-eligible",
+        "api-events-trigger", "asset-wait-blocks-screen", "background-before-timeout", "click-logged-every-time",
+        "delegate-asked-when-visible", "extras-dropped", "impression-at-ready", "no-match-when-none-eligible",
+        "reenqueue-meanings-swapped", "regex-anchored", "rollback-starts-interval", "stack-fifo",
+        "sync-events-dropped",
     ]
 
     @Test("a fuzzed case loads, passes on the reference engine and fails on the mutant", arguments: found)

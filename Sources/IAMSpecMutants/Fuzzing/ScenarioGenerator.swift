@@ -129,7 +129,12 @@ public struct ScenarioGenerator {
             22, 6, 5, 16, 4, 4, 3, 3, 8, 9, 6, 4, 3, 2, 2, 2, 3, 4, 4,
         ]
         switch random.weighted(kinds) {
-        case 0: return .customEvent(makeCustomEvent(at: follower.now))
+        case 0:
+            // Often the same event again: re-eligibility, the interval and in-flight messages
+            // are about an event that comes back.
+            let earlier = scenario.stimuli.filter { if case .customEvent = $0 { true } else { false } }
+            guard earlier.isEmpty || random.chance(60) else { return random.pick(earlier) }
+            return .customEvent(makeCustomEvent(at: follower.now))
         case 1: return .purchase(makePurchase(at: follower.now))
         case 2: return .pushClicked(campaign: random.chance(50) ? nil : random.pick(["spring", "fall"]))
         case 3: return .timeAdvanced(by: .seconds(random.pick([1, 4, 5, 6, 10, 25, 29, 30, 31, 40, 60])))

@@ -104,7 +104,7 @@ struct FuzzCommand: ParsableCommand {
             comments: (againstMutant.map { ["Catches: mutant \($0.id)"] } ?? []) + [
                 "Found by: iamspec fuzz, \(engineName) against \(againstName), seed \(seed) "
                     + "(scenario \(finding.scenarioNumber), shrunk from \(finding.original.stimuli.count) "
-                    + "to \(finding.scenario.stimuli.count) steps)"
+                    + "to \(finding.scenario.stimuli.count) step\(finding.scenario.stimuli.count == 1 ? "" : "s"))"
             ],
             schemaPath: Self.schemaPath(for: out)
         )

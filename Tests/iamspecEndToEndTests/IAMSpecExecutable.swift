@@ -30,6 +30,11 @@ enum IAMSpecExecutable {
 
     /// Runs `iamspec` with the arguments, from the package root, and waits for it.
     static func run(_ arguments: String..., environment: [String: String] = [:]) throws -> Outcome {
+        try run(arguments, environment: environment)
+    }
+
+    /// Runs `iamspec` with the arguments, from the package root, and waits for it.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
         let process = Process()
         process.executableURL = productsDirectory.appendingPathComponent("iamspec")
         process.arguments = arguments

@@ -6,6 +6,8 @@
 struct CaseExecutor: Sendable {
     let provider: any EngineProvider
     let catalogue: RuleCatalogue
+    /// Runs not to make, with the reason they are reported skipped (a baseline's `skip` entries).
+    var plannedSkip: @Sendable (CaseRun) -> String? = { _ in nil }
 
     /// Runs the case; `engineMade` sees the engine as soon as it exists (so that a watchdog can
     /// interrupt it). Wall-clock duration is measured for the report only.
@@ -29,6 +31,9 @@ struct CaseExecutor: Sendable {
 
     /// Why the engine cannot run this run at all, or nil when it can.
     func skipReason(for run: CaseRun) -> String? {
+        if let planned = plannedSkip(run) {
+            return planned
+        }
         let description = provider.description
         if !description.profiles.contains(run.profile) {
             return "the engine does not support the profile \(run.profile.rawValue)"

@@ -64,7 +64,7 @@ public struct ConformanceRun: Sendable {
             hostname: Self.hostname()
         )
         let scheduler = RunScheduler(
-            executor: CaseExecutor(provider: engine, catalogue: rules),
+            executor: CaseExecutor(provider: engine, catalogue: rules, plannedSkip: options.plannedSkip),
             jobs: options.jobs,
             timeout: options.timeout,
             progress: progress

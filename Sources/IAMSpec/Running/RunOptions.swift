@@ -8,14 +8,19 @@ public struct RunOptions: Sendable {
     public var jobs: Int
     /// The wall-clock time one run may take before it is reported as an error.
     public var timeout: Duration
+    /// Runs not to make, with the reason each is reported skipped: for example a baseline's
+    /// `skip` entries (``Baseline/skipReason(caseID:profile:)``). Nil for a run that is made.
+    public var plannedSkip: @Sendable (CaseRun) -> String?
 
     public init(
         selection: RunSelection = RunSelection(),
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-        timeout: Duration = .seconds(30)
+        timeout: Duration = .seconds(30),
+        plannedSkip: @escaping @Sendable (CaseRun) -> String? = { _ in nil }
     ) {
         self.selection = selection
         self.jobs = jobs
         self.timeout = timeout
+        self.plannedSkip = plannedSkip
     }
 }

@@ -19,9 +19,30 @@ struct ReportCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The results stream to read.", valueName: "results.jsonl"))
     var results: String
 
+    @Option(
+        help: ArgumentHelp(
+            "Judge the results against this engine's baseline, as iamspec run --baseline does (stale entries are not checked here).",
+            valueName: "file"
+        )
+    )
+    var baseline: String?
+
+    @Flag(help: "With --baseline: show a run passing though the baseline expects it to fail as passed.")
+    var allowUnexpectedPass = false
+
     func run() throws {
         do {
-            let summary = try ResultsStream.read(from: results)
+            var summary = try ResultsStream.read(from: results)
+            if let baseline {
+                let known = try BaselineFile.read(baseline, engine: summary.header.engine.name)
+                summary =
+                    BaselineJudgement(
+                        summary,
+                        against: known,
+                        cases: nil,
+                        allowingUnexpectedPasses: allowUnexpectedPass
+                    ).summary
+            }
             try JUnitReport.write(summary, to: junit)
             print(summary.totalsLine)
         } catch let error as ResultsStreamError {

@@ -1,7 +1,8 @@
 import ArgumentParser
 import IAMSpec
 
-/// Which case runs a command selects: each option is an OR of its values, the options an AND.
+/// Which case runs a command selects: each repeatable option is an OR of its values, the
+/// options an AND.
 struct SelectionOptions: ParsableArguments {
     @Option(name: .customLong("filter"), help: "Only cases whose id matches this glob (*, ?, [...]); repeatable.")
     var filters: [String] = []
@@ -9,10 +10,51 @@ struct SelectionOptions: ParsableArguments {
     @Option(name: .customLong("tag"), help: "Only cases with this tag; repeatable.")
     var tags: [String] = []
 
+    @Option(
+        name: .customLong("tags"),
+        help: ArgumentHelp(
+            "Only cases whose tags satisfy this expression: tags with and, or, not and parentheses (not binds tighter than and, and than or), e.g. \"stack and not legacy\".",
+            valueName: "expression"
+        )
+    )
+    var tagExpression: String?
+
     @Option(name: .customLong("profile"), help: "Only this profile (braze-swift, appboy-legacy); repeatable.")
     var profiles: [Profile] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "Only shard I of N (I from 1): the cases whose id hashes (FNV-1a 64) to it; the N shards together hold every case once.",
+            valueName: "I/N"
+        )
+    )
+    var shard: String?
+
+    func validate() throws {
+        if let tagExpression {
+            do {
+                _ = try TagExpression(parsing: tagExpression)
+            } catch {
+                throw ValidationError("--tags \"\(tagExpression)\": \(error)")
+            }
+        }
+        if let shard {
+            do {
+                _ = try Shard(parsing: shard)
+            } catch {
+                throw ValidationError("--shard: \(error)")
+            }
+        }
+    }
+
+    /// The selection; call after ``validate()`` has passed.
     var selection: RunSelection {
-        RunSelection(filters: filters.map(GlobPattern.init), tags: tags, profiles: profiles)
+        RunSelection(
+            filters: filters.map(GlobPattern.init),
+            tags: tags,
+            profiles: profiles,
+            tagExpression: tagExpression.flatMap { try? TagExpression(parsing: $0) },
+            shard: shard.flatMap { try? Shard(parsing: $0) }
+        )
     }
 }

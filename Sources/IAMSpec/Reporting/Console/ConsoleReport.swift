@@ -3,7 +3,8 @@
 /// The report shows, per failed or errored run, its status, title, the failing step's
 /// `path:line:col` with the message, the aligned timeline (virtual time, step, observations, and
 /// expected beside actual for the failing step), and a one-line command that runs it again. Skips
-/// are grouped by reason. The last line is exactly `N passed, N failed, N skipped`, errors
+/// are grouped by reason, apart from expected failures (a baseline's; ``BaselineJudgement``
+/// lists them in a section of their own). The last line is exactly `N passed, N failed, N skipped`, errors
 /// counted as failed, never coloured, so scripts can read it.
 public struct ConsoleReport: Sendable {
     public var style: ConsoleStyle
@@ -26,7 +27,10 @@ public struct ConsoleReport: Sendable {
             lines += failureBlock(result)
             lines.append("")
         }
-        let skips = Dictionary(grouping: summary.results.filter { $0.status == .skipped }, by: \.message)
+        let skipped = summary.results.filter {
+            $0.status == .skipped && $0.kind != BaselineJudgement.expectedFailureKind
+        }
+        let skips = Dictionary(grouping: skipped, by: \.message)
         for (reason, results) in skips.sorted(by: { $0.key < $1.key }) {
             lines.append(style.yellow("skipped \(results.count) run\(results.count == 1 ? "" : "s"): \(reason)"))
         }

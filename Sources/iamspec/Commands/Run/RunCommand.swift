@@ -15,6 +15,19 @@ struct RunCommand: ParsableCommand {
             reported, marked interrupted. Exit status 0 when every selected run passed (skips \
             allowed), 1 when any failed or errored or the run was interrupted, 2 for usage, \
             configuration or spec errors.
+
+            With --baseline FILE (this engine's known outcomes; README, "Baselines"), an \
+            expected failure does not fail the run: it is listed under "expected failures" and \
+            counted as skipped in the totals line (JUnit: <skipped message="expected failure: \
+            ...">). A run that passes though the baseline expects it to fail is an unexpected \
+            pass: counted as failed (JUnit: <failure type="iamspec.unexpected-pass">), unless \
+            --allow-unexpected-pass, when it counts as passed. An entry naming a case run the \
+            suite does not have is stale and fails the run (stale entries are not runs: the \
+            totals line leaves them out). `skip` entries are not run and count as skipped. \
+            --update-baseline FILE writes the baseline this run implies, keeping the reasons \
+            already written (from --baseline, else from FILE); without --baseline the run is \
+            judged against what it wrote. The --json results stream records what the engine \
+            did, before any baseline; `iamspec report --baseline` applies one to it.
             """
     )
 
@@ -47,7 +60,29 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Colour the output: auto (on a terminal, unless NO_COLOR is set), always or never.")
     var color: ColorMode = .auto
 
+    @Option(
+        help: ArgumentHelp(
+            "Judge the run against this engine's baseline (YAML: known failures, flaky and skipped cases).",
+            valueName: "file"
+        )
+    )
+    var baseline: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Write or refresh a baseline from this run's failures, keeping the reasons already written.",
+            valueName: "file"
+        )
+    )
+    var updateBaseline: String?
+
+    @Flag(help: "With --baseline: a run passing though the baseline expects it to fail does not fail the run.")
+    var allowUnexpectedPass = false
+
     func validate() throws {
+        if allowUnexpectedPass && baseline == nil {
+            throw ValidationError("--allow-unexpected-pass applies to a --baseline; give one")
+        }
         if validateProtocol && engineCommand == nil {
             throw ValidationError("--validate-protocol checks an --engine-command program; give one")
         }
@@ -64,6 +99,7 @@ struct RunCommand: ParsableCommand {
         let provider = try makeEngineProvider()
         let stdioProvider = provider as? StdioEngineProvider
         defer { stdioProvider?.shutdown() }
+        let knownOutcomes = try readBaseline(engine: provider.description.name)
         let runSelection = selection.selection
         let total = runSelection.runs(of: loaded.cases).count
         if total == 0 {
@@ -88,7 +124,8 @@ struct RunCommand: ParsableCommand {
             options: RunOptions(
                 selection: runSelection,
                 jobs: jobs,
-                timeout: .milliseconds(Int64((timeout * 1000).rounded()))
+                timeout: .milliseconds(Int64((timeout * 1000).rounded())),
+                plannedSkip: { run in knownOutcomes?.skipReason(caseID: run.specCase.id, profile: run.profile) }
             ),
             control: control,
             progress: { progress.record($0) }
@@ -102,22 +139,33 @@ struct RunCommand: ParsableCommand {
             if !failure.diagnostics.isEmpty { StandardError.write(failure.diagnostics) }
             throw ExitStatus.usageError
         }
-        try writeReports(summary)
-        for line in ConsoleReport(style: stdoutStyle).lines(for: summary) {
+        let written = try writeUpdatedBaseline(knownOutcomes, summary: summary, cases: loaded.cases)
+        let judgement = (knownOutcomes ?? written).map {
+            BaselineJudgement(summary, against: $0, cases: loaded.cases, allowingUnexpectedPasses: allowUnexpectedPass)
+        }
+        let reported = judgement?.summary ?? summary
+        try writeReports(raw: summary, judged: reported)
+        var lines = ConsoleReport(style: stdoutStyle).lines(for: reported)
+        if let judgement {
+            lines.insert(contentsOf: judgement.consoleLines(style: stdoutStyle), at: lines.count - 1)
+        }
+        for line in lines {
             print(line)
         }
-        if summary.exitCode != 0 {
-            throw ExitCode(summary.exitCode)
+        let exitCode = judgement?.exitCode ?? summary.exitCode
+        if exitCode != 0 {
+            throw ExitCode(exitCode)
         }
     }
 
-    private func writeReports(_ summary: RunSummary) throws {
+    /// The results stream records what the engine did; JUnit shows the baseline's judgement.
+    private func writeReports(raw: RunSummary, judged: RunSummary) throws {
         do {
             if let json {
-                try ResultsStream.write(summary, to: json)
+                try ResultsStream.write(raw, to: json)
             }
             if let junit {
-                try JUnitReport.write(summary, to: junit)
+                try JUnitReport.write(judged, to: junit)
             }
         } catch {
             StandardError.write(error.description)

@@ -1,0 +1,76 @@
+/// A boolean expression over case tags (`--tags "stack and not legacy"`).
+///
+/// Words are tags; `and`, `or` and `not` combine them, and parentheses group. `not` binds
+/// tighter than `and`, which binds tighter than `or`: `a or b and not c` is `a or (b and (not c))`.
+public struct TagExpression: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The expression as written.
+    public var source: String
+    let root: Node
+
+    /// Parses an expression.
+    ///
+    /// - Throws: ``TagExpressionError`` with the 1-based column of the problem.
+    public init(parsing source: String) throws(TagExpressionError) {
+        var parser = TagExpressionParser(source)
+        self.source = source
+        self.root = try parser.parse()
+    }
+
+    /// Whether a case with these tags satisfies the expression.
+    public func matches(tags: [String]) -> Bool {
+        root.evaluate(Set(tags))
+    }
+
+    public var description: String { source }
+
+    public static func == (lhs: TagExpression, rhs: TagExpression) -> Bool {
+        lhs.source == rhs.source
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(source)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        do {
+            self = try TagExpression(parsing: text)
+        } catch {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.description)
+            )
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(source)
+    }
+
+    /// The parsed form.
+    indirect enum Node: Sendable, Hashable {
+        case tag(String)
+        case not(Node)
+        case and(Node, Node)
+        case or(Node, Node)
+
+        func evaluate(_ tags: Set<String>) -> Bool {
+            switch self {
+            case .tag(let name): tags.contains(name)
+            case .not(let operand): !operand.evaluate(tags)
+            case .and(let lhs, let rhs): lhs.evaluate(tags) && rhs.evaluate(tags)
+            case .or(let lhs, let rhs): lhs.evaluate(tags) || rhs.evaluate(tags)
+            }
+        }
+    }
+}
+
+/// A tag expression that does not parse: where (1-based column) and what was expected.
+public struct TagExpressionError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var column: Int
+    /// What was found and what was expected.
+    public var message: String
+
+    /// `column N: found ..., expected ...`.
+    public var description: String { "column \(column): \(message)" }
+}

@@ -1,0 +1,85 @@
+/// The site's one stylesheet: system fonts only, a readable measure, tables that scroll sideways
+/// on a phone, outcome colours that also read in greyscale (the word is always written), and a
+/// print layout without navigation.
+enum SiteStylesheet {
+    static let css = """
+        :root { --ink: #1b1f24; --muted: #57606a; --line: #d0d7de; --paper: #ffffff; --tint: #f6f8fa;
+          --pass: #1a7f37; --pass-bg: #dafbe1; --fail: #cf222e; --fail-bg: #ffebe9;
+          --skip: #7d4e00; --skip-bg: #fff8c5; --accent: #0550ae; }
+        * { box-sizing: border-box; }
+        html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
+        body { margin: 0; color: var(--ink); background: var(--paper);
+          font: 16px/1.55 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "DejaVu Sans", sans-serif; }
+        main { max-width: 60rem; margin: 0 auto; padding: 1rem 1.25rem 3rem; }
+        a { color: var(--accent); }
+        code { font: 0.9em/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, "DejaVu Sans Mono", monospace;
+          background: var(--tint); border-radius: 4px; padding: 0.05em 0.3em; overflow-wrap: anywhere; }
+        h1 { font-size: 1.9rem; line-height: 1.2; margin: 1rem 0 0.5rem; }
+        h2 { font-size: 1.4rem; margin: 2rem 0 0.75rem; border-bottom: 1px solid var(--line); padding-bottom: 0.25rem; }
+        h3 { font-size: 1.1rem; margin: 0 0 0.5rem; }
+        .lead { font-size: 1.1rem; color: var(--muted); }
+        header.site { background: var(--ink); color: #fff; padding: 0.5rem 1.25rem; }
+        header.site nav { max-width: 60rem; margin: 0 auto; display: flex; flex-wrap: wrap; gap: 0.25rem 0.9rem; align-items: baseline; }
+        header.site a { color: #fff; text-decoration: none; font-size: 0.95rem; }
+        header.site a[aria-current="page"] { text-decoration: underline; text-underline-offset: 0.25em; }
+        header.site .brand { font-weight: 700; margin-right: 0.5rem; }
+        footer.site { max-width: 60rem; margin: 0 auto; padding: 1rem 1.25rem 2rem; color: var(--muted); font-size: 0.85rem; border-top: 1px solid var(--line); }
+        .scroll { overflow-x: auto; -webkit-overflow-scrolling: touch; }
+        table { border-collapse: collapse; width: 100%; font-size: 0.95rem; }
+        th, td { text-align: left; padding: 0.35rem 0.6rem; border-bottom: 1px solid var(--line); vertical-align: top; }
+        thead th { background: var(--tint); }
+        table.matrix td { text-align: center; white-space: nowrap; }
+        td.pass, li.pass { color: var(--pass); background: var(--pass-bg); }
+        td.fail, li.fail { color: var(--fail); background: var(--fail-bg); font-weight: 600; }
+        td.skip, li.skip { color: var(--skip); background: var(--skip-bg); }
+        td.not-run, li.not-run { color: var(--muted); }
+        ul.rule-index { padding-left: 1.2rem; }
+        nav.toc ul { padding-left: 1.2rem; }
+        nav.toc h2 { font-size: 1.1rem; border: 0; margin: 1rem 0 0.25rem; }
+        article { border: 1px solid var(--line); border-radius: 8px; padding: 1rem 1.1rem; margin: 1rem 0; }
+        article.rule { border-left: 4px solid var(--accent); }
+        article.case { border-left: 4px solid var(--muted); }
+        .meta { color: var(--muted); font-size: 0.9rem; }
+        dl.meta { display: flex; flex-wrap: wrap; gap: 0.15rem 1.25rem; margin: 0 0 0.75rem; }
+        dl.meta div { display: flex; gap: 0.35rem; }
+        dl.meta dt { font-weight: 600; }
+        dl.meta dd { margin: 0; }
+        .label { font-weight: 600; }
+        figure.quote { margin: 0.75rem 0; }
+        blockquote { margin: 0; padding: 0.25rem 0.9rem; border-left: 3px solid var(--line); background: var(--tint); }
+        blockquote p { margin: 0.4rem 0; }
+        figcaption { color: var(--muted); font-size: 0.85rem; margin-top: 0.25rem; }
+        .translation { margin: 0.35rem 0 0; }
+        .uncovered { color: var(--fail); }
+        ul.results { list-style: none; padding: 0; margin: 0 0 0.75rem; display: flex; flex-wrap: wrap; gap: 0.4rem; }
+        ul.results li { border-radius: 999px; padding: 0.1rem 0.7rem; font-size: 0.85rem; border: 1px solid var(--line); }
+        .given { font-weight: 600; margin: 0.5rem 0 0.25rem; }
+        ul.messages { margin: 0 0 0.75rem; padding-left: 1.2rem; }
+        ol.timeline { list-style: none; margin: 0; padding: 0; border-left: 2px solid var(--line); }
+        ol.timeline li { display: flex; gap: 0.75rem; padding: 0.3rem 0 0.3rem 0.75rem; position: relative; }
+        ol.timeline li::before { content: ""; position: absolute; left: -6px; top: 0.75rem; width: 10px; height: 10px;
+          border-radius: 50%; background: var(--paper); border: 2px solid var(--muted); }
+        ol.timeline li.then::before { background: var(--accent); border-color: var(--accent); }
+        ol.timeline .time { flex: 0 0 4.5rem; color: var(--muted); font-variant-numeric: tabular-nums; text-align: right; }
+        ol.timeline li.then .step { color: var(--accent); }
+        @media (max-width: 40rem) {
+          body { font-size: 15px; }
+          main { padding: 0.75rem 0.9rem 2rem; }
+          h1 { font-size: 1.5rem; }
+          article { padding: 0.75rem; }
+          ol.timeline li { flex-direction: column; gap: 0; }
+          ol.timeline .time { flex: none; text-align: left; font-size: 0.85rem; }
+        }
+        @media print {
+          header.site, nav.toc { display: none; }
+          body { font-size: 11pt; color: #000; }
+          main { max-width: none; padding: 0; }
+          a { color: inherit; text-decoration: none; }
+          article { break-inside: avoid; border-color: #999; }
+          h2, h3 { break-after: avoid; }
+          .scroll { overflow: visible; }
+          td.pass, td.fail, td.skip, li.pass, li.fail, li.skip { background: none; color: #000; }
+        }
+
+        """
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import IAMSpec
+
+/// `iamspec docs`: the suite as a static site, with a conformance matrix from results.
+struct DocsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "docs",
+        abstract: "Render the rules and cases as a static site (HTML and Markdown), with results if given.",
+        discussion: """
+            Writes into the --out folder: index.html, areas/<area>.html (each rule with its \
+            quotes, sources and translations; each case as a timeline in plain words), style.css, \
+            and the same pages as GitHub Markdown under markdown/. With --results (the results \
+            stream of `iamspec run --json`, one per engine; merge shards with `iamspec merge` \
+            first), also matrix.html and markdown/matrix.md (engines × cases) and \
+            badges/<engine>.svg. No scripts, no fonts or files fetched from elsewhere; the same \
+            inputs give the same bytes. Files already in the folder that the site does not have \
+            are left alone. Exit status 0 when written, 2 for spec errors, unreadable results, or \
+            a folder that cannot be written.
+            """
+    )
+
+    @Option(help: ArgumentHelp("The folder to write the site into (made if missing).", valueName: "dir"))
+    var out: String
+
+    @OptionGroup var suite: SuiteOptions
+
+    @Option(
+        name: .customLong("results"),
+        help: ArgumentHelp(
+            "A results stream (iamspec run --json) to add to the matrix; repeatable.",
+            valueName: "results.jsonl"
+        )
+    )
+    var results: [String] = []
+
+    func run() throws {
+        let loaded = try SuiteLoading.load(suite.paths)
+        do {
+            let summaries = try results.map { path throws(ResultsStreamError) in try ResultsStream.read(from: path) }
+            let files = try DocumentationSite.files(
+                cases: loaded.cases,
+                rules: loaded.rules,
+                suitePaths: suite.paths,
+                results: summaries
+            )
+            try DocumentationSite.write(files, to: out)
+            let bytes = files.reduce(0) { $0 + $1.contents.utf8.count }
+            print("wrote \(files.count) files (\(bytes) bytes) to \(out)")
+        } catch let error as ResultsStreamError {
+            StandardError.write(error.description)
+            throw ExitStatus.usageError
+        } catch let error as SiteError {
+            StandardError.write(error.description)
+            throw ExitStatus.usageError
+        } catch let error as AtomicFileError {
+            StandardError.write(error.description)
+            throw ExitStatus.usageError
+        }
+    }
+}

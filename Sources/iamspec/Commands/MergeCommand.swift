@@ -1,0 +1,56 @@
+import ArgumentParser
+import IAMSpec
+
+/// `iamspec merge`: combines the results streams of shards into one.
+struct MergeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Combine the results streams of shards (iamspec run --shard I/N --json ...) into one.",
+        discussion: """
+            The streams must come from the same engine, suite paths and selection (only --shard \
+            may differ), and no case run may appear in two of them. The merged stream feeds \
+            `iamspec report` and `iamspec docs` like a whole run's. Prints the merged totals as \
+            `N passed, N failed, N skipped`, and a warning on standard error when shards of one \
+            count are missing. Exit status 0 when the merged stream was written (whatever the \
+            results), 2 when an input cannot be read, the inputs do not fit together, or the \
+            output cannot be written.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The merged results stream to write.", valueName: "out.jsonl"))
+    var output: String
+
+    @Argument(help: ArgumentHelp("The results streams to merge.", valueName: "in.jsonl"))
+    var inputs: [String]
+
+    func validate() throws {
+        guard !inputs.isEmpty else {
+            throw ValidationError("give the merged file, then at least one results stream to merge")
+        }
+    }
+
+    func run() throws {
+        do {
+            var read: [ResultsMerge.Input] = []
+            for path in inputs {
+                read.append(ResultsMerge.Input(path: path, summary: try ResultsStream.read(from: path)))
+            }
+            let merged = try ResultsMerge.merge(read)
+            let missing = ResultsMerge.missingShards(read)
+            if !missing.isEmpty {
+                StandardError.write(
+                    "warning: the merge lacks shard\(missing.count == 1 ? "" : "s") "
+                        + missing.map(\.description).joined(separator: ", ")
+                )
+            }
+            try ResultsStream.write(merged, to: output)
+            print(merged.totalsLine)
+        } catch let error as ResultsStreamError {
+            StandardError.write(error.description)
+            throw ExitStatus.usageError
+        } catch let error as AtomicFileError {
+            StandardError.write(error.description)
+            throw ExitStatus.usageError
+        }
+    }
+}

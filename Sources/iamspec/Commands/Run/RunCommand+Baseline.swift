@@ -1,0 +1,30 @@
+import Foundation
+import IAMSpec
+
+extension RunCommand {
+    /// The baseline the run is judged against (`--baseline`), or nil; a file that cannot be read
+    /// or is for another engine is a usage error (exit status 2).
+    func readBaseline(engine: String) throws -> Baseline? {
+        guard let baseline else { return nil }
+        return try BaselineFile.read(baseline, engine: engine)
+    }
+
+    /// With `--update-baseline FILE`: writes the baseline this run implies, keeping what the
+    /// `--baseline` (or else FILE itself, when it exists) says; returns it.
+    func writeUpdatedBaseline(_ current: Baseline?, summary: RunSummary, cases: [SpecCase]) throws -> Baseline? {
+        guard let updateBaseline else { return nil }
+        var existing = current
+        if existing == nil && FileManager.default.fileExists(atPath: updateBaseline) {
+            existing = try BaselineFile.read(updateBaseline, engine: summary.header.engine.name)
+        }
+        let refreshed = BaselineUpdate.refresh(existing, with: summary, cases: cases)
+        do {
+            try BaselineWriter.write(refreshed, to: updateBaseline)
+        } catch {
+            StandardError.write(error.description)
+            throw ExitStatus.usageError
+        }
+        StandardError.write("wrote the baseline \(updateBaseline): \(refreshed.entries.count) entries")
+        return refreshed
+    }
+}

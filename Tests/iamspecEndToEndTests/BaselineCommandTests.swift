@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+/// `iamspec run --baseline` on Fixtures/baseline: `baseline.fails` fails on the reference engine
+/// under both profiles, `baseline.passes` passes.
+@Suite("iamspec run --baseline")
+struct BaselineCommandTests {
+    static let suite = "Fixtures/baseline/specs"
+
+    private func run(_ baseline: String, _ extra: String...) throws -> IAMSpecExecutable.Outcome {
+        try IAMSpecExecutable.run(
+            (["run", Self.suite, "--jobs", "1", "--baseline", "Fixtures/baseline/\(baseline).yaml"] + extra)
+        )
+    }
+
+    @Test func withoutABaselineTheFixtureFails() throws {
+        let outcome = try IAMSpecExecutable.run(["run", Self.suite, "--jobs", "1"])
+        #expect(outcome.status == 1)
+        #expect(outcome.lastLine == "2 passed, 2 failed, 0 skipped")
+    }
+
+    @Test func expectedFailuresExitZeroAndAreListedApart() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let junit = folder.appendingPathComponent("junit.xml").path
+        let outcome = try run("expected-failure", "--junit", junit)
+        #expect(outcome.status == 0)
+        #expect(outcome.lastLine == "2 passed, 0 failed, 2 skipped")
+        #expect(outcome.standardOutput.contains("expected failures (2):"))
+        #expect(
+            outcome.standardOutput.contains(
+                "baseline.fails [braze-swift]  expected failure: the fixture expects the wrong observation (https://example.com/issues/1); failed:"
+            )
+        )
+        #expect(
+            outcome.standardOutput.contains(
+                "baseline: 2 expected failures, 0 new failures, 0 unexpected passes, 0 stale entries"
+            )
+        )
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.contains("<skipped message=\"expected failure: the fixture expects the wrong observation"))
+    }
+
+    @Test func anUnexpectedPassExitsOneUnlessAllowed() throws {
+        let strict = try run("unexpected-pass")
+        #expect(strict.status == 1)
+        #expect(strict.lastLine == "1 passed, 1 failed, 2 skipped")
+        #expect(strict.standardOutput.contains("unexpected pass: the baseline expects it to fail (was broken once)"))
+        #expect(strict.standardOutput.contains("Fixtures/baseline/unexpected-pass.yaml:6:3"))
+
+        let lenient = try run("unexpected-pass", "--allow-unexpected-pass")
+        #expect(lenient.status == 0)
+        #expect(lenient.lastLine == "2 passed, 0 failed, 2 skipped")
+    }
+
+    @Test func aStaleEntryExitsOne() throws {
+        let outcome = try run("stale")
+        #expect(outcome.status == 1)
+        #expect(outcome.lastLine == "2 passed, 0 failed, 2 skipped")
+        #expect(
+            outcome.standardOutput.contains(
+                "Fixtures/baseline/stale.yaml:6:3: baseline.removed-long-ago: the suite has no such case run; remove the entry"
+            )
+        )
+    }
+
+    @Test func flakyRunsMayFailAndSkipEntriesAreNotRun() throws {
+        let outcome = try run("flaky-and-skip")
+        #expect(outcome.status == 0)
+        #expect(outcome.lastLine == "2 passed, 0 failed, 2 skipped")
+        #expect(outcome.standardOutput.contains("skipped 1 run: skipped by the baseline: hangs the legacy engine"))
+        #expect(outcome.standardOutput.contains("baseline.fails [braze-swift]  flaky: sometimes fails; failed:"))
+    }
+
+    @Test func aBaselineForAnotherEngineOrWithErrorsExitsTwo() throws {
+        let other = try run("other-engine")
+        #expect(other.status == 2)
+        #expect(
+            other.standardError.contains(
+                "Fixtures/baseline/other-engine.yaml:1:9: error: found a baseline for the engine 'some-other-engine', expected one for 'iamspec-reference'"
+            )
+        )
+        let malformed = try run("malformed")
+        #expect(malformed.status == 2)
+        #expect(
+            malformed.standardError.contains(
+                "Fixtures/baseline/malformed.yaml:4:13: error: expected one of fail, flaky, skip"
+            )
+        )
+        #expect(malformed.standardError.contains("Fixtures/baseline/malformed.yaml:11:5: error: unknown key 'because'"))
+        let missing = try run("no-such-baseline")
+        #expect(missing.status == 2)
+        #expect(missing.standardError.contains("no-such-baseline.yaml:1:1: error: cannot read the baseline file"))
+    }
+
+    @Test func updateBaselineWritesFailuresAndKeepsWrittenReasons() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("baseline.yaml").path
+        let first = try IAMSpecExecutable.run(["run", Self.suite, "--update-baseline", file])
+        #expect(first.status == 0)
+        var text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.contains("engine: \"iamspec-reference\""))
+        #expect(text.contains("  \"baseline.fails\":\n    status: fail\n    reason: \"new failure on 20"))
+        #expect(!text.contains("baseline.passes") && !text.contains("TODO"))
+
+        text = text.replacingOccurrences(
+            of: #"reason: "new failure on [0-9-]+""#,
+            with: "reason: \"kept\"",
+            options: .regularExpression
+        )
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let second = try IAMSpecExecutable.run(["run", Self.suite, "--update-baseline", file])
+        #expect(second.status == 0)
+        #expect(try String(contentsOfFile: file, encoding: .utf8).contains("reason: \"kept\""))
+
+        let judged = try IAMSpecExecutable.run(["run", Self.suite, "--baseline", file])
+        #expect(judged.status == 0)
+    }
+
+    @Test func reportAppliesABaselineToAResultsStream() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let results = folder.appendingPathComponent("results.jsonl").path
+        let junit = folder.appendingPathComponent("junit.xml").path
+        _ = try IAMSpecExecutable.run(["run", Self.suite, "--json", results])
+        let outcome = try IAMSpecExecutable.run(
+            ["report", "--junit", junit, "--baseline", "Fixtures/baseline/expected-failure.yaml", results]
+        )
+        #expect(outcome.status == 0)
+        #expect(outcome.lastLine == "2 passed, 0 failed, 2 skipped")
+        #expect(try String(contentsOfFile: junit, encoding: .utf8).contains("<skipped message=\"expected failure:"))
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+@Suite("iamspec merge and iamspec docs")
+struct MergeAndDocsCommandTests {
+    @Test func shardsMergeIntoOneStreamThatReportsAndDocumentsLikeAWholeRun() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var shards: [String] = []
+        for index in 1...3 {
+            let path = folder.appendingPathComponent("shard-\(index).jsonl").path
+            _ = try IAMSpecExecutable.run("run", "Specs", "--shard", "\(index)/3", "--json", path)
+            shards.append(path)
+        }
+        let merged = folder.appendingPathComponent("merged.jsonl").path
+        let merge = try IAMSpecExecutable.run(["merge", merged] + shards)
+        #expect(merge.status == 0)
+        let whole = try IAMSpecExecutable.run("run", "Specs", "--jobs", "2")
+        #expect(merge.lastLine == whole.lastLine)
+
+        let junit = folder.appendingPathComponent("junit.xml").path
+        let report = try IAMSpecExecutable.run("report", "--junit", junit, merged)
+        #expect(report.status == 0)
+        #expect(report.lastLine == whole.lastLine)
+        #expect(try String(contentsOfFile: junit, encoding: .utf8).contains("<testsuite name=\"iamspec.braze-swift\""))
+
+        let site = folder.appendingPathComponent("site").path
+        let docs = try IAMSpecExecutable.run("docs", "--out", site, "Specs", "--results", merged)
+        #expect(docs.status == 0)
+        let matrix = try String(contentsOfFile: site + "/matrix.html", encoding: .utf8)
+        #expect(matrix.contains("<th scope=\"col\">iamspec-reference"))
+        #expect(FileManager.default.fileExists(atPath: site + "/badges/iamspec-reference.svg"))
+    }
+
+    @Test func mergingTheSameShardTwiceOrMissingShardsIsReported() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let one = folder.appendingPathComponent("one.jsonl").path
+        _ = try IAMSpecExecutable.run("run", "Fixtures/baseline/specs", "--shard", "2/2", "--json", one)
+        let out = folder.appendingPathComponent("out.jsonl").path
+        let twice = try IAMSpecExecutable.run("merge", out, one, one)
+        #expect(twice.status == 2)
+        #expect(twice.standardError.contains("again, already in \(one); expected each case run in one stream only"))
+        let partial = try IAMSpecExecutable.run("merge", out, one)
+        #expect(partial.status == 0)
+        #expect(partial.standardError.contains("warning: the merge lacks shard 1/2"))
+    }
+
+    @Test func docsRenderEveryRuleAndCaseOfTheBundledSuiteTheSameEachTime() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = folder.appendingPathComponent("first").path
+        let second = folder.appendingPathComponent("second").path
+        let outcome = try IAMSpecExecutable.run("docs", "--out", first)
+        #expect(outcome.status == 0)
+        #expect(outcome.standardOutput.hasPrefix("wrote "))
+        _ = try IAMSpecExecutable.run("docs", "--out", second)
+
+        let files = try FileManager.default.subpathsOfDirectory(atPath: first).filter { !$0.hasSuffix("/") }.sorted()
+        #expect(files.contains("index.html") && files.contains("style.css") && files.contains("markdown/README.md"))
+        var html = ""
+        var markdown = ""
+        for file in files {
+            var isFolder: ObjCBool = false
+            FileManager.default.fileExists(atPath: first + "/" + file, isDirectory: &isFolder)
+            if isFolder.boolValue { continue }
+            let data = try Data(contentsOf: URL(fileURLWithPath: first + "/" + file))
+            #expect(data == (try Data(contentsOf: URL(fileURLWithPath: second + "/" + file))), "\(file) differs")
+            if file.hasSuffix(".html") { html += String(decoding: data, as: UTF8.self) }
+            if file.hasSuffix(".md") { markdown += String(decoding: data, as: UTF8.self) }
+        }
+        let ids = try IAMSpecExecutable.run("list", "Specs").standardOutput.split(separator: "\n")
+        for id in ids {
+            #expect(html.contains("id=\"case-\(id)\""), "case \(id)")
+            #expect(markdown.contains("<a id=\"case-\(id)\"></a>"), "case \(id)")
+        }
+        let coverage = try IAMSpecExecutable.run("coverage", "Specs").standardOutput
+        let rules = coverage.split(separator: "\n").filter { !$0.hasPrefix(" ") && $0.contains(": ") }
+            .map { String($0.prefix { $0 != ":" }) }
+        #expect(rules.count > 50)
+        for rule in rules {
+            #expect(html.contains("id=\"rule-\(rule)\""), "rule \(rule)")
+        }
+    }
+
+    @Test func unreadableResultsAreUsageErrors() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = try IAMSpecExecutable.run("docs", "--out", folder.path, "Specs", "--results", "nowhere.jsonl")
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("nowhere.jsonl:1:1: error: cannot read the results file"))
+    }
+}

@@ -37,7 +37,10 @@ let package = Package(
         ),
         .testTarget(name: "IAMSpecTests", dependencies: ["IAMSpec", "IAMSpecTesting"]),
         .testTarget(name: "IAMSpecReferenceEngineTests", dependencies: ["IAMSpecReferenceEngine", "IAMSpec"]),
-        .testTarget(name: "IAMSpecMutantsTests", dependencies: ["IAMSpecMutants", "IAMSpec", "IAMSpecReferenceEngine"]),
+        .testTarget(
+            name: "IAMSpecMutantsTests",
+            dependencies: ["IAMSpecMutants", "IAMSpec", "IAMSpecReferenceEngine"]
+        ),
         .testTarget(name: "iamspecEndToEndTests", dependencies: ["IAMSpec"]),
     ],
     swiftLanguageModes: [.v6]

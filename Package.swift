@@ -25,16 +25,22 @@ let package = Package(
         .target(name: "IAMSpec", dependencies: ["CYAML"]),
         .target(name: "IAMSpecReferenceEngine", dependencies: ["IAMSpec"]),
         .target(name: "IAMSpecTesting", dependencies: ["IAMSpec"]),
+        .target(name: "IAMSpecMutants", dependencies: ["IAMSpec", "IAMSpecReferenceEngine"]),
         .executableTarget(
             name: "iamspec",
             dependencies: [
                 "IAMSpec",
                 "IAMSpecReferenceEngine",
+                "IAMSpecMutants",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "IAMSpecTests", dependencies: ["IAMSpec", "IAMSpecTesting"]),
         .testTarget(name: "IAMSpecReferenceEngineTests", dependencies: ["IAMSpecReferenceEngine", "IAMSpec"]),
+        .testTarget(
+            name: "IAMSpecMutantsTests",
+            dependencies: ["IAMSpecMutants", "IAMSpec", "IAMSpecReferenceEngine"]
+        ),
         .testTarget(name: "iamspecEndToEndTests", dependencies: ["IAMSpec"]),
     ],
     swiftLanguageModes: [.v6]

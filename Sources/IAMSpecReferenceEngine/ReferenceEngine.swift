@@ -28,6 +28,8 @@ public struct ReferenceEngine: DeliveryEngine {
     let matching: TriggerMatching
     let selection: CandidateSelection
     let presenter: DisplayAttempt
+    /// The one rule this engine breaks on purpose (a mutant engine); nil for the reference engine.
+    let mutation: Mutation?
 
     // MARK: The device and the app
 
@@ -43,20 +45,20 @@ public struct ReferenceEngine: DeliveryEngine {
     /// The messages delivered by the last session start; empty before one (and after a user change).
     var delivered: [InAppMessage] = []
     var assets = AssetDownloads()
-    var clocks = DisplayClocks()
+    var clocks: DisplayClocks
     var sync = SessionSync()
     /// Triggered messages not yet displayed or discarded: delayed, on the stack, or waiting for
     /// assets. They are not candidates for another trigger.
     var inFlight: Set<MessageID> = []
-    var delayed = DelayedDisplayQueue()
+    var delayed: DelayedDisplayQueue
 
     // MARK: Presentation
 
-    var stack = MessageStack()
+    var stack: MessageStack
     /// Messages whose display waits for a pending asset download: off the stack, off the screen.
     var awaitingAssets: [MessageID: Presentation] = [:]
     var screen = Screen()
-    var analytics = DisplayAnalytics()
+    var analytics: DisplayAnalytics
 
     /// What the stimulus being handled has caused so far.
     var observations: [Observation] = []
@@ -66,18 +68,35 @@ public struct ReferenceEngine: DeliveryEngine {
     /// Throws ``EngineError`` when a message's regular expression does not compile, or its delay
     /// is outside 0 to 7200 s ("a trigger may delay its display by up to 7200 s").
     public init(setup: EngineSetup) throws {
+        try self.init(setup: setup, mutation: nil)
+    }
+
+    /// Makes an engine that breaks one rule on purpose, to measure the suite (see ``Mutation``).
+    package init(setup: EngineSetup, mutation: Mutation?) throws {
         for message in setup.messages where message.delay < .zero || message.delay > .seconds(7200) {
             throw EngineError("message \(message.id): delay \(message.delay) s is outside 0 to 7200 s")
         }
-        rules = ProfileRules(for: setup.profile)
+        rules = ProfileRules(for: setup.profile, mutation: mutation)
         configuration = setup.configuration
         serverMessages = setup.messages
         matching = TriggerMatching(
-            filters: PropertyFilterEvaluation(regexes: try RegexLibrary(messages: setup.messages))
+            filters: PropertyFilterEvaluation(
+                regexes: try RegexLibrary(messages: setup.messages),
+                mutation: mutation
+            ),
+            mutation: mutation
         )
-        selection = CandidateSelection(minimumInterval: setup.configuration.minimumTriggerInterval)
-        presenter = DisplayAttempt(rules: rules)
+        selection = CandidateSelection(
+            minimumInterval: setup.configuration.minimumTriggerInterval,
+            mutation: mutation
+        )
+        presenter = DisplayAttempt(rules: rules, mutation: mutation)
         deviceOrientation = setup.configuration.orientation
+        stack = MessageStack(mutation: mutation)
+        clocks = DisplayClocks(mutation: mutation)
+        delayed = DelayedDisplayQueue(mutation: mutation)
+        analytics = DisplayAnalytics(mutation: mutation)
+        self.mutation = mutation
     }
 
     /// Applies one stimulus and returns what it caused, in order.
@@ -90,7 +109,7 @@ public struct ReferenceEngine: DeliveryEngine {
             completeSessionSync()
         case .sessionEnded:
             // Ending a session has no observable effect: delivered messages, stack and clocks stay.
-            break
+            if mutation == .sessionEndClearsStack { stack.removeAll() }
         case .appRelaunched:
             relaunch()
         case .customEvent(let event):
@@ -101,7 +120,7 @@ public struct ReferenceEngine: DeliveryEngine {
         case .purchase(let purchase):
             receive(
                 LoggedEvent(event: .purchase(product: purchase.product), properties: purchase.properties),
-                from: purchase.source
+                from: mutation == .apiPurchasesTrigger ? .sdk : purchase.source
             )
         case .pushClicked(let campaign):
             receive(LoggedEvent(event: .pushClick(campaign: campaign), properties: [:]), from: .sdk)
@@ -112,21 +131,25 @@ public struct ReferenceEngine: DeliveryEngine {
         case .appForegrounded:
             // Nothing is displayed on foreground; the next eligibility offers the stack's top.
             appInForeground = true
+            if mutation == .foregroundOffersNext { offerTopOfStack() }
         case .deviceRotated(let orientation):
             deviceOrientation = orientation
+            if mutation == .rotationDismissesVisible { screen.clear() }
         case .keyboardShown:
             keyboardUp = true
         case .keyboardHidden:
             keyboardUp = false
+            if mutation == .keyboardHiddenOffersNext { offerTopOfStack() }
         case .assetDownloadSettled(let id, let succeeded):
             settleAssets(of: id, succeeded: succeeded)
         case .delegateChoiceSet(let id, let choice):
             try setDelegateChoice(choice, for: id)
         case .messageDismissed(let id):
             // "Nothing is shown automatically when a message is dismissed" (semantics notes, 11).
-            screen.dismiss(id)
+            if mutation == .dismissAnyClearsScreen { screen.clear() } else { screen.dismiss(id) }
+            if mutation == .dismissOffersNext { offerTopOfStack() }
         case .messageClicked(let id):
-            if screen.shows(id) { observations += analytics.clicked(id) }
+            if screen.shows(id) || mutation == .clickAfterDismissLogged { observations += analytics.clicked(id) }
         case .displayNextRequested:
             offerTopOfStack()
         case .localMessagePresented(let message):

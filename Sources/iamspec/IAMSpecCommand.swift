@@ -16,7 +16,7 @@ struct IAMSpecCommand: ParsableCommand {
         version: IAMSpecVersion.current,
         subcommands: [
             RunCommand.self, LintCommand.self, ListCommand.self, CoverageCommand.self, ReportCommand.self,
-            EngineCommand.self, MergeCommand.self, DocsCommand.self,
+            EngineCommand.self, MergeCommand.self, DocsCommand.self, MutateCommand.self, FuzzCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

@@ -7,20 +7,26 @@ struct DisplayAnalytics {
     /// The triggered message being displayed, and whether its click was logged; nil while a local
     /// message (or nothing) is displayed.
     private var current: (id: MessageID, clickLogged: Bool)?
+    private let mutation: Mutation?
+
+    init(mutation: Mutation? = nil) {
+        self.mutation = mutation
+    }
 
     /// A display starts: the impression of a triggered message, once; nothing for a local one.
     mutating func displayStarted(_ presentation: Presentation) -> [Observation] {
-        guard !presentation.isLocal else {
+        guard !presentation.isLocal || mutation == .localLogsImpression else {
             current = nil
             return []
         }
         current = (presentation.id, clickLogged: false)
-        return [.impressionLogged(presentation.id)]
+        return mutation == .impressionAtReady ? [] : [.impressionLogged(presentation.id)]
     }
 
     /// The user clicks the displayed message: its first click for this display is logged.
     mutating func clicked(_ id: MessageID) -> [Observation] {
-        guard let display = current, display.id == id, !display.clickLogged else { return [] }
+        guard let display = current, display.id == id, !display.clickLogged || mutation == .clickLoggedEveryTime
+        else { return [] }
         current?.clickLogged = true
         return [.clickLogged(id)]
     }

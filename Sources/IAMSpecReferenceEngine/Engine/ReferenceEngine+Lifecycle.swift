@@ -6,7 +6,10 @@ extension ReferenceEngine {
     /// visible message, delayed messages, messages waiting for assets; the app comes back in the
     /// foreground with the keyboard down. Delivered messages, clocks and the session stay.
     mutating func relaunch() {
-        forgetMessagesInMemory()
+        forgetMessagesInMemory(
+            keepingStack: mutation == .stackSurvivesRelaunch,
+            keepingDelayed: mutation == .delayedSurvivesRelaunch
+        )
         appInForeground = true
         keyboardUp = false
     }
@@ -15,15 +18,19 @@ extension ReferenceEngine {
     /// (semantics notes, point 13); waiting messages are forgotten and the delivered messages are
     /// cleared, so the next session start delivers again.
     mutating func changeUser() {
-        forgetMessagesInMemory()
-        delivered = []
+        let visible = screen.visible
+        forgetMessagesInMemory(keepingStack: mutation == .changeUserKeepsStack)
+        if mutation == .changeUserKeepsVisible, let visible { screen.show(visible) }
+        if mutation != .changeUserKeepsDelivered { delivered = [] }
     }
 
-    private mutating func forgetMessagesInMemory() {
+    /// Forgets what lived in memory; a mutant may keep the stack or the delayed messages, which
+    /// then stay in flight.
+    private mutating func forgetMessagesInMemory(keepingStack: Bool = false, keepingDelayed: Bool = false) {
         screen.clear()
-        stack.removeAll()
-        delayed.removeAll()
         awaitingAssets.removeAll()
-        inFlight.removeAll()
+        if !keepingStack { stack.removeAll() }
+        if !keepingDelayed { delayed.removeAll() }
+        inFlight = Set(stack.idsTopFirst).union(delayed.ids)
     }
 }

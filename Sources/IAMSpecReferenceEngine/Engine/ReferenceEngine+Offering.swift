@@ -23,21 +23,30 @@ extension ReferenceEngine {
         case .display:
             inFlight.remove(id)
             screen.show(presentation)
-            observations.append(.displayed(id, extras: presentation.message.extras))
-            if !presentation.isLocal { clocks.recordDisplay(of: id, at: now) }
+            observations.append(.displayed(id, extras: mutation == .extrasDropped ? [:] : presentation.message.extras))
+            if let triggerTime = presentation.triggerTime {
+                clocks.recordDisplay(of: id, at: now, triggeredAt: triggerTime)
+            } else {
+                clocks.recordLocalDisplay(at: now)
+            }
             observations += analytics.displayStarted(presentation)
         case .stack(let reason):
-            stack.push(presentation)
+            if mutation == .reenqueueAtBottom {
+                stack.pushToBottom(presentation)
+            } else {
+                stack.push(presentation)
+            }
             observations.append(.stacked(id, reason: reason))
         case .discard(let reason):
             // "After being discarded, the in-app message may be triggered later by another
             // instance of the trigger event" (seed 000, translated).
-            inFlight.remove(id)
+            if mutation != .discardedNeverRetriggered { inFlight.remove(id) }
             observations.append(.discarded(id, reason: reason))
         case .rollBack:
             // Legacy `ABKReenqueueInAppMessage`: "as if it never occurred" (semantics notes, 15);
             // no clock moved, and the message stays eligible.
             inFlight.remove(id)
+            clocks.recordRollback(of: id, at: now)
             observations.append(.rolledBack(id))
         case .awaitAssets:
             awaitingAssets[id] = presentation
@@ -72,7 +81,7 @@ extension ReferenceEngine {
         DisplayAttempt.Conditions(
             now: now,
             appInForeground: appInForeground,
-            messageVisible: screen.isShowingMessage,
+            messageVisible: screen.isShowingMessage || (mutation == .assetWaitBlocksScreen && !awaitingAssets.isEmpty),
             keyboardUp: keyboardUp,
             delegate: configuration.delegate,
             delegateChoice: delegateChoices[id] ?? .now,

@@ -25,13 +25,15 @@ extension ReferenceEngine {
     @discardableResult
     mutating func becomeReady(_ presentation: Presentation) -> Bool {
         let message = presentation.message
-        guard message.isTestSend || clocks.respectsInterval(selection.minimumInterval, at: now) else {
+        let exempt = selection.isExemptFromInterval(message) || mutation == .displayTimeRecheckSkipped
+        guard exempt || clocks.respectsInterval(selection.minimumInterval, at: now) else {
             // Dropped silently, not queued (semantics notes, point 4).
             inFlight.remove(message.id)
             return false
         }
         // "Triggered in-app messages are placed on top of the stack when their trigger event is
         // fired" (seed 003).
+        if mutation == .impressionAtReady { observations.append(.impressionLogged(message.id)) }
         stack.push(presentation)
         offerTopOfStack()
         return true

@@ -23,8 +23,11 @@ extension ReferenceEngine {
     /// happened now. A completed session start also completes a sync left in flight.
     private mutating func deliverAndReplay() {
         delivered = serverMessages
-        for message in delivered { assets.start(for: message) }
-        evaluate(LoggedEvent(event: .sessionStart, properties: [:]))
-        for event in sync.complete() { evaluate(event) }
+        for message in delivered where mutation != .assetsNotRestartedOnRedelivery || !assets.knows(message.id) {
+            assets.start(for: message)
+        }
+        var events = [LoggedEvent(event: .sessionStart, properties: [:])] + sync.complete()
+        if mutation == .replayBeforeSessionStart { events.append(events.removeFirst()) }
+        for event in events { evaluate(event) }
     }
 }

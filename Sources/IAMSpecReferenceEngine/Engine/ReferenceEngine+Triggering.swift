@@ -6,9 +6,12 @@ extension ReferenceEngine {
     mutating func receive(_ event: LoggedEvent, from source: EventSource) {
         // "Triggered in-app messages only work with custom events logged through the SDK and not
         // through the REST APIs" (seed 003): no trigger, no callback.
-        guard source == .sdk else { return }
-        if sync.isPending {
-            sync.hold(event)
+        guard source == .sdk || mutation == .apiEventsTrigger else {
+            if mutation == .apiEventsReportNoMatch { observations.append(.noMatchingTrigger(event.event)) }
+            return
+        }
+        if sync.isPending, mutation != .syncEventsNotHeld {
+            if mutation != .syncEventsDropped { sync.hold(event) }
         } else {
             evaluate(event)
         }
@@ -20,13 +23,15 @@ extension ReferenceEngine {
         guard !matches.isEmpty else {
             // "When Braze can't find a matching trigger for a given event, it will call
             // `BrazeDelegate.(_:noMatchingTriggerForEvent)`" (seed 000, translated).
-            observations.append(.noMatchingTrigger(event.event))
-            if event.makesUserEligible { offerTopOfStack() }
+            if mutation != .noMatchCallbackMissing { observations.append(.noMatchingTrigger(event.event)) }
+            if event.makesUserEligible, mutation != .eligibilityOffersNothing { offerTopOfStack() }
             return
         }
         var offered = false
         if let winner = selection.winner(among: matches, at: now, clocks: clocks, busy: inFlight) {
             offered = trigger(winner)
+        } else if mutation == .noMatchWhenNoneEligible {
+            observations.append(.noMatchingTrigger(event.event))
         }
         // "Users are eligible to receive an in-app message in the following situations: … Session
         // start event; The app is opened from a push notification" (seed 003): when the trigger
@@ -39,8 +44,12 @@ extension ReferenceEngine {
     private mutating func trigger(_ message: InAppMessage) -> Bool {
         let presentation = Presentation(message: message, triggerTime: now)
         inFlight.insert(message.id)
-        guard message.delay > .zero else { return becomeReady(presentation) }
-        delayed.schedule(presentation, readyAt: now + message.delay)
+        var readyTime = now + message.delay
+        if mutation == .triggerInIntervalQueued {
+            readyTime = max(readyTime, clocks.intervalEnd(selection.minimumInterval) ?? readyTime)
+        }
+        guard readyTime > now else { return becomeReady(presentation) }
+        delayed.schedule(presentation, readyAt: readyTime)
         return false
     }
 }

@@ -28,6 +28,11 @@ struct AssetDownloads {
         downloads[message.id] = Downloads(image: message.image, zip: message.zip)
     }
 
+    /// Whether the message's downloads were ever started.
+    func knows(_ id: MessageID) -> Bool {
+        downloads[id] != nil
+    }
+
     /// Settles every pending download of the message with the outcome.
     mutating func settle(_ id: MessageID, succeeded: Bool) {
         guard var current = downloads[id] else { return }

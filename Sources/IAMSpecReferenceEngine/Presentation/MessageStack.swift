@@ -9,6 +9,11 @@ import IAMSpec
 struct MessageStack {
     /// Bottom first, so the top is the last element.
     private var entries: [Presentation] = []
+    private let mutation: Mutation?
+
+    init(mutation: Mutation? = nil) {
+        self.mutation = mutation
+    }
 
     /// The message ids, top first, as a stack inspection reports them.
     var idsTopFirst: [MessageID] { entries.reversed().map(\.id) }
@@ -19,9 +24,16 @@ struct MessageStack {
         entries.append(presentation)
     }
 
+    /// Puts the message at the bottom, removing any earlier place it had (mutant engines only).
+    mutating func pushToBottom(_ presentation: Presentation) {
+        entries.removeAll { $0.id == presentation.id }
+        entries.insert(presentation, at: entries.startIndex)
+    }
+
     /// Takes the top message off the stack, if there is one.
     mutating func popTop() -> Presentation? {
-        entries.popLast()
+        guard mutation == .stackFIFO, !entries.isEmpty else { return entries.popLast() }
+        return entries.removeFirst()
     }
 
     /// "The stack only persists stored in-app messages in memory and is cleared up between app

@@ -19,13 +19,13 @@ struct ProfileRules: Sendable, Hashable {
     /// discard reasons (seed 000) has no image rule.
     var discardsImageMessagesWithoutImage: Bool
 
-    /// The rules of one SDK generation.
-    init(for profile: Profile) {
+    /// The rules of one SDK generation; a mutant may carry a legacy rule into the Swift SDK.
+    init(for profile: Profile, mutation: Mutation? = nil) {
         switch profile {
         case .brazeSwift:
-            keyboardUpStacksWithoutDelegate = false
+            keyboardUpStacksWithoutDelegate = mutation == .keyboardRuleInSwift
             allowsRollback = false
-            discardsImageMessagesWithoutImage = false
+            discardsImageMessagesWithoutImage = mutation == .imageRulesInSwift
         case .appboyLegacy:
             keyboardUpStacksWithoutDelegate = true
             allowsRollback = true

@@ -13,6 +13,14 @@ struct DelayedDisplayQueue {
 
     /// Sorted by ready time; entries with equal times keep their scheduling order.
     private var entries: [Entry] = []
+    private let mutation: Mutation?
+
+    init(mutation: Mutation? = nil) {
+        self.mutation = mutation
+    }
+
+    /// The waiting messages, in the order they become ready.
+    var ids: [MessageID] { entries.map(\.presentation.id) }
 
     /// Schedules the message to become ready at `readyTime`, after every entry due at that time
     /// or earlier.
@@ -21,7 +29,8 @@ struct DelayedDisplayQueue {
         var high = entries.endIndex
         while low < high {
             let middle = (low + high) / 2
-            if entries[middle].readyTime <= readyTime {
+            let before = entries[middle].readyTime
+            if mutation == .equalReadyTimesReversed ? before < readyTime : before <= readyTime {
                 low = middle + 1
             } else {
                 high = middle

@@ -9,6 +9,7 @@ struct CandidateSelection {
     /// The minimum trigger interval: "By default, we rate limit in-app messages to once every 30
     /// seconds" (seed 003).
     let minimumInterval: VirtualTime
+    var mutation: Mutation? = nil
 
     /// The winner among the messages matching an event at time `time`, or nil when the trigger is
     /// dropped ("A trigger inside the interval is dropped, not queued", semantics notes, point 4).
@@ -23,24 +24,41 @@ struct CandidateSelection {
         clocks: DisplayClocks,
         busy: Set<MessageID>
     ) -> InAppMessage? {
+        let intervalFirst = mutation != .intervalAfterPriority
         var best: InAppMessage?
-        for message in matching where isCandidate(message, at: time, clocks: clocks, busy: busy) {
+        for message in matching
+        where isCandidate(message, at: time, clocks: clocks, busy: busy)
+            && (!intervalFirst || passesInterval(message, at: time, clocks: clocks))
+        {
             // Ties go to the later message in the delivered list (semantics notes, point 5).
             if let current = best, current.priority > message.priority { continue }
+            if let current = best, current.priority == message.priority, mutation == .priorityTiesFirst { continue }
             best = message
         }
+        guard let best, intervalFirst || passesInterval(best, at: time, clocks: clocks) else { return nil }
         return best
     }
 
-    /// Eligible, not already in flight, and passing the interval at its own ready time
-    /// (`trigger time + delay`); a test send ignores the interval (semantics notes, point 8).
+    /// Whether the message ignores the minimum interval: a test send (semantics notes, point 8).
+    func isExemptFromInterval(_ message: InAppMessage) -> Bool {
+        message.isTestSend && mutation != .testSendNotExempt
+    }
+
+    /// Eligible, and not already in flight.
     private func isCandidate(
         _ message: InAppMessage,
         at time: VirtualTime,
         clocks: DisplayClocks,
         busy: Set<MessageID>
     ) -> Bool {
-        guard !busy.contains(message.id), clocks.isEligible(message, at: time) else { return false }
-        return message.isTestSend || clocks.respectsInterval(minimumInterval, at: time + message.delay)
+        guard !busy.contains(message.id) || mutation == .inFlightRetriggerable else { return false }
+        return clocks.isEligible(message, at: time)
+    }
+
+    /// Passing the interval at its own ready time (`trigger time + delay`), or exempt from it.
+    private func passesInterval(_ message: InAppMessage, at time: VirtualTime, clocks: DisplayClocks) -> Bool {
+        guard !isExemptFromInterval(message), mutation != .triggerInIntervalQueued else { return true }
+        let readyTime = mutation == .intervalIgnoresDelay ? time : time + message.delay
+        return clocks.respectsInterval(minimumInterval, at: readyTime)
     }
 }

@@ -8,6 +8,7 @@ import IAMSpec
 struct PropertyFilterEvaluation {
     /// The compiled regular expressions of the `matches` / `does_not_match` conditions.
     let regexes: RegexLibrary
+    var mutation: Mutation? = nil
 
     /// Whether every group holds, a group holding when any one of its conditions holds.
     ///
@@ -18,32 +19,41 @@ struct PropertyFilterEvaluation {
         at now: VirtualTime
     ) -> Bool {
         filters.groups.allSatisfy { group in
-            group.contains { condition in
+            let holding = { (condition: PropertyCondition) in
                 holds(condition.comparison, for: properties[condition.property], at: now)
             }
+            return mutation == .orGroupAsAnd ? group.allSatisfy(holding) : group.contains(where: holding)
         }
     }
 
     /// Whether one comparison holds for a property's value (nil when the property is absent).
     func holds(_ comparison: PropertyComparison, for value: PropertyValue?, at now: VirtualTime) -> Bool {
         switch comparison {
-        case .equals(let operand): return value.map { Self.equal($0, operand) } ?? false
-        case .notEquals(let operand): return !(value.map { Self.equal($0, operand) } ?? false)
-        case .greaterThan(let operand): return value?.number.map { $0 > operand } ?? false
-        case .lessThan(let operand): return value?.number.map { $0 < operand } ?? false
-        case .atLeast(let operand): return value?.number.map { $0 >= operand } ?? false
-        case .atMost(let operand): return value?.number.map { $0 <= operand } ?? false
+        case .equals(let operand): return value.map { equal($0, operand) } ?? false
+        case .notEquals(let operand):
+            return value.map { !equal($0, operand) } ?? (mutation != .notEqualsFalseWhenAbsent)
+        case .greaterThan(let operand):
+            return number(value).map { mutation == .greaterThanInclusive ? $0 >= operand : $0 > operand } ?? false
+        case .lessThan(let operand):
+            return number(value).map { mutation == .lessThanInclusive ? $0 <= operand : $0 < operand } ?? false
+        case .atLeast(let operand):
+            return number(value).map { mutation == .atLeastStrict ? $0 > operand : $0 >= operand } ?? false
+        case .atMost(let operand):
+            return number(value).map { mutation == .atMostStrict ? $0 < operand : $0 <= operand } ?? false
         case .matches(let pattern):
             guard case .string(let text)? = value else { return false }
-            return regexes.findsMatch(pattern, in: text)
+            return regexes.findsMatch(pattern, in: text, wholeText: mutation == .regexAnchored)
         case .doesNotMatch(let pattern):
-            guard case .string(let text)? = value else { return false }
-            return !regexes.findsMatch(pattern, in: text)
+            guard case .string(let text)? = value else {
+                return value == nil && mutation == .doesNotMatchTrueWhenAbsent
+            }
+            return !regexes.findsMatch(pattern, in: text, wholeText: mutation == .regexAnchored)
         case .exists: return value != nil
         case .doesNotExist: return value == nil
         case .withinLast(let span):
             guard case .time(let time)? = value else { return false }
-            return now.subtracting(saturating: span) <= time && time <= now
+            let start = now.subtracting(saturating: span)
+            return (mutation == .withinLastExclusive ? start < time : start <= time) && time <= now
         case .moreThanAgo(let span):
             guard case .time(let time)? = value else { return false }
             return time < now.subtracting(saturating: span)
@@ -53,6 +63,27 @@ struct PropertyFilterEvaluation {
         case .moreThanInFuture(let span):
             guard case .time(let time)? = value else { return false }
             return time > now.adding(saturating: span)
+        }
+    }
+
+    /// The value as a number operators see it: an integer or a real (a mutant may read a string).
+    private func number(_ value: PropertyValue?) -> Double? {
+        guard mutation == .numericStringCompared, case .string(let text)? = value else { return value?.number }
+        return Double(text)
+    }
+
+    /// ``equal(_:_:)``, or what a mutant takes for equality: a number-like string equal to the
+    /// number, or an integer never equal to a real.
+    private func equal(_ value: PropertyValue, _ operand: PropertyValue) -> Bool {
+        switch (value, operand) {
+        case (.string(let text), let number) where mutation == .stringEqualsNumber,
+            (let number, .string(let text)) where mutation == .stringEqualsNumber:
+            return number.number != nil && Double(text) == number.number
+        case (.integer, .real) where mutation == .integerRealUnequal,
+            (.real, .integer) where mutation == .integerRealUnequal:
+            return false
+        default:
+            return Self.equal(value, operand)
         }
     }
 

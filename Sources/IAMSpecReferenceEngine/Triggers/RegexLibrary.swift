@@ -25,11 +25,11 @@ struct RegexLibrary {
         }
     }
 
-    /// Whether the pattern finds a match anywhere in the text (a substring search); false for a
-    /// pattern that was never compiled.
-    func findsMatch(_ pattern: String, in text: String) -> Bool {
+    /// Whether the pattern finds a match anywhere in the text (a substring search), or matches
+    /// the whole text when `wholeText` (mutant engines only); false for a pattern never compiled.
+    func findsMatch(_ pattern: String, in text: String, wholeText: Bool = false) -> Bool {
         guard let regex = compiled[pattern] else { return false }
-        return text.contains(regex)
+        return wholeText ? text.wholeMatch(of: regex) != nil : text.contains(regex)
     }
 
     private static func patterns(of trigger: Trigger) -> [String] {

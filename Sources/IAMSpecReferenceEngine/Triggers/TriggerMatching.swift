@@ -6,6 +6,7 @@ import IAMSpec
 /// Specific Purchase and Custom Event triggers can contain robust property filters" (seed 003).
 struct TriggerMatching {
     let filters: PropertyFilterEvaluation
+    var mutation: Mutation? = nil
 
     /// Whether any one of the message's triggers matches the event at time `now`.
     func matches(_ message: InAppMessage, _ event: LoggedEvent, at now: VirtualTime) -> Bool {
@@ -26,7 +27,7 @@ struct TriggerMatching {
             return name == logged && filters.passes(conditions, properties: event.properties, at: now)
         case (.pushClick(let wanted), .pushClick(let clicked)):
             // A push-click trigger without a campaign matches any push; with one, only its own.
-            return wanted == nil || wanted == clicked
+            return wanted == nil || wanted == clicked || mutation == .pushCampaignIgnored
         default:
             return false
         }

@@ -1,0 +1,33 @@
+/// The console text of a mutation analysis: the reference run, the kill matrix, the survivors and
+/// the score (`killed/total (pct%)`) on the last line.
+public struct KillMatrixText {
+    public let report: MutationReport
+
+    public init(_ report: MutationReport) {
+        self.report = report
+    }
+
+    /// The lines to print, in order.
+    public var lines: [String] {
+        var lines = ["Reference engine: \(report.reference.totalsLine)", "", "Kill matrix:"]
+        let width = report.outcomes.map(\.mutant.id.count).max() ?? 0
+        for outcome in report.outcomes {
+            let id = outcome.mutant.id.padding(toLength: width, withPad: " ", startingAt: 0)
+            let status = outcome.isKilled ? "killed  " : "SURVIVED"
+            lines.append("  \(status)  \(id)  \(outcome.mutant.summary)")
+            if outcome.isKilled {
+                let count = outcome.killers.count
+                lines.append(
+                    "      by \(count) case\(count == 1 ? "" : "s"): \(outcome.killers.joined(separator: ", "))"
+                )
+            }
+        }
+        let survivors = report.survivors
+        if !survivors.isEmpty {
+            lines += ["", "Survivors (\(survivors.count)): add a case that kills each one"]
+            lines += survivors.map { "  \($0.id) (rule \($0.rule)): \($0.summary)" }
+        }
+        lines += ["", "Mutation score: \(report.scoreLine)"]
+        return lines
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+public import IAMSpec
+import IAMSpecReferenceEngine
+
+/// Measures a suite by the mutants it kills: the suite runs on the reference engine, which must
+/// pass it, then on every mutant engine.
+///
+/// A case kills a mutant when one of its runs (a case under one profile) passes on the reference
+/// engine and fails or errors on the mutant.
+public struct MutationAnalysis: Sendable {
+    public var mutants: [Mutant]
+    /// How the suite is run on each engine (selection, jobs, timeout).
+    public var options: RunOptions
+
+    public init(mutants: [Mutant] = MutantCatalogue.all, options: RunOptions = RunOptions()) {
+        self.mutants = mutants
+        self.options = options
+    }
+
+    /// Runs the cases on the reference engine, then (when it passes them all) on each mutant;
+    /// `progress` hears of each engine before its run.
+    public func run(
+        cases: [SpecCase],
+        rules: RuleCatalogue = RuleCatalogue(),
+        progress: (String) -> Void = { _ in }
+    ) -> MutationReport {
+        progress("reference engine")
+        let reference = ConformanceRun(engine: ReferenceEngineProvider(), options: options)
+            .run(cases: cases, rules: rules)
+        guard reference.succeeded else { return MutationReport(reference: reference, outcomes: []) }
+        let passing = Set(reference.results.filter { $0.status == .passed }.map(RunKey.init))
+        let judged = cases.filter { specCase in passing.contains { $0.caseID == specCase.id } }
+        let outcomes = mutants.map { mutant in
+            progress("mutant \(mutant.id)")
+            let summary = ConformanceRun(engine: MutantEngineProvider(mutant: mutant), options: options)
+                .run(cases: judged, rules: rules)
+            let killers = summary.results.filter { result in
+                (result.status == .failed || result.status == .error) && passing.contains(RunKey(result))
+            }
+            return MutantOutcome(mutant: mutant, killers: Array(Set(killers.map(\.caseID))).sorted())
+        }
+        return MutationReport(reference: reference, outcomes: outcomes)
+    }
+
+    /// One case under one profile.
+    private struct RunKey: Hashable {
+        var caseID: String
+        var profile: Profile
+
+        init(_ result: CaseResult) {
+            caseID = result.caseID
+            profile = result.profile
+        }
+    }
+}
+
+/// What the suite did to one mutant.
+public struct MutantOutcome: Sendable, Hashable {
+    public var mutant: Mutant
+    /// The ids of the cases that kill it, sorted; empty when it survives.
+    public var killers: [String]
+
+    public var isKilled: Bool { !killers.isEmpty }
+}
+
+/// The result of a mutation analysis: the reference run and each mutant's outcome.
+public struct MutationReport: Sendable {
+    /// The suite on the reference engine; when it did not pass, no mutant was run.
+    public var reference: RunSummary
+    /// One per mutant, in catalogue order; empty when the reference run did not pass.
+    public var outcomes: [MutantOutcome]
+
+    public var killedCount: Int { outcomes.count(where: \.isKilled) }
+    public var survivors: [Mutant] { outcomes.filter { !$0.isKilled }.map(\.mutant) }
+
+    /// `killed/total (pct%)`, the percentage to one decimal.
+    public var scoreLine: String {
+        let total = outcomes.count
+        let percent = total == 0 ? 0 : Double(killedCount) * 100 / Double(total)
+        return "\(killedCount)/\(total) (\(String(format: "%.1f", percent))%)"
+    }
+}

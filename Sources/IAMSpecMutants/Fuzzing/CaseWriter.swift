@@ -1,0 +1,94 @@
+import IAMSpec
+
+/// Writes a diverging scenario as a ready-to-commit YAML case (the format of `Specs/README.md`).
+///
+/// The expectations are the first engine's observations: after each stimulus that caused any,
+/// and after the last one (the divergence), an `expect` with the window's `sequence`, naming
+/// analytics and callback observations as they were made. At the divergence, when the second
+/// engine's extra analytics or callbacks would slip past that sequence (a sequence compares a
+/// channel only when it names one of its observations), an `absent` for them is added.
+public struct CaseWriter {
+    public var id: String
+    public var title: String
+    /// Rule ids of `Specs/rules.yaml` the case checks.
+    public var rules: [String]
+    /// Comment lines written above the case (without `# `).
+    public var comments: [String]
+    /// The path of `schema.json` relative to the file written, for the editor modeline.
+    public var schemaPath: String
+
+    public init(id: String, title: String, rules: [String], comments: [String], schemaPath: String) {
+        self.id = id
+        self.title = title
+        self.rules = rules
+        self.comments = comments
+        self.schemaPath = schemaPath
+    }
+
+    /// The YAML file holding one case: the scenario with `expected`'s observations, written so
+    /// that an engine answering like `actual` fails it.
+    public func yaml(for scenario: Scenario, expected: ScenarioTrace, actual: ScenarioTrace) -> String {
+        let steps = expectationSteps(for: scenario, expected: expected, actual: actual)
+        var capabilities = scenario.usedCapabilities
+        if steps.contains(where: { $0.contains("impression_logged") || $0.contains("click_logged") }) {
+            capabilities.insert(.analytics)
+        }
+        var lines = ["# yaml-language-server: $schema=\(schemaPath)"]
+        lines += comments.map { "# \($0)" }
+        lines.append("- id: \(id)")
+        lines.append("  title: \(YAMLText.quoted(title))")
+        lines.append("  rules: [\(rules.joined(separator: ", "))]")
+        lines.append("  profiles: [\(scenario.profile.rawValue)]")
+        if !capabilities.isEmpty {
+            lines.append("  requires: [\(capabilities.sorted().map(\.rawValue).joined(separator: ", "))]")
+        }
+        let config = YAMLText.configuration(scenario.configuration)
+        if config != nil || !scenario.messages.isEmpty {
+            lines.append("  given:")
+            if let config { lines.append("    config: \(config)") }
+            if !scenario.messages.isEmpty {
+                lines.append("    messages:")
+                lines += scenario.messages.map { "      - \(YAMLText.message($0))" }
+            }
+        }
+        lines.append("  steps:")
+        lines += steps.map { "    - \($0)" }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The steps: each stimulus, and an `expect` after each non-empty window and after the last.
+    private func expectationSteps(for scenario: Scenario, expected: ScenarioTrace, actual: ScenarioTrace) -> [String] {
+        var steps: [String] = []
+        let answered = min(scenario.stimuli.count, expected.windows.count)
+        for index in 0..<answered {
+            guard let stimulus = YAMLText.stimulus(scenario.stimuli[index]) else { continue }
+            steps.append(stimulus)
+            let window = expected.windows[index]
+            let isLast = index == answered - 1
+            guard !window.isEmpty || isLast else { continue }
+            var checks = ["sequence: [\(window.map(YAMLText.pattern).joined(separator: ", "))]"]
+            if isLast, index < actual.windows.count {
+                let slipping = Self.channelsSlippingPast(window, actual.windows[index])
+                if !slipping.isEmpty { checks.append("absent: [\(slipping.joined(separator: ", "))]") }
+            }
+            steps.append("expect: {\(checks.joined(separator: ", "))}")
+        }
+        return steps
+    }
+
+    /// The `absent` patterns needed so that `actual` fails where a sequence of `expected` alone
+    /// would let it pass: analytics or callbacks the sequence does not compare.
+    static func channelsSlippingPast(_ expected: [Observation], _ actual: [Observation]) -> [String] {
+        let named = Set(expected.compactMap(\.channel)).union([.delivery])
+        let compared = { (window: [Observation]) in window.filter { $0.channel.map(named.contains) ?? false } }
+        guard compared(expected) == compared(actual) else { return [] }
+        var patterns: [String] = []
+        if !named.contains(.analytics), actual.contains(where: { $0.channel == .analytics }) {
+            patterns += ["{impression_logged: \"*\"}", "{click_logged: \"*\"}"]
+        }
+        if !named.contains(.callbacks), actual.contains(where: { $0.channel == .callbacks }) {
+            patterns.append("{no_matching_trigger: \"*\"}")
+        }
+        return patterns
+    }
+}

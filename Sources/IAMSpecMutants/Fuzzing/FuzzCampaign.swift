@@ -1,0 +1,58 @@
+public import IAMSpec
+
+/// Differential fuzzing: random scenarios run on two engines until they answer one differently.
+public struct FuzzCampaign {
+    /// The engine whose answers are taken as the expectations.
+    public let engine: any EngineProvider
+    /// The engine compared with it.
+    public let against: any EngineProvider
+    public let seed: UInt64
+
+    public init(engine: any EngineProvider, against: any EngineProvider, seed: UInt64) {
+        self.engine = engine
+        self.against = against
+        self.seed = seed
+    }
+
+    /// A divergence found, shrunk.
+    public struct Finding: Sendable {
+        /// Which scenario of the campaign diverged, from 1.
+        public var scenarioNumber: Int
+        /// The scenario as generated.
+        public var original: Scenario
+        /// The smallest diverging scenario shrinking found; it ends at the divergence.
+        public var scenario: Scenario
+        /// What each engine did with `scenario`.
+        public var expected: ScenarioTrace
+        public var actual: ScenarioTrace
+    }
+
+    /// Runs up to `count` scenarios; the first divergence, shrunk, or nil when none diverged.
+    ///
+    /// Scenarios use only the profiles and capabilities both engines have. `progress` is called
+    /// with the number of each scenario before it runs.
+    public func run(count: Int, progress: (Int) -> Void = { _ in }) -> Finding? {
+        let profiles = engine.description.profiles.intersection(against.description.profiles)
+        guard !profiles.isEmpty else { return nil }
+        var generator = ScenarioGenerator(
+            seed: seed,
+            profiles: profiles,
+            capabilities: engine.description.capabilities.intersection(against.description.capabilities)
+        )
+        let shrinker = ScenarioShrinker(engine: engine, against: against)
+        for number in 1...max(1, count) {
+            progress(number)
+            let scenario = generator.next()
+            guard shrinker.divergence(in: scenario) != nil else { continue }
+            let shrunk = shrinker.shrink(scenario)
+            return Finding(
+                scenarioNumber: number,
+                original: scenario,
+                scenario: shrunk,
+                expected: ScenarioTrace(running: shrunk, on: engine),
+                actual: ScenarioTrace(running: shrunk, on: against)
+            )
+        }
+        return nil
+    }
+}

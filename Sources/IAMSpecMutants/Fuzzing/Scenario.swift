@@ -1,0 +1,125 @@
+public import IAMSpec
+
+/// One generated run of an engine: a setup and the stimuli to send, without expectations.
+///
+/// Fuzzing runs the same scenario on two engines and compares what they observe; a scenario on
+/// which they differ becomes a case whose expectations are one engine's observations.
+public struct Scenario: Sendable, Hashable {
+    public var profile: Profile
+    public var configuration: EngineConfiguration
+    /// The messages delivered at each session start, in delivered order.
+    public var messages: [InAppMessage]
+    public var stimuli: [Stimulus]
+
+    public init(profile: Profile, configuration: EngineConfiguration, messages: [InAppMessage], stimuli: [Stimulus]) {
+        self.profile = profile
+        self.configuration = configuration
+        self.messages = messages
+        self.stimuli = stimuli
+    }
+
+    /// The engine setup of one run of this scenario.
+    public func setup(caseID: String) -> EngineSetup {
+        EngineSetup(caseID: caseID, profile: profile, configuration: configuration, messages: messages)
+    }
+
+    /// A measure of size for shrinking: fewer stimuli, messages and settings is smaller.
+    public var size: Int {
+        stimuli.count * 4 + messages.count * 4 + messages.map(\.settingCount).reduce(0, +)
+            + stimuli.map(\.settingCount).reduce(0, +) + configuration.settingCount
+    }
+
+    /// The capabilities an engine needs to run the scenario's setup and stimuli (as the case
+    /// format defines them; the analytics capability depends on the expectations written).
+    public var usedCapabilities: Set<Capability> {
+        var used = Set<Capability>()
+        for message in messages { used.formUnion(message.usedCapabilities) }
+        for stimulus in stimuli { used.formUnion(stimulus.usedCapabilities) }
+        return used
+    }
+
+    /// Whether a case written from the scenario is valid: every step names a delivered message or
+    /// an earlier local one, delegate choices have a delegate, and rollback only in the legacy profile.
+    public var isWellFormed: Bool {
+        var known = Set(messages.map(\.id))
+        guard known.count == messages.count else { return false }
+        for stimulus in stimuli {
+            switch stimulus {
+            case .localMessagePresented(let message):
+                guard !known.contains(message.id) else { return false }
+                known.insert(message.id)
+            case .delegateChoiceSet(let id, let choice):
+                guard known.contains(id), configuration.delegate == .implemented else { return false }
+                guard choice != .rollback || profile == .appboyLegacy else { return false }
+            case .messageDismissed(let id), .messageClicked(let id), .assetDownloadSettled(let id, _):
+                guard known.contains(id) else { return false }
+            default:
+                continue
+            }
+        }
+        return true
+    }
+}
+
+extension InAppMessage {
+    /// How many settings differ from the defaults (for shrinking).
+    var settingCount: Int {
+        let settings: [Bool] = [
+            type != .slideup, priority != 0, orientation != .any, image != nil, zip != nil, !extras.isEmpty,
+            delay != .zero, timeout != nil, reeligibility != nil, isTestSend,
+        ]
+        return settings.filter { $0 }.count + triggers.count
+            + triggers.map(\.filterConditionCount).reduce(0, +)
+    }
+
+    var usedCapabilities: Set<Capability> {
+        var used = Set<Capability>()
+        if orientation != .any { used.insert(.orientation) }
+        if [image, zip].contains(where: { $0 == .fails || $0 == .pending }) { used.insert(.assets) }
+        return used
+    }
+}
+
+extension Trigger {
+    var filterConditionCount: Int {
+        switch self {
+        case .specificPurchase(_, let filters), .customEvent(_, let filters): filters.groups.joined().count
+        case .anyPurchase, .sessionStart, .pushClick: 0
+        }
+    }
+}
+
+extension Stimulus {
+    var settingCount: Int {
+        switch self {
+        case .customEvent(let event): event.properties.count + (event.source == .api ? 1 : 0)
+        case .purchase(let purchase): purchase.properties.count + (purchase.source == .api ? 1 : 0)
+        case .pushClicked(let campaign): campaign == nil ? 0 : 1
+        case .sessionStarted(let pending): pending ? 1 : 0
+        case .timeAdvanced(let span): Int(min(span.milliseconds / 1000, 10_000))
+        case .localMessagePresented(let message): message.settingCount
+        default: 0
+        }
+    }
+
+    var usedCapabilities: Set<Capability> {
+        switch self {
+        case .keyboardShown, .keyboardHidden: [.keyboard]
+        case .deviceRotated: [.orientation]
+        case .assetDownloadSettled: [.assets]
+        case .delegateChoiceSet: [.delegate]
+        case .localMessagePresented(let message): message.usedCapabilities.union([.localMessages])
+        case .sessionStarted(let pending): pending ? [.sessionSync] : []
+        case .sessionSyncCompleted: [.sessionSync]
+        case .stackInspected: [.stackInspection]
+        default: []
+        }
+    }
+}
+
+extension EngineConfiguration {
+    var settingCount: Int {
+        [minimumTriggerInterval != .seconds(30), device != .phone, orientation != .portrait, delegate != .absent]
+            .filter { $0 }.count
+    }
+}

@@ -1,0 +1,221 @@
+public import IAMSpec
+
+/// Shrinks a scenario on which two engines diverge to a smaller one on which they still diverge.
+///
+/// It tries, until none helps: cutting the stimuli after the divergence, dropping each stimulus,
+/// dropping each message (with the steps that name it), resetting each setting of the setup, the
+/// messages and the stimuli to its default, and shortening time advances. A change is kept when
+/// the scenario stays well formed and the engines still diverge with the first engine answering
+/// every stimulus up to the divergence.
+public struct ScenarioShrinker {
+    private let engine: any EngineProvider
+    private let against: any EngineProvider
+
+    /// A shrinker keeping `engine` and `against` apart.
+    public init(engine: any EngineProvider, against: any EngineProvider) {
+        self.engine = engine
+        self.against = against
+    }
+
+    /// The index of the stimulus at which the engines first answer differently, when the first
+    /// engine answers it (so a case can state what it should be); nil otherwise.
+    public func divergence(in scenario: Scenario) -> Int? {
+        guard scenario.isWellFormed else { return nil }
+        let expected = ScenarioTrace(running: scenario, on: engine)
+        let actual = ScenarioTrace(running: scenario, on: against)
+        guard let index = expected.firstDivergence(from: actual), index < expected.windows.count else { return nil }
+        return index
+    }
+
+    /// The smallest diverging scenario found from `scenario`, which must diverge.
+    public func shrink(_ scenario: Scenario) -> Scenario {
+        var current = scenario
+        guard var index = divergence(in: current) else { return scenario }
+        current.stimuli.removeSubrange((index + 1)...)
+        var improved = true
+        while improved {
+            improved = false
+            for candidate in simplifications(of: current) where candidate.size < current.size {
+                guard let found = divergence(in: candidate) else { continue }
+                current = candidate
+                index = found
+                current.stimuli.removeSubrange((index + 1)...)
+                improved = true
+                break
+            }
+        }
+        return current
+    }
+
+    // MARK: Candidates, boldest first
+
+    private func simplifications(of scenario: Scenario) -> [Scenario] {
+        var candidates: [Scenario] = []
+        for index in scenario.stimuli.indices.reversed() {
+            var smaller = scenario
+            smaller.stimuli.remove(at: index)
+            candidates.append(smaller)
+        }
+        for message in scenario.messages where scenario.messages.count > 1 {
+            candidates.append(scenario.removing(message.id))
+        }
+        for configuration in scenario.configuration.simplifications {
+            var smaller = scenario
+            smaller.configuration = configuration
+            candidates.append(smaller)
+        }
+        for (index, message) in scenario.messages.enumerated() {
+            for simpler in message.simplifications {
+                var smaller = scenario
+                smaller.messages[index] = simpler
+                candidates.append(smaller)
+            }
+        }
+        for (index, stimulus) in scenario.stimuli.enumerated() {
+            for simpler in stimulus.simplifications {
+                var smaller = scenario
+                smaller.stimuli[index] = simpler
+                candidates.append(smaller)
+            }
+        }
+        return candidates
+    }
+}
+
+extension Scenario {
+    /// The scenario without the message and the steps that name it.
+    func removing(_ id: MessageID) -> Scenario {
+        var smaller = self
+        smaller.messages.removeAll { $0.id == id }
+        smaller.stimuli.removeAll { stimulus in
+            switch stimulus {
+            case .messageDismissed(let named), .messageClicked(let named), .assetDownloadSettled(let named, _),
+                .delegateChoiceSet(let named, _):
+                named == id
+            default:
+                false
+            }
+        }
+        return smaller
+    }
+}
+
+extension EngineConfiguration {
+    /// This configuration with one setting back at its default, for each setting that is not.
+    var simplifications: [EngineConfiguration] {
+        var results: [EngineConfiguration] = []
+        let defaults = EngineConfiguration()
+        if minimumTriggerInterval != defaults.minimumTriggerInterval {
+            results.append(with { $0.minimumTriggerInterval = defaults.minimumTriggerInterval })
+        }
+        if device != defaults.device { results.append(with { $0.device = defaults.device }) }
+        if orientation != defaults.orientation { results.append(with { $0.orientation = defaults.orientation }) }
+        if delegate != defaults.delegate { results.append(with { $0.delegate = defaults.delegate }) }
+        return results
+    }
+
+    private func with(_ change: (inout EngineConfiguration) -> Void) -> EngineConfiguration {
+        var copy = self
+        change(&copy)
+        return copy
+    }
+}
+
+extension InAppMessage {
+    /// This message with one setting simpler, for each setting that can be.
+    var simplifications: [InAppMessage] {
+        var results: [InAppMessage] = []
+        func add(_ change: (inout InAppMessage) -> Void) {
+            var copy = self
+            change(&copy)
+            if copy != self { results.append(copy) }
+        }
+        if triggers.count > 1 {
+            for index in triggers.indices { add { $0.triggers.remove(at: index) } }
+        }
+        for (index, trigger) in triggers.enumerated() {
+            for simpler in trigger.simplifications { add { $0.triggers[index] = simpler } }
+        }
+        add { $0.type = .slideup }
+        add { $0.priority = 0 }
+        add { $0.orientation = .any }
+        add { $0.image = nil }
+        add { $0.zip = nil }
+        add { $0.extras = [:] }
+        add { $0.delay = .zero }
+        add { $0.timeout = nil }
+        add { $0.reeligibility = nil }
+        add { $0.isTestSend = false }
+        return results
+    }
+}
+
+extension Trigger {
+    /// This trigger with one filter group or condition fewer.
+    var simplifications: [Trigger] {
+        switch self {
+        case .specificPurchase(let product, let filters):
+            filters.simplifications.map { .specificPurchase(product: product, filters: $0) }
+        case .customEvent(let name, let filters):
+            filters.simplifications.map { .customEvent(name: name, filters: $0) }
+        case .pushClick(.some):
+            [.pushClick(campaign: nil)]
+        case .anyPurchase, .sessionStart, .pushClick(.none):
+            []
+        }
+    }
+}
+
+extension PropertyFilters {
+    var simplifications: [PropertyFilters] {
+        var results: [PropertyFilters] = []
+        for (index, group) in groups.enumerated() {
+            results.append(PropertyFilters(groups: groups.enumerated().filter { $0.offset != index }.map(\.element)))
+            for condition in group.indices where group.count > 1 {
+                var smaller = groups
+                smaller[index].remove(at: condition)
+                results.append(PropertyFilters(groups: smaller))
+            }
+        }
+        return results
+    }
+}
+
+extension Stimulus {
+    /// This stimulus with one detail simpler, for each detail that can be.
+    var simplifications: [Stimulus] {
+        switch self {
+        case .customEvent(let event):
+            var results = event.properties.keys.sorted().map { key in
+                var copy = event
+                copy.properties[key] = nil
+                return Stimulus.customEvent(copy)
+            }
+            if event.source == .api {
+                results.append(.customEvent(CustomEvent(name: event.name, properties: event.properties)))
+            }
+            return results
+        case .purchase(let purchase):
+            var results = purchase.properties.keys.sorted().map { key in
+                var copy = purchase
+                copy.properties[key] = nil
+                return Stimulus.purchase(copy)
+            }
+            if purchase.source == .api {
+                results.append(.purchase(Purchase(product: purchase.product, properties: purchase.properties)))
+            }
+            return results
+        case .pushClicked(.some):
+            return [.pushClicked(campaign: nil)]
+        case .sessionStarted(syncPending: true):
+            return [.sessionStarted(syncPending: false)]
+        case .timeAdvanced(let span) where span > .seconds(1):
+            let half = VirtualTime.seconds(max(1, span.milliseconds / 2000))
+            return [.timeAdvanced(by: .seconds(1)), .timeAdvanced(by: half), .timeAdvanced(by: span - .seconds(1))]
+        case .localMessagePresented(let message):
+            return message.simplifications.map(Stimulus.localMessagePresented)
+        default:
+            return []
+        }
+    }
+}

@@ -1,0 +1,50 @@
+public import IAMSpec
+
+/// What one engine did with a scenario: the observations of each stimulus, in order, until the
+/// end or until the engine threw.
+public struct ScenarioTrace: Sendable, Hashable {
+    /// One window per stimulus answered.
+    public var windows: [[Observation]]
+    /// Why the engine stopped early (it could not be made, or it threw at stimulus
+    /// `windows.count`); nil when it answered every stimulus.
+    public var failure: String?
+    /// Whether the engine declined the scenario (``CaseSkipped``): nothing can be compared then.
+    public var declined: Bool
+
+    /// Runs the scenario on a fresh engine from the provider.
+    public init(running scenario: Scenario, on provider: any EngineProvider) {
+        windows = []
+        failure = nil
+        declined = false
+        var engine: any DeliveryEngine
+        do {
+            engine = try provider.makeEngine(for: scenario.setup(caseID: "fuzz"))
+        } catch let skipped as CaseSkipped {
+            failure = "the engine declined the scenario: \(skipped.reason)"
+            declined = true
+            return
+        } catch {
+            failure = "the engine could not be made: \(error)"
+            return
+        }
+        for stimulus in scenario.stimuli {
+            do {
+                windows.append(try engine.handle(stimulus))
+            } catch {
+                failure = "\(error)"
+                return
+            }
+        }
+    }
+
+    /// The index of the first stimulus whose answer differs from `other`'s (a different window,
+    /// or only one of the engines failing there); nil when the traces agree or either engine
+    /// declined the scenario.
+    public func firstDivergence(from other: ScenarioTrace) -> Int? {
+        guard !declined, !other.declined else { return nil }
+        let common = min(windows.count, other.windows.count)
+        if let index = (0..<common).first(where: { windows[$0] != other.windows[$0] }) { return index }
+        guard windows.count == other.windows.count, failure == nil, other.failure == nil else { return common }
+        return nil
+    }
+}

@@ -1,0 +1,206 @@
+import ArgumentParser
+import Foundation
+import IAMSpec
+import IAMSpecMutants
+import IAMSpecReferenceEngine
+
+/// `iamspec fuzz`: differential fuzzing of two engines; a divergence becomes a new case.
+struct FuzzCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fuzz",
+        abstract: "Run random scenarios on two engines until they differ, and write the smallest as a case.",
+        discussion: """
+            Engines are `reference` or `mutant:<id>` (see `iamspec mutate --list`), or a program \
+            speaking the stdio protocol (Specs/PROTOCOL.md) given by --engine-command or \
+            --against-command. Scenarios come \
+            from a seeded generator: the same seed gives the same scenarios. At the first scenario \
+            on which the engines answer a stimulus differently, it is shrunk (steps, messages and \
+            settings dropped while they still differ) and written as a YAML case whose expectations \
+            are the first engine's observations, so it passes on --engine and fails on --against. \
+            Exit status 0 when no scenario diverged, 1 when a case was written, 2 for usage errors \
+            or an engine program that cannot start.
+            """
+    )
+
+    @Option(help: "The engine whose answers become the expectations: reference or mutant:<id>.")
+    var engine: EngineChoice = .reference
+
+    @Option(help: "The engine compared with it: reference or mutant:<id>.")
+    var against: EngineChoice?
+
+    @Option(help: ArgumentHelp("Use this stdio engine program instead of --engine.", valueName: "command"))
+    var engineCommand: String?
+
+    @Option(help: ArgumentHelp("Compare with this stdio engine program instead of --against.", valueName: "command"))
+    var againstCommand: String?
+
+    @Flag(help: "Fuzz --engine against every mutant in turn and print how many scenarios found each.")
+    var allMutants = false
+
+    @Option(help: "The seed of the scenario generator.")
+    var seed: UInt64 = 1
+
+    @Option(help: "How many scenarios to try at most.")
+    var count: Int = 1000
+
+    @Option(help: ArgumentHelp("Write the case to this file instead of standard output.", valueName: "file"))
+    var out: String?
+
+    @Option(help: "The case id (default: found-<mutant id>, or fuzz-seed<N>-scenario<K>).")
+    var id: String?
+
+    @Option(help: "The case title (one line).")
+    var title: String?
+
+    @Option(
+        name: .customLong("rule"),
+        help: "A rule id of Specs/rules.yaml the case checks; repeatable (default: the mutant's rule)."
+    )
+    var rules: [String] = []
+
+    func validate() throws {
+        guard count >= 1 else {
+            throw ValidationError("--count must be at least 1, found \(count)")
+        }
+        if allMutants {
+            guard against == nil, againstCommand == nil, out == nil else {
+                throw ValidationError("--all-mutants takes no --against, --against-command or --out")
+            }
+            return
+        }
+        guard (against == nil) != (againstCommand == nil) else {
+            throw ValidationError("give exactly one of --against and --against-command (or --all-mutants)")
+        }
+        if rules.isEmpty, engineCommand != nil || engine.mutant == nil, against?.mutant == nil {
+            throw ValidationError("--rule is required when neither engine is a mutant")
+        }
+        if let id, id.range(of: "^[a-z0-9][a-z0-9._-]*$", options: .regularExpression) == nil {
+            throw ValidationError("--id must match ^[a-z0-9][a-z0-9._-]*$, found '\(id)'")
+        }
+    }
+
+    func run() throws {
+        if allMutants { return try surveyMutants() }
+        let expected = try Self.provider(engineCommand, otherwise: engine)
+        let compared = try Self.provider(againstCommand, otherwise: against ?? .reference)
+        defer {
+            (expected as? StdioEngineProvider)?.shutdown()
+            (compared as? StdioEngineProvider)?.shutdown()
+        }
+        let engineName = engineCommand.map { "command \($0)" } ?? engine.description
+        let againstName = againstCommand.map { "command \($0)" } ?? against?.description ?? "reference"
+        let campaign = FuzzCampaign(engine: expected, against: compared, seed: seed)
+        guard let finding = campaign.run(count: count) else {
+            StandardError.write("no divergence in \(count) scenarios (seed \(seed))")
+            return
+        }
+        let againstMutant = againstCommand == nil ? against?.mutant : nil
+        let mutant = againstMutant ?? (engineCommand == nil ? engine.mutant : nil)
+        let writer = CaseWriter(
+            id: id ?? mutant.map { "found-\($0.id)" } ?? "fuzz-seed\(seed)-scenario\(finding.scenarioNumber)",
+            title: title ?? mutant.map { "Rejects an engine where \($0.summary)" }
+                ?? "\(engineName) and \(againstName) answer differently",
+            rules: rules.isEmpty ? [mutant?.rule].compactMap { $0 } : rules,
+            comments: (againstMutant.map { ["Catches: mutant \($0.id)"] } ?? []) + [
+                "Found by: iamspec fuzz, \(engineName) against \(againstName), seed \(seed) "
+                    + "(scenario \(finding.scenarioNumber), shrunk from \(finding.original.stimuli.count) "
+                    + "to \(finding.scenario.stimuli.count) step\(finding.scenario.stimuli.count == 1 ? "" : "s"))"
+            ],
+            schemaPath: Self.schemaPath(for: out)
+        )
+        let yaml = writer.yaml(for: finding.scenario, expected: finding.expected, actual: finding.actual)
+        if let out {
+            do {
+                try yaml.write(toFile: out, atomically: true, encoding: .utf8)
+            } catch {
+                StandardError.write("error: cannot write \(out): \(error.localizedDescription)")
+                throw ExitCode(ExitStatus.usage)
+            }
+            StandardError.write("wrote \(out)")
+        } else {
+            print(yaml, terminator: "")
+        }
+        StandardError.write(
+            "\(engineName) and \(againstName) diverge on scenario \(finding.scenarioNumber) of seed \(seed)"
+        )
+        throw ExitCode(ExitStatus.failure)
+    }
+
+    /// Fuzzes the engine against each mutant: one line per mutant with the number of the first
+    /// diverging scenario, or `not found`; exits 1 when any was not found.
+    private func surveyMutants() throws {
+        let expected = try Self.provider(engineCommand, otherwise: engine)
+        defer { (expected as? StdioEngineProvider)?.shutdown() }
+        var missed = 0
+        for mutant in MutantCatalogue.all {
+            let campaign = FuzzCampaign(engine: expected, against: MutantEngineProvider(mutant: mutant), seed: seed)
+            if let finding = campaign.run(count: count) {
+                print("\(mutant.id)\tfound at scenario \(finding.scenarioNumber)")
+            } else {
+                print("\(mutant.id)\tnot found in \(count) scenarios")
+                missed += 1
+            }
+        }
+        print(
+            "\(MutantCatalogue.all.count - missed)/\(MutantCatalogue.all.count) mutants found (seed \(seed), \(count) scenarios each)"
+        )
+        if missed > 0 { throw ExitCode(ExitStatus.failure) }
+    }
+
+    /// A stdio engine when a command is given, else the named engine; a program that cannot start
+    /// is a configuration error (exit status 2).
+    private static func provider(_ command: String?, otherwise choice: EngineChoice) throws -> any EngineProvider {
+        guard let command else { return choice.provider }
+        do {
+            return try StdioEngineProvider(command: command)
+        } catch {
+            StandardError.write("error: \(error.message)")
+            if !error.diagnostics.isEmpty { StandardError.write(error.diagnostics) }
+            throw ExitStatus.usageError
+        }
+    }
+
+    /// `schema.json`'s path relative to the file written: up to the nearest `Specs` folder.
+    static func schemaPath(for out: String?) -> String {
+        guard let out else { return "../schema.json" }
+        let folders = URL(fileURLWithPath: out).standardizedFileURL.deletingLastPathComponent().pathComponents
+        guard let specs = folders.lastIndex(of: "Specs") else { return "../schema.json" }
+        let depth = folders.count - specs - 1
+        return String(repeating: "../", count: depth) + "schema.json"
+    }
+}
+
+/// An engine named on the command line: `reference` or `mutant:<id>`.
+enum EngineChoice: ExpressibleByArgument, CustomStringConvertible {
+    case reference
+    case mutant(Mutant)
+
+    init?(argument: String) {
+        if argument == "reference" {
+            self = .reference
+        } else if argument.hasPrefix("mutant:"), let mutant = MutantCatalogue.mutant(id: String(argument.dropFirst(7)))
+        {
+            self = .mutant(mutant)
+        } else {
+            return nil
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .reference: "reference"
+        case .mutant(let mutant): "mutant:\(mutant.id)"
+        }
+    }
+
+    var mutant: Mutant? {
+        if case .mutant(let mutant) = self { mutant } else { nil }
+    }
+
+    var provider: any EngineProvider {
+        switch self {
+        case .reference: ReferenceEngineProvider()
+        case .mutant(let mutant): MutantEngineProvider(mutant: mutant)
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import IAMSpec
+import IAMSpecMutants
+import IAMSpecReferenceEngine
+import Testing
+
+@Suite("Each mutant breaks its rule")
+struct MutantBehaviourTests {
+    @Test("the mutant answers its witness scenario differently from the reference engine", arguments: Mutation.allCases)
+    func mutantDiffersFromReference(_ mutation: Mutation) throws {
+        let scenario = MutantWitnesses.scenario(for: mutation)
+        #expect(scenario.isWellFormed)
+        let reference = ScenarioTrace(running: scenario, on: ReferenceEngineProvider())
+        let mutant = ScenarioTrace(running: scenario, on: MutantEngineProvider(mutant: Mutant(mutation)))
+        #expect(reference.failure == nil)
+        let divergence = try #require(reference.firstDivergence(from: mutant))
+        #expect(divergence < reference.windows.count, "the reference engine answers the diverging stimulus")
+    }
+
+    @Test("the witness scenario diverges only at its last stimulus", arguments: Mutation.allCases)
+    func witnessIsMinimalInTime(_ mutation: Mutation) {
+        let scenario = MutantWitnesses.scenario(for: mutation)
+        let reference = ScenarioTrace(running: scenario, on: ReferenceEngineProvider())
+        let mutant = ScenarioTrace(running: scenario, on: MutantEngineProvider(mutant: Mutant(mutation)))
+        #expect(reference.firstDivergence(from: mutant) == scenario.stimuli.count - 1)
+    }
+
+    @Test("the catalogue has at least 30 mutants with unique ids and one-line descriptions")
+    func catalogue() {
+        let mutants = MutantCatalogue.all
+        #expect(mutants.count >= 30)
+        #expect(Set(mutants.map(\.id)).count == mutants.count)
+        for mutant in mutants {
+            #expect(!mutant.summary.isEmpty && !mutant.summary.contains("\n"))
+            #expect(MutantCatalogue.mutant(id: mutant.id) == mutant)
+        }
+        #expect(MutantCatalogue.mutant(id: "no-such-mutant") == nil)
+    }
+
+    @Test("a mutant provider describes itself like the reference engine, under the mutant's name")
+    func providerDescription() throws {
+        let mutant = try #require(MutantCatalogue.mutant(id: "stack-fifo"))
+        let description = MutantEngineProvider(mutant: mutant).description
+        let reference = ReferenceEngineProvider().description
+        #expect(description.name == "mutant:stack-fifo")
+        #expect(description.profiles == reference.profiles)
+        #expect(description.capabilities == reference.capabilities)
+    }
+
+    @Test("each mutant names a rule of the catalogue in Specs/rules.yaml")
+    func rulesExist() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let catalogue = try String(contentsOf: root.appendingPathComponent("Specs/rules.yaml"), encoding: .utf8)
+        let ids = Set(
+            catalogue.split(separator: "\n").compactMap { line in
+                line.hasPrefix("- id: ") ? String(line.dropFirst("- id: ".count)) : nil
+            }
+        )
+        for mutant in MutantCatalogue.all {
+            #expect(ids.contains(mutant.rule), "\(mutant.id) names \(mutant.rule)")
+        }
+    }
+}

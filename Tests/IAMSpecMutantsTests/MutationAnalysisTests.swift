@@ -1,0 +1,84 @@
+import IAMSpec
+import IAMSpecMutants
+import Testing
+
+@Suite("Mutation analysis")
+struct MutationAnalysisTests {
+    private static let here = SourceLocation(file: "analysis.yaml", line: 1, column: 1)
+
+    /// Two messages stacked behind a visible one, then the top is asked for: LIFO shows `second`.
+    private static let lifoCase = SpecCase(
+        id: "lifo",
+        title: "The last stacked message comes first",
+        rules: ["stack.lifo"],
+        configuration: EngineConfiguration(minimumTriggerInterval: .zero),
+        messages: [
+            InAppMessage(id: "shown", triggers: [.sessionStart]),
+            InAppMessage(id: "first", triggers: [.customEvent(name: "one", filters: PropertyFilters())]),
+            InAppMessage(id: "second", triggers: [.customEvent(name: "two", filters: PropertyFilters())]),
+        ],
+        steps: [
+            Step(.stimulus(.sessionStarted(syncPending: false)), location: here),
+            Step(.stimulus(.customEvent(CustomEvent(name: "one"))), location: here),
+            Step(.stimulus(.customEvent(CustomEvent(name: "two"))), location: here),
+            Step(
+                .expectation(
+                    Expectation(sequence: [
+                        .displayed(.id("shown"), extras: nil), .stacked(.id("first"), reason: .messageVisible),
+                        .stacked(.id("second"), reason: .messageVisible),
+                    ])
+                ),
+                location: here
+            ),
+            Step(.stimulus(.messageDismissed("shown")), location: here),
+            Step(.stimulus(.displayNextRequested), location: here),
+            Step(.expectation(Expectation(contains: [.displayed(.id("second"), extras: nil)])), location: here),
+        ],
+        location: here
+    )
+
+    private static func mutants(_ ids: String...) throws -> [Mutant] {
+        try ids.map { try #require(MutantCatalogue.mutant(id: $0)) }
+    }
+
+    @Test("a case that passes on the reference and fails on a mutant kills it; the others survive")
+    func killsAndSurvivors() throws {
+        let analysis = MutationAnalysis(
+            mutants: try Self.mutants("stack-fifo", "reenqueue-at-bottom", "extras-dropped"),
+            options: RunOptions(jobs: 2)
+        )
+        let report = analysis.run(cases: [Self.lifoCase])
+        #expect(report.reference.succeeded)
+        #expect(report.outcomes.map(\.mutant.id) == ["stack-fifo", "reenqueue-at-bottom", "extras-dropped"])
+        #expect(report.outcomes.map(\.killers) == [["lifo"], ["lifo"], []])
+        #expect(report.survivors.map(\.id) == ["extras-dropped"])
+        #expect(report.scoreLine == "2/3 (66.7%)")
+
+        let lines = KillMatrixText(report).lines
+        #expect(lines.last == "Mutation score: 2/3 (66.7%)")
+        #expect(lines.contains { $0.contains("SURVIVED") && $0.contains("extras-dropped") })
+        #expect(lines.contains("      by 1 case: lifo"))
+        #expect(lines.contains { $0.hasPrefix("  extras-dropped (rule extras.unchanged): ") })
+    }
+
+    @Test("a case the reference engine fails stops the analysis before any mutant runs")
+    func referenceMustPass() throws {
+        var wrong = Self.lifoCase
+        wrong.steps[6] = Step(
+            .expectation(Expectation(contains: [.displayed(.id("first"), extras: nil)])),
+            location: Self.here
+        )
+        let report = MutationAnalysis(mutants: try Self.mutants("stack-fifo"), options: RunOptions(jobs: 1))
+            .run(cases: [wrong])
+        #expect(!report.reference.succeeded)
+        #expect(report.outcomes.isEmpty)
+    }
+
+    @Test("every mutant survives an empty suite")
+    func emptySuite() {
+        let report = MutationAnalysis(options: RunOptions(jobs: 1)).run(cases: [])
+        #expect(report.outcomes.count == MutantCatalogue.all.count)
+        #expect(report.killedCount == 0)
+        #expect(report.scoreLine == "0/\(MutantCatalogue.all.count) (0.0%)")
+    }
+}

@@ -41,7 +41,7 @@ let package = Package(
             name: "IAMSpecMutantsTests",
             dependencies: ["IAMSpecMutants", "IAMSpec", "IAMSpecReferenceEngine"]
         ),
-        .testTarget(name: "iamspecEndToEndTests", dependencies: ["IAMSpec"]),
+        .testTarget(name: "iamspecEndToEndTests", dependencies: ["IAMSpec", "IAMSpecMutants"]),
     ],
     swiftLanguageModes: [.v6]
 )

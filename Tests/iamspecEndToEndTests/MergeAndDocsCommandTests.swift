@@ -62,7 +62,7 @@ struct MergeAndDocsCommandTests {
         var markdown = ""
         for file in files {
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: first + "/" + file, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: first + "/" + file, isDirectory: &isFolder)
             if isFolder.boolValue { continue }
             let data = try Data(contentsOf: URL(fileURLWithPath: first + "/" + file))
             #expect(data == (try Data(contentsOf: URL(fileURLWithPath: second + "/" + file))), "\(file) differs")

@@ -5,9 +5,24 @@
 /// check the window at each `expect`, then inspect the stack when the expectation asks.
 struct CaseExecutor: Sendable {
     let provider: any EngineProvider
-    let catalogue: RuleCatalogue
+    /// Each catalogue rule's reference, made once: worker threads then share small values
+    /// instead of each copying whole rules out of the catalogue at every run.
+    private let ruleReferences: [String: RuleReference]
     /// Runs not to make, with the reason they are reported skipped (a baseline's `skip` entries).
-    var plannedSkip: @Sendable (CaseRun) -> String? = { _ in nil }
+    let plannedSkip: @Sendable (CaseRun) -> String?
+
+    init(
+        provider: any EngineProvider,
+        catalogue: RuleCatalogue,
+        plannedSkip: @escaping @Sendable (CaseRun) -> String? = { _ in nil }
+    ) {
+        self.provider = provider
+        self.ruleReferences = Dictionary(
+            catalogue.rules.map { ($0.id, RuleReference(id: $0.id, catalogue: catalogue)) },
+            uniquingKeysWith: { first, _ in first }
+        )
+        self.plannedSkip = plannedSkip
+    }
 
     /// Runs the case; `engineMade` sees the engine as soon as it exists (so that a watchdog can
     /// interrupt it). Wall-clock duration is measured for the report only.
@@ -53,7 +68,7 @@ struct CaseExecutor: Sendable {
             title: run.specCase.title,
             status: .passed,
             location: run.specCase.location,
-            rules: run.specCase.rules.map { RuleReference(id: $0, catalogue: catalogue) },
+            rules: run.specCase.rules.map { ruleReferences[$0] ?? RuleReference(id: $0) },
             tags: run.specCase.tags
         )
     }

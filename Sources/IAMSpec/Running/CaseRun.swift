@@ -9,9 +9,4 @@ public struct CaseRun: Sendable {
         self.specCase = specCase
         self.profile = profile
     }
-
-    /// Orders runs as reports list them: by case id, then by profile.
-    static func precedes(_ lhs: CaseRun, _ rhs: CaseRun) -> Bool {
-        (lhs.specCase.id, lhs.profile.rawValue) < (rhs.specCase.id, rhs.profile.rawValue)
-    }
 }

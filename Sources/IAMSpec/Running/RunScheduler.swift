@@ -1,16 +1,19 @@
 import Foundation
 
-/// Runs case runs on worker threads, at most `jobs` at a time, under a wall-clock watchdog.
+/// Runs case runs on `jobs` worker threads under a wall-clock watchdog.
 ///
-/// Each run gets its own thread and a fresh engine. The calling thread coordinates: it starts
-/// runs while a slot is free, and wakes at each deadline. A run that overruns its timeout is
-/// reported as an error at once and its slot is freed: its engine is interrupted when it is an
-/// ``InterruptibleEngine``, otherwise its thread is abandoned and whatever it returns later is
-/// ignored. The results come back sorted by case id, then profile, whatever the completion order.
+/// Each worker takes the next run from a shared index, makes a fresh engine for it, and runs it;
+/// workers live for the whole run, so a case costs no thread start. The calling thread is the
+/// watchdog: it sleeps until the nearest deadline (or until every run has a result, or the run is
+/// interrupted). A run that overruns its timeout is reported as an error at once and its worker
+/// is replaced: the overdue engine is interrupted when it is an ``InterruptibleEngine``, otherwise
+/// its thread is abandoned, and whatever it returns later is ignored. The results come back in
+/// the order of the runs given (``RunSelection/runs(of:)`` sorts them by case id, then profile),
+/// whatever the completion order.
 ///
-/// Thread-safety: all mutable state is guarded by `condition`; workers only call `engineMade`
-/// and `finish`, which take it. `progress` is called with the lock held, so one call at a time,
-/// and every call has returned when ``execute(_:control:)`` returns.
+/// Thread-safety: all mutable state is guarded by `condition`. `progress` is called outside that
+/// lock but under `progressLock`, so one call at a time, and every call has returned when
+/// ``execute(_:control:)`` returns.
 final class RunScheduler: @unchecked Sendable {
     private let executor: CaseExecutor
     private let jobs: Int
@@ -18,12 +21,19 @@ final class RunScheduler: @unchecked Sendable {
     private let progress: (@Sendable (CaseResult) -> Void)?
     private let clock = ContinuousClock()
     private let condition = NSCondition()
+    private let progressLock = NSLock()
+
+    // Guarded by `condition`.
+    private var runs: [CaseRun] = []
+    /// The indices of `runs` in the order workers take them (see ``dispatchOrder(_:)``).
+    private var order: [Int] = []
+    private var next = 0
     private var running: [Int: RunningSlot] = [:]
     private var results: [Int: CaseResult] = [:]
+    private var progressCallsPending = 0
     private var interrupted = false
 
     private struct RunningSlot {
-        var run: CaseRun
         var deadline: ContinuousClock.Instant
         var started: ContinuousClock.Instant
         var engine: (any InterruptibleEngine)?
@@ -36,9 +46,13 @@ final class RunScheduler: @unchecked Sendable {
         self.progress = progress
     }
 
-    /// Runs them all (or until `control` interrupts); returns the results in report order and
-    /// whether the run was interrupted.
+    /// Runs them all (or until `control` interrupts); returns the results in the order of `runs`
+    /// (an interrupted run leaves out the runs never started) and whether it was interrupted.
     func execute(_ runs: [CaseRun], control: RunControl) -> (results: [CaseResult], interrupted: Bool) {
+        condition.withLock {
+            self.runs = runs
+            order = Self.dispatchOrder(runs)
+        }
         let token = control.onInterrupt { [self] in
             condition.withLock {
                 interrupted = true
@@ -46,60 +60,81 @@ final class RunScheduler: @unchecked Sendable {
             }
         }
         defer { control.removeHandler(token) }
-        var next = 0
+        for _ in 0..<min(jobs, runs.count) {
+            startWorker()
+        }
         condition.lock()
         while true {
             if interrupted {
-                let engines = abandonAll(kind: "interrupted", message: "interrupted before it finished")
+                let engines = abandonRunning(kind: "interrupted", message: "interrupted before it finished")
                 condition.unlock()
                 for engine in engines {
                     engine.interrupt()
                 }
+                condition.lock()
                 break
             }
-            while next < runs.count && running.count < jobs {
-                start(runs[next], index: next)
-                next += 1
-            }
-            if next == runs.count && running.isEmpty {
-                condition.unlock()
+            if results.count == runs.count {
                 break
             }
-            let expired = expireOverdue()
-            if !expired.isEmpty {
+            let overdue = expireOverdue()
+            if !overdue.isEmpty {
                 condition.unlock()
-                for engine in expired {
-                    engine.interrupt()
+                for (result, engine) in overdue {
+                    report(result)
+                    engine?.interrupt()
+                    startWorker()
                 }
                 condition.lock()
                 continue
             }
-            if let nearest = running.values.map(\.deadline).min() {
-                let wait = clock.now.duration(to: nearest)
-                _ = condition.wait(until: Date(timeIntervalSinceNow: wait.timeInterval))
-            }
+            // A run started later has a later deadline, so sleeping until the nearest one known
+            // now (or one timeout from now, when nothing runs) never misses a deadline.
+            let nearest = running.values.map(\.deadline).min() ?? clock.now.advanced(by: timeout)
+            _ = condition.wait(until: Date(timeIntervalSinceNow: clock.now.duration(to: nearest).timeInterval))
         }
-        let ordered = condition.withLock { results.values.sorted(by: Self.precedes) }
-        return (ordered, interrupted: condition.withLock { interrupted })
+        while progressCallsPending > 0 {
+            condition.wait()
+        }
+        let ordered = runs.indices.compactMap { results[$0] }
+        let wasInterrupted = interrupted
+        condition.unlock()
+        return (ordered, interrupted: wasInterrupted)
     }
 
-    private static func precedes(_ lhs: CaseResult, _ rhs: CaseResult) -> Bool {
-        (lhs.caseID, lhs.profile.rawValue) < (rhs.caseID, rhs.profile.rawValue)
+    /// Profile by profile, so that workers running at the same time work on different cases: the
+    /// runs of one case share its storage, and two threads using the same objects at once slow
+    /// each other down on their reference counts.
+    private static func dispatchOrder(_ runs: [CaseRun]) -> [Int] {
+        runs.indices.sorted { (runs[$0].profile, $0) < (runs[$1].profile, $1) }
     }
 
-    /// Starts a worker thread for the run. Called with the lock held.
-    private func start(_ run: CaseRun, index: Int) {
-        let now = clock.now
-        running[index] = RunningSlot(run: run, deadline: now.advanced(by: timeout), started: now)
-        let executor = executor
-        let thread = Thread { [self] in
+    private func startWorker() {
+        let thread = Thread { [self] in work() }
+        thread.name = "iamspec worker"
+        thread.start()
+    }
+
+    /// A worker: runs the next case run until none is left, the run is interrupted, or its own
+    /// run was given up as overdue (a replacement worker has taken its place then).
+    private func work() {
+        while let (index, run) = takeNextRun() {
             let result = executor.execute(run) { engine in
                 self.engineMade(engine, index: index)
             }
-            self.finish(result, index: index)
+            guard record(result, index: index) else { return }
         }
-        thread.name = "iamspec \(run.specCase.id) [\(run.profile.rawValue)]"
-        thread.start()
+    }
+
+    private func takeNextRun() -> (Int, CaseRun)? {
+        condition.withLock {
+            guard !interrupted, next < order.count else { return nil }
+            let index = order[next]
+            next += 1
+            let now = clock.now
+            running[index] = RunningSlot(deadline: now.advanced(by: timeout), started: now)
+            return (index, runs[index])
+        }
     }
 
     private func engineMade(_ engine: any DeliveryEngine, index: Int) {
@@ -114,43 +149,62 @@ final class RunScheduler: @unchecked Sendable {
         }
     }
 
-    private func finish(_ result: CaseResult, index: Int) {
-        condition.withLock {
-            guard running.removeValue(forKey: index) != nil else { return }
+    /// Keeps the result of a run still in time and reports it; false when the run was already
+    /// given up (overdue or interrupted), so the worker must stop.
+    private func record(_ result: CaseResult, index: Int) -> Bool {
+        let kept = condition.withLock {
+            guard running.removeValue(forKey: index) != nil else { return false }
             results[index] = result
-            progress?(result)
-            condition.broadcast()
+            progressCallsPending += 1
+            return true
+        }
+        guard kept else { return false }
+        report(result)
+        return true
+    }
+
+    /// Calls `progress` outside the scheduler's lock, one call at a time.
+    private func report(_ result: CaseResult) {
+        progressLock.withLock { progress?(result) }
+        condition.withLock {
+            progressCallsPending -= 1
+            // The watchdog needs waking only when the last result is in (and its report made),
+            // not after each case: that would switch threads at every run.
+            if results.count == runs.count || interrupted {
+                condition.broadcast()
+            }
         }
     }
 
-    /// Reports every overdue run as timed out and frees its slot; returns the engines to
-    /// interrupt. Called with the lock held.
-    private func expireOverdue() -> [any InterruptibleEngine] {
+    /// Gives up every overdue run: records it as timed out (to be reported by the caller once
+    /// the lock is released) and frees its slot; returns each result with the engine to
+    /// interrupt (nil when it is not interruptible). Called with the lock held.
+    private func expireOverdue() -> [(CaseResult, (any InterruptibleEngine)?)] {
         let now = clock.now
-        var engines: [any InterruptibleEngine] = []
+        var overdue: [(CaseResult, (any InterruptibleEngine)?)] = []
         for (index, slot) in running where slot.deadline <= now {
             running[index] = nil
             let result = executor.unfinished(
-                slot.run,
+                runs[index],
                 kind: "timeout",
                 message: "timed out after \(Self.secondsText(timeout)) s",
                 milliseconds: slot.started.duration(to: now).wholeMilliseconds
             )
             results[index] = result
-            progress?(result)
-            engines += slot.engine.map { [$0] } ?? []
+            progressCallsPending += 1
+            overdue.append((result, slot.engine))
         }
-        return engines
+        return overdue
     }
 
     /// Reports every running run as an error and frees all slots; returns the engines to
     /// interrupt. Called with the lock held.
-    private func abandonAll(kind: String, message: String) -> [any InterruptibleEngine] {
+    private func abandonRunning(kind: String, message: String) -> [any InterruptibleEngine] {
         let now = clock.now
         var engines: [any InterruptibleEngine] = []
         for (index, slot) in running {
             results[index] = executor.unfinished(
-                slot.run,
+                runs[index],
                 kind: kind,
                 message: message,
                 milliseconds: slot.started.duration(to: now).wholeMilliseconds

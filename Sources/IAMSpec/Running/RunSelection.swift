@@ -53,8 +53,10 @@ public struct RunSelection: Sendable, Hashable, Codable {
 
     /// Every selected run of the cases, sorted by case id, then profile.
     public func runs(of cases: [SpecCase]) -> [CaseRun] {
-        cases.filter(includes)
-            .flatMap { specCase in profiles(of: specCase).map { CaseRun(specCase: specCase, profile: $0) } }
-            .sorted(by: CaseRun.precedes)
+        // Cases are sorted through their indices: swapping whole cases would copy them.
+        let order = cases.indices.filter { includes(cases[$0]) }.sorted { cases[$0].id < cases[$1].id }
+        return order.flatMap { index in
+            profiles(of: cases[index]).map { CaseRun(specCase: cases[index], profile: $0) }
+        }
     }
 }

@@ -14,16 +14,26 @@ public struct RunSummary: Sendable, Hashable {
         self.interrupted = interrupted
     }
 
-    public var passedCount: Int { results.count(where: { $0.status == .passed }) }
+    public var passedCount: Int { count(of: [.passed]) }
     /// Failed runs, errors included.
-    public var failedCount: Int { results.count(where: { $0.status == .failed || $0.status == .error }) }
-    public var skippedCount: Int { results.count(where: { $0.status == .skipped }) }
+    public var failedCount: Int { count(of: [.failed, .error]) }
+    public var skippedCount: Int { count(of: [.skipped]) }
 
     /// Every selected run passed or was skipped, and the run was not interrupted.
     public var succeeded: Bool { failedCount == 0 && !interrupted }
 
     /// The process exit code: 0 when ``succeeded``, otherwise 1.
     public var exitCode: Int32 { succeeded ? 0 : 1 }
+
+    /// How many results have one of these statuses; reads each status in place, without copying
+    /// the results (a suite of 10,000 cases has about 20,000).
+    private func count(of statuses: Set<CaseStatus>) -> Int {
+        var count = 0
+        for index in results.indices where statuses.contains(results[index].status) {
+            count += 1
+        }
+        return count
+    }
 
     /// `N passed, N failed, N skipped`: errors count as failed.
     public var totalsLine: String {

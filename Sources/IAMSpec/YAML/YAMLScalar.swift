@@ -17,23 +17,10 @@ struct YAMLScalar: Sendable {
         }
     }
 
-    /// The text in double quotes, shortened when long, with quotes and line breaks escaped.
+    /// The text as a double-quoted scalar, shortened to 60 characters and "…" when longer.
     static func quoted(_ text: String) -> String {
         let limit = 60
-        var shown = "\""
-        for (offset, character) in text.enumerated() {
-            if offset == limit {
-                shown += "…"
-                break
-            }
-            switch character {
-            case "\\": shown += "\\\\"
-            case "\"": shown += "\\\""
-            case "\n": shown += "\\n"
-            default: shown.append(character)
-            }
-        }
-        return shown + "\""
+        return YAMLDoubleQuoted.scalar(text.count > limit ? text.prefix(limit) + "…" : text)
     }
 }
 

@@ -4,17 +4,7 @@ import IAMSpec
 enum YAMLText {
     /// A double-quoted YAML string.
     static func quoted(_ text: String) -> String {
-        var escaped = ""
-        for character in text.unicodeScalars {
-            switch character {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case "\n": escaped += "\\n"
-            case "\t": escaped += "\\t"
-            default: escaped.unicodeScalars.append(character)
-            }
-        }
-        return "\"\(escaped)\""
+        YAMLDoubleQuoted.scalar(text)
     }
 
     /// A message id as written: plain, unless YAML would read it as something else than a string.

@@ -26,6 +26,9 @@ struct LineReader: Sendable {
     /// The longest line accepted: 16 MiB.
     static let lineLimit = 16 * 1024 * 1024
 
+    /// How much one `read` takes at most.
+    private static let chunkSize = 64 * 1024
+
     init(descriptor: Int32) {
         self.descriptor = descriptor
     }
@@ -35,7 +38,6 @@ struct LineReader: Sendable {
         deadline: ContinuousClock.Instant? = nil,
         wake: Int32? = nil
     ) throws(LineReadFailure) -> [UInt8] {
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             if let newline = buffer[searchedCount...].firstIndex(of: UInt8(ascii: "\n")) {
                 var line = Array(buffer[..<newline])
@@ -55,9 +57,15 @@ struct LineReader: Sendable {
                 case .failed(let code): throw .failed(errno: code)
                 }
             }
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            // Read into uninitialised scratch space: a zeroed 64 KiB array per line costs more
+            // than the line itself.
+            let count = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.chunkSize) { chunk in
+                let count = read(descriptor, chunk.baseAddress, chunk.count)
+                if count > 0 { buffer.append(contentsOf: chunk[0..<count]) }
+                return count
+            }
             if count > 0 {
-                buffer.append(contentsOf: chunk[0..<count])
+                continue
             } else if count == 0 {
                 let partial = buffer
                 buffer.removeAll()

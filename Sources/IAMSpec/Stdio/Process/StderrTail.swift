@@ -58,11 +58,15 @@ final class StderrTail: Sendable {
     /// keeping happen under one lock, so ``position`` never misses bytes already read.
     private func readAvailable(into state: inout State) -> Bool {
         guard !state.hasEnded else { return true }
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            // Uninitialised scratch space: this runs at every case start, mostly to find nothing.
+            let count = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64 * 1024) { chunk in
+                let count = read(descriptor, chunk.baseAddress, chunk.count)
+                if count > 0 { keep(chunk[0..<count], in: &state) }
+                return count
+            }
             if count > 0 {
-                keep(buffer[0..<count], in: &state)
+                continue
             } else if count < 0 && errno == EINTR {
                 continue
             } else if count < 0 && errno == EAGAIN {
@@ -74,7 +78,7 @@ final class StderrTail: Sendable {
         }
     }
 
-    private func keep(_ chunk: ArraySlice<UInt8>, in state: inout State) {
+    private func keep(_ chunk: some Collection<UInt8>, in state: inout State) {
         state.bytes.append(contentsOf: chunk)
         // Trim in batches, so a flood costs amortized constant time per byte.
         if state.bytes.count > 2 * capacity {

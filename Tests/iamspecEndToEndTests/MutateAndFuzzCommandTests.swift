@@ -3,10 +3,10 @@ import IAMSpecMutants
 import Testing
 
 @Suite("iamspec mutate and iamspec fuzz")
-struct CommandTests {
+struct MutateAndFuzzCommandTests {
     @Test("mutate --list names every mutant with its rule and description")
     func listsMutants() throws {
-        let outcome = try Executable.run(["mutate", "--list"])
+        let outcome = try IAMSpecExecutable.run(["mutate", "--list"])
         #expect(outcome.status == 0)
         let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.count == MutantCatalogue.all.count)
@@ -15,7 +15,7 @@ struct CommandTests {
 
     @Test("the suite in Specs kills every mutant")
     func suiteKillsEveryMutant() throws {
-        let outcome = try Executable.run(["mutate", "--jobs", "2"])
+        let outcome = try IAMSpecExecutable.run(["mutate", "--jobs", "2"])
         let total = MutantCatalogue.all.count
         #expect(
             outcome.standardOutput.hasSuffix("Mutation score: \(total)/\(total) (100.0%)\n"),
@@ -27,19 +27,19 @@ struct CommandTests {
 
     @Test("mutate rejects an unknown mutant id with status 2")
     func unknownMutant() throws {
-        let outcome = try Executable.run(["mutate", "--mutant", "no-such-mutant"])
+        let outcome = try IAMSpecExecutable.run(["mutate", "--mutant", "no-such-mutant"])
         #expect(outcome.status == 2)
         #expect(outcome.standardError.contains("no mutant has the id 'no-such-mutant'"))
     }
 
     @Test("fuzz against a mutant writes a case that catches it and exits 1")
     func fuzzFindsMutant() throws {
-        let folder = try Executable.scratchFolder()
+        let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let specs = folder.appendingPathComponent("Specs/found")
         try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
         let out = specs.appendingPathComponent("fifo.yaml")
-        let outcome = try Executable.run([
+        let outcome = try IAMSpecExecutable.run([
             "fuzz", "--against", "mutant:stack-fifo", "--seed", "1", "--count", "500", "--out", out.path,
         ])
         #expect(outcome.status == 1)
@@ -51,15 +51,15 @@ struct CommandTests {
 
         let suite = folder.appendingPathComponent("Specs")
         try FileManager.default.copyItem(
-            at: Executable.packageRoot.appendingPathComponent("Specs/rules.yaml"),
+            at: IAMSpecExecutable.packageRoot.appendingPathComponent("Specs/rules.yaml"),
             to: suite.appendingPathComponent("rules.yaml")
         )
-        let lint = try Executable.run(["lint", suite.path])
+        let lint = try IAMSpecExecutable.run(["lint", suite.path])
         #expect(lint.status == 0, "\(lint.standardError)")
-        let onReference = try Executable.run(["run", suite.path])
+        let onReference = try IAMSpecExecutable.run(["run", suite.path])
         #expect(onReference.status == 0)
         #expect(onReference.standardOutput.hasSuffix("1 passed, 0 failed, 0 skipped\n"))
-        let onMutant = try Executable.run(["mutate", suite.path, "--mutant", "stack-fifo"])
+        let onMutant = try IAMSpecExecutable.run(["mutate", suite.path, "--mutant", "stack-fifo"])
         #expect(onMutant.status == 0)
         #expect(onMutant.standardOutput.contains("by 1 case: found-stack-fifo"))
     }
@@ -67,8 +67,8 @@ struct CommandTests {
     @Test("the same seed writes the same case")
     func fuzzIsDeterministic() throws {
         let arguments = ["fuzz", "--against", "mutant:regex-anchored", "--seed", "3", "--count", "1000"]
-        let first = try Executable.run(arguments)
-        let second = try Executable.run(arguments)
+        let first = try IAMSpecExecutable.run(arguments)
+        let second = try IAMSpecExecutable.run(arguments)
         #expect(first.status == 1)
         #expect(!first.standardOutput.isEmpty)
         #expect(first.standardOutput == second.standardOutput)
@@ -76,7 +76,7 @@ struct CommandTests {
 
     @Test("fuzz between equal engines finds nothing and exits 0")
     func fuzzFindsNothing() throws {
-        let outcome = try Executable.run([
+        let outcome = try IAMSpecExecutable.run([
             "fuzz", "--against", "reference", "--rule", "stack.lifo", "--seed", "2", "--count", "200",
         ])
         #expect(outcome.status == 0)
@@ -86,13 +86,13 @@ struct CommandTests {
 
     @Test("fuzz drives a stdio engine: the reference served over stdio against a mutant")
     func fuzzOverStdio() throws {
-        let command = "'\(Executable.iamspec.path)' engine --stdio"
-        let outcome = try Executable.run([
+        let command = "'\(IAMSpecExecutable.productsDirectory.appendingPathComponent("iamspec").path)' engine --stdio"
+        let outcome = try IAMSpecExecutable.run([
             "fuzz", "--engine-command", command, "--against", "mutant:extras-dropped", "--count", "500",
         ])
         #expect(outcome.status == 1)
         #expect(outcome.standardOutput.contains("# Catches: mutant extras-dropped"))
-        let agreeing = try Executable.run([
+        let agreeing = try IAMSpecExecutable.run([
             "fuzz", "--engine-command", command, "--against", "reference", "--rule", "extras.unchanged",
             "--count", "100",
         ])
@@ -101,7 +101,7 @@ struct CommandTests {
 
     @Test("fuzz --all-mutants prints one line per mutant and the count found")
     func fuzzSurvey() throws {
-        let outcome = try Executable.run(["fuzz", "--all-mutants", "--seed", "1", "--count", "3"])
+        let outcome = try IAMSpecExecutable.run(["fuzz", "--all-mutants", "--seed", "1", "--count", "3"])
         let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.count == MutantCatalogue.all.count + 1)
         #expect(lines.contains("no-match-callback-missing\tfound at scenario 1"))
@@ -112,8 +112,10 @@ struct CommandTests {
 
     @Test("fuzz needs a rule when neither engine is a mutant, and a known engine name")
     func fuzzUsageErrors() throws {
-        #expect(try Executable.run(["fuzz", "--against", "reference"]).status == 2)
-        #expect(try Executable.run(["fuzz", "--against", "mutant:nope", "--rule", "stack.lifo"]).status == 2)
-        #expect(try Executable.run(["fuzz", "--against", "reference", "--count", "0", "--rule", "x.y"]).status == 2)
+        #expect(try IAMSpecExecutable.run(["fuzz", "--against", "reference"]).status == 2)
+        #expect(try IAMSpecExecutable.run(["fuzz", "--against", "mutant:nope", "--rule", "stack.lifo"]).status == 2)
+        #expect(
+            try IAMSpecExecutable.run(["fuzz", "--against", "reference", "--count", "0", "--rule", "x.y"]).status == 2
+        )
     }
 }

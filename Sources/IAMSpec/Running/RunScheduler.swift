@@ -11,9 +11,13 @@ import Foundation
 /// the order of the runs given (``RunSelection/runs(of:)`` sorts them by case id, then profile),
 /// whatever the completion order.
 ///
-/// Thread-safety: all mutable state is guarded by `condition`. `progress` is called outside that
-/// lock but under `progressLock`, so one call at a time, and every call has returned when
+/// Progress is reported by the calling thread, not the workers: a worker only queues its result,
+/// and the watchdog hands the queue to `progress` at least every ``progressInterval``, so a worker
+/// never waits on another's output. Every result has been handed to `progress` when
 /// ``execute(_:control:)`` returns.
+///
+/// Thread-safety: all mutable state is guarded by `condition`; `progress` is called on the
+/// calling thread only, outside the lock.
 final class RunScheduler: @unchecked Sendable {
     private let executor: CaseExecutor
     private let jobs: Int
@@ -21,7 +25,9 @@ final class RunScheduler: @unchecked Sendable {
     private let progress: (@Sendable (CaseResult) -> Void)?
     private let clock = ContinuousClock()
     private let condition = NSCondition()
-    private let progressLock = NSLock()
+
+    /// How long a finished run may wait before the watchdog passes it to `progress`.
+    static let progressInterval = Duration.milliseconds(50)
 
     // Guarded by `condition`.
     private var runs: [CaseRun] = []
@@ -30,7 +36,8 @@ final class RunScheduler: @unchecked Sendable {
     private var next = 0
     private var running: [Int: RunningSlot] = [:]
     private var results: [Int: CaseResult] = [:]
-    private var progressCallsPending = 0
+    /// Results not yet handed to `progress`, in completion order.
+    private var unreported: [CaseResult] = []
     private var interrupted = false
 
     private struct RunningSlot {
@@ -65,6 +72,7 @@ final class RunScheduler: @unchecked Sendable {
         }
         condition.lock()
         while true {
+            reportQueued()
             if interrupted {
                 let engines = abandonRunning(kind: "interrupted", message: "interrupted before it finished")
                 condition.unlock()
@@ -80,8 +88,7 @@ final class RunScheduler: @unchecked Sendable {
             let overdue = expireOverdue()
             if !overdue.isEmpty {
                 condition.unlock()
-                for (result, engine) in overdue {
-                    report(result)
+                for engine in overdue {
                     engine?.interrupt()
                     startWorker()
                 }
@@ -90,12 +97,13 @@ final class RunScheduler: @unchecked Sendable {
             }
             // A run started later has a later deadline, so sleeping until the nearest one known
             // now (or one timeout from now, when nothing runs) never misses a deadline.
-            let nearest = running.values.map(\.deadline).min() ?? clock.now.advanced(by: timeout)
-            _ = condition.wait(until: Date(timeIntervalSinceNow: clock.now.duration(to: nearest).timeInterval))
+            var wake = running.values.map(\.deadline).min() ?? clock.now.advanced(by: timeout)
+            if progress != nil {
+                wake = min(wake, clock.now.advanced(by: Self.progressInterval))
+            }
+            _ = condition.wait(until: Date(timeIntervalSinceNow: clock.now.duration(to: wake).timeInterval))
         }
-        while progressCallsPending > 0 {
-            condition.wait()
-        }
+        reportQueued()
         let ordered = runs.indices.compactMap { results[$0] }
         let wasInterrupted = interrupted
         condition.unlock()
@@ -149,39 +157,37 @@ final class RunScheduler: @unchecked Sendable {
         }
     }
 
-    /// Keeps the result of a run still in time and reports it; false when the run was already
-    /// given up (overdue or interrupted), so the worker must stop.
+    /// Keeps the result of a run still in time and queues it for `progress`; false when the run
+    /// was already given up (overdue or interrupted), so the worker must stop.
     private func record(_ result: CaseResult, index: Int) -> Bool {
-        let kept = condition.withLock {
+        condition.withLock {
             guard running.removeValue(forKey: index) != nil else { return false }
             results[index] = result
-            progressCallsPending += 1
+            if progress != nil { unreported.append(result) }
+            if results.count == runs.count { condition.broadcast() }
             return true
         }
-        guard kept else { return false }
-        report(result)
-        return true
     }
 
-    /// Calls `progress` outside the scheduler's lock, one call at a time.
-    private func report(_ result: CaseResult) {
-        progressLock.withLock { progress?(result) }
-        condition.withLock {
-            progressCallsPending -= 1
-            // The watchdog needs waking only when the last result is in (and its report made),
-            // not after each case: that would switch threads at every run.
-            if results.count == runs.count || interrupted {
-                condition.broadcast()
-            }
+    /// Hands the queued results to `progress`, outside the lock. Called by the watchdog with
+    /// the lock held; returns with it held.
+    private func reportQueued() {
+        guard let progress, !unreported.isEmpty else { return }
+        let batch = unreported
+        unreported.removeAll(keepingCapacity: true)
+        condition.unlock()
+        for result in batch {
+            progress(result)
         }
+        condition.lock()
     }
 
-    /// Gives up every overdue run: records it as timed out (to be reported by the caller once
-    /// the lock is released) and frees its slot; returns each result with the engine to
-    /// interrupt (nil when it is not interruptible). Called with the lock held.
-    private func expireOverdue() -> [(CaseResult, (any InterruptibleEngine)?)] {
+    /// Gives up every overdue run: records it as timed out, queues it for `progress`, and frees
+    /// its slot; returns, per overdue run, the engine to interrupt (nil when it is not
+    /// interruptible). Called with the lock held.
+    private func expireOverdue() -> [(any InterruptibleEngine)?] {
         let now = clock.now
-        var overdue: [(CaseResult, (any InterruptibleEngine)?)] = []
+        var overdue: [(any InterruptibleEngine)?] = []
         for (index, slot) in running where slot.deadline <= now {
             running[index] = nil
             let result = executor.unfinished(
@@ -191,8 +197,8 @@ final class RunScheduler: @unchecked Sendable {
                 milliseconds: slot.started.duration(to: now).wholeMilliseconds
             )
             results[index] = result
-            progressCallsPending += 1
-            overdue.append((result, slot.engine))
+            if progress != nil { unreported.append(result) }
+            overdue.append(slot.engine)
         }
         return overdue
     }

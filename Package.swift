@@ -22,7 +22,9 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
-        .target(name: "IAMSpec", dependencies: ["CYAML"]),
+        /// System calls Swift cannot import (variadic `prctl`).
+        .target(name: "CIAMSpecSystem"),
+        .target(name: "IAMSpec", dependencies: ["CYAML", "CIAMSpecSystem"]),
         .target(name: "IAMSpecReferenceEngine", dependencies: ["IAMSpec"]),
         .target(name: "IAMSpecTesting", dependencies: ["IAMSpec"]),
         .target(name: "IAMSpecMutants", dependencies: ["IAMSpec", "IAMSpecReferenceEngine"]),

@@ -1,4 +1,6 @@
+import CIAMSpecSystem
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -38,6 +40,7 @@ final class ChildProcess: EngineChannel {
     /// - Throws: ``EngineError`` when the shell cannot be started at all.
     init(command: String, stderrCapacity: Int) throws(EngineError) {
         ignoreBrokenPipes()
+        _ = Self.isSubreaper
         // Pipes are made close-on-exec in two steps (`pipe2` is not exported to Swift); holding the
         // lock until the spawn is done keeps one engine from inheriting another's pipes.
         Self.spawnLock.lock()
@@ -103,6 +106,10 @@ final class ChildProcess: EngineChannel {
 
     private static let spawnLock = NSLock()
 
+    /// Whether iamspec has become the reaper of its engines' orphans (see
+    /// ``reapMembers(ofGroup:)``); set up once, by the first engine started.
+    private static let isSubreaper = ciamspec_become_child_subreaper() == 0
+
     private static func makePipe() throws(EngineError) -> (read: Int32, write: Int32) {
         var descriptors: [Int32] = [-1, -1]
         guard pipe(&descriptors) == 0 else {
@@ -138,14 +145,16 @@ final class ChildProcess: EngineChannel {
                 var status: Int32 = 0
                 let mustKill = ContinuousClock.now >= deadline
                 ProcessGroupRegistry.reap(pid) {
-                    if mustKill {
-                        signalProcessGroup(pid, SIGKILL)
-                        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-                        state.isReaped = true
-                    } else {
-                        state.isReaped = waitpid(pid, &status, WNOHANG) == pid
-                    }
-                    return state.isReaped
+                    guard mustKill || Self.hasExited(pid) else { return false }
+                    // What is left of the engine's process group (a shell's child, say) dies
+                    // with it. It is killed while the unreaped leader still holds the group's
+                    // id, so the signal cannot reach a stranger; then every member is reaped:
+                    // the leader, and its orphans, which come back to iamspec as their subreaper.
+                    signalProcessGroup(pid, SIGKILL)
+                    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+                    Self.reapMembers(ofGroup: pid)
+                    state.isReaped = true
+                    return true
                 }
                 guard state.isReaped else { return String??.none }
                 state.exitDescription = Self.describe(status: status)
@@ -156,6 +165,28 @@ final class ChildProcess: EngineChannel {
                 return ended
             }
             usleep(2_000)
+        }
+    }
+
+    /// Whether the process has ended, without reaping it.
+    private static func hasExited(_ pid: pid_t) -> Bool {
+        var info = siginfo_t()
+        #if canImport(Glibc)
+        return waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info._sifields._kill.si_pid == pid
+        #else
+        return waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid
+        #endif
+    }
+
+    /// Waits for every member of a killed process group that is iamspec's child: orphans of the
+    /// engine reparented to iamspec (on Linux, where iamspec is their subreaper). Ends at once
+    /// where there are none.
+    private static func reapMembers(ofGroup group: pid_t) {
+        var status: Int32 = 0
+        while true {
+            let reaped = waitpid(-group, &status, 0)
+            if reaped > 0 || (reaped == -1 && errno == EINTR) { continue }
+            return
         }
     }
 

@@ -1,0 +1,10 @@
+#ifndef C_IAMSPEC_SYSTEM_H
+#define C_IAMSPEC_SYSTEM_H
+
+/// Makes this process the reaper of its descendants' orphans (Linux `PR_SET_CHILD_SUBREAPER`),
+/// so that an engine's own children, orphaned when iamspec kills the engine's process group, are
+/// reparented to iamspec and can be waited for. Returns 0, or -1 where the system has no such
+/// setting.
+int ciamspec_become_child_subreaper(void);
+
+#endif

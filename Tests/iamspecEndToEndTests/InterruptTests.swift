@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// SIGINT or SIGTERM in the middle of a run against an engine program: the reports so far are
+/// written and marked interrupted, the exit status is 1, and no engine process is left.
+@Suite("iamspec run, interrupted")
+struct InterruptTests {
+    /// One case that passes, then one on which `faults/hangs.py` hangs.
+    private static let cases = """
+        - id: a-passes
+          title: The engine displays the message at session start
+          rules: [demo.rule]
+          profiles: [braze-swift]
+          given: {messages: [{id: promo, triggers: [session_start]}]}
+          steps: [session_start, {expect: {sequence: [{displayed: promo}]}}]
+        - id: b-fault-hangs
+          title: The engine hangs on this case's first stimulus
+          rules: [demo.rule]
+          profiles: [braze-swift]
+          given: {messages: [{id: promo, triggers: [session_start]}]}
+          steps: [session_start, {expect: {sequence: [{displayed: promo}]}}]
+
+        """
+
+    private static let rules = """
+        - id: demo.rule
+          title: A message with a Session Start trigger displays when a session starts
+          kind: clarification
+          source: this test
+
+        """
+
+    @Test("the run writes its reports, marked interrupted, exits 1 and leaves no engine", arguments: [SIGINT, SIGTERM])
+    func interruptedRun(signal: Int32) throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.cases.write(to: folder.appendingPathComponent("cases.yaml"), atomically: true, encoding: .utf8)
+        try Self.rules.write(to: folder.appendingPathComponent("rules.yaml"), atomically: true, encoding: .utf8)
+        let fifo = folder.appendingPathComponent("hanging").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let results = folder.appendingPathComponent("results.jsonl").path
+        let junit = folder.appendingPathComponent("report.xml").path
+
+        let process = Process()
+        process.executableURL = IAMSpecExecutable.productsDirectory.appendingPathComponent("iamspec")
+        process.arguments = [
+            "run", folder.path, "--jobs", "1", "--timeout", "600",
+            "--engine-command", "python3 Fixtures/engines/faults/hangs.py",
+            "--json", results, "--junit", junit,
+        ]
+        process.currentDirectoryURL = IAMSpecExecutable.packageRoot
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["IAMSPEC_FIXTURE_HANGING_FIFO": fifo]
+        ) { _, new in new }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+
+        // The engine writes its process id to the FIFO when it starts hanging; the generous
+        // limit only keeps a broken build from blocking the test run for ever.
+        let enginePID = try Self.readLine(fromFIFO: fifo, limitSeconds: 120).flatMap { Int32($0) }
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        let pid = try #require(enginePID, "the engine never said it was hanging")
+
+        #expect(process.terminationStatus == 1)
+        let lines = try String(contentsOfFile: results, encoding: .utf8).split(separator: "\n")
+        let records = try lines.map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        let footer = try #require(records.last)
+        #expect(footer["record"] as? String == "footer")
+        #expect(footer["interrupted"] as? Bool == true)
+        let statuses = records.filter { $0["record"] as? String == "case" }.map {
+            "\($0["id"] ?? "") \($0["status"] ?? "")"
+        }
+        #expect(statuses == ["a-passes passed", "b-fault-hangs error"])
+        #expect(FileManager.default.fileExists(atPath: junit))
+        #expect(!FileManager.default.fileExists(atPath: "/proc/\(pid)"), "engine process \(pid) is still there")
+    }
+
+    /// The first line written to the FIFO, or nil when nothing came within the limit.
+    private static func readLine(fromFIFO path: String, limitSeconds: Int32) throws -> String? {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        var text = ""
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while !text.contains("\n") {
+            guard poll(&poller, 1, limitSeconds * 1000) > 0 else { return nil }
+            var buffer = [UInt8](repeating: 0, count: 64)
+            let count = read(descriptor, &buffer, buffer.count)
+            if count > 0 {
+                text += String(decoding: buffer[0..<count], as: UTF8.self)
+            } else if count == 0 {
+                break
+            }
+        }
+        return text.split(separator: "\n").first.map(String.init)
+    }
+}

@@ -7,31 +7,26 @@
 enum XMLText {
     /// Text content: `&`, `<`, `>` escaped.
     static func content(_ text: String, limit: Int) -> String {
-        var escaped = ""
-        for scalar in cut(text, limit: limit).unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            default: escaped += visible(scalar)
-            }
-        }
-        return escaped
+        escaped(cut(text, limit: limit), forAttribute: false)
     }
 
     /// An attribute value, to be written between double quotes: also `"` escaped, and tabs and
     /// line breaks kept as character references (readers would otherwise turn them into spaces).
     static func attribute(_ text: String, limit: Int) -> String {
+        escaped(cut(text, limit: limit), forAttribute: true)
+    }
+
+    private static func escaped(_ text: String, forAttribute: Bool) -> String {
         var escaped = ""
-        for scalar in cut(text, limit: limit).unicodeScalars {
+        for scalar in text.unicodeScalars {
             switch scalar {
             case "&": escaped += "&amp;"
             case "<": escaped += "&lt;"
             case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "\t": escaped += "&#9;"
-            case "\n": escaped += "&#10;"
-            case "\r": escaped += "&#13;"
+            case "\"" where forAttribute: escaped += "&quot;"
+            case "\t" where forAttribute: escaped += "&#9;"
+            case "\n" where forAttribute: escaped += "&#10;"
+            case "\r" where forAttribute: escaped += "&#13;"
             default: escaped += visible(scalar)
             }
         }

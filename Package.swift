@@ -2,14 +2,27 @@
 
 import PackageDescription
 
+// The products follow their audiences (ARCHITECTURE.md draws the graph):
+// - an engine author's adapter links `IAMSpec` alone: no system library, no POSIX call;
+// - their tests add `IAMSpecRunner` (load the Specs, run them, write the reports) and, for a
+//   test double, `IAMSpecTesting`;
+// - an engine in another process is driven, or a Swift engine served, by `IAMSpecStdio`;
+// - `IAMSpecSite` renders the Specs and results as a static site;
+// - the `iamspec` tool puts them together with the reference engine and its mutants.
 let package = Package(
     name: "iamspec",
     products: [
-        /// The case model, the YAML loader, the engine protocol, the runner and the reports.
+        /// The case model and the engine protocol: what an engine adapter implements.
         .library(name: "IAMSpec", targets: ["IAMSpec"]),
+        /// Loading the Specs, running them against an engine, and the console, JUnit and JSON reports.
+        .library(name: "IAMSpecRunner", targets: ["IAMSpecRunner"]),
+        /// Engines in another process, over the line-delimited JSON protocol of Specs/PROTOCOL.md.
+        .library(name: "IAMSpecStdio", targets: ["IAMSpecStdio"]),
+        /// The documentation site: rules, cases in words, and a conformance matrix.
+        .library(name: "IAMSpecSite", targets: ["IAMSpecSite"]),
         /// The reference in-app message delivery engine.
         .library(name: "IAMSpecReferenceEngine", targets: ["IAMSpecReferenceEngine"]),
-        /// Test doubles for engine authors and for iamspec's own tests.
+        /// A scripted test-double engine, for engine authors' and iamspec's own tests.
         .library(name: "IAMSpecTesting", targets: ["IAMSpecTesting"]),
         .executable(name: "iamspec", targets: ["iamspec"]),
     ],
@@ -24,26 +37,40 @@ let package = Package(
         ),
         /// System calls Swift cannot import (variadic `prctl`).
         .target(name: "CIAMSpecSystem"),
-        .target(name: "IAMSpec", dependencies: ["CYAML", "CIAMSpecSystem"]),
+        .target(name: "IAMSpec"),
+        .target(name: "IAMSpecRunner", dependencies: ["IAMSpec", "CYAML"]),
+        .target(name: "IAMSpecStdio", dependencies: ["IAMSpec", "CIAMSpecSystem"]),
+        .target(name: "IAMSpecSite", dependencies: ["IAMSpec", "IAMSpecRunner"]),
         .target(name: "IAMSpecReferenceEngine", dependencies: ["IAMSpec"]),
         .target(name: "IAMSpecTesting", dependencies: ["IAMSpec"]),
-        .target(name: "IAMSpecMutants", dependencies: ["IAMSpec", "IAMSpecReferenceEngine"]),
+        .target(
+            name: "IAMSpecMutants",
+            dependencies: ["IAMSpec", "IAMSpecRunner", "IAMSpecReferenceEngine"]
+        ),
         .executableTarget(
             name: "iamspec",
             dependencies: [
                 "IAMSpec",
+                "IAMSpecRunner",
+                "IAMSpecStdio",
+                "IAMSpecSite",
                 "IAMSpecReferenceEngine",
                 "IAMSpecMutants",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "IAMSpecTests", dependencies: ["IAMSpec", "IAMSpecTesting"]),
+        .testTarget(name: "IAMSpecRunnerTests", dependencies: ["IAMSpec", "IAMSpecRunner", "IAMSpecTesting"]),
+        .testTarget(
+            name: "IAMSpecStdioTests",
+            dependencies: ["IAMSpec", "IAMSpecRunner", "IAMSpecStdio", "IAMSpecTesting"]
+        ),
+        .testTarget(name: "IAMSpecSiteTests", dependencies: ["IAMSpec", "IAMSpecRunner", "IAMSpecSite"]),
         .testTarget(name: "IAMSpecReferenceEngineTests", dependencies: ["IAMSpecReferenceEngine", "IAMSpec"]),
         .testTarget(
             name: "IAMSpecMutantsTests",
-            dependencies: ["IAMSpecMutants", "IAMSpec", "IAMSpecReferenceEngine"]
+            dependencies: ["IAMSpecMutants", "IAMSpec", "IAMSpecRunner", "IAMSpecReferenceEngine"]
         ),
-        .testTarget(name: "iamspecEndToEndTests", dependencies: ["IAMSpec", "IAMSpecMutants"]),
+        .testTarget(name: "iamspecEndToEndTests", dependencies: ["IAMSpec", "IAMSpecRunner", "IAMSpecMutants"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import IAMSpec
+import IAMSpecRunner
+import IAMSpecSite
 
 /// The `iamspec` command: runs in-app message delivery conformance cases against an engine.
 @main

@@ -2,6 +2,7 @@ import Foundation
 import IAMSpec
 import IAMSpecMutants
 import IAMSpecReferenceEngine
+import IAMSpecRunner
 import Testing
 
 /// The cases fuzzing writes are real cases: they load, pass on the engine they were taken from,

@@ -1,5 +1,6 @@
 import IAMSpec
 import IAMSpecMutants
+import IAMSpecRunner
 import Testing
 
 @Suite("Mutation analysis")

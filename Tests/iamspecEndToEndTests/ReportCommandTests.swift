@@ -1,5 +1,6 @@
 import Foundation
 import IAMSpec
+import IAMSpecRunner
 import Testing
 
 @Suite("iamspec report")

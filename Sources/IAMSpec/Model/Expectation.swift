@@ -67,13 +67,4 @@ public enum ObservationPattern: Sendable, Hashable {
             false
         }
     }
-
-    /// The channel of the observations this pattern matches.
-    public var channel: ObservationChannel {
-        switch self {
-        case .impressionLogged, .clickLogged: .analytics
-        case .noMatchingTrigger: .callbacks
-        case .displayed, .stacked, .discarded, .rolledBack: .delivery
-        }
-    }
 }

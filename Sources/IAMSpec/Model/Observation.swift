@@ -41,25 +41,3 @@ public enum DiscardReason: String, Sendable, Hashable, CaseIterable {
     /// Legacy only: a full message, or an image-only modal, with no image.
     case missingImage = "missing_image"
 }
-
-/// The kinds of observation that a `sequence` expectation compares separately.
-public enum ObservationChannel: String, Sendable, Hashable, CaseIterable {
-    /// What happened to messages: displayed, stacked, discarded, rolled back.
-    case delivery
-    /// Impressions and clicks logged.
-    case analytics
-    /// Delegate callbacks: no matching trigger.
-    case callbacks
-}
-
-extension Observation {
-    /// The channel of this observation; a stack answer belongs to none.
-    public var channel: ObservationChannel? {
-        switch self {
-        case .impressionLogged, .clickLogged: .analytics
-        case .noMatchingTrigger: .callbacks
-        case .displayed, .stacked, .discarded, .rolledBack: .delivery
-        case .stack: nil
-        }
-    }
-}

@@ -1,6 +1,7 @@
 import Foundation
 public import IAMSpec
 import IAMSpecReferenceEngine
+import IAMSpecRunner
 
 /// Measures a suite by the mutants it kills: the suite runs on the reference engine, which must
 /// pass it, then on every mutant engine.

@@ -1,4 +1,5 @@
 import IAMSpec
+import IAMSpecRunner
 
 /// Writes a diverging scenario as a ready-to-commit YAML case (the format of `Specs/README.md`).
 ///

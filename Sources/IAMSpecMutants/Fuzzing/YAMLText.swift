@@ -1,4 +1,5 @@
 import IAMSpec
+import IAMSpecRunner
 
 /// The case format's YAML spelling of setups, stimuli and observations, in flow style.
 enum YAMLText {

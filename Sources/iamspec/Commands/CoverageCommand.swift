@@ -1,5 +1,6 @@
 import ArgumentParser
 import IAMSpec
+import IAMSpecRunner
 
 /// `iamspec coverage`: which cases check each rule of the catalogue.
 struct CoverageCommand: ParsableCommand {

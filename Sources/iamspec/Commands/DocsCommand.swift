@@ -1,5 +1,7 @@
 import ArgumentParser
 import IAMSpec
+import IAMSpecRunner
+import IAMSpecSite
 
 /// `iamspec docs`: the suite as a static site, with a conformance matrix from results.
 struct DocsCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import IAMSpec
 import IAMSpecReferenceEngine
+import IAMSpecStdio
 
 /// `iamspec engine --stdio`: the reference engine served over the stdio protocol
 /// (`Specs/PROTOCOL.md`) on stdin and stdout, until `shutdown` or the end of stdin.

@@ -3,6 +3,7 @@ import Foundation
 import IAMSpec
 import IAMSpecMutants
 import IAMSpecReferenceEngine
+import IAMSpecStdio
 
 /// `iamspec fuzz`: differential fuzzing of two engines; a divergence becomes a new case.
 struct FuzzCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import IAMSpec
+import IAMSpecRunner
 
 /// `iamspec merge`: combines the results streams of shards into one.
 struct MergeCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import IAMSpec
 import IAMSpecMutants
+import IAMSpecRunner
 
 /// `iamspec mutate`: measures the suite by the mutant engines it kills.
 struct MutateCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import IAMSpec
+import IAMSpecRunner
 
 /// `iamspec report`: makes reports from a results stream written by `iamspec run --json`.
 struct ReportCommand: ParsableCommand {

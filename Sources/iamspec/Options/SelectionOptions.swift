@@ -1,5 +1,6 @@
 import ArgumentParser
 import IAMSpec
+import IAMSpecRunner
 
 /// Which case runs a command selects: each repeatable option is an OR of its values, the
 /// options an AND.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import IAMSpec
+import IAMSpecRunner
 
 extension Profile: ExpressibleByArgument {}
 

@@ -1,4 +1,5 @@
 import IAMSpec
+import IAMSpecRunner
 
 /// Reads a baseline file for a command, or prints every problem and exits with status 2.
 enum BaselineFile {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IAMSpec
+import IAMSpecRunner
 
 /// Loads the spec paths for a command, or prints every problem and exits with status 2.
 enum SuiteLoading {

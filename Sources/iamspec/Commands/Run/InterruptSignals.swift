@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import IAMSpec
+import IAMSpecRunner
 
 /// Turns SIGINT and SIGTERM into ``RunControl/interrupt()`` while a run goes on.
 ///

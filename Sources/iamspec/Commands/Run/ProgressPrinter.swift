@@ -1,5 +1,6 @@
 import Foundation
 import IAMSpec
+import IAMSpecRunner
 
 /// Prints a progress line on standard error for each finished run.
 ///

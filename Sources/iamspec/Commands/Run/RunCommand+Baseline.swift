@@ -1,5 +1,6 @@
 import Foundation
 import IAMSpec
+import IAMSpecRunner
 
 extension RunCommand {
     /// The baseline the run is judged against (`--baseline`), or nil; a file that cannot be read

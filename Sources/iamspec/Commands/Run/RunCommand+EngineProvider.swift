@@ -1,5 +1,6 @@
 import IAMSpec
 import IAMSpecReferenceEngine
+import IAMSpecStdio
 
 extension RunCommand {
     /// The engine under test: the one place `iamspec run` picks it.

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import IAMSpec
+import IAMSpecRunner
+import IAMSpecStdio
 
 /// `iamspec run`: runs the selected cases against the engine and reports.
 struct RunCommand: ParsableCommand {

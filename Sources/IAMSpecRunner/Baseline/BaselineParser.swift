@@ -1,0 +1,108 @@
+import Foundation
+import IAMSpec
+
+/// Reads a baseline file (see ``Baseline``) with the YAML layer the suite loader uses,
+/// reporting every problem as `path:line:col: error: what was found, what was expected`.
+package enum BaselineParser {
+    /// The baseline and every problem found; the baseline is nil when the file cannot be used
+    /// at all, and must not be used while `diagnostics` is not empty.
+    package struct Outcome: Sendable {
+        package var baseline: Baseline?
+        package var diagnostics: [Diagnostic]
+    }
+
+    static let topKeys = KeySet(["engine", "cases"])
+    static let entryKeys = KeySet(["status", "reason", "issue"])
+
+    /// Reads and parses the file at `path`.
+    package static func read(from path: String) -> Outcome {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return Outcome(
+                baseline: nil,
+                diagnostics: [
+                    Diagnostic("cannot read the baseline file", at: SourceLocation(file: path, line: 1, column: 1))
+                ]
+            )
+        }
+        return parse([UInt8](data), file: path)
+    }
+
+    /// Parses a baseline's bytes; `file` names it in diagnostics.
+    package static func parse(_ bytes: [UInt8], file: String) -> Outcome {
+        let composition = YAMLComposer(file: file).compose(bytes)
+        guard composition.diagnostics.isEmpty else {
+            return Outcome(baseline: nil, diagnostics: composition.diagnostics)
+        }
+        var reader = NodeReader(file: file)
+        guard composition.documents.count == 1, let root = composition.documents.first, !root.isEmptyNull else {
+            let found = composition.documents.count > 1 ? "\(composition.documents.count) documents" : "an empty file"
+            let mark = composition.documents.dropFirst().first?.mark ?? YAMLMark(line: 1, column: 1)
+            reader.report("found \(found), expected one mapping with the keys engine and cases", at: mark)
+            return Outcome(baseline: nil, diagnostics: reader.diagnostics)
+        }
+        guard let top = reader.mapping(root, for: "a baseline (keys engine and cases)") else {
+            return Outcome(baseline: nil, diagnostics: reader.diagnostics)
+        }
+        reader.checkKeys(top, topKeys, in: "a baseline")
+        let engineNode = reader.required("engine", of: top, in: "a baseline", at: root)
+        let engine = engineNode.flatMap { reader.nonEmptyString($0, for: "the engine name") }
+        var entries: [BaselineEntry] = []
+        if let casesNode = reader.required("cases", of: top, in: "a baseline", at: root),
+            let cases = casesNode.isEmptyNull
+                ? YAMLMapping(entries: [], index: [:])
+                : reader.mapping(
+                    casesNode,
+                    for: "cases (case id, or id@profile, to its expected status)"
+                )
+        {
+            for entry in cases.entries {
+                if let parsed = parseEntry(entry, reader: &reader) { entries.append(parsed) }
+            }
+        }
+        let baseline = engine.map {
+            Baseline(engine: $0, entries: entries, engineLocation: engineNode.map { reader.location(of: $0) })
+        }
+        return Outcome(baseline: baseline, diagnostics: reader.diagnostics.sorted())
+    }
+
+    private static func parseEntry(_ entry: YAMLMapping.Entry, reader: inout NodeReader) -> BaselineEntry? {
+        let key = entry.name
+        let parts = key.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        var valid = true
+        if !IdentifierSyntax.isCaseID(parts[0]) {
+            reader.report(
+                "found the key '\(key)', expected a case id ([a-z0-9][a-z0-9._-]*), optionally followed by @profile",
+                at: entry.key
+            )
+            valid = false
+        }
+        var profile: Profile?
+        if parts.count == 2 {
+            profile = Profile(rawValue: parts[1])
+            if profile == nil {
+                let names = Profile.allCases.map(\.rawValue).joined(separator: ", ")
+                reader.report("found the profile '\(parts[1])' in '\(key)', expected one of \(names)", at: entry.key)
+                valid = false
+            }
+        }
+        let subject = "the baseline entry '\(key)'"
+        guard let body = reader.mapping(entry.value, for: "\(subject) (keys status, reason, issue)") else { return nil }
+        reader.checkKeys(body, entryKeys, in: subject)
+        let status: BaselineStatus? = reader.required("status", of: body, in: subject, at: entry.value).flatMap {
+            reader.choice($0, for: "the status of '\(key)'")
+        }
+        let reason = reader.required("reason", of: body, in: subject, at: entry.value).flatMap {
+            reader.nonEmptyString($0, for: "the reason of '\(key)'")
+        }
+        let issue = body["issue"].flatMap { reader.nonEmptyString($0, for: "the issue link of '\(key)'") }
+        guard valid, let status, let reason else { return nil }
+        return BaselineEntry(
+            caseID: parts[0],
+            profile: profile,
+            status: status,
+            reason: reason,
+            issue: issue,
+            location: reader.location(of: entry.key)
+        )
+    }
+}

@@ -1,0 +1,137 @@
+import IAMSpec
+
+extension CaseDecoder {
+    static let expectationKeys = KeySet(["sequence", "contains", "absent", "stack"])
+    static let patternKinds = KeySet([
+        "displayed", "stacked", "discarded", "rolled_back", "no_matching_trigger", "impression_logged", "click_logged",
+    ])
+    static let patternKeys = KeySet(patternKinds.names + ["extras", "reason"])
+    static let eventNames = KeySet(["session_start", "custom_event", "purchase", "push_click"])
+
+    /// `expect`: a mapping of checks, or `nothing` (short for `{sequence: []}`).
+    mutating func expectation(_ node: YAMLNode) -> Expectation? {
+        if let scalar = node.scalar, scalar.value == .string, scalar.text == "nothing" {
+            return Expectation(sequence: [])
+        }
+        guard let mapping = node.mapping else {
+            reader.report("expected a mapping of checks or 'nothing' for 'expect', found \(node.summary)", at: node)
+            return nil
+        }
+        let problemsBefore = reader.diagnostics.count
+        reader.checkKeys(mapping, Self.expectationKeys, in: "an expectation")
+        if !Self.expectationKeys.names.contains(where: { mapping[$0] != nil }) {
+            reader.report(
+                "expected at least one of \(Self.expectationKeys.listing) in an expectation, found none",
+                at: node
+            )
+        }
+        var expectation = Expectation()
+        if let value = mapping["sequence"] {
+            expectation.sequence = patterns(value, for: "'sequence'", nonEmpty: false)
+        }
+        if let value = mapping["contains"] { expectation.contains = patterns(value, for: "'contains'", nonEmpty: true) }
+        if let value = mapping["absent"] { expectation.absent = patterns(value, for: "'absent'", nonEmpty: true) }
+        if let value = mapping["stack"] {
+            scope.use(.stackInspection, at: value, by: "a 'stack' expectation")
+            let ids = reader.list(value, for: "'stack'")?.map { messageReference($0, for: "'stack'") }
+            expectation.stack = ids?.compactMap { $0 }
+        }
+        return reader.diagnostics.count == problemsBefore ? expectation : nil
+    }
+
+    private mutating func patterns(_ node: YAMLNode, for subject: String, nonEmpty: Bool) -> [ObservationPattern]? {
+        guard let items = reader.list(node, for: subject, nonEmpty: nonEmpty) else { return nil }
+        let patterns = items.compactMap { pattern($0) }
+        return patterns.count == items.count ? patterns : nil
+    }
+
+    private mutating func pattern(_ node: YAMLNode) -> ObservationPattern? {
+        guard let mapping = node.mapping else {
+            reader.report(
+                "expected an observation pattern (a mapping such as 'displayed: ID'), found \(node.summary)",
+                at: node
+            )
+            return nil
+        }
+        let kinds = mapping.entries.filter { Self.patternKinds.contains($0.name) }
+        guard let kind = kinds.first else {
+            reader.checkKeys(mapping, Self.patternKeys, in: "an observation pattern")
+            reader.report(
+                "missing the observation in a pattern; expected one of: \(Self.patternKinds.listing)",
+                at: node
+            )
+            return nil
+        }
+        if kinds.count > 1 {
+            reader.report(
+                "expected one observation in a pattern, found '\(kinds[0].name)' and '\(kinds[1].name)'",
+                at: kinds[1].key
+            )
+            return nil
+        }
+        let details: [String] =
+            switch kind.name {
+            case "displayed": ["extras"]
+            case "stacked", "discarded": ["reason"]
+            default: []
+            }
+        reader.checkKeys(mapping, KeySet([kind.name] + details), in: "a '\(kind.name)' pattern")
+        return pattern(kind, in: mapping)
+    }
+
+    private mutating func pattern(_ kind: YAMLMapping.Entry, in mapping: YAMLMapping) -> ObservationPattern? {
+        let subject = "'\(kind.name)'"
+        if kind.name == "no_matching_trigger" { return triggerEvent(kind.value).map { .noMatchingTrigger($0) } }
+        guard let selector = selector(kind.value, for: subject) else { return nil }
+        switch kind.name {
+        case "displayed":
+            guard let value = mapping["extras"] else { return .displayed(selector, extras: nil) }
+            let problemsBefore = reader.diagnostics.count
+            let extras = stringMap(value, for: "'extras'")
+            return reader.diagnostics.count == problemsBefore ? .displayed(selector, extras: extras) : nil
+        case "stacked":
+            guard let value = mapping["reason"] else { return .stacked(selector, reason: nil) }
+            let reason: StackReason? = reader.choice(value, for: "'reason'")
+            return reason.map { .stacked(selector, reason: $0) }
+        case "discarded":
+            guard let value = mapping["reason"] else { return .discarded(selector, reason: nil) }
+            let reason: DiscardReason? = reader.choice(value, for: "'reason'")
+            return reason.map { .discarded(selector, reason: $0) }
+        case "rolled_back":
+            return .rolledBack(selector)
+        case "impression_logged":
+            scope.use(.analytics, at: kind.key, by: "an 'impression_logged' pattern")
+            return .impressionLogged(selector)
+        default:
+            scope.use(.analytics, at: kind.key, by: "a 'click_logged' pattern")
+            return .clickLogged(selector)
+        }
+    }
+
+    /// A message in a pattern: `"*"` for any, or a defined message's id.
+    private mutating func selector(_ node: YAMLNode, for subject: String) -> MessageSelector? {
+        if let scalar = node.scalar, scalar.value == .string, scalar.text == "*" { return .any }
+        return messageReference(node, for: subject).map { .id($0) }
+    }
+
+    /// The event of a `no_matching_trigger` pattern; `"*"` (any event) is `.some(nil)`.
+    private mutating func triggerEvent(_ node: YAMLNode) -> TriggerEvent?? {
+        if let scalar = node.scalar, scalar.value == .string, scalar.text == "*" { return .some(nil) }
+        guard let form = oneKeyForm(node, of: "trigger event", names: Self.eventNames) else { return nil }
+        switch form.name {
+        case "session_start":
+            return noArgument(form) ? .sessionStart : nil
+        case "push_click":
+            guard let argument = form.argument else { return .pushClick(campaign: nil) }
+            return reader.string(argument, for: "'push_click'").map { .pushClick(campaign: $0) }
+        case "custom_event":
+            return needArgument(form, written: "custom_event: NAME").flatMap {
+                reader.string($0, for: "'custom_event'")
+            }
+            .map { .customEvent(name: $0) }
+        default:
+            return needArgument(form, written: "purchase: PRODUCT").flatMap { reader.string($0, for: "'purchase'") }
+                .map { .purchase(product: $0) }
+        }
+    }
+}

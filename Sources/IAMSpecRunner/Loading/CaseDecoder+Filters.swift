@@ -1,0 +1,139 @@
+import IAMSpec
+
+extension CaseDecoder {
+    static let comparisonOperators = [
+        "equals", "not_equals", "greater_than", "less_than", "at_least", "at_most", "matches", "does_not_match",
+        "exists", "does_not_exist", "within_last", "more_than_ago", "less_than_in_future", "more_than_in_future",
+    ]
+    static let operatorKeys = KeySet(comparisonOperators)
+    static let conditionKeys = KeySet(["property"] + comparisonOperators)
+    static let timeValueKeys = KeySet(["time"])
+
+    /// `filters`: a list whose elements are conditions or OR-groups (lists of conditions).
+    mutating func decodeFilters(_ node: YAMLNode) -> PropertyFilters? {
+        let problemsBefore = reader.diagnostics.count
+        guard let items = reader.list(node, for: "'filters'") else { return nil }
+        var groups: [[PropertyCondition]] = []
+        for item in items {
+            if item.sequence != nil {
+                guard let alternatives = reader.list(item, for: "an OR-group in 'filters'", nonEmpty: true) else {
+                    continue
+                }
+                groups.append(alternatives.compactMap { condition($0) })
+            } else if item.mapping != nil {
+                groups.append(condition(item).map { [$0] } ?? [])
+            } else {
+                reader.report(
+                    "expected a condition (a mapping) or an OR-group (a list of conditions) in 'filters', "
+                        + "found \(item.summary)",
+                    at: item
+                )
+            }
+        }
+        return reader.diagnostics.count == problemsBefore ? PropertyFilters(groups: groups) : nil
+    }
+
+    private mutating func condition(_ node: YAMLNode) -> PropertyCondition? {
+        guard let mapping = reader.mapping(node, for: "a condition") else { return nil }
+        reader.checkKeys(mapping, Self.conditionKeys, in: "a condition")
+        let property = reader.required("property", of: mapping, in: "a condition", at: node).flatMap {
+            reader.string($0, for: "'property'")
+        }
+        let operators = mapping.entries.filter { Self.operatorKeys.contains($0.name) }
+        guard operators.count == 1 else {
+            if operators.isEmpty {
+                reader.report(
+                    "missing an operator in a condition; expected one of: \(Self.operatorKeys.listing)",
+                    at: node
+                )
+            } else {
+                let found = operators.map { "'\($0.name)'" }.joined(separator: ", ")
+                reader.report("expected exactly one operator in a condition, found \(found)", at: operators[1].key)
+            }
+            return nil
+        }
+        guard let comparison = comparison(operators[0]), let property else { return nil }
+        return PropertyCondition(property: property, comparison: comparison)
+    }
+
+    private mutating func comparison(_ entry: YAMLMapping.Entry) -> PropertyComparison? {
+        let operand = entry.value
+        let subject = "'\(entry.name)'"
+        switch entry.name {
+        case "equals": return propertyValue(operand, for: subject).map { .equals($0) }
+        case "not_equals": return propertyValue(operand, for: subject).map { .notEquals($0) }
+        case "greater_than": return reader.number(operand, for: subject).map { .greaterThan($0) }
+        case "less_than": return reader.number(operand, for: subject).map { .lessThan($0) }
+        case "at_least": return reader.number(operand, for: subject).map { .atLeast($0) }
+        case "at_most": return reader.number(operand, for: subject).map { .atMost($0) }
+        case "matches": return regularExpression(operand, for: subject).map { .matches(regex: $0) }
+        case "does_not_match": return regularExpression(operand, for: subject).map { .doesNotMatch(regex: $0) }
+        case "exists": return isTrue(operand, for: subject) ? .exists : nil
+        case "does_not_exist": return isTrue(operand, for: subject) ? .doesNotExist : nil
+        case "within_last": return reader.seconds(operand, for: subject).map { .withinLast($0) }
+        case "more_than_ago": return reader.seconds(operand, for: subject).map { .moreThanAgo($0) }
+        case "less_than_in_future": return reader.seconds(operand, for: subject).map { .lessThanInFuture($0) }
+        default: return reader.seconds(operand, for: subject).map { .moreThanInFuture($0) }
+        }
+    }
+
+    private mutating func isTrue(_ node: YAMLNode, for subject: String) -> Bool {
+        if case .bool(true)? = node.scalar?.value { return true }
+        reader.report("expected true for \(subject), found \(node.summary)", at: node)
+        return false
+    }
+
+    /// A regular expression, compiled once here so a bad one is reported at load.
+    private mutating func regularExpression(_ node: YAMLNode, for subject: String) -> String? {
+        guard let pattern = reader.string(node, for: subject) else { return nil }
+        do {
+            _ = try Regex(pattern)
+            return pattern
+        } catch {
+            reader.report("invalid regular expression \(YAMLScalar.quoted(pattern)) for \(subject): \(error)", at: node)
+            return nil
+        }
+    }
+
+    /// An event property's value, or an `equals` operand: a string, integer, real, boolean or `{time: SECONDS}`.
+    mutating func propertyValue(_ node: YAMLNode, for subject: String) -> PropertyValue? {
+        switch node.content {
+        case .scalar(let scalar):
+            switch scalar.value {
+            case .string: return .string(scalar.text)
+            case .int(let value): return .integer(value)
+            case .bool(let value): return .boolean(value)
+            case .float(let value) where value.isFinite: return .real(value)
+            default: break
+            }
+        case .mapping(let mapping):
+            reader.checkKeys(mapping, Self.timeValueKeys, in: "a time value")
+            return reader.required("time", of: mapping, in: "a time value", at: node).flatMap {
+                reader.seconds($0, for: "'time'").map { .time($0) }
+            }
+        case .sequence:
+            break
+        }
+        reader.report(
+            "expected a value (a string, integer, real, boolean or {time: SECONDS}) for \(subject), "
+                + "found \(node.summary)",
+            at: node
+        )
+        return nil
+    }
+
+    /// `properties`: a mapping of property name to value.
+    mutating func decodeProperties(_ node: YAMLNode) -> [String: PropertyValue]? {
+        guard let mapping = reader.mapping(node, for: "'properties'") else { return nil }
+        var properties: [String: PropertyValue] = [:]
+        var valid = true
+        for entry in mapping.entries {
+            if let value = propertyValue(entry.value, for: "property '\(entry.name)'") {
+                properties[entry.name] = value
+            } else {
+                valid = false
+            }
+        }
+        return valid ? properties : nil
+    }
+}

@@ -1,0 +1,147 @@
+import IAMSpec
+
+extension CaseDecoder {
+    static let messageKeys = KeySet([
+        "id", "type", "priority", "triggers", "orientation", "image", "zip", "extras", "delay", "timeout",
+        "reeligibility", "test_send",
+    ])
+    static let localMessageKeys = KeySet(["id", "type", "orientation", "image", "zip", "extras"])
+    static let triggerNames = KeySet(["session_start", "any_purchase", "purchase", "custom_event", "push_click"])
+    static let purchaseTriggerKeys = KeySet(["product", "filters"])
+    static let customEventTriggerKeys = KeySet(["name", "filters"])
+    static let campaignKeys = KeySet(["campaign"])
+    /// The longest `delay` a message may have.
+    static let maximumDelay = VirtualTime.seconds(7200)
+
+    /// A message of `given.messages`, or (`isLocal`) the message of a `present_local` step.
+    mutating func message(_ node: YAMLNode, isLocal: Bool) -> InAppMessage? {
+        let subject = isLocal ? "a local message" : "a message"
+        let problemsBefore = reader.diagnostics.count
+        guard let mapping = reader.mapping(node, for: subject) else { return nil }
+        reader.checkKeys(mapping, isLocal ? Self.localMessageKeys : Self.messageKeys, in: subject)
+        var message = InAppMessage(id: "")
+        if let idNode = reader.required("id", of: mapping, in: subject, at: node),
+            let id = reader.string(idNode, for: "'id' of \(subject)")
+        {
+            if !IdentifierSyntax.isMessageID(id) {
+                reader.report(
+                    "expected a message id of letters, digits, '_' and '-' for 'id', found \(idNode.summary)",
+                    at: idNode
+                )
+            }
+            message.id = id
+        }
+        if let value = mapping["type"], let type: MessageType = reader.choice(value, for: "'type'") {
+            message.type = type
+        }
+        if let value = mapping["priority"], let priority = reader.number(value, for: "'priority'") {
+            message.priority = priority
+        }
+        if !isLocal, let value = reader.required("triggers", of: mapping, in: subject, at: node),
+            let items = reader.list(value, for: "'triggers'", nonEmpty: true)
+        {
+            message.triggers = items.compactMap { trigger($0) }
+        }
+        if let value = mapping["orientation"],
+            let orientation: OrientationRequirement = reader.choice(value, for: "'orientation'")
+        {
+            message.orientation = orientation
+            if orientation != .any {
+                scope.use(.orientation, at: value, by: "a message orientation '\(orientation.rawValue)'")
+            }
+        }
+        message.image = assetOutcome(mapping, key: "image")
+        message.zip = assetOutcome(mapping, key: "zip")
+        if let value = mapping["extras"] { message.extras = stringMap(value, for: "'extras'") }
+        if let value = mapping["delay"],
+            let delay = reader.seconds(value, for: "'delay'", range: .upTo(Self.maximumDelay))
+        {
+            message.delay = delay
+        }
+        if let value = mapping["timeout"] {
+            message.timeout = reader.seconds(value, for: "'timeout'", range: .positive)
+        }
+        if let value = mapping["reeligibility"] {
+            message.reeligibility = reader.seconds(value, for: "'reeligibility'")
+        }
+        if let value = mapping["test_send"], let flag = reader.boolean(value, for: "'test_send'") {
+            message.isTestSend = flag
+        }
+        return reader.diagnostics.count == problemsBefore ? message : nil
+    }
+
+    private mutating func assetOutcome(_ mapping: YAMLMapping, key: String) -> AssetOutcome? {
+        guard let value = mapping[key], let outcome: AssetOutcome = reader.choice(value, for: "'\(key)'") else {
+            return nil
+        }
+        if outcome != .succeeds { scope.use(.assets, at: value, by: "an '\(key)' that \(outcome.rawValue)") }
+        return outcome
+    }
+
+    /// A mapping of string to string, such as `extras`.
+    mutating func stringMap(_ node: YAMLNode, for subject: String) -> [String: String] {
+        guard let mapping = reader.mapping(node, for: subject) else { return [:] }
+        var result: [String: String] = [:]
+        for entry in mapping.entries {
+            guard let scalar = entry.value.scalar, scalar.value == .string else {
+                reader.report(
+                    "expected a string for '\(entry.name)' in \(subject), found \(entry.value.summary) "
+                        + "(quote numbers and booleans)",
+                    at: entry.value
+                )
+                continue
+            }
+            result[entry.name] = scalar.text
+        }
+        return result
+    }
+
+    /// A trigger: a bare name, or a mapping with one key.
+    mutating func trigger(_ node: YAMLNode) -> Trigger? {
+        guard let form = oneKeyForm(node, of: "trigger", names: Self.triggerNames) else { return nil }
+        switch form.name {
+        case "session_start":
+            return noArgument(form) ? .sessionStart : nil
+        case "any_purchase":
+            return noArgument(form) ? .anyPurchase : nil
+        case "push_click":
+            guard let argument = form.argument else { return .pushClick(campaign: nil) }
+            return campaign(argument, for: "'push_click'").map { .pushClick(campaign: $0) }
+        case "purchase":
+            guard let argument = needArgument(form, written: "purchase: PRODUCT") else { return nil }
+            guard let mapping = argument.mapping else {
+                return reader.string(argument, for: "'purchase'").map {
+                    .specificPurchase(product: $0, filters: .init())
+                }
+            }
+            reader.checkKeys(mapping, Self.purchaseTriggerKeys, in: "a purchase trigger")
+            let product = reader.required("product", of: mapping, in: "a purchase trigger", at: argument).flatMap {
+                reader.string($0, for: "'product'")
+            }
+            let filters: PropertyFilters? = mapping["filters"].map { decodeFilters($0) } ?? PropertyFilters()
+            guard let product, let filters else { return nil }
+            return .specificPurchase(product: product, filters: filters)
+        default:
+            guard let argument = needArgument(form, written: "custom_event: NAME") else { return nil }
+            guard let mapping = argument.mapping else {
+                return reader.string(argument, for: "'custom_event'").map { .customEvent(name: $0, filters: .init()) }
+            }
+            reader.checkKeys(mapping, Self.customEventTriggerKeys, in: "a custom event trigger")
+            let name = reader.required("name", of: mapping, in: "a custom event trigger", at: argument).flatMap {
+                reader.string($0, for: "'name'")
+            }
+            let filters: PropertyFilters? = mapping["filters"].map { decodeFilters($0) } ?? PropertyFilters()
+            guard let name, let filters else { return nil }
+            return .customEvent(name: name, filters: filters)
+        }
+    }
+
+    /// `{campaign: CAMPAIGN}`.
+    mutating func campaign(_ node: YAMLNode, for subject: String) -> String? {
+        guard let mapping = reader.mapping(node, for: subject) else { return nil }
+        reader.checkKeys(mapping, Self.campaignKeys, in: subject)
+        return reader.required("campaign", of: mapping, in: subject, at: node).flatMap {
+            reader.string($0, for: "'campaign'")
+        }
+    }
+}

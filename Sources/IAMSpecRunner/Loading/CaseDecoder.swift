@@ -1,0 +1,215 @@
+import IAMSpec
+
+/// Decodes the documents of one case file into cases, reporting every problem it finds.
+///
+/// A case with any problem is left out; decoding goes on with the next key, step and case,
+/// so one mistake does not hide the others.
+struct CaseDecoder {
+    /// A case id as written, kept even when the case is invalid, to find duplicates across files.
+    struct CaseIdentity: Sendable {
+        let id: String
+        let location: SourceLocation
+    }
+
+    var reader: NodeReader
+    /// The catalogue to check rule ids against, and its file, when one was found.
+    let catalogue: (rules: RuleCatalogue, file: String)?
+    var scope = CaseScope()
+    private(set) var cases: [SpecCase] = []
+    private(set) var identities: [CaseIdentity] = []
+
+    init(file: String, catalogue: (rules: RuleCatalogue, file: String)?) {
+        self.reader = NodeReader(file: file)
+        self.catalogue = catalogue
+    }
+
+    static let caseKeys = KeySet(["id", "title", "rules", "tags", "profiles", "requires", "given", "steps"])
+    static let givenKeys = KeySet(["config", "messages"])
+    static let configKeys = KeySet(["minimum_trigger_interval", "device", "orientation", "delegate"])
+
+    /// Decodes one document: a case, a list of cases, or nothing when the document is empty.
+    mutating func decode(document root: YAMLNode) {
+        if root.isEmptyNull { return }
+        switch root.content {
+        case .mapping:
+            decodeCase(root)
+        case .sequence(let items):
+            for item in items { decodeCase(item) }
+        case .scalar:
+            reader.report("expected a case (a mapping) or a list of cases, found \(root.summary)", at: root)
+        }
+    }
+
+    private mutating func decodeCase(_ node: YAMLNode) {
+        let problemsBefore = reader.diagnostics.count
+        guard let mapping = node.mapping else {
+            reader.report("expected a case (a mapping), found \(node.summary)", at: node)
+            return
+        }
+        scope = CaseScope()
+        reader.checkKeys(mapping, Self.caseKeys, in: "a case", ignoringExtensions: true)
+        let id = reader.required("id", of: mapping, in: "a case", at: node).flatMap { caseID($0) }
+        let title = reader.required("title", of: mapping, in: "a case", at: node).flatMap {
+            reader.nonEmptyString($0, for: "'title'")
+        }
+        let rules = reader.required("rules", of: mapping, in: "a case", at: node).flatMap { decodeRuleIDs($0) }
+        let tags = mapping["tags"].map { decodeTags($0) } ?? []
+        let profiles = mapping["profiles"].map { decodeProfiles($0) } ?? Profile.allCases
+        let requires = mapping["requires"].map { decodeCapabilities($0) } ?? []
+        scope.holdsForBrazeSwift = profiles.contains(.brazeSwift)
+        var configuration = EngineConfiguration()
+        var messages: [InAppMessage] = []
+        if let given = mapping["given"] { decodeGiven(given, configuration: &configuration, messages: &messages) }
+        scope.delegate = configuration.delegate
+        let steps = reader.required("steps", of: mapping, in: "a case", at: node).flatMap { decodeSteps($0) }
+        for (capability, use) in scope.capabilityUses.sorted(by: { $0.key < $1.key })
+        where !requires.contains(capability) {
+            reader.report(
+                "\(use.what) uses capability '\(capability.rawValue)', which 'requires' does not list; "
+                    + "expected '\(capability.rawValue)' in 'requires'",
+                at: use.mark
+            )
+        }
+        guard reader.diagnostics.count == problemsBefore, let id, let title, let rules, let steps else { return }
+        cases.append(
+            SpecCase(
+                id: id,
+                title: title,
+                rules: rules,
+                tags: tags,
+                profiles: profiles,
+                requires: requires,
+                configuration: configuration,
+                messages: messages,
+                steps: steps,
+                location: reader.location(of: node)
+            )
+        )
+    }
+
+    private mutating func caseID(_ node: YAMLNode) -> String? {
+        guard let id = reader.string(node, for: "'id'") else { return nil }
+        identities.append(CaseIdentity(id: id, location: reader.location(of: node)))
+        guard IdentifierSyntax.isCaseID(id) else {
+            reader.report(
+                "expected a case id of lowercase letters, digits, '.', '_' and '-' starting with a letter or digit "
+                    + "for 'id', found \(node.summary)",
+                at: node
+            )
+            return nil
+        }
+        return id
+    }
+
+    private mutating func decodeRuleIDs(_ node: YAMLNode) -> [String]? {
+        guard let items = reader.list(node, for: "'rules'", nonEmpty: true) else { return nil }
+        var ids: [String] = []
+        for item in items {
+            guard let id = reader.string(item, for: "a rule id in 'rules'") else { continue }
+            if let catalogue, catalogue.rules.rule(id) == nil {
+                let hint = Suggestion.hint(for: id, among: catalogue.rules.rules.map(\.id))
+                reader.report("unknown rule '\(id)'; expected a rule id from \(catalogue.file)\(hint)", at: item)
+            }
+            ids.append(id)
+        }
+        return ids
+    }
+
+    private mutating func decodeTags(_ node: YAMLNode) -> [String] {
+        var tags: [String] = []
+        for item in reader.list(node, for: "'tags'") ?? [] {
+            guard let tag = reader.string(item, for: "a tag in 'tags'") else { continue }
+            guard IdentifierSyntax.isTag(tag) else {
+                reader.report(
+                    "expected a tag of lowercase letters, digits and '-' starting with a letter or digit, "
+                        + "found \(item.summary)",
+                    at: item
+                )
+                continue
+            }
+            tags.append(tag)
+        }
+        return tags
+    }
+
+    private mutating func decodeProfiles(_ node: YAMLNode) -> [Profile] {
+        var profiles: [Profile] = []
+        for item in reader.list(node, for: "'profiles'", nonEmpty: true) ?? [] {
+            guard let profile: Profile = reader.choice(item, for: "a profile in 'profiles'") else { continue }
+            if profiles.contains(profile) {
+                reader.report(
+                    "duplicate profile '\(profile.rawValue)' in 'profiles'; expected each profile once",
+                    at: item
+                )
+            }
+            profiles.append(profile)
+        }
+        return profiles.isEmpty ? Profile.allCases : profiles
+    }
+
+    private mutating func decodeCapabilities(_ node: YAMLNode) -> Set<Capability> {
+        var capabilities: Set<Capability> = []
+        for item in reader.list(node, for: "'requires'") ?? [] {
+            guard let capability: Capability = reader.choice(item, for: "a capability in 'requires'") else { continue }
+            capabilities.insert(capability)
+        }
+        return capabilities
+    }
+
+    private mutating func decodeGiven(
+        _ node: YAMLNode,
+        configuration: inout EngineConfiguration,
+        messages: inout [InAppMessage]
+    ) {
+        guard let given = reader.mapping(node, for: "'given'") else { return }
+        reader.checkKeys(given, Self.givenKeys, in: "'given'")
+        if let config = given["config"] { configuration = decodeConfiguration(config) }
+        guard let list = given["messages"], let items = reader.list(list, for: "'messages'") else { return }
+        var firstMarks: [String: YAMLMark] = [:]
+        for item in items {
+            if let idNode = item.mapping?["id"], let id = idNode.scalar?.text {
+                if let first = firstMarks[id] {
+                    reader.report(
+                        "duplicate message id '\(id)' in the case; first defined at line \(first.line), "
+                            + "column \(first.column)",
+                        at: idNode
+                    )
+                    continue
+                }
+                firstMarks[id] = idNode.mark
+                scope.define(message: id)
+            }
+            if let message = message(item, isLocal: false) { messages.append(message) }
+        }
+    }
+
+    private mutating func decodeConfiguration(_ node: YAMLNode) -> EngineConfiguration {
+        var configuration = EngineConfiguration()
+        guard let config = reader.mapping(node, for: "'config'") else { return configuration }
+        reader.checkKeys(config, Self.configKeys, in: "'config'")
+        if let value = config["minimum_trigger_interval"],
+            let seconds = reader.integer(value, for: "'minimum_trigger_interval'")
+        {
+            if seconds < 0 || seconds > Int64.max / 1000 {
+                reader.report(
+                    "expected a non-negative integer for 'minimum_trigger_interval', found \(value.summary)",
+                    at: value
+                )
+            } else {
+                configuration.minimumTriggerInterval = .seconds(seconds)
+            }
+        }
+        if let value = config["device"], let device: DeviceKind = reader.choice(value, for: "'device'") {
+            configuration.device = device
+        }
+        if let value = config["orientation"],
+            let orientation: DeviceOrientation = reader.choice(value, for: "'orientation'")
+        {
+            configuration.orientation = orientation
+        }
+        if let value = config["delegate"], let delegate: DelegatePresence = reader.choice(value, for: "'delegate'") {
+            configuration.delegate = delegate
+        }
+        return configuration
+    }
+}

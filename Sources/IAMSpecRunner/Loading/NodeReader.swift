@@ -1,0 +1,126 @@
+import IAMSpec
+
+/// Reads typed values out of YAML nodes, collecting a diagnostic (what was found, what was
+/// expected, where) whenever a node is not what the case format asks for.
+struct NodeReader {
+    let file: String
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(file: String) {
+        self.file = file
+    }
+
+    mutating func report(_ message: String, at node: YAMLNode) {
+        report(message, at: node.mark)
+    }
+
+    mutating func report(_ message: String, at mark: YAMLMark) {
+        diagnostics.append(Diagnostic(message, at: mark.location(in: file)))
+    }
+
+    func location(of node: YAMLNode) -> SourceLocation {
+        node.mark.location(in: file)
+    }
+
+    mutating func mapping(_ node: YAMLNode, for subject: String) -> YAMLMapping? {
+        if let mapping = node.mapping { return mapping }
+        report("expected a mapping for \(subject), found \(node.summary)", at: node)
+        return nil
+    }
+
+    mutating func list(_ node: YAMLNode, for subject: String, nonEmpty: Bool = false) -> [YAMLNode]? {
+        guard let items = node.sequence else {
+            report("expected a list for \(subject), found \(node.summary)", at: node)
+            return nil
+        }
+        if nonEmpty && items.isEmpty {
+            report("expected a non-empty list for \(subject), found an empty list", at: node)
+            return nil
+        }
+        return items
+    }
+
+    mutating func string(_ node: YAMLNode, for subject: String) -> String? {
+        if let scalar = node.scalar, scalar.value == .string { return scalar.text }
+        report("expected a string for \(subject), found \(node.summary)", at: node)
+        return nil
+    }
+
+    mutating func nonEmptyString(_ node: YAMLNode, for subject: String) -> String? {
+        guard let text = string(node, for: subject) else { return nil }
+        if text.isEmpty {
+            report("expected a non-empty string for \(subject), found an empty string", at: node)
+            return nil
+        }
+        return text
+    }
+
+    mutating func integer(_ node: YAMLNode, for subject: String) -> Int64? {
+        if case .int(let value)? = node.scalar?.value { return value }
+        report("expected an integer for \(subject), found \(node.summary)", at: node)
+        return nil
+    }
+
+    /// An integer or a finite real.
+    mutating func number(_ node: YAMLNode, for subject: String) -> Double? {
+        switch node.scalar?.value {
+        case .int(let value)?: return Double(value)
+        case .float(let value)? where value.isFinite: return value
+        default:
+            report("expected a number for \(subject), found \(node.summary)", at: node)
+            return nil
+        }
+    }
+
+    mutating func boolean(_ node: YAMLNode, for subject: String) -> Bool? {
+        if case .bool(let value)? = node.scalar?.value { return value }
+        report("expected a boolean (true or false) for \(subject), found \(node.summary)", at: node)
+        return nil
+    }
+
+    /// One of an enumeration's names, with a suggestion when the name is a near miss.
+    mutating func choice<Value: RawRepresentable & CaseIterable>(
+        _ node: YAMLNode,
+        for subject: String
+    ) -> Value? where Value.RawValue == String {
+        let names = Value.allCases.map(\.rawValue)
+        if let scalar = node.scalar, scalar.value == .string, let value = Value(rawValue: scalar.text) {
+            return value
+        }
+        let hint = node.scalar.map { Suggestion.hint(for: $0.text, among: names) } ?? ""
+        report(
+            "expected one of \(names.joined(separator: ", ")) for \(subject), found \(node.summary)\(hint)",
+            at: node
+        )
+        return nil
+    }
+
+    /// Reports every key the mapping may not hold; with `ignoringExtensions`, `x-` keys are allowed.
+    mutating func checkKeys(
+        _ mapping: YAMLMapping,
+        _ keys: KeySet,
+        in subject: String,
+        ignoringExtensions: Bool = false
+    ) {
+        for entry in mapping.entries where !keys.contains(entry.name) {
+            if ignoringExtensions && entry.name.hasPrefix("x-") { continue }
+            let hint = Suggestion.hint(for: entry.name, among: keys.names)
+            report(
+                "unknown key '\(entry.name)' in \(subject); expected one of: \(keys.listing)\(hint)",
+                at: entry.key
+            )
+        }
+    }
+
+    /// The value of a key the mapping must hold; a diagnostic at the mapping when it is missing.
+    mutating func required(
+        _ key: String,
+        of mapping: YAMLMapping,
+        in subject: String,
+        at node: YAMLNode
+    ) -> YAMLNode? {
+        if let value = mapping[key] { return value }
+        report("missing required key '\(key)' in \(subject)", at: node)
+        return nil
+    }
+}

@@ -1,0 +1,150 @@
+import Dispatch
+import Foundation
+import IAMSpec
+
+/// Everything loaded from a set of spec paths: the cases, the rule catalogue, and every problem found.
+public struct LoadedSuite: Sendable {
+    /// The valid cases, sorted by id.
+    public var cases: [SpecCase]
+    /// The rule catalogue (`rules.yaml` found at the root of a loaded folder), empty when none was found.
+    public var rules: RuleCatalogue
+    /// Every problem in every file, sorted by location. The suite is usable only when this is empty.
+    public var diagnostics: [Diagnostic]
+
+    public init(cases: [SpecCase], rules: RuleCatalogue, diagnostics: [Diagnostic]) {
+        self.cases = cases
+        self.rules = rules
+        self.diagnostics = diagnostics
+    }
+}
+
+/// Loads spec files and folders.
+public enum SuiteLoader {
+    /// Loads every `*.yaml` file below each path (a file or a folder), reporting all problems.
+    ///
+    /// The catalogue for a path is the `rules.yaml` in the nearest folder at or above it; rule ids
+    /// in its cases are checked against it. Files are read in parallel; the result is the same
+    /// whatever the order they finish in.
+    public static func load(paths: [String]) -> LoadedSuite {
+        var diagnostics: [Diagnostic] = []
+        var jobs: [CaseFileJob] = []
+        var catalogueFiles: [String] = []
+        var seenFiles: Set<String> = []
+        for path in paths {
+            let selection = SpecFiles.select(path)
+            if let problem = selection.problem { diagnostics.append(problem) }
+            var catalogueIndex: Int?
+            if let catalogue = selection.catalogue {
+                if let known = catalogueFiles.firstIndex(of: catalogue) {
+                    catalogueIndex = known
+                } else {
+                    catalogueIndex = catalogueFiles.count
+                    catalogueFiles.append(catalogue)
+                }
+            }
+            for file in selection.caseFiles where seenFiles.insert(SpecFiles.identity(of: file)).inserted {
+                jobs.append(CaseFileJob(file: file, catalogueIndex: catalogueIndex))
+            }
+        }
+        let catalogues = catalogueFiles.map { loadCatalogue($0) }
+        var rules: [Rule] = []
+        var ruleIDs: Set<String> = []
+        for catalogue in catalogues {
+            diagnostics += catalogue.diagnostics
+            rules += catalogue.rules.rules.filter { ruleIDs.insert($0.id).inserted }
+        }
+        let results = ParallelResults<CaseFileResult>(count: jobs.count)
+        let fileJobs = jobs
+        let checkedCatalogues = catalogues.indices.map { index -> (rules: RuleCatalogue, file: String)? in
+            catalogues[index].diagnostics.isEmpty ? (catalogues[index].rules, catalogueFiles[index]) : nil
+        }
+        DispatchQueue.concurrentPerform(iterations: fileJobs.count) { position in
+            let job = fileJobs[position]
+            let checked = job.catalogueIndex.flatMap { checkedCatalogues[$0] }
+            results.store(loadCases(job.file, catalogue: checked), at: position)
+        }
+        var cases: [SpecCase] = []
+        var identities: [CaseDecoder.CaseIdentity] = []
+        for result in results.values {
+            cases += result.cases
+            identities += result.identities
+            diagnostics += result.diagnostics
+        }
+        let duplicated = duplicateCaseIDs(identities, diagnostics: &diagnostics)
+        cases.removeAll { duplicated.contains($0.id) }
+        cases.sort { $0.id < $1.id }
+        diagnostics.sort()
+        return LoadedSuite(cases: cases, rules: RuleCatalogue(rules: rules), diagnostics: diagnostics)
+    }
+
+    /// Reports each case id used more than once, at every place it is used; returns those ids.
+    private static func duplicateCaseIDs(
+        _ identities: [CaseDecoder.CaseIdentity],
+        diagnostics: inout [Diagnostic]
+    ) -> Set<String> {
+        var locations: [String: [SourceLocation]] = [:]
+        for identity in identities { locations[identity.id, default: []].append(identity.location) }
+        var duplicated: Set<String> = []
+        for (id, places) in locations where places.count > 1 {
+            duplicated.insert(id)
+            for place in places {
+                let others = places.filter { $0 != place }.map(\.description).joined(separator: ", ")
+                diagnostics.append(
+                    Diagnostic(
+                        "duplicate case id '\(id)'; expected ids unique across the suite, also used at \(others)",
+                        at: place
+                    )
+                )
+            }
+        }
+        return duplicated
+    }
+
+    private static func loadCatalogue(_ file: String) -> (rules: RuleCatalogue, diagnostics: [Diagnostic]) {
+        guard let bytes = FileManager.default.contents(atPath: file) else {
+            return (RuleCatalogue(), [unreadable(file)])
+        }
+        let composition = YAMLComposer(file: file).compose([UInt8](bytes))
+        var decoder = RuleCatalogueDecoder(file: file)
+        let rules = decoder.decode(composition.documents)
+        return (rules, composition.diagnostics + decoder.reader.diagnostics)
+    }
+
+    /// The cases of one file. A YAML-level problem (a duplicate key dropped, an unknown tag, a
+    /// syntax error) may change what the cases say, so a file with one yields diagnostics only.
+    private static func loadCases(
+        _ file: String,
+        catalogue: (rules: RuleCatalogue, file: String)?
+    ) -> CaseFileResult {
+        guard let bytes = FileManager.default.contents(atPath: file) else {
+            return CaseFileResult(cases: [], identities: [], diagnostics: [unreadable(file)])
+        }
+        var decoder = CaseDecoder(file: file, catalogue: catalogue)
+        let problems = YAMLComposer(file: file).compose([UInt8](bytes)) { decoder.decode(document: $0) }
+        return CaseFileResult(
+            cases: problems.isEmpty ? decoder.cases : [],
+            identities: decoder.identities,
+            diagnostics: problems + decoder.reader.diagnostics
+        )
+    }
+
+    private static func unreadable(_ file: String) -> Diagnostic {
+        Diagnostic(
+            "cannot read '\(file)'; expected a readable file",
+            at: SourceLocation(file: file, line: 1, column: 1)
+        )
+    }
+}
+
+/// A case file to load, with the catalogue its path found.
+private struct CaseFileJob: Sendable {
+    let file: String
+    let catalogueIndex: Int?
+}
+
+/// What one case file yields.
+private struct CaseFileResult: Sendable {
+    let cases: [SpecCase]
+    let identities: [CaseDecoder.CaseIdentity]
+    let diagnostics: [Diagnostic]
+}

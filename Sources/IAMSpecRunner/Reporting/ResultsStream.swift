@@ -1,0 +1,288 @@
+import Foundation
+import IAMSpec
+
+/// The results stream (`iamspec run --json FILE`): line-delimited JSON, one object per line.
+///
+/// Line 1 is the header (`"record": "header"`), then one `"record": "case"` line per case run,
+/// in report order, then the footer (`"record": "footer"`) with the totals. Specs/schemas/
+/// results.schema.json describes every line. It is the single source of the other reports:
+/// `iamspec report` makes JUnit from it.
+public enum ResultsStream {
+    /// The version of the line format; a reader refuses other versions.
+    public static let formatVersion = 1
+
+    /// The whole stream for a run, ending with a newline.
+    public static func encode(_ summary: RunSummary) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var lines = [HeaderLine(summary.header)].map { try! encoder.encode($0) }
+        lines += summary.results.map { try! encoder.encode(CaseLine($0)) }
+        lines.append(try! encoder.encode(FooterLine(summary)))
+        return lines.reduce(into: Data()) { stream, line in
+            stream.append(line)
+            stream.append(0x0A)
+        }
+    }
+
+    /// Writes the stream atomically to `path`.
+    public static func write(_ summary: RunSummary, to path: String) throws(AtomicFileError) {
+        try AtomicFile.write(encode(summary), to: path)
+    }
+
+    /// Reads a stream written by ``write(_:to:)``.
+    ///
+    /// - Throws: ``ResultsStreamError`` naming the file, line and problem.
+    public static func read(from path: String) throws(ResultsStreamError) -> RunSummary {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ResultsStreamError(
+                Diagnostic("cannot read the results file", at: SourceLocation(file: path, line: 1, column: 1))
+            )
+        }
+        return try decode(data, path: path)
+    }
+
+    /// Decodes a stream; `path` is used in error locations.
+    public static func decode(_ data: Data, path: String) throws(ResultsStreamError) -> RunSummary {
+        let decoder = JSONDecoder()
+        var lines = data.split(separator: 0x0A, omittingEmptySubsequences: false).map { Data($0) }
+        if lines.last?.isEmpty == true {
+            lines.removeLast()
+        }
+        func failure(_ message: String, line: Int) -> ResultsStreamError {
+            ResultsStreamError(Diagnostic(message, at: SourceLocation(file: path, line: line, column: 1)))
+        }
+        func kind(of line: Data, number: Int) throws(ResultsStreamError) -> String {
+            do {
+                return try decoder.decode(RecordKind.self, from: line).record
+            } catch {
+                throw failure(
+                    "found a line that is not a JSON object with a \"record\" key, expected a results record",
+                    line: number
+                )
+            }
+        }
+        guard let first = lines.first, try kind(of: first, number: 1) == "header" else {
+            throw failure(
+                "found no header record, expected the first line to be {\"record\": \"header\", ...}",
+                line: 1
+            )
+        }
+        let header: HeaderLine
+        do {
+            header = try decoder.decode(HeaderLine.self, from: first)
+        } catch {
+            throw failure("found a header record that does not fit the format: \(describe(error))", line: 1)
+        }
+        guard header.formatVersion == formatVersion else {
+            throw failure("found format version \(header.formatVersion), expected \(formatVersion)", line: 1)
+        }
+        var results: [CaseResult] = []
+        for (offset, line) in lines.enumerated().dropFirst() {
+            let number = offset + 1
+            switch try kind(of: line, number: number) {
+            case "case":
+                do {
+                    results.append(try decoder.decode(CaseLine.self, from: line).result)
+                } catch {
+                    throw failure("found a case record that does not fit the format: \(describe(error))", line: number)
+                }
+            case "footer":
+                guard number == lines.count else {
+                    throw failure(
+                        "found records after the footer, expected the footer to be the last line",
+                        line: number
+                    )
+                }
+                let footer: FooterLine
+                do {
+                    footer = try decoder.decode(FooterLine.self, from: line)
+                } catch {
+                    throw failure(
+                        "found a footer record that does not fit the format: \(describe(error))",
+                        line: number
+                    )
+                }
+                return RunSummary(header: header.header, results: results, interrupted: footer.interrupted)
+            case let other:
+                throw failure("found a record of kind \"\(other)\", expected \"case\" or \"footer\"", line: number)
+            }
+        }
+        throw failure(
+            "found no footer record, expected a last line {\"record\": \"footer\", ...}: the run that wrote it did not finish",
+            line: lines.count + 1
+        )
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, _): "the key \"\(key.stringValue)\" is missing"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
+            DecodingError.dataCorrupted(let context):
+            "at \(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
+        default: "\(error)"
+        }
+    }
+}
+
+/// A results file that cannot be read, with where and why.
+public struct ResultsStreamError: Error, Sendable, CustomStringConvertible {
+    public var diagnostic: Diagnostic
+
+    public init(_ diagnostic: Diagnostic) {
+        self.diagnostic = diagnostic
+    }
+
+    /// `path:line:col: error: ...`.
+    public var description: String { diagnostic.description }
+}
+
+private struct RecordKind: Decodable {
+    var record: String
+}
+
+/// The first line: what ran, on what, when.
+private struct HeaderLine: Codable {
+    var record = "header"
+    var formatVersion: Int
+    var iamspecVersion: String
+    var engine: EngineRecord
+    var suitePaths: [String]
+    var selection: RunSelection
+    var jobs: Int
+    var timeoutMilliseconds: Int64
+    var startedAt: String
+    var hostname: String
+
+    enum CodingKeys: String, CodingKey {
+        case record
+        case formatVersion = "format_version"
+        case iamspecVersion = "iamspec_version"
+        case engine
+        case suitePaths = "suite_paths"
+        case selection
+        case jobs
+        case timeoutMilliseconds = "timeout_ms"
+        case startedAt = "started_at"
+        case hostname
+    }
+
+    init(_ header: RunHeader) {
+        formatVersion = ResultsStream.formatVersion
+        iamspecVersion = header.iamspecVersion
+        engine = header.engine
+        suitePaths = header.suitePaths
+        selection = header.selection
+        jobs = header.jobs
+        timeoutMilliseconds = header.timeoutMilliseconds
+        startedAt = header.startedAt
+        hostname = header.hostname
+    }
+
+    var header: RunHeader {
+        RunHeader(
+            engine: engine,
+            suitePaths: suitePaths,
+            selection: selection,
+            jobs: jobs,
+            timeoutMilliseconds: timeoutMilliseconds,
+            startedAt: startedAt,
+            hostname: hostname,
+            iamspecVersion: iamspecVersion
+        )
+    }
+}
+
+/// One case run.
+private struct CaseLine: Codable {
+    var record = "case"
+    var id: String
+    var profile: Profile
+    var title: String
+    var status: CaseStatus
+    var message: String
+    var kind: String?
+    var location: SourceLocation
+    var durationMilliseconds: Int64
+    var rules: [RuleReference]
+    var tags: [String]
+    var timeline: [TimelineEntry]
+    var diagnostics: String
+    var skipReason: String?
+
+    enum CodingKeys: String, CodingKey {
+        case record
+        case id
+        case profile
+        case title
+        case status
+        case message
+        case kind
+        case location
+        case durationMilliseconds = "duration_ms"
+        case rules
+        case tags
+        case timeline
+        case diagnostics
+        case skipReason = "skip_reason"
+    }
+
+    init(_ result: CaseResult) {
+        id = result.caseID
+        profile = result.profile
+        title = result.title
+        status = result.status
+        message = result.message
+        kind = result.kind
+        location = result.location
+        durationMilliseconds = result.durationMilliseconds
+        rules = result.rules
+        tags = result.tags
+        timeline = result.timeline
+        diagnostics = result.diagnostics
+        skipReason = result.skipReason
+    }
+
+    var result: CaseResult {
+        CaseResult(
+            caseID: id,
+            profile: profile,
+            title: title,
+            status: status,
+            message: message,
+            kind: kind,
+            location: location,
+            durationMilliseconds: durationMilliseconds,
+            rules: rules,
+            tags: tags,
+            timeline: timeline,
+            diagnostics: diagnostics
+        )
+    }
+}
+
+/// The last line: the totals, and whether the run was cut short.
+private struct FooterLine: Codable {
+    var record = "footer"
+    var totals: Totals
+    var interrupted: Bool
+
+    /// Errors are counted in `failed` and also given apart in `errors`.
+    struct Totals: Codable {
+        var runs: Int
+        var passed: Int
+        var failed: Int
+        var errors: Int
+        var skipped: Int
+    }
+
+    init(_ summary: RunSummary) {
+        totals = Totals(
+            runs: summary.results.count,
+            passed: summary.passedCount,
+            failed: summary.failedCount,
+            errors: summary.results.count(where: { $0.status == .error }),
+            skipped: summary.skippedCount
+        )
+        interrupted = summary.interrupted
+    }
+}

@@ -1,0 +1,116 @@
+import IAMSpec
+
+/// Decodes `rules.yaml`: one document, a list of rules, each checked key by key.
+struct RuleCatalogueDecoder {
+    static let ruleKeys = KeySet(["id", "title", "kind", "profiles", "quotes", "source", "note"])
+    static let quoteKeys = KeySet(["seed", "language", "text", "translation"])
+
+    private(set) var reader: NodeReader
+    private var firstMarks: [String: YAMLMark] = [:]
+
+    init(file: String) {
+        reader = NodeReader(file: file)
+    }
+
+    /// The rules of the composed documents; problems go to ``reader``'s diagnostics.
+    mutating func decode(_ documents: [YAMLNode]) -> RuleCatalogue {
+        let nonEmpty = documents.filter { !$0.isEmptyNull }
+        if nonEmpty.count > 1 {
+            reader.report("expected one document in the rule catalogue, found \(nonEmpty.count)", at: nonEmpty[1])
+        }
+        guard let root = nonEmpty.first else {
+            reader.report(
+                "expected a list of rules in the rule catalogue, found no document",
+                at: YAMLMark(line: 1, column: 1)
+            )
+            return RuleCatalogue()
+        }
+        guard let items = reader.list(root, for: "the rule catalogue") else { return RuleCatalogue() }
+        return RuleCatalogue(rules: items.compactMap { rule($0) })
+    }
+
+    private mutating func rule(_ node: YAMLNode) -> Rule? {
+        let problemsBefore = reader.diagnostics.count
+        guard let mapping = reader.mapping(node, for: "a rule") else { return nil }
+        reader.checkKeys(mapping, Self.ruleKeys, in: "a rule")
+        let id = reader.required("id", of: mapping, in: "a rule", at: node).flatMap { ruleID($0) }
+        let title = reader.required("title", of: mapping, in: "a rule", at: node).flatMap {
+            reader.nonEmptyString($0, for: "'title'")
+        }
+        let kind: Rule.Kind? = reader.required("kind", of: mapping, in: "a rule", at: node).flatMap {
+            reader.choice($0, for: "'kind'")
+        }
+        var profiles = Profile.allCases
+        if let value = mapping["profiles"], let items = reader.list(value, for: "'profiles'", nonEmpty: true) {
+            profiles = items.compactMap { reader.choice($0, for: "a profile in 'profiles'") }
+        }
+        var quotes: [Rule.Quote] = []
+        if let value = kind == .documented
+            ? reader.required("quotes", of: mapping, in: "a documented rule", at: node) : mapping["quotes"],
+            let items = reader.list(value, for: "'quotes'", nonEmpty: true)
+        {
+            quotes = items.compactMap { quote($0) }
+        }
+        var source: String?
+        if let value = kind == .clarification
+            ? reader.required("source", of: mapping, in: "a clarification", at: node) : mapping["source"]
+        {
+            source = reader.nonEmptyString(value, for: "'source'")
+        }
+        let note = mapping["note"].flatMap { reader.string($0, for: "'note'") }
+        guard reader.diagnostics.count == problemsBefore, let id, let title, let kind else { return nil }
+        return Rule(
+            id: id,
+            title: title,
+            kind: kind,
+            profiles: profiles,
+            quotes: quotes,
+            source: source,
+            note: note,
+            location: reader.location(of: node)
+        )
+    }
+
+    private mutating func ruleID(_ node: YAMLNode) -> String? {
+        guard let id = reader.string(node, for: "'id'") else { return nil }
+        guard IdentifierSyntax.isRuleID(id) else {
+            reader.report(
+                "expected a rule id 'area.name' of lowercase letters, digits and '-' in two or more "
+                    + "'.'-separated parts for 'id', found \(node.summary)",
+                at: node
+            )
+            return nil
+        }
+        if let first = firstMarks[id] {
+            reader.report(
+                "duplicate rule id '\(id)'; first defined at line \(first.line), column \(first.column)",
+                at: node
+            )
+            return nil
+        }
+        firstMarks[id] = node.mark
+        return id
+    }
+
+    private mutating func quote(_ node: YAMLNode) -> Rule.Quote? {
+        guard let mapping = reader.mapping(node, for: "a quote") else { return nil }
+        reader.checkKeys(mapping, Self.quoteKeys, in: "a quote")
+        let seed = reader.required("seed", of: mapping, in: "a quote", at: node).flatMap {
+            reader.nonEmptyString($0, for: "'seed'")
+        }
+        let language = reader.required("language", of: mapping, in: "a quote", at: node).flatMap {
+            reader.nonEmptyString($0, for: "'language'")
+        }
+        let text = reader.required("text", of: mapping, in: "a quote", at: node).flatMap {
+            reader.nonEmptyString($0, for: "'text'")
+        }
+        var translation: String?
+        if let value = mapping["translation"] {
+            translation = reader.nonEmptyString(value, for: "'translation'")
+        } else if let language, language != "en" {
+            reader.report("missing required key 'translation' in a quote whose language is '\(language)'", at: node)
+        }
+        guard let seed, let language, let text else { return nil }
+        return Rule.Quote(seed: seed, language: language, text: text, translation: translation)
+    }
+}

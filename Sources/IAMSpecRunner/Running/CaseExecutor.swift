@@ -1,0 +1,224 @@
+import IAMSpec
+
+/// Runs one case run, start to end, on a fresh engine, on the calling thread.
+///
+/// It follows "Running a case" in Specs/README.md: skip when the engine lacks the profile or a
+/// capability; make an engine; send each stimulus and collect the observations into the window;
+/// check the window at each `expect`, then inspect the stack when the expectation asks.
+struct CaseExecutor: Sendable {
+    let provider: any EngineProvider
+    /// Each catalogue rule's reference, made once: worker threads then share small values
+    /// instead of each copying whole rules out of the catalogue at every run.
+    private let ruleReferences: [String: RuleReference]
+    /// Runs not to make, with the reason they are reported skipped (a baseline's `skip` entries).
+    let plannedSkip: @Sendable (CaseRun) -> String?
+
+    init(
+        provider: any EngineProvider,
+        catalogue: RuleCatalogue,
+        plannedSkip: @escaping @Sendable (CaseRun) -> String? = { _ in nil }
+    ) {
+        self.provider = provider
+        self.ruleReferences = Dictionary(
+            catalogue.rules.map { ($0.id, RuleReference(id: $0.id, catalogue: catalogue)) },
+            uniquingKeysWith: { first, _ in first }
+        )
+        self.plannedSkip = plannedSkip
+    }
+
+    /// Runs the case; `engineMade` sees the engine as soon as it exists (so that a watchdog can
+    /// interrupt it). Wall-clock duration is measured for the report only.
+    func execute(_ run: CaseRun, engineMade: (any DeliveryEngine) -> Void = { _ in }) -> CaseResult {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var result = outcome(of: run, engineMade: engineMade)
+        result.durationMilliseconds = start.duration(to: clock.now).wholeMilliseconds
+        return result
+    }
+
+    /// The result of a run that did not finish by itself, for example one that timed out.
+    func unfinished(_ run: CaseRun, kind: String, message: String, milliseconds: Int64) -> CaseResult {
+        var result = blankResult(for: run)
+        result.status = .error
+        result.kind = kind
+        result.message = message
+        result.durationMilliseconds = milliseconds
+        return result
+    }
+
+    /// Why the engine cannot run this run at all, or nil when it can.
+    func skipReason(for run: CaseRun) -> String? {
+        if let planned = plannedSkip(run) {
+            return planned
+        }
+        let description = provider.description
+        if !description.profiles.contains(run.profile) {
+            return "the engine does not support the profile \(run.profile.rawValue)"
+        }
+        let missing = run.specCase.requires.subtracting(description.capabilities).sorted()
+        if !missing.isEmpty {
+            let names = missing.map(\.rawValue).joined(separator: ", ")
+            return "the engine lacks the capabilit\(missing.count == 1 ? "y" : "ies") \(names)"
+        }
+        return nil
+    }
+
+    private func blankResult(for run: CaseRun) -> CaseResult {
+        CaseResult(
+            caseID: run.specCase.id,
+            profile: run.profile,
+            title: run.specCase.title,
+            status: .passed,
+            location: run.specCase.location,
+            rules: run.specCase.rules.map { ruleReferences[$0] ?? RuleReference(id: $0) },
+            tags: run.specCase.tags
+        )
+    }
+
+    private func outcome(of run: CaseRun, engineMade: (any DeliveryEngine) -> Void) -> CaseResult {
+        var result = blankResult(for: run)
+        if let reason = skipReason(for: run) {
+            result.status = .skipped
+            result.message = reason
+            return result
+        }
+        let specCase = run.specCase
+        let setup = EngineSetup(
+            caseID: specCase.id,
+            profile: run.profile,
+            configuration: specCase.configuration,
+            messages: specCase.messages
+        )
+        var engine: any DeliveryEngine
+        do {
+            engine = try provider.makeEngine(for: setup)
+        } catch let skip as CaseSkipped {
+            result.status = .skipped
+            result.message = skip.reason
+            return result
+        } catch {
+            result.apply(.engineFailure(error, while: "making the engine"))
+            return result
+        }
+        engineMade(engine)
+        var session = Session()
+        for step in specCase.steps {
+            switch step.action {
+            case .stimulus(let stimulus):
+                var entry = TimelineEntry(
+                    time: session.time.description,
+                    step: stimulus.specText,
+                    location: step.location
+                )
+                do {
+                    let observations = try engine.handle(stimulus)
+                    entry.observations = observations.map(\.specText)
+                    session.window += observations
+                } catch {
+                    result.timeline = session.timeline + [entry]
+                    result.location = step.location
+                    result.apply(.engineFailure(error, while: "handling `\(stimulus.specText)`"))
+                    return result
+                }
+                session.timeline.append(entry)
+                if case .timeAdvanced(let span) = stimulus {
+                    session.time = session.time + span
+                }
+            case .expectation(let expectation):
+                if let problem = check(expectation, at: step, engine: &engine, session: &session) {
+                    result.timeline = session.timeline
+                    result.location = step.location
+                    result.apply(problem)
+                    return result
+                }
+            }
+        }
+        result.timeline = session.timeline
+        return result
+    }
+
+    /// Checks one `expect` step; appends its timeline entry and empties the window.
+    private func check(
+        _ expectation: Expectation,
+        at step: Step,
+        engine: inout any DeliveryEngine,
+        session: inout Session
+    ) -> Problem? {
+        var entry = TimelineEntry(time: session.time.description, step: expectation.specText, location: step.location)
+        defer { session.timeline.append(entry) }
+        if let failure = ExpectationCheck.check(expectation, window: session.window) {
+            entry.expected = failure.expected
+            entry.actual = failure.actual
+            return Problem(status: .failed, kind: failure.check, message: failure.message)
+        }
+        session.window = []
+        guard let expectedStack = expectation.stack else { return nil }
+        let answer: [Observation]
+        do {
+            answer = try engine.handle(.stackInspected)
+        } catch {
+            return .engineFailure(error, while: "inspecting the stack")
+        }
+        entry.observations = answer.map(\.specText)
+        guard answer.count == 1, case .stack(let actualStack) = answer[0] else {
+            return Problem(
+                status: .error,
+                kind: "stack-answer",
+                message: "the engine answered the stack inspection with "
+                    + "\(ExpectationCheck.listText(answer.map(\.specText))), expected exactly one stack"
+            )
+        }
+        if let failure = ExpectationCheck.checkStack(expected: expectedStack, actual: actualStack) {
+            entry.expected = failure.expected
+            entry.actual = failure.actual
+            return Problem(status: .failed, kind: failure.check, message: failure.message)
+        }
+        return nil
+    }
+
+    /// The running state of one case: virtual time, the open window, the steps done.
+    private struct Session {
+        var time = VirtualTime.zero
+        var window: [Observation] = []
+        var timeline: [TimelineEntry] = []
+    }
+
+}
+
+/// Why a run stopped before its end.
+private struct Problem {
+    var status: CaseStatus
+    var kind: String
+    var message: String
+    var diagnostics = ""
+
+    /// The engine threw: an ``EngineError`` gives its message and diagnostics.
+    static func engineFailure(_ error: any Error, while activity: String) -> Problem {
+        guard let engineError = error as? EngineError else {
+            return Problem(status: .error, kind: "engine", message: "the engine threw while \(activity): \(error)")
+        }
+        return Problem(
+            status: .error,
+            kind: "engine",
+            message: "the engine failed while \(activity): \(engineError.message)",
+            diagnostics: engineError.diagnostics
+        )
+    }
+}
+
+extension CaseResult {
+    fileprivate mutating func apply(_ problem: Problem) {
+        status = problem.status
+        kind = problem.kind
+        message = problem.message
+        diagnostics = problem.diagnostics
+    }
+}
+
+extension Duration {
+    /// The duration in whole milliseconds, rounded down.
+    var wholeMilliseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    }
+}

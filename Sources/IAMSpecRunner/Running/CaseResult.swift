@@ -1,0 +1,58 @@
+import IAMSpec
+
+/// The outcome of one case run, everything a report shows about it.
+///
+/// Results are the single source of every report: the console summary, the results stream
+/// (`--json`) and JUnit are all made from them.
+public struct CaseResult: Sendable, Hashable {
+    public var caseID: String
+    public var profile: Profile
+    public var title: String
+    public var status: CaseStatus
+    /// What went wrong (failed, error) or why the run was skipped; empty when passed.
+    public var message: String
+    /// For failed: the check that did not hold (`sequence`, `contains`, `absent`, `stack`).
+    /// For error: `engine`, `timeout`, `stack-answer` or `interrupted`. Nil otherwise.
+    public var kind: String?
+    /// Where the failing step is written; the case's own location for other outcomes.
+    public var location: SourceLocation
+    /// Wall-clock time of the run, for reports only; never decides an outcome.
+    public var durationMilliseconds: Int64
+    public var rules: [RuleReference]
+    public var tags: [String]
+    /// The steps run, in order, up to the one that failed or errored.
+    public var timeline: [TimelineEntry]
+    /// What the engine wrote on the side (an ``EngineError``'s diagnostics), if anything.
+    public var diagnostics: String
+
+    public init(
+        caseID: String,
+        profile: Profile,
+        title: String,
+        status: CaseStatus,
+        message: String = "",
+        kind: String? = nil,
+        location: SourceLocation,
+        durationMilliseconds: Int64 = 0,
+        rules: [RuleReference] = [],
+        tags: [String] = [],
+        timeline: [TimelineEntry] = [],
+        diagnostics: String = ""
+    ) {
+        self.caseID = caseID
+        self.profile = profile
+        self.title = title
+        self.status = status
+        self.message = message
+        self.kind = kind
+        self.location = location
+        self.durationMilliseconds = durationMilliseconds
+        self.rules = rules
+        self.tags = tags
+        self.timeline = timeline
+        self.diagnostics = diagnostics
+    }
+
+    /// Why the run was skipped, or nil when it was not.
+    public var skipReason: String? { status == .skipped ? message : nil }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import IAMSpec
+
+/// Runs a suite of cases against an engine: the library entry point for engine authors.
+///
+/// ```swift
+/// let summary = try ConformanceRun(engine: MyEngineProvider()).run(specs: "path/to/Specs")
+/// print(summary.totalsLine)      // "42 passed, 0 failed, 3 skipped"
+/// exit(summary.exitCode)         // 0 when every selected run passed or was skipped
+/// ```
+///
+/// Each case run gets a fresh engine, on a worker thread of its own (``RunOptions/jobs`` at
+/// once), under a wall-clock watchdog (``RunOptions/timeout``). The results come back sorted by
+/// case id, then profile, whatever the completion order.
+public struct ConformanceRun: Sendable {
+    /// Makes the engines under test.
+    public var engine: any EngineProvider
+    public var options: RunOptions
+    /// Stops the run early; see ``RunControl``.
+    public var control: RunControl
+    /// Called with each result as its run finishes, from worker threads but one call at a time;
+    /// the order is completion order, not report order. Keep it quick: runs wait while it works.
+    public var progress: (@Sendable (CaseResult) -> Void)?
+
+    public init(
+        engine: any EngineProvider,
+        options: RunOptions = RunOptions(),
+        control: RunControl = RunControl(),
+        progress: (@Sendable (CaseResult) -> Void)? = nil
+    ) {
+        self.engine = engine
+        self.options = options
+        self.control = control
+        self.progress = progress
+    }
+
+    /// Loads the spec files and folders and runs the selected cases.
+    ///
+    /// - Throws: ``SuiteLoadingError`` when the files hold any problem; nothing is run then.
+    public func run(specs paths: String...) throws(SuiteLoadingError) -> RunSummary {
+        try run(specs: paths)
+    }
+
+    /// Loads the spec files and folders and runs the selected cases.
+    ///
+    /// - Throws: ``SuiteLoadingError`` when the files hold any problem; nothing is run then.
+    public func run(specs paths: [String]) throws(SuiteLoadingError) -> RunSummary {
+        let suite = SuiteLoader.load(paths: paths)
+        guard suite.diagnostics.isEmpty else {
+            throw SuiteLoadingError(diagnostics: suite.diagnostics)
+        }
+        return run(cases: suite.cases, rules: suite.rules, paths: paths)
+    }
+
+    /// Runs the selected cases; `rules` gives the rules' sources to the results, `paths` is
+    /// recorded in the header.
+    public func run(cases: [SpecCase], rules: RuleCatalogue = RuleCatalogue(), paths: [String] = []) -> RunSummary {
+        let header = RunHeader(
+            engine: EngineRecord(engine.description),
+            suitePaths: paths,
+            selection: options.selection,
+            jobs: options.jobs,
+            timeoutMilliseconds: options.timeout.wholeMilliseconds,
+            startedAt: Self.timestamp(Date()),
+            hostname: Self.hostname()
+        )
+        let scheduler = RunScheduler(
+            executor: CaseExecutor(provider: engine, catalogue: rules, plannedSkip: options.plannedSkip),
+            jobs: options.jobs,
+            timeout: options.timeout,
+            progress: progress
+        )
+        let outcome = scheduler.execute(options.selection.runs(of: cases), control: control)
+        return RunSummary(header: header, results: outcome.results, interrupted: outcome.interrupted)
+    }
+
+    /// UTC, to the second: `2026-01-31T23:59:59Z`.
+    static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+
+    private static func hostname() -> String {
+        let name = ProcessInfo.processInfo.hostName.trimmingCharacters(in: .whitespacesAndNewlines)
+        return name.isEmpty ? "localhost" : name
+    }
+}

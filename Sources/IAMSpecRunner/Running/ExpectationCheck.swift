@@ -1,0 +1,98 @@
+import IAMSpec
+
+/// The first check of an expectation that did not hold, with what it expected and what it found.
+struct ExpectationFailure: Sendable, Hashable {
+    /// `sequence`, `contains`, `absent` or `stack`.
+    var check: String
+    var message: String
+    var expected: [String]
+    var actual: [String]
+}
+
+/// Checks an expectation against a window of observations, as Specs/README.md defines.
+enum ExpectationCheck {
+    /// Checks `sequence`, `contains` and `absent`, in that order; the stack is checked apart,
+    /// after the runner has inspected it.
+    static func check(_ expectation: Expectation, window: [Observation]) -> ExpectationFailure? {
+        if let sequence = expectation.sequence, let failure = checkSequence(sequence, window: window) {
+            return failure
+        }
+        if let contains = expectation.contains, let failure = checkContains(contains, window: window) {
+            return failure
+        }
+        if let absent = expectation.absent, let failure = checkAbsent(absent, window: window) {
+            return failure
+        }
+        return nil
+    }
+
+    /// The window's observations of the compared channels must be exactly the patterns, in order.
+    /// The compared channels are delivery, plus each channel a pattern belongs to.
+    static func checkSequence(_ patterns: [ObservationPattern], window: [Observation]) -> ExpectationFailure? {
+        let channels = Set(patterns.map(\.channel)).union([.delivery])
+        let compared = window.filter { observation in observation.channel.map(channels.contains) ?? false }
+        let holds =
+            compared.count == patterns.count
+            && zip(patterns, compared).allSatisfy { pattern, observation in pattern.matches(observation) }
+        guard !holds else { return nil }
+        let channelNames = ObservationChannel.allCases.filter(channels.contains).map(\.rawValue)
+        let expected = patterns.map(\.specText)
+        let actual = compared.map(\.specText)
+        return ExpectationFailure(
+            check: "sequence",
+            message: "sequence on \(channelNames.joined(separator: ", ")): expected \(listText(expected)), "
+                + "found \(listText(actual))",
+            expected: expected,
+            actual: actual
+        )
+    }
+
+    /// Each pattern must match a distinct observation, in order, with any others between.
+    static func checkContains(_ patterns: [ObservationPattern], window: [Observation]) -> ExpectationFailure? {
+        var remaining = window[...]
+        for pattern in patterns {
+            guard let index = remaining.firstIndex(where: pattern.matches) else {
+                return ExpectationFailure(
+                    check: "contains",
+                    message: "contains: no observation matching `\(pattern.specText)`"
+                        + (remaining.count == window.count ? "" : " after the ones matched before it")
+                        + " in \(listText(window.map(\.specText)))",
+                    expected: patterns.map(\.specText),
+                    actual: window.map(\.specText)
+                )
+            }
+            remaining = remaining[(index + 1)...]
+        }
+        return nil
+    }
+
+    /// No observation may match any of the patterns.
+    static func checkAbsent(_ patterns: [ObservationPattern], window: [Observation]) -> ExpectationFailure? {
+        for observation in window {
+            if let pattern = patterns.first(where: { $0.matches(observation) }) {
+                return ExpectationFailure(
+                    check: "absent",
+                    message: "absent: `\(observation.specText)` matches `\(pattern.specText)`",
+                    expected: patterns.map { "no \($0.specText)" },
+                    actual: window.map(\.specText)
+                )
+            }
+        }
+        return nil
+    }
+
+    /// The stack the engine reported must be exactly the expected one, top first.
+    static func checkStack(expected: [MessageID], actual: [MessageID]) -> ExpectationFailure? {
+        guard expected != actual else { return nil }
+        return ExpectationFailure(
+            check: "stack",
+            message: "stack (top first): expected \(listText(expected)), found \(listText(actual))",
+            expected: expected,
+            actual: actual
+        )
+    }
+
+    static func listText(_ items: [String]) -> String {
+        "[\(items.joined(separator: ", "))]"
+    }
+}

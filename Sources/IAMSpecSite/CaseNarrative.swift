@@ -1,0 +1,332 @@
+import IAMSpec
+
+/// A case told in words a product manager can follow: the setting, the messages, then a
+/// timeline of what happens ("When a session starts") and what must follow ("Then `promo` is
+/// displayed").
+///
+/// Texts use ``InlineText``'s backtick code spans for names; renderers escape them.
+package struct CaseNarrative: Sendable, Hashable {
+    /// "Given a phone held in portrait, …, and these messages:".
+    package var setting: String
+    /// One line per message the server delivers.
+    package var messages: [String]
+    /// The steps, in order.
+    package var moments: [Moment]
+
+    /// One step: when it happens (virtual time), whether it acts or checks, and what.
+    package struct Moment: Sendable, Hashable {
+        /// Virtual time when the step happens: `0 s`, `30 s`, `1.5 s`.
+        package var time: String
+        /// `When`, `and` (a stimulus after another) or `Then`.
+        package var word: String
+        package var text: String
+        /// Whether the step is an expectation.
+        package var isCheck: Bool
+    }
+
+    package init(_ specCase: SpecCase) {
+        setting = Self.setting(specCase)
+        messages = specCase.messages.map(Self.describe)
+        var moments: [Moment] = []
+        var clock = VirtualTime.zero
+        var previousWasStimulus = false
+        for step in specCase.steps {
+            let time = "\(clock) s"
+            switch step.action {
+            case .stimulus(let stimulus):
+                moments.append(
+                    Moment(
+                        time: time,
+                        word: previousWasStimulus ? "and" : "When",
+                        text: Self.describe(stimulus),
+                        isCheck: false
+                    )
+                )
+                if case .timeAdvanced(let span) = stimulus { clock = clock + span }
+                previousWasStimulus = true
+            case .expectation(let expectation):
+                moments.append(Moment(time: time, word: "Then", text: Self.describe(expectation), isCheck: true))
+                previousWasStimulus = false
+            }
+        }
+        self.moments = moments
+    }
+
+    private static func setting(_ specCase: SpecCase) -> String {
+        let configuration = specCase.configuration
+        let device =
+            configuration.device == .phone
+            ? "a phone held in \(configuration.orientation.rawValue)"
+            : "a tablet held in \(configuration.orientation.rawValue) (orientation is not checked on tablets)"
+        let interval =
+            configuration.minimumTriggerInterval == .zero
+            ? "no minimum interval between triggered messages"
+            : "a \(configuration.minimumTriggerInterval) s minimum interval between triggered messages"
+        let delegate =
+            configuration.delegate == .implemented
+            ? "an app that implements the display delegate" : "no display delegate"
+        let messages =
+            specCase.messages.isEmpty
+            ? "no messages from the server"
+            : specCase.messages.count == 1 ? "this message from the server:" : "these messages from the server:"
+        return "Given \(device), \(interval), \(delegate), and \(messages)"
+    }
+
+    static func describe(_ message: InAppMessage) -> String {
+        "\(InlineText.name(message.id)): " + details(of: message).joined(separator: "; ")
+    }
+
+    private static func details(of message: InAppMessage) -> [String] {
+        var details = ["\(article(message.type)) \(typeName(message.type)) message"]
+        if message.priority != 0 { details.append("priority \(number(message.priority))") }
+        let triggers = message.triggers.map(describe)
+        if !triggers.isEmpty { details.append("shown on \(list(triggers, joiner: "or"))") }
+        if message.orientation != .any { details.append("for \(message.orientation.rawValue) only") }
+        if let image = message.image { details.append("its image download \(outcome(image))") }
+        if let zip = message.zip { details.append("its zip download \(outcome(zip))") }
+        if message.delay != .zero { details.append("ready \(message.delay) s after its trigger") }
+        if let timeout = message.timeout { details.append("display deadline \(timeout) s after its trigger") }
+        if let reeligibility = message.reeligibility {
+            details.append("may show again \(reeligibility) s after a display")
+        }
+        if message.isTestSend { details.append("a test send (the minimum interval does not apply)") }
+        if !message.extras.isEmpty { details.append("extras \(extras(message.extras))") }
+        return details
+    }
+
+    static func describe(_ trigger: Trigger) -> String {
+        switch trigger {
+        case .anyPurchase: "any purchase"
+        case .sessionStart: "a session start"
+        case .specificPurchase(let product, let filters):
+            "a purchase of \(InlineText.name(product))" + describe(filters)
+        case .customEvent(let name, let filters):
+            "the custom event \(InlineText.name(name))" + describe(filters)
+        case .pushClick(let campaign):
+            campaign.map { "an open from a push of the campaign \(InlineText.name($0))" } ?? "an open from any push"
+        }
+    }
+
+    static func describe(_ filters: PropertyFilters) -> String {
+        guard !filters.groups.isEmpty else { return "" }
+        let groups = filters.groups.map { group in
+            let conditions = group.map(describe)
+            return group.count > 1 && filters.groups.count > 1
+                ? "(\(conditions.joined(separator: " or ")))" : conditions.joined(separator: " or ")
+        }
+        return " whose " + groups.joined(separator: " and ")
+    }
+
+    static func describe(_ condition: PropertyCondition) -> String {
+        let property = "property \(InlineText.name(condition.property))"
+        switch condition.comparison {
+        case .equals(let value): return "\(property) is \(describe(value))"
+        case .notEquals(let value): return "\(property) is not \(describe(value)) (or is absent)"
+        case .greaterThan(let operand): return "\(property) is more than \(number(operand))"
+        case .lessThan(let operand): return "\(property) is less than \(number(operand))"
+        case .atLeast(let operand): return "\(property) is at least \(number(operand))"
+        case .atMost(let operand): return "\(property) is at most \(number(operand))"
+        case .matches(let regex): return "\(property) matches the pattern \(InlineText.name(regex))"
+        case .doesNotMatch(let regex): return "\(property) does not match the pattern \(InlineText.name(regex))"
+        case .exists: return "\(property) is present"
+        case .doesNotExist: return "\(property) is absent"
+        case .withinLast(let span): return "\(property) is a time within the last \(span) s"
+        case .moreThanAgo(let span): return "\(property) is a time more than \(span) s ago"
+        case .lessThanInFuture(let span): return "\(property) is a time less than \(span) s in the future"
+        case .moreThanInFuture(let span): return "\(property) is a time more than \(span) s in the future"
+        }
+    }
+
+    static func describe(_ value: PropertyValue) -> String {
+        switch value {
+        case .string(let text): "the text \(InlineText.name(text))"
+        case .integer(let integer): "the number \(integer)"
+        case .real(let real): "the number \(number(real))"
+        case .boolean(let flag): flag ? "true" : "false"
+        case .time(let time): "the time \(time) s"
+        }
+    }
+
+    static func describe(_ stimulus: Stimulus) -> String {
+        switch stimulus {
+        case .sessionStarted(let syncPending):
+            syncPending ? "a session starts, its sync with the server still in flight" : "a session starts"
+        case .sessionSyncCompleted: "the session's sync with the server completes"
+        case .sessionEnded: "the session ends"
+        case .appRelaunched: "the app relaunches (the messages waiting on the stack are lost)"
+        case .customEvent(let event):
+            "the custom event \(InlineText.name(event.name)) is logged"
+                + details(event.properties, source: event.source)
+        case .purchase(let purchase):
+            "a purchase of \(InlineText.name(purchase.product)) is logged"
+                + (purchase.price == 0 ? "" : " at a price of \(number(purchase.price))")
+                + details(purchase.properties, source: purchase.source)
+        case .pushClicked(let campaign):
+            campaign.map { "the app is opened from a push of the campaign \(InlineText.name($0))" }
+                ?? "the app is opened from a push"
+        case .timeAdvanced(let span): span == .seconds(1) ? "1 s passes" : "\(span) s pass"
+        case .appBackgrounded: "the app goes to the background"
+        case .appForegrounded: "the app comes back to the foreground"
+        case .deviceRotated(let orientation): "the device turns to \(orientation.rawValue)"
+        case .keyboardShown: "the keyboard comes up"
+        case .keyboardHidden: "the keyboard goes away"
+        case .assetDownloadSettled(let message, let succeeded):
+            "the download for \(InlineText.name(message)) \(succeeded ? "succeeds" : "fails")"
+        case .delegateChoiceSet(let message, let choice):
+            "from now on the display delegate answers \(describe(choice)) for \(InlineText.name(message))"
+        case .messageDismissed(let message): "the user dismisses \(InlineText.name(message))"
+        case .messageClicked(let message): "the user taps \(InlineText.name(message))"
+        case .displayNextRequested: "the app asks for the next message waiting on the stack"
+        case .localMessagePresented(let message):
+            "the app presents its own message \(InlineText.name(message.id)) "
+                + "(\(details(of: message).joined(separator: "; ")))"
+        case .userChanged(let user): "the app switches to the user \(InlineText.name(user))"
+        case .stackInspected: "the stack is read"
+        }
+    }
+
+    static func describe(_ choice: DisplayChoice) -> String {
+        switch choice {
+        case .now: "“display now”"
+        case .later: "“later” (back on the stack)"
+        case .discard: "“discard”"
+        case .rollback: "“roll back” (undo the trigger)"
+        }
+    }
+
+    static func describe(_ expectation: Expectation) -> String {
+        var parts: [String] = []
+        if let sequence = expectation.sequence {
+            switch sequence.count {
+            case 0: parts.append("nothing is displayed, put on the stack or discarded")
+            case 1: parts.append("\(describe(sequence[0])), and nothing else")
+            default: parts.append("exactly this happens, in order: " + sequence.map(describe).joined(separator: "; "))
+            }
+        }
+        if let contains = expectation.contains {
+            parts.append(
+                contains.count == 1
+                    ? "\(describe(contains[0])) (whatever else happens)"
+                    : "these happen, in order, whatever else happens between them: "
+                        + contains.map(describe).joined(separator: "; ")
+            )
+        }
+        if let absent = expectation.absent {
+            parts.append("none of this happens: " + absent.map(describe).joined(separator: "; "))
+        }
+        if let stack = expectation.stack {
+            parts.append(
+                stack.isEmpty
+                    ? "no message is waiting on the stack"
+                    : "the stack holds, top first: " + stack.map(InlineText.name).joined(separator: ", ")
+            )
+        }
+        return parts.joined(separator: "; and ")
+    }
+
+    static func describe(_ pattern: ObservationPattern) -> String {
+        switch pattern {
+        case .displayed(let selector, let extras):
+            "\(subject(selector)) is displayed" + (extras.map { " with the extras \(Self.extras($0))" } ?? "")
+        case .stacked(let selector, let reason):
+            "\(subject(selector)) is put on the stack" + (reason.map(describe) ?? "")
+        case .discarded(let selector, let reason):
+            "\(subject(selector)) is discarded" + (reason.map(describe) ?? "")
+        case .rolledBack(let selector): "the trigger of \(subject(selector)) is rolled back, as if it never happened"
+        case .noMatchingTrigger(let event):
+            "the app hears that no message matched \(event.map(describe) ?? "an event")"
+        case .impressionLogged(let selector): "an impression of \(subject(selector)) is logged"
+        case .clickLogged(let selector): "a click on \(subject(selector)) is logged"
+        }
+    }
+
+    static func describe(_ reason: StackReason) -> String {
+        switch reason {
+        case .background: " because the app is in the background"
+        case .messageVisible: " because another message is on screen"
+        case .delegateLater: " because the display delegate said “later”"
+        case .keyboard: " because the keyboard is up"
+        }
+    }
+
+    static func describe(_ reason: DiscardReason) -> String {
+        switch reason {
+        case .delegate: " by the display delegate"
+        case .assetFailed: " because its download failed"
+        case .timeout: " because its display deadline passed"
+        case .orientation: " because the device's orientation does not fit it"
+        case .missingImage: " because it has no image"
+        }
+    }
+
+    static func describe(_ event: TriggerEvent) -> String {
+        switch event {
+        case .sessionStart: "the session start"
+        case .customEvent(let name): "the custom event \(InlineText.name(name))"
+        case .purchase(let product): "the purchase of \(InlineText.name(product))"
+        case .pushClick(let campaign):
+            campaign.map { "the open from a push of the campaign \(InlineText.name($0))" } ?? "the open from a push"
+        }
+    }
+
+    private static func subject(_ selector: MessageSelector) -> String {
+        switch selector {
+        case .any: "a message"
+        case .id(let id): InlineText.name(id)
+        }
+    }
+
+    private static func details(_ properties: [String: PropertyValue], source: EventSource) -> String {
+        var text = ""
+        if !properties.isEmpty {
+            let pairs = properties.sorted { $0.key < $1.key }.map {
+                "\(InlineText.name($0.key)) = \(describe($0.value))"
+            }
+            text += " with \(list(pairs, joiner: "and"))"
+        }
+        if source == .api { text += ", through the REST API (not the SDK)" }
+        return text
+    }
+
+    private static func extras(_ extras: [String: String]) -> String {
+        extras.sorted { $0.key < $1.key }.map { "\(InlineText.name($0.key)) = \(InlineText.name($0.value))" }
+            .joined(separator: ", ")
+    }
+
+    private static func typeName(_ type: MessageType) -> String {
+        switch type {
+        case .slideup: "slide-up"
+        case .modal: "modal"
+        case .modalImage: "image-only modal"
+        case .full: "full-screen"
+        case .html: "HTML"
+        }
+    }
+
+    private static func article(_ type: MessageType) -> String {
+        type == .modalImage ? "an" : "a"
+    }
+
+    private static func outcome(_ outcome: AssetOutcome) -> String {
+        switch outcome {
+        case .succeeds: "succeeds"
+        case .fails: "fails"
+        case .pending: "is still going until a step settles it"
+        }
+    }
+
+    /// A number without a needless `.0`: `2`, `2.5`.
+    static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
+    }
+
+    private static func list(_ items: [String], joiner: String) -> String {
+        switch items.count {
+        case 0: ""
+        case 1: items[0]
+        case 2: "\(items[0]) \(joiner) \(items[1])"
+        default: items.dropLast().joined(separator: ", ") + ", \(joiner) \(items[items.count - 1])"
+        }
+    }
+}

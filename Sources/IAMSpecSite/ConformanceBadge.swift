@@ -1,0 +1,67 @@
+/// A shields-style SVG badge of an engine's conformance: its name on grey, the percentage on
+/// a colour from red to bright green. Hand-written SVG, no fonts or links to fetch.
+package enum ConformanceBadge {
+    /// The badge's label: `<engine> conformance`.
+    package static func label(engine: String) -> String {
+        "\(engine) conformance"
+    }
+
+    /// The SVG document, ending with a newline.
+    package static func svg(engine: String, conformance: Conformance) -> String {
+        let label = label(engine: engine)
+        let value = conformance.percentText
+        let labelWidth = textWidth(label) + 10
+        let valueWidth = textWidth(value) + 10
+        let width = labelWidth + valueWidth
+        let title = "\(label): \(value) (\(conformance.detailText))"
+        let font = "font-family=\"Verdana,Geneva,DejaVu Sans,sans-serif\" font-size=\"11\""
+        return """
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="20" role="img" aria-label="\(HTMLText.escape(title))">
+            <title>\(HTMLText.escape(title))</title>
+            <linearGradient id="s" x2="0" y2="100%"><stop offset="0" stop-color="#bbb" stop-opacity=".1"/><stop offset="1" stop-opacity=".1"/></linearGradient>
+            <clipPath id="r"><rect width="\(width)" height="20" rx="3" fill="#fff"/></clipPath>
+            <g clip-path="url(#r)"><rect width="\(labelWidth)" height="20" fill="#555"/><rect x="\(labelWidth)" width="\(valueWidth)" height="20" fill="\(color(conformance))"/><rect width="\(width)" height="20" fill="url(#s)"/></g>
+            <g fill="#fff" text-anchor="middle" \(font)>
+            <text x="\(half(labelWidth))" y="15" fill="#010101" fill-opacity=".3">\(HTMLText.escape(label))</text>
+            <text x="\(half(labelWidth))" y="14">\(HTMLText.escape(label))</text>
+            <text x="\(half(labelWidth * 2 + valueWidth))" y="15" fill="#010101" fill-opacity=".3">\(HTMLText.escape(value))</text>
+            <text x="\(half(labelWidth * 2 + valueWidth))" y="14">\(HTMLText.escape(value))</text>
+            </g>
+            </svg>
+
+            """
+    }
+
+    /// Bright green at 100%, then green (≥ 90%), yellow (≥ 75%), orange (≥ 50%), red; grey
+    /// when no run was made.
+    static func color(_ conformance: Conformance) -> String {
+        guard let permille = conformance.permille else { return "#9f9f9f" }
+        switch permille {
+        case 1000: return "#4c1"
+        case 900...: return "#97ca00"
+        case 750...: return "#dfb317"
+        case 500...: return "#fe7d37"
+        default: return "#e05d44"
+        }
+    }
+
+    /// An estimate of the text's width in pixels in 11 px Verdana, rounded up.
+    static func textWidth(_ text: String) -> Int {
+        var tenths = 0
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "i", "j", "l", "I", ".", ",", ":", ";", "'", "!", "|": tenths += 35
+            case " ", "f", "t", "r", "(", ")", "[", "]", "-": tenths += 45
+            case "m", "w", "M", "W", "%", "@": tenths += 110
+            case "A"..."Z", "0"..."9": tenths += 75
+            default: tenths += scalar.isASCII ? 68 : 110
+            }
+        }
+        return (tenths + 9) / 10
+    }
+
+    /// Half of a width, written with at most one decimal: `40`, `40.5`.
+    private static func half(_ width: Int) -> String {
+        width % 2 == 0 ? "\(width / 2)" : "\(width / 2).5"
+    }
+}

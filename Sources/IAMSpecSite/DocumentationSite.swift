@@ -1,0 +1,71 @@
+import Foundation
+import IAMSpec
+import IAMSpecRunner
+
+/// The suite as a static site (`iamspec docs`): HTML pages with one stylesheet, the same
+/// content as Markdown under `markdown/`, and with results an engines × cases matrix and an SVG
+/// badge per engine under `badges/`.
+///
+/// The output depends only on its inputs: the same suite and results give the same bytes.
+/// Times shown come from the results' headers, never from the clock.
+public enum DocumentationSite {
+    /// One file of the site.
+    public struct File: Sendable, Hashable {
+        /// Relative to the site's folder, with `/` separators.
+        public var path: String
+        public var contents: String
+    }
+
+    /// Every file of the site, sorted by path.
+    ///
+    /// - Parameters:
+    ///   - suitePaths: the spec paths loaded, named in each page's footer.
+    ///   - results: results streams, one per engine (merge shards first).
+    /// - Throws: ``SiteError`` when two results streams are for the same engine.
+    public static func files(
+        cases: [SpecCase],
+        rules: RuleCatalogue,
+        suitePaths: [String],
+        results: [RunSummary] = []
+    ) throws(SiteError) -> [File] {
+        let matrix = results.isEmpty ? nil : try ConformanceMatrix(results: results, caseIDs: cases.map(\.id))
+        let content = SiteContent(cases: cases, rules: rules, matrix: matrix)
+        let provenance =
+            "Made by iamspec \(IAMSpecVersion.current) docs from \(suitePaths.joined(separator: ", "))"
+            + (results.isEmpty ? "." : " and the results of \(results.count) run\(results.count == 1 ? "" : "s").")
+        var files = [File(path: "style.css", contents: SiteStylesheet.css)]
+        files += HTMLSite(content: content, provenance: provenance).pages().map {
+            File(path: $0.path, contents: $0.text)
+        }
+        files += MarkdownSite(content: content, provenance: provenance).pages().map {
+            File(path: "markdown/\($0.path)", contents: $0.text)
+        }
+        for column in matrix?.columns ?? [] {
+            files.append(
+                File(
+                    path: "badges/\(column.slug).svg",
+                    contents: ConformanceBadge.svg(
+                        engine: column.summary.header.engine.name,
+                        conformance: column.conformance
+                    )
+                )
+            )
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    /// Writes the files below `directory`, making folders as needed; files already there that
+    /// the site does not have are left alone.
+    public static func write(_ files: [File], to directory: String) throws(AtomicFileError) {
+        for file in files {
+            let path = directory + "/" + file.path
+            let folder = (path as NSString).deletingLastPathComponent
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw AtomicFileError(path: folder, reason: "cannot make the folder: \(error.localizedDescription)")
+            }
+            try AtomicFile.write(file.contents, to: path)
+        }
+    }
+}

@@ -1,0 +1,259 @@
+import IAMSpec
+import IAMSpecRunner
+
+/// The site as HTML pages: plain HTML5 with one stylesheet, no scripts, no fonts or anything
+/// else fetched from elsewhere (a Content-Security-Policy meta forbids it), readable on a
+/// phone (viewport meta, responsive CSS) and in print. Every text is escaped.
+struct HTMLSite {
+    let content: SiteContent
+    /// The suite's paths and the iamspec version, for the footer.
+    let provenance: String
+
+    /// Path (relative to the site's root) and text of every page.
+    func pages() -> [(path: String, text: String)] {
+        var pages = [("index.html", index())]
+        for area in content.areas {
+            pages.append(("areas/\(area.name).html", areaPage(area)))
+        }
+        if content.matrix != nil {
+            pages.append(("matrix.html", matrixPage()))
+        }
+        return pages
+    }
+
+    // MARK: Pages
+
+    private func index() -> String {
+        var body = "<h1>In-app message delivery rules</h1>\n"
+        body += "<p class=\"lead\">When an in-app message is shown, put on the stack, or discarded: "
+        body += "each rule with the words of the documents that state it, and the conformance cases that check it, "
+        body += "told as timelines.</p>\n"
+        body +=
+            "<p>\(SiteContent.count(content.ruleCount, "rule")) in \(SiteContent.count(content.areas.count, "area")), "
+        body += "checked by \(SiteContent.count(content.caseCount, "case")).</p>\n"
+        if let matrix = content.matrix {
+            body += conformanceTable(matrix)
+            body += "<p><a href=\"matrix.html\">Every case under every engine</a></p>\n"
+        }
+        body += "<h2>Rule areas</h2>\n<div class=\"scroll\"><table>\n"
+        body +=
+            "<thead><tr><th scope=\"col\">Area</th><th scope=\"col\">Rules</th><th scope=\"col\">Cases</th></tr></thead>\n<tbody>\n"
+        for area in content.areas {
+            body += "<tr><td><a href=\"areas/\(attribute(area.name)).html\">\(text(area.name))</a></td>"
+            body += "<td>\(area.rules.count)</td><td>\(area.cases.count)</td></tr>\n"
+        }
+        body += "</tbody></table></div>\n<h2>Every rule</h2>\n<ul class=\"rule-index\">\n"
+        for area in content.areas {
+            for rule in area.rules {
+                body += "<li><a href=\"areas/\(attribute(area.name)).html#rule-\(attribute(rule.id))\">"
+                body += "<code>\(text(rule.id))</code></a> \(HTMLText.inline(rule.title))</li>\n"
+            }
+        }
+        body += "</ul>\n"
+        return page(title: "In-app message delivery rules", depth: 0, current: "index", body: body)
+    }
+
+    private func areaPage(_ area: SiteContent.Area) -> String {
+        var body = "<h1>\(text(area.name))</h1>\n"
+        body +=
+            "<p>\(SiteContent.count(area.rules.count, "rule")), \(SiteContent.count(area.cases.count, "case")).</p>\n"
+        if !area.rules.isEmpty {
+            body += "<nav class=\"toc\" aria-label=\"Rules\"><h2>Rules</h2><ul>\n"
+            for rule in area.rules {
+                body +=
+                    "<li><a href=\"#rule-\(attribute(rule.id))\"><code>\(text(rule.id))</code></a> \(HTMLText.inline(rule.title))</li>\n"
+            }
+            body += "</ul></nav>\n"
+            body += area.rules.map(ruleArticle).joined()
+        }
+        if !area.cases.isEmpty {
+            body += "<h2 id=\"cases\">Cases</h2>\n"
+            body += area.cases.map(caseArticle).joined()
+        }
+        return page(title: area.name, depth: 1, current: area.name, body: body)
+    }
+
+    private func matrixPage() -> String {
+        guard let matrix = content.matrix else { return "" }
+        var body = "<h1>Conformance matrix</h1>\n"
+        body += conformanceTable(matrix)
+        body +=
+            "<h2>Every case</h2>\n<div class=\"scroll\"><table class=\"matrix\">\n<thead><tr><th scope=\"col\">Case</th>"
+        for column in matrix.columns {
+            body += "<th scope=\"col\">\(text(column.label))</th>"
+        }
+        body += "</tr></thead>\n<tbody>\n"
+        for specCase in content.casesInPageOrder {
+            let area = content.areaOfCase[specCase.id] ?? ""
+            body += "<tr><th scope=\"row\"><a href=\"areas/\(attribute(area)).html#case-\(attribute(specCase.id))\">"
+            body += "<code>\(text(specCase.id))</code></a></th>"
+            for index in matrix.columns.indices {
+                let outcome = matrix.outcome(caseID: specCase.id, column: index)
+                let runs = matrix.runs(caseID: specCase.id, column: index)
+                body += "<td class=\"\(outcomeClass(outcome))\" title=\"\(attribute(SiteContent.runsText(runs)))\">"
+                body += "\(text(outcome.rawValue))</td>"
+            }
+            body += "</tr>\n"
+        }
+        body += "</tbody></table></div>\n"
+        if !matrix.unknownCaseIDs.isEmpty {
+            body += "<p>The results also name cases this suite does not have: "
+            body += matrix.unknownCaseIDs.map { "<code>\(text($0))</code>" }.joined(separator: ", ") + ".</p>\n"
+        }
+        return page(title: "Conformance matrix", depth: 0, current: "matrix", body: body)
+    }
+
+    // MARK: Parts
+
+    private func conformanceTable(_ matrix: ConformanceMatrix) -> String {
+        var body = "<h2>Conformance</h2>\n<div class=\"scroll\"><table class=\"conformance\">\n"
+        body += "<thead><tr><th scope=\"col\">Engine</th><th scope=\"col\">Conformance</th><th scope=\"col\">Runs</th>"
+        body += "<th scope=\"col\">Run</th></tr></thead>\n<tbody>\n"
+        for column in matrix.columns {
+            let header = column.summary.header
+            let badge = ConformanceBadge.label(engine: header.engine.name) + ": " + column.conformance.percentText
+            body += "<tr><th scope=\"row\">\(text(column.label))</th>"
+            body += "<td><img src=\"badges/\(attribute(column.slug)).svg\" alt=\"\(attribute(badge))\"></td>"
+            body += "<td>\(text(column.conformance.detailText))</td>"
+            body += "<td>\(text(header.startedAt)) on \(text(header.hostname))"
+            body += column.summary.interrupted ? " (interrupted)" : ""
+            body += "</td></tr>\n"
+        }
+        return body + "</tbody></table></div>\n"
+    }
+
+    private func ruleArticle(_ rule: Rule) -> String {
+        var html = "<article class=\"rule\" id=\"rule-\(attribute(rule.id))\">\n"
+        html += "<h3><code>\(text(rule.id))</code> \(HTMLText.inline(rule.title))</h3>\n"
+        let kind = rule.kind == .documented ? "Documented" : "Clarification"
+        html += "<p class=\"meta\">\(kind) · holds for \(text(SiteContent.profilesText(rule.profiles)))</p>\n"
+        for quote in rule.quotes {
+            let language = SiteContent.languageName(quote.language)
+            html +=
+                "<figure class=\"quote\"><blockquote lang=\"\(attribute(quote.language))\"><p>\(HTMLText.inline(quote.text))</p></blockquote>\n"
+            html += "<figcaption>Seed <code>\(text(quote.seed))</code> (\(text(language)))</figcaption>\n"
+            if let translation = quote.translation {
+                html +=
+                    "<p class=\"translation\" lang=\"en\"><span class=\"label\">English translation:</span> \(HTMLText.inline(translation))</p>\n"
+            }
+            html += "</figure>\n"
+        }
+        if let source = rule.source {
+            html +=
+                "<p class=\"source\"><span class=\"label\">Settled by the semantics notes, from:</span> \(HTMLText.inline(source))</p>\n"
+        }
+        if let note = rule.note {
+            html += "<p class=\"note\"><span class=\"label\">In iamspec's terms:</span> \(HTMLText.inline(note))</p>\n"
+        }
+        let cases = content.casesByRule[rule.id] ?? []
+        if cases.isEmpty {
+            html += "<p class=\"uncovered\">No case checks this rule yet.</p>\n"
+        } else {
+            html += "<p class=\"checked\"><span class=\"label\">Checked by:</span> "
+            html += cases.map(caseLink).joined(separator: ", ") + "</p>\n"
+        }
+        return html + "</article>\n"
+    }
+
+    private func caseArticle(_ specCase: SpecCase) -> String {
+        let narrative = CaseNarrative(specCase)
+        var html = "<article class=\"case\" id=\"case-\(attribute(specCase.id))\">\n"
+        html += "<h3>\(HTMLText.inline(specCase.title))</h3>\n<dl class=\"meta\">\n"
+        html += "<div><dt>Case</dt><dd><code>\(text(specCase.id))</code></dd></div>\n"
+        html += "<div><dt>Rules</dt><dd>\(specCase.rules.map(ruleLink).joined(separator: ", "))</dd></div>\n"
+        html += "<div><dt>Holds for</dt><dd>\(text(SiteContent.profilesText(specCase.profiles)))</dd></div>\n"
+        if !specCase.requires.isEmpty {
+            html +=
+                "<div><dt>Needs</dt><dd>\(text(specCase.requires.sorted().map(\.rawValue).joined(separator: ", ")))</dd></div>\n"
+        }
+        if !specCase.tags.isEmpty {
+            html += "<div><dt>Tags</dt><dd>\(text(specCase.tags.joined(separator: ", ")))</dd></div>\n"
+        }
+        html += "<div><dt>File</dt><dd><code>\(text(specCase.location.description))</code></dd></div>\n"
+        html += "</dl>\n"
+        if let matrix = content.matrix {
+            html += "<ul class=\"results\">\n"
+            for (index, column) in matrix.columns.enumerated() {
+                let outcome = matrix.outcome(caseID: specCase.id, column: index)
+                let runs = matrix.runs(caseID: specCase.id, column: index)
+                html += "<li class=\"\(outcomeClass(outcome))\" title=\"\(attribute(SiteContent.runsText(runs)))\">"
+                html += "\(text(column.label)): \(text(outcome.rawValue))</li>\n"
+            }
+            html += "</ul>\n"
+        }
+        html += "<p class=\"given\">\(HTMLText.inline(narrative.setting))</p>\n"
+        if !narrative.messages.isEmpty {
+            html += "<ul class=\"messages\">\n"
+            html += narrative.messages.map { "<li>\(HTMLText.inline($0))</li>\n" }.joined()
+            html += "</ul>\n"
+        }
+        html += "<ol class=\"timeline\">\n"
+        for moment in narrative.moments {
+            html +=
+                "<li class=\"\(moment.isCheck ? "then" : "when")\"><span class=\"time\">\(text(moment.time))</span> "
+            html +=
+                "<span class=\"step\"><strong>\(text(moment.word))</strong> \(HTMLText.inline(moment.text))</span></li>\n"
+        }
+        return html + "</ol>\n</article>\n"
+    }
+
+    private func caseLink(_ caseID: String) -> String {
+        let area = content.areaOfCase[caseID] ?? ""
+        return "<a href=\"\(attribute(area)).html#case-\(attribute(caseID))\"><code>\(text(caseID))</code></a>"
+    }
+
+    private func ruleLink(_ ruleID: String) -> String {
+        let area = String(ruleID.prefix { $0 != "." })
+        return "<a href=\"\(attribute(area)).html#rule-\(attribute(ruleID))\"><code>\(text(ruleID))</code></a>"
+    }
+
+    private func outcomeClass(_ outcome: ConformanceMatrix.Outcome) -> String {
+        switch outcome {
+        case .pass: "pass"
+        case .fail: "fail"
+        case .skip: "skip"
+        case .notRun: "not-run"
+        }
+    }
+
+    /// A whole page; `depth` is how many folders below the root it is.
+    /// `current` is the page's own nav entry: `index`, an area's name or `matrix`.
+    private func page(title: String, depth: Int, current: String, body: String) -> String {
+        let root = String(repeating: "../", count: depth)
+        var nav = "<a href=\"\(root)index.html\"\(current == "index" ? " aria-current=\"page\"" : "")>Rules</a>"
+        for area in content.areas {
+            let marker = current == area.name ? " aria-current=\"page\"" : ""
+            nav += " <a href=\"\(root)areas/\(attribute(area.name)).html\"\(marker)>\(text(area.name))</a>"
+        }
+        if content.matrix != nil {
+            nav += " <a href=\"\(root)matrix.html\"\(current == "matrix" ? " aria-current=\"page\"" : "")>Matrix</a>"
+        }
+        return """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'self'; img-src 'self'">
+            <title>\(text(title)) · iamspec</title>
+            <link rel="stylesheet" href="\(root)style.css">
+            </head>
+            <body>
+            <header class="site"><nav aria-label="Areas"><span class="brand">iamspec</span> \(nav)</nav></header>
+            <main>
+            \(body)</main>
+            <footer class="site"><p>\(text(provenance))</p></footer>
+            </body>
+            </html>
+
+            """
+    }
+
+    private func text(_ value: String) -> String {
+        HTMLText.escape(value)
+    }
+
+    private func attribute(_ value: String) -> String {
+        HTMLText.escape(value)
+    }
+}

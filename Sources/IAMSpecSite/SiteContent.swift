@@ -1,0 +1,112 @@
+import IAMSpec
+import IAMSpecRunner
+
+/// What the documentation site shows, arranged once for both renderers (HTML and Markdown):
+/// the rule areas in catalogue order, each with its rules and the cases filed under it (the area
+/// of a case's first rule), and the conformance matrix when results were given.
+struct SiteContent: Sendable {
+    /// One rule area: a page of the site.
+    struct Area: Sendable {
+        var name: String
+        var rules: [Rule]
+        /// In file order (file, then line), as their authors arranged them.
+        var cases: [SpecCase]
+    }
+
+    var areas: [Area]
+    /// The ids of the cases that check each rule, sorted.
+    var casesByRule: [String: [String]]
+    /// The area page each case is on.
+    var areaOfCase: [String: String]
+    var matrix: ConformanceMatrix?
+    var caseCount: Int
+    var ruleCount: Int
+
+    init(cases: [SpecCase], rules: RuleCatalogue, matrix: ConformanceMatrix?) {
+        var order: [String] = []
+        var rulesByArea: [String: [Rule]] = [:]
+        for rule in rules.rules {
+            if rulesByArea[rule.area] == nil { order.append(rule.area) }
+            rulesByArea[rule.area, default: []].append(rule)
+        }
+        var casesByArea: [String: [SpecCase]] = [:]
+        var areaOfCase: [String: String] = [:]
+        var casesByRule: [String: [String]] = [:]
+        for specCase in cases {
+            let area = specCase.rules.first.map { String($0.prefix { $0 != "." }) } ?? "uncategorized"
+            casesByArea[area, default: []].append(specCase)
+            areaOfCase[specCase.id] = area
+            for rule in specCase.rules { casesByRule[rule, default: []].append(specCase.id) }
+        }
+        order += casesByArea.keys.filter { rulesByArea[$0] == nil }.sorted()
+        self.areas = order.map { name in
+            Area(
+                name: name,
+                rules: rulesByArea[name] ?? [],
+                cases: (casesByArea[name] ?? []).sorted {
+                    ($0.location.file, $0.location.line, $0.id) < ($1.location.file, $1.location.line, $1.id)
+                }
+            )
+        }
+        self.casesByRule = casesByRule.mapValues { $0.sorted() }
+        self.areaOfCase = areaOfCase
+        self.matrix = matrix
+        self.caseCount = cases.count
+        self.ruleCount = rules.rules.count
+    }
+
+    /// Every case, area by area, in page order.
+    var casesInPageOrder: [SpecCase] {
+        areas.flatMap(\.cases)
+    }
+
+    /// The English name of a BCP 47 language code the seeds use.
+    static func languageName(_ code: String) -> String {
+        switch code {
+        case "en": "English"
+        case "de": "German"
+        case "ja": "Japanese"
+        case "ko": "Korean"
+        case "pt": "Portuguese"
+        case "fr": "French"
+        case "es": "Spanish"
+        case "zh": "Chinese"
+        default: code
+        }
+    }
+
+    /// `Braze Swift SDK`, `legacy Appboy SDK`.
+    static func profileName(_ profile: Profile) -> String {
+        switch profile {
+        case .brazeSwift: "Braze Swift SDK"
+        case .appboyLegacy: "legacy Appboy SDK"
+        }
+    }
+
+    /// The SDK generations, in words: `both SDK generations` when all.
+    static func profilesText(_ profiles: [Profile]) -> String {
+        Set(profiles) == Set(Profile.allCases)
+            ? "both SDK generations" : profiles.sorted().map(profileName).joined(separator: ", ")
+    }
+
+    /// `1 case`, `3 cases`.
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+
+    /// The text of a run for a results cell: `pass`, or per profile when they differ.
+    static func runsText(_ runs: [CaseResult]) -> String {
+        runs.map { "\($0.profile.rawValue): \(word($0.status))" + ($0.message.isEmpty ? "" : " (\($0.message))") }
+            .joined(separator: "; ")
+    }
+
+    /// `pass`, `fail`, `error`, `skip`.
+    static func word(_ status: CaseStatus) -> String {
+        switch status {
+        case .passed: "pass"
+        case .failed: "fail"
+        case .error: "error"
+        case .skipped: "skip"
+        }
+    }
+}

@@ -1,0 +1,252 @@
+import IAMSpec
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One engine process and the protocol conversation with it: requests out, replies in, each
+/// reply checked against what the request allows.
+///
+/// One thread at a time talks to a connection (the worker that checked it out);
+/// ``interrupt()`` may come from any thread. Any failure stops the process for good: a
+/// connection that failed is never used again.
+final class EngineConnection: Sendable {
+    private struct State {
+        var isInterrupted = false
+        var hasFailed = false
+        var casesStarted = 0
+        /// Where stderr stood when the current case began.
+        var caseStderrPosition = 0
+    }
+
+    let channel: any EngineChannel
+    private let validator: ProtocolValidator?
+    private let state = Locked(State())
+    /// Apart from `state`, so that ``interrupt()`` never waits for a blocked read.
+    private let reader: Locked<LineReader>
+    private let wake: (read: Int32, write: Int32)
+
+    init(channel: any EngineChannel, validator: ProtocolValidator?) {
+        self.channel = channel
+        self.validator = validator
+        self.reader = Locked(LineReader(descriptor: channel.outputDescriptor))
+        var descriptors: [Int32] = [-1, -1]
+        if pipe(&descriptors) == 0 {
+            for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+            _ = fcntl(descriptors[1], F_SETFL, O_NONBLOCK)
+        }
+        self.wake = (descriptors[0], descriptors[1])
+    }
+
+    deinit {
+        channel.kill()
+        channel.closeStreams()
+        _ = channel.waitForExit(gracePeriod: .zero)
+        closeDescriptor(wake.read)
+        closeDescriptor(wake.write)
+    }
+
+    /// Whether the connection has failed or been interrupted, and must not be used again.
+    var isUnusable: Bool {
+        state.withLock { $0.hasFailed || $0.isInterrupted }
+    }
+
+    /// Whether this process has not yet been given a case.
+    var isFresh: Bool {
+        state.withLock { $0.casesStarted == 0 }
+    }
+
+    /// The tail of what the engine wrote on stderr since the current case began (since it
+    /// started, before the first case).
+    var diagnostics: String {
+        channel.diagnostics(since: state.withLock { $0.caseStderrPosition })
+    }
+
+    /// Stops the engine from any thread: a pending ``exchange(_:timeout:)`` returns at once.
+    func interrupt() {
+        let isFirst = state.withLock { state in
+            defer { state.isInterrupted = true }
+            return !state.isInterrupted
+        }
+        guard isFirst else { return }
+        var byte: UInt8 = 1
+        _ = write(wake.write, &byte, 1)
+        channel.kill()
+    }
+
+    /// Sends a request that is not answered (`end_case`, `shutdown`).
+    func send(_ request: EngineRequest, timeout: Duration) throws(ConnectionFailure) {
+        try checkUsable(request)
+        do {
+            try writeLine(
+                JSONSerializer.line(WireCodec.encode(request)),
+                to: channel.inputDescriptor,
+                deadline: .now + timeout,
+                wake: wake.read
+            )
+        } catch {
+            throw fail(
+                writeFailureReason(error, request: request, timeout: timeout),
+                outputEnded: error == .closed,
+                endedBeforeAnswering: error == .closed
+            )
+        }
+    }
+
+    /// Sends a request and reads its reply, which must be one of the types the request allows.
+    func exchange(_ request: EngineRequest, timeout: Duration) throws(ConnectionFailure) -> EngineReply {
+        if case .startCase = request {
+            let position = channel.stderrPosition
+            state.withLock { state in
+                state.casesStarted += 1
+                state.caseStderrPosition = position
+            }
+        }
+        try send(request, timeout: timeout)
+        let line: [UInt8]
+        do {
+            let deadline = ContinuousClock.now + timeout
+            line = try reader.withLock { reader throws(LineReadFailure) in
+                // Blank lines are not messages.
+                while true {
+                    let line = try reader.readLine(deadline: deadline, wake: wake.read)
+                    if !line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return line }
+                }
+            }
+        } catch {
+            guard case .endOfStream(let partial) = error else {
+                throw fail(readFailureReason(error, request: request, timeout: timeout))
+            }
+            throw fail(
+                readFailureReason(error, request: request, timeout: timeout),
+                outputEnded: true,
+                endedBeforeAnswering: partial.isEmpty
+            )
+        }
+        return try decode(line, answering: request)
+    }
+
+    private func decode(_ line: [UInt8], answering request: EngineRequest) throws(ConnectionFailure) -> EngineReply {
+        let answer = "its answer to \(request.summary)"
+        guard let text = String(validating: line, as: UTF8.self) else {
+            throw fail("the engine's output is not UTF-8 text (\(answer): \(excerpt(line)))")
+        }
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(line)
+        } catch {
+            throw fail("the engine wrote a line that is not JSON, at \(error) (\(answer): \(excerpt(text)))")
+        }
+        let type: String
+        if case .object(let fields) = value, case .string(let found)? = fields["type"] {
+            type = found
+        } else {
+            throw fail("the engine wrote a line without a \"type\" (\(answer): \(excerpt(text)))")
+        }
+        let expected = request.replyTypes
+        guard expected.contains(type) else {
+            let list = expected.map { "`\($0)`" }.joined(separator: " or ")
+            throw fail("the engine answered \(request.summary) with `\(type)`; expected \(list)")
+        }
+        if let validator {
+            let violations = validator.violations(of: value, messageType: type)
+            if let first = violations.first {
+                let more = violations.count > 1 ? " (and \(violations.count - 1) more)" : ""
+                throw fail(
+                    "the engine's `\(type)` answer to \(request.summary) violates the protocol schema "
+                        + "\(type).json: \(first)\(more)"
+                )
+            }
+        }
+        do {
+            return try WireCodec.decodeReply(value)
+        } catch {
+            throw fail("the engine's `\(type)` answer to \(request.summary) does not follow the protocol: \(error)")
+        }
+    }
+
+    /// Ends the conversation: closes the streams, waits up to `gracePeriod` for the engine to
+    /// exit, kills it if it has not, reaps it. Returns how it ended.
+    @discardableResult
+    func close(gracePeriod: Duration) -> String? {
+        state.withLock { $0.hasFailed = true }
+        channel.closeStreams()
+        return channel.waitForExit(gracePeriod: gracePeriod)
+    }
+
+    private func checkUsable(_ request: EngineRequest) throws(ConnectionFailure) {
+        let (interrupted, failed) = state.withLock { ($0.isInterrupted, $0.hasFailed) }
+        if interrupted { throw fail(interruptedReason(request)) }
+        if failed {
+            throw ConnectionFailure(
+                error: EngineError("the engine had already failed before \(request.summary)"),
+                endedBeforeAnswering: false
+            )
+        }
+    }
+
+    /// Stops the engine for good and describes what happened, with how it ended and its stderr.
+    private func fail(
+        _ reason: String,
+        outputEnded: Bool = false,
+        endedBeforeAnswering: Bool = false
+    ) -> ConnectionFailure {
+        let alreadyStopped = state.withLock { $0.isInterrupted }
+        // An engine that closed its output is most likely exiting: give it a moment to say how.
+        if !outputEnded && !alreadyStopped { channel.kill() }
+        let exit = close(gracePeriod: outputEnded ? .seconds(2) : .zero)
+        var message = reason
+        if let exit, outputEnded, !alreadyStopped { message += "; the engine \(exit)" }
+        return ConnectionFailure(
+            error: EngineError(message, diagnostics: diagnostics),
+            endedBeforeAnswering: endedBeforeAnswering
+        )
+    }
+
+    private func interruptedReason(_ request: EngineRequest) -> String {
+        "the engine was stopped while iamspec waited for its answer to \(request.summary) "
+            + "(the case ran out of time, or iamspec was interrupted)"
+    }
+
+    private func readFailureReason(_ failure: LineReadFailure, request: EngineRequest, timeout: Duration) -> String {
+        switch failure {
+        case .endOfStream(let partial) where partial.isEmpty:
+            "the engine closed its output before answering \(request.summary)"
+        case .endOfStream(let partial):
+            "the engine closed its output in the middle of a line, answering \(request.summary) "
+                + "(the unfinished line: \(excerpt(partial)))"
+        case .timedOut:
+            "the engine did not answer \(request.summary) within \(timeout.formattedSeconds); iamspec stopped it"
+        case .woken:
+            interruptedReason(request)
+        case .tooLong(let limit):
+            "the engine wrote a line longer than \(limit) bytes answering \(request.summary)"
+        case .failed(let code):
+            "reading the engine's answer to \(request.summary) failed: \(String(cString: strerror(code)))"
+        }
+    }
+
+    private func writeFailureReason(_ failure: LineWriteFailure, request: EngineRequest, timeout: Duration) -> String {
+        switch failure {
+        case .closed:
+            "the engine closed its input before iamspec could send \(request.summary)"
+        case .timedOut:
+            "the engine did not read \(request.summary) within \(timeout.formattedSeconds); iamspec stopped it"
+        case .woken:
+            interruptedReason(request)
+        case .failed(let code):
+            "sending \(request.summary) to the engine failed: \(String(cString: strerror(code)))"
+        }
+    }
+
+    private func excerpt(_ bytes: [UInt8]) -> String {
+        excerpt(String(decoding: bytes, as: UTF8.self))
+    }
+
+    private func excerpt(_ text: String) -> String {
+        let cut = text.count > 200 ? String(text.prefix(200)) + "..." : text
+        return "`\(cut)`"
+    }
+}

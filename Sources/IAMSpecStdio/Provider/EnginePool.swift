@@ -1,0 +1,171 @@
+import IAMSpec
+
+/// The engine processes of one provider: idle ones waiting for a case, busy ones running one.
+///
+/// A worker checks a process out for a case and back in afterwards, so `--jobs N` keeps at most
+/// N processes; a process that failed is stopped and reaped, and the next check-out starts a
+/// fresh one. Each start is one handshake.
+final class EnginePool: Sendable {
+    private struct State {
+        var idle: [EngineConnection] = []
+        var busy: [ObjectIdentifier: EngineConnection] = [:]
+        var consecutiveStartFailures = 0
+        var fatalError: EngineStartupError?
+        var isShutDown = false
+    }
+
+    /// Starts one engine program; the pool owns what it returns.
+    typealias Launcher = @Sendable () throws(EngineError) -> any EngineChannel
+
+    let command: String
+    let settings: StdioEngineSettings
+    private let launch: Launcher
+    private let state = Locked(State())
+
+    init(command: String, settings: StdioEngineSettings, launch: @escaping Launcher) {
+        self.command = command
+        self.settings = settings
+        self.launch = launch
+    }
+
+    /// Set once starts have failed too often in a row; every later check-out throws it.
+    var startupFailure: EngineStartupError? {
+        state.withLock { $0.fatalError }
+    }
+
+    /// Starts a process and shakes hands with it; the process is then idle in the pool.
+    func startFirst() throws(EngineStartupError) -> EngineDescription {
+        do {
+            let (connection, description) = try start()
+            state.withLock { $0.idle.append(connection) }
+            return description
+        } catch {
+            throw EngineStartupError(
+                "the engine `\(command)` could not be started: \(error.message)",
+                diagnostics: error.diagnostics
+            )
+        }
+    }
+
+    /// A process for one case: an idle one, or a newly started one when `fresh` or none is idle.
+    ///
+    /// - Throws: ``EngineError`` when a start fails (the case is an error), or
+    ///   ``EngineStartupError`` once starts have failed too often in a row.
+    func checkOut(fresh: Bool = false) throws -> EngineConnection {
+        let reused: EngineConnection? = try state.withLock { state throws(EngineStartupError) in
+            if let fatal = state.fatalError { throw fatal }
+            if state.isShutDown { throw EngineStartupError("the engine `\(command)` was shut down") }
+            guard !fresh, let connection = state.idle.popLast() else { return nil }
+            state.busy[ObjectIdentifier(connection)] = connection
+            return connection
+        }
+        if let reused { return reused }
+        do {
+            let (connection, _) = try start()
+            let isShutDown = state.withLock { state in
+                state.consecutiveStartFailures = 0
+                state.busy[ObjectIdentifier(connection)] = connection
+                return state.isShutDown
+            }
+            if isShutDown { connection.interrupt() }
+            return connection
+        } catch {
+            let fatal = state.withLock { state -> EngineStartupError? in
+                state.consecutiveStartFailures += 1
+                guard state.consecutiveStartFailures >= settings.startFailureLimit else { return nil }
+                let fatal = EngineStartupError(
+                    "the engine `\(command)` failed to start \(state.consecutiveStartFailures) times in a row; "
+                        + "the last time: \(error.message)",
+                    diagnostics: error.diagnostics
+                )
+                state.fatalError = fatal
+                return fatal
+            }
+            if let fatal { throw fatal }
+            throw EngineError(
+                "the engine had to be restarted, and failed to start: \(error.message)",
+                diagnostics: error.diagnostics
+            )
+        }
+    }
+
+    /// Takes back a process after a case. A usable one gets `end_case` when `endsCase` and waits
+    /// for the next case; any other is stopped and reaped.
+    func checkIn(_ connection: EngineConnection, endsCase: Bool) {
+        let isShutDown = state.withLock { state in
+            state.busy[ObjectIdentifier(connection)] = nil
+            return state.isShutDown
+        }
+        guard !isShutDown, !connection.isUnusable else {
+            connection.close(gracePeriod: .zero)
+            return
+        }
+        if endsCase {
+            do {
+                try connection.send(.endCase, timeout: settings.replyTimeout)
+            } catch {
+                return
+            }
+        }
+        state.withLock { $0.idle.append(connection) }
+    }
+
+    /// Stops every process: idle ones are asked to `shutdown` and given a second to exit, busy
+    /// ones are killed (their pending calls return at once); all are reaped. Later check-outs fail.
+    func shutdown() {
+        let (idle, busy) = state.withLock { state in
+            state.isShutDown = true
+            defer {
+                state.idle = []
+                state.busy = [:]
+            }
+            return (state.idle, Array(state.busy.values))
+        }
+        for connection in busy {
+            connection.interrupt()
+            _ = connection.channel.waitForExit(gracePeriod: .zero)
+        }
+        for connection in idle {
+            try? connection.send(.shutdown, timeout: .seconds(1))
+            connection.close(gracePeriod: .seconds(1))
+        }
+    }
+
+    private func start() throws(EngineError) -> (EngineConnection, EngineDescription) {
+        let connection = EngineConnection(
+            channel: try launch(),
+            validator: settings.validatesProtocol ? ProtocolValidator.bundled : nil
+        )
+        let reply: EngineReply
+        do {
+            reply = try connection.exchange(
+                .hello(protocolVersion: WireCodec.protocolVersion),
+                timeout: settings.startTimeout
+            )
+        } catch {
+            throw error.error
+        }
+        switch reply {
+        case .hello(let version, let description) where version == WireCodec.protocolVersion:
+            return (connection, description)
+        case .hello(let version, _):
+            connection.close(gracePeriod: .zero)
+            throw EngineError(
+                "the engine speaks protocol \(version), and iamspec speaks protocol \(WireCodec.protocolVersion)",
+                diagnostics: connection.diagnostics
+            )
+        case .error(let message):
+            connection.close(gracePeriod: .zero)
+            throw EngineError(
+                "the engine refused the handshake: \(message)",
+                diagnostics: connection.diagnostics
+            )
+        case .ready, .skipped, .observations:
+            connection.close(gracePeriod: .zero)
+            throw EngineError(
+                "the engine answered hello with `\(reply.type)`",
+                diagnostics: connection.diagnostics
+            )
+        }
+    }
+}

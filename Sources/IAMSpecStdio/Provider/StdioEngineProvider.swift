@@ -1,0 +1,108 @@
+import IAMSpec
+
+/// Runs engines written in any language: a program that speaks iamspec's stdio protocol
+/// (`Specs/PROTOCOL.md`) on its stdin and stdout, started with `/bin/sh -c COMMAND`.
+///
+/// One process serves many cases, one at a time; the provider keeps a pool of them, so `--jobs N`
+/// runs at most N processes. The first process starts when the provider is made, and its
+/// handshake gives ``description``; if that fails, there is no point in running anything and
+/// the initializer throws ``EngineStartupError``.
+///
+/// Whatever the program does, each case ends with an honest result: a crash, a hang (the
+/// runner's timeout calls ``InterruptibleEngine/interrupt()``; ``StdioEngineSettings/replyTimeout``
+/// is the safety net), garbage on stdout, or an answer that breaks the protocol makes that case
+/// an error whose ``EngineError/diagnostics`` hold the tail of the program's stderr; the process
+/// is stopped and reaped, and the next case gets a fresh one. Call ``shutdown()`` when the run
+/// ends, or when iamspec is interrupted, so that no process outlives iamspec.
+public final class StdioEngineProvider: EngineProvider {
+    public let description: EngineDescription
+    /// The shell command that starts the engine.
+    public let command: String
+    public let settings: StdioEngineSettings
+    private let pool: EnginePool
+
+    /// Starts the first engine process and shakes hands with it.
+    ///
+    /// - Throws: ``EngineStartupError`` when it cannot be started, exits, does not answer
+    ///   `hello` within ``StdioEngineSettings/startTimeout``, or speaks another protocol version.
+    public convenience init(
+        command: String,
+        settings: StdioEngineSettings = StdioEngineSettings()
+    ) throws(EngineStartupError) {
+        try self.init(command: command, settings: settings) { () throws(EngineError) -> any EngineChannel in
+            try ChildProcess(command: command, stderrCapacity: settings.stderrTailBytes)
+        }
+    }
+
+    /// A provider whose engines come from `launch` (tests serve an engine from a thread this way).
+    init(
+        command: String,
+        settings: StdioEngineSettings,
+        launch: @escaping EnginePool.Launcher
+    ) throws(EngineStartupError) {
+        self.command = command
+        self.settings = settings
+        self.pool = EnginePool(command: command, settings: settings, launch: launch)
+        self.description = try pool.startFirst()
+    }
+
+    deinit {
+        pool.shutdown()
+    }
+
+    /// Sends the case to an engine process, which answers `ready` (the engine is returned),
+    /// `skipped` (``CaseSkipped`` is thrown) or `error` (``EngineError``).
+    ///
+    /// - Throws: also ``EngineStartupError`` once the program has failed to start too often in a
+    ///   row; the run should stop.
+    public func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
+        var connection = try pool.checkOut()
+        let isReused = !connection.isFresh
+        var reply: EngineReply
+        do {
+            reply = try connection.exchange(.startCase(setup), timeout: settings.replyTimeout)
+        } catch  where error.endedBeforeAnswering && isReused {
+            // An idle process that exited since its last case; that case is over, so start afresh.
+            pool.checkIn(connection, endsCase: false)
+            connection = try pool.checkOut(fresh: true)
+            do {
+                reply = try connection.exchange(.startCase(setup), timeout: settings.replyTimeout)
+            } catch {
+                pool.checkIn(connection, endsCase: false)
+                throw error.error
+            }
+        } catch {
+            pool.checkIn(connection, endsCase: false)
+            throw error.error
+        }
+        switch reply {
+        case .ready:
+            return StdioEngine(connection: connection, pool: pool, replyTimeout: settings.replyTimeout)
+        case .skipped(let reason):
+            pool.checkIn(connection, endsCase: false)
+            throw CaseSkipped(reason: reason)
+        case .error(let message):
+            let diagnostics = connection.diagnostics
+            pool.checkIn(connection, endsCase: false)
+            throw EngineError("the engine could not set up the case: \(message)", diagnostics: diagnostics)
+        case .hello, .observations:
+            pool.checkIn(connection, endsCase: false)
+            throw EngineError("the engine answered case with `\(reply.type)`")
+        }
+    }
+
+    /// Set once the program has failed to start ``StdioEngineSettings/startFailureLimit`` times in a
+    /// row during the run; from then on every ``makeEngine(for:)`` throws it at once. A run that
+    /// ends with it set should report it and exit with status 2.
+    public var startupFailure: EngineStartupError? {
+        pool.startupFailure
+    }
+
+    /// Stops every engine process and reaps it; thread-safe, and harmless to repeat. Engines in
+    /// use fail their pending call at once; later ``makeEngine(for:)`` calls fail.
+    ///
+    /// Call it when the run is over, and from the handler of SIGINT / SIGTERM.
+    public func shutdown() {
+        pool.shutdown()
+    }
+}

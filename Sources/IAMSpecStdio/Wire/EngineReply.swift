@@ -1,0 +1,26 @@
+import IAMSpec
+
+/// A message an engine sends iamspec (one line on the engine's stdout), answering a request.
+enum EngineReply: Sendable, Hashable {
+    /// `hello_reply`: the protocol version the engine speaks, and what it is and can do.
+    case hello(protocolVersion: Int64, description: EngineDescription)
+    /// `ready`: the case is set up; stimuli may follow.
+    case ready
+    /// `skipped`: the engine declines the case; no `end_case` follows.
+    case skipped(reason: String)
+    /// `observations`: what the stimulus caused, in order.
+    case observations([Observation])
+    /// `error`: the engine cannot answer; the case is reported as an error with the message.
+    case error(message: String)
+
+    /// The message's `type`.
+    var type: String {
+        switch self {
+        case .hello: "hello_reply"
+        case .ready: "ready"
+        case .skipped: "skipped"
+        case .observations: "observations"
+        case .error: "error"
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import IAMSpec
+
+/// A message iamspec sends an engine (one line on the engine's stdin).
+enum EngineRequest: Sendable, Hashable {
+    /// `hello`: the first message to every engine process; answered by ``EngineReply/hello(protocolVersion:description:)``.
+    case hello(protocolVersion: Int64)
+    /// `case`: set up a fresh run of one case; answered by ``EngineReply/ready`` or ``EngineReply/skipped(reason:)``.
+    case startCase(EngineSetup)
+    /// `stimulus`: apply one stimulus; answered by ``EngineReply/observations(_:)``.
+    case stimulus(Stimulus)
+    /// `end_case`: the run is over; forget it. Not answered.
+    case endCase
+    /// `shutdown`: exit now. Not answered.
+    case shutdown
+
+    /// The message's `type`.
+    var type: String {
+        switch self {
+        case .hello: "hello"
+        case .startCase: "case"
+        case .stimulus: "stimulus"
+        case .endCase: "end_case"
+        case .shutdown: "shutdown"
+        }
+    }
+
+    /// The reply types that may answer this request; empty when it is not answered.
+    var replyTypes: [String] {
+        switch self {
+        case .hello: ["hello_reply", "error"]
+        case .startCase: ["ready", "skipped", "error"]
+        case .stimulus: ["observations", "error"]
+        case .endCase, .shutdown: []
+        }
+    }
+
+    /// A short name for messages: `hello`, `case "x"`, `stimulus advance`.
+    var summary: String {
+        switch self {
+        case .startCase(let setup): "case \"\(setup.caseID)\""
+        case .stimulus(let stimulus):
+            if case .object(let fields) = WireCodec.encode(stimulus), case .string(let kind)? = fields["kind"] {
+                "stimulus \(kind)"
+            } else {
+                "stimulus"
+            }
+        default: type
+        }
+    }
+}

@@ -1,0 +1,384 @@
+import IAMSpec
+import Testing
+
+@testable import IAMSpecRunner
+
+/// Each validity rule of `Specs/README.md`, with the exact diagnostic a user sees.
+@Suite struct CaseValidityTests {
+    /// A valid case whose parts the tests replace.
+    static func yaml(
+        given: String = "",
+        steps: String = "  - session_start\n  - expect: nothing",
+        head: String = ""
+    )
+        -> String
+    {
+        """
+        id: a.case
+        title: A case
+        rules: [area.rule]
+        \(head)given:
+          messages:
+            - {id: promo, triggers: [session_start]}
+        \(given)steps:
+        \(steps)
+        """
+    }
+
+    @Test func aValidCaseHasNoProblems() throws {
+        #expect(try SpecScratch.problems(in: Self.yaml()) == [])
+    }
+
+    @Test func yamlSyntaxError() throws {
+        let problems = try SpecScratch.problems(in: "id: [a\ntitle: b\n")
+        #expect(
+            problems == [
+                "case.yaml:2:6: error: YAML syntax error: did not find expected ',' or ']' "
+                    + "(while parsing a flow sequence at line 1, column 5)"
+            ]
+        )
+    }
+
+    @Test func unknownKeySuggestsTheNearestOne() throws {
+        let yaml = Self.yaml().replacingOccurrences(
+            of: "{id: promo, triggers: [session_start]}",
+            with: "{id: promo, tigger: [session_start], triggers: [session_start]}"
+        )
+        let problems = try SpecScratch.problems(in: yaml)
+        #expect(
+            problems == [
+                "case.yaml:6:19: error: unknown key 'tigger' in a message; expected one of: id, type, priority, "
+                    + "triggers, orientation, image, zip, extras, delay, timeout, reeligibility, test_send; "
+                    + "did you mean 'triggers'?"
+            ]
+        )
+    }
+
+    @Test func extensionKeysAreIgnoredOnlyAtTheTopOfACase() throws {
+        #expect(try SpecScratch.problems(in: Self.yaml(head: "x-notes: anything\n")) == [])
+        let nested = Self.yaml(given: "  x-notes: anything\n")
+        let problems = try SpecScratch.problems(in: nested)
+        #expect(
+            problems == [
+                "case.yaml:7:3: error: unknown key 'x-notes' in 'given'; expected one of: config, messages"
+            ]
+        )
+    }
+
+    @Test func wrongTypeSaysWhatWasFound() throws {
+        let yaml = Self.yaml(given: "  config: {minimum_trigger_interval: \"30\"}\n")
+        let problems = try SpecScratch.problems(in: yaml)
+        #expect(
+            problems == [
+                "case.yaml:7:38: error: expected an integer for 'minimum_trigger_interval', found string \"30\""
+            ]
+        )
+    }
+
+    @Test func valueOutOfRange() throws {
+        let yaml = Self.yaml().replacingOccurrences(
+            of: "triggers: [session_start]",
+            with: "triggers: [session_start], delay: 7201"
+        )
+        let problems = try SpecScratch.problems(in: yaml)
+        #expect(
+            problems == [
+                "case.yaml:6:53: error: expected seconds from 0 to 7200 for 'delay', found integer 7201"
+            ]
+        )
+    }
+
+    @Test func secondsTakeAtMostThreeDecimals() throws {
+        let yaml = Self.yaml(steps: "  - advance: 1.0005\n  - advance: 1.500\n  - expect: nothing")
+        let problems = try SpecScratch.problems(in: yaml)
+        #expect(
+            problems == [
+                "case.yaml:8:14: error: expected seconds with at most three decimals for 'advance', found real 1.0005"
+            ]
+        )
+    }
+
+    @Test func missingRequiredKey() throws {
+        let yaml = Self.yaml().replacingOccurrences(of: "title: A case\n", with: "")
+        #expect(try SpecScratch.problems(in: yaml) == ["case.yaml:1:1: error: missing required key 'title' in a case"])
+    }
+
+    @Test func duplicateKey() throws {
+        let yaml = Self.yaml().replacingOccurrences(of: "title: A case\n", with: "title: A case\ntitle: Again\n")
+        let problems = try SpecScratch.problems(in: yaml)
+        #expect(
+            problems == [
+                "case.yaml:3:1: error: duplicate key 'title' in a mapping; first defined at line 2, column 1"
+            ]
+        )
+    }
+
+    @Test func duplicateMessageID() throws {
+        let yaml = Self.yaml().replacingOccurrences(
+            of: "    - {id: promo, triggers: [session_start]}",
+            with: "    - {id: promo, triggers: [session_start]}\n    - {id: promo, triggers: [any_purchase]}"
+        )
+        let problems = try SpecScratch.problems(in: yaml)
+        #expect(
+            problems == [
+                "case.yaml:7:12: error: duplicate message id 'promo' in the case; first defined at line 6, column 12"
+            ]
+        )
+    }
+
+    @Test func stepNamingAnUnknownMessage() throws {
+        let yaml = Self.yaml(steps: "  - session_start\n  - dismiss: promp\n  - expect: nothing")
+        let problems = try SpecScratch.problems(in: yaml)
+        #expect(
+            problems == [
+                "case.yaml:9:14: error: unknown message 'promp' in 'dismiss'; expected a message of 'given.messages' "
+                    + "or an earlier 'present_local' (promo); did you mean 'promo'?"
+            ]
+        )
+    }
+
+    @Test func patternNamingALocalMessageBeforeItIsPresented() throws {
+        let steps = """
+              - expect: {absent: [{displayed: mine}]}
+              - present_local: {id: mine}
+              - expect: {sequence: [{displayed: mine}]}
+            """
+        let yaml = Self.yaml(steps: steps, head: "requires: [local-messages]\n")
+        let problems = try SpecScratch.problems(in: yaml)
+        #expect(
+            problems == [
+                "case.yaml:9:35: error: unknown message 'mine' in 'displayed'; expected a message of "
+                    + "'given.messages' or an earlier 'present_local' (promo)"
+            ]
+        )
+    }
+
+    @Test func unknownRuleID() throws {
+        let yaml = Self.yaml().replacingOccurrences(of: "rules: [area.rule]", with: "rules: [area.rul, other.rule]")
+        let problems = try SpecScratch.problems(in: yaml)
+        #expect(
+            problems == [
+                "case.yaml:3:9: error: unknown rule 'area.rul'; expected a rule id from rules.yaml; did you mean 'area.rule'?",
+                "case.yaml:3:19: error: unknown rule 'other.rule'; expected a rule id from rules.yaml",
+            ]
+        )
+    }
+
+    @Test func caseWithNoSteps() throws {
+        let problems = try SpecScratch.problems(in: Self.yaml(steps: "  []"))
+        #expect(
+            problems == [
+                "case.yaml:8:3: error: expected a non-empty list for 'steps', found an empty list"
+            ]
+        )
+    }
+
+    @Test func caseWithNoExpectation() throws {
+        let problems = try SpecScratch.problems(in: Self.yaml(steps: "  - session_start"))
+        #expect(
+            problems == [
+                "case.yaml:8:3: error: expected at least one 'expect' step in 'steps', found none"
+            ]
+        )
+    }
+
+    @Test func capabilityUsedButNotRequired() throws {
+        let yaml = Self.yaml(steps: "  - keyboard_shown\n  - expect: {stack: []}", head: "requires: [keyboard]\n")
+        let problems = try SpecScratch.problems(in: yaml)
+        #expect(
+            problems == [
+                "case.yaml:10:21: error: a 'stack' expectation uses capability 'stack-inspection', which 'requires' "
+                    + "does not list; expected 'stack-inspection' in 'requires'"
+            ]
+        )
+    }
+
+    @Test func messageOrientationUsesTheOrientationCapability() throws {
+        let yaml = Self.yaml().replacingOccurrences(
+            of: "triggers: [session_start]",
+            with: "triggers: [session_start], orientation: landscape"
+        )
+        let problems = try SpecScratch.problems(in: yaml)
+        #expect(
+            problems == [
+                "case.yaml:6:59: error: a message orientation 'landscape' uses capability 'orientation', which "
+                    + "'requires' does not list; expected 'orientation' in 'requires'"
+            ]
+        )
+    }
+
+    @Test func delegateChoiceWithoutTheDelegate() throws {
+        let yaml = Self.yaml(
+            steps: "  - delegate_choice: {message: promo, choice: later}\n  - expect: nothing",
+            head: "requires: [delegate]\n"
+        )
+        let problems = try SpecScratch.problems(in: yaml)
+        #expect(
+            problems == [
+                "case.yaml:9:5: error: 'delegate_choice' needs the display delegate; expected 'delegate: implemented' "
+                    + "in 'given.config', found delegate absent"
+            ]
+        )
+    }
+
+    @Test func rollbackInACaseThatHoldsForBrazeSwift() throws {
+        let yaml = Self.yaml(
+            given: "  config: {delegate: implemented}\n",
+            steps: "  - delegate_choice: {message: promo, choice: rollback}\n  - expect: nothing",
+            head: "requires: [delegate]\n"
+        )
+        let problems = try SpecScratch.problems(in: yaml)
+        #expect(
+            problems == [
+                "case.yaml:10:47: error: choice 'rollback' exists only in the appboy-legacy SDK, but the case holds "
+                    + "for braze-swift; expected 'profiles: [appboy-legacy]'"
+            ]
+        )
+        let legacy = yaml.replacingOccurrences(of: "requires:", with: "profiles: [appboy-legacy]\nrequires:")
+        #expect(try SpecScratch.problems(in: legacy) == [])
+    }
+
+    @Test func invalidRegularExpression() throws {
+        let yaml = Self.yaml().replacingOccurrences(
+            of: "triggers: [session_start]",
+            with: "triggers: [{custom_event: {name: e, filters: [{property: p, matches: \"a(\"}]}}]"
+        )
+        let problems = try SpecScratch.problems(in: yaml)
+        #expect(problems == [#"case.yaml:6:88: error: invalid regular expression "a(" for 'matches': expected ')'"#])
+    }
+
+    @Test func expectNothingIsAnEmptySequence() throws {
+        let scratch = try SpecScratch(["rules.yaml": SpecScratch.catalogue, "case.yaml": Self.yaml()])
+        let suite = scratch.load()
+        #expect(suite.cases.first?.steps.last?.action == .expectation(Expectation(sequence: [])))
+    }
+
+    @Test func barePushClickAndMappingPushClick() throws {
+        let steps = "  - push_click\n  - push_click: {campaign: spring}\n  - push_click: spring\n  - expect: nothing"
+        let problems = try SpecScratch.problems(in: Self.yaml(steps: steps))
+        #expect(
+            problems == [
+                "case.yaml:10:17: error: expected a mapping for 'push_click', found string \"spring\""
+            ]
+        )
+    }
+
+    @Test func bareNameThatNeedsAValueAndValueForABareName() throws {
+        let steps = "  - advance\n  - session_end: now\n  - expect: nothing"
+        let problems = try SpecScratch.problems(in: Self.yaml(steps: steps))
+        #expect(
+            problems == [
+                "case.yaml:8:5: error: 'advance' needs a value; expected 'advance: SECONDS'",
+                "case.yaml:9:18: error: 'session_end' takes no value, found string \"now\"; expected the bare name "
+                    + "'session_end'",
+            ]
+        )
+    }
+
+    @Test func unknownStepSuggestsTheNearestOne() throws {
+        let steps = "  - sesion_start\n  - expect: nothing"
+        let problems = try SpecScratch.problems(in: Self.yaml(steps: steps))
+        #expect(problems.count == 1)
+        #expect(
+            problems.first?.hasPrefix(
+                "case.yaml:8:5: error: unknown step 'sesion_start'; expected one of: session_start, "
+            ) == true
+        )
+        #expect(problems.first?.hasSuffix("; did you mean 'session_start'?") == true)
+    }
+
+    @Test func oneBadCaseDoesNotHideTheNext() throws {
+        let yaml = """
+            - id: first
+              title: ""
+              rules: [area.rule]
+              steps: [{expect: nothing}]
+            - id: second
+              title: Second
+              rules: [area.rule]
+              steps: [{expect: {sequence: [{shown: x}]}}]
+            """
+        let problems = try SpecScratch.problems(in: yaml)
+        #expect(
+            problems == [
+                "case.yaml:2:10: error: expected a non-empty string for 'title', found an empty string",
+                "case.yaml:8:32: error: missing the observation in a pattern; expected one of: displayed, stacked, "
+                    + "discarded, rolled_back, no_matching_trigger, impression_logged, click_logged",
+                "case.yaml:8:33: error: unknown key 'shown' in an observation pattern; expected one of: displayed, "
+                    + "stacked, discarded, rolled_back, no_matching_trigger, impression_logged, click_logged, extras, "
+                    + "reason",
+            ]
+        )
+    }
+
+    @Test func caseIDSpelling() throws {
+        let yaml = Self.yaml().replacingOccurrences(of: "id: a.case", with: "id: A.case")
+        let problems = try SpecScratch.problems(in: yaml)
+        #expect(
+            problems == [
+                "case.yaml:1:5: error: expected a case id of lowercase letters, digits, '.', '_' and '-' starting "
+                    + "with a letter or digit for 'id', found string \"A.case\""
+            ]
+        )
+    }
+
+    @Test func documentThatIsNeitherACaseNorAList() throws {
+        let problems = try SpecScratch.problems(in: "just text")
+        #expect(
+            problems == [
+                "case.yaml:1:1: error: expected a case (a mapping) or a list of cases, found string \"just text\""
+            ]
+        )
+    }
+
+    @Test func extrasValuesMustBeStrings() throws {
+        let yaml = Self.yaml().replacingOccurrences(
+            of: "triggers: [session_start]",
+            with: "triggers: [session_start], extras: {count: 5}"
+        )
+        let problems = try SpecScratch.problems(in: yaml)
+        #expect(
+            problems == [
+                "case.yaml:6:62: error: expected a string for 'count' in 'extras', found integer 5 (quote numbers and booleans)"
+            ]
+        )
+    }
+
+    @Test func propertyValuesKeepTheirCoreSchemaTypes() throws {
+        let steps = """
+              - custom_event: {name: e, properties: {a: 5, b: "5", c: 5.0, d: true, e: 'true', f: {time: 2}, g: ~}}
+              - expect: nothing
+            """
+        let problems = try SpecScratch.problems(in: Self.yaml(steps: steps))
+        #expect(
+            problems == [
+                "case.yaml:8:101: error: expected a value (a string, integer, real, boolean or {time: SECONDS}) for "
+                    + "property 'g', found null"
+            ]
+        )
+        let scratch = try SpecScratch([
+            "rules.yaml": SpecScratch.catalogue,
+            "case.yaml": Self.yaml(steps: steps.replacingOccurrences(of: ", g: ~", with: "")),
+        ])
+        let stimulus = scratch.load().cases.first?.steps.first?.action
+        let expected: [String: PropertyValue] = [
+            "a": .integer(5), "b": .string("5"), "c": .real(5), "d": .boolean(true), "e": .string("true"),
+            "f": .time(.seconds(2)),
+        ]
+        #expect(stimulus == .stimulus(.customEvent(CustomEvent(name: "e", properties: expected))))
+    }
+
+    @Test func emptyOrGroupAndConditionWithTwoOperators() throws {
+        let yaml = Self.yaml().replacingOccurrences(
+            of: "triggers: [session_start]",
+            with: "triggers: [{purchase: {product: g, filters: [[], {property: p, equals: 1, exists: true}]}}]"
+        )
+        let problems = try SpecScratch.problems(in: yaml)
+        #expect(
+            problems == [
+                "case.yaml:6:64: error: expected a non-empty list for an OR-group in 'filters', found an empty list",
+                "case.yaml:6:93: error: expected exactly one operator in a condition, found 'equals', 'exists'",
+            ]
+        )
+    }
+}

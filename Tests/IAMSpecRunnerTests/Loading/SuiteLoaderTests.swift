@@ -1,0 +1,147 @@
+import Foundation
+import IAMSpec
+import Testing
+
+@testable import IAMSpecRunner
+
+@Suite struct SuiteLoaderTests {
+    static func caseYAML(_ id: String, rules: String = "[area.rule]") -> String {
+        "id: \(id)\ntitle: Case \(id)\nrules: \(rules)\nsteps: [session_start, {expect: nothing}]\n"
+    }
+
+    @Test func foldersAreWalkedRecursivelyAndCasesSortedByID() throws {
+        let scratch = try SpecScratch([
+            "rules.yaml": SpecScratch.catalogue,
+            "b/zeta.yaml": Self.caseYAML("zeta"),
+            "a/deeper/alpha.yml": Self.caseYAML("alpha"),
+            "mid.yaml": Self.caseYAML("mid") + "---\n" + Self.caseYAML("beta"),
+            "notes.txt": "not a spec",
+            ".hidden/skip.yaml": "this: [is not read",
+        ])
+        let suite = scratch.load()
+        #expect(scratch.problems(suite) == [])
+        #expect(suite.cases.map(\.id) == ["alpha", "beta", "mid", "zeta"])
+        #expect(suite.rules.rule("area.rule")?.title == "A rule.")
+    }
+
+    @Test func theCatalogueIsFoundAboveAGivenFile() throws {
+        let scratch = try SpecScratch([
+            "rules.yaml": SpecScratch.catalogue,
+            "stack/one.yaml": Self.caseYAML("one", rules: "[area.unknown]"),
+        ])
+        let suite = scratch.load(["stack/one.yaml"])
+        #expect(
+            scratch.problems(suite) == [
+                "stack/one.yaml:3:9: error: unknown rule 'area.unknown'; expected a rule id from rules.yaml"
+            ]
+        )
+        #expect(suite.rules.rules.map(\.id) == ["area.rule"])
+    }
+
+    @Test func withoutACatalogueRuleIDsAreNotChecked() throws {
+        let scratch = try SpecScratch(["one.yaml": Self.caseYAML("one", rules: "[any.thing]")])
+        let suite = scratch.load()
+        #expect(scratch.problems(suite) == [])
+        #expect(suite.cases.count == 1)
+        #expect(suite.rules.rules.isEmpty)
+    }
+
+    @Test func aNonexistentPathIsADiagnostic() {
+        let suite = SuiteLoader.load(paths: ["/no/such/specs"])
+        #expect(
+            suite.diagnostics.map(\.description) == [
+                "/no/such/specs:1:1: error: no such file or folder '/no/such/specs'; expected a spec file or a folder "
+                    + "of spec files"
+            ]
+        )
+    }
+
+    @Test func duplicateCaseIDsAreReportedAtBothPlaces() throws {
+        let scratch = try SpecScratch([
+            "rules.yaml": SpecScratch.catalogue,
+            "a.yaml": Self.caseYAML("same"),
+            "b.yaml": "# comment\n" + Self.caseYAML("same"),
+            "c.yaml": Self.caseYAML("other"),
+        ])
+        let suite = scratch.load()
+        let folder = scratch.folder
+        #expect(
+            scratch.problems(suite) == [
+                "a.yaml:1:5: error: duplicate case id 'same'; expected ids unique across the suite, also used at "
+                    + "b.yaml:2:5",
+                "b.yaml:2:5: error: duplicate case id 'same'; expected ids unique across the suite, also used at "
+                    + "a.yaml:1:5",
+            ]
+        )
+        #expect(suite.cases.map(\.id) == ["other"])
+        #expect(suite.diagnostics.allSatisfy { $0.location.file.hasPrefix(folder) })
+    }
+
+    @Test func everyFilesDiagnosticsAreReportedInOneLoad() throws {
+        var files = ["rules.yaml": SpecScratch.catalogue]
+        for index in 0..<12 {
+            files["f\(String(format: "%02d", index)).yaml"] =
+                "id: c\(index)\ntitle: T\nrules: [area.rule]\nsteps: [oops, {expect: nothing}]\n"
+        }
+        let scratch = try SpecScratch(files)
+        let suite = scratch.load()
+        #expect(suite.diagnostics.count == 12)
+        #expect(suite.diagnostics == suite.diagnostics.sorted())
+        #expect(scratch.problems(suite).first?.hasPrefix("f00.yaml:4:9: error: unknown step 'oops'") == true)
+        #expect(scratch.problems(suite).last?.hasPrefix("f11.yaml:4:9: error: unknown step 'oops'") == true)
+    }
+
+    @Test func aBinaryFileIsADiagnosticNotACrash() throws {
+        let scratch = try SpecScratch(["rules.yaml": SpecScratch.catalogue])
+        try scratch.write("blob.yaml", Data([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x00, 0xFF, 0xC3, 0x28]))
+        let problems = scratch.problems(scratch.load())
+        #expect(problems.count == 1)
+        #expect(problems.first?.hasPrefix("blob.yaml:1:1: error: unreadable text: ") == true)
+    }
+
+    @Test func theSamePathGivenTwiceIsLoadedOnce() throws {
+        let scratch = try SpecScratch(["rules.yaml": SpecScratch.catalogue, "one.yaml": Self.caseYAML("one")])
+        let suite = scratch.load(["one.yaml", ".", "./one.yaml"])
+        #expect(scratch.problems(suite) == [])
+        #expect(suite.cases.map(\.id) == ["one"])
+    }
+
+    @Test func catalogueProblemsAreReported() throws {
+        let catalogue = """
+            - id: area.rule
+              title: A rule.
+              kind: documented
+            - id: Bad
+              title: x
+              kind: clarification
+              source: s
+            - id: area.two
+              title: Two
+              kind: documented
+              quotes: [{seed: 001.txt, language: de, text: Regel}]
+            - id: area.rule
+              title: Again
+              kind: clarification
+              source: s
+            """
+        let scratch = try SpecScratch(["rules.yaml": catalogue])
+        #expect(
+            scratch.problems(scratch.load()) == [
+                "rules.yaml:1:3: error: missing required key 'quotes' in a documented rule",
+                "rules.yaml:4:7: error: expected a rule id 'area.name' of lowercase letters, digits and '-' in two "
+                    + "or more '.'-separated parts for 'id', found string \"Bad\"",
+                "rules.yaml:11:12: error: missing required key 'translation' in a quote whose language is 'de'",
+                "rules.yaml:12:7: error: duplicate rule id 'area.rule'; first defined at line 1, column 7",
+            ]
+        )
+    }
+
+    @Test func anEmptyCatalogueIsADiagnostic() throws {
+        let scratch = try SpecScratch(["rules.yaml": "# nothing yet\n", "one.yaml": Self.caseYAML("one")])
+        #expect(
+            scratch.problems(scratch.load()) == [
+                "rules.yaml:1:1: error: expected a list of rules in the rule catalogue, found no document"
+            ]
+        )
+    }
+}

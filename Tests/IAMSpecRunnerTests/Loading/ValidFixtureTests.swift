@@ -1,0 +1,15 @@
+import IAMSpec
+import Testing
+
+@testable import IAMSpecRunner
+
+@Suite struct ValidFixtureTests {
+    @Test func validFixturesLoadWithoutDiagnostics() {
+        let suite = SuiteLoader.load(paths: [FixturePaths.root + "/loading/valid"])
+        #expect(suite.diagnostics.map(\.description) == [])
+        #expect(
+            suite.cases.map(\.id) == ["basics.session-start-displays", "stack.lifo-order", "stack.second-document"]
+        )
+        #expect(suite.rules.rules.map(\.id) == ["trigger.session-start", "stack.lifo", "filters.types"])
+    }
+}

@@ -1,0 +1,80 @@
+import IAMSpec
+import Testing
+
+@testable import IAMSpecRunner
+
+@Suite("Console report")
+struct ConsoleReportTests {
+    let plain = ConsoleReport(style: ConsoleStyle(usesColor: false))
+
+    @Test func theLastLineIsExactlyTheTotalsWithErrorsCountedAsFailed() {
+        let lines = plain.lines(for: ReportFixtures.summary())
+        #expect(lines.last == "1 passed, 2 failed, 1 skipped")
+    }
+
+    @Test func aFailureShowsItsStepTimelineAndRerunCommand() {
+        let text = plain.lines(for: ReportFixtures.summary()).joined(separator: "\n")
+        #expect(text.contains("FAILED   triggers.two [braze-swift]  Two"))
+        #expect(
+            text.contains(
+                "  Specs/triggers/basic.yaml:12:5: sequence on delivery: expected [displayed: promo], found []"
+            )
+        )
+        #expect(
+            text.contains(
+                """
+                    time  step                                    observations
+                       0  session_start                           no_matching_trigger: session_start
+                       0  advance: 30                             -
+                      30  expect: {sequence: [displayed: promo]}  -
+                          expected: displayed: promo
+                          actual:   (nothing)
+                """
+            )
+        )
+        #expect(
+            text.contains("  re-run: iamspec run Specs/triggers/basic.yaml --filter triggers.two --profile braze-swift")
+        )
+        #expect(text.contains("ERROR    triggers.three [appboy-legacy]  Three"))
+        #expect(text.contains("    engine log line"))
+        #expect(text.contains("skipped 1 run: the engine lacks the capability keyboard"))
+        #expect(!text.contains("triggers.one [braze-swift]"), "passed runs are not detailed")
+    }
+
+    @Test func colourIsOnlyUsedWhenOn() {
+        #expect(!plain.lines(for: ReportFixtures.summary()).joined().contains("\u{1B}["))
+        let coloured = ConsoleReport(style: ConsoleStyle(usesColor: true)).lines(for: ReportFixtures.summary())
+        #expect(coloured.contains { $0.contains("\u{1B}[31mFAILED ") })
+        #expect(coloured.last == "1 passed, 2 failed, 1 skipped", "the totals line stays plain")
+    }
+
+    @Test func colourModesFollowTheTerminalAndNoColor() {
+        #expect(ColorMode.auto.usesColor(isTerminal: true, environment: [:]))
+        #expect(!ColorMode.auto.usesColor(isTerminal: false, environment: [:]))
+        #expect(!ColorMode.auto.usesColor(isTerminal: true, environment: ["NO_COLOR": "1"]))
+        #expect(ColorMode.auto.usesColor(isTerminal: true, environment: ["NO_COLOR": ""]))
+        #expect(ColorMode.always.usesColor(isTerminal: false, environment: ["NO_COLOR": "1"]))
+        #expect(!ColorMode.never.usesColor(isTerminal: true, environment: [:]))
+    }
+
+    @Test func anInterruptedRunSaysSo() {
+        let lines = plain.lines(for: ReportFixtures.summary(interrupted: true))
+        #expect(lines.dropLast().last == "interrupted: the runs not started are not reported")
+    }
+
+    @Test func progressLinesCountRuns() {
+        #expect(
+            plain.progressLine(for: ReportFixtures.failed, completed: 3, total: 12)
+                == "[ 3/12] FAILED   triggers.two [braze-swift]"
+        )
+    }
+
+    @Test func rerunCommandsQuoteWordsTheShellWouldSplit() {
+        var result = ReportFixtures.failed
+        result.location.file = "My Specs/it's.yaml"
+        #expect(
+            RerunCommand.text(for: result)
+                == "iamspec run 'My Specs/it'\\''s.yaml' --filter triggers.two --profile braze-swift"
+        )
+    }
+}

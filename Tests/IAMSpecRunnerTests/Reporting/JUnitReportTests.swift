@@ -1,0 +1,139 @@
+import Foundation
+import IAMSpec
+import Testing
+
+@testable import IAMSpecRunner
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+@Suite("JUnit reports")
+struct JUnitReportTests {
+    private func document(
+        _ summary: RunSummary = ReportFixtures.summary(),
+        textLimit: Int = JUnitReport.defaultTextLimit
+    ) throws -> XMLDocument {
+        try XMLDocument(xmlString: JUnitReport.xml(for: summary, textLimit: textLimit))
+    }
+
+    private func attributes(_ element: XMLElement?) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: (element?.attributes ?? []).map { ($0.name ?? "", $0.stringValue ?? "") })
+    }
+
+    @Test func timesAreSecondsWithADotAndThreeDecimals() {
+        #expect(JUnitReport.seconds(milliseconds: 0) == "0.000")
+        #expect(JUnitReport.seconds(milliseconds: 7) == "0.007")
+        #expect(JUnitReport.seconds(milliseconds: 1005) == "1.005")
+        #expect(JUnitReport.seconds(milliseconds: 61_230) == "61.230")
+        #expect(JUnitReport.seconds(milliseconds: 12_345_678) == "12345.678")
+        #expect(JUnitReport.seconds(milliseconds: -5) == "0.000")
+    }
+
+    @Test func timestampsHaveNoZone() {
+        #expect(JUnitReport.timestamp("2026-01-31T23:59:59Z") == "2026-01-31T23:59:59")
+        #expect(JUnitReport.timestamp("yesterday") == "1970-01-01T00:00:00")
+    }
+
+    @Test func oneSuitePerProfileUnderABareTestsuitesElement() throws {
+        let root = try document().rootElement()
+        #expect(root?.name == "testsuites")
+        #expect(root?.attributes?.isEmpty ?? true)
+        let suites = root?.elements(forName: "testsuite") ?? []
+        #expect(suites.map { attributes($0)["name"] } == ["iamspec.appboy-legacy", "iamspec.braze-swift"])
+        let legacy = attributes(suites.first)
+        #expect(legacy["package"] == "iamspec.appboy-legacy")
+        #expect(legacy["id"] == "0")
+        #expect(legacy["timestamp"] == "2026-01-31T23:59:59")
+        #expect(legacy["hostname"] == "ci-runner")
+        #expect(legacy["tests"] == "2")
+        #expect(legacy["errors"] == "1")
+        #expect(legacy["failures"] == "0")
+        #expect(legacy["skipped"] == "1")
+        #expect(legacy["time"] == "30.000")
+        #expect(
+            suites.first?.children?.map(\.name) == ["properties", "testcase", "testcase", "system-out", "system-err"]
+        )
+    }
+
+    @Test func testcasesCarryNameClassnameAndTimeOnly() throws {
+        let swift = try document().rootElement()?.elements(forName: "testsuite").last
+        let cases = swift?.elements(forName: "testcase") ?? []
+        #expect(
+            cases.map(attributes) == [
+                ["name": "triggers.one", "classname": "iamspec.braze-swift.triggers", "time": "0.007"],
+                ["name": "triggers.two", "classname": "iamspec.braze-swift.triggers", "time": "1.005"],
+            ]
+        )
+        let failure = cases.last?.elements(forName: "failure").first
+        #expect(attributes(failure)["type"] == "iamspec.sequence")
+        #expect(attributes(failure)["message"] == ReportFixtures.failed.message)
+        let text = failure?.stringValue ?? ""
+        #expect(text.contains("Specs/triggers/basic.yaml:12:5: sequence on delivery"))
+        #expect(text.contains("  30  expect: {sequence: [displayed: promo]}  -"))
+        #expect(text.contains("expected: displayed: promo"))
+        #expect(text.contains("actual:   (nothing)"))
+        #expect(
+            text.contains("re-run: iamspec run Specs/triggers/basic.yaml --filter triggers.two --profile braze-swift")
+        )
+    }
+
+    @Test func errorsAndSkipsCarryTheirTypeAndReason() throws {
+        let legacy = try document().rootElement()?.elements(forName: "testsuite").first
+        let cases = legacy?.elements(forName: "testcase") ?? []
+        let error = cases.first { attributes($0)["name"] == "triggers.three" }?.elements(forName: "error").first
+        #expect(attributes(error)["type"] == "iamspec.timeout")
+        #expect(error?.stringValue?.contains("engine log line") == true)
+        let skipped = cases.first { attributes($0)["name"] == "triggers.one" }?.elements(forName: "skipped").first
+        #expect(attributes(skipped)["message"] == "the engine lacks the capability keyboard")
+        #expect(attributes(cases.last)["classname"] == "iamspec.appboy-legacy.interval")
+    }
+
+    @Test func propertiesHoldTheEngineRulesAndTheirSources() throws {
+        let swift = try document().rootElement()?.elements(forName: "testsuite").last
+        let properties = (swift?.elements(forName: "properties").first?.elements(forName: "property") ?? [])
+            .map(attributes).map { ($0["name"] ?? "", $0["value"] ?? "") }
+        let byName = Dictionary(properties, uniquingKeysWith: { first, _ in first })
+        #expect(byName["engine.name"] == "sample")
+        #expect(byName["profile"] == "braze-swift")
+        #expect(byName["selection.filters"] == "triggers.*")
+        #expect(byName["rule.triggers.session-start"] == "seed 003 (en); seed 000 (pt)")
+        #expect(byName["case.triggers.two.rules"] == "triggers.session-start")
+        #expect(byName["interrupted"] == nil)
+        let interrupted = try document(ReportFixtures.summary(interrupted: true)).rootElement()?.elements(
+            forName: "testsuite"
+        ).first
+        let flags = interrupted?.elements(forName: "properties").first?.elements(forName: "property").map(attributes)
+        #expect(flags?.contains(["name": "interrupted", "value": "true"]) == true)
+    }
+
+    @Test func eachRunsTraceIsInTheSuitesSystemOut() throws {
+        let swift = try document().rootElement()?.elements(forName: "testsuite").last
+        let out = swift?.elements(forName: "system-out").first?.stringValue ?? ""
+        #expect(out.contains("== triggers.one [braze-swift]: passed"))
+        #expect(out.contains("== triggers.two [braze-swift]: failed"))
+    }
+
+    @Test func illegalCharactersAndHugeOutputStayValid() throws {
+        var result = ReportFixtures.errored
+        result.message = "bell\u{7} <b>"
+        result.diagnostics = String(repeating: "x", count: 100_000) + "\u{0}TAIL"
+        let summary = RunSummary(header: ReportFixtures.header(), results: [result])
+        let xml = JUnitReport.xml(for: summary, textLimit: 10_000)
+        #expect(xml.utf8.count < 40_000)
+        let error = try XMLDocument(xmlString: xml).rootElement()?.elements(forName: "testsuite").first?
+            .elements(forName: "testcase").first?.elements(forName: "error").first
+        #expect(attributes(error)["message"] == "bell\\u{7} <b>")
+        #expect(
+            error?.stringValue?.hasSuffix(
+                "\\u{0}TAIL\n\nre-run: iamspec run Specs/triggers/basic.yaml --filter triggers.three --profile appboy-legacy"
+            ) == true
+        )
+        #expect(error?.stringValue?.contains("[... iamspec cut ") == true)
+    }
+
+    @Test func anEmptyRunIsAnEmptyTestsuitesElement() throws {
+        let xml = JUnitReport.xml(for: RunSummary(header: ReportFixtures.header(), results: []))
+        #expect(xml == "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n</testsuites>\n")
+    }
+}

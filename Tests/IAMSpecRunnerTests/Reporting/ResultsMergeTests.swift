@@ -1,0 +1,67 @@
+import IAMSpec
+import Testing
+
+@testable import IAMSpecRunner
+
+@Suite("Merging the results of shards")
+struct ResultsMergeTests {
+    private func shard(
+        _ text: String,
+        _ ids: [String],
+        startedAt: String = "2026-01-31T23:59:59Z"
+    ) throws -> ResultsMerge.Input {
+        var header = ReportFixtures.header(startedAt: startedAt)
+        header.selection.shard = try Shard(parsing: text)
+        let results = ids.map {
+            CaseResult(caseID: $0, profile: .brazeSwift, title: $0, status: .passed, location: ReportFixtures.location)
+        }
+        return ResultsMerge.Input(
+            path: "shard-\(text.prefix(1)).jsonl",
+            summary: RunSummary(header: header, results: results)
+        )
+    }
+
+    @Test func combinesShardsSortedWithTheEarliestStartAndNoShard() throws {
+        let merged = try ResultsMerge.merge([
+            try shard("2/2", ["b", "d"], startedAt: "2026-01-31T23:59:59Z"),
+            try shard("1/2", ["a", "c"], startedAt: "2026-01-31T23:58:00Z"),
+        ])
+        #expect(merged.results.map(\.caseID) == ["a", "b", "c", "d"])
+        #expect(merged.header.selection.shard == nil)
+        #expect(merged.header.selection.filters == [GlobPattern("triggers.*")])
+        #expect(merged.header.startedAt == "2026-01-31T23:58:00Z")
+        #expect(merged.totalsLine == "4 passed, 0 failed, 0 skipped")
+    }
+
+    @Test func aRunInTwoStreamsIsAnErrorAtItsLine() throws {
+        let inputs = [try shard("1/2", ["a", "b"]), try shard("2/2", ["c", "b"])]
+        do {
+            _ = try ResultsMerge.merge(inputs)
+            Issue.record("merged a run that two streams hold")
+        } catch {
+            #expect(
+                error.description.hasPrefix(
+                    "shard-2.jsonl:3:1: error: found the run b [braze-swift] again, already in shard-1.jsonl"
+                )
+            )
+        }
+    }
+
+    @Test func streamsOfAnotherEngineSuiteOrSelectionDoNotMerge() throws {
+        var otherEngine = try shard("2/2", ["b"])
+        otherEngine.summary.header.engine.version = "3.0"
+        var otherSuite = try shard("2/2", ["b"])
+        otherSuite.summary.header.suitePaths = ["Other"]
+        var otherSelection = try shard("2/2", ["b"])
+        otherSelection.summary.header.selection.tags = ["smoke"]
+        for odd in [otherEngine, otherSuite, otherSelection] {
+            #expect(throws: ResultsStreamError.self) { try ResultsMerge.merge([try shard("1/2", ["a"]), odd]) }
+        }
+    }
+
+    @Test func missingShardsAreNamed() throws {
+        let inputs = [try shard("1/3", ["a"]), try shard("3/3", ["c"])]
+        #expect(ResultsMerge.missingShards(inputs).map(\.description) == ["2/3"])
+        #expect(ResultsMerge.missingShards(inputs + [try shard("2/3", ["b"])]).isEmpty)
+    }
+}

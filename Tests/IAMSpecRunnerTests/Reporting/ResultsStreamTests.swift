@@ -1,0 +1,68 @@
+import Foundation
+import IAMSpec
+import Testing
+
+@testable import IAMSpecRunner
+
+@Suite("Results stream")
+struct ResultsStreamTests {
+    private func lines(_ summary: RunSummary) -> [String] {
+        String(decoding: ResultsStream.encode(summary), as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    @Test func aStreamReadsBackAsTheSameSummary() throws {
+        let summary = ReportFixtures.summary(interrupted: true)
+        #expect(try ResultsStream.decode(ResultsStream.encode(summary), path: "r.jsonl") == summary)
+    }
+
+    @Test func eachLineIsOneRecordHeaderCasesFooter() throws {
+        let records = try lines(ReportFixtures.summary()).map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]
+        }
+        #expect(records.map { $0["record"] as? String } == ["header", "case", "case", "case", "case", "footer"])
+        #expect(records[0]["format_version"] as? Int == 1)
+        #expect(records[0]["started_at"] as? String == "2026-01-31T23:59:59Z")
+        #expect(records[2]["skip_reason"] as? String == "the engine lacks the capability keyboard")
+        #expect(records[4]["duration_ms"] as? Int == 1005)
+        let totals = records[5]["totals"] as? [String: Int]
+        #expect(totals == ["runs": 4, "passed": 1, "failed": 2, "errors": 1, "skipped": 1])
+    }
+
+    @Test func anotherFormatVersionIsRefused() {
+        var text = lines(ReportFixtures.summary())
+        text[0] = text[0].replacing("\"format_version\":1", with: "\"format_version\":7")
+        #expect(throws: ResultsStreamError.self) {
+            try ResultsStream.decode(Data(text.joined(separator: "\n").utf8), path: "r.jsonl")
+        }
+        do {
+            _ = try ResultsStream.decode(Data(text.joined(separator: "\n").utf8), path: "r.jsonl")
+        } catch {
+            #expect(error.description == "r.jsonl:1:1: error: found format version 7, expected 1")
+        }
+    }
+
+    @Test func aStreamWithoutItsFooterIsRefused() {
+        let text = lines(ReportFixtures.summary()).dropLast().joined(separator: "\n")
+        do {
+            _ = try ResultsStream.decode(Data(text.utf8), path: "r.jsonl")
+            Issue.record("a stream without a footer was read")
+        } catch {
+            #expect(error.diagnostic.location.line == 6)
+            #expect(error.diagnostic.message.hasPrefix("found no footer record"))
+        }
+    }
+
+    @Test func aCaseRecordWithAMissingKeyIsLocated() {
+        var text = lines(ReportFixtures.summary())
+        text[3] = text[3].replacing("\"status\":\"error\",", with: "")
+        do {
+            _ = try ResultsStream.decode(Data(text.joined(separator: "\n").utf8), path: "r.jsonl")
+            Issue.record("a broken case record was read")
+        } catch {
+            #expect(
+                error.description
+                    == "r.jsonl:4:1: error: found a case record that does not fit the format: the key \"status\" is missing"
+            )
+        }
+    }
+}

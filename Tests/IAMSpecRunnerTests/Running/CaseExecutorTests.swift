@@ -1,0 +1,188 @@
+import IAMSpec
+import IAMSpecTesting
+import Testing
+
+@testable import IAMSpecRunner
+
+@Suite("Running one case")
+struct CaseExecutorTests {
+    private func run(
+        _ specCase: SpecCase,
+        on provider: ScriptedEngineProvider,
+        profile: Profile = .brazeSwift
+    ) -> CaseResult {
+        CaseExecutor(provider: provider, catalogue: RuleCatalogue()).execute(
+            CaseRun(specCase: specCase, profile: profile)
+        )
+    }
+
+    @Test func aCaseWhoseExpectationsHoldPasses() {
+        let result = run(CaseFixtures.displaysPromo("a"), on: CaseFixtures.promoEngine())
+        #expect(result.status == .passed)
+        #expect(result.message.isEmpty)
+        #expect(result.timeline.map(\.step) == ["session_start", "expect: {sequence: [displayed: promo]}"])
+        #expect(result.timeline[0].observations == ["displayed: promo", "impression_logged: promo"])
+    }
+
+    @Test func aFailureNamesTheFirstFailingExpectationAndItsStep() {
+        let specCase = CaseFixtures.specCase(
+            "a",
+            steps: [
+                .stimulus(.sessionStarted(syncPending: false)),
+                .expectation(Expectation(sequence: [.displayed(.id("promo"), extras: nil)])),
+                .stimulus(.timeAdvanced(by: .seconds(30))),
+                .stimulus(.customEvent(CustomEvent(name: "buy"))),
+                .expectation(Expectation(sequence: [.displayed(.id("promo"), extras: nil)])),
+                .expectation(Expectation(sequence: [.stacked(.any, reason: nil)])),
+            ]
+        )
+        let result = run(specCase, on: CaseFixtures.promoEngine())
+        #expect(result.status == .failed)
+        #expect(result.kind == "sequence")
+        #expect(result.location == SourceLocation(file: CaseFixtures.file, line: 14, column: 5))
+        #expect(result.message == "sequence on delivery: expected [displayed: promo], found []")
+        let failing = result.timeline.last
+        #expect(failing?.time == "30")
+        #expect(failing?.expected == ["displayed: promo"])
+        #expect(failing?.actual == [])
+        #expect(result.timeline.count == 5, "the steps after the failing one do not run")
+        #expect(result.timeline.map(\.time) == ["0", "0", "0", "30", "30"])
+    }
+
+    @Test func eachExpectationSeesOnlyTheObservationsSinceThePreviousOne() {
+        let specCase = CaseFixtures.specCase(
+            "a",
+            steps: [
+                .stimulus(.sessionStarted(syncPending: false)),
+                .expectation(Expectation(contains: [.displayed(.any, extras: nil)])),
+                .stimulus(.sessionEnded),
+                .expectation(Expectation(sequence: [])),
+            ]
+        )
+        #expect(run(specCase, on: CaseFixtures.promoEngine()).status == .passed)
+    }
+
+    @Test func theStackIsInspectedAfterTheWindowIsChecked() {
+        let provider = ScriptedEngineProvider { stimulus, _ in
+            switch stimulus {
+            case .sessionStarted: [.stacked("promo", reason: .background)]
+            case .stackInspected: [.stack(["promo"])]
+            default: []
+            }
+        }
+        let specCase = CaseFixtures.specCase(
+            "a",
+            requires: [.stackInspection],
+            steps: [
+                .stimulus(.appBackgrounded),
+                .stimulus(.sessionStarted(syncPending: false)),
+                .expectation(Expectation(sequence: [.stacked(.id("promo"), reason: .background)], stack: ["promo"])),
+            ]
+        )
+        let result = run(specCase, on: provider)
+        #expect(result.status == .passed)
+        #expect(result.timeline.last?.observations == ["stack: [promo]"])
+        #expect(
+            provider.recorder.runs.first?.stimuli == [
+                .appBackgrounded, .sessionStarted(syncPending: false), .stackInspected,
+            ]
+        )
+    }
+
+    @Test func aWrongStackFailsTheCase() {
+        let provider = ScriptedEngineProvider.answering([.stackInspected: [.stack(["other"])]])
+        let specCase = CaseFixtures.specCase("a", steps: [.expectation(Expectation(stack: []))])
+        let result = run(specCase, on: provider)
+        #expect(result.status == .failed)
+        #expect(result.kind == "stack")
+        #expect(result.timeline.last?.actual == ["other"])
+    }
+
+    @Test func anythingButOneStackAnswerIsAnError() {
+        let answers: [[Observation]] = [[], [.stack([]), .stack([])], [.displayed("promo", extras: [:])]]
+        for answer in answers {
+            let provider = ScriptedEngineProvider.answering([.stackInspected: answer])
+            let result = run(CaseFixtures.specCase("a", steps: [.expectation(Expectation(stack: []))]), on: provider)
+            #expect(result.status == .error)
+            #expect(result.kind == "stack-answer")
+        }
+    }
+
+    @Test func aFailingWindowIsReportedWithoutInspectingTheStack() {
+        let provider = CaseFixtures.promoEngine()
+        let specCase = CaseFixtures.specCase(
+            "a",
+            steps: [.stimulus(.sessionStarted(syncPending: false)), .expectation(Expectation(sequence: [], stack: []))]
+        )
+        #expect(run(specCase, on: provider).status == .failed)
+        #expect(provider.recorder.runs.first?.stimuli.contains(.stackInspected) == false)
+    }
+
+    @Test func anEngineErrorMakesTheRunAnErrorWithItsDiagnostics() {
+        let provider = ScriptedEngineProvider { stimulus, _ in
+            if case .sessionStarted = stimulus {
+                throw EngineError("lost the session", diagnostics: "stderr: boom")
+            }
+            return []
+        }
+        let result = run(CaseFixtures.displaysPromo("a"), on: provider)
+        #expect(result.status == .error)
+        #expect(result.kind == "engine")
+        #expect(result.message == "the engine failed while handling `session_start`: lost the session")
+        #expect(result.diagnostics == "stderr: boom")
+        #expect(result.location.line == 10)
+    }
+
+    @Test func anEngineWithoutTheProfileSkipsWithTheReason() {
+        let result = run(CaseFixtures.displaysPromo("a"), on: CaseFixtures.promoEngine(profiles: [.appboyLegacy]))
+        #expect(result.status == .skipped)
+        #expect(result.skipReason == "the engine does not support the profile braze-swift")
+    }
+
+    @Test func anEngineWithoutARequiredCapabilitySkipsNamingIt() {
+        let specCase = CaseFixtures.specCase(
+            "a",
+            requires: [.keyboard, .assets, .analytics],
+            steps: [.expectation(Expectation(sequence: []))]
+        )
+        let result = run(specCase, on: CaseFixtures.promoEngine(capabilities: [.analytics]))
+        #expect(result.status == .skipped)
+        #expect(result.message == "the engine lacks the capabilities assets, keyboard")
+    }
+
+    @Test func aProviderThatDeclinesTheCaseSkipsIt() {
+        let provider = ScriptedEngineProvider(
+            skip: { setup in setup.caseID == "a" ? "not today" : nil },
+            respond: { _, _ in [] }
+        )
+        #expect(run(CaseFixtures.displaysPromo("a"), on: provider).skipReason == "not today")
+        #expect(provider.recorder.runs.isEmpty)
+    }
+
+    @Test func theEngineIsSetUpFromTheCaseAndProfile() {
+        let provider = CaseFixtures.promoEngine()
+        _ = run(CaseFixtures.displaysPromo("a", profiles: [.appboyLegacy]), on: provider, profile: .appboyLegacy)
+        let setup = provider.recorder.runs.first?.setup
+        #expect(setup?.caseID == "a")
+        #expect(setup?.profile == .appboyLegacy)
+        #expect(setup?.messages.map(\.id) == ["promo"])
+    }
+
+    @Test func rulesCarryTheirSourcesFromTheCatalogue() {
+        let catalogue = RuleCatalogue(rules: [
+            Rule(
+                id: "delivery.basic",
+                title: "t",
+                kind: .documented,
+                quotes: [
+                    Rule.Quote(seed: "003", language: "en", text: "x"),
+                    Rule.Quote(seed: "000", language: "pt", text: "y"),
+                ],
+                location: SourceLocation(file: "rules.yaml", line: 1, column: 3)
+            )
+        ])
+        let executor = CaseExecutor(provider: CaseFixtures.promoEngine(), catalogue: catalogue)
+        let result = executor.execute(CaseRun(specCase: CaseFixtures.displaysPromo("a"), profile: .brazeSwift))
+        #expect(result.rules == [RuleReference(id: "delivery.basic", sources: ["seed 003 (en)", "seed 000 (pt)"])])
+    }
+}

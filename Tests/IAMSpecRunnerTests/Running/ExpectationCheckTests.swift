@@ -1,0 +1,109 @@
+import IAMSpec
+import Testing
+
+@testable import IAMSpecRunner
+
+@Suite("Expectations against a window")
+struct ExpectationCheckTests {
+    let promo: Observation = .displayed("promo", extras: [:])
+    let other: Observation = .stacked("other", reason: .messageVisible)
+
+    @Test func sequenceHoldsForExactlyThePatternsInOrder() {
+        let window = [promo, other]
+        #expect(
+            ExpectationCheck.checkSequence(
+                [.displayed(.id("promo"), extras: nil), .stacked(.any, reason: nil)],
+                window: window
+            ) == nil
+        )
+        let reversed = ExpectationCheck.checkSequence(
+            [.stacked(.any, reason: nil), .displayed(.id("promo"), extras: nil)],
+            window: window
+        )
+        #expect(reversed?.check == "sequence")
+        #expect(reversed?.actual == ["displayed: promo", "stacked: other (message_visible)"])
+        #expect(ExpectationCheck.checkSequence([.displayed(.id("promo"), extras: nil)], window: window) != nil)
+    }
+
+    @Test func sequenceComparesAnalyticsAndCallbacksOnlyWhenItNamesThem() {
+        let window: [Observation] = [.noMatchingTrigger(.sessionStart), promo, .impressionLogged("promo")]
+        #expect(ExpectationCheck.checkSequence([.displayed(.id("promo"), extras: nil)], window: window) == nil)
+        #expect(
+            ExpectationCheck.checkSequence(
+                [.displayed(.any, extras: nil), .impressionLogged(.id("promo"))],
+                window: window
+            ) == nil
+        )
+        let withCallbacks = ExpectationCheck.checkSequence(
+            [.displayed(.any, extras: nil)] + [.noMatchingTrigger(nil)],
+            window: window
+        )
+        #expect(withCallbacks != nil, "the callback comes before the display")
+        #expect(
+            ExpectationCheck.checkSequence(
+                [.noMatchingTrigger(.sessionStart), .displayed(.any, extras: nil)],
+                window: window
+            ) == nil
+        )
+    }
+
+    @Test func emptySequenceMeansNoDeliveryObservation() {
+        #expect(
+            ExpectationCheck.checkSequence([], window: [.impressionLogged("promo"), .noMatchingTrigger(.sessionStart)])
+                == nil
+        )
+        let failure = ExpectationCheck.checkSequence([], window: [promo])
+        #expect(failure?.expected == [])
+        #expect(failure?.actual == ["displayed: promo"])
+    }
+
+    @Test func extrasAreComparedOnlyWhenGiven() {
+        let window: [Observation] = [.displayed("promo", extras: ["k": "v"])]
+        #expect(ExpectationCheck.checkSequence([.displayed(.id("promo"), extras: nil)], window: window) == nil)
+        #expect(ExpectationCheck.checkSequence([.displayed(.id("promo"), extras: ["k": "v"])], window: window) == nil)
+        #expect(ExpectationCheck.checkSequence([.displayed(.id("promo"), extras: ["k": "w"])], window: window) != nil)
+    }
+
+    @Test func containsFindsAnOrderedSubsequenceWithOthersBetween() {
+        let window: [Observation] = [promo, .impressionLogged("promo"), other, .clickLogged("promo")]
+        #expect(
+            ExpectationCheck.checkContains([.displayed(.any, extras: nil), .clickLogged(.id("promo"))], window: window)
+                == nil
+        )
+        #expect(
+            ExpectationCheck.checkContains([.clickLogged(.any), .displayed(.any, extras: nil)], window: window)?.check
+                == "contains"
+        )
+    }
+
+    @Test func containsNeedsADistinctObservationForEachPattern() {
+        let pattern = ObservationPattern.displayed(.id("promo"), extras: nil)
+        #expect(ExpectationCheck.checkContains([pattern], window: [promo]) == nil)
+        #expect(ExpectationCheck.checkContains([pattern, pattern], window: [promo]) != nil)
+        #expect(ExpectationCheck.checkContains([pattern, pattern], window: [promo, other, promo]) == nil)
+    }
+
+    @Test func absentFailsOnTheFirstMatchingObservation() {
+        let window: [Observation] = [promo, .discarded("late", reason: .timeout)]
+        #expect(ExpectationCheck.checkAbsent([.discarded(.id("promo"), reason: nil)], window: window) == nil)
+        let failure = ExpectationCheck.checkAbsent([.discarded(.any, reason: .timeout)], window: window)
+        #expect(failure?.check == "absent")
+        #expect(failure?.message == "absent: `discarded: late (timeout)` matches `discarded: \"*\" (timeout)`")
+    }
+
+    @Test func theChecksOfOneExpectationRunInOrder() {
+        let expectation = Expectation(
+            sequence: [.displayed(.id("promo"), extras: nil)],
+            contains: [.impressionLogged(.any)],
+            absent: [.displayed(.any, extras: nil)]
+        )
+        #expect(ExpectationCheck.check(expectation, window: [promo])?.check == "contains")
+        #expect(ExpectationCheck.check(expectation, window: [promo, .impressionLogged("promo")])?.check == "absent")
+    }
+
+    @Test func stackMustBeExactlyTheExpectedOneTopFirst() {
+        #expect(ExpectationCheck.checkStack(expected: ["a", "b"], actual: ["a", "b"]) == nil)
+        let failure = ExpectationCheck.checkStack(expected: ["a", "b"], actual: ["b", "a"])
+        #expect(failure?.message == "stack (top first): expected [a, b], found [b, a]")
+    }
+}

@@ -1,0 +1,118 @@
+import IAMSpec
+import Testing
+
+@testable import IAMSpecSite
+
+@Suite("Cases told in words")
+struct CaseNarrativeTests {
+    private func step(_ action: Step.Action) -> Step {
+        Step(action, location: SiteFixtures.location)
+    }
+
+    @Test func theSettingMessagesAndTimelineReadAsSentences() {
+        let specCase = SpecCase(
+            id: "c",
+            title: "t",
+            rules: ["stack.lifo"],
+            configuration: EngineConfiguration(minimumTriggerInterval: .seconds(30), orientation: .portrait),
+            messages: [
+                InAppMessage(id: "promo", type: .modal, priority: 2, triggers: [.sessionStart], image: .fails),
+                InAppMessage(
+                    id: "deal",
+                    triggers: [
+                        .specificPurchase(
+                            product: "socks",
+                            filters: PropertyFilters(groups: [
+                                [PropertyCondition(property: "size", comparison: .atLeast(3))],
+                                [
+                                    PropertyCondition(property: "colour", comparison: .equals(.string("red"))),
+                                    PropertyCondition(property: "gift", comparison: .exists),
+                                ],
+                            ])
+                        )
+                    ],
+                    delay: .seconds(5)
+                ),
+            ],
+            steps: [
+                step(.stimulus(.sessionStarted(syncPending: false))),
+                step(.stimulus(.timeAdvanced(by: VirtualTime(milliseconds: 1500)))),
+                step(.expectation(Expectation(sequence: [.displayed(.id("promo"), extras: nil)]))),
+                step(.stimulus(.purchase(Purchase(product: "socks", price: 9.5, properties: ["size": .integer(4)])))),
+                step(
+                    .expectation(
+                        Expectation(
+                            sequence: [
+                                .stacked(.id("deal"), reason: .messageVisible), .discarded(.any, reason: .timeout),
+                            ],
+                            stack: ["deal"]
+                        )
+                    )
+                ),
+                step(.expectation(Expectation(sequence: []))),
+            ],
+            location: SiteFixtures.location
+        )
+        let narrative = CaseNarrative(specCase)
+        #expect(
+            narrative.setting
+                == "Given a phone held in portrait, a 30 s minimum interval between triggered messages, no display delegate, and these messages from the server:"
+        )
+        #expect(
+            narrative.messages[0]
+                == "`promo`: a modal message; priority 2; shown on a session start; its image download fails"
+        )
+        #expect(
+            narrative.messages[1]
+                == "`deal`: a slide-up message; shown on a purchase of `socks` whose property `size` is at least 3 and (property `colour` is the text `red` or property `gift` is present); ready 5 s after its trigger"
+        )
+        #expect(narrative.moments.map(\.time) == ["0 s", "0 s", "1.5 s", "1.5 s", "1.5 s", "1.5 s"])
+        #expect(narrative.moments.map(\.word) == ["When", "and", "Then", "When", "Then", "Then"])
+        #expect(narrative.moments[1].text == "1.5 s pass")
+        #expect(narrative.moments[2].text == "`promo` is displayed, and nothing else")
+        #expect(
+            narrative.moments[3].text == "a purchase of `socks` is logged at a price of 9.5 with `size` = the number 4"
+        )
+        #expect(
+            narrative.moments[4].text
+                == "exactly this happens, in order: `deal` is put on the stack because another message is on screen; a message is discarded because its display deadline passed; and the stack holds, top first: `deal`"
+        )
+        #expect(narrative.moments[5].text == "nothing is displayed, put on the stack or discarded")
+    }
+}
+
+extension CaseNarrativeTests {
+    @Test func aZeroIntervalTabletAndDelegateAreSaidPlainly() {
+        let specCase = SpecCase(
+            id: "c",
+            title: "t",
+            rules: ["stack.lifo"],
+            configuration: EngineConfiguration(
+                minimumTriggerInterval: .zero,
+                device: .tablet,
+                orientation: .landscape,
+                delegate: .implemented
+            ),
+            messages: [],
+            steps: [
+                step(.stimulus(.delegateChoiceSet(message: "m", choice: .later))),
+                step(.stimulus(.customEvent(CustomEvent(name: "e", source: .api)))),
+                step(.expectation(Expectation(absent: [.noMatchingTrigger(nil)], stack: []))),
+            ],
+            location: SiteFixtures.location
+        )
+        let narrative = CaseNarrative(specCase)
+        #expect(
+            narrative.setting
+                == "Given a tablet held in landscape (orientation is not checked on tablets), no minimum interval between triggered messages, an app that implements the display delegate, and no messages from the server"
+        )
+        #expect(
+            narrative.moments[0].text == "from now on the display delegate answers “later” (back on the stack) for `m`"
+        )
+        #expect(narrative.moments[1].text == "the custom event `e` is logged, through the REST API (not the SDK)")
+        #expect(
+            narrative.moments[2].text
+                == "none of this happens: the app hears that no message matched an event; and no message is waiting on the stack"
+        )
+    }
+}

@@ -1,0 +1,212 @@
+import Foundation
+import IAMSpec
+import Testing
+
+@testable import IAMSpecStdio
+
+/// Each misbehaving engine makes its own case an error, with the reason and the tail of its
+/// stderr; the next case runs on a fresh process; no process is left behind.
+@Suite struct FaultEngineTests {
+    private let settings = StdioEngineSettings(replyTimeout: .seconds(60), startTimeout: .seconds(10))
+
+    /// Runs a faulty case then a good one on the same provider; returns the faulty case's error.
+    private func faultThenRecovery(
+        _ fixture: String,
+        settings: StdioEngineSettings? = nil
+    ) throws -> EngineError {
+        let provider = try StdioEngineProvider(
+            command: EngineFixtures.command(fixture),
+            settings: settings ?? self.settings
+        )
+        defer { provider.shutdown() }
+        #expect(provider.description.name == "fault-engine")
+
+        var faulty = try provider.makeEngine(for: EngineFixtures.setup("a-fault"))
+        let faultyPID = try #require(EngineFixtures.processID(of: faulty))
+        var caught: EngineError?
+        do {
+            _ = try faulty.handle(.sessionStarted(syncPending: false))
+        } catch let error as EngineError {
+            caught = error
+        }
+        let error = try #require(caught, "the faulty case must be an error")
+        #expect(EngineFixtures.isGone(faultyPID), "the faulty engine process must be stopped and reaped")
+
+        var good = try provider.makeEngine(for: EngineFixtures.setup("b-good"))
+        let goodPID = try #require(EngineFixtures.processID(of: good))
+        #expect(goodPID != faultyPID, "the next case must run on a restarted engine")
+        #expect(
+            try good.handle(.sessionStarted(syncPending: false)) == [.displayed("promo", extras: ["from": "b-good"])]
+        )
+        _ = faulty
+
+        provider.shutdown()
+        #expect(EngineFixtures.isGone(goodPID))
+        return error
+    }
+
+    @Test func anEngineThatExitsMidCase() throws {
+        let error = try faultThenRecovery("faults/exits_mid_case.py")
+        #expect(error.message.contains("closed its output before answering stimulus session_start"))
+        #expect(error.message.contains("exited with status 3"))
+        #expect(error.diagnostics.contains("exits_mid_case: giving up on session_start"))
+    }
+
+    @Test func diagnosticsHoldOnlyWhatTheFailingCaseWrote() throws {
+        let provider = try StdioEngineProvider(command: EngineFixtures.command("faults/exits_mid_case.py"))
+        defer { provider.shutdown() }
+        let pid = try {
+            var good = try provider.makeEngine(for: EngineFixtures.setup("b-good"))
+            _ = try good.handle(.sessionStarted(syncPending: false))
+            return try #require(EngineFixtures.processID(of: good))
+        }()
+        var faulty = try provider.makeEngine(for: EngineFixtures.setup("a-fault"))
+        #expect(EngineFixtures.processID(of: faulty) == pid, "the same process runs both cases")
+        #expect {
+            try faulty.handle(.sessionStarted(syncPending: false))
+        } throws: { error in
+            guard let error = error as? EngineError else { return false }
+            return error.diagnostics == "well_behaved: case a-fault\nexits_mid_case: giving up on session_start\n"
+        }
+    }
+
+    @Test func anEngineThatPrintsGarbage() throws {
+        let error = try faultThenRecovery("faults/prints_garbage.py")
+        #expect(error.message.contains("not JSON"))
+        #expect(error.message.contains("`DEBUG: handling stimulus now`"))
+        #expect(error.diagnostics.contains("prints_garbage: printing a debug line to stdout"))
+    }
+
+    @Test func anEngineThatStopsInTheMiddleOfALine() throws {
+        let error = try faultThenRecovery("faults/partial_line.py")
+        #expect(error.message.contains("in the middle of a line"))
+        #expect(error.message.contains(#"`{"type": "observ`"#))
+        #expect(error.message.contains("exited with status 4"))
+        #expect(error.diagnostics.contains("partial_line: crashing in the middle of an answer"))
+    }
+
+    @Test func anEngineThatFloodsStderr() throws {
+        let error = try faultThenRecovery("faults/floods_stderr.py")
+        #expect(error.message.contains("exited with status 5"))
+        #expect(error.diagnostics.hasSuffix("floods_stderr: last words\n"))
+        #expect(error.diagnostics.hasPrefix("["), "the note of what was not kept")
+        #expect(!error.diagnostics.contains("flood line 00000"))
+        #expect(error.diagnostics.utf8.count < 65 * 1024)
+    }
+
+    @Test func anEngineThatHangsHitsTheReplyTimeout() throws {
+        let error = try faultThenRecovery(
+            "faults/hangs.py",
+            settings: StdioEngineSettings(replyTimeout: .seconds(1), startTimeout: .seconds(10))
+        )
+        #expect(error.message.contains("did not answer stimulus session_start within 1 s"))
+        #expect(error.diagnostics.contains("hangs: sleeping instead of answering"))
+    }
+
+    @Test func aHangingEngineStopsWhenInterrupted() async throws {
+        let provider = try StdioEngineProvider(command: EngineFixtures.command("faults/hangs.py"), settings: settings)
+        defer { provider.shutdown() }
+        let engine = try #require(try provider.makeEngine(for: EngineFixtures.setup("a-fault")) as? StdioEngine)
+        let pid = try #require(engine.processID)
+        let handling = Task.detached { Result { try engine.handle(.sessionStarted(syncPending: false)) } }
+        engine.interrupt()
+        let outcome = await handling.value
+        #expect(throws: EngineError.self) { try outcome.get() }
+        if case .failure(let error as EngineError) = outcome {
+            #expect(error.message.contains("was stopped while iamspec waited for its answer"))
+        }
+        #expect(EngineFixtures.isGone(pid))
+    }
+
+    @Test func anEngineThatDiesAtStartFailsTheProviderAtOnce() {
+        #expect {
+            _ = try StdioEngineProvider(command: EngineFixtures.command("faults/dies_at_start.py"), settings: settings)
+        } throws: { error in
+            guard let error = error as? EngineStartupError else { return false }
+            return error.message.contains("could not be started")
+                && error.message.contains("closed its output before answering hello")
+                && error.message.contains("exited with status 1")
+                && error.diagnostics.contains("cannot load the SDK: libsdk.so not found")
+        }
+        #expect(EngineFixtures.children(running: "dies_at_start.py").isEmpty)
+    }
+
+    @Test func anEngineThatSpeaksAnotherProtocolVersion() {
+        #expect {
+            _ = try StdioEngineProvider(command: EngineFixtures.command("faults/wrong_protocol.py"), settings: settings)
+        } throws: { error in
+            (error as? EngineStartupError)?.message.contains("speaks protocol 2, and iamspec speaks protocol 1")
+                ?? false
+        }
+    }
+
+    @Test func anEngineThatNeverAnswersTheHandshake() {
+        let settings = StdioEngineSettings(startTimeout: .seconds(1))
+        #expect {
+            _ = try StdioEngineProvider(
+                command: EngineFixtures.command("faults/silent_handshake.py"),
+                settings: settings
+            )
+        } throws: { error in
+            guard let error = error as? EngineStartupError else { return false }
+            return error.message.contains("did not answer hello within 1 s")
+                && error.diagnostics.contains("silent_handshake: not answering hello")
+        }
+        #expect(EngineFixtures.children(running: "silent_handshake.py").isEmpty)
+    }
+
+    @Test func aCommandThatDoesNotExist() {
+        #expect {
+            _ = try StdioEngineProvider(command: "/nonexistent/engine --stdio", settings: settings)
+        } throws: { error in
+            guard let error = error as? EngineStartupError else { return false }
+            return error.message.contains("exited with status 127") && error.diagnostics.contains("/nonexistent/engine")
+        }
+    }
+
+    @Test func anEngineThatCannotComeBackStopsTheRun() throws {
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "iamspec-restart-\(UUID().uuidString)"
+        )
+        defer { try? FileManager.default.removeItem(at: marker) }
+        let provider = try StdioEngineProvider(
+            command: EngineFixtures.command("faults/fails_after_restart.py", arguments: [marker.path]),
+            settings: StdioEngineSettings(startFailureLimit: 2)
+        )
+        defer { provider.shutdown() }
+        var faulty = try provider.makeEngine(for: EngineFixtures.setup("a-fault"))
+        #expect(throws: EngineError.self) { try faulty.handle(.sessionStarted(syncPending: false)) }
+        #expect(provider.startupFailure == nil)
+
+        #expect {
+            _ = try provider.makeEngine(for: EngineFixtures.setup("b"))
+        } throws: { error in
+            guard let error = error as? EngineError else { return false }
+            return error.message.contains("failed to start") && error.diagnostics.contains("the database is locked")
+        }
+        for caseID in ["c", "d"] {
+            #expect {
+                _ = try provider.makeEngine(for: EngineFixtures.setup(caseID))
+            } throws: { error in
+                guard let error = error as? EngineStartupError else { return false }
+                return error.message.contains("failed to start 2 times in a row")
+                    && error.diagnostics.contains("the database is locked")
+            }
+        }
+        #expect(provider.startupFailure?.message.contains("failed to start 2 times in a row") == true)
+        provider.shutdown()
+        #expect(EngineFixtures.children(running: "fails_after_restart.py").isEmpty)
+    }
+
+    @Test func shutdownStopsIdleAndBusyEngines() throws {
+        let provider = try StdioEngineProvider(command: EngineFixtures.command("faults/hangs.py"), settings: settings)
+        let busy = try provider.makeEngine(for: EngineFixtures.setup("a-fault"))
+        let idle = try provider.makeEngine(for: EngineFixtures.setup("b-good"))
+        let pids = try [busy, idle].map { try #require(EngineFixtures.processID(of: $0)) }
+        provider.shutdown()
+        for pid in pids { #expect(EngineFixtures.isGone(pid)) }
+        var stopped = busy
+        #expect(throws: EngineError.self) { try stopped.handle(.sessionStarted(syncPending: false)) }
+        #expect(throws: EngineStartupError.self) { try provider.makeEngine(for: EngineFixtures.setup("c")) }
+    }
+}

@@ -1,0 +1,42 @@
+import IAMSpec
+import Testing
+
+@testable import IAMSpecStdio
+
+@Suite struct JSONParserTests {
+    @Test func parsesEveryKindOfValue() throws {
+        let value = try JSONParser.parse(#" {"a": [1, -2.5e3, true, false, null, "x\u00e9\ud83c\udf89\n"], "b": {}} "#)
+        #expect(
+            value
+                == .object([
+                    "a": .array([.integer(1), .number(-2500), .boolean(true), .boolean(false), .null, .string("xé🎉\n")]
+                    ),
+                    "b": .object([:]),
+                ])
+        )
+    }
+
+    @Test func serializingAndParsingIsTheIdentity() throws {
+        let value = JSONValue.object([
+            "text": .string("quote \" backslash \\ control \u{01} line\u{2028}"), "n": .number(0.1), "i": .integer(-7),
+            "list": .array([.null, .boolean(true), .number(1e300)]),
+        ])
+        #expect(try JSONParser.parse(JSONSerializer.line(value)) == value)
+    }
+
+    @Test(arguments: [
+        ("hello world", 1, "expected a value, found `h`"),
+        (#"{"type": "observ"#, 17, "expected `\"` to end the string, found the end of the line"),
+        (#"{"a": 1} x"#, 10, "expected the end of the line after the value, found `x`"),
+        (#"{"a": 1, "a": 2}"#, 10, "duplicate key \"a\""),
+        ("[01]", 3, "expected `,` or `]`, found `1`"),
+        ("", 1, "expected a value, found the end of the line"),
+    ])
+    func reportsWhereAndWhat(text: String, column: Int, problem: String) {
+        #expect(throws: JSONSyntaxError(column: column, problem: problem)) { try JSONParser.parse(text) }
+    }
+
+    @Test func refusesDeepNesting() {
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(String(repeating: "[", count: 10_000)) }
+    }
+}

@@ -1,0 +1,73 @@
+import IAMSpec
+import Testing
+
+@testable import IAMSpecStdio
+
+/// ``StdioEngineServer`` serving an in-test provider, driven by ``StdioEngineProvider`` through
+/// pipes: the provider on the far side of the protocol behaves exactly as when called directly.
+@Suite struct StdioServerRoundTripTests {
+    private func remoteProvider(validating: Bool = true) throws -> StdioEngineProvider {
+        try StdioEngineProvider(
+            command: "in-process scripted engine",
+            settings: StdioEngineSettings(validatesProtocol: validating)
+        ) { () throws(EngineError) -> any EngineChannel in
+            PipeChannel(serving: ScriptedProvider())
+        }
+    }
+
+    @Test func theDescriptionComesFromTheHandshake() throws {
+        let provider = try remoteProvider()
+        defer { provider.shutdown() }
+        #expect(provider.description == ScriptedProvider().description)
+    }
+
+    @Test(arguments: WireSamples.setups)
+    func everyStimulusGivesTheSameObservations(_ setup: EngineSetup) throws {
+        let provider = try remoteProvider()
+        defer { provider.shutdown() }
+        var remote = try provider.makeEngine(for: setup)
+        var local = try ScriptedProvider().makeEngine(for: setup)
+        for stimulus in WireSamples.stimuli {
+            let expected = Result { try local.handle(stimulus) }
+            let actual = Result { try remote.handle(stimulus) }
+            switch (expected, actual) {
+            case (.success(let expected), .success(let actual)):
+                #expect(actual == expected, "\(stimulus)")
+            case (.failure(let expected as EngineError), .failure(let actual as EngineError)):
+                #expect(actual.message.hasSuffix(expected.message), "\(stimulus)")
+            default:
+                Issue.record("\(stimulus): directly \(expected), through the protocol \(actual)")
+            }
+        }
+    }
+
+    @Test func oneServerRunsCaseAfterCase() throws {
+        let provider = try remoteProvider()
+        defer { provider.shutdown() }
+        for index in 0..<5 {
+            let setup = EngineFixtures.setup("case-\(index)")
+            var engine = try provider.makeEngine(for: setup)
+            #expect(
+                try engine.handle(.sessionStarted(syncPending: false))
+                    == [.displayed("promo", extras: ["from": "case-\(index)"]), .impressionLogged("promo")]
+            )
+        }
+    }
+
+    @Test func skipsAndSetupErrorsCrossTheProtocol() throws {
+        let provider = try remoteProvider()
+        defer { provider.shutdown() }
+        #expect(throws: CaseSkipped(reason: "scripted engines skip skip-me")) {
+            try provider.makeEngine(for: EngineFixtures.setup("skip-me"))
+        }
+        #expect {
+            try provider.makeEngine(for: EngineFixtures.setup("broken-case"))
+        } throws: { error in
+            (error as? EngineError)?.message == "the engine could not set up the case: no engine for broken-case"
+        }
+        var engine = try provider.makeEngine(for: EngineFixtures.setup("after"))
+        #expect(
+            try engine.handle(.customEvent(CustomEvent(name: "e"))) == [.noMatchingTrigger(.customEvent(name: "e"))]
+        )
+    }
+}

@@ -1,0 +1,101 @@
+import IAMSpec
+
+@testable import IAMSpecStdio
+
+/// Values of every shape the protocol carries, for round trips.
+enum WireSamples {
+    static let filters = PropertyFilters(groups: [
+        [
+            PropertyCondition(property: "tier", comparison: .equals(.string("gold"))),
+            PropertyCondition(property: "tier", comparison: .equals(.integer(5))),
+        ],
+        [PropertyCondition(property: "amount", comparison: .notEquals(.real(2.5)))],
+        [PropertyCondition(property: "vip", comparison: .equals(.boolean(true)))],
+        [PropertyCondition(property: "joined", comparison: .equals(.time(.seconds(12))))],
+        [PropertyCondition(property: "n", comparison: .greaterThan(3))],
+        [PropertyCondition(property: "n", comparison: .lessThan(-1.5))],
+        [PropertyCondition(property: "n", comparison: .atLeast(0))],
+        [PropertyCondition(property: "n", comparison: .atMost(1e20))],
+        [PropertyCondition(property: "name", comparison: .matches(regex: "^a.*\"quoted\"\\d$"))],
+        [PropertyCondition(property: "name", comparison: .doesNotMatch(regex: "ü+"))],
+        [PropertyCondition(property: "x", comparison: .exists)],
+        [PropertyCondition(property: "y", comparison: .doesNotExist)],
+        [PropertyCondition(property: "t", comparison: .withinLast(VirtualTime(milliseconds: 1500)))],
+        [PropertyCondition(property: "t", comparison: .moreThanAgo(.seconds(60)))],
+        [PropertyCondition(property: "t", comparison: .lessThanInFuture(.seconds(5)))],
+        [PropertyCondition(property: "t", comparison: .moreThanInFuture(.zero))],
+    ])
+
+    static let messages = [
+        InAppMessage(id: "plain", triggers: [.sessionStart]),
+        InAppMessage(
+            id: "every-field",
+            type: .modalImage,
+            priority: 2.75,
+            triggers: [
+                .anyPurchase, .specificPurchase(product: "gem", filters: filters),
+                .customEvent(name: "level up", filters: PropertyFilters()), .pushClick(campaign: nil),
+                .pushClick(campaign: "spring"),
+            ],
+            orientation: .landscape,
+            image: .pending,
+            zip: .fails,
+            extras: ["key": "value", "emoji": "🎉", "newline": "a\nb"],
+            delay: VirtualTime(milliseconds: 1250),
+            timeout: .seconds(90),
+            reeligibility: .seconds(3600),
+            isTestSend: true
+        ),
+        InAppMessage(id: "html_1", type: .html, priority: -1, triggers: [.sessionStart], zip: .succeeds),
+        InAppMessage(id: "full", type: .full, triggers: [.sessionStart], orientation: .portrait, image: .succeeds),
+        InAppMessage(id: "modal", type: .modal, triggers: [.sessionStart], timeout: .zero),
+    ]
+
+    static let setups = [
+        EngineSetup(caseID: "empty", profile: .brazeSwift, configuration: EngineConfiguration(), messages: []),
+        EngineSetup(
+            caseID: "trigger.every-field",
+            profile: .appboyLegacy,
+            configuration: EngineConfiguration(
+                minimumTriggerInterval: .seconds(0),
+                device: .tablet,
+                orientation: .landscape,
+                delegate: .implemented
+            ),
+            messages: messages
+        ),
+    ]
+
+    static let properties: [String: PropertyValue] = [
+        "s": .string("text"), "i": .integer(-42), "r": .real(5.0), "b": .boolean(false),
+        "t": .time(VirtualTime(milliseconds: 999)), "big": .integer(Int64.max),
+    ]
+
+    static let stimuli: [Stimulus] = [
+        .sessionStarted(syncPending: false), .sessionStarted(syncPending: true), .sessionSyncCompleted, .sessionEnded,
+        .appRelaunched, .customEvent(CustomEvent(name: "e")),
+        .customEvent(CustomEvent(name: "e", properties: properties, source: .api)),
+        .purchase(Purchase(product: "gem")),
+        .purchase(Purchase(product: "gem", price: 9.99, properties: properties, source: .api)),
+        .purchase(Purchase(product: "gem", price: 3)), .pushClicked(campaign: nil), .pushClicked(campaign: "spring"),
+        .timeAdvanced(by: VirtualTime(milliseconds: 1)), .timeAdvanced(by: .seconds(7200)), .appBackgrounded,
+        .appForegrounded, .deviceRotated(to: .landscape), .deviceRotated(to: .portrait), .keyboardShown,
+        .keyboardHidden, .assetDownloadSettled(message: "m", succeeded: true),
+        .assetDownloadSettled(message: "m", succeeded: false), .delegateChoiceSet(message: "m", choice: .now),
+        .delegateChoiceSet(message: "m", choice: .later), .delegateChoiceSet(message: "m", choice: .discard),
+        .delegateChoiceSet(message: "m", choice: .rollback), .messageDismissed("m"), .messageClicked("m"),
+        .displayNextRequested,
+        .localMessagePresented(InAppMessage(id: "local", type: .full, image: .succeeds, extras: ["a": "b"])),
+        .userChanged(to: "user-2"), .stackInspected,
+    ]
+
+    static let observations: [Observation] =
+        [
+            .displayed("m", extras: [:]), .displayed("m", extras: ["k": "v", "quote": "\"", "tab": "\t"]),
+            .rolledBack("m"), .noMatchingTrigger(.sessionStart), .noMatchingTrigger(.customEvent(name: "e")),
+            .noMatchingTrigger(.purchase(product: "gem")), .noMatchingTrigger(.pushClick(campaign: nil)),
+            .noMatchingTrigger(.pushClick(campaign: "c")), .impressionLogged("m"), .clickLogged("m"), .stack([]),
+            .stack(["top", "bottom"]),
+        ] + StackReason.allCases.map { .stacked("m", reason: $0) }
+        + DiscardReason.allCases.map { .discarded("m", reason: $0) }
+}

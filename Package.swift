@@ -11,6 +11,9 @@ import PackageDescription
 // - the `iamspec` tool puts them together with the reference engine and its mutants.
 let package = Package(
     name: "iamspec",
+    // Synchronization's `Mutex` (the runner, the stdio engines and the tool share state between
+    // threads with it) needs macOS 15; the core names no platform API and builds for iOS as is.
+    platforms: [.macOS(.v15)],
     products: [
         /// The case model and the engine protocol: what an engine adapter implements.
         .library(name: "IAMSpec", targets: ["IAMSpec"]),

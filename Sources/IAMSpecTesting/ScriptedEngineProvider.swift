@@ -63,8 +63,6 @@ public struct ScriptedEngineProvider: EngineProvider {
         if let reason = skip(setup) {
             throw CaseSkipped(reason: reason)
         }
-        let engine = ScriptedEngine(setup: setup, respond: respond, recorder: recorder)
-        recorder.recordMade(setup)
-        return engine
+        return ScriptedEngine(setup: setup, respond: respond, recorder: recorder)
     }
 }

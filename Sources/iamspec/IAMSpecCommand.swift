@@ -23,11 +23,15 @@ struct IAMSpecCommand: ParsableCommand {
         defaultSubcommand: RunCommand.self
     )
 
-    /// Parses and runs, mapping usage errors to exit status 2 (swift-argument-parser uses 64).
+    /// Parses and runs, mapping usage errors to exit status 2 (swift-argument-parser uses 64);
+    /// a command's ``CommandFailure`` is printed here, once.
     static func main() {
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let failure as CommandFailure {
+            StandardError.write(failure.message)
+            Foundation.exit(failure.exitStatus)
         } catch {
             if exitCode(for: error) == .validationFailure {
                 StandardError.write(fullMessage(for: error))

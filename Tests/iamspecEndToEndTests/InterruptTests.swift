@@ -50,7 +50,7 @@ struct InterruptTests {
         let process = Process()
         process.executableURL = IAMSpecExecutable.productsDirectory.appendingPathComponent("iamspec")
         process.arguments = [
-            "run", folder.path, "--jobs", "1", "--timeout", "600",
+            "run", folder.path, "--jobs", "1", "--timeout", "86400",
             "--engine-command", "python3 Fixtures/engines/faults/hangs.py",
             "--json", results, "--junit", junit,
         ]
@@ -60,14 +60,17 @@ struct InterruptTests {
         ) { _, new in new }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        process.terminationHandler = { _ in Self.announce("exited", on: fifo) }
 
-        // The engine writes its process id to the FIFO when it starts hanging; the generous
-        // limit only keeps a broken build from blocking the test run for ever.
-        let enginePID = try Self.readLine(fromFIFO: fifo, limitSeconds: 120).flatMap { Int32($0) }
+        // The engine writes its process id to the FIFO when it starts hanging; should iamspec end
+        // before that, its termination handler writes `exited` there instead. The read ends
+        // either way, whatever the time it takes.
+        let reader = try Self.openForReading(fifo)
+        try process.run()
+        let announcement = try Self.readLine(from: reader)
+        let pid = try #require(announcement.flatMap { Int32($0) }, "the engine never said it was hanging")
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
-        let pid = try #require(enginePID, "the engine never said it was hanging")
 
         #expect(process.terminationStatus == 1)
         let lines = try String(contentsOfFile: results, encoding: .utf8).split(separator: "\n")
@@ -85,15 +88,20 @@ struct InterruptTests {
         #expect(!FileManager.default.fileExists(atPath: "/proc/\(pid)"), "engine process \(pid) is still there")
     }
 
-    /// The first line written to the FIFO, or nil when nothing came within the limit.
-    private static func readLine(fromFIFO path: String, limitSeconds: Int32) throws -> String? {
+    /// The FIFO, opened before anyone writes to it so that a writer's `open` does not block.
+    private static func openForReading(_ path: String) throws -> Int32 {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK)
         try #require(descriptor >= 0)
+        return descriptor
+    }
+
+    /// The first line written to the FIFO (nil when its writer closed it without one); closes it.
+    private static func readLine(from descriptor: Int32) throws -> String? {
         defer { close(descriptor) }
         var text = ""
         var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         while !text.contains("\n") {
-            guard poll(&poller, 1, limitSeconds * 1000) > 0 else { return nil }
+            try #require(poll(&poller, 1, -1) > 0)
             var buffer = [UInt8](repeating: 0, count: 64)
             let count = read(descriptor, &buffer, buffer.count)
             if count > 0 {
@@ -103,5 +111,13 @@ struct InterruptTests {
             }
         }
         return text.split(separator: "\n").first.map(String.init)
+    }
+
+    /// Writes a line to the FIFO if anyone still reads it.
+    private static func announce(_ line: String, on path: String) {
+        let descriptor = open(path, O_WRONLY | O_NONBLOCK)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        _ = Array("\(line)\n".utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     }
 }

@@ -37,7 +37,7 @@ struct ReportCommandTests {
                     title: "Two <&>",
                     status: .failed,
                     message: "sequence on delivery: expected [displayed: promo], found []",
-                    kind: "sequence",
+                    kind: .sequence,
                     location: SourceLocation(file: "Specs/triggers/basic.yaml", line: 20, column: 5),
                     durationMilliseconds: 1005,
                     rules: [RuleReference(id: "triggers.session-start", sources: ["seed 003 (en)"])],
@@ -101,10 +101,10 @@ struct ReportCommandTests {
         #expect(!FileManager.default.fileExists(atPath: junit))
     }
 
-    @Test func aMissingResultsFileExitsWithStatus2() throws {
+    @Test func aMissingResultsFileExitsWithStatus2AndSaysWhyOnce() throws {
         let outcome = try IAMSpecExecutable.run("report", "--junit", "never-written.xml", "no-such-results.jsonl")
         #expect(outcome.status == 2)
-        #expect(outcome.standardError.contains("no-such-results.jsonl:1:1: error: cannot read the results file"))
+        #expect(outcome.standardError == "no-such-results.jsonl:1:1: error: cannot read the results file\n")
     }
 
     @Test func theJUnitOptionIsRequired() throws {

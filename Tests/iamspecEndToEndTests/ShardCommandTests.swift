@@ -43,10 +43,14 @@ struct ShardCommandTests {
     @Test func badShardsAndTagExpressionsAreUsageErrors() throws {
         let shard = try IAMSpecExecutable.run("list", "Specs", "--shard", "5/4")
         #expect(shard.status == 2)
-        #expect(shard.standardError.contains("--shard: found '5/4', expected a shard number I from 1 to 4"))
+        #expect(shard.standardError.contains("'--shard <I/N>': found '5/4', expected a shard number I from 1 to 4"))
         let tags = try IAMSpecExecutable.run("run", "Specs", "--tags", "smoke and (boundary or")
         #expect(tags.status == 2)
-        #expect(tags.standardError.contains("column 23: found the end of the expression, expected a tag, 'not' or '('"))
+        #expect(
+            tags.standardError.contains(
+                "'--tags <expression>': column 23: found the end of the expression, expected a tag, 'not' or '('"
+            )
+        )
     }
 
     @Test func tagExpressionsSelectCases() throws {

@@ -37,19 +37,19 @@ public struct CaseWriter {
         var lines = ["# yaml-language-server: $schema=\(schemaPath)"]
         lines += comments.map { "# \($0)" }
         lines.append("- id: \(id)")
-        lines.append("  title: \(YAMLText.quoted(title))")
+        lines.append("  title: \(YAMLDoubleQuoted.scalar(title))")
         lines.append("  rules: [\(rules.joined(separator: ", "))]")
         lines.append("  profiles: [\(scenario.profile.rawValue)]")
         if !capabilities.isEmpty {
             lines.append("  requires: [\(capabilities.sorted().map(\.rawValue).joined(separator: ", "))]")
         }
-        let config = YAMLText.configuration(scenario.configuration)
+        let config = CaseSyntax.exact.configuration(scenario.configuration)
         if config != nil || !scenario.messages.isEmpty {
             lines.append("  given:")
             if let config { lines.append("    config: \(config)") }
             if !scenario.messages.isEmpty {
                 lines.append("    messages:")
-                lines += scenario.messages.map { "      - \(YAMLText.message($0))" }
+                lines += scenario.messages.map { "      - \(CaseSyntax.exact.message($0))" }
             }
         }
         lines.append("  steps:")
@@ -58,38 +58,60 @@ public struct CaseWriter {
     }
 
     /// The steps: each stimulus, and an `expect` after each non-empty window and after the last.
+    /// A stack inspection is left out: a case asks for one with an expectation's `stack`.
     private func expectationSteps(for scenario: Scenario, expected: ScenarioTrace, actual: ScenarioTrace) -> [String] {
         var steps: [String] = []
         let answered = min(scenario.stimuli.count, expected.windows.count)
         for index in 0..<answered {
-            guard let stimulus = YAMLText.stimulus(scenario.stimuli[index]) else { continue }
-            steps.append(stimulus)
+            let stimulus = scenario.stimuli[index]
+            if case .stackInspected = stimulus { continue }
+            steps.append(CaseSyntax.exact.step(stimulus))
             let window = expected.windows[index]
             let isLast = index == answered - 1
             guard !window.isEmpty || isLast else { continue }
-            var checks = ["sequence: [\(window.map(YAMLText.pattern).joined(separator: ", "))]"]
+            var expectation = Expectation(sequence: window.compactMap(ObservationPattern.init(matching:)))
             if isLast, index < actual.windows.count {
                 let slipping = Self.channelsSlippingPast(window, actual.windows[index])
-                if !slipping.isEmpty { checks.append("absent: [\(slipping.joined(separator: ", "))]") }
+                if !slipping.isEmpty { expectation.absent = slipping }
             }
-            steps.append("expect: {\(checks.joined(separator: ", "))}")
+            steps.append(CaseSyntax.exact.expectation(expectation))
         }
         return steps
     }
 
     /// The `absent` patterns needed so that `actual` fails where a sequence of `expected` alone
     /// would let it pass: analytics or callbacks the sequence does not compare.
-    static func channelsSlippingPast(_ expected: [Observation], _ actual: [Observation]) -> [String] {
+    private static func channelsSlippingPast(
+        _ expected: [Observation],
+        _ actual: [Observation]
+    ) -> [ObservationPattern] {
         let named = Set(expected.compactMap(\.channel)).union([.delivery])
         let compared = { (window: [Observation]) in window.filter { $0.channel.map(named.contains) ?? false } }
         guard compared(expected) == compared(actual) else { return [] }
-        var patterns: [String] = []
+        var patterns: [ObservationPattern] = []
         if !named.contains(.analytics), actual.contains(where: { $0.channel == .analytics }) {
-            patterns += ["{impression_logged: \"*\"}", "{click_logged: \"*\"}"]
+            patterns += [.impressionLogged(.any), .clickLogged(.any)]
         }
         if !named.contains(.callbacks), actual.contains(where: { $0.channel == .callbacks }) {
-            patterns.append("{no_matching_trigger: \"*\"}")
+            patterns.append(.noMatchingTrigger(nil))
         }
         return patterns
+    }
+}
+
+extension ObservationPattern {
+    /// The pattern that matches exactly this observation; nil for a stack answer, which no
+    /// pattern matches (a `sequence` does not compare it).
+    fileprivate init?(matching observation: Observation) {
+        switch observation {
+        case .displayed(let message, let extras): self = .displayed(.id(message), extras: extras)
+        case .stacked(let message, let reason): self = .stacked(.id(message), reason: reason)
+        case .discarded(let message, let reason): self = .discarded(.id(message), reason: reason)
+        case .rolledBack(let message): self = .rolledBack(.id(message))
+        case .noMatchingTrigger(let event): self = .noMatchingTrigger(event)
+        case .impressionLogged(let message): self = .impressionLogged(.id(message))
+        case .clickLogged(let message): self = .clickLogged(.id(message))
+        case .stack: return nil
+        }
     }
 }

@@ -5,16 +5,11 @@ import IAMSpec
 /// succeeds.
 ///
 /// ``summary`` is the run as reports show it: an expected failure becomes a skipped run whose
-/// message starts `expected failure:` (kind ``expectedFailureKind``), and an unexpected pass
-/// becomes a failed run (kind ``unexpectedPassKind``) unless unexpected passes are allowed. So
-/// the totals line counts expected failures as skipped, and JUnit shows them as
-/// `<skipped message="expected failure: ...">`.
+/// message starts `expected failure:` (kind ``CaseResult/Kind/expectedFailure``), and an
+/// unexpected pass becomes a failed run (kind ``CaseResult/Kind/unexpectedPass``) unless
+/// unexpected passes are allowed. So the totals line counts expected failures as skipped, and
+/// JUnit shows them as `<skipped message="expected failure: ...">`.
 package struct BaselineJudgement: Sendable {
-    /// The kind of a result the baseline expected to fail.
-    package static let expectedFailureKind = "expected-failure"
-    /// The kind of a result that passed though the baseline expects it to fail.
-    package static let unexpectedPassKind = "unexpected-pass"
-
     /// The judged run.
     package var summary: RunSummary
     /// The judged results of runs that failed as the baseline expects (`fail` or `flaky`).
@@ -42,14 +37,14 @@ package struct BaselineJudgement: Sendable {
             switch (entry.status, result.status) {
             case (.fail, .failed), (.fail, .error), (.flaky, .failed), (.flaky, .error):
                 outcome.status = .skipped
-                outcome.kind = Self.expectedFailureKind
+                outcome.kind = .expectedFailure
                 let word = entry.status == .flaky ? "flaky" : "expected failure"
                 outcome.message = "\(word): \(entry.explanation); \(result.status.rawValue): \(result.message)"
                 expected.append(outcome)
             case (.fail, .passed):
                 if !allowingUnexpectedPasses {
                     outcome.status = .failed
-                    outcome.kind = Self.unexpectedPassKind
+                    outcome.kind = .unexpectedPass
                 }
                 let place = entry.location.map { " (\($0))" } ?? ""
                 outcome.message =

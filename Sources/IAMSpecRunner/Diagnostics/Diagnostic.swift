@@ -6,7 +6,7 @@ public struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// What was found and what was expected, in one sentence.
     public var message: String
 
-    public init(_ message: String, at location: SourceLocation) {
+    package init(_ message: String, at location: SourceLocation) {
         self.message = message
         self.location = location
     }

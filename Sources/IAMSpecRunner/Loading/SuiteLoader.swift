@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import IAMSpec
+import Synchronization
 
 /// Everything loaded from a set of spec paths: the cases, the rule catalogue, and every problem found.
 public struct LoadedSuite: Sendable {
@@ -11,7 +12,7 @@ public struct LoadedSuite: Sendable {
     /// Every problem in every file, sorted by location. The suite is usable only when this is empty.
     public var diagnostics: [Diagnostic]
 
-    public init(cases: [SpecCase], rules: RuleCatalogue, diagnostics: [Diagnostic]) {
+    package init(cases: [SpecCase], rules: RuleCatalogue, diagnostics: [Diagnostic]) {
         self.cases = cases
         self.rules = rules
         self.diagnostics = diagnostics
@@ -53,7 +54,7 @@ public enum SuiteLoader {
             diagnostics += catalogue.diagnostics
             rules += catalogue.rules.rules.filter { ruleIDs.insert($0.id).inserted }
         }
-        let results = ParallelResults<CaseFileResult>(count: jobs.count)
+        let results = Mutex<[CaseFileResult?]>(Array(repeating: nil, count: jobs.count))
         let fileJobs = jobs
         let checkedCatalogues = catalogues.indices.map { index -> (rules: RuleCatalogue, file: String)? in
             catalogues[index].diagnostics.isEmpty ? (catalogues[index].rules, catalogueFiles[index]) : nil
@@ -61,11 +62,13 @@ public enum SuiteLoader {
         DispatchQueue.concurrentPerform(iterations: fileJobs.count) { position in
             let job = fileJobs[position]
             let checked = job.catalogueIndex.flatMap { checkedCatalogues[$0] }
-            results.store(loadCases(job.file, catalogue: checked), at: position)
+            let loaded = loadCases(job.file, catalogue: checked)
+            results.withLock { $0[position] = loaded }
         }
         var cases: [SpecCase] = []
         var identities: [CaseDecoder.CaseIdentity] = []
-        for result in results.values {
+        // In file order, whatever the order the files were read in.
+        for result in results.withLock({ $0 }).compactMap({ $0 }) {
             cases += result.cases
             identities += result.identities
             diagnostics += result.diagnostics

@@ -9,10 +9,10 @@ import IAMSpec
 /// `iamspec report` makes JUnit from it.
 public enum ResultsStream {
     /// The version of the line format; a reader refuses other versions.
-    public static let formatVersion = 1
+    package static let formatVersion = 1
 
     /// The whole stream for a run, ending with a newline.
-    public static func encode(_ summary: RunSummary) -> Data {
+    package static func encode(_ summary: RunSummary) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var lines = [HeaderLine(summary.header)].map { try! encoder.encode($0) }
@@ -42,7 +42,7 @@ public enum ResultsStream {
     }
 
     /// Decodes a stream; `path` is used in error locations.
-    public static func decode(_ data: Data, path: String) throws(ResultsStreamError) -> RunSummary {
+    package static func decode(_ data: Data, path: String) throws(ResultsStreamError) -> RunSummary {
         let decoder = JSONDecoder()
         var lines = data.split(separator: 0x0A, omittingEmptySubsequences: false).map { Data($0) }
         if lines.last?.isEmpty == true {
@@ -128,7 +128,7 @@ public enum ResultsStream {
 public struct ResultsStreamError: Error, Sendable, CustomStringConvertible {
     public var diagnostic: Diagnostic
 
-    public init(_ diagnostic: Diagnostic) {
+    package init(_ diagnostic: Diagnostic) {
         self.diagnostic = diagnostic
     }
 
@@ -200,7 +200,7 @@ private struct CaseLine: Codable {
     var title: String
     var status: CaseStatus
     var message: String
-    var kind: String?
+    var kind: CaseResult.Kind?
     var location: SourceLocation
     var durationMilliseconds: Int64
     var rules: [RuleReference]

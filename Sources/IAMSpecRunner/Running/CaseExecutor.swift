@@ -37,7 +37,7 @@ struct CaseExecutor: Sendable {
     }
 
     /// The result of a run that did not finish by itself, for example one that timed out.
-    func unfinished(_ run: CaseRun, kind: String, message: String, milliseconds: Int64) -> CaseResult {
+    func unfinished(_ run: CaseRun, kind: CaseResult.Kind, message: String, milliseconds: Int64) -> CaseResult {
         var result = blankResult(for: run)
         result.status = .error
         result.kind = kind
@@ -107,17 +107,17 @@ struct CaseExecutor: Sendable {
             case .stimulus(let stimulus):
                 var entry = TimelineEntry(
                     time: session.time.description,
-                    step: stimulus.specText,
+                    step: CaseSyntax.plain.step(stimulus),
                     location: step.location
                 )
                 do {
                     let observations = try engine.handle(stimulus)
-                    entry.observations = observations.map(\.specText)
+                    entry.observations = observations.map(CaseSyntax.plain.observation)
                     session.window += observations
                 } catch {
                     result.timeline = session.timeline + [entry]
                     result.location = step.location
-                    result.apply(.engineFailure(error, while: "handling `\(stimulus.specText)`"))
+                    result.apply(.engineFailure(error, while: "handling `\(CaseSyntax.plain.step(stimulus))`"))
                     return result
                 }
                 session.timeline.append(entry)
@@ -144,7 +144,11 @@ struct CaseExecutor: Sendable {
         engine: inout any DeliveryEngine,
         session: inout Session
     ) -> Problem? {
-        var entry = TimelineEntry(time: session.time.description, step: expectation.specText, location: step.location)
+        var entry = TimelineEntry(
+            time: session.time.description,
+            step: CaseSyntax.plain.expectation(expectation),
+            location: step.location
+        )
         defer { session.timeline.append(entry) }
         if let failure = ExpectationCheck.check(expectation, window: session.window) {
             entry.expected = failure.expected
@@ -159,13 +163,13 @@ struct CaseExecutor: Sendable {
         } catch {
             return .engineFailure(error, while: "inspecting the stack")
         }
-        entry.observations = answer.map(\.specText)
+        entry.observations = answer.map(CaseSyntax.plain.observation)
         guard answer.count == 1, case .stack(let actualStack) = answer[0] else {
             return Problem(
                 status: .error,
-                kind: "stack-answer",
+                kind: .stackAnswer,
                 message: "the engine answered the stack inspection with "
-                    + "\(ExpectationCheck.listText(answer.map(\.specText))), expected exactly one stack"
+                    + "\(ExpectationCheck.listText(answer.map(CaseSyntax.plain.observation))), expected exactly one stack"
             )
         }
         if let failure = ExpectationCheck.checkStack(expected: expectedStack, actual: actualStack) {
@@ -188,18 +192,18 @@ struct CaseExecutor: Sendable {
 /// Why a run stopped before its end.
 private struct Problem {
     var status: CaseStatus
-    var kind: String
+    var kind: CaseResult.Kind
     var message: String
     var diagnostics = ""
 
     /// The engine threw: an ``EngineError`` gives its message and diagnostics.
     static func engineFailure(_ error: any Error, while activity: String) -> Problem {
         guard let engineError = error as? EngineError else {
-            return Problem(status: .error, kind: "engine", message: "the engine threw while \(activity): \(error)")
+            return Problem(status: .error, kind: .engine, message: "the engine threw while \(activity): \(error)")
         }
         return Problem(
             status: .error,
-            kind: "engine",
+            kind: .engine,
             message: "the engine failed while \(activity): \(engineError.message)",
             diagnostics: engineError.diagnostics
         )

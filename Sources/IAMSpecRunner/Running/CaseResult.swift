@@ -11,9 +11,9 @@ public struct CaseResult: Sendable, Hashable {
     public var status: CaseStatus
     /// What went wrong (failed, error) or why the run was skipped; empty when passed.
     public var message: String
-    /// For failed: the check that did not hold (`sequence`, `contains`, `absent`, `stack`).
-    /// For error: `engine`, `timeout`, `stack-answer` or `interrupted`. Nil otherwise.
-    public var kind: String?
+    /// For failed: the check that did not hold. For error: what stopped the run. Nil otherwise
+    /// (and for a failed or errored result read from elsewhere that names none).
+    public var kind: Kind?
     /// Where the failing step is written; the case's own location for other outcomes.
     public var location: SourceLocation
     /// Wall-clock time of the run, for reports only; never decides an outcome.
@@ -31,7 +31,7 @@ public struct CaseResult: Sendable, Hashable {
         title: String,
         status: CaseStatus,
         message: String = "",
-        kind: String? = nil,
+        kind: Kind? = nil,
         location: SourceLocation,
         durationMilliseconds: Int64 = 0,
         rules: [RuleReference] = [],

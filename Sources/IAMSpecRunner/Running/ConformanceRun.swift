@@ -10,17 +10,21 @@ import IAMSpec
 /// ```
 ///
 /// Each case run gets a fresh engine, on a worker thread of its own (``RunOptions/jobs`` at
-/// once), under a wall-clock watchdog (``RunOptions/timeout``). The results come back sorted by
-/// case id, then profile, whatever the completion order.
+/// once), under a wall-clock watchdog (``RunOptions/timeout``) that runs on the calling thread.
+/// The results come back sorted by case id, then profile, whatever the completion order.
 public struct ConformanceRun: Sendable {
     /// Makes the engines under test.
     public var engine: any EngineProvider
+    /// Which runs to make, how many at once, and how long each may take.
     public var options: RunOptions
     /// Stops the run early; see ``RunControl``.
     public var control: RunControl
-    /// Called with each result as its run finishes, from worker threads but one call at a time;
-    /// the order is completion order, not report order. Keep it quick: runs wait while it works.
+    /// Called with each result soon after its run finishes (a timed-out or interrupted run's
+    /// too), on the thread that called `run`, one call at a time; the order is completion
+    /// order, not report order. Every result has been passed to it when `run` returns.
     public var progress: (@Sendable (CaseResult) -> Void)?
+    /// What the watchdog measures ``RunOptions/timeout`` on.
+    var watchdogClock: any WatchdogClock = MonotonicClock()
 
     public init(
         engine: any EngineProvider,
@@ -68,6 +72,7 @@ public struct ConformanceRun: Sendable {
             executor: CaseExecutor(provider: engine, catalogue: rules, plannedSkip: options.plannedSkip),
             jobs: options.jobs,
             timeout: options.timeout,
+            clock: watchdogClock,
             progress: progress
         )
         let outcome = scheduler.execute(options.selection.runs(of: cases), control: control)

@@ -3,7 +3,7 @@ import IAMSpec
 /// The first check of an expectation that did not hold, with what it expected and what it found.
 struct ExpectationFailure: Sendable, Hashable {
     /// `sequence`, `contains`, `absent` or `stack`.
-    var check: String
+    var check: CaseResult.Kind
     var message: String
     var expected: [String]
     var actual: [String]
@@ -36,10 +36,10 @@ enum ExpectationCheck {
             && zip(patterns, compared).allSatisfy { pattern, observation in pattern.matches(observation) }
         guard !holds else { return nil }
         let channelNames = ObservationChannel.allCases.filter(channels.contains).map(\.rawValue)
-        let expected = patterns.map(\.specText)
-        let actual = compared.map(\.specText)
+        let expected = patterns.map(CaseSyntax.plain.pattern)
+        let actual = compared.map(CaseSyntax.plain.observation)
         return ExpectationFailure(
-            check: "sequence",
+            check: .sequence,
             message: "sequence on \(channelNames.joined(separator: ", ")): expected \(listText(expected)), "
                 + "found \(listText(actual))",
             expected: expected,
@@ -53,12 +53,12 @@ enum ExpectationCheck {
         for pattern in patterns {
             guard let index = remaining.firstIndex(where: pattern.matches) else {
                 return ExpectationFailure(
-                    check: "contains",
-                    message: "contains: no observation matching `\(pattern.specText)`"
+                    check: .contains,
+                    message: "contains: no observation matching `\(CaseSyntax.plain.pattern(pattern))`"
                         + (remaining.count == window.count ? "" : " after the ones matched before it")
-                        + " in \(listText(window.map(\.specText)))",
-                    expected: patterns.map(\.specText),
-                    actual: window.map(\.specText)
+                        + " in \(listText(window.map(CaseSyntax.plain.observation)))",
+                    expected: patterns.map(CaseSyntax.plain.pattern),
+                    actual: window.map(CaseSyntax.plain.observation)
                 )
             }
             remaining = remaining[(index + 1)...]
@@ -71,10 +71,11 @@ enum ExpectationCheck {
         for observation in window {
             if let pattern = patterns.first(where: { $0.matches(observation) }) {
                 return ExpectationFailure(
-                    check: "absent",
-                    message: "absent: `\(observation.specText)` matches `\(pattern.specText)`",
-                    expected: patterns.map { "no \($0.specText)" },
-                    actual: window.map(\.specText)
+                    check: .absent,
+                    message:
+                        "absent: `\(CaseSyntax.plain.observation(observation))` matches `\(CaseSyntax.plain.pattern(pattern))`",
+                    expected: patterns.map { "no \(CaseSyntax.plain.pattern($0))" },
+                    actual: window.map(CaseSyntax.plain.observation)
                 )
             }
         }
@@ -85,7 +86,7 @@ enum ExpectationCheck {
     static func checkStack(expected: [MessageID], actual: [MessageID]) -> ExpectationFailure? {
         guard expected != actual else { return nil }
         return ExpectationFailure(
-            check: "stack",
+            check: .stack,
             message: "stack (top first): expected \(listText(expected)), found \(listText(actual))",
             expected: expected,
             actual: actual

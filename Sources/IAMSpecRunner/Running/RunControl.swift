@@ -1,4 +1,4 @@
-import Foundation
+import Synchronization
 
 /// Stops a run early, from any thread: the CLI triggers it on SIGINT and SIGTERM.
 ///
@@ -6,26 +6,29 @@ import Foundation
 /// conform to ``InterruptibleEngine``, and returns the results it has, with
 /// ``RunSummary/interrupted`` set. The runs that were under way are reported as errors.
 ///
-/// Thread-safety: every member may be called from any thread; the state is guarded by a lock.
-public final class RunControl: @unchecked Sendable {
-    private let lock = NSLock()
-    private var interrupted = false
-    private var nextToken = 0
-    private var handlers: [Int: @Sendable () -> Void] = [:]
+/// Thread-safety: every member may be called from any thread; the state is in a `Mutex`.
+public final class RunControl: Sendable {
+    private struct State {
+        var interrupted = false
+        var nextToken = 0
+        var handlers: [Int: @Sendable () -> Void] = [:]
+    }
+
+    private let state = Mutex(State())
 
     public init() {}
 
     /// Whether ``interrupt()`` has been called.
     public var isInterrupted: Bool {
-        lock.withLock { interrupted }
+        state.withLock { $0.interrupted }
     }
 
     /// Asks the run to stop; harmless to call more than once.
     public func interrupt() {
-        let toNotify: [@Sendable () -> Void] = lock.withLock {
-            guard !interrupted else { return [] }
-            interrupted = true
-            return Array(handlers.values)
+        let toNotify: [@Sendable () -> Void] = state.withLock { state in
+            guard !state.interrupted else { return [] }
+            state.interrupted = true
+            return Array(state.handlers.values)
         }
         for handler in toNotify {
             handler()
@@ -35,11 +38,11 @@ public final class RunControl: @unchecked Sendable {
     /// Calls `handler` once on interruption (at once when already interrupted); returns a token
     /// for ``removeHandler(_:)`` (0 when it was called at once).
     func onInterrupt(_ handler: @escaping @Sendable () -> Void) -> Int {
-        let token: Int? = lock.withLock {
-            guard !interrupted else { return nil }
-            nextToken += 1
-            handlers[nextToken] = handler
-            return nextToken
+        let token: Int? = state.withLock { state in
+            guard !state.interrupted else { return nil }
+            state.nextToken += 1
+            state.handlers[state.nextToken] = handler
+            return state.nextToken
         }
         guard let token else {
             handler()
@@ -49,6 +52,6 @@ public final class RunControl: @unchecked Sendable {
     }
 
     func removeHandler(_ token: Int) {
-        lock.withLock { _ = handlers.removeValue(forKey: token) }
+        state.withLock { _ = $0.handlers.removeValue(forKey: token) }
     }
 }

@@ -40,7 +40,7 @@ public struct RunSelection: Sendable, Hashable, Codable {
 
     /// Whether the case passes the id filters, the tags, the tag expression and the shard
     /// (profiles aside).
-    public func includes(_ specCase: SpecCase) -> Bool {
+    package func includes(_ specCase: SpecCase) -> Bool {
         let idSelected = filters.isEmpty || filters.contains { $0.matches(specCase.id) }
         let tagSelected = tags.isEmpty || specCase.tags.contains { tags.contains($0) }
         let expressionSelected = tagExpression?.matches(tags: specCase.tags) ?? true
@@ -49,12 +49,12 @@ public struct RunSelection: Sendable, Hashable, Codable {
     }
 
     /// The profiles of the case this selection runs, in profile order.
-    public func profiles(of specCase: SpecCase) -> [Profile] {
+    package func profiles(of specCase: SpecCase) -> [Profile] {
         Set(specCase.profiles).filter { profiles.isEmpty || profiles.contains($0) }.sorted()
     }
 
     /// Every selected run of the cases, sorted by case id, then profile.
-    public func runs(of cases: [SpecCase]) -> [CaseRun] {
+    package func runs(of cases: [SpecCase]) -> [CaseRun] {
         // Cases are sorted through their indices: swapping whole cases would copy them.
         let order = cases.indices.filter { includes(cases[$0]) }.sorted { cases[$0].id < cases[$1].id }
         return order.flatMap { index in

@@ -3,7 +3,7 @@ public struct SuiteLoadingError: Error, Sendable, CustomStringConvertible {
     /// Every problem found, sorted by location.
     public var diagnostics: [Diagnostic]
 
-    public init(diagnostics: [Diagnostic]) {
+    package init(diagnostics: [Diagnostic]) {
         self.diagnostics = diagnostics
     }
 

@@ -40,7 +40,7 @@ public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// The 1-based shard, out of `count`, that the case with this id belongs to.
-    public static func index(of caseID: String, among count: Int) -> Int {
+    package static func index(of caseID: String, among count: Int) -> Int {
         Int(StableHash.fnv1a64(caseID) % UInt64(max(1, count))) + 1
     }
 

@@ -49,14 +49,11 @@ struct DocsCommand: ParsableCommand {
             let bytes = files.reduce(0) { $0 + $1.contents.utf8.count }
             print("wrote \(files.count) files (\(bytes) bytes) to \(out)")
         } catch let error as ResultsStreamError {
-            StandardError.write(error.description)
-            throw ExitStatus.usageError
+            throw CommandFailure.usage(error.description)
         } catch let error as SiteError {
-            StandardError.write(error.description)
-            throw ExitStatus.usageError
+            throw CommandFailure.usage(error.description)
         } catch let error as AtomicFileError {
-            StandardError.write(error.description)
-            throw ExitStatus.usageError
+            throw CommandFailure.usage(error.description)
         }
     }
 }

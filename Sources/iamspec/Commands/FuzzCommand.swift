@@ -114,8 +114,7 @@ struct FuzzCommand: ParsableCommand {
             do {
                 try yaml.write(toFile: out, atomically: true, encoding: .utf8)
             } catch {
-                StandardError.write("error: cannot write \(out): \(error.localizedDescription)")
-                throw ExitCode(ExitStatus.usage)
+                throw CommandFailure.usage("error: cannot write \(out): \(error.localizedDescription)")
             }
             StandardError.write("wrote \(out)")
         } else {
@@ -155,9 +154,7 @@ struct FuzzCommand: ParsableCommand {
         do {
             return try StdioEngineProvider(command: command)
         } catch {
-            StandardError.write("error: \(error.message)")
-            if !error.diagnostics.isEmpty { StandardError.write(error.diagnostics) }
-            throw ExitStatus.usageError
+            throw CommandFailure.engineStartup(error)
         }
     }
 

@@ -47,11 +47,9 @@ struct MergeCommand: ParsableCommand {
             try ResultsStream.write(merged, to: output)
             print(merged.totalsLine)
         } catch let error as ResultsStreamError {
-            StandardError.write(error.description)
-            throw ExitStatus.usageError
+            throw CommandFailure.usage(error.description)
         } catch let error as AtomicFileError {
-            StandardError.write(error.description)
-            throw ExitStatus.usageError
+            throw CommandFailure.usage(error.description)
         }
     }
 }

@@ -47,11 +47,9 @@ struct ReportCommand: ParsableCommand {
             try JUnitReport.write(summary, to: junit)
             print(summary.totalsLine)
         } catch let error as ResultsStreamError {
-            StandardError.write(error.description)
-            throw ExitStatus.usageError
+            throw CommandFailure.usage(error.description)
         } catch let error as AtomicFileError {
-            StandardError.write(error.description)
-            throw ExitStatus.usageError
+            throw CommandFailure.usage(error.description)
         }
     }
 }

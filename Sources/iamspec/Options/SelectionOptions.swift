@@ -16,9 +16,10 @@ struct SelectionOptions: ParsableArguments {
         help: ArgumentHelp(
             "Only cases whose tags satisfy this expression: tags with and, or, not and parentheses (not binds tighter than and, and than or), e.g. \"stack and not legacy\".",
             valueName: "expression"
-        )
+        ),
+        transform: TagExpression.init(parsing:)
     )
-    var tagExpression: String?
+    var tagExpression: TagExpression?
 
     @Option(name: .customLong("profile"), help: "Only this profile (braze-swift, appboy-legacy); repeatable.")
     var profiles: [Profile] = []
@@ -27,35 +28,19 @@ struct SelectionOptions: ParsableArguments {
         help: ArgumentHelp(
             "Only shard I of N (I from 1): the cases whose id hashes (FNV-1a 64) to it; the N shards together hold every case once.",
             valueName: "I/N"
-        )
+        ),
+        transform: Shard.init(parsing:)
     )
-    var shard: String?
+    var shard: Shard?
 
-    func validate() throws {
-        if let tagExpression {
-            do {
-                _ = try TagExpression(parsing: tagExpression)
-            } catch {
-                throw ValidationError("--tags \"\(tagExpression)\": \(error)")
-            }
-        }
-        if let shard {
-            do {
-                _ = try Shard(parsing: shard)
-            } catch {
-                throw ValidationError("--shard: \(error)")
-            }
-        }
-    }
-
-    /// The selection; call after ``validate()`` has passed.
+    /// The runs these options select.
     var selection: RunSelection {
         RunSelection(
             filters: filters.map(GlobPattern.init),
             tags: tags,
             profiles: profiles,
-            tagExpression: tagExpression.flatMap { try? TagExpression(parsing: $0) },
-            shard: shard.flatMap { try? Shard(parsing: $0) }
+            tagExpression: tagExpression,
+            shard: shard
         )
     }
 }

@@ -7,6 +7,7 @@ enum ExitStatus {
     /// Usage, configuration or spec errors.
     static let usage: Int32 = 2
 
-    /// Thrown from a command to exit with status 2 after it printed why.
+    /// Exits with status 2 after the command printed why. Prefer ``CommandFailure``, which
+    /// carries the text: this is left for the engine provider of `iamspec run` until it moves.
     static var usageError: ExitCode { ExitCode(usage) }
 }

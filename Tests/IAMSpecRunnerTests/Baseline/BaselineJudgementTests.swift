@@ -14,7 +14,7 @@ struct BaselineJudgementTests {
             title: id,
             status: status,
             message: status == .failed ? "sequence on delivery: expected [displayed: promo], found []" : "",
-            kind: status == .failed ? "sequence" : nil,
+            kind: status == .failed ? .sequence : nil,
             location: location
         )
     }
@@ -50,7 +50,7 @@ struct BaselineJudgementTests {
         #expect(judgement.expectedFailures.count == 3)
         #expect(judgement.summary.totalsLine == "2 passed, 0 failed, 3 skipped")
         let first = judgement.summary.results[0]
-        #expect(first.status == .skipped && first.kind == BaselineJudgement.expectedFailureKind)
+        #expect(first.status == .skipped && first.kind == .expectedFailure)
         #expect(first.message.hasPrefix("expected failure: known (https://x/1); failed: sequence on delivery"))
         #expect(judgement.summary.results[3].message.hasPrefix("flaky: timing; failed:"))
         let lines = judgement.consoleLines(style: ConsoleStyle(usesColor: false))
@@ -73,7 +73,7 @@ struct BaselineJudgementTests {
         #expect(!strict.succeeded)
         #expect(strict.unexpectedPasses.map(\.profile) == [.brazeSwift])
         #expect(strict.summary.results[0].status == .failed)
-        #expect(strict.summary.results[0].kind == BaselineJudgement.unexpectedPassKind)
+        #expect(strict.summary.results[0].kind == .unexpectedPass)
         #expect(strict.summary.results[0].message.contains("remove the entry fixed@braze-swift"))
         #expect(strict.summary.totalsLine == "1 passed, 1 failed, 0 skipped")
 

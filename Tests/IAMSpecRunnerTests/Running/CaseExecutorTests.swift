@@ -38,7 +38,7 @@ struct CaseExecutorTests {
         )
         let result = run(specCase, on: CaseFixtures.promoEngine())
         #expect(result.status == .failed)
-        #expect(result.kind == "sequence")
+        #expect(result.kind == .sequence)
         #expect(result.location == SourceLocation(file: CaseFixtures.file, line: 14, column: 5))
         #expect(result.message == "sequence on delivery: expected [displayed: promo], found []")
         let failing = result.timeline.last
@@ -94,7 +94,7 @@ struct CaseExecutorTests {
         let specCase = CaseFixtures.specCase("a", steps: [.expectation(Expectation(stack: []))])
         let result = run(specCase, on: provider)
         #expect(result.status == .failed)
-        #expect(result.kind == "stack")
+        #expect(result.kind == .stack)
         #expect(result.timeline.last?.actual == ["other"])
     }
 
@@ -104,7 +104,7 @@ struct CaseExecutorTests {
             let provider = ScriptedEngineProvider.answering([.stackInspected: answer])
             let result = run(CaseFixtures.specCase("a", steps: [.expectation(Expectation(stack: []))]), on: provider)
             #expect(result.status == .error)
-            #expect(result.kind == "stack-answer")
+            #expect(result.kind == .stackAnswer)
         }
     }
 
@@ -127,7 +127,7 @@ struct CaseExecutorTests {
         }
         let result = run(CaseFixtures.displaysPromo("a"), on: provider)
         #expect(result.status == .error)
-        #expect(result.kind == "engine")
+        #expect(result.kind == .engine)
         #expect(result.message == "the engine failed while handling `session_start`: lost the session")
         #expect(result.diagnostics == "stderr: boom")
         #expect(result.location.line == 10)

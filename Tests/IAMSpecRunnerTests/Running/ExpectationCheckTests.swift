@@ -20,7 +20,7 @@ struct ExpectationCheckTests {
             [.stacked(.any, reason: nil), .displayed(.id("promo"), extras: nil)],
             window: window
         )
-        #expect(reversed?.check == "sequence")
+        #expect(reversed?.check == .sequence)
         #expect(reversed?.actual == ["displayed: promo", "stacked: other (message_visible)"])
         #expect(ExpectationCheck.checkSequence([.displayed(.id("promo"), extras: nil)], window: window) != nil)
     }
@@ -72,7 +72,7 @@ struct ExpectationCheckTests {
         )
         #expect(
             ExpectationCheck.checkContains([.clickLogged(.any), .displayed(.any, extras: nil)], window: window)?.check
-                == "contains"
+                == .contains
         )
     }
 
@@ -87,7 +87,7 @@ struct ExpectationCheckTests {
         let window: [Observation] = [promo, .discarded("late", reason: .timeout)]
         #expect(ExpectationCheck.checkAbsent([.discarded(.id("promo"), reason: nil)], window: window) == nil)
         let failure = ExpectationCheck.checkAbsent([.discarded(.any, reason: .timeout)], window: window)
-        #expect(failure?.check == "absent")
+        #expect(failure?.check == .absent)
         #expect(failure?.message == "absent: `discarded: late (timeout)` matches `discarded: \"*\" (timeout)`")
     }
 
@@ -97,8 +97,8 @@ struct ExpectationCheckTests {
             contains: [.impressionLogged(.any)],
             absent: [.displayed(.any, extras: nil)]
         )
-        #expect(ExpectationCheck.check(expectation, window: [promo])?.check == "contains")
-        #expect(ExpectationCheck.check(expectation, window: [promo, .impressionLogged("promo")])?.check == "absent")
+        #expect(ExpectationCheck.check(expectation, window: [promo])?.check == .contains)
+        #expect(ExpectationCheck.check(expectation, window: [promo, .impressionLogged("promo")])?.check == .absent)
     }
 
     @Test func stackMustBeExactlyTheExpectedOneTopFirst() {

@@ -1,82 +1,95 @@
-import Foundation
+import Dispatch
 import IAMSpec
 import IAMSpecTesting
+import Synchronization
 import Testing
 
 @testable import IAMSpecRunner
 
+/// Every run here is on a ``ManualWatchdogClock``: a run times out when the test advances the
+/// clock, so no outcome depends on how busy the machine is.
 @Suite("Scheduling, watchdog and interruption")
 struct SchedulingTests {
     @Test func theLibraryEntryPointRunsCasesAndGivesExitSemantics() {
         let cases = [CaseFixtures.displaysPromo("a", profiles: Profile.allCases), CaseFixtures.displaysPromo("b")]
-        let summary = ConformanceRun(engine: CaseFixtures.promoEngine()).run(cases: cases, paths: ["Specs"])
+        let summary = ConformanceRun(engine: CaseFixtures.promoEngine()).onManualClock().run(
+            cases: cases,
+            paths: ["Specs"]
+        )
         #expect(summary.totalsLine == "3 passed, 0 failed, 0 skipped")
         #expect(summary.exitCode == 0)
         #expect(summary.header.engine.name == "scripted")
         #expect(summary.header.suitePaths == ["Specs"])
         #expect(!summary.interrupted)
 
-        let failing = ConformanceRun(engine: ScriptedEngineProvider { _, _ in [] }).run(cases: cases)
+        let failing = ConformanceRun(engine: ScriptedEngineProvider { _, _ in [] }).onManualClock().run(cases: cases)
         #expect(failing.totalsLine == "0 passed, 3 failed, 0 skipped")
         #expect(failing.exitCode == 1)
     }
 
     @Test func errorsCountAsFailedAndSkipsDoNotFailTheRun() {
         let cases = [CaseFixtures.displaysPromo("a", profiles: Profile.allCases)]
-        let skipping = ConformanceRun(engine: CaseFixtures.promoEngine(profiles: [.brazeSwift])).run(cases: cases)
+        let skipping = ConformanceRun(engine: CaseFixtures.promoEngine(profiles: [.brazeSwift])).onManualClock()
+            .run(cases: cases)
         #expect(skipping.totalsLine == "1 passed, 0 failed, 1 skipped")
         #expect(skipping.succeeded)
-        let throwing = ConformanceRun(engine: ScriptedEngineProvider { _, _ in throw EngineError("no") }).run(
-            cases: cases
-        )
+        let throwing = ConformanceRun(engine: ScriptedEngineProvider { _, _ in throw EngineError("no") })
+            .onManualClock().run(cases: cases)
         #expect(throwing.totalsLine == "0 passed, 2 failed, 0 skipped")
     }
 
     @Test func resultsAreSortedWhateverTheCompletionOrder() {
-        let bFinished = DispatchSemaphore(value: 0)
+        // `a` answers only once `b`'s result has reached progress, so `b` completes first.
+        let bReported = DispatchSemaphore(value: 0)
         let provider = ScriptedEngineProvider { stimulus, setup in
-            guard case .sessionStarted = stimulus, setup.caseID == "a" else { return [CaseFixtures.displayed] }
-            if bFinished.wait(timeout: .now() + 20) == .timedOut {
-                throw EngineError("b never finished alongside a")
+            if case .sessionStarted = stimulus, setup.caseID == "a" {
+                bReported.wait()
             }
             return [CaseFixtures.displayed]
         }
-        let completed = Completions()
+        let reported = Reported()
         let summary = ConformanceRun(
             engine: provider,
             options: RunOptions(jobs: 2),
             progress: { result in
-                completed.append(result.caseID)
-                if result.caseID == "b" { bFinished.signal() }
+                reported.append(result)
+                if result.caseID == "b" { bReported.signal() }
             }
-        ).run(cases: [CaseFixtures.displaysPromo("b"), CaseFixtures.displaysPromo("a")])
-        #expect(completed.values == ["b", "a"])
+        ).onManualClock().run(cases: [CaseFixtures.displaysPromo("b"), CaseFixtures.displaysPromo("a")])
+        #expect(reported.values.map(\.caseID) == ["b", "a"])
         #expect(summary.results.map(\.caseID) == ["a", "b"])
         #expect(summary.results.allSatisfy { $0.status == .passed })
     }
 
     @Test func aHangingInterruptibleEngineTimesOutAndTheRunCompletes() {
+        let clock = ManualWatchdogClock()
         let provider = ScriptedEngineProvider { stimulus, setup in
             guard case .sessionStarted = stimulus else { return [] }
-            return setup.caseID == "hangs" ? .hang : [CaseFixtures.displayed]
+            guard setup.caseID == "hangs" else { return [CaseFixtures.displayed] }
+            clock.advance(by: .milliseconds(50))
+            return .hang
         }
+        let reported = Reported()
         let summary = ConformanceRun(
             engine: provider,
-            options: RunOptions(jobs: 1, timeout: .milliseconds(50))
-        ).run(cases: [CaseFixtures.displaysPromo("hangs"), CaseFixtures.displaysPromo("works")])
+            options: RunOptions(jobs: 1, timeout: .milliseconds(50)),
+            progress: { reported.append($0) }
+        ).onClock(clock).run(cases: [CaseFixtures.displaysPromo("hangs"), CaseFixtures.displaysPromo("works")])
         #expect(summary.results.map(\.status) == [.error, .passed])
         #expect(summary.results[0].message == "timed out after 0.05 s")
-        #expect(summary.results[0].kind == "timeout")
+        #expect(summary.results[0].kind == .timeout)
+        #expect(summary.results[0].durationMilliseconds == 50)
         #expect(provider.recorder.run(caseID: "hangs", profile: .brazeSwift)?.wasInterrupted == true)
+        #expect(reported.values.sorted(by: { $0.caseID < $1.caseID }) == summary.results)
     }
 
     @Test func aHangingEngineThatCannotBeInterruptedIsAbandoned() {
+        let clock = ManualWatchdogClock()
         let release = DispatchSemaphore(value: 0)
-        let provider = BlockingEngineProvider(release: release)
         let summary = ConformanceRun(
-            engine: provider,
+            engine: BlockingEngineProvider(clock: clock, release: release),
             options: RunOptions(jobs: 1, timeout: .milliseconds(50))
-        ).run(cases: [CaseFixtures.displaysPromo("a"), CaseFixtures.displaysPromo("b")])
+        ).onClock(clock).run(cases: [CaseFixtures.displaysPromo("a"), CaseFixtures.displaysPromo("b")])
         release.signal()
         release.signal()
         #expect(summary.results.map(\.status) == [.error, .error])
@@ -94,40 +107,75 @@ struct SchedulingTests {
             return [CaseFixtures.displayed]
         }
         let cases = ["a", "b", "c"].map { CaseFixtures.displaysPromo($0) }
-        let summary = ConformanceRun(engine: provider, options: RunOptions(jobs: 1), control: control).run(cases: cases)
+        let summary = ConformanceRun(engine: provider, options: RunOptions(jobs: 1), control: control)
+            .onManualClock().run(cases: cases)
         #expect(summary.interrupted)
         #expect(summary.results.map(\.caseID) == ["a", "b"])
         #expect(summary.results.map(\.status) == [.passed, .error])
-        #expect(summary.results[1].kind == "interrupted")
+        #expect(summary.results[1].kind == .interrupted)
         #expect(summary.exitCode == 1)
         #expect(provider.recorder.run(caseID: "c", profile: .brazeSwift) == nil)
+    }
+
+    @Test func anInterruptedRunReachesProgressLikeAnyOther() {
+        let control = RunControl()
+        let provider = ScriptedEngineProvider { stimulus, setup in
+            guard case .sessionStarted = stimulus else { return [] }
+            guard setup.caseID == "b" else { return [CaseFixtures.displayed] }
+            control.interrupt()
+            return .hang
+        }
+        let reported = Reported()
+        let summary = ConformanceRun(
+            engine: provider,
+            options: RunOptions(jobs: 1),
+            control: control,
+            progress: { reported.append($0) }
+        ).onManualClock().run(cases: ["a", "b", "c"].map { CaseFixtures.displaysPromo($0) })
+        #expect(summary.results.map(\.kind) == [nil, .interrupted])
+        #expect(reported.values.sorted(by: { $0.caseID < $1.caseID }) == summary.results)
     }
 
     @Test func aRunInterruptedBeforeItStartsRunsNothing() {
         let control = RunControl()
         control.interrupt()
-        let summary = ConformanceRun(engine: CaseFixtures.promoEngine(), control: control).run(cases: [
-            CaseFixtures.displaysPromo("a")
-        ])
+        let summary = ConformanceRun(engine: CaseFixtures.promoEngine(), control: control).onManualClock().run(
+            cases: [CaseFixtures.displaysPromo("a")]
+        )
         #expect(summary.interrupted)
         #expect(summary.results.isEmpty)
     }
 }
 
-/// Collects values from several threads.
-private final class Completions: @unchecked Sendable {
-    private let lock = NSLock()
-    private var collected: [String] = []
-
-    func append(_ value: String) {
-        lock.withLock { collected.append(value) }
+extension ConformanceRun {
+    /// The run with its watchdog on `clock`.
+    fileprivate func onClock(_ clock: ManualWatchdogClock) -> ConformanceRun {
+        var run = self
+        run.watchdogClock = clock
+        return run
     }
 
-    var values: [String] { lock.withLock { collected } }
+    /// The run with its watchdog on a clock nobody advances: no run ever overruns.
+    fileprivate func onManualClock() -> ConformanceRun {
+        onClock(ManualWatchdogClock())
+    }
 }
 
-/// Engines that block on a semaphore and cannot be interrupted.
+/// The results passed to progress, in the order they came.
+private final class Reported: Sendable {
+    private let collected = Mutex<[CaseResult]>([])
+
+    func append(_ result: CaseResult) {
+        collected.withLock { $0.append(result) }
+    }
+
+    var values: [CaseResult] { collected.withLock { $0 } }
+}
+
+/// Engines that move the clock past their run's deadline, then block on a semaphore and cannot
+/// be interrupted.
 private struct BlockingEngineProvider: EngineProvider {
+    let clock: ManualWatchdogClock
     let release: DispatchSemaphore
 
     var description: EngineDescription {
@@ -135,13 +183,15 @@ private struct BlockingEngineProvider: EngineProvider {
     }
 
     func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
-        BlockingEngine(release: release)
+        BlockingEngine(clock: clock, release: release)
     }
 
     struct BlockingEngine: DeliveryEngine {
+        let clock: ManualWatchdogClock
         let release: DispatchSemaphore
 
         func handle(_ stimulus: Stimulus) throws -> [Observation] {
+            clock.advance(by: .milliseconds(50))
             release.wait()
             return []
         }

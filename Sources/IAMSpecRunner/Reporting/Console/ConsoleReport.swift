@@ -14,7 +14,7 @@ public struct ConsoleReport: Sendable {
     }
 
     /// One line for a finished run: `[3/40] failed  some-case [braze-swift]`.
-    public func progressLine(for result: CaseResult, completed: Int, total: Int) -> String {
+    package func progressLine(for result: CaseResult, completed: Int, total: Int) -> String {
         let width = String(total).count
         let count = String(repeating: " ", count: max(0, width - String(completed).count)) + String(completed)
         return "[\(count)/\(total)] \(statusWord(result.status))  \(result.caseID) [\(result.profile.rawValue)]"
@@ -28,7 +28,7 @@ public struct ConsoleReport: Sendable {
             lines.append("")
         }
         let skipped = summary.results.filter {
-            $0.status == .skipped && $0.kind != BaselineJudgement.expectedFailureKind
+            $0.status == .skipped && $0.kind != .expectedFailure
         }
         let skips = Dictionary(grouping: skipped, by: \.message)
         for (reason, results) in skips.sorted(by: { $0.key < $1.key }) {

@@ -21,12 +21,12 @@ import IAMSpec
 ///   the run's start in UTC without a zone suffix, as Ant requires.
 public enum JUnitReport {
     /// The longest text node, in characters, before head and tail are kept with a marker.
-    public static let defaultTextLimit = 262_144
+    package static let defaultTextLimit = 262_144
     /// The longest attribute value, in characters.
     static let attributeLimit = 4_096
 
     /// The XML document, ending with a newline.
-    public static func xml(for summary: RunSummary, textLimit: Int = defaultTextLimit) -> String {
+    package static func xml(for summary: RunSummary, textLimit: Int = defaultTextLimit) -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
         let profiles = Set(summary.results.map(\.profile)).sorted()
         for (index, profile) in profiles.enumerated() {
@@ -43,7 +43,7 @@ public enum JUnitReport {
     }
 
     /// Whole milliseconds as seconds with a `.` and three decimals, whatever the locale: `1.005`.
-    public static func seconds(milliseconds: Int64) -> String {
+    package static func seconds(milliseconds: Int64) -> String {
         let clamped = max(0, milliseconds)
         let fraction = String(clamped % 1000)
         return "\(clamped / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
@@ -155,11 +155,11 @@ public enum JUnitReport {
         case .skipped:
             return xml + ">\n      <skipped message=\"\(attribute(result.message))\"/>\n    </testcase>\n"
         case .failed:
-            let type = "iamspec.\(result.kind ?? "expectation")"
+            let type = "iamspec.\(result.kind?.rawValue ?? "expectation")"
             return xml + ">\n      <failure type=\"\(attribute(type))\" message=\"\(attribute(result.message))\">"
                 + "\(body)</failure>\n    </testcase>\n"
         case .error:
-            let type = "iamspec.\(result.kind ?? "engine")"
+            let type = "iamspec.\(result.kind?.rawValue ?? "engine")"
             return xml + ">\n      <error type=\"\(attribute(type))\" message=\"\(attribute(result.message))\">"
                 + "\(body)</error>\n    </testcase>\n"
         }

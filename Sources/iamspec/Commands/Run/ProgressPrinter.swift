@@ -1,18 +1,19 @@
 import Foundation
 import IAMSpec
 import IAMSpecRunner
+import Synchronization
 
 /// Prints a progress line on standard error for each finished run.
 ///
 /// On a terminal the line is rewritten in place and cleared at the end; otherwise each run gets
-/// its own line. Thread-safety: ``record(_:)`` is called from worker threads; a lock guards the
-/// count and the writes.
-final class ProgressPrinter: @unchecked Sendable {
+/// its own line. ``record(_:)`` is the run's progress callback, called on the thread that runs
+/// the suite, one result at a time; the count is in a `Mutex` all the same, so the printer can
+/// be shared with that `@Sendable` callback.
+final class ProgressPrinter: Sendable {
     private let report: ConsoleReport
     private let total: Int
     private let overwrites: Bool
-    private let lock = NSLock()
-    private var completed = 0
+    private let completed = Mutex(0)
 
     init(report: ConsoleReport, total: Int, overwrites: Bool) {
         self.report = report
@@ -21,20 +22,18 @@ final class ProgressPrinter: @unchecked Sendable {
     }
 
     func record(_ result: CaseResult) {
-        lock.withLock {
-            completed += 1
-            let line = report.progressLine(for: result, completed: completed, total: total)
-            let text = overwrites ? "\r\u{1B}[K\(line)" : "\(line)\n"
-            FileHandle.standardError.write(Data(text.utf8))
+        let count = completed.withLock { count in
+            count += 1
+            return count
         }
+        let line = report.progressLine(for: result, completed: count, total: total)
+        FileHandle.standardError.write(Data((overwrites ? "\r\u{1B}[K\(line)" : "\(line)\n").utf8))
     }
 
     /// Clears the rewritten line, so the report starts on a clean line.
     func finish() {
-        lock.withLock {
-            if overwrites && completed > 0 {
-                FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
-            }
+        if overwrites && completed.withLock({ $0 }) > 0 {
+            FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
         }
     }
 }

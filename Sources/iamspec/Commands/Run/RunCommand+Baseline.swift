@@ -22,8 +22,7 @@ extension RunCommand {
         do {
             try BaselineWriter.write(refreshed, to: updateBaseline)
         } catch {
-            StandardError.write(error.description)
-            throw ExitStatus.usageError
+            throw CommandFailure.usage(error.description)
         }
         StandardError.write("wrote the baseline \(updateBaseline): \(refreshed.entries.count) entries")
         return refreshed

@@ -137,9 +137,7 @@ struct RunCommand: ParsableCommand {
         stdioProvider?.shutdown()
         progress.finish()
         if let failure = stdioProvider?.startupFailure {
-            StandardError.write("error: \(failure.message)")
-            if !failure.diagnostics.isEmpty { StandardError.write(failure.diagnostics) }
-            throw ExitStatus.usageError
+            throw CommandFailure.engineStartup(failure)
         }
         let written = try writeUpdatedBaseline(knownOutcomes, summary: summary, cases: loaded.cases)
         let judgement = (knownOutcomes ?? written).map {
@@ -170,8 +168,7 @@ struct RunCommand: ParsableCommand {
                 try JUnitReport.write(judged, to: junit)
             }
         } catch {
-            StandardError.write(error.description)
-            throw ExitStatus.usageError
+            throw CommandFailure.usage(error.description)
         }
     }
 }

@@ -1,23 +1,49 @@
+import IAMSpec
 import IAMSpecReferenceEngine
 
 /// A mutant engine: the reference engine with exactly one rule broken.
 ///
 /// The conformance suite "kills" a mutant when a case that passes on the reference engine fails
-/// (or errors) on it; a mutant that survives points at a rule the suite does not pin down.
+/// (or errors) on it; a mutant that survives points at a rule the suite does not pin down. Two
+/// mutants are the same when their ids are.
 public struct Mutant: Sendable, Hashable, Identifiable {
-    /// The broken rule, as the reference engine applies it.
-    package let mutation: Mutation
-
     /// The mutant's stable id, as `mutant:<id>` names it on the command line.
-    public var id: String { mutation.rawValue }
-
-    /// One line: the rule this mutant breaks, and how.
-    public var summary: String { MutantCatalogue.summary(of: mutation) }
+    public let id: String
 
     /// The id, in `Specs/rules.yaml`, of the rule this mutant breaks.
-    public var rule: String { MutantCatalogue.rule(of: mutation) }
+    public let rule: String
 
-    package init(_ mutation: Mutation) {
-        self.mutation = mutation
+    /// One line: the rule this mutant breaks, and how.
+    public let summary: String
+
+    /// The one change this mutant makes to the reference rules.
+    private let breaking: @Sendable (inout DeliveryRules) -> Void
+
+    package init(
+        _ id: String,
+        rule: String,
+        summary: String,
+        breaking: @escaping @Sendable (inout DeliveryRules) -> Void
+    ) {
+        self.id = id
+        self.rule = rule
+        self.summary = summary
+        self.breaking = breaking
+    }
+
+    /// The rules a mutant engine applies under the profile: the reference ones, with this
+    /// mutant's change.
+    package func rules(for profile: Profile) -> DeliveryRules {
+        var rules = DeliveryRules.reference(for: profile)
+        breaking(&rules)
+        return rules
+    }
+
+    public static func == (left: Mutant, right: Mutant) -> Bool {
+        left.id == right.id
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
     }
 }

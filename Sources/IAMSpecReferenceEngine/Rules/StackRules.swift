@@ -1,0 +1,49 @@
+/// The in-memory message stack, and the moments that offer its top.
+package struct StackRules: Sendable {
+    /// Which waiting message the stack gives up first.
+    package enum Order: Sendable, Hashable {
+        case lastInFirstOut
+        case firstInFirstOut
+    }
+
+    /// An end of the stack.
+    package enum End: Sendable, Hashable {
+        case top
+        case bottom
+    }
+
+    /// A moment at which the top of the stack may be offered for display.
+    package enum Moment: Sendable, Hashable {
+        /// A session start or push click that matches no trigger.
+        case eligibilityMatchingNoTrigger
+        /// A session start or push click whose trigger offered nothing (no candidate won, or the
+        /// winner is delayed).
+        case eligibilityTriggeringNoOffer
+        /// The app asks for the next message (Swift `presentNext()`, semantics notes, point 11).
+        case displayNextRequested
+        /// The user dismisses a message.
+        case messageDismissed
+        /// The app comes back to the foreground.
+        case appForegrounded
+        /// The keyboard goes away.
+        case keyboardHidden
+    }
+
+    /// "Braze will display the most recently received in-app message first (last in, first
+    /// out)" (seed 003).
+    package var order = Order.lastInFirstOut
+
+    /// A message the presenter puts back (background, another message visible, the keyboard, the
+    /// delegate's `later`) goes back on top: "The triggered in-app message will be placed on top
+    /// of the stack for later display" (seed 000, translated).
+    package var putBackOn = End.top
+
+    /// "When a user is eligible to receive an in-app message, the `ABKInAppMessageController`
+    /// will be offered the latest in-app message off the in-app message stack", and "Users are
+    /// eligible ... Session start event; The app is opened from a push notification" (seed 003);
+    /// the app may also ask for it. "Nothing is shown automatically when a message is dismissed"
+    /// (semantics notes, point 11), nor on coming back to the foreground.
+    package var topOfferedAt: Set<Moment> = [
+        .eligibilityMatchingNoTrigger, .eligibilityTriggeringNoOffer, .displayNextRequested,
+    ]
+}

@@ -16,27 +16,31 @@ public struct Mutant: Sendable, Hashable, Identifiable {
     /// One line: the rule this mutant breaks, and how.
     public let summary: String
 
-    /// The one change this mutant makes to the reference rules.
-    private let breaking: @Sendable (inout DeliveryRules) -> Void
+    /// The rules its engines apply, per profile: the reference ones with this mutant's change.
+    private let rulesByProfile: [Profile: DeliveryRules]
 
+    /// A mutant whose engines apply the reference rules after `breaking` changes them.
     package init(
         _ id: String,
         rule: String,
         summary: String,
-        breaking: @escaping @Sendable (inout DeliveryRules) -> Void
+        breaking: (inout DeliveryRules) -> Void
     ) {
         self.id = id
         self.rule = rule
         self.summary = summary
-        self.breaking = breaking
+        var rulesByProfile: [Profile: DeliveryRules] = [:]
+        for profile in Profile.allCases {
+            var rules = DeliveryRules.reference(for: profile)
+            breaking(&rules)
+            rulesByProfile[profile] = rules
+        }
+        self.rulesByProfile = rulesByProfile
     }
 
-    /// The rules a mutant engine applies under the profile: the reference ones, with this
-    /// mutant's change.
+    /// The rules a mutant engine applies under the profile.
     package func rules(for profile: Profile) -> DeliveryRules {
-        var rules = DeliveryRules.reference(for: profile)
-        breaking(&rules)
-        return rules
+        rulesByProfile[profile] ?? .reference(for: profile)
     }
 
     public static func == (left: Mutant, right: Mutant) -> Bool {

@@ -36,6 +36,13 @@ package struct DeliveryRules: Sendable {
 
     /// The reference semantics under the profile.
     package static func reference(for profile: Profile) -> DeliveryRules {
-        DeliveryRules(profile: .reference(for: profile))
+        switch profile {
+        case .brazeSwift: brazeSwift
+        case .appboyLegacy: appboyLegacy
+        }
     }
+
+    // Made once: an engine is made for every case run, and copies share the sets' storage.
+    private static let brazeSwift = DeliveryRules(profile: .reference(for: .brazeSwift))
+    private static let appboyLegacy = DeliveryRules(profile: .reference(for: .appboyLegacy))
 }

@@ -26,8 +26,8 @@ public enum MutantCatalogue {
             rule: "triggers.sdk-events-only",
             summary: "events logged through the REST API trigger messages"
         ) {
-            $0.triggers.customEventsTriggerFrom.insert(.api)
-            $0.triggers.purchasesTriggerFrom.insert(.api)
+            $0.triggers.customEventsTriggerFrom = .sdkOrAPI
+            $0.triggers.purchasesTriggerFrom = .sdkOrAPI
         },
         Mutant(
             "api-events-report-no-match",
@@ -78,7 +78,7 @@ public enum MutantCatalogue {
             "api-purchases-trigger",
             rule: "triggers.sdk-events-only",
             summary: "purchases logged through the REST API trigger messages"
-        ) { $0.triggers.purchasesTriggerFrom.insert(.api) },
+        ) { $0.triggers.purchasesTriggerFrom = .sdkOrAPI },
         Mutant(
             "less-than-inclusive",
             rule: "filters.numeric-comparisons",
@@ -348,7 +348,7 @@ public enum MutantCatalogue {
             "orientation-checked-on-tablets",
             rule: "discard.orientation-not-on-tablets",
             summary: "orientation is checked on tablets too"
-        ) { $0.presenter.orientationCheckedOn.insert(.tablet) },
+        ) { $0.presenter.orientationCheckedOn = .phonesAndTablets },
         Mutant(
             "image-rules-in-swift",
             rule: "discard.swift-situations",

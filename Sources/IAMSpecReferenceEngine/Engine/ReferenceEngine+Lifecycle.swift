@@ -16,27 +16,13 @@ extension ReferenceEngine {
 
     /// Clears what an app, user or device event takes away; a triggered message no longer held
     /// anywhere is no longer in flight.
-    mutating func clear(_ holdings: Set<LifecycleRules.Holding>) {
-        var forgotMessagesInFlight = false
-        for holding in holdings {
-            switch holding {
-            case .visibleMessage:
-                screen.clear()
-            case .deliveredMessages:
-                delivered = []
-            case .stack:
-                stack.removeAll()
-                forgotMessagesInFlight = true
-            case .delayedMessages:
-                delayed.removeAll()
-                forgotMessagesInFlight = true
-            case .messagesAwaitingAssets:
-                awaitingAssets.removeAll()
-                forgotMessagesInFlight = true
-            }
-        }
-        if forgotMessagesInFlight {
-            inFlight = Set(stack.idsTopFirst).union(delayed.ids).union(awaitingAssets.keys)
-        }
+    mutating func clear(_ holdings: LifecycleRules.Holdings) {
+        if holdings.contains(.visibleMessage) { screen.clear() }
+        if holdings.contains(.deliveredMessages) { delivered = [] }
+        guard !holdings.isDisjoint(with: [.stack, .delayedMessages, .messagesAwaitingAssets]) else { return }
+        if holdings.contains(.stack) { stack.removeAll() }
+        if holdings.contains(.delayedMessages) { delayed.removeAll() }
+        if holdings.contains(.messagesAwaitingAssets) { awaitingAssets.removeAll() }
+        inFlight = Set(stack.idsTopFirst).union(delayed.ids).union(awaitingAssets.keys)
     }
 }

@@ -9,7 +9,7 @@ extension ReferenceEngine {
     }
 
     /// Offers the stack's top when the moment is one of ``StackRules/topOfferedAt``.
-    mutating func offerTopOfStack(at moment: StackRules.Moment) {
+    mutating func offerTopOfStack(at moment: StackRules.Moments) {
         if rules.stack.topOfferedAt.contains(moment) { offerTopOfStack() }
     }
 

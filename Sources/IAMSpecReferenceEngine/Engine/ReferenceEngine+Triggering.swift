@@ -4,7 +4,7 @@ extension ReferenceEngine {
     /// An event the app logged: one from a source that cannot trigger does nothing; during a
     /// session-start sync it is held; otherwise it is evaluated now.
     mutating func receive(_ event: LoggedEvent, from source: EventSource) {
-        guard rules.triggers.sources(of: event.event).contains(source) else {
+        guard rules.triggers.sources(of: event.event).include(source) else {
             if rules.triggers.noMatchCallbackFires.contains(.loggedThroughAPI) {
                 observations.append(.noMatchingTrigger(event.event))
             }

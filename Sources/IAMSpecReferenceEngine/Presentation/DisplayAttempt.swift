@@ -82,7 +82,8 @@ struct DisplayAttempt {
             // "The device orientation doesn't match the triggered in-app message's orientation"
             // (seed 003); never checked on tablets (semantics notes, point 12).
             let mismatch = !Self.fits(message.orientation, conditions.deviceOrientation)
-            return mismatch && rules.orientationCheckedOn.contains(conditions.device) ? .discard(.orientation) : nil
+            let checked = conditions.device == .phone || rules.orientationCheckedOn == .phonesAndTablets
+            return checked && mismatch ? .discard(.orientation) : nil
         case .missingImage:
             // Legacy: "a full in-app message but has no image", "an image-only modal in-app message
             // but has no image" (seed 003).

@@ -1,34 +1,40 @@
 /// What relaunching the app, changing the user, ending a session and rotating the device clear.
 package struct LifecycleRules: Sendable {
-    /// Something the engine holds that an app, user or device event may clear.
-    package enum Holding: Sendable, Hashable {
+    /// What the engine holds that an app, user or device event may clear.
+    package struct Holdings: OptionSet, Sendable {
+        package let rawValue: UInt8
+
+        package init(rawValue: UInt8) {
+            self.rawValue = rawValue
+        }
+
         /// The message on screen.
-        case visibleMessage
+        package static let visibleMessage = Holdings(rawValue: 1 << 0)
         /// The message stack.
-        case stack
+        package static let stack = Holdings(rawValue: 1 << 1)
         /// Triggered messages waiting out their delay.
-        case delayedMessages
+        package static let delayedMessages = Holdings(rawValue: 1 << 2)
         /// Triggered messages waiting for their assets.
-        case messagesAwaitingAssets
+        package static let messagesAwaitingAssets = Holdings(rawValue: 1 << 3)
         /// The messages delivered by the last session start.
-        case deliveredMessages
+        package static let deliveredMessages = Holdings(rawValue: 1 << 4)
     }
 
     /// "The stack only persists stored in-app messages in memory and is cleared up between app
     /// launches from suspended mode" (seed 003): everything held in memory goes; delivered
     /// messages stay.
-    package var relaunchClears: Set<Holding> = [.visibleMessage, .stack, .delayedMessages, .messagesAwaitingAssets]
+    package var relaunchClears: Holdings = [.visibleMessage, .stack, .delayedMessages, .messagesAwaitingAssets]
 
     /// "Changing the user (or wiping data) dismisses the visible message and clears the stack"
     /// (semantics notes, point 13); waiting and delivered messages go too, so the next session
     /// start delivers again.
-    package var userChangeClears: Set<Holding> = [
+    package var userChangeClears: Holdings = [
         .visibleMessage, .stack, .delayedMessages, .messagesAwaitingAssets, .deliveredMessages,
     ]
 
     /// Ending a session has no observable effect: delivered messages, stack and clocks stay.
-    package var sessionEndClears: Set<Holding> = []
+    package var sessionEndClears: Holdings = []
 
     /// Rotating the device changes only the orientation the next display attempt checks.
-    package var rotationClears: Set<Holding> = []
+    package var rotationClears: Holdings = []
 }

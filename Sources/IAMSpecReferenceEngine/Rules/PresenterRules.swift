@@ -1,5 +1,3 @@
-package import IAMSpec
-
 /// The presenter's ordered checks of a display attempt, and what each one decides.
 package struct PresenterRules: Sendable {
     /// One of the presenter's checks.
@@ -39,6 +37,12 @@ package struct PresenterRules: Sendable {
         case thirtySeconds
     }
 
+    /// The devices on which a message's orientation is checked.
+    package enum OrientationDevices: Sendable, Hashable {
+        case phonesOnly
+        case phonesAndTablets
+    }
+
     /// What a display delegate's answer puts the message through.
     package enum Deferral: Sendable, Hashable {
         /// Back on top of the stack.
@@ -68,7 +72,7 @@ package struct PresenterRules: Sendable {
     package var keyboardRuleOnlyWithoutDelegate = true
 
     /// Orientation is "never checked on tablets" (semantics notes, point 12).
-    package var orientationCheckedOn: Set<DeviceKind> = [.phone]
+    package var orientationCheckedOn = OrientationDevices.phonesOnly
 
     /// The delegate's `later` (Swift `.reenqueue`, legacy `ABKDisplayInAppMessageLater`) puts the
     /// message back on top of the stack: "The triggered in-app message will be placed on top of

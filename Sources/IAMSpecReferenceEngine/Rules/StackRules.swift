@@ -12,21 +12,27 @@ package struct StackRules: Sendable {
         case bottom
     }
 
-    /// A moment at which the top of the stack may be offered for display.
-    package enum Moment: Sendable, Hashable {
+    /// Moments at which the top of the stack may be offered for display.
+    package struct Moments: OptionSet, Sendable {
+        package let rawValue: UInt8
+
+        package init(rawValue: UInt8) {
+            self.rawValue = rawValue
+        }
+
         /// A session start or push click that matches no trigger.
-        case eligibilityMatchingNoTrigger
+        package static let eligibilityMatchingNoTrigger = Moments(rawValue: 1 << 0)
         /// A session start or push click whose trigger offered nothing (no candidate won, or the
         /// winner is delayed).
-        case eligibilityTriggeringNoOffer
+        package static let eligibilityTriggeringNoOffer = Moments(rawValue: 1 << 1)
         /// The app asks for the next message (Swift `presentNext()`, semantics notes, point 11).
-        case displayNextRequested
+        package static let displayNextRequested = Moments(rawValue: 1 << 2)
         /// The user dismisses a message.
-        case messageDismissed
+        package static let messageDismissed = Moments(rawValue: 1 << 3)
         /// The app comes back to the foreground.
-        case appForegrounded
+        package static let appForegrounded = Moments(rawValue: 1 << 4)
         /// The keyboard goes away.
-        case keyboardHidden
+        package static let keyboardHidden = Moments(rawValue: 1 << 5)
     }
 
     /// "Braze will display the most recently received in-app message first (last in, first
@@ -43,7 +49,7 @@ package struct StackRules: Sendable {
     /// eligible ... Session start event; The app is opened from a push notification" (seed 003);
     /// the app may also ask for it. "Nothing is shown automatically when a message is dismissed"
     /// (semantics notes, point 11), nor on coming back to the foreground.
-    package var topOfferedAt: Set<Moment> = [
+    package var topOfferedAt: Moments = [
         .eligibilityMatchingNoTrigger, .eligibilityTriggeringNoOffer, .displayNextRequested,
     ]
 }

@@ -1,39 +1,56 @@
-package import IAMSpec
+import IAMSpec
 
 /// Which events fire triggers, and when the no-matching-trigger callback fires.
 package struct TriggerRules: Sendable {
-    /// An event the no-matching-trigger callback may be fired for.
-    package enum UnmatchedEvent: Sendable, Hashable {
+    /// Events the no-matching-trigger callback may be fired for.
+    package struct UnmatchedEvents: OptionSet, Sendable {
+        package let rawValue: UInt8
+
+        package init(rawValue: UInt8) {
+            self.rawValue = rawValue
+        }
+
         /// An event logged through the SDK that no delivered message's trigger matches.
-        case noTriggerMatches
+        package static let noTriggerMatches = UnmatchedEvents(rawValue: 1 << 0)
         /// An event whose matching messages are all ineligible, in flight or held back by the
         /// minimum interval.
-        case noMatchingMessageEligible
+        package static let noMatchingMessageEligible = UnmatchedEvents(rawValue: 1 << 1)
         /// An event logged through the REST API.
-        case loggedThroughAPI
+        package static let loggedThroughAPI = UnmatchedEvents(rawValue: 1 << 2)
     }
 
-    /// Where a custom event must be logged to fire a trigger: "Triggered in-app messages only
-    /// work with custom events logged through the SDK and not through the REST APIs" (seed 003).
-    /// Push clicks and session starts always come from the SDK.
-    package var customEventsTriggerFrom: Set<EventSource> = [.sdk]
+    /// Where an event must be logged for it to fire a trigger.
+    package enum Sources: Sendable, Hashable {
+        /// Through the SDK only.
+        case sdkOnly
+        /// Through the SDK or the REST API.
+        case sdkOrAPI
 
-    /// Where a purchase must be logged to fire a trigger: through the SDK, like a custom event
-    /// (seed 003).
-    package var purchasesTriggerFrom: Set<EventSource> = [.sdk]
+        /// Whether an event logged through `source` may fire a trigger.
+        func include(_ source: EventSource) -> Bool {
+            source == .sdk || self == .sdkOrAPI
+        }
+    }
+
+    /// "Triggered in-app messages only work with custom events logged through the SDK and not
+    /// through the REST APIs" (seed 003). Push clicks and session starts always come from the SDK.
+    package var customEventsTriggerFrom = Sources.sdkOnly
+
+    /// A purchase fires a trigger only when logged through the SDK, like a custom event (seed 003).
+    package var purchasesTriggerFrom = Sources.sdkOnly
 
     /// "When Braze can't find a matching trigger for a given event, it will call
     /// `BrazeDelegate.(_:noMatchingTriggerForEvent)`" (seed 000, translated). Matching is about
     /// triggers, not eligibility, and a REST API event fires no callback (semantics notes,
     /// callbacks).
-    package var noMatchCallbackFires: Set<UnmatchedEvent> = [.noTriggerMatches]
+    package var noMatchCallbackFires: UnmatchedEvents = [.noTriggerMatches]
 
     /// A push-click trigger with a campaign matches only pushes from that campaign; one without
     /// a campaign matches any push.
     package var pushClickMatchesOwnCampaignOnly = true
 
-    /// The sources from which the event may fire a trigger.
-    func sources(of event: TriggerEvent) -> Set<EventSource> {
+    /// Where the event must be logged to fire a trigger.
+    func sources(of event: TriggerEvent) -> Sources {
         if case .purchase = event { purchasesTriggerFrom } else { customEventsTriggerFrom }
     }
 }

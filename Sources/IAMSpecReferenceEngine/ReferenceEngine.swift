@@ -7,14 +7,14 @@ public import IAMSpec
 /// `displayed` observations and `dismiss` / `click` stimuli. It is deterministic: the same
 /// stimuli always give the same observations.
 ///
-/// The rules are values: ``DeliveryRules`` (`Rules/`) states each one positively, with its
-/// source, grouped by concept, and its initial values are the reference semantics of a profile.
-/// The code that applies them lives one concept per file: trigger matching (`Triggers/`),
-/// candidate selection and the display clocks (`Selection/`), delayed displays (`Scheduling/`),
-/// the stack, the screen and the presenter's ordered checks (`Presentation/`), analytics
-/// (`Analytics/`), the session-start sync (`Session/`), and time arithmetic that cannot trap
-/// (`Time/`). The extensions in `Engine/` wire them to the stimuli. An engine made with other
-/// rules (``init(setup:rules:)``) applies those instead, in the same places.
+/// The rules are a value, `DeliveryRules` (`Rules/`): one field per rule, stated positively with
+/// its source and grouped by concept, whose initial values are the reference semantics of a
+/// profile. The code that applies them lives one concept per file: trigger matching
+/// (`Triggers/`), candidate selection and the display clocks (`Selection/`), delayed displays
+/// (`Scheduling/`), the stack, the screen and the presenter's ordered checks (`Presentation/`),
+/// analytics (`Analytics/`), the session-start sync (`Session/`), and time arithmetic that cannot
+/// trap (`Time/`). The extensions in `Engine/` wire them to the stimuli. An engine made with
+/// other rules (`init(setup:rules:)`) applies those instead, in the same places.
 ///
 /// Stimuli about a message that is not in play (dismissing or clicking a message that is not
 /// visible, settling a download that is not pending) are ignored, as an app would ignore them.

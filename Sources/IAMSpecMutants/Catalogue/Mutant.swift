@@ -16,8 +16,9 @@ public struct Mutant: Sendable, Hashable, Identifiable {
     /// One line: the rule this mutant breaks, and how.
     public let summary: String
 
-    /// The rules its engines apply, per profile: the reference ones with this mutant's change.
-    private let rulesByProfile: [Profile: DeliveryRules]
+    /// The rules its engines apply under each profile: the reference ones with this mutant's change.
+    private let brazeSwiftRules: DeliveryRules
+    private let appboyLegacyRules: DeliveryRules
 
     /// A mutant whose engines apply the reference rules after `breaking` changes them.
     package init(
@@ -29,18 +30,20 @@ public struct Mutant: Sendable, Hashable, Identifiable {
         self.id = id
         self.rule = rule
         self.summary = summary
-        var rulesByProfile: [Profile: DeliveryRules] = [:]
-        for profile in Profile.allCases {
-            var rules = DeliveryRules.reference(for: profile)
-            breaking(&rules)
-            rulesByProfile[profile] = rules
-        }
-        self.rulesByProfile = rulesByProfile
+        var brazeSwift = DeliveryRules.reference(for: .brazeSwift)
+        breaking(&brazeSwift)
+        brazeSwiftRules = brazeSwift
+        var appboyLegacy = DeliveryRules.reference(for: .appboyLegacy)
+        breaking(&appboyLegacy)
+        appboyLegacyRules = appboyLegacy
     }
 
     /// The rules a mutant engine applies under the profile.
     package func rules(for profile: Profile) -> DeliveryRules {
-        rulesByProfile[profile] ?? .reference(for: profile)
+        switch profile {
+        case .brazeSwift: brazeSwiftRules
+        case .appboyLegacy: appboyLegacyRules
+        }
     }
 
     public static func == (left: Mutant, right: Mutant) -> Bool {

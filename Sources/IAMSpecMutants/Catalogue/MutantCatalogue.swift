@@ -1,11 +1,10 @@
 import IAMSpecReferenceEngine
 
 /// Every mutant engine, in a stable order: its id, the rule of `Specs/rules.yaml` it breaks, a
-/// one-line summary, and its one change to the reference rules (``DeliveryRules``).
+/// one-line summary, and its one change to the reference engine's rules (`DeliveryRules`).
 ///
-/// This is the only description of the mutants. To add one: append an entry to the section of
-/// its concept (the order is the order of `iamspec mutate`'s kill matrix), then add a case that
-/// kills it to the suite and a witness scenario to the tests.
+/// This is the only description of the mutants; the order is the order of `iamspec mutate`'s kill
+/// matrix. A new mutant's entry goes at the end of the section of its concept.
 public enum MutantCatalogue {
     /// All mutants, in catalogue order.
     public static let all: [Mutant] =

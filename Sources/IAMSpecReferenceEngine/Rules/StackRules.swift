@@ -45,10 +45,13 @@ package struct StackRules: Sendable {
     package var putBackOn = End.top
 
     /// "When a user is eligible to receive an in-app message, the `ABKInAppMessageController`
-    /// will be offered the latest in-app message off the in-app message stack", and "Users are
-    /// eligible ... Session start event; The app is opened from a push notification" (seed 003);
-    /// the app may also ask for it. "Nothing is shown automatically when a message is dismissed"
-    /// (semantics notes, point 11), nor on coming back to the foreground.
+    /// will be offered the latest in-app message off the in-app message stack"; "Users are eligible
+    /// to receive an in-app message in the following situations: An in-app message trigger event
+    /// is fired; Session start event; The app is opened from a push notification" (seed 003). A
+    /// fired trigger offers its own message at once; a session start or push click offers the top
+    /// when its trigger did not; the app may ask for it. "Nothing is shown automatically when a
+    /// message is dismissed" (semantics notes, point 11), nor when the app comes back to the
+    /// foreground or the keyboard goes away.
     package var topOfferedAt: Moments = [
         .eligibilityMatchingNoTrigger, .eligibilityTriggeringNoOffer, .displayNextRequested,
     ]

@@ -41,8 +41,9 @@ package struct TriggerRules: Sendable {
 
     /// "When Braze can't find a matching trigger for a given event, it will call
     /// `BrazeDelegate.(_:noMatchingTriggerForEvent)`" (seed 000, translated). Matching is about
-    /// triggers, not eligibility, and a REST API event fires no callback (semantics notes,
-    /// callbacks).
+    /// triggers, not eligibility: an event that matches a message already shown, or one dropped
+    /// by the interval, fires no callback, and a REST API event fires none (rule
+    /// `callbacks.no-matching-trigger`).
     package var noMatchCallbackFires: UnmatchedEvents = [.noTriggerMatches]
 
     /// A push-click trigger with a campaign matches only pushes from that campaign; one without

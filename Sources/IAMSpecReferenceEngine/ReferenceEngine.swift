@@ -7,11 +7,14 @@ public import IAMSpec
 /// `displayed` observations and `dismiss` / `click` stimuli. It is deterministic: the same
 /// stimuli always give the same observations.
 ///
-/// The rules live one concept per file: trigger matching (`Triggers/`), candidate selection and
-/// the display clocks (`Selection/`), delayed displays (`Scheduling/`), the stack, the screen
-/// and the presenter's ordered checks (`Presentation/`), analytics (`Analytics/`), the
-/// session-start sync (`Session/`), where the SDK generations differ (`Profiles/`), and time
-/// arithmetic that cannot trap (`Time/`). The extensions in `Engine/` wire them to the stimuli.
+/// The rules are a value, `DeliveryRules` (`Rules/`): one field per rule, stated positively with
+/// its source and grouped by concept, whose initial values are the reference semantics of a
+/// profile. The code that applies them lives one concept per file: trigger matching
+/// (`Triggers/`), candidate selection and the display clocks (`Selection/`), delayed displays
+/// (`Scheduling/`), the stack, the screen and the presenter's ordered checks (`Presentation/`),
+/// analytics (`Analytics/`), the session-start sync (`Session/`), and time arithmetic that cannot
+/// trap (`Time/`). The extensions in `Engine/` wire them to the stimuli. An engine made with
+/// other rules (`init(setup:rules:)`) applies those instead, in the same places.
 ///
 /// Stimuli about a message that is not in play (dismissing or clicking a message that is not
 /// visible, settling a download that is not pending) are ignored, as an app would ignore them.
@@ -21,15 +24,13 @@ public import IAMSpec
 public struct ReferenceEngine: DeliveryEngine {
     // MARK: Setup
 
-    let rules: ProfileRules
+    let rules: DeliveryRules
     let configuration: EngineConfiguration
     /// What the server delivers at each session start, in delivered order.
     let serverMessages: [InAppMessage]
     let matching: TriggerMatching
     let selection: CandidateSelection
     let presenter: DisplayAttempt
-    /// The one rule this engine breaks on purpose (a mutant engine); nil for the reference engine.
-    let mutation: Mutation?
 
     // MARK: The device and the app
 
@@ -68,35 +69,35 @@ public struct ReferenceEngine: DeliveryEngine {
     /// Throws ``EngineError`` when a message's regular expression does not compile, or its delay
     /// is outside 0 to 7200 s ("a trigger may delay its display by up to 7200 s").
     public init(setup: EngineSetup) throws {
-        try self.init(setup: setup, mutation: nil)
+        try self.init(setup: setup, rules: .reference(for: setup.profile))
     }
 
-    /// Makes an engine that breaks one rule on purpose, to measure the suite (see ``Mutation``).
-    package init(setup: EngineSetup, mutation: Mutation?) throws {
+    /// Makes an engine that applies the given rules instead of the reference semantics; the rules
+    /// should be those of the setup's profile, changed where wanted.
+    ///
+    /// Throws as ``init(setup:)`` does.
+    package init(setup: EngineSetup, rules: DeliveryRules) throws {
         for message in setup.messages where message.delay < .zero || message.delay > .seconds(7200) {
             throw EngineError("message \(message.id): delay \(message.delay) s is outside 0 to 7200 s")
         }
-        rules = ProfileRules(for: setup.profile, mutation: mutation)
+        self.rules = rules
         configuration = setup.configuration
         serverMessages = setup.messages
         matching = TriggerMatching(
-            filters: PropertyFilterEvaluation(
-                regexes: try RegexLibrary(messages: setup.messages),
-                mutation: mutation
-            ),
-            mutation: mutation
+            rules: rules.triggers,
+            filters: PropertyFilterEvaluation(regexes: try RegexLibrary(messages: setup.messages), rules: rules.filters)
         )
         selection = CandidateSelection(
             minimumInterval: setup.configuration.minimumTriggerInterval,
-            mutation: mutation
+            rules: rules.selection,
+            interval: rules.interval
         )
-        presenter = DisplayAttempt(rules: rules, mutation: mutation)
+        presenter = DisplayAttempt(rules: rules)
         deviceOrientation = setup.configuration.orientation
-        stack = MessageStack(mutation: mutation)
-        clocks = DisplayClocks(mutation: mutation)
-        delayed = DelayedDisplayQueue(mutation: mutation)
-        analytics = DisplayAnalytics(mutation: mutation)
-        self.mutation = mutation
+        stack = MessageStack(rules: rules.stack)
+        clocks = DisplayClocks(interval: rules.interval, reeligibility: rules.reeligibility)
+        delayed = DelayedDisplayQueue(rules: rules.delay)
+        analytics = DisplayAnalytics(rules: rules.analytics)
     }
 
     /// Applies one stimulus and returns what it caused, in order.
@@ -108,8 +109,7 @@ public struct ReferenceEngine: DeliveryEngine {
         case .sessionSyncCompleted:
             completeSessionSync()
         case .sessionEnded:
-            // Ending a session has no observable effect: delivered messages, stack and clocks stay.
-            if mutation == .sessionEndClearsStack { stack.removeAll() }
+            clear(rules.lifecycle.sessionEndClears)
         case .appRelaunched:
             relaunch()
         case .customEvent(let event):
@@ -120,7 +120,7 @@ public struct ReferenceEngine: DeliveryEngine {
         case .purchase(let purchase):
             receive(
                 LoggedEvent(event: .purchase(product: purchase.product), properties: purchase.properties),
-                from: mutation == .apiPurchasesTrigger ? .sdk : purchase.source
+                from: purchase.source
             )
         case .pushClicked(let campaign):
             receive(LoggedEvent(event: .pushClick(campaign: campaign), properties: [:]), from: .sdk)
@@ -129,29 +129,30 @@ public struct ReferenceEngine: DeliveryEngine {
         case .appBackgrounded:
             appInForeground = false
         case .appForegrounded:
-            // Nothing is displayed on foreground; the next eligibility offers the stack's top.
             appInForeground = true
-            if mutation == .foregroundOffersNext { offerTopOfStack() }
+            offerTopOfStack(at: .appForegrounded)
         case .deviceRotated(let orientation):
             deviceOrientation = orientation
-            if mutation == .rotationDismissesVisible { screen.clear() }
+            clear(rules.lifecycle.rotationClears)
         case .keyboardShown:
             keyboardUp = true
         case .keyboardHidden:
             keyboardUp = false
-            if mutation == .keyboardHiddenOffersNext { offerTopOfStack() }
+            offerTopOfStack(at: .keyboardHidden)
         case .assetDownloadSettled(let id, let succeeded):
             settleAssets(of: id, succeeded: succeeded)
         case .delegateChoiceSet(let id, let choice):
             try setDelegateChoice(choice, for: id)
         case .messageDismissed(let id):
-            // "Nothing is shown automatically when a message is dismissed" (semantics notes, 11).
-            if mutation == .dismissAnyClearsScreen { screen.clear() } else { screen.dismiss(id) }
-            if mutation == .dismissOffersNext { offerTopOfStack() }
+            switch rules.screen.dismissal {
+            case .thatMessageOnly: screen.dismiss(id)
+            case .whateverIsVisible: screen.clear()
+            }
+            offerTopOfStack(at: .messageDismissed)
         case .messageClicked(let id):
-            if screen.shows(id) || mutation == .clickAfterDismissLogged { observations += analytics.clicked(id) }
+            if screen.shows(id) || !rules.analytics.clicksCountOnlyOnScreen { observations += analytics.clicked(id) }
         case .displayNextRequested:
-            offerTopOfStack()
+            offerTopOfStack(at: .displayNextRequested)
         case .localMessagePresented(let message):
             presentLocal(message)
         case .userChanged:

@@ -11,19 +11,32 @@ import Testing
 struct EmittedCaseTests {
     private static let reference = ReferenceEngineProvider()
 
-    /// Mutants fuzzing finds with seed 1 within 2,000 scenarios.
-    private static let found = [
-        "api-events-trigger", "asset-wait-blocks-screen", "background-before-timeout", "click-logged-every-time",
-        "delegate-asked-when-visible", "extras-dropped", "impression-at-ready", "no-match-when-none-eligible",
-        "reenqueue-meanings-swapped", "regex-anchored", "rollback-starts-interval", "stack-fifo",
-        "sync-events-dropped",
-    ]
+    /// How many scenarios each mutant's campaign may run: enough to find most of the catalogue,
+    /// few enough for a debug build.
+    private static let budget = 300
 
-    @Test("a fuzzed case loads, passes on the reference engine and fails on the mutant", arguments: found)
-    func emittedCaseKillsTheMutant(_ id: String) throws {
-        let mutant = try #require(MutantCatalogue.mutant(id: id))
-        let provider = MutantEngineProvider(mutant: mutant)
-        let finding = try #require(FuzzCampaign(engine: Self.reference, against: provider, seed: 1).run(count: 2000))
+    /// Every catalogue mutant that fuzzing with seed 1 finds within the budget, with its finding.
+    private static let findings = MutantCatalogue.all.compactMap(fuzz)
+
+    private static func fuzz(_ mutant: Mutant) -> (mutant: Mutant, finding: FuzzCampaign.Finding)? {
+        let campaign = FuzzCampaign(engine: reference, against: MutantEngineProvider(mutant: mutant), seed: 1)
+        return campaign.run(count: budget).map { (mutant, $0) }
+    }
+
+    @Test("fuzzing finds at least half the catalogue's mutants within the budget")
+    func findsMostMutants() {
+        #expect(Self.findings.count * 2 >= MutantCatalogue.all.count, "found \(Self.findings.map(\.mutant.id))")
+    }
+
+    @Test("the case written for each mutant found loads, passes on the reference engine and fails on the mutant")
+    func emittedCasesKillTheirMutants() throws {
+        for (mutant, finding) in Self.findings {
+            try checkEmittedCase(for: mutant, from: finding)
+        }
+    }
+
+    private func checkEmittedCase(for mutant: Mutant, from finding: FuzzCampaign.Finding) throws {
+        let id = mutant.id
         let yaml = CaseWriter(
             id: "found-\(id)",
             title: "Rejects an engine where \(mutant.summary)",
@@ -33,14 +46,15 @@ struct EmittedCaseTests {
         ).yaml(for: finding.scenario, expected: finding.expected, actual: finding.actual)
 
         let suite = try Self.load(yaml, named: "\(id).yaml")
-        #expect(suite.diagnostics.map(\.description) == [])
-        let loaded = try #require(suite.cases.first { $0.id == "found-\(id)" })
-        #expect(loaded.profiles == [finding.scenario.profile])
+        #expect(suite.diagnostics.map(\.description) == [], "\(id)")
+        let loaded = try #require(suite.cases.first { $0.id == "found-\(id)" }, "\(id)")
+        #expect(loaded.profiles == [finding.scenario.profile], "\(id)")
 
         let onReference = ConformanceRun(engine: Self.reference, options: RunOptions(jobs: 1)).run(cases: [loaded])
-        #expect(onReference.results.map(\.status) == [.passed], "\(onReference.results.map(\.message))\n\(yaml)")
+        #expect(onReference.results.map(\.status) == [.passed], "\(id): \(onReference.results.map(\.message))\n\(yaml)")
+        let provider = MutantEngineProvider(mutant: mutant)
         let onMutant = ConformanceRun(engine: provider, options: RunOptions(jobs: 1)).run(cases: [loaded])
-        #expect(onMutant.results.map(\.status) == [.failed], "\(yaml)")
+        #expect(onMutant.results.map(\.status) == [.failed], "\(id)\n\(yaml)")
     }
 
     /// Loads the YAML as a file of a suite folder that has the real rule catalogue.

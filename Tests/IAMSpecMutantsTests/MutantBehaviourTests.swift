@@ -6,23 +6,29 @@ import Testing
 
 @Suite("Each mutant breaks its rule")
 struct MutantBehaviourTests {
-    @Test("the mutant answers its witness scenario differently from the reference engine", arguments: Mutation.allCases)
-    func mutantDiffersFromReference(_ mutation: Mutation) throws {
-        let scenario = MutantWitnesses.scenario(for: mutation)
+    private static let ids = MutantCatalogue.all.map(\.id)
+
+    @Test("the mutant answers its witness scenario differently from the reference engine", arguments: ids)
+    func mutantDiffersFromReference(_ id: String) throws {
+        let scenario = try #require(MutantWitnesses.scenario(for: id), "every mutant has a witness")
         #expect(scenario.isWellFormed)
         let reference = ScenarioTrace(running: scenario, on: ReferenceEngineProvider())
-        let mutant = ScenarioTrace(running: scenario, on: MutantEngineProvider(mutant: Mutant(mutation)))
+        let mutant = ScenarioTrace(running: scenario, on: try Self.provider(id))
         #expect(reference.failure == nil)
         let divergence = try #require(reference.firstDivergence(from: mutant))
         #expect(divergence < reference.windows.count, "the reference engine answers the diverging stimulus")
     }
 
-    @Test("the witness scenario diverges only at its last stimulus", arguments: Mutation.allCases)
-    func witnessIsMinimalInTime(_ mutation: Mutation) {
-        let scenario = MutantWitnesses.scenario(for: mutation)
+    @Test("the witness scenario diverges only at its last stimulus", arguments: ids)
+    func witnessIsMinimalInTime(_ id: String) throws {
+        let scenario = try #require(MutantWitnesses.scenario(for: id))
         let reference = ScenarioTrace(running: scenario, on: ReferenceEngineProvider())
-        let mutant = ScenarioTrace(running: scenario, on: MutantEngineProvider(mutant: Mutant(mutation)))
+        let mutant = ScenarioTrace(running: scenario, on: try Self.provider(id))
         #expect(reference.firstDivergence(from: mutant) == scenario.stimuli.count - 1)
+    }
+
+    private static func provider(_ id: String) throws -> MutantEngineProvider {
+        MutantEngineProvider(mutant: try #require(MutantCatalogue.mutant(id: id)))
     }
 
     @Test("the catalogue has at least 30 mutants with unique ids and one-line descriptions")

@@ -28,7 +28,7 @@ struct DisplayAttemptOrderTests {
 
     @Test("each check decides once the ones before it no longer apply")
     func order() {
-        let presenter = DisplayAttempt(rules: ProfileRules(for: .appboyLegacy))
+        let presenter = DisplayAttempt(rules: .reference(for: .appboyLegacy))
         var presentation = doomed
         var conditions = everythingWrong
         var outcomes: [DisplayAttempt.Outcome] = []
@@ -63,7 +63,7 @@ struct DisplayAttemptOrderTests {
 
     @Test("Swift SDK: neither the keyboard nor the image rules apply")
     func swiftSkipsLegacyChecks() {
-        let presenter = DisplayAttempt(rules: ProfileRules(for: .brazeSwift))
+        let presenter = DisplayAttempt(rules: .reference(for: .brazeSwift))
         var conditions = everythingWrong
         conditions.appInForeground = true
         conditions.messageVisible = false
@@ -76,7 +76,7 @@ struct DisplayAttemptOrderTests {
 
     @Test("a local message never times out")
     func localHasNoDeadline() {
-        let presenter = DisplayAttempt(rules: ProfileRules(for: .brazeSwift))
+        let presenter = DisplayAttempt(rules: .reference(for: .brazeSwift))
         var conditions = everythingWrong
         conditions.appInForeground = true
         conditions.messageVisible = false

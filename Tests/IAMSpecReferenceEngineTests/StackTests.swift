@@ -90,7 +90,7 @@ struct StackTests {
 
     @Test("pushing a message already on the stack moves it to the top")
     func moveNotDuplicate() {
-        var stack = MessageStack()
+        var stack = MessageStack(rules: StackRules())
         for id in ["a", "b", "a"] {
             stack.push(Presentation(message: InAppMessage(id: id), triggerTime: .zero))
         }

@@ -1,177 +1,433 @@
 import IAMSpecReferenceEngine
 
-/// Every mutant engine, in a stable order, with the one-line description of the rule it breaks.
+/// Every mutant engine, in a stable order: its id, the rule of `Specs/rules.yaml` it breaks, a
+/// one-line summary, and its one change to the reference engine's rules (`DeliveryRules`).
+///
+/// This is the only description of the mutants; the order is the order of `iamspec mutate`'s kill
+/// matrix. A new mutant's entry goes at the end of the section of its concept.
 public enum MutantCatalogue {
     /// All mutants, in catalogue order.
-    public static let all: [Mutant] = Mutation.allCases.map(Mutant.init)
+    public static let all: [Mutant] =
+        triggersAndFilters + selectionAndInterval + stack + eligibilityAndDisplay + analytics + sessionStartSync
+
+    private static let byID = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
 
     /// The mutant with this id, if there is one.
     public static func mutant(id: String) -> Mutant? {
-        Mutation(rawValue: id).map(Mutant.init)
+        byID[id]
     }
 
-    /// The id, in `Specs/rules.yaml`, of the rule the mutation breaks.
-    static func rule(of mutation: Mutation) -> String {
-        switch mutation {
-        case .apiEventsTrigger: "triggers.sdk-events-only"
-        case .apiEventsReportNoMatch: "triggers.sdk-events-only"
-        case .noMatchCallbackMissing: "callbacks.no-matching-trigger"
-        case .pushCampaignIgnored: "triggers.push-click"
-        case .atLeastStrict: "filters.numeric-comparisons"
-        case .greaterThanInclusive: "filters.numeric-comparisons"
-        case .notEqualsFalseWhenAbsent: "filters.not-equals"
-        case .stringEqualsNumber: "filters.exact-types"
-        case .regexAnchored: "filters.regex-substring"
-        case .orGroupAsAnd: "filters.and-of-or-groups"
-        case .priorityTiesFirst: "priority.ties-to-later"
-        case .intervalAfterPriority: "interval.before-priority"
-        case .intervalFromLastTrigger: "interval.from-last-display"
-        case .intervalExclusive: "interval.configurable"
-        case .intervalIgnoresDelay: "interval.trigger-and-display-time"
-        case .triggerInIntervalQueued: "interval.dropped-not-queued"
-        case .displayTimeRecheckSkipped: "interval.trigger-and-display-time"
-        case .testSendNotExempt: "interval.test-sends-exempt"
-        case .reeligibilityIgnored: "reeligibility.once-by-default"
-        case .inFlightRetriggerable: "stack.trigger-on-top"
-        case .discardedNeverRetriggered: "discard.retrigger"
-        case .stackFIFO: "stack.lifo"
-        case .reenqueueAtBottom: "reenqueue.message-visible"
-        case .stackSurvivesRelaunch: "stack.memory-only"
-        case .changeUserKeepsStack: "stack.change-user-clears"
-        case .changeUserKeepsDelivered: "stack.change-user-clears"
-        case .sessionEndClearsStack: "stack.eligibility-moments"
-        case .eligibilityOffersNothing: "stack.eligibility-moments"
-        case .dismissOffersNext: "stack.no-auto-drain"
-        case .foregroundOffersNext: "stack.no-auto-drain"
-        case .backgroundDisplays: "reenqueue.background"
-        case .delegateAskedWhenVisible: "reenqueue.message-visible"
-        case .keyboardRuleInSwift: "reenqueue.swift-situations"
-        case .reenqueueMeaningsSwapped: "naming.swift-reenqueue-stacks"
-        case .orientationIgnored: "discard.orientation"
-        case .orientationCheckedOnTablets: "discard.orientation-not-on-tablets"
-        case .imageRulesInSwift: "discard.swift-situations"
-        case .timeoutFromReady: "discard.timeout-from-trigger"
-        case .defaultTimeoutIgnoresDelay: "discard.timeout-from-trigger"
-        case .extrasDropped: "extras.unchanged"
-        case .localLogsImpression: "analytics.local-none"
-        case .clickLoggedEveryTime: "analytics.once-per-message"
-        case .impressionAtReady: "analytics.once-per-message"
-        case .syncEventsDropped: "sync.held-events"
-        case .syncEventsNotHeld: "sync.held-events"
-        case .backgroundBeforeTimeout: "discard.timeout"
-        case .visibleBeforeBackground: "reenqueue.background"
-        case .orientationBeforeDelegate: "discard.delegate"
-        case .assetsBeforeOrientation: "discard.orientation"
-        case .keyboardHiddenOffersNext: "stack.no-auto-drain"
-        case .dismissAnyClearsScreen: "stack.no-auto-drain"
-        case .rotationDismissesVisible: "discard.orientation"
-        case .assetWaitBlocksScreen: "delivery.display-on-delivery-latency"
-        case .assetsNotRestartedOnRedelivery: "delivery.asset-prefetch"
-        case .apiPurchasesTrigger: "triggers.sdk-events-only"
-        case .lessThanInclusive: "filters.numeric-comparisons"
-        case .atMostStrict: "filters.numeric-comparisons"
-        case .integerRealUnequal: "filters.equals"
-        case .numericStringCompared: "filters.exact-types"
-        case .doesNotMatchTrueWhenAbsent: "filters.regex-substring"
-        case .withinLastExclusive: "filters.date-comparisons"
-        case .noMatchWhenNoneEligible: "callbacks.no-matching-trigger"
-        case .reeligibilityFromTrigger: "reeligibility.period"
-        case .reeligibilityExclusive: "reeligibility.period"
-        case .localStartsInterval: "manual.present-local"
-        case .rollbackStartsInterval: "naming.legacy-reenqueue-rolls-back"
-        case .rollbackConsumesMessage: "naming.legacy-reenqueue-rolls-back"
-        case .delayedSurvivesRelaunch: "stack.memory-only"
-        case .changeUserKeepsVisible: "stack.change-user-clears"
-        case .equalReadyTimesReversed: "delay.display-delay"
-        case .keyboardIgnoresDelegate: "reenqueue.keyboard-legacy"
-        case .timeoutExclusive: "discard.timeout"
-        case .clickAfterDismissLogged: "analytics.once-per-message"
-        case .replayBeforeSessionStart: "sync.held-events"
-        }
+    // MARK: Triggers and property filters
+
+    private static let triggersAndFilters: [Mutant] = [
+        Mutant(
+            "api-events-trigger",
+            rule: "triggers.sdk-events-only",
+            summary: "events logged through the REST API trigger messages"
+        ) {
+            $0.triggers.customEventsTriggerFrom = .sdkOrAPI
+            $0.triggers.purchasesTriggerFrom = .sdkOrAPI
+        },
+        Mutant(
+            "api-events-report-no-match",
+            rule: "triggers.sdk-events-only",
+            summary: "events logged through the REST API fire the no-matching-trigger callback"
+        ) { $0.triggers.noMatchCallbackFires.insert(.loggedThroughAPI) },
+        Mutant(
+            "no-match-callback-missing",
+            rule: "callbacks.no-matching-trigger",
+            summary: "the no-matching-trigger callback never fires"
+        ) { $0.triggers.noMatchCallbackFires = [] },
+        Mutant(
+            "push-campaign-ignored",
+            rule: "triggers.push-click",
+            summary: "a push-click trigger with a campaign matches a push from any campaign"
+        ) { $0.triggers.pushClickMatchesOwnCampaignOnly = false },
+        Mutant(
+            "at-least-strict",
+            rule: "filters.numeric-comparisons",
+            summary: "at_least is strict (>) instead of >="
+        ) { $0.filters.atLeast = .exclusive },
+        Mutant(
+            "greater-than-inclusive",
+            rule: "filters.numeric-comparisons",
+            summary: "greater_than is inclusive (>=) instead of >"
+        ) { $0.filters.greaterThan = .inclusive },
+        Mutant(
+            "not-equals-false-when-absent",
+            rule: "filters.not-equals",
+            summary: "not_equals is false when the property is absent"
+        ) { $0.filters.notEqualsHoldsWhenAbsent = false },
+        Mutant(
+            "string-equals-number",
+            rule: "filters.exact-types",
+            summary: "the string \"5\" equals the number 5"
+        ) { $0.filters.equalsNeedsSameType = false },
+        Mutant(
+            "regex-anchored",
+            rule: "filters.regex-substring",
+            summary: "matches needs the whole string to match instead of a substring"
+        ) { $0.filters.regexSearch = .wholeText },
+        Mutant(
+            "or-group-as-and",
+            rule: "filters.and-of-or-groups",
+            summary: "an OR-group of filter conditions needs all of them to hold"
+        ) { $0.filters.orGroupNeeds = .everyCondition },
+        Mutant(
+            "api-purchases-trigger",
+            rule: "triggers.sdk-events-only",
+            summary: "purchases logged through the REST API trigger messages"
+        ) { $0.triggers.purchasesTriggerFrom = .sdkOrAPI },
+        Mutant(
+            "less-than-inclusive",
+            rule: "filters.numeric-comparisons",
+            summary: "less_than is inclusive (<=) instead of <"
+        ) { $0.filters.lessThan = .inclusive },
+        Mutant(
+            "at-most-strict",
+            rule: "filters.numeric-comparisons",
+            summary: "at_most is strict (<) instead of <="
+        ) { $0.filters.atMost = .exclusive },
+        Mutant(
+            "integer-real-unequal",
+            rule: "filters.equals",
+            summary: "an integer never equals a real of the same value (5 vs 5.0)"
+        ) { $0.filters.integersEqualReals = false },
+        Mutant(
+            "numeric-string-compared",
+            rule: "filters.exact-types",
+            summary: "number operators read a numeric string as a number"
+        ) { $0.filters.numberOperatorsNeedNumbers = false },
+        Mutant(
+            "does-not-match-true-when-absent",
+            rule: "filters.regex-substring",
+            summary: "does_not_match holds when the property is absent"
+        ) { $0.filters.doesNotMatchHoldsWhenAbsent = true },
+        Mutant(
+            "within-last-exclusive",
+            rule: "filters.date-comparisons",
+            summary: "within_last excludes its bound (now - s < t instead of <=)"
+        ) { $0.filters.withinLast = .exclusive },
+        Mutant(
+            "no-match-when-none-eligible",
+            rule: "callbacks.no-matching-trigger",
+            summary: "the no-matching-trigger callback fires when messages match but none is eligible"
+        ) { $0.triggers.noMatchCallbackFires.insert(.noMatchingMessageEligible) },
+    ]
+    // MARK: Candidate selection and the minimum interval
+
+    private static let selectionAndInterval: [Mutant] = [
+        Mutant(
+            "priority-ties-first",
+            rule: "priority.ties-to-later",
+            summary: "a priority tie goes to the earlier message in the delivered list"
+        ) { $0.selection.priorityTiesGoTo = .earlierMessage },
+        Mutant(
+            "interval-after-priority",
+            rule: "interval.before-priority",
+            summary: "the minimum interval is checked after priority: a blocked winner drops the trigger"
+        ) { $0.selection.intervalChecked = .afterPriority },
+        Mutant(
+            "interval-from-last-trigger",
+            rule: "interval.from-last-display",
+            summary: "the minimum interval is measured from the last trigger, not the last display"
+        ) { $0.interval.measuredFrom = .lastTrigger },
+        Mutant(
+            "interval-exclusive",
+            rule: "interval.configurable",
+            summary: "the minimum interval must be exceeded (>) instead of reached (>=)"
+        ) { $0.interval.reached = .exclusive },
+        Mutant(
+            "interval-ignores-delay",
+            rule: "interval.trigger-and-display-time",
+            summary: "the trigger-time interval check uses the trigger time, ignoring the delay"
+        ) { $0.interval.triggerCheck = .atTriggerTime },
+        Mutant(
+            "trigger-in-interval-queued",
+            rule: "interval.dropped-not-queued",
+            summary: "a trigger inside the minimum interval is queued until it ends instead of dropped"
+        ) { $0.interval.insideInterval = .queuedUntilItEnds },
+        Mutant(
+            "display-time-recheck-skipped",
+            rule: "interval.trigger-and-display-time",
+            summary: "the display-time minimum interval recheck is skipped"
+        ) { $0.interval.checkedAgainAtDisplay = false },
+        Mutant(
+            "test-send-not-exempt",
+            rule: "interval.test-sends-exempt",
+            summary: "test sends respect the minimum interval"
+        ) { $0.interval.testSendsExempt = false },
+        Mutant(
+            "reeligibility-ignored",
+            rule: "reeligibility.once-by-default",
+            summary: "a displayed message without re-eligibility can be triggered again"
+        ) { $0.reeligibility.onceByDefault = false },
+        Mutant(
+            "in-flight-retriggerable",
+            rule: "stack.trigger-on-top",
+            summary: "a message already triggered (delayed, stacked, waiting) is a candidate again"
+        ) { $0.selection.excludesMessagesInFlight = false },
+        Mutant(
+            "discarded-never-retriggered",
+            rule: "discard.retrigger",
+            summary: "a discarded message can never be triggered again"
+        ) { $0.reeligibility.discardedMessagesRetriggerable = false },
+        Mutant(
+            "reeligibility-from-trigger",
+            rule: "reeligibility.period",
+            summary: "re-eligibility is counted from the trigger instead of the last display"
+        ) { $0.reeligibility.countedFrom = .lastTrigger },
+        Mutant(
+            "reeligibility-exclusive",
+            rule: "reeligibility.period",
+            summary: "the re-eligibility period must be exceeded (>) instead of reached (>=)"
+        ) { $0.reeligibility.reached = .exclusive },
+        Mutant(
+            "local-starts-interval",
+            rule: "manual.present-local",
+            summary: "displaying a local message starts the minimum interval"
+        ) { $0.interval.localDisplayStartsInterval = true },
+        Mutant(
+            "rollback-starts-interval",
+            rule: "naming.legacy-reenqueue-rolls-back",
+            summary: "a rolled-back trigger starts the minimum interval"
+        ) { $0.interval.rollbackStartsInterval = true },
+        Mutant(
+            "rollback-consumes-message",
+            rule: "naming.legacy-reenqueue-rolls-back",
+            summary: "a rolled-back message counts as displayed and is never triggered again"
+        ) { $0.reeligibility.rollbackCountsAsDisplay = true },
+    ]
+    // MARK: The stack
+
+    private static let stack: [Mutant] = [
+        Mutant(
+            "stack-fifo",
+            rule: "stack.lifo",
+            summary: "the stack is first in, first out"
+        ) { $0.stack.order = .firstInFirstOut },
+        Mutant(
+            "reenqueue-at-bottom",
+            rule: "reenqueue.message-visible",
+            summary: "a message put back on the stack goes to the bottom instead of the top"
+        ) { $0.stack.putBackOn = .bottom },
+        Mutant(
+            "stack-survives-relaunch",
+            rule: "stack.memory-only",
+            summary: "the stack survives an app relaunch"
+        ) { $0.lifecycle.relaunchClears.remove(.stack) },
+        Mutant(
+            "change-user-keeps-stack",
+            rule: "stack.change-user-clears",
+            summary: "changing the user keeps the stack"
+        ) { $0.lifecycle.userChangeClears.remove(.stack) },
+        Mutant(
+            "change-user-keeps-delivered",
+            rule: "stack.change-user-clears",
+            summary: "changing the user keeps the delivered messages"
+        ) { $0.lifecycle.userChangeClears.remove(.deliveredMessages) },
+        Mutant(
+            "session-end-clears-stack",
+            rule: "stack.eligibility-moments",
+            summary: "ending a session empties the stack"
+        ) { $0.lifecycle.sessionEndClears = [.stack] },
+        Mutant(
+            "delayed-survives-relaunch",
+            rule: "stack.memory-only",
+            summary: "messages waiting out their delay survive an app relaunch"
+        ) { $0.lifecycle.relaunchClears.remove(.delayedMessages) },
+        Mutant(
+            "change-user-keeps-visible",
+            rule: "stack.change-user-clears",
+            summary: "changing the user leaves the visible message on screen"
+        ) { $0.lifecycle.userChangeClears.remove(.visibleMessage) },
+        Mutant(
+            "equal-ready-times-reversed",
+            rule: "delay.display-delay",
+            summary: "delayed messages ready at the same time go in reverse trigger order"
+        ) { $0.delay.equalReadyTimes = .inReverseTriggerOrder },
+    ]
+    // MARK: Eligibility and the display attempt
+
+    private static let eligibilityAndDisplay: [Mutant] = [
+        Mutant(
+            "eligibility-offers-nothing",
+            rule: "stack.eligibility-moments",
+            summary: "a session start or push click that matches nothing does not offer the stack's top"
+        ) { $0.stack.topOfferedAt.remove(.eligibilityMatchingNoTrigger) },
+        Mutant(
+            "dismiss-offers-next",
+            rule: "stack.no-auto-drain",
+            summary: "dismissing a message displays the stack's top"
+        ) { $0.stack.topOfferedAt.insert(.messageDismissed) },
+        Mutant(
+            "foreground-offers-next",
+            rule: "stack.no-auto-drain",
+            summary: "coming back to the foreground displays the stack's top"
+        ) { $0.stack.topOfferedAt.insert(.appForegrounded) },
+        Mutant(
+            "keyboard-hidden-offers-next",
+            rule: "stack.no-auto-drain",
+            summary: "hiding the keyboard displays the stack's top"
+        ) { $0.stack.topOfferedAt.insert(.keyboardHidden) },
+        Mutant(
+            "dismiss-any-clears-screen",
+            rule: "stack.no-auto-drain",
+            summary: "dismissing any message, even one not on screen, clears the screen"
+        ) { $0.screen.dismissal = .whateverIsVisible },
+        Mutant(
+            "rotation-dismisses-visible",
+            rule: "discard.orientation",
+            summary: "rotating the device takes the visible message off the screen"
+        ) { $0.lifecycle.rotationClears = [.visibleMessage] },
+        Mutant(
+            "asset-wait-blocks-screen",
+            rule: "delivery.display-on-delivery-latency",
+            summary: "a message waiting for its assets blocks others as if it were visible"
+        ) { $0.screen.messageAwaitingAssetsBlocksOthers = true },
+        Mutant(
+            "assets-not-restarted-on-redelivery",
+            rule: "delivery.asset-prefetch",
+            summary: "asset downloads are not restarted when a later session start delivers the messages again"
+        ) { $0.sessionStart.deliveryRestartsAssetDownloads = false },
+        Mutant(
+            "background-displays",
+            rule: "reenqueue.background",
+            summary: "a message triggered in the background is displayed anyway"
+        ) { $0.presenter.checks.remove(.background) },
+        Mutant(
+            "delegate-asked-when-visible",
+            rule: "reenqueue.message-visible",
+            summary: "the delegate is asked even when another message is visible"
+        ) { $0.presenter.checks.swap(.messageVisible, .delegate) },
+        Mutant(
+            "background-before-timeout",
+            rule: "discard.timeout",
+            summary: "the background check comes before the timeout: a late message is stacked instead of discarded"
+        ) { $0.presenter.checks.swap(.timeout, .background) },
+        Mutant(
+            "visible-before-background",
+            rule: "reenqueue.background",
+            summary: "the visible-message check comes before the background check"
+        ) { $0.presenter.checks.swap(.background, .messageVisible) },
+        Mutant(
+            "orientation-before-delegate",
+            rule: "discard.delegate",
+            summary: "orientation is checked before the delegate is asked"
+        ) { $0.presenter.checks.swap(.delegate, .orientation) },
+        Mutant(
+            "assets-before-orientation",
+            rule: "discard.orientation",
+            summary: "asset failures are checked before orientation"
+        ) { $0.presenter.checks.swap(.orientation, .assets) },
+        Mutant(
+            "keyboard-rule-in-swift",
+            rule: "reenqueue.swift-situations",
+            summary: "the legacy keyboard rule applies under the Swift SDK"
+        ) { $0.profile.keyboardUpStacksWithoutDelegate = true },
+        Mutant(
+            "keyboard-ignores-delegate",
+            rule: "reenqueue.keyboard-legacy",
+            summary: "the legacy keyboard rule applies even when the delegate is implemented"
+        ) { $0.presenter.keyboardRuleOnlyWithoutDelegate = false },
+        Mutant(
+            "reenqueue-meanings-swapped",
+            rule: "naming.swift-reenqueue-stacks",
+            summary: "the two meanings of reenqueue are swapped: later rolls back, rollback stacks"
+        ) {
+            $0.presenter.delegateLater = .rollBack
+            $0.presenter.delegateRollback = .stack
+        },
+        Mutant(
+            "orientation-ignored",
+            rule: "discard.orientation",
+            summary: "the message's orientation is never checked"
+        ) { $0.presenter.checks.remove(.orientation) },
+        Mutant(
+            "orientation-checked-on-tablets",
+            rule: "discard.orientation-not-on-tablets",
+            summary: "orientation is checked on tablets too"
+        ) { $0.presenter.orientationCheckedOn = .phonesAndTablets },
+        Mutant(
+            "image-rules-in-swift",
+            rule: "discard.swift-situations",
+            summary: "the legacy missing-image rules apply under the Swift SDK"
+        ) { $0.profile.discardsImageMessagesWithoutImage = true },
+        Mutant(
+            "timeout-from-ready",
+            rule: "discard.timeout-from-trigger",
+            summary: "the timeout runs from the ready time (trigger + delay) instead of the trigger time"
+        ) { $0.presenter.timeoutRunsFrom = .readyTime },
+        Mutant(
+            "default-timeout-ignores-delay",
+            rule: "discard.timeout-from-trigger",
+            summary: "the default timeout is 30 s, ignoring the delay"
+        ) { $0.presenter.defaultTimeout = .thirtySeconds },
+        Mutant(
+            "timeout-exclusive",
+            rule: "discard.timeout",
+            summary: "a message ready exactly at its deadline is still displayed (> instead of >=)"
+        ) { $0.presenter.lateFromDeadline = .exclusive },
+        Mutant(
+            "extras-dropped",
+            rule: "extras.unchanged",
+            summary: "the message's extras do not reach the app"
+        ) { $0.screen.extrasReachTheApp = false },
+    ]
+    // MARK: Analytics
+
+    private static let analytics: [Mutant] = [
+        Mutant(
+            "local-logs-impression",
+            rule: "analytics.local-none",
+            summary: "a locally created message logs analytics"
+        ) { $0.analytics.localMessagesLogAnalytics = true },
+        Mutant(
+            "click-logged-every-time",
+            rule: "analytics.once-per-message",
+            summary: "every click on a display is logged, not only the first"
+        ) { $0.analytics.firstClickOnly = false },
+        Mutant(
+            "click-after-dismiss-logged",
+            rule: "analytics.once-per-message",
+            summary: "a click on a message already dismissed is logged"
+        ) { $0.analytics.clicksCountOnlyOnScreen = false },
+        Mutant(
+            "impression-at-ready",
+            rule: "analytics.once-per-message",
+            summary: "the impression is logged when the message becomes ready, not when it is displayed"
+        ) { $0.analytics.impressionLoggedAt = .ready },
+    ]
+    // MARK: Session-start sync
+
+    private static let sessionStartSync: [Mutant] = [
+        Mutant(
+            "sync-events-dropped",
+            rule: "sync.held-events",
+            summary: "events arriving during the session-start sync are dropped instead of held"
+        ) { $0.sessionStart.eventsDuringSync = .dropped },
+        Mutant(
+            "sync-events-not-held",
+            rule: "sync.held-events",
+            summary: "events arriving during the session-start sync are evaluated at once instead of held"
+        ) { $0.sessionStart.eventsDuringSync = .evaluatedAtOnce },
+        Mutant(
+            "replay-before-session-start",
+            rule: "sync.held-events",
+            summary: "held events are replayed before the Session Start trigger is evaluated"
+        ) { $0.sessionStart.heldEventsReplayed = .beforeSessionStart },
+    ]
+}
+
+extension [PresenterRules.Check] {
+    /// Puts each of two checks in the other's place.
+    fileprivate mutating func swap(_ first: PresenterRules.Check, _ second: PresenterRules.Check) {
+        guard let one = firstIndex(of: first), let other = firstIndex(of: second) else { return }
+        swapAt(one, other)
     }
 
-    /// The rule the mutation breaks, and how, in one line.
-    static func summary(of mutation: Mutation) -> String {
-        switch mutation {
-        case .apiEventsTrigger: "events logged through the REST API trigger messages"
-        case .apiEventsReportNoMatch: "events logged through the REST API fire the no-matching-trigger callback"
-        case .noMatchCallbackMissing: "the no-matching-trigger callback never fires"
-        case .pushCampaignIgnored: "a push-click trigger with a campaign matches a push from any campaign"
-        case .atLeastStrict: "at_least is strict (>) instead of >="
-        case .greaterThanInclusive: "greater_than is inclusive (>=) instead of >"
-        case .notEqualsFalseWhenAbsent: "not_equals is false when the property is absent"
-        case .stringEqualsNumber: "the string \"5\" equals the number 5"
-        case .regexAnchored: "matches needs the whole string to match instead of a substring"
-        case .orGroupAsAnd: "an OR-group of filter conditions needs all of them to hold"
-        case .priorityTiesFirst: "a priority tie goes to the earlier message in the delivered list"
-        case .intervalAfterPriority:
-            "the minimum interval is checked after priority: a blocked winner drops the trigger"
-        case .intervalFromLastTrigger: "the minimum interval is measured from the last trigger, not the last display"
-        case .intervalExclusive: "the minimum interval must be exceeded (>) instead of reached (>=)"
-        case .intervalIgnoresDelay: "the trigger-time interval check uses the trigger time, ignoring the delay"
-        case .triggerInIntervalQueued:
-            "a trigger inside the minimum interval is queued until it ends instead of dropped"
-        case .displayTimeRecheckSkipped: "the display-time minimum interval recheck is skipped"
-        case .testSendNotExempt: "test sends respect the minimum interval"
-        case .reeligibilityIgnored: "a displayed message without re-eligibility can be triggered again"
-        case .inFlightRetriggerable: "a message already triggered (delayed, stacked, waiting) is a candidate again"
-        case .discardedNeverRetriggered: "a discarded message can never be triggered again"
-        case .stackFIFO: "the stack is first in, first out"
-        case .reenqueueAtBottom: "a message put back on the stack goes to the bottom instead of the top"
-        case .stackSurvivesRelaunch: "the stack survives an app relaunch"
-        case .changeUserKeepsStack: "changing the user keeps the stack"
-        case .changeUserKeepsDelivered: "changing the user keeps the delivered messages"
-        case .sessionEndClearsStack: "ending a session empties the stack"
-        case .eligibilityOffersNothing:
-            "a session start or push click that matches nothing does not offer the stack's top"
-        case .dismissOffersNext: "dismissing a message displays the stack's top"
-        case .foregroundOffersNext: "coming back to the foreground displays the stack's top"
-        case .backgroundDisplays: "a message triggered in the background is displayed anyway"
-        case .delegateAskedWhenVisible: "the delegate is asked even when another message is visible"
-        case .keyboardRuleInSwift: "the legacy keyboard rule applies under the Swift SDK"
-        case .reenqueueMeaningsSwapped: "the two meanings of reenqueue are swapped: later rolls back, rollback stacks"
-        case .orientationIgnored: "the message's orientation is never checked"
-        case .orientationCheckedOnTablets: "orientation is checked on tablets too"
-        case .imageRulesInSwift: "the legacy missing-image rules apply under the Swift SDK"
-        case .timeoutFromReady: "the timeout runs from the ready time (trigger + delay) instead of the trigger time"
-        case .defaultTimeoutIgnoresDelay: "the default timeout is 30 s, ignoring the delay"
-        case .extrasDropped: "the message's extras do not reach the app"
-        case .localLogsImpression: "a locally created message logs analytics"
-        case .clickLoggedEveryTime: "every click on a display is logged, not only the first"
-        case .impressionAtReady: "the impression is logged when the message becomes ready, not when it is displayed"
-        case .syncEventsDropped: "events arriving during the session-start sync are dropped instead of held"
-        case .syncEventsNotHeld: "events arriving during the session-start sync are evaluated at once instead of held"
-        case .backgroundBeforeTimeout:
-            "the background check comes before the timeout: a late message is stacked instead of discarded"
-        case .visibleBeforeBackground: "the visible-message check comes before the background check"
-        case .orientationBeforeDelegate: "orientation is checked before the delegate is asked"
-        case .assetsBeforeOrientation: "asset failures are checked before orientation"
-        case .keyboardHiddenOffersNext: "hiding the keyboard displays the stack's top"
-        case .dismissAnyClearsScreen: "dismissing any message, even one not on screen, clears the screen"
-        case .rotationDismissesVisible: "rotating the device takes the visible message off the screen"
-        case .assetWaitBlocksScreen: "a message waiting for its assets blocks others as if it were visible"
-        case .assetsNotRestartedOnRedelivery:
-            "asset downloads are not restarted when a later session start delivers the messages again"
-        case .apiPurchasesTrigger: "purchases logged through the REST API trigger messages"
-        case .lessThanInclusive: "less_than is inclusive (<=) instead of <"
-        case .atMostStrict: "at_most is strict (<) instead of <="
-        case .integerRealUnequal: "an integer never equals a real of the same value (5 vs 5.0)"
-        case .numericStringCompared: "number operators read a numeric string as a number"
-        case .doesNotMatchTrueWhenAbsent: "does_not_match holds when the property is absent"
-        case .withinLastExclusive: "within_last excludes its bound (now - s < t instead of <=)"
-        case .noMatchWhenNoneEligible: "the no-matching-trigger callback fires when messages match but none is eligible"
-        case .reeligibilityFromTrigger: "re-eligibility is counted from the trigger instead of the last display"
-        case .reeligibilityExclusive: "the re-eligibility period must be exceeded (>) instead of reached (>=)"
-        case .localStartsInterval: "displaying a local message starts the minimum interval"
-        case .rollbackStartsInterval: "a rolled-back trigger starts the minimum interval"
-        case .rollbackConsumesMessage: "a rolled-back message counts as displayed and is never triggered again"
-        case .delayedSurvivesRelaunch: "messages waiting out their delay survive an app relaunch"
-        case .changeUserKeepsVisible: "changing the user leaves the visible message on screen"
-        case .equalReadyTimesReversed: "delayed messages ready at the same time go in reverse trigger order"
-        case .keyboardIgnoresDelegate: "the legacy keyboard rule applies even when the delegate is implemented"
-        case .timeoutExclusive: "a message ready exactly at its deadline is still displayed (> instead of >=)"
-        case .clickAfterDismissLogged: "a click on a message already dismissed is logged"
-        case .replayBeforeSessionStart: "held events are replayed before the Session Start trigger is evaluated"
-        }
+    /// Drops a check: the presenter no longer makes it.
+    fileprivate mutating func remove(_ check: PresenterRules.Check) {
+        removeAll { $0 == check }
     }
 }

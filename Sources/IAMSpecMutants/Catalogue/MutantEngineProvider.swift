@@ -1,7 +1,7 @@
 public import IAMSpec
 import IAMSpecReferenceEngine
 
-/// Makes mutant engines: reference engines that break the mutant's one rule.
+/// Makes mutant engines: reference engines that apply the mutant's rules.
 ///
 /// It describes itself as the reference engine does (every profile, every capability), so the
 /// suite runs exactly the same cases on it.
@@ -18,8 +18,8 @@ public struct MutantEngineProvider: EngineProvider {
         return description
     }
 
-    /// A fresh reference engine breaking the mutant's rule.
+    /// A fresh reference engine applying the mutant's rules for the setup's profile.
     public func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
-        try ReferenceEngine(setup: setup, mutation: mutant.mutation)
+        try ReferenceEngine(setup: setup, rules: mutant.rules(for: setup.profile))
     }
 }

@@ -7,25 +7,25 @@ struct DisplayAnalytics {
     /// The triggered message being displayed, and whether its click was logged; nil while a local
     /// message (or nothing) is displayed.
     private var current: (id: MessageID, clickLogged: Bool)?
-    private let mutation: Mutation?
+    private let rules: AnalyticsRules
 
-    init(mutation: Mutation? = nil) {
-        self.mutation = mutation
+    init(rules: AnalyticsRules) {
+        self.rules = rules
     }
 
     /// A display starts: the impression of a triggered message, once; nothing for a local one.
     mutating func displayStarted(_ presentation: Presentation) -> [Observation] {
-        guard !presentation.isLocal || mutation == .localLogsImpression else {
+        guard !presentation.isLocal || rules.localMessagesLogAnalytics else {
             current = nil
             return []
         }
         current = (presentation.id, clickLogged: false)
-        return mutation == .impressionAtReady ? [] : [.impressionLogged(presentation.id)]
+        return rules.impressionLoggedAt == .display ? [.impressionLogged(presentation.id)] : []
     }
 
     /// The user clicks the displayed message: its first click for this display is logged.
     mutating func clicked(_ id: MessageID) -> [Observation] {
-        guard let display = current, display.id == id, !display.clickLogged || mutation == .clickLoggedEveryTime
+        guard let display = current, display.id == id, !display.clickLogged || !rules.firstClickOnly
         else { return [] }
         current?.clickLogged = true
         return [.clickLogged(id)]

@@ -1,36 +1,28 @@
 import IAMSpec
 
 extension ReferenceEngine {
-    /// "The stack only persists stored in-app messages in memory and is cleared up between app
-    /// launches from suspended mode" (seed 003). Everything else held in memory goes too: the
-    /// visible message, delayed messages, messages waiting for assets; the app comes back in the
-    /// foreground with the keyboard down. Delivered messages, clocks and the session stay.
+    /// The app relaunches: it clears what ``LifecycleRules/relaunchClears`` says, and comes back
+    /// in the foreground with the keyboard down. Clocks and the session stay.
     mutating func relaunch() {
-        forgetMessagesInMemory(
-            keepingStack: mutation == .stackSurvivesRelaunch,
-            keepingDelayed: mutation == .delayedSurvivesRelaunch
-        )
+        clear(rules.lifecycle.relaunchClears)
         appInForeground = true
         keyboardUp = false
     }
 
-    /// "Changing the user (or wiping data) dismisses the visible message and clears the stack"
-    /// (semantics notes, point 13); waiting messages are forgotten and the delivered messages are
-    /// cleared, so the next session start delivers again.
+    /// The user changes: the engine clears what ``LifecycleRules/userChangeClears`` says.
     mutating func changeUser() {
-        let visible = screen.visible
-        forgetMessagesInMemory(keepingStack: mutation == .changeUserKeepsStack)
-        if mutation == .changeUserKeepsVisible, let visible { screen.show(visible) }
-        if mutation != .changeUserKeepsDelivered { delivered = [] }
+        clear(rules.lifecycle.userChangeClears)
     }
 
-    /// Forgets what lived in memory; a mutant may keep the stack or the delayed messages, which
-    /// then stay in flight.
-    private mutating func forgetMessagesInMemory(keepingStack: Bool = false, keepingDelayed: Bool = false) {
-        screen.clear()
-        awaitingAssets.removeAll()
-        if !keepingStack { stack.removeAll() }
-        if !keepingDelayed { delayed.removeAll() }
-        inFlight = Set(stack.idsTopFirst).union(delayed.ids)
+    /// Clears what an app, user or device event takes away; a triggered message no longer held
+    /// anywhere is no longer in flight.
+    mutating func clear(_ holdings: LifecycleRules.Holdings) {
+        if holdings.contains(.visibleMessage) { screen.clear() }
+        if holdings.contains(.deliveredMessages) { delivered = [] }
+        guard !holdings.isDisjoint(with: [.stack, .delayedMessages, .messagesAwaitingAssets]) else { return }
+        if holdings.contains(.stack) { stack.removeAll() }
+        if holdings.contains(.delayedMessages) { delayed.removeAll() }
+        if holdings.contains(.messagesAwaitingAssets) { awaitingAssets.removeAll() }
+        inFlight = Set(stack.idsTopFirst).union(delayed.ids).union(awaitingAssets.keys)
     }
 }

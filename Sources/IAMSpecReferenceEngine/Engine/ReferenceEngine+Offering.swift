@@ -1,12 +1,16 @@
 import IAMSpec
 
 extension ReferenceEngine {
-    /// The user is eligible, or the app asked for the next message: "the `ABKInAppMessageController`
-    /// will be offered the latest in-app message off the in-app message stack" (seed 003). One
-    /// message is offered per eligibility.
+    /// The user is eligible: "the `ABKInAppMessageController` will be offered the latest in-app
+    /// message off the in-app message stack" (seed 003). One message is offered per eligibility.
     mutating func offerTopOfStack() {
         guard let top = stack.popTop() else { return }
         attemptDisplay(top)
+    }
+
+    /// Offers the stack's top when the moment is one of ``StackRules/topOfferedAt``.
+    mutating func offerTopOfStack(at moment: StackRules.Moments) {
+        if rules.stack.topOfferedAt.contains(moment) { offerTopOfStack() }
     }
 
     /// "Braze does not support analytics on in-app messages created locally" (seed 003): a local
@@ -23,7 +27,9 @@ extension ReferenceEngine {
         case .display:
             inFlight.remove(id)
             screen.show(presentation)
-            observations.append(.displayed(id, extras: mutation == .extrasDropped ? [:] : presentation.message.extras))
+            observations.append(
+                .displayed(id, extras: rules.screen.extrasReachTheApp ? presentation.message.extras : [:])
+            )
             if let triggerTime = presentation.triggerTime {
                 clocks.recordDisplay(of: id, at: now, triggeredAt: triggerTime)
             } else {
@@ -31,16 +37,12 @@ extension ReferenceEngine {
             }
             observations += analytics.displayStarted(presentation)
         case .stack(let reason):
-            if mutation == .reenqueueAtBottom {
-                stack.pushToBottom(presentation)
-            } else {
-                stack.push(presentation)
-            }
+            stack.putBack(presentation)
             observations.append(.stacked(id, reason: reason))
         case .discard(let reason):
             // "After being discarded, the in-app message may be triggered later by another
             // instance of the trigger event" (seed 000, translated).
-            if mutation != .discardedNeverRetriggered { inFlight.remove(id) }
+            if rules.reeligibility.discardedMessagesRetriggerable { inFlight.remove(id) }
             observations.append(.discarded(id, reason: reason))
         case .rollBack:
             // Legacy `ABKReenqueueInAppMessage`: "as if it never occurred" (semantics notes, 15);
@@ -71,7 +73,7 @@ extension ReferenceEngine {
     /// Throws ``EngineError`` for `rollback` under a profile that has no such choice (the Swift
     /// SDK's delegate can only answer `.now`, `.reenqueue` or `.discard`).
     mutating func setDelegateChoice(_ choice: DisplayChoice, for id: MessageID) throws {
-        guard choice != .rollback || rules.allowsRollback else {
+        guard choice != .rollback || rules.profile.allowsRollback else {
             throw EngineError("message \(id): the rollback display choice exists only in the appboy-legacy profile")
         }
         delegateChoices[id] = choice
@@ -81,7 +83,8 @@ extension ReferenceEngine {
         DisplayAttempt.Conditions(
             now: now,
             appInForeground: appInForeground,
-            messageVisible: screen.isShowingMessage || (mutation == .assetWaitBlocksScreen && !awaitingAssets.isEmpty),
+            messageVisible: screen.isShowingMessage
+                || (rules.screen.messageAwaitingAssetsBlocksOthers && !awaitingAssets.isEmpty),
             keyboardUp: keyboardUp,
             delegate: configuration.delegate,
             delegateChoice: delegateChoices[id] ?? .now,

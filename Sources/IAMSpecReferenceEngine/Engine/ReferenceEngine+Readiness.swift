@@ -25,7 +25,7 @@ extension ReferenceEngine {
     @discardableResult
     mutating func becomeReady(_ presentation: Presentation) -> Bool {
         let message = presentation.message
-        let exempt = selection.isExemptFromInterval(message) || mutation == .displayTimeRecheckSkipped
+        let exempt = selection.isExemptFromInterval(message) || !rules.interval.checkedAgainAtDisplay
         guard exempt || clocks.respectsInterval(selection.minimumInterval, at: now) else {
             // Dropped silently, not queued (semantics notes, point 4).
             inFlight.remove(message.id)
@@ -33,7 +33,7 @@ extension ReferenceEngine {
         }
         // "Triggered in-app messages are placed on top of the stack when their trigger event is
         // fired" (seed 003).
-        if mutation == .impressionAtReady { observations.append(.impressionLogged(message.id)) }
+        if rules.analytics.impressionLoggedAt == .ready { observations.append(.impressionLogged(message.id)) }
         stack.push(presentation)
         offerTopOfStack()
         return true

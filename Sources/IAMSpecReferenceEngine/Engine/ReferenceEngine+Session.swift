@@ -23,11 +23,17 @@ extension ReferenceEngine {
     /// happened now. A completed session start also completes a sync left in flight.
     private mutating func deliverAndReplay() {
         delivered = serverMessages
-        for message in delivered where mutation != .assetsNotRestartedOnRedelivery || !assets.knows(message.id) {
+        let restartsDownloads = rules.sessionStart.deliveryRestartsAssetDownloads
+        for message in delivered where restartsDownloads || !assets.knows(message.id) {
             assets.start(for: message)
         }
-        var events = [LoggedEvent(event: .sessionStart, properties: [:])] + sync.complete()
-        if mutation == .replayBeforeSessionStart { events.append(events.removeFirst()) }
+        let sessionStart = LoggedEvent(event: .sessionStart, properties: [:])
+        let held = sync.complete()
+        let events =
+            switch rules.sessionStart.heldEventsReplayed {
+            case .afterSessionStart: [sessionStart] + held
+            case .beforeSessionStart: held + [sessionStart]
+            }
         for event in events { evaluate(event) }
     }
 }

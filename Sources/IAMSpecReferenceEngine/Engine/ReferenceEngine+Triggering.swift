@@ -1,19 +1,20 @@
 import IAMSpec
 
 extension ReferenceEngine {
-    /// An event the app logged: an API event does nothing; during a session-start sync it is held;
-    /// otherwise it is evaluated now.
+    /// An event the app logged: one from a source that cannot trigger does nothing; during a
+    /// session-start sync it is held; otherwise it is evaluated now.
     mutating func receive(_ event: LoggedEvent, from source: EventSource) {
-        // "Triggered in-app messages only work with custom events logged through the SDK and not
-        // through the REST APIs" (seed 003): no trigger, no callback.
-        guard source == .sdk || mutation == .apiEventsTrigger else {
-            if mutation == .apiEventsReportNoMatch { observations.append(.noMatchingTrigger(event.event)) }
+        guard rules.triggers.sources(of: event.event).include(source) else {
+            if rules.triggers.noMatchCallbackFires.contains(.loggedThroughAPI) {
+                observations.append(.noMatchingTrigger(event.event))
+            }
             return
         }
-        if sync.isPending, mutation != .syncEventsNotHeld {
-            if mutation != .syncEventsDropped { sync.hold(event) }
-        } else {
-            evaluate(event)
+        guard sync.isPending else { return evaluate(event) }
+        switch rules.sessionStart.eventsDuringSync {
+        case .heldAndReplayed: sync.hold(event)
+        case .evaluatedAtOnce: evaluate(event)
+        case .dropped: break
         }
     }
 
@@ -21,22 +22,22 @@ extension ReferenceEngine {
     mutating func evaluate(_ event: LoggedEvent) {
         let matches = delivered.filter { matching.matches($0, event, at: now) }
         guard !matches.isEmpty else {
-            // "When Braze can't find a matching trigger for a given event, it will call
-            // `BrazeDelegate.(_:noMatchingTriggerForEvent)`" (seed 000, translated).
-            if mutation != .noMatchCallbackMissing { observations.append(.noMatchingTrigger(event.event)) }
-            if event.makesUserEligible, mutation != .eligibilityOffersNothing { offerTopOfStack() }
+            if rules.triggers.noMatchCallbackFires.contains(.noTriggerMatches) {
+                observations.append(.noMatchingTrigger(event.event))
+            }
+            if event.makesUserEligible { offerTopOfStack(at: .eligibilityMatchingNoTrigger) }
             return
         }
         var offered = false
         if let winner = selection.winner(among: matches, at: now, clocks: clocks, busy: inFlight) {
             offered = trigger(winner)
-        } else if mutation == .noMatchWhenNoneEligible {
+        } else if rules.triggers.noMatchCallbackFires.contains(.noMatchingMessageEligible) {
             observations.append(.noMatchingTrigger(event.event))
         }
         // "Users are eligible to receive an in-app message in the following situations: … Session
         // start event; The app is opened from a push notification" (seed 003): when the trigger
         // did not already offer a message, the stack's top is offered.
-        if event.makesUserEligible, !offered { offerTopOfStack() }
+        if event.makesUserEligible, !offered { offerTopOfStack(at: .eligibilityTriggeringNoOffer) }
     }
 
     /// The winner's trigger fires now: it is ready at once, or after its delay. Returns whether an
@@ -45,7 +46,7 @@ extension ReferenceEngine {
         let presentation = Presentation(message: message, triggerTime: now)
         inFlight.insert(message.id)
         var readyTime = now + message.delay
-        if mutation == .triggerInIntervalQueued {
+        if rules.interval.insideInterval == .queuedUntilItEnds {
             readyTime = max(readyTime, clocks.intervalEnd(selection.minimumInterval) ?? readyTime)
         }
         guard readyTime > now else { return becomeReady(presentation) }

@@ -2,9 +2,7 @@ import IAMSpec
 
 /// One display attempt: the presenter's ordered checks for one message, at one moment.
 ///
-/// The checks run in this order and the first that applies decides (the reference semantics, "Display attempt";
-/// the Swift presenter's order is in the semantics notes, point 10: visible message first, then
-/// the delegate, then orientation, then assets).
+/// The checks run in the order of ``PresenterRules/checks`` and the first that applies decides.
 struct DisplayAttempt {
     /// What the attempt decided.
     enum Outcome: Sendable, Hashable {
@@ -34,72 +32,47 @@ struct DisplayAttempt {
         var assets: AssetDownloads.Status
     }
 
-    /// One of the presenter's checks.
-    enum Check: Sendable, Hashable, CaseIterable {
-        case timeout
-        case background
-        case messageVisible
-        case keyboard
-        case delegate
-        case orientation
-        case missingImage
-        case assets
-    }
+    let rules: PresenterRules
+    let profile: ProfileRules
 
-    let rules: ProfileRules
-    var mutation: Mutation? = nil
+    /// A presenter applying the rules' checks, and the profile's.
+    init(rules: DeliveryRules) {
+        self.rules = rules.presenter
+        profile = rules.profile
+    }
 
     /// Runs the checks, in order, for the message; the first that applies decides.
     func outcome(for presentation: Presentation, in conditions: Conditions) -> Outcome {
-        for check in order {
+        for check in rules.checks {
             if let decided = decide(check, for: presentation, in: conditions) { return decided }
         }
         return .display
     }
 
-    /// The order of the checks: the reference order (the cases of ``Check``, in declaration
-    /// order), or a mutant's, with two checks the wrong way round.
-    private var order: [Check] {
-        var order = Check.allCases
-        let swapped: (Check, Check)? =
-            switch mutation {
-            case .delegateAskedWhenVisible: (.messageVisible, .delegate)
-            case .backgroundBeforeTimeout: (.timeout, .background)
-            case .visibleBeforeBackground: (.background, .messageVisible)
-            case .orientationBeforeDelegate: (.delegate, .orientation)
-            case .assetsBeforeOrientation: (.orientation, .assets)
-            default: nil
-            }
-        if let (first, second) = swapped, let one = order.firstIndex(of: first),
-            let other = order.firstIndex(of: second)
-        {
-            order.swapAt(one, other)
-        }
-        return order
-    }
-
     /// What one check decides, or nil when it lets the message through to the next.
-    private func decide(_ check: Check, for presentation: Presentation, in conditions: Conditions) -> Outcome? {
+    private func decide(
+        _ check: PresenterRules.Check,
+        for presentation: Presentation,
+        in conditions: Conditions
+    ) -> Outcome? {
         let message = presentation.message
         switch check {
         case .timeout:
             // "The in-app message is ready to be displayed but past the timeout duration" (seed 003);
-            // the timeout runs from trigger time, so local messages have none.
+            // local messages have none.
             guard let deadline = deadline(of: presentation) else { return nil }
-            let late = mutation == .timeoutExclusive ? conditions.now > deadline : conditions.now >= deadline
-            return late ? .discard(.timeout) : nil
+            return rules.lateFromDeadline.admits(conditions.now, above: deadline) ? .discard(.timeout) : nil
         case .background:
             // "The in-app message is triggered when the app is in the background" (seed 003).
-            let background = !conditions.appInForeground && mutation != .backgroundDisplays
-            return background ? .stack(.background) : nil
+            return conditions.appInForeground ? nil : .stack(.background)
         case .messageVisible:
             // "Another in-app message is currently visible" (seed 003); the delegate is not asked.
             return conditions.messageVisible ? .stack(.messageVisible) : nil
         case .keyboard:
             // Legacy: the delegate "has NOT been implemented, and the keyboard is currently being
             // displayed" (seed 003). The Swift SDK has no keyboard rule.
-            let delegateAbsent = conditions.delegate == .absent || mutation == .keyboardIgnoresDelegate
-            let stacks = rules.keyboardUpStacksWithoutDelegate && conditions.keyboardUp && delegateAbsent
+            let delegateAbsent = conditions.delegate == .absent || !rules.keyboardRuleOnlyWithoutDelegate
+            let stacks = profile.keyboardUpStacksWithoutDelegate && conditions.keyboardUp && delegateAbsent
             return stacks ? .stack(.keyboard) : nil
         case .delegate:
             // The display delegate's choice: `later` (`.reenqueue`, `ABKDisplayInAppMessageLater`),
@@ -108,13 +81,13 @@ struct DisplayAttempt {
         case .orientation:
             // "The device orientation doesn't match the triggered in-app message's orientation"
             // (seed 003); never checked on tablets (semantics notes, point 12).
-            let checksOrientation = conditions.device == .phone || mutation == .orientationCheckedOnTablets
             let mismatch = !Self.fits(message.orientation, conditions.deviceOrientation)
-            return checksOrientation && mutation != .orientationIgnored && mismatch ? .discard(.orientation) : nil
+            let checked = conditions.device == .phone || rules.orientationCheckedOn == .phonesAndTablets
+            return checked && mismatch ? .discard(.orientation) : nil
         case .missingImage:
             // Legacy: "a full in-app message but has no image", "an image-only modal in-app message
             // but has no image" (seed 003).
-            return rules.lacksRequiredImage(message) ? .discard(.missingImage) : nil
+            return profile.lacksRequiredImage(message) ? .discard(.missingImage) : nil
         case .assets:
             // "The asset (image or zip file) of the in-app message failed to download" (seed 003);
             // a download still in flight makes the message wait.
@@ -129,27 +102,38 @@ struct DisplayAttempt {
     /// What the implemented delegate's choice decides; nil when it answers `now` or is absent.
     private func delegateOutcome(in conditions: Conditions) -> Outcome? {
         guard conditions.delegate == .implemented else { return nil }
-        let swapped = mutation == .reenqueueMeaningsSwapped
         switch conditions.delegateChoice {
         case .now: return nil
-        case .later: return swapped ? .rollBack : .stack(.delegateLater)
+        case .later: return Self.outcome(of: rules.delegateLater)
         case .discard: return .discard(.delegate)
-        case .rollback: return swapped ? .stack(.delegateLater) : .rollBack
+        case .rollback: return Self.outcome(of: rules.delegateRollback)
         }
     }
 
-    /// Trigger time + timeout (none for a local message); a mutant may count from elsewhere.
+    private static func outcome(of deferral: PresenterRules.Deferral) -> Outcome {
+        switch deferral {
+        case .stack: .stack(.delegateLater)
+        case .rollBack: .rollBack
+        }
+    }
+
+    /// The display deadline, the timeout's start + the timeout: "The in-app message is ready to be
+    /// displayed but past the timeout duration" discards it (seed 003). None for a local message,
+    /// which has no trigger.
     private func deadline(of presentation: Presentation) -> VirtualTime? {
         guard let triggerTime = presentation.triggerTime else { return nil }
         let message = presentation.message
-        switch mutation {
-        case .timeoutFromReady:
-            return triggerTime.adding(saturating: message.delay).adding(saturating: message.effectiveTimeout)
-        case .defaultTimeoutIgnoresDelay:
-            return triggerTime.adding(saturating: message.timeout ?? .seconds(30))
-        default:
-            return presentation.deadline
-        }
+        let start =
+            switch rules.timeoutRunsFrom {
+            case .triggerTime: triggerTime
+            case .readyTime: triggerTime.adding(saturating: message.delay)
+            }
+        let timeout =
+            switch rules.defaultTimeout {
+            case .delayPlusThirtySeconds: message.effectiveTimeout
+            case .thirtySeconds: message.timeout ?? .seconds(30)
+            }
+        return start.adding(saturating: timeout)
     }
 
     private static func fits(_ requirement: OrientationRequirement, _ orientation: DeviceOrientation) -> Bool {

@@ -9,30 +9,28 @@ import IAMSpec
 struct MessageStack {
     /// Bottom first, so the top is the last element.
     private var entries: [Presentation] = []
-    private let mutation: Mutation?
+    private let rules: StackRules
 
-    init(mutation: Mutation? = nil) {
-        self.mutation = mutation
+    init(rules: StackRules) {
+        self.rules = rules
     }
 
     /// The message ids, top first, as a stack inspection reports them.
     var idsTopFirst: [MessageID] { entries.reversed().map(\.id) }
 
-    /// Puts the message on top, removing any earlier place it had on the stack.
+    /// Puts a triggered message on top, removing any earlier place it had on the stack.
     mutating func push(_ presentation: Presentation) {
-        entries.removeAll { $0.id == presentation.id }
-        entries.append(presentation)
+        put(presentation, on: .top)
     }
 
-    /// Puts the message at the bottom, removing any earlier place it had (mutant engines only).
-    mutating func pushToBottom(_ presentation: Presentation) {
-        entries.removeAll { $0.id == presentation.id }
-        entries.insert(presentation, at: entries.startIndex)
+    /// Puts back a message the presenter did not display, on the end the rules give.
+    mutating func putBack(_ presentation: Presentation) {
+        put(presentation, on: rules.putBackOn)
     }
 
-    /// Takes the top message off the stack, if there is one.
+    /// Takes the next message off the stack, in the stack's order, if there is one.
     mutating func popTop() -> Presentation? {
-        guard mutation == .stackFIFO, !entries.isEmpty else { return entries.popLast() }
+        guard rules.order == .firstInFirstOut, !entries.isEmpty else { return entries.popLast() }
         return entries.removeFirst()
     }
 
@@ -40,5 +38,13 @@ struct MessageStack {
     /// launches from suspended mode" (seed 003).
     mutating func removeAll() {
         entries.removeAll()
+    }
+
+    private mutating func put(_ presentation: Presentation, on end: StackRules.End) {
+        entries.removeAll { $0.id == presentation.id }
+        switch end {
+        case .top: entries.append(presentation)
+        case .bottom: entries.insert(presentation, at: entries.startIndex)
+        }
     }
 }

@@ -12,10 +12,4 @@ struct Presentation: Sendable, Hashable {
     /// Whether the app created the message itself: "Braze does not support analytics on in-app
     /// messages created locally" (seed 003); no timeout or interval applies either.
     var isLocal: Bool { triggerTime == nil }
-
-    /// The display deadline, trigger time + timeout: "The in-app message is ready to be displayed
-    /// but past the timeout duration" discards it (seed 003). None for a local message.
-    var deadline: VirtualTime? {
-        triggerTime.map { $0.adding(saturating: message.effectiveTimeout) }
-    }
 }

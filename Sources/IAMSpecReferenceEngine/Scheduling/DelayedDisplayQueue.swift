@@ -13,24 +13,25 @@ struct DelayedDisplayQueue {
 
     /// Sorted by ready time; entries with equal times keep their scheduling order.
     private var entries: [Entry] = []
-    private let mutation: Mutation?
+    private let rules: DelayRules
 
-    init(mutation: Mutation? = nil) {
-        self.mutation = mutation
+    init(rules: DelayRules) {
+        self.rules = rules
     }
 
     /// The waiting messages, in the order they become ready.
     var ids: [MessageID] { entries.map(\.presentation.id) }
 
-    /// Schedules the message to become ready at `readyTime`, after every entry due at that time
-    /// or earlier.
+    /// Schedules the message to become ready at `readyTime`: after every entry due earlier, and
+    /// after (in trigger order) or before the entries due at the same time.
     mutating func schedule(_ presentation: Presentation, readyAt readyTime: VirtualTime) {
+        let afterEqualTimes = rules.equalReadyTimes == .inTriggerOrder
         var low = entries.startIndex
         var high = entries.endIndex
         while low < high {
             let middle = (low + high) / 2
             let before = entries[middle].readyTime
-            if mutation == .equalReadyTimesReversed ? before < readyTime : before <= readyTime {
+            if afterEqualTimes ? before <= readyTime : before < readyTime {
                 low = middle + 1
             } else {
                 high = middle

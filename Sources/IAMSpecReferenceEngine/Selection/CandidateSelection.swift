@@ -9,7 +9,8 @@ struct CandidateSelection {
     /// The minimum trigger interval: "By default, we rate limit in-app messages to once every 30
     /// seconds" (seed 003).
     let minimumInterval: VirtualTime
-    var mutation: Mutation? = nil
+    let rules: SelectionRules
+    let interval: IntervalRules
 
     /// The winner among the messages matching an event at time `time`, or nil when the trigger is
     /// dropped ("A trigger inside the interval is dropped, not queued", semantics notes, point 4).
@@ -17,22 +18,23 @@ struct CandidateSelection {
     /// - Parameters:
     ///   - matching: the delivered messages whose trigger matches, in delivered order.
     ///   - busy: messages already triggered and not yet settled (delayed, stacked or waiting for
-    ///     assets), which are not candidates again.
+    ///     assets).
     func winner(
         among matching: [InAppMessage],
         at time: VirtualTime,
         clocks: DisplayClocks,
         busy: Set<MessageID>
     ) -> InAppMessage? {
-        let intervalFirst = mutation != .intervalAfterPriority
+        let intervalFirst = rules.intervalChecked == .beforePriority
         var best: InAppMessage?
         for message in matching
         where isCandidate(message, at: time, clocks: clocks, busy: busy)
             && (!intervalFirst || passesInterval(message, at: time, clocks: clocks))
         {
-            // Ties go to the later message in the delivered list (semantics notes, point 5).
             if let current = best, current.priority > message.priority { continue }
-            if let current = best, current.priority == message.priority, mutation == .priorityTiesFirst { continue }
+            if let current = best, current.priority == message.priority, rules.priorityTiesGoTo == .earlierMessage {
+                continue
+            }
             best = message
         }
         guard let best, intervalFirst || passesInterval(best, at: time, clocks: clocks) else { return nil }
@@ -41,24 +43,24 @@ struct CandidateSelection {
 
     /// Whether the message ignores the minimum interval: a test send (semantics notes, point 8).
     func isExemptFromInterval(_ message: InAppMessage) -> Bool {
-        message.isTestSend && mutation != .testSendNotExempt
+        message.isTestSend && interval.testSendsExempt
     }
 
-    /// Eligible, and not already in flight.
+    /// Eligible, and not in flight.
     private func isCandidate(
         _ message: InAppMessage,
         at time: VirtualTime,
         clocks: DisplayClocks,
         busy: Set<MessageID>
     ) -> Bool {
-        guard !busy.contains(message.id) || mutation == .inFlightRetriggerable else { return false }
+        guard !busy.contains(message.id) || !rules.excludesMessagesInFlight else { return false }
         return clocks.isEligible(message, at: time)
     }
 
     /// Passing the interval at its own ready time (`trigger time + delay`), or exempt from it.
     private func passesInterval(_ message: InAppMessage, at time: VirtualTime, clocks: DisplayClocks) -> Bool {
-        guard !isExemptFromInterval(message), mutation != .triggerInIntervalQueued else { return true }
-        let readyTime = mutation == .intervalIgnoresDelay ? time : time + message.delay
-        return clocks.respectsInterval(minimumInterval, at: readyTime)
+        guard !isExemptFromInterval(message), interval.insideInterval == .dropped else { return true }
+        let checkedAt = interval.triggerCheck == .atReadyTime ? time + message.delay : time
+        return clocks.respectsInterval(minimumInterval, at: checkedAt)
     }
 }

@@ -8,10 +8,12 @@ import IAMSpec
 struct DisplayClocks {
     private var lastDisplayOfMessage: [MessageID: VirtualTime] = [:]
     private var lastDisplayOfAny: VirtualTime?
-    private let mutation: Mutation?
+    private let interval: IntervalRules
+    private let reeligibility: ReeligibilityRules
 
-    init(mutation: Mutation? = nil) {
-        self.mutation = mutation
+    init(interval: IntervalRules, reeligibility: ReeligibilityRules) {
+        self.interval = interval
+        self.reeligibility = reeligibility
     }
 
     /// Whether the message may be triggered at time `time`: "By default a message that has been
@@ -19,40 +21,37 @@ struct DisplayClocks {
     /// counted from its last display" (semantics notes, point 1).
     func isEligible(_ message: InAppMessage, at time: VirtualTime) -> Bool {
         guard let lastDisplay = lastDisplayOfMessage[message.id] else { return true }
-        guard let reeligibility = message.reeligibility else { return mutation == .reeligibilityIgnored }
-        let eligibleFrom = lastDisplay.adding(saturating: reeligibility)
-        return mutation == .reeligibilityExclusive ? time > eligibleFrom : time >= eligibleFrom
+        guard let period = message.reeligibility else { return !reeligibility.onceByDefault }
+        return reeligibility.reached.admits(time, above: lastDisplay.adding(saturating: period))
     }
 
     /// Whether a display at `readyTime` respects the minimum interval since the last display of
     /// any triggered message; always true before the first display.
-    func respectsInterval(_ interval: VirtualTime, at readyTime: VirtualTime) -> Bool {
+    func respectsInterval(_ minimum: VirtualTime, at readyTime: VirtualTime) -> Bool {
         guard let lastDisplayOfAny else { return true }
-        let elapsed = readyTime - lastDisplayOfAny
-        return mutation == .intervalExclusive ? elapsed > interval : elapsed >= interval
+        return interval.reached.admits(readyTime - lastDisplayOfAny, above: minimum)
     }
 
     /// When the minimum interval since the last display ends; nil before the first display.
-    func intervalEnd(_ interval: VirtualTime) -> VirtualTime? {
-        lastDisplayOfAny?.adding(saturating: interval)
+    func intervalEnd(_ minimum: VirtualTime) -> VirtualTime? {
+        lastDisplayOfAny?.adding(saturating: minimum)
     }
 
     /// A triggered message, triggered at `triggerTime`, was displayed at `time`.
     mutating func recordDisplay(of id: MessageID, at time: VirtualTime, triggeredAt triggerTime: VirtualTime) {
-        lastDisplayOfMessage[id] = mutation == .reeligibilityFromTrigger ? triggerTime : time
-        lastDisplayOfAny = mutation == .intervalFromLastTrigger ? triggerTime : time
+        lastDisplayOfMessage[id] = reeligibility.countedFrom == .lastDisplay ? time : triggerTime
+        lastDisplayOfAny = interval.measuredFrom == .lastDisplay ? time : triggerTime
     }
 
-    /// A local message was displayed: no clock moves ("no interval" for local messages); a
-    /// mutant starts the minimum interval.
+    /// A local message was displayed: no clock moves ("no interval" for local messages).
     mutating func recordLocalDisplay(at time: VirtualTime) {
-        if mutation == .localStartsInterval { lastDisplayOfAny = time }
+        if interval.localDisplayStartsInterval { lastDisplayOfAny = time }
     }
 
     /// A trigger was rolled back "as if it never occurred" (semantics notes, point 15): no clock
-    /// moves; a mutant counts it as a display of the message, or of any message.
+    /// moves.
     mutating func recordRollback(of id: MessageID, at time: VirtualTime) {
-        if mutation == .rollbackStartsInterval { lastDisplayOfAny = time }
-        if mutation == .rollbackConsumesMessage { lastDisplayOfMessage[id] = time }
+        if interval.rollbackStartsInterval { lastDisplayOfAny = time }
+        if reeligibility.rollbackCountsAsDisplay { lastDisplayOfMessage[id] = time }
     }
 }

@@ -8,7 +8,7 @@ import IAMSpec
 struct PropertyFilterEvaluation {
     /// The compiled regular expressions of the `matches` / `does_not_match` conditions.
     let regexes: RegexLibrary
-    var mutation: Mutation? = nil
+    let rules: PropertyFilterRules
 
     /// Whether every group holds, a group holding when any one of its conditions holds.
     ///
@@ -22,7 +22,10 @@ struct PropertyFilterEvaluation {
             let holding = { (condition: PropertyCondition) in
                 holds(condition.comparison, for: properties[condition.property], at: now)
             }
-            return mutation == .orGroupAsAnd ? group.allSatisfy(holding) : group.contains(where: holding)
+            switch rules.orGroupNeeds {
+            case .anyCondition: return group.contains(where: holding)
+            case .everyCondition: return group.allSatisfy(holding)
+            }
         }
     }
 
@@ -31,29 +34,27 @@ struct PropertyFilterEvaluation {
         switch comparison {
         case .equals(let operand): return value.map { equal($0, operand) } ?? false
         case .notEquals(let operand):
-            return value.map { !equal($0, operand) } ?? (mutation != .notEqualsFalseWhenAbsent)
+            return value.map { !equal($0, operand) } ?? rules.notEqualsHoldsWhenAbsent
         case .greaterThan(let operand):
-            return number(value).map { mutation == .greaterThanInclusive ? $0 >= operand : $0 > operand } ?? false
+            return number(value).map { rules.greaterThan.admits($0, above: operand) } ?? false
         case .lessThan(let operand):
-            return number(value).map { mutation == .lessThanInclusive ? $0 <= operand : $0 < operand } ?? false
+            return number(value).map { rules.lessThan.admits($0, below: operand) } ?? false
         case .atLeast(let operand):
-            return number(value).map { mutation == .atLeastStrict ? $0 > operand : $0 >= operand } ?? false
+            return number(value).map { rules.atLeast.admits($0, above: operand) } ?? false
         case .atMost(let operand):
-            return number(value).map { mutation == .atMostStrict ? $0 < operand : $0 <= operand } ?? false
+            return number(value).map { rules.atMost.admits($0, below: operand) } ?? false
         case .matches(let pattern):
             guard case .string(let text)? = value else { return false }
-            return regexes.findsMatch(pattern, in: text, wholeText: mutation == .regexAnchored)
+            return regexes.findsMatch(pattern, in: text, searching: rules.regexSearch)
         case .doesNotMatch(let pattern):
-            guard case .string(let text)? = value else {
-                return value == nil && mutation == .doesNotMatchTrueWhenAbsent
-            }
-            return !regexes.findsMatch(pattern, in: text, wholeText: mutation == .regexAnchored)
+            guard case .string(let text)? = value else { return value == nil && rules.doesNotMatchHoldsWhenAbsent }
+            return !regexes.findsMatch(pattern, in: text, searching: rules.regexSearch)
         case .exists: return value != nil
         case .doesNotExist: return value == nil
         case .withinLast(let span):
             guard case .time(let time)? = value else { return false }
             let start = now.subtracting(saturating: span)
-            return (mutation == .withinLastExclusive ? start < time : start <= time) && time <= now
+            return rules.withinLast.admits(time, above: start) && time <= now
         case .moreThanAgo(let span):
             guard case .time(let time)? = value else { return false }
             return time < now.subtracting(saturating: span)
@@ -66,21 +67,21 @@ struct PropertyFilterEvaluation {
         }
     }
 
-    /// The value as a number operators see it: an integer or a real (a mutant may read a string).
+    /// The value as number operators see it: an integer or a real; a string only when number
+    /// operators read strings.
     private func number(_ value: PropertyValue?) -> Double? {
-        guard mutation == .numericStringCompared, case .string(let text)? = value else { return value?.number }
+        guard !rules.numberOperatorsNeedNumbers, case .string(let text)? = value else { return value?.number }
         return Double(text)
     }
 
-    /// ``equal(_:_:)``, or what a mutant takes for equality: a number-like string equal to the
-    /// number, or an integer never equal to a real.
+    /// Equality under the rules: ``equal(_:_:)``, unless a string may equal a number, or an
+    /// integer may not equal a real.
     private func equal(_ value: PropertyValue, _ operand: PropertyValue) -> Bool {
         switch (value, operand) {
-        case (.string(let text), let number) where mutation == .stringEqualsNumber,
-            (let number, .string(let text)) where mutation == .stringEqualsNumber:
+        case (.string(let text), let number) where !rules.equalsNeedsSameType,
+            (let number, .string(let text)) where !rules.equalsNeedsSameType:
             return number.number != nil && Double(text) == number.number
-        case (.integer, .real) where mutation == .integerRealUnequal,
-            (.real, .integer) where mutation == .integerRealUnequal:
+        case (.integer, .real) where !rules.integersEqualReals, (.real, .integer) where !rules.integersEqualReals:
             return false
         default:
             return Self.equal(value, operand)

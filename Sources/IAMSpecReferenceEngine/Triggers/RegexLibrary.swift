@@ -25,11 +25,14 @@ struct RegexLibrary {
         }
     }
 
-    /// Whether the pattern finds a match anywhere in the text (a substring search), or matches
-    /// the whole text when `wholeText` (mutant engines only); false for a pattern never compiled.
-    func findsMatch(_ pattern: String, in text: String, wholeText: Bool = false) -> Bool {
+    /// Whether the pattern matches in the text: anywhere (a substring search), or the whole text;
+    /// false for a pattern never compiled.
+    func findsMatch(_ pattern: String, in text: String, searching search: PropertyFilterRules.RegexSearch) -> Bool {
         guard let regex = compiled[pattern] else { return false }
-        return wholeText ? text.wholeMatch(of: regex) != nil : text.contains(regex)
+        switch search {
+        case .substring: return text.contains(regex)
+        case .wholeText: return text.wholeMatch(of: regex) != nil
+        }
     }
 
     private static func patterns(of trigger: Trigger) -> [String] {

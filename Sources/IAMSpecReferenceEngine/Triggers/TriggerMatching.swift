@@ -5,8 +5,8 @@ import IAMSpec
 /// "Any Purchase, Specific Purchase, Session Start, Custom Event, Push Click. Furthermore,
 /// Specific Purchase and Custom Event triggers can contain robust property filters" (seed 003).
 struct TriggerMatching {
+    let rules: TriggerRules
     let filters: PropertyFilterEvaluation
-    var mutation: Mutation? = nil
 
     /// Whether any one of the message's triggers matches the event at time `now`.
     func matches(_ message: InAppMessage, _ event: LoggedEvent, at now: VirtualTime) -> Bool {
@@ -26,8 +26,7 @@ struct TriggerMatching {
         case (.customEvent(let name, let conditions), .customEvent(let logged)):
             return name == logged && filters.passes(conditions, properties: event.properties, at: now)
         case (.pushClick(let wanted), .pushClick(let clicked)):
-            // A push-click trigger without a campaign matches any push; with one, only its own.
-            return wanted == nil || wanted == clicked || mutation == .pushCampaignIgnored
+            return wanted == nil || wanted == clicked || !rules.pushClickMatchesOwnCampaignOnly
         default:
             return false
         }

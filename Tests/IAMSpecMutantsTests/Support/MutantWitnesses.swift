@@ -1,80 +1,80 @@
 import IAMSpec
 import IAMSpecMutants
-import IAMSpecReferenceEngine
 
-/// For each mutation, a small scenario on which the mutant must answer differently from the
-/// reference engine: the rule it breaks, exercised directly.
+/// For each mutant of the catalogue, by id, a small scenario on which it must answer differently
+/// from the reference engine: the rule it breaks, exercised directly.
 enum MutantWitnesses {
-    static func scenario(for mutation: Mutation) -> Scenario {
+    /// The witness scenario of the mutant with this id; nil for an id that has none.
+    static func scenario(for id: String) -> Scenario? {
         typealias B = Build
         let m0 = B.message("m0", .sessionStart)
         let m1 = B.message("m1", B.tap)
         let m2 = B.message("m2", B.level)
         let stackTwo = [B.start, B.event("tap"), B.event("level")]
-        switch mutation {
-        case .apiEventsTrigger:
+        switch id {
+        case "api-events-trigger":
             return B.scenario([m1], [B.start, B.event("tap", source: .api)])
-        case .apiEventsReportNoMatch:
+        case "api-events-report-no-match":
             return B.scenario([m1], [B.start, B.event("other", source: .api)])
-        case .noMatchCallbackMissing:
+        case "no-match-callback-missing":
             return B.scenario([m1], [B.start])
-        case .pushCampaignIgnored:
+        case "push-campaign-ignored":
             return B.scenario(
                 [B.message("m1", .pushClick(campaign: "spring"))],
                 [B.start, .pushClicked(campaign: "fall")]
             )
-        case .atLeastStrict:
+        case "at-least-strict":
             return B.scenario(
                 [B.message("m1", B.tap("count", .atLeast(5)))],
                 [B.start, B.event("tap", ["count": .integer(5)])]
             )
-        case .greaterThanInclusive:
+        case "greater-than-inclusive":
             return B.scenario(
                 [B.message("m1", B.tap("count", .greaterThan(5)))],
                 [B.start, B.event("tap", ["count": .integer(5)])]
             )
-        case .notEqualsFalseWhenAbsent:
+        case "not-equals-false-when-absent":
             return B.scenario([B.message("m1", B.tap("count", .notEquals(.integer(5))))], [B.start, B.event("tap")])
-        case .stringEqualsNumber:
+        case "string-equals-number":
             return B.scenario(
                 [B.message("m1", B.tap("count", .equals(.integer(5))))],
                 [B.start, B.event("tap", ["count": .string("5")])]
             )
-        case .regexAnchored:
+        case "regex-anchored":
             return B.scenario(
                 [B.message("m1", B.tap("label", .matches(regex: "ab")))],
                 [B.start, B.event("tap", ["label": .string("xaby")])]
             )
-        case .orGroupAsAnd:
+        case "or-group-as-and":
             let either = [
                 PropertyCondition(property: "count", comparison: .atLeast(5)),
                 PropertyCondition(property: "label", comparison: .exists),
             ]
             let message = B.message("m1", .customEvent(name: "tap", filters: PropertyFilters(groups: [either])))
             return B.scenario([message], [B.start, B.event("tap", ["count": .integer(5)])])
-        case .priorityTiesFirst:
+        case "priority-ties-first":
             return B.scenario([m1, B.message("m2", B.tap)], [B.start, B.event("tap")])
-        case .intervalAfterPriority:
+        case "interval-after-priority":
             let high = B.message("m1", B.tap) { $0.priority = 2 }
             let delayed = B.message("m2", B.tap) {
                 $0.priority = 1
                 $0.delay = .seconds(40)
             }
             return B.scenario([m0, high, delayed], [B.start, .messageDismissed("m0"), B.event("tap"), B.advance(40)])
-        case .intervalFromLastTrigger:
+        case "interval-from-last-trigger":
             let slow = B.message("m0", .sessionStart) { $0.delay = .seconds(10) }
             return B.scenario(
                 [slow, m1],
                 [B.start, B.advance(10), .messageDismissed("m0"), B.advance(25), B.event("tap")]
             )
-        case .intervalExclusive:
+        case "interval-exclusive":
             return B.scenario([m0, m1], [B.start, .messageDismissed("m0"), B.advance(30), B.event("tap")])
-        case .intervalIgnoresDelay:
+        case "interval-ignores-delay":
             let delayed = B.message("m1", B.tap) { $0.delay = .seconds(30) }
             return B.scenario([m0, delayed], [B.start, .messageDismissed("m0"), B.event("tap"), B.advance(30)])
-        case .triggerInIntervalQueued:
+        case "trigger-in-interval-queued":
             return B.scenario([m0, m1], [B.start, .messageDismissed("m0"), B.event("tap"), B.advance(30)])
-        case .displayTimeRecheckSkipped:
+        case "display-time-recheck-skipped":
             let delayed = B.message("m1", B.tap) { $0.delay = .seconds(10) }
             return B.scenario(
                 [m0, delayed, m2],
@@ -83,154 +83,154 @@ enum MutantWitnesses {
                     .messageDismissed("m2"), B.advance(5),
                 ]
             )
-        case .testSendNotExempt:
+        case "test-send-not-exempt":
             let test = B.message("m1", B.tap) { $0.isTestSend = true }
             return B.scenario([m0, test], [B.start, .messageDismissed("m0"), B.event("tap")])
-        case .reeligibilityIgnored:
+        case "reeligibility-ignored":
             return B.scenario(
                 [m1],
                 [B.start, B.event("tap"), .messageDismissed("m1"), B.event("tap")],
                 configuration: B.noInterval
             )
-        case .inFlightRetriggerable:
+        case "in-flight-retriggerable":
             return B.scenario([m0, m1], [B.start, B.event("tap"), B.event("tap")], configuration: B.noInterval)
-        case .discardedNeverRetriggered:
+        case "discarded-never-retriggered":
             let landscape = B.message("m1", B.tap) { $0.orientation = .landscape }
             return B.scenario(
                 [landscape],
                 [B.start, B.event("tap"), .deviceRotated(to: .landscape), B.event("tap")],
                 configuration: B.noInterval
             )
-        case .stackFIFO:
+        case "stack-fifo":
             return B.scenario(
                 [m0, m1, m2],
                 stackTwo,
                 configuration: B.noInterval
             )
-        case .reenqueueAtBottom:
+        case "reenqueue-at-bottom":
             return B.scenario(
                 [m0, m1, m2],
                 stackTwo + [.displayNextRequested],
                 configuration: B.noInterval
             )
-        case .stackSurvivesRelaunch:
+        case "stack-survives-relaunch":
             return B.scenario(
                 [m0, m1],
                 [B.start, B.event("tap"), .appRelaunched, .displayNextRequested],
                 configuration: B.noInterval
             )
-        case .changeUserKeepsStack:
+        case "change-user-keeps-stack":
             return B.scenario(
                 [m0, m1],
                 [B.start, B.event("tap"), .userChanged(to: "other"), .displayNextRequested],
                 configuration: B.noInterval
             )
-        case .changeUserKeepsDelivered:
+        case "change-user-keeps-delivered":
             return B.scenario([m1], [B.start, .userChanged(to: "other"), B.event("tap")])
-        case .sessionEndClearsStack:
+        case "session-end-clears-stack":
             return B.scenario(
                 [m0, m1],
                 [B.start, B.event("tap"), .sessionEnded, .messageDismissed("m0"), .displayNextRequested],
                 configuration: B.noInterval
             )
-        case .eligibilityOffersNothing:
+        case "eligibility-offers-nothing":
             return B.scenario(
                 [m0, m1],
                 [B.start, B.event("tap"), .messageDismissed("m0"), .pushClicked(campaign: nil)],
                 configuration: B.noInterval
             )
-        case .dismissOffersNext:
+        case "dismiss-offers-next":
             return B.scenario(
                 [m0, m1],
                 [B.start, B.event("tap"), .messageDismissed("m0")],
                 configuration: B.noInterval
             )
-        case .foregroundOffersNext:
+        case "foreground-offers-next":
             return B.scenario([m1], [B.start, .appBackgrounded, B.event("tap"), .appForegrounded])
-        case .backgroundDisplays:
+        case "background-displays":
             return B.scenario([m1], [B.start, .appBackgrounded, B.event("tap")])
-        case .delegateAskedWhenVisible:
+        case "delegate-asked-when-visible":
             return B.scenario(
                 [m0, m1],
                 [.delegateChoiceSet(message: "m1", choice: .discard), B.start, B.event("tap")],
                 configuration: EngineConfiguration(minimumTriggerInterval: .zero, delegate: .implemented)
             )
-        case .keyboardRuleInSwift:
+        case "keyboard-rule-in-swift":
             return B.scenario([m1], [B.start, .keyboardShown, B.event("tap")])
-        case .reenqueueMeaningsSwapped:
+        case "reenqueue-meanings-swapped":
             return B.scenario(
                 [m1],
                 [.delegateChoiceSet(message: "m1", choice: .later), B.start, B.event("tap")],
                 configuration: EngineConfiguration(delegate: .implemented)
             )
-        case .orientationIgnored:
+        case "orientation-ignored":
             return B.scenario([B.message("m1", B.tap) { $0.orientation = .landscape }], [B.start, B.event("tap")])
-        case .orientationCheckedOnTablets:
+        case "orientation-checked-on-tablets":
             return B.scenario(
                 [B.message("m1", B.tap) { $0.orientation = .landscape }],
                 [B.start, B.event("tap")],
                 configuration: EngineConfiguration(device: .tablet)
             )
-        case .imageRulesInSwift:
+        case "image-rules-in-swift":
             return B.scenario([B.message("m1", B.tap) { $0.type = .full }], [B.start, B.event("tap")])
-        case .timeoutFromReady:
+        case "timeout-from-ready":
             let slow = B.message("m1", B.tap) {
                 $0.delay = .seconds(10)
                 $0.timeout = .seconds(5)
             }
             return B.scenario([slow], [B.start, B.event("tap"), B.advance(10)])
-        case .defaultTimeoutIgnoresDelay:
+        case "default-timeout-ignores-delay":
             return B.scenario(
                 [B.message("m1", B.tap) { $0.delay = .seconds(40) }],
                 [B.start, B.event("tap"), B.advance(40)]
             )
-        case .extrasDropped:
+        case "extras-dropped":
             return B.scenario([B.message("m1", B.tap) { $0.extras = ["key": "value"] }], [B.start, B.event("tap")])
-        case .localLogsImpression:
+        case "local-logs-impression":
             return B.scenario([], [.localMessagePresented(InAppMessage(id: "local1"))])
-        case .clickLoggedEveryTime:
+        case "click-logged-every-time":
             return B.scenario([m1], [B.start, B.event("tap"), .messageClicked("m1"), .messageClicked("m1")])
-        case .impressionAtReady:
+        case "impression-at-ready":
             return B.scenario([m1], [B.start, B.event("tap")])
-        case .apiPurchasesTrigger:
+        case "api-purchases-trigger":
             return B.scenario(
                 [B.message("m1", .anyPurchase)],
                 [B.start, .purchase(Purchase(product: "gem", source: .api))]
             )
-        case .lessThanInclusive:
+        case "less-than-inclusive":
             return B.scenario(
                 [B.message("m1", B.tap("count", .lessThan(5)))],
                 [B.start, B.event("tap", ["count": .integer(5)])]
             )
-        case .atMostStrict:
+        case "at-most-strict":
             return B.scenario(
                 [B.message("m1", B.tap("count", .atMost(5)))],
                 [B.start, B.event("tap", ["count": .integer(5)])]
             )
-        case .integerRealUnequal:
+        case "integer-real-unequal":
             return B.scenario(
                 [B.message("m1", B.tap("count", .equals(.integer(5))))],
                 [B.start, B.event("tap", ["count": .real(5)])]
             )
-        case .numericStringCompared:
+        case "numeric-string-compared":
             return B.scenario(
                 [B.message("m1", B.tap("count", .greaterThan(4)))],
                 [B.start, B.event("tap", ["count": .string("5")])]
             )
-        case .doesNotMatchTrueWhenAbsent:
+        case "does-not-match-true-when-absent":
             return B.scenario([B.message("m1", B.tap("label", .doesNotMatch(regex: "ab")))], [B.start, B.event("tap")])
-        case .withinLastExclusive:
+        case "within-last-exclusive":
             return B.scenario(
                 [B.message("m1", B.tap("when", .withinLast(.seconds(10))))],
                 [B.start, B.advance(10), B.event("tap", ["when": .time(.zero)])]
             )
-        case .noMatchWhenNoneEligible:
+        case "no-match-when-none-eligible":
             return B.scenario(
                 [m1],
                 [B.start, B.event("tap"), .messageDismissed("m1"), B.event("tap")],
                 configuration: B.noInterval
             )
-        case .reeligibilityFromTrigger:
+        case "reeligibility-from-trigger":
             let delayed = B.message("m1", B.tap) {
                 $0.delay = .seconds(10)
                 $0.reeligibility = .seconds(15)
@@ -243,14 +243,14 @@ enum MutantWitnesses {
                 ],
                 configuration: B.noInterval
             )
-        case .reeligibilityExclusive:
+        case "reeligibility-exclusive":
             let again = B.message("m1", B.tap) { $0.reeligibility = .seconds(10) }
             return B.scenario(
                 [again],
                 [B.start, B.event("tap"), .messageDismissed("m1"), B.advance(10), B.event("tap")],
                 configuration: B.noInterval
             )
-        case .localStartsInterval:
+        case "local-starts-interval":
             return B.scenario(
                 [m1],
                 [
@@ -258,14 +258,14 @@ enum MutantWitnesses {
                     B.event("tap"),
                 ]
             )
-        case .rollbackStartsInterval:
+        case "rollback-starts-interval":
             return B.scenario(
                 [m1, m2],
                 [.delegateChoiceSet(message: "m1", choice: .rollback), B.start, B.event("tap"), B.event("level")],
                 profile: .appboyLegacy,
                 configuration: EngineConfiguration(delegate: .implemented)
             )
-        case .rollbackConsumesMessage:
+        case "rollback-consumes-message":
             return B.scenario(
                 [m1],
                 [
@@ -275,12 +275,12 @@ enum MutantWitnesses {
                 profile: .appboyLegacy,
                 configuration: EngineConfiguration(delegate: .implemented)
             )
-        case .delayedSurvivesRelaunch:
+        case "delayed-survives-relaunch":
             return B.scenario(
                 [B.message("m1", B.tap) { $0.delay = .seconds(10) }],
                 [B.start, B.event("tap"), .appRelaunched, B.advance(10)]
             )
-        case .changeUserKeepsVisible:
+        case "change-user-keeps-visible":
             return B.scenario(
                 [m1],
                 [
@@ -288,7 +288,7 @@ enum MutantWitnesses {
                     .localMessagePresented(InAppMessage(id: "local1")),
                 ]
             )
-        case .equalReadyTimesReversed:
+        case "equal-ready-times-reversed":
             let first = B.message("m1", B.tap) { $0.delay = .seconds(10) }
             let second = B.message("m2", B.level) { $0.delay = .seconds(10) }
             return B.scenario(
@@ -296,74 +296,76 @@ enum MutantWitnesses {
                 [B.start, B.event("tap"), B.event("level"), B.advance(10)],
                 configuration: B.noInterval
             )
-        case .keyboardIgnoresDelegate:
+        case "keyboard-ignores-delegate":
             return B.scenario(
                 [m1],
                 [B.start, .keyboardShown, B.event("tap")],
                 profile: .appboyLegacy,
                 configuration: EngineConfiguration(delegate: .implemented)
             )
-        case .timeoutExclusive:
+        case "timeout-exclusive":
             let slow = B.message("m1", B.tap) {
                 $0.delay = .seconds(10)
                 $0.timeout = .seconds(10)
             }
             return B.scenario([slow], [B.start, B.event("tap"), B.advance(10)])
-        case .clickAfterDismissLogged:
+        case "click-after-dismiss-logged":
             return B.scenario([m1], [B.start, B.event("tap"), .messageDismissed("m1"), .messageClicked("m1")])
-        case .replayBeforeSessionStart:
+        case "replay-before-session-start":
             return B.scenario(
                 [m0, m1],
                 [.sessionStarted(syncPending: true), B.event("tap"), .sessionSyncCompleted],
                 configuration: B.noInterval
             )
-        case .keyboardHiddenOffersNext:
+        case "keyboard-hidden-offers-next":
             return B.scenario([m1], [B.start, .appBackgrounded, B.event("tap"), .appForegrounded, .keyboardHidden])
-        case .dismissAnyClearsScreen:
+        case "dismiss-any-clears-screen":
             return B.scenario(
                 [m0, m1],
                 [B.start, .messageDismissed("m1"), B.event("tap")],
                 configuration: B.noInterval
             )
-        case .rotationDismissesVisible:
+        case "rotation-dismisses-visible":
             return B.scenario(
                 [m0, m1],
                 [B.start, .deviceRotated(to: .landscape), B.event("tap")],
                 configuration: B.noInterval
             )
-        case .assetWaitBlocksScreen:
+        case "asset-wait-blocks-screen":
             let slow = B.message("m1", B.tap) { $0.image = .pending }
             return B.scenario([slow, m2], [B.start, B.event("tap"), B.event("level")], configuration: B.noInterval)
-        case .assetsNotRestartedOnRedelivery:
+        case "assets-not-restarted-on-redelivery":
             let slow = B.message("m1", B.tap) { $0.image = .pending }
             return B.scenario(
                 [slow],
                 [B.start, .assetDownloadSettled(message: "m1", succeeded: true), B.start, B.event("tap")]
             )
-        case .backgroundBeforeTimeout:
+        case "background-before-timeout":
             let slow = B.message("m1", B.tap) {
                 $0.delay = .seconds(10)
                 $0.timeout = .seconds(5)
             }
             return B.scenario([slow], [B.start, .appBackgrounded, B.event("tap"), B.advance(10)])
-        case .visibleBeforeBackground:
+        case "visible-before-background":
             return B.scenario([m0, m1], [B.start, .appBackgrounded, B.event("tap")], configuration: B.noInterval)
-        case .orientationBeforeDelegate:
+        case "orientation-before-delegate":
             return B.scenario(
                 [B.message("m1", B.tap) { $0.orientation = .landscape }],
                 [.delegateChoiceSet(message: "m1", choice: .later), B.start, B.event("tap")],
                 configuration: EngineConfiguration(delegate: .implemented)
             )
-        case .assetsBeforeOrientation:
+        case "assets-before-orientation":
             let broken = B.message("m1", B.tap) {
                 $0.orientation = .landscape
                 $0.image = .fails
             }
             return B.scenario([broken], [B.start, B.event("tap")])
-        case .syncEventsDropped:
+        case "sync-events-dropped":
             return B.scenario([m1], [.sessionStarted(syncPending: true), B.event("tap"), .sessionSyncCompleted])
-        case .syncEventsNotHeld:
+        case "sync-events-not-held":
             return B.scenario([m1], [.sessionStarted(syncPending: true), B.event("tap")])
+        default:
+            return nil
         }
     }
 }

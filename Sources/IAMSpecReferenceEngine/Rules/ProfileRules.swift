@@ -1,35 +1,39 @@
-import IAMSpec
+package import IAMSpec
 
 /// The rules on which the two SDK generations differ, chosen once from the profile.
 ///
-/// Everything else in the engine is shared; only these switches tell the Braze Swift SDK
-/// from the legacy Appboy SDK.
-struct ProfileRules: Sendable, Hashable {
+/// Everything else in ``DeliveryRules`` is shared; only these tell the Braze Swift SDK from the
+/// legacy Appboy SDK.
+package struct ProfileRules: Sendable {
     /// Legacy: "The deprecated `beforeInAppMessageDisplayed:withKeyboardIsUp:` UI delegate method
     /// has **NOT** been implemented, and the keyboard is currently being displayed" returns the
     /// message to the stack (seed 003). The Swift SDK has no keyboard rule.
-    var keyboardUpStacksWithoutDelegate: Bool
+    package var keyboardUpStacksWithoutDelegate: Bool
 
     /// Legacy `ABKReenqueueInAppMessage` rolls the trigger back "as if it never occurred"
     /// (semantics notes, point 15). The Swift SDK has no such choice.
-    var allowsRollback: Bool
+    package var allowsRollback: Bool
 
     /// Legacy: "The in-app message is a full in-app message but has no image" and "an image-only
     /// modal in-app message but has no image" are discarded (seed 003). The Swift SDK's list of
     /// discard reasons (seed 000) has no image rule.
-    var discardsImageMessagesWithoutImage: Bool
+    package var discardsImageMessagesWithoutImage: Bool
 
-    /// The rules of one SDK generation; a mutant may carry a legacy rule into the Swift SDK.
-    init(for profile: Profile, mutation: Mutation? = nil) {
+    /// The rules of one SDK generation.
+    package static func reference(for profile: Profile) -> ProfileRules {
         switch profile {
         case .brazeSwift:
-            keyboardUpStacksWithoutDelegate = mutation == .keyboardRuleInSwift
-            allowsRollback = false
-            discardsImageMessagesWithoutImage = mutation == .imageRulesInSwift
+            ProfileRules(
+                keyboardUpStacksWithoutDelegate: false,
+                allowsRollback: false,
+                discardsImageMessagesWithoutImage: false
+            )
         case .appboyLegacy:
-            keyboardUpStacksWithoutDelegate = true
-            allowsRollback = true
-            discardsImageMessagesWithoutImage = true
+            ProfileRules(
+                keyboardUpStacksWithoutDelegate: true,
+                allowsRollback: true,
+                discardsImageMessagesWithoutImage: true
+            )
         }
     }
 

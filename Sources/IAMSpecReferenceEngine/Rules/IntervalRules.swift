@@ -1,0 +1,48 @@
+/// The minimum trigger interval: "By default, we rate limit in-app messages to once every 30
+/// seconds" (seed 003).
+package struct IntervalRules: Sendable {
+    /// Where the trigger-time check measures the interval to.
+    package enum TriggerCheck: Sendable, Hashable {
+        /// The message's own ready time, trigger time + delay.
+        case atReadyTime
+        /// The trigger time.
+        case atTriggerTime
+    }
+
+    /// What happens to a trigger that fires inside the interval.
+    package enum InsideInterval: Sendable, Hashable {
+        /// It is dropped and leaves no trace.
+        case dropped
+        /// It waits until the interval ends.
+        case queuedUntilItEnds
+    }
+
+    /// "The interval is measured from the last display, not the last trigger" (semantics notes,
+    /// point 3).
+    package var measuredFrom = ClockStart.lastDisplay
+
+    /// The interval is reached, not exceeded: a candidate passes when `trigger time + delay -
+    /// last display >= interval` (semantics notes, point 3).
+    package var reached = Boundary.inclusive
+
+    /// The trigger-time check is made at the message's ready time, so a delay can carry it past
+    /// the interval (semantics notes, point 3).
+    package var triggerCheck = TriggerCheck.atReadyTime
+
+    /// "A trigger inside the interval is dropped, not queued" (semantics notes, point 4).
+    package var insideInterval = InsideInterval.dropped
+
+    /// "now checking at trigger time in addition to display time" (semantics notes, point 3): a
+    /// delayed message that becomes ready inside the interval is dropped.
+    package var checkedAgainAtDisplay = true
+
+    /// A test send ignores the minimum interval (semantics notes, point 8).
+    package var testSendsExempt = true
+
+    /// Displaying a local message does not start the interval: "no interval" for local messages.
+    package var localDisplayStartsInterval = false
+
+    /// A rolled-back trigger does not start the interval: legacy `ABKReenqueueInAppMessage` acts
+    /// "as if it never occurred" (semantics notes, point 15).
+    package var rollbackStartsInterval = false
+}

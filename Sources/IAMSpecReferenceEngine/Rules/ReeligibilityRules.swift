@@ -1,0 +1,23 @@
+/// When a message may be triggered again.
+///
+/// "By default a message that has been displayed is not eligible again; a campaign may set a
+/// re-eligibility period in seconds, counted from its last display" (semantics notes, point 1).
+package struct ReeligibilityRules: Sendable {
+    /// A displayed message without a re-eligibility period is never eligible again.
+    package var onceByDefault = true
+
+    /// The period is "counted from its last display" (semantics notes, point 1).
+    package var countedFrom = ClockStart.lastDisplay
+
+    /// The period is reached, not exceeded: eligible again when `trigger time >= last display +
+    /// reeligibility`.
+    package var reached = Boundary.inclusive
+
+    /// "After being discarded, the in-app message may be triggered later by another instance of
+    /// the trigger event" (seed 000, translated).
+    package var discardedMessagesRetriggerable = true
+
+    /// A rolled-back message was not displayed: legacy `ABKReenqueueInAppMessage` acts "as if it
+    /// never occurred" (semantics notes, point 15), and the message stays eligible.
+    package var rollbackCountsAsDisplay = false
+}

@@ -1,0 +1,58 @@
+/// The in-memory message stack, and the moments that offer its top.
+package struct StackRules: Sendable {
+    /// Which waiting message the stack gives up first.
+    package enum Order: Sendable, Hashable {
+        case lastInFirstOut
+        case firstInFirstOut
+    }
+
+    /// An end of the stack.
+    package enum End: Sendable, Hashable {
+        case top
+        case bottom
+    }
+
+    /// Moments at which the top of the stack may be offered for display.
+    package struct Moments: OptionSet, Sendable {
+        package let rawValue: UInt8
+
+        package init(rawValue: UInt8) {
+            self.rawValue = rawValue
+        }
+
+        /// A session start or push click that matches no trigger.
+        package static let eligibilityMatchingNoTrigger = Moments(rawValue: 1 << 0)
+        /// A session start or push click whose trigger offered nothing (no candidate won, or the
+        /// winner is delayed).
+        package static let eligibilityTriggeringNoOffer = Moments(rawValue: 1 << 1)
+        /// The app asks for the next message (Swift `presentNext()`, semantics notes, point 11).
+        package static let displayNextRequested = Moments(rawValue: 1 << 2)
+        /// The user dismisses a message.
+        package static let messageDismissed = Moments(rawValue: 1 << 3)
+        /// The app comes back to the foreground.
+        package static let appForegrounded = Moments(rawValue: 1 << 4)
+        /// The keyboard goes away.
+        package static let keyboardHidden = Moments(rawValue: 1 << 5)
+    }
+
+    /// "Braze will display the most recently received in-app message first (last in, first
+    /// out)" (seed 003).
+    package var order = Order.lastInFirstOut
+
+    /// A message the presenter puts back (background, another message visible, the keyboard, the
+    /// delegate's `later`) goes back on top: "The triggered in-app message will be placed on top
+    /// of the stack for later display" (seed 000, translated).
+    package var putBackOn = End.top
+
+    /// "When a user is eligible to receive an in-app message, the `ABKInAppMessageController`
+    /// will be offered the latest in-app message off the in-app message stack"; "Users are eligible
+    /// to receive an in-app message in the following situations: An in-app message trigger event
+    /// is fired; Session start event; The app is opened from a push notification" (seed 003). A
+    /// fired trigger offers its own message at once; a session start or push click offers the top
+    /// when its trigger did not; the app may ask for it. "Nothing is shown automatically when a
+    /// message is dismissed" (semantics notes, point 11), nor when the app comes back to the
+    /// foreground or the keyboard goes away.
+    package var topOfferedAt: Moments = [
+        .eligibilityMatchingNoTrigger, .eligibilityTriggeringNoOffer, .displayNextRequested,
+    ]
+}

@@ -167,6 +167,10 @@ struct PublishedSchemas {
             at path: JSONPath
         ) throws {
             places.append(Place(path: path, value: value, schema: schema, types: types))
+            /// Visits what is inside this value, governed by the schema at `place` inside this one.
+            func visitMember(_ member: JSONValue, _ memberSchema: JSONValue, _ place: String, _ at: JSONPath) throws {
+                try visit(member, schema: memberSchema, document: document, pointer: "\(pointer)/\(place)", at: at)
+            }
             switch value {
             case .object(let fields):
                 let properties: [String: JSONValue]
@@ -175,37 +179,18 @@ struct PublishedSchemas {
                 } else {
                     properties = [:]
                 }
+                let additional: JSONValue? =
+                    if case .object? = schema["additionalProperties"] { schema["additionalProperties"] } else { nil }
                 for (key, member) in fields {
-                    if let property = properties[key] {
-                        try visit(
-                            member,
-                            schema: property,
-                            document: document,
-                            pointer: "\(pointer)/properties/\(key)",
-                            at: path.appending(key)
-                        )
-                    } else if case .object? = schema["additionalProperties"],
-                        let additional = schema["additionalProperties"]
-                    {
-                        try visit(
-                            member,
-                            schema: additional,
-                            document: document,
-                            pointer: "\(pointer)/additionalProperties",
-                            at: path.appending(key)
-                        )
-                    }
+                    let declared = properties[key].map { ($0, "properties/\(key)") }
+                    guard let (memberSchema, place) = declared ?? additional.map({ ($0, "additionalProperties") })
+                    else { continue }
+                    try visitMember(member, memberSchema, place, path.appending(key))
                 }
             case .array(let elements):
                 if let items = schema["items"] {
                     for (index, element) in elements.enumerated() {
-                        try visit(
-                            element,
-                            schema: items,
-                            document: document,
-                            pointer: "\(pointer)/items",
-                            at: path.appending(index)
-                        )
+                        try visitMember(element, items, "items", path.appending(index))
                     }
                 }
             default:

@@ -30,8 +30,7 @@ extension WireCodec {
     /// A request, as an engine (``StdioEngineServer``) reads it.
     static func decodeRequest(_ message: JSONValue, unknownKeys: UnknownKeys) throws(WireFormatError) -> EngineRequest {
         let value = WireValue(message: message, unknownKeys: unknownKeys)
-        let object = try value.object()
-        let type = object.field("type")
+        let (object, type) = try value.object(discriminatedBy: "type")
         switch type.json {
         case "hello"?:
             try object.allowOnly("type", "protocol")
@@ -94,8 +93,7 @@ extension WireCodec {
     /// A reply, as iamspec reads it from an engine.
     static func decodeReply(_ message: JSONValue, unknownKeys: UnknownKeys) throws(WireFormatError) -> EngineReply {
         let value = WireValue(message: message, unknownKeys: unknownKeys)
-        let object = try value.object()
-        let type = object.field("type")
+        let (object, type) = try value.object(discriminatedBy: "type")
         switch type.json {
         case "hello_reply"?:
             let version = try object.field("protocol").integer(atLeast: 1)

@@ -32,8 +32,7 @@ extension WireCodec {
     ]
 
     static func decodeObservation(_ value: WireValue) throws(WireFormatError) -> Observation {
-        let object = try value.object()
-        let kind = object.field("kind")
+        let (object, kind) = try value.object(discriminatedBy: "kind")
         switch kind.json {
         case "displayed"?:
             try object.allowOnly("kind", "message", "extras")
@@ -84,8 +83,7 @@ extension WireCodec {
     }
 
     static func decodeTriggerEvent(_ value: WireValue) throws(WireFormatError) -> TriggerEvent {
-        let object = try value.object()
-        let kind = object.field("kind")
+        let (object, kind) = try value.object(discriminatedBy: "kind")
         switch kind.json {
         case "session_start"?:
             try object.allowOnly("kind")

@@ -96,8 +96,7 @@ extension WireCodec {
     }
 
     static func decodeTrigger(_ value: WireValue) throws(WireFormatError) -> Trigger {
-        let object = try value.object()
-        let kind = object.field("kind")
+        let (object, kind) = try value.object(discriminatedBy: "kind")
         switch kind.json {
         case "session_start"?:
             try object.allowOnly("kind")
@@ -178,13 +177,12 @@ extension WireCodec {
     ]
 
     static func decodeCondition(_ value: WireValue) throws(WireFormatError) -> PropertyCondition {
-        let object = try value.object()
+        let (object, name) = try value.object(discriminatedBy: "operator")
         /// The operand `key`, the one key a condition has besides `property` and `operator`.
         func operand(_ key: String) throws(WireFormatError) -> WireValue {
             try object.allowOnly("property", "operator", key)
             return object.field(key)
         }
-        let name = object.field("operator")
         let comparison: PropertyComparison
         switch name.json {
         case "equals"?: comparison = .equals(try decodePropertyValue(try operand("value")))

@@ -71,8 +71,7 @@ extension WireCodec {
     ]
 
     static func decodeStimulus(_ value: WireValue) throws(WireFormatError) -> Stimulus {
-        let object = try value.object()
-        let kind = object.field("kind")
+        let (object, kind) = try value.object(discriminatedBy: "kind")
         switch kind.json {
         case "session_start"?:
             try object.allowOnly("kind", "sync")

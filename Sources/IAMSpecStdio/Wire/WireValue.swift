@@ -110,6 +110,13 @@ struct WireValue {
         return WireObject(fields: fields, path: path, unknownKeys: unknownKeys)
     }
 
+    /// An object whose shape depends on its discriminator `key` (`type`, `kind`, `operator`):
+    /// the object, and the discriminator's value to switch on (its reader says what it expected).
+    func object(discriminatedBy key: String) throws(WireFormatError) -> (WireObject, discriminator: WireValue) {
+        let object = try object()
+        return (object, object.field(key))
+    }
+
     /// An object used as a map: any key, each value a string (`extras`).
     func stringMap() throws(WireFormatError) -> [String: String] {
         var map: [String: String] = [:]

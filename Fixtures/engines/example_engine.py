@@ -16,7 +16,9 @@ display time), delays and timeouts, re-eligibility, the LIFO stack, display_next
 click, the app in the background, relaunch, change_user, the legacy image rule, and
 impressions and clicks. It declares only the capabilities it implements (`analytics`,
 `stack-inspection`), so iamspec skips the cases that need others (keyboard, orientation,
-assets, delegate choices, local messages, session sync).
+assets, delegate choices, local messages, session sync). What it still cannot do, it declines:
+a case whose app implements the in-app message delegate is answered `skipped`, and a stimulus
+it does not implement is answered `error`.
 
 Your own engine does the same with your SDK's engine in place of the `Engine` class below.
 """
@@ -45,6 +47,10 @@ def main():
                 "capabilities": ["analytics", "stack-inspection"],
             })
         elif kind == "case":
+            if request["config"]["delegate"] != "absent":
+                engine = None
+                send({"type": "skipped", "reason": "this engine does not model the in-app message delegate"})
+                continue
             engine = Engine(request["profile"], request["config"], request["messages"])
             send({"type": "ready"})
         elif kind == "stimulus":

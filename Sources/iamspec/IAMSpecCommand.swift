@@ -3,6 +3,7 @@ import Foundation
 import IAMSpec
 import IAMSpecRunner
 import IAMSpecSite
+import IAMSpecStdio
 
 /// The `iamspec` command: runs in-app message delivery conformance cases against an engine.
 @main
@@ -25,7 +26,11 @@ struct IAMSpecCommand: ParsableCommand {
 
     /// Parses and runs, mapping usage errors to exit status 2 (swift-argument-parser uses 64);
     /// a command's ``CommandFailure`` is printed here, once.
+    ///
+    /// Whatever the command, iamspec is answerable for the engine programs it starts: it reaps
+    /// their orphans, and kills those still running however it exits (a second Ctrl-C included).
     static func main() {
+        EngineProcesses.superviseForThisProcess()
         do {
             var command = try parseAsRoot()
             try command.run()

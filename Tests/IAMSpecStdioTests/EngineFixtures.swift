@@ -45,15 +45,19 @@ enum EngineFixtures {
         let me = getpid()
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { entry -> Int32? in
-            guard let pid = Int32(entry),
-                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                let afterName = stat.range(of: ") ", options: .backwards)
-            else { return nil }
-            let fields = stat[afterName.upperBound...].split(separator: " ")
-            guard fields.count > 1, Int32(fields[1]) == me else { return nil }
+            guard let pid = Int32(entry), parentProcessID(of: pid) == me else { return nil }
             let commandLine = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(entry)/cmdline"))) ?? Data()
             return String(decoding: commandLine, as: UTF8.self).contains(name) ? pid : nil
         }
+    }
+
+    /// The id of a process's parent, read from `/proc`; nil when there is no such process.
+    static func parentProcessID(of pid: Int32) -> Int32? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let afterName = stat.range(of: ") ", options: .backwards)
+        else { return nil }
+        let fields = stat[afterName.upperBound...].split(separator: " ")
+        return fields.count > 1 ? Int32(fields[1]) : nil
     }
 
     /// The process id of the engine process a provider's engine runs on.

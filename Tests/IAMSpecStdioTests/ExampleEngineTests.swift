@@ -33,6 +33,18 @@ import Testing
         #expect(provider.description.profiles == Set(Profile.allCases))
     }
 
+    @Test func aCaseWhoseAppImplementsTheDelegateIsDeclined() {
+        let setup = EngineSetup(
+            caseID: "delegate",
+            profile: .appboyLegacy,
+            configuration: EngineConfiguration(delegate: .implemented),
+            messages: []
+        )
+        #expect(throws: CaseSkipped(reason: "this engine does not model the in-app message delegate")) {
+            try provider.makeEngine(for: setup)
+        }
+    }
+
     @Test func priorityTiesGoToTheLaterMessageAndTheStackIsLastInFirstOut() throws {
         let messages = [
             InAppMessage(id: "welcome", priority: 1, triggers: [.sessionStart]),

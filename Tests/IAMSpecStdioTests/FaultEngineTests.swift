@@ -94,6 +94,26 @@ import Testing
         #expect(error.diagnostics.utf8.count < 65 * 1024)
     }
 
+    @Test func anEngineThatAddsKeysOfItsOwnFailsOnlyUnderValidation() throws {
+        let lenient = try StdioEngineProvider(
+            command: EngineFixtures.command("faults/extra_keys.py"),
+            settings: settings
+        )
+        defer { lenient.shutdown() }
+        var tolerated = try lenient.makeEngine(for: EngineFixtures.setup("a-fault"))
+        #expect(try tolerated.handle(.sessionStarted(syncPending: false)) == [.displayed("promo", extras: [:])])
+
+        var validating = settings
+        validating.validatesProtocol = true
+        let error = try faultThenRecovery("faults/extra_keys.py", settings: validating)
+        #expect(
+            error.message
+                == "the engine's `observations` answer to stimulus session_start does not follow the protocol: "
+                + #"observations[0].shown_at: found a key the protocol does not define here, "#
+                + #"expected only the keys "kind", "message", "extras""#
+        )
+    }
+
     @Test func anEngineThatHangsHitsTheReplyTimeout() throws {
         let error = try faultThenRecovery(
             "faults/hangs.py",

@@ -1,5 +1,6 @@
 import Foundation
 import IAMSpec
+import Synchronization
 
 @testable import IAMSpecStdio
 
@@ -17,7 +18,7 @@ final class PipeChannel: EngineChannel {
     let processID: Int32? = nil
     let stderrPosition = 0
     private let served = DispatchSemaphore(value: 0)
-    private let isClosed = Locked(false)
+    private let isClosed = Mutex(false)
 
     init(serving provider: any EngineProvider) {
         var requests: [Int32] = [-1, -1]

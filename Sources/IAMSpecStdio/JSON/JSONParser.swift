@@ -11,13 +11,30 @@ struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
 /// Parses one JSON text (RFC 8259) from UTF-8 bytes.
 ///
 /// Duplicate keys in an object are an error, as is anything after the value but whitespace.
+///
+/// Hand-written because what the protocol needs is exactly what Foundation's `JSONSerialization`
+/// (and `JSONDecoder`, built on it) does not give, on Linux as checked:
+/// - **Integers apart from reals.** A property value `5` and `5.0` are different values
+///   (``JSONValue/integer(_:)``, ``JSONValue/number(_:)``) that must survive the trip to an engine
+///   and back; `JSONSerialization` returns an `NSNumber` for both, and `5.0 as? Int` succeeds.
+///   Integers up to `Int64.max` keep every digit (larger ones become a real, not an
+///   `NSDecimalNumber`).
+/// - **Booleans apart from numbers.** `true as? Int` and `1 as? Bool` both succeed on an
+///   `NSNumber`, so `"test_send": 1` would read as `true`.
+/// - **Duplicate keys refused.** `JSONSerialization` keeps the last of `{"kind":"a","kind":"b"}`
+///   without a word; an engine that writes one has a bug this should show.
+/// - **Strict syntax.** It refuses what RFC 8259 refuses (`JSONSerialization` on Linux accepts
+///   `[1,]`), and nesting deeper than ``maximumDepth``, so that a hostile line cannot exhaust the
+///   stack.
+/// - **Errors an engine author can act on**: the column and what was found there, where
+///   `JSONSerialization` says "The data is not in the correct format."
 struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
 
     /// How deeply arrays and objects may nest before the text is refused.
-    private static let maximumDepth = 256
+    static let maximumDepth = 256
 
     private init(bytes: [UInt8]) {
         self.bytes = bytes

@@ -13,34 +13,17 @@ enum JSONValue: Sendable, Hashable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    /// The name of the value's JSON type, for messages: `null`, `boolean`, `integer`, `number`,
-    /// `string`, `array`, `object`.
-    var typeName: String {
-        switch self {
-        case .null: "null"
-        case .boolean: "boolean"
-        case .integer: "integer"
-        case .number: "number"
-        case .string: "string"
-        case .array: "array"
-        case .object: "object"
-        }
-    }
-
-    /// The value as a number, when it is an integer or another number.
-    var numericValue: Double? {
-        switch self {
-        case .integer(let value): Double(value)
-        case .number(let value): value
-        default: nil
-        }
-    }
-
-    /// A short rendering for messages: the JSON text, cut after 60 characters.
+    /// The value as an error message shows what was found: a string quoted, a number or a
+    /// literal as written, an array or an object named and quoted (`an object {"a":1}`), all cut
+    /// after 60 characters.
     var excerpt: String {
-        let text = JSONSerializer.line(self)
-        guard text.count > 60 else { return text }
-        return String(text.prefix(57)) + "..."
+        var text = JSONSerializer.line(self)
+        if text.count > 60 { text = String(text.prefix(57)) + "..." }
+        switch self {
+        case .array: return "an array \(text)"
+        case .object: return "an object \(text)"
+        case .null, .boolean, .integer, .number, .string: return text
+        }
     }
 }
 

@@ -1,6 +1,5 @@
-import CIAMSpecSystem
-import Foundation
 import IAMSpec
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -27,7 +26,7 @@ final class ChildProcess: EngineChannel {
     let outputDescriptor: Int32
     private let pid: pid_t
     private let stderr: StderrTail
-    private let state = Locked(State())
+    private let state = Mutex(State())
 
     var processID: Int32? { pid }
     var stderrPosition: Int { stderr.position }
@@ -40,12 +39,27 @@ final class ChildProcess: EngineChannel {
     ///
     /// - Throws: ``EngineError`` when the shell cannot be started at all.
     init(command: String, stderrCapacity: Int) throws(EngineError) {
-        ignoreBrokenPipes()
-        _ = Self.isSubreaper
         // Pipes are made close-on-exec in two steps (`pipe2` is not exported to Swift); holding the
         // lock until the spawn is done keeps one engine from inheriting another's pipes.
-        Self.spawnLock.lock()
-        defer { Self.spawnLock.unlock() }
+        let (pid, stdinPipe, stdoutPipe, stderrPipe) = try Self.spawnLock.withLock { _ throws(EngineError) in
+            try Self.spawn(command)
+        }
+        ProcessGroupRegistry.register(pid)
+        self.pid = pid
+        self.inputDescriptor = stdinPipe.write
+        self.outputDescriptor = stdoutPipe.read
+        _ = fcntl(stdinPipe.write, F_SETFL, fcntl(stdinPipe.write, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(stdoutPipe.read, F_SETFL, fcntl(stdoutPipe.read, F_GETFL) | O_NONBLOCK)
+        self.stderr = StderrTail(draining: stderrPipe.read, capacity: stderrCapacity)
+    }
+
+    private typealias Pipe = (read: Int32, write: Int32)
+
+    /// Starts `/bin/sh -c command` in a new process group, its stdin, stdout and stderr on new
+    /// pipes; returns its id and the pipes, whose child ends are closed here.
+    private static func spawn(
+        _ command: String
+    ) throws(EngineError) -> (pid: pid_t, stdin: Pipe, stdout: Pipe, stderr: Pipe) {
         let stdinPipe = try Self.makePipe()
         let stdoutPipe = try Self.makePipe()
         let stderrPipe = try Self.makePipe()
@@ -91,13 +105,7 @@ final class ChildProcess: EngineChannel {
             for descriptor in [stdinPipe.write, stdoutPipe.read, stderrPipe.read] { closeDescriptor(descriptor) }
             throw EngineError("could not start /bin/sh -c \(command): \(String(cString: strerror(result)))")
         }
-        ProcessGroupRegistry.register(pid)
-        self.pid = pid
-        self.inputDescriptor = stdinPipe.write
-        self.outputDescriptor = stdoutPipe.read
-        _ = fcntl(stdinPipe.write, F_SETFL, fcntl(stdinPipe.write, F_GETFL) | O_NONBLOCK)
-        _ = fcntl(stdoutPipe.read, F_SETFL, fcntl(stdoutPipe.read, F_GETFL) | O_NONBLOCK)
-        self.stderr = StderrTail(draining: stderrPipe.read, capacity: stderrCapacity)
+        return (pid, stdinPipe, stdoutPipe, stderrPipe)
     }
 
     deinit {
@@ -105,13 +113,10 @@ final class ChildProcess: EngineChannel {
         _ = waitForExit(gracePeriod: .zero)
     }
 
-    private static let spawnLock = NSLock()
+    /// Held from the creation of an engine's pipes until its spawn.
+    private static let spawnLock = Mutex(())
 
-    /// Whether iamspec has become the reaper of its engines' orphans (see
-    /// ``reapMembers(ofGroup:)``); set up once, by the first engine started.
-    private static let isSubreaper = ciamspec_become_child_subreaper() == 0
-
-    private static func makePipe() throws(EngineError) -> (read: Int32, write: Int32) {
+    private static func makePipe() throws(EngineError) -> Pipe {
         var descriptors: [Int32] = [-1, -1]
         guard pipe(&descriptors) == 0 else {
             throw EngineError("could not create a pipe: \(String(cString: strerror(errno)))")
@@ -179,9 +184,9 @@ final class ChildProcess: EngineChannel {
         #endif
     }
 
-    /// Waits for every member of a killed process group that is iamspec's child: orphans of the
-    /// engine reparented to iamspec (on Linux, where iamspec is their subreaper). Ends at once
-    /// where there are none.
+    /// Waits for every member of a killed process group that is this process's child: orphans of
+    /// the engine reparented to it, where it is their subreaper
+    /// (``EngineProcesses/superviseForThisProcess()``). Ends at once where there are none.
     private static func reapMembers(ofGroup group: pid_t) {
         var status: Int32 = 0
         while true {
@@ -198,9 +203,4 @@ final class ChildProcess: EngineChannel {
         let name = strsignal(signal).map { String(cString: $0) } ?? "signal \(signal)"
         return "was killed by signal \(signal) (\(name))"
     }
-}
-
-/// Makes writing to a pipe whose reader is gone fail with `EPIPE` instead of killing iamspec.
-func ignoreBrokenPipes() {
-    _ = signal(SIGPIPE, SIG_IGN)
 }

@@ -14,7 +14,8 @@ enum LineWriteFailure: Error, Sendable, Hashable {
 }
 
 /// Writes `line` and a newline to `descriptor`, waiting while the pipe is full, until the deadline
-/// (nil: never) or until `wake` becomes readable.
+/// (nil: never) or until `wake` becomes readable. A reader that is gone makes it throw
+/// ``LineWriteFailure/closed``, never SIGPIPE (``writeWithoutBrokenPipeSignal(_:_:)``).
 func writeLine(
     _ line: String,
     to descriptor: Int32,
@@ -24,7 +25,7 @@ func writeLine(
     let bytes = Array((line + "\n").utf8)
     var written = 0
     while written < bytes.count {
-        let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        let count = bytes[written...].withUnsafeBytes { writeWithoutBrokenPipeSignal(descriptor, $0) }
         if count >= 0 {
             written += count
             continue

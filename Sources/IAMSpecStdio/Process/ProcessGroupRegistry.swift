@@ -1,21 +1,18 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// The process groups of the engine processes alive in this iamspec, killed when iamspec exits.
+/// The process groups of the engine processes alive in this process, for the exit safety net
+/// that ``EngineProcesses/superviseForThisProcess()`` installs.
 ///
-/// A safety net for an exit that does not go through ``StdioEngineProvider/shutdown()`` (for
-/// example `exit(130)` on a second Ctrl-C): an engine stuck in a loop never reads the end of its
-/// stdin, so it would outlive iamspec. An `atexit` handler SIGKILLs every group still listed.
+/// Every engine started is listed, and unlisted when it is reaped; without the safety net the
+/// list is simply never read.
 enum ProcessGroupRegistry {
-    private static let groups: Locked<Set<pid_t>> = {
-        atexit {
-            ProcessGroupRegistry.killAll()
-        }
-        return Locked([])
-    }()
+    private static let groups = Mutex<Set<pid_t>>([])
 
     /// Lists a process group that has just been started.
     static func register(_ group: pid_t) {
@@ -30,7 +27,8 @@ enum ProcessGroupRegistry {
         }
     }
 
-    private static func killAll() {
+    /// SIGKILLs every group still listed.
+    static func killAll() {
         groups.withLock { groups in
             for group in groups { _ = kill(-group, SIGKILL) }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -20,9 +21,9 @@ final class StderrTail: Sendable {
 
     private let descriptor: Int32
     private let capacity: Int
-    private let state = Locked(State())
-    private let finished = NSCondition()
-    private let isFinished = Locked(false)
+    private let state = Mutex(State())
+    /// Entered while the drain thread runs: waiting on it waits for the engine's last words.
+    private let draining = DispatchGroup()
 
     /// Starts draining `descriptor`, which this object then owns (it makes it non-blocking and
     /// closes it when it goes away).
@@ -30,6 +31,7 @@ final class StderrTail: Sendable {
         self.descriptor = descriptor
         self.capacity = capacity
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        draining.enter()
         let thread = Thread { [self] in drain() }
         thread.name = "iamspec stderr drain"
         thread.start()
@@ -48,10 +50,7 @@ final class StderrTail: Sendable {
             }
             if state.withLock({ readAvailable(into: &$0) }) { break }
         }
-        finished.lock()
-        isFinished.withLock { $0 = true }
-        finished.broadcast()
-        finished.unlock()
+        draining.leave()
     }
 
     /// Reads everything the pipe holds now; returns whether the stream has ended. Reading and
@@ -91,12 +90,7 @@ final class StderrTail: Sendable {
     /// Waits until every writer of the stream has closed it (the engine has exited), or the
     /// timeout passes, so that the tail holds the engine's last words.
     func waitUntilFinished(timeout: Duration) {
-        let deadline = Date(timeIntervalSinceNow: timeout.inSeconds)
-        finished.lock()
-        defer { finished.unlock() }
-        while !isFinished.withLock({ $0 }) {
-            guard finished.wait(until: deadline) else { return }
-        }
+        _ = draining.wait(timeout: .now() + timeout.inSeconds)
     }
 
     /// How many bytes the engine has written to stderr so far (everything the pipe holds is read

@@ -1,4 +1,5 @@
 import IAMSpec
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -22,16 +23,17 @@ final class EngineConnection: Sendable {
     }
 
     let channel: any EngineChannel
-    private let validator: ProtocolValidator?
-    private let state = Locked(State())
+    /// What the replies' decoding does with keys the protocol does not define.
+    private let unknownKeys: UnknownKeys
+    private let state = Mutex(State())
     /// Apart from `state`, so that ``interrupt()`` never waits for a blocked read.
-    private let reader: Locked<LineReader>
+    private let reader: Mutex<LineReader>
     private let wake: (read: Int32, write: Int32)
 
-    init(channel: any EngineChannel, validator: ProtocolValidator?) {
+    init(channel: any EngineChannel, unknownKeys: UnknownKeys) {
         self.channel = channel
-        self.validator = validator
-        self.reader = Locked(LineReader(descriptor: channel.outputDescriptor))
+        self.unknownKeys = unknownKeys
+        self.reader = Mutex(LineReader(descriptor: channel.outputDescriptor))
         var descriptors: [Int32] = [-1, -1]
         if pipe(&descriptors) == 0 {
             for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
@@ -150,18 +152,8 @@ final class EngineConnection: Sendable {
             let list = expected.map { "`\($0)`" }.joined(separator: " or ")
             throw fail("the engine answered \(request.summary) with `\(type)`; expected \(list)")
         }
-        if let validator {
-            let violations = validator.violations(of: value, messageType: type)
-            if let first = violations.first {
-                let more = violations.count > 1 ? " (and \(violations.count - 1) more)" : ""
-                throw fail(
-                    "the engine's `\(type)` answer to \(request.summary) violates the protocol schema "
-                        + "\(type).json: \(first)\(more)"
-                )
-            }
-        }
         do {
-            return try WireCodec.decodeReply(value)
+            return try WireCodec.decodeReply(value, unknownKeys: unknownKeys)
         } catch {
             throw fail("the engine's `\(type)` answer to \(request.summary) does not follow the protocol: \(error)")
         }

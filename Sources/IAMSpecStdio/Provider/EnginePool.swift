@@ -1,4 +1,5 @@
 import IAMSpec
+import Synchronization
 
 /// The engine processes of one provider: idle ones waiting for a case, busy ones running one.
 ///
@@ -20,7 +21,7 @@ final class EnginePool: Sendable {
     let command: String
     let settings: StdioEngineSettings
     private let launch: Launcher
-    private let state = Locked(State())
+    private let state = Mutex(State())
 
     init(command: String, settings: StdioEngineSettings, launch: @escaping Launcher) {
         self.command = command
@@ -134,7 +135,7 @@ final class EnginePool: Sendable {
     private func start() throws(EngineError) -> (EngineConnection, EngineDescription) {
         let connection = EngineConnection(
             channel: try launch(),
-            validator: settings.validatesProtocol ? ProtocolValidator.bundled : nil
+            unknownKeys: settings.validatesProtocol ? .refused : .ignored
         )
         let reply: EngineReply
         do {

@@ -1,7 +1,8 @@
 /// How ``StdioEngineProvider`` talks to engine programs.
 public struct StdioEngineSettings: Sendable, Hashable {
-    /// Check every message the engine sends against `Specs/schemas/protocol` (`--validate-protocol`);
-    /// a violation makes the case an error naming the message and the violation.
+    /// Refuse, besides everything `Specs/PROTOCOL.md` refuses, keys it does not define in what the
+    /// engine sends, so that every message must be exactly as `Specs/schemas/protocol` describes it
+    /// (`--validate-protocol`); such a key makes the case an error naming it.
     public var validatesProtocol: Bool
     /// The longest iamspec waits for any one answer to `case` or `stimulus`. A safety net: the
     /// runner's per-case timeout normally stops a stuck engine first.

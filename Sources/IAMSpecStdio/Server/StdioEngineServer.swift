@@ -22,9 +22,9 @@ public struct StdioEngineServer: Sendable {
         self.provider = provider
     }
 
-    /// Serves until `shutdown`, the end of `input`, or `output` closing.
+    /// Serves until `shutdown`, the end of `input`, or `output` closing (which ends serving without
+    /// SIGPIPE: see ``writeWithoutBrokenPipeSignal(_:_:)``).
     public func serve(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
-        ignoreBrokenPipes()
         var reader = LineReader(descriptor: input)
         var engine: (any DeliveryEngine)?
         while true {
@@ -39,7 +39,7 @@ public struct StdioEngineServer: Sendable {
             if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
             let request: EngineRequest
             do {
-                request = try WireCodec.decodeRequest(try JSONParser.parse(line))
+                request = try WireCodec.decodeRequest(try JSONParser.parse(line), unknownKeys: .ignored)
             } catch {
                 let text = String(decoding: line.prefix(200), as: UTF8.self)
                 let problem = "not a request iamspec's protocol defines: \(error) (in `\(text)`)"

@@ -24,36 +24,42 @@ extension WireCodec {
         }
     }
 
-    static func decodeRequest(_ value: JSONValue) throws(WireFormatError) -> EngineRequest {
-        let object = try WireObject(value, path: "$")
-        switch try object.string("type") {
-        case "hello":
-            return .hello(protocolVersion: try object.integer("protocol"))
-        case "case":
+    /// The message types iamspec sends, in the order `Specs/PROTOCOL.md` lists them.
+    static let requestTypes = ["hello", "case", "stimulus", "end_case", "shutdown"]
+
+    /// A request, as an engine (``StdioEngineServer``) reads it.
+    static func decodeRequest(_ message: JSONValue, unknownKeys: UnknownKeys) throws(WireFormatError) -> EngineRequest {
+        let value = WireValue(message: message, unknownKeys: unknownKeys)
+        let (object, type) = try value.object(discriminatedBy: "type")
+        switch type.json {
+        case "hello"?:
+            try object.allowOnly("type", "protocol")
+            return .hello(protocolVersion: try object.field("protocol").integer(atLeast: 1))
+        case "case"?:
+            try object.allowOnly("type", "case_id", "profile", "config", "messages")
             var messages: [InAppMessage] = []
-            for element in try object.array("messages") {
-                messages.append(try decodeMessage(try WireObject(element.value, path: element.path)))
+            for element in try object.field("messages").array() {
+                messages.append(try decodeMessage(element))
             }
             return .startCase(
                 EngineSetup(
                     caseID: try object.string("case_id"),
                     profile: try object.choice("profile", Profile.self),
-                    configuration: try decodeConfiguration(try object.object("config")),
+                    configuration: try decodeConfiguration(object.field("config")),
                     messages: messages
                 )
             )
-        case "stimulus":
-            return .stimulus(try decodeStimulus(try object.object("stimulus")))
-        case "end_case":
+        case "stimulus"?:
+            try object.allowOnly("type", "stimulus")
+            return .stimulus(try decodeStimulus(object.field("stimulus")))
+        case "end_case"?:
+            try object.allowOnly("type")
             return .endCase
-        case "shutdown":
+        case "shutdown"?:
+            try object.allowOnly("type")
             return .shutdown
-        case let other:
-            throw unknownKind(
-                other,
-                at: object.childPath("type"),
-                known: ["hello", "case", "stimulus", "end_case", "shutdown"]
-            )
+        default:
+            throw type.unknown(among: requestTypes)
         }
     }
 
@@ -81,11 +87,16 @@ extension WireCodec {
         }
     }
 
-    static func decodeReply(_ value: JSONValue) throws(WireFormatError) -> EngineReply {
-        let object = try WireObject(value, path: "$")
-        switch try object.string("type") {
-        case "hello_reply":
-            let version = try object.integer("protocol")
+    /// The message types an engine sends, in the order `Specs/PROTOCOL.md` lists them.
+    static let replyTypes = ["hello_reply", "ready", "skipped", "observations", "error"]
+
+    /// A reply, as iamspec reads it from an engine.
+    static func decodeReply(_ message: JSONValue, unknownKeys: UnknownKeys) throws(WireFormatError) -> EngineReply {
+        let value = WireValue(message: message, unknownKeys: unknownKeys)
+        let (object, type) = try value.object(discriminatedBy: "type")
+        switch type.json {
+        case "hello_reply"?:
+            let version = try object.field("protocol").integer(atLeast: 1)
             // The version is checked first: the other keys may mean something else in another version.
             guard version == protocolVersion else {
                 return .hello(
@@ -93,39 +104,40 @@ extension WireCodec {
                     description: EngineDescription(name: "", version: "", profiles: [], capabilities: [])
                 )
             }
+            try object.allowOnly("type", "protocol", "name", "version", "profiles", "capabilities")
             var profiles: Set<Profile> = []
-            for element in try object.array("profiles") {
-                profiles.insert(try WireObject.choice(element.value, path: element.path, Profile.self))
+            for element in try object.field("profiles").array(eachOnce: true) {
+                profiles.insert(try element.choice(Profile.self))
             }
             var capabilities: Set<Capability> = []
-            for element in try object.array("capabilities") {
-                capabilities.insert(try WireObject.choice(element.value, path: element.path, Capability.self))
+            for element in try object.field("capabilities").array(eachOnce: true) {
+                capabilities.insert(try element.choice(Capability.self))
             }
             let description = EngineDescription(
-                name: try object.string("name"),
+                name: try object.field("name").nonEmptyString(),
                 version: try object.string("version"),
                 profiles: profiles,
                 capabilities: capabilities
             )
             return .hello(protocolVersion: version, description: description)
-        case "ready":
+        case "ready"?:
+            try object.allowOnly("type")
             return .ready
-        case "skipped":
-            return .skipped(reason: try object.string("reason"))
-        case "observations":
+        case "skipped"?:
+            try object.allowOnly("type", "reason")
+            return .skipped(reason: try object.field("reason").nonEmptyString())
+        case "observations"?:
+            try object.allowOnly("type", "observations")
             var observations: [Observation] = []
-            for element in try object.array("observations") {
-                observations.append(try decodeObservation(try WireObject(element.value, path: element.path)))
+            for element in try object.field("observations").array() {
+                observations.append(try decodeObservation(element))
             }
             return .observations(observations)
-        case "error":
-            return .error(message: try object.string("message"))
-        case let other:
-            throw unknownKind(
-                other,
-                at: object.childPath("type"),
-                known: ["hello_reply", "ready", "skipped", "observations", "error"]
-            )
+        case "error"?:
+            try object.allowOnly("type", "message")
+            return .error(message: try object.field("message").nonEmptyString())
+        default:
+            throw type.unknown(among: replyTypes)
         }
     }
 }

@@ -25,34 +25,48 @@ extension WireCodec {
         }
     }
 
-    static func decodeObservation(_ object: WireObject) throws(WireFormatError) -> Observation {
-        switch try object.string("kind") {
-        case "displayed":
-            let extras = object.optionalValue("extras") == nil ? [:] : try object.stringMap("extras")
-            return .displayed(try object.string("message"), extras: extras)
-        case "stacked":
-            return .stacked(try object.string("message"), reason: try object.choice("reason", StackReason.self))
-        case "discarded":
-            return .discarded(try object.string("message"), reason: try object.choice("reason", DiscardReason.self))
-        case "rolled_back": return .rolledBack(try object.string("message"))
-        case "no_matching_trigger": return .noMatchingTrigger(try decodeTriggerEvent(try object.object("event")))
-        case "impression_logged": return .impressionLogged(try object.string("message"))
-        case "click_logged": return .clickLogged(try object.string("message"))
-        case "stack":
+    /// The observation kinds, in the order `Specs/PROTOCOL.md` lists them.
+    static let observationKinds = [
+        "displayed", "stacked", "discarded", "rolled_back", "no_matching_trigger", "impression_logged", "click_logged",
+        "stack",
+    ]
+
+    static func decodeObservation(_ value: WireValue) throws(WireFormatError) -> Observation {
+        let (object, kind) = try value.object(discriminatedBy: "kind")
+        switch kind.json {
+        case "displayed"?:
+            try object.allowOnly("kind", "message", "extras")
+            return .displayed(
+                try object.messageID("message"),
+                extras: try object.optionalField("extras")?.stringMap() ?? [:]
+            )
+        case "stacked"?:
+            try object.allowOnly("kind", "message", "reason")
+            return .stacked(try object.messageID("message"), reason: try object.choice("reason", StackReason.self))
+        case "discarded"?:
+            try object.allowOnly("kind", "message", "reason")
+            return .discarded(try object.messageID("message"), reason: try object.choice("reason", DiscardReason.self))
+        case "rolled_back"?:
+            try object.allowOnly("kind", "message")
+            return .rolledBack(try object.messageID("message"))
+        case "no_matching_trigger"?:
+            try object.allowOnly("kind", "event")
+            return .noMatchingTrigger(try decodeTriggerEvent(object.field("event")))
+        case "impression_logged"?:
+            try object.allowOnly("kind", "message")
+            return .impressionLogged(try object.messageID("message"))
+        case "click_logged"?:
+            try object.allowOnly("kind", "message")
+            return .clickLogged(try object.messageID("message"))
+        case "stack"?:
+            try object.allowOnly("kind", "messages")
             var messages: [MessageID] = []
-            for element in try object.array("messages") {
-                messages.append(try WireObject.string(element.value, path: element.path))
+            for element in try object.field("messages").array() {
+                messages.append(try element.nonEmptyString())
             }
             return .stack(messages)
-        case let other:
-            throw unknownKind(
-                other,
-                at: object.childPath("kind"),
-                known: [
-                    "displayed", "stacked", "discarded", "rolled_back", "no_matching_trigger", "impression_logged",
-                    "click_logged", "stack",
-                ]
-            )
+        default:
+            throw kind.unknown(among: observationKinds)
         }
     }
 
@@ -68,18 +82,23 @@ extension WireCodec {
         }
     }
 
-    static func decodeTriggerEvent(_ object: WireObject) throws(WireFormatError) -> TriggerEvent {
-        switch try object.string("kind") {
-        case "session_start": .sessionStart
-        case "custom_event": .customEvent(name: try object.string("name"))
-        case "purchase": .purchase(product: try object.string("product"))
-        case "push_click": .pushClick(campaign: try object.optionalString("campaign"))
-        case let other:
-            throw unknownKind(
-                other,
-                at: object.childPath("kind"),
-                known: ["session_start", "custom_event", "purchase", "push_click"]
-            )
+    static func decodeTriggerEvent(_ value: WireValue) throws(WireFormatError) -> TriggerEvent {
+        let (object, kind) = try value.object(discriminatedBy: "kind")
+        switch kind.json {
+        case "session_start"?:
+            try object.allowOnly("kind")
+            return .sessionStart
+        case "custom_event"?:
+            try object.allowOnly("kind", "name")
+            return .customEvent(name: try object.string("name"))
+        case "purchase"?:
+            try object.allowOnly("kind", "product")
+            return .purchase(product: try object.string("product"))
+        case "push_click"?:
+            try object.allowOnly("kind", "campaign")
+            return .pushClick(campaign: try object.field("campaign").orNull?.string())
+        default:
+            throw kind.unknown(among: ["session_start", "custom_event", "purchase", "push_click"])
         }
     }
 }

@@ -12,8 +12,10 @@ extension WireCodec {
         ])
     }
 
-    static func decodeConfiguration(_ object: WireObject) throws(WireFormatError) -> EngineConfiguration {
-        EngineConfiguration(
+    static func decodeConfiguration(_ value: WireValue) throws(WireFormatError) -> EngineConfiguration {
+        let object = try value.object()
+        try object.allowOnly("minimum_trigger_interval_ms", "device", "orientation", "delegate")
+        return EngineConfiguration(
             minimumTriggerInterval: try object.milliseconds("minimum_trigger_interval_ms"),
             device: try object.choice("device", DeviceKind.self),
             orientation: try object.choice("orientation", DeviceOrientation.self),
@@ -40,24 +42,39 @@ extension WireCodec {
         ])
     }
 
-    static func decodeMessage(_ object: WireObject) throws(WireFormatError) -> InAppMessage {
+    static func decodeMessage(_ value: WireValue) throws(WireFormatError) -> InAppMessage {
+        let object = try value.object()
+        try object.allowOnly(
+            "id",
+            "type",
+            "priority",
+            "triggers",
+            "orientation",
+            "image",
+            "zip",
+            "extras",
+            "delay_ms",
+            "timeout_ms",
+            "reeligibility_ms",
+            "test_send"
+        )
         var triggers: [Trigger] = []
-        for element in try object.array("triggers") {
-            triggers.append(try decodeTrigger(try WireObject(element.value, path: element.path)))
+        for element in try object.field("triggers").array() {
+            triggers.append(try decodeTrigger(element))
         }
         return InAppMessage(
-            id: try object.string("id"),
+            id: try object.messageID("id"),
             type: try object.choice("type", MessageType.self),
-            priority: try object.number("priority"),
+            priority: try object.field("priority").number(),
             triggers: triggers,
             orientation: try object.choice("orientation", OrientationRequirement.self),
-            image: try object.optionalChoice("image", AssetOutcome.self),
-            zip: try object.optionalChoice("zip", AssetOutcome.self),
-            extras: try object.stringMap("extras"),
+            image: try object.field("image").orNull?.choice(AssetOutcome.self),
+            zip: try object.field("zip").orNull?.choice(AssetOutcome.self),
+            extras: try object.field("extras").stringMap(),
             delay: try object.milliseconds("delay_ms"),
-            timeout: try object.optionalMilliseconds("timeout_ms"),
-            reeligibility: try object.optionalMilliseconds("reeligibility_ms"),
-            isTestSend: try object.boolean("test_send")
+            timeout: try object.field("timeout_ms").orNull?.milliseconds(),
+            reeligibility: try object.field("reeligibility_ms").orNull?.milliseconds(),
+            isTestSend: try object.field("test_send").boolean()
         )
     }
 
@@ -78,21 +95,29 @@ extension WireCodec {
         }
     }
 
-    static func decodeTrigger(_ object: WireObject) throws(WireFormatError) -> Trigger {
-        switch try object.string("kind") {
-        case "session_start": .sessionStart
-        case "any_purchase": .anyPurchase
-        case "purchase":
-            .specificPurchase(product: try object.string("product"), filters: try decodeFilters(object, key: "filters"))
-        case "custom_event":
-            .customEvent(name: try object.string("name"), filters: try decodeFilters(object, key: "filters"))
-        case "push_click": .pushClick(campaign: try object.optionalString("campaign"))
-        case let other:
-            throw unknownKind(
-                other,
-                at: object.childPath("kind"),
-                known: ["session_start", "any_purchase", "purchase", "custom_event", "push_click"]
+    static func decodeTrigger(_ value: WireValue) throws(WireFormatError) -> Trigger {
+        let (object, kind) = try value.object(discriminatedBy: "kind")
+        switch kind.json {
+        case "session_start"?:
+            try object.allowOnly("kind")
+            return .sessionStart
+        case "any_purchase"?:
+            try object.allowOnly("kind")
+            return .anyPurchase
+        case "purchase"?:
+            try object.allowOnly("kind", "product", "filters")
+            return .specificPurchase(
+                product: try object.string("product"),
+                filters: try decodeFilters(object.field("filters"))
             )
+        case "custom_event"?:
+            try object.allowOnly("kind", "name", "filters")
+            return .customEvent(name: try object.string("name"), filters: try decodeFilters(object.field("filters")))
+        case "push_click"?:
+            try object.allowOnly("kind", "campaign")
+            return .pushClick(campaign: try object.field("campaign").orNull?.string())
+        default:
+            throw kind.unknown(among: ["session_start", "any_purchase", "purchase", "custom_event", "push_click"])
         }
     }
 
@@ -104,20 +129,14 @@ extension WireCodec {
         .array(filters.groups.map { .array($0.map(encode)) })
     }
 
-    static func decodeFilters(_ object: WireObject, key: String) throws(WireFormatError) -> PropertyFilters {
+    static func decodeFilters(_ value: WireValue) throws(WireFormatError) -> PropertyFilters {
         var groups: [[PropertyCondition]] = []
-        for group in try object.array(key) {
-            guard case .array(let conditions) = group.value else {
-                throw WireFormatError(
-                    path: group.path,
-                    problem: "expected an array of conditions (an OR-group), found \(group.value.typeName)"
-                )
+        for group in try value.array() {
+            var conditions: [PropertyCondition] = []
+            for condition in try group.array() {
+                conditions.append(try decodeCondition(condition))
             }
-            var decoded: [PropertyCondition] = []
-            for (index, condition) in conditions.enumerated() {
-                decoded.append(try decodeCondition(try WireObject(condition, path: "\(group.path)[\(index)]")))
-            }
-            groups.append(decoded)
+            groups.append(conditions)
         }
         return PropertyFilters(groups: groups)
     }
@@ -151,35 +170,37 @@ extension WireCodec {
         }
     }
 
-    static func decodeCondition(_ object: WireObject) throws(WireFormatError) -> PropertyCondition {
+    /// The operators, in the order `Specs/PROTOCOL.md` lists them.
+    static let operators = [
+        "equals", "not_equals", "greater_than", "less_than", "at_least", "at_most", "matches", "does_not_match",
+        "exists", "does_not_exist", "within_last", "more_than_ago", "less_than_in_future", "more_than_in_future",
+    ]
+
+    static func decodeCondition(_ value: WireValue) throws(WireFormatError) -> PropertyCondition {
+        let (object, name) = try value.object(discriminatedBy: "operator")
+        /// The operand `key`, the one key a condition has besides `property` and `operator`.
+        func operand(_ key: String) throws(WireFormatError) -> WireValue {
+            try object.allowOnly("property", "operator", key)
+            return object.field(key)
+        }
         let comparison: PropertyComparison
-        switch try object.string("operator") {
-        case "equals":
-            comparison = .equals(try decodePropertyValue(try object.value("value"), path: object.childPath("value")))
-        case "not_equals":
-            comparison = .notEquals(try decodePropertyValue(try object.value("value"), path: object.childPath("value")))
-        case "greater_than": comparison = .greaterThan(try object.number("value"))
-        case "less_than": comparison = .lessThan(try object.number("value"))
-        case "at_least": comparison = .atLeast(try object.number("value"))
-        case "at_most": comparison = .atMost(try object.number("value"))
-        case "matches": comparison = .matches(regex: try object.string("value"))
-        case "does_not_match": comparison = .doesNotMatch(regex: try object.string("value"))
-        case "exists": comparison = .exists
-        case "does_not_exist": comparison = .doesNotExist
-        case "within_last": comparison = .withinLast(try object.milliseconds("span_ms"))
-        case "more_than_ago": comparison = .moreThanAgo(try object.milliseconds("span_ms"))
-        case "less_than_in_future": comparison = .lessThanInFuture(try object.milliseconds("span_ms"))
-        case "more_than_in_future": comparison = .moreThanInFuture(try object.milliseconds("span_ms"))
-        case let other:
-            throw unknownKind(
-                other,
-                at: object.childPath("operator"),
-                known: [
-                    "equals", "not_equals", "greater_than", "less_than", "at_least", "at_most", "matches",
-                    "does_not_match", "exists", "does_not_exist", "within_last", "more_than_ago",
-                    "less_than_in_future", "more_than_in_future",
-                ]
-            )
+        switch name.json {
+        case "equals"?: comparison = .equals(try decodePropertyValue(try operand("value")))
+        case "not_equals"?: comparison = .notEquals(try decodePropertyValue(try operand("value")))
+        case "greater_than"?: comparison = .greaterThan(try operand("value").number())
+        case "less_than"?: comparison = .lessThan(try operand("value").number())
+        case "at_least"?: comparison = .atLeast(try operand("value").number())
+        case "at_most"?: comparison = .atMost(try operand("value").number())
+        case "matches"?: comparison = .matches(regex: try operand("value").string())
+        case "does_not_match"?: comparison = .doesNotMatch(regex: try operand("value").string())
+        case "exists"?, "does_not_exist"?:
+            try object.allowOnly("property", "operator")
+            comparison = name.json == "exists" ? .exists : .doesNotExist
+        case "within_last"?: comparison = .withinLast(try operand("span_ms").milliseconds())
+        case "more_than_ago"?: comparison = .moreThanAgo(try operand("span_ms").milliseconds())
+        case "less_than_in_future"?: comparison = .lessThanInFuture(try operand("span_ms").milliseconds())
+        case "more_than_in_future"?: comparison = .moreThanInFuture(try operand("span_ms").milliseconds())
+        default: throw name.unknown(among: operators)
         }
         return PropertyCondition(property: try object.string("property"), comparison: comparison)
     }
@@ -198,20 +219,18 @@ extension WireCodec {
         }
     }
 
-    static func decodePropertyValue(_ value: JSONValue, path: String) throws(WireFormatError) -> PropertyValue {
-        switch value {
-        case .string(let text): return .string(text)
-        case .integer(let integer): return .integer(integer)
-        case .number(let number): return .real(number)
-        case .boolean(let flag): return .boolean(flag)
-        case .object:
-            let object = try WireObject(value, path: path)
+    static func decodePropertyValue(_ value: WireValue) throws(WireFormatError) -> PropertyValue {
+        switch value.json {
+        case .string(let text)?: return .string(text)
+        case .integer(let integer)?: return .integer(integer)
+        case .number(let number)?: return .real(number)
+        case .boolean(let flag)?: return .boolean(flag)
+        case .object?:
+            let object = try value.object()
+            try object.allowOnly("time_ms")
             return .time(try object.milliseconds("time_ms"))
-        case .null, .array:
-            throw WireFormatError(
-                path: path,
-                problem: "expected a string, number, boolean or {\"time_ms\": N}, found \(value.typeName)"
-            )
+        case .null?, .array?, nil:
+            throw value.mismatch(expected: #"a string, a number, true or false, or {"time_ms": N}"#)
         }
     }
 
@@ -219,11 +238,11 @@ extension WireCodec {
         .object(properties.mapValues(encode))
     }
 
-    static func decodeProperties(_ object: WireObject, key: String) throws(WireFormatError) -> [String: PropertyValue] {
-        let map = try object.object(key)
+    /// Event properties: an object of property values by name.
+    static func decodeProperties(_ value: WireValue) throws(WireFormatError) -> [String: PropertyValue] {
         var properties: [String: PropertyValue] = [:]
-        for (name, value) in map.fields {
-            properties[name] = try decodePropertyValue(value, path: map.childPath(name))
+        for (name, property) in try value.mapEntries(expected: "an object of property values") {
+            properties[name] = try decodePropertyValue(property)
         }
         return properties
     }
@@ -237,10 +256,5 @@ extension WireCodec {
             return .integer(Int64(number))
         }
         return .number(number)
-    }
-
-    static func unknownKind(_ found: String, at path: String, known: [String]) -> WireFormatError {
-        let list = known.map { "\"\($0)\"" }.joined(separator: ", ")
-        return WireFormatError(path: path, problem: "expected one of \(list), found \"\(found)\"")
     }
 }

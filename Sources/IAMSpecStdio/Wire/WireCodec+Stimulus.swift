@@ -5,7 +5,7 @@ extension WireCodec {
     static func encode(_ stimulus: Stimulus) -> JSONValue {
         switch stimulus {
         case .sessionStarted(let syncPending):
-            .object(["kind": "session_start", "sync": syncPending ? "pending" : "complete"])
+            .object(["kind": "session_start", "sync": .string((syncPending ? SyncState.pending : .complete).rawValue)])
         case .sessionSyncCompleted:
             .object(["kind": "sync_complete"])
         case .sessionEnded:
@@ -44,7 +44,7 @@ extension WireCodec {
         case .assetDownloadSettled(let message, let succeeded):
             .object([
                 "kind": "asset_download", "message": .string(message),
-                "outcome": succeeded ? "succeeds" : "fails",
+                "outcome": .string((succeeded ? DownloadOutcome.succeeds : .fails).rawValue),
             ])
         case .delegateChoiceSet(let message, let choice):
             .object(["kind": "delegate_choice", "message": .string(message), "choice": .string(choice.rawValue)])
@@ -70,65 +70,103 @@ extension WireCodec {
         "delegate_choice", "dismiss", "click", "display_next", "present_local", "change_user", "inspect_stack",
     ]
 
-    static func decodeStimulus(_ object: WireObject) throws(WireFormatError) -> Stimulus {
-        switch try object.string("kind") {
-        case "session_start":
-            let sync = try object.string("sync")
-            guard sync == "complete" || sync == "pending" else {
-                throw WireFormatError(
-                    path: object.childPath("sync"),
-                    problem: "expected \"complete\" or \"pending\", found \"\(sync)\""
-                )
-            }
-            return .sessionStarted(syncPending: sync == "pending")
-        case "sync_complete": return .sessionSyncCompleted
-        case "session_end": return .sessionEnded
-        case "relaunch": return .appRelaunched
-        case "custom_event":
+    static func decodeStimulus(_ value: WireValue) throws(WireFormatError) -> Stimulus {
+        let (object, kind) = try value.object(discriminatedBy: "kind")
+        switch kind.json {
+        case "session_start"?:
+            try object.allowOnly("kind", "sync")
+            return .sessionStarted(syncPending: try object.choice("sync", SyncState.self) == .pending)
+        case "sync_complete"?:
+            try object.allowOnly("kind")
+            return .sessionSyncCompleted
+        case "session_end"?:
+            try object.allowOnly("kind")
+            return .sessionEnded
+        case "relaunch"?:
+            try object.allowOnly("kind")
+            return .appRelaunched
+        case "custom_event"?:
+            try object.allowOnly("kind", "name", "properties", "source")
             return .customEvent(
                 CustomEvent(
                     name: try object.string("name"),
-                    properties: try decodeProperties(object, key: "properties"),
+                    properties: try decodeProperties(object.field("properties")),
                     source: try object.choice("source", EventSource.self)
                 )
             )
-        case "purchase":
+        case "purchase"?:
+            try object.allowOnly("kind", "product", "price", "properties", "source")
             return .purchase(
                 Purchase(
                     product: try object.string("product"),
-                    price: try object.number("price"),
-                    properties: try decodeProperties(object, key: "properties"),
+                    price: try object.field("price").number(),
+                    properties: try decodeProperties(object.field("properties")),
                     source: try object.choice("source", EventSource.self)
                 )
             )
-        case "push_click": return .pushClicked(campaign: try object.optionalString("campaign"))
-        case "advance": return .timeAdvanced(by: try object.milliseconds("by_ms"))
-        case "background": return .appBackgrounded
-        case "foreground": return .appForegrounded
-        case "orientation": return .deviceRotated(to: try object.choice("orientation", DeviceOrientation.self))
-        case "keyboard_shown": return .keyboardShown
-        case "keyboard_hidden": return .keyboardHidden
-        case "asset_download":
-            let outcome = try object.string("outcome")
-            guard outcome == "succeeds" || outcome == "fails" else {
-                throw WireFormatError(
-                    path: object.childPath("outcome"),
-                    problem: "expected \"succeeds\" or \"fails\", found \"\(outcome)\""
-                )
-            }
-            return .assetDownloadSettled(message: try object.string("message"), succeeded: outcome == "succeeds")
-        case "delegate_choice":
+        case "push_click"?:
+            try object.allowOnly("kind", "campaign")
+            return .pushClicked(campaign: try object.field("campaign").orNull?.string())
+        case "advance"?:
+            try object.allowOnly("kind", "by_ms")
+            return .timeAdvanced(by: VirtualTime(milliseconds: try object.field("by_ms").integer(atLeast: 1)))
+        case "background"?:
+            try object.allowOnly("kind")
+            return .appBackgrounded
+        case "foreground"?:
+            try object.allowOnly("kind")
+            return .appForegrounded
+        case "orientation"?:
+            try object.allowOnly("kind", "orientation")
+            return .deviceRotated(to: try object.choice("orientation", DeviceOrientation.self))
+        case "keyboard_shown"?:
+            try object.allowOnly("kind")
+            return .keyboardShown
+        case "keyboard_hidden"?:
+            try object.allowOnly("kind")
+            return .keyboardHidden
+        case "asset_download"?:
+            try object.allowOnly("kind", "message", "outcome")
+            return .assetDownloadSettled(
+                message: try object.messageID("message"),
+                succeeded: try object.choice("outcome", DownloadOutcome.self) == .succeeds
+            )
+        case "delegate_choice"?:
+            try object.allowOnly("kind", "message", "choice")
             return .delegateChoiceSet(
-                message: try object.string("message"),
+                message: try object.messageID("message"),
                 choice: try object.choice("choice", DisplayChoice.self)
             )
-        case "dismiss": return .messageDismissed(try object.string("message"))
-        case "click": return .messageClicked(try object.string("message"))
-        case "display_next": return .displayNextRequested
-        case "present_local": return .localMessagePresented(try decodeMessage(try object.object("message")))
-        case "change_user": return .userChanged(to: try object.string("user"))
-        case "inspect_stack": return .stackInspected
-        case let other: throw unknownKind(other, at: object.childPath("kind"), known: stimulusKinds)
+        case "dismiss"?:
+            try object.allowOnly("kind", "message")
+            return .messageDismissed(try object.messageID("message"))
+        case "click"?:
+            try object.allowOnly("kind", "message")
+            return .messageClicked(try object.messageID("message"))
+        case "display_next"?:
+            try object.allowOnly("kind")
+            return .displayNextRequested
+        case "present_local"?:
+            try object.allowOnly("kind", "message")
+            return .localMessagePresented(try decodeMessage(object.field("message")))
+        case "change_user"?:
+            try object.allowOnly("kind", "user")
+            return .userChanged(to: try object.string("user"))
+        case "inspect_stack"?:
+            try object.allowOnly("kind")
+            return .stackInspected
+        default:
+            throw kind.unknown(among: stimulusKinds)
         }
+    }
+
+    /// `session_start`'s `sync`.
+    private enum SyncState: String, CaseIterable {
+        case complete, pending
+    }
+
+    /// `asset_download`'s `outcome`.
+    private enum DownloadOutcome: String, CaseIterable {
+        case succeeds, fails
     }
 }

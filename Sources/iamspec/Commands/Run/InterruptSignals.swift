@@ -6,7 +6,13 @@ import IAMSpecRunner
 /// Turns SIGINT and SIGTERM into ``RunControl/interrupt()`` while a run goes on.
 ///
 /// The first signal stops the run gracefully (the results so far are reported); a second one
-/// exits at once with status 130.
+/// exits at once with status 130, and the exit handler of
+/// ``EngineProcesses/superviseForThisProcess()`` kills the engines still running.
+///
+/// It stays in the tool rather than a library: what a signal means (how a run stops, when to give
+/// up and exit) is the tool's policy, and a library linked into an engine author's test process
+/// must leave that process's signal handling alone; it also needs ``RunControl``, from
+/// IAMSpecRunner, on which IAMSpecStdio does not depend.
 final class InterruptSignals {
     private let sources: [any DispatchSourceSignal]
 

@@ -19,9 +19,7 @@ extension RunCommand {
                 )
             )
         } catch {
-            StandardError.write("error: \(error.message)")
-            if !error.diagnostics.isEmpty { StandardError.write(error.diagnostics) }
-            throw ExitStatus.usageError
+            throw CommandFailure.engineStartup(error)
         }
     }
 }

@@ -1,0 +1,256 @@
+import IAMSpec
+import Testing
+
+@testable import IAMSpecStdio
+
+/// Each kind of violation the decoder refuses, with the error an engine author reads: the place,
+/// what was found there and what was expected. (``SchemaAgreementTests`` checks every place of
+/// every message against the published schemas; this shows the words.)
+@Suite struct WireDecodingTests {
+    private func replyError(_ line: String, unknownKeys: UnknownKeys = .ignored) throws -> String? {
+        let message = try JSONParser.parse(line)
+        do {
+            _ = try WireCodec.decodeReply(message, unknownKeys: unknownKeys)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    private func requestError(_ message: JSONValue, unknownKeys: UnknownKeys = .ignored) -> String? {
+        do {
+            _ = try WireCodec.decodeRequest(message, unknownKeys: unknownKeys)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    /// `observations` with one observation.
+    private static func observing(_ observation: String) -> String {
+        #"{"type":"observations","observations":[{"kind":"displayed","message":"a"},"# + observation + "]}"
+    }
+
+    private static let helloReply =
+        #"{"type":"hello_reply","protocol":1,"name":"e","version":"1","profiles":["braze-swift"],"capabilities":[]}"#
+
+    @Test(arguments: [
+        (
+            observing(#"{"kind":"stacked","message":"a","reason":"later"}"#),
+            #"observations[1].reason: found "later", expected one of "background", "message_visible", "delegate_later", "keyboard""#
+        ),
+        (
+            observing(#"{"kind":"discarded","message":"a"}"#),
+            #"observations[1].reason: found nothing (the key is missing), expected one of "delegate", "asset_failed", "timeout", "orientation", "missing_image""#
+        ),
+        (
+            observing(#"{"kind":"shown","message":"a"}"#),
+            #"observations[1].kind: found "shown", expected one of "displayed", "stacked", "discarded", "rolled_back", "no_matching_trigger", "impression_logged", "click_logged", "stack""#
+        ),
+        (
+            observing(#"{"kind":"rolled_back","message":""}"#),
+            #"observations[1].message: found "", expected a non-empty string"#
+        ),
+        (
+            observing(#"{"kind":"click_logged","message":7}"#),
+            #"observations[1].message: found 7, expected a non-empty string"#
+        ),
+        (
+            observing(#"{"kind":"displayed","message":"a","extras":null}"#),
+            "observations[1].extras: found null, expected an object of strings"
+        ),
+        (
+            observing(#"{"kind":"displayed","message":"a","extras":{"k":true}}"#),
+            "observations[1].extras.k: found true, expected a string"
+        ),
+        (observing(#"{"kind":"stack","messages":"a"}"#), #"observations[1].messages: found "a", expected an array"#),
+        (
+            observing(#"{"kind":"stack","messages":["a",""]}"#),
+            #"observations[1].messages[1]: found "", expected a non-empty string"#
+        ),
+        (
+            observing(#"{"kind":"no_matching_trigger","event":{"kind":"push_click"}}"#),
+            "observations[1].event.campaign: found nothing (the key is missing), expected a string, or null"
+        ),
+        (
+            observing(#"{"kind":"no_matching_trigger","event":{"kind":"purchase","product":["gem"]}}"#),
+            #"observations[1].event.product: found an array ["gem"], expected a string"#
+        ),
+        (observing(#""displayed""#), #"observations[1]: found "displayed", expected an object"#),
+        (#"{"type":"observations","observations":{}}"#, "observations: found an object {}, expected an array"),
+        (#"{"type":"observations"}"#, "observations: found nothing (the key is missing), expected an array"),
+        ("[1, 2]", "the message: found an array [1,2], expected an object"),
+        (
+            #"{"type":"readied"}"#,
+            #"type: found "readied", expected one of "hello_reply", "ready", "skipped", "observations", "error""#
+        ),
+        (#"{"type":"skipped"}"#, "reason: found nothing (the key is missing), expected a non-empty string"),
+        (#"{"type":"error","message":""}"#, #"message: found "", expected a non-empty string"#),
+        (
+            helloReply.replacingOccurrences(of: #""protocol":1"#, with: #""protocol":1.5"#),
+            "protocol: found 1.5, expected an integer of at least 1"
+        ),
+        (
+            helloReply.replacingOccurrences(of: #""protocol":1"#, with: #""protocol":0"#),
+            "protocol: found 0, expected an integer of at least 1"
+        ),
+        (
+            helloReply.replacingOccurrences(of: #""name":"e""#, with: #""name":"""#),
+            #"name: found "", expected a non-empty string"#
+        ),
+        (
+            helloReply.replacingOccurrences(of: #"["braze-swift"]"#, with: #"["braze-swift","braze-swift"]"#),
+            #"profiles[1]: found "braze-swift" again (as at [0]), expected each item once"#
+        ),
+        (
+            helloReply.replacingOccurrences(of: #""capabilities":[]"#, with: #""capabilities":["stack_inspection"]"#),
+            #"capabilities[0]: found "stack_inspection", expected one of "keyboard", "orientation", "assets", "analytics", "stack-inspection", "delegate", "local-messages", "session-sync""#
+        ),
+    ])
+    func aBrokenReplyNamesThePlaceWhatWasFoundAndWhatWasExpected(line: String, error: String) throws {
+        #expect(try replyError(line) == error)
+        #expect(try replyError(line, unknownKeys: .refused) == error)
+    }
+
+    @Test func aKeyTheProtocolDoesNotDefineIsRefusedOnlyWhenAsked() throws {
+        let line = Self.observing(#"{"kind":"displayed","message":"a","shown_at":"now"}"#)
+        #expect(try replyError(line) == nil)
+        #expect(
+            try replyError(line, unknownKeys: .refused)
+                == #"observations[1].shown_at: found a key the protocol does not define here, expected only the keys "kind", "message", "extras""#
+        )
+        #expect(try replyError(#"{"type":"ready","at":1}"#) == nil)
+        #expect(
+            try replyError(#"{"type":"ready","at":1}"#, unknownKeys: .refused)
+                == #"at: found a key the protocol does not define here, expected only the key "type""#
+        )
+    }
+
+    @Test func anIntegerMayBeWrittenWithAZeroFractionAsInJSONSchema() throws {
+        let reply = try WireCodec.decodeReply(
+            try JSONParser.parse(Self.helloReply.replacingOccurrences(of: #""protocol":1"#, with: #""protocol":1.0"#)),
+            unknownKeys: .refused
+        )
+        guard case .hello(let version, _) = reply else {
+            Issue.record("not a hello_reply: \(reply)")
+            return
+        }
+        #expect(version == 1)
+        #expect(
+            try replyError(Self.helloReply.replacingOccurrences(of: #""protocol":1"#, with: #""protocol":1e19"#))
+                == "protocol: found 1e+19, expected an integer of at least 1"
+        )
+    }
+
+    /// A `case` with one message, as iamspec writes it.
+    private static let caseMessage = WireCodec.encode(
+        .startCase(
+            EngineSetup(
+                caseID: "c",
+                profile: .brazeSwift,
+                configuration: EngineConfiguration(),
+                messages: [
+                    InAppMessage(
+                        id: "m",
+                        triggers: [
+                            .customEvent(
+                                name: "e",
+                                filters: PropertyFilters(groups: [
+                                    [PropertyCondition(property: "p", comparison: .exists)]
+                                ])
+                            )
+                        ]
+                    )
+                ]
+            )
+        )
+    )
+
+    private static let firstMessage = JSONPath().appending("messages").appending(0)
+    private static let firstCondition = firstMessage.appending("triggers").appending(0).appending("filters")
+        .appending(0).appending(0)
+
+    @Test(arguments: [
+        (
+            firstMessage.appending("timeout_ms"), nil,
+            "messages[0].timeout_ms: found nothing (the key is missing), expected an integer of at least 0, or null"
+        ),
+        (
+            firstMessage.appending("delay_ms"), JSONValue.integer(-1),
+            "messages[0].delay_ms: found -1, expected an integer of at least 0"
+        ),
+        (
+            firstMessage.appending("image"), "maybe",
+            #"messages[0].image: found "maybe", expected one of "succeeds", "fails", "pending", or null"#
+        ),
+        (firstMessage.appending("test_send"), .integer(1), "messages[0].test_send: found 1, expected true or false"),
+        (firstMessage.appending("priority"), "high", #"messages[0].priority: found "high", expected a number"#),
+        (
+            firstMessage.appending("triggers").appending(0).appending("filters").appending(0), .object([:]),
+            "messages[0].triggers[0].filters[0]: found an object {}, expected an array"
+        ),
+        (
+            firstCondition.appending("operator"), "like",
+            #"messages[0].triggers[0].filters[0][0].operator: found "like", expected one of "equals", "not_equals", "greater_than", "less_than", "at_least", "at_most", "matches", "does_not_match", "exists", "does_not_exist", "within_last", "more_than_ago", "less_than_in_future", "more_than_in_future""#
+        ),
+        (
+            JSONPath().appending("config").appending("device"), "watch",
+            #"config.device: found "watch", expected one of "phone", "tablet""#
+        ),
+        (
+            JSONPath().appending("profile"), .null,
+            #"profile: found null, expected one of "braze-swift", "appboy-legacy""#
+        ),
+    ])
+    func aBrokenCaseNamesThePlace(place: JSONPath, value: JSONValue?, error: String) {
+        #expect(requestError(Self.caseMessage.setting(place, to: value)) == error)
+    }
+
+    @Test func aConditionTakesOnlyTheOperandItsOperatorNeeds() {
+        let place = Self.firstCondition
+        let comparison = Self.caseMessage.setting(place.appending("operator"), to: "greater_than")
+        #expect(
+            requestError(comparison)
+                == "messages[0].triggers[0].filters[0][0].value: found nothing (the key is missing), expected a number"
+        )
+        #expect(
+            requestError(comparison.setting(place.appending("value"), to: "5"))
+                == #"messages[0].triggers[0].filters[0][0].value: found "5", expected a number"#
+        )
+        let exists = Self.caseMessage.setting(place.appending("value"), to: .integer(5))
+        #expect(requestError(exists) == nil)
+        #expect(
+            requestError(exists, unknownKeys: .refused)
+                == #"messages[0].triggers[0].filters[0][0].value: found a key the protocol does not define here, expected only the keys "property", "operator""#
+        )
+    }
+
+    @Test(arguments: [
+        (#"{"kind":"advance","by_ms":2.5}"#, "stimulus.by_ms: found 2.5, expected an integer of at least 1"),
+        (#"{"kind":"advance","by_ms":0}"#, "stimulus.by_ms: found 0, expected an integer of at least 1"),
+        (
+            #"{"kind":"custom_event","name":"e","properties":{"at":null},"source":"sdk"}"#,
+            #"stimulus.properties.at: found null, expected a string, a number, true or false, or {"time_ms": N}"#
+        ),
+        (
+            #"{"kind":"custom_event","name":"e","properties":{"at":{"time_ms":-5}},"source":"sdk"}"#,
+            "stimulus.properties.at.time_ms: found -5, expected an integer of at least 0"
+        ),
+        (
+            #"{"kind":"purchase","product":"p","price":1,"properties":[],"source":"sdk"}"#,
+            "stimulus.properties: found an array [], expected an object of property values"
+        ),
+        (
+            #"{"kind":"session_start","sync":"later"}"#,
+            #"stimulus.sync: found "later", expected one of "complete", "pending""#
+        ),
+        (
+            #"{"kind":"asset_download","message":"m","outcome":"pending"}"#,
+            #"stimulus.outcome: found "pending", expected one of "succeeds", "fails""#
+        ),
+    ])
+    func aBrokenStimulusNamesThePlace(stimulus: String, error: String) throws {
+        let message = JSONValue.object(["type": "stimulus", "stimulus": try JSONParser.parse(stimulus)])
+        #expect(requestError(message) == error)
+    }
+}

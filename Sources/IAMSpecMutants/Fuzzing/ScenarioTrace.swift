@@ -8,7 +8,7 @@ public struct ScenarioTrace: Sendable, Hashable {
     /// Why the engine stopped early (it could not be made, or it threw at stimulus
     /// `windows.count`); nil when it answered every stimulus.
     public var failure: String?
-    /// Whether the engine declined the scenario (``CaseSkipped``): nothing can be compared then.
+    /// Whether the engine declined the scenario (`CaseSkipped`): nothing can be compared then.
     public var declined: Bool
 
     /// Runs the scenario on a fresh engine from the provider.

@@ -22,7 +22,7 @@ public struct CaseResult: Sendable, Hashable {
     public var tags: [String]
     /// The steps run, in order, up to the one that failed or errored.
     public var timeline: [TimelineEntry]
-    /// What the engine wrote on the side (an ``EngineError``'s diagnostics), if anything.
+    /// What the engine wrote on the side (an `EngineError`'s diagnostics), if anything.
     public var diagnostics: String
 
     public init(

@@ -9,7 +9,7 @@ public struct RunOptions: Sendable {
     /// The wall-clock time one run may take before it is reported as an error.
     public var timeout: Duration
     /// Runs not to make, with the reason each is reported skipped: for example a baseline's
-    /// `skip` entries (``Baseline/skipReason(caseID:profile:)``). Nil for a run that is made.
+    /// `skip` entries (`Baseline.skipReason(caseID:profile:)`). Nil for a run that is made.
     public var plannedSkip: @Sendable (CaseRun) -> String?
 
     public init(

@@ -1,6 +1,6 @@
 /// One of N shares of a suite (`--shard I/N`, I from 1): the cases whose id hashes to it.
 ///
-/// A case's shard depends on its id alone (``StableHash/fnv1a64(_:)`` modulo N), so adding or
+/// A case's shard depends on its id alone (`StableHash.fnv1a64(_:)` modulo N), so adding or
 /// removing a case never moves another one, and the N shards together hold every case exactly
 /// once. Every profile of a case runs in the same shard.
 public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {

@@ -8,38 +8,127 @@ import Musl
 import Darwin
 #endif
 
-/// Writes report files whole or not at all.
+/// Writes report files whole or not at all, and special files in place.
 ///
-/// The bytes go to a temporary file in the destination's folder (so that the rename stays on one
-/// file system), which is then renamed over the destination: a reader, or an interrupted run,
-/// never sees a half-written report.
+/// A regular file (or a path not there yet) gets its bytes through a temporary file in the
+/// destination's folder (so that the rename stays on one file system), which is then renamed over
+/// the destination: a reader, or an interrupted run, never sees a half-written report. A symbolic
+/// link to a regular file keeps pointing at it: the rename goes to the link's target.
+///
+/// A special file is written in place, never replaced: the process's own standard output or
+/// error (`/dev/stdout`, `/dev/fd/1`, `/proc/self/fd/2`, ...) through its descriptor, so the report
+/// comes in order with what else the process prints there; a FIFO, a terminal or another device
+/// opened for writing. Renaming over `/dev/stdout` would replace the device by a regular file.
 package enum AtomicFile {
-    /// Replaces the file at `path` with `data`.
+    /// Replaces the file at `path` with `data`, or writes `data` into it when it is special.
     ///
-    /// - Throws: ``AtomicFileError`` when the folder cannot be written or the rename fails;
-    ///   the destination is then left as it was.
+    /// - Throws: ``AtomicFileError`` naming `path` (never the temporary file) when the folder
+    ///   cannot be written or the rename fails; the destination is then left as it was.
     package static func write(_ data: Data, to path: String) throws(AtomicFileError) {
-        let destination = URL(fileURLWithPath: path)
-        let folder = destination.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(
-            ".\(destination.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).tmp"
-        )
-        do {
-            try data.write(to: temporary)
-        } catch {
-            throw AtomicFileError(path: path, reason: "cannot write \(temporary.path): \(error.localizedDescription)")
+        if let descriptor = standardStream(path) {
+            fflush(nil)
+            try writeAll(data, to: descriptor, path: path)
+            return
         }
-        guard rename(temporary.path, destination.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw AtomicFileError(path: path, reason: "cannot rename the temporary file into place: \(reason)")
+        var status = stat()
+        if stat(path, &status) == 0 && !isRegularFile(status) {
+            guard !isDirectory(status) else {
+                throw AtomicFileError(path: path, reason: "is a folder, expected a file to write the report to")
+            }
+            let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                throw AtomicFileError(path: path, reason: "cannot open it for writing: \(String(cString: strerror(errno)))")
+            }
+            defer { close(descriptor) }
+            try writeAll(data, to: descriptor, path: path)
+            return
         }
+        try replace(resolvedDestination(path), with: data, reportingAs: path)
     }
 
     /// Replaces the file at `path` with the UTF-8 text.
     package static func write(_ text: String, to path: String) throws(AtomicFileError) {
         try write(Data(text.utf8), to: path)
     }
+
+    /// The descriptor of this process's standard output or error that `path` names, or nil.
+    package static func standardStream(_ path: String) -> Int32? {
+        switch path {
+        case "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1": STDOUT_FILENO
+        case "/dev/stderr", "/dev/fd/2", "/proc/self/fd/2": STDERR_FILENO
+        default: nil
+        }
+    }
+
+    /// Whether `path` is written in place rather than replaced: a standard stream, or an existing
+    /// file that is neither regular nor a folder.
+    package static func isSpecialFile(_ path: String) -> Bool {
+        if standardStream(path) != nil { return true }
+        var status = stat()
+        return stat(path, &status) == 0 && !isRegularFile(status) && !isDirectory(status)
+    }
+
+    private static func isRegularFile(_ status: stat) -> Bool { status.st_mode & S_IFMT == S_IFREG }
+    private static func isDirectory(_ status: stat) -> Bool { status.st_mode & S_IFMT == S_IFDIR }
+
+    /// Where the rename goes: the target of a symbolic link that resolves, else `path` itself.
+    private static func resolvedDestination(_ path: String) -> String {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK,
+            let resolved = realpath(path, nil)
+        else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func replace(_ destination: String, with data: Data, reportingAs path: String)
+        throws(AtomicFileError)
+    {
+        let target = URL(fileURLWithPath: destination)
+        let temporary = target.deletingLastPathComponent().appendingPathComponent(
+            ".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).tmp"
+        )
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
+            throw AtomicFileError(path: path, reason: "cannot write the report there: \(String(cString: strerror(errno)))")
+        }
+        do {
+            try writeAll(data, to: descriptor, path: path)
+        } catch {
+            close(descriptor)
+            unlink(temporary.path)
+            throw error
+        }
+        close(descriptor)
+        guard rename(temporary.path, destination) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary.path)
+            throw AtomicFileError(path: path, reason: "cannot put the report in place: \(reason)")
+        }
+    }
+
+    private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(AtomicFileError) {
+        let failure: Int32? = data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
+        if let failure {
+            throw AtomicFileError(path: path, reason: "cannot write the report: \(String(cString: strerror(failure)))")
+        }
+    }
+}
+
+/// `write(2)`, under a name of its own: inside `AtomicFile` its `write(_:to:)` hides the system call.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }
 
 /// A report file could not be written.

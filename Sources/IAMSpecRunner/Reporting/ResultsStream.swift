@@ -102,7 +102,17 @@ public enum ResultsStream {
                         line: number
                     )
                 }
-                return RunSummary(header: header.header, results: results, interrupted: footer.interrupted)
+                let summary = RunSummary(header: header.header, results: results, interrupted: footer.interrupted)
+                let disagreements = footer.totals.disagreements(with: FooterLine.Totals(summary))
+                guard disagreements.isEmpty else {
+                    throw failure(
+                        "found a footer whose totals disagree with the \(results.count) case line\(results.count == 1 ? "" : "s") "
+                            + "before it (\(disagreements.joined(separator: "; "))), expected the same counts: "
+                            + "case lines were lost or added after the run wrote the stream",
+                        line: number
+                    )
+                }
+                return summary
             case let other:
                 throw failure("found a record of kind \"\(other)\", expected \"case\" or \"footer\"", line: number)
             }
@@ -273,16 +283,27 @@ private struct FooterLine: Codable {
         var failed: Int
         var errors: Int
         var skipped: Int
+
+        init(_ summary: RunSummary) {
+            runs = summary.results.count
+            passed = summary.passedCount
+            failed = summary.failedCount
+            errors = summary.results.count(where: { $0.status == .error })
+            skipped = summary.skippedCount
+        }
+
+        /// `runs: the footer says 372, the case lines count 99`, one per total that differs.
+        func disagreements(with counted: Totals) -> [String] {
+            let pairs = [
+                ("runs", runs, counted.runs), ("passed", passed, counted.passed), ("failed", failed, counted.failed),
+                ("errors", errors, counted.errors), ("skipped", skipped, counted.skipped),
+            ]
+            return pairs.filter { $0.1 != $0.2 }.map { "\($0.0): the footer says \($0.1), the case lines count \($0.2)" }
+        }
     }
 
     init(_ summary: RunSummary) {
-        totals = Totals(
-            runs: summary.results.count,
-            passed: summary.passedCount,
-            failed: summary.failedCount,
-            errors: summary.results.count(where: { $0.status == .error }),
-            skipped: summary.skippedCount
-        )
+        totals = Totals(summary)
         interrupted = summary.interrupted
     }
 }

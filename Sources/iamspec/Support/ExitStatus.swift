@@ -1,7 +1,10 @@
 /// iamspec's exit statuses.
 enum ExitStatus {
-    /// Something failed: a run failed or errored, or a rule is uncovered.
+    /// Something failed: a run failed or errored, or a rule is uncovered; for `diff`, a regression.
     static let failure: Int32 = 1
     /// Usage, configuration or spec errors.
     static let usage: Int32 = 2
+    /// The selection matched no case run (as pytest's 5, "no tests collected"), without
+    /// `--allow-empty`: a mistyped `--filter` must not pass for ever.
+    static let emptySelection: Int32 = 5
 }

@@ -81,6 +81,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "With --baseline: a run passing though the baseline expects it to fail does not fail the run.")
     var allowUnexpectedPass = false
 
+    @Flag(help: "A selection that matches no case run exits 0 (with a warning) instead of 5.")
+    var allowEmpty = false
+
     func validate() throws {
         if allowUnexpectedPass && baseline == nil {
             throw ValidationError("--allow-unexpected-pass applies to a --baseline; give one")
@@ -98,15 +101,18 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try SuiteLoading.load(suite.paths)
+        try ReportDestinations.prepare([
+            ("--json", json), ("--junit", junit), ("--update-baseline", updateBaseline),
+        ])
+        let runSelection = selection.selection
+        let total = runSelection.runs(of: loaded.cases).count
+        if total == 0 {
+            try acceptEmptySelection(cases: loaded.cases.count)
+        }
         let provider = try makeEngineProvider()
         let stdioProvider = provider as? StdioEngineProvider
         defer { stdioProvider?.shutdown() }
         let knownOutcomes = try readBaseline(engine: provider.description.name)
-        let runSelection = selection.selection
-        let total = runSelection.runs(of: loaded.cases).count
-        if total == 0 {
-            StandardError.write("warning: no case run matches the selection")
-        }
         let environment = ProcessInfo.processInfo.environment
         let stdoutStyle = ConsoleStyle(
             usesColor: color.usesColor(isTerminal: isatty(STDOUT_FILENO) == 1, environment: environment)
@@ -156,6 +162,18 @@ struct RunCommand: ParsableCommand {
         if exitCode != 0 {
             throw ExitCode(exitCode)
         }
+    }
+
+    /// A selection matching no run: a warning with `--allow-empty`, otherwise exit status 5.
+    private func acceptEmptySelection(cases: Int) throws(CommandFailure) {
+        let what = "no case run matches the selection (\(cases) case\(cases == 1 ? "" : "s") in \(suite.paths.joined(separator: ", ")))"
+        guard allowEmpty else {
+            throw CommandFailure(
+                message: "error: \(what); check --filter, --tag, --tags, --profile and --shard, or give --allow-empty",
+                exitStatus: ExitStatus.emptySelection
+            )
+        }
+        StandardError.write("warning: \(what)")
     }
 
     /// The results stream records what the engine did; JUnit shows the baseline's judgement.

@@ -89,17 +89,19 @@ struct JUnitReportTests {
         #expect(attributes(cases.last)["classname"] == "iamspec.appboy-legacy.interval")
     }
 
-    @Test func propertiesHoldTheEngineRulesAndTheirSources() throws {
-        let swift = try document().rootElement()?.elements(forName: "testsuite").last
-        let properties = (swift?.elements(forName: "properties").first?.elements(forName: "property") ?? [])
-            .map(attributes).map { ($0["name"] ?? "", $0["value"] ?? "") }
-        let byName = Dictionary(properties, uniquingKeysWith: { first, _ in first })
+    @Test func theRunsPropertiesAreInTheFirstSuiteOnly() throws {
+        let suites = try document().rootElement()?.elements(forName: "testsuite") ?? []
+        func properties(_ suite: XMLElement?) -> [(String, String)] {
+            (suite?.elements(forName: "properties").first?.elements(forName: "property") ?? [])
+                .map(attributes).map { ($0["name"] ?? "", $0["value"] ?? "") }
+        }
+        let byName = Dictionary(properties(suites.first), uniquingKeysWith: { first, _ in first })
         #expect(byName["engine.name"] == "sample")
-        #expect(byName["profile"] == "braze-swift")
         #expect(byName["selection.filters"] == "triggers.*")
-        #expect(byName["rule.triggers.session-start"] == "seed 003 (en); seed 000 (pt)")
-        #expect(byName["case.triggers.two.rules"] == "triggers.session-start")
         #expect(byName["interrupted"] == nil)
+        #expect(suites.count == 2)
+        #expect(suites.last?.elements(forName: "properties").count == 1, "Ant requires the element")
+        #expect(properties(suites.last).isEmpty, "xunitparser refuses a property name twice in a report")
         let interrupted = try document(ReportFixtures.summary(interrupted: true)).rootElement()?.elements(
             forName: "testsuite"
         ).first
@@ -107,11 +109,25 @@ struct JUnitReportTests {
         #expect(flags?.contains(["name": "interrupted", "value": "true"]) == true)
     }
 
+    @Test func aFailureNamesItsRulesWithTheirSources() throws {
+        let swift = try document().rootElement()?.elements(forName: "testsuite").last
+        let failure = swift?.elements(forName: "testcase").first { attributes($0)["name"] == "triggers.two" }?
+            .elements(forName: "failure").first
+        #expect(failure?.stringValue?.contains("rules:\n  triggers.session-start: seed 003 (en); seed 000 (pt)\n") == true)
+    }
+
+    @Test func anErrorsMessageSaysItIsAnErrorForReadersWithoutTheCategory() throws {
+        let legacy = try document().rootElement()?.elements(forName: "testsuite").first
+        let error = legacy?.elements(forName: "testcase").first { attributes($0)["name"] == "triggers.three" }?
+            .elements(forName: "error").first
+        #expect(attributes(error)["message"]?.hasPrefix("error (timeout): ") == true)
+    }
+
     @Test func eachRunsTraceIsInTheSuitesSystemOut() throws {
         let swift = try document().rootElement()?.elements(forName: "testsuite").last
         let out = swift?.elements(forName: "system-out").first?.stringValue ?? ""
-        #expect(out.contains("== triggers.one [braze-swift]: passed"))
-        #expect(out.contains("== triggers.two [braze-swift]: failed"))
+        #expect(out.contains("== triggers.one [braze-swift]: passed (rules: triggers.session-start)\n== triggers.two"), "a passed run is one line")
+        #expect(out.contains("== triggers.two [braze-swift]: failed (rules: triggers.session-start)\n"))
     }
 
     @Test func illegalCharactersAndHugeOutputStayValid() throws {
@@ -123,7 +139,7 @@ struct JUnitReportTests {
         #expect(xml.utf8.count < 40_000)
         let error = try XMLDocument(xmlString: xml).rootElement()?.elements(forName: "testsuite").first?
             .elements(forName: "testcase").first?.elements(forName: "error").first
-        #expect(attributes(error)["message"] == "bell\\u{7} <b>")
+        #expect(attributes(error)["message"] == "error (timeout): bell\\u{7} <b>")
         #expect(
             error?.stringValue?.hasSuffix(
                 "\\u{0}TAIL\n\nre-run: iamspec run Specs/triggers/basic.yaml --filter triggers.three --profile appboy-legacy"

@@ -1,7 +1,7 @@
 import IAMSpec
 
 /// JUnit XML made from a run's results, valid against both the Jenkins xUnit (junit-10.xsd) and
-/// the Ant JUnit schemas.
+/// the Ant JUnit schemas, and read alike by junitparser, xunitparser and junit2html.
 ///
 /// Layout, chosen for what CI readers display:
 /// - `<testsuites>` carries no attributes (Ant allows none; readers add up the suites).
@@ -11,12 +11,17 @@ import IAMSpec
 ///   `iamspec.<profile>.<rule area>` (the area of the case's first rule). Jenkins splits a
 ///   classname at its last `.` into package (`iamspec.<profile>`) and class (the rule area), so
 ///   its tree reads profile, area, case; GitLab shows the classname as the suite column.
-/// - Failures are `<failure type="iamspec.<check>">`, errors `<error type="iamspec.<kind>">`,
-///   skips `<skipped message="<reason>">`; their text holds the message, the failing step's
-///   `path:line:col`, the timeline and the re-run command.
-/// - The suite's `<properties>` hold the engine, the selection, each rule's sources
-///   (`rule.<id>`), and each case's rule ids (`case.<id>.rules`); the suite's `<system-out>`
-///   holds every run's timeline, `<system-err>` what engines wrote on the side.
+/// - Failures are `<failure type="iamspec.<check>">`, errors `<error type="iamspec.<kind>"
+///   message="error (<kind>): ...">`, skips `<skipped message="<reason>">`. The `error (` prefix
+///   is for readers without an error category (junit2html shows an error as "Failed"), so an
+///   error still reads as one there. The text holds the message, the failing step's
+///   `path:line:col`, each rule of the case with its sources, the timeline and the re-run command.
+/// - The run's properties (iamspec and engine versions, capabilities, suite paths, selection,
+///   whether it was interrupted) are in the first suite's `<properties>` only; the other suites'
+///   are empty. xunitparser gathers every suite's properties into one table and refuses a name
+///   twice, and repeating them per suite only made the report larger.
+/// - The suite's `<system-out>` has a line per run (id, profile, status, rule ids), with the
+///   timeline of each run that did not pass; `<system-err>` what engines wrote on the side.
 /// - Times are seconds with a `.` and three decimals, from whole milliseconds. `timestamp` is
 ///   the run's start in UTC without a zone suffix, as Ant requires.
 public enum JUnitReport {
@@ -86,11 +91,12 @@ public enum JUnitReport {
             ("skipped", String(skipped)),
             ("time", seconds(milliseconds: milliseconds)),
         ])
-        xml += ">\n    <properties>\n"
-        for (name, value) in properties(results, profile: profile, summary: summary) {
+        let properties = id == 0 ? runProperties(summary) : []
+        xml += properties.isEmpty ? ">\n    <properties/>\n" : ">\n    <properties>\n"
+        for (name, value) in properties {
             xml += "      <property name=\"\(token(name))\" value=\"\(attribute(value))\"/>\n"
         }
-        xml += "    </properties>\n"
+        xml += properties.isEmpty ? "" : "    </properties>\n"
         for result in results {
             xml += testcase(result, textLimit: textLimit)
         }
@@ -104,18 +110,14 @@ public enum JUnitReport {
         return xml
     }
 
-    private static func properties(
-        _ results: [CaseResult],
-        profile: Profile,
-        summary: RunSummary
-    ) -> [(String, String)] {
+    /// What the whole run was: once per report, in the first suite.
+    private static func runProperties(_ summary: RunSummary) -> [(String, String)] {
         let header = summary.header
         var properties = [
             ("iamspec.version", header.iamspecVersion),
             ("engine.name", header.engine.name),
             ("engine.version", header.engine.version),
             ("engine.capabilities", header.engine.capabilities.map(\.rawValue).joined(separator: ", ")),
-            ("profile", profile.rawValue),
             ("suite.paths", header.suitePaths.joined(separator: ", ")),
         ]
         if !header.selection.filters.isEmpty {
@@ -126,16 +128,6 @@ public enum JUnitReport {
         }
         if summary.interrupted {
             properties.append(("interrupted", "true"))
-        }
-        var rules: [String: RuleReference] = [:]
-        for rule in results.flatMap(\.rules) {
-            rules[rule.id] = rule
-        }
-        for rule in rules.values.sorted(by: { $0.id < $1.id }) {
-            properties.append(("rule.\(rule.id)", rule.sources.joined(separator: "; ")))
-        }
-        for result in results {
-            properties.append(("case.\(result.caseID).rules", result.rules.map(\.id).joined(separator: ", ")))
         }
         return properties
     }
@@ -159,8 +151,9 @@ public enum JUnitReport {
             return xml + ">\n      <failure type=\"\(attribute(type))\" message=\"\(attribute(result.message))\">"
                 + "\(body)</failure>\n    </testcase>\n"
         case .error:
-            let type = "iamspec.\(result.kind?.rawValue ?? "engine")"
-            return xml + ">\n      <error type=\"\(attribute(type))\" message=\"\(attribute(result.message))\">"
+            let kind = result.kind?.rawValue ?? "engine"
+            let message = "error (\(kind)): \(result.message)"
+            return xml + ">\n      <error type=\"\(attribute("iamspec.\(kind)"))\" message=\"\(attribute(message))\">"
                 + "\(body)</error>\n    </testcase>\n"
         }
     }
@@ -168,6 +161,13 @@ public enum JUnitReport {
     /// The text of a failure or error: what, where, the timeline, how to run it again.
     private static func report(_ result: CaseResult) -> String {
         var lines = ["\(result.location): \(result.message)", ""]
+        if !result.rules.isEmpty {
+            lines.append("rules:")
+            lines += result.rules.map { rule in
+                "  \(rule.id)" + (rule.sources.isEmpty ? "" : ": \(rule.sources.joined(separator: "; "))")
+            }
+            lines.append("")
+        }
         lines += TimelineText.lines(result.timeline)
         if !result.diagnostics.isEmpty {
             lines += ["", "engine diagnostics:", result.diagnostics]
@@ -176,9 +176,11 @@ public enum JUnitReport {
         return lines.joined(separator: "\n")
     }
 
-    /// One run's trace for the suite's system-out.
+    /// One run's trace for the suite's system-out: a line, and the timeline unless it passed.
     private static func trace(_ result: CaseResult) -> String {
-        var lines = ["== \(result.caseID) [\(result.profile.rawValue)]: \(result.status.rawValue)"]
+        let rules = result.rules.isEmpty ? "" : " (rules: \(result.rules.map(\.id).joined(separator: ", ")))"
+        var lines = ["== \(result.caseID) [\(result.profile.rawValue)]: \(result.status.rawValue)\(rules)"]
+        guard result.status != .passed else { return lines[0] }
         if !result.message.isEmpty {
             lines.append("\(result.location): \(result.message)")
         }

@@ -32,6 +32,7 @@ struct IAMSpecCommand: ParsableCommand {
     static func main() {
         EngineProcesses.superviseForThisProcess()
         do {
+            try checkSubcommandSpelling(Array(CommandLine.arguments.dropFirst()))
             var command = try parseAsRoot()
             try command.run()
         } catch let failure as CommandFailure {
@@ -44,5 +45,20 @@ struct IAMSpecCommand: ParsableCommand {
             }
             exit(withError: error)
         }
+    }
+
+    /// A first word that is no subcommand, no option and no existing file, but a subcommand
+    /// misspelt (`iamspec lnit`), is a usage error with a suggestion, rather than a spec path
+    /// for the default `run` that does not exist.
+    static func checkSubcommandSpelling(_ arguments: [String]) throws(CommandFailure) {
+        guard let word = arguments.first, !word.hasPrefix("-"), !word.contains("/"),
+            !FileManager.default.fileExists(atPath: word)
+        else { return }
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+        guard !names.contains(word), let name = Suggestion.closest(to: word, among: names) else { return }
+        throw .usage(
+            "error: unknown command '\(word)'; did you mean '\(name)'?\n"
+                + "(the commands: \(names.dropLast().joined(separator: ", ")); `iamspec --help` says what each does)"
+        )
     }
 }

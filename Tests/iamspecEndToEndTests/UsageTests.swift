@@ -23,4 +23,18 @@ struct UsageTests {
         #expect(outcome.status == 0)
         #expect(outcome.standardOutput.contains("N passed, N failed, N skipped"))
     }
+
+    @Test(arguments: [("lnit", "lint"), ("rnu", "run"), ("reprot", "report"), ("mereg", "merge")])
+    func aMistypedSubcommandGetsASuggestion(typed: String, meant: String) throws {
+        let outcome = try IAMSpecExecutable.run(typed, "Specs")
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.hasPrefix("error: unknown command '\(typed)'; did you mean '\(meant)'?\n"))
+        #expect(outcome.standardOutput.isEmpty)
+    }
+
+    @Test func aWordFarFromEveryCommandIsStillASpecPathForRun() throws {
+        let outcome = try IAMSpecExecutable.run("no-such-suite")
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("no-such-suite:1:1: error: no such file or folder 'no-such-suite'"))
+    }
 }

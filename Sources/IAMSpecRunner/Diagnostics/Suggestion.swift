@@ -1,8 +1,8 @@
 /// "Did you mean" suggestions: the closest known word to a misspelt one.
-enum Suggestion {
+package enum Suggestion {
     /// The candidate nearest to `word` by edit distance, when it is close enough to be a likely typo
     /// (at most a third of the word's length, and at most 3 edits).
-    static func closest(to word: String, among candidates: [String]) -> String? {
+    package static func closest(to word: String, among candidates: [String]) -> String? {
         let limit = min(3, max(1, word.count / 3))
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
@@ -20,12 +20,15 @@ enum Suggestion {
         return "; did you mean '\(candidate)'?"
     }
 
-    /// The Levenshtein distance between two words, by Unicode scalar.
+    /// The edit distance between two words, by Unicode scalar: insertions, deletions,
+    /// substitutions and swaps of two neighbours (`lnit` is one edit from `lint`), each counting
+    /// one (the optimal string alignment distance).
     static func editDistance(_ lhs: String, _ rhs: String) -> Int {
         let left = Array(lhs.unicodeScalars)
         let right = Array(rhs.unicodeScalars)
         guard !left.isEmpty else { return right.count }
         guard !right.isEmpty else { return left.count }
+        var beforePrevious = [Int](repeating: 0, count: right.count + 1)
         var previous = Array(0...right.count)
         var current = [Int](repeating: 0, count: right.count + 1)
         for (row, leftScalar) in left.enumerated() {
@@ -33,8 +36,11 @@ enum Suggestion {
             for (column, rightScalar) in right.enumerated() {
                 let substitution = previous[column] + (leftScalar == rightScalar ? 0 : 1)
                 current[column + 1] = min(substitution, previous[column + 1] + 1, current[column] + 1)
+                if row > 0, column > 0, leftScalar == right[column - 1], left[row - 1] == rightScalar {
+                    current[column + 1] = min(current[column + 1], beforePrevious[column - 1] + 1)
+                }
             }
-            swap(&previous, &current)
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         return previous[right.count]
     }

@@ -13,13 +13,15 @@ struct IAMSpecCommand: ParsableCommand {
         abstract: "Conformance cases for in-app message delivery engines.",
         discussion: """
             Exit status: 0 when every selected run passed (skips allowed), 1 when any run failed \
-            or errored (or a rule is uncovered, for `coverage`), 2 for usage, configuration and \
-            spec errors.
+            or errored (or a rule is uncovered, for `coverage`; something newly fails, for `diff`), \
+            2 for usage, configuration and spec errors, 5 when the selection matches no case run \
+            (unless --allow-empty).
             """,
         version: IAMSpecVersion.current,
         subcommands: [
             RunCommand.self, LintCommand.self, ListCommand.self, CoverageCommand.self, ReportCommand.self,
-            EngineCommand.self, MergeCommand.self, DocsCommand.self, MutateCommand.self, FuzzCommand.self,
+            EngineCommand.self, MergeCommand.self, DiffCommand.self, DocsCommand.self, MutateCommand.self,
+            FuzzCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

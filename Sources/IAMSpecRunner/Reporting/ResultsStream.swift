@@ -102,7 +102,13 @@ public enum ResultsStream {
                         line: number
                     )
                 }
-                let summary = RunSummary(header: header.header, results: results, interrupted: footer.interrupted)
+                let summary = RunSummary(
+                    header: header.header,
+                    results: results,
+                    interrupted: footer.interrupted,
+                    stoppedAtFirstFailure: footer.stoppedAtFirstFailure ?? false,
+                    notRun: footer.notRun ?? 0
+                )
                 let disagreements = footer.totals.disagreements(with: FooterLine.Totals(summary))
                 guard disagreements.isEmpty else {
                     throw failure(
@@ -270,11 +276,22 @@ private struct CaseLine: Codable {
     }
 }
 
-/// The last line: the totals, and whether the run was cut short.
+/// The last line: the totals, and whether the run was cut short. `not_run` and
+/// `stopped_at_first_failure` came with `--fail-fast`; a stream without them had neither.
 private struct FooterLine: Codable {
     var record = "footer"
     var totals: Totals
     var interrupted: Bool
+    var stoppedAtFirstFailure: Bool?
+    var notRun: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case record
+        case totals
+        case interrupted
+        case stoppedAtFirstFailure = "stopped_at_first_failure"
+        case notRun = "not_run"
+    }
 
     /// Errors are counted in `failed` and also given apart in `errors`.
     struct Totals: Codable {
@@ -305,5 +322,7 @@ private struct FooterLine: Codable {
     init(_ summary: RunSummary) {
         totals = Totals(summary)
         interrupted = summary.interrupted
+        stoppedAtFirstFailure = summary.stoppedAtFirstFailure
+        notRun = summary.notRun
     }
 }

@@ -72,11 +72,19 @@ public struct ConformanceRun: Sendable {
             executor: CaseExecutor(provider: engine, catalogue: rules, plannedSkip: options.plannedSkip),
             jobs: options.jobs,
             timeout: options.timeout,
+            failFast: options.failFast,
             clock: watchdogClock,
             progress: progress
         )
-        let outcome = scheduler.execute(options.selection.runs(of: cases), control: control)
-        return RunSummary(header: header, results: outcome.results, interrupted: outcome.interrupted)
+        let runs = options.selection.runs(of: cases)
+        let outcome = scheduler.execute(runs, control: control)
+        return RunSummary(
+            header: header,
+            results: outcome.results,
+            interrupted: outcome.interrupted,
+            stoppedAtFirstFailure: outcome.stoppedAtFirstFailure,
+            notRun: runs.count - outcome.results.count
+        )
     }
 
     /// UTC, to the second: `2026-01-31T23:59:59Z`.

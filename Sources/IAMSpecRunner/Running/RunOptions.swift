@@ -11,16 +11,28 @@ public struct RunOptions: Sendable {
     /// Runs not to make, with the reason each is reported skipped: for example a baseline's
     /// `skip` entries (`Baseline.skipReason(caseID:profile:)`). Nil for a run that is made.
     public var plannedSkip: @Sendable (CaseRun) -> String?
+    /// Fail fast: start no run after the first result for which this is true (the runs under way
+    /// finish; those never started are counted in ``RunSummary/notRun``). Nil makes every
+    /// selected run. ``stopsAtAnyFailure`` stops at any failure or error; `iamspec run
+    /// --fail-fast --baseline` leaves out the failures the baseline expects.
+    public var failFast: (@Sendable (CaseResult) -> Bool)?
+
+    /// A failed or errored run: the usual ``failFast``.
+    public static let stopsAtAnyFailure: @Sendable (CaseResult) -> Bool = { result in
+        result.status == .failed || result.status == .error
+    }
 
     public init(
         selection: RunSelection = RunSelection(),
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
         timeout: Duration = .seconds(30),
-        plannedSkip: @escaping @Sendable (CaseRun) -> String? = { _ in nil }
+        plannedSkip: @escaping @Sendable (CaseRun) -> String? = { _ in nil },
+        failFast: (@Sendable (CaseResult) -> Bool)? = nil
     ) {
         self.selection = selection
         self.jobs = jobs
         self.timeout = timeout
         self.plannedSkip = plannedSkip
+        self.failFast = failFast
     }
 }

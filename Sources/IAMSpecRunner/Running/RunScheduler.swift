@@ -25,6 +25,7 @@ final class RunScheduler: Sendable {
     private let executor: CaseExecutor
     private let jobs: Int
     private let timeout: Duration
+    private let failFast: (@Sendable (CaseResult) -> Bool)?
     private let progress: (@Sendable (CaseResult) -> Void)?
     private let clock: any WatchdogClock
     private let state = Mutex(State())
@@ -42,6 +43,8 @@ final class RunScheduler: Sendable {
         /// Results not yet handed to `progress`, in completion order.
         var unreported: [CaseResult] = []
         var interrupted = false
+        /// A result stopped the run under `failFast`: start no more.
+        var stoppedAtFirstFailure = false
     }
 
     private struct RunningSlot {
@@ -64,19 +67,26 @@ final class RunScheduler: Sendable {
         executor: CaseExecutor,
         jobs: Int,
         timeout: Duration,
+        failFast: (@Sendable (CaseResult) -> Bool)? = nil,
         clock: any WatchdogClock,
         progress: (@Sendable (CaseResult) -> Void)?
     ) {
         self.executor = executor
         self.jobs = max(1, jobs)
         self.timeout = timeout
+        self.failFast = failFast
         self.clock = clock
         self.progress = progress
     }
 
-    /// Runs them all (or until `control` interrupts); returns the results in the order of `runs`
-    /// (an interrupted run leaves out the runs never started) and whether it was interrupted.
-    func execute(_ runs: [CaseRun], control: RunControl) -> (results: [CaseResult], interrupted: Bool) {
+    /// Runs them all (or until `control` interrupts, or, with `failFast`, until it picks a result
+    /// and the runs under way have finished); returns the results in the order of `runs`
+    /// (leaving out the runs never started), whether it was interrupted and whether it stopped at
+    /// a failure.
+    func execute(
+        _ runs: [CaseRun],
+        control: RunControl
+    ) -> (results: [CaseResult], interrupted: Bool, stoppedAtFirstFailure: Bool) {
         state.withLock { state in
             state.runs = runs
             state.order = Self.dispatchOrder(runs)
@@ -114,7 +124,11 @@ final class RunScheduler: Sendable {
             }
         }
         return state.withLock { state in
-            (results: runs.indices.compactMap { state.results[$0] }, interrupted: state.interrupted)
+            (
+                results: runs.indices.compactMap { state.results[$0] },
+                interrupted: state.interrupted,
+                stoppedAtFirstFailure: state.stoppedAtFirstFailure
+            )
         }
     }
 
@@ -130,7 +144,7 @@ final class RunScheduler: Sendable {
         if state.interrupted {
             return .finish(interrupting: abandonRunning(&state))
         }
-        if state.results.count == state.runs.count {
+        if state.results.count == state.runs.count || (state.stoppedAtFirstFailure && state.running.isEmpty) {
             return .finish(interrupting: [])
         }
         let now = clock.now
@@ -163,7 +177,7 @@ final class RunScheduler: Sendable {
     private func takeNextRun() -> (Int, CaseRun)? {
         let now = clock.now
         return state.withLock { state in
-            guard !state.interrupted, state.next < state.order.count else { return nil }
+            guard !state.interrupted, !state.stoppedAtFirstFailure, state.next < state.order.count else { return nil }
             let index = state.order[state.next]
             state.next += 1
             state.running[index] = RunningSlot(deadline: now + timeout, started: now)
@@ -191,7 +205,9 @@ final class RunScheduler: Sendable {
             guard state.running.removeValue(forKey: index) != nil else { return (false, false) }
             state.results[index] = result
             if progress != nil { state.unreported.append(result) }
-            return (true, progress != nil || state.results.count == state.runs.count)
+            noteFailure(result, in: &state)
+            let finished = state.results.count == state.runs.count || (state.stoppedAtFirstFailure && state.running.isEmpty)
+            return (true, progress != nil || finished)
         }
         if wakesWatchdog {
             wake.signal()
@@ -253,6 +269,14 @@ final class RunScheduler: Sendable {
         )
         state.results[index] = result
         if progress != nil { state.unreported.append(result) }
+        noteFailure(result, in: &state)
+    }
+
+    /// Under `failFast`, a result it picks stops the starting of runs.
+    private func noteFailure(_ result: CaseResult, in state: inout State) {
+        if let failFast, !state.interrupted, failFast(result) {
+            state.stoppedAtFirstFailure = true
+        }
     }
 
     private static func secondsText(_ duration: Duration) -> String {

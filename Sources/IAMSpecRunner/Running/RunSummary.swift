@@ -7,11 +7,24 @@ public struct RunSummary: Sendable, Hashable {
     public var results: [CaseResult]
     /// The run was stopped (SIGINT, SIGTERM, ``RunControl/interrupt()``) before every run was made.
     public var interrupted: Bool
+    /// The run stopped starting runs after its first failure or error (``RunOptions/failFast``).
+    public var stoppedAtFirstFailure: Bool
+    /// Selected runs never started, because the run was interrupted or stopped at its first
+    /// failure: they are not in ``results`` and count as neither passed, failed nor skipped.
+    public var notRun: Int
 
-    public init(header: RunHeader, results: [CaseResult], interrupted: Bool = false) {
+    public init(
+        header: RunHeader,
+        results: [CaseResult],
+        interrupted: Bool = false,
+        stoppedAtFirstFailure: Bool = false,
+        notRun: Int = 0
+    ) {
         self.header = header
         self.results = results
         self.interrupted = interrupted
+        self.stoppedAtFirstFailure = stoppedAtFirstFailure
+        self.notRun = notRun
     }
 
     public var passedCount: Int { count(of: [.passed]) }

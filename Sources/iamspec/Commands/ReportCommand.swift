@@ -6,16 +6,25 @@ import IAMSpecRunner
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Make a JUnit XML report from a results stream (iamspec run --json).",
+        abstract: "Make a JUnit XML report or a Markdown summary from a results stream (iamspec run --json).",
         discussion: """
-            Prints the totals of the results as `N passed, N failed, N skipped`. Exit status 0 when \
-            the report was written (whatever the results), 2 when the results cannot be read or the \
-            report cannot be written.
+            Prints the totals of the results as `N passed, N failed, N skipped`. A stream whose case \
+            lines disagree with its footer's totals (lines lost or added) is refused. Exit status 0 \
+            when the reports were written (whatever the results), 2 when the results cannot be read \
+            or a report cannot be written.
             """
     )
 
     @Option(help: ArgumentHelp("Write a JUnit XML report to this file.", valueName: "file"))
-    var junit: String
+    var junit: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Write a Markdown summary (totals; each failure with its rules and re-run command) to this file, e.g. $GITHUB_STEP_SUMMARY.",
+            valueName: "file"
+        )
+    )
+    var summary: String?
 
     @Argument(help: ArgumentHelp("The results stream to read.", valueName: "results.jsonl"))
     var results: String
@@ -31,21 +40,33 @@ struct ReportCommand: ParsableCommand {
     @Flag(help: "With --baseline: show a run passing though the baseline expects it to fail as passed.")
     var allowUnexpectedPass = false
 
+    func validate() throws {
+        guard junit != nil || summary != nil else {
+            throw ValidationError("give --junit FILE, --summary FILE or both")
+        }
+    }
+
     func run() throws {
+        try ReportDestinations.prepare([("--junit", junit), ("--summary", summary)])
         do {
-            var summary = try ResultsStream.read(from: results)
+            var judged = try ResultsStream.read(from: results)
             if let baseline {
-                let known = try BaselineFile.read(baseline, engine: summary.header.engine.name)
-                summary =
+                let known = try BaselineFile.read(baseline, engine: judged.header.engine.name)
+                judged =
                     BaselineJudgement(
-                        summary,
+                        judged,
                         against: known,
                         cases: nil,
                         allowingUnexpectedPasses: allowUnexpectedPass
                     ).summary
             }
-            try JUnitReport.write(summary, to: junit)
-            print(summary.totalsLine)
+            if let junit {
+                try JUnitReport.write(judged, to: junit)
+            }
+            if let summary {
+                try AtomicFile.write(MarkdownReport.summary(judged), to: summary)
+            }
+            print(judged.totalsLine)
         } catch let error as ResultsStreamError {
             throw CommandFailure.usage(error.description)
         } catch let error as AtomicFileError {

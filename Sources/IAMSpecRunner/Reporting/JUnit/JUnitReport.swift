@@ -17,7 +17,8 @@ import IAMSpec
 ///   error still reads as one there. The text holds the message, the failing step's
 ///   `path:line:col`, each rule of the case with its sources, the timeline and the re-run command.
 /// - The run's properties (iamspec and engine versions, capabilities, suite paths, selection,
-///   whether it was interrupted) are in the first suite's `<properties>` only; the other suites'
+///   whether it was interrupted or stopped at its first failure, how many selected runs were
+///   not run) are in the first suite's `<properties>` only; the other suites'
 ///   are empty. xunitparser gathers every suite's properties into one table and refuses a name
 ///   twice, and repeating them per suite only made the report larger.
 /// - The suite's `<system-out>` has a line per run (id, profile, status, rule ids), with the
@@ -128,6 +129,12 @@ public enum JUnitReport {
         }
         if summary.interrupted {
             properties.append(("interrupted", "true"))
+        }
+        if summary.stoppedAtFirstFailure {
+            properties.append(("stopped-at-first-failure", "true"))
+        }
+        if summary.notRun > 0 {
+            properties.append(("not-run", String(summary.notRun)))
         }
         return properties
     }

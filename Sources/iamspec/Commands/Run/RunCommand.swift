@@ -50,6 +50,17 @@ struct RunCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "Write a Markdown summary (totals; each failure with its rules and re-run command) to this file, e.g. $GITHUB_STEP_SUMMARY.",
+            valueName: "file"
+        )
+    )
+    var summary: String?
+
+    @Flag(help: "Start no case run after the first that fails or errors; the runs not started are reported as not run.")
+    var failFast = false
+
+    @Option(
+        help: ArgumentHelp(
             "Run the cases against a program speaking the stdio protocol (Specs/PROTOCOL.md), started with /bin/sh -c.",
             valueName: "command"
         )
@@ -102,7 +113,7 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         let loaded = try SuiteLoading.load(suite.paths)
         try ReportDestinations.prepare([
-            ("--json", json), ("--junit", junit), ("--update-baseline", updateBaseline),
+            ("--json", json), ("--junit", junit), ("--summary", summary), ("--update-baseline", updateBaseline),
         ])
         let runSelection = selection.selection
         let total = runSelection.runs(of: loaded.cases).count
@@ -133,34 +144,56 @@ struct RunCommand: ParsableCommand {
                 selection: runSelection,
                 jobs: jobs,
                 timeout: .milliseconds(Int64((timeout * 1000).rounded())),
-                plannedSkip: { run in knownOutcomes?.skipReason(caseID: run.specCase.id, profile: run.profile) }
+                plannedSkip: { run in knownOutcomes?.skipReason(caseID: run.specCase.id, profile: run.profile) },
+                failFast: failFast ? stopsRun(judgedBy: knownOutcomes) : nil
             ),
             control: control,
             progress: { progress.record($0) }
         )
-        let summary = run.run(cases: loaded.cases, rules: loaded.rules, paths: suite.paths)
+        let outcome = run.run(cases: loaded.cases, rules: loaded.rules, paths: suite.paths)
         signals.stop()
         stdioProvider?.shutdown()
         progress.finish()
         if let failure = stdioProvider?.startupFailure {
             throw CommandFailure.engineStartup(failure)
         }
-        let written = try writeUpdatedBaseline(knownOutcomes, summary: summary, cases: loaded.cases)
+        let written = try writeUpdatedBaseline(knownOutcomes, summary: outcome, cases: loaded.cases)
         let judgement = (knownOutcomes ?? written).map {
-            BaselineJudgement(summary, against: $0, cases: loaded.cases, allowingUnexpectedPasses: allowUnexpectedPass)
+            BaselineJudgement(outcome, against: $0, cases: loaded.cases, allowingUnexpectedPasses: allowUnexpectedPass)
         }
-        let reported = judgement?.summary ?? summary
-        try writeReports(raw: summary, judged: reported)
+        let reported = judgement?.summary ?? outcome
+        try writeReports(raw: outcome, judged: reported)
         var lines = ConsoleReport(style: stdoutStyle).lines(for: reported)
         if let judgement {
             lines.insert(contentsOf: judgement.consoleLines(style: stdoutStyle), at: lines.count - 1)
         }
+        if outcome.stoppedAtFirstFailure {
+            lines.insert(
+                "stopped at the first failure (--fail-fast): \(outcome.notRun) of \(total) runs not run, "
+                    + "not counted below",
+                at: lines.count - 1
+            )
+        }
         for line in lines {
             print(line)
         }
-        let exitCode = judgement?.exitCode ?? summary.exitCode
+        let exitCode = judgement?.exitCode ?? outcome.exitCode
         if exitCode != 0 {
             throw ExitCode(exitCode)
+        }
+    }
+
+    /// Under `--fail-fast`, the results that stop the run: a failure or error the baseline does
+    /// not expect, or an unexpected pass (unless allowed).
+    private func stopsRun(judgedBy baseline: Baseline?) -> @Sendable (CaseResult) -> Bool {
+        let allowsUnexpectedPasses = allowUnexpectedPass
+        return { result in
+            let entry = baseline?.entry(caseID: result.caseID, profile: result.profile)
+            switch (entry?.status, result.status) {
+            case (.fail, .failed), (.fail, .error), (.flaky, .failed), (.flaky, .error): return false
+            case (.fail, .passed): return !allowsUnexpectedPasses
+            default: return RunOptions.stopsAtAnyFailure(result)
+            }
         }
     }
 
@@ -184,6 +217,9 @@ struct RunCommand: ParsableCommand {
             }
             if let junit {
                 try JUnitReport.write(judged, to: junit)
+            }
+            if let summary {
+                try AtomicFile.write(MarkdownReport.summary(judged), to: summary)
             }
         } catch {
             throw CommandFailure.usage(error.description)

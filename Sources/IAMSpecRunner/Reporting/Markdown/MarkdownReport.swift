@@ -1,0 +1,135 @@
+import IAMSpec
+
+/// Markdown for a GitHub step summary (`$GITHUB_STEP_SUMMARY`) or a pull-request comment: a run's
+/// totals and failures (`iamspec run --summary`, `iamspec report --summary`), or what changed
+/// between two runs (`iamspec diff --markdown`).
+///
+/// Text from the run (messages, reasons) goes in fenced code blocks, whose fence is longer than
+/// any run of backticks inside, so nothing in a message can break the page. At most
+/// ``listLimit`` runs are listed per group, the rest counted, so the page stays well under
+/// GitHub's limits (a comment holds 65,536 characters, a step summary 1 MiB).
+package enum MarkdownReport {
+    /// The most runs listed in one group.
+    package static let listLimit = 30
+
+    /// A run's summary: the verdict, the totals, then each failure and error with its location,
+    /// message, rules with their sources, and the command that runs it again.
+    package static func summary(_ summary: RunSummary) -> String {
+        let notRun = summary.notRun
+        let header = summary.header
+        let errors = summary.results.count(where: { $0.status == .error })
+        let failed = summary.failedCount - errors
+        let verdict =
+            summary.succeeded
+            ? "passed"
+            : [failed > 0 ? "\(failed) failed" : nil, errors > 0 ? "\(errors) errors" : nil,
+               summary.interrupted ? "interrupted" : nil].compactMap { $0 }.joined(separator: ", ")
+        var lines = [
+            "## iamspec: \(inline(header.engine.name)) \(inline(header.engine.version)): \(verdict)",
+            "",
+            "| runs | passed | failed | errors | skipped |",
+            "|---:|---:|---:|---:|---:|",
+            "| \(summary.results.count) | \(summary.passedCount) | \(failed) | \(errors) | \(summary.skippedCount) |",
+            "",
+            "Suite \(header.suitePaths.map(inline).joined(separator: ", ")), iamspec \(inline(header.iamspecVersion)).",
+        ]
+        if summary.interrupted {
+            lines += ["", "**Interrupted:** \(notRun) selected run\(notRun == 1 ? " was" : "s were") not started and not in these totals."]
+        }
+        if summary.stoppedAtFirstFailure {
+            lines += [
+                "",
+                "**Stopped at the first failure (`--fail-fast`):** \(notRun) selected run\(notRun == 1 ? " was" : "s were") "
+                    + "not run and \(notRun == 1 ? "is" : "are") not in these totals.",
+            ]
+        }
+        let failing = summary.results.filter { $0.status == .failed || $0.status == .error }
+        if !failing.isEmpty {
+            lines += ["", "### Failures and errors (\(failing.count))"]
+            for result in failing.prefix(listLimit) {
+                lines += [""] + failure(result)
+            }
+            lines += more(failing.count)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What changed between two runs, group by group, and both runs' totals.
+    package static func diff(_ diff: ResultsDiff) -> String {
+        var lines = [
+            "## iamspec diff: \(diff.hasRegression ? "regressions" : "no regression")",
+            "",
+            "| | runs | passed | failed | skipped |",
+            "|---|---:|---:|---:|---:|",
+            "| before | \(diff.old.results.count) | \(diff.old.passedCount) | \(diff.old.failedCount) | \(diff.old.skippedCount) |",
+            "| after | \(diff.new.results.count) | \(diff.new.passedCount) | \(diff.new.failedCount) | \(diff.new.skippedCount) |",
+            "",
+            diff.countsLine + runsOnOneSide(diff) + ".",
+        ]
+        let groups = [
+            ("Newly failing", diff.newlyFailing), ("Newly passing", diff.newlyPassing),
+            ("Newly skipped", diff.newlySkipped), ("Changed messages", diff.changedMessages),
+        ]
+        for (title, changes) in groups where !changes.isEmpty {
+            lines += ["", "### \(title) (\(changes.count))"]
+            for change in changes.prefix(listLimit) {
+                lines += ["", "- \(inline(change.new.caseID)) \(change.new.profile.rawValue): \(change.new.status.rawValue)"]
+                var text = ["before: \(ResultsDiff.before(change))"]
+                if !change.new.message.isEmpty {
+                    text.append("now: \(change.new.message)")
+                }
+                lines += fenced(text.joined(separator: "\n"), language: "text").map { "  " + $0 }
+            }
+            lines += more(changes.count)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// ` (2 runs only before, 5 only after)`, or nothing.
+    static func runsOnOneSide(_ diff: ResultsDiff) -> String {
+        guard diff.removed > 0 || diff.added > 0 else { return "" }
+        return "; \(diff.removed) run\(diff.removed == 1 ? "" : "s") only before, \(diff.added) only after"
+    }
+
+    private static func failure(_ result: CaseResult) -> [String] {
+        var lines = ["#### \(inline(result.caseID)) \(result.profile.rawValue): \(result.status.rawValue)", ""]
+        lines += fenced("\(result.location): \(result.message)", language: "text")
+        if !result.rules.isEmpty {
+            lines.append("")
+            lines += result.rules.map { rule in
+                "- rule \(inline(rule.id))" + (rule.sources.isEmpty ? "" : ": \(rule.sources.map(inline).joined(separator: ", "))")
+            }
+        }
+        lines.append("")
+        lines += fenced(RerunCommand.text(for: result), language: "sh")
+        return lines
+    }
+
+    private static func more(_ count: Int) -> [String] {
+        count > listLimit ? ["", "… and \(count - listLimit) more (see the JUnit report or the results stream)."] : []
+    }
+
+    /// Text as a code span: backticks around it, more than any run of backticks it holds.
+    static func inline(_ text: String) -> String {
+        let flat = text.replacing("\n", with: " ")
+        let fence = String(repeating: "`", count: longestBacktickRun(flat) + 1)
+        let padding = flat.hasPrefix("`") || flat.hasSuffix("`") ? " " : ""
+        return fence + padding + flat + padding + fence
+    }
+
+    /// Text as a fenced code block, its fence longer than any run of backticks it holds.
+    static func fenced(_ text: String, language: String) -> [String] {
+        let fence = String(repeating: "`", count: max(3, longestBacktickRun(text) + 1))
+        return [fence + language] + text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + [fence]
+    }
+
+    private static func longestBacktickRun(_ text: String) -> Int {
+        var longest = 0
+        var current = 0
+        for character in text {
+            current = character == "`" ? current + 1 : 0
+            longest = max(longest, current)
+        }
+        return longest
+    }
+}

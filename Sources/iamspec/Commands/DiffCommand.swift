@@ -1,0 +1,86 @@
+import ArgumentParser
+import IAMSpec
+import IAMSpecRunner
+
+/// `iamspec diff`: what changed between two results streams.
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Show what changed between two results streams (iamspec run --json): newly failing, passing, skipped.",
+        discussion: """
+            Case runs are matched by case id and profile. Newly failing: fails or errors now; passed, \
+            was skipped or did not exist before. Newly passing: passes now; failed, errored or was \
+            skipped before. Newly skipped: skipped now, not before. Changed messages: failing in \
+            both, with another status, kind or message. Runs only in one stream and not newly \
+            failing are counted apart. The last line on standard output is `N newly failing, N \
+            newly passing, N newly skipped, N changed messages`. Exit status 0 when nothing is newly \
+            failing, 1 when something is (a regression), 2 when a stream cannot be read or the \
+            Markdown cannot be written.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The results stream of the earlier run.", valueName: "old.jsonl"))
+    var old: String
+
+    @Argument(help: ArgumentHelp("The results stream of the later run.", valueName: "new.jsonl"))
+    var new: String
+
+    @Option(
+        help: ArgumentHelp(
+            "Also write the changes as Markdown to this file (for $GITHUB_STEP_SUMMARY or a pull-request comment).",
+            valueName: "file"
+        )
+    )
+    var markdown: String?
+
+    func run() throws {
+        try ReportDestinations.prepare([("--markdown", markdown)])
+        let diff: ResultsDiff
+        do {
+            diff = ResultsDiff(old: try ResultsStream.read(from: old), new: try ResultsStream.read(from: new))
+            if let markdown {
+                try AtomicFile.write(MarkdownReport.diff(diff), to: markdown)
+            }
+        } catch let error as ResultsStreamError {
+            throw CommandFailure.usage(error.description)
+        } catch let error as AtomicFileError {
+            throw CommandFailure.usage(error.description)
+        }
+        for line in lines(diff) {
+            print(line)
+        }
+        if diff.hasRegression {
+            throw ExitCode(ExitStatus.failure)
+        }
+    }
+
+    /// The console text: the engines and totals, each group with its runs, the counts last.
+    private func lines(_ diff: ResultsDiff) -> [String] {
+        func engine(_ summary: RunSummary) -> String {
+            "\(summary.header.engine.name) \(summary.header.engine.version)"
+        }
+        var lines = [
+            "before: \(old): \(engine(diff.old)), \(diff.old.totalsLine)",
+            "after:  \(new): \(engine(diff.new)), \(diff.new.totalsLine)",
+        ]
+        if diff.removed > 0 || diff.added > 0 {
+            lines.append("runs only before: \(diff.removed), only after: \(diff.added)")
+        }
+        let groups = [
+            ("newly failing", diff.newlyFailing), ("newly passing", diff.newlyPassing),
+            ("newly skipped", diff.newlySkipped), ("changed messages", diff.changedMessages),
+        ]
+        for (title, changes) in groups where !changes.isEmpty {
+            lines += ["", "\(title) (\(changes.count)):"]
+            for change in changes {
+                lines.append("  \(change.name): \(change.new.status.rawValue)")
+                lines.append("    before: \(ResultsDiff.before(change))")
+                if !change.new.message.isEmpty {
+                    lines.append("    now:    \(change.new.message)")
+                }
+            }
+        }
+        lines += ["", diff.countsLine]
+        return lines
+    }
+}

@@ -16,7 +16,14 @@ struct ReportPathTests {
 
     @Test func aShardAndTagExpressionSelectingNoCaseIsEmptyToo() throws {
         let outcome = try IAMSpecExecutable.run(
-            "run", "Fixtures/specs/passing", "--filter", "fixture.session-*", "--shard", "1/1", "--tags", "no-such-tag"
+            "run",
+            "Fixtures/specs/passing",
+            "--filter",
+            "fixture.session-*",
+            "--shard",
+            "1/1",
+            "--tags",
+            "no-such-tag"
         )
         #expect(outcome.status == 5)
     }
@@ -26,7 +33,13 @@ struct ReportPathTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let json = folder.appendingPathComponent("results.jsonl").path
         let outcome = try IAMSpecExecutable.run(
-            "run", "Fixtures/specs/passing", "--filter", "no-such-case-*", "--allow-empty", "--json", json
+            "run",
+            "Fixtures/specs/passing",
+            "--filter",
+            "no-such-case-*",
+            "--allow-empty",
+            "--json",
+            json
         )
         #expect(outcome.status == 0)
         #expect(outcome.standardError.contains("warning: no case run matches the selection"))

@@ -100,7 +100,11 @@ struct WhatChangedTests {
         #expect(run.status == 1)
         let page = try String(contentsOfFile: summary, encoding: .utf8)
         #expect(page.hasPrefix("## iamspec: `iamspec-reference` `"))
-        #expect(page.contains("| runs | passed | failed | errors | skipped |\n|---:|---:|---:|---:|---:|\n| 1 | 0 | 1 | 0 | 0 |"))
+        #expect(
+            page.contains(
+                "| runs | passed | failed | errors | skipped |\n|---:|---:|---:|---:|---:|\n| 1 | 0 | 1 | 0 | 0 |"
+            )
+        )
         #expect(page.contains("#### `fixture.expects-stacked-wrongly` braze-swift: failed"))
         #expect(
             page.contains(
@@ -125,8 +129,16 @@ struct WhatChangedTests {
         let json = folder.appendingPathComponent("results.jsonl").path
         let junit = folder.appendingPathComponent("report.xml").path
         let outcome = try IAMSpecExecutable.run(
-            "run", "Fixtures/specs/passing", "Fixtures/specs/failing", "--fail-fast", "--jobs", "1", "--json", json,
-            "--junit", junit
+            "run",
+            "Fixtures/specs/passing",
+            "Fixtures/specs/failing",
+            "--fail-fast",
+            "--jobs",
+            "1",
+            "--json",
+            json,
+            "--junit",
+            junit
         )
         #expect(outcome.status == 1)
         #expect(outcome.lastLine == "3 passed, 1 failed, 0 skipped")

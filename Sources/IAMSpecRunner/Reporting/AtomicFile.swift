@@ -37,7 +37,10 @@ package enum AtomicFile {
             }
             let descriptor = open(path, O_WRONLY | O_CLOEXEC)
             guard descriptor >= 0 else {
-                throw AtomicFileError(path: path, reason: "cannot open it for writing: \(String(cString: strerror(errno)))")
+                throw AtomicFileError(
+                    path: path,
+                    reason: "cannot open it for writing: \(String(cString: strerror(errno)))"
+                )
             }
             defer { close(descriptor) }
             try writeAll(data, to: descriptor, path: path)
@@ -81,7 +84,11 @@ package enum AtomicFile {
         return String(cString: resolved)
     }
 
-    private static func replace(_ destination: String, with data: Data, reportingAs path: String)
+    private static func replace(
+        _ destination: String,
+        with data: Data,
+        reportingAs path: String
+    )
         throws(AtomicFileError)
     {
         let target = URL(fileURLWithPath: destination)
@@ -90,7 +97,10 @@ package enum AtomicFile {
         )
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else {
-            throw AtomicFileError(path: path, reason: "cannot write the report there: \(String(cString: strerror(errno)))")
+            throw AtomicFileError(
+                path: path,
+                reason: "cannot write the report there: \(String(cString: strerror(errno)))"
+            )
         }
         do {
             try writeAll(data, to: descriptor, path: path)

@@ -315,7 +315,9 @@ private struct FooterLine: Codable {
                 ("runs", runs, counted.runs), ("passed", passed, counted.passed), ("failed", failed, counted.failed),
                 ("errors", errors, counted.errors), ("skipped", skipped, counted.skipped),
             ]
-            return pairs.filter { $0.1 != $0.2 }.map { "\($0.0): the footer says \($0.1), the case lines count \($0.2)" }
+            return pairs.filter { $0.1 != $0.2 }.map {
+                "\($0.0): the footer says \($0.1), the case lines count \($0.2)"
+            }
         }
     }
 

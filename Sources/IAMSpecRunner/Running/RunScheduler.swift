@@ -206,7 +206,8 @@ final class RunScheduler: Sendable {
             state.results[index] = result
             if progress != nil { state.unreported.append(result) }
             noteFailure(result, in: &state)
-            let finished = state.results.count == state.runs.count || (state.stoppedAtFirstFailure && state.running.isEmpty)
+            let finished =
+                state.results.count == state.runs.count || (state.stoppedAtFirstFailure && state.running.isEmpty)
             return (true, progress != nil || finished)
         }
         if wakesWatchdog {

@@ -6,7 +6,8 @@ import IAMSpecRunner
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
-        abstract: "Show what changed between two results streams (iamspec run --json): newly failing, passing, skipped.",
+        abstract:
+            "Show what changed between two results streams (iamspec run --json): newly failing, passing, skipped.",
         discussion: """
             Case runs are matched by case id and profile. Newly failing: fails or errors now; passed, \
             was skipped or did not exist before. Newly passing: passes now; failed, errored or was \

@@ -113,7 +113,9 @@ struct JUnitReportTests {
         let swift = try document().rootElement()?.elements(forName: "testsuite").last
         let failure = swift?.elements(forName: "testcase").first { attributes($0)["name"] == "triggers.two" }?
             .elements(forName: "failure").first
-        #expect(failure?.stringValue?.contains("rules:\n  triggers.session-start: seed 003 (en); seed 000 (pt)\n") == true)
+        #expect(
+            failure?.stringValue?.contains("rules:\n  triggers.session-start: seed 003 (en); seed 000 (pt)\n") == true
+        )
     }
 
     @Test func anErrorsMessageSaysItIsAnErrorForReadersWithoutTheCategory() throws {
@@ -126,7 +128,10 @@ struct JUnitReportTests {
     @Test func eachRunsTraceIsInTheSuitesSystemOut() throws {
         let swift = try document().rootElement()?.elements(forName: "testsuite").last
         let out = swift?.elements(forName: "system-out").first?.stringValue ?? ""
-        #expect(out.contains("== triggers.one [braze-swift]: passed (rules: triggers.session-start)\n== triggers.two"), "a passed run is one line")
+        #expect(
+            out.contains("== triggers.one [braze-swift]: passed (rules: triggers.session-start)\n== triggers.two"),
+            "a passed run is one line"
+        )
         #expect(out.contains("== triggers.two [braze-swift]: failed (rules: triggers.session-start)\n"))
     }
 

@@ -22,8 +22,10 @@ package enum MarkdownReport {
         let verdict =
             summary.succeeded
             ? "passed"
-            : [failed > 0 ? "\(failed) failed" : nil, errors > 0 ? "\(errors) errors" : nil,
-               summary.interrupted ? "interrupted" : nil].compactMap { $0 }.joined(separator: ", ")
+            : [
+                failed > 0 ? "\(failed) failed" : nil, errors > 0 ? "\(errors) errors" : nil,
+                summary.interrupted ? "interrupted" : nil,
+            ].compactMap { $0 }.joined(separator: ", ")
         var lines = [
             "## iamspec: \(inline(header.engine.name)) \(inline(header.engine.version)): \(verdict)",
             "",
@@ -34,7 +36,10 @@ package enum MarkdownReport {
             "Suite \(header.suitePaths.map(inline).joined(separator: ", ")), iamspec \(inline(header.iamspecVersion)).",
         ]
         if summary.interrupted {
-            lines += ["", "**Interrupted:** \(notRun) selected run\(notRun == 1 ? " was" : "s were") not started and not in these totals."]
+            lines += [
+                "",
+                "**Interrupted:** \(notRun) selected run\(notRun == 1 ? " was" : "s were") not started and not in these totals.",
+            ]
         }
         if summary.stoppedAtFirstFailure {
             lines += [
@@ -73,7 +78,9 @@ package enum MarkdownReport {
         for (title, changes) in groups where !changes.isEmpty {
             lines += ["", "### \(title) (\(changes.count))"]
             for change in changes.prefix(listLimit) {
-                lines += ["", "- \(inline(change.new.caseID)) \(change.new.profile.rawValue): \(change.new.status.rawValue)"]
+                lines += [
+                    "", "- \(inline(change.new.caseID)) \(change.new.profile.rawValue): \(change.new.status.rawValue)",
+                ]
                 var text = ["before: \(ResultsDiff.before(change))"]
                 if !change.new.message.isEmpty {
                     text.append("now: \(change.new.message)")
@@ -85,7 +92,7 @@ package enum MarkdownReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// ` (2 runs only before, 5 only after)`, or nothing.
+    /// `; 2 runs only before, 5 only after`, or nothing.
     static func runsOnOneSide(_ diff: ResultsDiff) -> String {
         guard diff.removed > 0 || diff.added > 0 else { return "" }
         return "; \(diff.removed) run\(diff.removed == 1 ? "" : "s") only before, \(diff.added) only after"
@@ -97,7 +104,8 @@ package enum MarkdownReport {
         if !result.rules.isEmpty {
             lines.append("")
             lines += result.rules.map { rule in
-                "- rule \(inline(rule.id))" + (rule.sources.isEmpty ? "" : ": \(rule.sources.map(inline).joined(separator: ", "))")
+                "- rule \(inline(rule.id))"
+                    + (rule.sources.isEmpty ? "" : ": \(rule.sources.map(inline).joined(separator: ", "))")
             }
         }
         lines.append("")
@@ -120,7 +128,9 @@ package enum MarkdownReport {
     /// Text as a fenced code block, its fence longer than any run of backticks it holds.
     static func fenced(_ text: String, language: String) -> [String] {
         let fence = String(repeating: "`", count: max(3, longestBacktickRun(text) + 1))
-        return [fence + language] + text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + [fence]
+        return [fence + language] + text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + [
+            fence
+        ]
     }
 
     private static func longestBacktickRun(_ text: String) -> Int {

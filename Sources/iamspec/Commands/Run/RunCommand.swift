@@ -14,9 +14,14 @@ struct RunCommand: ParsableCommand {
             on standard output is exactly `N passed, N failed, N skipped`, where errors (the engine \
             threw, timed out, or answered a stack inspection wrongly) count as failed. Progress goes \
             to standard error. On SIGINT or SIGTERM no more cases start and the results so far are \
-            reported, marked interrupted. Exit status 0 when every selected run passed (skips \
+            reported, marked interrupted. With --fail-fast no run starts after the first failure \
+            or error; the runs never started are not run: left out of the totals line (neither \
+            passed, failed nor skipped), counted in a line before it and in the reports. Report \
+            paths are checked before the first case runs (missing folders are made; the same file \
+            for two reports is a usage error). Exit status 0 when every selected run passed (skips \
             allowed), 1 when any failed or errored or the run was interrupted, 2 for usage, \
-            configuration or spec errors.
+            configuration or spec errors, 5 when the selection matches no case run (0 with \
+            --allow-empty).
 
             With --baseline FILE (this engine's known outcomes; README, "Baselines"), an \
             expected failure does not fail the run: it is listed under "expected failures" and \
@@ -199,7 +204,8 @@ struct RunCommand: ParsableCommand {
 
     /// A selection matching no run: a warning with `--allow-empty`, otherwise exit status 5.
     private func acceptEmptySelection(cases: Int) throws(CommandFailure) {
-        let what = "no case run matches the selection (\(cases) case\(cases == 1 ? "" : "s") in \(suite.paths.joined(separator: ", ")))"
+        let what =
+            "no case run matches the selection (\(cases) case\(cases == 1 ? "" : "s") in \(suite.paths.joined(separator: ", ")))"
         guard allowEmpty else {
             throw CommandFailure(
                 message: "error: \(what); check --filter, --tag, --tags, --profile and --shard, or give --allow-empty",

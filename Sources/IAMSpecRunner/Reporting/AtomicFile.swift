@@ -22,7 +22,7 @@ import Darwin
 package enum AtomicFile {
     /// Replaces the file at `path` with `data`, or writes `data` into it when it is special.
     ///
-    /// - Throws: ``AtomicFileError`` naming `path` (never the temporary file) when the folder
+    /// - Throws: `AtomicFileError` naming `path` (never the temporary file) when the folder
     ///   cannot be written or the rename fails; the destination is then left as it was.
     package static func write(_ data: Data, to path: String) throws(AtomicFileError) {
         if let descriptor = standardStream(path) {

@@ -15,16 +15,7 @@ struct ReportCommand: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("Write a JUnit XML report to this file.", valueName: "file"))
-    var junit: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "Write a Markdown summary (totals; each failure with its rules and re-run command) to this file, e.g. $GITHUB_STEP_SUMMARY.",
-            valueName: "file"
-        )
-    )
-    var summary: String?
+    @OptionGroup var reports: ReportOptions
 
     @Argument(help: ArgumentHelp("The results stream to read.", valueName: "results.jsonl"))
     var results: String
@@ -41,13 +32,13 @@ struct ReportCommand: ParsableCommand {
     var allowUnexpectedPass = false
 
     func validate() throws {
-        guard junit != nil || summary != nil else {
+        guard reports.junit != nil || reports.summary != nil else {
             throw ValidationError("give --junit FILE, --summary FILE or both")
         }
     }
 
     func run() throws {
-        try ReportDestinations.prepare([("--junit", junit), ("--summary", summary)])
+        try ReportDestinations.prepare(reports.destinations)
         do {
             var judged = try ResultsStream.read(from: results)
             if let baseline {
@@ -60,12 +51,7 @@ struct ReportCommand: ParsableCommand {
                         allowingUnexpectedPasses: allowUnexpectedPass
                     ).summary
             }
-            if let junit {
-                try JUnitReport.write(judged, to: junit)
-            }
-            if let summary {
-                try AtomicFile.write(MarkdownReport.summary(judged), to: summary)
-            }
+            try reports.write(judged)
             print(judged.totalsLine)
         } catch let error as ResultsStreamError {
             throw CommandFailure.usage(error.description)

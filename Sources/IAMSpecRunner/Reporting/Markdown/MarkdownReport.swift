@@ -6,7 +6,7 @@ import IAMSpec
 ///
 /// Text from the run (messages, reasons) goes in fenced code blocks, whose fence is longer than
 /// any run of backticks inside, so nothing in a message can break the page. At most
-/// ``listLimit`` runs are listed per group, the rest counted, so the page stays well under
+/// `listLimit` runs are listed per group, the rest counted, so the page stays well under
 /// GitHub's limits (a comment holds 65,536 characters, a step summary 1 MiB).
 package enum MarkdownReport {
     /// The most runs listed in one group.

@@ -47,19 +47,10 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Wall-clock seconds one case run may take before it is an error.")
     var timeout: Double = 30
 
-    @Option(help: ArgumentHelp("Write a JUnit XML report to this file.", valueName: "file"))
-    var junit: String?
+    @OptionGroup var reports: ReportOptions
 
     @Option(help: ArgumentHelp("Write the results stream (line-delimited JSON) to this file.", valueName: "file"))
     var json: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "Write a Markdown summary (totals; each failure with its rules and re-run command) to this file, e.g. $GITHUB_STEP_SUMMARY.",
-            valueName: "file"
-        )
-    )
-    var summary: String?
 
     @Flag(help: "Start no case run after the first that fails or errors; the runs not started are reported as not run.")
     var failFast = false
@@ -117,9 +108,11 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try SuiteLoading.load(suite.paths)
-        try ReportDestinations.prepare([
-            ("--json", json), ("--junit", junit), ("--summary", summary), ("--update-baseline", updateBaseline),
-        ])
+        try ReportDestinations.prepare(
+            [
+                ("--json", json), ("--update-baseline", updateBaseline),
+            ] + reports.destinations
+        )
         let runSelection = selection.selection
         let total = runSelection.runs(of: loaded.cases).count
         if total == 0 {
@@ -221,12 +214,7 @@ struct RunCommand: ParsableCommand {
             if let json {
                 try ResultsStream.write(raw, to: json)
             }
-            if let junit {
-                try JUnitReport.write(judged, to: junit)
-            }
-            if let summary {
-                try AtomicFile.write(MarkdownReport.summary(judged), to: summary)
-            }
+            try reports.write(judged)
         } catch {
             throw CommandFailure.usage(error.description)
         }

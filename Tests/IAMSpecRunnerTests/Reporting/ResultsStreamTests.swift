@@ -28,6 +28,35 @@ struct ResultsStreamTests {
         #expect(totals == ["runs": 4, "passed": 1, "failed": 2, "errors": 1, "skipped": 1])
     }
 
+    @Test func aFailFastStopReadsBackAndAnOlderFooterMeansNone() throws {
+        var summary = ReportFixtures.summary()
+        summary.stoppedAtFirstFailure = true
+        summary.notRun = 12
+        #expect(try ResultsStream.decode(ResultsStream.encode(summary), path: "r.jsonl") == summary)
+        var text = lines(summary)
+        text[text.count - 1] =
+            "{\"interrupted\":false,\"record\":\"footer\",\"totals\":{\"errors\":1,\"failed\":2,\"passed\":1,\"runs\":4,\"skipped\":1}}"
+        let older = try ResultsStream.decode(Data(text.joined(separator: "\n").utf8), path: "r.jsonl")
+        #expect(older.notRun == 0)
+        #expect(!older.stoppedAtFirstFailure)
+    }
+
+    @Test func aFooterThatDisagreesWithTheCaseLinesIsRefusedNamingEachTotal() {
+        var text = lines(ReportFixtures.summary())
+        text.remove(at: 1)
+        do {
+            _ = try ResultsStream.decode(Data(text.joined(separator: "\n").utf8), path: "r.jsonl")
+            Issue.record("a stream that lost a case line was read")
+        } catch {
+            #expect(error.diagnostic.location.line == 5)
+            #expect(
+                error.diagnostic.message.hasPrefix(
+                    "found a footer whose totals disagree with the 3 case lines before it (runs: the footer says 4, the case lines count 3; "
+                )
+            )
+        }
+    }
+
     @Test func anotherFormatVersionIsRefused() {
         var text = lines(ReportFixtures.summary())
         text[0] = text[0].replacing("\"format_version\":1", with: "\"format_version\":7")

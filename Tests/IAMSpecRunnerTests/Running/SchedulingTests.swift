@@ -38,6 +38,53 @@ struct SchedulingTests {
         #expect(throwing.totalsLine == "0 passed, 2 failed, 0 skipped")
     }
 
+    @Test func failFastStartsNoRunAfterAFailureAndCountsTheRestAsNotRun() {
+        let cases = ["a", "b", "c", "d", "e"].map { CaseFixtures.displaysPromo($0) }
+        let failsOnB = ScriptedEngineProvider { _, setup in setup.caseID == "b" ? [] : [CaseFixtures.displayed] }
+        let summary = ConformanceRun(
+            engine: failsOnB,
+            options: RunOptions(jobs: 1, failFast: RunOptions.stopsAtAnyFailure)
+        ).onManualClock().run(cases: cases)
+        #expect(summary.results.map(\.caseID) == ["a", "b"])
+        #expect(summary.totalsLine == "1 passed, 1 failed, 0 skipped")
+        #expect(summary.stoppedAtFirstFailure)
+        #expect(summary.notRun == 3)
+        #expect(!summary.interrupted)
+        #expect(summary.exitCode == 1)
+
+        let passing = ConformanceRun(
+            engine: CaseFixtures.promoEngine(),
+            options: RunOptions(jobs: 2, failFast: RunOptions.stopsAtAnyFailure)
+        ).onManualClock().run(cases: cases)
+        #expect(passing.totalsLine == "5 passed, 0 failed, 0 skipped")
+        #expect(!passing.stoppedAtFirstFailure)
+        #expect(passing.notRun == 0)
+    }
+
+    @Test func failFastLetsTheRunsUnderWayFinish() {
+        // `a` fails only once `b` has started, so `b` is under way when the run stops.
+        let bStarted = DispatchSemaphore(value: 0)
+        let provider = ScriptedEngineProvider { stimulus, setup in
+            guard case .sessionStarted = stimulus else { return [] }
+            if setup.caseID == "a" {
+                bStarted.wait()
+                return []
+            }
+            if setup.caseID == "b" { bStarted.signal() }
+            return [CaseFixtures.displayed]
+        }
+        let cases = ["a", "b", "c", "d"].map { CaseFixtures.displaysPromo($0) }
+        let summary = ConformanceRun(
+            engine: provider,
+            options: RunOptions(jobs: 2, failFast: RunOptions.stopsAtAnyFailure)
+        ).onManualClock().run(cases: cases)
+        #expect(summary.results.map(\.caseID).prefix(2) == ["a", "b"])
+        #expect(summary.results.first?.status == .failed)
+        #expect(summary.results.dropFirst().first?.status == .passed, "a run under way finishes, not an error")
+        #expect(summary.results.count + summary.notRun == 4)
+        #expect(summary.stoppedAtFirstFailure)
+    }
+
     @Test func resultsAreSortedWhateverTheCompletionOrder() {
         // `a` answers only once `b`'s result has reached progress, so `b` completes first.
         let bReported = DispatchSemaphore(value: 0)

@@ -155,6 +155,23 @@ struct WhatChangedTests {
         #expect(!xml.contains("<skipped"), "runs not run are not skipped runs")
     }
 
+    @Test func failFastCannotRefreshABaseline() throws {
+        let outcome = try IAMSpecExecutable.run(
+            "run",
+            "Fixtures/specs/passing",
+            "--fail-fast",
+            "--update-baseline",
+            "never-written.yaml"
+        )
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("--update-baseline needs every run's outcome"))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: IAMSpecExecutable.packageRoot.appendingPathComponent("never-written.yaml").path
+            )
+        )
+    }
+
     @Test func failFastWithoutAFailureRunsEverything() throws {
         let outcome = try IAMSpecExecutable.run("run", "Fixtures/specs/passing", "--fail-fast")
         #expect(outcome.status == 0)

@@ -98,6 +98,9 @@ struct RunCommand: ParsableCommand {
         if validateProtocol && engineCommand == nil {
             throw ValidationError("--validate-protocol checks an --engine-command program; give one")
         }
+        if failFast && updateBaseline != nil {
+            throw ValidationError("--update-baseline needs every run's outcome; it cannot go with --fail-fast")
+        }
         guard jobs >= 1 else {
             throw ValidationError("--jobs must be at least 1, found \(jobs)")
         }
@@ -208,7 +211,8 @@ struct RunCommand: ParsableCommand {
         StandardError.write("warning: \(what)")
     }
 
-    /// The results stream records what the engine did; JUnit shows the baseline's judgement.
+    /// The results stream records what the engine did; JUnit and the summary show the baseline's
+    /// judgement.
     private func writeReports(raw: RunSummary, judged: RunSummary) throws {
         do {
             if let json {

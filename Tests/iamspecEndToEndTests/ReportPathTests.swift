@@ -97,6 +97,30 @@ struct ReportPathTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: same)).isEmpty, "neither report is written")
     }
 
+    @Test func standardOutputTwiceIsTheSameFileButStandardErrorIsAnother() throws {
+        let twice = try IAMSpecExecutable.run(
+            "run",
+            "Fixtures/specs/passing",
+            "--json",
+            "/dev/stdout",
+            "--junit",
+            "/dev/fd/1"
+        )
+        #expect(twice.status == 2)
+        #expect(twice.standardError.contains("error: --json /dev/stdout and --junit /dev/fd/1 name the same file"))
+        let apart = try IAMSpecExecutable.run(
+            "run",
+            "Fixtures/specs/passing",
+            "--json",
+            "/dev/stdout",
+            "--junit",
+            "/dev/stderr"
+        )
+        #expect(apart.status == 0)
+        #expect(apart.standardError.contains("</testsuites>\n"))
+        #expect(apart.standardOutput.contains("\"record\":\"footer\""))
+    }
+
     @Test func devStdoutIsWrittenInPlaceInOrder() throws {
         let outcome = try IAMSpecExecutable.run("run", "Fixtures/specs/passing", "--json", "/dev/stdout")
         #expect(outcome.status == 0)

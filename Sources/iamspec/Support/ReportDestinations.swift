@@ -67,9 +67,13 @@ enum ReportDestinations {
         }
     }
 
-    /// What makes two paths the same file: device and inode for a file that exists, otherwise
-    /// the real path of its (existing) folder and its name.
+    /// What makes two paths the same file: the descriptor for this process's standard output or
+    /// error (which may both be one terminal, yet are two streams), device and inode for a file
+    /// that exists, otherwise the real path of its (existing) folder and its name.
     private static func identity(of path: String) -> String {
+        if let descriptor = AtomicFile.standardStream(path) {
+            return "stream \(descriptor)"
+        }
         var status = stat()
         if stat(path, &status) == 0 {
             return "inode \(status.st_dev):\(status.st_ino)"

@@ -7,11 +7,9 @@ extension ReferenceEngine {
         guard span >= .zero else {
             throw EngineError("time cannot move backwards (advance by \(span) s)")
         }
-        let (endMilliseconds, overflow) = now.milliseconds.addingReportingOverflow(span.milliseconds)
-        guard !overflow else {
+        guard case .at(let end) = now.later(by: span) else {
             throw EngineError("virtual time overflows (advance by \(span) s at \(now) s)")
         }
-        let end = VirtualTime(milliseconds: endMilliseconds)
         while let due = delayed.popFirstDue(by: end) {
             now = due.readyTime
             becomeReady(due.presentation)

@@ -45,11 +45,13 @@ extension ReferenceEngine {
     private mutating func trigger(_ message: InAppMessage) -> Bool {
         let presentation = Presentation(message: message, triggerTime: now)
         inFlight.insert(message.id)
-        var readyTime = now + message.delay
-        if rules.interval.insideInterval == .queuedUntilItEnds {
-            readyTime = max(readyTime, clocks.intervalEnd(selection.minimumInterval) ?? readyTime)
+        var readyTime = now.later(by: message.delay)
+        if rules.interval.insideInterval == .queuedUntilItEnds,
+            let intervalEnd = clocks.intervalEnd(selection.minimumInterval)
+        {
+            readyTime = max(readyTime, intervalEnd)
         }
-        guard readyTime > now else { return becomeReady(presentation) }
+        guard readyTime > .at(now) else { return becomeReady(presentation) }
         delayed.schedule(presentation, readyAt: readyTime)
         return false
     }

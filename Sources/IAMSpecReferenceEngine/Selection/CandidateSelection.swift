@@ -60,7 +60,7 @@ struct CandidateSelection {
     /// Passing the interval at its own ready time (`trigger time + delay`), or exempt from it.
     private func passesInterval(_ message: InAppMessage, at time: VirtualTime, clocks: DisplayClocks) -> Bool {
         guard !isExemptFromInterval(message), interval.insideInterval == .dropped else { return true }
-        let checkedAt = interval.triggerCheck == .atReadyTime ? time + message.delay : time
-        return clocks.respectsInterval(minimumInterval, at: checkedAt)
+        let delay = interval.triggerCheck == .atReadyTime ? message.delay : .zero
+        return clocks.respectsInterval(minimumInterval, at: time, plus: delay)
     }
 }

@@ -29,7 +29,7 @@ extension ReferenceEngine {
             return
         }
         var offered = false
-        if let winner = selection.winner(among: matches, at: now, clocks: clocks, busy: inFlight) {
+        if let winner = selection.winner(among: matches, at: now, clocks: clocks, excluded: untriggerable) {
             offered = trigger(winner)
         } else if rules.triggers.noMatchCallbackFires.contains(.noMatchingMessageEligible) {
             observations.append(.noMatchingTrigger(event.event))
@@ -38,6 +38,13 @@ extension ReferenceEngine {
         // start event; The app is opened from a push notification" (seed 003): when the trigger
         // did not already offer a message, the stack's top is offered.
         if event.makesUserEligible, !offered { offerTopOfStack(at: .eligibilityTriggeringNoOffer) }
+    }
+
+    /// Messages that may not be triggered now, whatever their clocks say: those discarded for good
+    /// (under rules where a discarded message cannot be triggered again), and those in flight
+    /// under rules that exclude them. The reference rules exclude none.
+    private var untriggerable: Set<MessageID> {
+        rules.selection.excludesMessagesInFlight ? inFlight.union(discardedForGood) : discardedForGood
     }
 
     /// The winner's trigger fires now: it is ready at once, or after its delay. Returns whether an

@@ -38,14 +38,4 @@ struct ReeligibilityTests {
         #expect(try engine.event("tap") == [.stacked("a", reason: .background)])
         #expect(try engine.stack() == ["a"])
     }
-
-    @Test("a delayed message fired again is displayed once")
-    func delayedFiredAgainShowsOnce() throws {
-        var engine = try EngineDriver([onEvent("a", delay: 10)], configuration: interval(0))
-        try engine.startSession()
-        try engine.event("tap")
-        try engine.advance(5)
-        try engine.event("tap")
-        #expect(try engine.advance(10) == shown("a"))
-    }
 }

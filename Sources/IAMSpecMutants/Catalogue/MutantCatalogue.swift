@@ -165,7 +165,8 @@ public enum MutantCatalogue {
         Mutant(
             "waiting-not-retriggerable",
             rule: "stack.retrigger-moves-to-top",
-            summary: "a message already triggered (delayed, stacked, waiting for assets) is no candidate until it settles"
+            summary:
+                "a message already triggered (delayed, stacked, waiting for assets) is no candidate until it settles"
         ) { $0.selection.excludesMessagesInFlight = true },
         Mutant(
             "ready-skips-eligibility",

@@ -99,7 +99,10 @@ enum MutantWitnesses {
             let fiveSeconds = Stimulus.timeAdvanced(by: .seconds(5))
             return B.scenario(
                 [delayed],
-                [B.start, B.event("tap"), fiveSeconds, B.event("tap"), fiveSeconds, .messageDismissed("m1"), fiveSeconds],
+                [
+                    B.start, B.event("tap"), fiveSeconds, B.event("tap"), fiveSeconds, .messageDismissed("m1"),
+                    fiveSeconds,
+                ],
                 configuration: B.noInterval
             )
         case "discarded-never-retriggered":

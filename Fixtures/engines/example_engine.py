@@ -156,8 +156,8 @@ class Engine:
         if not matching:
             self.out.append({"kind": "no_matching_trigger", "event": trigger_event(event)})
         else:
-            busy = {m["id"] for m, _ in self.stack} | {w[2]["id"] for w in self.waiting}
-            candidates = [m for m in matching if m["id"] not in busy and self.eligible(m, t)]
+            # A message waiting (on the stack, on its delay) has not been displayed: still a candidate.
+            candidates = [m for m in matching if self.eligible(m, t)]
             # The minimum interval is checked before priority; a trigger inside it is dropped.
             passing = [m for m in candidates if m["test_send"] or self.interval_passed(t + m["delay_ms"])]
             winner = None
@@ -183,7 +183,10 @@ class Engine:
         return self.last_display_overall is None or t - self.last_display_overall >= self.interval
 
     def become_ready(self, message, trigger_time):
-        """A triggered message is ready: checked against the interval again, then stacked and offered."""
+        """A triggered message is ready: its eligibility (another firing may have displayed it) and
+        the interval are checked again, then it is stacked and offered."""
+        if not self.eligible(message, self.now):
+            return False
         if not message["test_send"] and not self.interval_passed(self.now):
             return False
         self.push(message, trigger_time)
@@ -221,6 +224,7 @@ class Engine:
         self.out.append({"kind": "displayed", "message": mid, "extras": message["extras"]})
         self.out.append({"kind": "impression_logged", "message": mid})
         self.visible = (message, False)
+        self.stack = [entry for entry in self.stack if entry[0]["id"] != mid]
         self.last_display[mid] = self.now
         self.last_display_overall = self.now
 

@@ -49,8 +49,12 @@ public struct ReferenceEngine: DeliveryEngine {
     var clocks: DisplayClocks
     var sync = SessionSync()
     /// Triggered messages not yet displayed or discarded: delayed, on the stack, or waiting for
-    /// assets. They are not candidates for another trigger.
+    /// assets. Under the reference rules they are still candidates: a new firing waits again with
+    /// its own trigger time (`SelectionRules.excludesMessagesInFlight`).
     var inFlight: Set<MessageID> = []
+    /// Discarded messages that may never be triggered again; always empty under the reference rules
+    /// (`ReeligibilityRules.discardedMessagesRetriggerable`).
+    var discardedForGood: Set<MessageID> = []
     var delayed: DelayedDisplayQueue
 
     // MARK: Presentation

@@ -163,10 +163,16 @@ public enum MutantCatalogue {
             summary: "a displayed message without re-eligibility can be triggered again"
         ) { $0.reeligibility.onceByDefault = false },
         Mutant(
-            "in-flight-retriggerable",
-            rule: "stack.trigger-on-top",
-            summary: "a message already triggered (delayed, stacked, waiting) is a candidate again"
-        ) { $0.selection.excludesMessagesInFlight = false },
+            "waiting-not-retriggerable",
+            rule: "stack.retrigger-moves-to-top",
+            summary:
+                "a message already triggered (delayed, stacked, waiting for assets) is no candidate until it settles"
+        ) { $0.selection.excludesMessagesInFlight = true },
+        Mutant(
+            "ready-skips-eligibility",
+            rule: "delay.retrigger-while-waiting",
+            summary: "a delay that ends after another firing displayed the message displays it again"
+        ) { $0.reeligibility.checkedAgainWhenReady = false },
         Mutant(
             "discarded-never-retriggered",
             rule: "discard.retrigger",

@@ -26,6 +26,9 @@ extension ReferenceEngine {
         switch presenter.outcome(for: presentation, in: displayConditions(for: id)) {
         case .display:
             inFlight.remove(id)
+            // "Remove the message from the stack if needed" (braze-swift-sdk, InAppMessageUI.swift,
+            // `prepareAndPresent`): an earlier firing of the message that waits there is done.
+            stack.remove(id)
             screen.show(presentation)
             observations.append(
                 .displayed(id, extras: rules.screen.extrasReachTheApp ? presentation.message.extras : [:])
@@ -42,7 +45,11 @@ extension ReferenceEngine {
         case .discard(let reason):
             // "After being discarded, the in-app message may be triggered later by another
             // instance of the trigger event" (seed 000, translated).
-            if rules.reeligibility.discardedMessagesRetriggerable { inFlight.remove(id) }
+            if rules.reeligibility.discardedMessagesRetriggerable {
+                inFlight.remove(id)
+            } else {
+                discardedForGood.insert(id)
+            }
             observations.append(.discarded(id, reason: reason))
         case .rollBack:
             // Legacy `ABKReenqueueInAppMessage`: "as if it never occurred" (semantics notes, 15);

@@ -7,11 +7,9 @@ extension ReferenceEngine {
         guard span >= .zero else {
             throw EngineError("time cannot move backwards (advance by \(span) s)")
         }
-        let (endMilliseconds, overflow) = now.milliseconds.addingReportingOverflow(span.milliseconds)
-        guard !overflow else {
+        guard case .at(let end) = now.later(by: span) else {
             throw EngineError("virtual time overflows (advance by \(span) s at \(now) s)")
         }
-        let end = VirtualTime(milliseconds: endMilliseconds)
         while let due = delayed.popFirstDue(by: end) {
             now = due.readyTime
             becomeReady(due.presentation)
@@ -19,12 +17,17 @@ extension ReferenceEngine {
         now = end
     }
 
-    /// A triggered message becomes ready: the interval is checked again (display-time check,
-    /// "now checking at trigger time in addition to display time", semantics notes, point 3),
-    /// then it goes on top of the stack and the top is offered. Returns whether an offering ran.
+    /// A triggered message becomes ready: its eligibility and the interval are checked again
+    /// (display-time check, "now checking at trigger time in addition to display time", semantics
+    /// notes, point 3), then it goes on top of the stack and the top is offered. Returns whether an
+    /// offering ran.
     @discardableResult
     mutating func becomeReady(_ presentation: Presentation) -> Bool {
         let message = presentation.message
+        // Another firing of the message displayed it while this one waited on its delay.
+        guard clocks.isEligible(message, at: now) || !rules.reeligibility.checkedAgainWhenReady else {
+            return false
+        }
         let exempt = selection.isExemptFromInterval(message) || !rules.interval.checkedAgainAtDisplay
         guard exempt || clocks.respectsInterval(selection.minimumInterval, at: now) else {
             // Dropped silently, not queued (semantics notes, point 4).

@@ -29,7 +29,7 @@ extension ReferenceEngine {
             return
         }
         var offered = false
-        if let winner = selection.winner(among: matches, at: now, clocks: clocks, busy: inFlight) {
+        if let winner = selection.winner(among: matches, at: now, clocks: clocks, excluded: untriggerable) {
             offered = trigger(winner)
         } else if rules.triggers.noMatchCallbackFires.contains(.noMatchingMessageEligible) {
             observations.append(.noMatchingTrigger(event.event))
@@ -40,16 +40,25 @@ extension ReferenceEngine {
         if event.makesUserEligible, !offered { offerTopOfStack(at: .eligibilityTriggeringNoOffer) }
     }
 
+    /// Messages that may not be triggered now, whatever their clocks say: those discarded for good
+    /// (under rules where a discarded message cannot be triggered again), and those in flight
+    /// under rules that exclude them. The reference rules exclude none.
+    private var untriggerable: Set<MessageID> {
+        rules.selection.excludesMessagesInFlight ? inFlight.union(discardedForGood) : discardedForGood
+    }
+
     /// The winner's trigger fires now: it is ready at once, or after its delay. Returns whether an
     /// offering ran.
     private mutating func trigger(_ message: InAppMessage) -> Bool {
         let presentation = Presentation(message: message, triggerTime: now)
         inFlight.insert(message.id)
-        var readyTime = now + message.delay
-        if rules.interval.insideInterval == .queuedUntilItEnds {
-            readyTime = max(readyTime, clocks.intervalEnd(selection.minimumInterval) ?? readyTime)
+        var readyTime = now.later(by: message.delay)
+        if rules.interval.insideInterval == .queuedUntilItEnds,
+            let intervalEnd = clocks.intervalEnd(selection.minimumInterval)
+        {
+            readyTime = max(readyTime, intervalEnd)
         }
-        guard readyTime > now else { return becomeReady(presentation) }
+        guard readyTime > .at(now) else { return becomeReady(presentation) }
         delayed.schedule(presentation, readyAt: readyTime)
         return false
     }

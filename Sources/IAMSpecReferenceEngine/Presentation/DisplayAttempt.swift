@@ -61,7 +61,7 @@ struct DisplayAttempt {
             // "The in-app message is ready to be displayed but past the timeout duration" (seed 003);
             // local messages have none.
             guard let deadline = deadline(of: presentation) else { return nil }
-            return rules.lateFromDeadline.admits(conditions.now, above: deadline) ? .discard(.timeout) : nil
+            return rules.lateFromDeadline.admits(.at(conditions.now), above: deadline) ? .discard(.timeout) : nil
         case .background:
             // "The in-app message is triggered when the app is in the background" (seed 003).
             return conditions.appInForeground ? nil : .stack(.background)
@@ -119,21 +119,22 @@ struct DisplayAttempt {
 
     /// The display deadline, the timeout's start + the timeout: "The in-app message is ready to be
     /// displayed but past the timeout duration" discards it (seed 003). None for a local message,
-    /// which has no trigger.
-    private func deadline(of presentation: Presentation) -> VirtualTime? {
+    /// which has no trigger; past the end of virtual time, never reached, when the trigger came too
+    /// close to the end for its whole timeout to fit.
+    private func deadline(of presentation: Presentation) -> TimePoint? {
         guard let triggerTime = presentation.triggerTime else { return nil }
         let message = presentation.message
         let start =
             switch rules.timeoutRunsFrom {
-            case .triggerTime: triggerTime
-            case .readyTime: triggerTime.adding(saturating: message.delay)
+            case .triggerTime: TimePoint.at(triggerTime)
+            case .readyTime: triggerTime.later(by: message.delay)
             }
         let timeout =
             switch rules.defaultTimeout {
             case .delayPlusThirtySeconds: message.effectiveTimeout
             case .thirtySeconds: message.timeout ?? .seconds(30)
             }
-        return start.adding(saturating: timeout)
+        return start.later(by: timeout)
     }
 
     private static func fits(_ requirement: OrientationRequirement, _ orientation: DeviceOrientation) -> Bool {

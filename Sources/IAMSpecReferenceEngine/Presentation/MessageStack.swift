@@ -34,6 +34,11 @@ struct MessageStack {
         return entries.removeFirst()
     }
 
+    /// Takes the message off the stack, wherever it is.
+    mutating func remove(_ id: MessageID) {
+        entries.removeAll { $0.id == id }
+    }
+
     /// "The stack only persists stored in-app messages in memory and is cleared up between app
     /// launches from suspended mode" (seed 003).
     mutating func removeAll() {

@@ -17,6 +17,11 @@ package struct ReeligibilityRules: Sendable {
     /// the trigger event" (seed 000, translated).
     package var discardedMessagesRetriggerable = true
 
+    /// Eligibility is checked again when a delay ends, so that of two firings waiting for the same
+    /// message, the later finds it displayed and is dropped: the Web SDK's trigger manager checks
+    /// the last display again at display time ("Not displaying trigger ... because display time fell
+    /// outside of the acceptable time window").
+    package var checkedAgainWhenReady = true
     /// A rolled-back message was not displayed: legacy `ABKReenqueueInAppMessage` acts "as if it
     /// never occurred" (semantics notes, point 15), and the message stays eligible.
     package var rollbackCountsAsDisplay = false

@@ -26,7 +26,11 @@ package struct SelectionRules: Sendable {
     package var intervalChecked = IntervalCheck.beforePriority
 
     /// A message already triggered and not yet displayed or discarded (delayed, on the stack,
-    /// waiting for assets) is no candidate: "Triggered in-app messages are placed on top of the
-    /// stack when their trigger event is fired" (seed 003), once.
-    package var excludesMessagesInFlight = true
+    /// waiting for assets) is still a candidate: it "has not been displayed, so it is still
+    /// eligible" (semantics notes, point 1). The Swift presenter removes a message from its stack
+    /// before pushing it again, "a message already on the stack is moved, never duplicated"
+    /// (semantics notes, point 10), and the Web SDK's trigger manager keeps one pending display per
+    /// firing of a delayed trigger, each with its own trigger time (`Specs/rules.yaml`,
+    /// `stack.retrigger-moves-to-top`, `delay.retrigger-while-waiting`).
+    package var excludesMessagesInFlight = false
 }

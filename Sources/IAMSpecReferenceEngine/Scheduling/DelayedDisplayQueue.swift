@@ -7,7 +7,7 @@ import IAMSpec
 /// times in trigger order.
 struct DelayedDisplayQueue {
     private struct Entry {
-        var readyTime: VirtualTime
+        var readyTime: TimePoint
         var presentation: Presentation
     }
 
@@ -23,8 +23,9 @@ struct DelayedDisplayQueue {
     var ids: [MessageID] { entries.map(\.presentation.id) }
 
     /// Schedules the message to become ready at `readyTime`: after every entry due earlier, and
-    /// after (in trigger order) or before the entries due at the same time.
-    mutating func schedule(_ presentation: Presentation, readyAt readyTime: VirtualTime) {
+    /// after (in trigger order) or before the entries due at the same time. A message ready past the
+    /// end of virtual time waits for ever.
+    mutating func schedule(_ presentation: Presentation, readyAt readyTime: TimePoint) {
         let afterEqualTimes = rules.equalReadyTimes == .inTriggerOrder
         var low = entries.startIndex
         var high = entries.endIndex
@@ -42,9 +43,11 @@ struct DelayedDisplayQueue {
 
     /// Takes the earliest entry due at or before `deadline`, with its ready time.
     mutating func popFirstDue(by deadline: VirtualTime) -> (readyTime: VirtualTime, presentation: Presentation)? {
-        guard let first = entries.first, first.readyTime <= deadline else { return nil }
+        guard let first = entries.first, case .at(let readyTime) = first.readyTime, readyTime <= deadline else {
+            return nil
+        }
         entries.removeFirst()
-        return (first.readyTime, first.presentation)
+        return (readyTime, first.presentation)
     }
 
     /// Forgets every waiting message (they lived in memory only).

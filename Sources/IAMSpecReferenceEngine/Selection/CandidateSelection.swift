@@ -17,18 +17,18 @@ struct CandidateSelection {
     ///
     /// - Parameters:
     ///   - matching: the delivered messages whose trigger matches, in delivered order.
-    ///   - busy: messages already triggered and not yet settled (delayed, stacked or waiting for
-    ///     assets).
+    ///   - excluded: messages that may not be triggered now, whatever their clocks say (see
+    ///     `ReferenceEngine.untriggerable`).
     func winner(
         among matching: [InAppMessage],
         at time: VirtualTime,
         clocks: DisplayClocks,
-        busy: Set<MessageID>
+        excluded: Set<MessageID>
     ) -> InAppMessage? {
         let intervalFirst = rules.intervalChecked == .beforePriority
         var best: InAppMessage?
         for message in matching
-        where isCandidate(message, at: time, clocks: clocks, busy: busy)
+        where !excluded.contains(message.id) && clocks.isEligible(message, at: time)
             && (!intervalFirst || passesInterval(message, at: time, clocks: clocks))
         {
             if let current = best, current.priority > message.priority { continue }
@@ -46,21 +46,10 @@ struct CandidateSelection {
         message.isTestSend && interval.testSendsExempt
     }
 
-    /// Eligible, and not in flight.
-    private func isCandidate(
-        _ message: InAppMessage,
-        at time: VirtualTime,
-        clocks: DisplayClocks,
-        busy: Set<MessageID>
-    ) -> Bool {
-        guard !busy.contains(message.id) || !rules.excludesMessagesInFlight else { return false }
-        return clocks.isEligible(message, at: time)
-    }
-
     /// Passing the interval at its own ready time (`trigger time + delay`), or exempt from it.
     private func passesInterval(_ message: InAppMessage, at time: VirtualTime, clocks: DisplayClocks) -> Bool {
         guard !isExemptFromInterval(message), interval.insideInterval == .dropped else { return true }
-        let checkedAt = interval.triggerCheck == .atReadyTime ? time + message.delay : time
-        return clocks.respectsInterval(minimumInterval, at: checkedAt)
+        let delay = interval.triggerCheck == .atReadyTime ? message.delay : .zero
+        return clocks.respectsInterval(minimumInterval, at: time, plus: delay)
     }
 }

@@ -22,19 +22,22 @@ struct DisplayClocks {
     func isEligible(_ message: InAppMessage, at time: VirtualTime) -> Bool {
         guard let lastDisplay = lastDisplayOfMessage[message.id] else { return true }
         guard let period = message.reeligibility else { return !reeligibility.onceByDefault }
-        return reeligibility.reached.admits(time, above: lastDisplay.adding(saturating: period))
+        return reeligibility.reached.admits(.at(time), above: lastDisplay.later(by: period))
     }
 
-    /// Whether a display at `readyTime` respects the minimum interval since the last display of
-    /// any triggered message; always true before the first display.
-    func respectsInterval(_ minimum: VirtualTime, at readyTime: VirtualTime) -> Bool {
+    /// Whether a display `delay` after `time` respects the minimum interval since the last display
+    /// of any triggered message; always true before the first display.
+    ///
+    /// `time + delay - last display >= interval` is compared as `time - last display >= interval -
+    /// delay`, which holds the same and cannot overflow, even at the end of virtual time.
+    func respectsInterval(_ minimum: VirtualTime, at time: VirtualTime, plus delay: VirtualTime = .zero) -> Bool {
         guard let lastDisplayOfAny else { return true }
-        return interval.reached.admits(readyTime - lastDisplayOfAny, above: minimum)
+        return interval.reached.admits(time.earlier(by: lastDisplayOfAny), above: minimum.earlier(by: delay))
     }
 
     /// When the minimum interval since the last display ends; nil before the first display.
-    func intervalEnd(_ minimum: VirtualTime) -> VirtualTime? {
-        lastDisplayOfAny?.adding(saturating: minimum)
+    func intervalEnd(_ minimum: VirtualTime) -> TimePoint? {
+        lastDisplayOfAny?.later(by: minimum)
     }
 
     /// A triggered message, triggered at `triggerTime`, was displayed at `time`.

@@ -53,17 +53,16 @@ struct PropertyFilterEvaluation {
         case .doesNotExist: return value == nil
         case .withinLast(let span):
             guard case .time(let time)? = value else { return false }
-            let start = now.subtracting(saturating: span)
-            return rules.withinLast.admits(time, above: start) && time <= now
+            return rules.withinLast.admits(.at(time), above: now.earlier(by: span)) && time <= now
         case .moreThanAgo(let span):
             guard case .time(let time)? = value else { return false }
-            return time < now.subtracting(saturating: span)
+            return .at(time) < now.earlier(by: span)
         case .lessThanInFuture(let span):
             guard case .time(let time)? = value else { return false }
-            return now < time && time < now.adding(saturating: span)
+            return now < time && .at(time) < now.later(by: span)
         case .moreThanInFuture(let span):
             guard case .time(let time)? = value else { return false }
-            return time > now.adding(saturating: span)
+            return .at(time) > now.later(by: span)
         }
     }
 

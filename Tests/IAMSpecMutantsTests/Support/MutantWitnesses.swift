@@ -92,8 +92,19 @@ enum MutantWitnesses {
                 [B.start, B.event("tap"), .messageDismissed("m1"), B.event("tap")],
                 configuration: B.noInterval
             )
-        case "in-flight-retriggerable":
+        case "waiting-not-retriggerable":
             return B.scenario([m0, m1], [B.start, B.event("tap"), B.event("tap")], configuration: B.noInterval)
+        case "ready-skips-eligibility":
+            let delayed = B.message("m1", B.tap) { $0.delay = .seconds(10) }
+            let fiveSeconds = Stimulus.timeAdvanced(by: .seconds(5))
+            return B.scenario(
+                [delayed],
+                [
+                    B.start, B.event("tap"), fiveSeconds, B.event("tap"), fiveSeconds, .messageDismissed("m1"),
+                    fiveSeconds,
+                ],
+                configuration: B.noInterval
+            )
         case "discarded-never-retriggered":
             let landscape = B.message("m1", B.tap) { $0.orientation = .landscape }
             return B.scenario(

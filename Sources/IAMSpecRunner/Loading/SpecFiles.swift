@@ -69,13 +69,16 @@ enum SpecFiles {
             guard stat(folder, &status) == 0 else { return }
             guard visited.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else { return }
             guard let stream = opendir(folder) else {
-                let problem = "cannot read the folder '\(folder)': \(String(cString: strerror(errno))); expected a readable folder"
+                let problem =
+                    "cannot read the folder '\(folder)': \(String(cString: strerror(errno))); expected a readable folder"
                 problems.append(diagnostic(problem, at: folder))
                 return
             }
             var names: [String] = []
             while let entry = readdir(stream) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+                }
                 if !name.hasPrefix(".") { names.append(name) }
             }
             closedir(stream)
@@ -91,7 +94,8 @@ enum SpecFiles {
                 // A dangling or looping link: report it when it may have been a case file or a folder.
                 let error = errno
                 if isCaseFile || !name.contains(".") {
-                    let problem = "cannot read '\(path)': \(reason(path, error: error)); expected a spec file or a folder"
+                    let problem =
+                        "cannot read '\(path)': \(reason(path, error: error)); expected a spec file or a folder"
                     problems.append(diagnostic(problem, at: path))
                 }
                 return

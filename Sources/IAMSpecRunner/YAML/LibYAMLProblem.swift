@@ -37,7 +37,8 @@ struct LibYAMLProblem {
     /// Bytes libyaml cannot read: for text that is not UTF-8, the first bad sequence itself.
     private init(readerProblem problem: String, parser: yaml_parser_t, source: YAMLSourceText) {
         let isUTF16 = source.bytes.starts(with: [0xFE, 0xFF]) || source.bytes.starts(with: [0xFF, 0xFE])
-        if !isUTF16, let invalid = source.firstInvalidUTF8() {
+        let isEncoding = problem.contains("UTF-8") || problem.contains("Unicode")
+        if isEncoding, !isUTF16, let invalid = source.firstInvalidUTF8() {
             self.init(message: "unreadable text: \(invalid.problem); expected UTF-8 text", mark: invalid.mark)
             return
         }

@@ -76,9 +76,7 @@ struct LibYAMLProblem {
             )
             return
         }
-        if problem == "did not find expected <document start>",
-            (1..<mark.line).contains(where: { source.line($0).starts(with: ["." as Unicode.Scalar, ".", "."]) })
-        {
+        if problem == "did not find expected <document start>", source.anyLine(before: mark.line, startsWith: "...") {
             self.init(
                 message: "\(message); a document after '...' without '---': \(Self.yaml11Limit): "
                     + "start the document with '---'",

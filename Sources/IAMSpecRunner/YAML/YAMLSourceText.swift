@@ -66,6 +66,21 @@ struct YAMLSourceText {
         return scalars
     }
 
+    /// Whether a line before line `number` starts with the prefix, found in one pass over the text.
+    func anyLine(before number: Int, startsWith prefix: String) -> Bool {
+        var position = 0
+        var line = 1
+        var atLineStart = true
+        while position < bytes.count, line < number {
+            if atLineStart, bytes[position...].starts(with: prefix.utf8) { return true }
+            let (length, isBreak) = lineBreak(at: position)
+            atLineStart = isBreak
+            if isBreak { line += 1 }
+            position += isBreak ? length : scalarLength(at: position)
+        }
+        return false
+    }
+
     /// The first U+0085, U+2028 or U+2029 before a byte offset.
     func firstYAML11LineBreak(before offset: Int) -> YAML11LineBreak? {
         var position = 0

@@ -192,6 +192,15 @@ import Testing
         )
     }
 
+    /// scripts/fuzz-loader found this one: the '...' line was looked for line by line, each from the
+    /// start of the file, so 60,000 documents took over a minute.
+    @Test func aDocumentAfterAnEndMarkerFarDownTheFileIsExplained() {
+        let text = String(repeating: "---\n", count: 100_000) + "a: 1\n...\nb: 2\n"
+        let problems = compose(text).diagnostics.map(\.description)
+        #expect(problems.count == 1)
+        #expect(problems.first?.hasPrefix("t.yaml:100003:1: error: YAML syntax error: did not find expected") == true)
+    }
+
     @Test func anInvalidEscapeIsReportedAtItsBackslash() {
         let problems = compose("a: 1\nb: \"xé\\ud800\"\n").diagnostics.map(\.description)
         #expect(problems.count == 1)

@@ -23,8 +23,7 @@ package enum DiagnosticRenderer {
             color
             ? "\u{1B}[1m\(location): \u{1B}[31merror:\u{1B}[0m\u{1B}[1m \(diagnostic.message)\u{1B}[0m\n"
             : "\(diagnostic)\n"
-        guard let line = sources.line(location.line, of: location.file) else { return output }
-        let scalars = Array(line.unicodeScalars)
+        guard let scalars = sources.scalars(ofLine: location.line, in: location.file) else { return output }
         let caretOffset = location.column - 1
         // A very long line shows only a window around the column, marked with "…" where cut.
         let first = scalars.count > maximumShownWidth ? max(0, caretOffset - maximumShownWidth / 2) : 0
@@ -48,11 +47,22 @@ package enum DiagnosticRenderer {
     }
 }
 
-/// The lines of source files, each file read from disk once.
+/// The lines of source files, each file read from disk once and each line split into Unicode
+/// scalars once (a file with many problems on one long line is rendered in linear time).
 private struct SourceLines {
     private var files: [String: [Substring]] = [:]
+    private var lastLine: (file: String, number: Int, scalars: [Unicode.Scalar])?
 
-    mutating func line(_ number: Int, of path: String) -> Substring? {
+    /// The Unicode scalars of a line, kept for the next call: diagnostics come sorted by location.
+    mutating func scalars(ofLine number: Int, in path: String) -> [Unicode.Scalar]? {
+        if let lastLine, lastLine.number == number, lastLine.file == path { return lastLine.scalars }
+        guard let line = line(number, of: path) else { return nil }
+        let scalars = Array(line.unicodeScalars)
+        lastLine = (path, number, scalars)
+        return scalars
+    }
+
+    private mutating func line(_ number: Int, of path: String) -> Substring? {
         let lines: [Substring]
         if let cached = files[path] {
             lines = cached

@@ -4,8 +4,10 @@ package enum Suggestion {
     /// (at most a third of the word's length, and at most 3 edits).
     package static func closest(to word: String, among candidates: [String]) -> String? {
         let limit = min(3, max(1, word.count / 3))
+        let length = word.unicodeScalars.count
         var best: (candidate: String, distance: Int)?
-        for candidate in candidates {
+        // The distance is at least the difference in length: a long word is compared with nothing.
+        for candidate in candidates where abs(candidate.unicodeScalars.count - length) <= limit {
             let distance = editDistance(word, candidate)
             if distance <= limit, distance < (best?.distance ?? Int.max) {
                 best = (candidate, distance)

@@ -126,7 +126,7 @@ extension CaseDecoder {
     mutating func decodeProperties(_ node: YAMLNode) -> [String: PropertyValue]? {
         guard let mapping = reader.mapping(node, for: "'properties'") else { return nil }
         var properties: [String: PropertyValue] = [:]
-        var valid = true
+        var valid = reader.checkNamesStayDistinct(mapping, names: "property")
         for entry in mapping.entries {
             if let value = propertyValue(entry.value, for: "property '\(entry.name)'") {
                 properties[entry.name] = value

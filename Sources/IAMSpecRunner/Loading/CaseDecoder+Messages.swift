@@ -81,6 +81,7 @@ extension CaseDecoder {
     /// A mapping of string to string, such as `extras`.
     mutating func stringMap(_ node: YAMLNode, for subject: String) -> [String: String] {
         guard let mapping = reader.mapping(node, for: subject) else { return [:] }
+        _ = reader.checkNamesStayDistinct(mapping, names: "key")
         var result: [String: String] = [:]
         for entry in mapping.entries {
             guard let scalar = entry.value.scalar, scalar.value == .string else {

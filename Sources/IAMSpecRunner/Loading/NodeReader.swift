@@ -112,6 +112,30 @@ struct NodeReader {
         }
     }
 
+    /// Reports each key that is canonically equivalent to an earlier key of the mapping but written
+    /// with other Unicode scalars (`café` with U+00E9, then with `e` + U+0301). YAML keeps both
+    /// keys, but the case model holds names as Swift strings, which compare canonically and would
+    /// make them one name. True when every name stays distinct.
+    mutating func checkNamesStayDistinct(_ mapping: YAMLMapping, names noun: String) -> Bool {
+        var earlier: [String: YAMLMapping.Entry] = [:]
+        var distinct = true
+        for entry in mapping.entries {
+            guard let first = earlier[entry.name] else {
+                earlier[entry.name] = entry
+                continue
+            }
+            distinct = false
+            let mark = first.key.mark
+            report(
+                "\(noun) '\(entry.name)' differs from the \(noun) '\(first.name)' at line \(mark.line), column "
+                    + "\(mark.column) only in Unicode normalisation; expected names that stay distinct when "
+                    + "normalised (the case model compares names as Swift strings do, canonically)",
+                at: entry.key
+            )
+        }
+        return distinct
+    }
+
     /// The value of a key the mapping must hold; a diagnostic at the mapping when it is missing.
     mutating func required(
         _ key: String,

@@ -1,7 +1,20 @@
 import Foundation
 import IAMSpec
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Finds the files a load covers: case files below each path, and the rule catalogue for each path.
+///
+/// Folders are walked with symbolic links followed, each folder once (by device and inode, so a
+/// link back to a folder above ends there instead of looping); whatever cannot be read (a folder
+/// without permission, a dangling link, a `.yaml` that is not a regular file) is a diagnostic,
+/// never skipped silently.
 enum SpecFiles {
     /// The catalogue's file name; a file with this name is never read as cases.
     static let catalogueName = "rules.yaml"
@@ -12,27 +25,121 @@ enum SpecFiles {
         var caseFiles: [String] = []
         /// The nearest `rules.yaml` at or above the path.
         var catalogue: String?
-        /// Set when the path does not exist.
-        var problem: Diagnostic?
+        /// What could not be read: the path itself, or entries below it.
+        var problems: [Diagnostic] = []
     }
 
     static func select(_ givenPath: String) -> Selection {
         let path = displayPath(givenPath)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            let problem = Diagnostic(
-                "no such file or folder '\(path)'; expected a spec file or a folder of spec files",
-                at: SourceLocation(file: path, line: 1, column: 1)
-            )
-            return Selection(problem: problem)
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            let problem =
+                errno == ENOENT && !isSymbolicLink(path)
+                ? "no such file or folder '\(path)'; expected a spec file or a folder of spec files"
+                : "cannot read '\(path)': \(reason(path, error: errno)); expected a spec file or a folder of spec files"
+            return Selection(problems: [diagnostic(problem, at: path)])
         }
-        var selection = Selection(catalogue: catalogue(near: path, isDirectory: isDirectory.boolValue))
-        if isDirectory.boolValue {
-            selection.caseFiles = caseFiles(in: path)
+        let isDirectory = status.st_mode & S_IFMT == S_IFDIR
+        var selection = Selection(catalogue: catalogue(near: path, isDirectory: isDirectory))
+        if isDirectory {
+            var walk = FolderWalk()
+            walk.visit(path)
+            selection.caseFiles = walk.files.sorted()
+            selection.problems = walk.problems
         } else if fileName(path) != catalogueName {
-            selection.caseFiles = [path]
+            if let problem = notRegularFile(path, status) {
+                selection.problems = [problem]
+            } else {
+                selection.caseFiles = [path]
+            }
         }
         return selection
+    }
+
+    /// A walk of folders, each visited once.
+    private struct FolderWalk {
+        var files: [String] = []
+        var problems: [Diagnostic] = []
+        /// Device and inode of every folder visited.
+        private var visited: Set<[UInt64]> = []
+
+        /// `*.yaml` and `*.yml` files below a folder, except catalogues and hidden entries.
+        mutating func visit(_ folder: String) {
+            var status = stat()
+            guard stat(folder, &status) == 0 else { return }
+            guard visited.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else { return }
+            guard let stream = opendir(folder) else {
+                let problem =
+                    "cannot read the folder '\(folder)': \(String(cString: strerror(errno))); expected a readable folder"
+                problems.append(diagnostic(problem, at: folder))
+                return
+            }
+            var names: [String] = []
+            while let entry = readdir(stream) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if !name.hasPrefix(".") { names.append(name) }
+            }
+            closedir(stream)
+            for name in names.sorted() {
+                entry(folder == "/" ? "/" + name : folder + "/" + name, name: name)
+            }
+        }
+
+        private mutating func entry(_ path: String, name: String) {
+            let isCaseFile = (name.hasSuffix(".yaml") || name.hasSuffix(".yml")) && name != catalogueName
+            var status = stat()
+            guard stat(path, &status) == 0 else {
+                // A dangling or looping link: report it when it may have been a case file or a folder.
+                let error = errno
+                if isCaseFile || !name.contains(".") {
+                    let problem =
+                        "cannot read '\(path)': \(reason(path, error: error)); expected a spec file or a folder"
+                    problems.append(diagnostic(problem, at: path))
+                }
+                return
+            }
+            if status.st_mode & S_IFMT == S_IFDIR {
+                visit(path)
+            } else if isCaseFile {
+                if let problem = notRegularFile(path, status) {
+                    problems.append(problem)
+                } else {
+                    files.append(path)
+                }
+            }
+        }
+    }
+
+    /// Why a path cannot be read: a link's dangling target, or the system's reason.
+    private static func reason(_ path: String, error: Int32) -> String {
+        if error == ENOENT, let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
+            return "it is a symbolic link to '\(target)', which does not exist"
+        }
+        return String(cString: strerror(error))
+    }
+
+    private static func isSymbolicLink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+    }
+
+    /// A diagnostic for a spec file that is not a regular file (a FIFO would block the load).
+    private static func notRegularFile(_ path: String, _ status: stat) -> Diagnostic? {
+        let kind: String
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFIFO: kind = "a FIFO"
+        case S_IFSOCK: kind = "a socket"
+        case S_IFCHR, S_IFBLK: kind = "a device"
+        default: kind = "neither a regular file nor a folder"
+        }
+        return diagnostic("cannot read '\(path)': it is \(kind); expected a spec file (a regular file)", at: path)
+    }
+
+    private static func diagnostic(_ message: String, at path: String) -> Diagnostic {
+        Diagnostic(message, at: SourceLocation(file: path, line: 1, column: 1))
     }
 
     /// The path without a trailing slash (`Specs/` is shown as `Specs`).
@@ -44,23 +151,6 @@ enum SpecFiles {
 
     private static func fileName(_ path: String) -> String {
         String(path.split(separator: "/").last ?? "")
-    }
-
-    /// `*.yaml` and `*.yml` files below a folder, except catalogues and hidden entries, sorted.
-    private static func caseFiles(in folder: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
-        var files: [String] = []
-        while let relative = walker.nextObject() as? String {
-            let components = relative.split(separator: "/")
-            guard let name = components.last, !components.contains(where: { $0.hasPrefix(".") }) else { continue }
-            guard name.hasSuffix(".yaml") || name.hasSuffix(".yml"), name != catalogueName else { continue }
-            let path = folder == "/" ? "/" + relative : folder + "/" + relative
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                files.append(path)
-            }
-        }
-        return files.sorted()
     }
 
     /// The `rules.yaml` in the nearest folder at or above the path; relative when the path is
@@ -84,8 +174,8 @@ enum SpecFiles {
         }
     }
 
-    /// A key that is the same for every spelling of one file's path.
+    /// A key that is the same for every spelling of one file's path, through symbolic links too.
     static func identity(of path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.path
+        URL(fileURLWithPath: path).resolvingSymlinksInPath().path
     }
 }

@@ -33,7 +33,7 @@ public enum SuiteLoader {
         var seenFiles: Set<String> = []
         for path in paths {
             let selection = SpecFiles.select(path)
-            if let problem = selection.problem { diagnostics.append(problem) }
+            diagnostics += selection.problems
             var catalogueIndex: Int?
             if let catalogue = selection.catalogue {
                 if let known = catalogueFiles.firstIndex(of: catalogue) {

@@ -47,19 +47,25 @@ public struct TagExpression: Sendable, Hashable, Codable, CustomStringConvertibl
         try container.encode(source)
     }
 
-    /// The parsed form.
+    /// The deepest nesting of parentheses and `not` an expression may have. Deeper nesting is
+    /// a parse error, not a stack overflow (the parser, the evaluation and the tree's release
+    /// all recurse once per level).
+    package static let maximumNesting = 100
+
+    /// The parsed form. A chain of `and` (or of `or`) is one node with every operand, so only
+    /// parentheses and `not` nest: a long chain costs no depth.
     indirect enum Node: Sendable, Hashable {
         case tag(String)
         case not(Node)
-        case and(Node, Node)
-        case or(Node, Node)
+        case and([Node])
+        case or([Node])
 
         func evaluate(_ tags: Set<String>) -> Bool {
             switch self {
             case .tag(let name): tags.contains(name)
             case .not(let operand): !operand.evaluate(tags)
-            case .and(let lhs, let rhs): lhs.evaluate(tags) && rhs.evaluate(tags)
-            case .or(let lhs, let rhs): lhs.evaluate(tags) || rhs.evaluate(tags)
+            case .and(let operands): operands.allSatisfy { $0.evaluate(tags) }
+            case .or(let operands): operands.contains { $0.evaluate(tags) }
             }
         }
     }

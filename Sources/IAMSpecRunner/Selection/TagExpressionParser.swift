@@ -6,6 +6,8 @@
 /// not-expr := "not" not-expr | primary
 /// primary  := TAG | "(" or-expr ")"
 /// ```
+///
+/// Parentheses and `not` may nest at most ``TagExpression/maximumNesting`` deep.
 struct TagExpressionParser {
     private struct Token {
         enum Kind: Equatable {
@@ -31,6 +33,8 @@ struct TagExpressionParser {
 
     private var tokens: [Token] = []
     private var position = 0
+    /// How many parentheses and `not` enclose the token at `position`.
+    private var nesting = 0
     private var lexicalError: TagExpressionError?
 
     init(_ source: String) {
@@ -75,27 +79,30 @@ struct TagExpressionParser {
     }
 
     private mutating func orExpression() throws(TagExpressionError) -> TagExpression.Node {
-        var node = try andExpression()
+        var operands = [try andExpression()]
         while tokens[position].kind == .word("or") {
             position += 1
-            node = .or(node, try andExpression())
+            operands.append(try andExpression())
         }
-        return node
+        return operands.count == 1 ? operands[0] : .or(operands)
     }
 
     private mutating func andExpression() throws(TagExpressionError) -> TagExpression.Node {
-        var node = try notExpression()
+        var operands = [try notExpression()]
         while tokens[position].kind == .word("and") {
             position += 1
-            node = .and(node, try notExpression())
+            operands.append(try notExpression())
         }
-        return node
+        return operands.count == 1 ? operands[0] : .and(operands)
     }
 
     private mutating func notExpression() throws(TagExpressionError) -> TagExpression.Node {
         if tokens[position].kind == .word("not") {
+            try enterNesting()
             position += 1
-            return .not(try notExpression())
+            let operand = try notExpression()
+            nesting -= 1
+            return .not(operand)
         }
         return try primary()
     }
@@ -107,8 +114,10 @@ struct TagExpressionParser {
             position += 1
             return .tag(word)
         case .open:
+            try enterNesting()
             position += 1
             let node = try orExpression()
+            nesting -= 1
             let close = tokens[position]
             guard close.kind == .close else {
                 throw TagExpressionError(
@@ -121,5 +130,17 @@ struct TagExpressionParser {
         default:
             throw TagExpressionError(column: token.column, message: "found \(token.text), expected a tag, 'not' or '('")
         }
+    }
+
+    /// Counts one more level for the '(' or 'not' at `position`; throws past the limit.
+    private mutating func enterNesting() throws(TagExpressionError) {
+        nesting += 1
+        guard nesting > TagExpression.maximumNesting else { return }
+        let token = tokens[position]
+        throw TagExpressionError(
+            column: token.column,
+            message: "found \(token.text) nested more than \(TagExpression.maximumNesting) deep, "
+                + "expected at most \(TagExpression.maximumNesting) levels of parentheses and 'not'"
+        )
     }
 }

@@ -210,7 +210,12 @@ private struct CompositionState {
             )
             return count(1, at: mark) && attach(placeholder)
         }
-        return count(node.weight, at: mark) && attach(node)
+        guard let top = stack.last, top.isMapping, top.pendingKey == nil else {
+            return count(node.weight, at: mark) && attach(node)
+        }
+        // An alias used as a key is a key at the alias: a duplicate key diagnostic names both places.
+        let key = YAMLNode(mark: mark, content: node.content, weight: node.weight)
+        return count(node.weight, at: mark) && attach(key)
     }
 
     private mutating func open(isMapping: Bool, anchor: String?, at mark: YAMLMark) -> Bool {
@@ -243,14 +248,15 @@ private struct CompositionState {
         return attach(node)
     }
 
-    /// The mapping of a closed frame's entries, indexed by key; a repeated key is reported and dropped.
+    /// The mapping of a closed frame's entries, indexed by key; a repeated key (the same Unicode
+    /// scalars, as YAML compares keys) is reported and dropped.
     private mutating func mapping(from pending: ArraySlice<YAMLMapping.Entry>) -> YAMLMapping {
-        var index = [String: Int](minimumCapacity: pending.count)
+        var index = [YAMLKeyText: Int](minimumCapacity: pending.count)
         var kept: [YAMLMapping.Entry] = []
         kept.reserveCapacity(pending.count)
         for entry in pending {
-            if let first = index.updateValue(kept.count, forKey: entry.name) {
-                index[entry.name] = first
+            let key = YAMLKeyText(entry.name)
+            if let first = index[key] {
                 let previous = kept[first].key.mark
                 report(
                     "duplicate key '\(entry.name)' in a mapping; first defined at line \(previous.line), "
@@ -259,6 +265,7 @@ private struct CompositionState {
                 )
                 continue
             }
+            index[key] = kept.count
             kept.append(entry)
         }
         return YAMLMapping(entries: kept, index: index)
@@ -303,42 +310,10 @@ private struct CompositionState {
         return true
     }
 
-    /// Reports LibYAML's problem at its mark (or, for unreadable bytes, at their offset).
+    /// Reports LibYAML's problem where it is (``LibYAMLProblem``).
     mutating func reportParserError(_ parser: yaml_parser_t, bytes: UnsafeBufferPointer<UInt8>) {
-        let problem = parser.problem.map { String(cString: $0) } ?? "unknown problem"
-        switch parser.error {
-        case YAML_MEMORY_ERROR:
-            report("out of memory while reading the file", at: YAMLMark(line: 1, column: 1))
-        case YAML_READER_ERROR:
-            let mark = Self.mark(atByteOffset: parser.problem_offset, in: bytes)
-            let value = parser.problem_value
-            let found = value >= 0 ? " (found byte or character 0x\(String(value, radix: 16, uppercase: true)))" : ""
-            report("unreadable text: \(problem)\(found); expected UTF-8 text without control characters", at: mark)
-        default:
-            let mark = YAMLMark(line: parser.problem_mark.line + 1, column: parser.problem_mark.column + 1)
-            var message = "YAML syntax error: \(problem)"
-            if let context = parser.context.map({ String(cString: $0) }) {
-                let line = parser.context_mark.line + 1
-                let column = parser.context_mark.column + 1
-                message += " (\(context) at line \(line), column \(column))"
-            }
-            report(message, at: mark)
-        }
-    }
-
-    /// The line and column of a byte offset, counting columns in Unicode scalars.
-    static func mark(atByteOffset offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> YAMLMark {
-        var line = 1
-        var column = 1
-        for byte in bytes.prefix(min(offset, bytes.count)) {
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return YAMLMark(line: line, column: column)
+        let problem = LibYAMLProblem(parser, source: YAMLSourceText(bytes: bytes))
+        report(problem.message, at: problem.mark)
     }
 }
 

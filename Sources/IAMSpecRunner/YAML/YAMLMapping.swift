@@ -1,4 +1,5 @@
-/// A YAML mapping: its entries in source order, and an index from key text to entry.
+/// A YAML mapping: its entries in source order, and an index from key text (compared scalar by
+/// scalar, as YAML does: ``YAMLKeyText``) to entry.
 struct YAMLMapping: Sendable {
     /// One key/value pair.
     struct Entry: Sendable {
@@ -9,17 +10,17 @@ struct YAMLMapping: Sendable {
     }
 
     let entries: [Entry]
-    private let index: [String: Int]
+    private let index: [YAMLKeyText: Int]
 
     /// Entries must have distinct names (the composer reports and drops duplicates).
-    init(entries: [Entry], index: [String: Int]) {
+    init(entries: [Entry], index: [YAMLKeyText: Int]) {
         self.entries = entries
         self.index = index
     }
 
     /// The entry for a key, found without scanning.
     func entry(_ name: String) -> Entry? {
-        guard let position = index[name] else { return nil }
+        guard let position = index[YAMLKeyText(name)] else { return nil }
         return entries[position]
     }
 

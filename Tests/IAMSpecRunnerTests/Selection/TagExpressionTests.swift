@@ -50,6 +50,29 @@ struct TagExpressionTests {
         }
     }
 
+    @Test func nestingDeeperThanTheLimitIsAParseErrorAtTheFirstLevelTooDeep() throws {
+        let limit = TagExpression.maximumNesting
+        let deepest = String(repeating: "(", count: limit) + "a" + String(repeating: ")", count: limit)
+        #expect(try matches(deepest, ["a"]))
+        #expect(try !matches(String(repeating: "not ", count: limit - 1) + "a", ["a"]))
+        let message = "nested more than \(limit) deep, expected at most \(limit) levels of parentheses and 'not'"
+        #expect(throws: TagExpressionError(column: limit + 1, message: "found '(' " + message)) {
+            try TagExpression(
+                parsing: String(repeating: "(", count: 30_000) + "a" + String(repeating: ")", count: 30_000)
+            )
+        }
+        #expect(throws: TagExpressionError(column: 4 * limit + 1, message: "found 'not' " + message)) {
+            try TagExpression(parsing: String(repeating: "not ", count: limit + 1) + "a")
+        }
+    }
+
+    @Test func aLongChainOfAndOrOrCostsNoDepth() throws {
+        let chain = Array(repeating: "a", count: 100_000)
+        #expect(try matches(chain.joined(separator: " and "), ["a"]))
+        #expect(try !matches(chain.joined(separator: " and ") + " and b", ["a"]))
+        #expect(try matches(chain.joined(separator: " or ") + " or b", ["b"]))
+    }
+
     @Test func theSelectionAndsTheExpressionWithTheOtherOptions() throws {
         let cases = [
             CaseFixtures.displaysPromo("one", tags: ["stack"]),

@@ -137,8 +137,95 @@ import Testing
         let composition = YAMLComposer(file: "t.yaml").compose(bytes)
         #expect(
             composition.diagnostics.map(\.description) == [
-                "t.yaml:2:6: error: unreadable text: invalid leading UTF-8 octet (found byte or character 0xFF); "
-                    + "expected UTF-8 text without control characters"
+                "t.yaml:2:6: error: unreadable text: byte 0xFF never appears in UTF-8; expected UTF-8 text"
+            ]
+        )
+    }
+
+    @Test(
+        arguments: [
+            ([0xC3, 0x20], "byte 0xC3 starts a 2-byte UTF-8 sequence, but byte 0x20 follows it"),
+            ([0xE2, 0x82], "byte 0xE2 starts a 3-byte UTF-8 sequence, but byte 0x20 follows it"),
+            ([0x80], "byte 0x80 continues a UTF-8 sequence that no leading byte starts"),
+            (
+                [0xED, 0xA0, 0x80],
+                "bytes 0xED 0xA0 start a UTF-16 surrogate (U+D800 to U+DFFF), which UTF-8 text cannot hold"
+            ),
+            ([0xE0, 0x80, 0x80], "bytes 0xE0 0x80 start an overlong encoding, which UTF-8 text cannot hold"),
+            (
+                [0xF4, 0x90, 0x80, 0x80],
+                "bytes 0xF4 0x90 start a code point above U+10FFFF, which UTF-8 text cannot hold"
+            ),
+        ] as [([UInt8], String)]
+    )
+    func aBadUTF8SequenceIsNamedAtItsFirstByte(_ bad: [UInt8], _ problem: String) {
+        // The bad sequence comes after a two-byte character, so its column counts characters, not bytes.
+        let bytes = Array("a: 1\nb: é ".utf8) + bad + Array(" c\n".utf8)
+        let composition = YAMLComposer(file: "t.yaml").compose(bytes)
+        #expect(
+            composition.diagnostics.map(\.description) == [
+                "t.yaml:2:6: error: unreadable text: \(problem); expected UTF-8 text"
+            ]
+        )
+    }
+
+    @Test func yaml12TextLibYAMLRefusesIsSaidPlainly() {
+        let limit = "this is valid YAML 1.2 that libyaml, a YAML 1.1 parser, does not accept"
+        let separator = compose("a: x\u{2028}y\nb: 1\n").diagnostics.map(\.description)
+        #expect(separator.count == 1)
+        #expect(
+            separator.first?.hasPrefix("t.yaml:1:5: error: found U+2028 (line separator), which libyaml reads") == true
+        )
+        #expect(
+            separator.first?.hasSuffix("\(limit): write the character as \\u2028 in a double-quoted scalar") == true
+        )
+        let tab = compose("a:\n-\tx\n").diagnostics.map(\.description)
+        #expect(tab.count == 1)
+        #expect(tab.first?.hasPrefix("t.yaml:2:2: error: YAML syntax error: found character that cannot start") == true)
+        #expect(tab.first?.hasSuffix("found a tab after '-': \(limit): separate with spaces") == true)
+        let bare = compose("a: 1\n...\nb: 2\n").diagnostics.map(\.description)
+        #expect(
+            bare == [
+                "t.yaml:3:1: error: YAML syntax error: did not find expected <document start>; a document after '...' "
+                    + "without '---': \(limit): start the document with '---'"
+            ]
+        )
+    }
+
+    /// scripts/fuzz-loader found this one: the '...' line was looked for line by line, each from the
+    /// start of the file, so 60,000 documents took over a minute.
+    @Test func aDocumentAfterAnEndMarkerFarDownTheFileIsExplained() {
+        let text = String(repeating: "---\n", count: 100_000) + "a: 1\n...\nb: 2\n"
+        let problems = compose(text).diagnostics.map(\.description)
+        #expect(problems.count == 1)
+        #expect(problems.first?.hasPrefix("t.yaml:100003:1: error: YAML syntax error: did not find expected") == true)
+    }
+
+    @Test func anInvalidEscapeIsReportedAtItsBackslash() {
+        let problems = compose("a: 1\nb: \"xé\\ud800\"\n").diagnostics.map(\.description)
+        #expect(problems.count == 1)
+        #expect(
+            problems.first?.hasPrefix(
+                "t.yaml:2:7: error: YAML syntax error: found invalid Unicode character escape code"
+            ) == true
+        )
+    }
+
+    @Test func keysThatDifferOnlyInNormalisationAreTwoKeys() throws {
+        let composed = "caf\u{E9}"
+        let decomposed = "cafe\u{301}"
+        let composition = compose("\(composed): 1\n\(decomposed): 2\n")
+        #expect(problems(composition) == [])
+        let mapping = try #require(composition.documents.first?.mapping)
+        #expect(mapping.entries.count == 2)
+        #expect(mapping[composed]?.scalar?.value == .int(1))
+        #expect(mapping[decomposed]?.scalar?.value == .int(2))
+    }
+
+    @Test func anAliasUsedAsADuplicateKeyIsReportedAtTheAlias() {
+        #expect(
+            problems(compose("a: 1\n&k b: 2\n*k : 3\n")) == [
+                "t.yaml:3:1: error: duplicate key 'b' in a mapping; first defined at line 2, column 1"
             ]
         )
     }

@@ -1,0 +1,195 @@
+/// Positions in a YAML file's bytes, counted as libyaml counts them, and the file's first byte
+/// that is not UTF-8.
+///
+/// Lines end at `\n`, `\r\n`, `\r`, U+0085, U+2028 and U+2029 (libyaml, a YAML 1.1 parser, breaks
+/// lines at all six; the diagnostic renderer splits lines the same way); columns count Unicode
+/// scalars, from 1.
+struct YAMLSourceText {
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    /// A raw line break YAML 1.2 reads as an ordinary character, with its name.
+    struct YAML11LineBreak {
+        let scalar: Unicode.Scalar
+        let name: String
+        let mark: YAMLMark
+    }
+
+    /// The line and column of a byte offset.
+    func mark(atByteOffset offset: Int) -> YAMLMark {
+        var mark = YAMLMark(line: 1, column: 1)
+        var position = 0
+        let end = min(offset, bytes.count)
+        while position < end {
+            let (length, isBreak) = lineBreak(at: position)
+            if isBreak {
+                mark = YAMLMark(line: mark.line + 1, column: 1)
+                position += length
+            } else {
+                mark.column += 1
+                position += scalarLength(at: position)
+            }
+        }
+        return mark
+    }
+
+    /// The byte offset of a line and column, or the end of the text when it is beyond it.
+    func byteOffset(of mark: YAMLMark) -> Int {
+        var position = 0
+        var line = 1
+        var column = 1
+        while position < bytes.count, line < mark.line || column < mark.column {
+            let (length, isBreak) = lineBreak(at: position)
+            if isBreak {
+                if line == mark.line { return position }
+                line += 1
+                column = 1
+                position += length
+            } else {
+                column += 1
+                position += scalarLength(at: position)
+            }
+        }
+        return position
+    }
+
+    /// The scalars of a line, without its line break.
+    func line(_ number: Int) -> [Unicode.Scalar] {
+        var position = byteOffset(of: YAMLMark(line: number, column: 1))
+        var scalars: [Unicode.Scalar] = []
+        while position < bytes.count, !lineBreak(at: position).isBreak {
+            let length = scalarLength(at: position)
+            var decoder = UTF8()
+            var iterator = bytes[position..<(position + length)].makeIterator()
+            if case .scalarValue(let scalar) = decoder.decode(&iterator) { scalars.append(scalar) }
+            position += length
+        }
+        return scalars
+    }
+
+    /// Whether a line before line `number` starts with the prefix, found in one pass over the text.
+    func anyLine(before number: Int, startsWith prefix: String) -> Bool {
+        var position = 0
+        var line = 1
+        var atLineStart = true
+        while position < bytes.count, line < number {
+            if atLineStart, bytes[position...].starts(with: prefix.utf8) { return true }
+            let (length, isBreak) = lineBreak(at: position)
+            atLineStart = isBreak
+            if isBreak { line += 1 }
+            position += isBreak ? length : scalarLength(at: position)
+        }
+        return false
+    }
+
+    /// The first U+0085, U+2028 or U+2029 before a byte offset.
+    func firstYAML11LineBreak(before offset: Int) -> YAML11LineBreak? {
+        var position = 0
+        while position < min(offset, bytes.count) {
+            if bytes[position] >= 0x80, let scalar = scalar(at: position), let name = Self.yaml11LineBreaks[scalar] {
+                return YAML11LineBreak(scalar: scalar, name: name, mark: mark(atByteOffset: position))
+            }
+            position += scalarLength(at: position)
+        }
+        return nil
+    }
+
+    private static let yaml11LineBreaks: [Unicode.Scalar: String] = [
+        "\u{85}": "U+0085 (next line)", "\u{2028}": "U+2028 (line separator)",
+        "\u{2029}": "U+2029 (paragraph separator)",
+    ]
+
+    /// Where the first byte sequence that is not UTF-8 starts, and what is wrong with it.
+    func firstInvalidUTF8() -> (mark: YAMLMark, problem: String)? {
+        var position = 0
+        while position < bytes.count {
+            let lead = bytes[position]
+            guard lead >= 0x80 else {
+                position += 1
+                continue
+            }
+            let (length, secondRange) = Self.sequence(startingWith: lead)
+            guard length > 0 else {
+                let problem =
+                    (0x80...0xBF).contains(lead)
+                    ? "byte \(Self.hex(lead)) continues a UTF-8 sequence that no leading byte starts"
+                    : "byte \(Self.hex(lead)) never appears in UTF-8"
+                return (mark(atByteOffset: position), problem)
+            }
+            for index in 1..<length {
+                guard position + index < bytes.count else {
+                    let problem = "byte \(Self.hex(lead)) starts a \(length)-byte UTF-8 sequence, but the file ends"
+                    return (mark(atByteOffset: position), problem)
+                }
+                let byte = bytes[position + index]
+                let allowed = index == 1 ? secondRange : 0x80...0xBF
+                guard allowed.contains(byte) else {
+                    let problem: String
+                    if (0x80...0xBF).contains(byte) {
+                        let written = (0...index).map { Self.hex(bytes[position + $0]) }.joined(separator: " ")
+                        let what =
+                            lead == 0xED
+                            ? "a UTF-16 surrogate (U+D800 to U+DFFF)"
+                            : lead >= 0xF4 ? "a code point above U+10FFFF" : "an overlong encoding"
+                        problem = "bytes \(written) start \(what), which UTF-8 text cannot hold"
+                    } else {
+                        problem =
+                            "byte \(Self.hex(lead)) starts a \(length)-byte UTF-8 sequence, but byte "
+                            + "\(Self.hex(byte)) follows it"
+                    }
+                    return (mark(atByteOffset: position), problem)
+                }
+            }
+            position += length
+        }
+        return nil
+    }
+
+    /// A sequence's length from its leading byte (0 when it leads none), and the range its second
+    /// byte must be in (Unicode, table 3-7).
+    private static func sequence(startingWith lead: UInt8) -> (length: Int, second: ClosedRange<UInt8>) {
+        switch lead {
+        case 0xC2...0xDF: (2, 0x80...0xBF)
+        case 0xE0: (3, 0xA0...0xBF)
+        case 0xED: (3, 0x80...0x9F)
+        case 0xE1...0xEF: (3, 0x80...0xBF)
+        case 0xF0: (4, 0x90...0xBF)
+        case 0xF1...0xF3: (4, 0x80...0xBF)
+        case 0xF4: (4, 0x80...0x8F)
+        default: (0, 0x80...0xBF)
+        }
+    }
+
+    private static func hex(_ byte: UInt8) -> String {
+        "0x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+    }
+
+    /// The length of the line break at an offset, if one starts there.
+    private func lineBreak(at position: Int) -> (length: Int, isBreak: Bool) {
+        switch bytes[position] {
+        case UInt8(ascii: "\n"): return (1, true)
+        case UInt8(ascii: "\r"):
+            return (position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "\n") ? 2 : 1, true)
+        case 0..<0x80: return (1, false)
+        default:
+            guard let scalar = scalar(at: position) else { return (1, false) }
+            let isBreak = scalar == "\u{85}" || scalar == "\u{2028}" || scalar == "\u{2029}"
+            return (scalarLength(at: position), isBreak)
+        }
+    }
+
+    /// The scalar at an offset, when valid UTF-8 starts there.
+    private func scalar(at position: Int) -> Unicode.Scalar? {
+        var decoder = UTF8()
+        let end = min(bytes.count, position + 4)
+        var iterator = bytes[position..<end].makeIterator()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
+        return nil
+    }
+
+    /// The bytes of the scalar starting at an offset (1 for a byte that starts none).
+    private func scalarLength(at position: Int) -> Int {
+        let lead = bytes[position]
+        let length = lead < 0x80 ? 1 : max(1, Self.sequence(startingWith: lead).length)
+        return min(length, bytes.count - position)
+    }
+}

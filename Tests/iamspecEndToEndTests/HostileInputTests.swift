@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Hostile spec folders, files and options: `iamspec` follows what it can, names what it cannot
+/// read, and never crashes or hangs (the malformed files themselves are in `Fixtures/invalid`).
+@Suite("Hostile folders, files and options")
+struct HostileInputTests {
+    /// A scratch suite: `rules.yaml` and `delivery/basics.yaml` of `Fixtures/specs/passing`, in a
+    /// folder `real` beside the suite's folder `suite`, which links to it.
+    private struct LinkedSuite {
+        let root: URL
+        var suite: String { root.appendingPathComponent("suite").path }
+
+        init() throws {
+            root = try IAMSpecExecutable.scratchFolder()
+            let manager = FileManager.default
+            let passing = IAMSpecExecutable.packageRoot.appendingPathComponent("Fixtures/specs/passing")
+            let real = root.appendingPathComponent("real")
+            try manager.createDirectory(at: real, withIntermediateDirectories: true)
+            try manager.createDirectory(atPath: suite, withIntermediateDirectories: true)
+            try manager.copyItem(
+                at: passing.appendingPathComponent("delivery/basics.yaml"),
+                to: real.appendingPathComponent("basics.yaml")
+            )
+            try manager.copyItem(
+                at: passing.appendingPathComponent("rules.yaml"),
+                to: URL(fileURLWithPath: suite + "/rules.yaml")
+            )
+            try link(suite + "/delivery", to: "../real")
+        }
+
+        func link(_ path: String, to target: String) throws {
+            try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)
+        }
+
+        func remove() {
+            _ = chmod(suite + "/locked", 0o755)
+            try? FileManager.default.removeItem(at: root)
+        }
+    }
+
+    @Test func aSymlinkedFolderIsFollowedAndALinkBackUpEndsThere() throws {
+        let scratch = try LinkedSuite()
+        defer { scratch.remove() }
+        // A loop (a link to the suite inside it) and a second way to the same folder.
+        try scratch.link(scratch.root.appendingPathComponent("real/up").path, to: "../suite")
+        try scratch.link(scratch.suite + "/again", to: "delivery")
+
+        let list = try IAMSpecExecutable.run("list", scratch.suite)
+        #expect(list.status == 0, "\(list.standardError)")
+        #expect(
+            list.standardOutput.split(separator: "\n") == [
+                "fixture.highest-priority-wins", "fixture.minimum-interval-drops", "fixture.session-start-displays",
+            ]
+        )
+        let lint = try IAMSpecExecutable.run("lint", scratch.suite)
+        #expect(lint.status == 0, "\(lint.standardError)")
+    }
+
+    @Test func aDanglingOrLoopingLinkAndAFIFOAreDiagnosedNotSkipped() throws {
+        let scratch = try LinkedSuite()
+        defer { scratch.remove() }
+        try scratch.link(scratch.suite + "/dangling.yaml", to: "nowhere.yaml")
+        try scratch.link(scratch.suite + "/area", to: "missing-area")
+        try scratch.link(scratch.suite + "/loop.yaml", to: "loop.yaml")
+        try scratch.link(scratch.suite + "/notes.md", to: "nowhere.md")
+        #expect(mkfifo(scratch.suite + "/pipe.yaml", 0o644) == 0)
+
+        let outcome = try IAMSpecExecutable.run("lint", scratch.suite)
+        #expect(outcome.status == 2)
+        let errors = outcome.standardError.split(separator: "\n").filter { $0.contains(": error: ") }
+        let suite = scratch.suite
+        let loop: String = String(cString: strerror(ELOOP))
+        let expected: [String] = [
+            "\(suite)/area:1:1: error: cannot read '\(suite)/area': it is a symbolic link to 'missing-area', "
+                + "which does not exist; expected a spec file or a folder",
+            "\(suite)/dangling.yaml:1:1: error: cannot read '\(suite)/dangling.yaml': it is a symbolic link to "
+                + "'nowhere.yaml', which does not exist; expected a spec file or a folder",
+            "\(suite)/loop.yaml:1:1: error: cannot read '\(suite)/loop.yaml': \(loop); expected a spec file or a folder",
+            "\(suite)/pipe.yaml:1:1: error: cannot read '\(suite)/pipe.yaml': it is a FIFO; "
+                + "expected a spec file (a regular file)",
+        ]
+        #expect(errors.map(String.init) == expected)
+        let run = try IAMSpecExecutable.run("run", scratch.suite)
+        #expect(run.status == 2)
+    }
+
+    /// Root reads any folder; `unshare -U` runs iamspec as an unmapped user, for whom permissions hold.
+    @Test(.enabled(if: geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare")))
+    func anUnreadableFolderIsDiagnosed() throws {
+        let scratch = try LinkedSuite()
+        defer { scratch.remove() }
+        try FileManager.default.createDirectory(atPath: scratch.suite + "/locked", withIntermediateDirectories: true)
+        #expect(chmod(scratch.suite + "/locked", 0) == 0)
+
+        let executable = IAMSpecExecutable.productsDirectory.appendingPathComponent("iamspec").path
+        let outcome =
+            geteuid() == 0
+            ? try IAMSpecExecutable.runProgram("/usr/bin/unshare", ["-U", executable, "lint", scratch.suite])
+            : try IAMSpecExecutable.run("lint", scratch.suite)
+        #expect(outcome.status == 2)
+        #expect(
+            outcome.standardError.contains(
+                "\(scratch.suite)/locked:1:1: error: cannot read the folder '\(scratch.suite)/locked': "
+                    + "\(String(cString: strerror(EACCES))); expected a readable folder"
+            )
+        )
+    }
+
+    @Test func thirtyThousandNestedParenthesesAreAUsageError() throws {
+        let expression = String(repeating: "(", count: 30_000) + "smoke" + String(repeating: ")", count: 30_000)
+        let outcome = try IAMSpecExecutable.run("list", "Fixtures/specs/passing", "--tags", expression)
+        #expect(outcome.status == 2)
+        #expect(
+            outcome.standardError.contains(
+                "column 101: found '(' nested more than 100 deep, expected at most 100 levels of parentheses and 'not'"
+            )
+        )
+    }
+
+    /// 100,000 keys on one 600 KB line: each duplicate is reported, with the line shown around it.
+    @Test func oneHundredThousandDuplicateKeysOnOneLineAreEachReported() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("keys.yaml")
+        let line = "{" + Array(repeating: "k: 1", count: 100_000).joined(separator: ", ") + "}\n"
+        try Data(line.utf8).write(to: file)
+
+        let outcome = try IAMSpecExecutable.run("lint", file.path)
+        #expect(outcome.status == 2)
+        let duplicates = outcome.standardError.split(separator: "\n").filter {
+            $0.hasPrefix(file.path + ":1:")
+                && $0.contains(": error: duplicate key 'k' in a mapping; first defined at line 1, column 2")
+        }
+        #expect(duplicates.count == 99_999)
+        #expect(duplicates.last?.hasPrefix(file.path + ":1:\(line.count - 5): error: ") == true)
+    }
+}
+
+extension IAMSpecExecutable {
+    /// Runs another program (small output only) from the package root and waits for it.
+    fileprivate static func runProgram(_ program: String, _ arguments: [String]) throws -> Outcome {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let errorText = error.fileHandleForReading.readDataToEndOfFile()
+        let outputText = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: outputText, as: UTF8.self),
+            standardError: String(decoding: errorText, as: UTF8.self)
+        )
+    }
+}

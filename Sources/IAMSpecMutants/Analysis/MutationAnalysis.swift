@@ -31,7 +31,7 @@ public struct MutationAnalysis: Sendable {
     /// Runs the cases on the reference engine, then (when it passes them all) on each mutant;
     /// `progress` hears of each engine before its run.
     ///
-    /// `engines` makes the provider of the reference engine (for nil) and of each mutant: 
+    /// `engines` makes the provider of the reference engine (for nil) and of each mutant:
     /// ``inProcess(_:)`` in this process; the tool runs them in worker processes, so
     /// that a mutant that traps errors its cases (and is killed) instead of ending the analysis.
     public func run(

@@ -18,8 +18,8 @@ struct FuzzCommand: ParsableCommand {
             on which the engines answer a stimulus differently, it is shrunk (steps, messages and \
             settings dropped while they still differ) and written as a YAML case whose expectations \
             are the first engine's observations, so it passes on --engine and fails on --against. \
-            The reference and mutant engines run in worker processes (unless --in-process): an \
-            engine that traps (crashes) on a stimulus diverges there from one that answers. \
+            Mutant engines run in worker processes (unless --in-process): a mutant that traps \
+            (crashes) on a stimulus diverges there from an engine that answers. \
             Exit status 0 when no scenario diverged, 1 when a case was written, 2 for usage errors \
             or an engine program that cannot start.
             """
@@ -42,8 +42,8 @@ struct FuzzCommand: ParsableCommand {
 
     @Flag(
         help: """
-            Run reference and mutant engines in this process, not in worker processes: faster, but \
-            an engine that traps ends the whole campaign.
+            Run mutant engines in this process, not in worker processes: faster, but a mutant that \
+            traps ends the whole campaign.
             """
     )
     var inProcess = false
@@ -143,7 +143,7 @@ struct FuzzCommand: ParsableCommand {
         defer { (expected as? StdioEngineProvider)?.shutdown() }
         var missed = 0
         for mutant in MutantCatalogue.all {
-            let compared = try workers.provider(serving: mutant)
+            let compared = try workers.provider(serving: mutant, isolatingReference: false)
             defer { (compared as? StdioEngineProvider)?.shutdown() }
             let campaign = FuzzCampaign(engine: expected, against: compared, seed: seed)
             if let finding = campaign.run(count: count) {
@@ -167,7 +167,7 @@ struct FuzzCommand: ParsableCommand {
     /// A stdio engine when a command is given, else the named engine; a program that cannot start
     /// is a configuration error (exit status 2).
     private func provider(_ command: String?, otherwise choice: EngineChoice) throws -> any EngineProvider {
-        guard let command else { return try workers.provider(serving: choice.mutant) }
+        guard let command else { return try workers.provider(serving: choice.mutant, isolatingReference: false) }
         do {
             return try StdioEngineProvider(command: command)
         } catch {

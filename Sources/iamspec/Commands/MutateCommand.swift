@@ -13,7 +13,7 @@ struct MutateCommand: ParsableCommand {
             A mutant is the reference engine with one rule broken. The suite first runs on the \
             reference engine, which must pass it; then on each mutant. A case kills a mutant when \
             one of its runs passes on the reference engine and fails or errors on the mutant; each \
-            engine runs in worker processes, so a mutant that traps (crashes) errors the cases it \
+            mutant runs in worker processes, so a mutant that traps (crashes) errors the cases it \
             crashes in, and is killed by them, unless --in-process. The last line is `Mutation score: killed/total (pct%)`. Exit status 0 when every mutant is \
             killed, 1 when any survives (or the reference engine fails the suite), 2 for usage or \
             spec errors. A surviving mutant calls for a new case, never a change to the mutant.
@@ -37,7 +37,7 @@ struct MutateCommand: ParsableCommand {
 
     @Flag(
         help: """
-            Run the engines in this process, not in worker processes: faster, but a mutant that traps \
+            Run the mutants in this process, not in worker processes: faster, but a mutant that traps \
             ends the whole analysis.
             """
     )
@@ -73,7 +73,11 @@ struct MutateCommand: ParsableCommand {
             )
         )
         let workers = EngineWorkers(inProcess: inProcess, timeoutSeconds: timeout)
-        let report = try analysis.run(cases: loaded.cases, rules: loaded.rules, engines: workers.provider) { engine in
+        let report = try analysis.run(
+            cases: loaded.cases,
+            rules: loaded.rules,
+            engines: { mutant in try workers.provider(serving: mutant, isolatingReference: false) }
+        ) { engine in
             StandardError.write("running the suite on the \(engine)")
         }
         guard report.reference.succeeded else {

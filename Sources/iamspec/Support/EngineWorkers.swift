@@ -24,12 +24,14 @@ enum EngineWorkers {
         self = inProcess ? .inProcess : .isolated(timeout: .milliseconds(Int64((timeoutSeconds * 1000).rounded())))
     }
 
-    /// The reference engine, or `mutant`'s engine.
+    /// The reference engine, or `mutant`'s engine. `mutate` and `fuzz` keep the reference engine
+    /// in this process (`isolatingReference: false`): it is the yardstick, it must pass the suite,
+    /// and a trap in it is iamspec's own bug; their mutants, broken on purpose, run in workers.
     ///
     /// - Throws: `CommandFailure` when a worker cannot be started (exit status 2).
-    func provider(serving mutant: Mutant? = nil) throws -> any EngineProvider {
+    func provider(serving mutant: Mutant? = nil, isolatingReference: Bool = true) throws -> any EngineProvider {
         switch self {
-        case .inProcess:
+        case .isolated where mutant == nil && !isolatingReference, .inProcess:
             return MutationAnalysis.inProcess(mutant)
         case .isolated(let timeout):
             var arguments = [Self.executablePath, "engine", "--stdio"]

@@ -94,7 +94,9 @@ struct RunCommand: ParsableCommand {
             throw ValidationError("--allow-unexpected-pass applies to a --baseline; give one")
         }
         if inProcess && engineCommand != nil {
-            throw ValidationError("--in-process applies to the reference engine; an --engine-command runs in its own process")
+            throw ValidationError(
+                "--in-process applies to the reference engine; an --engine-command runs in its own process"
+            )
         }
         if validateProtocol && engineCommand == nil {
             throw ValidationError("--validate-protocol checks an --engine-command program; give one")

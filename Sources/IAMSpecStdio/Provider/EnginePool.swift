@@ -139,10 +139,12 @@ final class EnginePool: Sendable {
         )
         let reply: EngineReply
         do {
-            reply = try connection.exchange(
-                .hello(protocolVersion: Int64(ProtocolVersion.latest.rawValue)),
-                timeout: settings.startTimeout
-            )
+            reply = try EngineHandshakes.during(connection) { () throws(ConnectionFailure) in
+                try connection.exchange(
+                    .hello(protocolVersion: Int64(ProtocolVersion.latest.rawValue)),
+                    timeout: settings.startTimeout
+                )
+            }
         } catch {
             throw error.error
         }

@@ -138,11 +138,23 @@ final class EngineConnection: Sendable {
             line = try reader.withLock { reader throws(LineReadFailure) in
                 // Blank lines are not messages.
                 while true {
-                    let line = try reader.readLine(deadline: deadline, wake: wake.read)
+                    let line = try reader.readLine(
+                        deadline: deadline,
+                        wake: wake.read,
+                        exited: channel.exitDescriptor
+                    )
                     if !line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return line }
                 }
             }
         } catch {
+            if error == .exited {
+                // It exited while a child of its own still holds its stdout: that is the end too.
+                throw fail(
+                    readFailureReason(error, request: request, timeout: timeout),
+                    outputEnded: true,
+                    endedBeforeAnswering: true
+                )
+            }
             guard case .endOfStream(let partial) = error else {
                 throw fail(readFailureReason(error, request: request, timeout: timeout))
             }
@@ -249,6 +261,8 @@ final class EngineConnection: Sendable {
             "the engine did not answer \(request.summary) within \(timeout.formattedSeconds); iamspec stopped it"
         case .woken:
             interruptedReason(request)
+        case .exited:
+            "the engine ended before answering \(request.summary), while a process it started still holds its output"
         case .tooLong(let limit):
             "the engine wrote a line longer than \(limit) bytes answering \(request.summary)"
         case .failed(let code):

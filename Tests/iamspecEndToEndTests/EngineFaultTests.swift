@@ -19,7 +19,7 @@ struct EngineFaultTests {
           rules: [demo.rule]
           profiles: [braze-swift]
           given: {messages: [{id: promo, triggers: [session_start]}]}
-          steps: [session_start, {expect: {sequence: [{displayed: promo}]}}]
+          steps: [session_start, {expect: {sequence: [{displayed: promo}]}}, {advance: 1}]
         - id: c-passes
           title: The engine displays the message at session start again
           rules: [demo.rule]
@@ -85,5 +85,36 @@ struct EngineFaultTests {
         #expect(outcome.standardOutput.contains("orphan_holds_output: exiting with status 3"))
         let orphan = try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(!FileManager.default.fileExists(atPath: "/proc/\(orphan)"), "the orphan \(orphan) is still running")
+    }
+
+    @Test("protocol 2, an answer given twice: that case is an error, out of step; the other cases pass")
+    func anAnswerGivenTwice() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (outcome, statuses) = try Self.run("answers_twice.py", in: folder)
+        #expect(outcome.status == 1)
+        #expect(statuses == ["a-passes passed", "b-fault error", "c-passes passed"])
+        #expect(
+            outcome.standardOutput.contains(
+                "the engine's answer is out of step: iamspec waited for the answer to stimulus advance (seq "
+            ),
+            "\(outcome.standardOutput)"
+        )
+        #expect(!outcome.standardError.contains("warning:"))
+    }
+
+    @Test("protocol 2, a line after the case ended: a warning names that case; the next case runs untouched")
+    func aLineAfterTheCaseEnded() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (outcome, statuses) = try Self.run("writes_after_end_case.py", in: folder)
+        #expect(statuses == ["a-passes passed", "b-fault passed", "c-passes passed"])
+        #expect(
+            outcome.standardError.contains(
+                #"warning: after case "b-fault" ended, the engine wrote a line with seq "#
+            ),
+            "\(outcome.standardError)"
+        )
+        #expect(outcome.status == 0)
     }
 }

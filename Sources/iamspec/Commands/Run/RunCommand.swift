@@ -155,6 +155,9 @@ struct RunCommand: ParsableCommand {
         signals.stop()
         stdioProvider?.shutdown()
         progress.finish()
+        for line in stdioProvider?.lateLines ?? [] {
+            StandardError.write("warning: \(line)")
+        }
         if let failure = stdioProvider?.startupFailure {
             throw CommandFailure.engineStartup(failure)
         }

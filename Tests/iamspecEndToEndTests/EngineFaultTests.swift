@@ -83,7 +83,9 @@ struct EngineFaultTests {
             "\(outcome.standardOutput)"
         )
         #expect(outcome.standardOutput.contains("orphan_holds_output: exiting with status 3"))
-        let orphan = try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let orphan = try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(
+            in: .whitespacesAndNewlines
+        )
         #expect(!FileManager.default.fileExists(atPath: "/proc/\(orphan)"), "the orphan \(orphan) is still running")
     }
 

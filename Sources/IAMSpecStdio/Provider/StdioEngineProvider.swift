@@ -61,7 +61,7 @@ public final class StdioEngineProvider: EngineProvider {
         var reply: EngineReply
         do {
             reply = try connection.exchange(.startCase(setup), timeout: settings.replyTimeout)
-        } catch where (error.endedBeforeAnswering || error.lateLine != nil) && isReused {
+        } catch  where (error.endedBeforeAnswering || error.lateLine != nil) && isReused {
             // An idle process that exited since its last case, or wrote what that case had no
             // business writing: that case is over, and this one is not to blame, so start afresh.
             if let lateLine = error.lateLine { pool.recordLateLine(lateLine) }

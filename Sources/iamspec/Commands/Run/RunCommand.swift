@@ -116,7 +116,7 @@ struct RunCommand: ParsableCommand {
         let provider: any EngineProvider
         do {
             provider = try makeEngineProvider()
-        } catch where control.isInterrupted {
+        } catch  where control.isInterrupted {
             // Interrupted in the handshake: no case runs, and the reports say so.
             provider = EngineNotStarted(name: engineCommand ?? "reference")
         }

@@ -13,6 +13,7 @@ final class EnginePool: Sendable {
         var consecutiveStartFailures = 0
         var fatalError: EngineStartupError?
         var isShutDown = false
+        var lateLines: [String] = []
     }
 
     /// Starts one engine program; the pool owns what it returns.
@@ -32,6 +33,15 @@ final class EnginePool: Sendable {
     /// Set once starts have failed too often in a row; every later check-out throws it.
     var startupFailure: EngineStartupError? {
         state.withLock { $0.fatalError }
+    }
+
+    /// Lines engines wrote after a case had ended (``StdioEngineProvider/lateLines``).
+    var lateLines: [String] {
+        state.withLock { $0.lateLines }
+    }
+
+    func recordLateLine(_ line: String) {
+        state.withLock { $0.lateLines.append(line) }
     }
 
     /// Starts a process and shakes hands with it; the process is then idle in the pool.
@@ -139,22 +149,27 @@ final class EnginePool: Sendable {
         )
         let reply: EngineReply
         do {
-            reply = try connection.exchange(
-                .hello(protocolVersion: WireCodec.protocolVersion),
-                timeout: settings.startTimeout
-            )
+            reply = try EngineHandshakes.during(connection) { () throws(ConnectionFailure) in
+                try connection.exchange(
+                    .hello(protocolVersion: Int64(ProtocolVersion.latest.rawValue)),
+                    timeout: settings.startTimeout
+                )
+            }
         } catch {
             throw error.error
         }
         switch reply {
-        case .hello(let version, let description) where version == WireCodec.protocolVersion:
+        case .hello(let offered, let description):
+            guard let version = ProtocolVersion(rawValue: Int(offered)) else {
+                connection.close(gracePeriod: .zero)
+                let spoken = ProtocolVersion.allCases.map { "\($0.rawValue)" }.joined(separator: " and ")
+                throw EngineError(
+                    "the engine speaks protocol \(offered), and iamspec speaks protocols \(spoken)",
+                    diagnostics: connection.diagnostics
+                )
+            }
+            connection.speak(version)
             return (connection, description)
-        case .hello(let version, _):
-            connection.close(gracePeriod: .zero)
-            throw EngineError(
-                "the engine speaks protocol \(version), and iamspec speaks protocol \(WireCodec.protocolVersion)",
-                diagnostics: connection.diagnostics
-            )
         case .error(let message):
             connection.close(gracePeriod: .zero)
             throw EngineError(

@@ -1,5 +1,6 @@
-/// A shields-style SVG badge of an engine's conformance: its name on grey, the percentage on
-/// a colour from red to bright green. Hand-written SVG, no fonts or links to fetch.
+/// A shields-style SVG badge of an engine's conformance: its name on grey, then the percentage
+/// of supported runs that passed, with the errors and skipped runs written beside it when there
+/// are any, on a colour from red to bright green. Hand-written SVG, no fonts or links to fetch.
 package enum ConformanceBadge {
     /// The badge's label: `<engine> conformance`.
     package static func label(engine: String) -> String {
@@ -9,7 +10,7 @@ package enum ConformanceBadge {
     /// The SVG document, ending with a newline.
     package static func svg(engine: String, conformance: Conformance) -> String {
         let label = label(engine: engine)
-        let value = conformance.percentText
+        let value = conformance.badgeText
         let labelWidth = textWidth(label) + 10
         let valueWidth = textWidth(value) + 10
         let width = labelWidth + valueWidth
@@ -32,12 +33,13 @@ package enum ConformanceBadge {
             """
     }
 
-    /// Bright green at 100%, then green (≥ 90%), yellow (≥ 75%), orange (≥ 50%), red; grey
-    /// when no run was made.
+    /// Bright green only when every run passed (none skipped); green at 100% of the supported
+    /// runs with some skipped, or from 90%; yellow (≥ 75%), orange (≥ 50%), red; grey when the
+    /// engine supports no run.
     static func color(_ conformance: Conformance) -> String {
         guard let permille = conformance.permille else { return "#9f9f9f" }
         switch permille {
-        case 1000: return "#4c1"
+        case 1000 where conformance.skipped == 0: return "#4c1"
         case 900...: return "#97ca00"
         case 750...: return "#dfb317"
         case 500...: return "#fe7d37"

@@ -15,9 +15,11 @@ package struct ConformanceMatrix: Sendable {
 
     /// What a cell shows: the outcome of a case's runs under one engine.
     package enum Outcome: String, Sendable, Hashable {
-        /// Some run failed or errored.
+        /// Some run failed.
         case fail
-        /// No run failed, and at least one passed.
+        /// No run failed, and the engine could not finish some run (crash, hang, broken protocol).
+        case error
+        /// No run failed or errored, and at least one passed.
         case pass
         /// Every run was skipped.
         case skip
@@ -73,9 +75,18 @@ package struct ConformanceMatrix: Sendable {
     package func outcome(caseID: String, column: Int) -> Outcome {
         let runs = runs(caseID: caseID, column: column)
         if runs.isEmpty { return .notRun }
-        if runs.contains(where: { $0.status == .failed || $0.status == .error }) { return .fail }
+        if runs.contains(where: { $0.status == .failed }) { return .fail }
+        if runs.contains(where: { $0.status == .error }) { return .error }
         if runs.contains(where: { $0.status == .passed }) { return .pass }
         return .skip
+    }
+
+    /// The outcome of the cases that check a rule in the column, with the runs that did not pass.
+    package func ruleOutcome(caseIDs: [String], column: Int) -> RuleOutcome {
+        RuleOutcome(
+            caseOutcomes: caseIDs.map { outcome(caseID: $0, column: column) },
+            runs: caseIDs.flatMap { runs(caseID: $0, column: column) }
+        )
     }
 
     /// Lower-case ASCII letters, digits and dashes.
@@ -90,46 +101,5 @@ package struct ConformanceMatrix: Sendable {
         }
         while slug.hasSuffix("-") { slug.removeLast() }
         return slug.isEmpty ? "engine" : slug
-    }
-}
-
-/// How much of the suite an engine passes: passed runs out of the runs made (skips aside).
-package struct Conformance: Sendable, Hashable {
-    package var passed: Int
-    /// Failed and errored runs.
-    package var failed: Int
-    package var skipped: Int
-
-    package init(passed: Int, failed: Int, skipped: Int) {
-        self.passed = passed
-        self.failed = failed
-        self.skipped = skipped
-    }
-
-    package init(_ results: [CaseResult]) {
-        self.init(
-            passed: results.count(where: { $0.status == .passed }),
-            failed: results.count(where: { $0.status == .failed || $0.status == .error }),
-            skipped: results.count(where: { $0.status == .skipped })
-        )
-    }
-
-    /// Runs made: passed and failed.
-    package var made: Int { passed + failed }
-
-    /// Tenths of a percent, rounded down (so 100% means every run made passed); nil when no run was made.
-    package var permille: Int? {
-        made == 0 ? nil : passed * 1000 / made
-    }
-
-    /// `97.3%`, `100%`, or `no runs`.
-    package var percentText: String {
-        guard let permille else { return "no runs" }
-        return permille % 10 == 0 ? "\(permille / 10)%" : "\(permille / 10).\(permille % 10)%"
-    }
-
-    /// `180 of 185 runs passed, 12 skipped`.
-    package var detailText: String {
-        "\(passed) of \(made) run\(made == 1 ? "" : "s") passed, \(skipped) skipped"
     }
 }

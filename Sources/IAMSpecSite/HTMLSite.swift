@@ -35,14 +35,14 @@ struct HTMLSite {
             body += conformanceTable(matrix)
             body += "<p><a href=\"matrix.html\">Every case under every engine</a></p>\n"
         }
-        body += "<h2>Rule areas</h2>\n<div class=\"scroll\"><table>\n"
+        body += "<h2>Rule areas</h2>\n<table class=\"areas\">\n"
         body +=
             "<thead><tr><th scope=\"col\">Area</th><th scope=\"col\">Rules</th><th scope=\"col\">Cases</th></tr></thead>\n<tbody>\n"
         for area in content.areas {
             body += "<tr><td><a href=\"areas/\(attribute(area.name)).html\">\(text(area.name))</a></td>"
             body += "<td>\(area.rules.count)</td><td>\(area.cases.count)</td></tr>\n"
         }
-        body += "</tbody></table></div>\n<h2>Every rule</h2>\n<ul class=\"rule-index\">\n"
+        body += "</tbody></table>\n<h2>Every rule</h2>\n<ul class=\"rule-index\">\n"
         for area in content.areas {
             for rule in area.rules {
                 body += "<li><a href=\"areas/\(attribute(area.name)).html#rule-\(attribute(rule.id))\">"
@@ -77,25 +77,23 @@ struct HTMLSite {
         guard let matrix = content.matrix else { return "" }
         var body = "<h1>Conformance matrix</h1>\n"
         body += conformanceTable(matrix)
-        body +=
-            "<h2>Every case</h2>\n<div class=\"scroll\"><table class=\"matrix\">\n<thead><tr><th scope=\"col\">Case</th>"
-        for column in matrix.columns {
-            body += "<th scope=\"col\">\(text(column.label))</th>"
-        }
-        body += "</tr></thead>\n<tbody>\n"
-        for specCase in content.casesInPageOrder {
-            let area = content.areaOfCase[specCase.id] ?? ""
-            body += "<tr><th scope=\"row\"><a href=\"areas/\(attribute(area)).html#case-\(attribute(specCase.id))\">"
-            body += "<code>\(text(specCase.id))</code></a></th>"
-            for index in matrix.columns.indices {
-                let outcome = matrix.outcome(caseID: specCase.id, column: index)
-                let runs = matrix.runs(caseID: specCase.id, column: index)
-                body += "<td class=\"\(outcomeClass(outcome))\" title=\"\(attribute(SiteContent.runsText(runs)))\">"
-                body += "\(text(outcome.rawValue))</td>"
+        body += "<p>Each rule of each area, with the outcome of the cases that check it under each engine: "
+        body += "<em>fail</em> when a case failed, <em>error</em> when the engine could not finish a case, "
+        body += "<em>skip</em> when the engine does not support any of them; every run that did not pass is "
+        body += "listed with its reason.</p>\n"
+        for area in content.areas where !area.rules.isEmpty {
+            body += "<section class=\"area\" id=\"area-\(attribute(area.name))\">\n"
+            body += "<h2><a href=\"areas/\(attribute(area.name)).html\">\(text(area.name))</a></h2>\n"
+            body += "<table class=\"matrix stack\">\n<thead><tr><th scope=\"col\">Rule</th>"
+            for column in matrix.columns {
+                body += "<th scope=\"col\">\(text(column.label))</th>"
             }
-            body += "</tr>\n"
+            body += "</tr></thead>\n<tbody>\n"
+            for rule in area.rules {
+                body += matrixRow(rule, area: area.name, matrix: matrix)
+            }
+            body += "</tbody></table>\n</section>\n"
         }
-        body += "</tbody></table></div>\n"
         if !matrix.unknownCaseIDs.isEmpty {
             body += "<p>The results also name cases this suite does not have: "
             body += matrix.unknownCaseIDs.map { "<code>\(text($0))</code>" }.joined(separator: ", ") + ".</p>\n"
@@ -105,21 +103,60 @@ struct HTMLSite {
 
     // MARK: Parts
 
+    /// A rule's row: the rule with the cases that check it, then a cell per engine with the
+    /// outcome, the case counts and every run that did not pass, written out.
+    private func matrixRow(_ rule: Rule, area: String, matrix: ConformanceMatrix) -> String {
+        let caseIDs = content.casesByRule[rule.id] ?? []
+        var row = "<tr><th scope=\"row\"><a href=\"areas/\(attribute(area)).html#rule-\(attribute(rule.id))\">"
+        row += "<code>\(text(rule.id))</code></a> <span class=\"rule-title\">\(HTMLText.inline(rule.title))</span>"
+        if !caseIDs.isEmpty {
+            row += "<span class=\"cases\">Checked by: "
+            row += caseIDs.map { caseLink($0, fromRoot: true) }.joined(separator: ", ") + "</span>"
+        }
+        row += "</th>"
+        for (index, column) in matrix.columns.enumerated() {
+            let outcome = matrix.ruleOutcome(caseIDs: caseIDs, column: index)
+            row += "<td class=\"\(outcomeClass(outcome.outcome))\" data-label=\"\(attribute(column.label))\">"
+            row +=
+                "<strong>\(text(outcome.outcome.rawValue))</strong> <span class=\"counts\">\(text(outcome.countText))</span>"
+            if !outcome.findings.isEmpty {
+                row += "<ul class=\"findings\">"
+                for finding in outcome.findings {
+                    let runs = finding.cases.map {
+                        "\(caseLink($0.caseID, fromRoot: true)) [\(text($0.profiles.joined(separator: ", ")))]"
+                    }
+                    row +=
+                        "<li><strong>\(text(SiteContent.word(finding.status)))</strong> \(runs.joined(separator: ", "))"
+                    row += finding.message.isEmpty ? "" : ": <span class=\"reason\">\(text(finding.message))</span>"
+                    row += "</li>"
+                }
+                row += "</ul>"
+            }
+            row += "</td>"
+        }
+        return row + "</tr>\n"
+    }
+
     private func conformanceTable(_ matrix: ConformanceMatrix) -> String {
-        var body = "<h2>Conformance</h2>\n<div class=\"scroll\"><table class=\"conformance\">\n"
-        body += "<thead><tr><th scope=\"col\">Engine</th><th scope=\"col\">Conformance</th><th scope=\"col\">Runs</th>"
-        body += "<th scope=\"col\">Run</th></tr></thead>\n<tbody>\n"
+        var body = "<h2>Conformance</h2>\n<p>Passed runs out of the runs the engine supports (skipped runs aside); "
+        body += "errors (the engine could not finish a run) and skipped runs are counted apart.</p>\n"
+        body += "<table class=\"conformance stack pairs\">\n<thead><tr><th scope=\"col\">Engine</th>"
+        body += "<th scope=\"col\">Conformance</th><th scope=\"col\">Passed</th><th scope=\"col\">Failed</th>"
+        body += "<th scope=\"col\">Errors</th><th scope=\"col\">Skipped</th></tr></thead>\n<tbody>\n"
         for column in matrix.columns {
             let header = column.summary.header
-            let badge = ConformanceBadge.label(engine: header.engine.name) + ": " + column.conformance.percentText
-            body += "<tr><th scope=\"row\">\(text(column.label))</th>"
-            body += "<td><img src=\"badges/\(attribute(column.slug)).svg\" alt=\"\(attribute(badge))\"></td>"
-            body += "<td>\(text(column.conformance.detailText))</td>"
-            body += "<td>\(text(header.startedAt)) on \(text(header.hostname))"
-            body += column.summary.interrupted ? " (interrupted)" : ""
-            body += "</td></tr>\n"
+            let figures = column.conformance
+            let badge = ConformanceBadge.label(engine: header.engine.name) + ": " + figures.badgeText
+            body += "<tr><th scope=\"row\">\(text(column.label))<span class=\"run\">run \(text(header.startedAt)) "
+            body += "on \(text(header.hostname))\(column.summary.interrupted ? " (interrupted)" : "")</span></th>"
+            body += "<td class=\"badge\" data-label=\"Conformance\">"
+            body += "<img src=\"badges/\(attribute(column.slug)).svg\" alt=\"\(attribute(badge))\"></td>"
+            body += "<td data-label=\"Passed\">\(figures.passed) of \(figures.supported) supported</td>"
+            body += "<td data-label=\"Failed\">\(figures.failed)</td>"
+            body += "<td data-label=\"Errors\">\(figures.errored)</td>"
+            body += "<td data-label=\"Skipped\">\(figures.skipped) of \(figures.total) runs</td></tr>\n"
         }
-        return body + "</tbody></table></div>\n"
+        return body + "</tbody></table>\n"
     }
 
     private func ruleArticle(_ rule: Rule) -> String {
@@ -150,7 +187,7 @@ struct HTMLSite {
             html += "<p class=\"uncovered\">No case checks this rule yet.</p>\n"
         } else {
             html += "<p class=\"checked\"><span class=\"label\">Checked by:</span> "
-            html += cases.map(caseLink).joined(separator: ", ") + "</p>\n"
+            html += cases.map { caseLink($0) }.joined(separator: ", ") + "</p>\n"
         }
         return html + "</article>\n"
     }
@@ -176,8 +213,12 @@ struct HTMLSite {
             for (index, column) in matrix.columns.enumerated() {
                 let outcome = matrix.outcome(caseID: specCase.id, column: index)
                 let runs = matrix.runs(caseID: specCase.id, column: index)
-                html += "<li class=\"\(outcomeClass(outcome))\" title=\"\(attribute(SiteContent.runsText(runs)))\">"
-                html += "\(text(column.label)): \(text(outcome.rawValue))</li>\n"
+                html +=
+                    "<li class=\"\(outcomeClass(outcome))\"><strong>\(text(column.label)): \(text(outcome.rawValue))</strong>"
+                html +=
+                    outcome == .pass && runs.allSatisfy { $0.status == .passed }
+                    ? "" : " \(text(SiteContent.runsText(runs)))"
+                html += "</li>\n"
             }
             html += "</ul>\n"
         }
@@ -197,9 +238,11 @@ struct HTMLSite {
         return html + "</ol>\n</article>\n"
     }
 
-    private func caseLink(_ caseID: String) -> String {
+    /// A link to a case's section, from an area page or (`fromRoot`) from a page at the root.
+    private func caseLink(_ caseID: String, fromRoot: Bool = false) -> String {
         let area = content.areaOfCase[caseID] ?? ""
-        return "<a href=\"\(attribute(area)).html#case-\(attribute(caseID))\"><code>\(text(caseID))</code></a>"
+        let folder = fromRoot ? "areas/" : ""
+        return "<a href=\"\(folder)\(attribute(area)).html#case-\(attribute(caseID))\"><code>\(text(caseID))</code></a>"
     }
 
     private func ruleLink(_ ruleID: String) -> String {
@@ -211,6 +254,7 @@ struct HTMLSite {
         switch outcome {
         case .pass: "pass"
         case .fail: "fail"
+        case .error: "error"
         case .skip: "skip"
         case .notRun: "not-run"
         }

@@ -83,18 +83,43 @@ struct MarkdownSite {
         guard let matrix = content.matrix else { return "" }
         var lines = ["[All rules](README.md)", "", "# Conformance matrix", ""]
         lines += conformanceTable(matrix, root: "")
-        lines += ["## Every case", ""]
-        lines.append("| Case | " + matrix.columns.map { MarkdownText.escape($0.label) }.joined(separator: " | ") + " |")
-        lines.append("| --- |" + String(repeating: " :---: |", count: matrix.columns.count))
-        for specCase in content.casesInPageOrder {
-            let area = content.areaOfCase[specCase.id] ?? ""
-            var row = "| [\(MarkdownText.codeSpan(specCase.id, inTable: true))](areas/\(area).md#case-\(specCase.id)) |"
-            for index in matrix.columns.indices {
-                row += " \(symbol(matrix.outcome(caseID: specCase.id, column: index))) |"
+        lines += [
+            "Each rule of each area, with the outcome of the cases that check it under each engine; "
+                + "below each area, every run that did not pass, with its reason.",
+            "",
+        ]
+        for area in content.areas where !area.rules.isEmpty {
+            lines += ["## [\(MarkdownText.escape(area.name))](areas/\(area.name).md)", ""]
+            lines.append(
+                "| Rule | " + matrix.columns.map { MarkdownText.escape($0.label) }.joined(separator: " | ") + " |"
+            )
+            lines.append("| --- |" + String(repeating: " --- |", count: matrix.columns.count))
+            var findings: [String] = []
+            for rule in area.rules {
+                let caseIDs = content.casesByRule[rule.id] ?? []
+                var row =
+                    "| [\(MarkdownText.codeSpan(rule.id, inTable: true))](areas/\(area.name).md#rule-\(rule.id)) |"
+                for (index, column) in matrix.columns.enumerated() {
+                    let outcome = matrix.ruleOutcome(caseIDs: caseIDs, column: index)
+                    row += " \(symbol(outcome.outcome)): \(MarkdownText.escape(outcome.countText)) |"
+                    for finding in outcome.findings {
+                        let runs = finding.cases.map {
+                            "\(caseLink($0.caseID, fromRoot: true)) [\($0.profiles.joined(separator: ", "))]"
+                        }
+                        findings.append(
+                            "- \(MarkdownText.codeSpan(rule.id)), \(MarkdownText.escape(column.label)): "
+                                + "**\(SiteContent.word(finding.status))** \(runs.joined(separator: ", "))"
+                                + (finding.message.isEmpty ? "" : ": \(MarkdownText.escape(finding.message))")
+                        )
+                    }
+                }
+                lines.append(row)
             }
-            lines.append(row)
+            lines.append("")
+            if !findings.isEmpty {
+                lines += ["Not passed:", ""] + findings + [""]
+            }
         }
-        lines.append("")
         if !matrix.unknownCaseIDs.isEmpty {
             lines.append(
                 "The results also name cases this suite does not have: "
@@ -106,13 +131,22 @@ struct MarkdownSite {
     }
 
     private func conformanceTable(_ matrix: ConformanceMatrix, root: String) -> [String] {
-        var lines = ["## Conformance", "", "| Engine | Conformance | Runs | Run |", "| --- | --- | --- | --- |"]
+        var lines = [
+            "## Conformance", "",
+            "Passed runs out of the runs the engine supports (skipped runs aside); errors (the engine could not "
+                + "finish a run) and skipped runs are counted apart.",
+            "",
+            "| Engine | Conformance | Passed | Failed | Errors | Skipped | Run |",
+            "| --- | --- | --- | ---: | ---: | --- | --- |",
+        ]
         for column in matrix.columns {
             let header = column.summary.header
-            let alt = ConformanceBadge.label(engine: header.engine.name) + ": " + column.conformance.percentText
+            let figures = column.conformance
+            let alt = ConformanceBadge.label(engine: header.engine.name) + ": " + figures.badgeText
             lines.append(
                 "| \(MarkdownText.escape(column.label)) | ![\(MarkdownText.escape(alt))](\(root)../badges/\(column.slug).svg) "
-                    + "| \(MarkdownText.escape(column.conformance.detailText)) "
+                    + "| \(figures.passed) of \(figures.supported) supported | \(figures.failed) | \(figures.errored) "
+                    + "| \(figures.skipped) of \(figures.total) runs "
                     + "| \(MarkdownText.escape(header.startedAt)) on \(MarkdownText.escape(header.hostname))"
                     + (column.summary.interrupted ? " (interrupted)" : "") + " |"
             )
@@ -150,7 +184,7 @@ struct MarkdownSite {
         lines.append(
             cases.isEmpty
                 ? "No case checks this rule yet."
-                : "**Checked by:** " + cases.map(caseLink).joined(separator: ", ")
+                : "**Checked by:** " + cases.map { caseLink($0) }.joined(separator: ", ")
         )
         lines.append("")
         return lines
@@ -177,7 +211,13 @@ struct MarkdownSite {
         lines.append("- **File:** \(MarkdownText.codeSpan(specCase.location.description))")
         if let matrix = content.matrix {
             let results = matrix.columns.indices.map { index in
-                "\(MarkdownText.escape(matrix.columns[index].label)) \(symbol(matrix.outcome(caseID: specCase.id, column: index)))"
+                let runs = matrix.runs(caseID: specCase.id, column: index)
+                let reasons =
+                    runs.allSatisfy { $0.status == .passed }
+                    ? "" : " (\(MarkdownText.escape(SiteContent.runsText(runs))))"
+                return
+                    "\(MarkdownText.escape(matrix.columns[index].label)) \(symbol(matrix.outcome(caseID: specCase.id, column: index)))"
+                    + reasons
             }
             lines.append("- **Results:** " + results.joined(separator: ", "))
         }
@@ -195,8 +235,9 @@ struct MarkdownSite {
         return lines
     }
 
-    private func caseLink(_ caseID: String) -> String {
-        "[\(MarkdownText.codeSpan(caseID))](\(content.areaOfCase[caseID] ?? "").md#case-\(caseID))"
+    /// A link to a case's section, from an area page or (`fromRoot`) from a page at the root.
+    private func caseLink(_ caseID: String, fromRoot: Bool = false) -> String {
+        "[\(MarkdownText.codeSpan(caseID))](\(fromRoot ? "areas/" : "")\(content.areaOfCase[caseID] ?? "").md#case-\(caseID))"
     }
 
     private func ruleLink(_ ruleID: String) -> String {
@@ -208,6 +249,7 @@ struct MarkdownSite {
         switch outcome {
         case .pass: "✅ pass"
         case .fail: "❌ fail"
+        case .error: "⚠️ error"
         case .skip: "⏭️ skip"
         case .notRun: "— not run"
         }

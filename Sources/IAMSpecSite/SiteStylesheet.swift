@@ -1,16 +1,16 @@
-/// The site's one stylesheet: system fonts only, a readable measure, tables that scroll sideways
-/// on a phone, outcome colours that also read in greyscale (the word is always written), and a
-/// print layout without navigation.
+/// The site's one stylesheet: system fonts only, a readable measure, tables that become one card
+/// per row on a phone (each cell labelled, so nothing scrolls sideways), outcome colours that also
+/// read in greyscale (the word is always written), and a print layout without navigation.
 enum SiteStylesheet {
     static let css = """
         :root { --ink: #1b1f24; --muted: #57606a; --line: #d0d7de; --paper: #ffffff; --tint: #f6f8fa;
           --pass: #1a7f37; --pass-bg: #dafbe1; --fail: #cf222e; --fail-bg: #ffebe9;
-          --skip: #7d4e00; --skip-bg: #fff8c5; --accent: #0550ae; }
+          --skip: #7d4e00; --skip-bg: #fff8c5; --error: #8250df; --error-bg: #fbefff; --accent: #0550ae; }
         * { box-sizing: border-box; }
         html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
         body { margin: 0; color: var(--ink); background: var(--paper);
           font: 16px/1.55 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "DejaVu Sans", sans-serif; }
-        main { max-width: 60rem; margin: 0 auto; padding: 1rem 1.25rem 3rem; }
+        main { max-width: 60rem; margin: 0 auto; padding: 1rem 1.25rem 3rem; overflow-wrap: break-word; }
         a { color: var(--accent); }
         code { font: 0.9em/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, "DejaVu Sans Mono", monospace;
           background: var(--tint); border-radius: 4px; padding: 0.05em 0.3em; overflow-wrap: anywhere; }
@@ -24,13 +24,24 @@ enum SiteStylesheet {
         header.site a[aria-current="page"] { text-decoration: underline; text-underline-offset: 0.25em; }
         header.site .brand { font-weight: 700; margin-right: 0.5rem; }
         footer.site { max-width: 60rem; margin: 0 auto; padding: 1rem 1.25rem 2rem; color: var(--muted); font-size: 0.85rem; border-top: 1px solid var(--line); }
-        .scroll { overflow-x: auto; -webkit-overflow-scrolling: touch; }
         table { border-collapse: collapse; width: 100%; font-size: 0.95rem; }
         th, td { text-align: left; padding: 0.35rem 0.6rem; border-bottom: 1px solid var(--line); vertical-align: top; }
         thead th { background: var(--tint); }
-        table.matrix td { text-align: center; white-space: nowrap; }
+        td, th { overflow-wrap: break-word; }
+        img { max-width: 100%; height: auto; }
+        table.conformance td.badge { width: 24rem; }
+        table.conformance .run { display: block; font-weight: normal; color: var(--muted); font-size: 0.8rem; }
+        table.matrix { table-layout: fixed; }
+        table.matrix thead th:first-child { width: 40%; }
+        table.matrix th[scope="row"] { font-weight: normal; }
+        table.matrix .rule-title { display: block; font-weight: 600; }
+        table.matrix .cases { display: block; color: var(--muted); font-size: 0.85rem; margin-top: 0.2rem; }
+        table.matrix .counts { display: block; font-size: 0.85rem; }
+        ul.findings { margin: 0.3rem 0 0; padding-left: 1rem; font-size: 0.85rem; color: var(--ink); font-weight: normal; }
+        ul.findings li { margin: 0.15rem 0; }
         td.pass, li.pass { color: var(--pass); background: var(--pass-bg); }
-        td.fail, li.fail { color: var(--fail); background: var(--fail-bg); font-weight: 600; }
+        td.fail, li.fail { color: var(--fail); background: var(--fail-bg); }
+        td.error, li.error { color: var(--error); background: var(--error-bg); }
         td.skip, li.skip { color: var(--skip); background: var(--skip-bg); }
         td.not-run, li.not-run { color: var(--muted); }
         ul.rule-index { padding-left: 1.2rem; }
@@ -52,7 +63,7 @@ enum SiteStylesheet {
         .translation { margin: 0.35rem 0 0; }
         .uncovered { color: var(--fail); }
         ul.results { list-style: none; padding: 0; margin: 0 0 0.75rem; display: flex; flex-wrap: wrap; gap: 0.4rem; }
-        ul.results li { border-radius: 999px; padding: 0.1rem 0.7rem; font-size: 0.85rem; border: 1px solid var(--line); }
+        ul.results li { border-radius: 8px; padding: 0.1rem 0.7rem; font-size: 0.85rem; border: 1px solid var(--line); overflow-wrap: anywhere; }
         .given { font-weight: 600; margin: 0.5rem 0 0.25rem; }
         ul.messages { margin: 0 0 0.75rem; padding-left: 1.2rem; }
         ol.timeline { list-style: none; margin: 0; padding: 0; border-left: 2px solid var(--line); }
@@ -69,6 +80,14 @@ enum SiteStylesheet {
           article { padding: 0.75rem; }
           ol.timeline li { flex-direction: column; gap: 0; }
           ol.timeline .time { flex: none; text-align: left; font-size: 0.85rem; }
+          table.stack, table.stack tbody, table.stack tr, table.stack th, table.stack td { display: block; width: 100%; }
+          table.stack thead { display: none; }
+          table.stack tr { border: 1px solid var(--line); border-radius: 8px; margin: 0 0 0.75rem; overflow: hidden; }
+          table.stack th[scope="row"] { background: var(--tint); }
+          table.stack td[data-label]::before { content: attr(data-label); display: block; font-weight: 600; color: var(--ink); font-size: 0.8rem; }
+          table.pairs td[data-label] { display: grid; grid-template-columns: 7.5rem 1fr; gap: 0.5rem; }
+          table.pairs td[data-label]::before { font-size: inherit; }
+          table.pairs td.badge[data-label] { display: block; width: 100%; }
         }
         @media print {
           header.site, nav.toc { display: none; }
@@ -77,8 +96,7 @@ enum SiteStylesheet {
           a { color: inherit; text-decoration: none; }
           article { break-inside: avoid; border-color: #999; }
           h2, h3 { break-after: avoid; }
-          .scroll { overflow: visible; }
-          td.pass, td.fail, td.skip, li.pass, li.fail, li.skip { background: none; color: #000; }
+          td.pass, td.fail, td.error, td.skip, li.pass, li.fail, li.error, li.skip { background: none; color: #000; }
         }
 
         """

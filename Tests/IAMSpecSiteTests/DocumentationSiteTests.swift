@@ -99,34 +99,96 @@ struct DocumentationSiteTests {
     }
 
     @Test func resultsAddAMatrixConformanceAndABadgePerEngine() throws {
-        let reference = SiteFixtures.results(
-            engine: "reference",
-            [
-                ("stack-one", .brazeSwift, .passed), ("stack-one", .appboyLegacy, .passed),
-                ("interval-two", .brazeSwift, .failed), ("interval-two", .appboyLegacy, .skipped),
-                ("not-in-suite", .brazeSwift, .passed),
-            ]
-        )
-        let other = SiteFixtures.results(engine: "Other Engine", [("stack-one", .brazeSwift, .skipped)])
-        let files = try SiteFixtures.files(results: [reference, other])
+        let files = try SiteFixtures.files(results: [Self.reference, Self.other])
         let matrix = try #require(files["matrix.html"])
         #expect(matrix.contains("<th scope=\"col\">reference 1.0</th><th scope=\"col\">Other Engine 1.0</th>"))
-        #expect(matrix.contains("<td>3 of 4 runs passed, 1 skipped</td>"))
-        #expect(matrix.contains("alt=\"reference conformance: 75%\""))
+        #expect(matrix.contains("<td data-label=\"Passed\">3 of 4 supported</td><td data-label=\"Failed\">1</td>"))
+        #expect(matrix.contains("<td data-label=\"Errors\">0</td><td data-label=\"Skipped\">1 of 5 runs</td>"))
+        #expect(matrix.contains("alt=\"reference conformance: 75% · 1 skipped\""))
         #expect(matrix.contains("<code>not-in-suite</code>"))
-        #expect(matrix.contains("title=\"appboy-legacy: skip; braze-swift: fail\">fail</td>"))
-        #expect(
-            files["markdown/matrix.md"]?.contains(
-                "| [`interval-two`](areas/interval.md#case-interval-two) | ❌ fail | — not run |"
-            ) == true
-        )
         let badge = try #require(files["badges/reference.svg"])
-        #expect(badge.contains(">reference conformance</text>") && badge.contains(">75%</text>"))
+        #expect(badge.contains(">reference conformance</text>") && badge.contains(">75% · 1 skipped</text>"))
         #expect(badge.contains("fill=\"#dfb317\""))
-        #expect(files["badges/other-engine.svg"]?.contains(">no runs</text>") == true)
+        let other = try #require(files["badges/other-engine.svg"])
+        #expect(other.contains(">0% · 1 error</text>") && other.contains("fill=\"#e05d44\""))
         #expect(files["index.html"]?.contains("<img src=\"badges/reference.svg\"") == true)
         #expect(files["markdown/README.md"]?.contains("(../badges/reference.svg)") == true)
+        #expect(files["markdown/README.md"]?.contains("| 3 of 4 supported | 1 | 0 | 1 of 5 runs |") == true)
     }
+
+    @Test func theMatrixHasARowPerRuleByAreaWithEveryReasonWrittenOut() throws {
+        let files = try SiteFixtures.files(results: [Self.reference, Self.other])
+        let matrix = try #require(files["matrix.html"])
+        #expect(!matrix.contains("title="), "no reason may hide in a tooltip")
+        let stack = try #require(matrix.range(of: "<section class=\"area\" id=\"area-stack\">"))
+        let interval = try #require(matrix.range(of: "<section class=\"area\" id=\"area-interval\">"))
+        #expect(stack.lowerBound < interval.lowerBound, "areas in catalogue order")
+        #expect(matrix.components(separatedBy: "<th scope=\"row\"><a href=\"areas/").count - 1 == 3, "one row per rule")
+        #expect(
+            matrix.contains(
+                "<td class=\"fail\" data-label=\"reference 1.0\"><strong>fail</strong> <span class=\"counts\">1 of 2 cases pass, 1 fail</span>"
+            )
+        )
+        #expect(
+            matrix.contains(
+                "<li><strong>fail</strong> <a href=\"areas/interval.html#case-interval-two\"><code>interval-two</code></a> [braze-swift]: <span class=\"reason\">expected &lt;promo&gt; displayed</span></li>"
+            )
+        )
+        #expect(
+            matrix.contains(
+                "<strong>skip</strong> <a href=\"areas/interval.html#case-interval-two\"><code>interval-two</code></a> [appboy-legacy]: <span class=\"reason\">needs stack_inspection</span>"
+            )
+        )
+        #expect(
+            matrix.contains(
+                "<td class=\"error\" data-label=\"Other Engine 1.0\"><strong>error</strong> <span class=\"counts\">0 of 2 cases pass, 1 error, 1 not run</span>"
+            )
+        )
+        #expect(
+            matrix.contains(
+                "<td class=\"not-run\" data-label=\"reference 1.0\"><strong>not run</strong> <span class=\"counts\">no case</span></td>"
+            )
+        )
+        let markdown = try #require(files["markdown/matrix.md"])
+        #expect(
+            markdown.contains(
+                "| [`stack.lifo`](areas/stack.md#rule-stack.lifo) | ❌ fail: 1 of 2 cases pass, 1 fail | ⚠️ error: 0 of 2 cases pass, 1 error, 1 not run |"
+            )
+        )
+        #expect(
+            markdown.contains(
+                "- `stack.lifo`, Other Engine 1.0: **error** [`stack-one`](areas/stack.md#case-stack-one) [braze-swift]: the engine exited with status 3"
+            )
+        )
+        let casePage = try #require(files["areas/interval.html"])
+        #expect(
+            casePage.contains(
+                "<li class=\"fail\"><strong>reference 1.0: fail</strong> appboy-legacy: skip (needs stack_inspection); braze-swift: fail (expected &lt;promo&gt; displayed)</li>"
+            )
+        )
+    }
+
+    /// Fails one case on one profile, skips it on the other, passes the other case and one the
+    /// suite does not have.
+    static let reference = SiteFixtures.results(
+        engine: "reference",
+        [
+            ("stack-one", .brazeSwift, .passed), ("stack-one", .appboyLegacy, .passed),
+            ("interval-two", .brazeSwift, .failed), ("interval-two", .appboyLegacy, .skipped),
+            ("not-in-suite", .brazeSwift, .passed),
+        ],
+        messages: [
+            "interval-two@braze-swift": "expected <promo> displayed",
+            "interval-two@appboy-legacy": "needs stack_inspection",
+        ]
+    )
+
+    /// Could not finish its one run.
+    static let other = SiteFixtures.results(
+        engine: "Other Engine",
+        [("stack-one", .brazeSwift, .error)],
+        messages: ["stack-one@braze-swift": "the engine exited with status 3"]
+    )
 
     @Test func twoResultsForOneEngineAreAnError() {
         let one = SiteFixtures.results(engine: "e", [])

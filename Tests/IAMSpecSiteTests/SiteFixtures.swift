@@ -67,10 +67,12 @@ enum SiteFixtures {
         ),
     ]
 
+    /// A results stream of these runs; `messages` gives a run's message by `id@profile`.
     static func results(
         engine: String,
         version: String = "1.0",
-        _ statuses: [(String, Profile, CaseStatus)]
+        _ statuses: [(String, Profile, CaseStatus)],
+        messages: [String: String] = [:]
     ) -> RunSummary {
         let header = RunHeader(
             engine: EngineRecord(name: engine, version: version, profiles: Profile.allCases, capabilities: []),
@@ -84,7 +86,14 @@ enum SiteFixtures {
         return RunSummary(
             header: header,
             results: statuses.map { id, profile, status in
-                CaseResult(caseID: id, profile: profile, title: id, status: status, location: location)
+                CaseResult(
+                    caseID: id,
+                    profile: profile,
+                    title: id,
+                    status: status,
+                    message: messages["\(id)@\(profile.rawValue)"] ?? "",
+                    location: location
+                )
             }
         )
     }

@@ -13,8 +13,11 @@ struct DocsCommand: ParsableCommand {
             quotes, sources and translations; each case as a timeline in plain words), style.css, \
             and the same pages as GitHub Markdown under markdown/. With --results (the results \
             stream of `iamspec run --json`, one per engine; merge shards with `iamspec merge` \
-            first), also matrix.html and markdown/matrix.md (engines × cases) and \
-            badges/<engine>.svg. No scripts, no fonts or files fetched from elsewhere; the same \
+            first), also matrix.html and markdown/matrix.md (by rule area, a row per rule, a \
+            column per engine, every run that did not pass with its reason) and \
+            badges/<engine>.svg. Conformance is passed runs out of the runs an engine supports \
+            (not skipped), with failed, errored and skipped runs counted apart, on the badge \
+            too. No scripts, no fonts or files fetched from elsewhere; the same \
             inputs give the same bytes. Files already in the folder that the site does not have \
             are left alone. Exit status 0 when written, 2 for spec errors, unreadable results, or \
             a folder that cannot be written.

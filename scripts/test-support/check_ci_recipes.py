@@ -1,0 +1,154 @@
+"""Checks what the CI schemas cannot see in the CI recipes of Examples/ci (README, "Running the
+suite in CI"): recipes for an engine's own repository, not this one.
+
+For both recipes:
+  - iamspec is fetched at a pinned version: IAMSPEC_REF is a tag (v1.2.3) or a full commit id;
+  - exactly one job builds iamspec (`swift build`); every job that runs the built tool needs that
+    job and gets the tool from its artifact, never from a build of its own;
+  - the shards: the number of parallel jobs is the N of `--shard I/N`;
+  - the results are merged (`iamspec merge`), the docs site built (`iamspec docs`), a JUnit report
+    and the Markdown summary (`--summary`) written.
+For GitHub Actions, also: every job that checks out code has `contents: read` (its own
+`permissions:` or the workflow's), the summary goes to $GITHUB_STEP_SUMMARY, the JUnit report is
+published, and the site deployed to GitHub Pages.
+
+Usage: check_ci_recipes.py GITHUB-WORKFLOW.yml GITLAB-CI.yml
+"""
+
+import re
+import sys
+
+from ruamel.yaml import YAML
+
+# `--shard I/N`, where I may be a GitHub expression with spaces (`${{ matrix.shard }}/4`).
+SHARD = re.compile(r"--shard\s+(\$\{\{.*?\}\}/\S+|\"[^\"]+\"|\S+)")
+PINNED = re.compile(r"^(v?\d+\.\d+\.\d+([-+][0-9A-Za-z.-]+)?|[0-9a-f]{40})$")
+# The reserved top-level keys of .gitlab-ci.yml, which are not jobs.
+GITLAB_KEYWORDS = {"default", "include", "stages", "variables", "workflow", "image", "services", "cache",
+                   "before_script", "after_script", "spec"}
+
+
+def load(path):
+    with open(path, encoding="utf-8") as handle:
+        return YAML(typ="safe").load(handle)
+
+
+def commands(steps_or_script):
+    """The shell text of a GitHub job's steps or a GitLab job's scripts, joined."""
+    text = []
+    for item in steps_or_script or []:
+        if isinstance(item, dict):
+            text.append(str(item.get("run", "")))
+        else:
+            text.append(str(item))
+    return "\n".join(text)
+
+
+def needs_of(job):
+    needs = job.get("needs", [])
+    needs = [needs] if isinstance(needs, str) else needs
+    return {n if isinstance(n, str) else n.get("job") for n in needs}
+
+
+def check_common(name, ref, jobs, shell, parallel_of, problems):
+    if not PINNED.match(str(ref or "")):
+        problems.append(f"{name}: IAMSPEC_REF is {ref!r}, expected a tag (v1.2.3) or a full commit id")
+    builders = [job for job in jobs if "swift build" in shell[job]]
+    if len(builders) != 1:
+        problems.append(f"{name}: {len(builders)} jobs build iamspec ({builders}), expected exactly one")
+        return
+    builder = builders[0]
+    tool_users = [job for job in jobs if job != builder and re.search(r"\biamspec (run|merge|report|docs)\b", shell[job])]
+    for job in tool_users:
+        if builder not in needs_of(jobs[job]):
+            problems.append(f"{name}: job {job} runs the tool but does not need {builder}, which builds it")
+    everything = "\n".join(shell.values())
+    if not SHARD.search(everything):
+        problems.append(f"{name}: no job runs a shard (--shard I/N)")
+    for job in jobs:
+        match = SHARD.search(shell[job])
+        if match:
+            parallel = parallel_of(jobs[job])
+            total = match.group(1).strip("\"'").rpartition("/")[2]
+            if total.isdigit() and int(total) != parallel:
+                problems.append(f"{name}: job {job} runs shards of {total} in {parallel} parallel jobs")
+            elif not total.isdigit() and parallel < 2:
+                problems.append(f"{name}: job {job} shards by {total} but runs no parallel jobs")
+    for needle, what in (("iamspec merge", "merges the shards' results"), ("iamspec docs", "builds the docs site"),
+                         ("--summary", "writes the Markdown summary"), ("--junit", "writes a JUnit report")):
+        if needle not in everything:
+            problems.append(f"{name}: no job {what} ({needle})")
+    return builder
+
+
+def check_github(path, problems):
+    workflow = load(path)
+    jobs = workflow.get("jobs", {})
+    shell = {job: commands(body.get("steps")) for job, body in jobs.items()}
+
+    def parallel(job):
+        matrix = (job.get("strategy") or {}).get("matrix") or {}
+        sizes = [len(values) for values in matrix.values() if isinstance(values, list)]
+        return max(sizes, default=1)
+
+    builder = check_common(path, (workflow.get("env") or {}).get("IAMSPEC_REF"), jobs, shell, parallel, problems)
+    top = workflow.get("permissions")
+    if top is None or (isinstance(top, dict) and top.get("contents") != "read") and top not in ("read-all",):
+        problems.append(f"{path}: the workflow's permissions: should be contents: read (least privilege)")
+    for job, body in jobs.items():
+        uses = [step.get("uses", "") for step in body.get("steps") or [] if isinstance(step, dict)]
+        effective = body.get("permissions", top)
+        if any(u.startswith("actions/checkout@") for u in uses):
+            if not (effective in ("read-all", "write-all") or (isinstance(effective, dict) and effective.get("contents") in ("read", "write"))):
+                problems.append(f"{path}: job {job} checks out code but its permissions {dict(effective or {})} lack contents: read")
+        if builder and job != builder and re.search(r"\biamspec/bin/iamspec\b", shell[job]):
+            if not any(u.startswith("actions/download-artifact@") for u in uses):
+                problems.append(f"{path}: job {job} runs the tool without downloading the {builder} artifact")
+        if uses.count("actions/checkout@v4") and job == builder:
+            checkout = next(step for step in body["steps"] if step.get("uses", "").startswith("actions/checkout@"))
+            if "IAMSPEC_REF" not in str((checkout.get("with") or {}).get("ref", "")):
+                problems.append(f"{path}: job {job} checks out iamspec without ref: IAMSPEC_REF")
+    everything = "\n".join(shell.values()) + "\n" + str(workflow)
+    for needle, what in (('--summary "$GITHUB_STEP_SUMMARY"', "writes the summary to the step summary"),
+                         ("action-junit-report", "publishes the JUnit report"),
+                         ("actions/deploy-pages", "deploys the site to GitHub Pages")):
+        if needle not in everything:
+            problems.append(f"{path}: no job {what} ({needle})")
+
+
+def check_gitlab(path, problems):
+    pipeline = load(path)
+    jobs = {name: body for name, body in pipeline.items() if name not in GITLAB_KEYWORDS and not name.startswith(".")}
+    shell = {job: commands((body.get("before_script") or []) + (body.get("script") or [])) for job, body in jobs.items()}
+
+    def parallel(job):
+        value = job.get("parallel", 1)
+        return value if isinstance(value, int) else 1
+
+    builder = check_common(path, (pipeline.get("variables") or {}).get("IAMSPEC_REF"), jobs, shell, parallel, problems)
+    if builder:
+        if "$IAMSPEC_REF" not in shell[builder]:
+            problems.append(f"{path}: job {builder} does not fetch iamspec at $IAMSPEC_REF")
+        if "dist/" not in str((jobs[builder].get("artifacts") or {}).get("paths")):
+            problems.append(f"{path}: job {builder} passes no built tool on as an artifact (dist/)")
+    for job, body in jobs.items():
+        if "--junit" in shell[job] and "junit" not in str((body.get("artifacts") or {}).get("reports", {})):
+            problems.append(f"{path}: job {job} writes a JUnit report but does not publish it (artifacts: reports: junit)")
+
+
+def main(github_path, gitlab_path):
+    problems = []
+    check_github(github_path, problems)
+    check_gitlab(gitlab_path, problems)
+    if problems:
+        print("\n".join(problems), file=sys.stderr)
+        return 1
+    print(f"{github_path}, {gitlab_path}: pinned iamspec, built once and passed on, sharded, merged; "
+          "JUnit, summary and site published; contents: read wherever code is checked out")
+    return 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3:
+        sys.exit(__doc__.strip().splitlines()[-1])
+    sys.exit(main(*sys.argv[1:]))

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Tests scripts/test's stage mechanism (stages.sh): four stages that pass, skip with `skip`, skip
+# through a command's exit status 77 and through `outside_folder`, then one that fails, which must
+# stop the run with exit status 1 before the stage after it, list the skipped stages with their
+# reasons, and end with `scripts/test: 1 passed, 1 failed, 3 skipped`.
+#
+# Usage: check_stages.sh   (exit 0 when the mechanism behaves so)
+set -euo pipefail
+support=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/iamspec-stages.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+cat >"$work/run.sh" <<SCRIPT
+set -euo pipefail
+source "$support/stages.sh"
+passes() { echo "all good"; }
+skips() { skip "no frobnicator here"; echo "not reached"; }
+exits_77() { sh -c 'echo "tool: skipped: no display"; exit 77'; }
+needs_outside() { outside_folder "$work/nowhere" "the seeds" IAMSPEC_SEEDS; echo "not reached"; }
+fails() { false; echo "not reached"; }
+never() { echo "never run"; }
+stage "passes" passes
+stage "skips" skips
+stage "exits 77" exits_77
+stage "needs outside" needs_outside
+stage "fails" fails
+stage "never" never
+print_totals
+SCRIPT
+
+status=0
+bash "$work/run.sh" >"$work/out.txt" 2>&1 || status=$?
+problems=()
+[ "$status" -eq 1 ] || problems+=("exit status $status, expected 1")
+[ "$(tail -n 1 "$work/out.txt")" = "scripts/test: 1 passed, 1 failed, 3 skipped" ] ||
+    problems+=("last line: $(tail -n 1 "$work/out.txt")")
+for expected in "  - skips: no frobnicator here" \
+    "  - exits 77: the stage exited 77; its output above says why" \
+    "  - needs outside: not checked: the seeds not found at $work/nowhere (set IAMSPEC_SEEDS to their folder)" \
+    "skipped: no frobnicator here"; do
+    grep -qxF -- "$expected" "$work/out.txt" || problems+=("no line: $expected")
+done
+! grep -q "not reached\|never run" "$work/out.txt" || problems+=("a stage went on after it ended, or ran after the failure")
+if [ "${#problems[@]}" -gt 0 ]; then
+    cat "$work/out.txt"
+    printf 'check_stages: FAIL: %s\n' "${problems[@]}" >&2
+    exit 1
+fi
+echo "check_stages: ok: pass, three kinds of skip and a failure counted as 1 passed, 1 failed, 3 skipped"

@@ -19,9 +19,9 @@ struct IAMSpecCommand: ParsableCommand {
             """,
         version: IAMSpecVersion.current,
         subcommands: [
-            RunCommand.self, LintCommand.self, ListCommand.self, CoverageCommand.self, ReportCommand.self,
-            EngineCommand.self, MergeCommand.self, DiffCommand.self, DocsCommand.self, MutateCommand.self,
-            FuzzCommand.self,
+            RunCommand.self, LintCommand.self, ListCommand.self, CoverageCommand.self, CapabilitiesCommand.self,
+            ReportCommand.self, EngineCommand.self, MergeCommand.self, DiffCommand.self, DocsCommand.self,
+            MutateCommand.self, FuzzCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

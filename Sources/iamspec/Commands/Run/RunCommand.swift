@@ -170,7 +170,14 @@ struct RunCommand: ParsableCommand {
             control: control,
             progress: { progress.record($0) }
         )
-        let outcome = run.run(cases: loaded.cases, rules: loaded.rules, paths: suite.paths)
+        var outcome = run.run(cases: loaded.cases, rules: loaded.rules, paths: suite.paths)
+        outcome.header.invocation = RunInvocation(
+            program: CommandLine.arguments.first ?? "iamspec",
+            engineCommand: engineCommand,
+            validatesProtocol: validateProtocol,
+            baseline: baseline ?? updateBaseline,
+            allowsUnexpectedPass: allowUnexpectedPass
+        )
         signals.stop()
         stdioProvider?.shutdown()
         progress.finish()

@@ -52,7 +52,7 @@ package enum MarkdownReport {
         if !failing.isEmpty {
             lines += ["", "### Failures and errors (\(failing.count))"]
             for result in failing.prefix(listLimit) {
-                lines += [""] + failure(result)
+                lines += [""] + failure(result, header: summary.header)
             }
             lines += more(failing.count)
         }
@@ -98,7 +98,7 @@ package enum MarkdownReport {
         return "; \(diff.removed) run\(diff.removed == 1 ? "" : "s") only before, \(diff.added) only after"
     }
 
-    private static func failure(_ result: CaseResult) -> [String] {
+    private static func failure(_ result: CaseResult, header: RunHeader) -> [String] {
         var lines = ["#### \(inline(result.caseID)) \(result.profile.rawValue): \(result.status.rawValue)", ""]
         lines += fenced("\(result.location): \(result.message)", language: "text")
         if !result.rules.isEmpty {
@@ -109,7 +109,8 @@ package enum MarkdownReport {
             }
         }
         lines.append("")
-        lines += fenced(RerunCommand.text(for: result), language: "sh")
+        let rerun = RerunCommand.text(for: result, header: header)
+        lines += fenced(rerun, language: header.invocation == nil ? "text" : "sh")
         return lines
     }
 

@@ -273,17 +273,18 @@ function errorAnswer(problem, doing) {
   const isError = problem instanceof Error;
   const kind = isError ? problem.name : typeof problem;
   const detail = (isError ? problem.message : describe(problem)) || "(no message)";
-  const frame = isError ? firstFrameOutsideKit(problem.stack) : undefined;
+  const frame = isError ? innermostAdapterFrame(problem.stack) : undefined;
   return { type: "error", message: `${kind} while ${doing}: ${detail}${frame ? ` at ${frame}` : ""}` };
 }
 
-function firstFrameOutsideKit(stackText) {
+/** The innermost frame in a file of the adapter's, or undefined when the kit itself threw. */
+function innermostAdapterFrame(stackText) {
   const self = new URL(import.meta.url).pathname.split("/").pop();
   for (const line of String(stackText ?? "").split("\n").slice(1)) {
     const found = /\(?((?:file:\/\/)?[^\s()]+):(\d+):\d+\)?$/.exec(line.trim());
-    if (found && !found[1].endsWith(self) && !found[1].startsWith("node:")) {
-      return `${found[1].split("/").pop()}:${found[2]}`;
-    }
+    if (!found || found[1].startsWith("node:")) continue; // native and Node's own frames
+    const file = found[1].split("/").pop();
+    return file === self ? undefined : `${file}:${found[2]}`;
   }
   return undefined;
 }

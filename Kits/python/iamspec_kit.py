@@ -39,6 +39,7 @@ What the kit does for you:
 import json
 import os
 import sys
+import sysconfig
 import traceback
 
 __all__ = [
@@ -272,9 +273,19 @@ def _error_answer(problem, doing):
     """An `error` answer naming the exception and the adapter's line that raised it; the whole
     traceback goes to stderr, which iamspec shows with the error."""
     traceback.print_exception(type(problem), problem, problem.__traceback__, file=sys.stderr)
-    frames = traceback.extract_tb(problem.__traceback__)
-    ours = os.path.abspath(__file__)
-    where = next((frame for frame in reversed(frames) if os.path.abspath(frame.filename) != ours), None)
+    where = _innermost_adapter_frame(traceback.extract_tb(problem.__traceback__))
     place = f" at {os.path.basename(where.filename)}:{where.lineno} in {where.name}" if where else ""
     detail = str(problem) or "(no message)"
     return {"type": "error", "message": f"{type(problem).__name__} while {doing}: {detail}{place}"}
+
+
+def _innermost_adapter_frame(frames):
+    """The innermost frame in a file of the adapter's (not the standard library's), or None when
+    the kit itself raised."""
+    library = os.path.abspath(sysconfig.get_paths()["stdlib"]) + os.sep
+    for frame in reversed(frames):
+        path = os.path.abspath(frame.filename)
+        if path.startswith(library):
+            continue
+        return None if path == os.path.abspath(__file__) else frame
+    return None

@@ -39,8 +39,10 @@ def main():
 class Engine:
     """One run of one case. All times are virtual milliseconds."""
 
+    delegate_answers = ()  # the display delegate's answers the engine models: none
+
     def __init__(self, case):
-        if case.config["delegate"] != "absent":
+        if case.config["delegate"] != "absent" and not self.delegate_answers:
             raise kit.Unsupported("this engine does not model the in-app message delegate")
         self.profile = case.profile
         self.interval = case.config["minimum_trigger_interval_ms"]
@@ -132,16 +134,13 @@ class Engine:
         matching = [m for m in self.delivered if any(matches(tr, event, t) for tr in m["triggers"])]
         offered = False
         if not matching:
-            self.out.append(kit.no_matching_trigger(kit.trigger_event(event)))
+            self.out += self.no_matching_trigger(event)
         else:
             busy = {m["id"] for m, _ in self.stack} | {w[2]["id"] for w in self.waiting}
             candidates = [m for m in matching if m["id"] not in busy and self.eligible(m, t)]
             # The minimum interval is checked before priority; a trigger inside it is dropped.
             passing = [m for m in candidates if m["test_send"] or self.interval_passed(t + m["delay_ms"])]
-            winner = None
-            for message in passing:  # the highest priority; a tie goes to the later message
-                if winner is None or message["priority"] >= winner["priority"]:
-                    winner = message
+            winner = self.highest_priority(passing)
             if winner is not None:
                 if winner["delay_ms"] == 0:
                     offered = self.become_ready(winner, t)
@@ -151,6 +150,18 @@ class Engine:
         if makes_eligible and not offered:
             self.offer()
         return self.out
+
+    def no_matching_trigger(self, event):
+        """The no-matching-trigger callback, for an event that triggers no message."""
+        return [kit.no_matching_trigger(kit.trigger_event(event))]
+
+    def highest_priority(self, messages):
+        """The message of highest priority; a tie goes to the later message."""
+        winner = None
+        for message in messages:
+            if winner is None or message["priority"] >= winner["priority"]:
+                winner = message
+        return winner
 
     def eligible(self, message, t):
         last = self.last_display.get(message["id"])

@@ -40,7 +40,10 @@
 
 import { createInterface } from "node:readline";
 
-/** The protocol versions the kit speaks; it answers `hello` with the one asked for, else the newest. */
+/**
+ * The protocol versions the kit speaks. `hello` carries the newest iamspec speaks: the kit answers
+ * with it when it speaks it too, else with its own newest (for a newer iamspec, which speaks it too).
+ */
 export const PROTOCOLS = [1, 2];
 
 /**

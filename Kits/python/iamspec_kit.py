@@ -49,7 +49,8 @@ __all__ = [
 ]
 
 PROTOCOLS = (1, 2)
-"""The protocol versions the kit speaks; it answers `hello` with the one asked for, else the newest."""
+"""The protocol versions the kit speaks. `hello` carries the newest iamspec speaks: the kit answers
+with it when it speaks it too, else with its own newest (for a newer iamspec, which speaks it too)."""
 
 
 class Unsupported(Exception):
@@ -190,6 +191,7 @@ class _Session:
         seq = request.get("seq") if isinstance(request, dict) else None
         if kind == "hello":
             asked = request.get("protocol")
+            # The newest version both speak: iamspec's own when the kit speaks it, else the kit's newest.
             self.protocol = asked if asked in PROTOCOLS else max(PROTOCOLS)
             return self.encode(dict({"type": "hello_reply", "protocol": self.protocol}, **self.identity), None)
         if kind == "case":

@@ -104,7 +104,8 @@ import Testing
         ),
         (
             helloReply.replacingOccurrences(of: #""capabilities":[]"#, with: #""capabilities":["stack_inspection"]"#),
-            #"capabilities[0]: found "stack_inspection", expected one of "keyboard", "orientation", "assets", "analytics", "stack-inspection", "delegate", "local-messages", "session-sync""#
+            #"capabilities[0]: found "stack_inspection", expected one of "#
+                + Capability.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         ),
     ])
     func aBrokenReplyNamesThePlaceWhatWasFoundAndWhatWasExpected(line: String, error: String) throws {

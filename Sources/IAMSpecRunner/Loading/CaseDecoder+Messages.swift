@@ -46,9 +46,6 @@ extension CaseDecoder {
             let orientation: OrientationRequirement = reader.choice(value, for: "'orientation'")
         {
             message.orientation = orientation
-            if orientation != .any {
-                scope.use(.orientation, at: value, by: "a message orientation '\(orientation.rawValue)'")
-            }
         }
         message.image = assetOutcome(mapping, key: "image")
         message.zip = assetOutcome(mapping, key: "zip")
@@ -71,11 +68,7 @@ extension CaseDecoder {
     }
 
     private mutating func assetOutcome(_ mapping: YAMLMapping, key: String) -> AssetOutcome? {
-        guard let value = mapping[key], let outcome: AssetOutcome = reader.choice(value, for: "'\(key)'") else {
-            return nil
-        }
-        if outcome != .succeeds { scope.use(.assets, at: value, by: "an '\(key)' that \(outcome.rawValue)") }
-        return outcome
+        mapping[key].flatMap { reader.choice($0, for: "'\(key)'") }
     }
 
     /// A mapping of string to string, such as `extras`.

@@ -118,7 +118,11 @@ extension WireCodec {
                 "name": .string(description.name),
                 "version": .string(description.version),
                 "profiles": .array(description.profiles.sorted().map { .string($0.rawValue) }),
-                "capabilities": .array(description.capabilities.sorted().map { .string($0.rawValue) }),
+                "capabilities": .array(
+                    description.capabilities.intersection(Capability.declaredSinceProtocol1).sorted().map {
+                        .string($0.rawValue)
+                    }
+                ),
             ])
         case .ready:
             .object(["type": "ready"])
@@ -164,6 +168,7 @@ extension WireCodec {
             for element in try object.field("capabilities").array(eachOnce: true) {
                 capabilities.insert(try element.choice(Capability.self))
             }
+            // A protocol-1 engine has every capability protocol 1 cannot name.
             let description = EngineDescription(
                 name: try object.field("name").nonEmptyString(),
                 version: try object.string("version"),

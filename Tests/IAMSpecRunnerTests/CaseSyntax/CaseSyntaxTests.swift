@@ -86,7 +86,6 @@ struct CaseSyntaxTests {
               title: Written by CaseSyntax
               rules: [area.rule]
               profiles: [braze-swift]
-              requires: [\(Capability.allCases.map(\.rawValue).sorted().joined(separator: ", "))]
               given:
                 config: \(try #require(syntax.configuration(configuration)))
                 messages:

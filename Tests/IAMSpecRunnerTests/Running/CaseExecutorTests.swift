@@ -159,6 +159,47 @@ struct CaseExecutorTests {
         #expect(provider.recorder.runs.isEmpty)
     }
 
+    @Test func anEngineThatDeclinesAStimulusSkipsTheRunAtThatStep() {
+        let provider = ScriptedEngineProvider { stimulus, _ in
+            switch stimulus {
+            case .sessionStarted: [.displayed("promo", extras: [:])]
+            case .displayNextRequested: .unsupported(reason: "no display-next in this engine")
+            default: []
+            }
+        }
+        let specCase = CaseFixtures.specCase(
+            "a",
+            steps: [
+                .stimulus(.sessionStarted(syncPending: false)),
+                .expectation(Expectation(sequence: [.displayed(.id("promo"), extras: nil)])),
+                .stimulus(.displayNextRequested),
+                .expectation(Expectation(sequence: [])),
+            ]
+        )
+        let result = run(specCase, on: provider)
+        #expect(result.status == .skipped)
+        #expect(result.kind == .declined)
+        #expect(result.message == "the engine declined `display_next`: no display-next in this engine")
+        #expect(result.location == SourceLocation(file: CaseFixtures.file, line: 12, column: 5))
+        #expect(result.timeline.map(\.step).last == "display_next", "the timeline ends at the declined step")
+        #expect(provider.recorder.runs.first?.stimuli.count == 2, "nothing is sent after the declined step")
+    }
+
+    @Test func anEngineThatDeclinesTheStackInspectionSkipsTheRun() {
+        let provider = ScriptedEngineProvider { stimulus, _ in
+            stimulus == .stackInspected ? .unsupported(reason: "the stack is private") : []
+        }
+        let specCase = CaseFixtures.specCase(
+            "a",
+            requires: [.stackInspection],
+            steps: [.stimulus(.sessionEnded), .expectation(Expectation(stack: []))]
+        )
+        let result = run(specCase, on: provider)
+        #expect(result.status == .skipped)
+        #expect(result.message == "the engine declined the stack inspection: the stack is private")
+        #expect(result.location == SourceLocation(file: CaseFixtures.file, line: 11, column: 5))
+    }
+
     @Test func theEngineIsSetUpFromTheCaseAndProfile() {
         let provider = CaseFixtures.promoEngine()
         _ = run(CaseFixtures.displaysPromo("a", profiles: [.appboyLegacy]), on: provider, profile: .appboyLegacy)

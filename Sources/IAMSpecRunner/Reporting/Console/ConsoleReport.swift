@@ -3,7 +3,7 @@
 /// The report shows, per failed or errored run, its status, title, the failing step's
 /// `path:line:col` with the message, the aligned timeline (virtual time, step, observations, and
 /// expected beside actual for the failing step), and a one-line command that runs it again. Skips
-/// are grouped by reason, apart from expected failures (a baseline's; `BaselineJudgement`
+/// are grouped by reason (a declined step's runs each with the step's location), apart from expected failures (a baseline's; `BaselineJudgement`
 /// lists them in a section of their own). The last line is exactly `N passed, N failed, N skipped`, errors
 /// counted as failed, never coloured, so scripts can read it.
 public struct ConsoleReport: Sendable {
@@ -33,6 +33,9 @@ public struct ConsoleReport: Sendable {
         let skips = Dictionary(grouping: skipped, by: \.message)
         for (reason, results) in skips.sorted(by: { $0.key < $1.key }) {
             lines.append(style.yellow("skipped \(results.count) run\(results.count == 1 ? "" : "s"): \(reason)"))
+            for result in results where result.kind == .declined {
+                lines.append("  \(result.location): \(result.caseID) [\(result.profile.rawValue)]")
+            }
         }
         if summary.interrupted {
             lines.append(style.yellow("interrupted: the runs not started are not reported"))

@@ -14,7 +14,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from example_engine import Engine, kit  # noqa: E402  (beside this file)
+from example_engine import CAPABILITIES, Engine, kit  # noqa: E402  (beside this file)
 
 
 class TiesToTheEarlier(Engine):
@@ -29,4 +29,4 @@ class TiesToTheEarlier(Engine):
 
 if __name__ == "__main__":
     sys.exit(kit.serve(TiesToTheEarlier, name="broken-priority-ties", version="1.0.0",
-                       profiles=["braze-swift", "appboy-legacy"], capabilities=["analytics", "stack-inspection"]))
+                       profiles=["braze-swift", "appboy-legacy"], capabilities=CAPABILITIES))

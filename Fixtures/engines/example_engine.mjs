@@ -13,8 +13,9 @@
 // priority with ties to the later message, the minimum trigger interval (checked at trigger time
 // and again when the message is ready), delays and timeouts, re-eligibility, the LIFO stack,
 // display_next, dismiss, click, the app in the background, relaunch, change_user, the legacy
-// image rule, and impressions and clicks. It declares the capabilities it implements (analytics,
-// stack-inspection); iamspec skips the cases that need others. What it cannot do it declines with
+// image rule, and impressions and clicks. It declares the capabilities it implements; iamspec
+// skips the cases that need others (keyboard, orientation, assets, the display delegate, local
+// messages, session sync). What it cannot do it declines with
 // `Unsupported`: a case whose app implements the display delegate (skipped), a session whose
 // sync stays pending (the stimulus is unsupported).
 
@@ -277,6 +278,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     name: "node-example",
     version: "1.0.0",
     profiles: ["braze-swift", "appboy-legacy"],
-    capabilities: ["analytics", "stack-inspection"],
+    // Exactly what the engine implements (Specs/README.md, "Capabilities"); iamspec skips, without
+    // asking, every case that needs another.
+    capabilities: [
+      "trigger-session-start", "trigger-any-purchase", "trigger-purchase", "trigger-custom-event", "trigger-push-click",
+      "property-filters", "priority", "minimum-interval", "delay", "timeout", "reeligibility", "test-sends",
+      "display-next", "no-matching-trigger", "app-lifecycle", "user-change", "analytics", "stack-inspection",
+    ],
   });
 }

@@ -14,9 +14,9 @@ It implements a real part of the delivery rules: triggers and property filters, 
 ties to the later message, the minimum trigger interval (checked at trigger time and again at
 display time), delays and timeouts, re-eligibility, the LIFO stack, display_next, dismiss,
 click, the app in the background, relaunch, change_user, the legacy image rule, and
-impressions and clicks. It declares only the capabilities it implements (`analytics`,
-`stack-inspection`), so iamspec skips the cases that need others (keyboard, orientation,
-assets, delegate choices, local messages, session sync). What it still cannot do, it declines
+impressions and clicks. It declares only the capabilities it implements (`CAPABILITIES`), so
+iamspec skips the cases that need others (keyboard, orientation, assets, the display delegate,
+local messages, session sync). What it still cannot do, it declines
 by raising `kit.Unsupported`: a case whose app implements the in-app message delegate is
 answered `skipped`, and a stimulus it does not implement `unsupported`.
 
@@ -31,9 +31,19 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import iamspec_kit as kit  # noqa: E402  (found through the path above)
 
 
+# Exactly what the engine implements (Specs/README.md, "Capabilities"); iamspec skips, without
+# asking, every case that needs another.
+CAPABILITIES = [
+    "trigger-session-start", "trigger-any-purchase", "trigger-purchase", "trigger-custom-event",
+    "trigger-push-click", "property-filters", "priority", "minimum-interval", "delay", "timeout",
+    "reeligibility", "test-sends", "display-next", "no-matching-trigger", "app-lifecycle", "user-change",
+    "analytics", "stack-inspection",
+]
+
+
 def main():
     return kit.serve(Engine, name="python-example", version="1.0.0",
-                     profiles=["braze-swift", "appboy-legacy"], capabilities=["analytics", "stack-inspection"])
+                     profiles=["braze-swift", "appboy-legacy"], capabilities=CAPABILITIES)
 
 
 class Engine:

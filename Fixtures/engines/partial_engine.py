@@ -23,14 +23,11 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from example_engine import Engine, kit  # noqa: E402  (beside this file)
+from example_engine import CAPABILITIES as EXAMPLE_CAPABILITIES, Engine, kit  # noqa: E402  (beside this file)
 
-CAPABILITIES = [
-    "analytics", "stack-inspection", "delegate", "delegate-now",
-    "trigger-session-start", "trigger-any-purchase", "trigger-purchase", "trigger-custom-event",
-    "trigger-push-click", "property-filters", "priority", "minimum-interval", "timeout",
-    "reeligibility", "test-sends", "app-lifecycle", "user-change",
-]
+# The example engine's capabilities but what this one lacks, plus a display delegate answering only `now`.
+LACKING = {"delay", "no-matching-trigger", "display-next"}
+CAPABILITIES = [name for name in EXAMPLE_CAPABILITIES if name not in LACKING] + ["delegate", "delegate-now"]
 
 
 class PartialEngine(Engine):

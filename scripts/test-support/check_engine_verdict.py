@@ -34,6 +34,21 @@ def read(path):
     return header, cases, footer
 
 
+def skip_kind(case, problems):
+    """Why a run was skipped: `capability`, `profile`, `step` (the engine declined a step: the run
+    names it and is located at it) or `case` (the engine declined the case, with its reason)."""
+    reason = case.get("skip_reason") or case.get("message") or ""
+    if reason.startswith("the engine lacks the capabilit"):
+        return "capability"
+    if reason.startswith("the engine does not support the profile"):
+        return "profile"
+    if case.get("kind") == "declined":
+        if not reason.startswith("the engine declined `") or case.get("location", {}).get("line") is None:
+            problems.append(f"{case['id']} [{case['profile']}]: a declined step that is not named or located: {reason}")
+        return "step"
+    return "case"
+
+
 def main():
     if len(sys.argv) < 3 or sys.argv[2] not in ("clean", "only-rule") or (sys.argv[2] == "only-rule") != (len(sys.argv) == 4):
         sys.exit(__doc__)
@@ -56,6 +71,9 @@ def main():
             for case in cases if case["status"] == "error"))
     if "" in reasons:
         problems.append(f"{reasons['']} skipped runs give no reason")
+    skips = collections.Counter(skip_kind(case, problems) for case in cases if case["status"] == "skipped")
+    print(f"  skips: {skips['capability']} for capabilities the engine lacks, {skips['profile']} for profiles, "
+          f"{skips['step']} declined steps, {skips['case']} declined cases")
     if mode == "clean":
         if statuses["failed"]:
             problems.append(f"{statuses['failed']} runs failed: " + ", ".join(

@@ -40,7 +40,8 @@ public enum Capability: String, Sendable, Hashable, CaseIterable, Codable, Compa
     case triggerPushClick = "trigger-push-click"
     /// Purchase and custom event triggers can filter on the event's properties (a trigger's `filters`).
     case propertyFilters = "property-filters"
-    /// Messages have a priority, the highest winning (a message whose `priority` is not 0).
+    /// Of the messages a trigger makes candidates, the highest priority wins, ties going to the
+    /// later (a message whose `priority` is not 0, or a stimulus that two messages' triggers match).
     case priority
     /// Triggered displays are at least the minimum trigger interval apart (a non-zero
     /// `minimum_trigger_interval` with two stimuli or more that can trigger).

@@ -18,7 +18,9 @@ package enum CapabilityNeeds {
             switch step.action {
             case .stimulus(let stimulus):
                 needs.formUnion(of(stimulus))
-                if canTrigger(stimulus, in: specCase.messages) { triggeringStimuli += 1 }
+                let candidates = specCase.messages.filter { canTrigger(stimulus, $0) }.count
+                if candidates > 0 { triggeringStimuli += 1 }
+                if candidates > 1 { needs.insert(.priority) }
             case .expectation(let expectation):
                 needs.formUnion(of(expectation))
             }
@@ -48,7 +50,9 @@ package enum CapabilityNeeds {
         case .triggerCustomEvent: "a `custom_event` trigger"
         case .triggerPushClick: "a `push_click` trigger"
         case .propertyFilters: "a trigger with `filters`"
-        case .priority: "a message whose `priority` is not 0"
+        case .priority:
+            "a message whose `priority` is not 0, or a stimulus that the triggers of two messages or more "
+                + "match (by kind and name, product or campaign; filters aside)"
         case .minimumInterval:
             "a `minimum_trigger_interval` above 0 with two or more stimuli that a message's trigger "
                 + "matches (by kind and name, product or campaign; filters aside)"
@@ -143,33 +147,19 @@ package enum CapabilityNeeds {
         return needs
     }
 
-    /// Whether a stimulus matches a trigger of one of the messages, by kind and name, product or
-    /// campaign (filters aside): only such stimuli can start a triggered display.
-    private static func canTrigger(_ stimulus: Stimulus, in messages: [InAppMessage]) -> Bool {
-        let triggers = messages.flatMap(\.triggers)
-        switch stimulus {
-        case .sessionStarted:
-            return triggers.contains(.sessionStart)
-        case .customEvent(let event):
-            return event.source == .sdk
-                && triggers.contains {
-                    if case .customEvent(let name, _) = $0 { name == event.name } else { false }
-                }
-        case .purchase(let purchase):
-            return purchase.source == .sdk
-                && triggers.contains {
-                    switch $0 {
-                    case .anyPurchase: true
-                    case .specificPurchase(let product, _): product == purchase.product
-                    default: false
-                    }
-                }
-        case .pushClicked(let campaign):
-            return triggers.contains {
-                if case .pushClick(let wanted) = $0 { wanted == nil || wanted == campaign } else { false }
+    /// Whether a stimulus matches a trigger of the message, by kind and name, product or campaign
+    /// (filters aside): only such stimuli can make it a candidate for a triggered display.
+    private static func canTrigger(_ stimulus: Stimulus, _ message: InAppMessage) -> Bool {
+        message.triggers.contains { trigger in
+            switch (stimulus, trigger) {
+            case (.sessionStarted, .sessionStart): true
+            case (.customEvent(let event), .customEvent(let name, _)): event.source == .sdk && event.name == name
+            case (.purchase(let purchase), .anyPurchase): purchase.source == .sdk
+            case (.purchase(let purchase), .specificPurchase(let product, _)):
+                purchase.source == .sdk && purchase.product == product
+            case (.pushClicked(let campaign), .pushClick(let wanted)): wanted == nil || wanted == campaign
+            default: false
             }
-        default:
-            return false
         }
     }
 }

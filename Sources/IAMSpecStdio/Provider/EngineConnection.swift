@@ -183,7 +183,7 @@ final class EngineConnection: Sendable {
                     + "(seq \(seq)), and read a line with \(found) (\(excerpt(text)))"
             )
         }
-        let expected = request.replyTypes
+        let expected = request.replyTypes(in: version)
         guard expected.contains(type) else {
             let list = expected.map { "`\($0)`" }.joined(separator: " or ")
             throw fail("the engine answered \(request.summary) with `\(type)`; expected \(list)")

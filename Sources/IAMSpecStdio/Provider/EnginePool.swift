@@ -164,7 +164,7 @@ final class EnginePool: Sendable {
                 "the engine refused the handshake: \(message)",
                 diagnostics: connection.diagnostics
             )
-        case .ready, .skipped, .observations:
+        case .ready, .skipped, .observations, .unsupported:
             connection.close(gracePeriod: .zero)
             throw EngineError(
                 "the engine answered hello with `\(reply.type)`",

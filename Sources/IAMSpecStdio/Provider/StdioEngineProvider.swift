@@ -85,7 +85,7 @@ public final class StdioEngineProvider: EngineProvider {
             let diagnostics = connection.diagnostics
             pool.checkIn(connection, endsCase: false)
             throw EngineError("the engine could not set up the case: \(message)", diagnostics: diagnostics)
-        case .hello, .observations:
+        case .hello, .observations, .unsupported:
             pool.checkIn(connection, endsCase: false)
             throw EngineError("the engine answered case with `\(reply.type)`")
         }

@@ -118,10 +118,12 @@ extension WireCodec {
                 "name": .string(description.name),
                 "version": .string(description.version),
                 "profiles": .array(description.profiles.sorted().map { .string($0.rawValue) }),
+                // Protocol 1 names only the capabilities it always had.
                 "capabilities": .array(
-                    description.capabilities.intersection(Capability.declaredSinceProtocol1).sorted().map {
-                        .string($0.rawValue)
+                    description.capabilities.filter {
+                        version >= ProtocolVersion.v2.rawValue || Capability.declaredSinceProtocol1.contains($0)
                     }
+                    .sorted().map { .string($0.rawValue) }
                 ),
             ])
         case .ready:
@@ -130,13 +132,15 @@ extension WireCodec {
             .object(["type": "skipped", "reason": .string(reason)])
         case .observations(let observations):
             .object(["type": "observations", "observations": .array(observations.map(encode))])
+        case .unsupported(let reason):
+            .object(["type": "unsupported", "reason": .string(reason)])
         case .error(let message):
             .object(["type": "error", "message": .string(message)])
         }
     }
 
     /// The message types an engine sends, in the order `Specs/PROTOCOL.md` lists them.
-    static let replyTypes = ["hello_reply", "ready", "skipped", "observations", "error"]
+    static let replyTypes = ["hello_reply", "ready", "skipped", "observations", "unsupported", "error"]
 
     /// A reply, as iamspec reads it from an engine that speaks `version` (`hello_reply` in any).
     static func decodeReply(
@@ -168,12 +172,14 @@ extension WireCodec {
             for element in try object.field("capabilities").array(eachOnce: true) {
                 capabilities.insert(try element.choice(Capability.self))
             }
-            // A protocol-1 engine has every capability protocol 1 cannot name.
+            // Protocol 2 lists exactly what the engine has; a protocol-1 engine has every capability
+            // protocol 1 cannot name (Capability.assumedUnlessLacking).
             let description = EngineDescription(
                 name: try object.field("name").nonEmptyString(),
                 version: try object.string("version"),
                 profiles: profiles,
-                capabilities: capabilities
+                capabilities: capabilities,
+                lacking: version >= ProtocolVersion.v2.rawValue ? Capability.assumedUnlessLacking : []
             )
             return .hello(protocolVersion: version, description: description)
         case "ready"?:
@@ -189,11 +195,14 @@ extension WireCodec {
                 observations.append(try decodeObservation(element))
             }
             return .observations(observations)
+        case "unsupported"? where version.declinesStimuli:
+            try object.allowOnly("type", "seq", "reason")
+            return .unsupported(reason: try object.field("reason").nonEmptyString())
         case "error"?:
             try object.allowOnly("type", "seq", "message")
             return .error(message: try object.field("message").nonEmptyString())
         default:
-            throw type.unknown(among: replyTypes)
+            throw type.unknown(among: replyTypes.filter { version.declinesStimuli || $0 != "unsupported" })
         }
     }
 }

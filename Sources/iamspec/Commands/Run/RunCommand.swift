@@ -59,6 +59,14 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Check every message the --engine-command program sends against Specs/schemas/protocol.")
     var validateProtocol = false
 
+    @Flag(
+        help: """
+            Run the reference engine in this process, not in worker processes: faster, but a trap in \
+            the engine ends the whole run.
+            """
+    )
+    var inProcess = false
+
     @Option(help: "Colour the output: auto (on a terminal, unless NO_COLOR is set), always or never.")
     var color: ColorMode = .auto
 
@@ -84,6 +92,11 @@ struct RunCommand: ParsableCommand {
     func validate() throws {
         if allowUnexpectedPass && baseline == nil {
             throw ValidationError("--allow-unexpected-pass applies to a --baseline; give one")
+        }
+        if inProcess && engineCommand != nil {
+            throw ValidationError(
+                "--in-process applies to the reference engine; an --engine-command runs in its own process"
+            )
         }
         if validateProtocol && engineCommand == nil {
             throw ValidationError("--validate-protocol checks an --engine-command program; give one")

@@ -33,7 +33,7 @@ struct ConsoleReportTests {
             )
         )
         #expect(
-            text.contains("  re-run: iamspec run Specs/triggers/basic.yaml --filter triggers.two --profile braze-swift")
+            text.contains("  re-run: iamspec run Specs --filter triggers.two --profile braze-swift")
         )
         #expect(text.contains("ERROR    triggers.three [appboy-legacy]  Three"))
         #expect(text.contains("    engine log line"))
@@ -70,11 +70,46 @@ struct ConsoleReportTests {
     }
 
     @Test func rerunCommandsQuoteWordsTheShellWouldSplit() {
-        var result = ReportFixtures.failed
-        result.location.file = "My Specs/it's.yaml"
+        var header = ReportFixtures.header()
+        header.suitePaths = ["My Specs/it's.yaml"]
         #expect(
-            RerunCommand.text(for: result)
+            RerunCommand.text(for: ReportFixtures.failed, header: header)
                 == "iamspec run 'My Specs/it'\\''s.yaml' --filter triggers.two --profile braze-swift"
+        )
+    }
+
+    @Test func rerunCommandsCarryEveryOptionThatChangesTheVerdict() {
+        var header = ReportFixtures.header()
+        header.suitePaths = ["Specs", "extra/more.yaml"]
+        header.timeoutMilliseconds = 2500
+        header.invocation = RunInvocation(
+            program: ".build/debug/iamspec",
+            engineCommand: "python3 my engine.py",
+            validatesProtocol: true,
+            baseline: "ci/my engine.yaml",
+            allowsUnexpectedPass: true
+        )
+        #expect(
+            RerunCommand.text(for: ReportFixtures.failed, header: header)
+                == ".build/debug/iamspec run Specs extra/more.yaml --filter triggers.two --profile braze-swift "
+                + "--engine-command 'python3 my engine.py' --validate-protocol --timeout 2.5 "
+                + "--baseline 'ci/my engine.yaml' --allow-unexpected-pass"
+        )
+        header.timeoutMilliseconds = 45_000
+        header.invocation = RunInvocation()
+        #expect(
+            RerunCommand.text(for: ReportFixtures.failed, header: header)
+                == "iamspec run Specs extra/more.yaml --filter triggers.two --profile braze-swift --timeout 45"
+        )
+    }
+
+    @Test func aLibraryRunSaysHowToRerunThroughTheLibrary() {
+        var header = ReportFixtures.header()
+        header.invocation = nil
+        #expect(
+            RerunCommand.text(for: ReportFixtures.failed, header: header)
+                == "through the library, the same ConformanceRun with RunOptions(selection: "
+                + "RunSelection(filters: [\"triggers.two\"], profiles: [.brazeSwift]))"
         )
     }
 }

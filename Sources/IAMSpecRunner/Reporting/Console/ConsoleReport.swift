@@ -24,7 +24,7 @@ public struct ConsoleReport: Sendable {
     public func lines(for summary: RunSummary) -> [String] {
         var lines: [String] = []
         for result in summary.results where result.status == .failed || result.status == .error {
-            lines += failureBlock(result)
+            lines += failureBlock(result, header: summary.header)
             lines.append("")
         }
         let skipped = summary.results.filter {
@@ -44,7 +44,7 @@ public struct ConsoleReport: Sendable {
         return lines
     }
 
-    private func failureBlock(_ result: CaseResult) -> [String] {
+    private func failureBlock(_ result: CaseResult, header: RunHeader) -> [String] {
         var lines = [
             "\(statusWord(result.status))  \(style.bold(result.caseID)) [\(result.profile.rawValue)]  \(result.title)",
             "  \(result.location): \(result.message)",
@@ -67,7 +67,7 @@ public struct ConsoleReport: Sendable {
             lines += result.diagnostics.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }
         }
         lines.append("")
-        lines.append("  re-run: \(RerunCommand.text(for: result))")
+        lines.append("  re-run: \(RerunCommand.text(for: result, header: header))")
         return lines
     }
 

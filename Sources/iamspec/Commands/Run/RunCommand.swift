@@ -145,7 +145,14 @@ struct RunCommand: ParsableCommand {
             control: control,
             progress: { progress.record($0) }
         )
-        let summary = run.run(cases: loaded.cases, rules: loaded.rules, paths: suite.paths)
+        var summary = run.run(cases: loaded.cases, rules: loaded.rules, paths: suite.paths)
+        summary.header.invocation = RunInvocation(
+            program: CommandLine.arguments.first ?? "iamspec",
+            engineCommand: engineCommand,
+            validatesProtocol: validateProtocol,
+            baseline: baseline ?? updateBaseline,
+            allowsUnexpectedPass: allowUnexpectedPass
+        )
         signals.stop()
         stdioProvider?.shutdown()
         progress.finish()

@@ -2,10 +2,56 @@ import Foundation
 import Testing
 
 /// Engines written on the Python adapter kit (`Kits/python`, engines in `Fixtures/engines`), run
-/// by the built `iamspec` as another team would run its own engine: a deliberately partial one,
-/// which must get no failure and no error.
+/// by the built `iamspec` as another team would run its own engine: one with exactly one rule
+/// broken, whose every printed `re-run:` line must reproduce its failure when executed as
+/// printed, and a deliberately partial one, which must get no failure and no error.
 @Suite("Engines on the adapter kits, end to end")
 struct KitEngineTests {
+    /// The failure entries of a console report: each from its `FAILED` line to its `re-run:` line.
+    private static func failureEntries(in report: String) -> [(entry: String, rerun: String)] {
+        var entries: [(entry: String, rerun: String)] = []
+        var current: [Substring] = []
+        for line in report.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("FAILED ") { current = [] }
+            current.append(line)
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("re-run: ") {
+                entries.append((current.joined(separator: "\n"), String(trimmed.dropFirst("re-run: ".count))))
+                current = []
+            }
+        }
+        return entries
+    }
+
+    @Test func theBrokenEngineFailsOnlyItsRulesCasesAndEachReRunLineReproducesTheFailure() throws {
+        let outcome = try IAMSpecExecutable.run(
+            "run",
+            "--engine-command",
+            "python3 Fixtures/engines/broken_priority_ties.py",
+            "--validate-protocol",
+            "--color",
+            "never"
+        )
+        #expect(outcome.status == 1)
+        let entries = Self.failureEntries(in: outcome.standardOutput)
+        // Every failure is one of the three cases of priority.ties-to-later, and each of them fails.
+        let failedCases = Set(
+            entries.compactMap { $0.entry.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first }
+        )
+        #expect(
+            failedCases == ["priority-tie-across-trigger-kinds", "priority-tie-later-wins", "priority-tie-not-by-name"]
+        )
+        #expect(!outcome.standardOutput.contains("ERROR "))
+        for (entry, rerun) in entries {
+            let again = try IAMSpecExecutable.runInShell(rerun)
+            #expect(again.status == 1, "re-run: \(rerun)\n\(again.standardOutput)\(again.standardError)")
+            #expect(again.standardOutput.contains(entry), "re-run: \(rerun) printed\n\(again.standardOutput)")
+            #expect(again.lastLine?.hasPrefix("0 passed, ") == true)
+            #expect(!again.standardOutput.contains("ERROR "))
+        }
+        #expect(!entries.isEmpty)
+    }
+
     @Test func thePartialEngineGetsNoFailureAndNoErrorAndEachSkipSaysWhy() throws {
         let outcome = try IAMSpecExecutable.run(
             "run",

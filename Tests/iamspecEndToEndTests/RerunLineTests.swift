@@ -67,9 +67,12 @@ struct RerunLineTests {
 
         let again = try shell(String(rerun))
         #expect(again.status == 1, "\(again.standardError)")
-        let againLines = again.standardOutput.split(separator: "\n").map(String.init)
-        #expect(againLines.first == lines[failure], "the same case run fails")
-        #expect(againLines.dropFirst().first == lines[failure + 1], "at the same step, with the same message")
-        #expect(againLines.last == "0 passed, 1 failed, 0 skipped")
+        let againLines = again.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let entry = try #require(lines[failure...].firstIndex { $0.hasPrefix("  re-run: ") })
+        #expect(
+            Array(againLines.prefix(entry - failure + 1)) == Array(lines[failure...entry]),
+            "the same failure entry: case, profile, rule, given, step, message, timeline and re-run line"
+        )
+        #expect(again.lastLine == "0 passed, 1 failed, 0 skipped")
     }
 }

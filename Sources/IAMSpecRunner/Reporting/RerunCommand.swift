@@ -1,3 +1,5 @@
+import IAMSpec
+
 /// How to run one case run again, for failure reports.
 ///
 /// After `iamspec run`, a command line with every option that changes the verdict, shell-quoted:
@@ -6,14 +8,20 @@
 /// as the header's ``RunInvocation`` records them. After a library run (no invocation), the
 /// selection to give ``ConformanceRun`` instead: a command line would test another engine.
 package enum RerunCommand {
+    /// The line that runs one case run again.
     package static func text(for result: CaseResult, header: RunHeader) -> String {
+        text(caseID: result.caseID, profiles: [result.profile], header: header)
+    }
+
+    /// The line that runs a case again in these profiles.
+    package static func text(caseID: String, profiles: [Profile], header: RunHeader) -> String {
         guard let invocation = header.invocation else {
-            let profile = result.profile == .brazeSwift ? ".brazeSwift" : ".appboyLegacy"
+            let names = profiles.map { $0 == .brazeSwift ? ".brazeSwift" : ".appboyLegacy" }
             return "through the library, the same ConformanceRun with RunOptions(selection: "
-                + "RunSelection(filters: [\"\(result.caseID)\"], profiles: [\(profile)]))"
+                + "RunSelection(filters: [\"\(caseID)\"], profiles: [\(names.joined(separator: ", "))]))"
         }
-        var words = [invocation.program, "run"] + header.suitePaths
-        words += ["--filter", result.caseID, "--profile", result.profile.rawValue]
+        var words = [invocation.program, "run"] + header.suitePaths + ["--filter", caseID]
+        words += profiles.flatMap { ["--profile", $0.rawValue] }
         if let command = invocation.engineCommand { words += ["--engine-command", command] }
         if invocation.validatesProtocol { words.append("--validate-protocol") }
         if header.timeoutMilliseconds != defaultTimeoutMilliseconds {

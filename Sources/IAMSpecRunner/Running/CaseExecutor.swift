@@ -34,6 +34,7 @@ struct CaseExecutor: Sendable {
         let start = clock.now
         var result = outcome(of: run, engineMade: engineMade)
         result.durationMilliseconds = start.duration(to: clock.now).wholeMilliseconds
+        if result.status == .failed || result.status == .error { result.given = given(of: run) }
         return result
     }
 
@@ -44,7 +45,13 @@ struct CaseExecutor: Sendable {
         result.kind = kind
         result.message = message
         result.durationMilliseconds = milliseconds
+        result.given = given(of: run)
         return result
+    }
+
+    /// The case's `given`, for the report of a run that failed or errored.
+    private func given(of run: CaseRun) -> [String] {
+        CaseSyntax.plain.given(configuration: run.specCase.configuration, messages: run.specCase.messages)
     }
 
     /// Why the engine cannot run this run at all, or nil when it can.

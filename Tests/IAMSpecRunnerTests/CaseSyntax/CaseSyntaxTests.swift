@@ -148,4 +148,26 @@ struct CaseSyntaxTests {
         )
         #expect(syntax.observation(.stack(["a", "-1"])) == #"{stack: [a, "-1"]}"#)
     }
+
+    @Test func theGivenOfAFailureAlwaysShowsTheIntervalAndEachMessage() {
+        let syntax = CaseSyntax.plain
+        #expect(
+            syntax.given(configuration: EngineConfiguration(), messages: [])
+                == ["config: {minimum_trigger_interval: 30}", "messages: []"]
+        )
+        let configuration = EngineConfiguration(minimumTriggerInterval: .zero, delegate: .implemented)
+        let messages = [
+            InAppMessage(id: "old", priority: 3, triggers: [.customEvent(name: "browse", filters: .init())]),
+            InAppMessage(id: "new", triggers: [.sessionStart], orientation: .landscape, delay: .seconds(5)),
+        ]
+        #expect(
+            syntax.given(configuration: configuration, messages: messages) == [
+                "config: {minimum_trigger_interval: 0, delegate: implemented}",
+                "messages:",
+                "  - \(syntax.message(messages[0]))",
+                "  - \(syntax.message(messages[1]))",
+            ]
+        )
+        #expect(syntax.message(messages[0]).contains("priority: 3"))
+    }
 }

@@ -95,7 +95,8 @@ struct CaseExecutorTests {
         let result = run(specCase, on: provider)
         #expect(result.status == .failed)
         #expect(result.kind == .stack)
-        #expect(result.timeline.last?.actual == ["other"])
+        #expect(result.timeline.last?.expected == ["stack: []"])
+        #expect(result.timeline.last?.actual == ["stack: [other]"])
     }
 
     @Test func anythingButOneStackAnswerIsAnError() {
@@ -216,14 +217,23 @@ struct CaseExecutorTests {
                 title: "t",
                 kind: .documented,
                 quotes: [
-                    Rule.Quote(seed: "003", language: "en", text: "x"),
-                    Rule.Quote(seed: "000", language: "pt", text: "y"),
+                    Rule.Quote(seed: "003", language: "pt", text: "x\nmore", translation: "ex\nmore"),
+                    Rule.Quote(seed: "000", language: "en", text: "y"),
                 ],
                 location: SourceLocation(file: "rules.yaml", line: 1, column: 3)
             )
         ])
         let executor = CaseExecutor(provider: CaseFixtures.promoEngine(), catalogue: catalogue)
         let result = executor.execute(CaseRun(specCase: CaseFixtures.displaysPromo("a"), profile: .brazeSwift))
-        #expect(result.rules == [RuleReference(id: "delivery.basic", sources: ["seed 003 (en)", "seed 000 (pt)"])])
+        #expect(
+            result.rules == [
+                RuleReference(
+                    id: "delivery.basic",
+                    sources: ["seed 003 (pt)", "seed 000 (en)"],
+                    title: "t",
+                    quotedLine: #"seed 003 (pt): "ex""#
+                )
+            ]
+        )
     }
 }

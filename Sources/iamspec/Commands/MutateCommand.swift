@@ -76,10 +76,9 @@ struct MutateCommand: ParsableCommand {
         let report = try analysis.run(
             cases: loaded.cases,
             rules: loaded.rules,
-            engines: { mutant in try workers.provider(serving: mutant, isolatingReference: false) }
-        ) { engine in
-            StandardError.write("running the suite on the \(engine)")
-        }
+            engines: { mutant in try workers.provider(serving: mutant, isolatingReference: false) },
+            progress: { engine in StandardError.write("running the suite on the \(engine)") }
+        )
         guard report.reference.succeeded else {
             let failures = report.reference.results.filter { $0.status == .failed || $0.status == .error }
             StandardError.write("error: the reference engine must pass the suite before mutants are judged")

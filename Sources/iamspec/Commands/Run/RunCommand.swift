@@ -111,7 +111,15 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try SuiteLoading.load(suite.paths)
-        let provider = try makeEngineProvider()
+        let control = RunControl()
+        let signals = InterruptSignals(control: control)
+        let provider: any EngineProvider
+        do {
+            provider = try makeEngineProvider()
+        } catch  where control.isInterrupted {
+            // Interrupted in the handshake: no case runs, and the reports say so.
+            provider = EngineNotStarted(name: engineCommand ?? "reference")
+        }
         let stdioProvider = provider as? StdioEngineProvider
         defer { stdioProvider?.shutdown() }
         let knownOutcomes = try readBaseline(engine: provider.description.name)
@@ -132,8 +140,6 @@ struct RunCommand: ParsableCommand {
             total: total,
             overwrites: StandardError.isTerminal
         )
-        let control = RunControl()
-        let signals = InterruptSignals(control: control)
         let run = ConformanceRun(
             engine: provider,
             options: RunOptions(
@@ -156,6 +162,9 @@ struct RunCommand: ParsableCommand {
         signals.stop()
         stdioProvider?.shutdown()
         progress.finish()
+        for line in stdioProvider?.lateLines ?? [] {
+            StandardError.write("warning: \(line)")
+        }
         if let failure = stdioProvider?.startupFailure {
             throw CommandFailure.engineStartup(failure)
         }

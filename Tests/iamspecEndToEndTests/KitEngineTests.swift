@@ -43,6 +43,7 @@ struct KitEngineTests {
         )
         #expect(!outcome.standardOutput.contains("ERROR "))
         for (entry, rerun) in entries {
+            #expect(entry.contains("\n  rule priority.ties-to-later: "), "the entry names the broken rule:\n\(entry)")
             let again = try IAMSpecExecutable.runInShell(rerun)
             #expect(again.status == 1, "re-run: \(rerun)\n\(again.standardOutput)\(again.standardError)")
             #expect(again.standardOutput.contains(entry), "re-run: \(rerun) printed\n\(again.standardOutput)")

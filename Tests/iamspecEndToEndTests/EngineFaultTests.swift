@@ -50,9 +50,13 @@ struct EngineFaultTests {
         let outcome = try IAMSpecExecutable.run(
             [
                 "run", folder.path, "--jobs", "1", "--timeout", "600",
-                "--engine-command", "python3 Fixtures/engines/faults/\(engine)", "--json", results,
+                "--engine-command", "exec python3 Fixtures/engines/faults/\(engine)", "--json", results,
             ],
             environment: environment
+        )
+        try #require(
+            FileManager.default.fileExists(atPath: results),
+            "no results stream; status \(outcome.status), stderr: \(outcome.standardError)"
         )
         let statuses = try String(contentsOfFile: results, encoding: .utf8).split(separator: "\n").compactMap {
             line -> String? in
@@ -118,5 +122,22 @@ struct EngineFaultTests {
             "\(outcome.standardError)"
         )
         #expect(outcome.status == 0)
+    }
+
+    @Test("an engine that closes its stdout and keeps running: that cause, at once; the other cases pass")
+    func closedOutputWhileRunning() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (outcome, statuses) = try Self.run("closes_output.py", in: folder)
+        #expect(outcome.status == 1)
+        #expect(statuses == ["a-passes passed", "b-fault error", "c-passes passed"])
+        #expect(
+            outcome.standardOutput.contains(
+                "the engine closed its output before answering stimulus session_start; "
+                    + "the engine was still running, and iamspec killed it"
+            ),
+            "\(outcome.standardOutput)"
+        )
+        #expect(outcome.standardOutput.contains("closes_output: closing stdout, staying alive"))
     }
 }

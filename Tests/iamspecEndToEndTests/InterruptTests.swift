@@ -41,6 +41,8 @@ struct InterruptTests {
     func interruptedRun(signal: Int32) throws {
         let outcome = try Self.interrupt(engine: "faults/hangs.py", with: signal)
         #expect(outcome.statuses == ["a-passes passed", "b-fault-hangs error"])
+        // What the engine wrote on stderr before it hung comes with the run it hung in.
+        #expect(outcome.diagnostics["b-fault-hangs"]?.contains("hangs: sleeping instead of answering") == true)
     }
 
     @Test(
@@ -55,6 +57,8 @@ struct InterruptTests {
     /// What an interrupted run reported: each case run as `id status`.
     private struct Interrupted {
         var statuses: [String]
+        /// Each case run's diagnostics (its engine's stderr), by case id.
+        var diagnostics: [String: String]
     }
 
     /// Runs the cases on `engine` (of `Fixtures/engines`), sends `signal` to iamspec once the
@@ -107,7 +111,12 @@ struct InterruptTests {
         let statuses = records.filter { $0["record"] as? String == "case" }.map {
             "\($0["id"] ?? "") \($0["status"] ?? "")"
         }
-        return Interrupted(statuses: statuses)
+        let cases = records.filter { $0["record"] as? String == "case" }
+        let diagnostics = Dictionary(
+            cases.map { ("\($0["id"] ?? "")", $0["diagnostics"] as? String ?? "") },
+            uniquingKeysWith: { first, _ in first }
+        )
+        return Interrupted(statuses: statuses, diagnostics: diagnostics)
     }
 
     /// The FIFO, opened before anyone writes to it so that a writer's `open` does not block.

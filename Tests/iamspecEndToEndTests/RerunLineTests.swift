@@ -39,7 +39,7 @@ struct RerunLineTests {
             reason: "the engine logs no impressions"
         """.write(to: baseline, atomically: true, encoding: .utf8)
         let iamspec = IAMSpecExecutable.productsDirectory.appendingPathComponent("iamspec").path
-        let engine = "python3 Fixtures/engines/reference_without_impressions.py '\(iamspec)' engine --stdio"
+        let engine = "python3 Fixtures/engines/reference_variant.py no-impressions '\(iamspec)' engine --stdio"
         let outcome = try IAMSpecExecutable.run(
             "run",
             "Specs",

@@ -78,10 +78,14 @@ public enum Capability: String, Sendable, Hashable, CaseIterable, Codable, Compa
     ]
 
     /// The capabilities an engine has unless it says it lacks them: behaviour every engine was
-    /// assumed to have before it could be declined (every capability but the first eight).
-    public static var assumedUnlessLacking: Set<Capability> {
-        Set(allCases).subtracting(declaredSinceProtocol1)
-    }
+    /// assumed to have before it could be declined (every capability after the first eight). A
+    /// capability for a feature engines never had is not one of them.
+    public static let assumedUnlessLacking: Set<Capability> = [
+        .triggerSessionStart, .triggerAnyPurchase, .triggerPurchase, .triggerCustomEvent, .triggerPushClick,
+        .propertyFilters, .priority, .minimumInterval, .delay, .timeout, .reeligibility, .testSends, .displayNext,
+        .noMatchingTrigger, .delegateNow, .delegateLater, .delegateDiscard, .delegateRollback, .appLifecycle,
+        .userChange,
+    ]
 
     public static func < (lhs: Capability, rhs: Capability) -> Bool {
         lhs.rawValue < rhs.rawValue

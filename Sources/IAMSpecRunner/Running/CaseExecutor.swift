@@ -39,8 +39,15 @@ struct CaseExecutor: Sendable {
     }
 
     /// The result of a run that did not finish by itself, for example one that timed out.
-    func unfinished(_ run: CaseRun, kind: CaseResult.Kind, message: String, milliseconds: Int64) -> CaseResult {
+    func unfinished(
+        _ run: CaseRun,
+        kind: CaseResult.Kind,
+        message: String,
+        milliseconds: Int64,
+        diagnostics: String = ""
+    ) -> CaseResult {
         var result = blankResult(for: run)
+        result.diagnostics = diagnostics
         result.status = .error
         result.kind = kind
         result.message = message

@@ -105,8 +105,13 @@ final class ChildProcess: EngineChannel {
             for argument in arguments { free(argument) }
         }
         var argv = arguments + [nil]
+        let environment = OrphanReaper.engineEnvironment().map { entry in entry.withCString { strdup($0) } }
+        defer {
+            for entry in environment { free(entry) }
+        }
+        var envp = environment + [nil]
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &argv, processEnvironment)
+        let result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &argv, &envp)
 
         for descriptor in [stdinPipe.read, stdoutPipe.write, stderrPipe.write] { closeDescriptor(descriptor) }
         guard result == 0 else {
@@ -159,8 +164,10 @@ final class ChildProcess: EngineChannel {
                 if state.isReaped { return .some(state.exitDescription) }
                 var status: Int32 = 0
                 let mustKill = ContinuousClock.now >= deadline
+                var exitedByItself = false
                 ProcessGroupRegistry.reap(pid) {
-                    guard mustKill || Self.hasExited(pid) else { return false }
+                    exitedByItself = Self.hasExited(pid)
+                    guard mustKill || exitedByItself else { return false }
                     // What is left of the engine's process group (a shell's child, say) dies
                     // with it. It is killed while the unreaped leader still holds the group's
                     // id, so the signal cannot reach a stranger; then every member is reaped:
@@ -172,7 +179,8 @@ final class ChildProcess: EngineChannel {
                     return true
                 }
                 guard state.isReaped else { return String??.none }
-                state.exitDescription = Self.describe(status: status)
+                state.exitDescription =
+                    exitedByItself ? Self.describe(status: status) : "was still running, and iamspec killed it"
                 return state.exitDescription
             }
             if let ended {

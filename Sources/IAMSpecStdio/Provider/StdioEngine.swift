@@ -49,4 +49,9 @@ final class StdioEngine: InterruptibleEngine {
     func interrupt() {
         connection.interrupt()
     }
+
+    /// The engine's stderr since the case began, everything the pipe holds read first.
+    var diagnostics: String {
+        connection.diagnostics
+    }
 }

@@ -151,6 +151,22 @@ struct CaseExecutorTests {
         #expect(result.message == "the engine lacks the capabilities assets, keyboard")
     }
 
+    @Test func anEngineAssumesTheLaterCapabilitiesUnlessItSaysItLacksThem() {
+        let delayed = CaseFixtures.specCase(
+            "a",
+            requires: [.delay, .triggerSessionStart],
+            steps: [.expectation(Expectation(sequence: []))]
+        )
+        let older = ScriptedEngineProvider(capabilities: [.analytics]) { _, _ in [] }
+        #expect(older.description.capabilities == Capability.assumedUnlessLacking.union([.analytics]))
+        #expect(run(delayed, on: older).status == .passed)
+        let lacking = ScriptedEngineProvider(capabilities: [], lacking: [.delay]) { _, _ in [] }
+        #expect(run(delayed, on: lacking).message == "the engine lacks the capability delay")
+        let nothing = ScriptedEngineProvider(capabilities: [], lacking: Capability.assumedUnlessLacking) { _, _ in [] }
+        #expect(nothing.description.capabilities.isEmpty)
+        #expect(Capability.assumedUnlessLacking.isDisjoint(with: Capability.declaredSinceProtocol1))
+    }
+
     @Test func aProviderThatDeclinesTheCaseSkipsIt() {
         let provider = ScriptedEngineProvider(
             skip: { setup in setup.caseID == "a" ? "not today" : nil },

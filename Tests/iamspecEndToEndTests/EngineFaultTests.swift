@@ -7,35 +7,11 @@ import Testing
 @Suite("iamspec run, engine faults")
 struct EngineFaultTests {
     /// A case before and after the faulty one, which must pass.
-    private static let cases = """
-        - id: a-passes
-          title: The engine displays the message at session start
-          rules: [demo.rule]
-          profiles: [braze-swift]
-          given: {messages: [{id: promo, triggers: [session_start]}]}
-          steps: [session_start, {expect: {sequence: [{displayed: promo}]}}]
-        - id: b-fault
-          title: The engine misbehaves in this case
-          rules: [demo.rule]
-          profiles: [braze-swift]
-          given: {messages: [{id: promo, triggers: [session_start]}]}
-          steps: [session_start, {expect: {sequence: [{displayed: promo}]}}, {advance: 1}]
-        - id: c-passes
-          title: The engine displays the message at session start again
-          rules: [demo.rule]
-          profiles: [braze-swift]
-          given: {messages: [{id: promo, triggers: [session_start]}]}
-          steps: [session_start, {expect: {sequence: [{displayed: promo}]}}]
-
-        """
-
-    private static let rules = """
-        - id: demo.rule
-          title: A message with a Session Start trigger displays when a session starts
-          kind: clarification
-          source: this test
-
-        """
+    private static let cases = [
+        FaultSuite.Case(id: "a-passes", title: "The engine displays the message at session start"),
+        FaultSuite.Case(id: "b-fault", title: "The engine misbehaves in this case", moreSteps: "{advance: 1}"),
+        FaultSuite.Case(id: "c-passes", title: "The engine displays the message at session start again"),
+    ]
 
     /// Runs the three cases on the fault engine with one job; returns the outcome and the
     /// results stream's case records as `id status`.
@@ -44,8 +20,7 @@ struct EngineFaultTests {
         environment: [String: String] = [:],
         in folder: URL
     ) throws -> (IAMSpecExecutable.Outcome, [String]) {
-        try cases.write(to: folder.appendingPathComponent("cases.yaml"), atomically: true, encoding: .utf8)
-        try rules.write(to: folder.appendingPathComponent("rules.yaml"), atomically: true, encoding: .utf8)
+        try FaultSuite.write(cases, to: folder)
         let results = folder.appendingPathComponent("results.jsonl").path
         let outcome = try IAMSpecExecutable.run(
             [

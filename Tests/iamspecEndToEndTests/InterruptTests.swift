@@ -12,30 +12,11 @@ import Darwin
 /// process is left.
 @Suite("iamspec run, interrupted")
 struct InterruptTests {
-    /// One case that passes, then one on which `faults/hangs.py` hangs.
-    private static let cases = """
-        - id: a-passes
-          title: The engine displays the message at session start
-          rules: [demo.rule]
-          profiles: [braze-swift]
-          given: {messages: [{id: promo, triggers: [session_start]}]}
-          steps: [session_start, {expect: {sequence: [{displayed: promo}]}}]
-        - id: b-fault-hangs
-          title: The engine hangs on this case's first stimulus
-          rules: [demo.rule]
-          profiles: [braze-swift]
-          given: {messages: [{id: promo, triggers: [session_start]}]}
-          steps: [session_start, {expect: {sequence: [{displayed: promo}]}}]
-
-        """
-
-    private static let rules = """
-        - id: demo.rule
-          title: A message with a Session Start trigger displays when a session starts
-          kind: clarification
-          source: this test
-
-        """
+    /// One case that passes, then one on which the engine hangs.
+    private static let cases = [
+        FaultSuite.Case(id: "a-passes", title: "The engine displays the message at session start"),
+        FaultSuite.Case(id: "b-fault-hangs", title: "The engine hangs on this case's first stimulus"),
+    ]
 
     @Test("the run writes its reports, marked interrupted, exits 1 and leaves no engine", arguments: [SIGINT, SIGTERM])
     func interruptedRun(signal: Int32) throws {
@@ -66,8 +47,7 @@ struct InterruptTests {
     private static func interrupt(engine: String, with signal: Int32) throws -> Interrupted {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Self.cases.write(to: folder.appendingPathComponent("cases.yaml"), atomically: true, encoding: .utf8)
-        try Self.rules.write(to: folder.appendingPathComponent("rules.yaml"), atomically: true, encoding: .utf8)
+        try FaultSuite.write(Self.cases, to: folder)
         let fifo = folder.appendingPathComponent("hanging").path
         try #require(mkfifo(fifo, 0o600) == 0)
         let results = folder.appendingPathComponent("results.jsonl").path

@@ -6,8 +6,12 @@ extension WireCodec {
     /// A request as `version` writes it; `seq` numbers it in a version that numbers messages
     /// (`hello` never carries one).
     static func encode(_ request: EngineRequest, seq: Int64? = nil, version: ProtocolVersion = .latest) -> JSONValue {
-        let message = encodeBody(request)
-        if case .hello = request { return message }
+        if case .hello = request { return encodeBody(request) }
+        return numbered(encodeBody(request), seq: seq, version: version)
+    }
+
+    /// `message` with `seq`, in a version that numbers messages.
+    private static func numbered(_ message: JSONValue, seq: Int64?, version: ProtocolVersion) -> JSONValue {
         guard version.numbersMessages, let seq, case .object(var fields) = message else { return message }
         fields["seq"] = .integer(seq)
         return .object(fields)
@@ -102,11 +106,8 @@ extension WireCodec {
     /// A reply as `version` writes it; `seq` is the number of the request it answers, in a version
     /// that numbers messages (`hello_reply` never carries one).
     static func encode(_ reply: EngineReply, seq: Int64? = nil, version: ProtocolVersion = .latest) -> JSONValue {
-        let message = encodeBody(reply)
-        if case .hello = reply { return message }
-        guard version.numbersMessages, let seq, case .object(var fields) = message else { return message }
-        fields["seq"] = .integer(seq)
-        return .object(fields)
+        if case .hello = reply { return encodeBody(reply) }
+        return numbered(encodeBody(reply), seq: seq, version: version)
     }
 
     private static func encodeBody(_ reply: EngineReply) -> JSONValue {

@@ -23,7 +23,8 @@ def hello_reply(protocol=1):
         "name": "fault-engine",
         "version": "1.0.0",
         "profiles": ["braze-swift", "appboy-legacy"],
-        "capabilities": [],
+        # Protocol 2's list is exact: the session-start trigger it implements (protocol 1 has it unsaid).
+        "capabilities": ["trigger-session-start"] if protocol == 2 else [],
     }
 
 

@@ -1,87 +1,64 @@
 #!/usr/bin/env python3
-"""An example iamspec engine in Python, standard library only.
+"""An example iamspec engine in Python, on the Python adapter kit (Kits/python/iamspec_kit.py).
 
 Run the suite against it:
 
     iamspec run --engine-command "python3 Fixtures/engines/example_engine.py"
 
-It speaks iamspec's stdio protocol (Specs/PROTOCOL.md): iamspec writes one JSON object per
-line on the engine's stdin, and the engine answers each request with one JSON object per line
-on its stdout. Anything else (logs, tracebacks) goes to stderr, which iamspec shows when a case
-errors.
+The kit speaks iamspec's stdio protocol (Specs/PROTOCOL.md): the handshake, cases, stimuli,
+declining, errors and flushing. This file is only the engine: the kit makes one `Engine` per
+case and calls its `on_<kind>` method for each stimulus, and answers with the observations it
+returns. Logs (and `print`) go to stderr, which iamspec shows when a case errors.
 
 It implements a real part of the delivery rules: triggers and property filters, priority with
 ties to the later message, the minimum trigger interval (checked at trigger time and again at
 display time), delays and timeouts, re-eligibility, the LIFO stack, display_next, dismiss,
 click, the app in the background, relaunch, change_user, the legacy image rule, and
-impressions and clicks. It declares only the capabilities it implements (`analytics`,
-`stack-inspection`), so iamspec skips the cases that need others (keyboard, orientation,
-assets, delegate choices, local messages, session sync). What it still cannot do, it declines:
-a case whose app implements the in-app message delegate is answered `skipped`, and a stimulus
-it does not implement is answered `error`.
+impressions and clicks. It declares only the capabilities it implements (`CAPABILITIES`), so
+iamspec skips the cases that need others (keyboard, orientation, assets, the display delegate,
+local messages, session sync). What it still cannot do, it declines
+by raising `kit.Unsupported`: a case whose app implements the in-app message delegate is
+answered `skipped`, and a stimulus it does not implement `unsupported`.
 
-Your own engine does the same with your SDK's engine in place of the `Engine` class below.
+Your own engine does the same with your SDK's engine behind the `Engine` class below.
 """
 
-import json
+import os
 import re
 import sys
 
-PROTOCOL = 1
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Kits", "python"))
+import iamspec_kit as kit  # noqa: E402  (found through the path above)
+
+
+# Exactly what the engine implements (Specs/README.md, "Capabilities"); iamspec skips, without
+# asking, every case that needs another.
+CAPABILITIES = [
+    "trigger-session-start", "trigger-any-purchase", "trigger-purchase", "trigger-custom-event",
+    "trigger-push-click", "property-filters", "priority", "minimum-interval", "delay", "timeout",
+    "reeligibility", "test-sends", "display-next", "no-matching-trigger", "app-lifecycle", "user-change",
+    "analytics", "stack-inspection",
+]
 
 
 def main():
-    engine = None
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        request = json.loads(line)
-        kind = request["type"]
-        if kind == "hello":
-            send({
-                "type": "hello_reply",
-                "protocol": PROTOCOL,
-                "name": "python-example",
-                "version": "1.0.0",
-                "profiles": ["braze-swift", "appboy-legacy"],
-                "capabilities": ["analytics", "stack-inspection"],
-            })
-        elif kind == "case":
-            if request["config"]["delegate"] != "absent":
-                engine = None
-                send({"type": "skipped", "reason": "this engine does not model the in-app message delegate"})
-                continue
-            engine = Engine(request["profile"], request["config"], request["messages"])
-            send({"type": "ready"})
-        elif kind == "stimulus":
-            try:
-                send({"type": "observations", "observations": engine.handle(request["stimulus"])})
-            except Unsupported as problem:
-                send({"type": "error", "message": str(problem)})
-        elif kind == "end_case":
-            engine = None
-        elif kind == "shutdown":
-            return
-
-
-def send(message):
-    sys.stdout.write(json.dumps(message) + "\n")
-    sys.stdout.flush()
-
-
-class Unsupported(Exception):
-    """A stimulus this engine does not implement (its capability is not declared)."""
+    return kit.serve(Engine, name="python-example", version="1.0.0",
+                     profiles=["braze-swift", "appboy-legacy"], capabilities=CAPABILITIES)
 
 
 class Engine:
     """One run of one case. All times are virtual milliseconds."""
 
-    def __init__(self, profile, config, messages):
-        self.profile = profile
-        self.interval = config["minimum_trigger_interval_ms"]
-        self.device = config["device"]
-        self.orientation = config["orientation"]
-        self.given = messages  # delivered at each session start
+    delegate_answers = ()  # the display delegate's answers the engine models: none
+
+    def __init__(self, case):
+        if case.config["delegate"] != "absent" and not self.delegate_answers:
+            raise kit.Unsupported("this engine does not model the in-app message delegate")
+        self.profile = case.profile
+        self.interval = case.config["minimum_trigger_interval_ms"]
+        self.device = case.config["device"]
+        self.orientation = case.config["orientation"]
+        self.given = case.messages  # delivered at each session start
         self.now = 0
         self.foreground = True
         self.delivered = []
@@ -93,48 +70,27 @@ class Engine:
         self.order = 0
         self.out = []
 
-    # -- stimuli ---------------------------------------------------------------------------
+    # -- stimuli: the kit calls on_<kind>; each returns the observations it caused -----------
 
-    def handle(self, stimulus):
+    def on_session_start(self, stimulus):
+        if stimulus["sync"] != "complete":
+            raise kit.Unsupported("session sync is not implemented")
+        self.delivered = list(self.given)
+        return self.trigger({"kind": "session_start"}, makes_eligible=True)
+
+    def on_custom_event(self, stimulus):
+        if stimulus["source"] == "sdk":  # events logged through the REST API never trigger
+            return self.trigger(stimulus)
+        return []
+
+    on_purchase = on_custom_event
+
+    def on_push_click(self, stimulus):
+        return self.trigger(stimulus, makes_eligible=True)
+
+    def on_advance(self, stimulus):
         self.out = []
-        kind = stimulus["kind"]
-        if kind == "session_start":
-            if stimulus["sync"] != "complete":
-                raise Unsupported("session sync is not implemented")
-            self.delivered = list(self.given)
-            self.trigger({"kind": "session_start"}, makes_eligible=True)
-        elif kind in ("custom_event", "purchase"):
-            if stimulus["source"] == "sdk":  # events logged through the REST API never trigger
-                self.trigger(stimulus)
-        elif kind == "push_click":
-            self.trigger(stimulus, makes_eligible=True)
-        elif kind == "advance":
-            self.advance(stimulus["by_ms"])
-        elif kind == "display_next":
-            self.offer()
-        elif kind == "dismiss":
-            if self.visible and self.visible[0]["id"] == stimulus["message"]:
-                self.visible = None
-        elif kind == "click":
-            if self.visible and self.visible[0]["id"] == stimulus["message"] and not self.visible[1]:
-                self.visible = (self.visible[0], True)
-                self.out.append({"kind": "click_logged", "message": stimulus["message"]})
-        elif kind == "background":
-            self.foreground = False
-        elif kind == "foreground":
-            self.foreground = True
-        elif kind == "relaunch":
-            self.stack, self.waiting, self.visible, self.foreground = [], [], None, True
-        elif kind == "change_user":
-            self.stack, self.waiting, self.visible, self.delivered = [], [], None, []
-        elif kind == "inspect_stack":
-            self.out.append({"kind": "stack", "messages": [m["id"] for m, _ in reversed(self.stack)]})
-        elif kind != "session_end":
-            raise Unsupported(f"the stimulus {kind} is not implemented")
-        return self.out
-
-    def advance(self, span):
-        end = self.now + span
+        end = self.now + stimulus["by_ms"]
         while True:
             due = sorted(w for w in self.waiting if w[0] <= end)
             if not due:
@@ -145,25 +101,56 @@ class Engine:
             self.now = ready_time
             self.become_ready(message, trigger_time)
         self.now = end
+        return self.out
+
+    def on_display_next(self, stimulus):
+        self.out = []
+        self.offer()
+        return self.out
+
+    def on_dismiss(self, stimulus):
+        if self.visible and self.visible[0]["id"] == stimulus["message"]:
+            self.visible = None
+
+    def on_click(self, stimulus):
+        if self.visible and self.visible[0]["id"] == stimulus["message"] and not self.visible[1]:
+            self.visible = (self.visible[0], True)
+            return [kit.click_logged(stimulus["message"])]
+
+    def on_background(self, stimulus):
+        self.foreground = False
+
+    def on_foreground(self, stimulus):
+        self.foreground = True
+
+    def on_relaunch(self, stimulus):
+        self.stack, self.waiting, self.visible, self.foreground = [], [], None, True
+
+    def on_change_user(self, stimulus):
+        self.stack, self.waiting, self.visible, self.delivered = [], [], None, []
+
+    def on_session_end(self, stimulus):
+        pass
+
+    def on_inspect_stack(self, stimulus):
+        return [kit.stack(m["id"] for m, _ in reversed(self.stack))]
 
     # -- triggers --------------------------------------------------------------------------
 
     def trigger(self, event, makes_eligible=False):
-        """Evaluates one trigger event at the current time."""
+        """Evaluates one trigger event at the current time; returns the observations."""
+        self.out = []
         t = self.now
         matching = [m for m in self.delivered if any(matches(tr, event, t) for tr in m["triggers"])]
         offered = False
         if not matching:
-            self.out.append({"kind": "no_matching_trigger", "event": trigger_event(event)})
+            self.out += self.no_matching_trigger(event)
         else:
             # A message waiting (on the stack, on its delay) has not been displayed: still a candidate.
             candidates = [m for m in matching if self.eligible(m, t)]
             # The minimum interval is checked before priority; a trigger inside it is dropped.
             passing = [m for m in candidates if m["test_send"] or self.interval_passed(t + m["delay_ms"])]
-            winner = None
-            for message in passing:  # the highest priority; a tie goes to the later message
-                if winner is None or message["priority"] >= winner["priority"]:
-                    winner = message
+            winner = self.highest_priority(passing)
             if winner is not None:
                 if winner["delay_ms"] == 0:
                     offered = self.become_ready(winner, t)
@@ -172,6 +159,19 @@ class Engine:
                     self.waiting.append((t + winner["delay_ms"], self.order, winner, t))
         if makes_eligible and not offered:
             self.offer()
+        return self.out
+
+    def no_matching_trigger(self, event):
+        """The no-matching-trigger callback, for an event that triggers no message."""
+        return [kit.no_matching_trigger(kit.trigger_event(event))]
+
+    def highest_priority(self, messages):
+        """The message of highest priority; a tie goes to the later message."""
+        winner = None
+        for message in messages:
+            if winner is None or message["priority"] >= winner["priority"]:
+                winner = message
+        return winner
 
     def eligible(self, message, t):
         last = self.last_display.get(message["id"])
@@ -210,19 +210,19 @@ class Engine:
         if timeout is None:
             timeout = message["delay_ms"] + 30_000
         if self.now >= trigger_time + timeout:
-            return self.discard(mid, "timeout")
+            return self.out.append(kit.discarded(mid, "timeout"))
         if not self.foreground:
             return self.stacked(message, trigger_time, "background")
         if self.visible is not None:
             return self.stacked(message, trigger_time, "message_visible")
         if self.device == "phone" and message["orientation"] not in ("any", self.orientation):
-            return self.discard(mid, "orientation")
+            return self.out.append(kit.discarded(mid, "orientation"))
         if self.profile == "appboy-legacy" and message["type"] in ("full", "modal_image") and message["image"] is None:
-            return self.discard(mid, "missing_image")
+            return self.out.append(kit.discarded(mid, "missing_image"))
         if "fails" in (message["image"], message["zip"]):
-            return self.discard(mid, "asset_failed")
-        self.out.append({"kind": "displayed", "message": mid, "extras": message["extras"]})
-        self.out.append({"kind": "impression_logged", "message": mid})
+            return self.out.append(kit.discarded(mid, "asset_failed"))
+        self.out.append(kit.displayed(mid, message["extras"]))
+        self.out.append(kit.impression_logged(mid))
         self.visible = (message, False)
         self.stack = [entry for entry in self.stack if entry[0]["id"] != mid]
         self.last_display[mid] = self.now
@@ -230,25 +230,10 @@ class Engine:
 
     def stacked(self, message, trigger_time, reason):
         self.push(message, trigger_time)
-        self.out.append({"kind": "stacked", "message": message["id"], "reason": reason})
-
-    def discard(self, mid, reason):
-        self.out.append({"kind": "discarded", "message": mid, "reason": reason})
+        self.out.append(kit.stacked(message["id"], reason))
 
 
 # -- matching triggers and property filters ------------------------------------------------
-
-
-def trigger_event(event):
-    """The event as the no-matching-trigger callback reports it."""
-    kind = event["kind"]
-    if kind == "custom_event":
-        return {"kind": kind, "name": event["name"]}
-    if kind == "purchase":
-        return {"kind": kind, "product": event["product"]}
-    if kind == "push_click":
-        return {"kind": kind, "campaign": event["campaign"]}
-    return {"kind": kind}
 
 
 def matches(trigger, event, now):
@@ -328,4 +313,4 @@ def same(left, right):
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

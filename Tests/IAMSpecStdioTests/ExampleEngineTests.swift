@@ -29,11 +29,12 @@ import Testing
 
     @Test func itDeclaresOnlyWhatItImplements() {
         #expect(provider.description.name == "python-example")
-        // A protocol-1 engine has every capability protocol 1 cannot name.
-        #expect(
-            provider.description.capabilities
-                == Capability.assumedUnlessLacking.union([.analytics, .stackInspection])
-        )
+        // In protocol 2, hello_reply lists exactly the capabilities the engine has.
+        let lacking: Set<Capability> = [
+            .keyboard, .orientation, .assets, .delegate, .localMessages, .sessionSync,
+            .delegateNow, .delegateLater, .delegateDiscard, .delegateRollback,
+        ]
+        #expect(provider.description.capabilities == Set(Capability.allCases).subtracting(lacking))
         #expect(provider.description.profiles == Set(Profile.allCases))
     }
 

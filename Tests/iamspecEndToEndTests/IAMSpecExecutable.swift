@@ -35,8 +35,24 @@ enum IAMSpecExecutable {
 
     /// Runs `iamspec` with the arguments, from the package root, and waits for it.
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
+        try launch(productsDirectory.appendingPathComponent("iamspec"), arguments, environment: environment)
+    }
+
+    /// Runs a command line exactly as written, through `/bin/sh -c`, from the package root, as a
+    /// user pasting it would, and waits for it.
+    static func runInShell(_ commandLine: String) throws -> Outcome {
+        try launch(URL(fileURLWithPath: "/bin/sh"), ["-c", commandLine], environment: [:])
+    }
+
+    private static func launch(
+        _ executable: URL,
+        _ arguments: [String],
+        environment: [String: String]
+    ) throws
+        -> Outcome
+    {
         let process = Process()
-        process.executableURL = productsDirectory.appendingPathComponent("iamspec")
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = packageRoot
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }

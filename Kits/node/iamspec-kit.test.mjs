@@ -1,0 +1,180 @@
+// Tests of iamspec-kit's protocol loop: conversations fed to `serve`, answers read back.
+//
+// Run: node --test Kits/node/ (scripts/test does, in its kits stage).
+
+import assert from "node:assert/strict";
+import { PassThrough, Readable } from "node:stream";
+import { test } from "node:test";
+import * as kit from "./iamspec-kit.mjs";
+
+const identity = { name: "test-engine", version: "0.1", profiles: ["braze-swift"], capabilities: ["analytics"] };
+const config = { minimum_trigger_interval_ms: 30000, device: "phone", orientation: "portrait", delegate: "absent" };
+
+const hello = (protocol = 2) => ({ type: "hello", protocol });
+const kase = (seq, { caseId = "c", delegate = "absent" } = {}) => ({
+  type: "case",
+  case_id: caseId,
+  profile: "braze-swift",
+  config: { ...config, delegate },
+  messages: [],
+  ...(seq === undefined ? {} : { seq }),
+});
+const stimulus = (kind, seq, keys = {}) => ({ type: "stimulus", stimulus: { kind, ...keys }, ...(seq === undefined ? {} : { seq }) });
+
+/** An adapter counting custom events, declining what it does not know. */
+class Counter {
+  static closed = [];
+
+  constructor(kase) {
+    if (kase.config.delegate !== "absent") throw new kit.Unsupported("no delegate here");
+    this.kase = kase;
+    this.count = 0;
+  }
+
+  onCustomEvent({ name }) {
+    this.count += 1;
+    console.log("a debug line from the adapter"); // must not reach the protocol's stdout
+    return [kit.displayed(name, { n: String(this.count) })];
+  }
+
+  async onAdvance({ by_ms }) {
+    if (by_ms === 13) throw new RangeError("thirteen");
+    return undefined;
+  }
+
+  onClick() {
+    return { kind: "click_logged" }; // an object, not an array: an adapter bug
+  }
+
+  onSessionStart() {
+    throw new kit.Unsupported("sessions are not mapped");
+  }
+
+  *onInspectStack() {
+    yield kit.stack(["b", "a"]);
+  }
+
+  close() {
+    Counter.closed.push(this.kase.caseId);
+  }
+}
+
+/** Serves the requests (objects, or raw lines as strings) and returns the decoded answers and stderr. */
+async function converse(requests, factory = (k) => new Counter(k)) {
+  const input = Readable.from(requests.map((r) => (typeof r === "string" ? r : JSON.stringify(r)) + "\n"));
+  const output = new PassThrough();
+  const chunks = [];
+  output.on("data", (chunk) => chunks.push(chunk));
+  const logged = [];
+  const savedError = console.error;
+  console.error = (...parts) => logged.push(parts.map(String).join(" "));
+  try {
+    assert.equal(await kit.serve(factory, { ...identity, input, output, exit: false }), 0);
+  } finally {
+    console.error = savedError;
+  }
+  const answers = Buffer.concat(chunks).toString().split("\n").filter(Boolean).map((line) => JSON.parse(line));
+  return { answers, stderr: logged.join("\n") };
+}
+
+test("protocol 2 is answered with 2 and the identity; 1 with 1; an unknown version with the newest", async () => {
+  assert.deepEqual((await converse([hello(2)])).answers, [{ type: "hello_reply", protocol: 2, ...identity }]);
+  assert.equal((await converse([hello(1)])).answers[0].protocol, 1);
+  assert.equal((await converse([hello(7)])).answers[0].protocol, 2);
+});
+
+test("every answer echoes its request's seq, and console.log goes to stderr", async () => {
+  const { answers, stderr } = await converse([
+    hello(), kase(1), stimulus("custom_event", 2, { name: "tap" }), stimulus("custom_event", 3, { name: "tap" }),
+    { type: "end_case", seq: 4 }, { type: "shutdown", seq: 5 },
+  ]);
+  assert.deepEqual(answers.slice(1), [
+    { type: "ready", seq: 1 },
+    { type: "observations", seq: 2, observations: [{ kind: "displayed", message: "tap", extras: { n: "1" } }] },
+    { type: "observations", seq: 3, observations: [{ kind: "displayed", message: "tap", extras: { n: "2" } }] },
+  ]);
+  assert.match(stderr, /a debug line from the adapter/);
+});
+
+test("a declined stimulus is unsupported, and the next case runs", async () => {
+  const { answers } = await converse([
+    hello(), kase(1), stimulus("session_start", 2, { sync: "complete" }), { type: "end_case", seq: 3 }, kase(4),
+    stimulus("advance", 5, { by_ms: 1 }),
+  ]);
+  assert.deepEqual(answers.slice(2), [
+    { type: "unsupported", seq: 2, reason: "sessions are not mapped" },
+    { type: "ready", seq: 4 },
+    { type: "observations", seq: 5, observations: [] },
+  ]);
+});
+
+test("a stimulus without a method is unsupported, naming it; a declined case is skipped", async () => {
+  assert.deepEqual((await converse([hello(), kase(1), stimulus("keyboard_shown", 2)])).answers[2], {
+    type: "unsupported",
+    seq: 2,
+    reason: "this engine does not implement the keyboard_shown stimulus",
+  });
+  assert.deepEqual((await converse([hello(), kase(1, { delegate: "implemented" })])).answers[1], {
+    type: "skipped",
+    seq: 1,
+    reason: "no delegate here",
+  });
+});
+
+test("protocol 1: no seq, and a declined stimulus is an error", async () => {
+  const { answers } = await converse([hello(1), kase(), stimulus("session_start", undefined, { sync: "complete" })]);
+  assert.deepEqual(answers.slice(1), [{ type: "ready" }, { type: "error", message: "unsupported: sessions are not mapped" }]);
+});
+
+test("an exception is an error naming it and its line, and the process stays usable", async () => {
+  const { answers, stderr } = await converse([
+    hello(), kase(1), stimulus("advance", 2, { by_ms: 13 }), { type: "end_case", seq: 3 }, kase(4),
+    stimulus("advance", 5, { by_ms: 1 }),
+  ]);
+  assert.equal(answers[2].type, "error");
+  assert.equal(answers[2].seq, 2);
+  assert.match(answers[2].message, /^RangeError while handling the advance stimulus: thirteen at iamspec-kit\.test\.mjs:\d+$/);
+  assert.match(stderr, /RangeError: thirteen/);
+  assert.deepEqual(answers[4], { type: "observations", seq: 5, observations: [] });
+});
+
+test("an exception making the engine is an error for that case", async () => {
+  const broken = () => {
+    throw new TypeError("no profile");
+  };
+  const { answers } = await converse([hello(), kase(1, { caseId: "x" })], broken);
+  assert.match(answers[1].message, /^TypeError while making the engine for case x: no profile at /);
+});
+
+test("a wrong result is an error saying what was expected; an iterable is a list of observations", async () => {
+  const { answers } = await converse([hello(), kase(1), stimulus("click", 2, { message: "m" }), stimulus("inspect_stack", 3)]);
+  assert.equal(
+    answers[2].message,
+    'TypeError while handling the click stimulus: the click handler returned {"kind":"click_logged"}, expected an array of observations',
+  );
+  assert.deepEqual(answers[3].observations, [{ kind: "stack", messages: ["b", "a"] }]);
+});
+
+test("a line that is not JSON is an error and the next request is answered; a stimulus outside a case too", async () => {
+  const { answers } = await converse(["{not json", hello(), stimulus("advance", 1, { by_ms: 1 })]);
+  assert.equal(answers[0].type, "error");
+  assert.match(answers[0].message, /^the request is not JSON/);
+  assert.equal(answers[1].type, "hello_reply");
+  assert.equal(answers[2].type, "error");
+});
+
+test("end_case closes the adapter, and nothing after shutdown is read", async () => {
+  Counter.closed = [];
+  const { answers } = await converse([
+    hello(), kase(1, { caseId: "first" }), { type: "end_case", seq: 2 }, kase(3, { caseId: "second" }),
+    { type: "shutdown", seq: 4 }, hello(),
+  ]);
+  assert.equal(answers.length, 3);
+  assert.deepEqual(Counter.closed, ["first", "second"]);
+});
+
+test("on<Kind> names", () => {
+  assert.equal(kit.handlerName("session_start"), "onSessionStart");
+  assert.equal(kit.handlerName("inspect_stack"), "onInspectStack");
+  assert.equal(kit.handlerName("advance"), "onAdvance");
+});

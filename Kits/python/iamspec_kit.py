@@ -1,0 +1,293 @@
+"""iamspec_kit: the iamspec stdio protocol loop for an engine adapter in Python 3.9+.
+
+Standard library only: copy this one file next to your adapter. The kit speaks the protocol
+(Specs/PROTOCOL.md): the handshake (protocol 2, or 1 when iamspec asks for 1), cases, stimuli,
+declining, errors, `seq`, flushing, the end of stdin. You write only the mapping to your engine:
+
+    import iamspec_kit as kit
+
+    class Adapter:
+        def __init__(self, case):              # a fresh engine for each case
+            if case.config["delegate"] != "absent":
+                raise kit.Unsupported("my engine has no display delegate")   # the case: skipped
+            self.engine = MyEngine(case.profile, case.config, case.messages)
+
+        def on_session_start(self, stimulus):  # one method per stimulus kind, `on_<kind>` ...
+            return [kit.displayed(m) for m in self.engine.start_session()]
+
+        def handle(self, stimulus):            # ... or one method for every kind without its own
+            raise kit.Unsupported(f"{stimulus['kind']} is not mapped yet")   # the stimulus: declined
+
+    kit.serve(Adapter, name="my-engine", version="1.0", profiles=["braze-swift"], capabilities=["analytics"])
+
+What the kit does for you:
+
+- `case`: calls the factory with a `Case` (`case_id`, `profile`, `config`, `messages`, `protocol`);
+  answers `ready`, or `skipped` when it raises `Unsupported(reason)`.
+- `stimulus`: calls `on_<kind>(stimulus)` if the adapter has it, else `handle(stimulus)`, else
+  declines; the return value (a list or any iterable of observation dicts, or None for none) is
+  the `observations` answer. `Unsupported(reason)` declines the stimulus: an `unsupported` answer
+  (the run is skipped with the reason), or in protocol 1, which has no such answer, an `error`.
+- Any other exception, in the factory or a stimulus, becomes an `error` answer naming the
+  exception and where it was raised, with the traceback on stderr; the process stays usable.
+- `end_case`: calls the adapter's `close()` if it has one, and forgets it.
+- Each answer is one compact JSON line, flushed, echoing the request's `seq`; while the kit runs,
+  `print` and `sys.stdout` go to stderr, so a stray debug line never breaks the protocol.
+- `shutdown` or the end of stdin: `serve` returns 0 (`sys.exit(kit.serve(...))`).
+"""
+
+import json
+import os
+import sys
+import sysconfig
+import traceback
+
+__all__ = [
+    "Case", "Unsupported", "serve", "PROTOCOLS",
+    "displayed", "stacked", "discarded", "rolled_back", "no_matching_trigger",
+    "impression_logged", "click_logged", "stack", "trigger_event",
+]
+
+PROTOCOLS = (1, 2)
+"""The protocol versions the kit speaks. `hello` carries the newest iamspec speaks: the kit answers
+with it when it speaks it too, else with its own newest (for a newer iamspec, which speaks it too)."""
+
+
+class Unsupported(Exception):
+    """The adapter does not support this: raised while making the engine, the case is answered
+    `skipped`; raised while handling a stimulus, the stimulus is answered `unsupported` (an
+    `error` in protocol 1). The reason is shown in iamspec's report, so name what is missing."""
+
+    def __init__(self, reason):
+        self.reason = str(reason).strip() or "unsupported by this engine"
+        super().__init__(self.reason)
+
+
+class Case:
+    """One `case` request: what the factory gets. `config` and `messages` are the protocol's
+    dicts, every key present (Specs/PROTOCOL.md, "The case")."""
+
+    __slots__ = ("case_id", "profile", "config", "messages", "protocol")
+
+    def __init__(self, case_id, profile, config, messages, protocol):
+        self.case_id = case_id
+        self.profile = profile
+        self.config = config
+        self.messages = messages
+        self.protocol = protocol
+
+    def __repr__(self):
+        return f"Case({self.case_id!r}, {self.profile!r}, {len(self.messages)} messages)"
+
+
+# -- observations: small builders, so that a misspelt key is a NameError, not a protocol error --
+
+
+def displayed(message, extras=None):
+    observation = {"kind": "displayed", "message": message}
+    if extras:
+        observation["extras"] = dict(extras)
+    return observation
+
+
+def stacked(message, reason):
+    return {"kind": "stacked", "message": message, "reason": reason}
+
+
+def discarded(message, reason):
+    return {"kind": "discarded", "message": message, "reason": reason}
+
+
+def rolled_back(message):
+    return {"kind": "rolled_back", "message": message}
+
+
+def no_matching_trigger(event):
+    """`event` is a trigger event (see `trigger_event`)."""
+    return {"kind": "no_matching_trigger", "event": event}
+
+
+def impression_logged(message):
+    return {"kind": "impression_logged", "message": message}
+
+
+def click_logged(message):
+    return {"kind": "click_logged", "message": message}
+
+
+def stack(message_ids):
+    """The answer to `inspect_stack`: the stack's message ids, top first."""
+    return {"kind": "stack", "messages": list(message_ids)}
+
+
+def trigger_event(stimulus):
+    """The trigger event a `session_start`, `custom_event`, `purchase` or `push_click` stimulus
+    is, as `no_matching_trigger` reports it."""
+    kind = stimulus["kind"]
+    if kind == "custom_event":
+        return {"kind": kind, "name": stimulus["name"]}
+    if kind == "purchase":
+        return {"kind": kind, "product": stimulus["product"]}
+    if kind == "push_click":
+        return {"kind": kind, "campaign": stimulus["campaign"]}
+    return {"kind": kind}
+
+
+# -- the loop ----------------------------------------------------------------------------------
+
+
+def serve(make_engine, *, name, version, profiles, capabilities=(), stdin=None, stdout=None):
+    """Runs the protocol on stdin and stdout (binary streams; the process's by default) until
+    `shutdown` or the end of stdin, then returns 0. `make_engine(case)` makes the adapter for one
+    case: a class or any callable."""
+    session = _Session(make_engine, {
+        "name": name, "version": version, "profiles": list(profiles), "capabilities": list(capabilities),
+    })
+    source = stdin if stdin is not None else sys.stdin.buffer
+    sink = stdout if stdout is not None else sys.stdout.buffer
+    real_stdout = sys.stdout
+    sys.stdout = sys.stderr  # the adapter's prints are logs; stdout carries protocol lines only
+    try:
+        for raw in iter(source.readline, b""):
+            answer = session.answer(raw)
+            if answer is not None:
+                try:
+                    sink.write(answer)
+                    sink.flush()
+                except BrokenPipeError:
+                    break  # iamspec is gone: nobody reads the answers any more
+            if session.finished:
+                break
+    finally:
+        session.close_engine()
+        sys.stdout = real_stdout
+    return 0
+
+
+class _Session:
+    """What one engine process remembers between requests: the negotiated version and the
+    current case's adapter."""
+
+    def __init__(self, make_engine, identity):
+        self.make_engine = make_engine
+        self.identity = identity
+        self.protocol = max(PROTOCOLS)
+        self.engine = None
+        self.finished = False
+
+    def answer(self, raw):
+        """The encoded answer to one request line, or None (blank line, `end_case`, `shutdown`)."""
+        try:
+            line = raw.decode("utf-8").strip()
+        except UnicodeDecodeError as problem:
+            return self.encode({"type": "error", "message": f"the request is not UTF-8: {problem}"}, None)
+        if not line:
+            return None
+        try:
+            request = json.loads(line)
+        except ValueError as problem:
+            return self.encode({"type": "error", "message": f"the request is not JSON ({problem}): {line[:200]}"}, None)
+        kind = request.get("type") if isinstance(request, dict) else None
+        seq = request.get("seq") if isinstance(request, dict) else None
+        if kind == "hello":
+            asked = request.get("protocol")
+            # The newest version both speak: iamspec's own when the kit speaks it, else the kit's newest.
+            self.protocol = asked if asked in PROTOCOLS else max(PROTOCOLS)
+            return self.encode(dict({"type": "hello_reply", "protocol": self.protocol}, **self.identity), None)
+        if kind == "case":
+            return self.encode(self.start_case(request), seq)
+        if kind == "stimulus":
+            return self.encode(self.stimulus(request), seq)
+        if kind == "end_case":
+            self.close_engine()
+            return None
+        if kind == "shutdown":
+            self.finished = True
+            return None
+        return self.encode({"type": "error", "message": f"unknown request type {kind!r}: {line[:200]}"}, seq)
+
+    def start_case(self, request):
+        self.close_engine()
+        try:
+            case = Case(request["case_id"], request["profile"], request["config"], request["messages"], self.protocol)
+            self.engine = self.make_engine(case)
+        except Unsupported as declined:
+            return {"type": "skipped", "reason": declined.reason}
+        except Exception as problem:  # the adapter's bug: an error for this case, and carry on
+            return _error_answer(problem, "making the engine for case " + str(request.get("case_id")))
+        return {"type": "ready"}
+
+    def stimulus(self, request):
+        if self.engine is None:
+            return {"type": "error", "message": "a stimulus arrived outside a case that was answered ready"}
+        stimulus = request.get("stimulus")
+        kind = stimulus.get("kind") if isinstance(stimulus, dict) else None
+        try:
+            method = getattr(self.engine, f"on_{kind}", None) if isinstance(kind, str) else None
+            method = method or getattr(self.engine, "handle", None)
+            if method is None:
+                raise Unsupported(f"this engine does not implement the {kind} stimulus")
+            observations = _observation_list(method(stimulus), kind)
+        except Unsupported as declined:
+            if self.protocol >= 2:
+                return {"type": "unsupported", "reason": declined.reason}
+            return {"type": "error", "message": f"unsupported: {declined.reason}"}
+        except Exception as problem:
+            return _error_answer(problem, f"handling the {kind} stimulus")
+        return {"type": "observations", "observations": observations}
+
+    def close_engine(self):
+        engine, self.engine = self.engine, None
+        close = getattr(engine, "close", None)
+        if close is not None:
+            try:
+                close()
+            except Exception:  # nobody to answer: log it
+                traceback.print_exc(file=sys.stderr)
+
+    def encode(self, answer, seq):
+        """One answer as a compact JSON line; `seq` echoes the request's, in protocol 2."""
+        if seq is not None and self.protocol >= 2:
+            answer["seq"] = seq
+        try:
+            text = json.dumps(answer, separators=(",", ":"), allow_nan=False)
+        except (TypeError, ValueError) as problem:
+            text = json.dumps({"type": "error", "message": f"the answer cannot be written as JSON: {problem}",
+                               **({"seq": answer["seq"]} if "seq" in answer else {})}, separators=(",", ":"))
+        return (text + "\n").encode("utf-8")
+
+
+def _observation_list(result, kind):
+    """The adapter's return value as a list of observations, or a TypeError saying what it was."""
+    if result is None:
+        return []
+    if isinstance(result, (dict, str, bytes)):
+        raise TypeError(f"the {kind} handler returned a {type(result).__name__}, expected a list of observations")
+    observations = list(result)
+    for index, observation in enumerate(observations):
+        if not isinstance(observation, dict) or not isinstance(observation.get("kind"), str):
+            raise TypeError(f"the {kind} handler's observation {index} is {observation!r}, "
+                            "expected a dict with a string \"kind\"")
+    return observations
+
+
+def _error_answer(problem, doing):
+    """An `error` answer naming the exception and the adapter's line that raised it; the whole
+    traceback goes to stderr, which iamspec shows with the error."""
+    traceback.print_exception(type(problem), problem, problem.__traceback__, file=sys.stderr)
+    where = _innermost_adapter_frame(traceback.extract_tb(problem.__traceback__))
+    place = f" at {os.path.basename(where.filename)}:{where.lineno} in {where.name}" if where else ""
+    detail = str(problem) or "(no message)"
+    return {"type": "error", "message": f"{type(problem).__name__} while {doing}: {detail}{place}"}
+
+
+def _innermost_adapter_frame(frames):
+    """The innermost frame in a file of the adapter's (not the standard library's), or None when
+    the kit itself raised."""
+    library = os.path.abspath(sysconfig.get_paths()["stdlib"]) + os.sep
+    for frame in reversed(frames):
+        path = os.path.abspath(frame.filename)
+        if path.startswith(library):
+            continue
+        return None if path == os.path.abspath(__file__) else frame
+    return None

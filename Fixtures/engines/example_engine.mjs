@@ -64,6 +64,10 @@ class Engine {
   onAdvance({ by_ms }) {
     this.out = [];
     const end = this.now + by_ms;
+    // JSON numbers are doubles here: past 2^53 - 1 ms, virtual time is no longer exact.
+    if (!Number.isSafeInteger(end)) {
+      throw new kit.Unsupported("virtual time past 2^53 - 1 ms is not exact in a JavaScript number");
+    }
     for (;;) {
       const due = this.waiting.filter((entry) => entry.readyAt <= end);
       if (due.length === 0) break;
@@ -125,10 +129,10 @@ class Engine {
     if (matching.length === 0) {
       this.out.push(kit.noMatchingTrigger(kit.triggerEvent(event)));
     } else {
-      const busy = new Set([...this.stack, ...this.waiting].map((entry) => entry.message.id));
+      // A message waiting (on the stack, on its delay) has not been displayed: still a candidate.
       // The minimum interval is checked before priority: a trigger inside it is dropped.
       const passing = matching.filter(
-        (m) => !busy.has(m.id) && this.eligible(m, t) && (m.test_send || this.intervalPassed(t + m.delay_ms)),
+        (m) => this.eligible(m, t) && (m.test_send || this.intervalPassed(t + m.delay_ms)),
       );
       // The highest priority wins; a tie goes to the later message.
       const winner = passing.reduce((best, m) => (best === null || m.priority >= best.priority ? m : best), null);
@@ -152,8 +156,12 @@ class Engine {
     return this.lastDisplayOverall === null || t - this.lastDisplayOverall >= this.config.minimum_trigger_interval_ms;
   }
 
-  /** A triggered message is ready: checked against the interval again, then stacked and offered. */
+  /**
+   * A triggered message is ready: its eligibility (another firing may have displayed it) and the
+   * interval are checked again, then it is stacked and offered.
+   */
   becomeReady(message, triggeredAt) {
+    if (!this.eligible(message, this.now)) return false;
     if (!message.test_send && !this.intervalPassed(this.now)) return false;
     this.push(message, triggeredAt);
     this.offer();
@@ -188,6 +196,7 @@ class Engine {
     if (message.image === "fails" || message.zip === "fails") return this.out.push(kit.discarded(id, "asset_failed"));
     this.out.push(kit.displayed(id, message.extras), kit.impressionLogged(id));
     this.visible = { message, clicked: false };
+    this.stack = this.stack.filter((entry) => entry.message.id !== id);
     this.lastDisplay.set(id, this.now);
     this.lastDisplayOverall = this.now;
   }

@@ -47,7 +47,7 @@ extension ReferenceEngine {
         inFlight.insert(message.id)
         var readyTime = now + message.delay
         if rules.interval.insideInterval == .queuedUntilItEnds {
-            readyTime = max(readyTime, clocks.intervalEnd(selection.minimumInterval) ?? readyTime)
+            readyTime = max(readyTime, clocks.intervalEnd(selection.minimumInterval(for: message)) ?? readyTime)
         }
         guard readyTime > now else { return becomeReady(presentation) }
         delayed.schedule(presentation, readyAt: readyTime)

@@ -12,6 +12,8 @@ struct CaseScope {
     /// Ids of `given.messages`, then of each `present_local` step once it is read.
     var messageIDs: [String] = []
     private var knownMessageIDs: Set<String> = []
+    /// Where each message of `given.messages` defines its id.
+    private(set) var deliveredMessageMarks: [String: YAMLMark] = [:]
     private(set) var capabilityUses: [Capability: CapabilityUse] = [:]
     var delegate = DelegatePresence.absent
     var holdsForBrazeSwift = true
@@ -19,6 +21,12 @@ struct CaseScope {
 
     mutating func define(message id: String) {
         if knownMessageIDs.insert(id).inserted { messageIDs.append(id) }
+    }
+
+    /// Records a message of `given.messages`, whose id is written at `mark`.
+    mutating func define(deliveredMessage id: String, at mark: YAMLMark) {
+        deliveredMessageMarks[id] = mark
+        define(message: id)
     }
 
     func defines(message id: String) -> Bool {

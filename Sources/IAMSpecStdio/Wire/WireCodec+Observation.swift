@@ -14,6 +14,8 @@ extension WireCodec {
             .object(["kind": "discarded", "message": .string(message), "reason": .string(reason.rawValue)])
         case .rolledBack(let message):
             .object(["kind": "rolled_back", "message": .string(message)])
+        case .dismissed(let message):
+            .object(["kind": "dismissed", "message": .string(message)])
         case .noMatchingTrigger(let event):
             .object(["kind": "no_matching_trigger", "event": encode(event)])
         case .impressionLogged(let message):
@@ -27,8 +29,8 @@ extension WireCodec {
 
     /// The observation kinds, in the order `Specs/PROTOCOL.md` lists them.
     static let observationKinds = [
-        "displayed", "stacked", "discarded", "rolled_back", "no_matching_trigger", "impression_logged", "click_logged",
-        "stack",
+        "displayed", "stacked", "discarded", "rolled_back", "dismissed", "no_matching_trigger", "impression_logged",
+        "click_logged", "stack",
     ]
 
     static func decodeObservation(_ value: WireValue) throws(WireFormatError) -> Observation {
@@ -49,6 +51,9 @@ extension WireCodec {
         case "rolled_back"?:
             try object.allowOnly("kind", "message")
             return .rolledBack(try object.messageID("message"))
+        case "dismissed"?:
+            try object.allowOnly("kind", "message")
+            return .dismissed(try object.messageID("message"))
         case "no_matching_trigger"?:
             try object.allowOnly("kind", "event")
             return .noMatchingTrigger(try decodeTriggerEvent(object.field("event")))

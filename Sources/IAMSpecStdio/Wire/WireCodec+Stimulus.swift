@@ -29,6 +29,8 @@ extension WireCodec {
             ])
         case .pushClicked(let campaign):
             .object(["kind": "push_click", "campaign": campaign.map { .string($0) } ?? .null])
+        case .appOpenedFromPush(let campaign):
+            .object(["kind": "push_open", "campaign": campaign.map { .string($0) } ?? .null])
         case .timeAdvanced(let span):
             .object(["kind": "advance", "by_ms": .integer(span.milliseconds)])
         case .appBackgrounded:
@@ -66,7 +68,8 @@ extension WireCodec {
     /// The stimulus kinds, in the order `Specs/PROTOCOL.md` lists them.
     static let stimulusKinds = [
         "session_start", "sync_complete", "session_end", "relaunch", "custom_event", "purchase", "push_click",
-        "advance", "background", "foreground", "orientation", "keyboard_shown", "keyboard_hidden", "asset_download",
+        "push_open", "advance", "background", "foreground", "orientation", "keyboard_shown", "keyboard_hidden",
+        "asset_download",
         "delegate_choice", "dismiss", "click", "display_next", "present_local", "change_user", "inspect_stack",
     ]
 
@@ -107,6 +110,9 @@ extension WireCodec {
         case "push_click"?:
             try object.allowOnly("kind", "campaign")
             return .pushClicked(campaign: try object.field("campaign").orNull?.string())
+        case "push_open"?:
+            try object.allowOnly("kind", "campaign")
+            return .appOpenedFromPush(campaign: try object.field("campaign").orNull?.string())
         case "advance"?:
             try object.allowOnly("kind", "by_ms")
             return .timeAdvanced(by: VirtualTime(milliseconds: try object.field("by_ms").integer(atLeast: 1)))

@@ -155,7 +155,7 @@ import Testing
         #expect {
             _ = try StdioEngineProvider(command: EngineFixtures.command("faults/wrong_protocol.py"), settings: settings)
         } throws: { error in
-            (error as? EngineStartupError)?.message.contains("speaks protocol 2, and iamspec speaks protocol 1")
+            (error as? EngineStartupError)?.message.contains("speaks protocol 3, and iamspec speaks protocols 1 and 2")
                 ?? false
         }
     }

@@ -19,14 +19,15 @@ import Testing
             capabilities: Set(Capability.allCases)
         )
         let requests: [EngineRequest] =
-            [.hello(protocolVersion: 1), .endCase, .shutdown] + WireSamples.setups.map { .startCase($0) }
+            [.hello(protocolVersion: 2), .endCase, .shutdown] + WireSamples.setups.map { .startCase($0) }
             + WireSamples.stimuli.map { .stimulus($0) }
         let replies: [EngineReply] = [
-            .hello(protocolVersion: 1, description: description), .ready, .skipped(reason: "no legacy rules"),
+            .hello(protocolVersion: 2, description: description), .ready, .skipped(reason: "no legacy rules"),
             .observations(WireSamples.observations), .observations([]), .error(message: "out of memory"),
         ]
-        return requests.map { Sample(type: $0.type, message: WireCodec.encode($0)) }
-            + replies.map { Sample(type: $0.type, message: WireCodec.encode($0)) }
+        // Protocol 2, whose messages have every key the schemas define.
+        return requests.map { Sample(type: $0.type, message: WireCodec.encode($0, seq: 1)) }
+            + replies.map { Sample(type: $0.type, message: WireCodec.encode($0, seq: 1)) }
     }()
 
     /// One whole message and its `type`.

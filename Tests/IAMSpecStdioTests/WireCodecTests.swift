@@ -9,13 +9,13 @@ import Testing
 @Suite struct WireCodecTests {
     /// Encodes, writes as a line, parses and decodes a request.
     private func roundTrip(_ request: EngineRequest) throws -> EngineRequest {
-        let line = JSONSerializer.line(WireCodec.encode(request))
+        let line = JSONSerializer.line(WireCodec.encode(request, seq: 3))
         #expect(!line.contains("\n"))
         return try WireCodec.decodeRequest(try JSONParser.parse(line), unknownKeys: .refused)
     }
 
     private func roundTrip(_ reply: EngineReply) throws -> EngineReply {
-        let line = JSONSerializer.line(WireCodec.encode(reply))
+        let line = JSONSerializer.line(WireCodec.encode(reply, seq: 3))
         #expect(!line.contains("\n"))
         return try WireCodec.decodeReply(try JSONParser.parse(line), unknownKeys: .refused)
     }
@@ -56,13 +56,13 @@ import Testing
             capabilities: Set(Capability.allCases)
         )
         let replies: [EngineReply] = [
-            .hello(protocolVersion: 1, description: description), .ready, .skipped(reason: "no legacy rules"),
+            .hello(protocolVersion: 2, description: description), .ready, .skipped(reason: "no legacy rules"),
             .observations([]), .error(message: "out of memory"),
         ]
         for reply in replies {
             #expect(try roundTrip(reply) == reply)
         }
-        for request in [EngineRequest.hello(protocolVersion: 1), .endCase, .shutdown] {
+        for request in [EngineRequest.hello(protocolVersion: 2), .endCase, .shutdown] {
             #expect(try roundTrip(request) == request)
         }
     }

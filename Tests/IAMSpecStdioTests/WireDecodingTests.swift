@@ -28,7 +28,7 @@ import Testing
 
     /// `observations` with one observation.
     private static func observing(_ observation: String) -> String {
-        #"{"type":"observations","observations":[{"kind":"displayed","message":"a"},"# + observation + "]}"
+        #"{"seq":1,"type":"observations","observations":[{"kind":"displayed","message":"a"},"# + observation + "]}"
     }
 
     private static let helloReply =
@@ -77,15 +77,15 @@ import Testing
             #"observations[1].event.product: found an array ["gem"], expected a string"#
         ),
         (observing(#""displayed""#), #"observations[1]: found "displayed", expected an object"#),
-        (#"{"type":"observations","observations":{}}"#, "observations: found an object {}, expected an array"),
-        (#"{"type":"observations"}"#, "observations: found nothing (the key is missing), expected an array"),
+        (#"{"seq":1,"type":"observations","observations":{}}"#, "observations: found an object {}, expected an array"),
+        (#"{"seq":1,"type":"observations"}"#, "observations: found nothing (the key is missing), expected an array"),
         ("[1, 2]", "the message: found an array [1,2], expected an object"),
         (
             #"{"type":"readied"}"#,
             #"type: found "readied", expected one of "hello_reply", "ready", "skipped", "observations", "error""#
         ),
-        (#"{"type":"skipped"}"#, "reason: found nothing (the key is missing), expected a non-empty string"),
-        (#"{"type":"error","message":""}"#, #"message: found "", expected a non-empty string"#),
+        (#"{"seq":1,"type":"skipped"}"#, "reason: found nothing (the key is missing), expected a non-empty string"),
+        (#"{"seq":1,"type":"error","message":""}"#, #"message: found "", expected a non-empty string"#),
         (
             helloReply.replacingOccurrences(of: #""protocol":1"#, with: #""protocol":1.5"#),
             "protocol: found 1.5, expected an integer of at least 1"
@@ -119,10 +119,10 @@ import Testing
             try replyError(line, unknownKeys: .refused)
                 == #"observations[1].shown_at: found a key the protocol does not define here, expected only the keys "kind", "message", "extras""#
         )
-        #expect(try replyError(#"{"type":"ready","at":1}"#) == nil)
+        #expect(try replyError(#"{"seq":1,"type":"ready","at":1}"#) == nil)
         #expect(
-            try replyError(#"{"type":"ready","at":1}"#, unknownKeys: .refused)
-                == #"at: found a key the protocol does not define here, expected only the key "type""#
+            try replyError(#"{"seq":1,"type":"ready","at":1}"#, unknownKeys: .refused)
+                == #"at: found a key the protocol does not define here, expected only the keys "type", "seq""#
         )
     }
 
@@ -139,6 +139,42 @@ import Testing
         #expect(
             try replyError(Self.helloReply.replacingOccurrences(of: #""protocol":1"#, with: #""protocol":1e19"#))
                 == "protocol: found 1e+19, expected an integer of at least 1"
+        )
+    }
+
+    @Test func protocol2TiesEveryAnswerButHelloReplyToItsRequest() throws {
+        #expect(
+            try replyError(#"{"type":"ready"}"#)
+                == "seq: found nothing (the key is missing), expected an integer of at least 1"
+        )
+        #expect(try replyError(#"{"seq":0,"type":"ready"}"#) == "seq: found 0, expected an integer of at least 1")
+        #expect(try replyError(Self.helloReply) == nil)
+        #expect(
+            try replyError(Self.helloReply.replacingOccurrences(of: "{", with: #"{"seq":1,"#), unknownKeys: .refused)
+                == #"seq: found a key the protocol does not define here, expected only the keys "type", "protocol", "name", "version", "profiles", "capabilities""#
+        )
+        #expect(WireCodec.sequenceNumber(of: try JSONParser.parse(#"{"seq":7.0,"type":"ready"}"#)) == 7)
+        #expect(WireCodec.sequenceNumber(of: try JSONParser.parse(#"{"seq":"7","type":"ready"}"#)) == nil)
+    }
+
+    @Test func protocol1NeedsNoSeq() throws {
+        #expect(
+            try WireCodec.decodeReply(try JSONParser.parse(#"{"type":"ready"}"#), unknownKeys: .refused, version: .v1)
+                == .ready
+        )
+        let request = try WireCodec.decodeRequest(
+            try JSONParser.parse(#"{"type":"end_case"}"#),
+            unknownKeys: .refused,
+            version: .v1
+        )
+        #expect(request == .endCase)
+        #expect(JSONSerializer.line(WireCodec.encode(.endCase, seq: 4, version: .v1)) == #"{"type":"end_case"}"#)
+        #expect(
+            JSONSerializer.line(WireCodec.encode(.endCase, seq: 4, version: .v2)) == #"{"type":"end_case","seq":4}"#
+        )
+        #expect(
+            JSONSerializer.line(WireCodec.encode(.hello(protocolVersion: 2), seq: 4, version: .v2))
+                == #"{"type":"hello","protocol":2}"#
         )
     }
 
@@ -163,7 +199,8 @@ import Testing
                     )
                 ]
             )
-        )
+        ),
+        seq: 1
     )
 
     private static let firstMessage = JSONPath().appending("messages").appending(0)
@@ -250,7 +287,9 @@ import Testing
         ),
     ])
     func aBrokenStimulusNamesThePlace(stimulus: String, error: String) throws {
-        let message = JSONValue.object(["type": "stimulus", "stimulus": try JSONParser.parse(stimulus)])
+        let message = JSONValue.object([
+            "type": "stimulus", "seq": .integer(1), "stimulus": try JSONParser.parse(stimulus),
+        ])
         #expect(requestError(message) == error)
     }
 }

@@ -20,6 +20,10 @@ final class EngineConnection: Sendable {
         var casesStarted = 0
         /// Where stderr stood when the current case began.
         var caseStderrPosition = 0
+        /// The version negotiated by `hello`; protocol 1 until then.
+        var version = ProtocolVersion.v1
+        /// The `seq` of the last request sent (protocol 2).
+        var lastSeq: Int64 = 0
     }
 
     let channel: any EngineChannel
@@ -55,6 +59,16 @@ final class EngineConnection: Sendable {
         state.withLock { $0.hasFailed || $0.isInterrupted }
     }
 
+    /// The protocol version spoken with this process: protocol 1 until ``speak(_:)``.
+    var version: ProtocolVersion {
+        state.withLock { $0.version }
+    }
+
+    /// Speaks `version` from now on: the one the engine chose in its `hello_reply`.
+    func speak(_ version: ProtocolVersion) {
+        state.withLock { $0.version = version }
+    }
+
     /// Whether this process has not yet been given a case.
     var isFresh: Bool {
         state.withLock { $0.casesStarted == 0 }
@@ -80,10 +94,20 @@ final class EngineConnection: Sendable {
 
     /// Sends a request that is not answered (`end_case`, `shutdown`).
     func send(_ request: EngineRequest, timeout: Duration) throws(ConnectionFailure) {
+        _ = try transmit(request, timeout: timeout)
+    }
+
+    /// Writes a request, numbered in protocol 2; returns its `seq` (nil in protocol 1 and for `hello`).
+    private func transmit(_ request: EngineRequest, timeout: Duration) throws(ConnectionFailure) -> Int64? {
         try checkUsable(request)
+        let (version, seq): (ProtocolVersion, Int64?) = state.withLock { state in
+            guard state.version.numbersMessages, request.type != "hello" else { return (state.version, nil) }
+            state.lastSeq += 1
+            return (state.version, state.lastSeq)
+        }
         do {
             try writeLine(
-                JSONSerializer.line(WireCodec.encode(request)),
+                JSONSerializer.line(WireCodec.encode(request, seq: seq, version: version)),
                 to: channel.inputDescriptor,
                 deadline: .now + timeout,
                 wake: wake.read
@@ -95,6 +119,7 @@ final class EngineConnection: Sendable {
                 endedBeforeAnswering: error == .closed
             )
         }
+        return seq
     }
 
     /// Sends a request and reads its reply, which must be one of the types the request allows.
@@ -106,7 +131,7 @@ final class EngineConnection: Sendable {
                 state.caseStderrPosition = position
             }
         }
-        try send(request, timeout: timeout)
+        let seq = try transmit(request, timeout: timeout)
         let line: [UInt8]
         do {
             let deadline = ContinuousClock.now + timeout
@@ -127,10 +152,14 @@ final class EngineConnection: Sendable {
                 endedBeforeAnswering: partial.isEmpty
             )
         }
-        return try decode(line, answering: request)
+        return try decode(line, answering: request, seq: seq)
     }
 
-    private func decode(_ line: [UInt8], answering request: EngineRequest) throws(ConnectionFailure) -> EngineReply {
+    private func decode(
+        _ line: [UInt8],
+        answering request: EngineRequest,
+        seq: Int64?
+    ) throws(ConnectionFailure) -> EngineReply {
         let answer = "its answer to \(request.summary)"
         guard let text = String(validating: line, as: UTF8.self) else {
             throw fail("the engine's output is not UTF-8 text (\(answer): \(excerpt(line)))")
@@ -147,13 +176,20 @@ final class EngineConnection: Sendable {
         } else {
             throw fail("the engine wrote a line without a \"type\" (\(answer): \(excerpt(text)))")
         }
+        if let seq, WireCodec.sequenceNumber(of: value) != seq {
+            let found = WireCodec.sequenceNumber(of: value).map { "seq \($0)" } ?? "no seq"
+            throw fail(
+                "the engine's answer is out of step: iamspec waited for the answer to \(request.summary) "
+                    + "(seq \(seq)), and read a line with \(found) (\(excerpt(text)))"
+            )
+        }
         let expected = request.replyTypes
         guard expected.contains(type) else {
             let list = expected.map { "`\($0)`" }.joined(separator: " or ")
             throw fail("the engine answered \(request.summary) with `\(type)`; expected \(list)")
         }
         do {
-            return try WireCodec.decodeReply(value, unknownKeys: unknownKeys)
+            return try WireCodec.decodeReply(value, unknownKeys: unknownKeys, version: version)
         } catch {
             throw fail("the engine's `\(type)` answer to \(request.summary) does not follow the protocol: \(error)")
         }

@@ -140,21 +140,24 @@ final class EnginePool: Sendable {
         let reply: EngineReply
         do {
             reply = try connection.exchange(
-                .hello(protocolVersion: WireCodec.protocolVersion),
+                .hello(protocolVersion: Int64(ProtocolVersion.latest.rawValue)),
                 timeout: settings.startTimeout
             )
         } catch {
             throw error.error
         }
         switch reply {
-        case .hello(let version, let description) where version == WireCodec.protocolVersion:
+        case .hello(let offered, let description):
+            guard let version = ProtocolVersion(rawValue: Int(offered)) else {
+                connection.close(gracePeriod: .zero)
+                let spoken = ProtocolVersion.allCases.map { "\($0.rawValue)" }.joined(separator: " and ")
+                throw EngineError(
+                    "the engine speaks protocol \(offered), and iamspec speaks protocols \(spoken)",
+                    diagnostics: connection.diagnostics
+                )
+            }
+            connection.speak(version)
             return (connection, description)
-        case .hello(let version, _):
-            connection.close(gracePeriod: .zero)
-            throw EngineError(
-                "the engine speaks protocol \(version), and iamspec speaks protocol \(WireCodec.protocolVersion)",
-                diagnostics: connection.diagnostics
-            )
         case .error(let message):
             connection.close(gracePeriod: .zero)
             throw EngineError(

@@ -24,9 +24,13 @@ public struct StdioEngineServer: Sendable {
 
     /// Serves until `shutdown`, the end of `input`, or `output` closing (which ends serving without
     /// SIGPIPE: see ``writeWithoutBrokenPipeSignal(_:_:)``).
+    ///
+    /// It speaks the version `hello` asks for, protocol 1 or 2 (2 for any later one, which the
+    /// other side then refuses); until `hello`, protocol 1.
     public func serve(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
         var reader = LineReader(descriptor: input)
         var engine: (any DeliveryEngine)?
+        var version = ProtocolVersion.v1
         while true {
             let line: [UInt8]
             do {
@@ -38,26 +42,25 @@ public struct StdioEngineServer: Sendable {
             }
             if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
             let request: EngineRequest
+            var seq: Int64?
             do {
-                request = try WireCodec.decodeRequest(try JSONParser.parse(line), unknownKeys: .ignored)
+                let message = try JSONParser.parse(line)
+                seq = WireCodec.sequenceNumber(of: message)
+                request = try WireCodec.decodeRequest(message, unknownKeys: .ignored, version: version)
             } catch {
                 let text = String(decoding: line.prefix(200), as: UTF8.self)
                 let problem = "not a request iamspec's protocol defines: \(error) (in `\(text)`)"
                 report(problem)
-                guard send(.error(message: problem), to: output) else { return }
+                guard send(.error(message: problem), seq: seq, version: version, to: output) else { return }
                 continue
             }
+            let reply: EngineReply
             switch request {
-            case .hello:
-                guard
-                    send(
-                        .hello(protocolVersion: WireCodec.protocolVersion, description: provider.description),
-                        to: output
-                    )
-                else { return }
+            case .hello(let offered):
+                version = offered >= Int64(ProtocolVersion.v2.rawValue) ? .v2 : .v1
+                reply = .hello(protocolVersion: Int64(version.rawValue), description: provider.description)
             case .startCase(let setup):
                 engine = nil
-                let reply: EngineReply
                 do {
                     engine = try provider.makeEngine(for: setup)
                     reply = .ready
@@ -66,9 +69,7 @@ public struct StdioEngineServer: Sendable {
                 } catch {
                     reply = .error(message: Self.describe(error))
                 }
-                guard send(reply, to: output) else { return }
             case .stimulus(let stimulus):
-                let reply: EngineReply
                 if engine == nil {
                     reply = .error(message: "no case is running: a stimulus must follow a case answered with ready")
                 } else {
@@ -78,18 +79,19 @@ public struct StdioEngineServer: Sendable {
                         reply = .error(message: Self.describe(error))
                     }
                 }
-                guard send(reply, to: output) else { return }
             case .endCase:
                 engine = nil
+                continue
             case .shutdown:
                 return
             }
+            guard send(reply, seq: seq, version: version, to: output) else { return }
         }
     }
 
-    private func send(_ reply: EngineReply, to output: Int32) -> Bool {
+    private func send(_ reply: EngineReply, seq: Int64?, version: ProtocolVersion, to output: Int32) -> Bool {
         do {
-            try writeLine(JSONSerializer.line(WireCodec.encode(reply)), to: output)
+            try writeLine(JSONSerializer.line(WireCodec.encode(reply, seq: seq, version: version)), to: output)
             return true
         } catch {
             report("writing an answer failed: \(error)")

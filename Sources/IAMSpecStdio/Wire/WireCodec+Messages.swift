@@ -3,7 +3,17 @@ import IAMSpec
 extension WireCodec {
     // MARK: Requests (iamspec to engine)
 
-    static func encode(_ request: EngineRequest) -> JSONValue {
+    /// A request as `version` writes it; `seq` numbers it in a version that numbers messages
+    /// (`hello` never carries one).
+    static func encode(_ request: EngineRequest, seq: Int64? = nil, version: ProtocolVersion = .latest) -> JSONValue {
+        let message = encodeBody(request)
+        if case .hello = request { return message }
+        guard version.numbersMessages, let seq, case .object(var fields) = message else { return message }
+        fields["seq"] = .integer(seq)
+        return .object(fields)
+    }
+
+    private static func encodeBody(_ request: EngineRequest) -> JSONValue {
         switch request {
         case .hello(let version):
             .object(["type": "hello", "protocol": .integer(version)])
@@ -27,16 +37,40 @@ extension WireCodec {
     /// The message types iamspec sends, in the order `Specs/PROTOCOL.md` lists them.
     static let requestTypes = ["hello", "case", "stimulus", "end_case", "shutdown"]
 
-    /// A request, as an engine (``StdioEngineServer``) reads it.
-    static func decodeRequest(_ message: JSONValue, unknownKeys: UnknownKeys) throws(WireFormatError) -> EngineRequest {
+    /// The `seq` of a message, when it has one that is a whole number: what ties an answer to its
+    /// request, read before anything else is checked.
+    static func sequenceNumber(of message: JSONValue) -> Int64? {
+        guard case .object(let fields) = message, let seq = fields["seq"] else { return nil }
+        return try? WireValue(json: seq, path: "seq", unknownKeys: .ignored).integer(atLeast: 1)
+    }
+
+    /// Checks `seq`: an integer ≥ 1 wherever it is, and required in a version that numbers
+    /// messages. (Whether it is the right number is the reader's business.)
+    private static func checkSequenceNumber(in object: WireObject, version: ProtocolVersion) throws(WireFormatError) {
+        if version.numbersMessages {
+            _ = try object.field("seq").integer(atLeast: 1)
+        } else if let seq = object.optionalField("seq") {
+            _ = try seq.integer(atLeast: 1)
+        }
+    }
+
+    /// A request, as an engine (``StdioEngineServer``) reads it in `version`; `hello` in any.
+    static func decodeRequest(
+        _ message: JSONValue,
+        unknownKeys: UnknownKeys,
+        version: ProtocolVersion = .latest
+    ) throws(WireFormatError) -> EngineRequest {
         let value = WireValue(message: message, unknownKeys: unknownKeys)
         let (object, type) = try value.object(discriminatedBy: "type")
+        if case .string(let name)? = type.json, name != "hello", requestTypes.contains(name) {
+            try checkSequenceNumber(in: object, version: version)
+        }
         switch type.json {
         case "hello"?:
             try object.allowOnly("type", "protocol")
             return .hello(protocolVersion: try object.field("protocol").integer(atLeast: 1))
         case "case"?:
-            try object.allowOnly("type", "case_id", "profile", "config", "messages")
+            try object.allowOnly("type", "seq", "case_id", "profile", "config", "messages")
             var messages: [InAppMessage] = []
             for element in try object.field("messages").array() {
                 messages.append(try decodeMessage(element))
@@ -50,13 +84,13 @@ extension WireCodec {
                 )
             )
         case "stimulus"?:
-            try object.allowOnly("type", "stimulus")
+            try object.allowOnly("type", "seq", "stimulus")
             return .stimulus(try decodeStimulus(object.field("stimulus")))
         case "end_case"?:
-            try object.allowOnly("type")
+            try object.allowOnly("type", "seq")
             return .endCase
         case "shutdown"?:
-            try object.allowOnly("type")
+            try object.allowOnly("type", "seq")
             return .shutdown
         default:
             throw type.unknown(among: requestTypes)
@@ -65,7 +99,17 @@ extension WireCodec {
 
     // MARK: Replies (engine to iamspec)
 
-    static func encode(_ reply: EngineReply) -> JSONValue {
+    /// A reply as `version` writes it; `seq` is the number of the request it answers, in a version
+    /// that numbers messages (`hello_reply` never carries one).
+    static func encode(_ reply: EngineReply, seq: Int64? = nil, version: ProtocolVersion = .latest) -> JSONValue {
+        let message = encodeBody(reply)
+        if case .hello = reply { return message }
+        guard version.numbersMessages, let seq, case .object(var fields) = message else { return message }
+        fields["seq"] = .integer(seq)
+        return .object(fields)
+    }
+
+    private static func encodeBody(_ reply: EngineReply) -> JSONValue {
         switch reply {
         case .hello(let version, let description):
             .object([
@@ -90,15 +134,22 @@ extension WireCodec {
     /// The message types an engine sends, in the order `Specs/PROTOCOL.md` lists them.
     static let replyTypes = ["hello_reply", "ready", "skipped", "observations", "error"]
 
-    /// A reply, as iamspec reads it from an engine.
-    static func decodeReply(_ message: JSONValue, unknownKeys: UnknownKeys) throws(WireFormatError) -> EngineReply {
+    /// A reply, as iamspec reads it from an engine that speaks `version` (`hello_reply` in any).
+    static func decodeReply(
+        _ message: JSONValue,
+        unknownKeys: UnknownKeys,
+        version: ProtocolVersion = .latest
+    ) throws(WireFormatError) -> EngineReply {
         let value = WireValue(message: message, unknownKeys: unknownKeys)
         let (object, type) = try value.object(discriminatedBy: "type")
+        if case .string(let name)? = type.json, name != "hello_reply", replyTypes.contains(name) {
+            try checkSequenceNumber(in: object, version: version)
+        }
         switch type.json {
         case "hello_reply"?:
             let version = try object.field("protocol").integer(atLeast: 1)
             // The version is checked first: the other keys may mean something else in another version.
-            guard version == protocolVersion else {
+            guard ProtocolVersion(rawValue: Int(version)) != nil else {
                 return .hello(
                     protocolVersion: version,
                     description: EngineDescription(name: "", version: "", profiles: [], capabilities: [])
@@ -121,20 +172,20 @@ extension WireCodec {
             )
             return .hello(protocolVersion: version, description: description)
         case "ready"?:
-            try object.allowOnly("type")
+            try object.allowOnly("type", "seq")
             return .ready
         case "skipped"?:
-            try object.allowOnly("type", "reason")
+            try object.allowOnly("type", "seq", "reason")
             return .skipped(reason: try object.field("reason").nonEmptyString())
         case "observations"?:
-            try object.allowOnly("type", "observations")
+            try object.allowOnly("type", "seq", "observations")
             var observations: [Observation] = []
             for element in try object.field("observations").array() {
                 observations.append(try decodeObservation(element))
             }
             return .observations(observations)
         case "error"?:
-            try object.allowOnly("type", "message")
+            try object.allowOnly("type", "seq", "message")
             return .error(message: try object.field("message").nonEmptyString())
         default:
             throw type.unknown(among: replyTypes)

@@ -90,6 +90,7 @@ class Engine:
         self.visible = None  # (message, clicked)
         self.last_display = {}  # message id -> time of its last display
         self.last_display_overall = None
+        self.user = None  # the anonymous user a case starts with
         self.order = 0
         self.out = []
 
@@ -126,7 +127,13 @@ class Engine:
         elif kind == "relaunch":
             self.stack, self.waiting, self.visible, self.foreground = [], [], None, True
         elif kind == "change_user":
-            self.stack, self.waiting, self.visible, self.delivered = [], [], None, []
+            # Changing to the current user does nothing; a change away from an identified user
+            # also starts the new one afresh: no display seen, no interval running.
+            if stimulus["user"] != self.user:
+                if self.user is not None:
+                    self.last_display, self.last_display_overall = {}, None
+                self.user = stimulus["user"]
+                self.stack, self.waiting, self.visible, self.delivered = [], [], None, []
         elif kind == "inspect_stack":
             self.out.append({"kind": "stack", "messages": [m["id"] for m, _ in reversed(self.stack)]})
         elif kind != "session_end":

@@ -45,7 +45,7 @@ import Testing
         ),
         (
             observing(#"{"kind":"shown","message":"a"}"#),
-            #"observations[1].kind: found "shown", expected one of "displayed", "stacked", "discarded", "rolled_back", "no_matching_trigger", "impression_logged", "click_logged", "stack""#
+            #"observations[1].kind: found "shown", expected one of "displayed", "stacked", "discarded", "rolled_back", "dismissed", "no_matching_trigger", "impression_logged", "click_logged", "stack""#
         ),
         (
             observing(#"{"kind":"rolled_back","message":""}"#),

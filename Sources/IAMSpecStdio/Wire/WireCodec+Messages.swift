@@ -6,14 +6,14 @@ extension WireCodec {
     /// A request as `version` writes it; `seq` numbers it in a version that numbers messages
     /// (`hello` never carries one).
     static func encode(_ request: EngineRequest, seq: Int64? = nil, version: ProtocolVersion = .latest) -> JSONValue {
-        let message = encodeBody(request)
+        let message = encodeBody(request, version: version)
         if case .hello = request { return message }
         guard version.numbersMessages, let seq, case .object(var fields) = message else { return message }
         fields["seq"] = .integer(seq)
         return .object(fields)
     }
 
-    private static func encodeBody(_ request: EngineRequest) -> JSONValue {
+    private static func encodeBody(_ request: EngineRequest, version: ProtocolVersion) -> JSONValue {
         switch request {
         case .hello(let version):
             .object(["type": "hello", "protocol": .integer(version)])
@@ -23,10 +23,10 @@ extension WireCodec {
                 "case_id": .string(setup.caseID),
                 "profile": .string(setup.profile.rawValue),
                 "config": encode(setup.configuration),
-                "messages": .array(setup.messages.map(encode)),
+                "messages": .array(setup.messages.map { encode($0, version: version) }),
             ])
         case .stimulus(let stimulus):
-            .object(["type": "stimulus", "stimulus": encode(stimulus)])
+            .object(["type": "stimulus", "stimulus": encode(stimulus, version: version)])
         case .endCase:
             .object(["type": "end_case"])
         case .shutdown:
@@ -73,7 +73,7 @@ extension WireCodec {
             try object.allowOnly("type", "seq", "case_id", "profile", "config", "messages")
             var messages: [InAppMessage] = []
             for element in try object.field("messages").array() {
-                messages.append(try decodeMessage(element))
+                messages.append(try decodeMessage(element, version: version))
             }
             return .startCase(
                 EngineSetup(
@@ -85,7 +85,7 @@ extension WireCodec {
             )
         case "stimulus"?:
             try object.allowOnly("type", "seq", "stimulus")
-            return .stimulus(try decodeStimulus(object.field("stimulus")))
+            return .stimulus(try decodeStimulus(object.field("stimulus"), version: version))
         case "end_case"?:
             try object.allowOnly("type", "seq")
             return .endCase
@@ -102,30 +102,36 @@ extension WireCodec {
     /// A reply as `version` writes it; `seq` is the number of the request it answers, in a version
     /// that numbers messages (`hello_reply` never carries one).
     static func encode(_ reply: EngineReply, seq: Int64? = nil, version: ProtocolVersion = .latest) -> JSONValue {
-        let message = encodeBody(reply)
+        let message = encodeBody(reply, version: version)
         if case .hello = reply { return message }
         guard version.numbersMessages, let seq, case .object(var fields) = message else { return message }
         fields["seq"] = .integer(seq)
         return .object(fields)
     }
 
-    private static func encodeBody(_ reply: EngineReply) -> JSONValue {
+    private static func encodeBody(_ reply: EngineReply, version: ProtocolVersion) -> JSONValue {
         switch reply {
-        case .hello(let version, let description):
+        case .hello(let spoken, let description):
             .object([
                 "type": "hello_reply",
-                "protocol": .integer(version),
+                "protocol": .integer(spoken),
                 "name": .string(description.name),
                 "version": .string(description.version),
                 "profiles": .array(description.profiles.sorted().map { .string($0.rawValue) }),
-                "capabilities": .array(description.capabilities.sorted().map { .string($0.rawValue) }),
+                "capabilities": .array(
+                    description.capabilities.filter((ProtocolVersion(rawValue: Int(spoken)) ?? .latest).knows).sorted()
+                        .map { .string($0.rawValue) }
+                ),
             ])
         case .ready:
             .object(["type": "ready"])
         case .skipped(let reason):
             .object(["type": "skipped", "reason": .string(reason)])
         case .observations(let observations):
-            .object(["type": "observations", "observations": .array(observations.map(encode))])
+            .object([
+                "type": "observations",
+                "observations": .array(observations.filter(version.carries).map(encode)),
+            ])
         case .error(let message):
             .object(["type": "error", "message": .string(message)])
         }
@@ -161,8 +167,12 @@ extension WireCodec {
                 profiles.insert(try element.choice(Profile.self))
             }
             var capabilities: Set<Capability> = []
+            let spoken = ProtocolVersion(rawValue: Int(version)) ?? .latest
             for element in try object.field("capabilities").array(eachOnce: true) {
-                capabilities.insert(try element.choice(Capability.self))
+                guard let capability = try? element.choice(Capability.self), spoken.knows(capability) else {
+                    throw element.unknown(among: spoken.capabilityNames)
+                }
+                capabilities.insert(capability)
             }
             let description = EngineDescription(
                 name: try object.field("name").nonEmptyString(),
@@ -181,7 +191,7 @@ extension WireCodec {
             try object.allowOnly("type", "seq", "observations")
             var observations: [Observation] = []
             for element in try object.field("observations").array() {
-                observations.append(try decodeObservation(element))
+                observations.append(try decodeObservation(element, version: version))
             }
             return .observations(observations)
         case "error"?:

@@ -33,8 +33,14 @@ extension WireCodec {
         "click_logged", "stack",
     ]
 
-    static func decodeObservation(_ value: WireValue) throws(WireFormatError) -> Observation {
+    static func decodeObservation(
+        _ value: WireValue,
+        version: ProtocolVersion = .latest
+    ) throws(WireFormatError) -> Observation {
         let (object, kind) = try value.object(discriminatedBy: "kind")
+        if kind.json == "dismissed", version < .v2 {
+            throw kind.unknown(among: observationKinds.filter { $0 != "dismissed" })
+        }
         switch kind.json {
         case "displayed"?:
             try object.allowOnly("kind", "message", "extras")

@@ -2,7 +2,7 @@ import IAMSpec
 
 extension WireCodec {
     /// A stimulus as `{"kind": STEP, ...}`, named as the case format's step.
-    static func encode(_ stimulus: Stimulus) -> JSONValue {
+    static func encode(_ stimulus: Stimulus, version: ProtocolVersion = .latest) -> JSONValue {
         switch stimulus {
         case .sessionStarted(let syncPending):
             .object(["kind": "session_start", "sync": .string((syncPending ? SyncState.pending : .complete).rawValue)])
@@ -57,7 +57,7 @@ extension WireCodec {
         case .displayNextRequested:
             .object(["kind": "display_next"])
         case .localMessagePresented(let message):
-            .object(["kind": "present_local", "message": encode(message)])
+            .object(["kind": "present_local", "message": encode(message, version: version)])
         case .userChanged(let user):
             .object(["kind": "change_user", "user": .string(user)])
         case .stackInspected:
@@ -73,8 +73,14 @@ extension WireCodec {
         "delegate_choice", "dismiss", "click", "display_next", "present_local", "change_user", "inspect_stack",
     ]
 
-    static func decodeStimulus(_ value: WireValue) throws(WireFormatError) -> Stimulus {
+    static func decodeStimulus(
+        _ value: WireValue,
+        version: ProtocolVersion = .latest
+    ) throws(WireFormatError) -> Stimulus {
         let (object, kind) = try value.object(discriminatedBy: "kind")
+        if kind.json == "push_open", version < .v2 {
+            throw kind.unknown(among: stimulusKinds.filter { $0 != "push_open" })
+        }
         switch kind.json {
         case "session_start"?:
             try object.allowOnly("kind", "sync")
@@ -154,7 +160,7 @@ extension WireCodec {
             return .displayNextRequested
         case "present_local"?:
             try object.allowOnly("kind", "message")
-            return .localMessagePresented(try decodeMessage(object.field("message")))
+            return .localMessagePresented(try decodeMessage(object.field("message"), version: version))
         case "change_user"?:
             try object.allowOnly("kind", "user")
             return .userChanged(to: try object.string("user"))

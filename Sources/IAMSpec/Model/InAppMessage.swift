@@ -80,12 +80,12 @@ public struct InAppMessage: Sendable, Hashable {
     }
 
     /// The image download's outcome at the given delivery (1 for the first); nil: no image.
-    public func image(atDelivery delivery: Int) -> AssetOutcome? {
+    public func imageOutcome(atDelivery delivery: Int) -> AssetOutcome? {
         Self.outcome(image, later: imageOnLaterDeliveries, atDelivery: delivery)
     }
 
     /// The zip download's outcome at the given delivery (1 for the first); nil: no zip.
-    public func zip(atDelivery delivery: Int) -> AssetOutcome? {
+    public func zipOutcome(atDelivery delivery: Int) -> AssetOutcome? {
         Self.outcome(zip, later: zipOnLaterDeliveries, atDelivery: delivery)
     }
 

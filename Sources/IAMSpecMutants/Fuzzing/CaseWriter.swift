@@ -34,6 +34,7 @@ public struct CaseWriter {
         if steps.contains(where: { $0.contains("impression_logged") || $0.contains("click_logged") }) {
             capabilities.insert(.analytics)
         }
+        if steps.contains(where: { $0.contains("{dismissed: ") }) { capabilities.insert(.dismissals) }
         var lines = ["# yaml-language-server: $schema=\(schemaPath)"]
         lines += comments.map { "# \($0)" }
         lines.append("- id: \(id)")
@@ -94,6 +95,9 @@ public struct CaseWriter {
         }
         if !named.contains(.callbacks), actual.contains(where: { $0.channel == .callbacks }) {
             patterns.append(.noMatchingTrigger(nil))
+        }
+        if !named.contains(.dismissals), actual.contains(where: { $0.channel == .dismissals }) {
+            patterns.append(.dismissed(.any))
         }
         return patterns
     }

@@ -66,7 +66,8 @@ extension InAppMessage {
     var settingCount: Int {
         let settings: [Bool] = [
             type != .slideup, priority != 0, orientation != .any, image != nil, zip != nil, !extras.isEmpty,
-            delay != .zero, timeout != nil, reeligibility != nil, isTestSend,
+            delay != .zero, timeout != nil, reeligibility != nil, isTestSend, minimumTriggerInterval != nil,
+            start != nil, end != nil, isControl, !imageOnLaterDeliveries.isEmpty, !zipOnLaterDeliveries.isEmpty,
         ]
         return settings.filter { $0 }.count + triggers.count
             + triggers.map(\.filterConditionCount).reduce(0, +)
@@ -75,7 +76,12 @@ extension InAppMessage {
     var usedCapabilities: Set<Capability> {
         var used = Set<Capability>()
         if orientation != .any { used.insert(.orientation) }
-        if [image, zip].contains(where: { $0 == .fails || $0 == .pending }) { used.insert(.assets) }
+        let outcomes = [image, zip] + (imageOnLaterDeliveries + zipOnLaterDeliveries).map { $0 }
+        if outcomes.contains(where: { $0 == .fails || $0 == .pending }) { used.insert(.assets) }
+        if minimumTriggerInterval != nil { used.insert(.messageInterval) }
+        if start != nil || end != nil { used.insert(.campaignWindow) }
+        if isControl { used.insert(.controlMessages) }
+        if !imageOnLaterDeliveries.isEmpty || !zipOnLaterDeliveries.isEmpty { used.insert(.assetRedelivery) }
         return used
     }
 }
@@ -94,7 +100,7 @@ extension Stimulus {
         switch self {
         case .customEvent(let event): event.properties.count + (event.source == .api ? 1 : 0)
         case .purchase(let purchase): purchase.properties.count + (purchase.source == .api ? 1 : 0)
-        case .pushClicked(let campaign): campaign == nil ? 0 : 1
+        case .pushClicked(let campaign), .appOpenedFromPush(let campaign): campaign == nil ? 0 : 1
         case .sessionStarted(let pending): pending ? 1 : 0
         case .timeAdvanced(let span): Int(min(span.milliseconds / 1000, 10_000))
         case .localMessagePresented(let message): message.settingCount
@@ -112,6 +118,7 @@ extension Stimulus {
         case .sessionStarted(let pending): pending ? [.sessionSync] : []
         case .sessionSyncCompleted: [.sessionSync]
         case .stackInspected: [.stackInspection]
+        case .appOpenedFromPush: [.pushOpen]
         default: []
         }
     }

@@ -27,8 +27,8 @@ struct AssetDownloads {
     /// delivery (1 for the first; a local message is delivered once).
     mutating func start(for message: InAppMessage, delivery: Int) {
         downloads[message.id] = Downloads(
-            image: message.image(atDelivery: delivery),
-            zip: message.zip(atDelivery: delivery)
+            image: message.imageOutcome(atDelivery: delivery),
+            zip: message.zipOutcome(atDelivery: delivery)
         )
     }
 

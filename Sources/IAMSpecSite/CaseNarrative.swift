@@ -322,14 +322,18 @@ package struct CaseNarrative: Sendable, Hashable {
         type == .modalImage ? "an" : "a"
     }
 
-    /// An asset's outcome, or its outcome at each delivery when later ones differ.
+    /// An asset's outcome, or its outcome at each delivery when later ones differ: "fails at the
+    /// first delivery and succeeds at the second and every later one".
     private static func outcomes(_ first: AssetOutcome, later: [AssetOutcome]) -> String {
         guard !later.isEmpty else { return outcome(first) }
         let ordinals = ["first", "second", "third"]
-        let each = ([first] + later).enumerated().map { index, value in
-            "\(outcome(value)) at the \(index < ordinals.count ? ordinals[index] : "\(index + 1)th") delivery"
+        let all = [first] + later
+        let each = all.enumerated().map { index, value in
+            let ordinal = index < ordinals.count ? ordinals[index] : "\(index + 1)th"
+            let last = index == all.count - 1 ? " and every later one" : " delivery"
+            return "\(outcome(value)) at the \(ordinal)\(last)"
         }
-        return list(each, joiner: "and") + " (and as the last at any later one)"
+        return list(each, joiner: "and")
     }
 
     private static func outcome(_ outcome: AssetOutcome) -> String {

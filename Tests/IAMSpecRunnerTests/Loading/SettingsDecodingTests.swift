@@ -35,7 +35,9 @@ import Testing
 
     @Test func anOutcomePerDeliveryRepeatsTheLast() {
         let message = InAppMessage(id: "m", image: .fails, imageOnLaterDeliveries: [.pending, .succeeds])
-        #expect((1...5).map { message.imageOutcome(atDelivery: $0) } == [.fails, .pending, .succeeds, .succeeds, .succeeds])
+        #expect(
+            (1...5).map { message.imageOutcome(atDelivery: $0) } == [.fails, .pending, .succeeds, .succeeds, .succeeds]
+        )
         #expect(InAppMessage(id: "m", zip: .pending).zipOutcome(atDelivery: 3) == .pending)
     }
 

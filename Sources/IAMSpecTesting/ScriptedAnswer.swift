@@ -6,6 +6,9 @@ public import IAMSpec
 public enum ScriptedAnswer: Sendable, Hashable, ExpressibleByArrayLiteral {
     /// Answer with these observations, in order.
     case observations([Observation])
+    /// Decline the stimulus: throw `CaseSkipped` with the reason, as an engine that does not
+    /// support it (over stdio, the protocol's `unsupported` answer). The run is skipped.
+    case unsupported(reason: String)
     /// Never answer: block until the engine is interrupted, then throw ``EngineError``.
     /// For watchdog and interruption tests.
     case hang

@@ -30,6 +30,8 @@ public final class ScriptedEngine: InterruptibleEngine {
         switch try respond(stimulus, setup) {
         case .observations(let observations):
             return observations
+        case .unsupported(let reason):
+            throw CaseSkipped(reason: reason)
         case .hang:
             recorder.waitUntilInterrupted(engine: index)
             throw EngineError("the engine was interrupted while it hung on `\(stimulus)`")

@@ -15,8 +15,10 @@ public import IAMSpec
 /// ```
 ///
 /// The closure may throw (``EngineError`` makes the run an error), return ``ScriptedAnswer/hang``
-/// (the engine blocks until interrupted), and see the run's ``EngineSetup``. The description
-/// (name, profiles, capabilities) is configurable, and `skip` declines cases with a reason.
+/// (the engine blocks until interrupted), return ``ScriptedAnswer/unsupported(reason:)`` (the
+/// engine declines the step), and see the run's ``EngineSetup``. The description (name,
+/// profiles, capabilities, and those it lacks) is configurable, and `skip` declines cases with a
+/// reason.
 public struct ScriptedEngineProvider: EngineProvider {
     /// Answers one stimulus of the run set up by `setup`; called on the run's worker thread.
     public typealias Responder = @Sendable (_ stimulus: Stimulus, _ setup: EngineSetup) throws -> ScriptedAnswer
@@ -27,6 +29,9 @@ public struct ScriptedEngineProvider: EngineProvider {
     private let skip: @Sendable (EngineSetup) -> String?
     private let respond: Responder
 
+    /// `capabilities` and `lacking` are as in `EngineDescription`: the capabilities of
+    /// `Capability.assumedUnlessLacking` are added unless `lacking` names them.
+    ///
     /// - Parameters:
     ///   - skip: a reason to decline the run (thrown as ``CaseSkipped``), or nil to run it.
     ///   - respond: the engine's answer to each stimulus.
@@ -35,6 +40,7 @@ public struct ScriptedEngineProvider: EngineProvider {
         version: String = "1.0.0",
         profiles: Set<Profile> = Set(Profile.allCases),
         capabilities: Set<Capability> = Set(Capability.allCases),
+        lacking: Set<Capability> = [],
         skip: @escaping @Sendable (EngineSetup) -> String? = { _ in nil },
         respond: @escaping Responder
     ) {
@@ -42,7 +48,8 @@ public struct ScriptedEngineProvider: EngineProvider {
             name: name,
             version: version,
             profiles: profiles,
-            capabilities: capabilities
+            capabilities: capabilities,
+            lacking: lacking
         )
         self.skip = skip
         self.respond = respond

@@ -18,7 +18,8 @@ struct IAMSpecCommand: ParsableCommand {
             """,
         version: IAMSpecVersion.current,
         subcommands: [
-            RunCommand.self, LintCommand.self, ListCommand.self, CoverageCommand.self, ReportCommand.self,
+            RunCommand.self, LintCommand.self, ListCommand.self, CoverageCommand.self, CapabilitiesCommand.self,
+            ReportCommand.self,
             EngineCommand.self, MergeCommand.self, DocsCommand.self, MutateCommand.self, FuzzCommand.self,
         ],
         defaultSubcommand: RunCommand.self

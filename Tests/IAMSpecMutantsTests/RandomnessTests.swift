@@ -47,14 +47,24 @@ struct RandomnessTests {
         #expect(a != (0..<50).map { _ in other.next() })
     }
 
-    @Test("generated scenarios are well formed and stay within the engines' profiles and capabilities")
-    func generatedScenariosAreValid() {
-        var generator = ScenarioGenerator(seed: 9, profiles: [.brazeSwift], capabilities: [.analytics, .orientation])
+    @Test(
+        "generated scenarios are well formed and stay within the engines' profiles and capabilities",
+        arguments: [
+            Capability.assumedUnlessLacking.union([.analytics, .orientation]),
+            Capability.assumedUnlessLacking.subtracting([
+                .priority, .delay, .displayNext, .triggerPushClick, .propertyFilters, .delegateLater, .appLifecycle,
+                .minimumInterval,
+            ]).union([.delegate]),
+            [.triggerCustomEvent],
+        ]
+    )
+    func generatedScenariosAreValid(capabilities: Set<Capability>) {
+        var generator = ScenarioGenerator(seed: 9, profiles: [.brazeSwift], capabilities: capabilities)
         for _ in 0..<300 {
             let scenario = generator.next()
             #expect(scenario.isWellFormed)
             #expect(scenario.profile == .brazeSwift)
-            #expect(scenario.usedCapabilities.isSubset(of: [.analytics, .orientation]))
+            #expect(scenario.usedCapabilities.isSubset(of: capabilities), "\(scenario)")
             #expect(ScenarioTrace(running: scenario, on: ReferenceEngineProvider()).failure == nil)
         }
     }

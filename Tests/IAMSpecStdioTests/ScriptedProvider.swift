@@ -55,6 +55,8 @@ struct ScriptedEngine: DeliveryEngine {
             return [.stack(stack)]
         case .userChanged(let user):
             throw EngineError("cannot change to \(user)")
+        case .keyboardShown:
+            throw CaseSkipped(reason: "scripted engines have no keyboard")
         default:
             return []
         }

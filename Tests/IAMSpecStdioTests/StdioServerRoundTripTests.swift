@@ -35,6 +35,8 @@ import Testing
                 #expect(actual == expected, "\(stimulus)")
             case (.failure(let expected as EngineError), .failure(let actual as EngineError)):
                 #expect(actual.message.hasSuffix(expected.message), "\(stimulus)")
+            case (.failure(let expected as CaseSkipped), .failure(let actual as CaseSkipped)):
+                #expect(actual == expected, "\(stimulus)")
             default:
                 Issue.record("\(stimulus): directly \(expected), through the protocol \(actual)")
             }
@@ -52,6 +54,21 @@ import Testing
                     == [.displayed("promo", extras: ["from": "case-\(index)"]), .impressionLogged("promo")]
             )
         }
+    }
+
+    @Test func aDeclinedStimulusCrossesTheProtocolAndTheProcessStaysInUse() throws {
+        let provider = try remoteProvider()
+        defer { provider.shutdown() }
+        do {
+            var engine = try provider.makeEngine(for: EngineFixtures.setup("declines"))
+            #expect(throws: CaseSkipped(reason: "scripted engines have no keyboard")) {
+                try engine.handle(.keyboardShown)
+            }
+        }
+        var engine = try provider.makeEngine(for: EngineFixtures.setup("after"))
+        #expect(
+            try engine.handle(.customEvent(CustomEvent(name: "e"))) == [.noMatchingTrigger(.customEvent(name: "e"))]
+        )
     }
 
     @Test func skipsAndSetupErrorsCrossTheProtocol() throws {

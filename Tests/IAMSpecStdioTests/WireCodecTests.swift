@@ -57,7 +57,7 @@ import Testing
         )
         let replies: [EngineReply] = [
             .hello(protocolVersion: 2, description: description), .ready, .skipped(reason: "no legacy rules"),
-            .observations([]), .error(message: "out of memory"),
+            .observations([]), .unsupported(reason: "no display-next"), .error(message: "out of memory"),
         ]
         for reply in replies {
             #expect(try roundTrip(reply) == reply)

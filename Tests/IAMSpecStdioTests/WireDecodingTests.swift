@@ -82,7 +82,12 @@ import Testing
         ("[1, 2]", "the message: found an array [1,2], expected an object"),
         (
             #"{"type":"readied"}"#,
-            #"type: found "readied", expected one of "hello_reply", "ready", "skipped", "observations", "error""#
+            #"type: found "readied", expected one of "hello_reply", "ready", "skipped", "observations", "unsupported", "error""#
+        ),
+        (#"{"seq":1,"type":"unsupported","reason":""}"#, #"reason: found "", expected a non-empty string"#),
+        (
+            #"{"type":"unsupported","reason":"no delay"}"#,
+            "seq: found nothing (the key is missing), expected an integer of at least 1"
         ),
         (#"{"seq":1,"type":"skipped"}"#, "reason: found nothing (the key is missing), expected a non-empty string"),
         (#"{"seq":1,"type":"error","message":""}"#, #"message: found "", expected a non-empty string"#),
@@ -104,12 +109,29 @@ import Testing
         ),
         (
             helloReply.replacingOccurrences(of: #""capabilities":[]"#, with: #""capabilities":["stack_inspection"]"#),
-            #"capabilities[0]: found "stack_inspection", expected one of "keyboard", "orientation", "assets", "analytics", "stack-inspection", "delegate", "local-messages", "session-sync""#
+            #"capabilities[0]: found "stack_inspection", expected one of "#
+                + Capability.allCases.filter { ProtocolVersion.v1.knows($0) }.map { "\"\($0.rawValue)\"" }
+                .joined(separator: ", ")
         ),
     ])
     func aBrokenReplyNamesThePlaceWhatWasFoundAndWhatWasExpected(line: String, error: String) throws {
         #expect(try replyError(line) == error)
         #expect(try replyError(line, unknownKeys: .refused) == error)
+    }
+
+    @Test func protocol1HasNoUnsupportedAnswer() throws {
+        let message = try JSONParser.parse(#"{"type":"unsupported","reason":"no delay"}"#)
+        let error = #expect(throws: WireFormatError.self) {
+            try WireCodec.decodeReply(message, unknownKeys: .ignored, version: .v1)
+        }
+        #expect(
+            error?.description
+                == #"type: found "unsupported", expected one of "hello_reply", "ready", "skipped", "observations", "error""#
+        )
+        let declined = try JSONParser.parse(#"{"seq":4,"type":"unsupported","reason":"no delay"}"#)
+        #expect(
+            try WireCodec.decodeReply(declined, unknownKeys: .refused, version: .v2) == .unsupported(reason: "no delay")
+        )
     }
 
     @Test func aKeyTheProtocolDoesNotDefineIsRefusedOnlyWhenAsked() throws {

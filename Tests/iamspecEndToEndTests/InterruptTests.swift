@@ -7,8 +7,9 @@ import Glibc
 import Darwin
 #endif
 
-/// SIGINT or SIGTERM in the middle of a run against an engine program: the reports so far are
-/// written and marked interrupted, the exit status is 1, and no engine process is left.
+/// SIGINT or SIGTERM in the middle of a run against an engine program, or during its handshake:
+/// the reports so far are written and marked interrupted, the exit status is 1, and no engine
+/// process is left.
 @Suite("iamspec run, interrupted")
 struct InterruptTests {
     /// One case that passes, then one on which `faults/hangs.py` hangs.
@@ -38,6 +39,31 @@ struct InterruptTests {
 
     @Test("the run writes its reports, marked interrupted, exits 1 and leaves no engine", arguments: [SIGINT, SIGTERM])
     func interruptedRun(signal: Int32) throws {
+        let outcome = try Self.interrupt(engine: "faults/hangs.py", with: signal)
+        #expect(outcome.statuses == ["a-passes passed", "b-fault-hangs error"])
+        // What the engine wrote on stderr before it hung comes with the run it hung in.
+        #expect(outcome.diagnostics["b-fault-hangs"]?.contains("hangs: sleeping instead of answering") == true)
+    }
+
+    @Test(
+        "interrupted in the handshake of an engine that ignores signals: reports, exit 1, no engine left",
+        arguments: [SIGINT, SIGTERM]
+    )
+    func interruptedHandshake(signal: Int32) throws {
+        let outcome = try Self.interrupt(engine: "faults/silent_handshake.py", with: signal)
+        #expect(outcome.statuses == [])
+    }
+
+    /// What an interrupted run reported: each case run as `id status`.
+    private struct Interrupted {
+        var statuses: [String]
+        /// Each case run's diagnostics (its engine's stderr), by case id.
+        var diagnostics: [String: String]
+    }
+
+    /// Runs the cases on `engine` (of `Fixtures/engines`), sends `signal` to iamspec once the
+    /// engine says (on the FIFO) that it hangs, and checks what every interrupted run must do.
+    private static func interrupt(engine: String, with signal: Int32) throws -> Interrupted {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Self.cases.write(to: folder.appendingPathComponent("cases.yaml"), atomically: true, encoding: .utf8)
@@ -51,7 +77,7 @@ struct InterruptTests {
         process.executableURL = IAMSpecExecutable.productsDirectory.appendingPathComponent("iamspec")
         process.arguments = [
             "run", folder.path, "--jobs", "1", "--timeout", "86400",
-            "--engine-command", "python3 Fixtures/engines/faults/hangs.py",
+            "--engine-command", "python3 Fixtures/engines/\(engine)",
             "--json", results, "--junit", junit,
         ]
         process.currentDirectoryURL = IAMSpecExecutable.packageRoot
@@ -80,12 +106,17 @@ struct InterruptTests {
         let footer = try #require(records.last)
         #expect(footer["record"] as? String == "footer")
         #expect(footer["interrupted"] as? Bool == true)
+        #expect(FileManager.default.fileExists(atPath: junit))
+        #expect(!FileManager.default.fileExists(atPath: "/proc/\(pid)"), "engine process \(pid) is still there")
         let statuses = records.filter { $0["record"] as? String == "case" }.map {
             "\($0["id"] ?? "") \($0["status"] ?? "")"
         }
-        #expect(statuses == ["a-passes passed", "b-fault-hangs error"])
-        #expect(FileManager.default.fileExists(atPath: junit))
-        #expect(!FileManager.default.fileExists(atPath: "/proc/\(pid)"), "engine process \(pid) is still there")
+        let cases = records.filter { $0["record"] as? String == "case" }
+        let diagnostics = Dictionary(
+            cases.map { ("\($0["id"] ?? "")", $0["diagnostics"] as? String ?? "") },
+            uniquingKeysWith: { first, _ in first }
+        )
+        return Interrupted(statuses: statuses, diagnostics: diagnostics)
     }
 
     /// The FIFO, opened before anyone writes to it so that a writer's `open` does not block.

@@ -20,7 +20,8 @@ struct ReportCommandTests {
                 jobs: 2,
                 timeoutMilliseconds: 30_000,
                 startedAt: "2026-01-31T23:59:59Z",
-                hostname: "ci-runner"
+                hostname: "ci-runner",
+                invocation: RunInvocation()
             ),
             results: [
                 CaseResult(
@@ -82,7 +83,7 @@ struct ReportCommandTests {
         #expect(xml.contains("<failure type=\"iamspec.sequence\""))
         #expect(xml.contains("<skipped message=\"the engine lacks the capability keyboard\"/>"))
         #expect(
-            xml.contains("re-run: iamspec run Specs/triggers/basic.yaml --filter triggers.two --profile braze-swift")
+            xml.contains("re-run: iamspec run Specs --filter triggers.two --profile braze-swift")
         )
     }
 

@@ -72,8 +72,7 @@ struct SuiteCommandTests {
         #expect(outcome.standardOutput.contains("actual:   displayed: promo"))
         #expect(
             outcome.standardOutput.contains(
-                "re-run: iamspec run Fixtures/specs/failing/wrong-expectation.yaml"
-                    + " --filter fixture.expects-stacked-wrongly --profile braze-swift"
+                "/iamspec run Fixtures/specs/failing --filter fixture.expects-stacked-wrongly --profile braze-swift\n"
             )
         )
         #expect(!outcome.standardOutput.contains("\u{1B}["), "--color never")

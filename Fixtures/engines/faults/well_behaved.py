@@ -27,37 +27,54 @@ def hello_reply(protocol=1):
     }
 
 
-def serve(on_hello=None, on_fault_stimulus=None):
+def serve(on_hello=None, on_fault_stimulus=None, protocol=1, on_fault_answer=None, on_fault_end_case=None):
     """Serves requests on stdin until shutdown or the end of input.
 
     `on_hello()` replaces the handshake answer; `on_fault_stimulus(stimulus)` replaces the answer
-    to every stimulus of a case whose id contains "fault".
+    to every stimulus of a case whose id contains "fault". With `protocol=2` the engine speaks
+    protocol 2 (every answer carries its request's `seq`); then `on_fault_answer(answer)` sends
+    the answer to each stimulus of a faulty case in its stead, and `on_fault_end_case(last_answer)`
+    runs when such a case ends.
     """
     case = None
+    last_answer = None
     for line in sys.stdin:
         request = json.loads(line)
         kind = request["type"]
+
+        def answer(message):
+            if protocol == 2:
+                message = dict(message, seq=request["seq"])
+            return message
+
+        faulty = case is not None and "fault" in case["case_id"]
         if kind == "hello":
             if on_hello:
                 on_hello()
             else:
-                send(hello_reply())
+                send(hello_reply(protocol))
         elif kind == "case":
             case = request
             sys.stderr.write(f"well_behaved: case {case['case_id']}\n")
             sys.stderr.flush()
-            send({"type": "ready"})
+            send(answer({"type": "ready"}))
         elif kind == "stimulus":
             stimulus = request["stimulus"]
-            if on_fault_stimulus and "fault" in case["case_id"]:
+            if on_fault_stimulus and faulty:
                 on_fault_stimulus(stimulus)
                 continue
             observations = []
             if stimulus["kind"] == "session_start" and case["messages"]:
                 first = case["messages"][0]
                 observations.append({"kind": "displayed", "message": first["id"], "extras": first["extras"]})
-            send({"type": "observations", "observations": observations})
+            last_answer = answer({"type": "observations", "observations": observations})
+            if on_fault_answer and faulty:
+                on_fault_answer(last_answer)
+            else:
+                send(last_answer)
         elif kind == "end_case":
+            if on_fault_end_case and faulty:
+                on_fault_end_case(last_answer)
             case = None
         elif kind == "shutdown":
             return

@@ -7,4 +7,9 @@
 /// setting.
 int ciamspec_become_child_subreaper(void);
 
+/// A descriptor that becomes readable when the process `pid` (a child of this process) exits
+/// (Linux `pidfd_open`, 5.3 and later), close-on-exec; -1 where the system has none. It lets a
+/// `poll` see the exit at once, even while another process still holds the child's pipes.
+int ciamspec_pidfd_open(int pid);
+
 #endif

@@ -9,8 +9,10 @@
 public protocol DeliveryEngine {
     /// Applies one stimulus and returns what the engine observably did because of it, in order.
     ///
-    /// Throw ``EngineError`` when the engine cannot go on; the case is then reported as an
-    /// error (not a failure) with the message.
+    /// Throw ``CaseSkipped`` when the engine does not support what the stimulus asks (the run is
+    /// then reported as skipped, with the reason and the step's location), or ``EngineError``
+    /// when the engine cannot go on (the run is reported as an error, not a failure, with the
+    /// message).
     mutating func handle(_ stimulus: Stimulus) throws -> [Observation]
 }
 
@@ -34,13 +36,27 @@ public struct EngineDescription: Sendable, Hashable {
     public var name: String
     public var version: String
     public var profiles: Set<Profile>
+    /// Exactly the capabilities the engine has.
     public var capabilities: Set<Capability>
 
-    public init(name: String, version: String, profiles: Set<Profile>, capabilities: Set<Capability>) {
+    /// Describes an engine with `capabilities`, plus every capability of
+    /// ``Capability/assumedUnlessLacking`` that `lacking` does not name.
+    ///
+    /// So an engine lists the capabilities it has among the eight that were always declared
+    /// (`[.analytics, .stackInspection]`) and those it lacks among the others
+    /// (`lacking: [.delay, .noMatchingTrigger]`); `lacking: Capability.assumedUnlessLacking`
+    /// makes `capabilities` the exact set, for an engine that starts with everything declined.
+    public init(
+        name: String,
+        version: String,
+        profiles: Set<Profile>,
+        capabilities: Set<Capability>,
+        lacking: Set<Capability> = []
+    ) {
         self.name = name
         self.version = version
         self.profiles = profiles
-        self.capabilities = capabilities
+        self.capabilities = capabilities.union(Capability.assumedUnlessLacking.subtracting(lacking))
     }
 }
 
@@ -62,7 +78,8 @@ public struct EngineSetup: Sendable, Hashable {
     }
 }
 
-/// Thrown by a provider that declines a case; the run reports it as skipped with the reason.
+/// Thrown by a provider that declines a case, or by an engine that declines a stimulus; the run
+/// reports it as skipped with the reason (and, for a stimulus, the step's location).
 public struct CaseSkipped: Error, Sendable, Hashable {
     public var reason: String
 

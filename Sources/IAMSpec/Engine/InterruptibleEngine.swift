@@ -8,4 +8,13 @@
 public protocol InterruptibleEngine: DeliveryEngine, Sendable {
     /// Stops the engine; thread-safe, and harmless to call more than once.
     func interrupt()
+
+    /// What the engine has written on the side during the current case (a child process's
+    /// stderr, say), for a run the runner gives up on (it timed out, or the run was interrupted),
+    /// which no ``EngineError`` reports; read from the watchdog's thread. Empty by default.
+    var diagnostics: String { get }
+}
+
+extension InterruptibleEngine {
+    public var diagnostics: String { "" }
 }

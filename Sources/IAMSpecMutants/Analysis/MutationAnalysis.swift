@@ -18,22 +18,37 @@ public struct MutationAnalysis: Sendable {
         self.options = options
     }
 
-    /// Runs the cases on the reference engine, then (when it passes them all) on each mutant;
-    /// `progress` hears of each engine before its run.
+    /// Runs the cases on the reference engine, then (when it passes them all) on each mutant, all
+    /// in this process; `progress` hears of each engine before its run.
     public func run(
         cases: [SpecCase],
         rules: RuleCatalogue = RuleCatalogue(),
         progress: (String) -> Void = { _ in }
     ) -> MutationReport {
+        run(cases: cases, rules: rules, engines: Self.inProcess, progress: progress)
+    }
+
+    /// Runs the cases on the reference engine, then (when it passes them all) on each mutant;
+    /// `progress` hears of each engine before its run.
+    ///
+    /// `engines` makes the provider of the reference engine (for nil) and of each mutant:
+    /// ``inProcess(_:)`` in this process; the tool runs them in worker processes, so
+    /// that a mutant that traps errors its cases (and is killed) instead of ending the analysis.
+    public func run(
+        cases: [SpecCase],
+        rules: RuleCatalogue = RuleCatalogue(),
+        engines: (Mutant?) throws -> any EngineProvider,
+        progress: (String) -> Void = { _ in }
+    ) rethrows -> MutationReport {
         progress("reference engine")
-        let reference = ConformanceRun(engine: ReferenceEngineProvider(), options: options)
+        let reference = ConformanceRun(engine: try engines(nil), options: options)
             .run(cases: cases, rules: rules)
         guard reference.succeeded else { return MutationReport(reference: reference, outcomes: []) }
         let passing = Set(reference.results.filter { $0.status == .passed }.map(RunKey.init))
         let judged = cases.filter { specCase in passing.contains { $0.caseID == specCase.id } }
-        let outcomes = mutants.map { mutant in
+        let outcomes = try mutants.map { mutant in
             progress("mutant \(mutant.id)")
-            let summary = ConformanceRun(engine: MutantEngineProvider(mutant: mutant), options: options)
+            let summary = ConformanceRun(engine: try engines(mutant), options: options)
                 .run(cases: judged, rules: rules)
             let killers = summary.results.filter { result in
                 (result.status == .failed || result.status == .error) && passing.contains(RunKey(result))
@@ -41,6 +56,11 @@ public struct MutationAnalysis: Sendable {
             return MutantOutcome(mutant: mutant, killers: Array(Set(killers.map(\.caseID))).sorted())
         }
         return MutationReport(reference: reference, outcomes: outcomes)
+    }
+
+    /// The reference engine (for nil) or the mutant's engine, in this process.
+    public static func inProcess(_ mutant: Mutant?) -> any EngineProvider {
+        mutant.map { MutantEngineProvider(mutant: $0) } ?? ReferenceEngineProvider()
     }
 
     /// One case under one profile.

@@ -30,20 +30,12 @@ public struct CaseWriter {
     /// that an engine answering like `actual` fails it.
     public func yaml(for scenario: Scenario, expected: ScenarioTrace, actual: ScenarioTrace) -> String {
         let steps = expectationSteps(for: scenario, expected: expected, actual: actual)
-        var capabilities = scenario.usedCapabilities
-        if steps.contains(where: { $0.contains("impression_logged") || $0.contains("click_logged") }) {
-            capabilities.insert(.analytics)
-        }
-        if steps.contains(where: { $0.contains("{dismissed: ") }) { capabilities.insert(.dismissals) }
         var lines = ["# yaml-language-server: $schema=\(schemaPath)"]
         lines += comments.map { "# \($0)" }
         lines.append("- id: \(id)")
         lines.append("  title: \(YAMLDoubleQuoted.scalar(title))")
         lines.append("  rules: [\(rules.joined(separator: ", "))]")
         lines.append("  profiles: [\(scenario.profile.rawValue)]")
-        if !capabilities.isEmpty {
-            lines.append("  requires: [\(capabilities.sorted().map(\.rawValue).joined(separator: ", "))]")
-        }
         let config = CaseSyntax.exact.configuration(scenario.configuration)
         if config != nil || !scenario.messages.isEmpty {
             lines.append("  given:")

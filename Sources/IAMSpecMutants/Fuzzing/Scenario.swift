@@ -1,4 +1,5 @@
 public import IAMSpec
+import IAMSpecRunner
 
 /// One generated run of an engine: a setup and the stimuli to send, without expectations.
 ///
@@ -29,13 +30,22 @@ public struct Scenario: Sendable, Hashable {
             + stimuli.map(\.settingCount).reduce(0, +) + configuration.settingCount
     }
 
-    /// The capabilities an engine needs to run the scenario's setup and stimuli (as the case
-    /// format defines them; the analytics capability depends on the expectations written).
+    /// The capabilities an engine needs to run the scenario's setup and stimuli, as the loader
+    /// derives them for a case (`CapabilityNeeds`); the expectations written may add some.
     public var usedCapabilities: Set<Capability> {
-        var used = Set<Capability>()
-        for message in messages { used.formUnion(message.usedCapabilities) }
-        for stimulus in stimuli { used.formUnion(stimulus.usedCapabilities) }
-        return used
+        let place = SourceLocation(file: "scenario", line: 1, column: 1)
+        let steps = stimuli.map { Step(.stimulus($0), location: place) }
+        return CapabilityNeeds.of(
+            SpecCase(
+                id: "scenario",
+                title: "",
+                rules: [],
+                configuration: configuration,
+                messages: messages,
+                steps: steps,
+                location: place
+            )
+        )
     }
 
     /// Whether a case written from the scenario is valid: every step names a delivered message or
@@ -72,18 +82,6 @@ extension InAppMessage {
         return settings.filter { $0 }.count + triggers.count
             + triggers.map(\.filterConditionCount).reduce(0, +)
     }
-
-    var usedCapabilities: Set<Capability> {
-        var used = Set<Capability>()
-        if orientation != .any { used.insert(.orientation) }
-        let outcomes = [image, zip] + (imageOnLaterDeliveries + zipOnLaterDeliveries).map { $0 }
-        if outcomes.contains(where: { $0 == .fails || $0 == .pending }) { used.insert(.assets) }
-        if minimumTriggerInterval != nil { used.insert(.messageInterval) }
-        if start != nil || end != nil { used.insert(.campaignWindow) }
-        if isControl { used.insert(.controlMessages) }
-        if !imageOnLaterDeliveries.isEmpty || !zipOnLaterDeliveries.isEmpty { used.insert(.assetRedelivery) }
-        return used
-    }
 }
 
 extension Trigger {
@@ -105,21 +103,6 @@ extension Stimulus {
         case .timeAdvanced(let span): Int(min(span.milliseconds / 1000, 10_000))
         case .localMessagePresented(let message): message.settingCount
         default: 0
-        }
-    }
-
-    var usedCapabilities: Set<Capability> {
-        switch self {
-        case .keyboardShown, .keyboardHidden: [.keyboard]
-        case .deviceRotated: [.orientation]
-        case .assetDownloadSettled: [.assets]
-        case .delegateChoiceSet: [.delegate]
-        case .localMessagePresented(let message): message.usedCapabilities.union([.localMessages])
-        case .sessionStarted(let pending): pending ? [.sessionSync] : []
-        case .sessionSyncCompleted: [.sessionSync]
-        case .stackInspected: [.stackInspection]
-        case .appOpenedFromPush: [.pushOpen]
-        default: []
         }
     }
 }

@@ -26,7 +26,9 @@ public struct ScenarioGenerator {
     public mutating func next() -> Scenario {
         let profile = random.pick(profiles)
         let configuration = makeConfiguration()
-        let messages = (1...(1 + random.below(4))).map { makeMessage(id: "m\($0)") }
+        // Two messages or more compete on priority: an engine without it gets one.
+        let count = can(.priority) ? 1 + random.below(4) : 1
+        let messages = (1...count).map { makeMessage(id: "m\($0)") }
         var scenario = Scenario(profile: profile, configuration: configuration, messages: messages, stimuli: [])
         var follower = Follower(scenario: scenario)
         // A delegate's answer set before anything happens applies to the very first display.
@@ -51,10 +53,11 @@ public struct ScenarioGenerator {
     // MARK: Setup
 
     private mutating func makeConfiguration() -> EngineConfiguration {
-        EngineConfiguration(
-            minimumTriggerInterval: .seconds(random.pick([0, 5, 30, 30])),
-            device: random.chance(15) ? .tablet : .phone,
-            orientation: random.chance(25) ? .landscape : .portrait,
+        let interval = VirtualTime.seconds(random.pick([0, 5, 30, 30]))
+        return EngineConfiguration(
+            minimumTriggerInterval: can(.minimumInterval) ? interval : .zero,
+            device: can(.orientation) && random.chance(15) ? .tablet : .phone,
+            orientation: can(.orientation) && random.chance(25) ? .landscape : .portrait,
             delegate: can(.delegate) && random.chance(30) ? .implemented : .absent
         )
     }
@@ -62,16 +65,19 @@ public struct ScenarioGenerator {
     private mutating func makeMessage(id: MessageID) -> InAppMessage {
         var message = InAppMessage(id: id)
         message.triggers = (0..<(random.chance(20) ? 2 : 1)).map { _ in makeTrigger() }
-        if random.chance(20) { message.type = random.pick([.modal, .modalImage, .full, .html]) }
-        if random.chance(40) { message.priority = Double(random.pick([1, 2, 2, 3])) }
+        if random.chance(20) {
+            // An image-only modal without an image is discarded: an asset rule.
+            message.type = random.pick(can(.assets) ? [.modal, .modalImage, .full, .html] : [.modal, .full, .html])
+        }
+        if can(.priority), random.chance(40) { message.priority = Double(random.pick([1, 2, 2, 3])) }
         if can(.orientation), random.chance(20) { message.orientation = random.pick([.portrait, .landscape]) }
         if random.chance(20) { message.image = makeAssetOutcome() }
         if message.type == .html, random.chance(30) { message.zip = makeAssetOutcome() }
         if random.chance(10) { message.extras = ["key": random.pick(["value", "5", ""])] }
-        if random.chance(25) { message.delay = .seconds(random.pick([5, 10, 30, 40])) }
-        if random.chance(15) { message.timeout = .seconds(random.pick([5, 20, 45, 60])) }
-        if random.chance(15) { message.reeligibility = .seconds(random.pick([10, 60])) }
-        message.isTestSend = random.chance(8)
+        if can(.delay), random.chance(25) { message.delay = .seconds(random.pick([5, 10, 30, 40])) }
+        if can(.timeout), random.chance(15) { message.timeout = .seconds(random.pick([5, 20, 45, 60])) }
+        if can(.reeligibility), random.chance(15) { message.reeligibility = .seconds(random.pick([10, 60])) }
+        message.isTestSend = can(.testSends) && random.chance(8)
         return message
     }
 
@@ -79,8 +85,15 @@ public struct ScenarioGenerator {
         can(.assets) ? random.pick([.succeeds, .fails, .pending]) : .succeeds
     }
 
+    /// A trigger of a kind the engines have; a session start trigger when they have none.
     private mutating func makeTrigger() -> Trigger {
-        switch random.weighted([3, 1, 2, 5, 2]) {
+        let kinds: [(Capability, Int)] = [
+            (.triggerSessionStart, 3), (.triggerAnyPurchase, 1), (.triggerPurchase, 2), (.triggerCustomEvent, 5),
+            (.triggerPushClick, 2),
+        ]
+        let weights = kinds.map { can($0.0) ? $0.1 : 0 }
+        guard weights.contains(where: { $0 > 0 }) else { return .sessionStart }
+        return switch random.weighted(weights) {
         case 0: .sessionStart
         case 1: .anyPurchase
         case 2: .specificPurchase(product: random.pick(["gem", "coin"]), filters: makeFilters())
@@ -90,7 +103,7 @@ public struct ScenarioGenerator {
     }
 
     private mutating func makeFilters() -> PropertyFilters {
-        guard random.chance(45) else { return PropertyFilters() }
+        guard can(.propertyFilters), random.chance(45) else { return PropertyFilters() }
         let groups = (0..<(1 + random.below(2))).map { _ in
             (0..<(random.chance(25) ? 2 : 1)).map { _ in makeCondition() }
         }
@@ -138,17 +151,17 @@ public struct ScenarioGenerator {
         case 1: return .purchase(makePurchase(at: follower.now))
         case 2: return .pushClicked(campaign: random.chance(50) ? nil : random.pick(["spring", "fall"]))
         case 3: return .timeAdvanced(by: .seconds(random.pick([1, 4, 5, 6, 10, 25, 29, 30, 31, 40, 60])))
-        case 4: return .appBackgrounded
-        case 5: return .appForegrounded
+        case 4: return can(.appLifecycle) ? .appBackgrounded : nil
+        case 5: return can(.appLifecycle) ? .appForegrounded : nil
         case 6: return can(.orientation) ? .deviceRotated(to: random.pick([.portrait, .landscape])) : nil
         case 7: return can(.keyboard) ? random.pick([.keyboardShown, .keyboardHidden]) : nil
         case 8: return makeDelegateChoice(for: scenario)
         case 9: return .messageDismissed(onScreen)
         case 10: return .messageClicked(onScreen)
-        case 11: return .displayNextRequested
+        case 11: return can(.displayNext) ? .displayNextRequested : nil
         case 12: return makeLocalMessage(for: scenario)
-        case 13: return .userChanged(to: "other")
-        case 14: return .appRelaunched
+        case 13: return can(.userChange) ? .userChanged(to: "other") : nil
+        case 14: return can(.appLifecycle) ? .appRelaunched : nil
         case 15: return .sessionEnded
         case 16: return .sessionStarted(syncPending: can(.sessionSync) && random.chance(20))
         case 17: return can(.sessionSync) ? .sessionSyncCompleted : nil
@@ -193,6 +206,11 @@ public struct ScenarioGenerator {
         guard scenario.configuration.delegate == .implemented else { return nil }
         var choices: [DisplayChoice] = [.now, .later, .later, .discard]
         if scenario.profile == .appboyLegacy { choices += [.rollback, .rollback] }
+        let answers: [DisplayChoice: Capability] = [
+            .now: .delegateNow, .later: .delegateLater, .discard: .delegateDiscard, .rollback: .delegateRollback,
+        ]
+        choices = choices.filter { can(answers[$0] ?? .delegate) }
+        guard !choices.isEmpty else { return nil }
         return .delegateChoiceSet(message: random.pick(scenario.messages.map(\.id)), choice: random.pick(choices))
     }
 

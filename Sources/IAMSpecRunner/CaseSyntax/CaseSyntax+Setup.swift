@@ -16,6 +16,19 @@ extension CaseSyntax {
         return entries.isEmpty ? nil : mapping(entries)
     }
 
+    /// A case's `given`, compactly, for a failure report: `config` with the minimum trigger
+    /// interval always (its default is easy to forget) and the other settings that differ from
+    /// theirs, then each message, one a line.
+    package func given(configuration: EngineConfiguration, messages: [InAppMessage]) -> [String] {
+        var settings = configuration
+        settings.minimumTriggerInterval = EngineConfiguration().minimumTriggerInterval
+        let others = self.configuration(settings).map { ", " + $0.dropFirst().dropLast() } ?? ""
+        var lines = ["config: {minimum_trigger_interval: \(configuration.minimumTriggerInterval)\(others)}"]
+        lines.append(messages.isEmpty ? "messages: []" : "messages:")
+        lines += messages.map { "  - \(message($0))" }
+        return lines
+    }
+
     /// A message of `given.messages`, with the keys that differ from their defaults.
     package func message(_ message: InAppMessage) -> String {
         var entries: [(String, String)] = [("id", id(message.id))]

@@ -38,7 +38,6 @@ extension CaseDecoder {
         if let value = mapping["contains"] { expectation.contains = patterns(value, for: "'contains'", nonEmpty: true) }
         if let value = mapping["absent"] { expectation.absent = patterns(value, for: "'absent'", nonEmpty: true) }
         if let value = mapping["stack"] {
-            scope.use(.stackInspection, at: value, by: "a 'stack' expectation")
             let ids = reader.list(value, for: "'stack'")?.map { messageReference($0, for: "'stack'") }
             expectation.stack = ids?.compactMap { $0 }
         }
@@ -106,13 +105,10 @@ extension CaseDecoder {
         case "rolled_back":
             return .rolledBack(selector)
         case "dismissed":
-            scope.use(.dismissals, at: kind.key, by: "a 'dismissed' pattern")
             return .dismissed(selector)
         case "impression_logged":
-            scope.use(.analytics, at: kind.key, by: "an 'impression_logged' pattern")
             return .impressionLogged(selector)
         default:
-            scope.use(.analytics, at: kind.key, by: "a 'click_logged' pattern")
             return .clickLogged(selector)
         }
     }

@@ -46,9 +46,6 @@ extension CaseDecoder {
             let orientation: OrientationRequirement = reader.choice(value, for: "'orientation'")
         {
             message.orientation = orientation
-            if orientation != .any {
-                scope.use(.orientation, at: value, by: "a message orientation '\(orientation.rawValue)'")
-            }
         }
         (message.image, message.imageOnLaterDeliveries) = assetOutcomes(mapping, key: "image", isLocal: isLocal)
         (message.zip, message.zipOnLaterDeliveries) = assetOutcomes(mapping, key: "zip", isLocal: isLocal)
@@ -80,7 +77,6 @@ extension CaseDecoder {
     ) -> (AssetOutcome?, [AssetOutcome]) {
         guard let value = mapping[key] else { return (nil, []) }
         guard !isLocal, let items = value.sequence else { return (assetOutcome(value, key: key), []) }
-        scope.use(.assetRedelivery, at: value, by: "an '\(key)' outcome per delivery")
         guard let listed = reader.list(value, for: "'\(key)'", nonEmpty: true) else { return (nil, []) }
         let outcomes = listed.compactMap { assetOutcome($0, key: key) }
         guard outcomes.count == items.count, let first = outcomes.first else { return (nil, []) }
@@ -88,30 +84,24 @@ extension CaseDecoder {
     }
 
     private mutating func assetOutcome(_ value: YAMLNode, key: String) -> AssetOutcome? {
-        guard let outcome: AssetOutcome = reader.choice(value, for: "'\(key)'") else { return nil }
-        if outcome != .succeeds { scope.use(.assets, at: value, by: "an '\(key)' that \(outcome.rawValue)") }
-        return outcome
+        reader.choice(value, for: "'\(key)'")
     }
 
     /// A campaign's own settings: `minimum_trigger_interval`, `start` and `end`, `control`.
     private mutating func decodeCampaignSettings(_ mapping: YAMLMapping, into message: inout InAppMessage) {
         if let value = mapping["minimum_trigger_interval"] {
-            scope.use(.messageInterval, at: value, by: "a message's 'minimum_trigger_interval'")
             message.minimumTriggerInterval = reader.seconds(value, for: "'minimum_trigger_interval'")
         }
         if let value = mapping["start"] {
-            scope.use(.campaignWindow, at: value, by: "a message's 'start'")
             message.start = reader.seconds(value, for: "'start'")
         }
         if let value = mapping["end"] {
-            scope.use(.campaignWindow, at: value, by: "a message's 'end'")
             message.end = reader.seconds(value, for: "'end'")
             if let start = message.start, let end = message.end, end < start {
                 reader.report("expected an 'end' at or after 'start' (\(start) s), found \(end) s", at: value)
             }
         }
         if let value = mapping["control"], let flag = reader.boolean(value, for: "'control'") {
-            if flag { scope.use(.controlMessages, at: value, by: "a control message") }
             message.isControl = flag
         }
     }

@@ -39,8 +39,6 @@ extension CaseDecoder {
         let action: Step.Action?
         if let stimulus = Self.bareSteps[form.name] {
             action = noArgument(form) ? .stimulus(stimulus) : nil
-            if form.name == "sync_complete" { scope.use(.sessionSync, at: node, by: "a 'sync_complete' step") }
-            if form.name.hasPrefix("keyboard") { scope.use(.keyboard, at: node, by: "a '\(form.name)' step") }
         } else if form.name == "expect" {
             scope.hasExpectation = true
             action = needArgument(form, written: "expect: EXPECTATION").flatMap { expectation($0) }.map {
@@ -60,7 +58,6 @@ extension CaseDecoder {
             guard let argument = form.argument else { return .pushClicked(campaign: nil) }
             return campaign(argument, for: "'push_click'").map { .pushClicked(campaign: $0) }
         case "push_open":
-            scope.use(.pushOpen, at: node, by: "a 'push_open' step")
             guard let argument = form.argument else { return .appOpenedFromPush(campaign: nil) }
             return campaign(argument, for: "'push_open'").map { .appOpenedFromPush(campaign: $0) }
         default: break
@@ -72,19 +69,15 @@ extension CaseDecoder {
         case "advance":
             return reader.seconds(argument, for: "'advance'", range: .positive).map { .timeAdvanced(by: $0) }
         case "orientation":
-            scope.use(.orientation, at: node, by: "an 'orientation' step")
             let orientation: DeviceOrientation? = reader.choice(argument, for: "'orientation'")
             return orientation.map { .deviceRotated(to: $0) }
         case "asset_download":
-            scope.use(.assets, at: node, by: "an 'asset_download' step")
             return assetDownload(argument)
         case "delegate_choice":
-            scope.use(.delegate, at: node, by: "a 'delegate_choice' step")
             return delegateChoice(argument, step: node)
         case "dismiss": return messageReference(argument, for: "'dismiss'").map { .messageDismissed($0) }
         case "click": return messageReference(argument, for: "'click'").map { .messageClicked($0) }
         case "present_local":
-            scope.use(.localMessages, at: node, by: "a 'present_local' step")
             if let idNode = argument.mapping?["id"], let id = idNode.scalar?.text {
                 if let delivered = scope.deliveredMessageMarks[id] {
                     reader.report(
@@ -116,7 +109,6 @@ extension CaseDecoder {
         reader.checkKeys(mapping, Self.sessionStartKeys, in: "'session_start'")
         guard let value = mapping["sync"] else { return .sessionStarted(syncPending: false) }
         guard let sync: SessionSync = reader.choice(value, for: "'sync'") else { return nil }
-        if sync == .pending { scope.use(.sessionSync, at: value, by: "'session_start: {sync: pending}'") }
         return .sessionStarted(syncPending: sync == .pending)
     }
 

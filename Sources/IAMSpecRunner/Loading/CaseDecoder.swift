@@ -62,29 +62,29 @@ struct CaseDecoder {
         if let given = mapping["given"] { decodeGiven(given, configuration: &configuration, messages: &messages) }
         scope.delegate = configuration.delegate
         let steps = reader.required("steps", of: mapping, in: "a case", at: node).flatMap { decodeSteps($0) }
-        for (capability, use) in scope.capabilityUses.sorted(by: { $0.key < $1.key })
-        where !requires.contains(capability) {
+        guard reader.diagnostics.count == problemsBefore, let id, let title, let rules, let steps else { return }
+        var specCase = SpecCase(
+            id: id,
+            title: title,
+            rules: rules,
+            tags: tags,
+            profiles: profiles,
+            configuration: configuration,
+            messages: messages,
+            steps: steps,
+            location: reader.location(of: node)
+        )
+        specCase.requires = CapabilityNeeds.of(specCase)
+        for (capability, item) in requires where !specCase.requires.contains(capability) {
             reader.report(
-                "\(use.what) uses capability '\(capability.rawValue)', which 'requires' does not list; "
-                    + "expected '\(capability.rawValue)' in 'requires'",
-                at: use.mark
+                "'requires' lists capability '\(capability.rawValue)', which nothing in the case uses; expected "
+                    + "only capabilities the case uses (the loader derives them; `iamspec capabilities` says what "
+                    + "needs each)",
+                at: item
             )
         }
-        guard reader.diagnostics.count == problemsBefore, let id, let title, let rules, let steps else { return }
-        cases.append(
-            SpecCase(
-                id: id,
-                title: title,
-                rules: rules,
-                tags: tags,
-                profiles: profiles,
-                requires: requires,
-                configuration: configuration,
-                messages: messages,
-                steps: steps,
-                location: reader.location(of: node)
-            )
-        )
+        guard reader.diagnostics.count == problemsBefore else { return }
+        cases.append(specCase)
     }
 
     private mutating func caseID(_ node: YAMLNode) -> String? {
@@ -147,11 +147,12 @@ struct CaseDecoder {
         return profiles.isEmpty ? Profile.allCases : profiles
     }
 
-    private mutating func decodeCapabilities(_ node: YAMLNode) -> Set<Capability> {
-        var capabilities: Set<Capability> = []
+    /// The capabilities `requires` lists, each with its node; the case must use each of them.
+    private mutating func decodeCapabilities(_ node: YAMLNode) -> [(Capability, YAMLNode)] {
+        var capabilities: [(Capability, YAMLNode)] = []
         for item in reader.list(node, for: "'requires'") ?? [] {
             guard let capability: Capability = reader.choice(item, for: "a capability in 'requires'") else { continue }
-            capabilities.insert(capability)
+            capabilities.append((capability, item))
         }
         return capabilities
     }

@@ -1,10 +1,48 @@
-/// The command line that runs one case run again, for failure reports:
-/// `iamspec run <file> --filter <id> --profile <profile>`.
+import IAMSpec
+
+/// How to run one case run again, for failure reports.
+///
+/// After `iamspec run`, a command line with every option that changes the verdict, shell-quoted:
+/// `iamspec run <suite paths> --filter <id> --profile <profile>`, then the engine command,
+/// `--validate-protocol`, a timeout other than 30 s, the baseline and `--allow-unexpected-pass`,
+/// as the header's ``RunInvocation`` records them. After a library run (no invocation), the
+/// selection to give ``ConformanceRun`` instead: a command line would test another engine.
 package enum RerunCommand {
-    package static func text(for result: CaseResult) -> String {
-        ["iamspec", "run", result.location.file, "--filter", result.caseID, "--profile", result.profile.rawValue]
-            .map(shellQuoted)
-            .joined(separator: " ")
+    /// The line that runs one case run again.
+    package static func text(for result: CaseResult, header: RunHeader) -> String {
+        text(caseID: result.caseID, profiles: [result.profile], header: header)
+    }
+
+    /// The line that runs a case again in these profiles.
+    package static func text(caseID: String, profiles: [Profile], header: RunHeader) -> String {
+        guard let invocation = header.invocation else {
+            let names = profiles.map { $0 == .brazeSwift ? ".brazeSwift" : ".appboyLegacy" }
+            return "through the library, the same ConformanceRun with RunOptions(selection: "
+                + "RunSelection(filters: [\"\(caseID)\"], profiles: [\(names.joined(separator: ", "))]))"
+        }
+        var words = [invocation.program, "run"] + header.suitePaths + ["--filter", caseID]
+        words += profiles.flatMap { ["--profile", $0.rawValue] }
+        if let command = invocation.engineCommand { words += ["--engine-command", command] }
+        if invocation.validatesProtocol { words.append("--validate-protocol") }
+        if header.timeoutMilliseconds != defaultTimeoutMilliseconds {
+            words += ["--timeout", seconds(header.timeoutMilliseconds)]
+        }
+        if let baseline = invocation.baseline { words += ["--baseline", baseline] }
+        if invocation.allowsUnexpectedPass { words.append("--allow-unexpected-pass") }
+        return words.map(shellQuoted).joined(separator: " ")
+    }
+
+    /// `iamspec run`'s default `--timeout`.
+    static let defaultTimeoutMilliseconds: Int64 = 30_000
+
+    /// Milliseconds as `--timeout` reads them: `2.5`, `30`.
+    private static func seconds(_ milliseconds: Int64) -> String {
+        let whole = milliseconds / 1000
+        let fraction = milliseconds % 1000
+        guard fraction != 0 else { return String(whole) }
+        var digits = String(fraction)
+        digits = String(repeating: "0", count: 3 - digits.count) + digits
+        return "\(whole).\(digits.reversed().drop { $0 == "0" }.reversed().map(String.init).joined())"
     }
 
     /// The word as a POSIX shell reads it back: bare when it holds only safe characters,

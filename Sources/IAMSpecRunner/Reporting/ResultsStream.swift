@@ -152,6 +152,7 @@ private struct HeaderLine: Codable {
     var timeoutMilliseconds: Int64
     var startedAt: String
     var hostname: String
+    var invocation: RunInvocation?
 
     enum CodingKeys: String, CodingKey {
         case record
@@ -164,6 +165,7 @@ private struct HeaderLine: Codable {
         case timeoutMilliseconds = "timeout_ms"
         case startedAt = "started_at"
         case hostname
+        case invocation
     }
 
     init(_ header: RunHeader) {
@@ -176,6 +178,7 @@ private struct HeaderLine: Codable {
         timeoutMilliseconds = header.timeoutMilliseconds
         startedAt = header.startedAt
         hostname = header.hostname
+        invocation = header.invocation
     }
 
     var header: RunHeader {
@@ -187,7 +190,8 @@ private struct HeaderLine: Codable {
             timeoutMilliseconds: timeoutMilliseconds,
             startedAt: startedAt,
             hostname: hostname,
-            iamspecVersion: iamspecVersion
+            iamspecVersion: iamspecVersion,
+            invocation: invocation
         )
     }
 }

@@ -3,8 +3,9 @@ import IAMSpec
 /// Runs one case run, start to end, on a fresh engine, on the calling thread.
 ///
 /// It follows "Running a case" in Specs/README.md: skip when the engine lacks the profile or a
-/// capability; make an engine; send each stimulus and collect the observations into the window;
-/// check the window at each `expect`, then inspect the stack when the expectation asks.
+/// capability; make an engine; send each stimulus and collect the observations into the window
+/// (a stimulus the engine declines skips the run); check the window at each `expect`, then
+/// inspect the stack when the expectation asks.
 struct CaseExecutor: Sendable {
     let provider: any EngineProvider
     /// Each catalogue rule's reference, made once: worker threads then share small values
@@ -33,17 +34,31 @@ struct CaseExecutor: Sendable {
         let start = clock.now
         var result = outcome(of: run, engineMade: engineMade)
         result.durationMilliseconds = start.duration(to: clock.now).wholeMilliseconds
+        if result.status == .failed || result.status == .error { result.given = given(of: run) }
         return result
     }
 
     /// The result of a run that did not finish by itself, for example one that timed out.
-    func unfinished(_ run: CaseRun, kind: CaseResult.Kind, message: String, milliseconds: Int64) -> CaseResult {
+    func unfinished(
+        _ run: CaseRun,
+        kind: CaseResult.Kind,
+        message: String,
+        milliseconds: Int64,
+        diagnostics: String = ""
+    ) -> CaseResult {
         var result = blankResult(for: run)
+        result.diagnostics = diagnostics
         result.status = .error
         result.kind = kind
         result.message = message
         result.durationMilliseconds = milliseconds
+        result.given = given(of: run)
         return result
+    }
+
+    /// The case's `given`, for the report of a run that failed or errored.
+    private func given(of run: CaseRun) -> [String] {
+        CaseSyntax.plain.given(configuration: run.specCase.configuration, messages: run.specCase.messages)
     }
 
     /// Why the engine cannot run this run at all, or nil when it can.
@@ -114,6 +129,11 @@ struct CaseExecutor: Sendable {
                     let observations = try engine.handle(stimulus)
                     entry.observations = observations.map(CaseSyntax.plain.observation)
                     session.window += observations
+                } catch let skip as CaseSkipped {
+                    result.timeline = session.timeline + [entry]
+                    result.location = step.location
+                    result.apply(.declined("`\(CaseSyntax.plain.step(stimulus))`", skip))
+                    return result
                 } catch {
                     result.timeline = session.timeline + [entry]
                     result.location = step.location
@@ -160,6 +180,8 @@ struct CaseExecutor: Sendable {
         let answer: [Observation]
         do {
             answer = try engine.handle(.stackInspected)
+        } catch let skip as CaseSkipped {
+            return .declined("the stack inspection", skip)
         } catch {
             return .engineFailure(error, while: "inspecting the stack")
         }
@@ -195,6 +217,12 @@ private struct Problem {
     var kind: CaseResult.Kind
     var message: String
     var diagnostics = ""
+
+    /// The engine threw ``CaseSkipped`` while handling a stimulus: it declined `what`, so the run
+    /// is skipped with the reason.
+    static func declined(_ what: String, _ skip: CaseSkipped) -> Problem {
+        Problem(status: .skipped, kind: .declined, message: "the engine declined \(what): \(skip.reason)")
+    }
 
     /// The engine threw: an ``EngineError`` gives its message and diagnostics.
     static func engineFailure(_ error: any Error, while activity: String) -> Problem {

@@ -18,6 +18,9 @@ extension CaseResult {
         case stackAnswer = "stack-answer"
         /// Error: the run was under way when the run was interrupted (``RunControl``).
         case interrupted
+        /// Skipped: the engine declined a step (`CaseSkipped` thrown from `handle`, or the
+        /// stdio protocol's `unsupported` answer); the result's location is the step's.
+        case declined
         /// Skipped, as judged against a baseline: the run failed as the baseline expects.
         case expectedFailure = "expected-failure"
         /// Failed, as judged against a baseline: the run passed though the baseline expects it

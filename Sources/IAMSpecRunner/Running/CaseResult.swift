@@ -24,6 +24,9 @@ public struct CaseResult: Sendable, Hashable {
     public var timeline: [TimelineEntry]
     /// What the engine wrote on the side (an `EngineError`'s diagnostics), if anything.
     public var diagnostics: String
+    /// The case's `given`, compactly, one line each (`config: {...}`, `messages:`, `  - {...}`),
+    /// for the console's failure report; the results stream does not record it.
+    public var given: [String]
 
     public init(
         caseID: String,
@@ -37,7 +40,8 @@ public struct CaseResult: Sendable, Hashable {
         rules: [RuleReference] = [],
         tags: [String] = [],
         timeline: [TimelineEntry] = [],
-        diagnostics: String = ""
+        diagnostics: String = "",
+        given: [String] = []
     ) {
         self.caseID = caseID
         self.profile = profile
@@ -51,6 +55,7 @@ public struct CaseResult: Sendable, Hashable {
         self.tags = tags
         self.timeline = timeline
         self.diagnostics = diagnostics
+        self.given = given
     }
 
     /// Why the run was skipped, or nil when it was not.

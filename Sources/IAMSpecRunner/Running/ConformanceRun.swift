@@ -12,6 +12,12 @@ import IAMSpec
 /// Each case run gets a fresh engine, on a worker thread of its own (``RunOptions/jobs`` at
 /// once), under a wall-clock watchdog (``RunOptions/timeout``) that runs on the calling thread.
 /// The results come back sorted by case id, then profile, whatever the completion order.
+///
+/// The engines run in the calling process: a trap in one (a failed `precondition`, an overflow,
+/// an index out of range) ends that process, as any trap does, and with it the run. The
+/// `iamspec` tool runs its own engines in worker processes for that reason; an engine author who
+/// wants the same serves the engine over the stdio protocol (`Specs/PROTOCOL.md`) and runs it
+/// with `StdioEngineProvider`.
 public struct ConformanceRun: Sendable {
     /// Makes the engines under test.
     public var engine: any EngineProvider

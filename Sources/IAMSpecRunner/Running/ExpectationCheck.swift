@@ -82,14 +82,16 @@ enum ExpectationCheck {
         return nil
     }
 
-    /// The stack the engine reported must be exactly the expected one, top first.
+    /// The stack the engine reported must be exactly the expected one, top first. Expected and
+    /// actual are each one entry, the stack as a case writes it (`stack: [a, b]`, `stack: []`),
+    /// so an empty stack never reads as an empty window.
     static func checkStack(expected: [MessageID], actual: [MessageID]) -> ExpectationFailure? {
         guard expected != actual else { return nil }
         return ExpectationFailure(
             check: .stack,
             message: "stack (top first): expected \(listText(expected)), found \(listText(actual))",
-            expected: expected,
-            actual: actual
+            expected: ["stack: \(listText(expected))"],
+            actual: ["stack: \(listText(actual))"]
         )
     }
 

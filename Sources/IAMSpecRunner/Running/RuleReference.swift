@@ -1,24 +1,59 @@
 /// A rule a case checks, with where the rule comes from, as results record it.
+///
+/// The results stream records the id and the sources; the title and the quoted line are for the
+/// console's failure report, which is made from the run's results in memory.
 public struct RuleReference: Sendable, Hashable, Codable {
     /// The rule's id, `area.name`.
     public var id: String
     /// Where the rule is stated: `seed NAME (LANGUAGE)` for each quote of a documented rule,
     /// or the public source of a clarification. Empty when the catalogue does not know the rule.
     public var sources: [String]
+    /// The rule's title; empty when the catalogue does not know the rule.
+    public var title: String
+    /// One line of the rule's words: the first quote's first line (its English translation when
+    /// it is not English), after its source (`seed 003 (en): "..."`), or a clarification's source.
+    public var quotedLine: String
 
-    public init(id: String, sources: [String] = []) {
+    public init(id: String, sources: [String] = [], title: String = "", quotedLine: String = "") {
         self.id = id
         self.sources = sources
+        self.title = title
+        self.quotedLine = quotedLine
     }
 
-    /// The reference to a rule id, with its sources from the catalogue.
+    /// The reference to a rule id, with its title, sources and words from the catalogue.
     public init(id: String, catalogue: RuleCatalogue) {
         guard let rule = catalogue.rule(id) else {
             self.init(id: id)
             return
         }
         let quoted = rule.quotes.map { "seed \($0.seed) (\($0.language))" }
-        self.init(id: id, sources: quoted + (rule.source.map { [$0] } ?? []))
+        var line = rule.source.map { "source: \($0)" } ?? ""
+        if let quote = rule.quotes.first {
+            let words = (quote.translation ?? quote.text).split(separator: "\n").first.map(String.init) ?? ""
+            line = "seed \(quote.seed) (\(quote.language)): \"\(Self.shortened(words))\""
+        }
+        self.init(id: id, sources: quoted + (rule.source.map { [$0] } ?? []), title: rule.title, quotedLine: line)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case sources
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(String.self, forKey: .id),
+            sources: try container.decode([String].self, forKey: .sources)
+        )
+    }
+
+    /// At most 160 characters, cut at a word with `...`.
+    private static func shortened(_ text: String) -> String {
+        guard text.count > 160 else { return text }
+        let cut = text.prefix(157)
+        return String(cut[..<(cut.lastIndex(of: " ") ?? cut.endIndex)]) + "..."
     }
 
     /// The rule area: the part of the id before the first `.`.

@@ -15,6 +15,8 @@ public struct RunHeader: Sendable, Hashable {
     /// The machine the run was made on.
     public var hostname: String
     public var iamspecVersion: String
+    /// The options of `iamspec run` that change a verdict; nil for a run made through the library.
+    public var invocation: RunInvocation?
 
     public init(
         engine: EngineRecord,
@@ -24,7 +26,8 @@ public struct RunHeader: Sendable, Hashable {
         timeoutMilliseconds: Int64,
         startedAt: String,
         hostname: String,
-        iamspecVersion: String = IAMSpecVersion.current
+        iamspecVersion: String = IAMSpecVersion.current,
+        invocation: RunInvocation? = nil
     ) {
         self.engine = engine
         self.suitePaths = suitePaths
@@ -34,6 +37,7 @@ public struct RunHeader: Sendable, Hashable {
         self.startedAt = startedAt
         self.hostname = hostname
         self.iamspecVersion = iamspecVersion
+        self.invocation = invocation
     }
 }
 

@@ -211,6 +211,7 @@ final class RunScheduler: Sendable {
                 as: .timeout,
                 message: "timed out after \(Self.secondsText(timeout)) s",
                 after: now - slot.started,
+                diagnostics: slot.engine?.diagnostics ?? "",
                 in: &state
             )
             overdue.append(slot.engine)
@@ -229,6 +230,7 @@ final class RunScheduler: Sendable {
                 as: .interrupted,
                 message: "interrupted before it finished",
                 after: now - slot.started,
+                diagnostics: slot.engine?.diagnostics ?? "",
                 in: &state
             )
             engines += slot.engine.map { [$0] } ?? []
@@ -243,13 +245,15 @@ final class RunScheduler: Sendable {
         as kind: CaseResult.Kind,
         message: String,
         after elapsed: Duration,
+        diagnostics: String,
         in state: inout State
     ) {
         let result = executor.unfinished(
             state.runs[index],
             kind: kind,
             message: message,
-            milliseconds: elapsed.wholeMilliseconds
+            milliseconds: elapsed.wholeMilliseconds,
+            diagnostics: diagnostics
         )
         state.results[index] = result
         if progress != nil { state.unreported.append(result) }

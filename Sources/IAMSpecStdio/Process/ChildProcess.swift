@@ -1,3 +1,4 @@
+import CIAMSpecSystem
 import IAMSpec
 import Synchronization
 
@@ -24,6 +25,7 @@ final class ChildProcess: EngineChannel {
 
     let inputDescriptor: Int32
     let outputDescriptor: Int32
+    let exitDescriptor: Int32?
     private let pid: pid_t
     private let stderr: StderrTail
     private let state = Mutex(State())
@@ -41,11 +43,17 @@ final class ChildProcess: EngineChannel {
     init(command: String, stderrCapacity: Int) throws(EngineError) {
         // Pipes are made close-on-exec in two steps (`pipe2` is not exported to Swift); holding the
         // lock until the spawn is done keeps one engine from inheriting another's pipes.
+        // Listed under the same lock, so that ``OrphanReaper`` never takes a new engine for an orphan.
         let (pid, stdinPipe, stdoutPipe, stderrPipe) = try Self.spawnLock.withLock { _ throws(EngineError) in
-            try Self.spawn(command)
+            let spawned = try Self.spawn(command)
+            ProcessGroupRegistry.register(spawned.pid)
+            return spawned
         }
-        ProcessGroupRegistry.register(pid)
         self.pid = pid
+        // Opened before anyone reaps the process, so the id cannot name another process yet.
+        let exitDescriptor = ciamspec_pidfd_open(pid)
+        if exitDescriptor >= 0 { _ = fcntl(exitDescriptor, F_SETFD, FD_CLOEXEC) }
+        self.exitDescriptor = exitDescriptor >= 0 ? exitDescriptor : nil
         self.inputDescriptor = stdinPipe.write
         self.outputDescriptor = stdoutPipe.read
         _ = fcntl(stdinPipe.write, F_SETFL, fcntl(stdinPipe.write, F_GETFL) | O_NONBLOCK)
@@ -97,8 +105,13 @@ final class ChildProcess: EngineChannel {
             for argument in arguments { free(argument) }
         }
         var argv = arguments + [nil]
+        let environment = OrphanReaper.engineEnvironment().map { entry in entry.withCString { strdup($0) } }
+        defer {
+            for entry in environment { free(entry) }
+        }
+        var envp = environment + [nil]
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &argv, processEnvironment)
+        let result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &argv, &envp)
 
         for descriptor in [stdinPipe.read, stdoutPipe.write, stderrPipe.write] { closeDescriptor(descriptor) }
         guard result == 0 else {
@@ -111,10 +124,11 @@ final class ChildProcess: EngineChannel {
     deinit {
         closeStreams()
         _ = waitForExit(gracePeriod: .zero)
+        if let exitDescriptor { closeDescriptor(exitDescriptor) }
     }
 
-    /// Held from the creation of an engine's pipes until its spawn.
-    private static let spawnLock = Mutex(())
+    /// Held from the creation of an engine's pipes until its spawn and listing.
+    static let spawnLock = Mutex(())
 
     private static func makePipe() throws(EngineError) -> Pipe {
         var descriptors: [Int32] = [-1, -1]
@@ -150,8 +164,10 @@ final class ChildProcess: EngineChannel {
                 if state.isReaped { return .some(state.exitDescription) }
                 var status: Int32 = 0
                 let mustKill = ContinuousClock.now >= deadline
+                var exitedByItself = false
                 ProcessGroupRegistry.reap(pid) {
-                    guard mustKill || Self.hasExited(pid) else { return false }
+                    exitedByItself = Self.hasExited(pid)
+                    guard mustKill || exitedByItself else { return false }
                     // What is left of the engine's process group (a shell's child, say) dies
                     // with it. It is killed while the unreaped leader still holds the group's
                     // id, so the signal cannot reach a stranger; then every member is reaped:
@@ -163,10 +179,13 @@ final class ChildProcess: EngineChannel {
                     return true
                 }
                 guard state.isReaped else { return String??.none }
-                state.exitDescription = Self.describe(status: status)
+                state.exitDescription =
+                    exitedByItself ? Self.describe(status: status) : "was still running, and iamspec killed it"
                 return state.exitDescription
             }
             if let ended {
+                // What left the group (`setsid`) has come back to this process as an orphan by now.
+                OrphanReaper.killAndReapOrphans()
                 stderr.waitUntilFinished(timeout: .seconds(1))
                 return ended
             }

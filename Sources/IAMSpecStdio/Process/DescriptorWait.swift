@@ -10,20 +10,26 @@ enum DescriptorWaitFailure: Error, Sendable, Hashable {
     case timedOut
     /// The wake descriptor became readable: someone interrupted the wait.
     case woken
+    /// The exit descriptor became readable (the process exited) while the descriptor waited on
+    /// was not ready.
+    case exited
     /// `poll` failed with this `errno`.
     case failed(Int32)
 }
 
 /// Waits until `descriptor` is ready for `events` (`POLLIN` or `POLLOUT`), the deadline passes
-/// (nil: never), or `wake` (when given) becomes readable.
+/// (nil: never), `wake` (when given) becomes readable, or `exited` (a process's exit descriptor,
+/// when given) does while `descriptor` is not ready: what is ready to read is read first.
 func waitUntilReady(
     _ descriptor: Int32,
     for events: Int32,
     deadline: ContinuousClock.Instant?,
-    wake: Int32?
+    wake: Int32?,
+    exited: Int32? = nil
 ) throws(DescriptorWaitFailure) {
     var descriptors = [pollfd(fd: descriptor, events: Int16(events), revents: 0)]
-    if let wake { descriptors.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0)) }
+    descriptors.append(pollfd(fd: wake ?? -1, events: Int16(POLLIN), revents: 0))
+    descriptors.append(pollfd(fd: exited ?? -1, events: Int16(POLLIN), revents: 0))
     while true {
         var timeout: Int32 = -1
         if let deadline {
@@ -36,7 +42,8 @@ func waitUntilReady(
             if errno == EINTR { continue }
             throw .failed(errno)
         }
-        if descriptors.count > 1 && descriptors[1].revents != 0 { throw .woken }
+        if descriptors[1].revents != 0 { throw .woken }
         if descriptors[0].revents != 0 { return }
+        if descriptors[2].revents != 0 { throw .exited }
     }
 }

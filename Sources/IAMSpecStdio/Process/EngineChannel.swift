@@ -10,6 +10,9 @@ protocol EngineChannel: AnyObject, Sendable {
     var outputDescriptor: Int32 { get }
     /// The process id, when the engine is a process.
     var processID: Int32? { get }
+    /// A descriptor that becomes readable when the engine process exits (Linux), so that a read
+    /// sees the exit at once even while a child of the engine holds its stdout open.
+    var exitDescriptor: Int32? { get }
     /// How much the engine has written on stderr so far: a mark for ``diagnostics(since:)``.
     var stderrPosition: Int { get }
 
@@ -26,4 +29,8 @@ protocol EngineChannel: AnyObject, Sendable {
     /// Waits up to `gracePeriod` for the engine to end by itself, kills it if it has not, and
     /// reaps it; thread-safe and harmless to repeat. Returns how it ended, when that is known.
     func waitForExit(gracePeriod: Duration) -> String?
+}
+
+extension EngineChannel {
+    var exitDescriptor: Int32? { nil }
 }

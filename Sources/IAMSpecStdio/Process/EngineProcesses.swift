@@ -26,7 +26,9 @@ public enum EngineProcesses {
     /// - On Linux, this process becomes the child subreaper of its descendants
     ///   (`PR_SET_CHILD_SUBREAPER`): what an engine started itself, orphaned when the engine's
     ///   process group is killed, is reparented to this process instead of `init`, and is reaped
-    ///   with the group. (Elsewhere there is no such setting, and orphans go to `init`.)
+    ///   with the group; one that left the group (`setsid`) is killed and reaped then too, since
+    ///   this process starts nothing but engines. (Elsewhere there is no such setting, and orphans
+    ///   go to `init`.)
     /// - An `atexit` handler SIGKILLs the process group of every engine still running when the
     ///   process exits through `exit` without stopping them first, as on a second Ctrl-C: an
     ///   engine stuck in a loop never reads the end of its stdin, so it would outlive this process.
@@ -35,7 +37,7 @@ public enum EngineProcesses {
     }
 
     private static let supervision: Void = {
-        _ = ciamspec_become_child_subreaper()
+        if ciamspec_become_child_subreaper() == 0 { OrphanReaper.enable() }
         atexit {
             ProcessGroupRegistry.killAll()
         }

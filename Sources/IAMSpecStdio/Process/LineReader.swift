@@ -10,6 +10,8 @@ enum LineReadFailure: Error, Sendable, Hashable {
     case endOfStream(partialLine: [UInt8])
     case timedOut
     case woken
+    /// The process exited without closing the stream (another process still holds it).
+    case exited
     /// A line grew longer than the limit without a newline.
     case tooLong(limit: Int)
     case failed(errno: Int32)
@@ -23,8 +25,10 @@ struct LineReader: Sendable {
     private var buffer: [UInt8] = []
     private var searchedCount = 0
 
-    /// The longest line accepted: 16 MiB.
-    static let lineLimit = 16 * 1024 * 1024
+    /// The longest line accepted, its line end left out: 1 MiB (`Specs/PROTOCOL.md`, "Transport").
+    /// A longer one is refused once this much has been read, so reading one line never holds
+    /// much more than this in memory.
+    static let lineLimit = 1024 * 1024
 
     /// How much one `read` takes at most.
     private static let chunkSize = 64 * 1024
@@ -34,9 +38,13 @@ struct LineReader: Sendable {
     }
 
     /// The next line, without its line end.
+    ///
+    /// `exited`, a process's exit descriptor, ends the wait when the process exits while the
+    /// stream has nothing to read and is not closed (its child holds it open).
     mutating func readLine(
         deadline: ContinuousClock.Instant? = nil,
-        wake: Int32? = nil
+        wake: Int32? = nil,
+        exited: Int32? = nil
     ) throws(LineReadFailure) -> [UInt8] {
         while true {
             if let newline = buffer[searchedCount...].firstIndex(of: UInt8(ascii: "\n")) {
@@ -49,11 +57,12 @@ struct LineReader: Sendable {
             searchedCount = buffer.count
             guard buffer.count <= Self.lineLimit else { throw .tooLong(limit: Self.lineLimit) }
             do {
-                try waitUntilReady(descriptor, for: Int32(POLLIN), deadline: deadline, wake: wake)
+                try waitUntilReady(descriptor, for: Int32(POLLIN), deadline: deadline, wake: wake, exited: exited)
             } catch {
                 switch error {
                 case .timedOut: throw .timedOut
                 case .woken: throw .woken
+                case .exited: throw .exited
                 case .failed(let code): throw .failed(errno: code)
                 }
             }

@@ -40,6 +40,7 @@ func writeLine(
                 switch error {
                 case .timedOut: throw .timedOut
                 case .woken: throw .woken
+                case .exited: throw .failed(errno: ECHILD)
                 case .failed(let code): throw .failed(errno: code)
                 }
             }

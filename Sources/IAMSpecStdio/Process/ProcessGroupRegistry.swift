@@ -27,6 +27,11 @@ enum ProcessGroupRegistry {
         }
     }
 
+    /// Whether `pid` leads a listed group: an engine process, not an orphan.
+    static func isListed(_ pid: pid_t) -> Bool {
+        groups.withLock { $0.contains(pid) }
+    }
+
     /// SIGKILLs every group still listed.
     static func killAll() {
         groups.withLock { groups in

@@ -103,9 +103,11 @@ final class StderrTail: Sendable {
     }
 
     /// The tail of what was written after `mark` (a ``position``), with a note of how much of
-    /// that came before the tail.
+    /// that came before the tail. Everything the pipe holds is read first: what the engine wrote
+    /// on stderr before it answered is there, whether or not the drain thread has read it yet.
     func text(since mark: Int) -> String {
         state.withLock { state in
+            _ = readAvailable(into: &state)
             let written = state.droppedCount + state.bytes.count - mark
             let kept = state.bytes.suffix(min(capacity, max(written, 0)))
             let dropped = written - kept.count

@@ -20,6 +20,9 @@ final class EngineConnection: Sendable {
         var casesStarted = 0
         /// Where stderr stood when the current case began.
         var caseStderrPosition = 0
+        /// The current case and the one before, as `case "id"`.
+        var currentCase: String?
+        var previousCase: String?
         /// The version negotiated by `hello`; protocol 1 until then.
         var version = ProtocolVersion.v1
         /// The `seq` of the last request sent (protocol 2).
@@ -129,6 +132,8 @@ final class EngineConnection: Sendable {
             state.withLock { state in
                 state.casesStarted += 1
                 state.caseStderrPosition = position
+                state.previousCase = state.currentCase
+                state.currentCase = request.summary
             }
         }
         let seq = try transmit(request, timeout: timeout)
@@ -138,11 +143,23 @@ final class EngineConnection: Sendable {
             line = try reader.withLock { reader throws(LineReadFailure) in
                 // Blank lines are not messages.
                 while true {
-                    let line = try reader.readLine(deadline: deadline, wake: wake.read)
+                    let line = try reader.readLine(
+                        deadline: deadline,
+                        wake: wake.read,
+                        exited: channel.exitDescriptor
+                    )
                     if !line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return line }
                 }
             }
         } catch {
+            if error == .exited {
+                // It exited while a child of its own still holds its stdout: that is the end too.
+                throw fail(
+                    readFailureReason(error, request: request, timeout: timeout),
+                    outputEnded: true,
+                    endedBeforeAnswering: true
+                )
+            }
             guard case .endOfStream(let partial) = error else {
                 throw fail(readFailureReason(error, request: request, timeout: timeout))
             }
@@ -177,13 +194,21 @@ final class EngineConnection: Sendable {
             throw fail("the engine wrote a line without a \"type\" (\(answer): \(excerpt(text)))")
         }
         if let seq, WireCodec.sequenceNumber(of: value) != seq {
-            let found = WireCodec.sequenceNumber(of: value).map { "seq \($0)" } ?? "no seq"
+            let foundSeq = WireCodec.sequenceNumber(of: value)
+            let found = foundSeq.map { "seq \($0)" } ?? "no seq"
+            if case .startCase = request, let previous = state.withLock({ $0.previousCase }), (foundSeq ?? 0) < seq {
+                var failure = fail(
+                    "the engine wrote a line after \(previous) had ended, with \(found) (\(excerpt(text)))"
+                )
+                failure.lateLine = "after \(previous) ended, the engine wrote a line with \(found): \(excerpt(text))"
+                throw failure
+            }
             throw fail(
                 "the engine's answer is out of step: iamspec waited for the answer to \(request.summary) "
                     + "(seq \(seq)), and read a line with \(found) (\(excerpt(text)))"
             )
         }
-        let expected = request.replyTypes
+        let expected = request.replyTypes(in: version)
         guard expected.contains(type) else {
             let list = expected.map { "`\($0)`" }.joined(separator: " or ")
             throw fail("the engine answered \(request.summary) with `\(type)`; expected \(list)")
@@ -249,6 +274,8 @@ final class EngineConnection: Sendable {
             "the engine did not answer \(request.summary) within \(timeout.formattedSeconds); iamspec stopped it"
         case .woken:
             interruptedReason(request)
+        case .exited:
+            "the engine ended before answering \(request.summary), while a process it started still holds its output"
         case .tooLong(let limit):
             "the engine wrote a line longer than \(limit) bytes answering \(request.summary)"
         case .failed(let code):

@@ -13,6 +13,7 @@ final class EnginePool: Sendable {
         var consecutiveStartFailures = 0
         var fatalError: EngineStartupError?
         var isShutDown = false
+        var lateLines: [String] = []
     }
 
     /// Starts one engine program; the pool owns what it returns.
@@ -32,6 +33,15 @@ final class EnginePool: Sendable {
     /// Set once starts have failed too often in a row; every later check-out throws it.
     var startupFailure: EngineStartupError? {
         state.withLock { $0.fatalError }
+    }
+
+    /// Lines engines wrote after a case had ended (``StdioEngineProvider/lateLines``).
+    var lateLines: [String] {
+        state.withLock { $0.lateLines }
+    }
+
+    func recordLateLine(_ line: String) {
+        state.withLock { $0.lateLines.append(line) }
     }
 
     /// Starts a process and shakes hands with it; the process is then idle in the pool.
@@ -139,10 +149,12 @@ final class EnginePool: Sendable {
         )
         let reply: EngineReply
         do {
-            reply = try connection.exchange(
-                .hello(protocolVersion: Int64(ProtocolVersion.latest.rawValue)),
-                timeout: settings.startTimeout
-            )
+            reply = try EngineHandshakes.during(connection) { () throws(ConnectionFailure) in
+                try connection.exchange(
+                    .hello(protocolVersion: Int64(ProtocolVersion.latest.rawValue)),
+                    timeout: settings.startTimeout
+                )
+            }
         } catch {
             throw error.error
         }
@@ -164,7 +176,7 @@ final class EnginePool: Sendable {
                 "the engine refused the handshake: \(message)",
                 diagnostics: connection.diagnostics
             )
-        case .ready, .skipped, .observations:
+        case .ready, .skipped, .observations, .unsupported:
             connection.close(gracePeriod: .zero)
             throw EngineError(
                 "the engine answered hello with `\(reply.type)`",

@@ -35,11 +35,11 @@ final class StdioEngine: InterruptibleEngine {
         switch reply {
         case .observations(let observations):
             return observations
+        case .unsupported(let reason):
+            throw CaseSkipped(reason: reason)
         case .error(let message):
-            throw EngineError(
-                "the engine reported an error handling \(request.summary): \(message)",
-                diagnostics: connection.diagnostics
-            )
+            // The runner says which step was being handled.
+            throw EngineError("the engine answered `error`: \(message)", diagnostics: connection.diagnostics)
         case .hello, .ready, .skipped:
             // The connection lets through only the replies a stimulus allows.
             throw EngineError("the engine answered \(request.summary) with `\(reply.type)`")
@@ -48,5 +48,10 @@ final class StdioEngine: InterruptibleEngine {
 
     func interrupt() {
         connection.interrupt()
+    }
+
+    /// The engine's stderr since the case began, everything the pipe holds read first.
+    var diagnostics: String {
+        connection.diagnostics
     }
 }

@@ -61,8 +61,10 @@ public final class StdioEngineProvider: EngineProvider {
         var reply: EngineReply
         do {
             reply = try connection.exchange(.startCase(setup), timeout: settings.replyTimeout)
-        } catch  where error.endedBeforeAnswering && isReused {
-            // An idle process that exited since its last case; that case is over, so start afresh.
+        } catch  where (error.endedBeforeAnswering || error.lateLine != nil) && isReused {
+            // An idle process that exited since its last case, or wrote what that case had no
+            // business writing: that case is over, and this one is not to blame, so start afresh.
+            if let lateLine = error.lateLine { pool.recordLateLine(lateLine) }
             pool.checkIn(connection, endsCase: false)
             connection = try pool.checkOut(fresh: true)
             do {
@@ -85,10 +87,19 @@ public final class StdioEngineProvider: EngineProvider {
             let diagnostics = connection.diagnostics
             pool.checkIn(connection, endsCase: false)
             throw EngineError("the engine could not set up the case: \(message)", diagnostics: diagnostics)
-        case .hello, .observations:
+        case .hello, .observations, .unsupported:
             pool.checkIn(connection, endsCase: false)
             throw EngineError("the engine answered case with `\(reply.type)`")
         }
+    }
+
+    /// Protocol 2: lines the engine wrote after a case had ended (an answer repeated or sent late,
+    /// an unasked line), each with the case it followed, in the order found. Each was found when
+    /// the process's next `case` was sent: that process was stopped and the next case ran on a
+    /// fresh one, untouched; the case the line followed had its result already. A run should show
+    /// them (the tool prints each as a warning).
+    public var lateLines: [String] {
+        pool.lateLines
     }
 
     /// Set once the program has failed to start ``StdioEngineSettings/startFailureLimit`` times in a

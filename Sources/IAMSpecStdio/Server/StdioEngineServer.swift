@@ -75,6 +75,8 @@ public struct StdioEngineServer: Sendable {
                 } else {
                     do {
                         reply = .observations(try engine!.handle(stimulus))
+                    } catch let declined as CaseSkipped where version.declinesStimuli {
+                        reply = .unsupported(reason: declined.reason)
                     } catch {
                         reply = .error(message: Self.describe(error))
                     }
@@ -104,6 +106,10 @@ public struct StdioEngineServer: Sendable {
     }
 
     private static func describe(_ error: any Error) -> String {
+        if let declined = error as? CaseSkipped {
+            // Protocol 1 has no `unsupported` answer.
+            return "the engine does not support this stimulus: \(declined.reason)"
+        }
         let text = (error as? EngineError)?.message ?? String(describing: error)
         return text.isEmpty ? "the engine failed without a message" : text
     }

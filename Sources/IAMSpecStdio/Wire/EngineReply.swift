@@ -10,6 +10,9 @@ enum EngineReply: Sendable, Hashable {
     case skipped(reason: String)
     /// `observations`: what the stimulus caused, in order.
     case observations([Observation])
+    /// `unsupported` (protocol 2): the engine declines the stimulus; the run is reported as
+    /// skipped with the reason, and `end_case` follows.
+    case unsupported(reason: String)
     /// `error`: the engine cannot answer; the case is reported as an error with the message.
     case error(message: String)
 
@@ -20,6 +23,7 @@ enum EngineReply: Sendable, Hashable {
         case .ready: "ready"
         case .skipped: "skipped"
         case .observations: "observations"
+        case .unsupported: "unsupported"
         case .error: "error"
         }
     }

@@ -6,7 +6,8 @@ enum EngineRequest: Sendable, Hashable {
     case hello(protocolVersion: Int64)
     /// `case`: set up a fresh run of one case; answered by ``EngineReply/ready`` or ``EngineReply/skipped(reason:)``.
     case startCase(EngineSetup)
-    /// `stimulus`: apply one stimulus; answered by ``EngineReply/observations(_:)``.
+    /// `stimulus`: apply one stimulus; answered by ``EngineReply/observations(_:)`` (or, in
+    /// protocol 2, ``EngineReply/unsupported(reason:)``).
     case stimulus(Stimulus)
     /// `end_case`: the run is over; forget it. Not answered.
     case endCase
@@ -24,12 +25,12 @@ enum EngineRequest: Sendable, Hashable {
         }
     }
 
-    /// The reply types that may answer this request; empty when it is not answered.
-    var replyTypes: [String] {
+    /// The reply types that may answer this request in `version`; empty when it is not answered.
+    func replyTypes(in version: ProtocolVersion) -> [String] {
         switch self {
         case .hello: ["hello_reply", "error"]
         case .startCase: ["ready", "skipped", "error"]
-        case .stimulus: ["observations", "error"]
+        case .stimulus: version.declinesStimuli ? ["observations", "unsupported", "error"] : ["observations", "error"]
         case .endCase, .shutdown: []
         }
     }

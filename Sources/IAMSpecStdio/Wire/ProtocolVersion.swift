@@ -17,6 +17,9 @@ package enum ProtocolVersion: Int, Sendable, Hashable, CaseIterable, Comparable 
     /// Whether requests and answers carry `seq`.
     package var numbersMessages: Bool { self >= .v2 }
 
+    /// Whether an engine may answer a stimulus `unsupported`, declining it.
+    package var declinesStimuli: Bool { self >= .v2 }
+
     package static func < (left: ProtocolVersion, right: ProtocolVersion) -> Bool {
         left.rawValue < right.rawValue
     }

@@ -118,9 +118,12 @@ extension WireCodec {
                 "name": .string(description.name),
                 "version": .string(description.version),
                 "profiles": .array(description.profiles.sorted().map { .string($0.rawValue) }),
+                // Protocol 1 names only the capabilities it always had.
                 "capabilities": .array(
-                    description.capabilities.filter((ProtocolVersion(rawValue: Int(spoken)) ?? .latest).knows).sorted()
-                        .map { .string($0.rawValue) }
+                    description.capabilities.filter {
+                        spoken >= ProtocolVersion.v2.rawValue || Capability.declaredSinceProtocol1.contains($0)
+                    }
+                    .sorted().map { .string($0.rawValue) }
                 ),
             ])
         case .ready:
@@ -132,13 +135,15 @@ extension WireCodec {
                 "type": "observations",
                 "observations": .array(observations.filter(version.carries).map(encode)),
             ])
+        case .unsupported(let reason):
+            .object(["type": "unsupported", "reason": .string(reason)])
         case .error(let message):
             .object(["type": "error", "message": .string(message)])
         }
     }
 
     /// The message types an engine sends, in the order `Specs/PROTOCOL.md` lists them.
-    static let replyTypes = ["hello_reply", "ready", "skipped", "observations", "error"]
+    static let replyTypes = ["hello_reply", "ready", "skipped", "observations", "unsupported", "error"]
 
     /// A reply, as iamspec reads it from an engine that speaks `version` (`hello_reply` in any).
     static func decodeReply(
@@ -174,11 +179,14 @@ extension WireCodec {
                 }
                 capabilities.insert(capability)
             }
+            // Protocol 2 lists exactly what the engine has; a protocol-1 engine has every capability
+            // protocol 1 cannot name (Capability.assumedUnlessLacking).
             let description = EngineDescription(
                 name: try object.field("name").nonEmptyString(),
                 version: try object.string("version"),
                 profiles: profiles,
-                capabilities: capabilities
+                capabilities: capabilities,
+                lacking: version >= ProtocolVersion.v2.rawValue ? Capability.assumedUnlessLacking : []
             )
             return .hello(protocolVersion: version, description: description)
         case "ready"?:
@@ -194,11 +202,14 @@ extension WireCodec {
                 observations.append(try decodeObservation(element, version: version))
             }
             return .observations(observations)
+        case "unsupported"? where version.declinesStimuli:
+            try object.allowOnly("type", "seq", "reason")
+            return .unsupported(reason: try object.field("reason").nonEmptyString())
         case "error"?:
             try object.allowOnly("type", "seq", "message")
             return .error(message: try object.field("message").nonEmptyString())
         default:
-            throw type.unknown(among: replyTypes)
+            throw type.unknown(among: replyTypes.filter { version.declinesStimuli || $0 != "unsupported" })
         }
     }
 }

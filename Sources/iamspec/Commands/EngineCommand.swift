@@ -1,5 +1,6 @@
 import ArgumentParser
 import IAMSpec
+import IAMSpecMutants
 import IAMSpecReferenceEngine
 import IAMSpecStdio
 
@@ -8,7 +9,9 @@ import IAMSpecStdio
 ///
 /// `iamspec run --engine-command "iamspec engine --stdio"` runs the suite across the protocol
 /// against the reference engine, which checks the protocol itself; and it is the server side an
-/// engine author can compare an adapter with.
+/// engine author can compare an adapter with. It is also the worker process in which `run`,
+/// `mutate` and `fuzz` run their own engines (`EngineWorkers`), with the hidden `--mutant ID`
+/// for a mutant.
 struct EngineCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "engine",
@@ -22,13 +25,24 @@ struct EngineCommand: ParsableCommand {
     @Flag(name: .long, help: "Speak the stdio protocol on stdin and stdout.")
     var stdio = false
 
+    @Option(name: .customLong("mutant"), help: .hidden)
+    var mutantID: String?
+
     func validate() throws {
         guard stdio else {
             throw ValidationError("`iamspec engine` serves the engine over the stdio protocol only: pass --stdio")
         }
+        if let mutantID, MutantCatalogue.mutant(id: mutantID) == nil {
+            throw ValidationError("--mutant: no mutant has the id '\(mutantID)' (see `iamspec mutate --list`)")
+        }
     }
 
     func run() throws {
-        StdioEngineServer(provider: ReferenceEngineProvider()).serve()
+        let mutant = mutantID.flatMap(MutantCatalogue.mutant(id:))
+        var provider: any EngineProvider = mutant.map { MutantEngineProvider(mutant: $0) } ?? ReferenceEngineProvider()
+        if let trap = TestTrap(engine: mutant.map { "mutant:\($0.id)" } ?? "reference") {
+            provider = trap.wrapping(provider)
+        }
+        StdioEngineServer(provider: provider).serve()
     }
 }

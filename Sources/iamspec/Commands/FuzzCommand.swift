@@ -18,6 +18,8 @@ struct FuzzCommand: ParsableCommand {
             on which the engines answer a stimulus differently, it is shrunk (steps, messages and \
             settings dropped while they still differ) and written as a YAML case whose expectations \
             are the first engine's observations, so it passes on --engine and fails on --against. \
+            Mutant engines run in worker processes (unless --in-process): a mutant that traps \
+            (crashes) on a stimulus diverges there from an engine that answers. \
             Exit status 0 when no scenario diverged, 1 when a case was written, 2 for usage errors \
             or an engine program that cannot start.
             """
@@ -37,6 +39,14 @@ struct FuzzCommand: ParsableCommand {
 
     @Flag(help: "Fuzz --engine against every mutant in turn and print how many scenarios found each.")
     var allMutants = false
+
+    @Flag(
+        help: """
+            Run mutant engines in this process, not in worker processes: faster, but a mutant that \
+            traps ends the whole campaign.
+            """
+    )
+    var inProcess = false
 
     @Option(help: "The seed of the scenario generator.")
     var seed: UInt64 = 1
@@ -82,8 +92,8 @@ struct FuzzCommand: ParsableCommand {
 
     func run() throws {
         if allMutants { return try surveyMutants() }
-        let expected = try Self.provider(engineCommand, otherwise: engine)
-        let compared = try Self.provider(againstCommand, otherwise: against ?? .reference)
+        let expected = try provider(engineCommand, otherwise: engine)
+        let compared = try provider(againstCommand, otherwise: against ?? .reference)
         defer {
             (expected as? StdioEngineProvider)?.shutdown()
             (compared as? StdioEngineProvider)?.shutdown()
@@ -129,11 +139,13 @@ struct FuzzCommand: ParsableCommand {
     /// Fuzzes the engine against each mutant: one line per mutant with the number of the first
     /// diverging scenario, or `not found`; exits 1 when any was not found.
     private func surveyMutants() throws {
-        let expected = try Self.provider(engineCommand, otherwise: engine)
+        let expected = try provider(engineCommand, otherwise: engine)
         defer { (expected as? StdioEngineProvider)?.shutdown() }
         var missed = 0
         for mutant in MutantCatalogue.all {
-            let campaign = FuzzCampaign(engine: expected, against: MutantEngineProvider(mutant: mutant), seed: seed)
+            let compared = try workers.provider(serving: mutant, isolatingReference: false)
+            defer { (compared as? StdioEngineProvider)?.shutdown() }
+            let campaign = FuzzCampaign(engine: expected, against: compared, seed: seed)
             if let finding = campaign.run(count: count) {
                 print("\(mutant.id)\tfound at scenario \(finding.scenarioNumber)")
             } else {
@@ -147,10 +159,15 @@ struct FuzzCommand: ParsableCommand {
         if missed > 0 { throw ExitCode(ExitStatus.failure) }
     }
 
+    /// Where the reference and mutant engines run.
+    private var workers: EngineWorkers {
+        EngineWorkers(inProcess: inProcess, timeoutSeconds: 60)
+    }
+
     /// A stdio engine when a command is given, else the named engine; a program that cannot start
     /// is a configuration error (exit status 2).
-    private static func provider(_ command: String?, otherwise choice: EngineChoice) throws -> any EngineProvider {
-        guard let command else { return choice.provider }
+    private func provider(_ command: String?, otherwise choice: EngineChoice) throws -> any EngineProvider {
+        guard let command else { return try workers.provider(serving: choice.mutant, isolatingReference: false) }
         do {
             return try StdioEngineProvider(command: command)
         } catch {
@@ -193,12 +210,5 @@ enum EngineChoice: ExpressibleByArgument, CustomStringConvertible {
 
     var mutant: Mutant? {
         if case .mutant(let mutant) = self { mutant } else { nil }
-    }
-
-    var provider: any EngineProvider {
-        switch self {
-        case .reference: ReferenceEngineProvider()
-        case .mutant(let mutant): MutantEngineProvider(mutant: mutant)
-        }
     }
 }

@@ -12,8 +12,9 @@ struct MutateCommand: ParsableCommand {
         discussion: """
             A mutant is the reference engine with one rule broken. The suite first runs on the \
             reference engine, which must pass it; then on each mutant. A case kills a mutant when \
-            one of its runs passes on the reference engine and fails or errors on the mutant. The \
-            last line is `Mutation score: killed/total (pct%)`. Exit status 0 when every mutant is \
+            one of its runs passes on the reference engine and fails or errors on the mutant; each \
+            mutant runs in worker processes, so a mutant that traps (crashes) errors the cases it \
+            crashes in, and is killed by them, unless --in-process. The last line is `Mutation score: killed/total (pct%)`. Exit status 0 when every mutant is \
             killed, 1 when any survives (or the reference engine fails the suite), 2 for usage or \
             spec errors. A surviving mutant calls for a new case, never a change to the mutant.
             """
@@ -33,6 +34,14 @@ struct MutateCommand: ParsableCommand {
 
     @Flag(help: "List the mutants, each with the rule it breaks, and exit.")
     var list = false
+
+    @Flag(
+        help: """
+            Run the mutants in this process, not in worker processes: faster, but a mutant that traps \
+            ends the whole analysis.
+            """
+    )
+    var inProcess = false
 
     func validate() throws {
         guard jobs >= 1 else {
@@ -63,9 +72,13 @@ struct MutateCommand: ParsableCommand {
                 timeout: .milliseconds(Int64((timeout * 1000).rounded()))
             )
         )
-        let report = analysis.run(cases: loaded.cases, rules: loaded.rules) { engine in
-            StandardError.write("running the suite on the \(engine)")
-        }
+        let workers = EngineWorkers(inProcess: inProcess, timeoutSeconds: timeout)
+        let report = try analysis.run(
+            cases: loaded.cases,
+            rules: loaded.rules,
+            engines: { mutant in try workers.provider(serving: mutant, isolatingReference: false) },
+            progress: { engine in StandardError.write("running the suite on the \(engine)") }
+        )
         guard report.reference.succeeded else {
             let failures = report.reference.results.filter { $0.status == .failed || $0.status == .error }
             StandardError.write("error: the reference engine must pass the suite before mutants are judged")

@@ -99,7 +99,6 @@ struct CaseSyntaxTests {
               title: Written by CaseSyntax
               rules: [area.rule]
               profiles: [braze-swift]
-              requires: [\(Capability.allCases.map(\.rawValue).sorted().joined(separator: ", "))]
               given:
                 config: \(try #require(syntax.configuration(configuration)))
                 messages:
@@ -162,5 +161,27 @@ struct CaseSyntaxTests {
                 == #"{no_matching_trigger: {custom_event: "tap"}}"#
         )
         #expect(syntax.observation(.stack(["a", "-1"])) == #"{stack: [a, "-1"]}"#)
+    }
+
+    @Test func theGivenOfAFailureAlwaysShowsTheIntervalAndEachMessage() {
+        let syntax = CaseSyntax.plain
+        #expect(
+            syntax.given(configuration: EngineConfiguration(), messages: [])
+                == ["config: {minimum_trigger_interval: 30}", "messages: []"]
+        )
+        let configuration = EngineConfiguration(minimumTriggerInterval: .zero, delegate: .implemented)
+        let messages = [
+            InAppMessage(id: "old", priority: 3, triggers: [.customEvent(name: "browse", filters: .init())]),
+            InAppMessage(id: "new", triggers: [.sessionStart], orientation: .landscape, delay: .seconds(5)),
+        ]
+        #expect(
+            syntax.given(configuration: configuration, messages: messages) == [
+                "config: {minimum_trigger_interval: 0, delegate: implemented}",
+                "messages:",
+                "  - \(syntax.message(messages[0]))",
+                "  - \(syntax.message(messages[1]))",
+            ]
+        )
+        #expect(syntax.message(messages[0]).contains("priority: 3"))
     }
 }

@@ -182,28 +182,31 @@ import Testing
         )
     }
 
-    @Test func capabilityUsedButNotRequired() throws {
-        let yaml = Self.yaml(steps: "  - keyboard_shown\n  - expect: {stack: []}", head: "requires: [keyboard]\n")
+    @Test func capabilityRequiredButNotUsed() throws {
+        let yaml = Self.yaml(
+            steps: "  - keyboard_shown\n  - expect: nothing",
+            head: "requires: [keyboard, stack-inspection]\n"
+        )
         let problems = try SpecScratch.problems(in: yaml)
         #expect(
             problems == [
-                "case.yaml:10:21: error: a 'stack' expectation uses capability 'stack-inspection', which 'requires' "
-                    + "does not list; expected 'stack-inspection' in 'requires'"
+                "case.yaml:4:22: error: 'requires' lists capability 'stack-inspection', which nothing in the case "
+                    + "uses; expected only capabilities the case uses (the loader derives them; `iamspec capabilities` "
+                    + "says what needs each)"
             ]
         )
     }
 
-    @Test func messageOrientationUsesTheOrientationCapability() throws {
-        let yaml = Self.yaml().replacingOccurrences(
+    @Test func capabilitiesUsedNeedNotBeListed() throws {
+        let yaml = Self.yaml(steps: "  - keyboard_shown\n  - expect: {stack: []}").replacingOccurrences(
             of: "triggers: [session_start]",
             with: "triggers: [session_start], orientation: landscape"
         )
-        let problems = try SpecScratch.problems(in: yaml)
+        let scratch = try SpecScratch(["rules.yaml": SpecScratch.catalogue, "case.yaml": yaml])
+        let suite = scratch.load()
+        #expect(scratch.problems(suite) == [])
         #expect(
-            problems == [
-                "case.yaml:6:59: error: a message orientation 'landscape' uses capability 'orientation', which "
-                    + "'requires' does not list; expected 'orientation' in 'requires'"
-            ]
+            suite.cases.first?.requires == [.keyboard, .stackInspection, .orientation, .triggerSessionStart]
         )
     }
 

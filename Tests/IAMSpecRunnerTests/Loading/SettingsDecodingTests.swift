@@ -42,22 +42,13 @@ import Testing
     }
 
     @Test func eachSettingNeedsItsCapability() throws {
-        let given = """
-              - {id: own, triggers: [session_start], minimum_trigger_interval: 5, start: 1, control: true, image: [fails]}
-            """
-        let steps = "  - push_open\n  - expect: {contains: [{dismissed: own}]}"
-        let problems = try SpecScratch.problems(
-            in: CaseValidityTests.yaml(given: "", steps: steps).replacingOccurrences(
-                of: "    - {id: promo, triggers: [session_start]}",
-                with: given
-            )
-        )
-        #expect(problems.map { $0.components(separatedBy: " uses capability ").last ?? "" }.allSatisfy { !$0.isEmpty })
-        for capability in [
-            "message-interval", "campaign-window", "control-messages", "asset-redelivery", "push-open", "dismissals",
-        ] {
-            #expect(problems.contains { $0.contains("uses capability '\(capability)'") }, "\(capability)")
-        }
+        let suite = SuiteLoader.load(paths: [FixturePaths.root + "/loading/valid"])
+        let spec = try #require(suite.cases.first { $0.id == "settings.every-new-key" })
+        let needs = CapabilityNeeds.of(spec)
+        let settings: [Capability] = [
+            .messageInterval, .campaignWindow, .controlMessages, .assetRedelivery, .pushOpen, .dismissals, .assets,
+        ]
+        for capability in settings { #expect(needs.contains(capability), "\(capability)") }
     }
 
     @Test func anEndBeforeTheStartIsAnError() throws {

@@ -33,7 +33,7 @@ struct ConsoleReportTests {
             )
         )
         #expect(
-            text.contains("  re-run: iamspec run Specs/triggers/basic.yaml --filter triggers.two --profile braze-swift")
+            text.contains("  re-run: iamspec run Specs --filter triggers.two --profile braze-swift")
         )
         #expect(text.contains("ERROR    triggers.three [appboy-legacy]  Three"))
         #expect(text.contains("    engine log line"))
@@ -70,11 +70,107 @@ struct ConsoleReportTests {
     }
 
     @Test func rerunCommandsQuoteWordsTheShellWouldSplit() {
-        var result = ReportFixtures.failed
-        result.location.file = "My Specs/it's.yaml"
+        var header = ReportFixtures.header()
+        header.suitePaths = ["My Specs/it's.yaml"]
         #expect(
-            RerunCommand.text(for: result)
+            RerunCommand.text(for: ReportFixtures.failed, header: header)
                 == "iamspec run 'My Specs/it'\\''s.yaml' --filter triggers.two --profile braze-swift"
+        )
+    }
+
+    @Test func rerunCommandsCarryEveryOptionThatChangesTheVerdict() {
+        var header = ReportFixtures.header()
+        header.suitePaths = ["Specs", "extra/more.yaml"]
+        header.timeoutMilliseconds = 2500
+        header.invocation = RunInvocation(
+            program: ".build/debug/iamspec",
+            engineCommand: "python3 my engine.py",
+            validatesProtocol: true,
+            baseline: "ci/my engine.yaml",
+            allowsUnexpectedPass: true
+        )
+        #expect(
+            RerunCommand.text(for: ReportFixtures.failed, header: header)
+                == ".build/debug/iamspec run Specs extra/more.yaml --filter triggers.two --profile braze-swift "
+                + "--engine-command 'python3 my engine.py' --validate-protocol --timeout 2.5 "
+                + "--baseline 'ci/my engine.yaml' --allow-unexpected-pass"
+        )
+        header.timeoutMilliseconds = 45_000
+        header.invocation = RunInvocation()
+        #expect(
+            RerunCommand.text(for: ReportFixtures.failed, header: header)
+                == "iamspec run Specs extra/more.yaml --filter triggers.two --profile braze-swift --timeout 45"
+        )
+    }
+
+    @Test func aLibraryRunSaysHowToRerunThroughTheLibrary() {
+        var header = ReportFixtures.header()
+        header.invocation = nil
+        #expect(
+            RerunCommand.text(for: ReportFixtures.failed, header: header)
+                == "through the library, the same ConformanceRun with RunOptions(selection: "
+                + "RunSelection(filters: [\"triggers.two\"], profiles: [.brazeSwift]))"
+        )
+    }
+
+    @Test func aCaseFailingInBothProfilesIsOneEntryWithItsRuleAndGiven() {
+        var braze = ReportFixtures.failed
+        braze.rules = [
+            RuleReference(
+                id: "triggers.session-start",
+                sources: ["seed 003 (en)"],
+                title: "A session start triggers the message",
+                quotedLine: #"seed 003 (en): "Session Start""#
+            )
+        ]
+        braze.given = ["config: {minimum_trigger_interval: 0}", "messages:", "  - {id: promo, priority: 2}"]
+        var legacy = braze
+        legacy.profile = .appboyLegacy
+        let summary = RunSummary(header: ReportFixtures.header(), results: [legacy, braze], interrupted: false)
+        let text = plain.lines(for: summary).joined(separator: "\n")
+        #expect(
+            text.hasPrefix(
+                """
+                FAILED   triggers.two [appboy-legacy, braze-swift]  Two
+                  rule triggers.session-start: A session start triggers the message
+                    seed 003 (en): "Session Start"
+                  given:
+                    config: {minimum_trigger_interval: 0}
+                    messages:
+                      - {id: promo, priority: 2}
+
+                  Specs/triggers/basic.yaml:12:5: sequence on delivery: expected [displayed: promo], found []
+                """
+            ),
+            "\(text)"
+        )
+        #expect(text.components(separatedBy: "sequence on delivery").count == 2, "the same failure is shown once")
+        #expect(
+            text.contains(
+                "  re-run: iamspec run Specs --filter triggers.two --profile appboy-legacy --profile braze-swift"
+            )
+        )
+
+        legacy.message = "sequence on delivery: expected [displayed: promo], found [stacked: promo]"
+        let differing = RunSummary(header: ReportFixtures.header(), results: [legacy, braze], interrupted: false)
+        let lines = plain.lines(for: differing)
+        #expect(lines.filter { $0.hasPrefix("FAILED ") }.count == 1)
+        #expect(lines.contains("  [appboy-legacy] FAILED  Specs/triggers/basic.yaml:12:5: \(legacy.message)"))
+        #expect(lines.contains("  [braze-swift] FAILED  Specs/triggers/basic.yaml:12:5: \(braze.message)"))
+    }
+
+    @Test func declinedStepsAreListedWithTheirLocations() {
+        var declined = ReportFixtures.skipped
+        declined.kind = .declined
+        declined.message = "the engine declined `display_next`: no display-next"
+        declined.location = ReportFixtures.stepLocation
+        let summary = RunSummary(header: ReportFixtures.header(), results: [declined], interrupted: false)
+        #expect(
+            plain.lines(for: summary) == [
+                "skipped 1 run: the engine declined `display_next`: no display-next",
+                "  Specs/triggers/basic.yaml:12:5: triggers.one [appboy-legacy]",
+                "0 passed, 0 failed, 1 skipped",
+            ]
         )
     }
 }

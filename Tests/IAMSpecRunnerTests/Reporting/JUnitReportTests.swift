@@ -74,7 +74,7 @@ struct JUnitReportTests {
         #expect(text.contains("expected: displayed: promo"))
         #expect(text.contains("actual:   (nothing)"))
         #expect(
-            text.contains("re-run: iamspec run Specs/triggers/basic.yaml --filter triggers.two --profile braze-swift")
+            text.contains("re-run: iamspec run Specs --filter triggers.two --profile braze-swift")
         )
     }
 
@@ -126,7 +126,7 @@ struct JUnitReportTests {
         #expect(attributes(error)["message"] == "bell\\u{7} <b>")
         #expect(
             error?.stringValue?.hasSuffix(
-                "\\u{0}TAIL\n\nre-run: iamspec run Specs/triggers/basic.yaml --filter triggers.three --profile appboy-legacy"
+                "\\u{0}TAIL\n\nre-run: iamspec run Specs --filter triggers.three --profile appboy-legacy"
             ) == true
         )
         #expect(error?.stringValue?.contains("[... iamspec cut ") == true)

@@ -95,7 +95,8 @@ struct CaseExecutorTests {
         let result = run(specCase, on: provider)
         #expect(result.status == .failed)
         #expect(result.kind == .stack)
-        #expect(result.timeline.last?.actual == ["other"])
+        #expect(result.timeline.last?.expected == ["stack: []"])
+        #expect(result.timeline.last?.actual == ["stack: [other]"])
     }
 
     @Test func anythingButOneStackAnswerIsAnError() {
@@ -150,6 +151,22 @@ struct CaseExecutorTests {
         #expect(result.message == "the engine lacks the capabilities assets, keyboard")
     }
 
+    @Test func anEngineAssumesTheLaterCapabilitiesUnlessItSaysItLacksThem() {
+        let delayed = CaseFixtures.specCase(
+            "a",
+            requires: [.delay, .triggerSessionStart],
+            steps: [.expectation(Expectation(sequence: []))]
+        )
+        let older = ScriptedEngineProvider(capabilities: [.analytics]) { _, _ in [] }
+        #expect(older.description.capabilities == Capability.assumedUnlessLacking.union([.analytics]))
+        #expect(run(delayed, on: older).status == .passed)
+        let lacking = ScriptedEngineProvider(capabilities: [], lacking: [.delay]) { _, _ in [] }
+        #expect(run(delayed, on: lacking).message == "the engine lacks the capability delay")
+        let nothing = ScriptedEngineProvider(capabilities: [], lacking: Capability.assumedUnlessLacking) { _, _ in [] }
+        #expect(nothing.description.capabilities.isEmpty)
+        #expect(Capability.assumedUnlessLacking.isDisjoint(with: Capability.declaredSinceProtocol1))
+    }
+
     @Test func aProviderThatDeclinesTheCaseSkipsIt() {
         let provider = ScriptedEngineProvider(
             skip: { setup in setup.caseID == "a" ? "not today" : nil },
@@ -157,6 +174,47 @@ struct CaseExecutorTests {
         )
         #expect(run(CaseFixtures.displaysPromo("a"), on: provider).skipReason == "not today")
         #expect(provider.recorder.runs.isEmpty)
+    }
+
+    @Test func anEngineThatDeclinesAStimulusSkipsTheRunAtThatStep() {
+        let provider = ScriptedEngineProvider { stimulus, _ in
+            switch stimulus {
+            case .sessionStarted: [.displayed("promo", extras: [:])]
+            case .displayNextRequested: .unsupported(reason: "no display-next in this engine")
+            default: []
+            }
+        }
+        let specCase = CaseFixtures.specCase(
+            "a",
+            steps: [
+                .stimulus(.sessionStarted(syncPending: false)),
+                .expectation(Expectation(sequence: [.displayed(.id("promo"), extras: nil)])),
+                .stimulus(.displayNextRequested),
+                .expectation(Expectation(sequence: [])),
+            ]
+        )
+        let result = run(specCase, on: provider)
+        #expect(result.status == .skipped)
+        #expect(result.kind == .declined)
+        #expect(result.message == "the engine declined `display_next`: no display-next in this engine")
+        #expect(result.location == SourceLocation(file: CaseFixtures.file, line: 12, column: 5))
+        #expect(result.timeline.map(\.step).last == "display_next", "the timeline ends at the declined step")
+        #expect(provider.recorder.runs.first?.stimuli.count == 2, "nothing is sent after the declined step")
+    }
+
+    @Test func anEngineThatDeclinesTheStackInspectionSkipsTheRun() {
+        let provider = ScriptedEngineProvider { stimulus, _ in
+            stimulus == .stackInspected ? .unsupported(reason: "the stack is private") : []
+        }
+        let specCase = CaseFixtures.specCase(
+            "a",
+            requires: [.stackInspection],
+            steps: [.stimulus(.sessionEnded), .expectation(Expectation(stack: []))]
+        )
+        let result = run(specCase, on: provider)
+        #expect(result.status == .skipped)
+        #expect(result.message == "the engine declined the stack inspection: the stack is private")
+        #expect(result.location == SourceLocation(file: CaseFixtures.file, line: 11, column: 5))
     }
 
     @Test func theEngineIsSetUpFromTheCaseAndProfile() {
@@ -175,14 +233,23 @@ struct CaseExecutorTests {
                 title: "t",
                 kind: .documented,
                 quotes: [
-                    Rule.Quote(seed: "003", language: "en", text: "x"),
-                    Rule.Quote(seed: "000", language: "pt", text: "y"),
+                    Rule.Quote(seed: "003", language: "pt", text: "x\nmore", translation: "ex\nmore"),
+                    Rule.Quote(seed: "000", language: "en", text: "y"),
                 ],
                 location: SourceLocation(file: "rules.yaml", line: 1, column: 3)
             )
         ])
         let executor = CaseExecutor(provider: CaseFixtures.promoEngine(), catalogue: catalogue)
         let result = executor.execute(CaseRun(specCase: CaseFixtures.displaysPromo("a"), profile: .brazeSwift))
-        #expect(result.rules == [RuleReference(id: "delivery.basic", sources: ["seed 003 (en)", "seed 000 (pt)"])])
+        #expect(
+            result.rules == [
+                RuleReference(
+                    id: "delivery.basic",
+                    sources: ["seed 003 (pt)", "seed 000 (en)"],
+                    title: "t",
+                    quotedLine: #"seed 003 (pt): "ex""#
+                )
+            ]
+        )
     }
 }

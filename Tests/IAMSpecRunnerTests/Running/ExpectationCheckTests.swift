@@ -119,5 +119,8 @@ struct ExpectationCheckTests {
         #expect(ExpectationCheck.checkStack(expected: ["a", "b"], actual: ["a", "b"]) == nil)
         let failure = ExpectationCheck.checkStack(expected: ["a", "b"], actual: ["b", "a"])
         #expect(failure?.message == "stack (top first): expected [a, b], found [b, a]")
+        let empty = ExpectationCheck.checkStack(expected: [], actual: ["a"])
+        #expect(empty?.expected == ["stack: []"], "an empty stack is not an empty window")
+        #expect(empty?.actual == ["stack: [a]"])
     }
 }

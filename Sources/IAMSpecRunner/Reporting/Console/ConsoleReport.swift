@@ -1,9 +1,10 @@
 /// What `iamspec run` prints: progress lines for stderr, and the report for stdout.
 ///
-/// The report shows, per failed or errored run, its status, title, the failing step's
-/// `path:line:col` with the message, the aligned timeline (virtual time, step, observations, and
-/// expected beside actual for the failing step), and a one-line command that runs it again. Skips
-/// are grouped by reason, apart from expected failures (a baseline's; `BaselineJudgement`
+/// The report shows one entry per case with a failed or errored run (see
+/// `failureEntry(_:header:)`): the profiles it failed in, the rules it checks with their words,
+/// its `given`, the failing step's `path:line:col` with the message, the aligned timeline, and a
+/// one-line command that runs it again. Skips
+/// are grouped by reason (a declined step's runs each with the step's location), apart from expected failures (a baseline's; `BaselineJudgement`
 /// lists them in a section of their own). The last line is exactly `N passed, N failed, N skipped`, errors
 /// counted as failed, never coloured, so scripts can read it.
 public struct ConsoleReport: Sendable {
@@ -23,8 +24,9 @@ public struct ConsoleReport: Sendable {
     /// The report's lines, the totals line last.
     public func lines(for summary: RunSummary) -> [String] {
         var lines: [String] = []
-        for result in summary.results where result.status == .failed || result.status == .error {
-            lines += failureBlock(result)
+        let failed = summary.results.filter { $0.status == .failed || $0.status == .error }
+        for caseResults in Dictionary(grouping: failed, by: \.caseID).sorted(by: { $0.key < $1.key }) {
+            lines += failureEntry(caseResults.value, header: summary.header)
             lines.append("")
         }
         let skipped = summary.results.filter {
@@ -33,6 +35,9 @@ public struct ConsoleReport: Sendable {
         let skips = Dictionary(grouping: skipped, by: \.message)
         for (reason, results) in skips.sorted(by: { $0.key < $1.key }) {
             lines.append(style.yellow("skipped \(results.count) run\(results.count == 1 ? "" : "s"): \(reason)"))
+            for result in results where result.kind == .declined {
+                lines.append("  \(result.location): \(result.caseID) [\(result.profile.rawValue)]")
+            }
         }
         if summary.interrupted {
             lines.append(style.yellow("interrupted: the runs not started are not reported"))
@@ -41,34 +46,7 @@ public struct ConsoleReport: Sendable {
         return lines
     }
 
-    private func failureBlock(_ result: CaseResult) -> [String] {
-        var lines = [
-            "\(statusWord(result.status))  \(style.bold(result.caseID)) [\(result.profile.rawValue)]  \(result.title)",
-            "  \(result.location): \(result.message)",
-        ]
-        let timeline = TimelineText.lines(result.timeline)
-        if !timeline.isEmpty {
-            lines.append("")
-            lines += timeline.enumerated().map { index, line in
-                let indented = "    \(line)"
-                if index == 0 { return style.dim(indented) }
-                let trimmed = line.drop { $0 == " " }
-                if trimmed.hasPrefix("expected:") { return style.green(indented) }
-                if trimmed.hasPrefix("actual:") { return style.red(indented) }
-                return indented
-            }
-        }
-        if !result.diagnostics.isEmpty {
-            lines.append("")
-            lines.append("  engine diagnostics:")
-            lines += result.diagnostics.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }
-        }
-        lines.append("")
-        lines.append("  re-run: \(RerunCommand.text(for: result))")
-        return lines
-    }
-
-    private func statusWord(_ status: CaseStatus) -> String {
+    func statusWord(_ status: CaseStatus) -> String {
         switch status {
         case .passed: style.green("passed ")
         case .failed: style.red("FAILED ")

@@ -92,7 +92,7 @@ public enum JUnitReport {
         }
         xml += "    </properties>\n"
         for result in results {
-            xml += testcase(result, textLimit: textLimit)
+            xml += testcase(result, header: summary.header, textLimit: textLimit)
         }
         let traces = results.map(trace).joined(separator: "\n")
         let sideOutput = results.filter { !$0.diagnostics.isEmpty }
@@ -140,7 +140,7 @@ public enum JUnitReport {
         return properties
     }
 
-    private static func testcase(_ result: CaseResult, textLimit: Int) -> String {
+    private static func testcase(_ result: CaseResult, header: RunHeader, textLimit: Int) -> String {
         let area = result.rules.first?.area ?? "uncategorized"
         var xml = "    <testcase"
         xml += attributes([
@@ -148,7 +148,7 @@ public enum JUnitReport {
             ("classname", token("iamspec.\(result.profile.rawValue).\(area)")),
             ("time", seconds(milliseconds: result.durationMilliseconds)),
         ])
-        let body = XMLText.content(report(result), limit: textLimit)
+        let body = XMLText.content(report(result, header: header), limit: textLimit)
         switch result.status {
         case .passed:
             return xml + "/>\n"
@@ -166,13 +166,13 @@ public enum JUnitReport {
     }
 
     /// The text of a failure or error: what, where, the timeline, how to run it again.
-    private static func report(_ result: CaseResult) -> String {
+    private static func report(_ result: CaseResult, header: RunHeader) -> String {
         var lines = ["\(result.location): \(result.message)", ""]
         lines += TimelineText.lines(result.timeline)
         if !result.diagnostics.isEmpty {
             lines += ["", "engine diagnostics:", result.diagnostics]
         }
-        lines += ["", "re-run: \(RerunCommand.text(for: result))"]
+        lines += ["", "re-run: \(RerunCommand.text(for: result, header: header))"]
         return lines.joined(separator: "\n")
     }
 

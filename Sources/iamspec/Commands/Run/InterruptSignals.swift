@@ -2,10 +2,13 @@ import Dispatch
 import Foundation
 import IAMSpec
 import IAMSpecRunner
+import IAMSpecStdio
 
 /// Turns SIGINT and SIGTERM into ``RunControl/interrupt()`` while a run goes on.
 ///
-/// The first signal stops the run gracefully (the results so far are reported); a second one
+/// The first signal stops the run gracefully (the results so far are reported), and stops every
+/// engine still in its handshake (`EngineHandshakes`), which would otherwise hold the run up to
+/// the start timeout, or for ever if it ignores signals; a second one
 /// exits at once with status 130, and the exit handler of
 /// ``EngineProcesses/superviseForThisProcess()`` kills the engines still running.
 ///
@@ -26,6 +29,7 @@ final class InterruptSignals {
                 }
                 StandardError.write("interrupted: finishing the report (interrupt again to quit at once)")
                 control.interrupt()
+                EngineHandshakes.interruptAll()
             }
             source.resume()
             return source

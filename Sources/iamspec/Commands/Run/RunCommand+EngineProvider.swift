@@ -1,15 +1,16 @@
 import IAMSpec
-import IAMSpecReferenceEngine
 import IAMSpecStdio
 
 extension RunCommand {
     /// The engine under test: the one place `iamspec run` picks it.
     ///
-    /// The in-process reference engine by default; with `--engine-command`, a child process
-    /// speaking the stdio protocol (Specs/PROTOCOL.md). An engine that cannot start is a
-    /// configuration error (exit status 2).
+    /// The reference engine by default, in worker processes (`EngineWorkers`), or in this process
+    /// with `--in-process`; with `--engine-command`, a child process speaking the stdio protocol
+    /// (Specs/PROTOCOL.md). An engine that cannot start is a configuration error (exit status 2).
     func makeEngineProvider() throws -> any EngineProvider {
-        guard let engineCommand else { return ReferenceEngineProvider() }
+        guard let engineCommand else {
+            return try EngineWorkers(inProcess: inProcess, timeoutSeconds: timeout).provider()
+        }
         do {
             return try StdioEngineProvider(
                 command: engineCommand,

@@ -59,6 +59,14 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Check every message the --engine-command program sends against Specs/schemas/protocol.")
     var validateProtocol = false
 
+    @Flag(
+        help: """
+            Run the reference engine in this process, not in worker processes: faster, but a trap in \
+            the engine ends the whole run.
+            """
+    )
+    var inProcess = false
+
     @Option(help: "Colour the output: auto (on a terminal, unless NO_COLOR is set), always or never.")
     var color: ColorMode = .auto
 
@@ -85,6 +93,11 @@ struct RunCommand: ParsableCommand {
         if allowUnexpectedPass && baseline == nil {
             throw ValidationError("--allow-unexpected-pass applies to a --baseline; give one")
         }
+        if inProcess && engineCommand != nil {
+            throw ValidationError(
+                "--in-process applies to the reference engine; an --engine-command runs in its own process"
+            )
+        }
         if validateProtocol && engineCommand == nil {
             throw ValidationError("--validate-protocol checks an --engine-command program; give one")
         }
@@ -98,7 +111,15 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try SuiteLoading.load(suite.paths)
-        let provider = try makeEngineProvider()
+        let control = RunControl()
+        let signals = InterruptSignals(control: control)
+        let provider: any EngineProvider
+        do {
+            provider = try makeEngineProvider()
+        } catch  where control.isInterrupted {
+            // Interrupted in the handshake: no case runs, and the reports say so.
+            provider = EngineNotStarted(name: engineCommand ?? "reference")
+        }
         let stdioProvider = provider as? StdioEngineProvider
         defer { stdioProvider?.shutdown() }
         let knownOutcomes = try readBaseline(engine: provider.description.name)
@@ -119,8 +140,6 @@ struct RunCommand: ParsableCommand {
             total: total,
             overwrites: StandardError.isTerminal
         )
-        let control = RunControl()
-        let signals = InterruptSignals(control: control)
         let run = ConformanceRun(
             engine: provider,
             options: RunOptions(
@@ -132,10 +151,20 @@ struct RunCommand: ParsableCommand {
             control: control,
             progress: { progress.record($0) }
         )
-        let summary = run.run(cases: loaded.cases, rules: loaded.rules, paths: suite.paths)
+        var summary = run.run(cases: loaded.cases, rules: loaded.rules, paths: suite.paths)
+        summary.header.invocation = RunInvocation(
+            program: CommandLine.arguments.first ?? "iamspec",
+            engineCommand: engineCommand,
+            validatesProtocol: validateProtocol,
+            baseline: baseline ?? updateBaseline,
+            allowsUnexpectedPass: allowUnexpectedPass
+        )
         signals.stop()
         stdioProvider?.shutdown()
         progress.finish()
+        for line in stdioProvider?.lateLines ?? [] {
+            StandardError.write("warning: \(line)")
+        }
         if let failure = stdioProvider?.startupFailure {
             throw CommandFailure.engineStartup(failure)
         }

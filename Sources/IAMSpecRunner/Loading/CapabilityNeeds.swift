@@ -1,0 +1,181 @@
+import IAMSpec
+
+/// What a case needs of an engine, derived from what it uses: its configuration, its messages,
+/// its steps and its expectations (Specs/README.md, "Capabilities").
+///
+/// The loader fills ``SpecCase/requires`` with it, so an author cannot forget a capability; a
+/// capability written in a case's `requires` must be one of these.
+package enum CapabilityNeeds {
+    /// Every capability the case uses.
+    package static func of(_ specCase: SpecCase) -> Set<Capability> {
+        var needs = Set<Capability>()
+        let configuration = specCase.configuration
+        if configuration.delegate == .implemented { needs.insert(.delegate) }
+        if configuration.orientation != .portrait || configuration.device == .tablet { needs.insert(.orientation) }
+        for message in specCase.messages { needs.formUnion(of(message)) }
+        var triggeringStimuli = 0
+        for step in specCase.steps {
+            switch step.action {
+            case .stimulus(let stimulus):
+                needs.formUnion(of(stimulus))
+                let candidates = specCase.messages.filter { canTrigger(stimulus, $0) }.count
+                if candidates > 0 { triggeringStimuli += 1 }
+                if candidates > 1 { needs.insert(.priority) }
+            case .expectation(let expectation):
+                needs.formUnion(of(expectation))
+            }
+        }
+        if configuration.minimumTriggerInterval > .zero, triggeringStimuli >= 2 { needs.insert(.minimumInterval) }
+        return needs
+    }
+
+    /// What in a case needs each capability, in the words of Specs/README.md.
+    package static func neededBy(_ capability: Capability) -> String {
+        switch capability {
+        case .keyboard: "a `keyboard_shown` or `keyboard_hidden` step"
+        case .orientation:
+            "an `orientation` step, a message whose `orientation` is not `any`, or a `config` with "
+                + "`orientation: landscape` or `device: tablet`"
+        case .assets:
+            "an `asset_download` step, an `image` or `zip` that `fails` or is `pending`, a `modal_image` "
+                + "message without an image, or a `discarded` pattern with reason `asset_failed` or `missing_image`"
+        case .analytics: "an `impression_logged` or `click_logged` pattern"
+        case .stackInspection: "a `stack` expectation"
+        case .delegate: "`delegate: implemented`, or a `delegate_choice` step"
+        case .localMessages: "a `present_local` step"
+        case .sessionSync: "`session_start: {sync: pending}` or `sync_complete`"
+        case .triggerSessionStart: "a `session_start` trigger"
+        case .triggerAnyPurchase: "an `any_purchase` trigger"
+        case .triggerPurchase: "a `purchase` trigger"
+        case .triggerCustomEvent: "a `custom_event` trigger"
+        case .triggerPushClick: "a `push_click` trigger"
+        case .propertyFilters: "a trigger with `filters`"
+        case .priority:
+            "a message whose `priority` is not 0, or a stimulus that the triggers of two messages or more "
+                + "match (by kind and name, product or campaign; filters aside)"
+        case .minimumInterval:
+            "a `minimum_trigger_interval` above 0 with two or more stimuli that a message's trigger "
+                + "matches (by kind and name, product or campaign; filters aside)"
+        case .delay: "a message whose `delay` is above 0"
+        case .timeout: "a message with a `timeout`, or a `discarded` pattern with reason `timeout`"
+        case .reeligibility: "a message with a `reeligibility`"
+        case .testSends: "a message with `test_send: true`"
+        case .displayNext: "a `display_next` step"
+        case .noMatchingTrigger: "a `no_matching_trigger` pattern"
+        case .delegateNow: "a `delegate_choice` step with `choice: now`"
+        case .delegateLater: "a `delegate_choice` step with `choice: later`"
+        case .delegateDiscard: "a `delegate_choice` step with `choice: discard`"
+        case .delegateRollback: "a `delegate_choice` step with `choice: rollback`"
+        case .appLifecycle:
+            "a `background`, `foreground` or `relaunch` step, or a `stacked` pattern with reason `background`"
+        case .userChange: "a `change_user` step"
+        case .messageInterval: "a message's `minimum_trigger_interval`"
+        case .campaignWindow: "a message's `start` or `end`"
+        case .controlMessages: "a message with `control: true`"
+        case .pushOpen: "a `push_open` step"
+        case .dismissals: "a `dismissed` pattern"
+        case .assetRedelivery: "an `image` or `zip` written as a list (one outcome per delivery)"
+        }
+    }
+
+    private static func of(_ message: InAppMessage) -> Set<Capability> {
+        var needs = Set<Capability>()
+        if message.orientation != .any { needs.insert(.orientation) }
+        let laterOutcomes = message.imageOnLaterDeliveries + message.zipOnLaterDeliveries
+        if [message.image, message.zip].contains(where: { $0 == .fails || $0 == .pending })
+            || laterOutcomes.contains(where: { $0 == .fails || $0 == .pending })
+            || (message.type == .modalImage && message.image == nil)
+        {
+            needs.insert(.assets)
+        }
+        if message.priority != 0 { needs.insert(.priority) }
+        if message.delay > .zero { needs.insert(.delay) }
+        if message.timeout != nil { needs.insert(.timeout) }
+        if message.reeligibility != nil { needs.insert(.reeligibility) }
+        if message.isTestSend { needs.insert(.testSends) }
+        if message.minimumTriggerInterval != nil { needs.insert(.messageInterval) }
+        if message.start != nil || message.end != nil { needs.insert(.campaignWindow) }
+        if message.isControl { needs.insert(.controlMessages) }
+        if !laterOutcomes.isEmpty { needs.insert(.assetRedelivery) }
+        for trigger in message.triggers {
+            switch trigger {
+            case .sessionStart: needs.insert(.triggerSessionStart)
+            case .anyPurchase: needs.insert(.triggerAnyPurchase)
+            case .specificPurchase(_, let filters):
+                needs.insert(.triggerPurchase)
+                if !filters.groups.isEmpty { needs.insert(.propertyFilters) }
+            case .customEvent(_, let filters):
+                needs.insert(.triggerCustomEvent)
+                if !filters.groups.isEmpty { needs.insert(.propertyFilters) }
+            case .pushClick: needs.insert(.triggerPushClick)
+            }
+        }
+        return needs
+    }
+
+    private static func of(_ stimulus: Stimulus) -> Set<Capability> {
+        switch stimulus {
+        case .keyboardShown, .keyboardHidden: [.keyboard]
+        case .deviceRotated: [.orientation]
+        case .assetDownloadSettled: [.assets]
+        case .delegateChoiceSet(_, let choice): [.delegate, delegateAnswer(choice)]
+        case .localMessagePresented(let message): of(message).union([.localMessages])
+        case .sessionStarted(let syncPending): syncPending ? [.sessionSync] : []
+        case .sessionSyncCompleted: [.sessionSync]
+        case .displayNextRequested: [.displayNext]
+        case .appBackgrounded, .appForegrounded, .appRelaunched: [.appLifecycle]
+        case .userChanged: [.userChange]
+        case .stackInspected: [.stackInspection]
+        case .appOpenedFromPush: [.pushOpen]
+        case .sessionEnded, .customEvent, .purchase, .pushClicked, .timeAdvanced, .messageDismissed,
+            .messageClicked:
+            []
+        }
+    }
+
+    private static func delegateAnswer(_ choice: DisplayChoice) -> Capability {
+        switch choice {
+        case .now: .delegateNow
+        case .later: .delegateLater
+        case .discard: .delegateDiscard
+        case .rollback: .delegateRollback
+        }
+    }
+
+    private static func of(_ expectation: Expectation) -> Set<Capability> {
+        var needs = Set<Capability>()
+        if expectation.stack != nil { needs.insert(.stackInspection) }
+        let patterns = (expectation.sequence ?? []) + (expectation.contains ?? []) + (expectation.absent ?? [])
+        for pattern in patterns {
+            switch pattern {
+            case .impressionLogged, .clickLogged: needs.insert(.analytics)
+            case .noMatchingTrigger: needs.insert(.noMatchingTrigger)
+            case .stacked(_, reason: .background): needs.insert(.appLifecycle)
+            case .discarded(_, reason: .assetFailed?), .discarded(_, reason: .missingImage?):
+                needs.insert(.assets)
+            case .discarded(_, reason: .timeout?): needs.insert(.timeout)
+            case .dismissed: needs.insert(.dismissals)
+            case .displayed, .stacked, .discarded, .rolledBack: continue
+            }
+        }
+        return needs
+    }
+
+    /// Whether a stimulus matches a trigger of the message, by kind and name, product or campaign
+    /// (filters aside): only such stimuli can make it a candidate for a triggered display.
+    private static func canTrigger(_ stimulus: Stimulus, _ message: InAppMessage) -> Bool {
+        message.triggers.contains { trigger in
+            switch (stimulus, trigger) {
+            case (.sessionStarted, .sessionStart), (.appOpenedFromPush, .sessionStart): true
+            case (.customEvent(let event), .customEvent(let name, _)): event.source == .sdk && event.name == name
+            case (.purchase(let purchase), .anyPurchase): purchase.source == .sdk
+            case (.purchase(let purchase), .specificPurchase(let product, _)):
+                purchase.source == .sdk && purchase.product == product
+            case (.pushClicked(let campaign), .pushClick(let wanted)),
+                (.appOpenedFromPush(let campaign), .pushClick(let wanted)):
+                wanted == nil || wanted == campaign
+            default: false
+            }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import IAMSpec
+
+/// How many of a suite's cases and runs need each capability (`iamspec capabilities`), so an
+/// engine author knows what declaring or lacking one changes.
+package struct CapabilityCensus: Sendable {
+    /// One capability: what in a case needs it, and how many selected cases and runs do.
+    package struct Row: Sendable, Hashable {
+        package var capability: Capability
+        package var neededBy: String
+        package var cases: Int
+        package var runs: Int
+        /// Whether an engine that does not speak of it has it (``Capability/assumedUnlessLacking``).
+        package var isAssumed: Bool
+    }
+
+    /// Every capability, in name order.
+    package private(set) var rows: [Row]
+    package private(set) var caseCount: Int
+    package private(set) var runCount: Int
+
+    /// Counts the runs the selection makes of the cases.
+    package init(cases: [SpecCase], selection: RunSelection = RunSelection()) {
+        let runs = selection.runs(of: cases)
+        caseCount = Set(runs.map(\.specCase.id)).count
+        runCount = runs.count
+        rows = Capability.allCases.sorted().map { capability in
+            let needing = runs.filter { $0.specCase.requires.contains(capability) }
+            return Row(
+                capability: capability,
+                neededBy: CapabilityNeeds.neededBy(capability),
+                cases: Set(needing.map(\.specCase.id)).count,
+                runs: needing.count,
+                isAssumed: Capability.assumedUnlessLacking.contains(capability)
+            )
+        }
+    }
+
+    /// The table: a heading, one line per capability, then the totals and what `*` means.
+    package var lines: [String] {
+        let nameWidth = max("capability".count, rows.map { $0.capability.rawValue.count + 2 }.max() ?? 0)
+        func padded(_ text: String, _ width: Int) -> String {
+            text + String(repeating: " ", count: max(0, width - text.count))
+        }
+        func right(_ number: Int, _ width: Int) -> String {
+            let text = String(number)
+            return String(repeating: " ", count: max(0, width - text.count)) + text
+        }
+        var lines = ["\(padded("capability", nameWidth))  cases   runs  needed by"]
+        for row in rows {
+            let name = row.capability.rawValue + (row.isAssumed ? " *" : "")
+            lines.append(
+                "\(padded(name, nameWidth))  \(right(row.cases, 5))  \(right(row.runs, 5))  \(row.neededBy)"
+            )
+        }
+        lines.append("")
+        lines.append(
+            "\(caseCount) case\(caseCount == 1 ? "" : "s"), \(runCount) run\(runCount == 1 ? "" : "s") selected"
+        )
+        lines.append(
+            "* assumed for an engine that does not speak of it: a protocol-1 stdio engine, or a Swift "
+                + "EngineDescription that does not list it in `lacking:`"
+        )
+        return lines
+    }
+}

@@ -1,0 +1,37 @@
+/// How `iamspec run` was invoked, beyond what the header already holds (suite paths, selection,
+/// timeout): the options that change a verdict, so a failure's re-run line reproduces it and a
+/// stored results stream says what produced it. A library run has none.
+public struct RunInvocation: Sendable, Hashable, Codable {
+    /// The tool as it was started (its first argument), for the re-run line.
+    public var program: String
+    /// `--engine-command`: the stdio engine program; nil for the reference engine.
+    public var engineCommand: String?
+    /// `--validate-protocol`.
+    public var validatesProtocol: Bool
+    /// The baseline the run was judged against: `--baseline`, else the file `--update-baseline` wrote.
+    public var baseline: String?
+    /// `--allow-unexpected-pass`.
+    public var allowsUnexpectedPass: Bool
+
+    public init(
+        program: String = "iamspec",
+        engineCommand: String? = nil,
+        validatesProtocol: Bool = false,
+        baseline: String? = nil,
+        allowsUnexpectedPass: Bool = false
+    ) {
+        self.program = program
+        self.engineCommand = engineCommand
+        self.validatesProtocol = validatesProtocol
+        self.baseline = baseline
+        self.allowsUnexpectedPass = allowsUnexpectedPass
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case program
+        case engineCommand = "engine_command"
+        case validatesProtocol = "validate_protocol"
+        case baseline
+        case allowsUnexpectedPass = "allow_unexpected_pass"
+    }
+}

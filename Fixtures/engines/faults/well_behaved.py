@@ -17,13 +17,15 @@ def send(message):
 
 
 def hello_reply(protocol=1):
+    # Protocol 2 lists exactly what the engine has: session start triggers. A protocol-1 engine is
+    # taken to have every capability but the first eight (Specs/README.md, Capabilities).
     return {
         "type": "hello_reply",
         "protocol": protocol,
         "name": "fault-engine",
         "version": "1.0.0",
         "profiles": ["braze-swift", "appboy-legacy"],
-        "capabilities": [],
+        "capabilities": ["trigger-session-start"] if protocol == 2 else [],
     }
 
 

@@ -37,6 +37,7 @@ class Engine {
     this.visible = null; // {message, clicked}
     this.lastDisplay = new Map(); // message id -> time of its last display
     this.lastDisplayOverall = null;
+    this.user = null; // the anonymous user a case starts with
     this.order = 0;
     this.out = [];
   }
@@ -108,7 +109,12 @@ class Engine {
     [this.stack, this.waiting, this.visible, this.foreground] = [[], [], null, true];
   }
 
-  onChangeUser() {
+  onChangeUser({ user }) {
+    // Changing to the current user does nothing; a change away from an identified user also
+    // starts the new one afresh: no display seen, no interval running.
+    if (user === this.user) return;
+    if (this.user !== null) [this.lastDisplay, this.lastDisplayOverall] = [new Map(), null];
+    this.user = user;
     [this.stack, this.waiting, this.visible, this.delivered] = [[], [], null, []];
   }
 

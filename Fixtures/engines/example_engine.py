@@ -67,6 +67,7 @@ class Engine:
         self.visible = None  # (message, clicked)
         self.last_display = {}  # message id -> time of its last display
         self.last_display_overall = None
+        self.user = None  # the anonymous user a case starts with
         self.order = 0
         self.out = []
 
@@ -127,6 +128,13 @@ class Engine:
         self.stack, self.waiting, self.visible, self.foreground = [], [], None, True
 
     def on_change_user(self, stimulus):
+        # Changing to the current user does nothing; a change away from an identified user also
+        # starts the new one afresh: no display seen, no interval running.
+        if stimulus["user"] == self.user:
+            return
+        if self.user is not None:
+            self.last_display, self.last_display_overall = {}, None
+        self.user = stimulus["user"]
         self.stack, self.waiting, self.visible, self.delivered = [], [], None, []
 
     def on_session_end(self, stimulus):

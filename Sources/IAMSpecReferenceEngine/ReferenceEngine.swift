@@ -45,6 +45,11 @@ public struct ReferenceEngine: DeliveryEngine {
 
     /// The messages delivered by the last session start; empty before one (and after a user change).
     var delivered: [InAppMessage] = []
+    /// How many times the server has delivered the messages: each delivery's asset downloads may
+    /// end differently.
+    var deliveries = 0
+    /// The current user: nil for the anonymous user a case starts with.
+    var currentUser: String?
     var assets = AssetDownloads()
     var clocks: DisplayClocks
     var sync = SessionSync()
@@ -94,7 +99,8 @@ public struct ReferenceEngine: DeliveryEngine {
         selection = CandidateSelection(
             minimumInterval: setup.configuration.minimumTriggerInterval,
             rules: rules.selection,
-            interval: rules.interval
+            interval: rules.interval,
+            campaign: rules.campaign
         )
         presenter = DisplayAttempt(rules: rules)
         deviceOrientation = setup.configuration.orientation
@@ -128,6 +134,8 @@ public struct ReferenceEngine: DeliveryEngine {
             )
         case .pushClicked(let campaign):
             receive(LoggedEvent(event: .pushClick(campaign: campaign), properties: [:]), from: .sdk)
+        case .appOpenedFromPush(let campaign):
+            openFromPush(campaign: campaign)
         case .timeAdvanced(let span):
             try advance(by: span)
         case .appBackgrounded:
@@ -148,19 +156,15 @@ public struct ReferenceEngine: DeliveryEngine {
         case .delegateChoiceSet(let id, let choice):
             try setDelegateChoice(choice, for: id)
         case .messageDismissed(let id):
-            switch rules.screen.dismissal {
-            case .thatMessageOnly: screen.dismiss(id)
-            case .whateverIsVisible: screen.clear()
-            }
-            offerTopOfStack(at: .messageDismissed)
+            dismiss(id)
         case .messageClicked(let id):
             if screen.shows(id) || !rules.analytics.clicksCountOnlyOnScreen { observations += analytics.clicked(id) }
         case .displayNextRequested:
             offerTopOfStack(at: .displayNextRequested)
         case .localMessagePresented(let message):
             presentLocal(message)
-        case .userChanged:
-            changeUser()
+        case .userChanged(let user):
+            changeUser(to: user)
         case .stackInspected:
             return [.stack(stack.idsTopFirst)]
         }

@@ -82,14 +82,24 @@ package struct CaseNarrative: Sendable, Hashable {
         let triggers = message.triggers.map(describe)
         if !triggers.isEmpty { details.append("shown on \(list(triggers, joiner: "or"))") }
         if message.orientation != .any { details.append("for \(message.orientation.rawValue) only") }
-        if let image = message.image { details.append("its image download \(outcome(image))") }
-        if let zip = message.zip { details.append("its zip download \(outcome(zip))") }
+        if let image = message.image {
+            details.append("its image download \(outcomes(image, later: message.imageOnLaterDeliveries))")
+        }
+        if let zip = message.zip {
+            details.append("its zip download \(outcomes(zip, later: message.zipOnLaterDeliveries))")
+        }
         if message.delay != .zero { details.append("ready \(message.delay) s after its trigger") }
         if let timeout = message.timeout { details.append("display deadline \(timeout) s after its trigger") }
         if let reeligibility = message.reeligibility {
             details.append("may show again \(reeligibility) s after a display")
         }
         if message.isTestSend { details.append("a test send (the minimum interval does not apply)") }
+        if let interval = message.minimumTriggerInterval {
+            details.append("its own \(interval) s minimum interval since the last display")
+        }
+        if let start = message.start { details.append("its campaign starts at \(start) s") }
+        if let end = message.end { details.append("its campaign ends at \(end) s") }
+        if message.isControl { details.append("in the control group (counts as shown, but nothing appears)") }
         if !message.extras.isEmpty { details.append("extras \(extras(message.extras))") }
         return details
     }
@@ -164,6 +174,10 @@ package struct CaseNarrative: Sendable, Hashable {
         case .pushClicked(let campaign):
             campaign.map { "the app is opened from a push of the campaign \(InlineText.name($0))" }
                 ?? "the app is opened from a push"
+        case .appOpenedFromPush(let campaign):
+            "the app, not running a session, is opened from a push"
+                + (campaign.map { " of the campaign \(InlineText.name($0))" } ?? "")
+                + " (a session starts with it)"
         case .timeAdvanced(let span): span == .seconds(1) ? "1 s passes" : "\(span) s pass"
         case .appBackgrounded: "the app goes to the background"
         case .appForegrounded: "the app comes back to the foreground"
@@ -233,6 +247,7 @@ package struct CaseNarrative: Sendable, Hashable {
         case .discarded(let selector, let reason):
             "\(subject(selector)) is discarded" + (reason.map(describe) ?? "")
         case .rolledBack(let selector): "the trigger of \(subject(selector)) is rolled back, as if it never happened"
+        case .dismissed(let selector): "\(subject(selector)) leaves the screen"
         case .noMatchingTrigger(let event):
             "the app hears that no message matched \(event.map(describe) ?? "an event")"
         case .impressionLogged(let selector): "an impression of \(subject(selector)) is logged"
@@ -305,6 +320,20 @@ package struct CaseNarrative: Sendable, Hashable {
 
     private static func article(_ type: MessageType) -> String {
         type == .modalImage ? "an" : "a"
+    }
+
+    /// An asset's outcome, or its outcome at each delivery when later ones differ: "fails at the
+    /// first delivery and succeeds at the second and every later one".
+    private static func outcomes(_ first: AssetOutcome, later: [AssetOutcome]) -> String {
+        guard !later.isEmpty else { return outcome(first) }
+        let ordinals = ["first", "second", "third"]
+        let all = [first] + later
+        let each = all.enumerated().map { index, value in
+            let ordinal = index < ordinals.count ? ordinals[index] : "\(index + 1)th"
+            let last = index == all.count - 1 ? " and every later one" : " delivery"
+            return "\(outcome(value)) at the \(ordinal)\(last)"
+        }
+        return list(each, joiner: "and")
     }
 
     private static func outcome(_ outcome: AssetOutcome) -> String {

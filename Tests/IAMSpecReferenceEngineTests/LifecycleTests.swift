@@ -72,7 +72,7 @@ struct LifecycleTests {
         try engine.startSession()
         try engine.event("tap")
         try engine.event("other")
-        #expect(try engine.send(.userChanged(to: "someone")) == [])
+        #expect(try engine.send(.userChanged(to: "someone")) == [.dismissed("a")])
         #expect(try engine.click("a") == [])
         #expect(try engine.stack() == [])
         #expect(try engine.event("other") == [.noMatchingTrigger(.customEvent(name: "other"))])

@@ -32,7 +32,7 @@ struct StackTests {
         try engine.startSession()
         try engine.event("tap")
         try engine.event("other")
-        #expect(try engine.dismiss("a") == [])
+        #expect(try engine.dismiss("a") == [.dismissed("a")])
         #expect(try engine.stack() == ["b"])
         #expect(try engine.displayNext() == shown("b"))
     }

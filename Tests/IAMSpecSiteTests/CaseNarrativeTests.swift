@@ -115,4 +115,30 @@ extension CaseNarrativeTests {
                 == "none of this happens: the app hears that no message matched an event; and no message is waiting on the stack"
         )
     }
+
+    @Test func theNewSettingsReadAsWords() {
+        let message = InAppMessage(
+            id: "own",
+            triggers: [.sessionStart],
+            image: .fails,
+            minimumTriggerInterval: .seconds(5),
+            start: .seconds(10),
+            end: .seconds(20),
+            isControl: true,
+            imageOnLaterDeliveries: [.succeeds]
+        )
+        #expect(
+            CaseNarrative.describe(message)
+                == "`own`: a slide-up message; shown on a session start; its image download fails at the first "
+                + "delivery and succeeds at the second and every later one; its own 5 s "
+                + "minimum interval since the last display; its campaign starts at 10 s; its campaign ends at 20 s; "
+                + "in the control group (counts as shown, but nothing appears)"
+        )
+        #expect(
+            CaseNarrative.describe(.appOpenedFromPush(campaign: "spring"))
+                == "the app, not running a session, is opened from a push of the campaign `spring` "
+                + "(a session starts with it)"
+        )
+        #expect(CaseNarrative.describe(.dismissed(.id("own"))) == "`own` leaves the screen")
+    }
 }

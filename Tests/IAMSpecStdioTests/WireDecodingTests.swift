@@ -45,7 +45,7 @@ import Testing
         ),
         (
             observing(#"{"kind":"shown","message":"a"}"#),
-            #"observations[1].kind: found "shown", expected one of "displayed", "stacked", "discarded", "rolled_back", "no_matching_trigger", "impression_logged", "click_logged", "stack""#
+            #"observations[1].kind: found "shown", expected one of "displayed", "stacked", "discarded", "rolled_back", "dismissed", "no_matching_trigger", "impression_logged", "click_logged", "stack""#
         ),
         (
             observing(#"{"kind":"rolled_back","message":""}"#),
@@ -110,7 +110,8 @@ import Testing
         (
             helloReply.replacingOccurrences(of: #""capabilities":[]"#, with: #""capabilities":["stack_inspection"]"#),
             #"capabilities[0]: found "stack_inspection", expected one of "#
-                + Capability.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                + Capability.allCases.filter { ProtocolVersion.v1.knows($0) }.map { "\"\($0.rawValue)\"" }
+                .joined(separator: ", ")
         ),
     ])
     func aBrokenReplyNamesThePlaceWhatWasFoundAndWhatWasExpected(line: String, error: String) throws {

@@ -49,6 +49,18 @@ enum WireSamples {
         InAppMessage(id: "html_1", type: .html, priority: -1, triggers: [.sessionStart], zip: .succeeds),
         InAppMessage(id: "full", type: .full, triggers: [.sessionStart], orientation: .portrait, image: .succeeds),
         InAppMessage(id: "modal", type: .modal, triggers: [.sessionStart], timeout: .zero),
+        InAppMessage(
+            id: "campaign",
+            triggers: [.sessionStart],
+            image: .fails,
+            zip: .pending,
+            minimumTriggerInterval: .seconds(5),
+            start: .seconds(10),
+            end: VirtualTime(milliseconds: 20500),
+            isControl: true,
+            imageOnLaterDeliveries: [.succeeds, .pending],
+            zipOnLaterDeliveries: [.fails]
+        ),
     ]
 
     static let setups = [
@@ -78,6 +90,7 @@ enum WireSamples {
         .purchase(Purchase(product: "gem")),
         .purchase(Purchase(product: "gem", price: 9.99, properties: properties, source: .api)),
         .purchase(Purchase(product: "gem", price: 3)), .pushClicked(campaign: nil), .pushClicked(campaign: "spring"),
+        .appOpenedFromPush(campaign: nil), .appOpenedFromPush(campaign: "spring"),
         .timeAdvanced(by: VirtualTime(milliseconds: 1)), .timeAdvanced(by: .seconds(7200)), .appBackgrounded,
         .appForegrounded, .deviceRotated(to: .landscape), .deviceRotated(to: .portrait), .keyboardShown,
         .keyboardHidden, .assetDownloadSettled(message: "m", succeeded: true),
@@ -92,7 +105,8 @@ enum WireSamples {
     static let observations: [Observation] =
         [
             .displayed("m", extras: [:]), .displayed("m", extras: ["k": "v", "quote": "\"", "tab": "\t"]),
-            .rolledBack("m"), .noMatchingTrigger(.sessionStart), .noMatchingTrigger(.customEvent(name: "e")),
+            .rolledBack("m"), .dismissed("m"), .noMatchingTrigger(.sessionStart),
+            .noMatchingTrigger(.customEvent(name: "e")),
             .noMatchingTrigger(.purchase(product: "gem")), .noMatchingTrigger(.pushClick(campaign: nil)),
             .noMatchingTrigger(.pushClick(campaign: "c")), .impressionLogged("m"), .clickLogged("m"), .stack([]),
             .stack(["top", "bottom"]),

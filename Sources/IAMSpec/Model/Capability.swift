@@ -27,6 +27,18 @@ public enum Capability: String, Sendable, Hashable, CaseIterable, Codable, Compa
     case localMessages = "local-messages"
     /// The session-start sync can be held open (`session_start: {sync: pending}`, `sync_complete`).
     case sessionSync = "session-sync"
+    /// A message may carry its own minimum trigger interval (message `minimum_trigger_interval`).
+    case messageInterval = "message-interval"
+    /// A message may have a campaign start and end (message `start`, `end`).
+    case campaignWindow = "campaign-window"
+    /// Control-group messages (message `control`).
+    case controlMessages = "control-messages"
+    /// The app can be opened from a push with no session running (`push_open` step).
+    case pushOpen = "push-open"
+    /// Dismissals are reported (`dismissed`).
+    case dismissals
+    /// An asset download's outcome can differ from one delivery to the next (a list for `image` / `zip`).
+    case assetRedelivery = "asset-redelivery"
 
     /// Messages can be triggered by a session start (a `session_start` trigger).
     case triggerSessionStart = "trigger-session-start"

@@ -3,7 +3,7 @@
 /// All the checks given hold at once against the same window.
 public struct Expectation: Sendable, Hashable {
     /// Exactly these observations, in this order. The comparison covers the delivery channel,
-    /// and each other channel (analytics, callbacks) that the list names a pattern of.
+    /// and each other channel (analytics, callbacks, dismissals) that the list names a pattern of.
     public var sequence: [ObservationPattern]?
     /// These observations, in this order, with any others between them.
     public var contains: [ObservationPattern]?
@@ -44,6 +44,7 @@ public enum ObservationPattern: Sendable, Hashable {
     case stacked(MessageSelector, reason: StackReason?)
     case discarded(MessageSelector, reason: DiscardReason?)
     case rolledBack(MessageSelector)
+    case dismissed(MessageSelector)
     case noMatchingTrigger(TriggerEvent?)
     case impressionLogged(MessageSelector)
     case clickLogged(MessageSelector)
@@ -58,6 +59,7 @@ public enum ObservationPattern: Sendable, Hashable {
         case (.discarded(let selector, let reason), .discarded(let id, let actual)):
             selector.matches(id) && (reason == nil || reason == actual)
         case (.rolledBack(let selector), .rolledBack(let id)),
+            (.dismissed(let selector), .dismissed(let id)),
             (.impressionLogged(let selector), .impressionLogged(let id)),
             (.clickLogged(let selector), .clickLogged(let id)):
             selector.matches(id)

@@ -24,6 +24,20 @@ public struct InAppMessage: Sendable, Hashable {
     public var reeligibility: VirtualTime?
     /// A test send, which ignores the minimum trigger interval.
     public var isTestSend: Bool
+    /// The message's own minimum trigger interval, which overrides the configuration's when it is
+    /// a candidate; nil means the configuration's.
+    public var minimumTriggerInterval: VirtualTime?
+    /// The campaign's start: before it, the message is not a candidate; nil means no start.
+    public var start: VirtualTime?
+    /// The campaign's end: after it, the message is not a candidate; nil means no end.
+    public var end: VirtualTime?
+    /// A control-group message: it counts as displayed and logs its impression, but shows nothing.
+    public var isControl: Bool
+    /// The image download's outcome at the second delivery, the third, and so on (the last one
+    /// repeats); empty means every delivery is as ``image``.
+    public var imageOnLaterDeliveries: [AssetOutcome]
+    /// The same as ``imageOnLaterDeliveries``, for the zip download.
+    public var zipOnLaterDeliveries: [AssetOutcome]
 
     public init(
         id: MessageID,
@@ -37,7 +51,13 @@ public struct InAppMessage: Sendable, Hashable {
         delay: VirtualTime = .zero,
         timeout: VirtualTime? = nil,
         reeligibility: VirtualTime? = nil,
-        isTestSend: Bool = false
+        isTestSend: Bool = false,
+        minimumTriggerInterval: VirtualTime? = nil,
+        start: VirtualTime? = nil,
+        end: VirtualTime? = nil,
+        isControl: Bool = false,
+        imageOnLaterDeliveries: [AssetOutcome] = [],
+        zipOnLaterDeliveries: [AssetOutcome] = []
     ) {
         self.id = id
         self.type = type
@@ -51,6 +71,31 @@ public struct InAppMessage: Sendable, Hashable {
         self.timeout = timeout
         self.reeligibility = reeligibility
         self.isTestSend = isTestSend
+        self.minimumTriggerInterval = minimumTriggerInterval
+        self.start = start
+        self.end = end
+        self.isControl = isControl
+        self.imageOnLaterDeliveries = imageOnLaterDeliveries
+        self.zipOnLaterDeliveries = zipOnLaterDeliveries
+    }
+
+    /// The image download's outcome at the given delivery (1 for the first); nil: no image.
+    public func imageOutcome(atDelivery delivery: Int) -> AssetOutcome? {
+        Self.outcome(image, later: imageOnLaterDeliveries, atDelivery: delivery)
+    }
+
+    /// The zip download's outcome at the given delivery (1 for the first); nil: no zip.
+    public func zipOutcome(atDelivery delivery: Int) -> AssetOutcome? {
+        Self.outcome(zip, later: zipOnLaterDeliveries, atDelivery: delivery)
+    }
+
+    private static func outcome(
+        _ first: AssetOutcome?,
+        later: [AssetOutcome],
+        atDelivery delivery: Int
+    ) -> AssetOutcome? {
+        guard delivery > 1, let last = later.last else { return first }
+        return delivery - 2 < later.count ? later[delivery - 2] : last
     }
 
     /// The timeout in force: the given one, or `delay` + 30 s.

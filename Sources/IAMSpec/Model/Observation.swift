@@ -8,6 +8,8 @@ public enum Observation: Sendable, Hashable {
     case discarded(MessageID, reason: DiscardReason)
     /// Legacy `ABKReenqueueInAppMessage`: the trigger was undone as if it never happened.
     case rolledBack(MessageID)
+    /// The visible message left the screen: the user dismissed it, or a user change did.
+    case dismissed(MessageID)
     /// The delegate's no-matching-trigger callback fired for the event.
     case noMatchingTrigger(TriggerEvent)
     case impressionLogged(MessageID)

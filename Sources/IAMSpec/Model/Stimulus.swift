@@ -12,6 +12,9 @@ public enum Stimulus: Sendable, Hashable {
     case purchase(Purchase)
     /// The app is opened from a push notification.
     case pushClicked(campaign: String?)
+    /// The app is opened from a push notification while no session is running: a session starts
+    /// (its sync completes at once) and the push click arrives with it.
+    case appOpenedFromPush(campaign: String?)
     /// Virtual time moves forward; delayed displays that fall due run, in time order.
     case timeAdvanced(by: VirtualTime)
     case appBackgrounded

@@ -9,6 +9,7 @@ public enum MutantCatalogue {
     /// All mutants, in catalogue order.
     public static let all: [Mutant] =
         triggersAndFilters + selectionAndInterval + stack + eligibilityAndDisplay + analytics + sessionStartSync
+        + campaignAndUsers
 
     private static let byID = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
 
@@ -422,6 +423,46 @@ public enum MutantCatalogue {
             rule: "sync.held-events",
             summary: "held events are replayed before the Session Start trigger is evaluated"
         ) { $0.sessionStart.heldEventsReplayed = .beforeSessionStart },
+    ]
+
+    // MARK: A campaign's own settings, opening from a push, users
+
+    private static let campaignAndUsers: [Mutant] = [
+        Mutant(
+            "campaign-window-exclusive",
+            rule: "triggers.campaign-window",
+            summary: "a campaign's start and end exclude their own instants"
+        ) { $0.campaign.windowIncludesItsEnds = .exclusive },
+        Mutant(
+            "message-interval-ignored",
+            rule: "interval.per-message",
+            summary: "a message's own minimum interval is ignored: the global one applies"
+        ) { $0.campaign.messageIntervalOverridesGlobal = false },
+        Mutant(
+            "control-moves-no-clock",
+            rule: "analytics.control-group",
+            summary: "a control message does not count as displayed for the interval and re-eligibility"
+        ) { $0.campaign.controlMessagesMoveClocks = false },
+        Mutant(
+            "push-open-push-click-first",
+            rule: "triggers.push-open-session-first",
+            summary: "an app opened from a push judges the push click before the session start"
+        ) { $0.sessionStart.pushOpenJudged = .pushClickFirst },
+        Mutant(
+            "same-user-change-clears",
+            rule: "users.same-user-ignored",
+            summary: "changing to the current user clears the screen, the stack and delivery"
+        ) { $0.users.changeToCurrentUserIgnored = false },
+        Mutant(
+            "new-user-inherits-clocks",
+            rule: "users.new-user-starts-fresh",
+            summary: "a new user inherits the previous identified user's display clocks"
+        ) { $0.users.changeFromIdentifiedUserResetsClocks = false },
+        Mutant(
+            "anonymous-history-dropped",
+            rule: "users.anonymous-history-kept",
+            summary: "the first change away from the anonymous user forgets its display clocks"
+        ) { $0.users.changeFromAnonymousUserKeepsClocks = false },
     ]
 }
 

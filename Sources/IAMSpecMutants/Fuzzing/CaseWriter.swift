@@ -88,6 +88,9 @@ public struct CaseWriter {
         if !named.contains(.callbacks), actual.contains(where: { $0.channel == .callbacks }) {
             patterns.append(.noMatchingTrigger(nil))
         }
+        if !named.contains(.dismissals), actual.contains(where: { $0.channel == .dismissals }) {
+            patterns.append(.dismissed(.any))
+        }
         return patterns
     }
 }
@@ -101,6 +104,7 @@ extension ObservationPattern {
         case .stacked(let message, let reason): self = .stacked(.id(message), reason: reason)
         case .discarded(let message, let reason): self = .discarded(.id(message), reason: reason)
         case .rolledBack(let message): self = .rolledBack(.id(message))
+        case .dismissed(let message): self = .dismissed(.id(message))
         case .noMatchingTrigger(let event): self = .noMatchingTrigger(event)
         case .impressionLogged(let message): self = .impressionLogged(.id(message))
         case .clickLogged(let message): self = .clickLogged(.id(message))

@@ -76,7 +76,8 @@ extension InAppMessage {
     var settingCount: Int {
         let settings: [Bool] = [
             type != .slideup, priority != 0, orientation != .any, image != nil, zip != nil, !extras.isEmpty,
-            delay != .zero, timeout != nil, reeligibility != nil, isTestSend,
+            delay != .zero, timeout != nil, reeligibility != nil, isTestSend, minimumTriggerInterval != nil,
+            start != nil, end != nil, isControl, !imageOnLaterDeliveries.isEmpty, !zipOnLaterDeliveries.isEmpty,
         ]
         return settings.filter { $0 }.count + triggers.count
             + triggers.map(\.filterConditionCount).reduce(0, +)
@@ -97,7 +98,7 @@ extension Stimulus {
         switch self {
         case .customEvent(let event): event.properties.count + (event.source == .api ? 1 : 0)
         case .purchase(let purchase): purchase.properties.count + (purchase.source == .api ? 1 : 0)
-        case .pushClicked(let campaign): campaign == nil ? 0 : 1
+        case .pushClicked(let campaign), .appOpenedFromPush(let campaign): campaign == nil ? 0 : 1
         case .sessionStarted(let pending): pending ? 1 : 0
         case .timeAdvanced(let span): Int(min(span.milliseconds / 1000, 10_000))
         case .localMessagePresented(let message): message.settingCount

@@ -23,6 +23,12 @@ struct DisplayAnalytics {
         return rules.impressionLoggedAt == .display ? [.impressionLogged(presentation.id)] : []
     }
 
+    /// A control-group message is "shown": its impression only, and nothing on screen to click.
+    mutating func controlShown(_ presentation: Presentation) -> [Observation] {
+        current = nil
+        return rules.impressionLoggedAt == .display ? [.impressionLogged(presentation.id)] : []
+    }
+
     /// The user clicks the displayed message: its first click for this display is logged.
     mutating func clicked(_ id: MessageID) -> [Observation] {
         guard let display = current, display.id == id, !display.clickLogged || !rules.firstClickOnly

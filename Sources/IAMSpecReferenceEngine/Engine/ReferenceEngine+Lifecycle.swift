@@ -9,9 +9,21 @@ extension ReferenceEngine {
         keyboardUp = false
     }
 
-    /// The user changes: the engine clears what ``LifecycleRules/userChangeClears`` says.
-    mutating func changeUser() {
+    /// The user changes: the engine clears what ``LifecycleRules/userChangeClears`` says, and
+    /// keeps or forgets the display clocks as ``UserRules`` say. A visible message it takes away
+    /// is observed as dismissed (braze-swift-sdk: the `changeUser` dismissal reason).
+    mutating func changeUser(to user: String) {
+        guard user != currentUser || !rules.users.changeToCurrentUserIgnored else { return }
+        let fromIdentifiedUser = currentUser != nil
+        currentUser = user
+        if rules.lifecycle.userChangeClears.contains(.visibleMessage), let visible = screen.visible?.id {
+            observations.append(.dismissed(visible))
+        }
         clear(rules.lifecycle.userChangeClears)
+        let resets =
+            fromIdentifiedUser
+            ? rules.users.changeFromIdentifiedUserResetsClocks : !rules.users.changeFromAnonymousUserKeepsClocks
+        if resets { clocks = DisplayClocks(interval: rules.interval, reeligibility: rules.reeligibility) }
     }
 
     /// Clears what an app, user or device event takes away; a triggered message no longer held

@@ -16,7 +16,7 @@ extension ReferenceEngine {
     /// "Braze does not support analytics on in-app messages created locally" (seed 003): a local
     /// message gets a display attempt with no timeout, no interval and no analytics.
     mutating func presentLocal(_ message: InAppMessage) {
-        assets.start(for: message)
+        assets.start(for: message, delivery: 1)
         attemptDisplay(Presentation(message: message, triggerTime: nil))
     }
 
@@ -24,6 +24,8 @@ extension ReferenceEngine {
     mutating func attemptDisplay(_ presentation: Presentation) {
         let id = presentation.id
         switch presenter.outcome(for: presentation, in: displayConditions(for: id)) {
+        case .display where presentation.message.isControl:
+            showControl(presentation)
         case .display:
             inFlight.remove(id)
             // "Remove the message from the stack if needed" (braze-swift-sdk, InAppMessageUI.swift,

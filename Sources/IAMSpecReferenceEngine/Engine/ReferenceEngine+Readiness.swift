@@ -29,7 +29,7 @@ extension ReferenceEngine {
             return false
         }
         let exempt = selection.isExemptFromInterval(message) || !rules.interval.checkedAgainAtDisplay
-        guard exempt || clocks.respectsInterval(selection.minimumInterval, at: now) else {
+        guard exempt || clocks.respectsInterval(selection.minimumInterval(for: message), at: now) else {
             // Dropped silently, not queued (semantics notes, point 4).
             inFlight.remove(message.id)
             return false

@@ -23,9 +23,10 @@ extension ReferenceEngine {
     /// happened now. A completed session start also completes a sync left in flight.
     private mutating func deliverAndReplay() {
         delivered = serverMessages
+        deliveries += 1
         let restartsDownloads = rules.sessionStart.deliveryRestartsAssetDownloads
         for message in delivered where restartsDownloads || !assets.knows(message.id) {
-            assets.start(for: message)
+            assets.start(for: message, delivery: deliveries)
         }
         let sessionStart = LoggedEvent(event: .sessionStart, properties: [:])
         let held = sync.complete()

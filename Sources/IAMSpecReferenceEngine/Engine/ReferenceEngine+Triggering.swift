@@ -54,7 +54,7 @@ extension ReferenceEngine {
         inFlight.insert(message.id)
         var readyTime = now.later(by: message.delay)
         if rules.interval.insideInterval == .queuedUntilItEnds,
-            let intervalEnd = clocks.intervalEnd(selection.minimumInterval)
+            let intervalEnd = clocks.intervalEnd(selection.minimumInterval(for: message))
         {
             readyTime = max(readyTime, intervalEnd)
         }

@@ -23,9 +23,13 @@ struct AssetDownloads {
 
     private var downloads: [MessageID: Downloads] = [:]
 
-    /// Starts the message's downloads afresh, with the outcomes the message gives.
-    mutating func start(for message: InAppMessage) {
-        downloads[message.id] = Downloads(image: message.image, zip: message.zip)
+    /// Starts the message's downloads afresh, with the outcomes the message gives for that
+    /// delivery (1 for the first; a local message is delivered once).
+    mutating func start(for message: InAppMessage, delivery: Int) {
+        downloads[message.id] = Downloads(
+            image: message.imageOutcome(atDelivery: delivery),
+            zip: message.zipOutcome(atDelivery: delivery)
+        )
     }
 
     /// Whether the message's downloads were ever started.

@@ -31,6 +31,10 @@ package struct DeliveryRules: Sendable {
     package var analytics = AnalyticsRules()
     /// Delivery at session start, and the events that arrive during its sync.
     package var sessionStart = SessionStartRules()
+    /// A campaign's own settings: its interval, its window, its control group.
+    package var campaign = CampaignRules()
+    /// What the engine keeps for each user across user changes.
+    package var users = UserRules()
     /// Where the Braze Swift SDK and the legacy Appboy SDK differ.
     package var profile: ProfileRules
 

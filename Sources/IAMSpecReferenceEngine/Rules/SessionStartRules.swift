@@ -19,6 +19,17 @@ package struct SessionStartRules: Sendable {
         case beforeSessionStart
     }
 
+    /// Which trigger event of an app opened from a push is judged first.
+    package enum PushOpenOrder: Sendable, Hashable {
+        case sessionStartFirst
+        case pushClickFirst
+    }
+
+    /// The app opened from a push with no session running: the session opens first, then the push
+    /// click fires (Braze Web SDK `openSession`: the push click trigger fires once the session is
+    /// open, after an explicit trigger refresh).
+    package var pushOpenJudged = PushOpenOrder.sessionStartFirst
+
     /// "Exception: events that arrive while the session-start sync is still in flight are held
     /// and replayed once it completes" (semantics notes, point 4).
     package var eventsDuringSync = EventsDuringSync.heldAndReplayed

@@ -11,6 +11,7 @@ struct CandidateSelection {
     let minimumInterval: VirtualTime
     let rules: SelectionRules
     let interval: IntervalRules
+    let campaign: CampaignRules
 
     /// The winner among the messages matching an event at time `time`, or nil when the trigger is
     /// dropped ("A trigger inside the interval is dropped, not queued", semantics notes, point 4).
@@ -28,7 +29,8 @@ struct CandidateSelection {
         let intervalFirst = rules.intervalChecked == .beforePriority
         var best: InAppMessage?
         for message in matching
-        where !excluded.contains(message.id) && clocks.isEligible(message, at: time)
+        where !excluded.contains(message.id) && isWithinCampaign(message, at: time)
+            && clocks.isEligible(message, at: time)
             && (!intervalFirst || passesInterval(message, at: time, clocks: clocks))
         {
             if let current = best, current.priority > message.priority { continue }
@@ -50,6 +52,25 @@ struct CandidateSelection {
     private func passesInterval(_ message: InAppMessage, at time: VirtualTime, clocks: DisplayClocks) -> Bool {
         guard !isExemptFromInterval(message), interval.insideInterval == .dropped else { return true }
         let delay = interval.triggerCheck == .atReadyTime ? message.delay : .zero
-        return clocks.respectsInterval(minimumInterval, at: time, plus: delay)
+        return clocks.respectsInterval(minimumInterval(for: message), at: time, plus: delay)
+    }
+}
+
+extension CandidateSelection {
+    /// The interval a candidate must respect: its own when it has one (semantics notes, point 2),
+    /// otherwise the configuration's.
+    func minimumInterval(for message: InAppMessage) -> VirtualTime {
+        guard campaign.messageIntervalOverridesGlobal, let own = message.minimumTriggerInterval else {
+            return minimumInterval
+        }
+        return own
+    }
+
+    /// Whether the event time falls in the campaign's window, from its start to its end
+    /// (semantics notes, point 1).
+    func isWithinCampaign(_ message: InAppMessage, at time: VirtualTime) -> Bool {
+        let started = message.start.map { campaign.windowIncludesItsEnds.admits(time, above: $0) } ?? true
+        let ended = message.end.map { !campaign.windowIncludesItsEnds.admits(time, below: $0) } ?? false
+        return started && !ended
     }
 }

@@ -10,6 +10,7 @@ extension CaseSyntax {
         case .stacked(let message, let reason): form("stacked", id(message), .reason(reason.rawValue))
         case .discarded(let message, let reason): form("discarded", id(message), .reason(reason.rawValue))
         case .rolledBack(let message): form("rolled_back", id(message))
+        case .dismissed(let message): form("dismissed", id(message))
         case .noMatchingTrigger(let event): form("no_matching_trigger", self.event(event))
         case .impressionLogged(let message): form("impression_logged", id(message))
         case .clickLogged(let message): form("click_logged", id(message))
@@ -28,6 +29,7 @@ extension CaseSyntax {
         case .discarded(let selector, let reason):
             form("discarded", self.selector(selector), reason.map { .reason($0.rawValue) })
         case .rolledBack(let selector): form("rolled_back", self.selector(selector))
+        case .dismissed(let selector): form("dismissed", self.selector(selector))
         case .noMatchingTrigger(let event): form("no_matching_trigger", event.map(self.event) ?? string("*"))
         case .impressionLogged(let selector): form("impression_logged", self.selector(selector))
         case .clickLogged(let selector): form("click_logged", self.selector(selector))

@@ -40,6 +40,12 @@ extension CaseSyntax {
         if let timeout = message.timeout { entries.append(("timeout", "\(timeout)")) }
         if let reeligibility = message.reeligibility { entries.append(("reeligibility", "\(reeligibility)")) }
         if message.isTestSend { entries.append(("test_send", "true")) }
+        if let interval = message.minimumTriggerInterval {
+            entries.append(("minimum_trigger_interval", "\(interval)"))
+        }
+        if let start = message.start { entries.append(("start", "\(start)")) }
+        if let end = message.end { entries.append(("end", "\(end)")) }
+        if message.isControl { entries.append(("control", "true")) }
         return mapping(entries)
     }
 
@@ -47,10 +53,15 @@ extension CaseSyntax {
     func display(_ message: InAppMessage) -> [(String, String)] {
         var entries: [(String, String)] = []
         if message.orientation != .any { entries.append(("orientation", message.orientation.rawValue)) }
-        if let image = message.image { entries.append(("image", image.rawValue)) }
-        if let zip = message.zip { entries.append(("zip", zip.rawValue)) }
+        if let image = message.image { entries.append(("image", outcomes(image, message.imageOnLaterDeliveries))) }
+        if let zip = message.zip { entries.append(("zip", outcomes(zip, message.zipOnLaterDeliveries))) }
         if !message.extras.isEmpty { entries.append(("extras", extras(message.extras))) }
         return entries
+    }
+
+    /// An asset's outcome: one, or a list, one per delivery, when later deliveries differ.
+    private func outcomes(_ first: AssetOutcome, _ later: [AssetOutcome]) -> String {
+        later.isEmpty ? first.rawValue : sequence(([first] + later).map(\.rawValue))
     }
 
     /// Event properties, keys sorted: `{plan: "gold", count: 5}`.

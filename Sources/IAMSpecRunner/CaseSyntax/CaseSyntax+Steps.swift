@@ -25,6 +25,8 @@ extension CaseSyntax {
                     )
         case .pushClicked(let campaign):
             campaign.map { "push_click: " + mapping([("campaign", name($0))]) } ?? "push_click"
+        case .appOpenedFromPush(let campaign):
+            campaign.map { "push_open: " + mapping([("campaign", name($0))]) } ?? "push_open"
         case .timeAdvanced(let span): "advance: \(span)"
         case .appBackgrounded: "background"
         case .appForegrounded: "foreground"

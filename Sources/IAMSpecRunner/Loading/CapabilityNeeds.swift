@@ -69,13 +69,21 @@ package enum CapabilityNeeds {
         case .appLifecycle:
             "a `background`, `foreground` or `relaunch` step, or a `stacked` pattern with reason `background`"
         case .userChange: "a `change_user` step"
+        case .messageInterval: "a message's `minimum_trigger_interval`"
+        case .campaignWindow: "a message's `start` or `end`"
+        case .controlMessages: "a message with `control: true`"
+        case .pushOpen: "a `push_open` step"
+        case .dismissals: "a `dismissed` pattern"
+        case .assetRedelivery: "an `image` or `zip` written as a list (one outcome per delivery)"
         }
     }
 
     private static func of(_ message: InAppMessage) -> Set<Capability> {
         var needs = Set<Capability>()
         if message.orientation != .any { needs.insert(.orientation) }
+        let laterOutcomes = message.imageOnLaterDeliveries + message.zipOnLaterDeliveries
         if [message.image, message.zip].contains(where: { $0 == .fails || $0 == .pending })
+            || laterOutcomes.contains(where: { $0 == .fails || $0 == .pending })
             || (message.type == .modalImage && message.image == nil)
         {
             needs.insert(.assets)
@@ -85,6 +93,10 @@ package enum CapabilityNeeds {
         if message.timeout != nil { needs.insert(.timeout) }
         if message.reeligibility != nil { needs.insert(.reeligibility) }
         if message.isTestSend { needs.insert(.testSends) }
+        if message.minimumTriggerInterval != nil { needs.insert(.messageInterval) }
+        if message.start != nil || message.end != nil { needs.insert(.campaignWindow) }
+        if message.isControl { needs.insert(.controlMessages) }
+        if !laterOutcomes.isEmpty { needs.insert(.assetRedelivery) }
         for trigger in message.triggers {
             switch trigger {
             case .sessionStart: needs.insert(.triggerSessionStart)
@@ -114,6 +126,7 @@ package enum CapabilityNeeds {
         case .appBackgrounded, .appForegrounded, .appRelaunched: [.appLifecycle]
         case .userChanged: [.userChange]
         case .stackInspected: [.stackInspection]
+        case .appOpenedFromPush: [.pushOpen]
         case .sessionEnded, .customEvent, .purchase, .pushClicked, .timeAdvanced, .messageDismissed,
             .messageClicked:
             []
@@ -141,6 +154,7 @@ package enum CapabilityNeeds {
             case .discarded(_, reason: .assetFailed?), .discarded(_, reason: .missingImage?):
                 needs.insert(.assets)
             case .discarded(_, reason: .timeout?): needs.insert(.timeout)
+            case .dismissed: needs.insert(.dismissals)
             case .displayed, .stacked, .discarded, .rolledBack: continue
             }
         }
@@ -152,12 +166,14 @@ package enum CapabilityNeeds {
     private static func canTrigger(_ stimulus: Stimulus, _ message: InAppMessage) -> Bool {
         message.triggers.contains { trigger in
             switch (stimulus, trigger) {
-            case (.sessionStarted, .sessionStart): true
+            case (.sessionStarted, .sessionStart), (.appOpenedFromPush, .sessionStart): true
             case (.customEvent(let event), .customEvent(let name, _)): event.source == .sdk && event.name == name
             case (.purchase(let purchase), .anyPurchase): purchase.source == .sdk
             case (.purchase(let purchase), .specificPurchase(let product, _)):
                 purchase.source == .sdk && purchase.product == product
-            case (.pushClicked(let campaign), .pushClick(let wanted)): wanted == nil || wanted == campaign
+            case (.pushClicked(let campaign), .pushClick(let wanted)),
+                (.appOpenedFromPush(let campaign), .pushClick(let wanted)):
+                wanted == nil || wanted == campaign
             default: false
             }
         }

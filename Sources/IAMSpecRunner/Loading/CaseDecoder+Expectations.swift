@@ -3,7 +3,8 @@ import IAMSpec
 extension CaseDecoder {
     static let expectationKeys = KeySet(["sequence", "contains", "absent", "stack"])
     static let patternKinds = KeySet([
-        "displayed", "stacked", "discarded", "rolled_back", "no_matching_trigger", "impression_logged", "click_logged",
+        "displayed", "stacked", "discarded", "rolled_back", "dismissed", "no_matching_trigger", "impression_logged",
+        "click_logged",
     ])
     static let patternKeys = KeySet(patternKinds.names + ["extras", "reason"])
     static let eventNames = KeySet(["session_start", "custom_event", "purchase", "push_click"])
@@ -14,7 +15,12 @@ extension CaseDecoder {
             return Expectation(sequence: [])
         }
         guard let mapping = node.mapping else {
-            reader.report("expected a mapping of checks or 'nothing' for 'expect', found \(node.summary)", at: node)
+            // A list of patterns is the commonest slip: it is what `sequence` takes.
+            let hint = node.sequence != nil ? "; did you mean 'expect: {sequence: [...]}'?" : ""
+            reader.report(
+                "expected a mapping of checks or 'nothing' for 'expect', found \(node.summary)\(hint)",
+                at: node
+            )
             return nil
         }
         let problemsBefore = reader.diagnostics.count
@@ -98,6 +104,8 @@ extension CaseDecoder {
             return reason.map { .discarded(selector, reason: $0) }
         case "rolled_back":
             return .rolledBack(selector)
+        case "dismissed":
+            return .dismissed(selector)
         case "impression_logged":
             return .impressionLogged(selector)
         default:

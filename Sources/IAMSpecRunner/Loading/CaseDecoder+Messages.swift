@@ -3,7 +3,7 @@ import IAMSpec
 extension CaseDecoder {
     static let messageKeys = KeySet([
         "id", "type", "priority", "triggers", "orientation", "image", "zip", "extras", "delay", "timeout",
-        "reeligibility", "test_send",
+        "reeligibility", "test_send", "minimum_trigger_interval", "start", "end", "control",
     ])
     static let localMessageKeys = KeySet(["id", "type", "orientation", "image", "zip", "extras"])
     static let triggerNames = KeySet(["session_start", "any_purchase", "purchase", "custom_event", "push_click"])
@@ -47,8 +47,8 @@ extension CaseDecoder {
         {
             message.orientation = orientation
         }
-        message.image = assetOutcome(mapping, key: "image")
-        message.zip = assetOutcome(mapping, key: "zip")
+        (message.image, message.imageOnLaterDeliveries) = assetOutcomes(mapping, key: "image", isLocal: isLocal)
+        (message.zip, message.zipOnLaterDeliveries) = assetOutcomes(mapping, key: "zip", isLocal: isLocal)
         if let value = mapping["extras"] { message.extras = stringMap(value, for: "'extras'") }
         if let value = mapping["delay"],
             let delay = reader.seconds(value, for: "'delay'", range: .upTo(Self.maximumDelay))
@@ -64,11 +64,46 @@ extension CaseDecoder {
         if let value = mapping["test_send"], let flag = reader.boolean(value, for: "'test_send'") {
             message.isTestSend = flag
         }
+        decodeCampaignSettings(mapping, into: &message)
         return reader.diagnostics.count == problemsBefore ? message : nil
     }
 
-    private mutating func assetOutcome(_ mapping: YAMLMapping, key: String) -> AssetOutcome? {
-        mapping[key].flatMap { reader.choice($0, for: "'\(key)'") }
+    /// An asset's outcome: one for every delivery, or (for a delivered message) a non-empty list,
+    /// one per delivery, the last repeating.
+    private mutating func assetOutcomes(
+        _ mapping: YAMLMapping,
+        key: String,
+        isLocal: Bool
+    ) -> (AssetOutcome?, [AssetOutcome]) {
+        guard let value = mapping[key] else { return (nil, []) }
+        guard !isLocal, let items = value.sequence else { return (assetOutcome(value, key: key), []) }
+        guard let listed = reader.list(value, for: "'\(key)'", nonEmpty: true) else { return (nil, []) }
+        let outcomes = listed.compactMap { assetOutcome($0, key: key) }
+        guard outcomes.count == items.count, let first = outcomes.first else { return (nil, []) }
+        return (first, Array(outcomes.dropFirst()))
+    }
+
+    private mutating func assetOutcome(_ value: YAMLNode, key: String) -> AssetOutcome? {
+        reader.choice(value, for: "'\(key)'")
+    }
+
+    /// A campaign's own settings: `minimum_trigger_interval`, `start` and `end`, `control`.
+    private mutating func decodeCampaignSettings(_ mapping: YAMLMapping, into message: inout InAppMessage) {
+        if let value = mapping["minimum_trigger_interval"] {
+            message.minimumTriggerInterval = reader.seconds(value, for: "'minimum_trigger_interval'")
+        }
+        if let value = mapping["start"] {
+            message.start = reader.seconds(value, for: "'start'")
+        }
+        if let value = mapping["end"] {
+            message.end = reader.seconds(value, for: "'end'")
+            if let start = message.start, let end = message.end, end < start {
+                reader.report("expected an 'end' at or after 'start' (\(start) s), found \(end) s", at: value)
+            }
+        }
+        if let value = mapping["control"], let flag = reader.boolean(value, for: "'control'") {
+            message.isControl = flag
+        }
     }
 
     /// A mapping of string to string, such as `extras`.

@@ -3,7 +3,7 @@ import IAMSpec
 extension CaseDecoder {
     static let stepNames = KeySet([
         "session_start", "sync_complete", "session_end", "relaunch", "custom_event", "purchase", "push_click",
-        "advance", "background", "foreground", "orientation", "keyboard_shown", "keyboard_hidden",
+        "push_open", "advance", "background", "foreground", "orientation", "keyboard_shown", "keyboard_hidden",
         "asset_download", "delegate_choice", "dismiss", "click", "display_next", "present_local", "change_user",
         "expect",
     ])
@@ -57,6 +57,9 @@ extension CaseDecoder {
         case "push_click":
             guard let argument = form.argument else { return .pushClicked(campaign: nil) }
             return campaign(argument, for: "'push_click'").map { .pushClicked(campaign: $0) }
+        case "push_open":
+            guard let argument = form.argument else { return .appOpenedFromPush(campaign: nil) }
+            return campaign(argument, for: "'push_open'").map { .appOpenedFromPush(campaign: $0) }
         default: break
         }
         guard let argument = needArgument(form, written: Self.writtenForms[form.name] ?? form.name) else { return nil }
@@ -75,7 +78,16 @@ extension CaseDecoder {
         case "dismiss": return messageReference(argument, for: "'dismiss'").map { .messageDismissed($0) }
         case "click": return messageReference(argument, for: "'click'").map { .messageClicked($0) }
         case "present_local":
-            if let id = argument.mapping?["id"]?.scalar?.text { scope.define(message: id) }
+            if let idNode = argument.mapping?["id"], let id = idNode.scalar?.text {
+                if let delivered = scope.deliveredMessageMarks[id] {
+                    reader.report(
+                        "duplicate message id '\(id)': 'present_local' reuses the id of a message of 'given.messages' "
+                            + "(line \(delivered.line), column \(delivered.column)); expected an id unique within the case",
+                        at: idNode
+                    )
+                }
+                scope.define(message: id)
+            }
             return message(argument, isLocal: true).map { .localMessagePresented($0) }
         default: return reader.string(argument, for: "'change_user'").map { .userChanged(to: $0) }
         }

@@ -178,7 +178,7 @@ struct CaseDecoder {
                     continue
                 }
                 firstMarks[id] = idNode.mark
-                scope.define(message: id)
+                scope.define(deliveredMessage: id, at: idNode.mark)
             }
             if let message = message(item, isLocal: false) { messages.append(message) }
         }

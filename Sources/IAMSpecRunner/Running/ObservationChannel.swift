@@ -9,6 +9,8 @@ package enum ObservationChannel: String, Sendable, Hashable, CaseIterable {
     case analytics
     /// Delegate callbacks: no matching trigger.
     case callbacks
+    /// The visible message leaving the screen: dismissed.
+    case dismissals
 }
 
 extension Observation {
@@ -17,6 +19,7 @@ extension Observation {
         switch self {
         case .impressionLogged, .clickLogged: .analytics
         case .noMatchingTrigger: .callbacks
+        case .dismissed: .dismissals
         case .displayed, .stacked, .discarded, .rolledBack: .delivery
         case .stack: nil
         }
@@ -29,6 +32,7 @@ extension ObservationPattern {
         switch self {
         case .impressionLogged, .clickLogged: .analytics
         case .noMatchingTrigger: .callbacks
+        case .dismissed: .dismissals
         case .displayed, .stacked, .discarded, .rolledBack: .delivery
         }
     }

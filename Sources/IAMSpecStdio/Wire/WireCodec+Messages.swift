@@ -6,8 +6,8 @@ extension WireCodec {
     /// A request as `version` writes it; `seq` numbers it in a version that numbers messages
     /// (`hello` never carries one).
     static func encode(_ request: EngineRequest, seq: Int64? = nil, version: ProtocolVersion = .latest) -> JSONValue {
-        if case .hello = request { return encodeBody(request) }
-        return numbered(encodeBody(request), seq: seq, version: version)
+        if case .hello = request { return encodeBody(request, version: version) }
+        return numbered(encodeBody(request, version: version), seq: seq, version: version)
     }
 
     /// `message` with `seq`, in a version that numbers messages.
@@ -17,7 +17,7 @@ extension WireCodec {
         return .object(fields)
     }
 
-    private static func encodeBody(_ request: EngineRequest) -> JSONValue {
+    private static func encodeBody(_ request: EngineRequest, version: ProtocolVersion) -> JSONValue {
         switch request {
         case .hello(let version):
             .object(["type": "hello", "protocol": .integer(version)])
@@ -27,10 +27,10 @@ extension WireCodec {
                 "case_id": .string(setup.caseID),
                 "profile": .string(setup.profile.rawValue),
                 "config": encode(setup.configuration),
-                "messages": .array(setup.messages.map(encode)),
+                "messages": .array(setup.messages.map { encode($0, version: version) }),
             ])
         case .stimulus(let stimulus):
-            .object(["type": "stimulus", "stimulus": encode(stimulus)])
+            .object(["type": "stimulus", "stimulus": encode(stimulus, version: version)])
         case .endCase:
             .object(["type": "end_case"])
         case .shutdown:
@@ -77,7 +77,7 @@ extension WireCodec {
             try object.allowOnly("type", "seq", "case_id", "profile", "config", "messages")
             var messages: [InAppMessage] = []
             for element in try object.field("messages").array() {
-                messages.append(try decodeMessage(element))
+                messages.append(try decodeMessage(element, version: version))
             }
             return .startCase(
                 EngineSetup(
@@ -89,7 +89,7 @@ extension WireCodec {
             )
         case "stimulus"?:
             try object.allowOnly("type", "seq", "stimulus")
-            return .stimulus(try decodeStimulus(object.field("stimulus")))
+            return .stimulus(try decodeStimulus(object.field("stimulus"), version: version))
         case "end_case"?:
             try object.allowOnly("type", "seq")
             return .endCase
@@ -106,23 +106,23 @@ extension WireCodec {
     /// A reply as `version` writes it; `seq` is the number of the request it answers, in a version
     /// that numbers messages (`hello_reply` never carries one).
     static func encode(_ reply: EngineReply, seq: Int64? = nil, version: ProtocolVersion = .latest) -> JSONValue {
-        if case .hello = reply { return encodeBody(reply) }
-        return numbered(encodeBody(reply), seq: seq, version: version)
+        if case .hello = reply { return encodeBody(reply, version: version) }
+        return numbered(encodeBody(reply, version: version), seq: seq, version: version)
     }
 
-    private static func encodeBody(_ reply: EngineReply) -> JSONValue {
+    private static func encodeBody(_ reply: EngineReply, version: ProtocolVersion) -> JSONValue {
         switch reply {
-        case .hello(let version, let description):
+        case .hello(let spoken, let description):
             .object([
                 "type": "hello_reply",
-                "protocol": .integer(version),
+                "protocol": .integer(spoken),
                 "name": .string(description.name),
                 "version": .string(description.version),
                 "profiles": .array(description.profiles.sorted().map { .string($0.rawValue) }),
                 // Protocol 1 names only the capabilities it always had.
                 "capabilities": .array(
                     description.capabilities.filter {
-                        version >= ProtocolVersion.v2.rawValue || Capability.declaredSinceProtocol1.contains($0)
+                        spoken >= ProtocolVersion.v2.rawValue || Capability.declaredSinceProtocol1.contains($0)
                     }
                     .sorted().map { .string($0.rawValue) }
                 ),
@@ -132,7 +132,10 @@ extension WireCodec {
         case .skipped(let reason):
             .object(["type": "skipped", "reason": .string(reason)])
         case .observations(let observations):
-            .object(["type": "observations", "observations": .array(observations.map(encode))])
+            .object([
+                "type": "observations",
+                "observations": .array(observations.filter(version.carries).map(encode)),
+            ])
         case .unsupported(let reason):
             .object(["type": "unsupported", "reason": .string(reason)])
         case .error(let message):
@@ -170,8 +173,12 @@ extension WireCodec {
                 profiles.insert(try element.choice(Profile.self))
             }
             var capabilities: Set<Capability> = []
+            let spoken = ProtocolVersion(rawValue: Int(version)) ?? .latest
             for element in try object.field("capabilities").array(eachOnce: true) {
-                capabilities.insert(try element.choice(Capability.self))
+                guard let capability = try? element.choice(Capability.self), spoken.knows(capability) else {
+                    throw element.unknown(among: spoken.capabilityNames)
+                }
+                capabilities.insert(capability)
             }
             // Protocol 2 lists exactly what the engine has; a protocol-1 engine has every capability
             // protocol 1 cannot name (Capability.assumedUnlessLacking).
@@ -193,7 +200,7 @@ extension WireCodec {
             try object.allowOnly("type", "seq", "observations")
             var observations: [Observation] = []
             for element in try object.field("observations").array() {
-                observations.append(try decodeObservation(element))
+                observations.append(try decodeObservation(element, version: version))
             }
             return .observations(observations)
         case "unsupported"? where version.declinesStimuli:

@@ -14,6 +14,8 @@ extension WireCodec {
             .object(["kind": "discarded", "message": .string(message), "reason": .string(reason.rawValue)])
         case .rolledBack(let message):
             .object(["kind": "rolled_back", "message": .string(message)])
+        case .dismissed(let message):
+            .object(["kind": "dismissed", "message": .string(message)])
         case .noMatchingTrigger(let event):
             .object(["kind": "no_matching_trigger", "event": encode(event)])
         case .impressionLogged(let message):
@@ -27,12 +29,18 @@ extension WireCodec {
 
     /// The observation kinds, in the order `Specs/PROTOCOL.md` lists them.
     static let observationKinds = [
-        "displayed", "stacked", "discarded", "rolled_back", "no_matching_trigger", "impression_logged", "click_logged",
-        "stack",
+        "displayed", "stacked", "discarded", "rolled_back", "dismissed", "no_matching_trigger", "impression_logged",
+        "click_logged", "stack",
     ]
 
-    static func decodeObservation(_ value: WireValue) throws(WireFormatError) -> Observation {
+    static func decodeObservation(
+        _ value: WireValue,
+        version: ProtocolVersion = .latest
+    ) throws(WireFormatError) -> Observation {
         let (object, kind) = try value.object(discriminatedBy: "kind")
+        if kind.json == "dismissed", version < .v2 {
+            throw kind.unknown(among: observationKinds.filter { $0 != "dismissed" })
+        }
         switch kind.json {
         case "displayed"?:
             try object.allowOnly("kind", "message", "extras")
@@ -49,6 +57,9 @@ extension WireCodec {
         case "rolled_back"?:
             try object.allowOnly("kind", "message")
             return .rolledBack(try object.messageID("message"))
+        case "dismissed"?:
+            try object.allowOnly("kind", "message")
+            return .dismissed(try object.messageID("message"))
         case "no_matching_trigger"?:
             try object.allowOnly("kind", "event")
             return .noMatchingTrigger(try decodeTriggerEvent(object.field("event")))

@@ -25,8 +25,9 @@ extension WireCodec {
 
     // MARK: Messages
 
-    static func encode(_ message: InAppMessage) -> JSONValue {
-        .object([
+    /// A message as `version` writes it: every key it defines, always.
+    static func encode(_ message: InAppMessage, version: ProtocolVersion = .latest) -> JSONValue {
+        var fields: [String: JSONValue] = [
             "id": .string(message.id),
             "type": .string(message.type.rawValue),
             "priority": encodeNumber(message.priority),
@@ -39,30 +40,26 @@ extension WireCodec {
             "timeout_ms": message.timeout.map { .integer($0.milliseconds) } ?? .null,
             "reeligibility_ms": message.reeligibility.map { .integer($0.milliseconds) } ?? .null,
             "test_send": .boolean(message.isTestSend),
-        ])
+        ]
+        if version.carriesCampaignSettings { fields.merge(encodeCampaignSettings(message)) { $1 } }
+        return .object(fields)
     }
 
-    static func decodeMessage(_ value: WireValue) throws(WireFormatError) -> InAppMessage {
+    static func decodeMessage(
+        _ value: WireValue,
+        version: ProtocolVersion = .latest
+    ) throws(WireFormatError) -> InAppMessage {
         let object = try value.object()
-        try object.allowOnly(
-            "id",
-            "type",
-            "priority",
-            "triggers",
-            "orientation",
-            "image",
-            "zip",
-            "extras",
-            "delay_ms",
-            "timeout_ms",
-            "reeligibility_ms",
-            "test_send"
-        )
+        let keys = [
+            "id", "type", "priority", "triggers", "orientation", "image", "zip", "extras", "delay_ms", "timeout_ms",
+            "reeligibility_ms", "test_send",
+        ]
+        try object.allowOnly(keys + (version.carriesCampaignSettings ? campaignSettingKeys : []))
         var triggers: [Trigger] = []
         for element in try object.field("triggers").array() {
             triggers.append(try decodeTrigger(element))
         }
-        return InAppMessage(
+        var message = InAppMessage(
             id: try object.messageID("id"),
             type: try object.choice("type", MessageType.self),
             priority: try object.field("priority").number(),
@@ -76,6 +73,8 @@ extension WireCodec {
             reeligibility: try object.field("reeligibility_ms").orNull?.milliseconds(),
             isTestSend: try object.field("test_send").boolean()
         )
+        if version.carriesCampaignSettings { try decodeCampaignSettings(object, into: &message) }
+        return message
     }
 
     // MARK: Triggers

@@ -2,7 +2,7 @@ import IAMSpec
 
 extension WireCodec {
     /// A stimulus as `{"kind": STEP, ...}`, named as the case format's step.
-    static func encode(_ stimulus: Stimulus) -> JSONValue {
+    static func encode(_ stimulus: Stimulus, version: ProtocolVersion = .latest) -> JSONValue {
         switch stimulus {
         case .sessionStarted(let syncPending):
             .object(["kind": "session_start", "sync": .string((syncPending ? SyncState.pending : .complete).rawValue)])
@@ -29,6 +29,8 @@ extension WireCodec {
             ])
         case .pushClicked(let campaign):
             .object(["kind": "push_click", "campaign": campaign.map { .string($0) } ?? .null])
+        case .appOpenedFromPush(let campaign):
+            .object(["kind": "push_open", "campaign": campaign.map { .string($0) } ?? .null])
         case .timeAdvanced(let span):
             .object(["kind": "advance", "by_ms": .integer(span.milliseconds)])
         case .appBackgrounded:
@@ -55,7 +57,7 @@ extension WireCodec {
         case .displayNextRequested:
             .object(["kind": "display_next"])
         case .localMessagePresented(let message):
-            .object(["kind": "present_local", "message": encode(message)])
+            .object(["kind": "present_local", "message": encode(message, version: version)])
         case .userChanged(let user):
             .object(["kind": "change_user", "user": .string(user)])
         case .stackInspected:
@@ -66,12 +68,19 @@ extension WireCodec {
     /// The stimulus kinds, in the order `Specs/PROTOCOL.md` lists them.
     static let stimulusKinds = [
         "session_start", "sync_complete", "session_end", "relaunch", "custom_event", "purchase", "push_click",
-        "advance", "background", "foreground", "orientation", "keyboard_shown", "keyboard_hidden", "asset_download",
+        "push_open", "advance", "background", "foreground", "orientation", "keyboard_shown", "keyboard_hidden",
+        "asset_download",
         "delegate_choice", "dismiss", "click", "display_next", "present_local", "change_user", "inspect_stack",
     ]
 
-    static func decodeStimulus(_ value: WireValue) throws(WireFormatError) -> Stimulus {
+    static func decodeStimulus(
+        _ value: WireValue,
+        version: ProtocolVersion = .latest
+    ) throws(WireFormatError) -> Stimulus {
         let (object, kind) = try value.object(discriminatedBy: "kind")
+        if kind.json == "push_open", version < .v2 {
+            throw kind.unknown(among: stimulusKinds.filter { $0 != "push_open" })
+        }
         switch kind.json {
         case "session_start"?:
             try object.allowOnly("kind", "sync")
@@ -107,6 +116,9 @@ extension WireCodec {
         case "push_click"?:
             try object.allowOnly("kind", "campaign")
             return .pushClicked(campaign: try object.field("campaign").orNull?.string())
+        case "push_open"?:
+            try object.allowOnly("kind", "campaign")
+            return .appOpenedFromPush(campaign: try object.field("campaign").orNull?.string())
         case "advance"?:
             try object.allowOnly("kind", "by_ms")
             return .timeAdvanced(by: VirtualTime(milliseconds: try object.field("by_ms").integer(atLeast: 1)))
@@ -148,7 +160,7 @@ extension WireCodec {
             return .displayNextRequested
         case "present_local"?:
             try object.allowOnly("kind", "message")
-            return .localMessagePresented(try decodeMessage(object.field("message")))
+            return .localMessagePresented(try decodeMessage(object.field("message"), version: version))
         case "change_user"?:
             try object.allowOnly("kind", "user")
             return .userChanged(to: try object.string("user"))

@@ -16,6 +16,11 @@ struct WireObject {
     /// `additionalProperties: false`); under ``UnknownKeys/refused`` any other key is refused.
     /// Every decoder calls it once it knows which shape it reads (after the discriminator).
     func allowOnly(_ keys: String...) throws(WireFormatError) {
+        try allowOnly(keys)
+    }
+
+    /// ``allowOnly(_:)-(String...)`` with the keys in an array.
+    func allowOnly(_ keys: [String]) throws(WireFormatError) {
         guard unknownKeys == .refused else { return }
         guard let unknown = fields.keys.sorted().first(where: { !keys.contains($0) }) else { return }
         let list = keys.map { "\"\($0)\"" }.joined(separator: ", ")

@@ -294,10 +294,8 @@ enum MutantWitnesses {
         case "change-user-keeps-visible":
             return B.scenario(
                 [m1],
-                [
-                    B.start, B.event("tap"), .userChanged(to: "other"),
-                    .localMessagePresented(InAppMessage(id: "local1")),
-                ]
+                // The visible message left on screen is not observed as dismissed.
+                [B.start, B.event("tap"), .userChanged(to: "other")]
             )
         case "equal-ready-times-reversed":
             let first = B.message("m1", B.tap) { $0.delay = .seconds(10) }
@@ -333,7 +331,8 @@ enum MutantWitnesses {
         case "dismiss-any-clears-screen":
             return B.scenario(
                 [m0, m1],
-                [B.start, .messageDismissed("m1"), B.event("tap")],
+                // Dismissing m1, which is not on screen, observes m0 leaving it.
+                [B.start, .messageDismissed("m1")],
                 configuration: B.noInterval
             )
         case "rotation-dismisses-visible":
@@ -375,6 +374,51 @@ enum MutantWitnesses {
             return B.scenario([m1], [.sessionStarted(syncPending: true), B.event("tap"), .sessionSyncCompleted])
         case "sync-events-not-held":
             return B.scenario([m1], [.sessionStarted(syncPending: true), B.event("tap")])
+        default:
+            return campaignAndUsersScenario(for: id)
+        }
+    }
+
+    /// The witnesses of the mutants of a campaign's own settings, opening from a push, and users.
+    private static func campaignAndUsersScenario(for id: String) -> Scenario? {
+        typealias B = Build
+        let m1 = B.message("m1", B.tap)
+        let m2 = B.message("m2", B.level)
+        switch id {
+        case "campaign-window-exclusive":
+            return B.scenario(
+                [B.message("m1", B.tap) { $0.start = .seconds(5) }],
+                [B.start, B.advance(5), B.event("tap")]
+            )
+        case "message-interval-ignored":
+            let eager = B.message("m2", B.level) { $0.minimumTriggerInterval = .seconds(1) }
+            return B.scenario(
+                [m1, eager],
+                [B.start, B.event("tap"), .messageDismissed("m1"), B.advance(1), B.event("level")]
+            )
+        case "control-moves-no-clock":
+            let control = B.message("m1", B.tap) { $0.isControl = true }
+            return B.scenario([control, m2], [B.start, B.event("tap"), B.event("level")])
+        case "push-open-push-click-first":
+            return B.scenario(
+                [B.message("m0", .sessionStart), B.message("m1", .pushClick(campaign: nil))],
+                [.appOpenedFromPush(campaign: nil)],
+                configuration: B.noInterval
+            )
+        case "same-user-change-clears":
+            return B.scenario([m1], [.userChanged(to: "a"), B.start, B.event("tap"), .userChanged(to: "a")])
+        case "new-user-inherits-clocks":
+            return B.scenario(
+                [m1],
+                [.userChanged(to: "a"), B.start, B.event("tap"), .userChanged(to: "b"), B.start, B.event("tap")],
+                configuration: B.noInterval
+            )
+        case "anonymous-history-dropped":
+            return B.scenario(
+                [m1],
+                [B.start, B.event("tap"), .userChanged(to: "a"), B.start, B.event("tap")],
+                configuration: B.noInterval
+            )
         default:
             return nil
         }

@@ -37,6 +37,18 @@ struct CaseSyntaxTests {
         isTestSend: true
     )
 
+    /// A message with a campaign's own settings and an image outcome per delivery.
+    private static let campaignMessage = InAppMessage(
+        id: "campaign",
+        triggers: [.sessionStart],
+        image: .fails,
+        minimumTriggerInterval: VirtualTime(milliseconds: 2500),
+        start: .seconds(5),
+        end: .seconds(50),
+        isControl: true,
+        imageOnLaterDeliveries: [.pending, .succeeds]
+    )
+
     /// A custom event with every kind of property value, from the API.
     private static let richEvent = Stimulus.customEvent(
         CustomEvent(
@@ -62,13 +74,14 @@ struct CaseSyntaxTests {
         .appForegrounded, .deviceRotated(to: .landscape), .keyboardShown, .keyboardHidden,
         .assetDownloadSettled(message: "42", succeeded: false), .delegateChoiceSet(message: "42", choice: .later),
         .displayNextRequested, .messageClicked("42"), .messageDismissed("42"), localMessage,
-        .userChanged(to: "user: 1"), .sessionEnded, .appRelaunched,
+        .userChanged(to: "user: 1"), .sessionEnded, .appRelaunched, .appOpenedFromPush(campaign: nil),
+        .appOpenedFromPush(campaign: "spring"),
     ]
 
     private static let expectation = Expectation(
         sequence: [.displayed(.id("42"), extras: ["color": "dark \"red\""]), .stacked(.any, reason: .messageVisible)],
         contains: [.noMatchingTrigger(.customEvent(name: "tap")), .discarded(.id("local"), reason: nil)],
-        absent: [.impressionLogged(.any), .noMatchingTrigger(nil)],
+        absent: [.impressionLogged(.any), .noMatchingTrigger(nil), .dismissed(.id("42"))],
         stack: ["42", "local"]
     )
 
@@ -90,6 +103,7 @@ struct CaseSyntaxTests {
                 config: \(try #require(syntax.configuration(configuration)))
                 messages:
                   - \(syntax.message(Self.message))
+                  - \(syntax.message(Self.campaignMessage))
               steps:
             \(steps.map { "    - \($0)" }.joined(separator: "\n"))
 
@@ -99,7 +113,7 @@ struct CaseSyntaxTests {
         #expect(scratch.problems(suite) == [], "\(yaml)")
         let loaded = try #require(suite.cases.first)
         #expect(loaded.configuration == configuration)
-        #expect(loaded.messages == [Self.message])
+        #expect(loaded.messages == [Self.message, Self.campaignMessage])
         #expect(loaded.steps.map(\.action) == Self.stimuli.map(Step.Action.stimulus) + [.expectation(Self.expectation)])
     }
 
@@ -134,7 +148,7 @@ struct CaseSyntaxTests {
             syntax.expectation(Self.expectation)
                 == #"expect: {sequence: [displayed: 42 extras: {color: "dark "red""}, stacked: "*" (message_visible)], "#
                 + #"contains: [no_matching_trigger: custom_event: tap, discarded: local], "#
-                + #"absent: [impression_logged: "*", no_matching_trigger: "*"], stack: [42, local]}"#
+                + #"absent: [impression_logged: "*", no_matching_trigger: "*", dismissed: 42], stack: [42, local]}"#
         )
     }
 

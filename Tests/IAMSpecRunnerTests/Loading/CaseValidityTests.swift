@@ -48,8 +48,8 @@ import Testing
         #expect(
             problems == [
                 "case.yaml:6:19: error: unknown key 'tigger' in a message; expected one of: id, type, priority, "
-                    + "triggers, orientation, image, zip, extras, delay, timeout, reeligibility, test_send; "
-                    + "did you mean 'triggers'?"
+                    + "triggers, orientation, image, zip, extras, delay, timeout, reeligibility, test_send, "
+                    + "minimum_trigger_interval, start, end, control; did you mean 'triggers'?"
             ]
         )
     }
@@ -306,10 +306,10 @@ import Testing
             problems == [
                 "case.yaml:2:10: error: expected a non-empty string for 'title', found an empty string",
                 "case.yaml:8:32: error: missing the observation in a pattern; expected one of: displayed, stacked, "
-                    + "discarded, rolled_back, no_matching_trigger, impression_logged, click_logged",
+                    + "discarded, rolled_back, dismissed, no_matching_trigger, impression_logged, click_logged",
                 "case.yaml:8:33: error: unknown key 'shown' in an observation pattern; expected one of: displayed, "
-                    + "stacked, discarded, rolled_back, no_matching_trigger, impression_logged, click_logged, extras, "
-                    + "reason",
+                    + "stacked, discarded, rolled_back, dismissed, no_matching_trigger, impression_logged, click_logged, "
+                    + "extras, reason",
             ]
         )
     }

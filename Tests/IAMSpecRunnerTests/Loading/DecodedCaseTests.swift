@@ -73,6 +73,7 @@ import Testing
         #expect(lifo.profiles == [.appboyLegacy])
         let unused: Set<Capability> = [
             .triggerSessionStart, .minimumInterval, .delegateNow, .delegateLater, .delegateDiscard,
+            .messageInterval, .campaignWindow, .controlMessages, .pushOpen, .dismissals, .assetRedelivery,
         ]
         #expect(lifo.requires == Set(Capability.allCases).subtracting(unused))
     }

@@ -8,7 +8,9 @@ import Testing
         let suite = SuiteLoader.load(paths: [FixturePaths.root + "/loading/valid"])
         #expect(suite.diagnostics.map(\.description) == [])
         #expect(
-            suite.cases.map(\.id) == ["basics.session-start-displays", "stack.lifo-order", "stack.second-document"]
+            suite.cases.map(\.id) == [
+                "basics.session-start-displays", "settings.every-new-key", "stack.lifo-order", "stack.second-document",
+            ]
         )
         #expect(suite.rules.rules.map(\.id) == ["trigger.session-start", "stack.lifo", "filters.types"])
     }

@@ -47,6 +47,20 @@ struct ExpectationCheckTests {
         )
     }
 
+    @Test func sequenceComparesDismissalsOnlyWhenItNamesThem() {
+        let window: [Observation] = [.dismissed("promo"), promo]
+        #expect(ExpectationCheck.checkSequence([.displayed(.id("promo"), extras: nil)], window: window) == nil)
+        #expect(
+            ExpectationCheck.checkSequence([.dismissed(.any), .displayed(.id("promo"), extras: nil)], window: window)
+                == nil
+        )
+        let missing = ExpectationCheck.checkSequence(
+            [.dismissed(.id("promo")), .displayed(.id("promo"), extras: nil)],
+            window: [promo]
+        )
+        #expect(missing?.actual == ["displayed: promo"])
+    }
+
     @Test func emptySequenceMeansNoDeliveryObservation() {
         #expect(
             ExpectationCheck.checkSequence([], window: [.impressionLogged("promo"), .noMatchingTrigger(.sessionStart)])

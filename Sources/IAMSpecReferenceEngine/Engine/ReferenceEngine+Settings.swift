@@ -1,0 +1,40 @@
+import IAMSpec
+
+extension ReferenceEngine {
+    /// The user dismisses a message: when it is the one on screen it leaves, observed as
+    /// `dismissed`; then the moment may offer the stack's top.
+    mutating func dismiss(_ id: MessageID) {
+        let visible = screen.visible?.id
+        switch rules.screen.dismissal {
+        case .thatMessageOnly: screen.dismiss(id)
+        case .whateverIsVisible: screen.clear()
+        }
+        if let visible, !screen.isShowingMessage { observations.append(.dismissed(visible)) }
+        offerTopOfStack(at: .messageDismissed)
+    }
+
+    /// The app is opened from a push with no session running: a session starts, its sync complete,
+    /// and the push click arrives with it, judged in the order ``SessionStartRules/pushOpenJudged``
+    /// gives.
+    mutating func openFromPush(campaign: String?) {
+        let click = LoggedEvent(event: .pushClick(campaign: campaign), properties: [:])
+        switch rules.sessionStart.pushOpenJudged {
+        case .sessionStartFirst:
+            startSession(syncPending: false)
+            receive(click, from: .sdk)
+        case .pushClickFirst:
+            receive(click, from: .sdk)
+            startSession(syncPending: false)
+        }
+    }
+
+    /// A control-group message passed the presenter's checks: it logs its impression and moves the
+    /// display clocks as a display would, but nothing is shown (semantics notes, point 9).
+    mutating func showControl(_ presentation: Presentation) {
+        inFlight.remove(presentation.id)
+        if rules.campaign.controlMessagesMoveClocks, let triggerTime = presentation.triggerTime {
+            clocks.recordDisplay(of: presentation.id, at: now, triggeredAt: triggerTime)
+        }
+        observations += analytics.controlShown(presentation)
+    }
+}

@@ -1,0 +1,17 @@
+/// What a campaign's own settings do: its minimum trigger interval, its start and end, and its
+/// control group.
+package struct CampaignRules: Sendable {
+    /// "whose start/end window contains the event time" (semantics notes, point 1): a message is a
+    /// candidate from its start to its end, both included (Braze Web SDK trigger manager:
+    /// `startTime <= now` and `endTime >= now`), judged at the trigger event's time only.
+    package var windowIncludesItsEnds = Boundary.inclusive
+
+    /// "A message may carry its own interval that overrides the global one" (semantics notes,
+    /// point 2), in the trigger-time and the display-time checks alike.
+    package var messageIntervalOverridesGlobal = true
+
+    /// "A control-group message counts as displayed for the interval and re-eligibility clocks
+    /// but logs only an impression" (semantics notes, point 9); braze-swift-sdk's control view
+    /// logs the impression and dismisses itself as soon as it is presented, so nothing is shown.
+    package var controlMessagesMoveClocks = true
+}

@@ -1,0 +1,17 @@
+/// What the engine keeps for each user: which messages a user has seen, and when.
+///
+/// Braze Web SDK (`changeUser`, readable copy in mparticle-integrations'
+/// dist/BrazeKit.common.js): changing to the current user does nothing ("Doing nothing."); every
+/// other change drops the delivered messages; a change away from an identified user also forgets
+/// the last display time and each message's display times, so the new user starts with none,
+/// while the first change away from the anonymous user keeps them for the identified user.
+package struct UserRules: Sendable {
+    /// Changing to the user who is already current does nothing at all.
+    package var changeToCurrentUserIgnored = true
+
+    /// A change away from an identified user resets the interval and re-eligibility clocks.
+    package var changeFromIdentifiedUserResetsClocks = true
+
+    /// A change away from the anonymous user (the user a case starts with) keeps the clocks.
+    package var changeFromAnonymousUserKeepsClocks = true
+}

@@ -33,6 +33,7 @@ import Testing
         let lacking: Set<Capability> = [
             .keyboard, .orientation, .assets, .delegate, .localMessages, .sessionSync,
             .delegateNow, .delegateLater, .delegateDiscard, .delegateRollback,
+            .messageInterval, .campaignWindow, .controlMessages, .pushOpen, .dismissals, .assetRedelivery,
         ]
         #expect(provider.description.capabilities == Set(Capability.allCases).subtracting(lacking))
         #expect(provider.description.profiles == Set(Profile.allCases))

@@ -167,10 +167,12 @@ import Testing
         let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("iamspec-ready-\(UUID().uuidString)")
         try #require(mkfifo(fifo.path, 0o600) == 0)
         defer { try? FileManager.default.removeItem(at: fifo) }
-        let command = "IAMSPEC_FIXTURE_READY_FIFO='\(fifo.path)' " + EngineFixtures.command("faults/silent_handshake.py")
+        let command =
+            "IAMSPEC_FIXTURE_READY_FIFO='\(fifo.path)' " + EngineFixtures.command("faults/silent_handshake.py")
         let settings = StdioEngineSettings(startTimeout: .seconds(1))
         #expect {
-            _ = try StdioEngineProvider(command: command, settings: settings) { () throws(EngineError) -> any EngineChannel in
+            _ = try StdioEngineProvider(command: command, settings: settings) {
+                () throws(EngineError) -> any EngineChannel in
                 let channel = try ChildProcess(command: command, stderrCapacity: settings.stderrTailBytes)
                 // Blocks until the engine has written its stderr line and opened the FIFO.
                 _ = try? String(contentsOf: fifo, encoding: .utf8)
@@ -286,6 +288,8 @@ import Testing
         #expect(endings.isEmpty)
         #expect(processes[2] != processes[1])
         #expect(lateLines.count == 1)
-        #expect(lateLines.first?.hasPrefix(#"after case "b-fault" ended, the engine wrote a line with seq 5: `{"#) == true)
+        #expect(
+            lateLines.first?.hasPrefix(#"after case "b-fault" ended, the engine wrote a line with seq 5: `{"#) == true
+        )
     }
 }

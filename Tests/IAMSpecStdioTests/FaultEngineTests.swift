@@ -174,8 +174,12 @@ import Testing
             _ = try StdioEngineProvider(command: command, settings: settings) {
                 () throws(EngineError) -> any EngineChannel in
                 let channel = try ChildProcess(command: command, stderrCapacity: settings.stderrTailBytes)
-                // Blocks until the engine has written its stderr line and opened the FIFO.
-                _ = try? String(contentsOf: fifo, encoding: .utf8)
+                // Blocks until the engine, its stderr line written, opens the FIFO, then until it
+                // has written its process id and closed it.
+                let announcement = open(fifo.path, O_RDONLY)
+                var byte: UInt8 = 0
+                while announcement >= 0, read(announcement, &byte, 1) > 0 {}
+                close(announcement)
                 return channel
             }
         } throws: { error in

@@ -19,6 +19,7 @@ import subprocess
 import sys
 
 ANSWERED = {"hello", "case", "stimulus"}
+"""The requests every protocol answers; protocol 2 answers `end_case` as well (with `ended`)."""
 
 
 def declined(request, variant):
@@ -39,6 +40,7 @@ def changed(answer, variant):
 def main():
     variant = sys.argv[1]
     engine = subprocess.Popen(sys.argv[2:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    protocol = 1
     for line in sys.stdin:
         if not line.strip():
             continue
@@ -50,9 +52,11 @@ def main():
             engine.stdin.flush()
             if request.get("type") == "shutdown":
                 break
-            if request.get("type") not in ANSWERED:
+            if request.get("type") not in ANSWERED and not (request.get("type") == "end_case" and protocol >= 2):
                 continue
             answer = changed(json.loads(engine.stdout.readline()), variant)
+            if answer.get("type") == "hello_reply":
+                protocol = answer.get("protocol", 1)
         sys.stdout.write(json.dumps(answer, separators=(",", ":")) + "\n")
         sys.stdout.flush()
     engine.stdin.close()

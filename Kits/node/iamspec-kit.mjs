@@ -32,7 +32,9 @@
 //   the reason), or in protocol 1, which has no such answer, an `error`.
 // - Any other exception becomes an `error` answer naming it and where it was thrown, with the
 //   stack on stderr; the process stays usable.
-// - `end_case`: calls the adapter's `close()` if it has one, and forgets it.
+// - `end_case`: calls the adapter's `close()` if it has one, forgets it, and (protocol 2) answers
+//   `ended`; iamspec reports the case only then, and any line written in between (a console.log
+//   is not one: see below) makes that case an error.
 // - Each answer is one compact JSON line echoing the request's `seq`; while the kit runs,
 //   console.log, console.info and console.debug write to stderr, so a stray debug line never
 //   breaks the protocol.
@@ -152,7 +154,7 @@ class Session {
     this.finished = false;
   }
 
-  /** The encoded answer to one request line, or undefined (blank line, end_case, shutdown). */
+  /** The encoded answer to one request line, or undefined (blank line, end_case in protocol 1, shutdown). */
   async answer(line) {
     const text = line.trim();
     if (text === "") return undefined;
@@ -176,7 +178,7 @@ class Session {
         return this.encode(await this.stimulus(request), seq);
       case "end_case":
         this.closeEngine();
-        return undefined;
+        return this.protocol >= 2 ? this.encode({ type: "ended" }, seq) : undefined;
       case "shutdown":
         this.finished = true;
         return undefined;

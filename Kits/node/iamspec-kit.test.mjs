@@ -92,6 +92,7 @@ test("every answer echoes its request's seq, and console.log goes to stderr", as
     { type: "ready", seq: 1 },
     { type: "observations", seq: 2, observations: [{ kind: "displayed", message: "tap", extras: { n: "1" } }] },
     { type: "observations", seq: 3, observations: [{ kind: "displayed", message: "tap", extras: { n: "2" } }] },
+    { type: "ended", seq: 4 },
   ]);
   assert.match(stderr, /a debug line from the adapter/);
 });
@@ -103,6 +104,7 @@ test("a declined stimulus is unsupported, and the next case runs", async () => {
   ]);
   assert.deepEqual(answers.slice(2), [
     { type: "unsupported", seq: 2, reason: "sessions are not mapped" },
+    { type: "ended", seq: 3 },
     { type: "ready", seq: 4 },
     { type: "observations", seq: 5, observations: [] },
   ]);
@@ -121,9 +123,13 @@ test("a stimulus without a method is unsupported, naming it; a declined case is 
   });
 });
 
-test("protocol 1: no seq, and a declined stimulus is an error", async () => {
-  const { answers } = await converse([hello(1), kase(), stimulus("session_start", undefined, { sync: "complete" })]);
-  assert.deepEqual(answers.slice(1), [{ type: "ready" }, { type: "error", message: "unsupported: sessions are not mapped" }]);
+test("protocol 1: no seq, a declined stimulus is an error, and end_case is not answered", async () => {
+  const { answers } = await converse([
+    hello(1), kase(), stimulus("session_start", undefined, { sync: "complete" }), { type: "end_case" }, kase(),
+  ]);
+  assert.deepEqual(answers.slice(1), [
+    { type: "ready" }, { type: "error", message: "unsupported: sessions are not mapped" }, { type: "ready" },
+  ]);
 });
 
 test("an exception is an error naming it and its line, and the process stays usable", async () => {
@@ -135,7 +141,9 @@ test("an exception is an error naming it and its line, and the process stays usa
   assert.equal(answers[2].seq, 2);
   assert.match(answers[2].message, /^RangeError while handling the advance stimulus: thirteen at iamspec-kit\.test\.mjs:\d+$/);
   assert.match(stderr, /RangeError: thirteen/);
-  assert.deepEqual(answers[4], { type: "observations", seq: 5, observations: [] });
+  assert.deepEqual(answers.slice(3), [
+    { type: "ended", seq: 3 }, { type: "ready", seq: 4 }, { type: "observations", seq: 5, observations: [] },
+  ]);
 });
 
 test("an exception making the engine is an error for that case", async () => {
@@ -169,7 +177,8 @@ test("end_case closes the adapter, and nothing after shutdown is read", async ()
     hello(), kase(1, { caseId: "first" }), { type: "end_case", seq: 2 }, kase(3, { caseId: "second" }),
     { type: "shutdown", seq: 4 }, hello(),
   ]);
-  assert.equal(answers.length, 3);
+  assert.deepEqual(answers.map((answer) => answer.type), ["hello_reply", "ready", "ended", "ready"]);
+  assert.equal(answers[2].seq, 2);
   assert.deepEqual(Counter.closed, ["first", "second"]);
 });
 

@@ -30,7 +30,9 @@ What the kit does for you:
   (the run is skipped with the reason), or in protocol 1, which has no such answer, an `error`.
 - Any other exception, in the factory or a stimulus, becomes an `error` answer naming the
   exception and where it was raised, with the traceback on stderr; the process stays usable.
-- `end_case`: calls the adapter's `close()` if it has one, and forgets it.
+- `end_case`: calls the adapter's `close()` if it has one, forgets it, and (protocol 2) answers
+  `ended`; iamspec reports the case only then, and any line written in between (a stray `print`
+  is not one: see below) makes that case an error.
 - Each answer is one compact JSON line, flushed, echoing the request's `seq`; while the kit runs,
   `print` and `sys.stdout` go to stderr, so a stray debug line never breaks the protocol.
 - `shutdown` or the end of stdin: `serve` returns 0 (`sys.exit(kit.serve(...))`).
@@ -176,7 +178,7 @@ class _Session:
         self.finished = False
 
     def answer(self, raw):
-        """The encoded answer to one request line, or None (blank line, `end_case`, `shutdown`)."""
+        """The encoded answer to one request line, or None (blank line, `end_case` in protocol 1, `shutdown`)."""
         try:
             line = raw.decode("utf-8").strip()
         except UnicodeDecodeError as problem:
@@ -200,7 +202,7 @@ class _Session:
             return self.encode(self.stimulus(request), seq)
         if kind == "end_case":
             self.close_engine()
-            return None
+            return self.encode({"type": "ended"}, seq) if self.protocol >= 2 else None
         if kind == "shutdown":
             self.finished = True
             return None

@@ -102,6 +102,7 @@ class ProtocolTwoTests(unittest.TestCase):
              "observations": [{"kind": "displayed", "message": "tap", "extras": {"n": "1"}}]},
             {"type": "observations", "seq": 3,
              "observations": [{"kind": "displayed", "message": "tap", "extras": {"n": "2"}}]},
+            {"type": "ended", "seq": 4},
         ])
         self.assertIn("a debug line from the adapter", errors)
 
@@ -111,7 +112,8 @@ class ProtocolTwoTests(unittest.TestCase):
             {"type": "end_case", "seq": 3}, case(seq=4), stimulus("advance", seq=5, by_ms=1),
         ])
         self.assertEqual(answers[2], {"type": "unsupported", "seq": 2, "reason": "sessions are not mapped"})
-        self.assertEqual(answers[3:], [{"type": "ready", "seq": 4}, {"type": "observations", "seq": 5, "observations": []}])
+        self.assertEqual(answers[3:], [{"type": "ended", "seq": 3}, {"type": "ready", "seq": 4},
+                                       {"type": "observations", "seq": 5, "observations": []}])
 
     def test_a_stimulus_without_a_method_is_unsupported_naming_it(self):
         answers, _ = converse([{"type": "hello", "protocol": 2}, case(seq=1), stimulus("keyboard_shown", seq=2)])
@@ -124,10 +126,12 @@ class ProtocolTwoTests(unittest.TestCase):
 
 
 class ProtocolOneTests(unittest.TestCase):
-    def test_no_seq_and_a_declined_stimulus_is_an_error(self):
-        answers, _ = converse([{"type": "hello", "protocol": 1}, case(), stimulus("session_start", sync="complete")])
+    def test_no_seq_a_declined_stimulus_is_an_error_and_end_case_is_not_answered(self):
+        answers, _ = converse([{"type": "hello", "protocol": 1}, case(), stimulus("session_start", sync="complete"),
+                               {"type": "end_case"}, case()])
         self.assertEqual(answers[1:], [{"type": "ready"},
-                                       {"type": "error", "message": "unsupported: sessions are not mapped"}])
+                                       {"type": "error", "message": "unsupported: sessions are not mapped"},
+                                       {"type": "ready"}])
 
 
 class FaultTests(unittest.TestCase):
@@ -141,7 +145,8 @@ class FaultTests(unittest.TestCase):
         self.assertRegex(answers[2]["message"], r"^ZeroDivisionError while handling the advance stimulus: "
                                                 r"division by zero at test_iamspec_kit\.py:\d+ in on_advance$")
         self.assertIn("Traceback", errors)
-        self.assertEqual(answers[4], {"type": "observations", "seq": 5, "observations": []})
+        self.assertEqual(answers[3:], [{"type": "ended", "seq": 3}, {"type": "ready", "seq": 4},
+                                       {"type": "observations", "seq": 5, "observations": []}])
 
     def test_an_exception_making_the_engine_is_an_error_for_that_case(self):
         def broken(case):
@@ -176,7 +181,8 @@ class LifecycleTests(unittest.TestCase):
             {"type": "hello", "protocol": 2}, case(seq=1, case_id="first"), {"type": "end_case", "seq": 2},
             case(seq=3, case_id="second"), {"type": "shutdown", "seq": 4}, {"type": "hello", "protocol": 2},
         ])
-        self.assertEqual(len(answers), 3)  # nothing after shutdown is read
+        self.assertEqual([answer["type"] for answer in answers], ["hello_reply", "ready", "ended", "ready"])
+        self.assertEqual(answers[2]["seq"], 2)  # nothing after shutdown is read
         self.assertEqual(Counter.closed, ["first", "second"])
 
     def test_the_end_of_input_ends_the_loop_and_restores_stdout(self):

@@ -160,13 +160,28 @@ import Testing
         }
     }
 
-    @Test func anEngineThatNeverAnswersTheHandshake() {
+    /// The handshake's 1 s starts only once the engine has said on stderr that it will not answer
+    /// (it writes a FIFO the launch reads before returning), so however slowly Python starts, the
+    /// line is there when the timeout hits.
+    @Test func anEngineThatNeverAnswersTheHandshake() throws {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("iamspec-ready-\(UUID().uuidString)")
+        try #require(mkfifo(fifo.path, 0o600) == 0)
+        defer { try? FileManager.default.removeItem(at: fifo) }
+        let command =
+            "IAMSPEC_FIXTURE_READY_FIFO='\(fifo.path)' " + EngineFixtures.command("faults/silent_handshake.py")
         let settings = StdioEngineSettings(startTimeout: .seconds(1))
         #expect {
-            _ = try StdioEngineProvider(
-                command: EngineFixtures.command("faults/silent_handshake.py"),
-                settings: settings
-            )
+            _ = try StdioEngineProvider(command: command, settings: settings) {
+                () throws(EngineError) -> any EngineChannel in
+                let channel = try ChildProcess(command: command, stderrCapacity: settings.stderrTailBytes)
+                // Blocks until the engine, its stderr line written, opens the FIFO, then until it
+                // has written its process id and closed it.
+                let announcement = open(fifo.path, O_RDONLY)
+                var byte: UInt8 = 0
+                while announcement >= 0, read(announcement, &byte, 1) > 0 {}
+                close(announcement)
+                return channel
+            }
         } throws: { error in
             guard let error = error as? EngineStartupError else { return false }
             return error.message.contains("did not answer hello within 1 s")
@@ -228,5 +243,57 @@ import Testing
         var stopped = busy
         #expect(throws: EngineError.self) { try stopped.handle(.sessionStarted(syncPending: false)) }
         #expect(throws: EngineStartupError.self) { try provider.makeEngine(for: EngineFixtures.setup("c")) }
+    }
+
+    /// Runs `a-good`, `b-fault` and `c-good` on one provider, one stimulus each, each ended with
+    /// `endCase()` (protocol 2: the engine must answer `ended`); each case must see its own
+    /// observations. Returns what ending each case threw, the provider's late lines and the
+    /// engine process of each case.
+    private func threeCasesEnded(
+        _ fixture: String
+    ) throws -> (endings: [String: any Error], lateLines: [String], processes: [Int32]) {
+        let provider = try StdioEngineProvider(command: EngineFixtures.command(fixture), settings: settings)
+        defer { provider.shutdown() }
+        var endings: [String: any Error] = [:]
+        var processes: [Int32] = []
+        for caseID in ["a-good", "b-fault", "c-good"] {
+            var engine = try provider.makeEngine(for: EngineFixtures.setup(caseID))
+            processes.append(try #require(EngineFixtures.processID(of: engine)))
+            #expect(
+                try engine.handle(.sessionStarted(syncPending: false))
+                    == [.displayed("promo", extras: ["from": caseID])]
+            )
+            do {
+                try engine.endCase()
+            } catch {
+                endings[caseID] = error
+            }
+        }
+        return (endings, provider.lateLines, processes)
+    }
+
+    @Test func aLineBeforeEndedIsThatCasesError() throws {
+        for fixture in ["faults/writes_after_end_case.py", "faults/answers_twice.py"] {
+            let (endings, lateLines, processes) = try threeCasesEnded(fixture)
+            #expect(Array(endings.keys) == ["b-fault"], "\(fixture): only the faulty case may fail to end")
+            let error = try #require(endings["b-fault"] as? EngineError, "\(fixture)")
+            #expect(error.message.contains("after the case's last answer, the engine wrote `{"), "\(error.message)")
+            #expect(error.message.contains("where iamspec waited for `ended` with seq 6"), "\(error.message)")
+            #expect(error.diagnostics.contains("well_behaved: case b-fault"))
+            #expect(processes[0] == processes[1], "\(fixture): a case that ended well keeps its process")
+            #expect(processes[2] != processes[1], "\(fixture): the case after the fault runs on a restarted engine")
+            #expect(EngineFixtures.isGone(processes[1]))
+            #expect(lateLines.isEmpty)
+        }
+    }
+
+    @Test func aLineAfterEndedIsLateAndTheNextCaseRunsAfresh() throws {
+        let (endings, lateLines, processes) = try threeCasesEnded("faults/writes_after_ended.py")
+        #expect(endings.isEmpty)
+        #expect(processes[2] != processes[1])
+        #expect(lateLines.count == 1)
+        #expect(
+            lateLines.first?.hasPrefix(#"after case "b-fault" ended, the engine wrote a line with seq 5: `{"#) == true
+        )
     }
 }

@@ -24,7 +24,7 @@ import Testing
         let replies: [EngineReply] = [
             .hello(protocolVersion: 2, description: description), .ready, .skipped(reason: "no legacy rules"),
             .observations(WireSamples.observations), .observations([]), .unsupported(reason: "no display-next"),
-            .error(message: "out of memory"),
+            .error(message: "out of memory"), .ended,
         ]
         // Protocol 2, whose messages have every key the schemas define.
         return requests.map { Sample(type: $0.type, message: WireCodec.encode($0, seq: 1)) }

@@ -82,7 +82,7 @@ import Testing
         ("[1, 2]", "the message: found an array [1,2], expected an object"),
         (
             #"{"type":"readied"}"#,
-            #"type: found "readied", expected one of "hello_reply", "ready", "skipped", "observations", "unsupported", "error""#
+            #"type: found "readied", expected one of "hello_reply", "ready", "skipped", "observations", "unsupported", "error", "ended""#
         ),
         (#"{"seq":1,"type":"unsupported","reason":""}"#, #"reason: found "", expected a non-empty string"#),
         (

@@ -15,8 +15,16 @@ struct EngineFaultTests {
 
     /// Runs the three cases on the fault engine with one job; returns the outcome and the
     /// results stream's case records as `id status`.
+    /// As ``cases``, and a faulty case whose last step is the stimulus, then one more that passes.
+    private static let casesWithAFaultAtTheEnd =
+        cases + [
+            FaultSuite.Case(id: "d-fault-at-the-end", title: "The engine misbehaves after its last answer"),
+            FaultSuite.Case(id: "e-passes", title: "The engine displays the message at session start once more"),
+        ]
+
     private static func run(
         _ engine: String,
+        cases: [FaultSuite.Case] = cases,
         environment: [String: String] = [:],
         in folder: URL
     ) throws -> (IAMSpecExecutable.Outcome, [String]) {
@@ -68,27 +76,57 @@ struct EngineFaultTests {
         #expect(!FileManager.default.fileExists(atPath: "/proc/\(orphan)"), "the orphan \(orphan) is still running")
     }
 
-    @Test("protocol 2, an answer given twice: that case is an error, out of step; the other cases pass")
+    @Test(
+        "protocol 2, an answer given twice, mid-case or after the case's last step: that case is an error; the others pass"
+    )
     func anAnswerGivenTwice() throws {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (outcome, statuses) = try Self.run("answers_twice.py", in: folder)
+        let (outcome, statuses) = try Self.run("answers_twice.py", cases: Self.casesWithAFaultAtTheEnd, in: folder)
         #expect(outcome.status == 1)
-        #expect(statuses == ["a-passes passed", "b-fault error", "c-passes passed"])
+        #expect(
+            statuses == [
+                "a-passes passed", "b-fault error", "c-passes passed", "d-fault-at-the-end error", "e-passes passed",
+            ]
+        )
         #expect(
             outcome.standardOutput.contains(
                 "the engine's answer is out of step: iamspec waited for the answer to stimulus advance (seq "
             ),
             "\(outcome.standardOutput)"
         )
+        #expect(
+            outcome.standardOutput.contains(
+                #"the engine failed while ending the case: after the case's last answer, the engine wrote `{"type": "observations""#
+            ),
+            "\(outcome.standardOutput)"
+        )
         #expect(!outcome.standardError.contains("warning:"))
     }
 
-    @Test("protocol 2, a line after the case ended: a warning names that case; the next case runs untouched")
-    func aLineAfterTheCaseEnded() throws {
+    @Test("protocol 2, a line after the case's last answer, before `ended`: that case is an error; the others pass")
+    func aLineBeforeEnded() throws {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let (outcome, statuses) = try Self.run("writes_after_end_case.py", in: folder)
+        #expect(outcome.status == 1)
+        #expect(statuses == ["a-passes passed", "b-fault error", "c-passes passed"])
+        #expect(
+            outcome.standardOutput.contains(
+                "the engine failed while ending the case: after the case's last answer, the engine wrote `{"
+            ),
+            "\(outcome.standardOutput)"
+        )
+        #expect(outcome.standardOutput.contains("where iamspec waited for `ended` with seq 7"))
+        #expect(outcome.standardOutput.contains("well_behaved: case b-fault"), "stderr is attached")
+        #expect(!outcome.standardError.contains("warning:"))
+    }
+
+    @Test("protocol 2, a line after `ended`: a warning names that case; the next case runs untouched")
+    func aLineAfterEnded() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (outcome, statuses) = try Self.run("writes_after_ended.py", in: folder)
         #expect(statuses == ["a-passes passed", "b-fault passed", "c-passes passed"])
         #expect(
             outcome.standardError.contains(

@@ -9,8 +9,9 @@ check-jsonschema against SCHEMA_DIRECTORY/<type>.json (through a wrapper schema 
 them, written to WORK_DIRECTORY). Fails when a line is not such a message, when a message type
 that occurred has no schema, when a message travels the wrong way (the schema's title says
 "(iamspec to engine)" or "(engine to iamspec)"), when nothing was recorded in either direction,
-or when check-jsonschema finds a message invalid. Prints how many messages of each type were
-validated.
+or when check-jsonschema finds a message invalid. Each conversation (one process's pair of
+recordings) is also checked for `end_case`: in protocol 2 every one is answered by `ended` with
+its `seq`, in protocol 1 none is answered. Prints how many messages of each type were validated.
 """
 
 import glob
@@ -50,6 +51,46 @@ def read_messages(recordings, problems):
     return by_type, directions
 
 
+def read_lines(path):
+    """The JSON objects of one recording; lines that are not are reported by read_messages."""
+    messages = []
+    with open(path, encoding="utf-8") as stream:
+        for line in stream:
+            try:
+                message = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(message, dict):
+                messages.append(message)
+    return messages
+
+
+def check_end_of_cases(recordings, problems):
+    """Each conversation's `end_case` requests against its `ended` answers; returns how many
+    conversations of each protocol were checked."""
+    checked = {}
+    for recording in recordings:
+        for requests_path in sorted(glob.glob(os.path.join(recording, "*.to-engine.jsonl"))):
+            answers_path = requests_path[: -len(".to-engine.jsonl")] + ".from-engine.jsonl"
+            requests = read_lines(requests_path)
+            answers = read_lines(answers_path) if os.path.isfile(answers_path) else []
+            reply = next((answer for answer in answers if answer.get("type") == "hello_reply"), None)
+            if reply is None:
+                continue
+            protocol = reply.get("protocol")
+            ended_cases = [request.get("seq") for request in requests if request.get("type") == "end_case"]
+            ended = [answer.get("seq") for answer in answers if answer.get("type") == "ended"]
+            if protocol == 2 and ended != ended_cases[: len(ended)]:
+                problems.append(f"{answers_path}: `ended` answers seq {ended}, the end_case requests were {ended_cases}")
+            elif protocol == 2 and len(ended_cases) - len(ended) > 1:
+                # Only the last end_case may go unanswered: the conversation can be cut there.
+                problems.append(f"{answers_path}: {len(ended_cases)} end_case requests, {len(ended)} `ended` answers")
+            elif protocol == 1 and ended:
+                problems.append(f"{answers_path}: a protocol-1 engine answered end_case with `ended`")
+            checked[protocol] = checked.get(protocol, 0) + 1
+    return checked
+
+
 def schema_direction(schema_path):
     """The direction a message schema's title names, e.g. "iamspec to engine"."""
     with open(schema_path, encoding="utf-8") as stream:
@@ -64,6 +105,7 @@ def main():
     started = time.monotonic()
     problems = []
     by_type, directions = read_messages(sys.argv[4:], problems)
+    conversations = check_end_of_cases(sys.argv[4:], problems)
     travelled = set().union(*directions.values()) if directions else set()
     for direction in DIRECTIONS.values():
         if direction not in travelled:
@@ -103,6 +145,8 @@ def main():
                     if os.path.basename(path)[:-5] not in by_type and os.path.basename(path) != "definitions.json")
     if unseen:
         print(f"no message recorded of type: {', '.join(unseen)}")
+    print("end_case and ended agree in " + ", ".join(
+        f"{count} protocol-{protocol} conversations" for protocol, count in sorted(conversations.items(), key=str)))
     for problem in problems:
         print(f"error: {problem}", file=sys.stderr)
     if problems:

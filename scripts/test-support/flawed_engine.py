@@ -26,6 +26,7 @@ def flaw(case_id):
 def main():
     engine = subprocess.Popen(sys.argv[1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
     current = None
+    protocol = 1
     for line in sys.stdin:
         request = json.loads(line)
         kind = request.get("type")
@@ -39,7 +40,8 @@ def main():
         engine.stdin.flush()
         if kind == "end_case":
             current = None
-            continue
+            if protocol < 2:  # protocol 2 answers it with `ended`
+                continue
         if kind == "shutdown":
             break
         answer_line = engine.stdout.readline()
@@ -48,6 +50,7 @@ def main():
         answer = json.loads(answer_line)
         if answer.get("type") == "hello_reply":
             answer["name"] = "flawed-example"
+            protocol = answer.get("protocol", 1)
         elif kind == "stimulus" and current == "fail" and "observations" in answer:
             answer["observations"] = []
         sys.stdout.write(json.dumps(answer, separators=(",", ":")) + "\n")

@@ -2,7 +2,8 @@
 """Fault: speaks protocol 2, and answers every stimulus of a faulty case twice (same `seq`).
 
 The second copy is read as the answer to the next request: in the middle of the case, the next
-stimulus; after its last stimulus, the `case` that follows, on the same process.
+stimulus; after its last stimulus, `end_case` (where `ended` was due). Either way that case is an
+error, and the next one runs on a fresh process.
 """
 
 from well_behaved import send, serve

@@ -29,14 +29,22 @@ def hello_reply(protocol=1):
     }
 
 
-def serve(on_hello=None, on_fault_stimulus=None, protocol=1, on_fault_answer=None, on_fault_end_case=None):
+def serve(
+    on_hello=None,
+    on_fault_stimulus=None,
+    protocol=1,
+    on_fault_answer=None,
+    on_fault_end_case=None,
+    on_fault_ended=None,
+):
     """Serves requests on stdin until shutdown or the end of input.
 
     `on_hello()` replaces the handshake answer; `on_fault_stimulus(stimulus)` replaces the answer
     to every stimulus of a case whose id contains "fault". With `protocol=2` the engine speaks
-    protocol 2 (every answer carries its request's `seq`); then `on_fault_answer(answer)` sends
-    the answer to each stimulus of a faulty case in its stead, and `on_fault_end_case(last_answer)`
-    runs when such a case ends.
+    protocol 2 (every answer carries its request's `seq`, and `end_case` is answered `ended`); then
+    `on_fault_answer(answer)` sends the answer to each stimulus of a faulty case in its stead,
+    `on_fault_end_case(last_answer)` runs when such a case ends, before `ended`, and
+    `on_fault_ended(last_answer)` runs just after `ended`.
     """
     case = None
     last_answer = None
@@ -78,5 +86,9 @@ def serve(on_hello=None, on_fault_stimulus=None, protocol=1, on_fault_answer=Non
             if on_fault_end_case and faulty:
                 on_fault_end_case(last_answer)
             case = None
+            if protocol == 2:
+                send(answer({"type": "ended"}))
+                if on_fault_ended and faulty:
+                    on_fault_ended(last_answer)
         elif kind == "shutdown":
             return

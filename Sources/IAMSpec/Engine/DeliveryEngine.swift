@@ -14,6 +14,18 @@ public protocol DeliveryEngine {
     /// when the engine cannot go on (the run is reported as an error, not a failure, with the
     /// message).
     mutating func handle(_ stimulus: Stimulus) throws -> [Observation]
+
+    /// The run is over. The runner calls it once, after the run's last step, whether the run
+    /// passed, failed or was declined (not after the engine threw ``EngineError``).
+    ///
+    /// Throw ``EngineError`` when the engine turns out to have misbehaved at the end (an engine
+    /// over the stdio protocol that wrote a line after its last answer, say): the run is then
+    /// reported as an error with the message. Does nothing by default.
+    mutating func endCase() throws
+}
+
+extension DeliveryEngine {
+    public mutating func endCase() throws {}
 }
 
 /// Makes fresh engines and says what they support.

@@ -116,8 +116,20 @@ struct CaseExecutor: Sendable {
             return result
         }
         engineMade(engine)
+        runSteps(specCase.steps, on: &engine, into: &result)
+        guard result.status != .error else { return result }
+        do {
+            try engine.endCase()
+        } catch {
+            result.apply(.engineFailure(error, while: "ending the case"))
+        }
+        return result
+    }
+
+    /// Runs the steps until the first that does not pass; the result says how they went.
+    private func runSteps(_ steps: [Step], on engine: inout any DeliveryEngine, into result: inout CaseResult) {
         var session = Session()
-        for step in specCase.steps {
+        for step in steps {
             switch step.action {
             case .stimulus(let stimulus):
                 var entry = TimelineEntry(
@@ -133,12 +145,12 @@ struct CaseExecutor: Sendable {
                     result.timeline = session.timeline + [entry]
                     result.location = step.location
                     result.apply(.declined("`\(CaseSyntax.plain.step(stimulus))`", skip))
-                    return result
+                    return
                 } catch {
                     result.timeline = session.timeline + [entry]
                     result.location = step.location
                     result.apply(.engineFailure(error, while: "handling `\(CaseSyntax.plain.step(stimulus))`"))
-                    return result
+                    return
                 }
                 session.timeline.append(entry)
                 if case .timeAdvanced(let span) = stimulus {
@@ -149,12 +161,11 @@ struct CaseExecutor: Sendable {
                     result.timeline = session.timeline
                     result.location = step.location
                     result.apply(problem)
-                    return result
+                    return
                 }
             }
         }
         result.timeline = session.timeline
-        return result
     }
 
     /// Checks one `expect` step; appends its timeline entry and empties the window.

@@ -95,7 +95,15 @@ final class EngineConnection: Sendable {
         channel.kill()
     }
 
-    /// Sends a request that is not answered (`end_case`, `shutdown`).
+    /// Ends the current case with `end_case`. In protocol 2 the engine answers `ended`, and any
+    /// other line before it (a second answer to the case's last request, an unasked line, a wrong
+    /// `seq`) is this case's failure; in protocol 1 nothing is answered.
+    func endCase(timeout: Duration) throws(ConnectionFailure) {
+        guard version.answersEndCase else { return try send(.endCase, timeout: timeout) }
+        _ = try exchange(.endCase, timeout: timeout)
+    }
+
+    /// Sends a request that is not answered (`end_case` in protocol 1, `shutdown`).
     func send(_ request: EngineRequest, timeout: Duration) throws(ConnectionFailure) {
         _ = try transmit(request, timeout: timeout)
     }
@@ -187,6 +195,12 @@ final class EngineConnection: Sendable {
         } catch {
             throw fail("the engine wrote a line that is not JSON, at \(error) (\(answer): \(excerpt(text)))")
         }
+        if case .endCase = request, let seq, !Self.isEnded(value, seq: seq) {
+            throw fail(
+                "after the case's last answer, the engine wrote \(excerpt(text)), "
+                    + "where iamspec waited for `ended` with seq \(seq) (the answer to end_case)"
+            )
+        }
         let type: String
         if case .object(let fields) = value, case .string(let found)? = fields["type"] {
             type = found
@@ -218,6 +232,12 @@ final class EngineConnection: Sendable {
         } catch {
             throw fail("the engine's `\(type)` answer to \(request.summary) does not follow the protocol: \(error)")
         }
+    }
+
+    /// Whether `message` is `ended` answering the `end_case` numbered `seq`.
+    private static func isEnded(_ message: JSONValue, seq: Int64) -> Bool {
+        guard case .object(let fields) = message, fields["type"] == .string("ended") else { return false }
+        return WireCodec.sequenceNumber(of: message) == seq
     }
 
     /// Ends the conversation: closes the streams, waits up to `gracePeriod` for the engine to

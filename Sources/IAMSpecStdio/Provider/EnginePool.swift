@@ -100,8 +100,8 @@ final class EnginePool: Sendable {
         }
     }
 
-    /// Takes back a process after a case. A usable one gets `end_case` when `endsCase` and waits
-    /// for the next case; any other is stopped and reaped.
+    /// Takes back a process after a case. A usable one gets `end_case` when `endsCase` (and, in
+    /// protocol 2, must answer `ended`) and waits for the next case; any other is stopped and reaped.
     func checkIn(_ connection: EngineConnection, endsCase: Bool) {
         let isShutDown = state.withLock { state in
             state.busy[ObjectIdentifier(connection)] = nil
@@ -113,7 +113,7 @@ final class EnginePool: Sendable {
         }
         if endsCase {
             do {
-                try connection.send(.endCase, timeout: settings.replyTimeout)
+                try connection.endCase(timeout: settings.replyTimeout)
             } catch {
                 return
             }
@@ -176,7 +176,7 @@ final class EnginePool: Sendable {
                 "the engine refused the handshake: \(message)",
                 diagnostics: connection.diagnostics
             )
-        case .ready, .skipped, .observations, .unsupported:
+        case .ready, .skipped, .observations, .unsupported, .ended:
             connection.close(gracePeriod: .zero)
             throw EngineError(
                 "the engine answered hello with `\(reply.type)`",

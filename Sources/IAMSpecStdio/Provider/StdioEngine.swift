@@ -1,13 +1,18 @@
 import IAMSpec
+import Synchronization
 
 /// An engine run by a program over the stdio protocol, for one run of one case.
 ///
-/// It holds one engine process, checked out of the provider's pool; when it is released the
-/// process gets `end_case` and goes back to the pool, or, if anything went wrong, is stopped.
+/// It holds one engine process, checked out of the provider's pool. ``endCase()`` sends `end_case`
+/// (in protocol 2 the engine must answer `ended` before anything else); when the engine is
+/// released the process goes back to the pool (getting `end_case` then if it has not had it), or,
+/// if anything went wrong, is stopped.
 final class StdioEngine: InterruptibleEngine {
     private let connection: EngineConnection
     private let pool: EnginePool
     private let replyTimeout: Duration
+    /// Whether ``endCase()`` has sent `end_case`.
+    private let hasEnded = Atomic(false)
 
     init(connection: EngineConnection, pool: EnginePool, replyTimeout: Duration) {
         self.connection = connection
@@ -16,7 +21,7 @@ final class StdioEngine: InterruptibleEngine {
     }
 
     deinit {
-        pool.checkIn(connection, endsCase: true)
+        pool.checkIn(connection, endsCase: !hasEnded.load(ordering: .relaxed))
     }
 
     /// The engine process's id.
@@ -40,9 +45,18 @@ final class StdioEngine: InterruptibleEngine {
         case .error(let message):
             // The runner says which step was being handled.
             throw EngineError("the engine answered `error`: \(message)", diagnostics: connection.diagnostics)
-        case .hello, .ready, .skipped:
+        case .hello, .ready, .skipped, .ended:
             // The connection lets through only the replies a stimulus allows.
             throw EngineError("the engine answered \(request.summary) with `\(reply.type)`")
+        }
+    }
+
+    func endCase() throws {
+        hasEnded.store(true, ordering: .relaxed)
+        do {
+            try connection.endCase(timeout: replyTimeout)
+        } catch {
+            throw error.error
         }
     }
 

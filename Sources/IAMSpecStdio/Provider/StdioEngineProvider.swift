@@ -87,17 +87,17 @@ public final class StdioEngineProvider: EngineProvider {
             let diagnostics = connection.diagnostics
             pool.checkIn(connection, endsCase: false)
             throw EngineError("the engine could not set up the case: \(message)", diagnostics: diagnostics)
-        case .hello, .observations, .unsupported:
+        case .hello, .observations, .unsupported, .ended:
             pool.checkIn(connection, endsCase: false)
             throw EngineError("the engine answered case with `\(reply.type)`")
         }
     }
 
-    /// Protocol 2: lines the engine wrote after a case had ended (an answer repeated or sent late,
-    /// an unasked line), each with the case it followed, in the order found. Each was found when
-    /// the process's next `case` was sent: that process was stopped and the next case ran on a
-    /// fresh one, untouched; the case the line followed had its result already. A run should show
-    /// them (the tool prints each as a warning).
+    /// Protocol 2: lines the engine wrote after it had answered `end_case` with `ended`, each with
+    /// the case it followed, in the order found. (A line before `ended` is that case's error.)
+    /// Each was found when the process's next `case` was sent: that process was stopped and the
+    /// next case ran on a fresh one, untouched; the case the line followed had its result already.
+    /// A run should show them (the tool prints each as a warning).
     public var lateLines: [String] {
         pool.lateLines
     }

@@ -83,7 +83,8 @@ public struct StdioEngineServer: Sendable {
                 }
             case .endCase:
                 engine = nil
-                continue
+                guard version.answersEndCase else { continue }
+                reply = .ended
             case .shutdown:
                 return
             }

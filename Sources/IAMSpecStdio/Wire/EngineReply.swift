@@ -15,6 +15,8 @@ enum EngineReply: Sendable, Hashable {
     case unsupported(reason: String)
     /// `error`: the engine cannot answer; the case is reported as an error with the message.
     case error(message: String)
+    /// `ended` (protocol 2): the engine has forgotten the case `end_case` ended.
+    case ended
 
     /// The message's `type`.
     var type: String {
@@ -25,6 +27,7 @@ enum EngineReply: Sendable, Hashable {
         case .observations: "observations"
         case .unsupported: "unsupported"
         case .error: "error"
+        case .ended: "ended"
         }
     }
 }

@@ -9,7 +9,8 @@ enum EngineRequest: Sendable, Hashable {
     /// `stimulus`: apply one stimulus; answered by ``EngineReply/observations(_:)`` (or, in
     /// protocol 2, ``EngineReply/unsupported(reason:)``).
     case stimulus(Stimulus)
-    /// `end_case`: the run is over; forget it. Not answered.
+    /// `end_case`: the run is over; forget it. Answered by ``EngineReply/ended`` in protocol 2, not
+    /// answered in protocol 1.
     case endCase
     /// `shutdown`: exit now. Not answered.
     case shutdown
@@ -31,7 +32,8 @@ enum EngineRequest: Sendable, Hashable {
         case .hello: ["hello_reply", "error"]
         case .startCase: ["ready", "skipped", "error"]
         case .stimulus: version.declinesStimuli ? ["observations", "unsupported", "error"] : ["observations", "error"]
-        case .endCase, .shutdown: []
+        case .endCase: version.answersEndCase ? ["ended"] : []
+        case .shutdown: []
         }
     }
 

@@ -8,7 +8,7 @@ package enum ProtocolVersion: Int, Sendable, Hashable, CaseIterable, Comparable 
     /// The first version: answers are not tied to their requests.
     case v1 = 1
     /// Every request after `hello` carries `seq`, and every answer echoes the `seq` of the request
-    /// it answers.
+    /// it answers; `end_case` is answered with `ended`.
     case v2 = 2
 
     /// The version iamspec offers in `hello`, the newest it speaks.
@@ -19,6 +19,10 @@ package enum ProtocolVersion: Int, Sendable, Hashable, CaseIterable, Comparable 
 
     /// Whether an engine may answer a stimulus `unsupported`, declining it.
     package var declinesStimuli: Bool { self >= .v2 }
+
+    /// Whether `end_case` is answered with `ended`: the engine has forgotten the case, and
+    /// anything it wrote before is the case's business.
+    package var answersEndCase: Bool { self >= .v2 }
 
     package static func < (left: ProtocolVersion, right: ProtocolVersion) -> Bool {
         left.rawValue < right.rawValue

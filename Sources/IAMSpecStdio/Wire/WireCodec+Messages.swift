@@ -140,11 +140,20 @@ extension WireCodec {
             .object(["type": "unsupported", "reason": .string(reason)])
         case .error(let message):
             .object(["type": "error", "message": .string(message)])
+        case .ended:
+            .object(["type": "ended"])
         }
     }
 
     /// The message types an engine sends, in the order `Specs/PROTOCOL.md` lists them.
-    static let replyTypes = ["hello_reply", "ready", "skipped", "observations", "unsupported", "error"]
+    static let replyTypes = ["hello_reply", "ready", "skipped", "observations", "unsupported", "error", "ended"]
+
+    /// The reply types an engine that speaks `version` may send.
+    static func replyTypes(in version: ProtocolVersion) -> [String] {
+        replyTypes.filter {
+            ($0 != "unsupported" || version.declinesStimuli) && ($0 != "ended" || version.answersEndCase)
+        }
+    }
 
     /// A reply, as iamspec reads it from an engine that speaks `version` (`hello_reply` in any).
     static func decodeReply(
@@ -209,8 +218,11 @@ extension WireCodec {
         case "error"?:
             try object.allowOnly("type", "seq", "message")
             return .error(message: try object.field("message").nonEmptyString())
+        case "ended"? where version.answersEndCase:
+            try object.allowOnly("type", "seq")
+            return .ended
         default:
-            throw type.unknown(among: replyTypes.filter { version.declinesStimuli || $0 != "unsupported" })
+            throw type.unknown(among: replyTypes(in: version))
         }
     }
 }

@@ -8,6 +8,9 @@ import IAMSpec
 /// inspect the stack when the expectation asks.
 struct CaseExecutor: Sendable {
     let provider: any EngineProvider
+    /// The provider's description, read once when the run starts: the profiles and capabilities
+    /// every run is judged against (an engine says what it can do once, as in the handshake).
+    private let description: EngineDescription
     /// Each catalogue rule's reference, made once: worker threads then share small values
     /// instead of each copying whole rules out of the catalogue at every run.
     private let ruleReferences: [String: RuleReference]
@@ -20,6 +23,7 @@ struct CaseExecutor: Sendable {
         plannedSkip: @escaping @Sendable (CaseRun) -> String? = { _ in nil }
     ) {
         self.provider = provider
+        self.description = provider.description
         self.ruleReferences = Dictionary(
             catalogue.rules.map { ($0.id, RuleReference(id: $0.id, catalogue: catalogue)) },
             uniquingKeysWith: { first, _ in first }
@@ -66,7 +70,6 @@ struct CaseExecutor: Sendable {
         if let planned = plannedSkip(run) {
             return planned
         }
-        let description = provider.description
         if !description.profiles.contains(run.profile) {
             return "the engine does not support the profile \(run.profile.rawValue)"
         }

@@ -5,27 +5,6 @@ import Testing
 /// carries the engine command, the suite, the profile, the timeout and the baseline.
 @Suite("The re-run line")
 struct RerunLineTests {
-    /// Runs a command line through `/bin/sh -c`, from the package root, as a user pasting it would.
-    private func shell(_ line: String) throws -> IAMSpecExecutable.Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", line]
-        process.currentDirectoryURL = IAMSpecExecutable.packageRoot
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return IAMSpecExecutable.Outcome(
-            status: process.terminationStatus,
-            standardOutput: String(decoding: outputData, as: UTF8.self),
-            standardError: String(decoding: errorData, as: UTF8.self)
-        )
-    }
-
     @Test func aForeignEnginesFailureIsReproducedByItsRerunLine() throws {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -65,7 +44,7 @@ struct RerunLineTests {
         #expect(rerun.contains(" --timeout 20 "))
         #expect(rerun.contains(" --baseline '\(baseline.path)'"))
 
-        let again = try shell(String(rerun))
+        let again = try IAMSpecExecutable.runInShell(String(rerun))
         #expect(again.status == 1, "\(again.standardError)")
         let againLines = again.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let entry = try #require(lines[failure...].firstIndex { $0.hasPrefix("  re-run: ") })

@@ -24,11 +24,14 @@ public enum SuiteLoader {
     /// Loads every `*.yaml` file below each path (a file or a folder), reporting all problems.
     ///
     /// The catalogue for a path is the `rules.yaml` in the nearest folder at or above it; rule ids
-    /// in its cases are checked against it. Files are read in parallel; the result is the same
-    /// whatever the order they finish in.
-    public static func load(paths: [String]) -> LoadedSuite {
+    /// in its cases are checked against it. Files are read on `jobs` threads (the calling thread
+    /// alone when it is 1); the result is the same whatever the order they finish in.
+    public static func load(
+        paths: [String],
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) -> LoadedSuite {
         var diagnostics: [Diagnostic] = []
-        var jobs: [CaseFileJob] = []
+        var caseFiles: [CaseFileJob] = []
         var catalogueFiles: [String] = []
         var seenFiles: Set<String> = []
         for path in paths {
@@ -44,7 +47,7 @@ public enum SuiteLoader {
                 }
             }
             for file in selection.caseFiles where seenFiles.insert(SpecFiles.identity(of: file)).inserted {
-                jobs.append(CaseFileJob(file: file, catalogueIndex: catalogueIndex))
+                caseFiles.append(CaseFileJob(file: file, catalogueIndex: catalogueIndex))
             }
         }
         let catalogues = catalogueFiles.map { loadCatalogue($0) }
@@ -54,21 +57,16 @@ public enum SuiteLoader {
             diagnostics += catalogue.diagnostics
             rules += catalogue.rules.rules.filter { ruleIDs.insert($0.id).inserted }
         }
-        let results = Mutex<[CaseFileResult?]>(Array(repeating: nil, count: jobs.count))
-        let fileJobs = jobs
         let checkedCatalogues = catalogues.indices.map { index -> (rules: RuleCatalogue, file: String)? in
             catalogues[index].diagnostics.isEmpty ? (catalogues[index].rules, catalogueFiles[index]) : nil
         }
-        DispatchQueue.concurrentPerform(iterations: fileJobs.count) { position in
-            let job = fileJobs[position]
-            let checked = job.catalogueIndex.flatMap { checkedCatalogues[$0] }
-            let loaded = loadCases(job.file, catalogue: checked)
-            results.withLock { $0[position] = loaded }
-        }
+        var results = loadCaseFiles(caseFiles, jobs: max(1, jobs), catalogues: checkedCatalogues)
         var cases: [SpecCase] = []
         var identities: [CaseDecoder.CaseIdentity] = []
-        // In file order, whatever the order the files were read in.
-        for result in results.withLock({ $0 }).compactMap({ $0 }) {
+        // In file order, whatever the order the files were read in; each file's result is let go
+        // once its cases are moved, so the suite is never held twice.
+        for index in results.indices {
+            guard let result = results[index].take() else { continue }
             cases += result.cases
             identities += result.identities
             diagnostics += result.diagnostics
@@ -78,6 +76,29 @@ public enum SuiteLoader {
         cases.sort { $0.id < $1.id }
         diagnostics.sort()
         return LoadedSuite(cases: cases, rules: RuleCatalogue(rules: rules), diagnostics: diagnostics)
+    }
+
+    /// Loads the case files on `jobs` threads, each taking the next file not yet taken; the
+    /// results are in file order.
+    private static func loadCaseFiles(
+        _ files: [CaseFileJob],
+        jobs: Int,
+        catalogues: [(rules: RuleCatalogue, file: String)?]
+    ) -> [CaseFileResult?] {
+        let progress = Mutex(LoadProgress(results: Array(repeating: nil, count: files.count)))
+        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, files.count))) { _ in
+            while true {
+                let position = progress.withLock { $0.takeNext() }
+                guard position < files.count else { return }
+                let job = files[position]
+                let loaded = loadCases(job.file, catalogue: job.catalogueIndex.flatMap { catalogues[$0] })
+                progress.withLock { $0.results[position] = loaded }
+            }
+        }
+        return progress.withLock { state in
+            defer { state.results = [] }
+            return state.results
+        }
     }
 
     /// Reports each case id used more than once, at every place it is used; returns those ids.
@@ -143,6 +164,18 @@ public enum SuiteLoader {
 private struct CaseFileJob: Sendable {
     let file: String
     let catalogueIndex: Int?
+}
+
+/// The files handed out so far, and what each loaded file yielded.
+private struct LoadProgress: Sendable {
+    var next = 0
+    var results: [CaseFileResult?]
+
+    /// The position of the next file to load; the file count once all are taken.
+    mutating func takeNext() -> Int {
+        defer { next += 1 }
+        return next
+    }
 }
 
 /// What one case file yields.

@@ -1,9 +1,14 @@
+import Foundation
 import IAMSpecRunner
 
 /// Loads the spec paths for a command; any problem in them is a usage error (exit status 2).
 enum SuiteLoading {
-    static func load(_ paths: [String]) throws(CommandFailure) -> LoadedSuite {
-        let suite = SuiteLoader.load(paths: paths)
+    /// Loads on `jobs` threads (all cores unless the command has a `--jobs`).
+    static func load(
+        _ paths: [String],
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) throws(CommandFailure) -> LoadedSuite {
+        let suite = SuiteLoader.load(paths: paths, jobs: jobs)
         guard suite.diagnostics.isEmpty else {
             throw .diagnostics(suite.diagnostics)
         }

@@ -47,13 +47,8 @@ package enum BaselineParser {
         let engineNode = reader.required("engine", of: top, in: "a baseline", at: root)
         let engine = engineNode.flatMap { reader.nonEmptyString($0, for: "the engine name") }
         var entries: [BaselineEntry] = []
-        if let casesNode = reader.required("cases", of: top, in: "a baseline", at: root),
-            let cases = casesNode.isEmptyNull
-                ? YAMLMapping(entries: [], index: [:])
-                : reader.mapping(
-                    casesNode,
-                    for: "cases (case id, or id@profile, to its expected status)"
-                )
+        if let casesNode = reader.required("cases", of: top, in: "a baseline", at: root), !casesNode.isEmptyNull,
+            let cases = reader.mapping(casesNode, for: "cases (case id, or id@profile, to its expected status)")
         {
             for entry in cases.entries {
                 if let parsed = parseEntry(entry, reader: &reader) { entries.append(parsed) }

@@ -8,7 +8,7 @@ import IAMSpec
 package enum CapabilityNeeds {
     /// Every capability the case uses.
     package static func of(_ specCase: SpecCase) -> Set<Capability> {
-        var needs = Set<Capability>()
+        var needs = CapabilityMask()
         let configuration = specCase.configuration
         if configuration.delegate == .implemented { needs.insert(.delegate) }
         if configuration.orientation != .portrait || configuration.device == .tablet { needs.insert(.orientation) }
@@ -26,7 +26,7 @@ package enum CapabilityNeeds {
             }
         }
         if configuration.minimumTriggerInterval > .zero, triggeringStimuli >= 2 { needs.insert(.minimumInterval) }
-        return needs
+        return needs.capabilities
     }
 
     /// What in a case needs each capability, in the words of Specs/README.md.
@@ -78,8 +78,8 @@ package enum CapabilityNeeds {
         }
     }
 
-    private static func of(_ message: InAppMessage) -> Set<Capability> {
-        var needs = Set<Capability>()
+    private static func of(_ message: InAppMessage) -> CapabilityMask {
+        var needs = CapabilityMask()
         if message.orientation != .any { needs.insert(.orientation) }
         let laterOutcomes = message.imageOnLaterDeliveries + message.zipOnLaterDeliveries
         if [message.image, message.zip].contains(where: { $0 == .fails || $0 == .pending })
@@ -113,7 +113,7 @@ package enum CapabilityNeeds {
         return needs
     }
 
-    private static func of(_ stimulus: Stimulus) -> Set<Capability> {
+    private static func of(_ stimulus: Stimulus) -> CapabilityMask {
         switch stimulus {
         case .keyboardShown, .keyboardHidden: [.keyboard]
         case .deviceRotated: [.orientation]
@@ -142,23 +142,25 @@ package enum CapabilityNeeds {
         }
     }
 
-    private static func of(_ expectation: Expectation) -> Set<Capability> {
-        var needs = Set<Capability>()
+    private static func of(_ expectation: Expectation) -> CapabilityMask {
+        var needs = CapabilityMask()
         if expectation.stack != nil { needs.insert(.stackInspection) }
-        let patterns = (expectation.sequence ?? []) + (expectation.contains ?? []) + (expectation.absent ?? [])
-        for pattern in patterns {
-            switch pattern {
-            case .impressionLogged, .clickLogged: needs.insert(.analytics)
-            case .noMatchingTrigger: needs.insert(.noMatchingTrigger)
-            case .stacked(_, reason: .background): needs.insert(.appLifecycle)
-            case .discarded(_, reason: .assetFailed?), .discarded(_, reason: .missingImage?):
-                needs.insert(.assets)
-            case .discarded(_, reason: .timeout?): needs.insert(.timeout)
-            case .dismissed: needs.insert(.dismissals)
-            case .displayed, .stacked, .discarded, .rolledBack: continue
-            }
+        for patterns in [expectation.sequence, expectation.contains, expectation.absent] {
+            for pattern in patterns ?? [] { needs.formUnion(of(pattern)) }
         }
         return needs
+    }
+
+    private static func of(_ pattern: ObservationPattern) -> CapabilityMask {
+        switch pattern {
+        case .impressionLogged, .clickLogged: [.analytics]
+        case .noMatchingTrigger: [.noMatchingTrigger]
+        case .stacked(_, reason: .background): [.appLifecycle]
+        case .discarded(_, reason: .assetFailed?), .discarded(_, reason: .missingImage?): [.assets]
+        case .discarded(_, reason: .timeout?): [.timeout]
+        case .dismissed: [.dismissals]
+        case .displayed, .stacked, .discarded, .rolledBack: []
+        }
     }
 
     /// Whether a stimulus matches a trigger of the message, by kind and name, product or campaign
@@ -176,6 +178,73 @@ package enum CapabilityNeeds {
                 wanted == nil || wanted == campaign
             default: false
             }
+        }
+    }
+}
+
+/// Capabilities as bits, gathered without hashing (a `Set<Capability>` hashes each raw-value
+/// string); made a set once per case.
+private struct CapabilityMask: ExpressibleByArrayLiteral {
+    private var bits: UInt64 = 0
+
+    init(arrayLiteral capabilities: Capability...) {
+        for capability in capabilities { insert(capability) }
+    }
+
+    mutating func insert(_ capability: Capability) {
+        bits |= 1 << Self.bit(of: capability)
+    }
+
+    mutating func formUnion(_ other: CapabilityMask) {
+        bits |= other.bits
+    }
+
+    func union(_ other: CapabilityMask) -> CapabilityMask {
+        var union = self
+        union.formUnion(other)
+        return union
+    }
+
+    var capabilities: Set<Capability> {
+        Set(Capability.allCases.filter { bits & (1 << Self.bit(of: $0)) != 0 })
+    }
+
+    private static func bit(of capability: Capability) -> UInt64 {
+        switch capability {
+        case .keyboard: 0
+        case .orientation: 1
+        case .assets: 2
+        case .analytics: 3
+        case .stackInspection: 4
+        case .delegate: 5
+        case .localMessages: 6
+        case .sessionSync: 7
+        case .messageInterval: 8
+        case .campaignWindow: 9
+        case .controlMessages: 10
+        case .pushOpen: 11
+        case .dismissals: 12
+        case .assetRedelivery: 13
+        case .triggerSessionStart: 14
+        case .triggerAnyPurchase: 15
+        case .triggerPurchase: 16
+        case .triggerCustomEvent: 17
+        case .triggerPushClick: 18
+        case .propertyFilters: 19
+        case .priority: 20
+        case .minimumInterval: 21
+        case .delay: 22
+        case .timeout: 23
+        case .reeligibility: 24
+        case .testSends: 25
+        case .displayNext: 26
+        case .noMatchingTrigger: 27
+        case .delegateNow: 28
+        case .delegateLater: 29
+        case .delegateDiscard: 30
+        case .delegateRollback: 31
+        case .appLifecycle: 32
+        case .userChange: 33
         }
     }
 }

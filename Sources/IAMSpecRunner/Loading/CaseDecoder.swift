@@ -117,7 +117,8 @@ struct CaseDecoder {
 
     private mutating func decodeTags(_ node: YAMLNode) -> [String] {
         var tags: [String] = []
-        for item in reader.list(node, for: "'tags'") ?? [] {
+        guard let items = reader.list(node, for: "'tags'") else { return tags }
+        for item in items {
             guard let tag = reader.string(item, for: "a tag in 'tags'") else { continue }
             guard IdentifierSyntax.isTag(tag) else {
                 reader.report(
@@ -134,7 +135,8 @@ struct CaseDecoder {
 
     private mutating func decodeProfiles(_ node: YAMLNode) -> [Profile] {
         var profiles: [Profile] = []
-        for item in reader.list(node, for: "'profiles'", nonEmpty: true) ?? [] {
+        guard let items = reader.list(node, for: "'profiles'", nonEmpty: true) else { return Profile.allCases }
+        for item in items {
             guard let profile: Profile = reader.choice(item, for: "a profile in 'profiles'") else { continue }
             if profiles.contains(profile) {
                 reader.report(
@@ -150,7 +152,8 @@ struct CaseDecoder {
     /// The capabilities `requires` lists, each with its node; the case must use each of them.
     private mutating func decodeCapabilities(_ node: YAMLNode) -> [(Capability, YAMLNode)] {
         var capabilities: [(Capability, YAMLNode)] = []
-        for item in reader.list(node, for: "'requires'") ?? [] {
+        guard let items = reader.list(node, for: "'requires'") else { return capabilities }
+        for item in items {
             guard let capability: Capability = reader.choice(item, for: "a capability in 'requires'") else { continue }
             capabilities.append((capability, item))
         }

@@ -1,16 +1,21 @@
-/// The keys a mapping may hold, in the order a diagnostic lists them, with O(1) membership
-/// (by Unicode scalars, as YAML compares keys: ``YAMLKeyText``).
+/// The keys a mapping may hold, in the order a diagnostic lists them.
+///
+/// Membership compares bytes (Unicode scalars, as YAML compares keys), by a scan: sets hold
+/// at most a few dozen names.
 struct KeySet: Sendable {
     let names: [String]
-    private let members: Set<YAMLKeyText>
 
     init(_ names: [String]) {
         self.names = names
-        self.members = Set(names.map(YAMLKeyText.init))
     }
 
     func contains(_ name: String) -> Bool {
-        members.contains(YAMLKeyText(name))
+        names.contains { YAMLDocument.sameUTF8($0, name) }
+    }
+
+    /// Whether the key node's text is one of the names, compared without making a `String`.
+    func contains(key node: YAMLNode) -> Bool {
+        names.contains { node.document.textOf(node.index, equals: $0) }
     }
 
     /// `a, b, c`, for "expected one of" messages.

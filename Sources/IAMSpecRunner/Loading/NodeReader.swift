@@ -28,7 +28,7 @@ struct NodeReader {
         return nil
     }
 
-    mutating func list(_ node: YAMLNode, for subject: String, nonEmpty: Bool = false) -> [YAMLNode]? {
+    mutating func list(_ node: YAMLNode, for subject: String, nonEmpty: Bool = false) -> YAMLSequence? {
         guard let items = node.sequence else {
             report("expected a list for \(subject), found \(node.summary)", at: node)
             return nil
@@ -102,13 +102,11 @@ struct NodeReader {
         in subject: String,
         ignoringExtensions: Bool = false
     ) {
-        for entry in mapping.entries where !keys.contains(entry.name) {
-            if ignoringExtensions && entry.name.hasPrefix("x-") { continue }
-            let hint = Suggestion.hint(for: entry.name, among: keys.names)
-            report(
-                "unknown key '\(entry.name)' in \(subject); expected one of: \(keys.listing)\(hint)",
-                at: entry.key
-            )
+        for entry in mapping.entries where !keys.contains(key: entry.key) {
+            let name = entry.name
+            if ignoringExtensions && name.hasPrefix("x-") { continue }
+            let hint = Suggestion.hint(for: name, among: keys.names)
+            report("unknown key '\(name)' in \(subject); expected one of: \(keys.listing)\(hint)", at: entry.key)
         }
     }
 
@@ -117,6 +115,8 @@ struct NodeReader {
     /// keys, but the case model holds names as Swift strings, which compare canonically and would
     /// make them one name. True when every name stays distinct.
     mutating func checkNamesStayDistinct(_ mapping: YAMLMapping, names noun: String) -> Bool {
+        // ASCII names are their own normal forms, and the composer keeps no two keys alike.
+        if mapping.entries.allSatisfy({ $0.key.document.isASCII($0.key.index) }) { return true }
         var earlier: [String: YAMLMapping.Entry] = [:]
         var distinct = true
         for entry in mapping.entries {

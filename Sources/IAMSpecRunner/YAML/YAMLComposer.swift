@@ -51,16 +51,17 @@ struct YAMLComposer {
     }
 }
 
-/// The composer's work in progress: open collections, anchors, and counts.
+/// The composer's work in progress: the document's nodes so far, open collections, anchors, and counts.
 private struct CompositionState {
     /// A list or mapping whose end event has not come yet. Its children wait in the state's
-    /// shared `items` / `entries` buffers from `start`, so open collections allocate nothing.
+    /// shared `pending` buffer from `start` (a mapping's as key, value pairs), so open collections
+    /// allocate nothing.
     struct Frame {
         let isMapping: Bool
         let mark: YAMLMark
         let anchor: String?
         let start: Int
-        var pendingKey: YAMLNode?
+        var pendingKey: Int?
         /// The pending key is not a scalar: its value is read and dropped.
         var dropsPendingValue = false
         var weight = 1
@@ -72,9 +73,13 @@ private struct CompositionState {
     /// The root of the document just completed, until the composer hands it on.
     var completedDocument: YAMLNode?
     var stack: [Frame] = []
-    var items: [YAMLNode] = []
-    var entries: [YAMLMapping.Entry] = []
-    var anchors: [String: YAMLNode] = [:]
+    /// The children of the open collections, as node indices.
+    var pending: [Int] = []
+    /// The document being composed (``YAMLDocument``'s parts).
+    var nodes: [YAMLDocument.Node] = []
+    var children: [Int] = []
+    var text: [UInt8] = []
+    var anchors: [String: Int] = [:]
     var materialised = 0
 
     init(file: String, limits: YAMLLimits) {
@@ -117,27 +122,30 @@ private struct CompositionState {
     }
 
     private mutating func scalar(_ data: YAMLScalarEventData, at mark: YAMLMark) -> Bool {
-        let text = String(decoding: UnsafeBufferPointer(start: data.value, count: data.length), as: UTF8.self)
+        let bytes = UnsafeBufferPointer(start: data.value, count: data.length)
         let isQuoted = data.style != YAML_PLAIN_SCALAR_STYLE
         let value: YAMLScalarValue
         if let tag = string(data.tag) {
-            value = taggedValue(text, tag: tag, at: mark)
+            value = taggedValue(String(decoding: bytes, as: UTF8.self), tag: tag, at: mark)
         } else {
-            value = isQuoted ? .string : YAMLCoreSchema.resolve(text)
+            value = isQuoted ? .string : YAMLCoreSchema.resolve(bytes)
         }
-        let node = YAMLNode(
-            mark: mark,
-            content: .scalar(YAMLScalar(text: text, isQuoted: isQuoted, value: value)),
-            weight: 1
-        )
-        if let anchor = string(data.anchor) { anchors[anchor] = node }
-        return count(1, at: mark) && attach(node)
+        let start = text.count
+        text.append(contentsOf: bytes)
+        let index = add(.scalar(isQuoted: isQuoted, value: value, mark: mark, start: start, count: bytes.count))
+        if let anchor = string(data.anchor) { anchors[anchor] = index }
+        return count(1, at: mark) && attach(index)
+    }
+
+    private mutating func add(_ node: YAMLDocument.Node) -> Int {
+        nodes.append(node)
+        return nodes.count - 1
     }
 
     /// The value of a scalar with an explicit tag; only core tags are allowed.
     private mutating func taggedValue(_ text: String, tag: String, at mark: YAMLMark) -> YAMLScalarValue {
         let resolved = YAMLCoreSchema.resolve(text)
-        let found = YAMLScalar(text: text, isQuoted: false, value: resolved).summary
+        let found = YAMLScalar.summary(of: text, value: resolved)
         switch coreTagName(tag) {
         case "str":
             return .string
@@ -201,21 +209,18 @@ private struct CompositionState {
     }
 
     private mutating func alias(_ name: String, at mark: YAMLMark) -> Bool {
-        guard let node = anchors[name] else {
+        guard let index = anchors[name] else {
             report("unknown alias '*\(name)'; expected an anchor '&\(name)' defined earlier in the document", at: mark)
-            let placeholder = YAMLNode(
-                mark: mark,
-                content: .scalar(YAMLScalar(text: "", isQuoted: false, value: .null)),
-                weight: 1
-            )
+            let placeholder = add(.scalar(isQuoted: false, value: .null, mark: mark, start: text.count, count: 0))
             return count(1, at: mark) && attach(placeholder)
         }
+        let weight = nodes[index].weight
         guard let top = stack.last, top.isMapping, top.pendingKey == nil else {
-            return count(node.weight, at: mark) && attach(node)
+            return count(weight, at: mark) && attach(index)
         }
         // An alias used as a key is a key at the alias: a duplicate key diagnostic names both places.
-        let key = YAMLNode(mark: mark, content: node.content, weight: node.weight)
-        return count(node.weight, at: mark) && attach(key)
+        let key = add(nodes[index].moved(to: mark))
+        return count(weight, at: mark) && attach(key)
     }
 
     private mutating func open(isMapping: Bool, anchor: String?, at mark: YAMLMark) -> Bool {
@@ -227,48 +232,87 @@ private struct CompositionState {
             return false
         }
         guard count(1, at: mark) else { return false }
-        stack.append(
-            Frame(isMapping: isMapping, mark: mark, anchor: anchor, start: isMapping ? entries.count : items.count)
-        )
+        stack.append(Frame(isMapping: isMapping, mark: mark, anchor: anchor, start: pending.count))
         return true
     }
 
     private mutating func close() -> Bool {
         guard let frame = stack.popLast() else { return true }
-        let content: YAMLNode.Content
+        let start = children.count
         if frame.isMapping {
-            content = .mapping(mapping(from: entries[frame.start...]))
-            entries.removeSubrange(frame.start...)
+            keepDistinctKeys(of: frame.start)
         } else {
-            content = .sequence(Array(items[frame.start...]))
-            items.removeSubrange(frame.start...)
+            children.append(contentsOf: pending[frame.start...])
         }
-        let node = YAMLNode(mark: frame.mark, content: content, weight: frame.weight)
-        if let anchor = frame.anchor { anchors[anchor] = node }
-        return attach(node)
+        pending.removeSubrange(frame.start...)
+        let count = frame.isMapping ? (children.count - start) / 2 : children.count - start
+        let index = add(
+            YAMLDocument.Node(
+                kind: frame.isMapping ? .mapping : .sequence,
+                isQuoted: false,
+                value: .null,
+                mark: frame.mark,
+                start: start,
+                count: count,
+                weight: frame.weight
+            )
+        )
+        if let anchor = frame.anchor { anchors[anchor] = index }
+        return attach(index)
     }
 
-    /// The mapping of a closed frame's entries, indexed by key; a repeated key (the same Unicode
-    /// scalars, as YAML compares keys) is reported and dropped.
-    private mutating func mapping(from pending: ArraySlice<YAMLMapping.Entry>) -> YAMLMapping {
-        var index = [YAMLKeyText: Int](minimumCapacity: pending.count)
-        var kept: [YAMLMapping.Entry] = []
-        kept.reserveCapacity(pending.count)
-        for entry in pending {
-            let key = YAMLKeyText(entry.name)
-            if let first = index[key] {
-                let previous = kept[first].key.mark
+    /// Moves a closed mapping's key, value pairs (pending from `first`) to the document's
+    /// children; a repeated key (the same Unicode scalars, as YAML compares keys) is reported
+    /// and dropped. Small mappings are checked pair by pair, larger ones through an index.
+    private mutating func keepDistinctKeys(of first: Int) {
+        let start = children.count
+        let entries = (pending.count - first) / 2
+        var index: [ArraySlice<UInt8>: Int] = [:]
+        if entries > 16 { index.reserveCapacity(entries) }
+        for pair in stride(from: first, to: pending.count, by: 2) {
+            let key = pending[pair]
+            var earlier: Int?
+            if entries > 16 {
+                let bytes = keyBytes(key)
+                earlier = index[bytes]
+                if earlier == nil { index[bytes] = key }
+            } else {
+                earlier = nil
+                for kept in stride(from: start, to: children.count, by: 2) where sameText(key, children[kept]) {
+                    earlier = children[kept]
+                    break
+                }
+            }
+            if let earlier {
+                let previous = nodes[earlier].mark
+                let name = String(decoding: keyBytes(key), as: UTF8.self)
                 report(
-                    "duplicate key '\(entry.name)' in a mapping; first defined at line \(previous.line), "
+                    "duplicate key '\(name)' in a mapping; first defined at line \(previous.line), "
                         + "column \(previous.column)",
-                    at: entry.key.mark
+                    at: nodes[key].mark
                 )
                 continue
             }
-            index[key] = kept.count
-            kept.append(entry)
+            children.append(key)
+            children.append(pending[pair + 1])
         }
-        return YAMLMapping(entries: kept, index: index)
+    }
+
+    private func keyBytes(_ index: Int) -> ArraySlice<UInt8> {
+        let node = nodes[index]
+        return text[node.start..<(node.start + node.count)]
+    }
+
+    private func sameText(_ one: Int, _ other: Int) -> Bool {
+        let first = nodes[one]
+        let second = nodes[other]
+        guard first.count == second.count else { return false }
+        return text.withUnsafeBufferPointer {
+            YAMLDocument.sameBytes(
+                UnsafeBufferPointer(rebasing: $0[first.start..<(first.start + first.count)]),
+                UnsafeBufferPointer(rebasing: $0[second.start..<(second.start + second.count)])
+            )
+        }
     }
 
     /// Counts materialised nodes; false (with a diagnostic) past the limit.
@@ -284,30 +328,44 @@ private struct CompositionState {
     }
 
     /// Adds a finished node to the open collection, or makes it a document's root.
-    private mutating func attach(_ node: YAMLNode) -> Bool {
+    private mutating func attach(_ index: Int) -> Bool {
         guard !stack.isEmpty else {
-            completedDocument = node
+            completeDocument(root: index)
             return true
         }
+        let node = nodes[index]
         let top = stack.count - 1
         stack[top].weight += node.weight
         guard stack[top].isMapping else {
-            items.append(node)
+            pending.append(index)
             return true
         }
         guard let key = stack[top].pendingKey else {
-            stack[top].pendingKey = node
-            stack[top].dropsPendingValue = node.scalar == nil
-            if node.scalar == nil {
-                report("expected a scalar as a mapping key, found \(node.summary)", at: node.mark)
+            stack[top].pendingKey = index
+            stack[top].dropsPendingValue = node.kind != .scalar
+            if node.kind != .scalar {
+                report(
+                    "expected a scalar as a mapping key, found \(node.kind == .sequence ? "a list" : "a mapping")",
+                    at: node.mark
+                )
             }
             return true
         }
         stack[top].pendingKey = nil
-        if !stack[top].dropsPendingValue, let name = key.scalar?.text {
-            entries.append(YAMLMapping.Entry(key: key, name: name, value: node))
+        if !stack[top].dropsPendingValue {
+            pending.append(key)
+            pending.append(index)
         }
         return true
+    }
+
+    /// Hands the document's parts to a ``YAMLDocument`` and starts the next one empty.
+    private mutating func completeDocument(root: Int) {
+        let document = YAMLDocument(nodes: nodes, children: children, text: text)
+        completedDocument = YAMLNode(document: document, index: root)
+        nodes = []
+        children = []
+        text = []
     }
 
     /// Reports LibYAML's problem where it is (``LibYAMLProblem``).

@@ -7,14 +7,15 @@ enum YAMLCoreSchema {
     /// The type and value of a plain scalar's text.
     static func resolve(_ text: String) -> YAMLScalarValue {
         var contiguous = text
-        return contiguous.withUTF8 { resolve(bytes: $0, text: text) }
+        return contiguous.withUTF8 { resolve($0) }
     }
 
-    private static func resolve(bytes: UnsafeBufferPointer<UInt8>, text: String) -> YAMLScalarValue {
+    /// The type and value of a plain scalar's text, as UTF-8.
+    static func resolve(_ bytes: UnsafeBufferPointer<UInt8>) -> YAMLScalarValue {
         guard let first = bytes.first else { return .null }
         switch first {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
-            return resolveNumber(bytes, text: text)
+            return resolveNumber(bytes)
         case UInt8(ascii: "~"):
             return bytes.count == 1 ? .null : .string
         case UInt8(ascii: "n"), UInt8(ascii: "N"):
@@ -37,7 +38,7 @@ enum YAMLCoreSchema {
             && UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount).elementsEqual(bytes)
     }
 
-    private static func resolveNumber(_ bytes: UnsafeBufferPointer<UInt8>, text: String) -> YAMLScalarValue {
+    private static func resolveNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> YAMLScalarValue {
         if bytes.count > 2, bytes[0] == UInt8(ascii: "0") {
             if bytes[1] == UInt8(ascii: "o") {
                 return integer(bytes[2...], radix: 8, negative: false) ?? .string
@@ -51,7 +52,7 @@ enum YAMLCoreSchema {
         if negative || bytes[0] == UInt8(ascii: "+") { start = 1 }
         let body = bytes[start...]
         if let value = integer(body, radix: 10, negative: negative) {
-            guard case .float = value, let exact = Double(text) else { return value }
+            guard case .float = value, let exact = double(bytes) else { return value }
             return .float(exact)
         }
         let unsigned = UnsafeBufferPointer(rebasing: body)
@@ -59,8 +60,12 @@ enum YAMLCoreSchema {
             return .float(negative ? -.infinity : .infinity)
         }
         if start == 0, equals(bytes, ".nan") || equals(bytes, ".NaN") || equals(bytes, ".NAN") { return .float(.nan) }
-        guard isDecimalFloat(body), let value = Double(text) else { return .string }
+        guard isDecimalFloat(body), let value = double(bytes) else { return .string }
         return .float(value)
+    }
+
+    private static func double(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        Double(String(decoding: bytes, as: UTF8.self))
     }
 
     /// Digits of one radix, with no sign; a value beyond `Int64` resolves to a real.

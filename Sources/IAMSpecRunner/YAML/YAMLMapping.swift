@@ -1,30 +1,57 @@
-/// A YAML mapping: its entries in source order, and an index from key text (compared scalar by
-/// scalar, as YAML does: ``YAMLKeyText``) to entry.
+/// A YAML mapping: its entries in source order, keys distinct (the composer reports and drops
+/// a repeated key). Keys are compared by their Unicode scalars (their UTF-8 bytes), as YAML
+/// compares them, never canonically as Swift's `String ==` does: `café` spelled with U+00E9 and
+/// spelled `e` + U+0301 are two keys.
+///
+/// Mappings in cases have a handful of keys: a key is found by a linear scan of the bytes.
 struct YAMLMapping: Sendable {
     /// One key/value pair.
     struct Entry: Sendable {
+        /// The key node (a scalar: a non-scalar key is a diagnostic when composing).
         let key: YAMLNode
-        /// The key's text (keys are scalars; a non-scalar key is a diagnostic when composing).
-        let name: String
         let value: YAMLNode
+
+        /// The key's text.
+        var name: String { key.document.string(of: key.index) }
     }
 
-    let entries: [Entry]
-    private let index: [YAMLKeyText: Int]
+    /// The entries, in source order.
+    struct Entries: RandomAccessCollection, Sendable {
+        let document: YAMLDocument
+        let start: Int
+        let count: Int
 
-    /// Entries must have distinct names (the composer reports and drops duplicates).
-    init(entries: [Entry], index: [YAMLKeyText: Int]) {
-        self.entries = entries
-        self.index = index
+        var startIndex: Int { 0 }
+        var endIndex: Int { count }
+
+        subscript(position: Int) -> Entry {
+            precondition(position >= 0 && position < count, "YAMLMapping index out of range")
+            let pair = start + 2 * position
+            return Entry(
+                key: YAMLNode(document: document, index: document.children[pair]),
+                value: YAMLNode(document: document, index: document.children[pair + 1])
+            )
+        }
     }
 
-    /// The entry for a key, found without scanning.
+    let document: YAMLDocument
+    /// The first entry's key in the document's children (then its value, then the next key).
+    let start: Int
+    /// The number of entries.
+    let count: Int
+
+    var entries: Entries { Entries(document: document, start: start, count: count) }
+
+    /// The entry for a key.
     func entry(_ name: String) -> Entry? {
-        guard let position = index[YAMLKeyText(name)] else { return nil }
-        return entries[position]
+        let children = document.children
+        for position in 0..<count where document.textOf(children[start + 2 * position], equals: name) {
+            return entries[position]
+        }
+        return nil
     }
 
-    /// The value for a key, found without scanning.
+    /// The value for a key.
     subscript(name: String) -> YAMLNode? {
         entry(name)?.value
     }

@@ -1,48 +1,63 @@
-/// A node of a composed YAML document, with the place it starts in the source.
+/// A node of a composed YAML document, with the place it starts in the source: a position in a
+/// ``YAMLDocument``.
 ///
 /// Nodes are shared, not copied: an alias (`*name`) is the very node its anchor (`&name`) marks.
-final class YAMLNode: Sendable {
-    /// Where the node starts.
-    let mark: YAMLMark
-    let content: Content
-    /// The nodes this subtree materialises, counting every alias as the full subtree it stands for.
-    let weight: Int
+struct YAMLNode: Sendable {
+    let document: YAMLDocument
+    /// The node's position in the document's nodes.
+    let index: Int
 
     /// What a node holds.
-    enum Content: Sendable {
+    enum Content {
         case scalar(YAMLScalar)
-        case sequence([YAMLNode])
+        case sequence(YAMLSequence)
         case mapping(YAMLMapping)
     }
 
-    init(mark: YAMLMark, content: Content, weight: Int) {
-        self.mark = mark
-        self.content = content
-        self.weight = weight
+    private var node: YAMLDocument.Node { document.nodes[index] }
+
+    /// Where the node starts.
+    var mark: YAMLMark { node.mark }
+
+    var content: Content {
+        let node = self.node
+        switch node.kind {
+        case .scalar: return .scalar(YAMLScalar(document: document, index: index))
+        case .sequence: return .sequence(YAMLSequence(document: document, start: node.start, count: node.count))
+        case .mapping: return .mapping(YAMLMapping(document: document, start: node.start, count: node.count))
+        }
     }
 
     var scalar: YAMLScalar? {
-        if case .scalar(let scalar) = content { scalar } else { nil }
+        node.kind == .scalar ? YAMLScalar(document: document, index: index) : nil
     }
 
-    var sequence: [YAMLNode]? {
-        if case .sequence(let items) = content { items } else { nil }
+    var sequence: YAMLSequence? {
+        let node = self.node
+        return node.kind == .sequence ? YAMLSequence(document: document, start: node.start, count: node.count) : nil
     }
 
     var mapping: YAMLMapping? {
-        if case .mapping(let mapping) = content { mapping } else { nil }
+        let node = self.node
+        return node.kind == .mapping ? YAMLMapping(document: document, start: node.start, count: node.count) : nil
     }
 
     /// Whether the node is an empty plain scalar (an empty value or an empty document).
     var isEmptyNull: Bool {
-        guard let scalar else { return false }
-        return scalar.value == .null && scalar.text.isEmpty && !scalar.isQuoted
+        let node = self.node
+        return node.kind == .scalar && node.value == .null && node.count == 0 && !node.isQuoted
+    }
+
+    /// Whether the node is a string scalar whose text is exactly `text` (compared by bytes).
+    func isString(_ text: String) -> Bool {
+        let node = self.node
+        return node.kind == .scalar && node.value == .string && document.textOf(index, equals: text)
     }
 
     /// The node as a diagnostic describes what it found: `string "30"`, `integer 30`, `a mapping`.
     var summary: String {
-        switch content {
-        case .scalar(let scalar): scalar.summary
+        switch node.kind {
+        case .scalar: YAMLScalar(document: document, index: index).summary
         case .sequence: "a list"
         case .mapping: "a mapping"
         }

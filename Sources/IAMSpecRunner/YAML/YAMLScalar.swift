@@ -1,19 +1,29 @@
 /// A scalar as written, with the type the YAML 1.2 core schema (or its explicit tag) gives it.
 struct YAMLScalar: Sendable {
+    let document: YAMLDocument
+    let index: Int
+
     /// The scalar's text after unescaping and folding.
-    let text: String
+    var text: String { document.string(of: index) }
+
     /// Quoted (single or double) or block scalars are always strings; only plain ones resolve.
-    let isQuoted: Bool
-    let value: YAMLScalarValue
+    var isQuoted: Bool { document.nodes[index].isQuoted }
+
+    var value: YAMLScalarValue { document.nodes[index].value }
 
     /// How a diagnostic names the scalar it found.
     var summary: String {
+        Self.summary(of: text, value: value)
+    }
+
+    /// How a diagnostic names a scalar of this text and value.
+    static func summary(of text: String, value: YAMLScalarValue) -> String {
         switch value {
         case .null: "null"
         case .bool(let flag): "boolean \(flag)"
         case .int: "integer \(text)"
         case .float: "real \(text)"
-        case .string: "string \(YAMLScalar.quoted(text))"
+        case .string: "string \(quoted(text))"
         }
     }
 

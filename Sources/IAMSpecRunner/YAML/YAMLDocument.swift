@@ -1,0 +1,99 @@
+import Foundation
+
+/// One composed YAML document, held flat: every node in one array, every collection's children
+/// in another (by node index), every scalar's text in one byte buffer.
+///
+/// Nodes are read through ``YAMLNode``, a document and an index; nothing else is allocated per
+/// node, and a scalar becomes a `String` only when its text is read.
+final class YAMLDocument: Sendable {
+    /// One node: its kind, where it starts, and where its text or children are.
+    struct Node: Sendable {
+        enum Kind: UInt8, Sendable {
+            case scalar
+            case sequence
+            case mapping
+        }
+
+        let kind: Kind
+        /// Quoted (single or double) or block scalars are always strings; only plain ones resolve.
+        let isQuoted: Bool
+        /// A scalar's type and value; `.null` for a collection.
+        let value: YAMLScalarValue
+        /// Where the node starts.
+        let mark: YAMLMark
+        /// A scalar's first byte in ``YAMLDocument/text``, or a collection's first child in
+        /// ``YAMLDocument/children`` (a mapping's children are key, value pairs).
+        let start: Int
+        /// A scalar's bytes, a list's items, or a mapping's entries.
+        let count: Int
+        /// The nodes this subtree materialises, counting every alias as the full subtree it stands for.
+        let weight: Int
+
+        /// A scalar whose text is `count` bytes of the document's text from `start`.
+        static func scalar(isQuoted: Bool, value: YAMLScalarValue, mark: YAMLMark, start: Int, count: Int) -> Node {
+            Node(kind: .scalar, isQuoted: isQuoted, value: value, mark: mark, start: start, count: count, weight: 1)
+        }
+
+        /// The same node, starting elsewhere (an alias used as a mapping key).
+        func moved(to mark: YAMLMark) -> Node {
+            Node(kind: kind, isQuoted: isQuoted, value: value, mark: mark, start: start, count: count, weight: weight)
+        }
+    }
+
+    let nodes: [Node]
+    /// The children of every collection, as node indices.
+    let children: [Int]
+    /// The text of every scalar, after unescaping and folding, as UTF-8.
+    let text: [UInt8]
+
+    init(nodes: [Node], children: [Int], text: [UInt8]) {
+        self.nodes = nodes
+        self.children = children
+        self.text = text
+    }
+
+    /// Whether a scalar node's text is exactly these bytes (YAML compares keys by their Unicode
+    /// scalars, so bytes, never canonically as Swift's `String ==` does).
+    func textOf(_ index: Int, equals bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let node = nodes[index]
+        guard node.count == bytes.count else { return false }
+        return text.withUnsafeBufferPointer { all in
+            Self.sameBytes(UnsafeBufferPointer(rebasing: all[node.start..<(node.start + node.count)]), bytes)
+        }
+    }
+
+    /// Whether a scalar node's text is exactly the string's UTF-8.
+    func textOf(_ index: Int, equals string: String) -> Bool {
+        guard nodes[index].count == string.utf8.count else { return false }
+        return Self.withUTF8(of: string) { textOf(index, equals: $0) }
+    }
+
+    /// Whether two strings have the same UTF-8 (the same Unicode scalars).
+    static func sameUTF8(_ one: String, _ other: String) -> Bool {
+        guard one.utf8.count == other.utf8.count else { return false }
+        return withUTF8(of: one) { first in withUTF8(of: other) { sameBytes(first, $0) } }
+    }
+
+    static func sameBytes(_ one: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        one.count == other.count && (one.isEmpty || memcmp(one.baseAddress!, other.baseAddress!, one.count) == 0)
+    }
+
+    private static func withUTF8<Result>(of string: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(string.utf8).withUnsafeBufferPointer(body)
+    }
+
+    /// A scalar node's text.
+    func string(of index: Int) -> String {
+        let node = nodes[index]
+        return text.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[node.start..<(node.start + node.count)]), as: UTF8.self)
+        }
+    }
+
+    /// Whether a scalar node's text is all ASCII.
+    func isASCII(_ index: Int) -> Bool {
+        let node = nodes[index]
+        return text[node.start..<(node.start + node.count)].allSatisfy { $0 < 0x80 }
+    }
+}

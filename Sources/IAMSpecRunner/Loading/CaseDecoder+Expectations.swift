@@ -7,6 +7,29 @@ extension CaseDecoder {
         "click_logged",
     ])
     static let patternKeys = KeySet(patternKinds.names + ["extras", "reason"])
+    static let displayedKeys = KeySet(["displayed", "extras"])
+    static let stackedKeys = KeySet(["stacked", "reason"])
+    static let discardedKeys = KeySet(["discarded", "reason"])
+    static let rolledBackKeys = KeySet(["rolled_back"])
+    static let dismissedKeys = KeySet(["dismissed"])
+    static let noMatchingTriggerKeys = KeySet(["no_matching_trigger"])
+    static let impressionLoggedKeys = KeySet(["impression_logged"])
+    static let clickLoggedKeys = KeySet(["click_logged"])
+
+    /// The keys a pattern of this kind may hold: the kind, and its details.
+    static func keys(ofPattern kind: String) -> KeySet {
+        switch kind {
+        case "displayed": displayedKeys
+        case "stacked": stackedKeys
+        case "discarded": discardedKeys
+        case "rolled_back": rolledBackKeys
+        case "dismissed": dismissedKeys
+        case "no_matching_trigger": noMatchingTriggerKeys
+        case "impression_logged": impressionLoggedKeys
+        default: clickLoggedKeys
+        }
+    }
+
     static let eventNames = KeySet(["session_start", "custom_event", "purchase", "push_click"])
 
     /// `expect`: a mapping of checks, or `nothing` (short for `{sequence: []}`).
@@ -44,8 +67,12 @@ extension CaseDecoder {
         return reader.diagnostics.count == problemsBefore ? expectation : nil
     }
 
-    private mutating func patterns(_ node: YAMLNode, for subject: String, nonEmpty: Bool) -> [ObservationPattern]? {
-        guard let items = reader.list(node, for: subject, nonEmpty: nonEmpty) else { return nil }
+    private mutating func patterns(
+        _ node: YAMLNode,
+        for subject: @autoclosure () -> String,
+        nonEmpty: Bool
+    ) -> [ObservationPattern]? {
+        guard let items = reader.list(node, for: subject(), nonEmpty: nonEmpty) else { return nil }
         let patterns = items.compactMap { pattern($0) }
         return patterns.count == items.count ? patterns : nil
     }
@@ -58,8 +85,19 @@ extension CaseDecoder {
             )
             return nil
         }
-        let kinds = mapping.entries.filter { Self.patternKinds.contains($0.name) }
-        guard let kind = kinds.first else {
+        var kind: YAMLMapping.Entry?
+        for entry in mapping.entries where Self.patternKinds.contains(key: entry.key) {
+            guard let first = kind else {
+                kind = entry
+                continue
+            }
+            reader.report(
+                "expected one observation in a pattern, found '\(first.name)' and '\(entry.name)'",
+                at: entry.key
+            )
+            return nil
+        }
+        guard let kind else {
             reader.checkKeys(mapping, Self.patternKeys, in: "an observation pattern")
             reader.report(
                 "missing the observation in a pattern; expected one of: \(Self.patternKinds.listing)",
@@ -67,28 +105,16 @@ extension CaseDecoder {
             )
             return nil
         }
-        if kinds.count > 1 {
-            reader.report(
-                "expected one observation in a pattern, found '\(kinds[0].name)' and '\(kinds[1].name)'",
-                at: kinds[1].key
-            )
-            return nil
-        }
-        let details: [String] =
-            switch kind.name {
-            case "displayed": ["extras"]
-            case "stacked", "discarded": ["reason"]
-            default: []
-            }
-        reader.checkKeys(mapping, KeySet([kind.name] + details), in: "a '\(kind.name)' pattern")
+        let name = kind.name
+        reader.checkKeys(mapping, Self.keys(ofPattern: name), in: "a '\(name)' pattern")
         return pattern(kind, in: mapping)
     }
 
     private mutating func pattern(_ kind: YAMLMapping.Entry, in mapping: YAMLMapping) -> ObservationPattern? {
-        let subject = "'\(kind.name)'"
-        if kind.name == "no_matching_trigger" { return triggerEvent(kind.value).map { .noMatchingTrigger($0) } }
-        guard let selector = selector(kind.value, for: subject) else { return nil }
-        switch kind.name {
+        let name = kind.name
+        if name == "no_matching_trigger" { return triggerEvent(kind.value).map { .noMatchingTrigger($0) } }
+        guard let selector = selector(kind.value, for: "'\(name)'") else { return nil }
+        switch name {
         case "displayed":
             guard let value = mapping["extras"] else { return .displayed(selector, extras: nil) }
             let problemsBefore = reader.diagnostics.count
@@ -114,9 +140,9 @@ extension CaseDecoder {
     }
 
     /// A message in a pattern: `"*"` for any, or a defined message's id.
-    private mutating func selector(_ node: YAMLNode, for subject: String) -> MessageSelector? {
+    private mutating func selector(_ node: YAMLNode, for subject: @autoclosure () -> String) -> MessageSelector? {
         if let scalar = node.scalar, scalar.value == .string, scalar.text == "*" { return .any }
-        return messageReference(node, for: subject).map { .id($0) }
+        return messageReference(node, for: subject()).map { .id($0) }
     }
 
     /// The event of a `no_matching_trigger` pattern; `"*"` (any event) is `.some(nil)`.

@@ -58,45 +58,48 @@ extension CaseDecoder {
 
     private mutating func comparison(_ entry: YAMLMapping.Entry) -> PropertyComparison? {
         let operand = entry.value
-        let subject = "'\(entry.name)'"
-        switch entry.name {
-        case "equals": return propertyValue(operand, for: subject).map { .equals($0) }
-        case "not_equals": return propertyValue(operand, for: subject).map { .notEquals($0) }
-        case "greater_than": return reader.number(operand, for: subject).map { .greaterThan($0) }
-        case "less_than": return reader.number(operand, for: subject).map { .lessThan($0) }
-        case "at_least": return reader.number(operand, for: subject).map { .atLeast($0) }
-        case "at_most": return reader.number(operand, for: subject).map { .atMost($0) }
-        case "matches": return regularExpression(operand, for: subject).map { .matches(regex: $0) }
-        case "does_not_match": return regularExpression(operand, for: subject).map { .doesNotMatch(regex: $0) }
-        case "exists": return isTrue(operand, for: subject) ? .exists : nil
-        case "does_not_exist": return isTrue(operand, for: subject) ? .doesNotExist : nil
-        case "within_last": return reader.seconds(operand, for: subject).map { .withinLast($0) }
-        case "more_than_ago": return reader.seconds(operand, for: subject).map { .moreThanAgo($0) }
-        case "less_than_in_future": return reader.seconds(operand, for: subject).map { .lessThanInFuture($0) }
-        default: return reader.seconds(operand, for: subject).map { .moreThanInFuture($0) }
+        let name = entry.name
+        switch name {
+        case "equals": return propertyValue(operand, for: "'\(name)'").map { .equals($0) }
+        case "not_equals": return propertyValue(operand, for: "'\(name)'").map { .notEquals($0) }
+        case "greater_than": return reader.number(operand, for: "'\(name)'").map { .greaterThan($0) }
+        case "less_than": return reader.number(operand, for: "'\(name)'").map { .lessThan($0) }
+        case "at_least": return reader.number(operand, for: "'\(name)'").map { .atLeast($0) }
+        case "at_most": return reader.number(operand, for: "'\(name)'").map { .atMost($0) }
+        case "matches": return regularExpression(operand, for: "'\(name)'").map { .matches(regex: $0) }
+        case "does_not_match": return regularExpression(operand, for: "'\(name)'").map { .doesNotMatch(regex: $0) }
+        case "exists": return isTrue(operand, for: "'\(name)'") ? .exists : nil
+        case "does_not_exist": return isTrue(operand, for: "'\(name)'") ? .doesNotExist : nil
+        case "within_last": return reader.seconds(operand, for: "'\(name)'").map { .withinLast($0) }
+        case "more_than_ago": return reader.seconds(operand, for: "'\(name)'").map { .moreThanAgo($0) }
+        case "less_than_in_future": return reader.seconds(operand, for: "'\(name)'").map { .lessThanInFuture($0) }
+        default: return reader.seconds(operand, for: "'\(name)'").map { .moreThanInFuture($0) }
         }
     }
 
-    private mutating func isTrue(_ node: YAMLNode, for subject: String) -> Bool {
+    private mutating func isTrue(_ node: YAMLNode, for subject: @autoclosure () -> String) -> Bool {
         if case .bool(true)? = node.scalar?.value { return true }
-        reader.report("expected true for \(subject), found \(node.summary)", at: node)
+        reader.report("expected true for \(subject()), found \(node.summary)", at: node)
         return false
     }
 
     /// A regular expression, compiled once here so a bad one is reported at load.
-    private mutating func regularExpression(_ node: YAMLNode, for subject: String) -> String? {
-        guard let pattern = reader.string(node, for: subject) else { return nil }
+    private mutating func regularExpression(_ node: YAMLNode, for subject: @autoclosure () -> String) -> String? {
+        guard let pattern = reader.string(node, for: subject()) else { return nil }
         do {
             _ = try Regex(pattern)
             return pattern
         } catch {
-            reader.report("invalid regular expression \(YAMLScalar.quoted(pattern)) for \(subject): \(error)", at: node)
+            reader.report(
+                "invalid regular expression \(YAMLScalar.quoted(pattern)) for \(subject()): \(error)",
+                at: node
+            )
             return nil
         }
     }
 
     /// An event property's value, or an `equals` operand: a string, integer, real, boolean or `{time: SECONDS}`.
-    mutating func propertyValue(_ node: YAMLNode, for subject: String) -> PropertyValue? {
+    mutating func propertyValue(_ node: YAMLNode, for subject: @autoclosure () -> String) -> PropertyValue? {
         switch node.content {
         case .scalar(let scalar):
             switch scalar.value {
@@ -115,7 +118,7 @@ extension CaseDecoder {
             break
         }
         reader.report(
-            "expected a value (a string, integer, real, boolean or {time: SECONDS}) for \(subject), "
+            "expected a value (a string, integer, real, boolean or {time: SECONDS}) for \(subject()), "
                 + "found \(node.summary)",
             at: node
         )

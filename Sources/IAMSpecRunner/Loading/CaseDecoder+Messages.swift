@@ -107,14 +107,14 @@ extension CaseDecoder {
     }
 
     /// A mapping of string to string, such as `extras`.
-    mutating func stringMap(_ node: YAMLNode, for subject: String) -> [String: String] {
-        guard let mapping = reader.mapping(node, for: subject) else { return [:] }
+    mutating func stringMap(_ node: YAMLNode, for subject: @autoclosure () -> String) -> [String: String] {
+        guard let mapping = reader.mapping(node, for: subject()) else { return [:] }
         _ = reader.checkNamesStayDistinct(mapping, names: "key")
         var result: [String: String] = [:]
         for entry in mapping.entries {
             guard let scalar = entry.value.scalar, scalar.value == .string else {
                 reader.report(
-                    "expected a string for '\(entry.name)' in \(subject), found \(entry.value.summary) "
+                    "expected a string for '\(entry.name)' in \(subject()), found \(entry.value.summary) "
                         + "(quote numbers and booleans)",
                     at: entry.value
                 )
@@ -166,10 +166,10 @@ extension CaseDecoder {
     }
 
     /// `{campaign: CAMPAIGN}`.
-    mutating func campaign(_ node: YAMLNode, for subject: String) -> String? {
-        guard let mapping = reader.mapping(node, for: subject) else { return nil }
-        reader.checkKeys(mapping, Self.campaignKeys, in: subject)
-        return reader.required("campaign", of: mapping, in: subject, at: node).flatMap {
+    mutating func campaign(_ node: YAMLNode, for subject: @autoclosure () -> String) -> String? {
+        guard let mapping = reader.mapping(node, for: subject()) else { return nil }
+        reader.checkKeys(mapping, Self.campaignKeys, in: subject())
+        return reader.required("campaign", of: mapping, in: subject(), at: node).flatMap {
             reader.string($0, for: "'campaign'")
         }
     }

@@ -12,17 +12,20 @@ extension CaseDecoder {
     static let purchaseKeys = KeySet(["product", "price", "properties", "source"])
     static let assetDownloadKeys = KeySet(["message", "outcome"])
     static let delegateChoiceKeys = KeySet(["message", "choice"])
-    /// The steps that take nothing, and what they send.
-    static let bareSteps: [String: Stimulus] = [
-        "sync_complete": .sessionSyncCompleted,
-        "session_end": .sessionEnded,
-        "relaunch": .appRelaunched,
-        "background": .appBackgrounded,
-        "foreground": .appForegrounded,
-        "keyboard_shown": .keyboardShown,
-        "keyboard_hidden": .keyboardHidden,
-        "display_next": .displayNextRequested,
-    ]
+    /// The stimulus a step that takes nothing sends; nil for a step that takes a value.
+    static func bareStimulus(named name: String) -> Stimulus? {
+        switch name {
+        case "sync_complete": .sessionSyncCompleted
+        case "session_end": .sessionEnded
+        case "relaunch": .appRelaunched
+        case "background": .appBackgrounded
+        case "foreground": .appForegrounded
+        case "keyboard_shown": .keyboardShown
+        case "keyboard_hidden": .keyboardHidden
+        case "display_next": .displayNextRequested
+        default: nil
+        }
+    }
 
     /// `steps`: a non-empty list with at least one `expect`.
     mutating func decodeSteps(_ node: YAMLNode) -> [Step]? {
@@ -37,7 +40,7 @@ extension CaseDecoder {
     private mutating func step(_ node: YAMLNode) -> Step? {
         guard let form = oneKeyForm(node, of: "step", names: Self.stepNames) else { return nil }
         let action: Step.Action?
-        if let stimulus = Self.bareSteps[form.name] {
+        if let stimulus = Self.bareStimulus(named: form.name) {
             action = noArgument(form) ? .stimulus(stimulus) : nil
         } else if form.name == "expect" {
             scope.hasExpectation = true
@@ -79,7 +82,7 @@ extension CaseDecoder {
         case "click": return messageReference(argument, for: "'click'").map { .messageClicked($0) }
         case "present_local":
             if let idNode = argument.mapping?["id"], let id = idNode.scalar?.text {
-                if let delivered = scope.deliveredMessageMarks[id] {
+                if let delivered = scope.deliveredMessageMark(of: id) {
                     reader.report(
                         "duplicate message id '\(id)': 'present_local' reuses the id of a message of 'given.messages' "
                             + "(line \(delivered.line), column \(delivered.column)); expected an id unique within the case",
@@ -180,13 +183,13 @@ extension CaseDecoder {
     }
 
     /// A message id that `given.messages` or an earlier `present_local` defines.
-    mutating func messageReference(_ node: YAMLNode, for subject: String) -> MessageID? {
-        guard let id = reader.string(node, for: subject) else { return nil }
+    mutating func messageReference(_ node: YAMLNode, for subject: @autoclosure () -> String) -> MessageID? {
+        guard let id = reader.string(node, for: subject()) else { return nil }
         guard scope.defines(message: id) else {
             let known = scope.messageIDs.isEmpty ? "none" : scope.messageIDs.joined(separator: ", ")
             let hint = Suggestion.hint(for: id, among: scope.messageIDs)
             reader.report(
-                "unknown message '\(id)' in \(subject); expected a message of 'given.messages' or an earlier "
+                "unknown message '\(id)' in \(subject()); expected a message of 'given.messages' or an earlier "
                     + "'present_local' (\(known))\(hint)",
                 at: node
             )

@@ -169,10 +169,9 @@ struct CaseDecoder {
         reader.checkKeys(given, Self.givenKeys, in: "'given'")
         if let config = given["config"] { configuration = decodeConfiguration(config) }
         guard let list = given["messages"], let items = reader.list(list, for: "'messages'") else { return }
-        var firstMarks: [String: YAMLMark] = [:]
         for item in items {
             if let idNode = item.mapping?["id"], let id = idNode.scalar?.text {
-                if let first = firstMarks[id] {
+                if let first = scope.deliveredMessageMark(of: id) {
                     reader.report(
                         "duplicate message id '\(id)' in the case; first defined at line \(first.line), "
                             + "column \(first.column)",
@@ -180,7 +179,6 @@ struct CaseDecoder {
                     )
                     continue
                 }
-                firstMarks[id] = idNode.mark
                 scope.define(deliveredMessage: id, at: idNode.mark)
             }
             if let message = message(item, isLocal: false) { messages.append(message) }

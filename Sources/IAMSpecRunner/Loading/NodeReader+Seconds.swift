@@ -3,18 +3,22 @@ import IAMSpec
 extension NodeReader {
     /// Seconds of virtual time: a non-negative number with at most three decimals, read exactly
     /// from its decimal text (no binary rounding).
-    mutating func seconds(_ node: YAMLNode, for subject: String, range: SecondsRange = .nonNegative) -> VirtualTime? {
-        guard let scalar = node.scalar, let milliseconds = exactMilliseconds(scalar, node: node, subject: subject)
+    mutating func seconds(
+        _ node: YAMLNode,
+        for subject: @autoclosure () -> String,
+        range: SecondsRange = .nonNegative
+    ) -> VirtualTime? {
+        guard let scalar = node.scalar, let milliseconds = exactMilliseconds(scalar, node: node, subject: subject())
         else { return nil }
         let time = VirtualTime(milliseconds: milliseconds)
         switch range {
         case .nonNegative:
             break
         case .positive where milliseconds == 0:
-            report("expected a positive number of seconds for \(subject), found \(node.summary)", at: node)
+            report("expected a positive number of seconds for \(subject()), found \(node.summary)", at: node)
             return nil
         case .upTo(let maximum) where time > maximum:
-            report("expected seconds from 0 to \(maximum) for \(subject), found \(node.summary)", at: node)
+            report("expected seconds from 0 to \(maximum) for \(subject()), found \(node.summary)", at: node)
             return nil
         default:
             break
@@ -22,17 +26,21 @@ extension NodeReader {
         return time
     }
 
-    private mutating func exactMilliseconds(_ scalar: YAMLScalar, node: YAMLNode, subject: String) -> Int64? {
+    private mutating func exactMilliseconds(
+        _ scalar: YAMLScalar,
+        node: YAMLNode,
+        subject: @autoclosure () -> String
+    ) -> Int64? {
         switch scalar.value {
         case .int(let value):
             if value < 0 {
-                report("expected non-negative seconds for \(subject), found \(node.summary)", at: node)
+                report("expected non-negative seconds for \(subject()), found \(node.summary)", at: node)
                 return nil
             }
             let (milliseconds, overflow) = value.multipliedReportingOverflow(by: 1000)
             if overflow {
                 report(
-                    "expected seconds small enough to count in milliseconds for \(subject), found \(node.summary)",
+                    "expected seconds small enough to count in milliseconds for \(subject()), found \(node.summary)",
                     at: node
                 )
                 return nil
@@ -40,23 +48,23 @@ extension NodeReader {
             return milliseconds
         case .float(let value) where value.isFinite:
             if value < 0 {
-                report("expected non-negative seconds for \(subject), found \(node.summary)", at: node)
+                report("expected non-negative seconds for \(subject()), found \(node.summary)", at: node)
                 return nil
             }
             switch DecimalMilliseconds.parse(scalar.text) {
             case .milliseconds(let milliseconds):
                 return milliseconds
             case .tooPrecise:
-                report("expected seconds with at most three decimals for \(subject), found \(node.summary)", at: node)
+                report("expected seconds with at most three decimals for \(subject()), found \(node.summary)", at: node)
             case .tooLarge:
                 report(
-                    "expected seconds small enough to count in milliseconds for \(subject), found \(node.summary)",
+                    "expected seconds small enough to count in milliseconds for \(subject()), found \(node.summary)",
                     at: node
                 )
             }
             return nil
         default:
-            report("expected seconds (a number) for \(subject), found \(node.summary)", at: node)
+            report("expected seconds (a number) for \(subject()), found \(node.summary)", at: node)
             return nil
         }
     }

@@ -22,66 +22,70 @@ struct NodeReader {
         node.mark.location(in: file)
     }
 
-    mutating func mapping(_ node: YAMLNode, for subject: String) -> YAMLMapping? {
+    mutating func mapping(_ node: YAMLNode, for subject: @autoclosure () -> String) -> YAMLMapping? {
         if let mapping = node.mapping { return mapping }
-        report("expected a mapping for \(subject), found \(node.summary)", at: node)
+        report("expected a mapping for \(subject()), found \(node.summary)", at: node)
         return nil
     }
 
-    mutating func list(_ node: YAMLNode, for subject: String, nonEmpty: Bool = false) -> YAMLSequence? {
+    mutating func list(
+        _ node: YAMLNode,
+        for subject: @autoclosure () -> String,
+        nonEmpty: Bool = false
+    ) -> YAMLSequence? {
         guard let items = node.sequence else {
-            report("expected a list for \(subject), found \(node.summary)", at: node)
+            report("expected a list for \(subject()), found \(node.summary)", at: node)
             return nil
         }
         if nonEmpty && items.isEmpty {
-            report("expected a non-empty list for \(subject), found an empty list", at: node)
+            report("expected a non-empty list for \(subject()), found an empty list", at: node)
             return nil
         }
         return items
     }
 
-    mutating func string(_ node: YAMLNode, for subject: String) -> String? {
+    mutating func string(_ node: YAMLNode, for subject: @autoclosure () -> String) -> String? {
         if let scalar = node.scalar, scalar.value == .string { return scalar.text }
-        report("expected a string for \(subject), found \(node.summary)", at: node)
+        report("expected a string for \(subject()), found \(node.summary)", at: node)
         return nil
     }
 
-    mutating func nonEmptyString(_ node: YAMLNode, for subject: String) -> String? {
-        guard let text = string(node, for: subject) else { return nil }
+    mutating func nonEmptyString(_ node: YAMLNode, for subject: @autoclosure () -> String) -> String? {
+        guard let text = string(node, for: subject()) else { return nil }
         if text.isEmpty {
-            report("expected a non-empty string for \(subject), found an empty string", at: node)
+            report("expected a non-empty string for \(subject()), found an empty string", at: node)
             return nil
         }
         return text
     }
 
-    mutating func integer(_ node: YAMLNode, for subject: String) -> Int64? {
+    mutating func integer(_ node: YAMLNode, for subject: @autoclosure () -> String) -> Int64? {
         if case .int(let value)? = node.scalar?.value { return value }
-        report("expected an integer for \(subject), found \(node.summary)", at: node)
+        report("expected an integer for \(subject()), found \(node.summary)", at: node)
         return nil
     }
 
     /// An integer or a finite real.
-    mutating func number(_ node: YAMLNode, for subject: String) -> Double? {
+    mutating func number(_ node: YAMLNode, for subject: @autoclosure () -> String) -> Double? {
         switch node.scalar?.value {
         case .int(let value)?: return Double(value)
         case .float(let value)? where value.isFinite: return value
         default:
-            report("expected a number for \(subject), found \(node.summary)", at: node)
+            report("expected a number for \(subject()), found \(node.summary)", at: node)
             return nil
         }
     }
 
-    mutating func boolean(_ node: YAMLNode, for subject: String) -> Bool? {
+    mutating func boolean(_ node: YAMLNode, for subject: @autoclosure () -> String) -> Bool? {
         if case .bool(let value)? = node.scalar?.value { return value }
-        report("expected a boolean (true or false) for \(subject), found \(node.summary)", at: node)
+        report("expected a boolean (true or false) for \(subject()), found \(node.summary)", at: node)
         return nil
     }
 
     /// One of an enumeration's names, with a suggestion when the name is a near miss.
     mutating func choice<Value: RawRepresentable & CaseIterable>(
         _ node: YAMLNode,
-        for subject: String
+        for subject: @autoclosure () -> String
     ) -> Value? where Value.RawValue == String {
         let names = Value.allCases.map(\.rawValue)
         if let scalar = node.scalar, scalar.value == .string, let value = Value(rawValue: scalar.text) {
@@ -89,7 +93,7 @@ struct NodeReader {
         }
         let hint = node.scalar.map { Suggestion.hint(for: $0.text, among: names) } ?? ""
         report(
-            "expected one of \(names.joined(separator: ", ")) for \(subject), found \(node.summary)\(hint)",
+            "expected one of \(names.joined(separator: ", ")) for \(subject()), found \(node.summary)\(hint)",
             at: node
         )
         return nil
@@ -99,14 +103,14 @@ struct NodeReader {
     mutating func checkKeys(
         _ mapping: YAMLMapping,
         _ keys: KeySet,
-        in subject: String,
+        in subject: @autoclosure () -> String,
         ignoringExtensions: Bool = false
     ) {
         for entry in mapping.entries where !keys.contains(key: entry.key) {
             let name = entry.name
             if ignoringExtensions && name.hasPrefix("x-") { continue }
             let hint = Suggestion.hint(for: name, among: keys.names)
-            report("unknown key '\(name)' in \(subject); expected one of: \(keys.listing)\(hint)", at: entry.key)
+            report("unknown key '\(name)' in \(subject()); expected one of: \(keys.listing)\(hint)", at: entry.key)
         }
     }
 
@@ -140,11 +144,11 @@ struct NodeReader {
     mutating func required(
         _ key: String,
         of mapping: YAMLMapping,
-        in subject: String,
+        in subject: @autoclosure () -> String,
         at node: YAMLNode
     ) -> YAMLNode? {
         if let value = mapping[key] { return value }
-        report("missing required key '\(key)' in \(subject)", at: node)
+        report("missing required key '\(key)' in \(subject())", at: node)
         return nil
     }
 }

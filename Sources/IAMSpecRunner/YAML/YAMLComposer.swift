@@ -22,6 +22,7 @@ struct YAMLComposer {
     func compose(_ bytes: [UInt8], document: (YAMLNode) -> Void) -> [Diagnostic] {
         var state = CompositionState(file: file, limits: limits)
         guard !bytes.isEmpty else { return [] }
+        state.reserveCapacity(forFileOf: bytes.count)
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         let event = UnsafeMutablePointer<yaml_event_t>.allocate(capacity: 1)
         defer {
@@ -81,10 +82,25 @@ private struct CompositionState {
     var text: [UInt8] = []
     var anchors: [String: Int] = [:]
     var materialised = 0
+    /// The size of the file being composed, in bytes.
+    var estimatedSize = 0
 
     init(file: String, limits: YAMLLimits) {
         self.file = file
         self.limits = limits
+    }
+
+    /// Room for the nodes of a file this size (about one node per 12 bytes of YAML), so the
+    /// buffers seldom grow while composing.
+    mutating func reserveCapacity(forFileOf size: Int) {
+        estimatedSize = size
+        reserveDocumentCapacity()
+    }
+
+    private mutating func reserveDocumentCapacity() {
+        nodes.reserveCapacity(estimatedSize / 12)
+        children.reserveCapacity(estimatedSize / 12)
+        text.reserveCapacity(estimatedSize / 2)
     }
 
     mutating func report(_ message: String, at mark: YAMLMark) {
@@ -366,6 +382,7 @@ private struct CompositionState {
         nodes = []
         children = []
         text = []
+        reserveDocumentCapacity()
     }
 
     /// Reports LibYAML's problem where it is (``LibYAMLProblem``).

@@ -176,6 +176,10 @@ enum SpecFiles {
 
     /// A key that is the same for every spelling of one file's path, through symbolic links too.
     static func identity(of path: String) -> String {
-        URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard let resolved = realpath(path, nil) else {
+            return URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

@@ -62,6 +62,7 @@ public enum SuiteLoader {
         }
         var results = loadCaseFiles(caseFiles, jobs: max(1, jobs), catalogues: checkedCatalogues)
         var cases: [SpecCase] = []
+        cases.reserveCapacity(results.reduce(0) { $0 + ($1?.cases.count ?? 0) })
         var identities: [CaseDecoder.CaseIdentity] = []
         // In file order, whatever the order the files were read in; each file's result is let go
         // once its cases are moved, so the suite is never held twice.

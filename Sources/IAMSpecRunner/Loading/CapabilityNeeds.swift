@@ -18,7 +18,8 @@ package enum CapabilityNeeds {
             switch step.action {
             case .stimulus(let stimulus):
                 needs.formUnion(of(stimulus))
-                let candidates = specCase.messages.filter { canTrigger(stimulus, $0) }.count
+                var candidates = 0
+                for message in specCase.messages where canTrigger(stimulus, message) { candidates += 1 }
                 if candidates > 0 { triggeringStimuli += 1 }
                 if candidates > 1 { needs.insert(.priority) }
             case .expectation(let expectation):
@@ -166,18 +167,35 @@ package enum CapabilityNeeds {
     /// Whether a stimulus matches a trigger of the message, by kind and name, product or campaign
     /// (filters aside): only such stimuli can make it a candidate for a triggered display.
     private static func canTrigger(_ stimulus: Stimulus, _ message: InAppMessage) -> Bool {
-        message.triggers.contains { trigger in
-            switch (stimulus, trigger) {
-            case (.sessionStarted, .sessionStart), (.appOpenedFromPush, .sessionStart): true
-            case (.customEvent(let event), .customEvent(let name, _)): event.source == .sdk && event.name == name
-            case (.purchase(let purchase), .anyPurchase): purchase.source == .sdk
-            case (.purchase(let purchase), .specificPurchase(let product, _)):
-                purchase.source == .sdk && purchase.product == product
-            case (.pushClicked(let campaign), .pushClick(let wanted)),
-                (.appOpenedFromPush(let campaign), .pushClick(let wanted)):
-                wanted == nil || wanted == campaign
-            default: false
+        switch stimulus {
+        case .sessionStarted:
+            return message.triggers.contains { if case .sessionStart = $0 { true } else { false } }
+        case .appOpenedFromPush(let campaign):
+            return message.triggers.contains { trigger in
+                switch trigger {
+                case .sessionStart: true
+                case .pushClick(let wanted): wanted == nil || wanted == campaign
+                default: false
+                }
             }
+        case .pushClicked(let campaign):
+            return message.triggers.contains {
+                if case .pushClick(let wanted) = $0 { wanted == nil || wanted == campaign } else { false }
+            }
+        case .customEvent(let event) where event.source == .sdk:
+            return message.triggers.contains {
+                if case .customEvent(let name, _) = $0 { name == event.name } else { false }
+            }
+        case .purchase(let purchase) where purchase.source == .sdk:
+            return message.triggers.contains { trigger in
+                switch trigger {
+                case .anyPurchase: true
+                case .specificPurchase(let product, _): product == purchase.product
+                default: false
+                }
+            }
+        default:
+            return false
         }
     }
 }

@@ -39,7 +39,7 @@ extension CaseDecoder {
         let property = reader.required("property", of: mapping, in: "a condition", at: node).flatMap {
             reader.string($0, for: "'property'")
         }
-        let operators = mapping.entries.filter { Self.operatorKeys.contains($0.name) }
+        let operators = mapping.entries.filter { Self.operatorKeys.contains(key: $0.key) }
         guard operators.count == 1 else {
             if operators.isEmpty {
                 reader.report(

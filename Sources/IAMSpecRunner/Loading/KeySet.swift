@@ -1,21 +1,27 @@
 /// The keys a mapping may hold, in the order a diagnostic lists them.
 ///
-/// Membership compares bytes (Unicode scalars, as YAML compares keys), by a scan: sets hold
-/// at most a few dozen names.
+/// Membership compares UTF-8 bytes (Unicode scalars, as YAML compares keys), by a scan over the
+/// names' bytes kept beside them: sets hold at most a few dozen names, and a key is read
+/// without making a `String`.
 struct KeySet: Sendable {
     let names: [String]
+    /// Each name's UTF-8.
+    private let utf8: [[UInt8]]
 
     init(_ names: [String]) {
         self.names = names
+        self.utf8 = names.map { Array($0.utf8) }
     }
 
-    func contains(_ name: String) -> Bool {
-        names.contains { YAMLDocument.sameUTF8($0, name) }
-    }
-
-    /// Whether the key node's text is one of the names, compared without making a `String`.
+    /// Whether the key node's text (a scalar's) is one of the names.
     func contains(key node: YAMLNode) -> Bool {
-        names.contains { node.document.textOf(node.index, equals: $0) }
+        node.document.withText(of: node.index) { contains(bytes: $0) }
+    }
+
+    private func contains(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        utf8.contains { name in
+            name.count == bytes.count && name.withUnsafeBufferPointer { YAMLDocument.sameBytes($0, bytes) }
+        }
     }
 
     /// `a, b, c`, for "expected one of" messages.

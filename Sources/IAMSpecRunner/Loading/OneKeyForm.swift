@@ -29,7 +29,7 @@ extension CaseDecoder {
             reader.report("expected a \(noun): a bare name or a mapping with one key, found \(node.summary)", at: node)
             return nil
         }
-        guard names.contains(form.name) else {
+        guard names.contains(key: form.nameNode) else {
             let hint = Suggestion.hint(for: form.name, among: names.names)
             reader.report(
                 "unknown \(noun) '\(form.name)'; expected one of: \(names.listing)\(hint)",

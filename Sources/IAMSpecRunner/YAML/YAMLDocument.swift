@@ -52,26 +52,24 @@ final class YAMLDocument: Sendable {
         self.text = text
     }
 
+    /// Calls `body` with a scalar node's text.
+    func withText<Result>(of index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let node = nodes[index]
+        return text.withUnsafeBufferPointer {
+            body(UnsafeBufferPointer(rebasing: $0[node.start..<(node.start + node.count)]))
+        }
+    }
+
     /// Whether a scalar node's text is exactly these bytes (YAML compares keys by their Unicode
     /// scalars, so bytes, never canonically as Swift's `String ==` does).
     func textOf(_ index: Int, equals bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let node = nodes[index]
-        guard node.count == bytes.count else { return false }
-        return text.withUnsafeBufferPointer { all in
-            Self.sameBytes(UnsafeBufferPointer(rebasing: all[node.start..<(node.start + node.count)]), bytes)
-        }
+        nodes[index].count == bytes.count && withText(of: index) { Self.sameBytes($0, bytes) }
     }
 
     /// Whether a scalar node's text is exactly the string's UTF-8.
     func textOf(_ index: Int, equals string: String) -> Bool {
         guard nodes[index].count == string.utf8.count else { return false }
         return Self.withUTF8(of: string) { textOf(index, equals: $0) }
-    }
-
-    /// Whether two strings have the same UTF-8 (the same Unicode scalars).
-    static func sameUTF8(_ one: String, _ other: String) -> Bool {
-        guard one.utf8.count == other.utf8.count else { return false }
-        return withUTF8(of: one) { first in withUTF8(of: other) { sameBytes(first, $0) } }
     }
 
     static func sameBytes(_ one: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -85,15 +83,11 @@ final class YAMLDocument: Sendable {
 
     /// A scalar node's text.
     func string(of index: Int) -> String {
-        let node = nodes[index]
-        return text.withUnsafeBufferPointer {
-            String(decoding: UnsafeBufferPointer(rebasing: $0[node.start..<(node.start + node.count)]), as: UTF8.self)
-        }
+        withText(of: index) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Whether a scalar node's text is all ASCII.
     func isASCII(_ index: Int) -> Bool {
-        let node = nodes[index]
-        return text[node.start..<(node.start + node.count)].allSatisfy { $0 < 0x80 }
+        withText(of: index) { $0.allSatisfy { $0 < 0x80 } }
     }
 }

@@ -60,25 +60,10 @@ final class YAMLDocument: Sendable {
         }
     }
 
-    /// Whether a scalar node's text is exactly these bytes (YAML compares keys by their Unicode
-    /// scalars, so bytes, never canonically as Swift's `String ==` does).
-    func textOf(_ index: Int, equals bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        nodes[index].count == bytes.count && withText(of: index) { Self.sameBytes($0, bytes) }
-    }
-
-    /// Whether a scalar node's text is exactly the string's UTF-8.
-    func textOf(_ index: Int, equals string: String) -> Bool {
-        guard nodes[index].count == string.utf8.count else { return false }
-        return Self.withUTF8(of: string) { textOf(index, equals: $0) }
-    }
-
+    /// Whether two byte strings are the same (YAML compares keys by their Unicode scalars, so
+    /// bytes, never canonically as Swift's `String ==` does).
     static func sameBytes(_ one: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
         one.count == other.count && (one.isEmpty || memcmp(one.baseAddress!, other.baseAddress!, one.count) == 0)
-    }
-
-    private static func withUTF8<Result>(of string: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
-        return Array(string.utf8).withUnsafeBufferPointer(body)
     }
 
     /// A scalar node's text.

@@ -44,11 +44,26 @@ struct YAMLMapping: Sendable {
 
     /// The entry for a key.
     func entry(_ name: String) -> Entry? {
-        let children = document.children
-        for position in 0..<count where document.textOf(children[start + 2 * position], equals: name) {
-            return entries[position]
+        let found: Int?? = name.utf8.withContiguousStorageIfAvailable { positionOfKey($0) }
+        let position = found ?? Array(name.utf8).withUnsafeBufferPointer { positionOfKey($0) }
+        return position.map { entries[$0] }
+    }
+
+    /// The position of the entry whose key is these bytes.
+    private func positionOfKey(_ wanted: UnsafeBufferPointer<UInt8>) -> Int? {
+        document.nodes.withUnsafeBufferPointer { nodes -> Int? in
+            document.children.withUnsafeBufferPointer { children -> Int? in
+                document.text.withUnsafeBufferPointer { text -> Int? in
+                    for position in 0..<count {
+                        let key = nodes[children[start + 2 * position]]
+                        guard key.count == wanted.count else { continue }
+                        let bytes = UnsafeBufferPointer(rebasing: text[key.start..<(key.start + key.count)])
+                        if YAMLDocument.sameBytes(bytes, wanted) { return position }
+                    }
+                    return nil
+                }
+            }
         }
-        return nil
     }
 
     /// The value for a key.

@@ -48,12 +48,6 @@ struct YAMLNode: Sendable {
         return node.kind == .scalar && node.value == .null && node.count == 0 && !node.isQuoted
     }
 
-    /// Whether the node is a string scalar whose text is exactly `text` (compared by bytes).
-    func isString(_ text: String) -> Bool {
-        let node = self.node
-        return node.kind == .scalar && node.value == .string && document.textOf(index, equals: text)
-    }
-
     /// The node as a diagnostic describes what it found: `string "30"`, `integer 30`, `a mapping`.
     var summary: String {
         switch node.kind {

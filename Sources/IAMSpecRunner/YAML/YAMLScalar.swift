@@ -6,9 +6,6 @@ struct YAMLScalar: Sendable {
     /// The scalar's text after unescaping and folding.
     var text: String { document.string(of: index) }
 
-    /// Quoted (single or double) or block scalars are always strings; only plain ones resolve.
-    var isQuoted: Bool { document.nodes[index].isQuoted }
-
     var value: YAMLScalarValue { document.nodes[index].value }
 
     /// How a diagnostic names the scalar it found.

@@ -7,7 +7,8 @@ struct JoinedText {
     private let kept: (head: Int, tail: Int)
     /// The whole text, while it is within the limit.
     private var whole = ""
-    /// Once past the limit: the first characters, and (at least) the last ones.
+    /// Once past the limit: the first characters, and (at least) the last ones, never fewer than
+    /// one (a piece's first character may join the text's last into one character).
     private var head = ""
     private var tail = ""
     private var isCut = false
@@ -28,14 +29,14 @@ struct JoinedText {
         if isCut {
             tail += added
             if tail.utf8.count > 4 * kept.tail + 65_536 {
-                tail = String(tail.suffix(kept.tail))
+                tail = String(tail.suffix(max(kept.tail, 1)))
             }
         } else {
             whole += added
             if count > limit {
                 isCut = true
                 head = String(whole.prefix(kept.head))
-                tail = String(whole.suffix(kept.tail))
+                tail = String(whole.suffix(max(kept.tail, 1)))
                 whole = ""
             }
         }

@@ -86,7 +86,14 @@ struct InterruptTests {
         let footer = try #require(records.last)
         #expect(footer["record"] as? String == "footer")
         #expect(footer["interrupted"] as? Bool == true)
-        #expect(FileManager.default.fileExists(atPath: junit))
+        // JUnit, written while the runs finished, is whole: every case line is a test case in it,
+        // and it says it was interrupted; no temporary file is left beside the reports.
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.hasSuffix("</testsuites>\n"))
+        #expect(xml.contains("<property name=\"interrupted\" value=\"true\"/>"))
+        #expect(xml.components(separatedBy: "<testcase ").count - 1 == records.count - 2)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: "/proc/\(pid)"), "engine process \(pid) is still there")
         let statuses = records.filter { $0["record"] as? String == "case" }.map {
             "\($0["id"] ?? "") \($0["status"] ?? "")"

@@ -32,27 +32,11 @@ package struct BaselineJudgement: Sendable {
         var unexpected: [CaseResult] = []
         var judged = summary
         judged.results = summary.results.map { result in
-            guard let entry = baseline.entry(caseID: result.caseID, profile: result.profile) else { return result }
-            var outcome = result
-            switch (entry.status, result.status) {
-            case (.fail, .failed), (.fail, .error), (.flaky, .failed), (.flaky, .error):
-                outcome.status = .skipped
-                outcome.kind = .expectedFailure
-                let word = entry.status == .flaky ? "flaky" : "expected failure"
-                outcome.message = "\(word): \(entry.explanation); \(result.status.rawValue): \(result.message)"
+            let outcome = Self.judge(result, against: baseline, allowingUnexpectedPasses: allowingUnexpectedPasses)
+            if outcome.kind == .expectedFailure && result.status != .skipped {
                 expected.append(outcome)
-            case (.fail, .passed):
-                if !allowingUnexpectedPasses {
-                    outcome.status = .failed
-                    outcome.kind = .unexpectedPass
-                }
-                let place = entry.location.map { " (\($0))" } ?? ""
-                outcome.message =
-                    "unexpected pass: the baseline expects it to fail (\(entry.explanation)); "
-                    + "remove the entry \(entry.key)\(place), or refresh the baseline with --update-baseline"
+            } else if result.status == .passed && outcome.message != result.message {
                 unexpected.append(outcome)
-            default:
-                break
             }
             return outcome
         }
@@ -61,6 +45,39 @@ package struct BaselineJudgement: Sendable {
         self.unexpectedPasses = unexpected
         self.staleEntries = cases.map { baseline.staleEntries(in: $0) } ?? []
         self.allowsUnexpectedPasses = allowingUnexpectedPasses
+    }
+
+    /// One result as reports show it against `baseline`: a failure or error a `fail` or `flaky`
+    /// entry expects becomes a skipped run (kind ``CaseResult/Kind/expectedFailure``); a pass a
+    /// `fail` entry decides becomes a failed run (kind ``CaseResult/Kind/unexpectedPass``), or
+    /// stays passed with the explanation as its message when unexpected passes are allowed.
+    /// Any other result is left as it is.
+    package static func judge(
+        _ result: CaseResult,
+        against baseline: Baseline,
+        allowingUnexpectedPasses: Bool
+    ) -> CaseResult {
+        guard let entry = baseline.entry(caseID: result.caseID, profile: result.profile) else { return result }
+        var outcome = result
+        switch (entry.status, result.status) {
+        case (.fail, .failed), (.fail, .error), (.flaky, .failed), (.flaky, .error):
+            outcome.status = .skipped
+            outcome.kind = .expectedFailure
+            let word = entry.status == .flaky ? "flaky" : "expected failure"
+            outcome.message = "\(word): \(entry.explanation); \(result.status.rawValue): \(result.message)"
+        case (.fail, .passed):
+            if !allowingUnexpectedPasses {
+                outcome.status = .failed
+                outcome.kind = .unexpectedPass
+            }
+            let place = entry.location.map { " (\($0))" } ?? ""
+            outcome.message =
+                "unexpected pass: the baseline expects it to fail (\(entry.explanation)); "
+                + "remove the entry \(entry.key)\(place), or refresh the baseline with --update-baseline"
+        default:
+            break
+        }
+        return outcome
     }
 
     /// No new failure, no unexpected pass (unless allowed), no stale entry, not interrupted.

@@ -25,9 +25,30 @@ package enum AtomicFile {
     /// - Throws: `AtomicFileError` naming `path` (never the temporary file) when the folder
     ///   cannot be written or the rename fails; the destination is then left as it was.
     package static func write(_ data: Data, to path: String) throws(AtomicFileError) {
+        try place(path) { descriptor throws(AtomicFileError) in
+            try writeAll(data, to: descriptor, path: path)
+        }
+    }
+
+    /// Replaces the file at `path` with the bytes of `spool` (or writes them into it when it is
+    /// special), as ``write(_:to:)-(Data,_)`` does.
+    package static func write(_ spool: ReportSpool, to path: String) throws(AtomicFileError) {
+        try place(path) { descriptor throws(AtomicFileError) in
+            try spool.forEachChunk(reportingAs: path) { chunk throws(AtomicFileError) in
+                try writeAll(chunk, to: descriptor, path: path)
+            }
+        }
+    }
+
+    /// Gives `writeBytes` the descriptor to write the report to: the standard stream, the special
+    /// file opened, or a temporary file renamed over `path` once it returns.
+    private static func place(
+        _ path: String,
+        writingWith writeBytes: (Int32) throws(AtomicFileError) -> Void
+    ) throws(AtomicFileError) {
         if let descriptor = standardStream(path) {
             fflush(nil)
-            try writeAll(data, to: descriptor, path: path)
+            try writeBytes(descriptor)
             return
         }
         var status = stat()
@@ -43,10 +64,10 @@ package enum AtomicFile {
                 )
             }
             defer { close(descriptor) }
-            try writeAll(data, to: descriptor, path: path)
+            try writeBytes(descriptor)
             return
         }
-        try replace(resolvedDestination(path), with: data, reportingAs: path)
+        try replace(resolvedDestination(path), writingWith: writeBytes, reportingAs: path)
     }
 
     /// Replaces the file at `path` with the UTF-8 text.
@@ -86,7 +107,7 @@ package enum AtomicFile {
 
     private static func replace(
         _ destination: String,
-        with data: Data,
+        writingWith writeBytes: (Int32) throws(AtomicFileError) -> Void,
         reportingAs path: String
     )
         throws(AtomicFileError)
@@ -103,7 +124,7 @@ package enum AtomicFile {
             )
         }
         do {
-            try writeAll(data, to: descriptor, path: path)
+            try writeBytes(descriptor)
         } catch {
             close(descriptor)
             unlink(temporary.path)
@@ -118,7 +139,17 @@ package enum AtomicFile {
     }
 
     private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(AtomicFileError) {
-        let failure: Int32? = data.withUnsafeBytes { buffer in
+        try data.withUnsafeBytes { buffer in
+            Result { () throws(AtomicFileError) in try writeAll(buffer, to: descriptor, path: path) }
+        }.get()
+    }
+
+    private static func writeAll(
+        _ buffer: UnsafeRawBufferPointer,
+        to descriptor: Int32,
+        path: String
+    ) throws(AtomicFileError) {
+        let failure: Int32? = {
             var offset = 0
             while offset < buffer.count {
                 let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
@@ -129,7 +160,7 @@ package enum AtomicFile {
                 offset += written
             }
             return nil
-        }
+        }()
         if let failure {
             throw AtomicFileError(path: path, reason: "cannot write the report: \(String(cString: strerror(failure)))")
         }

@@ -13,20 +13,28 @@ public enum ResultsStream {
 
     /// The whole stream for a run, ending with a newline.
     package static func encode(_ summary: RunSummary) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var lines = [HeaderLine(summary.header)].map { try! encoder.encode($0) }
-        lines += summary.results.map { try! encoder.encode(CaseLine($0)) }
-        lines.append(try! encoder.encode(FooterLine(summary)))
-        return lines.reduce(into: Data()) { stream, line in
-            stream.append(line)
-            stream.append(0x0A)
+        let writer = ResultsStreamWriter(header: summary.header, spool: ReportSpool())
+        for result in summary.results {
+            writer.add(result)
         }
+        writer.end(summary)
+        return Data(writer.spool.bufferedBytes)
     }
 
     /// Writes the stream atomically to `path`.
     public static func write(_ summary: RunSummary, to path: String) throws(AtomicFileError) {
-        try AtomicFile.write(encode(summary), to: path)
+        let writer = try ResultsStreamWriter(header: summary.header, path: path)
+        for result in summary.results {
+            writer.add(result)
+        }
+        try writer.finish(summary)
+    }
+
+    /// The encoder of every line: keys sorted, slashes as they are.
+    static func lineEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
     }
 
     /// Reads a stream written by ``write(_:to:)``.
@@ -157,7 +165,7 @@ private struct RecordKind: Decodable {
 }
 
 /// The first line: what ran, on what, when.
-private struct HeaderLine: Codable {
+struct HeaderLine: Codable {
     var record = "header"
     var formatVersion: Int
     var iamspecVersion: String
@@ -213,7 +221,7 @@ private struct HeaderLine: Codable {
 }
 
 /// One case run.
-private struct CaseLine: Codable {
+struct CaseLine: Codable {
     var record = "case"
     var id: String
     var profile: Profile
@@ -282,7 +290,7 @@ private struct CaseLine: Codable {
 
 /// The last line: the totals, and whether the run was cut short. `not_run` and
 /// `stopped_at_first_failure` came with `--fail-fast`; a stream without them had neither.
-private struct FooterLine: Codable {
+struct FooterLine: Codable {
     var record = "footer"
     var totals: Totals
     var interrupted: Bool
@@ -306,10 +314,10 @@ private struct FooterLine: Codable {
         var skipped: Int
 
         init(_ summary: RunSummary) {
-            runs = summary.results.count
+            runs = summary.runCount
             passed = summary.passedCount
             failed = summary.failedCount
-            errors = summary.results.count(where: { $0.status == .error })
+            errors = summary.errorCount
             skipped = summary.skippedCount
         }
 

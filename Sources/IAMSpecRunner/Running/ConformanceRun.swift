@@ -65,7 +65,24 @@ public struct ConformanceRun: Sendable {
     /// Runs the selected cases; `rules` gives the rules' sources to the results, `paths` is
     /// recorded in the header.
     public func run(cases: [SpecCase], rules: RuleCatalogue = RuleCatalogue(), paths: [String] = []) -> RunSummary {
-        let header = RunHeader(
+        run(
+            options.selection.runs(of: cases),
+            header: header(paths: paths),
+            rules: rules,
+            keepingPassed: { _ in true },
+            progress: { batch in
+                guard let progress else { return }
+                for result in batch {
+                    progress(result)
+                }
+            },
+            deliver: { _ in }
+        )
+    }
+
+    /// The header of a run of this engine, with these options, starting now.
+    package func header(paths: [String]) -> RunHeader {
+        RunHeader(
             engine: EngineRecord(engine.description),
             suitePaths: paths,
             selection: options.selection,
@@ -74,23 +91,52 @@ public struct ConformanceRun: Sendable {
             startedAt: Self.timestamp(Date()),
             hostname: Self.hostname()
         )
+    }
+
+    /// Runs `runs` (selected by ``RunSelection/runs(of:)``: in report order) and streams the
+    /// results: each goes to `progress` soon after its run finishes (in batches, in completion
+    /// order; ``progress`` is not called), and to `deliver` in the order of `runs`, on the calling thread, as soon as every run before it has its result.
+    /// The summary keeps every result but the passed ones `keepingPassed` turns down (counted in
+    /// ``RunSummary/passedNotKept``), so a run's memory need not grow with the suite.
+    package func run(
+        _ runs: [CaseRun],
+        header: RunHeader,
+        rules: RuleCatalogue,
+        keepingPassed: (CaseResult) -> Bool,
+        progress: ([CaseResult]) -> Void,
+        deliver: (CaseResult) -> Void
+    ) -> RunSummary {
         let scheduler = RunScheduler(
             executor: CaseExecutor(provider: engine, catalogue: rules, plannedSkip: options.plannedSkip),
             jobs: options.jobs,
             timeout: options.timeout,
             failFast: options.failFast,
-            clock: watchdogClock,
-            progress: progress
+            clock: watchdogClock
         )
-        let runs = options.selection.runs(of: cases)
-        let outcome = scheduler.execute(runs, control: control)
-        return RunSummary(
+        var kept: [CaseResult] = []
+        var passedNotKept = 0
+        let outcome = scheduler.execute(
+            runs,
+            control: control,
+            progress: progress,
+            deliver: { result in
+                deliver(result)
+                if result.status == .passed && !keepingPassed(result) {
+                    passedNotKept += 1
+                } else {
+                    kept.append(result)
+                }
+            }
+        )
+        var summary = RunSummary(
             header: header,
-            results: outcome.results,
+            results: kept,
             interrupted: outcome.interrupted,
             stoppedAtFirstFailure: outcome.stoppedAtFirstFailure,
-            notRun: runs.count - outcome.results.count
+            notRun: runs.count - outcome.made
         )
+        summary.passedNotKept = passedNotKept
+        return summary
     }
 
     /// UTC, to the second: `2026-01-31T23:59:59Z`.

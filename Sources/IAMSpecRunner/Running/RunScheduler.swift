@@ -3,45 +3,58 @@ import Foundation
 import IAMSpec
 import Synchronization
 
-/// Runs case runs on `jobs` worker threads under a watchdog.
+/// Runs case runs on `jobs` worker threads under a watchdog, and hands the results on in the
+/// order of the runs given (report order: ``RunSelection/runs(of:)`` sorts them by case id, then
+/// profile) while the run goes on.
 ///
-/// Each worker takes the next run from a shared index, makes a fresh engine for it, and runs it;
-/// workers live for the whole run, so a case costs no thread start. The calling thread is the
-/// watchdog: it sleeps until the nearest deadline on its ``WatchdogClock``, or until a worker or
-/// an interruption wakes it. A run that overruns its timeout is reported as an error at once and
-/// its worker is replaced: the overdue engine is interrupted when it is an
-/// ``InterruptibleEngine``, otherwise its thread is abandoned, and whatever it returns later is
-/// ignored. The results come back in the order of the runs given (``RunSelection/runs(of:)``
-/// sorts them by case id, then profile), whatever the completion order.
+/// Each worker takes the next case, in the order of the runs, with all its runs (so two workers
+/// never share one case's storage), makes a fresh engine for each run, and runs it; workers live
+/// for the whole run, so a case costs no thread start. The calling thread is the watchdog: it
+/// sleeps until the nearest deadline on its ``WatchdogClock``, or until a worker or an
+/// interruption wakes it. A run that overruns its timeout is reported as an error at once and its
+/// worker is replaced (the replacement takes the rest of that case first): the overdue engine is
+/// interrupted when it is an ``InterruptibleEngine``, otherwise its thread is abandoned, and
+/// whatever it returns later is ignored.
 ///
-/// Progress is reported by the calling thread, not the workers: a worker only queues its result
-/// and wakes the watchdog, which hands the queue to `progress`, so a worker never waits on
-/// another's output. Every result, a timed-out or interrupted run's too, has been handed to
-/// `progress` when ``execute(_:control:)`` returns.
+/// Results reach the caller on the calling thread only, so a worker never waits on another's
+/// output: a worker queues its result, and wakes the watchdog only when it sleeps; the watchdog
+/// hands what gathered to `progress` (completion order), then each result, through a small
+/// reorder window, to `deliver` (report order), and lets the next results gather for
+/// ``batchInterval`` before it looks again. Every result, a timed-out or interrupted run's too,
+/// has been handed to both when ``execute(_:control:progress:deliver:)`` returns; the scheduler
+/// itself keeps none.
 ///
-/// Thread-safety: the mutable state is in a `Mutex`; `progress` is called on the calling thread
-/// only, outside the lock.
+/// Thread-safety: the mutable state is in a `Mutex`; `progress` and `deliver` are called on the
+/// calling thread only, outside the lock.
 final class RunScheduler: Sendable {
+    /// How long the watchdog lets finished results gather before it hands them on: it then wakes
+    /// once per batch of results, not once per run.
+    static let batchInterval = Duration.milliseconds(20)
+
     private let executor: CaseExecutor
     private let jobs: Int
     private let timeout: Duration
     private let failFast: (@Sendable (CaseResult) -> Bool)?
-    private let progress: (@Sendable (CaseResult) -> Void)?
     private let clock: any WatchdogClock
     private let state = Mutex(State())
-    /// Signalled when the watchdog has something to do: a result to report, every run done, or
-    /// an interruption.
+    /// Signalled when the sleeping watchdog has something to do: a result to hand on, every run
+    /// done, or an interruption.
     private let wake = DispatchSemaphore(value: 0)
 
     private struct State {
         var runs: [CaseRun] = []
-        /// The indices of `runs` in the order workers take them (see ``dispatchOrder(_:)``).
-        var order: [Int] = []
-        var next = 0
+        /// The first run of the next case no worker has taken.
+        var nextCase = 0
+        /// Runs not started of a case whose worker was given up as overdue: the next worker
+        /// takes them before a new case.
+        var orphaned: [Range<Int>] = []
         var running: [Int: RunningSlot] = [:]
-        var results: [Int: CaseResult] = [:]
-        /// Results not yet handed to `progress`, in completion order.
-        var unreported: [CaseResult] = []
+        /// How many runs have a result.
+        var finished = 0
+        /// Results not yet handed on, in completion order, with their runs' indices.
+        var unreported: [(index: Int, result: CaseResult)] = []
+        /// The watchdog sleeps until a result comes: the next one wakes it.
+        var watchdogWaits = false
         var interrupted = false
         /// A result stopped the run under `failFast`: start no more.
         var stoppedAtFirstFailure = false
@@ -50,6 +63,8 @@ final class RunScheduler: Sendable {
     private struct RunningSlot {
         var deadline: Duration
         var started: Duration
+        /// The end of the run's case: the runs after it up to there are its worker's to run.
+        var caseEnd: Int
         var engine: (any InterruptibleEngine)?
     }
 
@@ -63,33 +78,63 @@ final class RunScheduler: Sendable {
         case sleep(until: Duration)
     }
 
+    /// Hands results on in the order of their runs' indices, holding those that finished before
+    /// an earlier run did (with `jobs` workers, a few cases' worth at most).
+    private struct ReorderWindow {
+        private var waiting: [Int: CaseResult] = [:]
+        private var next = 0
+
+        mutating func add(_ result: CaseResult, index: Int, deliver: (CaseResult) -> Void) {
+            guard index == next else {
+                waiting[index] = result
+                return
+            }
+            deliver(result)
+            next += 1
+            while let held = waiting.removeValue(forKey: next) {
+                deliver(held)
+                next += 1
+            }
+        }
+
+        /// Hands on what is held, in order: results after runs that were never started (the run
+        /// was interrupted, or stopped at a failure, while a worker was between two runs of a
+        /// case).
+        mutating func flush(deliver: (CaseResult) -> Void) {
+            for index in waiting.keys.sorted() {
+                deliver(waiting[index]!)
+            }
+            waiting = [:]
+        }
+    }
+
     init(
         executor: CaseExecutor,
         jobs: Int,
         timeout: Duration,
         failFast: (@Sendable (CaseResult) -> Bool)? = nil,
-        clock: any WatchdogClock,
-        progress: (@Sendable (CaseResult) -> Void)?
+        clock: any WatchdogClock
     ) {
         self.executor = executor
         self.jobs = max(1, jobs)
         self.timeout = timeout
         self.failFast = failFast
         self.clock = clock
-        self.progress = progress
     }
 
     /// Runs them all (or until `control` interrupts, or, with `failFast`, until it picks a result
-    /// and the runs under way have finished); returns the results in the order of `runs`
-    /// (leaving out the runs never started), whether it was interrupted and whether it stopped at
-    /// a failure.
+    /// and the runs under way have finished), handing each result to `progress` (in batches, in
+    /// completion order) and to `deliver` (one by one, in the order of `runs`); returns how many
+    /// runs were made (the others were never started), whether it was interrupted and whether it
+    /// stopped at a failure.
     func execute(
         _ runs: [CaseRun],
-        control: RunControl
-    ) -> (results: [CaseResult], interrupted: Bool, stoppedAtFirstFailure: Bool) {
+        control: RunControl,
+        progress: ([CaseResult]) -> Void,
+        deliver: (CaseResult) -> Void
+    ) -> (made: Int, interrupted: Bool, stoppedAtFirstFailure: Bool) {
         state.withLock { state in
             state.runs = runs
-            state.order = Self.dispatchOrder(runs)
         }
         let token = control.onInterrupt { [self] in
             state.withLock { $0.interrupted = true }
@@ -99,14 +144,18 @@ final class RunScheduler: Sendable {
         for _ in 0..<min(jobs, runs.count) {
             startWorker()
         }
+        var window = ReorderWindow()
         watch: while true {
             let (step, batch) = state.withLock { state in
                 let step = nextStep(&state)
                 defer { state.unreported.removeAll(keepingCapacity: true) }
                 return (step, state.unreported)
             }
-            for result in batch {
-                progress?(result)
+            if !batch.isEmpty {
+                progress(batch.map(\.result))
+                for (index, result) in batch {
+                    window.add(result, index: index, deliver: deliver)
+                }
             }
             switch step {
             case .finish(let engines):
@@ -119,24 +168,16 @@ final class RunScheduler: Sendable {
                     engine?.interrupt()
                     startWorker()
                 }
+            case .sleep(let deadline) where !batch.isEmpty:
+                clock.pause(until: min(deadline, clock.now + Self.batchInterval))
             case .sleep(let deadline):
                 clock.sleep(until: deadline, orUntil: wake)
             }
         }
+        window.flush(deliver: deliver)
         return state.withLock { state in
-            (
-                results: runs.indices.compactMap { state.results[$0] },
-                interrupted: state.interrupted,
-                stoppedAtFirstFailure: state.stoppedAtFirstFailure
-            )
+            (made: state.finished, interrupted: state.interrupted, stoppedAtFirstFailure: state.stoppedAtFirstFailure)
         }
-    }
-
-    /// Profile by profile, so that workers running at the same time work on different cases: the
-    /// runs of one case share its storage, and two threads using the same objects at once slow
-    /// each other down on their reference counts.
-    private static func dispatchOrder(_ runs: [CaseRun]) -> [Int] {
-        runs.indices.sorted { (runs[$0].profile, $0) < (runs[$1].profile, $1) }
     }
 
     /// Decides the watchdog's next step; gives up the runs it must (queuing their results).
@@ -144,7 +185,7 @@ final class RunScheduler: Sendable {
         if state.interrupted {
             return .finish(interrupting: abandonRunning(&state))
         }
-        if state.results.count == state.runs.count || (state.stoppedAtFirstFailure && state.running.isEmpty) {
+        if isFinished(state) {
             return .finish(interrupting: [])
         }
         let now = clock.now
@@ -152,9 +193,14 @@ final class RunScheduler: Sendable {
         if !overdue.isEmpty {
             return .replace(overdue: overdue)
         }
+        state.watchdogWaits = state.unreported.isEmpty
         // A run started later has a later deadline, so sleeping until the nearest one known now
         // (or one timeout from now, when nothing runs) never misses a deadline.
         return .sleep(until: state.running.values.map(\.deadline).min() ?? now + timeout)
+    }
+
+    private func isFinished(_ state: State) -> Bool {
+        state.finished == state.runs.count || (state.stoppedAtFirstFailure && state.running.isEmpty)
     }
 
     private func startWorker() {
@@ -163,25 +209,45 @@ final class RunScheduler: Sendable {
         thread.start()
     }
 
-    /// A worker: runs the next case run until none is left, the run is interrupted, or its own
-    /// run was given up as overdue (a replacement worker has taken its place then).
+    /// A worker: runs the next case's runs until none is left, the run is interrupted or stopped,
+    /// or its own run was given up as overdue (a replacement worker has taken its place then).
     private func work() {
-        while let (index, run) = takeNextRun() {
-            let result = executor.execute(run) { engine in
-                self.engineMade(engine, index: index)
+        while let runs = takeNextCase() {
+            for index in runs {
+                guard let run = begin(index, caseEnd: runs.upperBound) else { return }
+                let result = executor.execute(run) { engine in
+                    self.engineMade(engine, index: index)
+                }
+                guard record(result, index: index) else { return }
             }
-            guard record(result, index: index) else { return }
         }
     }
 
-    private func takeNextRun() -> (Int, CaseRun)? {
+    /// The runs of the next case to run: those an overdue worker left first, else the next case.
+    private func takeNextCase() -> Range<Int>? {
+        state.withLock { state in
+            guard !state.interrupted, !state.stoppedAtFirstFailure else { return nil }
+            if !state.orphaned.isEmpty {
+                return state.orphaned.removeFirst()
+            }
+            let start = state.nextCase
+            guard start < state.runs.count else { return nil }
+            var end = start + 1
+            while end < state.runs.count && state.runs[end].isOfSameCase(as: state.runs[start]) {
+                end += 1
+            }
+            state.nextCase = end
+            return start..<end
+        }
+    }
+
+    /// Starts the timing of the run at `index`; nil when no run may start any more.
+    private func begin(_ index: Int, caseEnd: Int) -> CaseRun? {
         let now = clock.now
         return state.withLock { state in
-            guard !state.interrupted, !state.stoppedAtFirstFailure, state.next < state.order.count else { return nil }
-            let index = state.order[state.next]
-            state.next += 1
-            state.running[index] = RunningSlot(deadline: now + timeout, started: now)
-            return (index, state.runs[index])
+            guard !state.interrupted, !state.stoppedAtFirstFailure else { return nil }
+            state.running[index] = RunningSlot(deadline: now + timeout, started: now, caseEnd: caseEnd)
+            return state.runs[index]
         }
     }
 
@@ -197,18 +263,15 @@ final class RunScheduler: Sendable {
         }
     }
 
-    /// Keeps the result of a run still in time, queues it for `progress` and wakes the watchdog
-    /// when it has something to do; false when the run was already given up (overdue or
-    /// interrupted), so the worker must stop.
+    /// Queues the result of a run still in time and wakes the watchdog when it sleeps; false when
+    /// the run was already given up (overdue or interrupted), so the worker must stop.
     private func record(_ result: CaseResult, index: Int) -> Bool {
         let (kept, wakesWatchdog) = state.withLock { state in
             guard state.running.removeValue(forKey: index) != nil else { return (false, false) }
-            state.results[index] = result
-            if progress != nil { state.unreported.append(result) }
-            noteFailure(result, in: &state)
-            let finished =
-                state.results.count == state.runs.count || (state.stoppedAtFirstFailure && state.running.isEmpty)
-            return (true, progress != nil || finished)
+            queue(result, index: index, in: &state)
+            let wakes = state.watchdogWaits
+            state.watchdogWaits = false
+            return (true, wakes)
         }
         if wakesWatchdog {
             wake.signal()
@@ -216,13 +279,26 @@ final class RunScheduler: Sendable {
         return kept
     }
 
-    /// Gives up every overdue run: records it as timed out, queues it for `progress`, and frees
-    /// its slot; returns, per overdue run, the engine to interrupt (nil when it is not
-    /// interruptible).
+    /// Counts a result and queues it for the watchdog; under `failFast`, a result it picks stops
+    /// the starting of runs.
+    private func queue(_ result: CaseResult, index: Int, in state: inout State) {
+        state.finished += 1
+        if let failFast, !state.interrupted, failFast(result) {
+            state.stoppedAtFirstFailure = true
+        }
+        state.unreported.append((index, result))
+    }
+
+    /// Gives up every overdue run: records it as timed out, frees its slot, and leaves the runs
+    /// of its case not started to the next worker; returns, per overdue run, the engine to
+    /// interrupt (nil when it is not interruptible).
     private func expireOverdue(_ state: inout State, now: Duration) -> [(any InterruptibleEngine)?] {
         var overdue: [(any InterruptibleEngine)?] = []
         for (index, slot) in state.running where slot.deadline <= now {
             state.running[index] = nil
+            if index + 1 < slot.caseEnd {
+                state.orphaned.append((index + 1)..<slot.caseEnd)
+            }
             giveUp(
                 index,
                 as: .timeout,
@@ -233,15 +309,16 @@ final class RunScheduler: Sendable {
             )
             overdue.append(slot.engine)
         }
+        state.orphaned.sort { $0.lowerBound < $1.lowerBound }
         return overdue
     }
 
-    /// Gives up every running run as interrupted, queuing each for `progress`, and frees all
-    /// slots; returns the engines to interrupt.
+    /// Gives up every running run as interrupted, and frees all slots; returns the engines to
+    /// interrupt.
     private func abandonRunning(_ state: inout State) -> [any InterruptibleEngine] {
         let now = clock.now
         var engines: [any InterruptibleEngine] = []
-        for (index, slot) in state.running {
+        for (index, slot) in state.running.sorted(by: { $0.key < $1.key }) {
             giveUp(
                 index,
                 as: .interrupted,
@@ -256,7 +333,7 @@ final class RunScheduler: Sendable {
         return engines
     }
 
-    /// Records the run at `index` as an error that did not finish, and queues it for `progress`.
+    /// Records the run at `index` as an error that did not finish, and queues it.
     private func giveUp(
         _ index: Int,
         as kind: CaseResult.Kind,
@@ -272,16 +349,7 @@ final class RunScheduler: Sendable {
             milliseconds: elapsed.wholeMilliseconds,
             diagnostics: diagnostics
         )
-        state.results[index] = result
-        if progress != nil { state.unreported.append(result) }
-        noteFailure(result, in: &state)
-    }
-
-    /// Under `failFast`, a result it picks stops the starting of runs.
-    private func noteFailure(_ result: CaseResult, in state: inout State) {
-        if let failFast, !state.interrupted, failFast(result) {
-            state.stoppedAtFirstFailure = true
-        }
+        queue(result, index: index, in: &state)
     }
 
     private static func secondsText(_ duration: Duration) -> String {

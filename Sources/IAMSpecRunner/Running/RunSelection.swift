@@ -53,12 +53,19 @@ public struct RunSelection: Sendable, Hashable, Codable {
         Set(specCase.profiles).filter { profiles.isEmpty || profiles.contains($0) }.sorted()
     }
 
-    /// Every selected run of the cases, sorted by case id, then profile.
+    /// Every selected run of the cases, sorted by case id, then profile; each run refers to its
+    /// case by index, so no case is copied.
     package func runs(of cases: [SpecCase]) -> [CaseRun] {
         // Cases are sorted through their indices: swapping whole cases would copy them.
         let order = cases.indices.filter { includes(cases[$0]) }.sorted { cases[$0].id < cases[$1].id }
-        return order.flatMap { index in
-            profiles(of: cases[index]).map { CaseRun(specCase: cases[index], profile: $0) }
+        let shared = SelectedCases(cases)
+        var runs: [CaseRun] = []
+        runs.reserveCapacity(order.count)
+        for index in order {
+            for profile in profiles(of: cases[index]) {
+                runs.append(CaseRun(cases: shared, caseIndex: index, profile: profile))
+            }
         }
+        return runs
     }
 }

@@ -1,6 +1,8 @@
 /// Everything a run produced: what was run, each result, and whether it was cut short.
 ///
 /// This is what the results stream (`--json`) holds, and what every report is made from.
+/// `iamspec run` itself keeps only the results that did not pass (its reports get every result
+/// while the run goes on); ``ConformanceRun/run(cases:rules:paths:)`` keeps them all.
 public struct RunSummary: Sendable, Hashable {
     public var header: RunHeader
     /// Sorted by case id, then profile.
@@ -12,6 +14,9 @@ public struct RunSummary: Sendable, Hashable {
     /// Selected runs never started, because the run was interrupted or stopped at its first
     /// failure: they are not in ``results`` and count as neither passed, failed nor skipped.
     public var notRun: Int
+    /// Passed runs counted but not in ``results``: a streamed run hands each result to its
+    /// reports as it finishes and keeps only those it needs afterwards.
+    package var passedNotKept: Int
 
     public init(
         header: RunHeader,
@@ -25,12 +30,18 @@ public struct RunSummary: Sendable, Hashable {
         self.interrupted = interrupted
         self.stoppedAtFirstFailure = stoppedAtFirstFailure
         self.notRun = notRun
+        self.passedNotKept = 0
     }
 
-    public var passedCount: Int { count(of: [.passed]) }
+    /// Every run made, kept in ``results`` or not.
+    package var runCount: Int { results.count + passedNotKept }
+
+    public var passedCount: Int { count(of: [.passed]) + passedNotKept }
     /// Failed runs, errors included.
     public var failedCount: Int { count(of: [.failed, .error]) }
     public var skippedCount: Int { count(of: [.skipped]) }
+    /// Errored runs (also counted in ``failedCount``).
+    package var errorCount: Int { count(of: [.error]) }
 
     /// Every selected run passed or was skipped, and the run was not interrupted.
     public var succeeded: Bool { failedCount == 0 && !interrupted }

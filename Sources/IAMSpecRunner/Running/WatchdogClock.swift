@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// The watchdog's time: when a run started, when it is overdue, and how the watchdog sleeps
 /// until then. A run is timed by ``MonotonicClock``; a test can give a clock that moves only
@@ -9,6 +10,9 @@ protocol WatchdogClock: Sendable {
 
     /// Returns once the clock reaches `deadline` or `wake` is signalled, whichever comes first.
     func sleep(until deadline: Duration, orUntil wake: DispatchSemaphore)
+
+    /// Returns once the clock reaches `deadline`, or earlier: the watchdog lets results gather so.
+    func pause(until deadline: Duration)
 }
 
 /// The system's monotonic clock, which a run's timeout is measured on.
@@ -21,5 +25,12 @@ struct MonotonicClock: WatchdogClock {
         let (seconds, attoseconds) = deadline.components
         let nanoseconds = max(1, seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
         _ = wake.wait(timeout: DispatchTime(uptimeNanoseconds: UInt64(nanoseconds)))
+    }
+
+    func pause(until deadline: Duration) {
+        let remaining = deadline - now
+        guard remaining > .zero else { return }
+        let (seconds, attoseconds) = remaining.components
+        Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
     }
 }

@@ -108,6 +108,44 @@ struct SchedulingTests {
         #expect(summary.results.allSatisfy { $0.status == .passed })
     }
 
+    @Test func aStreamedRunDeliversInReportOrderAndKeepsOnlyWhatItIsAskedTo() {
+        // `a` answers only once `b`'s result has reached progress: `b` completes first, yet is
+        // delivered after both runs of `a`; `c` fails.
+        let bReported = DispatchSemaphore(value: 0)
+        let provider = ScriptedEngineProvider { stimulus, setup in
+            guard case .sessionStarted = stimulus else { return [] }
+            if setup.caseID == "a" && setup.profile == .brazeSwift {
+                bReported.wait()
+            }
+            return setup.caseID == "c" ? [] : [CaseFixtures.displayed]
+        }
+        let cases = [
+            CaseFixtures.displaysPromo("c"), CaseFixtures.displaysPromo("b"),
+            CaseFixtures.displaysPromo("a", profiles: Profile.allCases),
+        ]
+        let run = ConformanceRun(engine: provider, options: RunOptions(jobs: 2)).onManualClock()
+        let delivered = Reported()
+        let summary = run.run(
+            RunSelection().runs(of: cases),
+            header: run.header(paths: []),
+            rules: RuleCatalogue(),
+            keepingPassed: { _ in false },
+            progress: { batch in
+                if batch.contains(where: { $0.caseID == "b" }) { bReported.signal() }
+            },
+            deliver: { delivered.append($0) }
+        )
+        #expect(
+            delivered.values.map { "\($0.caseID)@\($0.profile.rawValue)" } == [
+                "a@appboy-legacy", "a@braze-swift", "b@braze-swift", "c@braze-swift",
+            ]
+        )
+        #expect(summary.results.map(\.caseID) == ["c"])
+        #expect(summary.passedNotKept == 3)
+        #expect(summary.totalsLine == "3 passed, 1 failed, 0 skipped")
+        #expect(summary.runCount == 4)
+    }
+
     @Test func aHangingInterruptibleEngineTimesOutAndTheRunCompletes() {
         let clock = ManualWatchdogClock()
         let provider = ScriptedEngineProvider { stimulus, setup in

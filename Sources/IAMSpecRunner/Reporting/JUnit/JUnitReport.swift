@@ -33,19 +33,20 @@ public enum JUnitReport {
 
     /// The XML document, ending with a newline.
     package static func xml(for summary: RunSummary, textLimit: Int = defaultTextLimit) -> String {
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
-        let profiles = Set(summary.results.map(\.profile)).sorted()
-        for (index, profile) in profiles.enumerated() {
-            let results = summary.results.filter { $0.profile == profile }
-            xml += suite(results, profile: profile, id: index, summary: summary, textLimit: textLimit)
+        let writer = JUnitWriter(header: summary.header, textLimit: textLimit)
+        for result in summary.results {
+            writer.add(result)
         }
-        xml += "</testsuites>\n"
-        return xml
+        return String(decoding: writer.document(summary).bufferedBytes, as: UTF8.self)
     }
 
     /// Writes the XML atomically to `path`.
     public static func write(_ summary: RunSummary, to path: String) throws(AtomicFileError) {
-        try AtomicFile.write(xml(for: summary), to: path)
+        let writer = JUnitWriter(header: summary.header, path: path)
+        for result in summary.results {
+            writer.add(result)
+        }
+        try writer.finish(summary)
     }
 
     /// Whole milliseconds as seconds with a `.` and three decimals, whatever the locale: `1.005`.
@@ -67,18 +68,9 @@ public enum JUnitReport {
         return fits ? trimmed : "1970-01-01T00:00:00"
     }
 
-    private static func suite(
-        _ results: [CaseResult],
-        profile: Profile,
-        id: Int,
-        summary: RunSummary,
-        textLimit: Int
-    ) -> String {
+    /// A suite's start tag and properties, up to its first test case.
+    static func suiteStart(_ counts: SuiteCounts, profile: Profile, id: Int, summary: RunSummary) -> String {
         let name = "iamspec.\(profile.rawValue)"
-        let failures = results.count(where: { $0.status == .failed })
-        let errors = results.count(where: { $0.status == .error })
-        let skipped = results.count(where: { $0.status == .skipped })
-        let milliseconds = results.reduce(0) { $0 + $1.durationMilliseconds }
         var xml = "  <testsuite"
         xml += attributes([
             ("name", token(name)),
@@ -86,11 +78,11 @@ public enum JUnitReport {
             ("id", String(id)),
             ("timestamp", timestamp(summary.header.startedAt)),
             ("hostname", token(summary.header.hostname.isEmpty ? "localhost" : summary.header.hostname)),
-            ("tests", String(results.count)),
-            ("failures", String(failures)),
-            ("errors", String(errors)),
-            ("skipped", String(skipped)),
-            ("time", seconds(milliseconds: milliseconds)),
+            ("tests", String(counts.tests)),
+            ("failures", String(counts.failures)),
+            ("errors", String(counts.errors)),
+            ("skipped", String(counts.skipped)),
+            ("time", seconds(milliseconds: counts.milliseconds)),
         ])
         let properties = id == 0 ? runProperties(summary) : []
         xml += properties.isEmpty ? ">\n    <properties/>\n" : ">\n    <properties>\n"
@@ -98,17 +90,14 @@ public enum JUnitReport {
             xml += "      <property name=\"\(token(name))\" value=\"\(attribute(value))\"/>\n"
         }
         xml += properties.isEmpty ? "" : "    </properties>\n"
-        for result in results {
-            xml += testcase(result, header: summary.header, textLimit: textLimit)
-        }
-        let traces = results.map(trace).joined(separator: "\n")
-        let sideOutput = results.filter { !$0.diagnostics.isEmpty }
-            .map { "== \($0.caseID) [\($0.profile.rawValue)]\n\($0.diagnostics)" }
-            .joined(separator: "\n")
-        xml += "    <system-out>\(XMLText.content(traces, limit: textLimit))</system-out>\n"
-        xml += "    <system-err>\(XMLText.content(sideOutput, limit: textLimit))</system-err>\n"
-        xml += "  </testsuite>\n"
         return xml
+    }
+
+    /// A suite's end, after its last test case: what its runs printed, and the end tag.
+    static func suiteEnd(traces: JoinedText, sideOutput: JoinedText) -> String {
+        "    <system-out>\(traces.content)</system-out>\n"
+            + "    <system-err>\(sideOutput.content)</system-err>\n"
+            + "  </testsuite>\n"
     }
 
     /// What the whole run was: once per report, in the first suite.
@@ -139,7 +128,7 @@ public enum JUnitReport {
         return properties
     }
 
-    private static func testcase(_ result: CaseResult, header: RunHeader, textLimit: Int) -> String {
+    static func testcase(_ result: CaseResult, header: RunHeader, textLimit: Int) -> String {
         let area = result.rules.first?.area ?? "uncategorized"
         var xml = "    <testcase"
         xml += attributes([
@@ -184,7 +173,7 @@ public enum JUnitReport {
     }
 
     /// One run's trace for the suite's system-out: a line, and the timeline unless it passed.
-    private static func trace(_ result: CaseResult) -> String {
+    static func trace(_ result: CaseResult) -> String {
         let rules = result.rules.isEmpty ? "" : " (rules: \(result.rules.map(\.id).joined(separator: ", ")))"
         var lines = ["== \(result.caseID) [\(result.profile.rawValue)]: \(result.status.rawValue)\(rules)"]
         guard result.status != .passed else { return lines[0] }
@@ -193,6 +182,11 @@ public enum JUnitReport {
         }
         lines += TimelineText.lines(result.timeline)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One run's part of the suite's system-err: what the engine wrote on the side, if anything.
+    static func sideOutput(_ result: CaseResult) -> String? {
+        result.diagnostics.isEmpty ? nil : "== \(result.caseID) [\(result.profile.rawValue)]\n\(result.diagnostics)"
     }
 
     private static func attributes(_ pairs: [(String, String)]) -> String {

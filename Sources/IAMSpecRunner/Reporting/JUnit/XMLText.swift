@@ -43,11 +43,25 @@ enum XMLText {
     static func cut(_ text: String, limit: Int) -> String {
         let count = text.count
         guard count > limit else { return text }
+        let kept = keptCounts(limit: limit)
+        return marked(head: String(text.prefix(kept.head)), tail: String(text.suffix(kept.tail)), count: count)
+    }
+
+    /// How many characters of the head and of the tail a text longer than `limit` keeps.
+    static func keptCounts(limit: Int) -> (head: Int, tail: Int) {
         let kept = max(0, limit - 80)
-        let head = kept / 2
-        let tail = kept - head
-        let marker = "\n[... iamspec cut \(count - head - tail) characters here ...]\n"
-        return String(text.prefix(head)) + marker + String(text.suffix(tail))
+        return (kept / 2, kept - kept / 2)
+    }
+
+    /// The head and tail of a text of `count` characters, with the marker between them.
+    static func marked(head: String, tail: String, count: Int) -> String {
+        let marker = "\n[... iamspec cut \(count - head.count - tail.count) characters here ...]\n"
+        return head + marker + tail
+    }
+
+    /// Text content (as ``content(_:limit:)``) of a text already cut: its head, tail and length.
+    static func content(head: String, tail: String, count: Int) -> String {
+        escaped(marked(head: head, tail: tail, count: count), forAttribute: false)
     }
 
     private static func visible(_ scalar: Unicode.Scalar) -> String {

@@ -17,7 +17,7 @@ package enum MarkdownReport {
     package static func summary(_ summary: RunSummary) -> String {
         let notRun = summary.notRun
         let header = summary.header
-        let errors = summary.results.count(where: { $0.status == .error })
+        let errors = summary.errorCount
         let failed = summary.failedCount - errors
         let verdict =
             summary.succeeded
@@ -31,7 +31,7 @@ package enum MarkdownReport {
             "",
             "| runs | passed | failed | errors | skipped |",
             "|---:|---:|---:|---:|---:|",
-            "| \(summary.results.count) | \(summary.passedCount) | \(failed) | \(errors) | \(summary.skippedCount) |",
+            "| \(summary.runCount) | \(summary.passedCount) | \(failed) | \(errors) | \(summary.skippedCount) |",
             "",
             "Suite \(header.suitePaths.map(inline).joined(separator: ", ")), iamspec \(inline(header.iamspecVersion)).",
         ]

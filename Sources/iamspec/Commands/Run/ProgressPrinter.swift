@@ -1,19 +1,20 @@
 import Foundation
 import IAMSpec
 import IAMSpecRunner
-import Synchronization
 
-/// Prints a progress line on standard error for each finished run.
+/// Prints progress on standard error as runs finish: a line per run, written a batch at a time.
 ///
-/// On a terminal the line is rewritten in place and cleared at the end; otherwise each run gets
-/// its own line. ``record(_:)`` is the run's progress callback, called on the thread that runs
-/// the suite, one result at a time; the count is in a `Mutex` all the same, so the printer can
-/// be shared with that `@Sendable` callback.
-final class ProgressPrinter: Sendable {
+/// ``record(_:)`` is the run's progress callback, called on the thread that runs the suite with
+/// the results that finished since the last call. Off a terminal each run gets its own line, and
+/// a batch's lines go out in one write; on a terminal one line is rewritten in place, once per
+/// batch, and cleared at the end.
+///
+/// Thread-safety: none; called on the run's thread only.
+final class ProgressPrinter {
     private let report: ConsoleReport
     private let total: Int
     private let overwrites: Bool
-    private let completed = Mutex(0)
+    private var completed = 0
 
     init(report: ConsoleReport, total: Int, overwrites: Bool) {
         self.report = report
@@ -21,18 +22,26 @@ final class ProgressPrinter: Sendable {
         self.overwrites = overwrites
     }
 
-    func record(_ result: CaseResult) {
-        let count = completed.withLock { count in
-            count += 1
-            return count
+    func record(_ batch: [CaseResult]) {
+        guard let last = batch.last else { return }
+        if overwrites {
+            completed += batch.count
+            let line = report.progressLine(for: last, completed: completed, total: total)
+            FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
+            return
         }
-        let line = report.progressLine(for: result, completed: count, total: total)
-        FileHandle.standardError.write(Data((overwrites ? "\r\u{1B}[K\(line)" : "\(line)\n").utf8))
+        var text = ""
+        for result in batch {
+            completed += 1
+            text += report.progressLine(for: result, completed: completed, total: total)
+            text += "\n"
+        }
+        FileHandle.standardError.write(Data(text.utf8))
     }
 
     /// Clears the rewritten line, so the report starts on a clean line.
     func finish() {
-        if overwrites && completed.withLock({ $0 }) > 0 {
+        if overwrites && completed > 0 {
             FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
         }
     }

@@ -129,9 +129,8 @@ struct RunCommand: ParsableCommand {
                 ("--json", json), ("--update-baseline", updateBaseline),
             ] + reports.destinations
         )
-        let runSelection = selection.selection
-        let total = runSelection.runs(of: loaded.cases).count
-        if total == 0 {
+        let runs = selection.selection.runs(of: loaded.cases)
+        if runs.isEmpty {
             try acceptEmptySelection(cases: loaded.cases.count)
         }
         let control = RunControl()
@@ -155,28 +154,48 @@ struct RunCommand: ParsableCommand {
         )
         let progress = ProgressPrinter(
             report: ConsoleReport(style: stderrStyle),
-            total: total,
+            total: runs.count,
             overwrites: StandardError.isTerminal
         )
         let run = ConformanceRun(
             engine: provider,
             options: RunOptions(
-                selection: runSelection,
+                selection: selection.selection,
                 jobs: jobs,
                 timeout: .milliseconds(Int64((timeout * 1000).rounded())),
                 plannedSkip: { run in knownOutcomes?.skipReason(caseID: run.specCase.id, profile: run.profile) },
                 failFast: failFast ? stopsRun(judgedBy: knownOutcomes) : nil
             ),
-            control: control,
-            progress: { progress.record($0) }
+            control: control
         )
-        var outcome = run.run(cases: loaded.cases, rules: loaded.rules, paths: suite.paths)
-        outcome.header.invocation = RunInvocation(
+        var header = run.header(paths: suite.paths)
+        header.invocation = RunInvocation(
             program: CommandLine.arguments.first ?? "iamspec",
             engineCommand: engineCommand,
             validatesProtocol: validateProtocol,
             baseline: baseline ?? updateBaseline,
             allowsUnexpectedPass: allowUnexpectedPass
+        )
+        // The baseline `--update-baseline` writes is known only at the end: then the reports it
+        // judges are made at the end, from every result kept.
+        let judgesAtTheEnd = updateBaseline != nil
+        let streamed = try RunReports(
+            header: header,
+            json: json,
+            reports: reports,
+            judgesAsTheyCome: !judgesAtTheEnd,
+            baseline: knownOutcomes,
+            allowingUnexpectedPasses: allowUnexpectedPass
+        )
+        let outcome = run.run(
+            runs,
+            header: header,
+            rules: loaded.rules,
+            keepingPassed: { result in
+                judgesAtTheEnd || knownOutcomes?.entry(caseID: result.caseID, profile: result.profile) != nil
+            },
+            progress: { progress.record($0) },
+            deliver: { streamed.add($0) }
         )
         signals.stop()
         stdioProvider?.shutdown()
@@ -192,14 +211,14 @@ struct RunCommand: ParsableCommand {
             BaselineJudgement(outcome, against: $0, cases: loaded.cases, allowingUnexpectedPasses: allowUnexpectedPass)
         }
         let reported = judgement?.summary ?? outcome
-        try writeReports(raw: outcome, judged: reported)
+        try streamed.finish(raw: outcome, judged: reported)
         var lines = ConsoleReport(style: stdoutStyle).lines(for: reported)
         if let judgement {
             lines.insert(contentsOf: judgement.consoleLines(style: stdoutStyle), at: lines.count - 1)
         }
         if outcome.stoppedAtFirstFailure {
             lines.insert(
-                "stopped at the first failure (--fail-fast): \(outcome.notRun) of \(total) runs not run, "
+                "stopped at the first failure (--fail-fast): \(outcome.notRun) of \(runs.count) runs not run, "
                     + "not counted below",
                 at: lines.count - 1
             )
@@ -207,10 +226,10 @@ struct RunCommand: ParsableCommand {
         for line in lines {
             print(line)
         }
-        let exitCode = judgement?.exitCode ?? outcome.exitCode
-        if exitCode != 0 {
-            throw ExitCode(exitCode)
-        }
+        // Ends the process here, the reports closed: freeing the loaded suite and the runs one
+        // object at a time on the way out would only cost time.
+        stdioProvider?.shutdown()
+        Foundation.exit(judgement?.exitCode ?? outcome.exitCode)
     }
 
     /// Under `--fail-fast`, the results that stop the run: a failure or error the baseline does
@@ -238,18 +257,5 @@ struct RunCommand: ParsableCommand {
             )
         }
         StandardError.write("warning: \(what)")
-    }
-
-    /// The results stream records what the engine did; JUnit and the summary show the baseline's
-    /// judgement.
-    private func writeReports(raw: RunSummary, judged: RunSummary) throws {
-        do {
-            if let json {
-                try ResultsStream.write(raw, to: json)
-            }
-            try reports.write(judged)
-        } catch {
-            throw CommandFailure.usage(error.description)
-        }
     }
 }

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Writes a results stream (``ResultsStream``) while the run goes on: the header line when made,
+/// a case line per result as it comes, and the footer with the totals at the end, when the whole
+/// stream is put in place at once (``AtomicFile``). Until then the lines wait in a
+/// ``ReportSpool``, not in memory.
+///
+/// Thread-safety: none; one thread at a time (the run's calling thread).
+package final class ResultsStreamWriter {
+    /// Where the lines wait.
+    let spool: ReportSpool
+    /// The report's path; nil for a stream made as a value.
+    private let path: String?
+    private let encoder = ResultsStream.lineEncoder()
+
+    /// A stream for `path`, its header line written.
+    ///
+    /// - Throws: `AtomicFileError` when no temporary file can be made for it.
+    package convenience init(header: RunHeader, path: String) throws(AtomicFileError) {
+        self.init(header: header, spool: try ReportSpool(for: path), path: path)
+    }
+
+    init(header: RunHeader, spool: ReportSpool, path: String? = nil) {
+        self.spool = spool
+        self.path = path
+        line(HeaderLine(header))
+    }
+
+    /// Adds a result's line; results come in report order.
+    package func add(_ result: CaseResult) {
+        line(CaseLine(result))
+    }
+
+    /// Adds the footer line.
+    func end(_ summary: RunSummary) {
+        line(FooterLine(summary))
+    }
+
+    /// Adds the footer line (the totals of `summary`, which counts every result added) and puts
+    /// the stream in place.
+    package func finish(_ summary: RunSummary) throws(AtomicFileError) {
+        end(summary)
+        guard let path else { return }
+        try AtomicFile.write(spool, to: path)
+    }
+
+    private func line(_ record: some Encodable) {
+        spool.append(try! encoder.encode(record))
+        spool.append("\n")
+    }
+}

@@ -1,0 +1,74 @@
+import IAMSpecRunner
+
+/// The report files of `iamspec run`, written while the run goes on: the results stream
+/// (`--json`: what the engine did, before any baseline) and JUnit (`--junit`: as the baseline
+/// judges it) take each result as it comes, in report order, so the run keeps no passed result
+/// for them; the Markdown summary (`--summary`) needs only the totals and the failures, and is made
+/// at the end. Each report is put in place whole when the run ends (`AtomicFile`), interrupted or
+/// stopped at its first failure too; a run that ends with an error leaves none.
+///
+/// When the baseline that judges the run is known only at the end (`--update-baseline` writes
+/// it), JUnit is made at the end from the results the run kept.
+final class RunReports {
+    private let results: ResultsStreamWriter?
+    private let junit: JUnitWriter?
+    private let reports: ReportOptions
+    /// Whether the run's results are judged as they come (else the judged reports are made at
+    /// the end).
+    private let judgesAsTheyCome: Bool
+    private let baseline: Baseline?
+    private let allowsUnexpectedPasses: Bool
+
+    /// The reports asked for; `baseline` judges what JUnit shows, unless `judgesAsTheyCome` is
+    /// false (JUnit is then made at the end). A report whose temporary file cannot be made is a
+    /// usage error (exit status 2).
+    init(
+        header: RunHeader,
+        json: String?,
+        reports: ReportOptions,
+        judgesAsTheyCome: Bool,
+        baseline: Baseline?,
+        allowingUnexpectedPasses: Bool
+    ) throws(CommandFailure) {
+        do {
+            results = try json.map { path throws(AtomicFileError) in try ResultsStreamWriter(header: header, path: path)
+            }
+        } catch {
+            throw CommandFailure.usage(error.description)
+        }
+        self.reports = reports
+        self.judgesAsTheyCome = judgesAsTheyCome
+        self.baseline = baseline
+        allowsUnexpectedPasses = allowingUnexpectedPasses
+        junit = judgesAsTheyCome ? reports.junit.map { JUnitWriter(header: header, path: $0) } : nil
+    }
+
+    /// Takes a result (in report order).
+    func add(_ result: CaseResult) {
+        results?.add(result)
+        guard let junit else { return }
+        junit.add(
+            baseline.map {
+                BaselineJudgement.judge(result, against: $0, allowingUnexpectedPasses: allowsUnexpectedPasses)
+            } ?? result
+        )
+    }
+
+    /// Puts every report in place: `raw` is the run as the engine did it, `judged` as the baseline
+    /// judges it.
+    func finish(raw: RunSummary, judged: RunSummary) throws(CommandFailure) {
+        do {
+            try results?.finish(raw)
+            if let junit {
+                try junit.finish(judged)
+            } else if let path = reports.junit {
+                try JUnitReport.write(judged, to: path)
+            }
+            if let summary = reports.summary {
+                try AtomicFile.write(MarkdownReport.summary(judged), to: summary)
+            }
+        } catch {
+            throw CommandFailure.usage(error.description)
+        }
+    }
+}

@@ -135,27 +135,22 @@ struct CaseExecutor: Sendable {
         for step in steps {
             switch step.action {
             case .stimulus(let stimulus):
-                var entry = TimelineEntry(
-                    time: session.time.description,
-                    step: CaseSyntax.plain.step(stimulus),
-                    location: step.location
-                )
+                let observations: [Observation]
                 do {
-                    let observations = try engine.handle(stimulus)
-                    entry.observations = observations.map(CaseSyntax.plain.observation)
-                    session.window += observations
+                    observations = try engine.handle(stimulus)
                 } catch let skip as CaseSkipped {
-                    result.timeline = session.timeline + [entry]
+                    result.timeline = session.timeline + [TimelineEntry(time: session.time, step: step)]
                     result.location = step.location
                     result.apply(.declined("`\(CaseSyntax.plain.step(stimulus))`", skip))
                     return
                 } catch {
-                    result.timeline = session.timeline + [entry]
+                    result.timeline = session.timeline + [TimelineEntry(time: session.time, step: step)]
                     result.location = step.location
                     result.apply(.engineFailure(error, while: "handling `\(CaseSyntax.plain.step(stimulus))`"))
                     return
                 }
-                session.timeline.append(entry)
+                session.timeline.append(TimelineEntry(time: session.time, step: step, observations: observations))
+                session.window += observations
                 if case .timeAdvanced(let span) = stimulus {
                     session.time = session.time + span
                 }
@@ -178,11 +173,7 @@ struct CaseExecutor: Sendable {
         engine: inout any DeliveryEngine,
         session: inout Session
     ) -> Problem? {
-        var entry = TimelineEntry(
-            time: session.time.description,
-            step: CaseSyntax.plain.expectation(expectation),
-            location: step.location
-        )
+        var entry = TimelineEntry(time: session.time, step: step)
         defer { session.timeline.append(entry) }
         if let failure = ExpectationCheck.check(expectation, window: session.window) {
             entry.expected = failure.expected
@@ -199,7 +190,7 @@ struct CaseExecutor: Sendable {
         } catch {
             return .engineFailure(error, while: "inspecting the stack")
         }
-        entry.observations = answer.map(CaseSyntax.plain.observation)
+        entry = TimelineEntry(time: session.time, step: step, observations: answer)
         guard answer.count == 1, case .stack(let actualStack) = answer[0] else {
             return Problem(
                 status: .error,

@@ -73,8 +73,9 @@ struct CaseExecutor: Sendable {
         if !description.profiles.contains(run.profile) {
             return "the engine does not support the profile \(run.profile.rawValue)"
         }
-        let missing = run.specCase.requires.subtracting(description.capabilities).sorted()
-        if !missing.isEmpty {
+        let requires = run.specCase.requires
+        if !requires.isSubset(of: description.capabilities) {
+            let missing = requires.subtracting(description.capabilities).sorted()
             let names = missing.map(\.rawValue).joined(separator: ", ")
             return "the engine lacks the capabilit\(missing.count == 1 ? "y" : "ies") \(names)"
         }
@@ -132,32 +133,37 @@ struct CaseExecutor: Sendable {
     /// Runs the steps until the first that does not pass; the result says how they went.
     private func runSteps(_ steps: [Step], on engine: inout any DeliveryEngine, into result: inout CaseResult) {
         var session = Session()
-        for step in steps {
-            switch step.action {
+        session.timeline.reserveCapacity(steps.count)
+        for index in steps.indices {
+            switch steps[index].action {
             case .stimulus(let stimulus):
                 let observations: [Observation]
                 do {
                     observations = try engine.handle(stimulus)
                 } catch let skip as CaseSkipped {
-                    result.timeline = session.timeline + [TimelineEntry(time: session.time, step: step)]
-                    result.location = step.location
+                    session.timeline.append(TimelineEntry(time: session.time, steps: steps, index: index))
+                    result.timeline = session.timeline
+                    result.location = steps[index].location
                     result.apply(.declined("`\(CaseSyntax.plain.step(stimulus))`", skip))
                     return
                 } catch {
-                    result.timeline = session.timeline + [TimelineEntry(time: session.time, step: step)]
-                    result.location = step.location
+                    session.timeline.append(TimelineEntry(time: session.time, steps: steps, index: index))
+                    result.timeline = session.timeline
+                    result.location = steps[index].location
                     result.apply(.engineFailure(error, while: "handling `\(CaseSyntax.plain.step(stimulus))`"))
                     return
                 }
-                session.timeline.append(TimelineEntry(time: session.time, step: step, observations: observations))
+                session.timeline.append(
+                    TimelineEntry(time: session.time, steps: steps, index: index, observations: observations)
+                )
                 session.window += observations
                 if case .timeAdvanced(let span) = stimulus {
                     session.time = session.time + span
                 }
             case .expectation(let expectation):
-                if let problem = check(expectation, at: step, engine: &engine, session: &session) {
+                if let problem = check(expectation, of: steps, at: index, engine: &engine, session: &session) {
                     result.timeline = session.timeline
-                    result.location = step.location
+                    result.location = steps[index].location
                     result.apply(problem)
                     return
                 }
@@ -166,21 +172,22 @@ struct CaseExecutor: Sendable {
         result.timeline = session.timeline
     }
 
-    /// Checks one `expect` step; appends its timeline entry and empties the window.
+    /// Checks the `expect` step `steps[index]`; appends its timeline entry and empties the window.
     private func check(
         _ expectation: Expectation,
-        at step: Step,
+        of steps: [Step],
+        at index: Int,
         engine: inout any DeliveryEngine,
         session: inout Session
     ) -> Problem? {
-        var entry = TimelineEntry(time: session.time, step: step)
+        var entry = TimelineEntry(time: session.time, steps: steps, index: index)
         defer { session.timeline.append(entry) }
         if let failure = ExpectationCheck.check(expectation, window: session.window) {
             entry.expected = failure.expected
             entry.actual = failure.actual
             return Problem(status: .failed, kind: failure.check, message: failure.message)
         }
-        session.window = []
+        session.window.removeAll(keepingCapacity: true)
         guard let expectedStack = expectation.stack else { return nil }
         let answer: [Observation]
         do {
@@ -190,7 +197,7 @@ struct CaseExecutor: Sendable {
         } catch {
             return .engineFailure(error, while: "inspecting the stack")
         }
-        entry = TimelineEntry(time: session.time, step: step, observations: answer)
+        entry = TimelineEntry(time: session.time, steps: steps, index: index, observations: answer)
         guard answer.count == 1, case .stack(let actualStack) = answer[0] else {
             return Problem(
                 status: .error,

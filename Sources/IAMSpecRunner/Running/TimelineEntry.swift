@@ -14,34 +14,45 @@ public struct TimelineEntry: Sendable, Hashable, Codable {
     public var time: String {
         get {
             switch source {
-            case .text(let time, _, _): time
-            case .run(let time, _, _): time.description
+            case .text(let time, _, _, _): time
+            case .run(let time, _, _, _): time.description
             }
         }
-        set { source = .text(time: newValue, step: step, observations: observations) }
+        set { source = .text(time: newValue, step: step, location: location, observations: observations) }
     }
     /// The step, as a case file writes it (`session_start`, `advance: 30`, `expect: ...`).
     public var step: String {
         get {
             switch source {
-            case .text(_, let step, _): step
-            case .run(_, .stimulus(let stimulus), _): CaseSyntax.plain.step(stimulus)
-            case .run(_, .expectation(let expectation), _): CaseSyntax.plain.expectation(expectation)
+            case .text(_, let step, _, _): step
+            case .run(_, let steps, let index, _):
+                switch steps[index].action {
+                case .stimulus(let stimulus): CaseSyntax.plain.step(stimulus)
+                case .expectation(let expectation): CaseSyntax.plain.expectation(expectation)
+                }
             }
         }
-        set { source = .text(time: time, step: newValue, observations: observations) }
+        set { source = .text(time: time, step: newValue, location: location, observations: observations) }
     }
     /// Where the step is written.
-    public var location: SourceLocation
+    public var location: SourceLocation {
+        get {
+            switch source {
+            case .text(_, _, let location, _): location
+            case .run(_, let steps, let index, _): steps[index].location
+            }
+        }
+        set { source = .text(time: time, step: step, location: newValue, observations: observations) }
+    }
     /// What the engine reported for a stimulus (for an expectation: the stack answer, if any).
     public var observations: [String] {
         get {
             switch source {
-            case .text(_, _, let observations): observations
-            case .run(_, _, let observations): observations.map(CaseSyntax.plain.observation)
+            case .text(_, _, _, let observations): observations
+            case .run(_, _, _, let observations): observations.map(CaseSyntax.plain.observation)
             }
         }
-        set { source = .text(time: time, step: step, observations: newValue) }
+        set { source = .text(time: time, step: step, location: location, observations: newValue) }
     }
     /// For the failing expectation: what it expected.
     public var expected: [String]?
@@ -59,22 +70,22 @@ public struct TimelineEntry: Sendable, Hashable, Codable {
         expected: [String]? = nil,
         actual: [String]? = nil
     ) {
-        self.source = .text(time: time, step: step, observations: observations)
-        self.location = location
+        self.source = .text(time: time, step: step, location: location, observations: observations)
         self.expected = expected
         self.actual = actual
     }
 
-    /// The entry of a step a run made at virtual time `time`; its text is spelled when read.
-    init(time: VirtualTime, step: Step, observations: [Observation] = []) {
-        self.source = .run(time: time, action: step.action, observations: observations)
-        self.location = step.location
+    /// The entry of `steps[index]`, which a run made at virtual time `time`; its text is spelled
+    /// when read.
+    init(time: VirtualTime, steps: [Step], index: Int, observations: [Observation] = []) {
+        self.source = .run(time: time, steps: steps, index: index, observations: observations)
     }
 
-    /// The text of an entry given as text, or the data of a run's entry.
+    /// The text of an entry given as text, or the data of a run's entry: its case's steps (shared,
+    /// not copied) and which of them it is.
     private enum Source: Sendable {
-        case text(time: String, step: String, observations: [String])
-        case run(time: VirtualTime, action: Step.Action, observations: [Observation])
+        case text(time: String, step: String, location: SourceLocation, observations: [String])
+        case run(time: VirtualTime, steps: [Step], index: Int, observations: [Observation])
     }
 
     public static func == (lhs: TimelineEntry, rhs: TimelineEntry) -> Bool {

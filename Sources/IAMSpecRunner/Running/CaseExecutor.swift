@@ -11,6 +11,10 @@ struct CaseExecutor: Sendable {
     /// The provider's description, read once when the run starts: the profiles and capabilities
     /// every run is judged against (an engine says what it can do once, as in the handshake).
     private let description: EngineDescription
+    /// The description's profiles as a list: two at most, compared at every run without hashing.
+    private let profiles: [Profile]
+    /// Whether the engine has every capability there is, so that no run can lack one.
+    private let hasEveryCapability: Bool
     /// Each catalogue rule's reference, made once: worker threads then share small values
     /// instead of each copying whole rules out of the catalogue at every run.
     private let ruleReferences: [String: RuleReference]
@@ -24,6 +28,8 @@ struct CaseExecutor: Sendable {
     ) {
         self.provider = provider
         self.description = provider.description
+        self.profiles = Array(description.profiles)
+        self.hasEveryCapability = description.capabilities.isSuperset(of: Capability.allCases)
         self.ruleReferences = Dictionary(
             catalogue.rules.map { ($0.id, RuleReference(id: $0.id, catalogue: catalogue)) },
             uniquingKeysWith: { first, _ in first }
@@ -70,8 +76,11 @@ struct CaseExecutor: Sendable {
         if let planned = plannedSkip(run) {
             return planned
         }
-        if !description.profiles.contains(run.profile) {
+        if !profiles.contains(run.profile) {
             return "the engine does not support the profile \(run.profile.rawValue)"
+        }
+        if hasEveryCapability {
+            return nil
         }
         let requires = run.specCase.requires
         if !requires.isSubset(of: description.capabilities) {
@@ -156,7 +165,7 @@ struct CaseExecutor: Sendable {
                 session.timeline.append(
                     TimelineEntry(time: session.time, steps: steps, index: index, observations: observations)
                 )
-                session.window += observations
+                session.collect(observations)
                 if case .timeAdvanced(let span) = stimulus {
                     session.time = session.time + span
                 }
@@ -187,7 +196,7 @@ struct CaseExecutor: Sendable {
             entry.actual = failure.actual
             return Problem(status: .failed, kind: failure.check, message: failure.message)
         }
-        session.window.removeAll(keepingCapacity: true)
+        session.window = []
         guard let expectedStack = expectation.stack else { return nil }
         let answer: [Observation]
         do {
@@ -219,6 +228,16 @@ struct CaseExecutor: Sendable {
         var time = VirtualTime.zero
         var window: [Observation] = []
         var timeline: [TimelineEntry] = []
+
+        /// Adds a stimulus's observations to the window; the first non-empty ones are shared with
+        /// their timeline entry rather than copied.
+        mutating func collect(_ observations: [Observation]) {
+            if window.isEmpty {
+                window = observations
+            } else {
+                window += observations
+            }
+        }
     }
 
 }

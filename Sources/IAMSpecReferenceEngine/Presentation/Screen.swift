@@ -5,8 +5,12 @@ struct Screen {
     /// The message on screen, if any.
     private(set) var visible: Presentation?
 
-    /// Whether a message is on screen.
-    var isShowingMessage: Bool { visible != nil }
+    /// Whether a message is on screen (matched, not compared with nil, so the message is not
+    /// copied at every display attempt).
+    var isShowingMessage: Bool {
+        guard case .some = visible else { return false }
+        return true
+    }
 
     /// Whether this message is the one on screen.
     func shows(_ id: MessageID) -> Bool {

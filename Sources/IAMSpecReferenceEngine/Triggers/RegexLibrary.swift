@@ -12,14 +12,16 @@ struct RegexLibrary {
     ///
     /// Throws ``EngineError`` naming the message and the pattern when one does not compile.
     init(messages: [InAppMessage]) throws {
-        for message in messages {
-            for pattern in message.triggers.flatMap(Self.patterns(of:)) where compiled[pattern] == nil {
-                do {
-                    compiled[pattern] = try Regex(pattern)
-                } catch {
-                    throw EngineError(
-                        "message \(message.id): invalid regular expression \"\(pattern)\": \(error)"
-                    )
+        for index in messages.indices {
+            for trigger in messages[index].triggers {
+                for pattern in Self.patterns(of: trigger) where compiled[pattern] == nil {
+                    do {
+                        compiled[pattern] = try Regex(pattern)
+                    } catch {
+                        throw EngineError(
+                            "message \(messages[index].id): invalid regular expression \"\(pattern)\": \(error)"
+                        )
+                    }
                 }
             }
         }

@@ -11,6 +11,10 @@ struct CaseExecutor: Sendable {
     /// The provider's description, read once when the run starts: the profiles and capabilities
     /// every run is judged against (an engine says what it can do once, as in the handshake).
     private let description: EngineDescription
+    /// The description's profiles as a list: two at most, compared at every run without hashing.
+    private let profiles: [Profile]
+    /// Whether the engine has every capability there is, so that no run can lack one.
+    private let hasEveryCapability: Bool
     /// Each catalogue rule's reference, made once: worker threads then share small values
     /// instead of each copying whole rules out of the catalogue at every run.
     private let ruleReferences: [String: RuleReference]
@@ -24,6 +28,8 @@ struct CaseExecutor: Sendable {
     ) {
         self.provider = provider
         self.description = provider.description
+        self.profiles = Array(description.profiles)
+        self.hasEveryCapability = description.capabilities.isSuperset(of: Capability.allCases)
         self.ruleReferences = Dictionary(
             catalogue.rules.map { ($0.id, RuleReference(id: $0.id, catalogue: catalogue)) },
             uniquingKeysWith: { first, _ in first }
@@ -70,11 +76,15 @@ struct CaseExecutor: Sendable {
         if let planned = plannedSkip(run) {
             return planned
         }
-        if !description.profiles.contains(run.profile) {
+        if !profiles.contains(run.profile) {
             return "the engine does not support the profile \(run.profile.rawValue)"
         }
-        let missing = run.specCase.requires.subtracting(description.capabilities).sorted()
-        if !missing.isEmpty {
+        if hasEveryCapability {
+            return nil
+        }
+        let requires = run.specCase.requires
+        if !requires.isSubset(of: description.capabilities) {
+            let missing = requires.subtracting(description.capabilities).sorted()
             let names = missing.map(\.rawValue).joined(separator: ", ")
             return "the engine lacks the capabilit\(missing.count == 1 ? "y" : "ies") \(names)"
         }
@@ -132,37 +142,37 @@ struct CaseExecutor: Sendable {
     /// Runs the steps until the first that does not pass; the result says how they went.
     private func runSteps(_ steps: [Step], on engine: inout any DeliveryEngine, into result: inout CaseResult) {
         var session = Session()
-        for step in steps {
-            switch step.action {
+        session.timeline.reserveCapacity(steps.count)
+        for index in steps.indices {
+            switch steps[index].action {
             case .stimulus(let stimulus):
-                var entry = TimelineEntry(
-                    time: session.time.description,
-                    step: CaseSyntax.plain.step(stimulus),
-                    location: step.location
-                )
+                let observations: [Observation]
                 do {
-                    let observations = try engine.handle(stimulus)
-                    entry.observations = observations.map(CaseSyntax.plain.observation)
-                    session.window += observations
+                    observations = try engine.handle(stimulus)
                 } catch let skip as CaseSkipped {
-                    result.timeline = session.timeline + [entry]
-                    result.location = step.location
+                    session.timeline.append(TimelineEntry(time: session.time, steps: steps, index: index))
+                    result.timeline = session.timeline
+                    result.location = steps[index].location
                     result.apply(.declined("`\(CaseSyntax.plain.step(stimulus))`", skip))
                     return
                 } catch {
-                    result.timeline = session.timeline + [entry]
-                    result.location = step.location
+                    session.timeline.append(TimelineEntry(time: session.time, steps: steps, index: index))
+                    result.timeline = session.timeline
+                    result.location = steps[index].location
                     result.apply(.engineFailure(error, while: "handling `\(CaseSyntax.plain.step(stimulus))`"))
                     return
                 }
-                session.timeline.append(entry)
+                session.timeline.append(
+                    TimelineEntry(time: session.time, steps: steps, index: index, observations: observations)
+                )
+                session.collect(observations)
                 if case .timeAdvanced(let span) = stimulus {
                     session.time = session.time + span
                 }
             case .expectation(let expectation):
-                if let problem = check(expectation, at: step, engine: &engine, session: &session) {
+                if let problem = check(expectation, of: steps, at: index, engine: &engine, session: &session) {
                     result.timeline = session.timeline
-                    result.location = step.location
+                    result.location = steps[index].location
                     result.apply(problem)
                     return
                 }
@@ -171,18 +181,15 @@ struct CaseExecutor: Sendable {
         result.timeline = session.timeline
     }
 
-    /// Checks one `expect` step; appends its timeline entry and empties the window.
+    /// Checks the `expect` step `steps[index]`; appends its timeline entry and empties the window.
     private func check(
         _ expectation: Expectation,
-        at step: Step,
+        of steps: [Step],
+        at index: Int,
         engine: inout any DeliveryEngine,
         session: inout Session
     ) -> Problem? {
-        var entry = TimelineEntry(
-            time: session.time.description,
-            step: CaseSyntax.plain.expectation(expectation),
-            location: step.location
-        )
+        var entry = TimelineEntry(time: session.time, steps: steps, index: index)
         defer { session.timeline.append(entry) }
         if let failure = ExpectationCheck.check(expectation, window: session.window) {
             entry.expected = failure.expected
@@ -199,7 +206,7 @@ struct CaseExecutor: Sendable {
         } catch {
             return .engineFailure(error, while: "inspecting the stack")
         }
-        entry.observations = answer.map(CaseSyntax.plain.observation)
+        entry = TimelineEntry(time: session.time, steps: steps, index: index, observations: answer)
         guard answer.count == 1, case .stack(let actualStack) = answer[0] else {
             return Problem(
                 status: .error,
@@ -221,6 +228,16 @@ struct CaseExecutor: Sendable {
         var time = VirtualTime.zero
         var window: [Observation] = []
         var timeline: [TimelineEntry] = []
+
+        /// Adds a stimulus's observations to the window; the first non-empty ones are shared with
+        /// their timeline entry rather than copied.
+        mutating func collect(_ observations: [Observation]) {
+            if window.isEmpty {
+                window = observations
+            } else {
+                window += observations
+            }
+        }
     }
 
 }

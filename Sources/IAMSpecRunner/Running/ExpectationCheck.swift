@@ -29,12 +29,10 @@ enum ExpectationCheck {
     /// The window's observations of the compared channels must be exactly the patterns, in order.
     /// The compared channels are delivery, plus each channel a pattern belongs to.
     static func checkSequence(_ patterns: [ObservationPattern], window: [Observation]) -> ExpectationFailure? {
-        let channels = Set(patterns.map(\.channel)).union([.delivery])
+        var channels = ObservationChannels.delivery
+        for pattern in patterns { channels.insert(pattern.channel) }
+        if holdsInOrder(patterns, window: window, on: channels) { return nil }
         let compared = window.filter { observation in observation.channel.map(channels.contains) ?? false }
-        let holds =
-            compared.count == patterns.count
-            && zip(patterns, compared).allSatisfy { pattern, observation in pattern.matches(observation) }
-        guard !holds else { return nil }
         let channelNames = ObservationChannel.allCases.filter(channels.contains).map(\.rawValue)
         let expected = patterns.map(CaseSyntax.plain.pattern)
         let actual = compared.map(CaseSyntax.plain.observation)
@@ -45,6 +43,21 @@ enum ExpectationCheck {
             expected: expected,
             actual: actual
         )
+    }
+
+    /// Whether the window's observations on the channels are exactly the patterns, in order.
+    private static func holdsInOrder(
+        _ patterns: [ObservationPattern],
+        window: [Observation],
+        on channels: ObservationChannels
+    ) -> Bool {
+        var next = patterns.startIndex
+        for observation in window {
+            guard let channel = observation.channel, channels.contains(channel) else { continue }
+            guard next < patterns.endIndex, patterns[next].matches(observation) else { return false }
+            next += 1
+        }
+        return next == patterns.endIndex
     }
 
     /// Each pattern must match a distinct observation, in order, with any others between.

@@ -13,6 +13,35 @@ package enum ObservationChannel: String, Sendable, Hashable, CaseIterable {
     case dismissals
 }
 
+/// A set of observation channels, one bit each: what a `sequence` compares.
+struct ObservationChannels: OptionSet, Sendable {
+    let rawValue: UInt8
+
+    static let delivery = ObservationChannels(.delivery)
+
+    init(rawValue: UInt8) {
+        self.rawValue = rawValue
+    }
+
+    /// The set of the one channel.
+    init(_ channel: ObservationChannel) {
+        switch channel {
+        case .delivery: rawValue = 1
+        case .analytics: rawValue = 2
+        case .callbacks: rawValue = 4
+        case .dismissals: rawValue = 8
+        }
+    }
+
+    mutating func insert(_ channel: ObservationChannel) {
+        formUnion(ObservationChannels(channel))
+    }
+
+    func contains(_ channel: ObservationChannel) -> Bool {
+        isSuperset(of: ObservationChannels(channel))
+    }
+}
+
 extension Observation {
     /// The channel of this observation; a stack answer belongs to none.
     package var channel: ObservationChannel? {

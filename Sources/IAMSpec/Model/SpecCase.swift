@@ -7,9 +7,11 @@ public struct SpecCase: Sendable {
     public var rules: [String]
     public var tags: [String]
     /// The SDK generations the case holds for.
-    public var profiles: [Profile]
-    /// What the engine must be able to do; the loader checks it names every capability the steps use.
-    public var requires: Set<Capability>
+    public var profiles: [Profile] {
+        didSet { profiles = Self.shared(profiles) }
+    }
+    /// ``requires``, one bit per capability.
+    private var requiredCapabilities: CapabilityBits
     public var configuration: EngineConfiguration
     /// The messages the server delivers at each session start, in delivered order.
     public var messages: [InAppMessage]
@@ -33,23 +35,71 @@ public struct SpecCase: Sendable {
         self.title = title
         self.rules = rules
         self.tags = tags
-        self.profiles = profiles
-        self.requires = requires
+        self.profiles = Self.shared(profiles)
+        self.requiredCapabilities = CapabilityBits(requires)
         self.configuration = configuration
         self.messages = messages
         self.steps = steps
         self.location = location
     }
+
+    /// What the engine must be able to do; the loader checks it names every capability the steps use.
+    public var requires: Set<Capability> {
+        get { requiredCapabilities.set }
+        set { requiredCapabilities = CapabilityBits(newValue) }
+    }
+
+    /// The lists of profiles cases write, each stored once for the whole suite.
+    private static let sharedProfileLists: [[Profile]] = [Profile.allCases] + Profile.allCases.map { [$0] }
+
+    /// The profiles, as the shared list when they are one (a suite holds every case at once).
+    private static func shared(_ profiles: [Profile]) -> [Profile] {
+        sharedProfileLists.first { $0 == profiles } ?? profiles
+    }
 }
 
 /// One step of a case, with where it is written.
 public struct Step: Sendable {
-    public var action: Action
-    public var location: SourceLocation
+    /// The action and the location, held in 48 bytes: a suite holds every step of every case at once.
+    private var storage: Storage
 
     public init(_ action: Action, location: SourceLocation) {
-        self.action = action
-        self.location = location
+        self.storage = Storage(action, location: location)
+    }
+
+    public var action: Action {
+        get {
+            switch storage {
+            case .compact(let action, _, _), .wide(let action, _): action
+            }
+        }
+        set { storage = Storage(newValue, location: location) }
+    }
+
+    public var location: SourceLocation {
+        get {
+            switch storage {
+            case .compact(_, let file, let lineAndColumn):
+                SourceLocation(file: file, line: Int(lineAndColumn >> 32), column: Int(lineAndColumn & 0xFFFF_FFFF))
+            case .wide(_, let location): location
+            }
+        }
+        set { storage = Storage(action, location: newValue) }
+    }
+
+    /// A step with its line and column in 32 bits each, as every step of a file the loader reads
+    /// has, or with any location, on the heap.
+    private enum Storage: Sendable {
+        case compact(Action, file: String, lineAndColumn: UInt64)
+        indirect case wide(Action, SourceLocation)
+
+        init(_ action: Action, location: SourceLocation) {
+            if let line = UInt32(exactly: location.line), let column = UInt32(exactly: location.column) {
+                self = .compact(action, file: location.file, lineAndColumn: UInt64(line) << 32 | UInt64(column))
+            } else {
+                self = .wide(action, location)
+            }
+        }
     }
 
     /// A step either acts on the engine or checks what it did.

@@ -8,8 +8,8 @@ public enum Stimulus: Sendable, Hashable {
     case sessionEnded
     /// The app relaunches from suspended mode: the in-memory stack is emptied.
     case appRelaunched
-    case customEvent(CustomEvent)
-    case purchase(Purchase)
+    indirect case customEvent(CustomEvent)
+    indirect case purchase(Purchase)
     /// The app is opened from a push notification.
     case pushClicked(campaign: String?)
     /// The app is opened from a push notification while no session is running: a session starts
@@ -33,7 +33,7 @@ public enum Stimulus: Sendable, Hashable {
     /// The app asks for the top of the stack (`presentNext()`, `displayNextInAppMessage`).
     case displayNextRequested
     /// The app presents a message it created itself.
-    case localMessagePresented(InAppMessage)
+    indirect case localMessagePresented(InAppMessage)
     /// The app changes the current user (or wipes data).
     case userChanged(to: String)
     /// The harness asks for the stack, top first; the engine answers with one ``Observation/stack(_:)``.

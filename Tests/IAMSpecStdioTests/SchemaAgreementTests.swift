@@ -27,8 +27,8 @@ import Testing
             .error(message: "out of memory"), .ended,
         ]
         // Protocol 2, whose messages have every key the schemas define.
-        return requests.map { Sample(type: $0.type, message: WireCodec.encode($0, seq: 1)) }
-            + replies.map { Sample(type: $0.type, message: WireCodec.encode($0, seq: 1)) }
+        return requests.map { Sample(type: $0.type, message: WireLines.message($0, seq: 1)) }
+            + replies.map { Sample(type: $0.type, message: WireLines.message($0, seq: 1)) }
     }()
 
     /// One whole message and its `type`.

@@ -47,8 +47,9 @@ struct JSONLineWriter {
     mutating func key(_ key: StaticString) {
         separate()
         bytes.append(UInt8(ascii: "\""))
-        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        append(key)
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
         needsSeparator = false
     }
 
@@ -76,7 +77,7 @@ struct JSONLineWriter {
     mutating func string(_ text: StaticString) {
         separate()
         bytes.append(UInt8(ascii: "\""))
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        append(text)
         bytes.append(UInt8(ascii: "\""))
         needsSeparator = true
     }
@@ -119,27 +120,19 @@ struct JSONLineWriter {
         separate()
         let text = "\(number)"
         bytes.append(contentsOf: text.utf8)
-        if !text.utf8.contains(UInt8(ascii: ".")) && !text.utf8.contains(UInt8(ascii: "e")) {
-            bytes.append(contentsOf: [UInt8(ascii: "."), UInt8(ascii: "0")])
-        }
+        if !text.utf8.contains(UInt8(ascii: ".")) && !text.utf8.contains(UInt8(ascii: "e")) { append(".0") }
         needsSeparator = true
     }
 
     mutating func boolean(_ flag: Bool) {
         separate()
-        if flag {
-            bytes.append(contentsOf: [UInt8(ascii: "t"), UInt8(ascii: "r"), UInt8(ascii: "u"), UInt8(ascii: "e")])
-        } else {
-            bytes.append(contentsOf: [
-                UInt8(ascii: "f"), UInt8(ascii: "a"), UInt8(ascii: "l"), UInt8(ascii: "s"), UInt8(ascii: "e"),
-            ])
-        }
+        append(flag ? "true" : "false")
         needsSeparator = true
     }
 
     mutating func null() {
         separate()
-        bytes.append(contentsOf: [UInt8(ascii: "n"), UInt8(ascii: "u"), UInt8(ascii: "l"), UInt8(ascii: "l")])
+        append("null")
         needsSeparator = true
     }
 
@@ -159,6 +152,11 @@ struct JSONLineWriter {
         endObject()
     }
 
+    /// Fixed ASCII text, as it is.
+    private mutating func append(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
     private mutating func separate() {
         if needsSeparator { bytes.append(UInt8(ascii: ",")) }
     }
@@ -170,6 +168,11 @@ struct JSONLineWriter {
         bytes.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in
+            // Most text has nothing to escape: copied as it is.
+            if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0xE2 }) {
+                bytes.append(contentsOf: utf8)
+                return
+            }
             var plainStart = 0
             var index = 0
             while index < utf8.count {

@@ -28,7 +28,12 @@ enum JSONSerializer {
             for element in elements { write(element, to: &writer) }
             writer.endArray()
         case .object(let fields):
-            writer.map(fields) { writer, field in write(field, to: &writer) }
+            writer.beginObject()
+            for (key, field) in fields.sorted(by: { keyOrder($0.key, $1.key) }) {
+                writer.key(key)
+                write(field, to: &writer)
+            }
+            writer.endObject()
         }
     }
 

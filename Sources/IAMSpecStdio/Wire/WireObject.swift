@@ -3,7 +3,7 @@ import IAMSpec
 /// A JSON object of a protocol message being decoded, whose keys each mean something of their
 /// own (unlike a map such as `extras`): read key by key, each value with its place.
 struct WireObject {
-    let fields: [String: JSONValue]
+    let fields: JSONObject
     let path: String
     let unknownKeys: UnknownKeys
 

@@ -42,7 +42,8 @@ import Darwin
 
         // No one reads the engine's stdin any more: without care, this write kills the test runner.
         #expect(throws: LineWriteFailure.closed) {
-            try writeLine(#"{"type":"hello","protocol":1}"#, to: engine.inputDescriptor)
+            let hold = BrokenPipeSignalHold()
+            try writeLine(Array(#"{"type":"hello","protocol":1}"#.utf8) + [10], to: engine.inputDescriptor, hold: hold)
         }
         #expect(Self.brokenPipeIsFatal())
         #expect(Self.brokenPipeIsBlockedOrPending() == (false, false))

@@ -24,7 +24,7 @@ import Testing
             configuration: EngineConfiguration(),
             messages: [message]
         )
-        return JSONSerializer.line(WireCodec.encode(.startCase(setup), seq: 1, version: version))
+        return WireLines.text(.startCase(setup), seq: 1, version: version)
     }
 
     @Test func protocol2SendsEveryMessageKeyAndReadsItBack() throws {
@@ -51,9 +51,9 @@ import Testing
     }
 
     @Test func protocol1CarriesNoDismissalNorPushOpen() throws {
-        let reply = WireCodec.encode(.observations([.displayed("m", extras: [:]), .dismissed("m")]), version: .v1)
+        let reply = WireLines.text(.observations([.displayed("m", extras: [:]), .dismissed("m")]), version: .v1)
         #expect(
-            JSONSerializer.line(reply)
+            reply
                 == #"{"type":"observations","observations":[{"kind":"displayed","extras":{},"message":"m"}]}"#
         )
         #expect(throws: WireFormatError.self) {
@@ -84,9 +84,9 @@ import Testing
             profiles: [.brazeSwift],
             capabilities: Set(Capability.allCases)
         )
-        let v1Hello = JSONSerializer.line(WireCodec.encode(.hello(protocolVersion: 1, description: description)))
+        let v1Hello = WireLines.text(EngineReply.hello(protocolVersion: 1, description: description))
         #expect(!v1Hello.contains("dismissals") && v1Hello.contains("stack-inspection"))
-        let v2Hello = JSONSerializer.line(WireCodec.encode(.hello(protocolVersion: 2, description: description)))
+        let v2Hello = WireLines.text(EngineReply.hello(protocolVersion: 2, description: description))
         #expect(v2Hello.contains("dismissals"))
     }
 }

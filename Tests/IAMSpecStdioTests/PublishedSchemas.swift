@@ -32,7 +32,7 @@ struct PublishedSchemas {
         var path: JSONPath
         var value: JSONValue
         /// The schema object, past `$ref`; for a `oneOf`, the alternative the value matches.
-        var schema: [String: JSONValue]
+        var schema: JSONObject
         /// The JSON types the schema allows here (from `type`, or every `oneOf` alternative's);
         /// nil where it does not say (an `enum`).
         var types: Set<String>?
@@ -129,7 +129,7 @@ struct PublishedSchemas {
             }
             if case .array(let options)? = fields["oneOf"] {
                 var types: Set<String> = []
-                var chosen: (Int, [String: JSONValue])?
+                var chosen: (Int, JSONObject)?
                 for (index, option) in options.enumerated() {
                     guard case .object(let optionFields) = option else { continue }
                     types.formUnion(Self.declaredTypes(optionFields) ?? [])
@@ -160,7 +160,7 @@ struct PublishedSchemas {
 
         private mutating func record(
             _ value: JSONValue,
-            schema: [String: JSONValue],
+            schema: JSONObject,
             types: Set<String>?,
             document: String,
             pointer: String,
@@ -173,7 +173,7 @@ struct PublishedSchemas {
             }
             switch value {
             case .object(let fields):
-                let properties: [String: JSONValue]
+                let properties: JSONObject
                 if case .object(let declared)? = schema["properties"] {
                     properties = declared
                 } else {
@@ -198,7 +198,7 @@ struct PublishedSchemas {
             }
         }
 
-        private static func declaredTypes(_ schema: [String: JSONValue]) -> Set<String>? {
+        private static func declaredTypes(_ schema: JSONObject) -> Set<String>? {
             switch schema["type"] {
             case .string(let name)?: [name]
             case .array(let names)?:
@@ -209,7 +209,7 @@ struct PublishedSchemas {
 
         /// Whether a valid value is the one an alternative describes: its type, and every `const`
         /// among its properties (the discriminators `kind`, `operator`).
-        private static func matches(_ value: JSONValue, _ alternative: [String: JSONValue]) -> Bool {
+        private static func matches(_ value: JSONValue, _ alternative: JSONObject) -> Bool {
             if let types = declaredTypes(alternative), typeNames(of: value).isDisjoint(with: types) { return false }
             guard case .object(let properties)? = alternative["properties"], case .object(let fields) = value else {
                 return true

@@ -27,8 +27,8 @@ import Testing
             .error(message: "out of memory"), .ended,
         ]
         // Protocol 2, whose messages have every key the schemas define.
-        return requests.map { Sample(type: $0.type, message: WireCodec.encode($0, seq: 1)) }
-            + replies.map { Sample(type: $0.type, message: WireCodec.encode($0, seq: 1)) }
+        return requests.map { Sample(type: $0.type, message: WireLines.message($0, seq: 1)) }
+            + replies.map { Sample(type: $0.type, message: WireLines.message($0, seq: 1)) }
     }()
 
     /// One whole message and its `type`.
@@ -87,7 +87,7 @@ import Testing
                 keywords.insert(keyword)
                 switch (keyword, value) {
                 case ("properties", .object(let members)), ("$defs", .object(let members)):
-                    members.values.forEach(collect)
+                    members.forEach { collect($0.value) }
                 case ("oneOf", .array(let alternatives)):
                     alternatives.forEach(collect)
                 case ("items", _), ("additionalProperties", _):

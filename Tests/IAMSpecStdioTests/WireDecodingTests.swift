@@ -190,18 +190,18 @@ import Testing
             version: .v1
         )
         #expect(request == .endCase)
-        #expect(JSONSerializer.line(WireCodec.encode(.endCase, seq: 4, version: .v1)) == #"{"type":"end_case"}"#)
+        #expect(WireLines.text(EngineRequest.endCase, seq: 4, version: .v1) == #"{"type":"end_case"}"#)
         #expect(
-            JSONSerializer.line(WireCodec.encode(.endCase, seq: 4, version: .v2)) == #"{"type":"end_case","seq":4}"#
+            WireLines.text(EngineRequest.endCase, seq: 4, version: .v2) == #"{"type":"end_case","seq":4}"#
         )
         #expect(
-            JSONSerializer.line(WireCodec.encode(.hello(protocolVersion: 2), seq: 4, version: .v2))
+            WireLines.text(EngineRequest.hello(protocolVersion: 2), seq: 4, version: .v2)
                 == #"{"type":"hello","protocol":2}"#
         )
     }
 
     /// A `case` with one message, as iamspec writes it.
-    private static let caseMessage = WireCodec.encode(
+    private static let caseMessage = WireLines.message(
         .startCase(
             EngineSetup(
                 caseID: "c",

@@ -33,6 +33,9 @@ struct JSONParser {
     private var index = 0
     private var depth = 0
 
+    /// How many keys an object may have before duplicates are looked for in a hash set.
+    private static let linearKeySearchLimit = 32
+
     /// How deeply arrays and objects may nest before the text is refused.
     static let maximumDepth = 256
 
@@ -91,7 +94,9 @@ struct JSONParser {
     private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
         try enterContainer()
         index += 1
-        var fields: [String: JSONValue] = [:]
+        var fields = JSONObject()
+        // Past a few keys, duplicates are found by hashing rather than by comparing with each.
+        var largeObjectKeys: Set<String>?
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -105,13 +110,20 @@ struct JSONParser {
             }
             let keyColumn = index + 1
             let key = try parseString()
-            guard fields[key] == nil else {
+            let isDuplicate: Bool
+            if largeObjectKeys != nil {
+                isDuplicate = !largeObjectKeys!.insert(key).inserted
+            } else {
+                isDuplicate = fields[key] != nil
+                if fields.count >= Self.linearKeySearchLimit { largeObjectKeys = Set(fields.keys + [key]) }
+            }
+            guard !isDuplicate else {
                 throw JSONSyntaxError(column: keyColumn, problem: "duplicate key \"\(key)\"")
             }
             skipWhitespace()
             try expect(":")
             skipWhitespace()
-            fields[key] = try parseValue()
+            fields.appendNew(key: key, value: try parseValue())
             skipWhitespace()
             guard index < bytes.count else { throw error("expected `,` or `}`, found the end of the line") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -157,6 +169,18 @@ struct JSONParser {
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         index += 1
+        // Most strings have no escape: made from their bytes at once.
+        var end = index
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(decoding: bytes[index..<end], as: UTF8.self)
+                index = end + 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            end += 1
+        }
         var scalars = String.UnicodeScalarView()
         var run: [UInt8] = []
         func flush(_ run: inout [UInt8], into scalars: inout String.UnicodeScalarView) {

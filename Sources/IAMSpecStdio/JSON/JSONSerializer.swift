@@ -1,85 +1,57 @@
 /// Writes JSON values as compact, single-line JSON text.
 ///
-/// Object keys are written sorted, except that `type` and `kind` (the protocol's
-/// discriminators) come first, so every line reads the same way and starts with what it is.
+/// Object keys are written in ``keyOrder(_:_:)``: sorted, except that `type` and `kind` (the
+/// protocol's discriminators) come first, so every line reads the same way and starts with what
+/// it is. The protocol's encoders write their messages in the same order with ``JSONLineWriter``.
 enum JSONSerializer {
     /// The value as one line of JSON text, without the newline.
     static func line(_ value: JSONValue) -> String {
-        var output = ""
-        write(value, to: &output)
-        return output
+        var writer = JSONLineWriter()
+        write(value, to: &writer)
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 
-    private static func write(_ value: JSONValue, to output: inout String) {
+    private static func write(_ value: JSONValue, to writer: inout JSONLineWriter) {
         switch value {
         case .null:
-            output += "null"
+            writer.null()
         case .boolean(let flag):
-            output += flag ? "true" : "false"
+            writer.boolean(flag)
         case .integer(let integer):
-            output += String(integer)
+            writer.integer(integer)
         case .number(let number):
-            output += numberText(number)
+            writer.real(number)
         case .string(let text):
-            writeString(text, to: &output)
+            writer.string(text)
         case .array(let elements):
-            output += "["
-            for (position, element) in elements.enumerated() {
-                if position > 0 { output += "," }
-                write(element, to: &output)
-            }
-            output += "]"
+            writer.beginArray()
+            for element in elements { write(element, to: &writer) }
+            writer.endArray()
         case .object(let fields):
-            output += "{"
-            for (position, key) in fields.keys.sorted(by: keyOrder).enumerated() {
-                if position > 0 { output += "," }
-                writeString(key, to: &output)
-                output += ":"
-                write(fields[key] ?? .null, to: &output)
+            writer.beginObject()
+            for (key, field) in fields.sorted(by: { keyOrder($0.key, $1.key) }) {
+                writer.key(key)
+                write(field, to: &writer)
             }
-            output += "}"
+            writer.endObject()
         }
     }
 
-    private static func keyOrder(_ lhs: String, _ rhs: String) -> Bool {
-        let leading = ["type", "kind"]
-        switch (leading.firstIndex(of: lhs), leading.firstIndex(of: rhs)) {
-        case (let left?, let right?): return left < right
-        case (.some, nil): return true
-        case (nil, .some): return false
-        case (nil, nil): return lhs < rhs
+    /// The order of keys in an object: `type`, then `kind`, then the others sorted.
+    static func keyOrder(_ lhs: String, _ rhs: String) -> Bool {
+        switch (leadingRank(lhs), leadingRank(rhs)) {
+        case (let left?, let right?): left < right
+        case (.some, nil): true
+        case (nil, .some): false
+        case (nil, nil): lhs < rhs
         }
     }
 
-    /// A number that reads back as a number, not an integer: `5.0`, `0.25`, `1e+20`.
-    /// Infinities and NaN, which JSON cannot carry, are written as `null`.
-    private static func numberText(_ number: Double) -> String {
-        guard number.isFinite else { return "null" }
-        let text = "\(number)"
-        if text.contains(".") || text.contains("e") { return text }
-        return text + ".0"
-    }
-
-    private static func writeString(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{2028}": output += "\\u2028"
-            case "\u{2029}": output += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
+    private static func leadingRank(_ key: String) -> Int? {
+        switch key {
+        case "type": 0
+        case "kind": 1
+        default: nil
         }
-        output += "\""
     }
 }

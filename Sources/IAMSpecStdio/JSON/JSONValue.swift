@@ -11,7 +11,7 @@ enum JSONValue: Sendable, Hashable {
     case number(Double)
     case string(String)
     case array([JSONValue])
-    case object([String: JSONValue])
+    case object(JSONObject)
 
     /// The value as an error message shows what was found: a string quoted, a number or a
     /// literal as written, an array or an object named and quoted (`an object {"a":1}`), all cut

@@ -56,6 +56,9 @@ struct LineReader: Sendable {
             }
             searchedCount = buffer.count
             guard buffer.count <= Self.lineLimit else { throw .tooLong(limit: Self.lineLimit) }
+            // With nothing to watch but the stream, a read waits by itself (on a blocking
+            // descriptor): no `poll` before it.
+            if deadline == nil && wake == nil && exited == nil, try readChunk() { continue }
             do {
                 try waitUntilReady(descriptor, for: Int32(POLLIN), deadline: deadline, wake: wake, exited: exited)
             } catch {
@@ -66,23 +69,30 @@ struct LineReader: Sendable {
                 case .failed(let code): throw .failed(errno: code)
                 }
             }
-            // Read into uninitialised scratch space: a zeroed 64 KiB array per line costs more
-            // than the line itself.
-            let count = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.chunkSize) { chunk in
-                let count = read(descriptor, chunk.baseAddress, chunk.count)
-                if count > 0 { buffer.append(contentsOf: chunk[0..<count]) }
-                return count
-            }
-            if count > 0 {
-                continue
-            } else if count == 0 {
-                let partial = buffer
-                buffer.removeAll()
-                searchedCount = 0
-                throw .endOfStream(partialLine: partial)
-            } else if errno != EAGAIN && errno != EINTR {
-                throw .failed(errno: errno)
-            }
+            _ = try readChunk()
         }
+    }
+
+    /// Reads what the stream holds (up to ``chunkSize`` bytes) into the buffer; returns whether
+    /// it read anything (false: the descriptor would block, or the read was interrupted).
+    ///
+    /// - Throws: ``LineReadFailure/endOfStream(partialLine:)`` at the end of the stream.
+    private mutating func readChunk() throws(LineReadFailure) -> Bool {
+        // Read into uninitialised scratch space: a zeroed 64 KiB array per line costs more than
+        // the line itself.
+        let count = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.chunkSize) { chunk in
+            let count = read(descriptor, chunk.baseAddress, chunk.count)
+            if count > 0 { buffer.append(contentsOf: chunk[0..<count]) }
+            return count
+        }
+        if count > 0 { return true }
+        if count == 0 {
+            let partial = buffer
+            buffer.removeAll()
+            searchedCount = 0
+            throw .endOfStream(partialLine: partial)
+        }
+        if errno != EAGAIN && errno != EINTR { throw .failed(errno: errno) }
+        return false
     }
 }

@@ -13,19 +13,20 @@ enum LineWriteFailure: Error, Sendable, Hashable {
     case failed(errno: Int32)
 }
 
-/// Writes `line` and a newline to `descriptor`, waiting while the pipe is full, until the deadline
-/// (nil: never) or until `wake` becomes readable. A reader that is gone makes it throw
-/// ``LineWriteFailure/closed``, never SIGPIPE (``writeWithoutBrokenPipeSignal(_:_:)``).
+/// Writes `line`, a whole line with its newline, to `descriptor` (one `write(2)` unless the pipe
+/// is full), waiting while the pipe is full, until the deadline (nil: never) or until `wake`
+/// becomes readable. A reader that is gone makes it throw ``LineWriteFailure/closed``, never
+/// SIGPIPE: the writes go through `hold`, made by the calling thread.
 func writeLine(
-    _ line: String,
+    _ line: [UInt8],
     to descriptor: Int32,
     deadline: ContinuousClock.Instant? = nil,
-    wake: Int32? = nil
+    wake: Int32? = nil,
+    hold: borrowing BrokenPipeSignalHold
 ) throws(LineWriteFailure) {
-    let bytes = Array((line + "\n").utf8)
     var written = 0
-    while written < bytes.count {
-        let count = bytes[written...].withUnsafeBytes { writeWithoutBrokenPipeSignal(descriptor, $0) }
+    while written < line.count {
+        let count = line[written...].withUnsafeBytes { hold.write(descriptor, $0) }
         if count >= 0 {
             written += count
             continue

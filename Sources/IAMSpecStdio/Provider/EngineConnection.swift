@@ -117,11 +117,13 @@ final class EngineConnection: Sendable {
             return (state.version, state.lastSeq)
         }
         do {
+            let hold = BrokenPipeSignalHold()
             try writeLine(
-                JSONSerializer.line(WireCodec.encode(request, seq: seq, version: version)),
+                WireCodec.line(request, seq: seq, version: version),
                 to: channel.inputDescriptor,
                 deadline: .now + timeout,
-                wake: wake.read
+                wake: wake.read,
+                hold: hold
             )
         } catch {
             throw fail(
@@ -185,19 +187,21 @@ final class EngineConnection: Sendable {
         answering request: EngineRequest,
         seq: Int64?
     ) throws(ConnectionFailure) -> EngineReply {
-        let answer = "its answer to \(request.summary)"
-        guard let text = String(validating: line, as: UTF8.self) else {
-            throw fail("the engine's output is not UTF-8 text (\(answer): \(excerpt(line)))")
+        // Checked without making a `String` of every line: the text is only needed for errors.
+        guard line.allSatisfy({ $0 < 0x80 }) || String(validating: line, as: UTF8.self) != nil else {
+            throw fail("the engine's output is not UTF-8 text (its answer to \(request.summary): \(excerpt(line)))")
         }
         let value: JSONValue
         do {
             value = try JSONParser.parse(line)
         } catch {
-            throw fail("the engine wrote a line that is not JSON, at \(error) (\(answer): \(excerpt(text)))")
+            throw fail(
+                "the engine wrote a line that is not JSON, at \(error) (its answer to \(request.summary): \(excerpt(line)))"
+            )
         }
         if case .endCase = request, let seq, !Self.isEnded(value, seq: seq) {
             throw fail(
-                "after the case's last answer, the engine wrote \(excerpt(text)), "
+                "after the case's last answer, the engine wrote \(excerpt(line)), "
                     + "where iamspec waited for `ended` with seq \(seq) (the answer to end_case)"
             )
         }
@@ -205,21 +209,23 @@ final class EngineConnection: Sendable {
         if case .object(let fields) = value, case .string(let found)? = fields["type"] {
             type = found
         } else {
-            throw fail("the engine wrote a line without a \"type\" (\(answer): \(excerpt(text)))")
+            throw fail(
+                "the engine wrote a line without a \"type\" (its answer to \(request.summary): \(excerpt(line)))"
+            )
         }
         if let seq, WireCodec.sequenceNumber(of: value) != seq {
             let foundSeq = WireCodec.sequenceNumber(of: value)
             let found = foundSeq.map { "seq \($0)" } ?? "no seq"
             if case .startCase = request, let previous = state.withLock({ $0.previousCase }), (foundSeq ?? 0) < seq {
                 var failure = fail(
-                    "the engine wrote a line after \(previous) had ended, with \(found) (\(excerpt(text)))"
+                    "the engine wrote a line after \(previous) had ended, with \(found) (\(excerpt(line)))"
                 )
-                failure.lateLine = "after \(previous) ended, the engine wrote a line with \(found): \(excerpt(text))"
+                failure.lateLine = "after \(previous) ended, the engine wrote a line with \(found): \(excerpt(line))"
                 throw failure
             }
             throw fail(
                 "the engine's answer is out of step: iamspec waited for the answer to \(request.summary) "
-                    + "(seq \(seq)), and read a line with \(found) (\(excerpt(text)))"
+                    + "(seq \(seq)), and read a line with \(found) (\(excerpt(line)))"
             )
         }
         let expected = request.replyTypes(in: version)

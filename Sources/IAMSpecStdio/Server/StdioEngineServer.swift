@@ -23,12 +23,13 @@ public struct StdioEngineServer: Sendable {
     }
 
     /// Serves until `shutdown`, the end of `input`, or `output` closing (which ends serving without
-    /// SIGPIPE: see ``writeWithoutBrokenPipeSignal(_:_:)``).
+    /// SIGPIPE: see ``BrokenPipeSignalHold``, held for the whole call).
     ///
     /// It speaks the version `hello` asks for, protocol 1 or 2 (2 for any later one, which the
     /// other side then refuses); until `hello`, protocol 1.
     public func serve(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
         var reader = LineReader(descriptor: input)
+        let hold = BrokenPipeSignalHold()
         var engine: (any DeliveryEngine)?
         var version = ProtocolVersion.v1
         while true {
@@ -37,7 +38,7 @@ public struct StdioEngineServer: Sendable {
                 line = try reader.readLine()
             } catch {
                 if case .endOfStream(let partial) = error, partial.isEmpty { return }
-                report("reading a request failed: \(error)")
+                report("reading a request failed: \(error)", hold: hold)
                 return
             }
             if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
@@ -50,8 +51,8 @@ public struct StdioEngineServer: Sendable {
             } catch {
                 let text = String(decoding: line.prefix(200), as: UTF8.self)
                 let problem = "not a request iamspec's protocol defines: \(error) (in `\(text)`)"
-                report(problem)
-                guard send(.error(message: problem), seq: seq, version: version, to: output) else { return }
+                report(problem, hold: hold)
+                guard send(.error(message: problem), seq: seq, version: version, to: output, hold: hold) else { return }
                 continue
             }
             let reply: EngineReply
@@ -88,22 +89,28 @@ public struct StdioEngineServer: Sendable {
             case .shutdown:
                 return
             }
-            guard send(reply, seq: seq, version: version, to: output) else { return }
+            guard send(reply, seq: seq, version: version, to: output, hold: hold) else { return }
         }
     }
 
-    private func send(_ reply: EngineReply, seq: Int64?, version: ProtocolVersion, to output: Int32) -> Bool {
+    private func send(
+        _ reply: EngineReply,
+        seq: Int64?,
+        version: ProtocolVersion,
+        to output: Int32,
+        hold: borrowing BrokenPipeSignalHold
+    ) -> Bool {
         do {
-            try writeLine(JSONSerializer.line(WireCodec.encode(reply, seq: seq, version: version)), to: output)
+            try writeLine(WireCodec.line(reply, seq: seq, version: version), to: output, hold: hold)
             return true
         } catch {
-            report("writing an answer failed: \(error)")
+            report("writing an answer failed: \(error)", hold: hold)
             return false
         }
     }
 
-    private func report(_ message: String) {
-        try? writeLine("iamspec engine: \(message)", to: STDERR_FILENO)
+    private func report(_ message: String, hold: borrowing BrokenPipeSignalHold) {
+        try? writeLine(Array("iamspec engine: \(message)\n".utf8), to: STDERR_FILENO, hold: hold)
     }
 
     private static func describe(_ error: any Error) -> String {

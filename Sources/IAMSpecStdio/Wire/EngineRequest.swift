@@ -41,12 +41,7 @@ enum EngineRequest: Sendable, Hashable {
     var summary: String {
         switch self {
         case .startCase(let setup): "case \"\(setup.caseID)\""
-        case .stimulus(let stimulus):
-            if case .object(let fields) = WireCodec.encode(stimulus), case .string(let kind)? = fields["kind"] {
-                "stimulus \(kind)"
-            } else {
-                "stimulus"
-            }
+        case .stimulus(let stimulus): "stimulus \(WireCodec.kind(of: stimulus))"
         default: type
         }
     }

@@ -3,22 +3,12 @@ import IAMSpec
 /// The message keys protocol 2 added (`Specs/PROTOCOL.md`, "messages"): a message's own minimum
 /// interval, its campaign window, its control group, and its assets' outcomes at later deliveries.
 extension WireCodec {
+    /// The keys, every one always present in protocol 2 (``write(_:version:to:)`` writes them),
+    /// `null` where the message has no such setting.
     static let campaignSettingKeys = [
         "minimum_trigger_interval_ms", "start_ms", "end_ms", "control", "image_later_deliveries",
         "zip_later_deliveries",
     ]
-
-    /// The keys, every one always present; `null` where the message has no such setting.
-    static func encodeCampaignSettings(_ message: InAppMessage) -> [String: JSONValue] {
-        [
-            "minimum_trigger_interval_ms": message.minimumTriggerInterval.map { .integer($0.milliseconds) } ?? .null,
-            "start_ms": message.start.map { .integer($0.milliseconds) } ?? .null,
-            "end_ms": message.end.map { .integer($0.milliseconds) } ?? .null,
-            "control": .boolean(message.isControl),
-            "image_later_deliveries": .array(message.imageOnLaterDeliveries.map { .string($0.rawValue) }),
-            "zip_later_deliveries": .array(message.zipOnLaterDeliveries.map { .string($0.rawValue) }),
-        ]
-    }
 
     /// Reads the keys that are present; a missing one leaves the setting at its default.
     static func decodeCampaignSettings(

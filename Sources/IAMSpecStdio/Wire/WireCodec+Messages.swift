@@ -3,39 +3,52 @@ import IAMSpec
 extension WireCodec {
     // MARK: Requests (iamspec to engine)
 
-    /// A request as `version` writes it; `seq` numbers it in a version that numbers messages
-    /// (`hello` never carries one).
-    static func encode(_ request: EngineRequest, seq: Int64? = nil, version: ProtocolVersion = .latest) -> JSONValue {
-        if case .hello = request { return encodeBody(request, version: version) }
-        return numbered(encodeBody(request, version: version), seq: seq, version: version)
-    }
-
-    /// `message` with `seq`, in a version that numbers messages.
-    private static func numbered(_ message: JSONValue, seq: Int64?, version: ProtocolVersion) -> JSONValue {
-        guard version.numbersMessages, let seq, case .object(var fields) = message else { return message }
-        fields["seq"] = .integer(seq)
-        return .object(fields)
-    }
-
-    private static func encodeBody(_ request: EngineRequest, version: ProtocolVersion) -> JSONValue {
+    /// A request as `version` writes it, as one line with its line end; `seq` numbers it in a
+    /// version that numbers messages (`hello` never carries one).
+    static func line(_ request: EngineRequest, seq: Int64? = nil, version: ProtocolVersion = .latest) -> [UInt8] {
+        var writer = JSONLineWriter()
+        writer.beginObject()
+        writer.key("type")
+        let seq = version.numbersMessages ? seq : nil
         switch request {
-        case .hello(let version):
-            .object(["type": "hello", "protocol": .integer(version)])
+        case .hello(let offered):
+            writer.string("hello")
+            writer.key("protocol")
+            writer.integer(offered)
         case .startCase(let setup):
-            .object([
-                "type": "case",
-                "case_id": .string(setup.caseID),
-                "profile": .string(setup.profile.rawValue),
-                "config": encode(setup.configuration),
-                "messages": .array(setup.messages.map { encode($0, version: version) }),
-            ])
+            writer.string("case")
+            writer.key("case_id")
+            writer.string(setup.caseID)
+            writer.key("config")
+            write(setup.configuration, to: &writer)
+            writer.key("messages")
+            writer.beginArray()
+            for message in setup.messages { write(message, version: version, to: &writer) }
+            writer.endArray()
+            writer.key("profile")
+            writer.string(setup.profile.rawValue)
+            writeSequenceNumber(seq, to: &writer)
         case .stimulus(let stimulus):
-            .object(["type": "stimulus", "stimulus": encode(stimulus, version: version)])
+            writer.string("stimulus")
+            writeSequenceNumber(seq, to: &writer)
+            writer.key("stimulus")
+            write(stimulus, version: version, to: &writer)
         case .endCase:
-            .object(["type": "end_case"])
+            writer.string("end_case")
+            writeSequenceNumber(seq, to: &writer)
         case .shutdown:
-            .object(["type": "shutdown"])
+            writer.string("shutdown")
+            writeSequenceNumber(seq, to: &writer)
         }
+        writer.endObject()
+        return writer.line()
+    }
+
+    /// `"seq": N` when there is one.
+    private static func writeSequenceNumber(_ seq: Int64?, to writer: inout JSONLineWriter) {
+        guard let seq else { return }
+        writer.key("seq")
+        writer.integer(seq)
     }
 
     /// The message types iamspec sends, in the order `Specs/PROTOCOL.md` lists them.
@@ -45,7 +58,7 @@ extension WireCodec {
     /// request, read before anything else is checked.
     static func sequenceNumber(of message: JSONValue) -> Int64? {
         guard case .object(let fields) = message, let seq = fields["seq"] else { return nil }
-        return try? WireValue(json: seq, path: "seq", unknownKeys: .ignored).integer(atLeast: 1)
+        return try? WireValue(json: seq, in: "", at: .key("seq"), unknownKeys: .ignored).integer(atLeast: 1)
     }
 
     /// Checks `seq`: an integer ≥ 1 wherever it is, and required in a version that numbers
@@ -103,46 +116,67 @@ extension WireCodec {
 
     // MARK: Replies (engine to iamspec)
 
-    /// A reply as `version` writes it; `seq` is the number of the request it answers, in a version
-    /// that numbers messages (`hello_reply` never carries one).
-    static func encode(_ reply: EngineReply, seq: Int64? = nil, version: ProtocolVersion = .latest) -> JSONValue {
-        if case .hello = reply { return encodeBody(reply, version: version) }
-        return numbered(encodeBody(reply, version: version), seq: seq, version: version)
-    }
-
-    private static func encodeBody(_ reply: EngineReply, version: ProtocolVersion) -> JSONValue {
+    /// A reply as `version` writes it, as one line with its line end; `seq` is the number of the
+    /// request it answers, in a version that numbers messages (`hello_reply` never carries one).
+    static func line(_ reply: EngineReply, seq: Int64? = nil, version: ProtocolVersion = .latest) -> [UInt8] {
+        var writer = JSONLineWriter()
+        writer.beginObject()
+        writer.key("type")
+        let seq = version.numbersMessages ? seq : nil
         switch reply {
         case .hello(let spoken, let description):
-            .object([
-                "type": "hello_reply",
-                "protocol": .integer(spoken),
-                "name": .string(description.name),
-                "version": .string(description.version),
-                "profiles": .array(description.profiles.sorted().map { .string($0.rawValue) }),
-                // Protocol 1 names only the capabilities it always had.
-                "capabilities": .array(
-                    description.capabilities.filter {
-                        spoken >= ProtocolVersion.v2.rawValue || Capability.declaredSinceProtocol1.contains($0)
-                    }
-                    .sorted().map { .string($0.rawValue) }
-                ),
-            ])
+            writer.string("hello_reply")
+            // Protocol 1 names only the capabilities it always had.
+            writer.key("capabilities")
+            writer.beginArray()
+            for capability in description.capabilities.sorted()
+            where spoken >= ProtocolVersion.v2.rawValue || Capability.declaredSinceProtocol1.contains(capability) {
+                writer.string(capability.rawValue)
+            }
+            writer.endArray()
+            writer.key("name")
+            writer.string(description.name)
+            writer.key("profiles")
+            writer.beginArray()
+            for profile in description.profiles.sorted() { writer.string(profile.rawValue) }
+            writer.endArray()
+            writer.key("protocol")
+            writer.integer(spoken)
+            writer.key("version")
+            writer.string(description.version)
         case .ready:
-            .object(["type": "ready"])
+            writer.string("ready")
+            writeSequenceNumber(seq, to: &writer)
         case .skipped(let reason):
-            .object(["type": "skipped", "reason": .string(reason)])
+            writer.string("skipped")
+            writer.key("reason")
+            writer.string(reason)
+            writeSequenceNumber(seq, to: &writer)
         case .observations(let observations):
-            .object([
-                "type": "observations",
-                "observations": .array(observations.filter(version.carries).map(encode)),
-            ])
+            writer.string("observations")
+            writer.key("observations")
+            writer.beginArray()
+            for observation in observations where version.carries(observation) {
+                write(observation, to: &writer)
+            }
+            writer.endArray()
+            writeSequenceNumber(seq, to: &writer)
         case .unsupported(let reason):
-            .object(["type": "unsupported", "reason": .string(reason)])
+            writer.string("unsupported")
+            writer.key("reason")
+            writer.string(reason)
+            writeSequenceNumber(seq, to: &writer)
         case .error(let message):
-            .object(["type": "error", "message": .string(message)])
+            writer.string("error")
+            writer.key("message")
+            writer.string(message)
+            writeSequenceNumber(seq, to: &writer)
         case .ended:
-            .object(["type": "ended"])
+            writer.string("ended")
+            writeSequenceNumber(seq, to: &writer)
         }
+        writer.endObject()
+        return writer.line()
     }
 
     /// The message types an engine sends, in the order `Specs/PROTOCOL.md` lists them.

@@ -2,29 +2,55 @@ import IAMSpec
 
 extension WireCodec {
     /// An observation as `{"kind": NAME, ...}`, named as the case format's pattern.
-    static func encode(_ observation: Observation) -> JSONValue {
+    static func write(_ observation: Observation, to writer: inout JSONLineWriter) {
+        writer.beginObject()
+        writer.key("kind")
         switch observation {
         case .displayed(let message, let extras):
-            .object([
-                "kind": "displayed", "message": .string(message), "extras": .object(extras.mapValues { .string($0) }),
-            ])
+            writer.string("displayed")
+            writer.key("extras")
+            writer.map(extras) { writer, value in writer.string(value) }
+            writeMessage(message, to: &writer)
         case .stacked(let message, let reason):
-            .object(["kind": "stacked", "message": .string(message), "reason": .string(reason.rawValue)])
+            writer.string("stacked")
+            writeMessage(message, to: &writer)
+            writer.key("reason")
+            writer.string(reason.rawValue)
         case .discarded(let message, let reason):
-            .object(["kind": "discarded", "message": .string(message), "reason": .string(reason.rawValue)])
+            writer.string("discarded")
+            writeMessage(message, to: &writer)
+            writer.key("reason")
+            writer.string(reason.rawValue)
         case .rolledBack(let message):
-            .object(["kind": "rolled_back", "message": .string(message)])
+            writer.string("rolled_back")
+            writeMessage(message, to: &writer)
         case .dismissed(let message):
-            .object(["kind": "dismissed", "message": .string(message)])
+            writer.string("dismissed")
+            writeMessage(message, to: &writer)
         case .noMatchingTrigger(let event):
-            .object(["kind": "no_matching_trigger", "event": encode(event)])
+            writer.string("no_matching_trigger")
+            writer.key("event")
+            write(event, to: &writer)
         case .impressionLogged(let message):
-            .object(["kind": "impression_logged", "message": .string(message)])
+            writer.string("impression_logged")
+            writeMessage(message, to: &writer)
         case .clickLogged(let message):
-            .object(["kind": "click_logged", "message": .string(message)])
+            writer.string("click_logged")
+            writeMessage(message, to: &writer)
         case .stack(let messages):
-            .object(["kind": "stack", "messages": .array(messages.map { .string($0) })])
+            writer.string("stack")
+            writer.key("messages")
+            writer.beginArray()
+            for message in messages { writer.string(message) }
+            writer.endArray()
         }
+        writer.endObject()
+    }
+
+    /// `"message": ID`.
+    private static func writeMessage(_ message: MessageID, to writer: inout JSONLineWriter) {
+        writer.key("message")
+        writer.string(message)
     }
 
     /// The observation kinds, in the order `Specs/PROTOCOL.md` lists them.
@@ -83,14 +109,26 @@ extension WireCodec {
 
     // MARK: Trigger events
 
-    static func encode(_ event: TriggerEvent) -> JSONValue {
+    static func write(_ event: TriggerEvent, to writer: inout JSONLineWriter) {
+        writer.beginObject()
+        writer.key("kind")
         switch event {
-        case .sessionStart: .object(["kind": "session_start"])
-        case .customEvent(let name): .object(["kind": "custom_event", "name": .string(name)])
-        case .purchase(let product): .object(["kind": "purchase", "product": .string(product)])
+        case .sessionStart:
+            writer.string("session_start")
+        case .customEvent(let name):
+            writer.string("custom_event")
+            writer.key("name")
+            writer.string(name)
+        case .purchase(let product):
+            writer.string("purchase")
+            writer.key("product")
+            writer.string(product)
         case .pushClick(let campaign):
-            .object(["kind": "push_click", "campaign": campaign.map { .string($0) } ?? .null])
+            writer.string("push_click")
+            writer.key("campaign")
+            writer.string(orNull: campaign)
         }
+        writer.endObject()
     }
 
     static func decodeTriggerEvent(_ value: WireValue) throws(WireFormatError) -> TriggerEvent {

@@ -3,13 +3,17 @@ import IAMSpec
 extension WireCodec {
     // MARK: Configuration
 
-    static func encode(_ configuration: EngineConfiguration) -> JSONValue {
-        .object([
-            "minimum_trigger_interval_ms": .integer(configuration.minimumTriggerInterval.milliseconds),
-            "device": .string(configuration.device.rawValue),
-            "orientation": .string(configuration.orientation.rawValue),
-            "delegate": .string(configuration.delegate.rawValue),
-        ])
+    static func write(_ configuration: EngineConfiguration, to writer: inout JSONLineWriter) {
+        writer.beginObject()
+        writer.key("delegate")
+        writer.string(configuration.delegate.rawValue)
+        writer.key("device")
+        writer.string(configuration.device.rawValue)
+        writer.key("minimum_trigger_interval_ms")
+        writer.integer(configuration.minimumTriggerInterval.milliseconds)
+        writer.key("orientation")
+        writer.string(configuration.orientation.rawValue)
+        writer.endObject()
     }
 
     static func decodeConfiguration(_ value: WireValue) throws(WireFormatError) -> EngineConfiguration {
@@ -25,24 +29,66 @@ extension WireCodec {
 
     // MARK: Messages
 
-    /// A message as `version` writes it: every key it defines, always.
-    static func encode(_ message: InAppMessage, version: ProtocolVersion = .latest) -> JSONValue {
-        var fields: [String: JSONValue] = [
-            "id": .string(message.id),
-            "type": .string(message.type.rawValue),
-            "priority": encodeNumber(message.priority),
-            "triggers": .array(message.triggers.map(encode)),
-            "orientation": .string(message.orientation.rawValue),
-            "image": message.image.map { .string($0.rawValue) } ?? .null,
-            "zip": message.zip.map { .string($0.rawValue) } ?? .null,
-            "extras": .object(message.extras.mapValues { .string($0) }),
-            "delay_ms": .integer(message.delay.milliseconds),
-            "timeout_ms": message.timeout.map { .integer($0.milliseconds) } ?? .null,
-            "reeligibility_ms": message.reeligibility.map { .integer($0.milliseconds) } ?? .null,
-            "test_send": .boolean(message.isTestSend),
-        ]
-        if version.carriesCampaignSettings { fields.merge(encodeCampaignSettings(message)) { $1 } }
-        return .object(fields)
+    /// A message as `version` writes it: every key it defines, always (protocol 2's
+    /// ``campaignSettingKeys`` among them, in their places in the canonical order).
+    static func write(_ message: InAppMessage, version: ProtocolVersion = .latest, to writer: inout JSONLineWriter) {
+        let settings = version.carriesCampaignSettings
+        writer.beginObject()
+        writer.key("type")
+        writer.string(message.type.rawValue)
+        if settings {
+            writer.key("control")
+            writer.boolean(message.isControl)
+        }
+        writer.key("delay_ms")
+        writer.integer(message.delay.milliseconds)
+        if settings {
+            writer.key("end_ms")
+            writer.integer(orNull: message.end?.milliseconds)
+        }
+        writer.key("extras")
+        writer.map(message.extras) { writer, value in writer.string(value) }
+        writer.key("id")
+        writer.string(message.id)
+        writer.key("image")
+        writer.string(orNull: message.image?.rawValue)
+        if settings {
+            writer.key("image_later_deliveries")
+            writeOutcomes(message.imageOnLaterDeliveries, to: &writer)
+            writer.key("minimum_trigger_interval_ms")
+            writer.integer(orNull: message.minimumTriggerInterval?.milliseconds)
+        }
+        writer.key("orientation")
+        writer.string(message.orientation.rawValue)
+        writer.key("priority")
+        writeNumber(message.priority, to: &writer)
+        writer.key("reeligibility_ms")
+        writer.integer(orNull: message.reeligibility?.milliseconds)
+        if settings {
+            writer.key("start_ms")
+            writer.integer(orNull: message.start?.milliseconds)
+        }
+        writer.key("test_send")
+        writer.boolean(message.isTestSend)
+        writer.key("timeout_ms")
+        writer.integer(orNull: message.timeout?.milliseconds)
+        writer.key("triggers")
+        writer.beginArray()
+        for trigger in message.triggers { write(trigger, to: &writer) }
+        writer.endArray()
+        writer.key("zip")
+        writer.string(orNull: message.zip?.rawValue)
+        if settings {
+            writer.key("zip_later_deliveries")
+            writeOutcomes(message.zipOnLaterDeliveries, to: &writer)
+        }
+        writer.endObject()
+    }
+
+    private static func writeOutcomes(_ outcomes: [AssetOutcome], to writer: inout JSONLineWriter) {
+        writer.beginArray()
+        for outcome in outcomes { writer.string(outcome.rawValue) }
+        writer.endArray()
     }
 
     static func decodeMessage(
@@ -79,19 +125,32 @@ extension WireCodec {
 
     // MARK: Triggers
 
-    static func encode(_ trigger: Trigger) -> JSONValue {
+    static func write(_ trigger: Trigger, to writer: inout JSONLineWriter) {
+        writer.beginObject()
+        writer.key("kind")
         switch trigger {
         case .sessionStart:
-            .object(["kind": "session_start"])
+            writer.string("session_start")
         case .anyPurchase:
-            .object(["kind": "any_purchase"])
+            writer.string("any_purchase")
         case .specificPurchase(let product, let filters):
-            .object(["kind": "purchase", "product": .string(product), "filters": encode(filters)])
+            writer.string("purchase")
+            writer.key("filters")
+            write(filters, to: &writer)
+            writer.key("product")
+            writer.string(product)
         case .customEvent(let name, let filters):
-            .object(["kind": "custom_event", "name": .string(name), "filters": encode(filters)])
+            writer.string("custom_event")
+            writer.key("filters")
+            write(filters, to: &writer)
+            writer.key("name")
+            writer.string(name)
         case .pushClick(let campaign):
-            .object(["kind": "push_click", "campaign": campaign.map { .string($0) } ?? .null])
+            writer.string("push_click")
+            writer.key("campaign")
+            writer.string(orNull: campaign)
         }
+        writer.endObject()
     }
 
     static func decodeTrigger(_ value: WireValue) throws(WireFormatError) -> Trigger {
@@ -124,8 +183,14 @@ extension WireCodec {
 
     /// Filters as a list of OR-groups, each a list of conditions: `[[c1, c2], [c3]]` is
     /// `(c1 or c2) and c3`.
-    static func encode(_ filters: PropertyFilters) -> JSONValue {
-        .array(filters.groups.map { .array($0.map(encode)) })
+    static func write(_ filters: PropertyFilters, to writer: inout JSONLineWriter) {
+        writer.beginArray()
+        for group in filters.groups {
+            writer.beginArray()
+            for condition in group { write(condition, to: &writer) }
+            writer.endArray()
+        }
+        writer.endArray()
     }
 
     static func decodeFilters(_ value: WireValue) throws(WireFormatError) -> PropertyFilters {
@@ -140,32 +205,48 @@ extension WireCodec {
         return PropertyFilters(groups: groups)
     }
 
-    static func encode(_ condition: PropertyCondition) -> JSONValue {
-        var fields: [String: JSONValue] = ["property": .string(condition.property)]
-        let (name, operand) = operatorAndOperand(condition.comparison)
-        fields["operator"] = .string(name)
-        if let operand { fields[operand.key] = operand.value }
-        return .object(fields)
+    /// `{"operator": NAME, "property": NAME}` and the operand its operator needs (`span_ms` or `value`).
+    static func write(_ condition: PropertyCondition, to writer: inout JSONLineWriter) {
+        writer.beginObject()
+        writer.key("operator")
+        writer.string(operatorName(condition.comparison))
+        writer.key("property")
+        writer.string(condition.property)
+        switch condition.comparison {
+        case .equals(let value), .notEquals(let value):
+            writer.key("value")
+            write(value, to: &writer)
+        case .greaterThan(let number), .lessThan(let number), .atLeast(let number), .atMost(let number):
+            writer.key("value")
+            writeNumber(number, to: &writer)
+        case .matches(let regex), .doesNotMatch(let regex):
+            writer.key("value")
+            writer.string(regex)
+        case .exists, .doesNotExist:
+            break
+        case .withinLast(let span), .moreThanAgo(let span), .lessThanInFuture(let span), .moreThanInFuture(let span):
+            writer.key("span_ms")
+            writer.integer(span.milliseconds)
+        }
+        writer.endObject()
     }
 
-    private static func operatorAndOperand(
-        _ comparison: PropertyComparison
-    ) -> (String, (key: String, value: JSONValue)?) {
+    private static func operatorName(_ comparison: PropertyComparison) -> StaticString {
         switch comparison {
-        case .equals(let value): ("equals", ("value", encode(value)))
-        case .notEquals(let value): ("not_equals", ("value", encode(value)))
-        case .greaterThan(let number): ("greater_than", ("value", encodeNumber(number)))
-        case .lessThan(let number): ("less_than", ("value", encodeNumber(number)))
-        case .atLeast(let number): ("at_least", ("value", encodeNumber(number)))
-        case .atMost(let number): ("at_most", ("value", encodeNumber(number)))
-        case .matches(let regex): ("matches", ("value", .string(regex)))
-        case .doesNotMatch(let regex): ("does_not_match", ("value", .string(regex)))
-        case .exists: ("exists", nil)
-        case .doesNotExist: ("does_not_exist", nil)
-        case .withinLast(let span): ("within_last", ("span_ms", .integer(span.milliseconds)))
-        case .moreThanAgo(let span): ("more_than_ago", ("span_ms", .integer(span.milliseconds)))
-        case .lessThanInFuture(let span): ("less_than_in_future", ("span_ms", .integer(span.milliseconds)))
-        case .moreThanInFuture(let span): ("more_than_in_future", ("span_ms", .integer(span.milliseconds)))
+        case .equals: "equals"
+        case .notEquals: "not_equals"
+        case .greaterThan: "greater_than"
+        case .lessThan: "less_than"
+        case .atLeast: "at_least"
+        case .atMost: "at_most"
+        case .matches: "matches"
+        case .doesNotMatch: "does_not_match"
+        case .exists: "exists"
+        case .doesNotExist: "does_not_exist"
+        case .withinLast: "within_last"
+        case .moreThanAgo: "more_than_ago"
+        case .lessThanInFuture: "less_than_in_future"
+        case .moreThanInFuture: "more_than_in_future"
         }
     }
 
@@ -208,13 +289,17 @@ extension WireCodec {
 
     /// A string, integer, real or boolean as the JSON scalar (a real always with a fraction or
     /// exponent), and a time as `{"time_ms": N}`.
-    static func encode(_ value: PropertyValue) -> JSONValue {
+    static func write(_ value: PropertyValue, to writer: inout JSONLineWriter) {
         switch value {
-        case .string(let text): .string(text)
-        case .integer(let integer): .integer(integer)
-        case .real(let real): .number(real)
-        case .boolean(let flag): .boolean(flag)
-        case .time(let time): .object(["time_ms": .integer(time.milliseconds)])
+        case .string(let text): writer.string(text)
+        case .integer(let integer): writer.integer(integer)
+        case .real(let real): writer.real(real)
+        case .boolean(let flag): writer.boolean(flag)
+        case .time(let time):
+            writer.beginObject()
+            writer.key("time_ms")
+            writer.integer(time.milliseconds)
+            writer.endObject()
         }
     }
 
@@ -233,8 +318,8 @@ extension WireCodec {
         }
     }
 
-    static func encode(properties: [String: PropertyValue]) -> JSONValue {
-        .object(properties.mapValues(encode))
+    static func write(properties: [String: PropertyValue], to writer: inout JSONLineWriter) {
+        writer.map(properties) { writer, value in write(value, to: &writer) }
     }
 
     /// Event properties: an object of property values by name.
@@ -250,10 +335,11 @@ extension WireCodec {
 
     /// A number that is not necessarily whole: an integral value goes as an integer, since JSON
     /// readers in most languages do not keep `2.0` apart from `2`.
-    static func encodeNumber(_ number: Double) -> JSONValue {
+    static func writeNumber(_ number: Double, to writer: inout JSONLineWriter) {
         if number.rounded() == number, abs(number) < 9.0e15 {
-            return .integer(Int64(number))
+            writer.integer(Int64(number))
+        } else {
+            writer.real(number)
         }
-        return .number(number)
     }
 }

@@ -2,66 +2,90 @@ import IAMSpec
 
 extension WireCodec {
     /// A stimulus as `{"kind": STEP, ...}`, named as the case format's step.
-    static func encode(_ stimulus: Stimulus, version: ProtocolVersion = .latest) -> JSONValue {
+    static func write(_ stimulus: Stimulus, version: ProtocolVersion = .latest, to writer: inout JSONLineWriter) {
+        writer.beginObject()
+        writer.key("kind")
+        writer.string(kind(of: stimulus))
         switch stimulus {
         case .sessionStarted(let syncPending):
-            .object(["kind": "session_start", "sync": .string((syncPending ? SyncState.pending : .complete).rawValue)])
-        case .sessionSyncCompleted:
-            .object(["kind": "sync_complete"])
-        case .sessionEnded:
-            .object(["kind": "session_end"])
-        case .appRelaunched:
-            .object(["kind": "relaunch"])
+            writer.key("sync")
+            writer.string((syncPending ? SyncState.pending : .complete).rawValue)
         case .customEvent(let event):
-            .object([
-                "kind": "custom_event",
-                "name": .string(event.name),
-                "properties": encode(properties: event.properties),
-                "source": .string(event.source.rawValue),
-            ])
+            writer.key("name")
+            writer.string(event.name)
+            writer.key("properties")
+            write(properties: event.properties, to: &writer)
+            writer.key("source")
+            writer.string(event.source.rawValue)
         case .purchase(let purchase):
-            .object([
-                "kind": "purchase",
-                "product": .string(purchase.product),
-                "price": encodeNumber(purchase.price),
-                "properties": encode(properties: purchase.properties),
-                "source": .string(purchase.source.rawValue),
-            ])
-        case .pushClicked(let campaign):
-            .object(["kind": "push_click", "campaign": campaign.map { .string($0) } ?? .null])
-        case .appOpenedFromPush(let campaign):
-            .object(["kind": "push_open", "campaign": campaign.map { .string($0) } ?? .null])
+            writer.key("price")
+            writeNumber(purchase.price, to: &writer)
+            writer.key("product")
+            writer.string(purchase.product)
+            writer.key("properties")
+            write(properties: purchase.properties, to: &writer)
+            writer.key("source")
+            writer.string(purchase.source.rawValue)
+        case .pushClicked(let campaign), .appOpenedFromPush(let campaign):
+            writer.key("campaign")
+            writer.string(orNull: campaign)
         case .timeAdvanced(let span):
-            .object(["kind": "advance", "by_ms": .integer(span.milliseconds)])
-        case .appBackgrounded:
-            .object(["kind": "background"])
-        case .appForegrounded:
-            .object(["kind": "foreground"])
+            writer.key("by_ms")
+            writer.integer(span.milliseconds)
         case .deviceRotated(let orientation):
-            .object(["kind": "orientation", "orientation": .string(orientation.rawValue)])
-        case .keyboardShown:
-            .object(["kind": "keyboard_shown"])
-        case .keyboardHidden:
-            .object(["kind": "keyboard_hidden"])
+            writer.key("orientation")
+            writer.string(orientation.rawValue)
         case .assetDownloadSettled(let message, let succeeded):
-            .object([
-                "kind": "asset_download", "message": .string(message),
-                "outcome": .string((succeeded ? DownloadOutcome.succeeds : .fails).rawValue),
-            ])
+            writer.key("message")
+            writer.string(message)
+            writer.key("outcome")
+            writer.string((succeeded ? DownloadOutcome.succeeds : .fails).rawValue)
         case .delegateChoiceSet(let message, let choice):
-            .object(["kind": "delegate_choice", "message": .string(message), "choice": .string(choice.rawValue)])
-        case .messageDismissed(let message):
-            .object(["kind": "dismiss", "message": .string(message)])
-        case .messageClicked(let message):
-            .object(["kind": "click", "message": .string(message)])
-        case .displayNextRequested:
-            .object(["kind": "display_next"])
+            writer.key("choice")
+            writer.string(choice.rawValue)
+            writer.key("message")
+            writer.string(message)
+        case .messageDismissed(let message), .messageClicked(let message):
+            writer.key("message")
+            writer.string(message)
         case .localMessagePresented(let message):
-            .object(["kind": "present_local", "message": encode(message, version: version)])
+            writer.key("message")
+            write(message, version: version, to: &writer)
         case .userChanged(let user):
-            .object(["kind": "change_user", "user": .string(user)])
-        case .stackInspected:
-            .object(["kind": "inspect_stack"])
+            writer.key("user")
+            writer.string(user)
+        case .sessionSyncCompleted, .sessionEnded, .appRelaunched, .appBackgrounded, .appForegrounded,
+            .keyboardShown, .keyboardHidden, .displayNextRequested, .stackInspected:
+            break
+        }
+        writer.endObject()
+    }
+
+    /// The stimulus's `kind`, named as the case format's step.
+    static func kind(of stimulus: Stimulus) -> StaticString {
+        switch stimulus {
+        case .sessionStarted: "session_start"
+        case .sessionSyncCompleted: "sync_complete"
+        case .sessionEnded: "session_end"
+        case .appRelaunched: "relaunch"
+        case .customEvent: "custom_event"
+        case .purchase: "purchase"
+        case .pushClicked: "push_click"
+        case .appOpenedFromPush: "push_open"
+        case .timeAdvanced: "advance"
+        case .appBackgrounded: "background"
+        case .appForegrounded: "foreground"
+        case .deviceRotated: "orientation"
+        case .keyboardShown: "keyboard_shown"
+        case .keyboardHidden: "keyboard_hidden"
+        case .assetDownloadSettled: "asset_download"
+        case .delegateChoiceSet: "delegate_choice"
+        case .messageDismissed: "dismiss"
+        case .messageClicked: "click"
+        case .displayNextRequested: "display_next"
+        case .localMessagePresented: "present_local"
+        case .userChanged: "change_user"
+        case .stackInspected: "inspect_stack"
         }
     }
 

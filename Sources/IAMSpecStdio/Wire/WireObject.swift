@@ -3,7 +3,7 @@ import IAMSpec
 /// A JSON object of a protocol message being decoded, whose keys each mean something of their
 /// own (unlike a map such as `extras`): read key by key, each value with its place.
 struct WireObject {
-    let fields: [String: JSONValue]
+    let fields: JSONObject
     let path: String
     let unknownKeys: UnknownKeys
 
@@ -33,12 +33,12 @@ struct WireObject {
 
     /// The value of a required key (a missing one fails in the reader, which says what it expected).
     func field(_ key: String) -> WireValue {
-        WireValue(json: fields[key], path: Self.path(path, key), unknownKeys: unknownKeys)
+        WireValue(json: fields[key], in: path, at: .key(key), unknownKeys: unknownKeys)
     }
 
     /// The value of a key that may be left out (but is not `null` when present).
     func optionalField(_ key: String) -> WireValue? {
-        fields[key].map { WireValue(json: $0, path: Self.path(path, key), unknownKeys: unknownKeys) }
+        fields[key].map { WireValue(json: $0, in: path, at: .key(key), unknownKeys: unknownKeys) }
     }
 
     func string(_ key: String) throws(WireFormatError) -> String {

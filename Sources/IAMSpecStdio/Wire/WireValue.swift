@@ -9,20 +9,35 @@ struct WireValue {
     /// The value; nil where a required key is missing, so that the reader that expected it says
     /// what it expected.
     let json: JSONValue?
-    let path: String
+    /// The place of the object or array holding this value, and this value's key or position in
+    /// it: the ``path`` is only spelled out when an error names it.
+    private let container: String
+    private let place: WirePlace
     let unknownKeys: UnknownKeys
     /// Whether `null` is allowed here too (see ``orNull``), for error messages.
     private var allowsNull = false
 
     /// A whole message.
     init(message: JSONValue, unknownKeys: UnknownKeys) {
-        self.init(json: message, path: "", unknownKeys: unknownKeys)
+        self.init(json: message, in: "", at: .whole, unknownKeys: unknownKeys)
     }
 
-    init(json: JSONValue?, path: String, unknownKeys: UnknownKeys) {
+    /// The value at `place` inside the object or array at `container`.
+    init(json: JSONValue?, in container: String, at place: WirePlace, unknownKeys: UnknownKeys) {
         self.json = json
-        self.path = path
+        self.container = container
+        self.place = place
         self.unknownKeys = unknownKeys
+    }
+
+    /// Where in the message: keys joined by `.`, array positions in `[]`; empty for the message
+    /// itself.
+    var path: String {
+        switch place {
+        case .whole: container
+        case .key(let key): WireObject.path(container, key)
+        case .position(let position): "\(container)[\(position)]"
+        }
     }
 
     /// The error for this value when the protocol expects something else here.
@@ -90,8 +105,10 @@ struct WireValue {
     func array(eachOnce: Bool = false) throws(WireFormatError) -> [WireValue] {
         guard case .array(let elements) = json else { throw mismatch(expected: "an array") }
         var values: [WireValue] = []
+        values.reserveCapacity(elements.count)
+        let path = path
         for (index, element) in elements.enumerated() {
-            let value = WireValue(json: element, path: "\(path)[\(index)]", unknownKeys: unknownKeys)
+            let value = WireValue(json: element, in: path, at: .position(index), unknownKeys: unknownKeys)
             if eachOnce, let first = elements[..<index].firstIndex(of: element) {
                 throw WireFormatError(
                     path: value.path,
@@ -129,8 +146,9 @@ struct WireValue {
     /// The entries of an object used as a map (any key), each value with its place.
     func mapEntries(expected: String) throws(WireFormatError) -> [(key: String, value: WireValue)] {
         guard case .object(let fields) = json else { throw mismatch(expected: expected) }
+        let path = path
         return fields.sorted { $0.key < $1.key }.map { key, value in
-            (key, WireValue(json: value, path: WireObject.path(path, key), unknownKeys: unknownKeys))
+            (key, WireValue(json: value, in: path, at: .key(key), unknownKeys: unknownKeys))
         }
     }
 
@@ -138,9 +156,8 @@ struct WireValue {
     func choice<Choice: RawRepresentable & CaseIterable>(
         _ type: Choice.Type
     ) throws(WireFormatError) -> Choice where Choice.RawValue == String {
-        let known = Choice.allCases.map(\.rawValue)
         guard case .string(let text) = json, let choice = Choice(rawValue: text) else {
-            throw mismatch(expected: Self.oneOf(known))
+            throw mismatch(expected: Self.oneOf(Choice.allCases.map(\.rawValue)))
         }
         return choice
     }
@@ -154,4 +171,14 @@ struct WireValue {
     static func oneOf(_ known: [String]) -> String {
         "one of " + known.map { "\"\($0)\"" }.joined(separator: ", ")
     }
+}
+
+/// Where a ``WireValue`` sits in the object or array that holds it.
+enum WirePlace {
+    /// It is the whole message.
+    case whole
+    /// Under this key of an object.
+    case key(String)
+    /// At this position of an array.
+    case position(Int)
 }

@@ -1,0 +1,64 @@
+/// The members of a JSON object, kept in the order they were written, each key once.
+///
+/// A protocol message's objects are small (1 to 20 keys): finding a key by comparing it with each
+/// is cheaper than hashing it, and reading a line makes no hash table per object. Two objects are
+/// equal when they have the same keys with equal values, in any order.
+struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+    /// One key and its value.
+    private struct Member: Sendable, Hashable {
+        var key: String
+        var value: JSONValue
+    }
+
+    private var members: [Member] = []
+
+    init() {}
+
+    init(dictionaryLiteral elements: (String, JSONValue)...) {
+        for (key, value) in elements { self[key] = value }
+    }
+
+    /// The value of `key`; setting nil removes the key, setting a new key adds it at the end.
+    subscript(key: String) -> JSONValue? {
+        get {
+            members.first { $0.key == key }?.value
+        }
+        set {
+            let position = members.firstIndex { $0.key == key }
+            switch (position, newValue) {
+            case (let position?, let value?): members[position].value = value
+            case (let position?, nil): members.remove(at: position)
+            case (nil, let value?): members.append(Member(key: key, value: value))
+            case (nil, nil): break
+            }
+        }
+    }
+
+    /// The keys, in the order they were written.
+    var keys: [String] { members.map(\.key) }
+
+    var count: Int { members.count }
+
+    var isEmpty: Bool { members.isEmpty }
+
+    /// Adds a member whose key the object does not have yet (the parser checks that).
+    mutating func appendNew(key: String, value: JSONValue) {
+        members.append(Member(key: key, value: value))
+    }
+
+    func makeIterator() -> some IteratorProtocol<(key: String, value: JSONValue)> {
+        members.lazy.map { (key: $0.key, value: $0.value) }.makeIterator()
+    }
+
+    static func == (left: JSONObject, right: JSONObject) -> Bool {
+        left.count == right.count && left.members.allSatisfy { right[$0.key] == $0.value }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        // Independent of the order, as equality is.
+        var combined = 0
+        for member in members { combined &+= member.hashValue }
+        hasher.combine(members.count)
+        hasher.combine(combined)
+    }
+}

@@ -46,6 +46,27 @@ import Testing
         #expect(suite.rules.rules.isEmpty)
     }
 
+    @Test func oneThreadOrSeveralLoadTheSameSuite() throws {
+        var files = ["rules.yaml": SpecScratch.catalogue]
+        for index in 0..<12 {
+            let id = "case\(index < 10 ? "0" : "")\(index)"
+            files["f\(index).yaml"] =
+                index % 4 == 0
+                ? Self.caseYAML(id).replacingOccurrences(of: "session_start", with: "oops")
+                : Self.caseYAML(id)
+        }
+        let scratch = try SpecScratch(files)
+        let alone = SuiteLoader.load(paths: [scratch.folder], jobs: 1)
+        #expect(alone.cases.count == 9)
+        #expect(scratch.problems(alone).count == 3)
+        for jobs in [2, 5, 64] {
+            let shared = SuiteLoader.load(paths: [scratch.folder], jobs: jobs)
+            #expect(shared.cases.map(\.id) == alone.cases.map(\.id))
+            #expect(shared.cases.map(\.location) == alone.cases.map(\.location))
+            #expect(shared.diagnostics == alone.diagnostics)
+        }
+    }
+
     @Test func aNonexistentPathIsADiagnostic() {
         let suite = SuiteLoader.load(paths: ["/no/such/specs"])
         #expect(

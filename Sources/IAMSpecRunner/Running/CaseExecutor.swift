@@ -189,11 +189,12 @@ struct CaseExecutor: Sendable {
         engine: inout any DeliveryEngine,
         session: inout Session
     ) -> Problem? {
-        var entry = TimelineEntry(time: session.time, steps: steps, index: index)
-        defer { session.timeline.append(entry) }
+        // The entry goes on the timeline at once and is completed there, never copied.
+        let entry = session.timeline.endIndex
+        session.timeline.append(TimelineEntry(time: session.time, steps: steps, index: index))
         if let failure = ExpectationCheck.check(expectation, window: session.window) {
-            entry.expected = failure.expected
-            entry.actual = failure.actual
+            session.timeline[entry].expected = failure.expected
+            session.timeline[entry].actual = failure.actual
             return Problem(status: .failed, kind: failure.check, message: failure.message)
         }
         session.window = []
@@ -206,7 +207,7 @@ struct CaseExecutor: Sendable {
         } catch {
             return .engineFailure(error, while: "inspecting the stack")
         }
-        entry = TimelineEntry(time: session.time, steps: steps, index: index, observations: answer)
+        session.timeline[entry] = TimelineEntry(time: session.time, steps: steps, index: index, observations: answer)
         guard answer.count == 1, case .stack(let actualStack) = answer[0] else {
             return Problem(
                 status: .error,
@@ -216,8 +217,8 @@ struct CaseExecutor: Sendable {
             )
         }
         if let failure = ExpectationCheck.checkStack(expected: expectedStack, actual: actualStack) {
-            entry.expected = failure.expected
-            entry.actual = failure.actual
+            session.timeline[entry].expected = failure.expected
+            session.timeline[entry].actual = failure.actual
             return Problem(status: .failed, kind: failure.check, message: failure.message)
         }
         return nil

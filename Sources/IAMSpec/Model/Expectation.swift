@@ -9,7 +9,7 @@ public struct Expectation: Sendable, Hashable {
     public var stack: [MessageID]?
     /// ``contains`` and ``absent``, the checks cases seldom write, in that order. An array, unlike
     /// an optional, leaves spare bits in its pointer, where ``Step/Action`` keeps its case: past
-    /// the end of every ``Stimulus``, they keep an action at 24 bytes, not 40 (a step at 56, not 72).
+    /// the end of every ``Stimulus``, they keep an action at 24 bytes, not 40 (a step at 48, not 64).
     private var seldomChecks: [SeldomCheck]
 
     public init(

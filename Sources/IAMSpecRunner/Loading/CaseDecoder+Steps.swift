@@ -30,7 +30,9 @@ extension CaseDecoder {
     /// `steps`: a non-empty list with at least one `expect`.
     mutating func decodeSteps(_ node: YAMLNode) -> [Step]? {
         guard let items = reader.list(node, for: "'steps'", nonEmpty: true) else { return nil }
-        let steps = items.compactMap { step($0) }
+        var steps: [Step] = []
+        steps.reserveCapacity(items.count)
+        for item in items { if let step = step(item) { steps.append(step) } }
         if !scope.hasExpectation {
             reader.report("expected at least one 'expect' step in 'steps', found none", at: node)
         }

@@ -15,6 +15,9 @@ struct CaseDecoder {
     /// The catalogue to check rule ids against, and its file, when one was found.
     let catalogue: (rules: RuleCatalogue, file: String)?
     var scope = CaseScope()
+    /// The lists of strings (rules, tags) the file's cases share, each stored once: a suite's
+    /// cases repeat a few such lists, and one shared copy costs no memory per case.
+    private var sharedLists: [[String]: [String]] = [:]
     private(set) var cases: [SpecCase] = []
     private(set) var identities: [CaseIdentity] = []
 
@@ -106,13 +109,20 @@ struct CaseDecoder {
         var ids: [String] = []
         for item in items {
             guard let id = reader.string(item, for: "a rule id in 'rules'") else { continue }
-            if let catalogue, catalogue.rules.rule(id) == nil {
+            guard let catalogue else {
+                ids.append(id)
+                continue
+            }
+            guard let rule = catalogue.rules.rule(id) else {
                 let hint = Suggestion.hint(for: id, among: catalogue.rules.rules.map(\.id))
                 reader.report("unknown rule '\(id)'; expected a rule id from \(catalogue.file)\(hint)", at: item)
+                ids.append(id)
+                continue
             }
-            ids.append(id)
+            // The catalogue's own string: one copy of each rule id, whatever the number of cases.
+            ids.append(rule.id)
         }
-        return ids
+        return interned(ids)
     }
 
     private mutating func decodeTags(_ node: YAMLNode) -> [String] {
@@ -130,7 +140,14 @@ struct CaseDecoder {
             }
             tags.append(tag)
         }
-        return tags
+        return interned(tags)
+    }
+
+    /// The stored list equal to `list` if the file has one, else `list`, stored.
+    private mutating func interned(_ list: [String]) -> [String] {
+        if let shared = sharedLists[list] { return shared }
+        sharedLists[list] = list
+        return list
     }
 
     private mutating func decodeProfiles(_ node: YAMLNode) -> [Profile] {

@@ -107,8 +107,19 @@ public enum SuiteLoader {
         _ identities: [CaseDecoder.CaseIdentity],
         diagnostics: inout [Diagnostic]
     ) -> Set<String> {
+        // Locations are gathered for the ids used twice only: a suite of 100,000 cases has
+        // 100,000 ids, and a location list for each would add ≈ 100 bytes per case to the peak.
+        var seen: Set<String> = []
+        var repeated: Set<String> = []
+        seen.reserveCapacity(identities.count)
+        for identity in identities where !seen.insert(identity.id).inserted {
+            repeated.insert(identity.id)
+        }
+        seen = []
         var locations: [String: [SourceLocation]] = [:]
-        for identity in identities { locations[identity.id, default: []].append(identity.location) }
+        for identity in identities where repeated.contains(identity.id) {
+            locations[identity.id, default: []].append(identity.location)
+        }
         var duplicated: Set<String> = []
         for (id, places) in locations where places.count > 1 {
             duplicated.insert(id)

@@ -36,6 +36,28 @@ import Testing
         #expect(throws: JSONSyntaxError(column: column, problem: problem)) { try JSONParser.parse(text) }
     }
 
+    /// Past the keys compared one by one, a duplicate is still found, and named where it is.
+    @Test func findsADuplicateKeyInALargeObject() {
+        let keys = (0..<40).map { "\"k\($0)\": \($0)" } + [#""k3": 0"#]
+        let text = "{" + keys.joined(separator: ", ") + "}"
+        let column = text.utf8.count - #""k3": 0}"#.utf8.count + 1
+        #expect(throws: JSONSyntaxError(column: column, problem: "duplicate key \"k3\"")) { try JSONParser.parse(text) }
+    }
+
+    /// An object's members keep the order they were written in, and two objects with the same
+    /// members in another order are equal, as JSON has it.
+    @Test func objectsKeepTheirOrderAndCompareWithoutIt() throws {
+        guard case .object(let object) = try JSONParser.parse(#"{"b": 1, "a": [2], "c": null}"#) else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(object.keys == ["b", "a", "c"])
+        #expect(object == ["c": .null, "a": .array([.integer(2)]), "b": .integer(1)])
+        let reordered: JSONObject = ["c": .null, "a": .array([.integer(2)]), "b": .integer(1)]
+        #expect(object.hashValue == reordered.hashValue)
+        #expect(object != ["b": .integer(1), "a": .array([.integer(2)])])
+    }
+
     @Test func refusesDeepNesting() {
         #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(String(repeating: "[", count: 10_000)) }
     }

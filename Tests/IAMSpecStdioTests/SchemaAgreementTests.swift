@@ -87,7 +87,7 @@ import Testing
                 keywords.insert(keyword)
                 switch (keyword, value) {
                 case ("properties", .object(let members)), ("$defs", .object(let members)):
-                    members.forEach { collect($0.value) }
+                    for (_, member) in members { collect(member) }
                 case ("oneOf", .array(let alternatives)):
                     alternatives.forEach(collect)
                 case ("items", _), ("additionalProperties", _):

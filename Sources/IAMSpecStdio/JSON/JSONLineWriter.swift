@@ -54,7 +54,7 @@ struct JSONLineWriter {
     }
 
     /// A key of a map (any text); its value follows.
-    mutating func key(_ key: String) {
+    mutating func mapKey(_ key: String) {
         separate()
         writeQuoted(key)
         bytes.append(UInt8(ascii: ":"))
@@ -73,8 +73,9 @@ struct JSONLineWriter {
         string(text)
     }
 
-    /// A value whose text is fixed: a raw value of the protocol's enumerations (plain ASCII).
-    mutating func string(_ text: StaticString) {
+    /// A string whose text is fixed: a discriminator such as `"type": "stimulus"` (plain ASCII,
+    /// nothing to escape).
+    mutating func fixedString(_ text: StaticString) {
         separate()
         bytes.append(UInt8(ascii: "\""))
         append(text)
@@ -141,11 +142,11 @@ struct JSONLineWriter {
     mutating func map<Value>(_ entries: [String: Value], value: (inout JSONLineWriter, Value) -> Void) {
         beginObject()
         if entries.count == 1, let (key, entry) = entries.first {
-            self.key(key)
+            mapKey(key)
             value(&self, entry)
         } else {
             for key in entries.keys.sorted(by: JSONSerializer.keyOrder) {
-                self.key(key)
+                mapKey(key)
                 value(&self, entries[key]!)
             }
         }
@@ -169,7 +170,7 @@ struct JSONLineWriter {
         var text = text
         text.withUTF8 { utf8 in
             // Most text has nothing to escape: copied as it is.
-            if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0xE2 }) {
+            if !utf8.contains(where: Self.mayNeedEscape) {
                 bytes.append(contentsOf: utf8)
                 return
             }
@@ -203,6 +204,11 @@ struct JSONLineWriter {
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart..<utf8.count]))
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether `byte` is one that is escaped, or may start U+2028 or U+2029.
+    private static func mayNeedEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2
     }
 
     /// Whether U+2028 or U+2029 (`E2 80 A8`, `E2 80 A9`) starts at `index`.

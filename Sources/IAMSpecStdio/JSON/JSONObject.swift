@@ -14,6 +14,11 @@ struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral 
 
     init() {}
 
+    /// An empty object with room for `capacity` members.
+    init(reservingCapacity capacity: Int) {
+        members.reserveCapacity(capacity)
+    }
+
     init(dictionaryLiteral elements: (String, JSONValue)...) {
         for (key, value) in elements { self[key] = value }
     }
@@ -21,7 +26,12 @@ struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral 
     /// The value of `key`; setting nil removes the key, setting a new key adds it at the end.
     subscript(key: String) -> JSONValue? {
         get {
-            members.first { $0.key == key }?.value
+            // Lengths first: most keys differ in length, and comparing lengths costs next to nothing.
+            let length = key.utf8.count
+            for index in members.indices where members[index].key.utf8.count == length && members[index].key == key {
+                return members[index].value
+            }
+            return nil
         }
         set {
             let position = members.firstIndex { $0.key == key }

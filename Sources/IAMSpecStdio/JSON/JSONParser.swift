@@ -94,7 +94,7 @@ struct JSONParser {
     private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
         try enterContainer()
         index += 1
-        var fields = JSONObject()
+        var fields = JSONObject(reservingCapacity: 8)
         // Past a few keys, duplicates are found by hashing rather than by comparing with each.
         var largeObjectKeys: Set<String>?
         skipWhitespace()

@@ -30,7 +30,7 @@ enum JSONSerializer {
         case .object(let fields):
             writer.beginObject()
             for (key, field) in fields.sorted(by: { keyOrder($0.key, $1.key) }) {
-                writer.key(key)
+                writer.mapKey(key)
                 write(field, to: &writer)
             }
             writer.endObject()

@@ -47,7 +47,7 @@ struct LineReader: Sendable {
         exited: Int32? = nil
     ) throws(LineReadFailure) -> [UInt8] {
         while true {
-            if let newline = buffer[searchedCount...].firstIndex(of: UInt8(ascii: "\n")) {
+            if let newline = firstNewline() {
                 var line = Array(buffer[..<newline])
                 buffer.removeFirst(newline + 1)
                 searchedCount = 0
@@ -70,6 +70,16 @@ struct LineReader: Sendable {
                 }
             }
             _ = try readChunk()
+        }
+    }
+
+    /// The position of the first newline in the buffer, looked for past what was searched before.
+    private func firstNewline() -> Int? {
+        buffer.withUnsafeBufferPointer { bytes -> Int? in
+            guard searchedCount < bytes.count, let start = bytes.baseAddress else { return nil }
+            let unsearched = bytes.count - searchedCount
+            guard let found = memchr(start + searchedCount, Int32(UInt8(ascii: "\n")), unsearched) else { return nil }
+            return UnsafeRawPointer(start).distance(to: UnsafeRawPointer(found))
         }
     }
 

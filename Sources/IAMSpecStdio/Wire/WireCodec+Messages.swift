@@ -12,11 +12,11 @@ extension WireCodec {
         let seq = version.numbersMessages ? seq : nil
         switch request {
         case .hello(let offered):
-            writer.string("hello")
+            writer.fixedString("hello")
             writer.key("protocol")
             writer.integer(offered)
         case .startCase(let setup):
-            writer.string("case")
+            writer.fixedString("case")
             writer.key("case_id")
             writer.string(setup.caseID)
             writer.key("config")
@@ -29,15 +29,15 @@ extension WireCodec {
             writer.string(setup.profile.rawValue)
             writeSequenceNumber(seq, to: &writer)
         case .stimulus(let stimulus):
-            writer.string("stimulus")
+            writer.fixedString("stimulus")
             writeSequenceNumber(seq, to: &writer)
             writer.key("stimulus")
             write(stimulus, version: version, to: &writer)
         case .endCase:
-            writer.string("end_case")
+            writer.fixedString("end_case")
             writeSequenceNumber(seq, to: &writer)
         case .shutdown:
-            writer.string("shutdown")
+            writer.fixedString("shutdown")
             writeSequenceNumber(seq, to: &writer)
         }
         writer.endObject()
@@ -125,7 +125,7 @@ extension WireCodec {
         let seq = version.numbersMessages ? seq : nil
         switch reply {
         case .hello(let spoken, let description):
-            writer.string("hello_reply")
+            writer.fixedString("hello_reply")
             // Protocol 1 names only the capabilities it always had.
             writer.key("capabilities")
             writer.beginArray()
@@ -145,15 +145,15 @@ extension WireCodec {
             writer.key("version")
             writer.string(description.version)
         case .ready:
-            writer.string("ready")
+            writer.fixedString("ready")
             writeSequenceNumber(seq, to: &writer)
         case .skipped(let reason):
-            writer.string("skipped")
+            writer.fixedString("skipped")
             writer.key("reason")
             writer.string(reason)
             writeSequenceNumber(seq, to: &writer)
         case .observations(let observations):
-            writer.string("observations")
+            writer.fixedString("observations")
             writer.key("observations")
             writer.beginArray()
             for observation in observations where version.carries(observation) {
@@ -162,17 +162,17 @@ extension WireCodec {
             writer.endArray()
             writeSequenceNumber(seq, to: &writer)
         case .unsupported(let reason):
-            writer.string("unsupported")
+            writer.fixedString("unsupported")
             writer.key("reason")
             writer.string(reason)
             writeSequenceNumber(seq, to: &writer)
         case .error(let message):
-            writer.string("error")
+            writer.fixedString("error")
             writer.key("message")
             writer.string(message)
             writeSequenceNumber(seq, to: &writer)
         case .ended:
-            writer.string("ended")
+            writer.fixedString("ended")
             writeSequenceNumber(seq, to: &writer)
         }
         writer.endObject()

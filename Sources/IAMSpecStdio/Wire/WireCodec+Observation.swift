@@ -7,38 +7,38 @@ extension WireCodec {
         writer.key("kind")
         switch observation {
         case .displayed(let message, let extras):
-            writer.string("displayed")
+            writer.fixedString("displayed")
             writer.key("extras")
             writer.map(extras) { writer, value in writer.string(value) }
             writeMessage(message, to: &writer)
         case .stacked(let message, let reason):
-            writer.string("stacked")
+            writer.fixedString("stacked")
             writeMessage(message, to: &writer)
             writer.key("reason")
             writer.string(reason.rawValue)
         case .discarded(let message, let reason):
-            writer.string("discarded")
+            writer.fixedString("discarded")
             writeMessage(message, to: &writer)
             writer.key("reason")
             writer.string(reason.rawValue)
         case .rolledBack(let message):
-            writer.string("rolled_back")
+            writer.fixedString("rolled_back")
             writeMessage(message, to: &writer)
         case .dismissed(let message):
-            writer.string("dismissed")
+            writer.fixedString("dismissed")
             writeMessage(message, to: &writer)
         case .noMatchingTrigger(let event):
-            writer.string("no_matching_trigger")
+            writer.fixedString("no_matching_trigger")
             writer.key("event")
             write(event, to: &writer)
         case .impressionLogged(let message):
-            writer.string("impression_logged")
+            writer.fixedString("impression_logged")
             writeMessage(message, to: &writer)
         case .clickLogged(let message):
-            writer.string("click_logged")
+            writer.fixedString("click_logged")
             writeMessage(message, to: &writer)
         case .stack(let messages):
-            writer.string("stack")
+            writer.fixedString("stack")
             writer.key("messages")
             writer.beginArray()
             for message in messages { writer.string(message) }
@@ -114,17 +114,17 @@ extension WireCodec {
         writer.key("kind")
         switch event {
         case .sessionStart:
-            writer.string("session_start")
+            writer.fixedString("session_start")
         case .customEvent(let name):
-            writer.string("custom_event")
+            writer.fixedString("custom_event")
             writer.key("name")
             writer.string(name)
         case .purchase(let product):
-            writer.string("purchase")
+            writer.fixedString("purchase")
             writer.key("product")
             writer.string(product)
         case .pushClick(let campaign):
-            writer.string("push_click")
+            writer.fixedString("push_click")
             writer.key("campaign")
             writer.string(orNull: campaign)
         }

@@ -91,16 +91,21 @@ extension WireCodec {
         writer.endArray()
     }
 
+    /// The keys of a message in protocol 1.
+    private static let messageKeys = [
+        "id", "type", "priority", "triggers", "orientation", "image", "zip", "extras", "delay_ms", "timeout_ms",
+        "reeligibility_ms", "test_send",
+    ]
+
+    /// The keys of a message in protocol 2.
+    private static let messageKeysSinceV2 = messageKeys + campaignSettingKeys
+
     static func decodeMessage(
         _ value: WireValue,
         version: ProtocolVersion = .latest
     ) throws(WireFormatError) -> InAppMessage {
         let object = try value.object()
-        let keys = [
-            "id", "type", "priority", "triggers", "orientation", "image", "zip", "extras", "delay_ms", "timeout_ms",
-            "reeligibility_ms", "test_send",
-        ]
-        try object.allowOnly(keys + (version.carriesCampaignSettings ? campaignSettingKeys : []))
+        try object.allowOnly(version.carriesCampaignSettings ? messageKeysSinceV2 : messageKeys)
         var triggers: [Trigger] = []
         for element in try object.field("triggers").array() {
             triggers.append(try decodeTrigger(element))
@@ -130,23 +135,23 @@ extension WireCodec {
         writer.key("kind")
         switch trigger {
         case .sessionStart:
-            writer.string("session_start")
+            writer.fixedString("session_start")
         case .anyPurchase:
-            writer.string("any_purchase")
+            writer.fixedString("any_purchase")
         case .specificPurchase(let product, let filters):
-            writer.string("purchase")
+            writer.fixedString("purchase")
             writer.key("filters")
             write(filters, to: &writer)
             writer.key("product")
             writer.string(product)
         case .customEvent(let name, let filters):
-            writer.string("custom_event")
+            writer.fixedString("custom_event")
             writer.key("filters")
             write(filters, to: &writer)
             writer.key("name")
             writer.string(name)
         case .pushClick(let campaign):
-            writer.string("push_click")
+            writer.fixedString("push_click")
             writer.key("campaign")
             writer.string(orNull: campaign)
         }
@@ -209,7 +214,7 @@ extension WireCodec {
     static func write(_ condition: PropertyCondition, to writer: inout JSONLineWriter) {
         writer.beginObject()
         writer.key("operator")
-        writer.string(operatorName(condition.comparison))
+        writer.fixedString(operatorName(condition.comparison))
         writer.key("property")
         writer.string(condition.property)
         switch condition.comparison {

@@ -5,7 +5,7 @@ extension WireCodec {
     static func write(_ stimulus: Stimulus, version: ProtocolVersion = .latest, to writer: inout JSONLineWriter) {
         writer.beginObject()
         writer.key("kind")
-        writer.string(kind(of: stimulus))
+        writer.fixedString(kind(of: stimulus))
         switch stimulus {
         case .sessionStarted(let syncPending):
             writer.key("sync")

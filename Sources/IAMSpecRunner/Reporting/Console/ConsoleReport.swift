@@ -15,10 +15,26 @@ public struct ConsoleReport: Sendable {
     }
 
     /// One line for a finished run: `[3/40] failed  some-case [braze-swift]`.
+    /// Made by appending to one string: a run of a large suite prints one per run.
     package func progressLine(for result: CaseResult, completed: Int, total: Int) -> String {
-        let width = String(total).count
-        let count = String(repeating: " ", count: max(0, width - String(completed).count)) + String(completed)
-        return "[\(count)/\(total)] \(statusWord(result.status))  \(result.caseID) [\(result.profile.rawValue)]"
+        let totalText = String(total)
+        let completedText = String(completed)
+        var line = "["
+        line.reserveCapacity(totalText.utf8.count * 2 + result.caseID.utf8.count + 40)
+        for _ in completedText.utf8.count..<max(completedText.utf8.count, totalText.utf8.count) {
+            line.append(" ")
+        }
+        line.append(completedText)
+        line.append("/")
+        line.append(totalText)
+        line.append("] ")
+        line.append(statusWord(result.status))
+        line.append("  ")
+        line.append(result.caseID)
+        line.append(" [")
+        line.append(result.profile.rawValue)
+        line.append("]")
+        return line
     }
 
     /// The report's lines, the totals line last.

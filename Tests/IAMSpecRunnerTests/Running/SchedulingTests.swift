@@ -1,13 +1,14 @@
 import Dispatch
-#if canImport(Glibc)
-import Glibc
-#endif
 import IAMSpec
 import IAMSpecTesting
 import Synchronization
 import Testing
 
 @testable import IAMSpecRunner
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Every run here is on a ``ManualWatchdogClock``: a run times out when the test advances the
 /// clock, so no outcome depends on how busy the machine is.

@@ -15,26 +15,54 @@ public struct ConsoleReport: Sendable {
     }
 
     /// One line for a finished run: `[3/40] failed  some-case [braze-swift]`.
-    /// Made by appending to one string: a run of a large suite prints one per run.
     package func progressLine(for result: CaseResult, completed: Int, total: Int) -> String {
-        let totalText = String(total)
-        let completedText = String(completed)
-        var line = "["
-        line.reserveCapacity(totalText.utf8.count * 2 + result.caseID.utf8.count + 40)
-        for _ in completedText.utf8.count..<max(completedText.utf8.count, totalText.utf8.count) {
-            line.append(" ")
+        var bytes: [UInt8] = []
+        appendProgressLine(for: result, completed: completed, total: total, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``progressLine(for:completed:total:)``'s UTF-8 to `bytes`: a run of a large suite
+    /// prints one line per run, so the line is made without intermediate strings.
+    package func appendProgressLine(for result: CaseResult, completed: Int, total: Int, to bytes: inout [UInt8]) {
+        let width = Self.digitCount(total)
+        bytes.append(UInt8(ascii: "["))
+        for _ in 0..<max(0, width - Self.digitCount(completed)) {
+            bytes.append(UInt8(ascii: " "))
         }
-        line.append(completedText)
-        line.append("/")
-        line.append(totalText)
-        line.append("] ")
-        line.append(statusWord(result.status))
-        line.append("  ")
-        line.append(result.caseID)
-        line.append(" [")
-        line.append(result.profile.rawValue)
-        line.append("]")
-        return line
+        Self.appendDigits(of: completed, to: &bytes)
+        bytes.append(UInt8(ascii: "/"))
+        Self.appendDigits(of: total, to: &bytes)
+        bytes.append(contentsOf: "] ".utf8)
+        bytes.append(contentsOf: statusWord(result.status).utf8)
+        bytes.append(contentsOf: "  ".utf8)
+        bytes.append(contentsOf: result.caseID.utf8)
+        bytes.append(contentsOf: " [".utf8)
+        bytes.append(contentsOf: result.profile.rawValue.utf8)
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    private static func digitCount(_ number: Int) -> Int {
+        var count = 1
+        var rest = number / 10
+        while rest != 0 {
+            count += 1
+            rest /= 10
+        }
+        return count + (number < 0 ? 1 : 0)
+    }
+
+    private static func appendDigits(of number: Int, to bytes: inout [UInt8]) {
+        guard number >= 0 else {
+            bytes.append(contentsOf: String(number).utf8)
+            return
+        }
+        let start = bytes.count
+        var rest = number
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest != 0
+        bytes[start...].reverse()
     }
 
     /// The report's lines, the totals line last.

@@ -87,11 +87,14 @@ struct InterruptTests {
         #expect(footer["record"] as? String == "footer")
         #expect(footer["interrupted"] as? Bool == true)
         // JUnit, written while the runs finished, is whole: every case line is a test case in it,
-        // and it says it was interrupted; no temporary file is left beside the reports.
+        // and it says it was interrupted (in its first suite, when a run was made); no temporary
+        // file is left beside the reports.
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
         #expect(xml.hasSuffix("</testsuites>\n"))
-        #expect(xml.contains("<property name=\"interrupted\" value=\"true\"/>"))
         #expect(xml.components(separatedBy: "<testcase ").count - 1 == records.count - 2)
+        if records.count > 2 {
+            #expect(xml.contains("<property name=\"interrupted\" value=\"true\"/>"))
+        }
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }
         #expect(leftovers.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: "/proc/\(pid)"), "engine process \(pid) is still there")

@@ -30,6 +30,13 @@ final class RunScheduler: Sendable {
     /// How long the watchdog lets finished results gather before it hands them on: it then wakes
     /// once per batch of results, not once per run.
     static let batchInterval = Duration.milliseconds(20)
+    /// The most results finished and not yet handed to `deliver`: a worker that finds this many
+    /// waits until the watchdog has handed some on, so that a sink slower than the runs (a
+    /// report writer) holds the run back rather than letting results pile up in memory.
+    static let maximumUndelivered = 1_024
+    /// A batch at least this large is handed on without a pause before the next: the watchdog is
+    /// behind, not waiting for results.
+    static let largeBatch = 256
 
     private let executor: CaseExecutor
     private let jobs: Int
@@ -40,6 +47,8 @@ final class RunScheduler: Sendable {
     /// Signalled when the sleeping watchdog has something to do: a result to hand on, every run
     /// done, or an interruption.
     private let wake = DispatchSemaphore(value: 0)
+    /// Signalled once per worker held back (``maximumUndelivered``) when it may go on.
+    private let drained = DispatchSemaphore(value: 0)
 
     private struct State {
         var runs: [CaseRun] = []
@@ -53,6 +62,10 @@ final class RunScheduler: Sendable {
         var finished = 0
         /// Results not yet handed on, in completion order, with their runs' indices.
         var unreported: [(index: Int, result: CaseResult)] = []
+        /// Results finished and not yet handed to `deliver` (queued, or in the reorder window).
+        var undelivered = 0
+        /// Workers waiting for the watchdog to hand results on.
+        var workersHeldBack = 0
         /// The watchdog sleeps until a result comes: the next one wakes it.
         var watchdogWaits = false
         var interrupted = false
@@ -91,11 +104,15 @@ final class RunScheduler: Sendable {
             }
             deliver(result)
             next += 1
-            while let held = waiting.removeValue(forKey: next) {
+            while !waiting.isEmpty, let held = waiting.removeValue(forKey: next) {
                 deliver(held)
                 next += 1
             }
         }
+
+        /// How many results have been handed on.
+        var delivered: Int { next + handedOnOutOfOrder }
+        private var handedOnOutOfOrder = 0
 
         /// Hands on what is held, in order: results after runs that were never started (the run
         /// was interrupted, or stopped at a failure, while a worker was between two runs of a
@@ -104,6 +121,7 @@ final class RunScheduler: Sendable {
             for index in waiting.keys.sorted() {
                 deliver(waiting[index]!)
             }
+            handedOnOutOfOrder += waiting.count
             waiting = [:]
         }
     }
@@ -145,11 +163,24 @@ final class RunScheduler: Sendable {
             startWorker()
         }
         var window = ReorderWindow()
+        var reportedDelivered = 0
         watch: while true {
-            let (step, batch) = state.withLock { state in
+            let (step, batch, released) = state.withLock { state in
+                state.undelivered -= window.delivered - reportedDelivered
+                reportedDelivered = window.delivered
                 let step = nextStep(&state)
+                var released = 0
+                if case .finish = step {
+                    released = state.workersHeldBack
+                } else if state.undelivered < Self.maximumUndelivered {
+                    released = state.workersHeldBack
+                }
+                state.workersHeldBack -= released
                 defer { state.unreported.removeAll(keepingCapacity: true) }
-                return (step, state.unreported)
+                return (step, state.unreported, released)
+            }
+            for _ in 0..<released {
+                drained.signal()
             }
             if !batch.isEmpty {
                 progress(batch.map(\.result))
@@ -168,6 +199,8 @@ final class RunScheduler: Sendable {
                     engine?.interrupt()
                     startWorker()
                 }
+            case .sleep where batch.count >= Self.largeBatch:
+                continue
             case .sleep(let deadline) where !batch.isEmpty:
                 clock.pause(until: min(deadline, clock.now + Self.batchInterval))
             case .sleep(let deadline):
@@ -263,18 +296,26 @@ final class RunScheduler: Sendable {
         }
     }
 
-    /// Queues the result of a run still in time and wakes the watchdog when it sleeps; false when
-    /// the run was already given up (overdue or interrupted), so the worker must stop.
+    /// Queues the result of a run still in time, wakes the watchdog when it sleeps, and waits
+    /// while too many results are not yet handed on; false when the run was already given up
+    /// (overdue or interrupted), so the worker must stop.
     private func record(_ result: CaseResult, index: Int) -> Bool {
-        let (kept, wakesWatchdog) = state.withLock { state in
-            guard state.running.removeValue(forKey: index) != nil else { return (false, false) }
+        let (kept, wakesWatchdog, heldBack) = state.withLock { state in
+            guard state.running.removeValue(forKey: index) != nil else { return (false, false, false) }
             queue(result, index: index, in: &state)
             let wakes = state.watchdogWaits
             state.watchdogWaits = false
-            return (true, wakes)
+            let heldBack = state.undelivered >= Self.maximumUndelivered
+            if heldBack {
+                state.workersHeldBack += 1
+            }
+            return (true, wakes, heldBack)
         }
         if wakesWatchdog {
             wake.signal()
+        }
+        if heldBack {
+            drained.wait()
         }
         return kept
     }
@@ -283,6 +324,7 @@ final class RunScheduler: Sendable {
     /// the starting of runs.
     private func queue(_ result: CaseResult, index: Int, in state: inout State) {
         state.finished += 1
+        state.undelivered += 1
         if let failFast, !state.interrupted, failFast(result) {
             state.stoppedAtFirstFailure = true
         }

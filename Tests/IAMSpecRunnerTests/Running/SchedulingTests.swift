@@ -6,6 +6,10 @@ import Testing
 
 @testable import IAMSpecRunner
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Every run here is on a ``ManualWatchdogClock``: a run times out when the test advances the
 /// clock, so no outcome depends on how busy the machine is.
 @Suite("Scheduling, watchdog and interruption")
@@ -146,6 +150,38 @@ struct SchedulingTests {
         #expect(summary.runCount == 4)
     }
 
+    @Test func aSinkSlowerThanTheRunsHoldsTheWorkersBack() {
+        // The first result's delivery waits until the worker has made as many engines as the
+        // scheduler lets results wait, then yields: the worker must be held back, not running
+        // ahead.
+        let bound = RunScheduler.maximumUndelivered
+        let counter = CountingProvider(base: CaseFixtures.promoEngine(), signalAt: bound)
+        let cases = (0..<(bound + 500)).map { CaseFixtures.displaysPromo(String(format: "case-%05d", $0)) }
+        let run = ConformanceRun(engine: counter, options: RunOptions(jobs: 1)).onManualClock()
+        let madeWhenTheSinkCaughtUp = Mutex<Int?>(nil)
+        let summary = run.run(
+            RunSelection().runs(of: cases),
+            header: run.header(paths: []),
+            rules: RuleCatalogue(),
+            keepingPassed: { _ in false },
+            progress: { _ in },
+            deliver: { _ in
+                guard madeWhenTheSinkCaughtUp.withLock({ $0 }) == nil else { return }
+                counter.reached.wait()
+                // Give a worker that is not held back the processor to run ahead on.
+                var yields = 0
+                while yields < 20_000 && counter.made == bound {
+                    sched_yield()
+                    yields += 1
+                }
+                madeWhenTheSinkCaughtUp.withLock { $0 = counter.made }
+            }
+        )
+        #expect(madeWhenTheSinkCaughtUp.withLock { $0 } == bound)
+        #expect(summary.passedCount == cases.count)
+        #expect(summary.results.isEmpty)
+    }
+
     @Test func aHangingInterruptibleEngineTimesOutAndTheRunCompletes() {
         let clock = ManualWatchdogClock()
         let provider = ScriptedEngineProvider { stimulus, setup in
@@ -255,6 +291,33 @@ private final class Reported: Sendable {
     }
 
     var values: [CaseResult] { collected.withLock { $0 } }
+}
+
+/// A provider that counts the engines it makes, and signals `reached` once it has made
+/// `signalAt`.
+private final class CountingProvider: EngineProvider {
+    let base: any EngineProvider
+    let signalAt: Int
+    let reached = DispatchSemaphore(value: 0)
+    private let count = Mutex(0)
+
+    init(base: any EngineProvider, signalAt: Int) {
+        self.base = base
+        self.signalAt = signalAt
+    }
+
+    var made: Int { count.withLock { $0 } }
+
+    var description: EngineDescription { base.description }
+
+    func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
+        let made = count.withLock { count in
+            count += 1
+            return count
+        }
+        if made == signalAt { reached.signal() }
+        return try base.makeEngine(for: setup)
+    }
 }
 
 /// Engines that move the clock past their run's deadline, then block on a semaphore and cannot

@@ -16,9 +16,53 @@ public struct ConsoleReport: Sendable {
 
     /// One line for a finished run: `[3/40] failed  some-case [braze-swift]`.
     package func progressLine(for result: CaseResult, completed: Int, total: Int) -> String {
-        let width = String(total).count
-        let count = String(repeating: " ", count: max(0, width - String(completed).count)) + String(completed)
-        return "[\(count)/\(total)] \(statusWord(result.status))  \(result.caseID) [\(result.profile.rawValue)]"
+        var bytes: [UInt8] = []
+        appendProgressLine(for: result, completed: completed, total: total, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``progressLine(for:completed:total:)``'s UTF-8 to `bytes`: a run of a large suite
+    /// prints one line per run, so the line is made without intermediate strings.
+    package func appendProgressLine(for result: CaseResult, completed: Int, total: Int, to bytes: inout [UInt8]) {
+        let width = Self.digitCount(total)
+        bytes.append(UInt8(ascii: "["))
+        for _ in 0..<max(0, width - Self.digitCount(completed)) {
+            bytes.append(UInt8(ascii: " "))
+        }
+        Self.appendDigits(of: completed, to: &bytes)
+        bytes.append(UInt8(ascii: "/"))
+        Self.appendDigits(of: total, to: &bytes)
+        bytes.append(contentsOf: "] ".utf8)
+        bytes.append(contentsOf: statusWord(result.status).utf8)
+        bytes.append(contentsOf: "  ".utf8)
+        bytes.append(contentsOf: result.caseID.utf8)
+        bytes.append(contentsOf: " [".utf8)
+        bytes.append(contentsOf: result.profile.rawValue.utf8)
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    private static func digitCount(_ number: Int) -> Int {
+        var count = 1
+        var rest = number / 10
+        while rest != 0 {
+            count += 1
+            rest /= 10
+        }
+        return count + (number < 0 ? 1 : 0)
+    }
+
+    private static func appendDigits(of number: Int, to bytes: inout [UInt8]) {
+        guard number >= 0 else {
+            bytes.append(contentsOf: String(number).utf8)
+            return
+        }
+        let start = bytes.count
+        var rest = number
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest != 0
+        bytes[start...].reverse()
     }
 
     /// The report's lines, the totals line last.

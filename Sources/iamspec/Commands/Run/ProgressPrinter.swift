@@ -30,13 +30,14 @@ final class ProgressPrinter {
             FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
             return
         }
-        var text = ""
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(batch.count * 64)
         for result in batch {
             completed += 1
-            text += report.progressLine(for: result, completed: completed, total: total)
-            text += "\n"
+            report.appendProgressLine(for: result, completed: completed, total: total, to: &bytes)
+            bytes.append(UInt8(ascii: "\n"))
         }
-        FileHandle.standardError.write(Data(text.utf8))
+        FileHandle.standardError.write(Data(bytes))
     }
 
     /// Clears the rewritten line, so the report starts on a clean line.

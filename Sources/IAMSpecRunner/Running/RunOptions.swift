@@ -4,7 +4,8 @@ import Foundation
 public struct RunOptions: Sendable {
     /// Which case runs to make.
     public var selection: RunSelection
-    /// How many runs go at once, each on its own thread; at least 1.
+    /// How many runs go at once, each on its own thread, and how many spec files
+    /// `ConformanceRun.run(specs:)` loads at once; at least 1.
     public var jobs: Int
     /// The wall-clock time one run may take before it is reported as an error.
     public var timeout: Duration

@@ -41,7 +41,7 @@ struct RunCommand: ParsableCommand {
     @OptionGroup var suite: SuiteOptions
     @OptionGroup var selection: SelectionOptions
 
-    @Option(help: "How many cases run at once (default: the number of processors).")
+    @Option(help: "How many cases run at once, and spec files load at once (default: the number of processors).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Option(help: "Wall-clock seconds one case run may take before it is an error.")
@@ -123,7 +123,7 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try SuiteLoading.load(suite.paths)
+        let loaded = try SuiteLoading.load(suite.paths, jobs: jobs)
         try ReportDestinations.prepare(
             [
                 ("--json", json), ("--update-baseline", updateBaseline),

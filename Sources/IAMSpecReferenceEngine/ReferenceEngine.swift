@@ -158,7 +158,7 @@ public struct ReferenceEngine: DeliveryEngine {
         case .messageDismissed(let id):
             dismiss(id)
         case .messageClicked(let id):
-            if screen.shows(id) || !rules.analytics.clicksCountOnlyOnScreen { observations += analytics.clicked(id) }
+            if screen.shows(id) || !rules.analytics.clicksCountOnlyOnScreen { observe(analytics.clicked(id)) }
         case .displayNextRequested:
             offerTopOfStack(at: .displayNextRequested)
         case .localMessagePresented(let message):
@@ -169,5 +169,10 @@ public struct ReferenceEngine: DeliveryEngine {
             return [.stack(stack.idsTopFirst)]
         }
         return observations
+    }
+
+    /// Adds what the stimulus caused, when it caused something.
+    mutating func observe(_ observation: Observation?) {
+        if let observation { observations.append(observation) }
     }
 }

@@ -40,7 +40,7 @@ extension ReferenceEngine {
             } else {
                 clocks.recordLocalDisplay(at: now)
             }
-            observations += analytics.displayStarted(presentation)
+            observe(analytics.displayStarted(presentation))
         case .stack(let reason):
             stack.putBack(presentation)
             observations.append(.stacked(id, reason: reason))

@@ -55,7 +55,8 @@ public struct ReferenceEngine: DeliveryEngine {
     var sync = SessionSync()
     /// Triggered messages not yet displayed or discarded: delayed, on the stack, or waiting for
     /// assets. Under the reference rules they are still candidates: a new firing waits again with
-    /// its own trigger time (`SelectionRules.excludesMessagesInFlight`).
+    /// its own trigger time (`SelectionRules.excludesMessagesInFlight`). Only rules that exclude
+    /// them read the set, and a trigger adds to it only under those rules (no hashing per trigger).
     var inFlight: Set<MessageID> = []
     /// Discarded messages that may never be triggered again; always empty under the reference rules
     /// (`ReeligibilityRules.discardedMessagesRetriggerable`).

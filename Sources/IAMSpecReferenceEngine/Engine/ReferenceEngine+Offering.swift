@@ -32,6 +32,8 @@ extension ReferenceEngine {
             // `prepareAndPresent`): an earlier firing of the message that waits there is done.
             stack.remove(id)
             screen.show(presentation)
+            // Room for the display and its impression, made once.
+            observations.reserveCapacity(observations.count + 2)
             observations.append(
                 .displayed(id, extras: rules.screen.extrasReachTheApp ? presentation.message.extras : [:])
             )

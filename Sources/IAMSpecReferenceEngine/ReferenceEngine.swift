@@ -55,7 +55,8 @@ public struct ReferenceEngine: DeliveryEngine {
     var sync = SessionSync()
     /// Triggered messages not yet displayed or discarded: delayed, on the stack, or waiting for
     /// assets. Under the reference rules they are still candidates: a new firing waits again with
-    /// its own trigger time (`SelectionRules.excludesMessagesInFlight`).
+    /// its own trigger time (`SelectionRules.excludesMessagesInFlight`). Only rules that exclude
+    /// them read the set, and a trigger adds to it only under those rules (no hashing per trigger).
     var inFlight: Set<MessageID> = []
     /// Discarded messages that may never be triggered again; always empty under the reference rules
     /// (`ReeligibilityRules.discardedMessagesRetriggerable`).
@@ -158,7 +159,7 @@ public struct ReferenceEngine: DeliveryEngine {
         case .messageDismissed(let id):
             dismiss(id)
         case .messageClicked(let id):
-            if screen.shows(id) || !rules.analytics.clicksCountOnlyOnScreen { observations += analytics.clicked(id) }
+            if screen.shows(id) || !rules.analytics.clicksCountOnlyOnScreen { observe(analytics.clicked(id)) }
         case .displayNextRequested:
             offerTopOfStack(at: .displayNextRequested)
         case .localMessagePresented(let message):
@@ -169,5 +170,10 @@ public struct ReferenceEngine: DeliveryEngine {
             return [.stack(stack.idsTopFirst)]
         }
         return observations
+    }
+
+    /// Adds what the stimulus caused, when it caused something.
+    mutating func observe(_ observation: Observation?) {
+        if let observation { observations.append(observation) }
     }
 }

@@ -14,26 +14,26 @@ struct DisplayAnalytics {
     }
 
     /// A display starts: the impression of a triggered message, once; nothing for a local one.
-    mutating func displayStarted(_ presentation: Presentation) -> [Observation] {
+    mutating func displayStarted(_ presentation: Presentation) -> Observation? {
         guard !presentation.isLocal || rules.localMessagesLogAnalytics else {
             current = nil
-            return []
+            return nil
         }
         current = (presentation.id, clickLogged: false)
-        return rules.impressionLoggedAt == .display ? [.impressionLogged(presentation.id)] : []
+        return rules.impressionLoggedAt == .display ? .impressionLogged(presentation.id) : nil
     }
 
     /// A control-group message is "shown": its impression only, and nothing on screen to click.
-    mutating func controlShown(_ presentation: Presentation) -> [Observation] {
+    mutating func controlShown(_ presentation: Presentation) -> Observation? {
         current = nil
-        return rules.impressionLoggedAt == .display ? [.impressionLogged(presentation.id)] : []
+        return rules.impressionLoggedAt == .display ? .impressionLogged(presentation.id) : nil
     }
 
     /// The user clicks the displayed message: its first click for this display is logged.
-    mutating func clicked(_ id: MessageID) -> [Observation] {
+    mutating func clicked(_ id: MessageID) -> Observation? {
         guard let display = current, display.id == id, !display.clickLogged || !rules.firstClickOnly
-        else { return [] }
+        else { return nil }
         current?.clickLogged = true
-        return [.clickLogged(id)]
+        return .clickLogged(id)
     }
 }

@@ -32,6 +32,8 @@ extension ReferenceEngine {
             // `prepareAndPresent`): an earlier firing of the message that waits there is done.
             stack.remove(id)
             screen.show(presentation)
+            // Room for the display and its impression, made once.
+            observations.reserveCapacity(observations.count + 2)
             observations.append(
                 .displayed(id, extras: rules.screen.extrasReachTheApp ? presentation.message.extras : [:])
             )
@@ -40,7 +42,7 @@ extension ReferenceEngine {
             } else {
                 clocks.recordLocalDisplay(at: now)
             }
-            observations += analytics.displayStarted(presentation)
+            observe(analytics.displayStarted(presentation))
         case .stack(let reason):
             stack.putBack(presentation)
             observations.append(.stacked(id, reason: reason))

@@ -25,6 +25,7 @@ extension ReferenceEngine {
         delivered = serverMessages
         deliveries += 1
         let restartsDownloads = rules.sessionStart.deliveryRestartsAssetDownloads
+        assets.reserveCapacity(delivered.count)
         for message in delivered where restartsDownloads || !assets.knows(message.id) {
             assets.start(for: message, delivery: deliveries)
         }

@@ -35,6 +35,6 @@ extension ReferenceEngine {
         if rules.campaign.controlMessagesMoveClocks, let triggerTime = presentation.triggerTime {
             clocks.recordDisplay(of: presentation.id, at: now, triggeredAt: triggerTime)
         }
-        observations += analytics.controlShown(presentation)
+        observe(analytics.controlShown(presentation))
     }
 }

@@ -51,7 +51,7 @@ extension ReferenceEngine {
     /// offering ran.
     private mutating func trigger(_ message: InAppMessage) -> Bool {
         let presentation = Presentation(message: message, triggerTime: now)
-        inFlight.insert(message.id)
+        if rules.selection.excludesMessagesInFlight { inFlight.insert(message.id) }
         var readyTime = now.later(by: message.delay)
         if rules.interval.insideInterval == .queuedUntilItEnds,
             let intervalEnd = clocks.intervalEnd(selection.minimumInterval(for: message))

@@ -32,6 +32,12 @@ struct AssetDownloads {
         )
     }
 
+    /// Makes room for the downloads of `count` messages, so that a delivery starting them all
+    /// grows the table once.
+    mutating func reserveCapacity(_ count: Int) {
+        downloads.reserveCapacity(count)
+    }
+
     /// Whether the message's downloads were ever started.
     func knows(_ id: MessageID) -> Bool {
         downloads[id] != nil

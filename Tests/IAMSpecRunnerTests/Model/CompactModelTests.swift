@@ -9,7 +9,61 @@ import Testing
     @Test func aStepIsAsSmallAsAMessageLessAction() {
         #expect(MemoryLayout<Step>.size <= 48)
         #expect(MemoryLayout<Step.Action>.size <= 24)
-        #expect(MemoryLayout<InAppMessage>.size <= 56)
+        // A message is one reference to its shared settings: copying it retains one object.
+        #expect(MemoryLayout<InAppMessage>.size == MemoryLayout<AnyObject>.size)
+    }
+
+    @Test func aChangedCopyOfAMessageLeavesTheOriginalAsItWas() {
+        let original = InAppMessage(
+            id: "m",
+            type: .modal,
+            priority: 2,
+            triggers: [.sessionStart],
+            image: .pending,
+            delay: .seconds(3),
+            timeout: .seconds(9)
+        )
+        var copy = original
+        #expect(copy == original)
+        copy.id = "n"
+        copy.type = .html
+        copy.priority = 5
+        copy.triggers = []
+        copy.orientation = .landscape
+        copy.image = nil
+        copy.zip = .fails
+        copy.delay = .zero
+        copy.isTestSend = true
+        copy.isControl = true
+        copy.timeout = nil
+        #expect(original.id == "m")
+        #expect(original.type == .modal)
+        #expect(original.priority == 2)
+        #expect(original.triggers == [.sessionStart])
+        #expect(original.orientation == .any)
+        #expect(original.image == .pending)
+        #expect(original.zip == nil)
+        #expect(original.delay == .seconds(3))
+        #expect(!original.isTestSend && !original.isControl)
+        #expect(original.timeout == .seconds(9))
+        #expect(copy.id == "n" && copy.type == .html && copy.priority == 5 && copy.triggers.isEmpty)
+        #expect(copy.orientation == .landscape && copy.image == nil && copy.zip == .fails)
+        #expect(copy.delay == .zero && copy.isTestSend && copy.isControl && copy.timeout == nil)
+        #expect(copy != original)
+        // Set back to the original's values, the copy equals it again and hashes alike.
+        copy.id = "m"
+        copy.type = .modal
+        copy.priority = 2
+        copy.triggers = [.sessionStart]
+        copy.orientation = .any
+        copy.image = .pending
+        copy.zip = nil
+        copy.delay = .seconds(3)
+        copy.isTestSend = false
+        copy.isControl = false
+        copy.timeout = .seconds(9)
+        #expect(copy == original)
+        #expect(Set([copy, original]).count == 1)
     }
 
     @Test func aStepKeepsAnyLocation() {

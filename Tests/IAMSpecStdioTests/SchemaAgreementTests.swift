@@ -12,15 +12,8 @@ import Testing
 
     /// A valid message of each type, covering every `oneOf` alternative of the schemas.
     private static let samples: [Sample] = {
-        let description = EngineDescription(
-            name: "engine",
-            version: "2.1",
-            profiles: Set(Profile.allCases),
-            capabilities: Set(Capability.allCases)
-        )
-        let requests: [EngineRequest] =
-            [.hello(protocolVersion: 2), .endCase, .shutdown] + WireSamples.setups.map { .startCase($0) }
-            + WireSamples.stimuli.map { .stimulus($0) }
+        let description = WireSamples.description
+        let requests = WireSamples.requests
         let replies: [EngineReply] = [
             .hello(protocolVersion: 2, description: description), .ready, .skipped(reason: "no legacy rules"),
             .observations(WireSamples.observations), .observations([]), .unsupported(reason: "no display-next"),

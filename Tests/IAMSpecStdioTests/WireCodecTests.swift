@@ -45,12 +45,7 @@ import Testing
     }
 
     @Test func otherMessagesRoundTrip() throws {
-        let description = EngineDescription(
-            name: "engine",
-            version: "2.1",
-            profiles: Set(Profile.allCases),
-            capabilities: Set(Capability.allCases)
-        )
+        let description = WireSamples.description
         let replies: [EngineReply] = [
             .hello(protocolVersion: 2, description: description), .ready, .skipped(reason: "no legacy rules"),
             .observations([]), .unsupported(reason: "no display-next"), .error(message: "out of memory"),
@@ -82,15 +77,8 @@ import Testing
     /// canonical order (`type`, `kind`, then sorted), so lines read the same whatever wrote them.
     @Test(arguments: ProtocolVersion.allCases)
     func linesAreInCanonicalOrder(_ version: ProtocolVersion) throws {
-        let description = EngineDescription(
-            name: "engine",
-            version: "2.1",
-            profiles: Set(Profile.allCases),
-            capabilities: Set(Capability.allCases)
-        )
-        let requests: [EngineRequest] =
-            [.hello(protocolVersion: 2), .endCase, .shutdown] + WireSamples.setups.map { .startCase($0) }
-            + WireSamples.stimuli.map { .stimulus($0) }
+        let description = WireSamples.description
+        let requests = WireSamples.requests
         let replies: [EngineReply] = [
             .hello(protocolVersion: Int64(version.rawValue), description: description), .ready,
             .skipped(reason: "no \"legacy\"\nrules\u{2028}"), .observations(WireSamples.observations),

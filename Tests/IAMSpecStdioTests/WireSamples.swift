@@ -4,6 +4,20 @@ import IAMSpec
 
 /// Values of every shape the protocol carries, for round trips.
 enum WireSamples {
+    /// An engine that has every profile and capability, for `hello_reply`.
+    static let description = EngineDescription(
+        name: "engine",
+        version: "2.1",
+        profiles: Set(Profile.allCases),
+        capabilities: Set(Capability.allCases)
+    )
+
+    /// A request of every type, every setup and every stimulus.
+    static var requests: [EngineRequest] {
+        [.hello(protocolVersion: 2), .endCase, .shutdown] + setups.map { .startCase($0) }
+            + stimuli.map { .stimulus($0) }
+    }
+
     static let filters = PropertyFilters(groups: [
         [
             PropertyCondition(property: "tier", comparison: .equals(.string("gold"))),

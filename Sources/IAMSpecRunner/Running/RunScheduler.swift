@@ -20,7 +20,9 @@ import Synchronization
 /// output: a worker queues its result, and wakes the watchdog only when it sleeps; the watchdog
 /// hands what gathered to `progress` (completion order), then each result, through a small
 /// reorder window, to `deliver` (report order), and lets the next results gather for
-/// ``batchInterval`` before it looks again. Every result, a timed-out or interrupted run's too,
+/// ``batchInterval`` (or until a worker is held back by ``maximumUndelivered``) before it looks
+/// again. A worker is held back only before it takes a new case, never between the runs of one:
+/// the earliest run not handed on may be one of them, and the window moves only once it is made. Every result, a timed-out or interrupted run's too,
 /// has been handed to both when ``execute(_:control:progress:deliver:)`` returns; the scheduler
 /// itself keeps none.
 ///
@@ -30,9 +32,10 @@ final class RunScheduler: Sendable {
     /// How long the watchdog lets finished results gather before it hands them on: it then wakes
     /// once per batch of results, not once per run.
     static let batchInterval = Duration.milliseconds(20)
-    /// The most results finished and not yet handed to `deliver`: a worker that finds this many
-    /// waits until the watchdog has handed some on, so that a sink slower than the runs (a
-    /// report writer) holds the run back rather than letting results pile up in memory.
+    /// How far past the earliest run not yet handed to `deliver` a worker may start a case: one
+    /// whose first run is this many runs or more past it waits until the watchdog has handed
+    /// results on, so that a sink slower than the runs (a report writer), or one slow case, holds
+    /// the run back rather than letting results pile up in memory.
     static let maximumUndelivered = 1_024
     /// A batch at least this large is handed on without a pause before the next: the watchdog is
     /// behind, not waiting for results.
@@ -62,12 +65,15 @@ final class RunScheduler: Sendable {
         var finished = 0
         /// Results not yet handed on, in completion order, with their runs' indices.
         var unreported: [(index: Int, result: CaseResult)] = []
-        /// Results finished and not yet handed to `deliver` (queued, or in the reorder window).
-        var undelivered = 0
+        /// The earliest run whose result is not yet handed to `deliver`, as the watchdog last saw.
+        var firstUndelivered = 0
         /// Workers waiting for the watchdog to hand results on.
         var workersHeldBack = 0
         /// The watchdog sleeps until a result comes: the next one wakes it.
         var watchdogWaits = false
+        /// The watchdog pauses to let results gather: a worker held back wakes it, so that a
+        /// run faster than the pause is not held back for the rest of it.
+        var watchdogPauses = false
         var interrupted = false
         /// A result stopped the run under `failFast`: start no more.
         var stoppedAtFirstFailure = false
@@ -110,9 +116,8 @@ final class RunScheduler: Sendable {
             }
         }
 
-        /// How many results have been handed on.
-        var delivered: Int { next + handedOnOutOfOrder }
-        private var handedOnOutOfOrder = 0
+        /// The index of the earliest run whose result has not been handed on.
+        var firstUndelivered: Int { next }
 
         /// Hands on what is held, in order: results after runs that were never started (the run
         /// was interrupted, or stopped at a failure, while a worker was between two runs of a
@@ -121,7 +126,6 @@ final class RunScheduler: Sendable {
             for index in waiting.keys.sorted() {
                 deliver(waiting[index]!)
             }
-            handedOnOutOfOrder += waiting.count
             waiting = [:]
         }
     }
@@ -163,16 +167,16 @@ final class RunScheduler: Sendable {
             startWorker()
         }
         var window = ReorderWindow()
-        var reportedDelivered = 0
         watch: while true {
             let (step, batch, released) = state.withLock { state in
-                state.undelivered -= window.delivered - reportedDelivered
-                reportedDelivered = window.delivered
+                let advanced = window.firstUndelivered > state.firstUndelivered
+                state.firstUndelivered = window.firstUndelivered
                 let step = nextStep(&state)
                 var released = 0
+                // A worker released tries to take its next case again, and may be held back again.
                 if case .finish = step {
                     released = state.workersHeldBack
-                } else if state.undelivered < Self.maximumUndelivered {
+                } else if advanced || state.interrupted || state.stoppedAtFirstFailure {
                     released = state.workersHeldBack
                 }
                 state.workersHeldBack -= released
@@ -202,7 +206,7 @@ final class RunScheduler: Sendable {
             case .sleep where batch.count >= Self.largeBatch:
                 continue
             case .sleep(let deadline) where !batch.isEmpty:
-                clock.pause(until: min(deadline, clock.now + Self.batchInterval))
+                clock.pause(until: min(deadline, clock.now + Self.batchInterval), orUntil: wake)
             case .sleep(let deadline):
                 clock.sleep(until: deadline, orUntil: wake)
             }
@@ -227,6 +231,7 @@ final class RunScheduler: Sendable {
             return .replace(overdue: overdue)
         }
         state.watchdogWaits = state.unreported.isEmpty
+        state.watchdogPauses = !state.unreported.isEmpty && state.unreported.count < Self.largeBatch
         // A run started later has a later deadline, so sleeping until the nearest one known now
         // (or one timeout from now, when nothing runs) never misses a deadline.
         return .sleep(until: state.running.values.map(\.deadline).min() ?? now + timeout)
@@ -256,21 +261,51 @@ final class RunScheduler: Sendable {
         }
     }
 
-    /// The runs of the next case to run: those an overdue worker left first, else the next case.
+    /// What a worker gets when it asks for a case.
+    private enum NextCase {
+        case runs(Range<Int>)
+        /// Too far ahead of the results handed on (``maximumUndelivered``): wait, then ask again.
+        case heldBack(wakingWatchdog: Bool)
+        case none
+    }
+
+    /// The runs of the next case to run: those an overdue worker left first, else the next case,
+    /// once it is no more than ``maximumUndelivered`` runs past the earliest result not handed on.
     private func takeNextCase() -> Range<Int>? {
-        state.withLock { state in
-            guard !state.interrupted, !state.stoppedAtFirstFailure else { return nil }
-            if !state.orphaned.isEmpty {
-                return state.orphaned.removeFirst()
+        while true {
+            let next = state.withLock { state -> NextCase in
+                guard !state.interrupted, !state.stoppedAtFirstFailure else { return .none }
+                if !state.orphaned.isEmpty {
+                    return .runs(state.orphaned.removeFirst())
+                }
+                let start = state.nextCase
+                guard start < state.runs.count else { return .none }
+                guard start < state.firstUndelivered + Self.maximumUndelivered else {
+                    state.workersHeldBack += 1
+                    // A pausing watchdog is woken to hand results on now; one waiting for a
+                    // result is not: it has nothing to hand on before the next result comes.
+                    let wakes = state.watchdogPauses
+                    state.watchdogPauses = false
+                    return .heldBack(wakingWatchdog: wakes)
+                }
+                var end = start + 1
+                while end < state.runs.count && state.runs[end].isOfSameCase(as: state.runs[start]) {
+                    end += 1
+                }
+                state.nextCase = end
+                return .runs(start..<end)
             }
-            let start = state.nextCase
-            guard start < state.runs.count else { return nil }
-            var end = start + 1
-            while end < state.runs.count && state.runs[end].isOfSameCase(as: state.runs[start]) {
-                end += 1
+            switch next {
+            case .runs(let runs):
+                return runs
+            case .none:
+                return nil
+            case .heldBack(let wakingWatchdog):
+                if wakingWatchdog {
+                    wake.signal()
+                }
+                drained.wait()
             }
-            state.nextCase = end
-            return start..<end
         }
     }
 
@@ -296,26 +331,18 @@ final class RunScheduler: Sendable {
         }
     }
 
-    /// Queues the result of a run still in time, wakes the watchdog when it sleeps, and waits
-    /// while too many results are not yet handed on; false when the run was already given up
-    /// (overdue or interrupted), so the worker must stop.
+    /// Queues the result of a run still in time and wakes the watchdog when it sleeps; false
+    /// when the run was already given up (overdue or interrupted), so the worker must stop.
     private func record(_ result: CaseResult, index: Int) -> Bool {
-        let (kept, wakesWatchdog, heldBack) = state.withLock { state in
-            guard state.running.removeValue(forKey: index) != nil else { return (false, false, false) }
+        let (kept, wakesWatchdog) = state.withLock { state in
+            guard state.running.removeValue(forKey: index) != nil else { return (false, false) }
             queue(result, index: index, in: &state)
             let wakes = state.watchdogWaits
             state.watchdogWaits = false
-            let heldBack = state.undelivered >= Self.maximumUndelivered
-            if heldBack {
-                state.workersHeldBack += 1
-            }
-            return (true, wakes, heldBack)
+            return (true, wakes)
         }
         if wakesWatchdog {
             wake.signal()
-        }
-        if heldBack {
-            drained.wait()
         }
         return kept
     }
@@ -324,7 +351,6 @@ final class RunScheduler: Sendable {
     /// the starting of runs.
     private func queue(_ result: CaseResult, index: Int, in state: inout State) {
         state.finished += 1
-        state.undelivered += 1
         if let failFast, !state.interrupted, failFast(result) {
             state.stoppedAtFirstFailure = true
         }

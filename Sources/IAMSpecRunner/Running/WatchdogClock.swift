@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 
 /// The watchdog's time: when a run started, when it is overdue, and how the watchdog sleeps
 /// until then. A run is timed by ``MonotonicClock``; a test can give a clock that moves only
@@ -11,8 +10,9 @@ protocol WatchdogClock: Sendable {
     /// Returns once the clock reaches `deadline` or `wake` is signalled, whichever comes first.
     func sleep(until deadline: Duration, orUntil wake: DispatchSemaphore)
 
-    /// Returns once the clock reaches `deadline`, or earlier: the watchdog lets results gather so.
-    func pause(until deadline: Duration)
+    /// Returns once the clock reaches `deadline` or `wake` is signalled, or earlier: the watchdog
+    /// lets results gather so.
+    func pause(until deadline: Duration, orUntil wake: DispatchSemaphore)
 }
 
 /// The system's monotonic clock, which a run's timeout is measured on.
@@ -27,10 +27,7 @@ struct MonotonicClock: WatchdogClock {
         _ = wake.wait(timeout: DispatchTime(uptimeNanoseconds: UInt64(nanoseconds)))
     }
 
-    func pause(until deadline: Duration) {
-        let remaining = deadline - now
-        guard remaining > .zero else { return }
-        let (seconds, attoseconds) = remaining.components
-        Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+    func pause(until deadline: Duration, orUntil wake: DispatchSemaphore) {
+        sleep(until: deadline, orUntil: wake)
     }
 }

@@ -42,5 +42,5 @@ final class ManualWatchdogClock: WatchdogClock {
     }
 
     /// Returns at once: results are handed on as soon as they come, whatever the time.
-    func pause(until deadline: Duration) {}
+    func pause(until deadline: Duration, orUntil wake: DispatchSemaphore) {}
 }

@@ -36,7 +36,7 @@ package final class ReportSpool {
                 reason: "cannot make a temporary file for the report: \(String(cString: strerror(errno)))"
             )
         }
-        unlink(String(cString: template))
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         self.descriptor = descriptor
         buffer.reserveCapacity(Self.bufferSize)
     }

@@ -182,6 +182,20 @@ struct SchedulingTests {
         #expect(summary.results.isEmpty)
     }
 
+    @Test func aSlowFirstCaseDoesNotStopAWorkerThatRanAhead() {
+        // Case "a" comes first in report order and has two runs; its first engine is made only once
+        // the other worker has run as far ahead as the scheduler lets it. A worker held back between
+        // the two runs of "a" would leave its second run unmade, and every result after it waiting.
+        let ahead = RunScheduler.maximumUndelivered - 2
+        let provider = HeadHoldingProvider(base: CaseFixtures.promoEngine(), heldCase: "a", releasedAfter: ahead)
+        let cases =
+            [CaseFixtures.displaysPromo("a", profiles: Profile.allCases)]
+            + (0..<(ahead + 500)).map { CaseFixtures.displaysPromo(String(format: "case-%05d", $0)) }
+        let summary = ConformanceRun(engine: provider, options: RunOptions(jobs: 2)).onManualClock().run(cases: cases)
+        #expect(summary.totalsLine == "\(cases.count + 1) passed, 0 failed, 0 skipped")
+        #expect(summary.results.first.map { "\($0.caseID)@\($0.profile.rawValue)" } == "a@appboy-legacy")
+    }
+
     @Test func aHangingInterruptibleEngineTimesOutAndTheRunCompletes() {
         let clock = ManualWatchdogClock()
         let provider = ScriptedEngineProvider { stimulus, setup in
@@ -316,6 +330,40 @@ private final class CountingProvider: EngineProvider {
             return count
         }
         if made == signalAt { reached.signal() }
+        return try base.makeEngine(for: setup)
+    }
+}
+
+/// Makes the first engine of one case only once `releasedAfter` engines of other cases are made.
+private final class HeadHoldingProvider: EngineProvider {
+    let base: any EngineProvider
+    let heldCase: String
+    let releasedAfter: Int
+    private let released = DispatchSemaphore(value: 0)
+    /// Engines made for other cases, and whether the held case's first engine was asked for.
+    private let state = Mutex((others: 0, heldAskedFor: false))
+
+    init(base: any EngineProvider, heldCase: String, releasedAfter: Int) {
+        self.base = base
+        self.heldCase = heldCase
+        self.releasedAfter = releasedAfter
+    }
+
+    var description: EngineDescription { base.description }
+
+    func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
+        let waits = state.withLock { state -> Bool in
+            guard setup.caseID == heldCase else {
+                state.others += 1
+                if state.others == releasedAfter { released.signal() }
+                return false
+            }
+            defer { state.heldAskedFor = true }
+            return !state.heldAskedFor
+        }
+        if waits {
+            released.wait()
+        }
         return try base.makeEngine(for: setup)
     }
 }

@@ -95,9 +95,10 @@ public struct ConformanceRun: Sendable {
 
     /// Runs `runs` (selected by ``RunSelection/runs(of:)``: in report order) and streams the
     /// results: each goes to `progress` soon after its run finishes (in batches, in completion
-    /// order; ``progress`` is not called), and to `deliver` in the order of `runs`, on the calling thread, as soon as every run before it has its result.
-    /// The summary keeps every result but the passed ones `keepingPassed` turns down (counted in
-    /// ``RunSummary/passedNotKept``), so a run's memory need not grow with the suite.
+    /// order; ``progress`` is not called), and to `deliver` in the order of `runs`, on the calling
+    /// thread, as soon as every run before it has its result. The summary keeps every result but
+    /// the passed ones `keepingPassed` turns down (counted in ``RunSummary/passedNotKept``), so a
+    /// run's memory need not grow with the suite.
     package func run(
         _ runs: [CaseRun],
         header: RunHeader,

@@ -18,13 +18,13 @@ import Synchronization
 ///
 /// Results reach the caller on the calling thread only, so a worker never waits on another's
 /// output: a worker queues its result, and wakes the watchdog only when it sleeps; the watchdog
-/// hands what gathered to `progress` (completion order), then each result, through a small
-/// reorder window, to `deliver` (report order), and lets the next results gather for
-/// ``batchInterval`` (or until a worker is held back by ``maximumUndelivered``) before it looks
-/// again. A worker is held back only before it takes a new case, never between the runs of one:
-/// the earliest run not handed on may be one of them, and the window moves only once it is made. Every result, a timed-out or interrupted run's too,
-/// has been handed to both when ``execute(_:control:progress:deliver:)`` returns; the scheduler
-/// itself keeps none.
+/// hands what gathered to `progress` (completion order), then each result, through a small reorder
+/// window, to `deliver` (report order), and lets the next results gather for ``batchInterval`` (or
+/// until a worker is held back by ``maximumUndelivered``) before it looks again. A worker is held
+/// back only before it takes a new case, never between the runs of one: the earliest run not handed
+/// on may be one of them, and the window moves only once it is made. Every result, a timed-out or
+/// interrupted run's too, has been handed to both when ``execute(_:control:progress:deliver:)``
+/// returns; the scheduler itself keeps none.
 ///
 /// Thread-safety: the mutable state is in a `Mutex`; `progress` and `deliver` are called on the
 /// calling thread only, outside the lock.

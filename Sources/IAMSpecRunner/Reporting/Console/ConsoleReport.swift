@@ -1,12 +1,12 @@
 /// What `iamspec run` prints: progress lines for stderr, and the report for stdout.
 ///
 /// The report shows one entry per case with a failed or errored run (see
-/// `failureEntry(_:header:)`): the profiles it failed in, the rules it checks with their words,
-/// its `given`, the failing step's `path:line:col` with the message, the aligned timeline, and a
-/// one-line command that runs it again. Skips
-/// are grouped by reason (a declined step's runs each with the step's location), apart from expected failures (a baseline's; `BaselineJudgement`
-/// lists them in a section of their own). The last line is exactly `N passed, N failed, N skipped`, errors
-/// counted as failed, never coloured, so scripts can read it.
+/// `failureEntry(_:header:)`): the profiles it failed in, the rules it checks with their words, its
+/// `given`, the failing step's `path:line:col` with the message, the aligned timeline, and a
+/// one-line command that runs it again. Skips are grouped by reason (a declined step's runs each
+/// with the step's location), apart from expected failures (a baseline's; `BaselineJudgement` lists
+/// them in a section of their own). The last line is exactly `N passed, N failed, N skipped`,
+/// errors counted as failed, never coloured, so scripts can read it.
 public struct ConsoleReport: Sendable {
     public var style: ConsoleStyle
 

@@ -12,9 +12,10 @@ public import IAMSpec
 /// profile. The code that applies them lives one concept per file: trigger matching
 /// (`Triggers/`), candidate selection and the display clocks (`Selection/`), delayed displays
 /// (`Scheduling/`), the stack, the screen and the presenter's ordered checks (`Presentation/`),
-/// analytics (`Analytics/`), the session-start sync (`Session/`), and time arithmetic that cannot
-/// trap (`Time/`). The extensions in `Engine/` wire them to the stimuli. An engine made with
-/// other rules (`init(setup:rules:)`) applies those instead, in the same places.
+/// analytics (`Analytics/`), the session-start sync (`Session/`), time arithmetic that cannot
+/// trap (`Time/`), and each message's state held at its slot rather than keyed by its id
+/// (`Messages/`). The extensions in `Engine/` wire them to the stimuli. An engine made with other
+/// rules (`init(setup:rules:)`) applies those instead, in the same places.
 ///
 /// Stimuli about a message that is not in play (dismissing or clicking a message that is not
 /// visible, settling a download that is not pending) are ignored, as an app would ignore them.
@@ -28,6 +29,8 @@ public struct ReferenceEngine: DeliveryEngine {
     let configuration: EngineConfiguration
     /// What the server delivers at each session start, in delivered order.
     let serverMessages: [InAppMessage]
+    /// The slot of each message the engine has met, where its state is held.
+    var slots: MessageSlots
     let matching: TriggerMatching
     let selection: CandidateSelection
     let presenter: DisplayAttempt
@@ -38,13 +41,14 @@ public struct ReferenceEngine: DeliveryEngine {
     var appInForeground = true
     var deviceOrientation: DeviceOrientation
     var keyboardUp = false
-    /// What the app's display delegate answers, per message; `now` unless set.
-    var delegateChoices: [MessageID: DisplayChoice] = [:]
+    /// What the app's display delegate answers, per message (at its slot); `now` unless set.
+    var delegateChoices = PerMessage<DisplayChoice>()
 
     // MARK: Delivery and triggering
 
-    /// The messages delivered by the last session start; empty before one (and after a user change).
-    var delivered: [InAppMessage] = []
+    /// Whether the server's messages are delivered: by the last session start, and not cleared
+    /// since (a user change clears them).
+    var serverMessagesDelivered = false
     /// How many times the server has delivered the messages: each delivery's asset downloads may
     /// end differently.
     var deliveries = 0
@@ -56,18 +60,18 @@ public struct ReferenceEngine: DeliveryEngine {
     /// Triggered messages not yet displayed or discarded: delayed, on the stack, or waiting for
     /// assets. Under the reference rules they are still candidates: a new firing waits again with
     /// its own trigger time (`SelectionRules.excludesMessagesInFlight`). Only rules that exclude
-    /// them read the set, and a trigger adds to it only under those rules (no hashing per trigger).
-    var inFlight: Set<MessageID> = []
+    /// them read the set, and the engine keeps it only under those rules.
+    var inFlight = MessageSet()
     /// Discarded messages that may never be triggered again; always empty under the reference rules
     /// (`ReeligibilityRules.discardedMessagesRetriggerable`).
-    var discardedForGood: Set<MessageID> = []
+    var discardedForGood = MessageSet()
     var delayed: DelayedDisplayQueue
 
     // MARK: Presentation
 
     var stack: MessageStack
     /// Messages whose display waits for a pending asset download: off the stack, off the screen.
-    var awaitingAssets: [MessageID: Presentation] = [:]
+    var awaitingAssets = PerMessage<Presentation>()
     var screen = Screen()
     var analytics: DisplayAnalytics
 
@@ -93,6 +97,7 @@ public struct ReferenceEngine: DeliveryEngine {
         self.rules = rules
         configuration = setup.configuration
         serverMessages = setup.messages
+        slots = MessageSlots(serverMessages: setup.messages)
         matching = TriggerMatching(
             rules: rules.triggers,
             filters: PropertyFilterEvaluation(regexes: try RegexLibrary(messages: setup.messages), rules: rules.filters)

@@ -10,6 +10,7 @@ struct DisplayAttemptOrderTests {
     /// no image (and so no asset either).
     private let doomed = Presentation(
         message: InAppMessage(id: "m", type: .full, orientation: .landscape, timeout: .seconds(10)),
+        slot: 0,
         triggerTime: .zero
     )
 
@@ -83,7 +84,7 @@ struct DisplayAttemptOrderTests {
         conditions.deviceOrientation = .landscape
         conditions.assets = .ready
         conditions.now = .seconds(1_000_000)
-        let local = Presentation(message: doomed.message, triggerTime: nil)
+        let local = Presentation(message: doomed.message, slot: 0, triggerTime: nil)
         #expect(presenter.outcome(for: local, in: conditions) == .display)
     }
 }

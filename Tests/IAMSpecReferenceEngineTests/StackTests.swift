@@ -91,8 +91,9 @@ struct StackTests {
     @Test("pushing a message already on the stack moves it to the top")
     func moveNotDuplicate() {
         var stack = MessageStack(rules: StackRules())
+        let slots = ["a": 0, "b": 1]
         for id in ["a", "b", "a"] {
-            stack.push(Presentation(message: InAppMessage(id: id), triggerTime: .zero))
+            stack.push(Presentation(message: InAppMessage(id: id), slot: slots[id] ?? -1, triggerTime: .zero))
         }
         #expect(stack.idsTopFirst == ["a", "b"])
         #expect(stack.popTop()?.id == "a")

@@ -30,11 +30,13 @@ extension ReferenceEngine {
     /// anywhere is no longer in flight.
     mutating func clear(_ holdings: LifecycleRules.Holdings) {
         if holdings.contains(.visibleMessage) { screen.clear() }
-        if holdings.contains(.deliveredMessages) { delivered = [] }
+        if holdings.contains(.deliveredMessages) { serverMessagesDelivered = false }
         guard !holdings.isDisjoint(with: [.stack, .delayedMessages, .messagesAwaitingAssets]) else { return }
         if holdings.contains(.stack) { stack.removeAll() }
         if holdings.contains(.delayedMessages) { delayed.removeAll() }
         if holdings.contains(.messagesAwaitingAssets) { awaitingAssets.removeAll() }
-        inFlight = Set(stack.idsTopFirst).union(delayed.ids).union(awaitingAssets.keys)
+        if rules.selection.excludesMessagesInFlight {
+            inFlight = MessageSet(stack.slots + delayed.slots + awaitingAssets.slots)
+        }
     }
 }

@@ -16,21 +16,23 @@ extension ReferenceEngine {
     /// "Braze does not support analytics on in-app messages created locally" (seed 003): a local
     /// message gets a display attempt with no timeout, no interval and no analytics.
     mutating func presentLocal(_ message: InAppMessage) {
-        assets.start(for: message, delivery: 1)
-        attemptDisplay(Presentation(message: message, triggerTime: nil))
+        let slot = slots.slot(adding: message.id)
+        assets.start(for: message, slot: slot, delivery: 1)
+        attemptDisplay(Presentation(message: message, slot: slot, triggerTime: nil))
     }
 
     /// Runs the presenter's ordered checks for the message and applies the outcome.
     mutating func attemptDisplay(_ presentation: Presentation) {
         let id = presentation.id
-        switch presenter.outcome(for: presentation, in: displayConditions(for: id)) {
+        let slot = presentation.slot
+        switch presenter.outcome(for: presentation, in: displayConditions(for: slot)) {
         case .display where presentation.message.isControl:
             showControl(presentation)
         case .display:
-            inFlight.remove(id)
+            inFlight.remove(slot)
             // "Remove the message from the stack if needed" (braze-swift-sdk, InAppMessageUI.swift,
             // `prepareAndPresent`): an earlier firing of the message that waits there is done.
-            stack.remove(id)
+            stack.remove(slot)
             screen.show(presentation)
             // Room for the display and its impression, made once.
             observations.reserveCapacity(observations.count + 2)
@@ -38,7 +40,7 @@ extension ReferenceEngine {
                 .displayed(id, extras: rules.screen.extrasReachTheApp ? presentation.message.extras : [:])
             )
             if let triggerTime = presentation.triggerTime {
-                clocks.recordDisplay(of: id, at: now, triggeredAt: triggerTime)
+                clocks.recordDisplay(of: slot, at: now, triggeredAt: triggerTime)
             } else {
                 clocks.recordLocalDisplay(at: now)
             }
@@ -50,31 +52,33 @@ extension ReferenceEngine {
             // "After being discarded, the in-app message may be triggered later by another
             // instance of the trigger event" (seed 000, translated).
             if rules.reeligibility.discardedMessagesRetriggerable {
-                inFlight.remove(id)
+                inFlight.remove(slot)
             } else {
-                discardedForGood.insert(id)
+                discardedForGood.insert(slot)
             }
             observations.append(.discarded(id, reason: reason))
         case .rollBack:
             // Legacy `ABKReenqueueInAppMessage`: "as if it never occurred" (semantics notes, 15);
             // no clock moved, and the message stays eligible.
-            inFlight.remove(id)
-            clocks.recordRollback(of: id, at: now)
+            inFlight.remove(slot)
+            clocks.recordRollback(of: slot, at: now)
             observations.append(.rolledBack(id))
         case .awaitAssets:
-            awaitingAssets[id] = presentation
+            awaitingAssets[slot] = presentation
         }
     }
 
     /// A pending download settles; a message waiting for it is discarded, or gets a new display
     /// attempt from the first check (so a slow download can still time out).
     mutating func settleAssets(of id: MessageID, succeeded: Bool) {
-        assets.settle(id, succeeded: succeeded)
-        guard let waiting = awaitingAssets.removeValue(forKey: id) else { return }
+        // A message the engine never met has no download to settle, and nothing waits for one.
+        guard let slot = slots.slot(of: id) else { return }
+        assets.settle(slot, succeeded: succeeded)
+        guard let waiting = awaitingAssets.removeValue(at: slot) else { return }
         if succeeded {
             attemptDisplay(waiting)
         } else {
-            inFlight.remove(id)
+            inFlight.remove(slot)
             observations.append(.discarded(id, reason: .assetFailed))
         }
     }
@@ -87,10 +91,10 @@ extension ReferenceEngine {
         guard choice != .rollback || rules.profile.allowsRollback else {
             throw EngineError("message \(id): the rollback display choice exists only in the appboy-legacy profile")
         }
-        delegateChoices[id] = choice
+        delegateChoices[slots.slot(adding: id)] = choice
     }
 
-    private func displayConditions(for id: MessageID) -> DisplayAttempt.Conditions {
+    private func displayConditions(for slot: Int) -> DisplayAttempt.Conditions {
         DisplayAttempt.Conditions(
             now: now,
             appInForeground: appInForeground,
@@ -98,10 +102,10 @@ extension ReferenceEngine {
                 || (rules.screen.messageAwaitingAssetsBlocksOthers && !awaitingAssets.isEmpty),
             keyboardUp: keyboardUp,
             delegate: configuration.delegate,
-            delegateChoice: delegateChoices[id] ?? .now,
+            delegateChoice: delegateChoices[slot] ?? .now,
             device: configuration.device,
             deviceOrientation: deviceOrientation,
-            assets: assets.status(of: id)
+            assets: assets.status(of: slot)
         )
     }
 }

@@ -25,13 +25,12 @@ extension ReferenceEngine {
     mutating func becomeReady(_ presentation: Presentation) -> Bool {
         let message = presentation.message
         // Another firing of the message displayed it while this one waited on its delay.
-        guard clocks.isEligible(message, at: now) || !rules.reeligibility.checkedAgainWhenReady else {
-            return false
-        }
+        guard clocks.isEligible(message, slot: presentation.slot, at: now) || !rules.reeligibility.checkedAgainWhenReady
+        else { return false }
         let exempt = selection.isExemptFromInterval(message) || !rules.interval.checkedAgainAtDisplay
         guard exempt || clocks.respectsInterval(selection.minimumInterval(for: message), at: now) else {
             // Dropped silently, not queued (semantics notes, point 4).
-            inFlight.remove(message.id)
+            inFlight.remove(presentation.slot)
             return false
         }
         // "Triggered in-app messages are placed on top of the stack when their trigger event is

@@ -22,20 +22,25 @@ extension ReferenceEngine {
     /// current time, then replays the events held during the sync, in order, each as if it
     /// happened now. A completed session start also completes a sync left in flight.
     private mutating func deliverAndReplay() {
-        delivered = serverMessages
+        serverMessagesDelivered = true
         deliveries += 1
         let restartsDownloads = rules.sessionStart.deliveryRestartsAssetDownloads
-        assets.reserveCapacity(delivered.count)
-        for message in delivered where restartsDownloads || !assets.knows(message.id) {
-            assets.start(for: message, delivery: deliveries)
+        assets.reserveCapacity(serverMessages.count)
+        for position in serverMessages.indices {
+            let slot = slots.slot(ofServerMessage: position)
+            if restartsDownloads || !assets.knows(slot) {
+                assets.start(for: serverMessages[position], slot: slot, delivery: deliveries)
+            }
         }
         let sessionStart = LoggedEvent(event: .sessionStart, properties: [:])
         let held = sync.complete()
-        let events =
-            switch rules.sessionStart.heldEventsReplayed {
-            case .afterSessionStart: [sessionStart] + held
-            case .beforeSessionStart: held + [sessionStart]
-            }
-        for event in events { evaluate(event) }
+        switch rules.sessionStart.heldEventsReplayed {
+        case .afterSessionStart:
+            evaluate(sessionStart)
+            for event in held { evaluate(event) }
+        case .beforeSessionStart:
+            for event in held { evaluate(event) }
+            evaluate(sessionStart)
+        }
     }
 }

@@ -31,9 +31,9 @@ extension ReferenceEngine {
     /// A control-group message passed the presenter's checks: it logs its impression and moves the
     /// display clocks as a display would, but nothing is shown (semantics notes, point 9).
     mutating func showControl(_ presentation: Presentation) {
-        inFlight.remove(presentation.id)
+        inFlight.remove(presentation.slot)
         if rules.campaign.controlMessagesMoveClocks, let triggerTime = presentation.triggerTime {
-            clocks.recordDisplay(of: presentation.id, at: now, triggeredAt: triggerTime)
+            clocks.recordDisplay(of: presentation.slot, at: now, triggeredAt: triggerTime)
         }
         observe(analytics.controlShown(presentation))
     }

@@ -20,8 +20,21 @@ extension ReferenceEngine {
 
     /// Evaluates one trigger event at the current time (the reference semantics, "Triggers").
     mutating func evaluate(_ event: LoggedEvent) {
-        let matches = delivered.filter { matching.matches($0, event, at: now) }
-        guard !matches.isEmpty else {
+        var contest = CandidateSelection.Contest()
+        if serverMessagesDelivered {
+            for position in serverMessages.indices where matching.matches(serverMessages[position], event, at: now) {
+                let slot = slots.slot(ofServerMessage: position)
+                selection.enter(
+                    serverMessages[position],
+                    slot: slot,
+                    in: &contest,
+                    at: now,
+                    clocks: clocks,
+                    excluded: isUntriggerable(slot)
+                )
+            }
+        }
+        guard contest.hasEntrants else {
             if rules.triggers.noMatchCallbackFires.contains(.noTriggerMatches) {
                 observations.append(.noMatchingTrigger(event.event))
             }
@@ -29,8 +42,8 @@ extension ReferenceEngine {
             return
         }
         var offered = false
-        if let winner = selection.winner(among: matches, at: now, clocks: clocks, excluded: untriggerable) {
-            offered = trigger(winner)
+        if let winner = selection.winner(of: contest, at: now, clocks: clocks) {
+            offered = trigger(winner.message, slot: winner.slot)
         } else if rules.triggers.noMatchCallbackFires.contains(.noMatchingMessageEligible) {
             observations.append(.noMatchingTrigger(event.event))
         }
@@ -40,18 +53,18 @@ extension ReferenceEngine {
         if event.makesUserEligible, !offered { offerTopOfStack(at: .eligibilityTriggeringNoOffer) }
     }
 
-    /// Messages that may not be triggered now, whatever their clocks say: those discarded for good
-    /// (under rules where a discarded message cannot be triggered again), and those in flight
-    /// under rules that exclude them. The reference rules exclude none.
-    private var untriggerable: Set<MessageID> {
-        rules.selection.excludesMessagesInFlight ? inFlight.union(discardedForGood) : discardedForGood
+    /// Whether the message at the slot may not be triggered now, whatever its clocks say: it was
+    /// discarded for good (under rules where a discarded message cannot be triggered again), or it
+    /// is in flight under rules that exclude such messages. The reference rules exclude none.
+    private func isUntriggerable(_ slot: Int) -> Bool {
+        discardedForGood.contains(slot) || (rules.selection.excludesMessagesInFlight && inFlight.contains(slot))
     }
 
     /// The winner's trigger fires now: it is ready at once, or after its delay. Returns whether an
     /// offering ran.
-    private mutating func trigger(_ message: InAppMessage) -> Bool {
-        let presentation = Presentation(message: message, triggerTime: now)
-        if rules.selection.excludesMessagesInFlight { inFlight.insert(message.id) }
+    private mutating func trigger(_ message: InAppMessage, slot: Int) -> Bool {
+        let presentation = Presentation(message: message, slot: slot, triggerTime: now)
+        if rules.selection.excludesMessagesInFlight { inFlight.insert(slot) }
         var readyTime = now.later(by: message.delay)
         if rules.interval.insideInterval == .queuedUntilItEnds,
             let intervalEnd = clocks.intervalEnd(selection.minimumInterval(for: message))

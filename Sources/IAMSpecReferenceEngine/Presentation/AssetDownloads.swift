@@ -21,40 +21,41 @@ struct AssetDownloads {
         var zip: AssetOutcome?
     }
 
-    private var downloads: [MessageID: Downloads] = [:]
+    /// Each message's downloads, at its slot (``MessageSlots``).
+    private var downloads = PerMessage<Downloads>()
 
-    /// Starts the message's downloads afresh, with the outcomes the message gives for that
-    /// delivery (1 for the first; a local message is delivered once).
-    mutating func start(for message: InAppMessage, delivery: Int) {
-        downloads[message.id] = Downloads(
+    /// Starts the downloads of the message at the slot afresh, with the outcomes the message gives
+    /// for that delivery (1 for the first; a local message is delivered once).
+    mutating func start(for message: InAppMessage, slot: Int, delivery: Int) {
+        downloads[slot] = Downloads(
             image: message.imageOutcome(atDelivery: delivery),
             zip: message.zipOutcome(atDelivery: delivery)
         )
     }
 
-    /// Makes room for the downloads of `count` messages, so that a delivery starting them all
-    /// grows the table once.
+    /// Makes room for the downloads of the first `count` slots, so that a delivery starting them
+    /// all grows the table once.
     mutating func reserveCapacity(_ count: Int) {
         downloads.reserveCapacity(count)
     }
 
     /// Whether the message's downloads were ever started.
-    func knows(_ id: MessageID) -> Bool {
-        downloads[id] != nil
+    func knows(_ slot: Int) -> Bool {
+        downloads[slot] != nil
     }
 
     /// Settles every pending download of the message with the outcome.
-    mutating func settle(_ id: MessageID, succeeded: Bool) {
-        guard var current = downloads[id] else { return }
+    mutating func settle(_ slot: Int, succeeded: Bool) {
+        guard var current = downloads[slot] else { return }
         let outcome: AssetOutcome = succeeded ? .succeeds : .fails
         if current.image == .pending { current.image = outcome }
         if current.zip == .pending { current.zip = outcome }
-        downloads[id] = current
+        downloads[slot] = current
     }
 
     /// A failed download decides first; then a pending one; else the assets are ready.
-    func status(of id: MessageID) -> Status {
-        guard let current = downloads[id] else { return .ready }
+    func status(of slot: Int) -> Status {
+        guard let current = downloads[slot] else { return .ready }
         if current.image == .fails || current.zip == .fails { return .failed }
         if current.image == .pending || current.zip == .pending { return .pending }
         return .ready

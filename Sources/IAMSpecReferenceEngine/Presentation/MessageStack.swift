@@ -18,6 +18,9 @@ struct MessageStack {
     /// The message ids, top first, as a stack inspection reports them.
     var idsTopFirst: [MessageID] { entries.reversed().map(\.id) }
 
+    /// The slots of the messages on the stack.
+    var slots: [Int] { entries.map(\.slot) }
+
     /// Puts a triggered message on top, removing any earlier place it had on the stack.
     mutating func push(_ presentation: Presentation) {
         put(presentation, on: .top)
@@ -35,8 +38,8 @@ struct MessageStack {
     }
 
     /// Takes the message off the stack, wherever it is.
-    mutating func remove(_ id: MessageID) {
-        entries.removeAll { $0.id == id }
+    mutating func remove(_ slot: Int) {
+        entries.removeAll { $0.slot == slot }
     }
 
     /// "The stack only persists stored in-app messages in memory and is cleared up between app
@@ -46,7 +49,7 @@ struct MessageStack {
     }
 
     private mutating func put(_ presentation: Presentation, on end: StackRules.End) {
-        entries.removeAll { $0.id == presentation.id }
+        entries.removeAll { $0.slot == presentation.slot }
         switch end {
         case .top: entries.append(presentation)
         case .bottom: entries.insert(presentation, at: entries.startIndex)

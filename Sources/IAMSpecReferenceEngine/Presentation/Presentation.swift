@@ -4,6 +4,8 @@ import IAMSpec
 /// and presented by the app itself (local).
 struct Presentation: Sendable, Hashable {
     var message: InAppMessage
+    /// The message's slot (``MessageSlots``), where the engine holds its state.
+    var slot: Int
     /// When its trigger fired; nil for a local message, which has no trigger.
     var triggerTime: VirtualTime?
 

@@ -19,8 +19,8 @@ struct DelayedDisplayQueue {
         self.rules = rules
     }
 
-    /// The waiting messages, in the order they become ready.
-    var ids: [MessageID] { entries.map(\.presentation.id) }
+    /// The slots of the waiting messages, in the order they become ready.
+    var slots: [Int] { entries.map(\.presentation.slot) }
 
     /// Schedules the message to become ready at `readyTime`: after every entry due earlier, and
     /// after (in trigger order) or before the entries due at the same time. A message ready past the

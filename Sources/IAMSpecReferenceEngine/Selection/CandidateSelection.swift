@@ -13,33 +13,50 @@ struct CandidateSelection {
     let interval: IntervalRules
     let campaign: CampaignRules
 
-    /// The winner among the messages matching an event at time `time`, or nil when the trigger is
-    /// dropped ("A trigger inside the interval is dropped, not queued", semantics notes, point 4).
+    /// The messages matching one trigger event, entered in delivered order, and the best of them
+    /// so far.
+    struct Contest {
+        /// Whether any message matched the event.
+        fileprivate(set) var hasEntrants = false
+        /// The best eligible entrant so far, with its slot.
+        fileprivate var best: (message: InAppMessage, slot: Int)?
+    }
+
+    /// Enters a message matching the event at time `time` (at its slot, in delivered order) in the
+    /// contest; it becomes the best so far when it is eligible and outranks the best.
     ///
-    /// - Parameters:
-    ///   - matching: the delivered messages whose trigger matches, in delivered order.
-    ///   - excluded: messages that may not be triggered now, whatever their clocks say (see
-    ///     `ReferenceEngine.untriggerable`).
-    func winner(
-        among matching: [InAppMessage],
+    /// - Parameter excluded: whether the message may not be triggered now, whatever its clocks say
+    ///   (see `ReferenceEngine.isUntriggerable(_:)`).
+    func enter(
+        _ message: InAppMessage,
+        slot: Int,
+        in contest: inout Contest,
         at time: VirtualTime,
         clocks: DisplayClocks,
-        excluded: Set<MessageID>
-    ) -> InAppMessage? {
-        let intervalFirst = rules.intervalChecked == .beforePriority
-        var best: InAppMessage?
-        for message in matching
-        where !excluded.contains(message.id) && isWithinCampaign(message, at: time)
-            && clocks.isEligible(message, at: time)
-            && (!intervalFirst || passesInterval(message, at: time, clocks: clocks))
-        {
-            if let current = best, current.priority > message.priority { continue }
-            if let current = best, current.priority == message.priority, rules.priorityTiesGoTo == .earlierMessage {
-                continue
-            }
-            best = message
+        excluded: Bool
+    ) {
+        contest.hasEntrants = true
+        guard
+            !excluded && isWithinCampaign(message, at: time) && clocks.isEligible(message, slot: slot, at: time)
+                && (rules.intervalChecked != .beforePriority || passesInterval(message, at: time, clocks: clocks))
+        else { return }
+        if let current = contest.best {
+            if current.message.priority > message.priority { return }
+            if current.message.priority == message.priority, rules.priorityTiesGoTo == .earlierMessage { return }
         }
-        guard let best, intervalFirst || passesInterval(best, at: time, clocks: clocks) else { return nil }
+        contest.best = (message, slot)
+    }
+
+    /// The winner of the contest at time `time`, with its slot, or nil when the trigger is dropped
+    /// ("A trigger inside the interval is dropped, not queued", semantics notes, point 4).
+    func winner(
+        of contest: Contest,
+        at time: VirtualTime,
+        clocks: DisplayClocks
+    ) -> (message: InAppMessage, slot: Int)? {
+        guard let best = contest.best,
+            rules.intervalChecked == .beforePriority || passesInterval(best.message, at: time, clocks: clocks)
+        else { return nil }
         return best
     }
 

@@ -6,7 +6,8 @@ import IAMSpec
 /// "The interval is measured from the last display, not the last trigger" (semantics notes,
 /// point 3). Only triggered messages move these clocks.
 struct DisplayClocks {
-    private var lastDisplayOfMessage: [MessageID: VirtualTime] = [:]
+    /// Each message's last display, at its slot.
+    private var lastDisplayOfMessage = PerMessage<VirtualTime>()
     private var lastDisplayOfAny: VirtualTime?
     private let interval: IntervalRules
     private let reeligibility: ReeligibilityRules
@@ -19,8 +20,8 @@ struct DisplayClocks {
     /// Whether the message may be triggered at time `time`: "By default a message that has been
     /// displayed is not eligible again; a campaign may set a re-eligibility period in seconds,
     /// counted from its last display" (semantics notes, point 1).
-    func isEligible(_ message: InAppMessage, at time: VirtualTime) -> Bool {
-        guard let lastDisplay = lastDisplayOfMessage[message.id] else { return true }
+    func isEligible(_ message: InAppMessage, slot: Int, at time: VirtualTime) -> Bool {
+        guard let lastDisplay = lastDisplayOfMessage[slot] else { return true }
         guard let period = message.reeligibility else { return !reeligibility.onceByDefault }
         return reeligibility.reached.admits(.at(time), above: lastDisplay.later(by: period))
     }
@@ -40,9 +41,9 @@ struct DisplayClocks {
         lastDisplayOfAny?.later(by: minimum)
     }
 
-    /// A triggered message, triggered at `triggerTime`, was displayed at `time`.
-    mutating func recordDisplay(of id: MessageID, at time: VirtualTime, triggeredAt triggerTime: VirtualTime) {
-        lastDisplayOfMessage[id] = reeligibility.countedFrom == .lastDisplay ? time : triggerTime
+    /// A triggered message (at its slot), triggered at `triggerTime`, was displayed at `time`.
+    mutating func recordDisplay(of slot: Int, at time: VirtualTime, triggeredAt triggerTime: VirtualTime) {
+        lastDisplayOfMessage[slot] = reeligibility.countedFrom == .lastDisplay ? time : triggerTime
         lastDisplayOfAny = interval.measuredFrom == .lastDisplay ? time : triggerTime
     }
 
@@ -53,8 +54,8 @@ struct DisplayClocks {
 
     /// A trigger was rolled back "as if it never occurred" (semantics notes, point 15): no clock
     /// moves.
-    mutating func recordRollback(of id: MessageID, at time: VirtualTime) {
+    mutating func recordRollback(of slot: Int, at time: VirtualTime) {
         if interval.rollbackStartsInterval { lastDisplayOfAny = time }
-        if reeligibility.rollbackCountsAsDisplay { lastDisplayOfMessage[id] = time }
+        if reeligibility.rollbackCountsAsDisplay { lastDisplayOfMessage[slot] = time }
     }
 }

@@ -12,15 +12,20 @@ struct RegexLibrary {
     ///
     /// Throws ``EngineError`` naming the message and the pattern when one does not compile.
     init(messages: [InAppMessage]) throws {
-        for index in messages.indices {
-            for trigger in messages[index].triggers {
-                for pattern in Self.patterns(of: trigger) where compiled[pattern] == nil {
-                    do {
-                        compiled[pattern] = try Regex(pattern)
-                    } catch {
-                        throw EngineError(
-                            "message \(messages[index].id): invalid regular expression \"\(pattern)\": \(error)"
-                        )
+        for message in messages {
+            for trigger in message.triggers {
+                guard let filters = Self.filters(of: trigger) else { continue }
+                for group in filters.groups {
+                    for condition in group {
+                        guard let pattern = Self.pattern(of: condition.comparison), compiled[pattern] == nil
+                        else { continue }
+                        do {
+                            compiled[pattern] = try Regex(pattern)
+                        } catch {
+                            throw EngineError(
+                                "message \(message.id): invalid regular expression \"\(pattern)\": \(error)"
+                            )
+                        }
                     }
                 }
             }
@@ -37,19 +42,19 @@ struct RegexLibrary {
         }
     }
 
-    private static func patterns(of trigger: Trigger) -> [String] {
-        let filters: PropertyFilters
+    /// The trigger's property filters; nil for a kind of trigger that has none.
+    private static func filters(of trigger: Trigger) -> PropertyFilters? {
         switch trigger {
-        case .customEvent(_, let eventFilters), .specificPurchase(_, let eventFilters):
-            filters = eventFilters
-        case .anyPurchase, .sessionStart, .pushClick:
-            return []
+        case .customEvent(_, let filters), .specificPurchase(_, let filters): filters
+        case .anyPurchase, .sessionStart, .pushClick: nil
         }
-        return filters.groups.joined().compactMap { condition in
-            switch condition.comparison {
-            case .matches(let pattern), .doesNotMatch(let pattern): pattern
-            default: nil
-            }
+    }
+
+    /// The regular expression of a `matches` / `does_not_match` comparison; nil for the others.
+    private static func pattern(of comparison: PropertyComparison) -> String? {
+        switch comparison {
+        case .matches(let pattern), .doesNotMatch(let pattern): pattern
+        default: nil
         }
     }
 }

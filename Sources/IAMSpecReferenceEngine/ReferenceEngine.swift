@@ -94,13 +94,18 @@ public struct ReferenceEngine: DeliveryEngine {
         for message in setup.messages where message.delay < .zero || message.delay > .seconds(7200) {
             throw EngineError("message \(message.id): delay \(message.delay) s is outside 0 to 7200 s")
         }
+        self.init(setup: setup, rules: rules, regexes: try RegexLibrary(messages: setup.messages))
+    }
+
+    /// Makes an engine once nothing is left that can throw, so that it is built in place.
+    private init(setup: EngineSetup, rules: DeliveryRules, regexes: RegexLibrary) {
         self.rules = rules
         configuration = setup.configuration
         serverMessages = setup.messages
         slots = MessageSlots(serverMessages: setup.messages)
         matching = TriggerMatching(
             rules: rules.triggers,
-            filters: PropertyFilterEvaluation(regexes: try RegexLibrary(messages: setup.messages), rules: rules.filters)
+            filters: PropertyFilterEvaluation(regexes: regexes, rules: rules.filters)
         )
         selection = CandidateSelection(
             minimumInterval: setup.configuration.minimumTriggerInterval,

@@ -17,9 +17,7 @@ struct MessageSet {
     }
 
     mutating func insert(_ slot: Int) {
-        if slot >= members.count {
-            members.append(contentsOf: repeatElement(false, count: slot + 1 - members.count))
-        }
+        while members.count <= slot { members.append(false) }
         members[slot] = true
     }
 

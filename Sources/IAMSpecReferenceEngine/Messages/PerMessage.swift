@@ -12,7 +12,8 @@ struct PerMessage<Value> {
         set {
             if slot >= values.count {
                 guard newValue != nil else { return }
-                values.append(contentsOf: repeatElement(nil, count: slot + 1 - values.count))
+                values.reserveCapacity(slot + 1)
+                while values.count <= slot { values.append(nil) }
             }
             count += (newValue == nil ? 0 : 1) - (values[slot] == nil ? 0 : 1)
             values[slot] = newValue

@@ -39,6 +39,8 @@ struct MessageStack {
 
     /// Takes the message off the stack, wherever it is.
     mutating func remove(_ slot: Int) {
+        // Looked for first: removing nothing would still rebuild the array.
+        guard entries.contains(where: { $0.slot == slot }) else { return }
         entries.removeAll { $0.slot == slot }
     }
 
@@ -49,7 +51,7 @@ struct MessageStack {
     }
 
     private mutating func put(_ presentation: Presentation, on end: StackRules.End) {
-        entries.removeAll { $0.slot == presentation.slot }
+        remove(presentation.slot)
         switch end {
         case .top: entries.append(presentation)
         case .bottom: entries.insert(presentation, at: entries.startIndex)

@@ -18,15 +18,27 @@ struct PropertyFilterEvaluation {
         properties: [String: PropertyValue],
         at now: VirtualTime
     ) -> Bool {
-        filters.groups.allSatisfy { group in
-            let holding = { (condition: PropertyCondition) in
-                holds(condition.comparison, for: properties[condition.property], at: now)
-            }
-            switch rules.orGroupNeeds {
-            case .anyCondition: return group.contains(where: holding)
-            case .everyCondition: return group.allSatisfy(holding)
-            }
+        for group in filters.groups where !holds(group, properties: properties, at: now) { return false }
+        return true
+    }
+
+    /// Whether one OR-group holds: any one of its conditions, or every one of them, as the rules
+    /// say; the conditions are checked in order until one decides.
+    private func holds(_ group: [PropertyCondition], properties: [String: PropertyValue], at now: VirtualTime) -> Bool {
+        let needsEvery = rules.orGroupNeeds == .everyCondition
+        for condition in group {
+            let holding = holds(condition.comparison, for: Self.value(of: condition.property, in: properties), at: now)
+            if holding != needsEvery { return holding }
         }
+        return needsEvery
+    }
+
+    /// The property's value in the event, nil when it is absent. A few properties are compared
+    /// key by key: that costs less than hashing the name once.
+    private static func value(of property: String, in properties: [String: PropertyValue]) -> PropertyValue? {
+        guard properties.count <= 8 else { return properties[property] }
+        for (key, value) in properties where key == property { return value }
+        return nil
     }
 
     /// Whether one comparison holds for a property's value (nil when the property is absent).

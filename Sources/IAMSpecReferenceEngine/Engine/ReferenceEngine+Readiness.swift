@@ -33,11 +33,10 @@ extension ReferenceEngine {
             inFlight.remove(presentation.slot)
             return false
         }
-        // "Triggered in-app messages are placed on top of the stack when their trigger event is
-        // fired" (seed 003).
         if rules.analytics.impressionLoggedAt == .ready { observations.append(.impressionLogged(message.id)) }
-        stack.push(presentation)
-        offerTopOfStack()
+        // "Triggered in-app messages are placed on top of the stack when their trigger event is
+        // fired" (seed 003), and the top is offered at once.
+        attemptDisplay(stack.pushAndPopTop(presentation))
         return true
     }
 }

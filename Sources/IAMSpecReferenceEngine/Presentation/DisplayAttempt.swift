@@ -55,7 +55,6 @@ struct DisplayAttempt {
         for presentation: Presentation,
         in conditions: Conditions
     ) -> Outcome? {
-        let message = presentation.message
         switch check {
         case .timeout:
             // "The in-app message is ready to be displayed but past the timeout duration" (seed 003);
@@ -81,13 +80,13 @@ struct DisplayAttempt {
         case .orientation:
             // "The device orientation doesn't match the triggered in-app message's orientation"
             // (seed 003); never checked on tablets (semantics notes, point 12).
-            let mismatch = !Self.fits(message.orientation, conditions.deviceOrientation)
+            let mismatch = !Self.fits(presentation.message.orientation, conditions.deviceOrientation)
             let checked = conditions.device == .phone || rules.orientationCheckedOn == .phonesAndTablets
             return checked && mismatch ? .discard(.orientation) : nil
         case .missingImage:
             // Legacy: "a full in-app message but has no image", "an image-only modal in-app message
             // but has no image" (seed 003).
-            return profile.lacksRequiredImage(message) ? .discard(.missingImage) : nil
+            return profile.lacksRequiredImage(presentation.message) ? .discard(.missingImage) : nil
         case .assets:
             // "The asset (image or zip file) of the in-app message failed to download" (seed 003);
             // a download still in flight makes the message wait.

@@ -31,6 +31,17 @@ struct MessageStack {
         put(presentation, on: rules.putBackOn)
     }
 
+    /// Pushes a triggered message and takes the next message off the stack: under last in, first
+    /// out, the message itself, whose earlier place (if any) is all the stack loses.
+    mutating func pushAndPopTop(_ presentation: Presentation) -> Presentation {
+        guard rules.order == .lastInFirstOut else {
+            push(presentation)
+            return popTop() ?? presentation
+        }
+        remove(presentation.slot)
+        return presentation
+    }
+
     /// Takes the next message off the stack, in the stack's order, if there is one.
     mutating func popTop() -> Presentation? {
         guard rules.order == .firstInFirstOut, !entries.isEmpty else { return entries.popLast() }

@@ -49,7 +49,9 @@ struct DisplayAttempt {
         return .display
     }
 
-    /// What one check decides, or nil when it lets the message through to the next.
+    /// What one check decides, or nil when it lets the message through to the next. Inlined in
+    /// the loop of ``outcome(for:in:)``: it runs for every check of every display attempt.
+    @inline(__always)
     private func decide(
         _ check: PresenterRules.Check,
         for presentation: Presentation,

@@ -22,10 +22,12 @@ extension ReferenceEngine {
     mutating func evaluate(_ event: LoggedEvent) {
         var contest = CandidateSelection.Contest()
         if serverMessagesDelivered {
-            for position in serverMessages.indices where matching.matches(serverMessages[position], event, at: now) {
+            for position in serverMessages.indices {
+                let message = serverMessages[position]
+                guard matching.matches(message, event, at: now) else { continue }
                 let slot = slots.slot(ofServerMessage: position)
                 selection.enter(
-                    serverMessages[position],
+                    message,
                     slot: slot,
                     in: &contest,
                     at: now,

@@ -13,7 +13,7 @@ struct ExpectationFailure: Sendable, Hashable {
 enum ExpectationCheck {
     /// Checks `sequence`, `contains` and `absent`, in that order; the stack is checked apart,
     /// after the runner has inspected it.
-    static func check(_ expectation: Expectation, window: [Observation]) -> ExpectationFailure? {
+    static func check(_ expectation: Expectation, window: ArraySlice<Observation>) -> ExpectationFailure? {
         if let sequence = expectation.sequence, let failure = checkSequence(sequence, window: window) {
             return failure
         }
@@ -28,7 +28,8 @@ enum ExpectationCheck {
 
     /// The window's observations of the compared channels must be exactly the patterns, in order.
     /// The compared channels are delivery, plus each channel a pattern belongs to.
-    static func checkSequence(_ patterns: [ObservationPattern], window: [Observation]) -> ExpectationFailure? {
+    static func checkSequence(_ patterns: [ObservationPattern], window: ArraySlice<Observation>) -> ExpectationFailure?
+    {
         var channels = ObservationChannels.delivery
         for pattern in patterns { channels.insert(pattern.channel) }
         if holdsInOrder(patterns, window: window, on: channels) { return nil }
@@ -48,7 +49,7 @@ enum ExpectationCheck {
     /// Whether the window's observations on the channels are exactly the patterns, in order.
     private static func holdsInOrder(
         _ patterns: [ObservationPattern],
-        window: [Observation],
+        window: ArraySlice<Observation>,
         on channels: ObservationChannels
     ) -> Bool {
         var next = patterns.startIndex
@@ -61,7 +62,8 @@ enum ExpectationCheck {
     }
 
     /// Each pattern must match a distinct observation, in order, with any others between.
-    static func checkContains(_ patterns: [ObservationPattern], window: [Observation]) -> ExpectationFailure? {
+    static func checkContains(_ patterns: [ObservationPattern], window: ArraySlice<Observation>) -> ExpectationFailure?
+    {
         var remaining = window[...]
         for pattern in patterns {
             guard let index = remaining.firstIndex(where: pattern.matches) else {
@@ -80,7 +82,7 @@ enum ExpectationCheck {
     }
 
     /// No observation may match any of the patterns.
-    static func checkAbsent(_ patterns: [ObservationPattern], window: [Observation]) -> ExpectationFailure? {
+    static func checkAbsent(_ patterns: [ObservationPattern], window: ArraySlice<Observation>) -> ExpectationFailure? {
         for observation in window {
             if let pattern = patterns.first(where: { $0.matches(observation) }) {
                 return ExpectationFailure(

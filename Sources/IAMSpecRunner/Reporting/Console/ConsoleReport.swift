@@ -49,13 +49,23 @@ public struct ConsoleReport: Sendable {
         Self.appendDigits(of: completed, to: &bytes)
         bytes.append(UInt8(ascii: "/"))
         Self.appendDigits(of: total, to: &bytes)
-        bytes.append(contentsOf: "] ".utf8)
-        bytes.append(contentsOf: statusWord(status).utf8)
-        bytes.append(contentsOf: "  ".utf8)
-        bytes.append(contentsOf: caseID.utf8)
-        bytes.append(contentsOf: " [".utf8)
-        bytes.append(contentsOf: profile.rawValue.utf8)
         bytes.append(UInt8(ascii: "]"))
+        bytes.append(UInt8(ascii: " "))
+        Self.appendUTF8(of: statusWord(status), to: &bytes)
+        bytes.append(UInt8(ascii: " "))
+        bytes.append(UInt8(ascii: " "))
+        Self.appendUTF8(of: caseID, to: &bytes)
+        bytes.append(UInt8(ascii: " "))
+        bytes.append(UInt8(ascii: "["))
+        Self.appendUTF8(of: profile.rawValue, to: &bytes)
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// Appends the UTF-8 of `text` in one copy of its contiguous bytes (`append(contentsOf:)` of a
+    /// `String.UTF8View` goes the general way, several times the cost for a short string).
+    private static func appendUTF8(of text: String, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     private static func digitCount(_ number: Int) -> Int {

@@ -1,3 +1,4 @@
+import Dispatch
 import IAMSpec
 
 /// Runs one case run, start to end, on a fresh engine, on the calling thread.
@@ -63,11 +64,12 @@ struct CaseExecutor: Sendable {
 
     /// Runs the case, reusing what `memo` kept from the worker's previous run.
     func execute(_ run: CaseRun, memo: inout Memo, engineMade: (any DeliveryEngine) -> Void) -> CaseResult {
-        let clock = ContinuousClock()
-        let start = clock.now
+        // The monotonic clock in nanoseconds: a `Duration` would cost more than a step to read in
+        // milliseconds.
+        let start = DispatchTime.now().uptimeNanoseconds
         var result = blankResult(for: run, memo: &memo)
         perform(run, into: &result, memo: &memo, engineMade: engineMade)
-        result.durationMilliseconds = start.duration(to: clock.now).wholeMilliseconds
+        result.durationMilliseconds = Int64((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
         if result.status == .failed || result.status == .error { result.given = given(of: run) }
         return result
     }
@@ -290,8 +292,10 @@ struct CaseExecutor: Sendable {
 
         /// Records the next step, with the observations it made.
         mutating func record(_ observations: [Observation]) {
-            if !observations.isEmpty {
-                observed += observations
+            // One at a time: a stimulus makes one or two observations, fewer than
+            // `append(contentsOf:)` is worth.
+            for observation in observations {
+                observed.append(observation)
             }
             stepEnds.append(observed.count)
         }

@@ -182,10 +182,11 @@ struct CaseExecutor: Sendable {
     }
 
     /// Runs the steps until the first that does not pass; the result says how they went, the
-    /// session what the engine observed at each step run.
-    private func runSteps(
+    /// session what the engine observed at each step run. Generic, so that the engine's existential
+    /// is opened once per run, not at every step.
+    private func runSteps<Engine: DeliveryEngine>(
         _ steps: [Step],
-        on engine: inout any DeliveryEngine,
+        on engine: inout Engine,
         into result: inout CaseResult,
         session: inout Session
     ) {
@@ -221,9 +222,9 @@ struct CaseExecutor: Sendable {
     }
 
     /// Checks an `expect` step; records it in the session and empties the window.
-    private func check(
+    private func check<Engine: DeliveryEngine>(
         _ expectation: Expectation,
-        engine: inout any DeliveryEngine,
+        engine: inout Engine,
         session: inout Session
     ) -> Problem? {
         session.record([])

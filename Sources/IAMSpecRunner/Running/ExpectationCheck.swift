@@ -31,7 +31,8 @@ enum ExpectationCheck {
     static func checkSequence(_ patterns: [ObservationPattern], window: ArraySlice<Observation>) -> ExpectationFailure?
     {
         var channels = ObservationChannels.delivery
-        for pattern in patterns { channels.insert(pattern.channel) }
+        // By index: each pattern's channel is read in place, the pattern not copied.
+        for index in patterns.indices { channels.insert(patterns[index].channel) }
         if holdsInOrder(patterns, window: window, on: channels) { return nil }
         let compared = window.filter { observation in observation.channel.map(channels.contains) ?? false }
         let channelNames = ObservationChannel.allCases.filter(channels.contains).map(\.rawValue)
@@ -53,9 +54,10 @@ enum ExpectationCheck {
         on channels: ObservationChannels
     ) -> Bool {
         var next = patterns.startIndex
-        for observation in window {
-            guard let channel = observation.channel, channels.contains(channel) else { continue }
-            guard next < patterns.endIndex, patterns[next].matches(observation) else { return false }
+        // By index: an observation on a channel not compared is passed over without a copy.
+        for index in window.indices {
+            guard let channel = window[index].channel, channels.contains(channel) else { continue }
+            guard next < patterns.endIndex, patterns[next].matches(window[index]) else { return false }
             next += 1
         }
         return next == patterns.endIndex

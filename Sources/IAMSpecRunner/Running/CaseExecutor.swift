@@ -1,3 +1,4 @@
+import Dispatch
 import IAMSpec
 
 /// Runs one case run, start to end, on a fresh engine, on the calling thread.
@@ -20,11 +21,16 @@ struct CaseExecutor: Sendable {
     private let ruleReferences: [String: RuleReference]
     /// Runs not to make, with the reason they are reported skipped (a baseline's `skip` entries).
     let plannedSkip: @Sendable (CaseRun) -> String?
+    /// Whether the result of this run, should it pass, carries its timeline: false when no report
+    /// reads a passed run's timeline (`iamspec run` without `--json`, and without a baseline entry
+    /// that could judge the run a failure). A run that does not pass always carries it.
+    let keepsTimelineWhenPassed: @Sendable (CaseRun) -> Bool
 
     init(
         provider: any EngineProvider,
         catalogue: RuleCatalogue,
-        plannedSkip: @escaping @Sendable (CaseRun) -> String? = { _ in nil }
+        plannedSkip: @escaping @Sendable (CaseRun) -> String? = { _ in nil },
+        keepsTimelineWhenPassed: @escaping @Sendable (CaseRun) -> Bool = { _ in true }
     ) {
         self.provider = provider
         self.description = provider.description
@@ -35,15 +41,35 @@ struct CaseExecutor: Sendable {
             uniquingKeysWith: { first, _ in first }
         )
         self.plannedSkip = plannedSkip
+        self.keepsTimelineWhenPassed = keepsTimelineWhenPassed
+    }
+
+    /// What a worker carries from one run to the next: the rule references of the last case it
+    /// ran, which that case's next run (its other profile) shares instead of looking them up and
+    /// copying them again, and the storage of a run's observations, emptied and used again
+    /// unless a timeline still holds it.
+    struct Memo {
+        fileprivate var ruleIDs: [String] = []
+        fileprivate var rules: [RuleReference] = []
+        fileprivate var observed: [Observation] = []
+        fileprivate var stepEnds: [Int] = []
     }
 
     /// Runs the case; `engineMade` sees the engine as soon as it exists (so that a watchdog can
     /// interrupt it). Wall-clock duration is measured for the report only.
     func execute(_ run: CaseRun, engineMade: (any DeliveryEngine) -> Void = { _ in }) -> CaseResult {
-        let clock = ContinuousClock()
-        let start = clock.now
-        var result = outcome(of: run, engineMade: engineMade)
-        result.durationMilliseconds = start.duration(to: clock.now).wholeMilliseconds
+        var memo = Memo()
+        return execute(run, memo: &memo, engineMade: engineMade)
+    }
+
+    /// Runs the case, reusing what `memo` kept from the worker's previous run.
+    func execute(_ run: CaseRun, memo: inout Memo, engineMade: (any DeliveryEngine) -> Void) -> CaseResult {
+        // The monotonic clock in nanoseconds: a `Duration` would cost more than a step to read in
+        // milliseconds.
+        let start = DispatchTime.now().uptimeNanoseconds
+        var result = blankResult(for: run, memo: &memo)
+        perform(run, into: &result, memo: &memo, engineMade: engineMade)
+        result.durationMilliseconds = Int64((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
         if result.status == .failed || result.status == .error { result.given = given(of: run) }
         return result
     }
@@ -56,7 +82,8 @@ struct CaseExecutor: Sendable {
         milliseconds: Int64,
         diagnostics: String = ""
     ) -> CaseResult {
-        var result = blankResult(for: run)
+        var memo = Memo()
+        var result = blankResult(for: run, memo: &memo)
         result.diagnostics = diagnostics
         result.status = .error
         result.kind = kind
@@ -91,31 +118,40 @@ struct CaseExecutor: Sendable {
         return nil
     }
 
-    private func blankResult(for run: CaseRun) -> CaseResult {
-        CaseResult(
+    private func blankResult(for run: CaseRun, memo: inout Memo) -> CaseResult {
+        let ruleIDs = run.specCase.rules
+        if ruleIDs != memo.ruleIDs {
+            memo.rules = ruleIDs.map { ruleReferences[$0] ?? RuleReference(id: $0) }
+            memo.ruleIDs = ruleIDs
+        }
+        return CaseResult(
             caseID: run.specCase.id,
             profile: run.profile,
             title: run.specCase.title,
             status: .passed,
             location: run.specCase.location,
-            rules: run.specCase.rules.map { ruleReferences[$0] ?? RuleReference(id: $0) },
+            rules: memo.rules,
             tags: run.specCase.tags
         )
     }
 
-    private func outcome(of run: CaseRun, engineMade: (any DeliveryEngine) -> Void) -> CaseResult {
-        var result = blankResult(for: run)
+    /// Makes the run into `result`: skipped, or its steps on a fresh engine.
+    private func perform(
+        _ run: CaseRun,
+        into result: inout CaseResult,
+        memo: inout Memo,
+        engineMade: (any DeliveryEngine) -> Void
+    ) {
         if let reason = skipReason(for: run) {
             result.status = .skipped
             result.message = reason
-            return result
+            return
         }
-        let specCase = run.specCase
         let setup = EngineSetup(
-            caseID: specCase.id,
+            caseID: run.specCase.id,
             profile: run.profile,
-            configuration: specCase.configuration,
-            messages: specCase.messages
+            configuration: run.specCase.configuration,
+            messages: run.specCase.messages
         )
         var engine: any DeliveryEngine
         do {
@@ -123,81 +159,80 @@ struct CaseExecutor: Sendable {
         } catch let skip as CaseSkipped {
             result.status = .skipped
             result.message = skip.reason
-            return result
+            return
         } catch {
             result.apply(.engineFailure(error, while: "making the engine"))
-            return result
+            return
         }
         engineMade(engine)
-        runSteps(specCase.steps, on: &engine, into: &result)
-        guard result.status != .error else { return result }
-        do {
-            try engine.endCase()
-        } catch {
-            result.apply(.engineFailure(error, while: "ending the case"))
+        let steps = run.specCase.steps
+        var session = Session(stepCount: steps.count, reusing: &memo)
+        runSteps(steps, on: &engine, into: &result, session: &session)
+        if result.status != .error {
+            do {
+                try engine.endCase()
+            } catch {
+                result.apply(.engineFailure(error, while: "ending the case"))
+            }
         }
-        return result
+        if result.status != .passed || keepsTimelineWhenPassed(run) {
+            result.timeline = session.timeline(of: steps)
+        }
+        session.recycle(into: &memo)
     }
 
-    /// Runs the steps until the first that does not pass; the result says how they went.
-    private func runSteps(_ steps: [Step], on engine: inout any DeliveryEngine, into result: inout CaseResult) {
-        var session = Session()
-        session.timeline.reserveCapacity(steps.count)
-        for index in steps.indices {
-            switch steps[index].action {
-            case .stimulus(let stimulus):
-                let observations: [Observation]
-                do {
-                    observations = try engine.handle(stimulus)
-                } catch let skip as CaseSkipped {
-                    session.timeline.append(TimelineEntry(time: session.time, steps: steps, index: index))
-                    result.timeline = session.timeline
-                    result.location = steps[index].location
-                    result.apply(.declined("`\(CaseSyntax.plain.step(stimulus))`", skip))
-                    return
-                } catch {
-                    session.timeline.append(TimelineEntry(time: session.time, steps: steps, index: index))
-                    result.timeline = session.timeline
-                    result.location = steps[index].location
-                    result.apply(.engineFailure(error, while: "handling `\(CaseSyntax.plain.step(stimulus))`"))
-                    return
-                }
-                session.timeline.append(
-                    TimelineEntry(time: session.time, steps: steps, index: index, observations: observations)
-                )
-                session.collect(observations)
-                if case .timeAdvanced(let span) = stimulus {
-                    session.time = session.time + span
-                }
-            case .expectation(let expectation):
-                if let problem = check(expectation, of: steps, at: index, engine: &engine, session: &session) {
-                    result.timeline = session.timeline
-                    result.location = steps[index].location
-                    result.apply(problem)
-                    return
+    /// Runs the steps until the first that does not pass; the result says how they went, the
+    /// session what the engine observed at each step run. Generic, so that the engine's existential
+    /// is opened once per run, not at every step.
+    private func runSteps<Engine: DeliveryEngine>(
+        _ steps: [Step],
+        on engine: inout Engine,
+        into result: inout CaseResult,
+        session: inout Session
+    ) {
+        // Each step is read in place: a copy of it would retain and release what it holds.
+        steps.withUnsafeBufferPointer { steps in
+            for index in steps.indices {
+                switch steps[index].action {
+                case .stimulus(let stimulus):
+                    let observations: [Observation]
+                    do {
+                        observations = try engine.handle(stimulus)
+                    } catch let skip as CaseSkipped {
+                        session.record([])
+                        result.location = steps[index].location
+                        result.apply(.declined("`\(CaseSyntax.plain.step(stimulus))`", skip))
+                        return
+                    } catch {
+                        session.record([])
+                        result.location = steps[index].location
+                        result.apply(.engineFailure(error, while: "handling `\(CaseSyntax.plain.step(stimulus))`"))
+                        return
+                    }
+                    session.record(observations)
+                case .expectation(let expectation):
+                    if let problem = check(expectation, engine: &engine, session: &session) {
+                        result.location = steps[index].location
+                        result.apply(problem)
+                        return
+                    }
                 }
             }
         }
-        result.timeline = session.timeline
     }
 
-    /// Checks the `expect` step `steps[index]`; appends its timeline entry and empties the window.
-    private func check(
+    /// Checks an `expect` step; records it in the session and empties the window.
+    private func check<Engine: DeliveryEngine>(
         _ expectation: Expectation,
-        of steps: [Step],
-        at index: Int,
-        engine: inout any DeliveryEngine,
+        engine: inout Engine,
         session: inout Session
     ) -> Problem? {
-        // The entry goes on the timeline at once and is completed there, never copied.
-        let entry = session.timeline.endIndex
-        session.timeline.append(TimelineEntry(time: session.time, steps: steps, index: index))
+        session.record([])
         if let failure = ExpectationCheck.check(expectation, window: session.window) {
-            session.timeline[entry].expected = failure.expected
-            session.timeline[entry].actual = failure.actual
+            session.failedCheck = (failure.expected, failure.actual)
             return Problem(status: .failed, kind: failure.check, message: failure.message)
         }
-        session.window = []
+        session.closeWindow()
         guard let expectedStack = expectation.stack else { return nil }
         let answer: [Observation]
         do {
@@ -207,7 +242,7 @@ struct CaseExecutor: Sendable {
         } catch {
             return .engineFailure(error, while: "inspecting the stack")
         }
-        session.timeline[entry] = TimelineEntry(time: session.time, steps: steps, index: index, observations: answer)
+        session.recordStackAnswer(answer)
         guard answer.count == 1, case .stack(let actualStack) = answer[0] else {
             return Problem(
                 status: .error,
@@ -217,27 +252,88 @@ struct CaseExecutor: Sendable {
             )
         }
         if let failure = ExpectationCheck.checkStack(expected: expectedStack, actual: actualStack) {
-            session.timeline[entry].expected = failure.expected
-            session.timeline[entry].actual = failure.actual
+            session.failedCheck = (failure.expected, failure.actual)
             return Problem(status: .failed, kind: failure.check, message: failure.message)
         }
         return nil
     }
 
-    /// The running state of one case: virtual time, the open window, the steps done.
+    /// What the engine observed in one run, step by step: every observation in one array, in the
+    /// order they came, the open window being its end. A timeline is made of it only when a report
+    /// will read one, so a passed run nobody reads costs no entry per step.
     private struct Session {
-        var time = VirtualTime.zero
-        var window: [Observation] = []
-        var timeline: [TimelineEntry] = []
+        /// Every observation of the run: a stimulus's, and a stack inspection's answer.
+        private var observed: [Observation] = []
+        /// Where the open window starts in `observed`: after the last `expect` (and its answer).
+        private var windowStart = 0
+        /// Where each step run so far ends in `observed`: a step's observations run from the end
+        /// of the step before it to its own.
+        private var stepEnds: [Int] = []
+        /// What the failing check of the last step expected and found, if it failed so.
+        var failedCheck: (expected: [String], actual: [String])?
 
-        /// Adds a stimulus's observations to the window; the first non-empty ones are shared with
-        /// their timeline entry rather than copied.
-        mutating func collect(_ observations: [Observation]) {
-            if window.isEmpty {
-                window = observations
-            } else {
-                window += observations
+        /// A session for a case of `stepCount` steps, in the storage `memo` kept.
+        init(stepCount: Int, reusing memo: inout Memo) {
+            swap(&observed, &memo.observed)
+            swap(&stepEnds, &memo.stepEnds)
+            observed.reserveCapacity(2 * stepCount)
+            stepEnds.reserveCapacity(stepCount)
+        }
+
+        /// Empties the session and gives its storage back to `memo` for the worker's next run.
+        mutating func recycle(into memo: inout Memo) {
+            observed.removeAll(keepingCapacity: true)
+            stepEnds.removeAll(keepingCapacity: true)
+            swap(&observed, &memo.observed)
+            swap(&stepEnds, &memo.stepEnds)
+        }
+
+        /// The observations since the last `expect`.
+        var window: ArraySlice<Observation> { observed[windowStart...] }
+
+        /// Records the next step, with the observations it made.
+        mutating func record(_ observations: [Observation]) {
+            // One at a time: a stimulus makes one or two observations, fewer than
+            // `append(contentsOf:)` is worth.
+            for observation in observations {
+                observed.append(observation)
             }
+            stepEnds.append(observed.count)
+        }
+
+        /// Empties the window: the `expect` step just recorded held.
+        mutating func closeWindow() {
+            windowStart = observed.count
+        }
+
+        /// Gives the `expect` step just recorded the stack inspection's answer; the window stays
+        /// empty.
+        mutating func recordStackAnswer(_ answer: [Observation]) {
+            observed += answer
+            stepEnds[stepEnds.count - 1] = observed.count
+            windowStart = observed.count
+        }
+
+        /// The timeline of the steps recorded, `steps` being the case's.
+        func timeline(of steps: [Step]) -> [TimelineEntry] {
+            var timeline: [TimelineEntry] = []
+            timeline.reserveCapacity(stepEnds.count)
+            var time = VirtualTime.zero
+            var start = 0
+            for (index, end) in stepEnds.enumerated() {
+                timeline.append(
+                    TimelineEntry(time: time, steps: steps, index: index, observed: observed, range: start..<end)
+                )
+                start = end
+                if case .stimulus(.timeAdvanced(let span)) = steps[index].action {
+                    time = time + span
+                }
+            }
+            if let failedCheck, !timeline.isEmpty {
+                timeline[timeline.count - 1].expected = failedCheck.expected
+                timeline[timeline.count - 1].actual = failedCheck.actual
+            }
+            return timeline
         }
     }
 

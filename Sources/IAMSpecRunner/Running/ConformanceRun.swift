@@ -70,6 +70,7 @@ public struct ConformanceRun: Sendable {
             header: header(paths: paths),
             rules: rules,
             keepingPassed: { _ in true },
+            timelineWhenPassed: { _ in true },
             progress: { batch in
                 guard let progress else { return }
                 for result in batch {
@@ -98,17 +99,24 @@ public struct ConformanceRun: Sendable {
     /// order; ``progress`` is not called), and to `deliver` in the order of `runs`, on the calling
     /// thread, as soon as every run before it has its result. The summary keeps every result but
     /// the passed ones `keepingPassed` turns down (counted in ``RunSummary/passedNotKept``), so a
-    /// run's memory need not grow with the suite.
+    /// run's memory need not grow with the suite. A passed run's result has its timeline only when
+    /// `timelineWhenPassed` says a report will read it; any other result always has it.
     package func run(
         _ runs: [CaseRun],
         header: RunHeader,
         rules: RuleCatalogue,
         keepingPassed: (CaseResult) -> Bool,
+        timelineWhenPassed: @escaping @Sendable (CaseRun) -> Bool,
         progress: ([CaseResult]) -> Void,
         deliver: (CaseResult) -> Void
     ) -> RunSummary {
         let scheduler = RunScheduler(
-            executor: CaseExecutor(provider: engine, catalogue: rules, plannedSkip: options.plannedSkip),
+            executor: CaseExecutor(
+                provider: engine,
+                catalogue: rules,
+                plannedSkip: options.plannedSkip,
+                keepsTimelineWhenPassed: timelineWhenPassed
+            ),
             jobs: options.jobs,
             timeout: options.timeout,
             failFast: options.failFast,

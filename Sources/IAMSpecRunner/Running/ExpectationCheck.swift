@@ -13,7 +13,7 @@ struct ExpectationFailure: Sendable, Hashable {
 enum ExpectationCheck {
     /// Checks `sequence`, `contains` and `absent`, in that order; the stack is checked apart,
     /// after the runner has inspected it.
-    static func check(_ expectation: Expectation, window: [Observation]) -> ExpectationFailure? {
+    static func check(_ expectation: Expectation, window: ArraySlice<Observation>) -> ExpectationFailure? {
         if let sequence = expectation.sequence, let failure = checkSequence(sequence, window: window) {
             return failure
         }
@@ -28,9 +28,11 @@ enum ExpectationCheck {
 
     /// The window's observations of the compared channels must be exactly the patterns, in order.
     /// The compared channels are delivery, plus each channel a pattern belongs to.
-    static func checkSequence(_ patterns: [ObservationPattern], window: [Observation]) -> ExpectationFailure? {
+    static func checkSequence(_ patterns: [ObservationPattern], window: ArraySlice<Observation>) -> ExpectationFailure?
+    {
         var channels = ObservationChannels.delivery
-        for pattern in patterns { channels.insert(pattern.channel) }
+        // By index: each pattern's channel is read in place, the pattern not copied.
+        for index in patterns.indices { channels.insert(patterns[index].channel) }
         if holdsInOrder(patterns, window: window, on: channels) { return nil }
         let compared = window.filter { observation in observation.channel.map(channels.contains) ?? false }
         let channelNames = ObservationChannel.allCases.filter(channels.contains).map(\.rawValue)
@@ -48,20 +50,22 @@ enum ExpectationCheck {
     /// Whether the window's observations on the channels are exactly the patterns, in order.
     private static func holdsInOrder(
         _ patterns: [ObservationPattern],
-        window: [Observation],
+        window: ArraySlice<Observation>,
         on channels: ObservationChannels
     ) -> Bool {
         var next = patterns.startIndex
-        for observation in window {
-            guard let channel = observation.channel, channels.contains(channel) else { continue }
-            guard next < patterns.endIndex, patterns[next].matches(observation) else { return false }
+        // By index: an observation on a channel not compared is passed over without a copy.
+        for index in window.indices {
+            guard let channel = window[index].channel, channels.contains(channel) else { continue }
+            guard next < patterns.endIndex, patterns[next].matches(window[index]) else { return false }
             next += 1
         }
         return next == patterns.endIndex
     }
 
     /// Each pattern must match a distinct observation, in order, with any others between.
-    static func checkContains(_ patterns: [ObservationPattern], window: [Observation]) -> ExpectationFailure? {
+    static func checkContains(_ patterns: [ObservationPattern], window: ArraySlice<Observation>) -> ExpectationFailure?
+    {
         var remaining = window[...]
         for pattern in patterns {
             guard let index = remaining.firstIndex(where: pattern.matches) else {
@@ -80,7 +84,7 @@ enum ExpectationCheck {
     }
 
     /// No observation may match any of the patterns.
-    static func checkAbsent(_ patterns: [ObservationPattern], window: [Observation]) -> ExpectationFailure? {
+    static func checkAbsent(_ patterns: [ObservationPattern], window: ArraySlice<Observation>) -> ExpectationFailure? {
         for observation in window {
             if let pattern = patterns.first(where: { $0.matches(observation) }) {
                 return ExpectationFailure(

@@ -63,8 +63,10 @@ final class RunScheduler: Sendable {
         var running: [Int: RunningSlot] = [:]
         /// How many runs have a result.
         var finished = 0
-        /// Results not yet handed on, in completion order, with their runs' indices.
-        var unreported: [(index: Int, result: CaseResult)] = []
+        /// Results not yet handed on, in completion order.
+        var unreported: [CaseResult] = []
+        /// The index of each run in `unreported`.
+        var unreportedIndices: [Int] = []
         /// The earliest run whose result is not yet handed to `deliver`, as the watchdog last saw.
         var firstUndelivered = 0
         /// Workers waiting for the watchdog to hand results on.
@@ -167,8 +169,12 @@ final class RunScheduler: Sendable {
             startWorker()
         }
         var window = ReorderWindow()
+        // The batch taken from the state, in completion order; its storage goes back to the state
+        // emptied, to be filled again.
+        var results: [CaseResult] = []
+        var indices: [Int] = []
         watch: while true {
-            let (step, batch, released) = state.withLock { state in
+            let (step, released) = state.withLock { state in
                 let advanced = window.firstUndelivered > state.firstUndelivered
                 state.firstUndelivered = window.firstUndelivered
                 let step = nextStep(&state)
@@ -180,17 +186,21 @@ final class RunScheduler: Sendable {
                     released = state.workersHeldBack
                 }
                 state.workersHeldBack -= released
-                defer { state.unreported.removeAll(keepingCapacity: true) }
-                return (step, state.unreported, released)
+                swap(&results, &state.unreported)
+                swap(&indices, &state.unreportedIndices)
+                return (step, released)
             }
             for _ in 0..<released {
                 drained.signal()
             }
-            if !batch.isEmpty {
-                progress(batch.map(\.result))
-                for (index, result) in batch {
-                    window.add(result, index: index, deliver: deliver)
+            let batchSize = results.count
+            if !results.isEmpty {
+                progress(results)
+                for position in results.indices {
+                    window.add(results[position], index: indices[position], deliver: deliver)
                 }
+                results.removeAll(keepingCapacity: true)
+                indices.removeAll(keepingCapacity: true)
             }
             switch step {
             case .finish(let engines):
@@ -203,9 +213,9 @@ final class RunScheduler: Sendable {
                     engine?.interrupt()
                     startWorker()
                 }
-            case .sleep where batch.count >= Self.largeBatch:
+            case .sleep where batchSize >= Self.largeBatch:
                 continue
-            case .sleep(let deadline) where !batch.isEmpty:
+            case .sleep(let deadline) where batchSize > 0:
                 clock.pause(until: min(deadline, clock.now + Self.batchInterval), orUntil: wake)
             case .sleep(let deadline):
                 clock.sleep(until: deadline, orUntil: wake)
@@ -250,11 +260,13 @@ final class RunScheduler: Sendable {
     /// A worker: runs the next case's runs until none is left, the run is interrupted or stopped,
     /// or its own run was given up as overdue (a replacement worker has taken its place then).
     private func work() {
+        var memo = CaseExecutor.Memo()
+        var uninterruptibleEngineType: ObjectIdentifier?
         while let runs = takeNextCase() {
             for index in runs {
                 guard let run = begin(index, caseEnd: runs.upperBound) else { return }
-                let result = executor.execute(run) { engine in
-                    self.engineMade(engine, index: index)
+                let result = executor.execute(run, memo: &memo) { engine in
+                    self.engineMade(engine, index: index, uninterruptibleType: &uninterruptibleEngineType)
                 }
                 guard record(result, index: index) else { return }
             }
@@ -319,8 +331,16 @@ final class RunScheduler: Sendable {
         }
     }
 
-    private func engineMade(_ engine: any DeliveryEngine, index: Int) {
-        guard let interruptible = engine as? any InterruptibleEngine else { return }
+    /// Lets the watchdog interrupt the run's engine, when it can be; `uninterruptibleType` is the
+    /// type of an engine the worker made before that could not (a dynamic cast to a protocol costs
+    /// more than a step, and a provider makes engines of one type).
+    private func engineMade(_ engine: any DeliveryEngine, index: Int, uninterruptibleType: inout ObjectIdentifier?) {
+        let engineType = ObjectIdentifier(type(of: engine))
+        guard engineType != uninterruptibleType else { return }
+        guard let interruptible = engine as? any InterruptibleEngine else {
+            uninterruptibleType = engineType
+            return
+        }
         let stillRunning = state.withLock { state in
             guard state.running[index] != nil else { return false }
             state.running[index]?.engine = interruptible
@@ -333,10 +353,12 @@ final class RunScheduler: Sendable {
 
     /// Queues the result of a run still in time and wakes the watchdog when it sleeps; false
     /// when the run was already given up (overdue or interrupted), so the worker must stop.
-    private func record(_ result: CaseResult, index: Int) -> Bool {
+    private func record(_ result: consuming CaseResult, index: Int) -> Bool {
+        // Moved into the queue under the lock, not copied.
+        var pending = Optional(result)
         let (kept, wakesWatchdog) = state.withLock { state in
             guard state.running.removeValue(forKey: index) != nil else { return (false, false) }
-            queue(result, index: index, in: &state)
+            queue(pending.take()!, index: index, in: &state)
             let wakes = state.watchdogWaits
             state.watchdogWaits = false
             return (true, wakes)
@@ -349,12 +371,13 @@ final class RunScheduler: Sendable {
 
     /// Counts a result and queues it for the watchdog; under `failFast`, a result it picks stops
     /// the starting of runs.
-    private func queue(_ result: CaseResult, index: Int, in state: inout State) {
+    private func queue(_ result: consuming CaseResult, index: Int, in state: inout State) {
         state.finished += 1
         if let failFast, !state.interrupted, failFast(result) {
             state.stoppedAtFirstFailure = true
         }
-        state.unreported.append((index, result))
+        state.unreported.append(result)
+        state.unreportedIndices.append(index)
     }
 
     /// Gives up every overdue run: records it as timed out, frees its slot, and leaves the runs

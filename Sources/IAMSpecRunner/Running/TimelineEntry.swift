@@ -15,7 +15,7 @@ public struct TimelineEntry: Sendable, Hashable, Codable {
         get {
             switch source {
             case .text(let time, _, _, _): time
-            case .run(let time, _, _, _): time.description
+            case .run(let time, _, _, _, _): time.description
             }
         }
         set { source = .text(time: newValue, step: step, location: location, observations: observations) }
@@ -25,7 +25,7 @@ public struct TimelineEntry: Sendable, Hashable, Codable {
         get {
             switch source {
             case .text(_, let step, _, _): step
-            case .run(_, let steps, let index, _):
+            case .run(_, let steps, let index, _, _):
                 switch steps[index].action {
                 case .stimulus(let stimulus): CaseSyntax.plain.step(stimulus)
                 case .expectation(let expectation): CaseSyntax.plain.expectation(expectation)
@@ -39,7 +39,7 @@ public struct TimelineEntry: Sendable, Hashable, Codable {
         get {
             switch source {
             case .text(_, _, let location, _): location
-            case .run(_, let steps, let index, _): steps[index].location
+            case .run(_, let steps, let index, _, _): steps[index].location
             }
         }
         set { source = .text(time: time, step: step, location: newValue, observations: observations) }
@@ -49,7 +49,7 @@ public struct TimelineEntry: Sendable, Hashable, Codable {
         get {
             switch source {
             case .text(_, _, _, let observations): observations
-            case .run(_, _, _, let observations): observations.map(CaseSyntax.plain.observation)
+            case .run(_, _, _, let observed, let range): observed[range].map(CaseSyntax.plain.observation)
             }
         }
         set { source = .text(time: time, step: step, location: location, observations: newValue) }
@@ -75,17 +75,18 @@ public struct TimelineEntry: Sendable, Hashable, Codable {
         self.actual = actual
     }
 
-    /// The entry of `steps[index]`, which a run made at virtual time `time`; its text is spelled
-    /// when read.
-    init(time: VirtualTime, steps: [Step], index: Int, observations: [Observation] = []) {
-        self.source = .run(time: time, steps: steps, index: index, observations: observations)
+    /// The entry of `steps[index]`, which a run made at virtual time `time`, with the
+    /// observations `observed[range]`; its text is spelled when read.
+    init(time: VirtualTime, steps: [Step], index: Int, observed: [Observation] = [], range: Range<Int> = 0..<0) {
+        self.source = .run(time: time, steps: steps, index: index, observed: observed, range: range)
     }
 
-    /// The text of an entry given as text, or the data of a run's entry: its case's steps (shared,
-    /// not copied) and which of them it is.
+    /// The text of an entry given as text, or the data of a run's entry: its case's steps and
+    /// every observation of its run (both shared by the run's entries, not copied), which step it
+    /// is and which observations are its own.
     private enum Source: Sendable {
         case text(time: String, step: String, location: SourceLocation, observations: [String])
-        case run(time: VirtualTime, steps: [Step], index: Int, observations: [Observation])
+        case run(time: VirtualTime, steps: [Step], index: Int, observed: [Observation], range: Range<Int>)
     }
 
     public static func == (lhs: TimelineEntry, rhs: TimelineEntry) -> Bool {

@@ -69,6 +69,17 @@ struct ConsoleReportTests {
         )
     }
 
+    @Test func progressLinesPadTheCountToTheTotalsWidth() {
+        let counts = [(0, 1), (7, 10), (10, 10), (99, 1_000), (100, 1_000), (1_000, 1_000), (90_210, 100_000)]
+        for (completed, total) in counts {
+            #expect(
+                plain.progressLine(for: ReportFixtures.failed, completed: completed, total: total)
+                    == "[\(String(repeating: " ", count: String(total).count - String(completed).count))"
+                    + "\(completed)/\(total)] FAILED   triggers.two [braze-swift]"
+            )
+        }
+    }
+
     @Test func rerunCommandsQuoteWordsTheShellWouldSplit() {
         var header = ReportFixtures.header()
         header.suitePaths = ["My Specs/it's.yaml"]

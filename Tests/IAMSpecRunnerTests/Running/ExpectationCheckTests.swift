@@ -13,45 +13,48 @@ struct ExpectationCheckTests {
         #expect(
             ExpectationCheck.checkSequence(
                 [.displayed(.id("promo"), extras: nil), .stacked(.any, reason: nil)],
-                window: window
+                window: window[...]
             ) == nil
         )
         let reversed = ExpectationCheck.checkSequence(
             [.stacked(.any, reason: nil), .displayed(.id("promo"), extras: nil)],
-            window: window
+            window: window[...]
         )
         #expect(reversed?.check == .sequence)
         #expect(reversed?.actual == ["displayed: promo", "stacked: other (message_visible)"])
-        #expect(ExpectationCheck.checkSequence([.displayed(.id("promo"), extras: nil)], window: window) != nil)
+        #expect(ExpectationCheck.checkSequence([.displayed(.id("promo"), extras: nil)], window: window[...]) != nil)
     }
 
     @Test func sequenceComparesAnalyticsAndCallbacksOnlyWhenItNamesThem() {
         let window: [Observation] = [.noMatchingTrigger(.sessionStart), promo, .impressionLogged("promo")]
-        #expect(ExpectationCheck.checkSequence([.displayed(.id("promo"), extras: nil)], window: window) == nil)
+        #expect(ExpectationCheck.checkSequence([.displayed(.id("promo"), extras: nil)], window: window[...]) == nil)
         #expect(
             ExpectationCheck.checkSequence(
                 [.displayed(.any, extras: nil), .impressionLogged(.id("promo"))],
-                window: window
+                window: window[...]
             ) == nil
         )
         let withCallbacks = ExpectationCheck.checkSequence(
             [.displayed(.any, extras: nil)] + [.noMatchingTrigger(nil)],
-            window: window
+            window: window[...]
         )
         #expect(withCallbacks != nil, "the callback comes before the display")
         #expect(
             ExpectationCheck.checkSequence(
                 [.noMatchingTrigger(.sessionStart), .displayed(.any, extras: nil)],
-                window: window
+                window: window[...]
             ) == nil
         )
     }
 
     @Test func sequenceComparesDismissalsOnlyWhenItNamesThem() {
         let window: [Observation] = [.dismissed("promo"), promo]
-        #expect(ExpectationCheck.checkSequence([.displayed(.id("promo"), extras: nil)], window: window) == nil)
+        #expect(ExpectationCheck.checkSequence([.displayed(.id("promo"), extras: nil)], window: window[...]) == nil)
         #expect(
-            ExpectationCheck.checkSequence([.dismissed(.any), .displayed(.id("promo"), extras: nil)], window: window)
+            ExpectationCheck.checkSequence(
+                [.dismissed(.any), .displayed(.id("promo"), extras: nil)],
+                window: window[...]
+            )
                 == nil
         )
         let missing = ExpectationCheck.checkSequence(
@@ -73,19 +76,27 @@ struct ExpectationCheckTests {
 
     @Test func extrasAreComparedOnlyWhenGiven() {
         let window: [Observation] = [.displayed("promo", extras: ["k": "v"])]
-        #expect(ExpectationCheck.checkSequence([.displayed(.id("promo"), extras: nil)], window: window) == nil)
-        #expect(ExpectationCheck.checkSequence([.displayed(.id("promo"), extras: ["k": "v"])], window: window) == nil)
-        #expect(ExpectationCheck.checkSequence([.displayed(.id("promo"), extras: ["k": "w"])], window: window) != nil)
+        #expect(ExpectationCheck.checkSequence([.displayed(.id("promo"), extras: nil)], window: window[...]) == nil)
+        #expect(
+            ExpectationCheck.checkSequence([.displayed(.id("promo"), extras: ["k": "v"])], window: window[...]) == nil
+        )
+        #expect(
+            ExpectationCheck.checkSequence([.displayed(.id("promo"), extras: ["k": "w"])], window: window[...]) != nil
+        )
     }
 
     @Test func containsFindsAnOrderedSubsequenceWithOthersBetween() {
         let window: [Observation] = [promo, .impressionLogged("promo"), other, .clickLogged("promo")]
         #expect(
-            ExpectationCheck.checkContains([.displayed(.any, extras: nil), .clickLogged(.id("promo"))], window: window)
+            ExpectationCheck.checkContains(
+                [.displayed(.any, extras: nil), .clickLogged(.id("promo"))],
+                window: window[...]
+            )
                 == nil
         )
         #expect(
-            ExpectationCheck.checkContains([.clickLogged(.any), .displayed(.any, extras: nil)], window: window)?.check
+            ExpectationCheck.checkContains([.clickLogged(.any), .displayed(.any, extras: nil)], window: window[...])?
+                .check
                 == .contains
         )
     }
@@ -99,8 +110,8 @@ struct ExpectationCheckTests {
 
     @Test func absentFailsOnTheFirstMatchingObservation() {
         let window: [Observation] = [promo, .discarded("late", reason: .timeout)]
-        #expect(ExpectationCheck.checkAbsent([.discarded(.id("promo"), reason: nil)], window: window) == nil)
-        let failure = ExpectationCheck.checkAbsent([.discarded(.any, reason: .timeout)], window: window)
+        #expect(ExpectationCheck.checkAbsent([.discarded(.id("promo"), reason: nil)], window: window[...]) == nil)
+        let failure = ExpectationCheck.checkAbsent([.discarded(.any, reason: .timeout)], window: window[...])
         #expect(failure?.check == .absent)
         #expect(failure?.message == "absent: `discarded: late (timeout)` matches `discarded: \"*\" (timeout)`")
     }

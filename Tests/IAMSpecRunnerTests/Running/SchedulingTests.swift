@@ -134,6 +134,7 @@ struct SchedulingTests {
             header: run.header(paths: []),
             rules: RuleCatalogue(),
             keepingPassed: { _ in false },
+            timelineWhenPassed: { _ in false },
             progress: { batch in
                 if batch.contains(where: { $0.caseID == "b" }) { bReported.signal() }
             },
@@ -145,6 +146,9 @@ struct SchedulingTests {
             ]
         )
         #expect(summary.results.map(\.caseID) == ["c"])
+        let passedTimelines = delivered.values.filter { $0.status == .passed }.map(\.timeline)
+        #expect(passedTimelines.count == 3 && passedTimelines.allSatisfy(\.isEmpty), "no report reads them")
+        #expect(!summary.results[0].timeline.isEmpty, "a failed run keeps its timeline")
         #expect(summary.passedNotKept == 3)
         #expect(summary.totalsLine == "3 passed, 1 failed, 0 skipped")
         #expect(summary.runCount == 4)
@@ -164,6 +168,7 @@ struct SchedulingTests {
             header: run.header(paths: []),
             rules: RuleCatalogue(),
             keepingPassed: { _ in false },
+            timelineWhenPassed: { _ in true },
             progress: { _ in },
             deliver: { _ in
                 guard madeWhenTheSinkCaughtUp.withLock({ $0 }) == nil else { return }

@@ -20,7 +20,12 @@ struct TimelineEntryTests {
             time: VirtualTime(milliseconds: 1500),
             steps: steps,
             index: 0,
-            observations: [.stacked("promo", reason: .messageVisible), .impressionLogged("promo")]
+            // The run's observations: the entry's own are the middle two.
+            observed: [
+                .displayed("earlier", extras: [:]), .stacked("promo", reason: .messageVisible),
+                .impressionLogged("promo"), .stack(["promo"]),
+            ],
+            range: 1..<3
         )
         let written = TimelineEntry(
             time: "1.5",
@@ -42,7 +47,7 @@ struct TimelineEntryTests {
     }
 
     @Test func anExpectationsEntryReadsAsTheExpectStep() {
-        let entry = TimelineEntry(time: .zero, steps: steps, index: 1, observations: [.stack(["promo"])])
+        let entry = TimelineEntry(time: .zero, steps: steps, index: 1, observed: [.stack(["promo"])], range: 0..<1)
         #expect(entry.step == "expect: {sequence: [stacked: promo (message_visible)], stack: [promo]}")
         #expect(entry.observations == ["stack: [promo]"])
         #expect(entry.location.line == 11)

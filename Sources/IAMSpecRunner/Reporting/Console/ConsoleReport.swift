@@ -1,3 +1,5 @@
+import IAMSpec
+
 /// What `iamspec run` prints: progress lines for stderr, and the report for stdout.
 ///
 /// The report shows one entry per case with a failed or errored run (see
@@ -17,13 +19,28 @@ public struct ConsoleReport: Sendable {
     /// One line for a finished run: `[3/40] failed  some-case [braze-swift]`.
     package func progressLine(for result: CaseResult, completed: Int, total: Int) -> String {
         var bytes: [UInt8] = []
-        appendProgressLine(for: result, completed: completed, total: total, to: &bytes)
+        appendProgressLine(
+            caseID: result.caseID,
+            profile: result.profile,
+            status: result.status,
+            completed: completed,
+            total: total,
+            to: &bytes
+        )
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends ``progressLine(for:completed:total:)``'s UTF-8 to `bytes`: a run of a large suite
-    /// prints one line per run, so the line is made without intermediate strings.
-    package func appendProgressLine(for result: CaseResult, completed: Int, total: Int, to bytes: inout [UInt8]) {
+    /// Appends the UTF-8 of ``progressLine(for:completed:total:)`` for the run of `caseID` under
+    /// `profile` to `bytes`: a run of a large suite prints one line per run, so the line is made
+    /// without intermediate strings, from the three fields it shows.
+    package func appendProgressLine(
+        caseID: String,
+        profile: Profile,
+        status: CaseStatus,
+        completed: Int,
+        total: Int,
+        to bytes: inout [UInt8]
+    ) {
         let width = Self.digitCount(total)
         bytes.append(UInt8(ascii: "["))
         for _ in 0..<max(0, width - Self.digitCount(completed)) {
@@ -32,13 +49,23 @@ public struct ConsoleReport: Sendable {
         Self.appendDigits(of: completed, to: &bytes)
         bytes.append(UInt8(ascii: "/"))
         Self.appendDigits(of: total, to: &bytes)
-        bytes.append(contentsOf: "] ".utf8)
-        bytes.append(contentsOf: statusWord(result.status).utf8)
-        bytes.append(contentsOf: "  ".utf8)
-        bytes.append(contentsOf: result.caseID.utf8)
-        bytes.append(contentsOf: " [".utf8)
-        bytes.append(contentsOf: result.profile.rawValue.utf8)
         bytes.append(UInt8(ascii: "]"))
+        bytes.append(UInt8(ascii: " "))
+        Self.appendUTF8(of: statusWord(status), to: &bytes)
+        bytes.append(UInt8(ascii: " "))
+        bytes.append(UInt8(ascii: " "))
+        Self.appendUTF8(of: caseID, to: &bytes)
+        bytes.append(UInt8(ascii: " "))
+        bytes.append(UInt8(ascii: "["))
+        Self.appendUTF8(of: profile.rawValue, to: &bytes)
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// Appends the UTF-8 of `text` in one copy of its contiguous bytes (`append(contentsOf:)` of a
+    /// `String.UTF8View` goes the general way, several times the cost for a short string).
+    private static func appendUTF8(of text: String, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     private static func digitCount(_ number: Int) -> Int {
@@ -51,18 +78,23 @@ public struct ConsoleReport: Sendable {
         return count + (number < 0 ? 1 : 0)
     }
 
+    /// Appends the decimal digits of `number`, most significant first, without an intermediate
+    /// string or array.
     private static func appendDigits(of number: Int, to bytes: inout [UInt8]) {
         guard number >= 0 else {
             bytes.append(contentsOf: String(number).utf8)
             return
         }
-        let start = bytes.count
+        var divisor = 1
+        while divisor <= number / 10 {
+            divisor *= 10
+        }
         var rest = number
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        } while rest != 0
-        bytes[start...].reverse()
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 
     /// The report's lines, the totals line last.

@@ -23,18 +23,25 @@ final class ProgressPrinter {
     }
 
     func record(_ batch: [CaseResult]) {
-        guard let last = batch.last else { return }
+        guard !batch.isEmpty else { return }
         if overwrites {
             completed += batch.count
-            let line = report.progressLine(for: last, completed: completed, total: total)
+            let line = report.progressLine(for: batch[batch.count - 1], completed: completed, total: total)
             FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
             return
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(batch.count * 64)
-        for result in batch {
+        for index in batch.indices {
             completed += 1
-            report.appendProgressLine(for: result, completed: completed, total: total, to: &bytes)
+            report.appendProgressLine(
+                caseID: batch[index].caseID,
+                profile: batch[index].profile,
+                status: batch[index].status,
+                completed: completed,
+                total: total,
+                to: &bytes
+            )
             bytes.append(UInt8(ascii: "\n"))
         }
         FileHandle.standardError.write(Data(bytes))

@@ -194,6 +194,12 @@ struct RunCommand: ParsableCommand {
             keepingPassed: { result in
                 judgesAtTheEnd || knownOutcomes?.entry(caseID: result.caseID, profile: result.profile) != nil
             },
+            // A passed run's timeline is read by the results stream, and by the reports of a run
+            // a baseline judges an unexpected pass: without either, its result goes without it.
+            timelineWhenPassed: { [json] run in
+                json != nil || judgesAtTheEnd
+                    || knownOutcomes?.entry(caseID: run.specCase.id, profile: run.profile) != nil
+            },
             progress: { progress.record($0) },
             deliver: { streamed.add($0) }
         )

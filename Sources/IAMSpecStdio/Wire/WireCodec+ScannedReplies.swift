@@ -6,8 +6,7 @@ extension WireCodec {
     /// for any other line, or one not in the plain shape, which ``decodeReply(_:unknownKeys:version:)``
     /// then reads the full way (after ``JSONParser``), accepting it or saying what is wrong.
     static func scanReply(_ line: [UInt8], version: ProtocolVersion) -> (reply: EngineReply, seq: Int64?)? {
-        var scanner = WireScanner(line)
-        do throws(WireScanner.Miss) {
+        WireScanner.scan(line) { scanner throws(WireScanner.Miss) in
             try scanner.openObject()
             try scanner.firstKey("type")
             let reply: EngineReply
@@ -17,7 +16,7 @@ extension WireCodec {
             case 0:
                 var observations: [Observation] = []
                 while let key = try scanner.nextKey(among: observationsReplyKeys, seen: &seen) {
-                    if key == 1 {
+                    if key == 2 {
                         seq = try scanner.integer(atLeast: 1)
                         continue
                     }
@@ -26,7 +25,7 @@ extension WireCodec {
                         observations.append(try scanObservation(&scanner, version: version))
                     }
                 }
-                guard seen & 0b100 != 0 else { throw WireScanner.Miss() }
+                guard seen & 0b10 != 0 else { throw WireScanner.Miss() }
                 reply = .observations(observations)
             case let type:
                 guard type == 1 || version.answersEndCase else { throw WireScanner.Miss() }
@@ -36,16 +35,13 @@ extension WireCodec {
                 reply = type == 1 ? .ready : .ended
             }
             guard seq != nil || !version.numbersMessages else { throw WireScanner.Miss() }
-            try scanner.finish()
             return (reply, seq)
-        } catch {
-            return nil
         }
     }
 
     /// The reply types ``scanReply(_:version:)`` reads.
     private static let scannedReplyTypes: [StaticString] = ["observations", "ready", "ended"]
-    private static let observationsReplyKeys: [StaticString] = ["type", "seq", "observations"]
+    private static let observationsReplyKeys: [StaticString] = ["type", "observations", "seq"]
     /// The keys of a message that carries nothing but its type and number.
     static let sequencedOnlyKeys: [StaticString] = ["type", "seq"]
 
@@ -53,7 +49,7 @@ extension WireCodec {
         "displayed", "stacked", "discarded", "rolled_back", "dismissed", "no_matching_trigger", "impression_logged",
         "click_logged", "stack",
     ]
-    private static let displayedKeys: [StaticString] = ["kind", "message", "extras"]
+    private static let displayedKeys: [StaticString] = ["kind", "extras", "message"]
     private static let reasonKeys: [StaticString] = ["kind", "message", "reason"]
     private static let messageOnlyKeys: [StaticString] = ["kind", "message"]
     private static let eventKeys: [StaticString] = ["kind", "event"]
@@ -73,9 +69,9 @@ extension WireCodec {
             var extras: [String: String] = [:]
             while let key = try scanner.nextKey(among: displayedKeys, seen: &seen) {
                 if key == 1 {
-                    message = try scanner.nonEmptyString()
-                } else {
                     extras = try scanStringMap(&scanner)
+                } else {
+                    message = try scanner.nonEmptyString()
                 }
             }
             guard let message else { throw WireScanner.Miss() }

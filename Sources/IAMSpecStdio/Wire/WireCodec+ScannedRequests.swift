@@ -6,8 +6,7 @@ extension WireCodec {
     /// one not in the plain shape, which ``decodeRequest(_:unknownKeys:version:)`` then reads the
     /// full way (after ``JSONParser``), accepting it or saying what is wrong.
     static func scanRequest(_ line: [UInt8], version: ProtocolVersion) -> (request: EngineRequest, seq: Int64?)? {
-        var scanner = WireScanner(line)
-        do throws(WireScanner.Miss) {
+        WireScanner.scan(line) { scanner throws(WireScanner.Miss) in
             try scanner.openObject()
             try scanner.firstKey("type")
             var seq: Int64?
@@ -31,18 +30,18 @@ extension WireCodec {
                 var messages: [InAppMessage] = []
                 let seen = try scanner.members(caseRequestKeys, seen: 1) { scanner, key throws(WireScanner.Miss) in
                     switch key {
-                    case 1: seq = try scanner.integer(atLeast: 1)
-                    case 2: caseID = try scanner.string()
-                    case 3: profile = try scanner.choice(Profile.self)
-                    case 4: configuration = try scanConfiguration(&scanner)
-                    default:
+                    case 1: caseID = try scanner.string()
+                    case 2: configuration = try scanConfiguration(&scanner)
+                    case 3:
                         try scanner.openArray()
                         while try scanner.hasElement(after: messages.count) {
                             messages.append(try scanMessage(&scanner, version: version))
                         }
+                    case 4: profile = try scanner.choice(Profile.self)
+                    default: seq = try scanner.integer(atLeast: 1)
                     }
                 }
-                guard seen | 0b10 == 0b111111, let caseID, let profile, let configuration else {
+                guard seen | 0b100000 == 0b111111, let caseID, let profile, let configuration else {
                     throw WireScanner.Miss()
                 }
                 request = .startCase(
@@ -56,17 +55,14 @@ extension WireCodec {
                 request = .endCase
             }
             guard seq != nil || !version.numbersMessages else { throw WireScanner.Miss() }
-            try scanner.finish()
             return (request, seq)
-        } catch {
-            return nil
         }
     }
 
     /// The request types ``scanRequest(_:version:)`` reads.
     private static let scannedRequestTypes: [StaticString] = ["stimulus", "case", "end_case"]
     private static let stimulusRequestKeys: [StaticString] = ["type", "seq", "stimulus"]
-    private static let caseRequestKeys: [StaticString] = ["type", "seq", "case_id", "profile", "config", "messages"]
+    private static let caseRequestKeys: [StaticString] = ["type", "case_id", "config", "messages", "profile", "seq"]
 
     // MARK: Stimuli
 
@@ -79,12 +75,12 @@ extension WireCodec {
     private static let kindAlone: [StaticString] = ["kind"]
     private static let syncKeys: [StaticString] = ["kind", "sync"]
     private static let customEventKeys: [StaticString] = ["kind", "name", "properties", "source"]
-    private static let purchaseKeys: [StaticString] = ["kind", "product", "price", "properties", "source"]
+    private static let purchaseKeys: [StaticString] = ["kind", "price", "product", "properties", "source"]
     private static let campaignOnlyKeys: [StaticString] = ["kind", "campaign"]
     private static let advanceKeys: [StaticString] = ["kind", "by_ms"]
     private static let orientationKeys: [StaticString] = ["kind", "orientation"]
     private static let assetDownloadKeys: [StaticString] = ["kind", "message", "outcome"]
-    private static let delegateChoiceKeys: [StaticString] = ["kind", "message", "choice"]
+    private static let delegateChoiceKeys: [StaticString] = ["kind", "choice", "message"]
     private static let messageKeyOnly: [StaticString] = ["kind", "message"]
     private static let userKeys: [StaticString] = ["kind", "user"]
 
@@ -125,8 +121,8 @@ extension WireCodec {
             var source = EventSource.sdk
             try scanner.allMembers(purchaseKeys, seen: 1) { scanner, key throws(WireScanner.Miss) in
                 switch key {
-                case 1: product = try scanner.string()
-                case 2: price = try scanner.number()
+                case 1: price = try scanner.number()
+                case 2: product = try scanner.string()
                 case 3: properties = try scanProperties(&scanner)
                 default: source = try scanner.choice(EventSource.self)
                 }
@@ -171,9 +167,9 @@ extension WireCodec {
             var choice = DisplayChoice.now
             try scanner.allMembers(delegateChoiceKeys, seen: 1) { scanner, key throws(WireScanner.Miss) in
                 if key == 1 {
-                    message = try scanner.nonEmptyString()
-                } else {
                     choice = try scanner.choice(DisplayChoice.self)
+                } else {
+                    message = try scanner.nonEmptyString()
                 }
             }
             return .delegateChoiceSet(message: message, choice: choice)
@@ -248,16 +244,17 @@ extension WireCodec {
         return configuration
     }
 
-    /// The keys of a message: protocol 1's 12, all required, then protocol 2's
-    /// ``campaignSettingKeys``, each optional.
+    /// The keys of a message, in the order the encoder writes them: protocol 1's, all required,
+    /// and protocol 2's ``campaignSettingKeys``, each optional.
     private static let scannedMessageKeys: [StaticString] = [
-        "id", "type", "priority", "triggers", "orientation", "image", "zip", "extras", "delay_ms", "timeout_ms",
-        "reeligibility_ms", "test_send",
-        "minimum_trigger_interval_ms", "start_ms", "end_ms", "control", "image_later_deliveries",
-        "zip_later_deliveries",
+        "type", "control", "delay_ms", "end_ms", "extras", "id", "image", "image_later_deliveries",
+        "minimum_trigger_interval_ms", "orientation", "priority", "reeligibility_ms", "start_ms", "test_send",
+        "timeout_ms", "triggers", "zip", "zip_later_deliveries",
     ]
-    /// The bits of protocol 1's keys among ``scannedMessageKeys``.
-    private static let requiredMessageKeyBits: UInt64 = (1 << 12) - 1
+    /// The bits of protocol 2's campaign settings among ``scannedMessageKeys``.
+    private static let campaignSettingKeyBits: UInt64 = 1 << 1 | 1 << 3 | 1 << 7 | 1 << 8 | 1 << 12 | 1 << 17
+    /// The bits of the keys every message has.
+    private static let requiredMessageKeyBits: UInt64 = ((1 << 18) - 1) & ~campaignSettingKeyBits
 
     private static func scanMessage(
         _ scanner: inout WireScanner,
@@ -284,27 +281,27 @@ extension WireCodec {
         let settings = version.carriesCampaignSettings
         try scanner.openObject()
         let seen = try scanner.members(scannedMessageKeys) { scanner, key throws(WireScanner.Miss) in
-            guard key < 12 || settings else { throw WireScanner.Miss() }
+            guard settings || campaignSettingKeyBits & 1 << key == 0 else { throw WireScanner.Miss() }
             switch key {
-            case 0: id = try scanner.nonEmptyString()
-            case 1: type = try scanner.choice(MessageType.self)
-            case 2: priority = try scanner.number()
-            case 3:
+            case 0: type = try scanner.choice(MessageType.self)
+            case 1: isControl = try scanner.boolean()
+            case 2: delay = try scanner.integer(atLeast: 0)
+            case 3: end = try scanner.integerOrNull(atLeast: 0)
+            case 4: extras = try scanStringMap(&scanner)
+            case 5: id = try scanner.nonEmptyString()
+            case 6: image = try scanner.choiceOrNull(AssetOutcome.self)
+            case 7: imageOnLaterDeliveries = try scanOutcomes(&scanner)
+            case 8: minimumTriggerInterval = try scanner.integerOrNull(atLeast: 0)
+            case 9: orientation = try scanner.choice(OrientationRequirement.self)
+            case 10: priority = try scanner.number()
+            case 11: reeligibility = try scanner.integerOrNull(atLeast: 0)
+            case 12: start = try scanner.integerOrNull(atLeast: 0)
+            case 13: isTestSend = try scanner.boolean()
+            case 14: timeout = try scanner.integerOrNull(atLeast: 0)
+            case 15:
                 try scanner.openArray()
                 while try scanner.hasElement(after: triggers.count) { triggers.append(try scanTrigger(&scanner)) }
-            case 4: orientation = try scanner.choice(OrientationRequirement.self)
-            case 5: image = try scanner.choiceOrNull(AssetOutcome.self)
-            case 6: zip = try scanner.choiceOrNull(AssetOutcome.self)
-            case 7: extras = try scanStringMap(&scanner)
-            case 8: delay = try scanner.integer(atLeast: 0)
-            case 9: timeout = try scanner.integerOrNull(atLeast: 0)
-            case 10: reeligibility = try scanner.integerOrNull(atLeast: 0)
-            case 11: isTestSend = try scanner.boolean()
-            case 12: minimumTriggerInterval = try scanner.integerOrNull(atLeast: 0)
-            case 13: start = try scanner.integerOrNull(atLeast: 0)
-            case 14: end = try scanner.integerOrNull(atLeast: 0)
-            case 15: isControl = try scanner.boolean()
-            case 16: imageOnLaterDeliveries = try scanOutcomes(&scanner)
+            case 16: zip = try scanner.choiceOrNull(AssetOutcome.self)
             default: zipOnLaterDeliveries = try scanOutcomes(&scanner)
             }
         }
@@ -343,8 +340,8 @@ extension WireCodec {
     private static let triggerKinds: [StaticString] = [
         "session_start", "any_purchase", "purchase", "custom_event", "push_click",
     ]
-    private static let productTriggerKeys: [StaticString] = ["kind", "product", "filters"]
-    private static let customEventTriggerKeys: [StaticString] = ["kind", "name", "filters"]
+    private static let productTriggerKeys: [StaticString] = ["kind", "filters", "product"]
+    private static let customEventTriggerKeys: [StaticString] = ["kind", "filters", "name"]
 
     private static func scanTrigger(_ scanner: inout WireScanner) throws(WireScanner.Miss) -> Trigger {
         try scanner.openObject()
@@ -361,9 +358,9 @@ extension WireCodec {
                 scanner,
                 key throws(WireScanner.Miss) in
                 if key == 1 {
-                    name = try scanner.string()
-                } else {
                     filters = try scanFilters(&scanner)
+                } else {
+                    name = try scanner.string()
                 }
             }
             return kind == 2

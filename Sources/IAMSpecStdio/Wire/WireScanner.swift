@@ -1,5 +1,11 @@
 import IAMSpec
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads the plain shape of a protocol message straight from the bytes of its line, value by
 /// value, without a ``JSONValue`` tree: what the hot messages (`stimulus`, `case`, `end_case`,
 /// `observations`, `ready`, `ended`) are read with.
@@ -15,17 +21,27 @@ struct WireScanner {
     /// Not the plain shape: the line is read the full way.
     struct Miss: Error {}
 
-    private let bytes: [UInt8]
+    /// The line, only for as long as ``scan(_:_:)`` reads it.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
 
-    init(_ bytes: [UInt8]) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
-    /// Checks that nothing but whitespace follows the message.
-    mutating func finish() throws(Miss) {
-        skipWhitespace()
-        guard index == bytes.count else { throw Miss() }
+    /// What `read` reads from `line`, which must hold nothing else but whitespace; nil when
+    /// `read` or the rest of the line is a miss.
+    static func scan<Value>(_ line: [UInt8], _ read: (inout WireScanner) throws(Miss) -> Value) -> Value? {
+        line.withUnsafeBufferPointer { bytes in
+            var scanner = WireScanner(bytes)
+            do {
+                let value = try read(&scanner)
+                scanner.skipWhitespace()
+                return scanner.index == bytes.count ? value : nil
+            } catch {
+                return nil
+            }
+        }
     }
 
     // MARK: Objects and arrays
@@ -43,14 +59,18 @@ struct WireScanner {
     /// The position in `keys` of the object's next key, its `:` read; nil once the object's `}`
     /// is read. `seen` holds a bit per key read so far (the discriminator read by ``firstKey(_:)``
     /// counts as read: pass a non-zero `seen`); a key read twice, or not in `keys`, is a miss.
+    ///
+    /// `keys` in the order the protocol's encoders write them (``JSONSerializer/keyOrder(_:_:)``)
+    /// are found at the first comparison: the search starts at the first key not read yet.
     mutating func nextKey(among keys: [StaticString], seen: inout UInt64) throws(Miss) -> Int? {
         guard let key = try keyBytes(first: seen == 0) else { return nil }
-        var found: Int?
-        for position in keys.indices where matches(key, keys[position]) {
-            found = position
-            break
+        var position = min((~seen).trailingZeroBitCount, keys.count - 1)
+        var compared = 0
+        while !matches(key, keys[position]) {
+            compared += 1
+            guard compared < keys.count else { throw Miss() }
+            position = position + 1 == keys.count ? 0 : position + 1
         }
-        guard let position = found else { throw Miss() }
         let bit: UInt64 = 1 << position
         guard seen & bit == 0 else { throw Miss() }
         seen |= bit
@@ -83,7 +103,7 @@ struct WireScanner {
     /// is read. `first` is true before the first key. (The caller refuses a key read twice.)
     mutating func nextMapKey(first: Bool) throws(Miss) -> String? {
         guard let key = try keyBytes(first: first) else { return nil }
-        return String(decoding: bytes[key], as: UTF8.self)
+        return text(key)
     }
 
     /// Whether the array has another element (its `,` read); false once its `]` is read. `count`
@@ -128,7 +148,7 @@ struct WireScanner {
 
     mutating func string() throws(Miss) -> String {
         skipWhitespace()
-        return String(decoding: bytes[try stringBytes()], as: UTF8.self)
+        return text(try stringBytes())
     }
 
     /// A string of at least one character, such as a message id.
@@ -275,7 +295,7 @@ struct WireScanner {
             guard index < bytes.count, Self.isDigit(bytes[index]) else { throw Miss() }
             skipDigits()
         }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        let text = text(start..<index)
         if isInteger, let integer = Int64(text) { return .integer(integer) }
         guard let real = Double(text), real.isFinite else { throw Miss() }
         return .real(real)
@@ -325,7 +345,7 @@ struct WireScanner {
     /// Reads `word` if it comes next (what may follow it is the caller's to check).
     private mutating func consume(_ word: StaticString) -> Bool {
         let count = word.utf8CodeUnitCount
-        guard index + count <= bytes.count, Self.matches(index..<index + count, in: bytes, word) else { return false }
+        guard index + count <= bytes.count, matches(index..<index + count, word) else { return false }
         index += count
         return true
     }
@@ -354,13 +374,11 @@ struct WireScanner {
     }
 
     private func matches(_ range: Range<Int>, _ expected: StaticString) -> Bool {
-        Self.matches(range, in: bytes, expected)
+        range.count == expected.utf8CodeUnitCount
+            && memcmp(bytes.baseAddress! + range.lowerBound, expected.utf8Start, range.count) == 0
     }
 
-    private static func matches(_ range: Range<Int>, in bytes: [UInt8], _ expected: StaticString) -> Bool {
-        guard range.count == expected.utf8CodeUnitCount else { return false }
-        let start = expected.utf8Start
-        for offset in 0..<range.count where bytes[range.lowerBound + offset] != start[offset] { return false }
-        return true
+    private func text(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 }

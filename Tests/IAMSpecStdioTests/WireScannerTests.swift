@@ -139,4 +139,25 @@ import Testing
             #expect(fullRequest(line, version: .v2)?.0 == scanned.request)
         }
     }
+
+    /// A control character or a backslash anywhere in a long string (the scanner looks at eight
+    /// bytes at a time) leaves the line to the full way.
+    @Test func aSpecialByteAnywhereInAStringIsNoticed() {
+        let prefix = Array(#"{"type":"stimulus","seq":3,"stimulus":{"kind":"change_user","user":""#.utf8)
+        let suffix = Array(#""}}"#.utf8)
+        for special: UInt8 in [0x01, 0x09, 0x1F, UInt8(ascii: "\\")] {
+            for position in 0..<24 {
+                var user = Array(repeating: UInt8(ascii: "u"), count: 24)
+                user[position] = special
+                let line = prefix + user + suffix
+                #expect(WireCodec.scanRequest(line, version: .v2) == nil)
+                #expect(fullRequest(line, version: .v2) == nil)
+            }
+        }
+        let plain = prefix + Array(repeating: UInt8(ascii: "u"), count: 24) + suffix
+        #expect(
+            WireCodec.scanRequest(plain, version: .v2)?.request
+                == .stimulus(.userChanged(to: String(repeating: "u", count: 24)))
+        )
+    }
 }

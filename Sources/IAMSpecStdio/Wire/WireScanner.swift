@@ -63,8 +63,13 @@ struct WireScanner {
     /// `keys` in the order the protocol's encoders write them (``JSONSerializer/keyOrder(_:_:)``)
     /// are found at the first comparison: the search starts at the first key not read yet.
     mutating func nextKey(among keys: [StaticString], seen: inout UInt64) throws(Miss) -> Int? {
+        let next = (~seen).trailingZeroBitCount
+        if next < keys.count, readKeyAsWritten(keys[next], first: seen == 0) {
+            seen |= 1 << next
+            return next
+        }
         guard let key = try keyBytes(first: seen == 0) else { return nil }
-        var position = min((~seen).trailingZeroBitCount, keys.count - 1)
+        var position = min(next, keys.count - 1)
         var compared = 0
         while !matches(key, keys[position]) {
             compared += 1
@@ -124,6 +129,21 @@ struct WireScanner {
 
     mutating func openArray() throws(Miss) {
         try expect(UInt8(ascii: "["))
+    }
+
+    /// Reads `,"key":` (`"key":` for the first key) if that is what comes next, byte for byte as
+    /// the encoders write it; reads nothing and returns false otherwise.
+    private mutating func readKeyAsWritten(_ key: StaticString, first: Bool) -> Bool {
+        let length = key.utf8CodeUnitCount
+        let quote = first ? index : index + 1
+        guard quote + length + 3 <= bytes.count, first || bytes[index] == UInt8(ascii: ","),
+            bytes[quote] == UInt8(ascii: "\""), bytes[quote + length + 1] == UInt8(ascii: "\""),
+            bytes[quote + length + 2] == UInt8(ascii: ":")
+        else { return false }
+        let expected = key.utf8Start
+        for offset in 0..<length where bytes[quote + 1 + offset] != expected[offset] { return false }
+        index = quote + length + 3
+        return true
     }
 
     /// `"key":`, or nil for the `}` that ends the object.
@@ -191,6 +211,14 @@ struct WireScanner {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw Miss() }
         let start = index + 1
         var end = start
+        // Eight bytes at a time while none of them is special.
+        if let base = bytes.baseAddress {
+            while end + 8 <= bytes.count,
+                !Self.holdsQuoteBackslashOrControl(UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self))
+            {
+                end += 8
+            }
+        }
         while end < bytes.count {
             let byte = bytes[end]
             if byte == UInt8(ascii: "\"") {
@@ -201,6 +229,16 @@ struct WireScanner {
             end += 1
         }
         throw Miss()
+    }
+
+    /// Whether any of the eight bytes in `word` is `"`, `\` or below 0x20 (bitwise: a byte that is
+    /// zero after subtracting sets its top bit where it was not set before).
+    private static func holdsQuoteBackslashOrControl(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let tops: UInt64 = 0x8080_8080_8080_8080
+        func holdsZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & tops != 0 }
+        let control = (word &- 0x20 &* ones) & ~word & tops != 0
+        return control || holdsZero(word ^ (0x22 &* ones)) || holdsZero(word ^ (0x5C &* ones))
     }
 
     /// A whole number of at least `minimum` (0 or more), written with digits only.

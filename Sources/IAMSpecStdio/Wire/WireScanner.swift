@@ -140,8 +140,7 @@ struct WireScanner {
             bytes[quote] == UInt8(ascii: "\""), bytes[quote + length + 1] == UInt8(ascii: "\""),
             bytes[quote + length + 2] == UInt8(ascii: ":")
         else { return false }
-        let expected = key.utf8Start
-        for offset in 0..<length where bytes[quote + 1 + offset] != expected[offset] { return false }
+        guard memcmp(bytes.baseAddress! + quote + 1, key.utf8Start, length) == 0 else { return false }
         index = quote + length + 3
         return true
     }

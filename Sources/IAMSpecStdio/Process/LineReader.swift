@@ -26,6 +26,8 @@ struct LineReader: Sendable {
     /// (dropped when more is read, so that many lines in one read cost no shifting per line).
     private var buffer: [UInt8] = []
     private var start = 0
+    /// Where each `read` puts what it reads, before it joins `buffer`.
+    private var scratch = [UInt8](repeating: 0, count: Self.chunkSize)
     /// How much past `start` was searched for a newline already.
     private var searchedCount = 0
 
@@ -100,13 +102,11 @@ struct LineReader: Sendable {
     ///
     /// - Throws: ``LineReadFailure/endOfStream(partialLine:)`` at the end of the stream.
     private mutating func readChunk() throws(LineReadFailure) -> Bool {
-        // Read into uninitialised scratch space: a zeroed 64 KiB array per line costs more than
-        // the line itself.
-        let count = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.chunkSize) { chunk in
-            let count = read(descriptor, chunk.baseAddress, chunk.count)
-            if count > 0 { buffer.append(contentsOf: chunk[0..<count]) }
-            return count
-        }
+        // Read into the reader's own scratch space, made once: a zeroed 64 KiB array, or even a
+        // temporary allocation (64 KiB goes to the heap), per line costs more than the line itself.
+        let descriptor = descriptor
+        let count = scratch.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count > 0 { buffer.append(contentsOf: scratch[0..<count]) }
         if count > 0 { return true }
         if count == 0 {
             let partial = Array(buffer[start...])

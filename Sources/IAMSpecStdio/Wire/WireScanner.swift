@@ -53,6 +53,7 @@ struct WireScanner {
     /// Reads `"key":` where `key` must be `expected` (a discriminator, which the scanner takes
     /// only as an object's first key).
     mutating func firstKey(_ expected: StaticString) throws(Miss) {
+        if readKeyAsWritten(expected, first: true) { return }
         guard let key = try keyBytes(first: true), matches(key, expected) else { throw Miss() }
     }
 

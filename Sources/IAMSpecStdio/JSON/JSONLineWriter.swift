@@ -5,51 +5,74 @@
 /// The writer puts no order on keys: each encoder writes its keys in the protocol's canonical
 /// order (``JSONSerializer/keyOrder(_:_:)``: `type` and `kind` first, the rest sorted), so every
 /// line reads as ``JSONSerializer`` would write the same value.
-struct JSONLineWriter {
-    /// The text written so far.
-    private(set) var bytes: [UInt8] = []
+///
+/// The text grows in memory the writer owns (`~Copyable`: one owner, freed when it ends), and
+/// each piece is copied in with one capacity check: a key costs a few stores, not an array append
+/// per byte run.
+struct JSONLineWriter: ~Copyable {
+    /// The text written so far: `count` bytes of `capacity`.
+    private var start: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
     /// Whether the next value or key needs a `,` before it.
     private var needsSeparator = false
 
     init() {
-        bytes.reserveCapacity(256)
+        capacity = 256
+        start = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        start.deallocate()
+    }
+
+    /// The text written so far.
+    var bytes: [UInt8] {
+        Array(UnsafeBufferPointer(start: start, count: count))
     }
 
     /// The text with its line end, ready to be written.
     consuming func line() -> [UInt8] {
-        bytes.append(UInt8(ascii: "\n"))
+        put(UInt8(ascii: "\n"))
         return bytes
     }
 
     mutating func beginObject() {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        put(UInt8(ascii: "{"))
         needsSeparator = false
     }
 
     mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
+        put(UInt8(ascii: "}"))
         needsSeparator = true
     }
 
     mutating func beginArray() {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        put(UInt8(ascii: "["))
         needsSeparator = false
     }
 
     mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
+        put(UInt8(ascii: "]"))
         needsSeparator = true
     }
 
     /// A key the protocol defines (plain ASCII, nothing to escape); its value follows.
     mutating func key(_ key: StaticString) {
-        separate()
-        bytes.append(UInt8(ascii: "\""))
-        append(key)
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        let length = key.utf8CodeUnitCount
+        // One capacity check for the separator, the quotes, the key and the colon.
+        reserve(length + 4)
+        if needsSeparator {
+            start[count] = UInt8(ascii: ",")
+            count += 1
+        }
+        start[count] = UInt8(ascii: "\"")
+        (start + count + 1).initialize(from: key.utf8Start, count: length)
+        start[count + length + 1] = UInt8(ascii: "\"")
+        start[count + length + 2] = UInt8(ascii: ":")
+        count += length + 3
         needsSeparator = false
     }
 
@@ -57,7 +80,7 @@ struct JSONLineWriter {
     mutating func mapKey(_ key: String) {
         separate()
         writeQuoted(key)
-        bytes.append(UInt8(ascii: ":"))
+        put(UInt8(ascii: ":"))
         needsSeparator = false
     }
 
@@ -76,17 +99,23 @@ struct JSONLineWriter {
     /// A string whose text is fixed: a discriminator such as `"type": "stimulus"` (plain ASCII,
     /// nothing to escape).
     mutating func fixedString(_ text: StaticString) {
-        separate()
-        bytes.append(UInt8(ascii: "\""))
-        append(text)
-        bytes.append(UInt8(ascii: "\""))
+        let length = text.utf8CodeUnitCount
+        reserve(length + 3)
+        if needsSeparator {
+            start[count] = UInt8(ascii: ",")
+            count += 1
+        }
+        start[count] = UInt8(ascii: "\"")
+        (start + count + 1).initialize(from: text.utf8Start, count: length)
+        start[count + length + 1] = UInt8(ascii: "\"")
+        count += length + 2
         needsSeparator = true
     }
 
     mutating func integer(_ value: Int64) {
         separate()
         if value == 0 {
-            bytes.append(UInt8(ascii: "0"))
+            put(UInt8(ascii: "0"))
         } else {
             // Digits from the last, in a fixed scratch space: no `String` per number.
             var magnitude = value.magnitude
@@ -102,7 +131,7 @@ struct JSONLineWriter {
                     position -= 1
                     scratch[position] = UInt8(ascii: "-")
                 }
-                bytes.append(contentsOf: scratch[position...])
+                put(UnsafeRawBufferPointer(rebasing: scratch[position...]).assumingMemoryBound(to: UInt8.self))
             }
         }
         needsSeparator = true
@@ -119,8 +148,8 @@ struct JSONLineWriter {
     mutating func real(_ number: Double) {
         guard number.isFinite else { return null() }
         separate()
-        let text = "\(number)"
-        bytes.append(contentsOf: text.utf8)
+        var text = "\(number)"
+        text.withUTF8 { put($0) }
         if !text.utf8.contains(UInt8(ascii: ".")) && !text.utf8.contains(UInt8(ascii: "e")) { append(".0") }
         needsSeparator = true
     }
@@ -153,25 +182,49 @@ struct JSONLineWriter {
         endObject()
     }
 
+    /// Makes room for `extra` more bytes.
+    private mutating func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        let grown = max(2 * capacity, count + extra)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        moved.initialize(from: start, count: count)
+        start.deallocate()
+        start = moved
+        capacity = grown
+    }
+
+    private mutating func put(_ byte: UInt8) {
+        reserve(1)
+        start[count] = byte
+        count += 1
+    }
+
+    private mutating func put(_ text: UnsafeBufferPointer<UInt8>) {
+        guard let source = text.baseAddress else { return }
+        reserve(text.count)
+        (start + count).initialize(from: source, count: text.count)
+        count += text.count
+    }
+
     /// Fixed ASCII text, as it is.
     private mutating func append(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        put(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     private mutating func separate() {
-        if needsSeparator { bytes.append(UInt8(ascii: ",")) }
+        if needsSeparator { put(UInt8(ascii: ",")) }
     }
 
     /// `text` in quotes, escaped: `"` and `\`, the control characters (`\n`, `\r`, `\t` by name,
     /// the others as `\u00XX`), and U+2028 and U+2029, which some JavaScript readers take for line
     /// ends.
     private mutating func writeQuoted(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
+        put(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in
             // Most text has nothing to escape: copied as it is.
             if !utf8.contains(where: Self.mayNeedEscape) {
-                bytes.append(contentsOf: utf8)
+                put(utf8)
                 return
             }
             var plainStart = 0
@@ -193,17 +246,17 @@ struct JSONLineWriter {
                 default: escape = nil
                 }
                 if let escape {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart..<index]))
-                    bytes.append(contentsOf: escape)
+                    put(UnsafeBufferPointer(rebasing: utf8[plainStart..<index]))
+                    escape.withUnsafeBufferPointer { put($0) }
                     index += width
                     plainStart = index
                 } else {
                     index += 1
                 }
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart..<utf8.count]))
+            put(UnsafeBufferPointer(rebasing: utf8[plainStart..<utf8.count]))
         }
-        bytes.append(UInt8(ascii: "\""))
+        put(UInt8(ascii: "\""))
     }
 
     /// Whether `byte` is one that is escaped, or may start U+2028 or U+2029.

@@ -14,7 +14,7 @@ import Darwin
 /// taken back with `sigtimedwait` at once, unless one was already pending when the hold began,
 /// which is then someone else's. On Darwin each write's descriptor gets `F_SETNOSIGPIPE`, which
 /// makes such a write fail without a signal. A writer that writes many lines (the engine server)
-/// holds the signal off once for all of them: three system calls fewer per line than a hold per
+/// holds the signal off once for all of them: two system calls fewer per line than a hold per
 /// write.
 struct BrokenPipeSignalHold: ~Copyable {
     #if !canImport(Darwin)
@@ -26,9 +26,16 @@ struct BrokenPipeSignalHold: ~Copyable {
         #if !canImport(Darwin)
         var brokenPipe = Self.brokenPipeSet()
         pthread_sigmask(SIG_BLOCK, &brokenPipe, &previousMask)
-        var pending = sigset_t()
-        sigpending(&pending)
-        wasPending = sigismember(&pending, SIGPIPE) == 1
+        // Only a signal the thread blocked already can be pending here (an unblocked one is
+        // delivered on the way out of any system call): `sigpending`, a system call per hold, is
+        // asked only then.
+        if sigismember(&previousMask, SIGPIPE) == 1 {
+            var pending = sigset_t()
+            sigpending(&pending)
+            wasPending = sigismember(&pending, SIGPIPE) == 1
+        } else {
+            wasPending = false
+        }
         #endif
     }
 

@@ -27,9 +27,12 @@ func waitUntilReady(
     wake: Int32?,
     exited: Int32? = nil
 ) throws(DescriptorWaitFailure) {
-    var descriptors = [pollfd(fd: descriptor, events: Int16(events), revents: 0)]
-    descriptors.append(pollfd(fd: wake ?? -1, events: Int16(POLLIN), revents: 0))
-    descriptors.append(pollfd(fd: exited ?? -1, events: Int16(POLLIN), revents: 0))
+    // One array of three: no growing it per wait.
+    var descriptors = [
+        pollfd(fd: descriptor, events: Int16(events), revents: 0),
+        pollfd(fd: wake ?? -1, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: exited ?? -1, events: Int16(POLLIN), revents: 0),
+    ]
     while true {
         var timeout: Int32 = -1
         if let deadline {

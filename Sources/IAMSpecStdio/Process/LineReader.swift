@@ -22,7 +22,13 @@ enum LineReadFailure: Error, Sendable, Hashable {
 /// A `\r` before the newline is dropped, so `\r\n` line ends are accepted.
 struct LineReader: Sendable {
     let descriptor: Int32
+    /// What was read and not yet returned starts at `start`; before it, lines already returned
+    /// (dropped when more is read, so that many lines in one read cost no shifting per line).
     private var buffer: [UInt8] = []
+    private var start = 0
+    /// Where each `read` puts what it reads, before it joins `buffer`.
+    private var scratch = [UInt8](repeating: 0, count: Self.chunkSize)
+    /// How much past `start` was searched for a newline already.
     private var searchedCount = 0
 
     /// The longest line accepted, its line end left out: 1 MiB (`Specs/PROTOCOL.md`, "Transport").
@@ -48,11 +54,19 @@ struct LineReader: Sendable {
     ) throws(LineReadFailure) -> [UInt8] {
         while true {
             if let newline = firstNewline() {
-                var line = Array(buffer[..<newline])
-                buffer.removeFirst(newline + 1)
+                var line = Array(buffer[start..<newline])
+                start = newline + 1
                 searchedCount = 0
+                if start == buffer.count {
+                    buffer.removeAll(keepingCapacity: true)
+                    start = 0
+                }
                 if line.last == UInt8(ascii: "\r") { line.removeLast() }
                 return line
+            }
+            if start > 0 {
+                buffer.removeFirst(start)
+                start = 0
             }
             searchedCount = buffer.count
             guard buffer.count <= Self.lineLimit else { throw .tooLong(limit: Self.lineLimit) }
@@ -76,10 +90,10 @@ struct LineReader: Sendable {
     /// The position of the first newline in the buffer, looked for past what was searched before.
     private func firstNewline() -> Int? {
         buffer.withUnsafeBufferPointer { bytes -> Int? in
-            guard searchedCount < bytes.count, let start = bytes.baseAddress else { return nil }
-            let unsearched = bytes.count - searchedCount
-            guard let found = memchr(start + searchedCount, Int32(UInt8(ascii: "\n")), unsearched) else { return nil }
-            return UnsafeRawPointer(start).distance(to: UnsafeRawPointer(found))
+            let from = start + searchedCount
+            guard from < bytes.count, let base = bytes.baseAddress else { return nil }
+            guard let found = memchr(base + from, Int32(UInt8(ascii: "\n")), bytes.count - from) else { return nil }
+            return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
         }
     }
 
@@ -88,17 +102,16 @@ struct LineReader: Sendable {
     ///
     /// - Throws: ``LineReadFailure/endOfStream(partialLine:)`` at the end of the stream.
     private mutating func readChunk() throws(LineReadFailure) -> Bool {
-        // Read into uninitialised scratch space: a zeroed 64 KiB array per line costs more than
-        // the line itself.
-        let count = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.chunkSize) { chunk in
-            let count = read(descriptor, chunk.baseAddress, chunk.count)
-            if count > 0 { buffer.append(contentsOf: chunk[0..<count]) }
-            return count
-        }
+        // Read into the reader's own scratch space, made once: a zeroed 64 KiB array, or even a
+        // temporary allocation (64 KiB goes to the heap), per line costs more than the line itself.
+        let descriptor = descriptor
+        let count = scratch.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count > 0 { buffer.append(contentsOf: scratch[0..<count]) }
         if count > 0 { return true }
         if count == 0 {
-            let partial = buffer
+            let partial = Array(buffer[start...])
             buffer.removeAll()
+            start = 0
             searchedCount = 0
             throw .endOfStream(partialLine: partial)
         }

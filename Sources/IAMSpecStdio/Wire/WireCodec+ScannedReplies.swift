@@ -1,0 +1,172 @@
+import IAMSpec
+
+extension WireCodec {
+    /// The answers to stimuli and the end of cases, read straight from the bytes of their line
+    /// (``WireScanner``): `observations`, `ready` and `ended`, with the `seq` each carries; nil
+    /// for any other line, or one not in the plain shape, which ``decodeReply(_:unknownKeys:version:)``
+    /// then reads the full way (after ``JSONParser``), accepting it or saying what is wrong.
+    static func scanReply(_ line: [UInt8], version: ProtocolVersion) -> (reply: EngineReply, seq: Int64?)? {
+        WireScanner.scan(line) { scanner throws(WireScanner.Miss) in
+            try scanner.openObject()
+            try scanner.firstKey("type")
+            let reply: EngineReply
+            var seq: Int64?
+            var seen: UInt64 = 1
+            switch try scanner.name(among: scannedReplyTypes) {
+            case 0:
+                var observations: [Observation] = []
+                while let key = try scanner.nextKey(among: observationsReplyKeys, seen: &seen) {
+                    if key == 2 {
+                        seq = try scanner.integer(atLeast: 1)
+                        continue
+                    }
+                    try scanner.openArray()
+                    while try scanner.hasElement(after: observations.count) {
+                        observations.append(try scanObservation(&scanner, version: version))
+                    }
+                }
+                guard seen & 0b10 != 0 else { throw WireScanner.Miss() }
+                reply = .observations(observations)
+            case let type:
+                guard type == 1 || version.answersEndCase else { throw WireScanner.Miss() }
+                while try scanner.nextKey(among: sequencedOnlyKeys, seen: &seen) != nil {
+                    seq = try scanner.integer(atLeast: 1)
+                }
+                reply = type == 1 ? .ready : .ended
+            }
+            guard seq != nil || !version.numbersMessages else { throw WireScanner.Miss() }
+            return (reply, seq)
+        }
+    }
+
+    /// The reply types ``scanReply(_:version:)`` reads.
+    private static let scannedReplyTypes: [StaticString] = ["observations", "ready", "ended"]
+    private static let observationsReplyKeys: [StaticString] = ["type", "observations", "seq"]
+    /// The keys of a message that carries nothing but its type and number.
+    static let sequencedOnlyKeys: [StaticString] = ["type", "seq"]
+
+    private static let scannedObservationKinds: [StaticString] = [
+        "displayed", "stacked", "discarded", "rolled_back", "dismissed", "no_matching_trigger", "impression_logged",
+        "click_logged", "stack",
+    ]
+    private static let displayedKeys: [StaticString] = ["kind", "extras", "message"]
+    private static let reasonKeys: [StaticString] = ["kind", "message", "reason"]
+    private static let messageOnlyKeys: [StaticString] = ["kind", "message"]
+    private static let eventKeys: [StaticString] = ["kind", "event"]
+    private static let stackKeys: [StaticString] = ["kind", "messages"]
+
+    private static func scanObservation(
+        _ scanner: inout WireScanner,
+        version: ProtocolVersion
+    ) throws(WireScanner.Miss) -> Observation {
+        try scanner.openObject()
+        try scanner.firstKey("kind")
+        var seen: UInt64 = 1
+        let kind = try scanner.name(among: scannedObservationKinds)
+        switch kind {
+        case 0:
+            var message: MessageID?
+            var extras: [String: String] = [:]
+            while let key = try scanner.nextKey(among: displayedKeys, seen: &seen) {
+                if key == 1 {
+                    extras = try scanStringMap(&scanner)
+                } else {
+                    message = try scanner.nonEmptyString()
+                }
+            }
+            guard let message else { throw WireScanner.Miss() }
+            return .displayed(message, extras: extras)
+        case 1, 2:
+            var message: MessageID?
+            var reason: String?
+            while let key = try scanner.nextKey(among: reasonKeys, seen: &seen) {
+                if key == 1 {
+                    message = try scanner.nonEmptyString()
+                } else {
+                    reason = try scanner.string()
+                }
+            }
+            guard let message, let reason else { throw WireScanner.Miss() }
+            if kind == 1 {
+                guard let reason = StackReason(rawValue: reason) else { throw WireScanner.Miss() }
+                return .stacked(message, reason: reason)
+            }
+            guard let reason = DiscardReason(rawValue: reason) else { throw WireScanner.Miss() }
+            return .discarded(message, reason: reason)
+        case 5:
+            var event: TriggerEvent?
+            while try scanner.nextKey(among: eventKeys, seen: &seen) != nil {
+                event = try scanTriggerEvent(&scanner)
+            }
+            guard let event else { throw WireScanner.Miss() }
+            return .noMatchingTrigger(event)
+        case 8:
+            var messages: [MessageID]?
+            while try scanner.nextKey(among: stackKeys, seen: &seen) != nil {
+                var list: [MessageID] = []
+                try scanner.openArray()
+                while try scanner.hasElement(after: list.count) { list.append(try scanner.nonEmptyString()) }
+                messages = list
+            }
+            guard let messages else { throw WireScanner.Miss() }
+            return .stack(messages)
+        default:
+            guard kind != 4 || version >= .v2 else { throw WireScanner.Miss() }
+            var message: MessageID?
+            while try scanner.nextKey(among: messageOnlyKeys, seen: &seen) != nil {
+                message = try scanner.nonEmptyString()
+            }
+            guard let message else { throw WireScanner.Miss() }
+            switch kind {
+            case 3: return .rolledBack(message)
+            case 4: return .dismissed(message)
+            case 6: return .impressionLogged(message)
+            default: return .clickLogged(message)
+            }
+        }
+    }
+
+    private static let triggerEventKinds: [StaticString] = ["session_start", "custom_event", "purchase", "push_click"]
+    private static let kindOnlyKeys: [StaticString] = ["kind"]
+    private static let nameKeys: [StaticString] = ["kind", "name"]
+    private static let productKeys: [StaticString] = ["kind", "product"]
+    private static let campaignKeys: [StaticString] = ["kind", "campaign"]
+
+    private static func scanTriggerEvent(_ scanner: inout WireScanner) throws(WireScanner.Miss) -> TriggerEvent {
+        try scanner.openObject()
+        try scanner.firstKey("kind")
+        var seen: UInt64 = 1
+        switch try scanner.name(among: triggerEventKinds) {
+        case 0:
+            while try scanner.nextKey(among: kindOnlyKeys, seen: &seen) != nil {}
+            return .sessionStart
+        case 1:
+            var name: String?
+            while try scanner.nextKey(among: nameKeys, seen: &seen) != nil { name = try scanner.string() }
+            guard let name else { throw WireScanner.Miss() }
+            return .customEvent(name: name)
+        case 2:
+            var product: String?
+            while try scanner.nextKey(among: productKeys, seen: &seen) != nil { product = try scanner.string() }
+            guard let product else { throw WireScanner.Miss() }
+            return .purchase(product: product)
+        default:
+            var campaign: String??
+            while try scanner.nextKey(among: campaignKeys, seen: &seen) != nil {
+                campaign = .some(try scanner.stringOrNull())
+            }
+            guard let campaign else { throw WireScanner.Miss() }
+            return .pushClick(campaign: campaign)
+        }
+    }
+
+    /// An object of strings by any key (`extras`); a key twice is a miss.
+    static func scanStringMap(_ scanner: inout WireScanner) throws(WireScanner.Miss) -> [String: String] {
+        var map: [String: String] = [:]
+        try scanner.openObject()
+        while let key = try scanner.nextMapKey(first: map.isEmpty) {
+            guard map.updateValue(try scanner.string(), forKey: key) == nil else { throw WireScanner.Miss() }
+        }
+        return map
+    }
+}

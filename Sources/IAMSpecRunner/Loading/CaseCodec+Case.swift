@@ -4,16 +4,12 @@ import IAMSpec
 
 extension CaseEncoder {
     mutating func specCase(_ specCase: SpecCase) {
-        string(specCase.id)
-        string(specCase.title)
+        ownString(specCase.id)
+        ownString(specCase.title)
         stringList(specCase.rules)
         stringList(specCase.tags)
         list(specCase.profiles) { $0.choice($1) }
-        var required: UInt64 = 0
-        for capability in specCase.requires {
-            required |= 1 << UInt64(Capability.codecCases.firstIndex(of: capability) ?? 0)
-        }
-        unsigned(required)
+        unsigned(specCase.requiredCapabilityBits)
         configuration(specCase.configuration)
         list(specCase.messages) { $0.message($1) }
         list(specCase.steps) { $0.step($1) }
@@ -41,27 +37,23 @@ extension EncodedCaseReader {
         let rules = stringList()
         let tags = stringList()
         let profiles = list { $0.choice(Profile.self) }
-        var required = unsigned()
-        var requires: Set<Capability> = []
-        while required != 0 {
-            requires.insert(Capability.codecCases[required.trailingZeroBitCount])
-            required &= required - 1
-        }
+        let requiredCapabilityBits = unsigned()
         let configuration = configuration()
         let messages = list { $0.message() }
         let steps = list { $0.step() }
-        return SpecCase(
+        var specCase = SpecCase(
             id: id,
             title: title,
             rules: rules,
             tags: tags,
             profiles: profiles,
-            requires: requires,
             configuration: configuration,
             messages: messages,
             steps: steps,
             location: location()
         )
+        specCase.requiredCapabilityBits = requiredCapabilityBits
+        return specCase
     }
 
     mutating func configuration() -> EngineConfiguration {

@@ -181,7 +181,8 @@ extension EncodedCaseReader {
         let minimumTriggerInterval = settings.contains(.minimumTriggerInterval) ? time() : nil
         let start = settings.contains(.start) ? time() : nil
         let end = settings.contains(.end) ? time() : nil
-        let imageOnLaterDeliveries = settings.contains(.imageOnLaterDeliveries) ? list { $0.choice(AssetOutcome.self) } : []
+        let imageOnLaterDeliveries =
+            settings.contains(.imageOnLaterDeliveries) ? list { $0.choice(AssetOutcome.self) } : []
         let zipOnLaterDeliveries = settings.contains(.zipOnLaterDeliveries) ? list { $0.choice(AssetOutcome.self) } : []
         return InAppMessage(
             id: id,

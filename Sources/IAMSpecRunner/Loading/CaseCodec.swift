@@ -1,7 +1,8 @@
 import IAMSpec
 
 /// Writes cases in the compact form a loaded suite holds them in (``CompactCase``): bytes, with
-/// every string an index into a table of the strings the encoded cases share.
+/// every string longer than a `String` holds inline an index into a table of the strings the
+/// encoded cases share.
 ///
 /// The form: unsigned integers as LEB128 varints, signed ones zigzagged first, a `Double` as its
 /// 8 bytes, a Boolean as a byte, an enum without payload as the index of its case
@@ -17,9 +18,9 @@ struct CaseEncoder {
     /// Every string written, once: the table an ``EncodedCaseReader`` reads them from.
     private(set) var strings: [String] = []
     private var stringIndices: [String: Int] = [:]
+    private var lastTableString: (string: String, index: Int)?
     /// Every list of strings written (a case's `rules` and `tags`), once.
     private(set) var stringLists: [[String]] = []
-    private var stringListIndices: [[String]: Int] = [:]
 
     mutating func unsigned(_ value: UInt64) {
         var remaining = value
@@ -59,25 +60,60 @@ struct CaseEncoder {
         signed(value.milliseconds)
     }
 
-    /// A string, as its index in the table; the table keeps the first instance written, so a
-    /// string the model already holds is shared, not copied.
+    /// A string: one of at most ``inlineStringLimit`` UTF-8 bytes (a message id, an event name:
+    /// a `String` holds it without an allocation) as its bytes; a longer one (a case id, a title,
+    /// a file) as its index in the table, which keeps the first instance written, so that a
+    /// string the model already holds is shared, not copied. The inline form spares hashing the
+    /// many short strings of a case to find them in the table.
     mutating func string(_ value: String) {
-        if let index = stringIndices[value] {
-            count(index)
+        guard !inline(value) else { return }
+        // The string written last again (a file's path, in every location of a case).
+        if let last = lastTableString, last.string == value {
+            count(last.index << 1)
             return
         }
-        stringIndices[value] = strings.count
-        count(strings.count)
+        let index: Int
+        if let known = stringIndices[value] {
+            index = known
+        } else {
+            index = strings.count
+            stringIndices[value] = index
+            strings.append(value)
+        }
+        lastTableString = (value, index)
+        count(index << 1)
+    }
+
+    /// A string each case has its own of (its id, its title): written like ``string(_:)``, but
+    /// a long one is added to the table without looking for it there first (that would hash it,
+    /// to find it seldom).
+    mutating func ownString(_ value: String) {
+        guard !inline(value) else { return }
+        count(strings.count << 1)
         strings.append(value)
     }
 
-    /// A list of strings, as its index in the lists' table (shared like ``string(_:)``).
+    /// Writes a string of at most ``inlineStringLimit`` bytes inline; false for a longer one.
+    private mutating func inline(_ value: String) -> Bool {
+        var text = value
+        let length = text.utf8.count
+        guard length <= Self.inlineStringLimit else { return false }
+        count(length << 1 | 1)
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+        return true
+    }
+
+    /// The longest string written inline: the longest a `String` holds without an allocation.
+    static let inlineStringLimit = 15
+
+    /// A list of strings, as its index in the lists' table (shared like ``string(_:)``). A file's
+    /// cases repeat a few lists (their `rules` and `tags`), which the YAML decoder already shares:
+    /// found by a search that compares a shared list by its storage alone, not by hashing lists.
     mutating func stringList(_ value: [String]) {
-        if let index = stringListIndices[value] {
+        if let index = stringLists.firstIndex(of: value) {
             count(index)
             return
         }
-        stringListIndices[value] = stringLists.count
         count(stringLists.count)
         stringLists.append(value)
     }
@@ -113,7 +149,8 @@ struct CaseEncoder {
     }
 }
 
-/// Reads what a ``CaseEncoder`` wrote: a string is a retain of the table's, not a copy.
+/// Reads what a ``CaseEncoder`` wrote: a long string is a retain of the table's, not a copy; a
+/// short one is made from its bytes, without an allocation.
 ///
 /// The bytes are the encoder's own, so they are trusted: a reader never meets bytes it did not
 /// write (an index out of the table traps).
@@ -130,11 +167,13 @@ struct EncodedCaseReader {
         self.stringLists = stringLists
     }
 
+    @inline(__always)
     mutating func byte() -> UInt8 {
         defer { position += 1 }
         return bytes[position]
     }
 
+    @inline(__always)
     mutating func unsigned() -> UInt64 {
         var value: UInt64 = 0
         var shift: UInt64 = 0
@@ -146,10 +185,12 @@ struct EncodedCaseReader {
         }
     }
 
+    @inline(__always)
     mutating func count() -> Int {
         Int(unsigned())
     }
 
+    @inline(__always)
     mutating func signed() -> Int64 {
         let zigzag = unsigned()
         return Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1)
@@ -163,18 +204,25 @@ struct EncodedCaseReader {
         return Double(bitPattern: pattern)
     }
 
+    @inline(__always)
     mutating func bool() -> Bool {
         byte() != 0
     }
 
+    @inline(__always)
     mutating func time() -> VirtualTime {
         VirtualTime(milliseconds: signed())
     }
 
     mutating func string() -> String {
-        strings[count()]
+        let code = count()
+        guard code & 1 == 1 else { return strings[code >> 1] }
+        let length = code >> 1
+        defer { position += length }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<position + length]), as: UTF8.self)
     }
 
+    @inline(__always)
     mutating func stringList() -> [String] {
         stringLists[count()]
     }
@@ -217,10 +265,6 @@ protocol CaseCodecEnum: Equatable {
 }
 
 extension Profile: CaseCodecEnum {
-    static let codecCases = allCases
-}
-
-extension Capability: CaseCodecEnum {
     static let codecCases = allCases
 }
 

@@ -92,14 +92,16 @@ struct CaseExecutor: Sendable {
     }
 
     private func blankResult(for run: CaseRun) -> CaseResult {
-        CaseResult(
-            caseID: run.specCase.id,
+        // Read once: a read of a run's case is a copy of it.
+        let specCase = run.specCase
+        return CaseResult(
+            caseID: specCase.id,
             profile: run.profile,
-            title: run.specCase.title,
+            title: specCase.title,
             status: .passed,
-            location: run.specCase.location,
-            rules: run.specCase.rules.map { ruleReferences[$0] ?? RuleReference(id: $0) },
-            tags: run.specCase.tags
+            location: specCase.location,
+            rules: specCase.rules.map { ruleReferences[$0] ?? RuleReference(id: $0) },
+            tags: specCase.tags
         )
     }
 

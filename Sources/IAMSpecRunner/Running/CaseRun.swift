@@ -12,18 +12,21 @@ public struct CaseRun: Sendable {
     private var cases: SelectedCases
     /// The index of the run's case in `cases`.
     package private(set) var caseIndex: Int
-    /// The run's case decoded, when it was: shared by the runs of the case that reuse it.
-    private var decodedCase: SelectedCases?
     /// The SDK generation whose rules apply in this run.
     public var profile: Profile
 
     /// The case to run.
     public var specCase: SpecCase {
-        get { decodedCase?.specCase(at: 0) ?? cases.specCase(at: caseIndex) }
+        _read {
+            // One yield, so that the read is inlined where it is used (a run's case is read field
+            // by field, many times per run): the case decoded alone when the run was not given it.
+            let isDecoded = cases.encoded.isEmpty
+            let holder = isDecoded ? cases : SelectedCases([cases.encoded[caseIndex].decoded()])
+            yield holder.decoded[isDecoded ? caseIndex : 0]
+        }
         set {
             cases = SelectedCases([newValue])
             caseIndex = 0
-            decodedCase = nil
         }
     }
 
@@ -42,16 +45,19 @@ public struct CaseRun: Sendable {
         cases === other.cases && caseIndex == other.caseIndex
     }
 
-    /// This run with its case decoded: taken from `earlier` when that is a run of the same case
-    /// whose case is decoded, else decoded now. Reading ``specCase`` of the run returned costs
-    /// no decoding.
+    /// This run with its case decoded, once for the runs of a case: `earlier` is the run of the
+    /// same case before it, as this method returned it, whose decoded case it shares; nil for
+    /// the case's first run, whose case is decoded now. Reading ``specCase`` of the run returned
+    /// decodes nothing.
     package func withCaseDecoded(sharingWith earlier: CaseRun?) -> CaseRun {
-        guard decodedCase == nil, cases.isEncoded else { return self }
+        guard !cases.encoded.isEmpty else { return self }
         var run = self
-        if let earlier, let decoded = earlier.decodedCase, isOfSameCase(as: earlier) {
-            run.decodedCase = decoded
+        if let earlier, earlier.cases.encoded.isEmpty {
+            run.cases = earlier.cases
+            run.caseIndex = earlier.caseIndex
         } else {
-            run.decodedCase = SelectedCases([cases.specCase(at: caseIndex)])
+            run.cases = SelectedCases([cases.encoded[caseIndex].decoded()])
+            run.caseIndex = 0
         }
         return run
     }
@@ -60,34 +66,18 @@ public struct CaseRun: Sendable {
 /// The cases runs refer into: one array, shared by reference by every run made from it; the
 /// cases of a loaded suite held encoded, or cases as they are.
 final class SelectedCases: Sendable {
-    private enum Cases {
-        case decoded([SpecCase])
-        case encoded([CompactCase])
-    }
-
-    private let cases: Cases
+    /// The cases, when they are not held encoded.
+    let decoded: [SpecCase]
+    /// The cases of a loaded suite, held encoded; empty when the cases are in `decoded`.
+    let encoded: [CompactCase]
 
     init(_ cases: [SpecCase]) {
-        self.cases = .decoded(cases)
+        decoded = cases
+        encoded = []
     }
 
     init(encoded cases: [CompactCase]) {
-        self.cases = .encoded(cases)
-    }
-
-    /// Whether reading a case decodes it.
-    var isEncoded: Bool {
-        switch cases {
-        case .decoded: false
-        case .encoded: true
-        }
-    }
-
-    /// The case at `index`, decoded when the cases are held encoded.
-    func specCase(at index: Int) -> SpecCase {
-        switch cases {
-        case .decoded(let cases): cases[index]
-        case .encoded(let cases): cases[index].decoded()
-        }
+        decoded = []
+        encoded = cases
     }
 }

@@ -24,7 +24,9 @@ import Testing
 
     @Test func aCaseWithEverySettingDecodesAsItWas() {
         let original = Self.everySetting
-        let compact = CompactCase.encode([SpecCase(id: "first", title: "t", rules: [], messages: [], steps: [], location: Self.place), original])
+        let compact = CompactCase.encode([
+            SpecCase(id: "first", title: "t", rules: [], messages: [], steps: [], location: Self.place), original,
+        ])
         #expect(compact.map(\.id) == ["first", "every-setting"])
         #expect(compact[1].tags == original.tags)
         #expect(compact[1].profiles == original.profiles)
@@ -94,7 +96,8 @@ import Testing
             priority: -2.5,
             triggers: [
                 .anyPurchase, .specificPurchase(product: "p", filters: filters), .sessionStart,
-                .customEvent(name: "e", filters: PropertyFilters()), .pushClick(campaign: nil), .pushClick(campaign: "c"),
+                .customEvent(name: "e", filters: PropertyFilters()), .pushClick(campaign: nil),
+                .pushClick(campaign: "c"),
             ],
             orientation: .landscape,
             image: .pending,
@@ -115,10 +118,13 @@ import Testing
         let stimuli: [Stimulus] = [
             .sessionStarted(syncPending: true), .sessionStarted(syncPending: false), .sessionSyncCompleted,
             .sessionEnded, .appRelaunched,
-            .customEvent(CustomEvent(name: "e", properties: ["a": .integer(Int64.min), "b": .string("")], source: .api)),
+            .customEvent(
+                CustomEvent(name: "e", properties: ["a": .integer(Int64.min), "b": .string("")], source: .api)
+            ),
             .purchase(Purchase(product: "p", price: 9.99, properties: ["q": .real(.infinity)], source: .sdk)),
             .pushClicked(campaign: nil), .pushClicked(campaign: "c"), .appOpenedFromPush(campaign: "d"),
-            .appOpenedFromPush(campaign: nil), .timeAdvanced(by: VirtualTime(milliseconds: Int64.max)), .appBackgrounded,
+            .appOpenedFromPush(campaign: nil), .timeAdvanced(by: VirtualTime(milliseconds: Int64.max)),
+            .appBackgrounded,
             .appForegrounded, .deviceRotated(to: .landscape), .keyboardShown, .keyboardHidden,
             .assetDownloadSettled(message: "everything", succeeded: false),
             .delegateChoiceSet(message: "plain", choice: .rollback), .messageDismissed("plain"),
@@ -147,9 +153,13 @@ import Testing
         var steps = stimuli.enumerated().map { index, stimulus in
             Step(.stimulus(stimulus), location: SourceLocation(file: place.file, line: 10 + index, column: 3))
         }
-        steps += expectations.map { Step(.expectation($0), location: SourceLocation(file: "other.yaml", line: 1, column: 1)) }
+        steps += expectations.map {
+            Step(.expectation($0), location: SourceLocation(file: "other.yaml", line: 1, column: 1))
+        }
         // A location beyond 32 bits, which a step stores on the heap.
-        steps.append(Step(.stimulus(.stackInspected), location: SourceLocation(file: "wide", line: -1, column: 1 << 40)))
+        steps.append(
+            Step(.stimulus(.stackInspected), location: SourceLocation(file: "wide", line: -1, column: 1 << 40))
+        )
         return SpecCase(
             id: "every-setting",
             title: "Every setting, “quoted”",

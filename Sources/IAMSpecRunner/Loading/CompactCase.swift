@@ -4,9 +4,10 @@ import IAMSpec
 /// with what selecting and sorting runs read without decoding it: its id, tags and profiles.
 ///
 /// A suite holds every case at once: held as a `SpecCase`, a case is ≈ 20 objects on the heap,
-/// ≈ 1.4 KB; held so, it is ≈ 50 bytes here, its share of its file's bytes (≈ 200) and of its
-/// file's strings (the id and the title: the others repeat). ``decoded()`` makes the case
-/// (≈ 20 allocations; its strings and lists of strings are retains of the file's).
+/// ≈ 1.4 KB; held so, it is this value (48 bytes), its share of its file's bytes and of its
+/// file's long strings (its id and title: short strings are in the bytes, and the others repeat).
+/// ``decoded()`` makes the case (≈ 20 allocations; its long strings and lists of strings are
+/// retains of the file's).
 package struct CompactCase: Sendable {
     package let id: String
     package let tags: [String]

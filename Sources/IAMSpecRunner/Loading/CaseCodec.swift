@@ -1,8 +1,7 @@
 import IAMSpec
 
 /// Writes cases in the compact form a loaded suite holds them in (``CompactCase``): bytes, with
-/// every string longer than a `String` holds inline an index into a table of the strings the
-/// encoded cases share.
+/// every string an index into a table of the strings the encoded cases share.
 ///
 /// The form: unsigned integers as LEB128 varints, signed ones zigzagged first, a `Double` as its
 /// 8 bytes, a Boolean as a byte, an enum without payload as the index of its case
@@ -17,8 +16,9 @@ struct CaseEncoder {
     private(set) var bytes: [UInt8] = []
     /// Every string written, once: the table an ``EncodedCaseReader`` reads them from.
     private(set) var strings: [String] = []
-    private var stringIndices: [String: Int] = [:]
-    private var lastTableString: (string: String, index: Int)?
+    private var shortStringIndices: [ShortStringKey: Int] = [:]
+    private var longStringIndices: [String: Int] = [:]
+    private var lastLongString: (string: String, index: Int)?
     /// Every list of strings written (a case's `rules` and `tags`), once.
     private(set) var stringLists: [[String]] = []
 
@@ -60,51 +60,54 @@ struct CaseEncoder {
         signed(value.milliseconds)
     }
 
-    /// A string: one of at most ``inlineStringLimit`` UTF-8 bytes (a message id, an event name:
-    /// a `String` holds it without an allocation) as its bytes; a longer one (a case id, a title,
-    /// a file) as its index in the table, which keeps the first instance written, so that a
-    /// string the model already holds is shared, not copied. The inline form spares hashing the
-    /// many short strings of a case to find them in the table.
+    /// A string, as its index in the table, which keeps the first instance written: a string the
+    /// model already holds is shared, not copied, and reading it back is a copy of the table's
+    /// (a retain for a long one; a short one, which a `String` holds inline, is two words).
     mutating func string(_ value: String) {
-        guard !inline(value) else { return }
-        // The string written last again (a file's path, in every location of a case).
-        if let last = lastTableString, last.string == value {
-            count(last.index << 1)
+        var text = value
+        if text.utf8.count <= ShortStringKey.longest {
+            // A short string (a message id, an event name: most of a case's) is looked up by
+            // its bytes as two words, which hash cheaper than the string.
+            let key = text.withUTF8 { ShortStringKey($0) }
+            if let index = shortStringIndices[key] {
+                count(index)
+            } else {
+                shortStringIndices[key] = strings.count
+                append(value)
+            }
             return
         }
-        let index: Int
-        if let known = stringIndices[value] {
-            index = known
-        } else {
-            index = strings.count
-            stringIndices[value] = index
-            strings.append(value)
+        // The long string written last again (a file's path, in every location of a case).
+        if let last = lastLongString, last.string == value {
+            count(last.index)
+            return
         }
-        lastTableString = (value, index)
-        count(index << 1)
+        let index = longStringIndices[value] ?? strings.count
+        if index == strings.count {
+            longStringIndices[value] = index
+            append(value)
+        } else {
+            count(index)
+        }
+        lastLongString = (value, index)
     }
 
-    /// A string each case has its own of (its id, its title): written like ``string(_:)``, but
-    /// a long one is added to the table without looking for it there first (that would hash it,
+    /// A string each case has its own of (its id, its title): written like ``string(_:)``, but a
+    /// long one is added to the table without looking for it there first (that would hash it,
     /// to find it seldom).
     mutating func ownString(_ value: String) {
-        guard !inline(value) else { return }
-        count(strings.count << 1)
+        guard value.utf8.count > ShortStringKey.longest else {
+            string(value)
+            return
+        }
+        append(value)
+    }
+
+    /// Adds the string to the table, and writes its index.
+    private mutating func append(_ value: String) {
+        count(strings.count)
         strings.append(value)
     }
-
-    /// Writes a string of at most ``inlineStringLimit`` bytes inline; false for a longer one.
-    private mutating func inline(_ value: String) -> Bool {
-        var text = value
-        let length = text.utf8.count
-        guard length <= Self.inlineStringLimit else { return false }
-        count(length << 1 | 1)
-        text.withUTF8 { bytes.append(contentsOf: $0) }
-        return true
-    }
-
-    /// The longest string written inline: the longest a `String` holds without an allocation.
-    static let inlineStringLimit = 15
 
     /// A list of strings, as its index in the lists' table (shared like ``string(_:)``). A file's
     /// cases repeat a few lists (their `rules` and `tags`), which the YAML decoder already shares:
@@ -149,8 +152,8 @@ struct CaseEncoder {
     }
 }
 
-/// Reads what a ``CaseEncoder`` wrote: a long string is a retain of the table's, not a copy; a
-/// short one is made from its bytes, without an allocation.
+/// Reads what a ``CaseEncoder`` wrote: a string is a copy of the table's (a retain, not an
+/// allocation).
 ///
 /// The bytes are the encoder's own, so they are trusted: a reader never meets bytes it did not
 /// write (an index out of the table traps).
@@ -214,12 +217,9 @@ struct EncodedCaseReader {
         VirtualTime(milliseconds: signed())
     }
 
+    @inline(__always)
     mutating func string() -> String {
-        let code = count()
-        guard code & 1 == 1 else { return strings[code >> 1] }
-        let length = code >> 1
-        defer { position += length }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<position + length]), as: UTF8.self)
+        strings[count()]
     }
 
     @inline(__always)
@@ -255,6 +255,26 @@ struct EncodedCaseReader {
             pairs[key] = read(&self)
         }
         return pairs
+    }
+}
+
+/// A string of at most 15 UTF-8 bytes (what a `String` holds without an allocation) as two
+/// words: its bytes, and its length in the last byte.
+private struct ShortStringKey: Hashable {
+    static let longest = 15
+
+    private var low: UInt64 = 0
+    private var high: UInt64
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        high = UInt64(bytes.count) << 56
+        for (position, byte) in bytes.enumerated() {
+            if position < 8 {
+                low |= UInt64(byte) << UInt64(position * 8)
+            } else {
+                high |= UInt64(byte) << UInt64((position - 8) * 8)
+            }
+        }
     }
 }
 

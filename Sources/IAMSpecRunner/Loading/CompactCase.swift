@@ -59,10 +59,11 @@ private final class CompactCaseFile: Sendable {
     let stringLists: [[String]]
 
     /// What the encoder wrote, each array copied to its exact size (an array grown by appending
-    /// has up to twice the room it needs).
+    /// has up to twice the room it needs; an array made of a whole array, or of a slice of all of
+    /// it, shares its storage, room and all).
     init(_ encoder: CaseEncoder) {
-        bytes = Array(encoder.bytes[...])
-        strings = Array(encoder.strings[...])
-        stringLists = Array(encoder.stringLists[...])
+        bytes = encoder.bytes.withUnsafeBufferPointer { Array($0) }
+        strings = encoder.strings.withUnsafeBufferPointer { Array($0) }
+        stringLists = encoder.stringLists.withUnsafeBufferPointer { Array($0) }
     }
 }

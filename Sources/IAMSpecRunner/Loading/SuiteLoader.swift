@@ -7,10 +7,10 @@ import Synchronization
 public struct LoadedSuite: Sendable {
     /// The valid cases, sorted by id.
     ///
-    /// The suite holds its cases encoded (a case takes a few hundred bytes so, against ≈ 1.4 KB as a
-    /// `SpecCase`): reading this property decodes every case, and holds them all at once, each
-    /// time it is read; setting it encodes them. The runner decodes a case only when its runs
-    /// start.
+    /// The suite holds its cases encoded (a case takes a few hundred bytes so, against ≈ 1.4 KB
+    /// as a `SpecCase`): reading this property decodes every case, and holds them all at once,
+    /// each time it is read; setting it encodes them. The runner decodes a case only when its
+    /// runs start.
     public var cases: [SpecCase] {
         get { compactCases.map { $0.decoded() } }
         set { compactCases = CompactCase.encode(newValue) }

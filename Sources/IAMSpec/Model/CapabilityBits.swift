@@ -1,7 +1,8 @@
 /// A set of capabilities as one bit each, in declaration order: how a case stores
 /// ``SpecCase/requires`` without a hashed set's storage on the heap for every case.
 struct CapabilityBits: Sendable, Hashable {
-    private var bits: UInt64
+    /// Bit `n` for `Capability.allCases[n]`.
+    private(set) var bits: UInt64
 
     /// Every capability, its bit's position the index.
     private static let ordered = Capability.allCases
@@ -13,6 +14,10 @@ struct CapabilityBits: Sendable, Hashable {
             // A capability is always among `ordered`: it is `Capability.allCases`.
             if let index = Self.ordered.firstIndex(of: capability) { bits |= 1 << index }
         }
+        self.bits = bits
+    }
+
+    init(bits: UInt64) {
         self.bits = bits
     }
 

@@ -49,6 +49,13 @@ public struct SpecCase: Sendable {
         set { requiredCapabilities = CapabilityBits(newValue) }
     }
 
+    /// ``requires`` as one bit per capability, bit `n` for `Capability.allCases[n]`: how the
+    /// loader's compact form of a case stores it, read and set without a `Set`.
+    package var requiredCapabilityBits: UInt64 {
+        get { requiredCapabilities.bits }
+        set { requiredCapabilities = CapabilityBits(bits: newValue) }
+    }
+
     /// The lists of profiles cases write, each stored once for the whole suite.
     private static let sharedProfileLists: [[Profile]] = [Profile.allCases] + Profile.allCases.map { [$0] }
 

@@ -6,14 +6,28 @@ import Synchronization
 /// Everything loaded from a set of spec paths: the cases, the rule catalogue, and every problem found.
 public struct LoadedSuite: Sendable {
     /// The valid cases, sorted by id.
-    public var cases: [SpecCase]
+    ///
+    /// The suite holds its cases encoded (a case takes a few hundred bytes so, against ≈ 1.4 KB
+    /// as a `SpecCase`): reading this property decodes every case, and holds them all at once,
+    /// each time it is read; setting it encodes them. The runner decodes a case only when its
+    /// runs start.
+    public var cases: [SpecCase] {
+        get { compactCases.map { $0.decoded() } }
+        set { compactCases = CompactCase.encode(newValue) }
+    }
+    /// The valid cases, each held encoded, in the order of ``cases``.
+    package var compactCases: [CompactCase]
     /// The rule catalogue (`rules.yaml` found at the root of a loaded folder), empty when none was found.
     public var rules: RuleCatalogue
     /// Every problem in every file, sorted by location. The suite is usable only when this is empty.
     public var diagnostics: [Diagnostic]
 
     package init(cases: [SpecCase], rules: RuleCatalogue, diagnostics: [Diagnostic]) {
-        self.cases = cases
+        self.init(compactCases: CompactCase.encode(cases), rules: rules, diagnostics: diagnostics)
+    }
+
+    package init(compactCases: [CompactCase], rules: RuleCatalogue, diagnostics: [Diagnostic]) {
+        self.compactCases = compactCases
         self.rules = rules
         self.diagnostics = diagnostics
     }
@@ -61,7 +75,7 @@ public enum SuiteLoader {
             catalogues[index].diagnostics.isEmpty ? (catalogues[index].rules, catalogueFiles[index]) : nil
         }
         var results = loadCaseFiles(caseFiles, jobs: max(1, jobs), catalogues: checkedCatalogues)
-        var cases: [SpecCase] = []
+        var cases: [CompactCase] = []
         cases.reserveCapacity(results.reduce(0) { $0 + ($1?.cases.count ?? 0) })
         var identities: [CaseDecoder.CaseIdentity] = []
         // In file order, whatever the order the files were read in; each file's result is let go
@@ -76,7 +90,7 @@ public enum SuiteLoader {
         cases.removeAll { duplicated.contains($0.id) }
         cases.sort { $0.id < $1.id }
         diagnostics.sort()
-        return LoadedSuite(cases: cases, rules: RuleCatalogue(rules: rules), diagnostics: diagnostics)
+        return LoadedSuite(compactCases: cases, rules: RuleCatalogue(rules: rules), diagnostics: diagnostics)
     }
 
     /// Loads the case files on `jobs` threads, each taking the next file not yet taken; the
@@ -158,7 +172,7 @@ public enum SuiteLoader {
         var decoder = CaseDecoder(file: file, catalogue: catalogue)
         let problems = YAMLComposer(file: file).compose([UInt8](bytes)) { decoder.decode(document: $0) }
         return CaseFileResult(
-            cases: problems.isEmpty ? decoder.cases : [],
+            cases: problems.isEmpty ? CompactCase.encode(decoder.cases) : [],
             identities: decoder.identities,
             diagnostics: problems + decoder.reader.diagnostics
         )
@@ -192,7 +206,8 @@ private struct LoadProgress: Sendable {
 
 /// What one case file yields.
 private struct CaseFileResult: Sendable {
-    let cases: [SpecCase]
+    /// The file's valid cases, encoded together.
+    let cases: [CompactCase]
     let identities: [CaseDecoder.CaseIdentity]
     let diagnostics: [Diagnostic]
 }

@@ -119,19 +119,21 @@ struct CaseExecutor: Sendable {
     }
 
     private func blankResult(for run: CaseRun, memo: inout Memo) -> CaseResult {
-        let ruleIDs = run.specCase.rules
+        // Read once: a read of a run's case is a copy of it.
+        let specCase = run.specCase
+        let ruleIDs = specCase.rules
         if ruleIDs != memo.ruleIDs {
             memo.rules = ruleIDs.map { ruleReferences[$0] ?? RuleReference(id: $0) }
             memo.ruleIDs = ruleIDs
         }
         return CaseResult(
-            caseID: run.specCase.id,
+            caseID: specCase.id,
             profile: run.profile,
-            title: run.specCase.title,
+            title: specCase.title,
             status: .passed,
-            location: run.specCase.location,
+            location: specCase.location,
             rules: memo.rules,
-            tags: run.specCase.tags
+            tags: specCase.tags
         )
     }
 

@@ -2,8 +2,11 @@ import IAMSpec
 
 /// One run of one case under one profile: the unit the runner schedules, reports and sorts.
 ///
-/// A run made by ``RunSelection`` refers to its case by index into the loaded cases, shared by
-/// every run, so runs are small and passing one around copies no case.
+/// A run made by ``RunSelection`` refers to its case by index into the selected cases, shared by
+/// every run, so runs are small and passing one around copies no case. A loaded suite's cases are
+/// held encoded: ``specCase`` decodes the case each time it is read, unless the run was given its
+/// case decoded (the scheduler decodes a case once, when its first run starts, and its other runs
+/// share it).
 public struct CaseRun: Sendable {
     /// The cases the run refers into.
     private var cases: SelectedCases
@@ -14,7 +17,13 @@ public struct CaseRun: Sendable {
 
     /// The case to run.
     public var specCase: SpecCase {
-        _read { yield cases.cases[caseIndex] }
+        _read {
+            // One yield, so that the read is inlined where it is used (a run's case is read field
+            // by field, many times per run): the case decoded alone when the run was not given it.
+            let isDecoded = cases.encoded.isEmpty
+            let holder = isDecoded ? cases : SelectedCases([cases.encoded[caseIndex].decoded()])
+            yield holder.decoded[isDecoded ? caseIndex : 0]
+        }
         set {
             cases = SelectedCases([newValue])
             caseIndex = 0
@@ -35,13 +44,40 @@ public struct CaseRun: Sendable {
     func isOfSameCase(as other: CaseRun) -> Bool {
         cases === other.cases && caseIndex == other.caseIndex
     }
+
+    /// This run with its case decoded, once for the runs of a case: `earlier` is the run of the
+    /// same case before it, as this method returned it, whose decoded case it shares; nil for
+    /// the case's first run, whose case is decoded now. Reading ``specCase`` of the run returned
+    /// decodes nothing.
+    package func withCaseDecoded(sharingWith earlier: CaseRun?) -> CaseRun {
+        guard !cases.encoded.isEmpty else { return self }
+        var run = self
+        if let earlier, earlier.cases.encoded.isEmpty {
+            run.cases = earlier.cases
+            run.caseIndex = earlier.caseIndex
+        } else {
+            run.cases = SelectedCases([cases.encoded[caseIndex].decoded()])
+            run.caseIndex = 0
+        }
+        return run
+    }
 }
 
-/// The cases runs refer into: one array, shared by reference by every run made from it.
+/// The cases runs refer into: one array, shared by reference by every run made from it; the
+/// cases of a loaded suite held encoded, or cases as they are.
 final class SelectedCases: Sendable {
-    let cases: [SpecCase]
+    /// The cases, when they are not held encoded.
+    let decoded: [SpecCase]
+    /// The cases of a loaded suite, held encoded; empty when the cases are in `decoded`.
+    let encoded: [CompactCase]
 
     init(_ cases: [SpecCase]) {
-        self.cases = cases
+        decoded = cases
+        encoded = []
+    }
+
+    init(encoded cases: [CompactCase]) {
+        decoded = []
+        encoded = cases
     }
 }

@@ -59,14 +59,20 @@ public struct ConformanceRun: Sendable {
         guard suite.diagnostics.isEmpty else {
             throw SuiteLoadingError(diagnostics: suite.diagnostics)
         }
-        return run(cases: suite.cases, rules: suite.rules, paths: paths)
+        // The cases stay encoded: each is decoded when its runs start.
+        return run(options.selection.runs(of: suite.compactCases), rules: suite.rules, paths: paths)
     }
 
     /// Runs the selected cases; `rules` gives the rules' sources to the results, `paths` is
     /// recorded in the header.
     public func run(cases: [SpecCase], rules: RuleCatalogue = RuleCatalogue(), paths: [String] = []) -> RunSummary {
+        run(options.selection.runs(of: cases), rules: rules, paths: paths)
+    }
+
+    /// Runs `runs`, keeping every result and handing each to ``progress``.
+    private func run(_ runs: [CaseRun], rules: RuleCatalogue, paths: [String]) -> RunSummary {
         run(
-            options.selection.runs(of: cases),
+            runs,
             header: header(paths: paths),
             rules: rules,
             keepingPassed: { _ in true },

@@ -263,8 +263,10 @@ final class RunScheduler: Sendable {
         var memo = CaseExecutor.Memo()
         var uninterruptibleEngineType: ObjectIdentifier?
         while let runs = takeNextCase() {
+            var earlier: CaseRun?
             for index in runs {
-                guard let run = begin(index, caseEnd: runs.upperBound) else { return }
+                guard let run = begin(index, caseEnd: runs.upperBound, sharingCaseWith: earlier) else { return }
+                earlier = run
                 let result = executor.execute(run, memo: &memo) { engine in
                     self.engineMade(engine, index: index, uninterruptibleType: &uninterruptibleEngineType)
                 }
@@ -321,14 +323,16 @@ final class RunScheduler: Sendable {
         }
     }
 
-    /// Starts the timing of the run at `index`; nil when no run may start any more.
-    private func begin(_ index: Int, caseEnd: Int) -> CaseRun? {
+    /// Starts the timing of the run at `index`; nil when no run may start any more. The run's
+    /// case is decoded (outside the lock), or shared with `earlier`, the case's run before it.
+    private func begin(_ index: Int, caseEnd: Int, sharingCaseWith earlier: CaseRun?) -> CaseRun? {
         let now = clock.now
-        return state.withLock { state in
+        let run = state.withLock { state -> CaseRun? in
             guard !state.interrupted, !state.stoppedAtFirstFailure else { return nil }
             state.running[index] = RunningSlot(deadline: now + timeout, started: now, caseEnd: caseEnd)
             return state.runs[index]
         }
+        return run?.withCaseDecoded(sharingWith: earlier)
     }
 
     /// Lets the watchdog interrupt the run's engine, when it can be; `uninterruptibleType` is the

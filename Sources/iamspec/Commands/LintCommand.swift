@@ -16,6 +16,6 @@ struct LintCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try SuiteLoading.load(suite.paths)
-        print("\(loaded.cases.count) cases, \(loaded.rules.rules.count) rules: no problems")
+        print("\(loaded.compactCases.count) cases, \(loaded.rules.rules.count) rules: no problems")
     }
 }

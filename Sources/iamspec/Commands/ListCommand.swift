@@ -18,10 +18,12 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         let loaded = try SuiteLoading.load(suite.paths)
         let runSelection = selection.selection
-        let cases = loaded.cases.filter { runSelection.includes($0) && !runSelection.profiles(of: $0).isEmpty }
-        for specCase in cases.sorted(by: { $0.id < $1.id }) {
-            print(specCase.id)
+        // The loader sorts the cases by id; each is decoded, one at a time, only for --long.
+        let cases = loaded.compactCases.filter { runSelection.includes($0) && !runSelection.profiles(of: $0).isEmpty }
+        for compactCase in cases {
+            print(compactCase.id)
             if long {
+                let specCase = compactCase.decoded()
                 print("    title: \(specCase.title)")
                 print("    rules: \(specCase.rules.joined(separator: ", "))")
                 print("    tags: \(specCase.tags.joined(separator: ", "))")

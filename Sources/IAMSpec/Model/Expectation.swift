@@ -64,7 +64,7 @@ public enum MessageSelector: Sendable, Hashable {
     case any
     case id(MessageID)
 
-    public func matches(_ id: MessageID) -> Bool {
+    @inlinable public func matches(_ id: MessageID) -> Bool {
         switch self {
         case .any: true
         case .id(let wanted): wanted == id
@@ -84,7 +84,7 @@ public enum ObservationPattern: Sendable, Hashable {
     case clickLogged(MessageSelector)
 
     /// Whether the observation fits this pattern.
-    public func matches(_ observation: Observation) -> Bool {
+    @inlinable public func matches(_ observation: Observation) -> Bool {
         switch (self, observation) {
         case (.displayed(let selector, let extras), .displayed(let id, let actual)):
             selector.matches(id) && (extras == nil || extras == actual)

@@ -68,14 +68,15 @@ public struct SpecCase: Sendable {
 /// One step of a case, with where it is written.
 public struct Step: Sendable {
     /// The action and the location, held in 48 bytes: a suite holds every step of every case at once.
-    private var storage: Storage
+    /// Visible to inlined code so that a run reads a step's action in place, without a copy.
+    @usableFromInline var storage: Storage
 
     public init(_ action: Action, location: SourceLocation) {
         self.storage = Storage(action, location: location)
     }
 
     public var action: Action {
-        get {
+        @inlinable get {
             switch storage {
             case .compact(let action, _, _), .wide(let action, _): action
             }
@@ -84,7 +85,7 @@ public struct Step: Sendable {
     }
 
     public var location: SourceLocation {
-        get {
+        @inlinable get {
             switch storage {
             case .compact(_, let file, let lineAndColumn):
                 SourceLocation(file: file, line: Int(lineAndColumn >> 32), column: Int(lineAndColumn & 0xFFFF_FFFF))
@@ -96,7 +97,7 @@ public struct Step: Sendable {
 
     /// A step with its line and column in 32 bits each, as every step of a file the loader reads
     /// has, or with any location, on the heap.
-    private enum Storage: Sendable {
+    @usableFromInline enum Storage: Sendable {
         case compact(Action, file: String, lineAndColumn: UInt64)
         indirect case wide(Action, SourceLocation)
 

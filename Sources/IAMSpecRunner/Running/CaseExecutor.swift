@@ -149,11 +149,13 @@ struct CaseExecutor: Sendable {
             result.message = reason
             return
         }
+        // Read once: a read of a run's case is a copy of it.
+        let specCase = run.specCase
         let setup = EngineSetup(
-            caseID: run.specCase.id,
+            caseID: specCase.id,
             profile: run.profile,
-            configuration: run.specCase.configuration,
-            messages: run.specCase.messages
+            configuration: specCase.configuration,
+            messages: specCase.messages
         )
         var engine: any DeliveryEngine
         do {
@@ -167,7 +169,7 @@ struct CaseExecutor: Sendable {
             return
         }
         engineMade(engine)
-        let steps = run.specCase.steps
+        let steps = specCase.steps
         var session = Session(stepCount: steps.count, reusing: &memo)
         runSteps(steps, on: &engine, into: &result, session: &session)
         if result.status != .error {

@@ -67,10 +67,12 @@ struct CaseExecutor: Sendable {
         // The monotonic clock in nanoseconds: a `Duration` would cost more than a step to read in
         // milliseconds.
         let start = DispatchTime.now().uptimeNanoseconds
-        var result = blankResult(for: run, memo: &memo)
-        perform(run, into: &result, memo: &memo, engineMade: engineMade)
+        // Read once: a read of a run's case is a copy of it.
+        let specCase = run.specCase
+        var result = blankResult(for: run, of: specCase, memo: &memo)
+        perform(run, of: specCase, into: &result, memo: &memo, engineMade: engineMade)
         result.durationMilliseconds = Int64((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
-        if result.status == .failed || result.status == .error { result.given = given(of: run) }
+        if result.status == .failed || result.status == .error { result.given = given(of: specCase) }
         return result
     }
 
@@ -83,19 +85,20 @@ struct CaseExecutor: Sendable {
         diagnostics: String = ""
     ) -> CaseResult {
         var memo = Memo()
-        var result = blankResult(for: run, memo: &memo)
+        let specCase = run.specCase
+        var result = blankResult(for: run, of: specCase, memo: &memo)
         result.diagnostics = diagnostics
         result.status = .error
         result.kind = kind
         result.message = message
         result.durationMilliseconds = milliseconds
-        result.given = given(of: run)
+        result.given = given(of: specCase)
         return result
     }
 
     /// The case's `given`, for the report of a run that failed or errored.
-    private func given(of run: CaseRun) -> [String] {
-        CaseSyntax.plain.given(configuration: run.specCase.configuration, messages: run.specCase.messages)
+    private func given(of specCase: SpecCase) -> [String] {
+        CaseSyntax.plain.given(configuration: specCase.configuration, messages: specCase.messages)
     }
 
     /// Why the engine cannot run this run at all, or nil when it can.
@@ -118,9 +121,7 @@ struct CaseExecutor: Sendable {
         return nil
     }
 
-    private func blankResult(for run: CaseRun, memo: inout Memo) -> CaseResult {
-        // Read once: a read of a run's case is a copy of it.
-        let specCase = run.specCase
+    private func blankResult(for run: CaseRun, of specCase: SpecCase, memo: inout Memo) -> CaseResult {
         let ruleIDs = specCase.rules
         if ruleIDs != memo.ruleIDs {
             memo.rules = ruleIDs.map { ruleReferences[$0] ?? RuleReference(id: $0) }
@@ -140,6 +141,7 @@ struct CaseExecutor: Sendable {
     /// Makes the run into `result`: skipped, or its steps on a fresh engine.
     private func perform(
         _ run: CaseRun,
+        of specCase: SpecCase,
         into result: inout CaseResult,
         memo: inout Memo,
         engineMade: (any DeliveryEngine) -> Void
@@ -149,8 +151,6 @@ struct CaseExecutor: Sendable {
             result.message = reason
             return
         }
-        // Read once: a read of a run's case is a copy of it.
-        let specCase = run.specCase
         let setup = EngineSetup(
             caseID: specCase.id,
             profile: run.profile,

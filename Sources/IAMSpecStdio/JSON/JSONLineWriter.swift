@@ -61,18 +61,9 @@ struct JSONLineWriter: ~Copyable {
 
     /// A key the protocol defines (plain ASCII, nothing to escape); its value follows.
     mutating func key(_ key: StaticString) {
-        let length = key.utf8CodeUnitCount
-        // One capacity check for the separator, the quotes, the key and the colon.
-        reserve(length + 4)
-        if needsSeparator {
-            start[count] = UInt8(ascii: ",")
-            count += 1
-        }
-        start[count] = UInt8(ascii: "\"")
-        (start + count + 1).initialize(from: key.utf8Start, count: length)
-        start[count + length + 1] = UInt8(ascii: "\"")
-        start[count + length + 2] = UInt8(ascii: ":")
-        count += length + 3
+        putQuoted(key, reservingAlso: 1)
+        start[count] = UInt8(ascii: ":")
+        count += 1
         needsSeparator = false
     }
 
@@ -99,8 +90,15 @@ struct JSONLineWriter: ~Copyable {
     /// A string whose text is fixed: a discriminator such as `"type": "stimulus"` (plain ASCII,
     /// nothing to escape).
     mutating func fixedString(_ text: StaticString) {
+        putQuoted(text, reservingAlso: 0)
+        needsSeparator = true
+    }
+
+    /// The separator when one is due, then `text` in quotes (plain ASCII, nothing to escape),
+    /// with one capacity check for all of it and `extra` bytes the caller writes next.
+    private mutating func putQuoted(_ text: StaticString, reservingAlso extra: Int) {
         let length = text.utf8CodeUnitCount
-        reserve(length + 3)
+        reserve(length + 3 + extra)
         if needsSeparator {
             start[count] = UInt8(ascii: ",")
             count += 1
@@ -109,7 +107,6 @@ struct JSONLineWriter: ~Copyable {
         (start + count + 1).initialize(from: text.utf8Start, count: length)
         start[count + length + 1] = UInt8(ascii: "\"")
         count += length + 2
-        needsSeparator = true
     }
 
     mutating func integer(_ value: Int64) {

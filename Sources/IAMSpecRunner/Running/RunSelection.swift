@@ -50,11 +50,6 @@ public struct RunSelection: Sendable, Hashable, Codable {
         includes(id: compactCase.id, tags: compactCase.tags)
     }
 
-    /// The profiles of the case this selection runs, in profile order.
-    package func profiles(of specCase: SpecCase) -> [Profile] {
-        profiles(among: specCase.profiles)
-    }
-
     /// The profiles of the case this selection runs, in profile order, read without decoding it.
     package func profiles(of compactCase: CompactCase) -> [Profile] {
         profiles(among: compactCase.profiles)

@@ -77,7 +77,7 @@ public struct TimelineEntry: Sendable, Hashable, Codable {
 
     /// The entry of `steps[index]`, which a run made at virtual time `time`, with the
     /// observations `observed[range]`; its text is spelled when read.
-    init(time: VirtualTime, steps: [Step], index: Int, observed: [Observation] = [], range: Range<Int> = 0..<0) {
+    init(time: VirtualTime, steps: [Step], index: Int, observed: [Observation], range: Range<Int>) {
         self.source = .run(time: time, steps: steps, index: index, observed: observed, range: range)
     }
 

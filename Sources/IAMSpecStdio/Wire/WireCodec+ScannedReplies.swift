@@ -44,6 +44,8 @@ extension WireCodec {
     private static let observationsReplyKeys: [StaticString] = ["type", "observations", "seq"]
     /// The keys of a message that carries nothing but its type and number.
     static let sequencedOnlyKeys: [StaticString] = ["type", "seq"]
+    /// The keys of an observation or a stimulus that names a message and nothing else.
+    static let kindAndMessageKeys: [StaticString] = ["kind", "message"]
 
     private static let scannedObservationKinds: [StaticString] = [
         "displayed", "stacked", "discarded", "rolled_back", "dismissed", "no_matching_trigger", "impression_logged",
@@ -51,7 +53,6 @@ extension WireCodec {
     ]
     private static let displayedKeys: [StaticString] = ["kind", "extras", "message"]
     private static let reasonKeys: [StaticString] = ["kind", "message", "reason"]
-    private static let messageOnlyKeys: [StaticString] = ["kind", "message"]
     private static let eventKeys: [StaticString] = ["kind", "event"]
     private static let stackKeys: [StaticString] = ["kind", "messages"]
 
@@ -113,7 +114,7 @@ extension WireCodec {
         default:
             guard kind != 4 || version >= .v2 else { throw WireScanner.Miss() }
             var message: MessageID?
-            while try scanner.nextKey(among: messageOnlyKeys, seen: &seen) != nil {
+            while try scanner.nextKey(among: kindAndMessageKeys, seen: &seen) != nil {
                 message = try scanner.nonEmptyString()
             }
             guard let message else { throw WireScanner.Miss() }

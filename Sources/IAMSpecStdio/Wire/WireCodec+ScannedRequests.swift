@@ -81,7 +81,6 @@ extension WireCodec {
     private static let orientationKeys: [StaticString] = ["kind", "orientation"]
     private static let assetDownloadKeys: [StaticString] = ["kind", "message", "outcome"]
     private static let delegateChoiceKeys: [StaticString] = ["kind", "choice", "message"]
-    private static let messageKeyOnly: [StaticString] = ["kind", "message"]
     private static let userKeys: [StaticString] = ["kind", "user"]
 
     private static func scanStimulus(
@@ -175,13 +174,13 @@ extension WireCodec {
             return .delegateChoiceSet(message: message, choice: choice)
         case 16, 17:
             var message = ""
-            try scanner.allMembers(messageKeyOnly, seen: 1) { scanner, _ throws(WireScanner.Miss) in
+            try scanner.allMembers(kindAndMessageKeys, seen: 1) { scanner, _ throws(WireScanner.Miss) in
                 message = try scanner.nonEmptyString()
             }
             return kind == 16 ? .messageDismissed(message) : .messageClicked(message)
         case 19:
             var message: InAppMessage?
-            try scanner.allMembers(messageKeyOnly, seen: 1) { scanner, _ throws(WireScanner.Miss) in
+            try scanner.allMembers(kindAndMessageKeys, seen: 1) { scanner, _ throws(WireScanner.Miss) in
                 message = try scanMessage(&scanner, version: version)
             }
             guard let message else { throw WireScanner.Miss() }

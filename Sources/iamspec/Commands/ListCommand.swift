@@ -27,7 +27,7 @@ struct ListCommand: ParsableCommand {
                 print("    title: \(specCase.title)")
                 print("    rules: \(specCase.rules.joined(separator: ", "))")
                 print("    tags: \(specCase.tags.joined(separator: ", "))")
-                print("    profiles: \(runSelection.profiles(of: specCase).map(\.rawValue).joined(separator: ", "))")
+                print("    profiles: \(runSelection.profiles(of: compactCase).map(\.rawValue).joined(separator: ", "))")
                 print("    location: \(specCase.location)")
             }
         }

@@ -170,6 +170,10 @@ struct CaseExecutor: Sendable {
         }
         engineMade(engine)
         let steps = specCase.steps
+        if var lookahead = engine as? any LookaheadEngine {
+            lookahead.expect(Self.requests(of: steps))
+            engine = lookahead
+        }
         var session = Session(stepCount: steps.count, reusing: &memo)
         runSteps(steps, on: &engine, into: &result, session: &session)
         if result.status != .error {
@@ -183,6 +187,21 @@ struct CaseExecutor: Sendable {
             result.timeline = session.timeline(of: steps)
         }
         session.recycle(into: &memo)
+    }
+
+    /// What the steps ask the engine, in order, if every one passes: each stimulus, and the stack
+    /// inspection of an `expect` that checks the stack.
+    private static func requests(of steps: [Step]) -> [Stimulus] {
+        var requests: [Stimulus] = []
+        requests.reserveCapacity(steps.count)
+        for step in steps {
+            switch step.action {
+            case .stimulus(let stimulus): requests.append(stimulus)
+            case .expectation(let expectation) where expectation.stack != nil: requests.append(.stackInspected)
+            case .expectation: break
+            }
+        }
+        return requests
     }
 
     /// Runs the steps until the first that does not pass; the result says how they went, the

@@ -16,7 +16,8 @@ import Testing
 
         init(strict: Bool = false, validating: Bool = false) throws {
             stats = FileManager.default.temporaryDirectory.appendingPathComponent("pipelining-\(UUID()).txt")
-            let environment = "IAMSPEC_FIXTURE_STATS_FILE='\(stats.path)' " + (strict ? "IAMSPEC_FIXTURE_STRICT=1 " : "")
+            let environment =
+                "IAMSPEC_FIXTURE_STATS_FILE='\(stats.path)' " + (strict ? "IAMSPEC_FIXTURE_STRICT=1 " : "")
             provider = try StdioEngineProvider(
                 command: environment + "exec " + EngineFixtures.command("pipelining_engine.py"),
                 settings: StdioEngineSettings(validatesProtocol: validating, replyTimeout: .seconds(60))
@@ -58,7 +59,8 @@ import Testing
     private static let displayed: [Observation] = [.displayed("promo", extras: ["from": "a-case"])]
 
     private static func steps(_ count: Int) -> [Stimulus] {
-        [.sessionStarted(syncPending: false)] + Array(repeating: .timeAdvanced(by: VirtualTime(milliseconds: 1)), count: count - 1)
+        [.sessionStarted(syncPending: false)]
+            + Array(repeating: .timeAdvanced(by: VirtualTime(milliseconds: 1)), count: count - 1)
     }
 
     @Test func requestsGoAheadOfTheirAnswersWithinTheWindow() throws {
@@ -86,7 +88,9 @@ import Testing
     @Test func aRequestLongerThanTheWindowGoesAlone() throws {
         let fixture = try Fixture()
         defer { fixture.stop() }
-        let long = Stimulus.customEvent(CustomEvent(name: "big", properties: ["text": .string(String(repeating: "x", count: 6000))]))
+        let long = Stimulus.customEvent(
+            CustomEvent(name: "big", properties: ["text": .string(String(repeating: "x", count: 6000))])
+        )
         var (engine, answers) = try run("a-case", Self.steps(30) + [long] + Self.steps(30), on: fixture.provider)
         try engine.endCase()
         #expect(answers.count == 61)
@@ -134,7 +138,9 @@ import Testing
     private func expectTheProcessStaysInUse(_ pid: Int32?, _ fixture: Fixture) throws {
         var engine = try fixture.provider.makeEngine(for: EngineFixtures.setup("b-case"))
         #expect(EngineFixtures.processID(of: engine) == pid, "the process stays in use")
-        #expect(try engine.handle(.sessionStarted(syncPending: false)) == [.displayed("promo", extras: ["from": "b-case"])])
+        #expect(
+            try engine.handle(.sessionStarted(syncPending: false)) == [.displayed("promo", extras: ["from": "b-case"])]
+        )
         try engine.endCase()
     }
 
@@ -172,7 +178,9 @@ import Testing
         #expect(error.message.contains("the engine's answer is out of step: iamspec " + message))
         #expect(EngineFixtures.isGone(pid), "the process is stopped")
         var next = try fixture.provider.makeEngine(for: EngineFixtures.setup("b-case"))
-        #expect(try next.handle(.sessionStarted(syncPending: false)) == [.displayed("promo", extras: ["from": "b-case"])])
+        #expect(
+            try next.handle(.sessionStarted(syncPending: false)) == [.displayed("promo", extras: ["from": "b-case"])]
+        )
     }
 
     @Test func aRequestOffThePlanIsNeverGivenAnotherRequestsAnswer() throws {
@@ -210,7 +218,11 @@ import Testing
     }
 
     private func decodedPipelining(_ line: String, unknownKeys: UnknownKeys = .ignored) throws -> Bool? {
-        guard case .hello(_, _, let pipelines) = try WireCodec.decodeReply(try JSONParser.parse(line), unknownKeys: unknownKeys)
+        guard
+            case .hello(_, _, let pipelines) = try WireCodec.decodeReply(
+                try JSONParser.parse(line),
+                unknownKeys: unknownKeys
+            )
         else { return nil }
         return pipelines
     }
@@ -257,7 +269,9 @@ import Testing
         for index in 0..<3 {
             var (engine, answers) = try run("case-\(index)", Self.steps(200), on: provider)
             try engine.endCase()
-            #expect(answers.first == [.displayed("promo", extras: ["from": "case-\(index)"]), .impressionLogged("promo")])
+            #expect(
+                answers.first == [.displayed("promo", extras: ["from": "case-\(index)"]), .impressionLogged("promo")]
+            )
             #expect(answers.count == 200)
         }
     }

@@ -34,8 +34,10 @@ final class EngineConnection: Sendable {
         var lastSeq: Int64 = 0
         /// Whether the engine declared pipelining (protocol 2 only).
         var pipelines = false
-        /// The requests written and not yet answered, oldest first.
+        /// The requests written and not yet answered, oldest first, from `firstUnanswered` on
+        /// (those before it are answered; all are dropped once all are answered).
         var unanswered: [UnansweredRequest] = []
+        var firstUnanswered = 0
         /// The bytes of their lines, line ends included.
         var unansweredBytes = 0
     }
@@ -108,7 +110,7 @@ final class EngineConnection: Sendable {
 
     /// Whether requests written still wait for their answers.
     var hasUnanswered: Bool {
-        state.withLock { !$0.unanswered.isEmpty }
+        state.withLock { $0.firstUnanswered < $0.unanswered.count }
     }
 
     /// Whether this process has not yet been given a case.
@@ -153,7 +155,9 @@ final class EngineConnection: Sendable {
 
     /// The oldest request written and not yet answered.
     private var nextUnanswered: EngineRequest? {
-        state.withLock { $0.unanswered.first?.request }
+        state.withLock { state in
+            state.firstUnanswered < state.unanswered.count ? state.unanswered[state.firstUnanswered].request : nil
+        }
     }
 
     /// Sends a request that is not answered (`end_case` in protocol 1, `shutdown`).
@@ -211,6 +215,7 @@ final class EngineConnection: Sendable {
         let (version, firstSeq, unansweredBytes) = state.withLock { ($0.version, $0.lastSeq + 1, $0.unansweredBytes) }
         var batch: [UInt8] = []
         var sent: [UnansweredRequest] = []
+        sent.reserveCapacity(requests.count)
         for request in requests {
             let seq = firstSeq + Int64(sent.count)
             let line = WireCodec.line(request, seq: seq, version: version)
@@ -267,8 +272,13 @@ final class EngineConnection: Sendable {
     /// the types that request allows.
     func receive(timeout: Duration) throws(ConnectionFailure) -> EngineReply {
         let awaited = state.withLock { state -> UnansweredRequest? in
-            guard !state.unanswered.isEmpty else { return nil }
-            let awaited = state.unanswered.removeFirst()
+            guard state.firstUnanswered < state.unanswered.count else { return nil }
+            let awaited = state.unanswered[state.firstUnanswered]
+            state.firstUnanswered += 1
+            if state.firstUnanswered == state.unanswered.count {
+                state.unanswered.removeAll(keepingCapacity: true)
+                state.firstUnanswered = 0
+            }
             state.unansweredBytes -= awaited.size
             return awaited
         }

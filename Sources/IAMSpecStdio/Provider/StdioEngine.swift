@@ -47,7 +47,9 @@ final class StdioEngine: LookaheadEngine, InterruptibleEngine {
     /// Plans to send the run's requests ahead, if the program declared pipelining.
     func expect(_ requests: [Stimulus]) {
         guard connection.pipelines else { return }
-        var planned = requests.map(EngineRequest.stimulus)
+        var planned: [EngineRequest] = []
+        planned.reserveCapacity(requests.count + 1)
+        for stimulus in requests { planned.append(.stimulus(stimulus)) }
         planned.append(.endCase)
         plan.withLock { $0 = Plan(requests: planned) }
     }

@@ -96,7 +96,7 @@ final class EngineConnection: Sendable {
 
     /// Speaks `version` from now on: the one the engine chose in its `hello_reply`; `pipelining`
     /// when the engine declared it, which only protocol 2 can.
-    func speak(_ version: ProtocolVersion, pipelining: Bool = false) {
+    func speak(_ version: ProtocolVersion, pipelining: Bool) {
         state.withLock { state in
             state.version = version
             state.pipelines = pipelining && version.numbersMessages
@@ -162,7 +162,7 @@ final class EngineConnection: Sendable {
 
     /// Sends a request that is not answered (`end_case` in protocol 1, `shutdown`).
     func send(_ request: EngineRequest, timeout: Duration) throws(ConnectionFailure) {
-        _ = try transmit(request, timeout: timeout, isAnswered: false)
+        try transmit(request, timeout: timeout, isAnswered: false)
     }
 
     /// Writes a request, numbered in protocol 2; unless `isAnswered` is false, its answer is then

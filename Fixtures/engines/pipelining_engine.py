@@ -16,6 +16,7 @@ In a case whose id contains one of these, it misbehaves at its N-th stimulus (1 
 - `error-at-N`: answers `error`; `unsupported-at-N`: answers `unsupported`;
 - `wrong-seq-at-N`: answers with the `seq` of the next request;
 - `stray-at-N`: answers, then writes the same answer again (a stray line);
+- `hang-at-N`: never answers (nor reads any more);
 - `padded`: every answer carries a key of its own holding 2,000 bytes (ignored by iamspec), so
   that the answers to a long case fill more than a pipe.
 
@@ -27,6 +28,7 @@ import fcntl
 import json
 import os
 import re
+import signal
 import struct
 import sys
 import termios
@@ -54,7 +56,7 @@ def read_all_available(buffer):
 
 def misbehaviour(case_id, number):
     """What the case asks of its `number`-th stimulus: a fault name, or None."""
-    for fault in ("error", "unsupported", "wrong-seq", "stray"):
+    for fault in ("error", "unsupported", "wrong-seq", "stray", "hang"):
         if re.search(rf"{fault}-at-{number}(?!\d)", case_id):
             return fault
     return None
@@ -105,6 +107,13 @@ def main():
             elif kind == "stimulus":
                 stimulus_count += 1
                 fault = misbehaviour(case["case_id"], stimulus_count)
+                if fault:
+                    sys.stderr.write(f"pipelining_engine: {fault} at stimulus {stimulus_count}\n")
+                    sys.stderr.flush()
+                if fault == "hang":
+                    out.flush()
+                    while True:
+                        signal.pause()
                 observations = []
                 if request["stimulus"]["kind"] == "session_start" and case["messages"]:
                     first = case["messages"][0]

@@ -120,6 +120,7 @@ import Testing
                 switch (fault, error) {
                 case ("error", let error as EngineError):
                     error.message == "the engine answered `error`: failing at stimulus 2 on purpose"
+                        && error.diagnostics == "pipelining_engine: error at stimulus 2\n"
                 case ("unsupported", let skip as CaseSkipped):
                     skip.reason == "declining stimulus 2 on purpose"
                 default:
@@ -181,6 +182,24 @@ import Testing
         #expect(
             try next.handle(.sessionStarted(syncPending: false)) == [.displayed("promo", extras: ["from": "b-case"])]
         )
+    }
+
+    @Test func aTimeoutCoversEveryAnswerAndTheErrorCarriesTheStderrOfTheCase() throws {
+        let provider = try StdioEngineProvider(
+            command: "exec " + EngineFixtures.command("pipelining_engine.py"),
+            settings: StdioEngineSettings(replyTimeout: .seconds(1), startTimeout: .seconds(10))
+        )
+        defer { provider.shutdown() }
+        var (engine, _) = try run("a-hang-at-3", Self.steps(6), on: provider, askingOnly: 2)
+        let pid = try #require(EngineFixtures.processID(of: engine))
+        #expect {
+            try engine.handle(.timeAdvanced(by: VirtualTime(milliseconds: 1)))
+        } throws: { error in
+            guard let error = error as? EngineError else { return false }
+            return error.message == "the engine did not answer stimulus advance within 1 s; iamspec stopped it"
+                && error.diagnostics == "pipelining_engine: hang at stimulus 3\n"
+        }
+        #expect(EngineFixtures.isGone(pid))
     }
 
     @Test func aRequestOffThePlanIsNeverGivenAnotherRequestsAnswer() throws {

@@ -16,7 +16,8 @@ In a case whose id contains one of these, it misbehaves at its N-th stimulus (1 
 - `error-at-N`: answers `error`; `unsupported-at-N`: answers `unsupported`;
 - `wrong-seq-at-N`: answers with the `seq` of the next request;
 - `stray-at-N`: answers, then writes the same answer again (a stray line);
-- `hang-at-N`: never answers (nor reads any more);
+- `hang-at-N`: never answers (nor reads any more); `exit-at-N`: exits with status 3 instead of
+  answering;
 - `padded`: every answer carries a key of its own holding 2,000 bytes (ignored by iamspec), so
   that the answers to a long case fill more than a pipe.
 
@@ -56,7 +57,7 @@ def read_all_available(buffer):
 
 def misbehaviour(case_id, number):
     """What the case asks of its `number`-th stimulus: a fault name, or None."""
-    for fault in ("error", "unsupported", "wrong-seq", "stray", "hang"):
+    for fault in ("error", "unsupported", "wrong-seq", "stray", "hang", "exit"):
         if re.search(rf"{fault}-at-{number}(?!\d)", case_id):
             return fault
     return None
@@ -114,6 +115,9 @@ def main():
                     out.flush()
                     while True:
                         signal.pause()
+                if fault == "exit":
+                    out.flush()
+                    sys.exit(3)
                 observations = []
                 if request["stimulus"]["kind"] == "session_start" and case["messages"]:
                     first = case["messages"][0]

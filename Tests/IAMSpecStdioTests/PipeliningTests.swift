@@ -202,6 +202,29 @@ import Testing
         #expect(EngineFixtures.isGone(pid))
     }
 
+    @Test func anExitMidCaseIsAnErrorOfThatCaseAndTheNextRunsOnANewProcess() throws {
+        let fixture = try Fixture()
+        defer { fixture.stop() }
+        let pid = try {
+            var (engine, _) = try run("a-exit-at-3", Self.steps(6), on: fixture.provider, askingOnly: 2)
+            #expect {
+                try engine.handle(.timeAdvanced(by: VirtualTime(milliseconds: 1)))
+            } throws: { error in
+                guard let error = error as? EngineError else { return false }
+                return error.message
+                    == "the engine closed its output before answering stimulus advance; the engine exited with status 3"
+                    && error.diagnostics == "pipelining_engine: exit at stimulus 3\n"
+            }
+            return try #require(EngineFixtures.processID(of: engine))
+        }()
+        #expect(EngineFixtures.isGone(pid))
+        var next = try fixture.provider.makeEngine(for: EngineFixtures.setup("b-case"))
+        #expect(EngineFixtures.processID(of: next) != pid)
+        #expect(
+            try next.handle(.sessionStarted(syncPending: false)) == [.displayed("promo", extras: ["from": "b-case"])]
+        )
+    }
+
     @Test func aRequestOffThePlanIsNeverGivenAnotherRequestsAnswer() throws {
         let fixture = try Fixture()
         defer { fixture.stop() }

@@ -5,7 +5,8 @@
 ///
 /// It is the tool's own: ``DeliveryEngine`` stays what an engine author implements, and an engine
 /// never sees a later stimulus through it. The runner calls ``expect(_:)`` once, after
-/// ``EngineProvider/makeEngine(for:)`` and before the first ``DeliveryEngine/handle(_:)``.
+/// ``EngineProvider/makeEngine(for:)`` and before the first ``DeliveryEngine/handle(_:)``; so
+/// does the fuzzer, with a scenario's stimuli.
 package protocol LookaheadEngine: DeliveryEngine {
     /// What the runner will ask, in order, if every step passes: each stimulus step's stimulus,
     /// and ``Stimulus/stackInspected`` for each `expect` step that checks the stack.

@@ -11,8 +11,10 @@ package protocol LookaheadEngine: DeliveryEngine {
     /// What the runner will ask, in order, if every step passes: each stimulus step's stimulus,
     /// and ``Stimulus/stackInspected`` for each `expect` step that checks the stack.
     ///
-    /// The runner asks for a prefix of `requests`, in order (it stops at the first step that does
-    /// not pass), then calls ``DeliveryEngine/endCase()`` unless the engine threw ``EngineError``.
+    /// The caller asks for a prefix of `requests`, in order (it stops at the first step that does
+    /// not pass); the runner then calls ``DeliveryEngine/endCase()`` unless the engine threw
+    /// ``EngineError``, and the fuzzer just drops the engine: whatever was sent ahead and not asked
+    /// for must not outlive the run.
     /// Asked for anything other than the next of `requests`, the engine must never answer wrongly:
     /// it waits for that answer alone, or, if it has sent something else ahead already, throws
     /// ``EngineError``.

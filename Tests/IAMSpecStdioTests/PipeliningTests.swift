@@ -1,8 +1,13 @@
-import Foundation
 import IAMSpec
 import Testing
 
 @testable import IAMSpecStdio
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Pipelining (`Specs/PROTOCOL.md`, "Pipelining"): an engine that declares it gets a run's
 /// requests without iamspec waiting for each answer, never more than the window unanswered, and

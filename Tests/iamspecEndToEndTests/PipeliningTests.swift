@@ -1,5 +1,10 @@
-import Foundation
 import Testing
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Pipelining over stdio (`Specs/PROTOCOL.md`, "Pipelining"), run by the built binary: an engine
 /// that declares it gets the same verdicts, in the same reports, as one that does not; what it
@@ -19,11 +24,7 @@ struct PipeliningTests {
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(outcome.lastLine == "490 passed, 0 failed, 0 skipped")
         let results = try String(contentsOfFile: json, encoding: .utf8)
-            .replacingOccurrences(
-                of: #""(duration_ms|engine_command|started_at|finished_at)":("[^"]*"|[0-9]+)"#,
-                with: "",
-                options: .regularExpression
-            )
+            .replacing(try Regex(#""(duration_ms|engine_command|started_at|finished_at)":("[^"]*"|[0-9]+)"#), with: "")
         return (results, TimelineReportTests.withoutRunFacts(try String(contentsOfFile: junit, encoding: .utf8)))
     }
 
@@ -91,9 +92,9 @@ struct PipeliningTests {
         )
         let records = try String(contentsOfFile: results, encoding: .utf8).split(separator: "\n").compactMap {
             line -> String? in
-            let record = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-            guard record?["record"] as? String == "case" else { return nil }
-            return "\(record?["id"] ?? "") \(record?["status"] ?? ""): \(record?["message"] ?? "")"
+            let record = try JSONDecoder().decode(Record.self, from: Data(line.utf8))
+            guard record.record == "case" else { return nil }
+            return "\(record.id ?? "") \(record.status ?? ""): \(record.message ?? "")"
         }
         let lines = (try? String(contentsOfFile: stats, encoding: .utf8)) ?? ""
         return (outcome, records, lines.split(separator: "\n").map(String.init))
@@ -144,13 +145,19 @@ struct PipeliningTests {
         }
     }
 
+    /// A record of the results stream, as far as these tests read it.
+    private struct Record: Decodable {
+        var record: String
+        var id: String?
+        var status: String?
+        var message: String?
+    }
+
     /// The awaited and the found `seq` of an out-of-step error record.
     private static func sequenceNumbers(in record: String?, _ pattern: String) throws -> (Int, Int)? {
-        guard let record else { return nil }
-        let expression = try NSRegularExpression(pattern: pattern)
-        guard let match = expression.firstMatch(in: record, range: NSRange(record.startIndex..., in: record)),
-            let awaited = Range(match.range(at: 1), in: record).flatMap({ Int(record[$0]) }),
-            let found = Range(match.range(at: 2), in: record).flatMap({ Int(record[$0]) })
+        guard let record, let match = record.firstMatch(of: try Regex(pattern)),
+            let awaited = match.output[1].substring.flatMap({ Int($0) }),
+            let found = match.output[2].substring.flatMap({ Int($0) })
         else { return nil }
         return (awaited, found)
     }

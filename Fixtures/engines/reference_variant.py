@@ -10,6 +10,12 @@ back, changed by VARIANT:
   from every answer, so the cases that expect an impression fail and the others pass.
 - `decline:KIND`: a stimulus of that kind (`display_next`, ...) is answered `unsupported`
   (protocol 2) instead of being passed on, so the runs that reach one are skipped.
+- `strict`: nothing changed but the handshake: `hello_reply` does not declare `pipelining`, so
+  iamspec sends one request at a time (Specs/PROTOCOL.md, "Pipelining"), and every verdict is the
+  reference engine's.
+
+This relay reads a request, passes it on and writes its answer before it reads the next, as any
+engine may; with an engine that declares pipelining, iamspec may send requests ahead all the same.
 
     iamspec run --engine-command "python3 Fixtures/engines/reference_variant.py no-impressions iamspec engine --stdio"
 """
@@ -34,6 +40,8 @@ def declined(request, variant):
 def changed(answer, variant):
     if variant == "no-impressions" and answer.get("type") == "observations":
         answer["observations"] = [o for o in answer["observations"] if o["kind"] != "impression_logged"]
+    if variant == "strict" and answer.get("type") == "hello_reply":
+        answer.pop("pipelining", None)
     return answer
 
 

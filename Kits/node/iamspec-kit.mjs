@@ -35,6 +35,8 @@
 // - `end_case`: calls the adapter's `close()` if it has one, forgets it, and (protocol 2) answers
 //   `ended`; iamspec reports the case only then, and any line written in between (a console.log
 //   is not one: see below) makes that case an error.
+// - In protocol 2, `hello_reply` declares pipelining: requests are answered in order, each once the
+//   one before is, so iamspec may send a case's requests without waiting for each answer.
 // - Each answer is one compact JSON line echoing the request's `seq`; while the kit runs,
 //   console.log, console.info and console.debug write to stderr, so a stray debug line never
 //   breaks the protocol.
@@ -170,7 +172,10 @@ class Session {
     switch (type) {
       case "hello": {
         this.protocol = PROTOCOLS.includes(request.protocol) ? request.protocol : Math.max(...PROTOCOLS);
-        return this.encode({ type: "hello_reply", protocol: this.protocol, ...this.identity });
+        // Each request is answered before the next is read, so iamspec may send a case's requests
+        // without waiting for each answer (Specs/PROTOCOL.md, Pipelining).
+        const pipelining = this.protocol >= 2 ? { pipelining: true } : {};
+        return this.encode({ type: "hello_reply", protocol: this.protocol, ...this.identity, ...pipelining });
       }
       case "case":
         return this.encode(await this.startCase(request), seq);

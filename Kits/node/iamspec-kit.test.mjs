@@ -77,9 +77,13 @@ async function converse(requests, factory = (k) => new Counter(k)) {
   return { answers, stderr: logged.join("\n") };
 }
 
-test("protocol 2 is answered with 2 and the identity; 1 with 1; an unknown version with the newest", async () => {
-  assert.deepEqual((await converse([hello(2)])).answers, [{ type: "hello_reply", protocol: 2, ...identity }]);
-  assert.equal((await converse([hello(1)])).answers[0].protocol, 1);
+test("protocol 2 is answered with 2, the identity and pipelining; 1 with 1 alone; an unknown version with the newest", async () => {
+  assert.deepEqual((await converse([hello(2)])).answers, [
+    { type: "hello_reply", protocol: 2, ...identity, pipelining: true },
+  ]);
+  const v1 = (await converse([hello(1)])).answers[0];
+  assert.equal(v1.protocol, 1);
+  assert.equal(v1.pipelining, undefined);
   assert.equal((await converse([hello(7)])).answers[0].protocol, 2);
 });
 

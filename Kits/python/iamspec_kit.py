@@ -33,6 +33,8 @@ What the kit does for you:
 - `end_case`: calls the adapter's `close()` if it has one, forgets it, and (protocol 2) answers
   `ended`; iamspec reports the case only then, and any line written in between (a stray `print`
   is not one: see below) makes that case an error.
+- In protocol 2, `hello_reply` declares pipelining: each request is answered before the next is
+  read, so iamspec may send a case's requests without waiting for each answer.
 - Each answer is one compact JSON line, flushed, echoing the request's `seq`; while the kit runs,
   `print` and `sys.stdout` go to stderr, so a stray debug line never breaks the protocol.
 - `shutdown` or the end of stdin: `serve` returns 0 (`sys.exit(kit.serve(...))`).
@@ -195,7 +197,12 @@ class _Session:
             asked = request.get("protocol")
             # The newest version both speak: iamspec's own when the kit speaks it, else the kit's newest.
             self.protocol = asked if asked in PROTOCOLS else max(PROTOCOLS)
-            return self.encode(dict({"type": "hello_reply", "protocol": self.protocol}, **self.identity), None)
+            reply = dict({"type": "hello_reply", "protocol": self.protocol}, **self.identity)
+            if self.protocol >= 2:
+                # Each request is answered and flushed before the next is read, so iamspec may send
+                # a case's requests without waiting for each answer (Specs/PROTOCOL.md, Pipelining).
+                reply["pipelining"] = True
+            return self.encode(reply, None)
         if kind == "case":
             return self.encode(self.start_case(request), seq)
         if kind == "stimulus":

@@ -76,13 +76,14 @@ def converse(requests, factory=Counter):
 
 
 class HandshakeTests(unittest.TestCase):
-    def test_protocol_2_is_answered_with_2_and_the_identity(self):
+    def test_protocol_2_is_answered_with_2_the_identity_and_pipelining(self):
         answers, _ = converse([{"type": "hello", "protocol": 2}])
-        self.assertEqual(answers, [dict({"type": "hello_reply", "protocol": 2}, **IDENTITY)])
+        self.assertEqual(answers, [dict({"type": "hello_reply", "protocol": 2, "pipelining": True}, **IDENTITY)])
 
-    def test_protocol_1_is_answered_with_1(self):
+    def test_protocol_1_is_answered_with_1_without_pipelining(self):
         answers, _ = converse([{"type": "hello", "protocol": 1}])
         self.assertEqual(answers[0]["protocol"], 1)
+        self.assertNotIn("pipelining", answers[0])
 
     def test_an_unknown_version_is_answered_with_the_newest(self):
         answers, _ = converse([{"type": "hello", "protocol": 7}])

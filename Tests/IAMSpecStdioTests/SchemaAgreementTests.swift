@@ -15,7 +15,8 @@ import Testing
         let description = WireSamples.description
         let requests = WireSamples.requests
         let replies: [EngineReply] = [
-            .hello(protocolVersion: 2, description: description), .ready, .skipped(reason: "no legacy rules"),
+            .hello(protocolVersion: 2, description: description, pipelines: true), .ready,
+            .skipped(reason: "no legacy rules"),
             .observations(WireSamples.observations), .observations([]), .unsupported(reason: "no display-next"),
             .error(message: "out of memory"), .ended,
         ]

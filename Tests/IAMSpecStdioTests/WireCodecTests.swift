@@ -47,7 +47,8 @@ import Testing
     @Test func otherMessagesRoundTrip() throws {
         let description = WireSamples.description
         let replies: [EngineReply] = [
-            .hello(protocolVersion: 2, description: description), .ready, .skipped(reason: "no legacy rules"),
+            .hello(protocolVersion: 2, description: description, pipelines: true), .ready,
+            .skipped(reason: "no legacy rules"),
             .observations([]), .unsupported(reason: "no display-next"), .error(message: "out of memory"),
         ]
         for reply in replies {

@@ -1,4 +1,5 @@
 public import IAMSpec
+import Synchronization
 
 /// What one engine did with a scenario: the observations of each stimulus, in order, until the
 /// end or until the engine threw.
@@ -27,6 +28,11 @@ public struct ScenarioTrace: Sendable, Hashable {
             failure = "the engine could not be made: \(error)"
             return
         }
+        // An engine in another process may send the scenario's stimuli ahead of their answers.
+        if Self.looksAhead(engine), var lookahead = engine as? any LookaheadEngine {
+            lookahead.expect(scenario.stimuli)
+            engine = lookahead
+        }
         for stimulus in scenario.stimuli {
             do {
                 windows.append(try engine.handle(stimulus))
@@ -35,6 +41,18 @@ public struct ScenarioTrace: Sendable, Hashable {
                 return
             }
         }
+    }
+
+    /// Whether engines of each type seen adopt ``LookaheadEngine``: a dynamic cast at every
+    /// scenario would cost more than this lookup.
+    private static let lookaheadTypes = Mutex<[ObjectIdentifier: Bool]>([:])
+
+    private static func looksAhead(_ engine: any DeliveryEngine) -> Bool {
+        let type = ObjectIdentifier(Swift.type(of: engine))
+        if let known = lookaheadTypes.withLock({ $0[type] }) { return known }
+        let looksAhead = engine is any LookaheadEngine
+        lookaheadTypes.withLock { $0[type] = looksAhead }
+        return looksAhead
     }
 
     /// The index of the first stimulus whose answer differs from `other`'s (a different window,

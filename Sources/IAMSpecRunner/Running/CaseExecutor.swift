@@ -4,7 +4,8 @@ import IAMSpec
 /// Runs one case run, start to end, on a fresh engine, on the calling thread.
 ///
 /// It follows "Running a case" in Specs/README.md: skip when the engine lacks the profile or a
-/// capability; make an engine; send each stimulus and collect the observations into the window
+/// capability; make an engine (one that looks ahead, ``LookaheadEngine``, is told then what the
+/// run will ask of it); send each stimulus and collect the observations into the window
 /// (a stimulus the engine declines skips the run); check the window at each `expect`, then
 /// inspect the stack when the expectation asks.
 struct CaseExecutor: Sendable {
@@ -46,13 +47,16 @@ struct CaseExecutor: Sendable {
 
     /// What a worker carries from one run to the next: the rule references of the last case it
     /// ran, which that case's next run (its other profile) shares instead of looking them up and
-    /// copying them again, and the storage of a run's observations, emptied and used again
-    /// unless a timeline still holds it.
+    /// copying them again, the storage of a run's observations, emptied and used again unless a
+    /// timeline still holds it, and whether the last engine's type looks ahead.
     struct Memo {
         fileprivate var ruleIDs: [String] = []
         fileprivate var rules: [RuleReference] = []
         fileprivate var observed: [Observation] = []
         fileprivate var stepEnds: [Int] = []
+        /// The type of the last engine made, and whether it adopts ``LookaheadEngine``: a dynamic
+        /// cast at every run would cost more than a step.
+        fileprivate var engineType: (type: ObjectIdentifier, looksAhead: Bool)?
     }
 
     /// Runs the case; `engineMade` sees the engine as soon as it exists (so that a watchdog can
@@ -170,6 +174,10 @@ struct CaseExecutor: Sendable {
         }
         engineMade(engine)
         let steps = specCase.steps
+        if looksAhead(engine, memo: &memo), var lookahead = engine as? any LookaheadEngine {
+            lookahead.expect(Self.requests(of: steps))
+            engine = lookahead
+        }
         var session = Session(stepCount: steps.count, reusing: &memo)
         runSteps(steps, on: &engine, into: &result, session: &session)
         if result.status != .error {
@@ -183,6 +191,30 @@ struct CaseExecutor: Sendable {
             result.timeline = session.timeline(of: steps)
         }
         session.recycle(into: &memo)
+    }
+
+    /// Whether `engine` adopts ``LookaheadEngine``, remembered for its type.
+    private func looksAhead(_ engine: any DeliveryEngine, memo: inout Memo) -> Bool {
+        let type = ObjectIdentifier(Swift.type(of: engine))
+        if let known = memo.engineType, known.type == type { return known.looksAhead }
+        let looksAhead = engine is any LookaheadEngine
+        memo.engineType = (type, looksAhead)
+        return looksAhead
+    }
+
+    /// What the steps ask the engine, in order, if every one passes: each stimulus, and the stack
+    /// inspection of an `expect` that checks the stack.
+    private static func requests(of steps: [Step]) -> [Stimulus] {
+        var requests: [Stimulus] = []
+        requests.reserveCapacity(steps.count)
+        for step in steps {
+            switch step.action {
+            case .stimulus(let stimulus): requests.append(stimulus)
+            case .expectation(let expectation) where expectation.stack != nil: requests.append(.stackInspected)
+            case .expectation: break
+            }
+        }
+        return requests
     }
 
     /// Runs the steps until the first that does not pass; the result says how they went, the

@@ -87,6 +87,12 @@ struct LineReader: Sendable {
         }
     }
 
+    /// Whether a whole line was read already: the next ``readLine(deadline:wake:exited:)`` returns
+    /// it without reading.
+    var hasBufferedLine: Bool {
+        firstNewline() != nil
+    }
+
     /// The position of the first newline in the buffer, looked for past what was searched before.
     private func firstNewline() -> Int? {
         buffer.withUnsafeBufferPointer { bytes -> Int? in

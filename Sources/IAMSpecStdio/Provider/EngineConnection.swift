@@ -10,6 +10,11 @@ import Darwin
 /// One engine process and the protocol conversation with it: requests out, replies in, each
 /// reply checked against what the request allows.
 ///
+/// Requests are answered in the order they were written. Strictly, each is written once the one
+/// before is answered; with an engine that declared pipelining, requests can be sent ahead
+/// (``sendAhead(_:timeout:)``), within ``pipeliningWindow`` bytes written and unanswered, and their
+/// answers read in turn (``receive(timeout:)``).
+///
 /// One thread at a time talks to a connection (the worker that checked it out);
 /// ``interrupt()`` may come from any thread. Any failure stops the process for good: a
 /// connection that failed is never used again.
@@ -27,7 +32,29 @@ final class EngineConnection: Sendable {
         var version = ProtocolVersion.v1
         /// The `seq` of the last request sent (protocol 2).
         var lastSeq: Int64 = 0
+        /// Whether the engine declared pipelining (protocol 2 only).
+        var pipelines = false
+        /// The requests written and not yet answered, oldest first, from `firstUnanswered` on
+        /// (those before it are answered; all are dropped once all are answered).
+        var unanswered: [UnansweredRequest] = []
+        var firstUnanswered = 0
+        /// The bytes of their lines, line ends included.
+        var unansweredBytes = 0
     }
+
+    /// A request written whose answer is still to be read.
+    private struct UnansweredRequest {
+        var request: EngineRequest
+        var seq: Int64?
+        /// Its line's length, line end included.
+        var size: Int
+    }
+
+    /// The most bytes of requests (line ends included) iamspec keeps written and unanswered when
+    /// it pipelines (`Specs/PROTOCOL.md`, "Pipelining"): at most what any pipe holds, so that
+    /// neither side can block on a full pipe while the other waits for it. A longer request is
+    /// sent alone.
+    static let pipeliningWindow = 4096
 
     let channel: any EngineChannel
     /// What the replies' decoding does with keys the protocol does not define.
@@ -67,9 +94,23 @@ final class EngineConnection: Sendable {
         state.withLock { $0.version }
     }
 
-    /// Speaks `version` from now on: the one the engine chose in its `hello_reply`.
-    func speak(_ version: ProtocolVersion) {
-        state.withLock { $0.version = version }
+    /// Speaks `version` from now on: the one the engine chose in its `hello_reply`; `pipelining`
+    /// when the engine declared it, which only protocol 2 can.
+    func speak(_ version: ProtocolVersion, pipelining: Bool) {
+        state.withLock { state in
+            state.version = version
+            state.pipelines = pipelining && version.numbersMessages
+        }
+    }
+
+    /// Whether requests may be sent ahead of their answers (``sendAhead(_:timeout:)``).
+    var pipelines: Bool {
+        state.withLock { $0.pipelines }
+    }
+
+    /// Whether requests written still wait for their answers.
+    var hasUnanswered: Bool {
+        state.withLock { $0.firstUnanswered < $0.unanswered.count }
     }
 
     /// Whether this process has not yet been given a case.
@@ -98,33 +139,48 @@ final class EngineConnection: Sendable {
     /// Ends the current case with `end_case`. In protocol 2 the engine answers `ended`, and any
     /// other line before it (a second answer to the case's last request, an unasked line, a wrong
     /// `seq`) is this case's failure; in protocol 1 nothing is answered.
+    ///
+    /// Requests sent ahead and not asked for (the run stopped early) are answered first: each
+    /// answer is read and checked as any answer is, and dropped. `end_case` itself is written
+    /// unless it was sent ahead.
     func endCase(timeout: Duration) throws(ConnectionFailure) {
         guard version.answersEndCase else { return try send(.endCase, timeout: timeout) }
-        _ = try exchange(.endCase, timeout: timeout)
+        while let next = nextUnanswered {
+            if case .endCase = next { break }
+            _ = try receive(timeout: timeout)
+        }
+        if nextUnanswered == nil { try transmit(.endCase, timeout: timeout) }
+        _ = try receive(timeout: timeout)
+    }
+
+    /// The oldest request written and not yet answered.
+    private var nextUnanswered: EngineRequest? {
+        state.withLock { state in
+            state.firstUnanswered < state.unanswered.count ? state.unanswered[state.firstUnanswered].request : nil
+        }
     }
 
     /// Sends a request that is not answered (`end_case` in protocol 1, `shutdown`).
     func send(_ request: EngineRequest, timeout: Duration) throws(ConnectionFailure) {
-        _ = try transmit(request, timeout: timeout)
+        try transmit(request, timeout: timeout, isAnswered: false)
     }
 
-    /// Writes a request, numbered in protocol 2; returns its `seq` (nil in protocol 1 and for `hello`).
-    private func transmit(_ request: EngineRequest, timeout: Duration) throws(ConnectionFailure) -> Int64? {
+    /// Writes a request, numbered in protocol 2; unless `isAnswered` is false, its answer is then
+    /// the last awaited (``receive(timeout:)``).
+    private func transmit(
+        _ request: EngineRequest,
+        timeout: Duration,
+        isAnswered: Bool = true
+    ) throws(ConnectionFailure) {
         try checkUsable(request)
         let (version, seq): (ProtocolVersion, Int64?) = state.withLock { state in
             guard state.version.numbersMessages, request.type != "hello" else { return (state.version, nil) }
             state.lastSeq += 1
             return (state.version, state.lastSeq)
         }
+        let line = WireCodec.line(request, seq: seq, version: version)
         do {
-            let hold = BrokenPipeSignalHold()
-            try writeLine(
-                WireCodec.line(request, seq: seq, version: version),
-                to: channel.inputDescriptor,
-                deadline: .now + timeout,
-                wake: wake.read,
-                hold: hold
-            )
+            try writeRequests(line, timeout: timeout)
         } catch {
             throw fail(
                 writeFailureReason(error, request: request, timeout: timeout),
@@ -132,10 +188,72 @@ final class EngineConnection: Sendable {
                 endedBeforeAnswering: error == .closed
             )
         }
-        return seq
+        guard isAnswered else { return }
+        state.withLock { state in
+            state.unanswered.append(UnansweredRequest(request: request, seq: seq, size: line.count))
+            state.unansweredBytes += line.count
+        }
+    }
+
+    /// Writes `bytes` on the engine's stdin, waiting while the pipe is full.
+    private func writeRequests(_ bytes: [UInt8], timeout: Duration) throws(LineWriteFailure) {
+        let hold = BrokenPipeSignalHold()
+        try writeLine(bytes, to: channel.inputDescriptor, deadline: .now + timeout, wake: wake.read, hold: hold)
+    }
+
+    /// Pipelining: writes, in one write, as many of `requests` as fit, from the first, without
+    /// waiting for answers: while the requests written and unanswered stay within
+    /// ``pipeliningWindow`` bytes, line ends included. A request longer than that is sent alone,
+    /// once nothing is unanswered. Returns how many were sent; at least one when nothing was
+    /// unanswered.
+    ///
+    /// An engine found to have closed its input while answers are due is not failed here: those
+    /// answers, or the end of its output, say what happened, as without pipelining.
+    func sendAhead(_ requests: ArraySlice<EngineRequest>, timeout: Duration) throws(ConnectionFailure) -> Int {
+        guard let first = requests.first else { return 0 }
+        try checkUsable(first)
+        let (version, firstSeq, unansweredBytes) = state.withLock { ($0.version, $0.lastSeq + 1, $0.unansweredBytes) }
+        var batch: [UInt8] = []
+        var sent: [UnansweredRequest] = []
+        sent.reserveCapacity(requests.count)
+        for request in requests {
+            let seq = firstSeq + Int64(sent.count)
+            let line = WireCodec.line(request, seq: seq, version: version)
+            let isAlone = unansweredBytes == 0 && sent.isEmpty
+            guard isAlone || unansweredBytes + batch.count + line.count <= Self.pipeliningWindow else { break }
+            batch += line
+            sent.append(UnansweredRequest(request: request, seq: seq, size: line.count))
+            if batch.count > Self.pipeliningWindow { break }
+        }
+        guard !sent.isEmpty else { return 0 }
+        do {
+            // At most a pipe's capacity in all is unread: the write does not wait for the engine.
+            try writeRequests(batch, timeout: timeout)
+        } catch {
+            if error == .closed && unansweredBytes > 0 { return 0 }
+            throw fail(
+                writeFailureReason(error, request: first, timeout: timeout),
+                outputEnded: error == .closed,
+                endedBeforeAnswering: error == .closed
+            )
+        }
+        state.withLock { state in
+            state.lastSeq = firstSeq + Int64(sent.count) - 1
+            state.unanswered += sent
+            state.unansweredBytes += batch.count
+        }
+        return sent.count
+    }
+
+    /// Stops the engine because iamspec asked it for `request` off the order it had sent requests
+    /// ahead in: no answer read now could be the right one.
+    func refuse(_ request: EngineRequest) -> ConnectionFailure {
+        let next = nextUnanswered?.summary ?? "nothing"
+        return fail("iamspec asked the engine for \(request.summary), where it had sent \(next) ahead")
     }
 
     /// Sends a request and reads its reply, which must be one of the types the request allows.
+    /// Nothing may be unanswered before.
     func exchange(_ request: EngineRequest, timeout: Duration) throws(ConnectionFailure) -> EngineReply {
         if case .startCase = request {
             let position = channel.stderrPosition
@@ -146,7 +264,26 @@ final class EngineConnection: Sendable {
                 state.currentCase = request.summary
             }
         }
-        let seq = try transmit(request, timeout: timeout)
+        try transmit(request, timeout: timeout)
+        return try receive(timeout: timeout)
+    }
+
+    /// Reads the reply to the oldest request written and not yet answered, which must be one of
+    /// the types that request allows.
+    func receive(timeout: Duration) throws(ConnectionFailure) -> EngineReply {
+        let awaited = state.withLock { state -> UnansweredRequest? in
+            guard state.firstUnanswered < state.unanswered.count else { return nil }
+            let awaited = state.unanswered[state.firstUnanswered]
+            state.firstUnanswered += 1
+            if state.firstUnanswered == state.unanswered.count {
+                state.unanswered.removeAll(keepingCapacity: true)
+                state.firstUnanswered = 0
+            }
+            state.unansweredBytes -= awaited.size
+            return awaited
+        }
+        guard let awaited else { preconditionFailure("no request awaits an answer") }
+        let (request, seq) = (awaited.request, awaited.seq)
         let line: [UInt8]
         do {
             let deadline = ContinuousClock.now + timeout

@@ -159,7 +159,7 @@ final class EnginePool: Sendable {
             throw error.error
         }
         switch reply {
-        case .hello(let offered, let description):
+        case .hello(let offered, let description, let pipelines):
             guard let version = ProtocolVersion(rawValue: Int(offered)) else {
                 connection.close(gracePeriod: .zero)
                 let spoken = ProtocolVersion.allCases.map { "\($0.rawValue)" }.joined(separator: " and ")
@@ -168,7 +168,7 @@ final class EnginePool: Sendable {
                     diagnostics: connection.diagnostics
                 )
             }
-            connection.speak(version)
+            connection.speak(version, pipelining: pipelines)
             return (connection, description)
         case .error(let message):
             connection.close(gracePeriod: .zero)

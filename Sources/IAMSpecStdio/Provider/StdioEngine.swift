@@ -7,12 +7,27 @@ import Synchronization
 /// (in protocol 2 the engine must answer `ended` before anything else); when the engine is
 /// released the process goes back to the pool (getting `end_case` then if it has not had it), or,
 /// if anything went wrong, is stopped.
-final class StdioEngine: InterruptibleEngine {
+///
+/// With a program that declared pipelining, the run's requests (``expect(_:)``), then `end_case`,
+/// are sent ahead of their answers, within the connection's window; ``handle(_:)`` reads the
+/// answer to the next. Whatever was sent ahead and not asked for is answered before `ended`.
+final class StdioEngine: LookaheadEngine, InterruptibleEngine {
+    /// The requests a run will make if every step passes, and how far it went.
+    private struct Plan {
+        /// The run's requests, `end_case` last; empty when nothing is sent ahead.
+        var requests: [EngineRequest] = []
+        /// How many were asked for (answered, or being answered).
+        var asked = 0
+        /// How many were sent.
+        var sent = 0
+    }
+
     private let connection: EngineConnection
     private let pool: EnginePool
     private let replyTimeout: Duration
     /// Whether ``endCase()`` has sent `end_case`.
     private let hasEnded = Atomic(false)
+    private let plan = Mutex(Plan())
 
     init(connection: EngineConnection, pool: EnginePool, replyTimeout: Duration) {
         self.connection = connection
@@ -29,11 +44,21 @@ final class StdioEngine: InterruptibleEngine {
         connection.channel.processID
     }
 
+    /// Plans to send the run's requests ahead, if the program declared pipelining.
+    func expect(_ requests: [Stimulus]) {
+        guard connection.pipelines else { return }
+        var planned: [EngineRequest] = []
+        planned.reserveCapacity(requests.count + 1)
+        for stimulus in requests { planned.append(.stimulus(stimulus)) }
+        planned.append(.endCase)
+        plan.withLock { $0 = Plan(requests: planned) }
+    }
+
     func handle(_ stimulus: Stimulus) throws -> [Observation] {
         let request = EngineRequest.stimulus(stimulus)
         let reply: EngineReply
         do {
-            reply = try connection.exchange(request, timeout: replyTimeout)
+            reply = try answer(to: request)
         } catch {
             throw error.error
         }
@@ -48,6 +73,22 @@ final class StdioEngine: InterruptibleEngine {
         case .hello, .ready, .skipped, .ended:
             // The connection lets through only the replies a stimulus allows.
             throw EngineError("the engine answered \(request.summary) with `\(reply.type)`")
+        }
+    }
+
+    /// The reply to `request`: when it is the next of the plan, read after the window is topped
+    /// up with the requests after it; otherwise sent alone, once nothing else is unanswered.
+    private func answer(to request: EngineRequest) throws(ConnectionFailure) -> EngineReply {
+        try plan.withLock { plan throws(ConnectionFailure) -> EngineReply in
+            guard plan.asked < plan.requests.count, plan.requests[plan.asked] == request else {
+                // Off the plan: an answer read now would be another request's.
+                plan.requests = []
+                if connection.hasUnanswered { throw connection.refuse(request) }
+                return try connection.exchange(request, timeout: replyTimeout)
+            }
+            plan.sent += try connection.sendAhead(plan.requests[plan.sent...], timeout: replyTimeout)
+            plan.asked += 1
+            return try connection.receive(timeout: replyTimeout)
         }
     }
 

@@ -10,8 +10,11 @@ import Darwin
 /// of what ``StdioEngineProvider`` drives. `iamspec engine --stdio` serves the reference engine
 /// this way, and a Swift engine can be checked across the protocol with it.
 ///
-/// Requests are read one line at a time from `input` and each is answered on `output` before the
-/// next is read. Problems with a request (not JSON, not a known message) are answered with an
+/// Requests are read one line at a time from `input` and answered in order on `output`. It
+/// declares pipelining to an engine runner that speaks protocol 2: requests may then come before
+/// the answers to earlier ones, and the answers to the requests read together are written together
+/// (the output is written whenever no whole request is left to read, before waiting for more).
+/// Problems with a request (not JSON, not a known message) are answered with an
 /// `error` message and written to stderr, and serving goes on; so are the provider's and the
 /// engine's own errors, without the stderr note.
 public struct StdioEngineServer: Sendable {
@@ -32,9 +35,13 @@ public struct StdioEngineServer: Sendable {
         let hold = BrokenPipeSignalHold()
         var engine: (any DeliveryEngine)?
         var version = ProtocolVersion.v1
+        // The answers not yet written: those to the requests read together.
+        var answers: [UInt8] = []
+        defer { _ = flush(&answers, to: output, hold: hold) }
         while true {
             let line: [UInt8]
             do {
+                if !reader.hasBufferedLine, !flush(&answers, to: output, hold: hold) { return }
                 line = try reader.readLine()
             } catch {
                 if case .endOfStream(let partial) = error, partial.isEmpty { return }
@@ -58,9 +65,7 @@ public struct StdioEngineServer: Sendable {
                     let text = String(decoding: line.prefix(200), as: UTF8.self)
                     let problem = "not a request iamspec's protocol defines: \(error) (in `\(text)`)"
                     report(problem, hold: hold)
-                    guard send(.error(message: problem), seq: seq, version: version, to: output, hold: hold) else {
-                        return
-                    }
+                    answers += WireCodec.line(.error(message: problem), seq: seq, version: version)
                     continue
                 }
             }
@@ -68,7 +73,11 @@ public struct StdioEngineServer: Sendable {
             switch request {
             case .hello(let offered):
                 version = offered >= Int64(ProtocolVersion.v2.rawValue) ? .v2 : .v1
-                reply = .hello(protocolVersion: Int64(version.rawValue), description: provider.description)
+                reply = .hello(
+                    protocolVersion: Int64(version.rawValue),
+                    description: provider.description,
+                    pipelines: version.numbersMessages
+                )
             case .startCase(let setup):
                 engine = nil
                 do {
@@ -98,19 +107,16 @@ public struct StdioEngineServer: Sendable {
             case .shutdown:
                 return
             }
-            guard send(reply, seq: seq, version: version, to: output, hold: hold) else { return }
+            answers += WireCodec.line(reply, seq: seq, version: version)
         }
     }
 
-    private func send(
-        _ reply: EngineReply,
-        seq: Int64?,
-        version: ProtocolVersion,
-        to output: Int32,
-        hold: borrowing BrokenPipeSignalHold
-    ) -> Bool {
+    /// Writes the answers not yet written, and empties them; false when the output is closed.
+    private func flush(_ answers: inout [UInt8], to output: Int32, hold: borrowing BrokenPipeSignalHold) -> Bool {
+        guard !answers.isEmpty else { return true }
+        defer { answers.removeAll(keepingCapacity: true) }
         do {
-            try writeLine(WireCodec.line(reply, seq: seq, version: version), to: output, hold: hold)
+            try writeLine(answers, to: output, hold: hold)
             return true
         } catch {
             report("writing an answer failed: \(error)", hold: hold)

@@ -2,8 +2,9 @@ import IAMSpec
 
 /// A message an engine sends iamspec (one line on the engine's stdout), answering a request.
 enum EngineReply: Sendable, Hashable {
-    /// `hello_reply`: the protocol version the engine speaks, and what it is and can do.
-    case hello(protocolVersion: Int64, description: EngineDescription)
+    /// `hello_reply`: the protocol version the engine speaks, what it is and can do, and whether
+    /// it declared `"pipelining": true` (protocol 2 only: see `Specs/PROTOCOL.md`, "Pipelining").
+    case hello(protocolVersion: Int64, description: EngineDescription, pipelines: Bool = false)
     /// `ready`: the case is set up; stimuli may follow.
     case ready
     /// `skipped`: the engine declines the case; no `end_case` follows.

@@ -124,7 +124,7 @@ extension WireCodec {
         writer.key("type")
         let seq = version.numbersMessages ? seq : nil
         switch reply {
-        case .hello(let spoken, let description):
+        case .hello(let spoken, let description, let pipelines):
             writer.fixedString("hello_reply")
             // Protocol 1 names only the capabilities it always had.
             writer.key("capabilities")
@@ -136,6 +136,11 @@ extension WireCodec {
             writer.endArray()
             writer.key("name")
             writer.string(description.name)
+            // Only a protocol-2 engine may declare it (pipelined answers are told apart by `seq`).
+            if pipelines && spoken >= ProtocolVersion.v2.rawValue {
+                writer.key("pipelining")
+                writer.boolean(true)
+            }
             writer.key("profiles")
             writer.beginArray()
             for profile in description.profiles.sorted() { writer.string(profile.rawValue) }
@@ -210,7 +215,15 @@ extension WireCodec {
                     description: EngineDescription(name: "", version: "", profiles: [], capabilities: [])
                 )
             }
-            try object.allowOnly("type", "protocol", "name", "version", "profiles", "capabilities")
+            // `pipelining` is protocol 2's: a protocol-1 engine's is ignored, or refused as a key
+            // protocol 1 does not define under `--validate-protocol`.
+            let declaresPipelining = version >= ProtocolVersion.v2.rawValue
+            if declaresPipelining {
+                try object.allowOnly("type", "protocol", "name", "version", "profiles", "capabilities", "pipelining")
+            } else {
+                try object.allowOnly("type", "protocol", "name", "version", "profiles", "capabilities")
+            }
+            let pipelines = declaresPipelining ? try object.optionalField("pipelining")?.boolean() ?? false : false
             var profiles: Set<Profile> = []
             for element in try object.field("profiles").array(eachOnce: true) {
                 profiles.insert(try element.choice(Profile.self))
@@ -232,7 +245,7 @@ extension WireCodec {
                 capabilities: capabilities,
                 lacking: version >= ProtocolVersion.v2.rawValue ? Capability.assumedUnlessLacking : []
             )
-            return .hello(protocolVersion: version, description: description)
+            return .hello(protocolVersion: version, description: description, pipelines: pipelines)
         case "ready"?:
             try object.allowOnly("type", "seq")
             return .ready

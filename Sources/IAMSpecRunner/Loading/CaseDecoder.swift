@@ -17,7 +17,9 @@ struct CaseDecoder {
     var scope = CaseScope()
     /// The lists of strings (rules, tags) the file's cases share, each stored once: a suite's
     /// cases repeat a few such lists, and one shared copy costs no memory per case.
-    private var sharedLists: [[String]: [String]] = [:]
+    private var sharedLists: [[String]] = []
+    /// The most lists a file shares: a suite's files repeat a few.
+    private static let sharedListLimit = 32
     private(set) var cases: [SpecCase] = []
     private(set) var identities: [CaseIdentity] = []
 
@@ -77,8 +79,9 @@ struct CaseDecoder {
             steps: steps,
             location: reader.location(of: node)
         )
-        specCase.requires = CapabilityNeeds.of(specCase)
-        for (capability, item) in requires where !specCase.requires.contains(capability) {
+        specCase.requiredCapabilityBits = CapabilityNeeds.bits(of: specCase)
+        let needed = requires.isEmpty ? [] : specCase.requires
+        for (capability, item) in requires where !needed.contains(capability) {
             reader.report(
                 "'requires' lists capability '\(capability.rawValue)', which nothing in the case uses; expected "
                     + "only capabilities the case uses (the loader derives them; `iamspec capabilities` says what "
@@ -143,10 +146,11 @@ struct CaseDecoder {
         return interned(tags)
     }
 
-    /// The stored list equal to `list` if the file has one, else `list`, stored.
+    /// The stored list equal to `list` if the file has one, else `list`, stored while there are
+    /// fewer than ``sharedListLimit`` (found by a scan: comparing lists is cheaper than hashing them).
     private mutating func interned(_ list: [String]) -> [String] {
-        if let shared = sharedLists[list] { return shared }
-        sharedLists[list] = list
+        if let shared = sharedLists.first(where: { $0 == list }) { return shared }
+        if sharedLists.count < Self.sharedListLimit { sharedLists.append(list) }
         return list
     }
 

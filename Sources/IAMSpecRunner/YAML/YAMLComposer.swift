@@ -94,6 +94,8 @@ private struct CompositionState {
     /// buffers seldom grow while composing.
     mutating func reserveCapacity(forFileOf size: Int) {
         estimatedSize = size
+        stack.reserveCapacity(16)
+        pending.reserveCapacity(64)
         reserveDocumentCapacity()
     }
 
@@ -281,37 +283,47 @@ private struct CompositionState {
     /// children; a repeated key (the same Unicode scalars, as YAML compares keys) is reported
     /// and dropped. Small mappings are checked pair by pair, larger ones through an index.
     private mutating func keepDistinctKeys(of first: Int) {
-        let start = children.count
-        let entries = (pending.count - first) / 2
+        guard (pending.count - first) / 2 > 16 else {
+            keepDistinctKeysByScan(of: first)
+            return
+        }
         var index: [ArraySlice<UInt8>: Int] = [:]
-        if entries > 16 { index.reserveCapacity(entries) }
+        index.reserveCapacity((pending.count - first) / 2)
         for pair in stride(from: first, to: pending.count, by: 2) {
             let key = pending[pair]
-            var earlier: Int?
-            if entries > 16 {
-                let bytes = keyBytes(key)
-                earlier = index[bytes]
-                if earlier == nil { index[bytes] = key }
-            } else {
-                earlier = nil
-                for kept in stride(from: start, to: children.count, by: 2) where sameText(key, children[kept]) {
-                    earlier = children[kept]
-                    break
-                }
-            }
-            if let earlier {
-                let previous = nodes[earlier].mark
-                let name = String(decoding: keyBytes(key), as: UTF8.self)
-                report(
-                    "duplicate key '\(name)' in a mapping; first defined at line \(previous.line), "
-                        + "column \(previous.column)",
-                    at: nodes[key].mark
-                )
+            let bytes = keyBytes(key)
+            if let earlier = index[bytes] {
+                reportDuplicate(key, of: earlier)
                 continue
+            }
+            index[bytes] = key
+            children.append(key)
+            children.append(pending[pair + 1])
+        }
+    }
+
+    /// ``keepDistinctKeys(of:)`` for a small mapping: each key compared with those kept before it.
+    private mutating func keepDistinctKeysByScan(of first: Int) {
+        let start = children.count
+        pairs: for pair in stride(from: first, to: pending.count, by: 2) {
+            let key = pending[pair]
+            for kept in stride(from: start, to: children.count, by: 2) where sameText(key, children[kept]) {
+                reportDuplicate(key, of: children[kept])
+                continue pairs
             }
             children.append(key)
             children.append(pending[pair + 1])
         }
+    }
+
+    private mutating func reportDuplicate(_ key: Int, of earlier: Int) {
+        let previous = nodes[earlier].mark
+        let name = String(decoding: keyBytes(key), as: UTF8.self)
+        report(
+            "duplicate key '\(name)' in a mapping; first defined at line \(previous.line), "
+                + "column \(previous.column)",
+            at: nodes[key].mark
+        )
     }
 
     private func keyBytes(_ index: Int) -> ArraySlice<UInt8> {

@@ -56,9 +56,9 @@ extension CaseDecoder {
     }
 
     /// The form's value, which the name needs.
-    mutating func needArgument(_ form: OneKeyForm, written: String) -> YAMLNode? {
+    mutating func needArgument(_ form: OneKeyForm, written: @autoclosure () -> String) -> YAMLNode? {
         if let argument = form.argument { return argument }
-        reader.report("'\(form.name)' needs a value; expected '\(written)'", at: form.nameNode)
+        reader.report("'\(form.name)' needs a value; expected '\(written())'", at: form.nameNode)
         return nil
     }
 }

@@ -56,11 +56,12 @@ struct YAMLComposer {
 private struct CompositionState {
     /// A list or mapping whose end event has not come yet. Its children wait in the state's
     /// shared `pending` buffer from `start` (a mapping's as key, value pairs), so open collections
-    /// allocate nothing.
+    /// allocate nothing; its anchor, if it has one, waits last in `openAnchors` (frames close in
+    /// the reverse order they open), so a frame holds no reference and copies as plain bytes.
     struct Frame {
         let isMapping: Bool
         let mark: YAMLMark
-        let anchor: String?
+        let isAnchored: Bool
         let start: Int
         var pendingKey: Int?
         /// The pending key is not a scalar: its value is read and dropped.
@@ -73,7 +74,10 @@ private struct CompositionState {
     var diagnostics: [Diagnostic] = []
     /// The root of the document just completed, until the composer hands it on.
     var completedDocument: YAMLNode?
-    var stack: [Frame] = []
+    /// The innermost open collection, which finished nodes join.
+    var innermost: Frame?
+    /// The open collections around it, outermost first.
+    var enclosing: [Frame] = []
     /// The children of the open collections, as node indices.
     var pending: [Int] = []
     /// The document being composed (``YAMLDocument``'s parts).
@@ -81,6 +85,8 @@ private struct CompositionState {
     var children: [Int] = []
     var text: [UInt8] = []
     var anchors: [String: Int] = [:]
+    /// The anchors of the open collections that have one, outermost first.
+    var openAnchors: [String] = []
     var materialised = 0
     /// The size of the file being composed, in bytes.
     var estimatedSize = 0
@@ -94,7 +100,7 @@ private struct CompositionState {
     /// buffers seldom grow while composing.
     mutating func reserveCapacity(forFileOf size: Int) {
         estimatedSize = size
-        stack.reserveCapacity(16)
+        enclosing.reserveCapacity(16)
         pending.reserveCapacity(64)
         reserveDocumentCapacity()
     }
@@ -233,7 +239,7 @@ private struct CompositionState {
             return count(1, at: mark) && attach(placeholder)
         }
         let weight = nodes[index].weight
-        guard let top = stack.last, top.isMapping, top.pendingKey == nil else {
+        guard let top = innermost, top.isMapping, top.pendingKey == nil else {
             return count(weight, at: mark) && attach(index)
         }
         // An alias used as a key is a key at the alias: a duplicate key diagnostic names both places.
@@ -242,7 +248,7 @@ private struct CompositionState {
     }
 
     private mutating func open(isMapping: Bool, anchor: String?, at mark: YAMLMark) -> Bool {
-        guard stack.count < limits.maximumDepth else {
+        guard enclosing.count + (innermost == nil ? 0 : 1) < limits.maximumDepth else {
             report(
                 "lists and mappings are nested more than \(limits.maximumDepth) deep; expected at most \(limits.maximumDepth) levels",
                 at: mark
@@ -250,12 +256,15 @@ private struct CompositionState {
             return false
         }
         guard count(1, at: mark) else { return false }
-        stack.append(Frame(isMapping: isMapping, mark: mark, anchor: anchor, start: pending.count))
+        if let current = innermost { enclosing.append(current) }
+        if let anchor { openAnchors.append(anchor) }
+        innermost = Frame(isMapping: isMapping, mark: mark, isAnchored: anchor != nil, start: pending.count)
         return true
     }
 
     private mutating func close() -> Bool {
-        guard let frame = stack.popLast() else { return true }
+        guard let frame = innermost else { return true }
+        innermost = enclosing.popLast()
         let start = children.count
         if frame.isMapping {
             keepDistinctKeys(of: frame.start)
@@ -275,7 +284,7 @@ private struct CompositionState {
                 weight: frame.weight
             )
         )
-        if let anchor = frame.anchor { anchors[anchor] = index }
+        if frame.isAnchored, let anchor = openAnchors.popLast() { anchors[anchor] = index }
         return attach(index)
     }
 
@@ -357,20 +366,19 @@ private struct CompositionState {
 
     /// Adds a finished node to the open collection, or makes it a document's root.
     private mutating func attach(_ index: Int) -> Bool {
-        guard !stack.isEmpty else {
+        guard innermost != nil else {
             completeDocument(root: index)
             return true
         }
         let node = nodes[index]
-        let top = stack.count - 1
-        stack[top].weight += node.weight
-        guard stack[top].isMapping else {
+        innermost!.weight += node.weight
+        guard innermost!.isMapping else {
             pending.append(index)
             return true
         }
-        guard let key = stack[top].pendingKey else {
-            stack[top].pendingKey = index
-            stack[top].dropsPendingValue = node.kind != .scalar
+        guard let key = innermost!.pendingKey else {
+            innermost!.pendingKey = index
+            innermost!.dropsPendingValue = node.kind != .scalar
             if node.kind != .scalar {
                 report(
                     "expected a scalar as a mapping key, found \(node.kind == .sequence ? "a list" : "a mapping")",
@@ -379,8 +387,8 @@ private struct CompositionState {
             }
             return true
         }
-        stack[top].pendingKey = nil
-        if !stack[top].dropsPendingValue {
+        innermost!.pendingKey = nil
+        if !innermost!.dropsPendingValue {
             pending.append(key)
             pending.append(index)
         }

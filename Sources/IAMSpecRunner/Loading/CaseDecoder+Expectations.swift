@@ -85,14 +85,15 @@ extension CaseDecoder {
             )
             return nil
         }
-        var kind: YAMLMapping.Entry?
-        for entry in mapping.entries where Self.patternKinds.contains(key: entry.key) {
+        var kind: (entry: YAMLMapping.Entry, position: Int)?
+        for entry in mapping.entries {
+            guard let position = Self.patternKinds.position(of: entry.key) else { continue }
             guard let first = kind else {
-                kind = entry
+                kind = (entry, position)
                 continue
             }
             reader.report(
-                "expected one observation in a pattern, found '\(first.name)' and '\(entry.name)'",
+                "expected one observation in a pattern, found '\(first.entry.name)' and '\(entry.name)'",
                 at: entry.key
             )
             return nil
@@ -105,13 +106,17 @@ extension CaseDecoder {
             )
             return nil
         }
-        let name = kind.name
+        // The kind's name as the set holds it: the same text, not made anew.
+        let name = Self.patternKinds.names[kind.position]
         reader.checkKeys(mapping, Self.keys(ofPattern: name), in: "a '\(name)' pattern")
-        return pattern(kind, in: mapping)
+        return pattern(kind.entry, named: name, in: mapping)
     }
 
-    private mutating func pattern(_ kind: YAMLMapping.Entry, in mapping: YAMLMapping) -> ObservationPattern? {
-        let name = kind.name
+    private mutating func pattern(
+        _ kind: YAMLMapping.Entry,
+        named name: String,
+        in mapping: YAMLMapping
+    ) -> ObservationPattern? {
         if name == "no_matching_trigger" { return triggerEvent(kind.value).map { .noMatchingTrigger($0) } }
         guard let selector = selector(kind.value, for: "'\(name)'") else { return nil }
         switch name {

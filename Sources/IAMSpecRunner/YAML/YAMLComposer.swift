@@ -89,26 +89,27 @@ private struct CompositionState {
     var openAnchors: [String] = []
     var materialised = 0
     /// The size of the file being composed, in bytes.
-    var estimatedSize = 0
+    var fileSize = 0
 
     init(file: String, limits: YAMLLimits) {
         self.file = file
         self.limits = limits
     }
 
-    /// Room for the nodes of a file this size (about one node per 12 bytes of YAML), so the
-    /// buffers seldom grow while composing.
+    /// Room for the open collections of a file this size; each document's room is reserved as it starts.
     mutating func reserveCapacity(forFileOf size: Int) {
-        estimatedSize = size
+        fileSize = size
         enclosing.reserveCapacity(16)
         pending.reserveCapacity(64)
-        reserveDocumentCapacity()
     }
 
-    private mutating func reserveDocumentCapacity() {
-        nodes.reserveCapacity(estimatedSize / 12)
-        children.reserveCapacity(estimatedSize / 12)
-        text.reserveCapacity(estimatedSize / 2)
+    /// Room for the nodes of a document starting at a byte offset: those of the rest of the file
+    /// (about one node per 8 bytes of YAML), so the buffers seldom grow while composing it.
+    private mutating func reserveDocumentCapacity(from offset: Int) {
+        let rest = max(0, fileSize - offset)
+        nodes.reserveCapacity(rest / 8)
+        children.reserveCapacity(rest / 8)
+        text.reserveCapacity(rest / 2)
     }
 
     mutating func report(_ message: String, at mark: YAMLMark) {
@@ -121,6 +122,7 @@ private struct CompositionState {
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:
             anchors.removeAll(keepingCapacity: true)
+            reserveDocumentCapacity(from: event.start_mark.index)
             return true
         case YAML_SCALAR_EVENT:
             return scalar(event.data.scalar, at: mark)
@@ -356,12 +358,17 @@ private struct CompositionState {
     private mutating func count(_ nodes: Int, at mark: YAMLMark) -> Bool {
         materialised += nodes
         guard materialised > limits.maximumNodes else { return true }
+        reportTooManyNodes(at: mark)
+        return false
+    }
+
+    @inline(never)
+    private mutating func reportTooManyNodes(at mark: YAMLMark) {
         report(
             "the file expands to more than \(limits.maximumNodes) nodes (aliases count as the nodes they repeat); "
                 + "expected a smaller file",
             at: mark
         )
-        return false
     }
 
     /// Adds a finished node to the open collection, or makes it a document's root.
@@ -402,7 +409,6 @@ private struct CompositionState {
         nodes = []
         children = []
         text = []
-        reserveDocumentCapacity()
     }
 
     /// Reports LibYAML's problem where it is (``LibYAMLProblem``).

@@ -34,7 +34,7 @@ extension CaseDecoder {
 
     /// `expect`: a mapping of checks, or `nothing` (short for `{sequence: []}`).
     mutating func expectation(_ node: YAMLNode) -> Expectation? {
-        if let scalar = node.scalar, scalar.value == .string, scalar.text == "nothing" {
+        if let scalar = node.scalar, scalar.value == .string, scalar.hasText("nothing") {
             return Expectation(sequence: [])
         }
         guard let mapping = node.mapping else {
@@ -48,7 +48,7 @@ extension CaseDecoder {
         }
         let problemsBefore = reader.diagnostics.count
         reader.checkKeys(mapping, Self.expectationKeys, in: "an expectation")
-        if !Self.expectationKeys.names.contains(where: { mapping[$0] != nil }) {
+        if !mapping.entries.contains(where: { Self.expectationKeys.contains(key: $0.key) }) {
             reader.report(
                 "expected at least one of \(Self.expectationKeys.listing) in an expectation, found none",
                 at: node
@@ -146,13 +146,13 @@ extension CaseDecoder {
 
     /// A message in a pattern: `"*"` for any, or a defined message's id.
     private mutating func selector(_ node: YAMLNode, for subject: @autoclosure () -> String) -> MessageSelector? {
-        if let scalar = node.scalar, scalar.value == .string, scalar.text == "*" { return .any }
+        if let scalar = node.scalar, scalar.value == .string, scalar.hasText("*") { return .any }
         return messageReference(node, for: subject()).map { .id($0) }
     }
 
     /// The event of a `no_matching_trigger` pattern; `"*"` (any event) is `.some(nil)`.
     private mutating func triggerEvent(_ node: YAMLNode) -> TriggerEvent?? {
-        if let scalar = node.scalar, scalar.value == .string, scalar.text == "*" { return .some(nil) }
+        if let scalar = node.scalar, scalar.value == .string, scalar.hasText("*") { return .some(nil) }
         guard let form = oneKeyForm(node, of: "trigger event", names: Self.eventNames) else { return nil }
         switch form.name {
         case "session_start":

@@ -110,6 +110,7 @@ struct CaseDecoder {
     private mutating func decodeRuleIDs(_ node: YAMLNode) -> [String]? {
         guard let items = reader.list(node, for: "'rules'", nonEmpty: true) else { return nil }
         var ids: [String] = []
+        ids.reserveCapacity(items.count)
         for item in items {
             guard let id = reader.string(item, for: "a rule id in 'rules'") else { continue }
             guard let catalogue else {
@@ -131,6 +132,7 @@ struct CaseDecoder {
     private mutating func decodeTags(_ node: YAMLNode) -> [String] {
         var tags: [String] = []
         guard let items = reader.list(node, for: "'tags'") else { return tags }
+        tags.reserveCapacity(items.count)
         for item in items {
             guard let tag = reader.string(item, for: "a tag in 'tags'") else { continue }
             guard IdentifierSyntax.isTag(tag) else {
@@ -190,6 +192,7 @@ struct CaseDecoder {
         reader.checkKeys(given, Self.givenKeys, in: "'given'")
         if let config = given["config"] { configuration = decodeConfiguration(config) }
         guard let list = given["messages"], let items = reader.list(list, for: "'messages'") else { return }
+        messages.reserveCapacity(items.count)
         for item in items {
             if let idNode = item.mapping?["id"], let id = idNode.scalar?.text {
                 if let first = scope.deliveredMessageMark(of: id) {

@@ -266,7 +266,7 @@ private struct CompositionState {
 
     private mutating func close() -> Bool {
         guard let frame = innermost else { return true }
-        innermost = enclosing.popLast()
+        innermost = enclosing.isEmpty ? nil : enclosing.removeLast()
         let start = children.count
         if frame.isMapping {
             keepDistinctKeys(of: frame.start)

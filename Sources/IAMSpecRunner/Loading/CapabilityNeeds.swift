@@ -11,7 +11,7 @@ package enum CapabilityNeeds {
         CapabilityMask(bits: bits(of: specCase)).capabilities
     }
 
-    /// Every capability the case uses, as ``SpecCase/requiredCapabilityBits`` holds them (bit `n`
+    /// Every capability the case uses, as `SpecCase.requiredCapabilityBits` holds them (bit `n`
     /// for `Capability.allCases[n]`): what the loader sets, without making a `Set`.
     package static func bits(of specCase: SpecCase) -> UInt64 {
         var needs = CapabilityMask()
@@ -209,8 +209,8 @@ package enum CapabilityNeeds {
 }
 
 /// Capabilities as bits, gathered without hashing (a `Set<Capability>` hashes each raw-value
-/// string): bit `n` for `Capability.allCases[n]`, as ``SpecCase/requiredCapabilityBits``.
-private struct CapabilityMask: ExpressibleByArrayLiteral {
+/// string): bit `n` for `Capability.allCases[n]`, as `SpecCase.requiredCapabilityBits`.
+struct CapabilityMask: ExpressibleByArrayLiteral {
     private(set) var bits: UInt64 = 0
 
     init(bits: UInt64) {
@@ -239,7 +239,7 @@ private struct CapabilityMask: ExpressibleByArrayLiteral {
         Set(Capability.allCases.filter { bits & (1 << Self.bit(of: $0)) != 0 })
     }
 
-    /// The capability's position in `Capability.allCases`.
+    /// The capability's position in `Capability.allCases` (`CapabilityNeedsTests` checks each).
     private static func bit(of capability: Capability) -> UInt64 {
         switch capability {
         case .keyboard: 0

@@ -8,6 +8,12 @@ import IAMSpec
 package enum CapabilityNeeds {
     /// Every capability the case uses.
     package static func of(_ specCase: SpecCase) -> Set<Capability> {
+        CapabilityMask(bits: bits(of: specCase)).capabilities
+    }
+
+    /// Every capability the case uses, as `SpecCase.requiredCapabilityBits` holds them (bit `n`
+    /// for `Capability.allCases[n]`): what the loader sets, without making a `Set`.
+    package static func bits(of specCase: SpecCase) -> UInt64 {
         var needs = CapabilityMask()
         let configuration = specCase.configuration
         if configuration.delegate == .implemented { needs.insert(.delegate) }
@@ -27,7 +33,7 @@ package enum CapabilityNeeds {
             }
         }
         if configuration.minimumTriggerInterval > .zero, triggeringStimuli >= 2 { needs.insert(.minimumInterval) }
-        return needs.capabilities
+        return needs.bits
     }
 
     /// What in a case needs each capability, in the words of Specs/README.md.
@@ -82,9 +88,11 @@ package enum CapabilityNeeds {
     private static func of(_ message: InAppMessage) -> CapabilityMask {
         var needs = CapabilityMask()
         if message.orientation != .any { needs.insert(.orientation) }
-        let laterOutcomes = message.imageOnLaterDeliveries + message.zipOnLaterDeliveries
-        if [message.image, message.zip].contains(where: { $0 == .fails || $0 == .pending })
-            || laterOutcomes.contains(where: { $0 == .fails || $0 == .pending })
+        let imageOnLaterDeliveries = message.imageOnLaterDeliveries
+        let zipOnLaterDeliveries = message.zipOnLaterDeliveries
+        let unsettled = { (outcome: AssetOutcome?) in outcome == .fails || outcome == .pending }
+        if unsettled(message.image) || unsettled(message.zip)
+            || imageOnLaterDeliveries.contains(where: unsettled) || zipOnLaterDeliveries.contains(where: unsettled)
             || (message.type == .modalImage && message.image == nil)
         {
             needs.insert(.assets)
@@ -97,7 +105,7 @@ package enum CapabilityNeeds {
         if message.minimumTriggerInterval != nil { needs.insert(.messageInterval) }
         if message.start != nil || message.end != nil { needs.insert(.campaignWindow) }
         if message.isControl { needs.insert(.controlMessages) }
-        if !laterOutcomes.isEmpty { needs.insert(.assetRedelivery) }
+        if !imageOnLaterDeliveries.isEmpty || !zipOnLaterDeliveries.isEmpty { needs.insert(.assetRedelivery) }
         for trigger in message.triggers {
             switch trigger {
             case .sessionStart: needs.insert(.triggerSessionStart)
@@ -146,9 +154,9 @@ package enum CapabilityNeeds {
     private static func of(_ expectation: Expectation) -> CapabilityMask {
         var needs = CapabilityMask()
         if expectation.stack != nil { needs.insert(.stackInspection) }
-        for patterns in [expectation.sequence, expectation.contains, expectation.absent] {
-            for pattern in patterns ?? [] { needs.formUnion(of(pattern)) }
-        }
+        for pattern in expectation.sequence ?? [] { needs.formUnion(of(pattern)) }
+        for pattern in expectation.contains ?? [] { needs.formUnion(of(pattern)) }
+        for pattern in expectation.absent ?? [] { needs.formUnion(of(pattern)) }
         return needs
     }
 
@@ -201,9 +209,13 @@ package enum CapabilityNeeds {
 }
 
 /// Capabilities as bits, gathered without hashing (a `Set<Capability>` hashes each raw-value
-/// string); made a set once per case.
-private struct CapabilityMask: ExpressibleByArrayLiteral {
-    private var bits: UInt64 = 0
+/// string): bit `n` for `Capability.allCases[n]`, as `SpecCase.requiredCapabilityBits`.
+struct CapabilityMask: ExpressibleByArrayLiteral {
+    private(set) var bits: UInt64 = 0
+
+    init(bits: UInt64) {
+        self.bits = bits
+    }
 
     init(arrayLiteral capabilities: Capability...) {
         for capability in capabilities { insert(capability) }
@@ -227,6 +239,7 @@ private struct CapabilityMask: ExpressibleByArrayLiteral {
         Set(Capability.allCases.filter { bits & (1 << Self.bit(of: $0)) != 0 })
     }
 
+    /// The capability's position in `Capability.allCases` (`CapabilityNeedsTests` checks each).
     private static func bit(of capability: Capability) -> UInt64 {
         switch capability {
         case .keyboard: 0

@@ -16,7 +16,7 @@ struct CaseEncoder {
     private(set) var bytes: [UInt8] = []
     /// Every string written, once: the table an ``EncodedCaseReader`` reads them from.
     private(set) var strings: [String] = []
-    private var shortStringIndices: [ShortStringKey: Int] = [:]
+    private var shortStrings = ShortStringIndex()
     private var longStringIndices: [String: Int] = [:]
     private var lastLongString: (string: String, index: Int)?
     /// Every list of strings written (a case's `rules` and `tags`), once.
@@ -65,14 +65,13 @@ struct CaseEncoder {
     /// (a retain for a long one; a short one, which a `String` holds inline, is two words).
     mutating func string(_ value: String) {
         var text = value
-        if text.utf8.count <= ShortStringKey.longest {
+        if text.utf8.count <= ShortStringIndex.longest {
             // A short string (a message id, an event name: most of a case's) is looked up by
-            // its bytes as two words, which hash cheaper than the string.
-            let key = text.withUTF8 { ShortStringKey($0) }
-            if let index = shortStringIndices[key] {
+            // its bytes, which hash cheaper than the string.
+            let position = strings.count
+            if let index = text.withUTF8({ shortStrings.position(of: $0, orInsertAt: position) }) {
                 count(index)
             } else {
-                shortStringIndices[key] = strings.count
                 append(value)
             }
             return
@@ -96,7 +95,7 @@ struct CaseEncoder {
     /// long one is added to the table without looking for it there first (that would hash it,
     /// to find it seldom).
     mutating func ownString(_ value: String) {
-        guard value.utf8.count > ShortStringKey.longest else {
+        guard value.utf8.count > ShortStringIndex.longest else {
             string(value)
             return
         }
@@ -255,26 +254,6 @@ struct EncodedCaseReader {
             pairs[key] = read(&self)
         }
         return pairs
-    }
-}
-
-/// A string of at most 15 UTF-8 bytes (what a `String` holds without an allocation) as two
-/// words: its bytes, and its length in the last byte.
-private struct ShortStringKey: Hashable {
-    static let longest = 15
-
-    private var low: UInt64 = 0
-    private var high: UInt64
-
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        high = UInt64(bytes.count) << 56
-        for (position, byte) in bytes.enumerated() {
-            if position < 8 {
-                low |= UInt64(byte) << UInt64(position * 8)
-            } else {
-                high |= UInt64(byte) << UInt64((position - 8) * 8)
-            }
-        }
     }
 }
 

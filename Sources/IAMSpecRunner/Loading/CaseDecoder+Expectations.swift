@@ -34,7 +34,7 @@ extension CaseDecoder {
 
     /// `expect`: a mapping of checks, or `nothing` (short for `{sequence: []}`).
     mutating func expectation(_ node: YAMLNode) -> Expectation? {
-        if let scalar = node.scalar, scalar.value == .string, scalar.text == "nothing" {
+        if let scalar = node.scalar, scalar.value == .string, scalar.hasText("nothing") {
             return Expectation(sequence: [])
         }
         guard let mapping = node.mapping else {
@@ -48,7 +48,7 @@ extension CaseDecoder {
         }
         let problemsBefore = reader.diagnostics.count
         reader.checkKeys(mapping, Self.expectationKeys, in: "an expectation")
-        if !Self.expectationKeys.names.contains(where: { mapping[$0] != nil }) {
+        if !mapping.entries.contains(where: { Self.expectationKeys.contains(key: $0.key) }) {
             reader.report(
                 "expected at least one of \(Self.expectationKeys.listing) in an expectation, found none",
                 at: node
@@ -85,14 +85,15 @@ extension CaseDecoder {
             )
             return nil
         }
-        var kind: YAMLMapping.Entry?
-        for entry in mapping.entries where Self.patternKinds.contains(key: entry.key) {
+        var kind: (entry: YAMLMapping.Entry, position: Int)?
+        for entry in mapping.entries {
+            guard let position = Self.patternKinds.position(of: entry.key) else { continue }
             guard let first = kind else {
-                kind = entry
+                kind = (entry, position)
                 continue
             }
             reader.report(
-                "expected one observation in a pattern, found '\(first.name)' and '\(entry.name)'",
+                "expected one observation in a pattern, found '\(first.entry.name)' and '\(entry.name)'",
                 at: entry.key
             )
             return nil
@@ -105,13 +106,17 @@ extension CaseDecoder {
             )
             return nil
         }
-        let name = kind.name
+        // The kind's name as the set holds it: the same text, not made anew.
+        let name = Self.patternKinds.names[kind.position]
         reader.checkKeys(mapping, Self.keys(ofPattern: name), in: "a '\(name)' pattern")
-        return pattern(kind, in: mapping)
+        return pattern(kind.entry, named: name, in: mapping)
     }
 
-    private mutating func pattern(_ kind: YAMLMapping.Entry, in mapping: YAMLMapping) -> ObservationPattern? {
-        let name = kind.name
+    private mutating func pattern(
+        _ kind: YAMLMapping.Entry,
+        named name: String,
+        in mapping: YAMLMapping
+    ) -> ObservationPattern? {
         if name == "no_matching_trigger" { return triggerEvent(kind.value).map { .noMatchingTrigger($0) } }
         guard let selector = selector(kind.value, for: "'\(name)'") else { return nil }
         switch name {
@@ -141,13 +146,13 @@ extension CaseDecoder {
 
     /// A message in a pattern: `"*"` for any, or a defined message's id.
     private mutating func selector(_ node: YAMLNode, for subject: @autoclosure () -> String) -> MessageSelector? {
-        if let scalar = node.scalar, scalar.value == .string, scalar.text == "*" { return .any }
+        if let scalar = node.scalar, scalar.value == .string, scalar.hasText("*") { return .any }
         return messageReference(node, for: subject()).map { .id($0) }
     }
 
     /// The event of a `no_matching_trigger` pattern; `"*"` (any event) is `.some(nil)`.
     private mutating func triggerEvent(_ node: YAMLNode) -> TriggerEvent?? {
-        if let scalar = node.scalar, scalar.value == .string, scalar.text == "*" { return .some(nil) }
+        if let scalar = node.scalar, scalar.value == .string, scalar.hasText("*") { return .some(nil) }
         guard let form = oneKeyForm(node, of: "trigger event", names: Self.eventNames) else { return nil }
         switch form.name {
         case "session_start":

@@ -47,8 +47,13 @@ extension CaseDecoder {
         {
             message.orientation = orientation
         }
-        (message.image, message.imageOnLaterDeliveries) = assetOutcomes(mapping, key: "image", isLocal: isLocal)
-        (message.zip, message.zipOnLaterDeliveries) = assetOutcomes(mapping, key: "zip", isLocal: isLocal)
+        // A list is set only when there is one: setting a seldom-set field costs more than reading it.
+        let (image, imageOnLaterDeliveries) = assetOutcomes(mapping, key: "image", isLocal: isLocal)
+        message.image = image
+        if !imageOnLaterDeliveries.isEmpty { message.imageOnLaterDeliveries = imageOnLaterDeliveries }
+        let (zip, zipOnLaterDeliveries) = assetOutcomes(mapping, key: "zip", isLocal: isLocal)
+        message.zip = zip
+        if !zipOnLaterDeliveries.isEmpty { message.zipOnLaterDeliveries = zipOnLaterDeliveries }
         if let value = mapping["extras"] { message.extras = stringMap(value, for: "'extras'") }
         if let value = mapping["delay"],
             let delay = reader.seconds(value, for: "'delay'", range: .upTo(Self.maximumDelay))

@@ -12,6 +12,8 @@ extension CaseDecoder {
     static let purchaseKeys = KeySet(["product", "price", "properties", "source"])
     static let assetDownloadKeys = KeySet(["message", "outcome"])
     static let delegateChoiceKeys = KeySet(["message", "choice"])
+    /// ``bareStimulus(named:)`` of each of ``stepNames``, in their order.
+    static let bareStimuli = stepNames.names.map { bareStimulus(named: $0) }
     /// The stimulus a step that takes nothing sends; nil for a step that takes a value.
     static func bareStimulus(named name: String) -> Stimulus? {
         switch name {
@@ -42,7 +44,7 @@ extension CaseDecoder {
     private mutating func step(_ node: YAMLNode) -> Step? {
         guard let form = oneKeyForm(node, of: "step", names: Self.stepNames) else { return nil }
         let action: Step.Action?
-        if let stimulus = Self.bareStimulus(named: form.name) {
+        if let stimulus = Self.bareStimuli[form.position] {
             action = noArgument(form) ? .stimulus(stimulus) : nil
         } else if form.name == "expect" {
             scope.hasExpectation = true

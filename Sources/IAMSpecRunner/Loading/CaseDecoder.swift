@@ -17,7 +17,9 @@ struct CaseDecoder {
     var scope = CaseScope()
     /// The lists of strings (rules, tags) the file's cases share, each stored once: a suite's
     /// cases repeat a few such lists, and one shared copy costs no memory per case.
-    private var sharedLists: [[String]: [String]] = [:]
+    private var sharedLists: [[String]] = []
+    /// The most lists a file shares: a suite's files repeat a few.
+    private static let sharedListLimit = 32
     private(set) var cases: [SpecCase] = []
     private(set) var identities: [CaseIdentity] = []
 
@@ -77,8 +79,9 @@ struct CaseDecoder {
             steps: steps,
             location: reader.location(of: node)
         )
-        specCase.requires = CapabilityNeeds.of(specCase)
-        for (capability, item) in requires where !specCase.requires.contains(capability) {
+        specCase.requiredCapabilityBits = CapabilityNeeds.bits(of: specCase)
+        let needed = requires.isEmpty ? [] : specCase.requires
+        for (capability, item) in requires where !needed.contains(capability) {
             reader.report(
                 "'requires' lists capability '\(capability.rawValue)', which nothing in the case uses; expected "
                     + "only capabilities the case uses (the loader derives them; `iamspec capabilities` says what "
@@ -107,6 +110,7 @@ struct CaseDecoder {
     private mutating func decodeRuleIDs(_ node: YAMLNode) -> [String]? {
         guard let items = reader.list(node, for: "'rules'", nonEmpty: true) else { return nil }
         var ids: [String] = []
+        ids.reserveCapacity(items.count)
         for item in items {
             guard let id = reader.string(item, for: "a rule id in 'rules'") else { continue }
             guard let catalogue else {
@@ -128,6 +132,7 @@ struct CaseDecoder {
     private mutating func decodeTags(_ node: YAMLNode) -> [String] {
         var tags: [String] = []
         guard let items = reader.list(node, for: "'tags'") else { return tags }
+        tags.reserveCapacity(items.count)
         for item in items {
             guard let tag = reader.string(item, for: "a tag in 'tags'") else { continue }
             guard IdentifierSyntax.isTag(tag) else {
@@ -143,10 +148,11 @@ struct CaseDecoder {
         return interned(tags)
     }
 
-    /// The stored list equal to `list` if the file has one, else `list`, stored.
+    /// The stored list equal to `list` if the file has one, else `list`, stored while there are
+    /// fewer than ``sharedListLimit`` (found by a scan: comparing lists is cheaper than hashing them).
     private mutating func interned(_ list: [String]) -> [String] {
-        if let shared = sharedLists[list] { return shared }
-        sharedLists[list] = list
+        if let shared = sharedLists.first(where: { $0 == list }) { return shared }
+        if sharedLists.count < Self.sharedListLimit { sharedLists.append(list) }
         return list
     }
 
@@ -186,6 +192,7 @@ struct CaseDecoder {
         reader.checkKeys(given, Self.givenKeys, in: "'given'")
         if let config = given["config"] { configuration = decodeConfiguration(config) }
         guard let list = given["messages"], let items = reader.list(list, for: "'messages'") else { return }
+        messages.reserveCapacity(items.count)
         for item in items {
             if let idNode = item.mapping?["id"], let id = idNode.scalar?.text {
                 if let first = scope.deliveredMessageMark(of: id) {

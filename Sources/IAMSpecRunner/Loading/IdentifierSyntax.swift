@@ -39,7 +39,10 @@ enum IdentifierSyntax {
     }
 
     private static func matches(_ text: String, first: (UInt8) -> Bool, rest: (UInt8) -> Bool) -> Bool {
-        guard let head = text.utf8.first, first(head) else { return false }
-        return text.utf8.dropFirst().allSatisfy(rest)
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let head = bytes.first, first(head) else { return false }
+            return bytes.dropFirst().allSatisfy(rest)
+        }
     }
 }

@@ -15,12 +15,15 @@ struct KeySet: Sendable {
 
     /// Whether the key node's text (a scalar's) is one of the names.
     func contains(key node: YAMLNode) -> Bool {
-        node.document.withText(of: node.index) { contains(bytes: $0) }
+        position(of: node) != nil
     }
 
-    private func contains(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        utf8.contains { name in
-            name.count == bytes.count && name.withUnsafeBufferPointer { YAMLDocument.sameBytes($0, bytes) }
+    /// The position in ``names`` of the key node's text (a scalar's), when it is one of them.
+    func position(of node: YAMLNode) -> Int? {
+        node.document.withText(of: node.index) { bytes in
+            utf8.firstIndex { name in
+                name.count == bytes.count && name.withUnsafeBufferPointer { YAMLDocument.sameBytes($0, bytes) }
+            }
         }
     }
 

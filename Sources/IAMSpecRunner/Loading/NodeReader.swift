@@ -87,10 +87,10 @@ struct NodeReader {
         _ node: YAMLNode,
         for subject: @autoclosure () -> String
     ) -> Value? where Value.RawValue == String {
-        let names = Value.allCases.map(\.rawValue)
         if let scalar = node.scalar, scalar.value == .string, let value = Value(rawValue: scalar.text) {
             return value
         }
+        let names = Value.allCases.map(\.rawValue)
         let hint = node.scalar.map { Suggestion.hint(for: $0.text, among: names) } ?? ""
         report(
             "expected one of \(names.joined(separator: ", ")) for \(subject()), found \(node.summary)\(hint)",

@@ -56,11 +56,12 @@ struct YAMLComposer {
 private struct CompositionState {
     /// A list or mapping whose end event has not come yet. Its children wait in the state's
     /// shared `pending` buffer from `start` (a mapping's as key, value pairs), so open collections
-    /// allocate nothing.
+    /// allocate nothing; its anchor, if it has one, waits last in `openAnchors` (frames close in
+    /// the reverse order they open), so a frame holds no reference and copies as plain bytes.
     struct Frame {
         let isMapping: Bool
         let mark: YAMLMark
-        let anchor: String?
+        let isAnchored: Bool
         let start: Int
         var pendingKey: Int?
         /// The pending key is not a scalar: its value is read and dropped.
@@ -73,7 +74,10 @@ private struct CompositionState {
     var diagnostics: [Diagnostic] = []
     /// The root of the document just completed, until the composer hands it on.
     var completedDocument: YAMLNode?
-    var stack: [Frame] = []
+    /// The innermost open collection, which finished nodes join.
+    var innermost: Frame?
+    /// The open collections around it, outermost first.
+    var enclosing: [Frame] = []
     /// The children of the open collections, as node indices.
     var pending: [Int] = []
     /// The document being composed (``YAMLDocument``'s parts).
@@ -81,26 +85,31 @@ private struct CompositionState {
     var children: [Int] = []
     var text: [UInt8] = []
     var anchors: [String: Int] = [:]
+    /// The anchors of the open collections that have one, outermost first.
+    var openAnchors: [String] = []
     var materialised = 0
     /// The size of the file being composed, in bytes.
-    var estimatedSize = 0
+    var fileSize = 0
 
     init(file: String, limits: YAMLLimits) {
         self.file = file
         self.limits = limits
     }
 
-    /// Room for the nodes of a file this size (about one node per 12 bytes of YAML), so the
-    /// buffers seldom grow while composing.
+    /// Room for the open collections of a file this size; each document's room is reserved as it starts.
     mutating func reserveCapacity(forFileOf size: Int) {
-        estimatedSize = size
-        reserveDocumentCapacity()
+        fileSize = size
+        enclosing.reserveCapacity(16)
+        pending.reserveCapacity(64)
     }
 
-    private mutating func reserveDocumentCapacity() {
-        nodes.reserveCapacity(estimatedSize / 12)
-        children.reserveCapacity(estimatedSize / 12)
-        text.reserveCapacity(estimatedSize / 2)
+    /// Room for the nodes of a document starting at a byte offset: those of the rest of the file
+    /// (about one node per 8 bytes of YAML), so the buffers seldom grow while composing it.
+    private mutating func reserveDocumentCapacity(from offset: Int) {
+        let rest = max(0, fileSize - offset)
+        nodes.reserveCapacity(rest / 8)
+        children.reserveCapacity(rest / 8)
+        text.reserveCapacity(rest / 2)
     }
 
     mutating func report(_ message: String, at mark: YAMLMark) {
@@ -113,6 +122,7 @@ private struct CompositionState {
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:
             anchors.removeAll(keepingCapacity: true)
+            reserveDocumentCapacity(from: event.start_mark.index)
             return true
         case YAML_SCALAR_EVENT:
             return scalar(event.data.scalar, at: mark)
@@ -231,7 +241,7 @@ private struct CompositionState {
             return count(1, at: mark) && attach(placeholder)
         }
         let weight = nodes[index].weight
-        guard let top = stack.last, top.isMapping, top.pendingKey == nil else {
+        guard let top = innermost, top.isMapping, top.pendingKey == nil else {
             return count(weight, at: mark) && attach(index)
         }
         // An alias used as a key is a key at the alias: a duplicate key diagnostic names both places.
@@ -240,7 +250,7 @@ private struct CompositionState {
     }
 
     private mutating func open(isMapping: Bool, anchor: String?, at mark: YAMLMark) -> Bool {
-        guard stack.count < limits.maximumDepth else {
+        guard enclosing.count + (innermost == nil ? 0 : 1) < limits.maximumDepth else {
             report(
                 "lists and mappings are nested more than \(limits.maximumDepth) deep; expected at most \(limits.maximumDepth) levels",
                 at: mark
@@ -248,12 +258,15 @@ private struct CompositionState {
             return false
         }
         guard count(1, at: mark) else { return false }
-        stack.append(Frame(isMapping: isMapping, mark: mark, anchor: anchor, start: pending.count))
+        if let current = innermost { enclosing.append(current) }
+        if let anchor { openAnchors.append(anchor) }
+        innermost = Frame(isMapping: isMapping, mark: mark, isAnchored: anchor != nil, start: pending.count)
         return true
     }
 
     private mutating func close() -> Bool {
-        guard let frame = stack.popLast() else { return true }
+        guard let frame = innermost else { return true }
+        innermost = enclosing.isEmpty ? nil : enclosing.removeLast()
         let start = children.count
         if frame.isMapping {
             keepDistinctKeys(of: frame.start)
@@ -273,7 +286,7 @@ private struct CompositionState {
                 weight: frame.weight
             )
         )
-        if let anchor = frame.anchor { anchors[anchor] = index }
+        if frame.isAnchored, let anchor = openAnchors.popLast() { anchors[anchor] = index }
         return attach(index)
     }
 
@@ -281,37 +294,47 @@ private struct CompositionState {
     /// children; a repeated key (the same Unicode scalars, as YAML compares keys) is reported
     /// and dropped. Small mappings are checked pair by pair, larger ones through an index.
     private mutating func keepDistinctKeys(of first: Int) {
-        let start = children.count
-        let entries = (pending.count - first) / 2
+        guard (pending.count - first) / 2 > 16 else {
+            keepDistinctKeysByScan(of: first)
+            return
+        }
         var index: [ArraySlice<UInt8>: Int] = [:]
-        if entries > 16 { index.reserveCapacity(entries) }
+        index.reserveCapacity((pending.count - first) / 2)
         for pair in stride(from: first, to: pending.count, by: 2) {
             let key = pending[pair]
-            var earlier: Int?
-            if entries > 16 {
-                let bytes = keyBytes(key)
-                earlier = index[bytes]
-                if earlier == nil { index[bytes] = key }
-            } else {
-                earlier = nil
-                for kept in stride(from: start, to: children.count, by: 2) where sameText(key, children[kept]) {
-                    earlier = children[kept]
-                    break
-                }
-            }
-            if let earlier {
-                let previous = nodes[earlier].mark
-                let name = String(decoding: keyBytes(key), as: UTF8.self)
-                report(
-                    "duplicate key '\(name)' in a mapping; first defined at line \(previous.line), "
-                        + "column \(previous.column)",
-                    at: nodes[key].mark
-                )
+            let bytes = keyBytes(key)
+            if let earlier = index[bytes] {
+                reportDuplicate(key, of: earlier)
                 continue
+            }
+            index[bytes] = key
+            children.append(key)
+            children.append(pending[pair + 1])
+        }
+    }
+
+    /// ``keepDistinctKeys(of:)`` for a small mapping: each key compared with those kept before it.
+    private mutating func keepDistinctKeysByScan(of first: Int) {
+        let start = children.count
+        pairs: for pair in stride(from: first, to: pending.count, by: 2) {
+            let key = pending[pair]
+            for kept in stride(from: start, to: children.count, by: 2) where sameText(key, children[kept]) {
+                reportDuplicate(key, of: children[kept])
+                continue pairs
             }
             children.append(key)
             children.append(pending[pair + 1])
         }
+    }
+
+    private mutating func reportDuplicate(_ key: Int, of earlier: Int) {
+        let previous = nodes[earlier].mark
+        let name = String(decoding: keyBytes(key), as: UTF8.self)
+        report(
+            "duplicate key '\(name)' in a mapping; first defined at line \(previous.line), "
+                + "column \(previous.column)",
+            at: nodes[key].mark
+        )
     }
 
     private func keyBytes(_ index: Int) -> ArraySlice<UInt8> {
@@ -335,30 +358,34 @@ private struct CompositionState {
     private mutating func count(_ nodes: Int, at mark: YAMLMark) -> Bool {
         materialised += nodes
         guard materialised > limits.maximumNodes else { return true }
+        reportTooManyNodes(at: mark)
+        return false
+    }
+
+    @inline(never)
+    private mutating func reportTooManyNodes(at mark: YAMLMark) {
         report(
             "the file expands to more than \(limits.maximumNodes) nodes (aliases count as the nodes they repeat); "
                 + "expected a smaller file",
             at: mark
         )
-        return false
     }
 
     /// Adds a finished node to the open collection, or makes it a document's root.
     private mutating func attach(_ index: Int) -> Bool {
-        guard !stack.isEmpty else {
+        guard innermost != nil else {
             completeDocument(root: index)
             return true
         }
         let node = nodes[index]
-        let top = stack.count - 1
-        stack[top].weight += node.weight
-        guard stack[top].isMapping else {
+        innermost!.weight += node.weight
+        guard innermost!.isMapping else {
             pending.append(index)
             return true
         }
-        guard let key = stack[top].pendingKey else {
-            stack[top].pendingKey = index
-            stack[top].dropsPendingValue = node.kind != .scalar
+        guard let key = innermost!.pendingKey else {
+            innermost!.pendingKey = index
+            innermost!.dropsPendingValue = node.kind != .scalar
             if node.kind != .scalar {
                 report(
                     "expected a scalar as a mapping key, found \(node.kind == .sequence ? "a list" : "a mapping")",
@@ -367,8 +394,8 @@ private struct CompositionState {
             }
             return true
         }
-        stack[top].pendingKey = nil
-        if !stack[top].dropsPendingValue {
+        innermost!.pendingKey = nil
+        if !innermost!.dropsPendingValue {
             pending.append(key)
             pending.append(index)
         }
@@ -382,7 +409,6 @@ private struct CompositionState {
         nodes = []
         children = []
         text = []
-        reserveDocumentCapacity()
     }
 
     /// Reports LibYAML's problem where it is (``LibYAMLProblem``).

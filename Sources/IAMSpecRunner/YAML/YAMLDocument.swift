@@ -63,7 +63,13 @@ final class YAMLDocument: Sendable {
     /// Whether two byte strings are the same (YAML compares keys by their Unicode scalars, so
     /// bytes, never canonically as Swift's `String ==` does).
     static func sameBytes(_ one: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
-        one.count == other.count && (one.isEmpty || memcmp(one.baseAddress!, other.baseAddress!, one.count) == 0)
+        guard one.count == other.count else { return false }
+        // Keys and names are short: compared in place, without a call.
+        guard one.count > 16 else {
+            for position in 0..<one.count where one[position] != other[position] { return false }
+            return true
+        }
+        return memcmp(one.baseAddress!, other.baseAddress!, one.count) == 0
     }
 
     /// A scalar node's text.

@@ -44,9 +44,13 @@ struct YAMLMapping: Sendable {
 
     /// The entry for a key.
     func entry(_ name: String) -> Entry? {
-        let found: Int?? = name.utf8.withContiguousStorageIfAvailable { positionOfKey($0) }
-        let position = found ?? Array(name.utf8).withUnsafeBufferPointer { positionOfKey($0) }
-        return position.map { entries[$0] }
+        position(ofKey: name).map { entries[$0] }
+    }
+
+    /// The position of the entry whose key is the name.
+    private func position(ofKey name: String) -> Int? {
+        var name = name
+        return name.withUTF8 { positionOfKey($0) }
     }
 
     /// The position of the entry whose key is these bytes.
@@ -68,6 +72,6 @@ struct YAMLMapping: Sendable {
 
     /// The value for a key.
     subscript(name: String) -> YAMLNode? {
-        entry(name)?.value
+        position(ofKey: name).map { YAMLNode(document: document, index: document.children[start + 2 * $0 + 1]) }
     }
 }

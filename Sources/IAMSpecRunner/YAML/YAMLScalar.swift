@@ -8,6 +8,15 @@ struct YAMLScalar: Sendable {
 
     var value: YAMLScalarValue { document.nodes[index].value }
 
+    /// Whether the text is exactly this ASCII word (`*`, `nothing`), read without making a
+    /// `String`: no other spelling is canonically equivalent to an ASCII letter or `*`, so this
+    /// is what `text == word` says.
+    func hasText(_ word: StaticString) -> Bool {
+        document.withText(of: index) {
+            YAMLDocument.sameBytes($0, UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+        }
+    }
+
     /// How a diagnostic names the scalar it found.
     var summary: String {
         Self.summary(of: text, value: value)

@@ -1,7 +1,12 @@
 import Dispatch
-import Foundation
 import IAMSpec
 import Synchronization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Everything loaded from a set of spec paths: the cases, the rule catalogue, and every problem found.
 public struct LoadedSuite: Sendable {

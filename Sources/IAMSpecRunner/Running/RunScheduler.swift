@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import IAMSpec
 import Synchronization
 
@@ -252,9 +251,7 @@ final class RunScheduler: Sendable {
     }
 
     private func startWorker() {
-        let thread = Thread { [self] in work() }
-        thread.name = "iamspec worker"
-        thread.start()
+        DetachedThread.start(named: "iamspec worker") { [self] in work() }
     }
 
     /// A worker: runs the next case's runs until none is left, the run is interrupted or stopped,

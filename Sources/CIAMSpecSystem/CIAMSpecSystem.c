@@ -1,9 +1,5 @@
 #include "CIAMSpecSystem.h"
 
-#if defined(__APPLE__)
-#include <pthread.h>
-#endif
-
 #if defined(__linux__)
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -20,10 +16,6 @@ int ciamspec_pidfd_open(int pid) {
     return (int)syscall(434, pid, 0);
 #endif
 }
-
-void ciamspec_name_this_thread(const char *name) {
-    prctl(PR_SET_NAME, name, 0, 0, 0);
-}
 #else
 int ciamspec_become_child_subreaper(void) {
     return -1;
@@ -32,13 +24,5 @@ int ciamspec_become_child_subreaper(void) {
 int ciamspec_pidfd_open(int pid) {
     (void)pid;
     return -1;
-}
-
-void ciamspec_name_this_thread(const char *name) {
-#if defined(__APPLE__)
-    pthread_setname_np(name);
-#else
-    (void)name;
-#endif
 }
 #endif

@@ -12,8 +12,4 @@ int ciamspec_become_child_subreaper(void);
 /// `poll` see the exit at once, even while another process still holds the child's pipes.
 int ciamspec_pidfd_open(int pid);
 
-/// Names the calling thread where the system shows thread names (Linux `PR_SET_NAME`, which
-/// keeps the first 15 bytes; Darwin `pthread_setname_np`); does nothing elsewhere.
-void ciamspec_name_this_thread(const char *name);
-
 #endif

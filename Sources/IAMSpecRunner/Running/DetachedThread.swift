@@ -1,5 +1,3 @@
-import CIAMSpecSystem
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -47,7 +45,17 @@ private final class ThreadBody: Sendable {
 /// The start routine of a ``DetachedThread``: names the thread, then runs its body.
 private func runThreadBody(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
     let thread = Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue()
-    ciamspec_name_this_thread(thread.name)
+    #if canImport(Darwin)
+    pthread_setname_np(thread.name)
+    #else
+    // What glibc's `pthread_setname_np` does for another thread (Swift cannot see the function):
+    // the kernel keeps the first 15 bytes.
+    let comm = open("/proc/thread-self/comm", O_WRONLY)
+    if comm >= 0 {
+        _ = thread.name.withCString { write(comm, $0, strlen($0)) }
+        close(comm)
+    }
+    #endif
     thread.body()
     return nil
 }

@@ -1,6 +1,11 @@
-import Foundation
 import IAMSpec
 import IAMSpecRunner
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The suite as a static site (`iamspec docs`): HTML pages with one stylesheet, the same
 /// content as Markdown under `markdown/`, and with results an engines × cases matrix and an SVG
@@ -59,11 +64,16 @@ public enum DocumentationSite {
     public static func write(_ files: [File], to directory: String) throws(AtomicFileError) {
         for file in files {
             let path = directory + "/" + file.path
-            let folder = (path as NSString).deletingLastPathComponent
+            // `path` has a slash: the one before `file.path` at least.
+            let lastSlash = path.lastIndex(of: "/")!
+            let folder = lastSlash == path.startIndex ? "/" : String(path[..<lastSlash])
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
-                throw AtomicFileError(path: folder, reason: "cannot make the folder: \(error.localizedDescription)")
+                throw AtomicFileError(
+                    path: folder,
+                    reason: "cannot make the folder: \(FileSystemFailure.reason(of: error))"
+                )
             }
             try AtomicFile.write(file.contents, to: path)
         }

@@ -1,9 +1,14 @@
 import ArgumentParser
-import Foundation
 import IAMSpec
 import IAMSpecRunner
 import IAMSpecSite
 import IAMSpecStdio
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The `iamspec` command: runs in-app message delivery conformance cases against an engine.
 @main
@@ -39,11 +44,11 @@ struct IAMSpecCommand: ParsableCommand {
             try command.run()
         } catch let failure as CommandFailure {
             StandardError.write(failure.message)
-            Foundation.exit(failure.exitStatus)
+            ExitStatus.exitProcess(failure.exitStatus)
         } catch {
             if exitCode(for: error) == .validationFailure {
                 StandardError.write(fullMessage(for: error))
-                Foundation.exit(ExitStatus.usage)
+                ExitStatus.exitProcess(ExitStatus.usage)
             }
             exit(withError: error)
         }

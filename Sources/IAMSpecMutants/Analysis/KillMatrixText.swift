@@ -12,7 +12,7 @@ public struct KillMatrixText {
         var lines = ["Reference engine: \(report.reference.totalsLine)", "", "Kill matrix:"]
         let width = report.outcomes.map(\.mutant.id.count).max() ?? 0
         for outcome in report.outcomes {
-            let id = outcome.mutant.id.padding(toLength: width, withPad: " ", startingAt: 0)
+            let id = outcome.mutant.id + String(repeating: " ", count: width - outcome.mutant.id.count)
             let status = outcome.isKilled ? "killed  " : "SURVIVED"
             lines.append("  \(status)  \(id)  \(outcome.mutant.summary)")
             if outcome.isKilled {

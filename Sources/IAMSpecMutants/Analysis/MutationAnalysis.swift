@@ -1,7 +1,14 @@
-import Foundation
 public import IAMSpec
 import IAMSpecReferenceEngine
 import IAMSpecRunner
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Measures a suite by the mutants it kills: the suite runs on the reference engine, which must
 /// pass it, then on every mutant engine.
@@ -98,6 +105,10 @@ public struct MutationReport: Sendable {
     public var scoreLine: String {
         let total = outcomes.count
         let percent = total == 0 ? 0 : Double(killedCount) * 100 / Double(total)
-        return "\(killedCount)/\(total) (\(String(format: "%.1f", percent))%)"
+        // C's `%.1f`: the percentage rounded as printf rounds it.
+        var digits = [CChar](repeating: 0, count: 32)
+        _ = withVaList([percent]) { vsnprintf(&digits, digits.count, "%.1f", $0) }
+        let text = digits.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return "\(killedCount)/\(total) (\(text)%)"
     }
 }

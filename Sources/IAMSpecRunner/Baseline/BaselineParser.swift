@@ -1,5 +1,10 @@
-import Foundation
 import IAMSpec
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Reads a baseline file (see ``Baseline``) with the YAML layer the suite loader uses,
 /// reporting every problem as `path:line:col: error: what was found, what was expected`.

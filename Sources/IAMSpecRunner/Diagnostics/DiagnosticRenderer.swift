@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Prints diagnostics the way compilers do: `path:line:col: error: message`, then the source
 /// line, then a caret under the column (tabs kept, so the caret lines up).

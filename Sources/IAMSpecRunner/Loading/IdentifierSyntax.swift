@@ -1,7 +1,7 @@
 /// The spellings the case format allows for identifiers, checked without regular expressions.
-enum IdentifierSyntax {
+package enum IdentifierSyntax {
     /// A case id: `^[a-z0-9][a-z0-9._-]*$`.
-    static func isCaseID(_ text: String) -> Bool {
+    package static func isCaseID(_ text: String) -> Bool {
         matches(text, first: isLowerAlphanumeric) {
             isLowerAlphanumeric($0) || $0 == dot || $0 == underscore || $0 == dash
         }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -28,7 +32,7 @@ package final class ReportSpool {
 
     /// A spool in an unlinked temporary file; `path` names the report in errors.
     package init(for path: String) throws(AtomicFileError) {
-        var template = Array((NSTemporaryDirectory() + "/iamspec-report-XXXXXX").utf8CString)
+        var template = Array((FileManager.default.temporaryDirectory.path + "/iamspec-report-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
             throw AtomicFileError(

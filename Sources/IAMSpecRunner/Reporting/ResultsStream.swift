@@ -1,5 +1,10 @@
-import Foundation
 import IAMSpec
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The results stream (`iamspec run --json FILE`): line-delimited JSON, one object per line.
 ///

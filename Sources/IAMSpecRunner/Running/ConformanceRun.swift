@@ -1,5 +1,10 @@
-import Foundation
 import IAMSpec
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Runs a suite of cases against an engine: the library entry point for engine authors.
 ///
@@ -185,7 +190,11 @@ public struct ConformanceRun: Sendable {
     }
 
     private static func hostname() -> String {
-        let name = ProcessInfo.processInfo.hostName.trimmingCharacters(in: .whitespacesAndNewlines)
-        return name.isEmpty ? "localhost" : name
+        // Trimmed of Unicode white space (what Foundation's `.whitespacesAndNewlines` holds).
+        let scalars = ProcessInfo.processInfo.hostName.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "localhost" }
+        return String(scalars[first...last])
     }
 }

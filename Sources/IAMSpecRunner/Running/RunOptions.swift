@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How to run a suite: which runs, how many at once, and how long each may take.
 public struct RunOptions: Sendable {

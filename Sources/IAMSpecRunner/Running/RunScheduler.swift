@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import IAMSpec
 import Synchronization
 
@@ -105,7 +104,7 @@ final class RunScheduler: Sendable {
         private var waiting: [Int: CaseResult] = [:]
         private var next = 0
 
-        mutating func add(_ result: CaseResult, index: Int, deliver: (CaseResult) -> Void) {
+        mutating func add(_ result: consuming CaseResult, index: Int, deliver: (CaseResult) -> Void) {
             guard index == next else {
                 waiting[index] = result
                 return
@@ -196,11 +195,13 @@ final class RunScheduler: Sendable {
             let batchSize = results.count
             if !results.isEmpty {
                 progress(results)
-                for position in results.indices {
-                    window.add(results[position], index: indices[position], deliver: deliver)
+                // In completion order, each result moved out of the batch: a copy would retain
+                // and release its every field.
+                results.withUnsafeMutableBufferPointer { $0.reverse() }
+                indices.reverse()
+                while let result = results.popLast() {
+                    window.add(result, index: indices.removeLast(), deliver: deliver)
                 }
-                results.removeAll(keepingCapacity: true)
-                indices.removeAll(keepingCapacity: true)
             }
             switch step {
             case .finish(let engines):
@@ -252,9 +253,7 @@ final class RunScheduler: Sendable {
     }
 
     private func startWorker() {
-        let thread = Thread { [self] in work() }
-        thread.name = "iamspec worker"
-        thread.start()
+        DetachedThread.start(named: "iamspec worker") { [self] in work() }
     }
 
     /// A worker: runs the next case's runs until none is left, the run is interrupted or stopped,

@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 import Synchronization
 
 #if canImport(Glibc)
@@ -32,9 +32,7 @@ final class StderrTail: Sendable {
         self.capacity = capacity
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         draining.enter()
-        let thread = Thread { [self] in drain() }
-        thread.name = "iamspec stderr drain"
-        thread.start()
+        DispatchQueue(label: "iamspec stderr drain").async { [self] in drain() }
     }
 
     deinit {

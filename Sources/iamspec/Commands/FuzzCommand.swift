@@ -1,9 +1,15 @@
 import ArgumentParser
-import Foundation
 import IAMSpec
 import IAMSpecMutants
 import IAMSpecReferenceEngine
+import IAMSpecRunner
 import IAMSpecStdio
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `iamspec fuzz`: differential fuzzing of two engines; a divergence becomes a new case.
 struct FuzzCommand: ParsableCommand {
@@ -85,7 +91,7 @@ struct FuzzCommand: ParsableCommand {
         if rules.isEmpty, engineCommand != nil || engine.mutant == nil, against?.mutant == nil {
             throw ValidationError("--rule is required when neither engine is a mutant")
         }
-        if let id, id.range(of: "^[a-z0-9][a-z0-9._-]*$", options: .regularExpression) == nil {
+        if let id, !IdentifierSyntax.isCaseID(id) {
             throw ValidationError("--id must match ^[a-z0-9][a-z0-9._-]*$, found '\(id)'")
         }
     }
@@ -124,7 +130,7 @@ struct FuzzCommand: ParsableCommand {
             do {
                 try yaml.write(toFile: out, atomically: true, encoding: .utf8)
             } catch {
-                throw CommandFailure.usage("error: cannot write \(out): \(error.localizedDescription)")
+                throw CommandFailure.usage("error: cannot write \(out): \(FileSystemFailure.reason(of: error))")
             }
             StandardError.write("wrote \(out)")
         } else {

@@ -1,8 +1,13 @@
 import ArgumentParser
-import Foundation
 import IAMSpec
 import IAMSpecMutants
 import IAMSpecRunner
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `iamspec mutate`: measures the suite by the mutant engines it kills.
 struct MutateCommand: ParsableCommand {

@@ -1,7 +1,12 @@
-import Foundation
 import IAMSpec
 import IAMSpecMutants
 import IAMSpecStdio
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Where the tool runs its own engines (the reference engine, mutants): in worker processes, or
 /// in this process.
@@ -52,12 +57,14 @@ enum EngineWorkers {
     private static let executablePath: String = {
         #if os(Linux)
         if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
-        #endif
+        return CommandLine.arguments[0]
+        #else
         return Bundle.main.executablePath ?? CommandLine.arguments[0]
+        #endif
     }()
 
     /// `text` quoted for `/bin/sh`.
     private static func shellQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+        "'" + text.replacing("'", with: #"'\''"#) + "'"
     }
 }

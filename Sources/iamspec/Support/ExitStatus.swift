@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// iamspec's exit statuses.
 enum ExitStatus {
     /// Something failed: a run failed or errored, or a rule is uncovered; for `diff`, a regression.
@@ -7,4 +15,10 @@ enum ExitStatus {
     /// The selection matched no case run (as pytest's 5, "no tests collected"), without
     /// `--allow-empty`: a mistyped `--filter` must not pass for ever.
     static let emptySelection: Int32 = 5
+
+    /// Ends the process with `status`, as C's `exit` (standard output flushed); in a command,
+    /// ArgumentParser's `exit(withError:)` hides C's `exit`.
+    static func exitProcess(_ status: Int32) -> Never {
+        exit(status)
+    }
 }

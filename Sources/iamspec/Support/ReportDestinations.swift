@@ -1,5 +1,10 @@
-import Foundation
 import IAMSpecRunner
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -52,15 +57,15 @@ enum ReportDestinations {
         }
         guard !path.isEmpty else { throw failure("found an empty path, expected a file to write the report to") }
         if AtomicFile.isSpecialFile(path) { return }
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
             throw failure("is a folder, expected a file to write the report to")
         }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw failure("cannot create its folder \(folder): \(reason(of: error))")
+            throw failure("cannot create its folder \(folder): \(FileSystemFailure.reason(of: error))")
         }
         guard access(folder, W_OK) == 0 else {
             throw failure("cannot write in its folder \(folder): \(String(cString: strerror(errno)))")
@@ -83,13 +88,5 @@ enum ReportDestinations {
         guard let resolved = realpath(folder, nil) else { return "path \(url.standardizedFileURL.path)" }
         defer { free(resolved) }
         return "path \(String(cString: resolved))/\(url.lastPathComponent)"
-    }
-
-    private static func reason(of error: any Error) -> String {
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        if let underlying, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        return (error as NSError).localizedDescription
     }
 }

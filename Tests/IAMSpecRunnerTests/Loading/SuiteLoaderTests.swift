@@ -98,6 +98,48 @@ import Testing
         #expect(suite.diagnostics.allSatisfy { $0.location.file.hasPrefix(folder) })
     }
 
+    @Test func casesAreInTheOrderStringComparisonGivesTheirIDs() throws {
+        // Ids sharing their first 8 bytes, proper prefixes of each other, digits and punctuation.
+        let ids = [
+            "bench.stacking.10", "bench.stacking.9", "bench.st", "bench.s", "bench.stacking", "bench.priority.1",
+            "bench.property-filters.1", "a", "a-b", "a.b", "a_b", "a0", "abcdefgh", "abcdefghi", "abcdefgg-long-tail",
+            "0x", "9z", "z",
+        ]
+        var files = ["rules.yaml": SpecScratch.catalogue]
+        for (index, id) in ids.enumerated() {
+            files["case-\(index).yaml"] = Self.caseYAML(id)
+        }
+        let scratch = try SpecScratch(files)
+        let suite = scratch.load()
+        #expect(scratch.problems(suite) == [])
+        #expect(suite.cases.map(\.id) == ids.sorted())
+    }
+
+    @Test func idsUsedTwiceAreFoundAmongInvalidAndNonASCIIIDsAsStringEqualityFindsThem() throws {
+        let scratch = try SpecScratch([
+            "rules.yaml": SpecScratch.catalogue,
+            // "Bad" is no valid id, but used twice all the same; "\u{212A}" (Kelvin sign) is, as a
+            // `String`, equal to "K".
+            "a.yaml": Self.caseYAML("Bad") + "---\n" + Self.caseYAML("\"\u{212A}\""),
+            "b.yaml": Self.caseYAML("Bad") + "---\n" + Self.caseYAML("K") + "---\n" + Self.caseYAML("fine"),
+        ])
+        let suite = scratch.load()
+        let duplicates = scratch.problems(suite).filter { $0.contains("duplicate case id") }
+        #expect(
+            duplicates == [
+                "a.yaml:1:5: error: duplicate case id 'Bad'; expected ids unique across the suite, also used at "
+                    + "b.yaml:1:5",
+                "a.yaml:6:5: error: duplicate case id '\u{212A}'; expected ids unique across the suite, also used at "
+                    + "b.yaml:6:5",
+                "b.yaml:1:5: error: duplicate case id 'Bad'; expected ids unique across the suite, also used at "
+                    + "a.yaml:1:5",
+                "b.yaml:6:5: error: duplicate case id '\u{212A}'; expected ids unique across the suite, also used at "
+                    + "a.yaml:6:5",
+            ]
+        )
+        #expect(suite.cases.map(\.id) == ["fine"])
+    }
+
     @Test func everyFilesDiagnosticsAreReportedInOneLoad() throws {
         var files = ["rules.yaml": SpecScratch.catalogue]
         for index in 0..<12 {

@@ -32,7 +32,8 @@ public struct ConsoleReport: Sendable {
 
     /// Appends the UTF-8 of ``progressLine(for:completed:total:)`` for the run of `caseID` under
     /// `profile` to `bytes`: a run of a large suite prints one line per run, so the line is made
-    /// without intermediate strings, from the three fields it shows.
+    /// without intermediate strings, from the three fields it shows, in place: the array grows
+    /// once per line, not once per byte.
     package func appendProgressLine(
         caseID: String,
         profile: Profile,
@@ -41,31 +42,56 @@ public struct ConsoleReport: Sendable {
         total: Int,
         to bytes: inout [UInt8]
     ) {
-        let width = Self.digitCount(total)
-        bytes.append(UInt8(ascii: "["))
-        for _ in 0..<max(0, width - Self.digitCount(completed)) {
-            bytes.append(UInt8(ascii: " "))
+        var word = statusWord(status)
+        var id = caseID
+        var profileName = profile.rawValue
+        let totalWidth = Self.digitCount(total)
+        // The count is right-aligned to the total's width.
+        let countWidth = max(totalWidth, Self.digitCount(completed))
+        word.withUTF8 { word in
+            id.withUTF8 { id in
+                profileName.withUTF8 { profileName in
+                    // `[` count `/` total `] ` word `  ` id ` [` profile `]`; the spaces are the fill.
+                    let start = bytes.count
+                    let length = countWidth + totalWidth + word.count + id.count + profileName.count + 9
+                    var filled = 0
+                    while filled < length {
+                        let count = min(length - filled, Self.spaces.count)
+                        bytes.append(contentsOf: Self.spaces[..<count])
+                        filled += count
+                    }
+                    bytes.withUnsafeMutableBufferPointer { line in
+                        line[start] = UInt8(ascii: "[")
+                        var end = start + 1 + countWidth
+                        Self.writeDigits(of: completed, endingAt: end, in: line)
+                        line[end] = UInt8(ascii: "/")
+                        end += 1 + totalWidth
+                        Self.writeDigits(of: total, endingAt: end, in: line)
+                        line[end] = UInt8(ascii: "]")
+                        end = Self.copy(word, into: line, at: end + 2) + 2
+                        end = Self.copy(id, into: line, at: end) + 1
+                        line[end] = UInt8(ascii: "[")
+                        end = Self.copy(profileName, into: line, at: end + 1)
+                        line[end] = UInt8(ascii: "]")
+                    }
+                }
+            }
         }
-        Self.appendDigits(of: completed, to: &bytes)
-        bytes.append(UInt8(ascii: "/"))
-        Self.appendDigits(of: total, to: &bytes)
-        bytes.append(UInt8(ascii: "]"))
-        bytes.append(UInt8(ascii: " "))
-        Self.appendUTF8(of: statusWord(status), to: &bytes)
-        bytes.append(UInt8(ascii: " "))
-        bytes.append(UInt8(ascii: " "))
-        Self.appendUTF8(of: caseID, to: &bytes)
-        bytes.append(UInt8(ascii: " "))
-        bytes.append(UInt8(ascii: "["))
-        Self.appendUTF8(of: profile.rawValue, to: &bytes)
-        bytes.append(UInt8(ascii: "]"))
     }
 
-    /// Appends the UTF-8 of `text` in one copy of its contiguous bytes (`append(contentsOf:)` of a
-    /// `String.UTF8View` goes the general way, several times the cost for a short string).
-    private static func appendUTF8(of text: String, to bytes: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+    /// What a progress line is made on (copied in one go, where `repeatElement` goes byte by byte).
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 128)
+
+    /// Copies `text` into `line` at `offset`; returns the offset after it.
+    private static func copy(
+        _ text: UnsafeBufferPointer<UInt8>,
+        into line: UnsafeMutableBufferPointer<UInt8>,
+        at offset: Int
+    ) -> Int {
+        if let source = text.baseAddress, !text.isEmpty {
+            (line.baseAddress! + offset).update(from: source, count: text.count)
+        }
+        return offset + text.count
     }
 
     private static func digitCount(_ number: Int) -> Int {
@@ -78,22 +104,18 @@ public struct ConsoleReport: Sendable {
         return count + (number < 0 ? 1 : 0)
     }
 
-    /// Appends the decimal digits of `number`, most significant first, without an intermediate
-    /// string or array.
-    private static func appendDigits(of number: Int, to bytes: inout [UInt8]) {
-        guard number >= 0 else {
-            bytes.append(contentsOf: String(number).utf8)
-            return
-        }
-        var divisor = 1
-        while divisor <= number / 10 {
-            divisor *= 10
-        }
-        var rest = number
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
+    /// Writes the decimal digits of `number` (a minus first when it is negative) into `line`,
+    /// ending just before `end`.
+    private static func writeDigits(of number: Int, endingAt end: Int, in line: UnsafeMutableBufferPointer<UInt8>) {
+        var rest = number.magnitude
+        var position = end
+        repeat {
+            position -= 1
+            line[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        } while rest != 0
+        if number < 0 {
+            line[position - 1] = UInt8(ascii: "-")
         }
     }
 

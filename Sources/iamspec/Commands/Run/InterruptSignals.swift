@@ -1,8 +1,21 @@
 import Dispatch
-import Foundation
 import IAMSpec
 import IAMSpecRunner
 import IAMSpecStdio
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Turns SIGINT and SIGTERM into ``RunControl/interrupt()`` while a run goes on.
 ///
@@ -25,7 +38,7 @@ final class InterruptSignals {
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
                 if control.isInterrupted {
-                    Foundation.exit(130)
+                    exit(130)
                 }
                 StandardError.write("interrupted: finishing the report (interrupt again to quit at once)")
                 control.interrupt()

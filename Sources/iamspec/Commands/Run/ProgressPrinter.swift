@@ -1,4 +1,3 @@
-import Foundation
 import IAMSpec
 import IAMSpecRunner
 
@@ -27,7 +26,7 @@ final class ProgressPrinter {
         if overwrites {
             completed += batch.count
             let line = report.progressLine(for: batch[batch.count - 1], completed: completed, total: total)
-            FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
+            StandardError.write(Array("\r\u{1B}[K\(line)".utf8))
             return
         }
         var bytes: [UInt8] = []
@@ -44,13 +43,13 @@ final class ProgressPrinter {
             )
             bytes.append(UInt8(ascii: "\n"))
         }
-        FileHandle.standardError.write(Data(bytes))
+        StandardError.write(bytes)
     }
 
     /// Clears the rewritten line, so the report starts on a clean line.
     func finish() {
         if overwrites && completed > 0 {
-            FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+            StandardError.write(Array("\r\u{1B}[K".utf8))
         }
     }
 }

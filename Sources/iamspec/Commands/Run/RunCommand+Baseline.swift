@@ -1,6 +1,11 @@
-import Foundation
 import IAMSpec
 import IAMSpecRunner
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 extension RunCommand {
     /// The baseline the run is judged against (`--baseline`), or nil; a file that cannot be read

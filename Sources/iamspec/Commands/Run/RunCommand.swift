@@ -1,8 +1,21 @@
 import ArgumentParser
-import Foundation
 import IAMSpec
 import IAMSpecRunner
 import IAMSpecStdio
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `iamspec run`: runs the selected cases against the engine and reports.
 struct RunCommand: ParsableCommand {
@@ -240,7 +253,7 @@ struct RunCommand: ParsableCommand {
         // Ends the process here, the reports closed: freeing the loaded suite and the runs one
         // object at a time on the way out would only cost time.
         stdioProvider?.shutdown()
-        Foundation.exit(judgement?.exitCode ?? outcome.exitCode)
+        ExitStatus.exitProcess(judgement?.exitCode ?? outcome.exitCode)
     }
 
     /// Under `--fail-fast`, the results that stop the run: a failure or error the baseline does

@@ -4,7 +4,7 @@ import Testing
 
 @testable import IAMSpecStdio
 
-/// One process serves many cases; cases running at once get a process each.
+/// One process serves many cases; cases running at once get a process each; a worker keeps its own.
 @Suite struct EnginePoolTests {
     private let command = EngineFixtures.command("faults/exits_mid_case.py")
 
@@ -21,6 +21,24 @@ import Testing
             )
         }
         #expect(pids.count == 1)
+    }
+
+    @Test func aWorkerGetsBackTheProcessItCheckedIn() throws {
+        // Two workers (told apart by their threads) each hold a process, then hand them back one
+        // after the other: each gets its own back, not the one checked in last.
+        let pool = EnginePool(command: command, settings: StdioEngineSettings()) {
+            () throws(EngineError) -> any EngineChannel in
+            try ChildProcess(command: command, stderrCapacity: 4_096)
+        }
+        defer { pool.shutdown() }
+        _ = try pool.startFirst()
+        let first = try pool.checkOut(by: 1)
+        let second = try pool.checkOut(by: 2)
+        #expect(first !== second)
+        pool.checkIn(first, endsCase: false, by: 1)
+        pool.checkIn(second, endsCase: false, by: 2)
+        #expect(try pool.checkOut(by: 1) === first)
+        #expect(try pool.checkOut(by: 2) === second)
     }
 
     @Test func casesRunningAtOnceGetAProcessEach() async throws {

@@ -1,14 +1,35 @@
 import IAMSpec
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The engine processes of one provider: idle ones waiting for a case, busy ones running one.
 ///
 /// A worker checks a process out for a case and back in afterwards, so `--jobs N` keeps at most
 /// N processes; a process that failed is stopped and reaped, and the next check-out starts a
 /// fresh one. Each start is one handshake.
+///
+/// A worker gets back the process it checked in last when that one is idle, so that with
+/// `--jobs N` each worker keeps its own process case after case, as N separate runs would: the two
+/// take turns on one processor, where the scheduler keeps a process near the one that wakes it.
+/// Handed from worker to worker instead, a process would be woken on another processor than its
+/// worker's, with cold caches, at the first request of many cases (`scripts/bench-support/PROFILE.md`
+/// gives what that cost).
 final class EnginePool: Sendable {
+    /// An idle process and the thread that checked it in (``currentThread``).
+    private struct IdleEngine {
+        let connection: EngineConnection
+        let checkedInBy: UInt
+    }
+
     private struct State {
-        var idle: [EngineConnection] = []
+        var idle: [IdleEngine] = []
         var busy: [ObjectIdentifier: EngineConnection] = [:]
         var consecutiveStartFailures = 0
         var fatalError: EngineStartupError?
@@ -48,7 +69,7 @@ final class EnginePool: Sendable {
     func startFirst() throws(EngineStartupError) -> EngineDescription {
         do {
             let (connection, description) = try start()
-            state.withLock { $0.idle.append(connection) }
+            state.withLock { $0.idle.append(IdleEngine(connection: connection, checkedInBy: Self.currentThread)) }
             return description
         } catch {
             throw EngineStartupError(
@@ -58,15 +79,18 @@ final class EnginePool: Sendable {
         }
     }
 
-    /// A process for one case: an idle one, or a newly started one when `fresh` or none is idle.
+    /// A process for one case: an idle one (the one `thread` checked in last, if it is idle), or a
+    /// newly started one when `fresh` or none is idle.
     ///
     /// - Throws: ``EngineError`` when a start fails (the case is an error), or
     ///   ``EngineStartupError`` once starts have failed too often in a row.
-    func checkOut(fresh: Bool = false) throws -> EngineConnection {
+    func checkOut(fresh: Bool = false, by thread: UInt = currentThread) throws -> EngineConnection {
         let reused: EngineConnection? = try state.withLock { state throws(EngineStartupError) in
             if let fatal = state.fatalError { throw fatal }
             if state.isShutDown { throw EngineStartupError("the engine `\(command)` was shut down") }
-            guard !fresh, let connection = state.idle.popLast() else { return nil }
+            guard !fresh, !state.idle.isEmpty else { return nil }
+            let own = state.idle.lastIndex { $0.checkedInBy == thread } ?? state.idle.count - 1
+            let connection = state.idle.remove(at: own).connection
             state.busy[ObjectIdentifier(connection)] = connection
             return connection
         }
@@ -101,8 +125,9 @@ final class EnginePool: Sendable {
     }
 
     /// Takes back a process after a case. A usable one gets `end_case` when `endsCase` (and, in
-    /// protocol 2, must answer `ended`) and waits for the next case; any other is stopped and reaped.
-    func checkIn(_ connection: EngineConnection, endsCase: Bool) {
+    /// protocol 2, must answer `ended`) and waits for the next case, kept for `thread`'s next
+    /// check-out; any other is stopped and reaped.
+    func checkIn(_ connection: EngineConnection, endsCase: Bool, by thread: UInt = currentThread) {
         let isShutDown = state.withLock { state in
             state.busy[ObjectIdentifier(connection)] = nil
             return state.isShutDown
@@ -118,7 +143,12 @@ final class EnginePool: Sendable {
                 return
             }
         }
-        state.withLock { $0.idle.append(connection) }
+        state.withLock { $0.idle.append(IdleEngine(connection: connection, checkedInBy: thread)) }
+    }
+
+    /// The calling thread, as the pool tells workers apart.
+    static var currentThread: UInt {
+        UInt(bitPattern: Int(bitPattern: pthread_self()))
     }
 
     /// Stops every process: idle ones are asked to `shutdown` and given a second to exit, busy
@@ -130,7 +160,7 @@ final class EnginePool: Sendable {
                 state.idle = []
                 state.busy = [:]
             }
-            return (state.idle, Array(state.busy.values))
+            return (state.idle.map(\.connection), Array(state.busy.values))
         }
         for connection in busy {
             connection.interrupt()

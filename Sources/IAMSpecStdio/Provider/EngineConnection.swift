@@ -162,15 +162,15 @@ final class EngineConnection: Sendable {
 
     /// Sends a request that is not answered (`end_case` in protocol 1, `shutdown`).
     func send(_ request: EngineRequest, timeout: Duration) throws(ConnectionFailure) {
-        try transmit(request, timeout: timeout, isAnswered: false)
+        try transmit(request, timeout: timeout, awaitsAnswer: false)
     }
 
-    /// Writes a request, numbered in protocol 2; unless `isAnswered` is false, its answer is then
-    /// the last awaited (``receive(timeout:)``).
+    /// Writes a request, numbered in protocol 2; when it `awaitsAnswer` (all but those ``send(_:timeout:)`` writes), its
+    /// answer is then the last awaited (``receive(timeout:)``).
     private func transmit(
         _ request: EngineRequest,
         timeout: Duration,
-        isAnswered: Bool = true
+        awaitsAnswer: Bool = true
     ) throws(ConnectionFailure) {
         try checkUsable(request)
         let (version, seq): (ProtocolVersion, Int64?) = state.withLock { state in
@@ -188,7 +188,7 @@ final class EngineConnection: Sendable {
                 endedBeforeAnswering: error == .closed
             )
         }
-        guard isAnswered else { return }
+        guard awaitsAnswer else { return }
         state.withLock { state in
             state.unanswered.append(UnansweredRequest(request: request, seq: seq, size: line.count))
             state.unansweredBytes += line.count

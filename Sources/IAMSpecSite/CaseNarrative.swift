@@ -76,7 +76,7 @@ package struct CaseNarrative: Sendable, Hashable {
         "\(InlineText.name(message.id)): " + details(of: message).joined(separator: "; ")
     }
 
-    private static func details(of message: InAppMessage) -> [String] {
+    fileprivate static func details(of message: InAppMessage) -> [String] {
         var details = ["\(article(message.type)) \(typeName(message.type)) message"]
         if message.priority != 0 { details.append("priority \(number(message.priority))") }
         let triggers = message.triggers.map(describe)
@@ -157,54 +157,26 @@ package struct CaseNarrative: Sendable, Hashable {
         }
     }
 
+    /// A stimulus in words, as its kind's description puts it.
     static func describe(_ stimulus: Stimulus) -> String {
-        switch stimulus {
-        case .sessionStarted(let syncPending):
-            syncPending ? "a session starts, its sync with the server still in flight" : "a session starts"
-        case .sessionSyncCompleted: "the session's sync with the server completes"
-        case .sessionEnded: "the session ends"
-        case .appRelaunched: "the app relaunches (the messages waiting on the stack are lost)"
-        case .customEvent(let event):
-            "the custom event \(InlineText.name(event.name)) is logged"
-                + details(event.properties, source: event.source)
-        case .purchase(let purchase):
-            "a purchase of \(InlineText.name(purchase.product)) is logged"
-                + (purchase.price == 0 ? "" : " at a price of \(number(purchase.price))")
-                + details(purchase.properties, source: purchase.source)
-        case .pushClicked(let campaign):
-            campaign.map { "the app is opened from a push of the campaign \(InlineText.name($0))" }
-                ?? "the app is opened from a push"
-        case .appOpenedFromPush(let campaign):
-            "the app, not running a session, is opened from a push"
-                + (campaign.map { " of the campaign \(InlineText.name($0))" } ?? "")
-                + " (a session starts with it)"
-        case .timeAdvanced(let span): span == .seconds(1) ? "1 s passes" : "\(span) s pass"
-        case .appBackgrounded: "the app goes to the background"
-        case .appForegrounded: "the app comes back to the foreground"
-        case .deviceRotated(let orientation): "the device turns to \(orientation.rawValue)"
-        case .keyboardShown: "the keyboard comes up"
-        case .keyboardHidden: "the keyboard goes away"
-        case .assetDownloadSettled(let message, let succeeded):
-            "the download for \(InlineText.name(message)) \(succeeded ? "succeeds" : "fails")"
-        case .delegateChoiceSet(let message, let choice):
-            "from now on the display delegate answers \(describe(choice)) for \(InlineText.name(message))"
-        case .messageDismissed(let message): "the user dismisses \(InlineText.name(message))"
-        case .messageClicked(let message): "the user taps \(InlineText.name(message))"
-        case .displayNextRequested: "the app asks for the next message waiting on the stack"
-        case .localMessagePresented(let message):
-            "the app presents its own message \(InlineText.name(message.id)) "
-                + "(\(details(of: message).joined(separator: "; ")))"
-        case .userChanged(let user): "the app switches to the user \(InlineText.name(user))"
-        case .stackInspected: "the stack is read"
-        }
+        let (kind, values) = stimulus.parts
+        return kind.words(values, Wording())
     }
 
-    static func describe(_ choice: DisplayChoice) -> String {
-        switch choice {
-        case .now: "“display now”"
-        case .later: "“later” (back on the stack)"
-        case .discard: "“discard”"
-        case .rollback: "“roll back” (undo the trigger)"
+    /// How the site renders a stimulus's values in its kind's words: names as ``InlineText``
+    /// code spans.
+    private struct Wording: StepWording {
+        func name(_ text: String) -> String { InlineText.name(text) }
+
+        func number(_ number: Double) -> String { CaseNarrative.number(number) }
+
+        func eventDetails(_ properties: [String: PropertyValue], source: EventSource) -> String {
+            CaseNarrative.details(properties, source: source)
+        }
+
+        func message(_ message: InAppMessage) -> String {
+            "the app presents its own message \(InlineText.name(message.id)) "
+                + "(\(CaseNarrative.details(of: message).joined(separator: "; ")))"
         }
     }
 
@@ -291,7 +263,7 @@ package struct CaseNarrative: Sendable, Hashable {
         }
     }
 
-    private static func details(_ properties: [String: PropertyValue], source: EventSource) -> String {
+    fileprivate static func details(_ properties: [String: PropertyValue], source: EventSource) -> String {
         var text = ""
         if !properties.isEmpty {
             let pairs = properties.sorted { $0.key < $1.key }.map {

@@ -54,17 +54,21 @@ public struct Scenario: Sendable, Hashable {
         var known = Set(messages.map(\.id))
         guard known.count == messages.count else { return false }
         for stimulus in stimuli {
-            switch stimulus {
-            case .localMessagePresented(let message):
-                guard !known.contains(message.id) else { return false }
-                known.insert(message.id)
-            case .delegateChoiceSet(let id, let choice):
-                guard known.contains(id), configuration.delegate == .implemented else { return false }
-                guard choice != .rollback || profile == .appboyLegacy else { return false }
-            case .messageDismissed(let id), .messageClicked(let id), .assetDownloadSettled(let id, _):
-                guard known.contains(id) else { return false }
-            default:
-                continue
+            let (kind, values) = stimulus.parts
+            if kind.requirement == .delegate, configuration.delegate != .implemented { return false }
+            for (field, value) in zip(kind.fields, values) {
+                switch field.content {
+                case .localMessage:
+                    guard !known.contains(value.message.id) else { return false }
+                    known.insert(value.message.id)
+                case .message:
+                    guard known.contains(value.text) else { return false }
+                case .choice(let choice):
+                    let profiles = choice.position(of: value.text).flatMap { choice.options[$0].profiles }
+                    guard profiles?.contains(profile) ?? true else { return false }
+                case .text, .span, .number, .properties:
+                    continue
+                }
             }
         }
         return true

@@ -239,12 +239,10 @@ private struct Follower {
 
     mutating func send(_ stimulus: Stimulus, to scenario: inout Scenario) {
         scenario.stimuli.append(stimulus)
-        switch stimulus {
-        case .timeAdvanced(let span): now = now + span
-        case .messageDismissed(let id) where id == visible: visible = nil
-        case .appRelaunched, .userChanged: visible = nil
-        default: break
-        }
+        if case .timeAdvanced(let span) = stimulus { now = now + span }
+        if case .messageDismissed(let id) = stimulus, id == visible { visible = nil }
+        if case .appRelaunched = stimulus { visible = nil }
+        if case .userChanged = stimulus { visible = nil }
         for observation in (try? engine?.handle(stimulus)) ?? [] {
             if case .displayed(let id, _) = observation { visible = id }
         }

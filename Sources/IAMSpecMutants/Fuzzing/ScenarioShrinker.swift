@@ -88,12 +88,9 @@ extension Scenario {
         var smaller = self
         smaller.messages.removeAll { $0.id == id }
         smaller.stimuli.removeAll { stimulus in
-            switch stimulus {
-            case .messageDismissed(let named), .messageClicked(let named), .assetDownloadSettled(let named, _),
-                .delegateChoiceSet(let named, _):
-                named == id
-            default:
-                false
+            let (kind, values) = stimulus.parts
+            return zip(kind.fields, values).contains { field, value in
+                if case .message = field.content { value.text == id } else { false }
             }
         }
         return smaller

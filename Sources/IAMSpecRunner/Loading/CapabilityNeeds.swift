@@ -122,33 +122,25 @@ package enum CapabilityNeeds {
         return needs
     }
 
+    /// What a stimulus needs: its kind's capability, a chosen word's, a local message's.
     private static func of(_ stimulus: Stimulus) -> CapabilityMask {
-        switch stimulus {
-        case .keyboardShown, .keyboardHidden: [.keyboard]
-        case .deviceRotated: [.orientation]
-        case .assetDownloadSettled: [.assets]
-        case .delegateChoiceSet(_, let choice): [.delegate, delegateAnswer(choice)]
-        case .localMessagePresented(let message): of(message).union([.localMessages])
-        case .sessionStarted(let syncPending): syncPending ? [.sessionSync] : []
-        case .sessionSyncCompleted: [.sessionSync]
-        case .displayNextRequested: [.displayNext]
-        case .appBackgrounded, .appForegrounded, .appRelaunched: [.appLifecycle]
-        case .userChanged: [.userChange]
-        case .stackInspected: [.stackInspection]
-        case .appOpenedFromPush: [.pushOpen]
-        case .sessionEnded, .customEvent, .purchase, .pushClicked, .timeAdvanced, .messageDismissed,
-            .messageClicked:
-            []
+        let (kind, values) = stimulus.parts
+        var needs = CapabilityMask()
+        if let capability = kind.capability { needs.insert(capability) }
+        for (field, value) in zip(kind.fields, values) {
+            switch field.content {
+            case .choice(let choice):
+                if let position = choice.position(of: value.text), let capability = choice.options[position].capability
+                {
+                    needs.insert(capability)
+                }
+            case .localMessage:
+                needs.formUnion(of(value.message))
+            case .text, .message, .span, .number, .properties:
+                break
+            }
         }
-    }
-
-    private static func delegateAnswer(_ choice: DisplayChoice) -> Capability {
-        switch choice {
-        case .now: .delegateNow
-        case .later: .delegateLater
-        case .discard: .delegateDiscard
-        case .rollback: .delegateRollback
-        }
+        return needs
     }
 
     private static func of(_ expectation: Expectation) -> CapabilityMask {
@@ -202,7 +194,10 @@ package enum CapabilityNeeds {
                 default: false
                 }
             }
-        default:
+        case .customEvent, .purchase, .sessionSyncCompleted, .sessionEnded, .appRelaunched, .timeAdvanced,
+            .appBackgrounded, .appForegrounded, .deviceRotated, .keyboardShown, .keyboardHidden, .assetDownloadSettled,
+            .delegateChoiceSet, .messageDismissed, .messageClicked, .displayNextRequested, .localMessagePresented,
+            .userChanged, .stackInspected:
             return false
         }
     }

@@ -15,72 +15,22 @@ extension CaseEncoder {
         location(step.location)
     }
 
+    /// A stimulus: its kind's tag, then each value as its field's content says.
     mutating func stimulus(_ stimulus: Stimulus) {
-        switch stimulus {
-        case .sessionStarted(let syncPending):
-            tag(0)
-            bool(syncPending)
-        case .sessionSyncCompleted:
-            tag(1)
-        case .sessionEnded:
-            tag(2)
-        case .appRelaunched:
-            tag(3)
-        case .customEvent(let event):
-            tag(4)
-            string(event.name)
-            dictionary(event.properties) { $0.propertyValue($1) }
-            choice(event.source)
-        case .purchase(let purchase):
-            tag(5)
-            string(purchase.product)
-            double(purchase.price)
-            dictionary(purchase.properties) { $0.propertyValue($1) }
-            choice(purchase.source)
-        case .pushClicked(let campaign):
-            tag(6)
-            optional(campaign) { $0.string($1) }
-        case .appOpenedFromPush(let campaign):
-            tag(7)
-            optional(campaign) { $0.string($1) }
-        case .timeAdvanced(let span):
-            tag(8)
-            time(span)
-        case .appBackgrounded:
-            tag(9)
-        case .appForegrounded:
-            tag(10)
-        case .deviceRotated(let orientation):
-            tag(11)
-            choice(orientation)
-        case .keyboardShown:
-            tag(12)
-        case .keyboardHidden:
-            tag(13)
-        case .assetDownloadSettled(let message, let succeeded):
-            tag(14)
-            string(message)
-            bool(succeeded)
-        case .delegateChoiceSet(let message, let choice):
-            tag(15)
-            string(message)
-            self.choice(choice)
-        case .messageDismissed(let message):
-            tag(16)
-            string(message)
-        case .messageClicked(let message):
-            tag(17)
-            string(message)
-        case .displayNextRequested:
-            tag(18)
-        case .localMessagePresented(let message):
-            tag(19)
-            self.message(message)
-        case .userChanged(let user):
-            tag(20)
-            string(user)
-        case .stackInspected:
-            tag(21)
+        let (kind, values) = stimulus.parts
+        tag(UInt8(kind.id.rawValue))
+        for (field, value) in zip(kind.fields, values) { stepValue(value, of: field) }
+    }
+
+    private mutating func stepValue(_ value: StepValue, of field: StepField) {
+        switch field.content {
+        case .text where field.fallback == .absent: optional(value.optionalText) { $0.string($1) }
+        case .text, .message: string(value.text)
+        case .choice(let choice): tag(UInt8(choice.position(of: value.text) ?? 0))
+        case .span: time(value.span)
+        case .number: double(value.number)
+        case .properties: dictionary(value.properties) { $0.propertyValue($1) }
+        case .localMessage: message(value.message)
         }
     }
 
@@ -164,38 +114,19 @@ extension EncodedCaseReader {
     }
 
     mutating func stimulus() -> Stimulus {
-        switch byte() {
-        case 0: .sessionStarted(syncPending: bool())
-        case 1: .sessionSyncCompleted
-        case 2: .sessionEnded
-        case 3: .appRelaunched
-        case 4:
-            .customEvent(CustomEvent(name: string(), properties: dictionary { $0.propertyValue() }, source: choice()))
-        case 5:
-            .purchase(
-                Purchase(
-                    product: string(),
-                    price: double(),
-                    properties: dictionary { $0.propertyValue() },
-                    source: choice()
-                )
-            )
-        case 6: .pushClicked(campaign: optional { $0.string() })
-        case 7: .appOpenedFromPush(campaign: optional { $0.string() })
-        case 8: .timeAdvanced(by: time())
-        case 9: .appBackgrounded
-        case 10: .appForegrounded
-        case 11: .deviceRotated(to: choice())
-        case 12: .keyboardShown
-        case 13: .keyboardHidden
-        case 14: .assetDownloadSettled(message: string(), succeeded: bool())
-        case 15: .delegateChoiceSet(message: string(), choice: choice())
-        case 16: .messageDismissed(string())
-        case 17: .messageClicked(string())
-        case 18: .displayNextRequested
-        case 19: .localMessagePresented(message())
-        case 20: .userChanged(to: string())
-        default: .stackInspected
+        let kind = StimulusKind.all[Int(byte())]
+        return kind.make(kind.fields.map { stepValue(of: $0) })
+    }
+
+    private mutating func stepValue(of field: StepField) -> StepValue {
+        switch field.content {
+        case .text where field.fallback == .absent: StepValue(optional { $0.string() })
+        case .text, .message: .text(string())
+        case .choice(let choice): .text(choice.options[Int(byte())].word)
+        case .span: .span(time())
+        case .number: .number(double())
+        case .properties: .properties(dictionary { $0.propertyValue() })
+        case .localMessage: .message(message())
         }
     }
 

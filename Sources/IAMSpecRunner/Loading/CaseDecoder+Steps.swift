@@ -1,33 +1,12 @@
 import IAMSpec
 
+// Steps: a stimulus, read as its kind's description says (`StimulusKind`), or an `expect`.
+
 extension CaseDecoder {
-    static let stepNames = KeySet([
-        "session_start", "sync_complete", "session_end", "relaunch", "custom_event", "purchase", "push_click",
-        "push_open", "advance", "background", "foreground", "orientation", "keyboard_shown", "keyboard_hidden",
-        "asset_download", "delegate_choice", "dismiss", "click", "display_next", "present_local", "change_user",
-        "expect",
-    ])
-    static let sessionStartKeys = KeySet(["sync"])
-    static let customEventKeys = KeySet(["name", "properties", "source"])
-    static let purchaseKeys = KeySet(["product", "price", "properties", "source"])
-    static let assetDownloadKeys = KeySet(["message", "outcome"])
-    static let delegateChoiceKeys = KeySet(["message", "choice"])
-    /// ``bareStimulus(named:)`` of each of ``stepNames``, in their order.
-    static let bareStimuli = stepNames.names.map { bareStimulus(named: $0) }
-    /// The stimulus a step that takes nothing sends; nil for a step that takes a value.
-    static func bareStimulus(named name: String) -> Stimulus? {
-        switch name {
-        case "sync_complete": .sessionSyncCompleted
-        case "session_end": .sessionEnded
-        case "relaunch": .appRelaunched
-        case "background": .appBackgrounded
-        case "foreground": .appForegrounded
-        case "keyboard_shown": .keyboardShown
-        case "keyboard_hidden": .keyboardHidden
-        case "display_next": .displayNextRequested
-        default: nil
-        }
-    }
+    /// The steps' names: every kind of stimulus a case writes, then `expect`.
+    static let stepNames = KeySet(StimulusKind.steps.map(\.nameText) + ["expect"])
+    /// The keys of each step kind's mapping form, by position in ``stepNames``.
+    static let stepFieldKeys = StimulusKind.steps.map { KeySet($0.fields.map(\.name)) }
 
     /// `steps`: a non-empty list with at least one `expect`.
     mutating func decodeSteps(_ node: YAMLNode) -> [Step]? {
@@ -44,146 +23,142 @@ extension CaseDecoder {
     private mutating func step(_ node: YAMLNode) -> Step? {
         guard let form = oneKeyForm(node, of: "step", names: Self.stepNames) else { return nil }
         let action: Step.Action?
-        if let stimulus = Self.bareStimuli[form.position] {
-            action = noArgument(form) ? .stimulus(stimulus) : nil
-        } else if form.name == "expect" {
+        if form.position < StimulusKind.steps.count {
+            action = stimulus(StimulusKind.steps[form.position], form, step: node).map { .stimulus($0) }
+        } else {
             scope.hasExpectation = true
             action = needArgument(form, written: "expect: EXPECTATION").flatMap { expectation($0) }.map {
                 .expectation($0)
             }
-        } else {
-            action = stimulus(form, step: node).map { .stimulus($0) }
         }
         return action.map { Step($0, location: reader.location(of: node)) }
     }
 
-    /// The stimulus of a step that is not bare and not `expect`.
-    private mutating func stimulus(_ form: OneKeyForm, step node: YAMLNode) -> Stimulus? {
-        switch form.name {
-        case "session_start": return sessionStart(form.argument)
-        case "push_click":
-            guard let argument = form.argument else { return .pushClicked(campaign: nil) }
-            return campaign(argument, for: "'push_click'").map { .pushClicked(campaign: $0) }
-        case "push_open":
-            guard let argument = form.argument else { return .appOpenedFromPush(campaign: nil) }
-            return campaign(argument, for: "'push_open'").map { .appOpenedFromPush(campaign: $0) }
-        default: break
+    /// The stimulus of a step of this kind, its values read as the kind's ``StimulusKind/argument`` says.
+    private mutating func stimulus(_ kind: StimulusKind, _ form: OneKeyForm, step node: YAMLNode) -> Stimulus? {
+        if kind.requirement == .delegate, scope.delegate != .implemented {
+            reader.report(
+                "'\(kind.nameText)' needs the display delegate; expected 'delegate: implemented' in 'given.config', "
+                    + "found delegate \(scope.delegate.rawValue)",
+                at: node
+            )
         }
-        guard let argument = needArgument(form, written: Self.writtenForms[form.name] ?? form.name) else { return nil }
-        switch form.name {
-        case "custom_event": return customEvent(argument).map { .customEvent($0) }
-        case "purchase": return purchase(argument).map { .purchase($0) }
-        case "advance":
-            return reader.seconds(argument, for: "'advance'", range: .positive).map { .timeAdvanced(by: $0) }
-        case "orientation":
-            let orientation: DeviceOrientation? = reader.choice(argument, for: "'orientation'")
-            return orientation.map { .deviceRotated(to: $0) }
-        case "asset_download":
-            return assetDownload(argument)
-        case "delegate_choice":
-            return delegateChoice(argument, step: node)
-        case "dismiss": return messageReference(argument, for: "'dismiss'").map { .messageDismissed($0) }
-        case "click": return messageReference(argument, for: "'click'").map { .messageClicked($0) }
-        case "present_local":
-            if let idNode = argument.mapping?["id"], let id = idNode.scalar?.text {
+        switch kind.argument {
+        case .none:
+            return noArgument(form) ? kind.make([]) : nil
+        case .value:
+            guard let argument = needArgument(form, written: Self.written(kind)) else { return nil }
+            return value(of: kind.fields[0], argument, for: "'\(kind.nameText)'").map { kind.make([$0]) }
+        case .fields:
+            guard let argument = form.argument else {
+                let fallbacks = kind.fields.compactMap(\.fallback)
+                guard fallbacks.count == kind.fields.count else {
+                    _ = needArgument(form, written: Self.written(kind))
+                    return nil
+                }
+                return kind.make(fallbacks)
+            }
+            guard let mapping = reader.mapping(argument, for: "'\(kind.nameText)'") else { return nil }
+            return fields(of: kind, mapping, at: argument, position: form.position)
+        case .valueOrFields:
+            guard let argument = needArgument(form, written: Self.written(kind)) else { return nil }
+            if let mapping = argument.mapping {
+                return fields(of: kind, mapping, at: argument, position: form.position)
+            }
+            let first = value(of: kind.fields[0], argument, for: "'\(kind.nameText)'")
+            return first.map { kind.make([$0] + kind.fields.dropFirst().compactMap(\.fallback)) }
+        }
+    }
+
+    /// A step's mapping form: each field's value, or its default when left out.
+    private mutating func fields(
+        of kind: StimulusKind,
+        _ mapping: YAMLMapping,
+        at node: YAMLNode,
+        position: Int
+    )
+        -> Stimulus?
+    {
+        let subject = "'\(kind.nameText)'"
+        reader.checkKeys(mapping, Self.stepFieldKeys[position], in: subject)
+        var values: [StepValue] = []
+        values.reserveCapacity(kind.fields.count)
+        for field in kind.fields {
+            let given =
+                field.fallback == nil
+                ? reader.required(field.name, of: mapping, in: subject, at: node)
+                : mapping[field.name]
+            guard let given else {
+                if let fallback = field.fallback { values.append(fallback) }
+                continue
+            }
+            if let value = value(of: field, given, for: "'\(field.name)'") { values.append(value) }
+        }
+        return values.count == kind.fields.count ? kind.make(values) : nil
+    }
+
+    /// A field's value, read as its content says.
+    private mutating func value(of field: StepField, _ node: YAMLNode, for subject: String) -> StepValue? {
+        switch field.content {
+        case .text:
+            return reader.string(node, for: subject).map { .text($0) }
+        case .message:
+            return messageReference(node, for: subject).map { .text($0) }
+        case .choice(let choice):
+            guard let word = reader.word(node, among: choice.words, for: subject) else { return nil }
+            if let position = choice.position(of: word), let profiles = choice.options[position].profiles,
+                scope.holdsForBrazeSwift, !profiles.contains(.brazeSwift)
+            {
+                let only = profiles.map(\.rawValue).sorted().joined(separator: ", ")
+                reader.report(
+                    "\(field.name) '\(word)' exists only in the \(only) SDK, but the case holds for braze-swift; "
+                        + "expected 'profiles: [\(only)]'",
+                    at: node
+                )
+            }
+            return .text(word)
+        case .span:
+            return reader.seconds(node, for: subject, range: .positive).map { .span($0) }
+        case .number:
+            return reader.number(node, for: subject).map { .number($0) }
+        case .properties:
+            return decodeProperties(node).map { .properties($0) }
+        case .localMessage:
+            if let idNode = node.mapping?["id"], let id = idNode.scalar?.text {
                 if let delivered = scope.deliveredMessageMark(of: id) {
                     reader.report(
-                        "duplicate message id '\(id)': 'present_local' reuses the id of a message of 'given.messages' "
+                        "duplicate message id '\(id)': \(subject) reuses the id of a message of 'given.messages' "
                             + "(line \(delivered.line), column \(delivered.column)); expected an id unique within the case",
                         at: idNode
                     )
                 }
                 scope.define(message: id)
             }
-            return message(argument, isLocal: true).map { .localMessagePresented($0) }
-        default: return reader.string(argument, for: "'change_user'").map { .userChanged(to: $0) }
+            return message(node, isLocal: true).map { .message($0) }
         }
     }
 
-    /// How each step that needs a value is written, for "needs a value" diagnostics.
-    static let writtenForms = [
-        "custom_event": "custom_event: NAME", "purchase": "purchase: PRODUCT", "advance": "advance: SECONDS",
-        "orientation": "orientation: portrait | landscape",
-        "asset_download": "asset_download: {message: ID, outcome: succeeds | fails}",
-        "delegate_choice": "delegate_choice: {message: ID, choice: now | later | discard | rollback}",
-        "dismiss": "dismiss: ID", "click": "click: ID", "present_local": "present_local: MESSAGE",
-        "change_user": "change_user: USER",
-    ]
-
-    private mutating func sessionStart(_ argument: YAMLNode?) -> Stimulus? {
-        guard let argument else { return .sessionStarted(syncPending: false) }
-        guard let mapping = reader.mapping(argument, for: "'session_start'") else { return nil }
-        reader.checkKeys(mapping, Self.sessionStartKeys, in: "'session_start'")
-        guard let value = mapping["sync"] else { return .sessionStarted(syncPending: false) }
-        guard let sync: SessionSync = reader.choice(value, for: "'sync'") else { return nil }
-        return .sessionStarted(syncPending: sync == .pending)
-    }
-
-    private mutating func customEvent(_ node: YAMLNode) -> CustomEvent? {
-        guard let mapping = node.mapping else {
-            return reader.string(node, for: "'custom_event'").map { CustomEvent(name: $0) }
+    /// How a step of the kind is written with its value, for "needs a value" diagnostics:
+    /// `dismiss: ID`, `asset_download: {message: ID, outcome: succeeds | fails}`.
+    static func written(_ kind: StimulusKind) -> String {
+        let placeholder = { (field: StepField) -> String in
+            switch field.content {
+            case .text: field.name.uppercased()
+            case .message: "ID"
+            case .choice(let choice): choice.words.joined(separator: " | ")
+            case .span: "SECONDS"
+            case .number: "NUMBER"
+            case .properties: "PROPERTIES"
+            case .localMessage: "MESSAGE"
+            }
         }
-        reader.checkKeys(mapping, Self.customEventKeys, in: "a custom event")
-        let name = reader.required("name", of: mapping, in: "a custom event", at: node).flatMap {
-            reader.string($0, for: "'name'")
+        switch kind.argument {
+        case .none: return kind.nameText
+        case .value, .valueOrFields: return "\(kind.nameText): \(placeholder(kind.fields[0]))"
+        case .fields:
+            let fields = kind.fields.filter { $0.fallback == nil }.map { "\($0.name): \(placeholder($0))" }
+            return "\(kind.nameText): {\(fields.joined(separator: ", "))}"
         }
-        let properties: [String: PropertyValue]? = mapping["properties"].map { decodeProperties($0) } ?? [:]
-        let source: EventSource? = mapping["source"].map { reader.choice($0, for: "'source'") } ?? .sdk
-        guard let name, let properties, let source else { return nil }
-        return CustomEvent(name: name, properties: properties, source: source)
-    }
-
-    private mutating func purchase(_ node: YAMLNode) -> Purchase? {
-        guard let mapping = node.mapping else {
-            return reader.string(node, for: "'purchase'").map { Purchase(product: $0) }
-        }
-        reader.checkKeys(mapping, Self.purchaseKeys, in: "a purchase")
-        let product = reader.required("product", of: mapping, in: "a purchase", at: node).flatMap {
-            reader.string($0, for: "'product'")
-        }
-        let price: Double? = mapping["price"].map { reader.number($0, for: "'price'") } ?? 0
-        let properties: [String: PropertyValue]? = mapping["properties"].map { decodeProperties($0) } ?? [:]
-        let source: EventSource? = mapping["source"].map { reader.choice($0, for: "'source'") } ?? .sdk
-        guard let product, let price, let properties, let source else { return nil }
-        return Purchase(product: product, price: price, properties: properties, source: source)
-    }
-
-    private mutating func assetDownload(_ node: YAMLNode) -> Stimulus? {
-        guard let mapping = reader.mapping(node, for: "'asset_download'") else { return nil }
-        reader.checkKeys(mapping, Self.assetDownloadKeys, in: "'asset_download'")
-        let message = reader.required("message", of: mapping, in: "'asset_download'", at: node).flatMap {
-            messageReference($0, for: "'message'")
-        }
-        let outcome: DownloadOutcome? = reader.required("outcome", of: mapping, in: "'asset_download'", at: node)
-            .flatMap { reader.choice($0, for: "'outcome'") }
-        guard let message, let outcome else { return nil }
-        return .assetDownloadSettled(message: message, succeeded: outcome == .succeeds)
-    }
-
-    private mutating func delegateChoice(_ node: YAMLNode, step: YAMLNode) -> Stimulus? {
-        if scope.delegate != .implemented {
-            reader.report(
-                "'delegate_choice' needs the display delegate; expected 'delegate: implemented' in 'given.config', "
-                    + "found delegate \(scope.delegate.rawValue)",
-                at: step
-            )
-        }
-        guard let mapping = reader.mapping(node, for: "'delegate_choice'") else { return nil }
-        reader.checkKeys(mapping, Self.delegateChoiceKeys, in: "'delegate_choice'")
-        let message = reader.required("message", of: mapping, in: "'delegate_choice'", at: node).flatMap {
-            messageReference($0, for: "'message'")
-        }
-        let choiceNode = reader.required("choice", of: mapping, in: "'delegate_choice'", at: node)
-        let choice: DisplayChoice? = choiceNode.flatMap { reader.choice($0, for: "'choice'") }
-        if choice == .rollback, scope.holdsForBrazeSwift, let choiceNode {
-            reader.report(
-                "choice 'rollback' exists only in the appboy-legacy SDK, but the case holds for braze-swift; "
-                    + "expected 'profiles: [appboy-legacy]'",
-                at: choiceNode
-            )
-        }
-        guard let message, let choice else { return nil }
-        return .delegateChoiceSet(message: message, choice: choice)
     }
 
     /// A message id that `given.messages` or an earlier `present_local` defines.
@@ -201,16 +176,4 @@ extension CaseDecoder {
         }
         return id
     }
-}
-
-/// The values of `session_start`'s `sync`.
-enum SessionSync: String, CaseIterable {
-    case complete
-    case pending
-}
-
-/// The outcomes an `asset_download` step may settle a download with.
-enum DownloadOutcome: String, CaseIterable {
-    case succeeds
-    case fails
 }

@@ -90,13 +90,23 @@ struct NodeReader {
         if let scalar = node.scalar, scalar.value == .string, let value = Value(rawValue: scalar.text) {
             return value
         }
-        let names = Value.allCases.map(\.rawValue)
-        let hint = node.scalar.map { Suggestion.hint(for: $0.text, among: names) } ?? ""
+        reportUnknownWord(node, among: Value.allCases.map(\.rawValue), for: subject())
+        return nil
+    }
+
+    /// One of these words, with a suggestion when the word is a near miss.
+    mutating func word(_ node: YAMLNode, among words: [String], for subject: @autoclosure () -> String) -> String? {
+        if let scalar = node.scalar, scalar.value == .string, words.contains(scalar.text) { return scalar.text }
+        reportUnknownWord(node, among: words, for: subject())
+        return nil
+    }
+
+    private mutating func reportUnknownWord(_ node: YAMLNode, among words: [String], for subject: String) {
+        let hint = node.scalar.map { Suggestion.hint(for: $0.text, among: words) } ?? ""
         report(
-            "expected one of \(names.joined(separator: ", ")) for \(subject()), found \(node.summary)\(hint)",
+            "expected one of \(words.joined(separator: ", ")) for \(subject), found \(node.summary)\(hint)",
             at: node
         )
-        return nil
     }
 
     /// Reports every key the mapping may not hold; with `ignoringExtensions`, `x-` keys are allowed.

@@ -41,7 +41,7 @@ enum EngineRequest: Sendable, Hashable {
     var summary: String {
         switch self {
         case .startCase(let setup): "case \"\(setup.caseID)\""
-        case .stimulus(let stimulus): "stimulus \(WireCodec.kind(of: stimulus))"
+        case .stimulus(let stimulus): "stimulus \(stimulus.kind.nameText)"
         default: type
         }
     }

@@ -21,6 +21,11 @@ extension ProtocolVersion {
         return self >= .v2
     }
 
+    /// Whether this version can carry a stimulus of the kind: one whose capability it knows.
+    func carries(_ kind: StimulusKind) -> Bool {
+        kind.capability.map(knows) ?? true
+    }
+
     /// Whether messages carry `minimum_trigger_interval_ms`, `start_ms`, `end_ms`, `control`,
     /// `image_later_deliveries` and `zip_later_deliveries`.
     var carriesCampaignSettings: Bool { self >= .v2 }

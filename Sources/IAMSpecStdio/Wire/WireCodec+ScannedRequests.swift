@@ -66,145 +66,43 @@ extension WireCodec {
 
     // MARK: Stimuli
 
-    private static let scannedStimulusKinds: [StaticString] = [
-        "session_start", "sync_complete", "session_end", "relaunch", "custom_event", "purchase", "push_click",
-        "push_open", "advance", "background", "foreground", "orientation", "keyboard_shown", "keyboard_hidden",
-        "asset_download", "delegate_choice", "dismiss", "click", "display_next", "present_local", "change_user",
-        "inspect_stack",
-    ]
-    private static let kindAlone: [StaticString] = ["kind"]
-    private static let syncKeys: [StaticString] = ["kind", "sync"]
-    private static let customEventKeys: [StaticString] = ["kind", "name", "properties", "source"]
-    private static let purchaseKeys: [StaticString] = ["kind", "price", "product", "properties", "source"]
-    private static let campaignOnlyKeys: [StaticString] = ["kind", "campaign"]
-    private static let advanceKeys: [StaticString] = ["kind", "by_ms"]
-    private static let orientationKeys: [StaticString] = ["kind", "orientation"]
-    private static let assetDownloadKeys: [StaticString] = ["kind", "message", "outcome"]
-    private static let delegateChoiceKeys: [StaticString] = ["kind", "choice", "message"]
-    private static let userKeys: [StaticString] = ["kind", "user"]
+    /// The kinds' names, in the order of `StimulusKind.all`.
+    private static let scannedStimulusKinds: [StaticString] = StimulusKind.all.map(\.name)
 
+    /// A stimulus, its members read as its kind's description says; a kind this version does not
+    /// carry, or a word that is not one of a choice's, is a miss.
     private static func scanStimulus(
         _ scanner: inout WireScanner,
         version: ProtocolVersion
     ) throws(WireScanner.Miss) -> Stimulus {
         try scanner.openObject()
         try scanner.firstKey("kind")
-        let kind = try scanner.name(among: scannedStimulusKinds)
-        switch kind {
-        case 0:
-            var pending = false
-            try scanner.allMembers(syncKeys, seen: 1) { scanner, _ throws(WireScanner.Miss) in
-                switch try scanner.string() {
-                case "pending": pending = true
-                case "complete": pending = false
-                default: throw WireScanner.Miss()
-                }
-            }
-            return .sessionStarted(syncPending: pending)
-        case 4:
-            var name = ""
-            var properties: [String: PropertyValue] = [:]
-            var source = EventSource.sdk
-            try scanner.allMembers(customEventKeys, seen: 1) { scanner, key throws(WireScanner.Miss) in
-                switch key {
-                case 1: name = try scanner.string()
-                case 2: properties = try scanProperties(&scanner)
-                default: source = try scanner.choice(EventSource.self)
-                }
-            }
-            return .customEvent(CustomEvent(name: name, properties: properties, source: source))
-        case 5:
-            var product = ""
-            var price = 0.0
-            var properties: [String: PropertyValue] = [:]
-            var source = EventSource.sdk
-            try scanner.allMembers(purchaseKeys, seen: 1) { scanner, key throws(WireScanner.Miss) in
-                switch key {
-                case 1: price = try scanner.number()
-                case 2: product = try scanner.string()
-                case 3: properties = try scanProperties(&scanner)
-                default: source = try scanner.choice(EventSource.self)
-                }
-            }
-            return .purchase(Purchase(product: product, price: price, properties: properties, source: source))
-        case 6, 7:
-            guard kind == 6 || version >= .v2 else { throw WireScanner.Miss() }
-            var campaign: String?
-            try scanner.allMembers(campaignOnlyKeys, seen: 1) { scanner, _ throws(WireScanner.Miss) in
-                campaign = try scanner.stringOrNull()
-            }
-            return kind == 6 ? .pushClicked(campaign: campaign) : .appOpenedFromPush(campaign: campaign)
-        case 8:
-            var span: Int64 = 0
-            try scanner.allMembers(advanceKeys, seen: 1) { scanner, _ throws(WireScanner.Miss) in
-                span = try scanner.integer(atLeast: 1)
-            }
-            return .timeAdvanced(by: VirtualTime(milliseconds: span))
-        case 11:
-            var orientation = DeviceOrientation.portrait
-            try scanner.allMembers(orientationKeys, seen: 1) { scanner, _ throws(WireScanner.Miss) in
-                orientation = try scanner.choice(DeviceOrientation.self)
-            }
-            return .deviceRotated(to: orientation)
-        case 14:
-            var message = ""
-            var succeeded = false
-            try scanner.allMembers(assetDownloadKeys, seen: 1) { scanner, key throws(WireScanner.Miss) in
-                if key == 1 {
-                    message = try scanner.nonEmptyString()
-                    return
-                }
-                switch try scanner.string() {
-                case "succeeds": succeeded = true
-                case "fails": succeeded = false
-                default: throw WireScanner.Miss()
-                }
-            }
-            return .assetDownloadSettled(message: message, succeeded: succeeded)
-        case 15:
-            var message = ""
-            var choice = DisplayChoice.now
-            try scanner.allMembers(delegateChoiceKeys, seen: 1) { scanner, key throws(WireScanner.Miss) in
-                if key == 1 {
-                    choice = try scanner.choice(DisplayChoice.self)
-                } else {
-                    message = try scanner.nonEmptyString()
-                }
-            }
-            return .delegateChoiceSet(message: message, choice: choice)
-        case 16, 17:
-            var message = ""
-            try scanner.allMembers(kindAndMessageKeys, seen: 1) { scanner, _ throws(WireScanner.Miss) in
-                message = try scanner.nonEmptyString()
-            }
-            return kind == 16 ? .messageDismissed(message) : .messageClicked(message)
-        case 19:
-            var message: InAppMessage?
-            try scanner.allMembers(kindAndMessageKeys, seen: 1) { scanner, _ throws(WireScanner.Miss) in
-                message = try scanMessage(&scanner, version: version)
-            }
-            guard let message else { throw WireScanner.Miss() }
-            return .localMessagePresented(message)
-        case 20:
-            var user = ""
-            try scanner.allMembers(userKeys, seen: 1) { scanner, _ throws(WireScanner.Miss) in
-                user = try scanner.string()
-            }
-            return .userChanged(to: user)
-        default:
-            try scanner.allMembers(kindAlone, seen: 1) { _, _ throws(WireScanner.Miss) in }
-            switch kind {
-            case 1: return .sessionSyncCompleted
-            case 2: return .sessionEnded
-            case 3: return .appRelaunched
-            case 9: return .appBackgrounded
-            case 10: return .appForegrounded
-            case 12: return .keyboardShown
-            case 13: return .keyboardHidden
-            case 18: return .displayNextRequested
-            default: return .stackInspected
+        let kind = StimulusKind.all[try scanner.name(among: scannedStimulusKinds)]
+        guard version.carries(kind) else { throw WireScanner.Miss() }
+        guard !kind.fields.isEmpty else {
+            try scanner.allMembers(stimulusKeys[kind.id.rawValue], seen: 1) { _, _ throws(WireScanner.Miss) in }
+            return kind.make([])
+        }
+        var values = [StepValue](repeating: .absent, count: kind.fields.count)
+        let order = stimulusKeyOrder[kind.id.rawValue]
+        try scanner.allMembers(stimulusKeys[kind.id.rawValue], seen: 1) { scanner, key throws(WireScanner.Miss) in
+            let position = order[key - 1]
+            let field = kind.fields[position]
+            switch field.content {
+            case .text where field.fallback == .absent: values[position] = StepValue(try scanner.stringOrNull())
+            case .text: values[position] = .text(try scanner.string())
+            case .message: values[position] = .text(try scanner.nonEmptyString())
+            case .choice(let choice):
+                let word = try scanner.string()
+                guard choice.position(of: word) != nil else { throw WireScanner.Miss() }
+                values[position] = .text(word)
+            case .span: values[position] = .span(VirtualTime(milliseconds: try scanner.integer(atLeast: 1)))
+            case .number: values[position] = .number(try scanner.number())
+            case .properties: values[position] = .properties(try scanProperties(&scanner))
+            case .localMessage: values[position] = .message(try scanMessage(&scanner, version: version))
             }
         }
+        return kind.make(values)
     }
 
     /// Event properties: an object of property values by name; a name twice is a miss.
@@ -339,6 +237,8 @@ extension WireCodec {
     private static let triggerKinds: [StaticString] = [
         "session_start", "any_purchase", "purchase", "custom_event", "push_click",
     ]
+    private static let kindAlone: [StaticString] = ["kind"]
+    private static let campaignOnlyKeys: [StaticString] = ["kind", "campaign"]
     private static let productTriggerKeys: [StaticString] = ["kind", "filters", "product"]
     private static let customEventTriggerKeys: [StaticString] = ["kind", "filters", "name"]
 

@@ -162,6 +162,12 @@ struct WireValue {
         return choice
     }
 
+    /// A string that must be one of these words.
+    func word(among words: [String]) throws(WireFormatError) -> String {
+        guard case .string(let text) = json, words.contains(text) else { throw mismatch(expected: Self.oneOf(words)) }
+        return text
+    }
+
     /// The error for a discriminator (`type`, `kind`, `operator`) that names nothing in `known`.
     func unknown(among known: [String]) -> WireFormatError {
         mismatch(expected: Self.oneOf(known))

@@ -133,9 +133,13 @@ struct CaseSyntaxTests {
                 == "custom_event: {name: tap: twice, properties: "
                 + #"{at: {time: 3}, count: 5, new: true, plan: "gold", ratio: 5.0}, source: api}"#
         )
+        // Values at their defaults are not written, in either spelling (the price 0 here).
         #expect(
-            syntax.step(.purchase(Purchase(product: "gem", source: .api)))
-                == "purchase: {product: gem, price: 0.0, source: api}"
+            syntax.step(.purchase(Purchase(product: "gem", source: .api))) == "purchase: {product: gem, source: api}"
+        )
+        #expect(
+            syntax.step(.purchase(Purchase(product: "gem", price: 2, source: .api)))
+                == "purchase: {product: gem, price: 2.0, source: api}"
         )
         #expect(syntax.step(Self.localMessage) == "present_local: {id: local, type: full}")
         #expect(syntax.observation(.stacked("a", reason: .messageVisible)) == "stacked: a (message_visible)")

@@ -48,9 +48,11 @@ import Testing
             ((definitions["step"] as? [String: Any])?["anyOf"] as? [[String: Any]])?.first?["enum"] as? [String]
         )
         let valued = try Self.keys(definitions, "step", "anyOf", "1", "properties")
-        let bareSteps = CaseDecoder.stepNames.names.filter { CaseDecoder.bareStimulus(named: $0) != nil }
-        #expect(Set(bare) == Set(bareSteps).union(["session_start", "push_click", "push_open"]))
-        #expect(valued == Set(CaseDecoder.stepNames.names).subtracting(bareSteps))
+        // A step may be bare when every field it takes has a default; it takes a value when it has fields.
+        let bareSteps = StimulusKind.steps.filter { $0.fields.allSatisfy { $0.fallback != nil } }.map(\.nameText)
+        let valuedSteps = StimulusKind.steps.filter { !$0.fields.isEmpty }.map(\.nameText) + ["expect"]
+        #expect(Set(bare) == Set(bareSteps))
+        #expect(valued == Set(valuedSteps))
         let triggerBare = try #require(
             ((definitions["trigger"] as? [String: Any])?["anyOf"] as? [[String: Any]])?.first?["enum"] as? [String]
         )

@@ -1,0 +1,456 @@
+// Every kind of stimulus, described once (``StimulusKind``): adding a stimulus is a case of
+// ``Stimulus``, a case of ``StimulusKind/ID``, its description in ``StimulusKind/describe(_:)``
+// and its values in ``Stimulus/parts``, all switched over exhaustively.
+
+extension StimulusKind {
+    /// The kinds, in the order `Specs/PROTOCOL.md` lists them; the raw value is the compact form's tag.
+    package enum ID: Int, Sendable, CaseIterable {
+        case sessionStart, syncComplete, sessionEnd, relaunch, customEvent, purchase, pushClick, pushOpen, advance
+        case background, foreground, orientation, keyboardShown, keyboardHidden, assetDownload, delegateChoice
+        case dismiss, click, displayNext, presentLocal, changeUser, inspectStack
+    }
+
+    /// The description of each kind.
+    static func describe(_ id: ID) -> StimulusKind {
+        switch id {
+        case .sessionStart:
+            StimulusKind(
+                id,
+                "session_start",
+                fields: [
+                    StepField(
+                        "sync",
+                        .choice(StepChoice([.init("complete"), .init("pending", capability: .sessionSync)])),
+                        fallback: .text("complete"),
+                        about: "pending keeps the session-start sync in flight until sync_complete (session-sync)."
+                    )
+                ],
+                argument: .fields,
+                about: "A session starts: the server delivers the case's messages and asset downloads begin.",
+                words: { values, _ in
+                    values[0].text == "pending"
+                        ? "a session starts, its sync with the server still in flight" : "a session starts"
+                },
+                make: { .sessionStarted(syncPending: $0[0].text == "pending") }
+            )
+        case .syncComplete:
+            StimulusKind(
+                id,
+                "sync_complete",
+                capability: .sessionSync,
+                about: "The session-start sync completes; events held while it was in flight are replayed.",
+                words: "the session's sync with the server completes",
+                stimulus: .sessionSyncCompleted
+            )
+        case .sessionEnd:
+            StimulusKind(
+                id,
+                "session_end",
+                about: "The session ends.",
+                words: "the session ends",
+                stimulus: .sessionEnded
+            )
+        case .relaunch:
+            StimulusKind(
+                id,
+                "relaunch",
+                capability: .appLifecycle,
+                about: "The app relaunches from suspended mode: the in-memory stack is emptied.",
+                words: "the app relaunches (the messages waiting on the stack are lost)",
+                stimulus: .appRelaunched
+            )
+        case .customEvent:
+            StimulusKind(
+                id,
+                "custom_event",
+                fields: [
+                    StepField("name", .text, about: "The event's name."),
+                    StepField("properties", .properties, fallback: .properties([:]), about: "The event's properties."),
+                    StepField(
+                        "source",
+                        .choice(StepChoice(of: EventSource.self)),
+                        fallback: .text(EventSource.sdk.rawValue),
+                        about: "sdk, or api: an event logged through the REST API never triggers."
+                    ),
+                ],
+                argument: .valueOrFields,
+                about: "A custom event is logged.",
+                words: { values, wording in
+                    "the custom event \(wording.name(values[0].text)) is logged"
+                        + wording.eventDetails(values[1].properties, source: EventSource(values[2]))
+                },
+                make: {
+                    .customEvent(
+                        CustomEvent(name: $0[0].text, properties: $0[1].properties, source: EventSource($0[2]))
+                    )
+                }
+            )
+        case .purchase:
+            StimulusKind(
+                id,
+                "purchase",
+                fields: [
+                    StepField("product", .text, about: "The product's id."),
+                    StepField("price", .number, fallback: .number(0), about: "The price."),
+                    StepField(
+                        "properties",
+                        .properties,
+                        fallback: .properties([:]),
+                        about: "The purchase's properties."
+                    ),
+                    StepField(
+                        "source",
+                        .choice(StepChoice(of: EventSource.self)),
+                        fallback: .text(EventSource.sdk.rawValue),
+                        about: "sdk, or api: a purchase logged through the REST API never triggers."
+                    ),
+                ],
+                argument: .valueOrFields,
+                about: "A purchase is logged.",
+                words: { values, wording in
+                    "a purchase of \(wording.name(values[0].text)) is logged"
+                        + (values[1].number == 0 ? "" : " at a price of \(wording.number(values[1].number))")
+                        + wording.eventDetails(values[2].properties, source: EventSource(values[3]))
+                },
+                make: {
+                    .purchase(
+                        Purchase(
+                            product: $0[0].text,
+                            price: $0[1].number,
+                            properties: $0[2].properties,
+                            source: EventSource($0[3])
+                        )
+                    )
+                }
+            )
+        case .pushClick:
+            StimulusKind(
+                id,
+                "push_click",
+                fields: [campaignField],
+                argument: .fields,
+                about: "The app is opened from a push notification.",
+                words: { values, wording in
+                    values[0].optionalText.map { "the app is opened from a push of the campaign \(wording.name($0))" }
+                        ?? "the app is opened from a push"
+                },
+                make: { .pushClicked(campaign: $0[0].optionalText) }
+            )
+        case .pushOpen:
+            StimulusKind(
+                id,
+                "push_open",
+                fields: [campaignField],
+                argument: .fields,
+                capability: .pushOpen,
+                about: "The app, with no session running, is opened from a push: a session starts (its sync "
+                    + "completes at once) and the push click arrives with it (push-open).",
+                words: { values, wording in
+                    "the app, not running a session, is opened from a push"
+                        + (values[0].optionalText.map { " of the campaign \(wording.name($0))" } ?? "")
+                        + " (a session starts with it)"
+                },
+                make: { .appOpenedFromPush(campaign: $0[0].optionalText) }
+            )
+        case .advance:
+            StimulusKind(
+                id,
+                "advance",
+                fields: [StepField("by", wireKey: "by_ms", .span, about: "The span of virtual time that passes.")],
+                argument: .value,
+                about: "Virtual time moves forward; delayed displays that fall due run, in time order.",
+                words: { values, _ in values[0].span == .seconds(1) ? "1 s passes" : "\(values[0].span) s pass" },
+                make: { .timeAdvanced(by: $0[0].span) }
+            )
+        case .background:
+            StimulusKind(
+                id,
+                "background",
+                capability: .appLifecycle,
+                about: "The app goes to the background.",
+                words: "the app goes to the background",
+                stimulus: .appBackgrounded
+            )
+        case .foreground:
+            StimulusKind(
+                id,
+                "foreground",
+                capability: .appLifecycle,
+                about: "The app comes back to the foreground.",
+                words: "the app comes back to the foreground",
+                stimulus: .appForegrounded
+            )
+        case .orientation:
+            StimulusKind(
+                id,
+                "orientation",
+                fields: [
+                    StepField(
+                        "orientation",
+                        .choice(StepChoice(of: DeviceOrientation.self)),
+                        about: "The device's new orientation."
+                    )
+                ],
+                argument: .value,
+                capability: .orientation,
+                about: "The device turns (orientation).",
+                words: { values, _ in "the device turns to \(values[0].text)" },
+                make: { .deviceRotated(to: DeviceOrientation(rawValue: $0[0].text) ?? .portrait) }
+            )
+        case .keyboardShown:
+            StimulusKind(
+                id,
+                "keyboard_shown",
+                capability: .keyboard,
+                about: "The keyboard comes up (keyboard).",
+                words: "the keyboard comes up",
+                stimulus: .keyboardShown
+            )
+        case .keyboardHidden:
+            StimulusKind(
+                id,
+                "keyboard_hidden",
+                capability: .keyboard,
+                about: "The keyboard goes away (keyboard).",
+                words: "the keyboard goes away",
+                stimulus: .keyboardHidden
+            )
+        case .assetDownload:
+            StimulusKind(
+                id,
+                "asset_download",
+                fields: [
+                    StepField("message", .message, about: "The message whose pending download settles."),
+                    StepField(
+                        "outcome",
+                        .choice(StepChoice([.init("succeeds"), .init("fails")])),
+                        about: "How the download ends."
+                    ),
+                ],
+                argument: .fields,
+                capability: .assets,
+                about: "A pending asset download of a message settles (assets).",
+                words: { values, wording in "the download for \(wording.name(values[0].text)) \(values[1].text)" },
+                make: { .assetDownloadSettled(message: $0[0].text, succeeded: $0[1].text == "succeeds") }
+            )
+        case .delegateChoice:
+            StimulusKind(
+                id,
+                "delegate_choice",
+                fields: [
+                    StepField("message", .message, about: "The message the answer is for."),
+                    StepField(
+                        "choice",
+                        .choice(
+                            StepChoice([
+                                .init(DisplayChoice.now.rawValue, capability: .delegateNow),
+                                .init(DisplayChoice.later.rawValue, capability: .delegateLater),
+                                .init(DisplayChoice.discard.rawValue, capability: .delegateDiscard),
+                                .init(
+                                    DisplayChoice.rollback.rawValue,
+                                    capability: .delegateRollback,
+                                    profiles: [.appboyLegacy]
+                                ),
+                            ])
+                        ),
+                        about: "The display delegate's answer; rollback exists only in appboy-legacy."
+                    ),
+                ],
+                argument: .fields,
+                capability: .delegate,
+                requirement: .delegate,
+                about: "From now on the display delegate answers this choice for the message (delegate).",
+                words: { values, wording in
+                    "from now on the display delegate answers \(DisplayChoice(values[1]).quoted) for "
+                        + wording.name(values[0].text)
+                },
+                make: { .delegateChoiceSet(message: $0[0].text, choice: DisplayChoice($0[1])) }
+            )
+        case .dismiss:
+            StimulusKind(
+                id,
+                "dismiss",
+                fields: [StepField("message", .message, about: "The visible message.")],
+                argument: .value,
+                about: "The user dismisses the visible message.",
+                words: { values, wording in "the user dismisses \(wording.name(values[0].text))" },
+                make: { .messageDismissed($0[0].text) }
+            )
+        case .click:
+            StimulusKind(
+                id,
+                "click",
+                fields: [StepField("message", .message, about: "The visible message.")],
+                argument: .value,
+                about: "The user clicks the visible message.",
+                words: { values, wording in "the user taps \(wording.name(values[0].text))" },
+                make: { .messageClicked($0[0].text) }
+            )
+        case .displayNext:
+            StimulusKind(
+                id,
+                "display_next",
+                capability: .displayNext,
+                about: "The app asks for the top of the stack (presentNext(), displayNextInAppMessage).",
+                words: "the app asks for the next message waiting on the stack",
+                stimulus: .displayNextRequested
+            )
+        case .presentLocal:
+            StimulusKind(
+                id,
+                "present_local",
+                fields: [StepField("message", .localMessage, about: "The message the app creates.")],
+                argument: .value,
+                capability: .localMessages,
+                about: "The app presents a message it created itself (local-messages).",
+                words: { values, wording in wording.message(values[0].message) },
+                make: { .localMessagePresented($0[0].message) }
+            )
+        case .changeUser:
+            StimulusKind(
+                id,
+                "change_user",
+                fields: [StepField("user", .text, about: "The new current user.")],
+                argument: .value,
+                capability: .userChange,
+                about: "The app changes the current user.",
+                words: { values, wording in "the app switches to the user \(wording.name(values[0].text))" },
+                make: { .userChanged(to: $0[0].text) }
+            )
+        case .inspectStack:
+            StimulusKind(
+                id,
+                "inspect_stack",
+                capability: .stackInspection,
+                isStep: false,
+                about: "The harness asks for the stack, top first (an expectation's stack).",
+                words: "the stack is read",
+                stimulus: .stackInspected
+            )
+        }
+    }
+
+    /// `push_click`'s and `push_open`'s campaign.
+    private static let campaignField = StepField(
+        "campaign",
+        .text,
+        fallback: .absent,
+        about: "The push's campaign; none when left out."
+    )
+}
+
+extension Stimulus {
+    /// The stimulus's kind and its values, one for each of the kind's fields.
+    package var parts: (kind: StimulusKind, values: [StepValue]) {
+        switch self {
+        case .sessionStarted(let syncPending):
+            (.of(.sessionStart), [.text(syncPending ? "pending" : "complete")])
+        case .sessionSyncCompleted: (.of(.syncComplete), [])
+        case .sessionEnded: (.of(.sessionEnd), [])
+        case .appRelaunched: (.of(.relaunch), [])
+        case .customEvent(let event):
+            (.of(.customEvent), [.text(event.name), .properties(event.properties), .text(event.source.rawValue)])
+        case .purchase(let purchase):
+            (
+                .of(.purchase),
+                [
+                    .text(purchase.product), .number(purchase.price), .properties(purchase.properties),
+                    .text(purchase.source.rawValue),
+                ]
+            )
+        case .pushClicked(let campaign): (.of(.pushClick), [StepValue(campaign)])
+        case .appOpenedFromPush(let campaign): (.of(.pushOpen), [StepValue(campaign)])
+        case .timeAdvanced(let span): (.of(.advance), [.span(span)])
+        case .appBackgrounded: (.of(.background), [])
+        case .appForegrounded: (.of(.foreground), [])
+        case .deviceRotated(let orientation): (.of(.orientation), [.text(orientation.rawValue)])
+        case .keyboardShown: (.of(.keyboardShown), [])
+        case .keyboardHidden: (.of(.keyboardHidden), [])
+        case .assetDownloadSettled(let message, let succeeded):
+            (.of(.assetDownload), [.text(message), .text(succeeded ? "succeeds" : "fails")])
+        case .delegateChoiceSet(let message, let choice):
+            (.of(.delegateChoice), [.text(message), .text(choice.rawValue)])
+        case .messageDismissed(let message): (.of(.dismiss), [.text(message)])
+        case .messageClicked(let message): (.of(.click), [.text(message)])
+        case .displayNextRequested: (.of(.displayNext), [])
+        case .localMessagePresented(let message): (.of(.presentLocal), [.message(message)])
+        case .userChanged(let user): (.of(.changeUser), [.text(user)])
+        case .stackInspected: (.of(.inspectStack), [])
+        }
+    }
+
+    /// The stimulus's kind.
+    package var kind: StimulusKind { parts.kind }
+}
+
+extension StimulusKind {
+    /// A kind with values.
+    fileprivate init(
+        _ id: ID,
+        _ name: StaticString,
+        fields: [StepField],
+        argument: Argument,
+        capability: Capability? = nil,
+        requirement: Requirement? = nil,
+        about: String,
+        words: @escaping @Sendable ([StepValue], any StepWording) -> String,
+        make: @escaping @Sendable ([StepValue]) -> Stimulus
+    ) {
+        self.id = id
+        self.name = name
+        self.fields = fields
+        self.argument = argument
+        self.capability = capability
+        self.requirement = requirement
+        self.isStep = true
+        self.about = about
+        self.words = words
+        self.make = make
+    }
+
+    /// A kind that takes nothing: always the same stimulus.
+    fileprivate init(
+        _ id: ID,
+        _ name: StaticString,
+        capability: Capability? = nil,
+        isStep: Bool = true,
+        about: String,
+        words: String,
+        stimulus: Stimulus
+    ) {
+        self.id = id
+        self.name = name
+        self.fields = []
+        self.argument = .none
+        self.capability = capability
+        self.requirement = nil
+        self.isStep = isStep
+        self.about = about
+        self.words = { _, _ in words }
+        self.make = { _ in stimulus }
+    }
+}
+
+extension EventSource {
+    /// The source a choice field's word names.
+    fileprivate init(_ value: StepValue) {
+        self = EventSource(rawValue: value.text) ?? .sdk
+    }
+}
+
+extension DisplayChoice {
+    /// The answer a choice field's word names.
+    fileprivate init(_ value: StepValue) {
+        self = DisplayChoice(rawValue: value.text) ?? .now
+    }
+
+    /// The answer in words, quoted.
+    fileprivate var quoted: String {
+        switch self {
+        case .now: "“display now”"
+        case .later: "“later” (back on the stack)"
+        case .discard: "“discard”"
+        case .rollback: "“roll back” (undo the trigger)"
+        }
+    }
+}

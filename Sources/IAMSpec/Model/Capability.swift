@@ -99,6 +99,7 @@ public enum Capability: String, Sendable, Hashable, CaseIterable, Codable, Compa
         .userChange,
     ]
 
+    /// Capabilities sort by name, as reports list them.
     public static func < (lhs: Capability, rhs: Capability) -> Bool {
         lhs.rawValue < rhs.rawValue
     }

@@ -12,6 +12,7 @@ public struct Expectation: Sendable, Hashable {
     /// the end of every ``Stimulus``, they keep an action at 24 bytes, not 40 (a step at 48, not 64).
     private var seldomChecks: [SeldomCheck]
 
+    /// An expectation with these checks; a check left nil is not made.
     public init(
         sequence: [ObservationPattern]? = nil,
         contains: [ObservationPattern]? = nil,
@@ -61,9 +62,12 @@ public struct Expectation: Sendable, Hashable {
 
 /// A message named by a pattern: one message, or any message (`"*"` in YAML).
 public enum MessageSelector: Sendable, Hashable {
+    /// Any message.
     case any
+    /// The message with this id.
     case id(MessageID)
 
+    /// Whether the message with this id is one the selector names.
     @inlinable public func matches(_ id: MessageID) -> Bool {
         switch self {
         case .any: true
@@ -74,13 +78,21 @@ public enum MessageSelector: Sendable, Hashable {
 
 /// An observation as a case expects it; an omitted detail matches any value.
 public enum ObservationPattern: Sendable, Hashable {
+    /// ``Observation/displayed(_:extras:)``, with exactly these extras when given.
     case displayed(MessageSelector, extras: [String: String]?)
+    /// ``Observation/stacked(_:reason:)``, for this reason when given.
     case stacked(MessageSelector, reason: StackReason?)
+    /// ``Observation/discarded(_:reason:)``, for this reason when given.
     case discarded(MessageSelector, reason: DiscardReason?)
+    /// ``Observation/rolledBack(_:)``.
     case rolledBack(MessageSelector)
+    /// ``Observation/dismissed(_:)``.
     case dismissed(MessageSelector)
+    /// ``Observation/noMatchingTrigger(_:)``, for this event when given.
     case noMatchingTrigger(TriggerEvent?)
+    /// ``Observation/impressionLogged(_:)``.
     case impressionLogged(MessageSelector)
+    /// ``Observation/clickLogged(_:)``.
     case clickLogged(MessageSelector)
 
     /// Whether the observation fits this pattern.

@@ -12,7 +12,9 @@ public enum Observation: Sendable, Hashable {
     case dismissed(MessageID)
     /// The delegate's no-matching-trigger callback fired for the event.
     case noMatchingTrigger(TriggerEvent)
+    /// An impression of the message was logged.
     case impressionLogged(MessageID)
+    /// A click on the message was logged.
     case clickLogged(MessageID)
     /// The answer to ``Stimulus/stackInspected``: the stack, top first.
     case stack([MessageID])

@@ -5,10 +5,13 @@ public enum Stimulus: Sendable, Hashable {
     case sessionStarted(syncPending: Bool)
     /// The session-start sync completes; events held while it was in flight are replayed.
     case sessionSyncCompleted
+    /// The session ends.
     case sessionEnded
     /// The app relaunches from suspended mode: the in-memory stack is emptied.
     case appRelaunched
+    /// The app logs a custom event.
     indirect case customEvent(CustomEvent)
+    /// The app logs a purchase.
     indirect case purchase(Purchase)
     /// The app is opened from a push notification.
     case pushClicked(campaign: String?)
@@ -17,10 +20,15 @@ public enum Stimulus: Sendable, Hashable {
     case appOpenedFromPush(campaign: String?)
     /// Virtual time moves forward; delayed displays that fall due run, in time order.
     case timeAdvanced(by: VirtualTime)
+    /// The app goes to the background.
     case appBackgrounded
+    /// The app comes back to the foreground.
     case appForegrounded
+    /// The device turns to this orientation.
     case deviceRotated(to: DeviceOrientation)
+    /// The keyboard comes up.
     case keyboardShown
+    /// The keyboard goes away.
     case keyboardHidden
     /// A pending asset download of a message settles.
     case assetDownloadSettled(message: MessageID, succeeded: Bool)
@@ -42,6 +50,7 @@ public enum Stimulus: Sendable, Hashable {
 
 /// Where an event was logged from; only events logged through the SDK can trigger.
 public enum EventSource: String, Sendable, Hashable, CaseIterable {
+    /// The SDK in the app: the event may trigger messages.
     case sdk
     /// The REST API: the event reaches the user's profile but never triggers a message.
     case api
@@ -49,10 +58,14 @@ public enum EventSource: String, Sendable, Hashable, CaseIterable {
 
 /// A custom event.
 public struct CustomEvent: Sendable, Hashable {
+    /// The event's name, which a `custom_event` trigger names.
     public var name: String
+    /// The event's properties, which a trigger's filters test.
     public var properties: [String: PropertyValue]
+    /// Where the event was logged from.
     public var source: EventSource
 
+    /// An event of this name, with properties and a source (none and the SDK by default).
     public init(name: String, properties: [String: PropertyValue] = [:], source: EventSource = .sdk) {
         self.name = name
         self.properties = properties
@@ -62,11 +75,16 @@ public struct CustomEvent: Sendable, Hashable {
 
 /// A purchase.
 public struct Purchase: Sendable, Hashable {
+    /// The product's id, which a `purchase` trigger names.
     public var product: String
+    /// The price paid.
     public var price: Double
+    /// The purchase's properties, which a trigger's filters test.
     public var properties: [String: PropertyValue]
+    /// Where the purchase was logged from.
     public var source: EventSource
 
+    /// A purchase of this product, with a price, properties and a source (0, none and the SDK by default).
     public init(
         product: String,
         price: Double = 0,

@@ -1,11 +1,6 @@
 import IAMSpec
+import IAMSpecPlatform
 import IAMSpecRunner
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The suite as a static site (`iamspec docs`): HTML pages with one stylesheet, the same
 /// content as Markdown under `markdown/`, and with results an engines × cases matrix and an SVG

@@ -1,14 +1,7 @@
 import IAMSpec
+import IAMSpecPlatform
 import IAMSpecReferenceEngine
 import IAMSpecRunner
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Measures a suite by the mutants it kills: the suite runs on the reference engine, which must
 /// pass it, then on every mutant engine.

@@ -1,10 +1,5 @@
 import IAMSpec
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import IAMSpecPlatform
 
 /// The results stream (`iamspec run --json FILE`): line-delimited JSON, one object per line.
 ///

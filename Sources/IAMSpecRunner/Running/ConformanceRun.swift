@@ -1,10 +1,5 @@
 import IAMSpec
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import IAMSpecPlatform
 
 /// Runs a suite of cases against an engine: the library entry point for engine authors.
 ///

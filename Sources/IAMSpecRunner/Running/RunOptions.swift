@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import IAMSpecPlatform
 
 /// How to run a suite: which runs, how many at once, and how long each may take.
 public struct RunOptions: Sendable {

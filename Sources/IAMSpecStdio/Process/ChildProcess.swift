@@ -1,12 +1,7 @@
 import CIAMSpecSystem
 import IAMSpec
+import IAMSpecPlatform
 import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// An engine program started with `/bin/sh -c COMMAND`, talking over pipes on its stdin and
 /// stdout, with its stderr drained into a ``StderrTail``.

@@ -1,11 +1,6 @@
 import Dispatch
+import IAMSpecPlatform
 import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The last bytes an engine wrote to its stderr, read continuously on a thread of its own so
 /// that an engine that floods stderr never blocks.

@@ -1,13 +1,6 @@
 import IAMSpec
+import IAMSpecPlatform
 import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The engine processes of one provider: idle ones waiting for a case, busy ones running one.
 ///

@@ -1,10 +1,5 @@
 import IAMSpec
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import IAMSpecPlatform
 
 /// Serves any ``EngineProvider`` over the stdio protocol (`Specs/PROTOCOL.md`): the engine's side
 /// of what ``StdioEngineProvider`` drives. `iamspec engine --stdio` serves the reference engine

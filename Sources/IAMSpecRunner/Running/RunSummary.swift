@@ -2,7 +2,7 @@
 ///
 /// This is what the results stream (`--json`) holds, and what every report is made from.
 /// `iamspec run` itself keeps only the results that did not pass (its reports get every result
-/// while the run goes on); ``ConformanceRun/run(cases:rules:paths:)`` keeps them all.
+/// while the run goes on); ``ConformanceRun/run(cases:rules:paths:)-4tva8`` keeps them all.
 public struct RunSummary: Sendable, Hashable {
     public var header: RunHeader
     /// Sorted by case id, then profile.

@@ -36,7 +36,7 @@ let package = Package(
         .systemLibrary(
             name: "CYAML",
             pkgConfig: "yaml-0.1",
-            providers: [.apt(["libyaml-dev"])]
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         /// System calls Swift cannot import (variadic `prctl`).
         .target(name: "CIAMSpecSystem"),

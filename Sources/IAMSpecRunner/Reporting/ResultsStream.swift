@@ -150,6 +150,7 @@ public enum ResultsStream {
 
 /// A results file that cannot be read, with where and why.
 public struct ResultsStreamError: Error, Sendable, CustomStringConvertible {
+    /// The line of the results file that cannot be read, and why.
     public var diagnostic: Diagnostic
 
     package init(_ diagnostic: Diagnostic) {

@@ -32,6 +32,8 @@ public struct ConformanceRun: Sendable {
     /// What the watchdog measures ``RunOptions/timeout`` on.
     var watchdogClock: any WatchdogClock = MonotonicClock()
 
+    /// A run of `engine`'s engines with `options`, which `control` may stop early and whose
+    /// results `progress` receives as they come.
     public init(
         engine: any EngineProvider,
         options: RunOptions = RunOptions(),

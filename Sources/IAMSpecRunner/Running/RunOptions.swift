@@ -23,6 +23,8 @@ public struct RunOptions: Sendable {
         result.status == .failed || result.status == .error
     }
 
+    /// Options for a run; by default every case under every profile, as many runs at once as
+    /// the machine has processors, 30 seconds each, nothing skipped, no stop at a failure.
     public init(
         selection: RunSelection = RunSelection(),
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount,

@@ -34,7 +34,7 @@ final class ChildProcess: EngineChannel {
 
     /// Starts `command` with `/bin/sh -c`.
     ///
-    /// - Throws: ``EngineError`` when the shell cannot be started at all.
+    /// - Throws: `EngineError` when the shell cannot be started at all.
     init(command: String, stderrCapacity: Int) throws(EngineError) {
         // Pipes are made close-on-exec in two steps (`pipe2` is not exported to Swift); holding the
         // lock until the spawn is done keeps one engine from inheriting another's pipes.

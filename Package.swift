@@ -36,24 +36,27 @@ let package = Package(
         .systemLibrary(
             name: "CYAML",
             pkgConfig: "yaml-0.1",
-            providers: [.apt(["libyaml-dev"])]
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         /// System calls Swift cannot import (variadic `prctl`).
         .target(name: "CIAMSpecSystem"),
+        /// FoundationEssentials (or Foundation) and the C library, for every module but the core.
+        .target(name: "IAMSpecPlatform"),
         .target(name: "IAMSpec"),
-        .target(name: "IAMSpecRunner", dependencies: ["IAMSpec", "CYAML"]),
-        .target(name: "IAMSpecStdio", dependencies: ["IAMSpec", "CIAMSpecSystem"]),
-        .target(name: "IAMSpecSite", dependencies: ["IAMSpec", "IAMSpecRunner"]),
+        .target(name: "IAMSpecRunner", dependencies: ["IAMSpec", "IAMSpecPlatform", "CYAML"]),
+        .target(name: "IAMSpecStdio", dependencies: ["IAMSpec", "IAMSpecPlatform", "CIAMSpecSystem"]),
+        .target(name: "IAMSpecSite", dependencies: ["IAMSpec", "IAMSpecPlatform", "IAMSpecRunner"]),
         .target(name: "IAMSpecReferenceEngine", dependencies: ["IAMSpec"]),
         .target(name: "IAMSpecTesting", dependencies: ["IAMSpec"]),
         .target(
             name: "IAMSpecMutants",
-            dependencies: ["IAMSpec", "IAMSpecRunner", "IAMSpecReferenceEngine"]
+            dependencies: ["IAMSpec", "IAMSpecPlatform", "IAMSpecRunner", "IAMSpecReferenceEngine"]
         ),
         .executableTarget(
             name: "iamspec",
             dependencies: [
                 "IAMSpec",
+                "IAMSpecPlatform",
                 "IAMSpecRunner",
                 "IAMSpecStdio",
                 "IAMSpecSite",

@@ -4,8 +4,10 @@ public import IAMSpec
 ///
 /// It runs both profiles and has every capability.
 public struct ReferenceEngineProvider: EngineProvider {
+    /// The provider of reference engines; it has no settings.
     public init() {}
 
+    /// `iamspec-reference`, both profiles and every capability.
     public var description: EngineDescription {
         EngineDescription(
             name: "iamspec-reference",

@@ -1,11 +1,6 @@
 import IAMSpec
+import IAMSpecPlatform
 import IAMSpecRunner
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The suite as a static site (`iamspec docs`): HTML pages with one stylesheet, the same
 /// content as Markdown under `markdown/`, and with results an engines × cases matrix and an SVG
@@ -18,12 +13,15 @@ public enum DocumentationSite {
     public struct File: Sendable, Hashable {
         /// Relative to the site's folder, with `/` separators.
         public var path: String
+        /// The file's text: HTML, Markdown, CSS or SVG.
         public var contents: String
     }
 
     /// Every file of the site, sorted by path.
     ///
     /// - Parameters:
+    ///   - cases: the suite's cases, each told in words on its rule area's page.
+    ///   - rules: the rule catalogue, each rule with its quotes and sources.
     ///   - suitePaths: the spec paths loaded, named in each page's footer.
     ///   - results: results streams, one per engine (merge shards first).
     /// - Throws: ``SiteError`` when two results streams are for the same engine.

@@ -7,5 +7,6 @@ public struct SiteError: Error, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// `error: message`, as `iamspec docs` prints it.
     public var description: String { "error: \(message)" }
 }

@@ -9,10 +9,11 @@ public enum ScriptedAnswer: Sendable, Hashable, ExpressibleByArrayLiteral {
     /// Decline the stimulus: throw `CaseSkipped` with the reason, as an engine that does not
     /// support it (over stdio, the protocol's `unsupported` answer). The run is skipped.
     case unsupported(reason: String)
-    /// Never answer: block until the engine is interrupted, then throw ``EngineError``.
+    /// Never answer: block until the engine is interrupted, then throw `EngineError`.
     /// For watchdog and interruption tests.
     case hang
 
+    /// Answers with the observations of the literal, in order.
     public init(arrayLiteral elements: Observation...) {
         self = .observations(elements)
     }

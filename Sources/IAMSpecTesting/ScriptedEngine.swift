@@ -4,7 +4,7 @@ public import IAMSpec
 /// records each stimulus in the provider's ``ScriptedEngineRecorder``.
 ///
 /// It is interruptible: ``interrupt()`` makes a pending ``ScriptedAnswer/hang`` (and any later
-/// stimulus) throw ``EngineError``, so watchdog tests leave no thread behind.
+/// stimulus) throw `EngineError`, so watchdog tests leave no thread behind.
 ///
 /// Thread-safety: ``handle(_:)`` is called from one thread; ``interrupt()`` from any. The engine
 /// keeps no state of its own: whether it was interrupted is in the recorder.
@@ -23,6 +23,10 @@ public final class ScriptedEngine: InterruptibleEngine {
         self.index = recorder.recordMade(setup)
     }
 
+    /// Records the stimulus, then answers with the provider's closure: observations, a
+    /// `CaseSkipped` for ``ScriptedAnswer/unsupported(reason:)``, or, for ``ScriptedAnswer/hang``,
+    /// nothing until ``interrupt()``, then `EngineError`; or what the closure throws. Throws
+    /// `EngineError` at once when the engine was interrupted before.
     public func handle(_ stimulus: Stimulus) throws -> [Observation] {
         if recorder.recordReceived(stimulus, byEngine: index) {
             throw EngineError("the engine was interrupted")
@@ -38,6 +42,8 @@ public final class ScriptedEngine: InterruptibleEngine {
         }
     }
 
+    /// Marks the engine interrupted in the recorder: a pending ``ScriptedAnswer/hang`` and every
+    /// later stimulus throw `EngineError`.
     public func interrupt() {
         recorder.recordInterrupted(engine: index)
     }

@@ -14,26 +14,36 @@ public import IAMSpec
 /// #expect(provider.recorder.runs.count == 2)
 /// ```
 ///
-/// The closure may throw (``EngineError`` makes the run an error), return ``ScriptedAnswer/hang``
+/// The closure may throw (`EngineError` makes the run an error), return ``ScriptedAnswer/hang``
 /// (the engine blocks until interrupted), return ``ScriptedAnswer/unsupported(reason:)`` (the
-/// engine declines the step), and see the run's ``EngineSetup``. The description (name,
-/// profiles, capabilities, and those it lacks) is configurable, and `skip` declines cases with a
-/// reason.
+/// engine declines the step), and see the run's `EngineSetup`. The description (name,
+/// profiles, capabilities, and those it lacks) is configurable; `skip` declines cases with a
+/// reason, and `fail` makes no engine for them, as a provider whose engine cannot start.
 public struct ScriptedEngineProvider: EngineProvider {
     /// Answers one stimulus of the run set up by `setup`; called on the run's worker thread.
     public typealias Responder = @Sendable (_ stimulus: Stimulus, _ setup: EngineSetup) throws -> ScriptedAnswer
 
+    /// The name, version, profiles and capabilities given to the initializer.
     public let description: EngineDescription
     /// Every engine made and every stimulus it received.
     public let recorder = ScriptedEngineRecorder()
     private let skip: @Sendable (EngineSetup) -> String?
+    private let fail: @Sendable (EngineSetup) -> String?
     private let respond: Responder
 
-    /// `capabilities` and `lacking` are as in `EngineDescription`: the capabilities of
-    /// `Capability.assumedUnlessLacking` are added unless `lacking` names them.
+    /// A provider whose engines answer with `respond`, and declare the description made of the
+    /// other values.
     ///
     /// - Parameters:
-    ///   - skip: a reason to decline the run (thrown as ``CaseSkipped``), or nil to run it.
+    ///   - name: the engine's name in the description.
+    ///   - version: the engine's version in the description.
+    ///   - profiles: the profiles the engines follow; a run under another one is skipped.
+    ///   - capabilities: the capabilities the engines declare, as `EngineDescription` takes them:
+    ///     those of `Capability.assumedUnlessLacking` are added unless `lacking` names them.
+    ///   - lacking: the assumed capabilities the engines lack.
+    ///   - skip: a reason to decline the run (thrown as `CaseSkipped`), or nil to run it.
+    ///   - fail: why no engine can be made for the run (thrown as `EngineError`: the run is an
+    ///     error), or nil to make one; asked after `skip`.
     ///   - respond: the engine's answer to each stimulus.
     public init(
         name: String = "scripted",
@@ -42,6 +52,7 @@ public struct ScriptedEngineProvider: EngineProvider {
         capabilities: Set<Capability> = Set(Capability.allCases),
         lacking: Set<Capability> = [],
         skip: @escaping @Sendable (EngineSetup) -> String? = { _ in nil },
+        fail: @escaping @Sendable (EngineSetup) -> String? = { _ in nil },
         respond: @escaping Responder
     ) {
         self.description = EngineDescription(
@@ -52,6 +63,7 @@ public struct ScriptedEngineProvider: EngineProvider {
             lacking: lacking
         )
         self.skip = skip
+        self.fail = fail
         self.respond = respond
     }
 
@@ -66,9 +78,14 @@ public struct ScriptedEngineProvider: EngineProvider {
         }
     }
 
+    /// A fresh ``ScriptedEngine`` recorded in ``recorder``; throws `CaseSkipped` when `skip`
+    /// declines the run, and `EngineError` when `fail` gives a reason.
     public func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
         if let reason = skip(setup) {
             throw CaseSkipped(reason: reason)
+        }
+        if let message = fail(setup) {
+            throw EngineError(message)
         }
         return ScriptedEngine(setup: setup, respond: respond, recorder: recorder)
     }

@@ -13,9 +13,11 @@ public import IAMSpec
 public final class ScriptedEngineRecorder: @unchecked Sendable {
     /// One engine's life: its setup, the stimuli it got, whether it was interrupted.
     public struct Run: Sendable, Hashable {
+        /// What the engine was made with: the case's id, the profile, the configuration and the messages.
         public var setup: EngineSetup
         /// In the order received, stack inspections included.
         public var stimuli: [Stimulus]
+        /// Whether ``ScriptedEngine/interrupt()`` was called on the engine.
         public var wasInterrupted: Bool
     }
 

@@ -1,14 +1,9 @@
 import ArgumentParser
 import IAMSpec
+import IAMSpecPlatform
 import IAMSpecRunner
 import IAMSpecSite
 import IAMSpecStdio
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The `iamspec` command: runs in-app message delivery conformance cases against an engine.
 @main

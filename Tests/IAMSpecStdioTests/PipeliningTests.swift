@@ -1,4 +1,5 @@
 import IAMSpec
+import IAMSpecTesting
 import Testing
 
 @testable import IAMSpecStdio
@@ -310,7 +311,7 @@ import Foundation
             command: "in-process scripted engine",
             settings: StdioEngineSettings(validatesProtocol: true)
         ) { () throws(EngineError) -> any EngineChannel in
-            PipeChannel(serving: ScriptedProvider())
+            PipeChannel(serving: ScriptedEngineProvider.everyAnswer())
         }
         defer { provider.shutdown() }
         for index in 0..<3 {

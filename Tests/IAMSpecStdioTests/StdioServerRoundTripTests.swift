@@ -1,4 +1,5 @@
 import IAMSpec
+import IAMSpecTesting
 import Testing
 
 @testable import IAMSpecStdio
@@ -11,14 +12,14 @@ import Testing
             command: "in-process scripted engine",
             settings: StdioEngineSettings(validatesProtocol: validating)
         ) { () throws(EngineError) -> any EngineChannel in
-            PipeChannel(serving: ScriptedProvider())
+            PipeChannel(serving: ScriptedEngineProvider.everyAnswer())
         }
     }
 
     @Test func theDescriptionComesFromTheHandshake() throws {
         let provider = try remoteProvider()
         defer { provider.shutdown() }
-        #expect(provider.description == ScriptedProvider().description)
+        #expect(provider.description == ScriptedEngineProvider.everyAnswer().description)
     }
 
     @Test(arguments: WireSamples.setups)
@@ -26,7 +27,7 @@ import Testing
         let provider = try remoteProvider()
         defer { provider.shutdown() }
         var remote = try provider.makeEngine(for: setup)
-        var local = try ScriptedProvider().makeEngine(for: setup)
+        var local = try ScriptedEngineProvider.everyAnswer().makeEngine(for: setup)
         for stimulus in WireSamples.stimuli {
             let expected = Result { try local.handle(stimulus) }
             let actual = Result { try remote.handle(stimulus) }

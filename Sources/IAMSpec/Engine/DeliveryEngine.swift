@@ -25,6 +25,7 @@ public protocol DeliveryEngine {
 }
 
 extension DeliveryEngine {
+    /// Does nothing: an engine with nothing to check once a run is over need not write it.
     public mutating func endCase() throws {}
 }
 
@@ -45,8 +46,12 @@ public protocol EngineProvider: Sendable {
 
 /// What an engine is and what it can do; a case it cannot run is skipped, with the reason.
 public struct EngineDescription: Sendable, Hashable {
+    /// The engine's name, as the reports, the results' header and the conformance matrix show it.
     public var name: String
+    /// The engine's version, recorded beside its name in the results' header.
     public var version: String
+    /// The SDK generations whose rules the engine follows; a run under any other profile is skipped,
+    /// with the reason.
     public var profiles: Set<Profile>
     /// Exactly the capabilities the engine has.
     public var capabilities: Set<Capability>
@@ -78,10 +83,12 @@ public struct EngineSetup: Sendable, Hashable {
     public var caseID: String
     /// The SDK generation whose rules apply in this run.
     public var profile: Profile
+    /// How the app configured the SDK, and the device it runs on, when the case begins.
     public var configuration: EngineConfiguration
     /// The messages the server delivers at each session start, in delivered order.
     public var messages: [InAppMessage]
 
+    /// A setup for one run of the case `caseID` under `profile`.
     public init(caseID: String, profile: Profile, configuration: EngineConfiguration, messages: [InAppMessage]) {
         self.caseID = caseID
         self.profile = profile
@@ -93,8 +100,10 @@ public struct EngineSetup: Sendable, Hashable {
 /// Thrown by a provider that declines a case, or by an engine that declines a stimulus; the run
 /// reports it as skipped with the reason (and, for a stimulus, the step's location).
 public struct CaseSkipped: Error, Sendable, Hashable {
+    /// Why the case or the stimulus is declined, as the report shows it beside the skipped run.
     public var reason: String
 
+    /// Declines the case, or the stimulus, for `reason`.
     public init(reason: String) {
         self.reason = reason
     }
@@ -102,14 +111,18 @@ public struct CaseSkipped: Error, Sendable, Hashable {
 
 /// Thrown by an engine that cannot go on; the run reports the case as an error.
 public struct EngineError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong, as the report shows it for the run.
     public var message: String
     /// What the engine wrote on the side (for example a child process's stderr), if anything.
     public var diagnostics: String
 
+    /// An error whose report says `message`, with what the engine wrote on the side in
+    /// `diagnostics`.
     public init(_ message: String, diagnostics: String = "") {
         self.message = message
         self.diagnostics = diagnostics
     }
 
+    /// The message alone, without the diagnostics.
     public var description: String { message }
 }

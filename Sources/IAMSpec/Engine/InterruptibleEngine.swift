@@ -16,5 +16,6 @@ public protocol InterruptibleEngine: DeliveryEngine, Sendable {
 }
 
 extension InterruptibleEngine {
+    /// Empty: an engine that writes nothing on the side need not write it.
     public var diagnostics: String { "" }
 }

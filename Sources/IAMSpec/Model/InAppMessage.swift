@@ -8,6 +8,7 @@ public struct InAppMessage: Sendable, Hashable {
     /// Copied on write when another message shares it, so that shared storage never changes.
     private var storage: Storage
 
+    /// The message's identifier, unique within its case; observations name the message by it.
     public var id: MessageID {
         get { storage.fields.id }
         set { uniqueStorage().fields.id = newValue }
@@ -31,11 +32,13 @@ public struct InAppMessage: Sendable, Hashable {
         set { uniqueStorage().fields.delay = newValue }
     }
 
+    /// The kind of message; a slide-up unless set.
     public var type: MessageType {
         get { storage.fields.type }
         set { uniqueStorage().fields.type = newValue }
     }
 
+    /// The orientation the message is built for; ``OrientationRequirement/any`` unless set.
     public var orientation: OrientationRequirement {
         get { storage.fields.orientation }
         set { uniqueStorage().fields.orientation = newValue }
@@ -65,6 +68,8 @@ public struct InAppMessage: Sendable, Hashable {
         set { uniqueStorage().fields.isControl = newValue }
     }
 
+    /// A message with the given settings; each left out has the default a case's message has when
+    /// it leaves the key out (`Specs/README.md`, `given.messages`).
     public init(
         id: MessageID,
         type: MessageType = .slideup,
@@ -182,10 +187,12 @@ public struct InAppMessage: Sendable, Hashable {
         return storage
     }
 
+    /// Whether two messages have the same settings; at once when they share their storage.
     public static func == (lhs: InAppMessage, rhs: InAppMessage) -> Bool {
         lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
     }
 
+    /// Hashes the message's settings, all that `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(storage.fields)
     }
@@ -257,18 +264,25 @@ public struct InAppMessage: Sendable, Hashable {
 
 /// The kinds of in-app message.
 public enum MessageType: String, Sendable, Hashable, CaseIterable {
+    /// A slide-up banner at an edge of the screen (the default).
     case slideup
+    /// A modal dialog over the app.
     case modal
     /// An image-only ("graphic") modal.
     case modalImage = "modal_image"
+    /// A message that fills the screen.
     case full
+    /// A message in HTML, whose files come in a zip bundle (``InAppMessage/zip``).
     case html
 }
 
 /// The orientation a message is built for.
 public enum OrientationRequirement: String, Sendable, Hashable, CaseIterable {
+    /// Fits the device held either way (the default).
     case any
+    /// Built for a device held upright.
     case portrait
+    /// Built for a device held on its side.
     case landscape
 }
 

@@ -8,6 +8,7 @@ public enum Profile: String, Sendable, Hashable, CaseIterable, Codable, Comparab
     /// The legacy Appboy SDK (`ABKInAppMessageController`, `beforeInAppMessageDisplayed:`).
     case appboyLegacy = "appboy-legacy"
 
+    /// Orders profiles by name, `appboy-legacy` before `braze-swift`: the order reports list them in.
     public static func < (lhs: Profile, rhs: Profile) -> Bool {
         lhs.rawValue < rhs.rawValue
     }

@@ -6,6 +6,7 @@ public struct PropertyFilters: Sendable, Hashable {
     /// The groups, all of which must hold.
     public var groups: [[PropertyCondition]]
 
+    /// Filters made of `groups`, all of which must hold; none by default, which always holds.
     public init(groups: [[PropertyCondition]] = []) {
         self.groups = groups
     }
@@ -18,6 +19,7 @@ public struct PropertyCondition: Sendable, Hashable {
     /// What must be true of it.
     public var comparison: PropertyComparison
 
+    /// The condition that the event's property `property` satisfies `comparison`.
     public init(property: String, comparison: PropertyComparison) {
         self.property = property
         self.comparison = comparison

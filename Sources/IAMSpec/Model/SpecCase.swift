@@ -2,9 +2,11 @@
 public struct SpecCase: Sendable {
     /// Stable, unique across the suite, never renumbered: `[a-z0-9][a-z0-9._-]*`.
     public var id: String
+    /// What the case checks, in one line, as reports show it beside the id.
     public var title: String
     /// The ids of the rules (in `Specs/rules.yaml`) this case checks.
     public var rules: [String]
+    /// Free-form labels, which `--tag` and `--tags` select cases by.
     public var tags: [String]
     /// The SDK generations the case holds for.
     public var profiles: [Profile] {
@@ -12,13 +14,17 @@ public struct SpecCase: Sendable {
     }
     /// ``requires``, one bit per capability.
     private var requiredCapabilities: CapabilityBits
+    /// How the app configured the SDK, and the device, when the case begins (`given.config`).
     public var configuration: EngineConfiguration
     /// The messages the server delivers at each session start, in delivered order.
     public var messages: [InAppMessage]
+    /// The stimuli and expectations, in the order they run.
     public var steps: [Step]
     /// Where the case starts in its file.
     public var location: SourceLocation
 
+    /// A case made in code, as the loader makes one from its file; a run is skipped when the
+    /// engine lacks a capability of `requires`.
     public init(
         id: String,
         title: String,
@@ -71,10 +77,12 @@ public struct Step: Sendable {
     /// Visible to inlined code so that a run reads a step's action in place, without a copy.
     @usableFromInline var storage: Storage
 
+    /// The step that does `action`, written at `location`.
     public init(_ action: Action, location: SourceLocation) {
         self.storage = Storage(action, location: location)
     }
 
+    /// What the step does: a stimulus for the engine, or an expectation to check.
     public var action: Action {
         @inlinable get {
             switch storage {
@@ -84,6 +92,7 @@ public struct Step: Sendable {
         set { storage = Storage(newValue, location: location) }
     }
 
+    /// Where the step is written.
     public var location: SourceLocation {
         @inlinable get {
             switch storage {
@@ -112,7 +121,9 @@ public struct Step: Sendable {
 
     /// A step either acts on the engine or checks what it did.
     public enum Action: Sendable, Hashable {
+        /// Gives the engine a stimulus; what it reports joins the window the next expectation checks.
         case stimulus(Stimulus)
+        /// Checks what the engine did since the previous expectation (and the stack, when it asks).
         case expectation(Expectation)
     }
 }

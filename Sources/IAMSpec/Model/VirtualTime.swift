@@ -6,6 +6,7 @@ public struct VirtualTime: Sendable, Hashable, Comparable, Codable, CustomString
     /// Milliseconds since the case began (for a point) or in the span (for a duration).
     public var milliseconds: Int64
 
+    /// A point or span of `milliseconds`.
     public init(milliseconds: Int64) {
         self.milliseconds = milliseconds
     }
@@ -15,16 +16,20 @@ public struct VirtualTime: Sendable, Hashable, Comparable, Codable, CustomString
         VirtualTime(milliseconds: seconds * 1000)
     }
 
+    /// The time every case starts at; also the empty span.
     public static let zero = VirtualTime(milliseconds: 0)
 
+    /// Whether `lhs` is earlier, or shorter, than `rhs`.
     public static func < (lhs: VirtualTime, rhs: VirtualTime) -> Bool {
         lhs.milliseconds < rhs.milliseconds
     }
 
+    /// The point `rhs` after `lhs`, or the two spans together.
     public static func + (lhs: VirtualTime, rhs: VirtualTime) -> VirtualTime {
         VirtualTime(milliseconds: lhs.milliseconds + rhs.milliseconds)
     }
 
+    /// The span from `rhs` to `lhs`, or the point `rhs` before `lhs`.
     public static func - (lhs: VirtualTime, rhs: VirtualTime) -> VirtualTime {
         VirtualTime(milliseconds: lhs.milliseconds - rhs.milliseconds)
     }

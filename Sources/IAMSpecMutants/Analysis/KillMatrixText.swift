@@ -1,14 +1,14 @@
 /// The console text of a mutation analysis: the reference run, the kill matrix, the survivors and
 /// the score (`killed/total (pct%)`) on the last line.
-public struct KillMatrixText {
-    public let report: MutationReport
+package struct KillMatrixText {
+    package let report: MutationReport
 
-    public init(_ report: MutationReport) {
+    package init(_ report: MutationReport) {
         self.report = report
     }
 
     /// The lines to print, in order.
-    public var lines: [String] {
+    package var lines: [String] {
         var lines = ["Reference engine: \(report.reference.totalsLine)", "", "Kill matrix:"]
         let width = report.outcomes.map(\.mutant.id.count).max() ?? 0
         for outcome in report.outcomes {

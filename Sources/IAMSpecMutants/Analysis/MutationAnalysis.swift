@@ -1,33 +1,26 @@
-public import IAMSpec
+import IAMSpec
+import IAMSpecPlatform
 import IAMSpecReferenceEngine
 import IAMSpecRunner
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Measures a suite by the mutants it kills: the suite runs on the reference engine, which must
 /// pass it, then on every mutant engine.
 ///
 /// A case kills a mutant when one of its runs (a case under one profile) passes on the reference
 /// engine and fails or errors on the mutant.
-public struct MutationAnalysis: Sendable {
-    public var mutants: [Mutant]
+package struct MutationAnalysis: Sendable {
+    package var mutants: [Mutant]
     /// How the suite is run on each engine (selection, jobs, timeout).
-    public var options: RunOptions
+    package var options: RunOptions
 
-    public init(mutants: [Mutant] = MutantCatalogue.all, options: RunOptions = RunOptions()) {
+    package init(mutants: [Mutant] = MutantCatalogue.all, options: RunOptions = RunOptions()) {
         self.mutants = mutants
         self.options = options
     }
 
     /// Runs the cases on the reference engine, then (when it passes them all) on each mutant, all
     /// in this process; `progress` hears of each engine before its run.
-    public func run(
+    package func run(
         cases: [SpecCase],
         rules: RuleCatalogue = RuleCatalogue(),
         progress: (String) -> Void = { _ in }
@@ -41,7 +34,7 @@ public struct MutationAnalysis: Sendable {
     /// `engines` makes the provider of the reference engine (for nil) and of each mutant:
     /// ``inProcess(_:)`` in this process; the tool runs them in worker processes, so
     /// that a mutant that traps errors its cases (and is killed) instead of ending the analysis.
-    public func run(
+    package func run(
         cases: [SpecCase],
         rules: RuleCatalogue = RuleCatalogue(),
         engines: (Mutant?) throws -> any EngineProvider,
@@ -66,7 +59,7 @@ public struct MutationAnalysis: Sendable {
     }
 
     /// The reference engine (for nil) or the mutant's engine, in this process.
-    public static func inProcess(_ mutant: Mutant?) -> any EngineProvider {
+    package static func inProcess(_ mutant: Mutant?) -> any EngineProvider {
         mutant.map { MutantEngineProvider(mutant: $0) } ?? ReferenceEngineProvider()
     }
 
@@ -83,26 +76,26 @@ public struct MutationAnalysis: Sendable {
 }
 
 /// What the suite did to one mutant.
-public struct MutantOutcome: Sendable, Hashable {
-    public var mutant: Mutant
+package struct MutantOutcome: Sendable, Hashable {
+    package var mutant: Mutant
     /// The ids of the cases that kill it, sorted; empty when it survives.
-    public var killers: [String]
+    package var killers: [String]
 
-    public var isKilled: Bool { !killers.isEmpty }
+    package var isKilled: Bool { !killers.isEmpty }
 }
 
 /// The result of a mutation analysis: the reference run and each mutant's outcome.
-public struct MutationReport: Sendable {
+package struct MutationReport: Sendable {
     /// The suite on the reference engine; when it did not pass, no mutant was run.
-    public var reference: RunSummary
+    package var reference: RunSummary
     /// One per mutant, in catalogue order; empty when the reference run did not pass.
-    public var outcomes: [MutantOutcome]
+    package var outcomes: [MutantOutcome]
 
-    public var killedCount: Int { outcomes.count(where: \.isKilled) }
-    public var survivors: [Mutant] { outcomes.filter { !$0.isKilled }.map(\.mutant) }
+    package var killedCount: Int { outcomes.count(where: \.isKilled) }
+    package var survivors: [Mutant] { outcomes.filter { !$0.isKilled }.map(\.mutant) }
 
     /// `killed/total (pct%)`, the percentage to one decimal.
-    public var scoreLine: String {
+    package var scoreLine: String {
         let total = outcomes.count
         let percent = total == 0 ? 0 : Double(killedCount) * 100 / Double(total)
         // C's `%.1f`: the percentage rounded as printf rounds it.

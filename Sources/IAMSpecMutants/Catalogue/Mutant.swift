@@ -6,15 +6,15 @@ import IAMSpecReferenceEngine
 /// The conformance suite "kills" a mutant when a case that passes on the reference engine fails
 /// (or errors) on it; a mutant that survives points at a rule the suite does not pin down. Two
 /// mutants are the same when their ids are.
-public struct Mutant: Sendable, Hashable, Identifiable {
+package struct Mutant: Sendable, Hashable, Identifiable {
     /// The mutant's stable id, as `mutant:<id>` names it on the command line.
-    public let id: String
+    package let id: String
 
     /// The id, in `Specs/rules.yaml`, of the rule this mutant breaks.
-    public let rule: String
+    package let rule: String
 
     /// One line: the rule this mutant breaks, and how.
-    public let summary: String
+    package let summary: String
 
     /// The rules its engines apply under each profile: the reference ones with this mutant's change.
     private let brazeSwiftRules: DeliveryRules
@@ -46,11 +46,11 @@ public struct Mutant: Sendable, Hashable, Identifiable {
         }
     }
 
-    public static func == (left: Mutant, right: Mutant) -> Bool {
+    package static func == (left: Mutant, right: Mutant) -> Bool {
         left.id == right.id
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(id)
     }
 }

@@ -5,16 +5,16 @@ import IAMSpecReferenceEngine
 ///
 /// This is the only description of the mutants; the order is the order of `iamspec mutate`'s kill
 /// matrix. A new mutant's entry goes at the end of the section of its concept.
-public enum MutantCatalogue {
+package enum MutantCatalogue {
     /// All mutants, in catalogue order.
-    public static let all: [Mutant] =
+    package static let all: [Mutant] =
         triggersAndFilters + selectionAndInterval + stack + eligibilityAndDisplay + analytics + sessionStartSync
         + campaignAndUsers
 
     private static let byID = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
 
     /// The mutant with this id, if there is one.
-    public static func mutant(id: String) -> Mutant? {
+    package static func mutant(id: String) -> Mutant? {
         byID[id]
     }
 

@@ -8,17 +8,17 @@ import IAMSpecRunner
 /// analytics and callback observations as they were made. At the divergence, when the second
 /// engine's extra analytics or callbacks would slip past that sequence (a sequence compares a
 /// channel only when it names one of its observations), an `absent` for them is added.
-public struct CaseWriter {
-    public var id: String
-    public var title: String
+package struct CaseWriter {
+    package var id: String
+    package var title: String
     /// Rule ids of `Specs/rules.yaml` the case checks.
-    public var rules: [String]
+    package var rules: [String]
     /// Comment lines written above the case (without `# `).
-    public var comments: [String]
+    package var comments: [String]
     /// The path of `schema.json` relative to the file written, for the editor modeline.
-    public var schemaPath: String
+    package var schemaPath: String
 
-    public init(id: String, title: String, rules: [String], comments: [String], schemaPath: String) {
+    package init(id: String, title: String, rules: [String], comments: [String], schemaPath: String) {
         self.id = id
         self.title = title
         self.rules = rules
@@ -28,7 +28,7 @@ public struct CaseWriter {
 
     /// The YAML file holding one case: the scenario with `expected`'s observations, written so
     /// that an engine answering like `actual` fails it.
-    public func yaml(for scenario: Scenario, expected: ScenarioTrace, actual: ScenarioTrace) -> String {
+    package func yaml(for scenario: Scenario, expected: ScenarioTrace, actual: ScenarioTrace) -> String {
         let steps = expectationSteps(for: scenario, expected: expected, actual: actual)
         var lines = ["# yaml-language-server: $schema=\(schemaPath)"]
         lines += comments.map { "# \($0)" }

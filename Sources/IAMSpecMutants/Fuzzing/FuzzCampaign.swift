@@ -1,37 +1,37 @@
-public import IAMSpec
+import IAMSpec
 
 /// Differential fuzzing: random scenarios run on two engines until they answer one differently.
-public struct FuzzCampaign {
+package struct FuzzCampaign {
     /// The engine whose answers are taken as the expectations.
-    public let engine: any EngineProvider
+    package let engine: any EngineProvider
     /// The engine compared with it.
-    public let against: any EngineProvider
-    public let seed: UInt64
+    package let against: any EngineProvider
+    package let seed: UInt64
 
-    public init(engine: any EngineProvider, against: any EngineProvider, seed: UInt64) {
+    package init(engine: any EngineProvider, against: any EngineProvider, seed: UInt64) {
         self.engine = engine
         self.against = against
         self.seed = seed
     }
 
     /// A divergence found, shrunk.
-    public struct Finding: Sendable {
+    package struct Finding: Sendable {
         /// Which scenario of the campaign diverged, from 1.
-        public var scenarioNumber: Int
+        package var scenarioNumber: Int
         /// The scenario as generated.
-        public var original: Scenario
+        package var original: Scenario
         /// The smallest diverging scenario shrinking found; it ends at the divergence.
-        public var scenario: Scenario
+        package var scenario: Scenario
         /// What each engine did with `scenario`.
-        public var expected: ScenarioTrace
-        public var actual: ScenarioTrace
+        package var expected: ScenarioTrace
+        package var actual: ScenarioTrace
     }
 
     /// Runs up to `count` scenarios; the first divergence, shrunk, or nil when none diverged.
     ///
     /// Scenarios use only the profiles and capabilities both engines have. `progress` is called
     /// with the number of each scenario before it runs.
-    public func run(count: Int, progress: (Int) -> Void = { _ in }) -> Finding? {
+    package func run(count: Int, progress: (Int) -> Void = { _ in }) -> Finding? {
         let profiles = engine.description.profiles.intersection(against.description.profiles)
         guard !profiles.isEmpty else { return nil }
         var generator = ScenarioGenerator(

@@ -1,18 +1,18 @@
-public import IAMSpec
+import IAMSpec
 import IAMSpecRunner
 
 /// One generated run of an engine: a setup and the stimuli to send, without expectations.
 ///
 /// Fuzzing runs the same scenario on two engines and compares what they observe; a scenario on
 /// which they differ becomes a case whose expectations are one engine's observations.
-public struct Scenario: Sendable, Hashable {
-    public var profile: Profile
-    public var configuration: EngineConfiguration
+package struct Scenario: Sendable, Hashable {
+    package var profile: Profile
+    package var configuration: EngineConfiguration
     /// The messages delivered at each session start, in delivered order.
-    public var messages: [InAppMessage]
-    public var stimuli: [Stimulus]
+    package var messages: [InAppMessage]
+    package var stimuli: [Stimulus]
 
-    public init(profile: Profile, configuration: EngineConfiguration, messages: [InAppMessage], stimuli: [Stimulus]) {
+    package init(profile: Profile, configuration: EngineConfiguration, messages: [InAppMessage], stimuli: [Stimulus]) {
         self.profile = profile
         self.configuration = configuration
         self.messages = messages
@@ -20,19 +20,19 @@ public struct Scenario: Sendable, Hashable {
     }
 
     /// The engine setup of one run of this scenario.
-    public func setup(caseID: String) -> EngineSetup {
+    package func setup(caseID: String) -> EngineSetup {
         EngineSetup(caseID: caseID, profile: profile, configuration: configuration, messages: messages)
     }
 
     /// A measure of size for shrinking: fewer stimuli, messages and settings is smaller.
-    public var size: Int {
+    package var size: Int {
         stimuli.count * 4 + messages.count * 4 + messages.map(\.settingCount).reduce(0, +)
             + stimuli.map(\.settingCount).reduce(0, +) + configuration.settingCount
     }
 
     /// The capabilities an engine needs to run the scenario's setup and stimuli, as the loader
     /// derives them for a case (`CapabilityNeeds`); the expectations written may add some.
-    public var usedCapabilities: Set<Capability> {
+    package var usedCapabilities: Set<Capability> {
         let place = SourceLocation(file: "scenario", line: 1, column: 1)
         let steps = stimuli.map { Step(.stimulus($0), location: place) }
         return CapabilityNeeds.of(
@@ -50,7 +50,7 @@ public struct Scenario: Sendable, Hashable {
 
     /// Whether a case written from the scenario is valid: every step names a delivered message or
     /// an earlier local one, delegate choices have a delegate, and rollback only in the legacy profile.
-    public var isWellFormed: Bool {
+    package var isWellFormed: Bool {
         var known = Set(messages.map(\.id))
         guard known.count == messages.count else { return false }
         for stimulus in stimuli {

@@ -1,4 +1,4 @@
-public import IAMSpec
+import IAMSpec
 import IAMSpecReferenceEngine
 
 /// Generates random valid scenarios from a seed: messages with triggers, filters, priorities,
@@ -10,20 +10,20 @@ import IAMSpecReferenceEngine
 /// that short scenarios reach the corners where engines differ. The same seed always gives the
 /// same scenarios. A reference engine follows the stimuli as they are generated, so dismissals
 /// and clicks mostly name the message actually on screen.
-public struct ScenarioGenerator {
+package struct ScenarioGenerator {
     private var random: SplitMix64
     private let profiles: [Profile]
     private let capabilities: Set<Capability>
 
     /// A generator for engines that support these profiles and capabilities.
-    public init(seed: UInt64, profiles: Set<Profile>, capabilities: Set<Capability>) {
+    package init(seed: UInt64, profiles: Set<Profile>, capabilities: Set<Capability>) {
         random = SplitMix64(seed: seed)
         self.profiles = profiles.sorted()
         self.capabilities = capabilities
     }
 
     /// The next scenario.
-    public mutating func next() -> Scenario {
+    package mutating func next() -> Scenario {
         let profile = random.pick(profiles)
         let configuration = makeConfiguration()
         // Two messages or more compete on priority: an engine without it gets one.

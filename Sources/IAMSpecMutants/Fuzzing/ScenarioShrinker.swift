@@ -1,4 +1,4 @@
-public import IAMSpec
+import IAMSpec
 
 /// Shrinks a scenario on which two engines diverge to a smaller one on which they still diverge.
 ///
@@ -7,19 +7,19 @@ public import IAMSpec
 /// messages and the stimuli to its default, and shortening time advances. A change is kept when
 /// the scenario stays well formed and the engines still diverge with the first engine answering
 /// every stimulus up to the divergence.
-public struct ScenarioShrinker {
+package struct ScenarioShrinker {
     private let engine: any EngineProvider
     private let against: any EngineProvider
 
     /// A shrinker keeping `engine` and `against` apart.
-    public init(engine: any EngineProvider, against: any EngineProvider) {
+    package init(engine: any EngineProvider, against: any EngineProvider) {
         self.engine = engine
         self.against = against
     }
 
     /// The index of the stimulus at which the engines first answer differently, when the first
     /// engine answers it (so a case can state what it should be); nil otherwise.
-    public func divergence(in scenario: Scenario) -> Int? {
+    package func divergence(in scenario: Scenario) -> Int? {
         guard scenario.isWellFormed else { return nil }
         let expected = ScenarioTrace(running: scenario, on: engine)
         let actual = ScenarioTrace(running: scenario, on: against)
@@ -28,7 +28,7 @@ public struct ScenarioShrinker {
     }
 
     /// The smallest diverging scenario found from `scenario`, which must diverge.
-    public func shrink(_ scenario: Scenario) -> Scenario {
+    package func shrink(_ scenario: Scenario) -> Scenario {
         var current = scenario
         guard var index = divergence(in: current) else { return scenario }
         current.stimuli.removeSubrange((index + 1)...)

@@ -1,19 +1,19 @@
-public import IAMSpec
+import IAMSpec
 import Synchronization
 
 /// What one engine did with a scenario: the observations of each stimulus, in order, until the
 /// end or until the engine threw.
-public struct ScenarioTrace: Sendable, Hashable {
+package struct ScenarioTrace: Sendable, Hashable {
     /// One window per stimulus answered.
-    public var windows: [[Observation]]
+    package var windows: [[Observation]]
     /// Why the engine stopped early (it could not be made, or it threw at stimulus
     /// `windows.count`); nil when it answered every stimulus.
-    public var failure: String?
+    package var failure: String?
     /// Whether the engine declined the scenario (`CaseSkipped`): nothing can be compared then.
-    public var declined: Bool
+    package var declined: Bool
 
     /// Runs the scenario on a fresh engine from the provider.
-    public init(running scenario: Scenario, on provider: any EngineProvider) {
+    package init(running scenario: Scenario, on provider: any EngineProvider) {
         windows = []
         failure = nil
         declined = false
@@ -58,7 +58,7 @@ public struct ScenarioTrace: Sendable, Hashable {
     /// The index of the first stimulus whose answer differs from `other`'s (a different window,
     /// or only one of the engines failing there); nil when the traces agree or either engine
     /// declined the scenario.
-    public func firstDivergence(from other: ScenarioTrace) -> Int? {
+    package func firstDivergence(from other: ScenarioTrace) -> Int? {
         guard !declined, !other.declined else { return nil }
         let common = min(windows.count, other.windows.count)
         if let index = (0..<common).first(where: { windows[$0] != other.windows[$0] }) { return index }

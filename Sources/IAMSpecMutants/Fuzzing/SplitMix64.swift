@@ -3,15 +3,15 @@
 ///
 /// It deliberately offers its own bounded draws instead of the standard library's
 /// `random(in:using:)`, whose algorithm is not promised to stay the same across releases.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         state = seed
     }
 
     /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var mixed = state
         mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -20,7 +20,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     }
 
     /// A uniform integer in `0..<bound` (bound > 0), without modulo bias.
-    public mutating func below(_ bound: Int) -> Int {
+    package mutating func below(_ bound: Int) -> Int {
         precondition(bound > 0, "a bound must be positive")
         let limit = UInt64(bound)
         let threshold = (0 &- limit) % limit
@@ -31,17 +31,17 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     }
 
     /// True with probability `percent` / 100.
-    public mutating func chance(_ percent: Int) -> Bool {
+    package mutating func chance(_ percent: Int) -> Bool {
         below(100) < percent
     }
 
     /// One of the items, uniformly (the list must not be empty).
-    public mutating func pick<Item>(_ items: [Item]) -> Item {
+    package mutating func pick<Item>(_ items: [Item]) -> Item {
         items[below(items.count)]
     }
 
     /// An index chosen with the given weights (at least one positive).
-    public mutating func weighted(_ weights: [Int]) -> Int {
+    package mutating func weighted(_ weights: [Int]) -> Int {
         var draw = below(weights.reduce(0, +))
         for (index, weight) in weights.enumerated() {
             if draw < weight { return index }

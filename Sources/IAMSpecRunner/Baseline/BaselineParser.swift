@@ -1,10 +1,5 @@
 import IAMSpec
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import IAMSpecPlatform
 
 /// Reads a baseline file (see ``Baseline``) with the YAML layer the suite loader uses,
 /// reporting every problem as `path:line:col: error: what was found, what was expected`.

@@ -2,6 +2,7 @@ import IAMSpec
 
 /// A problem found in a spec file, the rule catalogue, or the command line's inputs.
 public struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// Where the problem is: the file, and the line and column in it.
     public var location: SourceLocation
     /// What was found and what was expected, in one sentence.
     public var message: String
@@ -14,6 +15,7 @@ public struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// `path:line:col: error: message`.
     public var description: String { "\(location): error: \(message)" }
 
+    /// Orders diagnostics by location, then message: the order a loaded suite lists them in.
     public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
         (lhs.location, lhs.message) < (rhs.location, rhs.message)
     }

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import IAMSpecPlatform
 
 /// Prints diagnostics the way compilers do: `path:line:col: error: message`, then the source
 /// line, then a caret under the column (tabs kept, so the caret lines up).

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import IAMSpecPlatform
 
 /// Ids side by side as their UTF-8 bytes, to sort them and to find those used twice without
 /// `String`'s comparison and hashing (which cost several times a comparison of bytes).

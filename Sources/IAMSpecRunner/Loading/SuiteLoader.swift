@@ -1,12 +1,7 @@
 import Dispatch
 import IAMSpec
+import IAMSpecPlatform
 import Synchronization
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Everything loaded from a set of spec paths: the cases, the rule catalogue, and every problem found.
 public struct LoadedSuite: Sendable {

@@ -1,16 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import IAMSpecPlatform
 
 /// Writes report files whole or not at all, and special files in place.
 ///
@@ -178,7 +166,9 @@ private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count
 
 /// A report file could not be written.
 public struct AtomicFileError: Error, Sendable, CustomStringConvertible {
+    /// The path as the caller gave it.
     public var path: String
+    /// Why it could not be written: the system's reason, or what was wrong with the path.
     public var reason: String
 
     package init(path: String, reason: String) {
@@ -186,5 +176,6 @@ public struct AtomicFileError: Error, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
+    /// `path: error: reason`.
     public var description: String { "\(path): error: \(reason)" }
 }

@@ -1,16 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import IAMSpecPlatform
 
 /// The bytes of a report gathered while a run goes on, so that the report itself can be put in
 /// place whole at the end (``AtomicFile/write(_:to:)-(ReportSpool,_)``).

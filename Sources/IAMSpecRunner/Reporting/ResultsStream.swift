@@ -1,10 +1,5 @@
 import IAMSpec
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import IAMSpecPlatform
 
 /// The results stream (`iamspec run --json FILE`): line-delimited JSON, one object per line.
 ///
@@ -155,6 +150,7 @@ public enum ResultsStream {
 
 /// A results file that cannot be read, with where and why.
 public struct ResultsStreamError: Error, Sendable, CustomStringConvertible {
+    /// The line of the results file that cannot be read, and why.
     public var diagnostic: Diagnostic
 
     package init(_ diagnostic: Diagnostic) {

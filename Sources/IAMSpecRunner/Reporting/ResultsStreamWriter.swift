@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import IAMSpecPlatform
 
 /// Writes a results stream (``ResultsStream``) while the run goes on: the header line when made,
 /// a case line per result as it comes, and the footer with the totals at the end, when the whole

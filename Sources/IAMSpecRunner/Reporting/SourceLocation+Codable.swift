@@ -8,6 +8,7 @@ extension SourceLocation: Codable {
         case column
     }
 
+    /// Reads a location written as `{"file": ..., "line": ..., "column": ...}`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -17,6 +18,7 @@ extension SourceLocation: Codable {
         )
     }
 
+    /// Writes the location as `{"file": ..., "line": ..., "column": ...}`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(file, forKey: .file)

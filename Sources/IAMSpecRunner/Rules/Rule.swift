@@ -4,16 +4,22 @@ import IAMSpec
 public struct Rule: Sendable, Hashable {
     /// Stable id, `area.name`.
     public var id: String
+    /// What the rule says, in one sentence.
     public var title: String
+    /// Whether a seed states the rule, or the semantics notes settle it.
     public var kind: Kind
+    /// The SDK generations the rule holds for.
     public var profiles: [Profile]
     /// The rule's words from each seed that states it (documented rules).
     public var quotes: [Quote]
     /// The public source that settles it (clarifications).
     public var source: String?
+    /// What the rule means in iamspec's terms, if the catalogue says.
     public var note: String?
+    /// Where the rule is written in the catalogue.
     public var location: SourceLocation
 
+    /// A rule made in code, as the loader makes one from the catalogue.
     public init(
         id: String,
         title: String,
@@ -41,7 +47,9 @@ public struct Rule: Sendable, Hashable {
 
     /// Whether a seed states the rule or the semantics notes settle it.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// A seed states the rule; ``Rule/quotes`` holds its words.
         case documented
+        /// No seed states it; the semantics notes settle it, and ``Rule/source`` names their public source.
         case clarification
     }
 
@@ -51,10 +59,12 @@ public struct Rule: Sendable, Hashable {
         public var seed: String
         /// The seed's language, as a BCP 47 code (`en`, `de`, `ja`, `ko`, `pt`).
         public var language: String
+        /// The rule's words, verbatim, in the seed's language.
         public var text: String
         /// An English translation, for a quote in another language.
         public var translation: String?
 
+        /// The words `text` of the seed `seed`, in `language`, with their English `translation` if any.
         public init(seed: String, language: String, text: String, translation: String? = nil) {
             self.seed = seed
             self.language = language
@@ -66,11 +76,13 @@ public struct Rule: Sendable, Hashable {
 
 /// The rules of the suite, in catalogue order, found by id in constant time.
 public struct RuleCatalogue: Sendable {
+    /// Every rule, in catalogue order.
     public var rules: [Rule] {
         didSet { positions = Self.positions(of: rules) }
     }
     private var positions: [String: Int]
 
+    /// A catalogue of `rules`; the first of two rules with the same id is the one found.
     public init(rules: [Rule] = []) {
         self.rules = rules
         self.positions = Self.positions(of: rules)

@@ -5,9 +5,13 @@ import IAMSpec
 /// Results are the single source of every report: the console summary, the results stream
 /// (`--json`) and JUnit are all made from them.
 public struct CaseResult: Sendable, Hashable {
+    /// The id of the case that was run.
     public var caseID: String
+    /// The SDK generation the case was run under.
     public var profile: Profile
+    /// The case's title.
     public var title: String
+    /// Whether the run passed, failed, errored or was skipped.
     public var status: CaseStatus
     /// What went wrong (failed, error) or why the run was skipped; empty when passed.
     public var message: String
@@ -18,7 +22,9 @@ public struct CaseResult: Sendable, Hashable {
     public var location: SourceLocation
     /// Wall-clock time of the run, for reports only; never decides an outcome.
     public var durationMilliseconds: Int64
+    /// The rules the case checks, with where each comes from.
     public var rules: [RuleReference]
+    /// The case's tags.
     public var tags: [String]
     /// The steps run, in order, up to the one that failed or errored.
     public var timeline: [TimelineEntry]
@@ -28,6 +34,7 @@ public struct CaseResult: Sendable, Hashable {
     /// for the console's failure report; the results stream does not record it.
     public var given: [String]
 
+    /// A result made in code; reports are made the same way from it as from a run's.
     public init(
         caseID: String,
         profile: Profile,

@@ -30,6 +30,8 @@ public struct CaseRun: Sendable {
         }
     }
 
+    /// A run of `specCase` under `profile`, made in code (the runs ``RunSelection`` makes share
+    /// their cases instead).
     public init(specCase: SpecCase, profile: Profile) {
         self.init(cases: SelectedCases([specCase]), caseIndex: 0, profile: profile)
     }

@@ -1,10 +1,5 @@
 import IAMSpec
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import IAMSpecPlatform
 
 /// Runs a suite of cases against an engine: the library entry point for engine authors.
 ///
@@ -37,6 +32,8 @@ public struct ConformanceRun: Sendable {
     /// What the watchdog measures ``RunOptions/timeout`` on.
     var watchdogClock: any WatchdogClock = MonotonicClock()
 
+    /// A run of `engine`'s engines with `options`, which `control` may stop early and whose
+    /// results `progress` receives as they come.
     public init(
         engine: any EngineProvider,
         options: RunOptions = RunOptions(),

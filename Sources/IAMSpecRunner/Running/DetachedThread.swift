@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import IAMSpecPlatform
 
 /// A thread of its own for work that lives long and blocks (a worker of ``RunScheduler``, which
 /// may be abandoned inside an engine that never returns), started with POSIX threads: Foundation's

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import IAMSpecPlatform
 
 /// A shell-style wildcard pattern (`*`, `?`, `[...]`), matched like `fnmatch(3)` without flags.
 ///
@@ -13,6 +7,7 @@ public struct GlobPattern: Sendable, Hashable, Codable, CustomStringConvertible 
     /// The pattern as written.
     public var pattern: String
 
+    /// The pattern `pattern`, matched as written.
     public init(_ pattern: String) {
         self.pattern = pattern
     }
@@ -22,12 +17,15 @@ public struct GlobPattern: Sendable, Hashable, Codable, CustomStringConvertible 
         fnmatch(pattern, text, 0) == 0
     }
 
+    /// The pattern as written.
     public var description: String { pattern }
 
+    /// Reads a pattern written as a JSON string, as results streams hold it.
     public init(from decoder: any Decoder) throws {
         pattern = try decoder.singleValueContainer().decode(String.self)
     }
 
+    /// Writes the pattern as a JSON string.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(pattern)

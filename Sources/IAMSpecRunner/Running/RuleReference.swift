@@ -14,6 +14,8 @@ public struct RuleReference: Sendable, Hashable, Codable {
     /// it is not English), after its source (`seed 003 (en): "..."`), or a clarification's source.
     public var quotedLine: String
 
+    /// A reference to the rule `id`, with what the console's failure report shows of it; a
+    /// results stream records only `id` and `sources`.
     public init(id: String, sources: [String] = [], title: String = "", quotedLine: String = "") {
         self.id = id
         self.sources = sources
@@ -41,6 +43,8 @@ public struct RuleReference: Sendable, Hashable, Codable {
         case sources
     }
 
+    /// Reads a reference as a results stream records it: the id and the sources, with no title
+    /// or quoted line.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(

@@ -16,6 +16,7 @@ public final class RunControl: Sendable {
 
     private let state = Mutex(State())
 
+    /// A control not yet interrupted.
     public init() {}
 
     /// Whether ``interrupt()`` has been called.

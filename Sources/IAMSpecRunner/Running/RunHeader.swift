@@ -6,7 +6,9 @@ public struct RunHeader: Sendable, Hashable {
     public var engine: EngineRecord
     /// The spec paths loaded.
     public var suitePaths: [String]
+    /// Which case runs were selected.
     public var selection: RunSelection
+    /// How many runs went at once (``RunOptions/jobs``).
     public var jobs: Int
     /// The per-run wall-clock timeout, in whole milliseconds.
     public var timeoutMilliseconds: Int64
@@ -14,10 +16,12 @@ public struct RunHeader: Sendable, Hashable {
     public var startedAt: String
     /// The machine the run was made on.
     public var hostname: String
+    /// The version of iamspec that made the run.
     public var iamspecVersion: String
     /// The options of `iamspec run` that change a verdict; nil for a run made through the library.
     public var invocation: RunInvocation?
 
+    /// A header made in code, or read back from a results stream.
     public init(
         engine: EngineRecord,
         suitePaths: [String],
@@ -43,13 +47,16 @@ public struct RunHeader: Sendable, Hashable {
 
 /// An engine's description as results record it.
 public struct EngineRecord: Sendable, Hashable, Codable {
+    /// The engine's name, from its description.
     public var name: String
+    /// The engine's version, from its description.
     public var version: String
     /// Sorted.
     public var profiles: [Profile]
     /// Sorted.
     public var capabilities: [Capability]
 
+    /// A record of an engine described by these values, each list sorted.
     public init(name: String, version: String, profiles: [Profile], capabilities: [Capability]) {
         self.name = name
         self.version = version
@@ -57,6 +64,7 @@ public struct EngineRecord: Sendable, Hashable, Codable {
         self.capabilities = capabilities
     }
 
+    /// The record of `description`, its profiles and capabilities sorted.
     public init(_ description: EngineDescription) {
         self.init(
             name: description.name,

@@ -13,6 +13,7 @@ public struct RunInvocation: Sendable, Hashable, Codable {
     /// `--allow-unexpected-pass`.
     public var allowsUnexpectedPass: Bool
 
+    /// The options of an `iamspec run`; each left out has the value the option's absence means.
     public init(
         program: String = "iamspec",
         engineCommand: String? = nil,

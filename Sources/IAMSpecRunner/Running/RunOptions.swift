@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import IAMSpecPlatform
 
 /// How to run a suite: which runs, how many at once, and how long each may take.
 public struct RunOptions: Sendable {
@@ -27,6 +23,8 @@ public struct RunOptions: Sendable {
         result.status == .failed || result.status == .error
     }
 
+    /// Options for a run; by default every case under every profile, as many runs at once as
+    /// the machine has processors, 30 seconds each, nothing skipped, no stop at a failure.
     public init(
         selection: RunSelection = RunSelection(),
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount,

@@ -16,6 +16,7 @@ public struct RunSelection: Sendable, Hashable, Codable {
     /// The share of the cases to run; nil runs them all.
     public var shard: Shard?
 
+    /// A selection; each option left out selects everything.
     public init(
         filters: [GlobPattern] = [],
         tags: [String] = [],

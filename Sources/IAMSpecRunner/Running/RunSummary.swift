@@ -2,8 +2,9 @@
 ///
 /// This is what the results stream (`--json`) holds, and what every report is made from.
 /// `iamspec run` itself keeps only the results that did not pass (its reports get every result
-/// while the run goes on); ``ConformanceRun/run(cases:rules:paths:)`` keeps them all.
+/// while the run goes on); ``ConformanceRun/run(cases:rules:paths:)-4tva8`` keeps them all.
 public struct RunSummary: Sendable, Hashable {
+    /// What was run: the engine, the suite, the selection and when.
     public var header: RunHeader
     /// Sorted by case id, then profile.
     public var results: [CaseResult]
@@ -18,6 +19,7 @@ public struct RunSummary: Sendable, Hashable {
     /// reports as it finishes and keeps only those it needs afterwards.
     package var passedNotKept: Int
 
+    /// A summary made in code, or read back from a results stream.
     public init(
         header: RunHeader,
         results: [CaseResult],
@@ -36,9 +38,11 @@ public struct RunSummary: Sendable, Hashable {
     /// Every run made, kept in ``results`` or not.
     package var runCount: Int { results.count + passedNotKept }
 
+    /// Passed runs, those not kept in ``results`` included.
     public var passedCount: Int { count(of: [.passed]) + passedNotKept }
     /// Failed runs, errors included.
     public var failedCount: Int { count(of: [.failed, .error]) }
+    /// Skipped runs: declined by the engine, the provider, ``RunOptions/plannedSkip`` or a baseline.
     public var skippedCount: Int { count(of: [.skipped]) }
     /// Errored runs (also counted in ``failedCount``).
     package var errorCount: Int { count(of: [.error]) }

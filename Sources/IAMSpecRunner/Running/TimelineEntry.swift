@@ -62,6 +62,7 @@ public struct TimelineEntry: Sendable, Hashable, Codable {
     /// What `time`, `step` and `observations` are read from.
     private var source: Source
 
+    /// An entry made from its text, as a results stream records it.
     public init(
         time: String,
         step: String,
@@ -89,11 +90,13 @@ public struct TimelineEntry: Sendable, Hashable, Codable {
         case run(time: VirtualTime, steps: [Step], index: Int, observed: [Observation], range: Range<Int>)
     }
 
+    /// Whether two entries read the same, however each holds its text.
     public static func == (lhs: TimelineEntry, rhs: TimelineEntry) -> Bool {
         lhs.location == rhs.location && lhs.expected == rhs.expected && lhs.actual == rhs.actual
             && lhs.time == rhs.time && lhs.step == rhs.step && lhs.observations == rhs.observations
     }
 
+    /// Hashes what the entry reads, all that `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(time)
         hasher.combine(step)
@@ -112,6 +115,7 @@ public struct TimelineEntry: Sendable, Hashable, Codable {
         case actual
     }
 
+    /// Reads an entry as a results stream records it.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -124,6 +128,8 @@ public struct TimelineEntry: Sendable, Hashable, Codable {
         )
     }
 
+    /// Writes the entry as a results stream records it: `time`, `step`, `location`, `observations`,
+    /// and `expected` and `actual` when present.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(time, forKey: .time)

@@ -6,6 +6,7 @@
 public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
     /// 1-based: from 1 to ``count``.
     public var index: Int
+    /// How many shards the suite is split into.
     public var count: Int
 
     /// Nil unless 1 ≤ index ≤ count.
@@ -47,6 +48,7 @@ public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
     /// `I/N`.
     public var description: String { "\(index)/\(count)" }
 
+    /// Reads a shard written `I/N`, as results streams hold it.
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         do {
@@ -58,6 +60,7 @@ public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
+    /// Writes the shard as `I/N`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
@@ -69,5 +72,6 @@ public struct ShardSyntaxError: Error, Sendable, Hashable, CustomStringConvertib
     /// What was found and what was expected.
     public var message: String
 
+    /// The message: what was found and what was expected.
     public var description: String { message }
 }

@@ -21,16 +21,20 @@ public struct TagExpression: Sendable, Hashable, Codable, CustomStringConvertibl
         root.evaluate(Set(tags))
     }
 
+    /// The expression as written.
     public var description: String { source }
 
+    /// Whether two expressions are written alike.
     public static func == (lhs: TagExpression, rhs: TagExpression) -> Bool {
         lhs.source == rhs.source
     }
 
+    /// Hashes the expression as written.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(source)
     }
 
+    /// Reads an expression written as a JSON string, and parses it.
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         do {
@@ -42,6 +46,7 @@ public struct TagExpression: Sendable, Hashable, Codable, CustomStringConvertibl
         }
     }
 
+    /// Writes the expression as written, as a JSON string.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(source)
@@ -73,6 +78,7 @@ public struct TagExpression: Sendable, Hashable, Codable, CustomStringConvertibl
 
 /// A tag expression that does not parse: where (1-based column) and what was expected.
 public struct TagExpressionError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The 1-based column of the problem in the expression.
     public var column: Int
     /// What was found and what was expected.
     public var message: String

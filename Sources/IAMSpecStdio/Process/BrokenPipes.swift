@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import IAMSpecPlatform
 
 /// SIGPIPE held off in the calling thread while this value lives, so that a `write(2)` to a pipe
 /// whose reader is gone (an engine that exited, or iamspec for `iamspec engine --stdio`) fails

@@ -1,12 +1,7 @@
 import CIAMSpecSystem
 import IAMSpec
+import IAMSpecPlatform
 import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// An engine program started with `/bin/sh -c COMMAND`, talking over pipes on its stdin and
 /// stdout, with its stderr drained into a ``StderrTail``.
@@ -39,7 +34,7 @@ final class ChildProcess: EngineChannel {
 
     /// Starts `command` with `/bin/sh -c`.
     ///
-    /// - Throws: ``EngineError`` when the shell cannot be started at all.
+    /// - Throws: `EngineError` when the shell cannot be started at all.
     init(command: String, stderrCapacity: Int) throws(EngineError) {
         // Pipes are made close-on-exec in two steps (`pipe2` is not exported to Swift); holding the
         // lock until the spawn is done keeps one engine from inheriting another's pipes.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import IAMSpecPlatform
 
 /// Why waiting on a descriptor ended without it being ready.
 enum DescriptorWaitFailure: Error, Sendable, Hashable {

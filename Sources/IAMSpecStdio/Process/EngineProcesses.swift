@@ -1,10 +1,5 @@
 import CIAMSpecSystem
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import IAMSpecPlatform
 
 /// The process-wide side of running engine programs, which only the program hosting them may
 /// decide on.

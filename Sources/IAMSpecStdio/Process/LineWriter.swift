@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import IAMSpecPlatform
 
 /// Why a line could not be written.
 enum LineWriteFailure: Error, Sendable, Hashable {

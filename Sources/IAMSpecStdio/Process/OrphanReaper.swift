@@ -1,16 +1,5 @@
+import IAMSpecPlatform
 import Synchronization
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Kills the descendants an engine left behind outside its process group (one that called
 /// `setsid`, say), which the group's SIGKILL cannot reach.

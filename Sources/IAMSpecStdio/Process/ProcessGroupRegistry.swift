@@ -1,10 +1,5 @@
+import IAMSpecPlatform
 import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The process groups of the engine processes alive in this process, for the exit safety net
 /// that ``EngineProcesses/superviseForThisProcess()`` installs.

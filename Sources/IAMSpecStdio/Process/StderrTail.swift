@@ -1,16 +1,11 @@
 import Dispatch
+import IAMSpecPlatform
 import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The last bytes an engine wrote to its stderr, read continuously on a thread of its own so
 /// that an engine that floods stderr never blocks.
 ///
-/// Only the tail is kept (64 KiB by default); it goes into ``EngineError/diagnostics`` when the
+/// Only the tail is kept (64 KiB by default); it goes into `EngineError.diagnostics` when the
 /// engine fails.
 final class StderrTail: Sendable {
     private struct State {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import IAMSpecPlatform
 
 /// `close(2)`, for types that have a `close` method of their own.
 func closeDescriptor(_ descriptor: Int32) {

@@ -1,11 +1,6 @@
 import IAMSpec
+import IAMSpecPlatform
 import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// One engine process and the protocol conversation with it: requests out, replies in, each
 /// reply checked against what the request allows.

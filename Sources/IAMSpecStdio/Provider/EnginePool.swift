@@ -1,13 +1,6 @@
 import IAMSpec
+import IAMSpecPlatform
 import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The engine processes of one provider: idle ones waiting for a case, busy ones running one.
 ///
@@ -82,7 +75,7 @@ final class EnginePool: Sendable {
     /// A process for one case: an idle one (the one `thread` checked in last, if it is idle), or a
     /// newly started one when `fresh` or none is idle.
     ///
-    /// - Throws: ``EngineError`` when a start fails (the case is an error), or
+    /// - Throws: `EngineError` when a start fails (the case is an error), or
     ///   ``EngineStartupError`` once starts have failed too often in a row.
     func checkOut(fresh: Bool = false, by thread: UInt = currentThread) throws -> EngineConnection {
         let reused: EngineConnection? = try state.withLock { state throws(EngineStartupError) in

@@ -10,10 +10,12 @@ public struct EngineStartupError: Error, Sendable, Hashable, CustomStringConvert
     /// The tail of what the engine wrote on stderr.
     public var diagnostics: String
 
+    /// The error `message`, with the tail of the engine's stderr in `diagnostics`.
     public init(_ message: String, diagnostics: String = "") {
         self.message = message
         self.diagnostics = diagnostics
     }
 
+    /// The message alone, without the diagnostics.
     public var description: String { message }
 }

@@ -9,15 +9,17 @@ import IAMSpec
 /// the initializer throws ``EngineStartupError``.
 ///
 /// Whatever the program does, each case ends with an honest result: a crash, a hang (the
-/// runner's timeout calls ``InterruptibleEngine/interrupt()``; ``StdioEngineSettings/replyTimeout``
+/// runner's timeout calls `InterruptibleEngine.interrupt()`; ``StdioEngineSettings/replyTimeout``
 /// is the safety net), garbage on stdout, or an answer that breaks the protocol makes that case
-/// an error whose ``EngineError/diagnostics`` hold the tail of the program's stderr; the process
+/// an error whose `EngineError.diagnostics` hold the tail of the program's stderr; the process
 /// is stopped and reaped, and the next case gets a fresh one. Call ``shutdown()`` when the run
 /// ends, or when iamspec is interrupted, so that no process outlives iamspec.
 public final class StdioEngineProvider: EngineProvider {
+    /// What the engine program said of itself when it answered `hello`.
     public let description: EngineDescription
     /// The shell command that starts the engine.
     public let command: String
+    /// How it talks to the engine program's processes.
     public let settings: StdioEngineSettings
     private let pool: EnginePool
 
@@ -51,7 +53,7 @@ public final class StdioEngineProvider: EngineProvider {
     }
 
     /// Sends the case to an engine process, which answers `ready` (the engine is returned),
-    /// `skipped` (``CaseSkipped`` is thrown) or `error` (``EngineError``).
+    /// `skipped` (`CaseSkipped` is thrown) or `error` (`EngineError`).
     ///
     /// - Throws: also ``EngineStartupError`` once the program has failed to start too often in a
     ///   row; the run should stop.

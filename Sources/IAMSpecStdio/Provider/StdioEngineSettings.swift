@@ -14,6 +14,8 @@ public struct StdioEngineSettings: Sendable, Hashable {
     /// After this many engine starts fail in a row, the run stops with ``EngineStartupError``.
     public var startFailureLimit: Int
 
+    /// Settings; by default keys the protocol does not define are ignored, an answer may take 60 s
+    /// and a start 30 s, 64 KiB of stderr are kept, and three failed starts in a row stop the run.
     public init(
         validatesProtocol: Bool = false,
         replyTimeout: Duration = .seconds(60),

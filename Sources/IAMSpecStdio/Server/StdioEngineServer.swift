@@ -1,12 +1,7 @@
 import IAMSpec
+import IAMSpecPlatform
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// Serves any ``EngineProvider`` over the stdio protocol (`Specs/PROTOCOL.md`): the engine's side
+/// Serves any `EngineProvider` over the stdio protocol (`Specs/PROTOCOL.md`): the engine's side
 /// of what ``StdioEngineProvider`` drives. `iamspec engine --stdio` serves the reference engine
 /// this way, and a Swift engine can be checked across the protocol with it.
 ///
@@ -21,12 +16,13 @@ public struct StdioEngineServer: Sendable {
     /// The provider whose engines run the cases.
     public let provider: any EngineProvider
 
+    /// A server whose engines `provider` makes, one for each case it is asked to run.
     public init(provider: any EngineProvider) {
         self.provider = provider
     }
 
     /// Serves until `shutdown`, the end of `input`, or `output` closing (which ends serving without
-    /// SIGPIPE: see ``BrokenPipeSignalHold``, held for the whole call).
+    /// SIGPIPE: see `BrokenPipeSignalHold`, held for the whole call).
     ///
     /// It speaks the version `hello` asks for, protocol 1 or 2 (2 for any later one, which the
     /// other side then refuses); until `hello`, protocol 1.

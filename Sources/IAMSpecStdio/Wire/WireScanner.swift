@@ -1,10 +1,5 @@
 import IAMSpec
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import IAMSpecPlatform
 
 /// Reads the plain shape of a protocol message straight from the bytes of its line, value by
 /// value, without a ``JSONValue`` tree: what the hot messages (`stimulus`, `case`, `end_case`,

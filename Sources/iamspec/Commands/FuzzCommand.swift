@@ -1,15 +1,10 @@
 import ArgumentParser
 import IAMSpec
 import IAMSpecMutants
+import IAMSpecPlatform
 import IAMSpecReferenceEngine
 import IAMSpecRunner
 import IAMSpecStdio
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `iamspec fuzz`: differential fuzzing of two engines; a divergence becomes a new case.
 struct FuzzCommand: ParsableCommand {

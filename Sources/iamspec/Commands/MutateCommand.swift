@@ -1,13 +1,8 @@
 import ArgumentParser
 import IAMSpec
 import IAMSpecMutants
+import IAMSpecPlatform
 import IAMSpecRunner
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `iamspec mutate`: measures the suite by the mutant engines it kills.
 struct MutateCommand: ParsableCommand {

@@ -1,12 +1,7 @@
 import IAMSpec
 import IAMSpecMutants
+import IAMSpecPlatform
 import IAMSpecStdio
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Where the tool runs its own engines (the reference engine, mutants): in worker processes, or
 /// in this process.

@@ -1,18 +1,5 @@
+import IAMSpecPlatform
 import IAMSpecRunner
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The files a command will write its reports to, checked before it does any work.
 ///

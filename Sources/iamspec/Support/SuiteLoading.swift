@@ -1,10 +1,5 @@
+import IAMSpecPlatform
 import IAMSpecRunner
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Loads the spec paths for a command; any problem in them is a usage error (exit status 2).
 enum SuiteLoading {

@@ -1,10 +1,5 @@
 import IAMSpec
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import IAMSpecPlatform
 
 /// A hook for iamspec's own end-to-end tests of crash isolation (`EngineWorkers`): with
 /// `IAMSPEC_TEST_TRAP=SUBSTRING@ENGINE` in its environment, `iamspec engine --stdio` serving

@@ -176,6 +176,17 @@ struct CaseExecutorTests {
         #expect(provider.recorder.runs.isEmpty)
     }
 
+    @Test func aProviderThatCannotMakeTheEngineMakesTheRunAnError() {
+        let provider = ScriptedEngineProvider(
+            fail: { setup in setup.caseID == "a" ? "no engine today" : nil },
+            respond: { _, _ in [] }
+        )
+        let result = run(CaseFixtures.displaysPromo("a"), on: provider)
+        #expect(result.status == .error)
+        #expect(result.message.hasSuffix("no engine today"), "\(result.message)")
+        #expect(provider.recorder.runs.isEmpty)
+    }
+
     @Test func anEngineThatDeclinesAStimulusSkipsTheRunAtThatStep() {
         let provider = ScriptedEngineProvider { stimulus, _ in
             switch stimulus {

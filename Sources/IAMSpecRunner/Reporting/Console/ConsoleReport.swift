@@ -10,8 +10,10 @@ import IAMSpec
 /// them in a section of their own). The last line is exactly `N passed, N failed, N skipped`,
 /// errors counted as failed, never coloured, so scripts can read it.
 public struct ConsoleReport: Sendable {
+    /// Whether the report is coloured.
     public var style: ConsoleStyle
 
+    /// A report coloured as `style` says.
     public init(style: ConsoleStyle) {
         self.style = style
     }

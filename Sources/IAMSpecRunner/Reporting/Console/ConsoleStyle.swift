@@ -1,7 +1,9 @@
 /// ANSI styling that is applied only when colour is on.
 public struct ConsoleStyle: Sendable, Hashable {
+    /// Whether text is wrapped in ANSI colour codes; plain text when false.
     public var usesColor: Bool
 
+    /// A style with colour on or off.
     public init(usesColor: Bool) {
         self.usesColor = usesColor
     }

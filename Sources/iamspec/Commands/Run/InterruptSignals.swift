@@ -1,21 +1,8 @@
 import Dispatch
 import IAMSpec
+import IAMSpecPlatform
 import IAMSpecRunner
 import IAMSpecStdio
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Turns SIGINT and SIGTERM into ``RunControl/interrupt()`` while a run goes on.
 ///

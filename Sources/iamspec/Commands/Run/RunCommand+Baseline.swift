@@ -1,11 +1,6 @@
 import IAMSpec
+import IAMSpecPlatform
 import IAMSpecRunner
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 extension RunCommand {
     /// The baseline the run is judged against (`--baseline`), or nil; a file that cannot be read

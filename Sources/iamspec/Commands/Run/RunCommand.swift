@@ -1,21 +1,8 @@
 import ArgumentParser
 import IAMSpec
+import IAMSpecPlatform
 import IAMSpecRunner
 import IAMSpecStdio
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `iamspec run`: runs the selected cases against the engine and reports.
 struct RunCommand: ParsableCommand {

@@ -62,11 +62,6 @@ package struct StimulusKind: Sendable {
 
     /// Every kind a case writes as a step.
     package static let steps: [StimulusKind] = all.filter(\.isStep)
-
-    /// The kind named so; nil for a name that is none.
-    package static func named(_ name: String) -> StimulusKind? {
-        all.first { $0.nameText == name }
-    }
 }
 
 /// How the site puts a stimulus's values in words: a description's ``StimulusKind/words``

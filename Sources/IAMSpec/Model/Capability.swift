@@ -4,10 +4,12 @@
 /// A case needs exactly what it uses: the loader derives the set from the case's messages,
 /// configuration, steps and expectations (Specs/README.md, "Capabilities", says what needs each).
 ///
-/// The first eight capabilities have always been declared by the engines that have them. The
-/// others name behaviour every engine was assumed to have before it could be declined, so an
-/// engine that does not speak of them has them (``assumedUnlessLacking``): a Swift engine's
-/// ``EngineDescription`` unless it lists them in `lacking`, and a protocol-1 stdio engine.
+/// An engine has the capabilities it declares, and those of ``assumedUnlessLacking`` unless it
+/// says it lacks them: behaviour every engine was assumed to have before it could be declined (a
+/// Swift engine's ``EngineDescription`` unless it lists them in `lacking`, and a protocol-1 stdio
+/// engine). Every other capability (the first eight, and each one that came with a feature, such
+/// as `push-open` with the `push_open` step) is had only when declared, so an engine built before
+/// the feature existed is skipped on it, never sent what it does not know.
 public enum Capability: String, Sendable, Hashable, CaseIterable, Codable, Comparable {
     /// The keyboard can be shown and hidden (`keyboard_shown`, `keyboard_hidden`).
     case keyboard
@@ -102,5 +104,98 @@ public enum Capability: String, Sendable, Hashable, CaseIterable, Codable, Compa
     /// Capabilities sort by name, as reports list them.
     public static func < (lhs: Capability, rhs: Capability) -> Bool {
         lhs.rawValue < rhs.rawValue
+    }
+}
+
+extension Capability {
+    /// What in a case needs the capability, in the words of Specs/README.md ("Capabilities"):
+    /// what `iamspec capabilities` and the site show beside it.
+    package var neededBy: String {
+        switch self {
+        case .keyboard: "a `keyboard_shown` or `keyboard_hidden` step"
+        case .orientation:
+            "an `orientation` step, a message whose `orientation` is not `any`, or a `config` with "
+                + "`orientation: landscape` or `device: tablet`"
+        case .assets:
+            "an `asset_download` step, an `image` or `zip` that `fails` or is `pending`, a `modal_image` "
+                + "message without an image, or a `discarded` pattern with reason `asset_failed` or `missing_image`"
+        case .analytics: "an `impression_logged` or `click_logged` pattern"
+        case .stackInspection: "a `stack` expectation"
+        case .delegate: "`delegate: implemented`, or a `delegate_choice` step"
+        case .localMessages: "a `present_local` step"
+        case .sessionSync: "`session_start: {sync: pending}` or `sync_complete`"
+        case .triggerSessionStart: "a `session_start` trigger"
+        case .triggerAnyPurchase: "an `any_purchase` trigger"
+        case .triggerPurchase: "a `purchase` trigger"
+        case .triggerCustomEvent: "a `custom_event` trigger"
+        case .triggerPushClick: "a `push_click` trigger"
+        case .propertyFilters: "a trigger with `filters`"
+        case .priority:
+            "a message whose `priority` is not 0, or a stimulus that the triggers of two messages or more "
+                + "match (by kind and name, product or campaign; filters aside)"
+        case .minimumInterval:
+            "a `minimum_trigger_interval` above 0 with two or more stimuli that a message's trigger "
+                + "matches (by kind and name, product or campaign; filters aside)"
+        case .delay: "a message whose `delay` is above 0"
+        case .timeout: "a message with a `timeout`, or a `discarded` pattern with reason `timeout`"
+        case .reeligibility: "a message with a `reeligibility`"
+        case .testSends: "a message with `test_send: true`"
+        case .displayNext: "a `display_next` step"
+        case .noMatchingTrigger: "a `no_matching_trigger` pattern"
+        case .delegateNow: "a `delegate_choice` step with `choice: now`"
+        case .delegateLater: "a `delegate_choice` step with `choice: later`"
+        case .delegateDiscard: "a `delegate_choice` step with `choice: discard`"
+        case .delegateRollback: "a `delegate_choice` step with `choice: rollback`"
+        case .appLifecycle:
+            "a `background`, `foreground` or `relaunch` step, or a `stacked` pattern with reason `background`"
+        case .userChange: "a `change_user` step"
+        case .messageInterval: "a message's `minimum_trigger_interval`"
+        case .campaignWindow: "a message's `start` or `end`"
+        case .controlMessages: "a message with `control: true`"
+        case .pushOpen: "a `push_open` step"
+        case .dismissals: "a `dismissed` pattern"
+        case .assetRedelivery: "an `image` or `zip` written as a list (one outcome per delivery)"
+        }
+    }
+
+    /// The capability's position in ``allCases``: its bit in ``CapabilityBits``, found without
+    /// hashing its name (`CapabilityBitsTests` checks each against ``allCases``).
+    package var position: Int {
+        switch self {
+        case .keyboard: 0
+        case .orientation: 1
+        case .assets: 2
+        case .analytics: 3
+        case .stackInspection: 4
+        case .delegate: 5
+        case .localMessages: 6
+        case .sessionSync: 7
+        case .messageInterval: 8
+        case .campaignWindow: 9
+        case .controlMessages: 10
+        case .pushOpen: 11
+        case .dismissals: 12
+        case .assetRedelivery: 13
+        case .triggerSessionStart: 14
+        case .triggerAnyPurchase: 15
+        case .triggerPurchase: 16
+        case .triggerCustomEvent: 17
+        case .triggerPushClick: 18
+        case .propertyFilters: 19
+        case .priority: 20
+        case .minimumInterval: 21
+        case .delay: 22
+        case .timeout: 23
+        case .reeligibility: 24
+        case .testSends: 25
+        case .displayNext: 26
+        case .noMatchingTrigger: 27
+        case .delegateNow: 28
+        case .delegateLater: 29
+        case .delegateDiscard: 30
+        case .delegateRollback: 31
+        case .appLifecycle: 32
+        case .userChange: 33
+        }
     }
 }

@@ -1,27 +1,32 @@
-/// A set of capabilities as one bit each, in declaration order: how a case stores
-/// ``SpecCase/requires`` without a hashed set's storage on the heap for every case.
-struct CapabilityBits: Sendable, Hashable {
+/// A set of capabilities as one bit each, bit `n` for `Capability.allCases[n]`: how a case stores
+/// ``SpecCase/requires``, and how the loader gathers what a case needs, without hashing each
+/// capability's name or a set's storage on the heap for every case.
+package struct CapabilityBits: Sendable, Hashable, ExpressibleByArrayLiteral {
     /// Bit `n` for `Capability.allCases[n]`.
-    private(set) var bits: UInt64
+    package private(set) var bits: UInt64
 
-    /// Every capability, its bit's position the index.
-    private static let ordered = Capability.allCases
+    package init(_ capabilities: some Sequence<Capability>) {
+        bits = 0
+        for capability in capabilities { insert(capability) }
+    }
 
-    init(_ capabilities: Set<Capability>) {
-        precondition(Self.ordered.count <= UInt64.bitWidth, "more capabilities than CapabilityBits has bits")
-        var bits: UInt64 = 0
-        for capability in capabilities {
-            // A capability is always among `ordered`: it is `Capability.allCases`.
-            if let index = Self.ordered.firstIndex(of: capability) { bits |= 1 << index }
-        }
+    package init(arrayLiteral capabilities: Capability...) {
+        self.init(capabilities)
+    }
+
+    package init(bits: UInt64 = 0) {
         self.bits = bits
     }
 
-    init(bits: UInt64) {
-        self.bits = bits
+    package mutating func insert(_ capability: Capability) {
+        bits |= Self.bit(of: capability)
     }
 
-    var set: Set<Capability> {
+    package mutating func formUnion(_ other: CapabilityBits) {
+        bits |= other.bits
+    }
+
+    package var set: Set<Capability> {
         var capabilities = Set<Capability>(minimumCapacity: bits.nonzeroBitCount)
         var remaining = bits
         while remaining != 0 {
@@ -29,5 +34,13 @@ struct CapabilityBits: Sendable, Hashable {
             remaining &= remaining - 1
         }
         return capabilities
+    }
+
+    /// Every capability, its bit's position the index.
+    private static let ordered = Capability.allCases
+
+    /// The capability's bit (`CapabilityBitsTests` checks that every capability has one of 64).
+    private static func bit(of capability: Capability) -> UInt64 {
+        1 << UInt64(capability.position)
     }
 }

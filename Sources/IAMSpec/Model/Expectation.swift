@@ -111,7 +111,8 @@ public enum ObservationPattern: Sendable, Hashable {
             selector.matches(id)
         case (.noMatchingTrigger(let event), .noMatchingTrigger(let actual)):
             event == nil || event == actual
-        default:
+        case (.displayed, _), (.stacked, _), (.discarded, _), (.rolledBack, _), (.dismissed, _),
+            (.noMatchingTrigger, _), (.impressionLogged, _), (.clickLogged, _):
             false
         }
     }

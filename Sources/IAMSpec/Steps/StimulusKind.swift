@@ -1,6 +1,6 @@
 /// One kind of stimulus, described once: its name, the values it takes, how a case writes them,
 /// what it needs of an engine, what it means in words, and how a ``Stimulus`` is made of its
-/// values and taken apart into them (`StimulusKinds.swift` describes every kind).
+/// values and taken apart into them (`Stimulus.swift` describes every kind).
 ///
 /// Every format is derived from the description, never written per kind: the case decoder and
 /// the case syntax (YAML), the compact form a loaded suite holds, the protocol's JSON (read the
@@ -44,6 +44,9 @@ package struct StimulusKind: Sendable {
     package let isStep: Bool
     /// What happens, in one sentence (the schemas' description).
     package let about: String
+    /// The events of these values that triggers match (filters aside): what can make a message a
+    /// candidate for a triggered display.
+    package let events: @Sendable (_ values: [StepValue]) -> [TriggerEvent]
     /// What happens, in words, for the site's case narratives.
     package let words: @Sendable (_ values: [StepValue], _ wording: any StepWording) -> String
     /// The stimulus of these values (as many as ``fields``, each of its field's content).

@@ -98,16 +98,20 @@ extension Trigger {
 }
 
 extension Stimulus {
+    /// How far the stimulus is from its simplest form: one for each value that is not its field's
+    /// default, one for each property, a span's seconds, a local message's settings.
     var settingCount: Int {
-        switch self {
-        case .customEvent(let event): event.properties.count + (event.source == .api ? 1 : 0)
-        case .purchase(let purchase): purchase.properties.count + (purchase.source == .api ? 1 : 0)
-        case .pushClicked(let campaign), .appOpenedFromPush(let campaign): campaign == nil ? 0 : 1
-        case .sessionStarted(let pending): pending ? 1 : 0
-        case .timeAdvanced(let span): Int(min(span.milliseconds / 1000, 10_000))
-        case .localMessagePresented(let message): message.settingCount
-        default: 0
+        let (kind, values) = parts
+        var count = 0
+        for (field, value) in zip(kind.fields, values) {
+            switch value {
+            case .properties(let properties): count += properties.count
+            case .span(let span): count += Int(min(span.milliseconds / 1000, 10_000))
+            case .message(let message): count += message.settingCount
+            case .text, .absent, .number: count += field.fallback.map { $0 == value ? 0 : 1 } ?? 0
+            }
         }
+        return count
     }
 }
 

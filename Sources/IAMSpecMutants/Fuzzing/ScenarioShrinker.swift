@@ -179,40 +179,35 @@ extension PropertyFilters {
 }
 
 extension Stimulus {
-    /// This stimulus with one detail simpler, for each detail that can be.
+    /// This stimulus with one detail simpler, for each detail that can be: a value back to its
+    /// field's default, a property fewer, a shorter span, a simpler local message.
     var simplifications: [Stimulus] {
-        switch self {
-        case .customEvent(let event):
-            var results = event.properties.keys.sorted().map { key in
-                var copy = event
-                copy.properties[key] = nil
-                return Stimulus.customEvent(copy)
-            }
-            if event.source == .api {
-                results.append(.customEvent(CustomEvent(name: event.name, properties: event.properties)))
-            }
-            return results
-        case .purchase(let purchase):
-            var results = purchase.properties.keys.sorted().map { key in
-                var copy = purchase
-                copy.properties[key] = nil
-                return Stimulus.purchase(copy)
-            }
-            if purchase.source == .api {
-                results.append(.purchase(Purchase(product: purchase.product, properties: purchase.properties)))
-            }
-            return results
-        case .pushClicked(.some):
-            return [.pushClicked(campaign: nil)]
-        case .sessionStarted(syncPending: true):
-            return [.sessionStarted(syncPending: false)]
-        case .timeAdvanced(let span) where span > .seconds(1):
-            let half = VirtualTime.seconds(max(1, span.milliseconds / 2000))
-            return [.timeAdvanced(by: .seconds(1)), .timeAdvanced(by: half), .timeAdvanced(by: span - .seconds(1))]
-        case .localMessagePresented(let message):
-            return message.simplifications.map(Stimulus.localMessagePresented)
-        default:
-            return []
+        let (kind, values) = parts
+        var results: [Stimulus] = []
+        func with(_ value: StepValue, at index: Int) {
+            var simpler = values
+            simpler[index] = value
+            results.append(kind.make(simpler))
         }
+        for (index, (field, value)) in zip(kind.fields, values).enumerated() {
+            switch value {
+            case .properties(let properties):
+                for key in properties.keys.sorted() {
+                    var fewer = properties
+                    fewer[key] = nil
+                    with(.properties(fewer), at: index)
+                }
+            case .span(let span) where span > .seconds(1):
+                let half = VirtualTime.seconds(max(1, span.milliseconds / 2000))
+                for shorter in [VirtualTime.seconds(1), half, span - .seconds(1)] { with(.span(shorter), at: index) }
+            case .span:
+                break
+            case .message(let message):
+                for simpler in message.simplifications { with(.message(simpler), at: index) }
+            case .text, .absent, .number:
+                if let fallback = field.fallback, fallback != value { with(fallback, at: index) }
+            }
+        }
+        return results
     }
 }

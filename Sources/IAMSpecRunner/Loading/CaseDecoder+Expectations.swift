@@ -2,31 +2,18 @@ import IAMSpec
 
 extension CaseDecoder {
     static let expectationKeys = KeySet(["sequence", "contains", "absent", "stack"])
-    static let patternKinds = KeySet([
-        "displayed", "stacked", "discarded", "rolled_back", "dismissed", "no_matching_trigger", "impression_logged",
-        "click_logged",
-    ])
+    /// The kinds a pattern may name, in the order of ``ObservationKind/patterns``.
+    static let patternKinds = KeySet(ObservationKind.patterns.map(\.nameText))
     static let patternKeys = KeySet(patternKinds.names + ["extras", "reason"])
-    static let displayedKeys = KeySet(["displayed", "extras"])
-    static let stackedKeys = KeySet(["stacked", "reason"])
-    static let discardedKeys = KeySet(["discarded", "reason"])
-    static let rolledBackKeys = KeySet(["rolled_back"])
-    static let dismissedKeys = KeySet(["dismissed"])
-    static let noMatchingTriggerKeys = KeySet(["no_matching_trigger"])
-    static let impressionLoggedKeys = KeySet(["impression_logged"])
-    static let clickLoggedKeys = KeySet(["click_logged"])
+    /// The keys a pattern of each kind may hold, in the order of ``ObservationKind/patterns``.
+    static let patternKindKeys = ObservationKind.patterns.map { KeySet([$0.nameText] + details(ofPattern: $0)) }
 
-    /// The keys a pattern of this kind may hold: the kind, and its details.
-    static func keys(ofPattern kind: String) -> KeySet {
+    /// The keys a pattern of this kind may hold beside its kind.
+    static func details(ofPattern kind: ObservationKind) -> [String] {
         switch kind {
-        case "displayed": displayedKeys
-        case "stacked": stackedKeys
-        case "discarded": discardedKeys
-        case "rolled_back": rolledBackKeys
-        case "dismissed": dismissedKeys
-        case "no_matching_trigger": noMatchingTriggerKeys
-        case "impression_logged": impressionLoggedKeys
-        default: clickLoggedKeys
+        case .displayed: ["extras"]
+        case .stacked, .discarded: ["reason"]
+        case .rolledBack, .dismissed, .noMatchingTrigger, .impressionLogged, .clickLogged, .stack: []
         }
     }
 
@@ -108,39 +95,43 @@ extension CaseDecoder {
         }
         // The kind's name as the set holds it: the same text, not made anew.
         let name = Self.patternKinds.names[kind.position]
-        reader.checkKeys(mapping, Self.keys(ofPattern: name), in: "a '\(name)' pattern")
-        return pattern(kind.entry, named: name, in: mapping)
+        reader.checkKeys(mapping, Self.patternKindKeys[kind.position], in: "a '\(name)' pattern")
+        return pattern(ObservationKind.patterns[kind.position], kind.entry, named: name, in: mapping)
     }
 
     private mutating func pattern(
-        _ kind: YAMLMapping.Entry,
+        _ kind: ObservationKind,
+        _ entry: YAMLMapping.Entry,
         named name: String,
         in mapping: YAMLMapping
     ) -> ObservationPattern? {
-        if name == "no_matching_trigger" { return triggerEvent(kind.value).map { .noMatchingTrigger($0) } }
-        guard let selector = selector(kind.value, for: "'\(name)'") else { return nil }
-        switch name {
-        case "displayed":
+        if kind == .noMatchingTrigger { return triggerEvent(entry.value).map { .noMatchingTrigger($0) } }
+        guard let selector = selector(entry.value, for: "'\(name)'") else { return nil }
+        switch kind {
+        case .displayed:
             guard let value = mapping["extras"] else { return .displayed(selector, extras: nil) }
             let problemsBefore = reader.diagnostics.count
             let extras = stringMap(value, for: "'extras'")
             return reader.diagnostics.count == problemsBefore ? .displayed(selector, extras: extras) : nil
-        case "stacked":
+        case .stacked:
             guard let value = mapping["reason"] else { return .stacked(selector, reason: nil) }
             let reason: StackReason? = reader.choice(value, for: "'reason'")
             return reason.map { .stacked(selector, reason: $0) }
-        case "discarded":
+        case .discarded:
             guard let value = mapping["reason"] else { return .discarded(selector, reason: nil) }
             let reason: DiscardReason? = reader.choice(value, for: "'reason'")
             return reason.map { .discarded(selector, reason: $0) }
-        case "rolled_back":
+        case .rolledBack:
             return .rolledBack(selector)
-        case "dismissed":
+        case .dismissed:
             return .dismissed(selector)
-        case "impression_logged":
+        case .impressionLogged:
             return .impressionLogged(selector)
-        default:
+        case .clickLogged:
             return .clickLogged(selector)
+        case .noMatchingTrigger, .stack:
+            // `no_matching_trigger` is read above; `stack` is never among the pattern kinds.
+            return nil
         }
     }
 

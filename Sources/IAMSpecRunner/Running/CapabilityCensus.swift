@@ -27,7 +27,7 @@ package struct CapabilityCensus: Sendable {
             let needing = runs.filter { $0.specCase.requires.contains(capability) }
             return Row(
                 capability: capability,
-                neededBy: CapabilityNeeds.neededBy(capability),
+                neededBy: capability.neededBy,
                 cases: Set(needing.map(\.specCase.id)).count,
                 runs: needing.count,
                 isAssumed: Capability.assumedUnlessLacking.contains(capability)

@@ -5,40 +5,32 @@ extension WireCodec {
     static func write(_ observation: Observation, to writer: inout JSONLineWriter) {
         writer.beginObject()
         writer.key("kind")
+        writer.fixedString(observation.kind.name)
         switch observation {
         case .displayed(let message, let extras):
-            writer.fixedString("displayed")
             writer.key("extras")
             writer.map(extras) { writer, value in writer.string(value) }
             writeMessage(message, to: &writer)
         case .stacked(let message, let reason):
-            writer.fixedString("stacked")
             writeMessage(message, to: &writer)
             writer.key("reason")
             writer.string(reason.rawValue)
         case .discarded(let message, let reason):
-            writer.fixedString("discarded")
             writeMessage(message, to: &writer)
             writer.key("reason")
             writer.string(reason.rawValue)
         case .rolledBack(let message):
-            writer.fixedString("rolled_back")
             writeMessage(message, to: &writer)
         case .dismissed(let message):
-            writer.fixedString("dismissed")
             writeMessage(message, to: &writer)
         case .noMatchingTrigger(let event):
-            writer.fixedString("no_matching_trigger")
             writer.key("event")
             write(event, to: &writer)
         case .impressionLogged(let message):
-            writer.fixedString("impression_logged")
             writeMessage(message, to: &writer)
         case .clickLogged(let message):
-            writer.fixedString("click_logged")
             writeMessage(message, to: &writer)
         case .stack(let messages):
-            writer.fixedString("stack")
             writer.key("messages")
             writer.beginArray()
             for message in messages { writer.string(message) }
@@ -54,10 +46,7 @@ extension WireCodec {
     }
 
     /// The observation kinds, in the order `Specs/PROTOCOL.md` lists them.
-    static let observationKinds = [
-        "displayed", "stacked", "discarded", "rolled_back", "dismissed", "no_matching_trigger", "impression_logged",
-        "click_logged", "stack",
-    ]
+    static let observationKinds = ObservationKind.allCases.map(\.nameText)
 
     static func decodeObservation(
         _ value: WireValue,
@@ -67,43 +56,44 @@ extension WireCodec {
         if kind.json == "dismissed", version < .v2 {
             throw kind.unknown(among: observationKinds.filter { $0 != "dismissed" })
         }
-        switch kind.json {
-        case "displayed"?:
+        guard let observationKind = ObservationKind.allCases.first(where: { kind.json == .string($0.nameText) }) else {
+            throw kind.unknown(among: observationKinds)
+        }
+        switch observationKind {
+        case .displayed:
             try object.allowOnly("kind", "message", "extras")
             return .displayed(
                 try object.messageID("message"),
                 extras: try object.optionalField("extras")?.stringMap() ?? [:]
             )
-        case "stacked"?:
+        case .stacked:
             try object.allowOnly("kind", "message", "reason")
             return .stacked(try object.messageID("message"), reason: try object.choice("reason", StackReason.self))
-        case "discarded"?:
+        case .discarded:
             try object.allowOnly("kind", "message", "reason")
             return .discarded(try object.messageID("message"), reason: try object.choice("reason", DiscardReason.self))
-        case "rolled_back"?:
+        case .rolledBack:
             try object.allowOnly("kind", "message")
             return .rolledBack(try object.messageID("message"))
-        case "dismissed"?:
+        case .dismissed:
             try object.allowOnly("kind", "message")
             return .dismissed(try object.messageID("message"))
-        case "no_matching_trigger"?:
+        case .noMatchingTrigger:
             try object.allowOnly("kind", "event")
             return .noMatchingTrigger(try decodeTriggerEvent(object.field("event")))
-        case "impression_logged"?:
+        case .impressionLogged:
             try object.allowOnly("kind", "message")
             return .impressionLogged(try object.messageID("message"))
-        case "click_logged"?:
+        case .clickLogged:
             try object.allowOnly("kind", "message")
             return .clickLogged(try object.messageID("message"))
-        case "stack"?:
+        case .stack:
             try object.allowOnly("kind", "messages")
             var messages: [MessageID] = []
             for element in try object.field("messages").array() {
                 messages.append(try element.nonEmptyString())
             }
             return .stack(messages)
-        default:
-            throw kind.unknown(among: observationKinds)
         }
     }
 

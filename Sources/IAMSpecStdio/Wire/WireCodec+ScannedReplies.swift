@@ -47,10 +47,7 @@ extension WireCodec {
     /// The keys of an observation or a stimulus that names a message and nothing else.
     static let kindAndMessageKeys: [StaticString] = ["kind", "message"]
 
-    private static let scannedObservationKinds: [StaticString] = [
-        "displayed", "stacked", "discarded", "rolled_back", "dismissed", "no_matching_trigger", "impression_logged",
-        "click_logged", "stack",
-    ]
+    private static let scannedObservationKinds: [StaticString] = ObservationKind.allCases.map(\.name)
     private static let displayedKeys: [StaticString] = ["kind", "extras", "message"]
     private static let reasonKeys: [StaticString] = ["kind", "message", "reason"]
     private static let eventKeys: [StaticString] = ["kind", "event"]
@@ -63,9 +60,9 @@ extension WireCodec {
         try scanner.openObject()
         try scanner.firstKey("kind")
         var seen: UInt64 = 1
-        let kind = try scanner.name(among: scannedObservationKinds)
+        let kind = ObservationKind.allCases[try scanner.name(among: scannedObservationKinds)]
         switch kind {
-        case 0:
+        case .displayed:
             var message: MessageID?
             var extras: [String: String] = [:]
             while let key = try scanner.nextKey(among: displayedKeys, seen: &seen) {
@@ -77,7 +74,7 @@ extension WireCodec {
             }
             guard let message else { throw WireScanner.Miss() }
             return .displayed(message, extras: extras)
-        case 1, 2:
+        case .stacked, .discarded:
             var message: MessageID?
             var reason: String?
             while let key = try scanner.nextKey(among: reasonKeys, seen: &seen) {
@@ -88,20 +85,20 @@ extension WireCodec {
                 }
             }
             guard let message, let reason else { throw WireScanner.Miss() }
-            if kind == 1 {
+            if kind == .stacked {
                 guard let reason = StackReason(rawValue: reason) else { throw WireScanner.Miss() }
                 return .stacked(message, reason: reason)
             }
             guard let reason = DiscardReason(rawValue: reason) else { throw WireScanner.Miss() }
             return .discarded(message, reason: reason)
-        case 5:
+        case .noMatchingTrigger:
             var event: TriggerEvent?
             while try scanner.nextKey(among: eventKeys, seen: &seen) != nil {
                 event = try scanTriggerEvent(&scanner)
             }
             guard let event else { throw WireScanner.Miss() }
             return .noMatchingTrigger(event)
-        case 8:
+        case .stack:
             var messages: [MessageID]?
             while try scanner.nextKey(among: stackKeys, seen: &seen) != nil {
                 var list: [MessageID] = []
@@ -111,20 +108,29 @@ extension WireCodec {
             }
             guard let messages else { throw WireScanner.Miss() }
             return .stack(messages)
-        default:
-            guard kind != 4 || version >= .v2 else { throw WireScanner.Miss() }
-            var message: MessageID?
-            while try scanner.nextKey(among: kindAndMessageKeys, seen: &seen) != nil {
-                message = try scanner.nonEmptyString()
-            }
-            guard let message else { throw WireScanner.Miss() }
-            switch kind {
-            case 3: return .rolledBack(message)
-            case 4: return .dismissed(message)
-            case 6: return .impressionLogged(message)
-            default: return .clickLogged(message)
-            }
+        case .rolledBack:
+            return .rolledBack(try scanMessageOnly(&scanner, seen: &seen))
+        case .dismissed:
+            guard version >= .v2 else { throw WireScanner.Miss() }
+            return .dismissed(try scanMessageOnly(&scanner, seen: &seen))
+        case .impressionLogged:
+            return .impressionLogged(try scanMessageOnly(&scanner, seen: &seen))
+        case .clickLogged:
+            return .clickLogged(try scanMessageOnly(&scanner, seen: &seen))
         }
+    }
+
+    /// The rest of an observation that names a message and nothing else: its message.
+    private static func scanMessageOnly(
+        _ scanner: inout WireScanner,
+        seen: inout UInt64
+    ) throws(WireScanner.Miss) -> MessageID {
+        var message: MessageID?
+        while try scanner.nextKey(among: kindAndMessageKeys, seen: &seen) != nil {
+            message = try scanner.nonEmptyString()
+        }
+        guard let message else { throw WireScanner.Miss() }
+        return message
     }
 
     private static let triggerEventKinds: [StaticString] = ["session_start", "custom_event", "purchase", "push_click"]

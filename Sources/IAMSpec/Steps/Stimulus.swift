@@ -1,6 +1,58 @@
-// Every kind of stimulus, described once (``StimulusKind``): adding a stimulus is a case of
-// ``Stimulus``, a case of ``StimulusKind/ID``, its description in ``StimulusKind/describe(_:)``
-// and its values in ``Stimulus/parts``, all switched over exhaustively.
+// Every kind of stimulus, in one place: the public ``Stimulus``, each kind's description
+// (``StimulusKind``, from which every format derives) and its values (``Stimulus/parts``). Adding a
+// stimulus is a case of ``Stimulus``, a case of ``StimulusKind/ID``, its description in
+// ``StimulusKind/describe(_:)`` and its values in ``Stimulus/parts``, all in this file and all
+// switched over exhaustively; its capability is a case of ``Capability``.
+
+/// Something that happens to the engine: the app, the user, the network or the clock acting.
+public enum Stimulus: Sendable, Hashable {
+    /// A session starts: the server delivers the case's messages and asset downloads begin.
+    /// With `syncPending`, the session-start sync stays in flight until ``sessionSyncCompleted``.
+    case sessionStarted(syncPending: Bool)
+    /// The session-start sync completes; events held while it was in flight are replayed.
+    case sessionSyncCompleted
+    /// The session ends.
+    case sessionEnded
+    /// The app relaunches from suspended mode: the in-memory stack is emptied.
+    case appRelaunched
+    /// The app logs a custom event.
+    indirect case customEvent(CustomEvent)
+    /// The app logs a purchase.
+    indirect case purchase(Purchase)
+    /// The app is opened from a push notification.
+    case pushClicked(campaign: String?)
+    /// The app is opened from a push notification while no session is running: a session starts
+    /// (its sync completes at once) and the push click arrives with it.
+    case appOpenedFromPush(campaign: String?)
+    /// Virtual time moves forward; delayed displays that fall due run, in time order.
+    case timeAdvanced(by: VirtualTime)
+    /// The app goes to the background.
+    case appBackgrounded
+    /// The app comes back to the foreground.
+    case appForegrounded
+    /// The device turns to this orientation.
+    case deviceRotated(to: DeviceOrientation)
+    /// The keyboard comes up.
+    case keyboardShown
+    /// The keyboard goes away.
+    case keyboardHidden
+    /// A pending asset download of a message settles.
+    case assetDownloadSettled(message: MessageID, succeeded: Bool)
+    /// From now on the display delegate answers this choice for the message.
+    case delegateChoiceSet(message: MessageID, choice: DisplayChoice)
+    /// The user dismisses the visible message.
+    case messageDismissed(MessageID)
+    /// The user clicks the visible message.
+    case messageClicked(MessageID)
+    /// The app asks for the top of the stack (`presentNext()`, `displayNextInAppMessage`).
+    case displayNextRequested
+    /// The app presents a message it created itself.
+    indirect case localMessagePresented(InAppMessage)
+    /// The app changes the current user.
+    case userChanged(to: String)
+    /// The harness asks for the stack, top first; the engine answers with one ``Observation/stack(_:)``.
+    case stackInspected
+}
 
 extension StimulusKind {
     /// The kinds, in the order `Specs/PROTOCOL.md` lists them; the raw value is the compact form's tag.
@@ -27,6 +79,7 @@ extension StimulusKind {
                 ],
                 argument: .fields,
                 about: "A session starts: the server delivers the case's messages and asset downloads begin.",
+                events: { _ in [.sessionStart] },
                 words: { values, _ in
                     values[0].text == "pending"
                         ? "a session starts, its sync with the server still in flight" : "a session starts"
@@ -75,6 +128,7 @@ extension StimulusKind {
                 ],
                 argument: .valueOrFields,
                 about: "A custom event is logged.",
+                events: { EventSource($0[2]) == .sdk ? [.customEvent(name: $0[0].text)] : [] },
                 words: { values, wording in
                     "the custom event \(wording.name(values[0].text)) is logged"
                         + wording.eventDetails(values[1].properties, source: EventSource(values[2]))
@@ -107,6 +161,7 @@ extension StimulusKind {
                 ],
                 argument: .valueOrFields,
                 about: "A purchase is logged.",
+                events: { EventSource($0[3]) == .sdk ? [.purchase(product: $0[0].text)] : [] },
                 words: { values, wording in
                     "a purchase of \(wording.name(values[0].text)) is logged"
                         + (values[1].number == 0 ? "" : " at a price of \(wording.number(values[1].number))")
@@ -130,6 +185,7 @@ extension StimulusKind {
                 fields: [campaignField],
                 argument: .fields,
                 about: "The app is opened from a push notification.",
+                events: { [.pushClick(campaign: $0[0].optionalText)] },
                 words: { values, wording in
                     values[0].optionalText.map { "the app is opened from a push of the campaign \(wording.name($0))" }
                         ?? "the app is opened from a push"
@@ -145,6 +201,7 @@ extension StimulusKind {
                 capability: .pushOpen,
                 about: "The app, with no session running, is opened from a push: a session starts (its sync "
                     + "completes at once) and the push click arrives with it (push-open).",
+                events: { [.sessionStart, .pushClick(campaign: $0[0].optionalText)] },
                 words: { values, wording in
                     "the app, not running a session, is opened from a push"
                         + (values[0].optionalText.map { " of the campaign \(wording.name($0))" } ?? "")
@@ -381,6 +438,13 @@ extension Stimulus {
 
     /// The stimulus's kind.
     package var kind: StimulusKind { parts.kind }
+
+    /// The events of the stimulus that triggers match (filters aside); none for a stimulus that
+    /// never triggers, or an event logged through the REST API.
+    package var triggerEvents: [TriggerEvent] {
+        let (kind, values) = parts
+        return kind.events(values)
+    }
 }
 
 extension StimulusKind {
@@ -393,6 +457,7 @@ extension StimulusKind {
         capability: Capability? = nil,
         requirement: Requirement? = nil,
         about: String,
+        events: @escaping @Sendable ([StepValue]) -> [TriggerEvent] = { _ in [] },
         words: @escaping @Sendable ([StepValue], any StepWording) -> String,
         make: @escaping @Sendable ([StepValue]) -> Stimulus
     ) {
@@ -404,6 +469,7 @@ extension StimulusKind {
         self.requirement = requirement
         self.isStep = true
         self.about = about
+        self.events = events
         self.words = words
         self.make = make
     }
@@ -426,6 +492,7 @@ extension StimulusKind {
         self.requirement = nil
         self.isStep = isStep
         self.about = about
+        self.events = { _ in [] }
         self.words = { _, _ in words }
         self.make = { _ in stimulus }
     }

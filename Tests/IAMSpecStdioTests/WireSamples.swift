@@ -97,24 +97,27 @@ enum WireSamples {
         "t": .time(VirtualTime(milliseconds: 999)), "big": .integer(Int64.max),
     ]
 
-    static let stimuli: [Stimulus] = [
-        .sessionStarted(syncPending: false), .sessionStarted(syncPending: true), .sessionSyncCompleted, .sessionEnded,
-        .appRelaunched, .customEvent(CustomEvent(name: "e")),
-        .customEvent(CustomEvent(name: "e", properties: properties, source: .api)),
-        .purchase(Purchase(product: "gem")),
-        .purchase(Purchase(product: "gem", price: 9.99, properties: properties, source: .api)),
-        .purchase(Purchase(product: "gem", price: 3)), .pushClicked(campaign: nil), .pushClicked(campaign: "spring"),
-        .appOpenedFromPush(campaign: nil), .appOpenedFromPush(campaign: "spring"),
-        .timeAdvanced(by: VirtualTime(milliseconds: 1)), .timeAdvanced(by: .seconds(7200)), .appBackgrounded,
-        .appForegrounded, .deviceRotated(to: .landscape), .deviceRotated(to: .portrait), .keyboardShown,
-        .keyboardHidden, .assetDownloadSettled(message: "m", succeeded: true),
-        .assetDownloadSettled(message: "m", succeeded: false), .delegateChoiceSet(message: "m", choice: .now),
-        .delegateChoiceSet(message: "m", choice: .later), .delegateChoiceSet(message: "m", choice: .discard),
-        .delegateChoiceSet(message: "m", choice: .rollback), .messageDismissed("m"), .messageClicked("m"),
-        .displayNextRequested,
-        .localMessagePresented(InAppMessage(id: "local", type: .full, image: .succeeds, extras: ["a": "b"])),
-        .userChanged(to: "user-2"), .stackInspected,
-    ]
+    /// One of each kind that takes no value, made from its description, and each kind with values
+    /// in its several forms.
+    static let stimuli: [Stimulus] =
+        StimulusKind.all.filter(\.fields.isEmpty).map { $0.make([]) } + [
+            .sessionStarted(syncPending: false), .sessionStarted(syncPending: true),
+            .customEvent(CustomEvent(name: "e")),
+            .customEvent(CustomEvent(name: "e", properties: properties, source: .api)),
+            .purchase(Purchase(product: "gem")),
+            .purchase(Purchase(product: "gem", price: 9.99, properties: properties, source: .api)),
+            .purchase(Purchase(product: "gem", price: 3)), .pushClicked(campaign: nil),
+            .pushClicked(campaign: "spring"),
+            .appOpenedFromPush(campaign: nil), .appOpenedFromPush(campaign: "spring"),
+            .timeAdvanced(by: VirtualTime(milliseconds: 1)), .timeAdvanced(by: .seconds(7200)),
+            .deviceRotated(to: .landscape), .deviceRotated(to: .portrait),
+            .assetDownloadSettled(message: "m", succeeded: true),
+            .assetDownloadSettled(message: "m", succeeded: false), .delegateChoiceSet(message: "m", choice: .now),
+            .delegateChoiceSet(message: "m", choice: .later), .delegateChoiceSet(message: "m", choice: .discard),
+            .delegateChoiceSet(message: "m", choice: .rollback), .messageDismissed("m"), .messageClicked("m"),
+            .localMessagePresented(InAppMessage(id: "local", type: .full, image: .succeeds, extras: ["a": "b"])),
+            .userChanged(to: "user-2"),
+        ]
 
     static let observations: [Observation] =
         [

@@ -22,7 +22,8 @@ struct PipeliningTests {
             ["run", "Specs", "--engine-command", engine, "--jobs", "2", "--json", json, "--junit", junit]
         )
         #expect(outcome.status == 0, "\(outcome.standardError)")
-        #expect(outcome.lastLine == "490 passed, 0 failed, 0 skipped")
+        let passedOnly = try Regex(#"^[1-9][0-9]* passed, 0 failed, 0 skipped$"#)
+        #expect(outcome.lastLine?.wholeMatch(of: passedOnly) != nil, "\(outcome.lastLine ?? "")")
         let results = try String(contentsOfFile: json, encoding: .utf8)
             .replacing(try Regex(#""(duration_ms|engine_command|started_at|finished_at)":("[^"]*"|[0-9]+)"#), with: "")
         return (results, TimelineReportTests.withoutRunFacts(try String(contentsOfFile: junit, encoding: .utf8)))

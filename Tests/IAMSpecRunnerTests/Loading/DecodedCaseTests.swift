@@ -71,11 +71,13 @@ import Testing
         )
         #expect(lifo.messages == [first, second])
         #expect(lifo.profiles == [.appboyLegacy])
-        let unused: Set<Capability> = [
-            .triggerSessionStart, .minimumInterval, .delegateNow, .delegateLater, .delegateDiscard,
-            .messageInterval, .campaignWindow, .controlMessages, .pushOpen, .dismissals, .assetRedelivery,
+        let used: Set<Capability> = [
+            .keyboard, .orientation, .assets, .analytics, .stackInspection, .delegate, .localMessages, .sessionSync,
+            .triggerAnyPurchase, .triggerPurchase, .triggerCustomEvent, .triggerPushClick, .propertyFilters, .priority,
+            .delay, .timeout, .reeligibility, .testSends, .displayNext, .noMatchingTrigger, .delegateRollback,
+            .appLifecycle, .userChange,
         ]
-        #expect(lifo.requires == Set(Capability.allCases).subtracting(unused))
+        #expect(lifo.requires == used)
     }
 
     @Test func everyStepAndPattern() throws {

@@ -176,6 +176,8 @@ public struct ReferenceEngine: DeliveryEngine {
             presentLocal(message)
         case .userChanged(let user):
             changeUser(to: user)
+        case .dataWiped:
+            wipeData()
         case .stackInspected:
             return [.stack(stack.idsTopFirst)]
         }

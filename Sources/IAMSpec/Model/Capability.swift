@@ -8,7 +8,7 @@
 /// says it lacks them: behaviour every engine was assumed to have before it could be declined (a
 /// Swift engine's ``EngineDescription`` unless it lists them in `lacking`, and a protocol-1 stdio
 /// engine). Every other capability (the first eight, and each one that came with a feature, such
-/// as `push-open` with the `push_open` step) is had only when declared, so an engine built before
+/// as `data-wipe` with the `wipe_data` step) is had only when declared, so an engine built before
 /// the feature existed is skipped on it, never sent what it does not know.
 public enum Capability: String, Sendable, Hashable, CaseIterable, Codable, Comparable {
     /// The keyboard can be shown and hidden (`keyboard_shown`, `keyboard_hidden`).
@@ -86,6 +86,9 @@ public enum Capability: String, Sendable, Hashable, CaseIterable, Codable, Compa
     /// The app can change the current user (`change_user` step).
     case userChange = "user-change"
 
+    /// The app can wipe the SDK's data on the device (`wipe_data` step).
+    case dataWipe = "data-wipe"
+
     /// The capabilities that have always been declared by the engines that have them.
     public static let declaredSinceProtocol1: Set<Capability> = [
         .keyboard, .orientation, .assets, .analytics, .stackInspection, .delegate, .localMessages, .sessionSync,
@@ -155,6 +158,7 @@ extension Capability {
         case .pushOpen: "a `push_open` step"
         case .dismissals: "a `dismissed` pattern"
         case .assetRedelivery: "an `image` or `zip` written as a list (one outcome per delivery)"
+        case .dataWipe: "a `wipe_data` step"
         }
     }
 
@@ -196,6 +200,7 @@ extension Capability {
         case .delegateRollback: 31
         case .appLifecycle: 32
         case .userChange: 33
+        case .dataWipe: 34
         }
     }
 }

@@ -50,6 +50,9 @@ public enum Stimulus: Sendable, Hashable {
     indirect case localMessagePresented(InAppMessage)
     /// The app changes the current user.
     case userChanged(to: String)
+    /// The app wipes the SDK's data on the device (`wipeData()`): what the SDK holds goes, and
+    /// the user is anonymous again.
+    case dataWiped
     /// The harness asks for the stack, top first; the engine answers with one ``Observation/stack(_:)``.
     case stackInspected
 }
@@ -59,7 +62,7 @@ extension StimulusKind {
     package enum ID: Int, Sendable, CaseIterable {
         case sessionStart, syncComplete, sessionEnd, relaunch, customEvent, purchase, pushClick, pushOpen, advance
         case background, foreground, orientation, keyboardShown, keyboardHidden, assetDownload, delegateChoice
-        case dismiss, click, displayNext, presentLocal, changeUser, inspectStack
+        case dismiss, click, displayNext, presentLocal, changeUser, wipeData, inspectStack
     }
 
     /// The description of each kind.
@@ -374,6 +377,17 @@ extension StimulusKind {
                 words: { values, wording in "the app switches to the user \(wording.name(values[0].text))" },
                 make: { .userChanged(to: $0[0].text) }
             )
+        case .wipeData:
+            StimulusKind(
+                id,
+                "wipe_data",
+                capability: .dataWipe,
+                about: "The app wipes the SDK's data on the device (wipeData()): the visible message is dismissed, "
+                    + "the stack, waiting and delivered messages and the display clocks go, and the user is "
+                    + "anonymous again (data-wipe).",
+                words: "the app wipes the SDK's data on the device",
+                stimulus: .dataWiped
+            )
         case .inspectStack:
             StimulusKind(
                 id,
@@ -432,6 +446,7 @@ extension Stimulus {
         case .displayNextRequested: (.of(.displayNext), [])
         case .localMessagePresented(let message): (.of(.presentLocal), [.message(message)])
         case .userChanged(let user): (.of(.changeUser), [.text(user)])
+        case .dataWiped: (.of(.wipeData), [])
         case .stackInspected: (.of(.inspectStack), [])
         }
     }

@@ -10,20 +10,36 @@ extension ReferenceEngine {
     }
 
     /// The user changes: the engine clears what ``LifecycleRules/userChangeClears`` says, and
-    /// keeps or forgets the display clocks as ``UserRules`` say. A visible message it takes away
-    /// is observed as dismissed (braze-swift-sdk: the `changeUser` dismissal reason).
+    /// keeps or forgets the display clocks as ``UserRules`` say.
     mutating func changeUser(to user: String) {
         guard user != currentUser || !rules.users.changeToCurrentUserIgnored else { return }
         let fromIdentifiedUser = currentUser != nil
         currentUser = user
-        if rules.lifecycle.userChangeClears.contains(.visibleMessage), let visible = screen.visible?.id {
-            observations.append(.dismissed(visible))
-        }
-        clear(rules.lifecycle.userChangeClears)
+        clearUserData()
         let resets =
             fromIdentifiedUser
             ? rules.users.changeFromIdentifiedUserResetsClocks : !rules.users.changeFromAnonymousUserKeepsClocks
         if resets { clocks = DisplayClocks(interval: rules.interval, reeligibility: rules.reeligibility) }
+    }
+
+    /// The app wipes the SDK's data: "Changing the user (or wiping data) dismisses the visible
+    /// message and clears the stack" (semantics notes, point 13), so the engine clears what
+    /// ``LifecycleRules/userChangeClears`` says. The wipe is "to fully clear locally-stored SDK
+    /// data" (Braze, "Disabling iOS SDK tracking"): the display clocks go whatever the user was,
+    /// and the user is anonymous again.
+    mutating func wipeData() {
+        clearUserData()
+        currentUser = nil
+        clocks = DisplayClocks(interval: rules.interval, reeligibility: rules.reeligibility)
+    }
+
+    /// Clears what ``LifecycleRules/userChangeClears`` says; a visible message it takes away is
+    /// observed as dismissed (braze-swift-sdk: the `changeUser` dismissal reason).
+    private mutating func clearUserData() {
+        if rules.lifecycle.userChangeClears.contains(.visibleMessage), let visible = screen.visible?.id {
+            observations.append(.dismissed(visible))
+        }
+        clear(rules.lifecycle.userChangeClears)
     }
 
     /// Clears what an app, user or device event takes away; a triggered message no longer held

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+/// An engine program written before a stimulus existed (it declares only what it knew of) is
+/// skipped on the cases that use the stimulus, for lacking its capability, and is never sent it:
+/// whether it speaks protocol 2 (the Python example engine) or protocol 1.
+@Suite("A new stimulus over stdio")
+struct NewStimulusOverStdioTests {
+    private func runWipeCases(on engine: String) throws -> IAMSpecExecutable.Outcome {
+        try IAMSpecExecutable.run(
+            "run",
+            "Specs/stack/memory-and-user.yaml",
+            "--filter",
+            "stack-wipe-data-*",
+            "--engine-command",
+            engine,
+            "--validate-protocol",
+            "--color",
+            "never"
+        )
+    }
+
+    @Test func aProtocol2EngineThatDoesNotDeclareItIsSkipped() throws {
+        let outcome = try runWipeCases(on: "python3 Fixtures/engines/example_engine.py")
+        #expect(outcome.status == 0, "\(outcome.standardOutput)\(outcome.standardError)")
+        #expect(outcome.lastLine == "0 passed, 0 failed, 3 skipped")
+        #expect(outcome.standardOutput.contains("the engine lacks the capability data-wipe"))
+    }
+
+    @Test func aProtocol1EngineIsSkipped() throws {
+        let engine =
+            "python3 -c 'import sys; sys.path.insert(0, \"Fixtures/engines/faults\"); "
+            + "import well_behaved; well_behaved.serve(protocol=1)'"
+        let outcome = try runWipeCases(on: engine)
+        #expect(outcome.status == 0, "\(outcome.standardOutput)\(outcome.standardError)")
+        #expect(outcome.lastLine == "0 passed, 0 failed, 3 skipped")
+        #expect(outcome.standardOutput.contains("data-wipe"))
+        #expect(!outcome.standardOutput.contains("error"))
+    }
+}

@@ -88,4 +88,36 @@ import Testing
             try engine.handle(.customEvent(CustomEvent(name: "e"))) == [.noMatchingTrigger(.customEvent(name: "e"))]
         )
     }
+
+    @Test func anEngineThatFailsAtTheEndOfTheCaseMakesTheCaseAnErrorThroughTheProtocol() throws {
+        let provider = try StdioEngineProvider(
+            command: "in-process engine failing at the end",
+            settings: StdioEngineSettings(validatesProtocol: true)
+        ) { () throws(EngineError) -> any EngineChannel in
+            PipeChannel(serving: FailingAtEndProvider())
+        }
+        defer { provider.shutdown() }
+        var engine = try provider.makeEngine(for: EngineFixtures.setup("ends-badly"))
+        #expect(try engine.handle(.sessionStarted(syncPending: false)) == [])
+        #expect(throws: EngineError.self) { try engine.endCase() }
+        var next = try provider.makeEngine(for: EngineFixtures.setup("next"))
+        #expect(try next.handle(.sessionEnded) == [], "the next case runs")
+    }
+}
+
+/// Engines that observe nothing and find, when the case ends, that it went wrong.
+private struct FailingAtEndProvider: EngineProvider {
+    struct Engine: DeliveryEngine {
+        mutating func handle(_ stimulus: Stimulus) throws -> [Observation] { [] }
+        mutating func endCase() throws { throw EngineError("a message was still on screen at the end") }
+    }
+
+    let description = EngineDescription(
+        name: "fails-at-end",
+        version: "1",
+        profiles: Set(Profile.allCases),
+        capabilities: []
+    )
+
+    func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine { Engine() }
 }

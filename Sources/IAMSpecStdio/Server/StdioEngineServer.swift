@@ -97,7 +97,20 @@ public struct StdioEngineServer: Sendable {
                     }
                 }
             case .endCase:
+                var ending = engine
                 engine = nil
+                do {
+                    try ending?.endCase()
+                } catch {
+                    // Protocol 2 answers `end_case` with `ended` only: any other line makes the
+                    // case an error, as an engine that throws here makes its run one in process.
+                    guard version.answersEndCase else {
+                        report("the case ended in error: \(Self.describe(error))", hold: hold)
+                        continue
+                    }
+                    answers += WireCodec.line(.error(message: Self.describe(error)), seq: seq, version: version)
+                    continue
+                }
                 guard version.answersEndCase else { continue }
                 reply = .ended
             case .shutdown:

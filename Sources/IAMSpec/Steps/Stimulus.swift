@@ -453,13 +453,6 @@ extension Stimulus {
 
     /// The stimulus's kind.
     package var kind: StimulusKind { parts.kind }
-
-    /// The events of the stimulus that triggers match (filters aside); none for a stimulus that
-    /// never triggers, or an event logged through the REST API.
-    package var triggerEvents: [TriggerEvent] {
-        let (kind, values) = parts
-        return kind.events(values)
-    }
 }
 
 extension StimulusKind {

@@ -23,8 +23,10 @@ package enum CapabilityNeeds {
         for step in specCase.steps {
             switch step.action {
             case .stimulus(let stimulus):
-                needs.formUnion(of(stimulus))
-                let events = stimulus.triggerEvents
+                // Taken apart once: its values give both what it needs and the events it logs.
+                let (kind, values) = stimulus.parts
+                needs.formUnion(of(kind, values))
+                let events = kind.events(values)
                 var candidates = 0
                 for message in specCase.messages where canTrigger(events, message) { candidates += 1 }
                 if candidates > 0 { triggeringStimuli += 1 }
@@ -74,9 +76,9 @@ package enum CapabilityNeeds {
         return needs
     }
 
-    /// What a stimulus needs: its kind's capability, a chosen word's, a local message's.
-    private static func of(_ stimulus: Stimulus) -> CapabilityBits {
-        let (kind, values) = stimulus.parts
+    /// What a stimulus of the kind with these values needs: its kind's capability, a chosen
+    /// word's, a local message's.
+    private static func of(_ kind: StimulusKind, _ values: [StepValue]) -> CapabilityBits {
         var needs = CapabilityBits()
         if let capability = kind.capability { needs.insert(capability) }
         for (field, value) in zip(kind.fields, values) {

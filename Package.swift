@@ -43,7 +43,10 @@ let package = Package(
         /// FoundationEssentials (or Foundation) and the C library, for every module but the core.
         .target(name: "IAMSpecPlatform"),
         .target(name: "IAMSpec"),
-        .target(name: "IAMSpecRunner", dependencies: ["IAMSpec", "IAMSpecPlatform", "CYAML"]),
+        .target(
+            name: "IAMSpecRunner",
+            dependencies: ["IAMSpec", "IAMSpecPlatform", "IAMSpecReferenceEngine", "CYAML"]
+        ),
         .target(name: "IAMSpecStdio", dependencies: ["IAMSpec", "IAMSpecPlatform", "CIAMSpecSystem"]),
         .target(name: "IAMSpecSite", dependencies: ["IAMSpec", "IAMSpecPlatform", "IAMSpecRunner"]),
         .target(name: "IAMSpecReferenceEngine", dependencies: ["IAMSpec"]),

@@ -55,10 +55,10 @@ public enum Capability: String, Sendable, Hashable, CaseIterable, Codable, Compa
     /// Purchase and custom event triggers can filter on the event's properties (a trigger's `filters`).
     case propertyFilters = "property-filters"
     /// Of the messages a trigger makes candidates, the highest priority wins, ties going to the
-    /// later (a message whose `priority` is not 0, or a stimulus that two messages' triggers match).
+    /// later (a trigger point with two candidates that may both be shown).
     case priority
-    /// Triggered displays are at least the minimum trigger interval apart (a non-zero
-    /// `minimum_trigger_interval` with two stimuli or more that can trigger).
+    /// Triggered displays are at least the minimum trigger interval apart (a candidate checked less
+    /// than a non-zero `minimum_trigger_interval` after a moment at which a message may have shown).
     case minimumInterval = "minimum-interval"
     /// A message can wait between its trigger and its display (a message `delay` above 0).
     case delay
@@ -134,11 +134,12 @@ extension Capability {
         case .triggerPushClick: "a `push_click` trigger"
         case .propertyFilters: "a trigger with `filters`"
         case .priority:
-            "a message whose `priority` is not 0, or a stimulus that the triggers of two messages or more "
-                + "match (by kind and name, product or campaign; filters aside)"
+            "a trigger point with two candidates or more that may both be shown (Specs/README.md, "
+                + "\"Priority and the minimum interval\")"
         case .minimumInterval:
-            "a `minimum_trigger_interval` above 0 with two or more stimuli that a message's trigger "
-                + "matches (by kind and name, product or campaign; filters aside)"
+            "a candidate bound by a `minimum_trigger_interval` above 0, checked less than the interval after "
+                + "a moment at which a triggered message may have been displayed (Specs/README.md, \"Priority and "
+                + "the minimum interval\")"
         case .delay: "a message whose `delay` is above 0"
         case .timeout: "a message with a `timeout`, or a `discarded` pattern with reason `timeout`"
         case .reeligibility: "a message with a `reeligibility`"

@@ -97,11 +97,7 @@ package struct MutationReport: Sendable {
     /// `killed/total (pct%)`, the percentage to one decimal.
     package var scoreLine: String {
         let total = outcomes.count
-        let percent = total == 0 ? 0 : Double(killedCount) * 100 / Double(total)
-        // C's `%.1f`: the percentage rounded as printf rounds it.
-        var digits = [CChar](repeating: 0, count: 32)
-        _ = withVaList([percent]) { vsnprintf(&digits, digits.count, "%.1f", $0) }
-        let text = digits.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let text = percentText(killedCount, of: total)
         return "\(killedCount)/\(total) (\(text)%)"
     }
 }

@@ -19,23 +19,18 @@ package enum CapabilityNeeds {
         if configuration.delegate == .implemented { needs.insert(.delegate) }
         if configuration.orientation != .portrait || configuration.device == .tablet { needs.insert(.orientation) }
         for message in specCase.messages { needs.formUnion(of(message)) }
-        var triggeringStimuli = 0
         for step in specCase.steps {
             switch step.action {
             case .stimulus(let stimulus):
-                // Taken apart once: its values give both what it needs and the events it logs.
                 let (kind, values) = stimulus.parts
                 needs.formUnion(of(kind, values))
-                let events = kind.events(values)
-                var candidates = 0
-                for message in specCase.messages where canTrigger(events, message) { candidates += 1 }
-                if candidates > 0 { triggeringStimuli += 1 }
-                if candidates > 1 { needs.insert(.priority) }
             case .expectation(let expectation):
                 needs.formUnion(of(expectation))
             }
         }
-        if configuration.minimumTriggerInterval > .zero, triggeringStimuli >= 2 { needs.insert(.minimumInterval) }
+        let behaviour = BehaviourNeeds(specCase)
+        if behaviour.priority { needs.insert(.priority) }
+        if behaviour.minimumInterval { needs.insert(.minimumInterval) }
         return needs.bits
     }
 
@@ -51,7 +46,6 @@ package enum CapabilityNeeds {
         {
             needs.insert(.assets)
         }
-        if message.priority != 0 { needs.insert(.priority) }
         if message.delay > .zero { needs.insert(.delay) }
         if message.timeout != nil { needs.insert(.timeout) }
         if message.reeligibility != nil { needs.insert(.reeligibility) }
@@ -116,11 +110,5 @@ package enum CapabilityNeeds {
         case .dismissed: [.dismissals]
         case .displayed, .stacked, .discarded, .rolledBack: []
         }
-    }
-
-    /// Whether one of the events matches a trigger of the message, by kind and name, product or
-    /// campaign (filters aside): only such stimuli can make it a candidate for a triggered display.
-    private static func canTrigger(_ events: [TriggerEvent], _ message: InAppMessage) -> Bool {
-        !events.isEmpty && message.triggers.contains { trigger in events.contains(where: trigger.accepts) }
     }
 }

@@ -1,0 +1,343 @@
+import IAMSpec
+import IAMSpecReferenceEngine
+
+/// Whether a case's outcome can depend on priority or on the minimum trigger interval: the two
+/// capabilities that stand for what an engine does, not for something the case writes
+/// (Specs/README.md, "Capabilities", "Priority and the minimum interval").
+///
+/// It reads the case as a timeline. Each step has its virtual time. Each trigger event a stimulus
+/// logs while the messages are delivered (a held event at the sync's completion) is a *trigger
+/// point*, whose candidates are the messages that event makes candidates under the reference
+/// rules (trigger kind and name, property filters, campaign window). The expectations say what
+/// happened: a `sequence` lists every delivery observation of its window, so the server messages
+/// it shows `displayed` are exactly those displayed in the window (unless a `displayed: "*"` or a
+/// control message, whose display is not observed, leaves it open); a `displayed` in a `sequence`
+/// or `contains` certainly happened in its window.
+struct BehaviourNeeds {
+    /// Some trigger point has two candidates or more that may both be eligible and clear of the
+    /// interval: which one is shown is priority's to say.
+    private(set) var priority = false
+    /// Some candidate of a trigger point, bound by the configuration's interval, is checked (at
+    /// its trigger, or when its delay ends) less than the interval after a moment at which a
+    /// triggered message may have been displayed, with no reset of the display clocks between.
+    private(set) var minimumInterval = false
+
+    init(_ specCase: SpecCase) {
+        let timeline = Timeline(specCase)
+        guard let lastExpectation = timeline.lastExpectation else { return }
+        let points = TriggerPoints(specCase, timeline: timeline).points
+        let moments = DisplayMoments(specCase, timeline: timeline, points: points).moments
+        let configured = specCase.configuration.minimumTriggerInterval
+        // What comes after the last expectation is never checked.
+        for point in points where point.step < lastExpectation {
+            if !priority {
+                let open = point.candidates.filter { !timeline.isHeldBack($0, at: point, configured: configured) }
+                priority = open.count >= 2
+            }
+            if !minimumInterval, configured > .zero {
+                minimumInterval = point.candidates.contains { message in
+                    message.minimumTriggerInterval == nil && !message.isTestSend
+                        && timeline.mayDisplay(
+                            within: configured,
+                            before: point,
+                            checkedAt: point.time.saturatingLater(by: message.delay),
+                            among: moments
+                        )
+                }
+            }
+        }
+    }
+}
+
+/// A stimulus's trigger event, evaluated at one step, with the messages it makes candidates.
+private struct TriggerPoint {
+    /// The step and the event's place in it.
+    struct ID: Hashable {
+        var step: Int
+        var order: Int
+    }
+
+    /// The index of the step that evaluates the event.
+    var step: Int
+    /// The event's place among the events that step evaluates.
+    var order: Int
+    var time: VirtualTime
+    var candidates: [InAppMessage]
+
+    var id: ID { ID(step: step, order: order) }
+}
+
+/// A moment at which a triggered message may be displayed, starting the interval.
+private struct DisplayMoment {
+    /// The step during which it comes, and its place among that step's trigger events.
+    var step: Int
+    var order: Int
+    var time: VirtualTime
+    /// The trigger point whose winner it may display, or whose delay ends; nil for a step that
+    /// may show a waiting message.
+    var origin: TriggerPoint.ID?
+    /// Whether it is the end of a delay, which comes during an `advance` before any later step of
+    /// the same time.
+    var endsDelay = false
+}
+
+/// The case's steps in virtual time, and what its expectations say was displayed when.
+private struct Timeline {
+    /// What an `expect` step says of the steps of its window.
+    struct Window {
+        /// The window's first step, and the time before it.
+        var firstStep: Int
+        var startTime: VirtualTime
+        /// The server messages displayed in the window, exactly; nil when the window does not say.
+        var displayedExactly: Set<MessageID>?
+        /// The server messages certainly displayed in the window.
+        var displayed: Set<MessageID>
+
+        /// Whether one of the messages may have been displayed in the window (any, for nil).
+        func mayHaveDisplayed(anyOf ids: Set<MessageID>?) -> Bool {
+            guard let exact = displayedExactly else { return true }
+            guard let ids else { return !exact.isEmpty }
+            return !exact.isDisjoint(with: ids)
+        }
+    }
+
+    /// Each step's time span: from the time before it to the time after it (equal but for `advance`).
+    private(set) var spans: [(start: VirtualTime, end: VirtualTime)] = []
+    /// Each step's window: the index of the `expect` step that checks what it caused, nil after the last.
+    private var windowOf: [Int?] = []
+    /// What each `expect` step says of its window, by the step's index.
+    private var windows: [Int: Window] = [:]
+    /// The steps that certainly reset the display clocks: a wipe, a change away from an identified user.
+    private var clockResets: [Int] = []
+    /// The steps that may reset them: those, a relaunch, any change of user.
+    private var possibleResets: [Int] = []
+    private(set) var lastExpectation: Int?
+
+    init(_ specCase: SpecCase) {
+        let serverIDs = Set(specCase.messages.map(\.id))
+        let hasControl = specCase.messages.contains(where: \.isControl)
+        var time = VirtualTime.zero
+        var user: String?
+        var unchecked: [Int] = []
+        var windowStart = (step: 0, time: VirtualTime.zero)
+        for (index, step) in specCase.steps.enumerated() {
+            let start = time
+            windowOf.append(nil)
+            switch step.action {
+            case .stimulus(let stimulus):
+                if case .timeAdvanced(let span) = stimulus { time = time.saturatingLater(by: span) }
+                if case .appRelaunched = stimulus { possibleResets.append(index) }
+                if case .userChanged(let newUser) = stimulus {
+                    possibleResets.append(index)
+                    if user != nil, newUser != user { clockResets.append(index) }
+                    user = newUser
+                }
+                if case .dataWiped = stimulus {
+                    possibleResets.append(index)
+                    clockResets.append(index)
+                    user = nil
+                }
+                unchecked.append(index)
+            case .expectation(let expectation):
+                var exact: Set<MessageID>?
+                if let sequence = expectation.sequence, !hasControl {
+                    exact = Self.displayedExactly(in: sequence, among: serverIDs)
+                }
+                windows[index] = Window(
+                    firstStep: windowStart.step,
+                    startTime: windowStart.time,
+                    displayedExactly: exact,
+                    displayed: Self.displayed(in: expectation, among: serverIDs)
+                )
+                for member in unchecked { windowOf[member] = index }
+                unchecked = []
+                windowStart = (index + 1, time)
+                lastExpectation = index
+            }
+            spans.append((start, time))
+        }
+    }
+
+    /// Whether the step's window may hold a display of one of the messages (of any, for nil);
+    /// false after the last `expect`.
+    func mayDisplay(at step: Int, anyOf ids: Set<MessageID>?) -> Bool {
+        guard let index = windowOf[step], let window = windows[index] else { return false }
+        return window.mayHaveDisplayed(anyOf: ids)
+    }
+
+    /// Whether a triggered message may be displayed before the check at `checkTime` of a
+    /// candidate of `point`, less than `interval` before it, and with no certain reset of the
+    /// display clocks between: at a moment before the point (an earlier step, or an earlier event
+    /// of its step), or while the candidate's delay runs.
+    func mayDisplay(
+        within interval: VirtualTime,
+        before point: TriggerPoint,
+        checkedAt checkTime: VirtualTime,
+        among moments: [DisplayMoment]
+    ) -> Bool {
+        moments.contains { moment in
+            guard moment.origin != point.id, moment.time <= checkTime, checkTime - moment.time < interval,
+                !clockResets.contains(where: { $0 >= moment.step && $0 < point.step })
+            else { return false }
+            if moment.step < point.step || (moment.step == point.step && moment.order < point.order) { return true }
+            return moment.step > point.step && (moment.endsDelay || moment.time < checkTime)
+        }
+    }
+
+    /// Whether the message certainly cannot be shown at the trigger point: a window checked
+    /// before it displayed the message, and it is not re-eligible yet; or that window displayed a
+    /// server message less than the message's interval before the check. A possible reset of the
+    /// clocks since that window voids what it says.
+    func isHeldBack(_ message: InAppMessage, at point: TriggerPoint, configured: VirtualTime) -> Bool {
+        let interval = message.isTestSend ? .zero : (message.minimumTriggerInterval ?? configured)
+        for (index, window) in windows where index < point.step && !window.displayed.isEmpty {
+            guard !possibleResets.contains(where: { $0 >= window.firstStep && $0 < point.step }) else { continue }
+            let sinceStart = point.time - window.startTime
+            if window.displayed.contains(message.id), message.reeligibility.map({ sinceStart < $0 }) ?? true {
+                return true
+            }
+            if interval > .zero, sinceStart.saturatingLater(by: message.delay) < interval { return true }
+        }
+        return false
+    }
+
+    private static func displayed(in expectation: Expectation, among serverIDs: Set<MessageID>) -> Set<MessageID> {
+        var ids: Set<MessageID> = []
+        for pattern in (expectation.sequence ?? []) + (expectation.contains ?? []) {
+            if case .displayed(.id(let id), _) = pattern, serverIDs.contains(id) { ids.insert(id) }
+        }
+        return ids
+    }
+
+    /// The server messages a `sequence` shows displayed; nil when it shows `displayed: "*"`.
+    private static func displayedExactly(
+        in sequence: [ObservationPattern],
+        among serverIDs: Set<MessageID>
+    ) -> Set<MessageID>? {
+        var ids: Set<MessageID> = []
+        for pattern in sequence {
+            guard case .displayed(let selector, _) = pattern else { continue }
+            guard case .id(let id) = selector else { return nil }
+            if serverIDs.contains(id) { ids.insert(id) }
+        }
+        return ids
+    }
+}
+
+/// The case's trigger points, in the order the engine evaluates them.
+private struct TriggerPoints {
+    private(set) var points: [TriggerPoint] = []
+
+    init(_ specCase: SpecCase, timeline: Timeline) {
+        let candidacies = specCase.profiles.compactMap {
+            try? TriggerCandidacy(messages: specCase.messages, profile: $0)
+        }
+        var delivered = false
+        var syncPending = false
+        var held: [(TriggerEvent, [String: PropertyValue])] = []
+        var user: String?
+        for (index, step) in specCase.steps.enumerated() {
+            guard case .stimulus(let stimulus) = step.action else { continue }
+            let time = timeline.spans[index].end
+            let (kind, values) = stimulus.parts
+            var properties: [String: PropertyValue] = [:]
+            for (field, value) in zip(kind.fields, values) {
+                if case .properties = field.content { properties = value.properties }
+            }
+            var events = kind.events(values).map { ($0, properties) }
+            if case .sessionStarted(syncPending: true) = stimulus {
+                syncPending = true
+                continue
+            }
+            if case .userChanged(let newUser) = stimulus {
+                if newUser != user { delivered = false }
+                user = newUser
+            }
+            if case .dataWiped = stimulus {
+                delivered = false
+                user = nil
+            }
+            if Self.delivers(stimulus, syncPending: syncPending) {
+                // A completed session start completes a sync in flight: Session Start, then the held events.
+                if syncPending { events = [(.sessionStart, [:])] + held + events.dropFirst() }
+                delivered = true
+                syncPending = false
+                held = []
+            } else if syncPending {
+                held += events
+                continue
+            }
+            guard delivered else { continue }
+            for (order, (event, properties)) in events.enumerated() {
+                let candidates = specCase.messages.filter { message in
+                    candidacies.contains { $0.makesCandidate(message, event, properties: properties, at: time) }
+                }
+                points.append(TriggerPoint(step: index, order: order, time: time, candidates: candidates))
+            }
+        }
+    }
+
+    /// Whether the stimulus delivers the messages: a session start (or an app opened from a push)
+    /// whose sync completes, or the completion of a pending sync.
+    private static func delivers(_ stimulus: Stimulus, syncPending: Bool) -> Bool {
+        if case .sessionStarted = stimulus { return true }
+        if case .appOpenedFromPush = stimulus { return true }
+        if case .sessionSyncCompleted = stimulus { return syncPending }
+        return false
+    }
+}
+
+/// The moments at which a triggered message may be displayed, each in a window that may hold
+/// its display: a trigger point's step (its winner), from the first trigger point with a candidate
+/// on a step that may show a message waiting since an earlier trigger point, and the end of each
+/// candidate's delay, during the `advance` that reaches it.
+private struct DisplayMoments {
+    /// The steps that may show a message that was waiting (the stack's top, a settled download):
+    /// an eligibility event offers the stack's top (a session start, a push click), and so do the
+    /// app's return to the foreground, the keyboard going, and `display_next`.
+    static let showWaiting: Set<StimulusKind.ID> = [
+        .sessionStart, .syncComplete, .pushClick, .pushOpen, .foreground, .keyboardHidden, .displayNext,
+        .assetDownload,
+    ]
+
+    private(set) var moments: [DisplayMoment] = []
+
+    init(_ specCase: SpecCase, timeline: Timeline, points: [TriggerPoint]) {
+        let triggering = points.filter { !$0.candidates.isEmpty }
+        for point in triggering {
+            let ids = Set(point.candidates.map(\.id))
+            if timeline.mayDisplay(at: point.step, anyOf: ids) {
+                moments.append(DisplayMoment(step: point.step, order: point.order, time: point.time, origin: point.id))
+            }
+            for message in point.candidates where message.delay > .zero {
+                let ready = point.time.saturatingLater(by: message.delay)
+                guard
+                    let step = timeline.spans.indices.first(where: {
+                        $0 > point.step && timeline.spans[$0].end >= ready
+                    }),
+                    timeline.mayDisplay(at: step, anyOf: [message.id])
+                else { continue }
+                moments.append(DisplayMoment(step: step, order: 0, time: ready, origin: point.id, endsDelay: true))
+            }
+        }
+        for (index, step) in specCase.steps.enumerated() {
+            guard case .stimulus(let stimulus) = step.action, Self.showWaiting.contains(stimulus.parts.kind.id) else {
+                continue
+            }
+            // What may be waiting: the candidates of the trigger points before this step.
+            let waiting = Set(triggering.filter { $0.step < index }.flatMap(\.candidates).map(\.id))
+            if !waiting.isEmpty, timeline.mayDisplay(at: index, anyOf: waiting) {
+                moments.append(DisplayMoment(step: index, order: 0, time: timeline.spans[index].end, origin: nil))
+            }
+        }
+    }
+}
+
+extension VirtualTime {
+    /// The point `span` later, or the last point virtual time has when that overflows (a case may
+    /// advance past it; the engine then reports the overflow).
+    fileprivate func saturatingLater(by span: VirtualTime) -> VirtualTime {
+        let (sum, overflows) = milliseconds.addingReportingOverflow(span.milliseconds)
+        return VirtualTime(milliseconds: overflows ? .max : sum)
+    }
+}

@@ -1,0 +1,220 @@
+import IAMSpec
+import Testing
+
+@testable import IAMSpecRunner
+
+/// The two behavioural gates, `priority` and `minimum-interval`, derived from what a case's
+/// outcome can depend on (Specs/README.md, "Priority and the minimum interval").
+@Suite struct BehaviourNeedsTests {
+    /// What the loader derives for a case with these messages (and config) and steps.
+    private func needs(_ given: String, _ steps: String) throws -> Set<Capability> {
+        let yaml = """
+            id: behaviour-case
+            title: A case
+            rules: [area.rule]
+            given:
+            \(given.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+            steps:
+            \(steps.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+            """
+        let scratch = try SpecScratch(["rules.yaml": SpecScratch.catalogue, "case.yaml": yaml])
+        let suite = scratch.load()
+        #expect(scratch.problems(suite) == [])
+        return try #require(suite.cases.first).requires
+    }
+
+    private let twoMessages = """
+        messages:
+          - {id: first, triggers: [{custom_event: browse}]}
+          - {id: second, triggers: [{custom_event: cart}]}
+        """
+
+    @Test func aSecondTriggerInsideTheIntervalNeedsIt() throws {
+        let steps = """
+            - session_start
+            - custom_event: browse
+            - expect: {sequence: [{displayed: first}]}
+            - advance: 29.999
+            - custom_event: cart
+            - expect: nothing
+            """
+        #expect(try needs(twoMessages, steps).contains(.minimumInterval))
+    }
+
+    @Test func aSecondTriggerExactlyTheIntervalLaterDoesNot() throws {
+        let steps = """
+            - session_start
+            - custom_event: browse
+            - expect: {sequence: [{displayed: first}]}
+            - advance: 30
+            - custom_event: cart
+            - expect: {sequence: [{displayed: second}]}
+            """
+        #expect(try !needs(twoMessages, steps).contains(.minimumInterval))
+    }
+
+    @Test func anIntervalOfZeroNeedsNothing() throws {
+        let steps = """
+            - session_start
+            - custom_event: browse
+            - custom_event: cart
+            - expect: {sequence: [{displayed: first}, {displayed: second}]}
+            """
+        #expect(try !needs("config: {minimum_trigger_interval: 0}\n" + twoMessages, steps).contains(.minimumInterval))
+    }
+
+    @Test func eventsThatFailTheFiltersAreNoTriggers() throws {
+        let given = """
+            messages:
+              - id: gold
+                triggers: [{custom_event: {name: upgrade, filters: [{property: plan, equals: gold}]}}]
+            """
+        let steps = """
+            - session_start
+            - custom_event: {name: upgrade, properties: {plan: silver}}
+            - custom_event: upgrade
+            - expect: nothing
+            - custom_event: {name: upgrade, properties: {plan: gold}}
+            - expect: {sequence: [{displayed: gold}]}
+            """
+        #expect(try !needs(given, steps).contains(.minimumInterval))
+        // The same events, passing the filters, could each show the message: the interval matters.
+        let passing = steps.replacingOccurrences(of: "plan: silver", with: "plan: gold")
+            .replacingOccurrences(of: "expect: nothing", with: "expect: {sequence: [{displayed: gold}]}")
+        #expect(try needs(given, passing).contains(.minimumInterval))
+    }
+
+    @Test func aWindowThatDisplayedNothingStartsNoInterval() throws {
+        let given = """
+            config: {delegate: implemented}
+            messages:
+              - {id: tip, triggers: [{custom_event: browse}]}
+            """
+        let steps = """
+            - session_start
+            - delegate_choice: {message: tip, choice: discard}
+            - custom_event: browse
+            - expect: {sequence: [{discarded: tip, reason: delegate}]}
+            - delegate_choice: {message: tip, choice: now}
+            - custom_event: browse
+            - expect: {sequence: [{displayed: tip}]}
+            """
+        #expect(try !needs(given, steps).contains(.minimumInterval))
+    }
+
+    @Test func aDelayedDisplayDuringAnotherDelayNeedsIt() throws {
+        let given = """
+            messages:
+              - {id: soon, delay: 5, triggers: [{custom_event: browse}]}
+              - {id: later, delay: 10, triggers: [{custom_event: cart}]}
+            """
+        let steps = """
+            - session_start
+            - custom_event: browse
+            - custom_event: cart
+            - advance: 10
+            - expect: {sequence: [{displayed: soon}]}
+            """
+        #expect(try needs(given, steps).contains(.minimumInterval))
+    }
+
+    @Test func aWipeBetweenTheDisplayAndTheTriggerEndsTheInterval() throws {
+        let steps = """
+            - session_start
+            - custom_event: browse
+            - expect: {sequence: [{displayed: first}]}
+            - wipe_data
+            - session_start
+            - custom_event: cart
+            - expect: {sequence: [{dismissed: first}, {displayed: second}]}
+            """
+        #expect(try !needs(twoMessages, steps).contains(.minimumInterval))
+    }
+
+    @Test func triggersAfterTheLastExpectationNeedNothing() throws {
+        let steps = """
+            - session_start
+            - custom_event: browse
+            - expect: {sequence: [{displayed: first}]}
+            - custom_event: cart
+            """
+        #expect(try !needs(twoMessages, steps).contains(.minimumInterval))
+    }
+
+    @Test func oneCandidateNeedsNoPriorityWhateverItsPriority() throws {
+        let given = """
+            messages:
+              - {id: high, priority: 5, triggers: [{custom_event: browse}]}
+            """
+        let steps = """
+            - session_start
+            - custom_event: browse
+            - expect: {sequence: [{displayed: high}]}
+            """
+        #expect(try !needs(given, steps).contains(.priority))
+    }
+
+    @Test func twoCandidatesOfOneEventNeedIt() throws {
+        let given = """
+            messages:
+              - {id: older, triggers: [{custom_event: browse}]}
+              - {id: newer, triggers: [{custom_event: browse}]}
+            """
+        let steps = """
+            - session_start
+            - custom_event: browse
+            - expect: {sequence: [{displayed: newer}]}
+            """
+        #expect(try needs(given, steps).contains(.priority))
+    }
+
+    @Test func aCandidateAlreadyShownAndNotReeligibleIsNoRival() throws {
+        let given = """
+            config: {minimum_trigger_interval: 0}
+            messages:
+              - {id: low, priority: 1, triggers: [{custom_event: browse}]}
+              - {id: high, priority: 5, triggers: [{custom_event: browse}, {custom_event: cart}]}
+            """
+        let steps = """
+            - session_start
+            - custom_event: cart
+            - expect: {sequence: [{displayed: high}]}
+            - dismiss: high
+            - custom_event: browse
+            - expect: {sequence: [{displayed: low}]}
+            """
+        #expect(try !needs(given, steps).contains(.priority))
+        // Re-eligible again by the second event: both are candidates.
+        let reeligible = given.replacingOccurrences(of: "priority: 5,", with: "priority: 5, reeligibility: 0,")
+        #expect(try needs(reeligible, steps).contains(.priority))
+    }
+
+    @Test func eventsOfOneStepCompeteEachOnItsOwn() throws {
+        let given = """
+            config: {minimum_trigger_interval: 0}
+            messages:
+              - {id: welcome, triggers: [session_start]}
+              - {id: from-push, triggers: [push_click]}
+            """
+        let steps = """
+            - push_open
+            - expect: {sequence: [{displayed: welcome}, {stacked: from-push, reason: message_visible}]}
+            """
+        #expect(try !needs(given, steps).contains(.priority))
+    }
+
+    @Test func aCampaignWindowThatIsClosedLeavesOneCandidate() throws {
+        let given = """
+            messages:
+              - {id: closed, end: 5, triggers: [{custom_event: browse}]}
+              - {id: open, triggers: [{custom_event: browse}]}
+            """
+        let steps = """
+            - session_start
+            - advance: 10
+            - custom_event: browse
+            - expect: {sequence: [{displayed: open}]}
+            """
+        #expect(try !needs(given, steps).contains(.priority))
+    }
+}

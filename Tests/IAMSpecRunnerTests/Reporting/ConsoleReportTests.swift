@@ -114,13 +114,22 @@ struct ConsoleReportTests {
         )
     }
 
+    @Test func rerunCommandsFilterOnTheCaseIDAlone() {
+        var failed = ReportFixtures.failed
+        failed.caseID = "odd*[id]?"
+        #expect(
+            RerunCommand.text(for: failed, header: ReportFixtures.header())
+                == #"iamspec run Specs --filter 'odd\*\[id]\?' --profile braze-swift"#
+        )
+    }
+
     @Test func aLibraryRunSaysHowToRerunThroughTheLibrary() {
         var header = ReportFixtures.header()
         header.invocation = nil
         #expect(
             RerunCommand.text(for: ReportFixtures.failed, header: header)
                 == "through the library, the same ConformanceRun with RunOptions(selection: "
-                + "RunSelection(filters: [\"triggers.two\"], profiles: [.brazeSwift]))"
+                + #"RunSelection(filters: [.exactly("triggers.two")], profiles: [.brazeSwift]))"#
         )
     }
 

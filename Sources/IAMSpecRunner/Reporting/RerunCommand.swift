@@ -3,11 +3,13 @@ import IAMSpec
 /// How to run one case run again, for failure reports.
 ///
 /// After `iamspec run`, a command line with every option that changes the verdict, shell-quoted:
-/// `iamspec run <suite paths> --filter <id> --profile <profile>`, then the engine command,
-/// `--validate-protocol`, a timeout other than 30 s, the baseline and `--allow-unexpected-pass`,
-/// as the header's ``RunInvocation`` records them. After a library run (no invocation), the
-/// options to give ``ConformanceRun`` instead, as Swift that compiles: a command line would test
-/// another engine.
+/// `cd <working directory> && iamspec run <suite paths> --filter <id> --profile <profile>`, then
+/// the engine command, `--validate-protocol`, a timeout other than 30 s, the baseline and
+/// `--allow-unexpected-pass`, as the header's ``RunInvocation`` records them. It first changes to
+/// the run's working directory, so that it works from any directory: the suite paths, the
+/// baseline, the engine command and the program itself may be relative to it. After a library
+/// run (no invocation), the options to give ``ConformanceRun`` instead, as Swift that compiles:
+/// a command line would test another engine.
 package enum RerunCommand {
     /// The line that runs one case run again.
     package static func text(for result: CaseResult, header: RunHeader) -> String {
@@ -30,7 +32,9 @@ package enum RerunCommand {
         }
         if let baseline = invocation.baseline { words += ["--baseline", baseline] }
         if invocation.allowsUnexpectedPass { words.append("--allow-unexpected-pass") }
-        return words.map(shellQuoted).joined(separator: " ")
+        let command = words.map(shellQuoted).joined(separator: " ")
+        guard let directory = invocation.workingDirectory else { return command }
+        return "cd \(shellQuoted(directory)) && \(command)"
     }
 
     /// The ``RunOptions`` that select exactly this case in these profiles, as a Swift expression:

@@ -114,6 +114,21 @@ struct ConsoleReportTests {
         )
     }
 
+    @Test func rerunCommandsStartInTheRunsWorkingDirectory() {
+        var header = ReportFixtures.header()
+        header.invocation = RunInvocation(
+            program: ".build/debug/iamspec",
+            workingDirectory: "/home/me/my engine",
+            engineCommand: "./my-engine --stdio",
+            baseline: "ci/baseline.yaml"
+        )
+        #expect(
+            RerunCommand.text(for: ReportFixtures.failed, header: header)
+                == "cd '/home/me/my engine' && .build/debug/iamspec run Specs --filter triggers.two "
+                + "--profile braze-swift --engine-command './my-engine --stdio' --baseline ci/baseline.yaml"
+        )
+    }
+
     @Test func rerunCommandsFilterOnTheCaseIDAlone() {
         var failed = ReportFixtures.failed
         failed.caseID = "odd*[id]?"

@@ -80,6 +80,8 @@ let package = Package(
             dependencies: ["IAMSpecMutants", "IAMSpec", "IAMSpecRunner", "IAMSpecReferenceEngine"]
         ),
         .testTarget(name: "iamspecEndToEndTests", dependencies: ["IAMSpec", "IAMSpecRunner", "IAMSpecMutants"]),
+        /// The Swift samples of the DocC articles, compiled, and each checked against its article.
+        .testTarget(name: "DocumentationSampleTests", dependencies: ["IAMSpec", "IAMSpecRunner", "IAMSpecStdio"]),
     ],
     swiftLanguageModes: [.v6]
 )

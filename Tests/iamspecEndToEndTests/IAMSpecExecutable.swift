@@ -38,23 +38,24 @@ enum IAMSpecExecutable {
         try launch(productsDirectory.appendingPathComponent("iamspec"), arguments, environment: environment)
     }
 
-    /// Runs a command line exactly as written, through `/bin/sh -c`, from the package root, as a
-    /// user pasting it would, and waits for it.
-    static func runInShell(_ commandLine: String) throws -> Outcome {
-        try launch(URL(fileURLWithPath: "/bin/sh"), ["-c", commandLine], environment: [:])
+    /// Runs a command line exactly as written, through `/bin/sh -c`, from `directory` (the package
+    /// root unless given), as a user pasting it would, and waits for it.
+    static func runInShell(_ commandLine: String, in directory: URL = packageRoot) throws -> Outcome {
+        try launch(URL(fileURLWithPath: "/bin/sh"), ["-c", commandLine], environment: [:], directory: directory)
     }
 
     private static func launch(
         _ executable: URL,
         _ arguments: [String],
-        environment: [String: String]
+        environment: [String: String],
+        directory: URL = packageRoot
     ) throws
         -> Outcome
     {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = packageRoot
+        process.currentDirectoryURL = directory
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let scratch = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }

@@ -112,13 +112,14 @@ struct WhatChangedTests {
             )
         )
         #expect(page.contains("- rule `triggers.session-start`: `seed 003 (en)`"))
-        // The re-run line names the program as it was started and the suite root as given.
+        // The re-run line changes to the run's directory, then names the program as it was
+        // started and the suite root as given.
         #expect(
             page.contains(
                 "/iamspec run Fixtures/specs/failing --filter fixture.expects-stacked-wrongly --profile braze-swift\n```"
             )
         )
-        #expect(page.contains("```sh\n/"))
+        #expect(page.contains("```sh\ncd /"))
 
         let report = try IAMSpecExecutable.run("report", "--summary", again, json)
         #expect(report.status == 0)

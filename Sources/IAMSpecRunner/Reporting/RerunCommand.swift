@@ -3,10 +3,13 @@ import IAMSpec
 /// How to run one case run again, for failure reports.
 ///
 /// After `iamspec run`, a command line with every option that changes the verdict, shell-quoted:
-/// `iamspec run <suite paths> --filter <id> --profile <profile>`, then the engine command,
-/// `--validate-protocol`, a timeout other than 30 s, the baseline and `--allow-unexpected-pass`,
-/// as the header's ``RunInvocation`` records them. After a library run (no invocation), the
-/// selection to give ``ConformanceRun`` instead: a command line would test another engine.
+/// `cd <working directory> && iamspec run <suite paths> --filter <id> --profile <profile>`, then
+/// the engine command, `--validate-protocol`, a timeout other than 30 s, the baseline and
+/// `--allow-unexpected-pass`, as the header's ``RunInvocation`` records them. It first changes to
+/// the run's working directory, so that it works from any directory: the suite paths, the
+/// baseline, the engine command and the program itself may be relative to it. After a library
+/// run (no invocation), the options to give ``ConformanceRun`` instead, as Swift that compiles:
+/// a command line would test another engine.
 package enum RerunCommand {
     /// The line that runs one case run again.
     package static func text(for result: CaseResult, header: RunHeader) -> String {
@@ -16,11 +19,11 @@ package enum RerunCommand {
     /// The line that runs a case again in these profiles.
     package static func text(caseID: String, profiles: [Profile], header: RunHeader) -> String {
         guard let invocation = header.invocation else {
-            let names = profiles.map { $0 == .brazeSwift ? ".brazeSwift" : ".appboyLegacy" }
-            return "through the library, the same ConformanceRun with RunOptions(selection: "
-                + "RunSelection(filters: [\"\(caseID)\"], profiles: [\(names.joined(separator: ", "))]))"
+            return "through the library, the same ConformanceRun with "
+                + libraryOptions(caseID: caseID, profiles: profiles)
         }
-        var words = [invocation.program, "run"] + header.suitePaths + ["--filter", caseID]
+        var words = [invocation.program, "run"] + header.suitePaths
+        words += ["--filter", GlobPattern.exactly(caseID).pattern]
         words += profiles.flatMap { ["--profile", $0.rawValue] }
         if let command = invocation.engineCommand { words += ["--engine-command", command] }
         if invocation.validatesProtocol { words.append("--validate-protocol") }
@@ -29,7 +32,42 @@ package enum RerunCommand {
         }
         if let baseline = invocation.baseline { words += ["--baseline", baseline] }
         if invocation.allowsUnexpectedPass { words.append("--allow-unexpected-pass") }
-        return words.map(shellQuoted).joined(separator: " ")
+        let command = words.map(shellQuoted).joined(separator: " ")
+        guard let directory = invocation.workingDirectory else { return command }
+        return "cd \(shellQuoted(directory)) && \(command)"
+    }
+
+    /// The ``RunOptions`` that select exactly this case in these profiles, as a Swift expression:
+    /// `RunOptions(selection: RunSelection(filters: [.exactly("id")], profiles: [.brazeSwift]))`.
+    package static func libraryOptions(caseID: String, profiles: [Profile]) -> String {
+        let names = profiles.map { profile in
+            switch profile {
+            case .brazeSwift: ".brazeSwift"
+            case .appboyLegacy: ".appboyLegacy"
+            }
+        }
+        return "RunOptions(selection: RunSelection(filters: [.exactly(\(swiftStringLiteral(caseID)))], "
+            + "profiles: [\(names.joined(separator: ", "))]))"
+    }
+
+    /// The text as a Swift string literal that reads back as it: in double quotes, with `\`
+    /// and `"` escaped, and every control, format or line-separating character as `\u{...}`.
+    static func swiftStringLiteral(_ text: String) -> String {
+        var literal = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": literal += "\\\\"
+            case "\"": literal += "\\\""
+            default:
+                switch scalar.properties.generalCategory {
+                case .control, .format, .lineSeparator, .paragraphSeparator:
+                    literal += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                default:
+                    literal.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return literal + "\""
     }
 
     /// `iamspec run`'s default `--timeout`.

@@ -12,6 +12,18 @@ public struct GlobPattern: Sendable, Hashable, Codable, CustomStringConvertible 
         self.pattern = pattern
     }
 
+    /// The pattern that matches `text` and nothing else: each `*`, `?`, `[` and `\` of `text`
+    /// escaped with a backslash, so that `.exactly("a*b")` selects the case `a*b` and not
+    /// `a-long-b`.
+    public static func exactly(_ text: String) -> GlobPattern {
+        var escaped = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if "*?[\\".unicodeScalars.contains(scalar) { escaped.append("\\") }
+            escaped.append(scalar)
+        }
+        return GlobPattern(String(escaped))
+    }
+
     /// Whether the whole of `text` matches the pattern.
     public func matches(_ text: String) -> Bool {
         fnmatch(pattern, text, 0) == 0

@@ -4,6 +4,10 @@
 public struct RunInvocation: Sendable, Hashable, Codable {
     /// The tool as it was started (its first argument), for the re-run line.
     public var program: String
+    /// The directory the run was started in, absolute: the re-run line changes to it first, so
+    /// that a relative suite path, baseline, engine command or ``program`` resolves as it did.
+    /// Nil in a results stream written before iamspec recorded it.
+    public var workingDirectory: String?
     /// `--engine-command`: the stdio engine program; nil for the reference engine.
     public var engineCommand: String?
     /// `--validate-protocol`.
@@ -16,12 +20,14 @@ public struct RunInvocation: Sendable, Hashable, Codable {
     /// The options of an `iamspec run`; each left out has the value the option's absence means.
     public init(
         program: String = "iamspec",
+        workingDirectory: String? = nil,
         engineCommand: String? = nil,
         validatesProtocol: Bool = false,
         baseline: String? = nil,
         allowsUnexpectedPass: Bool = false
     ) {
         self.program = program
+        self.workingDirectory = workingDirectory
         self.engineCommand = engineCommand
         self.validatesProtocol = validatesProtocol
         self.baseline = baseline
@@ -30,6 +36,7 @@ public struct RunInvocation: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case program
+        case workingDirectory = "working_directory"
         case engineCommand = "engine_command"
         case validatesProtocol = "validate_protocol"
         case baseline

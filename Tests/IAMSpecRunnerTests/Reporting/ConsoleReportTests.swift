@@ -114,13 +114,37 @@ struct ConsoleReportTests {
         )
     }
 
+    @Test func rerunCommandsStartInTheRunsWorkingDirectory() {
+        var header = ReportFixtures.header()
+        header.invocation = RunInvocation(
+            program: ".build/debug/iamspec",
+            workingDirectory: "/home/me/my engine",
+            engineCommand: "./my-engine --stdio",
+            baseline: "ci/baseline.yaml"
+        )
+        #expect(
+            RerunCommand.text(for: ReportFixtures.failed, header: header)
+                == "cd '/home/me/my engine' && .build/debug/iamspec run Specs --filter triggers.two "
+                + "--profile braze-swift --engine-command './my-engine --stdio' --baseline ci/baseline.yaml"
+        )
+    }
+
+    @Test func rerunCommandsFilterOnTheCaseIDAlone() {
+        var failed = ReportFixtures.failed
+        failed.caseID = "odd*[id]?"
+        #expect(
+            RerunCommand.text(for: failed, header: ReportFixtures.header())
+                == #"iamspec run Specs --filter 'odd\*\[id]\?' --profile braze-swift"#
+        )
+    }
+
     @Test func aLibraryRunSaysHowToRerunThroughTheLibrary() {
         var header = ReportFixtures.header()
         header.invocation = nil
         #expect(
             RerunCommand.text(for: ReportFixtures.failed, header: header)
                 == "through the library, the same ConformanceRun with RunOptions(selection: "
-                + "RunSelection(filters: [\"triggers.two\"], profiles: [.brazeSwift]))"
+                + #"RunSelection(filters: [.exactly("triggers.two")], profiles: [.brazeSwift]))"#
         )
     }
 

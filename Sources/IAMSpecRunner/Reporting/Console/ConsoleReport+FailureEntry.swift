@@ -16,7 +16,7 @@ extension ConsoleReport {
     ///     time  step  observations
     ///     ...
     ///
-    ///   re-run: iamspec run Specs --filter priority-tie-later-wins --profile appboy-legacy --profile braze-swift
+    ///   re-run: cd /home/me/engine && iamspec run Specs --filter priority-tie-later-wins --profile appboy-legacy --profile braze-swift
     /// ```
     ///
     /// Runs that failed the same way (status, step, message, timeline) are shown once; a run that

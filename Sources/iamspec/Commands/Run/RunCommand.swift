@@ -171,6 +171,7 @@ struct RunCommand: ParsableCommand {
         var header = run.header(paths: suite.paths)
         header.invocation = RunInvocation(
             program: CommandLine.arguments.first ?? "iamspec",
+            workingDirectory: FileManager.default.currentDirectoryPath,
             engineCommand: engineCommand,
             validatesProtocol: validateProtocol,
             baseline: baseline ?? updateBaseline,

@@ -10,6 +10,17 @@ back, changed by VARIANT:
   from every answer, so the cases that expect an impression fail and the others pass.
 - `decline:KIND`: a stimulus of that kind (`display_next`, ...) is answered `unsupported`
   (protocol 2) instead of being passed on, so the runs that reach one are skipped.
+- `no-interval`: an engine that never enforces the minimum trigger interval, and says so: every
+  case's `minimum_trigger_interval_ms` is sent on as 0, and `hello_reply` does not declare
+  `minimum-interval` (protocol 2).
+- `no-priority`: an engine that ignores priority, and says so: every message's `priority` is sent
+  on as 0 (the later message wins, whatever the campaign set), and `priority` is not declared.
+- `no-extras`: an engine whose messages carry no key-value extras, and says so: every `displayed`
+  observation's `extras` is emptied, and `extras` is not declared.
+- `auto-drain`: an engine that shows the next waiting message by itself when the visible one is
+  dismissed (a design some SDKs have): after each `dismiss` it asks the engine for the top of the
+  stack (`display_next`) and adds what that shows to the dismissal's answer. One behaviour
+  differs (rule `stack.no-auto-drain`), every capability still declared.
 - `strict`: nothing changed but the handshake: `hello_reply` does not declare `pipelining`, so
   iamspec sends one request at a time (Specs/PROTOCOL.md, "Pipelining"), and every verdict is the
   reference engine's.
@@ -37,12 +48,52 @@ def declined(request, variant):
     )
 
 
+LACKING = {"no-interval": "minimum-interval", "no-priority": "priority", "no-extras": "extras"}
+"""The capability each variant lacks, and so does not declare."""
+
+
+def changed_request(request, variant):
+    """The request as the variant passes it on."""
+    if request.get("type") == "case":
+        if variant == "no-interval":
+            request["config"]["minimum_trigger_interval_ms"] = 0
+        if variant == "no-priority":
+            for message in request["messages"]:
+                message["priority"] = 0
+    return request
+
+
 def changed(answer, variant):
+    if answer.get("type") == "hello_reply" and variant in LACKING:
+        answer["capabilities"] = [c for c in answer.get("capabilities", []) if c != LACKING[variant]]
+    if variant == "no-extras" and answer.get("type") == "observations":
+        for observation in answer["observations"]:
+            if observation["kind"] == "displayed":
+                observation["extras"] = {}
     if variant == "no-impressions" and answer.get("type") == "observations":
         answer["observations"] = [o for o in answer["observations"] if o["kind"] != "impression_logged"]
     if variant == "strict" and answer.get("type") == "hello_reply":
         answer.pop("pipelining", None)
     return answer
+
+
+def is_dismissal(request):
+    return request.get("type") == "stimulus" and request["stimulus"]["kind"] == "dismiss"
+
+
+def dismissed_one(answer):
+    """Whether the answer reports a visible message dismissed (protocol 2)."""
+    return answer.get("type") == "observations" and any(o["kind"] == "dismissed" for o in answer["observations"])
+
+
+def next_shown(engine, seq):
+    """Asks the engine for the top of the stack, as an engine that drains it by itself does, and
+    returns what that showed."""
+    ask = {"type": "stimulus", "seq": seq, "stimulus": {"kind": "display_next"}}
+    engine.stdin.write(json.dumps(ask, separators=(",", ":")) + "\n")
+    engine.stdin.flush()
+    answer = json.loads(engine.stdout.readline())
+    return answer.get("observations", []) if answer.get("type") == "observations" else []
 
 
 def main():
@@ -56,13 +107,15 @@ def main():
         if declined(request, variant):
             answer = {"type": "unsupported", "seq": request["seq"], "reason": "this variant has no " + variant[8:]}
         else:
-            engine.stdin.write(line)
+            engine.stdin.write(json.dumps(changed_request(request, variant), separators=(",", ":")) + "\n")
             engine.stdin.flush()
             if request.get("type") == "shutdown":
                 break
             if request.get("type") not in ANSWERED and not (request.get("type") == "end_case" and protocol >= 2):
                 continue
             answer = changed(json.loads(engine.stdout.readline()), variant)
+            if variant == "auto-drain" and is_dismissal(request) and dismissed_one(answer):
+                answer["observations"] += next_shown(engine, request["seq"])
             if answer.get("type") == "hello_reply":
                 protocol = answer.get("protocol", 1)
         sys.stdout.write(json.dumps(answer, separators=(",", ":")) + "\n")

@@ -7,7 +7,7 @@ public struct Expectation: Sendable, Hashable {
     public var sequence: [ObservationPattern]?
     /// The stack's contents, top first, read with ``Stimulus/stackInspected`` after the window.
     public var stack: [MessageID]?
-    /// ``contains`` and ``absent``, the checks cases seldom write, in that order. An array, unlike
+    /// ``contains``, ``absent`` and ``rules``, what cases seldom write, in that order. An array, unlike
     /// an optional, leaves spare bits in its pointer, where ``Step/Action`` keeps its case: past
     /// the end of every ``Stimulus``, they keep an action at 24 bytes, not 40 (a step at 48, not 64).
     private var seldomChecks: [SeldomCheck]
@@ -17,11 +17,22 @@ public struct Expectation: Sendable, Hashable {
         sequence: [ObservationPattern]? = nil,
         contains: [ObservationPattern]? = nil,
         absent: [ObservationPattern]? = nil,
-        stack: [MessageID]? = nil
+        stack: [MessageID]? = nil,
+        rules: [String] = []
     ) {
         self.sequence = sequence
         self.stack = stack
-        self.seldomChecks = Self.seldomChecks(contains: contains, absent: absent)
+        self.seldomChecks = Self.seldomChecks(contains: contains, absent: absent, rules: rules)
+    }
+
+    /// The ids of the rules this step checks, when it names its own: a failure of the step is
+    /// filed under them. Empty: the case's rules.
+    public var rules: [String] {
+        get {
+            for case .rules(let ids) in seldomChecks { return ids }
+            return []
+        }
+        set { seldomChecks = Self.seldomChecks(contains: contains, absent: absent, rules: newValue) }
     }
 
     /// These observations, in this order, with any others between them.
@@ -30,7 +41,7 @@ public struct Expectation: Sendable, Hashable {
             for case .contains(let patterns) in seldomChecks { return patterns }
             return nil
         }
-        set { seldomChecks = Self.seldomChecks(contains: newValue, absent: absent) }
+        set { seldomChecks = Self.seldomChecks(contains: newValue, absent: absent, rules: rules) }
     }
 
     /// None of these observations.
@@ -39,24 +50,25 @@ public struct Expectation: Sendable, Hashable {
             for case .absent(let patterns) in seldomChecks { return patterns }
             return nil
         }
-        set { seldomChecks = Self.seldomChecks(contains: contains, absent: newValue) }
+        set { seldomChecks = Self.seldomChecks(contains: contains, absent: newValue, rules: rules) }
     }
 
     private enum SeldomCheck: Sendable, Hashable {
         case contains([ObservationPattern])
         case absent([ObservationPattern])
+        case rules([String])
     }
 
     private static func seldomChecks(
         contains: [ObservationPattern]?,
-        absent: [ObservationPattern]?
+        absent: [ObservationPattern]?,
+        rules: [String]
     ) -> [SeldomCheck] {
-        switch (contains, absent) {
-        case (nil, nil): []
-        case (let contains?, nil): [.contains(contains)]
-        case (nil, let absent?): [.absent(absent)]
-        case (let contains?, let absent?): [.contains(contains), .absent(absent)]
-        }
+        var checks: [SeldomCheck] = []
+        if let contains { checks.append(.contains(contains)) }
+        if let absent { checks.append(.absent(absent)) }
+        if !rules.isEmpty { checks.append(.rules(rules)) }
+        return checks
     }
 }
 

@@ -42,6 +42,7 @@ extension CaseEncoder {
         optional(expectation.contains, patterns)
         optional(expectation.absent, patterns)
         optional(expectation.stack) { encoder, stack in encoder.list(stack) { $0.string($1) } }
+        stringList(expectation.rules)
     }
 
     mutating func observationPattern(_ pattern: ObservationPattern) {
@@ -136,7 +137,8 @@ extension EncodedCaseReader {
             sequence: optional(patterns),
             contains: optional(patterns),
             absent: optional(patterns),
-            stack: optional { reader in reader.list { $0.string() } }
+            stack: optional { reader in reader.list { $0.string() } },
+            rules: stringList()
         )
     }
 

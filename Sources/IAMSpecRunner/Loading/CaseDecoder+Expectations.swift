@@ -1,7 +1,10 @@
 import IAMSpec
 
 extension CaseDecoder {
-    static let expectationKeys = KeySet(["sequence", "contains", "absent", "stack"])
+    /// The checks an expectation may make; it makes one at least.
+    static let expectationChecks = KeySet(["sequence", "contains", "absent", "stack"])
+    /// The keys an expectation may hold: its checks, and the rules they check.
+    static let expectationKeys = KeySet(expectationChecks.names + ["rules"])
     /// The kinds a pattern may name, in the order of ``ObservationKind/patterns``.
     static let patternKinds = KeySet(ObservationKind.patterns.map(\.nameText))
     static let patternKeys = KeySet(patternKinds.names + ["extras", "reason"])
@@ -35,9 +38,9 @@ extension CaseDecoder {
         }
         let problemsBefore = reader.diagnostics.count
         reader.checkKeys(mapping, Self.expectationKeys, in: "an expectation")
-        if !mapping.entries.contains(where: { Self.expectationKeys.contains(key: $0.key) }) {
+        if !mapping.entries.contains(where: { Self.expectationChecks.contains(key: $0.key) }) {
             reader.report(
-                "expected at least one of \(Self.expectationKeys.listing) in an expectation, found none",
+                "expected at least one of \(Self.expectationChecks.listing) in an expectation, found none",
                 at: node
             )
         }
@@ -51,6 +54,7 @@ extension CaseDecoder {
             let ids = reader.list(value, for: "'stack'")?.map { messageReference($0, for: "'stack'") }
             expectation.stack = ids?.compactMap { $0 }
         }
+        if let value = mapping["rules"] { expectation.rules = decodeRuleIDs(value) ?? [] }
         return reader.diagnostics.count == problemsBefore ? expectation : nil
     }
 

@@ -107,7 +107,7 @@ struct CaseDecoder {
         return id
     }
 
-    private mutating func decodeRuleIDs(_ node: YAMLNode) -> [String]? {
+    mutating func decodeRuleIDs(_ node: YAMLNode) -> [String]? {
         guard let items = reader.list(node, for: "'rules'", nonEmpty: true) else { return nil }
         var ids: [String] = []
         ids.reserveCapacity(items.count)

@@ -237,6 +237,7 @@ struct CaseLine: Codable {
     var timeline: [TimelineEntry]
     var diagnostics: String
     var skipReason: String?
+    var difference: Difference?
 
     enum CodingKeys: String, CodingKey {
         case record
@@ -253,6 +254,7 @@ struct CaseLine: Codable {
         case timeline
         case diagnostics
         case skipReason = "skip_reason"
+        case difference
     }
 
     init(_ result: CaseResult) {
@@ -269,6 +271,7 @@ struct CaseLine: Codable {
         timeline = result.timeline
         diagnostics = result.diagnostics
         skipReason = result.skipReason
+        difference = result.difference
     }
 
     var result: CaseResult {
@@ -284,16 +287,19 @@ struct CaseLine: Codable {
             rules: rules,
             tags: tags,
             timeline: timeline,
-            diagnostics: diagnostics
+            diagnostics: diagnostics,
+            difference: difference
         )
     }
 }
 
-/// The last line: the totals, and whether the run was cut short. `not_run` and
-/// `stopped_at_first_failure` came with `--fail-fast`; a stream without them had neither.
+/// The last line: the totals, the differences, and whether the run was cut short. `not_run` and
+/// `stopped_at_first_failure` came with `--fail-fast`, `differences` later; a stream without them
+/// had none. The differences are derived from the case lines, so a reader recomputes them.
 struct FooterLine: Codable {
     var record = "footer"
     var totals: Totals
+    var differences: [DifferenceRecord]?
     var interrupted: Bool
     var stoppedAtFirstFailure: Bool?
     var notRun: Int?
@@ -301,9 +307,28 @@ struct FooterLine: Codable {
     enum CodingKeys: String, CodingKey {
         case record
         case totals
+        case differences
         case interrupted
         case stoppedAtFirstFailure = "stopped_at_first_failure"
         case notRun = "not_run"
+    }
+
+    /// One ``DifferenceGroup``: its rule, its mismatch, its cases, its runs, and the re-run line
+    /// of one of them.
+    struct DifferenceRecord: Codable {
+        var rule: String
+        var mismatch: String
+        var cases: [String]
+        var runs: Int
+        var rerun: String
+
+        init(_ group: DifferenceGroup, header: RunHeader) {
+            rule = group.rule
+            mismatch = group.mismatch
+            cases = group.cases
+            runs = group.runs
+            rerun = RerunCommand.text(for: group.example, header: header)
+        }
     }
 
     /// Errors are counted in `failed` and also given apart in `errors`.
@@ -336,6 +361,7 @@ struct FooterLine: Codable {
 
     init(_ summary: RunSummary) {
         totals = Totals(summary)
+        differences = summary.differences.map { DifferenceRecord($0, header: summary.header) }
         interrupted = summary.interrupted
         stoppedAtFirstFailure = summary.stoppedAtFirstFailure
         notRun = summary.notRun

@@ -266,7 +266,7 @@ struct CaseExecutor: Sendable {
         session.record([])
         if let failure = ExpectationCheck.check(expectation, window: session.window) {
             session.failedCheck = (failure.expected, failure.actual)
-            return Problem(status: .failed, kind: failure.check, message: failure.message)
+            return .failed(failure, of: expectation)
         }
         session.closeWindow()
         guard let expectedStack = expectation.stack else { return nil }
@@ -289,7 +289,7 @@ struct CaseExecutor: Sendable {
         }
         if let failure = ExpectationCheck.checkStack(expected: expectedStack, actual: actualStack) {
             session.failedCheck = (failure.expected, failure.actual)
-            return Problem(status: .failed, kind: failure.check, message: failure.message)
+            return .failed(failure, of: expectation)
         }
         return nil
     }
@@ -381,6 +381,18 @@ private struct Problem {
     var kind: CaseResult.Kind
     var message: String
     var diagnostics = ""
+    /// For a check that did not hold: the rules it checks (empty: the case's) and the mismatch.
+    var difference: Difference?
+
+    /// An `expect` step's check did not hold.
+    static func failed(_ failure: ExpectationFailure, of expectation: Expectation) -> Problem {
+        Problem(
+            status: .failed,
+            kind: failure.check,
+            message: failure.message,
+            difference: Difference(rules: expectation.rules, mismatch: failure.mismatch)
+        )
+    }
 
     /// The engine threw ``CaseSkipped`` while handling a stimulus: it declined `what`, so the run
     /// is skipped with the reason.
@@ -408,6 +420,10 @@ extension CaseResult {
         kind = problem.kind
         message = problem.message
         diagnostics = problem.diagnostics
+        if var difference = problem.difference {
+            if difference.rules.isEmpty { difference.rules = rules.map(\.id) }
+            self.difference = difference
+        }
     }
 }
 

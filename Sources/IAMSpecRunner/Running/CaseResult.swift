@@ -34,6 +34,10 @@ public struct CaseResult: Sendable, Hashable {
     /// for the console's failure report; the results stream does not record it.
     public var given: [String]
 
+    /// For a failed run whose `expect` step did not hold: the rules it checks and the shape of
+    /// the mismatch; nil otherwise.
+    public var difference: Difference?
+
     /// A result made in code; reports are made the same way from it as from a run's.
     public init(
         caseID: String,
@@ -48,7 +52,8 @@ public struct CaseResult: Sendable, Hashable {
         tags: [String] = [],
         timeline: [TimelineEntry] = [],
         diagnostics: String = "",
-        given: [String] = []
+        given: [String] = [],
+        difference: Difference? = nil
     ) {
         self.caseID = caseID
         self.profile = profile
@@ -63,6 +68,7 @@ public struct CaseResult: Sendable, Hashable {
         self.timeline = timeline
         self.diagnostics = diagnostics
         self.given = given
+        self.difference = difference
     }
 
     /// Why the run was skipped, or nil when it was not.

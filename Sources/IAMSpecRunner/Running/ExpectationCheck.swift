@@ -7,6 +7,9 @@ struct ExpectationFailure: Sendable, Hashable {
     var message: String
     var expected: [String]
     var actual: [String]
+    /// The mismatch's shape, without the messages' ids: the same for every run that differs the
+    /// same way (``Difference/mismatch``).
+    var mismatch: String
 }
 
 /// Checks an expectation against a window of observations, as Specs/README.md defines.
@@ -43,7 +46,8 @@ enum ExpectationCheck {
             message: "sequence on \(channelNames.joined(separator: ", ")): expected \(listText(expected)), "
                 + "found \(listText(actual))",
             expected: expected,
-            actual: actual
+            actual: actual,
+            mismatch: "sequence: " + firstMismatch(patterns, compared)
         )
     }
 
@@ -75,7 +79,8 @@ enum ExpectationCheck {
                         + (remaining.count == window.count ? "" : " after the ones matched before it")
                         + " in \(listText(window.map(CaseSyntax.plain.observation)))",
                     expected: patterns.map(CaseSyntax.plain.pattern),
-                    actual: window.map(CaseSyntax.plain.observation)
+                    actual: window.map(CaseSyntax.plain.observation),
+                    mismatch: "contains: a missing \(pattern.kind.nameText)"
                 )
             }
             remaining = remaining[(index + 1)...]
@@ -92,7 +97,8 @@ enum ExpectationCheck {
                     message:
                         "absent: `\(CaseSyntax.plain.observation(observation))` matches `\(CaseSyntax.plain.pattern(pattern))`",
                     expected: patterns.map { "no \(CaseSyntax.plain.pattern($0))" },
-                    actual: window.map(CaseSyntax.plain.observation)
+                    actual: window.map(CaseSyntax.plain.observation),
+                    mismatch: "absent: an unexpected \(observation.kind.nameText)"
                 )
             }
         }
@@ -108,8 +114,28 @@ enum ExpectationCheck {
             check: .stack,
             message: "stack (top first): expected \(listText(expected)), found \(listText(actual))",
             expected: ["stack: \(listText(expected))"],
-            actual: ["stack: \(listText(actual))"]
+            actual: ["stack: \(listText(actual))"],
+            mismatch: "stack: a different stack"
         )
+    }
+
+    /// Where a sequence and the observations first part: `an unexpected displayed` (an
+    /// observation past the patterns), `a missing stacked` (a pattern past the observations),
+    /// `discarded where displayed was expected`, or `displayed unlike the pattern` (same kind,
+    /// another message or detail).
+    private static func firstMismatch(_ patterns: [ObservationPattern], _ observations: [Observation]) -> String {
+        var index = 0
+        while index < patterns.count, index < observations.count, patterns[index].matches(observations[index]) {
+            index += 1
+        }
+        if index == patterns.count, index < observations.count {
+            return "an unexpected \(observations[index].kind.nameText)"
+        }
+        if index == observations.count, index < patterns.count { return "a missing \(patterns[index].kind.nameText)" }
+        guard index < patterns.count, index < observations.count else { return "a different sequence" }
+        let expected = patterns[index].kind.nameText
+        let found = observations[index].kind.nameText
+        return found == expected ? "\(found) unlike the pattern" : "\(found) where \(expected) was expected"
     }
 
     static func listText(_ items: [String]) -> String {

@@ -32,6 +32,9 @@ extension ConsoleReport {
             lines.append("  rule \(rule.id)\(rule.title.isEmpty ? "" : ": \(rule.title)")")
             if !rule.quotedLine.isEmpty { lines.append(style.dim("    \(rule.quotedLine)")) }
         }
+        if let difference = first.difference, difference.rules != first.rules.map(\.id) {
+            lines.append("  the failing step checks: \(difference.rules.joined(separator: ", "))")
+        }
         if !first.given.isEmpty {
             lines.append("  given:")
             lines += first.given.map { "    \($0)" }

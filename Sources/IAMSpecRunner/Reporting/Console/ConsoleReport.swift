@@ -124,6 +124,17 @@ public struct ConsoleReport: Sendable {
     /// The report's lines, the totals line last.
     public func lines(for summary: RunSummary) -> [String] {
         var lines: [String] = []
+        let differences = summary.differences
+        if !differences.isEmpty {
+            lines.append(
+                style.red("differences (\(differences.count)): the failed runs, by the rule and the way they differ")
+            )
+            for (group, line) in zip(differences, summary.differenceLines) {
+                lines.append("  \(line)")
+                lines.append("    e.g. re-run: \(RerunCommand.text(for: group.example, header: summary.header))")
+            }
+            lines.append("")
+        }
         let failed = summary.results.filter { $0.status == .failed || $0.status == .error }
         for caseResults in Dictionary(grouping: failed, by: \.caseID).sorted(by: { $0.key < $1.key }) {
             lines += failureEntry(caseResults.value, header: summary.header)

@@ -125,6 +125,10 @@ public enum JUnitReport {
         if summary.notRun > 0 {
             properties.append(("not-run", String(summary.notRun)))
         }
+        // The differences first among what the run found, one property each, numbered from 1.
+        for (number, line) in zip(1..., summary.differenceLines) {
+            properties.append(("difference.\(number)", line))
+        }
         return properties
     }
 

@@ -48,6 +48,17 @@ package enum MarkdownReport {
                     + "not run and \(notRun == 1 ? "is" : "are") not in these totals.",
             ]
         }
+        let differences = summary.differences
+        if !differences.isEmpty {
+            lines += ["", "### Differences (\(differences.count))", ""]
+            lines += ["| rule | mismatch | cases | runs |", "|---|---|---|---|"]
+            for group in differences.prefix(listLimit) {
+                lines.append(
+                    "| \(inline(group.rule)) | \(inline(group.mismatch)) | \(group.cases.count) | \(group.runs) |"
+                )
+            }
+            lines += more(differences.count)
+        }
         let failing = summary.results.filter { $0.status == .failed || $0.status == .error }
         if !failing.isEmpty {
             lines += ["", "### Failures and errors (\(failing.count))"]

@@ -1,0 +1,62 @@
+/// The failing runs that differ from the rules the same way: under one rule of their failing
+/// step, with the same shape of mismatch. One behavioural difference of an engine is one group,
+/// however many cases show it.
+public struct DifferenceGroup: Sendable, Hashable {
+    /// The rule the failing steps check.
+    public var rule: String
+    /// The shape of their mismatch.
+    public var mismatch: String
+    /// The ids of the cases whose runs show it, sorted.
+    public var cases: [String]
+    /// How many runs show it.
+    public var runs: Int
+    /// One of the runs, whose re-run line reports show.
+    public var example: CaseResult
+}
+
+extension RunSummary {
+    /// The failed runs grouped by the behaviour that differs: a run whose failing step checks
+    /// several rules is in the group of each. Most runs first, then by rule and mismatch.
+    public var differences: [DifferenceGroup] {
+        var groups: [String: DifferenceGroup] = [:]
+        var order: [String] = []
+        for result in results where result.status == .failed {
+            guard let difference = result.difference else { continue }
+            for rule in difference.rules {
+                let key = rule + "\u{0}" + difference.mismatch
+                if var group = groups[key] {
+                    group.runs += 1
+                    if group.cases.last != result.caseID, !group.cases.contains(result.caseID) {
+                        group.cases.append(result.caseID)
+                    }
+                    groups[key] = group
+                } else {
+                    order.append(key)
+                    groups[key] = DifferenceGroup(
+                        rule: rule,
+                        mismatch: difference.mismatch,
+                        cases: [result.caseID],
+                        runs: 1,
+                        example: result
+                    )
+                }
+            }
+        }
+        return order.compactMap { groups[$0] }
+            .map { group in
+                var sorted = group
+                sorted.cases.sort()
+                return sorted
+            }
+            .sorted { ($1.runs, $0.rule, $0.mismatch) < ($0.runs, $1.rule, $1.mismatch) }
+    }
+
+    /// One line per group, as the console and the Markdown summary say it:
+    /// `stack.no-auto-drain: sequence: an unexpected displayed (13 cases, 26 runs)`.
+    package var differenceLines: [String] {
+        differences.map { group in
+            "\(group.rule): \(group.mismatch) (\(group.cases.count) case\(group.cases.count == 1 ? "" : "s"), "
+                + "\(group.runs) run\(group.runs == 1 ? "" : "s"))"
+        }
+    }
+}

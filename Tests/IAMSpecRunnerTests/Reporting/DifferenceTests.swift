@@ -1,0 +1,88 @@
+import IAMSpec
+import Testing
+
+@testable import IAMSpecRunner
+
+/// Failures filed under the rules of the step that failed, and grouped by the behaviour that
+/// differs.
+@Suite("Differences")
+struct DifferenceTests {
+    private static let here = SourceLocation(file: "d.yaml", line: 1, column: 1)
+
+    private func failed(_ id: String, _ profile: Profile, _ rules: [String], _ mismatch: String) -> CaseResult {
+        CaseResult(
+            caseID: id,
+            profile: profile,
+            title: id,
+            status: .failed,
+            location: Self.here,
+            difference: Difference(rules: rules, mismatch: mismatch)
+        )
+    }
+
+    private func summary(_ results: [CaseResult]) -> RunSummary {
+        RunSummary(header: ReportFixtures.header(), results: results)
+    }
+
+    @Test func runsThatDifferTheSameWayAreOneGroupWhateverTheirCases() {
+        let results = [
+            failed("b", .brazeSwift, ["stack.no-auto-drain"], "sequence: an unexpected displayed"),
+            failed("a", .brazeSwift, ["stack.no-auto-drain"], "sequence: an unexpected displayed"),
+            failed("a", .appboyLegacy, ["stack.no-auto-drain"], "sequence: an unexpected displayed"),
+            failed("c", .brazeSwift, ["stack.lifo", "stack.no-auto-drain"], "stack: a different stack"),
+        ]
+        let groups = summary(results).differences
+        #expect(groups.map(\.rule) == ["stack.no-auto-drain", "stack.lifo", "stack.no-auto-drain"])
+        #expect(groups[0].cases == ["a", "b"] && groups[0].runs == 3)
+        #expect(groups[0].example.caseID == "b")
+        #expect(groups[1].mismatch == "stack: a different stack" && groups[1].runs == 1)
+    }
+
+    @Test func errorsAndSkipsAreNoDifference() {
+        var error = failed("e", .brazeSwift, ["x.y"], "sequence: an unexpected displayed")
+        error.status = .error
+        #expect(summary([error]).differences.isEmpty)
+    }
+
+    @Test func theMismatchNamesWhereTheSequencePartsWithoutTheIDs() {
+        let window: [Observation] = [.displayed("first", extras: [:]), .displayed("waiting", extras: [:])]
+        let failure = ExpectationCheck.checkSequence([.displayed(.id("first"), extras: nil)], window: window[...])
+        #expect(failure?.mismatch == "sequence: an unexpected displayed")
+        let instead = ExpectationCheck.checkSequence(
+            [.displayed(.any, extras: nil), .stacked(.any, reason: nil), .stacked(.any, reason: nil)],
+            window: window[...]
+        )
+        #expect(instead?.mismatch == "sequence: displayed where stacked was expected")
+        let other = ExpectationCheck.checkSequence(
+            [.displayed(.id("first"), extras: nil), .displayed(.id("other"), extras: nil)],
+            window: window[...]
+        )
+        #expect(other?.mismatch == "sequence: displayed unlike the pattern")
+        let short = ExpectationCheck.checkSequence(
+            [.displayed(.any, extras: nil), .displayed(.any, extras: nil), .stacked(.any, reason: nil)],
+            window: window[...]
+        )
+        #expect(short?.mismatch == "sequence: a missing stacked")
+        #expect(ExpectationCheck.checkStack(expected: ["a"], actual: [])?.mismatch == "stack: a different stack")
+    }
+
+    @Test func anExpectStepNamesTheRulesItChecks() throws {
+        let yaml = """
+            id: own-rules
+            title: A step with its own rules
+            rules: [area.rule]
+            given:
+              messages: [{id: m, triggers: [{custom_event: e}]}]
+            steps:
+              - session_start
+              - custom_event: e
+              - expect: {sequence: [{displayed: m}], rules: [area.rule]}
+              - expect: {rules: [area.rule]}
+              - expect: {sequence: [], rules: [area.unknown]}
+            """
+        let problems = try SpecScratch.problems(in: yaml)
+        #expect(problems.contains { $0.contains("expected at least one of sequence, contains, absent, stack") })
+        #expect(problems.contains { $0.contains("unknown rule 'area.unknown'") })
+        #expect(problems.count == 2, "\(problems)")
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// Engines that really lack one behaviour, behind the stdio protocol (reference_variant.py in
+/// front of `iamspec engine --stdio`): declaring what they lack, they get no failure, and only the
+/// runs that need the behaviour are skipped; an engine whose one behaviour differs gets one
+/// difference, under that behaviour's rule.
+@Suite("Precise verdicts over stdio")
+struct PreciseVerdictTests {
+    /// The bundled Specs on the reference engine changed by the variant; the results stream's
+    /// records, decoded.
+    private func run(
+        _ variant: String
+    ) throws -> (outcome: IAMSpecExecutable.Outcome, footer: [String: Any], cases: [[String: Any]]) {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = folder.appendingPathComponent("results.jsonl").path
+        let iamspec = IAMSpecExecutable.productsDirectory.appendingPathComponent("iamspec").path
+        let outcome = try IAMSpecExecutable.run(
+            "run",
+            "Specs",
+            "--engine-command",
+            "python3 Fixtures/engines/reference_variant.py \(variant) '\(iamspec)' engine --stdio",
+            "--color",
+            "never",
+            "--json",
+            json
+        )
+        let records = try String(contentsOfFile: json, encoding: .utf8).split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        let footer = try #require(records.last)
+        return (outcome, footer, records.filter { $0["record"] as? String == "case" })
+    }
+
+    private func skipped(_ cases: [[String: Any]]) -> [[String: Any]] {
+        cases.filter { $0["status"] as? String == "skipped" }
+    }
+
+    @Test func anEngineWithoutAMinimumIntervalFailsNothingAndSkipsOnlyWhatNeedsIt() throws {
+        let (outcome, _, cases) = try run("no-interval")
+        #expect(outcome.status == 0, "\(outcome.standardOutput)")
+        let skips = skipped(cases)
+        // Before the gate was derived from the case's timeline, 119 runs needed the interval.
+        #expect(!skips.isEmpty && skips.count < 60, "\(skips.count) runs skipped")
+        #expect(skips.allSatisfy { ($0["message"] as? String)?.contains("minimum-interval") == true })
+    }
+
+    @Test func anEngineThatIgnoresPriorityFailsNothingAndSkipsOnlyWhatNeedsIt() throws {
+        let (outcome, _, cases) = try run("no-priority")
+        #expect(outcome.status == 0, "\(outcome.standardOutput)")
+        let skips = skipped(cases)
+        // Before, 26 runs needed priority; now only the cases with two candidates that may both show.
+        #expect(!skips.isEmpty && skips.count <= 16, "\(skips.count) runs skipped")
+        #expect(skips.allSatisfy { ($0["message"] as? String)?.contains("priority") == true })
+    }
+
+    @Test func anEngineThatDrainsTheStackOnDismissHasOneDifference() throws {
+        let (outcome, footer, cases) = try run("auto-drain")
+        #expect(outcome.status == 1)
+        let differences = try #require(footer["differences"] as? [[String: Any]])
+        #expect(differences.count == 1, "\(differences)")
+        let difference = try #require(differences.first)
+        #expect(difference["rule"] as? String == "stack.no-auto-drain")
+        #expect(difference["mismatch"] as? String == "sequence: an unexpected displayed")
+        let failed = cases.filter { $0["status"] as? String == "failed" }
+        #expect(difference["runs"] as? Int == failed.count)
+        #expect((difference["rerun"] as? String)?.contains("--filter") == true)
+        #expect(outcome.standardOutput.hasPrefix("differences (1): "))
+    }
+}

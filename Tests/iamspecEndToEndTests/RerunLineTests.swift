@@ -52,8 +52,9 @@ struct RerunLineTests {
         #expect(again.status == 1, "\(again.standardError)")
         let againLines = again.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let entry = try #require(lines[failure...].firstIndex { $0.hasPrefix("  re-run: ") })
+        let againFailure = try #require(againLines.firstIndex { $0.hasPrefix("FAILED ") })
         #expect(
-            Array(againLines.prefix(entry - failure + 1)) == Array(lines[failure...entry]),
+            Array(againLines[againFailure...].prefix(entry - failure + 1)) == Array(lines[failure...entry]),
             "the same failure entry: case, profile, rule, given, step, message, timeline and re-run line"
         )
         #expect(again.lastLine == "0 passed, 1 failed, 0 skipped")

@@ -89,19 +89,23 @@ public enum Capability: String, Sendable, Hashable, CaseIterable, Codable, Compa
     /// The app can wipe the SDK's data on the device (`wipe_data` step).
     case dataWipe = "data-wipe"
 
+    /// Messages carry key-value extras to the app (a `displayed` pattern with `extras`): always
+    /// assumed, declinable since it came (``assumedUnlessLacking``).
+    case extras
+
     /// The capabilities that have always been declared by the engines that have them.
     public static let declaredSinceProtocol1: Set<Capability> = [
         .keyboard, .orientation, .assets, .analytics, .stackInspection, .delegate, .localMessages, .sessionSync,
     ]
 
     /// The capabilities an engine has unless it says it lacks them: behaviour every engine was
-    /// assumed to have before it could be declined (every capability after the first eight). A
-    /// capability for a feature engines never had is not one of them.
+    /// assumed to have before it could be declined (``triggerSessionStart`` to ``userChange``, and
+    /// ``extras``). A capability for a feature engines never had is not one of them.
     public static let assumedUnlessLacking: Set<Capability> = [
         .triggerSessionStart, .triggerAnyPurchase, .triggerPurchase, .triggerCustomEvent, .triggerPushClick,
         .propertyFilters, .priority, .minimumInterval, .delay, .timeout, .reeligibility, .testSends, .displayNext,
         .noMatchingTrigger, .delegateNow, .delegateLater, .delegateDiscard, .delegateRollback, .appLifecycle,
-        .userChange,
+        .userChange, .extras,
     ]
 
     /// Capabilities sort by name, as reports list them.
@@ -160,6 +164,7 @@ extension Capability {
         case .dismissals: "a `dismissed` pattern"
         case .assetRedelivery: "an `image` or `zip` written as a list (one outcome per delivery)"
         case .dataWipe: "a `wipe_data` step"
+        case .extras: "a `displayed` pattern with `extras` (`extras: {}` included)"
         }
     }
 
@@ -202,6 +207,7 @@ extension Capability {
         case .appLifecycle: 32
         case .userChange: 33
         case .dataWipe: 34
+        case .extras: 35
         }
     }
 }

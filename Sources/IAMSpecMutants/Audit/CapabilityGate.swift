@@ -29,6 +29,7 @@ package enum CapabilityGate: Sendable, Hashable {
         case .assets: .exact("a step kind, a message key's value, or an observation's reason")
         case .timeout: .exact("a message key, or an observation's reason")
         case .analytics, .dismissals, .noMatchingTrigger: .exact("an observation kind the case reads")
+        case .extras: .exact("an observation's detail the case reads")
         case .stackInspection: .exact("an expectation key")
         case .messageInterval, .campaignWindow, .controlMessages, .delay, .reeligibility, .testSends:
             .exact("a message key")

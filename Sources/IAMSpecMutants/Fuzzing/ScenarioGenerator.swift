@@ -73,7 +73,7 @@ package struct ScenarioGenerator {
         if can(.orientation), random.chance(20) { message.orientation = random.pick([.portrait, .landscape]) }
         if random.chance(20) { message.image = makeAssetOutcome() }
         if message.type == .html, random.chance(30) { message.zip = makeAssetOutcome() }
-        if random.chance(10) { message.extras = ["key": random.pick(["value", "5", ""])] }
+        if can(.extras), random.chance(10) { message.extras = ["key": random.pick(["value", "5", ""])] }
         if can(.delay), random.chance(25) { message.delay = .seconds(random.pick([5, 10, 30, 40])) }
         if can(.timeout), random.chance(15) { message.timeout = .seconds(random.pick([5, 20, 45, 60])) }
         if can(.reeligibility), random.chance(15) { message.reeligibility = .seconds(random.pick([10, 60])) }
@@ -220,7 +220,7 @@ package struct ScenarioGenerator {
             if case .localMessagePresented = $0 { true } else { false }
         }.count
         var message = InAppMessage(id: "local\(count + 1)", type: random.pick([.slideup, .modal, .full]))
-        if random.chance(30) { message.extras = ["origin": "app"] }
+        if can(.extras), random.chance(30) { message.extras = ["origin": "app"] }
         if can(.orientation), random.chance(20) { message.orientation = .landscape }
         return .localMessagePresented(message)
     }

@@ -92,6 +92,10 @@ public enum Capability: String, Sendable, Hashable, CaseIterable, Codable, Compa
     /// Messages carry key-value extras to the app (a `displayed` pattern with `extras`): always
     /// assumed, declinable since it came (``assumedUnlessLacking``).
     case extras
+    /// The app can be opened from a push, no session starting with it (`push_click` step): always
+    /// assumed, declinable since it came (``assumedUnlessLacking``). Not ``triggerPushClick``, a
+    /// message's trigger, nor ``pushOpen``, the push that starts a session.
+    case pushClick = "push-click"
 
     /// The capabilities that have always been declared by the engines that have them.
     public static let declaredSinceProtocol1: Set<Capability> = [
@@ -99,13 +103,13 @@ public enum Capability: String, Sendable, Hashable, CaseIterable, Codable, Compa
     ]
 
     /// The capabilities an engine has unless it says it lacks them: behaviour every engine was
-    /// assumed to have before it could be declined (``triggerSessionStart`` to ``userChange``, and
-    /// ``extras``). A capability for a feature engines never had is not one of them.
+    /// assumed to have before it could be declined (``triggerSessionStart`` to ``userChange``,
+    /// ``extras`` and ``pushClick``). A capability for a feature engines never had is not one of them.
     public static let assumedUnlessLacking: Set<Capability> = [
         .triggerSessionStart, .triggerAnyPurchase, .triggerPurchase, .triggerCustomEvent, .triggerPushClick,
         .propertyFilters, .priority, .minimumInterval, .delay, .timeout, .reeligibility, .testSends, .displayNext,
         .noMatchingTrigger, .delegateNow, .delegateLater, .delegateDiscard, .delegateRollback, .appLifecycle,
-        .userChange, .extras,
+        .userChange, .extras, .pushClick,
     ]
 
     /// Capabilities sort by name, as reports list them.
@@ -165,6 +169,7 @@ extension Capability {
         case .assetRedelivery: "an `image` or `zip` written as a list (one outcome per delivery)"
         case .dataWipe: "a `wipe_data` step"
         case .extras: "a `displayed` pattern with `extras` (`extras: {}` included)"
+        case .pushClick: "a `push_click` step"
         }
     }
 
@@ -208,6 +213,7 @@ extension Capability {
         case .userChange: 33
         case .dataWipe: 34
         case .extras: 35
+        case .pushClick: 36
         }
     }
 }

@@ -20,7 +20,8 @@ package enum CapabilityGate: Sendable, Hashable {
     package static func of(_ capability: Capability) -> CapabilityGate {
         switch capability {
         case .priority, .minimumInterval: .behaviour
-        case .keyboard, .localMessages, .pushOpen, .displayNext, .userChange, .dataWipe: .exact("a step kind")
+        case .keyboard, .localMessages, .pushClick, .pushOpen, .displayNext, .userChange, .dataWipe:
+            .exact("a step kind")
         case .delegateNow, .delegateLater, .delegateDiscard, .delegateRollback: .exact("a step's choice")
         case .appLifecycle: .exact("a step kind, or an observation's reason")
         case .sessionSync: .exact("a step kind or setting")

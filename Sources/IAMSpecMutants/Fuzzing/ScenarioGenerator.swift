@@ -149,7 +149,9 @@ package struct ScenarioGenerator {
             guard earlier.isEmpty || random.chance(60) else { return random.pick(earlier) }
             return .customEvent(makeCustomEvent(at: follower.now))
         case 1: return .purchase(makePurchase(at: follower.now))
-        case 2: return .pushClicked(campaign: random.chance(50) ? nil : random.pick(["spring", "fall"]))
+        case 2:
+            guard can(.pushClick) else { return nil }
+            return .pushClicked(campaign: random.chance(50) ? nil : random.pick(["spring", "fall"]))
         case 3: return .timeAdvanced(by: .seconds(random.pick([1, 4, 5, 6, 10, 25, 29, 30, 31, 40, 60])))
         case 4: return can(.appLifecycle) ? .appBackgrounded : nil
         case 5: return can(.appLifecycle) ? .appForegrounded : nil

@@ -299,6 +299,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       "trigger-session-start", "trigger-any-purchase", "trigger-purchase", "trigger-custom-event", "trigger-push-click",
       "property-filters", "priority", "minimum-interval", "delay", "timeout", "reeligibility", "test-sends",
       "display-next", "no-matching-trigger", "app-lifecycle", "user-change", "analytics", "stack-inspection",
+      "extras", "push-click",
     ],
   });
 }

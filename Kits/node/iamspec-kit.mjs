@@ -73,6 +73,11 @@ export const displayed = (message, extras) =>
 export const stacked = (message, reason) => ({ kind: "stacked", message, reason });
 export const discarded = (message, reason) => ({ kind: "discarded", message, reason });
 export const rolledBack = (message) => ({ kind: "rolled_back", message });
+/**
+ * Protocol 2: the visible message left the screen (the user dismissed it, or a user change or a
+ * data wipe did); for an engine that declares `dismissals`.
+ */
+export const dismissed = (message) => ({ kind: "dismissed", message });
 /** `event` is a trigger event (see `triggerEvent`). */
 export const noMatchingTrigger = (event) => ({ kind: "no_matching_trigger", event });
 export const impressionLogged = (message) => ({ kind: "impression_logged", message });

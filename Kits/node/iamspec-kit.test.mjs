@@ -1,8 +1,10 @@
-// Tests of iamspec-kit's protocol loop: conversations fed to `serve`, answers read back.
+// Tests of iamspec-kit's protocol loop: conversations fed to `serve`, answers read back; and of its
+// observation builders, one for each observation of the protocol versions it speaks.
 //
 // Run: node --test Kits/node/ (scripts/test does, in its kits stage).
 
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { PassThrough, Readable } from "node:stream";
 import { test } from "node:test";
 import * as kit from "./iamspec-kit.mjs";
@@ -190,4 +192,41 @@ test("on<Kind> names", () => {
   assert.equal(kit.handlerName("session_start"), "onSessionStart");
   assert.equal(kit.handlerName("inspect_stack"), "onInspectStack");
   assert.equal(kit.handlerName("advance"), "onAdvance");
+});
+
+/**
+ * Each observation the protocol defines (Specs/schemas/protocol/definitions.json, in this
+ * checkout): its kind, the version it came with (a description that starts "Protocol N:"; 1
+ * otherwise) and its schema.
+ */
+function observationKinds() {
+  const definitions = JSON.parse(
+    readFileSync(new URL("../../Specs/schemas/protocol/definitions.json", import.meta.url), "utf8"),
+  );
+  return definitions.$defs.observation.oneOf.map((schema) => ({
+    kind: schema.properties.kind.const,
+    cameWith: Number(/^Protocol (\d+):/.exec(schema.description ?? "")?.[1] ?? 1),
+    schema,
+  }));
+}
+
+/** A value the schema accepts for one of an observation's keys. */
+function sample(key, schema) {
+  const choices = schema.properties[key].enum;
+  return choices ? choices[0] : { message: "m", messages: ["m"], event: { kind: "session_start" } }[key];
+}
+
+test("every observation of the versions the kit speaks has a builder", () => {
+  const kinds = observationKinds();
+  assert.ok(kinds.some(({ kind }) => kind === "displayed"));
+  for (const { kind, cameWith, schema } of kinds) {
+    if (cameWith > Math.max(...kit.PROTOCOLS)) continue;
+    // `rolled_back` -> `rolledBack`, as the adapter's on<Kind> methods are named without the "on".
+    const name = kit.handlerName(kind).slice(2).replace(/^./, (first) => first.toLowerCase());
+    assert.equal(typeof kit[name], "function", `the kit speaks protocol ${cameWith} but has no builder ${name} for ${kind}`);
+    // Its arguments are the observation's keys, in the order the schema requires them.
+    const keys = schema.required.filter((key) => key !== "kind");
+    const expected = Object.fromEntries([["kind", kind], ...keys.map((key) => [key, sample(key, schema)])]);
+    assert.deepEqual(kit[name](...keys.map((key) => sample(key, schema))), expected, kind);
+  }
 });

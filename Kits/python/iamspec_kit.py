@@ -48,7 +48,7 @@ import traceback
 
 __all__ = [
     "Case", "Unsupported", "serve", "PROTOCOLS",
-    "displayed", "stacked", "discarded", "rolled_back", "no_matching_trigger",
+    "displayed", "stacked", "discarded", "rolled_back", "dismissed", "no_matching_trigger",
     "impression_logged", "click_logged", "stack", "trigger_event",
 ]
 
@@ -104,6 +104,12 @@ def discarded(message, reason):
 
 def rolled_back(message):
     return {"kind": "rolled_back", "message": message}
+
+
+def dismissed(message):
+    """Protocol 2: the visible message left the screen (the user dismissed it, or a user change
+    or a data wipe did); for an engine that declares `dismissals`."""
+    return {"kind": "dismissed", "message": message}
 
 
 def no_matching_trigger(event):

@@ -1,4 +1,5 @@
-"""Tests of iamspec_kit's protocol loop: conversations fed to `serve`, answers read back.
+"""Tests of iamspec_kit's protocol loop: conversations fed to `serve`, answers read back; and of its
+observation builders, one for each observation of the protocol versions it speaks.
 
 Run: python3 -m unittest discover -s Kits/python (scripts/test does, in its kits stage).
 """
@@ -7,6 +8,7 @@ import contextlib
 import io
 import json
 import os
+import re
 import sys
 import unittest
 
@@ -191,6 +193,44 @@ class LifecycleTests(unittest.TestCase):
         answers, _ = converse([{"type": "hello", "protocol": 2}, case(seq=1)])
         self.assertEqual(len(answers), 2)
         self.assertIs(sys.stdout, stdout)
+
+
+# The protocol's own definitions, in this checkout: what an engine may observe, version by version.
+DEFINITIONS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Specs", "schemas", "protocol",
+                           "definitions.json")
+
+
+def observation_kinds():
+    """Each observation the protocol defines: {kind: (the version it came with, its schema)}. A kind
+    whose description starts "Protocol N:" came with version N; every other one with version 1."""
+    with open(DEFINITIONS, encoding="utf-8") as file:
+        observation = json.load(file)["$defs"]["observation"]
+    kinds = {}
+    for schema in observation["oneOf"]:
+        came_with = re.match(r"Protocol (\d+):", schema.get("description", ""))
+        kinds[schema["properties"]["kind"]["const"]] = (int(came_with.group(1)) if came_with else 1, schema)
+    return kinds
+
+
+def sample(key, schema):
+    """A value the schema accepts for one of an observation's keys."""
+    enum = schema["properties"][key].get("enum")
+    return enum[0] if enum else {"message": "m", "messages": ["m"], "event": {"kind": "session_start"}}[key]
+
+
+class ObservationBuilderTests(unittest.TestCase):
+    def test_every_observation_of_the_versions_the_kit_speaks_has_a_builder(self):
+        kinds = observation_kinds()
+        self.assertIn("displayed", kinds)
+        for kind, (came_with, schema) in kinds.items():
+            if came_with > max(kit.PROTOCOLS):
+                continue
+            with self.subTest(kind=kind):
+                self.assertIn(kind, kit.__all__, f"the kit speaks protocol {came_with} but has no builder for {kind}")
+                # Its arguments are the observation's keys, in the order the schema requires them.
+                keys = [key for key in schema["required"] if key != "kind"]
+                built = getattr(kit, kind)(*[sample(key, schema) for key in keys])
+                self.assertEqual(built, dict({"kind": kind}, **{key: sample(key, schema) for key in keys}))
 
 
 if __name__ == "__main__":

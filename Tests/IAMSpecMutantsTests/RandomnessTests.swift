@@ -53,7 +53,7 @@ struct RandomnessTests {
             Capability.assumedUnlessLacking.union([.analytics, .orientation]),
             Capability.assumedUnlessLacking.subtracting([
                 .priority, .delay, .displayNext, .triggerPushClick, .propertyFilters, .delegateLater, .appLifecycle,
-                .minimumInterval,
+                .minimumInterval, .pushClick, .extras,
             ]).union([.delegate]),
             [.triggerCustomEvent],
         ]

@@ -34,7 +34,8 @@ import Testing
         let declared: Set<Capability> = [
             .analytics, .stackInspection, .triggerSessionStart, .triggerAnyPurchase, .triggerPurchase,
             .triggerCustomEvent, .triggerPushClick, .propertyFilters, .priority, .minimumInterval, .delay, .timeout,
-            .reeligibility, .testSends, .displayNext, .noMatchingTrigger, .appLifecycle, .userChange,
+            .reeligibility, .testSends, .displayNext, .noMatchingTrigger, .appLifecycle, .userChange, .extras,
+            .pushClick,
         ]
         #expect(provider.description.capabilities == declared)
         #expect(provider.description.profiles == Set(Profile.allCases))

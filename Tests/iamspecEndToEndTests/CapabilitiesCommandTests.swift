@@ -27,6 +27,7 @@ struct CapabilitiesCommandTests {
             ]
         )
         #expect(outcome.standardOutput.contains("\n3 cases, 6 runs selected\n"))
+        #expect(outcome.standardOutput.hasSuffix("Specs/README.md, \"What every engine must have\"\n"))
     }
 
     @Test func theSelectionOptionsNarrowTheCount() throws {

@@ -55,6 +55,16 @@ struct PreciseVerdictTests {
         #expect(skips.allSatisfy { ($0["message"] as? String)?.contains("priority") == true })
     }
 
+    @Test func anEngineWithoutExtrasFailsNothingAndSkipsEveryCaseThatComparesThem() throws {
+        let (outcome, _, cases) = try run("no-extras")
+        #expect(outcome.status == 0, "\(outcome.standardOutput)")
+        let skips = skipped(cases)
+        // The Specs/extras cases, `extras: {}` included, which such an engine would pass vacuously.
+        #expect(Set(skips.compactMap { $0["id"] as? String }).contains("extras-none"))
+        #expect(skips.count >= 10, "\(skips.count) runs skipped")
+        #expect(skips.allSatisfy { ($0["message"] as? String)?.contains("extras") == true })
+    }
+
     @Test func anEngineThatDrainsTheStackOnDismissHasOneDifference() throws {
         let (outcome, footer, cases) = try run("auto-drain")
         #expect(outcome.status == 1)

@@ -89,19 +89,27 @@ public enum Capability: String, Sendable, Hashable, CaseIterable, Codable, Compa
     /// The app can wipe the SDK's data on the device (`wipe_data` step).
     case dataWipe = "data-wipe"
 
+    /// Messages carry key-value extras to the app (a `displayed` pattern with `extras`): always
+    /// assumed, declinable since it came (``assumedUnlessLacking``).
+    case extras
+    /// The app can be opened from a push, no session starting with it (`push_click` step): always
+    /// assumed, declinable since it came (``assumedUnlessLacking``). Not ``triggerPushClick``, a
+    /// message's trigger, nor ``pushOpen``, the push that starts a session.
+    case pushClick = "push-click"
+
     /// The capabilities that have always been declared by the engines that have them.
     public static let declaredSinceProtocol1: Set<Capability> = [
         .keyboard, .orientation, .assets, .analytics, .stackInspection, .delegate, .localMessages, .sessionSync,
     ]
 
     /// The capabilities an engine has unless it says it lacks them: behaviour every engine was
-    /// assumed to have before it could be declined (every capability after the first eight). A
-    /// capability for a feature engines never had is not one of them.
+    /// assumed to have before it could be declined (``triggerSessionStart`` to ``userChange``,
+    /// ``extras`` and ``pushClick``). A capability for a feature engines never had is not one of them.
     public static let assumedUnlessLacking: Set<Capability> = [
         .triggerSessionStart, .triggerAnyPurchase, .triggerPurchase, .triggerCustomEvent, .triggerPushClick,
         .propertyFilters, .priority, .minimumInterval, .delay, .timeout, .reeligibility, .testSends, .displayNext,
         .noMatchingTrigger, .delegateNow, .delegateLater, .delegateDiscard, .delegateRollback, .appLifecycle,
-        .userChange,
+        .userChange, .extras, .pushClick,
     ]
 
     /// Capabilities sort by name, as reports list them.
@@ -160,6 +168,8 @@ extension Capability {
         case .dismissals: "a `dismissed` pattern"
         case .assetRedelivery: "an `image` or `zip` written as a list (one outcome per delivery)"
         case .dataWipe: "a `wipe_data` step"
+        case .extras: "a `displayed` pattern with `extras` (`extras: {}` included)"
+        case .pushClick: "a `push_click` step"
         }
     }
 
@@ -202,6 +212,8 @@ extension Capability {
         case .appLifecycle: 32
         case .userChange: 33
         case .dataWipe: 34
+        case .extras: 35
+        case .pushClick: 36
         }
     }
 }

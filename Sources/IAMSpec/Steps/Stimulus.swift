@@ -187,7 +187,8 @@ extension StimulusKind {
                 "push_click",
                 fields: [campaignField],
                 argument: .fields,
-                about: "The app is opened from a push notification.",
+                capability: .pushClick,
+                about: "The app is opened from a push notification (push-click).",
                 events: { [.pushClick(campaign: $0[0].optionalText)] },
                 words: { values, wording in
                     values[0].optionalText.map { "the app is opened from a push of the campaign \(wording.name($0))" }

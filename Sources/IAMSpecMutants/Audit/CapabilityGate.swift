@@ -20,7 +20,8 @@ package enum CapabilityGate: Sendable, Hashable {
     package static func of(_ capability: Capability) -> CapabilityGate {
         switch capability {
         case .priority, .minimumInterval: .behaviour
-        case .keyboard, .localMessages, .pushOpen, .displayNext, .userChange, .dataWipe: .exact("a step kind")
+        case .keyboard, .localMessages, .pushClick, .pushOpen, .displayNext, .userChange, .dataWipe:
+            .exact("a step kind")
         case .delegateNow, .delegateLater, .delegateDiscard, .delegateRollback: .exact("a step's choice")
         case .appLifecycle: .exact("a step kind, or an observation's reason")
         case .sessionSync: .exact("a step kind or setting")
@@ -29,6 +30,7 @@ package enum CapabilityGate: Sendable, Hashable {
         case .assets: .exact("a step kind, a message key's value, or an observation's reason")
         case .timeout: .exact("a message key, or an observation's reason")
         case .analytics, .dismissals, .noMatchingTrigger: .exact("an observation kind the case reads")
+        case .extras: .exact("an observation's detail the case reads")
         case .stackInspection: .exact("an expectation key")
         case .messageInterval, .campaignWindow, .controlMessages, .delay, .reeligibility, .testSends:
             .exact("a message key")

@@ -73,7 +73,7 @@ package struct ScenarioGenerator {
         if can(.orientation), random.chance(20) { message.orientation = random.pick([.portrait, .landscape]) }
         if random.chance(20) { message.image = makeAssetOutcome() }
         if message.type == .html, random.chance(30) { message.zip = makeAssetOutcome() }
-        if random.chance(10) { message.extras = ["key": random.pick(["value", "5", ""])] }
+        if can(.extras), random.chance(10) { message.extras = ["key": random.pick(["value", "5", ""])] }
         if can(.delay), random.chance(25) { message.delay = .seconds(random.pick([5, 10, 30, 40])) }
         if can(.timeout), random.chance(15) { message.timeout = .seconds(random.pick([5, 20, 45, 60])) }
         if can(.reeligibility), random.chance(15) { message.reeligibility = .seconds(random.pick([10, 60])) }
@@ -149,7 +149,9 @@ package struct ScenarioGenerator {
             guard earlier.isEmpty || random.chance(60) else { return random.pick(earlier) }
             return .customEvent(makeCustomEvent(at: follower.now))
         case 1: return .purchase(makePurchase(at: follower.now))
-        case 2: return .pushClicked(campaign: random.chance(50) ? nil : random.pick(["spring", "fall"]))
+        case 2:
+            guard can(.pushClick) else { return nil }
+            return .pushClicked(campaign: random.chance(50) ? nil : random.pick(["spring", "fall"]))
         case 3: return .timeAdvanced(by: .seconds(random.pick([1, 4, 5, 6, 10, 25, 29, 30, 31, 40, 60])))
         case 4: return can(.appLifecycle) ? .appBackgrounded : nil
         case 5: return can(.appLifecycle) ? .appForegrounded : nil
@@ -220,7 +222,7 @@ package struct ScenarioGenerator {
             if case .localMessagePresented = $0 { true } else { false }
         }.count
         var message = InAppMessage(id: "local\(count + 1)", type: random.pick([.slideup, .modal, .full]))
-        if random.chance(30) { message.extras = ["origin": "app"] }
+        if can(.extras), random.chance(30) { message.extras = ["origin": "app"] }
         if can(.orientation), random.chance(20) { message.orientation = .landscape }
         return .localMessagePresented(message)
     }

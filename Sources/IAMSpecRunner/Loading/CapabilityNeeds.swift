@@ -108,6 +108,8 @@ package enum CapabilityNeeds {
         case .discarded(_, reason: .assetFailed?), .discarded(_, reason: .missingImage?): [.assets]
         case .discarded(_, reason: .timeout?): [.timeout]
         case .dismissed: [.dismissals]
+        // Any extras compared, `{}` too: an engine without extras would pass that vacuously.
+        case .displayed(_, extras: _?): [.extras]
         case .displayed, .stacked, .discarded, .rolledBack: []
         }
     }

@@ -35,7 +35,8 @@ package struct CapabilityCensus: Sendable {
         }
     }
 
-    /// The table: a heading, one line per capability, then the totals and what `*` means.
+    /// The table: a heading, one line per capability, then the totals, what `*` means and where
+    /// what no capability covers is listed.
     package var lines: [String] {
         let nameWidth = max("capability".count, rows.map { $0.capability.rawValue.count + 2 }.max() ?? 0)
         func padded(_ text: String, _ width: Int) -> String {
@@ -59,6 +60,9 @@ package struct CapabilityCensus: Sendable {
         lines.append(
             "* assumed for an engine that does not speak of it: a protocol-1 stdio engine, or a Swift "
                 + "EngineDescription that does not list it in `lacking:`"
+        )
+        lines.append(
+            "What no capability covers, every engine must have: Specs/README.md, \"What every engine must have\""
         )
         return lines
     }

@@ -12,7 +12,8 @@ struct CapabilitiesCommand: ParsableCommand {
         discussion: """
             A case needs exactly the capabilities it uses (derived by the loader); an engine that lacks one \
             skips the runs that need it. A capability marked * is assumed for an engine that does not speak of \
-            it. Exit status 0, or 2 for spec errors.
+            it. What no capability covers, every engine must have (Specs/README.md, "What every engine must \
+            have"). Exit status 0, or 2 for spec errors.
 
             With --audit, measures the gate of every behavioural capability (one that stands for \
             what an engine does, not for something a case writes): the suite runs on the reference \

@@ -210,6 +210,24 @@ import Testing
         )
     }
 
+    @Test(
+        "a displayed pattern that compares extras needs extras, {} included; one that does not, and a message's own extras, do not",
+        arguments: [
+            ("{displayed: promo, extras: {k: v}}", true), ("{displayed: promo, extras: {}}", true),
+            ("{displayed: promo}", false),
+        ]
+    )
+    func extrasComparedNeedExtras(pattern: String, needsExtras: Bool) throws {
+        let yaml = Self.yaml(steps: "  - session_start\n  - expect: {absent: [\(pattern)]}").replacingOccurrences(
+            of: "triggers: [session_start]",
+            with: "triggers: [session_start], extras: {k: v}"
+        )
+        let scratch = try SpecScratch(["rules.yaml": SpecScratch.catalogue, "case.yaml": yaml])
+        let suite = scratch.load()
+        #expect(scratch.problems(suite) == [])
+        #expect(suite.cases.first?.requires.contains(.extras) == needsExtras)
+    }
+
     @Test func delegateChoiceWithoutTheDelegate() throws {
         let yaml = Self.yaml(
             steps: "  - delegate_choice: {message: promo, choice: later}\n  - expect: nothing",

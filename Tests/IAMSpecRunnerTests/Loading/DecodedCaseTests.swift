@@ -75,7 +75,7 @@ import Testing
             .keyboard, .orientation, .assets, .analytics, .stackInspection, .delegate, .localMessages, .sessionSync,
             .triggerAnyPurchase, .triggerPurchase, .triggerCustomEvent, .triggerPushClick, .propertyFilters, .priority,
             .delay, .timeout, .reeligibility, .testSends, .displayNext, .noMatchingTrigger, .delegateRollback,
-            .appLifecycle, .userChange,
+            .appLifecycle, .userChange, .extras, .pushClick,
         ]
         #expect(lifo.requires == used)
     }

@@ -5,14 +5,20 @@ import ToyMessaging
 ///
 /// The toy SDK follows the Braze Swift SDK's rules and reports nothing iamspec could inspect
 /// beyond what it shows (no analytics, no stack, no keyboard, ...): it declares one profile and no
-/// capability, so iamspec skips, with the reason, every case that needs more. A case whose
-/// messages use what the toy SDK has no notion of (other triggers, property filters, a delay,
-/// assets, ...) is declined with ``CaseSkipped``.
+/// capability, and lacks push clicks (`lacking: [.pushClick]`), so iamspec skips, with the reason,
+/// every case that needs more. A case whose messages use what the toy SDK has no notion of (other
+/// triggers, property filters, a delay, assets, ...) is declined with ``CaseSkipped``.
 public struct ToyEngineProvider: EngineProvider {
     public init() {}
 
     public var description: EngineDescription {
-        EngineDescription(name: "toy-messenger", version: "1.0.0", profiles: [.brazeSwift], capabilities: [])
+        EngineDescription(
+            name: "toy-messenger",
+            version: "1.0.0",
+            profiles: [.brazeSwift],
+            capabilities: [],
+            lacking: [.pushClick]
+        )
     }
 
     public func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {

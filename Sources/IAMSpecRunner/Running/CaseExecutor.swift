@@ -266,7 +266,7 @@ struct CaseExecutor: Sendable {
         session.record([])
         if let failure = ExpectationCheck.check(expectation, window: session.window) {
             session.failedCheck = (failure.expected, failure.actual)
-            return .failed(failure, of: expectation)
+            return .unmet(failure, of: expectation)
         }
         session.closeWindow()
         guard let expectedStack = expectation.stack else { return nil }
@@ -289,7 +289,7 @@ struct CaseExecutor: Sendable {
         }
         if let failure = ExpectationCheck.checkStack(expected: expectedStack, actual: actualStack) {
             session.failedCheck = (failure.expected, failure.actual)
-            return .failed(failure, of: expectation)
+            return .unmet(failure, of: expectation)
         }
         return nil
     }
@@ -385,7 +385,7 @@ private struct Problem {
     var difference: Difference?
 
     /// An `expect` step's check did not hold.
-    static func failed(_ failure: ExpectationFailure, of expectation: Expectation) -> Problem {
+    static func unmet(_ failure: ExpectationFailure, of expectation: Expectation) -> Problem {
         Problem(
             status: .failed,
             kind: failure.check,

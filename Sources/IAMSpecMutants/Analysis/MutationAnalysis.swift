@@ -44,14 +44,14 @@ package struct MutationAnalysis: Sendable {
         let reference = ConformanceRun(engine: try engines(nil), options: options)
             .run(cases: cases, rules: rules)
         guard reference.succeeded else { return MutationReport(reference: reference, outcomes: []) }
-        let passing = Set(reference.results.filter { $0.status == .passed }.map(RunKey.init))
+        let passing = Set(reference.results.filter { $0.status == .passed }.map(CaseRunKey.init))
         let judged = cases.filter { specCase in passing.contains { $0.caseID == specCase.id } }
         let outcomes = try mutants.map { mutant in
             progress("mutant \(mutant.id)")
             let summary = ConformanceRun(engine: try engines(mutant), options: options)
                 .run(cases: judged, rules: rules)
             let killers = summary.results.filter { result in
-                (result.status == .failed || result.status == .error) && passing.contains(RunKey(result))
+                (result.status == .failed || result.status == .error) && passing.contains(CaseRunKey(result))
             }
             return MutantOutcome(mutant: mutant, killers: Array(Set(killers.map(\.caseID))).sorted())
         }
@@ -61,17 +61,6 @@ package struct MutationAnalysis: Sendable {
     /// The reference engine (for nil) or the mutant's engine, in this process.
     package static func inProcess(_ mutant: Mutant?) -> any EngineProvider {
         mutant.map { MutantEngineProvider(mutant: $0) } ?? ReferenceEngineProvider()
-    }
-
-    /// One case under one profile.
-    private struct RunKey: Hashable {
-        var caseID: String
-        var profile: Profile
-
-        init(_ result: CaseResult) {
-            caseID = result.caseID
-            profile = result.profile
-        }
     }
 }
 

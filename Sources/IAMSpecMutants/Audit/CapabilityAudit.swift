@@ -50,23 +50,6 @@ package struct CapabilityAudit: Sendable {
     }
 }
 
-/// One case under one profile.
-package struct CaseRunKey: Hashable, Comparable, Sendable, CustomStringConvertible {
-    package var caseID: String
-    package var profile: Profile
-
-    init(_ result: CaseResult) {
-        caseID = result.caseID
-        profile = result.profile
-    }
-
-    package var description: String { "\(caseID) [\(profile.rawValue)]" }
-
-    package static func < (left: CaseRunKey, right: CaseRunKey) -> Bool {
-        (left.caseID, left.profile.rawValue) < (right.caseID, right.profile.rawValue)
-    }
-}
-
 /// What the audit found about one behavioural capability's gate.
 package struct GateMeasure: Sendable {
     package let capability: Capability

@@ -14,24 +14,24 @@ public struct DifferenceGroup: Sendable, Hashable {
     public var example: CaseResult
 }
 
+extension DifferenceGroup {
+    /// One line, as the console, the JUnit properties and the Markdown summary say it:
+    /// `stack.no-auto-drain: sequence: an unexpected displayed (13 cases, 26 runs)`.
+    package var line: String {
+        "\(rule): \(mismatch) (\(cases.count) case\(cases.count == 1 ? "" : "s"), \(runs) run\(runs == 1 ? "" : "s"))"
+    }
+}
+
 extension RunSummary {
     /// The failed runs grouped by the behaviour that differs: a run whose failing step checks
     /// several rules is in the group of each. Most runs first, then by rule and mismatch.
     public var differences: [DifferenceGroup] {
         var groups: [String: DifferenceGroup] = [:]
-        var order: [String] = []
         for result in results where result.status == .failed {
             guard let difference = result.difference else { continue }
             for rule in difference.rules {
                 let key = rule + "\u{0}" + difference.mismatch
-                if var group = groups[key] {
-                    group.runs += 1
-                    if group.cases.last != result.caseID, !group.cases.contains(result.caseID) {
-                        group.cases.append(result.caseID)
-                    }
-                    groups[key] = group
-                } else {
-                    order.append(key)
+                guard var group = groups[key] else {
                     groups[key] = DifferenceGroup(
                         rule: rule,
                         mismatch: difference.mismatch,
@@ -39,24 +39,19 @@ extension RunSummary {
                         runs: 1,
                         example: result
                     )
+                    continue
                 }
+                group.runs += 1
+                if !group.cases.contains(result.caseID) { group.cases.append(result.caseID) }
+                groups[key] = group
             }
         }
-        return order.compactMap { groups[$0] }
+        return groups.values
             .map { group in
                 var sorted = group
                 sorted.cases.sort()
                 return sorted
             }
             .sorted { ($1.runs, $0.rule, $0.mismatch) < ($0.runs, $1.rule, $1.mismatch) }
-    }
-
-    /// One line per group, as the console and the Markdown summary say it:
-    /// `stack.no-auto-drain: sequence: an unexpected displayed (13 cases, 26 runs)`.
-    package var differenceLines: [String] {
-        differences.map { group in
-            "\(group.rule): \(group.mismatch) (\(group.cases.count) case\(group.cases.count == 1 ? "" : "s"), "
-                + "\(group.runs) run\(group.runs == 1 ? "" : "s"))"
-        }
     }
 }

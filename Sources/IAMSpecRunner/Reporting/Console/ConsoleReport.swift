@@ -129,8 +129,8 @@ public struct ConsoleReport: Sendable {
             lines.append(
                 style.red("differences (\(differences.count)): the failed runs, by the rule and the way they differ")
             )
-            for (group, line) in zip(differences, summary.differenceLines) {
-                lines.append("  \(line)")
+            for group in differences {
+                lines.append("  \(group.line)")
                 lines.append("    e.g. re-run: \(RerunCommand.text(for: group.example, header: summary.header))")
             }
             lines.append("")

@@ -126,8 +126,8 @@ public enum JUnitReport {
             properties.append(("not-run", String(summary.notRun)))
         }
         // The differences first among what the run found, one property each, numbered from 1.
-        for (number, line) in zip(1..., summary.differenceLines) {
-            properties.append(("difference.\(number)", line))
+        for (number, group) in zip(1..., summary.differences) {
+            properties.append(("difference.\(number)", group.line))
         }
         return properties
     }

@@ -22,11 +22,15 @@ struct BehaviourNeeds {
     /// triggered message may have been displayed, with no reset of the display clocks between.
     private(set) var minimumInterval = false
 
-    init(_ specCase: SpecCase) {
+    /// The needs of the case, whose stimuli `parts` holds taken apart (nil for an `expect` step).
+    init(_ specCase: SpecCase, parts: [StimulusParts?]) {
+        guard !specCase.messages.isEmpty else { return }
         let timeline = Timeline(specCase)
         guard let lastExpectation = timeline.lastExpectation else { return }
-        let points = TriggerPoints(specCase, timeline: timeline).points
-        let moments = DisplayMoments(specCase, timeline: timeline, points: points).moments
+        let points = TriggerPoints(specCase, parts: parts, timeline: timeline).points
+        // No message is ever a candidate: nothing is chosen, nothing displayed by a trigger.
+        guard points.contains(where: { !$0.candidates.isEmpty }) else { return }
+        let moments = DisplayMoments(parts: parts, timeline: timeline, points: points).moments
         let configured = specCase.configuration.minimumTriggerInterval
         // What comes after the last expectation is never checked.
         for point in points where point.step < lastExpectation {
@@ -89,15 +93,15 @@ private struct Timeline {
         var firstStep: Int
         var startTime: VirtualTime
         /// The server messages displayed in the window, exactly; nil when the window does not say.
-        var displayedExactly: Set<MessageID>?
+        var displayedExactly: [MessageID]?
         /// The server messages certainly displayed in the window.
-        var displayed: Set<MessageID>
+        var displayed: [MessageID]
 
         /// Whether one of the messages may have been displayed in the window (any, for nil).
-        func mayHaveDisplayed(anyOf ids: Set<MessageID>?) -> Bool {
+        func mayHaveDisplayed(anyOf ids: [MessageID]?) -> Bool {
             guard let exact = displayedExactly else { return true }
             guard let ids else { return !exact.isEmpty }
-            return !exact.isDisjoint(with: ids)
+            return ids.contains(where: exact.contains)
         }
     }
 
@@ -105,8 +109,8 @@ private struct Timeline {
     private(set) var spans: [(start: VirtualTime, end: VirtualTime)] = []
     /// Each step's window: the index of the `expect` step that checks what it caused, nil after the last.
     private var windowOf: [Int?] = []
-    /// What each `expect` step says of its window, by the step's index.
-    private var windows: [Int: Window] = [:]
+    /// What each `expect` step says of its window, by the step's index (nil for a stimulus).
+    private var windows: [Window?] = []
     /// The steps that certainly reset the display clocks: a wipe, a change away from an identified user.
     private var clockResets: [Int] = []
     /// The steps that may reset them: those, a relaunch, any change of user.
@@ -114,15 +118,19 @@ private struct Timeline {
     private(set) var lastExpectation: Int?
 
     init(_ specCase: SpecCase) {
-        let serverIDs = Set(specCase.messages.map(\.id))
+        let serverIDs = specCase.messages.map(\.id)
         let hasControl = specCase.messages.contains(where: \.isControl)
         var time = VirtualTime.zero
         var user: String?
         var unchecked: [Int] = []
         var windowStart = (step: 0, time: VirtualTime.zero)
+        spans.reserveCapacity(specCase.steps.count)
+        windowOf.reserveCapacity(specCase.steps.count)
+        windows.reserveCapacity(specCase.steps.count)
         for (index, step) in specCase.steps.enumerated() {
             let start = time
             windowOf.append(nil)
+            windows.append(nil)
             switch step.action {
             case .stimulus(let stimulus):
                 if case .timeAdvanced(let span) = stimulus { time = time.saturatingLater(by: span) }
@@ -139,7 +147,7 @@ private struct Timeline {
                 }
                 unchecked.append(index)
             case .expectation(let expectation):
-                var exact: Set<MessageID>?
+                var exact: [MessageID]?
                 if let sequence = expectation.sequence, !hasControl {
                     exact = Self.displayedExactly(in: sequence, among: serverIDs)
                 }
@@ -160,7 +168,7 @@ private struct Timeline {
 
     /// Whether the step's window may hold a display of one of the messages (of any, for nil);
     /// false after the last `expect`.
-    func mayDisplay(at step: Int, anyOf ids: Set<MessageID>?) -> Bool {
+    func mayDisplay(at step: Int, anyOf ids: [MessageID]?) -> Bool {
         guard let index = windowOf[step], let window = windows[index] else { return false }
         return window.mayHaveDisplayed(anyOf: ids)
     }
@@ -190,7 +198,8 @@ private struct Timeline {
     /// clocks since that window voids what it says.
     func isHeldBack(_ message: InAppMessage, at point: TriggerPoint, configured: VirtualTime) -> Bool {
         let interval = message.isTestSend ? .zero : (message.minimumTriggerInterval ?? configured)
-        for (index, window) in windows where index < point.step && !window.displayed.isEmpty {
+        for index in windows.indices where index < point.step {
+            guard let window = windows[index], !window.displayed.isEmpty else { continue }
             guard !possibleResets.contains(where: { $0 >= window.firstStep && $0 < point.step }) else { continue }
             let sinceStart = point.time - window.startTime
             if window.displayed.contains(message.id), message.reeligibility.map({ sinceStart < $0 }) ?? true {
@@ -201,10 +210,10 @@ private struct Timeline {
         return false
     }
 
-    private static func displayed(in expectation: Expectation, among serverIDs: Set<MessageID>) -> Set<MessageID> {
-        var ids: Set<MessageID> = []
-        for pattern in (expectation.sequence ?? []) + (expectation.contains ?? []) {
-            if case .displayed(.id(let id), _) = pattern, serverIDs.contains(id) { ids.insert(id) }
+    private static func displayed(in expectation: Expectation, among serverIDs: [MessageID]) -> [MessageID] {
+        var ids: [MessageID] = []
+        for patterns in [expectation.sequence, expectation.contains] {
+            for case .displayed(.id(let id), _) in patterns ?? [] where serverIDs.contains(id) { ids.append(id) }
         }
         return ids
     }
@@ -212,13 +221,13 @@ private struct Timeline {
     /// The server messages a `sequence` shows displayed; nil when it shows `displayed: "*"`.
     private static func displayedExactly(
         in sequence: [ObservationPattern],
-        among serverIDs: Set<MessageID>
-    ) -> Set<MessageID>? {
-        var ids: Set<MessageID> = []
+        among serverIDs: [MessageID]
+    ) -> [MessageID]? {
+        var ids: [MessageID] = []
         for pattern in sequence {
             guard case .displayed(let selector, _) = pattern else { continue }
             guard case .id(let id) = selector else { return nil }
-            if serverIDs.contains(id) { ids.insert(id) }
+            if serverIDs.contains(id) { ids.append(id) }
         }
         return ids
     }
@@ -228,7 +237,7 @@ private struct Timeline {
 private struct TriggerPoints {
     private(set) var points: [TriggerPoint] = []
 
-    init(_ specCase: SpecCase, timeline: Timeline) {
+    init(_ specCase: SpecCase, parts: [StimulusParts?], timeline: Timeline) {
         let candidacies = specCase.profiles.compactMap {
             try? TriggerCandidacy(messages: specCase.messages, profile: $0)
         }
@@ -237,9 +246,8 @@ private struct TriggerPoints {
         var held: [(TriggerEvent, [String: PropertyValue])] = []
         var user: String?
         for (index, step) in specCase.steps.enumerated() {
-            guard case .stimulus(let stimulus) = step.action else { continue }
+            guard case .stimulus(let stimulus) = step.action, let (kind, values) = parts[index] else { continue }
             let time = timeline.spans[index].end
-            let (kind, values) = stimulus.parts
             var properties: [String: PropertyValue] = [:]
             for (field, value) in zip(kind.fields, values) {
                 if case .properties = field.content { properties = value.properties }
@@ -302,10 +310,10 @@ private struct DisplayMoments {
 
     private(set) var moments: [DisplayMoment] = []
 
-    init(_ specCase: SpecCase, timeline: Timeline, points: [TriggerPoint]) {
+    init(parts: [StimulusParts?], timeline: Timeline, points: [TriggerPoint]) {
         let triggering = points.filter { !$0.candidates.isEmpty }
         for point in triggering {
-            let ids = Set(point.candidates.map(\.id))
+            let ids = point.candidates.map(\.id)
             if timeline.mayDisplay(at: point.step, anyOf: ids) {
                 moments.append(DisplayMoment(step: point.step, order: point.order, time: point.time, origin: point.id))
             }
@@ -320,12 +328,10 @@ private struct DisplayMoments {
                 moments.append(DisplayMoment(step: step, order: 0, time: ready, origin: point.id, endsDelay: true))
             }
         }
-        for (index, step) in specCase.steps.enumerated() {
-            guard case .stimulus(let stimulus) = step.action, Self.showWaiting.contains(stimulus.parts.kind.id) else {
-                continue
-            }
+        for (index, stimulus) in parts.enumerated() {
+            guard let kind = stimulus?.kind, Self.showWaiting.contains(kind.id) else { continue }
             // What may be waiting: the candidates of the trigger points before this step.
-            let waiting = Set(triggering.filter { $0.step < index }.flatMap(\.candidates).map(\.id))
+            let waiting = triggering.filter { $0.step < index }.flatMap(\.candidates).map(\.id)
             if !waiting.isEmpty, timeline.mayDisplay(at: index, anyOf: waiting) {
                 moments.append(DisplayMoment(step: index, order: 0, time: timeline.spans[index].end, origin: nil))
             }
@@ -341,3 +347,6 @@ extension VirtualTime {
         return VirtualTime(milliseconds: overflows ? .max : sum)
     }
 }
+
+/// A stimulus taken apart: its kind's description and its values (``Stimulus/parts``).
+typealias StimulusParts = (kind: StimulusKind, values: [StepValue])

@@ -19,16 +19,21 @@ package enum CapabilityNeeds {
         if configuration.delegate == .implemented { needs.insert(.delegate) }
         if configuration.orientation != .portrait || configuration.device == .tablet { needs.insert(.orientation) }
         for message in specCase.messages { needs.formUnion(of(message)) }
+        // Each stimulus taken apart once: what it needs here, its trigger events in BehaviourNeeds.
+        var parts: [StimulusParts?] = []
+        parts.reserveCapacity(specCase.steps.count)
         for step in specCase.steps {
             switch step.action {
             case .stimulus(let stimulus):
                 let (kind, values) = stimulus.parts
                 needs.formUnion(of(kind, values))
+                parts.append((kind, values))
             case .expectation(let expectation):
                 needs.formUnion(of(expectation))
+                parts.append(nil)
             }
         }
-        let behaviour = BehaviourNeeds(specCase)
+        let behaviour = BehaviourNeeds(specCase, parts: parts)
         if behaviour.priority { needs.insert(.priority) }
         if behaviour.minimumInterval { needs.insert(.minimumInterval) }
         return needs.bits

@@ -49,7 +49,7 @@ final class CaseServer: AcmeServer {
 
     /// The messages with a custom event trigger of that name, in delivered order. It decides
     /// nothing else: the engine lacks `property-filters` and `priority`, so no run it gets has
-    /// filters, or two messages triggered by one event.
+    /// filters, or two messages triggered by one event whose priority makes the earlier win.
     func campaigns(forEvent name: String, properties: [String: PropertyValue]) -> [AcmeCampaign] {
         guard delivered else { return [] }
         let triggered = messages.filter { message in

@@ -142,8 +142,8 @@ extension Capability {
         case .triggerPushClick: "a `push_click` trigger"
         case .propertyFilters: "a trigger with `filters`"
         case .priority:
-            "a trigger point with two candidates or more that may both be shown (Specs/README.md, "
-                + "\"Priority and the minimum interval\")"
+            "a trigger point with two candidates that may both be shown, the earlier in the delivered list of "
+                + "higher priority (Specs/README.md, \"Priority and the minimum interval\")"
         case .minimumInterval:
             "a candidate bound by a `minimum_trigger_interval` above 0, checked less than the interval after "
                 + "a moment at which a triggered message may have been displayed (Specs/README.md, \"Priority and "

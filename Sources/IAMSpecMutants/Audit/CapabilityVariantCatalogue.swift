@@ -14,28 +14,15 @@ package enum CapabilityVariantCatalogue {
         },
         CapabilityVariant(
             capability: .priority,
-            how: "first-wins",
-            summary: "ignores priority: of the candidates, the first in the delivered list wins"
+            how: "ignored",
+            summary: "ignores priority: every message's priority is read as 0, so the tie rule decides"
         ) { setup in
-            rank(&setup.messages) { index, count in Double(count - index) }
-        },
-        CapabilityVariant(
-            capability: .priority,
-            how: "last-wins",
-            summary: "ignores priority: of the candidates, the last in the delivered list wins"
-        ) { setup in
-            rank(&setup.messages) { index, _ in Double(index) }
+            for index in setup.messages.indices { setup.messages[index].priority = 0 }
         },
     ]
 
     /// The variants lacking the capability.
     package static func variants(of capability: Capability) -> [CapabilityVariant] {
         all.filter { $0.capability == capability }
-    }
-
-    /// Replaces each message's priority with one that depends on its place in the list only.
-    private static func rank(_ messages: inout [InAppMessage], by priority: (Int, Int) -> Double) {
-        let count = messages.count
-        for index in messages.indices { messages[index].priority = priority(index, count) }
     }
 }

@@ -14,8 +14,10 @@ import IAMSpecReferenceEngine
 /// control message, whose display is not observed, leaves it open); a `displayed` in a `sequence`
 /// or `contains` certainly happened in its window.
 struct BehaviourNeeds {
-    /// Some trigger point has two candidates or more that may both be eligible and clear of the
-    /// interval: which one is shown is priority's to say.
+    /// Some trigger point has two candidates that may both be eligible and clear of the interval,
+    /// the one that the tie rule would pick losing to the other on priority: there, and only
+    /// there, an engine that ignores priority (every priority equal, so the tie rule decides)
+    /// shows another message.
     private(set) var priority = false
     /// Some candidate of a trigger point, bound by the configuration's interval, is checked (at
     /// its trigger, or when its delay ends) less than the interval after a moment at which a
@@ -32,11 +34,12 @@ struct BehaviourNeeds {
         guard points.contains(where: { !$0.candidates.isEmpty }) else { return }
         let moments = DisplayMoments(parts: parts, timeline: timeline, points: points).moments
         let configured = specCase.configuration.minimumTriggerInterval
+        let tieBreaks = Set(specCase.profiles.map { DeliveryRules.reference(for: $0).selection.priorityTiesGoTo })
         // What comes after the last expectation is never checked.
         for point in points where point.step < lastExpectation {
             if !priority {
                 let open = point.candidates.filter { !timeline.isHeldBack($0, at: point, configured: configured) }
-                priority = open.count >= 2
+                priority = tieBreaks.contains { Self.priorityDecides(among: open, tiesGoTo: $0) }
             }
             if !minimumInterval, configured > .zero {
                 minimumInterval = point.candidates.contains { message in
@@ -48,6 +51,21 @@ struct BehaviourNeeds {
                             among: moments
                         )
                 }
+            }
+        }
+    }
+
+    /// Whether priority picks another winner than the tie rule alone, for some of the candidates
+    /// (in the delivered list's order): when ties go to the later message, some candidate has a
+    /// higher priority than a later one; when they go to the earlier, than an earlier one.
+    private static func priorityDecides(
+        among candidates: [InAppMessage],
+        tiesGoTo tieBreak: SelectionRules.TieBreak
+    ) -> Bool {
+        zip(candidates, candidates.dropFirst()).contains { earlier, later in
+            switch tieBreak {
+            case .laterMessage: earlier.priority > later.priority
+            case .earlierMessage: later.priority > earlier.priority
             }
         }
     }

@@ -154,26 +154,45 @@ import Testing
         #expect(try !needs(given, steps).contains(.priority))
     }
 
-    @Test func twoCandidatesOfOneEventNeedIt() throws {
+    @Test func anEarlierCandidateOfHigherPriorityNeedsIt() throws {
         let given = """
             messages:
-              - {id: older, triggers: [{custom_event: browse}]}
-              - {id: newer, triggers: [{custom_event: browse}]}
+              - {id: high, priority: 5, triggers: [{custom_event: browse}]}
+              - {id: low, priority: 1, triggers: [{custom_event: browse}]}
             """
         let steps = """
             - session_start
             - custom_event: browse
-            - expect: {sequence: [{displayed: newer}]}
+            - expect: {sequence: [{displayed: high}]}
             """
         #expect(try needs(given, steps).contains(.priority))
+    }
+
+    @Test func candidatesWhosePrioritiesRiseAlongTheDeliveredListNeedNothing() throws {
+        // The tie rule alone (the later message wins) picks what priority picks.
+        let rising = """
+            messages:
+              - {id: older, priority: 1, triggers: [{custom_event: browse}]}
+              - {id: newer, priority: 1, triggers: [{custom_event: browse}]}
+              - {id: newest, priority: 2, triggers: [{custom_event: browse}]}
+            """
+        let steps = """
+            - session_start
+            - custom_event: browse
+            - expect: {sequence: [{displayed: newest}]}
+            """
+        #expect(try !needs(rising, steps).contains(.priority))
+        // One fall anywhere in the list: a subset of the candidates may leave the tie rule wrong.
+        let falling = rising.replacingOccurrences(of: "id: newer, priority: 1", with: "id: newer, priority: 3")
+        #expect(try needs(falling, steps).contains(.priority))
     }
 
     @Test func aCandidateAlreadyShownAndNotReeligibleIsNoRival() throws {
         let given = """
             config: {minimum_trigger_interval: 0}
             messages:
-              - {id: low, priority: 1, triggers: [{custom_event: browse}]}
               - {id: high, priority: 5, triggers: [{custom_event: browse}, {custom_event: cart}]}
+              - {id: low, priority: 1, triggers: [{custom_event: browse}]}
             """
         let steps = """
             - session_start
@@ -193,7 +212,7 @@ import Testing
         let given = """
             config: {minimum_trigger_interval: 0}
             messages:
-              - {id: welcome, triggers: [session_start]}
+              - {id: welcome, priority: 5, triggers: [session_start]}
               - {id: from-push, triggers: [push_click]}
             """
         let steps = """
@@ -206,7 +225,7 @@ import Testing
     @Test func aCampaignWindowThatIsClosedLeavesOneCandidate() throws {
         let given = """
             messages:
-              - {id: closed, end: 5, triggers: [{custom_event: browse}]}
+              - {id: closed, priority: 5, end: 5, triggers: [{custom_event: browse}]}
               - {id: open, triggers: [{custom_event: browse}]}
             """
         let steps = """

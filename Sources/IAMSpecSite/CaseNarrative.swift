@@ -207,7 +207,8 @@ package struct CaseNarrative: Sendable, Hashable {
                     : "the stack holds, top first: " + stack.map(InlineText.name).joined(separator: ", ")
             )
         }
-        return parts.joined(separator: "; and ")
+        let checks = expectation.rules.isEmpty ? "" : " (checks \(expectation.rules.joined(separator: ", ")))"
+        return parts.joined(separator: "; and ") + checks
     }
 
     static func describe(_ pattern: ObservationPattern) -> String {

@@ -23,6 +23,10 @@ package struct ConformanceMatrix: Sendable {
         case pass
         /// Every run was skipped.
         case skip
+        /// Only in a rule's row (``RuleOutcome``): a run failed, under other rules than this one
+        /// (its failing step checks them), and none failed under this one, so not all of this
+        /// rule's checks were made.
+        case blocked
         /// The results have no run of the case.
         case notRun = "not run"
     }
@@ -81,12 +85,10 @@ package struct ConformanceMatrix: Sendable {
         return .skip
     }
 
-    /// The outcome of the cases that check a rule in the column, with the runs that did not pass.
-    package func ruleOutcome(caseIDs: [String], column: Int) -> RuleOutcome {
-        RuleOutcome(
-            caseOutcomes: caseIDs.map { outcome(caseID: $0, column: column) },
-            runs: caseIDs.flatMap { runs(caseID: $0, column: column) }
-        )
+    /// The outcome for `rule` of the cases that check it in the column, with the runs that did
+    /// not pass.
+    package func ruleOutcome(_ rule: String, caseIDs: [String], column: Int) -> RuleOutcome {
+        RuleOutcome(rule: rule, runsByCase: caseIDs.map { runs(caseID: $0, column: column) })
     }
 
     /// Lower-case ASCII letters, digits and dashes.

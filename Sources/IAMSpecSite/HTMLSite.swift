@@ -77,10 +77,12 @@ struct HTMLSite {
         guard let matrix = content.matrix else { return "" }
         var body = "<h1>Conformance matrix</h1>\n"
         body += conformanceTable(matrix)
+        body += differencesSection(matrix)
         body += "<p>Each rule of each area, with the outcome of the cases that check it under each engine: "
         body += "<em>fail</em> when a case failed, <em>error</em> when the engine could not finish a case, "
-        body += "<em>skip</em> when the engine does not support any of them; every run that did not pass is "
-        body += "listed with its reason.</p>\n"
+        body += "<em>blocked</em> when a case failed only under other rules (a failure counts against the rules "
+        body += "its failing step checks), <em>skip</em> when the engine does not support any of them; every run "
+        body += "that did not pass is listed with its reason.</p>\n"
         for area in content.areas where !area.rules.isEmpty {
             body += "<section class=\"area\" id=\"area-\(attribute(area.name))\">\n"
             body += "<h2><a href=\"areas/\(attribute(area.name)).html\">\(text(area.name))</a></h2>\n"
@@ -115,7 +117,7 @@ struct HTMLSite {
         }
         row += "</th>"
         for (index, column) in matrix.columns.enumerated() {
-            let outcome = matrix.ruleOutcome(caseIDs: caseIDs, column: index)
+            let outcome = matrix.ruleOutcome(rule.id, caseIDs: caseIDs, column: index)
             row += "<td class=\"\(outcomeClass(outcome.outcome))\" data-label=\"\(attribute(column.label))\">"
             row +=
                 "<strong>\(text(outcome.outcome.rawValue))</strong> <span class=\"counts\">\(text(outcome.countText))</span>"
@@ -126,7 +128,7 @@ struct HTMLSite {
                         "\(caseLink($0.caseID, fromRoot: true)) [\(text($0.profiles.joined(separator: ", ")))]"
                     }
                     row +=
-                        "<li><strong>\(text(SiteContent.word(finding.status)))</strong> \(runs.joined(separator: ", "))"
+                        "<li><strong>\(text(finding.outcome.rawValue))</strong> \(runs.joined(separator: ", "))"
                     row += finding.message.isEmpty ? "" : ": <span class=\"reason\">\(text(finding.message))</span>"
                     row += "</li>"
                 }
@@ -135,6 +137,36 @@ struct HTMLSite {
             row += "</td>"
         }
         return row + "</tr>\n"
+    }
+
+    /// Each engine's failed runs grouped by the behaviour that differs, as the console, JUnit and
+    /// the Markdown summary group them: the rule of the failing step and the mismatch's shape.
+    private func differencesSection(_ matrix: ConformanceMatrix) -> String {
+        var body = "<h2 id=\"differences\">Differences</h2>\n<p>Each engine's failed runs, grouped by the "
+        body += "behaviour that differs: the rule the failing step checks, and the shape of the mismatch. One "
+        body += "difference is one row, however many cases show it; the re-run line runs one of them.</p>\n"
+        for column in matrix.columns {
+            let groups = column.summary.differences
+            body += "<h3>\(text(column.label))</h3>\n"
+            guard !groups.isEmpty else {
+                body += "<p>None: no run failed.</p>\n"
+                continue
+            }
+            body += "<table class=\"differences stack\">\n<thead><tr><th scope=\"col\">Rule</th>"
+            body += "<th scope=\"col\">Mismatch</th><th scope=\"col\">Cases</th><th scope=\"col\">Runs</th>"
+            body += "<th scope=\"col\">Re-run one</th></tr></thead>\n<tbody>\n"
+            for group in groups {
+                body += "<tr><th scope=\"row\">\(ruleLink(group.rule, fromRoot: true))</th>"
+                body += "<td data-label=\"Mismatch\">\(text(group.mismatch))</td>"
+                body += "<td data-label=\"Cases\">"
+                body += group.cases.map { caseLink($0, fromRoot: true) }.joined(separator: ", ") + "</td>"
+                body += "<td data-label=\"Runs\">\(group.runs)</td>"
+                let rerun = RerunCommand.text(for: group.example, header: column.summary.header)
+                body += "<td data-label=\"Re-run one\"><code>\(text(rerun))</code></td></tr>\n"
+            }
+            body += "</tbody></table>\n"
+        }
+        return body
     }
 
     private func conformanceTable(_ matrix: ConformanceMatrix) -> String {
@@ -197,7 +229,8 @@ struct HTMLSite {
         var html = "<article class=\"case\" id=\"case-\(attribute(specCase.id))\">\n"
         html += "<h3>\(HTMLText.inline(specCase.title))</h3>\n<dl class=\"meta\">\n"
         html += "<div><dt>Case</dt><dd><code>\(text(specCase.id))</code></dd></div>\n"
-        html += "<div><dt>Rules</dt><dd>\(specCase.rules.map(ruleLink).joined(separator: ", "))</dd></div>\n"
+        html +=
+            "<div><dt>Rules</dt><dd>\(SiteContent.rulesChecked(by: specCase).map { ruleLink($0) }.joined(separator: ", "))</dd></div>\n"
         html += "<div><dt>Holds for</dt><dd>\(text(SiteContent.profilesText(specCase.profiles)))</dd></div>\n"
         if !specCase.requires.isEmpty {
             html +=
@@ -238,16 +271,21 @@ struct HTMLSite {
         return html + "</ol>\n</article>\n"
     }
 
-    /// A link to a case's section, from an area page or (`fromRoot`) from a page at the root.
+    /// A link to a case's section, from an area page or (`fromRoot`) from a page at the root; the
+    /// bare id for a case the suite does not have.
     private func caseLink(_ caseID: String, fromRoot: Bool = false) -> String {
-        let area = content.areaOfCase[caseID] ?? ""
+        guard let area = content.areaOfCase[caseID] else { return "<code>\(text(caseID))</code>" }
         let folder = fromRoot ? "areas/" : ""
         return "<a href=\"\(folder)\(attribute(area)).html#case-\(attribute(caseID))\"><code>\(text(caseID))</code></a>"
     }
 
-    private func ruleLink(_ ruleID: String) -> String {
+    /// A link to a rule's section, from an area page or (`fromRoot`) from a page at the root; the
+    /// bare id for a rule the catalogue does not have.
+    private func ruleLink(_ ruleID: String, fromRoot: Bool = false) -> String {
+        guard content.ruleIDs.contains(ruleID) else { return "<code>\(text(ruleID))</code>" }
         let area = String(ruleID.prefix { $0 != "." })
-        return "<a href=\"\(attribute(area)).html#rule-\(attribute(ruleID))\"><code>\(text(ruleID))</code></a>"
+        let folder = fromRoot ? "areas/" : ""
+        return "<a href=\"\(folder)\(attribute(area)).html#rule-\(attribute(ruleID))\"><code>\(text(ruleID))</code></a>"
     }
 
     private func outcomeClass(_ outcome: ConformanceMatrix.Outcome) -> String {
@@ -256,6 +294,7 @@ struct HTMLSite {
         case .fail: "fail"
         case .error: "error"
         case .skip: "skip"
+        case .blocked: "blocked"
         case .notRun: "not-run"
         }
     }

@@ -33,6 +33,7 @@ struct MarkdownSite {
         ]
         if let matrix = content.matrix {
             lines += conformanceTable(matrix, root: "")
+            lines += differencesSection(matrix)
             lines += ["[Every case under every engine](matrix.md)", ""]
         }
         lines += ["## Rule areas", "", "| Area | Rules | Cases |", "| --- | ---: | ---: |"]
@@ -83,9 +84,11 @@ struct MarkdownSite {
         guard let matrix = content.matrix else { return "" }
         var lines = ["[All rules](README.md)", "", "# Conformance matrix", ""]
         lines += conformanceTable(matrix, root: "")
+        lines += differencesSection(matrix)
         lines += [
-            "Each rule of each area, with the outcome of the cases that check it under each engine; "
-                + "below each area, every run that did not pass, with its reason.",
+            "Each rule of each area, with the outcome of the cases that check it under each engine (a failure "
+                + "counts against the rules its failing step checks; a case that failed only under other rules "
+                + "is blocked); below each area, every run that did not pass, with its reason.",
             "",
         ]
         for area in content.areas where !area.rules.isEmpty {
@@ -100,7 +103,7 @@ struct MarkdownSite {
                 var row =
                     "| [\(MarkdownText.codeSpan(rule.id, inTable: true))](areas/\(area.name).md#rule-\(rule.id)) |"
                 for (index, column) in matrix.columns.enumerated() {
-                    let outcome = matrix.ruleOutcome(caseIDs: caseIDs, column: index)
+                    let outcome = matrix.ruleOutcome(rule.id, caseIDs: caseIDs, column: index)
                     row += " \(symbol(outcome.outcome)): \(MarkdownText.escape(outcome.countText)) |"
                     for finding in outcome.findings {
                         let runs = finding.cases.map {
@@ -108,7 +111,7 @@ struct MarkdownSite {
                         }
                         findings.append(
                             "- \(MarkdownText.codeSpan(rule.id)), \(MarkdownText.escape(column.label)): "
-                                + "**\(SiteContent.word(finding.status))** \(runs.joined(separator: ", "))"
+                                + "**\(finding.outcome.rawValue)** \(runs.joined(separator: ", "))"
                                 + (finding.message.isEmpty ? "" : ": \(MarkdownText.escape(finding.message))")
                         )
                     }
@@ -128,6 +131,37 @@ struct MarkdownSite {
             lines.append("")
         }
         return document(lines)
+    }
+
+    /// Each engine's failed runs grouped by the behaviour that differs, as the console, JUnit and
+    /// the Markdown summary group them: the rule of the failing step and the mismatch's shape.
+    private func differencesSection(_ matrix: ConformanceMatrix) -> [String] {
+        var lines = [
+            "## Differences", "",
+            "Each engine's failed runs, grouped by the behaviour that differs: the rule the failing step checks, "
+                + "and the shape of the mismatch. One difference is one row, however many cases show it; the "
+                + "re-run line runs one of them.",
+            "",
+        ]
+        for column in matrix.columns {
+            let groups = column.summary.differences
+            lines += ["### \(MarkdownText.escape(column.label))", ""]
+            guard !groups.isEmpty else {
+                lines += ["None: no run failed.", ""]
+                continue
+            }
+            lines += ["| Rule | Mismatch | Cases | Runs | Re-run one |", "| --- | --- | --- | ---: | --- |"]
+            for group in groups {
+                let rerun = RerunCommand.text(for: group.example, header: column.summary.header)
+                lines.append(
+                    "| \(ruleLink(group.rule, fromRoot: true, inTable: true)) | \(MarkdownText.escape(group.mismatch)) "
+                        + "| \(group.cases.map { caseLink($0, fromRoot: true, inTable: true) }.joined(separator: ", ")) "
+                        + "| \(group.runs) | \(MarkdownText.codeSpan(rerun, inTable: true)) |"
+                )
+            }
+            lines.append("")
+        }
+        return lines
     }
 
     private func conformanceTable(_ matrix: ConformanceMatrix, root: String) -> [String] {
@@ -196,7 +230,7 @@ struct MarkdownSite {
             "<a id=\"case-\(specCase.id)\"></a>", "",
             "### \(MarkdownText.inline(specCase.title))", "",
             "- **Case:** \(MarkdownText.codeSpan(specCase.id))",
-            "- **Rules:** " + specCase.rules.map(ruleLink).joined(separator: ", "),
+            "- **Rules:** " + SiteContent.rulesChecked(by: specCase).map { ruleLink($0) }.joined(separator: ", "),
             "- **Holds for:** \(MarkdownText.escape(SiteContent.profilesText(specCase.profiles)))",
         ]
         if !specCase.requires.isEmpty {
@@ -235,13 +269,19 @@ struct MarkdownSite {
         return lines
     }
 
-    /// A link to a case's section, from an area page or (`fromRoot`) from a page at the root.
-    private func caseLink(_ caseID: String, fromRoot: Bool = false) -> String {
-        "[\(MarkdownText.codeSpan(caseID))](\(fromRoot ? "areas/" : "")\(content.areaOfCase[caseID] ?? "").md#case-\(caseID))"
+    /// A link to a case's section, from an area page or (`fromRoot`) from a page at the root; the
+    /// bare id for a case the suite does not have (its text could not be trusted in a link).
+    private func caseLink(_ caseID: String, fromRoot: Bool = false, inTable: Bool = false) -> String {
+        guard let area = content.areaOfCase[caseID] else { return MarkdownText.codeSpan(caseID, inTable: inTable) }
+        return "[\(MarkdownText.codeSpan(caseID))](\(fromRoot ? "areas/" : "")\(area).md#case-\(caseID))"
     }
 
-    private func ruleLink(_ ruleID: String) -> String {
-        "[\(MarkdownText.codeSpan(ruleID))](\(ruleID.prefix { $0 != "." }).md#rule-\(ruleID))"
+    /// A link to a rule's section, from an area page or (`fromRoot`) from a page at the root; the
+    /// bare id for a rule the catalogue does not have.
+    private func ruleLink(_ ruleID: String, fromRoot: Bool = false, inTable: Bool = false) -> String {
+        let code = MarkdownText.codeSpan(ruleID, inTable: inTable)
+        guard content.ruleIDs.contains(ruleID) else { return code }
+        return "[\(code)](\(fromRoot ? "areas/" : "")\(ruleID.prefix { $0 != "." }).md#rule-\(ruleID))"
     }
 
     /// An outcome as a symbol and its word, for tables.
@@ -251,6 +291,7 @@ struct MarkdownSite {
         case .fail: "❌ fail"
         case .error: "⚠️ error"
         case .skip: "⏭️ skip"
+        case .blocked: "⛔ blocked"
         case .notRun: "— not run"
         }
     }

@@ -1,12 +1,19 @@
 import IAMSpecRunner
 
 /// One engine's outcome over the cases that check one rule, for a row of the matrix: the worst
-/// case outcome (fail, then error, then pass, then skip), how many cases had each outcome, and
-/// the runs that did not pass, grouped by what they said, so their reasons can be written out.
+/// case outcome (fail, then error, then blocked, then pass, then skip), how many cases had each
+/// outcome, and the runs that did not pass, grouped by what they said, so their reasons can be
+/// written out.
+///
+/// A failed run counts against the rule only when its failing `expect` step checks the rule (the
+/// run's ``Difference`` names it; a run without one is charged to every rule of its case). A run
+/// that failed under other rules leaves this rule *blocked*: not all of its checks were made.
 package struct RuleOutcome: Sendable {
-    /// Runs that did not pass with the same status and message.
+    /// Runs that did not pass with the same outcome and message.
     package struct Finding: Sendable {
-        package var status: CaseStatus
+        /// `fail`, `error`, `skip`, or `blocked` (failed under other rules).
+        package var outcome: ConformanceMatrix.Outcome
+        /// The runs' message; for blocked runs, the rules they failed under and the mismatch.
         package var message: String
         /// The runs, sorted by case id, then profile.
         package var runs: [CaseResult]
@@ -28,31 +35,31 @@ package struct RuleOutcome: Sendable {
     package var outcome: ConformanceMatrix.Outcome
     /// How many of the rule's cases had each outcome.
     package var caseCounts: [ConformanceMatrix.Outcome: Int]
-    /// Failures first, then errors, then skips; within each, by message.
+    /// Failures first, then errors, then blocked runs, then skips; within each, by message.
     package var findings: [Finding]
 
-    /// The outcome of cases with these outcomes and runs.
-    init(caseOutcomes: [ConformanceMatrix.Outcome], runs: [CaseResult]) {
+    /// The outcome for `rule` of the cases that check it, each case with its runs.
+    init(rule: String, runsByCase: [[CaseResult]]) {
         var counts: [ConformanceMatrix.Outcome: Int] = [:]
-        for outcome in caseOutcomes { counts[outcome, default: 0] += 1 }
-        caseCounts = counts
-        outcome =
-            [ConformanceMatrix.Outcome.fail, .error, .pass, .skip].first { counts[$0, default: 0] > 0 } ?? .notRun
-        let rank: [CaseStatus: Int] = [.failed: 0, .error: 1, .skipped: 2]
-        let grouped = Dictionary(grouping: runs.filter { $0.status != .passed }) {
-            FindingKey(status: $0.status, message: $0.message)
+        var found: [FindingKey: [CaseResult]] = [:]
+        for runs in runsByCase {
+            counts[Self.outcome(of: runs, for: rule), default: 0] += 1
+            for run in runs where run.status != .passed {
+                found[Self.finding(run, for: rule), default: []].append(run)
+            }
         }
-        findings = grouped.map { key, runs in
+        caseCounts = counts
+        outcome = Self.worstFirst.first { counts[$0, default: 0] > 0 } ?? .notRun
+        findings = found.map { key, runs in
             Finding(
-                status: key.status,
+                outcome: key.outcome,
                 message: key.message,
                 runs: runs.sorted { ($0.caseID, $0.profile) < ($1.caseID, $1.profile) }
             )
         }
         .sorted {
-            (rank[$0.status] ?? 3, $0.message, $0.runs[0].caseID) < (
-                rank[$1.status] ?? 3, $1.message, $1.runs[0].caseID
-            )
+            let rank = { (outcome: ConformanceMatrix.Outcome) in Self.worstFirst.firstIndex(of: outcome) ?? 0 }
+            return (rank($0.outcome), $0.message, $0.runs[0].caseID) < (rank($1.outcome), $1.message, $1.runs[0].caseID)
         }
     }
 
@@ -64,7 +71,8 @@ package struct RuleOutcome: Sendable {
         if passed == total { return "\(SiteContent.count(total, "case")) pass\(total == 1 ? "es" : "")" }
         var parts = ["\(passed) of \(SiteContent.count(total, "case")) pass"]
         for (outcome, verb) in [
-            (ConformanceMatrix.Outcome.fail, "fail"), (.error, "error"), (.skip, "skipped"), (.notRun, "not run"),
+            (ConformanceMatrix.Outcome.fail, "fail"), (.error, "error"),
+            (.blocked, "blocked by another rule's failure"), (.skip, "skipped"), (.notRun, "not run"),
         ] {
             let count = caseCounts[outcome, default: 0]
             if count > 0 { parts.append("\(count) \(verb)") }
@@ -72,8 +80,43 @@ package struct RuleOutcome: Sendable {
         return parts.joined(separator: ", ")
     }
 
+    /// The outcomes a rule's row can show, the worst first.
+    private static let worstFirst: [ConformanceMatrix.Outcome] = [.fail, .error, .blocked, .pass, .skip]
+
+    /// The outcome of one case's runs for the rule.
+    private static func outcome(of runs: [CaseResult], for rule: String) -> ConformanceMatrix.Outcome {
+        if runs.isEmpty { return .notRun }
+        if runs.contains(where: { $0.status == .failed && charges($0, to: rule) }) { return .fail }
+        if runs.contains(where: { $0.status == .error }) { return .error }
+        if runs.contains(where: { $0.status == .failed }) { return .blocked }
+        if runs.contains(where: { $0.status == .passed }) { return .pass }
+        return .skip
+    }
+
+    /// Whether the failed run's failure is filed under the rule.
+    private static func charges(_ run: CaseResult, to rule: String) -> Bool {
+        run.difference?.rules.contains(rule) ?? true
+    }
+
+    /// What the row says of a run that did not pass.
+    private static func finding(_ run: CaseResult, for rule: String) -> FindingKey {
+        switch run.status {
+        case .failed:
+            guard let difference = run.difference, !charges(run, to: rule) else {
+                return FindingKey(outcome: .fail, message: run.message)
+            }
+            return FindingKey(
+                outcome: .blocked,
+                message: "failed under \(difference.rules.joined(separator: ", ")): \(difference.mismatch)"
+            )
+        case .error: return FindingKey(outcome: .error, message: run.message)
+        case .skipped: return FindingKey(outcome: .skip, message: run.message)
+        case .passed: return FindingKey(outcome: .pass, message: run.message)
+        }
+    }
+
     private struct FindingKey: Hashable {
-        var status: CaseStatus
+        var outcome: ConformanceMatrix.Outcome
         var message: String
     }
 }

@@ -14,10 +14,12 @@ struct SiteContent: Sendable {
     }
 
     var areas: [Area]
-    /// The ids of the cases that check each rule, sorted.
+    /// The ids of the cases that check each rule (by the case's `rules`, or an `expect` step's), sorted.
     var casesByRule: [String: [String]]
     /// The area page each case is on.
     var areaOfCase: [String: String]
+    /// The ids of the catalogue's rules.
+    var ruleIDs: Set<String>
     var matrix: ConformanceMatrix?
     var caseCount: Int
     var ruleCount: Int
@@ -36,7 +38,7 @@ struct SiteContent: Sendable {
             let area = specCase.rules.first.map { String($0.prefix { $0 != "." }) } ?? "uncategorized"
             casesByArea[area, default: []].append(specCase)
             areaOfCase[specCase.id] = area
-            for rule in specCase.rules { casesByRule[rule, default: []].append(specCase.id) }
+            for rule in Self.rulesChecked(by: specCase) { casesByRule[rule, default: []].append(specCase.id) }
         }
         order += casesByArea.keys.filter { rulesByArea[$0] == nil }.sorted()
         self.areas = order.map { name in
@@ -50,9 +52,20 @@ struct SiteContent: Sendable {
         }
         self.casesByRule = casesByRule.mapValues { $0.sorted() }
         self.areaOfCase = areaOfCase
+        self.ruleIDs = Set(rules.rules.map(\.id))
         self.matrix = matrix
         self.caseCount = cases.count
         self.ruleCount = rules.rules.count
+    }
+
+    /// The rules the case checks: its own, then those its `expect` steps name that it does not.
+    static func rulesChecked(by specCase: SpecCase) -> [String] {
+        var rules = specCase.rules
+        for step in specCase.steps {
+            guard case .expectation(let expectation) = step.action else { continue }
+            for rule in expectation.rules where !rules.contains(rule) { rules.append(rule) }
+        }
+        return rules
     }
 
     /// Every case, area by area, in page order.

@@ -5,7 +5,8 @@ enum SiteStylesheet {
     static let css = """
         :root { --ink: #1b1f24; --muted: #57606a; --line: #d0d7de; --paper: #ffffff; --tint: #f6f8fa;
           --pass: #1a7f37; --pass-bg: #dafbe1; --fail: #cf222e; --fail-bg: #ffebe9;
-          --skip: #7d4e00; --skip-bg: #fff8c5; --error: #8250df; --error-bg: #fbefff; --accent: #0550ae; }
+          --skip: #7d4e00; --skip-bg: #fff8c5; --error: #8250df; --error-bg: #fbefff;
+          --blocked: #57606a; --blocked-bg: #eaeef2; --accent: #0550ae; }
         * { box-sizing: border-box; }
         html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
         body { margin: 0; color: var(--ink); background: var(--paper);
@@ -43,6 +44,7 @@ enum SiteStylesheet {
         td.fail, li.fail { color: var(--fail); background: var(--fail-bg); }
         td.error, li.error { color: var(--error); background: var(--error-bg); }
         td.skip, li.skip { color: var(--skip); background: var(--skip-bg); }
+        td.blocked, li.blocked { color: var(--blocked); background: var(--blocked-bg); }
         td.not-run, li.not-run { color: var(--muted); }
         ul.rule-index { padding-left: 1.2rem; }
         nav.toc ul { padding-left: 1.2rem; }
@@ -96,7 +98,8 @@ enum SiteStylesheet {
           a { color: inherit; text-decoration: none; }
           article { break-inside: avoid; border-color: #999; }
           h2, h3 { break-after: avoid; }
-          td.pass, td.fail, td.error, td.skip, li.pass, li.fail, li.error, li.skip { background: none; color: #000; }
+          td.pass, td.fail, td.error, td.skip, td.blocked, li.pass, li.fail, li.error, li.skip, li.blocked {
+            background: none; color: #000; }
         }
 
         """

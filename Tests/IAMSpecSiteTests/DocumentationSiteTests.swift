@@ -1,5 +1,6 @@
 import Foundation
 import IAMSpec
+import IAMSpecRunner
 import Testing
 
 @testable import IAMSpecSite
@@ -167,6 +168,78 @@ struct DocumentationSiteTests {
                 "<li class=\"fail\"><strong>reference 1.0: fail</strong> appboy-legacy: skip (needs stack_inspection); braze-swift: fail (expected &lt;promo&gt; displayed)</li>"
             )
         )
+    }
+
+    @Test func aFailureCountsAgainstTheRulesOfItsFailingStepAndTheDifferencesComeFirst() throws {
+        var results = SiteFixtures.results(
+            engine: "drainer",
+            [
+                ("stack-one", .brazeSwift, .passed), ("interval-two", .brazeSwift, .failed),
+                ("interval-two", .appboyLegacy, .failed), ("not-in-suite", .brazeSwift, .failed),
+            ]
+        )
+        // interval-two checks interval.default and stack.lifo; its failing step checks only the first.
+        for index in results.results.indices where results.results[index].status == .failed {
+            let rules = results.results[index].caseID == "not-in-suite" ? ["x.<b>|unknown"] : ["interval.default"]
+            results.results[index].difference = Difference(rules: rules, mismatch: "sequence: a missing displayed")
+        }
+        let files = try SiteFixtures.files(results: [results])
+        let matrix = try #require(files["matrix.html"])
+        #expect(
+            matrix.contains(
+                "<td class=\"blocked\" data-label=\"drainer 1.0\"><strong>blocked</strong> <span class=\"counts\">1 of 2 cases pass, 1 blocked by another rule&#39;s failure</span>"
+            )
+        )
+        #expect(
+            matrix.contains(
+                "<li><strong>blocked</strong> <a href=\"areas/interval.html#case-interval-two\"><code>interval-two</code></a> [appboy-legacy, braze-swift]: <span class=\"reason\">failed under interval.default: sequence: a missing displayed</span></li>"
+            )
+        )
+        #expect(
+            matrix.contains(
+                "<td class=\"fail\" data-label=\"drainer 1.0\"><strong>fail</strong> <span class=\"counts\">0 of 1 case pass, 1 fail</span>"
+            )
+        )
+        // One row per difference, before the rules' rows; a rule or case the suite lacks is not linked.
+        let differences = try #require(matrix.range(of: "<h2 id=\"differences\">Differences</h2>"))
+        let firstArea = try #require(matrix.range(of: "<section class=\"area\""))
+        #expect(differences.lowerBound < firstArea.lowerBound)
+        #expect(
+            matrix.contains(
+                "<tr><th scope=\"row\"><a href=\"areas/interval.html#rule-interval.default\"><code>interval.default</code></a></th><td data-label=\"Mismatch\">sequence: a missing displayed</td><td data-label=\"Cases\"><a href=\"areas/interval.html#case-interval-two\"><code>interval-two</code></a></td><td data-label=\"Runs\">2</td>"
+            )
+        )
+        #expect(matrix.contains("<th scope=\"row\"><code>x.&lt;b&gt;|unknown</code></th>"))
+        #expect(matrix.contains("<td data-label=\"Cases\"><code>not-in-suite</code></td>"))
+        let markdown = try #require(files["markdown/matrix.md"])
+        #expect(
+            markdown.contains(
+                "| [`interval.default`](areas/interval.md#rule-interval.default) | sequence: a missing displayed | [`interval-two`](areas/interval.md#case-interval-two) | 2 | `through the library, "
+            )
+        )
+        #expect(markdown.contains("| ⛔ blocked: 1 of 2 cases pass, 1 blocked by another rule's failure |"))
+        #expect(markdown.contains("| `x.<b>\\|unknown` | sequence: a missing displayed | `not-in-suite` | 1 |"))
+    }
+
+    @Test func aRuleThatOnlyAnExpectStepNamesListsTheCaseAsCheckingIt() throws {
+        var cases = SiteFixtures.cases
+        cases[0].steps.append(
+            Step(.expectation(Expectation(sequence: [], rules: ["interval.unused"])), location: SiteFixtures.location)
+        )
+        let files = try DocumentationSite.files(
+            cases: cases,
+            rules: SiteFixtures.rules,
+            suitePaths: ["Specs"],
+            results: []
+        )
+        let page = try #require(files.first { $0.path == "areas/stack.html" }?.contents)
+        #expect(page.contains("<a href=\"interval.html#rule-interval.unused\"><code>interval.unused</code></a>"))
+        #expect(page.contains("nothing is displayed, put on the stack or discarded (checks interval.unused)"))
+        // The rule is checked now: its section no longer says that no case does.
+        let interval = try #require(files.first { $0.path == "areas/interval.html" }?.contents)
+        let section = try #require(interval.range(of: "<article class=\"rule\" id=\"rule-interval.unused\">"))
+        #expect(!interval[section.upperBound...].prefix { $0 != "/" }.contains("No case checks this rule yet."))
+        #expect(!interval.contains("No case checks this rule yet."))
     }
 
     /// Fails one case on one profile, skips it on the other, passes the other case and one the

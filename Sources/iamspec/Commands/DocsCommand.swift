@@ -13,8 +13,10 @@ struct DocsCommand: ParsableCommand {
             quotes, sources and translations; each case as a timeline in plain words), style.css, \
             and the same pages as GitHub Markdown under markdown/. With --results (the results \
             stream of `iamspec run --json`, one per engine; merge shards with `iamspec merge` \
-            first), also matrix.html and markdown/matrix.md (by rule area, a row per rule, a \
-            column per engine, every run that did not pass with its reason) and \
+            first), also matrix.html and markdown/matrix.md (each engine's differences first: \
+            its failed runs grouped by the failing step's rule and the mismatch's shape; then by \
+            rule area, a row per rule, a column per engine, a failure counted against the rules \
+            its failing step checks, every run that did not pass with its reason) and \
             badges/<engine>.svg. Conformance is passed runs out of the runs an engine supports \
             (not skipped), with failed, errored and skipped runs counted apart, on the badge \
             too. No scripts, no fonts or files fetched from elsewhere; the same \

@@ -59,6 +59,8 @@ class Engine {
   }
 
   onPushClick(event) {
+    // Opening the app from a push brings it to the foreground (rule triggers.push-foregrounds-the-app).
+    this.foreground = true;
     return this.trigger(event, true);
   }
 

@@ -87,6 +87,8 @@ class Engine:
     on_purchase = on_custom_event
 
     def on_push_click(self, stimulus):
+        # Opening the app from a push brings it to the foreground (rule triggers.push-foregrounds-the-app).
+        self.foreground = True
         return self.trigger(stimulus, makes_eligible=True)
 
     def on_advance(self, stimulus):

@@ -144,6 +144,7 @@ public struct ReferenceEngine: DeliveryEngine {
                 from: purchase.source
             )
         case .pushClicked(let campaign):
+            if rules.lifecycle.openingFromAPushForegroundsTheApp { appInForeground = true }
             receive(LoggedEvent(event: .pushClick(campaign: campaign), properties: [:]), from: .sdk)
         case .appOpenedFromPush(let campaign):
             openFromPush(campaign: campaign)

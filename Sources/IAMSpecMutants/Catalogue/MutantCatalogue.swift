@@ -449,6 +449,11 @@ package enum MutantCatalogue {
             summary: "an app opened from a push judges the push click before the session start"
         ) { $0.sessionStart.pushOpenJudged = .pushClickFirst },
         Mutant(
+            "push-leaves-app-in-background",
+            rule: "triggers.push-foregrounds-the-app",
+            summary: "opening the app from a push leaves it in the background: the messages go on the stack"
+        ) { $0.lifecycle.openingFromAPushForegroundsTheApp = false },
+        Mutant(
             "same-user-change-clears",
             rule: "users.same-user-ignored",
             summary: "changing to the current user clears the screen, the stack and delivery"

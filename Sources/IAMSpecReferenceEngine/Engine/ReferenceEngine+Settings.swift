@@ -13,11 +13,12 @@ extension ReferenceEngine {
         offerTopOfStack(at: .messageDismissed)
     }
 
-    /// The app is opened from a push with no session running: a session starts, its sync complete,
-    /// and the push click arrives with it, judged in the order ``SessionStartRules/pushOpenJudged``
-    /// gives.
+    /// The app is opened from a push with no session running: it comes to the foreground, a
+    /// session starts, its sync complete, and the push click arrives with it, judged in the order
+    /// ``SessionStartRules/pushOpenJudged`` gives.
     mutating func openFromPush(campaign: String?) {
         let click = LoggedEvent(event: .pushClick(campaign: campaign), properties: [:])
+        if rules.lifecycle.openingFromAPushForegroundsTheApp { appInForeground = true }
         switch rules.sessionStart.pushOpenJudged {
         case .sessionStartFirst:
             startSession(syncPending: false)

@@ -37,4 +37,10 @@ package struct LifecycleRules: Sendable {
 
     /// Rotating the device changes only the orientation the next display attempt checks.
     package var rotationClears: Holdings = []
+
+    /// Opening the app from a push (`push_open`, and `push_click`) brings it to the foreground
+    /// before the push is handled: the user tapped the notification, and iOS hands the tap to the
+    /// app as it makes it active. Seed 003 names "the app is opened from a push notification" among
+    /// the moments a user is eligible for a message, which a backgrounded app could not be.
+    package var openingFromAPushForegroundsTheApp = true
 }

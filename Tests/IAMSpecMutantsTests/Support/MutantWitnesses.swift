@@ -405,6 +405,8 @@ enum MutantWitnesses {
                 [.appOpenedFromPush(campaign: nil)],
                 configuration: B.noInterval
             )
+        case "push-leaves-app-in-background":
+            return B.scenario([B.message("m0", .sessionStart)], [.appBackgrounded, .appOpenedFromPush(campaign: nil)])
         case "same-user-change-clears":
             return B.scenario([m1], [.userChanged(to: "a"), B.start, B.event("tap"), .userChanged(to: "a")])
         case "new-user-inherits-clocks":

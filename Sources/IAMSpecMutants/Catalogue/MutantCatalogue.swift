@@ -361,6 +361,11 @@ package enum MutantCatalogue {
             summary: "the legacy missing-image rules apply under the Swift SDK"
         ) { $0.profile.discardsImageMessagesWithoutImage = true },
         Mutant(
+            "display-next-delegate-flipped",
+            rule: "manual.display-next-skips-delegate",
+            summary: "display_next asks the display delegate under the Swift SDK, and not under the legacy SDK"
+        ) { $0.profile.displayNextAsksDelegate.toggle() },
+        Mutant(
             "timeout-from-ready",
             rule: "discard.timeout-from-trigger",
             summary: "the timeout runs from the ready time (trigger + delay) instead of the trigger time"

@@ -166,6 +166,12 @@ enum MutantWitnesses {
                 [.delegateChoiceSet(message: "m1", choice: .discard), B.start, B.event("tap")],
                 configuration: EngineConfiguration(minimumTriggerInterval: .zero, delegate: .implemented)
             )
+        case "display-next-delegate-flipped":
+            return B.scenario(
+                [m1],
+                [.delegateChoiceSet(message: "m1", choice: .later), B.start, B.event("tap"), .displayNextRequested],
+                configuration: EngineConfiguration(delegate: .implemented)
+            )
         case "keyboard-rule-in-swift":
             return B.scenario([m1], [B.start, .keyboardShown, B.event("tap")])
         case "reenqueue-meanings-swapped":

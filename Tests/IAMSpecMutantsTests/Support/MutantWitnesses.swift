@@ -241,7 +241,9 @@ enum MutantWitnesses {
                 [B.message("m1", B.tap("when", .withinLast(.seconds(10))))],
                 [B.start, B.advance(10), B.event("tap", ["when": .time(.zero)])]
             )
-        case "no-match-when-none-eligible":
+        case "no-match-when-interval-drops":
+            return B.scenario([m1, m2], [B.start, B.event("tap"), .messageDismissed("m1"), B.event("level")])
+        case "no-match-ignores-unavailable":
             return B.scenario(
                 [m1],
                 [B.start, B.event("tap"), .messageDismissed("m1"), B.event("tap")],

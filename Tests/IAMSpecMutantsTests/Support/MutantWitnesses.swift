@@ -256,10 +256,7 @@ enum MutantWitnesses {
             }
             return B.scenario(
                 [delayed],
-                [
-                    B.start, B.event("tap"), B.advance(10), .messageDismissed("m1"), B.advance(5), B.event("tap"),
-                    B.advance(10),
-                ],
+                [B.start, B.event("tap"), B.advance(10), .messageDismissed("m1"), B.advance(5), B.event("tap")],
                 configuration: B.noInterval
             )
         case "reeligibility-exclusive":

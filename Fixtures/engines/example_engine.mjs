@@ -138,10 +138,11 @@ class Engine {
       this.out.push(kit.noMatchingTrigger(kit.triggerEvent(event)));
     } else {
       // A message waiting (on the stack, on its delay) has not been displayed: still a candidate.
+      const candidates = matching.filter((m) => this.eligible(m, t));
+      // Every match was displayed and is not re-eligible: no message may be triggered.
+      if (candidates.length === 0) this.out.push(kit.noMatchingTrigger(kit.triggerEvent(event)));
       // The minimum interval is checked before priority: a trigger inside it is dropped.
-      const passing = matching.filter(
-        (m) => this.eligible(m, t) && (m.test_send || this.intervalPassed(t + m.delay_ms)),
-      );
+      const passing = candidates.filter((m) => m.test_send || this.intervalPassed(t + m.delay_ms));
       // The highest priority wins; a tie goes to the later message.
       const winner = passing.reduce((best, m) => (best === null || m.priority >= best.priority ? m : best), null);
       if (winner !== null && winner.delay_ms === 0) {

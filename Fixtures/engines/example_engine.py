@@ -158,6 +158,9 @@ class Engine:
         else:
             # A message waiting (on the stack, on its delay) has not been displayed: still a candidate.
             candidates = [m for m in matching if self.eligible(m, t)]
+            if not candidates:
+                # Every match was displayed and is not re-eligible: no message may be triggered.
+                self.out += self.no_matching_trigger(event)
             # The minimum interval is checked before priority; a trigger inside it is dropped.
             passing = [m for m in candidates if m["test_send"] or self.interval_passed(t + m["delay_ms"])]
             winner = self.highest_priority(passing)

@@ -34,7 +34,7 @@ struct RobustnessTests {
         #expect(try engine.event("tap") == shown("a"))
         try engine.dismiss("a")
         try engine.advance(100)
-        #expect(try engine.event("tap") == [])
+        #expect(try engine.event("tap") == unmatched("tap"))
     }
 
     @Test("a trigger at the last instant of virtual time has its whole timeout ahead of it, and displays")
@@ -85,7 +85,7 @@ struct RobustnessTests {
         #expect(try engine.event("tap") == shown("a"))
         try engine.dismiss("a")
         try engine.advance(milliseconds: Self.longest.milliseconds - 1)
-        #expect(try engine.event("tap") == [])
+        #expect(try engine.event("tap") == unmatched("tap"))
     }
 
     @Test("a time less than a span in the future holds up to the last instant")

@@ -27,7 +27,9 @@ struct StackReasonTests {
         try engine.event("tap")
         #expect(try engine.event("other") == [.stacked("b", reason: .messageVisible)])
         try engine.dismiss("a")
-        #expect(try engine.displayNext() == [.discarded("b", reason: .delegate)])
+        // A session start offers the top through the delegate under both profiles; the Swift
+        // SDK's `display_next` would not ask it.
+        #expect(try engine.startSession() == [.noMatchingTrigger(.sessionStart), .discarded("b", reason: .delegate)])
     }
 
     @Test("the delegate answers later", arguments: Profile.allCases)
@@ -40,9 +42,25 @@ struct StackReasonTests {
         try engine.startSession()
         try engine.choose(.later, for: "a")
         #expect(try engine.event("tap") == [.stacked("a", reason: .delegateLater)])
-        #expect(try engine.displayNext() == [.stacked("a", reason: .delegateLater)])
+        #expect(
+            try engine.startSession() == [.noMatchingTrigger(.sessionStart), .stacked("a", reason: .delegateLater)]
+        )
         try engine.choose(.now, for: "a")
-        #expect(try engine.displayNext() == shown("a"))
+        #expect(try engine.startSession() == [.noMatchingTrigger(.sessionStart)] + shown("a"))
+    }
+
+    @Test("display next asks the delegate under the legacy SDK, not under the Swift SDK", arguments: Profile.allCases)
+    func displayNextAndTheDelegate(profile: Profile) throws {
+        var engine = try EngineDriver(
+            [onEvent("a")],
+            profile: profile,
+            configuration: EngineConfiguration(delegate: .implemented)
+        )
+        try engine.startSession()
+        try engine.choose(.later, for: "a")
+        try engine.event("tap")
+        let asked = profile == .appboyLegacy
+        #expect(try engine.displayNext() == (asked ? [.stacked("a", reason: .delegateLater)] : shown("a")))
     }
 
     @Test("legacy: keyboard up and no delegate")

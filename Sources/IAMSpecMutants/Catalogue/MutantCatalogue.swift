@@ -110,10 +110,17 @@ package enum MutantCatalogue {
             summary: "within_last excludes its bound (now - s < t instead of <=)"
         ) { $0.filters.withinLast = .exclusive },
         Mutant(
-            "no-match-when-none-eligible",
+            "no-match-when-interval-drops",
             rule: "callbacks.no-matching-trigger",
-            summary: "the no-matching-trigger callback fires when messages match but none is eligible"
-        ) { $0.triggers.noMatchCallbackFires.insert(.noMatchingMessageEligible) },
+            summary:
+                "the no-matching-trigger callback fires when the minimum interval holds back every matching message"
+        ) { $0.triggers.noMatchCallbackFires.insert(.intervalHoldsBackEveryMatch) },
+        Mutant(
+            "no-match-ignores-unavailable",
+            rule: "callbacks.no-matching-trigger",
+            summary:
+                "the no-matching-trigger callback does not fire when the only matching messages are out of their window or not re-eligible"
+        ) { $0.triggers.noMatchCallbackFires.remove(.onlyUnavailableMessagesMatch) },
     ]
     // MARK: Candidate selection and the minimum interval
 
@@ -360,6 +367,11 @@ package enum MutantCatalogue {
             rule: "discard.swift-situations",
             summary: "the legacy missing-image rules apply under the Swift SDK"
         ) { $0.profile.discardsImageMessagesWithoutImage = true },
+        Mutant(
+            "display-next-delegate-flipped",
+            rule: "manual.display-next-skips-delegate",
+            summary: "display_next asks the display delegate under the Swift SDK, and not under the legacy SDK"
+        ) { $0.profile.displayNextAsksDelegate.toggle() },
         Mutant(
             "timeout-from-ready",
             rule: "discard.timeout-from-trigger",

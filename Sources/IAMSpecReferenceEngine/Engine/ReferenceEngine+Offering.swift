@@ -1,16 +1,14 @@
 import IAMSpec
 
 extension ReferenceEngine {
-    /// The user is eligible: "the `ABKInAppMessageController` will be offered the latest in-app
-    /// message off the in-app message stack" (seed 003). One message is offered per eligibility.
-    mutating func offerTopOfStack() {
-        guard let top = stack.popTop() else { return }
-        attemptDisplay(top)
-    }
-
-    /// Offers the stack's top when the moment is one of ``StackRules/topOfferedAt``.
+    /// Offers the stack's top when the moment is one of ``StackRules/topOfferedAt``: "the
+    /// `ABKInAppMessageController` will be offered the latest in-app message off the in-app
+    /// message stack" (seed 003). One message is offered per moment; at `display_next` the app
+    /// takes it itself.
     mutating func offerTopOfStack(at moment: StackRules.Moments) {
-        if rules.stack.topOfferedAt.contains(moment) { offerTopOfStack() }
+        guard rules.stack.topOfferedAt.contains(moment), var top = stack.popTop() else { return }
+        top.takenByApp = moment == .displayNextRequested
+        attemptDisplay(top)
     }
 
     /// "Braze does not support analytics on in-app messages created locally" (seed 003): a local

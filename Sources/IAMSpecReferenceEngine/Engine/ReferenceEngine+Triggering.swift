@@ -46,7 +46,9 @@ extension ReferenceEngine {
         var offered = false
         if let winner = selection.winner(of: contest, at: now, clocks: clocks) {
             offered = trigger(winner.message, slot: winner.slot)
-        } else if rules.triggers.noMatchCallbackFires.contains(.noMatchingMessageEligible) {
+        } else if rules.triggers.noMatchCallbackFires.contains(
+            contest.hasAvailableEntrants ? .intervalHoldsBackEveryMatch : .onlyUnavailableMessagesMatch
+        ) {
             observations.append(.noMatchingTrigger(event.event))
         }
         // "Users are eligible to receive an in-app message in the following situations: … Session

@@ -77,7 +77,9 @@ struct DisplayAttempt {
             return stacks ? .stack(.keyboard) : nil
         case .delegate:
             // The display delegate's choice: `later` (`.reenqueue`, `ABKDisplayInAppMessageLater`),
-            // `discard`, or legacy `rollback` (`ABKReenqueueInAppMessage`).
+            // `discard`, or legacy `rollback` (`ABKReenqueueInAppMessage`). Swift `presentNext()`
+            // does not ask it (``ProfileRules/displayNextAsksDelegate``).
+            guard !presentation.takenByApp || profile.displayNextAsksDelegate else { return nil }
             return delegateOutcome(in: conditions)
         case .orientation:
             // "The device orientation doesn't match the triggered in-app message's orientation"

@@ -63,9 +63,12 @@ struct MessageStack {
 
     private mutating func put(_ presentation: Presentation, on end: StackRules.End) {
         remove(presentation.slot)
+        // Waiting on the stack, the message is offered anew by whatever takes it off next.
+        var waiting = presentation
+        waiting.takenByApp = false
         switch end {
-        case .top: entries.append(presentation)
-        case .bottom: entries.insert(presentation, at: entries.startIndex)
+        case .top: entries.append(waiting)
+        case .bottom: entries.insert(waiting, at: entries.startIndex)
         }
     }
 }

@@ -8,6 +8,9 @@ struct Presentation: Sendable, Hashable {
     var slot: Int
     /// When its trigger fired; nil for a local message, which has no trigger.
     var triggerTime: VirtualTime?
+    /// Whether the app took it off the stack itself (`display_next`) for the display attempt under
+    /// way, or the one that waits for its assets; a message put back on the stack forgets it.
+    var takenByApp = false
 
     var id: MessageID { message.id }
 

@@ -19,6 +19,17 @@ package struct ProfileRules: Sendable {
     /// discard reasons (seed 000) has no image rule.
     package var discardsImageMessagesWithoutImage: Bool
 
+    /// Whether the display delegate is asked about a message the app takes off the stack
+    /// (`display_next`). Legacy: `displayNextInAppMessage` "pops the next in-app message from the
+    /// in-app message stack and tries to displays it. When defined, the current delegate methods
+    /// are executed to respect any custom behavior" (Appboy/appboy-ios-sdk,
+    /// `AppboyKit/include/ABKInAppMessageController.h`). Swift: `presentNext()` hands the top of
+    /// the stack straight to `prepareAndPresent(message:)`, which checks the visible message, the
+    /// orientation and the context, then loads the assets; only `present(message:)` asks
+    /// `inAppMessage(_:displayChoiceForMessage:)` (braze-inc/braze-swift-sdk 18.2.0,
+    /// `Sources/BrazeUI/InAppMessageUI/InAppMessageUI.swift`, `presentNext()`).
+    package var displayNextAsksDelegate: Bool
+
     /// The rules of one SDK generation.
     package static func reference(for profile: Profile) -> ProfileRules {
         switch profile {
@@ -26,13 +37,15 @@ package struct ProfileRules: Sendable {
             ProfileRules(
                 keyboardUpStacksWithoutDelegate: false,
                 allowsRollback: false,
-                discardsImageMessagesWithoutImage: false
+                discardsImageMessagesWithoutImage: false,
+                displayNextAsksDelegate: false
             )
         case .appboyLegacy:
             ProfileRules(
                 keyboardUpStacksWithoutDelegate: true,
                 allowsRollback: true,
-                discardsImageMessagesWithoutImage: true
+                discardsImageMessagesWithoutImage: true,
+                displayNextAsksDelegate: true
             )
         }
     }

@@ -12,11 +12,14 @@ package struct TriggerRules: Sendable {
 
         /// An event logged through the SDK that no delivered message's trigger matches.
         package static let noTriggerMatches = UnmatchedEvents(rawValue: 1 << 0)
-        /// An event whose matching messages are all ineligible, in flight or held back by the
+        /// An event whose matching messages may none be triggered now: outside their campaign
+        /// window, displayed and not yet re-eligible, or excluded by the selection rules.
+        package static let onlyUnavailableMessagesMatch = UnmatchedEvents(rawValue: 1 << 1)
+        /// An event whose matching messages that may be triggered are all held back by the
         /// minimum interval.
-        package static let noMatchingMessageEligible = UnmatchedEvents(rawValue: 1 << 1)
+        package static let intervalHoldsBackEveryMatch = UnmatchedEvents(rawValue: 1 << 2)
         /// An event logged through the REST API.
-        package static let loggedThroughAPI = UnmatchedEvents(rawValue: 1 << 2)
+        package static let loggedThroughAPI = UnmatchedEvents(rawValue: 1 << 3)
     }
 
     /// Where an event must be logged for it to fire a trigger.
@@ -40,11 +43,19 @@ package struct TriggerRules: Sendable {
     package var purchasesTriggerFrom = Sources.sdkOnly
 
     /// "When Braze can't find a matching trigger for a given event, it will call
-    /// `BrazeDelegate.(_:noMatchingTriggerForEvent)`" (seed 000, translated). Matching is about
-    /// triggers, not eligibility: an event that matches a message already shown, or one dropped
-    /// by the interval, fires no callback, and a REST API event fires none (rule
-    /// `callbacks.no-matching-trigger`).
-    package var noMatchCallbackFires: UnmatchedEvents = [.noTriggerMatches]
+    /// `BrazeDelegate.(_:noMatchingTriggerForEvent)`" (seed 000, translated), "which is called if
+    /// no Braze in-app message is triggered for a given event" (braze-inc/braze-swift-sdk,
+    /// `CHANGELOG.md`, 5.5.0; the legacy `noMatchingTriggerForEvent:name:` alike,
+    /// Appboy/appboy-ios-sdk, `CHANGELOG.md`, 4.5.1). A trigger counts only on a message that may
+    /// be triggered: the Braze Web SDK's trigger manager matches an event only against messages in
+    /// their start/end window and eligible again (mparticle-integrations/
+    /// mparticle-javascript-integration-braze, `dist/BrazeKit.common.js`, the trigger manager's
+    /// fire-trigger function; semantics notes, point 1), so an event whose only matches are out of
+    /// their window or already displayed fires the callback (rule `callbacks.no-matching-trigger`).
+    /// A match dropped by the minimum interval fires none: the same function keeps that case apart
+    /// ("Ignoring … trigger event because a trigger was displayed … ago", not "did not match any
+    /// trigger conditions"). A REST API event fires none.
+    package var noMatchCallbackFires: UnmatchedEvents = [.noTriggerMatches, .onlyUnavailableMessagesMatch]
 
     /// A push-click trigger with a campaign matches only pushes from that campaign; one without
     /// a campaign matches any push.

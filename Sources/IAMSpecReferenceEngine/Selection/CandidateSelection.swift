@@ -18,6 +18,9 @@ struct CandidateSelection {
     struct Contest {
         /// Whether any message matched the event.
         fileprivate(set) var hasEntrants = false
+        /// Whether any matching message may be triggered now, whatever the minimum interval says:
+        /// in its campaign window, eligible, and not excluded.
+        fileprivate(set) var hasAvailableEntrants = false
         /// The best eligible entrant so far, with its slot.
         fileprivate var best: (message: InAppMessage, slot: Int)?
     }
@@ -36,10 +39,12 @@ struct CandidateSelection {
         excluded: Bool
     ) {
         contest.hasEntrants = true
-        guard
-            !excluded && isWithinCampaign(message, at: time) && clocks.isEligible(message, slot: slot, at: time)
-                && (rules.intervalChecked != .beforePriority || passesInterval(message, at: time, clocks: clocks))
+        guard !excluded && isWithinCampaign(message, at: time) && clocks.isEligible(message, slot: slot, at: time)
         else { return }
+        contest.hasAvailableEntrants = true
+        guard rules.intervalChecked != .beforePriority || passesInterval(message, at: time, clocks: clocks) else {
+            return
+        }
         if let current = contest.best {
             if current.message.priority > message.priority { return }
             if current.message.priority == message.priority, rules.priorityTiesGoTo == .earlierMessage { return }

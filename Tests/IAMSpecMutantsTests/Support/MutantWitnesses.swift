@@ -166,6 +166,12 @@ enum MutantWitnesses {
                 [.delegateChoiceSet(message: "m1", choice: .discard), B.start, B.event("tap")],
                 configuration: EngineConfiguration(minimumTriggerInterval: .zero, delegate: .implemented)
             )
+        case "display-next-delegate-flipped":
+            return B.scenario(
+                [m1],
+                [.delegateChoiceSet(message: "m1", choice: .later), B.start, B.event("tap"), .displayNextRequested],
+                configuration: EngineConfiguration(delegate: .implemented)
+            )
         case "keyboard-rule-in-swift":
             return B.scenario([m1], [B.start, .keyboardShown, B.event("tap")])
         case "reenqueue-meanings-swapped":
@@ -235,7 +241,9 @@ enum MutantWitnesses {
                 [B.message("m1", B.tap("when", .withinLast(.seconds(10))))],
                 [B.start, B.advance(10), B.event("tap", ["when": .time(.zero)])]
             )
-        case "no-match-when-none-eligible":
+        case "no-match-when-interval-drops":
+            return B.scenario([m1, m2], [B.start, B.event("tap"), .messageDismissed("m1"), B.event("level")])
+        case "no-match-ignores-unavailable":
             return B.scenario(
                 [m1],
                 [B.start, B.event("tap"), .messageDismissed("m1"), B.event("tap")],
@@ -248,10 +256,7 @@ enum MutantWitnesses {
             }
             return B.scenario(
                 [delayed],
-                [
-                    B.start, B.event("tap"), B.advance(10), .messageDismissed("m1"), B.advance(5), B.event("tap"),
-                    B.advance(10),
-                ],
+                [B.start, B.event("tap"), B.advance(10), .messageDismissed("m1"), B.advance(5), B.event("tap")],
                 configuration: B.noInterval
             )
         case "reeligibility-exclusive":

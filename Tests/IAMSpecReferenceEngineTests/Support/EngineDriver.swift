@@ -100,6 +100,12 @@ func shown(_ id: MessageID, extras: [String: String] = [:]) -> [Observation] {
     [.displayed(id, extras: extras), .impressionLogged(id)]
 }
 
+/// What a custom event causes when no message that may be triggered matches it: the
+/// no-matching-trigger callback alone.
+func unmatched(_ name: String) -> [Observation] {
+    [.noMatchingTrigger(.customEvent(name: name))]
+}
+
 /// A configuration with the given minimum trigger interval, in seconds.
 func interval(_ seconds: Int64) -> EngineConfiguration {
     EngineConfiguration(minimumTriggerInterval: .seconds(seconds))

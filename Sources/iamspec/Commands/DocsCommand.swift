@@ -21,7 +21,8 @@ struct DocsCommand: ParsableCommand {
             (not skipped), with failed, errored and skipped runs counted apart, on the badge \
             too. No scripts, no fonts or files fetched from elsewhere; the same \
             inputs give the same bytes. Files already in the folder that the site does not have \
-            are left alone. Exit status 0 when written, 2 for spec errors, unreadable \
+            are left alone; a symbolic link where a file of the site goes is replaced by the file, \
+            never written through. Exit status 0 when written, 2 for spec errors, unreadable \
             results, a folder that cannot be written, or a file of the site that would replace an \
             input (a spec file or a results stream).
             """

@@ -20,7 +20,8 @@ struct RunCommand: ParsableCommand {
             paths are checked before the first case runs (missing folders are made; the same file \
             for two reports, or a report over an input: a spec file, a *.yaml a spec folder would \
             load, the rule catalogue or the --baseline, is a usage error; --update-baseline may \
-            refresh the --baseline it read). Exit status 0 when every selected run passed (skips \
+            refresh the --baseline it read). A symbolic link at a report path is replaced, never \
+            written through. Exit status 0 when every selected run passed (skips \
             allowed), 1 when any failed or errored or the run was interrupted, 2 for usage, \
             configuration or spec errors, 5 when the selection matches no case run (0 with \
             --allow-empty).

@@ -102,8 +102,9 @@ enum ReportDestinations {
     }
 
     /// The absolute path with every symbolic link, `.` and `..` resolved, as far as the path
-    /// exists; the rest, not there yet, is appended with its `.` and `..` taken literally.
-    static func resolvedPath(_ path: String) -> String {
+    /// exists; the rest, not there yet, is appended name by name (a `..` there drops the name
+    /// before it).
+    private static func resolvedPath(_ path: String) -> String {
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         let components = absolute.split(separator: "/").map(String.init)
         for existing in stride(from: components.count, through: 0, by: -1) {

@@ -8,8 +8,9 @@ package struct ConformanceMatrix: Sendable {
         package var summary: RunSummary
         /// `name version`.
         package var label: String
-        /// A file-name-safe name: the engine's name, or `name-version` when two columns share a name.
-        package var slug: String
+        /// The name of the engine's badge file, without extension: from the engine's name, or its
+        /// label when two columns share a name, through ``DerivedFileNames`` (distinct, bounded).
+        package var fileName: String
         package var conformance: Conformance
     }
 
@@ -43,9 +44,17 @@ package struct ConformanceMatrix: Sendable {
     ///   version (merge shards with `iamspec merge` first).
     package init(results: [RunSummary], caseIDs: [String]) throws(SiteError) {
         let names = results.map(\.header.engine.name)
+        let fileNames = DerivedFileNames.fileNames(
+            for: results.map { summary in
+                let engine = summary.header.engine
+                let shared = names.count(where: { $0 == engine.name }) > 1
+                return shared ? "\(engine.name)-\(engine.version)" : engine.name
+            },
+            fallback: "engine"
+        )
         var seen = Set<String>()
         var columns: [Column] = []
-        for summary in results {
+        for (summary, fileName) in zip(results, fileNames) {
             let engine = summary.header.engine
             let label = engine.version.isEmpty ? engine.name : "\(engine.name) \(engine.version)"
             guard seen.insert(label).inserted else {
@@ -54,12 +63,11 @@ package struct ConformanceMatrix: Sendable {
                         "found two results streams for the engine \(label), expected one per engine (merge shards with iamspec merge)"
                 )
             }
-            let shared = names.count(where: { $0 == engine.name }) > 1
             columns.append(
                 Column(
                     summary: summary,
                     label: label,
-                    slug: Self.slug(shared ? "\(engine.name)-\(engine.version)" : engine.name),
+                    fileName: fileName,
                     conformance: Conformance(summary.results)
                 )
             )
@@ -89,19 +97,5 @@ package struct ConformanceMatrix: Sendable {
     /// not pass.
     package func ruleOutcome(_ rule: String, caseIDs: [String], column: Int) -> RuleOutcome {
         RuleOutcome(rule: rule, runsByCase: caseIDs.map { runs(caseID: $0, column: column) })
-    }
-
-    /// Lower-case ASCII letters, digits and dashes.
-    static func slug(_ text: String) -> String {
-        var slug = ""
-        for scalar in text.lowercased().unicodeScalars {
-            if scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) {
-                slug.unicodeScalars.append(scalar)
-            } else if !slug.isEmpty && !slug.hasSuffix("-") {
-                slug += "-"
-            }
-        }
-        while slug.hasSuffix("-") { slug.removeLast() }
-        return slug.isEmpty ? "engine" : slug
     }
 }

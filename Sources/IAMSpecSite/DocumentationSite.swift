@@ -46,7 +46,7 @@ public enum DocumentationSite {
         for column in matrix?.columns ?? [] {
             files.append(
                 File(
-                    path: "badges/\(column.slug).svg",
+                    path: "badges/\(column.fileName).svg",
                     contents: ConformanceBadge.svg(
                         engine: column.summary.header.engine.name,
                         conformance: column.conformance

@@ -13,7 +13,7 @@ struct HTMLSite {
     func pages() -> [(path: String, text: String)] {
         var pages = [("index.html", index())]
         for area in content.areas {
-            pages.append(("areas/\(area.name).html", areaPage(area)))
+            pages.append(("areas/\(area.pageName).html", areaPage(area)))
         }
         if content.matrix != nil {
             pages.append(("matrix.html", matrixPage()))
@@ -39,13 +39,13 @@ struct HTMLSite {
         body +=
             "<thead><tr><th scope=\"col\">Area</th><th scope=\"col\">Rules</th><th scope=\"col\">Cases</th></tr></thead>\n<tbody>\n"
         for area in content.areas {
-            body += "<tr><td><a href=\"areas/\(attribute(area.name)).html\">\(text(area.name))</a></td>"
+            body += "<tr><td><a href=\"areas/\(attribute(area.pageName)).html\">\(text(area.name))</a></td>"
             body += "<td>\(area.rules.count)</td><td>\(area.cases.count)</td></tr>\n"
         }
         body += "</tbody></table>\n<h2>Every rule</h2>\n<ul class=\"rule-index\">\n"
         for area in content.areas {
             for rule in area.rules {
-                body += "<li><a href=\"areas/\(attribute(area.name)).html#rule-\(attribute(rule.id))\">"
+                body += "<li><a href=\"areas/\(attribute(area.pageName)).html#rule-\(attribute(rule.id))\">"
                 body += "<code>\(text(rule.id))</code></a> \(HTMLText.inline(rule.title))</li>\n"
             }
         }
@@ -85,14 +85,14 @@ struct HTMLSite {
         body += "that did not pass is listed with its reason.</p>\n"
         for area in content.areas where !area.rules.isEmpty {
             body += "<section class=\"area\" id=\"area-\(attribute(area.name))\">\n"
-            body += "<h2><a href=\"areas/\(attribute(area.name)).html\">\(text(area.name))</a></h2>\n"
+            body += "<h2><a href=\"areas/\(attribute(area.pageName)).html\">\(text(area.name))</a></h2>\n"
             body += "<table class=\"matrix stack\">\n<thead><tr><th scope=\"col\">Rule</th>"
             for column in matrix.columns {
                 body += "<th scope=\"col\">\(text(column.label))</th>"
             }
             body += "</tr></thead>\n<tbody>\n"
             for rule in area.rules {
-                body += matrixRow(rule, area: area.name, matrix: matrix)
+                body += matrixRow(rule, areaPage: area.pageName, matrix: matrix)
             }
             body += "</tbody></table>\n</section>\n"
         }
@@ -107,9 +107,9 @@ struct HTMLSite {
 
     /// A rule's row: the rule with the cases that check it, then a cell per engine with the
     /// outcome, the case counts and every run that did not pass, written out.
-    private func matrixRow(_ rule: Rule, area: String, matrix: ConformanceMatrix) -> String {
+    private func matrixRow(_ rule: Rule, areaPage: String, matrix: ConformanceMatrix) -> String {
         let caseIDs = content.casesByRule[rule.id] ?? []
-        var row = "<tr><th scope=\"row\"><a href=\"areas/\(attribute(area)).html#rule-\(attribute(rule.id))\">"
+        var row = "<tr><th scope=\"row\"><a href=\"areas/\(attribute(areaPage)).html#rule-\(attribute(rule.id))\">"
         row += "<code>\(text(rule.id))</code></a> <span class=\"rule-title\">\(HTMLText.inline(rule.title))</span>"
         if !caseIDs.isEmpty {
             row += "<span class=\"cases\">Checked by: "
@@ -182,7 +182,7 @@ struct HTMLSite {
             body += "<tr><th scope=\"row\">\(text(column.label))<span class=\"run\">run \(text(header.startedAt)) "
             body += "on \(text(header.hostname))\(column.summary.interrupted ? " (interrupted)" : "")</span></th>"
             body += "<td class=\"badge\" data-label=\"Conformance\">"
-            body += "<img src=\"badges/\(attribute(column.slug)).svg\" alt=\"\(attribute(badge))\"></td>"
+            body += "<img src=\"badges/\(attribute(column.fileName)).svg\" alt=\"\(attribute(badge))\"></td>"
             body += "<td data-label=\"Passed\">\(figures.passed) of \(figures.supported) supported</td>"
             body += "<td data-label=\"Failed\">\(figures.failed)</td>"
             body += "<td data-label=\"Errors\">\(figures.errored)</td>"
@@ -274,18 +274,17 @@ struct HTMLSite {
     /// A link to a case's section, from an area page or (`fromRoot`) from a page at the root; the
     /// bare id for a case the suite does not have.
     private func caseLink(_ caseID: String, fromRoot: Bool = false) -> String {
-        guard let area = content.areaOfCase[caseID] else { return "<code>\(text(caseID))</code>" }
+        guard let page = content.pageOfCase[caseID] else { return "<code>\(text(caseID))</code>" }
         let folder = fromRoot ? "areas/" : ""
-        return "<a href=\"\(folder)\(attribute(area)).html#case-\(attribute(caseID))\"><code>\(text(caseID))</code></a>"
+        return "<a href=\"\(folder)\(attribute(page)).html#case-\(attribute(caseID))\"><code>\(text(caseID))</code></a>"
     }
 
     /// A link to a rule's section, from an area page or (`fromRoot`) from a page at the root; the
     /// bare id for a rule the catalogue does not have.
     private func ruleLink(_ ruleID: String, fromRoot: Bool = false) -> String {
-        guard content.ruleIDs.contains(ruleID) else { return "<code>\(text(ruleID))</code>" }
-        let area = String(ruleID.prefix { $0 != "." })
+        guard let page = content.pageOfRule[ruleID] else { return "<code>\(text(ruleID))</code>" }
         let folder = fromRoot ? "areas/" : ""
-        return "<a href=\"\(folder)\(attribute(area)).html#rule-\(attribute(ruleID))\"><code>\(text(ruleID))</code></a>"
+        return "<a href=\"\(folder)\(attribute(page)).html#rule-\(attribute(ruleID))\"><code>\(text(ruleID))</code></a>"
     }
 
     private func outcomeClass(_ outcome: ConformanceMatrix.Outcome) -> String {
@@ -306,7 +305,7 @@ struct HTMLSite {
         var nav = "<a href=\"\(root)index.html\"\(current == "index" ? " aria-current=\"page\"" : "")>Rules</a>"
         for area in content.areas {
             let marker = current == area.name ? " aria-current=\"page\"" : ""
-            nav += " <a href=\"\(root)areas/\(attribute(area.name)).html\"\(marker)>\(text(area.name))</a>"
+            nav += " <a href=\"\(root)areas/\(attribute(area.pageName)).html\"\(marker)>\(text(area.name))</a>"
         }
         if content.matrix != nil {
             nav += " <a href=\"\(root)matrix.html\"\(current == "matrix" ? " aria-current=\"page\"" : "")>Matrix</a>"

@@ -13,7 +13,7 @@ struct MarkdownSite {
     func pages() -> [(path: String, text: String)] {
         var pages = [("README.md", index())]
         for area in content.areas {
-            pages.append(("areas/\(area.name).md", areaPage(area)))
+            pages.append(("areas/\(area.pageName).md", areaPage(area)))
         }
         if content.matrix != nil {
             pages.append(("matrix.md", matrixPage()))
@@ -39,14 +39,14 @@ struct MarkdownSite {
         lines += ["## Rule areas", "", "| Area | Rules | Cases |", "| --- | ---: | ---: |"]
         for area in content.areas {
             lines.append(
-                "| [\(MarkdownText.escape(area.name))](areas/\(area.name).md) | \(area.rules.count) | \(area.cases.count) |"
+                "| [\(MarkdownText.escape(area.name))](areas/\(area.pageName).md) | \(area.rules.count) | \(area.cases.count) |"
             )
         }
         lines += ["", "## Every rule", ""]
         for area in content.areas {
             for rule in area.rules {
                 lines.append(
-                    "- [\(MarkdownText.codeSpan(rule.id))](areas/\(area.name).md#rule-\(rule.id)) \(MarkdownText.inline(rule.title))"
+                    "- [\(MarkdownText.codeSpan(rule.id))](areas/\(area.pageName).md#rule-\(rule.id)) \(MarkdownText.inline(rule.title))"
                 )
             }
         }
@@ -92,7 +92,7 @@ struct MarkdownSite {
             "",
         ]
         for area in content.areas where !area.rules.isEmpty {
-            lines += ["## [\(MarkdownText.escape(area.name))](areas/\(area.name).md)", ""]
+            lines += ["## [\(MarkdownText.escape(area.name))](areas/\(area.pageName).md)", ""]
             lines.append(
                 "| Rule | " + matrix.columns.map { MarkdownText.escape($0.label) }.joined(separator: " | ") + " |"
             )
@@ -101,7 +101,7 @@ struct MarkdownSite {
             for rule in area.rules {
                 let caseIDs = content.casesByRule[rule.id] ?? []
                 var row =
-                    "| [\(MarkdownText.codeSpan(rule.id, inTable: true))](areas/\(area.name).md#rule-\(rule.id)) |"
+                    "| [\(MarkdownText.codeSpan(rule.id, inTable: true))](areas/\(area.pageName).md#rule-\(rule.id)) |"
                 for (index, column) in matrix.columns.enumerated() {
                     let outcome = matrix.ruleOutcome(rule.id, caseIDs: caseIDs, column: index)
                     row += " \(symbol(outcome.outcome)): \(MarkdownText.escape(outcome.countText)) |"
@@ -178,7 +178,7 @@ struct MarkdownSite {
             let figures = column.conformance
             let alt = ConformanceBadge.label(engine: header.engine.name) + ": " + figures.badgeText
             lines.append(
-                "| \(MarkdownText.escape(column.label)) | ![\(MarkdownText.escape(alt))](\(root)../badges/\(column.slug).svg) "
+                "| \(MarkdownText.escape(column.label)) | ![\(MarkdownText.escape(alt))](\(root)../badges/\(column.fileName).svg) "
                     + "| \(figures.passed) of \(figures.supported) supported | \(figures.failed) | \(figures.errored) "
                     + "| \(figures.skipped) of \(figures.total) runs "
                     + "| \(MarkdownText.escape(header.startedAt)) on \(MarkdownText.escape(header.hostname))"
@@ -272,16 +272,16 @@ struct MarkdownSite {
     /// A link to a case's section, from an area page or (`fromRoot`) from a page at the root; the
     /// bare id for a case the suite does not have (its text could not be trusted in a link).
     private func caseLink(_ caseID: String, fromRoot: Bool = false, inTable: Bool = false) -> String {
-        guard let area = content.areaOfCase[caseID] else { return MarkdownText.codeSpan(caseID, inTable: inTable) }
-        return "[\(MarkdownText.codeSpan(caseID))](\(fromRoot ? "areas/" : "")\(area).md#case-\(caseID))"
+        guard let page = content.pageOfCase[caseID] else { return MarkdownText.codeSpan(caseID, inTable: inTable) }
+        return "[\(MarkdownText.codeSpan(caseID))](\(fromRoot ? "areas/" : "")\(page).md#case-\(caseID))"
     }
 
     /// A link to a rule's section, from an area page or (`fromRoot`) from a page at the root; the
     /// bare id for a rule the catalogue does not have.
     private func ruleLink(_ ruleID: String, fromRoot: Bool = false, inTable: Bool = false) -> String {
         let code = MarkdownText.codeSpan(ruleID, inTable: inTable)
-        guard content.ruleIDs.contains(ruleID) else { return code }
-        return "[\(code)](\(fromRoot ? "areas/" : "")\(ruleID.prefix { $0 != "." }).md#rule-\(ruleID))"
+        guard let page = content.pageOfRule[ruleID] else { return code }
+        return "[\(code)](\(fromRoot ? "areas/" : "")\(page).md#rule-\(ruleID))"
     }
 
     /// An outcome as a symbol and its word, for tables.

@@ -8,6 +8,8 @@ struct SiteContent: Sendable {
     /// One rule area: a page of the site.
     struct Area: Sendable {
         var name: String
+        /// The page's file name, without extension, from the name through ``DerivedFileNames``.
+        var pageName: String
         var rules: [Rule]
         /// In file order (file, then line), as their authors arranged them.
         var cases: [SpecCase]
@@ -16,10 +18,10 @@ struct SiteContent: Sendable {
     var areas: [Area]
     /// The ids of the cases that check each rule (by the case's `rules`, or an `expect` step's), sorted.
     var casesByRule: [String: [String]]
-    /// The area page each case is on.
-    var areaOfCase: [String: String]
-    /// The ids of the catalogue's rules.
-    var ruleIDs: Set<String>
+    /// The page name (``Area/pageName``) of the area each case is on.
+    var pageOfCase: [String: String]
+    /// The page name (``Area/pageName``) of the area of each of the catalogue's rules.
+    var pageOfRule: [String: String]
     var matrix: ConformanceMatrix?
     var caseCount: Int
     var ruleCount: Int
@@ -41,9 +43,11 @@ struct SiteContent: Sendable {
             for rule in Self.rulesChecked(by: specCase) { casesByRule[rule, default: []].append(specCase.id) }
         }
         order += casesByArea.keys.filter { rulesByArea[$0] == nil }.sorted()
-        self.areas = order.map { name in
+        let pageNames = DerivedFileNames.fileNames(for: order, fallback: "area")
+        self.areas = zip(order, pageNames).map { name, pageName in
             Area(
                 name: name,
+                pageName: pageName,
                 rules: rulesByArea[name] ?? [],
                 cases: (casesByArea[name] ?? []).sorted {
                     ($0.location.file, $0.location.line, $0.id) < ($1.location.file, $1.location.line, $1.id)
@@ -51,8 +55,13 @@ struct SiteContent: Sendable {
             )
         }
         self.casesByRule = casesByRule.mapValues { $0.sorted() }
-        self.areaOfCase = areaOfCase
-        self.ruleIDs = Set(rules.rules.map(\.id))
+        // `order` holds the area of every rule and of every case.
+        let pageOfArea = Dictionary(uniqueKeysWithValues: zip(order, pageNames))
+        self.pageOfCase = areaOfCase.mapValues { pageOfArea[$0]! }
+        self.pageOfRule = Dictionary(
+            rules.rules.map { ($0.id, pageOfArea[$0.area]!) },
+            uniquingKeysWith: { first, _ in first }
+        )
         self.matrix = matrix
         self.caseCount = cases.count
         self.ruleCount = rules.rules.count

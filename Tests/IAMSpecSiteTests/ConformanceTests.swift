@@ -56,10 +56,4 @@ struct ConformanceTests {
         let long = ConformanceBadge.textWidth("a much longer engine name conformance")
         #expect(long > short && short > 40)
     }
-
-    @Test func engineNamesBecomeFileNames() {
-        #expect(ConformanceMatrix.slug("iamspec-reference") == "iamspec-reference")
-        #expect(ConformanceMatrix.slug("My Engine 2.0 (beta)") == "my-engine-2-0-beta")
-        #expect(ConformanceMatrix.slug("../..") == "engine")
-    }
 }

@@ -271,4 +271,41 @@ struct DocumentationSiteTests {
         let files = try? SiteFixtures.files(results: [one, newer])
         #expect(files?["badges/e-1-0.svg"] != nil && files?["badges/e-2-0.svg"] != nil)
     }
+
+    @Test func twoEnginesWhoseNamesGiveOneSlugGetABadgeFileEach() throws {
+        let first = SiteFixtures.results(engine: "Engine A", [("stack-one", .brazeSwift, .passed)])
+        let second = SiteFixtures.results(engine: "engine-a", [("stack-one", .brazeSwift, .failed)])
+        let files = try SiteFixtures.files(results: [first, second])
+        let firstBadge = "badges/engine-a-\(DerivedFileNames.hash(of: "Engine A")).svg"
+        let secondBadge = "badges/engine-a-\(DerivedFileNames.hash(of: "engine-a")).svg"
+        #expect(files[firstBadge]?.contains(">Engine A conformance</text>") == true)
+        #expect(files[secondBadge]?.contains(">engine-a conformance</text>") == true)
+        #expect(files["index.html"]?.contains("<img src=\"\(firstBadge)\"") == true)
+        #expect(files["index.html"]?.contains("<img src=\"\(secondBadge)\"") == true)
+        #expect(files["markdown/README.md"]?.contains("(../\(secondBadge))") == true)
+    }
+
+    @Test func aLongEngineNameGetsABadgeFileNameWithinTheBound() throws {
+        let name = String(repeating: "e", count: 250)
+        let files = try SiteFixtures.files(results: [SiteFixtures.results(engine: name, [])])
+        let badges = files.keys.filter { $0.hasPrefix("badges/") }
+        #expect(badges == ["badges/\(String(repeating: "e", count: 55))-\(DerivedFileNames.hash(of: name)).svg"])
+        #expect(badges.allSatisfy { $0.count - "badges/.svg".count <= DerivedFileNames.maximumLength })
+        #expect(files["index.html"]?.contains("<img src=\"\(badges[0])\"") == true)
+    }
+
+    @Test func aLongAreaNameGetsAPageNameWithinTheBoundAndLinksToIt() throws {
+        let area = String(repeating: "a", count: 250)
+        let rules = RuleCatalogue(rules: [
+            Rule(id: "\(area).rule", title: "A rule", kind: .documented, location: SiteFixtures.location)
+        ])
+        let cases = [SiteFixtures.specCase("long-one", title: "One", rules: ["\(area).rule"], line: 1)]
+        let files = try DocumentationSite.files(cases: cases, rules: rules, suitePaths: ["Specs"])
+        let page = "\(String(repeating: "a", count: 55))-\(DerivedFileNames.hash(of: area))"
+        let html = try #require(files.first { $0.path == "areas/\(page).html" })
+        #expect(html.contents.contains("id=\"case-long-one\""))
+        #expect(files.contains { $0.path == "markdown/areas/\(page).md" })
+        let index = try #require(files.first { $0.path == "index.html" })
+        #expect(index.contents.contains("href=\"areas/\(page).html#rule-\(area).rule\""))
+    }
 }

@@ -21,6 +21,10 @@ public struct LoadedSuite: Sendable {
     public var rules: RuleCatalogue
     /// Every problem in every file, sorted by location. The suite is usable only when this is empty.
     public var diagnostics: [Diagnostic]
+    /// The case files read, as paths starting with the path given, in load order.
+    package var caseFiles: [String] = []
+    /// The rule catalogues read.
+    package var catalogueFiles: [String] = []
 
     package init(cases: [SpecCase], rules: RuleCatalogue, diagnostics: [Diagnostic]) {
         self.init(compactCases: CompactCase.encode(cases), rules: rules, diagnostics: diagnostics)
@@ -91,11 +95,14 @@ public enum SuiteLoader {
             cases.removeAll { duplicated.contains($0.id) }
         }
         diagnostics.sort()
-        return LoadedSuite(
+        var suite = LoadedSuite(
             compactCases: sortedByID(cases),
             rules: RuleCatalogue(rules: rules),
             diagnostics: diagnostics
         )
+        suite.caseFiles = caseFiles.map(\.file)
+        suite.catalogueFiles = catalogueFiles
+        return suite
     }
 
     /// The cases sorted by id, as `String` orders ids (their ids are unique by now).

@@ -5,7 +5,9 @@ import IAMSpecPlatform
 /// A regular file (or a path not there yet) gets its bytes through a temporary file in the
 /// destination's folder (so that the rename stays on one file system), which is then renamed over
 /// the destination: a reader, or an interrupted run, never sees a half-written report. A symbolic
-/// link to a regular file keeps pointing at it: the rename goes to the link's target.
+/// link at the path is never written through: the rename replaces the link itself, and what it
+/// pointed at is left as it was (a link planted in a site's folder cannot make a report replace
+/// another file). Only a link to a special file, such as `/dev/fd/63` for `>(...)`, is followed.
 ///
 /// A special file is written in place, never replaced: the process's own standard output or
 /// error (`/dev/stdout`, `/dev/fd/1`, `/proc/self/fd/2`, ...) through its descriptor, so the report
@@ -44,10 +46,10 @@ package enum AtomicFile {
             return
         }
         var status = stat()
-        if stat(path, &status) == 0 && !isRegularFile(status) {
-            guard !isDirectory(status) else {
-                throw AtomicFileError(path: path, reason: "is a folder, expected a file to write the report to")
-            }
+        if lstat(path, &status) == 0 && isDirectory(status) {
+            throw AtomicFileError(path: path, reason: "is a folder, expected a file to write the report to")
+        }
+        if isSpecialFile(path) {
             let descriptor = open(path, O_WRONLY | O_CLOEXEC)
             guard descriptor >= 0 else {
                 throw AtomicFileError(
@@ -59,7 +61,7 @@ package enum AtomicFile {
             try writeBytes(descriptor)
             return
         }
-        try replace(resolvedDestination(path), writingWith: writeBytes, reportingAs: path)
+        try replace(path, writingWith: writeBytes)
     }
 
     /// Replaces the file at `path` with the UTF-8 text.
@@ -77,7 +79,7 @@ package enum AtomicFile {
     }
 
     /// Whether `path` is written in place rather than replaced: a standard stream, or an existing
-    /// file that is neither regular nor a folder.
+    /// file (or a link to one) that is neither regular nor a folder.
     package static func isSpecialFile(_ path: String) -> Bool {
         if standardStream(path) != nil { return true }
         var status = stat()
@@ -87,24 +89,15 @@ package enum AtomicFile {
     private static func isRegularFile(_ status: stat) -> Bool { status.st_mode & S_IFMT == S_IFREG }
     private static func isDirectory(_ status: stat) -> Bool { status.st_mode & S_IFMT == S_IFDIR }
 
-    /// Where the rename goes: the target of a symbolic link that resolves, else `path` itself.
-    private static func resolvedDestination(_ path: String) -> String {
-        var status = stat()
-        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK,
-            let resolved = realpath(path, nil)
-        else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
+    /// Writes a temporary file beside `path` and renames it over `path`: over the link itself
+    /// when `path` is a symbolic link.
     private static func replace(
-        _ destination: String,
-        writingWith writeBytes: (Int32) throws(AtomicFileError) -> Void,
-        reportingAs path: String
+        _ path: String,
+        writingWith writeBytes: (Int32) throws(AtomicFileError) -> Void
     )
         throws(AtomicFileError)
     {
-        let target = URL(fileURLWithPath: destination)
+        let target = URL(fileURLWithPath: path)
         let temporary = target.deletingLastPathComponent().appendingPathComponent(
             ".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).tmp"
         )
@@ -123,7 +116,7 @@ package enum AtomicFile {
             throw error
         }
         close(descriptor)
-        guard rename(temporary.path, destination) == 0 else {
+        guard rename(temporary.path, path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary.path)
             throw AtomicFileError(path: path, reason: "cannot put the report in place: \(reason)")

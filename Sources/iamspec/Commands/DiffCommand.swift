@@ -35,7 +35,13 @@ struct DiffCommand: ParsableCommand {
     var markdown: String?
 
     func run() throws {
-        try ReportDestinations.prepare([("--markdown", markdown)])
+        try ReportDestinations.prepare(
+            [("--markdown", markdown)],
+            inputs: [
+                ReportDestinations.Input(role: "the earlier results stream", path: old),
+                ReportDestinations.Input(role: "the later results stream", path: new),
+            ]
+        )
         let diff: ResultsDiff
         do {
             diff = ResultsDiff(old: try ResultsStream.read(from: old), new: try ResultsStream.read(from: new))

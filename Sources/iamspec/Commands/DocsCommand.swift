@@ -21,8 +21,10 @@ struct DocsCommand: ParsableCommand {
             (not skipped), with failed, errored and skipped runs counted apart, on the badge \
             too. No scripts, no fonts or files fetched from elsewhere; the same \
             inputs give the same bytes. Files already in the folder that the site does not have \
-            are left alone. Exit status 0 when written, 2 for spec errors, unreadable results, or \
-            a folder that cannot be written.
+            are left alone; a symbolic link where a file of the site goes is replaced by the file, \
+            never written through. Exit status 0 when written, 2 for spec errors, unreadable \
+            results, a folder that cannot be written, or a file of the site that would replace an \
+            input (a spec file or a results stream).
             """
     )
 
@@ -49,6 +51,11 @@ struct DocsCommand: ParsableCommand {
                 rules: loaded.rules,
                 suitePaths: suite.paths,
                 results: summaries
+            )
+            try ReportDestinations.refuseInputs(
+                files.map { ReportDestinations.Destination(option: "--out", path: "\(out)/\($0.path)") },
+                inputs: ReportDestinations.inputs(of: loaded, paths: suite.paths)
+                    + results.map { ReportDestinations.Input(role: "a results stream", path: $0) }
             )
             try DocumentationSite.write(files, to: out)
             let bytes = files.reduce(0) { $0 + $1.contents.utf8.count }

@@ -123,9 +123,9 @@ struct FuzzCommand: ParsableCommand {
         let yaml = writer.yaml(for: finding.scenario, expected: finding.expected, actual: finding.actual)
         if let out {
             do {
-                try yaml.write(toFile: out, atomically: true, encoding: .utf8)
+                try AtomicFile.write(yaml, to: out)
             } catch {
-                throw CommandFailure.usage("error: cannot write \(out): \(FileSystemFailure.reason(of: error))")
+                throw CommandFailure.usage(error.description)
             }
             StandardError.write("wrote \(out)")
         } else {

@@ -14,7 +14,7 @@ struct MergeCommand: ParsableCommand {
             `N passed, N failed, N skipped`, and a warning on standard error when shards of one \
             count are missing. Exit status 0 when the merged stream was written (whatever the \
             results), 2 when an input cannot be read, the inputs do not fit together, or the \
-            output cannot be written.
+            output cannot be written or is one of the inputs.
             """
     )
 
@@ -31,6 +31,10 @@ struct MergeCommand: ParsableCommand {
     }
 
     func run() throws {
+        try ReportDestinations.prepare(
+            [("the merged stream", output)],
+            inputs: inputs.map { ReportDestinations.Input(role: "a results stream", path: $0) }
+        )
         do {
             var read: [ResultsMerge.Input] = []
             for path in inputs {

@@ -38,7 +38,12 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        try ReportDestinations.prepare(reports.destinations)
+        try ReportDestinations.prepare(
+            reports.destinations,
+            inputs: [ReportDestinations.Input(role: "the results stream", path: results)]
+                + [baseline].compactMap { path in path.map { ReportDestinations.Input(role: "the baseline", path: $0) }
+                }
+        )
         do {
             var judged = try ResultsStream.read(from: results)
             if let baseline {

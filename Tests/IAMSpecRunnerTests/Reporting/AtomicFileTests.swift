@@ -42,4 +42,24 @@ struct AtomicFileTests {
             try AtomicFile.write("x", to: "/nonexistent-iamspec-folder/report.xml")
         }
     }
+
+    @Test func aSymbolicLinkAtThePathIsReplacedAndItsTargetLeftAlone() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("target.txt").path
+        try "kept".write(toFile: target, atomically: false, encoding: .utf8)
+        let link = folder.appendingPathComponent("report.xml").path
+        let dangling = folder.appendingPathComponent("dangling.xml").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: folder.path + "/made.txt")
+        try AtomicFile.write("report", to: link)
+        try AtomicFile.write("report", to: dangling)
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "kept")
+        #expect(try String(contentsOfFile: link, encoding: .utf8) == "report")
+        #expect(try FileManager.default.attributesOfItem(atPath: link)[.type] as? FileAttributeType == .typeRegular)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+                == ["dangling.xml", "report.xml", "target.txt"]
+        )
+    }
 }

@@ -18,7 +18,10 @@ struct RunCommand: ParsableCommand {
             or error; the runs never started are not run: left out of the totals line (neither \
             passed, failed nor skipped), counted in a line before it and in the reports. Report \
             paths are checked before the first case runs (missing folders are made; the same file \
-            for two reports is a usage error). Exit status 0 when every selected run passed (skips \
+            for two reports, or a report over an input: a spec file, a *.yaml a spec folder would \
+            load, the rule catalogue or the --baseline, is a usage error; --update-baseline may \
+            refresh the --baseline it read). A symbolic link at a report path is replaced, never \
+            written through. Exit status 0 when every selected run passed (skips \
             allowed), 1 when any failed or errored or the run was interrupted, 2 for usage, \
             configuration or spec errors, 5 when the selection matches no case run (0 with \
             --allow-empty).
@@ -124,10 +127,14 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try SuiteLoading.load(suite.paths, jobs: jobs)
+        let baselineInputs = [baseline].compactMap { path in
+            path.map { ReportDestinations.Input(role: "the baseline", path: $0, rewrittenBy: "--update-baseline") }
+        }
         try ReportDestinations.prepare(
             [
                 ("--json", json), ("--update-baseline", updateBaseline),
-            ] + reports.destinations
+            ] + reports.destinations,
+            inputs: ReportDestinations.inputs(of: loaded, paths: suite.paths) + baselineInputs
         )
         let runs = selection.selection.runs(of: loaded.compactCases)
         if runs.isEmpty {

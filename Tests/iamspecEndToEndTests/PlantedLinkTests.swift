@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+/// A symbolic link planted where a command writes a file is replaced by that file: what it
+/// points at is never written.
+@Suite("Links planted at output paths")
+struct PlantedLinkTests {
+    @Test func docsReplaceALinkPlantedAtAPageAndLeaveItsTargetUntouched() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let victim = folder.appendingPathComponent("victim.txt").path
+        try "untouched".write(toFile: victim, atomically: false, encoding: .utf8)
+        let site = folder.appendingPathComponent("site").path
+        try FileManager.default.createDirectory(atPath: site + "/areas", withIntermediateDirectories: true)
+        let plantedPaths = [site + "/style.css", site + "/areas/triggers.html", site + "/index.html"]
+        for path in plantedPaths {
+            try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: victim)
+        }
+        let outcome = try IAMSpecExecutable.run("docs", "--out", site, "Fixtures/specs/passing")
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "untouched")
+        for path in plantedPaths {
+            #expect(try FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType == .typeRegular)
+        }
+        #expect(try String(contentsOfFile: site + "/style.css", encoding: .utf8).contains("body"))
+    }
+
+    @Test func aReportReplacesALinkPlantedAtItsPath() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let victim = folder.appendingPathComponent("victim.txt").path
+        try "untouched".write(toFile: victim, atomically: false, encoding: .utf8)
+        let junit = folder.appendingPathComponent("junit.xml").path
+        try FileManager.default.createSymbolicLink(atPath: junit, withDestinationPath: victim)
+        let outcome = try IAMSpecExecutable.run("run", "Fixtures/specs/passing", "--junit", junit)
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "untouched")
+        #expect(try String(contentsOfFile: junit, encoding: .utf8).contains("<testsuites"))
+    }
+}

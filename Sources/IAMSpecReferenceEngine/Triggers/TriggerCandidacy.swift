@@ -1,4 +1,4 @@
-public import IAMSpec
+package import IAMSpec
 
 /// Whether a trigger event makes a message a candidate, as the reference rules of one profile
 /// read it: a trigger of the message matches the event (kind; name, product or campaign; property

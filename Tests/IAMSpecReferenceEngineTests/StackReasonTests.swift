@@ -34,11 +34,7 @@ struct StackReasonTests {
 
     @Test("the delegate answers later", arguments: Profile.allCases)
     func delegateLater(profile: Profile) throws {
-        var engine = try EngineDriver(
-            [onEvent("a")],
-            profile: profile,
-            configuration: EngineConfiguration(delegate: .implemented)
-        )
+        var engine = try Self.withDelegate(profile)
         try engine.startSession()
         try engine.choose(.later, for: "a")
         #expect(try engine.event("tap") == [.stacked("a", reason: .delegateLater)])
@@ -51,11 +47,7 @@ struct StackReasonTests {
 
     @Test("display next asks the delegate under the legacy SDK, not under the Swift SDK", arguments: Profile.allCases)
     func displayNextAndTheDelegate(profile: Profile) throws {
-        var engine = try EngineDriver(
-            [onEvent("a")],
-            profile: profile,
-            configuration: EngineConfiguration(delegate: .implemented)
-        )
+        var engine = try Self.withDelegate(profile)
         try engine.startSession()
         try engine.choose(.later, for: "a")
         try engine.event("tap")
@@ -75,11 +67,7 @@ struct StackReasonTests {
 
     @Test("legacy: an implemented delegate overrides the keyboard rule")
     func legacyKeyboardWithDelegate() throws {
-        var engine = try EngineDriver(
-            [onEvent("a")],
-            profile: .appboyLegacy,
-            configuration: EngineConfiguration(delegate: .implemented)
-        )
+        var engine = try Self.withDelegate(.appboyLegacy)
         try engine.startSession()
         try engine.send(.keyboardShown)
         #expect(try engine.event("tap") == shown("a"))
@@ -100,5 +88,10 @@ struct StackReasonTests {
         try engine.event("tap")
         try engine.send(.appBackgrounded)
         #expect(try engine.event("other") == [.stacked("b", reason: .background)])
+    }
+
+    /// An engine with one message, `a`, triggered by `tap`, and an implemented display delegate.
+    private static func withDelegate(_ profile: Profile) throws -> EngineDriver {
+        try EngineDriver([onEvent("a")], profile: profile, configuration: EngineConfiguration(delegate: .implemented))
     }
 }

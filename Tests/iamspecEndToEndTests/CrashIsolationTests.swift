@@ -22,11 +22,7 @@ struct CrashIsolationTests {
             environment: ["IAMSPEC_TEST_TRAP": "\(Self.trappingCase)@reference"]
         )
         #expect(outcome.status == 1)
-        let lines = try String(contentsOfFile: results, encoding: .utf8).split(separator: "\n")
-        let runs = try lines.compactMap { line -> [String: Any]? in
-            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-            return object?["record"] as? String == "case" ? object : nil
-        }
+        let runs = try IAMSpecExecutable.resultsRecords(at: results).filter { $0["record"] as? String == "case" }
         let errored = runs.filter { $0["status"] as? String == "error" }
         #expect(Set(errored.compactMap { $0["id"] as? String }) == [Self.trappingCase])
         #expect(errored.count == 2)

@@ -41,12 +41,8 @@ struct EngineFaultTests {
             FileManager.default.fileExists(atPath: results),
             "no results stream; status \(outcome.status), stderr: \(outcome.standardError)"
         )
-        let statuses = try String(contentsOfFile: results, encoding: .utf8).split(separator: "\n").compactMap {
-            line -> String? in
-            let record = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-            guard record?["record"] as? String == "case" else { return nil }
-            return "\(record?["id"] ?? "") \(record?["status"] ?? "")"
-        }
+        let statuses = try IAMSpecExecutable.resultsRecords(at: results).filter { $0["record"] as? String == "case" }
+            .map { "\($0["id"] ?? "") \($0["status"] ?? "")" }
         return (outcome, statuses)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs the built `iamspec` binary, found next to the test bundle (as swift-argument-parser's
 /// own tests find their examples), from the package root.
@@ -76,6 +77,13 @@ enum IAMSpecExecutable {
             standardOutput: try String(contentsOf: outputURL, encoding: .utf8),
             standardError: try String(contentsOf: errorURL, encoding: .utf8)
         )
+    }
+
+    /// The records of a results stream (`--json`), one JSON object a line, in order.
+    static func resultsRecords(at path: String) throws -> [[String: Any]] {
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
     }
 
     /// A fresh folder for files a test writes.

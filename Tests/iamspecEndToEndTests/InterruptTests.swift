@@ -79,10 +79,7 @@ struct InterruptTests {
         process.waitUntilExit()
 
         #expect(process.terminationStatus == 1)
-        let lines = try String(contentsOfFile: results, encoding: .utf8).split(separator: "\n")
-        let records = try lines.map { line in
-            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-        }
+        let records = try IAMSpecExecutable.resultsRecords(at: results)
         let footer = try #require(records.last)
         #expect(footer["record"] as? String == "footer")
         #expect(footer["interrupted"] as? Bool == true)

@@ -26,9 +26,7 @@ struct PreciseVerdictTests {
             "--json",
             json
         )
-        let records = try String(contentsOfFile: json, encoding: .utf8).split(separator: "\n").map { line in
-            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-        }
+        let records = try IAMSpecExecutable.resultsRecords(at: json)
         let footer = try #require(records.last)
         return (outcome, footer, records.filter { $0["record"] as? String == "case" })
     }

@@ -56,9 +56,7 @@ struct TimelineReportTests {
         let json = folder.appendingPathComponent("results.jsonl").path
         let outcome = try IAMSpecExecutable.run(["run", Self.suite, "--jobs", "2", "--json", json])
         #expect(outcome.lastLine == "2 passed, 2 failed, 0 skipped")
-        let cases = try String(contentsOfFile: json, encoding: .utf8).split(separator: "\n")
-            .compactMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-            .filter { $0["record"] as? String == "case" }
+        let cases = try IAMSpecExecutable.resultsRecords(at: json).filter { $0["record"] as? String == "case" }
         #expect(cases.count == 4)
         for line in cases {
             let steps = (line["timeline"] as? [[String: Any]] ?? []).compactMap { $0["step"] as? String }

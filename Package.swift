@@ -4,6 +4,9 @@ import PackageDescription
 
 // The products follow their audiences (ARCHITECTURE.md draws the graph):
 // - an engine author's adapter links `IAMSpec` alone: no system library, no POSIX call;
+// - an app's test bundle adds `IAMSpecPortable`: a compiled suite (`iamspec compile`) run case by
+//   case on the engine, with nothing but Foundation (no YAML, no process, no file system walk),
+//   and `IAMSpecPortableTesting` to make each case run a Swift Testing test (or an XCTest check);
 // - their tests add `IAMSpecRunner` (load the Specs, run them, write the reports) and, for a
 //   test double, `IAMSpecTesting`;
 // - an engine in another process is driven, or a Swift engine served, by `IAMSpecStdio`;
@@ -12,11 +15,16 @@ import PackageDescription
 let package = Package(
     name: "iamspec",
     // Synchronization's `Mutex` (the runner, the stdio engines and the tool share state between
-    // threads with it) needs macOS 15; the core names no platform API and builds for iOS as is.
-    platforms: [.macOS(.v15)],
+    // threads with it) needs macOS 15; the core names no platform API and builds for iOS as is;
+    // the portable executor measures runs on `ContinuousClock` and awaits them (iOS 16).
+    platforms: [.macOS(.v15), .iOS(.v16)],
     products: [
         /// The case model and the engine protocol: what an engine adapter implements.
         .library(name: "IAMSpec", targets: ["IAMSpec"]),
+        /// A compiled suite run case by case inside an app's own test bundle, with the same results.
+        .library(name: "IAMSpecPortable", targets: ["IAMSpecPortable"]),
+        /// Each case run of a compiled suite as a Swift Testing test, or checked from an XCTest.
+        .library(name: "IAMSpecPortableTesting", targets: ["IAMSpecPortableTesting"]),
         /// Loading the Specs, running them against an engine, and the console, JUnit and JSON reports.
         .library(name: "IAMSpecRunner", targets: ["IAMSpecRunner"]),
         /// Engines in another process, over the line-delimited JSON protocol of Specs/PROTOCOL.md.
@@ -43,11 +51,17 @@ let package = Package(
         /// FoundationEssentials (or Foundation) and the C library, for every module but the core.
         .target(name: "IAMSpecPlatform"),
         .target(name: "IAMSpec"),
+        /// Imports the core and Foundation alone (scripts/test checks it): it builds for iOS.
+        .target(name: "IAMSpecPortable", dependencies: ["IAMSpec"]),
+        .target(name: "IAMSpecPortableTesting", dependencies: ["IAMSpec", "IAMSpecPortable"]),
         .target(
             name: "IAMSpecRunner",
-            dependencies: ["IAMSpec", "IAMSpecPlatform", "IAMSpecReferenceEngine", "CYAML"]
+            dependencies: ["IAMSpec", "IAMSpecPortable", "IAMSpecPlatform", "IAMSpecReferenceEngine", "CYAML"]
         ),
-        .target(name: "IAMSpecStdio", dependencies: ["IAMSpec", "IAMSpecPlatform", "CIAMSpecSystem"]),
+        .target(
+            name: "IAMSpecStdio",
+            dependencies: ["IAMSpec", "IAMSpecPortable", "IAMSpecPlatform", "CIAMSpecSystem"]
+        ),
         .target(name: "IAMSpecSite", dependencies: ["IAMSpec", "IAMSpecPlatform", "IAMSpecRunner"]),
         .target(name: "IAMSpecReferenceEngine", dependencies: ["IAMSpec"]),
         .target(name: "IAMSpecTesting", dependencies: ["IAMSpec"]),
@@ -60,6 +74,7 @@ let package = Package(
             dependencies: [
                 "IAMSpec",
                 "IAMSpecPlatform",
+                "IAMSpecPortable",
                 "IAMSpecRunner",
                 "IAMSpecStdio",
                 "IAMSpecSite",
@@ -68,10 +83,20 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "IAMSpecRunnerTests", dependencies: ["IAMSpec", "IAMSpecRunner", "IAMSpecTesting"]),
+        .testTarget(
+            name: "IAMSpecRunnerTests",
+            dependencies: ["IAMSpec", "IAMSpecPortable", "IAMSpecRunner", "IAMSpecTesting"]
+        ),
         .testTarget(
             name: "IAMSpecStdioTests",
-            dependencies: ["IAMSpec", "IAMSpecRunner", "IAMSpecStdio", "IAMSpecTesting"]
+            dependencies: ["IAMSpec", "IAMSpecPortable", "IAMSpecRunner", "IAMSpecStdio", "IAMSpecTesting"]
+        ),
+        .testTarget(
+            name: "IAMSpecPortableTests",
+            dependencies: [
+                "IAMSpec", "IAMSpecPortable", "IAMSpecPortableTesting", "IAMSpecRunner", "IAMSpecTesting",
+                "IAMSpecReferenceEngine", "IAMSpecMutants",
+            ]
         ),
         .testTarget(name: "IAMSpecSiteTests", dependencies: ["IAMSpec", "IAMSpecRunner", "IAMSpecSite"]),
         .testTarget(name: "IAMSpecReferenceEngineTests", dependencies: ["IAMSpecReferenceEngine", "IAMSpec"]),

@@ -10,6 +10,11 @@ let package = Package(
     name: "ToyEngine",
     // The same minimum as iamspec's own Package.swift.
     platforms: [.macOS(.v15)],
+    products: [
+        // The adapter, for a package that tests the toy engine another way (Examples/PortableSuite:
+        // in a test bundle, from a compiled suite).
+        .library(name: "ToyMessagingConformance", targets: ["ToyMessagingConformance"])
+    ],
     dependencies: [
         // The iamspec checkout this example lives in. Your package names iamspec with
         // `.package(url:...)` and the URL you clone it from; its products are then found under

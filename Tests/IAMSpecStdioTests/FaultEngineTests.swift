@@ -1,5 +1,6 @@
 import Foundation
 import IAMSpec
+import IAMSpecPortable
 import Testing
 
 @testable import IAMSpecStdio

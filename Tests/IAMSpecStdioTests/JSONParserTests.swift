@@ -1,4 +1,5 @@
 import IAMSpec
+import IAMSpecPortable
 import Testing
 
 @testable import IAMSpecStdio

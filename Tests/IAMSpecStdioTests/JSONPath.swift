@@ -1,3 +1,5 @@
+import IAMSpecPortable
+
 @testable import IAMSpecStdio
 
 /// A place in a JSON value, for tests that change one place of a message.

@@ -1,4 +1,5 @@
 import Foundation
+import IAMSpecPortable
 
 @testable import IAMSpecStdio
 

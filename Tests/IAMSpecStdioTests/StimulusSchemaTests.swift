@@ -1,5 +1,6 @@
 import Foundation
 import IAMSpec
+import IAMSpecPortable
 import Testing
 
 /// `Specs/schemas/protocol/definitions.json` says of each stimulus exactly what its description

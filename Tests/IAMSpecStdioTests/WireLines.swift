@@ -1,3 +1,5 @@
+import IAMSpecPortable
+
 @testable import IAMSpecStdio
 
 /// The lines the protocol's encoders write, as tests read them: the text without its line end,

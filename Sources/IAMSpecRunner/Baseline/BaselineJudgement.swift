@@ -5,8 +5,8 @@ import IAMSpec
 /// succeeds.
 ///
 /// ``summary`` is the run as reports show it: an expected failure becomes a skipped run whose
-/// message starts `expected failure:` (kind ``CaseResult/Kind/expectedFailure``), and an
-/// unexpected pass becomes a failed run (kind ``CaseResult/Kind/unexpectedPass``) unless
+/// message starts `expected failure:` (kind `CaseResult.Kind.expectedFailure`), and an
+/// unexpected pass becomes a failed run (kind `CaseResult.Kind.unexpectedPass`) unless
 /// unexpected passes are allowed. So the totals line counts expected failures as skipped, and
 /// JUnit shows them as `<skipped message="expected failure: ...">`.
 package struct BaselineJudgement: Sendable {
@@ -48,8 +48,8 @@ package struct BaselineJudgement: Sendable {
     }
 
     /// One result as reports show it against `baseline`: a failure or error a `fail` or `flaky`
-    /// entry expects becomes a skipped run (kind ``CaseResult/Kind/expectedFailure``); a pass a
-    /// `fail` entry decides becomes a failed run (kind ``CaseResult/Kind/unexpectedPass``), or
+    /// entry expects becomes a skipped run (kind `CaseResult.Kind.expectedFailure`); a pass a
+    /// `fail` entry decides becomes a failed run (kind `CaseResult.Kind.unexpectedPass`), or
     /// stays passed with the explanation as its message when unexpected passes are allowed.
     /// Any other result is left as it is.
     package static func judge(

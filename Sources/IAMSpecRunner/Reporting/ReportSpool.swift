@@ -47,8 +47,8 @@ package final class ReportSpool {
         flushIfFull()
     }
 
-    package func append(_ data: Data) {
-        buffer.append(contentsOf: data)
+    package func append(_ bytes: some Collection<UInt8>) {
+        buffer.append(contentsOf: bytes)
         flushIfFull()
     }
 

@@ -1,6 +1,6 @@
 import IAMSpecPlatform
 
-/// Writes a results stream (``ResultsStream``) while the run goes on: the header line when made,
+/// Writes a results stream (`ResultsStream`) while the run goes on: the header line when made,
 /// a case line per result as it comes, and the footer with the totals at the end, when the whole
 /// stream is put in place at once (``AtomicFile``). Until then the lines wait in a
 /// ``ReportSpool``, not in memory.
@@ -45,7 +45,6 @@ package final class ResultsStreamWriter {
     }
 
     private func line(_ record: some Encodable) {
-        spool.append(try! encoder.encode(record))
-        spool.append("\n")
+        spool.append(ResultsStream.line(record, encoder: encoder))
     }
 }

@@ -2,7 +2,7 @@ import IAMSpec
 
 /// One run of one case under one profile: the unit the runner schedules, reports and sorts.
 ///
-/// A run made by ``RunSelection`` refers to its case by index into the selected cases, shared by
+/// A run made by `RunSelection` refers to its case by index into the selected cases, shared by
 /// every run, so runs are small and passing one around copies no case. A loaded suite's cases are
 /// held encoded: ``specCase`` decodes the case each time it is read, unless the run was given its
 /// case decoded (the scheduler decodes a case once, when its first run starts, and its other runs
@@ -30,7 +30,7 @@ public struct CaseRun: Sendable {
         }
     }
 
-    /// A run of `specCase` under `profile`, made in code (the runs ``RunSelection`` makes share
+    /// A run of `specCase` under `profile`, made in code (the runs `RunSelection` makes share
     /// their cases instead).
     public init(specCase: SpecCase, profile: Profile) {
         self.init(cases: SelectedCases([specCase]), caseIndex: 0, profile: profile)

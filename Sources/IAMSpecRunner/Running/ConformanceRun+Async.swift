@@ -9,7 +9,7 @@ extension ConformanceRun {
     /// `DeliveryEngine.handle(_:)` waits for the main actor, runs from a `@MainActor` test only
     /// this way (the blocking call would hold the main actor while the engine waits for it, until
     /// the watchdog gives every run up). Cancelling the task interrupts the run, as
-    /// ``RunControl/interrupt()`` does: the summary returned has ``RunSummary/interrupted`` set.
+    /// ``RunControl/interrupt()`` does: the summary returned has `RunSummary.interrupted` set.
     ///
     /// - Throws: ``SuiteLoadingError`` when the files hold any problem; nothing is run then.
     public func run(specs paths: String...) async throws(SuiteLoadingError) -> RunSummary {

@@ -97,16 +97,16 @@ public struct ConformanceRun: Sendable {
             selection: options.selection,
             jobs: options.jobs,
             timeoutMilliseconds: options.timeout.wholeMilliseconds,
-            startedAt: Self.timestamp(Date()),
-            hostname: Self.hostname()
+            startedAt: RunHeader.timestamp(Date()),
+            hostname: RunHeader.hostname()
         )
     }
 
-    /// Runs `runs` (selected by ``RunSelection/runs(of:)``: in report order) and streams the
+    /// Runs `runs` (selected by `RunSelection.runs(of:)`: in report order) and streams the
     /// results: each goes to `progress` soon after its run finishes (in batches, in completion
     /// order; ``progress`` is not called), and to `deliver` in the order of `runs`, on the calling
     /// thread, as soon as every run before it has its result. The summary keeps every result but
-    /// the passed ones `keepingPassed` turns down (counted in ``RunSummary/passedNotKept``), so a
+    /// the passed ones `keepingPassed` turns down (counted in `RunSummary.passedNotKept`), so a
     /// run's memory need not grow with the suite. A passed run's result has its timeline only when
     /// `timelineWhenPassed` says a report will read it; any other result always has it.
     package func run(
@@ -119,12 +119,9 @@ public struct ConformanceRun: Sendable {
         deliver: (CaseResult) -> Void
     ) -> RunSummary {
         let scheduler = RunScheduler(
-            executor: CaseExecutor(
-                provider: engine,
-                catalogue: rules,
-                plannedSkip: options.plannedSkip,
-                keepsTimelineWhenPassed: timelineWhenPassed
-            ),
+            executor: CaseExecutor(provider: engine, rules: rules.references),
+            plannedSkip: options.plannedSkip,
+            keepsTimelineWhenPassed: timelineWhenPassed,
             jobs: options.jobs,
             timeout: options.timeout,
             failFast: options.failFast,
@@ -154,44 +151,5 @@ public struct ConformanceRun: Sendable {
         )
         summary.passedNotKept = passedNotKept
         return summary
-    }
-
-    /// UTC, to the second: `2026-01-31T23:59:59Z`.
-    ///
-    /// Spelled by hand from the days since 1970 (the proleptic Gregorian calendar, as RFC 3339
-    /// has it): `ISO8601DateFormatter` costs 3.7 M instructions a process, more than the runs of
-    /// 250 cases.
-    static func timestamp(_ date: Date) -> String {
-        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
-        let (days, secondOfDay) = (
-            seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400,
-            ((seconds % 86_400) + 86_400) % 86_400
-        )
-        // Days to a civil date: eras of 400 years (146,097 days) counted from 0000-03-01.
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func digits(_ value: Int64, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        return digits(year, 4) + "-" + digits(month, 2) + "-" + digits(day, 2) + "T"
-            + digits(secondOfDay / 3_600, 2) + ":" + digits(secondOfDay / 60 % 60, 2) + ":"
-            + digits(secondOfDay % 60, 2) + "Z"
-    }
-
-    private static func hostname() -> String {
-        // Trimmed of Unicode white space (what Foundation's `.whitespacesAndNewlines` holds).
-        let scalars = ProcessInfo.processInfo.hostName.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
-        else { return "localhost" }
-        return String(scalars[first...last])
     }
 }

@@ -4,7 +4,7 @@ import Synchronization
 ///
 /// After ``interrupt()`` the runner starts no more cases, interrupts the running engines that
 /// conform to `InterruptibleEngine`, and returns the results it has, with
-/// ``RunSummary/interrupted`` set. The runs that were under way are reported as errors.
+/// `RunSummary.interrupted` set. The runs that were under way are reported as errors.
 ///
 /// Thread-safety: every member may be called from any thread; the state is in a `Mutex`.
 public final class RunControl: Sendable {

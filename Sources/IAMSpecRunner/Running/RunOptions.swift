@@ -13,7 +13,7 @@ public struct RunOptions: Sendable {
     /// `skip` entries (`Baseline.skipReason(caseID:profile:)`). Nil for a run that is made.
     public var plannedSkip: @Sendable (CaseRun) -> String?
     /// Fail fast: start no run after the first result for which this is true (the runs under way
-    /// finish; those never started are counted in ``RunSummary/notRun``). Nil makes every
+    /// finish; those never started are counted in `RunSummary.notRun`). Nil makes every
     /// selected run. ``stopsAtAnyFailure`` stops at any failure or error; `iamspec run
     /// --fail-fast --baseline` leaves out the failures the baseline expects.
     public var failFast: (@Sendable (CaseResult) -> Bool)?

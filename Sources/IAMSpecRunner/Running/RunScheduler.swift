@@ -3,7 +3,7 @@ import IAMSpec
 import Synchronization
 
 /// Runs case runs on `jobs` worker threads under a watchdog, and hands the results on in the
-/// order of the runs given (report order: ``RunSelection/runs(of:)`` sorts them by case id, then
+/// order of the runs given (report order: `RunSelection.runs(of:)` sorts them by case id, then
 /// profile) while the run goes on.
 ///
 /// Each worker takes the next case, in the order of the runs, with all its runs (so two workers
@@ -41,6 +41,12 @@ final class RunScheduler: Sendable {
     static let largeBatch = 256
 
     private let executor: CaseExecutor
+    /// Runs not to make, with the reason they are reported skipped (``RunOptions/plannedSkip``).
+    private let plannedSkip: @Sendable (CaseRun) -> String?
+    /// Whether the result of a run, should it pass, carries its timeline: false when no report
+    /// reads a passed run's timeline (`iamspec run` without `--json`, and without a baseline entry
+    /// that could judge the run a failure). A run that does not pass always carries it.
+    private let keepsTimelineWhenPassed: @Sendable (CaseRun) -> Bool
     private let jobs: Int
     private let timeout: Duration
     private let failFast: (@Sendable (CaseResult) -> Bool)?
@@ -133,12 +139,16 @@ final class RunScheduler: Sendable {
 
     init(
         executor: CaseExecutor,
+        plannedSkip: @escaping @Sendable (CaseRun) -> String? = { _ in nil },
+        keepsTimelineWhenPassed: @escaping @Sendable (CaseRun) -> Bool = { _ in true },
         jobs: Int,
         timeout: Duration,
         failFast: (@Sendable (CaseResult) -> Bool)? = nil,
         clock: any WatchdogClock
     ) {
         self.executor = executor
+        self.plannedSkip = plannedSkip
+        self.keepsTimelineWhenPassed = keepsTimelineWhenPassed
         self.jobs = max(1, jobs)
         self.timeout = timeout
         self.failFast = failFast
@@ -266,7 +276,13 @@ final class RunScheduler: Sendable {
             for index in runs {
                 guard let run = begin(index, caseEnd: runs.upperBound, sharingCaseWith: earlier) else { return }
                 earlier = run
-                let result = executor.execute(run, memo: &memo) { engine in
+                let result = executor.execute(
+                    run.specCase,
+                    profile: run.profile,
+                    plannedSkip: plannedSkip(run),
+                    keepsTimelineWhenPassed: keepsTimelineWhenPassed(run),
+                    memo: &memo
+                ) { engine in
                     self.engineMade(engine, index: index, uninterruptibleType: &uninterruptibleEngineType)
                 }
                 guard record(result, index: index) else { return }
@@ -396,7 +412,7 @@ final class RunScheduler: Sendable {
             giveUp(
                 index,
                 as: .timeout,
-                message: "timed out after \(Self.secondsText(timeout)) s",
+                message: CaseExecutor.timeoutMessage(after: timeout),
                 after: now - slot.started,
                 diagnostics: slot.engine?.diagnostics ?? "",
                 in: &state
@@ -416,7 +432,7 @@ final class RunScheduler: Sendable {
             giveUp(
                 index,
                 as: .interrupted,
-                message: "interrupted before it finished",
+                message: CaseExecutor.interruptedMessage,
                 after: now - slot.started,
                 diagnostics: slot.engine?.diagnostics ?? "",
                 in: &state
@@ -437,16 +453,13 @@ final class RunScheduler: Sendable {
         in state: inout State
     ) {
         let result = executor.unfinished(
-            state.runs[index],
+            state.runs[index].specCase,
+            profile: state.runs[index].profile,
             kind: kind,
             message: message,
             milliseconds: elapsed.wholeMilliseconds,
             diagnostics: diagnostics
         )
         queue(result, index: index, in: &state)
-    }
-
-    private static func secondsText(_ duration: Duration) -> String {
-        VirtualTime(milliseconds: duration.wholeMilliseconds).description
     }
 }

@@ -1,5 +1,6 @@
 import IAMSpec
 import IAMSpecPlatform
+import IAMSpecPortable
 import Synchronization
 
 /// One engine process and the protocol conversation with it: requests out, replies in, each

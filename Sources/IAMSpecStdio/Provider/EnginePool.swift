@@ -1,5 +1,6 @@
 import IAMSpec
 import IAMSpecPlatform
+import IAMSpecPortable
 import Synchronization
 
 /// The engine processes of one provider: idle ones waiting for a case, busy ones running one.

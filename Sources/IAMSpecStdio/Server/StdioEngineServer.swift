@@ -1,5 +1,6 @@
 import IAMSpec
 import IAMSpecPlatform
+import IAMSpecPortable
 
 /// Serves any `EngineProvider` over the stdio protocol (`Specs/PROTOCOL.md`): the engine's side
 /// of what ``StdioEngineProvider`` drives. `iamspec engine --stdio` serves the reference engine

@@ -1,4 +1,5 @@
 import IAMSpec
+import IAMSpecPortable
 
 /// A message iamspec sends an engine (one line on the engine's stdin).
 enum EngineRequest: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import IAMSpec
+import IAMSpecPortable
 
 extension WireCodec {
     // MARK: Requests (iamspec to engine)

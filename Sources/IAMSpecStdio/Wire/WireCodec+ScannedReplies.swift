@@ -1,4 +1,5 @@
 import IAMSpec
+import IAMSpecPortable
 
 extension WireCodec {
     /// The answers to stimuli and the end of cases, read straight from the bytes of their line

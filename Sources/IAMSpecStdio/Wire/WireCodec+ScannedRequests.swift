@@ -1,4 +1,5 @@
 import IAMSpec
+import IAMSpecPortable
 
 extension WireCodec {
     /// The requests of a run, read straight from the bytes of their line (``WireScanner``):

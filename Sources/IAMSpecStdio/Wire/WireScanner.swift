@@ -1,5 +1,6 @@
 import IAMSpec
 import IAMSpecPlatform
+import IAMSpecPortable
 
 /// Reads the plain shape of a protocol message straight from the bytes of its line, value by
 /// value, without a ``JSONValue`` tree: what the hot messages (`stimulus`, `case`, `end_case`,

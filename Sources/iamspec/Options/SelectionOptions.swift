@@ -43,4 +43,18 @@ struct SelectionOptions: ParsableArguments {
             shard: shard
         )
     }
+
+    /// A selection matching no run of the `cases` in `paths`: a warning when `allowed`
+    /// (`--allow-empty`), otherwise exit status 5.
+    func acceptEmpty(cases: Int, in paths: [String], allowed: Bool) throws(CommandFailure) {
+        let what =
+            "no case run matches the selection (\(cases) case\(cases == 1 ? "" : "s") in \(paths.joined(separator: ", ")))"
+        guard allowed else {
+            throw CommandFailure(
+                message: "error: \(what); check --filter, --tag, --tags, --profile and --shard, or give --allow-empty",
+                exitStatus: ExitStatus.emptySelection
+            )
+        }
+        StandardError.write("warning: \(what)")
+    }
 }

@@ -12,7 +12,7 @@ struct ResultsStreamTests {
 
     @Test func aStreamReadsBackAsTheSameSummary() throws {
         let summary = ReportFixtures.summary(interrupted: true)
-        #expect(try ResultsStream.decode(ResultsStream.encode(summary), path: "r.jsonl") == summary)
+        #expect(try ResultsStream.decode(Data(ResultsStream.encode(summary)), path: "r.jsonl") == summary)
     }
 
     @Test func eachLineIsOneRecordHeaderCasesFooter() throws {
@@ -32,7 +32,7 @@ struct ResultsStreamTests {
         var summary = ReportFixtures.summary()
         summary.stoppedAtFirstFailure = true
         summary.notRun = 12
-        #expect(try ResultsStream.decode(ResultsStream.encode(summary), path: "r.jsonl") == summary)
+        #expect(try ResultsStream.decode(Data(ResultsStream.encode(summary)), path: "r.jsonl") == summary)
         var text = lines(summary)
         text[text.count - 1] =
             "{\"interrupted\":false,\"record\":\"footer\",\"totals\":{\"errors\":1,\"failed\":2,\"passed\":1,\"runs\":4,\"skipped\":1}}"

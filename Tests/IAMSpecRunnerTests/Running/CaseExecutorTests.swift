@@ -11,9 +11,7 @@ struct CaseExecutorTests {
         on provider: ScriptedEngineProvider,
         profile: Profile = .brazeSwift
     ) -> CaseResult {
-        CaseExecutor(provider: provider, catalogue: RuleCatalogue()).execute(
-            CaseRun(specCase: specCase, profile: profile)
-        )
+        CaseExecutor(provider: provider, rules: []).execute(specCase, profile: profile)
     }
 
     @Test func aCaseWhoseExpectationsHoldPasses() {
@@ -250,8 +248,8 @@ struct CaseExecutorTests {
                 location: SourceLocation(file: "rules.yaml", line: 1, column: 3)
             )
         ])
-        let executor = CaseExecutor(provider: CaseFixtures.promoEngine(), catalogue: catalogue)
-        let result = executor.execute(CaseRun(specCase: CaseFixtures.displaysPromo("a"), profile: .brazeSwift))
+        let executor = CaseExecutor(provider: CaseFixtures.promoEngine(), rules: catalogue.references)
+        let result = executor.execute(CaseFixtures.displaysPromo("a"), profile: .brazeSwift)
         #expect(
             result.rules == [
                 RuleReference(

@@ -16,7 +16,7 @@ struct RunTimestampTests {
             (1_769_903_999.9, "2026-01-31T23:59:59Z"),
         ]
         for (seconds, expected) in cases {
-            #expect(ConformanceRun.timestamp(Date(timeIntervalSince1970: seconds)) == expected)
+            #expect(RunHeader.timestamp(Date(timeIntervalSince1970: seconds)) == expected)
         }
     }
 
@@ -29,7 +29,7 @@ struct RunTimestampTests {
         var seconds: TimeInterval = 0
         while seconds < 13_569_465_600 {
             let date = Date(timeIntervalSince1970: seconds)
-            #expect(ConformanceRun.timestamp(date) == formatter.string(from: date), "at \(seconds)")
+            #expect(RunHeader.timestamp(date) == formatter.string(from: date), "at \(seconds)")
             seconds += 86_400 * 97 + 3_671
         }
     }

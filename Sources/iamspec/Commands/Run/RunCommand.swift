@@ -138,7 +138,7 @@ struct RunCommand: ParsableCommand {
         )
         let runs = selection.selection.runs(of: loaded.compactCases)
         if runs.isEmpty {
-            try acceptEmptySelection(cases: loaded.compactCases.count)
+            try selection.acceptEmpty(cases: loaded.compactCases.count, in: suite.paths, allowed: allowEmpty)
         }
         let control = RunControl()
         let signals = InterruptSignals(control: control)
@@ -263,18 +263,5 @@ struct RunCommand: ParsableCommand {
             default: return RunOptions.stopsAtAnyFailure(result)
             }
         }
-    }
-
-    /// A selection matching no run: a warning with `--allow-empty`, otherwise exit status 5.
-    private func acceptEmptySelection(cases: Int) throws(CommandFailure) {
-        let what =
-            "no case run matches the selection (\(cases) case\(cases == 1 ? "" : "s") in \(suite.paths.joined(separator: ", ")))"
-        guard allowEmpty else {
-            throw CommandFailure(
-                message: "error: \(what); check --filter, --tag, --tags, --profile and --shard, or give --allow-empty",
-                exitStatus: ExitStatus.emptySelection
-            )
-        }
-        StandardError.write("warning: \(what)")
     }
 }

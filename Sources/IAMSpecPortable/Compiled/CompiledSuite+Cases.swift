@@ -1,0 +1,307 @@
+import IAMSpec
+
+// A case in a compiled suite (CompiledSuite.swift), both ways: its setup and its stimuli as the
+// stdio protocol writes them (`WireCodec`: a stimulus is derived from its kind's description, so
+// a new stimulus needs nothing here), its expectations as patterns.
+
+extension CompiledSuite {
+    // MARK: Writing
+
+    /// A case: `id`, `title`, `rules`, `tags`, `profiles`, `requires` (what the loader computed),
+    /// `location`, `config`, `messages` and `steps`.
+    static func write(_ specCase: SpecCase, to writer: inout JSONLineWriter) {
+        writer.beginObject()
+        writer.key("id")
+        writer.string(specCase.id)
+        writer.key("title")
+        writer.string(specCase.title)
+        writer.key("rules")
+        writeStrings(specCase.rules, to: &writer)
+        writer.key("tags")
+        writeStrings(specCase.tags, to: &writer)
+        writer.key("profiles")
+        writeStrings(specCase.profiles.map(\.rawValue), to: &writer)
+        writer.key("requires")
+        writeStrings(specCase.requires.sorted().map(\.rawValue), to: &writer)
+        writer.key("location")
+        writer.beginObject()
+        writer.key("file")
+        writer.string(specCase.location.file)
+        writePosition(of: specCase.location, to: &writer)
+        writer.endObject()
+        writer.key("config")
+        WireCodec.write(specCase.configuration, to: &writer)
+        writer.key("messages")
+        writer.beginArray()
+        for message in specCase.messages { WireCodec.write(message, to: &writer) }
+        writer.endArray()
+        writer.key("steps")
+        writer.beginArray()
+        for step in specCase.steps { write(step, of: specCase, to: &writer) }
+        writer.endArray()
+        writer.endObject()
+    }
+
+    /// A step: `{"stimulus": ...}` or `{"expect": ...}`, with its `line` and `column` (and its
+    /// `file`, when not the case's).
+    private static func write(_ step: Step, of specCase: SpecCase, to writer: inout JSONLineWriter) {
+        writer.beginObject()
+        switch step.action {
+        case .stimulus(let stimulus):
+            writer.key("stimulus")
+            WireCodec.write(stimulus, to: &writer)
+        case .expectation(let expectation):
+            writer.key("expect")
+            write(expectation, to: &writer)
+        }
+        let location = step.location
+        if location.file != specCase.location.file {
+            writer.key("file")
+            writer.string(location.file)
+        }
+        writePosition(of: location, to: &writer)
+        writer.endObject()
+    }
+
+    private static func writePosition(of location: SourceLocation, to writer: inout JSONLineWriter) {
+        writer.key("line")
+        writer.integer(Int64(location.line))
+        writer.key("column")
+        writer.integer(Int64(location.column))
+    }
+
+    /// An expectation: each check it makes (`sequence`, `contains`, `absent`, `stack`), and the
+    /// `rules` it names when it names its own.
+    private static func write(_ expectation: Expectation, to writer: inout JSONLineWriter) {
+        writer.beginObject()
+        let checks: [(StaticString, [ObservationPattern]?)] = [
+            ("sequence", expectation.sequence), ("contains", expectation.contains), ("absent", expectation.absent),
+        ]
+        for (key, patterns) in checks {
+            guard let patterns else { continue }
+            writer.key(key)
+            writer.beginArray()
+            for pattern in patterns { write(pattern, to: &writer) }
+            writer.endArray()
+        }
+        if let stack = expectation.stack {
+            writer.key("stack")
+            writeStrings(stack, to: &writer)
+        }
+        if !expectation.rules.isEmpty {
+            writer.key("rules")
+            writeStrings(expectation.rules, to: &writer)
+        }
+        writer.endObject()
+    }
+
+    /// A pattern as the observation it matches (`WireCodec`'s), with `"*"` for any message and
+    /// a detail left out (`extras`, `reason`, `event`) matching any.
+    private static func write(_ pattern: ObservationPattern, to writer: inout JSONLineWriter) {
+        writer.beginObject()
+        writer.key("kind")
+        writer.fixedString(pattern.kind.name)
+        switch pattern {
+        case .displayed(let selector, let extras):
+            if let extras {
+                writer.key("extras")
+                writer.map(extras) { writer, value in writer.string(value) }
+            }
+            write(selector, to: &writer)
+        case .stacked(let selector, let reason):
+            write(selector, to: &writer)
+            writeReason(reason?.rawValue, to: &writer)
+        case .discarded(let selector, let reason):
+            write(selector, to: &writer)
+            writeReason(reason?.rawValue, to: &writer)
+        case .rolledBack(let selector), .dismissed(let selector), .impressionLogged(let selector),
+            .clickLogged(let selector):
+            write(selector, to: &writer)
+        case .noMatchingTrigger(let event):
+            if let event {
+                writer.key("event")
+                WireCodec.write(event, to: &writer)
+            }
+        }
+        writer.endObject()
+    }
+
+    private static func write(_ selector: MessageSelector, to writer: inout JSONLineWriter) {
+        writer.key("message")
+        switch selector {
+        case .any: writer.fixedString("*")
+        case .id(let id): writer.string(id)
+        }
+    }
+
+    private static func writeReason(_ reason: String?, to writer: inout JSONLineWriter) {
+        guard let reason else { return }
+        writer.key("reason")
+        writer.string(reason)
+    }
+
+    // MARK: Reading
+
+    static func decodeCase(_ value: WireValue) throws(WireFormatError) -> SpecCase {
+        let object = try value.object()
+        try object.allowOnly(
+            "id",
+            "title",
+            "rules",
+            "tags",
+            "profiles",
+            "requires",
+            "location",
+            "config",
+            "messages",
+            "steps"
+        )
+        var profiles: [Profile] = []
+        for element in try object.field("profiles").array(eachOnce: true) {
+            profiles.append(try element.choice(Profile.self))
+        }
+        var requires: Set<Capability> = []
+        for element in try object.field("requires").array(eachOnce: true) {
+            requires.insert(try element.choice(Capability.self))
+        }
+        let locationObject = try object.field("location").object()
+        try locationObject.allowOnly("file", "line", "column")
+        let location = try position(in: locationObject, file: try locationObject.string("file"))
+        var messages: [InAppMessage] = []
+        for element in try object.field("messages").array() {
+            messages.append(try WireCodec.decodeMessage(element))
+        }
+        var steps: [Step] = []
+        for element in try object.field("steps").array() {
+            steps.append(try decodeStep(element, file: location.file))
+        }
+        return SpecCase(
+            id: try object.field("id").nonEmptyString(),
+            title: try object.string("title"),
+            rules: try strings(object.field("rules")),
+            tags: try strings(object.field("tags")),
+            profiles: profiles,
+            requires: requires,
+            configuration: try WireCodec.decodeConfiguration(object.field("config")),
+            messages: messages,
+            steps: steps,
+            location: location
+        )
+    }
+
+    /// The `line` and `column` of a location in `file`: each at least 1.
+    private static func position(in object: WireObject, file: String) throws(WireFormatError) -> SourceLocation {
+        SourceLocation(
+            file: file,
+            line: Int(try object.field("line").integer(atLeast: 1)),
+            column: Int(try object.field("column").integer(atLeast: 1))
+        )
+    }
+
+    private static func decodeStep(_ value: WireValue, file: String) throws(WireFormatError) -> Step {
+        let object = try value.object()
+        let action: Step.Action
+        if let stimulus = object.optionalField("stimulus") {
+            try object.allowOnly("stimulus", "file", "line", "column")
+            let decoded = try WireCodec.decodeStimulus(stimulus)
+            guard decoded.kind.isStep else {
+                throw try stimulus.object().field("kind").mismatch(
+                    expected: "a step's kind (the stack is inspected by `expect`)"
+                )
+            }
+            action = .stimulus(decoded)
+        } else if let expectation = object.optionalField("expect") {
+            try object.allowOnly("expect", "file", "line", "column")
+            action = .expectation(try decodeExpectation(expectation))
+        } else {
+            throw value.mismatch(expected: #"a step: an object with "stimulus" or "expect""#)
+        }
+        let stepFile = try object.optionalField("file")?.string() ?? file
+        return Step(action, location: try position(in: object, file: stepFile))
+    }
+
+    private static func decodeExpectation(_ value: WireValue) throws(WireFormatError) -> Expectation {
+        let object = try value.object()
+        try object.allowOnly("sequence", "contains", "absent", "stack", "rules")
+        guard ["sequence", "contains", "absent", "stack"].contains(where: { object.fields[$0] != nil }) else {
+            throw value.mismatch(expected: "an expectation with sequence, contains, absent or stack")
+        }
+        func patterns(_ key: String) throws(WireFormatError) -> [ObservationPattern]? {
+            guard let list = object.optionalField(key) else { return nil }
+            var patterns: [ObservationPattern] = []
+            for element in try list.array() {
+                patterns.append(try decodePattern(element))
+            }
+            return patterns
+        }
+        var stack: [MessageID]?
+        if let list = object.optionalField("stack") {
+            var ids: [MessageID] = []
+            for element in try list.array() {
+                ids.append(try element.nonEmptyString())
+            }
+            stack = ids
+        }
+        return Expectation(
+            sequence: try patterns("sequence"),
+            contains: try patterns("contains"),
+            absent: try patterns("absent"),
+            stack: stack,
+            rules: try object.optionalField("rules").map { list throws(WireFormatError) in try strings(list) } ?? []
+        )
+    }
+
+    private static func decodePattern(_ value: WireValue) throws(WireFormatError) -> ObservationPattern {
+        let (object, name) = try value.object(discriminatedBy: "kind")
+        let patternKinds = ObservationKind.patterns
+        guard let kind = patternKinds.first(where: { name.json == .string($0.nameText) }) else {
+            throw name.unknown(among: patternKinds.map(\.nameText))
+        }
+        switch kind {
+        case .displayed:
+            try object.allowOnly("kind", "message", "extras")
+            return .displayed(
+                try selector(object),
+                extras: try object.optionalField("extras").map { extras throws(WireFormatError) in
+                    try extras.stringMap()
+                }
+            )
+        case .stacked:
+            try object.allowOnly("kind", "message", "reason")
+            return .stacked(try selector(object), reason: try object.optionalField("reason")?.choice(StackReason.self))
+        case .discarded:
+            try object.allowOnly("kind", "message", "reason")
+            return .discarded(
+                try selector(object),
+                reason: try object.optionalField("reason")?.choice(DiscardReason.self)
+            )
+        case .rolledBack:
+            try object.allowOnly("kind", "message")
+            return .rolledBack(try selector(object))
+        case .dismissed:
+            try object.allowOnly("kind", "message")
+            return .dismissed(try selector(object))
+        case .noMatchingTrigger:
+            try object.allowOnly("kind", "event")
+            return .noMatchingTrigger(
+                try object.optionalField("event").map { event throws(WireFormatError) in
+                    try WireCodec.decodeTriggerEvent(event)
+                }
+            )
+        case .impressionLogged:
+            try object.allowOnly("kind", "message")
+            return .impressionLogged(try selector(object))
+        case .clickLogged:
+            try object.allowOnly("kind", "message")
+            return .clickLogged(try selector(object))
+        case .stack:
+            throw name.unknown(among: patternKinds.map(\.nameText))
+        }
+    }
+
+    /// `"message"`: a message's id, or `"*"` for any message.
+    private static func selector(_ object: WireObject) throws(WireFormatError) -> MessageSelector {
+        let id = try object.messageID("message")
+        return id == "*" ? .any : .id(id)
+    }
+}

@@ -1,0 +1,315 @@
+import IAMSpec
+
+/// A compiled suite: the selected runs of a loaded suite, with their cases, the rules they refer
+/// to, and what a results stream's header records of how they were chosen, as one JSON document
+/// that reads back without YAML (`iamspec compile` writes it; ``PortableSuite`` runs it).
+///
+/// The document (`Specs/schemas/compiled-suite.schema.json`) holds, in this order: `format`,
+/// `iamspec_version`, `suite_paths`, `selection` and `timeout_ms` (as the results header writes
+/// them), `rules` (each rule a case names, with its title, sources and quoted line), `cases` (a
+/// case a line: its setup and stimuli in the stdio protocol's JSON, `WireCodec`'s, its
+/// expectations as patterns) and `runs` (a case's id and a profile, in report order). A case's
+/// `requires` is what the loader computed, declared and derived: the portable executor skips a
+/// run for a capability its engine lacks exactly as the runner does, without the reference engine
+/// the derivation needs.
+package struct CompiledSuite: Sendable {
+    /// The version of the document's format; a reader refuses any other.
+    package static let formatVersion: Int64 = 1
+
+    /// One run: a case, by its position in ``cases``, under a profile.
+    package struct Run: Sendable, Hashable {
+        /// The position of the run's case in ``CompiledSuite/cases``.
+        package var caseIndex: Int
+        /// The profile the case runs under.
+        package var profile: Profile
+
+        /// The run of the case at `caseIndex` under `profile`.
+        package init(caseIndex: Int, profile: Profile) {
+            self.caseIndex = caseIndex
+            self.profile = profile
+        }
+    }
+
+    /// The version of iamspec that compiled the suite.
+    package var iamspecVersion: String
+    /// The spec paths the suite was loaded from, for the results header.
+    package var suitePaths: [String]
+    /// The selection that chose the runs, for the results header.
+    package var selection: RunSelection
+    /// How long one run may take, in whole milliseconds, for the results header and the
+    /// portable executor's watchdog.
+    package var timeoutMilliseconds: Int64
+    /// The rules the cases name, with what a failure report shows of each.
+    package var rules: [RuleReference]
+    /// The cases of the runs, sorted by id.
+    package var cases: [SpecCase]
+    /// The runs, in report order: by case id, then profile.
+    package var runs: [Run]
+
+    /// A suite of these runs of `cases`, chosen from `suitePaths` by `selection`.
+    package init(
+        iamspecVersion: String = IAMSpecVersion.current,
+        suitePaths: [String],
+        selection: RunSelection,
+        timeoutMilliseconds: Int64,
+        rules: [RuleReference],
+        cases: [SpecCase],
+        runs: [Run]
+    ) {
+        self.iamspecVersion = iamspecVersion
+        self.suitePaths = suitePaths
+        self.selection = selection
+        self.timeoutMilliseconds = timeoutMilliseconds
+        self.rules = rules
+        self.cases = cases
+        self.runs = runs
+    }
+
+    // MARK: Writing
+
+    /// The document: its top-level keys on the first line, then a rule, a case and a run a line,
+    /// so that two compilations compare line by line.
+    package func encoded() -> [UInt8] {
+        var writer = JSONLineWriter()
+        writer.beginObject()
+        writer.key("format")
+        writer.integer(Self.formatVersion)
+        writer.key("iamspec_version")
+        writer.string(iamspecVersion)
+        writer.key("suite_paths")
+        writeStrings(suitePaths, to: &writer)
+        writer.key("selection")
+        write(selection, to: &writer)
+        writer.key("timeout_ms")
+        writer.integer(timeoutMilliseconds)
+        writer.key("rules")
+        writer.beginArray()
+        for rule in rules {
+            writer.breakLine()
+            write(rule, to: &writer)
+        }
+        writer.endArray()
+        writer.key("cases")
+        writer.beginArray()
+        for specCase in cases {
+            writer.breakLine()
+            Self.write(specCase, to: &writer)
+        }
+        writer.endArray()
+        writer.key("runs")
+        writer.beginArray()
+        for run in runs {
+            writer.breakLine()
+            writer.beginObject()
+            writer.key("case")
+            writer.string(cases[run.caseIndex].id)
+            writer.key("profile")
+            writer.string(run.profile.rawValue)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+        return writer.line()
+    }
+
+    /// The selection as the results header writes it: `filters`, `tags`, `profiles`, then
+    /// `tag_expression` and `shard` when given.
+    private func write(_ selection: RunSelection, to writer: inout JSONLineWriter) {
+        writer.beginObject()
+        writer.key("filters")
+        writeStrings(selection.filters.map(\.pattern), to: &writer)
+        writer.key("tags")
+        writeStrings(selection.tags, to: &writer)
+        writer.key("profiles")
+        writeStrings(selection.profiles.map(\.rawValue), to: &writer)
+        if let expression = selection.tagExpression {
+            writer.key("tag_expression")
+            writer.string(expression.source)
+        }
+        if let shard = selection.shard {
+            writer.key("shard")
+            writer.string(shard.description)
+        }
+        writer.endObject()
+    }
+
+    /// A rule: its id, title, sources and the line of its words a failure report quotes.
+    private func write(_ rule: RuleReference, to writer: inout JSONLineWriter) {
+        writer.beginObject()
+        writer.key("id")
+        writer.string(rule.id)
+        writer.key("title")
+        writer.string(rule.title)
+        writer.key("sources")
+        writeStrings(rule.sources, to: &writer)
+        writer.key("quoted_line")
+        writer.string(rule.quotedLine)
+        writer.endObject()
+    }
+
+    // MARK: Reading
+
+    /// The suite a document holds; `file` names it in errors.
+    ///
+    /// - Throws: ``CompiledSuiteError`` for text that is not JSON, a format version other than
+    ///   ``formatVersion``, or a value the format does not allow where it is.
+    package static func decode(_ bytes: [UInt8], file: String) throws(CompiledSuiteError) -> CompiledSuite {
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(bytes)
+        } catch {
+            throw CompiledSuiteError(file: file, bytes: bytes, syntax: error)
+        }
+        do {
+            return try decode(WireValue(message: document, unknownKeys: .refused))
+        } catch {
+            throw CompiledSuiteError(file: file, bytes: bytes, format: error)
+        }
+    }
+
+    private static let keys = [
+        "format", "iamspec_version", "suite_paths", "selection", "timeout_ms", "rules", "cases", "runs",
+    ]
+
+    private static func decode(_ document: WireValue) throws(WireFormatError) -> CompiledSuite {
+        let object = try document.object()
+        let format = object.field("format")
+        guard case .integer(formatVersion)? = format.json else {
+            let version = object.fields["iamspec_version"].flatMap { value -> String? in
+                guard case .string(let text) = value else { return nil }
+                return text
+            }
+            throw format.mismatch(
+                expected: "\(formatVersion): the format of iamspec \(IAMSpecVersion.current)"
+                    + (version.map { " (the suite was compiled by iamspec \($0)); compile it again with this one" }
+                        ?? "")
+            )
+        }
+        try object.allowOnly(keys)
+        var rules: [RuleReference] = []
+        for rule in try object.field("rules").array() {
+            rules.append(try decodeRule(rule))
+        }
+        var cases: [SpecCase] = []
+        var positions: [String: Int] = [:]
+        for value in try object.field("cases").array() {
+            let specCase = try decodeCase(value)
+            guard positions.updateValue(cases.count, forKey: specCase.id) == nil else {
+                throw WireFormatError(
+                    path: value.path + ".id",
+                    found: "\"\(specCase.id)\" again",
+                    expected: "each case once"
+                )
+            }
+            cases.append(specCase)
+        }
+        return CompiledSuite(
+            iamspecVersion: try object.string("iamspec_version"),
+            suitePaths: try strings(object.field("suite_paths")),
+            selection: try decodeSelection(object.field("selection")),
+            timeoutMilliseconds: try object.field("timeout_ms").integer(atLeast: 1),
+            rules: rules,
+            cases: cases,
+            runs: try decodeRuns(object.field("runs"), cases: cases, positions: positions)
+        )
+    }
+
+    /// The runs: each of a case the document holds, under one of its profiles, in report order
+    /// (each after the one before it, by case id, then profile), each once.
+    private static func decodeRuns(
+        _ value: WireValue,
+        cases: [SpecCase],
+        positions: [String: Int]
+    ) throws(WireFormatError) -> [Run] {
+        var runs: [Run] = []
+        for element in try value.array() {
+            let object = try element.object()
+            try object.allowOnly("case", "profile")
+            let caseValue = object.field("case")
+            guard let caseIndex = positions[try caseValue.string()] else {
+                throw caseValue.mismatch(expected: "the id of a case of `cases`")
+            }
+            let profileValue = object.field("profile")
+            let profile = try profileValue.choice(Profile.self)
+            guard cases[caseIndex].profiles.contains(profile) else {
+                throw profileValue.mismatch(
+                    expected: WireValue.oneOf(cases[caseIndex].profiles.map(\.rawValue)) + ", a profile of the case"
+                )
+            }
+            let run = Run(caseIndex: caseIndex, profile: profile)
+            if let last = runs.last {
+                let order = (cases[last.caseIndex].id, last.profile.rawValue) < (cases[caseIndex].id, profile.rawValue)
+                guard order else {
+                    throw WireFormatError(
+                        path: element.path,
+                        found: "a run that is not after the one before it",
+                        expected: "the runs sorted by case id, then profile, each once"
+                    )
+                }
+            }
+            runs.append(run)
+        }
+        return runs
+    }
+
+    private static func decodeRule(_ value: WireValue) throws(WireFormatError) -> RuleReference {
+        let object = try value.object()
+        try object.allowOnly("id", "title", "sources", "quoted_line")
+        return RuleReference(
+            id: try object.string("id"),
+            sources: try strings(object.field("sources")),
+            title: try object.string("title"),
+            quotedLine: try object.string("quoted_line")
+        )
+    }
+
+    private static func decodeSelection(_ value: WireValue) throws(WireFormatError) -> RunSelection {
+        let object = try value.object()
+        try object.allowOnly("filters", "tags", "profiles", "tag_expression", "shard")
+        var profiles: [Profile] = []
+        for element in try object.field("profiles").array() {
+            profiles.append(try element.choice(Profile.self))
+        }
+        var tagExpression: TagExpression?
+        if let value = object.optionalField("tag_expression") {
+            let source = try value.string()
+            do throws(TagExpressionError) {
+                tagExpression = try TagExpression(parsing: source)
+            } catch {
+                throw value.mismatch(expected: "a tag expression (\(error))")
+            }
+        }
+        var shard: Shard?
+        if let value = object.optionalField("shard") {
+            let text = try value.string()
+            do throws(ShardSyntaxError) {
+                shard = try Shard(parsing: text)
+            } catch {
+                throw value.mismatch(expected: "a shard I/N (\(error.message))")
+            }
+        }
+        return RunSelection(
+            filters: try strings(object.field("filters")).map(GlobPattern.init),
+            tags: try strings(object.field("tags")),
+            profiles: profiles,
+            tagExpression: tagExpression,
+            shard: shard
+        )
+    }
+
+    /// An array of strings.
+    static func strings(_ value: WireValue) throws(WireFormatError) -> [String] {
+        var strings: [String] = []
+        for element in try value.array() {
+            strings.append(try element.string())
+        }
+        return strings
+    }
+}
+
+/// `[...]`: an array of strings.
+func writeStrings(_ strings: [String], to writer: inout JSONLineWriter) {
+    writer.beginArray()
+    for string in strings { writer.string(string) }
+    writer.endArray()
+}

@@ -1,0 +1,177 @@
+import IAMSpec
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A compiled suite (`iamspec compile`), loaded without YAML, whose runs run one at a time on any
+/// engine, inside an app's own test bundle: the results, the failure reports and the results
+/// stream are the runner's, to the byte.
+///
+/// ```swift
+/// let suite = try PortableSuite(contentsOf: Bundle.module.url(forResource: "suite", withExtension: "json")!)
+/// for run in suite.runs {
+///     let result = await suite.run(run, on: MyEngineProvider())
+///     if let report = suite.failureReport(for: result) { print(report) }
+/// }
+/// ```
+///
+/// Each run gets a fresh engine, as with the runner, and is skipped, with the reason, when the
+/// engine lacks its profile or a capability its case requires (the compiled suite holds what the
+/// loader computed). IAMSpecPortableTesting makes each run a Swift Testing test.
+public struct PortableSuite: Sendable {
+    /// The suite as compiled.
+    package let compiled: CompiledSuite
+    /// Every run of the suite, in report order: by case id, then profile.
+    public let runs: [PortableRun]
+    /// The results recorded so far (``record(_:of:engine:)``), shared by every copy of the suite.
+    private let collector = ResultsCollector()
+
+    /// Loads the compiled suite at `url`: a bundle's resource, say.
+    ///
+    /// - Throws: ``CompiledSuiteError`` when the file cannot be read, or is not a compiled suite of
+    ///   this version of iamspec.
+    public init(contentsOf url: URL) throws(CompiledSuiteError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw CompiledSuiteError(
+                file: url.path,
+                line: 1,
+                column: 1,
+                message: "cannot read the compiled suite: \(error)"
+            )
+        }
+        try self.init(data: data, named: url.path)
+    }
+
+    /// Loads a compiled suite from its bytes; `name` names it in errors.
+    ///
+    /// - Throws: ``CompiledSuiteError`` when the bytes are not a compiled suite of this version of
+    ///   iamspec.
+    public init(data: Data, named name: String = "the compiled suite") throws(CompiledSuiteError) {
+        self.init(try CompiledSuite.decode(Array(data), file: name))
+    }
+
+    /// The suite of a compiled suite already in memory.
+    package init(_ compiled: CompiledSuite) {
+        self.compiled = compiled
+        self.runs = compiled.runs.enumerated().map { index, run in
+            let specCase = compiled.cases[run.caseIndex]
+            return PortableRun(caseID: specCase.id, profile: run.profile, title: specCase.title, index: index)
+        }
+    }
+
+    /// How long one run may take (`iamspec compile --timeout`): past it, the run is reported as an
+    /// error and its engine interrupted, or left behind when it cannot be.
+    public var timeout: Duration { .milliseconds(compiled.timeoutMilliseconds) }
+
+    /// Runs `run` on a fresh engine of `provider`, away from the caller's actor, and returns its
+    /// result.
+    ///
+    /// The engine is made, and called, on a thread of its own (a dispatch queue's, never one of
+    /// Swift's cooperative pool): a test on the main actor stays free while it runs, so an engine
+    /// whose SDK is isolated to the main actor may hop there for each call
+    /// (`DispatchQueue.main.sync`, as in the runner's guide). A run that takes longer than
+    /// ``timeout`` is an error (`timeout`), and cancelling the calling task makes the run under way
+    /// one (`interrupted`); either way an `InterruptibleEngine` is interrupted, and any other
+    /// engine left to finish on its own.
+    public func run(_ run: PortableRun, on provider: some EngineProvider) async -> CaseResult {
+        precondition(
+            runs.indices.contains(run.index) && runs[run.index] == run,
+            "\(run) is not a run of this suite"
+        )
+        await collector.begin(for: provider.description)
+        return await RunWatch.run(
+            compiled.cases[compiled.runs[run.index].caseIndex],
+            profile: run.profile,
+            executor: CaseExecutor(provider: provider, rules: compiled.rules),
+            timeout: timeout
+        )
+    }
+
+    /// Runs every run of the suite, one after the other, on fresh engines of `provider`; the
+    /// summary holds every result, in report order.
+    public func runAll(on provider: some EngineProvider) async -> RunSummary {
+        let startedAt = Date()
+        var results: [CaseResult] = []
+        results.reserveCapacity(runs.count)
+        for run in runs {
+            results.append(await self.run(run, on: provider))
+        }
+        return RunSummary(header: header(engine: provider.description, startedAt: startedAt), results: results)
+    }
+
+    /// Records the result of `run` on `engine`'s engines, as tests that may run at once make
+    /// them; when it is the last of the suite's runs to have one, returns the summary of them all,
+    /// in report order, and starts afresh (so that the tests run again make a summary again).
+    public func record(_ result: CaseResult, of run: PortableRun, engine: EngineDescription) async -> RunSummary? {
+        guard let (results, startedAt) = await collector.record(result, at: run.index, of: runs.count, for: engine)
+        else { return nil }
+        return RunSummary(header: header(engine: engine, startedAt: startedAt), results: results)
+    }
+
+    /// What `iamspec run` prints for a run that failed or errored: the case, its rules with their
+    /// words, its `given`, the failing step's location and message, the timeline, and how to run
+    /// it again. Nil for a run that passed or was skipped.
+    public func failureReport(for result: CaseResult) -> String? {
+        guard result.status == .failed || result.status == .error else { return nil }
+        let header = header(engine: EngineDescription(name: "", version: "", profiles: [], capabilities: []))
+        return ConsoleReport(style: ConsoleStyle(usesColor: false)).failureEntry([result], header: header)
+            .joined(separator: "\n")
+    }
+
+    /// The header of the suite's runs on `engine`'s engines begun at `startedAt`: what the suite
+    /// records of how it was chosen, one run at a time, on this machine.
+    package func header(engine: EngineDescription, startedAt: Date = Date()) -> RunHeader {
+        RunHeader(
+            engine: EngineRecord(engine),
+            suitePaths: compiled.suitePaths,
+            selection: compiled.selection,
+            jobs: 1,
+            timeoutMilliseconds: compiled.timeoutMilliseconds,
+            startedAt: RunHeader.timestamp(startedAt),
+            hostname: RunHeader.hostname(),
+            iamspecVersion: IAMSpecVersion.current,
+            executor: .portable
+        )
+    }
+}
+
+/// The results of one suite's runs as tests record them, per engine, until each run has one.
+private actor ResultsCollector {
+    /// What one engine's runs have recorded: when the first began, and each result by its run's
+    /// position.
+    private struct Collection {
+        var startedAt = Date()
+        var results: [Int: CaseResult] = [:]
+    }
+
+    private var collections: [EngineDescription: Collection] = [:]
+
+    /// A run of `engine`'s begins: the first starts its collection's clock.
+    func begin(for engine: EngineDescription) {
+        if collections[engine] == nil { collections[engine] = Collection() }
+    }
+
+    /// Records the result of the run at `index`; when every one of the `count` runs has a
+    /// result, returns them in order with when the first began, and forgets them.
+    func record(
+        _ result: CaseResult,
+        at index: Int,
+        of count: Int,
+        for engine: EngineDescription
+    ) -> (results: [CaseResult], startedAt: Date)? {
+        var collection = collections[engine] ?? Collection()
+        collection.results[index] = result
+        guard collection.results.count == count else {
+            collections[engine] = collection
+            return nil
+        }
+        collections[engine] = nil
+        return ((0..<count).compactMap { collection.results[$0] }, collection.startedAt)
+    }
+}

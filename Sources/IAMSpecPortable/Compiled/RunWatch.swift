@@ -1,0 +1,143 @@
+import Dispatch
+import IAMSpec
+
+/// One portable run under a watchdog: the run on a dispatch queue of its own, its deadline on
+/// another, and whichever ends first gives the result; the caller's cancellation ends it too.
+///
+/// As with the runner's watchdog (`RunScheduler`): a run past its deadline is an error
+/// (`timeout`), as is one whose caller was cancelled (`interrupted`); the engine is then
+/// interrupted if it is an `InterruptibleEngine`, and otherwise left to finish on its own, its
+/// result ignored. The run never takes a thread of Swift's cooperative pool, which has one a
+/// processor: an engine that hangs, or waits for the main actor, would otherwise hold one, and a
+/// few at once would starve the deadlines and the tests themselves.
+enum RunWatch {
+    /// The result of `specCase` under `profile`, made by `executor` within `timeout`.
+    static func run(
+        _ specCase: SpecCase,
+        profile: Profile,
+        executor: CaseExecutor,
+        timeout: Duration
+    ) async -> CaseResult {
+        let race = RunRace { kind, message, milliseconds, diagnostics in
+            executor.unfinished(
+                specCase,
+                profile: profile,
+                kind: kind,
+                message: message,
+                milliseconds: milliseconds,
+                diagnostics: diagnostics
+            )
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                guard race.start(continuation) else { return }
+                // A serial queue of its own gets a thread of its own, however busy the others are.
+                DispatchQueue(label: "iamspec portable run").async {
+                    let result = executor.execute(specCase, profile: profile) { engine in
+                        guard let engine = engine as? any InterruptibleEngine else { return }
+                        race.watch(engine)
+                    }
+                    race.finish(result)
+                }
+                race.expire(after: timeout, message: CaseExecutor.timeoutMessage(after: timeout))
+            }
+        } onCancel: {
+            race.giveUp(as: .interrupted, message: CaseExecutor.interruptedMessage)
+        }
+    }
+}
+
+/// Who ends a watched run first: the run itself, its deadline, or its caller's cancellation.
+///
+/// Thread-safety: its state is read and written on `lock` only; the engine is interrupted, and the
+/// caller resumed, outside it.
+private final class RunRace: @unchecked Sendable {
+    /// The result of a run given up: its kind and message, how long it ran, what its engine wrote
+    /// on the side.
+    typealias Unfinished = @Sendable (CaseResult.Kind, String, Int64, String) -> CaseResult
+
+    private let unfinished: Unfinished
+    private let clock = ContinuousClock()
+    private let started: ContinuousClock.Instant
+    private let lock = DispatchQueue(label: "iamspec portable run race")
+    /// Resumed once, by whoever ends the run first; nil before the run starts and once it ended.
+    private var continuation: CheckedContinuation<CaseResult, Never>?
+    private var ended = false
+    /// The result of a run given up before it started (its caller was cancelled at once).
+    private var early: CaseResult?
+    private var deadline: DispatchWorkItem?
+    private var engine: (any InterruptibleEngine)?
+
+    init(unfinished: @escaping Unfinished) {
+        self.unfinished = unfinished
+        self.started = clock.now
+    }
+
+    /// The run starts, to end by resuming `continuation`; false when it was given up already
+    /// (`continuation` has its result then, and the run is not made).
+    func start(_ continuation: CheckedContinuation<CaseResult, Never>) -> Bool {
+        let given: CaseResult? = lock.sync {
+            if early == nil { self.continuation = continuation }
+            return early
+        }
+        guard let given else { return true }
+        continuation.resume(returning: given)
+        return false
+    }
+
+    /// Gives the run up as timed out once `timeout` has passed, unless it ended before.
+    func expire(after timeout: Duration, message: String) {
+        let item = DispatchWorkItem { [self] in giveUp(as: .timeout, message: message) }
+        let (seconds, attoseconds) = timeout.components
+        let nanoseconds = Int(clamping: seconds) &* 1_000_000_000 &+ Int(attoseconds / 1_000_000_000)
+        let armed = lock.sync { () -> Bool in
+            guard !ended else { return false }
+            deadline = item
+            return true
+        }
+        guard armed else { return }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: item)
+    }
+
+    /// The run's engine, to interrupt should the run be given up (at once if it already was).
+    func watch(_ engine: any InterruptibleEngine) {
+        let alreadyEnded = lock.sync { () -> Bool in
+            if !ended { self.engine = engine }
+            return ended
+        }
+        if alreadyEnded { engine.interrupt() }
+    }
+
+    /// The run ended by itself with `result`.
+    func finish(_ result: CaseResult) {
+        end { _ in result }
+    }
+
+    /// The run is given up: an error of `kind`, its engine interrupted.
+    func giveUp(as kind: CaseResult.Kind, message: String) {
+        let elapsed = (clock.now - started).wholeMilliseconds
+        let interrupted = end { engine in self.unfinished(kind, message, elapsed, engine?.diagnostics ?? "") }
+        interrupted?.interrupt()
+    }
+
+    /// Ends the run, unless it ended already, with the result `make` gives for its engine;
+    /// returns the engine when it ended it.
+    @discardableResult
+    private func end(
+        with make: ((any InterruptibleEngine)?) -> CaseResult
+    ) -> (any InterruptibleEngine)? {
+        let ending = lock.sync {
+            () -> (CheckedContinuation<CaseResult, Never>?, CaseResult, (any InterruptibleEngine)?)? in
+            guard !ended else { return nil }
+            ended = true
+            deadline?.cancel()
+            let result = make(engine)
+            if continuation == nil { early = result }
+            defer { continuation = nil }
+            return (continuation, result, engine)
+        }
+        guard let (continuation, result, engine) = ending else { return nil }
+        continuation?.resume(returning: result)
+        return engine
+    }
+}

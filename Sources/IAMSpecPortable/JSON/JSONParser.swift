@@ -1,0 +1,349 @@
+/// A JSON text that could not be parsed.
+package struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The 1-based column (in bytes) where the problem was found.
+    package var column: Int
+    /// What was found, and what was expected.
+    package var problem: String
+
+    /// The problem at `column`.
+    package init(column: Int, problem: String) {
+        self.column = column
+        self.problem = problem
+    }
+
+    package var description: String { "column \(column): \(problem)" }
+}
+
+/// Parses one JSON text (RFC 8259) from UTF-8 bytes.
+///
+/// Duplicate keys in an object are an error, as is anything after the value but whitespace.
+///
+/// Hand-written because what the protocol needs is exactly what Foundation's `JSONSerialization`
+/// (and `JSONDecoder`, built on it) does not give, on Linux as checked:
+/// - **Integers apart from reals.** A property value `5` and `5.0` are different values
+///   (``JSONValue/integer(_:)``, ``JSONValue/number(_:)``) that must survive the trip to an engine
+///   and back; `JSONSerialization` returns an `NSNumber` for both, and `5.0 as? Int` succeeds.
+///   Integers up to `Int64.max` keep every digit (larger ones become a real, not an
+///   `NSDecimalNumber`).
+/// - **Booleans apart from numbers.** `true as? Int` and `1 as? Bool` both succeed on an
+///   `NSNumber`, so `"test_send": 1` would read as `true`.
+/// - **Duplicate keys refused.** `JSONSerialization` keeps the last of `{"kind":"a","kind":"b"}`
+///   without a word; an engine that writes one has a bug this should show.
+/// - **Strict syntax.** It refuses what RFC 8259 refuses (`JSONSerialization` on Linux accepts
+///   `[1,]`), and nesting deeper than ``maximumDepth``, so that a hostile line cannot exhaust the
+///   stack.
+/// - **Errors an engine author can act on**: the column and what was found there, where
+///   `JSONSerialization` says "The data is not in the correct format."
+package struct JSONParser {
+    private let bytes: [UInt8]
+    private var index = 0
+    private var depth = 0
+
+    /// How many keys an object may have before duplicates are looked for in a hash set.
+    private static let linearKeySearchLimit = 32
+
+    /// How deeply arrays and objects may nest before the text is refused.
+    package static let maximumDepth = 256
+
+    private init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// Parses `bytes` as one complete JSON value.
+    package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes)
+        parser.skipWhitespace()
+        let value = try parser.parseValue()
+        parser.skipWhitespace()
+        guard parser.index == bytes.count else {
+            throw parser.error("expected the end of the line after the value, found \(parser.describeCurrent())")
+        }
+        return value
+    }
+
+    /// Parses `text` as one complete JSON value.
+    package static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+        try parse(Array(text.utf8))
+    }
+
+    private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+        guard index < bytes.count else { throw error("expected a value, found the end of the line") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): return try parseLiteral("true", .boolean(true))
+        case UInt8(ascii: "f"): return try parseLiteral("false", .boolean(false))
+        case UInt8(ascii: "n"): return try parseLiteral("null", .null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        default: throw error("expected a value, found \(describeCurrent())")
+        }
+    }
+
+    private mutating func parseLiteral(_ word: String, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
+        for expected in word.utf8 {
+            guard index < bytes.count, bytes[index] == expected else {
+                throw error("expected `\(word)`, found \(describeCurrent())")
+            }
+            index += 1
+        }
+        return value
+    }
+
+    private mutating func enterContainer() throws(JSONSyntaxError) {
+        depth += 1
+        guard depth <= Self.maximumDepth else {
+            throw error("arrays and objects nest deeper than \(Self.maximumDepth) levels")
+        }
+    }
+
+    private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
+        try enterContainer()
+        index += 1
+        var fields = JSONObject(reservingCapacity: 8)
+        // Past a few keys, duplicates are found by hashing rather than by comparing with each.
+        var largeObjectKeys: Set<String>?
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return .object(fields)
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw error("expected a key (a string), found \(describeCurrent())")
+            }
+            let keyColumn = index + 1
+            let key = try parseString()
+            let isDuplicate: Bool
+            if largeObjectKeys != nil {
+                isDuplicate = !largeObjectKeys!.insert(key).inserted
+            } else {
+                isDuplicate = fields[key] != nil
+                if fields.count >= Self.linearKeySearchLimit { largeObjectKeys = Set(fields.keys + [key]) }
+            }
+            guard !isDuplicate else {
+                throw JSONSyntaxError(column: keyColumn, problem: "duplicate key \"\(key)\"")
+            }
+            skipWhitespace()
+            try expect(":")
+            skipWhitespace()
+            fields.appendNew(key: key, value: try parseValue())
+            skipWhitespace()
+            guard index < bytes.count else { throw error("expected `,` or `}`, found the end of the line") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            guard bytes[index] == UInt8(ascii: "}") else {
+                throw error("expected `,` or `}`, found \(describeCurrent())")
+            }
+            index += 1
+            depth -= 1
+            return .object(fields)
+        }
+    }
+
+    private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
+        try enterContainer()
+        index += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            depth -= 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue())
+            skipWhitespace()
+            guard index < bytes.count else { throw error("expected `,` or `]`, found the end of the line") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            guard bytes[index] == UInt8(ascii: "]") else {
+                throw error("expected `,` or `]`, found \(describeCurrent())")
+            }
+            index += 1
+            depth -= 1
+            return .array(elements)
+        }
+    }
+
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
+        index += 1
+        // Most strings have no escape: made from their bytes at once.
+        var end = index
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(decoding: bytes[index..<end], as: UTF8.self)
+                index = end + 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            end += 1
+        }
+        var scalars = String.UnicodeScalarView()
+        var run: [UInt8] = []
+        func flush(_ run: inout [UInt8], into scalars: inout String.UnicodeScalarView) {
+            scalars.append(contentsOf: String(decoding: run, as: UTF8.self).unicodeScalars)
+            run.removeAll(keepingCapacity: true)
+        }
+        while true {
+            guard index < bytes.count else { throw error("expected `\"` to end the string, found the end of the line") }
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                flush(&run, into: &scalars)
+                return String(scalars)
+            case UInt8(ascii: "\\"):
+                flush(&run, into: &scalars)
+                scalars.append(try parseEscape())
+            case 0..<0x20:
+                throw error("expected a character of the string, found the control character \(describeCurrent())")
+            default:
+                run.append(byte)
+                index += 1
+            }
+        }
+    }
+
+    private mutating func parseEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
+        index += 1
+        guard index < bytes.count else { throw error("expected an escape after `\\`, found the end of the line") }
+        let byte = bytes[index]
+        index += 1
+        switch byte {
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{08}"
+        case UInt8(ascii: "f"): return "\u{0C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "u"):
+            let unit = try parseHexUnit()
+            if UTF16.isLeadSurrogate(unit) {
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                else { throw error("expected a low surrogate `\\uDC00`-`\\uDFFF` after a high surrogate") }
+                index += 2
+                let low = try parseHexUnit()
+                guard UTF16.isTrailSurrogate(low) else {
+                    throw error("expected a low surrogate `\\uDC00`-`\\uDFFF` after a high surrogate")
+                }
+                let value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+                return Unicode.Scalar(value) ?? "\u{FFFD}"
+            }
+            guard let scalar = Unicode.Scalar(UInt32(unit)) else {
+                throw error("expected a character, found a lone low surrogate")
+            }
+            return scalar
+        default:
+            index -= 1
+            throw error("expected one of `\"\\/bfnrtu` after `\\`, found \(describeCurrent())")
+        }
+    }
+
+    private mutating func parseHexUnit() throws(JSONSyntaxError) -> UInt16 {
+        var unit: UInt16 = 0
+        for _ in 0..<4 {
+            guard index < bytes.count, let digit = Self.hexDigit(bytes[index]) else {
+                throw error("expected 4 hexadecimal digits after `\\u`, found \(describeCurrent())")
+            }
+            unit = unit * 16 + UInt16(digit)
+            index += 1
+        }
+        return unit
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    private mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
+        let start = index
+        var isInteger = true
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count, isDigit(bytes[index]) else {
+            throw error("expected a digit, found \(describeCurrent())")
+        }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+        } else {
+            skipDigits()
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            isInteger = false
+            index += 1
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                throw error("expected a digit after `.`, found \(describeCurrent())")
+            }
+            skipDigits()
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            isInteger = false
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                throw error("expected a digit in the exponent, found \(describeCurrent())")
+            }
+            skipDigits()
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        if isInteger, let integer = Int64(text) {
+            return .integer(integer)
+        }
+        guard let number = Double(text), number.isFinite else {
+            throw JSONSyntaxError(column: start + 1, problem: "the number \(text) is out of range")
+        }
+        return .number(number)
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    private mutating func skipDigits() {
+        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): index += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func expect(_ character: Unicode.Scalar) throws(JSONSyntaxError) {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: character) else {
+            throw error("expected `\(character)`, found \(describeCurrent())")
+        }
+        index += 1
+    }
+
+    private func describeCurrent() -> String {
+        guard index < bytes.count else { return "the end of the line" }
+        let byte = bytes[index]
+        if byte >= 0x20 && byte < 0x7F { return "`\(Character(Unicode.Scalar(byte)))`" }
+        return "the byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+
+    private func error(_ problem: String) -> JSONSyntaxError {
+        JSONSyntaxError(column: index + 1, problem: problem)
+    }
+}

@@ -1,0 +1,168 @@
+import IAMSpec
+
+/// What `iamspec run` prints: progress lines for stderr, and the report for stdout.
+///
+/// The report shows one entry per case with a failed or errored run (see
+/// `failureEntry(_:header:)`): the profiles it failed in, the rules it checks with their words, its
+/// `given`, the failing step's `path:line:col` with the message, the aligned timeline, and a
+/// one-line command that runs it again. Skips are grouped by reason (a declined step's runs each
+/// with the step's location), apart from expected failures (a baseline's; `BaselineJudgement` lists
+/// them in a section of their own). The last line is exactly `N passed, N failed, N skipped`,
+/// errors counted as failed, never coloured, so scripts can read it.
+public struct ConsoleReport: Sendable {
+    /// Whether the report is coloured.
+    public var style: ConsoleStyle
+
+    /// A report coloured as `style` says.
+    public init(style: ConsoleStyle) {
+        self.style = style
+    }
+
+    /// One line for a finished run: `[3/40] failed  some-case [braze-swift]`.
+    package func progressLine(for result: CaseResult, completed: Int, total: Int) -> String {
+        var bytes: [UInt8] = []
+        appendProgressLine(
+            caseID: result.caseID,
+            profile: result.profile,
+            status: result.status,
+            completed: completed,
+            total: total,
+            to: &bytes
+        )
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the UTF-8 of ``progressLine(for:completed:total:)`` for the run of `caseID` under
+    /// `profile` to `bytes`: a run of a large suite prints one line per run, so the line is made
+    /// without intermediate strings, from the three fields it shows, in place: the array grows
+    /// once per line, not once per byte.
+    package func appendProgressLine(
+        caseID: String,
+        profile: Profile,
+        status: CaseStatus,
+        completed: Int,
+        total: Int,
+        to bytes: inout [UInt8]
+    ) {
+        var word = statusWord(status)
+        var id = caseID
+        var profileName = profile.rawValue
+        let totalWidth = Self.digitCount(total)
+        // The count is right-aligned to the total's width.
+        let countWidth = max(totalWidth, Self.digitCount(completed))
+        word.withUTF8 { word in
+            id.withUTF8 { id in
+                profileName.withUTF8 { profileName in
+                    // `[` count `/` total `] ` word `  ` id ` [` profile `]`; the spaces are the fill.
+                    let start = bytes.count
+                    let length = countWidth + totalWidth + word.count + id.count + profileName.count + 9
+                    var filled = 0
+                    while filled < length {
+                        let count = min(length - filled, Self.spaces.count)
+                        bytes.append(contentsOf: Self.spaces[..<count])
+                        filled += count
+                    }
+                    bytes.withUnsafeMutableBufferPointer { line in
+                        line[start] = UInt8(ascii: "[")
+                        var end = start + 1 + countWidth
+                        Self.writeDigits(of: completed, endingAt: end, in: line)
+                        line[end] = UInt8(ascii: "/")
+                        end += 1 + totalWidth
+                        Self.writeDigits(of: total, endingAt: end, in: line)
+                        line[end] = UInt8(ascii: "]")
+                        end = Self.copy(word, into: line, at: end + 2) + 2
+                        end = Self.copy(id, into: line, at: end) + 1
+                        line[end] = UInt8(ascii: "[")
+                        end = Self.copy(profileName, into: line, at: end + 1)
+                        line[end] = UInt8(ascii: "]")
+                    }
+                }
+            }
+        }
+    }
+
+    /// What a progress line is made on (copied in one go, where `repeatElement` goes byte by byte).
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 128)
+
+    /// Copies `text` into `line` at `offset`; returns the offset after it.
+    private static func copy(
+        _ text: UnsafeBufferPointer<UInt8>,
+        into line: UnsafeMutableBufferPointer<UInt8>,
+        at offset: Int
+    ) -> Int {
+        if let source = text.baseAddress, !text.isEmpty {
+            (line.baseAddress! + offset).update(from: source, count: text.count)
+        }
+        return offset + text.count
+    }
+
+    private static func digitCount(_ number: Int) -> Int {
+        var count = 1
+        var rest = number / 10
+        while rest != 0 {
+            count += 1
+            rest /= 10
+        }
+        return count + (number < 0 ? 1 : 0)
+    }
+
+    /// Writes the decimal digits of `number` (a minus first when it is negative) into `line`,
+    /// ending just before `end`.
+    private static func writeDigits(of number: Int, endingAt end: Int, in line: UnsafeMutableBufferPointer<UInt8>) {
+        var rest = number.magnitude
+        var position = end
+        repeat {
+            position -= 1
+            line[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        } while rest != 0
+        if number < 0 {
+            line[position - 1] = UInt8(ascii: "-")
+        }
+    }
+
+    /// The report's lines, the totals line last.
+    public func lines(for summary: RunSummary) -> [String] {
+        var lines: [String] = []
+        let differences = summary.differences
+        if !differences.isEmpty {
+            lines.append(
+                style.red("differences (\(differences.count)): the failed runs, by the rule and the way they differ")
+            )
+            for group in differences {
+                lines.append("  \(group.line)")
+                lines.append("    e.g. re-run: \(RerunCommand.text(for: group.example, header: summary.header))")
+            }
+            lines.append("")
+        }
+        let failed = summary.results.filter { $0.status == .failed || $0.status == .error }
+        for caseResults in Dictionary(grouping: failed, by: \.caseID).sorted(by: { $0.key < $1.key }) {
+            lines += failureEntry(caseResults.value, header: summary.header)
+            lines.append("")
+        }
+        let skipped = summary.results.filter {
+            $0.status == .skipped && $0.kind != .expectedFailure
+        }
+        let skips = Dictionary(grouping: skipped, by: \.message)
+        for (reason, results) in skips.sorted(by: { $0.key < $1.key }) {
+            lines.append(style.yellow("skipped \(results.count) run\(results.count == 1 ? "" : "s"): \(reason)"))
+            for result in results where result.kind == .declined {
+                lines.append("  \(result.location): \(result.caseID) [\(result.profile.rawValue)]")
+            }
+        }
+        if summary.interrupted {
+            lines.append(style.yellow("interrupted: the runs not started are not reported"))
+        }
+        lines.append(summary.totalsLine)
+        return lines
+    }
+
+    package func statusWord(_ status: CaseStatus) -> String {
+        switch status {
+        case .passed: style.green("passed ")
+        case .failed: style.red("FAILED ")
+        case .error: style.red("ERROR  ")
+        case .skipped: style.yellow("skipped")
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import IAMSpec
+
+/// How to run one case run again, for failure reports.
+///
+/// After `iamspec run`, a command line with every option that changes the verdict, shell-quoted:
+/// `cd <working directory> && iamspec run <suite paths> --filter <id> --profile <profile>`, then
+/// the engine command, `--validate-protocol`, a timeout other than 30 s, the baseline and
+/// `--allow-unexpected-pass`, as the header's ``RunInvocation`` records them. It first changes to
+/// the run's working directory, so that it works from any directory: the suite paths, the
+/// baseline, the engine command and the program itself may be relative to it. After a library
+/// run (no invocation), the options to give `ConformanceRun` instead, as Swift that compiles:
+/// a command line would test another engine. After a portable run (``RunExecutor/portable``),
+/// the test of the run, in the app's own test bundle.
+package enum RerunCommand {
+    /// The line that runs one case run again.
+    package static func text(for result: CaseResult, header: RunHeader) -> String {
+        text(caseID: result.caseID, profiles: [result.profile], header: header)
+    }
+
+    /// The line that runs a case again in these profiles.
+    package static func text(caseID: String, profiles: [Profile], header: RunHeader) -> String {
+        if header.executor == .portable {
+            let runs = profiles.map { "`\(caseID) [\($0.rawValue)]`" }.joined(separator: " and ")
+            return "in the app's test bundle, the test of the run\(profiles.count == 1 ? "" : "s") \(runs) again"
+        }
+        guard let invocation = header.invocation else {
+            return "through the library, the same ConformanceRun with "
+                + libraryOptions(caseID: caseID, profiles: profiles)
+        }
+        var words = [invocation.program, "run"] + header.suitePaths
+        words += ["--filter", GlobPattern.exactly(caseID).pattern]
+        words += profiles.flatMap { ["--profile", $0.rawValue] }
+        if let command = invocation.engineCommand { words += ["--engine-command", command] }
+        if invocation.validatesProtocol { words.append("--validate-protocol") }
+        if header.timeoutMilliseconds != defaultTimeoutMilliseconds {
+            words += ["--timeout", seconds(header.timeoutMilliseconds)]
+        }
+        if let baseline = invocation.baseline { words += ["--baseline", baseline] }
+        if invocation.allowsUnexpectedPass { words.append("--allow-unexpected-pass") }
+        let command = words.map(shellQuoted).joined(separator: " ")
+        guard let directory = invocation.workingDirectory else { return command }
+        return "cd \(shellQuoted(directory)) && \(command)"
+    }
+
+    /// The `RunOptions` that select exactly this case in these profiles, as a Swift expression:
+    /// `RunOptions(selection: RunSelection(filters: [.exactly("id")], profiles: [.brazeSwift]))`.
+    package static func libraryOptions(caseID: String, profiles: [Profile]) -> String {
+        let names = profiles.map { profile in
+            switch profile {
+            case .brazeSwift: ".brazeSwift"
+            case .appboyLegacy: ".appboyLegacy"
+            }
+        }
+        return "RunOptions(selection: RunSelection(filters: [.exactly(\(swiftStringLiteral(caseID)))], "
+            + "profiles: [\(names.joined(separator: ", "))]))"
+    }
+
+    /// The text as a Swift string literal that reads back as it: in double quotes, with `\`
+    /// and `"` escaped, and every control, format or line-separating character as `\u{...}`.
+    package static func swiftStringLiteral(_ text: String) -> String {
+        var literal = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": literal += "\\\\"
+            case "\"": literal += "\\\""
+            default:
+                switch scalar.properties.generalCategory {
+                case .control, .format, .lineSeparator, .paragraphSeparator:
+                    literal += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                default:
+                    literal.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return literal + "\""
+    }
+
+    /// `iamspec run`'s default `--timeout`.
+    package static let defaultTimeoutMilliseconds: Int64 = 30_000
+
+    /// Milliseconds as `--timeout` reads them: `2.5`, `30`.
+    private static func seconds(_ milliseconds: Int64) -> String {
+        let whole = milliseconds / 1000
+        let fraction = milliseconds % 1000
+        guard fraction != 0 else { return String(whole) }
+        var digits = String(fraction)
+        digits = String(repeating: "0", count: 3 - digits.count) + digits
+        return "\(whole).\(digits.reversed().drop { $0 == "0" }.reversed().map(String.init).joined())"
+    }
+
+    /// The word as a POSIX shell reads it back: bare when it holds only safe characters,
+    /// otherwise in single quotes.
+    package static func shellQuoted(_ word: String) -> String {
+        let safe = word.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII
+                && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+                    || "-_./=:,+@%".unicodeScalars.contains(scalar))
+        }
+        guard !safe || word.isEmpty else { return word }
+        return "'" + word.replacing("'", with: "'\\''") + "'"
+    }
+}

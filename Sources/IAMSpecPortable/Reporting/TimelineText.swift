@@ -1,0 +1,51 @@
+/// A case run's timeline as aligned text: one line per step (virtual time, step, observations),
+/// with the failing step's expected and actual beneath it.
+package enum TimelineText {
+    /// The lines of the table, without trailing newlines; empty when no step ran.
+    package static func lines(_ timeline: [TimelineEntry]) -> [String] {
+        guard !timeline.isEmpty else { return [] }
+        let timeHeading = "time"
+        let stepHeading = "step"
+        let timeWidth = max(timeHeading.count, timeline.map(\.time.count).max() ?? 0)
+        let stepWidth = max(stepHeading.count, min(maximumStepWidth, timeline.map(\.step.count).max() ?? 0))
+        let detailIndent = String(repeating: " ", count: timeWidth + 2)
+        var lines = [row(timeHeading, stepHeading, "observations", timeWidth: timeWidth, stepWidth: stepWidth)]
+        for entry in timeline {
+            lines.append(
+                row(
+                    entry.time,
+                    entry.step,
+                    entry.observations.isEmpty ? "-" : entry.observations.joined(separator: ", "),
+                    timeWidth: timeWidth,
+                    stepWidth: stepWidth
+                )
+            )
+            if let expected = entry.expected {
+                lines.append("\(detailIndent)expected: \(listText(expected))")
+            }
+            if let actual = entry.actual {
+                lines.append("\(detailIndent)actual:   \(listText(actual))")
+            }
+        }
+        return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+    }
+
+    /// Steps longer than this push their observations out of line rather than widen every row.
+    package static let maximumStepWidth = 48
+
+    private static func row(
+        _ time: String,
+        _ step: String,
+        _ observations: String,
+        timeWidth: Int,
+        stepWidth: Int
+    ) -> String {
+        let paddedTime = String(repeating: " ", count: max(0, timeWidth - time.count)) + time
+        let paddedStep = step + String(repeating: " ", count: max(0, stepWidth - step.count))
+        return "\(paddedTime)  \(paddedStep)  \(observations)"
+    }
+
+    private static func listText(_ items: [String]) -> String {
+        items.isEmpty ? "(nothing)" : items.joined(separator: ", ")
+    }
+}

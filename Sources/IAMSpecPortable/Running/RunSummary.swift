@@ -1,0 +1,70 @@
+/// Everything a run produced: what was run, each result, and whether it was cut short.
+///
+/// This is what the results stream (`--json`) holds, and what every report is made from.
+/// `iamspec run` itself keeps only the results that did not pass (its reports get every result
+/// while the run goes on); `ConformanceRun.run(cases:rules:paths:)` keeps them all.
+public struct RunSummary: Sendable, Hashable {
+    /// What was run: the engine, the suite, the selection and when.
+    public var header: RunHeader
+    /// Sorted by case id, then profile.
+    public var results: [CaseResult]
+    /// The run was stopped (SIGINT, SIGTERM, `RunControl.interrupt()`) before every run was made.
+    public var interrupted: Bool
+    /// The run stopped starting runs after its first failure or error (`RunOptions.failFast`).
+    public var stoppedAtFirstFailure: Bool
+    /// Selected runs never started, because the run was interrupted or stopped at its first
+    /// failure: they are not in ``results`` and count as neither passed, failed nor skipped.
+    public var notRun: Int
+    /// Passed runs counted but not in ``results``: a streamed run hands each result to its
+    /// reports as it finishes and keeps only those it needs afterwards.
+    package var passedNotKept: Int
+
+    /// A summary made in code, or read back from a results stream.
+    public init(
+        header: RunHeader,
+        results: [CaseResult],
+        interrupted: Bool = false,
+        stoppedAtFirstFailure: Bool = false,
+        notRun: Int = 0
+    ) {
+        self.header = header
+        self.results = results
+        self.interrupted = interrupted
+        self.stoppedAtFirstFailure = stoppedAtFirstFailure
+        self.notRun = notRun
+        self.passedNotKept = 0
+    }
+
+    /// Every run made, kept in ``results`` or not.
+    package var runCount: Int { results.count + passedNotKept }
+
+    /// Passed runs, those not kept in ``results`` included.
+    public var passedCount: Int { count(of: [.passed]) + passedNotKept }
+    /// Failed runs, errors included.
+    public var failedCount: Int { count(of: [.failed, .error]) }
+    /// Skipped runs: declined by the engine, the provider, `RunOptions.plannedSkip` or a baseline.
+    public var skippedCount: Int { count(of: [.skipped]) }
+    /// Errored runs (also counted in ``failedCount``).
+    package var errorCount: Int { count(of: [.error]) }
+
+    /// Every selected run passed or was skipped, and the run was not interrupted.
+    public var succeeded: Bool { failedCount == 0 && !interrupted }
+
+    /// The process exit code: 0 when ``succeeded``, otherwise 1.
+    public var exitCode: Int32 { succeeded ? 0 : 1 }
+
+    /// How many results have one of these statuses; reads each status in place, without copying
+    /// the results (a suite of 10,000 cases has about 20,000).
+    private func count(of statuses: Set<CaseStatus>) -> Int {
+        var count = 0
+        for index in results.indices where statuses.contains(results[index].status) {
+            count += 1
+        }
+        return count
+    }
+
+    /// `N passed, N failed, N skipped`: errors count as failed.
+    public var totalsLine: String {
+        "\(passedCount) passed, \(failedCount) failed, \(skippedCount) skipped"
+    }
+}

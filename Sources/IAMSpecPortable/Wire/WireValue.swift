@@ -1,0 +1,190 @@
+import IAMSpec
+
+/// One value of a protocol message being decoded: its place in the message, for error messages,
+/// and how the whole message treats unknown keys.
+///
+/// Each reader checks what the published schemas check for that kind of value, and throws a
+/// ``WireFormatError`` naming the place, what was found and what was expected.
+package struct WireValue {
+    /// The value; nil where a required key is missing, so that the reader that expected it says
+    /// what it expected.
+    package let json: JSONValue?
+    /// The place of the object or array holding this value, and this value's key or position in
+    /// it: the ``path`` is only spelled out when an error names it.
+    private let container: String
+    private let place: WirePlace
+    package let unknownKeys: UnknownKeys
+    /// Whether `null` is allowed here too (see ``orNull``), for error messages.
+    private var allowsNull = false
+
+    /// A whole message.
+    package init(message: JSONValue, unknownKeys: UnknownKeys) {
+        self.init(json: message, in: "", at: .whole, unknownKeys: unknownKeys)
+    }
+
+    /// The value at `place` inside the object or array at `container`.
+    package init(json: JSONValue?, in container: String, at place: WirePlace, unknownKeys: UnknownKeys) {
+        self.json = json
+        self.container = container
+        self.place = place
+        self.unknownKeys = unknownKeys
+    }
+
+    /// Where in the message: keys joined by `.`, array positions in `[]`; empty for the message
+    /// itself.
+    package var path: String {
+        switch place {
+        case .whole: container
+        case .key(let key): WireObject.path(container, key)
+        case .position(let position): "\(container)[\(position)]"
+        }
+    }
+
+    /// The error for this value when the protocol expects something else here.
+    package func mismatch(expected: String) -> WireFormatError {
+        WireFormatError(
+            path: path,
+            found: json?.excerpt ?? "nothing (the key is missing)",
+            expected: allowsNull ? "\(expected), or null" : expected
+        )
+    }
+
+    /// nil for `null`; else this value, whose readers then say that `null` would do as well:
+    /// `try object.field("campaign").orNull?.string()`.
+    package var orNull: WireValue? {
+        guard json != .null else { return nil }
+        var value = self
+        value.allowsNull = true
+        return value
+    }
+
+    package func string() throws(WireFormatError) -> String {
+        guard case .string(let text) = json else { throw mismatch(expected: "a string") }
+        return text
+    }
+
+    /// A string of at least one character (`minLength: 1`), such as a message id.
+    package func nonEmptyString() throws(WireFormatError) -> String {
+        guard case .string(let text) = json, !text.isEmpty else { throw mismatch(expected: "a non-empty string") }
+        return text
+    }
+
+    /// A whole number of at least `minimum`. As in JSON Schema, a number with a zero fraction
+    /// (`1500.0`) is an integer; `2.5` is not.
+    package func integer(atLeast minimum: Int64) throws(WireFormatError) -> Int64 {
+        let integer: Int64?
+        switch json {
+        case .integer(let value): integer = value
+        case .number(let value): integer = Int64(exactly: value)
+        default: integer = nil
+        }
+        guard let integer, integer >= minimum else { throw mismatch(expected: "an integer of at least \(minimum)") }
+        return integer
+    }
+
+    /// A span or point of virtual time: whole milliseconds, at least 0.
+    package func milliseconds() throws(WireFormatError) -> VirtualTime {
+        VirtualTime(milliseconds: try integer(atLeast: 0))
+    }
+
+    package func number() throws(WireFormatError) -> Double {
+        switch json {
+        case .integer(let value): return Double(value)
+        case .number(let value): return value
+        default: throw mismatch(expected: "a number")
+        }
+    }
+
+    package func boolean() throws(WireFormatError) -> Bool {
+        guard case .boolean(let flag) = json else { throw mismatch(expected: "true or false") }
+        return flag
+    }
+
+    /// The elements, each with its place. With `eachOnce` (`uniqueItems: true`), an element equal
+    /// to an earlier one is refused.
+    package func array(eachOnce: Bool = false) throws(WireFormatError) -> [WireValue] {
+        guard case .array(let elements) = json else { throw mismatch(expected: "an array") }
+        var values: [WireValue] = []
+        values.reserveCapacity(elements.count)
+        let path = path
+        for (index, element) in elements.enumerated() {
+            let value = WireValue(json: element, in: path, at: .position(index), unknownKeys: unknownKeys)
+            if eachOnce, let first = elements[..<index].firstIndex(of: element) {
+                throw WireFormatError(
+                    path: value.path,
+                    found: "\(element.excerpt) again (as at [\(first)])",
+                    expected: "each item once"
+                )
+            }
+            values.append(value)
+        }
+        return values
+    }
+
+    /// An object with named keys, each of which means something of its own.
+    package func object() throws(WireFormatError) -> WireObject {
+        guard case .object(let fields) = json else { throw mismatch(expected: "an object") }
+        return WireObject(fields: fields, path: path, unknownKeys: unknownKeys)
+    }
+
+    /// An object whose shape depends on its discriminator `key` (`type`, `kind`, `operator`):
+    /// the object, and the discriminator's value to switch on (its reader says what it expected).
+    package func object(discriminatedBy key: String) throws(WireFormatError) -> (WireObject, discriminator: WireValue) {
+        let object = try object()
+        return (object, object.field(key))
+    }
+
+    /// An object used as a map: any key, each value a string (`extras`).
+    package func stringMap() throws(WireFormatError) -> [String: String] {
+        var map: [String: String] = [:]
+        for (key, value) in try mapEntries(expected: "an object of strings") {
+            map[key] = try value.string()
+        }
+        return map
+    }
+
+    /// The entries of an object used as a map (any key), each value with its place.
+    package func mapEntries(expected: String) throws(WireFormatError) -> [(key: String, value: WireValue)] {
+        guard case .object(let fields) = json else { throw mismatch(expected: expected) }
+        let path = path
+        return fields.sorted { $0.key < $1.key }.map { key, value in
+            (key, WireValue(json: value, in: path, at: .key(key), unknownKeys: unknownKeys))
+        }
+    }
+
+    /// A string that must be one of an enumeration's raw values.
+    package func choice<Choice: RawRepresentable & CaseIterable>(
+        _ type: Choice.Type
+    ) throws(WireFormatError) -> Choice where Choice.RawValue == String {
+        guard case .string(let text) = json, let choice = Choice(rawValue: text) else {
+            throw mismatch(expected: Self.oneOf(Choice.allCases.map(\.rawValue)))
+        }
+        return choice
+    }
+
+    /// A string that must be one of these words.
+    package func word(among words: [String]) throws(WireFormatError) -> String {
+        guard case .string(let text) = json, words.contains(text) else { throw mismatch(expected: Self.oneOf(words)) }
+        return text
+    }
+
+    /// The error for a discriminator (`type`, `kind`, `operator`) that names nothing in `known`.
+    package func unknown(among known: [String]) -> WireFormatError {
+        mismatch(expected: Self.oneOf(known))
+    }
+
+    /// `one of "a", "b", "c"`.
+    package static func oneOf(_ known: [String]) -> String {
+        "one of " + known.map { "\"\($0)\"" }.joined(separator: ", ")
+    }
+}
+
+/// Where a ``WireValue`` sits in the object or array that holds it.
+package enum WirePlace {
+    /// It is the whole message.
+    case whole
+    /// Under this key of an object.
+    case key(String)
+    /// At this position of an array.
+    case position(Int)
+}

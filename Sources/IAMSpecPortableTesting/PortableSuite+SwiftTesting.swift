@@ -1,0 +1,55 @@
+#if canImport(Testing) && compiler(>=6.3)
+import IAMSpec
+import IAMSpecPortable
+import Testing
+
+extension PortableSuite {
+    /// Runs `run` on a fresh engine of `provider` as one Swift Testing test case, a few lines in
+    /// an app's test target:
+    ///
+    /// ```swift
+    /// @Test(arguments: suite.runs)
+    /// func conforms(_ run: PortableRun) async throws {
+    ///     try await suite.check(run, on: MyEngineProvider())
+    /// }
+    /// ```
+    ///
+    /// A run that fails or errors records an issue whose text is what `iamspec run` prints for
+    /// it (the rules with their words, the `given`, the failing step, the timeline); a skipped
+    /// run (a capability or the profile the engine lacks, a case or step it declines) cancels
+    /// the test case with the comment `skipped: REASON` (`Test.cancel`, Swift 6.3: Swift
+    /// Testing's one way to skip at run time, which records the test case cancelled, neither
+    /// passed nor failed; the console of `swift test` prints it as passed). When the result is the last of the suite's runs to come, the whole results
+    /// stream is attached to the test case as `resultsStreamName` (`swift test
+    /// --attachments-path`, the Xcode result bundle) and written to the file the environment
+    /// variable `IAMSPEC_RESULTS` names, if any.
+    ///
+    /// - Throws: The cancellation of a skipped run.
+    public func check(
+        _ run: PortableRun,
+        on provider: some EngineProvider,
+        resultsStreamName: String = "iamspec-results.jsonl",
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) async throws {
+        let result = await self.run(run, on: provider)
+        if let summary = await record(result, of: run, engine: provider.description) {
+            let stream = ResultsStream.encode(summary)
+            Attachment.record(stream, named: resultsStreamName, sourceLocation: sourceLocation)
+            if let problem = ResultsStreamFile.write(stream) {
+                Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
+            }
+        }
+        switch result.status {
+        case .passed:
+            return
+        case .failed, .error:
+            Issue.record(
+                Comment(rawValue: failureReport(for: result) ?? result.message),
+                sourceLocation: sourceLocation
+            )
+        case .skipped:
+            try Test.cancel(Comment(rawValue: "skipped: \(result.message)"), sourceLocation: sourceLocation)
+        }
+    }
+}
+#endif

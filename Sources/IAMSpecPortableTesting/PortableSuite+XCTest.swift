@@ -1,0 +1,50 @@
+#if canImport(XCTest)
+import IAMSpec
+import IAMSpecPortable
+import XCTest
+
+extension PortableSuite {
+    /// Runs every run of the suite on fresh engines of `provider` from one XCTest test, for a
+    /// test target not yet on Swift Testing:
+    ///
+    /// ```swift
+    /// func testConformance() async throws {
+    ///     try await suite.checkEveryRun(on: MyEngineProvider())
+    /// }
+    /// ```
+    ///
+    /// XCTest has no test per argument: each run that fails or errors is a failure of the one
+    /// test (`XCTFail`), named by its run, with the text `iamspec run` prints for it; when no
+    /// run failed but some were skipped, the test ends in `XCTSkip`, listing each skipped run
+    /// with its reason. The results stream is written to the file the environment variable
+    /// `IAMSPEC_RESULTS` names, if any. Returns the summary when the test neither failed nor
+    /// skipped runs.
+    ///
+    /// - Throws: `XCTSkip` when no run failed and some were skipped.
+    @discardableResult
+    public func checkEveryRun(
+        on provider: some EngineProvider,
+        file: StaticString = #filePath,
+        line: UInt = #line
+    ) async throws -> RunSummary {
+        let summary = await runAll(on: provider)
+        if let problem = ResultsStreamFile.write(ResultsStream.encode(summary)) {
+            XCTFail(problem, file: file, line: line)
+        }
+        for result in summary.results {
+            guard let report = failureReport(for: result) else { continue }
+            XCTFail("\(result.caseID) [\(result.profile.rawValue)]\n\(report)", file: file, line: line)
+        }
+        let skipped = summary.results.filter { $0.status == .skipped }
+        if summary.failedCount == 0, !skipped.isEmpty {
+            let lines = skipped.map { "\($0.caseID) [\($0.profile.rawValue)]: \($0.message)" }
+            throw XCTSkip(
+                "\(summary.totalsLine); the skipped runs:\n" + lines.joined(separator: "\n"),
+                file: file,
+                line: line
+            )
+        }
+        return summary
+    }
+}
+#endif

@@ -1,0 +1,78 @@
+import ArgumentParser
+import IAMSpec
+import IAMSpecPlatform
+import IAMSpecPortable
+import IAMSpecRunner
+
+/// `iamspec compile`: the selected runs as one compiled suite, for IAMSpecPortable.
+struct CompileCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compile",
+        abstract:
+            "Write the selected case runs as one compiled suite (JSON), which an app's test bundle runs with IAMSpecPortable.",
+        discussion: """
+            The compiled suite (Specs/schemas/compiled-suite.schema.json) holds everything the runs \
+            need, read without YAML: each selected case with its setup, its steps and the \
+            capabilities the loader found it needs, declared and derived; the rules its cases name, \
+            with their titles, sources and quoted words; the runs, in report order; and what a \
+            results stream's header records of the selection. A case is a line of it. Prints what \
+            it wrote. Exit status 0 when written, 2 for usage, spec or file errors, 5 when the \
+            selection matches no case run (0 with --allow-empty).
+            """
+    )
+
+    @OptionGroup var suite: SuiteOptions
+    @OptionGroup var selection: SelectionOptions
+
+    @Option(
+        name: [.short, .customLong("output")],
+        help: ArgumentHelp("Write the compiled suite to this file.", valueName: "file")
+    )
+    var output: String
+
+    @Option(help: "Wall-clock seconds one case run may take in the app's test bundle before it is an error.")
+    var timeout: Double = 30
+
+    @Flag(
+        help:
+            "A selection that matches no case run writes an empty compiled suite (with a warning) instead of exiting 5."
+    )
+    var allowEmpty = false
+
+    func validate() throws {
+        guard timeout > 0, timeout <= 86_400 else {
+            throw ValidationError("--timeout must be more than 0 and at most 86400 seconds, found \(timeout)")
+        }
+    }
+
+    func run() throws {
+        let loaded = try SuiteLoading.load(suite.paths)
+        try ReportDestinations.prepare(
+            [("--output", output)],
+            inputs: ReportDestinations.inputs(of: loaded, paths: suite.paths)
+        )
+        let chosen = selection.selection
+        let runs = chosen.runs(of: loaded.compactCases)
+        if runs.isEmpty {
+            try selection.acceptEmpty(cases: loaded.compactCases.count, in: suite.paths, allowed: allowEmpty)
+        }
+        let compiled = CompiledSuite(
+            selecting: runs,
+            rules: loaded.rules,
+            paths: suite.paths,
+            selection: chosen,
+            timeoutMilliseconds: Int64((timeout * 1000).rounded())
+        )
+        let bytes = compiled.encoded()
+        do {
+            try AtomicFile.write(Data(bytes), to: output)
+        } catch {
+            throw CommandFailure.usage(error.description)
+        }
+        print(
+            "\(output): \(compiled.cases.count) case\(compiled.cases.count == 1 ? "" : "s"), "
+                + "\(compiled.runs.count) run\(compiled.runs.count == 1 ? "" : "s"), "
+                + "\(compiled.rules.count) rule\(compiled.rules.count == 1 ? "" : "s") (\(bytes.count) bytes)"
+        )
+    }
+}

@@ -1,0 +1,110 @@
+import ArgumentParser
+import Dispatch
+import IAMSpec
+import IAMSpecPlatform
+import IAMSpecPortable
+import IAMSpecReferenceEngine
+import IAMSpecRunner
+import IAMSpecStdio
+
+/// `iamspec run-compiled`: a compiled suite run by IAMSpecPortable's executor, here.
+struct RunCompiledCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run-compiled",
+        abstract:
+            "Run a compiled suite (iamspec compile) through IAMSpecPortable, one run at a time, as an app's test bundle does.",
+        discussion: """
+            The runs go through the executor an app's own test bundle uses (IAMSpecPortable), on the \
+            reference engine in this process or on an --engine-command program, one after the \
+            other: what it prints, and the --json results stream, are those of `iamspec run` on the \
+            same selection, apart from the header's circumstances (executor, jobs, start, \
+            invocation) and the durations. Exit status 0 when every run passed (skips allowed), 1 \
+            when any failed or errored, 2 for usage, file or engine errors.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The compiled suite to run.", valueName: "suite.json"))
+    var compiled: String
+
+    @Option(help: ArgumentHelp("Write the results stream (line-delimited JSON) to this file.", valueName: "file"))
+    var json: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Run the cases against a program speaking the stdio protocol (Specs/PROTOCOL.md), started with /bin/sh -c.",
+            valueName: "command"
+        )
+    )
+    var engineCommand: String?
+
+    @Option(help: "Colour the output: auto (on a terminal, unless NO_COLOR is set), always or never.")
+    var color: ColorMode = .auto
+
+    func run() throws {
+        let suite: PortableSuite
+        do {
+            suite = try PortableSuite(contentsOf: URL(fileURLWithPath: compiled))
+        } catch {
+            throw CommandFailure.usage(error.description)
+        }
+        try ReportDestinations.prepare(
+            [("--json", json)],
+            inputs: [ReportDestinations.Input(role: "the compiled suite", path: compiled)]
+        )
+        let provider = try makeEngineProvider(timeout: suite.timeout)
+        let stdioProvider = provider as? StdioEngineProvider
+        defer { stdioProvider?.shutdown() }
+        let summary = Self.wait { await suite.runAll(on: provider) }
+        stdioProvider?.shutdown()
+        if let failure = stdioProvider?.startupFailure {
+            throw CommandFailure.engineStartup(failure)
+        }
+        if let json {
+            do {
+                try AtomicFile.write(Data(ResultsStream.encode(summary)), to: json)
+            } catch {
+                throw CommandFailure.usage(error.description)
+            }
+        }
+        let style = ConsoleStyle(
+            usesColor: color.usesColor(
+                isTerminal: isatty(STDOUT_FILENO) == 1,
+                environment: ProcessInfo.processInfo.environment
+            )
+        )
+        for line in ConsoleReport(style: style).lines(for: summary) {
+            print(line)
+        }
+        ExitStatus.exitProcess(summary.exitCode)
+    }
+
+    /// The reference engine, in this process; with `--engine-command`, a child process speaking
+    /// the stdio protocol, whose answers may take the suite's timeout.
+    private func makeEngineProvider(timeout: Duration) throws(CommandFailure) -> any EngineProvider {
+        guard let engineCommand else { return ReferenceEngineProvider() }
+        do {
+            return try StdioEngineProvider(command: engineCommand, settings: StdioEngineSettings(replyTimeout: timeout))
+        } catch {
+            throw CommandFailure.engineStartup(error)
+        }
+    }
+
+    /// What `work` returns, waited for on this thread: the command is synchronous, the portable
+    /// executor's runs are tasks.
+    private static func wait<Value: Sendable>(for work: @escaping @Sendable () async -> Value) -> Value {
+        let done = DispatchSemaphore(value: 0)
+        let box = ResultBox<Value>()
+        Task.detached {
+            box.value = await work()
+            done.signal()
+        }
+        done.wait()
+        return box.value!
+    }
+}
+
+/// A value handed from a task to the thread that waits for it: written once, before the
+/// semaphore the reader waits on is signalled.
+private final class ResultBox<Value: Sendable>: @unchecked Sendable {
+    var value: Value?
+}

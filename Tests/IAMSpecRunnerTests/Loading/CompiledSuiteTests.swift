@@ -1,0 +1,178 @@
+import Foundation
+import IAMSpec
+import Testing
+
+@testable import IAMSpecRunner
+
+/// A compiled suite (`iamspec compile`) reads back, without YAML, as the very cases the loader
+/// made, with the capabilities it computed, the rules' words and the selection; a file that is not
+/// one is refused at its line and column, saying what was found and what was expected.
+@Suite struct CompiledSuiteTests {
+    private static let repository = URL(fileURLWithPath: FixturePaths.root).deletingLastPathComponent().path
+
+    /// The whole suite and every valid fixture, compiled and read back.
+    @Test(arguments: ["Specs", "Fixtures/loading/valid", "Fixtures/specs/passing", "Fixtures/specs/failing"])
+    func everyLoadedCaseReadsBackAsLoaded(_ folder: String) throws {
+        let suite = SuiteLoader.load(paths: [Self.repository + "/" + folder])
+        try #require(suite.diagnostics.isEmpty, "\(suite.diagnostics)")
+        let selection = RunSelection()
+        let runs = selection.runs(of: suite.compactCases)
+        let compiled = CompiledSuite(
+            selecting: runs,
+            rules: suite.rules,
+            paths: [folder],
+            selection: selection,
+            timeoutMilliseconds: 30_000
+        )
+        let read = try CompiledSuite.decode(compiled.encoded(), file: "suite.json")
+        let loaded = suite.cases
+        #expect(read.cases.count == loaded.count)
+        for (original, decoded) in zip(loaded, read.cases) {
+            #expect(DeepDescription.of(decoded) == DeepDescription.of(original), "\(original.id)")
+        }
+        #expect(read.runs == compiled.runs)
+        #expect(read.runs.map { read.cases[$0.caseIndex].id } == runs.map(\.specCase.id))
+        #expect(read.runs.map(\.profile) == runs.map(\.profile))
+        #expect(read.rules == compiled.rules)
+        #expect(read.suitePaths == [folder])
+    }
+
+    @Test func theRulesAreThoseTheCasesNameWithTheirWords() throws {
+        let suite = SuiteLoader.load(paths: [Self.repository + "/Specs"])
+        let selection = RunSelection(filters: [GlobPattern("priority-*")])
+        let compiled = CompiledSuite(
+            selecting: selection.runs(of: suite.compactCases),
+            rules: suite.rules,
+            paths: ["Specs"],
+            selection: selection,
+            timeoutMilliseconds: 30_000
+        )
+        let named = Set(compiled.cases.flatMap(\.rules))
+        #expect(!named.isEmpty)
+        #expect(Set(compiled.rules.map(\.id)) == named)
+        for rule in compiled.rules {
+            #expect(rule == RuleReference(id: rule.id, catalogue: suite.rules))
+            #expect(!rule.title.isEmpty && !rule.quotedLine.isEmpty, "\(rule.id)")
+        }
+    }
+
+    @Test func theSelectionAndTimeoutReadBackAsTheHeaderWritesThem() throws {
+        let selection = RunSelection(
+            filters: [GlobPattern("a*"), GlobPattern.exactly("b[1]")],
+            tags: ["t"],
+            profiles: [.appboyLegacy],
+            tagExpression: try TagExpression(parsing: "x and not (y or z)"),
+            shard: Shard(index: 2, count: 3)
+        )
+        let read = try CompiledSuite.decode(Self.suite(selection: selection).encoded(), file: "suite.json")
+        #expect(read.selection == selection)
+        #expect(read.timeoutMilliseconds == 2_500)
+        #expect(read.iamspecVersion == IAMSpecVersion.current)
+    }
+
+    @Test func aCaseIsALineOfTheFile() throws {
+        let text = String(decoding: Self.suite().encoded(), as: UTF8.self)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 7)
+        #expect(lines[0].hasPrefix(#"{"format":1,"iamspec_version":"#) && lines[0].hasSuffix(#""rules":["#))
+        #expect(lines[1].hasPrefix(#"{"id":"delivery.basic","#) && lines[1].hasSuffix(#"}],"cases":["#))
+        #expect(lines[2].hasPrefix(#"{"id":"a","title":"the case a","#) && lines[2].hasSuffix("},"))
+        #expect(lines[3].hasPrefix(#"{"id":"b","#) && lines[3].hasSuffix(#"}],"runs":["#))
+        #expect(lines[4] == #"{"case":"a","profile":"braze-swift"},"#)
+        #expect(lines[5] == #"{"case":"b","profile":"braze-swift"}]}"#)
+        #expect(lines[6].isEmpty)
+    }
+
+    @Test func textThatIsNotJSONIsPlacedAtItsLineAndColumn() {
+        let bytes = Array("{\"format\": 1,\n\"cases\": [\n  {\"id\": tru}\n]}".utf8)
+        #expect(
+            Self.problem(bytes) == "suite.json:3:13: error: found text that is not JSON: expected `true`, found `}`"
+        )
+    }
+
+    @Test func anotherFormatVersionSaysWhichIAMSpecWroteIt() {
+        var text = String(decoding: Self.suite().encoded(), as: UTF8.self)
+        text = text.replacingOccurrences(
+            of: #"{"format":1,"iamspec_version":"0.1.0""#,
+            with: #"{"format":2,"iamspec_version":"9.9.9""#
+        )
+        #expect(
+            Self.problem(Array(text.utf8))
+                == "suite.json:1:11: error: format: found 2, expected 1: the format of iamspec \(IAMSpecVersion.current) "
+                + "(the suite was compiled by iamspec 9.9.9); compile it again with this one"
+        )
+    }
+
+    @Test func aStepOfNoKindIsPlacedAtItsCase() {
+        var text = String(decoding: Self.suite().encoded(), as: UTF8.self)
+        text = text.replacingOccurrences(of: #"{"kind":"session_start","sync":"complete"}"#, with: #"{"kind":"jump"}"#)
+        let problem = Self.problem(Array(text.utf8)) ?? ""
+        #expect(
+            problem.hasPrefix(
+                #"suite.json:3:1: error: cases[0].steps[0].stimulus.kind: found "jump", expected one of "session_start", "sync_complete","#
+            )
+        )
+    }
+
+    @Test func theStackInspectionIsNoStep() {
+        var text = String(decoding: Self.suite().encoded(), as: UTF8.self)
+        text = text.replacingOccurrences(
+            of: #"{"kind":"session_start","sync":"complete"}"#,
+            with: #"{"kind":"inspect_stack"}"#
+        )
+        #expect(
+            Self.problem(Array(text.utf8))
+                == #"suite.json:3:1: error: cases[0].steps[0].stimulus.kind: found "inspect_stack", expected a step's kind (the stack is inspected by `expect`)"#
+        )
+    }
+
+    @Test func aRunOfNoCaseOrOutOfOrderIsRefused() {
+        let text = String(decoding: Self.suite().encoded(), as: UTF8.self)
+        let unknown = text.replacingOccurrences(of: #"{"case":"b","#, with: #"{"case":"c","#)
+        #expect(
+            Self.problem(Array(unknown.utf8))
+                == #"suite.json:6:1: error: runs[1].case: found "c", expected the id of a case of `cases`"#
+        )
+        let swapped = text.replacingOccurrences(of: #"{"case":"a","#, with: #"{"case":"x","#)
+            .replacingOccurrences(of: #"{"case":"b","#, with: #"{"case":"a","#)
+            .replacingOccurrences(of: #"{"case":"x","#, with: #"{"case":"b","#)
+        #expect(
+            Self.problem(Array(swapped.utf8))
+                == "suite.json:6:1: error: runs[1]: found a run that is not after the one before it, "
+                + "expected the runs sorted by case id, then profile, each once"
+        )
+    }
+
+    @Test func aKeyTheFormatDoesNotDefineIsRefused() {
+        var text = String(decoding: Self.suite().encoded(), as: UTF8.self)
+        text = text.replacingOccurrences(of: #"{"id":"b","#, with: #"{"extra":true,"id":"b","#)
+        #expect(
+            Self.problem(Array(text.utf8))
+                == #"suite.json:4:1: error: cases[1].extra: found a key the protocol does not define here, expected only the keys "id", "title", "rules", "tags", "profiles", "requires", "location", "config", "messages", "steps""#
+        )
+    }
+
+    /// Two cases, `a` and `b`, each displaying `promo`, one run each.
+    private static func suite(selection: RunSelection = RunSelection()) -> CompiledSuite {
+        CompiledSuite(
+            suitePaths: ["Specs"],
+            selection: selection,
+            timeoutMilliseconds: 2_500,
+            rules: [RuleReference(id: "delivery.basic", sources: ["seed 001 (en)"], title: "t", quotedLine: "q")],
+            cases: [CaseFixtures.displaysPromo("a"), CaseFixtures.displaysPromo("b")],
+            runs: [
+                CompiledSuite.Run(caseIndex: 0, profile: .brazeSwift),
+                CompiledSuite.Run(caseIndex: 1, profile: .brazeSwift),
+            ]
+        )
+    }
+
+    private static func problem(_ bytes: [UInt8]) -> String? {
+        do {
+            _ = try CompiledSuite.decode(bytes, file: "suite.json")
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+}

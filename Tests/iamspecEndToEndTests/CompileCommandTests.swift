@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+/// `iamspec compile` and `iamspec run-compiled`: a suite compiled to one file, run through the
+/// portable executor an app's test bundle uses, reports what `iamspec run` reports.
+@Suite("iamspec compile and run-compiled")
+struct CompileCommandTests {
+    @Test func aCompiledSuiteRunsAsTheSpecsRun() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let suite = folder.appendingPathComponent("suite.json").path
+        let compiled = try IAMSpecExecutable.run("compile", "Fixtures/specs/passing", "-o", suite)
+        #expect(compiled.status == 0, "\(compiled.standardError)")
+        #expect(
+            compiled.lastLine?.hasPrefix("\(suite): 3 cases, 6 runs, 3 rules (") == true,
+            "\(compiled.standardOutput)"
+        )
+
+        let results = folder.appendingPathComponent("results.jsonl").path
+        let outcome = try IAMSpecExecutable.run("run-compiled", suite, "--json", results, "--color", "never")
+        #expect(outcome.status == 0, "\(outcome.standardOutput)\(outcome.standardError)")
+        #expect(outcome.lastLine == "6 passed, 0 failed, 0 skipped")
+        let records = try IAMSpecExecutable.resultsRecords(at: results)
+        #expect(records.count == 8)
+        #expect(records.first?["executor"] as? String == "portable")
+        #expect(records.first?["suite_paths"] as? [String] == ["Fixtures/specs/passing"])
+    }
+
+    @Test func aFailingRunPrintsTheFailureAndTheResultsMatchThoseOfRun() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let suite = folder.appendingPathComponent("suite.json").path
+        #expect(try IAMSpecExecutable.run("compile", "Fixtures/specs/failing", "-o", suite).status == 0)
+        let portable = folder.appendingPathComponent("portable.jsonl").path
+        let outcome = try IAMSpecExecutable.run("run-compiled", suite, "--json", portable, "--color", "never")
+        #expect(outcome.status == 1)
+        #expect(outcome.standardOutput.contains("FAILED "))
+        #expect(outcome.standardOutput.contains("re-run: in the app's test bundle, the test of the run"))
+        let runner = folder.appendingPathComponent("runner.jsonl").path
+        #expect(try IAMSpecExecutable.run("run", "Fixtures/specs/failing", "--json", runner).status == 1)
+        let circumstances: Set<String> = ["started_at", "hostname", "jobs", "invocation", "executor", "duration_ms"]
+        func comparable(_ path: String) throws -> [NSDictionary] {
+            try IAMSpecExecutable.resultsRecords(at: path).map { record in
+                NSDictionary(dictionary: record.filter { !circumstances.contains($0.key) && $0.key != "differences" })
+            }
+        }
+        #expect(try comparable(portable) == comparable(runner))
+        // On the host, the stream pulled from a test bundle makes the CI report.
+        let junit = folder.appendingPathComponent("junit.xml").path
+        let report = try IAMSpecExecutable.run("report", "--junit", junit, portable)
+        #expect(report.status == 0, "\(report.standardError)")
+        #expect(report.lastLine == outcome.lastLine)
+        #expect(try String(contentsOfFile: junit, encoding: .utf8).contains("re-run: in the app's test bundle"))
+    }
+
+    @Test func aSelectionMatchingNothingExits5UnlessAllowed() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let suite = folder.appendingPathComponent("suite.json").path
+        let refused = try IAMSpecExecutable.run(
+            "compile",
+            "Fixtures/specs/passing",
+            "--filter",
+            "nothing-*",
+            "-o",
+            suite
+        )
+        #expect(refused.status == 5)
+        #expect(refused.standardError.contains("no case run matches the selection"))
+        #expect(!FileManager.default.fileExists(atPath: suite))
+        let allowed = try IAMSpecExecutable.run(
+            "compile",
+            "Fixtures/specs/passing",
+            "--filter",
+            "nothing-*",
+            "--allow-empty",
+            "-o",
+            suite
+        )
+        #expect(allowed.status == 0, "\(allowed.standardError)")
+        #expect(try IAMSpecExecutable.run("run-compiled", suite).lastLine == "0 passed, 0 failed, 0 skipped")
+    }
+
+    @Test func badSpecsAreRefusedWithTheirDiagnostics() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = try IAMSpecExecutable.run(
+            "compile",
+            "Fixtures/specs/bad",
+            "-o",
+            folder.appendingPathComponent("suite.json").path
+        )
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("Fixtures/specs/bad/unknown-key.yaml:4:1: error:"))
+    }
+
+    @Test func aFileThatIsNoCompiledSuiteIsRefusedAtItsLine() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("suite.json")
+        try Data("{\"format\": 1,\n  \"cases\": [}\n".utf8).write(to: file)
+        let outcome = try IAMSpecExecutable.run("run-compiled", file.path)
+        #expect(outcome.status == 2)
+        #expect(
+            outcome.standardError.hasPrefix("\(file.path):2:13: error: found text that is not JSON:"),
+            "\(outcome.standardError)"
+        )
+        let missing = try IAMSpecExecutable.run("run-compiled", folder.appendingPathComponent("none.json").path)
+        #expect(missing.status == 2)
+        #expect(missing.standardError.contains("none.json:1:1: error: cannot read the compiled suite"))
+    }
+
+    @Test func theCompiledSuiteIsNotWrittenOverASpecFile() throws {
+        let outcome = try IAMSpecExecutable.run(
+            "compile",
+            "Fixtures/specs/passing",
+            "-o",
+            "Fixtures/specs/passing/rules.yaml"
+        )
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("Fixtures/specs/passing/rules.yaml"))
+    }
+}

@@ -31,8 +31,8 @@ extension PortableSuite {
         resultsStreamName: String = "iamspec-results.jsonl",
         sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) async throws {
-        let result = await self.run(run, on: provider)
-        if let summary = await record(result, of: run, engine: provider.description) {
+        let (result, summary) = await runRecording(run, on: provider)
+        if let summary {
             let stream = ResultsStream.encode(summary)
             Attachment.record(stream, named: resultsStreamName, sourceLocation: sourceLocation)
             if let problem = ResultsStreamFile.write(stream) {

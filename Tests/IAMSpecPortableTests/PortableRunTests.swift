@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 import IAMSpec
 import IAMSpecPortable
 import IAMSpecTesting
@@ -43,6 +43,17 @@ import Testing
         let suite = PortableFixtures.promoSuite()
         let result = await suite.run(suite.runs[0], on: MainActorEngineProvider())
         #expect(result.status == .passed, "\(result.message)")
+    }
+
+    /// A stdio provider takes a process back when its engine is freed: the next run reuses it.
+    @Test func aRunsEngineIsFreedBeforeTheRunReturns() async {
+        let suite = PortableFixtures.promoSuite()
+        let provider = CountedEngineProvider()
+        for expected in 1...3 {
+            let result = await suite.run(suite.runs[0], on: provider)
+            #expect(result.status == .passed, "\(result.message)")
+            #expect(provider.freed.count == expected)
+        }
     }
 
     @Test func aRunTheEngineLacksACapabilityForIsSkippedWithTheReason() async {
@@ -91,51 +102,64 @@ import Testing
         )
     }
 
-    @Test func theLastResultRecordedGivesTheSummaryOfEveryRun() async throws {
+    @Test func theLastRunRecordedGivesTheSummaryOfEveryRun() async throws {
         let suite = try PortableFixtures.compiled(
             PortableFixtures.specs,
             selection: RunSelection(filters: [GlobPattern("priority-*")])
         )
         let provider = ScriptedEngineProvider { _, _ in [] }
-        var summaries: [RunSummary] = []
-        for run in suite.runs.reversed() {
-            let result = await suite.run(run, on: provider)
-            if let summary = await suite.record(result, of: run, engine: provider.description) {
-                summaries.append(summary)
+        // As parallel tests would: every run begins before any ends.
+        let summaries = await withTaskGroup(of: RunSummary?.self) { group in
+            for run in suite.runs.reversed() {
+                group.addTask { await suite.runRecording(run, on: provider).summary }
             }
+            var summaries: [RunSummary] = []
+            for await summary in group { summary.map { summaries.append($0) } }
+            return summaries
         }
         try #require(summaries.count == 1)
         #expect(summaries[0].results.map { "\($0.caseID) [\($0.profile.rawValue)]" } == suite.runs.map(\.description))
         #expect(summaries[0].header.executor == .portable)
-        #expect(summaries[0].header.jobs == 1)
+        #expect(summaries[0].header.jobs >= 1 && summaries[0].header.jobs <= suite.runs.count)
         #expect(summaries[0].header.engine.name == "scripted")
+        let again = await suite.runRecording(suite.runs[0], on: provider)
+        #expect(again.summary == nil || suite.runs.count == 1)
     }
 }
 
-@MainActor
-private final class MainActorSDK {
-    func startSession() -> [MessageID] { ["promo"] }
+/// Counts the engines freed, from any thread.
+private final class FreedEngines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var freed = 0
+
+    func add() { lock.withLock { freed += 1 } }
+    var count: Int { lock.withLock { freed } }
 }
 
-private struct MainActorEngine: DeliveryEngine {
-    let sdk: MainActorSDK
+/// An interruptible engine that displays `promo` at session start and counts itself freed.
+private final class CountedEngine: InterruptibleEngine, @unchecked Sendable {
+    let freed: FreedEngines
 
-    mutating func handle(_ stimulus: Stimulus) throws -> [Observation] {
-        DispatchQueue.main.sync {
-            MainActor.assumeIsolated {
-                guard case .sessionStarted = stimulus else { return [] }
-                return sdk.startSession().map { .displayed($0, extras: [:]) }
-            }
-        }
+    init(freed: FreedEngines) { self.freed = freed }
+
+    deinit { freed.add() }
+
+    func handle(_ stimulus: Stimulus) throws -> [Observation] {
+        guard case .sessionStarted = stimulus else { return [] }
+        return [.displayed("promo", extras: [:])]
     }
+
+    func interrupt() {}
 }
 
-private struct MainActorEngineProvider: EngineProvider {
+private struct CountedEngineProvider: EngineProvider {
+    let freed = FreedEngines()
+
     var description: EngineDescription {
-        EngineDescription(name: "main-actor", version: "1.0.0", profiles: [.brazeSwift], capabilities: [])
+        EngineDescription(name: "counted", version: "1.0.0", profiles: [.brazeSwift], capabilities: [])
     }
 
     func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
-        MainActorEngine(sdk: DispatchQueue.main.sync { MainActor.assumeIsolated { MainActorSDK() } })
+        CountedEngine(freed: freed)
     }
 }

@@ -26,7 +26,7 @@ public struct PortableSuite: Sendable {
     package let compiled: CompiledSuite
     /// Every run of the suite, in report order: by case id, then profile.
     public let runs: [PortableRun]
-    /// The results recorded so far (``record(_:of:engine:)``), shared by every copy of the suite.
+    /// The results recorded so far (``runRecording(_:on:)``), shared by every copy of the suite.
     private let collector = ResultsCollector()
 
     /// Loads the compiled suite at `url`: a bundle's resource, say.
@@ -84,7 +84,6 @@ public struct PortableSuite: Sendable {
             runs.indices.contains(run.index) && runs[run.index] == run,
             "\(run) is not a run of this suite"
         )
-        await collector.begin(for: provider.description)
         return await RunWatch.run(
             compiled.cases[compiled.runs[run.index].caseIndex],
             profile: run.profile,
@@ -102,16 +101,32 @@ public struct PortableSuite: Sendable {
         for run in runs {
             results.append(await self.run(run, on: provider))
         }
-        return RunSummary(header: header(engine: provider.description, startedAt: startedAt), results: results)
+        return RunSummary(
+            header: header(engine: provider.description, startedAt: startedAt, jobs: 1),
+            results: results
+        )
     }
 
-    /// Records the result of `run` on `engine`'s engines, as tests that may run at once make
-    /// them; when it is the last of the suite's runs to have one, returns the summary of them all,
-    /// in report order, and starts afresh (so that the tests run again make a summary again).
-    public func record(_ result: CaseResult, of run: PortableRun, engine: EngineDescription) async -> RunSummary? {
-        guard let (results, startedAt) = await collector.record(result, at: run.index, of: runs.count, for: engine)
-        else { return nil }
-        return RunSummary(header: header(engine: engine, startedAt: startedAt), results: results)
+    /// Runs `run` as ``run(_:on:)`` does, and records its result with those of the suite's other
+    /// runs on `provider`'s engines, as tests that may run at once make them: when it is the last
+    /// of the suite's runs to have one, the summary of them all comes with it, in report order
+    /// (its header's `jobs` is the most runs that were under way at once), and the recording
+    /// starts afresh, so that the tests run again make a summary again.
+    public func runRecording(
+        _ run: PortableRun,
+        on provider: some EngineProvider
+    ) async -> (result: CaseResult, summary: RunSummary?) {
+        let engine = provider.description
+        await collector.begin(for: engine)
+        let result = await self.run(run, on: provider)
+        guard let collected = await collector.record(result, at: run.index, of: runs.count, for: engine) else {
+            return (result, nil)
+        }
+        let summary = RunSummary(
+            header: header(engine: engine, startedAt: collected.startedAt, jobs: collected.mostAtOnce),
+            results: collected.results
+        )
+        return (result, summary)
     }
 
     /// What `iamspec run` prints for a run that failed or errored: the case, its rules with their
@@ -119,19 +134,19 @@ public struct PortableSuite: Sendable {
     /// it again. Nil for a run that passed or was skipped.
     public func failureReport(for result: CaseResult) -> String? {
         guard result.status == .failed || result.status == .error else { return nil }
-        let header = header(engine: EngineDescription(name: "", version: "", profiles: [], capabilities: []))
+        let header = header(engine: EngineDescription(name: "", version: "", profiles: [], capabilities: []), jobs: 1)
         return ConsoleReport(style: ConsoleStyle(usesColor: false)).failureEntry([result], header: header)
             .joined(separator: "\n")
     }
 
-    /// The header of the suite's runs on `engine`'s engines begun at `startedAt`: what the suite
-    /// records of how it was chosen, one run at a time, on this machine.
-    package func header(engine: EngineDescription, startedAt: Date = Date()) -> RunHeader {
+    /// The header of the suite's runs on `engine`'s engines begun at `startedAt`, `jobs` at most
+    /// at once: what the suite records of how it was chosen, on this machine.
+    package func header(engine: EngineDescription, startedAt: Date = Date(), jobs: Int) -> RunHeader {
         RunHeader(
             engine: EngineRecord(engine),
             suitePaths: compiled.suitePaths,
             selection: compiled.selection,
-            jobs: 1,
+            jobs: jobs,
             timeoutMilliseconds: compiled.timeoutMilliseconds,
             startedAt: RunHeader.timestamp(startedAt),
             hostname: RunHeader.hostname(),
@@ -143,35 +158,48 @@ public struct PortableSuite: Sendable {
 
 /// The results of one suite's runs as tests record them, per engine, until each run has one.
 private actor ResultsCollector {
-    /// What one engine's runs have recorded: when the first began, and each result by its run's
-    /// position.
+    /// What one engine's runs have recorded: when the first began, how many are under way and the
+    /// most that were at once, and each result by its run's position.
     private struct Collection {
         var startedAt = Date()
+        var running = 0
+        var mostAtOnce = 0
         var results: [Int: CaseResult] = [:]
+    }
+
+    /// The results of every run, in order, with when the first began and the most runs under way
+    /// at once.
+    struct Collected {
+        var results: [CaseResult]
+        var startedAt: Date
+        var mostAtOnce: Int
     }
 
     private var collections: [EngineDescription: Collection] = [:]
 
     /// A run of `engine`'s begins: the first starts its collection's clock.
     func begin(for engine: EngineDescription) {
-        if collections[engine] == nil { collections[engine] = Collection() }
+        var collection = collections[engine] ?? Collection()
+        collection.running += 1
+        collection.mostAtOnce = max(collection.mostAtOnce, collection.running)
+        collections[engine] = collection
     }
 
     /// Records the result of the run at `index`; when every one of the `count` runs has a
-    /// result, returns them in order with when the first began, and forgets them.
-    func record(
-        _ result: CaseResult,
-        at index: Int,
-        of count: Int,
-        for engine: EngineDescription
-    ) -> (results: [CaseResult], startedAt: Date)? {
+    /// result, returns them in order, and forgets them.
+    func record(_ result: CaseResult, at index: Int, of count: Int, for engine: EngineDescription) -> Collected? {
         var collection = collections[engine] ?? Collection()
+        collection.running = max(0, collection.running - 1)
         collection.results[index] = result
         guard collection.results.count == count else {
             collections[engine] = collection
             return nil
         }
         collections[engine] = nil
-        return ((0..<count).compactMap { collection.results[$0] }, collection.startedAt)
+        return Collected(
+            results: (0..<count).compactMap { collection.results[$0] },
+            startedAt: collection.startedAt,
+            mostAtOnce: max(1, collection.mostAtOnce)
+        )
     }
 }

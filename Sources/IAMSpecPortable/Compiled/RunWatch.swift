@@ -87,7 +87,9 @@ private final class RunRace: @unchecked Sendable {
 
     /// Gives the run up as timed out once `timeout` has passed, unless it ended before.
     func expire(after timeout: Duration, message: String) {
-        let item = DispatchWorkItem { [self] in giveUp(as: .timeout, message: message) }
+        // Weakly: a cancelled item is kept until its time, and must not keep the race (nor, through
+        // it, an engine, which a stdio provider takes back only when it is freed) alive that long.
+        let item = DispatchWorkItem { [weak self] in self?.giveUp(as: .timeout, message: message) }
         let (seconds, attoseconds) = timeout.components
         let nanoseconds = Int(clamping: seconds) &* 1_000_000_000 &+ Int(attoseconds / 1_000_000_000)
         let armed = lock.sync { () -> Bool in
@@ -110,34 +112,39 @@ private final class RunRace: @unchecked Sendable {
 
     /// The run ended by itself with `result`.
     func finish(_ result: CaseResult) {
-        end { _ in result }
+        end(interrupting: false) { _ in result }
     }
 
     /// The run is given up: an error of `kind`, its engine interrupted.
     func giveUp(as kind: CaseResult.Kind, message: String) {
         let elapsed = (clock.now - started).wholeMilliseconds
-        let interrupted = end { engine in self.unfinished(kind, message, elapsed, engine?.diagnostics ?? "") }
-        interrupted?.interrupt()
+        end(interrupting: true) { engine in self.unfinished(kind, message, elapsed, engine?.diagnostics ?? "") }
     }
 
-    /// Ends the run, unless it ended already, with the result `make` gives for its engine;
-    /// returns the engine when it ended it.
-    @discardableResult
-    private func end(
-        with make: ((any InterruptibleEngine)?) -> CaseResult
-    ) -> (any InterruptibleEngine)? {
-        let ending = lock.sync {
-            () -> (CheckedContinuation<CaseResult, Never>?, CaseResult, (any InterruptibleEngine)?)? in
-            guard !ended else { return nil }
+    /// Ends the run, unless it ended already, with the result `make` gives for its engine; the
+    /// engine is interrupted when `interrupting`, and let go before the caller resumes (a stdio
+    /// provider takes its process back when the engine is freed, for the next run).
+    private func end(interrupting: Bool, with make: ((any InterruptibleEngine)?) -> CaseResult) {
+        // Taken out of the race under the lock, interrupted and freed outside it.
+        var released: (any InterruptibleEngine)?
+        var resumption: (CheckedContinuation<CaseResult, Never>, CaseResult)?
+        lock.sync {
+            guard !ended else { return }
             ended = true
             deadline?.cancel()
+            deadline = nil
             let result = make(engine)
-            if continuation == nil { early = result }
-            defer { continuation = nil }
-            return (continuation, result, engine)
+            released = engine
+            engine = nil
+            if let continuation {
+                resumption = (continuation, result)
+            } else {
+                early = result
+            }
+            continuation = nil
         }
-        guard let (continuation, result, engine) = ending else { return nil }
-        continuation?.resume(returning: result)
-        return engine
+        if interrupting { released?.interrupt() }
+        released = nil
+        if let (continuation, result) = resumption { continuation.resume(returning: result) }
     }
 }

@@ -4,7 +4,7 @@ extension ConformanceRun {
     /// Loads the spec files and folders and runs the selected cases on a thread of the runner's
     /// own, leaving the caller's actor free while they run.
     ///
-    /// The same run as the blocking ``run(specs:)-7bue5``, for a caller on an actor that its
+    /// The same run as the blocking ``run(specs:)-5ooev``, for a caller on an actor that its
     /// engine needs: an engine wrapping an SDK isolated to the main actor, whose
     /// `DeliveryEngine.handle(_:)` waits for the main actor, runs from a `@MainActor` test only
     /// this way (the blocking call would hold the main actor while the engine waits for it, until
@@ -20,7 +20,7 @@ extension ConformanceRun {
     /// own, leaving the caller's actor free while they run; cancelling the task interrupts the
     /// run.
     ///
-    /// See ``run(specs:)-j0wi``, the same with the paths one by one.
+    /// See ``run(specs:)-4zfyq``, the same with the paths one by one.
     ///
     /// - Throws: ``SuiteLoadingError`` when the files hold any problem; nothing is run then.
     public func run(specs paths: [String]) async throws(SuiteLoadingError) -> RunSummary {

@@ -26,18 +26,13 @@ struct RunCompiledCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The compiled suite to run.", valueName: "suite.json"))
     var compiled: String
 
-    @Option(help: ArgumentHelp("Write the results stream (line-delimited JSON) to this file.", valueName: "file"))
+    @Option(help: .resultsStream)
     var json: String?
 
-    @Option(
-        help: ArgumentHelp(
-            "Run the cases against a program speaking the stdio protocol (Specs/PROTOCOL.md), started with /bin/sh -c.",
-            valueName: "command"
-        )
-    )
+    @Option(help: .engineCommand)
     var engineCommand: String?
 
-    @Option(help: "Colour the output: auto (on a terminal, unless NO_COLOR is set), always or never.")
+    @Option(help: .color)
     var color: ColorMode = .auto
 
     func run() throws {

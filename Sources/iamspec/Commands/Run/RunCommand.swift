@@ -52,18 +52,13 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var reports: ReportOptions
 
-    @Option(help: ArgumentHelp("Write the results stream (line-delimited JSON) to this file.", valueName: "file"))
+    @Option(help: .resultsStream)
     var json: String?
 
     @Flag(help: "Start no case run after the first that fails or errors; the runs not started are reported as not run.")
     var failFast = false
 
-    @Option(
-        help: ArgumentHelp(
-            "Run the cases against a program speaking the stdio protocol (Specs/PROTOCOL.md), started with /bin/sh -c.",
-            valueName: "command"
-        )
-    )
+    @Option(help: .engineCommand)
     var engineCommand: String?
 
     @Flag(help: "Check every message the --engine-command program sends against Specs/schemas/protocol.")
@@ -77,7 +72,7 @@ struct RunCommand: ParsableCommand {
     )
     var inProcess = false
 
-    @Option(help: "Colour the output: auto (on a terminal, unless NO_COLOR is set), always or never.")
+    @Option(help: .color)
     var color: ColorMode = .auto
 
     @Option(

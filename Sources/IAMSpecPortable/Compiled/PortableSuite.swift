@@ -26,6 +26,8 @@ public struct PortableSuite: Sendable {
     package let compiled: CompiledSuite
     /// Every run of the suite, in report order: by case id, then profile.
     public let runs: [PortableRun]
+    /// The suite's rules by id, made once for every run's executor.
+    private let ruleReferences: [String: RuleReference]
     /// The results recorded so far (``runRecording(_:on:)``), shared by every copy of the suite.
     private let collector = ResultsCollector()
 
@@ -59,6 +61,7 @@ public struct PortableSuite: Sendable {
     /// The suite of a compiled suite already in memory.
     package init(_ compiled: CompiledSuite) {
         self.compiled = compiled
+        self.ruleReferences = CaseExecutor.byID(compiled.rules)
         self.runs = compiled.runs.enumerated().map { index, run in
             let specCase = compiled.cases[run.caseIndex]
             return PortableRun(caseID: specCase.id, profile: run.profile, title: specCase.title, index: index)
@@ -84,10 +87,15 @@ public struct PortableSuite: Sendable {
             runs.indices.contains(run.index) && runs[run.index] == run,
             "\(run) is not a run of this suite"
         )
-        return await RunWatch.run(
+        return await self.run(run, by: CaseExecutor(provider: provider, ruleReferences: ruleReferences))
+    }
+
+    /// Runs `run` with `executor`, under the suite's timeout.
+    private func run(_ run: PortableRun, by executor: CaseExecutor) async -> CaseResult {
+        await RunWatch.run(
             compiled.cases[compiled.runs[run.index].caseIndex],
             profile: run.profile,
-            executor: CaseExecutor(provider: provider, rules: compiled.rules),
+            executor: executor,
             timeout: timeout
         )
     }
@@ -96,10 +104,12 @@ public struct PortableSuite: Sendable {
     /// summary holds every result, in report order.
     public func runAll(on provider: some EngineProvider) async -> RunSummary {
         let startedAt = Date()
+        // One executor for every run: the engine says what it can do once, as in a handshake.
+        let executor = CaseExecutor(provider: provider, ruleReferences: ruleReferences)
         var results: [CaseResult] = []
         results.reserveCapacity(runs.count)
         for run in runs {
-            results.append(await self.run(run, on: provider))
+            results.append(await self.run(run, by: executor))
         }
         return RunSummary(
             header: header(engine: provider.description, startedAt: startedAt, jobs: 1),

@@ -25,11 +25,22 @@ package struct CaseExecutor: Sendable {
     /// An executor of `provider`'s engines, whose results refer to `rules` (a rule a case names
     /// that is not among them is referred to by its id alone).
     package init(provider: any EngineProvider, rules: [RuleReference]) {
+        self.init(provider: provider, ruleReferences: Self.byID(rules))
+    }
+
+    /// An executor of `provider`'s engines, whose results refer to the rules of `ruleReferences`
+    /// (``byID(_:)`` of them, made once for many executors).
+    package init(provider: any EngineProvider, ruleReferences: [String: RuleReference]) {
         self.provider = provider
         self.description = provider.description
         self.profiles = Array(description.profiles)
         self.hasEveryCapability = description.capabilities.isSuperset(of: Capability.allCases)
-        self.ruleReferences = Dictionary(rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.ruleReferences = ruleReferences
+    }
+
+    /// The references by id, the first of each id kept.
+    package static func byID(_ rules: [RuleReference]) -> [String: RuleReference] {
+        Dictionary(rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// What a worker carries from one run to the next: the rule references of the last case it

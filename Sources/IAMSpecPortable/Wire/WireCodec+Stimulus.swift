@@ -39,7 +39,18 @@ extension WireCodec {
 
     /// The stimulus kinds this version carries, in the order `Specs/PROTOCOL.md` lists them.
     package static func stimulusKinds(in version: ProtocolVersion) -> [StimulusKind] {
+        stimulusKindsByVersion[version.rawValue - 1]
+    }
+
+    /// ``stimulusKinds(in:)`` of each version, by its number less one: made once, not at each
+    /// stimulus read.
+    private static let stimulusKindsByVersion = ProtocolVersion.allCases.sorted().map { version in
         StimulusKind.all.filter { version.carries($0) }
+    }
+
+    /// The keys a stimulus of each kind may have, by kind: `kind` and its fields' wire keys.
+    private static let allowedStimulusKeys: [[String]] = StimulusKind.all.map { kind in
+        ["kind"] + kind.fields.map(\.wireKey.description)
     }
 
     package static func decodeStimulus(
@@ -52,7 +63,7 @@ extension WireCodec {
         else {
             throw discriminator.unknown(among: kinds.map(\.nameText))
         }
-        try object.allowOnly(["kind"] + kind.fields.map(\.wireKey.description))
+        try object.allowOnly(allowedStimulusKeys[kind.id.rawValue])
         var values: [StepValue] = []
         values.reserveCapacity(kind.fields.count)
         for field in kind.fields {

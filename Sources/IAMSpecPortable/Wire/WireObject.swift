@@ -4,8 +4,12 @@ import IAMSpec
 /// own (unlike a map such as `extras`): read key by key, each value with its place.
 package struct WireObject {
     package let fields: JSONObject
-    package let path: String
+    /// The object's place in the message.
+    let location: WirePath
     package let unknownKeys: UnknownKeys
+
+    /// Where the object is in the message (``WireValue/path``).
+    package var path: String { WirePath.text(of: .whole, in: location) }
 
     /// The place of `key` inside the object at `path`.
     package static func path(_ path: String, _ key: String) -> String {
@@ -21,7 +25,9 @@ package struct WireObject {
 
     /// ``allowOnly(_:)-(String...)`` with the keys in an array.
     package func allowOnly(_ keys: [String]) throws(WireFormatError) {
-        guard unknownKeys == .refused else { return }
+        guard unknownKeys == .refused, fields.contains(where: { !keys.contains($0.key) }) else { return }
+        // The first unknown key in sorted order, so that the error does not depend on the order
+        // they were written in.
         guard let unknown = fields.keys.sorted().first(where: { !keys.contains($0) }) else { return }
         let list = keys.map { "\"\($0)\"" }.joined(separator: ", ")
         throw WireFormatError(
@@ -33,12 +39,12 @@ package struct WireObject {
 
     /// The value of a required key (a missing one fails in the reader, which says what it expected).
     package func field(_ key: String) -> WireValue {
-        WireValue(json: fields[key], in: path, at: .key(key), unknownKeys: unknownKeys)
+        WireValue(json: fields[key], in: location, at: .key(key), unknownKeys: unknownKeys)
     }
 
     /// The value of a key that may be left out (but is not `null` when present).
     package func optionalField(_ key: String) -> WireValue? {
-        fields[key].map { WireValue(json: $0, in: path, at: .key(key), unknownKeys: unknownKeys) }
+        fields[key].map { WireValue(json: $0, in: location, at: .key(key), unknownKeys: unknownKeys) }
     }
 
     package func string(_ key: String) throws(WireFormatError) -> String {

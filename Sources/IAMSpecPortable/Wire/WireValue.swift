@@ -9,9 +9,10 @@ package struct WireValue {
     /// The value; nil where a required key is missing, so that the reader that expected it says
     /// what it expected.
     package let json: JSONValue?
-    /// The place of the object or array holding this value, and this value's key or position in
-    /// it: the ``path`` is only spelled out when an error names it.
-    private let container: String
+    /// The place of the object or array holding this value (nil for the message itself), and
+    /// this value's key or position in it: the ``path`` is only spelled out when an error names
+    /// it.
+    private let container: WirePath?
     private let place: WirePlace
     package let unknownKeys: UnknownKeys
     /// Whether `null` is allowed here too (see ``orNull``), for error messages.
@@ -19,11 +20,16 @@ package struct WireValue {
 
     /// A whole message.
     package init(message: JSONValue, unknownKeys: UnknownKeys) {
-        self.init(json: message, in: "", at: .whole, unknownKeys: unknownKeys)
+        self.init(json: message, in: nil, at: .whole, unknownKeys: unknownKeys)
+    }
+
+    /// The value at `place` of the message itself (a key of it, say).
+    package init(json: JSONValue?, at place: WirePlace, unknownKeys: UnknownKeys) {
+        self.init(json: json, in: nil, at: place, unknownKeys: unknownKeys)
     }
 
     /// The value at `place` inside the object or array at `container`.
-    package init(json: JSONValue?, in container: String, at place: WirePlace, unknownKeys: UnknownKeys) {
+    init(json: JSONValue?, in container: WirePath?, at place: WirePlace, unknownKeys: UnknownKeys) {
         self.json = json
         self.container = container
         self.place = place
@@ -33,11 +39,12 @@ package struct WireValue {
     /// Where in the message: keys joined by `.`, array positions in `[]`; empty for the message
     /// itself.
     package var path: String {
-        switch place {
-        case .whole: container
-        case .key(let key): WireObject.path(container, key)
-        case .position(let position): "\(container)[\(position)]"
-        }
+        WirePath.text(of: place, in: container)
+    }
+
+    /// This value's place, kept for the values it holds (an object's or an array's).
+    private var location: WirePath {
+        WirePath(place, in: container)
     }
 
     /// The error for this value when the protocol expects something else here.
@@ -106,9 +113,9 @@ package struct WireValue {
         guard case .array(let elements) = json else { throw mismatch(expected: "an array") }
         var values: [WireValue] = []
         values.reserveCapacity(elements.count)
-        let path = path
+        let location = location
         for (index, element) in elements.enumerated() {
-            let value = WireValue(json: element, in: path, at: .position(index), unknownKeys: unknownKeys)
+            let value = WireValue(json: element, in: location, at: .position(index), unknownKeys: unknownKeys)
             if eachOnce, let first = elements[..<index].firstIndex(of: element) {
                 throw WireFormatError(
                     path: value.path,
@@ -124,7 +131,7 @@ package struct WireValue {
     /// An object with named keys, each of which means something of its own.
     package func object() throws(WireFormatError) -> WireObject {
         guard case .object(let fields) = json else { throw mismatch(expected: "an object") }
-        return WireObject(fields: fields, path: path, unknownKeys: unknownKeys)
+        return WireObject(fields: fields, location: location, unknownKeys: unknownKeys)
     }
 
     /// An object whose shape depends on its discriminator `key` (`type`, `kind`, `operator`):
@@ -146,9 +153,9 @@ package struct WireValue {
     /// The entries of an object used as a map (any key), each value with its place.
     package func mapEntries(expected: String) throws(WireFormatError) -> [(key: String, value: WireValue)] {
         guard case .object(let fields) = json else { throw mismatch(expected: expected) }
-        let path = path
+        let location = location
         return fields.sorted { $0.key < $1.key }.map { key, value in
-            (key, WireValue(json: value, in: path, at: .key(key), unknownKeys: unknownKeys))
+            (key, WireValue(json: value, in: location, at: .key(key), unknownKeys: unknownKeys))
         }
     }
 
@@ -180,11 +187,36 @@ package struct WireValue {
 }
 
 /// Where a ``WireValue`` sits in the object or array that holds it.
-package enum WirePlace {
+package enum WirePlace: Sendable {
     /// It is the whole message.
     case whole
     /// Under this key of an object.
     case key(String)
     /// At this position of an array.
     case position(Int)
+}
+
+/// The place of an object or array in a message, kept as the place of its container and its own:
+/// reading a message makes one for each object and array it reads into, and spells none out
+/// unless an error names a place (a path made as it is read would cost a string per object).
+final class WirePath: Sendable {
+    private let container: WirePath?
+    private let place: WirePlace
+
+    /// The value at `place` inside `container` (nil: the message itself).
+    init(_ place: WirePlace, in container: WirePath?) {
+        self.container = container
+        self.place = place
+    }
+
+    /// The path of the value at `place` inside `container`: keys joined by `.`, array positions
+    /// in `[]`; empty for the message itself.
+    static func text(of place: WirePlace, in container: WirePath?) -> String {
+        let outer = container.map { text(of: $0.place, in: $0.container) } ?? ""
+        switch place {
+        case .whole: return outer
+        case .key(let key): return WireObject.path(outer, key)
+        case .position(let position): return "\(outer)[\(position)]"
+        }
+    }
 }

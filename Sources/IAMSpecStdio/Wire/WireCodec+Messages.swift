@@ -59,7 +59,7 @@ extension WireCodec {
     /// request, read before anything else is checked.
     static func sequenceNumber(of message: JSONValue) -> Int64? {
         guard case .object(let fields) = message, let seq = fields["seq"] else { return nil }
-        return try? WireValue(json: seq, in: "", at: .key("seq"), unknownKeys: .ignored).integer(atLeast: 1)
+        return try? WireValue(json: seq, at: .key("seq"), unknownKeys: .ignored).integer(atLeast: 1)
     }
 
     /// Checks `seq`: an integer ≥ 1 wherever it is, and required in a version that numbers

@@ -37,6 +37,23 @@ import Testing
         #expect(result.message == "interrupted before it finished")
     }
 
+    @Test func cancellingAWholeRunReportsItInterrupted() async throws {
+        let suite = try PortableFixtures.compiled(
+            PortableFixtures.specs,
+            selection: RunSelection(filters: [GlobPattern("priority-*")])
+        )
+        let provider = ScriptedEngineProvider { _, _ in .hang }
+        let whole = Task { await suite.runAll(on: provider) }
+        while provider.recorder.runs.first?.stimuli.isEmpty ?? true {
+            await Task.yield()
+        }
+        whole.cancel()
+        let summary = await whole.value
+        #expect(summary.interrupted)
+        #expect(summary.results.map(\.kind) == [.interrupted])
+        #expect(summary.notRun == suite.runs.count - 1)
+    }
+
     /// The caller, on the main actor, awaits the run: the engine, on the run's own task, waits
     /// for the main actor at each call, as an adapter of a main-actor SDK does.
     @MainActor @Test func anEngineOnTheMainActorRunsFromATestOnTheMainActor() async {

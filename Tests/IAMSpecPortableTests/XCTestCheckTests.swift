@@ -1,3 +1,4 @@
+import Foundation
 import IAMSpec
 import IAMSpecPortable
 import IAMSpecPortableTesting
@@ -28,5 +29,24 @@ final class XCTestCheckTests: XCTestCase {
                 "0 passed, 0 failed, 1 skipped; the skipped runs:\npromo [braze-swift]: the engine lacks the capability keyboard"
             )
         }
+    }
+
+    /// The results stream goes to the file `IAMSPEC_RESULTS` names (as `xcodebuild test` hands
+    /// it over from `TEST_RUNNER_IAMSPEC_RESULTS`). XCTest's tests run one at a time, before
+    /// Swift Testing's: no other test sees the variable.
+    func testTheResultsStreamIsWrittenWhereTheEnvironmentSays() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("iamspec-\(UUID().uuidString).jsonl")
+        setenv("IAMSPEC_RESULTS", file.path, 1)
+        defer {
+            unsetenv("IAMSPEC_RESULTS")
+            try? FileManager.default.removeItem(at: file)
+        }
+        let suite = PortableFixtures.promoSuite()
+        try await suite.checkEveryRun(on: ScriptedEngineProvider { _, _ in [.displayed("promo", extras: [:])] })
+        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(lines.count, 3)
+        XCTAssertTrue(lines[0].contains(#""executor":"portable""#))
+        XCTAssertTrue(lines[1].contains(#""id":"promo""#) && lines[1].contains(#""status":"passed""#))
+        XCTAssertTrue(lines[2].contains(#""record":"footer""#))
     }
 }

@@ -26,6 +26,17 @@ struct InterruptTests {
         #expect(outcome.diagnostics["b-fault-hangs"]?.contains("hangs: sleeping instead of answering") == true)
     }
 
+    /// The same through the portable executor: a compiled suite run by `iamspec run-compiled`.
+    @Test(
+        "run-compiled writes its results, marked interrupted, exits 1 and leaves no engine",
+        arguments: [SIGINT, SIGTERM]
+    )
+    func interruptedCompiledRun(signal: Int32) throws {
+        let outcome = try Self.interrupt(engine: "faults/hangs.py", with: signal, compiled: true)
+        #expect(outcome.statuses == ["a-passes passed", "b-fault-hangs error"])
+        #expect(outcome.diagnostics["b-fault-hangs"]?.contains("hangs: sleeping instead of answering") == true)
+    }
+
     @Test(
         "interrupted in the handshake of an engine that ignores signals: reports, exit 1, no engine left",
         arguments: [SIGINT, SIGTERM]
@@ -43,8 +54,9 @@ struct InterruptTests {
     }
 
     /// Runs the cases on `engine` (of `Fixtures/engines`), sends `signal` to iamspec once the
-    /// engine says (on the FIFO) that it hangs, and checks what every interrupted run must do.
-    private static func interrupt(engine: String, with signal: Int32) throws -> Interrupted {
+    /// engine says (on the FIFO) that it hangs, and checks what every interrupted run must do;
+    /// `compiled`: the cases compiled, and run by `iamspec run-compiled` (which writes no JUnit).
+    private static func interrupt(engine: String, with signal: Int32, compiled: Bool = false) throws -> Interrupted {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try FaultSuite.write(Self.cases, to: folder)
@@ -52,14 +64,20 @@ struct InterruptTests {
         try #require(mkfifo(fifo, 0o600) == 0)
         let results = folder.appendingPathComponent("results.jsonl").path
         let junit = folder.appendingPathComponent("report.xml").path
+        let suite = folder.appendingPathComponent("suite.json").path
+        if compiled {
+            let compile = try IAMSpecExecutable.run("compile", folder.path, "--timeout", "86400", "-o", suite)
+            try #require(compile.status == 0, "\(compile.standardError)")
+        }
 
         let process = Process()
         process.executableURL = IAMSpecExecutable.productsDirectory.appendingPathComponent("iamspec")
-        process.arguments = [
-            "run", folder.path, "--jobs", "1", "--timeout", "86400",
-            "--engine-command", "python3 Fixtures/engines/\(engine)",
-            "--json", results, "--junit", junit,
-        ]
+        let engineCommand = ["--engine-command", "python3 Fixtures/engines/\(engine)"]
+        process.arguments =
+            compiled
+            ? ["run-compiled", suite] + engineCommand + ["--json", results]
+            : ["run", folder.path, "--jobs", "1", "--timeout", "86400"] + engineCommand
+                + ["--json", results, "--junit", junit]
         process.currentDirectoryURL = IAMSpecExecutable.packageRoot
         process.environment = ProcessInfo.processInfo.environment.merging(
             ["IAMSPEC_FIXTURE_HANGING_FIFO": fifo]
@@ -86,11 +104,13 @@ struct InterruptTests {
         // JUnit, written while the runs finished, is whole: every case line is a test case in it,
         // and it says it was interrupted (in its first suite, when a run was made); no temporary
         // file is left beside the reports.
-        let xml = try String(contentsOfFile: junit, encoding: .utf8)
-        #expect(xml.hasSuffix("</testsuites>\n"))
-        #expect(xml.components(separatedBy: "<testcase ").count - 1 == records.count - 2)
-        if records.count > 2 {
-            #expect(xml.contains("<property name=\"interrupted\" value=\"true\"/>"))
+        if !compiled {
+            let xml = try String(contentsOfFile: junit, encoding: .utf8)
+            #expect(xml.hasSuffix("</testsuites>\n"))
+            #expect(xml.components(separatedBy: "<testcase ").count - 1 == records.count - 2)
+            if records.count > 2 {
+                #expect(xml.contains("<property name=\"interrupted\" value=\"true\"/>"))
+            }
         }
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }
         #expect(leftovers.isEmpty)

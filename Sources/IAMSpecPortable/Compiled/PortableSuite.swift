@@ -101,19 +101,23 @@ public struct PortableSuite: Sendable {
     }
 
     /// Runs every run of the suite, one after the other, on fresh engines of `provider`; the
-    /// summary holds every result, in report order.
+    /// summary holds every result, in report order. Cancelling the calling task interrupts the
+    /// run, as `RunControl.interrupt()` does the runner's: the run under way is an error
+    /// (`interrupted`), none starts after it, and the summary says so (`interrupted`, `notRun`).
     public func runAll(on provider: some EngineProvider) async -> RunSummary {
         let startedAt = Date()
         // One executor for every run: the engine says what it can do once, as in a handshake.
         let executor = CaseExecutor(provider: provider, ruleReferences: ruleReferences)
         var results: [CaseResult] = []
         results.reserveCapacity(runs.count)
-        for run in runs {
+        for run in runs where !Task.isCancelled {
             results.append(await self.run(run, by: executor))
         }
         return RunSummary(
             header: header(engine: provider.description, startedAt: startedAt, jobs: 1),
-            results: results
+            results: results,
+            interrupted: Task.isCancelled,
+            notRun: runs.count - results.count
         )
     }
 

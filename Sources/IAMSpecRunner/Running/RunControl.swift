@@ -38,7 +38,7 @@ public final class RunControl: Sendable {
 
     /// Calls `handler` once on interruption (at once when already interrupted); returns a token
     /// for ``removeHandler(_:)`` (0 when it was called at once).
-    func onInterrupt(_ handler: @escaping @Sendable () -> Void) -> Int {
+    package func onInterrupt(_ handler: @escaping @Sendable () -> Void) -> Int {
         let token: Int? = state.withLock { state in
             guard !state.interrupted else { return nil }
             state.nextToken += 1
@@ -52,7 +52,8 @@ public final class RunControl: Sendable {
         return token
     }
 
-    func removeHandler(_ token: Int) {
+    /// Forgets the handler of `token`, which ``onInterrupt(_:)`` gave.
+    package func removeHandler(_ token: Int) {
         state.withLock { _ = $0.handlers.removeValue(forKey: token) }
     }
 }

@@ -18,8 +18,10 @@ struct RunCompiledCommand: ParsableCommand {
             reference engine in this process or on an --engine-command program, one after the \
             other: what it prints, and the --json results stream, are those of `iamspec run` on the \
             same selection, apart from the header's circumstances (executor, jobs, start, \
-            invocation) and the durations. Exit status 0 when every run passed (skips allowed), 1 \
-            when any failed or errored, 2 for usage, file or engine errors.
+            invocation) and the durations. On SIGINT or SIGTERM no more runs start and the \
+            results so far are reported, marked interrupted. Exit status 0 when every run passed \
+            (skips allowed), 1 when any failed or errored or the run was interrupted, 2 for usage, \
+            file or engine errors.
             """
     )
 
@@ -49,7 +51,10 @@ struct RunCompiledCommand: ParsableCommand {
         let provider = try makeEngineProvider(timeout: suite.timeout)
         let stdioProvider = provider as? StdioEngineProvider
         defer { stdioProvider?.shutdown() }
-        let summary = Self.wait { await suite.runAll(on: provider) }
+        let control = RunControl()
+        let signals = InterruptSignals(control: control)
+        let summary = Self.wait(until: control) { await suite.runAll(on: provider) }
+        signals.stop()
         stdioProvider?.shutdown()
         if let failure = stdioProvider?.startupFailure {
             throw CommandFailure.engineStartup(failure)
@@ -84,16 +89,21 @@ struct RunCompiledCommand: ParsableCommand {
         }
     }
 
-    /// What `work` returns, waited for on this thread: the command is synchronous, the portable
-    /// executor's runs are tasks.
-    private static func wait<Value: Sendable>(for work: @escaping @Sendable () async -> Value) -> Value {
+    /// What `work` returns, waited for on this thread (the command is synchronous, the portable
+    /// executor's runs are tasks); interrupting `control` (SIGINT, SIGTERM) cancels it.
+    private static func wait<Value: Sendable>(
+        until control: RunControl,
+        for work: @escaping @Sendable () async -> Value
+    ) -> Value {
         let done = DispatchSemaphore(value: 0)
         let box = ResultBox<Value>()
-        Task.detached {
+        let task = Task.detached {
             box.value = await work()
             done.signal()
         }
+        let token = control.onInterrupt { task.cancel() }
         done.wait()
+        control.removeHandler(token)
         return box.value!
     }
 }

@@ -177,10 +177,12 @@ public enum SuiteLoader {
     }
 
     private static func loadCatalogue(_ file: String) -> (rules: RuleCatalogue, diagnostics: [Diagnostic]) {
-        guard let bytes = FileManager.default.contents(atPath: file) else {
-            return (RuleCatalogue(), [unreadable(file)])
+        let bytes: [UInt8]
+        switch YAMLFile.contents(of: file, unreadable: unreadable(file)) {
+        case .bytes(let read): bytes = read
+        case .problem(let problem): return (RuleCatalogue(), [problem])
         }
-        let composition = YAMLComposer(file: file).compose([UInt8](bytes))
+        let composition = YAMLComposer(file: file).compose(bytes)
         var decoder = RuleCatalogueDecoder(file: file)
         let rules = decoder.decode(composition.documents)
         return (rules, composition.diagnostics + decoder.reader.diagnostics)
@@ -192,11 +194,13 @@ public enum SuiteLoader {
         _ file: String,
         catalogue: (rules: RuleCatalogue, file: String)?
     ) -> CaseFileResult {
-        guard let bytes = FileManager.default.contents(atPath: file) else {
-            return CaseFileResult(cases: [], identities: [], diagnostics: [unreadable(file)])
+        let bytes: [UInt8]
+        switch YAMLFile.contents(of: file, unreadable: unreadable(file)) {
+        case .bytes(let read): bytes = read
+        case .problem(let problem): return CaseFileResult(cases: [], identities: [], diagnostics: [problem])
         }
         var decoder = CaseDecoder(file: file, catalogue: catalogue)
-        let problems = YAMLComposer(file: file).compose([UInt8](bytes)) { decoder.decode(document: $0) }
+        let problems = YAMLComposer(file: file).compose(bytes) { decoder.decode(document: $0) }
         return CaseFileResult(
             cases: problems.isEmpty ? CompactCase.encode(decoder.cases) : [],
             identities: decoder.identities,
@@ -204,11 +208,8 @@ public enum SuiteLoader {
         )
     }
 
-    private static func unreadable(_ file: String) -> Diagnostic {
-        Diagnostic(
-            "cannot read '\(file)'; expected a readable file",
-            at: SourceLocation(file: file, line: 1, column: 1)
-        )
+    private static func unreadable(_ file: String) -> String {
+        "cannot read '\(file)'; expected a readable file"
     }
 }
 

@@ -46,7 +46,7 @@ struct HTMLSite {
         for area in content.areas {
             for rule in area.rules {
                 body += "<li><a href=\"areas/\(attribute(area.pageName)).html#rule-\(attribute(rule.id))\">"
-                body += "<code>\(text(rule.id))</code></a> \(HTMLText.inline(rule.title))</li>\n"
+                body += "<code>\(text(rule.id))</code></a> \(InlineText.html(rule.title))</li>\n"
             }
         }
         body += "</ul>\n"
@@ -61,7 +61,7 @@ struct HTMLSite {
             body += "<nav class=\"toc\" aria-label=\"Rules\"><h2>Rules</h2><ul>\n"
             for rule in area.rules {
                 body +=
-                    "<li><a href=\"#rule-\(attribute(rule.id))\"><code>\(text(rule.id))</code></a> \(HTMLText.inline(rule.title))</li>\n"
+                    "<li><a href=\"#rule-\(attribute(rule.id))\"><code>\(text(rule.id))</code></a> \(InlineText.html(rule.title))</li>\n"
             }
             body += "</ul></nav>\n"
             body += area.rules.map(ruleArticle).joined()
@@ -110,7 +110,7 @@ struct HTMLSite {
     private func matrixRow(_ rule: Rule, areaPage: String, matrix: ConformanceMatrix) -> String {
         let caseIDs = content.casesByRule[rule.id] ?? []
         var row = "<tr><th scope=\"row\"><a href=\"areas/\(attribute(areaPage)).html#rule-\(attribute(rule.id))\">"
-        row += "<code>\(text(rule.id))</code></a> <span class=\"rule-title\">\(HTMLText.inline(rule.title))</span>"
+        row += "<code>\(text(rule.id))</code></a> <span class=\"rule-title\">\(InlineText.html(rule.title))</span>"
         if !caseIDs.isEmpty {
             row += "<span class=\"cases\">Checked by: "
             row += caseIDs.map { caseLink($0, fromRoot: true) }.joined(separator: ", ") + "</span>"
@@ -193,26 +193,26 @@ struct HTMLSite {
 
     private func ruleArticle(_ rule: Rule) -> String {
         var html = "<article class=\"rule\" id=\"rule-\(attribute(rule.id))\">\n"
-        html += "<h3><code>\(text(rule.id))</code> \(HTMLText.inline(rule.title))</h3>\n"
+        html += "<h3><code>\(text(rule.id))</code> \(InlineText.html(rule.title))</h3>\n"
         let kind = rule.kind == .documented ? "Documented" : "Clarification"
         html += "<p class=\"meta\">\(kind) · holds for \(text(SiteContent.profilesText(rule.profiles)))</p>\n"
         for quote in rule.quotes {
             let language = SiteContent.languageName(quote.language)
             html +=
-                "<figure class=\"quote\"><blockquote lang=\"\(attribute(quote.language))\"><p>\(HTMLText.inline(quote.text))</p></blockquote>\n"
+                "<figure class=\"quote\"><blockquote lang=\"\(attribute(quote.language))\"><p>\(InlineText.html(quote.text))</p></blockquote>\n"
             html += "<figcaption>Seed <code>\(text(quote.seed))</code> (\(text(language)))</figcaption>\n"
             if let translation = quote.translation {
                 html +=
-                    "<p class=\"translation\" lang=\"en\"><span class=\"label\">English translation:</span> \(HTMLText.inline(translation))</p>\n"
+                    "<p class=\"translation\" lang=\"en\"><span class=\"label\">English translation:</span> \(InlineText.html(translation))</p>\n"
             }
             html += "</figure>\n"
         }
         if let source = rule.source {
             html +=
-                "<p class=\"source\"><span class=\"label\">Settled by the semantics notes, from:</span> \(HTMLText.inline(source))</p>\n"
+                "<p class=\"source\"><span class=\"label\">Settled by the semantics notes, from:</span> \(InlineText.html(source))</p>\n"
         }
         if let note = rule.note {
-            html += "<p class=\"note\"><span class=\"label\">In iamspec's terms:</span> \(HTMLText.inline(note))</p>\n"
+            html += "<p class=\"note\"><span class=\"label\">In iamspec's terms:</span> \(InlineText.html(note))</p>\n"
         }
         let cases = content.casesByRule[rule.id] ?? []
         if cases.isEmpty {
@@ -227,7 +227,7 @@ struct HTMLSite {
     private func caseArticle(_ specCase: SpecCase) -> String {
         let narrative = CaseNarrative(specCase)
         var html = "<article class=\"case\" id=\"case-\(attribute(specCase.id))\">\n"
-        html += "<h3>\(HTMLText.inline(specCase.title))</h3>\n<dl class=\"meta\">\n"
+        html += "<h3>\(InlineText.html(specCase.title))</h3>\n<dl class=\"meta\">\n"
         html += "<div><dt>Case</dt><dd><code>\(text(specCase.id))</code></dd></div>\n"
         html +=
             "<div><dt>Rules</dt><dd>\(SiteContent.rulesChecked(by: specCase).map { ruleLink($0) }.joined(separator: ", "))</dd></div>\n"
@@ -255,10 +255,10 @@ struct HTMLSite {
             }
             html += "</ul>\n"
         }
-        html += "<p class=\"given\">\(HTMLText.inline(narrative.setting))</p>\n"
+        html += "<p class=\"given\">\(InlineText.html(narrative.setting))</p>\n"
         if !narrative.messages.isEmpty {
             html += "<ul class=\"messages\">\n"
-            html += narrative.messages.map { "<li>\(HTMLText.inline($0))</li>\n" }.joined()
+            html += narrative.messages.map { "<li>\(InlineText.html($0))</li>\n" }.joined()
             html += "</ul>\n"
         }
         html += "<ol class=\"timeline\">\n"
@@ -266,7 +266,7 @@ struct HTMLSite {
             html +=
                 "<li class=\"\(moment.isCheck ? "then" : "when")\"><span class=\"time\">\(text(moment.time))</span> "
             html +=
-                "<span class=\"step\"><strong>\(text(moment.word))</strong> \(HTMLText.inline(moment.text))</span></li>\n"
+                "<span class=\"step\"><strong>\(text(moment.word))</strong> \(InlineText.html(moment.text))</span></li>\n"
         }
         return html + "</ol>\n</article>\n"
     }
@@ -332,10 +332,10 @@ struct HTMLSite {
     }
 
     private func text(_ value: String) -> String {
-        HTMLText.escape(value)
+        QuotedText.html(value)
     }
 
     private func attribute(_ value: String) -> String {
-        HTMLText.escape(value)
+        QuotedText.html(value)
     }
 }

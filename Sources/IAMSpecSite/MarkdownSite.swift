@@ -39,14 +39,14 @@ struct MarkdownSite {
         lines += ["## Rule areas", "", "| Area | Rules | Cases |", "| --- | ---: | ---: |"]
         for area in content.areas {
             lines.append(
-                "| [\(MarkdownText.escape(area.name))](areas/\(area.pageName).md) | \(area.rules.count) | \(area.cases.count) |"
+                "| [\(QuotedText.markdown(area.name))](areas/\(area.pageName).md) | \(area.rules.count) | \(area.cases.count) |"
             )
         }
         lines += ["", "## Every rule", ""]
         for area in content.areas {
             for rule in area.rules {
                 lines.append(
-                    "- [\(MarkdownText.codeSpan(rule.id))](areas/\(area.pageName).md#rule-\(rule.id)) \(MarkdownText.inline(rule.title))"
+                    "- [\(QuotedText.markdownCode(rule.id))](areas/\(area.pageName).md#rule-\(rule.id)) \(InlineText.markdown(rule.title))"
                 )
             }
         }
@@ -56,14 +56,14 @@ struct MarkdownSite {
     private func areaPage(_ area: SiteContent.Area) -> String {
         var lines = [
             "[All rules](../README.md)", "",
-            "# \(MarkdownText.escape(area.name))", "",
+            "# \(QuotedText.markdown(area.name))", "",
             "\(SiteContent.count(area.rules.count, "rule")), \(SiteContent.count(area.cases.count, "case")).", "",
         ]
         if !area.rules.isEmpty {
             lines += ["## Rules", ""]
             for rule in area.rules {
                 lines.append(
-                    "- [\(MarkdownText.codeSpan(rule.id))](#rule-\(rule.id)) \(MarkdownText.inline(rule.title))"
+                    "- [\(QuotedText.markdownCode(rule.id))](#rule-\(rule.id)) \(InlineText.markdown(rule.title))"
                 )
             }
             lines.append("")
@@ -92,27 +92,27 @@ struct MarkdownSite {
             "",
         ]
         for area in content.areas where !area.rules.isEmpty {
-            lines += ["## [\(MarkdownText.escape(area.name))](areas/\(area.pageName).md)", ""]
+            lines += ["## [\(QuotedText.markdown(area.name))](areas/\(area.pageName).md)", ""]
             lines.append(
-                "| Rule | " + matrix.columns.map { MarkdownText.escape($0.label) }.joined(separator: " | ") + " |"
+                "| Rule | " + matrix.columns.map { QuotedText.markdown($0.label) }.joined(separator: " | ") + " |"
             )
             lines.append("| --- |" + String(repeating: " --- |", count: matrix.columns.count))
             var findings: [String] = []
             for rule in area.rules {
                 let caseIDs = content.casesByRule[rule.id] ?? []
                 var row =
-                    "| [\(MarkdownText.codeSpan(rule.id, inTable: true))](areas/\(area.pageName).md#rule-\(rule.id)) |"
+                    "| [\(QuotedText.markdownCode(rule.id, inTable: true))](areas/\(area.pageName).md#rule-\(rule.id)) |"
                 for (index, column) in matrix.columns.enumerated() {
                     let outcome = matrix.ruleOutcome(rule.id, caseIDs: caseIDs, column: index)
-                    row += " \(symbol(outcome.outcome)): \(MarkdownText.escape(outcome.countText)) |"
+                    row += " \(symbol(outcome.outcome)): \(QuotedText.markdown(outcome.countText)) |"
                     for finding in outcome.findings {
                         let runs = finding.cases.map {
                             "\(caseLink($0.caseID, fromRoot: true)) [\($0.profiles.joined(separator: ", "))]"
                         }
                         findings.append(
-                            "- \(MarkdownText.codeSpan(rule.id)), \(MarkdownText.escape(column.label)): "
+                            "- \(QuotedText.markdownCode(rule.id)), \(QuotedText.markdown(column.label)): "
                                 + "**\(finding.outcome.rawValue)** \(runs.joined(separator: ", "))"
-                                + (finding.message.isEmpty ? "" : ": \(MarkdownText.escape(finding.message))")
+                                + (finding.message.isEmpty ? "" : ": \(QuotedText.markdown(finding.message))")
                         )
                     }
                 }
@@ -126,7 +126,7 @@ struct MarkdownSite {
         if !matrix.unknownCaseIDs.isEmpty {
             lines.append(
                 "The results also name cases this suite does not have: "
-                    + matrix.unknownCaseIDs.map { MarkdownText.codeSpan($0) }.joined(separator: ", ") + "."
+                    + matrix.unknownCaseIDs.map { QuotedText.markdownCode($0) }.joined(separator: ", ") + "."
             )
             lines.append("")
         }
@@ -145,7 +145,7 @@ struct MarkdownSite {
         ]
         for column in matrix.columns {
             let groups = column.summary.differences
-            lines += ["### \(MarkdownText.escape(column.label))", ""]
+            lines += ["### \(QuotedText.markdown(column.label))", ""]
             guard !groups.isEmpty else {
                 lines += ["None: no run failed.", ""]
                 continue
@@ -154,9 +154,9 @@ struct MarkdownSite {
             for group in groups {
                 let rerun = RerunCommand.text(for: group.example, header: column.summary.header)
                 lines.append(
-                    "| \(ruleLink(group.rule, fromRoot: true, inTable: true)) | \(MarkdownText.escape(group.mismatch)) "
+                    "| \(ruleLink(group.rule, fromRoot: true, inTable: true)) | \(QuotedText.markdown(group.mismatch)) "
                         + "| \(group.cases.map { caseLink($0, fromRoot: true, inTable: true) }.joined(separator: ", ")) "
-                        + "| \(group.runs) | \(MarkdownText.codeSpan(rerun, inTable: true)) |"
+                        + "| \(group.runs) | \(QuotedText.markdownCode(rerun, inTable: true)) |"
                 )
             }
             lines.append("")
@@ -178,10 +178,10 @@ struct MarkdownSite {
             let figures = column.conformance
             let alt = ConformanceBadge.label(engine: header.engine.name) + ": " + figures.badgeText
             lines.append(
-                "| \(MarkdownText.escape(column.label)) | ![\(MarkdownText.escape(alt))](\(root)../badges/\(column.fileName).svg) "
+                "| \(QuotedText.markdown(column.label)) | ![\(QuotedText.markdown(alt))](\(root)../badges/\(column.fileName).svg) "
                     + "| \(figures.passed) of \(figures.supported) supported | \(figures.failed) | \(figures.errored) "
                     + "| \(figures.skipped) of \(figures.total) runs "
-                    + "| \(MarkdownText.escape(header.startedAt)) on \(MarkdownText.escape(header.hostname))"
+                    + "| \(QuotedText.markdown(header.startedAt)) on \(QuotedText.markdown(header.hostname))"
                     + (column.summary.interrupted ? " (interrupted)" : "") + " |"
             )
         }
@@ -192,27 +192,27 @@ struct MarkdownSite {
     private func ruleSection(_ rule: Rule) -> [String] {
         var lines = [
             "<a id=\"rule-\(rule.id)\"></a>", "",
-            "### \(MarkdownText.codeSpan(rule.id)) \(MarkdownText.inline(rule.title))", "",
+            "### \(QuotedText.markdownCode(rule.id)) \(InlineText.markdown(rule.title))", "",
             "*\(rule.kind == .documented ? "Documented" : "Clarification") · holds for "
-                + "\(MarkdownText.escape(SiteContent.profilesText(rule.profiles)))*",
+                + "\(QuotedText.markdown(SiteContent.profilesText(rule.profiles)))*",
             "",
         ]
         for quote in rule.quotes {
-            lines.append("> \(MarkdownText.inline(quote.text))")
+            lines.append("> \(InlineText.markdown(quote.text))")
             lines.append(">")
             lines.append(
-                "> — seed \(MarkdownText.codeSpan(quote.seed)) (\(MarkdownText.escape(SiteContent.languageName(quote.language))))"
+                "> — seed \(QuotedText.markdownCode(quote.seed)) (\(QuotedText.markdown(SiteContent.languageName(quote.language))))"
             )
             lines.append("")
             if let translation = quote.translation {
-                lines += ["**English translation:** \(MarkdownText.inline(translation))", ""]
+                lines += ["**English translation:** \(InlineText.markdown(translation))", ""]
             }
         }
         if let source = rule.source {
-            lines += ["**Settled by the semantics notes, from:** \(MarkdownText.inline(source))", ""]
+            lines += ["**Settled by the semantics notes, from:** \(InlineText.markdown(source))", ""]
         }
         if let note = rule.note {
-            lines += ["**In iamspec's terms:** \(MarkdownText.inline(note))", ""]
+            lines += ["**In iamspec's terms:** \(InlineText.markdown(note))", ""]
         }
         let cases = content.casesByRule[rule.id] ?? []
         lines.append(
@@ -228,42 +228,42 @@ struct MarkdownSite {
         let narrative = CaseNarrative(specCase)
         var lines = [
             "<a id=\"case-\(specCase.id)\"></a>", "",
-            "### \(MarkdownText.inline(specCase.title))", "",
-            "- **Case:** \(MarkdownText.codeSpan(specCase.id))",
+            "### \(InlineText.markdown(specCase.title))", "",
+            "- **Case:** \(QuotedText.markdownCode(specCase.id))",
             "- **Rules:** " + SiteContent.rulesChecked(by: specCase).map { ruleLink($0) }.joined(separator: ", "),
-            "- **Holds for:** \(MarkdownText.escape(SiteContent.profilesText(specCase.profiles)))",
+            "- **Holds for:** \(QuotedText.markdown(SiteContent.profilesText(specCase.profiles)))",
         ]
         if !specCase.requires.isEmpty {
             lines.append(
                 "- **Needs:** "
-                    + MarkdownText.escape(specCase.requires.sorted().map(\.rawValue).joined(separator: ", "))
+                    + QuotedText.markdown(specCase.requires.sorted().map(\.rawValue).joined(separator: ", "))
             )
         }
         if !specCase.tags.isEmpty {
-            lines.append("- **Tags:** " + MarkdownText.escape(specCase.tags.joined(separator: ", ")))
+            lines.append("- **Tags:** " + QuotedText.markdown(specCase.tags.joined(separator: ", ")))
         }
-        lines.append("- **File:** \(MarkdownText.codeSpan(specCase.location.description))")
+        lines.append("- **File:** \(QuotedText.markdownCode(specCase.location.description))")
         if let matrix = content.matrix {
             let results = matrix.columns.indices.map { index in
                 let runs = matrix.runs(caseID: specCase.id, column: index)
                 let reasons =
                     runs.allSatisfy { $0.status == .passed }
-                    ? "" : " (\(MarkdownText.escape(SiteContent.runsText(runs))))"
+                    ? "" : " (\(QuotedText.markdown(SiteContent.runsText(runs))))"
                 return
-                    "\(MarkdownText.escape(matrix.columns[index].label)) \(symbol(matrix.outcome(caseID: specCase.id, column: index)))"
+                    "\(QuotedText.markdown(matrix.columns[index].label)) \(symbol(matrix.outcome(caseID: specCase.id, column: index)))"
                     + reasons
             }
             lines.append("- **Results:** " + results.joined(separator: ", "))
         }
-        lines += ["", MarkdownText.inline(narrative.setting), ""]
+        lines += ["", InlineText.markdown(narrative.setting), ""]
         if !narrative.messages.isEmpty {
-            lines += narrative.messages.map { "- \(MarkdownText.inline($0))" }
+            lines += narrative.messages.map { "- \(InlineText.markdown($0))" }
             lines.append("")
         }
         lines += ["| Time | What happens |", "| ---: | --- |"]
         for moment in narrative.moments {
-            let text = "**\(moment.word)** \(MarkdownText.inline(moment.text, inTable: true))"
-            lines.append("| \(MarkdownText.escape(moment.time)) | \(moment.isCheck ? "➜ " : "")\(text) |")
+            let text = "**\(moment.word)** \(InlineText.markdown(moment.text, inTable: true))"
+            lines.append("| \(QuotedText.markdown(moment.time)) | \(moment.isCheck ? "➜ " : "")\(text) |")
         }
         lines.append("")
         return lines
@@ -272,14 +272,14 @@ struct MarkdownSite {
     /// A link to a case's section, from an area page or (`fromRoot`) from a page at the root; the
     /// bare id for a case the suite does not have (its text could not be trusted in a link).
     private func caseLink(_ caseID: String, fromRoot: Bool = false, inTable: Bool = false) -> String {
-        guard let page = content.pageOfCase[caseID] else { return MarkdownText.codeSpan(caseID, inTable: inTable) }
-        return "[\(MarkdownText.codeSpan(caseID))](\(fromRoot ? "areas/" : "")\(page).md#case-\(caseID))"
+        guard let page = content.pageOfCase[caseID] else { return QuotedText.markdownCode(caseID, inTable: inTable) }
+        return "[\(QuotedText.markdownCode(caseID))](\(fromRoot ? "areas/" : "")\(page).md#case-\(caseID))"
     }
 
     /// A link to a rule's section, from an area page or (`fromRoot`) from a page at the root; the
     /// bare id for a rule the catalogue does not have.
     private func ruleLink(_ ruleID: String, fromRoot: Bool = false, inTable: Bool = false) -> String {
-        let code = MarkdownText.codeSpan(ruleID, inTable: inTable)
+        let code = QuotedText.markdownCode(ruleID, inTable: inTable)
         guard let page = content.pageOfRule[ruleID] else { return code }
         return "[\(code)](\(fromRoot ? "areas/" : "")\(page).md#rule-\(ruleID))"
     }
@@ -297,6 +297,6 @@ struct MarkdownSite {
     }
 
     private func document(_ lines: [String]) -> String {
-        (lines + ["---", "", "*\(MarkdownText.escape(provenance))*", ""]).joined(separator: "\n")
+        (lines + ["---", "", "*\(QuotedText.markdown(provenance))*", ""]).joined(separator: "\n")
     }
 }

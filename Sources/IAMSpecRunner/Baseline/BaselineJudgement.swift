@@ -95,20 +95,22 @@ package struct BaselineJudgement: Sendable {
         if !expectedFailures.isEmpty {
             lines.append(style.yellow("expected failures (\(expectedFailures.count)):"))
             for result in expectedFailures {
-                lines.append("  \(result.caseID) [\(result.profile.rawValue)]  \(result.message)")
+                lines.append(Self.line(result))
             }
         }
         if allowsUnexpectedPasses && !unexpectedPasses.isEmpty {
             lines.append(style.yellow("unexpected passes, allowed (\(unexpectedPasses.count)):"))
             for result in unexpectedPasses {
-                lines.append("  \(result.caseID) [\(result.profile.rawValue)]  \(result.message)")
+                lines.append(Self.line(result))
             }
         }
         if !staleEntries.isEmpty {
             lines.append(style.red("stale baseline entries (\(staleEntries.count)):"))
             for entry in staleEntries {
-                let place = entry.location.map { "\($0): " } ?? ""
-                lines.append("  \(place)\(entry.key): the suite has no such case run; remove the entry")
+                let place = entry.location.map { "\(QuotedText.line($0.description)): " } ?? ""
+                lines.append(
+                    "  \(place)\(QuotedText.line(entry.key)): the suite has no such case run; remove the entry"
+                )
             }
         }
         let newFailures = summary.failedCount - (allowsUnexpectedPasses ? 0 : unexpectedPasses.count)
@@ -119,5 +121,10 @@ package struct BaselineJudgement: Sendable {
                 + "\(staleEntries.count) stale entr\(staleEntries.count == 1 ? "y" : "ies")"
         )
         return lines
+    }
+
+    /// `  case-id [profile]  message`, the id and the message as ``QuotedText`` shows them.
+    private static func line(_ result: CaseResult) -> String {
+        "  \(QuotedText.line(result.caseID)) [\(result.profile.rawValue)]  \(QuotedText.line(result.message))"
     }
 }

@@ -36,7 +36,7 @@ struct ConsoleReportTests {
             text.contains("  re-run: iamspec run Specs --filter triggers.two --profile braze-swift")
         )
         #expect(text.contains("ERROR    triggers.three [appboy-legacy]  Three"))
-        #expect(text.contains("    engine log line"))
+        #expect(text.contains("  engine diagnostics:\n    | engine log line"))
         #expect(text.contains("skipped 1 run: the engine lacks the capability keyboard"))
         #expect(!text.contains("triggers.one [braze-swift]"), "passed runs are not detailed")
     }

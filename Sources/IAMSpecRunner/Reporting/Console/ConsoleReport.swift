@@ -18,7 +18,8 @@ public struct ConsoleReport: Sendable {
         self.style = style
     }
 
-    /// One line for a finished run: `[3/40] failed  some-case [braze-swift]`.
+    /// One line for a finished run: `[3/40] failed  some-case [braze-swift]`, the id as
+    /// ``QuotedText`` shows it.
     package func progressLine(for result: CaseResult, completed: Int, total: Int) -> String {
         var bytes: [UInt8] = []
         appendProgressLine(
@@ -45,7 +46,7 @@ public struct ConsoleReport: Sendable {
         to bytes: inout [UInt8]
     ) {
         var word = statusWord(status)
-        var id = caseID
+        var id = QuotedText.line(caseID)
         var profileName = profile.rawValue
         let totalWidth = Self.digitCount(total)
         // The count is right-aligned to the total's width.
@@ -130,7 +131,7 @@ public struct ConsoleReport: Sendable {
                 style.red("differences (\(differences.count)): the failed runs, by the rule and the way they differ")
             )
             for group in differences {
-                lines.append("  \(group.line)")
+                lines.append("  \(QuotedText.line(group.line))")
                 lines.append("    e.g. re-run: \(RerunCommand.text(for: group.example, header: summary.header))")
             }
             lines.append("")
@@ -145,9 +146,14 @@ public struct ConsoleReport: Sendable {
         }
         let skips = Dictionary(grouping: skipped, by: \.message)
         for (reason, results) in skips.sorted(by: { $0.key < $1.key }) {
-            lines.append(style.yellow("skipped \(results.count) run\(results.count == 1 ? "" : "s"): \(reason)"))
+            lines.append(
+                style.yellow("skipped \(results.count) run\(results.count == 1 ? "" : "s"): \(QuotedText.line(reason))")
+            )
             for result in results where result.kind == .declined {
-                lines.append("  \(result.location): \(result.caseID) [\(result.profile.rawValue)]")
+                lines.append(
+                    "  \(QuotedText.line(result.location.description)): \(QuotedText.line(result.caseID)) "
+                        + "[\(result.profile.rawValue)]"
+                )
             }
         }
         if summary.interrupted {

@@ -160,17 +160,18 @@ public enum JUnitReport {
 
     /// The text of a failure or error: what, where, the timeline, how to run it again.
     private static func report(_ result: CaseResult, header: RunHeader) -> String {
-        var lines = ["\(result.location): \(result.message)", ""]
+        var lines = [located(result), ""]
         if !result.rules.isEmpty {
             lines.append("rules:")
             lines += result.rules.map { rule in
-                "  \(rule.id)" + (rule.sources.isEmpty ? "" : ": \(rule.sources.joined(separator: "; "))")
+                "  \(QuotedText.line(rule.id))"
+                    + (rule.sources.isEmpty ? "" : ": \(QuotedText.line(rule.sources.joined(separator: "; ")))")
             }
             lines.append("")
         }
         lines += TimelineText.lines(result.timeline)
         if !result.diagnostics.isEmpty {
-            lines += ["", "engine diagnostics:", result.diagnostics]
+            lines += ["", "engine diagnostics:"] + QuotedText.lines(result.diagnostics, after: "| ")
         }
         lines += ["", "re-run: \(RerunCommand.text(for: result, header: header))"]
         return lines.joined(separator: "\n")
@@ -178,11 +179,12 @@ public enum JUnitReport {
 
     /// One run's trace for the suite's system-out: a line, and the timeline unless it passed.
     static func trace(_ result: CaseResult) -> String {
-        let rules = result.rules.isEmpty ? "" : " (rules: \(result.rules.map(\.id).joined(separator: ", ")))"
-        var lines = ["== \(result.caseID) [\(result.profile.rawValue)]: \(result.status.rawValue)\(rules)"]
+        let rules =
+            result.rules.isEmpty ? "" : " (rules: \(QuotedText.line(result.rules.map(\.id).joined(separator: ", "))))"
+        var lines = ["== \(runName(result)): \(result.status.rawValue)\(rules)"]
         guard result.status != .passed else { return lines[0] }
         if !result.message.isEmpty {
-            lines.append("\(result.location): \(result.message)")
+            lines.append(located(result))
         }
         lines += TimelineText.lines(result.timeline)
         return lines.joined(separator: "\n") + "\n"
@@ -190,7 +192,18 @@ public enum JUnitReport {
 
     /// One run's part of the suite's system-err: what the engine wrote on the side, if anything.
     static func sideOutput(_ result: CaseResult) -> String? {
-        result.diagnostics.isEmpty ? nil : "== \(result.caseID) [\(result.profile.rawValue)]\n\(result.diagnostics)"
+        guard !result.diagnostics.isEmpty else { return nil }
+        return (["== \(runName(result))"] + QuotedText.lines(result.diagnostics, after: "| ")).joined(separator: "\n")
+    }
+
+    /// `case-id [profile]`, the id as ``QuotedText`` shows it.
+    private static func runName(_ result: CaseResult) -> String {
+        "\(QuotedText.line(result.caseID)) [\(result.profile.rawValue)]"
+    }
+
+    /// `path:line:col: message`, both as ``QuotedText`` shows them.
+    private static func located(_ result: CaseResult) -> String {
+        "\(QuotedText.line(result.location.description)): \(QuotedText.line(result.message))"
     }
 
     private static func attributes(_ pairs: [(String, String)]) -> String {

@@ -215,7 +215,7 @@ struct RunCommand: ParsableCommand {
         stdioProvider?.shutdown()
         progress.finish()
         for line in stdioProvider?.lateLines ?? [] {
-            StandardError.write("warning: \(line)")
+            StandardError.write("warning: \(QuotedText.line(line))")
         }
         if let failure = stdioProvider?.startupFailure {
             throw CommandFailure.engineStartup(failure)

@@ -1,3 +1,5 @@
+import IAMSpecPlatform
+
 /// Text a report quotes from outside iamspec (a spec file, the rule catalogue, an engine, a
 /// results stream, a file name), made inert for where the report puts it: shown, never
 /// interpreted, by a terminal, a CI log, Markdown, HTML or XML. Every report and diagnostic that
@@ -21,7 +23,8 @@
 /// hold the six characters `\u{1b}`.
 ///
 /// Then each format escapes its own syntax: ``markdown(_:)`` and ``markdownCode(_:inTable:)``,
-/// ``html(_:)``, ``xml(_:)`` and ``xmlLines(_:)``.
+/// ``html(_:)``, ``xml(_:)`` and ``xmlLines(_:)``; a results stream's JSON escapes the same
+/// characters its own way (``json(_:)``).
 package enum QuotedText {
     /// One line of a terminal or a CI log: the text with every character that would act shown
     /// visibly (see ``QuotedText``).
@@ -102,6 +105,29 @@ package enum QuotedText {
     /// kept: the lines' quoted parts are already ``line(_:)``s, so each line feed is the report's.
     package static func xmlLines(_ text: String) -> String {
         render(text, syntax: .xml, keepsLineFeeds: true)
+    }
+
+    /// A line of JSON (a results stream's, as an encoder wrote it): every character ``line(_:)``
+    /// would show visibly, and the second `#` of a CI log command's `##`, written as a `\uXXXX`
+    /// escape in its string instead (JSON's own escape: the value read back is the same), so the
+    /// file holds none of them as they are.
+    package static func json(_ encoded: Data) -> Data {
+        guard encoded.contains(where: { $0 < 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "#") }) else { return encoded }
+        let scalars = Array(String(decoding: encoded, as: UTF8.self).unicodeScalars)
+        var output = ""
+        output.reserveCapacity(encoded.count + 16)
+        for (position, scalar) in scalars.enumerated() {
+            let isCommand =
+                scalar == "#" && position > 0 && scalars[position - 1] == "#"
+                && startsLogCommand(scalars[(position + 1)...])
+            if isCommand || visibleForm(of: scalar) != nil {
+                let hex = String(scalar.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                output.unicodeScalars.append(scalar)
+            }
+        }
+        return Data(output.utf8)
     }
 
     /// How a character that would act is shown, or nil for one shown as it is; a line feed is

@@ -44,8 +44,10 @@ package final class ResultsStreamWriter {
         try AtomicFile.write(spool, to: path)
     }
 
+    /// A record's line, with the characters a report must not hold as they are escaped
+    /// (`QuotedText.json`).
     private func line(_ record: some Encodable) {
-        spool.append(try! encoder.encode(record))
+        spool.append(QuotedText.json(try! encoder.encode(record)))
         spool.append("\n")
     }
 }

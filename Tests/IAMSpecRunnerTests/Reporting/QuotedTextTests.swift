@@ -120,6 +120,18 @@ struct QuotedTextTests {
         #expect(QuotedText.line(scalars, marking: 9).marked == shown.text.count)
     }
 
+    /// JSON keeps the value and loses the characters: read back, each string is itself.
+    @Test func jsonEscapesWhatWouldActAndReadsBackTheSame() throws {
+        let texts = HostileStrings.all.map(\.text) + ["plain", "café ##x #[ \\##[y"]
+        let encoded = try JSONEncoder().encode(texts)
+        let escaped = QuotedText.json(encoded)
+        let text = String(decoding: escaped, as: UTF8.self)
+        #expect(HostileStrings.actingCharacters(in: text).isEmpty)
+        #expect(!text.lowercased().contains("##[") && !text.lowercased().contains("##vso["))
+        #expect(try JSONDecoder().decode([String].self, from: escaped) == texts)
+        #expect(QuotedText.json(Data(#"{"a":"b"}"#.utf8)) == Data(#"{"a":"b"}"#.utf8))
+    }
+
     /// Every hostile string in every form: nothing that would act is left, no CI log command can
     /// begin or appear, Markdown has no unescaped pipe or block start, and XML parses.
     @Test(arguments: HostileStrings.all.map(\.name))

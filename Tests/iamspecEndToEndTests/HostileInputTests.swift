@@ -145,6 +145,70 @@ struct HostileInputTests {
     }
 }
 
+/// Inputs past the size limits (`Specs/README.md`, "YAML version and parser limits"): a
+/// diagnostic at their place and exit status 2, in bounded memory.
+@Suite("Inputs past the size limits")
+struct SizeLimitTests {
+    /// A 1 GiB file, sparse: iamspec must refuse it from its size, never read it.
+    private static func gibibyteFile(in folder: URL) throws -> String {
+        let path = folder.appendingPathComponent("huge.yaml").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("title: \"".utf8)))
+        #expect(truncate(path, 1 << 30) == 0)
+        return path
+    }
+
+    @Test func aOneGibibyteSpecFileIsRefusedBeforeItIsRead() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try Self.gibibyteFile(in: folder)
+        for command in ["lint", "run", "list"] {
+            let outcome = try IAMSpecExecutable.run(command, path)
+            #expect(outcome.status == 2, "\(command)")
+            #expect(
+                outcome.standardError == "\(path):1:1: error: the file is 1073741824 bytes long; expected a YAML file "
+                    + "of at most 16 MiB (16777216 bytes)\n1 error\n",
+                "\(command)"
+            )
+        }
+    }
+
+    /// `/usr/bin/time -f %M` gives the peak resident memory in KiB: iamspec stays far below the
+    /// file's size.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time")))
+    func aOneGibibyteSpecFileCostsLittleMemory() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try Self.gibibyteFile(in: folder)
+        let executable = IAMSpecExecutable.productsDirectory.appendingPathComponent("iamspec").path
+        let outcome = try IAMSpecExecutable.runProgram("/usr/bin/time", ["-f", "peak %M", executable, "lint", path])
+        let peak = try #require(outcome.standardError.split(separator: "\n").last { $0.hasPrefix("peak ") })
+        let kibibytes = try #require(Int(peak.dropFirst(5)))
+        #expect(kibibytes < 100 * 1024, "peak resident memory \(kibibytes) KiB")
+    }
+
+    @Test func aScalarOrADocumentPastItsLimitIsADiagnosticAtItsStart() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scalar = folder.appendingPathComponent("scalar.yaml").path
+        let text = "id: a\ntitle: \"" + String(repeating: "x", count: 2 << 20) + "\"\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: scalar))
+        let document = folder.appendingPathComponent("document.yaml").path
+        let items = String(repeating: "  - " + String(repeating: "y", count: 60) + "\n", count: 80_000)
+        try Data(("# one long case\nid: c\nsteps:\n" + items).utf8).write(to: URL(fileURLWithPath: document))
+
+        let outcome = try IAMSpecExecutable.run("lint", scalar, document)
+        #expect(outcome.status == 2)
+        let errors = outcome.standardError.split(separator: "\n").filter { $0.contains(": error: ") }
+        #expect(
+            errors == [
+                "\(document):2:1: error: the document is longer than 4 MiB (4194304 bytes); expected at most that much "
+                    + "in one document (split its cases between documents or files)",
+                "\(scalar):2:8: error: found a scalar of 2097152 bytes; expected at most 1 MiB (1048576 bytes)",
+            ]
+        )
+    }
+}
+
 extension IAMSpecExecutable {
     /// Runs another program (small output only) from the package root and waits for it.
     fileprivate static func runProgram(_ program: String, _ arguments: [String]) throws -> Outcome {

@@ -2,9 +2,9 @@
 /// line after its number and a bar, then a caret under the column:
 ///
 /// ```
-/// Specs/stack/basics.yaml:12:9: error: unknown step 'sesion_start'; did you mean 'session_start'?
-///    12 |     - sesion_start
-///       |       ^
+/// Specs/stack/basics.yaml:5:5: error: unknown step 'sesion_start'; expected one of: ...
+/// 5 |   - sesion_start
+///   |     ^
 /// ```
 ///
 /// The path, the message and the source line are the spec's text, shown as ``QuotedText`` shows
@@ -50,42 +50,30 @@ package enum DiagnosticRenderer {
 }
 
 /// The lines of source files, each file read from disk once (and only within the file limit)
-/// and each line split into Unicode scalars once (a file with many problems on one long line is
-/// rendered in linear time). Lines end where libyaml ends them: at `\n`, `\r\n`, `\r`, U+0085,
-/// U+2028 and U+2029.
+/// with where each line starts, and each line split into Unicode scalars once (a file with many
+/// problems on one long line is rendered in linear time). Lines end where libyaml ends them
+/// (``YAMLSourceText``).
 private struct SourceLines {
-    private var files: [String: [Substring]] = [:]
+    private var files: [String: (bytes: [UInt8], lineStarts: [Int])] = [:]
     private var lastLine: (file: String, number: Int, scalars: [Unicode.Scalar])?
 
     /// The Unicode scalars of a line, kept for the next call: diagnostics come sorted by location.
     mutating func scalars(ofLine number: Int, in path: String) -> [Unicode.Scalar]? {
         if let lastLine, lastLine.number == number, lastLine.file == path { return lastLine.scalars }
-        guard let line = line(number, of: path) else { return nil }
-        let scalars = Array(line.unicodeScalars)
+        let file = files[path] ?? read(path)
+        files[path] = file
+        guard number >= 1, number <= file.lineStarts.count else { return nil }
+        let scalars = file.bytes.withUnsafeBufferPointer {
+            YAMLSourceText(bytes: $0).line(startingAt: file.lineStarts[number - 1])
+        }
         lastLine = (path, number, scalars)
         return scalars
     }
 
-    private mutating func line(_ number: Int, of path: String) -> Substring? {
-        let lines: [Substring]
-        if let cached = files[path] {
-            lines = cached
-        } else {
-            switch YAMLFile.contents(of: path, unreadable: "") {
-            case .bytes(let bytes):
-                let text = String(decoding: bytes, as: UTF8.self)
-                lines = text.split(omittingEmptySubsequences: false) { character in
-                    switch character {
-                    case "\n", "\r\n", "\r", "\u{85}", "\u{2028}", "\u{2029}": true
-                    default: false
-                    }
-                }
-            case .problem:
-                lines = []
-            }
-            files[path] = lines
+    private func read(_ path: String) -> (bytes: [UInt8], lineStarts: [Int]) {
+        switch YAMLFile.contents(of: path, unreadable: "") {
+        case .bytes(let bytes): (bytes, bytes.withUnsafeBufferPointer { YAMLSourceText(bytes: $0).lineStarts() })
+        case .problem: ([], [])
         }
-        guard number >= 1, number <= lines.count else { return nil }
-        return lines[number - 1]
     }
 }

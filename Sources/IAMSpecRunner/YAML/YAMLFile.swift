@@ -4,10 +4,11 @@ import IAMSpecPlatform
 /// What reading a YAML file (a spec file, the rule catalogue, a baseline) gives: its bytes, or
 /// the problem that left them unread.
 ///
-/// A file larger than ``YAMLLimits/maximumFileBytes`` is a problem found from its size before
-/// any byte is read, and at most one byte past the limit is ever read (a file that grows while
-/// it is read, or whose size the system does not tell): the memory a file costs is bounded
-/// whatever its size.
+/// Only a regular file is read (a FIFO or a device is unreadable, found without waiting). A file
+/// larger than ``YAMLLimits/maximumFileBytes`` is a problem found from its size before any byte
+/// is read, and at most one byte past the limit is ever read (a file that grows while it is
+/// read, or whose size the system does not tell, as `/proc`'s): the memory a file costs is
+/// bounded whatever its size.
 enum YAMLFile {
     /// The whole file, within the limit.
     case bytes([UInt8])
@@ -22,11 +23,14 @@ enum YAMLFile {
         limit: Int = YAMLLimits.standard.maximumFileBytes
     ) -> YAMLFile {
         let start = SourceLocation(file: path, line: 1, column: 1)
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Without waiting: a FIFO with no writer would block `open` for ever.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return .problem(Diagnostic(unreadable, at: start)) }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return .problem(Diagnostic(unreadable, at: start)) }
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            return .problem(Diagnostic(unreadable, at: start))
+        }
         let size = Int(status.st_size)
         guard size <= limit else { return .problem(tooLarge(found: "\(size) bytes", limit: limit, at: start)) }
         var bytes = [UInt8](repeating: 0, count: size + 1)

@@ -4,6 +4,14 @@ import Testing
 
 @testable import IAMSpecRunner
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A file, a document and a scalar each have a size limit (`Specs/README.md`, "YAML version and
 /// parser limits"): past it, a diagnostic at its place, never memory without end.
 @Suite("YAML size limits")
@@ -95,17 +103,33 @@ struct YAMLSizeLimitTests {
         )
     }
 
-    /// A file whose size the system does not tell (a device that never ends) is read only one
-    /// byte past the limit.
-    @Test func aFileThatNeverEndsIsReadOnlyToTheLimit() {
-        guard case .problem(let problem) = YAMLFile.contents(of: "/dev/zero", unreadable: "no", limit: 10_000) else {
-            Issue.record("/dev/zero is refused")
+    /// A file whose size the system does not tell (`/proc`'s say 0) is read only one byte past
+    /// the limit.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status")))
+    func aFileThatHidesItsSizeIsReadOnlyToTheLimit() {
+        guard case .problem(let problem) = YAMLFile.contents(of: "/proc/self/status", unreadable: "no", limit: 100)
+        else {
+            Issue.record("/proc/self/status is longer than 100 bytes")
             return
         }
         #expect(
             problem.description
-                == "/dev/zero:1:1: error: the file is more than 10000 bytes long; expected a YAML file of at most 10000 bytes"
+                == "/proc/self/status:1:1: error: the file is more than 100 bytes long; expected a YAML file of at most 100 bytes"
         )
+    }
+
+    /// Neither a device nor a FIFO is read: a FIFO with no writer is not waited for.
+    @Test func onlyARegularFileIsRead() throws {
+        let scratch = try SpecScratch(["a.yaml": ""])
+        let fifo = scratch.folder + "/fifo.yaml"
+        #expect(mkfifo(fifo, 0o644) == 0)
+        for path in [fifo, "/dev/zero"] {
+            guard case .problem(let problem) = YAMLFile.contents(of: path, unreadable: "not a file") else {
+                Issue.record("\(path) is refused")
+                continue
+            }
+            #expect(problem.description == "\(path):1:1: error: not a file")
+        }
     }
 
     @Test func anUnreadableFileSaysSo() {

@@ -91,20 +91,20 @@ package enum QuotedText {
     /// HTML text or an attribute value: ``line(_:)``, then `&`, `<`, `>`, `"` and `'` as
     /// character references.
     package static func html(_ text: String) -> String {
-        render(text, syntax: .html, keepsLineFeeds: false)
+        render(text, syntax: .markup, keepsLineFeeds: false)
     }
 
     /// One line of XML 1.0 text or an attribute value between double quotes: ``line(_:)``
-    /// (which leaves no character XML forbids), then `&`, `<`, `>` and `"` as character
-    /// references.
+    /// (which leaves no character XML forbids), then `&`, `<`, `>`, `"` and `'` as character
+    /// references, as ``html(_:)``.
     package static func xml(_ text: String) -> String {
-        render(text, syntax: .xml, keepsLineFeeds: false)
+        render(text, syntax: .markup, keepsLineFeeds: false)
     }
 
     /// XML text of several lines (a JUnit failure's report), as ``xml(_:)`` with its line feeds
     /// kept: the lines' quoted parts are already ``line(_:)``s, so each line feed is the report's.
     package static func xmlLines(_ text: String) -> String {
-        render(text, syntax: .xml, keepsLineFeeds: true)
+        render(text, syntax: .markup, keepsLineFeeds: true)
     }
 
     /// A line of JSON (a results stream's, as an encoder wrote it): every character ``line(_:)``
@@ -143,12 +143,11 @@ package enum QuotedText {
         }
     }
 
-    /// The syntax escaped after the visible forms.
+    /// The syntax escaped after the visible forms (HTML and XML alike: markup).
     private enum Syntax {
         case plain
         case markdown
-        case html
-        case xml
+        case markup
     }
 
     /// Printable ASCII without `#`, not beginning with `::`: shown as it is (ids, most messages).
@@ -242,21 +241,13 @@ package enum QuotedText {
                 text.unicodeScalars.append(scalar)
             case .markdown:
                 appendMarkdown(scalar)
-            case .html:
+            case .markup:
                 switch scalar {
                 case "&": text += "&amp;"
                 case "<": text += "&lt;"
                 case ">": text += "&gt;"
                 case "\"": text += "&quot;"
                 case "'": text += "&#39;"
-                default: text.unicodeScalars.append(scalar)
-                }
-            case .xml:
-                switch scalar {
-                case "&": text += "&amp;"
-                case "<": text += "&lt;"
-                case ">": text += "&gt;"
-                case "\"": text += "&quot;"
                 default: text.unicodeScalars.append(scalar)
                 }
             }

@@ -126,6 +126,54 @@ struct HostileInputTests {
         )
     }
 
+    /// Swift's regular expression parser overflows its stack on character classes nested a few
+    /// thousand deep: past 100 levels a pattern is a spec problem, found before it is parsed.
+    @Test func aRegularExpressionNestedPastTheLimitIsASpecProblem() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let rules = IAMSpecExecutable.packageRoot.appendingPathComponent("Fixtures/specs/passing/rules.yaml")
+        try FileManager.default.copyItem(at: rules, to: folder.appendingPathComponent("rules.yaml"))
+        func write(_ name: String, depth: Int) throws -> String {
+            let pattern = String(repeating: "[", count: depth) + "a" + String(repeating: "]", count: depth)
+            let yaml = """
+                id: fixture.pattern-\(depth)
+                title: A pattern \(depth) classes deep
+                rules: [triggers.session-start]
+                given:
+                  messages:
+                    - {id: promo, triggers: [{custom_event: {name: e, filters: [{property: p, matches: "\(pattern)"}]}}]}
+                steps:
+                  - session_start
+                  - expect: nothing
+                  - custom_event: {name: e, properties: {p: a}}
+                  - expect:
+                      sequence: [displayed: promo]
+
+                """
+            let path = folder.appendingPathComponent(name).path
+            try Data(yaml.utf8).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        let deepest = try write("deepest.yaml", depth: 100)
+        let lint = try IAMSpecExecutable.run("lint", folder.path)
+        #expect(lint.status == 0, "\(lint.standardError)")
+        let run = try IAMSpecExecutable.run("run", deepest)
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+
+        let tooDeep = try write("too-deep.yaml", depth: 101)
+        for command in ["lint", "run", "list"] {
+            let outcome = try IAMSpecExecutable.run(command, folder.path)
+            #expect(outcome.status == 2, "\(command)")
+            #expect(
+                outcome.standardError.hasPrefix(
+                    "\(tooDeep):6:88: error: regular expression for 'matches' too deep: found 101 '[' and set "
+                        + "operators ('--', '&&', '~~'), each a possible level of character class; expected at most 100\n"
+                ),
+                "\(command): \(outcome.standardError)"
+            )
+        }
+    }
+
     /// 100,000 keys on one 600 KB line: each duplicate is reported, with the line shown around it.
     @Test func oneHundredThousandDuplicateKeysOnOneLineAreEachReported() throws {
         let folder = try IAMSpecExecutable.scratchFolder()

@@ -24,7 +24,8 @@ public final class JsonObject {
 
     /**
      * A view of the members (not copied: the view sees the map as it is), placed at {@code path}
-     * for the messages of its getters, such as {@code stimulus} or {@code messages[2].triggers[0]}.
+     * for the messages of its getters, such as {@code stimulus} or {@code messages[2].triggers[0]}
+     * ({@code ""} for a whole request: its keys are then named alone).
      */
     public JsonObject(Map<String, Object> members, String path) {
         this.members = Collections.unmodifiableMap(members);
@@ -113,7 +114,7 @@ public final class JsonObject {
 
     /** An object, as a view placed below this one. */
     public JsonObject getObject(String key) {
-        return asObject(present(key), path + "." + key, key);
+        return asObject(present(key), place(key), key);
     }
 
     /** An array, read-only, its elements raw. */
@@ -132,7 +133,7 @@ public final class JsonObject {
         List<Object> elements = getList(key);
         List<JsonObject> objects = new ArrayList<>(elements.size());
         for (int index = 0; index < elements.size(); index++) {
-            objects.add(asObject(elements.get(index), path + "." + key + "[" + index + "]", key + "[" + index + "]"));
+            objects.add(asObject(elements.get(index), place(key) + "[" + index + "]", key + "[" + index + "]"));
         }
         return Collections.unmodifiableList(objects);
     }
@@ -181,8 +182,7 @@ public final class JsonObject {
 
     private Object present(String key) {
         if (!members.containsKey(key)) {
-            throw new JsonException(path + "." + key + ": found nothing, expected the key " + JsonWriter.write(key)
-                    + " in " + path);
+            throw new JsonException(place(key) + ": found nothing, expected the key " + JsonWriter.write(key));
         }
         return members.get(key);
     }
@@ -197,7 +197,12 @@ public final class JsonObject {
     }
 
     private JsonException wrong(String key, Object value, String expected) {
-        return new JsonException(path + "." + key + ": found " + describe(value) + ", expected " + expected);
+        return new JsonException(place(key) + ": found " + describe(value) + ", expected " + expected);
+    }
+
+    /** Where a key of this object is: {@code stimulus.by_ms}, or the key alone in a whole request. */
+    private String place(String key) {
+        return path.isEmpty() ? key : path + "." + key;
     }
 
     /** A value as an error message shows it: JSON, shortened; an object or an array by its kind. */

@@ -104,7 +104,7 @@ public final class ProtocolLoop {
             return encode(error("the request is not a JSON object: " + shortened(line)), null);
         }
         @SuppressWarnings("unchecked")
-        JsonObject request = new JsonObject((Map<String, Object>) parsed, "request");
+        JsonObject request = new JsonObject((Map<String, Object>) parsed, "");
         Object type = request.get("type");
         Object seq = request.get("seq");
         if ("hello".equals(type)) {

@@ -99,7 +99,9 @@ public final class ExampleEngine implements Engine {
         }
     }
 
-    /** A triggered message waiting for its delay; {@code order} keeps triggers at one time in order. */
+    /**
+     * A triggered message waiting for its delay; {@code order} keeps triggers at one time in order.
+     */
     static final class Waiting {
         final long readyAt;
         final long order;
@@ -383,7 +385,8 @@ public final class ExampleEngine implements Engine {
     private void attemptDisplay(Message message, long triggeredAt) {
         String id = message.id;
         long elapsed = now - triggeredAt;
-        boolean timedOut = message.timeoutMs != null ? elapsed >= message.timeoutMs : elapsed - message.delayMs >= 30_000;
+        boolean timedOut = message.timeoutMs != null ? elapsed >= message.timeoutMs
+                : elapsed - message.delayMs >= 30_000; // no timeout given: the delay plus 30 s
         if (timedOut) {
             out.add(Observations.discarded(id, "timeout"));
         } else if (!foreground) {
@@ -393,8 +396,8 @@ public final class ExampleEngine implements Engine {
         } else if (device.equals("phone") && !message.orientation.equals("any")
                 && !message.orientation.equals(orientation)) {
             out.add(Observations.discarded(id, "orientation"));
-        } else if (profile.equals("appboy-legacy") && (message.type.equals("full") || message.type.equals("modal_image"))
-                && message.image == null) {
+        } else if (profile.equals("appboy-legacy") && message.image == null
+                && (message.type.equals("full") || message.type.equals("modal_image"))) {
             out.add(Observations.discarded(id, "missing_image"));
         } else if ("fails".equals(message.image) || "fails".equals(message.zip)) {
             out.add(Observations.discarded(id, "asset_failed"));
@@ -427,10 +430,12 @@ public final class ExampleEngine implements Engine {
                 case "any_purchase":
                     return eventKind.equals("purchase");
                 case "purchase":
-                    return eventKind.equals("purchase") && event.getString("product").equals(trigger.getString("product"))
+                    return eventKind.equals("purchase")
+                            && event.getString("product").equals(trigger.getString("product"))
                             && filtersHold(trigger.getList("filters"), event.getObject("properties"), now);
                 case "custom_event":
-                    return eventKind.equals("custom_event") && event.getString("name").equals(trigger.getString("name"))
+                    return eventKind.equals("custom_event")
+                            && event.getString("name").equals(trigger.getString("name"))
                             && filtersHold(trigger.getList("filters"), event.getObject("properties"), now);
                 case "push_click":
                     String campaign = trigger.getStringOrNull("campaign");

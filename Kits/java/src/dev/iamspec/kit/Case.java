@@ -16,7 +16,10 @@ public final class Case {
     private final List<JsonObject> messages;
     private final int protocol;
 
-    /** A case, as the kit makes it from a request (or a test of your adapter does); none may be null. */
+    /**
+     * A case, as the kit makes it from a request (or a test of your adapter does); none may be
+     * null.
+     */
     public Case(String caseId, String profile, JsonObject config, List<JsonObject> messages, int protocol) {
         this.caseId = caseId;
         this.profile = profile;
@@ -25,7 +28,10 @@ public final class Case {
         this.protocol = protocol;
     }
 
-    /** The case's request read: its keys checked for type, the messages placed as {@code messages[i]}. */
+    /**
+     * The case's request read: its keys checked for type, the messages placed as {@code
+     * messages[i]}.
+     */
     static Case fromRequest(JsonObject request, int protocol) {
         return new Case(request.getString("case_id"), request.getString("profile"), request.getObject("config"),
                 request.getObjectList("messages"), protocol);
@@ -41,7 +47,10 @@ public final class Case {
         return profile;
     }
 
-    /** The config: {@code minimum_trigger_interval_ms}, {@code device}, {@code orientation}, {@code delegate}. */
+    /**
+     * The config: {@code minimum_trigger_interval_ms}, {@code device}, {@code orientation}, {@code
+     * delegate}.
+     */
     public JsonObject getConfig() {
         return config;
     }

@@ -19,7 +19,10 @@ import java.util.Map;
  * sees no checked exception, and may throw any exception from every method.
  */
 public interface Engine {
-    /** A session starts ({@code sync}: {@code complete} or {@code pending}). By default, {@link #handle}. */
+    /**
+     * A session starts ({@code sync}: {@code complete} or {@code pending}). By default, {@link
+     * #handle}.
+     */
     default List<Map<String, Object>> onSessionStart(JsonObject stimulus) throws Exception {
         return handle(stimulus);
     }
@@ -39,12 +42,18 @@ public interface Engine {
         return handle(stimulus);
     }
 
-    /** A custom event is logged ({@code name}, {@code properties}, {@code source}). By default, {@link #handle}. */
+    /**
+     * A custom event is logged ({@code name}, {@code properties}, {@code source}). By default,
+     * {@link #handle}.
+     */
     default List<Map<String, Object>> onCustomEvent(JsonObject stimulus) throws Exception {
         return handle(stimulus);
     }
 
-    /** A purchase is logged ({@code product}, {@code price}, {@code properties}, {@code source}). By default, {@link #handle}. */
+    /**
+     * A purchase is logged ({@code product}, {@code price}, {@code properties}, {@code source}). By
+     * default, {@link #handle}.
+     */
     default List<Map<String, Object>> onPurchase(JsonObject stimulus) throws Exception {
         return handle(stimulus);
     }
@@ -54,12 +63,18 @@ public interface Engine {
         return handle(stimulus);
     }
 
-    /** Protocol 2: the app, with no session running, opens from a push ({@code campaign}, or {@code null}). By default, {@link #handle}. */
+    /**
+     * Protocol 2: the app, with no session running, opens from a push ({@code campaign}, or {@code
+     * null}). By default, {@link #handle}.
+     */
     default List<Map<String, Object>> onPushOpen(JsonObject stimulus) throws Exception {
         return handle(stimulus);
     }
 
-    /** Virtual time moves forward {@code by_ms} milliseconds (an integer above 0). By default, {@link #handle}. */
+    /**
+     * Virtual time moves forward {@code by_ms} milliseconds (an integer above 0). By default,
+     * {@link #handle}.
+     */
     default List<Map<String, Object>> onAdvance(JsonObject stimulus) throws Exception {
         return handle(stimulus);
     }
@@ -74,7 +89,10 @@ public interface Engine {
         return handle(stimulus);
     }
 
-    /** The device turns ({@code orientation}: {@code portrait} or {@code landscape}). By default, {@link #handle}. */
+    /**
+     * The device turns ({@code orientation}: {@code portrait} or {@code landscape}). By default,
+     * {@link #handle}.
+     */
     default List<Map<String, Object>> onOrientation(JsonObject stimulus) throws Exception {
         return handle(stimulus);
     }
@@ -89,12 +107,18 @@ public interface Engine {
         return handle(stimulus);
     }
 
-    /** A message's asset download ends ({@code message}, {@code outcome}: {@code succeeds} or {@code fails}). By default, {@link #handle}. */
+    /**
+     * A message's asset download ends ({@code message}, {@code outcome}: {@code succeeds} or {@code
+     * fails}). By default, {@link #handle}.
+     */
     default List<Map<String, Object>> onAssetDownload(JsonObject stimulus) throws Exception {
         return handle(stimulus);
     }
 
-    /** The display delegate answers for a message ({@code message}, {@code choice}: {@code now}, {@code later}, {@code discard}, {@code rollback}). By default, {@link #handle}. */
+    /**
+     * The display delegate answers for a message ({@code message}, {@code choice}: {@code now},
+     * {@code later}, {@code discard}, {@code rollback}). By default, {@link #handle}.
+     */
     default List<Map<String, Object>> onDelegateChoice(JsonObject stimulus) throws Exception {
         return handle(stimulus);
     }
@@ -114,7 +138,10 @@ public interface Engine {
         return handle(stimulus);
     }
 
-    /** The app presents a local message ({@code message}: a complete message, with no triggers). By default, {@link #handle}. */
+    /**
+     * The app presents a local message ({@code message}: a complete message, with no triggers). By
+     * default, {@link #handle}.
+     */
     default List<Map<String, Object>> onPresentLocal(JsonObject stimulus) throws Exception {
         return handle(stimulus);
     }
@@ -129,7 +156,10 @@ public interface Engine {
         return handle(stimulus);
     }
 
-    /** Answer with exactly one {@link Observations#stack} observation: the stack, top first. By default, {@link #handle}. */
+    /**
+     * Answer with exactly one {@link Observations#stack} observation: the stack, top first. By
+     * default, {@link #handle}.
+     */
     default List<Map<String, Object>> onInspectStack(JsonObject stimulus) throws Exception {
         return handle(stimulus);
     }
@@ -142,6 +172,9 @@ public interface Engine {
         throw new Unsupported("this engine does not implement the " + stimulus.getString("kind") + " stimulus");
     }
 
-    /** Called at {@code end_case} (and at the end of input during a case): release what the engine holds. */
+    /**
+     * Called at {@code end_case} (and at the end of input during a case): release what the engine
+     * holds.
+     */
     default void close() throws Exception {}
 }

@@ -51,7 +51,9 @@ final class Failures {
             }
             int lastDot = className.lastIndexOf('.');
             if (lastDot >= 0 && className.substring(0, lastDot).equals(kitPackage)) {
-                if (className.equals(ProtocolLoop.class.getName()) || className.equals(StimulusDispatch.class.getName())) {
+                boolean loop = className.equals(ProtocolLoop.class.getName())
+                        || className.equals(StimulusDispatch.class.getName());
+                if (loop) {
                     return null;
                 }
                 continue;

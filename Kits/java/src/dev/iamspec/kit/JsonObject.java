@@ -47,7 +47,10 @@ public final class JsonObject {
         return members.containsKey(key);
     }
 
-    /** The raw value of a key ({@link JsonReader}'s types), or {@code null} when it is null or absent. */
+    /**
+     * The raw value of a key ({@link JsonReader}'s types), or {@code null} when it is null or
+     * absent.
+     */
     public Object get(String key) {
         return members.get(key);
     }
@@ -200,7 +203,9 @@ public final class JsonObject {
         return new JsonException(place(key) + ": found " + describe(value) + ", expected " + expected);
     }
 
-    /** Where a key of this object is: {@code stimulus.by_ms}, or the key alone in a whole request. */
+    /**
+     * Where a key of this object is: {@code stimulus.by_ms}, or the key alone in a whole request.
+     */
     private String place(String key) {
         return path.isEmpty() ? key : path + "." + key;
     }

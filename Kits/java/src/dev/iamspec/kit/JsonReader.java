@@ -165,7 +165,10 @@ public final class JsonReader {
         }
     }
 
-    /** One escape sequence of a string, from its backslash; a {@code \\u} escape may be half a surrogate pair. */
+    /**
+     * One escape sequence of a string, from its backslash; a {@code \\u} escape may be half a
+     * surrogate pair.
+     */
     private char readEscape() {
         position++;
         int c = peek();

@@ -89,7 +89,8 @@ public final class JsonWriter {
         boolean first = true;
         for (Map.Entry<?, ?> member : members.entrySet()) {
             if (!(member.getKey() instanceof String)) {
-                String found = member.getKey() == null ? "the key null" : "a key of type " + member.getKey().getClass().getName();
+                String found = member.getKey() == null ? "the key null"
+                        : "a key of type " + member.getKey().getClass().getName();
                 throw new Unwritable(found, "string keys only");
             }
             String key = (String) member.getKey();

@@ -32,14 +32,20 @@ public final class Observations {
         return observation;
     }
 
-    /** The message goes on the stack: {@code background}, {@code message_visible}, {@code delegate_later}, {@code keyboard}. */
+    /**
+     * The message goes on the stack: {@code background}, {@code message_visible}, {@code
+     * delegate_later}, {@code keyboard}.
+     */
     public static Map<String, Object> stacked(String message, String reason) {
         Map<String, Object> observation = observation("stacked", "message", message);
         observation.put("reason", reason);
         return observation;
     }
 
-    /** The message is dropped: {@code delegate}, {@code asset_failed}, {@code timeout}, {@code orientation}, {@code missing_image}. */
+    /**
+     * The message is dropped: {@code delegate}, {@code asset_failed}, {@code timeout}, {@code
+     * orientation}, {@code missing_image}.
+     */
     public static Map<String, Object> discarded(String message, String reason) {
         Map<String, Object> observation = observation("discarded", "message", message);
         observation.put("reason", reason);
@@ -59,7 +65,10 @@ public final class Observations {
         return observation("dismissed", "message", message);
     }
 
-    /** The no-matching-trigger callback, for an event that triggered no message: see {@link #triggerEvent}. */
+    /**
+     * The no-matching-trigger callback, for an event that triggered no message: see {@link
+     * #triggerEvent}.
+     */
     public static Map<String, Object> noMatchingTrigger(Map<String, Object> event) {
         return observation("no_matching_trigger", "event", event);
     }

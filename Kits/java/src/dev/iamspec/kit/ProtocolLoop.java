@@ -82,7 +82,9 @@ public final class ProtocolLoop {
         return 0;
     }
 
-    /** The answer line to one request line (with its {@code \n}), or {@code null} when none is due. */
+    /**
+     * The answer line to one request line (with its {@code \n}), or {@code null} when none is due.
+     */
     private String answer(byte[] raw) {
         String line;
         try {
@@ -187,7 +189,10 @@ public final class ProtocolLoop {
         }
     }
 
-    /** The engine's result checked: {@code null} is none; each element a map with a string {@code kind}. */
+    /**
+     * The engine's result checked: {@code null} is none; each element a map with a string {@code
+     * kind}.
+     */
     private static List<Map<String, Object>> observationList(List<Map<String, Object>> result, String kind) {
         List<Map<String, Object>> observations = new ArrayList<>();
         if (result == null) {
@@ -223,7 +228,10 @@ public final class ProtocolLoop {
         }
     }
 
-    /** An answer as one JSON line, with the request's {@code seq} in protocol 2, second after {@code type}. */
+    /**
+     * An answer as one JSON line, with the request's {@code seq} in protocol 2, second after {@code
+     * type}.
+     */
     private String encode(Map<String, Object> answer, Object seq) {
         Map<String, Object> ordered = new LinkedHashMap<>();
         ordered.put("type", answer.remove("type"));

@@ -23,7 +23,10 @@ final class RequestLines {
         this.beforeWaiting = beforeWaiting;
     }
 
-    /** The next line's bytes, or {@code null} at the end of input; an unfinished last line is a line. */
+    /**
+     * The next line's bytes, or {@code null} at the end of input; an unfinished last line is a
+     * line.
+     */
     byte[] next() throws IOException {
         ByteArrayOutputStream longLine = null;
         while (true) {

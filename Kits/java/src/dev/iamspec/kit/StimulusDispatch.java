@@ -3,7 +3,10 @@ package dev.iamspec.kit;
 import java.util.List;
 import java.util.Map;
 
-/** Calls the {@link Engine} method named after a stimulus's kind, or {@link Engine#handle} for an unknown kind. */
+/**
+ * Calls the {@link Engine} method named after a stimulus's kind, or {@link Engine#handle} for an
+ * unknown kind.
+ */
 final class StimulusDispatch {
     private StimulusDispatch() {}
 

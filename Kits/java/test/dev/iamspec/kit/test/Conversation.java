@@ -26,7 +26,10 @@ final class Conversation {
     final List<Map<String, Object>> answers = new ArrayList<>();
     final String stderr;
 
-    /** Serves the requests (maps, written as JSON; strings and bytes, written as they are) and reads the answers. */
+    /**
+     * Serves the requests (maps, written as JSON; strings and bytes, written as they are) and reads
+     * the answers.
+     */
     @SuppressWarnings("unchecked")
     Conversation(EngineFactory factory, Object... requests) {
         ByteArrayOutputStream input = new ByteArrayOutputStream();
@@ -89,7 +92,9 @@ final class Conversation {
         return request;
     }
 
-    /** A {@code stimulus} request of a kind with its keys; {@code seq} 0 leaves it out (protocol 1). */
+    /**
+     * A {@code stimulus} request of a kind with its keys; {@code seq} 0 leaves it out (protocol 1).
+     */
     static Map<String, Object> stimulus(long seq, String kind, Object... keysAndValues) {
         Map<String, Object> stimulus = message("kind", kind);
         stimulus.putAll(message(keysAndValues));
@@ -101,7 +106,10 @@ final class Conversation {
         return request;
     }
 
-    /** A request with only a type and, when above 0, a {@code seq}: {@code end_case}, {@code shutdown}. */
+    /**
+     * A request with only a type and, when above 0, a {@code seq}: {@code end_case}, {@code
+     * shutdown}.
+     */
     static Map<String, Object> bare(String type, long seq) {
         return seq > 0 ? message("type", type, "seq", seq) : message("type", type);
     }

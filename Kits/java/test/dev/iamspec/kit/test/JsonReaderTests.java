@@ -13,7 +13,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** JsonReader: every JSON construct, integers kept apart from reals, and hostile text refused with its place. */
+/**
+ * JsonReader: every JSON construct, integers kept apart from reals, and hostile text refused with
+ * its place.
+ */
 final class JsonReaderTests {
     private JsonReaderTests() {}
 

@@ -15,7 +15,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** JsonWriter: compact one-line JSON, integers without a fraction and reals with one, unwritable values named by place. */
+/**
+ * JsonWriter: compact one-line JSON, integers without a fraction and reals with one, unwritable
+ * values named by place.
+ */
 final class JsonWriterTests {
     private JsonWriterTests() {}
 

@@ -19,11 +19,15 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
-/** The protocol loop: conversations fed to a ProtocolLoop, answers read back (Specs/PROTOCOL.md). */
+/**
+ * The protocol loop: conversations fed to a ProtocolLoop, answers read back (Specs/PROTOCOL.md).
+ */
 final class ProtocolLoopTests {
     private ProtocolLoopTests() {}
 
-    /** An engine counting custom events, declining what it does not know, and failing on purpose. */
+    /**
+     * An engine counting custom events, declining what it does not know, and failing on purpose.
+     */
     static final class Counter implements Engine {
         static final List<String> closed = new ArrayList<>();
         private final Case testCase;

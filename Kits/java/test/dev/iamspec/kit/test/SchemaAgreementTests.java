@@ -102,7 +102,10 @@ final class SchemaAgreementTests {
         });
     }
 
-    /** A kind whose description starts "Protocol N:" came with version N; every other one with version 1. */
+    /**
+     * A kind whose description starts "Protocol N:" came with version N; every other one with
+     * version 1.
+     */
     private static int cameWith(JsonObject schema) {
         Object description = schema.get("description");
         Matcher protocol = Pattern.compile("^Protocol (\\d+):").matcher(description instanceof String ? (String) description : "");

@@ -7,7 +7,10 @@ import dev.iamspec.kit.Observations;
 import java.util.List;
 import java.util.Map;
 
-/** An engine served on the process's stdin and stdout by {@link Kit#serve}, for {@link ServeTests}: it prints a debug line on System.out at each event. */
+/**
+ * An engine served on the process's stdin and stdout by {@link Kit#serve}, for {@link ServeTests}:
+ * it prints a debug line on System.out at each event.
+ */
 public final class ServedEngine implements Engine {
     /** Serves until iamspec is done. */
     public static void main(String[] arguments) {

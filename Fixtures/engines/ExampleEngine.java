@@ -18,8 +18,8 @@ import java.util.regex.Pattern;
  * file, then run the suite against it:
  *
  * <pre>
- * javac --release 11 -d build $(find Kits/java/src -name '*.java') Fixtures/engines/ExampleEngine.java
- * iamspec run --engine-command "java -cp build ExampleEngine" --validate-protocol
+ * javac --release 11 -d .build/java $(find Kits/java/src -name '*.java') Fixtures/engines/ExampleEngine.java
+ * iamspec run --engine-command "java -cp .build/java ExampleEngine" --validate-protocol
  * </pre>
  *
  * The kit speaks iamspec's stdio protocol (Specs/PROTOCOL.md): the handshake, cases, stimuli,

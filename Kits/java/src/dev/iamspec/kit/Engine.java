@@ -156,6 +156,11 @@ public interface Engine {
         return handle(stimulus);
     }
 
+    /** The app dismisses the visible message itself, whichever it is. By default, {@link #handle}. */
+    default List<Map<String, Object>> onAppDismiss(JsonObject stimulus) throws Exception {
+        return handle(stimulus);
+    }
+
     /**
      * Answer with exactly one {@link Observations#stack} observation: the stack, top first. By
      * default, {@link #handle}.

@@ -57,6 +57,8 @@ final class StimulusDispatch {
                 return engine.onChangeUser(stimulus);
             case "wipe_data":
                 return engine.onWipeData(stimulus);
+            case "app_dismiss":
+                return engine.onAppDismiss(stimulus);
             case "inspect_stack":
                 return engine.onInspectStack(stimulus);
             default:

@@ -64,7 +64,7 @@ final class SchemaAgreementTests {
 
         check.test("schema: every stimulus has an Engine method, on<Kind>, and the kit calls exactly it", () -> {
             List<JsonObject> kinds = definitions(schemas).getObject("$defs").getObject("stimulus").getObjectList("oneOf");
-            holds(kinds.size() >= 23, "the protocol's stimuli, found " + kinds.size());
+            holds(kinds.size() >= 24, "the protocol's stimuli, found " + kinds.size());
             for (JsonObject schema : kinds) {
                 String kind = schema.getObject("properties").getObject("kind").getString("const");
                 String method = "on" + Character.toUpperCase(camelCase(kind).charAt(0)) + camelCase(kind).substring(1);

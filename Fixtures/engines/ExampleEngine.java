@@ -24,10 +24,10 @@ import java.util.regex.Pattern;
  *
  * The kit speaks iamspec's stdio protocol (Specs/PROTOCOL.md): the handshake, cases, stimuli,
  * declining, errors and flushing. This file is only the engine: the kit makes one
- * {@code ExampleEngine} per case and calls its {@code on<Kind>} method for each stimulus
+ * {@code ExampleEngine} per case and calls its public {@code on<Kind>} method for each stimulus
  * ({@code custom_event} calls {@code onCustomEvent}), and answers with the observations it
- * returns. {@code System.out} goes to stderr while the kit runs, which iamspec shows when a case
- * errors.
+ * returns; a kind it has no method for is declined ({@code Engine.handle}). {@code System.out}
+ * goes to stderr while the kit runs, which iamspec shows when a case errors.
  *
  * <p>It implements a real part of the delivery rules, the same as Fixtures/engines/example_engine.py:
  * triggers and property filters, priority with ties to the later message, the minimum trigger
@@ -151,7 +151,6 @@ public final class ExampleEngine implements Engine {
 
     // -- stimuli: the kit calls on<Kind>; each returns the observations it caused ----------------
 
-    @Override
     public List<Map<String, Object>> onSessionStart(JsonObject stimulus) {
         if (!stimulus.getString("sync").equals("complete")) {
             throw new Unsupported("session sync is not implemented");
@@ -160,25 +159,21 @@ public final class ExampleEngine implements Engine {
         return trigger(stimulus, true);
     }
 
-    @Override
     public List<Map<String, Object>> onCustomEvent(JsonObject stimulus) {
         // Events logged through the REST API never trigger.
         return stimulus.getString("source").equals("sdk") ? trigger(stimulus, false) : List.of();
     }
 
-    @Override
     public List<Map<String, Object>> onPurchase(JsonObject stimulus) {
         return onCustomEvent(stimulus);
     }
 
-    @Override
     public List<Map<String, Object>> onPushClick(JsonObject stimulus) {
         // Opening the app from a push brings it to the foreground (rule triggers.push-foregrounds-the-app).
         foreground = true;
         return trigger(stimulus, true);
     }
 
-    @Override
     public List<Map<String, Object>> onAdvance(JsonObject stimulus) {
         out = new ArrayList<>();
         long end;
@@ -201,14 +196,12 @@ public final class ExampleEngine implements Engine {
         return out;
     }
 
-    @Override
     public List<Map<String, Object>> onDisplayNext(JsonObject stimulus) {
         out = new ArrayList<>();
         offer();
         return out;
     }
 
-    @Override
     public List<Map<String, Object>> onDismiss(JsonObject stimulus) {
         if (visible != null && visible.id.equals(stimulus.getString("message"))) {
             visible = null;
@@ -216,7 +209,6 @@ public final class ExampleEngine implements Engine {
         return List.of();
     }
 
-    @Override
     public List<Map<String, Object>> onClick(JsonObject stimulus) {
         String message = stimulus.getString("message");
         if (visible != null && visible.id.equals(message) && !visibleClicked) {
@@ -226,19 +218,16 @@ public final class ExampleEngine implements Engine {
         return List.of();
     }
 
-    @Override
     public List<Map<String, Object>> onBackground(JsonObject stimulus) {
         foreground = false;
         return List.of();
     }
 
-    @Override
     public List<Map<String, Object>> onForeground(JsonObject stimulus) {
         foreground = true;
         return List.of();
     }
 
-    @Override
     public List<Map<String, Object>> onRelaunch(JsonObject stimulus) {
         stack = new ArrayList<>();
         waiting = new ArrayList<>();
@@ -247,7 +236,6 @@ public final class ExampleEngine implements Engine {
         return List.of();
     }
 
-    @Override
     public List<Map<String, Object>> onChangeUser(JsonObject stimulus) {
         // Changing to the current user does nothing; a change away from an identified user also
         // starts the new one afresh: no display seen, no interval running.
@@ -267,12 +255,10 @@ public final class ExampleEngine implements Engine {
         return List.of();
     }
 
-    @Override
     public List<Map<String, Object>> onSessionEnd(JsonObject stimulus) {
         return List.of();
     }
 
-    @Override
     public List<Map<String, Object>> onInspectStack(JsonObject stimulus) {
         List<String> ids = new ArrayList<>();
         for (int index = stack.size() - 1; index >= 0; index--) {

@@ -20,14 +20,20 @@ class Adapter(case: Case) : Engine {
         engine = MyEngine(case.profile, case.config.getLong("minimum_trigger_interval_ms"), case.messages)
     }
 
-    override fun onSessionStart(stimulus: JsonObject): List<Map<String, Any>> =
-        engine.startSession().map { Observations.displayed(it.id, it.extras) }
+    // on<Kind> for a stimulus kind ...
+    fun onSessionStart(stimulus: JsonObject): List<Map<String, Any>> {
+        if (stimulus.getString("sync") != "complete") {
+            throw Unsupported("my engine has no session sync") // the step is declined
+        }
+        return engine.startSession().map { Observations.displayed(it.id, it.extras) }
+    }
 
-    override fun onAdvance(stimulus: JsonObject): List<Map<String, Any>>? {
+    fun onAdvance(stimulus: JsonObject): List<Map<String, Any>>? {
         engine.advance(stimulus.getLong("by_ms")) // null: no observation
         return null
     }
 
+    // ... or handle() for every kind without its own
     override fun handle(stimulus: JsonObject): List<Map<String, Any>>? =
         throw Unsupported("${stimulus["kind"]} is not mapped yet") // the step is declined
 

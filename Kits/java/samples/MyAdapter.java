@@ -24,14 +24,16 @@ public final class MyAdapter implements Engine {
                 testCase.getMessages());
     }
 
-    @Override // on<Kind> for a stimulus kind ...
+    // on<Kind>, public, for a stimulus kind ...
     public List<Map<String, Object>> onSessionStart(JsonObject stimulus) {
+        if (!stimulus.getString("sync").equals("complete")) {
+            throw new Unsupported("my engine has no session sync"); // the step is declined
+        }
         return engine.startSession().stream()
                 .map(shown -> Observations.displayed(shown.id, shown.extras))
                 .collect(Collectors.toList());
     }
 
-    @Override
     public List<Map<String, Object>> onAdvance(JsonObject stimulus) {
         engine.advance(stimulus.getLong("by_ms"));
         return null; // no observation

@@ -17,6 +17,7 @@ public final class KitTests {
         JsonWriterTests.register(check);
         JsonObjectTests.register(check);
         ProtocolLoopTests.register(check);
+        DispatchTests.register(check);
         PipeliningTests.register(check);
         ServeTests.register(check);
         SchemaAgreementTests.register(check, schemas);

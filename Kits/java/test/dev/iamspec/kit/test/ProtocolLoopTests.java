@@ -43,14 +43,12 @@ final class ProtocolLoopTests {
             this.testCase = testCase;
         }
 
-        @Override
         public List<Map<String, Object>> onCustomEvent(JsonObject stimulus) {
             count++;
             System.out.println("a debug line from the engine");
             return List.of(Observations.displayed(stimulus.getString("name"), Map.of("n", String.valueOf(count))));
         }
 
-        @Override
         public List<Map<String, Object>> onAdvance(JsonObject stimulus) {
             long by = stimulus.getLong("by_ms");
             if (by == 13) {
@@ -69,23 +67,19 @@ final class ProtocolLoopTests {
             return deeper(depth + 1) + 1;
         }
 
-        @Override
         public List<Map<String, Object>> onClick(JsonObject stimulus) {
             return Arrays.asList(Observations.clickLogged("m"), null);
         }
 
-        @Override
         public List<Map<String, Object>> onDismiss(JsonObject stimulus) {
             return List.of(Observations.displayed("m", Map.of("at", "x")), Map.of("kind", "stack", "messages",
                     List.of(new Object())));
         }
 
-        @Override
         public List<Map<String, Object>> onSessionStart(JsonObject stimulus) {
             throw new Unsupported("sessions are not mapped");
         }
 
-        @Override
         public List<Map<String, Object>> onInspectStack(JsonObject stimulus) {
             return List.of(Observations.stack(List.of("b", "a")));
         }

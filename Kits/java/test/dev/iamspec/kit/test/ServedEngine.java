@@ -17,7 +17,6 @@ public final class ServedEngine implements Engine {
         System.exit(Kit.serve("served", "1.0", List.of("braze-swift"), List.of("analytics"), testCase -> new ServedEngine()));
     }
 
-    @Override
     public List<Map<String, Object>> onCustomEvent(JsonObject stimulus) {
         System.out.println("a debug line on System.out");
         return List.of(Observations.displayed(stimulus.getString("name")));

@@ -6,9 +6,10 @@ import IAMSpec
 /// `failureEntry(_:header:)`): the profiles it failed in, the rules it checks with their words, its
 /// `given`, the failing step's `path:line:col` with the message, the aligned timeline, and a
 /// one-line command that runs it again. Skips are grouped by reason (a declined step's runs each
-/// with the step's location), apart from expected failures (a baseline's; `BaselineJudgement` lists
-/// them in a section of their own). The last line is exactly `N passed, N failed, N skipped`,
-/// errors counted as failed, never coloured, so scripts can read it.
+/// with the step's location), apart from expected failures: for a run a baseline judged, a section
+/// lists them, the unexpected passes allowed, the stale entries and the baseline's counts. The last
+/// line is exactly `N passed, N failed, N skipped` (`RunVerdict`), errors and stale baseline
+/// entries counted as failed, never coloured, so scripts can read it.
 public struct ConsoleReport: Sendable {
     /// Whether the report is coloured.
     public var style: ConsoleStyle
@@ -153,7 +154,34 @@ public struct ConsoleReport: Sendable {
         if summary.interrupted {
             lines.append(style.yellow("interrupted: the runs not started are not reported"))
         }
-        lines.append(summary.totalsLine)
+        lines += verdictLines(for: summary)
+        return lines
+    }
+
+    /// The report's last lines: for a run a baseline judged, its expected failures, the
+    /// unexpected passes it allowed, its stale entries and its counts; then the totals line.
+    package func verdictLines(for summary: RunSummary) -> [String] {
+        let verdict = summary.verdict
+        var lines: [String] = []
+        guard let baseline = summary.baseline else { return [verdict.totalsLine] }
+        func list(_ title: String, _ results: [CaseResult]) {
+            guard !results.isEmpty else { return }
+            lines.append(style.yellow("\(title) (\(results.count)):"))
+            for result in results {
+                lines.append("  \(result.caseID) [\(result.profile.rawValue)]  \(result.message)")
+            }
+        }
+        list("expected failures", summary.results.filter { $0.kind == .expectedFailure })
+        list(
+            "unexpected passes, allowed",
+            summary.results.filter { $0.kind == .unexpectedPass && $0.status == .passed }
+        )
+        if !baseline.staleEntries.isEmpty {
+            lines.append(style.red("stale baseline entries (\(baseline.staleEntries.count)):"))
+            lines += baseline.staleEntries.map { "  \($0.staleLine)" }
+        }
+        lines += [verdict.baselineCounts].compactMap { $0.map { "baseline: \($0)" } }
+        lines.append(verdict.totalsLine)
         return lines
     }
 

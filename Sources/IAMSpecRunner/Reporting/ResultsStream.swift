@@ -151,15 +151,23 @@ public enum ResultsStream {
                         line: number
                     )
                 }
-                var disagreements = footer.totals.disagreements(with: FooterLine.Totals(summary))
-                if let verdict = footer.verdict {
-                    disagreements += verdict.disagreements(with: FooterLine.VerdictRecord(recorded.judged.verdict))
-                }
+                let lines = "\(results.count) case line\(results.count == 1 ? "" : "s")"
+                let disagreements = footer.totals.disagreements(with: FooterLine.Totals(summary))
                 guard disagreements.isEmpty else {
                     throw failure(
-                        "found a footer whose totals disagree with the \(results.count) case line\(results.count == 1 ? "" : "s") "
-                            + "before it (\(disagreements.joined(separator: "; "))), expected the same counts: "
+                        "found a footer whose totals disagree with the \(lines) before it "
+                            + "(\(disagreements.joined(separator: "; "))), expected the same counts: "
                             + "case lines were lost or added after the run wrote the stream",
+                        line: number
+                    )
+                }
+                let verdict =
+                    footer.verdict?.disagreements(with: FooterLine.VerdictRecord(recorded.judged.verdict)) ?? []
+                guard verdict.isEmpty else {
+                    throw failure(
+                        "found a footer whose verdict disagrees with the \(lines) before it, judged by its baseline "
+                            + "(\(verdict.joined(separator: "; "))), expected the same verdict: "
+                            + "the stream was changed after the run wrote it",
                         line: number
                     )
                 }
@@ -363,6 +371,7 @@ struct FooterLine: Codable {
         var outcome: String
         var passed: Int
         var failed: Int
+        var errors: Int
         var skipped: Int
         var staleEntries: Int
         var expectedFailures: Int
@@ -373,6 +382,7 @@ struct FooterLine: Codable {
             case outcome
             case passed
             case failed
+            case errors
             case skipped
             case staleEntries = "stale_entries"
             case expectedFailures = "expected_failures"
@@ -384,6 +394,7 @@ struct FooterLine: Codable {
             outcome = verdict.outcome
             passed = verdict.passed
             failed = verdict.failed
+            errors = verdict.errors
             skipped = verdict.skipped
             staleEntries = verdict.staleEntries
             expectedFailures = verdict.expectedFailures
@@ -398,6 +409,7 @@ struct FooterLine: Codable {
                 ("verdict.outcome", outcome, computed.outcome),
                 ("verdict.passed", String(passed), String(computed.passed)),
                 ("verdict.failed", String(failed), String(computed.failed)),
+                ("verdict.errors", String(errors), String(computed.errors)),
                 ("verdict.skipped", String(skipped), String(computed.skipped)),
                 ("verdict.stale_entries", String(staleEntries), String(computed.staleEntries)),
                 ("verdict.expected_failures", String(expectedFailures), String(computed.expectedFailures)),

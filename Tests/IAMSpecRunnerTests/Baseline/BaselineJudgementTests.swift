@@ -230,7 +230,7 @@ struct RunVerdictTests {
         let footer = try #require(stream.split(separator: "\n").last)
         #expect(
             footer.contains(
-                "\"verdict\":{\"expected_failures\":1,\"failed\":4,\"outcome\":\"2 failed, 1 error, 1 stale baseline entry\""
+                "\"verdict\":{\"errors\":1,\"expected_failures\":1,\"failed\":4,\"outcome\":\"2 failed, 1 error, 1 stale baseline entry\""
             )
         )
         #expect(footer.contains("\"stale\":[\"gone\"]"))

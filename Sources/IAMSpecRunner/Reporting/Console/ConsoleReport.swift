@@ -82,6 +82,23 @@ public struct ConsoleReport: Sendable {
         }
     }
 
+    /// A line of progress off a terminal (``ProgressCadence``): `[245/490] 240 passed, 3 failed,
+    /// 2 skipped (41.2 s)`, the runs finished so far as the engine did them (errors counted as
+    /// failed), and the wall time since the run started.
+    package func progressSummaryLine(
+        completed: Int,
+        total: Int,
+        passed: Int,
+        failed: Int,
+        skipped: Int,
+        elapsed: Duration
+    ) -> String {
+        let count = String(completed)
+        let padding = String(repeating: " ", count: max(0, String(total).count - count.count))
+        return
+            "[\(padding)\(count)/\(total)] \(passed) passed, \(failed) failed, \(skipped) skipped (\(ElapsedText.of(elapsed)))"
+    }
+
     /// What a progress line is made on (copied in one go, where `repeatElement` goes byte by byte).
     private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 128)
 

@@ -16,7 +16,10 @@ struct RunCommand: ParsableCommand {
             to standard error. On SIGINT or SIGTERM no more cases start and the results so far are \
             reported, marked interrupted. With --fail-fast no run starts after the first failure \
             or error; the runs never started are not run: left out of the totals line (neither \
-            passed, failed nor skipped), counted in a line before it and in the reports. Report \
+            passed, failed nor skipped), counted in a line before it and in the reports. Just \
+            before the totals line, standard error gets `ran N case runs in T (wall time)`. Off a \
+            terminal, progress is a line per failed or errored run and a line of counts per tenth \
+            of the runs or per 10 s of wall time; wall time never decides a result. Report \
             paths are checked before the first case runs (missing folders are made; the same file \
             for two reports, or a report over an input: a spec file, a *.yaml a spec folder would \
             load, the rule catalogue or the --baseline, is a usage error; --update-baseline may \
@@ -128,6 +131,8 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
+        let clock = ContinuousClock()
+        let started = clock.now
         let loaded = try SuiteLoading.load(suite.paths, jobs: jobs)
         let baselineInputs = [baseline].compactMap { path in
             path.map { ReportDestinations.Input(role: "the baseline", path: $0, rewrittenBy: "--update-baseline") }
@@ -246,9 +251,18 @@ struct RunCommand: ParsableCommand {
                 at: lines.count - 1
             )
         }
+        // The totals line stays the last on standard output, exactly as it is: the run's duration
+        // goes to standard error just before it, once the lines above are out.
+        let totals = lines.removeLast()
         for line in lines {
             print(line)
         }
+        fflush(nil)
+        let made = outcome.runCount
+        StandardError.write(
+            "ran \(made) case run\(made == 1 ? "" : "s") in \(ElapsedText.of(clock.now - started)) (wall time)"
+        )
+        print(totals)
         // Ends the process here, the reports closed: freeing the loaded suite and the runs one
         // object at a time on the way out would only cost time.
         stdioProvider?.shutdown()

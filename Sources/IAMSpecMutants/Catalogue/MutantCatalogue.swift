@@ -260,6 +260,11 @@ package enum MutantCatalogue {
             rule: "delay.display-delay",
             summary: "delayed messages ready at the same time go in reverse trigger order"
         ) { $0.delay.equalReadyTimes = .inReverseTriggerOrder },
+        Mutant(
+            "click-follow-up-flipped",
+            rule: "stack.click-follow-up",
+            summary: "a click holds no follow-up under the Swift SDK, and holds one under the legacy SDK"
+        ) { $0.profile.clickHoldsFollowUp.toggle() },
     ]
     // MARK: Eligibility and the display attempt
 

@@ -43,16 +43,24 @@ extension ReferenceEngine {
     }
 
     /// Clears what an app, user or device event takes away; a triggered message no longer held
-    /// anywhere is no longer in flight.
+    /// anywhere is no longer in flight. A click's follow-up goes with the message on screen
+    /// (braze-swift-sdk's `dismiss(reason:)` discards it on a change of user or a wipe; a relaunch
+    /// loses it with the rest of the app's memory).
     mutating func clear(_ holdings: LifecycleRules.Holdings) {
-        if holdings.contains(.visibleMessage) { screen.clear() }
+        if holdings.contains(.visibleMessage) {
+            screen.clear()
+            if let slot = followUp.heldSlot, rules.selection.excludesMessagesInFlight { inFlight.remove(slot) }
+            followUp.drop()
+        }
         if holdings.contains(.deliveredMessages) { serverMessagesDelivered = false }
         guard !holdings.isDisjoint(with: [.stack, .delayedMessages, .messagesAwaitingAssets]) else { return }
         if holdings.contains(.stack) { stack.removeAll() }
         if holdings.contains(.delayedMessages) { delayed.removeAll() }
         if holdings.contains(.messagesAwaitingAssets) { awaitingAssets.removeAll() }
         if rules.selection.excludesMessagesInFlight {
-            inFlight = MessageSet(stack.slots + delayed.slots + awaitingAssets.slots)
+            var held = stack.slots + delayed.slots + awaitingAssets.slots
+            if let slot = followUp.heldSlot { held.append(slot) }
+            inFlight = MessageSet(held)
         }
     }
 }

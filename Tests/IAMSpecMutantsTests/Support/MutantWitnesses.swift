@@ -310,6 +310,12 @@ enum MutantWitnesses {
                 [B.start, B.event("tap"), B.event("level"), B.advance(10)],
                 configuration: B.noInterval
             )
+        case "click-follow-up-flipped":
+            return B.scenario(
+                [m1, m2],
+                [B.start, B.event("tap"), .messageClicked("m1"), B.event("level")],
+                configuration: B.noInterval
+            )
         case "keyboard-ignores-delegate":
             return B.scenario(
                 [m1],

@@ -461,6 +461,11 @@ package enum MutantCatalogue {
             summary: "a control message does not count as displayed for the interval and re-eligibility"
         ) { $0.campaign.controlMessagesMoveClocks = false },
         Mutant(
+            "control-skips-delegate",
+            rule: "analytics.control-group-delegate",
+            summary: "the display delegate is not asked about a control message"
+        ) { $0.campaign.delegateDecidesControlMessages = false },
+        Mutant(
             "push-open-push-click-first",
             rule: "triggers.push-open-session-first",
             summary: "an app opened from a push judges the push click before the session start"

@@ -410,6 +410,13 @@ enum MutantWitnesses {
         case "control-moves-no-clock":
             let control = B.message("m1", B.tap) { $0.isControl = true }
             return B.scenario([control, m2], [B.start, B.event("tap"), B.event("level")])
+        case "control-skips-delegate":
+            let control = B.message("m1", B.tap) { $0.isControl = true }
+            return B.scenario(
+                [control],
+                [.delegateChoiceSet(message: "m1", choice: .later), B.start, B.event("tap")],
+                configuration: EngineConfiguration(delegate: .implemented)
+            )
         case "push-open-push-click-first":
             return B.scenario(
                 [B.message("m0", .sessionStart), B.message("m1", .pushClick(campaign: nil))],

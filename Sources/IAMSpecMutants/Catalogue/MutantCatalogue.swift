@@ -490,6 +490,17 @@ package enum MutantCatalogue {
             rule: "users.anonymous-history-kept",
             summary: "the first change away from the anonymous user forgets its display clocks"
         ) { $0.users.changeFromAnonymousUserKeepsClocks = false },
+        Mutant(
+            "new-user-replays-held-events",
+            rule: "users.held-events",
+            summary:
+                "a change away from an identified user keeps the events a pending sync holds, replayed for the new user"
+        ) { $0.users.changeFromIdentifiedUserDropsHeldEvents = false },
+        Mutant(
+            "anonymous-held-events-dropped",
+            rule: "users.held-events",
+            summary: "a change away from the anonymous user drops the events a pending sync holds"
+        ) { $0.users.changeFromAnonymousUserKeepsHeldEvents = false },
     ]
 }
 

@@ -10,16 +10,20 @@ extension ReferenceEngine {
     }
 
     /// The user changes: the engine clears what ``LifecycleRules/userChangeClears`` says, and
-    /// keeps or forgets the display clocks as ``UserRules`` say.
+    /// keeps or forgets the display clocks and the events a pending sync holds as ``UserRules`` say.
     mutating func changeUser(to user: String) {
         guard user != currentUser || !rules.users.changeToCurrentUserIgnored else { return }
         let fromIdentifiedUser = currentUser != nil
         currentUser = user
         clearUserData()
+        let users = rules.users
         let resets =
-            fromIdentifiedUser
-            ? rules.users.changeFromIdentifiedUserResetsClocks : !rules.users.changeFromAnonymousUserKeepsClocks
+            fromIdentifiedUser ? users.changeFromIdentifiedUserResetsClocks : !users.changeFromAnonymousUserKeepsClocks
         if resets { clocks = DisplayClocks(interval: rules.interval, reeligibility: rules.reeligibility) }
+        let dropsHeld =
+            fromIdentifiedUser
+            ? users.changeFromIdentifiedUserDropsHeldEvents : !users.changeFromAnonymousUserKeepsHeldEvents
+        if dropsHeld { sync.dropHeld() }
     }
 
     /// The app wipes the SDK's data: "Changing the user (or wiping data) dismisses the visible

@@ -285,6 +285,8 @@ private struct TriggerPoints {
             }
             if case .userChanged(let newUser) = stimulus {
                 if newUser != user { delivered = false }
+                // A change away from an identified user drops the events a pending sync holds.
+                if user != nil, newUser != user { held = [] }
                 user = newUser
             }
             if case .dataWiped = stimulus {

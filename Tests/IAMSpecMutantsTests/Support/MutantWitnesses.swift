@@ -439,6 +439,19 @@ enum MutantWitnesses {
                 [B.start, B.event("tap"), .userChanged(to: "a"), B.start, B.event("tap")],
                 configuration: B.noInterval
             )
+        case "new-user-replays-held-events":
+            return B.scenario(
+                [m1],
+                [
+                    .userChanged(to: "a"), .sessionStarted(syncPending: true), B.event("tap"), .userChanged(to: "b"),
+                    .sessionSyncCompleted,
+                ]
+            )
+        case "anonymous-held-events-dropped":
+            return B.scenario(
+                [m1],
+                [.sessionStarted(syncPending: true), B.event("tap"), .userChanged(to: "a"), .sessionSyncCompleted]
+            )
         default:
             return nil
         }

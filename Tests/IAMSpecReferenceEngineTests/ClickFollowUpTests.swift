@@ -101,14 +101,20 @@ struct ClickFollowUpTests {
         #expect(try engine.dismiss("waiting") == [.dismissed("waiting")])
     }
 
-    @Test("display_next while the click is processed puts the top back on the stack")
-    func displayNextHoldsNothing() throws {
+    /// An engine showing `shown`, not clicked, with `waiting` triggered by `later`.
+    private static func showing() throws -> EngineDriver {
         var engine = try EngineDriver(
             [onEvent("shown", "tap"), onEvent("waiting", "later")],
             configuration: interval(0)
         )
         try engine.startSession()
         try engine.event("tap")
+        return engine
+    }
+
+    @Test("display_next while the click is processed puts the top back on the stack")
+    func displayNextHoldsNothing() throws {
+        var engine = try Self.showing()
         try engine.event("later")
         try engine.click("shown")
         #expect(try engine.displayNext() == [.stacked("waiting", reason: .messageVisible)])
@@ -118,12 +124,7 @@ struct ClickFollowUpTests {
 
     @Test("a click of a message that is not on screen arms nothing")
     func clickOffScreenArmsNothing() throws {
-        var engine = try EngineDriver(
-            [onEvent("shown", "tap"), onEvent("waiting", "later")],
-            configuration: interval(0)
-        )
-        try engine.startSession()
-        try engine.event("tap")
+        var engine = try Self.showing()
         #expect(try engine.click("waiting") == [])
         #expect(try engine.event("later") == [.stacked("waiting", reason: .messageVisible)])
     }

@@ -255,15 +255,17 @@ import Testing
           - {id: slow, delay: 5, triggers: [{purchase: gem}]}
         """
 
+    /// `promo` shown and clicked, then `tip` triggered while it may still be on screen.
+    private let clickThenTrigger = """
+        - session_start
+        - custom_event: cart
+        - click: promo
+        - custom_event: browse
+        - expect: nothing
+        """
+
     @Test func anEventThatTriggersAfterAClickNeedsIt() throws {
-        let steps = """
-            - session_start
-            - custom_event: cart
-            - click: promo
-            - custom_event: browse
-            - expect: nothing
-            """
-        #expect(try needs(clickable, steps).contains(.clickFollowUp))
+        #expect(try needs(clickable, clickThenTrigger).contains(.clickFollowUp))
     }
 
     @Test func aClickedMessageThatLeftFirstNeedsNothing() throws {
@@ -331,15 +333,8 @@ import Testing
             - expect: nothing
             """
         #expect(try !needs(clickable, local).contains(.clickFollowUp))
-        let steps = """
-            - session_start
-            - custom_event: cart
-            - click: promo
-            - custom_event: browse
-            - expect: nothing
-            """
-        #expect(try !needs(clickable, steps, profiles: "[appboy-legacy]").contains(.clickFollowUp))
-        #expect(try needs(clickable, steps, profiles: "[braze-swift]").contains(.clickFollowUp))
+        #expect(try !needs(clickable, clickThenTrigger, profiles: "[appboy-legacy]").contains(.clickFollowUp))
+        #expect(try needs(clickable, clickThenTrigger, profiles: "[braze-swift]").contains(.clickFollowUp))
     }
 
     @Test func aPresentedMessageOrAStackOfferAfterAClickNeedsIt() throws {

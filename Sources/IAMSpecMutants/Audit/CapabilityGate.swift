@@ -16,7 +16,7 @@ package enum CapabilityGate: Sendable, Hashable {
     /// The behavioural capabilities, in the order the audit reports them: those the loader derives
     /// from what a case's timeline makes possible (`BehaviourNeeds`); every other capability stands
     /// for what a case writes or reads, as its ``Capability/neededBy`` words say.
-    package static let behavioural: [Capability] = [.priority, .minimumInterval]
+    package static let behavioural: [Capability] = [.priority, .minimumInterval, .clickFollowUp]
 
     /// The gate of the capability.
     package static func of(_ capability: Capability) -> CapabilityGate {

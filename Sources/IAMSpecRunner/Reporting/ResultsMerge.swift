@@ -70,13 +70,15 @@ package enum ResultsMerge {
         header.startedAt = inputs.map(\.summary.header.startedAt).min() ?? header.startedAt
         header.jobs = inputs.map(\.summary.header.jobs).max() ?? header.jobs
         results.sort { ($0.caseID, $0.profile.rawValue) < ($1.caseID, $1.profile.rawValue) }
-        return RunSummary(
+        var merged = RunSummary(
             header: header,
             results: results,
             interrupted: inputs.contains { $0.summary.interrupted },
             stoppedAtFirstFailure: inputs.contains { $0.summary.stoppedAtFirstFailure },
             notRun: inputs.reduce(0) { $0 + $1.summary.notRun }
         )
+        merged.lateLines = inputs.flatMap(\.summary.lateLines)
+        return merged
     }
 
     /// The shards missing from a set of sharded inputs, as `I/N`; empty when the inputs were not

@@ -110,13 +110,14 @@ public enum ResultsStream {
                         line: number
                     )
                 }
-                let summary = RunSummary(
+                var summary = RunSummary(
                     header: header.header,
                     results: results,
                     interrupted: footer.interrupted,
                     stoppedAtFirstFailure: footer.stoppedAtFirstFailure ?? false,
                     notRun: footer.notRun ?? 0
                 )
+                summary.lateLines = footer.lateLines ?? []
                 let disagreements = footer.totals.disagreements(with: FooterLine.Totals(summary))
                 guard disagreements.isEmpty else {
                     throw failure(
@@ -293,9 +294,11 @@ struct CaseLine: Codable {
     }
 }
 
-/// The last line: the totals, the differences, and whether the run was cut short. `not_run` and
-/// `stopped_at_first_failure` came with `--fail-fast`, `differences` later; a stream without them
-/// had none. The differences are derived from the case lines, so a reader recomputes them.
+/// The last line: the totals, the differences, whether the run was cut short, and what the
+/// engine wrote after a case had ended. `not_run` and `stopped_at_first_failure` came with
+/// `--fail-fast`, `differences` and `late_lines` later; a stream without them had none (and
+/// `late_lines` is written only when there are some). The differences are derived from the case
+/// lines, so a reader recomputes them.
 struct FooterLine: Codable {
     var record = "footer"
     var totals: Totals
@@ -303,6 +306,7 @@ struct FooterLine: Codable {
     var interrupted: Bool
     var stoppedAtFirstFailure: Bool?
     var notRun: Int?
+    var lateLines: [String]?
 
     enum CodingKeys: String, CodingKey {
         case record
@@ -311,6 +315,7 @@ struct FooterLine: Codable {
         case interrupted
         case stoppedAtFirstFailure = "stopped_at_first_failure"
         case notRun = "not_run"
+        case lateLines = "late_lines"
     }
 
     /// One ``DifferenceGroup``: its rule, its mismatch, its cases, its runs, and the re-run line
@@ -365,5 +370,6 @@ struct FooterLine: Codable {
         interrupted = summary.interrupted
         stoppedAtFirstFailure = summary.stoppedAtFirstFailure
         notRun = summary.notRun
+        lateLines = summary.lateLines.isEmpty ? nil : summary.lateLines
     }
 }

@@ -18,8 +18,9 @@ import IAMSpec
 ///   `path:line:col`, each rule of the case with its sources, the timeline and the re-run command.
 /// - The run's properties (iamspec and engine versions, capabilities, suite paths, selection,
 ///   whether it was interrupted or stopped at its first failure, how many selected runs were
-///   not run) are in the first suite's `<properties>` only; the other suites'
-///   are empty. xunitparser gathers every suite's properties into one table and refuses a name
+///   not run, what the engine wrote after a case had ended) are in the first suite's
+///   `<properties>` only; the other suites' are empty. A run that made no run has no suite, but
+///   one named `iamspec`, with no test case, when it has one of the last three to tell. xunitparser gathers every suite's properties into one table and refuses a name
 ///   twice, and repeating them per suite only made the report larger.
 /// - The suite's `<system-out>` has a line per run (id, profile, status, rule ids), with the
 ///   timeline of each run that did not pass; `<system-err>` what engines wrote on the side.
@@ -68,9 +69,11 @@ public enum JUnitReport {
         return fits ? trimmed : "1970-01-01T00:00:00"
     }
 
-    /// A suite's start tag and properties, up to its first test case.
-    static func suiteStart(_ counts: SuiteCounts, profile: Profile, id: Int, summary: RunSummary) -> String {
-        let name = "iamspec.\(profile.rawValue)"
+    /// A suite's start tag and properties, up to its first test case: the suite of `profile`'s
+    /// runs, or, for a run that made none, nil: the suite `iamspec`, which only carries the run's
+    /// properties (``runSuiteIsNeeded(_:)``).
+    static func suiteStart(_ counts: SuiteCounts, profile: Profile?, id: Int, summary: RunSummary) -> String {
+        let name = profile.map { "iamspec.\($0.rawValue)" } ?? "iamspec"
         var xml = "  <testsuite"
         xml += attributes([
             ("name", token(name)),
@@ -91,6 +94,13 @@ public enum JUnitReport {
         }
         xml += properties.isEmpty ? "" : "    </properties>\n"
         return xml
+    }
+
+    /// Whether a run that made no run still has something to say (it was interrupted, selected
+    /// runs were not run, the engine wrote after a case had ended): its report then holds one
+    /// empty suite, `iamspec`, with the run's properties; otherwise it is an empty `<testsuites>`.
+    static func runSuiteIsNeeded(_ summary: RunSummary) -> Bool {
+        summary.interrupted || summary.notRun > 0 || !summary.lateLines.isEmpty
     }
 
     /// A suite's end, after its last test case: what its runs printed, and the end tag.
@@ -124,6 +134,9 @@ public enum JUnitReport {
         }
         if summary.notRun > 0 {
             properties.append(("not-run", String(summary.notRun)))
+        }
+        for (number, line) in zip(1..., summary.lateLines) {
+            properties.append(("late-line.\(number)", line))
         }
         // The differences first among what the run found, one property each, numbered from 1.
         for (number, group) in zip(1..., summary.differences) {

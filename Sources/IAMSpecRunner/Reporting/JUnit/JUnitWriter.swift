@@ -75,6 +75,11 @@ package final class JUnitWriter {
 
     private func assemble(_ summary: RunSummary, into document: ReportSpool) throws(AtomicFileError) {
         document.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n")
+        if suites.isEmpty && JUnitReport.runSuiteIsNeeded(summary) {
+            let nothing = JoinedText(limit: textLimit)
+            document.append(JUnitReport.suiteStart(SuiteCounts(), profile: nil, id: 0, summary: summary))
+            document.append(JUnitReport.suiteEnd(traces: nothing, sideOutput: nothing))
+        }
         for (id, profile) in suites.keys.sorted().enumerated() {
             let suite = suites[profile]!
             document.append(JUnitReport.suiteStart(suite.counts, profile: profile, id: id, summary: summary))

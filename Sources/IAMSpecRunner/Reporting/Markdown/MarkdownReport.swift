@@ -25,6 +25,7 @@ package enum MarkdownReport {
             : [
                 failed > 0 ? "\(failed) failed" : nil, errors > 0 ? "\(errors) errors" : nil,
                 summary.interrupted ? "interrupted" : nil,
+                summary.lateLines.isEmpty ? nil : "protocol faults",
             ].compactMap { $0 }.joined(separator: ", ")
         var lines = [
             "## iamspec: \(inline(header.engine.name)) \(inline(header.engine.version)): \(verdict)",
@@ -47,6 +48,15 @@ package enum MarkdownReport {
                 "**Stopped at the first failure (`--fail-fast`):** \(notRun) selected run\(notRun == 1 ? " was" : "s were") "
                     + "not run and \(notRun == 1 ? "is" : "are") not in these totals.",
             ]
+        }
+        if !summary.lateLines.isEmpty {
+            lines += [
+                "",
+                "**Protocol faults:** the engine wrote after a case had ended (the next case ran on a fresh process):",
+                "",
+            ]
+            lines += fenced(summary.lateLines.prefix(listLimit).joined(separator: "\n"), language: "text")
+            lines += more(summary.lateLines.count)
         }
         let differences = summary.differences
         if !differences.isEmpty {

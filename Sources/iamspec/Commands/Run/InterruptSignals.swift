@@ -4,12 +4,14 @@ import IAMSpecPlatform
 import IAMSpecRunner
 import IAMSpecStdio
 
-/// Turns SIGINT and SIGTERM into ``RunControl/interrupt()`` while a run goes on.
+/// Turns SIGINT and SIGTERM into ``RunControl/interrupt()`` for the whole of `iamspec run`: made
+/// at its first step, it listens until the process exits.
 ///
-/// The first signal stops the run gracefully (the results so far are reported), and stops every
-/// engine still in its handshake (`EngineHandshakes`), which would otherwise hold the run up to
-/// the start timeout, or for ever if it ignores signals; a second one
-/// exits at once with status 130, and the exit handler of
+/// The first signal stops the run gracefully, whatever it is doing: loading stops before the next
+/// file, an engine still in its handshake (`EngineHandshakes`) is stopped (it would otherwise hold
+/// the run up to the start timeout, or for ever if it ignores signals), no more cases start, and
+/// reports being written are finished; the reports then hold what ran, marked interrupted, and the
+/// exit status is 1. A second one exits at once with status 130, and the exit handler of
 /// ``EngineProcesses/superviseForThisProcess()`` kills the engines still running.
 ///
 /// It stays in the tool rather than a library: what a signal means (how a run stops, when to give
@@ -25,7 +27,7 @@ final class InterruptSignals {
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
                 if control.isInterrupted {
-                    exit(130)
+                    ExitStatus.exitProcess(130)
                 }
                 StandardError.write("interrupted: finishing the report (interrupt again to quit at once)")
                 control.interrupt()
@@ -34,14 +36,5 @@ final class InterruptSignals {
             source.resume()
             return source
         }
-    }
-
-    /// Stops listening and restores the default handling of both signals.
-    func stop() {
-        for source in sources {
-            source.cancel()
-        }
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
     }
 }

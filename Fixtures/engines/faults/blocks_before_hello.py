@@ -1,33 +1,20 @@
 #!/usr/bin/env python3
-"""Fault: the first process serves as the well-behaved engine does; every later one (a second
-`--jobs` process, a restart) blocks before reading `hello`, ignoring SIGINT and SIGTERM, until it
-is killed.
+"""Fault: the first process answers the handshake and every `case`, and hangs on the first
+stimulus of a faulty case; every later process (a second `--jobs` process, a restart) blocks
+before reading `hello`, ignoring SIGINT and SIGTERM, until it is killed.
 
 IAMSPEC_FIXTURE_STARTED_FILE names a file that does not exist yet: the first process to create it
-is the one that serves. When IAMSPEC_FIXTURE_HANGING_FIFO names a FIFO, each blocking process
-writes its process id to it, a line each: a test reading the FIFO knows, without waiting a
-guessed time, how many processes are blocked in their start.
+is the one that answers. When IAMSPEC_FIXTURE_HANGING_FIFO names a FIFO, each process writes its
+process id to it, a line each, once it hangs or blocks: a test reading the FIFO knows, without
+waiting a guessed time, how many processes are stuck.
 """
 
 import os
-import signal
-import sys
-import time
 
-from well_behaved import serve
+from well_behaved import hang, serve
 
-started = os.environ["IAMSPEC_FIXTURE_STARTED_FILE"]
 try:
-    os.close(os.open(started, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+    os.close(os.open(os.environ["IAMSPEC_FIXTURE_STARTED_FILE"], os.O_CREAT | os.O_EXCL | os.O_WRONLY))
 except FileExistsError:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    sys.stderr.write("blocks_before_hello: not reading hello\n")
-    sys.stderr.flush()
-    fifo = os.environ.get("IAMSPEC_FIXTURE_HANGING_FIFO")
-    if fifo:
-        with open(fifo, "w") as announcement:
-            announcement.write(f"{os.getpid()}\n")
-    while True:
-        time.sleep(3600)
-serve()
+    hang("blocks_before_hello: not reading hello", ignoring_signals=True)
+serve(on_fault_stimulus=lambda stimulus: hang("blocks_before_hello: hanging on a stimulus", ignoring_signals=True))

@@ -14,7 +14,10 @@ import Synchronization
 /// interruption wakes it. A run that overruns its timeout is reported as an error at once and its
 /// worker is replaced (the replacement takes the rest of that case first): the overdue engine is
 /// interrupted when it is an ``InterruptibleEngine``, otherwise its thread is abandoned, and
-/// whatever it returns later is ignored.
+/// whatever it returns later is ignored. Its error says what the engine was waiting for, when it
+/// can tell (`AwaitingEngine`). A run whose thread will never come back (an engine in this
+/// process called `exit`, which the tool refuses: ``RunControl/abandonRunOnThisThread(_:onceFound:)``)
+/// is given up the same way, at once.
 ///
 /// Results reach the caller on the calling thread only, so a worker never waits on another's
 /// output: a worker queues its result, and wakes the watchdog only when it sleeps; the watchdog

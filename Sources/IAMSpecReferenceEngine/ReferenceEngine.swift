@@ -179,6 +179,8 @@ public struct ReferenceEngine: DeliveryEngine {
             changeUser(to: user)
         case .dataWiped:
             wipeData()
+        case .visibleMessageDismissedByApp:
+            if let visible = screen.visible?.id { dismiss(visible) }
         case .stackInspected:
             return [.stack(stack.idsTopFirst)]
         }

@@ -97,6 +97,9 @@ public enum Capability: String, Sendable, Hashable, CaseIterable, Codable, Compa
     /// message's trigger, nor ``pushOpen``, the push that starts a session.
     case pushClick = "push-click"
 
+    /// The app can dismiss the visible message itself (`app_dismiss` step).
+    case appDismissal = "app-dismissal"
+
     /// The capabilities that have always been declared by the engines that have them.
     public static let declaredSinceProtocol1: Set<Capability> = [
         .keyboard, .orientation, .assets, .analytics, .stackInspection, .delegate, .localMessages, .sessionSync,
@@ -170,6 +173,7 @@ extension Capability {
         case .dataWipe: "a `wipe_data` step"
         case .extras: "a `displayed` pattern with `extras` (`extras: {}` included)"
         case .pushClick: "a `push_click` step"
+        case .appDismissal: "an `app_dismiss` step"
         }
     }
 
@@ -214,6 +218,7 @@ extension Capability {
         case .dataWipe: 34
         case .extras: 35
         case .pushClick: 36
+        case .appDismissal: 37
         }
     }
 }

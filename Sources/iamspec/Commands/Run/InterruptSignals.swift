@@ -32,8 +32,9 @@ final class InterruptSignals {
                 if control.isInterrupted {
                     ExitStatus.exitProcess(130)
                 }
-                StandardError.write("interrupted: finishing the report (interrupt again to quit at once)")
+                // The run knows before anyone reads the notice.
                 control.interrupt()
+                StandardError.write("interrupted: finishing the report (interrupt again to quit at once)")
                 EngineHandshakes.interruptAll()
             }
             source.setRegistrationHandler { registered.signal() }

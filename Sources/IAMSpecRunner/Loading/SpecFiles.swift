@@ -39,7 +39,11 @@ enum SpecFiles {
             selection.caseFiles = walk.files.sorted()
             selection.problems = walk.problems
         } else if fileName(path) != catalogueName {
-            if let problem = notRegularFile(path, status) {
+            // A FIFO given by name is read to its end (`iamspec run <(generate-cases)`); one found
+            // in a folder is not, since nothing asked for it and it may never end.
+            if status.st_mode & S_IFMT == S_IFIFO {
+                selection.caseFiles = [path]
+            } else if let problem = notRegularFile(path, status) {
                 selection.problems = [problem]
             } else {
                 selection.caseFiles = [path]
@@ -117,7 +121,32 @@ enum SpecFiles {
         return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
     }
 
-    /// A diagnostic for a spec file that is not a regular file (a FIFO would block the load).
+    /// The bytes of a case file: a regular file's, or all a FIFO given by name yields until its
+    /// writer closes it (waiting for one to open it); nil when it cannot be read.
+    static func contents(of file: String) -> [UInt8]? {
+        var status = stat()
+        guard stat(file, &status) == 0, status.st_mode & S_IFMT == S_IFIFO else {
+            return FileManager.default.contents(atPath: file).map { [UInt8]($0) }
+        }
+        let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                bytes += chunk[..<count]
+            } else if count == 0 {
+                return bytes
+            } else if errno != EINTR {
+                return nil
+            }
+        }
+    }
+
+    /// A diagnostic for a spec file found in a folder that is not a regular file (a FIFO would
+    /// block the load).
     private static func notRegularFile(_ path: String, _ status: stat) -> Diagnostic? {
         let kind: String
         switch status.st_mode & S_IFMT {

@@ -48,6 +48,18 @@ public enum SuiteLoader {
         paths: [String],
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount
     ) -> LoadedSuite {
+        load(paths: paths, jobs: jobs, stoppingWhen: { false })
+    }
+
+    /// Loads as ``load(paths:jobs:)``, but takes no file more once `isStopped` says so (the tool
+    /// asks whether it was interrupted before each file): the suite is then partial, and only
+    /// what it says of the files (``LoadedSuite/caseFiles``, ``LoadedSuite/catalogueFiles``) may
+    /// be used.
+    package static func load(
+        paths: [String],
+        jobs: Int,
+        stoppingWhen isStopped: @escaping @Sendable () -> Bool
+    ) -> LoadedSuite {
         var diagnostics: [Diagnostic] = []
         var caseFiles: [CaseFileJob] = []
         var catalogueFiles: [String] = []
@@ -78,7 +90,12 @@ public enum SuiteLoader {
         let checkedCatalogues = catalogues.indices.map { index -> (rules: RuleCatalogue, file: String)? in
             catalogues[index].diagnostics.isEmpty ? (catalogues[index].rules, catalogueFiles[index]) : nil
         }
-        var results = loadCaseFiles(caseFiles, jobs: max(1, jobs), catalogues: checkedCatalogues)
+        var results = loadCaseFiles(
+            caseFiles,
+            jobs: max(1, jobs),
+            catalogues: checkedCatalogues,
+            stoppingWhen: isStopped
+        )
         var cases: [CompactCase] = []
         cases.reserveCapacity(results.reduce(0) { $0 + ($1?.cases.count ?? 0) })
         var identities: [CaseDecoder.CaseIdentity] = []
@@ -113,16 +130,18 @@ public enum SuiteLoader {
         return ids.sortedPositions().map { cases[$0] }
     }
 
-    /// Loads the case files on `jobs` threads, each taking the next file not yet taken; the
-    /// results are in file order.
+    /// Loads the case files on `jobs` threads, each taking the next file not yet taken until
+    /// `isStopped`; the results are in file order (nil for a file not loaded).
     private static func loadCaseFiles(
         _ files: [CaseFileJob],
         jobs: Int,
-        catalogues: [(rules: RuleCatalogue, file: String)?]
+        catalogues: [(rules: RuleCatalogue, file: String)?],
+        stoppingWhen isStopped: @escaping @Sendable () -> Bool
     ) -> [CaseFileResult?] {
         let progress = Mutex(LoadProgress(results: Array(repeating: nil, count: files.count)))
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, files.count))) { _ in
             while true {
+                guard !isStopped() else { return }
                 let position = progress.withLock { $0.takeNext() }
                 guard position < files.count else { return }
                 let job = files[position]
@@ -192,11 +211,11 @@ public enum SuiteLoader {
         _ file: String,
         catalogue: (rules: RuleCatalogue, file: String)?
     ) -> CaseFileResult {
-        guard let bytes = FileManager.default.contents(atPath: file) else {
+        guard let bytes = SpecFiles.contents(of: file) else {
             return CaseFileResult(cases: [], identities: [], diagnostics: [unreadable(file)])
         }
         var decoder = CaseDecoder(file: file, catalogue: catalogue)
-        let problems = YAMLComposer(file: file).compose([UInt8](bytes)) { decoder.decode(document: $0) }
+        let problems = YAMLComposer(file: file).compose(bytes) { decoder.decode(document: $0) }
         return CaseFileResult(
             cases: problems.isEmpty ? CompactCase.encode(decoder.cases) : [],
             identities: decoder.identities,

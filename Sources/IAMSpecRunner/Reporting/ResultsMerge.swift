@@ -84,13 +84,14 @@ package enum ResultsMerge {
         header.startedAt = inputs.map(\.summary.header.startedAt).min() ?? header.startedAt
         header.jobs = inputs.map(\.summary.header.jobs).max() ?? header.jobs
         results.sort { ($0.caseID, $0.profile.rawValue) < ($1.caseID, $1.profile.rawValue) }
-        let summary = RunSummary(
+        var summary = RunSummary(
             header: header,
             results: results,
             interrupted: inputs.contains { $0.summary.interrupted },
             stoppedAtFirstFailure: inputs.contains { $0.summary.stoppedAtFirstFailure },
             notRun: inputs.reduce(0) { $0 + $1.summary.notRun }
         )
+        summary.lateLines = inputs.flatMap(\.summary.lateLines)
         return RecordedRun(summary: summary, baseline: first.recorded.baseline)
     }
 

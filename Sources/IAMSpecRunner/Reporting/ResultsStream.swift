@@ -135,13 +135,14 @@ public enum ResultsStream {
                         line: number
                     )
                 }
-                let summary = RunSummary(
+                var summary = RunSummary(
                     header: header.header,
                     results: results,
                     interrupted: footer.interrupted,
                     stoppedAtFirstFailure: footer.stoppedAtFirstFailure ?? false,
                     notRun: footer.notRun ?? 0
                 )
+                summary.lateLines = footer.lateLines ?? []
                 let recorded: RecordedRun
                 do {
                     recorded = RecordedRun(summary: summary, baseline: try footer.baseline?.applied())
@@ -338,11 +339,12 @@ struct CaseLine: Codable {
     }
 }
 
-/// The last line: the totals, the differences, whether the run was cut short, the baseline that
-/// judged it and its verdict. `not_run` and `stopped_at_first_failure` came with `--fail-fast`,
-/// `differences`, `baseline` and `verdict` later; a stream without them had none (and no
-/// recorded verdict to check). The differences and the verdict are derived from the case lines
-/// (and the baseline), so a reader recomputes them.
+/// The last line: the totals, the differences, whether the run was cut short, what the engine
+/// wrote after a case had ended, the baseline that judged it and its verdict. `not_run` and
+/// `stopped_at_first_failure` came with `--fail-fast`, `differences`, `late_lines`, `baseline`
+/// and `verdict` later; a stream without them had none (and no recorded verdict to check;
+/// `late_lines` is written only when there are some). The differences and the verdict are derived
+/// from the case lines (and the baseline and the late lines), so a reader recomputes them.
 struct FooterLine: Codable {
     var record = "footer"
     var totals: Totals
@@ -350,6 +352,7 @@ struct FooterLine: Codable {
     var interrupted: Bool
     var stoppedAtFirstFailure: Bool?
     var notRun: Int?
+    var lateLines: [String]?
     var baseline: BaselineRecord?
     var verdict: VerdictRecord?
 
@@ -360,6 +363,7 @@ struct FooterLine: Codable {
         case interrupted
         case stoppedAtFirstFailure = "stopped_at_first_failure"
         case notRun = "not_run"
+        case lateLines = "late_lines"
         case baseline
         case verdict
     }
@@ -572,6 +576,7 @@ struct FooterLine: Codable {
         interrupted = raw.interrupted
         stoppedAtFirstFailure = raw.stoppedAtFirstFailure
         notRun = raw.notRun
+        lateLines = raw.lateLines.isEmpty ? nil : raw.lateLines
         baseline = judged.baseline.map(BaselineRecord.init)
         verdict = VerdictRecord(judged.verdict)
     }

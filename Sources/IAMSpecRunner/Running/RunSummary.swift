@@ -15,6 +15,12 @@ public struct RunSummary: Sendable, Hashable {
     /// Selected runs never started, because the run was interrupted or stopped at its first
     /// failure: they are not in ``results`` and count as neither passed, failed nor skipped.
     public var notRun: Int
+    /// What the engine wrote after a case had ended, each line quoted with the case it followed
+    /// (`after case "b" (braze-swift) had ended, the engine wrote ...`): a protocol fault of that
+    /// case's engine, found only when the engine's process was given its next case, after that
+    /// case's result was out; the next case ran on a fresh process. It fails the run. The stdio
+    /// provider gathers them (`StdioEngineProvider.lateLines`); a run in code sets them here.
+    public var lateLines: [String] = []
     /// Passed runs counted but not in ``results``: a streamed run hands each result to its
     /// reports as it finishes and keeps only those it needs afterwards.
     package var passedNotKept: Int
@@ -54,8 +60,9 @@ public struct RunSummary: Sendable, Hashable {
     /// Whether the run succeeded, and the counts every report shows (`RunVerdict`, package).
     package var verdict: RunVerdict { RunVerdict(self) }
 
-    /// Every selected run passed or was skipped, and the run was not interrupted (nor, for a run
-    /// a baseline judged, is any of its entries stale).
+    /// Every selected run passed or was skipped, the run was not interrupted, and the engine
+    /// wrote nothing after a case had ended (``lateLines``) (nor, for a run a baseline judged, is
+    /// any of its entries stale).
     public var succeeded: Bool { verdict.succeeded }
 
     /// The process exit code: 0 when ``succeeded``, otherwise 1.

@@ -24,12 +24,16 @@ package struct RunVerdict: Sendable, Hashable {
     package var failingUnexpectedPasses = 0
     /// The run was stopped before every selected run was made.
     package var interrupted: Bool
+    /// Lines the engine wrote after a case had ended (``RunSummary/lateLines``): protocol faults
+    /// that fail the run, though no run failed for them.
+    package var lateLines: Int
     /// Whether a baseline judged the run.
     package var isJudgedByBaseline: Bool
 
     /// The verdict of `summary`, its ``RunSummary/baseline`` included.
     package init(_ summary: RunSummary) {
         interrupted = summary.interrupted
+        lateLines = summary.lateLines.count
         isJudgedByBaseline = summary.baseline != nil
         staleEntries = summary.baseline?.staleEntries.count ?? 0
         passed = summary.passedNotKept
@@ -55,8 +59,9 @@ package struct RunVerdict: Sendable, Hashable {
     /// What fails the run: failed and errored runs, and stale baseline entries.
     package var failed: Int { failedRuns + errors + staleEntries }
 
-    /// Nothing failed, errored or was stale, and the run was not interrupted.
-    package var succeeded: Bool { failed == 0 && !interrupted }
+    /// Nothing failed, errored or was stale, the engine wrote no late line, and the run was not
+    /// interrupted.
+    package var succeeded: Bool { failed == 0 && lateLines == 0 && !interrupted }
 
     /// The process exit status: 0 when ``succeeded``, otherwise 1.
     package var exitCode: Int32 { succeeded ? 0 : 1 }
@@ -74,6 +79,7 @@ package struct RunVerdict: Sendable, Hashable {
             failedRuns > 0 ? "\(failedRuns) failed" : nil,
             errors > 0 ? counted(errors, "error", "errors") : nil,
             staleEntries > 0 ? counted(staleEntries, "stale baseline entry", "stale baseline entries") : nil,
+            lateLines > 0 ? counted(lateLines, "late line", "late lines") : nil,
             interrupted ? "interrupted" : nil,
         ].compactMap { $0 }.joined(separator: ", ")
     }

@@ -168,6 +168,9 @@ public struct ConsoleReport: Sendable {
                 lines.append("  \(result.location): \(result.caseID) [\(result.profile.rawValue)]")
             }
         }
+        for line in summary.lateLines {
+            lines.append(style.red("protocol fault: \(line)"))
+        }
         if summary.interrupted {
             lines.append(style.yellow("interrupted: the runs not started are not reported"))
         }

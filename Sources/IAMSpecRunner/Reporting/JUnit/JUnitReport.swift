@@ -23,8 +23,10 @@ import IAMSpecPlatform
 ///   by the entry's key, so that the reports count what fails the run as the totals line does.
 /// - The run's properties (iamspec and engine versions, capabilities, suite paths, selection,
 ///   whether it was interrupted or stopped at its first failure, how many selected runs were
-///   not run, the verdict and the baseline's counts) are in the first suite's `<properties>`
-///   only; the other suites' are empty. xunitparser gathers every suite's properties into one table and refuses a name
+///   not run, what the engine wrote after a case had ended, the verdict and the baseline's
+///   counts) are in the first suite's `<properties>` only; the other suites' are empty. A run that
+///   made no run has no suite, but one named `iamspec`, with no test case, when it was
+///   interrupted, left selected runs not run or had late lines to tell. xunitparser gathers every suite's properties into one table and refuses a name
 ///   twice, and repeating them per suite only made the report larger.
 /// - The suite's `<system-out>` has a line per run (id, profile, status, rule ids), with the
 ///   timeline of each run that did not pass; `<system-err>` what engines wrote on the side.
@@ -65,6 +67,16 @@ public enum JUnitReport {
 
     /// The suite of the stale baseline entries: a test case each, failing.
     package static let baselineSuiteName = "iamspec.baseline"
+    /// The name of the one suite of a run that made no run, which carries its properties.
+    package static let runSuiteName = "iamspec"
+
+    /// Whether a run that made no run still has something to say (it was interrupted, selected
+    /// runs were not run, the engine wrote after a case had ended): its report then holds one
+    /// empty suite, ``runSuiteName``, with the run's properties; otherwise it is an empty
+    /// `<testsuites>`.
+    static func runSuiteIsNeeded(_ summary: RunSummary) -> Bool {
+        summary.interrupted || summary.notRun > 0 || !summary.lateLines.isEmpty
+    }
 
     /// The suite of a profile's runs: `iamspec.<profile>`.
     package static func suiteName(_ profile: Profile) -> String {
@@ -181,6 +193,9 @@ public enum JUnitReport {
         }
         if summary.notRun > 0 {
             properties.append(("not-run", String(summary.notRun)))
+        }
+        for (number, line) in zip(1..., summary.lateLines) {
+            properties.append(("late-line.\(number)", line))
         }
         let verdict = summary.verdict
         properties.append(("verdict", verdict.outcome))

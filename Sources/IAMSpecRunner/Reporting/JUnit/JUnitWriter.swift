@@ -109,9 +109,18 @@ package final class JUnitWriter {
     }
 
     /// The suites in report order, each with its name: the profiles', then the stale baseline
-    /// entries' (made here, from `summary`).
+    /// entries' (made here, from `summary`); for a run that made no run but has something to
+    /// say, one empty suite that carries the run's properties (``JUnitReport/runSuiteIsNeeded(_:)``).
     private func named(_ summary: RunSummary) -> [(name: String, suite: Suite)] {
         var parts = suites.keys.sorted().map { (JUnitReport.suiteName($0), suites[$0]!) }
+        if parts.isEmpty && JUnitReport.runSuiteIsNeeded(summary) {
+            let nothing = Suite(
+                testcases: ReportSpool(),
+                traces: JoinedText(limit: textLimit),
+                sideOutput: JoinedText(limit: textLimit)
+            )
+            parts.append((JUnitReport.runSuiteName, nothing))
+        }
         if let stale = summary.baseline?.staleEntries, !stale.isEmpty {
             var suite = Suite(
                 testcases: ReportSpool(),

@@ -47,6 +47,15 @@ package enum MarkdownReport {
                     + "not run and \(notRun == 1 ? "is" : "are") not in these totals.",
             ]
         }
+        if !summary.lateLines.isEmpty {
+            lines += [
+                "",
+                "**Protocol faults:** the engine wrote after a case had ended (the next case ran on a fresh process):",
+                "",
+            ]
+            lines += fenced(summary.lateLines.prefix(listLimit).joined(separator: "\n"), language: "text")
+            lines += more(summary.lateLines.count)
+        }
         let differences = summary.differences
         if !differences.isEmpty {
             lines += ["", "### Differences (\(differences.count))", ""]

@@ -13,8 +13,10 @@ struct RunCommand: ParsableCommand {
             Prints each failure with its timeline and a command that runs it again; the last line \
             on standard output is exactly `N passed, N failed, N skipped`, where errors (the engine \
             threw, timed out, or answered a stack inspection wrongly) count as failed. Progress goes \
-            to standard error. On SIGINT or SIGTERM no more cases start and the results so far are \
-            reported, marked interrupted. With --fail-fast no run starts after the first failure \
+            to standard error. On SIGINT or SIGTERM, at any moment (while the spec files load, the \
+            engine starts, the cases run or the reports are written), no more cases start, the engines \
+            are stopped, and every report asked for is written with the results so far (none, before \
+            the first case), marked interrupted; the exit status is 1. With --fail-fast no run starts after the first failure \
             or error; the runs never started are not run: left out of the totals line (neither \
             passed, failed nor skipped), counted in a line before it and in the reports. Just \
             before the totals line, standard error gets `ran N case runs in T (wall time)`. Off a \
@@ -25,7 +27,8 @@ struct RunCommand: ParsableCommand {
             load, the rule catalogue or the --baseline, is a usage error; --update-baseline may \
             refresh the --baseline it read). A symbolic link at a report path is replaced, never \
             written through. Exit status 0 when every selected run passed (skips \
-            allowed), 1 when any failed or errored or the run was interrupted, 2 for usage, \
+            allowed), 1 when any failed or errored, the engine wrote a line after a case had ended, or \
+            the run was interrupted, 2 for usage, \
             configuration or spec errors, 5 when the selection matches no case run (0 with \
             --allow-empty).
 
@@ -133,7 +136,17 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         let clock = ContinuousClock()
         let started = clock.now
-        let loaded = try SuiteLoading.load(suite.paths, jobs: jobs)
+        // Signals are handled from the first step on (held back since `main` began): interrupted
+        // while the files load, while the engine starts, while the cases run or while the reports
+        // are written, the run ends with the reports of what ran (none, if it had not begun) and
+        // exit status 1.
+        let control = RunControl()
+        let signals = InterruptSignals(control: control)
+        defer { withExtendedLifetime(signals) {} }
+        let loaded = try SuiteLoading.load(suite.paths, jobs: jobs, until: control)
+        // Interrupted while loading, the suite is partial: nothing is selected from it, and no
+        // baseline is judged or refreshed against it.
+        let isLoadedWhole = !control.isInterrupted
         let baselineInputs = [baseline].compactMap { path in
             path.map { ReportDestinations.Input(role: "the baseline", path: $0, rewrittenBy: "--update-baseline") }
         }
@@ -143,22 +156,16 @@ struct RunCommand: ParsableCommand {
             ] + reports.destinations,
             inputs: ReportDestinations.inputs(of: loaded, paths: suite.paths) + baselineInputs
         )
-        let runs = selection.selection.runs(of: loaded.compactCases)
-        if runs.isEmpty {
+        let runs = isLoadedWhole ? selection.selection.runs(of: loaded.compactCases) : []
+        if runs.isEmpty && !control.isInterrupted {
             try acceptEmptySelection(cases: loaded.compactCases.count)
         }
-        let control = RunControl()
-        let signals = InterruptSignals(control: control)
-        let provider: any EngineProvider
-        do {
-            provider = try makeEngineProvider()
-        } catch  where control.isInterrupted {
-            // Interrupted in the handshake: no case runs, and the reports say so.
-            provider = EngineNotStarted(name: engineCommand ?? "reference")
-        }
+        let provider = try engineProvider(unless: control)
         let stdioProvider = provider as? StdioEngineProvider
         defer { stdioProvider?.shutdown() }
-        let knownOutcomes = try readBaseline(engine: provider.description.name)
+        // Nothing ran against the engine when it never started, nor when the suite is partial.
+        let judgesBaseline = isLoadedWhole && !(provider is EngineNotStarted)
+        let knownOutcomes = judgesBaseline ? try readBaseline(engine: provider.description.name) : nil
         let environment = ProcessInfo.processInfo.environment
         let stdoutStyle = ConsoleStyle(
             usesColor: color.usesColor(isTerminal: isatty(STDOUT_FILENO) == 1, environment: environment)
@@ -193,7 +200,7 @@ struct RunCommand: ParsableCommand {
         )
         // The baseline `--update-baseline` writes is known only at the end: then the reports it
         // judges are made at the end, from every result kept.
-        let judgesAtTheEnd = updateBaseline != nil
+        let judgesAtTheEnd = updateBaseline != nil && judgesBaseline
         let streamed = try RunReports(
             header: header,
             json: json,
@@ -202,7 +209,12 @@ struct RunCommand: ParsableCommand {
             baseline: knownOutcomes,
             allowingUnexpectedPasses: allowUnexpectedPass
         )
-        let outcome = run.run(
+        if inProcess {
+            // The reference engine shares this process: an `exit` it calls must not end the run
+            // without its reports.
+            EngineExitRefusal.install(for: control)
+        }
+        var outcome = run.run(
             runs,
             header: header,
             rules: loaded.rules,
@@ -218,21 +230,22 @@ struct RunCommand: ParsableCommand {
             progress: { progress.record($0) },
             deliver: { streamed.add($0) }
         )
-        signals.stop()
         stdioProvider?.shutdown()
         progress.finish()
-        for line in stdioProvider?.lateLines ?? [] {
-            StandardError.write("warning: \(line)")
-        }
         if let failure = stdioProvider?.startupFailure {
             throw CommandFailure.engineStartup(failure)
         }
+        // What the engine wrote after a case had ended is charged to it in every report.
+        outcome.lateLines = stdioProvider?.lateLines ?? []
         // Every case decoded, only to refresh a baseline: not on every run's way out.
-        let written = try writeUpdatedBaseline(
-            knownOutcomes,
-            summary: outcome,
-            cases: updateBaseline == nil ? [] : loaded.cases
-        )
+        let written =
+            judgesBaseline
+            ? try writeUpdatedBaseline(
+                knownOutcomes,
+                summary: outcome,
+                cases: updateBaseline == nil ? [] : loaded.cases
+            )
+            : nil
         let applied = (knownOutcomes ?? written).map { known in
             AppliedBaseline(
                 known,
@@ -264,9 +277,23 @@ struct RunCommand: ParsableCommand {
         )
         print(totals)
         // Ends the process here, the reports closed: freeing the loaded suite and the runs one
-        // object at a time on the way out would only cost time.
+        // object at a time on the way out would only cost time. A signal that came once the
+        // runs were made let the reports be written whole, and still ends the run with status 1.
         stdioProvider?.shutdown()
-        ExitStatus.exitProcess(reported.exitCode)
+        ExitStatus.exitProcess(control.isInterrupted ? ExitStatus.failure : reported.exitCode)
+    }
+
+    /// The engine under test (``makeEngineProvider()``), or, when `control` is interrupted before
+    /// it is ready (in its handshake, or before it starts), one that never started: the run, then
+    /// interrupted before its first case, makes no run and its reports say so.
+    private func engineProvider(unless control: RunControl) throws -> any EngineProvider {
+        let notStarted = EngineNotStarted(name: engineCommand ?? "reference")
+        guard !control.isInterrupted else { return notStarted }
+        do {
+            return try makeEngineProvider()
+        } catch  where control.isInterrupted {
+            return notStarted
+        }
     }
 
     /// Under `--fail-fast`, the results that stop the run: those that fail or error as the

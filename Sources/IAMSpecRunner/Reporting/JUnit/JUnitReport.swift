@@ -32,7 +32,7 @@ import IAMSpecPlatform
 ///   timeline of each run that did not pass; `<system-err>` what engines wrote on the side.
 /// - Times are seconds with a `.` and three decimals, from whole milliseconds. `timestamp` is
 ///   the run's start in UTC without a zone suffix, as Ant requires.
-/// - `--junit-dir DIR` writes the same suites a file each (``suiteFileName(_:)``), each a
+/// - `--junit-dir DIR` writes the same suites a file each (`TEST-iamspec.<suite>.xml`), each a
 ///   `<testsuite>` document without `package` and `id` (which Ant's schema allows only inside
 ///   `<testsuites>`), as Ant's `junitreport` task reads them.
 public enum JUnitReport {
@@ -56,7 +56,7 @@ public enum JUnitReport {
     }
 
     /// Writes the report to `path` (one file, every suite), and a file per suite in `directory`
-    /// (``suiteFileName(_:)``), each atomically.
+    /// (`TEST-iamspec.<suite>.xml`), each atomically.
     package static func write(_ summary: RunSummary, to path: String?, directory: String?) throws(AtomicFileError) {
         let writer = JUnitWriter(header: summary.header, path: path, directory: directory)
         for result in summary.results {

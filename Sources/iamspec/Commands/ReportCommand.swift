@@ -47,7 +47,19 @@ struct ReportCommand: ParsableCommand {
         do {
             var judged = try ResultsStream.read(from: results)
             if let baseline {
-                let known = try BaselineFile.read(baseline, engine: judged.header.engine.name)
+                let invocation = judged.header.invocation
+                let known = try BaselineFile.read(
+                    baseline,
+                    engine: judged.header.engine.name,
+                    making: BaselineFile.making(
+                        baseline,
+                        program: invocation?.program ?? "iamspec",
+                        workingDirectory: invocation?.workingDirectory,
+                        suitePaths: judged.header.suitePaths,
+                        engineCommand: invocation?.engineCommand,
+                        validatesProtocol: invocation?.validatesProtocol ?? false
+                    )
+                )
                 judged =
                     BaselineJudgement(
                         judged,

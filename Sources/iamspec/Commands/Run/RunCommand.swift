@@ -136,6 +136,7 @@ struct RunCommand: ParsableCommand {
             ] + reports.destinations,
             inputs: ReportDestinations.inputs(of: loaded, paths: suite.paths) + baselineInputs
         )
+        try requireBaselineFile()
         let runs = selection.selection.runs(of: loaded.compactCases)
         if runs.isEmpty {
             try acceptEmptySelection(cases: loaded.compactCases.count)

@@ -71,6 +71,20 @@ def location(path, quote):
     return f"{path}:{line + 1}:{column + 1}"
 
 
+def catalogue_list(path, kind):
+    """The list of a rule or seed catalogue (`kind`), or None after printing why it cannot be read."""
+    try:
+        with open(path, encoding="utf-8") as file:
+            items = YAML(typ="rt").load(file)
+    except (OSError, UnicodeDecodeError, YAMLError) as problem:
+        print(f"{path}: error: cannot read the {kind} catalogue: {problem}", file=sys.stderr)
+        return None
+    if not isinstance(items, list):
+        print(f"{path}: error: expected a sequence of {kind}s", file=sys.stderr)
+        return None
+    return items
+
+
 def main(arguments):
     if len(arguments) != 2:
         print(__doc__.split("\n\n")[1], file=sys.stderr)
@@ -79,14 +93,8 @@ def main(arguments):
     if not os.path.isdir(seeds_folder):
         print(f"not checked: the seed folder {seeds_folder} does not exist, so no quote of {rules_path} was compared")
         return NOT_CHECKED
-    try:
-        with open(rules_path, encoding="utf-8") as file:
-            rules = YAML(typ="rt").load(file)
-    except (OSError, UnicodeDecodeError, YAMLError) as problem:
-        print(f"{rules_path}: error: cannot read the rule catalogue: {problem}", file=sys.stderr)
-        return 2
-    if not isinstance(rules, list):
-        print(f"{rules_path}: error: expected a sequence of rules", file=sys.stderr)
+    rules = catalogue_list(rules_path, "rule")
+    if rules is None:
         return 2
 
     seeds = {}
@@ -130,14 +138,11 @@ def main(arguments):
 
     catalogue_path = os.path.join(os.path.dirname(rules_path), "seeds.yaml")
     if os.path.exists(catalogue_path):
-        try:
-            with open(catalogue_path, encoding="utf-8") as file:
-                catalogue = YAML(typ="rt").load(file)
-        except (OSError, UnicodeDecodeError, YAMLError) as problem:
-            print(f"{catalogue_path}: error: cannot read the seed catalogue: {problem}", file=sys.stderr)
+        catalogue = catalogue_list(catalogue_path, "seed")
+        if catalogue is None:
             return 2
         titles = 0
-        for seed in catalogue if isinstance(catalogue, list) else []:
+        for seed in catalogue:
             seed_name, title = seed.get("file"), seed.get("title")
             if not isinstance(seed_name, str) or not isinstance(title, str):
                 continue  # the seeds schema reports a seed without a file or a title

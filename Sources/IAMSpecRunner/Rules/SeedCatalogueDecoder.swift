@@ -15,18 +15,9 @@ struct SeedCatalogueDecoder {
 
     /// The seeds of the composed documents; problems go to ``reader``'s diagnostics.
     mutating func decode(_ documents: [YAMLNode]) -> SeedCatalogue {
-        let nonEmpty = documents.filter { !$0.isEmptyNull }
-        if nonEmpty.count > 1 {
-            reader.report("expected one document in the seed catalogue, found \(nonEmpty.count)", at: nonEmpty[1])
-        }
-        guard let root = nonEmpty.first else {
-            reader.report(
-                "expected a list of seeds in the seed catalogue, found no document",
-                at: YAMLMark(line: 1, column: 1)
-            )
+        guard let items = reader.catalogueList(documents, of: "seeds", in: "the seed catalogue") else {
             return SeedCatalogue()
         }
-        guard let items = reader.list(root, for: "the seed catalogue") else { return SeedCatalogue() }
         return SeedCatalogue(seeds: items.compactMap { seed($0) })
     }
 

@@ -200,16 +200,15 @@ import Testing
     }
 
     @Test func theSeedCatalogueBesideTheRulesDescribesTheSeedsTheirQuotesName() throws {
-        let scratch = try SpecScratch([
-            "rules.yaml": Self.quotingCatalogue,
-            "seeds.yaml": """
-            - file: 001.txt
-              title: Regeln
-              language: de
-              profile: appboy-legacy
-            """,
-            "area/one.yaml": Self.caseYAML("one"),
-        ])
+        let scratch = try Self.quoting(
+            seeds: """
+                - file: 001.txt
+                  title: Regeln
+                  language: de
+                  profile: appboy-legacy
+                """,
+            ["area/one.yaml": Self.caseYAML("one")]
+        )
         let suite = scratch.load()
         #expect(scratch.problems(suite) == [])
         #expect(suite.cases.map(\.id) == ["one"], "seeds.yaml is not a case file")
@@ -219,15 +218,14 @@ import Testing
     }
 
     @Test func aQuoteOfASeedTheCatalogueLacksOrInAnotherLanguageIsADiagnostic() throws {
-        let scratch = try SpecScratch([
-            "rules.yaml": Self.quotingCatalogue,
-            "seeds.yaml": """
-            - file: 002.txt
-              title: Rules
-              language: en
-              profile: braze-swift
-            """,
-        ])
+        let scratch = try Self.quoting(
+            seeds: """
+                - file: 002.txt
+                  title: Rules
+                  language: en
+                  profile: braze-swift
+                """
+        )
         #expect(
             scratch.problems(scratch.load()) == [
                 "rules.yaml:1:3: error: rule 'area.two' quotes the seed '001.txt', which seeds.yaml "
@@ -247,17 +245,16 @@ import Testing
     }
 
     @Test func seedCatalogueProblemsAreReported() throws {
-        let scratch = try SpecScratch([
-            "rules.yaml": Self.quotingCatalogue,
-            "seeds.yaml": """
-            - file: 001.txt
-              title: Regeln
-              language: de
-              profile: appboy
-            - file: 001.txt
-              titel: Again
-            """,
-        ])
+        let scratch = try Self.quoting(
+            seeds: """
+                - file: 001.txt
+                  title: Regeln
+                  language: de
+                  profile: appboy
+                - file: 001.txt
+                  titel: Again
+                """
+        )
         #expect(
             scratch.problems(scratch.load()) == [
                 "seeds.yaml:4:12: error: expected one of braze-swift, appboy-legacy for 'profile' (the SDK generation "
@@ -270,6 +267,11 @@ import Testing
                     + "did you mean 'title'?",
             ]
         )
+    }
+
+    /// A scratch folder with `quotingCatalogue` as rules.yaml, `seeds` as seeds.yaml, and `files`.
+    static func quoting(seeds: String, _ files: [String: String] = [:]) throws -> SpecScratch {
+        try SpecScratch(files.merging(["rules.yaml": quotingCatalogue, "seeds.yaml": seeds]) { $1 })
     }
 
     static let quotingCatalogue = """

@@ -19,8 +19,9 @@ holds stand-ins for the package manager (apt-get), since the packages the recipe
 here already and the network is not. Whatever a recipe uses that this module does not know is an
 error (NotEmulated), never skipped.
 
-Each step's exit status, its time, and when its standard error first showed a case's progress
-line (`[  1/123] passed ...`) are recorded, for the time to the first case.
+Each step's exit status and time are recorded, and each job's start and, when the engine it ran
+left one (first_case_clock.py writes FIRST_CASE_MARKER in the job's folder), the time it received
+its first case: the time to the first case.
 """
 
 import fnmatch
@@ -30,14 +31,14 @@ import os
 import re
 import shutil
 import subprocess
-import threading
 import time
 import xml.etree.ElementTree
 from dataclasses import dataclass, field
 
 from github_expressions import Evaluator
 
-PROGRESS = re.compile(r"^\[ *\d+/\d+\] ")
+# The file, in a job's folder, where an engine behind first_case_clock.py writes when its first case came.
+FIRST_CASE_MARKER = ".first-case"
 
 
 class NotEmulated(Exception):
@@ -50,7 +51,6 @@ class StepRun:
     name: str
     status: int = None          # exit status; None when the step did not run
     seconds: float = 0.0
-    first_case_at: float = None  # time.monotonic() of the first progress line
     script: str = ""
     log: str = ""
 
@@ -59,14 +59,19 @@ class StepRun:
 class JobRun:
     name: str
     status: str = "skipped"     # success, failure or skipped
-    started: float = None
+    started: float = None       # time.time()
     steps: list = field(default_factory=list)
     workspace: str = ""
     junit_problem: str = None   # GitLab: why its `reports: junit` files are not JUnit reports
 
     @property
     def first_case_at(self):
-        return next((step.first_case_at for step in self.steps if step.first_case_at), None)
+        """time.time() when the job's engine received its first case, or None."""
+        marker = os.path.join(self.workspace, FIRST_CASE_MARKER)
+        if not self.workspace or not os.path.isfile(marker):
+            return None
+        with open(marker, encoding="utf-8") as handle:
+            return float(handle.read())
 
 
 @dataclass
@@ -130,22 +135,8 @@ class Machine:
             handle.write(script)
         started = time.monotonic()
         with open(run.log, "w", encoding="utf-8") as log:
-            process = subprocess.Popen(["bash", "--noprofile", "--norc", *options, path], cwd=workspace,
-                                       env=environment, stdout=log, stderr=subprocess.PIPE, text=True,
-                                       errors="replace")
-            lock = threading.Lock()
-
-            def drain():
-                for line in process.stderr:
-                    if run.first_case_at is None and PROGRESS.match(line):
-                        run.first_case_at = time.monotonic()
-                    with lock:
-                        log.write(line)
-
-            reader = threading.Thread(target=drain)
-            reader.start()
-            run.status = process.wait()
-            reader.join()
+            run.status = subprocess.run(["bash", "--noprofile", "--norc", *options, path], cwd=workspace,
+                                        env=environment, stdout=log, stderr=subprocess.STDOUT).returncode
         run.seconds = time.monotonic() - started
         return run
 
@@ -223,7 +214,7 @@ class GitHubActions:
         folder = self.machine.new_folder(run.name)
         run.workspace = os.path.join(folder, "workspace")
         os.makedirs(run.workspace)
-        run.started = time.monotonic()
+        run.started = time.time()
         status = "success"
         environment = self.machine.base_environment(run.workspace)
         environment["GITHUB_WORKSPACE"] = run.workspace
@@ -402,7 +393,7 @@ class GitLabCI:
     def run_job(self, job, run, variables, upstream_runs):
         folder = self.machine.new_folder(run.name)
         run.workspace = os.path.join(folder, "workspace")
-        run.started = time.monotonic()
+        run.started = time.time()
         self.machine.clone(run.workspace)
         environment = self.machine.base_environment(run.workspace)
         environment.update(variables)

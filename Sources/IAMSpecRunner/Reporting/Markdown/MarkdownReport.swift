@@ -17,24 +17,23 @@ package enum MarkdownReport {
     package static func summary(_ summary: RunSummary) -> String {
         let notRun = summary.notRun
         let header = summary.header
-        let errors = summary.errorCount
-        let failed = summary.failedCount - errors
-        let verdict =
-            summary.succeeded
-            ? "passed"
-            : [
-                failed > 0 ? "\(failed) failed" : nil, errors > 0 ? "\(errors) errors" : nil,
-                summary.interrupted ? "interrupted" : nil,
-            ].compactMap { $0 }.joined(separator: ", ")
+        let verdict = summary.verdict
+        let stale = summary.baseline?.staleEntries ?? []
+        let staleColumn =
+            verdict.isJudgedByBaseline ? (" stale baseline entries |", "---:|", " \(stale.count) |") : ("", "", "")
         var lines = [
-            "## iamspec: \(inline(header.engine.name)) \(inline(header.engine.version)): \(verdict)",
+            "## iamspec: \(inline(header.engine.name)) \(inline(header.engine.version)): \(verdict.outcome)",
             "",
-            "| runs | passed | failed | errors | skipped |",
-            "|---:|---:|---:|---:|---:|",
-            "| \(summary.runCount) | \(summary.passedCount) | \(failed) | \(errors) | \(summary.skippedCount) |",
+            "| runs | passed | failed | errors | skipped |" + staleColumn.0,
+            "|---:|---:|---:|---:|---:|" + staleColumn.1,
+            "| \(summary.runCount) | \(verdict.passed) | \(verdict.failedRuns) | \(verdict.errors) | \(verdict.skipped) |"
+                + staleColumn.2,
             "",
             "Suite \(header.suitePaths.map(inline).joined(separator: ", ")), iamspec \(inline(header.iamspecVersion)).",
         ]
+        if let baseline = summary.baseline, let counts = verdict.baselineCounts {
+            lines += ["", "Baseline \(inline(baseline.file)): \(counts)."]
+        }
         if summary.interrupted {
             lines += [
                 "",
@@ -58,6 +57,11 @@ package enum MarkdownReport {
                 )
             }
             lines += more(differences.count)
+        }
+        if !stale.isEmpty {
+            lines += ["", "### Stale baseline entries (\(stale.count))", ""]
+            lines += fenced(stale.prefix(listLimit).map(\.staleLine).joined(separator: "\n"), language: "text")
+            lines += more(stale.count)
         }
         let failing = summary.results.filter { $0.status == .failed || $0.status == .error }
         if !failing.isEmpty {

@@ -16,7 +16,10 @@ struct RunCommand: ParsableCommand {
             to standard error. On SIGINT or SIGTERM no more cases start and the results so far are \
             reported, marked interrupted. With --fail-fast no run starts after the first failure \
             or error; the runs never started are not run: left out of the totals line (neither \
-            passed, failed nor skipped), counted in a line before it and in the reports. Report \
+            passed, failed nor skipped), counted in a line before it and in the reports. Just \
+            before the totals line, standard error gets `ran N case runs in T (wall time)`. Off a \
+            terminal, progress is a line per failed or errored run and a line of counts per tenth \
+            of the runs or per 10 s of wall time; wall time never decides a result. Report \
             paths are checked before the first case runs (missing folders are made; the same file \
             for two reports, or a report over an input: a spec file, a *.yaml a spec folder would \
             load, the rule catalogue or the --baseline, is a usage error; --update-baseline may \
@@ -32,12 +35,14 @@ struct RunCommand: ParsableCommand {
             ...">). A run that passes though the baseline expects it to fail is an unexpected \
             pass: counted as failed (JUnit: <failure type="iamspec.unexpected-pass">), unless \
             --allow-unexpected-pass, when it counts as passed. An entry naming a case run the \
-            suite does not have is stale and fails the run (stale entries are not runs: the \
-            totals line leaves them out). `skip` entries are not run and count as skipped. \
+            suite does not have is stale and fails the run: it is listed under "stale baseline \
+            entries" and counted as failed in the totals line (JUnit: a failing test case in the \
+            suite iamspec.baseline). `skip` entries are not run and count as skipped. \
             --update-baseline FILE writes the baseline this run implies, keeping the reasons \
             already written (from --baseline, else from FILE); without --baseline the run is \
             judged against what it wrote. The --json results stream records what the engine \
-            did, before any baseline; `iamspec report --baseline` applies one to it.
+            did, before any baseline, and in its footer the baseline and the verdict, which \
+            `iamspec report` applies again.
             """
     )
 
@@ -126,6 +131,8 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
+        let clock = ContinuousClock()
+        let started = clock.now
         let loaded = try SuiteLoading.load(suite.paths, jobs: jobs)
         let baselineInputs = [baseline].compactMap { path in
             path.map { ReportDestinations.Input(role: "the baseline", path: $0, rewrittenBy: "--update-baseline") }
@@ -221,21 +228,23 @@ struct RunCommand: ParsableCommand {
         if let failure = stdioProvider?.startupFailure {
             throw CommandFailure.engineStartup(failure)
         }
-        // Every case decoded, only for a baseline (its stale entries): not on every run's way out.
+        // Every case decoded, only to refresh a baseline: not on every run's way out.
         let written = try writeUpdatedBaseline(
             knownOutcomes,
             summary: outcome,
             cases: updateBaseline == nil ? [] : loaded.cases
         )
-        let judgement = (knownOutcomes ?? written).map {
-            BaselineJudgement(outcome, against: $0, cases: loaded.cases, allowingUnexpectedPasses: allowUnexpectedPass)
+        let applied = (knownOutcomes ?? written).map { known in
+            AppliedBaseline(
+                known,
+                file: baseline ?? updateBaseline ?? "",
+                staleEntries: known.staleEntries(in: loaded.compactCases.lazy.map { ($0.id, $0.profiles) }),
+                allowsUnexpectedPasses: allowUnexpectedPass
+            )
         }
-        let reported = judgement?.summary ?? outcome
+        let reported = applied.map { BaselineJudgement.judge(outcome, applying: $0) } ?? outcome
         try streamed.finish(raw: outcome, judged: reported)
         var lines = ConsoleReport(style: stdoutStyle).lines(for: reported)
-        if let judgement {
-            lines.insert(contentsOf: judgement.consoleLines(style: stdoutStyle), at: lines.count - 1)
-        }
         if outcome.stoppedAtFirstFailure {
             lines.insert(
                 "stopped at the first failure (--fail-fast): \(outcome.notRun) of \(runs.count) runs not run, "
@@ -243,26 +252,34 @@ struct RunCommand: ParsableCommand {
                 at: lines.count - 1
             )
         }
+        // The totals line stays the last on standard output, exactly as it is: the run's duration
+        // goes to standard error just before it, once the lines above are out.
+        let totals = lines.removeLast()
         for line in lines {
             print(line)
         }
+        fflush(nil)
+        let made = outcome.runCount
+        StandardError.write(
+            "ran \(made) case run\(made == 1 ? "" : "s") in \(ElapsedText.of(clock.now - started)) (wall time)"
+        )
+        print(totals)
         // Ends the process here, the reports closed: freeing the loaded suite and the runs one
         // object at a time on the way out would only cost time.
         stdioProvider?.shutdown()
-        ExitStatus.exitProcess(judgement?.exitCode ?? outcome.exitCode)
+        ExitStatus.exitProcess(reported.exitCode)
     }
 
-    /// Under `--fail-fast`, the results that stop the run: a failure or error the baseline does
-    /// not expect, or an unexpected pass (unless allowed).
+    /// Under `--fail-fast`, the results that stop the run: those that fail or error as the
+    /// baseline judges them (a failure it does not expect, or an unexpected pass unless allowed).
     private func stopsRun(judgedBy baseline: Baseline?) -> @Sendable (CaseResult) -> Bool {
         let allowsUnexpectedPasses = allowUnexpectedPass
         return { result in
-            let entry = baseline?.entry(caseID: result.caseID, profile: result.profile)
-            switch (entry?.status, result.status) {
-            case (.fail, .failed), (.fail, .error), (.flaky, .failed), (.flaky, .error): return false
-            case (.fail, .passed): return !allowsUnexpectedPasses
-            default: return RunOptions.stopsAtAnyFailure(result)
-            }
+            RunOptions.stopsAtAnyFailure(
+                baseline.map {
+                    BaselineJudgement.judge(result, against: $0, allowingUnexpectedPasses: allowsUnexpectedPasses)
+                } ?? result
+            )
         }
     }
 

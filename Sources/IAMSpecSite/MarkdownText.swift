@@ -17,6 +17,20 @@ enum MarkdownText {
         return result
     }
 
+    /// An escaped line that cannot start a list item, a setext heading's underline or a thematic
+    /// break either: its leading `-` or `=`, or the `.` or `)` after leading digits, backslash-escaped.
+    static func escapeLineStart(_ escaped: String) -> String {
+        if let first = escaped.first, first == "-" || first == "=" {
+            return "\\" + escaped
+        }
+        let digits = escaped.prefix { $0.isASCII && $0.isNumber }
+        let rest = escaped.dropFirst(digits.count)
+        if !digits.isEmpty, let marker = rest.first, marker == "." || marker == ")" {
+            return digits + "\\" + rest
+        }
+        return escaped
+    }
+
     /// Escaped text, with its backtick code spans kept as code spans; `inTable` escapes the
     /// pipes in code spans too, as a table cell needs.
     static func inline(_ text: String, inTable: Bool = false) -> String {

@@ -10,6 +10,13 @@ import IAMSpecPlatform
 enum SpecFiles {
     /// The catalogue's file name; a file with this name is never read as cases.
     static let catalogueName = "rules.yaml"
+    /// The seed catalogue's file name (`seeds.yaml`, beside `rules.yaml`); never read as cases either.
+    static let seedCatalogueName = "seeds.yaml"
+
+    /// Whether a file of this name holds cases: a `*.yaml` or `*.yml` that is no catalogue.
+    static func holdsCases(_ name: String) -> Bool {
+        (name.hasSuffix(".yaml") || name.hasSuffix(".yml")) && name != catalogueName && name != seedCatalogueName
+    }
 
     /// What one given path contributes.
     struct Selection {
@@ -38,7 +45,7 @@ enum SpecFiles {
             walk.visit(path)
             selection.caseFiles = walk.files.sorted()
             selection.problems = walk.problems
-        } else if fileName(path) != catalogueName {
+        } else if fileName(path) != catalogueName && fileName(path) != seedCatalogueName {
             // A FIFO given by name is read to its end (`iamspec run <(generate-cases)`); one found
             // in a folder is not, since nothing asked for it and it may never end.
             if status.st_mode & S_IFMT == S_IFIFO {
@@ -84,7 +91,7 @@ enum SpecFiles {
         }
 
         private mutating func entry(_ path: String, name: String) {
-            let isCaseFile = (name.hasSuffix(".yaml") || name.hasSuffix(".yml")) && name != catalogueName
+            let isCaseFile = holdsCases(name)
             var status = stat()
             guard stat(path, &status) == 0 else {
                 // A dangling or looping link: report it when it may have been a case file or a folder.

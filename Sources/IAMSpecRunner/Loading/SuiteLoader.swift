@@ -19,12 +19,16 @@ public struct LoadedSuite: Sendable {
     package var compactCases: [CompactCase]
     /// The rule catalogue (`rules.yaml` found at the root of a loaded folder), empty when none was found.
     public var rules: RuleCatalogue
+    /// The seed documents the rules quote (`seeds.yaml` beside `rules.yaml`), empty when there is none.
+    public var seeds = SeedCatalogue()
     /// Every problem in every file, sorted by location. The suite is usable only when this is empty.
     public var diagnostics: [Diagnostic]
     /// The case files read, as paths starting with the path given, in load order.
     package var caseFiles: [String] = []
     /// The rule catalogues read.
     package var catalogueFiles: [String] = []
+    /// The seed catalogues read (a `seeds.yaml` beside a rule catalogue).
+    package var seedCatalogueFiles: [String] = []
 
     package init(cases: [SpecCase], rules: RuleCatalogue, diagnostics: [Diagnostic]) {
         self.init(compactCases: CompactCase.encode(cases), rules: rules, diagnostics: diagnostics)
@@ -83,9 +87,12 @@ public enum SuiteLoader {
         let catalogues = catalogueFiles.map { loadCatalogue($0) }
         var rules: [Rule] = []
         var ruleIDs: Set<String> = []
+        var seeds: [Seed] = []
+        var seedFiles: Set<String> = []
         for catalogue in catalogues {
             diagnostics += catalogue.diagnostics
             rules += catalogue.rules.rules.filter { ruleIDs.insert($0.id).inserted }
+            seeds += catalogue.seeds.seeds.filter { seedFiles.insert($0.file).inserted }
         }
         let checkedCatalogues = catalogues.indices.map { index -> (rules: RuleCatalogue, file: String)? in
             catalogues[index].diagnostics.isEmpty ? (catalogues[index].rules, catalogueFiles[index]) : nil
@@ -117,8 +124,10 @@ public enum SuiteLoader {
             rules: RuleCatalogue(rules: rules),
             diagnostics: diagnostics
         )
+        suite.seeds = SeedCatalogue(seeds: seeds)
         suite.caseFiles = caseFiles.map(\.file)
         suite.catalogueFiles = catalogueFiles
+        suite.seedCatalogueFiles = catalogues.compactMap(\.seedFile)
         return suite
     }
 
@@ -195,14 +204,39 @@ public enum SuiteLoader {
         return duplicated
     }
 
-    private static func loadCatalogue(_ file: String) -> (rules: RuleCatalogue, diagnostics: [Diagnostic]) {
+    /// A rule catalogue, with the seed catalogue beside it when there is one (whose seeds its
+    /// quotes must name, each in its seed's language).
+    private static func loadCatalogue(_ file: String) -> LoadedCatalogue {
         guard let bytes = FileManager.default.contents(atPath: file) else {
-            return (RuleCatalogue(), [unreadable(file)])
+            return LoadedCatalogue(rules: RuleCatalogue(), diagnostics: [unreadable(file)])
         }
         let composition = YAMLComposer(file: file).compose([UInt8](bytes))
         var decoder = RuleCatalogueDecoder(file: file)
-        let rules = decoder.decode(composition.documents)
-        return (rules, composition.diagnostics + decoder.reader.diagnostics)
+        var loaded = LoadedCatalogue(
+            rules: decoder.decode(composition.documents),
+            diagnostics: composition.diagnostics + decoder.reader.diagnostics
+        )
+        let folderEnd = file.lastIndex(of: "/").map { file.index(after: $0) } ?? file.startIndex
+        let seedFile = String(file[..<folderEnd]) + SpecFiles.seedCatalogueName
+        guard FileManager.default.fileExists(atPath: seedFile) else { return loaded }
+        loaded.seedFile = seedFile
+        guard let seedBytes = FileManager.default.contents(atPath: seedFile) else {
+            loaded.diagnostics.append(unreadable(seedFile))
+            return loaded
+        }
+        let seedComposition = YAMLComposer(file: seedFile).compose([UInt8](seedBytes))
+        var seedDecoder = SeedCatalogueDecoder(file: seedFile)
+        loaded.seeds = seedDecoder.decode(seedComposition.documents)
+        let seedProblems = seedComposition.diagnostics + seedDecoder.reader.diagnostics
+        loaded.diagnostics += seedProblems
+        if loaded.diagnostics.isEmpty {
+            loaded.diagnostics = SeedCatalogueDecoder.checkQuotes(
+                of: loaded.rules,
+                against: loaded.seeds,
+                seedFile: seedFile
+            )
+        }
+        return loaded
     }
 
     /// The cases of one file. A YAML-level problem (a duplicate key dropped, an unknown tag, a
@@ -229,6 +263,15 @@ public enum SuiteLoader {
             at: SourceLocation(file: file, line: 1, column: 1)
         )
     }
+}
+
+/// A rule catalogue as loaded, with the seed catalogue beside it (if any) and every problem of both.
+private struct LoadedCatalogue {
+    var rules: RuleCatalogue
+    var seeds = SeedCatalogue()
+    /// The `seeds.yaml` beside the rule catalogue, when there is one.
+    var seedFile: String?
+    var diagnostics: [Diagnostic]
 }
 
 /// A case file to load, with the catalogue its path found.

@@ -85,7 +85,7 @@ package enum RerunCommand {
 
     /// The word as a POSIX shell reads it back: bare when it holds only safe characters,
     /// otherwise in single quotes.
-    static func shellQuoted(_ word: String) -> String {
+    package static func shellQuoted(_ word: String) -> String {
         let safe = word.unicodeScalars.allSatisfy { scalar in
             scalar.isASCII
                 && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil

@@ -81,7 +81,19 @@ struct ReportCommand: ParsableCommand {
     /// The baseline `--baseline` names, with the entries the run found stale; an entry the run
     /// was not judged against and made no run of cannot be checked, and is warned about.
     private func given(_ path: String, for recorded: RecordedRun) throws -> AppliedBaseline {
-        let known = try BaselineFile.read(path, engine: recorded.summary.header.engine.name)
+        let header = recorded.summary.header
+        let known = try BaselineFile.read(
+            path,
+            engine: header.engine.name,
+            making: BaselineFile.making(
+                path,
+                program: header.invocation?.program ?? "iamspec",
+                workingDirectory: header.invocation?.workingDirectory,
+                suitePaths: header.suitePaths,
+                engineCommand: header.invocation?.engineCommand,
+                validatesProtocol: header.invocation?.validatesProtocol ?? false
+            )
+        )
         let foundStale = Set(recorded.baseline?.staleEntries.map(\.key) ?? [])
         let judgedKeys = Set(recorded.baseline?.baseline.entries.map(\.key) ?? [])
         for entry in known.entries where !judgedKeys.contains(entry.key) {

@@ -156,6 +156,7 @@ struct RunCommand: ParsableCommand {
             ] + reports.destinations,
             inputs: ReportDestinations.inputs(of: loaded, paths: suite.paths) + baselineInputs
         )
+        try requireBaselineFile()
         let runs = isLoadedWhole ? selection.selection.runs(of: loaded.compactCases) : []
         if runs.isEmpty && !control.isInterrupted {
             try acceptEmptySelection(cases: loaded.compactCases.count)

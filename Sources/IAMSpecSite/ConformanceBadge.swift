@@ -2,7 +2,8 @@ import IAMSpecRunner
 
 /// A shields-style SVG badge of an engine's conformance: its name on grey, then the percentage
 /// of supported runs that passed, with the errors and skipped runs written beside it when there
-/// are any, on a colour from red to bright green. Hand-written SVG, no fonts or links to fetch.
+/// are any, on a colour that says which (``color(_:)``). Hand-written SVG, no fonts or links to
+/// fetch.
 package enum ConformanceBadge {
     /// The badge's label: `<engine> conformance`.
     package static func label(engine: String) -> String {
@@ -36,19 +37,22 @@ package enum ConformanceBadge {
             """
     }
 
-    /// Bright green only when every run passed (none skipped); green at 100% of the supported
-    /// runs with some skipped, or from 90%; yellow (≥ 75%), orange (≥ 50%), red; grey when the
-    /// engine supports no run.
+    /// Grey when nothing ran (no run, or every run skipped); red when any run failed or errored,
+    /// however few; yellow when none did but some were skipped; green only when every run passed.
     static func color(_ conformance: Conformance) -> String {
-        guard let permille = conformance.permille else { return "#9f9f9f" }
-        switch permille {
-        case 1000 where conformance.skipped == 0: return "#4c1"
-        case 900...: return "#97ca00"
-        case 750...: return "#dfb317"
-        case 500...: return "#fe7d37"
-        default: return "#e05d44"
-        }
+        if conformance.supported == 0 { return grey }
+        if conformance.failed > 0 || conformance.errored > 0 { return red }
+        return conformance.skipped > 0 ? yellow : green
     }
+
+    /// Every run passed.
+    static let green = "#4c1"
+    /// No run failed or errored, and some were skipped.
+    static let yellow = "#dfb317"
+    /// A run failed or errored.
+    static let red = "#e05d44"
+    /// Nothing ran.
+    static let grey = "#9f9f9f"
 
     /// An estimate of the text's width in pixels in 11 px Verdana, rounded up.
     static func textWidth(_ text: String) -> Int {

@@ -85,7 +85,7 @@ package enum RerunCommand {
     /// format or line-separating character, as ``swiftStringLiteral(_:)`` escapes) or a `##` (a
     /// CI log command's start, see `QuotedText`) in bash's `$'...'`, such characters and `#` as
     /// their UTF-8 bytes (`\x1b`), so that the line stays one printable line that runs the same.
-    static func shellQuoted(_ word: String) -> String {
+    package static func shellQuoted(_ word: String) -> String {
         let safe = word.unicodeScalars.allSatisfy { scalar in
             scalar.isASCII
                 && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil

@@ -17,7 +17,7 @@ public enum ResultsStream {
         for result in summary.results {
             writer.add(result)
         }
-        writer.end(summary)
+        writer.end(summary, judged: summary)
         return Data(writer.spool.bufferedBytes)
     }
 
@@ -37,20 +37,45 @@ public enum ResultsStream {
         return encoder
     }
 
-    /// Reads a stream written by ``write(_:to:)``.
+    /// Writes the stream of a run `recorded` holds (its results, and in the footer the baseline
+    /// that judged it and the verdict) atomically to `path`.
+    package static func write(_ recorded: RecordedRun, to path: String) throws(AtomicFileError) {
+        let writer = try ResultsStreamWriter(header: recorded.summary.header, path: path)
+        for result in recorded.summary.results {
+            writer.add(result)
+        }
+        try writer.finish(recorded.summary, judged: recorded.judged)
+    }
+
+    /// Reads a stream written by ``write(_:to:)``: the results as the engine gave them, before
+    /// any baseline.
     ///
     /// - Throws: ``ResultsStreamError`` naming the file, line and problem.
     public static func read(from path: String) throws(ResultsStreamError) -> RunSummary {
+        try readRecorded(from: path).summary
+    }
+
+    /// Reads a stream with the baseline its footer records.
+    ///
+    /// - Throws: ``ResultsStreamError`` naming the file, line and problem.
+    package static func readRecorded(from path: String) throws(ResultsStreamError) -> RecordedRun {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ResultsStreamError(
                 Diagnostic("cannot read the results file", at: SourceLocation(file: path, line: 1, column: 1))
             )
         }
-        return try decode(data, path: path)
+        return try decodeRecorded(data, path: path)
     }
 
-    /// Decodes a stream; `path` is used in error locations.
+    /// Decodes a stream's results; `path` is used in error locations.
     package static func decode(_ data: Data, path: String) throws(ResultsStreamError) -> RunSummary {
+        try decodeRecorded(data, path: path).summary
+    }
+
+    /// Decodes a stream, with the baseline its footer records; `path` is used in error
+    /// locations. A footer whose totals or verdict disagree with the case lines (judged by that
+    /// baseline) is refused.
+    package static func decodeRecorded(_ data: Data, path: String) throws(ResultsStreamError) -> RecordedRun {
         let decoder = JSONDecoder()
         var lines = data.split(separator: 0x0A, omittingEmptySubsequences: false).map { Data($0) }
         if lines.last?.isEmpty == true {
@@ -110,23 +135,44 @@ public enum ResultsStream {
                         line: number
                     )
                 }
-                let summary = RunSummary(
+                var summary = RunSummary(
                     header: header.header,
                     results: results,
                     interrupted: footer.interrupted,
                     stoppedAtFirstFailure: footer.stoppedAtFirstFailure ?? false,
                     notRun: footer.notRun ?? 0
                 )
+                summary.lateLines = footer.lateLines ?? []
+                let recorded: RecordedRun
+                do {
+                    recorded = RecordedRun(summary: summary, baseline: try footer.baseline?.applied())
+                } catch {
+                    throw failure(
+                        "found a footer whose baseline does not fit the format: \(error.reason)",
+                        line: number
+                    )
+                }
+                let lines = "\(results.count) case line\(results.count == 1 ? "" : "s")"
                 let disagreements = footer.totals.disagreements(with: FooterLine.Totals(summary))
                 guard disagreements.isEmpty else {
                     throw failure(
-                        "found a footer whose totals disagree with the \(results.count) case line\(results.count == 1 ? "" : "s") "
-                            + "before it (\(disagreements.joined(separator: "; "))), expected the same counts: "
+                        "found a footer whose totals disagree with the \(lines) before it "
+                            + "(\(disagreements.joined(separator: "; "))), expected the same counts: "
                             + "case lines were lost or added after the run wrote the stream",
                         line: number
                     )
                 }
-                return summary
+                let verdict =
+                    footer.verdict?.disagreements(with: FooterLine.VerdictRecord(recorded.judged.verdict)) ?? []
+                guard verdict.isEmpty else {
+                    throw failure(
+                        "found a footer whose verdict disagrees with the \(lines) before it, judged by its baseline "
+                            + "(\(verdict.joined(separator: "; "))), expected the same verdict: "
+                            + "the stream was changed after the run wrote it",
+                        line: number
+                    )
+                }
+                return recorded
             case let other:
                 throw failure("found a record of kind \"\(other)\", expected \"case\" or \"footer\"", line: number)
             }
@@ -293,9 +339,12 @@ struct CaseLine: Codable {
     }
 }
 
-/// The last line: the totals, the differences, and whether the run was cut short. `not_run` and
-/// `stopped_at_first_failure` came with `--fail-fast`, `differences` later; a stream without them
-/// had none. The differences are derived from the case lines, so a reader recomputes them.
+/// The last line: the totals, the differences, whether the run was cut short, what the engine
+/// wrote after a case had ended, the baseline that judged it and its verdict. `not_run` and
+/// `stopped_at_first_failure` came with `--fail-fast`, `differences`, `late_lines`, `baseline`
+/// and `verdict` later; a stream without them had none (and no recorded verdict to check;
+/// `late_lines` is written only when there are some). The differences and the verdict are derived
+/// from the case lines (and the baseline and the late lines), so a reader recomputes them.
 struct FooterLine: Codable {
     var record = "footer"
     var totals: Totals
@@ -303,6 +352,9 @@ struct FooterLine: Codable {
     var interrupted: Bool
     var stoppedAtFirstFailure: Bool?
     var notRun: Int?
+    var lateLines: [String]?
+    var baseline: BaselineRecord?
+    var verdict: VerdictRecord?
 
     enum CodingKeys: String, CodingKey {
         case record
@@ -311,6 +363,163 @@ struct FooterLine: Codable {
         case interrupted
         case stoppedAtFirstFailure = "stopped_at_first_failure"
         case notRun = "not_run"
+        case lateLines = "late_lines"
+        case baseline
+        case verdict
+    }
+
+    /// The run's ``RunVerdict``: what its reports said, the totals line's counts, and what the
+    /// baseline found.
+    struct VerdictRecord: Codable, Equatable {
+        var succeeded: Bool
+        var outcome: String
+        var passed: Int
+        var failed: Int
+        var errors: Int
+        var skipped: Int
+        var staleEntries: Int
+        var expectedFailures: Int
+        var unexpectedPasses: Int
+
+        enum CodingKeys: String, CodingKey {
+            case succeeded
+            case outcome
+            case passed
+            case failed
+            case errors
+            case skipped
+            case staleEntries = "stale_entries"
+            case expectedFailures = "expected_failures"
+            case unexpectedPasses = "unexpected_passes"
+        }
+
+        init(_ verdict: RunVerdict) {
+            succeeded = verdict.succeeded
+            outcome = verdict.outcome
+            passed = verdict.passed
+            failed = verdict.failed
+            errors = verdict.errors
+            skipped = verdict.skipped
+            staleEntries = verdict.staleEntries
+            expectedFailures = verdict.expectedFailures
+            unexpectedPasses = verdict.unexpectedPasses
+        }
+
+        /// `verdict: the footer says failed, the case lines give passed`, one per field that
+        /// differs.
+        func disagreements(with computed: VerdictRecord) -> [String] {
+            let pairs: [(String, String, String)] = [
+                ("verdict", succeeded ? "passed" : "failed", computed.succeeded ? "passed" : "failed"),
+                ("verdict.outcome", outcome, computed.outcome),
+                ("verdict.passed", String(passed), String(computed.passed)),
+                ("verdict.failed", String(failed), String(computed.failed)),
+                ("verdict.errors", String(errors), String(computed.errors)),
+                ("verdict.skipped", String(skipped), String(computed.skipped)),
+                ("verdict.stale_entries", String(staleEntries), String(computed.staleEntries)),
+                ("verdict.expected_failures", String(expectedFailures), String(computed.expectedFailures)),
+                ("verdict.unexpected_passes", String(unexpectedPasses), String(computed.unexpectedPasses)),
+            ]
+            return pairs.filter { $0.1 != $0.2 }.map { "\($0.0): the footer says \($0.1), the case lines give \($0.2)" }
+        }
+    }
+
+    /// An ``AppliedBaseline``: the file, its engine, every entry, which of them are stale, and
+    /// whether unexpected passes were allowed.
+    struct BaselineRecord: Codable {
+        var file: String
+        var engine: String
+        var allowUnexpectedPass: Bool
+        var entries: [Entry]
+        /// The keys of the stale entries, each one of `entries`.
+        var stale: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case file
+            case engine
+            case allowUnexpectedPass = "allow_unexpected_pass"
+            case entries
+            case stale
+        }
+
+        /// One ``BaselineEntry``.
+        struct Entry: Codable {
+            var caseID: String
+            var profile: Profile?
+            var status: String
+            var reason: String
+            var issue: String?
+            var location: SourceLocation?
+
+            enum CodingKeys: String, CodingKey {
+                case caseID = "case"
+                case profile
+                case status
+                case reason
+                case issue
+                case location
+            }
+        }
+
+        /// A record's problem: what does not fit.
+        struct Problem: Error {
+            var reason: String
+        }
+
+        init(_ applied: AppliedBaseline) {
+            file = applied.file
+            engine = applied.baseline.engine
+            allowUnexpectedPass = applied.allowsUnexpectedPasses
+            entries = applied.baseline.entries.map {
+                Entry(
+                    caseID: $0.caseID,
+                    profile: $0.profile,
+                    status: $0.status.rawValue,
+                    reason: $0.reason,
+                    issue: $0.issue,
+                    location: $0.location
+                )
+            }
+            stale = applied.staleEntries.map(\.key)
+        }
+
+        /// The baseline the record describes.
+        func applied() throws(Problem) -> AppliedBaseline {
+            var decoded: [BaselineEntry] = []
+            for entry in entries {
+                guard let status = BaselineStatus(rawValue: entry.status) else {
+                    throw Problem(
+                        reason: "at baseline.entries: found the status \"\(entry.status)\", expected one of "
+                            + BaselineStatus.allCases.map(\.rawValue).joined(separator: ", ")
+                    )
+                }
+                decoded.append(
+                    BaselineEntry(
+                        caseID: entry.caseID,
+                        profile: entry.profile,
+                        status: status,
+                        reason: entry.reason,
+                        issue: entry.issue,
+                        location: entry.location
+                    )
+                )
+            }
+            let byKey = Dictionary(decoded.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+            var staleEntries: [BaselineEntry] = []
+            for key in stale {
+                guard let entry = byKey[key] else {
+                    throw Problem(
+                        reason: "at baseline.stale: found the key \"\(key)\", expected the key of one of its entries"
+                    )
+                }
+                staleEntries.append(entry)
+            }
+            return AppliedBaseline(
+                Baseline(engine: engine, entries: decoded),
+                file: file,
+                staleEntries: staleEntries,
+                allowsUnexpectedPasses: allowUnexpectedPass
+            )
+        }
     }
 
     /// One ``DifferenceGroup``: its rule, its mismatch, its cases, its runs, and the re-run line
@@ -359,11 +568,16 @@ struct FooterLine: Codable {
         }
     }
 
-    init(_ summary: RunSummary) {
-        totals = Totals(summary)
-        differences = summary.differences.map { DifferenceRecord($0, header: summary.header) }
-        interrupted = summary.interrupted
-        stoppedAtFirstFailure = summary.stoppedAtFirstFailure
-        notRun = summary.notRun
+    /// The footer of `raw` (the run as the engine did it), with the verdict of `judged` (the
+    /// same run as its baseline, if any, judged it).
+    init(_ raw: RunSummary, judged: RunSummary) {
+        totals = Totals(raw)
+        differences = raw.differences.map { DifferenceRecord($0, header: raw.header) }
+        interrupted = raw.interrupted
+        stoppedAtFirstFailure = raw.stoppedAtFirstFailure
+        notRun = raw.notRun
+        lateLines = raw.lateLines.isEmpty ? nil : raw.lateLines
+        baseline = judged.baseline.map(BaselineRecord.init)
+        verdict = VerdictRecord(judged.verdict)
     }
 }

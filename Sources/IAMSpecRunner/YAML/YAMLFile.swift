@@ -4,7 +4,9 @@ import IAMSpecPlatform
 /// What reading a YAML file (a spec file, the rule catalogue, a baseline) gives: its bytes, or
 /// the problem that left them unread.
 ///
-/// Only a regular file is read (a FIFO or a device is unreadable, found without waiting). A file
+/// Only a regular file is read (a FIFO or a device is unreadable, found without waiting), or a
+/// FIFO when the caller says so (a case file named on the command line: all it yields until its
+/// writer closes it, waiting for a writer to open it). A file
 /// larger than ``YAMLLimits/maximumFileBytes`` is a problem found from its size before any byte
 /// is read, and at most one byte past the limit is ever read (a file that grows while it is
 /// read, or whose size the system does not tell, as `/proc`'s): the memory a file costs is
@@ -16,19 +18,23 @@ enum YAMLFile {
     case problem(Diagnostic)
 
     /// Reads the file at `path`; `unreadable` is the diagnostic's message when it cannot be
-    /// opened or read.
+    /// opened or read; `readsFIFO` reads a FIFO too, waiting for its writer.
     static func contents(
         of path: String,
         unreadable: String,
+        readsFIFO: Bool = false,
         limit: Int = YAMLLimits.standard.maximumFileBytes
     ) -> YAMLFile {
         let start = SourceLocation(file: path, line: 1, column: 1)
-        // Without waiting: a FIFO with no writer would block `open` for ever.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        var status = stat()
+        let isFIFO = readsFIFO && stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO
+        // Otherwise without waiting: a FIFO with no writer would block `open` for ever.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | (isFIFO ? 0 : O_NONBLOCK))
         guard descriptor >= 0 else { return .problem(Diagnostic(unreadable, at: start)) }
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+        guard fstat(descriptor, &status) == 0,
+            status.st_mode & S_IFMT == S_IFREG || (isFIFO && status.st_mode & S_IFMT == S_IFIFO)
+        else {
             return .problem(Diagnostic(unreadable, at: start))
         }
         let size = Int(status.st_size)

@@ -19,24 +19,23 @@ package enum MarkdownReport {
     package static func summary(_ summary: RunSummary) -> String {
         let notRun = summary.notRun
         let header = summary.header
-        let errors = summary.errorCount
-        let failed = summary.failedCount - errors
-        let verdict =
-            summary.succeeded
-            ? "passed"
-            : [
-                failed > 0 ? "\(failed) failed" : nil, errors > 0 ? "\(errors) errors" : nil,
-                summary.interrupted ? "interrupted" : nil,
-            ].compactMap { $0 }.joined(separator: ", ")
+        let verdict = summary.verdict
+        let stale = summary.baseline?.staleEntries ?? []
+        let staleColumn =
+            verdict.isJudgedByBaseline ? (" stale baseline entries |", "---:|", " \(stale.count) |") : ("", "", "")
         var lines = [
-            "## iamspec: \(code(header.engine.name)) \(code(header.engine.version)): \(verdict)",
+            "## iamspec: \(code(header.engine.name)) \(code(header.engine.version)): \(verdict.outcome)",
             "",
-            "| runs | passed | failed | errors | skipped |",
-            "|---:|---:|---:|---:|---:|",
-            "| \(summary.runCount) | \(summary.passedCount) | \(failed) | \(errors) | \(summary.skippedCount) |",
+            "| runs | passed | failed | errors | skipped |" + staleColumn.0,
+            "|---:|---:|---:|---:|---:|" + staleColumn.1,
+            "| \(summary.runCount) | \(verdict.passed) | \(verdict.failedRuns) | \(verdict.errors) | \(verdict.skipped) |"
+                + staleColumn.2,
             "",
             "Suite \(header.suitePaths.map { code($0) }.joined(separator: ", ")), iamspec \(code(header.iamspecVersion)).",
         ]
+        if let baseline = summary.baseline, let counts = verdict.baselineCounts {
+            lines += ["", "Baseline \(code(baseline.file)): \(counts)."]
+        }
         if summary.interrupted {
             lines += [
                 "",
@@ -50,6 +49,15 @@ package enum MarkdownReport {
                     + "not run and \(notRun == 1 ? "is" : "are") not in these totals.",
             ]
         }
+        if !summary.lateLines.isEmpty {
+            lines += [
+                "",
+                "**Protocol faults:** the engine wrote after a case had ended (the next case ran on a fresh process):",
+                "",
+            ]
+            lines += QuotedText.markdownCodeBlock(Array(summary.lateLines.prefix(listLimit)), language: "text")
+            lines += more(summary.lateLines.count)
+        }
         let differences = summary.differences
         if !differences.isEmpty {
             lines += ["", "### Differences (\(differences.count))", ""]
@@ -61,6 +69,11 @@ package enum MarkdownReport {
                 )
             }
             lines += more(differences.count)
+        }
+        if !stale.isEmpty {
+            lines += ["", "### Stale baseline entries (\(stale.count))", ""]
+            lines += QuotedText.markdownCodeBlock(stale.prefix(listLimit).map(\.staleLine), language: "text")
+            lines += more(stale.count)
         }
         let failing = summary.results.filter { $0.status == .failed || $0.status == .error }
         if !failing.isEmpty {

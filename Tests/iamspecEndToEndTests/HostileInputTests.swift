@@ -220,6 +220,27 @@ struct SizeLimitTests {
         }
     }
 
+    /// A FIFO named on the command line (`<(...)`) is read to its end, but no further than the
+    /// file limit: its size is not known beforehand, so the limit is found as it is read.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash")))
+    func aFIFOPastTheFileLimitIsRefusedOnceItPassesIt() throws {
+        let executable = IAMSpecExecutable.productsDirectory.appendingPathComponent("iamspec").path
+        let outcome = try IAMSpecExecutable.runProgram(
+            "/bin/bash",
+            ["-c", #""$0" lint <(yes '# a comment line' | head -c 17000000)"#, executable]
+        )
+        #expect(outcome.status == 2)
+        let lines = outcome.standardError.split(separator: "\n")
+        #expect(
+            lines.first?.hasSuffix(
+                ":1:1: error: the file is more than 16777216 bytes long; expected a YAML file of at most 16 MiB "
+                    + "(16777216 bytes)"
+            ) == true,
+            "\(outcome.standardError)"
+        )
+        #expect(lines.last == "1 error")
+    }
+
     /// `/usr/bin/time -f %M` gives the peak resident memory in KiB: iamspec stays far below the
     /// file's size.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time")))

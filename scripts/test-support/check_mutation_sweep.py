@@ -2,8 +2,8 @@
 """Checks scripts/mutation-sweep's operators on a sample Swift file: the sites it must find (a
 storage helper's sole statement, the statement of a one-line block or case, a statement over several
 lines, negated membership tests) and the ones it must leave out (a body's value, an init's
-assignment of a property without a default, a case's value), and that each schema rewriting keeps
-the original code in place.
+assignment of a property without a default, a case's value, a line an expression goes on from, a
+comparison), and that each schema rewriting keeps the original code in place.
 
 Usage: check_mutation_sweep.py REPO
 """
@@ -55,6 +55,11 @@ SAMPLE = """struct Store {
     func has(_ item: Int) -> Bool {
         items.contains(item) || marked.isDisjoint(with: [item])
     }
+
+    func both(_ item: Int, _ other: Int) -> Bool {
+        items.contains(item)
+            && item == other
+    }
 }
 """
 
@@ -70,7 +75,7 @@ EXPECTED = [
     (40, "negation", "items.contains(item) || marked.isDisjoint(with: [item]) == false"),
 ]
 # (line, operator) that must have no site
-ABSENT = [(7, "statement"), (31, "statement"), (36, "statement")]
+ABSENT = [(7, "statement"), (31, "statement"), (36, "statement"), (44, "statement"), (45, "statement")]
 
 
 def load_sweep(repo):

@@ -11,7 +11,8 @@ public import IAMSpec
 /// its source and grouped by concept, whose initial values are the reference semantics of a
 /// profile. The code that applies them lives one concept per file: trigger matching
 /// (`Triggers/`), candidate selection and the display clocks (`Selection/`), delayed displays
-/// (`Scheduling/`), the stack, the screen and the presenter's ordered checks (`Presentation/`),
+/// (`Scheduling/`), the stack, the screen, a click's follow-up and the presenter's ordered checks
+/// (`Presentation/`),
 /// analytics (`Analytics/`), the session-start sync (`Session/`), time arithmetic that cannot
 /// trap (`Time/`), and each message's state held at its slot rather than keyed by its id
 /// (`Messages/`). The extensions in `Engine/` wire them to the stimuli. An engine made with other
@@ -73,6 +74,8 @@ public struct ReferenceEngine: DeliveryEngine {
     /// Messages whose display waits for a pending asset download: off the stack, off the screen.
     var awaitingAssets = PerMessage<Presentation>()
     var screen = Screen()
+    /// The click of the message on screen being processed, and the message held as its follow-up.
+    var followUp = ClickFollowUp()
     var analytics: DisplayAnalytics
 
     /// What the stimulus being handled has caused so far.
@@ -170,7 +173,7 @@ public struct ReferenceEngine: DeliveryEngine {
         case .messageDismissed(let id):
             dismiss(id)
         case .messageClicked(let id):
-            if screen.shows(id) || !rules.analytics.clicksCountOnlyOnScreen { observe(analytics.clicked(id)) }
+            click(id)
         case .displayNextRequested:
             offerTopOfStack(at: .displayNextRequested)
         case .localMessagePresented(let message):
@@ -179,6 +182,8 @@ public struct ReferenceEngine: DeliveryEngine {
             changeUser(to: user)
         case .dataWiped:
             wipeData()
+        case .visibleMessageDismissedByApp:
+            if let visible = screen.visible?.id { dismiss(visible) }
         case .stackInspected:
             return [.stack(stack.idsTopFirst)]
         }

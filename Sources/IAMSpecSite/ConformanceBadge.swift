@@ -1,15 +1,19 @@
+import IAMSpecRunner
+
 /// A shields-style SVG badge of an engine's conformance: its name on grey, then the percentage
 /// of supported runs that passed, with the errors and skipped runs written beside it when there
-/// are any, on a colour from red to bright green. Hand-written SVG, no fonts or links to fetch.
+/// are any, on a colour that says which (``color(_:)``). Hand-written SVG, no fonts or links to
+/// fetch.
 package enum ConformanceBadge {
     /// The badge's label: `<engine> conformance`.
     package static func label(engine: String) -> String {
         "\(engine) conformance"
     }
 
-    /// The SVG document, ending with a newline.
+    /// The SVG document, ending with a newline; the engine's name as ``QuotedText`` shows it, so
+    /// the badge is well-formed XML whatever the name holds.
     package static func svg(engine: String, conformance: Conformance) -> String {
-        let label = label(engine: engine)
+        let label = QuotedText.line(label(engine: engine))
         let value = conformance.badgeText
         let labelWidth = textWidth(label) + 10
         let valueWidth = textWidth(value) + 10
@@ -17,35 +21,38 @@ package enum ConformanceBadge {
         let title = "\(label): \(value) (\(conformance.detailText))"
         let font = "font-family=\"Verdana,Geneva,DejaVu Sans,sans-serif\" font-size=\"11\""
         return """
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="20" role="img" aria-label="\(HTMLText.escape(title))">
-            <title>\(HTMLText.escape(title))</title>
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="20" role="img" aria-label="\(QuotedText.xml(title))">
+            <title>\(QuotedText.xml(title))</title>
             <linearGradient id="s" x2="0" y2="100%"><stop offset="0" stop-color="#bbb" stop-opacity=".1"/><stop offset="1" stop-opacity=".1"/></linearGradient>
             <clipPath id="r"><rect width="\(width)" height="20" rx="3" fill="#fff"/></clipPath>
             <g clip-path="url(#r)"><rect width="\(labelWidth)" height="20" fill="#555"/><rect x="\(labelWidth)" width="\(valueWidth)" height="20" fill="\(color(conformance))"/><rect width="\(width)" height="20" fill="url(#s)"/></g>
             <g fill="#fff" text-anchor="middle" \(font)>
-            <text x="\(half(labelWidth))" y="15" fill="#010101" fill-opacity=".3">\(HTMLText.escape(label))</text>
-            <text x="\(half(labelWidth))" y="14">\(HTMLText.escape(label))</text>
-            <text x="\(half(labelWidth * 2 + valueWidth))" y="15" fill="#010101" fill-opacity=".3">\(HTMLText.escape(value))</text>
-            <text x="\(half(labelWidth * 2 + valueWidth))" y="14">\(HTMLText.escape(value))</text>
+            <text x="\(half(labelWidth))" y="15" fill="#010101" fill-opacity=".3">\(QuotedText.xml(label))</text>
+            <text x="\(half(labelWidth))" y="14">\(QuotedText.xml(label))</text>
+            <text x="\(half(labelWidth * 2 + valueWidth))" y="15" fill="#010101" fill-opacity=".3">\(QuotedText.xml(value))</text>
+            <text x="\(half(labelWidth * 2 + valueWidth))" y="14">\(QuotedText.xml(value))</text>
             </g>
             </svg>
 
             """
     }
 
-    /// Bright green only when every run passed (none skipped); green at 100% of the supported
-    /// runs with some skipped, or from 90%; yellow (≥ 75%), orange (≥ 50%), red; grey when the
-    /// engine supports no run.
+    /// Grey when nothing ran (no run, or every run skipped); red when any run failed or errored,
+    /// however few; yellow when none did but some were skipped; green only when every run passed.
     static func color(_ conformance: Conformance) -> String {
-        guard let permille = conformance.permille else { return "#9f9f9f" }
-        switch permille {
-        case 1000 where conformance.skipped == 0: return "#4c1"
-        case 900...: return "#97ca00"
-        case 750...: return "#dfb317"
-        case 500...: return "#fe7d37"
-        default: return "#e05d44"
-        }
+        if conformance.supported == 0 { return grey }
+        if conformance.failed > 0 || conformance.errored > 0 { return red }
+        return conformance.skipped > 0 ? yellow : green
     }
+
+    /// Every run passed.
+    static let green = "#4c1"
+    /// No run failed or errored, and some were skipped.
+    static let yellow = "#dfb317"
+    /// A run failed or errored.
+    static let red = "#e05d44"
+    /// Nothing ran.
+    static let grey = "#9f9f9f"
 
     /// An estimate of the text's width in pixels in 11 px Verdana, rounded up.
     static func textWidth(_ text: String) -> Int {

@@ -32,8 +32,20 @@ package struct ConformanceMatrix: Sendable {
         case notRun = "not run"
     }
 
+    /// The most engines one table of the summary shows side by side: more engines make more
+    /// tables, one below the other, so that a table stays readable whatever the number of engines
+    /// (each engine's page has its full detail).
+    package static let enginesPerTable = 5
+
     /// Engines in the order their results were given.
     package var columns: [Column]
+
+    /// The columns in groups of at most ``enginesPerTable``, in order: a table of the summary each.
+    package var columnGroups: [Range<Int>] {
+        stride(from: 0, to: columns.count, by: Self.enginesPerTable).map {
+            $0..<min($0 + Self.enginesPerTable, columns.count)
+        }
+    }
     /// Case ids the results name that the suite does not have, sorted.
     package var unknownCaseIDs: [String]
     private var outcomes: [[String: [CaseResult]]]

@@ -3,8 +3,9 @@ import IAMSpecPlatform
 import IAMSpecRunner
 
 /// The suite as a static site (`iamspec docs`): HTML pages with one stylesheet, the same
-/// content as Markdown under `markdown/`, and with results an engines × cases matrix and an SVG
-/// badge per engine under `badges/`.
+/// content as Markdown under `markdown/`; with the seeds' texts a page per seed under `seeds/`;
+/// and with results a summary matrix (rules × engines, a few engines per table), a page per
+/// engine under `engines/` and an SVG badge per engine under `badges/`.
 ///
 /// The output depends only on its inputs: the same suite and results give the same bytes.
 /// Times shown come from the results' headers, never from the clock.
@@ -24,15 +25,22 @@ public enum DocumentationSite {
     ///   - rules: the rule catalogue, each rule with its quotes and sources.
     ///   - suitePaths: the spec paths loaded, named in each page's footer.
     ///   - results: results streams, one per engine (merge shards first).
+    ///   - seeds: the seed documents the rules quote (`seeds.yaml`): a quote is cited by its
+    ///     seed's title, language and SDK generation; by the seed's file name when the seed is
+    ///     not described.
+    ///   - seedTexts: the text of seed documents, by file name: each is written as a page with
+    ///     the passages the rules quote marked, and each quote links to its passage.
     /// - Throws: ``SiteError`` when two results streams are for the same engine.
     public static func files(
         cases: [SpecCase],
         rules: RuleCatalogue,
         suitePaths: [String],
-        results: [RunSummary] = []
+        results: [RunSummary] = [],
+        seeds: SeedCatalogue = SeedCatalogue(),
+        seedTexts: [String: String] = [:]
     ) throws(SiteError) -> [File] {
         let matrix = results.isEmpty ? nil : try ConformanceMatrix(results: results, caseIDs: cases.map(\.id))
-        let content = SiteContent(cases: cases, rules: rules, matrix: matrix)
+        let content = SiteContent(cases: cases, rules: rules, matrix: matrix, seeds: seeds, seedTexts: seedTexts)
         let provenance =
             "Made by iamspec \(IAMSpecVersion.current) docs from \(suitePaths.joined(separator: ", "))"
             + (results.isEmpty ? "." : " and the results of \(results.count) run\(results.count == 1 ? "" : "s").")

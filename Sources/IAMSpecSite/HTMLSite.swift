@@ -15,8 +15,14 @@ struct HTMLSite {
         for area in content.areas {
             pages.append(("areas/\(area.pageName).html", areaPage(area)))
         }
-        if content.matrix != nil {
+        for seed in content.seedPages {
+            pages.append(("seeds/\(seed.pageName).html", seedPage(seed)))
+        }
+        if let matrix = content.matrix {
             pages.append(("matrix.html", matrixPage()))
+            for index in matrix.columns.indices {
+                pages.append(("engines/\(matrix.columns[index].fileName).html", enginePage(index, matrix: matrix)))
+            }
         }
         return pages
     }
@@ -32,8 +38,8 @@ struct HTMLSite {
             "<p>\(SiteContent.count(content.ruleCount, "rule")) in \(SiteContent.count(content.areas.count, "area")), "
         body += "checked by \(SiteContent.count(content.caseCount, "case")).</p>\n"
         if let matrix = content.matrix {
-            body += conformanceTable(matrix)
-            body += "<p><a href=\"matrix.html\">Every case under every engine</a></p>\n"
+            body += conformanceTable(matrix, columns: Array(matrix.columns.indices))
+            body += "<p><a href=\"matrix.html\">Every rule under every engine</a></p>\n"
         }
         body += "<h2>Rule areas</h2>\n<table class=\"areas\">\n"
         body +=
@@ -46,11 +52,33 @@ struct HTMLSite {
         for area in content.areas {
             for rule in area.rules {
                 body += "<li><a href=\"areas/\(attribute(area.pageName)).html#rule-\(attribute(rule.id))\">"
-                body += "<code>\(text(rule.id))</code></a> \(HTMLText.inline(rule.title))</li>\n"
+                body += "<code>\(text(rule.id))</code></a> \(InlineText.html(rule.title))</li>\n"
             }
         }
         body += "</ul>\n"
+        body += seedsSection()
         return page(title: "In-app message delivery rules", depth: 0, current: "index", body: body)
+    }
+
+    /// The seed documents the rules quote, each by its title, language and SDK generation.
+    private func seedsSection() -> String {
+        guard !content.seeds.seeds.isEmpty else { return "" }
+        var body = "<h2 id=\"seeds\">Seed documents</h2>\n<p>The documents the rules quote.</p>\n"
+        body += "<table class=\"seeds stack\">\n<thead><tr><th scope=\"col\">Title</th><th scope=\"col\">Language</th>"
+        body +=
+            "<th scope=\"col\">SDK generation</th><th scope=\"col\">Rules quoting it</th><th scope=\"col\">File</th>"
+        body += "</tr></thead>\n<tbody>\n"
+        for seed in content.seeds.seeds {
+            let title = "<cite lang=\"\(attribute(seed.language))\">\(text(seed.title))</cite>"
+            let page = content.seedPages.first { $0.file == seed.file }
+            body += "<tr><th scope=\"row\">"
+            body += page.map { "<a href=\"seeds/\(attribute($0.pageName)).html\">\(title)</a>" } ?? title
+            body += "</th><td data-label=\"Language\">\(text(SiteContent.languageName(seed.language)))</td>"
+            body += "<td data-label=\"SDK generation\">\(text(SiteContent.profileName(seed.profile)))</td>"
+            body += "<td data-label=\"Rules quoting it\">\(content.rulesQuotingSeed[seed.file]?.count ?? 0)</td>"
+            body += "<td data-label=\"File\"><code>\(text(seed.file))</code></td></tr>\n"
+        }
+        return body + "</tbody></table>\n"
     }
 
     private func areaPage(_ area: SiteContent.Area) -> String {
@@ -61,7 +89,7 @@ struct HTMLSite {
             body += "<nav class=\"toc\" aria-label=\"Rules\"><h2>Rules</h2><ul>\n"
             for rule in area.rules {
                 body +=
-                    "<li><a href=\"#rule-\(attribute(rule.id))\"><code>\(text(rule.id))</code></a> \(HTMLText.inline(rule.title))</li>\n"
+                    "<li><a href=\"#rule-\(attribute(rule.id))\"><code>\(text(rule.id))</code></a> \(InlineText.html(rule.title))</li>\n"
             }
             body += "</ul></nav>\n"
             body += area.rules.map(ruleArticle).joined()
@@ -73,28 +101,40 @@ struct HTMLSite {
         return page(title: area.name, depth: 1, current: area.name, body: body)
     }
 
+    /// The summary: the conformance table, then by rule area a row per rule and a column per
+    /// engine, at most ``ConformanceMatrix/enginesPerTable`` engines to a table; each cell says the
+    /// outcome and links to the engine's page, which has the reasons.
     private func matrixPage() -> String {
         guard let matrix = content.matrix else { return "" }
         var body = "<h1>Conformance matrix</h1>\n"
-        body += conformanceTable(matrix)
-        body += differencesSection(matrix)
+        body += conformanceTable(matrix, columns: Array(matrix.columns.indices))
         body += "<p>Each rule of each area, with the outcome of the cases that check it under each engine: "
         body += "<em>fail</em> when a case failed, <em>error</em> when the engine could not finish a case, "
         body += "<em>blocked</em> when a case failed only under other rules (a failure counts against the rules "
-        body += "its failing step checks), <em>skip</em> when the engine does not support any of them; every run "
-        body += "that did not pass is listed with its reason.</p>\n"
+        body += "its failing step checks), <em>skip</em> when the engine does not support any of them. "
+        body += "Each engine's page has its differences and every run that did not pass, with its reason; "
+        body += "a cell links to its rule there.</p>\n"
+        let groups = matrix.columnGroups
         for area in content.areas where !area.rules.isEmpty {
             body += "<section class=\"area\" id=\"area-\(attribute(area.name))\">\n"
             body += "<h2><a href=\"areas/\(attribute(area.pageName)).html\">\(text(area.name))</a></h2>\n"
-            body += "<table class=\"matrix stack\">\n<thead><tr><th scope=\"col\">Rule</th>"
-            for column in matrix.columns {
-                body += "<th scope=\"col\">\(text(column.label))</th>"
+            for group in groups {
+                body += "<table class=\"matrix stack\">\n"
+                if groups.count > 1 {
+                    body +=
+                        "<caption>Engines \(group.lowerBound + 1) to \(group.upperBound) of \(matrix.columns.count)</caption>\n"
+                }
+                body += "<thead><tr><th scope=\"col\">Rule</th>"
+                for index in group {
+                    body += "<th scope=\"col\">\(engineLink(matrix.columns[index]))</th>"
+                }
+                body += "</tr></thead>\n<tbody>\n"
+                for rule in area.rules {
+                    body += summaryRow(rule, areaPage: area.pageName, matrix: matrix, columns: group)
+                }
+                body += "</tbody></table>\n"
             }
-            body += "</tr></thead>\n<tbody>\n"
-            for rule in area.rules {
-                body += matrixRow(rule, areaPage: area.pageName, matrix: matrix)
-            }
-            body += "</tbody></table>\n</section>\n"
+            body += "</section>\n"
         }
         if !matrix.unknownCaseIDs.isEmpty {
             body += "<p>The results also name cases this suite does not have: "
@@ -103,86 +143,156 @@ struct HTMLSite {
         return page(title: "Conformance matrix", depth: 0, current: "matrix", body: body)
     }
 
+    /// One engine's page: its conformance, its differences, then by rule area a row per rule with
+    /// the outcome, the cases that check it and every run that did not pass, with its reason.
+    private func enginePage(_ index: Int, matrix: ConformanceMatrix) -> String {
+        let column = matrix.columns[index]
+        var body = "<h1>\(text(column.label))</h1>\n"
+        body += "<p><a href=\"../matrix.html\">Every engine</a></p>\n"
+        body += conformanceTable(matrix, columns: [index], root: "../")
+        body += differencesSection(column, root: "../")
+        body += "<h2 id=\"rules\">By rule</h2>\n<p>The outcome of the cases that check each rule "
+        body += "(<em>blocked</em>: a case failed only under other rules), and every run that did not pass.</p>\n"
+        for area in content.areas where !area.rules.isEmpty {
+            body += "<section class=\"area\" id=\"area-\(attribute(area.name))\">\n"
+            body += "<h3><a href=\"../areas/\(attribute(area.pageName)).html\">\(text(area.name))</a></h3>\n"
+            body += "<table class=\"engine-rules stack\">\n<thead><tr><th scope=\"col\">Rule</th>"
+            body +=
+                "<th scope=\"col\">Outcome</th><th scope=\"col\">Runs that did not pass</th></tr></thead>\n<tbody>\n"
+            for rule in area.rules {
+                body += engineRow(rule, areaPage: area.pageName, matrix: matrix, column: index)
+            }
+            body += "</tbody></table>\n</section>\n"
+        }
+        return page(title: column.label, depth: 1, current: "", body: body)
+    }
+
+    /// A seed document's page: its title, language and SDK generation, the rules that quote it,
+    /// then its text as written, each quoted passage marked with the anchor its quote links to.
+    private func seedPage(_ seed: SeedPage) -> String {
+        let described = content.seeds.seed(seed.file)
+        var body =
+            "<h1>\(text(described?.title ?? seed.file))</h1>\n<p class=\"meta\">Seed document <code>\(text(seed.file))</code>"
+        if let described {
+            body +=
+                " · \(text(SiteContent.languageName(described.language))) · \(text(SiteContent.profileName(described.profile)))"
+        }
+        body += " · \(SiteContent.count(seed.markedCount, "passage")) quoted by the rules, marked below</p>\n"
+        let quoting = content.rulesQuotingSeed[seed.file] ?? []
+        if !quoting.isEmpty {
+            body += "<p class=\"checked\"><span class=\"label\">Quoted by:</span> "
+            body += quoting.map { ruleLink($0, root: "../") }.joined(separator: ", ") + "</p>\n"
+        }
+        body += "<div class=\"seed-text\"\(described.map { " lang=\"\(attribute($0.language))\"" } ?? "")>"
+        body += seed.lines.map { line in
+            line.map { segment in
+                let anchors = segment.anchors.map { "<span id=\"\(attribute($0))\"></span>" }.joined()
+                return anchors + (segment.isQuoted ? "<mark>\(text(segment.text))</mark>" : text(segment.text))
+            }.joined()
+        }.joined(separator: "\n")
+        body += "</div>\n"
+        return page(title: described?.title ?? seed.file, depth: 1, current: "", body: body)
+    }
+
     // MARK: Parts
 
-    /// A rule's row: the rule with the cases that check it, then a cell per engine with the
-    /// outcome, the case counts and every run that did not pass, written out.
-    private func matrixRow(_ rule: Rule, areaPage: String, matrix: ConformanceMatrix) -> String {
+    /// A rule's row of the summary: the rule, then a cell per engine of the group with the outcome
+    /// (linked to the rule's row on the engine's page) and how many of its cases pass.
+    private func summaryRow(_ rule: Rule, areaPage: String, matrix: ConformanceMatrix, columns: Range<Int>) -> String {
         let caseIDs = content.casesByRule[rule.id] ?? []
         var row = "<tr><th scope=\"row\"><a href=\"areas/\(attribute(areaPage)).html#rule-\(attribute(rule.id))\">"
-        row += "<code>\(text(rule.id))</code></a> <span class=\"rule-title\">\(HTMLText.inline(rule.title))</span>"
-        if !caseIDs.isEmpty {
-            row += "<span class=\"cases\">Checked by: "
-            row += caseIDs.map { caseLink($0, fromRoot: true) }.joined(separator: ", ") + "</span>"
-        }
-        row += "</th>"
-        for (index, column) in matrix.columns.enumerated() {
+        row += "<code>\(text(rule.id))</code></a> <span class=\"rule-title\">\(InlineText.html(rule.title))</span></th>"
+        for index in columns {
+            let column = matrix.columns[index]
             let outcome = matrix.ruleOutcome(rule.id, caseIDs: caseIDs, column: index)
             row += "<td class=\"\(outcomeClass(outcome.outcome))\" data-label=\"\(attribute(column.label))\">"
-            row +=
-                "<strong>\(text(outcome.outcome.rawValue))</strong> <span class=\"counts\">\(text(outcome.countText))</span>"
-            if !outcome.findings.isEmpty {
-                row += "<ul class=\"findings\">"
-                for finding in outcome.findings {
-                    let runs = finding.cases.map {
-                        "\(caseLink($0.caseID, fromRoot: true)) [\(text($0.profiles.joined(separator: ", ")))]"
-                    }
-                    row +=
-                        "<li><strong>\(text(finding.outcome.rawValue))</strong> \(runs.joined(separator: ", "))"
-                    row += finding.message.isEmpty ? "" : ": <span class=\"reason\">\(text(finding.message))</span>"
-                    row += "</li>"
-                }
-                row += "</ul>"
-            }
-            row += "</td>"
+            row += "<a href=\"engines/\(attribute(column.fileName)).html#rule-\(attribute(rule.id))\">"
+            row += "<strong>\(text(outcome.outcome.rawValue))</strong></a> "
+            row += "<span class=\"counts\">\(text(outcome.shortCountText))</span></td>"
         }
         return row + "</tr>\n"
     }
 
-    /// Each engine's failed runs grouped by the behaviour that differs, as the console, JUnit and
-    /// the Markdown summary group them: the rule of the failing step and the mismatch's shape.
-    private func differencesSection(_ matrix: ConformanceMatrix) -> String {
-        var body = "<h2 id=\"differences\">Differences</h2>\n<p>Each engine's failed runs, grouped by the "
-        body += "behaviour that differs: the rule the failing step checks, and the shape of the mismatch. One "
-        body += "difference is one row, however many cases show it; the re-run line runs one of them.</p>\n"
-        for column in matrix.columns {
-            let groups = column.summary.differences
-            body += "<h3>\(text(column.label))</h3>\n"
-            guard !groups.isEmpty else {
-                body += "<p>None: no run failed.</p>\n"
-                continue
-            }
-            body += "<table class=\"differences stack\">\n<thead><tr><th scope=\"col\">Rule</th>"
-            body += "<th scope=\"col\">Mismatch</th><th scope=\"col\">Cases</th><th scope=\"col\">Runs</th>"
-            body += "<th scope=\"col\">Re-run one</th></tr></thead>\n<tbody>\n"
-            for group in groups {
-                body += "<tr><th scope=\"row\">\(ruleLink(group.rule, fromRoot: true))</th>"
-                body += "<td data-label=\"Mismatch\">\(text(group.mismatch))</td>"
-                body += "<td data-label=\"Cases\">"
-                body += group.cases.map { caseLink($0, fromRoot: true) }.joined(separator: ", ") + "</td>"
-                body += "<td data-label=\"Runs\">\(group.runs)</td>"
-                let rerun = RerunCommand.text(for: group.example, header: column.summary.header)
-                body += "<td data-label=\"Re-run one\"><code>\(text(rerun))</code></td></tr>\n"
-            }
-            body += "</tbody></table>\n"
+    /// A rule's row on an engine's page: the rule with the cases that check it, the outcome with
+    /// the case counts, and every run that did not pass, written out.
+    private func engineRow(_ rule: Rule, areaPage: String, matrix: ConformanceMatrix, column: Int) -> String {
+        let caseIDs = content.casesByRule[rule.id] ?? []
+        let outcome = matrix.ruleOutcome(rule.id, caseIDs: caseIDs, column: column)
+        var row = "<tr id=\"rule-\(attribute(rule.id))\"><th scope=\"row\">"
+        row +=
+            "<a href=\"../areas/\(attribute(areaPage)).html#rule-\(attribute(rule.id))\"><code>\(text(rule.id))</code></a> "
+        row += "<span class=\"rule-title\">\(InlineText.html(rule.title))</span>"
+        if !caseIDs.isEmpty {
+            row += "<span class=\"cases\">Checked by: "
+            row += caseIDs.map { caseLink($0, root: "../") }.joined(separator: ", ") + "</span>"
         }
-        return body
+        row += "</th><td class=\"\(outcomeClass(outcome.outcome))\" data-label=\"Outcome\">"
+        row +=
+            "<strong>\(text(outcome.outcome.rawValue))</strong> <span class=\"counts\">\(text(outcome.countText))</span></td>"
+        row += "<td data-label=\"Runs that did not pass\">"
+        if outcome.findings.isEmpty {
+            row += "none"
+        } else {
+            row += "<ul class=\"findings\">"
+            for finding in outcome.findings {
+                let runs = finding.cases.map {
+                    "\(caseLink($0.caseID, root: "../")) [\(text($0.profiles.joined(separator: ", ")))]"
+                }
+                row +=
+                    "<li class=\"\(outcomeClass(finding.outcome))\"><strong>\(text(finding.outcome.rawValue))</strong> "
+                row += runs.joined(separator: ", ")
+                row += finding.message.isEmpty ? "" : ": <span class=\"reason\">\(text(finding.message))</span>"
+                row += "</li>"
+            }
+            row += "</ul>"
+        }
+        return row + "</td></tr>\n"
     }
 
-    private func conformanceTable(_ matrix: ConformanceMatrix) -> String {
+    /// The engine's failed runs grouped by the behaviour that differs, as the console, JUnit and
+    /// the Markdown summary group them: the rule of the failing step and the mismatch's shape.
+    /// `root` leads from the page to the site's root.
+    private func differencesSection(_ column: ConformanceMatrix.Column, root: String) -> String {
+        var body = "<h2 id=\"differences\">Differences</h2>\n<p>The engine's failed runs, grouped by the "
+        body += "behaviour that differs: the rule the failing step checks, and the shape of the mismatch. One "
+        body += "difference is one row, however many cases show it; the re-run line runs one of them.</p>\n"
+        let groups = column.summary.differences
+        guard !groups.isEmpty else { return body + "<p>None: no run failed.</p>\n" }
+        body += "<table class=\"differences stack\">\n<thead><tr><th scope=\"col\">Rule</th>"
+        body += "<th scope=\"col\">Mismatch</th><th scope=\"col\">Cases</th><th scope=\"col\">Runs</th>"
+        body += "<th scope=\"col\">Re-run one</th></tr></thead>\n<tbody>\n"
+        for group in groups {
+            body += "<tr><th scope=\"row\">\(ruleLink(group.rule, root: root))</th>"
+            body += "<td data-label=\"Mismatch\">\(text(group.mismatch))</td>"
+            body += "<td data-label=\"Cases\">"
+            body += group.cases.map { caseLink($0, root: root) }.joined(separator: ", ") + "</td>"
+            body += "<td data-label=\"Runs\">\(group.runs)</td>"
+            let rerun = RerunCommand.text(for: group.example, header: column.summary.header)
+            body += "<td data-label=\"Re-run one\"><code>\(text(rerun))</code></td></tr>\n"
+        }
+        return body + "</tbody></table>\n"
+    }
+
+    /// The conformance of the engines at `columns`, each named with a link to its page; `root`
+    /// leads from the page to the site's root.
+    private func conformanceTable(_ matrix: ConformanceMatrix, columns: [Int], root: String = "") -> String {
         var body = "<h2>Conformance</h2>\n<p>Passed runs out of the runs the engine supports (skipped runs aside); "
-        body += "errors (the engine could not finish a run) and skipped runs are counted apart.</p>\n"
+        body += "errors (the engine could not finish a run) and skipped runs are counted apart. The badge is green "
+        body += "when every run passed, yellow when none failed but some were skipped, red when any failed or "
+        body += "errored, grey when none ran.</p>\n"
         body += "<table class=\"conformance stack pairs\">\n<thead><tr><th scope=\"col\">Engine</th>"
         body += "<th scope=\"col\">Conformance</th><th scope=\"col\">Passed</th><th scope=\"col\">Failed</th>"
         body += "<th scope=\"col\">Errors</th><th scope=\"col\">Skipped</th></tr></thead>\n<tbody>\n"
-        for column in matrix.columns {
+        for index in columns {
+            let column = matrix.columns[index]
             let header = column.summary.header
             let figures = column.conformance
             let badge = ConformanceBadge.label(engine: header.engine.name) + ": " + figures.badgeText
-            body += "<tr><th scope=\"row\">\(text(column.label))<span class=\"run\">run \(text(header.startedAt)) "
+            body +=
+                "<tr><th scope=\"row\">\(engineLink(column, root: root))<span class=\"run\">run \(text(header.startedAt)) "
             body += "on \(text(header.hostname))\(column.summary.interrupted ? " (interrupted)" : "")</span></th>"
             body += "<td class=\"badge\" data-label=\"Conformance\">"
-            body += "<img src=\"badges/\(attribute(column.fileName)).svg\" alt=\"\(attribute(badge))\"></td>"
+            body += "<img src=\"\(root)badges/\(attribute(column.fileName)).svg\" alt=\"\(attribute(badge))\"></td>"
             body += "<td data-label=\"Passed\">\(figures.passed) of \(figures.supported) supported</td>"
             body += "<td data-label=\"Failed\">\(figures.failed)</td>"
             body += "<td data-label=\"Errors\">\(figures.errored)</td>"
@@ -191,28 +301,32 @@ struct HTMLSite {
         return body + "</tbody></table>\n"
     }
 
+    /// The engine's label, linked to its page; `root` leads from the page to the site's root.
+    private func engineLink(_ column: ConformanceMatrix.Column, root: String = "") -> String {
+        "<a href=\"\(root)engines/\(attribute(column.fileName)).html\">\(text(column.label))</a>"
+    }
+
     private func ruleArticle(_ rule: Rule) -> String {
         var html = "<article class=\"rule\" id=\"rule-\(attribute(rule.id))\">\n"
-        html += "<h3><code>\(text(rule.id))</code> \(HTMLText.inline(rule.title))</h3>\n"
+        html += "<h3><code>\(text(rule.id))</code> \(InlineText.html(rule.title))</h3>\n"
         let kind = rule.kind == .documented ? "Documented" : "Clarification"
         html += "<p class=\"meta\">\(kind) · holds for \(text(SiteContent.profilesText(rule.profiles)))</p>\n"
         for quote in rule.quotes {
-            let language = SiteContent.languageName(quote.language)
             html +=
-                "<figure class=\"quote\"><blockquote lang=\"\(attribute(quote.language))\"><p>\(HTMLText.inline(quote.text))</p></blockquote>\n"
-            html += "<figcaption>Seed <code>\(text(quote.seed))</code> (\(text(language)))</figcaption>\n"
+                "<figure class=\"quote\"><blockquote lang=\"\(attribute(quote.language))\"><p>\(InlineText.html(quote.text))</p></blockquote>\n"
+            html += "<figcaption>\(citation(content.citation(of: quote)))</figcaption>\n"
             if let translation = quote.translation {
                 html +=
-                    "<p class=\"translation\" lang=\"en\"><span class=\"label\">English translation:</span> \(HTMLText.inline(translation))</p>\n"
+                    "<p class=\"translation\" lang=\"en\"><span class=\"label\">English translation:</span> \(InlineText.html(translation))</p>\n"
             }
             html += "</figure>\n"
         }
         if let source = rule.source {
             html +=
-                "<p class=\"source\"><span class=\"label\">Settled by the semantics notes, from:</span> \(HTMLText.inline(source))</p>\n"
+                "<p class=\"source\"><span class=\"label\">Settled by the semantics notes, from:</span> \(InlineText.html(source))</p>\n"
         }
         if let note = rule.note {
-            html += "<p class=\"note\"><span class=\"label\">In iamspec's terms:</span> \(HTMLText.inline(note))</p>\n"
+            html += "<p class=\"note\"><span class=\"label\">In iamspec's terms:</span> \(InlineText.html(note))</p>\n"
         }
         let cases = content.casesByRule[rule.id] ?? []
         if cases.isEmpty {
@@ -224,10 +338,26 @@ struct HTMLSite {
         return html + "</article>\n"
     }
 
+    /// A quote's source, from an area page: `From <title> (Portuguese, Braze Swift SDK; <file>)`,
+    /// the title linked to the quoted passage on the seed's page when the site has one; the file
+    /// name and language alone for a seed the catalogue does not describe.
+    private func citation(_ citation: SiteContent.Citation) -> String {
+        let file = "<code>\(text(citation.file))</code>"
+        let link = citation.page.map { page in
+            "../seeds/\(attribute(page)).html" + (citation.anchor.map { "#\(attribute($0))" } ?? "")
+        }
+        guard let seed = citation.seed else {
+            return "Seed " + (link.map { "<a href=\"\($0)\">\(file)</a>" } ?? file) + " (\(text(citation.language)))"
+        }
+        let title = "<cite lang=\"\(attribute(seed.language))\">\(text(seed.title))</cite>"
+        return "From " + (link.map { "<a href=\"\($0)\">\(title)</a>" } ?? title)
+            + " (\(text(citation.language)), \(text(SiteContent.profileName(seed.profile))); \(file))"
+    }
+
     private func caseArticle(_ specCase: SpecCase) -> String {
         let narrative = CaseNarrative(specCase)
         var html = "<article class=\"case\" id=\"case-\(attribute(specCase.id))\">\n"
-        html += "<h3>\(HTMLText.inline(specCase.title))</h3>\n<dl class=\"meta\">\n"
+        html += "<h3>\(InlineText.html(specCase.title))</h3>\n<dl class=\"meta\">\n"
         html += "<div><dt>Case</dt><dd><code>\(text(specCase.id))</code></dd></div>\n"
         html +=
             "<div><dt>Rules</dt><dd>\(SiteContent.rulesChecked(by: specCase).map { ruleLink($0) }.joined(separator: ", "))</dd></div>\n"
@@ -255,10 +385,10 @@ struct HTMLSite {
             }
             html += "</ul>\n"
         }
-        html += "<p class=\"given\">\(HTMLText.inline(narrative.setting))</p>\n"
+        html += "<p class=\"given\">\(InlineText.html(narrative.setting))</p>\n"
         if !narrative.messages.isEmpty {
             html += "<ul class=\"messages\">\n"
-            html += narrative.messages.map { "<li>\(HTMLText.inline($0))</li>\n" }.joined()
+            html += narrative.messages.map { "<li>\(InlineText.html($0))</li>\n" }.joined()
             html += "</ul>\n"
         }
         html += "<ol class=\"timeline\">\n"
@@ -266,24 +396,24 @@ struct HTMLSite {
             html +=
                 "<li class=\"\(moment.isCheck ? "then" : "when")\"><span class=\"time\">\(text(moment.time))</span> "
             html +=
-                "<span class=\"step\"><strong>\(text(moment.word))</strong> \(HTMLText.inline(moment.text))</span></li>\n"
+                "<span class=\"step\"><strong>\(text(moment.word))</strong> \(InlineText.html(moment.text))</span></li>\n"
         }
         return html + "</ol>\n</article>\n"
     }
 
-    /// A link to a case's section, from an area page or (`fromRoot`) from a page at the root; the
-    /// bare id for a case the suite does not have.
-    private func caseLink(_ caseID: String, fromRoot: Bool = false) -> String {
+    /// A link to a case's section: from an area page, or from the page `root` leads to the site's
+    /// root from; the bare id for a case the suite does not have.
+    private func caseLink(_ caseID: String, root: String? = nil) -> String {
         guard let page = content.pageOfCase[caseID] else { return "<code>\(text(caseID))</code>" }
-        let folder = fromRoot ? "areas/" : ""
+        let folder = root.map { $0 + "areas/" } ?? ""
         return "<a href=\"\(folder)\(attribute(page)).html#case-\(attribute(caseID))\"><code>\(text(caseID))</code></a>"
     }
 
-    /// A link to a rule's section, from an area page or (`fromRoot`) from a page at the root; the
-    /// bare id for a rule the catalogue does not have.
-    private func ruleLink(_ ruleID: String, fromRoot: Bool = false) -> String {
+    /// A link to a rule's section: from an area page, or from the page `root` leads to the site's
+    /// root from; the bare id for a rule the catalogue does not have.
+    private func ruleLink(_ ruleID: String, root: String? = nil) -> String {
         guard let page = content.pageOfRule[ruleID] else { return "<code>\(text(ruleID))</code>" }
-        let folder = fromRoot ? "areas/" : ""
+        let folder = root.map { $0 + "areas/" } ?? ""
         return "<a href=\"\(folder)\(attribute(page)).html#rule-\(attribute(ruleID))\"><code>\(text(ruleID))</code></a>"
     }
 
@@ -299,7 +429,8 @@ struct HTMLSite {
     }
 
     /// A whole page; `depth` is how many folders below the root it is.
-    /// `current` is the page's own nav entry: `index`, an area's name or `matrix`.
+    /// `current` is the page's own nav entry: `index`, an area's name or `matrix` (empty for a
+    /// page with none: an engine's, a seed's).
     private func page(title: String, depth: Int, current: String, body: String) -> String {
         let root = String(repeating: "../", count: depth)
         var nav = "<a href=\"\(root)index.html\"\(current == "index" ? " aria-current=\"page\"" : "")>Rules</a>"
@@ -332,10 +463,10 @@ struct HTMLSite {
     }
 
     private func text(_ value: String) -> String {
-        HTMLText.escape(value)
+        QuotedText.html(value)
     }
 
     private func attribute(_ value: String) -> String {
-        HTMLText.escape(value)
+        QuotedText.html(value)
     }
 }

@@ -2,7 +2,8 @@ import IAMSpec
 import IAMSpecRunner
 
 /// The site as GitHub-flavoured Markdown, in `markdown/` beside the HTML: `README.md` (the
-/// index, which GitHub shows for the folder), `areas/<area>.md`, and `matrix.md` with results.
+/// index, which GitHub shows for the folder), `areas/<area>.md`, `seeds/<seed>.md` with the seeds'
+/// texts, and with results `matrix.md` and `engines/<engine>.md`.
 /// Anchors are explicit `<a id>` elements, since GitHub's own heading anchors drop the dots
 /// of rule ids.
 struct MarkdownSite {
@@ -15,8 +16,14 @@ struct MarkdownSite {
         for area in content.areas {
             pages.append(("areas/\(area.pageName).md", areaPage(area)))
         }
-        if content.matrix != nil {
+        for seed in content.seedPages {
+            pages.append(("seeds/\(seed.pageName).md", seedPage(seed)))
+        }
+        if let matrix = content.matrix {
             pages.append(("matrix.md", matrixPage()))
+            for index in matrix.columns.indices {
+                pages.append(("engines/\(matrix.columns[index].fileName).md", enginePage(index, matrix: matrix)))
+            }
         }
         return pages
     }
@@ -32,38 +39,61 @@ struct MarkdownSite {
             "",
         ]
         if let matrix = content.matrix {
-            lines += conformanceTable(matrix, root: "")
-            lines += differencesSection(matrix)
-            lines += ["[Every case under every engine](matrix.md)", ""]
+            lines += conformanceTable(matrix, columns: Array(matrix.columns.indices), root: "")
+            lines += ["[Every rule under every engine](matrix.md)", ""]
         }
         lines += ["## Rule areas", "", "| Area | Rules | Cases |", "| --- | ---: | ---: |"]
         for area in content.areas {
             lines.append(
-                "| [\(MarkdownText.escape(area.name))](areas/\(area.pageName).md) | \(area.rules.count) | \(area.cases.count) |"
+                "| [\(QuotedText.markdown(area.name))](areas/\(area.pageName).md) | \(area.rules.count) | \(area.cases.count) |"
             )
         }
         lines += ["", "## Every rule", ""]
         for area in content.areas {
             for rule in area.rules {
                 lines.append(
-                    "- [\(MarkdownText.codeSpan(rule.id))](areas/\(area.pageName).md#rule-\(rule.id)) \(MarkdownText.inline(rule.title))"
+                    "- [\(QuotedText.markdownCode(rule.id))](areas/\(area.pageName).md#rule-\(rule.id)) \(InlineText.markdown(rule.title))"
                 )
             }
         }
+        lines.append("")
+        lines += seedsSection()
         return document(lines)
+    }
+
+    /// The seed documents the rules quote, each by its title, language and SDK generation.
+    private func seedsSection() -> [String] {
+        guard !content.seeds.seeds.isEmpty else { return [] }
+        var lines = [
+            "## Seed documents", "", "The documents the rules quote.", "",
+            "| Title | Language | SDK generation | Rules quoting it | File |", "| --- | --- | --- | ---: | --- |",
+        ]
+        for seed in content.seeds.seeds {
+            let title = "*\(QuotedText.markdown(seed.title))*"
+            let page = content.seedPages.first { $0.file == seed.file }
+            lines.append(
+                "| \(page.map { "[\(title)](seeds/\($0.pageName).md)" } ?? title) "
+                    + "| \(QuotedText.markdown(SiteContent.languageName(seed.language))) "
+                    + "| \(QuotedText.markdown(SiteContent.profileName(seed.profile))) "
+                    + "| \(content.rulesQuotingSeed[seed.file]?.count ?? 0) "
+                    + "| \(QuotedText.markdownCode(seed.file, inTable: true)) |"
+            )
+        }
+        lines.append("")
+        return lines
     }
 
     private func areaPage(_ area: SiteContent.Area) -> String {
         var lines = [
             "[All rules](../README.md)", "",
-            "# \(MarkdownText.escape(area.name))", "",
+            "# \(QuotedText.markdown(area.name))", "",
             "\(SiteContent.count(area.rules.count, "rule")), \(SiteContent.count(area.cases.count, "case")).", "",
         ]
         if !area.rules.isEmpty {
             lines += ["## Rules", ""]
             for rule in area.rules {
                 lines.append(
-                    "- [\(MarkdownText.codeSpan(rule.id))](#rule-\(rule.id)) \(MarkdownText.inline(rule.title))"
+                    "- [\(QuotedText.markdownCode(rule.id))](#rule-\(rule.id)) \(InlineText.markdown(rule.title))"
                 )
             }
             lines.append("")
@@ -80,108 +110,182 @@ struct MarkdownSite {
         return document(lines)
     }
 
+    /// The summary: the conformance table, then by rule area a table per group of at most
+    /// ``ConformanceMatrix/enginesPerTable`` engines, a row per rule, each cell the outcome linked
+    /// to the rule's row on the engine's page.
     private func matrixPage() -> String {
         guard let matrix = content.matrix else { return "" }
         var lines = ["[All rules](README.md)", "", "# Conformance matrix", ""]
-        lines += conformanceTable(matrix, root: "")
-        lines += differencesSection(matrix)
+        lines += conformanceTable(matrix, columns: Array(matrix.columns.indices), root: "")
         lines += [
             "Each rule of each area, with the outcome of the cases that check it under each engine (a failure "
                 + "counts against the rules its failing step checks; a case that failed only under other rules "
-                + "is blocked); below each area, every run that did not pass, with its reason.",
+                + "is blocked). Each engine's page has its differences and every run that did not pass, with its "
+                + "reason; a cell links to its rule there.",
             "",
         ]
+        let groups = matrix.columnGroups
         for area in content.areas where !area.rules.isEmpty {
-            lines += ["## [\(MarkdownText.escape(area.name))](areas/\(area.pageName).md)", ""]
-            lines.append(
-                "| Rule | " + matrix.columns.map { MarkdownText.escape($0.label) }.joined(separator: " | ") + " |"
-            )
-            lines.append("| --- |" + String(repeating: " --- |", count: matrix.columns.count))
-            var findings: [String] = []
-            for rule in area.rules {
-                let caseIDs = content.casesByRule[rule.id] ?? []
-                var row =
-                    "| [\(MarkdownText.codeSpan(rule.id, inTable: true))](areas/\(area.pageName).md#rule-\(rule.id)) |"
-                for (index, column) in matrix.columns.enumerated() {
-                    let outcome = matrix.ruleOutcome(rule.id, caseIDs: caseIDs, column: index)
-                    row += " \(symbol(outcome.outcome)): \(MarkdownText.escape(outcome.countText)) |"
-                    for finding in outcome.findings {
-                        let runs = finding.cases.map {
-                            "\(caseLink($0.caseID, fromRoot: true)) [\($0.profiles.joined(separator: ", "))]"
-                        }
-                        findings.append(
-                            "- \(MarkdownText.codeSpan(rule.id)), \(MarkdownText.escape(column.label)): "
-                                + "**\(finding.outcome.rawValue)** \(runs.joined(separator: ", "))"
-                                + (finding.message.isEmpty ? "" : ": \(MarkdownText.escape(finding.message))")
-                        )
-                    }
+            lines += ["## [\(QuotedText.markdown(area.name))](areas/\(area.pageName).md)", ""]
+            for group in groups {
+                if groups.count > 1 {
+                    lines += ["Engines \(group.lowerBound + 1) to \(group.upperBound) of \(matrix.columns.count):", ""]
                 }
-                lines.append(row)
-            }
-            lines.append("")
-            if !findings.isEmpty {
-                lines += ["Not passed:", ""] + findings + [""]
+                lines.append(
+                    "| Rule | "
+                        + group.map { engineLink(matrix.columns[$0], root: "") }.joined(separator: " | ") + " |"
+                )
+                lines.append("| --- |" + String(repeating: " --- |", count: group.count))
+                for rule in area.rules {
+                    let caseIDs = content.casesByRule[rule.id] ?? []
+                    var row =
+                        "| [\(QuotedText.markdownCode(rule.id, inTable: true))](areas/\(area.pageName).md#rule-\(rule.id)) |"
+                    for index in group {
+                        let outcome = matrix.ruleOutcome(rule.id, caseIDs: caseIDs, column: index)
+                        row +=
+                            " [\(symbol(outcome.outcome))](engines/\(matrix.columns[index].fileName).md#rule-\(rule.id)) "
+                        row += "\(QuotedText.markdown(outcome.shortCountText)) |"
+                    }
+                    lines.append(row)
+                }
+                lines.append("")
             }
         }
         if !matrix.unknownCaseIDs.isEmpty {
             lines.append(
                 "The results also name cases this suite does not have: "
-                    + matrix.unknownCaseIDs.map { MarkdownText.codeSpan($0) }.joined(separator: ", ") + "."
+                    + matrix.unknownCaseIDs.map { QuotedText.markdownCode($0) }.joined(separator: ", ") + "."
             )
             lines.append("")
         }
         return document(lines)
     }
 
-    /// Each engine's failed runs grouped by the behaviour that differs, as the console, JUnit and
+    /// One engine's page: its conformance, its differences, then by rule area each rule with its
+    /// outcome and every run that did not pass, with its reason.
+    private func enginePage(_ index: Int, matrix: ConformanceMatrix) -> String {
+        let column = matrix.columns[index]
+        var lines = ["[Every engine](../matrix.md)", "", "# \(QuotedText.markdown(column.label))", ""]
+        lines += conformanceTable(matrix, columns: [index], root: "../")
+        lines += differencesSection(column, root: "../")
+        lines += [
+            "## By rule", "",
+            "The outcome of the cases that check each rule (*blocked*: a case failed only under other rules), "
+                + "and every run that did not pass.",
+            "",
+        ]
+        for area in content.areas where !area.rules.isEmpty {
+            lines += ["### [\(QuotedText.markdown(area.name))](../areas/\(area.pageName).md)", ""]
+            for rule in area.rules {
+                let caseIDs = content.casesByRule[rule.id] ?? []
+                let outcome = matrix.ruleOutcome(rule.id, caseIDs: caseIDs, column: index)
+                lines.append(
+                    "- <a id=\"rule-\(rule.id)\"></a>\(ruleLink(rule.id, root: "../")): "
+                        + "**\(symbol(outcome.outcome))**, \(QuotedText.markdown(outcome.countText))"
+                        + (caseIDs.isEmpty
+                            ? "" : " (checked by \(caseIDs.map { caseLink($0, root: "../") }.joined(separator: ", ")))")
+                )
+                for finding in outcome.findings {
+                    let runs = finding.cases.map {
+                        "\(caseLink($0.caseID, root: "../")) [\($0.profiles.joined(separator: ", "))]"
+                    }
+                    lines.append(
+                        "  - **\(finding.outcome.rawValue)** \(runs.joined(separator: ", "))"
+                            + (finding.message.isEmpty ? "" : ": \(QuotedText.markdown(finding.message))")
+                    )
+                }
+            }
+            lines.append("")
+        }
+        return document(lines)
+    }
+
+    /// A seed document's page: its title, language and SDK generation, the rules that quote it,
+    /// then its text line by line (escaped: nothing in it is read as markup), each quoted passage
+    /// in bold with the anchor its quote links to.
+    private func seedPage(_ seed: SeedPage) -> String {
+        let described = content.seeds.seed(seed.file)
+        var meta = "Seed document \(QuotedText.markdownCode(seed.file))"
+        if let described {
+            meta += " · \(QuotedText.markdown(SiteContent.languageName(described.language)))"
+            meta += " · \(QuotedText.markdown(SiteContent.profileName(described.profile)))"
+        }
+        meta += " · \(SiteContent.count(seed.markedCount, "passage")) quoted by the rules, in bold below"
+        var lines = [
+            "[All rules](../README.md)", "", "# \(QuotedText.markdown(described?.title ?? seed.file))", "", meta, "",
+        ]
+        let quoting = content.rulesQuotingSeed[seed.file] ?? []
+        if !quoting.isEmpty {
+            lines += ["**Quoted by:** " + quoting.map { ruleLink($0, root: "../") }.joined(separator: ", "), ""]
+        }
+        var paragraph: [String] = []
+        for line in seed.lines + [[]] {
+            guard !line.isEmpty else {
+                if !paragraph.isEmpty { lines += [paragraph.joined(separator: "<br>\n"), ""] }
+                paragraph = []
+                continue
+            }
+            var written = ""
+            for (position, segment) in line.enumerated() {
+                let words = QuotedText.markdown(
+                    position == 0 ? String(segment.text.drop { $0.isWhitespace }) : segment.text
+                )
+                written += segment.anchors.map { "<a id=\"\($0)\"></a>" }.joined()
+                written += segment.isQuoted && !words.allSatisfy(\.isWhitespace) ? "**\(words)**" : words
+            }
+            paragraph.append(written)
+        }
+        return document(lines)
+    }
+
+    /// The engine's failed runs grouped by the behaviour that differs, as the console, JUnit and
     /// the Markdown summary group them: the rule of the failing step and the mismatch's shape.
-    private func differencesSection(_ matrix: ConformanceMatrix) -> [String] {
+    /// `root` leads from the page to `markdown/`.
+    private func differencesSection(_ column: ConformanceMatrix.Column, root: String) -> [String] {
         var lines = [
             "## Differences", "",
-            "Each engine's failed runs, grouped by the behaviour that differs: the rule the failing step checks, "
+            "The engine's failed runs, grouped by the behaviour that differs: the rule the failing step checks, "
                 + "and the shape of the mismatch. One difference is one row, however many cases show it; the "
                 + "re-run line runs one of them.",
             "",
         ]
-        for column in matrix.columns {
-            let groups = column.summary.differences
-            lines += ["### \(MarkdownText.escape(column.label))", ""]
-            guard !groups.isEmpty else {
-                lines += ["None: no run failed.", ""]
-                continue
-            }
-            lines += ["| Rule | Mismatch | Cases | Runs | Re-run one |", "| --- | --- | --- | ---: | --- |"]
-            for group in groups {
-                let rerun = RerunCommand.text(for: group.example, header: column.summary.header)
-                lines.append(
-                    "| \(ruleLink(group.rule, fromRoot: true, inTable: true)) | \(MarkdownText.escape(group.mismatch)) "
-                        + "| \(group.cases.map { caseLink($0, fromRoot: true, inTable: true) }.joined(separator: ", ")) "
-                        + "| \(group.runs) | \(MarkdownText.codeSpan(rerun, inTable: true)) |"
-                )
-            }
-            lines.append("")
+        let groups = column.summary.differences
+        guard !groups.isEmpty else { return lines + ["None: no run failed.", ""] }
+        lines += ["| Rule | Mismatch | Cases | Runs | Re-run one |", "| --- | --- | --- | ---: | --- |"]
+        for group in groups {
+            let rerun = RerunCommand.text(for: group.example, header: column.summary.header)
+            lines.append(
+                "| \(ruleLink(group.rule, root: root, inTable: true)) | \(QuotedText.markdown(group.mismatch)) "
+                    + "| \(group.cases.map { caseLink($0, root: root, inTable: true) }.joined(separator: ", ")) "
+                    + "| \(group.runs) | \(QuotedText.markdownCode(rerun, inTable: true)) |"
+            )
         }
+        lines.append("")
         return lines
     }
 
-    private func conformanceTable(_ matrix: ConformanceMatrix, root: String) -> [String] {
+    /// The conformance of the engines at `columns`, each linked to its page; `root` leads from the
+    /// page to `markdown/`.
+    private func conformanceTable(_ matrix: ConformanceMatrix, columns: [Int], root: String) -> [String] {
         var lines = [
             "## Conformance", "",
             "Passed runs out of the runs the engine supports (skipped runs aside); errors (the engine could not "
-                + "finish a run) and skipped runs are counted apart.",
+                + "finish a run) and skipped runs are counted apart. The badge is green when every run passed, "
+                + "yellow when none failed but some were skipped, red when any failed or errored, grey when none ran.",
             "",
             "| Engine | Conformance | Passed | Failed | Errors | Skipped | Run |",
             "| --- | --- | --- | ---: | ---: | --- | --- |",
         ]
-        for column in matrix.columns {
+        for index in columns {
+            let column = matrix.columns[index]
             let header = column.summary.header
             let figures = column.conformance
             let alt = ConformanceBadge.label(engine: header.engine.name) + ": " + figures.badgeText
             lines.append(
-                "| \(MarkdownText.escape(column.label)) | ![\(MarkdownText.escape(alt))](\(root)../badges/\(column.fileName).svg) "
+                "| \(engineLink(column, root: root)) | ![\(QuotedText.markdown(alt))](\(root)../badges/\(column.fileName).svg) "
                     + "| \(figures.passed) of \(figures.supported) supported | \(figures.failed) | \(figures.errored) "
                     + "| \(figures.skipped) of \(figures.total) runs "
-                    + "| \(MarkdownText.escape(header.startedAt)) on \(MarkdownText.escape(header.hostname))"
+                    + "| \(QuotedText.markdown(header.startedAt)) on \(QuotedText.markdown(header.hostname))"
                     + (column.summary.interrupted ? " (interrupted)" : "") + " |"
             )
         }
@@ -189,30 +293,33 @@ struct MarkdownSite {
         return lines
     }
 
+    /// The engine's label, linked to its page; `root` leads from the page to `markdown/`.
+    private func engineLink(_ column: ConformanceMatrix.Column, root: String) -> String {
+        "[\(QuotedText.markdown(column.label))](\(root)engines/\(column.fileName).md)"
+    }
+
     private func ruleSection(_ rule: Rule) -> [String] {
         var lines = [
             "<a id=\"rule-\(rule.id)\"></a>", "",
-            "### \(MarkdownText.codeSpan(rule.id)) \(MarkdownText.inline(rule.title))", "",
+            "### \(QuotedText.markdownCode(rule.id)) \(InlineText.markdown(rule.title))", "",
             "*\(rule.kind == .documented ? "Documented" : "Clarification") · holds for "
-                + "\(MarkdownText.escape(SiteContent.profilesText(rule.profiles)))*",
+                + "\(QuotedText.markdown(SiteContent.profilesText(rule.profiles)))*",
             "",
         ]
         for quote in rule.quotes {
-            lines.append("> \(MarkdownText.inline(quote.text))")
+            lines.append("> \(InlineText.markdown(quote.text))")
             lines.append(">")
-            lines.append(
-                "> — seed \(MarkdownText.codeSpan(quote.seed)) (\(MarkdownText.escape(SiteContent.languageName(quote.language))))"
-            )
+            lines.append("> — \(citation(content.citation(of: quote)))")
             lines.append("")
             if let translation = quote.translation {
-                lines += ["**English translation:** \(MarkdownText.inline(translation))", ""]
+                lines += ["**English translation:** \(InlineText.markdown(translation))", ""]
             }
         }
         if let source = rule.source {
-            lines += ["**Settled by the semantics notes, from:** \(MarkdownText.inline(source))", ""]
+            lines += ["**Settled by the semantics notes, from:** \(InlineText.markdown(source))", ""]
         }
         if let note = rule.note {
-            lines += ["**In iamspec's terms:** \(MarkdownText.inline(note))", ""]
+            lines += ["**In iamspec's terms:** \(InlineText.markdown(note))", ""]
         }
         let cases = content.casesByRule[rule.id] ?? []
         lines.append(
@@ -228,60 +335,76 @@ struct MarkdownSite {
         let narrative = CaseNarrative(specCase)
         var lines = [
             "<a id=\"case-\(specCase.id)\"></a>", "",
-            "### \(MarkdownText.inline(specCase.title))", "",
-            "- **Case:** \(MarkdownText.codeSpan(specCase.id))",
+            "### \(InlineText.markdown(specCase.title))", "",
+            "- **Case:** \(QuotedText.markdownCode(specCase.id))",
             "- **Rules:** " + SiteContent.rulesChecked(by: specCase).map { ruleLink($0) }.joined(separator: ", "),
-            "- **Holds for:** \(MarkdownText.escape(SiteContent.profilesText(specCase.profiles)))",
+            "- **Holds for:** \(QuotedText.markdown(SiteContent.profilesText(specCase.profiles)))",
         ]
         if !specCase.requires.isEmpty {
             lines.append(
                 "- **Needs:** "
-                    + MarkdownText.escape(specCase.requires.sorted().map(\.rawValue).joined(separator: ", "))
+                    + QuotedText.markdown(specCase.requires.sorted().map(\.rawValue).joined(separator: ", "))
             )
         }
         if !specCase.tags.isEmpty {
-            lines.append("- **Tags:** " + MarkdownText.escape(specCase.tags.joined(separator: ", ")))
+            lines.append("- **Tags:** " + QuotedText.markdown(specCase.tags.joined(separator: ", ")))
         }
-        lines.append("- **File:** \(MarkdownText.codeSpan(specCase.location.description))")
+        lines.append("- **File:** \(QuotedText.markdownCode(specCase.location.description))")
         if let matrix = content.matrix {
             let results = matrix.columns.indices.map { index in
                 let runs = matrix.runs(caseID: specCase.id, column: index)
                 let reasons =
                     runs.allSatisfy { $0.status == .passed }
-                    ? "" : " (\(MarkdownText.escape(SiteContent.runsText(runs))))"
+                    ? "" : " (\(QuotedText.markdown(SiteContent.runsText(runs))))"
                 return
-                    "\(MarkdownText.escape(matrix.columns[index].label)) \(symbol(matrix.outcome(caseID: specCase.id, column: index)))"
+                    "\(QuotedText.markdown(matrix.columns[index].label)) \(symbol(matrix.outcome(caseID: specCase.id, column: index)))"
                     + reasons
             }
             lines.append("- **Results:** " + results.joined(separator: ", "))
         }
-        lines += ["", MarkdownText.inline(narrative.setting), ""]
+        lines += ["", InlineText.markdown(narrative.setting), ""]
         if !narrative.messages.isEmpty {
-            lines += narrative.messages.map { "- \(MarkdownText.inline($0))" }
+            lines += narrative.messages.map { "- \(InlineText.markdown($0))" }
             lines.append("")
         }
         lines += ["| Time | What happens |", "| ---: | --- |"]
         for moment in narrative.moments {
-            let text = "**\(moment.word)** \(MarkdownText.inline(moment.text, inTable: true))"
-            lines.append("| \(MarkdownText.escape(moment.time)) | \(moment.isCheck ? "➜ " : "")\(text) |")
+            let text = "**\(moment.word)** \(InlineText.markdown(moment.text, inTable: true))"
+            lines.append("| \(QuotedText.markdown(moment.time)) | \(moment.isCheck ? "➜ " : "")\(text) |")
         }
         lines.append("")
         return lines
     }
 
-    /// A link to a case's section, from an area page or (`fromRoot`) from a page at the root; the
-    /// bare id for a case the suite does not have (its text could not be trusted in a link).
-    private func caseLink(_ caseID: String, fromRoot: Bool = false, inTable: Bool = false) -> String {
-        guard let page = content.pageOfCase[caseID] else { return MarkdownText.codeSpan(caseID, inTable: inTable) }
-        return "[\(MarkdownText.codeSpan(caseID))](\(fromRoot ? "areas/" : "")\(page).md#case-\(caseID))"
+    /// A quote's source, from an area page: `From *title* (Portuguese, Braze Swift SDK; file)`,
+    /// the title linked to the quoted passage on the seed's page when the site has one; the file
+    /// name and language alone for a seed the catalogue does not describe.
+    private func citation(_ citation: SiteContent.Citation) -> String {
+        let file = QuotedText.markdownCode(citation.file)
+        let link = citation.page.map { "../seeds/\($0).md" + (citation.anchor.map { "#\($0)" } ?? "") }
+        guard let seed = citation.seed else {
+            return "seed " + (link.map { "[\(file)](\($0))" } ?? file)
+                + " (\(QuotedText.markdown(citation.language)))"
+        }
+        let title = "*\(QuotedText.markdown(seed.title))*"
+        return "from " + (link.map { "[\(title)](\($0))" } ?? title)
+            + " (\(QuotedText.markdown(citation.language)), \(QuotedText.markdown(SiteContent.profileName(seed.profile)))"
+            + "; \(file))"
     }
 
-    /// A link to a rule's section, from an area page or (`fromRoot`) from a page at the root; the
-    /// bare id for a rule the catalogue does not have.
-    private func ruleLink(_ ruleID: String, fromRoot: Bool = false, inTable: Bool = false) -> String {
-        let code = MarkdownText.codeSpan(ruleID, inTable: inTable)
+    /// A link to a case's section: from an area page, or from the page `root` leads to `markdown/`
+    /// from; the bare id for a case the suite does not have (its text could not be trusted in a link).
+    private func caseLink(_ caseID: String, root: String? = nil, inTable: Bool = false) -> String {
+        guard let page = content.pageOfCase[caseID] else { return QuotedText.markdownCode(caseID, inTable: inTable) }
+        return "[\(QuotedText.markdownCode(caseID))](\(root.map { $0 + "areas/" } ?? "")\(page).md#case-\(caseID))"
+    }
+
+    /// A link to a rule's section: from an area page, or from the page `root` leads to `markdown/`
+    /// from; the bare id for a rule the catalogue does not have.
+    private func ruleLink(_ ruleID: String, root: String? = nil, inTable: Bool = false) -> String {
+        let code = QuotedText.markdownCode(ruleID, inTable: inTable)
         guard let page = content.pageOfRule[ruleID] else { return code }
-        return "[\(code)](\(fromRoot ? "areas/" : "")\(page).md#rule-\(ruleID))"
+        return "[\(code)](\(root.map { $0 + "areas/" } ?? "")\(page).md#rule-\(ruleID))"
     }
 
     /// An outcome as a symbol and its word, for tables.
@@ -297,6 +420,6 @@ struct MarkdownSite {
     }
 
     private func document(_ lines: [String]) -> String {
-        (lines + ["---", "", "*\(MarkdownText.escape(provenance))*", ""]).joined(separator: "\n")
+        (lines + ["---", "", "*\(QuotedText.markdown(provenance))*", ""]).joined(separator: "\n")
     }
 }

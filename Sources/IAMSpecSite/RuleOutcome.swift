@@ -80,6 +80,12 @@ package struct RuleOutcome: Sendable {
         return parts.joined(separator: ", ")
     }
 
+    /// For a cell of the summary: `2 of 3 pass`, `no case`.
+    package var shortCountText: String {
+        let total = caseCounts.values.reduce(0, +)
+        return total == 0 ? "no case" : "\(caseCounts[.pass, default: 0]) of \(total) pass"
+    }
+
     /// The outcomes a rule's row can show, the worst first.
     private static let worstFirst: [ConformanceMatrix.Outcome] = [.fail, .error, .blocked, .pass, .skip]
 

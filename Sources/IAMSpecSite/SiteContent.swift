@@ -3,8 +3,25 @@ import IAMSpecRunner
 
 /// What the documentation site shows, arranged once for both renderers (HTML and Markdown):
 /// the rule areas in catalogue order, each with its rules and the cases filed under it (the area
-/// of a case's first rule), and the conformance matrix when results were given.
+/// of a case's first rule), the seed documents the rules quote, and the conformance matrix when
+/// results were given.
 struct SiteContent: Sendable {
+    /// Where a quote comes from, as a reader is told: the seed's title, language and SDK
+    /// generation when the seed catalogue describes it (else its file name alone), and the
+    /// passage on the seed's page when the site has one.
+    struct Citation: Sendable {
+        /// The seed's file name.
+        var file: String
+        /// The seed as `seeds.yaml` describes it; nil when it does not.
+        var seed: Seed?
+        /// The quote's language, in English: `Portuguese`.
+        var language: String
+        /// The seed's page (its page name), when its text was given.
+        var page: String?
+        /// The passage's anchor on that page, when the text holds the quote.
+        var anchor: String?
+    }
+
     /// One rule area: a page of the site.
     struct Area: Sendable {
         var name: String
@@ -25,8 +42,20 @@ struct SiteContent: Sendable {
     var matrix: ConformanceMatrix?
     var caseCount: Int
     var ruleCount: Int
+    /// The seed documents, as `seeds.yaml` describes them.
+    var seeds: SeedCatalogue
+    /// A page per seed whose text was given, in the order of the seed catalogue, then by file name.
+    var seedPages: [SeedPage]
+    /// The rules that quote each seed (by file name), in catalogue order.
+    var rulesQuotingSeed: [String: [String]]
 
-    init(cases: [SpecCase], rules: RuleCatalogue, matrix: ConformanceMatrix?) {
+    init(
+        cases: [SpecCase],
+        rules: RuleCatalogue,
+        matrix: ConformanceMatrix?,
+        seeds: SeedCatalogue = SeedCatalogue(),
+        seedTexts: [String: String] = [:]
+    ) {
         var order: [String] = []
         var rulesByArea: [String: [Rule]] = [:]
         for rule in rules.rules {
@@ -65,6 +94,37 @@ struct SiteContent: Sendable {
         self.matrix = matrix
         self.caseCount = cases.count
         self.ruleCount = rules.rules.count
+        self.seeds = seeds
+        var quotesOfSeed: [String: [String]] = [:]
+        var rulesQuotingSeed: [String: [String]] = [:]
+        for rule in rules.rules {
+            for quote in rule.quotes {
+                quotesOfSeed[quote.seed, default: []].append(quote.text)
+                if rulesQuotingSeed[quote.seed]?.last != rule.id {
+                    rulesQuotingSeed[quote.seed, default: []].append(rule.id)
+                }
+            }
+        }
+        self.rulesQuotingSeed = rulesQuotingSeed
+        let described = seeds.seeds.map(\.file).filter { seedTexts[$0] != nil }
+        let files = described + seedTexts.keys.filter { !described.contains($0) }.sorted()
+        let seedPageNames = DerivedFileNames.fileNames(for: files, fallback: "seed")
+        self.seedPages = zip(files, seedPageNames).map { file, pageName in
+            // `files` holds only seeds whose text was given.
+            SeedPage(file: file, pageName: pageName, text: seedTexts[file]!, quotes: quotesOfSeed[file] ?? [])
+        }
+    }
+
+    /// Where the quote comes from, for its caption.
+    func citation(of quote: Rule.Quote) -> Citation {
+        let page = seedPages.first { $0.file == quote.seed }
+        return Citation(
+            file: quote.seed,
+            seed: seeds.seed(quote.seed),
+            language: Self.languageName(quote.language),
+            page: page?.pageName,
+            anchor: page?.anchor(ofQuote: quote.text)
+        )
     }
 
     /// The rules the case checks: its own, then those its `expect` steps name that it does not.

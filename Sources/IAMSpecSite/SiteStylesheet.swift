@@ -32,12 +32,17 @@ enum SiteStylesheet {
         img { max-width: 100%; height: auto; }
         table.conformance td.badge { width: 24rem; }
         table.conformance .run { display: block; font-weight: normal; color: var(--muted); font-size: 0.8rem; }
-        table.matrix { table-layout: fixed; }
-        table.matrix thead th:first-child { width: 40%; }
-        table.matrix th[scope="row"] { font-weight: normal; }
-        table.matrix .rule-title { display: block; font-weight: 600; }
-        table.matrix .cases { display: block; color: var(--muted); font-size: 0.85rem; margin-top: 0.2rem; }
-        table.matrix .counts { display: block; font-size: 0.85rem; }
+        table.matrix, table.engine-rules { table-layout: fixed; margin-bottom: 1rem; }
+        table.matrix thead th:first-child, table.engine-rules thead th:first-child { width: 40%; }
+        table.engine-rules thead th:nth-child(2) { width: 20%; }
+        table.matrix caption { caption-side: top; text-align: left; color: var(--muted); font-size: 0.85rem; padding: 0.25rem 0; }
+        table.matrix th[scope="row"], table.engine-rules th[scope="row"] { font-weight: normal; }
+        table.matrix .rule-title, table.engine-rules .rule-title { display: block; font-weight: 600; }
+        table.engine-rules .cases { display: block; color: var(--muted); font-size: 0.85rem; margin-top: 0.2rem; }
+        table.matrix .counts, table.engine-rules .counts { display: block; font-size: 0.85rem; }
+        .seed-text { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--tint); border-radius: 8px;
+          padding: 0.75rem 1rem; font-size: 0.95rem; }
+        .seed-text mark { background: #fff3b0; color: inherit; }
         ul.findings { margin: 0.3rem 0 0; padding-left: 1rem; font-size: 0.85rem; color: var(--ink); font-weight: normal; }
         ul.findings li { margin: 0.15rem 0; }
         td.pass, li.pass { color: var(--pass); background: var(--pass-bg); }
@@ -100,6 +105,7 @@ enum SiteStylesheet {
           h2, h3 { break-after: avoid; }
           td.pass, td.fail, td.error, td.skip, td.blocked, li.pass, li.fail, li.error, li.skip, li.blocked {
             background: none; color: #000; }
+          .seed-text mark { background: none; text-decoration: underline; }
         }
 
         """

@@ -32,11 +32,19 @@ struct IAMSpecCommand: ParsableCommand {
     ///
     /// Whatever the command, iamspec is answerable for the engine programs it starts: it reaps
     /// their orphans, and kills those still running however it exits (a second Ctrl-C included).
+    /// SIGINT and SIGTERM are held back from the first instruction until `run` (or
+    /// `run-compiled`) handles them (``InterruptSignals``), or another command lets them act.
     static func main() {
+        // First of all: a SIGINT or SIGTERM while iamspec starts waits for `run` to handle it
+        // (every other command lets it act as it would have).
+        InterruptSignals.hold()
         EngineProcesses.superviseForThisProcess()
         do {
             try checkSubcommandSpelling(Array(CommandLine.arguments.dropFirst()))
             var command = try parseAsRoot()
+            if !(command is RunCommand || command is RunCompiledCommand) {
+                InterruptSignals.release()
+            }
             try command.run()
         } catch let failure as CommandFailure {
             StandardError.write(failure.message)

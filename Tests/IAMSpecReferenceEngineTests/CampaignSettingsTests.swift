@@ -58,6 +58,37 @@ import Testing
         #expect(try engine.event("tap") == unmatched("tap"))
     }
 
+    @Test("the display delegate decides on a control message: later stacks it, discard drops it, both log nothing")
+    func controlMessageAndTheDelegate() throws {
+        let control = message("a") { $0.isControl = true }
+        var engine = try EngineDriver(
+            [control, onEvent("b", "other")],
+            configuration: EngineConfiguration(delegate: .implemented)
+        )
+        try engine.startSession()
+        try engine.choose(.later, for: "a")
+        #expect(try engine.event("tap") == [.stacked("a", reason: .delegateLater)])
+        try engine.choose(.discard, for: "a")
+        #expect(try engine.event("tap") == [.discarded("a", reason: .delegate)])
+        // Neither counted as a display: no interval holds "b" back.
+        #expect(try engine.event("other") == shown("b"))
+    }
+
+    @Test("the legacy delegate's rollback undoes a control message's trigger; it stays eligible")
+    func controlMessageRolledBack() throws {
+        let control = message("a") { $0.isControl = true }
+        var engine = try EngineDriver(
+            [control],
+            profile: .appboyLegacy,
+            configuration: EngineConfiguration(delegate: .implemented)
+        )
+        try engine.startSession()
+        try engine.choose(.rollback, for: "a")
+        #expect(try engine.event("tap") == [.rolledBack("a")])
+        try engine.choose(.now, for: "a")
+        #expect(try engine.event("tap") == [.impressionLogged("a")])
+    }
+
     @Test("each delivery downloads the assets again, with that delivery's outcome")
     func assetsPerDelivery() throws {
         let banner = message("a") {

@@ -169,6 +169,41 @@ struct PropertyFilterTests {
         }
     }
 
+    /// Patterns past the limit of 100 levels of character class: a deeper one would overflow the
+    /// regular expression parser's stack, so the engine refuses it before parsing, whichever escape
+    /// might hide a level from a count that followed the syntax.
+    static let tooDeepPatterns: [String: String] = [
+        "101 nested classes": String(repeating: "[", count: 101) + "a" + String(repeating: "]", count: 101),
+        "3,000 classes after quoted ']'": String(repeating: #"[\Q]\E"#, count: 3_000),
+        "3,000 set operators": "[a" + String(repeating: "&&b", count: 3_000) + "]",
+    ]
+
+    @Test(
+        "a regular expression past the class nesting limit is an engine error",
+        arguments: tooDeepPatterns.keys.sorted()
+    )
+    func tooDeepRegex(shape: String) throws {
+        let pattern = try #require(Self.tooDeepPatterns[shape])
+        let filters = PropertyFilters(groups: [[PropertyCondition(property: "p", comparison: .matches(regex: pattern))]]
+        )
+        let error = try #require(throws: EngineError.self) {
+            try EngineDriver([InAppMessage(id: "deep", triggers: [.customEvent(name: "e", filters: filters)])])
+        }
+        #expect(error.message.hasPrefix("message deep: a regular expression with "))
+        #expect(
+            error.message.hasSuffix(" '[' and set operators, more than the 100 levels of character class it may nest")
+        )
+    }
+
+    @Test("a regular expression as deep as the limit compiles and matches")
+    func regexAsDeepAsTheLimit() throws {
+        let pattern = String(repeating: "[", count: 100) + "a" + String(repeating: "]", count: 100)
+        let filters = PropertyFilters(groups: [[PropertyCondition(property: "p", comparison: .matches(regex: pattern))]]
+        )
+        #expect(try fires(filters, ["p": .string("xay")]))
+        #expect(try !fires(filters, ["p": .string("xy")]))
+    }
+
     private func fires(_ example: Example) throws -> Bool {
         let filters = PropertyFilters(groups: [[PropertyCondition(property: "p", comparison: example.comparison)]])
         return try fires(filters, example.value.map { ["p": $0] } ?? [:])

@@ -69,6 +69,26 @@ struct SessionSyncTests {
         #expect(try engine.event("tap") == [.noMatchingTrigger(.customEvent(name: "tap"))])
     }
 
+    @Test("the first change away from the anonymous user keeps the held events, replayed for the new user")
+    func anonymousUserChangeKeepsHeldEvents() throws {
+        var engine = try EngineDriver([onEvent("a")])
+        try engine.send(.sessionStarted(syncPending: true))
+        try engine.event("tap")
+        #expect(try engine.send(.userChanged(to: "ana")) == [])
+        #expect(try engine.send(.sessionSyncCompleted) == [.noMatchingTrigger(.sessionStart)] + shown("a"))
+    }
+
+    @Test("a change away from an identified user drops the held events; the sync still delivers")
+    func identifiedUserChangeDropsHeldEvents() throws {
+        var engine = try EngineDriver([onEvent("a")])
+        try engine.send(.userChanged(to: "ana"))
+        try engine.send(.sessionStarted(syncPending: true))
+        try engine.event("tap")
+        try engine.send(.userChanged(to: "bo"))
+        #expect(try engine.send(.sessionSyncCompleted) == [.noMatchingTrigger(.sessionStart)])
+        #expect(try engine.event("tap") == shown("a"))
+    }
+
     @Test("a later session start delivers the messages again")
     func redelivery() throws {
         var message = onEvent("a")

@@ -30,14 +30,37 @@ struct ConformanceTests {
         #expect(!svg.contains("fill=\"#4c1\""), "bright green is for an engine that skipped nothing")
     }
 
-    @Test func badgeColoursFollowTheFigure() {
-        #expect(ConformanceBadge.color(Conformance(passed: 5, failed: 0, errored: 0, skipped: 0)) == "#4c1")
-        #expect(ConformanceBadge.color(Conformance(passed: 5, failed: 0, errored: 0, skipped: 1)) == "#97ca00")
-        #expect(ConformanceBadge.color(Conformance(passed: 95, failed: 5, errored: 0, skipped: 0)) == "#97ca00")
-        #expect(ConformanceBadge.color(Conformance(passed: 80, failed: 0, errored: 20, skipped: 0)) == "#dfb317")
-        #expect(ConformanceBadge.color(Conformance(passed: 60, failed: 40, errored: 0, skipped: 0)) == "#fe7d37")
-        #expect(ConformanceBadge.color(Conformance(passed: 1, failed: 9, errored: 0, skipped: 0)) == "#e05d44")
-        #expect(ConformanceBadge.color(Conformance(passed: 0, failed: 0, errored: 0, skipped: 1)) == "#9f9f9f")
+    @Test func aBadgeIsGreenOnlyWhenEveryRunPassed() {
+        let all = Conformance(passed: 490, failed: 0, errored: 0, skipped: 0)
+        #expect(ConformanceBadge.color(all) == "#4c1")
+        #expect(ConformanceBadge.svg(engine: "e", conformance: all).contains("fill=\"#4c1\""))
+    }
+
+    @Test func aBadgeIsYellowWhenRunsWereSkippedButNoneFailedOrErrored() {
+        #expect(ConformanceBadge.color(Conformance(passed: 319, failed: 0, errored: 0, skipped: 171)) == "#dfb317")
+        #expect(ConformanceBadge.color(Conformance(passed: 1, failed: 0, errored: 0, skipped: 1)) == "#dfb317")
+    }
+
+    @Test func aBadgeIsRedWhenAnyRunFailedOrErroredHoweverFew() {
+        #expect(ConformanceBadge.color(Conformance(passed: 999, failed: 1, errored: 0, skipped: 0)) == "#e05d44")
+        #expect(ConformanceBadge.color(Conformance(passed: 999, failed: 0, errored: 1, skipped: 0)) == "#e05d44")
+        #expect(ConformanceBadge.color(Conformance(passed: 300, failed: 1, errored: 0, skipped: 100)) == "#e05d44")
+        #expect(ConformanceBadge.color(Conformance(passed: 0, failed: 0, errored: 3, skipped: 9)) == "#e05d44")
+    }
+
+    @Test func aBadgeIsGreyWhenNothingRan() {
+        #expect(ConformanceBadge.color(Conformance(passed: 0, failed: 0, errored: 0, skipped: 0)) == "#9f9f9f")
+        #expect(ConformanceBadge.color(Conformance(passed: 0, failed: 0, errored: 0, skipped: 12)) == "#9f9f9f")
+    }
+
+    @Test func theFourColoursAreFourAndEachBadgeHasOne() {
+        let colours = [ConformanceBadge.green, ConformanceBadge.yellow, ConformanceBadge.red, ConformanceBadge.grey]
+        #expect(Set(colours).count == 4)
+        let svg = ConformanceBadge.svg(
+            engine: "e",
+            conformance: Conformance(passed: 1, failed: 1, errored: 0, skipped: 0)
+        )
+        #expect(colours.filter { svg.contains("fill=\"\($0)\"") } == [ConformanceBadge.red])
     }
 
     @Test func aBadgeIsEscapedSVGWideEnoughForItsText() {

@@ -100,25 +100,38 @@ struct DocumentationSiteTests {
         #expect(try SiteFixtures.files(results: results) == SiteFixtures.files(results: results))
     }
 
-    @Test func resultsAddAMatrixConformanceAndABadgePerEngine() throws {
+    @Test func resultsAddAMatrixAPageAndABadgePerEngine() throws {
         let files = try SiteFixtures.files(results: [Self.reference, Self.other])
         let matrix = try #require(files["matrix.html"])
-        #expect(matrix.contains("<th scope=\"col\">reference 1.0</th><th scope=\"col\">Other Engine 1.0</th>"))
+        #expect(
+            matrix.contains(
+                "<th scope=\"col\"><a href=\"engines/reference.html\">reference 1.0</a></th>"
+                    + "<th scope=\"col\"><a href=\"engines/other-engine.html\">Other Engine 1.0</a></th>"
+            )
+        )
         #expect(matrix.contains("<td data-label=\"Passed\">3 of 4 supported</td><td data-label=\"Failed\">1</td>"))
         #expect(matrix.contains("<td data-label=\"Errors\">0</td><td data-label=\"Skipped\">1 of 5 runs</td>"))
         #expect(matrix.contains("alt=\"reference conformance: 75% · 1 skipped\""))
         #expect(matrix.contains("<code>not-in-suite</code>"))
         let badge = try #require(files["badges/reference.svg"])
         #expect(badge.contains(">reference conformance</text>") && badge.contains(">75% · 1 skipped</text>"))
-        #expect(badge.contains("fill=\"#dfb317\""))
+        #expect(badge.contains("fill=\"#e05d44\""), "a failure makes the badge red")
         let other = try #require(files["badges/other-engine.svg"])
         #expect(other.contains(">0% · 1 error</text>") && other.contains("fill=\"#e05d44\""))
         #expect(files["index.html"]?.contains("<img src=\"badges/reference.svg\"") == true)
+        #expect(files["index.html"]?.contains("<a href=\"engines/reference.html\">reference 1.0</a>") == true)
         #expect(files["markdown/README.md"]?.contains("(../badges/reference.svg)") == true)
         #expect(files["markdown/README.md"]?.contains("| 3 of 4 supported | 1 | 0 | 1 of 5 runs |") == true)
+        #expect(files["markdown/README.md"]?.contains("| [reference 1.0](engines/reference.md) |") == true)
+        #expect(files["engines/reference.html"] != nil && files["engines/other-engine.html"] != nil)
+        #expect(files["markdown/engines/reference.md"] != nil && files["markdown/engines/other-engine.md"] != nil)
+        let page = try #require(files["engines/reference.html"])
+        #expect(page.contains("<img src=\"../badges/reference.svg\""))
+        #expect(page.contains("<link rel=\"stylesheet\" href=\"../style.css\">"))
+        #expect(!page.contains("Other Engine"), "an engine's page is about that engine alone")
     }
 
-    @Test func theMatrixHasARowPerRuleByAreaWithEveryReasonWrittenOut() throws {
+    @Test func theSummaryHasARowPerRuleByAreaEachCellLinkingToTheEnginesPage() throws {
         let files = try SiteFixtures.files(results: [Self.reference, Self.other])
         let matrix = try #require(files["matrix.html"])
         #expect(!matrix.contains("title="), "no reason may hide in a tooltip")
@@ -128,38 +141,70 @@ struct DocumentationSiteTests {
         #expect(matrix.components(separatedBy: "<th scope=\"row\"><a href=\"areas/").count - 1 == 3, "one row per rule")
         #expect(
             matrix.contains(
-                "<td class=\"fail\" data-label=\"reference 1.0\"><strong>fail</strong> <span class=\"counts\">1 of 2 cases pass, 1 fail</span>"
+                "<td class=\"fail\" data-label=\"reference 1.0\"><a href=\"engines/reference.html#rule-stack.lifo\">"
+                    + "<strong>fail</strong></a> <span class=\"counts\">1 of 2 pass</span></td>"
             )
         )
         #expect(
             matrix.contains(
-                "<li><strong>fail</strong> <a href=\"areas/interval.html#case-interval-two\"><code>interval-two</code></a> [braze-swift]: <span class=\"reason\">expected &lt;promo&gt; displayed</span></li>"
+                "<td class=\"error\" data-label=\"Other Engine 1.0\"><a href=\"engines/other-engine.html#rule-stack.lifo\">"
+                    + "<strong>error</strong></a> <span class=\"counts\">0 of 2 pass</span></td>"
             )
         )
         #expect(
             matrix.contains(
-                "<strong>skip</strong> <a href=\"areas/interval.html#case-interval-two\"><code>interval-two</code></a> [appboy-legacy]: <span class=\"reason\">needs stack_inspection</span>"
+                "<td class=\"not-run\" data-label=\"reference 1.0\"><a href=\"engines/reference.html#rule-interval.unused\">"
+                    + "<strong>not run</strong></a> <span class=\"counts\">no case</span></td>"
             )
         )
-        #expect(
-            matrix.contains(
-                "<td class=\"error\" data-label=\"Other Engine 1.0\"><strong>error</strong> <span class=\"counts\">0 of 2 cases pass, 1 error, 1 not run</span>"
-            )
-        )
-        #expect(
-            matrix.contains(
-                "<td class=\"not-run\" data-label=\"reference 1.0\"><strong>not run</strong> <span class=\"counts\">no case</span></td>"
-            )
-        )
+        #expect(!matrix.contains("<caption>"), "two engines fit one table")
         let markdown = try #require(files["markdown/matrix.md"])
         #expect(
             markdown.contains(
-                "| [`stack.lifo`](areas/stack.md#rule-stack.lifo) | ❌ fail: 1 of 2 cases pass, 1 fail | ⚠️ error: 0 of 2 cases pass, 1 error, 1 not run |"
+                "| [`stack.lifo`](areas/stack.md#rule-stack.lifo) | [❌ fail](engines/reference.md#rule-stack.lifo) 1 of 2 pass "
+                    + "| [⚠️ error](engines/other-engine.md#rule-stack.lifo) 0 of 2 pass |"
+            )
+        )
+    }
+
+    @Test func anEnginesPageWritesOutEveryRunThatDidNotPassWithItsReason() throws {
+        let files = try SiteFixtures.files(results: [Self.reference, Self.other])
+        let reference = try #require(files["engines/reference.html"])
+        #expect(!reference.contains("title="), "no reason may hide in a tooltip")
+        #expect(reference.contains("<tr id=\"rule-stack.lifo\"><th scope=\"row\">"))
+        #expect(
+            reference.contains(
+                "<span class=\"cases\">Checked by: <a href=\"../areas/interval.html#case-interval-two\"><code>interval-two</code></a>, "
+                    + "<a href=\"../areas/stack.html#case-stack-one\"><code>stack-one</code></a></span>"
             )
         )
         #expect(
-            markdown.contains(
-                "- `stack.lifo`, Other Engine 1.0: **error** [`stack-one`](areas/stack.md#case-stack-one) [braze-swift]: the engine exited with status 3"
+            reference.contains(
+                "<td class=\"fail\" data-label=\"Outcome\"><strong>fail</strong> <span class=\"counts\">1 of 2 cases pass, 1 fail</span></td>"
+            )
+        )
+        #expect(
+            reference.contains(
+                "<li class=\"fail\"><strong>fail</strong> <a href=\"../areas/interval.html#case-interval-two\"><code>interval-two</code></a> "
+                    + "[braze-swift]: <span class=\"reason\">expected &lt;promo&gt; displayed</span></li>"
+            )
+        )
+        #expect(
+            reference.contains(
+                "<strong>skip</strong> <a href=\"../areas/interval.html#case-interval-two\"><code>interval-two</code></a> "
+                    + "[appboy-legacy]: <span class=\"reason\">needs stack_inspection</span>"
+            )
+        )
+        let other = try #require(files["markdown/engines/other-engine.md"])
+        #expect(
+            other.contains(
+                "- <a id=\"rule-stack.lifo\"></a>[`stack.lifo`](../areas/stack.md#rule-stack.lifo): **⚠️ error**, "
+                    + "0 of 2 cases pass, 1 error, 1 not run"
+            )
+        )
+        #expect(
+            other.contains(
+                "  - **error** [`stack-one`](../areas/stack.md#case-stack-one) [braze-swift]: the engine exited with status 3"
             )
         )
         let casePage = try #require(files["areas/interval.html"])
@@ -187,37 +232,48 @@ struct DocumentationSiteTests {
         let matrix = try #require(files["matrix.html"])
         #expect(
             matrix.contains(
-                "<td class=\"blocked\" data-label=\"drainer 1.0\"><strong>blocked</strong> <span class=\"counts\">1 of 2 cases pass, 1 blocked by another rule&#39;s failure</span>"
+                "<td class=\"blocked\" data-label=\"drainer 1.0\"><a href=\"engines/drainer.html#rule-stack.lifo\">"
+                    + "<strong>blocked</strong></a> <span class=\"counts\">1 of 2 pass</span></td>"
+            )
+        )
+        let page = try #require(files["engines/drainer.html"])
+        #expect(
+            page.contains(
+                "<strong>blocked</strong> <span class=\"counts\">1 of 2 cases pass, 1 blocked by another rule&#39;s failure</span>"
             )
         )
         #expect(
-            matrix.contains(
-                "<li><strong>blocked</strong> <a href=\"areas/interval.html#case-interval-two\"><code>interval-two</code></a> [appboy-legacy, braze-swift]: <span class=\"reason\">failed under interval.default: sequence: a missing displayed</span></li>"
+            page.contains(
+                "<li class=\"blocked\"><strong>blocked</strong> <a href=\"../areas/interval.html#case-interval-two\"><code>interval-two</code></a> "
+                    + "[appboy-legacy, braze-swift]: <span class=\"reason\">failed under interval.default: sequence: a missing displayed</span></li>"
             )
         )
         #expect(
-            matrix.contains(
-                "<td class=\"fail\" data-label=\"drainer 1.0\"><strong>fail</strong> <span class=\"counts\">0 of 1 case pass, 1 fail</span>"
+            page.contains(
+                "<td class=\"fail\" data-label=\"Outcome\"><strong>fail</strong> <span class=\"counts\">0 of 1 case pass, 1 fail</span>"
             )
         )
         // One row per difference, before the rules' rows; a rule or case the suite lacks is not linked.
-        let differences = try #require(matrix.range(of: "<h2 id=\"differences\">Differences</h2>"))
-        let firstArea = try #require(matrix.range(of: "<section class=\"area\""))
+        let differences = try #require(page.range(of: "<h2 id=\"differences\">Differences</h2>"))
+        let firstArea = try #require(page.range(of: "<section class=\"area\""))
         #expect(differences.lowerBound < firstArea.lowerBound)
         #expect(
-            matrix.contains(
-                "<tr><th scope=\"row\"><a href=\"areas/interval.html#rule-interval.default\"><code>interval.default</code></a></th><td data-label=\"Mismatch\">sequence: a missing displayed</td><td data-label=\"Cases\"><a href=\"areas/interval.html#case-interval-two\"><code>interval-two</code></a></td><td data-label=\"Runs\">2</td>"
+            page.contains(
+                "<tr><th scope=\"row\"><a href=\"../areas/interval.html#rule-interval.default\"><code>interval.default</code></a></th>"
+                    + "<td data-label=\"Mismatch\">sequence: a missing displayed</td><td data-label=\"Cases\">"
+                    + "<a href=\"../areas/interval.html#case-interval-two\"><code>interval-two</code></a></td><td data-label=\"Runs\">2</td>"
             )
         )
-        #expect(matrix.contains("<th scope=\"row\"><code>x.&lt;b&gt;|unknown</code></th>"))
-        #expect(matrix.contains("<td data-label=\"Cases\"><code>not-in-suite</code></td>"))
-        let markdown = try #require(files["markdown/matrix.md"])
+        #expect(page.contains("<th scope=\"row\"><code>x.&lt;b&gt;|unknown</code></th>"))
+        #expect(page.contains("<td data-label=\"Cases\"><code>not-in-suite</code></td>"))
+        let markdown = try #require(files["markdown/engines/drainer.md"])
         #expect(
             markdown.contains(
-                "| [`interval.default`](areas/interval.md#rule-interval.default) | sequence: a missing displayed | [`interval-two`](areas/interval.md#case-interval-two) | 2 | `through the library, "
+                "| [`interval.default`](../areas/interval.md#rule-interval.default) | sequence: a missing displayed "
+                    + "| [`interval-two`](../areas/interval.md#case-interval-two) | 2 | `through the library, "
             )
         )
-        #expect(markdown.contains("| ⛔ blocked: 1 of 2 cases pass, 1 blocked by another rule's failure |"))
+        #expect(markdown.contains("**⛔ blocked**, 1 of 2 cases pass, 1 blocked by another rule's failure"))
         #expect(markdown.contains("| `x.<b>\\|unknown` | sequence: a missing displayed | `not-in-suite` | 1 |"))
     }
 

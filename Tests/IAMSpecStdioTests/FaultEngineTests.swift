@@ -120,7 +120,11 @@ import Testing
             "faults/hangs.py",
             settings: StdioEngineSettings(replyTimeout: .seconds(1), startTimeout: .seconds(10))
         )
-        #expect(error.message.contains("did not answer stimulus session_start within 1 s"))
+        #expect(
+            error.message
+                == #"the engine did not answer stimulus session_start of case "a-fault" (braze-swift) within 1 s; "#
+                + "iamspec stopped it"
+        )
         #expect(error.diagnostics.contains("hangs: sleeping instead of answering"))
     }
 
@@ -288,13 +292,19 @@ import Testing
         }
     }
 
-    @Test func aLineAfterEndedIsLateAndTheNextCaseRunsAfresh() throws {
-        let (endings, lateLines, processes) = try threeCasesEnded("faults/writes_after_ended.py")
+    /// The line repeats the case's last answer (an earlier `seq`), or carries the `seq` the next
+    /// `case` will have: either way it is the ended case's, never the next case's answer.
+    @Test(arguments: [("faults/writes_after_ended.py", 5), ("faults/writes_ahead_after_ended.py", 7)])
+    func aLineAfterEndedIsLateAndTheNextCaseRunsAfresh(fixture: String, seq: Int) throws {
+        let (endings, lateLines, processes) = try threeCasesEnded(fixture)
         #expect(endings.isEmpty)
         #expect(processes[2] != processes[1])
+        #expect(EngineFixtures.isGone(processes[1]))
         #expect(lateLines.count == 1)
+        let line = try #require(lateLines.first)
         #expect(
-            lateLines.first?.hasPrefix(#"after case "b-fault" ended, the engine wrote a line with seq 5: `{"#) == true
+            line.hasPrefix(#"after case "b-fault" (braze-swift) had ended, the engine wrote `{"type": "observations""#)
         )
+        #expect(line.contains(#""seq": \#(seq)"#), "\(line)")
     }
 }

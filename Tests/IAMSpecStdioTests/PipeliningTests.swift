@@ -203,7 +203,10 @@ import Foundation
             try engine.handle(.timeAdvanced(by: VirtualTime(milliseconds: 1)))
         } throws: { error in
             guard let error = error as? EngineError else { return false }
-            return error.message == "the engine did not answer stimulus advance within 1 s; iamspec stopped it"
+            return error.message
+                == #"the engine did not answer stimulus advance (seq 4) of case "a-hang-at-3" (braze-swift) within 1 s; "#
+                + "iamspec stopped it (5 requests were sent ahead and unanswered, 300 of the 4096 bytes of the "
+                + "pipelining window, and none waited to be sent: the window was not full)"
                 && error.diagnostics == "pipelining_engine: hang at stimulus 3\n"
         }
         #expect(EngineFixtures.isGone(pid))
@@ -219,7 +222,8 @@ import Foundation
             } throws: { error in
                 guard let error = error as? EngineError else { return false }
                 return error.message
-                    == "the engine closed its output before answering stimulus advance; the engine exited with status 3"
+                    == #"the engine closed its output before answering stimulus advance (seq 4) of case "a-exit-at-3" "#
+                    + "(braze-swift); the engine exited with status 3"
                     && error.diagnostics == "pipelining_engine: exit at stimulus 3\n"
             }
             return try #require(EngineFixtures.processID(of: engine))

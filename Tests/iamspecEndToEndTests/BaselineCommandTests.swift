@@ -56,7 +56,8 @@ struct BaselineCommandTests {
     @Test func aStaleEntryExitsOne() throws {
         let outcome = try run("stale")
         #expect(outcome.status == 1)
-        #expect(outcome.lastLine == "2 passed, 0 failed, 2 skipped")
+        // Not a run, yet what fails the run: counted as failed.
+        #expect(outcome.lastLine == "2 passed, 1 failed, 2 skipped")
         #expect(
             outcome.standardOutput.contains(
                 "Fixtures/baseline/stale.yaml:6:3: baseline.removed-long-ago: the suite has no such case run; remove the entry"
@@ -88,9 +89,37 @@ struct BaselineCommandTests {
             )
         )
         #expect(malformed.standardError.contains("Fixtures/baseline/malformed.yaml:11:5: error: unknown key 'because'"))
-        let missing = try run("no-such-baseline")
+    }
+
+    @Test func aMissingBaselineNamesTheRunThatMakesItAndThatRunMakesIt() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("first.baseline.yaml").path
+        let missing = try IAMSpecExecutable.run(["run", Self.suite, "--jobs", "1", "--baseline", file])
         #expect(missing.status == 2)
-        #expect(missing.standardError.contains("no-such-baseline.yaml:1:1: error: cannot read the baseline file"))
+        #expect(missing.standardOutput.isEmpty, "nothing runs")
+        let diagnostic =
+            "\(file):1:1: error: found no baseline file, expected the known failures of the engine under test"
+        #expect(missing.standardError.contains(diagnostic))
+        #expect(missing.standardError.contains("or leave out --baseline to judge the run without one"))
+        // The command between backticks, run as printed, writes the baseline; then the run passes.
+        let command = try #require(missing.standardError.split(separator: "`").dropFirst().first.map(String.init))
+        #expect(command.hasSuffix("run \(Self.suite) --update-baseline \(file)"))
+        #expect(try IAMSpecExecutable.runInShell(command).status == 0)
+        let again = try IAMSpecExecutable.run(["run", Self.suite, "--jobs", "1", "--baseline", file])
+        #expect(again.status == 0)
+        #expect(again.lastLine == "2 passed, 0 failed, 2 skipped")
+        // `iamspec report --baseline` says the same of a missing file, naming the run of the stream.
+        let results = folder.appendingPathComponent("results.jsonl").path
+        _ = try IAMSpecExecutable.run(["run", Self.suite, "--jobs", "1", "--json", results])
+        let report = try IAMSpecExecutable.run([
+            "report", "--summary", folder.appendingPathComponent("summary.md").path,
+            "--baseline", file + ".missing", results,
+        ])
+        #expect(report.status == 2)
+        #expect(report.standardError.contains("\(file).missing:1:1: error: found no baseline file"))
+        #expect(report.standardError.contains(" && "))
+        #expect(report.standardError.contains("run \(Self.suite) --update-baseline \(file).missing`"))
     }
 
     @Test func updateBaselineWritesFailuresAndKeepsWrittenReasons() throws {

@@ -48,6 +48,11 @@ struct CapabilitiesCommandTests {
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let cases = try IAMSpecExecutable.run("list").standardOutput.split(separator: "\n").count
         #expect(outcome.standardOutput.contains("\n\(cases) cases, "))
+        // A behaviour found later is had only when declared (no `*`), and gates the braze-swift
+        // follow-up cases alone: one run each.
+        let followUp = try #require(row("click-follow-up", in: outcome.standardOutput))
+        #expect(followUp.first == "click-follow-up")
+        #expect(followUp.count > 2 && followUp[1] == followUp[2])
     }
 
     @Test func aBadSuiteExitsWithStatus2() throws {

@@ -26,7 +26,8 @@ struct EngineFaultTests {
         _ engine: String,
         cases: [FaultSuite.Case] = cases,
         environment: [String: String] = [:],
-        in folder: URL
+        in folder: URL,
+        reports: [String] = []
     ) throws -> (IAMSpecExecutable.Outcome, [String]) {
         try FaultSuite.write(cases, to: folder)
         let results = folder.appendingPathComponent("results.jsonl").path
@@ -34,7 +35,7 @@ struct EngineFaultTests {
             [
                 "run", folder.path, "--jobs", "1", "--timeout", "600",
                 "--engine-command", "exec python3 Fixtures/engines/faults/\(engine)", "--json", results,
-            ],
+            ] + reports,
             environment: environment
         )
         try #require(
@@ -60,7 +61,8 @@ struct EngineFaultTests {
         #expect(statuses == ["a-passes passed", "b-fault error", "c-passes passed"])
         #expect(
             outcome.standardOutput.contains(
-                "the engine ended before answering stimulus session_start, while a process it started still holds "
+                #"the engine ended before answering stimulus session_start of case "b-fault" (braze-swift), "#
+                    + "while a process it started still holds "
                     + "its output; the engine exited with status 3"
             ),
             "\(outcome.standardOutput)"
@@ -118,19 +120,74 @@ struct EngineFaultTests {
         #expect(!outcome.standardError.contains("warning:"))
     }
 
-    @Test("protocol 2, a line after `ended`: a warning names that case; the next case runs untouched")
-    func aLineAfterEnded() throws {
+    /// The engine repeats the case's last answer after `ended` (an earlier `seq`), or writes a line
+    /// with the `seq` the next `case` will have: either way the line is charged to the case that
+    /// had ended, in every report, and the next case runs on a fresh process.
+    @Test(
+        "protocol 2, a line after `ended`: a protocol fault of that case in every report, exit 1; the next case runs clean",
+        arguments: [("writes_after_ended.py", 6), ("writes_ahead_after_ended.py", 8)]
+    )
+    func aLineAfterEnded(engine: String, seq: Int) throws {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (outcome, statuses) = try Self.run("writes_after_ended.py", in: folder)
+        let junit = folder.appendingPathComponent("report.xml").path
+        let summary = folder.appendingPathComponent("summary.md").path
+        let (outcome, statuses) = try Self.run(engine, in: folder, reports: ["--junit", junit, "--summary", summary])
         #expect(statuses == ["a-passes passed", "b-fault passed", "c-passes passed"])
-        #expect(
-            outcome.standardError.contains(
-                #"warning: after case "b-fault" ended, the engine wrote a line with seq "#
-            ),
-            "\(outcome.standardError)"
+        #expect(outcome.status == 1)
+        let fault = #"after case "b-fault" (braze-swift) had ended, the engine wrote `{"type": "observations""#
+        let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.suffix(2).first?.hasPrefix("protocol fault: " + fault) == true, "\(outcome.standardOutput)")
+        #expect(lines.last == "3 passed, 0 failed, 0 skipped")
+        let footer = try #require(
+            try IAMSpecExecutable.resultsRecords(at: folder.appendingPathComponent("results.jsonl").path).last
         )
-        #expect(outcome.status == 0)
+        let lateLines = try #require(footer["late_lines"] as? [String])
+        #expect(lateLines.count == 1)
+        #expect(lateLines.first?.hasPrefix(fault) == true)
+        #expect(lateLines.first?.contains(#""seq": \#(seq)"#) == true, "\(lateLines)")
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(
+            xml.contains(#"<property name="late-line.1" value="after case &quot;b-fault&quot; (braze-swift) had ended"#)
+        )
+        #expect(try String(contentsOfFile: summary, encoding: .utf8).contains("**Protocol faults:**"))
+        #expect(!outcome.standardError.contains("warning:"))
+        #expect(IAMSpecExecutable.enginesLeft(by: outcome.processID) == [])
+    }
+
+    /// A pipelining engine that never answers the second stimulus: in a short case all its
+    /// requests were sent ahead, in a long one the window was full with more waiting.
+    @Test("a timeout names the request awaited: its stimulus, seq and case, and whether the pipelining window was full")
+    func aTimeoutSaysWhatWasAwaited() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let long = Array(repeating: "{advance: 1}", count: 150).joined(separator: ", ")
+        try FaultSuite.write(
+            [
+                FaultSuite.Case(id: "a-hang-at-2", title: "A short case", moreSteps: "{advance: 1}, {advance: 1}"),
+                FaultSuite.Case(id: "b-hang-at-2", title: "A long case", moreSteps: long),
+            ],
+            to: folder
+        )
+        let results = folder.appendingPathComponent("results.jsonl").path
+        let outcome = try IAMSpecExecutable.run([
+            "run", folder.path, "--jobs", "2", "--timeout", "1",
+            "--engine-command", "exec python3 Fixtures/engines/pipelining_engine.py", "--json", results,
+        ])
+        #expect(outcome.status == 1)
+        let records = try IAMSpecExecutable.resultsRecords(at: results).filter { $0["record"] as? String == "case" }
+        let messages = Dictionary(uniqueKeysWithValues: records.map { ("\($0["id"] ?? "")", "\($0["message"] ?? "")") })
+        #expect(records.allSatisfy { $0["status"] as? String == "error" })
+        let short = try #require(messages["a-hang-at-2"])
+        #expect(short.contains(#"stimulus advance (seq 3) of case "a-hang-at-2" (braze-swift)"#), "\(short)")
+        #expect(short.contains("none waited to be sent: the window was not full"), "\(short)")
+        let longMessage = try #require(messages["b-hang-at-2"])
+        #expect(
+            longMessage.contains(#"stimulus advance (seq 3) of case "b-hang-at-2" (braze-swift)"#),
+            "\(longMessage)"
+        )
+        #expect(longMessage.contains("more waited to be sent: the window was full"), "\(longMessage)")
+        #expect(IAMSpecExecutable.enginesLeft(by: outcome.processID) == [])
     }
 
     @Test("an engine that closes its stdout and keeps running: that cause, at once; the other cases pass")
@@ -142,8 +199,8 @@ struct EngineFaultTests {
         #expect(statuses == ["a-passes passed", "b-fault error", "c-passes passed"])
         #expect(
             outcome.standardOutput.contains(
-                "the engine closed its output before answering stimulus session_start; "
-                    + "the engine was still running, and iamspec killed it"
+                #"the engine closed its output before answering stimulus session_start of case "b-fault" "#
+                    + "(braze-swift); the engine was still running, and iamspec killed it"
             ),
             "\(outcome.standardOutput)"
         )

@@ -12,7 +12,18 @@ enum FaultSuite {
 
     /// Writes `cases.yaml` with the cases and `rules.yaml` with the rule they check into `folder`.
     static func write(_ cases: [Case], to folder: URL) throws {
-        let text = cases.map { item in
+        try text(cases).write(to: folder.appendingPathComponent("cases.yaml"), atomically: true, encoding: .utf8)
+        try writeRules(to: folder)
+    }
+
+    /// Writes `rules.yaml`, with the rule the cases check, into `folder`.
+    static func writeRules(to folder: URL) throws {
+        try rules.write(to: folder.appendingPathComponent("rules.yaml"), atomically: true, encoding: .utf8)
+    }
+
+    /// The case file holding `cases`.
+    static func text(_ cases: [Case]) -> String {
+        cases.map { item in
             """
             - id: \(item.id)
               title: \(item.title)
@@ -23,8 +34,6 @@ enum FaultSuite {
 
             """
         }.joined()
-        try text.write(to: folder.appendingPathComponent("cases.yaml"), atomically: true, encoding: .utf8)
-        try rules.write(to: folder.appendingPathComponent("rules.yaml"), atomically: true, encoding: .utf8)
     }
 
     private static let rules = """

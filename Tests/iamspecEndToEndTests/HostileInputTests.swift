@@ -126,6 +126,54 @@ struct HostileInputTests {
         )
     }
 
+    /// Swift's regular expression parser overflows its stack on character classes nested a few
+    /// thousand deep: past 100 levels a pattern is a spec problem, found before it is parsed.
+    @Test func aRegularExpressionNestedPastTheLimitIsASpecProblem() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let rules = IAMSpecExecutable.packageRoot.appendingPathComponent("Fixtures/specs/passing/rules.yaml")
+        try FileManager.default.copyItem(at: rules, to: folder.appendingPathComponent("rules.yaml"))
+        func write(_ name: String, depth: Int) throws -> String {
+            let pattern = String(repeating: "[", count: depth) + "a" + String(repeating: "]", count: depth)
+            let yaml = """
+                id: fixture.pattern-\(depth)
+                title: A pattern \(depth) classes deep
+                rules: [triggers.session-start]
+                given:
+                  messages:
+                    - {id: promo, triggers: [{custom_event: {name: e, filters: [{property: p, matches: "\(pattern)"}]}}]}
+                steps:
+                  - session_start
+                  - expect: nothing
+                  - custom_event: {name: e, properties: {p: a}}
+                  - expect:
+                      sequence: [displayed: promo]
+
+                """
+            let path = folder.appendingPathComponent(name).path
+            try Data(yaml.utf8).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        let deepest = try write("deepest.yaml", depth: 100)
+        let lint = try IAMSpecExecutable.run("lint", folder.path)
+        #expect(lint.status == 0, "\(lint.standardError)")
+        let run = try IAMSpecExecutable.run("run", deepest)
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+
+        let tooDeep = try write("too-deep.yaml", depth: 101)
+        for command in ["lint", "run", "list"] {
+            let outcome = try IAMSpecExecutable.run(command, folder.path)
+            #expect(outcome.status == 2, "\(command)")
+            #expect(
+                outcome.standardError.hasPrefix(
+                    "\(tooDeep):6:88: error: regular expression for 'matches' too deep: found 101 '[' and set "
+                        + "operators ('--', '&&', '~~'), each a possible level of character class; expected at most 100\n"
+                ),
+                "\(command): \(outcome.standardError)"
+            )
+        }
+    }
+
     /// 100,000 keys on one 600 KB line: each duplicate is reported, with the line shown around it.
     @Test func oneHundredThousandDuplicateKeysOnOneLineAreEachReported() throws {
         let folder = try IAMSpecExecutable.scratchFolder()
@@ -142,6 +190,91 @@ struct HostileInputTests {
         }
         #expect(duplicates.count == 99_999)
         #expect(duplicates.last?.hasPrefix(file.path + ":1:\(line.count - 5): error: ") == true)
+    }
+}
+
+/// Inputs past the size limits (`Specs/README.md`, "YAML version and parser limits"): a
+/// diagnostic at their place and exit status 2, in bounded memory.
+@Suite("Inputs past the size limits")
+struct SizeLimitTests {
+    /// A 1 GiB file, sparse: iamspec must refuse it from its size, never read it.
+    private static func gibibyteFile(in folder: URL) throws -> String {
+        let path = folder.appendingPathComponent("huge.yaml").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("title: \"".utf8)))
+        #expect(truncate(path, 1 << 30) == 0)
+        return path
+    }
+
+    @Test func aOneGibibyteSpecFileIsRefusedBeforeItIsRead() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try Self.gibibyteFile(in: folder)
+        for command in ["lint", "run", "list"] {
+            let outcome = try IAMSpecExecutable.run(command, path)
+            #expect(outcome.status == 2, "\(command)")
+            #expect(
+                outcome.standardError == "\(path):1:1: error: the file is 1073741824 bytes long; expected a YAML file "
+                    + "of at most 16 MiB (16777216 bytes)\n1 error\n",
+                "\(command)"
+            )
+        }
+    }
+
+    /// A FIFO named on the command line (`<(...)`) is read to its end, but no further than the
+    /// file limit: its size is not known beforehand, so the limit is found as it is read.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash")))
+    func aFIFOPastTheFileLimitIsRefusedOnceItPassesIt() throws {
+        let executable = IAMSpecExecutable.productsDirectory.appendingPathComponent("iamspec").path
+        let outcome = try IAMSpecExecutable.runProgram(
+            "/bin/bash",
+            ["-c", #""$0" lint <(yes '# a comment line' | head -c 17000000)"#, executable]
+        )
+        #expect(outcome.status == 2)
+        let lines = outcome.standardError.split(separator: "\n")
+        #expect(
+            lines.first?.hasSuffix(
+                ":1:1: error: the file is more than 16777216 bytes long; expected a YAML file of at most 16 MiB "
+                    + "(16777216 bytes)"
+            ) == true,
+            "\(outcome.standardError)"
+        )
+        #expect(lines.last == "1 error")
+    }
+
+    /// `/usr/bin/time -f %M` gives the peak resident memory in KiB: iamspec stays far below the
+    /// file's size.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time")))
+    func aOneGibibyteSpecFileCostsLittleMemory() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try Self.gibibyteFile(in: folder)
+        let executable = IAMSpecExecutable.productsDirectory.appendingPathComponent("iamspec").path
+        let outcome = try IAMSpecExecutable.runProgram("/usr/bin/time", ["-f", "peak %M", executable, "lint", path])
+        let peak = try #require(outcome.standardError.split(separator: "\n").last { $0.hasPrefix("peak ") })
+        let kibibytes = try #require(Int(peak.dropFirst(5)))
+        #expect(kibibytes < 100 * 1024, "peak resident memory \(kibibytes) KiB")
+    }
+
+    @Test func aScalarOrADocumentPastItsLimitIsADiagnosticAtItsStart() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scalar = folder.appendingPathComponent("scalar.yaml").path
+        let text = "id: a\ntitle: \"" + String(repeating: "x", count: 2 << 20) + "\"\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: scalar))
+        let document = folder.appendingPathComponent("document.yaml").path
+        let items = String(repeating: "  - " + String(repeating: "y", count: 60) + "\n", count: 80_000)
+        try Data(("# one long case\nid: c\nsteps:\n" + items).utf8).write(to: URL(fileURLWithPath: document))
+
+        let outcome = try IAMSpecExecutable.run("lint", scalar, document)
+        #expect(outcome.status == 2)
+        let errors = outcome.standardError.split(separator: "\n").filter { $0.contains(": error: ") }
+        #expect(
+            errors == [
+                "\(document):2:1: error: the document is longer than 4 MiB (4194304 bytes); expected at most that much "
+                    + "in one document (split its cases between documents or files)",
+                "\(scalar):2:8: error: found a scalar of 2097152 bytes; expected at most 1 MiB (1048576 bytes)",
+            ]
+        )
     }
 }
 

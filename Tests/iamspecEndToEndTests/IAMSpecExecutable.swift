@@ -9,6 +9,8 @@ enum IAMSpecExecutable {
         var status: Int32
         var standardOutput: String
         var standardError: String
+        /// The process id it had: engines it started carry it (``enginesLeft(by:)``).
+        var processID: Int32 = 0
 
         /// The last line printed on standard output.
         var lastLine: String? {
@@ -75,7 +77,8 @@ enum IAMSpecExecutable {
         return Outcome(
             status: process.terminationStatus,
             standardOutput: try String(contentsOf: outputURL, encoding: .utf8),
-            standardError: try String(contentsOf: errorURL, encoding: .utf8)
+            standardError: try String(contentsOf: errorURL, encoding: .utf8),
+            processID: process.processIdentifier
         )
     }
 
@@ -84,6 +87,21 @@ enum IAMSpecExecutable {
         try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map { line in
             try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         }
+    }
+
+    /// The processes still running that the `iamspec` of process id `pid` started as engines, or
+    /// that those started in turn: every engine's environment holds `IAMSPEC_ENGINE_OF=<pid>`,
+    /// which its descendants inherit. (A zombie shows no environment: check an engine's own id
+    /// for those.)
+    static func enginesLeft(by pid: Int32) -> [Int32] {
+        let marker = Data("IAMSPEC_ENGINE_OF=\(pid)".utf8)
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { candidate in
+            guard let environment = FileManager.default.contents(atPath: "/proc/\(candidate)/environ") else {
+                return false
+            }
+            return environment.split(separator: 0).contains { Data($0) == marker }
+        }.sorted()
     }
 
     /// A fresh folder for files a test writes.

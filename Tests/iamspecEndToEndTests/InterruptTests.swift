@@ -7,9 +7,14 @@ import Glibc
 import Darwin
 #endif
 
-/// SIGINT or SIGTERM in the middle of a run against an engine program, or during its handshake:
-/// the reports so far are written and marked interrupted, the exit status is 1, and no engine
-/// process is left.
+/// SIGINT or SIGTERM at any moment of `iamspec run`: while the spec files load, while an engine
+/// starts (the first, or more under `--jobs`), while the cases run, while the reports are written.
+/// Each time every report asked for is written whole (a run that made no run too), marked
+/// interrupted when runs were cut short, the exit status is 1, and no engine process is left.
+///
+/// Nothing waits a guessed time: the test learns through a FIFO that iamspec is where it must be
+/// (an engine writes its process id there when it hangs; iamspec opening a spec FIFO, or writing
+/// a report FIFO, is seen from the other end) before it sends the signal.
 @Suite("iamspec run, interrupted")
 struct InterruptTests {
     /// One case that passes, then one on which the engine hangs.
@@ -18,144 +23,374 @@ struct InterruptTests {
         FaultSuite.Case(id: "b-fault-hangs", title: "The engine hangs on this case's first stimulus"),
     ]
 
-    @Test("the run writes its reports, marked interrupted, exits 1 and leaves no engine", arguments: [SIGINT, SIGTERM])
+    @Test(
+        "during the run: the reports so far, marked interrupted, exit 1, no engine left",
+        arguments: [SIGINT, SIGTERM]
+    )
     func interruptedRun(signal: Int32) throws {
-        let outcome = try Self.interrupt(engine: "faults/hangs.py", with: signal)
-        #expect(outcome.statuses == ["a-passes passed", "b-fault-hangs error"])
+        let run = try InterruptedRun(Self.cases)
+        try run.start(["--jobs", "1", "--engine-command", "python3 Fixtures/engines/faults/hangs.py"])
+        let records = try run.interruptOnceStuck(engines: 1, with: signal)
+        #expect(InterruptedRun.statuses(records) == ["a-passes passed", "b-fault-hangs error"])
         // What the engine wrote on stderr before it hung comes with the run it hung in.
-        #expect(outcome.diagnostics["b-fault-hangs"]?.contains("hangs: sleeping instead of answering") == true)
+        #expect(
+            InterruptedRun.diagnostics(records, of: "b-fault-hangs").contains("hangs: sleeping instead of answering")
+        )
     }
 
-    /// The same through the portable executor: a compiled suite run by `iamspec run-compiled`.
+    /// The same through the portable executor: the cases compiled, and run by
+    /// `iamspec run-compiled`, which writes the results stream alone.
     @Test(
-        "run-compiled writes its results, marked interrupted, exits 1 and leaves no engine",
+        "run-compiled during the run: the results so far, marked interrupted, exit 1, no engine left",
         arguments: [SIGINT, SIGTERM]
     )
     func interruptedCompiledRun(signal: Int32) throws {
-        let outcome = try Self.interrupt(engine: "faults/hangs.py", with: signal, compiled: true)
-        #expect(outcome.statuses == ["a-passes passed", "b-fault-hangs error"])
-        #expect(outcome.diagnostics["b-fault-hangs"]?.contains("hangs: sleeping instead of answering") == true)
+        let run = try InterruptedRun(Self.cases)
+        try run.start(["--engine-command", "python3 Fixtures/engines/faults/hangs.py"], compiled: true)
+        let records = try run.interruptOnceStuck(engines: 1, with: signal)
+        #expect(InterruptedRun.statuses(records) == ["a-passes passed", "b-fault-hangs error"])
+        #expect(
+            InterruptedRun.diagnostics(records, of: "b-fault-hangs").contains("hangs: sleeping instead of answering")
+        )
     }
 
     @Test(
-        "interrupted in the handshake of an engine that ignores signals: reports, exit 1, no engine left",
+        "in the handshake of an engine that ignores signals: reports, exit 1, no engine left",
         arguments: [SIGINT, SIGTERM]
     )
     func interruptedHandshake(signal: Int32) throws {
-        let outcome = try Self.interrupt(engine: "faults/silent_handshake.py", with: signal)
-        #expect(outcome.statuses == [])
+        let run = try InterruptedRun(Self.cases)
+        try run.start(["--jobs", "1", "--engine-command", "python3 Fixtures/engines/faults/silent_handshake.py"])
+        let records = try run.interruptOnceStuck(engines: 1, with: signal)
+        #expect(InterruptedRun.statuses(records) == [])
     }
 
-    /// What an interrupted run reported: each case run as `id status`.
-    private struct Interrupted {
-        var statuses: [String]
-        /// Each case run's diagnostics (its engine's stderr), by case id.
-        var diagnostics: [String: String]
+    /// The signal is sent before iamspec starts: its launcher blocks it, sends it to itself and
+    /// execs iamspec, which starts with it pending, as one that comes while it starts would be.
+    @Test(
+        "before iamspec listens: the signal waits, then ends the run with every report, with no run; exit 1",
+        arguments: [SIGINT, SIGTERM]
+    )
+    func interruptedWhileStarting(signal: Int32) throws {
+        let run = try InterruptedRun(Self.cases)
+        try run.start(["--jobs", "1"], pendingSignal: signal)
+        let outcome = try run.wait()
+        #expect(outcome.status == 1, "\(outcome.standardError)")
+        let records = try run.checkReports(interrupted: true)
+        #expect(InterruptedRun.statuses(records) == [])
+        run.checkNoEngineLeft(announced: [])
     }
 
-    /// Runs the cases on `engine` (of `Fixtures/engines`), sends `signal` to iamspec once the
-    /// engine says (on the FIFO) that it hangs, and checks what every interrupted run must do;
-    /// `compiled`: the cases compiled, and run by `iamspec run-compiled` (which writes no JUnit).
-    private static func interrupt(engine: String, with signal: Int32, compiled: Bool = false) throws -> Interrupted {
-        let folder = try IAMSpecExecutable.scratchFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try FaultSuite.write(Self.cases, to: folder)
-        let fifo = folder.appendingPathComponent("hanging").path
-        try #require(mkfifo(fifo, 0o600) == 0)
-        let results = folder.appendingPathComponent("results.jsonl").path
-        let junit = folder.appendingPathComponent("report.xml").path
-        let suite = folder.appendingPathComponent("suite.json").path
+    /// The spec path is a FIFO: iamspec blocks reading it until the test, once the signal is sent,
+    /// writes the cases and closes it. Nothing runs; every report says so.
+    @Test(
+        "while the spec files load: every report written, with no run, marked interrupted; exit 1",
+        arguments: [SIGINT, SIGTERM]
+    )
+    func interruptedWhileLoading(signal: Int32) throws {
+        let run = try InterruptedRun([])
+        let specs = run.folder.appendingPathComponent("cases.yaml").path
+        try #require(mkfifo(specs, 0o600) == 0)
+        try run.start(["--jobs", "1"], specs: specs, unblocking: specs)
+        // Returns once iamspec has opened the FIFO to read it: it is loading.
+        let writer = open(specs, O_WRONLY)
+        try #require(writer >= 0)
+        try run.signalAndWaitForTheNotice(signal)
+        let text = FaultSuite.text(Self.cases)
+        _ = Array(text.utf8).withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
+        close(writer)
+        let outcome = try run.wait()
+        #expect(outcome.status == 1, "\(outcome.standardError)")
+        let records = try run.checkReports(interrupted: true)
+        #expect(InterruptedRun.statuses(records) == [])
+        #expect((records.first?["engine"] as? [String: Any])?["version"] as? String == "not started")
+        run.checkNoEngineLeft(announced: [])
+    }
+
+    /// `--jobs 4` on an engine whose first process hangs in its case and whose other three, which
+    /// the other workers start, block before their handshake: the signal stops all four.
+    @Test(
+        "while engines start under --jobs: every report written, the runs under way errors; exit 1, no engine left",
+        arguments: [SIGINT, SIGTERM]
+    )
+    func interruptedWhileEnginesStart(signal: Int32) throws {
+        let cases = (1...4).map { FaultSuite.Case(id: "fault-\($0)", title: "Case \($0), stuck") }
+        let run = try InterruptedRun(cases)
+        try run.start(
+            ["--jobs", "4", "--engine-command", "python3 Fixtures/engines/faults/blocks_before_hello.py"],
+            environment: ["IAMSPEC_FIXTURE_STARTED_FILE": run.folder.appendingPathComponent("started").path]
+        )
+        let records = try run.interruptOnceStuck(engines: 4, with: signal)
+        #expect(InterruptedRun.statuses(records) == cases.map { "\($0.id) error" })
+    }
+
+    /// The JUnit path is a FIFO, and the report holds more than a pipe: iamspec is blocked writing
+    /// it, from its first bytes until the test reads the rest, which it does once the signal is sent.
+    @Test(
+        "while the reports are written: they are finished, whole, and the exit status is 1",
+        arguments: [SIGINT, SIGTERM]
+    )
+    func interruptedWhileWritingReports(signal: Int32) throws {
+        let cases = (1...600).map { FaultSuite.Case(id: String(format: "case-%03d", $0), title: "Case \($0)") }
+        let run = try InterruptedRun(cases)
+        try #require(mkfifo(run.junit, 0o600) == 0)
+        let reader = open(run.junit, O_RDONLY | O_NONBLOCK)
+        try #require(reader >= 0)
+        defer { close(reader) }
+        try run.start(["--jobs", "2", "--in-process"], unblocking: run.junit)
+        var poller = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+        try #require(poll(&poller, 1, -1) == 1)
+        try run.signalAndWaitForTheNotice(signal)
+        let xml = try InterruptedRun.readToTheEnd(reader)
+        let outcome = try run.wait()
+        #expect(outcome.status == 1, "\(outcome.standardError)")
+        #expect(xml.utf8.count > 65_536, "the report must hold more than a pipe")
+        #expect(xml.hasSuffix("</testsuites>\n"))
+        #expect(xml.components(separatedBy: "<testcase ").count - 1 == cases.count)
+        let records = try IAMSpecExecutable.resultsRecords(at: run.results)
+        #expect(InterruptedRun.statuses(records) == cases.map { "\($0.id) passed" })
+        #expect(records.last?["record"] as? String == "footer")
+        #expect(outcome.lastLine == "600 passed, 0 failed, 0 skipped")
+        run.checkNoEngineLeft(announced: [])
+    }
+}
+
+/// One `iamspec run` of a small suite in a scratch folder, with every report asked for, to be
+/// interrupted; the announcement FIFO engines write their process ids to; iamspec's standard
+/// error, read as it comes.
+private final class InterruptedRun: @unchecked Sendable {
+    let folder: URL
+    let results: String
+    let junit: String
+    let summary: String
+    private let announcementFIFO: String
+    /// The FIFO held open for reading and writing: engines' opens never block, nor does the test
+    /// ever read its end.
+    private let announcementsDescriptor: Int32
+    private let process = Process()
+    private let output: URL
+    private let errorPipe = Pipe()
+    /// Guards what iamspec wrote on standard error so far, and whether it closed it.
+    private let errorCondition = NSCondition()
+    private var errorText = ""
+    private var errorEnded = false
+    /// Whether the run is `iamspec run-compiled`'s (``start(_:specs:unblocking:environment:pendingSignal:compiled:)``).
+    private var isCompiled = false
+
+    init(_ cases: [FaultSuite.Case]) throws {
+        folder = try IAMSpecExecutable.scratchFolder()
+        if !cases.isEmpty {
+            try FaultSuite.write(cases, to: folder)
+        } else {
+            try FaultSuite.writeRules(to: folder)
+        }
+        results = folder.appendingPathComponent("results.jsonl").path
+        junit = folder.appendingPathComponent("report.xml").path
+        summary = folder.appendingPathComponent("summary.md").path
+        announcementFIFO = folder.appendingPathComponent("announcements").path
+        output = folder.appendingPathComponent("stdout.txt")
+        try #require(mkfifo(announcementFIFO, 0o600) == 0)
+        announcementsDescriptor = open(announcementFIFO, O_RDWR | O_NONBLOCK)
+        try #require(announcementsDescriptor >= 0)
+    }
+
+    deinit {
+        close(announcementsDescriptor)
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    var pid: Int32 { process.processIdentifier }
+
+    /// Starts `iamspec run SPECS --json --junit --summary` with `arguments` (`specs`: the scratch
+    /// folder unless given), with `pendingSignal` blocked and pending from its first instruction
+    /// if given. Should iamspec end early, its end writes `exited` on the announcement FIFO, and
+    /// opens `unblocking` (a FIFO the test waits on) from the other side. `compiled`: the scratch
+    /// folder compiled first, then `iamspec run-compiled SUITE --json` instead.
+    func start(
+        _ arguments: [String],
+        specs: String? = nil,
+        unblocking: String? = nil,
+        environment: [String: String] = [:],
+        pendingSignal: Int32? = nil,
+        compiled: Bool = false
+    ) throws {
+        try Data().write(to: output)
+        let executable = IAMSpecExecutable.productsDirectory.appendingPathComponent("iamspec")
+        var command =
+            [executable.path, "run", specs ?? folder.path, "--timeout", "86400"]
+            + ["--json", results, "--junit", junit, "--summary", summary] + arguments
         if compiled {
+            let suite = folder.appendingPathComponent("suite.json").path
             let compile = try IAMSpecExecutable.run("compile", folder.path, "--timeout", "86400", "-o", suite)
             try #require(compile.status == 0, "\(compile.standardError)")
+            isCompiled = true
+            command = [executable.path, "run-compiled", suite, "--json", results] + arguments
         }
-
-        let process = Process()
-        process.executableURL = IAMSpecExecutable.productsDirectory.appendingPathComponent("iamspec")
-        let engineCommand = ["--engine-command", "python3 Fixtures/engines/\(engine)"]
-        process.arguments =
-            compiled
-            ? ["run-compiled", suite] + engineCommand + ["--json", results]
-            : ["run", folder.path, "--jobs", "1", "--timeout", "86400"] + engineCommand
-                + ["--json", results, "--junit", junit]
+        if let pendingSignal {
+            // A blocked signal stays blocked, and pending, across `exec`.
+            let launcher = """
+                import os, signal, sys
+                signal.pthread_sigmask(signal.SIG_BLOCK, {\(pendingSignal)})
+                os.kill(os.getpid(), \(pendingSignal))
+                os.execv(sys.argv[1], sys.argv[1:])
+                """
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", "-c", launcher] + command
+        } else {
+            process.executableURL = executable
+            process.arguments = Array(command.dropFirst())
+        }
         process.currentDirectoryURL = IAMSpecExecutable.packageRoot
         process.environment = ProcessInfo.processInfo.environment.merging(
-            ["IAMSPEC_FIXTURE_HANGING_FIFO": fifo]
+            environment.merging(["IAMSPEC_FIXTURE_HANGING_FIFO": announcementFIFO]) { _, new in new }
         ) { _, new in new }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.terminationHandler = { _ in Self.announce("exited", on: fifo) }
-
-        // The engine writes its process id to the FIFO when it starts hanging; should iamspec end
-        // before that, its termination handler writes `exited` there instead. The read ends
-        // either way, whatever the time it takes.
-        let reader = try Self.openForReading(fifo)
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = errorPipe
+        let announcements = announcementFIFO
+        process.terminationHandler = { _ in
+            let descriptor = open(announcements, O_WRONLY | O_NONBLOCK)
+            if descriptor >= 0 {
+                _ = Array("exited\n".utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+                close(descriptor)
+            }
+            // The other side of a FIFO the test is blocked on, opened and let go: its open or
+            // its poll returns. Non-blocking either way.
+            if let unblocking {
+                for mode in [O_RDONLY | O_NONBLOCK, O_WRONLY | O_NONBLOCK] {
+                    let other = open(unblocking, mode)
+                    if other >= 0 { close(other) }
+                }
+            }
+        }
         try process.run()
-        let announcement = try Self.readLine(from: reader)
-        let pid = try #require(announcement.flatMap { Int32($0) }, "the engine never said it was hanging")
-        kill(process.processIdentifier, signal)
-        process.waitUntilExit()
+        let reading = errorPipe.fileHandleForReading
+        DispatchQueue.global().async { [self] in
+            while true {
+                let data = reading.availableData
+                errorCondition.lock()
+                errorText += String(decoding: data, as: UTF8.self)
+                errorEnded = data.isEmpty
+                errorCondition.broadcast()
+                errorCondition.unlock()
+                if data.isEmpty { return }
+            }
+        }
+    }
 
-        #expect(process.terminationStatus == 1)
+    /// Sends `signal` to iamspec, and returns once iamspec has said on standard error that it
+    /// took it (it handles a signal on a thread of its own).
+    func signalAndWaitForTheNotice(_ signal: Int32) throws {
+        kill(pid, signal)
+        errorCondition.lock()
+        defer { errorCondition.unlock() }
+        while !errorText.contains("interrupted: finishing the report") && !errorEnded {
+            errorCondition.wait()
+        }
+        try #require(errorText.contains("interrupted: finishing the report"), "\(errorText)")
+    }
+
+    /// Once `engines` engine processes have said they are stuck, sends `signal` to iamspec, waits
+    /// for it, and checks what every interrupted run must do: exit status 1, every report whole
+    /// and marked interrupted, no engine left. Returns the results stream's records.
+    func interruptOnceStuck(engines: Int, with signal: Int32) throws -> [[String: Any]] {
+        let pids = try announcements(engines)
+        kill(pid, signal)
+        let outcome = try wait()
+        #expect(outcome.status == 1, "\(outcome.standardError)")
+        let records = try checkReports(interrupted: true)
+        checkNoEngineLeft(announced: pids)
+        return records
+    }
+
+    /// The first `count` lines engines wrote on the announcement FIFO (their process ids), waiting
+    /// for each; fails if iamspec ended before.
+    private func announcements(_ count: Int) throws -> [Int32] {
+        var text = ""
+        var poller = pollfd(fd: announcementsDescriptor, events: Int16(POLLIN), revents: 0)
+        while text.split(separator: "\n").count < count || !text.hasSuffix("\n") {
+            try #require(poll(&poller, 1, -1) > 0)
+            var buffer = [UInt8](repeating: 0, count: 256)
+            let read = read(announcementsDescriptor, &buffer, buffer.count)
+            if read > 0 { text += String(decoding: buffer[0..<read], as: UTF8.self) }
+            try #require(!text.contains("exited"), "iamspec ended before its engines were stuck: \(text)")
+        }
+        return try text.split(separator: "\n").map { try #require(Int32($0)) }
+    }
+
+    /// Waits for iamspec to end.
+    func wait() throws -> IAMSpecExecutable.Outcome {
+        process.waitUntilExit()
+        errorCondition.lock()
+        while !errorEnded {
+            errorCondition.wait()
+        }
+        let standardError = errorText
+        errorCondition.unlock()
+        return IAMSpecExecutable.Outcome(
+            status: process.terminationStatus,
+            standardOutput: try String(contentsOf: output, encoding: .utf8),
+            standardError: standardError
+        )
+    }
+
+    /// Checks every report iamspec wrote: the results stream ends with its footer, JUnit is whole
+    /// with a test case per case line, and both, with the summary, say whether the run was
+    /// interrupted; no temporary file is left beside them. Returns the stream's records.
+    func checkReports(interrupted: Bool) throws -> [[String: Any]] {
         let records = try IAMSpecExecutable.resultsRecords(at: results)
+        #expect(records.first?["record"] as? String == "header")
         let footer = try #require(records.last)
         #expect(footer["record"] as? String == "footer")
-        #expect(footer["interrupted"] as? Bool == true)
-        // JUnit, written while the runs finished, is whole: every case line is a test case in it,
-        // and it says it was interrupted (in its first suite, when a run was made); no temporary
-        // file is left beside the reports.
-        if !compiled {
+        #expect(footer["interrupted"] as? Bool == interrupted)
+        // `run-compiled` writes the results stream alone.
+        if !isCompiled {
             let xml = try String(contentsOfFile: junit, encoding: .utf8)
             #expect(xml.hasSuffix("</testsuites>\n"))
             #expect(xml.components(separatedBy: "<testcase ").count - 1 == records.count - 2)
-            if records.count > 2 {
-                #expect(xml.contains("<property name=\"interrupted\" value=\"true\"/>"))
-            }
+            #expect(xml.contains("<property name=\"interrupted\" value=\"true\"/>") == interrupted)
+            let markdown = try String(contentsOfFile: summary, encoding: .utf8)
+            #expect(markdown.contains("**Interrupted:**") == interrupted)
         }
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }
         #expect(leftovers.isEmpty)
-        #expect(!FileManager.default.fileExists(atPath: "/proc/\(pid)"), "engine process \(pid) is still there")
-        let statuses = records.filter { $0["record"] as? String == "case" }.map {
-            "\($0["id"] ?? "") \($0["status"] ?? "")"
+        return records
+    }
+
+    /// No engine iamspec started is left: none of the processes that announced themselves, and no
+    /// process whose environment names iamspec as its engines' supervisor.
+    func checkNoEngineLeft(announced: [Int32]) {
+        for pid in announced {
+            #expect(!FileManager.default.fileExists(atPath: "/proc/\(pid)"), "engine process \(pid) is still there")
         }
-        let cases = records.filter { $0["record"] as? String == "case" }
-        let diagnostics = Dictionary(
-            cases.map { ("\($0["id"] ?? "")", $0["diagnostics"] as? String ?? "") },
-            uniquingKeysWith: { first, _ in first }
-        )
-        return Interrupted(statuses: statuses, diagnostics: diagnostics)
+        #expect(IAMSpecExecutable.enginesLeft(by: pid) == [])
     }
 
-    /// The FIFO, opened before anyone writes to it so that a writer's `open` does not block.
-    private static func openForReading(_ path: String) throws -> Int32 {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK)
-        try #require(descriptor >= 0)
-        return descriptor
+    /// Each case record as `id status`.
+    static func statuses(_ records: [[String: Any]]) -> [String] {
+        records.filter { $0["record"] as? String == "case" }.map { "\($0["id"] ?? "") \($0["status"] ?? "")" }
     }
 
-    /// The first line written to the FIFO (nil when its writer closed it without one); closes it.
-    private static func readLine(from descriptor: Int32) throws -> String? {
-        defer { close(descriptor) }
-        var text = ""
+    /// The diagnostics (the engine's stderr) of the case record of `id`.
+    static func diagnostics(_ records: [[String: Any]], of id: String) -> String {
+        records.first { $0["record"] as? String == "case" && $0["id"] as? String == id }?["diagnostics"] as? String
+            ?? ""
+    }
+
+    /// Everything a non-blocking descriptor yields until its writer closes it.
+    static func readToTheEnd(_ descriptor: Int32) throws -> String {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
         var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        while !text.contains("\n") {
-            try #require(poll(&poller, 1, -1) > 0)
-            var buffer = [UInt8](repeating: 0, count: 64)
+        while true {
             let count = read(descriptor, &buffer, buffer.count)
             if count > 0 {
-                text += String(decoding: buffer[0..<count], as: UTF8.self)
+                bytes += buffer[0..<count]
             } else if count == 0 {
-                break
+                return String(decoding: bytes, as: UTF8.self)
+            } else {
+                try #require(errno == EAGAIN || errno == EINTR)
+                _ = poll(&poller, 1, -1)
             }
         }
-        return text.split(separator: "\n").first.map(String.init)
-    }
-
-    /// Writes a line to the FIFO if anyone still reads it.
-    private static func announce(_ line: String, on path: String) {
-        let descriptor = open(path, O_WRONLY | O_NONBLOCK)
-        guard descriptor >= 0 else { return }
-        defer { close(descriptor) }
-        _ = Array("\(line)\n".utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     }
 }

@@ -28,8 +28,17 @@ struct MergeAndDocsCommandTests {
         let docs = try IAMSpecExecutable.run("docs", "--out", site, "Specs", "--results", merged)
         #expect(docs.status == 0)
         let matrix = try String(contentsOfFile: site + "/matrix.html", encoding: .utf8)
-        #expect(matrix.contains("<th scope=\"col\">iamspec-reference"))
+        #expect(matrix.contains("<th scope=\"col\"><a href=\"engines/iamspec-reference.html\">iamspec-reference"))
         #expect(FileManager.default.fileExists(atPath: site + "/badges/iamspec-reference.svg"))
+        #expect(FileManager.default.fileExists(atPath: site + "/engines/iamspec-reference.html"))
+        // The bundled seeds.yaml names each quote's seed by its title, language and SDK generation.
+        let delivery = try String(contentsOfFile: site + "/areas/delivery.html", encoding: .utf8)
+        #expect(
+            delivery.contains(
+                "From <cite lang=\"en\">In-App Message Delivery</cite> (English, legacy Appboy SDK; "
+                    + "<code>003_f6e7def5ea936cc6.txt</code>)"
+            )
+        )
     }
 
     @Test func mergingTheSameShardTwiceOrMissingShardsIsReported() throws {

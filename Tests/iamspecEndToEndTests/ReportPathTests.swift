@@ -151,6 +151,28 @@ struct ReportPathTests {
         #expect(status.st_mode & S_IFMT == S_IFIFO, "still a FIFO, not replaced by a regular file")
     }
 
+    @Test func junitDirFilesAreCheckedLikeAnyReportPath() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let suites = folder.appendingPathComponent("suites").path
+        let clash = try IAMSpecExecutable.run(
+            "run",
+            "Fixtures/specs/passing",
+            "--junit",
+            suites + "/TEST-iamspec.braze-swift.xml",
+            "--junit-dir",
+            suites
+        )
+        #expect(clash.status == 2)
+        #expect(clash.standardError.contains("--junit-dir \(suites)/TEST-iamspec.braze-swift.xml name the same file"))
+        let file = folder.appendingPathComponent("file").path
+        try Data().write(to: URL(fileURLWithPath: file))
+        let notAFolder = try IAMSpecExecutable.run("run", "Fixtures/specs/passing", "--junit-dir", file)
+        #expect(notAFolder.status == 2)
+        #expect(notAFolder.standardError.contains("error: cannot create its folder \(file)"))
+        #expect(notAFolder.standardError.contains("(given to --junit-dir)"))
+    }
+
     @Test func reportRefusesAStreamWhoseCaseLinesDisagreeWithItsFooter() throws {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -122,7 +122,7 @@ struct WhatChangedTests {
         #expect(page.contains("```sh\ncd /"))
 
         let report = try IAMSpecExecutable.run("report", "--summary", again, json)
-        #expect(report.status == 0)
+        #expect(report.status == 1, "the run failed, and so says its report")
         #expect(try String(contentsOfFile: again, encoding: .utf8) == page)
     }
 

@@ -26,7 +26,7 @@ EXTERNAL = {
 }
 # Members the compiler writes for a type: `Capability.allCases`.
 SYNTHESIZED = {"allCases", "rawValue", "init"}
-FILE = re.compile(r"^[A-Za-z0-9_.+/-]+\.(swift|md|json|py|mjs|yaml|yml|sh|xsd|c|h)$")
+FILE = re.compile(r"^[A-Za-z0-9_.+/-]+\.(swift|md|json|jsonl|py|mjs|java|kt|yaml|yml|sh|xsd|c|h)$")
 
 
 def swift_sources(root):

@@ -2,9 +2,12 @@
 suite in CI"): recipes for an engine's own repository, not this one.
 
 For both recipes:
-  - iamspec is fetched at a pinned version: IAMSPEC_REF is a tag (v1.2.3) or a full commit id;
-  - exactly one job builds iamspec (`swift build`); every job that runs the built tool needs that
-    job and gets the tool from its artifact, never from a build of its own;
+  - iamspec is fetched at a pinned version: IAMSPEC_REF is a tag (v1.2.3) or a full commit id,
+    from IAMSPEC_REPOSITORY;
+  - exactly one job builds iamspec (`swift build`), and it keys the tool it keeps by the commit it
+    fetched and the toolchain (`rev-parse HEAD`, `swift --version`), not by the ref alone; every
+    job that runs the built tool needs that job and gets the tool from its artifact, never from a
+    build of its own;
   - the shards: the number of parallel jobs is the N of `--shard I/N`;
   - the results are merged (`iamspec merge`), the docs site built (`iamspec docs`), a JUnit report
     and the Markdown summary (`--summary`) written.
@@ -58,6 +61,10 @@ def check_common(name, ref, jobs, shell, parallel_of, problems):
         problems.append(f"{name}: {len(builders)} jobs build iamspec ({builders}), expected exactly one")
         return
     builder = builders[0]
+    for needle in ("$IAMSPEC_REPOSITORY", "rev-parse HEAD", "swift --version"):
+        if needle not in shell[builder]:
+            problems.append(f"{name}: job {builder} does not use {needle} (the tool is fetched from "
+                            "IAMSPEC_REPOSITORY and kept by the commit and toolchain it was built from)")
     tool_users = [job for job in jobs if job != builder and re.search(r"\biamspec (run|merge|report|docs)\b", shell[job])]
     for job in tool_users:
         if builder not in needs_of(jobs[job]):
@@ -104,10 +111,14 @@ def check_github(path, problems):
         if builder and job != builder and re.search(r"\biamspec/bin/iamspec\b", shell[job]):
             if not any(u.startswith("actions/download-artifact@") for u in uses):
                 problems.append(f"{path}: job {job} runs the tool without downloading the {builder} artifact")
-        if uses.count("actions/checkout@v4") and job == builder:
-            checkout = next(step for step in body["steps"] if step.get("uses", "").startswith("actions/checkout@"))
-            if "IAMSPEC_REF" not in str((checkout.get("with") or {}).get("ref", "")):
-                problems.append(f"{path}: job {job} checks out iamspec without ref: IAMSPEC_REF")
+        if job == builder and "$IAMSPEC_REF" not in shell[job]:
+            problems.append(f"{path}: job {job} does not fetch iamspec at $IAMSPEC_REF")
+        for step in body.get("steps") or []:
+            if isinstance(step, dict) and step.get("uses", "").startswith("actions/cache@"):
+                key = str((step.get("with") or {}).get("key", ""))
+                if "steps." not in key:
+                    problems.append(f"{path}: job {job} caches by {key!r}, expected the key a step computes "
+                                    "from the fetched commit and the toolchain")
     everything = "\n".join(shell.values()) + "\n" + str(workflow)
     for needle, what in (('--summary "$GITHUB_STEP_SUMMARY"', "writes the summary to the step summary"),
                          ("action-junit-report", "publishes the JUnit report"),

@@ -6,9 +6,11 @@ counts equal to its test cases, and be read by each of junitparser, xunitparser 
 (all from PyPI) as holding as many tests, failures, errors and skips as the results stream's
 footer.
 
-junit2html has no error category: it reads an <error> as a failure. iamspec starts an error's
-message with "error (<kind>): " so that junit2html's page still says it was an error; here a
-junit2html failure whose message starts so counts as an error, any other as a failure.
+junit2html has no error category: it reads an <error> as a failure, keeping only its message
+(shown beside "Failed") and its text (the page's block for the case), not the element's name nor
+its type. iamspec starts both an error's message and its text with "error (<kind>): " so that
+junit2html's page still says it was an error; here a junit2html failure whose message and text
+both start so counts as an error, any other as a failure.
 
 Prints a line per reader with its counts. Usage:
 check_junit.py [--allow-empty] SCHEMAS_DIR RESULTS.jsonl REPORT.xml
@@ -86,11 +88,15 @@ def xunitparser_totals(report_path: str) -> Totals:
 
 
 def junit2html_totals(report_path: str) -> Totals:
-    """What junit2html reads, its failures split by the error prefix of their message."""
+    """What junit2html reads, its failures split by the error prefix of their message and text."""
     cases = [case for suite in Junit(filename=report_path) for case in suite.all()]
     skipped = sum(1 for case in cases if case.skipped)
     failing = [case for case in cases if not case.skipped and case.failed()]
-    errors = sum(1 for case in failing if (case.failure_msg or "").startswith(ERROR_MESSAGE_PREFIX))
+    errors = sum(
+        1
+        for case in failing
+        if (case.failure_msg or "").startswith(ERROR_MESSAGE_PREFIX) and (case.failure or "").startswith(ERROR_MESSAGE_PREFIX)
+    )
     return Totals(
         passed=len(cases) - skipped - len(failing),
         failed=len(failing) - errors,

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Tests scripts/test's stage mechanism (stages.sh): four stages that pass, skip with `skip`, skip
 # through a command's exit status 77 and through `outside_folder`, then one that fails, which must
-# stop the run with exit status 1 before the stage after it, list the skipped stages with their
-# reasons, and end with `scripts/test: 1 passed, 1 failed, 3 skipped`.
+# stop the run with exit status 1 before the stage after it, time each stage, list every stage's
+# time and their total and the skipped stages with their reasons, and end with
+# `scripts/test: 1 passed, 1 failed, 3 skipped`. Time comes from a clock of the test's own, which
+# moves 1.5 s at each reading, so each stage takes 1.5 s whatever the machine.
 #
 # Usage: check_stages.sh   (exit 0 when the mechanism behaves so)
 set -euo pipefail
@@ -13,6 +15,8 @@ trap 'rm -rf "$work"' EXIT
 cat >"$work/run.sh" <<SCRIPT
 set -euo pipefail
 source "$support/stages.sh"
+echo 0 >"$work/clock"
+stages_clock_ms() { local now; now=\$((\$(cat "$work/clock") + 1500)); echo "\$now" >"$work/clock"; echo "\$now"; }
 passes() { echo "all good"; }
 skips() { skip "no frobnicator here"; echo "not reached"; }
 exits_77() { sh -c 'echo "tool: skipped: no display"; exit 77'; }
@@ -35,6 +39,9 @@ problems=()
 [ "$(tail -n 1 "$work/out.txt")" = "scripts/test: 1 passed, 1 failed, 3 skipped" ] ||
     problems+=("last line: $(tail -n 1 "$work/out.txt")")
 for expected in "  - skips: no frobnicator here" \
+    "--- passed in 1.5 s" "--- skipped in 1.5 s" "--- failed in 1.5 s" \
+    "stage times (5 stages, 7.5 s in all):" \
+    "         1.5 s  passed   passes" "         1.5 s  skipped  needs outside" "         1.5 s  failed   fails" \
     "  - exits 77: the stage exited 77; its output above says why" \
     "  - needs outside: not checked: the seeds not found at $work/nowhere (set IAMSPEC_SEEDS to their folder)" \
     "skipped: no frobnicator here"; do
@@ -46,4 +53,4 @@ if [ "${#problems[@]}" -gt 0 ]; then
     printf 'check_stages: FAIL: %s\n' "${problems[@]}" >&2
     exit 1
 fi
-echo "check_stages: ok: pass, three kinds of skip and a failure counted as 1 passed, 1 failed, 3 skipped"
+echo "check_stages: ok: pass, three kinds of skip and a failure counted as 1 passed, 1 failed, 3 skipped, each timed"

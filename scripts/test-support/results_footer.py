@@ -1,8 +1,11 @@
 """Reads the totals of an `iamspec run` from the footer of its results stream (--json FILE).
 
 The footer is the stream's last line: `{"record": "footer", "totals": {"runs", "passed",
-"failed", "errors", "skipped"}, "interrupted"}`, where `failed` counts errors too and `errors`
-gives them apart.
+"failed", "errors", "skipped"}, "interrupted", "verdict": {...}}`, where `failed` counts errors
+too and `errors` gives them apart. `totals` is what the engine did; `verdict` is what every report
+shows: the runs as the run's baseline judged them (expected failures skipped, unexpected passes
+failed), and its stale entries counted as failed. The totals read here are the verdict's (the
+raw totals for a stream written before iamspec recorded a verdict).
 """
 
 import json
@@ -56,4 +59,18 @@ def read_footer_totals(results_path: str) -> Totals:
     case_lines = sum(1 for line in lines if json.loads(line).get("record") == "case")
     if case_lines != counts["runs"]:
         raise ValueError(f"{where}: the footer counts {counts['runs']} runs, the stream has {case_lines} case lines")
-    return totals
+    verdict = footer.get("verdict")
+    if verdict is None:
+        return totals
+    try:
+        judged = {key: int(verdict[key]) for key in ("passed", "failed", "errors", "skipped", "stale_entries")}
+    except (TypeError, KeyError, ValueError) as problem:
+        raise ValueError(f"{where}: the footer's verdict lacks {problem}") from None
+    if judged["passed"] + judged["failed"] + judged["skipped"] != counts["runs"] + judged["stale_entries"]:
+        raise ValueError(f"{where}: the footer's verdict does not add up to its runs and stale entries: {verdict}")
+    return Totals(
+        passed=judged["passed"],
+        failed=judged["failed"] - judged["errors"],
+        errors=judged["errors"],
+        skipped=judged["skipped"],
+    )

@@ -5,22 +5,6 @@ When IAMSPEC_FIXTURE_HANGING_FIFO names a FIFO, the engine writes its process id
 hangs: a test reading the FIFO knows, without waiting a guessed time, that the engine hangs now.
 """
 
-import os
-import sys
-import time
+from well_behaved import hang, serve
 
-from well_behaved import serve
-
-
-def hang(stimulus):
-    sys.stderr.write("hangs: sleeping instead of answering\n")
-    sys.stderr.flush()
-    fifo = os.environ.get("IAMSPEC_FIXTURE_HANGING_FIFO")
-    if fifo:
-        with open(fifo, "w") as announcement:
-            announcement.write(f"{os.getpid()}\n")
-    while True:
-        time.sleep(3600)
-
-
-serve(on_fault_stimulus=hang)
+serve(on_fault_stimulus=lambda stimulus: hang("hangs: sleeping instead of answering"))

@@ -11,34 +11,16 @@ handshake begins knows that the line is on stderr, however slowly Python started
 """
 
 import os
-import signal
 import sys
-import time
 
-from well_behaved import serve
+from well_behaved import hang, serve
 
-
-def say_silent():
-    sys.stderr.write("silent_handshake: not answering hello\n")
-    sys.stderr.flush()
-
-
-def stay_silent():
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    if not ready:
-        say_silent()
-    fifo = os.environ.get("IAMSPEC_FIXTURE_HANGING_FIFO")
-    if fifo:
-        with open(fifo, "w") as announcement:
-            announcement.write(f"{os.getpid()}\n")
-    while True:
-        time.sleep(3600)
-
+NOTE = "silent_handshake: not answering hello"
 
 ready = os.environ.get("IAMSPEC_FIXTURE_READY_FIFO")
 if ready:
-    say_silent()
+    sys.stderr.write(NOTE + "\n")
+    sys.stderr.flush()
     with open(ready, "w") as announcement:
         announcement.write(f"{os.getpid()}\n")
-serve(on_hello=stay_silent)
+serve(on_hello=lambda: hang(None if ready else NOTE, ignoring_signals=True))

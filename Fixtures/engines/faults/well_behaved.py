@@ -8,7 +8,29 @@ error and that the next case runs on a restarted engine.
 """
 
 import json
+import os
+import signal
 import sys
+import time
+
+
+def hang(note=None, ignoring_signals=False):
+    """Never returns: writes `note` (if any) on stderr, then, when IAMSPEC_FIXTURE_HANGING_FIFO
+    names a FIFO, this process's id to it, a line, so that a test reading the FIFO knows, without
+    waiting a guessed time, that the engine is stuck now; then sleeps for ever, deaf to SIGINT and
+    SIGTERM when `ignoring_signals`."""
+    if ignoring_signals:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    if note:
+        sys.stderr.write(note + "\n")
+        sys.stderr.flush()
+    fifo = os.environ.get("IAMSPEC_FIXTURE_HANGING_FIFO")
+    if fifo:
+        with open(fifo, "w") as announcement:
+            announcement.write(f"{os.getpid()}\n")
+    while True:
+        time.sleep(3600)
 
 
 def send(message):

@@ -7,9 +7,10 @@
 /// An engine has the capabilities it declares, and those of ``assumedUnlessLacking`` unless it
 /// says it lacks them: behaviour every engine was assumed to have before it could be declined (a
 /// Swift engine's ``EngineDescription`` unless it lists them in `lacking`, and a protocol-1 stdio
-/// engine). Every other capability (the first eight, and each one that came with a feature, such
-/// as `data-wipe` with the `wipe_data` step) is had only when declared, so an engine built before
-/// the feature existed is skipped on it, never sent what it does not know.
+/// engine). Every other capability (the first eight, each one that came with a feature, such as
+/// `data-wipe` with the `wipe_data` step, and each behaviour found later, such as
+/// `click-follow-up`) is had only when declared, so an engine built before the feature existed is
+/// skipped on it, never sent what it does not know, nor judged on what it never did.
 public enum Capability: String, Sendable, Hashable, CaseIterable, Codable, Comparable {
     /// The keyboard can be shown and hidden (`keyboard_shown`, `keyboard_hidden`).
     case keyboard
@@ -97,6 +98,15 @@ public enum Capability: String, Sendable, Hashable, CaseIterable, Codable, Compa
     /// message's trigger, nor ``pushOpen``, the push that starts a session.
     case pushClick = "push-click"
 
+    /// The app can dismiss the visible message itself (`app_dismiss` step).
+    case appDismissal = "app-dismissal"
+
+    /// A message that meets a clicked message still on screen waits as that click's follow-up
+    /// instead of going on the stack, and gets its display attempt once the clicked message leaves
+    /// (Braze Swift SDK): a `click` followed, while the clicked message may still be on screen, by
+    /// a step that may present a message.
+    case clickFollowUp = "click-follow-up"
+
     /// The capabilities that have always been declared by the engines that have them.
     public static let declaredSinceProtocol1: Set<Capability> = [
         .keyboard, .orientation, .assets, .analytics, .stackInspection, .delegate, .localMessages, .sessionSync,
@@ -170,6 +180,10 @@ extension Capability {
         case .dataWipe: "a `wipe_data` step"
         case .extras: "a `displayed` pattern with `extras` (`extras: {}` included)"
         case .pushClick: "a `push_click` step"
+        case .appDismissal: "an `app_dismiss` step"
+        case .clickFollowUp:
+            "under `braze-swift`, a `click: ID` of a message of `given.messages` followed, while that message may "
+                + "still be on screen, by a step that may present a message (Specs/README.md, \"A click's follow-up\")"
         }
     }
 
@@ -214,6 +228,8 @@ extension Capability {
         case .dataWipe: 34
         case .extras: 35
         case .pushClick: 36
+        case .appDismissal: 37
+        case .clickFollowUp: 38
         }
     }
 }

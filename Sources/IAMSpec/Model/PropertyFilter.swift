@@ -59,3 +59,28 @@ public enum PropertyComparison: Sendable, Hashable {
     /// A time strictly later than the event's time plus the span.
     case moreThanInFuture(VirtualTime)
 }
+
+extension PropertyComparison {
+    /// The most levels of character class a `matches` / `does_not_match` pattern may reach, as
+    /// counted by ``classNestingBound(ofPattern:)``: Swift's regular expression parser recurses
+    /// once per nested class (`[[[...`) and once per set operator of a class (`[a--b--c...`), and
+    /// a few thousand levels overflow its thread's stack (groups it limits itself: 63 deep is an error). The
+    /// loader refuses a pattern past this with a diagnostic, the reference engine with an
+    /// `EngineError`.
+    package static let maximumPatternNesting = 100
+
+    /// An upper bound on how deep a pattern's character classes nest: every `[` and every set
+    /// operator (`--`, `&&`, `~~`; each pair of a run such as `---`) in it, escaped, quoted or
+    /// not. Counting every one, rather than following the syntax, leaves no escape, `\Q...\E`
+    /// quote or comment that could hide a level from the count yet not from the parser.
+    package static func classNestingBound(ofPattern pattern: String) -> Int {
+        var count = 0
+        var previous: Unicode.Scalar?
+        for scalar in pattern.unicodeScalars {
+            let isOperatorPair = scalar == previous && (scalar == "-" || scalar == "&" || scalar == "~")
+            if scalar == "[" || isOperatorPair { count += 1 }
+            previous = scalar
+        }
+        return count
+    }
+}

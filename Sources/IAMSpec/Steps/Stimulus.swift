@@ -53,16 +53,20 @@ public enum Stimulus: Sendable, Hashable {
     /// The app wipes the SDK's data on the device (`wipeData()`): what the SDK holds goes, and
     /// the user is anonymous again.
     case dataWiped
+    /// The app dismisses the visible message itself (`BrazeInAppMessageUI.dismiss(completion:)`),
+    /// whichever it is; nothing happens when none is visible.
+    case visibleMessageDismissedByApp
     /// The harness asks for the stack, top first; the engine answers with one ``Observation/stack(_:)``.
     case stackInspected
 }
 
 extension StimulusKind {
-    /// The kinds, in the order `Specs/PROTOCOL.md` lists them; the raw value is the compact form's tag.
+    /// The kinds, in the order of the case format's table of steps (`Specs/README.md`); the raw value is
+    /// the compact form's tag.
     package enum ID: Int, Sendable, CaseIterable {
         case sessionStart, syncComplete, sessionEnd, relaunch, customEvent, purchase, pushClick, pushOpen, advance
         case background, foreground, orientation, keyboardShown, keyboardHidden, assetDownload, delegateChoice
-        case dismiss, click, displayNext, presentLocal, changeUser, wipeData, inspectStack
+        case dismiss, click, displayNext, presentLocal, changeUser, wipeData, appDismiss, inspectStack
     }
 
     /// The description of each kind.
@@ -389,6 +393,16 @@ extension StimulusKind {
                 words: "the app wipes the SDK's data on the device",
                 stimulus: .dataWiped
             )
+        case .appDismiss:
+            StimulusKind(
+                id,
+                "app_dismiss",
+                capability: .appDismissal,
+                about: "The app dismisses the visible message itself (BrazeInAppMessageUI.dismiss(completion:)), "
+                    + "whichever it is; nothing happens when none is visible (app-dismissal).",
+                words: "the app dismisses the message on screen",
+                stimulus: .visibleMessageDismissedByApp
+            )
         case .inspectStack:
             StimulusKind(
                 id,
@@ -448,6 +462,7 @@ extension Stimulus {
         case .localMessagePresented(let message): (.of(.presentLocal), [.message(message)])
         case .userChanged(let user): (.of(.changeUser), [.text(user)])
         case .dataWiped: (.of(.wipeData), [])
+        case .visibleMessageDismissedByApp: (.of(.appDismiss), [])
         case .stackInspected: (.of(.inspectStack), [])
         }
     }

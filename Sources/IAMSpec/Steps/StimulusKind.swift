@@ -60,7 +60,7 @@ package struct StimulusKind: Sendable {
         all[id.rawValue]
     }
 
-    /// Every kind, in the order of ``ID``: the order `Specs/PROTOCOL.md` lists them in.
+    /// Every kind, in the order of ``ID``.
     package static let all: [StimulusKind] = ID.allCases.map(describe)
 
     /// Every kind a case writes as a step.

@@ -19,6 +19,13 @@ package enum CapabilityVariantCatalogue {
         ) { setup in
             for index in setup.messages.indices { setup.messages[index].priority = 0 }
         },
+        CapabilityVariant(
+            capability: .clickFollowUp,
+            how: "stacked",
+            summary: "holds no follow-up after a click: a message that meets the clicked message on screen is stacked"
+        ) { rules in
+            rules.profile.clickHoldsFollowUp = false
+        },
     ]
 
     /// The variants lacking the capability.

@@ -1,7 +1,8 @@
 import IAMSpec
 import IAMSpecReferenceEngine
 
-/// Makes the engines of one capability variant: reference engines given the variant's setup.
+/// Makes the engines of one capability variant: reference engines given the variant's setup and
+/// rules.
 ///
 /// It declares every capability but the variant's when `declaresLacking`, and every capability
 /// when it claims the behaviour anyway: the capability audit runs the suite both ways.
@@ -22,8 +23,8 @@ package struct CapabilityVariantEngineProvider: EngineProvider {
         return description
     }
 
-    /// A reference engine set up as the variant reads the setup.
+    /// A reference engine set up as the variant reads the setup, applying the variant's rules.
     package func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
-        try ReferenceEngine(setup: variant.changed(setup))
+        try ReferenceEngine(setup: variant.changed(setup), rules: variant.rules(for: setup.profile))
     }
 }

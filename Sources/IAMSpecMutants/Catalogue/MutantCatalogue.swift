@@ -260,6 +260,11 @@ package enum MutantCatalogue {
             rule: "delay.display-delay",
             summary: "delayed messages ready at the same time go in reverse trigger order"
         ) { $0.delay.equalReadyTimes = .inReverseTriggerOrder },
+        Mutant(
+            "click-follow-up-flipped",
+            rule: "stack.click-follow-up",
+            summary: "a click holds no follow-up under the Swift SDK, and holds one under the legacy SDK"
+        ) { $0.profile.clickHoldsFollowUp.toggle() },
     ]
     // MARK: Eligibility and the display attempt
 
@@ -456,6 +461,11 @@ package enum MutantCatalogue {
             summary: "a control message does not count as displayed for the interval and re-eligibility"
         ) { $0.campaign.controlMessagesMoveClocks = false },
         Mutant(
+            "control-skips-delegate",
+            rule: "analytics.control-group-delegate",
+            summary: "the display delegate is not asked about a control message"
+        ) { $0.campaign.delegateDecidesControlMessages = false },
+        Mutant(
             "push-open-push-click-first",
             rule: "triggers.push-open-session-first",
             summary: "an app opened from a push judges the push click before the session start"
@@ -480,6 +490,17 @@ package enum MutantCatalogue {
             rule: "users.anonymous-history-kept",
             summary: "the first change away from the anonymous user forgets its display clocks"
         ) { $0.users.changeFromAnonymousUserKeepsClocks = false },
+        Mutant(
+            "new-user-replays-held-events",
+            rule: "users.held-events",
+            summary:
+                "a change away from an identified user keeps the events a pending sync holds, replayed for the new user"
+        ) { $0.users.changeFromIdentifiedUserDropsHeldEvents = false },
+        Mutant(
+            "anonymous-held-events-dropped",
+            rule: "users.held-events",
+            summary: "a change away from the anonymous user drops the events a pending sync holds"
+        ) { $0.users.changeFromAnonymousUserKeepsHeldEvents = false },
     ]
 }
 

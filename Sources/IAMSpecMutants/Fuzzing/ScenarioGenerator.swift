@@ -42,6 +42,11 @@ package struct ScenarioGenerator {
         for _ in 0..<(3 + random.below(18)) {
             guard let stimulus = makeStimulus(for: scenario, follower: follower) else { continue }
             follower.send(stimulus, to: &scenario)
+            // An engine without a click's follow-up sees the clicked message leave at once, so
+            // that nothing presented meets it on screen.
+            if case .messageClicked(let id) = stimulus, !can(.clickFollowUp) {
+                follower.send(.messageDismissed(id), to: &scenario)
+            }
         }
         return scenario
     }

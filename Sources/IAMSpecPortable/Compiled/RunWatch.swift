@@ -39,10 +39,10 @@ enum RunWatch {
                     }
                     race.finish(result)
                 }
-                race.expire(after: timeout, message: CaseExecutor.timeoutMessage(after: timeout))
+                race.expire(after: timeout) { CaseExecutor.timeoutMessage(after: timeout, engine: $0) }
             }
         } onCancel: {
-            race.giveUp(as: .interrupted, message: CaseExecutor.interruptedMessage)
+            race.giveUp(as: .interrupted) { CaseExecutor.interruptedMessage(engine: $0) }
         }
     }
 }
@@ -85,8 +85,9 @@ private final class RunRace: @unchecked Sendable {
         return false
     }
 
-    /// Gives the run up as timed out once `timeout` has passed, unless it ended before.
-    func expire(after timeout: Duration, message: String) {
+    /// Gives the run up as timed out once `timeout` has passed, unless it ended before, with the
+    /// message `message` makes for its engine.
+    func expire(after timeout: Duration, message: @escaping @Sendable ((any InterruptibleEngine)?) -> String) {
         // Weakly: a cancelled item is kept until its time, and must not keep the race (nor, through
         // it, an engine, which a stdio provider takes back only when it is freed) alive that long.
         let item = DispatchWorkItem { [weak self] in self?.giveUp(as: .timeout, message: message) }
@@ -115,10 +116,11 @@ private final class RunRace: @unchecked Sendable {
         end(interrupting: false) { _ in result }
     }
 
-    /// The run is given up: an error of `kind`, its engine interrupted.
-    func giveUp(as kind: CaseResult.Kind, message: String) {
+    /// The run is given up: an error of `kind` with the message `message` makes for its engine,
+    /// the engine interrupted.
+    func giveUp(as kind: CaseResult.Kind, message: ((any InterruptibleEngine)?) -> String) {
         let elapsed = (clock.now - started).wholeMilliseconds
-        end(interrupting: true) { engine in self.unfinished(kind, message, elapsed, engine?.diagnostics ?? "") }
+        end(interrupting: true) { engine in self.unfinished(kind, message(engine), elapsed, engine?.diagnostics ?? "") }
     }
 
     /// Ends the run, unless it ended already, with the result `make` gives for its engine; the

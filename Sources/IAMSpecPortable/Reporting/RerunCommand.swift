@@ -63,13 +63,10 @@ package enum RerunCommand {
             switch scalar {
             case "\\": literal += "\\\\"
             case "\"": literal += "\\\""
+            case _ where isUnprintable(scalar):
+                literal += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
             default:
-                switch scalar.properties.generalCategory {
-                case .control, .format, .lineSeparator, .paragraphSeparator:
-                    literal += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-                default:
-                    literal.unicodeScalars.append(scalar)
-                }
+                literal.unicodeScalars.append(scalar)
             }
         }
         return literal + "\""
@@ -88,8 +85,11 @@ package enum RerunCommand {
         return "\(whole).\(digits.reversed().drop { $0 == "0" }.reversed().map(String.init).joined())"
     }
 
-    /// The word as a POSIX shell reads it back: bare when it holds only safe characters,
-    /// otherwise in single quotes.
+    /// The word as a shell reads it back: bare when it holds only safe characters, otherwise in
+    /// single quotes; a word with a character a report must not show as it is (a control,
+    /// format or line-separating character, as ``swiftStringLiteral(_:)`` escapes) or a `##` (a
+    /// CI log command's start, see `QuotedText`) in bash's `$'...'`, such characters and `#` as
+    /// their UTF-8 bytes (`\x1b`), so that the line stays one printable line that runs the same.
     package static func shellQuoted(_ word: String) -> String {
         let safe = word.unicodeScalars.allSatisfy { scalar in
             scalar.isASCII
@@ -97,6 +97,28 @@ package enum RerunCommand {
                     || "-_./=:,+@%".unicodeScalars.contains(scalar))
         }
         guard !safe || word.isEmpty else { return word }
-        return "'" + word.replacing("'", with: "'\\''") + "'"
+        guard word.unicodeScalars.contains(where: isUnprintable) || word.contains("##") else {
+            return "'" + word.replacing("'", with: "'\\''") + "'"
+        }
+        var quoted = "$'"
+        for scalar in word.unicodeScalars {
+            switch scalar {
+            case "\\": quoted += "\\\\"
+            case "'": quoted += "\\'"
+            case "#": quoted += "\\x23"
+            case _ where isUnprintable(scalar):
+                quoted += String(scalar).utf8.map { "\\x" + ($0 < 0x10 ? "0" : "") + String($0, radix: 16) }.joined()
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "'"
+    }
+
+    /// A control, format or line-separating character: escaped in the literals this writes.
+    private static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator: true
+        default: false
+        }
     }
 }

@@ -26,7 +26,7 @@ public enum ResultsStream {
         for result in summary.results {
             bytes += line(CaseLine(result), encoder: encoder)
         }
-        bytes += line(FooterLine(summary), encoder: encoder)
+        bytes += line(FooterLine(summary, judged: summary), encoder: encoder)
         return bytes
     }
 
@@ -37,10 +37,11 @@ public enum ResultsStream {
         return encoder
     }
 
-    /// A line's bytes: the record as `encoder` writes it, and a newline.
+    /// A line's bytes: the record as `encoder` writes it, its text made inert
+    /// (`QuotedText.json(_:)`), and a newline.
     package static func line(_ record: some Encodable, encoder: JSONEncoder) -> [UInt8] {
         // Every record is made of strings, numbers and Booleans: encoding one cannot fail.
-        var bytes = [UInt8](try! encoder.encode(record))
+        var bytes = [UInt8](QuotedText.json(try! encoder.encode(record)))
         bytes.append(UInt8(ascii: "\n"))
         return bytes
     }
@@ -178,9 +179,12 @@ package struct CaseLine: Codable {
     }
 }
 
-/// The last line: the totals, the differences, and whether the run was cut short. `not_run` and
-/// `stopped_at_first_failure` came with `--fail-fast`, `differences` later; a stream without them
-/// had none. The differences are derived from the case lines, so a reader recomputes them.
+/// The last line: the totals, the differences, whether the run was cut short, what the engine
+/// wrote after a case had ended, the baseline that judged it and its verdict. `not_run` and
+/// `stopped_at_first_failure` came with `--fail-fast`, `differences`, `late_lines`, `baseline`
+/// and `verdict` later; a stream without them had none (and no recorded verdict to check;
+/// `late_lines` is written only when there are some). The differences and the verdict are derived
+/// from the case lines (and the baseline and the late lines), so a reader recomputes them.
 package struct FooterLine: Codable {
     package var record = "footer"
     package var totals: Totals
@@ -188,6 +192,9 @@ package struct FooterLine: Codable {
     package var interrupted: Bool
     package var stoppedAtFirstFailure: Bool?
     package var notRun: Int?
+    package var lateLines: [String]?
+    package var baseline: BaselineRecord?
+    package var verdict: VerdictRecord?
 
     package enum CodingKeys: String, CodingKey {
         case record
@@ -196,6 +203,163 @@ package struct FooterLine: Codable {
         case interrupted
         case stoppedAtFirstFailure = "stopped_at_first_failure"
         case notRun = "not_run"
+        case lateLines = "late_lines"
+        case baseline
+        case verdict
+    }
+
+    /// The run's ``RunVerdict``: what its reports said, the totals line's counts, and what the
+    /// baseline found.
+    package struct VerdictRecord: Codable, Equatable {
+        package var succeeded: Bool
+        package var outcome: String
+        package var passed: Int
+        package var failed: Int
+        package var errors: Int
+        package var skipped: Int
+        package var staleEntries: Int
+        package var expectedFailures: Int
+        package var unexpectedPasses: Int
+
+        package enum CodingKeys: String, CodingKey {
+            case succeeded
+            case outcome
+            case passed
+            case failed
+            case errors
+            case skipped
+            case staleEntries = "stale_entries"
+            case expectedFailures = "expected_failures"
+            case unexpectedPasses = "unexpected_passes"
+        }
+
+        package init(_ verdict: RunVerdict) {
+            succeeded = verdict.succeeded
+            outcome = verdict.outcome
+            passed = verdict.passed
+            failed = verdict.failed
+            errors = verdict.errors
+            skipped = verdict.skipped
+            staleEntries = verdict.staleEntries
+            expectedFailures = verdict.expectedFailures
+            unexpectedPasses = verdict.unexpectedPasses
+        }
+
+        /// `verdict: the footer says failed, the case lines give passed`, one per field that
+        /// differs.
+        package func disagreements(with computed: VerdictRecord) -> [String] {
+            let pairs: [(String, String, String)] = [
+                ("verdict", succeeded ? "passed" : "failed", computed.succeeded ? "passed" : "failed"),
+                ("verdict.outcome", outcome, computed.outcome),
+                ("verdict.passed", String(passed), String(computed.passed)),
+                ("verdict.failed", String(failed), String(computed.failed)),
+                ("verdict.errors", String(errors), String(computed.errors)),
+                ("verdict.skipped", String(skipped), String(computed.skipped)),
+                ("verdict.stale_entries", String(staleEntries), String(computed.staleEntries)),
+                ("verdict.expected_failures", String(expectedFailures), String(computed.expectedFailures)),
+                ("verdict.unexpected_passes", String(unexpectedPasses), String(computed.unexpectedPasses)),
+            ]
+            return pairs.filter { $0.1 != $0.2 }.map { "\($0.0): the footer says \($0.1), the case lines give \($0.2)" }
+        }
+    }
+
+    /// An ``AppliedBaseline``: the file, its engine, every entry, which of them are stale, and
+    /// whether unexpected passes were allowed.
+    package struct BaselineRecord: Codable {
+        package var file: String
+        package var engine: String
+        package var allowUnexpectedPass: Bool
+        package var entries: [Entry]
+        /// The keys of the stale entries, each one of `entries`.
+        package var stale: [String]
+
+        package enum CodingKeys: String, CodingKey {
+            case file
+            case engine
+            case allowUnexpectedPass = "allow_unexpected_pass"
+            case entries
+            case stale
+        }
+
+        /// One ``BaselineEntry``.
+        package struct Entry: Codable {
+            package var caseID: String
+            package var profile: Profile?
+            package var status: String
+            package var reason: String
+            package var issue: String?
+            package var location: SourceLocation?
+
+            package enum CodingKeys: String, CodingKey {
+                case caseID = "case"
+                case profile
+                case status
+                case reason
+                case issue
+                case location
+            }
+        }
+
+        /// A record's problem: what does not fit.
+        package struct Problem: Error {
+            package var reason: String
+        }
+
+        package init(_ applied: AppliedBaseline) {
+            file = applied.file
+            engine = applied.baseline.engine
+            allowUnexpectedPass = applied.allowsUnexpectedPasses
+            entries = applied.baseline.entries.map {
+                Entry(
+                    caseID: $0.caseID,
+                    profile: $0.profile,
+                    status: $0.status.rawValue,
+                    reason: $0.reason,
+                    issue: $0.issue,
+                    location: $0.location
+                )
+            }
+            stale = applied.staleEntries.map(\.key)
+        }
+
+        /// The baseline the record describes.
+        package func applied() throws(Problem) -> AppliedBaseline {
+            var decoded: [BaselineEntry] = []
+            for entry in entries {
+                guard let status = BaselineStatus(rawValue: entry.status) else {
+                    throw Problem(
+                        reason: "at baseline.entries: found the status \"\(entry.status)\", expected one of "
+                            + BaselineStatus.allCases.map(\.rawValue).joined(separator: ", ")
+                    )
+                }
+                decoded.append(
+                    BaselineEntry(
+                        caseID: entry.caseID,
+                        profile: entry.profile,
+                        status: status,
+                        reason: entry.reason,
+                        issue: entry.issue,
+                        location: entry.location
+                    )
+                )
+            }
+            let byKey = Dictionary(decoded.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+            var staleEntries: [BaselineEntry] = []
+            for key in stale {
+                guard let entry = byKey[key] else {
+                    throw Problem(
+                        reason: "at baseline.stale: found the key \"\(key)\", expected the key of one of its entries"
+                    )
+                }
+                staleEntries.append(entry)
+            }
+            return AppliedBaseline(
+                Baseline(engine: engine, entries: decoded),
+                file: file,
+                staleEntries: staleEntries,
+                allowsUnexpectedPasses: allowUnexpectedPass
+            )
+        }
     }
 
     /// One ``DifferenceGroup``: its rule, its mismatch, its cases, its runs, and the re-run line
@@ -244,11 +408,16 @@ package struct FooterLine: Codable {
         }
     }
 
-    package init(_ summary: RunSummary) {
-        totals = Totals(summary)
-        differences = summary.differences.map { DifferenceRecord($0, header: summary.header) }
-        interrupted = summary.interrupted
-        stoppedAtFirstFailure = summary.stoppedAtFirstFailure
-        notRun = summary.notRun
+    /// The footer of `raw` (the run as the engine did it), with the verdict of `judged` (the
+    /// same run as its baseline, if any, judged it).
+    package init(_ raw: RunSummary, judged: RunSummary) {
+        totals = Totals(raw)
+        differences = raw.differences.map { DifferenceRecord($0, header: raw.header) }
+        interrupted = raw.interrupted
+        stoppedAtFirstFailure = raw.stoppedAtFirstFailure
+        notRun = raw.notRun
+        lateLines = raw.lateLines.isEmpty ? nil : raw.lateLines
+        baseline = judged.baseline.map(BaselineRecord.init)
+        verdict = VerdictRecord(judged.verdict)
     }
 }

@@ -1,21 +1,24 @@
 /// A case run's timeline as aligned text: one line per step (virtual time, step, observations),
-/// with the failing step's expected and actual beneath it.
+/// with the failing step's expected and actual beneath it. The steps hold the case's text and the
+/// observations the engine's: both as ``QuotedText`` shows them.
 package enum TimelineText {
     /// The lines of the table, without trailing newlines; empty when no step ran.
     package static func lines(_ timeline: [TimelineEntry]) -> [String] {
         guard !timeline.isEmpty else { return [] }
         let timeHeading = "time"
         let stepHeading = "step"
-        let timeWidth = max(timeHeading.count, timeline.map(\.time.count).max() ?? 0)
-        let stepWidth = max(stepHeading.count, min(maximumStepWidth, timeline.map(\.step.count).max() ?? 0))
+        let times = timeline.map { QuotedText.line($0.time) }
+        let steps = timeline.map { QuotedText.line($0.step) }
+        let timeWidth = max(timeHeading.count, times.map(\.count).max() ?? 0)
+        let stepWidth = max(stepHeading.count, min(maximumStepWidth, steps.map(\.count).max() ?? 0))
         let detailIndent = String(repeating: " ", count: timeWidth + 2)
         var lines = [row(timeHeading, stepHeading, "observations", timeWidth: timeWidth, stepWidth: stepWidth)]
-        for entry in timeline {
+        for (index, entry) in timeline.enumerated() {
             lines.append(
                 row(
-                    entry.time,
-                    entry.step,
-                    entry.observations.isEmpty ? "-" : entry.observations.joined(separator: ", "),
+                    times[index],
+                    steps[index],
+                    entry.observations.isEmpty ? "-" : listText(entry.observations),
                     timeWidth: timeWidth,
                     stepWidth: stepWidth
                 )
@@ -46,6 +49,6 @@ package enum TimelineText {
     }
 
     private static func listText(_ items: [String]) -> String {
-        items.isEmpty ? "(nothing)" : items.joined(separator: ", ")
+        items.isEmpty ? "(nothing)" : items.map(QuotedText.line).joined(separator: ", ")
     }
 }

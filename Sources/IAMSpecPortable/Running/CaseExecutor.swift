@@ -127,13 +127,23 @@ package struct CaseExecutor: Sendable {
         return result
     }
 
-    /// What a run that overran `timeout` says: `timed out after 30 s`.
-    package static func timeoutMessage(after timeout: Duration) -> String {
-        "timed out after \(VirtualTime(milliseconds: timeout.wholeMilliseconds)) s"
+    /// What a run that overran `timeout` says: `timed out after 30 s`, and what its engine waited
+    /// for, when it says (``awaited(by:)``).
+    package static func timeoutMessage(after timeout: Duration, engine: (any InterruptibleEngine)?) -> String {
+        "timed out after \(VirtualTime(milliseconds: timeout.wholeMilliseconds)) s" + awaited(by: engine)
     }
 
-    /// What a run under way when the run was interrupted says.
-    package static let interruptedMessage = "interrupted before it finished"
+    /// What a run under way when the run was interrupted says, with what its engine waited for.
+    package static func interruptedMessage(engine: (any InterruptibleEngine)?) -> String {
+        "interrupted before it finished" + awaited(by: engine)
+    }
+
+    /// `, waiting for the engine's answer to ...` when the engine says what it waits for
+    /// (`AwaitingEngine`), else nothing.
+    private static func awaited(by engine: (any InterruptibleEngine)?) -> String {
+        guard let awaited = (engine as? any AwaitingEngine)?.awaited else { return "" }
+        return ", waiting for the engine's answer to \(awaited)"
+    }
 
     /// The case's `given`, for the report of a run that failed or errored.
     private func given(of specCase: SpecCase) -> [String] {

@@ -15,9 +15,18 @@ public struct RunSummary: Sendable, Hashable {
     /// Selected runs never started, because the run was interrupted or stopped at its first
     /// failure: they are not in ``results`` and count as neither passed, failed nor skipped.
     public var notRun: Int
+    /// What the engine wrote after a case had ended, each line quoted with the case it followed
+    /// (`after case "b" (braze-swift) had ended, the engine wrote ...`): a protocol fault of that
+    /// case's engine, found only when the engine's process was given its next case, after that
+    /// case's result was out; the next case ran on a fresh process. It fails the run. The stdio
+    /// provider gathers them (`StdioEngineProvider.lateLines`); a run in code sets them here.
+    public var lateLines: [String] = []
     /// Passed runs counted but not in ``results``: a streamed run hands each result to its
     /// reports as it finishes and keeps only those it needs afterwards.
     package var passedNotKept: Int
+    /// The baseline that judged ``results`` (`iamspec run --baseline`), with its stale entries;
+    /// nil for a run as the engine did it.
+    package var baseline: AppliedBaseline?
 
     /// A summary made in code, or read back from a results stream.
     public init(
@@ -33,6 +42,7 @@ public struct RunSummary: Sendable, Hashable {
         self.stoppedAtFirstFailure = stoppedAtFirstFailure
         self.notRun = notRun
         self.passedNotKept = 0
+        self.baseline = nil
     }
 
     /// Every run made, kept in ``results`` or not.
@@ -47,11 +57,16 @@ public struct RunSummary: Sendable, Hashable {
     /// Errored runs (also counted in ``failedCount``).
     package var errorCount: Int { count(of: [.error]) }
 
-    /// Every selected run passed or was skipped, and the run was not interrupted.
-    public var succeeded: Bool { failedCount == 0 && !interrupted }
+    /// Whether the run succeeded, and the counts every report shows (`RunVerdict`, package).
+    package var verdict: RunVerdict { RunVerdict(self) }
+
+    /// Every selected run passed or was skipped, the run was not interrupted, and the engine
+    /// wrote nothing after a case had ended (``lateLines``) (nor, for a run a baseline judged, is
+    /// any of its entries stale).
+    public var succeeded: Bool { verdict.succeeded }
 
     /// The process exit code: 0 when ``succeeded``, otherwise 1.
-    public var exitCode: Int32 { succeeded ? 0 : 1 }
+    public var exitCode: Int32 { verdict.exitCode }
 
     /// How many results have one of these statuses; reads each status in place, without copying
     /// the results (a suite of 10,000 cases has about 20,000).
@@ -63,8 +78,7 @@ public struct RunSummary: Sendable, Hashable {
         return count
     }
 
-    /// `N passed, N failed, N skipped`: errors count as failed.
-    public var totalsLine: String {
-        "\(passedCount) passed, \(failedCount) failed, \(skippedCount) skipped"
-    }
+    /// `N passed, N failed, N skipped`: errors count as failed (and, for a run a baseline
+    /// judged, so does each stale entry).
+    public var totalsLine: String { verdict.totalsLine }
 }

@@ -10,16 +10,20 @@ extension ReferenceEngine {
     }
 
     /// The user changes: the engine clears what ``LifecycleRules/userChangeClears`` says, and
-    /// keeps or forgets the display clocks as ``UserRules`` say.
+    /// keeps or forgets the display clocks and the events a pending sync holds as ``UserRules`` say.
     mutating func changeUser(to user: String) {
         guard user != currentUser || !rules.users.changeToCurrentUserIgnored else { return }
         let fromIdentifiedUser = currentUser != nil
         currentUser = user
         clearUserData()
+        let users = rules.users
         let resets =
-            fromIdentifiedUser
-            ? rules.users.changeFromIdentifiedUserResetsClocks : !rules.users.changeFromAnonymousUserKeepsClocks
+            fromIdentifiedUser ? users.changeFromIdentifiedUserResetsClocks : !users.changeFromAnonymousUserKeepsClocks
         if resets { clocks = DisplayClocks(interval: rules.interval, reeligibility: rules.reeligibility) }
+        let dropsHeld =
+            fromIdentifiedUser
+            ? users.changeFromIdentifiedUserDropsHeldEvents : !users.changeFromAnonymousUserKeepsHeldEvents
+        if dropsHeld { sync.dropHeld() }
     }
 
     /// The app wipes the SDK's data: "Changing the user (or wiping data) dismisses the visible
@@ -43,16 +47,24 @@ extension ReferenceEngine {
     }
 
     /// Clears what an app, user or device event takes away; a triggered message no longer held
-    /// anywhere is no longer in flight.
+    /// anywhere is no longer in flight. A click's follow-up goes with the message on screen
+    /// (braze-swift-sdk's `dismiss(reason:)` discards it on a change of user or a wipe; a relaunch
+    /// loses it with the rest of the app's memory).
     mutating func clear(_ holdings: LifecycleRules.Holdings) {
-        if holdings.contains(.visibleMessage) { screen.clear() }
+        if holdings.contains(.visibleMessage) {
+            screen.clear()
+            if let slot = followUp.heldSlot, rules.selection.excludesMessagesInFlight { inFlight.remove(slot) }
+            followUp.drop()
+        }
         if holdings.contains(.deliveredMessages) { serverMessagesDelivered = false }
         guard !holdings.isDisjoint(with: [.stack, .delayedMessages, .messagesAwaitingAssets]) else { return }
         if holdings.contains(.stack) { stack.removeAll() }
         if holdings.contains(.delayedMessages) { delayed.removeAll() }
         if holdings.contains(.messagesAwaitingAssets) { awaitingAssets.removeAll() }
         if rules.selection.excludesMessagesInFlight {
-            inFlight = MessageSet(stack.slots + delayed.slots + awaitingAssets.slots)
+            var held = stack.slots + delayed.slots + awaitingAssets.slots
+            if let slot = followUp.heldSlot { held.append(slot) }
+            inFlight = MessageSet(held)
         }
     }
 }

@@ -43,6 +43,10 @@ extension ReferenceEngine {
                 clocks.recordLocalDisplay(at: now)
             }
             observe(analytics.displayStarted(presentation))
+        case .stack(.messageVisible) where followUp.isArmed && !presentation.takenByApp:
+            // `present(message:)` while a click of the message on screen is processed
+            // (braze-swift-sdk, InAppMessageUI.swift); `presentNext()` holds nothing.
+            holdAsFollowUp(presentation)
         case .stack(let reason):
             stack.putBack(presentation)
             observations.append(.stacked(id, reason: reason))

@@ -2,14 +2,18 @@ import IAMSpec
 
 extension ReferenceEngine {
     /// The user dismisses a message: when it is the one on screen it leaves, observed as
-    /// `dismissed`; then the moment may offer the stack's top.
+    /// `dismissed`, and a click's follow-up gets its display attempt; then the moment may offer
+    /// the stack's top.
     mutating func dismiss(_ id: MessageID) {
         let visible = screen.visible?.id
         switch rules.screen.dismissal {
         case .thatMessageOnly: screen.dismiss(id)
         case .whateverIsVisible: screen.clear()
         }
-        if let visible, !screen.isShowingMessage { observations.append(.dismissed(visible)) }
+        if let visible, !screen.isShowingMessage {
+            observations.append(.dismissed(visible))
+            releaseFollowUp()
+        }
         offerTopOfStack(at: .messageDismissed)
     }
 

@@ -34,11 +34,14 @@ struct DisplayAttempt {
 
     let rules: PresenterRules
     let profile: ProfileRules
+    /// Whether the delegate decides on control messages (``CampaignRules/delegateDecidesControlMessages``).
+    let delegateDecidesControlMessages: Bool
 
     /// A presenter applying the rules' checks, and the profile's.
     init(rules: DeliveryRules) {
         self.rules = rules.presenter
         profile = rules.profile
+        delegateDecidesControlMessages = rules.campaign.delegateDecidesControlMessages
     }
 
     /// Runs the checks, in order, for the message; the first that applies decides.
@@ -77,9 +80,11 @@ struct DisplayAttempt {
             return stacks ? .stack(.keyboard) : nil
         case .delegate:
             // The display delegate's choice: `later` (`.reenqueue`, `ABKDisplayInAppMessageLater`),
-            // `discard`, or legacy `rollback` (`ABKReenqueueInAppMessage`). Swift `presentNext()`
-            // does not ask it (``ProfileRules/displayNextAsksDelegate``).
-            guard !presentation.takenByApp || profile.displayNextAsksDelegate else { return nil }
+            // `discard`, or legacy `rollback` (`ABKReenqueueInAppMessage`), for a control message too.
+            // Swift `presentNext()` does not ask it (``ProfileRules/displayNextAsksDelegate``).
+            guard !presentation.takenByApp || profile.displayNextAsksDelegate,
+                !presentation.message.isControl || delegateDecidesControlMessages
+            else { return nil }
             return delegateOutcome(in: conditions)
         case .orientation:
             // "The device orientation doesn't match the triggered in-app message's orientation"

@@ -14,4 +14,15 @@ package struct CampaignRules: Sendable {
     /// but logs only an impression" (semantics notes, point 9); braze-swift-sdk's control view
     /// logs the impression and dismisses itself as soon as it is presented, so nothing is shown.
     package var controlMessagesMoveClocks = true
+
+    /// The display delegate decides on a control-group message as on any other: `later` puts it
+    /// back on the stack, `discard` drops it (no impression, no clock moved), and the legacy
+    /// `rollback` undoes its trigger. Swift: `present(message:)` asks
+    /// `inAppMessage(_:displayChoiceForMessage:)` about every message before the control view is
+    /// chosen (braze-inc/braze-swift-sdk 18.2.0, `Sources/BrazeUI/InAppMessageUI/InAppMessageUI.swift`,
+    /// `InAppMessageUIExt.swift`). Legacy: the delegate's `beforeControlMessageImpressionLogged:`
+    /// answers with the same display choices, "whether the control in-app message impression should
+    /// be logged now, later or discarded" (Appboy/appboy-ios-sdk, `ABKInAppMessageControllerDelegate.h`,
+    /// `ABKInAppMessageUIController.m` `getCurrentDisplayChoiceForControlInAppMessage:`).
+    package var delegateDecidesControlMessages = true
 }

@@ -30,6 +30,17 @@ package struct ProfileRules: Sendable {
     /// `Sources/BrazeUI/InAppMessageUI/InAppMessageUI.swift`, `presentNext()`).
     package var displayNextAsksDelegate: Bool
 
+    /// Whether a click of the visible message holds the next message that meets it on screen as
+    /// the click's follow-up, shown once it leaves, instead of stacking it. Swift: a click that
+    /// dismisses the message sets `isProcessingClickAction` (`InAppMessageView.process(clickAction:
+    /// buttonId:target:)`, for a message with a Braze context); while it is set, `present(message:)`
+    /// keeps a message that meets another on screen as the `followupMessage` (an older one goes on
+    /// the stack), which `didDismiss()` presents ("Once the current message is dismissed, we
+    /// directly display the `followupMessage`"); a change of user or a wipe drops it
+    /// (braze-inc/braze-swift-sdk 18.2.0, `Sources/BrazeUI/InAppMessageUI/InAppMessageUI.swift`,
+    /// `Views/InAppMessageView.swift`). The legacy SDK's public code has nothing like it.
+    package var clickHoldsFollowUp: Bool
+
     /// The rules of one SDK generation.
     package static func reference(for profile: Profile) -> ProfileRules {
         switch profile {
@@ -38,14 +49,16 @@ package struct ProfileRules: Sendable {
                 keyboardUpStacksWithoutDelegate: false,
                 allowsRollback: false,
                 discardsImageMessagesWithoutImage: false,
-                displayNextAsksDelegate: false
+                displayNextAsksDelegate: false,
+                clickHoldsFollowUp: true
             )
         case .appboyLegacy:
             ProfileRules(
                 keyboardUpStacksWithoutDelegate: true,
                 allowsRollback: true,
                 discardsImageMessagesWithoutImage: true,
-                displayNextAsksDelegate: true
+                displayNextAsksDelegate: true,
+                clickHoldsFollowUp: false
             )
         }
     }

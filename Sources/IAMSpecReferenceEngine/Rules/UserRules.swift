@@ -3,8 +3,9 @@
 /// Braze Web SDK (`changeUser`, readable copy in mparticle-integrations'
 /// dist/BrazeKit.common.js): changing to the current user does nothing ("Doing nothing."); every
 /// other change drops the delivered messages; a change away from an identified user also forgets
-/// the last display time and each message's display times, so the new user starts with none,
-/// while the first change away from the anonymous user keeps them for the identified user.
+/// the last display time, each message's display times and the events held by a pending sync, so
+/// the new user starts with none, while the first change away from the anonymous user keeps them
+/// for the identified user.
 package struct UserRules: Sendable {
     /// Changing to the user who is already current does nothing at all.
     package var changeToCurrentUserIgnored = true
@@ -14,4 +15,13 @@ package struct UserRules: Sendable {
 
     /// A change away from the anonymous user (the user a case starts with) keeps the clocks.
     package var changeFromAnonymousUserKeepsClocks = true
+
+    /// A change away from an identified user drops the events a pending session-start sync holds:
+    /// the Web SDK's trigger manager empties its queue of held events with the clocks (`changeUser`
+    /// from an identified user). The sync itself stays in flight, and its completion delivers.
+    package var changeFromIdentifiedUserDropsHeldEvents = true
+
+    /// A change away from the anonymous user keeps the held events, replayed for the new user when
+    /// the sync completes: the Web SDK's trigger manager then empties only its delivered triggers.
+    package var changeFromAnonymousUserKeepsHeldEvents = true
 }

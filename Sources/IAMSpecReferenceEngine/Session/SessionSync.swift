@@ -20,6 +20,11 @@ struct SessionSync {
         held.append(event)
     }
 
+    /// Forgets the held events; the sync stays in flight.
+    mutating func dropHeld() {
+        held.removeAll()
+    }
+
     /// The sync completes: returns the held events, in the order they arrived, and forgets them.
     mutating func complete() -> [LoggedEvent] {
         defer {

@@ -10,7 +10,9 @@ struct RegexLibrary {
 
     /// Compiles every pattern used by the messages' triggers.
     ///
-    /// Throws ``EngineError`` naming the message and the pattern when one does not compile.
+    /// Throws ``EngineError`` naming the message and the pattern when one does not compile, or
+    /// the message when its character classes may nest deeper than
+    /// `PropertyComparison.maximumPatternNesting` (the parser's stack would overflow first).
     init(messages: [InAppMessage]) throws {
         for message in messages {
             for trigger in message.triggers {
@@ -19,6 +21,14 @@ struct RegexLibrary {
                     for condition in group {
                         guard let pattern = Self.pattern(of: condition.comparison), compiled[pattern] == nil
                         else { continue }
+                        let limit = PropertyComparison.maximumPatternNesting
+                        let levels = PropertyComparison.classNestingBound(ofPattern: pattern)
+                        guard levels <= limit else {
+                            throw EngineError(
+                                "message \(message.id): a regular expression with \(levels) '[' and set operators, "
+                                    + "more than the \(limit) levels of character class it may nest"
+                            )
+                        }
                         do {
                             compiled[pattern] = try Regex(pattern)
                         } catch {

@@ -1,7 +1,7 @@
 import IAMSpec
 import IAMSpecPlatform
 
-/// Reads a baseline file (see ``Baseline``) with the YAML layer the suite loader uses,
+/// Reads a baseline file (see `Baseline`) with the YAML layer the suite loader uses,
 /// reporting every problem as `path:line:col: error: what was found, what was expected`.
 package enum BaselineParser {
     /// The baseline and every problem found; the baseline is nil when the file cannot be used
@@ -16,15 +16,10 @@ package enum BaselineParser {
 
     /// Reads and parses the file at `path`.
     package static func read(from path: String) -> Outcome {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return Outcome(
-                baseline: nil,
-                diagnostics: [
-                    Diagnostic("cannot read the baseline file", at: SourceLocation(file: path, line: 1, column: 1))
-                ]
-            )
+        switch YAMLFile.contents(of: path, unreadable: "cannot read the baseline file") {
+        case .bytes(let bytes): parse(bytes, file: path)
+        case .problem(let problem): Outcome(baseline: nil, diagnostics: [problem])
         }
-        return parse([UInt8](data), file: path)
     }
 
     /// Parses a baseline's bytes; `file` names it in diagnostics.

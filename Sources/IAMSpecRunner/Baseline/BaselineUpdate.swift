@@ -14,7 +14,7 @@ import IAMSpec
 package enum BaselineUpdate {
     package static func refresh(_ existing: Baseline?, with summary: RunSummary, cases: [SpecCase]) -> Baseline {
         let engine = summary.header.engine.name
-        let stale = Set((existing?.staleEntries(in: cases) ?? []).map(\.key))
+        let stale = Set((existing?.staleEntries(in: cases.lazy.map { ($0.id, $0.profiles) }) ?? []).map(\.key))
         let failing = Set(
             summary.results.filter { $0.status == .failed || $0.status == .error }.map { RunKey($0.caseID, $0.profile) }
         )

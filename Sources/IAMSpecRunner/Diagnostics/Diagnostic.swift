@@ -12,8 +12,11 @@ public struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertibl
         self.location = location
     }
 
-    /// `path:line:col: error: message`.
-    public var description: String { "\(location): error: \(message)" }
+    /// `path:line:col: error: message`, the path and the message (which may quote a spec's text)
+    /// on one line, as `QuotedText` shows them.
+    public var description: String {
+        "\(QuotedText.line(location.description)): error: \(QuotedText.line(message))"
+    }
 
     /// Orders diagnostics by location, then message: the order a loaded suite lists them in.
     public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {

@@ -1,9 +1,10 @@
 import IAMSpec
 import IAMSpecReferenceEngine
 
-/// Whether a case's outcome can depend on priority or on the minimum trigger interval: the two
-/// capabilities that stand for what an engine does, not for something the case writes
-/// (Specs/README.md, "Capabilities", "Priority and the minimum interval").
+/// Whether a case's outcome can depend on priority, on the minimum trigger interval or on a
+/// click's follow-up: the capabilities that stand for what an engine does, not for something the
+/// case writes (Specs/README.md, "Capabilities", "Priority and the minimum interval", "A click's
+/// follow-up").
 ///
 /// It reads the case as a timeline. Each step has its virtual time. Each trigger event a stimulus
 /// logs while the messages are delivered (a held event at the sync's completion) is a *trigger
@@ -23,6 +24,10 @@ struct BehaviourNeeds {
     /// its trigger, or when its delay ends) less than the interval after a moment at which a
     /// triggered message may have been displayed, with no reset of the display clocks between.
     private(set) var minimumInterval = false
+    /// Under a profile whose rules hold a click's follow-up, a `click` of a server message is
+    /// followed, while that message may still be on screen and before the last expectation, by a
+    /// step that may present a message: there an engine without the follow-up stacks the message.
+    private(set) var clickFollowUp = false
 
     /// The needs of the case, whose stimuli `parts` holds taken apart (nil for an `expect` step).
     init(_ specCase: SpecCase, parts: [StimulusParts?]) {
@@ -32,7 +37,10 @@ struct BehaviourNeeds {
         let points = TriggerPoints(specCase, parts: parts, timeline: timeline).points
         // No message is ever a candidate: nothing is chosen, nothing displayed by a trigger.
         guard points.contains(where: { !$0.candidates.isEmpty }) else { return }
-        let moments = DisplayMoments(parts: parts, timeline: timeline, points: points).moments
+        let followUps = ClickFollowUps(specCase, timeline: timeline, points: points)
+        clickFollowUp = followUps.presenting.contains { $0 < lastExpectation }
+        let moments = DisplayMoments(parts: parts, timeline: timeline, points: points, releases: followUps.releases)
+            .moments
         let configured = specCase.configuration.minimumTriggerInterval
         let tieBreaks = Set(specCase.profiles.map { DeliveryRules.reference(for: $0).selection.priorityTiesGoTo })
         // What comes after the last expectation is never checked.
@@ -277,6 +285,8 @@ private struct TriggerPoints {
             }
             if case .userChanged(let newUser) = stimulus {
                 if newUser != user { delivered = false }
+                // A change away from an identified user drops the events a pending sync holds.
+                if user != nil, newUser != user { held = [] }
                 user = newUser
             }
             if case .dataWiped = stimulus {
@@ -315,8 +325,8 @@ private struct TriggerPoints {
 
 /// The moments at which a triggered message may be displayed, each in a window that may hold
 /// its display: a trigger point's step (its winner), from the first trigger point with a candidate
-/// on a step that may show a message waiting since an earlier trigger point, and the end of each
-/// candidate's delay, during the `advance` that reaches it.
+/// on a step that may show a message waiting since an earlier trigger point (a click's follow-up
+/// among them), and the end of each candidate's delay, during the `advance` that reaches it.
 private struct DisplayMoments {
     /// The steps that may show a message that was waiting (the stack's top, a settled download):
     /// an eligibility event offers the stack's top (a session start, a push click), and so do the
@@ -328,7 +338,8 @@ private struct DisplayMoments {
 
     private(set) var moments: [DisplayMoment] = []
 
-    init(parts: [StimulusParts?], timeline: Timeline, points: [TriggerPoint]) {
+    /// `releases` are the steps that may show a click's follow-up.
+    init(parts: [StimulusParts?], timeline: Timeline, points: [TriggerPoint], releases: [Int]) {
         let triggering = points.filter { !$0.candidates.isEmpty }
         for point in triggering {
             let ids = point.candidates.map(\.id)
@@ -347,11 +358,99 @@ private struct DisplayMoments {
             }
         }
         for (index, stimulus) in parts.enumerated() {
-            guard let kind = stimulus?.kind, Self.showWaiting.contains(kind.id) else { continue }
+            guard let kind = stimulus?.kind, Self.showWaiting.contains(kind.id) || releases.contains(index) else {
+                continue
+            }
             // What may be waiting: the candidates of the trigger points before this step.
             let waiting = triggering.filter { $0.step < index }.flatMap(\.candidates).map(\.id)
             if !waiting.isEmpty, timeline.mayDisplay(at: index, anyOf: waiting) {
                 moments.append(DisplayMoment(step: index, order: 0, time: timeline.spans[index].end, origin: nil))
+            }
+        }
+    }
+}
+
+/// Where a click's follow-up can change a case's outcome, under a profile whose rules hold one
+/// (braze-swift): from a `click` of a server message (a message the app created itself arms
+/// nothing) until a step that certainly takes it off the screen, each step that may present a
+/// message would hold it as the follow-up, where an engine without one stacks it.
+private struct ClickFollowUps {
+    /// The steps that may present a message while a click may be armed.
+    private(set) var presenting: [Int] = []
+    /// The steps that may show a follow-up: a dismissal that ends a span in which one may be held.
+    private(set) var releases: [Int] = []
+
+    init(_ specCase: SpecCase, timeline: Timeline, points: [TriggerPoint]) {
+        guard specCase.profiles.contains(where: { DeliveryRules.reference(for: $0).profile.clickHoldsFollowUp })
+        else { return }
+        let serverIDs = Set(specCase.messages.map(\.id))
+        let triggering = points.filter { !$0.candidates.isEmpty }
+        // The messages clicked in the span (none: no span), and whether a message may be held.
+        var clicked: Set<MessageID> = []
+        var mayHold = false
+        var user: String?
+        var localPresented = false
+        for (index, step) in specCase.steps.enumerated() {
+            guard case .stimulus(let stimulus) = step.action else { continue }
+            var presents = false
+            var ends = false
+            var leaves = false
+            switch stimulus {
+            case .messageClicked(let id):
+                if serverIDs.contains(id) { clicked.insert(id) }
+            case .messageDismissed(let id):
+                leaves = clicked.contains(id)
+            case .visibleMessageDismissedByApp:
+                leaves = true
+            case .appRelaunched, .dataWiped:
+                ends = true
+            case .userChanged(let newUser):
+                ends = newUser != user
+                user = newUser
+            case .sessionStarted(let syncPending):
+                // Delivery and Session Start, or the stack's top offered; nothing while the sync is pending.
+                presents = !syncPending && (triggering.contains { $0.step <= index } || localPresented)
+            case .sessionSyncCompleted, .pushClicked, .appOpenedFromPush:
+                presents = triggering.contains { $0.step <= index } || localPresented
+            case .customEvent, .purchase:
+                presents = triggering.contains { $0.step == index }
+            case .timeAdvanced:
+                presents = Self.delayEnds(during: timeline.spans[index], of: triggering)
+            case .assetDownloadSettled:
+                presents = true
+            case .localMessagePresented:
+                presents = true
+                localPresented = true
+            case .sessionEnded, .appBackgrounded, .appForegrounded, .deviceRotated, .keyboardShown, .keyboardHidden,
+                .delegateChoiceSet, .displayNextRequested, .stackInspected:
+                // Nothing presented, or (display_next) taken by the app, which holds no follow-up.
+                break
+            }
+            if presents, !clicked.isEmpty {
+                presenting.append(index)
+                mayHold = true
+            }
+            if leaves, !clicked.isEmpty {
+                if mayHold { releases.append(index) }
+                ends = true
+            }
+            if ends {
+                clicked = []
+                mayHold = false
+            }
+        }
+    }
+
+    /// Whether the delay of a candidate of one of the trigger points ends during the span.
+    private static func delayEnds(
+        during span: (start: VirtualTime, end: VirtualTime),
+        of triggering: [TriggerPoint]
+    ) -> Bool {
+        triggering.contains { point in
+            point.candidates.contains { message in
+                guard message.delay > .zero else { return false }
+                let ready = point.time.saturatingLater(by: message.delay)
+                return ready > span.start && ready <= span.end
             }
         }
     }

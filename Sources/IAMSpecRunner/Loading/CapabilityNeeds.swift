@@ -36,6 +36,7 @@ package enum CapabilityNeeds {
         let behaviour = BehaviourNeeds(specCase, parts: parts)
         if behaviour.priority { needs.insert(.priority) }
         if behaviour.minimumInterval { needs.insert(.minimumInterval) }
+        if behaviour.clickFollowUp { needs.insert(.clickFollowUp) }
         return needs.bits
     }
 

@@ -83,9 +83,20 @@ extension CaseDecoder {
         return false
     }
 
-    /// A regular expression, compiled once here so a bad one is reported at load.
+    /// A regular expression, compiled once here so a bad one is reported at load; one whose
+    /// character classes may nest too deep for the parser's stack is refused before it is parsed.
     private mutating func regularExpression(_ node: YAMLNode, for subject: @autoclosure () -> String) -> String? {
         guard let pattern = reader.string(node, for: subject()) else { return nil }
+        let limit = PropertyComparison.maximumPatternNesting
+        let levels = PropertyComparison.classNestingBound(ofPattern: pattern)
+        guard levels <= limit else {
+            reader.report(
+                "regular expression for \(subject()) too deep: found \(levels) '[' and set operators "
+                    + "('--', '&&', '~~'), each a possible level of character class; expected at most \(limit)",
+                at: node
+            )
+            return nil
+        }
         do {
             _ = try Regex(pattern)
             return pattern

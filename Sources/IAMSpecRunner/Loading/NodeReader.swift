@@ -44,6 +44,20 @@ struct NodeReader {
         return items
     }
 
+    /// The list a catalogue file holds (`rules.yaml`, `seeds.yaml`): one document, a list of
+    /// `items`; a diagnostic for a second document, for none, or for a document that is no list.
+    mutating func catalogueList(_ documents: [YAMLNode], of items: String, in catalogue: String) -> YAMLSequence? {
+        let nonEmpty = documents.filter { !$0.isEmptyNull }
+        if nonEmpty.count > 1 {
+            report("expected one document in \(catalogue), found \(nonEmpty.count)", at: nonEmpty[1])
+        }
+        guard let root = nonEmpty.first else {
+            report("expected a list of \(items) in \(catalogue), found no document", at: YAMLMark(line: 1, column: 1))
+            return nil
+        }
+        return list(root, for: catalogue)
+    }
+
     mutating func string(_ node: YAMLNode, for subject: @autoclosure () -> String) -> String? {
         if let scalar = node.scalar, scalar.value == .string { return scalar.text }
         report("expected a string for \(subject()), found \(node.summary)", at: node)

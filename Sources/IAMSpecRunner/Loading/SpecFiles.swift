@@ -10,6 +10,13 @@ import IAMSpecPlatform
 enum SpecFiles {
     /// The catalogue's file name; a file with this name is never read as cases.
     static let catalogueName = "rules.yaml"
+    /// The seed catalogue's file name (`seeds.yaml`, beside `rules.yaml`); never read as cases either.
+    static let seedCatalogueName = "seeds.yaml"
+
+    /// Whether a file of this name holds cases: a `*.yaml` or `*.yml` that is no catalogue.
+    static func holdsCases(_ name: String) -> Bool {
+        (name.hasSuffix(".yaml") || name.hasSuffix(".yml")) && name != catalogueName && name != seedCatalogueName
+    }
 
     /// What one given path contributes.
     struct Selection {
@@ -38,8 +45,12 @@ enum SpecFiles {
             walk.visit(path)
             selection.caseFiles = walk.files.sorted()
             selection.problems = walk.problems
-        } else if fileName(path) != catalogueName {
-            if let problem = notRegularFile(path, status) {
+        } else if fileName(path) != catalogueName && fileName(path) != seedCatalogueName {
+            // A FIFO given by name is read to its end (`iamspec run <(generate-cases)`); one found
+            // in a folder is not, since nothing asked for it and it may never end.
+            if status.st_mode & S_IFMT == S_IFIFO {
+                selection.caseFiles = [path]
+            } else if let problem = notRegularFile(path, status) {
                 selection.problems = [problem]
             } else {
                 selection.caseFiles = [path]
@@ -80,7 +91,7 @@ enum SpecFiles {
         }
 
         private mutating func entry(_ path: String, name: String) {
-            let isCaseFile = (name.hasSuffix(".yaml") || name.hasSuffix(".yml")) && name != catalogueName
+            let isCaseFile = holdsCases(name)
             var status = stat()
             guard stat(path, &status) == 0 else {
                 // A dangling or looping link: report it when it may have been a case file or a folder.
@@ -117,7 +128,8 @@ enum SpecFiles {
         return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
     }
 
-    /// A diagnostic for a spec file that is not a regular file (a FIFO would block the load).
+    /// A diagnostic for a spec file found in a folder that is not a regular file (a FIFO would
+    /// block the load).
     private static func notRegularFile(_ path: String, _ status: stat) -> Diagnostic? {
         let kind: String
         switch status.st_mode & S_IFMT {

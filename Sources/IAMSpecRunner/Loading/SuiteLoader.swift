@@ -19,12 +19,16 @@ public struct LoadedSuite: Sendable {
     package var compactCases: [CompactCase]
     /// The rule catalogue (`rules.yaml` found at the root of a loaded folder), empty when none was found.
     public var rules: RuleCatalogue
+    /// The seed documents the rules quote (`seeds.yaml` beside `rules.yaml`), empty when there is none.
+    public var seeds = SeedCatalogue()
     /// Every problem in every file, sorted by location. The suite is usable only when this is empty.
     public var diagnostics: [Diagnostic]
     /// The case files read, as paths starting with the path given, in load order.
     package var caseFiles: [String] = []
     /// The rule catalogues read.
     package var catalogueFiles: [String] = []
+    /// The seed catalogues read (a `seeds.yaml` beside a rule catalogue).
+    package var seedCatalogueFiles: [String] = []
 
     package init(cases: [SpecCase], rules: RuleCatalogue, diagnostics: [Diagnostic]) {
         self.init(compactCases: CompactCase.encode(cases), rules: rules, diagnostics: diagnostics)
@@ -47,6 +51,18 @@ public enum SuiteLoader {
     public static func load(
         paths: [String],
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) -> LoadedSuite {
+        load(paths: paths, jobs: jobs, stoppingWhen: { false })
+    }
+
+    /// Loads as ``load(paths:jobs:)``, but takes no file more once `isStopped` says so (the tool
+    /// asks whether it was interrupted before each file): the suite is then partial, and only
+    /// what it says of the files (``LoadedSuite/caseFiles``, ``LoadedSuite/catalogueFiles``) may
+    /// be used.
+    package static func load(
+        paths: [String],
+        jobs: Int,
+        stoppingWhen isStopped: @escaping @Sendable () -> Bool
     ) -> LoadedSuite {
         var diagnostics: [Diagnostic] = []
         var caseFiles: [CaseFileJob] = []
@@ -71,14 +87,22 @@ public enum SuiteLoader {
         let catalogues = catalogueFiles.map { loadCatalogue($0) }
         var rules: [Rule] = []
         var ruleIDs: Set<String> = []
+        var seeds: [Seed] = []
+        var seedFiles: Set<String> = []
         for catalogue in catalogues {
             diagnostics += catalogue.diagnostics
             rules += catalogue.rules.rules.filter { ruleIDs.insert($0.id).inserted }
+            seeds += catalogue.seeds.seeds.filter { seedFiles.insert($0.file).inserted }
         }
         let checkedCatalogues = catalogues.indices.map { index -> (rules: RuleCatalogue, file: String)? in
             catalogues[index].diagnostics.isEmpty ? (catalogues[index].rules, catalogueFiles[index]) : nil
         }
-        var results = loadCaseFiles(caseFiles, jobs: max(1, jobs), catalogues: checkedCatalogues)
+        var results = loadCaseFiles(
+            caseFiles,
+            jobs: max(1, jobs),
+            catalogues: checkedCatalogues,
+            stoppingWhen: isStopped
+        )
         var cases: [CompactCase] = []
         cases.reserveCapacity(results.reduce(0) { $0 + ($1?.cases.count ?? 0) })
         var identities: [CaseDecoder.CaseIdentity] = []
@@ -100,8 +124,10 @@ public enum SuiteLoader {
             rules: RuleCatalogue(rules: rules),
             diagnostics: diagnostics
         )
+        suite.seeds = SeedCatalogue(seeds: seeds)
         suite.caseFiles = caseFiles.map(\.file)
         suite.catalogueFiles = catalogueFiles
+        suite.seedCatalogueFiles = catalogues.compactMap(\.seedFile)
         return suite
     }
 
@@ -113,16 +139,18 @@ public enum SuiteLoader {
         return ids.sortedPositions().map { cases[$0] }
     }
 
-    /// Loads the case files on `jobs` threads, each taking the next file not yet taken; the
-    /// results are in file order.
+    /// Loads the case files on `jobs` threads, each taking the next file not yet taken until
+    /// `isStopped`; the results are in file order (nil for a file not loaded).
     private static func loadCaseFiles(
         _ files: [CaseFileJob],
         jobs: Int,
-        catalogues: [(rules: RuleCatalogue, file: String)?]
+        catalogues: [(rules: RuleCatalogue, file: String)?],
+        stoppingWhen isStopped: @escaping @Sendable () -> Bool
     ) -> [CaseFileResult?] {
         let progress = Mutex(LoadProgress(results: Array(repeating: nil, count: files.count)))
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, files.count))) { _ in
             while true {
+                guard !isStopped() else { return }
                 let position = progress.withLock { $0.takeNext() }
                 guard position < files.count else { return }
                 let job = files[position]
@@ -176,14 +204,44 @@ public enum SuiteLoader {
         return duplicated
     }
 
-    private static func loadCatalogue(_ file: String) -> (rules: RuleCatalogue, diagnostics: [Diagnostic]) {
-        guard let bytes = FileManager.default.contents(atPath: file) else {
-            return (RuleCatalogue(), [unreadable(file)])
+    /// A rule catalogue, with the seed catalogue beside it when there is one (whose seeds its
+    /// quotes must name, each in its seed's language).
+    private static func loadCatalogue(_ file: String) -> LoadedCatalogue {
+        let bytes: [UInt8]
+        switch YAMLFile.contents(of: file, unreadable: unreadable(file)) {
+        case .bytes(let read): bytes = read
+        case .problem(let problem): return LoadedCatalogue(rules: RuleCatalogue(), diagnostics: [problem])
         }
-        let composition = YAMLComposer(file: file).compose([UInt8](bytes))
+        let composition = YAMLComposer(file: file).compose(bytes)
         var decoder = RuleCatalogueDecoder(file: file)
-        let rules = decoder.decode(composition.documents)
-        return (rules, composition.diagnostics + decoder.reader.diagnostics)
+        var loaded = LoadedCatalogue(
+            rules: decoder.decode(composition.documents),
+            diagnostics: composition.diagnostics + decoder.reader.diagnostics
+        )
+        let folderEnd = file.lastIndex(of: "/").map { file.index(after: $0) } ?? file.startIndex
+        let seedFile = String(file[..<folderEnd]) + SpecFiles.seedCatalogueName
+        guard FileManager.default.fileExists(atPath: seedFile) else { return loaded }
+        loaded.seedFile = seedFile
+        let seedBytes: [UInt8]
+        switch YAMLFile.contents(of: seedFile, unreadable: unreadable(seedFile)) {
+        case .bytes(let read): seedBytes = read
+        case .problem(let problem):
+            loaded.diagnostics.append(problem)
+            return loaded
+        }
+        let seedComposition = YAMLComposer(file: seedFile).compose(seedBytes)
+        var seedDecoder = SeedCatalogueDecoder(file: seedFile)
+        loaded.seeds = seedDecoder.decode(seedComposition.documents)
+        let seedProblems = seedComposition.diagnostics + seedDecoder.reader.diagnostics
+        loaded.diagnostics += seedProblems
+        if loaded.diagnostics.isEmpty {
+            loaded.diagnostics = SeedCatalogueDecoder.checkQuotes(
+                of: loaded.rules,
+                against: loaded.seeds,
+                seedFile: seedFile
+            )
+        }
+        return loaded
     }
 
     /// The cases of one file. A YAML-level problem (a duplicate key dropped, an unknown tag, a
@@ -192,11 +250,13 @@ public enum SuiteLoader {
         _ file: String,
         catalogue: (rules: RuleCatalogue, file: String)?
     ) -> CaseFileResult {
-        guard let bytes = FileManager.default.contents(atPath: file) else {
-            return CaseFileResult(cases: [], identities: [], diagnostics: [unreadable(file)])
+        let bytes: [UInt8]
+        switch YAMLFile.contents(of: file, unreadable: unreadable(file), readsFIFO: true) {
+        case .bytes(let read): bytes = read
+        case .problem(let problem): return CaseFileResult(cases: [], identities: [], diagnostics: [problem])
         }
         var decoder = CaseDecoder(file: file, catalogue: catalogue)
-        let problems = YAMLComposer(file: file).compose([UInt8](bytes)) { decoder.decode(document: $0) }
+        let problems = YAMLComposer(file: file).compose(bytes) { decoder.decode(document: $0) }
         return CaseFileResult(
             cases: problems.isEmpty ? CompactCase.encode(decoder.cases) : [],
             identities: decoder.identities,
@@ -204,12 +264,18 @@ public enum SuiteLoader {
         )
     }
 
-    private static func unreadable(_ file: String) -> Diagnostic {
-        Diagnostic(
-            "cannot read '\(file)'; expected a readable file",
-            at: SourceLocation(file: file, line: 1, column: 1)
-        )
+    private static func unreadable(_ file: String) -> String {
+        "cannot read '\(file)'; expected a readable file"
     }
+}
+
+/// A rule catalogue as loaded, with the seed catalogue beside it (if any) and every problem of both.
+private struct LoadedCatalogue {
+    var rules: RuleCatalogue
+    var seeds = SeedCatalogue()
+    /// The `seeds.yaml` beside the rule catalogue, when there is one.
+    var seedFile: String?
+    var diagnostics: [Diagnostic]
 }
 
 /// A case file to load, with the catalogue its path found.

@@ -4,25 +4,34 @@ import IAMSpec
 /// which JUnit and the docs are made as from a whole run.
 ///
 /// The inputs must come from the same engine (name, version, profiles, capabilities), the same
-/// suite paths and the same selection apart from the shard; no case run may appear twice. The
-/// merged header is the first input's, with the earliest start and no shard; its results are
-/// sorted by case id, then profile; it is interrupted when any input was.
+/// suite paths, the same selection apart from the shard, and the same baseline (or none); no case
+/// run may appear twice. The merged header is the first input's, with the earliest start and no
+/// shard; its results are sorted by case id, then profile; it is interrupted when any input was;
+/// it is judged by the inputs' baseline.
 package enum ResultsMerge {
-    /// One input: the summary read and the file it came from (for error locations).
+    /// One input: the run read and the file it came from (for error locations).
     package struct Input: Sendable {
         package var path: String
-        package var summary: RunSummary
+        package var recorded: RecordedRun
 
-        package init(path: String, summary: RunSummary) {
+        /// The results, as the engine gave them.
+        package var summary: RunSummary { recorded.summary }
+
+        package init(path: String, recorded: RecordedRun) {
             self.path = path
-            self.summary = summary
+            self.recorded = recorded
+        }
+
+        /// An input without a baseline.
+        package init(path: String, summary: RunSummary) {
+            self.init(path: path, recorded: RecordedRun(summary: summary, baseline: nil))
         }
     }
 
-    /// The merged summary.
+    /// The merged run.
     ///
     /// - Throws: ``ResultsStreamError`` naming the file and line at fault.
-    package static func merge(_ inputs: [Input]) throws(ResultsStreamError) -> RunSummary {
+    package static func merge(_ inputs: [Input]) throws(ResultsStreamError) -> RecordedRun {
         guard let first = inputs.first else {
             throw ResultsStreamError(
                 Diagnostic("found no results stream to merge, expected at least one", at: headerLocation("-"))
@@ -43,6 +52,11 @@ package enum ResultsMerge {
                 header.suitePaths == first.summary.header.suitePaths,
                 input,
                 "ran suite paths [\(header.suitePaths.joined(separator: ", "))], expected [\(first.summary.header.suitePaths.joined(separator: ", "))] as in \(first.path)"
+            )
+            try check(
+                input.recorded.baseline == first.recorded.baseline,
+                input,
+                "was judged against \(describe(input.recorded.baseline)), expected \(describe(first.recorded.baseline)) as in \(first.path)"
             )
             var selection = header.selection
             selection.shard = nil
@@ -70,13 +84,15 @@ package enum ResultsMerge {
         header.startedAt = inputs.map(\.summary.header.startedAt).min() ?? header.startedAt
         header.jobs = inputs.map(\.summary.header.jobs).max() ?? header.jobs
         results.sort { ($0.caseID, $0.profile.rawValue) < ($1.caseID, $1.profile.rawValue) }
-        return RunSummary(
+        var summary = RunSummary(
             header: header,
             results: results,
             interrupted: inputs.contains { $0.summary.interrupted },
             stoppedAtFirstFailure: inputs.contains { $0.summary.stoppedAtFirstFailure },
             notRun: inputs.reduce(0) { $0 + $1.summary.notRun }
         )
+        summary.lateLines = inputs.flatMap(\.summary.lateLines)
+        return RecordedRun(summary: summary, baseline: first.recorded.baseline)
     }
 
     /// The shards missing from a set of sharded inputs, as `I/N`; empty when the inputs were not
@@ -96,6 +112,12 @@ package enum ResultsMerge {
 
     private static func headerLocation(_ path: String) -> SourceLocation {
         SourceLocation(file: path, line: 1, column: 1)
+    }
+
+    private static func describe(_ baseline: AppliedBaseline?) -> String {
+        guard let baseline else { return "no baseline" }
+        return "the baseline \(baseline.file) (\(baseline.baseline.entries.count) entries, "
+            + "\(baseline.staleEntries.count) stale\(baseline.allowsUnexpectedPasses ? ", unexpected passes allowed" : ""))"
     }
 
     private static func describe(_ engine: EngineRecord) -> String {

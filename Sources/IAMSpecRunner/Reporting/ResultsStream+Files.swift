@@ -14,20 +14,45 @@ extension ResultsStream {
         try writer.finish(summary)
     }
 
-    /// Reads a stream written by ``write(_:to:)``.
+    /// Writes the stream of a run `recorded` holds (its results, and in the footer the baseline
+    /// that judged it and the verdict) atomically to `path`.
+    package static func write(_ recorded: RecordedRun, to path: String) throws(AtomicFileError) {
+        let writer = try ResultsStreamWriter(header: recorded.summary.header, path: path)
+        for result in recorded.summary.results {
+            writer.add(result)
+        }
+        try writer.finish(recorded.summary, judged: recorded.judged)
+    }
+
+    /// Reads a stream written by ``write(_:to:)``: the results as the engine gave them, before
+    /// any baseline.
     ///
     /// - Throws: ``ResultsStreamError`` naming the file, line and problem.
     public static func read(from path: String) throws(ResultsStreamError) -> RunSummary {
+        try readRecorded(from: path).summary
+    }
+
+    /// Reads a stream with the baseline its footer records.
+    ///
+    /// - Throws: ``ResultsStreamError`` naming the file, line and problem.
+    package static func readRecorded(from path: String) throws(ResultsStreamError) -> RecordedRun {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ResultsStreamError(
                 Diagnostic("cannot read the results file", at: SourceLocation(file: path, line: 1, column: 1))
             )
         }
-        return try decode(data, path: path)
+        return try decodeRecorded(data, path: path)
     }
 
-    /// Decodes a stream; `path` is used in error locations.
+    /// Decodes a stream's results; `path` is used in error locations.
     package static func decode(_ data: Data, path: String) throws(ResultsStreamError) -> RunSummary {
+        try decodeRecorded(data, path: path).summary
+    }
+
+    /// Decodes a stream, with the baseline its footer records; `path` is used in error
+    /// locations. A footer whose totals or verdict disagree with the case lines (judged by that
+    /// baseline) is refused.
+    package static func decodeRecorded(_ data: Data, path: String) throws(ResultsStreamError) -> RecordedRun {
         let decoder = JSONDecoder()
         var lines = data.split(separator: 0x0A, omittingEmptySubsequences: false).map { Data($0) }
         if lines.last?.isEmpty == true {
@@ -87,23 +112,44 @@ extension ResultsStream {
                         line: number
                     )
                 }
-                let summary = RunSummary(
+                var summary = RunSummary(
                     header: header.header,
                     results: results,
                     interrupted: footer.interrupted,
                     stoppedAtFirstFailure: footer.stoppedAtFirstFailure ?? false,
                     notRun: footer.notRun ?? 0
                 )
+                summary.lateLines = footer.lateLines ?? []
+                let recorded: RecordedRun
+                do {
+                    recorded = RecordedRun(summary: summary, baseline: try footer.baseline?.applied())
+                } catch {
+                    throw failure(
+                        "found a footer whose baseline does not fit the format: \(error.reason)",
+                        line: number
+                    )
+                }
+                let lines = "\(results.count) case line\(results.count == 1 ? "" : "s")"
                 let disagreements = footer.totals.disagreements(with: FooterLine.Totals(summary))
                 guard disagreements.isEmpty else {
                     throw failure(
-                        "found a footer whose totals disagree with the \(results.count) case line\(results.count == 1 ? "" : "s") "
-                            + "before it (\(disagreements.joined(separator: "; "))), expected the same counts: "
+                        "found a footer whose totals disagree with the \(lines) before it "
+                            + "(\(disagreements.joined(separator: "; "))), expected the same counts: "
                             + "case lines were lost or added after the run wrote the stream",
                         line: number
                     )
                 }
-                return summary
+                let verdict =
+                    footer.verdict?.disagreements(with: FooterLine.VerdictRecord(recorded.judged.verdict)) ?? []
+                guard verdict.isEmpty else {
+                    throw failure(
+                        "found a footer whose verdict disagrees with the \(lines) before it, judged by its baseline "
+                            + "(\(verdict.joined(separator: "; "))), expected the same verdict: "
+                            + "the stream was changed after the run wrote it",
+                        line: number
+                    )
+                }
+                return recorded
             case let other:
                 throw failure("found a record of kind \"\(other)\", expected \"case\" or \"footer\"", line: number)
             }

@@ -32,18 +32,21 @@ package final class ResultsStreamWriter {
     }
 
     /// Adds the footer line.
-    func end(_ summary: RunSummary) {
-        line(FooterLine(summary))
+    func end(_ summary: RunSummary, judged: RunSummary) {
+        line(FooterLine(summary, judged: judged))
     }
 
-    /// Adds the footer line (the totals of `summary`, which counts every result added) and puts
+    /// Adds the footer line (the totals of `summary`, which counts every result added, and the
+    /// verdict of `judged`: the same run as its baseline judged it, or `summary` itself) and puts
     /// the stream in place.
-    package func finish(_ summary: RunSummary) throws(AtomicFileError) {
-        end(summary)
+    package func finish(_ summary: RunSummary, judged: RunSummary? = nil) throws(AtomicFileError) {
+        end(summary, judged: judged ?? summary)
         guard let path else { return }
         try AtomicFile.write(spool, to: path)
     }
 
+    /// A record's line, with the characters a report must not hold as they are escaped
+    /// (`QuotedText.json`).
     private func line(_ record: some Encodable) {
         spool.append(ResultsStream.line(record, encoder: encoder))
     }

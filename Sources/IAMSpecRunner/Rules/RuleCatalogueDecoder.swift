@@ -14,18 +14,9 @@ struct RuleCatalogueDecoder {
 
     /// The rules of the composed documents; problems go to ``reader``'s diagnostics.
     mutating func decode(_ documents: [YAMLNode]) -> RuleCatalogue {
-        let nonEmpty = documents.filter { !$0.isEmptyNull }
-        if nonEmpty.count > 1 {
-            reader.report("expected one document in the rule catalogue, found \(nonEmpty.count)", at: nonEmpty[1])
-        }
-        guard let root = nonEmpty.first else {
-            reader.report(
-                "expected a list of rules in the rule catalogue, found no document",
-                at: YAMLMark(line: 1, column: 1)
-            )
+        guard let items = reader.catalogueList(documents, of: "rules", in: "the rule catalogue") else {
             return RuleCatalogue()
         }
-        guard let items = reader.list(root, for: "the rule catalogue") else { return RuleCatalogue() }
         return RuleCatalogue(rules: items.compactMap { rule($0) })
     }
 

@@ -12,6 +12,8 @@ public final class RunControl: Sendable {
         var interrupted = false
         var nextToken = 0
         var handlers: [Int: @Sendable () -> Void] = [:]
+        /// The runs under way that can give up the run of a thread (``abandonRunOnThisThread(_:)``).
+        var abandoners: [Int: @Sendable (String, () -> Void) -> String?] = [:]
     }
 
     private let state = Mutex(State())
@@ -52,8 +54,37 @@ public final class RunControl: Sendable {
         return token
     }
 
-    /// Forgets the handler of `token`, which ``onInterrupt(_:)`` gave.
+    /// Gives up the case run the calling thread is making, as an error with `message`: the run
+    /// goes on without this thread (a new worker takes its place), which must never return to
+    /// the runner. `onceFound` is called once the run is found, before anything else can happen
+    /// to it (a new worker cannot start before it returns). Returns the run, as `case "id"
+    /// (profile)`, or nil when the calling thread is making no run of a run under way (it may
+    /// then go its way).
+    ///
+    /// The tool calls it when an engine in its process calls `exit` during a run: it refuses the
+    /// exit, which would end the run without its reports, and parks that thread for good.
+    package func abandonRunOnThisThread(_ message: String, onceFound: () -> Void) -> String? {
+        let abandoners = state.withLock { Array($0.abandoners.values) }
+        for abandon in abandoners {
+            if let run = abandon(message, onceFound) { return run }
+        }
+        return nil
+    }
+
+    /// Calls `abandon` for ``abandonRunOnThisThread(_:onceFound:)`` until the token is removed.
+    func onAbandonRun(_ abandon: @escaping @Sendable (String, () -> Void) -> String?) -> Int {
+        state.withLock { state in
+            state.nextToken += 1
+            state.abandoners[state.nextToken] = abandon
+            return state.nextToken
+        }
+    }
+
+    /// Forgets the handler of `token`, which ``onInterrupt(_:)`` or `onAbandonRun(_:)` gave.
     package func removeHandler(_ token: Int) {
-        state.withLock { _ = $0.handlers.removeValue(forKey: token) }
+        state.withLock {
+            _ = $0.handlers.removeValue(forKey: token)
+            _ = $0.abandoners.removeValue(forKey: token)
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import IAMSpec
+import IAMSpecPlatform
 import Synchronization
 
 /// Runs case runs on `jobs` worker threads under a watchdog, and hands the results on in the
@@ -13,7 +14,10 @@ import Synchronization
 /// interruption wakes it. A run that overruns its timeout is reported as an error at once and its
 /// worker is replaced (the replacement takes the rest of that case first): the overdue engine is
 /// interrupted when it is an ``InterruptibleEngine``, otherwise its thread is abandoned, and
-/// whatever it returns later is ignored.
+/// whatever it returns later is ignored. Its error says what the engine was waiting for, when it
+/// can tell (`AwaitingEngine`). A run whose thread will never come back (an engine in this
+/// process called `exit`, which the tool refuses: ``RunControl/abandonRunOnThisThread(_:onceFound:)``)
+/// is given up the same way, at once.
 ///
 /// Results reach the caller on the calling thread only, so a worker never waits on another's
 /// output: a worker queues its result, and wakes the watchdog only when it sleeps; the watchdog
@@ -82,6 +86,8 @@ final class RunScheduler: Sendable {
         /// run faster than the pause is not held back for the rest of it.
         var watchdogPauses = false
         var interrupted = false
+        /// Workers given up by ``abandonRun(onThread:message:)``, to be replaced.
+        var abandonedWorkers = 0
         /// A result stopped the run under `failFast`: start no more.
         var stoppedAtFirstFailure = false
     }
@@ -89,6 +95,8 @@ final class RunScheduler: Sendable {
     private struct RunningSlot {
         var deadline: Duration
         var started: Duration
+        /// The worker thread making the run (`pthread_self`).
+        var thread: UInt
         /// The end of the run's case: the runs after it up to there are its worker's to run.
         var caseEnd: Int
         var engine: (any InterruptibleEngine)?
@@ -173,7 +181,13 @@ final class RunScheduler: Sendable {
             state.withLock { $0.interrupted = true }
             wake.signal()
         }
-        defer { control.removeHandler(token) }
+        let abandonToken = control.onAbandonRun { [self] message, onceFound in
+            abandonRun(onThread: Self.currentThread, message: message, onceFound: onceFound)
+        }
+        defer {
+            control.removeHandler(token)
+            control.removeHandler(abandonToken)
+        }
         for _ in 0..<min(jobs, runs.count) {
             startWorker()
         }
@@ -247,7 +261,9 @@ final class RunScheduler: Sendable {
             return .finish(interrupting: [])
         }
         let now = clock.now
-        let overdue = expireOverdue(&state, now: now)
+        var overdue = expireOverdue(&state, now: now)
+        overdue += Array(repeating: nil, count: state.abandonedWorkers)
+        state.abandonedWorkers = 0
         if !overdue.isEmpty {
             return .replace(overdue: overdue)
         }
@@ -344,7 +360,12 @@ final class RunScheduler: Sendable {
         let now = clock.now
         let run = state.withLock { state -> CaseRun? in
             guard !state.interrupted, !state.stoppedAtFirstFailure else { return nil }
-            state.running[index] = RunningSlot(deadline: now + timeout, started: now, caseEnd: caseEnd)
+            state.running[index] = RunningSlot(
+                deadline: now + timeout,
+                started: now,
+                thread: Self.currentThread,
+                caseEnd: caseEnd
+            )
             return state.runs[index]
         }
         return run?.withCaseDecoded(sharingWith: earlier)
@@ -399,6 +420,47 @@ final class RunScheduler: Sendable {
         state.unreportedIndices.append(index)
     }
 
+    /// Gives up the run `thread` is making, as an engine error with `message`, and has the
+    /// watchdog start a worker in that thread's place (the thread must never come back); calls
+    /// `onceFound` first, under the lock. Returns the run as `case "id" (profile)`, or nil when
+    /// `thread` makes no run.
+    private func abandonRun(onThread thread: UInt, message: String, onceFound: () -> Void) -> String? {
+        let run = state.withLock { state -> String? in
+            guard let (index, slot) = state.running.first(where: { $0.value.thread == thread }) else { return nil }
+            onceFound()
+            state.running[index] = nil
+            orphanRest(of: index, slot: slot, in: &state)
+            giveUp(
+                index,
+                as: .engine,
+                message: message,
+                after: clock.now - slot.started,
+                diagnostics: slot.engine?.diagnostics ?? "",
+                in: &state
+            )
+            state.abandonedWorkers += 1
+            let run = state.runs[index]
+            return "case \"\(QuotedText.line(run.specCase.id))\" (\(run.profile.rawValue))"
+        }
+        if run != nil {
+            wake.signal()
+        }
+        return run
+    }
+
+    /// Leaves the runs of the slot's case after `index`, not started, to the next worker.
+    private func orphanRest(of index: Int, slot: RunningSlot, in state: inout State) {
+        if index + 1 < slot.caseEnd {
+            state.orphaned.append((index + 1)..<slot.caseEnd)
+            state.orphaned.sort { $0.lowerBound < $1.lowerBound }
+        }
+    }
+
+    /// The calling thread, as running slots tell workers apart.
+    private static var currentThread: UInt {
+        UInt(bitPattern: Int(bitPattern: pthread_self()))
+    }
+
     /// Gives up every overdue run: records it as timed out, frees its slot, and leaves the runs
     /// of its case not started to the next worker; returns, per overdue run, the engine to
     /// interrupt (nil when it is not interruptible).
@@ -406,20 +468,17 @@ final class RunScheduler: Sendable {
         var overdue: [(any InterruptibleEngine)?] = []
         for (index, slot) in state.running where slot.deadline <= now {
             state.running[index] = nil
-            if index + 1 < slot.caseEnd {
-                state.orphaned.append((index + 1)..<slot.caseEnd)
-            }
+            orphanRest(of: index, slot: slot, in: &state)
             giveUp(
                 index,
                 as: .timeout,
-                message: CaseExecutor.timeoutMessage(after: timeout),
+                message: CaseExecutor.timeoutMessage(after: timeout, engine: slot.engine),
                 after: now - slot.started,
                 diagnostics: slot.engine?.diagnostics ?? "",
                 in: &state
             )
             overdue.append(slot.engine)
         }
-        state.orphaned.sort { $0.lowerBound < $1.lowerBound }
         return overdue
     }
 
@@ -432,7 +491,7 @@ final class RunScheduler: Sendable {
             giveUp(
                 index,
                 as: .interrupted,
-                message: CaseExecutor.interruptedMessage,
+                message: CaseExecutor.interruptedMessage(engine: slot.engine),
                 after: now - slot.started,
                 diagnostics: slot.engine?.diagnostics ?? "",
                 in: &state

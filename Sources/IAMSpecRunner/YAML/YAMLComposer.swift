@@ -3,7 +3,8 @@ import CYAML
 /// Composes YAML nodes from LibYAML's parse events, keeping every node's start mark.
 ///
 /// Anchors resolve to shared nodes; duplicate keys, unknown aliases and tags other than the
-/// core ones are diagnostics. Nesting and alias expansion are bounded by ``YAMLLimits``.
+/// core ones are diagnostics. Nesting, alias expansion, a document's length and a scalar's are
+/// bounded by ``YAMLLimits`` (a file's size by ``YAMLFile``, before it is read).
 struct YAMLComposer {
     let file: String
     var limits = YAMLLimits.standard
@@ -42,7 +43,7 @@ struct YAMLComposer {
                     return
                 }
                 let finished = event.pointee.type == YAML_STREAM_END_EVENT
-                let proceed = state.consume(event.pointee)
+                let proceed = state.consume(event.pointee, source: buffer)
                 yaml_event_delete(event)
                 if let root = state.completedDocument.take() { document(root) }
                 if finished || !proceed { return }
@@ -90,6 +91,11 @@ private struct CompositionState {
     var materialised = 0
     /// The size of the file being composed, in bytes.
     var fileSize = 0
+    /// Where the current document starts: libyaml's character index, the byte offset (found
+    /// only once the document could be too long), the mark.
+    var documentStart: (index: Int, offset: Int?, mark: YAMLMark) = (0, nil, YAMLMark(line: 1, column: 1))
+    /// The file's byte offsets of libyaml's character indices, found going forward.
+    var offsets = ByteOffsets()
 
     init(file: String, limits: YAMLLimits) {
         self.file = file
@@ -116,9 +122,14 @@ private struct CompositionState {
         diagnostics.append(Diagnostic(message, at: mark.location(in: file)))
     }
 
-    /// Handles one event; false when composing must stop.
-    mutating func consume(_ event: yaml_event_t) -> Bool {
+    /// Handles one event of the file `source`; false when composing must stop.
+    mutating func consume(_ event: yaml_event_t, source: UnsafeBufferPointer<UInt8>) -> Bool {
         let mark = YAMLMark(line: event.start_mark.line + 1, column: event.start_mark.column + 1)
+        if event.type == YAML_DOCUMENT_START_EVENT {
+            documentStart = (event.start_mark.index, nil, mark)
+        } else if documentIsTooLong(reaching: event.start_mark.index, source: source) {
+            return false
+        }
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:
             anchors.removeAll(keepingCapacity: true)
@@ -143,11 +154,37 @@ private struct CompositionState {
         }
     }
 
+    /// Whether the document goes on past ``YAMLLimits/maximumDocumentBytes`` at libyaml's
+    /// character `index`, where an event starts (reported at the document's start; a long scalar
+    /// that starts within it is reported as a scalar). Its bytes are counted only when its
+    /// characters could pass the limit: a character is at most 4 bytes.
+    private mutating func documentIsTooLong(reaching index: Int, source: UnsafeBufferPointer<UInt8>) -> Bool {
+        let limit = limits.maximumDocumentBytes
+        guard (index - documentStart.index) * 4 > limit else { return false }
+        let start = documentStart.offset ?? offsets.byteOffset(ofCharacter: documentStart.index, in: source)
+        documentStart.offset = start
+        guard offsets.byteOffset(ofCharacter: index, in: source) - start > limit else { return false }
+        report(
+            "the document is longer than \(YAMLLimits.describe(bytes: limit)); expected at most that much "
+                + "in one document (split its cases between documents or files)",
+            at: documentStart.mark
+        )
+        return true
+    }
+
     private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
         pointer.map { String(cString: $0) }
     }
 
     private mutating func scalar(_ data: YAMLScalarEventData, at mark: YAMLMark) -> Bool {
+        guard data.length <= limits.maximumScalarBytes else {
+            report(
+                "found a scalar of \(data.length) bytes; expected at most "
+                    + YAMLLimits.describe(bytes: limits.maximumScalarBytes),
+                at: mark
+            )
+            return false
+        }
         let bytes = UnsafeBufferPointer(start: data.value, count: data.length)
         let isQuoted = data.style != YAML_PLAIN_SCALAR_STYLE
         let value: YAMLScalarValue
@@ -415,6 +452,29 @@ private struct CompositionState {
     mutating func reportParserError(_ parser: yaml_parser_t, bytes: UnsafeBufferPointer<UInt8>) {
         let problem = LibYAMLProblem(parser, source: YAMLSourceText(bytes: bytes))
         report(problem.message, at: problem.mark)
+    }
+}
+
+/// The byte offsets in a UTF-8 file of libyaml's marks, which count characters (Unicode
+/// scalars, a BOM left out; a CR LF two), found by walking forward: marks come in order, so a
+/// file is walked once.
+private struct ByteOffsets {
+    private var character = 0
+    private var offset = 0
+    private var started = false
+
+    /// The offset of the character at `index` (the file's end, past it).
+    mutating func byteOffset(ofCharacter index: Int, in source: UnsafeBufferPointer<UInt8>) -> Int {
+        if !started {
+            started = true
+            if source.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
+        }
+        while character < index, offset < source.count {
+            offset += 1
+            while offset < source.count, source[offset] & 0xC0 == 0x80 { offset += 1 }
+            character += 1
+        }
+        return offset
     }
 }
 

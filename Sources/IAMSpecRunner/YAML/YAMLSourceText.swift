@@ -54,7 +54,24 @@ struct YAMLSourceText {
 
     /// The scalars of a line, without its line break.
     func line(_ number: Int) -> [Unicode.Scalar] {
-        var position = byteOffset(of: YAMLMark(line: number, column: 1))
+        line(startingAt: byteOffset(of: YAMLMark(line: number, column: 1)))
+    }
+
+    /// The byte offset where each line starts, in one pass over the text.
+    func lineStarts() -> [Int] {
+        var starts = [0]
+        var position = 0
+        while position < bytes.count {
+            let (length, isBreak) = lineBreak(at: position)
+            position += length
+            if isBreak { starts.append(position) }
+        }
+        return starts
+    }
+
+    /// The scalars of the line that starts at a byte offset, without its line break.
+    func line(startingAt start: Int) -> [Unicode.Scalar] {
+        var position = start
         var scalars: [Unicode.Scalar] = []
         while position < bytes.count, !lineBreak(at: position).isBreak {
             let length = scalarLength(at: position)

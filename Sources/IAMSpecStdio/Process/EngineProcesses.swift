@@ -25,8 +25,9 @@ public enum EngineProcesses {
     ///   this process starts nothing but engines. (Elsewhere there is no such setting, and orphans
     ///   go to `init`.)
     /// - An `atexit` handler SIGKILLs the process group of every engine still running when the
-    ///   process exits through `exit` without stopping them first, as on a second Ctrl-C: an
-    ///   engine stuck in a loop never reads the end of its stdin, so it would outlive this process.
+    ///   process exits through `exit` without stopping them first, as on a second Ctrl-C (an
+    ///   engine stuck in a loop never reads the end of its stdin, so it would outlive this
+    ///   process), and reaps them, so that none is left even as a zombie.
     public static func superviseForThisProcess() {
         _ = supervision
     }

@@ -27,10 +27,18 @@ enum ProcessGroupRegistry {
         groups.withLock { $0.contains(pid) }
     }
 
-    /// SIGKILLs every group still listed.
+    /// SIGKILLs every group still listed, then reaps each: its leader, and the members that are
+    /// this process's children by then (orphans of the leader, where this process is their
+    /// subreaper), so that the exit leaves no engine behind, not even as a zombie.
     static func killAll() {
         groups.withLock { groups in
             for group in groups { _ = kill(-group, SIGKILL) }
+            for group in groups {
+                var status: Int32 = 0
+                while waitpid(group, &status, 0) == -1 && errno == EINTR {}
+                while waitpid(-group, &status, 0) > 0 || errno == EINTR {}
+            }
+            groups.removeAll()
         }
     }
 }

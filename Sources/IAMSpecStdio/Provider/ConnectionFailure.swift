@@ -6,8 +6,9 @@ struct ConnectionFailure: Error, Sendable {
     var error: EngineError
     /// The engine closed its output before answering anything (it exited, or had already).
     var endedBeforeAnswering: Bool
-    /// Protocol 2: before answering `case`, the engine wrote a line that belongs to the case before
-    /// (an older `seq`, or none): what it wrote, and which case that was. The case asked for is
-    /// not to blame, and runs again on a fresh process.
+    /// A process that ran a case before wrote, in place of its answer to `case`, a line that does
+    /// not answer it (any `seq`, any type): a line of the case before, written after it ended.
+    /// What it wrote, and which case that was. The case asked for is not to blame, and runs again
+    /// on a fresh process.
     var lateLine: String? = nil
 }

@@ -21,9 +21,12 @@ final class EngineConnection: Sendable {
         var casesStarted = 0
         /// Where stderr stood when the current case began.
         var caseStderrPosition = 0
-        /// The current case and the one before, as `case "id"`.
+        /// The current case and the one before, as `case "id" (profile)`.
         var currentCase: String?
         var previousCase: String?
+        /// The request whose answer is being read, and how many requests of the run were waiting
+        /// to be sent ahead then: what a timeout says was awaited.
+        var awaited: (request: UnansweredRequest, waitingToBeSent: Int)?
         /// The version negotiated by `hello`; protocol 1 until then.
         var version = ProtocolVersion.v1
         /// The `seq` of the last request sent (protocol 2).
@@ -118,6 +121,48 @@ final class EngineConnection: Sendable {
     /// started, before the first case).
     var diagnostics: String {
         channel.diagnostics(since: state.withLock { $0.caseStderrPosition })
+    }
+
+    /// What the connection waits for now, in words, for a run given up as overdue: the request
+    /// whose answer it reads (with its `seq`, and the case it belongs to), and, with pipelining,
+    /// how full the window is; nil when it waits for nothing.
+    var awaitedDescription: String? {
+        awaitedNow.map { $0.request + ($0.window.map { "; \($0)" } ?? "") }
+    }
+
+    /// The request whose answer is being read, and the window (``describe(_:waitingToBeSent:in:)``).
+    private var awaitedNow: (request: String, window: String?)? {
+        state.withLock { state in
+            state.awaited.map { describe($0.request, waitingToBeSent: $0.waitingToBeSent, in: state) }
+        }
+    }
+
+    /// The request awaited, `stimulus advance (seq 7) of case "b" (braze-swift)`, and, with
+    /// pipelining, what else was sent ahead and unanswered, and whether the window was full.
+    private func describe(
+        _ awaited: UnansweredRequest,
+        waitingToBeSent: Int,
+        in state: State
+    ) -> (request: String, window: String?) {
+        var request = awaited.request.summary
+        if let seq = awaited.seq { request += " (seq \(seq))" }
+        switch awaited.request {
+        case .startCase:
+            break
+        case .hello, .stimulus, .endCase, .shutdown:
+            if let currentCase = state.currentCase { request += " of \(currentCase)" }
+        }
+        guard state.pipelines else { return (request, nil) }
+        let ahead = state.unanswered.count - state.firstUnanswered
+        let bytes = state.unansweredBytes + awaited.size
+        var window =
+            "\(ahead + 1) request\(ahead == 0 ? " was" : "s were") sent ahead and unanswered, \(bytes) of the "
+            + "\(Self.pipeliningWindow) bytes of the pipelining window"
+        window +=
+            waitingToBeSent > 0
+            ? ", and \(waitingToBeSent) more waited to be sent: the window was full"
+            : ", and none waited to be sent: the window was not full"
+        return (request, window)
     }
 
     /// Stops the engine from any thread: a pending ``exchange(_:timeout:)`` returns at once.
@@ -251,13 +296,13 @@ final class EngineConnection: Sendable {
     /// Sends a request and reads its reply, which must be one of the types the request allows.
     /// Nothing may be unanswered before.
     func exchange(_ request: EngineRequest, timeout: Duration) throws(ConnectionFailure) -> EngineReply {
-        if case .startCase = request {
+        if case .startCase(let setup) = request {
             let position = channel.stderrPosition
             state.withLock { state in
                 state.casesStarted += 1
                 state.caseStderrPosition = position
                 state.previousCase = state.currentCase
-                state.currentCase = request.summary
+                state.currentCase = "\(request.summary) (\(setup.profile.rawValue))"
             }
         }
         try transmit(request, timeout: timeout)
@@ -265,8 +310,9 @@ final class EngineConnection: Sendable {
     }
 
     /// Reads the reply to the oldest request written and not yet answered, which must be one of
-    /// the types that request allows.
-    func receive(timeout: Duration) throws(ConnectionFailure) -> EngineReply {
+    /// the types that request allows. `waitingToBeSent` is how many requests of the run wait to be
+    /// sent ahead once the window has room (for a timeout's message).
+    func receive(timeout: Duration, waitingToBeSent: Int = 0) throws(ConnectionFailure) -> EngineReply {
         let awaited = state.withLock { state -> UnansweredRequest? in
             guard state.firstUnanswered < state.unanswered.count else { return nil }
             let awaited = state.unanswered[state.firstUnanswered]
@@ -276,9 +322,11 @@ final class EngineConnection: Sendable {
                 state.firstUnanswered = 0
             }
             state.unansweredBytes -= awaited.size
+            state.awaited = (awaited, waitingToBeSent)
             return awaited
         }
         guard let awaited else { preconditionFailure("no request awaits an answer") }
+        defer { state.withLock { $0.awaited = nil } }
         let (request, seq) = (awaited.request, awaited.seq)
         let line: [UInt8]
         do {
@@ -315,7 +363,28 @@ final class EngineConnection: Sendable {
         return try decode(line, answering: request, seq: seq)
     }
 
+    /// The reply `line` gives `request`. A line that does not answer a `case` sent to a process
+    /// that ran a case before is that earlier case's: the engine wrote it after that case had
+    /// ended (``ConnectionFailure/lateLine``), and the case asked for is not to blame.
     private func decode(
+        _ line: [UInt8],
+        answering request: EngineRequest,
+        seq: Int64?
+    ) throws(ConnectionFailure) -> EngineReply {
+        guard case .startCase = request, let previous = state.withLock({ $0.previousCase }) else {
+            return try check(line, answering: request, seq: seq)
+        }
+        do {
+            return try check(line, answering: request, seq: seq)
+        } catch {
+            var failure = error
+            failure.lateLine = "after \(previous) had ended, the engine wrote \(excerpt(line))"
+            throw failure
+        }
+    }
+
+    /// The reply `line` gives `request`, checked against what the request allows.
+    private func check(
         _ line: [UInt8],
         answering request: EngineRequest,
         seq: Int64?
@@ -354,15 +423,7 @@ final class EngineConnection: Sendable {
             )
         }
         if let seq, WireCodec.sequenceNumber(of: value) != seq {
-            let foundSeq = WireCodec.sequenceNumber(of: value)
-            let found = foundSeq.map { "seq \($0)" } ?? "no seq"
-            if case .startCase = request, let previous = state.withLock({ $0.previousCase }), (foundSeq ?? 0) < seq {
-                var failure = fail(
-                    "the engine wrote a line after \(previous) had ended, with \(found) (\(excerpt(line)))"
-                )
-                failure.lateLine = "after \(previous) ended, the engine wrote a line with \(found): \(excerpt(line))"
-                throw failure
-            }
+            let found = WireCodec.sequenceNumber(of: value).map { "seq \($0)" } ?? "no seq"
             throw fail(
                 "the engine's answer is out of step: iamspec waited for the answer to \(request.summary) "
                     + "(seq \(seq)), and read a line with \(found) (\(excerpt(line)))"
@@ -430,23 +491,32 @@ final class EngineConnection: Sendable {
     }
 
     private func readFailureReason(_ failure: LineReadFailure, request: EngineRequest, timeout: Duration) -> String {
-        switch failure {
+        let (awaited, window) = awaitedParts(request)
+        return switch failure {
         case .endOfStream(let partial) where partial.isEmpty:
-            "the engine closed its output before answering \(request.summary)"
+            "the engine closed its output before answering \(awaited)"
         case .endOfStream(let partial):
-            "the engine closed its output in the middle of a line, answering \(request.summary) "
+            "the engine closed its output in the middle of a line, answering \(awaited) "
                 + "(the unfinished line: \(excerpt(partial)))"
         case .timedOut:
-            "the engine did not answer \(request.summary) within \(timeout.formattedSeconds); iamspec stopped it"
+            "the engine did not answer \(awaited) within \(timeout.formattedSeconds); iamspec stopped it"
+                + (window.map { " (\($0))" } ?? "")
         case .woken:
             interruptedReason(request)
         case .exited:
-            "the engine ended before answering \(request.summary), while a process it started still holds its output"
+            "the engine ended before answering \(awaited), while a process it started still holds its output"
         case .tooLong(let limit):
             "the engine wrote a line longer than \(limit) bytes answering \(request.summary)"
         case .failed(let code):
             "reading the engine's answer to \(request.summary) failed: \(String(cString: strerror(code)))"
         }
+    }
+
+    /// The request whose answer is being read, `stimulus advance (seq 7) of case "b"
+    /// (braze-swift)`, and with pipelining how full the window is; `request` alone when no
+    /// answer is being read.
+    private func awaitedParts(_ request: EngineRequest) -> (request: String, window: String?) {
+        awaitedNow ?? (request.summary, nil)
     }
 
     private func writeFailureReason(_ failure: LineWriteFailure, request: EngineRequest, timeout: Duration) -> String {

@@ -23,6 +23,12 @@ package enum EngineHandshakes {
         for connection in connections { connection.interrupt() }
     }
 
+    /// Whether ``interruptAll()`` was called: a handshake that failed since was stopped, and says
+    /// nothing of the engine.
+    static var areInterrupted: Bool {
+        state.withLock { $0.isInterrupted }
+    }
+
     /// Runs `handshake` with `connection` listed; it is stopped at once if handshakes are interrupted.
     static func during<Result>(
         _ connection: EngineConnection,

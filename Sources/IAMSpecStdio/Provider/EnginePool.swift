@@ -99,6 +99,11 @@ final class EnginePool: Sendable {
             if isShutDown { connection.interrupt() }
             return connection
         } catch {
+            // Stopped by an interruption (SIGINT, SIGTERM), the start says nothing of the engine:
+            // it is no failure, and does not count towards the limit.
+            guard !EngineHandshakes.areInterrupted else {
+                throw EngineError("the engine was stopped in its handshake: iamspec was interrupted")
+            }
             let fatal = state.withLock { state -> EngineStartupError? in
                 state.consecutiveStartFailures += 1
                 guard state.consecutiveStartFailures >= settings.startFailureLimit else { return nil }

@@ -11,7 +11,7 @@ import Synchronization
 /// With a program that declared pipelining, the run's requests (``expect(_:)``), then `end_case`,
 /// are sent ahead of their answers, within the connection's window; ``handle(_:)`` reads the
 /// answer to the next. Whatever was sent ahead and not asked for is answered before `ended`.
-final class StdioEngine: LookaheadEngine, InterruptibleEngine {
+final class StdioEngine: LookaheadEngine, AwaitingEngine {
     /// The requests a run will make if every step passes, and how far it went.
     private struct Plan {
         /// The run's requests, `end_case` last; empty when nothing is sent ahead.
@@ -88,7 +88,7 @@ final class StdioEngine: LookaheadEngine, InterruptibleEngine {
             }
             plan.sent += try connection.sendAhead(plan.requests[plan.sent...], timeout: replyTimeout)
             plan.asked += 1
-            return try connection.receive(timeout: replyTimeout)
+            return try connection.receive(timeout: replyTimeout, waitingToBeSent: plan.requests.count - plan.sent)
         }
     }
 
@@ -103,6 +103,11 @@ final class StdioEngine: LookaheadEngine, InterruptibleEngine {
 
     func interrupt() {
         connection.interrupt()
+    }
+
+    /// The request whose answer the engine is waiting for, if any (``EngineConnection/awaitedDescription``).
+    var awaited: String? {
+        connection.awaitedDescription
     }
 
     /// The engine's stderr since the case began, everything the pipe holds read first.

@@ -65,7 +65,8 @@ public final class StdioEngineProvider: EngineProvider {
             reply = try connection.exchange(.startCase(setup), timeout: settings.replyTimeout)
         } catch  where (error.endedBeforeAnswering || error.lateLine != nil) && isReused {
             // An idle process that exited since its last case, or wrote what that case had no
-            // business writing: that case is over, and this one is not to blame, so start afresh.
+            // business writing: that case is over, and this one is not to blame, so start afresh
+            // (should a fresh process answer `case` wrongly too, that is this case's error).
             if let lateLine = error.lateLine { pool.recordLateLine(lateLine) }
             pool.checkIn(connection, endsCase: false)
             connection = try pool.checkOut(fresh: true)
@@ -95,11 +96,14 @@ public final class StdioEngineProvider: EngineProvider {
         }
     }
 
-    /// Protocol 2: lines the engine wrote after it had answered `end_case` with `ended`, each with
-    /// the case it followed, in the order found. (A line before `ended` is that case's error.)
-    /// Each was found when the process's next `case` was sent: that process was stopped and the
-    /// next case ran on a fresh one, untouched; the case the line followed had its result already.
-    /// A run should show them (the tool prints each as a warning).
+    /// Lines the engine wrote after a case had ended (in protocol 2 after `ended`; in protocol 1
+    /// after the case's last answer), each quoted with the case it followed, in the order found:
+    /// a line a process wrote in place of its answer to its next `case`, whatever its `seq` or
+    /// type. (A line before `ended` is that case's error.) That process was stopped and the next
+    /// case ran on a fresh one, untouched; the case the line followed had its result already, so
+    /// the line is charged to it here: a run should put these in its summary
+    /// (`RunSummary.lateLines`), where every report shows them and they fail the run, as the tool
+    /// does.
     public var lateLines: [String] {
         pool.lateLines
     }

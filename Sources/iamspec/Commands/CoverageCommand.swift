@@ -35,7 +35,7 @@ struct CoverageCommand: ParsableCommand {
         guard uncovered.isEmpty else {
             print("\(uncovered.count) of \(total) rules uncovered:")
             for rule in uncovered {
-                print("    \(rule.id)  \(rule.title)  (\(rule.location))")
+                print("    \(rule.id)  \(QuotedText.line(rule.title))  (\(QuotedText.line(rule.location.description)))")
             }
             throw ExitCode(ExitStatus.failure)
         }

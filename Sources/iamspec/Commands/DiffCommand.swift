@@ -64,11 +64,11 @@ struct DiffCommand: ParsableCommand {
     /// The console text: the engines and totals, each group with its runs, the counts last.
     private func lines(_ diff: ResultsDiff) -> [String] {
         func engine(_ summary: RunSummary) -> String {
-            "\(summary.header.engine.name) \(summary.header.engine.version)"
+            QuotedText.line("\(summary.header.engine.name) \(summary.header.engine.version)")
         }
         var lines = [
-            "before: \(old): \(engine(diff.old)), \(diff.old.totalsLine)",
-            "after:  \(new): \(engine(diff.new)), \(diff.new.totalsLine)",
+            "before: \(QuotedText.line(old)): \(engine(diff.old)), \(diff.old.totalsLine)",
+            "after:  \(QuotedText.line(new)): \(engine(diff.new)), \(diff.new.totalsLine)",
         ]
         if diff.removed > 0 || diff.added > 0 {
             lines.append("runs only before: \(diff.removed), only after: \(diff.added)")
@@ -80,10 +80,10 @@ struct DiffCommand: ParsableCommand {
         for (title, changes) in groups where !changes.isEmpty {
             lines += ["", "\(title) (\(changes.count)):"]
             for change in changes {
-                lines.append("  \(change.name): \(change.new.status.rawValue)")
-                lines.append("    before: \(ResultsDiff.before(change))")
+                lines.append("  \(QuotedText.line(change.name)): \(change.new.status.rawValue)")
+                lines.append("    before: \(QuotedText.line(ResultsDiff.before(change)))")
                 if !change.new.message.isEmpty {
-                    lines.append("    now:    \(change.new.message)")
+                    lines.append("    now:    \(QuotedText.line(change.new.message))")
                 }
             }
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import IAMSpec
+import IAMSpecPlatform
 import IAMSpecRunner
 import IAMSpecSite
 
@@ -10,21 +11,28 @@ struct DocsCommand: ParsableCommand {
         abstract: "Render the rules and cases as a static site (HTML and Markdown), with results if given.",
         discussion: """
             Writes into the --out folder: index.html, areas/<area>.html (each rule with its \
-            quotes, sources and translations; each case as a timeline in plain words), style.css, \
-            and the same pages as GitHub Markdown under markdown/. With --results (the results \
-            stream of `iamspec run --json`, one per engine; merge shards with `iamspec merge` \
-            first), also matrix.html and markdown/matrix.md (each engine's differences first: \
-            its failed runs grouped by the failing step's rule and the mismatch's shape; then by \
-            rule area, a row per rule, a column per engine, a failure counted against the rules \
-            its failing step checks, every run that did not pass with its reason) and \
-            badges/<engine>.svg. Conformance is passed runs out of the runs an engine supports \
-            (not skipped), with failed, errored and skipped runs counted apart, on the badge \
-            too. No scripts, no fonts or files fetched from elsewhere; the same \
+            quotes, each cited by its seed's title, language and SDK generation from seeds.yaml \
+            beside rules.yaml, else by the seed's file name; sources and translations; each case \
+            as a timeline in plain words), style.css, and the same pages as GitHub Markdown under \
+            markdown/. With --seeds (the folder of the seed documents), also seeds/<seed>.html, \
+            each seed's text with the passages the rules quote marked, which each quote links \
+            to. With --results (the results stream of `iamspec run --json`, one per engine; merge \
+            shards with `iamspec merge` first), also matrix.html and markdown/matrix.md (by rule \
+            area, a row per rule and a column per engine, at most 5 engines to a table; a \
+            failure counted against the rules its failing step checks), engines/<engine>.html \
+            (the engine's differences: its failed runs grouped by the failing step's rule and the \
+            mismatch's shape; then every rule's outcome with every run that did not pass and its \
+            reason) and badges/<engine>.svg. Conformance is passed runs out of the runs an engine \
+            supports (not skipped), with failed, errored and skipped runs counted apart, on the \
+            badge too, whose colour is green when every run passed, yellow when none failed or \
+            errored but some were skipped, red when any failed or errored, grey when none ran. \
+            No scripts, no fonts or files fetched from elsewhere; the same \
             inputs give the same bytes. Files already in the folder that the site does not have \
             are left alone; a symbolic link where a file of the site goes is replaced by the file, \
             never written through. Exit status 0 when written, 2 for spec errors, unreadable \
-            results, a folder that cannot be written, or a file of the site that would replace an \
-            input (a spec file or a results stream).
+            results, a --seeds folder without a seed the rules quote, a folder that cannot be \
+            written, or a file of the site that would replace an input (a spec file, a seed or a \
+            results stream).
             """
     )
 
@@ -42,20 +50,34 @@ struct DocsCommand: ParsableCommand {
     )
     var results: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "The folder of the seed documents the rules quote: each becomes a page, with the quoted passages marked.",
+            valueName: "dir"
+        )
+    )
+    var seeds: String?
+
     func run() throws {
         let loaded = try SuiteLoading.load(suite.paths)
+        let seedTexts = try seeds.map { try readSeeds(in: $0, for: loaded) } ?? [:]
         do {
             let summaries = try results.map { path throws(ResultsStreamError) in try ResultsStream.read(from: path) }
             let files = try DocumentationSite.files(
                 cases: loaded.cases,
                 rules: loaded.rules,
                 suitePaths: suite.paths,
-                results: summaries
+                results: summaries,
+                seeds: loaded.seeds,
+                seedTexts: seedTexts
             )
             try ReportDestinations.refuseInputs(
                 files.map { ReportDestinations.Destination(option: "--out", path: "\(out)/\($0.path)") },
                 inputs: ReportDestinations.inputs(of: loaded, paths: suite.paths)
                     + results.map { ReportDestinations.Input(role: "a results stream", path: $0) }
+                    + seedTexts.keys.sorted().map {
+                        ReportDestinations.Input(role: "a seed", path: "\(seeds ?? ".")/\($0)")
+                    }
             )
             try DocumentationSite.write(files, to: out)
             let bytes = files.reduce(0) { $0 + $1.contents.utf8.count }
@@ -67,5 +89,32 @@ struct DocsCommand: ParsableCommand {
         } catch let error as AtomicFileError {
             throw CommandFailure.usage(error.description)
         }
+    }
+
+    /// The text of every seed the rules quote or `seeds.yaml` describes, by file name, from
+    /// `folder`; one that cannot be read, or is not UTF-8, is a usage error.
+    private func readSeeds(in folder: String, for suite: LoadedSuite) throws(CommandFailure) -> [String: String] {
+        let files = Set(suite.rules.rules.flatMap { $0.quotes.map(\.seed) } + suite.seeds.seeds.map(\.file))
+        var texts: [String: String] = [:]
+        for file in files.sorted() {
+            let path = folder + "/" + file
+            let bytes: Data
+            do {
+                bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            } catch {
+                throw .usage(
+                    "error: --seeds \(QuotedText.line(folder)): cannot read \(QuotedText.line(path)): "
+                        + "\(FileSystemFailure.reason(of: error)); expected the seed \(QuotedText.line(file)), which the rules quote"
+                )
+            }
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw .usage(
+                    "error: --seeds \(QuotedText.line(folder)): \(QuotedText.line(path)) is not UTF-8 text; "
+                        + "expected the seed \(QuotedText.line(file)) as UTF-8"
+                )
+            }
+            texts[file] = text
+        }
+        return texts
     }
 }

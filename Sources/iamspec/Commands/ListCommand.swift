@@ -1,5 +1,6 @@
 import ArgumentParser
 import IAMSpec
+import IAMSpecRunner
 
 /// `iamspec list`: the selected cases, one id per line.
 struct ListCommand: ParsableCommand {
@@ -24,11 +25,11 @@ struct ListCommand: ParsableCommand {
             print(compactCase.id)
             if long {
                 let specCase = compactCase.decoded()
-                print("    title: \(specCase.title)")
+                print("    title: \(QuotedText.line(specCase.title))")
                 print("    rules: \(specCase.rules.joined(separator: ", "))")
                 print("    tags: \(specCase.tags.joined(separator: ", "))")
                 print("    profiles: \(runSelection.profiles(of: compactCase).map(\.rawValue).joined(separator: ", "))")
-                print("    location: \(specCase.location)")
+                print("    location: \(QuotedText.line(specCase.location.description))")
             }
         }
     }

@@ -9,9 +9,10 @@ struct MergeCommand: ParsableCommand {
         abstract: "Combine the results streams of shards (iamspec run --shard I/N --json ...) into one.",
         discussion: """
             The streams must come from the same engine, suite paths and selection (only --shard \
-            may differ), and no case run may appear in two of them. The merged stream feeds \
-            `iamspec report` and `iamspec docs` like a whole run's. Prints the merged totals as \
-            `N passed, N failed, N skipped`, and a warning on standard error when shards of one \
+            may differ), judged against the same baseline (or none), and no case run may appear \
+            in two of them. The merged stream feeds `iamspec report` and `iamspec docs` like a \
+            whole run's, the baseline recorded in its footer. Prints the merged totals as the \
+            baseline judges them, `N passed, N failed, N skipped`, and a warning on standard error when shards of one \
             count are missing. Exit status 0 when the merged stream was written (whatever the \
             results), 2 when an input cannot be read, the inputs do not fit together, or the \
             output cannot be written or is one of the inputs.
@@ -38,7 +39,7 @@ struct MergeCommand: ParsableCommand {
         do {
             var read: [ResultsMerge.Input] = []
             for path in inputs {
-                read.append(ResultsMerge.Input(path: path, summary: try ResultsStream.read(from: path)))
+                read.append(ResultsMerge.Input(path: path, recorded: try ResultsStream.readRecorded(from: path)))
             }
             let merged = try ResultsMerge.merge(read)
             let missing = ResultsMerge.missingShards(read)
@@ -49,7 +50,7 @@ struct MergeCommand: ParsableCommand {
                 )
             }
             try ResultsStream.write(merged, to: output)
-            print(merged.totalsLine)
+            print(merged.judged.totalsLine)
         } catch let error as ResultsStreamError {
             throw CommandFailure.usage(error.description)
         } catch let error as AtomicFileError {

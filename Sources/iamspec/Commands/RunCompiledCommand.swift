@@ -38,6 +38,11 @@ struct RunCompiledCommand: ParsableCommand {
     var color: ColorMode = .auto
 
     func run() throws {
+        // Signals are handled from the first step on (held back since `main` began), as `run`
+        // handles them: the runs so far are reported, marked interrupted, with exit status 1.
+        let control = RunControl()
+        let signals = InterruptSignals(control: control)
+        defer { withExtendedLifetime(signals) {} }
         let suite: PortableSuite
         do {
             suite = try PortableSuite(contentsOf: URL(fileURLWithPath: compiled))
@@ -51,14 +56,13 @@ struct RunCompiledCommand: ParsableCommand {
         let provider = try makeEngineProvider(timeout: suite.timeout)
         let stdioProvider = provider as? StdioEngineProvider
         defer { stdioProvider?.shutdown() }
-        let control = RunControl()
-        let signals = InterruptSignals(control: control)
-        let summary = Self.wait(until: control) { await suite.runAll(on: provider) }
-        signals.stop()
+        var summary = Self.wait(until: control) { await suite.runAll(on: provider) }
         stdioProvider?.shutdown()
         if let failure = stdioProvider?.startupFailure {
             throw CommandFailure.engineStartup(failure)
         }
+        // What the engine wrote after a case had ended is charged to it, as `run` charges it.
+        summary.lateLines = stdioProvider?.lateLines ?? []
         if let json {
             do {
                 try AtomicFile.write(Data(ResultsStream.encode(summary)), to: json)

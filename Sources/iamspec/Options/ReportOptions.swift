@@ -1,10 +1,20 @@
 import ArgumentParser
+import IAMSpec
 import IAMSpecRunner
 
-/// The reports `run` and `report` make from a run's results: JUnit XML and the Markdown summary.
+/// The reports `run` and `report` make from a run's results: JUnit XML (one file, or a file per
+/// suite) and the Markdown summary.
 struct ReportOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Write a JUnit XML report to this file.", valueName: "file"))
     var junit: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Write the JUnit report as a file per suite (TEST-iamspec.<suite>.xml) in this folder, as Ant's junitreport reads them.",
+            valueName: "folder"
+        )
+    )
+    var junitDir: String?
 
     @Option(
         help: ArgumentHelp(
@@ -14,15 +24,22 @@ struct ReportOptions: ParsableArguments {
     )
     var summary: String?
 
-    /// The options as `ReportDestinations.prepare` takes them.
+    /// Whether any JUnit report is asked for.
+    var wantsJUnit: Bool { junit != nil || junitDir != nil }
+
+    /// The options as `ReportDestinations.prepare` takes them: `--junit-dir` as every file it
+    /// may write.
     var destinations: [(option: String, path: String?)] {
-        [("--junit", junit), ("--summary", summary)]
+        let suites = Profile.allCases.map(JUnitReport.suiteName) + [JUnitReport.baselineSuiteName]
+        return [("--junit", junit)]
+            + suites.map { suite in ("--junit-dir", junitDir.map { $0 + "/" + JUnitReport.suiteFileName(suite) }) }
+            + [("--summary", summary)]
     }
 
     /// Writes each report asked for.
     func write(_ results: RunSummary) throws(AtomicFileError) {
-        if let junit {
-            try JUnitReport.write(results, to: junit)
+        if wantsJUnit {
+            try JUnitReport.write(results, to: junit, directory: junitDir)
         }
         if let summary {
             try AtomicFile.write(MarkdownReport.summary(results), to: summary)

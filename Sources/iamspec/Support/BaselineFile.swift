@@ -1,11 +1,15 @@
 import IAMSpec
+import IAMSpecPlatform
 import IAMSpecRunner
 
-/// Reads a baseline file for a command; a file that cannot be read, or is for another engine,
-/// is a usage error (exit status 2).
+/// Reads a baseline file for a command; a file that is missing or cannot be read, or is for
+/// another engine, is a usage error (exit status 2). A missing one is told with the command that
+/// makes it, since a first run in CI has none yet.
 enum BaselineFile {
-    /// The baseline at `path`, which must be for `engine` (when given).
-    static func read(_ path: String, engine: String?) throws(CommandFailure) -> Baseline {
+    /// The baseline at `path`, which must be for `engine` (when given); `making` is the command
+    /// that makes the file, named when it is missing.
+    static func read(_ path: String, engine: String?, making: String) throws(CommandFailure) -> Baseline {
+        try requireFile(path, making: making)
         let parsed = BaselineParser.read(from: path)
         guard let baseline = parsed.baseline, parsed.diagnostics.isEmpty else {
             throw .diagnostics(parsed.diagnostics)
@@ -20,5 +24,37 @@ enum BaselineFile {
             ])
         }
         return baseline
+    }
+
+    /// Throws, naming the command `making` that makes one, when nothing is at `path`.
+    static func requireFile(_ path: String, making: String) throws(CommandFailure) {
+        var status = stat()
+        guard stat(path, &status) != 0 else { return }
+        throw .diagnostics([
+            Diagnostic(
+                "found no baseline file, expected the known failures of the engine under test (README, "
+                    + "\"Baselines\"); make it from a run of the engine with `\(making)` and review it, or leave "
+                    + "out --baseline to judge the run without one",
+                at: SourceLocation(file: path, line: 1, column: 1)
+            )
+        ])
+    }
+
+    /// `[cd DIR && ]PROGRAM run PATHS [--engine-command CMD] [--validate-protocol] --update-baseline PATH`,
+    /// shell-quoted: the run that writes the baseline `path` of an engine.
+    static func making(
+        _ path: String,
+        program: String,
+        workingDirectory: String? = nil,
+        suitePaths: [String],
+        engineCommand: String?,
+        validatesProtocol: Bool
+    ) -> String {
+        var words = [program, "run"] + suitePaths
+        if let engineCommand { words += ["--engine-command", engineCommand] }
+        if validatesProtocol { words.append("--validate-protocol") }
+        words += ["--update-baseline", path]
+        let command = words.map(RerunCommand.shellQuoted).joined(separator: " ")
+        return workingDirectory.map { "cd \(RerunCommand.shellQuoted($0)) && \(command)" } ?? command
     }
 }

@@ -21,8 +21,10 @@ struct CommandFailure: Error {
     }
 
     /// An engine program that cannot start or stopped speaking the protocol, with what it wrote
-    /// on stderr: a configuration error, exit status 2.
+    /// on stderr, each line after `| `, all as `QuotedText` shows an engine's text: a
+    /// configuration error, exit status 2.
     static func engineStartup(_ error: EngineStartupError) -> CommandFailure {
-        usage("error: \(error.message)" + (error.diagnostics.isEmpty ? "" : "\n\(error.diagnostics)"))
+        let stderr = error.diagnostics.isEmpty ? [] : QuotedText.lines(error.diagnostics, after: "| ")
+        return usage((["error: \(QuotedText.line(error.message))"] + stderr).joined(separator: "\n"))
     }
 }

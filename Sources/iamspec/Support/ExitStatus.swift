@@ -11,8 +11,14 @@ enum ExitStatus {
     static let emptySelection: Int32 = 5
 
     /// Ends the process with `status`, as C's `exit` (standard output flushed); in a command,
-    /// ArgumentParser's `exit(withError:)` hides C's `exit`.
+    /// ArgumentParser's `exit(withError:)` hides C's `exit`. Once an engine's `exit` was refused
+    /// (``EngineExitRefusal``), its thread is parked inside `exit`: then standard output is
+    /// flushed and the process ends with `_exit`, which a parked `exit` cannot hold up.
     static func exitProcess(_ status: Int32) -> Never {
+        if EngineExitRefusal.hasRefused {
+            fflush(nil)
+            _exit(status)
+        }
         exit(status)
     }
 }

@@ -67,6 +67,7 @@ enum ReportDestinations {
         }
         return suite.caseFiles.map { Input(role: "a spec file", path: $0) }
             + suite.catalogueFiles.map { Input(role: "the rule catalogue", path: $0) }
+            + suite.seedCatalogueFiles.map { Input(role: "the seed catalogue", path: $0) }
             + folders.map { Input(role: "a spec file of the folder \($0)", path: $0, isSpecFolder: true) }
     }
 

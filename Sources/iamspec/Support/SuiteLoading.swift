@@ -14,4 +14,14 @@ enum SuiteLoading {
         }
         return suite
     }
+
+    /// Loads as ``load(_:jobs:)`` until `control` is interrupted: then no file more is read, and
+    /// the suite returned is partial, its problems not reported (nothing will run).
+    static func load(_ paths: [String], jobs: Int, until control: RunControl) throws(CommandFailure) -> LoadedSuite {
+        let suite = SuiteLoader.load(paths: paths, jobs: jobs, stoppingWhen: { control.isInterrupted })
+        guard suite.diagnostics.isEmpty || control.isInterrupted else {
+            throw .diagnostics(suite.diagnostics)
+        }
+        return suite
+    }
 }

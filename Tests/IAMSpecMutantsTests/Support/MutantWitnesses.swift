@@ -310,6 +310,12 @@ enum MutantWitnesses {
                 [B.start, B.event("tap"), B.event("level"), B.advance(10)],
                 configuration: B.noInterval
             )
+        case "click-follow-up-flipped":
+            return B.scenario(
+                [m1, m2],
+                [B.start, B.event("tap"), .messageClicked("m1"), B.event("level")],
+                configuration: B.noInterval
+            )
         case "keyboard-ignores-delegate":
             return B.scenario(
                 [m1],
@@ -404,6 +410,13 @@ enum MutantWitnesses {
         case "control-moves-no-clock":
             let control = B.message("m1", B.tap) { $0.isControl = true }
             return B.scenario([control, m2], [B.start, B.event("tap"), B.event("level")])
+        case "control-skips-delegate":
+            let control = B.message("m1", B.tap) { $0.isControl = true }
+            return B.scenario(
+                [control],
+                [.delegateChoiceSet(message: "m1", choice: .later), B.start, B.event("tap")],
+                configuration: EngineConfiguration(delegate: .implemented)
+            )
         case "push-open-push-click-first":
             return B.scenario(
                 [B.message("m0", .sessionStart), B.message("m1", .pushClick(campaign: nil))],
@@ -425,6 +438,19 @@ enum MutantWitnesses {
                 [m1],
                 [B.start, B.event("tap"), .userChanged(to: "a"), B.start, B.event("tap")],
                 configuration: B.noInterval
+            )
+        case "new-user-replays-held-events":
+            return B.scenario(
+                [m1],
+                [
+                    .userChanged(to: "a"), .sessionStarted(syncPending: true), B.event("tap"), .userChanged(to: "b"),
+                    .sessionSyncCompleted,
+                ]
+            )
+        case "anonymous-held-events-dropped":
+            return B.scenario(
+                [m1],
+                [.sessionStarted(syncPending: true), B.event("tap"), .userChanged(to: "a"), .sessionSyncCompleted]
             )
         default:
             return nil

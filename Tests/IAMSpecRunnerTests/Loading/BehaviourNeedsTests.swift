@@ -3,15 +3,23 @@ import Testing
 
 @testable import IAMSpecRunner
 
-/// The two behavioural gates, `priority` and `minimum-interval`, derived from what a case's
-/// outcome can depend on (Specs/README.md, "Priority and the minimum interval").
+/// The behavioural gates, `priority`, `minimum-interval` and `click-follow-up`, derived from what
+/// a case's outcome can depend on (Specs/README.md, "Priority and the minimum interval", "A click's
+/// follow-up").
 @Suite struct BehaviourNeedsTests {
     /// What the loader derives for a case with these messages (and config) and steps.
-    private func needs(_ given: String, _ steps: String) throws -> Set<Capability> {
+    private func needs(
+        _ given: String,
+        _ steps: String,
+        profiles: String = "[braze-swift, appboy-legacy]"
+    ) throws
+        -> Set<Capability>
+    {
         let yaml = """
             id: behaviour-case
             title: A case
             rules: [area.rule]
+            profiles: \(profiles)
             given:
             \(given.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
             steps:
@@ -235,5 +243,113 @@ import Testing
             - expect: {sequence: [{displayed: open}]}
             """
         #expect(try !needs(given, steps).contains(.priority))
+    }
+
+    // MARK: A click's follow-up
+
+    private let clickable = """
+        config: {minimum_trigger_interval: 0}
+        messages:
+          - {id: promo, triggers: [{custom_event: cart}]}
+          - {id: tip, triggers: [{custom_event: browse}]}
+          - {id: slow, delay: 5, triggers: [{purchase: gem}]}
+        """
+
+    /// `promo` shown and clicked, then `tip` triggered while it may still be on screen.
+    private let clickThenTrigger = """
+        - session_start
+        - custom_event: cart
+        - click: promo
+        - custom_event: browse
+        - expect: nothing
+        """
+
+    @Test func anEventThatTriggersAfterAClickNeedsIt() throws {
+        #expect(try needs(clickable, clickThenTrigger).contains(.clickFollowUp))
+    }
+
+    @Test func aClickedMessageThatLeftFirstNeedsNothing() throws {
+        for leaving in ["dismiss: promo", "app_dismiss", "relaunch", "wipe_data", "change_user: ana"] {
+            let steps = """
+                - session_start
+                - custom_event: cart
+                - click: promo
+                - \(leaving)
+                - custom_event: browse
+                - expect: nothing
+                """
+            #expect(try !needs(clickable, steps).contains(.clickFollowUp), "\(leaving)")
+        }
+    }
+
+    @Test func aChangeToTheCurrentUserLeavesTheClickArmed() throws {
+        let steps = """
+            - change_user: ana
+            - session_start
+            - custom_event: cart
+            - click: promo
+            - change_user: ana
+            - custom_event: browse
+            - expect: nothing
+            """
+        #expect(try needs(clickable, steps).contains(.clickFollowUp))
+    }
+
+    @Test func whatPresentsNothingAfterAClickNeedsNothing() throws {
+        // An event that matches no trigger, display_next, a delay that has not ended, and what
+        // comes after the last expectation.
+        let steps = """
+            - session_start
+            - custom_event: cart
+            - purchase: gem
+            - click: promo
+            - custom_event: nothing-matches
+            - display_next
+            - advance: 4.999
+            - expect: nothing
+            - custom_event: browse
+            """
+        #expect(try !needs(clickable, steps).contains(.clickFollowUp))
+    }
+
+    @Test func aDelayEndingAfterAClickNeedsIt() throws {
+        let steps = """
+            - session_start
+            - custom_event: cart
+            - purchase: gem
+            - click: promo
+            - advance: 5
+            - expect: nothing
+            """
+        #expect(try needs(clickable, steps).contains(.clickFollowUp))
+    }
+
+    @Test func aClickOfALocalMessageOrUnderTheLegacySDKNeedsNothing() throws {
+        let local = """
+            - session_start
+            - present_local: {id: custom}
+            - click: custom
+            - custom_event: browse
+            - expect: nothing
+            """
+        #expect(try !needs(clickable, local).contains(.clickFollowUp))
+        #expect(try !needs(clickable, clickThenTrigger, profiles: "[appboy-legacy]").contains(.clickFollowUp))
+        #expect(try needs(clickable, clickThenTrigger, profiles: "[braze-swift]").contains(.clickFollowUp))
+    }
+
+    @Test func aPresentedMessageOrAStackOfferAfterAClickNeedsIt() throws {
+        for presenting in [
+            "present_local: {id: custom}", "session_start", "push_click",
+            "asset_download: {message: tip, outcome: succeeds}",
+        ] {
+            let steps = """
+                - session_start
+                - custom_event: cart
+                - click: promo
+                - \(presenting)
+                - expect: nothing
+                """
+            #expect(try needs(clickable, steps).contains(.clickFollowUp), "\(presenting)")
+        }
     }
 }

@@ -268,6 +268,53 @@ import Testing
         #expect(problems == [#"case.yaml:6:88: error: invalid regular expression "a(" for 'matches': expected ')'"#])
     }
 
+    /// A case whose message `promo` fires on custom event `e` when property `p` matches the pattern
+    /// (a YAML double-quoted scalar, its backslashes, quotes and line feeds escaped).
+    static func yaml(matching pattern: String) -> String {
+        let scalar = pattern.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n")
+        return yaml().replacingOccurrences(
+            of: "triggers: [session_start]",
+            with: "triggers: [{custom_event: {name: e, filters: [{property: p, matches: \"\(scalar)\"}]}}]"
+        )
+    }
+
+    @Test func characterClassesNestedAsDeepAsTheLimitLoad() throws {
+        let pattern = String(repeating: "[", count: 100) + "a" + String(repeating: "]", count: 100)
+        #expect(try SpecScratch.problems(in: Self.yaml(matching: pattern)) == [])
+    }
+
+    @Test func characterClassesNestedPastTheLimitAreRefusedBeforeTheyAreParsed() throws {
+        let pattern = String(repeating: "[", count: 101) + "a" + String(repeating: "]", count: 101)
+        let problems = try SpecScratch.problems(in: Self.yaml(matching: pattern))
+        #expect(
+            problems == [
+                "case.yaml:6:88: error: regular expression for 'matches' too deep: found 101 '[' and set operators "
+                    + "('--', '&&', '~~'), each a possible level of character class; expected at most 100"
+            ]
+        )
+    }
+
+    /// Each of these reaches 3,000 levels in Swift's regular expression parser, which overflows its
+    /// stack (a crash, before the limit), while a count that followed the syntax saw one level or none:
+    /// a quoted, a braced and a control escape's `]`, an extended-syntax comment, and a chain of set
+    /// operators in one class.
+    static let levelsHiddenFromTheSyntax: [String: String] = [
+        "a quoted ']'": String(repeating: #"[\Q]\E"#, count: 3_000),
+        "a braced escape's ']'": String(repeating: #"[\x{]}"#, count: 3_000),
+        "a control escape of '\\'": String(repeating: #"\c\["#, count: 3_000),
+        "an extended-syntax comment": "(?x)" + String(repeating: "[#]\n", count: 3_000),
+        "set operators": "[a" + String(repeating: "--b", count: 3_000) + "]",
+    ]
+
+    @Test(arguments: levelsHiddenFromTheSyntax.keys.sorted())
+    func aDeepPatternCannotHideItsLevels(hiddenBy way: String) throws {
+        let pattern = try #require(Self.levelsHiddenFromTheSyntax[way])
+        let problems = try SpecScratch.problems(in: Self.yaml(matching: pattern))
+        #expect(problems.count == 1)
+        #expect(problems.first?.contains(": error: regular expression for 'matches' too deep: found 3") == true)
+    }
+
     @Test func expectNothingIsAnEmptySequence() throws {
         let scratch = try SpecScratch(["rules.yaml": SpecScratch.catalogue, "case.yaml": Self.yaml()])
         let suite = scratch.load()

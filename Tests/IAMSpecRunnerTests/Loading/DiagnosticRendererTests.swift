@@ -1,3 +1,4 @@
+import Foundation
 import IAMSpec
 import Testing
 
@@ -14,17 +15,17 @@ import Testing
             Diagnostic("no such file", at: SourceLocation(file: "/no/such.yaml", line: 1, column: 1)),
         ]
         #expect(
-            DiagnosticRenderer.render(diagnostics) == """
-                \(file):2:10: error: unknown step 'x'
-                \tsteps: [x]
-                \t        ^
-                \(file):1:8: error: past the end
-                id: a
-                       ^
-                \(file):40:1: error: no such line
+            DiagnosticRenderer.render(diagnostics) == #"""
+                \#(file):2:10: error: unknown step 'x'
+                2 | \tsteps: [x]
+                  |           ^
+                \#(file):1:8: error: past the end
+                1 | id: a
+                  |        ^
+                \#(file):40:1: error: no such line
                 /no/such.yaml:1:1: error: no such file
 
-                """
+                """#
         )
     }
 
@@ -36,8 +37,8 @@ import Testing
         #expect(
             rendered.replacingOccurrences(of: scratch.folder + "/", with: "") == """
                 case.yaml:4:19: error: expected non-negative seconds for 'advance', found integer -1
-                steps: [{advance: -1}, {expect: nothing}]
-                                  ^
+                4 | steps: [{advance: -1}, {expect: nothing}]
+                  |                   ^
 
                 """
         )
@@ -52,7 +53,53 @@ import Testing
         ])
         let window = String(repeating: "a", count: 80) + "X" + String(repeating: "b", count: 79)
         #expect(
-            rendered == "\(file):1:301: error: here\n…\(window)…\n" + String(repeating: " ", count: 81) + "^\n"
+            rendered == "\(file):1:301: error: here\n1 | …\(window)…\n  | " + String(repeating: " ", count: 81) + "^\n"
         )
+    }
+
+    /// A spec's own line may hold escapes, bidi controls and CI log commands: it is shown after
+    /// the bar, each such character visibly, the caret under the column it names.
+    @Test func aHostileSourceLineIsShownInertWithTheCaretInPlace() throws {
+        let line = "::error::x: \u{1B}[2J\u{202E}k: ##[error]\u{7}v"
+        let scratch = try SpecScratch(["case.yaml": "id: a\n" + line + "\n"])
+        let file = scratch.folder + "/case.yaml"
+        let column = line.unicodeScalars.count
+        let rendered = DiagnosticRenderer.render([
+            Diagnostic(
+                "found '\u{1B}]0;t\u{7}\n::add-mask::x'",
+                at: SourceLocation(file: file, line: 2, column: column)
+            )
+        ])
+        let shown = #"::error::x: \u{1b}[2J\u{202e}k: #\u{23}[error]\u{7}v"#
+        #expect(
+            rendered == """
+                \(file):2:\(column): error: found '\\u{1b}]0;t\\u{7}⏎::add-mask::x'
+                2 | \\u{3a}\(shown.dropFirst())
+                  | \(String(repeating: " ", count: shown.count + 4))^
+
+                """
+        )
+    }
+
+    /// Lines are counted as libyaml counts them: a vertical tab or a form feed ends none.
+    @Test func lineNumbersFollowLibyamlsLineBreaks() throws {
+        let scratch = try SpecScratch(["case.yaml": "a\u{B}b\u{C}c\u{2028}second\n"])
+        let file = scratch.folder + "/case.yaml"
+        let rendered = DiagnosticRenderer.render([
+            Diagnostic("here", at: SourceLocation(file: file, line: 2, column: 1))
+        ])
+        #expect(rendered == "\(file):2:1: error: here\n2 | second\n  | ^\n")
+    }
+
+    /// A file past the file limit is not read to show a line (its own diagnostic names it).
+    @Test func aFileTooLargeToReadShowsNoSourceLine() throws {
+        let scratch = try SpecScratch(["large.yaml": ""])
+        let file = scratch.folder + "/large.yaml"
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
+        try handle.truncate(atOffset: UInt64(YAMLLimits.standard.maximumFileBytes + 1))
+        try handle.close()
+        let rendered = DiagnosticRenderer.render([Diagnostic("big", at: SourceLocation(file: file, line: 1, column: 1))]
+        )
+        #expect(rendered == "\(file):1:1: error: big\n")
     }
 }

@@ -4,8 +4,8 @@ import Testing
 
 @testable import IAMSpecRunner
 
-/// `Specs/schema.json` and `Specs/schemas/rules.schema.json` name exactly the keys the loader
-/// accepts (the steps: `StepSchemaTests`).
+/// `Specs/schema.json`, `Specs/schemas/rules.schema.json` and `Specs/schemas/seeds.schema.json`
+/// name exactly the keys the loader accepts (the steps: `StepSchemaTests`).
 @Suite struct SchemaAgreementTests {
     static let specs = URL(fileURLWithPath: FixturePaths.root).deletingLastPathComponent().appendingPathComponent(
         "Specs"
@@ -63,5 +63,10 @@ import Testing
         let definitions = try Self.definitions("schemas/rules.schema.json")
         #expect(try Self.keys(definitions, "rule", "properties") == Set(RuleCatalogueDecoder.ruleKeys.names))
         #expect(try Self.keys(definitions, "quote", "properties") == Set(RuleCatalogueDecoder.quoteKeys.names))
+    }
+
+    @Test func seedKeysAgree() throws {
+        let definitions = try Self.definitions("schemas/seeds.schema.json")
+        #expect(try Self.keys(definitions, "seed", "properties") == Set(SeedCatalogueDecoder.seedKeys.names))
     }
 }

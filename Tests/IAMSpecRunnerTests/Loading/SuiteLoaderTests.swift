@@ -199,6 +199,92 @@ import Testing
         )
     }
 
+    @Test func theSeedCatalogueBesideTheRulesDescribesTheSeedsTheirQuotesName() throws {
+        let scratch = try Self.quoting(
+            seeds: """
+                - file: 001.txt
+                  title: Regeln
+                  language: de
+                  profile: appboy-legacy
+                """,
+            ["area/one.yaml": Self.caseYAML("one")]
+        )
+        let suite = scratch.load()
+        #expect(scratch.problems(suite) == [])
+        #expect(suite.cases.map(\.id) == ["one"], "seeds.yaml is not a case file")
+        #expect(suite.seeds.seeds.map(\.title) == ["Regeln"])
+        #expect(suite.seeds.seed("001.txt")?.profile == .appboyLegacy)
+        #expect(suite.seedCatalogueFiles == [scratch.folder + "/seeds.yaml"])
+    }
+
+    @Test func aQuoteOfASeedTheCatalogueLacksOrInAnotherLanguageIsADiagnostic() throws {
+        let scratch = try Self.quoting(
+            seeds: """
+                - file: 002.txt
+                  title: Rules
+                  language: en
+                  profile: braze-swift
+                """
+        )
+        #expect(
+            scratch.problems(scratch.load()) == [
+                "rules.yaml:1:3: error: rule 'area.two' quotes the seed '001.txt', which seeds.yaml "
+                    + "does not describe; expected one of: 002.txt"
+            ]
+        )
+        try scratch.write(
+            "seeds.yaml",
+            Data("- {file: 001.txt, title: Rules, language: en, profile: braze-swift}".utf8)
+        )
+        #expect(
+            scratch.problems(scratch.load()) == [
+                "rules.yaml:1:3: error: rule 'area.two' quotes the seed '001.txt' in 'de'; expected 'en', the seed's "
+                    + "language in seeds.yaml"
+            ]
+        )
+    }
+
+    @Test func seedCatalogueProblemsAreReported() throws {
+        let scratch = try Self.quoting(
+            seeds: """
+                - file: 001.txt
+                  title: Regeln
+                  language: de
+                  profile: appboy
+                - file: 001.txt
+                  titel: Again
+                """
+        )
+        #expect(
+            scratch.problems(scratch.load()) == [
+                "seeds.yaml:4:12: error: expected one of braze-swift, appboy-legacy for 'profile' (the SDK generation "
+                    + "the seed documents), found string \"appboy\"",
+                "seeds.yaml:5:3: error: missing required key 'language' in a seed",
+                "seeds.yaml:5:3: error: missing required key 'profile' in a seed",
+                "seeds.yaml:5:3: error: missing required key 'title' in a seed",
+                "seeds.yaml:5:9: error: the seed '001.txt' is described twice; first at line 1, column 9",
+                "seeds.yaml:6:3: error: unknown key 'titel' in a seed; expected one of: file, title, language, profile; "
+                    + "did you mean 'title'?",
+            ]
+        )
+    }
+
+    /// A scratch folder with `quotingCatalogue` as rules.yaml, `seeds` as seeds.yaml, and `files`.
+    static func quoting(seeds: String, _ files: [String: String] = [:]) throws -> SpecScratch {
+        try SpecScratch(files.merging(["rules.yaml": quotingCatalogue, "seeds.yaml": seeds]) { $1 })
+    }
+
+    static let quotingCatalogue = """
+        - id: area.two
+          title: Two
+          kind: documented
+          quotes: [{seed: 001.txt, language: de, text: Regel, translation: Rule}]
+        - id: area.rule
+          title: A rule.
+          kind: clarification
+          source: https://example.com
+        """
+
     @Test func anEmptyCatalogueIsADiagnostic() throws {
         let scratch = try SpecScratch(["rules.yaml": "# nothing yet\n", "one.yaml": Self.caseYAML("one")])
         #expect(

@@ -12,6 +12,19 @@ struct ConsoleReportTests {
         #expect(lines.last == "1 passed, 2 failed, 1 skipped")
     }
 
+    /// A late line quotes what an engine wrote: its escapes and line breaks are shown, not acted on.
+    @Test func aLateLineIsQuoted() {
+        var summary = ReportFixtures.summary()
+        summary.lateLines = ["after case \"a\" (braze-swift) had ended, the engine wrote \u{1B}[2J\n::error::FORGED"]
+        let lines = plain.lines(for: summary)
+        #expect(
+            lines.contains(
+                "protocol fault: after case \"a\" (braze-swift) had ended, the engine wrote \\u{1b}[2J⏎::error::FORGED"
+            )
+        )
+        #expect(!lines.joined().contains("\u{1B}"))
+    }
+
     @Test func aFailureShowsItsStepTimelineAndRerunCommand() {
         let text = plain.lines(for: ReportFixtures.summary()).joined(separator: "\n")
         #expect(text.contains("FAILED   triggers.two [braze-swift]  Two"))
@@ -36,7 +49,7 @@ struct ConsoleReportTests {
             text.contains("  re-run: iamspec run Specs --filter triggers.two --profile braze-swift")
         )
         #expect(text.contains("ERROR    triggers.three [appboy-legacy]  Three"))
-        #expect(text.contains("    engine log line"))
+        #expect(text.contains("  engine diagnostics:\n    | engine log line"))
         #expect(text.contains("skipped 1 run: the engine lacks the capability keyboard"))
         #expect(!text.contains("triggers.one [braze-swift]"), "passed runs are not detailed")
     }

@@ -123,6 +123,41 @@ struct JUnitReportTests {
         let error = legacy?.elements(forName: "testcase").first { attributes($0)["name"] == "triggers.three" }?
             .elements(forName: "error").first
         #expect(attributes(error)["message"]?.hasPrefix("error (timeout): ") == true)
+        // junit2html keeps an <error>'s message and text, not its element name nor its type: the
+        // text says it too, and a failure's does not.
+        #expect(error?.stringValue?.hasPrefix("error (timeout): Specs/triggers/basic.yaml:") == true)
+        let failure = try document().rootElement()?.elements(forName: "testsuite")
+            .flatMap { $0.elements(forName: "testcase") }.flatMap { $0.elements(forName: "failure") }.first
+        #expect(failure?.stringValue?.hasPrefix("error") == false)
+    }
+
+    @Test func eachSuiteIsADocumentOfItsOwnInAFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("junit-dir-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let earlier = folder.appendingPathComponent("TEST-iamspec.baseline.xml")
+        let unrelated = folder.appendingPathComponent("TEST-other.xml")
+        try Data("<testsuite/>".utf8).write(to: earlier)
+        try Data("<testsuite/>".utf8).write(to: unrelated)
+        try JUnitReport.write(ReportFixtures.summary(), to: nil, directory: folder.path)
+
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(files == ["TEST-iamspec.appboy-legacy.xml", "TEST-iamspec.braze-swift.xml", "TEST-other.xml"])
+        let single = try document().rootElement()?.elements(forName: "testsuite") ?? []
+        for (index, suite) in single.enumerated() {
+            let name = try #require(attributes(suite)["name"])
+            let file = try XMLDocument(contentsOf: folder.appendingPathComponent("TEST-\(name).xml"))
+            let root = try #require(file.rootElement())
+            #expect(root.name == "testsuite")
+            // Ant's schema allows package and id only inside <testsuites>.
+            #expect(attributes(root)["package"] == nil && attributes(root)["id"] == nil)
+            for count in ["tests", "failures", "errors", "skipped"] {
+                #expect(attributes(root)[count] == attributes(suite)[count])
+            }
+            #expect(root.elements(forName: "testcase").count == suite.elements(forName: "testcase").count)
+            let properties = root.elements(forName: "properties").first?.elements(forName: "property") ?? []
+            #expect(properties.isEmpty == (index > 0), "the run's properties are in the first suite only")
+        }
     }
 
     @Test func eachRunsTraceIsInTheSuitesSystemOut() throws {

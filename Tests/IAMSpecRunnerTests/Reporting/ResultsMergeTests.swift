@@ -26,11 +26,12 @@ struct ResultsMergeTests {
             try shard("2/2", ["b", "d"], startedAt: "2026-01-31T23:59:59Z"),
             try shard("1/2", ["a", "c"], startedAt: "2026-01-31T23:58:00Z"),
         ])
-        #expect(merged.results.map(\.caseID) == ["a", "b", "c", "d"])
-        #expect(merged.header.selection.shard == nil)
-        #expect(merged.header.selection.filters == [GlobPattern("triggers.*")])
-        #expect(merged.header.startedAt == "2026-01-31T23:58:00Z")
-        #expect(merged.totalsLine == "4 passed, 0 failed, 0 skipped")
+        #expect(merged.summary.results.map(\.caseID) == ["a", "b", "c", "d"])
+        #expect(merged.summary.header.selection.shard == nil)
+        #expect(merged.summary.header.selection.filters == [GlobPattern("triggers.*")])
+        #expect(merged.summary.header.startedAt == "2026-01-31T23:58:00Z")
+        #expect(merged.judged.totalsLine == "4 passed, 0 failed, 0 skipped")
+        #expect(merged.baseline == nil)
     }
 
     @Test func aRunInTwoStreamsIsAnErrorAtItsLine() throws {
@@ -49,14 +50,43 @@ struct ResultsMergeTests {
 
     @Test func streamsOfAnotherEngineSuiteOrSelectionDoNotMerge() throws {
         var otherEngine = try shard("2/2", ["b"])
-        otherEngine.summary.header.engine.version = "3.0"
+        otherEngine.recorded.summary.header.engine.version = "3.0"
         var otherSuite = try shard("2/2", ["b"])
-        otherSuite.summary.header.suitePaths = ["Other"]
+        otherSuite.recorded.summary.header.suitePaths = ["Other"]
         var otherSelection = try shard("2/2", ["b"])
-        otherSelection.summary.header.selection.tags = ["smoke"]
-        for odd in [otherEngine, otherSuite, otherSelection] {
+        otherSelection.recorded.summary.header.selection.tags = ["smoke"]
+        var otherBaseline = try shard("2/2", ["b"])
+        otherBaseline.recorded.baseline = AppliedBaseline(
+            Baseline(engine: "sample", entries: [BaselineEntry(caseID: "b", status: .flaky, reason: "timing")]),
+            file: "ci/sample.yaml",
+            staleEntries: []
+        )
+        for odd in [otherEngine, otherSuite, otherSelection, otherBaseline] {
             #expect(throws: ResultsStreamError.self) { try ResultsMerge.merge([try shard("1/2", ["a"]), odd]) }
         }
+    }
+
+    @Test func shardsJudgedByOneBaselineMergeIntoARunJudgedByIt() throws {
+        let baseline = AppliedBaseline(
+            Baseline(
+                engine: "sample",
+                entries: [
+                    BaselineEntry(caseID: "gone", status: .fail, reason: "removed"),
+                    BaselineEntry(caseID: "b", status: .fail, reason: "known"),
+                ]
+            ),
+            file: "ci/sample.yaml",
+            staleEntries: [BaselineEntry(caseID: "gone", status: .fail, reason: "removed")]
+        )
+        var first = try shard("1/2", ["a"])
+        first.recorded.baseline = baseline
+        var second = try shard("2/2", ["b"])
+        second.recorded.baseline = baseline
+        let merged = try ResultsMerge.merge([first, second])
+        #expect(merged.baseline == baseline)
+        // b passes though the baseline expects it to fail, and one entry is stale.
+        #expect(merged.judged.totalsLine == "1 passed, 2 failed, 0 skipped")
+        #expect(merged.judged.verdict.outcome == "1 failed, 1 stale baseline entry")
     }
 
     @Test func missingShardsAreNamed() throws {

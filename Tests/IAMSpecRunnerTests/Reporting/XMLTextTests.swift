@@ -6,24 +6,26 @@ import Testing
 @Suite("XML text")
 struct XMLTextTests {
     @Test func markupCharactersAreEscaped() {
-        #expect(XMLText.content("a < b && c > \"d\"", limit: 100) == "a &lt; b &amp;&amp; c &gt; \"d\"")
+        #expect(XMLText.content("a < b && c > \"d\"", limit: 100) == "a &lt; b &amp;&amp; c &gt; &quot;d&quot;")
         #expect(XMLText.attribute("say \"hi\" & <go>", limit: 100) == "say &quot;hi&quot; &amp; &lt;go&gt;")
     }
 
-    @Test func charactersXMLForbidsBecomeVisibleEscapes() {
+    @Test func charactersThatWouldActBecomeVisibleEscapes() {
         #expect(
-            XMLText.content("bell\u{7} nul\u{0} esc\u{1B} \u{FFFE}", limit: 100)
-                == "bell\\u{7} nul\\u{0} esc\\u{1b} \\u{fffe}"
+            XMLText.content("bell\u{7} nul\u{0} esc\u{1B} \u{FFFE} \u{9B} \u{202E}", limit: 100)
+                == "bell\\u{7} nul\\u{0} esc\\u{1b} \\u{fffe} \\u{9b} \\u{202e}"
         )
-        #expect(XMLText.content("tab\tline\nreturn\r é 日本 😀", limit: 100) == "tab\tline\nreturn\r é 日本 😀")
+        #expect(
+            XMLText.content("tab\tline\nreturn\r é 日本 😀", limit: 100) == "tab\\tline\nreturn\\u{d} é 日本 😀"
+        )
     }
 
-    @Test func attributesKeepLineBreaksAndTabsAsReferences() {
-        #expect(XMLText.attribute("one\ntwo\tthree\r", limit: 100) == "one&#10;two&#9;three&#13;")
+    @Test func anAttributeIsOneLineWithItsBreaksShown() {
+        #expect(XMLText.attribute("one\ntwo\tthree\r", limit: 100) == "one⏎two\\tthree\\u{d}")
     }
 
     @Test func tokensHaveSingleSpacesAndNoneAtTheEnds() {
-        #expect(XMLText.token("  my \t host\n name ", limit: 100) == "my host name")
+        #expect(XMLText.token("  my   host\n name ", limit: 100) == "my host⏎ name")
     }
 
     @Test func longTextKeepsHeadAndTailAroundAMarker() {

@@ -26,18 +26,21 @@ extension ConsoleReport {
         let status: CaseStatus = results.contains { $0.status == .error } ? .error : .failed
         let profiles = results.map(\.profile)
         var lines = [
-            "\(statusWord(status))  \(style.bold(first.caseID)) [\(names(profiles))]  \(first.title)"
+            "\(statusWord(status))  \(style.bold(QuotedText.line(first.caseID))) [\(names(profiles))]  "
+                + QuotedText.line(first.title)
         ]
         for rule in first.rules {
-            lines.append("  rule \(rule.id)\(rule.title.isEmpty ? "" : ": \(rule.title)")")
-            if !rule.quotedLine.isEmpty { lines.append(style.dim("    \(rule.quotedLine)")) }
+            lines.append(
+                "  rule \(QuotedText.line(rule.id))\(rule.title.isEmpty ? "" : ": \(QuotedText.line(rule.title))")"
+            )
+            if !rule.quotedLine.isEmpty { lines.append(style.dim("    \(QuotedText.line(rule.quotedLine))")) }
         }
         if let difference = first.difference, difference.rules != first.rules.map(\.id) {
-            lines.append("  the failing step checks: \(difference.rules.joined(separator: ", "))")
+            lines.append("  the failing step checks: \(QuotedText.line(difference.rules.joined(separator: ", ")))")
         }
         if !first.given.isEmpty {
             lines.append("  given:")
-            lines += first.given.map { "    \($0)" }
+            lines += first.given.map { "    \(QuotedText.line($0))" }
         }
         var variants: [(profiles: [Profile], result: CaseResult)] = []
         for result in results {
@@ -51,7 +54,9 @@ extension ConsoleReport {
             lines.append("")
             let result = variant.result
             let which = variants.count > 1 ? "[\(names(variant.profiles))] \(statusWord(result.status)) " : ""
-            lines.append("  \(which)\(result.location): \(result.message)")
+            lines.append(
+                "  \(which)\(QuotedText.line(result.location.description)): \(QuotedText.line(result.message))"
+            )
             lines += details(result)
         }
         lines.append("")
@@ -77,7 +82,7 @@ extension ConsoleReport {
         if !result.diagnostics.isEmpty {
             lines.append("")
             lines.append("  engine diagnostics:")
-            lines += result.diagnostics.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }
+            lines += QuotedText.lines(result.diagnostics, after: "    | ")
         }
         return lines
     }

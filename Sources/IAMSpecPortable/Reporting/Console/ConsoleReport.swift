@@ -6,9 +6,10 @@ import IAMSpec
 /// `failureEntry(_:header:)`): the profiles it failed in, the rules it checks with their words, its
 /// `given`, the failing step's `path:line:col` with the message, the aligned timeline, and a
 /// one-line command that runs it again. Skips are grouped by reason (a declined step's runs each
-/// with the step's location), apart from expected failures (a baseline's; `BaselineJudgement` lists
-/// them in a section of their own). The last line is exactly `N passed, N failed, N skipped`,
-/// errors counted as failed, never coloured, so scripts can read it.
+/// with the step's location), apart from expected failures: for a run a baseline judged, a section
+/// lists them, the unexpected passes allowed, the stale entries and the baseline's counts. The last
+/// line is exactly `N passed, N failed, N skipped` (`RunVerdict`), errors and stale baseline
+/// entries counted as failed, never coloured, so scripts can read it.
 public struct ConsoleReport: Sendable {
     /// Whether the report is coloured.
     public var style: ConsoleStyle
@@ -18,7 +19,8 @@ public struct ConsoleReport: Sendable {
         self.style = style
     }
 
-    /// One line for a finished run: `[3/40] failed  some-case [braze-swift]`.
+    /// One line for a finished run: `[3/40] failed  some-case [braze-swift]`, the id as
+    /// ``QuotedText`` shows it.
     package func progressLine(for result: CaseResult, completed: Int, total: Int) -> String {
         var bytes: [UInt8] = []
         appendProgressLine(
@@ -45,7 +47,7 @@ public struct ConsoleReport: Sendable {
         to bytes: inout [UInt8]
     ) {
         var word = statusWord(status)
-        var id = caseID
+        var id = QuotedText.line(caseID)
         var profileName = profile.rawValue
         let totalWidth = Self.digitCount(total)
         // The count is right-aligned to the total's width.
@@ -79,6 +81,23 @@ public struct ConsoleReport: Sendable {
                 }
             }
         }
+    }
+
+    /// A line of progress off a terminal (`ProgressCadence`): `[245/490] 240 passed, 3 failed,
+    /// 2 skipped (41.2 s)`, the runs finished so far as the engine did them (errors counted as
+    /// failed), and the wall time since the run started.
+    package func progressSummaryLine(
+        completed: Int,
+        total: Int,
+        passed: Int,
+        failed: Int,
+        skipped: Int,
+        elapsed: Duration
+    ) -> String {
+        let count = String(completed)
+        let padding = String(repeating: " ", count: max(0, String(total).count - count.count))
+        return
+            "[\(padding)\(count)/\(total)] \(passed) passed, \(failed) failed, \(skipped) skipped (\(ElapsedText.of(elapsed)))"
     }
 
     /// What a progress line is made on (copied in one go, where `repeatElement` goes byte by byte).
@@ -130,7 +149,7 @@ public struct ConsoleReport: Sendable {
                 style.red("differences (\(differences.count)): the failed runs, by the rule and the way they differ")
             )
             for group in differences {
-                lines.append("  \(group.line)")
+                lines.append("  \(QuotedText.line(group.line))")
                 lines.append("    e.g. re-run: \(RerunCommand.text(for: group.example, header: summary.header))")
             }
             lines.append("")
@@ -145,15 +164,52 @@ public struct ConsoleReport: Sendable {
         }
         let skips = Dictionary(grouping: skipped, by: \.message)
         for (reason, results) in skips.sorted(by: { $0.key < $1.key }) {
-            lines.append(style.yellow("skipped \(results.count) run\(results.count == 1 ? "" : "s"): \(reason)"))
+            lines.append(
+                style.yellow("skipped \(results.count) run\(results.count == 1 ? "" : "s"): \(QuotedText.line(reason))")
+            )
             for result in results where result.kind == .declined {
-                lines.append("  \(result.location): \(result.caseID) [\(result.profile.rawValue)]")
+                lines.append(
+                    "  \(QuotedText.line(result.location.description)): \(QuotedText.line(result.caseID)) "
+                        + "[\(result.profile.rawValue)]"
+                )
             }
+        }
+        for line in summary.lateLines {
+            lines.append(style.red("protocol fault: \(QuotedText.line(line))"))
         }
         if summary.interrupted {
             lines.append(style.yellow("interrupted: the runs not started are not reported"))
         }
-        lines.append(summary.totalsLine)
+        lines += verdictLines(for: summary)
+        return lines
+    }
+
+    /// The report's last lines: for a run a baseline judged, its expected failures, the
+    /// unexpected passes it allowed, its stale entries and its counts; then the totals line.
+    package func verdictLines(for summary: RunSummary) -> [String] {
+        let verdict = summary.verdict
+        var lines: [String] = []
+        guard let baseline = summary.baseline else { return [verdict.totalsLine] }
+        func list(_ title: String, _ results: [CaseResult]) {
+            guard !results.isEmpty else { return }
+            lines.append(style.yellow("\(title) (\(results.count)):"))
+            for result in results {
+                lines.append(
+                    "  \(QuotedText.line(result.caseID)) [\(result.profile.rawValue)]  \(QuotedText.line(result.message))"
+                )
+            }
+        }
+        list("expected failures", summary.results.filter { $0.kind == .expectedFailure })
+        list(
+            "unexpected passes, allowed",
+            summary.results.filter { $0.kind == .unexpectedPass && $0.status == .passed }
+        )
+        if !baseline.staleEntries.isEmpty {
+            lines.append(style.red("stale baseline entries (\(baseline.staleEntries.count)):"))
+            lines += baseline.staleEntries.map { "  \($0.staleLine)" }
+        }
+        lines += [verdict.baselineCounts].compactMap { $0.map { "baseline: \($0)" } }
+        lines.append(verdict.totalsLine)
         return lines
     }
 

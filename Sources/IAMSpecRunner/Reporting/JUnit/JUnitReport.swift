@@ -1,4 +1,5 @@
 import IAMSpec
+import IAMSpecPlatform
 
 /// JUnit XML made from a run's results, valid against both the Jenkins xUnit (junit-10.xsd) and
 /// the Ant JUnit schemas, and read alike by junitparser, xunitparser and junit2html.
@@ -12,19 +13,28 @@ import IAMSpec
 ///   classname at its last `.` into package (`iamspec.<profile>`) and class (the rule area), so
 ///   its tree reads profile, area, case; GitLab shows the classname as the suite column.
 /// - Failures are `<failure type="iamspec.<check>">`, errors `<error type="iamspec.<kind>"
-///   message="error (<kind>): ...">`, skips `<skipped message="<reason>">`. The `error (` prefix
-///   is for readers without an error category (junit2html shows an error as "Failed"), so an
-///   error still reads as one there. The text holds the message, the failing step's
-///   `path:line:col`, each rule of the case with its sources, the timeline and the re-run command.
+///   message="error (<kind>): ...">`, skips `<skipped message="<reason>">`. An error's text
+///   starts with the same `error (<kind>): ` as its message: junit2html has no error category
+///   (it reads an `<error>` as a failure, keeping only the message and the text), so an error
+///   still reads as one there. The text holds the message, the failing step's `path:line:col`,
+///   each rule of the case with its sources, the timeline and the re-run command.
+/// - A run a baseline judged with stale entries has one more suite, `iamspec.baseline`: a
+///   failing test case per stale entry (`<failure type="iamspec.stale-baseline-entry">`), named
+///   by the entry's key, so that the reports count what fails the run as the totals line does.
 /// - The run's properties (iamspec and engine versions, capabilities, suite paths, selection,
 ///   whether it was interrupted or stopped at its first failure, how many selected runs were
-///   not run) are in the first suite's `<properties>` only; the other suites'
-///   are empty. xunitparser gathers every suite's properties into one table and refuses a name
+///   not run, what the engine wrote after a case had ended, the verdict and the baseline's
+///   counts) are in the first suite's `<properties>` only; the other suites' are empty. A run that
+///   made no run has no suite, but one named `iamspec`, with no test case, when it was
+///   interrupted, left selected runs not run or had late lines to tell. xunitparser gathers every suite's properties into one table and refuses a name
 ///   twice, and repeating them per suite only made the report larger.
 /// - The suite's `<system-out>` has a line per run (id, profile, status, rule ids), with the
 ///   timeline of each run that did not pass; `<system-err>` what engines wrote on the side.
 /// - Times are seconds with a `.` and three decimals, from whole milliseconds. `timestamp` is
 ///   the run's start in UTC without a zone suffix, as Ant requires.
+/// - `--junit-dir DIR` writes the same suites a file each (`TEST-iamspec.<suite>.xml`), each a
+///   `<testsuite>` document without `package` and `id` (which Ant's schema allows only inside
+///   `<testsuites>`), as Ant's `junitreport` task reads them.
 public enum JUnitReport {
     /// The longest text node, in characters, before head and tail are kept with a marker.
     package static let defaultTextLimit = 262_144
@@ -42,11 +52,64 @@ public enum JUnitReport {
 
     /// Writes the XML atomically to `path`.
     public static func write(_ summary: RunSummary, to path: String) throws(AtomicFileError) {
-        let writer = JUnitWriter(header: summary.header, path: path)
+        try write(summary, to: path, directory: nil)
+    }
+
+    /// Writes the report to `path` (one file, every suite), and a file per suite in `directory`
+    /// (`TEST-iamspec.<suite>.xml`), each atomically.
+    package static func write(_ summary: RunSummary, to path: String?, directory: String?) throws(AtomicFileError) {
+        let writer = JUnitWriter(header: summary.header, path: path, directory: directory)
         for result in summary.results {
             writer.add(result)
         }
         try writer.finish(summary)
+    }
+
+    /// The suite of the stale baseline entries: a test case each, failing.
+    package static let baselineSuiteName = "iamspec.baseline"
+    /// The name of the one suite of a run that made no run, which carries its properties.
+    package static let runSuiteName = "iamspec"
+
+    /// Whether a run that made no run still has something to say (it was interrupted, selected
+    /// runs were not run, the engine wrote after a case had ended): its report then holds one
+    /// empty suite, ``runSuiteName``, with the run's properties; otherwise it is an empty
+    /// `<testsuites>`.
+    static func runSuiteIsNeeded(_ summary: RunSummary) -> Bool {
+        summary.interrupted || summary.notRun > 0 || !summary.lateLines.isEmpty
+    }
+
+    /// The suite of a profile's runs: `iamspec.<profile>`.
+    package static func suiteName(_ profile: Profile) -> String {
+        "iamspec.\(profile.rawValue)"
+    }
+
+    /// The file of one suite in `--junit-dir`: `TEST-<suite>.xml`, as Ant's `junit` task names
+    /// them and its `junitreport` task reads them (`TEST-iamspec.braze-swift.xml`).
+    package static func suiteFileName(_ suite: String) -> String {
+        "TEST-\(suite).xml"
+    }
+
+    /// Removes from `directory` the suite files (`TEST-iamspec.*.xml`) not in `kept`: those of an
+    /// earlier run, which a reader of the folder would otherwise add to this run's.
+    static func removeEarlierSuiteFiles(in directory: String, keeping kept: Set<String>) throws(AtomicFileError) {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        } catch {
+            throw AtomicFileError(
+                path: directory,
+                reason: "cannot list the folder: \(FileSystemFailure.reason(of: error))"
+            )
+        }
+        for name in names.sorted()
+        where name.hasPrefix("TEST-iamspec.") && name.hasSuffix(".xml") && !kept.contains(name) {
+            guard unlink(directory + "/" + name) == 0 || errno == ENOENT else {
+                throw AtomicFileError(
+                    path: directory + "/" + name,
+                    reason: "cannot remove this earlier run's suite file: \(String(cString: strerror(errno)))"
+                )
+            }
+        }
     }
 
     /// Whole milliseconds as seconds with a `.` and three decimals, whatever the locale: `1.005`.
@@ -68,23 +131,29 @@ public enum JUnitReport {
         return fits ? trimmed : "1970-01-01T00:00:00"
     }
 
-    /// A suite's start tag and properties, up to its first test case.
-    static func suiteStart(_ counts: SuiteCounts, profile: Profile, id: Int, summary: RunSummary) -> String {
-        let name = "iamspec.\(profile.rawValue)"
+    /// A suite's start tag and properties, up to its first test case. `id` is its place in a
+    /// `<testsuites>` document (which Ant requires there, with `package`); nil for a suite that is
+    /// a document of its own, where Ant allows neither. The run's properties go in the first.
+    static func suiteStart(
+        _ counts: SuiteCounts,
+        name: String,
+        id: Int?,
+        withProperties: Bool,
+        summary: RunSummary
+    ) -> String {
         var xml = "  <testsuite"
-        xml += attributes([
-            ("name", token(name)),
-            ("package", token(name)),
-            ("id", String(id)),
-            ("timestamp", timestamp(summary.header.startedAt)),
-            ("hostname", token(summary.header.hostname.isEmpty ? "localhost" : summary.header.hostname)),
-            ("tests", String(counts.tests)),
-            ("failures", String(counts.failures)),
-            ("errors", String(counts.errors)),
-            ("skipped", String(counts.skipped)),
-            ("time", seconds(milliseconds: counts.milliseconds)),
-        ])
-        let properties = id == 0 ? runProperties(summary) : []
+        xml += attributes(
+            [("name", token(name))] + (id.map { [("package", token(name)), ("id", String($0))] } ?? []) + [
+                ("timestamp", timestamp(summary.header.startedAt)),
+                ("hostname", token(summary.header.hostname.isEmpty ? "localhost" : summary.header.hostname)),
+                ("tests", String(counts.tests)),
+                ("failures", String(counts.failures)),
+                ("errors", String(counts.errors)),
+                ("skipped", String(counts.skipped)),
+                ("time", seconds(milliseconds: counts.milliseconds)),
+            ]
+        )
+        let properties = withProperties ? runProperties(summary) : []
         xml += properties.isEmpty ? ">\n    <properties/>\n" : ">\n    <properties>\n"
         for (name, value) in properties {
             xml += "      <property name=\"\(token(name))\" value=\"\(attribute(value))\"/>\n"
@@ -125,6 +194,14 @@ public enum JUnitReport {
         if summary.notRun > 0 {
             properties.append(("not-run", String(summary.notRun)))
         }
+        for (number, line) in zip(1..., summary.lateLines) {
+            properties.append(("late-line.\(number)", line))
+        }
+        let verdict = summary.verdict
+        properties.append(("verdict", verdict.outcome))
+        if let baseline = summary.baseline, let counts = verdict.baselineCounts {
+            properties.append(("baseline", "\(baseline.file): \(counts)"))
+        }
         // The differences first among what the run found, one property each, numbered from 1.
         for (number, group) in zip(1..., summary.differences) {
             properties.append(("difference.\(number)", group.line))
@@ -140,37 +217,52 @@ public enum JUnitReport {
             ("classname", token("iamspec.\(result.profile.rawValue).\(area)")),
             ("time", seconds(milliseconds: result.durationMilliseconds)),
         ])
-        let body = XMLText.content(report(result, header: header), limit: textLimit)
         switch result.status {
         case .passed:
             return xml + "/>\n"
         case .skipped:
             return xml + ">\n      <skipped message=\"\(attribute(result.message))\"/>\n    </testcase>\n"
         case .failed:
+            let body = XMLText.content(report(result, header: header), limit: textLimit)
             let type = "iamspec.\(result.kind?.rawValue ?? "expectation")"
             return xml + ">\n      <failure type=\"\(attribute(type))\" message=\"\(attribute(result.message))\">"
                 + "\(body)</failure>\n    </testcase>\n"
         case .error:
+            // junit2html reads an <error> as a failure, keeping only its message and text: both
+            // start by saying it is an error, and of which kind.
             let kind = result.kind?.rawValue ?? "engine"
-            let message = "error (\(kind)): \(result.message)"
-            return xml + ">\n      <error type=\"\(attribute("iamspec.\(kind)"))\" message=\"\(attribute(message))\">"
-                + "\(body)</error>\n    </testcase>\n"
+            let prefix = "error (\(kind)): "
+            let text = XMLText.content(prefix + report(result, header: header), limit: textLimit)
+            return xml
+                + ">\n      <error type=\"\(attribute("iamspec.\(kind)"))\" message=\"\(attribute(prefix + result.message))\">"
+                + "\(text)</error>\n    </testcase>\n"
         }
+    }
+
+    /// A stale baseline entry's test case, failing: named by the entry's key, in the suite
+    /// ``baselineSuiteName``.
+    static func testcase(stale entry: BaselineEntry) -> String {
+        let message = "stale baseline entry \(entry.key): \(BaselineEntry.staleReason)"
+        return "    <testcase"
+            + attributes([("name", token(entry.key)), ("classname", baselineSuiteName), ("time", "0.000")])
+            + ">\n      <failure type=\"iamspec.stale-baseline-entry\" message=\"\(attribute(message))\">"
+            + "\(XMLText.content(entry.staleLine, limit: attributeLimit))</failure>\n    </testcase>\n"
     }
 
     /// The text of a failure or error: what, where, the timeline, how to run it again.
     private static func report(_ result: CaseResult, header: RunHeader) -> String {
-        var lines = ["\(result.location): \(result.message)", ""]
+        var lines = [located(result), ""]
         if !result.rules.isEmpty {
             lines.append("rules:")
             lines += result.rules.map { rule in
-                "  \(rule.id)" + (rule.sources.isEmpty ? "" : ": \(rule.sources.joined(separator: "; "))")
+                "  \(QuotedText.line(rule.id))"
+                    + (rule.sources.isEmpty ? "" : ": \(QuotedText.line(rule.sources.joined(separator: "; ")))")
             }
             lines.append("")
         }
         lines += TimelineText.lines(result.timeline)
         if !result.diagnostics.isEmpty {
-            lines += ["", "engine diagnostics:", result.diagnostics]
+            lines += ["", "engine diagnostics:"] + QuotedText.lines(result.diagnostics, after: "| ")
         }
         lines += ["", "re-run: \(RerunCommand.text(for: result, header: header))"]
         return lines.joined(separator: "\n")
@@ -178,11 +270,12 @@ public enum JUnitReport {
 
     /// One run's trace for the suite's system-out: a line, and the timeline unless it passed.
     static func trace(_ result: CaseResult) -> String {
-        let rules = result.rules.isEmpty ? "" : " (rules: \(result.rules.map(\.id).joined(separator: ", ")))"
-        var lines = ["== \(result.caseID) [\(result.profile.rawValue)]: \(result.status.rawValue)\(rules)"]
+        let rules =
+            result.rules.isEmpty ? "" : " (rules: \(QuotedText.line(result.rules.map(\.id).joined(separator: ", "))))"
+        var lines = ["== \(runName(result)): \(result.status.rawValue)\(rules)"]
         guard result.status != .passed else { return lines[0] }
         if !result.message.isEmpty {
-            lines.append("\(result.location): \(result.message)")
+            lines.append(located(result))
         }
         lines += TimelineText.lines(result.timeline)
         return lines.joined(separator: "\n") + "\n"
@@ -190,7 +283,18 @@ public enum JUnitReport {
 
     /// One run's part of the suite's system-err: what the engine wrote on the side, if anything.
     static func sideOutput(_ result: CaseResult) -> String? {
-        result.diagnostics.isEmpty ? nil : "== \(result.caseID) [\(result.profile.rawValue)]\n\(result.diagnostics)"
+        guard !result.diagnostics.isEmpty else { return nil }
+        return (["== \(runName(result))"] + QuotedText.lines(result.diagnostics, after: "| ")).joined(separator: "\n")
+    }
+
+    /// `case-id [profile]`, the id as `QuotedText` shows it.
+    private static func runName(_ result: CaseResult) -> String {
+        "\(QuotedText.line(result.caseID)) [\(result.profile.rawValue)]"
+    }
+
+    /// `path:line:col: message`, both as `QuotedText` shows them.
+    private static func located(_ result: CaseResult) -> String {
+        "\(QuotedText.line(result.location.description)): \(QuotedText.line(result.message))"
     }
 
     private static func attributes(_ pairs: [(String, String)]) -> String {

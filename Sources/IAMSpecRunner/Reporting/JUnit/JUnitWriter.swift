@@ -1,24 +1,28 @@
 import IAMSpec
 
-/// Writes a JUnit report (``JUnitReport``) while the run goes on.
+/// Writes a JUnit report (``JUnitReport``) while the run goes on: one file holding every suite
+/// (`--junit FILE`), one file per suite (`--junit-dir DIR`), or both, from the same test cases.
 ///
 /// JUnit puts each suite's counts in its start tag, before its test cases, and the runs come in
 /// report order (case id, then profile) while the suites are per profile: so each profile's test
 /// cases wait in a ``ReportSpool`` of their own, with the suite's counts and its `<system-out>`
-/// and `<system-err>` text (cut as ``XMLText`` cuts it), and the document is put together and put
-/// in place at once (``AtomicFile``) at the end.
+/// and `<system-err>` text (cut as ``XMLText`` cuts it), and each document is put together and put
+/// in place at once (``AtomicFile``) at the end, when the stale baseline entries, if any, join as a
+/// suite of their own (`iamspec.baseline`).
 ///
 /// Thread-safety: none; one thread at a time (the run's calling thread).
 package final class JUnitWriter {
     private let header: RunHeader
     private let textLimit: Int
-    /// The report's path; nil for a report made as a value (memory spools).
+    /// The single report's path, if one is written.
     private let path: String?
+    /// The folder of the per-suite files, if they are written.
+    private let directory: String?
     private var suites: [Profile: Suite] = [:]
     /// The first spool that could not be made; ``finish(_:)`` throws it.
     private var failure: AtomicFileError?
 
-    /// One profile's suite so far.
+    /// One suite so far.
     private struct Suite {
         var counts = SuiteCounts()
         let testcases: ReportSpool
@@ -26,30 +30,35 @@ package final class JUnitWriter {
         var sideOutput: JoinedText
     }
 
-    /// A report for `path`, or, without a path, one made as a value (``document(_:)``).
-    package init(header: RunHeader, path: String? = nil, textLimit: Int = JUnitReport.defaultTextLimit) {
+    /// A report for `path` (one file) and `directory` (a file per suite); with neither, one made
+    /// as a value (``document(_:)``).
+    package init(
+        header: RunHeader,
+        path: String? = nil,
+        directory: String? = nil,
+        textLimit: Int = JUnitReport.defaultTextLimit
+    ) {
         self.header = header
         self.path = path
+        self.directory = directory
         self.textLimit = textLimit
     }
+
+    /// The path errors name: the single report's, else the folder's.
+    private var reportPath: String? { path ?? directory }
 
     /// Adds a result's test case; results come in report order.
     package func add(_ result: CaseResult) {
         guard failure == nil else { return }
         if suites[result.profile] == nil {
             do {
-                suites[result.profile] = Suite(
-                    testcases: try path.map { path throws(AtomicFileError) in try ReportSpool(for: path) }
-                        ?? ReportSpool(),
-                    traces: JoinedText(limit: textLimit),
-                    sideOutput: JoinedText(limit: textLimit)
-                )
+                suites[result.profile] = try makeSuite()
             } catch {
                 failure = error
                 return
             }
         }
-        suites[result.profile]!.counts.add(result)
+        suites[result.profile]!.counts.add(result.status, milliseconds: result.durationMilliseconds)
         suites[result.profile]!.testcases.append(JUnitReport.testcase(result, header: header, textLimit: textLimit))
         suites[result.profile]!.traces.append(JUnitReport.trace(result))
         if let side = JUnitReport.sideOutput(result) {
@@ -57,31 +66,111 @@ package final class JUnitWriter {
         }
     }
 
-    /// Puts the report in place; `summary` gives the run's properties (interrupted, not run).
-    package func finish(_ summary: RunSummary) throws(AtomicFileError) {
-        guard let path else { return }
-        if let failure { throw failure }
-        let document = try ReportSpool(for: path)
-        try assemble(summary, into: document)
-        try AtomicFile.write(document, to: path)
+    private func makeSuite() throws(AtomicFileError) -> Suite {
+        Suite(
+            testcases: try reportPath.map { path throws(AtomicFileError) in try ReportSpool(for: path) }
+                ?? ReportSpool(),
+            traces: JoinedText(limit: textLimit),
+            sideOutput: JoinedText(limit: textLimit)
+        )
     }
 
-    /// The whole document of a report made as a value.
+    /// Puts the reports in place; `summary` gives the run's properties (interrupted, not run, the
+    /// verdict) and the stale baseline entries. The folder of `--junit-dir` keeps no
+    /// `TEST-iamspec.*.xml` of an earlier run that this one did not write.
+    package func finish(_ summary: RunSummary) throws(AtomicFileError) {
+        if let failure { throw failure }
+        let parts = named(summary)
+        if let path {
+            let document = try ReportSpool(for: path)
+            try assemble(parts, summary, into: document, reportingAs: path)
+            try AtomicFile.write(document, to: path)
+        }
+        if let directory {
+            var written: Set<String> = []
+            for (index, part) in parts.enumerated() {
+                let file = JUnitReport.suiteFileName(part.name)
+                let filePath = directory + "/" + file
+                let document = try ReportSpool(for: filePath)
+                document.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+                try append(part, index: index, standalone: true, summary, into: document, reportingAs: filePath)
+                try AtomicFile.write(document, to: filePath)
+                written.insert(file)
+            }
+            try JUnitReport.removeEarlierSuiteFiles(in: directory, keeping: written)
+        }
+    }
+
+    /// The whole single-file document of a report made as a value.
     func document(_ summary: RunSummary) -> ReportSpool {
         let document = ReportSpool()
-        try! assemble(summary, into: document)
+        try! assemble(named(summary), summary, into: document, reportingAs: "")
         return document
     }
 
-    private func assemble(_ summary: RunSummary, into document: ReportSpool) throws(AtomicFileError) {
+    /// The suites in report order, each with its name: the profiles', then the stale baseline
+    /// entries' (made here, from `summary`); for a run that made no run but has something to
+    /// say, one empty suite that carries the run's properties (``JUnitReport/runSuiteIsNeeded(_:)``).
+    private func named(_ summary: RunSummary) -> [(name: String, suite: Suite)] {
+        var parts = suites.keys.sorted().map { (JUnitReport.suiteName($0), suites[$0]!) }
+        if parts.isEmpty && JUnitReport.runSuiteIsNeeded(summary) {
+            let nothing = Suite(
+                testcases: ReportSpool(),
+                traces: JoinedText(limit: textLimit),
+                sideOutput: JoinedText(limit: textLimit)
+            )
+            parts.append((JUnitReport.runSuiteName, nothing))
+        }
+        if let stale = summary.baseline?.staleEntries, !stale.isEmpty {
+            var suite = Suite(
+                testcases: ReportSpool(),
+                traces: JoinedText(limit: textLimit),
+                sideOutput: JoinedText(limit: textLimit)
+            )
+            for entry in stale {
+                suite.counts.add(.failed, milliseconds: 0)
+                suite.testcases.append(JUnitReport.testcase(stale: entry))
+                suite.traces.append("== \(entry.staleLine)")
+            }
+            parts.append((JUnitReport.baselineSuiteName, suite))
+        }
+        return parts
+    }
+
+    private func assemble(
+        _ parts: [(name: String, suite: Suite)],
+        _ summary: RunSummary,
+        into document: ReportSpool,
+        reportingAs path: String
+    ) throws(AtomicFileError) {
         document.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n")
-        for (id, profile) in suites.keys.sorted().enumerated() {
-            let suite = suites[profile]!
-            document.append(JUnitReport.suiteStart(suite.counts, profile: profile, id: id, summary: summary))
-            try document.append(contentsOf: suite.testcases, reportingAs: path ?? "")
-            document.append(JUnitReport.suiteEnd(traces: suite.traces, sideOutput: suite.sideOutput))
+        for (index, part) in parts.enumerated() {
+            try append(part, index: index, standalone: false, summary, into: document, reportingAs: path)
         }
         document.append("</testsuites>\n")
+    }
+
+    /// One suite: its start tag (with the run's properties when it is the first), its test cases,
+    /// its output and its end tag.
+    private func append(
+        _ part: (name: String, suite: Suite),
+        index: Int,
+        standalone: Bool,
+        _ summary: RunSummary,
+        into document: ReportSpool,
+        reportingAs path: String
+    ) throws(AtomicFileError) {
+        document.append(
+            JUnitReport.suiteStart(
+                part.suite.counts,
+                name: part.name,
+                id: standalone ? nil : index,
+                withProperties: index == 0,
+                summary: summary
+            )
+        )
+        try document.append(contentsOf: part.suite.testcases, reportingAs: path)
+        document.append(JUnitReport.suiteEnd(traces: part.suite.traces, sideOutput: part.suite.sideOutput))
     }
 }
 
@@ -93,14 +182,14 @@ struct SuiteCounts {
     var skipped = 0
     var milliseconds: Int64 = 0
 
-    mutating func add(_ result: CaseResult) {
+    mutating func add(_ status: CaseStatus, milliseconds duration: Int64) {
         tests += 1
-        switch result.status {
+        switch status {
         case .passed: break
         case .failed: failures += 1
         case .error: errors += 1
         case .skipped: skipped += 1
         }
-        milliseconds += result.durationMilliseconds
+        milliseconds += duration
     }
 }

@@ -1,41 +1,23 @@
-/// Text made safe for XML 1.0 report files.
+/// Text of a limited length for XML 1.0 report files, escaped by `QuotedText`.
 ///
-/// Characters XML 1.0 forbids, even as character references (most C0 controls, U+FFFE, U+FFFF),
-/// are replaced by a visible escape such as `\u{7}`. Text longer than a limit keeps its head and
-/// tail with a marker between, so no text node approaches the 10 MB that libxml2-based readers
-/// refuse.
+/// Text longer than a limit keeps its head and tail with a marker between, so no text node
+/// approaches the 10 MB that libxml2-based readers refuse.
 enum XMLText {
-    /// Text content: `&`, `<`, `>` escaped.
+    /// Text content of several lines (`QuotedText.xmlLines(_:)`), cut at `limit` characters.
     static func content(_ text: String, limit: Int) -> String {
-        escaped(cut(text, limit: limit), forAttribute: false)
+        QuotedText.xmlLines(cut(text, limit: limit))
     }
 
-    /// An attribute value, to be written between double quotes: also `"` escaped, and tabs and
-    /// line breaks kept as character references (readers would otherwise turn them into spaces).
+    /// An attribute value of one line, to be written between double quotes
+    /// (`QuotedText.xml(_:)`: a line break or tab shows as `⏎` or `\t`), cut at `limit`.
     static func attribute(_ text: String, limit: Int) -> String {
-        escaped(cut(text, limit: limit), forAttribute: true)
+        QuotedText.xml(cut(text, limit: limit))
     }
 
-    private static func escaped(_ text: String, forAttribute: Bool) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"" where forAttribute: escaped += "&quot;"
-            case "\t" where forAttribute: escaped += "&#9;"
-            case "\n" where forAttribute: escaped += "&#10;"
-            case "\r" where forAttribute: escaped += "&#13;"
-            default: escaped += visible(scalar)
-            }
-        }
-        return escaped
-    }
-
-    /// An `xs:token` attribute value: whitespace runs become one space, none at either end.
+    /// An `xs:token` attribute value: ``attribute(_:limit:)``, its runs of spaces made one, none
+    /// at either end.
     static func token(_ text: String, limit: Int) -> String {
-        attribute(text.split(whereSeparator: \.isWhitespace).joined(separator: " "), limit: limit)
+        attribute(text, limit: limit).split(separator: " ").joined(separator: " ")
     }
 
     /// The text itself when within `limit` characters; otherwise its head and tail, with a
@@ -61,15 +43,6 @@ enum XMLText {
 
     /// Text content (as ``content(_:limit:)``) of a text already cut: its head, tail and length.
     static func content(head: String, tail: String, count: Int) -> String {
-        escaped(marked(head: head, tail: tail, count: count), forAttribute: false)
-    }
-
-    private static func visible(_ scalar: Unicode.Scalar) -> String {
-        switch scalar.value {
-        case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF:
-            String(scalar)
-        default:
-            "\\u{\(String(scalar.value, radix: 16))}"
-        }
+        QuotedText.xmlLines(marked(head: head, tail: tail, count: count))
     }
 }

@@ -4,8 +4,10 @@ import IAMSpec
 /// totals and failures (`iamspec run --summary`, `iamspec report --summary`), or what changed
 /// between two runs (`iamspec diff --markdown`).
 ///
-/// Text from the run (messages, reasons) goes in fenced code blocks, whose fence is longer than
-/// any run of backticks inside, so nothing in a message can break the page. At most
+/// Text from the run (messages, reasons) goes in fenced code blocks, and names in code spans,
+/// each fenced longer than any run of backticks inside and shown as `QuotedText` shows it (a
+/// line break as `⏎`, a table cell's pipes escaped), so nothing in a message can break the page
+/// or add to it. At most
 /// `listLimit` runs are listed per group, the rest counted, so the page stays well under
 /// GitHub's limits (a comment holds 65,536 characters, a step summary 1 MiB).
 package enum MarkdownReport {
@@ -17,24 +19,23 @@ package enum MarkdownReport {
     package static func summary(_ summary: RunSummary) -> String {
         let notRun = summary.notRun
         let header = summary.header
-        let errors = summary.errorCount
-        let failed = summary.failedCount - errors
-        let verdict =
-            summary.succeeded
-            ? "passed"
-            : [
-                failed > 0 ? "\(failed) failed" : nil, errors > 0 ? "\(errors) errors" : nil,
-                summary.interrupted ? "interrupted" : nil,
-            ].compactMap { $0 }.joined(separator: ", ")
+        let verdict = summary.verdict
+        let stale = summary.baseline?.staleEntries ?? []
+        let staleColumn =
+            verdict.isJudgedByBaseline ? (" stale baseline entries |", "---:|", " \(stale.count) |") : ("", "", "")
         var lines = [
-            "## iamspec: \(inline(header.engine.name)) \(inline(header.engine.version)): \(verdict)",
+            "## iamspec: \(code(header.engine.name)) \(code(header.engine.version)): \(verdict.outcome)",
             "",
-            "| runs | passed | failed | errors | skipped |",
-            "|---:|---:|---:|---:|---:|",
-            "| \(summary.runCount) | \(summary.passedCount) | \(failed) | \(errors) | \(summary.skippedCount) |",
+            "| runs | passed | failed | errors | skipped |" + staleColumn.0,
+            "|---:|---:|---:|---:|---:|" + staleColumn.1,
+            "| \(summary.runCount) | \(verdict.passed) | \(verdict.failedRuns) | \(verdict.errors) | \(verdict.skipped) |"
+                + staleColumn.2,
             "",
-            "Suite \(header.suitePaths.map(inline).joined(separator: ", ")), iamspec \(inline(header.iamspecVersion)).",
+            "Suite \(header.suitePaths.map { code($0) }.joined(separator: ", ")), iamspec \(code(header.iamspecVersion)).",
         ]
+        if let baseline = summary.baseline, let counts = verdict.baselineCounts {
+            lines += ["", "Baseline \(code(baseline.file)): \(counts)."]
+        }
         if summary.interrupted {
             lines += [
                 "",
@@ -48,16 +49,31 @@ package enum MarkdownReport {
                     + "not run and \(notRun == 1 ? "is" : "are") not in these totals.",
             ]
         }
+        if !summary.lateLines.isEmpty {
+            lines += [
+                "",
+                "**Protocol faults:** the engine wrote after a case had ended (the next case ran on a fresh process):",
+                "",
+            ]
+            lines += QuotedText.markdownCodeBlock(Array(summary.lateLines.prefix(listLimit)), language: "text")
+            lines += more(summary.lateLines.count)
+        }
         let differences = summary.differences
         if !differences.isEmpty {
             lines += ["", "### Differences (\(differences.count))", ""]
             lines += ["| rule | mismatch | cases | runs |", "|---|---|---|---|"]
             for group in differences.prefix(listLimit) {
                 lines.append(
-                    "| \(inline(group.rule)) | \(inline(group.mismatch)) | \(group.cases.count) | \(group.runs) |"
+                    "| \(code(group.rule, inTable: true)) | \(code(group.mismatch, inTable: true)) "
+                        + "| \(group.cases.count) | \(group.runs) |"
                 )
             }
             lines += more(differences.count)
+        }
+        if !stale.isEmpty {
+            lines += ["", "### Stale baseline entries (\(stale.count))", ""]
+            lines += QuotedText.markdownCodeBlock(stale.prefix(listLimit).map(\.staleLine), language: "text")
+            lines += more(stale.count)
         }
         let failing = summary.results.filter { $0.status == .failed || $0.status == .error }
         if !failing.isEmpty {
@@ -90,13 +106,13 @@ package enum MarkdownReport {
             lines += ["", "### \(title) (\(changes.count))"]
             for change in changes.prefix(listLimit) {
                 lines += [
-                    "", "- \(inline(change.new.caseID)) \(change.new.profile.rawValue): \(change.new.status.rawValue)",
+                    "", "- \(code(change.new.caseID)) \(change.new.profile.rawValue): \(change.new.status.rawValue)",
                 ]
                 var text = ["before: \(ResultsDiff.before(change))"]
                 if !change.new.message.isEmpty {
                     text.append("now: \(change.new.message)")
                 }
-                lines += fenced(text.joined(separator: "\n"), language: "text").map { "  " + $0 }
+                lines += QuotedText.markdownCodeBlock(text, language: "text").map { "  " + $0 }
             }
             lines += more(changes.count)
         }
@@ -110,18 +126,21 @@ package enum MarkdownReport {
     }
 
     private static func failure(_ result: CaseResult, header: RunHeader) -> [String] {
-        var lines = ["#### \(inline(result.caseID)) \(result.profile.rawValue): \(result.status.rawValue)", ""]
-        lines += fenced("\(result.location): \(result.message)", language: "text")
+        var lines = ["#### \(code(result.caseID)) \(result.profile.rawValue): \(result.status.rawValue)", ""]
+        lines += QuotedText.markdownCodeBlock(
+            ["\(QuotedText.line(result.location.description)): \(result.message)"],
+            language: "text"
+        )
         if !result.rules.isEmpty {
             lines.append("")
             lines += result.rules.map { rule in
-                "- rule \(inline(rule.id))"
-                    + (rule.sources.isEmpty ? "" : ": \(rule.sources.map(inline).joined(separator: ", "))")
+                "- rule \(code(rule.id))"
+                    + (rule.sources.isEmpty ? "" : ": \(rule.sources.map { code($0) }.joined(separator: ", "))")
             }
         }
         lines.append("")
         let rerun = RerunCommand.text(for: result, header: header)
-        lines += fenced(rerun, language: header.invocation == nil ? "text" : "sh")
+        lines += QuotedText.markdownCodeBlock([rerun], language: header.invocation == nil ? "text" : "sh")
         return lines
     }
 
@@ -129,29 +148,8 @@ package enum MarkdownReport {
         count > listLimit ? ["", "… and \(count - listLimit) more (see the JUnit report or the results stream)."] : []
     }
 
-    /// Text as a code span: backticks around it, more than any run of backticks it holds.
-    static func inline(_ text: String) -> String {
-        let flat = text.replacing("\n", with: " ")
-        let fence = String(repeating: "`", count: longestBacktickRun(flat) + 1)
-        let padding = flat.hasPrefix("`") || flat.hasSuffix("`") ? " " : ""
-        return fence + padding + flat + padding + fence
-    }
-
-    /// Text as a fenced code block, its fence longer than any run of backticks it holds.
-    static func fenced(_ text: String, language: String) -> [String] {
-        let fence = String(repeating: "`", count: max(3, longestBacktickRun(text) + 1))
-        return [fence + language] + text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + [
-            fence
-        ]
-    }
-
-    private static func longestBacktickRun(_ text: String) -> Int {
-        var longest = 0
-        var current = 0
-        for character in text {
-            current = character == "`" ? current + 1 : 0
-            longest = max(longest, current)
-        }
-        return longest
+    /// Text as a code span (`QuotedText.markdownCode(_:inTable:)`).
+    private static func code(_ text: String, inTable: Bool = false) -> String {
+        QuotedText.markdownCode(text, inTable: inTable)
     }
 }

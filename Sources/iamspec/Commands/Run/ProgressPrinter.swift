@@ -1,12 +1,14 @@
 import IAMSpec
 import IAMSpecRunner
 
-/// Prints progress on standard error as runs finish: a line per run, written a batch at a time.
+/// Prints progress on standard error as runs finish.
 ///
 /// ``record(_:)`` is the run's progress callback, called on the thread that runs the suite with
-/// the results that finished since the last call. Off a terminal each run gets its own line, and
-/// a batch's lines go out in one write; on a terminal one line is rewritten in place, once per
-/// batch, and cleared at the end.
+/// the results that finished since the last call. On a terminal one line is rewritten in place,
+/// once per batch, and cleared at the end. Off a terminal (a CI log) each failed or errored run
+/// gets a line as it finishes, and a line of counts comes as `ProgressCadence` says (a tenth of
+/// the runs more, or 10 s of wall time since the last), a batch's lines in one write: about ten
+/// lines for a suite, not one per run.
 ///
 /// Thread-safety: none; called on the run's thread only.
 final class ProgressPrinter {
@@ -14,11 +16,19 @@ final class ProgressPrinter {
     private let total: Int
     private let overwrites: Bool
     private var completed = 0
+    private var passed = 0
+    private var failed = 0
+    private var skipped = 0
+    private var cadence: ProgressCadence
+    private let clock = ContinuousClock()
+    private let started: ContinuousClock.Instant
 
     init(report: ConsoleReport, total: Int, overwrites: Bool) {
         self.report = report
         self.total = total
         self.overwrites = overwrites
+        cadence = ProgressCadence(total: total)
+        started = clock.now
     }
 
     func record(_ batch: [CaseResult]) {
@@ -30,20 +40,39 @@ final class ProgressPrinter {
             return
         }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(batch.count * 64)
         for index in batch.indices {
             completed += 1
-            report.appendProgressLine(
-                caseID: batch[index].caseID,
-                profile: batch[index].profile,
-                status: batch[index].status,
-                completed: completed,
-                total: total,
-                to: &bytes
-            )
-            bytes.append(UInt8(ascii: "\n"))
+            switch batch[index].status {
+            case .passed: passed += 1
+            case .skipped: skipped += 1
+            case .failed, .error:
+                failed += 1
+                report.appendProgressLine(
+                    caseID: batch[index].caseID,
+                    profile: batch[index].profile,
+                    status: batch[index].status,
+                    completed: completed,
+                    total: total,
+                    to: &bytes
+                )
+                bytes.append(UInt8(ascii: "\n"))
+            }
+            let elapsed = clock.now - started
+            if cadence.lineIsDue(completed: completed, elapsed: elapsed) {
+                let line = report.progressSummaryLine(
+                    completed: completed,
+                    total: total,
+                    passed: passed,
+                    failed: failed,
+                    skipped: skipped,
+                    elapsed: elapsed
+                )
+                bytes += Array((line + "\n").utf8)
+            }
         }
-        StandardError.write(bytes)
+        if !bytes.isEmpty {
+            StandardError.write(bytes)
+        }
     }
 
     /// Clears the rewritten line, so the report starts on a clean line.

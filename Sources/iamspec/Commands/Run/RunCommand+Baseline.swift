@@ -3,11 +3,29 @@ import IAMSpecPlatform
 import IAMSpecRunner
 
 extension RunCommand {
-    /// The baseline the run is judged against (`--baseline`), or nil; a file that cannot be read
-    /// or is for another engine is a usage error (exit status 2).
+    /// The baseline the run is judged against (`--baseline`), or nil; a file that is missing,
+    /// cannot be read or is for another engine is a usage error (exit status 2).
     func readBaseline(engine: String) throws -> Baseline? {
         guard let baseline else { return nil }
-        return try BaselineFile.read(baseline, engine: engine)
+        return try BaselineFile.read(baseline, engine: engine, making: makingBaseline(baseline))
+    }
+
+    /// The `--baseline` must be a file: checked before the engine starts.
+    func requireBaselineFile() throws {
+        guard let baseline else { return }
+        try BaselineFile.requireFile(baseline, making: makingBaseline(baseline))
+    }
+
+    /// This run's command with `--update-baseline PATH` instead of its reports and selection:
+    /// the run that writes the baseline `path`.
+    private func makingBaseline(_ path: String) -> String {
+        BaselineFile.making(
+            path,
+            program: CommandLine.arguments.first ?? "iamspec",
+            suitePaths: suite.paths,
+            engineCommand: engineCommand,
+            validatesProtocol: validateProtocol
+        )
     }
 
     /// With `--update-baseline FILE`: writes the baseline this run implies, keeping what the
@@ -16,7 +34,11 @@ extension RunCommand {
         guard let updateBaseline else { return nil }
         var existing = current
         if existing == nil && FileManager.default.fileExists(atPath: updateBaseline) {
-            existing = try BaselineFile.read(updateBaseline, engine: summary.header.engine.name)
+            existing = try BaselineFile.read(
+                updateBaseline,
+                engine: summary.header.engine.name,
+                making: makingBaseline(updateBaseline)
+            )
         }
         let refreshed = BaselineUpdate.refresh(existing, with: summary, cases: cases)
         do {

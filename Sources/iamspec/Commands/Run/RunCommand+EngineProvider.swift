@@ -9,7 +9,7 @@ extension RunCommand {
     /// (Specs/PROTOCOL.md). An engine that cannot start is a configuration error (exit status 2).
     func makeEngineProvider() throws -> any EngineProvider {
         guard let engineCommand else {
-            return try EngineWorkers(inProcess: inProcess, timeoutSeconds: timeout).provider()
+            return try EngineWorkers(inProcess: inProcess, timeoutSeconds: timeout).provider(explainingTraps: true)
         }
         do {
             return try StdioEngineProvider(

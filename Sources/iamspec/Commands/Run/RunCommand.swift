@@ -13,16 +13,22 @@ struct RunCommand: ParsableCommand {
             Prints each failure with its timeline and a command that runs it again; the last line \
             on standard output is exactly `N passed, N failed, N skipped`, where errors (the engine \
             threw, timed out, or answered a stack inspection wrongly) count as failed. Progress goes \
-            to standard error. On SIGINT or SIGTERM no more cases start and the results so far are \
-            reported, marked interrupted. With --fail-fast no run starts after the first failure \
+            to standard error. On SIGINT or SIGTERM, at any moment (while the spec files load, the \
+            engine starts, the cases run or the reports are written), no more cases start, the engines \
+            are stopped, and every report asked for is written with the results so far (none, before \
+            the first case), marked interrupted; the exit status is 1. With --fail-fast no run starts after the first failure \
             or error; the runs never started are not run: left out of the totals line (neither \
-            passed, failed nor skipped), counted in a line before it and in the reports. Report \
+            passed, failed nor skipped), counted in a line before it and in the reports. Just \
+            before the totals line, standard error gets `ran N case runs in T (wall time)`. Off a \
+            terminal, progress is a line per failed or errored run and a line of counts per tenth \
+            of the runs or per 10 s of wall time; wall time never decides a result. Report \
             paths are checked before the first case runs (missing folders are made; the same file \
             for two reports, or a report over an input: a spec file, a *.yaml a spec folder would \
             load, the rule catalogue or the --baseline, is a usage error; --update-baseline may \
             refresh the --baseline it read). A symbolic link at a report path is replaced, never \
             written through. Exit status 0 when every selected run passed (skips \
-            allowed), 1 when any failed or errored or the run was interrupted, 2 for usage, \
+            allowed), 1 when any failed or errored, the engine wrote a line after a case had ended, or \
+            the run was interrupted, 2 for usage, \
             configuration or spec errors, 5 when the selection matches no case run (0 with \
             --allow-empty).
 
@@ -32,12 +38,14 @@ struct RunCommand: ParsableCommand {
             ...">). A run that passes though the baseline expects it to fail is an unexpected \
             pass: counted as failed (JUnit: <failure type="iamspec.unexpected-pass">), unless \
             --allow-unexpected-pass, when it counts as passed. An entry naming a case run the \
-            suite does not have is stale and fails the run (stale entries are not runs: the \
-            totals line leaves them out). `skip` entries are not run and count as skipped. \
+            suite does not have is stale and fails the run: it is listed under "stale baseline \
+            entries" and counted as failed in the totals line (JUnit: a failing test case in the \
+            suite iamspec.baseline). `skip` entries are not run and count as skipped. \
             --update-baseline FILE writes the baseline this run implies, keeping the reasons \
             already written (from --baseline, else from FILE); without --baseline the run is \
             judged against what it wrote. The --json results stream records what the engine \
-            did, before any baseline; `iamspec report --baseline` applies one to it.
+            did, before any baseline, and in its footer the baseline and the verdict, which \
+            `iamspec report` applies again.
             """
     )
 
@@ -121,7 +129,19 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try SuiteLoading.load(suite.paths, jobs: jobs)
+        let clock = ContinuousClock()
+        let started = clock.now
+        // Signals are handled from the first step on (held back since `main` began): interrupted
+        // while the files load, while the engine starts, while the cases run or while the reports
+        // are written, the run ends with the reports of what ran (none, if it had not begun) and
+        // exit status 1.
+        let control = RunControl()
+        let signals = InterruptSignals(control: control)
+        defer { withExtendedLifetime(signals) {} }
+        let loaded = try SuiteLoading.load(suite.paths, jobs: jobs, until: control)
+        // Interrupted while loading, the suite is partial: nothing is selected from it, and no
+        // baseline is judged or refreshed against it.
+        let isLoadedWhole = !control.isInterrupted
         let baselineInputs = [baseline].compactMap { path in
             path.map { ReportDestinations.Input(role: "the baseline", path: $0, rewrittenBy: "--update-baseline") }
         }
@@ -131,22 +151,17 @@ struct RunCommand: ParsableCommand {
             ] + reports.destinations,
             inputs: ReportDestinations.inputs(of: loaded, paths: suite.paths) + baselineInputs
         )
-        let runs = selection.selection.runs(of: loaded.compactCases)
-        if runs.isEmpty {
+        try requireBaselineFile()
+        let runs = isLoadedWhole ? selection.selection.runs(of: loaded.compactCases) : []
+        if runs.isEmpty && !control.isInterrupted {
             try selection.acceptEmpty(cases: loaded.compactCases.count, in: suite.paths, allowed: allowEmpty)
         }
-        let control = RunControl()
-        let signals = InterruptSignals(control: control)
-        let provider: any EngineProvider
-        do {
-            provider = try makeEngineProvider()
-        } catch  where control.isInterrupted {
-            // Interrupted in the handshake: no case runs, and the reports say so.
-            provider = EngineNotStarted(name: engineCommand ?? "reference")
-        }
+        let provider = try engineProvider(unless: control)
         let stdioProvider = provider as? StdioEngineProvider
         defer { stdioProvider?.shutdown() }
-        let knownOutcomes = try readBaseline(engine: provider.description.name)
+        // Nothing ran against the engine when it never started, nor when the suite is partial.
+        let judgesBaseline = isLoadedWhole && !(provider is EngineNotStarted)
+        let knownOutcomes = judgesBaseline ? try readBaseline(engine: provider.description.name) : nil
         let environment = ProcessInfo.processInfo.environment
         let stdoutStyle = ConsoleStyle(
             usesColor: color.usesColor(isTerminal: isatty(STDOUT_FILENO) == 1, environment: environment)
@@ -181,7 +196,7 @@ struct RunCommand: ParsableCommand {
         )
         // The baseline `--update-baseline` writes is known only at the end: then the reports it
         // judges are made at the end, from every result kept.
-        let judgesAtTheEnd = updateBaseline != nil
+        let judgesAtTheEnd = updateBaseline != nil && judgesBaseline
         let streamed = try RunReports(
             header: header,
             json: json,
@@ -190,7 +205,12 @@ struct RunCommand: ParsableCommand {
             baseline: knownOutcomes,
             allowingUnexpectedPasses: allowUnexpectedPass
         )
-        let outcome = run.run(
+        if inProcess {
+            // The reference engine shares this process: an `exit` it calls must not end the run
+            // without its reports.
+            EngineExitRefusal.install(for: control)
+        }
+        var outcome = run.run(
             runs,
             header: header,
             rules: loaded.rules,
@@ -206,30 +226,33 @@ struct RunCommand: ParsableCommand {
             progress: { progress.record($0) },
             deliver: { streamed.add($0) }
         )
-        signals.stop()
         stdioProvider?.shutdown()
         progress.finish()
-        for line in stdioProvider?.lateLines ?? [] {
-            StandardError.write("warning: \(line)")
-        }
         if let failure = stdioProvider?.startupFailure {
             throw CommandFailure.engineStartup(failure)
         }
-        // Every case decoded, only for a baseline (its stale entries): not on every run's way out.
-        let written = try writeUpdatedBaseline(
-            knownOutcomes,
-            summary: outcome,
-            cases: updateBaseline == nil ? [] : loaded.cases
-        )
-        let judgement = (knownOutcomes ?? written).map {
-            BaselineJudgement(outcome, against: $0, cases: loaded.cases, allowingUnexpectedPasses: allowUnexpectedPass)
+        // What the engine wrote after a case had ended is charged to it in every report.
+        outcome.lateLines = stdioProvider?.lateLines ?? []
+        // Every case decoded, only to refresh a baseline: not on every run's way out.
+        let written =
+            judgesBaseline
+            ? try writeUpdatedBaseline(
+                knownOutcomes,
+                summary: outcome,
+                cases: updateBaseline == nil ? [] : loaded.cases
+            )
+            : nil
+        let applied = (knownOutcomes ?? written).map { known in
+            AppliedBaseline(
+                known,
+                file: baseline ?? updateBaseline ?? "",
+                staleEntries: known.staleEntries(in: loaded.compactCases.lazy.map { ($0.id, $0.profiles) }),
+                allowsUnexpectedPasses: allowUnexpectedPass
+            )
         }
-        let reported = judgement?.summary ?? outcome
+        let reported = applied.map { BaselineJudgement.judge(outcome, applying: $0) } ?? outcome
         try streamed.finish(raw: outcome, judged: reported)
         var lines = ConsoleReport(style: stdoutStyle).lines(for: reported)
-        if let judgement {
-            lines.insert(contentsOf: judgement.consoleLines(style: stdoutStyle), at: lines.count - 1)
-        }
         if outcome.stoppedAtFirstFailure {
             lines.insert(
                 "stopped at the first failure (--fail-fast): \(outcome.notRun) of \(runs.count) runs not run, "
@@ -237,26 +260,48 @@ struct RunCommand: ParsableCommand {
                 at: lines.count - 1
             )
         }
+        // The totals line stays the last on standard output, exactly as it is: the run's duration
+        // goes to standard error just before it, once the lines above are out.
+        let totals = lines.removeLast()
         for line in lines {
             print(line)
         }
+        fflush(nil)
+        let made = outcome.runCount
+        StandardError.write(
+            "ran \(made) case run\(made == 1 ? "" : "s") in \(ElapsedText.of(clock.now - started)) (wall time)"
+        )
+        print(totals)
         // Ends the process here, the reports closed: freeing the loaded suite and the runs one
-        // object at a time on the way out would only cost time.
+        // object at a time on the way out would only cost time. A signal that came once the
+        // runs were made let the reports be written whole, and still ends the run with status 1.
         stdioProvider?.shutdown()
-        ExitStatus.exitProcess(judgement?.exitCode ?? outcome.exitCode)
+        ExitStatus.exitProcess(control.isInterrupted ? ExitStatus.failure : reported.exitCode)
     }
 
-    /// Under `--fail-fast`, the results that stop the run: a failure or error the baseline does
-    /// not expect, or an unexpected pass (unless allowed).
+    /// The engine under test (``makeEngineProvider()``), or, when `control` is interrupted before
+    /// it is ready (in its handshake, or before it starts), one that never started: the run, then
+    /// interrupted before its first case, makes no run and its reports say so.
+    private func engineProvider(unless control: RunControl) throws -> any EngineProvider {
+        let notStarted = EngineNotStarted(name: engineCommand ?? "reference")
+        guard !control.isInterrupted else { return notStarted }
+        do {
+            return try makeEngineProvider()
+        } catch  where control.isInterrupted {
+            return notStarted
+        }
+    }
+
+    /// Under `--fail-fast`, the results that stop the run: those that fail or error as the
+    /// baseline judges them (a failure it does not expect, or an unexpected pass unless allowed).
     private func stopsRun(judgedBy baseline: Baseline?) -> @Sendable (CaseResult) -> Bool {
         let allowsUnexpectedPasses = allowUnexpectedPass
         return { result in
-            let entry = baseline?.entry(caseID: result.caseID, profile: result.profile)
-            switch (entry?.status, result.status) {
-            case (.fail, .failed), (.fail, .error), (.flaky, .failed), (.flaky, .error): return false
-            case (.fail, .passed): return !allowsUnexpectedPasses
-            default: return RunOptions.stopsAtAnyFailure(result)
-            }
+            RunOptions.stopsAtAnyFailure(
+                baseline.map {
+                    BaselineJudgement.judge(result, against: $0, allowingUnexpectedPasses: allowsUnexpectedPasses)
+                } ?? result
+            )
         }
     }
 }

@@ -1,9 +1,9 @@
 import IAMSpecRunner
 
 /// The report files of `iamspec run`, written while the run goes on: the results stream
-/// (`--json`: what the engine did, before any baseline) and JUnit (`--junit`: as the baseline
-/// judges it) take each result as it comes, in report order, so the run keeps no passed result
-/// for them; the Markdown summary (`--summary`) needs only the totals and the failures, and is made
+/// (`--json`: what the engine did, before any baseline; its footer records the baseline and the
+/// verdict) and JUnit (`--junit`, `--junit-dir`: as the baseline judges it) take each result as
+/// it comes, in report order, so the run keeps no passed result for them; the Markdown summary (`--summary`) needs only the totals and the failures, and is made
 /// at the end. Each report is put in place whole when the run ends (`AtomicFile`), interrupted or
 /// stopped at its first failure too; a run that ends with an error leaves none.
 ///
@@ -40,7 +40,9 @@ final class RunReports {
         self.judgesAsTheyCome = judgesAsTheyCome
         self.baseline = baseline
         allowsUnexpectedPasses = allowingUnexpectedPasses
-        junit = judgesAsTheyCome ? reports.junit.map { JUnitWriter(header: header, path: $0) } : nil
+        junit =
+            judgesAsTheyCome && reports.wantsJUnit
+            ? JUnitWriter(header: header, path: reports.junit, directory: reports.junitDir) : nil
     }
 
     /// Takes a result (in report order).
@@ -58,11 +60,11 @@ final class RunReports {
     /// judges it.
     func finish(raw: RunSummary, judged: RunSummary) throws(CommandFailure) {
         do {
-            try results?.finish(raw)
+            try results?.finish(raw, judged: judged)
             if let junit {
                 try junit.finish(judged)
-            } else if let path = reports.junit {
-                try JUnitReport.write(judged, to: path)
+            } else if reports.wantsJUnit {
+                try JUnitReport.write(judged, to: reports.junit, directory: reports.junitDir)
             }
             if let summary = reports.summary {
                 try AtomicFile.write(MarkdownReport.summary(judged), to: summary)

@@ -44,8 +44,9 @@ package struct Baseline: Sendable, Hashable {
     }
 
     /// The entries that name a case the suite does not have, or a profile the case does not
-    /// hold for.
-    package func staleEntries(in cases: [SpecCase]) -> [BaselineEntry] {
+    /// hold for; `cases` gives each case's id and profiles (of a `SpecCase`, or a `CompactCase`
+    /// without decoding it).
+    package func staleEntries(in cases: some Sequence<(id: String, profiles: [Profile])>) -> [BaselineEntry] {
         let profiles = Dictionary(cases.map { ($0.id, Set($0.profiles)) }, uniquingKeysWith: { first, _ in first })
         return entries.filter { entry in
             guard let held = profiles[entry.caseID] else { return true }

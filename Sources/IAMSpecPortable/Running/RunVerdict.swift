@@ -1,0 +1,103 @@
+/// Whether a run succeeded, and the counts every report shows: decided here, once, from a run's
+/// results (as a baseline judged them, when one did) and its stale baseline entries.
+///
+/// The console's totals line, JUnit's counts, the results stream's footer, the Markdown summary,
+/// `iamspec report` and the exit status all read it, so they cannot disagree. A stale baseline
+/// entry is not a run, yet fails the run: it counts as failed in the totals line
+/// (`N passed, N failed, N skipped`), and JUnit shows it as a failing test case.
+package struct RunVerdict: Sendable, Hashable {
+    /// Passed runs (an unexpected pass the baseline allows among them).
+    package var passed = 0
+    /// Failed runs, errors not included (an unexpected pass not allowed among them).
+    package var failedRuns = 0
+    /// Errored runs.
+    package var errors = 0
+    /// Skipped runs (expected failures among them).
+    package var skipped = 0
+    /// Baseline entries naming a case run the suite does not have.
+    package var staleEntries = 0
+    /// Runs that failed or errored as a `fail` or `flaky` entry expects (counted as skipped).
+    package var expectedFailures = 0
+    /// Runs that passed though a `fail` entry expects them to fail, allowed or not.
+    package var unexpectedPasses = 0
+    /// Unexpected passes that fail the run (counted in ``failedRuns``).
+    package var failingUnexpectedPasses = 0
+    /// The run was stopped before every selected run was made.
+    package var interrupted: Bool
+    /// Lines the engine wrote after a case had ended (``RunSummary/lateLines``): protocol faults
+    /// that fail the run, though no run failed for them.
+    package var lateLines: Int
+    /// Whether a baseline judged the run.
+    package var isJudgedByBaseline: Bool
+
+    /// The verdict of `summary`, its ``RunSummary/baseline`` included.
+    package init(_ summary: RunSummary) {
+        interrupted = summary.interrupted
+        lateLines = summary.lateLines.count
+        isJudgedByBaseline = summary.baseline != nil
+        staleEntries = summary.baseline?.staleEntries.count ?? 0
+        passed = summary.passedNotKept
+        for index in summary.results.indices {
+            switch summary.results[index].status {
+            case .passed: passed += 1
+            case .failed: failedRuns += 1
+            case .error: errors += 1
+            case .skipped: skipped += 1
+            }
+            switch summary.results[index].kind {
+            case .expectedFailure?:
+                expectedFailures += 1
+            case .unexpectedPass?:
+                unexpectedPasses += 1
+                failingUnexpectedPasses += summary.results[index].status == .failed ? 1 : 0
+            default:
+                break
+            }
+        }
+    }
+
+    /// What fails the run: failed and errored runs, and stale baseline entries.
+    package var failed: Int { failedRuns + errors + staleEntries }
+
+    /// Nothing failed, errored or was stale, the engine wrote no late line, and the run was not
+    /// interrupted.
+    package var succeeded: Bool { failed == 0 && lateLines == 0 && !interrupted }
+
+    /// The process exit status: 0 when ``succeeded``, otherwise 1.
+    package var exitCode: Int32 { succeeded ? 0 : 1 }
+
+    /// `N passed, N failed, N skipped`: errors and stale baseline entries count as failed.
+    package var totalsLine: String {
+        "\(passed) passed, \(failed) failed, \(skipped) skipped"
+    }
+
+    /// The verdict in words: `passed`, or what failed it, e.g. `1 failed, 2 errors, 1 stale
+    /// baseline entry, interrupted`.
+    package var outcome: String {
+        guard !succeeded else { return "passed" }
+        return [
+            failedRuns > 0 ? "\(failedRuns) failed" : nil,
+            errors > 0 ? counted(errors, "error", "errors") : nil,
+            staleEntries > 0 ? counted(staleEntries, "stale baseline entry", "stale baseline entries") : nil,
+            lateLines > 0 ? counted(lateLines, "late line", "late lines") : nil,
+            interrupted ? "interrupted" : nil,
+        ].compactMap { $0 }.joined(separator: ", ")
+    }
+
+    /// Failed and errored runs no baseline entry expects.
+    package var newFailures: Int { failedRuns + errors - failingUnexpectedPasses }
+
+    /// `N expected failures, N new failures, N unexpected passes, N stale entries`, when a
+    /// baseline judged the run.
+    package var baselineCounts: String? {
+        guard isJudgedByBaseline else { return nil }
+        return "\(counted(expectedFailures, "expected failure", "expected failures")), "
+            + "\(counted(newFailures, "new failure", "new failures")), "
+            + "\(counted(unexpectedPasses, "unexpected pass", "unexpected passes")), "
+            + counted(staleEntries, "stale entry", "stale entries")
+    }
+
+    private func counted(_ count: Int, _ one: String, _ many: String) -> String {
+        "\(count) \(count == 1 ? one : many)"
+    }
+}

@@ -1,0 +1,306 @@
+"""Runs the CI recipes of Examples/ci as written, here, and checks what they do (scripts/test, stage
+"CI recipes run"): their shell steps (ci_recipe_jobs.py) in scratch clones of a git repository
+standing in for an engine's own, the CI systems' parts stood in for by ci_recipe_pipelines.py.
+
+iamspec comes from a bare copy of this checkout standing in for the public repository, with the
+working tree (what `git add -A` would commit) as its one new commit, tagged with the recipes'
+IAMSPEC_REF when the copy lacks that ref (a release not yet tagged); the recipes fetch it through
+IAMSPEC_REPOSITORY, the variable they document for that (a GitHub repository variable, a GitLab
+project variable), since the network is not available.
+
+The engine stands behind first_case_clock.py, which notes when it receives its first case. Five
+pipeline runs, each checked (every job's status, every step's exit status the recipes'
+comments state, the reports):
+1. GitHub Actions, an engine that passes or skips every case (Fixtures/engines/example_engine.py),
+   no baseline file, nothing cached: the tool is built; every job succeeds, the site and JUnit are
+   published. Time to the first case, cold.
+2. GitHub Actions, an engine with one rule broken (broken_priority_ties.py), no baseline: the tool
+   comes from the cache (no build); the shards with that rule's cases exit 1, the others 0; the
+   report job still runs: `iamspec merge` exits 0, `iamspec report` 1 (the run failed) after
+   writing the summary, `iamspec docs` 0, and the site is deployed. Time to the first case, warm
+   (must be at most 30 s).
+3. GitLab CI, the same engine, no baseline: its cache holds the tool of the same commit and
+   toolchain (the build script of both recipes is the same text, checked here, so this is what
+   GitLab's own build would have cached); shards fail as above; the site job runs anyway, builds
+   the site, writes the summary naming the failing rule and fails at `iamspec report`; the site
+   is deployed.
+4. The baseline made with the command the recipes' comments give, committed; GitHub Actions
+   again: every job succeeds, the failures now expected (skipped in the summary).
+5. GitLab CI with that baseline: every job succeeds, and the whole run's summary counts the
+   expected failures as skipped, none failed.
+
+Usage: run_ci_recipes.py CHECKOUT GITHUB-WORKFLOW.yml GITLAB-CI.yml WORK
+Exit status 0 when every check holds, 1 otherwise, 77 (skipped) when git, swift, make, bash or
+python3 is missing.
+"""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+
+import ci_recipe_jobs
+from ci_recipe_pipelines import FIRST_CASE_MARKER, GitHubActions, GitLabCI, Machine
+
+WARM_LIMIT_SECONDS = 30
+TAG = re.compile(r"^v?\d+\.\d+\.\d+([-+][0-9A-Za-z.-]+)?$")
+ENGINES = {"conformant": "Fixtures/engines/example_engine.py", "broken": "Fixtures/engines/broken_priority_ties.py"}
+
+
+class Checks:
+    def __init__(self):
+        self.problems = []
+
+    def expect(self, condition, problem):
+        if not condition:
+            self.problems.append(problem)
+            print(f"  FAIL: {problem}", flush=True)
+        return condition
+
+
+def git(*arguments, cwd=None, environment=None, capture=False):
+    result = subprocess.run(["git", *arguments], cwd=cwd, env=environment, check=True, text=True,
+                            stdout=subprocess.PIPE if capture else subprocess.DEVNULL)
+    return result.stdout.strip() if capture else None
+
+
+def stand_in_remote(checkout, remote, ref):
+    """A bare copy of the checkout whose `ref` is the working tree's snapshot, unless it has the ref."""
+    git("clone", "--bare", "--quiet", checkout, remote)
+    common = git("rev-parse", "--path-format=absolute", "--git-common-dir", cwd=checkout, capture=True)
+    environment = dict(os.environ, GIT_INDEX_FILE=os.path.join(os.path.dirname(remote), "snapshot-index"),
+                       GIT_OBJECT_DIRECTORY=os.path.join(remote, "objects"),
+                       GIT_ALTERNATE_OBJECT_DIRECTORIES=os.path.join(common, "objects"),
+                       GIT_AUTHOR_NAME="run_ci_recipes", GIT_AUTHOR_EMAIL="ci@example.invalid",
+                       GIT_COMMITTER_NAME="run_ci_recipes", GIT_COMMITTER_EMAIL="ci@example.invalid")
+    # The snapshot is dated as HEAD, so that the same working tree gives the same commit id.
+    date = git("show", "-s", "--format=%cI", "HEAD", cwd=checkout, capture=True)
+    environment.update(GIT_AUTHOR_DATE=date, GIT_COMMITTER_DATE=date)
+    git("read-tree", "HEAD", cwd=checkout, environment=environment)
+    git("add", "-A", cwd=checkout, environment=environment)
+    tree = git("write-tree", cwd=checkout, environment=environment, capture=True)
+    head = git("rev-parse", "HEAD", cwd=checkout, capture=True)
+    snapshot = git("commit-tree", tree, "-p", head, "-m", "the working tree", cwd=checkout,
+                   environment=environment, capture=True)
+    present = subprocess.run(["git", "-C", remote, "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"],
+                             stdout=subprocess.PIPE, text=True)
+    if present.returncode == 0:
+        print(f"iamspec: {ref} is {present.stdout.strip()} in the checkout; the recipes test that commit")
+        return present.stdout.strip()
+    if not TAG.match(ref):
+        raise SystemExit(f"error: the recipes pin {ref}, which this checkout does not have; expected a tag or a "
+                         "commit id of it")
+    git("-C", remote, "tag", ref, snapshot)
+    print(f"iamspec: {ref} tagged here (only in the stand-in remote) at the working tree's snapshot {snapshot}")
+    return snapshot
+
+
+class EngineRepository:
+    """The repository standing in for an engine's own: a Makefile whose `my-engine` target writes the
+    program `./my-engine`, and, once made, the baseline."""
+
+    def __init__(self, folder, checkout):
+        self.folder = folder
+        self.checkout = checkout
+        git("init", "--quiet", "--initial-branch=main", folder)
+        git("config", "user.name", "engine team", cwd=folder)
+        git("config", "user.email", "team@example.invalid", cwd=folder)
+        with open(os.path.join(folder, ".gitignore"), "w", encoding="utf-8") as handle:
+            handle.write(f"/my-engine\n/{FIRST_CASE_MARKER}\n")
+
+    def use_engine(self, kind):
+        """`make my-engine` writes `./my-engine`: the engine behind first_case_clock.py, which notes
+        in the job's folder when the first case came."""
+        program = os.path.join(self.checkout, ENGINES[kind])
+        clock = os.path.join(os.path.dirname(os.path.abspath(__file__)), "first_case_clock.py")
+        with open(os.path.join(self.folder, "Makefile"), "w", encoding="utf-8") as handle:
+            handle.write("# The engine under test: a program speaking iamspec's stdio protocol.\n"
+                         "my-engine:\n"
+                         f"\tprintf '#!/bin/sh\\nexec python3 %s %s python3 %s \"$$@\"\\n' '{clock}' "
+                         f"'{FIRST_CASE_MARKER}' '{program}' > my-engine\n"
+                         "\tchmod +x my-engine\n")
+        self.commit(f"the {kind} engine")
+
+    def commit(self, message):
+        git("add", "-A", cwd=self.folder)
+        git("commit", "--quiet", "--allow-empty", "-m", message, cwd=self.folder)
+
+
+def comment_command(recipe_path, needle):
+    """The command a recipe's comment gives (a comment line holding `needle`), without the `#`."""
+    with open(recipe_path, encoding="utf-8") as handle:
+        for line in handle:
+            text = line.strip()
+            if text.startswith("#") and needle in text:
+                return text.lstrip("#").strip()
+    raise SystemExit(f"error: {recipe_path} has no comment with {needle!r}")
+
+
+def build_script(text):
+    """The lines of a recipe's build-or-reuse script, from its `key=` line to its `fi`, stripped."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    start = next(index for index, line in enumerate(lines) if line.startswith("key="))
+    end = next(index for index in range(start, len(lines)) if lines[index] == "fi")
+    return lines[start:end + 1]
+
+
+def statuses(pipeline, prefix, text):
+    return [pipeline.step(job.name, text).status for job in pipeline.runs_of(prefix)]
+
+
+def first_case_seconds(pipeline, build_job, first_shard):
+    start, first = pipeline.job(build_job).started, pipeline.job(first_shard).first_case_at
+    return None if first is None else first - start
+
+
+def read(path):
+    with open(path, encoding="utf-8") as handle:
+        return handle.read()
+
+
+def check_pipeline(checks, what, pipeline, expected):
+    """Every job's status as `expected` (job name prefix to status)."""
+    for job in pipeline.jobs:
+        for prefix, status in expected.items():
+            if job.name == prefix or job.name.startswith(prefix + " "):
+                checks.expect(job.status == status, f"{what}: job {job.name} {job.status}, expected {status}"
+                              + "".join(f"\n    step {step.name!r}: exit {step.status}, log {step.log}"
+                                        for step in job.steps if step.status not in (0, None)))
+
+
+def main(checkout, github_path, gitlab_path, work):
+    for tool in ("git", "swift", "make", "bash", "python3"):
+        if shutil.which(tool) is None:
+            print(f"skipped: {tool} not found; the CI recipes were not run")
+            return 77
+    checks = Checks()
+    github = ci_recipe_jobs.github_workflow(github_path)
+    gitlab = ci_recipe_jobs.gitlab_pipeline(gitlab_path)
+    ref = github.env.get("IAMSPEC_REF")
+    checks.expect(ref == gitlab.variables.get("IAMSPEC_REF"),
+                  f"the recipes pin different versions: {ref} and {gitlab.variables.get('IAMSPEC_REF')}")
+    github_build = build_script(next(step.run for step in github.jobs["iamspec"].steps if step.run and "swift build" in step.run))
+    gitlab_build = build_script("\n".join(gitlab.jobs["iamspec"].script))
+    checks.expect(github_build == gitlab_build,
+                  "the recipes' build scripts differ; expected the same text, so that one build checks both:\n"
+                  + "\n".join(f"    {a!r} | {b!r}" for a, b in zip(github_build, gitlab_build) if a != b))
+
+    os.makedirs(work, exist_ok=True)
+    remote = os.path.join(work, "iamspec.git")
+    stand_in_remote(checkout, remote, ref)
+    engine = EngineRepository(os.path.join(work, "engine"), checkout)
+    stand_ins = os.path.join(work, "stand-ins")
+    os.makedirs(stand_ins)
+    with open(os.path.join(stand_ins, "apt-get"), "w", encoding="utf-8") as handle:
+        handle.write("#!/bin/sh\necho \"apt-get (stand-in; the packages are here already): $*\"\n")
+    os.chmod(os.path.join(stand_ins, "apt-get"), 0o755)
+    environment = {key: os.environ[key] for key in ("PATH", "HOME", "LANG", "TMPDIR", "USER") if key in os.environ}
+    machine = Machine(work, engine.folder, stand_ins, environment)
+    variables = {"IAMSPEC_REPOSITORY": remote}
+    figures = {}
+
+    print("--- 1. GitHub Actions: a conformant engine, no baseline, nothing cached (cold)", flush=True)
+    engine.use_engine("conformant")
+    run = GitHubActions(machine, github, variables).run()
+    check_pipeline(checks, "1", run, {"iamspec": "success", "shard": "success", "report": "success", "pages": "success"})
+    build_log = read(run.step("iamspec", "swift build").log)
+    checks.expect("reusing" not in build_log, "1: the build job reused a tool, expected a build with nothing cached")
+    checks.expect(statuses(run, "shard", "iamspec run") == [0, 0, 0, 0], "1: shards exited "
+                  f"{statuses(run, 'shard', 'iamspec run')}, expected 0 each")
+    for text in ("iamspec merge", "iamspec report", "iamspec docs"):
+        checks.expect(run.step("report", text).status == 0, f"1: {text} exited {run.step('report', text).status}, expected 0")
+    site = os.path.join(run.job("report").workspace, "site")
+    checks.expect(os.path.isfile(os.path.join(site, "index.html")) and os.path.isdir(os.path.join(site, "badges")),
+                  "1: the report job built no site with badges")
+    figures["cold"] = first_case_seconds(run, "iamspec", "shard 1")
+    build_seconds = run.step("iamspec", "swift build").seconds
+    tool = os.path.join(run.job("iamspec").workspace, "iamspec.tar.gz")
+
+    print("--- 2. GitHub Actions: an engine with one rule broken, no baseline, the tool cached (warm)", flush=True)
+    engine.use_engine("broken")
+    run = GitHubActions(machine, github, variables).run()
+    build_log = read(run.step("iamspec", "swift build").log)
+    checks.expect("reusing" in build_log, "2: the build job built the tool again, expected it from the cache")
+    shard_statuses = statuses(run, "shard", "iamspec run")
+    checks.expect(set(shard_statuses) == {0, 1}, f"2: shards exited {shard_statuses}, expected 1 where the broken "
+                  "rule's cases are and 0 elsewhere")
+    check_pipeline(checks, "2", run, {"iamspec": "success", "report": "failure", "pages": "success"})
+    for job, status in zip(run.runs_of("shard"), shard_statuses):
+        checks.expect(job.status == ("failure" if status else "success"), f"2: {job.name} {job.status} after exit {status}")
+    for text, status in (("iamspec merge", 0), ("iamspec report", 1), ("iamspec docs", 0)):
+        checks.expect(run.step("report", text).status == status,
+                      f"2: {text} exited {run.step('report', text).status}, expected {status} (the run failed)")
+    figures["warm"] = first_case_seconds(run, "iamspec", "shard 1")
+
+    print("--- 3. GitLab CI: the same engine, no baseline, the tool cached", flush=True)
+    key = next(name for name in os.listdir(os.path.join(machine.caches, "github")))
+    gitlab_key = gitlab.jobs["iamspec"].cache["key"].replace("$IAMSPEC_REF", ref)
+    shutil.copytree(os.path.join(machine.caches, "github", key), os.path.join(machine.caches, "gitlab", gitlab_key))
+    run = GitLabCI(machine, gitlab, variables).run()
+    checks.expect("reusing" in read(run.job("iamspec").steps[0].log), "3: the build job built the tool, expected it cached")
+    check_pipeline(checks, "3", run, {"iamspec": "success", "site": "failure", "pages": "success"})
+    shard_statuses = [job.status for job in run.runs_of("conformance")]
+    checks.expect(set(shard_statuses) == {"success", "failure"},
+                  f"3: shards {shard_statuses}, expected failures where the broken rule's cases are only")
+    for job in run.runs_of("conformance"):
+        checks.expect(job.junit_problem is None, f"3: {job.name}: reports: junit: {job.junit_problem}")
+    summary = read(os.path.join(run.job("site").workspace, "summary.md"))
+    checks.expect("priority.ties-to-later" in summary, "3: summary.md does not name the failing rule")
+    figures["gitlab warm"] = first_case_seconds(run, "iamspec", "conformance 1")
+
+    print("--- 4. The baseline, made as the recipes' comments say; GitHub Actions", flush=True)
+    command = comment_command(github_path, "--update-baseline")
+    checks.expect(command == comment_command(gitlab_path, "--update-baseline").replace("dist/", "iamspec/"),
+                  "the recipes' comments give different commands to make the baseline")
+    maker = os.path.join(work, "baseline-maker")
+    git("clone", "--quiet", engine.folder, maker)
+    os.makedirs(os.path.join(maker, "iamspec"))
+    with tarfile.open(tool) as archive:
+        archive.extractall(os.path.join(maker, "iamspec"), filter="tar")
+    subprocess.run(["make", "--quiet", "my-engine"], cwd=maker, check=True)
+    os.makedirs(os.path.join(maker, "ci"), exist_ok=True)
+    made = subprocess.run(["bash", "-c", command], cwd=maker, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    baseline = github.env["IAMSPEC_BASELINE"]
+    checks.expect(made.returncode == 0 and os.path.isfile(os.path.join(maker, baseline)),
+                  f"4: `{command}` exited {made.returncode} and made {'a' if os.path.isfile(os.path.join(maker, baseline)) else 'no'} "
+                  f"{baseline}: {made.stderr[-500:]}")
+    os.makedirs(os.path.join(engine.folder, os.path.dirname(baseline)), exist_ok=True)
+    shutil.copy(os.path.join(maker, baseline), os.path.join(engine.folder, baseline))
+    engine.commit("the engine's baseline")
+    run = GitHubActions(machine, github, variables).run()
+    check_pipeline(checks, "4", run, {"iamspec": "success", "shard": "success", "report": "success", "pages": "success"})
+    checks.expect(run.step("report", "iamspec report").status == 0, "4: iamspec report failed with the baseline")
+    report_summary = read(os.path.join(os.path.dirname(run.job("report").workspace), "summary-%d.md" % next(
+        index for index, step in enumerate(run.job("report").steps) if "iamspec report" in step.script)))
+    checks.expect("passed" in report_summary.splitlines()[0] and "| 0 |" in report_summary,
+                  f"4: the whole run's summary does not read as passed with the baseline: {report_summary[:300]!r}")
+
+    print("--- 5. GitLab CI with the baseline", flush=True)
+    run = GitLabCI(machine, gitlab, variables).run()
+    check_pipeline(checks, "5", run, {"iamspec": "success", "conformance": "success", "site": "success"})
+    summary = read(os.path.join(run.job("site").workspace, "summary.md"))
+    checks.expect(summary.splitlines()[0].endswith(": passed"),
+                  f"5: summary.md does not honour the baseline (its first line: {summary.splitlines()[0]!r})")
+
+    print("--- time to the first case (from the build job's start to shard 1's first case; no container start, "
+          "apt-get or queue between jobs)")
+    for name, seconds in figures.items():
+        print(f"  {name}: " + ("no case ran" if seconds is None else f"{seconds:.1f} s"))
+    print(f"  (cold: the step that builds the tool took {build_seconds:.1f} s; load average "
+          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} processors at the end)")
+    checks.expect(figures["warm"] is not None and figures["warm"] <= WARM_LIMIT_SECONDS,
+                  f"warm: the first case after {figures['warm']} s, expected at most {WARM_LIMIT_SECONDS} s")
+    if checks.problems:
+        print(f"run_ci_recipes: {len(checks.problems)} problems", file=sys.stderr)
+        return 1
+    print("run_ci_recipes: both recipes ran as written: pinned, built once then cached, sharded, merged; missing "
+          "and present baselines; reports and site published")
+    return 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 5:
+        sys.exit(__doc__.strip().splitlines()[-3])
+    sys.exit(main(*sys.argv[1:]))

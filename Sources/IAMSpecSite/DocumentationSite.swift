@@ -66,22 +66,39 @@ public enum DocumentationSite {
     }
 
     /// Writes the files below `directory`, making folders as needed; files already there that
-    /// the site does not have are left alone.
+    /// the site does not have are left alone. A symbolic link where a folder of the site goes is
+    /// replaced by the folder, as one where a file goes is replaced by the file (`AtomicFile`):
+    /// what a link points at is never written. `directory` itself may be a link.
     public static func write(_ files: [File], to directory: String) throws(AtomicFileError) {
+        try makeFolder(directory, replacingALink: false)
+        var made: Set<String> = []
         for file in files {
-            let path = directory + "/" + file.path
-            // `path` has a slash: the one before `file.path` at least.
-            let lastSlash = path.lastIndex(of: "/")!
-            let folder = lastSlash == path.startIndex ? "/" : String(path[..<lastSlash])
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw AtomicFileError(
-                    path: folder,
-                    reason: "cannot make the folder: \(FileSystemFailure.reason(of: error))"
-                )
+            var folder = directory
+            for part in file.path.split(separator: "/").dropLast() {
+                folder += "/" + part
+                if made.insert(folder).inserted {
+                    try makeFolder(folder, replacingALink: true)
+                }
             }
-            try AtomicFile.write(file.contents, to: path)
+            try AtomicFile.write(file.contents, to: directory + "/" + file.path)
+        }
+    }
+
+    /// Makes `folder` and any folder above it that is missing; a folder already there is kept.
+    /// With `replacingALink`, a symbolic link at `folder` is removed first (never what it points
+    /// at), so that the folder is one of its own.
+    private static func makeFolder(_ folder: String, replacingALink: Bool) throws(AtomicFileError) {
+        let manager = FileManager.default
+        do {
+            if replacingALink, (try? manager.destinationOfSymbolicLink(atPath: folder)) != nil {
+                try manager.removeItem(atPath: folder)
+            }
+            try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw AtomicFileError(
+                path: folder,
+                reason: "cannot make the folder: \(FileSystemFailure.reason(of: error))"
+            )
         }
     }
 }

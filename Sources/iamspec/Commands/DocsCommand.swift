@@ -28,8 +28,8 @@ struct DocsCommand: ParsableCommand {
             errored but some were skipped, red when any failed or errored, grey when none ran. \
             No scripts, no fonts or files fetched from elsewhere; the same \
             inputs give the same bytes. Files already in the folder that the site does not have \
-            are left alone; a symbolic link where a file of the site goes is replaced by the file, \
-            never written through. Exit status 0 when written, 2 for spec errors, unreadable \
+            are left alone; a symbolic link where a file or folder of the site goes is replaced \
+            by the file or folder, never written through. Exit status 0 when written, 2 for spec errors, unreadable \
             results, a --seeds folder without a seed the rules quote, a folder that cannot be \
             written, or a file of the site that would replace an input (a spec file, a seed or a \
             results stream).

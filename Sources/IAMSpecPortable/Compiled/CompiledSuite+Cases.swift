@@ -142,7 +142,8 @@ extension CompiledSuite {
 
     // MARK: Reading
 
-    static func decodeCase(_ value: WireValue) throws(WireFormatError) -> SpecCase {
+    /// A case whose rule ids (its own and its expectations') are each one of `ruleIDs`.
+    static func decodeCase(_ value: WireValue, ruleIDs: Set<String>) throws(WireFormatError) -> SpecCase {
         let object = try value.object()
         try object.allowOnly(
             "id",
@@ -173,12 +174,12 @@ extension CompiledSuite {
         }
         var steps: [Step] = []
         for element in try object.field("steps").array() {
-            steps.append(try decodeStep(element, file: location.file))
+            steps.append(try decodeStep(element, file: location.file, ruleIDs: ruleIDs))
         }
         return SpecCase(
             id: try object.field("id").nonEmptyString(),
             title: try object.string("title"),
-            rules: try strings(object.field("rules")),
+            rules: try ruleReferences(object.field("rules"), among: ruleIDs),
             tags: try strings(object.field("tags")),
             profiles: profiles,
             requires: requires,
@@ -187,6 +188,23 @@ extension CompiledSuite {
             steps: steps,
             location: location
         )
+    }
+
+    /// Rule ids, each one of `ruleIDs` (the document's `rules`), as the loader holds a case's rule
+    /// ids to its catalogue.
+    private static func ruleReferences(
+        _ value: WireValue,
+        among ruleIDs: Set<String>
+    ) throws(WireFormatError) -> [String] {
+        var ids: [String] = []
+        for element in try value.array() {
+            let id = try element.string()
+            guard ruleIDs.contains(id) else {
+                throw element.mismatch(expected: "the id of a rule of `rules`")
+            }
+            ids.append(id)
+        }
+        return ids
     }
 
     /// The `line` and `column` of a location in `file`: each at least 1.
@@ -198,7 +216,11 @@ extension CompiledSuite {
         )
     }
 
-    private static func decodeStep(_ value: WireValue, file: String) throws(WireFormatError) -> Step {
+    private static func decodeStep(
+        _ value: WireValue,
+        file: String,
+        ruleIDs: Set<String>
+    ) throws(WireFormatError) -> Step {
         let object = try value.object()
         let action: Step.Action
         if let stimulus = object.optionalField("stimulus") {
@@ -212,7 +234,7 @@ extension CompiledSuite {
             action = .stimulus(decoded)
         } else if let expectation = object.optionalField("expect") {
             try object.allowOnly("expect", "file", "line", "column")
-            action = .expectation(try decodeExpectation(expectation))
+            action = .expectation(try decodeExpectation(expectation, ruleIDs: ruleIDs))
         } else {
             throw value.mismatch(expected: #"a step: an object with "stimulus" or "expect""#)
         }
@@ -220,7 +242,10 @@ extension CompiledSuite {
         return Step(action, location: try position(in: object, file: stepFile))
     }
 
-    private static func decodeExpectation(_ value: WireValue) throws(WireFormatError) -> Expectation {
+    private static func decodeExpectation(
+        _ value: WireValue,
+        ruleIDs: Set<String>
+    ) throws(WireFormatError) -> Expectation {
         let object = try value.object()
         try object.allowOnly("sequence", "contains", "absent", "stack", "rules")
         guard ["sequence", "contains", "absent", "stack"].contains(where: { object.fields[$0] != nil }) else {
@@ -247,7 +272,9 @@ extension CompiledSuite {
             contains: try patterns("contains"),
             absent: try patterns("absent"),
             stack: stack,
-            rules: try object.optionalField("rules").map { list throws(WireFormatError) in try strings(list) } ?? []
+            rules: try object.optionalField("rules").map { list throws(WireFormatError) in
+                try ruleReferences(list, among: ruleIDs)
+            } ?? []
         )
     }
 

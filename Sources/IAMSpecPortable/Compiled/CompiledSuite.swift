@@ -190,10 +190,11 @@ package struct CompiledSuite: Sendable {
         for rule in try object.field("rules").array() {
             rules.append(try decodeRule(rule))
         }
+        let ruleIDs = Set(rules.map(\.id))
         var cases: [SpecCase] = []
         var positions: [String: Int] = [:]
         for value in try object.field("cases").array() {
-            let specCase = try decodeCase(value)
+            let specCase = try decodeCase(value, ruleIDs: ruleIDs)
             guard positions.updateValue(cases.count, forKey: specCase.id) == nil else {
                 throw WireFormatError(
                     path: value.path + ".id",

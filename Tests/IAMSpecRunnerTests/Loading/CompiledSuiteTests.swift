@@ -143,6 +143,28 @@ import Testing
         )
     }
 
+    @Test func aRuleIdOfNoRuleOfTheSuiteIsRefused() {
+        let text = String(decoding: Self.suite().encoded(), as: UTF8.self)
+        let ofTheCase = text.replacingOccurrences(
+            of: #"{"id":"b","title":"the case b","rules":["delivery.basic"]"#,
+            with: #"{"id":"b","title":"the case b","rules":["delivery.ghost"]"#
+        )
+        #expect(ofTheCase != text)
+        #expect(
+            Self.problem(Array(ofTheCase.utf8))
+                == #"suite.json:4:1: error: cases[1].rules[0]: found "delivery.ghost", expected the id of a rule of `rules`"#
+        )
+        let ofAnExpectation = text.replacingOccurrences(
+            of: #""promo"}]}"#,
+            with: #""promo"}],"rules":["delivery.ghost"]}"#
+        )
+        #expect(ofAnExpectation != text)
+        #expect(
+            Self.problem(Array(ofAnExpectation.utf8))
+                == #"suite.json:3:1: error: cases[0].steps[1].expect.rules[0]: found "delivery.ghost", expected the id of a rule of `rules`"#
+        )
+    }
+
     @Test func aKeyTheFormatDoesNotDefineIsRefused() {
         var text = String(decoding: Self.suite().encoded(), as: UTF8.self)
         text = text.replacingOccurrences(of: #"{"id":"b","#, with: #"{"extra":true,"id":"b","#)

@@ -78,6 +78,17 @@ import Testing
         #expect(error.diagnostics.contains("prints_garbage: printing a debug line to stdout"))
     }
 
+    @Test func anEngineThatWritesBytesThatAreNotUTF8() throws {
+        let error = try faultThenRecovery("faults/writes_invalid_utf8.py")
+        #expect(
+            error.message.hasPrefix(
+                "the engine's output is not UTF-8 text (byte 0xFF never appears in UTF-8, at byte 82) in its answer to "
+                    + "stimulus session_start: "
+            ),
+            "\(error.message)"
+        )
+    }
+
     @Test func anEngineThatStopsInTheMiddleOfALine() throws {
         let error = try faultThenRecovery("faults/partial_line.py")
         #expect(error.message.contains("in the middle of a line"))

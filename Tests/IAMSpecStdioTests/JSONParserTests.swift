@@ -59,6 +59,34 @@ import Testing
         #expect(object != ["b": .integer(1), "a": .array([.integer(2)])])
     }
 
+    /// Bytes that are not UTF-8 in a string are an error at the first of them, with or without an
+    /// escape before it (RFC 8259 8.1), never read as a replacement character; UTF-8 of every
+    /// length is text.
+    @Test(arguments: [
+        (Array(#"["promo"#.utf8) + [0xFF] + Array(#""]"#.utf8), 8, "byte 0xFF never appears in UTF-8"),
+        (
+            Array(#"["a\n"#.utf8) + [0xC3] + Array(#""]"#.utf8), 6,
+            "byte 0xC3 starts a 2-byte UTF-8 sequence, but byte 0x22 follows it"
+        ),
+        (
+            Array(#"{"id": "x"#.utf8) + [0xE2, 0x82] + Array(#"y"}"#.utf8), 10,
+            "byte 0xE2 starts a 3-byte UTF-8 sequence, but byte 0x79 follows it"
+        ),
+        (
+            Array(#"[""#.utf8) + [0xED, 0xA0, 0x80] + Array(#""]"#.utf8), 3,
+            "bytes 0xED 0xA0 start a UTF-16 surrogate (U+D800 to U+DFFF), which UTF-8 text cannot hold"
+        ),
+    ])
+    func refusesBytesThatAreNotUTF8(bytes: [UInt8], column: Int, problem: String) {
+        #expect(throws: JSONSyntaxError(column: column, problem: "expected UTF-8 text in the string: " + problem)) {
+            try JSONParser.parse(bytes)
+        }
+    }
+
+    @Test func readsUTF8OfEveryLength() throws {
+        #expect(try JSONParser.parse(#"["a\u00e9é€🎉", "é\n€"]"#) == .array([.string("aéé€🎉"), .string("é\n€")]))
+    }
+
     @Test func refusesDeepNesting() {
         #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(String(repeating: "[", count: 10_000)) }
     }

@@ -180,7 +180,7 @@ package struct JSONParser {
         while end < bytes.count {
             let byte = bytes[end]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: bytes[index..<end], as: UTF8.self)
+                let text = try utf8(index..<end)
                 index = end + 1
                 return text
             }
@@ -188,29 +188,38 @@ package struct JSONParser {
             end += 1
         }
         var scalars = String.UnicodeScalarView()
-        var run: [UInt8] = []
-        func flush(_ run: inout [UInt8], into scalars: inout String.UnicodeScalarView) {
-            scalars.append(contentsOf: String(decoding: run, as: UTF8.self).unicodeScalars)
-            run.removeAll(keepingCapacity: true)
-        }
+        var runStart = index
         while true {
             guard index < bytes.count else { throw error("expected `\"` to end the string, found the end of the line") }
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
+                scalars.append(contentsOf: try utf8(runStart..<index).unicodeScalars)
                 index += 1
-                flush(&run, into: &scalars)
                 return String(scalars)
             case UInt8(ascii: "\\"):
-                flush(&run, into: &scalars)
+                scalars.append(contentsOf: try utf8(runStart..<index).unicodeScalars)
                 scalars.append(try parseEscape())
+                runStart = index
             case 0..<0x20:
                 throw error("expected a character of the string, found the control character \(describeCurrent())")
             default:
-                run.append(byte)
                 index += 1
             }
         }
+    }
+
+    /// The text of `range`, which must be UTF-8 (RFC 8259, section 8.1): bytes that are not are an
+    /// error where they start, never read as a replacement character, so that a reader never takes
+    /// a text it was not sent.
+    private func utf8(_ range: Range<Int>) throws(JSONSyntaxError) -> String {
+        if let text = String(validating: bytes[range], as: UTF8.self) { return text }
+        // The closing quote follows `range`: a sequence cut short is found followed by it.
+        let violation = UTF8Violation.first(in: bytes, from: range.lowerBound, end: "the text")
+        throw JSONSyntaxError(
+            column: (violation?.offset ?? range.lowerBound) + 1,
+            problem: "expected UTF-8 text in the string: \(violation?.problem ?? "it is not")"
+        )
     }
 
     private mutating func parseEscape() throws(JSONSyntaxError) -> Unicode.Scalar {

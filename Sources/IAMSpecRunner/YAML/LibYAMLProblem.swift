@@ -38,8 +38,11 @@ struct LibYAMLProblem {
     private init(readerProblem problem: String, parser: yaml_parser_t, source: YAMLSourceText) {
         let isUTF16 = source.bytes.starts(with: [0xFE, 0xFF]) || source.bytes.starts(with: [0xFF, 0xFE])
         let isEncoding = problem.contains("UTF-8") || problem.contains("Unicode")
-        if isEncoding, !isUTF16, let invalid = source.firstInvalidUTF8() {
-            self.init(message: "unreadable text: \(invalid.problem); expected UTF-8 text", mark: invalid.mark)
+        if isEncoding, !isUTF16, let invalid = UTF8Violation.first(in: source.bytes, end: "the file") {
+            self.init(
+                message: "unreadable text: \(invalid.problem); expected UTF-8 text",
+                mark: source.mark(atByteOffset: invalid.offset)
+            )
             return
         }
         let value = parser.problem_value

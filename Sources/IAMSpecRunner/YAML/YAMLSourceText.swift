@@ -115,71 +115,6 @@ struct YAMLSourceText {
         "\u{2029}": "U+2029 (paragraph separator)",
     ]
 
-    /// Where the first byte sequence that is not UTF-8 starts, and what is wrong with it.
-    func firstInvalidUTF8() -> (mark: YAMLMark, problem: String)? {
-        var position = 0
-        while position < bytes.count {
-            let lead = bytes[position]
-            guard lead >= 0x80 else {
-                position += 1
-                continue
-            }
-            let (length, secondRange) = Self.sequence(startingWith: lead)
-            guard length > 0 else {
-                let problem =
-                    (0x80...0xBF).contains(lead)
-                    ? "byte \(Self.hex(lead)) continues a UTF-8 sequence that no leading byte starts"
-                    : "byte \(Self.hex(lead)) never appears in UTF-8"
-                return (mark(atByteOffset: position), problem)
-            }
-            for index in 1..<length {
-                guard position + index < bytes.count else {
-                    let problem = "byte \(Self.hex(lead)) starts a \(length)-byte UTF-8 sequence, but the file ends"
-                    return (mark(atByteOffset: position), problem)
-                }
-                let byte = bytes[position + index]
-                let allowed = index == 1 ? secondRange : 0x80...0xBF
-                guard allowed.contains(byte) else {
-                    let problem: String
-                    if (0x80...0xBF).contains(byte) {
-                        let written = (0...index).map { Self.hex(bytes[position + $0]) }.joined(separator: " ")
-                        let what =
-                            lead == 0xED
-                            ? "a UTF-16 surrogate (U+D800 to U+DFFF)"
-                            : lead >= 0xF4 ? "a code point above U+10FFFF" : "an overlong encoding"
-                        problem = "bytes \(written) start \(what), which UTF-8 text cannot hold"
-                    } else {
-                        problem =
-                            "byte \(Self.hex(lead)) starts a \(length)-byte UTF-8 sequence, but byte "
-                            + "\(Self.hex(byte)) follows it"
-                    }
-                    return (mark(atByteOffset: position), problem)
-                }
-            }
-            position += length
-        }
-        return nil
-    }
-
-    /// A sequence's length from its leading byte (0 when it leads none), and the range its second
-    /// byte must be in (Unicode, table 3-7).
-    private static func sequence(startingWith lead: UInt8) -> (length: Int, second: ClosedRange<UInt8>) {
-        switch lead {
-        case 0xC2...0xDF: (2, 0x80...0xBF)
-        case 0xE0: (3, 0xA0...0xBF)
-        case 0xED: (3, 0x80...0x9F)
-        case 0xE1...0xEF: (3, 0x80...0xBF)
-        case 0xF0: (4, 0x90...0xBF)
-        case 0xF1...0xF3: (4, 0x80...0xBF)
-        case 0xF4: (4, 0x80...0x8F)
-        default: (0, 0x80...0xBF)
-        }
-    }
-
-    private static func hex(_ byte: UInt8) -> String {
-        "0x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
-    }
-
     /// The length of the line break at an offset, if one starts there.
     private func lineBreak(at position: Int) -> (length: Int, isBreak: Bool) {
         switch bytes[position] {
@@ -205,8 +140,7 @@ struct YAMLSourceText {
 
     /// The bytes of the scalar starting at an offset (1 for a byte that starts none).
     private func scalarLength(at position: Int) -> Int {
-        let lead = bytes[position]
-        let length = lead < 0x80 ? 1 : max(1, Self.sequence(startingWith: lead).length)
+        let length = max(1, UTF8Violation.sequenceLength(leadingWith: bytes[position]))
         return min(length, bytes.count - position)
     }
 }

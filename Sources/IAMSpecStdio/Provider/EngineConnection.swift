@@ -391,7 +391,12 @@ final class EngineConnection: Sendable {
     ) throws(ConnectionFailure) -> EngineReply {
         // Checked without making a `String` of every line: the text is only needed for errors.
         guard line.allSatisfy({ $0 < 0x80 }) || String(validating: line, as: UTF8.self) != nil else {
-            throw fail("the engine's output is not UTF-8 text (its answer to \(request.summary): \(excerpt(line)))")
+            let violation = UTF8Violation.first(in: line, end: "the line").map {
+                " (\($0.problem), at byte \($0.offset + 1))"
+            }
+            throw fail(
+                "the engine's output is not UTF-8 text\(violation ?? "") in its answer to \(request.summary): \(excerpt(line))"
+            )
         }
         // The plain answers are read straight from the bytes; anything else, and any answer that
         // is not the one awaited, the full way below, which says what is wrong.

@@ -105,7 +105,7 @@ struct WireScanner {
     /// is read. `first` is true before the first key. (The caller refuses a key read twice.)
     mutating func nextMapKey(first: Bool) throws(Miss) -> String? {
         guard let key = try keyBytes(first: first) else { return nil }
-        return text(key)
+        return try text(key)
     }
 
     /// Whether the array has another element (its `,` read); false once its `]` is read. `count`
@@ -164,7 +164,7 @@ struct WireScanner {
 
     mutating func string() throws(Miss) -> String {
         skipWhitespace()
-        return text(try stringBytes())
+        return try text(try stringBytes())
     }
 
     /// A string of at least one character, such as a message id.
@@ -329,7 +329,7 @@ struct WireScanner {
             guard index < bytes.count, Self.isDigit(bytes[index]) else { throw Miss() }
             skipDigits()
         }
-        let text = text(start..<index)
+        let text = try text(start..<index)
         if isInteger, let integer = Int64(text) { return .integer(integer) }
         guard let real = Double(text), real.isFinite else { throw Miss() }
         return .real(real)
@@ -412,7 +412,11 @@ struct WireScanner {
             && memcmp(bytes.baseAddress! + range.lowerBound, expected.utf8Start, range.count) == 0
     }
 
-    private func text(_ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    private func text(_ range: Range<Int>) throws(Miss) -> String {
+        // Bytes that are not UTF-8 are a miss: the full way says where.
+        guard let text = String(validating: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) else {
+            throw Miss()
+        }
+        return text
     }
 }

@@ -58,10 +58,18 @@ extension ResultsStream {
         if lines.last?.isEmpty == true {
             lines.removeLast()
         }
-        func failure(_ message: String, line: Int) -> ResultsStreamError {
-            ResultsStreamError(Diagnostic(message, at: SourceLocation(file: path, line: line, column: 1)))
+        func failure(_ message: String, line: Int, column: Int = 1) -> ResultsStreamError {
+            ResultsStreamError(Diagnostic(message, at: SourceLocation(file: path, line: line, column: column)))
         }
         func kind(of line: Data, number: Int) throws(ResultsStreamError) -> String {
+            // What JSONDecoder would only call "not valid JSON", said where it is.
+            if let violation = UTF8Violation.first(in: line, end: "the line") {
+                throw failure(
+                    "found bytes that are not UTF-8 (\(violation.problem)), expected a results record in UTF-8 text",
+                    line: number,
+                    column: violation.offset + 1
+                )
+            }
             do {
                 return try decoder.decode(RecordKind.self, from: line).record
             } catch {
@@ -165,7 +173,9 @@ extension ResultsStream {
         case DecodingError.keyNotFound(let key, _): "the key \"\(key.stringValue)\" is missing"
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
             DecodingError.dataCorrupted(let context):
-            "at \(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
+            context.codingPath.isEmpty
+                ? context.debugDescription
+                : "at \(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
         default: "\(error)"
         }
     }

@@ -94,4 +94,19 @@ struct ResultsStreamTests {
             )
         }
     }
+
+    /// Bytes that are not UTF-8 are named where they are, not as JSON that is not valid.
+    @Test func bytesThatAreNotUTF8AreLocated() throws {
+        var text = lines(ReportFixtures.summary()).map { Array($0.utf8) }
+        let quote = try #require(text[2].firstIndex(of: UInt8(ascii: "\"")))
+        text[2].insert(0xC0, at: quote + 1)
+        let data = Data(text.joined(separator: [0x0A]))
+        #expect {
+            _ = try ResultsStream.decode(data, path: "r.jsonl")
+        } throws: { error in
+            (error as? ResultsStreamError)?.description
+                == "r.jsonl:3:\(quote + 2): error: found bytes that are not UTF-8 (byte 0xC0 never appears in UTF-8), "
+                + "expected a results record in UTF-8 text"
+        }
+    }
 }

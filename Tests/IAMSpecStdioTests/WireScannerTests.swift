@@ -100,6 +100,18 @@ import Testing
         }
     }
 
+    /// A string that is not UTF-8 is left to the full way, which refuses it; UTF-8 beyond ASCII is
+    /// scanned.
+    @Test func aStringThatIsNotUTF8IsLeftToTheFullWay() {
+        let head = Array(#"{"type":"stimulus","seq":3,"stimulus":{"kind":"change_user","user":"é"#.utf8)
+        let tail = Array(#""}}"#.utf8)
+        #expect(WireCodec.scanRequest(head + tail, version: .v2) != nil)
+        for bad: [UInt8] in [[0xFF], [0xC3], [0xED, 0xA0, 0x80], [0xF0, 0x9F, 0x8E]] {
+            #expect(WireCodec.scanRequest(head + bad + tail, version: .v2) == nil)
+            #expect(fullRequest(head + bad + tail, version: .v2) == nil)
+        }
+    }
+
     @Test(arguments: [
         // Whitespace between tokens, and keys in another order (the discriminator still first).
         (#" { "type" : "stimulus" , "stimulus" : { "kind" : "advance" , "by_ms" : 5 } , "seq" : 3 } "#, true),

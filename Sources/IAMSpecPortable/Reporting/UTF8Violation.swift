@@ -84,3 +84,17 @@ package struct UTF8Violation: Equatable, Sendable {
         "0x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
     }
 }
+
+extension String {
+    /// The text of `bytes` when they are UTF-8, nil when they are not. ASCII, the usual case, is
+    /// made at once: `String(validating:as:)` is generic, and costs a metadata look-up a call.
+    package init?(validatingUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            self = String(decoding: bytes, as: UTF8.self)
+        } else if let text = String(validating: bytes, as: UTF8.self) {
+            self = text
+        } else {
+            return nil
+        }
+    }
+}

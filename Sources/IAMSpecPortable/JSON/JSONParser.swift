@@ -213,7 +213,7 @@ package struct JSONParser {
     /// error where they start, never read as a replacement character, so that a reader never takes
     /// a text it was not sent.
     private func utf8(_ range: Range<Int>) throws(JSONSyntaxError) -> String {
-        let text = bytes.withUnsafeBufferPointer { String(validatingUTF8: UnsafeBufferPointer(rebasing: $0[range])) }
+        let text = bytes.withUnsafeBufferPointer { String(validUTF8: UnsafeBufferPointer(rebasing: $0[range])) }
         if let text { return text }
         // The closing quote follows `range`: a sequence cut short is found followed by it.
         let violation = UTF8Violation.first(in: bytes, from: range.lowerBound, end: "the text")

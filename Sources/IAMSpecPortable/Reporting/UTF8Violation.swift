@@ -86,9 +86,10 @@ package struct UTF8Violation: Equatable, Sendable {
 }
 
 extension String {
-    /// The text of `bytes` when they are UTF-8, nil when they are not. ASCII, the usual case, is
-    /// made at once: `String(validating:as:)` is generic, and costs a metadata look-up a call.
-    package init?(validatingUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+    /// The text of `bytes` when they are UTF-8, nil when they are not (never U+FFFD in their stead,
+    /// as `String(decoding:as:)` gives). ASCII, the usual case, is made at once:
+    /// `String(validating:as:)` is generic, and costs a metadata look-up a call.
+    package init?(validUTF8 bytes: UnsafeBufferPointer<UInt8>) {
         if bytes.allSatisfy({ $0 < 0x80 }) {
             self = String(decoding: bytes, as: UTF8.self)
         } else if let text = String(validating: bytes, as: UTF8.self) {

@@ -414,7 +414,7 @@ struct WireScanner {
 
     private func text(_ range: Range<Int>) throws(Miss) -> String {
         // Bytes that are not UTF-8 are a miss: the full way says where.
-        guard let text = String(validatingUTF8: UnsafeBufferPointer(rebasing: bytes[range])) else {
+        guard let text = String(validUTF8: UnsafeBufferPointer(rebasing: bytes[range])) else {
             throw Miss()
         }
         return text

@@ -107,7 +107,16 @@ struct CompileCommandTests {
         )
         let missing = try IAMSpecExecutable.run("run-compiled", folder.appendingPathComponent("none.json").path)
         #expect(missing.status == 2)
-        #expect(missing.standardError.contains("none.json:1:1: error: cannot read the compiled suite"))
+        #expect(
+            missing.standardError == "\(folder.path)/none.json:1:1: error: cannot read the compiled suite: no such file\n"
+        )
+        let aFolder = try IAMSpecExecutable.run("run-compiled", folder.path)
+        #expect(aFolder.status == 2)
+        #expect(
+            aFolder.standardError
+                == "\(folder.path):1:1: error: cannot read the compiled suite: it is a folder; expected the file "
+                + "`iamspec compile` wrote\n"
+        )
     }
 
     @Test func theCompiledSuiteIsNotWrittenOverASpecFile() throws {

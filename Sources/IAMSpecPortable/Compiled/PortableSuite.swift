@@ -44,10 +44,23 @@ public struct PortableSuite: Sendable {
                 file: url.path,
                 line: 1,
                 column: 1,
-                message: "cannot read the compiled suite: \(error)"
+                message: "cannot read the compiled suite: \(Self.reason(error))"
             )
         }
         try self.init(data: data, named: url.path)
+    }
+
+    /// Why a compiled suite could not be read, in words rather than as a Foundation error's dump.
+    private static func reason(_ error: any Error) -> String {
+        guard let code = ((error as? CocoaError)?.underlying as? POSIXError)?.code else { return "\(error)" }
+        switch code {
+        case .ENOENT: return "no such file"
+        case .EACCES: return "permission denied"
+        case .EISDIR: return "it is a folder; expected the file `iamspec compile` wrote"
+        case .ENOTDIR: return "a part of its path is not a folder"
+        case .ELOOP: return "too many symbolic links"
+        default: return "the system's error \(code.rawValue)"
+        }
     }
 
     /// Loads a compiled suite from its bytes; `name` names it in errors.

@@ -108,7 +108,8 @@ struct CompileCommandTests {
         let missing = try IAMSpecExecutable.run("run-compiled", folder.appendingPathComponent("none.json").path)
         #expect(missing.status == 2)
         #expect(
-            missing.standardError == "\(folder.path)/none.json:1:1: error: cannot read the compiled suite: no such file\n"
+            missing.standardError
+                == "\(folder.path)/none.json:1:1: error: cannot read the compiled suite: no such file\n"
         )
         let aFolder = try IAMSpecExecutable.run("run-compiled", folder.path)
         #expect(aFolder.status == 2)

@@ -177,10 +177,12 @@ extension CompiledSuite {
             steps.append(try decodeStep(element, file: location.file, ruleIDs: ruleIDs))
         }
         return SpecCase(
-            id: try object.field("id").nonEmptyString(),
+            id: try identifier(object.field("id"), IdentifierSyntax.isCaseID, IdentifierSyntax.caseIDSpelling),
             title: try object.string("title"),
             rules: try ruleReferences(object.field("rules"), among: ruleIDs),
-            tags: try strings(object.field("tags")),
+            tags: try object.field("tags").array().map { tag throws(WireFormatError) in
+                try identifier(tag, IdentifierSyntax.isTag, IdentifierSyntax.tagSpelling)
+            },
             profiles: profiles,
             requires: requires,
             configuration: try WireCodec.decodeConfiguration(object.field("config")),

@@ -257,7 +257,7 @@ package struct CompiledSuite: Sendable {
         let object = try value.object()
         try object.allowOnly("id", "title", "sources", "quoted_line")
         return RuleReference(
-            id: try object.string("id"),
+            id: try identifier(object.field("id"), IdentifierSyntax.isRuleID, IdentifierSyntax.ruleIDSpelling),
             sources: try strings(object.field("sources")),
             title: try object.string("title"),
             quotedLine: try object.string("quoted_line")
@@ -299,6 +299,18 @@ package struct CompiledSuite: Sendable {
     }
 
     /// An array of strings.
+    /// A string spelled as `isSpelled` allows, which `spelling` names (`IdentifierSyntax`'s): what
+    /// the loader could have read.
+    static func identifier(
+        _ value: WireValue,
+        _ isSpelled: (String) -> Bool,
+        _ spelling: String
+    ) throws(WireFormatError) -> String {
+        let text = try value.string()
+        guard isSpelled(text) else { throw value.mismatch(expected: spelling) }
+        return text
+    }
+
     static func strings(_ value: WireValue) throws(WireFormatError) -> [String] {
         var strings: [String] = []
         for element in try value.array() {

@@ -98,8 +98,7 @@ struct CaseDecoder {
         identities.append(CaseIdentity(id: id, location: reader.location(of: node)))
         guard IdentifierSyntax.isCaseID(id) else {
             reader.report(
-                "expected a case id of lowercase letters, digits, '.', '_' and '-' starting with a letter or digit "
-                    + "for 'id', found \(node.summary)",
+                "expected \(IdentifierSyntax.caseIDSpelling) for 'id', found \(node.summary)",
                 at: node
             )
             return nil
@@ -137,8 +136,7 @@ struct CaseDecoder {
             guard let tag = reader.string(item, for: "a tag in 'tags'") else { continue }
             guard IdentifierSyntax.isTag(tag) else {
                 reader.report(
-                    "expected a tag of lowercase letters, digits and '-' starting with a letter or digit, "
-                        + "found \(item.summary)",
+                    "expected \(IdentifierSyntax.tagSpelling), found \(item.summary)",
                     at: item
                 )
                 continue

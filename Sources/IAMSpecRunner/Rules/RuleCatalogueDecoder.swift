@@ -66,8 +66,7 @@ struct RuleCatalogueDecoder {
         guard let id = reader.string(node, for: "'id'") else { return nil }
         guard IdentifierSyntax.isRuleID(id) else {
             reader.report(
-                "expected a rule id 'area.name' of lowercase letters, digits and '-' in two or more "
-                    + "'.'-separated parts for 'id', found \(node.summary)",
+                "expected \(IdentifierSyntax.ruleIDSpelling) for 'id', found \(node.summary)",
                 at: node
             )
             return nil

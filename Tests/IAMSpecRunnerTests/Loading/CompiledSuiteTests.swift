@@ -165,6 +165,29 @@ import Testing
         )
     }
 
+    /// Ids and tags are spelled as the case format has them: a compiled suite holds nothing the
+    /// loader could not have read.
+    @Test func idsAndTagsAreSpelledAsInTheCaseFormat() {
+        let text = String(decoding: Self.suite().encoded(), as: UTF8.self)
+        let caseID = text.replacingOccurrences(of: #"{"id":"b","#, with: #"{"id":"B\u001b[31m","#)
+        #expect(
+            Self.problem(Array(caseID.utf8))
+                == #"suite.json:4:1: error: cases[1].id: found "B\u001b[31m", expected "#
+                + IdentifierSyntax.caseIDSpelling
+        )
+        let tag = text.replacingOccurrences(of: #""tags":[]"#, with: #""tags":["Not a tag"]"#)
+        #expect(
+            Self.problem(Array(tag.utf8))
+                == #"suite.json:3:1: error: cases[0].tags[0]: found "Not a tag", expected "#
+                + IdentifierSyntax.tagSpelling
+        )
+        let ruleID = text.replacingOccurrences(of: "delivery.basic", with: "delivery")
+        #expect(
+            Self.problem(Array(ruleID.utf8))
+                == #"suite.json:2:1: error: rules[0].id: found "delivery", expected "# + IdentifierSyntax.ruleIDSpelling
+        )
+    }
+
     @Test func aKeyTheFormatDoesNotDefineIsRefused() {
         var text = String(decoding: Self.suite().encoded(), as: UTF8.self)
         text = text.replacingOccurrences(of: #"{"id":"b","#, with: #"{"extra":true,"id":"b","#)

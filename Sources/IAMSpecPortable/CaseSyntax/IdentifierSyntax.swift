@@ -1,5 +1,15 @@
-/// The spellings the case format allows for identifiers, checked without regular expressions.
+/// The spellings the case format allows for identifiers, checked without regular expressions,
+/// and their words for a diagnostic: what the loader and a compiled suite's reader expect.
 package enum IdentifierSyntax {
+    /// What ``isCaseID(_:)`` allows, in a diagnostic's words.
+    package static let caseIDSpelling =
+        "a case id of lowercase letters, digits, '.', '_' and '-' starting with a letter or digit"
+    /// What ``isTag(_:)`` allows, in a diagnostic's words.
+    package static let tagSpelling = "a tag of lowercase letters, digits and '-' starting with a letter or digit"
+    /// What ``isRuleID(_:)`` allows, in a diagnostic's words.
+    package static let ruleIDSpelling =
+        "a rule id 'area.name' of lowercase letters, digits and '-' in two or more '.'-separated parts"
+
     /// A case id: `^[a-z0-9][a-z0-9._-]*$`.
     package static func isCaseID(_ text: String) -> Bool {
         matches(text, first: isLowerAlphanumeric) {
@@ -8,12 +18,12 @@ package enum IdentifierSyntax {
     }
 
     /// A tag: `^[a-z0-9][a-z0-9-]*$`.
-    static func isTag(_ text: String) -> Bool {
+    package static func isTag(_ text: String) -> Bool {
         matches(text, first: isLowerAlphanumeric) { isLowerAlphanumeric($0) || $0 == dash }
     }
 
     /// A message id: `^[A-Za-z0-9_-]+$`.
-    static func isMessageID(_ text: String) -> Bool {
+    package static func isMessageID(_ text: String) -> Bool {
         let allowed = { (byte: UInt8) in
             isLowerAlphanumeric(byte) || (byte >= upperA && byte <= upperZ) || byte == underscore || byte == dash
         }
@@ -21,7 +31,7 @@ package enum IdentifierSyntax {
     }
 
     /// A rule id: `^[a-z0-9-]+(\.[a-z0-9-]+)+$`, at least two dot-separated parts.
-    static func isRuleID(_ text: String) -> Bool {
+    package static func isRuleID(_ text: String) -> Bool {
         let parts = text.utf8.split(separator: dot, omittingEmptySubsequences: false)
         return parts.count >= 2
             && parts.allSatisfy { part in !part.isEmpty && part.allSatisfy { isLowerAlphanumeric($0) || $0 == dash } }

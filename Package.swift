@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "IAMSpecPortableTesting", dependencies: ["IAMSpec", "IAMSpecPortable"]),
         .target(
             name: "IAMSpecRunner",
-            dependencies: ["IAMSpec", "IAMSpecPortable", "IAMSpecPlatform", "IAMSpecReferenceEngine", "CYAML"]
+            dependencies: ["IAMSpec", "IAMSpecPortable", "IAMSpecPlatform", "CYAML"]
         ),
         .target(
             name: "IAMSpecStdio",

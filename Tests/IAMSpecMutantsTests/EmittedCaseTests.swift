@@ -16,16 +16,16 @@ struct EmittedCaseTests {
     private static let budget = 300
 
     /// Every catalogue mutant that fuzzing with seed 1 finds within the budget, with its finding.
-    private static let findings = MutantCatalogue.all.compactMap(fuzz)
+    private static let findings = BehaviourCatalogue.all.compactMap(fuzz)
 
-    private static func fuzz(_ mutant: Mutant) -> (mutant: Mutant, finding: FuzzCampaign.Finding)? {
-        let campaign = FuzzCampaign(engine: reference, against: MutantEngineProvider(mutant: mutant), seed: 1)
+    private static func fuzz(_ mutant: Behaviour) -> (mutant: Behaviour, finding: FuzzCampaign.Finding)? {
+        let campaign = FuzzCampaign(engine: reference, against: BehaviourEngineProvider(behaviour: mutant), seed: 1)
         return campaign.run(count: budget).map { (mutant, $0) }
     }
 
     @Test("fuzzing finds at least half the catalogue's mutants within the budget")
     func findsMostMutants() {
-        #expect(Self.findings.count * 2 >= MutantCatalogue.all.count, "found \(Self.findings.map(\.mutant.id))")
+        #expect(Self.findings.count * 2 >= BehaviourCatalogue.all.count, "found \(Self.findings.map(\.mutant.id))")
     }
 
     @Test("the case written for each mutant found loads, passes on the reference engine and fails on the mutant")
@@ -35,7 +35,7 @@ struct EmittedCaseTests {
         }
     }
 
-    private func checkEmittedCase(for mutant: Mutant, from finding: FuzzCampaign.Finding) throws {
+    private func checkEmittedCase(for mutant: Behaviour, from finding: FuzzCampaign.Finding) throws {
         let id = mutant.id
         let yaml = CaseWriter(
             id: "found-\(id)",
@@ -52,7 +52,7 @@ struct EmittedCaseTests {
 
         let onReference = ConformanceRun(engine: Self.reference, options: RunOptions(jobs: 1)).run(cases: [loaded])
         #expect(onReference.results.map(\.status) == [.passed], "\(id): \(onReference.results.map(\.message))\n\(yaml)")
-        let provider = MutantEngineProvider(mutant: mutant)
+        let provider = BehaviourEngineProvider(behaviour: mutant)
         let onMutant = ConformanceRun(engine: provider, options: RunOptions(jobs: 1)).run(cases: [loaded])
         #expect(onMutant.results.map(\.status) == [.failed], "\(id)\n\(yaml)")
     }

@@ -38,8 +38,8 @@ struct MutationAnalysisTests {
         location: here
     )
 
-    private static func mutants(_ ids: String...) throws -> [Mutant] {
-        try ids.map { try #require(MutantCatalogue.mutant(id: $0)) }
+    private static func mutants(_ ids: String...) throws -> [Behaviour] {
+        try ids.map { try #require(BehaviourCatalogue.behaviour(id: $0)) }
     }
 
     @Test("a case that passes on the reference and fails on a mutant kills it; the others survive")
@@ -78,8 +78,8 @@ struct MutationAnalysisTests {
     @Test("every mutant survives an empty suite")
     func emptySuite() {
         let report = MutationAnalysis(options: RunOptions(jobs: 1)).run(cases: [])
-        #expect(report.outcomes.count == MutantCatalogue.all.count)
+        #expect(report.outcomes.count == BehaviourCatalogue.all.count)
         #expect(report.killedCount == 0)
-        #expect(report.scoreLine == "0/\(MutantCatalogue.all.count) (0.0%)")
+        #expect(report.scoreLine == "0/\(BehaviourCatalogue.all.count) (0.0%)")
     }
 }

@@ -7,8 +7,8 @@ import Testing
 struct ShrinkingTests {
     private static let reference = ReferenceEngineProvider()
 
-    private static func mutantProvider(_ id: String) throws -> MutantEngineProvider {
-        MutantEngineProvider(mutant: try #require(MutantCatalogue.mutant(id: id)))
+    private static func mutantProvider(_ id: String) throws -> BehaviourEngineProvider {
+        BehaviourEngineProvider(behaviour: try #require(BehaviourCatalogue.behaviour(id: id)))
     }
 
     @Test(

@@ -16,8 +16,8 @@ import Testing
     }
 
     @Test func aMutantFailsTheSameRunsTheSameWay() async throws {
-        let mutant = try #require(MutantCatalogue.mutant(id: "api-events-trigger"))
-        let summary = try await compare(on: MutantEngineProvider(mutant: mutant))
+        let mutant = try #require(BehaviourCatalogue.behaviour(id: "api-events-trigger"))
+        let summary = try await compare(on: BehaviourEngineProvider(behaviour: mutant))
         #expect(summary.failedCount > 0, "\(summary.totalsLine)")
         #expect(!summary.differences.isEmpty)
     }

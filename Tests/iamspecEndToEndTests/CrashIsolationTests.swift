@@ -99,7 +99,7 @@ struct CrashIsolationTests {
 
     @Test("mutate: a mutant that traps is killed, by every case it crashes in")
     func aTrappingMutantIsKilled() throws {
-        let mutant = try #require(MutantCatalogue.all.first)
+        let mutant = try #require(BehaviourCatalogue.all.first)
         let outcome = try IAMSpecExecutable.run(
             ["mutate", "Specs", "--filter", "stack-*", "--mutant", mutant.id, "--jobs", "2"],
             environment: ["IAMSPEC_TEST_TRAP": "@mutant:\(mutant.id)"]
@@ -110,7 +110,7 @@ struct CrashIsolationTests {
 
     @Test("fuzz: a mutant that traps diverges from the reference engine at once")
     func aTrappingMutantIsFound() throws {
-        let mutant = try #require(MutantCatalogue.all.first)
+        let mutant = try #require(BehaviourCatalogue.all.first)
         let outcome = try IAMSpecExecutable.run(
             ["fuzz", "--against", "mutant:\(mutant.id)", "--count", "5"],
             environment: ["IAMSPEC_TEST_TRAP": "@mutant:\(mutant.id)"]

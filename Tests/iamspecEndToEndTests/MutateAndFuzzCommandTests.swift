@@ -9,14 +9,14 @@ struct MutateAndFuzzCommandTests {
         let outcome = try IAMSpecExecutable.run(["mutate", "--list"])
         #expect(outcome.status == 0)
         let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines.count == MutantCatalogue.all.count)
+        #expect(lines.count == BehaviourCatalogue.all.count)
         #expect(lines.contains("stack-fifo\tstack.lifo\tthe stack is first in, first out"))
     }
 
     @Test("the suite in Specs kills every mutant")
-    func suiteKillsEveryMutant() throws {
+    func suiteKillsEveryBehaviour() throws {
         let outcome = try IAMSpecExecutable.run(["mutate", "--jobs", "2"])
-        let total = MutantCatalogue.all.count
+        let total = BehaviourCatalogue.all.count
         #expect(
             outcome.standardOutput.hasSuffix("Mutation score: \(total)/\(total) (100.0%)\n"),
             "\(outcome.standardOutput)"
@@ -26,14 +26,14 @@ struct MutateAndFuzzCommandTests {
     }
 
     @Test("mutate rejects an unknown mutant id with status 2")
-    func unknownMutant() throws {
+    func unknownBehaviour() throws {
         let outcome = try IAMSpecExecutable.run(["mutate", "--mutant", "no-such-mutant"])
         #expect(outcome.status == 2)
         #expect(outcome.standardError.contains("no mutant has the id 'no-such-mutant'"))
     }
 
     @Test("fuzz against a mutant writes a case that catches it and exits 1")
-    func fuzzFindsMutant() throws {
+    func fuzzFindsBehaviour() throws {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let specs = folder.appendingPathComponent("Specs/found")
@@ -103,7 +103,7 @@ struct MutateAndFuzzCommandTests {
     func fuzzSurvey() throws {
         let outcome = try IAMSpecExecutable.run(["fuzz", "--all-mutants", "--seed", "1", "--count", "3"])
         let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines.count == MutantCatalogue.all.count + 1)
+        #expect(lines.count == BehaviourCatalogue.all.count + 1)
         #expect(lines.contains("no-match-callback-missing\tfound at scenario 1"))
         #expect(lines.contains("stack-fifo\tnot found in 3 scenarios"))
         #expect(lines.last?.hasSuffix("mutants found (seed 1, 3 scenarios each)") == true)

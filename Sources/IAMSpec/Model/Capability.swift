@@ -122,6 +122,13 @@ public enum Capability: String, Sendable, Hashable, CaseIterable, Codable, Compa
         .userChange, .extras, .pushClick,
     ]
 
+    /// The capabilities that stand for what an engine does with what it was sent, not for
+    /// something a case writes or reads: a case needs one because a rule it checks names it
+    /// (`capability` in `Specs/rules.yaml`) or because it declares it in `requires`, and
+    /// `iamspec lint` proves the need by running the case on the reference engine's behaviours
+    /// that lack it (Specs/README.md, "Behavioural capabilities").
+    public static let behavioural: Set<Capability> = [.priority, .minimumInterval, .clickFollowUp]
+
     /// Capabilities sort by name, as reports list them.
     public static func < (lhs: Capability, rhs: Capability) -> Bool {
         lhs.rawValue < rhs.rawValue
@@ -152,12 +159,11 @@ extension Capability {
         case .triggerPushClick: "a `push_click` trigger"
         case .propertyFilters: "a trigger with `filters`"
         case .priority:
-            "a trigger point with two candidates that may both be shown, the earlier in the delivered list of "
-                + "higher priority (Specs/README.md, \"Priority and the minimum interval\")"
+            "a rule gated by it, or it in `requires`: a case whose outcome changes when the engine ignores "
+                + "priority (proven by `iamspec lint`)"
         case .minimumInterval:
-            "a candidate bound by a `minimum_trigger_interval` above 0, checked less than the interval after "
-                + "a moment at which a triggered message may have been displayed (Specs/README.md, \"Priority and "
-                + "the minimum interval\")"
+            "a rule gated by it, or it in `requires`: a case whose outcome changes when the engine enforces "
+                + "no minimum trigger interval (proven by `iamspec lint`)"
         case .delay: "a message whose `delay` is above 0"
         case .timeout: "a message with a `timeout`, or a `discarded` pattern with reason `timeout`"
         case .reeligibility: "a message with a `reeligibility`"
@@ -182,8 +188,8 @@ extension Capability {
         case .pushClick: "a `push_click` step"
         case .appDismissal: "an `app_dismiss` step"
         case .clickFollowUp:
-            "under `braze-swift`, a `click: ID` of a message of `given.messages` followed, while that message may "
-                + "still be on screen, by a step that may present a message (Specs/README.md, \"A click's follow-up\")"
+            "a rule gated by it, or it in `requires`: a case whose outcome changes when a message that meets "
+                + "a clicked message is stacked (proven by `iamspec lint`)"
         }
     }
 

@@ -22,6 +22,10 @@ package struct CapabilityBits: Sendable, Hashable, ExpressibleByArrayLiteral {
         bits |= Self.bit(of: capability)
     }
 
+    package func contains(_ capability: Capability) -> Bool {
+        bits & Self.bit(of: capability) != 0
+    }
+
     package mutating func formUnion(_ other: CapabilityBits) {
         bits |= other.bits
     }

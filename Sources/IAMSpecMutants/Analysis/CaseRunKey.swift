@@ -6,6 +6,11 @@ package struct CaseRunKey: Hashable, Comparable, Sendable, CustomStringConvertib
     package var caseID: String
     package var profile: Profile
 
+    init(caseID: String, profile: Profile) {
+        self.caseID = caseID
+        self.profile = profile
+    }
+
     init(_ result: CaseResult) {
         caseID = result.caseID
         profile = result.profile

@@ -9,11 +9,11 @@ import IAMSpecRunner
 /// A case kills a mutant when one of its runs (a case under one profile) passes on the reference
 /// engine and fails or errors on the mutant.
 package struct MutationAnalysis: Sendable {
-    package var mutants: [Mutant]
+    package var mutants: [Behaviour]
     /// How the suite is run on each engine (selection, jobs, timeout).
     package var options: RunOptions
 
-    package init(mutants: [Mutant] = MutantCatalogue.all, options: RunOptions = RunOptions()) {
+    package init(mutants: [Behaviour] = BehaviourCatalogue.all, options: RunOptions = RunOptions()) {
         self.mutants = mutants
         self.options = options
     }
@@ -37,7 +37,7 @@ package struct MutationAnalysis: Sendable {
     package func run(
         cases: [SpecCase],
         rules: RuleCatalogue = RuleCatalogue(),
-        engines: (Mutant?) throws -> any EngineProvider,
+        engines: (Behaviour?) throws -> any EngineProvider,
         progress: (String) -> Void = { _ in }
     ) rethrows -> MutationReport {
         progress("reference engine")
@@ -59,14 +59,14 @@ package struct MutationAnalysis: Sendable {
     }
 
     /// The reference engine (for nil) or the mutant's engine, in this process.
-    package static func inProcess(_ mutant: Mutant?) -> any EngineProvider {
-        mutant.map { MutantEngineProvider(mutant: $0) } ?? ReferenceEngineProvider()
+    package static func inProcess(_ mutant: Behaviour?) -> any EngineProvider {
+        mutant.map { BehaviourEngineProvider(behaviour: $0) } ?? ReferenceEngineProvider()
     }
 }
 
 /// What the suite did to one mutant.
 package struct MutantOutcome: Sendable, Hashable {
-    package var mutant: Mutant
+    package var mutant: Behaviour
     /// The ids of the cases that kill it, sorted; empty when it survives.
     package var killers: [String]
 
@@ -81,7 +81,7 @@ package struct MutationReport: Sendable {
     package var outcomes: [MutantOutcome]
 
     package var killedCount: Int { outcomes.count(where: \.isKilled) }
-    package var survivors: [Mutant] { outcomes.filter { !$0.isKilled }.map(\.mutant) }
+    package var survivors: [Behaviour] { outcomes.filter { !$0.isKilled }.map(\.mutant) }
 
     /// `killed/total (pct%)`, the percentage to one decimal.
     package var scoreLine: String {

@@ -1,10 +1,13 @@
 import IAMSpec
 
-/// What a case needs of an engine, derived from what it uses: its configuration, its messages,
-/// its steps and its expectations (Specs/README.md, "Capabilities").
+/// What a case needs of an engine, derived from what it writes and reads: its configuration, its
+/// messages, its steps and the observations its expectations look for (Specs/README.md,
+/// "Capabilities").
 ///
-/// The loader fills ``SpecCase/requires`` with it, so an author cannot forget a capability; a
-/// capability written in a case's `requires` must be one of these.
+/// The loader fills ``SpecCase/requires`` with it, with the capabilities of the rules the case
+/// checks and the behavioural ones its `requires` declares; any other capability written in a
+/// case's `requires` must be one of these. Behavioural capabilities (`Capability.behavioural`) are
+/// never derived here: a case declares them, and `iamspec lint` proves each by running the case.
 package enum CapabilityNeeds {
     /// Every capability the case uses.
     package static func of(_ specCase: SpecCase) -> Set<Capability> {
@@ -19,24 +22,15 @@ package enum CapabilityNeeds {
         if configuration.delegate == .implemented { needs.insert(.delegate) }
         if configuration.orientation != .portrait || configuration.device == .tablet { needs.insert(.orientation) }
         for message in specCase.messages { needs.formUnion(of(message)) }
-        // Each stimulus taken apart once: what it needs here, its trigger events in BehaviourNeeds.
-        var parts: [StimulusParts?] = []
-        parts.reserveCapacity(specCase.steps.count)
         for step in specCase.steps {
             switch step.action {
             case .stimulus(let stimulus):
                 let (kind, values) = stimulus.parts
                 needs.formUnion(of(kind, values))
-                parts.append((kind, values))
             case .expectation(let expectation):
                 needs.formUnion(of(expectation))
-                parts.append(nil)
             }
         }
-        let behaviour = BehaviourNeeds(specCase, parts: parts)
-        if behaviour.priority { needs.insert(.priority) }
-        if behaviour.minimumInterval { needs.insert(.minimumInterval) }
-        if behaviour.clickFollowUp { needs.insert(.clickFollowUp) }
         return needs.bits
     }
 
@@ -102,7 +96,8 @@ package enum CapabilityNeeds {
         if expectation.stack != nil { needs.insert(.stackInspection) }
         for pattern in expectation.sequence ?? [] { needs.formUnion(of(pattern)) }
         for pattern in expectation.contains ?? [] { needs.formUnion(of(pattern)) }
-        for pattern in expectation.absent ?? [] { needs.formUnion(of(pattern)) }
+        // A pattern under `absent` reads nothing the engine must make: an engine that cannot make
+        // the observation passes it as one that did not, so it needs nothing.
         return needs
     }
 

@@ -79,19 +79,39 @@ struct CaseDecoder {
             steps: steps,
             location: reader.location(of: node)
         )
-        specCase.requiredCapabilityBits = CapabilityNeeds.bits(of: specCase)
-        let needed = requires.isEmpty ? [] : specCase.requires
-        for (capability, item) in requires where !needed.contains(capability) {
-            reader.report(
-                "'requires' lists capability '\(capability.rawValue)', which nothing in the case uses; expected "
-                    + "only capabilities the case uses (the loader derives them; `iamspec capabilities` says what "
-                    + "needs each)",
-                at: item
-            )
+        var needs = CapabilityBits(bits: CapabilityNeeds.bits(of: specCase))
+        for (capability, item) in requires {
+            if Capability.behavioural.contains(capability) {
+                needs.insert(capability)
+            } else if !needs.contains(capability) {
+                reader.report(
+                    "'requires' lists capability '\(capability.rawValue)', which nothing in the case uses; "
+                        + "expected only a behavioural capability (\(Self.behaviouralNames)) or one the case uses "
+                        + "(the loader derives them; `iamspec capabilities` says what needs each)",
+                    at: item
+                )
+            }
         }
+        let used = needs
+        for id in rules {
+            guard let capability = catalogue?.rules.rule(id)?.capability else { continue }
+            if !Capability.behavioural.contains(capability), !used.contains(capability), let node = mapping["rules"] {
+                reader.report(
+                    "rule '\(id)' is gated by capability '\(capability.rawValue)', which nothing in the case uses; "
+                        + "expected a case that uses it (\(capability.neededBy)), or another rule",
+                    at: node
+                )
+            }
+            needs.insert(capability)
+        }
+        specCase.requiredCapabilityBits = needs.bits
         guard reader.diagnostics.count == problemsBefore else { return }
         cases.append(specCase)
     }
+
+    /// The behavioural capabilities by name, for a diagnostic.
+    private static let behaviouralNames = Capability.behavioural.sorted().map { "`\($0.rawValue)`" }
+        .joined(separator: ", ")
 
     private mutating func caseID(_ node: YAMLNode) -> String? {
         guard let id = reader.string(node, for: "'id'") else { return nil }

@@ -16,6 +16,9 @@ public struct Rule: Sendable, Hashable {
     public var source: String?
     /// What the rule means in iamspec's terms, if the catalogue says.
     public var note: String?
+    /// The capability that gates the rule, if any (test262's `features`): every case that checks
+    /// the rule needs it, so an engine that lacks it skips those cases.
+    public var capability: Capability?
     /// Where the rule is written in the catalogue.
     public var location: SourceLocation
 
@@ -28,6 +31,7 @@ public struct Rule: Sendable, Hashable {
         quotes: [Quote] = [],
         source: String? = nil,
         note: String? = nil,
+        capability: Capability? = nil,
         location: SourceLocation
     ) {
         self.id = id
@@ -37,6 +41,7 @@ public struct Rule: Sendable, Hashable {
         self.quotes = quotes
         self.source = source
         self.note = note
+        self.capability = capability
         self.location = location
     }
 

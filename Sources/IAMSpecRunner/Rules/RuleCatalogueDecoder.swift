@@ -2,7 +2,7 @@ import IAMSpec
 
 /// Decodes `rules.yaml`: one document, a list of rules, each checked key by key.
 struct RuleCatalogueDecoder {
-    static let ruleKeys = KeySet(["id", "title", "kind", "profiles", "quotes", "source", "note"])
+    static let ruleKeys = KeySet(["id", "title", "kind", "profiles", "quotes", "source", "note", "capability"])
     static let quoteKeys = KeySet(["seed", "language", "text", "translation"])
 
     private(set) var reader: NodeReader
@@ -49,6 +49,7 @@ struct RuleCatalogueDecoder {
             source = reader.nonEmptyString(value, for: "'source'")
         }
         let note = mapping["note"].flatMap { reader.string($0, for: "'note'") }
+        let capability: Capability? = mapping["capability"].flatMap { reader.choice($0, for: "'capability'") }
         guard reader.diagnostics.count == problemsBefore, let id, let title, let kind else { return nil }
         return Rule(
             id: id,
@@ -58,6 +59,7 @@ struct RuleCatalogueDecoder {
             quotes: quotes,
             source: source,
             note: note,
+            capability: capability,
             location: reader.location(of: node)
         )
     }

@@ -15,27 +15,26 @@ struct CapabilitiesCommand: ParsableCommand {
             it. What no capability covers, every engine must have (Specs/README.md, "What every engine must \
             have"). Exit status 0, or 2 for spec errors.
 
-            With --audit, measures the gate of every behavioural capability (one that stands for \
-            what an engine does, not for something a case writes): the suite runs on the reference \
-            engine, then on each variant of it that lacks the behaviour, once declaring the \
-            capability absent (the runs skipped are the gated runs) and once claiming it anyway. \
-            Per capability: runs gated, gated runs failing without the behaviour, recall (a run \
-            that fails without the behaviour but is not gated makes the gate too narrow) and \
-            precision (failing / gated). Exit status 1 when a gate is too narrow, or its precision \
-            is below 75 %, or theirs together below 90 %; 0 otherwise.
+            With --audit, proves the needs as `iamspec lint` does and prints the figures: the suite \
+            runs on the reference engine, then on each of its behaviours that lacks a behavioural \
+            capability (one that stands for what an engine does, not for something a case writes), \
+            claiming every capability. Per capability: runs gated (their case needs it), gated runs \
+            failing on such a behaviour, recall (a run that fails there though its case does not \
+            need it lowers it) and precision (failing / gated); both are 100 % when every case's \
+            needs hold up. Exit status 1 when one does not (each such case is named); 0 otherwise.
             """
     )
 
     @OptionGroup var suite: SuiteOptions
     @OptionGroup var selection: SelectionOptions
 
-    @Flag(help: "Measure each behavioural capability's gate against engines that lack the behaviour.")
+    @Flag(help: "Prove each behavioural capability's gate on the behaviours that lack it, with its figures.")
     var audit = false
 
     func run() throws {
         let loaded = try SuiteLoading.load(suite.paths)
         if audit {
-            let report = CapabilityAudit(options: RunOptions(selection: selection.selection))
+            let report = NeedsProof(options: RunOptions(selection: selection.selection))
                 .run(cases: loaded.cases, rules: loaded.rules) { engine in
                     StandardError.write("running the suite on the \(engine)")
                 }

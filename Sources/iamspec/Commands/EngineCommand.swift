@@ -32,14 +32,15 @@ struct EngineCommand: ParsableCommand {
         guard stdio else {
             throw ValidationError("`iamspec engine` serves the engine over the stdio protocol only: pass --stdio")
         }
-        if let mutantID, MutantCatalogue.mutant(id: mutantID) == nil {
+        if let mutantID, BehaviourCatalogue.behaviour(id: mutantID) == nil {
             throw ValidationError("--mutant: no mutant has the id '\(mutantID)' (see `iamspec mutate --list`)")
         }
     }
 
     func run() throws {
-        let mutant = mutantID.flatMap(MutantCatalogue.mutant(id:))
-        var provider: any EngineProvider = mutant.map { MutantEngineProvider(mutant: $0) } ?? ReferenceEngineProvider()
+        let mutant = mutantID.flatMap(BehaviourCatalogue.behaviour(id:))
+        var provider: any EngineProvider =
+            mutant.map { BehaviourEngineProvider(behaviour: $0) } ?? ReferenceEngineProvider()
         if let trap = TestTrap(engine: mutant.map { "mutant:\($0.id)" } ?? "reference") {
             provider = trap.wrapping(provider)
         }

@@ -143,7 +143,7 @@ struct FuzzCommand: ParsableCommand {
         let expected = try provider(engineCommand, otherwise: engine)
         defer { (expected as? StdioEngineProvider)?.shutdown() }
         var missed = 0
-        for mutant in MutantCatalogue.all {
+        for mutant in BehaviourCatalogue.all {
             let compared = try workers.provider(serving: mutant, isolatingReference: false)
             defer { (compared as? StdioEngineProvider)?.shutdown() }
             let campaign = FuzzCampaign(engine: expected, against: compared, seed: seed)
@@ -155,7 +155,7 @@ struct FuzzCommand: ParsableCommand {
             }
         }
         print(
-            "\(MutantCatalogue.all.count - missed)/\(MutantCatalogue.all.count) mutants found (seed \(seed), \(count) scenarios each)"
+            "\(BehaviourCatalogue.all.count - missed)/\(BehaviourCatalogue.all.count) mutants found (seed \(seed), \(count) scenarios each)"
         )
         if missed > 0 { throw ExitCode(ExitStatus.failure) }
     }
@@ -189,12 +189,13 @@ struct FuzzCommand: ParsableCommand {
 /// An engine named on the command line: `reference` or `mutant:<id>`.
 enum EngineChoice: ExpressibleByArgument, CustomStringConvertible {
     case reference
-    case mutant(Mutant)
+    case mutant(Behaviour)
 
     init?(argument: String) {
         if argument == "reference" {
             self = .reference
-        } else if argument.hasPrefix("mutant:"), let mutant = MutantCatalogue.mutant(id: String(argument.dropFirst(7)))
+        } else if argument.hasPrefix("mutant:"),
+            let mutant = BehaviourCatalogue.behaviour(id: String(argument.dropFirst(7)))
         {
             self = .mutant(mutant)
         } else {
@@ -209,7 +210,7 @@ enum EngineChoice: ExpressibleByArgument, CustomStringConvertible {
         }
     }
 
-    var mutant: Mutant? {
+    var mutant: Behaviour? {
         if case .mutant(let mutant) = self { mutant } else { nil }
     }
 }

@@ -1,21 +1,40 @@
 import ArgumentParser
 import IAMSpec
+import IAMSpecMutants
+import IAMSpecRunner
 
-/// `iamspec lint`: checks spec files without running them.
+/// `iamspec lint`: checks spec files, then proves each case's behavioural needs by running it.
 struct LintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
-        abstract: "Check spec files and the rule catalogue.",
+        abstract: "Check spec files and the rule catalogue, and prove each case's behavioural needs.",
         discussion: """
-            Prints each problem as `path:line:col: error: ...` on standard error. Exit status 0 \
-            when there is none, 2 when there is any.
+            Prints each problem as `path:line:col: error: ...` on standard error. Once the files \
+            read clean, runs every case on the reference engine and on each of its behaviours that \
+            lacks a behavioural capability (priority, minimum-interval, click-follow-up): a case \
+            whose outcome changes on one without needing that capability, or that needs one no such \
+            behaviour changes, is a problem at the case (Specs/README.md, "Behavioural \
+            capabilities"). A case the reference engine fails is left to `iamspec run`. Exit status \
+            0 when there is no problem, 2 when there is any.
             """
     )
 
     @OptionGroup var suite: SuiteOptions
 
+    @Flag(help: "Check the files only; do not run the cases to prove their behavioural needs.")
+    var noProof = false
+
     func run() throws {
         let loaded = try SuiteLoading.load(suite.paths)
-        print("\(loaded.compactCases.count) cases, \(loaded.rules.rules.count) rules: no problems")
+        let counts = "\(loaded.compactCases.count) cases, \(loaded.rules.rules.count) rules"
+        guard !noProof else {
+            print("\(counts): no problems (needs not proven: --no-proof)")
+            return
+        }
+        let proof = NeedsProof()
+            .run(cases: loaded.cases, rules: loaded.rules)
+        guard proof.passed else { throw CommandFailure.diagnostics(proof.diagnostics) }
+        let behaviours = proof.capabilities.reduce(0) { $0 + BehaviourCatalogue.lacking($1.capability).count }
+        print("\(counts): no problems; behavioural needs proven on \(behaviours) behaviours")
     }
 }

@@ -50,20 +50,21 @@ struct MutateCommand: ParsableCommand {
         guard timeout > 0, timeout <= 86_400 else {
             throw ValidationError("--timeout must be more than 0 and at most 86400 seconds, found \(timeout)")
         }
-        for id in mutantIDs where MutantCatalogue.mutant(id: id) == nil {
+        for id in mutantIDs where BehaviourCatalogue.behaviour(id: id) == nil {
             throw ValidationError("--mutant: no mutant has the id '\(id)' (see `iamspec mutate --list`)")
         }
     }
 
     func run() throws {
         if list {
-            for mutant in MutantCatalogue.all {
+            for mutant in BehaviourCatalogue.all {
                 print("\(mutant.id)\t\(mutant.rule)\t\(mutant.summary)")
             }
             return
         }
         let loaded = try SuiteLoading.load(suite.paths)
-        let mutants = mutantIDs.isEmpty ? MutantCatalogue.all : mutantIDs.compactMap(MutantCatalogue.mutant(id:))
+        let mutants =
+            mutantIDs.isEmpty ? BehaviourCatalogue.all : mutantIDs.compactMap(BehaviourCatalogue.behaviour(id:))
         let analysis = MutationAnalysis(
             mutants: mutants,
             options: RunOptions(

@@ -42,7 +42,7 @@ enum EngineWorkers {
     ///
     /// - Throws: `CommandFailure` when a worker cannot be started (exit status 2).
     func provider(
-        serving mutant: Mutant? = nil,
+        serving mutant: Behaviour? = nil,
         isolatingReference: Bool = true,
         explainingTraps: Bool = false
     ) throws -> any EngineProvider {

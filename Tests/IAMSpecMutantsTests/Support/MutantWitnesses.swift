@@ -452,6 +452,21 @@ enum MutantWitnesses {
                 [m1],
                 [.sessionStarted(syncPending: true), B.event("tap"), .userChanged(to: "a"), .sessionSyncCompleted]
             )
+        case "interval-not-enforced":
+            return B.scenario(
+                [B.message("m0", .sessionStart), m1],
+                [B.start, .messageDismissed("m0"), B.event("tap")]
+            )
+        case "priority-ignored":
+            let high = B.message("m1", B.tap) { $0.priority = 2 }
+            let low = B.message("m2", B.tap) { $0.priority = 1 }
+            return B.scenario([high, low], [B.start, B.event("tap")])
+        case "click-holds-no-follow-up":
+            return B.scenario(
+                [m1, m2],
+                [B.start, B.event("tap"), .messageClicked("m1"), B.event("level")],
+                configuration: B.noInterval
+            )
         default:
             return nil
         }

@@ -191,10 +191,51 @@ import Testing
         #expect(
             problems == [
                 "case.yaml:4:22: error: 'requires' lists capability 'stack-inspection', which nothing in the case "
-                    + "uses; expected only capabilities the case uses (the loader derives them; `iamspec capabilities` "
-                    + "says what needs each)"
+                    + "uses; expected only a behavioural capability (`click-follow-up`, `minimum-interval`, "
+                    + "`priority`) or one the case uses (the loader derives them; `iamspec capabilities` says what "
+                    + "needs each)"
             ]
         )
+    }
+
+    @Test("a pattern under absent needs nothing: an engine that cannot make the observation passes it")
+    func absentPatternsNeedNothing() throws {
+        let yaml = Self.yaml(
+            steps: "  - session_start\n  - expect: {absent: [{no_matching_trigger: \"*\"}, {impression_logged: \"*\"}, "
+                + "{dismissed: \"*\"}, {displayed: promo, extras: {}}]}"
+        )
+        let scratch = try SpecScratch(["rules.yaml": SpecScratch.catalogue, "case.yaml": yaml])
+        let suite = scratch.load()
+        #expect(scratch.problems(suite) == [])
+        let needs = try #require(suite.cases.first?.requires)
+        #expect(needs.isDisjoint(with: [.noMatchingTrigger, .analytics, .dismissals, .extras]), "\(needs)")
+    }
+
+    @Test("a behavioural capability may be declared in requires; a rule's capability is needed")
+    func behaviouralAndRuleCapabilities() throws {
+        let yaml = Self.yaml(steps: "  - session_start\n  - expect: nothing", head: "requires: [priority]\n")
+        let scratch = try SpecScratch(["rules.yaml": SpecScratch.catalogue, "case.yaml": yaml])
+        let suite = scratch.load()
+        #expect(scratch.problems(suite) == [])
+        #expect(suite.cases.first?.requires.contains(.priority) == true)
+        #expect(suite.cases.first?.requires.contains(.minimumInterval) == false)
+    }
+
+    @Test func aRuleGatedByACapabilityTheCaseDoesNotUseIsRefused() throws {
+        let catalogue = SpecScratch.catalogue + "\n  capability: keyboard"
+        let unused = try SpecScratch(["rules.yaml": catalogue, "case.yaml": Self.yaml()])
+        #expect(
+            unused.problems(unused.load()) == [
+                "case.yaml:3:8: error: rule 'area.rule' is gated by capability 'keyboard', which nothing in the case "
+                    + "uses; expected a case that uses it (a `keyboard_shown` or `keyboard_hidden` step), or another rule"
+            ]
+        )
+        let used = try SpecScratch([
+            "rules.yaml": catalogue, "case.yaml": Self.yaml(steps: "  - keyboard_shown\n  - expect: nothing"),
+        ])
+        let suite = used.load()
+        #expect(used.problems(suite) == [])
+        #expect(suite.cases.first?.requires.contains(.keyboard) == true)
     }
 
     @Test func capabilitiesUsedNeedNotBeListed() throws {
@@ -218,7 +259,7 @@ import Testing
         ]
     )
     func extrasComparedNeedExtras(pattern: String, needsExtras: Bool) throws {
-        let yaml = Self.yaml(steps: "  - session_start\n  - expect: {absent: [\(pattern)]}").replacingOccurrences(
+        let yaml = Self.yaml(steps: "  - session_start\n  - expect: {contains: [\(pattern)]}").replacingOccurrences(
             of: "triggers: [session_start]",
             with: "triggers: [session_start], extras: {k: v}"
         )

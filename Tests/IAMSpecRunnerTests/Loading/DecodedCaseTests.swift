@@ -73,8 +73,8 @@ import Testing
         #expect(lifo.profiles == [.appboyLegacy])
         let used: Set<Capability> = [
             .keyboard, .orientation, .assets, .analytics, .stackInspection, .delegate, .localMessages, .sessionSync,
-            .triggerAnyPurchase, .triggerPurchase, .triggerCustomEvent, .triggerPushClick, .propertyFilters, .priority,
-            .delay, .timeout, .reeligibility, .testSends, .displayNext, .noMatchingTrigger, .delegateRollback,
+            .triggerAnyPurchase, .triggerPurchase, .triggerCustomEvent, .triggerPushClick, .propertyFilters, .delay,
+            .timeout, .reeligibility, .testSends, .displayNext, .noMatchingTrigger, .delegateRollback,
             .appLifecycle, .userChange, .extras, .pushClick,
         ]
         #expect(lifo.requires == used)

@@ -4,9 +4,9 @@ import IAMSpecMutants
 import IAMSpecReferenceEngine
 import Testing
 
-@Suite("Each mutant breaks its rule")
-struct MutantBehaviourTests {
-    private static let ids = MutantCatalogue.all.map(\.id)
+@Suite("Each behaviour of the catalogue departs from its rule")
+struct BehaviourCatalogueTests {
+    private static let ids = BehaviourCatalogue.all.map(\.id)
 
     @Test("the mutant answers its witness scenario differently from the reference engine", arguments: ids)
     func mutantDiffersFromReference(_ id: String) throws {
@@ -27,26 +27,26 @@ struct MutantBehaviourTests {
         #expect(reference.firstDivergence(from: mutant) == scenario.stimuli.count - 1)
     }
 
-    private static func provider(_ id: String) throws -> MutantEngineProvider {
-        MutantEngineProvider(mutant: try #require(MutantCatalogue.mutant(id: id)))
+    private static func provider(_ id: String) throws -> BehaviourEngineProvider {
+        BehaviourEngineProvider(behaviour: try #require(BehaviourCatalogue.behaviour(id: id)))
     }
 
     @Test("the catalogue has at least 30 mutants with unique ids and one-line descriptions")
     func catalogue() {
-        let mutants = MutantCatalogue.all
+        let mutants = BehaviourCatalogue.all
         #expect(mutants.count >= 30)
         #expect(Set(mutants.map(\.id)).count == mutants.count)
         for mutant in mutants {
             #expect(!mutant.summary.isEmpty && !mutant.summary.contains("\n"))
-            #expect(MutantCatalogue.mutant(id: mutant.id) == mutant)
+            #expect(BehaviourCatalogue.behaviour(id: mutant.id) == mutant)
         }
-        #expect(MutantCatalogue.mutant(id: "no-such-mutant") == nil)
+        #expect(BehaviourCatalogue.behaviour(id: "no-such-mutant") == nil)
     }
 
     @Test("a mutant provider describes itself like the reference engine, under the mutant's name")
     func providerDescription() throws {
-        let mutant = try #require(MutantCatalogue.mutant(id: "stack-fifo"))
-        let description = MutantEngineProvider(mutant: mutant).description
+        let mutant = try #require(BehaviourCatalogue.behaviour(id: "stack-fifo"))
+        let description = BehaviourEngineProvider(behaviour: mutant).description
         let reference = ReferenceEngineProvider().description
         #expect(description.name == "mutant:stack-fifo")
         #expect(description.profiles == reference.profiles)
@@ -63,8 +63,28 @@ struct MutantBehaviourTests {
                 line.hasPrefix("- id: ") ? String(line.dropFirst("- id: ".count)) : nil
             }
         )
-        for mutant in MutantCatalogue.all {
+        for mutant in BehaviourCatalogue.all {
             #expect(ids.contains(mutant.rule), "\(mutant.id) names \(mutant.rule)")
         }
+    }
+
+    @Test("every behavioural capability has a behaviour that lacks it, and only behavioural ones do")
+    func lackingBehaviours() {
+        for capability in Capability.behavioural {
+            #expect(!BehaviourCatalogue.lacking(capability).isEmpty, "\(capability)")
+        }
+        for behaviour in BehaviourCatalogue.all {
+            if let capability = behaviour.lacks {
+                #expect(Capability.behavioural.contains(capability), "\(behaviour.id)")
+            }
+        }
+    }
+
+    @Test("a behaviour's provider that declares the lack describes itself without that capability")
+    func declaringLacking() throws {
+        let behaviour = try #require(BehaviourCatalogue.behaviour(id: "priority-ignored"))
+        let description = BehaviourEngineProvider(behaviour: behaviour, declaringLacking: true).description
+        #expect(!description.capabilities.contains(.priority))
+        #expect(description.capabilities.contains(.minimumInterval))
     }
 }

@@ -1,0 +1,110 @@
+import IAMSpec
+import IAMSpecReferenceEngine
+
+/// A behaviour a real engine may have instead of a rule: the reference engine with exactly one
+/// rule changed, named, said in one sentence, and tied to the rule it departs from.
+///
+/// Every entry of ``BehaviourCatalogue`` is used three ways:
+/// - as a **mutant** (`iamspec mutate`): the suite must kill it, a case that passes on the
+///   reference engine failing on it;
+/// - as a **capability variant**, when it is what an engine that lacks a behavioural capability
+///   does (``lacks``): `iamspec lint` runs every case on it to prove which cases need that
+///   capability;
+/// - as an **explanation**: a failing engine's run that the behaviour reproduces is reported
+///   under its sentence.
+///
+/// Two behaviours are the same when their ids are.
+package struct Behaviour: Sendable, Hashable, Identifiable {
+    /// The behaviour's stable id, as `mutant:<id>` names it on the command line.
+    package let id: String
+
+    /// The id, in `Specs/rules.yaml`, of the rule this behaviour departs from.
+    package let rule: String
+
+    /// One line: what an engine with this behaviour does instead of the rule.
+    package let summary: String
+
+    /// The behavioural capability (`Capability.behavioural`) an engine with this behaviour lacks,
+    /// if it is one of the ways to lack one; nil for a behaviour that only breaks its rule.
+    package let lacks: Capability?
+
+    /// How the behaviour's engine reads a run's setup (the identity for most behaviours).
+    private let setupChange: @Sendable (inout EngineSetup) -> Void
+
+    /// The rules its engines apply under each profile: the reference ones with this behaviour's change.
+    private let brazeSwiftRules: DeliveryRules
+    private let appboyLegacyRules: DeliveryRules
+
+    /// A behaviour whose engines apply the reference rules after `breaking` changes them.
+    package init(
+        _ id: String,
+        rule: String,
+        summary: String,
+        lacks: Capability? = nil,
+        breaking: (inout DeliveryRules) -> Void
+    ) {
+        self.init(id, rule: rule, summary: summary, lacks: lacks, setupChange: { _ in }, breaking: breaking)
+    }
+
+    /// A behaviour whose engines read each run's setup as `reading` changes it, under the
+    /// reference rules: where a setting stands for the behaviour (an engine without a minimum
+    /// interval reads the configured interval as 0).
+    package init(
+        _ id: String,
+        rule: String,
+        summary: String,
+        lacks: Capability? = nil,
+        reading: @escaping @Sendable (inout EngineSetup) -> Void
+    ) {
+        self.init(id, rule: rule, summary: summary, lacks: lacks, setupChange: reading, breaking: { _ in })
+    }
+
+    private init(
+        _ id: String,
+        rule: String,
+        summary: String,
+        lacks: Capability?,
+        setupChange: @escaping @Sendable (inout EngineSetup) -> Void,
+        breaking: (inout DeliveryRules) -> Void
+    ) {
+        self.id = id
+        self.rule = rule
+        self.summary = summary
+        self.lacks = lacks
+        self.setupChange = setupChange
+        var brazeSwift = DeliveryRules.reference(for: .brazeSwift)
+        breaking(&brazeSwift)
+        brazeSwiftRules = brazeSwift
+        var appboyLegacy = DeliveryRules.reference(for: .appboyLegacy)
+        breaking(&appboyLegacy)
+        appboyLegacyRules = appboyLegacy
+    }
+
+    /// The rules the behaviour's engine applies under the profile.
+    package func rules(for profile: Profile) -> DeliveryRules {
+        switch profile {
+        case .brazeSwift: brazeSwiftRules
+        case .appboyLegacy: appboyLegacyRules
+        }
+    }
+
+    /// The setup as the behaviour's engine reads it.
+    package func reading(_ setup: EngineSetup) -> EngineSetup {
+        var setup = setup
+        setupChange(&setup)
+        return setup
+    }
+
+    /// A fresh engine with this behaviour for the setup.
+    package func makeEngine(for setup: EngineSetup) throws -> ReferenceEngine {
+        try ReferenceEngine(setup: reading(setup), rules: rules(for: setup.profile))
+    }
+
+    package static func == (left: Behaviour, right: Behaviour) -> Bool {
+        left.id == right.id
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+    }
+}

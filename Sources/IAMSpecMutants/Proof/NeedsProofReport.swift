@@ -1,0 +1,102 @@
+import IAMSpec
+import IAMSpecRunner
+
+/// What the needs proof found: for each behavioural capability, the runs it gates and the runs
+/// that fail without it, and a diagnostic for each case whose needs the runs do not bear out.
+package struct NeedsProofReport: Sendable {
+    /// One measure per behavioural capability, in name order.
+    package let capabilities: [CapabilityMeasure]
+    /// Each case whose declared needs disagree with what the behaviours change, at the case.
+    package let diagnostics: [Diagnostic]
+    /// The cases not judged because the reference engine does not pass every run of theirs.
+    package let unjudged: [String]
+
+    init(cases: [SpecCase], rules: RuleCatalogue, passing: Set<CaseRunKey>, capabilities proofs: [CapabilityProof]) {
+        var diagnostics: [Diagnostic] = []
+        var unjudged: [String] = []
+        var measures = proofs.map { CapabilityMeasure(capability: $0.capability) }
+        for specCase in cases {
+            let keys = specCase.profiles.map { CaseRunKey(caseID: specCase.id, profile: $0) }
+            guard keys.allSatisfy(passing.contains) else {
+                unjudged.append(specCase.id)
+                continue
+            }
+            for (index, proof) in proofs.enumerated() {
+                let needs = specCase.requires.contains(proof.capability)
+                let changed = keys.filter { proof.changed[$0] != nil }
+                measures[index].count(
+                    gated: needs ? keys.count : 0,
+                    failing: needs ? changed.count : 0,
+                    ungatedFailing: needs ? 0 : changed.count
+                )
+                if let problem = Self.problem(specCase, needs: needs, changed: changed, proof: proof, rules: rules) {
+                    diagnostics.append(Diagnostic(problem, at: specCase.location))
+                }
+            }
+        }
+        self.capabilities = measures
+        self.diagnostics = diagnostics.sorted()
+        self.unjudged = unjudged.sorted()
+    }
+
+    /// Whether every case's needs hold up.
+    package var passed: Bool { diagnostics.isEmpty }
+
+    /// Why the case's need of the capability is wrong, or nil when it holds.
+    private static func problem(
+        _ specCase: SpecCase,
+        needs: Bool,
+        changed: [CaseRunKey],
+        proof: CapabilityProof,
+        rules: RuleCatalogue
+    ) -> String? {
+        let name = "'\(proof.capability.rawValue)'"
+        if !needs, let first = changed.first, let behaviour = proof.changed[first]?.first {
+            return "case '\(specCase.id)' fails on an engine that \(behaviour.summary) (behaviour "
+                + "\(behaviour.id), \(first.profile.rawValue)), but does not need \(name); expected "
+                + "`requires: [\(proof.capability.rawValue)]` (or a rule gated by \(name)), or a case whose "
+                + "outcome does not depend on it"
+        }
+        guard needs else { return nil }
+        let source = Self.source(of: proof.capability, in: specCase, rules: rules)
+        let names = proof.behaviours.map(\.id).joined(separator: ", ")
+        if changed.isEmpty {
+            return "case '\(specCase.id)' needs \(name) (\(source)), but passes on every engine without it "
+                + "(\(names)); expected no need of \(name) (an engine without it can run the case), or a case "
+                + "that such an engine fails"
+        }
+        let unchanged = specCase.profiles.filter { profile in !changed.contains { $0.profile == profile } }
+        guard let profile = unchanged.first else { return nil }
+        return "case '\(specCase.id)' needs \(name) (\(source)), but passes under \(profile.rawValue) on every "
+            + "engine without it (\(names)); expected the case's `profiles` limited to those whose run depends "
+            + "on \(name), or a case split by profile"
+    }
+
+    /// Where a case's need of a behavioural capability comes from: the rules gated by it, or `requires`.
+    private static func source(of capability: Capability, in specCase: SpecCase, rules: RuleCatalogue) -> String {
+        let gating = specCase.rules.filter { rules.rule($0)?.capability == capability }
+        guard !gating.isEmpty else { return "declared in `requires`" }
+        return "rule" + (gating.count == 1 ? " " : "s ") + gating.map { "'\($0)'" }.joined(separator: ", ")
+    }
+}
+
+/// How exactly one behavioural capability gates the runs, as the proof measured it.
+package struct CapabilityMeasure: Sendable {
+    package let capability: Capability
+    /// The runs of the cases that need it: an engine that lacks it skips them.
+    package private(set) var gated = 0
+    /// The gated runs that fail on a behaviour lacking it.
+    package private(set) var failing = 0
+    /// The runs that fail on a behaviour lacking it, though their case does not need it.
+    package private(set) var ungatedFailing = 0
+
+    init(capability: Capability) {
+        self.capability = capability
+    }
+
+    mutating func count(gated: Int, failing: Int, ungatedFailing: Int) {
+        self.gated += gated
+        self.failing += failing
+        self.ungatedFailing += ungatedFailing
+    }
+}

@@ -150,6 +150,7 @@ struct HTMLSite {
         var body = "<h1>\(text(column.label))</h1>\n"
         body += "<p><a href=\"../matrix.html\">Every engine</a></p>\n"
         body += conformanceTable(matrix, columns: [index], root: "../")
+        body += behavioursSection(column, root: "../")
         body += differencesSection(column, root: "../")
         body += "<h2 id=\"rules\">By rule</h2>\n<p>The outcome of the cases that check each rule "
         body += "(<em>blocked</em>: a case failed only under other rules), and every run that did not pass.</p>\n"
@@ -249,8 +250,36 @@ struct HTMLSite {
         return row + "</td></tr>\n"
     }
 
-    /// The engine's failed runs grouped by the behaviour that differs, as the console, JUnit and
-    /// the Markdown summary group them: the rule of the failing step and the mismatch's shape.
+    /// What the engine does differently: each behaviour of the catalogue that reproduces some of
+    /// its failed runs, with those runs, as the console, JUnit and the Markdown summary list them;
+    /// nothing when none was found. `root` leads from the page to the site's root.
+    private func behavioursSection(_ column: ConformanceMatrix.Column, root: String) -> String {
+        let behaviours = column.summary.behaviours
+        guard !behaviours.isEmpty else { return "" }
+        var body = "<h2 id=\"behaviours\">What the engine does differently</h2>\n<p>Each behaviour, replayed on the "
+        body += "reference engine, gives exactly the engine's observations of the runs listed (each failed run is "
+        body += "listed once); the re-run line runs the first of them.</p>\n"
+        body += "<table class=\"differences stack\">\n<thead><tr><th scope=\"col\">Behaviour</th>"
+        body += "<th scope=\"col\">Departs from</th><th scope=\"col\">Cases</th><th scope=\"col\">Runs</th>"
+        body += "<th scope=\"col\">Re-run one</th></tr></thead>\n<tbody>\n"
+        for explained in behaviours {
+            let partners = explained.with.isEmpty ? "" : " (some runs with \(explained.with.joined(separator: ", ")))"
+            body +=
+                "<tr><th scope=\"row\">\(text(explained.summary + partners)) <code>\(text(explained.behaviour))</code></th>"
+            body += "<td data-label=\"Departs from\">\(ruleLink(explained.rule, root: root))</td>"
+            body += "<td data-label=\"Cases\">"
+            body += explained.cases.map { caseLink($0, root: root) }.joined(separator: ", ") + "</td>"
+            body += "<td data-label=\"Runs\">\(explained.runs.count)</td>"
+            let rerun =
+                explained.example(in: column.summary.results)
+                .map { RerunCommand.text(for: $0, header: column.summary.header) } ?? ""
+            body += "<td data-label=\"Re-run one\"><code>\(text(rerun))</code></td></tr>\n"
+        }
+        return body + "</tbody></table>\n"
+    }
+
+    /// The engine's failed runs that no behaviour explains, grouped as the console, JUnit and the
+    /// Markdown summary group them: the rule of the failing check and the mismatch's shape.
     /// `root` leads from the page to the site's root.
     private func differencesSection(_ column: ConformanceMatrix.Column, root: String) -> String {
         var body = "<h2 id=\"differences\">Differences</h2>\n<p>The engine's failed runs, grouped by the "

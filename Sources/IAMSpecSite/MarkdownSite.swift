@@ -167,6 +167,7 @@ struct MarkdownSite {
         let column = matrix.columns[index]
         var lines = ["[Every engine](../matrix.md)", "", "# \(QuotedText.markdown(column.label))", ""]
         lines += conformanceTable(matrix, columns: [index], root: "../")
+        lines += behavioursSection(column, root: "../")
         lines += differencesSection(column, root: "../")
         lines += [
             "## By rule", "",
@@ -238,8 +239,37 @@ struct MarkdownSite {
         return document(lines)
     }
 
-    /// The engine's failed runs grouped by the behaviour that differs, as the console, JUnit and
-    /// the Markdown summary group them: the rule of the failing step and the mismatch's shape.
+    /// What the engine does differently: each behaviour of the catalogue that reproduces some of
+    /// its failed runs, with those runs; nothing when none was found. `root` leads from the page to
+    /// `markdown/`.
+    private func behavioursSection(_ column: ConformanceMatrix.Column, root: String) -> [String] {
+        let behaviours = column.summary.behaviours
+        guard !behaviours.isEmpty else { return [] }
+        var lines = [
+            "## What the engine does differently", "",
+            "Each behaviour, replayed on the reference engine, gives exactly the engine's observations of the runs "
+                + "listed (each failed run is listed once); the re-run line runs the first of them.",
+            "",
+            "| Behaviour | Departs from | Cases | Runs | Re-run one |", "| --- | --- | --- | ---: | --- |",
+        ]
+        for explained in behaviours {
+            let partners = explained.with.isEmpty ? "" : " (some runs with \(explained.with.joined(separator: ", ")))"
+            let rerun =
+                explained.example(in: column.summary.results)
+                .map { RerunCommand.text(for: $0, header: column.summary.header) } ?? ""
+            lines.append(
+                "| \(QuotedText.markdown(explained.summary + partners)) \(QuotedText.markdownCode(explained.behaviour, inTable: true)) "
+                    + "| \(ruleLink(explained.rule, root: root, inTable: true)) "
+                    + "| \(explained.cases.map { caseLink($0, root: root, inTable: true) }.joined(separator: ", ")) "
+                    + "| \(explained.runs.count) | \(QuotedText.markdownCode(rerun, inTable: true)) |"
+            )
+        }
+        lines.append("")
+        return lines
+    }
+
+    /// The engine's failed runs that no behaviour explains, grouped as the console, JUnit and the
+    /// Markdown summary group them: the rule of the failing check and the mismatch's shape.
     /// `root` leads from the page to `markdown/`.
     private func differencesSection(_ column: ConformanceMatrix.Column, root: String) -> [String] {
         var lines = [

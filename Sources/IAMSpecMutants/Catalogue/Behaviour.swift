@@ -30,6 +30,8 @@ package struct Behaviour: Sendable, Hashable, Identifiable {
 
     /// How the behaviour's engine reads a run's setup (the identity for most behaviours).
     private let setupChange: @Sendable (inout EngineSetup) -> Void
+    /// How the behaviour's engine changes the reference rules.
+    private let rulesChange: @Sendable (inout DeliveryRules) -> Void
 
     /// The rules its engines apply under each profile: the reference ones with this behaviour's change.
     private let brazeSwiftRules: DeliveryRules
@@ -41,9 +43,9 @@ package struct Behaviour: Sendable, Hashable, Identifiable {
         rule: String,
         summary: String,
         lacks: Capability? = nil,
-        breaking: (inout DeliveryRules) -> Void
+        breaking: @escaping @Sendable (inout DeliveryRules) -> Void
     ) {
-        self.init(id, rule: rule, summary: summary, lacks: lacks, setupChange: { _ in }, breaking: breaking)
+        self.init(id, rule: rule, summary: summary, lacks: lacks, setupChange: { _ in }, rulesChange: breaking)
     }
 
     /// A behaviour whose engines read each run's setup as `reading` changes it, under the
@@ -56,7 +58,7 @@ package struct Behaviour: Sendable, Hashable, Identifiable {
         lacks: Capability? = nil,
         reading: @escaping @Sendable (inout EngineSetup) -> Void
     ) {
-        self.init(id, rule: rule, summary: summary, lacks: lacks, setupChange: reading, breaking: { _ in })
+        self.init(id, rule: rule, summary: summary, lacks: lacks, setupChange: reading, rulesChange: { _ in })
     }
 
     private init(
@@ -65,19 +67,36 @@ package struct Behaviour: Sendable, Hashable, Identifiable {
         summary: String,
         lacks: Capability?,
         setupChange: @escaping @Sendable (inout EngineSetup) -> Void,
-        breaking: (inout DeliveryRules) -> Void
+        rulesChange: @escaping @Sendable (inout DeliveryRules) -> Void
     ) {
         self.id = id
         self.rule = rule
         self.summary = summary
         self.lacks = lacks
         self.setupChange = setupChange
+        self.rulesChange = rulesChange
         var brazeSwift = DeliveryRules.reference(for: .brazeSwift)
-        breaking(&brazeSwift)
+        rulesChange(&brazeSwift)
         brazeSwiftRules = brazeSwift
         var appboyLegacy = DeliveryRules.reference(for: .appboyLegacy)
-        breaking(&appboyLegacy)
+        rulesChange(&appboyLegacy)
         appboyLegacyRules = appboyLegacy
+    }
+
+    /// The behaviours together, as one engine that has each: their rule changes and setup readings
+    /// applied in order. Its id is theirs joined by `+` (as `mutant:<id>` names it), its rule and
+    /// summary the first's and each of theirs joined by `; `.
+    package init(combining behaviours: [Behaviour]) {
+        let setupChanges = behaviours.map(\.setupChange)
+        let rulesChanges = behaviours.map(\.rulesChange)
+        self.init(
+            behaviours.map(\.id).joined(separator: "+"),
+            rule: behaviours.first?.rule ?? "",
+            summary: behaviours.map(\.summary).joined(separator: "; "),
+            lacks: nil,
+            setupChange: { setup in for change in setupChanges { change(&setup) } },
+            rulesChange: { rules in for change in rulesChanges { change(&rules) } }
+        )
     }
 
     /// The rules the behaviour's engine applies under the profile.

@@ -18,9 +18,14 @@ package enum BehaviourCatalogue {
 
     private static let byID = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
 
-    /// The behaviour with this id, if there is one.
+    /// The behaviour with this id, if there is one; ids joined by `+` name those behaviours
+    /// together (``Behaviour/init(combining:)``), as an explanation that needs two of them does.
     package static func behaviour(id: String) -> Behaviour? {
-        byID[id]
+        if let behaviour = byID[id] { return behaviour }
+        let parts = id.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count > 1 else { return nil }
+        let behaviours = parts.compactMap { byID[$0] }
+        return behaviours.count == parts.count ? Behaviour(combining: behaviours) : nil
     }
 
     /// The behaviours of an engine that lacks the capability, in catalogue order.

@@ -1,6 +1,6 @@
-/// The failing runs that differ from the rules the same way: under one rule of their failing
-/// step, with the same shape of mismatch. One behavioural difference of an engine is one group,
-/// however many cases show it.
+/// The failing runs that no behaviour of the catalogue explains and that differ from the rules the
+/// same way: under the rule of their failing check, with the same shape of mismatch. Each such
+/// run is in one group.
 public struct DifferenceGroup: Sendable, Hashable {
     /// The rule the failing steps check.
     public var rule: String
@@ -23,28 +23,31 @@ extension DifferenceGroup {
 }
 
 extension RunSummary {
-    /// The failed runs grouped by the behaviour that differs: a run whose failing step checks
-    /// several rules is in the group of each. Most runs first, then by rule and mismatch.
+    /// The failed runs no behaviour of ``behaviours`` explains, grouped by the rule of their
+    /// failing check (the first the failing step names, else the case's first) and the shape of
+    /// their mismatch: each run in exactly one group. Most runs first, then by rule and mismatch.
     public var differences: [DifferenceGroup] {
+        let explained = Set(behaviours.flatMap(\.runs))
         var groups: [String: DifferenceGroup] = [:]
         for result in results where result.status == .failed {
-            guard let difference = result.difference else { continue }
-            for rule in difference.rules {
-                let key = rule + "\u{0}" + difference.mismatch
-                guard var group = groups[key] else {
-                    groups[key] = DifferenceGroup(
-                        rule: rule,
-                        mismatch: difference.mismatch,
-                        cases: [result.caseID],
-                        runs: 1,
-                        example: result
-                    )
-                    continue
-                }
-                group.runs += 1
-                if !group.cases.contains(result.caseID) { group.cases.append(result.caseID) }
-                groups[key] = group
+            guard let difference = result.difference, !explained.contains(ExplainedBehaviour.Run(result)) else {
+                continue
             }
+            let rule = difference.rules.first ?? ""
+            let key = rule + "\u{0}" + difference.mismatch
+            guard var group = groups[key] else {
+                groups[key] = DifferenceGroup(
+                    rule: rule,
+                    mismatch: difference.mismatch,
+                    cases: [result.caseID],
+                    runs: 1,
+                    example: result
+                )
+                continue
+            }
+            group.runs += 1
+            if !group.cases.contains(result.caseID) { group.cases.append(result.caseID) }
+            groups[key] = group
         }
         return groups.values
             .map { group in

@@ -189,6 +189,7 @@ package struct FooterLine: Codable {
     package var record = "footer"
     package var totals: Totals
     package var differences: [DifferenceRecord]?
+    package var behaviours: [BehaviourRecord]?
     package var interrupted: Bool
     package var stoppedAtFirstFailure: Bool?
     package var notRun: Int?
@@ -200,6 +201,7 @@ package struct FooterLine: Codable {
         case record
         case totals
         case differences
+        case behaviours
         case interrupted
         case stoppedAtFirstFailure = "stopped_at_first_failure"
         case notRun = "not_run"
@@ -380,6 +382,45 @@ package struct FooterLine: Codable {
         }
     }
 
+    /// One ``ExplainedBehaviour``: the behaviour, its words, its rule, its runs, and the re-run
+    /// line of its first run.
+    package struct BehaviourRecord: Codable {
+        package var behaviour: String
+        package var summary: String
+        package var rule: String
+        package var runs: [RunRecord]
+        package var with: [String]
+        package var rerun: String
+
+        package init(_ explained: ExplainedBehaviour, summary: RunSummary) {
+            behaviour = explained.behaviour
+            self.summary = explained.summary
+            rule = explained.rule
+            runs = explained.runs.map { RunRecord(case: $0.caseID, profile: $0.profile) }
+            with = explained.with
+            rerun =
+                explained.example(in: summary.results).map { RerunCommand.text(for: $0, header: summary.header) }
+                ?? ""
+        }
+
+        /// The behaviour as the summary holds it.
+        package var explained: ExplainedBehaviour {
+            ExplainedBehaviour(
+                behaviour: behaviour,
+                summary: summary,
+                rule: rule,
+                runs: runs.map { ExplainedBehaviour.Run(caseID: $0.case, profile: $0.profile) },
+                with: with
+            )
+        }
+
+        /// One run: a case and its profile.
+        package struct RunRecord: Codable {
+            package var `case`: String
+            package var profile: Profile
+        }
+    }
+
     /// Errors are counted in `failed` and also given apart in `errors`.
     package struct Totals: Codable {
         package var runs: Int
@@ -413,6 +454,7 @@ package struct FooterLine: Codable {
     package init(_ raw: RunSummary, judged: RunSummary) {
         totals = Totals(raw)
         differences = raw.differences.map { DifferenceRecord($0, header: raw.header) }
+        behaviours = raw.behaviours.isEmpty ? nil : raw.behaviours.map { BehaviourRecord($0, summary: raw) }
         interrupted = raw.interrupted
         stoppedAtFirstFailure = raw.stoppedAtFirstFailure
         notRun = raw.notRun

@@ -21,6 +21,11 @@ public struct RunSummary: Sendable, Hashable {
     /// case's result was out; the next case ran on a fresh process. It fails the run. The stdio
     /// provider gathers them (`StdioEngineProvider.lateLines`); a run in code sets them here.
     public var lateLines: [String] = []
+    /// What the engine does differently, each behaviour with the failing runs it explains (each
+    /// run under one behaviour at most), most runs first: found by replaying the failing runs on
+    /// the reference engine's behaviours (`iamspec run` does unless `--no-explain`); empty when
+    /// none was looked for or none reproduces a run.
+    public var behaviours: [ExplainedBehaviour] = []
     /// Passed runs counted but not in ``results``: a streamed run hands each result to its
     /// reports as it finishes and keeps only those it needs afterwards.
     package var passedNotKept: Int

@@ -67,7 +67,7 @@ enum EngineWorkers {
     }
 
     /// This executable, as the kernel started it.
-    private static let executablePath: String = {
+    static let executablePath: String = {
         #if os(Linux)
         if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
         return CommandLine.arguments[0]

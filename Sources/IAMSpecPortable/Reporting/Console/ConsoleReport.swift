@@ -140,13 +140,36 @@ public struct ConsoleReport: Sendable {
         }
     }
 
-    /// The report's lines, the totals line last.
-    public func lines(for summary: RunSummary) -> [String] {
+    /// What the run found, before the failures one by one: the behaviours that explain failed
+    /// runs (each with one re-run line), then the differences no behaviour explains, and an empty
+    /// line after each part; nothing when no run failed.
+    package func differenceLines(for summary: RunSummary) -> [String] {
         var lines: [String] = []
+        let behaviours = summary.behaviours
+        if !behaviours.isEmpty {
+            lines.append(
+                style.red(
+                    "behaviours (\(behaviours.count)): what the engine does differently, each replayed on the reference "
+                        + "engine with the engine's very observations"
+                )
+            )
+            for explained in behaviours {
+                lines.append("  \(QuotedText.line(explained.line))")
+                if let example = explained.example(in: summary.results) {
+                    lines.append("    e.g. re-run: \(RerunCommand.text(for: example, header: summary.header))")
+                }
+            }
+            lines.append("")
+        }
         let differences = summary.differences
         if !differences.isEmpty {
             lines.append(
-                style.red("differences (\(differences.count)): the failed runs, by the rule and the way they differ")
+                style.red(
+                    behaviours.isEmpty
+                        ? "differences (\(differences.count)): the failed runs, by the rule and the way they differ"
+                        : "unexplained differences (\(differences.count)): the failed runs no behaviour reproduces, by "
+                            + "the rule and the way they differ"
+                )
             )
             for group in differences {
                 lines.append("  \(QuotedText.line(group.line))")
@@ -154,6 +177,12 @@ public struct ConsoleReport: Sendable {
             }
             lines.append("")
         }
+        return lines
+    }
+
+    /// The report's lines, the totals line last.
+    public func lines(for summary: RunSummary) -> [String] {
+        var lines = differenceLines(for: summary)
         let failed = summary.results.filter { $0.status == .failed || $0.status == .error }
         for caseResults in Dictionary(grouping: failed, by: \.caseID).sorted(by: { $0.key < $1.key }) {
             lines += failureEntry(caseResults.value, header: summary.header)

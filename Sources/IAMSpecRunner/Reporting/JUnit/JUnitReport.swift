@@ -202,7 +202,11 @@ public enum JUnitReport {
         if let baseline = summary.baseline, let counts = verdict.baselineCounts {
             properties.append(("baseline", "\(baseline.file): \(counts)"))
         }
-        // The differences first among what the run found, one property each, numbered from 1.
+        // What the run found, one property each, numbered from 1: the behaviours that explain
+        // failing runs, then the differences no behaviour explains.
+        for (number, explained) in zip(1..., summary.behaviours) {
+            properties.append(("behaviour.\(number)", explained.line))
+        }
         for (number, group) in zip(1..., summary.differences) {
             properties.append(("difference.\(number)", group.line))
         }

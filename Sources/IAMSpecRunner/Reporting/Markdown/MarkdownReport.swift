@@ -58,9 +58,27 @@ package enum MarkdownReport {
             lines += QuotedText.markdownCodeBlock(Array(summary.lateLines.prefix(listLimit)), language: "text")
             lines += more(summary.lateLines.count)
         }
+        let behaviours = summary.behaviours
+        if !behaviours.isEmpty {
+            lines += [
+                "", "### What the engine does differently (\(behaviours.count))", "",
+                "Each behaviour replayed on the reference engine gives exactly the engine's observations of its runs.",
+                "", "| behaviour | departs from | cases | runs |", "|---|---|---|---|",
+            ]
+            for explained in behaviours.prefix(listLimit) {
+                let partners =
+                    explained.with.isEmpty ? "" : " (some runs with \(explained.with.joined(separator: ", ")))"
+                lines.append(
+                    "| \(code(explained.summary + partners, inTable: true)) \(code(explained.behaviour, inTable: true)) "
+                        + "| \(code(explained.rule, inTable: true)) | \(explained.cases.count) | \(explained.runs.count) |"
+                )
+            }
+            lines += more(behaviours.count)
+        }
         let differences = summary.differences
         if !differences.isEmpty {
-            lines += ["", "### Differences (\(differences.count))", ""]
+            let title = behaviours.isEmpty ? "Differences" : "Differences no behaviour explains"
+            lines += ["", "### \(title) (\(differences.count))", ""]
             lines += ["| rule | mismatch | cases | runs |", "|---|---|---|---|"]
             for group in differences.prefix(listLimit) {
                 lines.append(

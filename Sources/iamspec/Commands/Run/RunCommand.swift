@@ -105,6 +105,14 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "A selection that matches no case run exits 0 (with a warning) instead of 5.")
     var allowEmpty = false
 
+    @Flag(
+        help: """
+            Do not look for the behaviours that explain the failing runs (by replaying each on the \
+            reference engine's behaviours); the differences are then grouped by rule and mismatch only.
+            """
+    )
+    var noExplain = false
+
     func validate() throws {
         if allowUnexpectedPass && baseline == nil {
             throw ValidationError("--allow-unexpected-pass applies to a --baseline; give one")
@@ -233,6 +241,9 @@ struct RunCommand: ParsableCommand {
         }
         // What the engine wrote after a case had ended is charged to it in every report.
         outcome.lateLines = stdioProvider?.lateLines ?? []
+        if !noExplain && !control.isInterrupted {
+            outcome.behaviours = explainFailures(of: outcome)
+        }
         // Every case decoded, only to refresh a baseline: not on every run's way out.
         let written =
             judgesBaseline

@@ -1,0 +1,186 @@
+import IAMSpec
+import IAMSpecRunner
+
+/// Names what a failing engine does differently: each failing run is replayed on the reference
+/// engine with each behaviour of the catalogue, and a behaviour **explains** the run when its
+/// replay fails the same way with exactly the engine's timeline (every step's observations, up to
+/// the same failing check, with the same expected and actual).
+///
+/// Each behaviour is tried alone; a run no single behaviour explains is tried on pairs of the
+/// behaviours that changed its timeline at all. Then each explained run is listed under one
+/// behaviour: the behaviours that explain the most runs alone are chosen first (catalogue order
+/// breaks ties), a run two behaviours explain together goes under the one already chosen (the
+/// other named as its partner). Deterministic: the same failures give the same behaviours.
+package struct FailureExplainer: Sendable {
+    /// The behaviours tried, in catalogue order.
+    package var catalogue: [Behaviour]
+    /// At most this many behaviours of a run are paired with each other (those that changed its
+    /// timeline, in catalogue order).
+    package var pairedPerRun: Int
+
+    package init(catalogue: [Behaviour] = BehaviourCatalogue.all, pairedPerRun: Int = 12) {
+        self.catalogue = catalogue
+        self.pairedPerRun = pairedPerRun
+    }
+
+    /// A failed run and its case.
+    package struct Failure: Sendable {
+        package var result: CaseResult
+        package var specCase: SpecCase
+
+        package init(result: CaseResult, specCase: SpecCase) {
+            self.result = result
+            self.specCase = specCase
+        }
+    }
+
+    /// The behaviours that explain the failures, each with its runs, most runs first.
+    ///
+    /// `engines` makes the engine of the reference rules with the behaviours given (none: the
+    /// reference engine): in this process, or in worker processes so that a behaviour that traps
+    /// errors its replay instead of ending the tool.
+    package func explain(
+        _ failures: [Failure],
+        engines: ([Behaviour]) throws -> any EngineProvider
+    ) throws -> [ExplainedBehaviour] {
+        let failures = failures.filter { $0.result.status == .failed }
+        guard !failures.isEmpty else { return [] }
+        let reference = try replay(failures, on: [], engines: engines)
+        // Each behaviour alone: which runs it explains, and which it changes at all.
+        let singles = try replayEach(catalogue.map { [$0] }, of: failures, engines: engines)
+        var explaining = Array(repeating: [[Int]](), count: failures.count)
+        var changing = Array(repeating: [Int](), count: failures.count)
+        var failingCheck = Array(repeating: Set<Int>(), count: failures.count)
+        for (index, timelines) in singles.enumerated() {
+            for (run, replayed) in timelines.enumerated() {
+                if Self.reproduces(replayed, failures[run].result) { explaining[run].append([index]) }
+                if replayed.timeline != reference[run].timeline { changing[run].append(index) }
+                if Self.failsTheSameCheck(replayed, failures[run].result) { failingCheck[run].insert(index) }
+            }
+        }
+        // Pairs, for the runs no behaviour explains alone.
+        var pairRuns: [[Int]: [Int]] = [:]
+        for run in failures.indices where explaining[run].isEmpty {
+            let candidates = changing[run].prefix(pairedPerRun)
+            for (position, first) in candidates.enumerated() {
+                for second in candidates.dropFirst(position + 1) { pairRuns[[first, second], default: []].append(run) }
+            }
+        }
+        let pairs = pairRuns.keys.sorted { $0.lexicographicallyPrecedes($1) }
+        let pairResults = try replayEach(
+            pairs.map { $0.map { catalogue[$0] } },
+            of: failures,
+            only: pairs.map { pairRuns[$0] ?? [] },
+            engines: engines
+        )
+        for (pair, results) in zip(pairs, pairResults) {
+            for run in pairRuns[pair] ?? [] where Self.reproduces(results[run], failures[run].result) {
+                explaining[run].append(pair)
+            }
+        }
+        return listed(explaining, failingCheck: failingCheck, failures: failures)
+    }
+
+    /// Each run under one behaviour, chosen greedily: most runs explained alone first. A run two
+    /// behaviours explain together goes under the one that alone fails its failing check as the
+    /// engine did (`failingCheck`), else the one whose rule that check names, else one already
+    /// chosen, else the first in catalogue order; the other is named as its partner.
+    private func listed(
+        _ explaining: [[[Int]]],
+        failingCheck: [Set<Int>],
+        failures: [Failure]
+    ) -> [ExplainedBehaviour] {
+        var chosen: [Int] = []
+        var owner = [Int?](repeating: nil, count: failures.count)
+        var partners: [Int: Set<Int>] = [:]
+        while true {
+            var counts: [Int: Int] = [:]
+            for run in failures.indices where owner[run] == nil {
+                for set in explaining[run] where set.count == 1 { counts[set[0], default: 0] += 1 }
+            }
+            guard let best = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key else { break }
+            chosen.append(best)
+            for run in failures.indices where owner[run] == nil && explaining[run].contains([best]) {
+                owner[run] = best
+            }
+        }
+        for run in failures.indices where owner[run] == nil && !explaining[run].isEmpty {
+            let checked = failures[run].result.difference?.rules ?? []
+            func weight(_ member: Int) -> Int {
+                (failingCheck[run].contains(member) ? 4 : 0) + (checked.contains(catalogue[member].rule) ? 2 : 0)
+                    + (chosen.contains(member) ? 1 : 0)
+            }
+            // The best pair by its best member (the first such pair: pairs are in catalogue order),
+            // and that member, the earlier one on a tie.
+            var best: (pair: [Int], lead: Int, weight: Int)?
+            for pair in explaining[run] {
+                for member in pair where best == nil || weight(member) > best!.weight {
+                    best = (pair, member, weight(member))
+                }
+            }
+            guard let (pair, lead, _) = best else { continue }
+            if !chosen.contains(lead) { chosen.append(lead) }
+            owner[run] = lead
+            for other in pair where other != lead { partners[lead, default: []].insert(other) }
+        }
+        return chosen.compactMap { index -> ExplainedBehaviour? in
+            let runs = failures.indices.filter { owner[$0] == index }.map {
+                ExplainedBehaviour.Run(failures[$0].result)
+            }
+            guard !runs.isEmpty else { return nil }
+            let behaviour = catalogue[index]
+            return ExplainedBehaviour(
+                behaviour: behaviour.id,
+                summary: behaviour.summary,
+                rule: behaviour.rule,
+                runs: runs,
+                with: (partners[index] ?? []).map { catalogue[$0].id }
+            )
+        }
+        .sorted { ($1.runs.count, $0.behaviour) < ($0.runs.count, $1.behaviour) }
+    }
+
+    /// Whether a replay fails at the engine's failing check, expecting and finding what the engine's
+    /// run did there (whatever the observations of the steps before).
+    private static func failsTheSameCheck(_ replay: CaseResult, _ run: CaseResult) -> Bool {
+        guard replay.status == .failed, let mine = replay.timeline.last, let theirs = run.timeline.last else {
+            return false
+        }
+        return mine.location == theirs.location && mine.expected == theirs.expected && mine.actual == theirs.actual
+    }
+
+    /// Whether a replay fails exactly as the engine's run did.
+    private static func reproduces(_ replay: CaseResult, _ run: CaseResult) -> Bool {
+        replay.status == .failed && replay.timeline == run.timeline
+    }
+
+    /// The failures replayed on the engine of `behaviours`, in order.
+    private func replay(
+        _ failures: [Failure],
+        on behaviours: [Behaviour],
+        only runs: [Int]? = nil,
+        engines: ([Behaviour]) throws -> any EngineProvider
+    ) throws -> [CaseResult] {
+        let executor = CaseExecutor(provider: try engines(behaviours), rules: [])
+        var memo = CaseExecutor.Memo()
+        let wanted = runs.map(Set.init)
+        return failures.indices.map { run in
+            let failure = failures[run]
+            guard wanted?.contains(run) ?? true else { return failure.result }
+            return executor.execute(failure.specCase, profile: failure.result.profile, memo: &memo)
+        }
+    }
+
+    /// The failures replayed on each combination of behaviours; `only` limits each combination
+    /// to some runs (the others are left as the engine's own results, unread).
+    private func replayEach(
+        _ combinations: [[Behaviour]],
+        of failures: [Failure],
+        only: [[Int]]? = nil,
+        engines: ([Behaviour]) throws -> any EngineProvider
+    ) throws -> [[CaseResult]] {
+        try combinations.indices.map { index in
+            try replay(failures, on: combinations[index], only: only?[index], engines: engines)
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import ArgumentParser
+import IAMSpec
+import IAMSpecMutants
+import IAMSpecPlatform
+import IAMSpecReferenceEngine
+import IAMSpecRunner
+
+/// `iamspec explain`: names what an engine does differently, from a results stream: each failing
+/// run replayed on the reference engine's behaviours.
+struct ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Name the behaviours that explain a results stream's failing runs, each proven by replay.",
+        discussion: """
+            Reads a results stream (iamspec run --json, run-compiled --json), loads the cases its \
+            runs came from (the suite paths its header records, from the working directory, or \
+            --specs), and replays each failed run on the reference engine with each behaviour of \
+            the catalogue (iamspec mutate --list), then with pairs of the behaviours that changed \
+            its timeline. A behaviour explains a run when its replay fails with exactly the \
+            engine's timeline: every step's observations, up to the same failing check. Each \
+            explained run is listed under one behaviour; the others stay differences, grouped by \
+            the rule of their failing check and their mismatch. Prints both; with --json, also \
+            writes the stream with the behaviours in its footer (iamspec report and docs show \
+            them). iamspec run does the same by itself unless --no-explain. Exit status 0 when it \
+            explained what it could, 2 when the stream or the cases cannot be read.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The results stream to read.", valueName: "results.jsonl"))
+    var results: String
+
+    @Option(
+        name: .customLong("specs"),
+        help: ArgumentHelp(
+            "Spec files or folders the runs came from (default: the stream's suite paths).",
+            valueName: "path"
+        )
+    )
+    var specs: [String] = []
+
+    @Option(help: ArgumentHelp("Write the stream again, with the behaviours in its footer.", valueName: "file"))
+    var json: String?
+
+    /// For `iamspec run`, which explains its failures in this command as a child process: the
+    /// behaviours' records as one JSON array on standard output, nothing else.
+    @Flag(help: .hidden)
+    var records = false
+
+    func run() throws {
+        let recorded: RecordedRun
+        do {
+            recorded = try ResultsStream.readRecorded(from: results)
+        } catch {
+            throw CommandFailure.usage(error.description)
+        }
+        var summary = recorded.summary
+        let paths = specs.isEmpty ? summary.header.suitePaths : specs
+        let loaded = try SuiteLoading.load(paths)
+        summary.behaviours = try Self.explain(summary, cases: loaded.compactCases)
+        if records {
+            let encoded = try JSONEncoder().encode(
+                summary.behaviours.map { FooterLine.BehaviourRecord($0, summary: summary) }
+            )
+            print(String(decoding: encoded, as: UTF8.self))
+            return
+        }
+        if let json {
+            do {
+                try ResultsStream.write(RecordedRun(summary: summary, baseline: recorded.baseline), to: json)
+            } catch {
+                throw CommandFailure.usage(error.description)
+            }
+        }
+        let lines = ConsoleReport(style: ConsoleStyle(usesColor: false)).differenceLines(for: summary)
+        print(lines.isEmpty ? "no failed run to explain" : lines.joined(separator: "\n"))
+    }
+
+    /// The behaviours that explain the summary's failed runs, replayed in this process.
+    static func explain(_ summary: RunSummary, cases compactCases: [CompactCase]) throws -> [ExplainedBehaviour] {
+        let failed = summary.results.filter { $0.status == .failed }
+        let ids = Set(failed.map(\.caseID))
+        var cases: [String: SpecCase] = [:]
+        for compact in compactCases where ids.contains(compact.id) { cases[compact.id] = compact.decoded() }
+        let failures = failed.compactMap { result in
+            cases[result.caseID].map { FailureExplainer.Failure(result: result, specCase: $0) }
+        }
+        return try FailureExplainer().explain(failures) { behaviours -> any EngineProvider in
+            switch behaviours.count {
+            case 0: ReferenceEngineProvider()
+            case 1: BehaviourEngineProvider(behaviour: behaviours[0])
+            default: BehaviourEngineProvider(behaviour: Behaviour(combining: behaviours))
+            }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import IAMSpec
+import IAMSpecPlatform
+import IAMSpecRunner
+
+extension RunCommand {
+    /// The behaviours of the catalogue that explain the run's failed runs, found by
+    /// `iamspec explain` in a child process given the failed results: each replayed on the
+    /// reference engine's behaviours in that process, so that a behaviour that traps ends the
+    /// child, never the run. When the child cannot explain, a warning says why and the run's
+    /// differences stay grouped by rule and mismatch.
+    func explainFailures(of summary: RunSummary) -> [ExplainedBehaviour] {
+        guard summary.results.contains(where: { $0.status == .failed }) else { return [] }
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("iamspec-explain-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let failures = folder.appendingPathComponent("failures.jsonl").path
+            var failed = summary
+            failed.results = summary.results.filter { $0.status == .failed }
+            failed.passedNotKept = 0
+            failed.baseline = nil
+            try ResultsStream.write(failed, to: failures)
+            let recordsPath = folder.appendingPathComponent("records.json").path
+            let diagnosticsPath = folder.appendingPathComponent("stderr.txt").path
+            let arguments = ["explain", failures, "--records"] + suite.paths.flatMap { ["--specs", $0] }
+            let status = try ChildCommand.run(
+                EngineWorkers.executablePath,
+                arguments,
+                standardOutput: recordsPath,
+                standardError: diagnosticsPath
+            )
+            guard status == 0 else {
+                let diagnostics = (try? String(contentsOfFile: diagnosticsPath, encoding: .utf8)) ?? ""
+                StandardError.write(
+                    "warning: the failed runs could not be explained (iamspec explain \(ChildCommand.describe(status))): "
+                        + QuotedText.line(diagnostics)
+                )
+                return []
+            }
+            let records = try Data(contentsOf: URL(fileURLWithPath: recordsPath))
+            return try JSONDecoder().decode([FooterLine.BehaviourRecord].self, from: records).map(\.explained)
+        } catch {
+            StandardError.write("warning: the failed runs could not be explained: \(QuotedText.line("\(error)"))")
+            return []
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import IAMSpecPlatform
+
+/// Runs a program to its end, its standard output and standard error written to files and its
+/// standard input empty: for the tool's own helper commands (`iamspec explain` for `run`).
+enum ChildCommand {
+    /// Why a child could not be started.
+    struct SpawnFailure: Error, CustomStringConvertible {
+        var code: Int32
+        var description: String { "could not start the child process: \(String(cString: strerror(code)))" }
+    }
+
+    /// The program's wait status once it has ended (`waitpid`'s).
+    static func run(
+        _ program: String,
+        _ arguments: [String],
+        standardOutput: String,
+        standardError: String
+    ) throws(SpawnFailure) -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw SpawnFailure(code: spawned) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        return status
+    }
+
+    /// A wait status in words: `exited with status 2`, `was killed by signal 4`.
+    static func describe(_ status: Int32) -> String {
+        let signal = status & 0x7f
+        return signal == 0 ? "exited with status \((status >> 8) & 0xff)" : "was killed by signal \(signal)"
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import IAMSpec
+import IAMSpecReferenceEngine
+import IAMSpecRunner
+import Testing
+
+@testable import IAMSpecMutants
+
+@Suite("Failing runs explained by behaviour")
+struct FailureExplainerTests {
+    private static let suite: LoadedSuite = {
+        let specs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Specs").path
+        return SuiteLoader.load(paths: [specs])
+    }()
+
+    /// The bundled Specs run on `engine`, and the behaviours that explain its failures.
+    private static func explained(on engine: any EngineProvider) throws -> (RunSummary, [ExplainedBehaviour]) {
+        let cases = suite.cases
+        let summary = ConformanceRun(engine: engine, options: RunOptions(jobs: 2)).run(cases: cases, rules: suite.rules)
+        let byID = Dictionary(uniqueKeysWithValues: cases.map { ($0.id, $0) })
+        let failures = summary.results.filter { $0.status == .failed }.compactMap { result in
+            byID[result.caseID].map { FailureExplainer.Failure(result: result, specCase: $0) }
+        }
+        let behaviours = try FailureExplainer().explain(failures) { behaviours -> any EngineProvider in
+            behaviours.isEmpty
+                ? ReferenceEngineProvider() : BehaviourEngineProvider(behaviour: Behaviour(combining: behaviours))
+        }
+        return (summary, behaviours)
+    }
+
+    private static func engine(_ ids: String...) throws -> BehaviourEngineProvider {
+        BehaviourEngineProvider(behaviour: try #require(BehaviourCatalogue.behaviour(id: ids.joined(separator: "+"))))
+    }
+
+    /// Every failed run is listed once, under a behaviour or in one difference group.
+    private static func expectEachFailedRunOnce(_ summary: RunSummary, _ behaviours: [ExplainedBehaviour]) {
+        var summary = summary
+        summary.behaviours = behaviours
+        let explained = behaviours.flatMap(\.runs)
+        let grouped = summary.differences.reduce(0) { $0 + $1.runs }
+        #expect(Set(explained).count == explained.count)
+        #expect(explained.count + grouped == summary.results.count { $0.status == .failed })
+    }
+
+    @Test func oneChangedBehaviourIsNamedAloneWithEveryFailedRun() throws {
+        let (summary, behaviours) = try Self.explained(on: Self.engine("stack-fifo"))
+        #expect(behaviours.map(\.behaviour) == ["stack-fifo"])
+        #expect(behaviours.first?.rule == "stack.lifo")
+        #expect(behaviours.first?.runs.count == summary.results.count { $0.status == .failed })
+        Self.expectEachFailedRunOnce(summary, behaviours)
+    }
+
+    @Test func twoChangedBehavioursAreNamedEachWithItsRuns() throws {
+        let (summary, behaviours) = try Self.explained(on: Self.engine("stack-fifo", "click-logged-every-time"))
+        #expect(Set(behaviours.map(\.behaviour)) == ["stack-fifo", "click-logged-every-time"])
+        #expect(behaviours.allSatisfy { !$0.runs.isEmpty })
+        Self.expectEachFailedRunOnce(summary, behaviours)
+        var explained = summary
+        explained.behaviours = behaviours
+        #expect(explained.differences.isEmpty)
+    }
+
+    @Test func threeChangedBehavioursThatMeetInTheSameRunsAreNamedEach() throws {
+        let (summary, behaviours) = try Self.explained(
+            on: Self.engine("dismiss-offers-next", "impression-at-ready", "priority-ties-first")
+        )
+        #expect(
+            Set(behaviours.map(\.behaviour)) == ["dismiss-offers-next", "impression-at-ready", "priority-ties-first"]
+        )
+        Self.expectEachFailedRunOnce(summary, behaviours)
+    }
+
+    @Test func aBehaviourOutsideTheCatalogueStaysUnexplained() throws {
+        let (summary, behaviours) = try Self.explained(on: ClicksLoggedTwice())
+        #expect(summary.failedCount > 0)
+        #expect(behaviours.isEmpty)
+        var explained = summary
+        explained.behaviours = behaviours
+        #expect(!explained.differences.isEmpty)
+        #expect(explained.differences.allSatisfy { $0.rule.hasPrefix("analytics.") })
+        Self.expectEachFailedRunOnce(summary, behaviours)
+    }
+
+    @Test func theSameFailuresGiveTheSameBehaviours() throws {
+        let first = try Self.explained(on: Self.engine("stack-fifo", "click-logged-every-time")).1
+        let second = try Self.explained(on: Self.engine("stack-fifo", "click-logged-every-time")).1
+        #expect(first == second)
+    }
+}
+
+/// The reference engine, but each click it logs is logged twice: a behaviour no entry of the
+/// catalogue has.
+private struct ClicksLoggedTwice: EngineProvider {
+    var description: EngineDescription {
+        var description = ReferenceEngineProvider().description
+        description.name = "clicks-logged-twice"
+        return description
+    }
+
+    func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
+        Engine(inner: try ReferenceEngine(setup: setup))
+    }
+
+    struct Engine: DeliveryEngine {
+        var inner: ReferenceEngine
+
+        mutating func handle(_ stimulus: Stimulus) throws -> [Observation] {
+            try inner.handle(stimulus).flatMap { observation -> [Observation] in
+                if case .clickLogged = observation { return [observation, observation] }
+                return [observation]
+            }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+/// An engine that differs from the reference engine in known behaviours, over the stdio protocol:
+/// every report names exactly those behaviours, each failed run under one of them.
+@Suite("What an engine does differently, in every report")
+struct ExplainedReportTests {
+    /// The built tool serving the reference engine with the behaviours joined by `+`.
+    private static func engine(_ behaviours: String) -> String {
+        "'" + IAMSpecExecutable.productsDirectory.appendingPathComponent("iamspec").path
+            + "' engine --stdio --mutant " + behaviours
+    }
+
+    private static let twoBehaviours = [
+        "stack.lifo: the stack is first in, first out (behaviour stack-fifo; ",
+        "analytics.once-per-message: every click on a display is logged, not only the first "
+            + "(behaviour click-logged-every-time; 1 case, 2 runs)",
+    ]
+
+    @Test func everyReportNamesTheSameBehavioursEachFailedRunOnce() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = folder.appendingPathComponent("results.jsonl").path
+        let junit = folder.appendingPathComponent("junit.xml").path
+        let summary = folder.appendingPathComponent("summary.md").path
+        let run = try IAMSpecExecutable.run(
+            "run",
+            "Specs",
+            "--engine-command",
+            Self.engine("stack-fifo+click-logged-every-time"),
+            "--json",
+            json,
+            "--junit",
+            junit,
+            "--summary",
+            summary
+        )
+        #expect(run.status == 1, "\(run.standardError)")
+        #expect(run.standardOutput.contains("behaviours (2): what the engine does differently"))
+        for line in Self.twoBehaviours { #expect(run.standardOutput.contains("\n  " + line), "\(line)") }
+        #expect(!run.standardOutput.contains("differences ("), "no failed run is left unexplained")
+
+        let footer = try #require(try IAMSpecExecutable.resultsRecords(at: json).last)
+        let behaviours = try #require(footer["behaviours"] as? [[String: Any]])
+        #expect(behaviours.compactMap { $0["behaviour"] as? String } == ["stack-fifo", "click-logged-every-time"])
+        let runs = behaviours.flatMap { ($0["runs"] as? [[String: Any]]) ?? [] }
+        let keys = runs.map { "\($0["case"] ?? "") [\($0["profile"] ?? "")]" }
+        let totals = try #require(footer["totals"] as? [String: Any])
+        #expect(Set(keys).count == keys.count && keys.count == totals["failed"] as? Int)
+        #expect((footer["differences"] as? [Any])?.isEmpty == true)
+
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.contains("<property name=\"behaviour.1\" value=\"" + Self.twoBehaviours[0]))
+        #expect(xml.contains("<property name=\"behaviour.2\" value=\"" + Self.twoBehaviours[1]))
+        let markdown = try String(contentsOfFile: summary, encoding: .utf8)
+        #expect(markdown.contains("### What the engine does differently (2)"))
+        #expect(markdown.contains("`stack-fifo`") && markdown.contains("`click-logged-every-time`"))
+
+        // From the stream alone: the same behaviours, by replay, and in the site.
+        let explain = try IAMSpecExecutable.run("explain", json)
+        #expect(explain.status == 0, "\(explain.standardError)")
+        for line in Self.twoBehaviours { #expect(explain.standardOutput.contains("\n  " + line), "\(line)") }
+        let site = folder.appendingPathComponent("site").path
+        let docs = try IAMSpecExecutable.run("docs", "--out", site, "Specs", "--results", json)
+        #expect(docs.status == 0, "\(docs.standardError)")
+        let page = try FileManager.default.contentsOfDirectory(atPath: site + "/engines")
+            .filter { $0.hasSuffix(".html") }
+            .map { try String(contentsOfFile: site + "/engines/" + $0, encoding: .utf8) }
+            .joined()
+        #expect(page.contains("<h2 id=\"behaviours\">What the engine does differently</h2>"))
+        #expect(page.contains("<code>stack-fifo</code>") && page.contains("<code>click-logged-every-time</code>"))
+    }
+
+    @Test func withoutExplainingTheFailedRunsAreGroupedByRuleAlone() throws {
+        let run = try IAMSpecExecutable.run(
+            "run",
+            "Specs",
+            "--no-explain",
+            "--engine-command",
+            Self.engine("stack-fifo")
+        )
+        #expect(run.status == 1)
+        #expect(!run.standardOutput.contains("behaviours ("))
+        #expect(run.standardOutput.contains("differences ("))
+    }
+
+    @Test func aStreamWithoutFailuresHasNothingToExplain() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = folder.appendingPathComponent("results.jsonl").path
+        _ = try IAMSpecExecutable.run("run", "Fixtures/specs/passing", "--json", json)
+        let explain = try IAMSpecExecutable.run("explain", json)
+        #expect(explain.status == 0)
+        #expect(explain.standardOutput == "no failed run to explain\n")
+    }
+}

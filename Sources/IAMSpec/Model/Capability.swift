@@ -11,101 +11,140 @@
 /// `data-wipe` with the `wipe_data` step, and each behaviour found later, such as
 /// `click-follow-up`) is had only when declared, so an engine built before the feature existed is
 /// skipped on it, never sent what it does not know, nor judged on what it never did.
-public enum Capability: String, Sendable, Hashable, CaseIterable, Codable, Comparable {
+///
+/// The capabilities are an open set, as argument-parser's option kinds are: each is a static
+/// member (`.keyboard`, `.priority`), and a later version adds members, so an engine's `switch`
+/// over capabilities keeps a `default` and goes on compiling.
+public struct Capability: RawRepresentable, Sendable, Hashable, CaseIterable, Codable, Comparable {
+    /// The capability's name, as cases, engines and reports write it (`stack-inspection`).
+    public let rawValue: String
+    /// The capability's position in ``allCases``: its bit in ``CapabilityBits``, found without
+    /// hashing its name (`CapabilityBitsTests` checks each against ``allCases``).
+    package let position: Int
+
+    /// The capability of this name; nil for a name no capability has.
+    public init?(rawValue: String) {
+        guard let known = Self.byName[rawValue] else { return nil }
+        self = known
+    }
+
+    private init(_ name: String, _ position: Int) {
+        rawValue = name
+        self.position = position
+    }
+
     /// The keyboard can be shown and hidden (`keyboard_shown`, `keyboard_hidden`).
-    case keyboard
+    public static let keyboard = Capability("keyboard", 0)
     /// The device has an orientation and a kind, and messages carry an orientation (`orientation`
     /// step, message `orientation`, `config` `orientation: landscape` or `device: tablet`).
-    case orientation
+    public static let orientation = Capability("orientation", 1)
     /// Image and zip downloads can be controlled (message `image` / `zip`, `asset_download` step,
     /// an image-only modal without an image, a discard for a failed or missing asset).
-    case assets
+    public static let assets = Capability("assets", 2)
     /// Impressions and clicks are reported (`impression_logged`, `click_logged`).
-    case analytics
+    public static let analytics = Capability("analytics", 3)
     /// The stack can be read back in order (`stack` expectation).
-    case stackInspection = "stack-inspection"
+    public static let stackInspection = Capability("stack-inspection", 4)
     /// The app's display delegate can be scripted (`delegate: implemented`, `delegate_choice` step).
-    case delegate
+    public static let delegate = Capability("delegate", 5)
     /// Locally created messages can be presented (`present_local` step).
-    case localMessages = "local-messages"
+    public static let localMessages = Capability("local-messages", 6)
     /// The session-start sync can be held open (`session_start: {sync: pending}`, `sync_complete`).
-    case sessionSync = "session-sync"
+    public static let sessionSync = Capability("session-sync", 7)
     /// A message may carry its own minimum trigger interval (message `minimum_trigger_interval`).
-    case messageInterval = "message-interval"
+    public static let messageInterval = Capability("message-interval", 8)
     /// A message may have a campaign start and end (message `start`, `end`).
-    case campaignWindow = "campaign-window"
+    public static let campaignWindow = Capability("campaign-window", 9)
     /// Control-group messages (message `control`).
-    case controlMessages = "control-messages"
+    public static let controlMessages = Capability("control-messages", 10)
     /// The app can be opened from a push with no session running (`push_open` step).
-    case pushOpen = "push-open"
+    public static let pushOpen = Capability("push-open", 11)
     /// Dismissals are reported (`dismissed`).
-    case dismissals
+    public static let dismissals = Capability("dismissals", 12)
     /// An asset download's outcome can differ from one delivery to the next (a list for `image` / `zip`).
-    case assetRedelivery = "asset-redelivery"
-
+    public static let assetRedelivery = Capability("asset-redelivery", 13)
     /// Messages can be triggered by a session start (a `session_start` trigger).
-    case triggerSessionStart = "trigger-session-start"
+    public static let triggerSessionStart = Capability("trigger-session-start", 14)
     /// Messages can be triggered by any purchase (an `any_purchase` trigger).
-    case triggerAnyPurchase = "trigger-any-purchase"
+    public static let triggerAnyPurchase = Capability("trigger-any-purchase", 15)
     /// Messages can be triggered by a purchase of one product (a `purchase` trigger).
-    case triggerPurchase = "trigger-purchase"
+    public static let triggerPurchase = Capability("trigger-purchase", 16)
     /// Messages can be triggered by a custom event (a `custom_event` trigger).
-    case triggerCustomEvent = "trigger-custom-event"
+    public static let triggerCustomEvent = Capability("trigger-custom-event", 17)
     /// Messages can be triggered by opening the app from a push (a `push_click` trigger).
-    case triggerPushClick = "trigger-push-click"
+    public static let triggerPushClick = Capability("trigger-push-click", 18)
     /// Purchase and custom event triggers can filter on the event's properties (a trigger's `filters`).
-    case propertyFilters = "property-filters"
+    public static let propertyFilters = Capability("property-filters", 19)
     /// Of the messages a trigger makes candidates, the highest priority wins, ties going to the
     /// later (a trigger point with two candidates that may both be shown).
-    case priority
+    public static let priority = Capability("priority", 20)
     /// Triggered displays are at least the minimum trigger interval apart (a candidate checked less
     /// than a non-zero `minimum_trigger_interval` after a moment at which a message may have shown).
-    case minimumInterval = "minimum-interval"
+    public static let minimumInterval = Capability("minimum-interval", 21)
     /// A message can wait between its trigger and its display (a message `delay` above 0).
-    case delay
+    public static let delay = Capability("delay", 22)
     /// A message has a display deadline (a message `timeout`, a discard for `timeout`).
-    case timeout
+    public static let timeout = Capability("timeout", 23)
     /// A message can become eligible again some time after a display (a message `reeligibility`).
-    case reeligibility
+    public static let reeligibility = Capability("reeligibility", 24)
     /// Test sends ignore the minimum trigger interval (a message with `test_send: true`).
-    case testSends = "test-sends"
+    public static let testSends = Capability("test-sends", 25)
     /// The app can ask for the top of the stack (`display_next` step).
-    case displayNext = "display-next"
+    public static let displayNext = Capability("display-next", 26)
     /// The no-matching-trigger callback fires (a `no_matching_trigger` pattern).
-    case noMatchingTrigger = "no-matching-trigger"
+    public static let noMatchingTrigger = Capability("no-matching-trigger", 27)
     /// The display delegate can answer "display now" (`delegate_choice` with `choice: now`).
-    case delegateNow = "delegate-now"
+    public static let delegateNow = Capability("delegate-now", 28)
     /// The display delegate can answer "later", back on the stack (`choice: later`).
-    case delegateLater = "delegate-later"
+    public static let delegateLater = Capability("delegate-later", 29)
     /// The display delegate can answer "discard" (`choice: discard`).
-    case delegateDiscard = "delegate-discard"
+    public static let delegateDiscard = Capability("delegate-discard", 30)
     /// The legacy display delegate can answer "roll back the trigger" (`choice: rollback`).
-    case delegateRollback = "delegate-rollback"
+    public static let delegateRollback = Capability("delegate-rollback", 31)
     /// The app can go to the background, come back and relaunch (`background`, `foreground`,
     /// `relaunch` steps, a `stacked` pattern with reason `background`).
-    case appLifecycle = "app-lifecycle"
+    public static let appLifecycle = Capability("app-lifecycle", 32)
     /// The app can change the current user (`change_user` step).
-    case userChange = "user-change"
-
+    public static let userChange = Capability("user-change", 33)
     /// The app can wipe the SDK's data on the device (`wipe_data` step).
-    case dataWipe = "data-wipe"
-
+    public static let dataWipe = Capability("data-wipe", 34)
     /// Messages carry key-value extras to the app (a `displayed` pattern with `extras`): always
     /// assumed, declinable since it came (``assumedUnlessLacking``).
-    case extras
+    public static let extras = Capability("extras", 35)
     /// The app can be opened from a push, no session starting with it (`push_click` step): always
     /// assumed, declinable since it came (``assumedUnlessLacking``). Not ``triggerPushClick``, a
     /// message's trigger, nor ``pushOpen``, the push that starts a session.
-    case pushClick = "push-click"
-
+    public static let pushClick = Capability("push-click", 36)
     /// The app can dismiss the visible message itself (`app_dismiss` step).
-    case appDismissal = "app-dismissal"
-
+    public static let appDismissal = Capability("app-dismissal", 37)
     /// A message that meets a clicked message still on screen waits as that click's follow-up
     /// instead of going on the stack, and gets its display attempt once the clicked message leaves
     /// (Braze Swift SDK): a `click` followed, while the clicked message may still be on screen, by
     /// a step that may present a message.
-    case clickFollowUp = "click-follow-up"
+    public static let clickFollowUp = Capability("click-follow-up", 38)
+
+    /// Every capability, in the order of their bits.
+    public static let allCases: [Capability] = [
+        .keyboard, .orientation, .assets, .analytics, .stackInspection, .delegate, .localMessages, .sessionSync,
+        .messageInterval, .campaignWindow, .controlMessages, .pushOpen, .dismissals, .assetRedelivery,
+        .triggerSessionStart, .triggerAnyPurchase, .triggerPurchase, .triggerCustomEvent, .triggerPushClick,
+        .propertyFilters, .priority, .minimumInterval, .delay, .timeout, .reeligibility, .testSends, .displayNext,
+        .noMatchingTrigger, .delegateNow, .delegateLater, .delegateDiscard, .delegateRollback, .appLifecycle,
+        .userChange, .dataWipe, .extras, .pushClick, .appDismissal, .clickFollowUp,
+    ]
+
+    /// The capabilities by name, for ``init(rawValue:)``.
+    private static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+
+    /// Two capabilities are the same when their positions are (so are their names).
+    public static func == (lhs: Capability, rhs: Capability) -> Bool {
+        lhs.position == rhs.position
+    }
+
+    /// Hashes the capability's position.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(position)
+    }
 
     /// The capabilities that have always been declared by the engines that have them.
     public static let declaredSinceProtocol1: Set<Capability> = [
@@ -139,103 +178,54 @@ extension Capability {
     /// What in a case needs the capability, in the words of Specs/README.md ("Capabilities"):
     /// what `iamspec capabilities` and the site show beside it.
     package var neededBy: String {
-        switch self {
-        case .keyboard: "a `keyboard_shown` or `keyboard_hidden` step"
-        case .orientation:
-            "an `orientation` step, a message whose `orientation` is not `any`, or a `config` with "
-                + "`orientation: landscape` or `device: tablet`"
-        case .assets:
-            "an `asset_download` step, an `image` or `zip` that `fails` or is `pending`, a `modal_image` "
-                + "message without an image, or a `discarded` pattern with reason `asset_failed` or `missing_image`"
-        case .analytics: "an `impression_logged` or `click_logged` pattern"
-        case .stackInspection: "a `stack` expectation"
-        case .delegate: "`delegate: implemented`, or a `delegate_choice` step"
-        case .localMessages: "a `present_local` step"
-        case .sessionSync: "`session_start: {sync: pending}` or `sync_complete`"
-        case .triggerSessionStart: "a `session_start` trigger"
-        case .triggerAnyPurchase: "an `any_purchase` trigger"
-        case .triggerPurchase: "a `purchase` trigger"
-        case .triggerCustomEvent: "a `custom_event` trigger"
-        case .triggerPushClick: "a `push_click` trigger"
-        case .propertyFilters: "a trigger with `filters`"
-        case .priority:
-            "a rule gated by it, or it in `requires`: a case whose outcome changes when the engine ignores "
-                + "priority (proven by `iamspec lint`)"
-        case .minimumInterval:
-            "a rule gated by it, or it in `requires`: a case whose outcome changes when the engine enforces "
-                + "no minimum trigger interval (proven by `iamspec lint`)"
-        case .delay: "a message whose `delay` is above 0"
-        case .timeout: "a message with a `timeout`, or a `discarded` pattern with reason `timeout`"
-        case .reeligibility: "a message with a `reeligibility`"
-        case .testSends: "a message with `test_send: true`"
-        case .displayNext: "a `display_next` step"
-        case .noMatchingTrigger: "a `no_matching_trigger` pattern"
-        case .delegateNow: "a `delegate_choice` step with `choice: now`"
-        case .delegateLater: "a `delegate_choice` step with `choice: later`"
-        case .delegateDiscard: "a `delegate_choice` step with `choice: discard`"
-        case .delegateRollback: "a `delegate_choice` step with `choice: rollback`"
-        case .appLifecycle:
-            "a `background`, `foreground` or `relaunch` step, or a `stacked` pattern with reason `background`"
-        case .userChange: "a `change_user` step"
-        case .messageInterval: "a message's `minimum_trigger_interval`"
-        case .campaignWindow: "a message's `start` or `end`"
-        case .controlMessages: "a message with `control: true`"
-        case .pushOpen: "a `push_open` step"
-        case .dismissals: "a `dismissed` pattern"
-        case .assetRedelivery: "an `image` or `zip` written as a list (one outcome per delivery)"
-        case .dataWipe: "a `wipe_data` step"
-        case .extras: "a `displayed` pattern with `extras` (`extras: {}` included)"
-        case .pushClick: "a `push_click` step"
-        case .appDismissal: "an `app_dismiss` step"
-        case .clickFollowUp:
-            "a rule gated by it, or it in `requires`: a case whose outcome changes when a message that meets "
-                + "a clicked message is stacked (proven by `iamspec lint`)"
-        }
+        Self.neededByWords[position]
     }
 
-    /// The capability's position in ``allCases``: its bit in ``CapabilityBits``, found without
-    /// hashing its name (`CapabilityBitsTests` checks each against ``allCases``).
-    package var position: Int {
-        switch self {
-        case .keyboard: 0
-        case .orientation: 1
-        case .assets: 2
-        case .analytics: 3
-        case .stackInspection: 4
-        case .delegate: 5
-        case .localMessages: 6
-        case .sessionSync: 7
-        case .messageInterval: 8
-        case .campaignWindow: 9
-        case .controlMessages: 10
-        case .pushOpen: 11
-        case .dismissals: 12
-        case .assetRedelivery: 13
-        case .triggerSessionStart: 14
-        case .triggerAnyPurchase: 15
-        case .triggerPurchase: 16
-        case .triggerCustomEvent: 17
-        case .triggerPushClick: 18
-        case .propertyFilters: 19
-        case .priority: 20
-        case .minimumInterval: 21
-        case .delay: 22
-        case .timeout: 23
-        case .reeligibility: 24
-        case .testSends: 25
-        case .displayNext: 26
-        case .noMatchingTrigger: 27
-        case .delegateNow: 28
-        case .delegateLater: 29
-        case .delegateDiscard: 30
-        case .delegateRollback: 31
-        case .appLifecycle: 32
-        case .userChange: 33
-        case .dataWipe: 34
-        case .extras: 35
-        case .pushClick: 36
-        case .appDismissal: 37
-        case .clickFollowUp: 38
-        }
-    }
+    /// ``neededBy`` of each capability, in the order of ``allCases``.
+    private static let neededByWords: [String] = [
+        "a `keyboard_shown` or `keyboard_hidden` step",
+        "an `orientation` step, a message whose `orientation` is not `any`, or a `config` with "
+            + "`orientation: landscape` or `device: tablet`",
+        "an `asset_download` step, an `image` or `zip` that `fails` or is `pending`, a `modal_image` "
+            + "message without an image, or a `discarded` pattern with reason `asset_failed` or `missing_image`",
+        "an `impression_logged` or `click_logged` pattern",
+        "a `stack` expectation",
+        "`delegate: implemented`, or a `delegate_choice` step",
+        "a `present_local` step",
+        "`session_start: {sync: pending}` or `sync_complete`",
+        "a message's `minimum_trigger_interval`",
+        "a message's `start` or `end`",
+        "a message with `control: true`",
+        "a `push_open` step",
+        "a `dismissed` pattern",
+        "an `image` or `zip` written as a list (one outcome per delivery)",
+        "a `session_start` trigger",
+        "an `any_purchase` trigger",
+        "a `purchase` trigger",
+        "a `custom_event` trigger",
+        "a `push_click` trigger",
+        "a trigger with `filters`",
+        "a rule gated by it, or it in `requires`: a case whose outcome changes when the engine ignores "
+            + "priority (proven by `iamspec lint`)",
+        "a rule gated by it, or it in `requires`: a case whose outcome changes when the engine enforces "
+            + "no minimum trigger interval (proven by `iamspec lint`)",
+        "a message whose `delay` is above 0",
+        "a message with a `timeout`, or a `discarded` pattern with reason `timeout`",
+        "a message with a `reeligibility`",
+        "a message with `test_send: true`",
+        "a `display_next` step",
+        "a `no_matching_trigger` pattern",
+        "a `delegate_choice` step with `choice: now`",
+        "a `delegate_choice` step with `choice: later`",
+        "a `delegate_choice` step with `choice: discard`",
+        "a `delegate_choice` step with `choice: rollback`",
+        "a `background`, `foreground` or `relaunch` step, or a `stacked` pattern with reason `background`",
+        "a `change_user` step",
+        "a `wipe_data` step",
+        "a `displayed` pattern with `extras` (`extras: {}` included)",
+        "a `push_click` step",
+        "an `app_dismiss` step",
+        "a rule gated by it, or it in `requires`: a case whose outcome changes when a message that meets "
+            + "a clicked message is stacked (proven by `iamspec lint`)",
+    ]
 }

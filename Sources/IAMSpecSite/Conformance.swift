@@ -46,11 +46,12 @@ package struct Conformance: Sendable, Hashable {
         return permille % 10 == 0 ? "\(permille / 10)%" : "\(permille / 10).\(permille % 10)%"
     }
 
-    /// What a badge says: the percentage, then errors and skips when there are any:
-    /// `100%`, `100% · 106 skipped`, `97.3% · 2 errors · 106 skipped` (the full counts are in
-    /// ``detailText``, the badge's title).
+    /// What a badge says: the percentage, then failures, errors and skips when there are any:
+    /// `100%`, `100% · 106 skipped`, `92.8% · 12 failed · 12 errors · 249 skipped` (the full
+    /// counts are in ``detailText``, the badge's title).
     package var badgeText: String {
         var parts = [percentText]
+        if failed > 0 { parts.append("\(failed) failed") }
         if errored > 0 { parts.append("\(errored) error\(errored == 1 ? "" : "s")") }
         if skipped > 0 { parts.append("\(skipped) skipped") }
         return parts.joined(separator: " · ")

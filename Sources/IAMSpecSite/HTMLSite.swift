@@ -318,8 +318,8 @@ struct HTMLSite {
             let figures = column.conformance
             let badge = ConformanceBadge.label(engine: header.engine.name) + ": " + figures.badgeText
             body +=
-                "<tr><th scope=\"row\">\(engineLink(column, root: root))<span class=\"run\">run \(text(header.startedAt)) "
-            body += "on \(text(header.hostname))\(column.summary.interrupted ? " (interrupted)" : "")</span></th>"
+                "<tr><th scope=\"row\">\(engineLink(column, root: root))<span class=\"run\">run \(text(header.startedAt))"
+            body += "\(column.summary.interrupted ? " (interrupted)" : "")</span></th>"
             body += "<td class=\"badge\" data-label=\"Conformance\">"
             body += "<img src=\"\(root)badges/\(attribute(column.fileName)).svg\" alt=\"\(attribute(badge))\"></td>"
             body += "<td data-label=\"Passed\">\(figures.passed) of \(figures.supported) supported</td>"

@@ -315,7 +315,7 @@ struct MarkdownSite {
                 "| \(engineLink(column, root: root)) | ![\(QuotedText.markdown(alt))](\(root)../badges/\(column.fileName).svg) "
                     + "| \(figures.passed) of \(figures.supported) supported | \(figures.failed) | \(figures.errored) "
                     + "| \(figures.skipped) of \(figures.total) runs "
-                    + "| \(QuotedText.markdown(header.startedAt)) on \(QuotedText.markdown(header.hostname))"
+                    + "| \(QuotedText.markdown(header.startedAt))"
                     + (column.summary.interrupted ? " (interrupted)" : "") + " |"
             )
         }

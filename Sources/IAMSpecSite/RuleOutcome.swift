@@ -80,10 +80,21 @@ package struct RuleOutcome: Sendable {
         return parts.joined(separator: ", ")
     }
 
-    /// For a cell of the summary: `2 of 3 pass`, `no case`.
+    /// For a cell of the summary: `2 of 3 pass`, then how many of the others failed, errored,
+    /// were blocked, skipped or not run (`1 of 4 pass, 3 skipped`), or `no case`; so a cell
+    /// whose outcome is `pass` says when most of its cases were not run on the engine.
     package var shortCountText: String {
         let total = caseCounts.values.reduce(0, +)
-        return total == 0 ? "no case" : "\(caseCounts[.pass, default: 0]) of \(total) pass"
+        guard total > 0 else { return "no case" }
+        var parts = ["\(caseCounts[.pass, default: 0]) of \(total) pass"]
+        for (outcome, word) in [
+            (ConformanceMatrix.Outcome.fail, "fail"), (.error, "error"), (.blocked, "blocked"),
+            (.skip, "skipped"), (.notRun, "not run"),
+        ] {
+            let count = caseCounts[outcome, default: 0]
+            if count > 0 { parts.append("\(count) \(word)") }
+        }
+        return parts.joined(separator: ", ")
     }
 
     /// The outcomes a rule's row can show, the worst first.

@@ -31,6 +31,7 @@ enum SiteStylesheet {
         td, th { overflow-wrap: break-word; }
         img { max-width: 100%; height: auto; }
         table.conformance td.badge { width: 24rem; }
+        table.differences th[scope="row"] { white-space: nowrap; }
         table.conformance .run { display: block; font-weight: normal; color: var(--muted); font-size: 0.8rem; }
         table.matrix, table.engine-rules { table-layout: fixed; margin-bottom: 1rem; }
         table.matrix thead th:first-child, table.engine-rules thead th:first-child { width: 40%; }
@@ -91,6 +92,7 @@ enum SiteStylesheet {
           table.stack thead { display: none; }
           table.stack tr { border: 1px solid var(--line); border-radius: 8px; margin: 0 0 0.75rem; overflow: hidden; }
           table.stack th[scope="row"] { background: var(--tint); }
+          table.differences th[scope="row"] { white-space: normal; }
           table.stack td[data-label]::before { content: attr(data-label); display: block; font-weight: 600; color: var(--ink); font-size: 0.8rem; }
           table.pairs td[data-label] { display: grid; grid-template-columns: 7.5rem 1fr; gap: 0.5rem; }
           table.pairs td[data-label]::before { font-size: inherit; }

@@ -17,13 +17,19 @@ struct ConformanceTests {
         )
     }
 
-    @Test func skipsAndErrorsAreWrittenOnTheBadgeNeverHiddenInTheFigure() {
+    @Test func failuresSkipsAndErrorsAreWrittenOnTheBadgeNeverHiddenInTheFigure() {
         let partial = Conformance(passed: 266, failed: 0, errored: 0, skipped: 106)
         #expect(partial.badgeText == "100% · 106 skipped")
         #expect(Conformance(passed: 5, failed: 0, errored: 0, skipped: 0).badgeText == "100%")
         #expect(
-            Conformance(passed: 97, failed: 1, errored: 2, skipped: 10).badgeText == "97% · 2 errors · 10 skipped"
+            Conformance(passed: 97, failed: 1, errored: 2, skipped: 10).badgeText
+                == "97% · 1 failed · 2 errors · 10 skipped"
         )
+        #expect(
+            Conformance(passed: 310, failed: 12, errored: 12, skipped: 249).badgeText
+                == "92.8% · 12 failed · 12 errors · 249 skipped"
+        )
+        #expect(Conformance(passed: 3, failed: 1, errored: 0, skipped: 0).badgeText == "75% · 1 failed")
         #expect(Conformance(passed: 0, failed: 0, errored: 0, skipped: 3).badgeText == "no runs · 3 skipped")
         let svg = ConformanceBadge.svg(engine: "partial", conformance: partial)
         #expect(svg.contains(">100% · 106 skipped</text>"))

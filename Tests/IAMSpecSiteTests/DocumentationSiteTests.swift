@@ -111,10 +111,10 @@ struct DocumentationSiteTests {
         )
         #expect(matrix.contains("<td data-label=\"Passed\">3 of 4 supported</td><td data-label=\"Failed\">1</td>"))
         #expect(matrix.contains("<td data-label=\"Errors\">0</td><td data-label=\"Skipped\">1 of 5 runs</td>"))
-        #expect(matrix.contains("alt=\"reference conformance: 75% · 1 skipped\""))
+        #expect(matrix.contains("alt=\"reference conformance: 75% · 1 failed · 1 skipped\""))
         #expect(matrix.contains("<code>not-in-suite</code>"))
         let badge = try #require(files["badges/reference.svg"])
-        #expect(badge.contains(">reference conformance</text>") && badge.contains(">75% · 1 skipped</text>"))
+        #expect(badge.contains(">reference conformance</text>") && badge.contains(">75% · 1 failed · 1 skipped</text>"))
         #expect(badge.contains("fill=\"#e05d44\""), "a failure makes the badge red")
         let other = try #require(files["badges/other-engine.svg"])
         #expect(other.contains(">0% · 1 error</text>") && other.contains("fill=\"#e05d44\""))
@@ -142,13 +142,13 @@ struct DocumentationSiteTests {
         #expect(
             matrix.contains(
                 "<td class=\"fail\" data-label=\"reference 1.0\"><a href=\"engines/reference.html#rule-stack.lifo\">"
-                    + "<strong>fail</strong></a> <span class=\"counts\">1 of 2 pass</span></td>"
+                    + "<strong>fail</strong></a> <span class=\"counts\">1 of 2 pass, 1 fail</span></td>"
             )
         )
         #expect(
             matrix.contains(
                 "<td class=\"error\" data-label=\"Other Engine 1.0\"><a href=\"engines/other-engine.html#rule-stack.lifo\">"
-                    + "<strong>error</strong></a> <span class=\"counts\">0 of 2 pass</span></td>"
+                    + "<strong>error</strong></a> <span class=\"counts\">0 of 2 pass, 1 error, 1 not run</span></td>"
             )
         )
         #expect(
@@ -161,8 +161,8 @@ struct DocumentationSiteTests {
         let markdown = try #require(files["markdown/matrix.md"])
         #expect(
             markdown.contains(
-                "| [`stack.lifo`](areas/stack.md#rule-stack.lifo) | [❌ fail](engines/reference.md#rule-stack.lifo) 1 of 2 pass "
-                    + "| [⚠️ error](engines/other-engine.md#rule-stack.lifo) 0 of 2 pass |"
+                "| [`stack.lifo`](areas/stack.md#rule-stack.lifo) | [❌ fail](engines/reference.md#rule-stack.lifo) 1 of 2 pass, 1 fail "
+                    + "| [⚠️ error](engines/other-engine.md#rule-stack.lifo) 0 of 2 pass, 1 error, 1 not run |"
             )
         )
     }
@@ -233,7 +233,7 @@ struct DocumentationSiteTests {
         #expect(
             matrix.contains(
                 "<td class=\"blocked\" data-label=\"drainer 1.0\"><a href=\"engines/drainer.html#rule-stack.lifo\">"
-                    + "<strong>blocked</strong></a> <span class=\"counts\">1 of 2 pass</span></td>"
+                    + "<strong>blocked</strong></a> <span class=\"counts\">1 of 2 pass, 1 blocked</span></td>"
             )
         )
         let page = try #require(files["engines/drainer.html"])
@@ -319,6 +319,37 @@ struct DocumentationSiteTests {
         [("stack-one", .brazeSwift, .error)],
         messages: ["stack-one@braze-swift": "the engine exited with status 3"]
     )
+
+    /// A cell whose outcome is `pass` says how many of its cases the engine skipped, and the
+    /// index no longer names the host the run was made on.
+    @Test func aPassingCellSaysHowManyOfItsCasesWereSkipped() throws {
+        let partial = SiteFixtures.results(
+            engine: "partial",
+            [("stack-one", .brazeSwift, .passed), ("interval-two", .brazeSwift, .skipped)],
+            messages: ["interval-two@braze-swift": "needs stack-inspection"]
+        )
+        let files = try SiteFixtures.files(results: [partial])
+        let matrix = try #require(files["matrix.html"])
+        #expect(
+            matrix.contains(
+                "<strong>pass</strong></a> <span class=\"counts\">1 of 2 pass, 1 skipped</span></td>"
+            )
+        )
+        #expect(files["markdown/matrix.md"]?.contains(" 1 of 2 pass, 1 skipped |") == true)
+        for page in ["index.html", "matrix.html", "markdown/README.md", "markdown/matrix.md"] {
+            #expect(files[page]?.contains("ci-runner") == false, "\(page) names the run's host")
+        }
+    }
+
+    /// The Differences table keeps a rule id on one line on a wide screen (its column does not
+    /// wrap), and lets it wrap on a phone, where the table is a card per row.
+    @Test func theDifferencesTablesRuleColumnDoesNotWrapOnAWideScreen() throws {
+        let css = try #require(try SiteFixtures.files()["style.css"])
+        let phone = try #require(css.range(of: "@media (max-width: 40rem)"))
+        let wide = try #require(css.range(of: "table.differences th[scope=\"row\"] { white-space: nowrap; }"))
+        let narrow = try #require(css.range(of: "table.differences th[scope=\"row\"] { white-space: normal; }"))
+        #expect(wide.upperBound < phone.lowerBound && phone.upperBound < narrow.lowerBound)
+    }
 
     @Test func twoResultsForOneEngineAreAnError() {
         let one = SiteFixtures.results(engine: "e", [])

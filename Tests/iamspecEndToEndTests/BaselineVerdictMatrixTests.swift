@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Every case of the baseline's semantics (README, "Baselines: known failures"), each run as a
+/// Every case of the baseline's semantics (docs/CI.md, "Baselines: known failures"), each run as a
 /// user would, with every report: the exit status, the totals line, the JUnit counts (one file
 /// and a file per suite), the Markdown summary, the results stream's footer, and `iamspec
 /// report` from that stream (its lines, its reports and its exit status) must all say the same.

@@ -1,16 +1,121 @@
 import Foundation
 import Testing
 
-/// The `re-run:` line of a failure, executed exactly as printed, reproduces the failure from any
-/// directory: it changes to the run's working directory, and carries the engine command, the
-/// suite, the profile, the timeout and the baseline.
+/// The `re-run:` line of a failure, executed exactly as printed from the directory the run was
+/// started in, reproduces the failure: it carries the engine command, the suite, the profile, the
+/// timeout and the baseline, each path as given, and names no path of the machine (no `cd` to an
+/// absolute directory), so that a published report holds none.
 @Suite("The re-run line")
 struct RerunLineTests {
-    @Test func aForeignEnginesFailureIsReproducedByItsRerunLineFromAnotherDirectory() throws {
+    @Test func aForeignEnginesFailureIsReproducedByItsRerunLineFromTheRunsDirectory() throws {
         let scratch = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
-        // Everything the run names is relative to its directory: the program, the suite, the
-        // engine program and the program it starts, and the baseline.
+        let directory = try Self.runFolder(in: scratch)
+        let outcome = try IAMSpecExecutable.runInShell(
+            "bin/iamspec run suite --filter 'analytics-*' "
+                + "--engine-command 'python3 engines/reference_variant.py no-impressions bin/iamspec engine --stdio' "
+                + "--timeout 20 --baseline known.baseline.yaml --jobs 2 --color never",
+            in: directory
+        )
+        #expect(outcome.status == 1, "\(outcome.standardError)")
+        let lines = outcome.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let failure = try #require(lines.firstIndex { $0.hasPrefix("FAILED ") })
+        let rerun = try #require(lines[failure...].first { $0.hasPrefix("  re-run: ") })
+            .dropFirst("  re-run: ".count)
+        #expect(rerun.hasPrefix("bin/iamspec run suite --filter "), "\(rerun)")
+        #expect(rerun.contains(" --timeout 20 "))
+        #expect(rerun.contains(" --baseline known.baseline.yaml"))
+        #expect(!outcome.standardOutput.contains(scratch.path), "no path of the machine on the console")
+
+        let again = try IAMSpecExecutable.runInShell(String(rerun), in: directory)
+        #expect(again.status == 1, "\(again.standardError)")
+        let againLines = again.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let entry = try #require(lines[failure...].firstIndex { $0.hasPrefix("  re-run: ") })
+        let againFailure = try #require(againLines.firstIndex { $0.hasPrefix("FAILED ") })
+        #expect(
+            Array(againLines[againFailure...].prefix(entry - failure + 1)) == Array(lines[failure...entry]),
+            "the same failure entry: case, profile, rule, given, step, message, timeline and re-run line"
+        )
+        #expect(again.lastLine == "0 passed, 1 failed, 0 skipped")
+    }
+
+    /// A site built from results made in one folder and published from another, and the run's
+    /// summary and JUnit, hold no absolute path and no host name: the tool started by its
+    /// absolute path (as `swift run` starts it), the results stream's host made distinctive.
+    @Test func reportsAndASitePublishedFromAnotherFolderHoldNoPathNorHostOfTheMachine() throws {
+        let scratch = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let directory = try Self.runFolder(in: scratch)
+        let outcome = try IAMSpecExecutable.runInShell(
+            "\"$(pwd -P)/bin/iamspec\" run suite --filter 'analytics-*' "
+                + "--engine-command 'python3 engines/reference_variant.py no-impressions bin/iamspec engine --stdio' "
+                + "--json results.jsonl --summary summary.md --junit junit.xml --color never",
+            in: directory
+        )
+        #expect(outcome.status == 1, "\(outcome.standardError)")
+        let rerun = try #require(outcome.standardOutput.split(separator: "\n").first { $0.hasPrefix("  re-run: ") })
+        #expect(rerun.hasPrefix("  re-run: bin/iamspec run suite --filter "), "\(rerun)")
+        // The stream keeps the machine's name in its header; no report may show it.
+        let host = "host-of-the-run-7f3a9c"
+        let stream = directory.appendingPathComponent("results.jsonl")
+        let records = try String(contentsOf: stream, encoding: .utf8)
+        let hostField = try #require(records.firstRange(of: #/"hostname":"[^"]*"/#))
+        try records.replacingCharacters(in: hostField, with: "\"hostname\":\"\(host)\"")
+            .write(to: stream, atomically: true, encoding: .utf8)
+
+        let publisher = scratch.appendingPathComponent("publisher")
+        try FileManager.default.createDirectory(at: publisher, withIntermediateDirectories: true)
+        for (name, target) in [
+            "bin": IAMSpecExecutable.productsDirectory,
+            "suite": IAMSpecExecutable.packageRoot.appendingPathComponent("Specs"),
+        ] {
+            try FileManager.default.createSymbolicLink(
+                at: publisher.appendingPathComponent(name),
+                withDestinationURL: target
+            )
+        }
+        let site = try IAMSpecExecutable.runInShell(
+            "bin/iamspec docs --out site suite --results \"../the run's folder/results.jsonl\"",
+            in: publisher
+        )
+        #expect(site.status == 0, "\(site.standardError)")
+        let report = try IAMSpecExecutable.runInShell(
+            "bin/iamspec report --summary summary.md --junit junit.xml \"../the run's folder/results.jsonl\"",
+            in: publisher
+        )
+        #expect(report.status == 1, "\(report.standardError)")
+
+        var published: [(String, String)] = []
+        for (folder, names) in [
+            (directory, ["summary.md", "junit.xml"]), (publisher, ["summary.md", "junit.xml"]),
+        ] {
+            for name in names {
+                let url = folder.appendingPathComponent(name)
+                published.append((url.path, try String(contentsOf: url, encoding: .utf8)))
+            }
+        }
+        let siteFolder = publisher.appendingPathComponent("site")
+        let enumerator = try #require(FileManager.default.enumerator(atPath: siteFolder.path))
+        for case let file as String in enumerator where file.hasSuffix(".html") || file.hasSuffix(".md") {
+            let page = siteFolder.appendingPathComponent(file)
+            published.append((file, try String(contentsOf: page, encoding: .utf8)))
+        }
+        #expect(published.count > 10)
+        #expect(published.contains { $0.1.contains("bin/iamspec run suite --filter ") }, "the re-run line is published")
+        let machine = [
+            scratch.path, scratch.resolvingSymlinksInPath().path, IAMSpecExecutable.packageRoot.path,
+            IAMSpecExecutable.productsDirectory.path, NSTemporaryDirectory(), host, "cd /", "cd '/",
+        ]
+        for (name, text) in published {
+            for found in machine where text.contains(found) {
+                Issue.record("\(name) holds \(found), a path or the name of the machine")
+            }
+        }
+    }
+
+    /// A folder to run in, where everything the run names is relative to it: the program, the
+    /// suite, the engine program and the program it starts, and a baseline expecting one failure.
+    private static func runFolder(in scratch: URL) throws -> URL {
         let directory = scratch.appendingPathComponent("the run's folder")
         let links = [
             "bin": IAMSpecExecutable.productsDirectory,
@@ -32,31 +137,6 @@ struct RerunLineTests {
             status: fail
             reason: "the engine logs no impressions"
         """.write(to: directory.appendingPathComponent("known.baseline.yaml"), atomically: true, encoding: .utf8)
-        let outcome = try IAMSpecExecutable.runInShell(
-            "bin/iamspec run suite --filter 'analytics-*' "
-                + "--engine-command 'python3 engines/reference_variant.py no-impressions bin/iamspec engine --stdio' "
-                + "--timeout 20 --baseline known.baseline.yaml --jobs 2 --color never",
-            in: directory
-        )
-        #expect(outcome.status == 1, "\(outcome.standardError)")
-        let lines = outcome.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let failure = try #require(lines.firstIndex { $0.hasPrefix("FAILED ") })
-        let rerun = try #require(lines[failure...].first { $0.hasPrefix("  re-run: ") })
-            .dropFirst("  re-run: ".count)
-        let quotedDirectory = "'" + directory.resolvingSymlinksInPath().path.replacing("'", with: #"'\''"#) + "'"
-        #expect(rerun.hasPrefix("cd \(quotedDirectory) && bin/iamspec run suite --filter "), "\(rerun)")
-        #expect(rerun.contains(" --timeout 20 "))
-        #expect(rerun.contains(" --baseline known.baseline.yaml"))
-
-        let again = try IAMSpecExecutable.runInShell(String(rerun), in: URL(fileURLWithPath: "/"))
-        #expect(again.status == 1, "\(again.standardError)")
-        let againLines = again.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let entry = try #require(lines[failure...].firstIndex { $0.hasPrefix("  re-run: ") })
-        let againFailure = try #require(againLines.firstIndex { $0.hasPrefix("FAILED ") })
-        #expect(
-            Array(againLines[againFailure...].prefix(entry - failure + 1)) == Array(lines[failure...entry]),
-            "the same failure entry: case, profile, rule, given, step, message, timeline and re-run line"
-        )
-        #expect(again.lastLine == "0 passed, 1 failed, 0 skipped")
+        return directory
     }
 }

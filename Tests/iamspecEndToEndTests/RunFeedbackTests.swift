@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// What `iamspec run` says while a CI job waits (README, "Progress and duration"), and the shell
+/// What `iamspec run` says while a CI job waits (docs/COMMANDS.md, "Progress and duration"), and the shell
 /// completions the README documents.
 @Suite("Feedback while waiting: progress, duration, completions")
 struct RunFeedbackTests {
@@ -34,14 +34,14 @@ struct RunFeedbackTests {
         #expect(failing.lastLine == "6 passed, 1 failed, 0 skipped")
     }
 
-    /// The README's install lines, each run with the built tool: each writes a completion script
-    /// for its shell that names the subcommands.
+    /// The install lines of docs/COMMANDS.md, each run with the built tool: each writes a
+    /// completion script for its shell that names the subcommands.
     @Test func theDocumentedCompletionCommandsWriteAScriptForEachShell() throws {
-        let readme = try String(
-            contentsOf: IAMSpecExecutable.packageRoot.appendingPathComponent("README.md"),
+        let reference = try String(
+            contentsOf: IAMSpecExecutable.packageRoot.appendingPathComponent("docs/COMMANDS.md"),
             encoding: .utf8
         )
-        let commands = readme.split(separator: "\n").filter { $0.hasPrefix("iamspec --generate-completion-script ") }
+        let commands = reference.split(separator: "\n").filter { $0.hasPrefix("iamspec --generate-completion-script ") }
         let shells = commands.compactMap { $0.split(separator: " ").dropFirst(2).first.map(String.init) }
         #expect(shells == ["bash", "zsh", "fish"])
         let markers = [

@@ -70,8 +70,10 @@ struct SuiteCommandTests {
         #expect(outcome.standardOutput.contains("Fixtures/specs/failing/wrong-expectation.yaml:12:"))
         #expect(outcome.standardOutput.contains("expected: stacked: promo"))
         #expect(outcome.standardOutput.contains("actual:   displayed: promo"))
-        // From the run's directory: the program as it was started, the suite as given.
-        #expect(outcome.standardOutput.contains("  re-run: cd /"))
+        // From the run's directory: the program as it was started (by its absolute path below
+        // the directory, so relative to it), the suite as given.
+        #expect(outcome.standardOutput.contains("  re-run: .build/"), "\(outcome.standardOutput)")
+        #expect(!outcome.standardOutput.contains("re-run: cd "))
         #expect(
             outcome.standardOutput.contains(
                 "/iamspec run Fixtures/specs/failing --filter fixture.expects-stacked-wrongly --profile braze-swift\n"

@@ -1,9 +1,10 @@
-"""Checks what the CI schemas cannot see in the CI recipes of Examples/ci (README, "Running the
+"""Checks what the CI schemas cannot see in the CI recipes of Examples/ci (docs/CI.md, "Running the
 suite in CI"): recipes for an engine's own repository, not this one.
 
 For both recipes:
-  - iamspec is fetched at a pinned version: IAMSPEC_REF is a tag (v1.2.3) or a full commit id,
-    from IAMSPEC_REPOSITORY;
+  - iamspec is fetched at a pinned version: IAMSPEC_REF is a full commit id (the repository
+    carries its main branch, no tags), from IAMSPEC_REPOSITORY, whose address is marked as a
+    placeholder to replace (a comment on its line says "replace");
   - exactly one job builds iamspec (`swift build`), and it keys the tool it keeps by the commit it
     fetched and the toolchain (`rev-parse HEAD`, `swift --version`), not by the ref alone; every
     job that runs the built tool needs that job and gets the tool from its artifact, never from a
@@ -25,7 +26,7 @@ from ruamel.yaml import YAML
 
 # `--shard I/N`, where I may be a GitHub expression with spaces (`${{ matrix.shard }}/4`).
 SHARD = re.compile(r"--shard\s+(\$\{\{.*?\}\}/\S+|\"[^\"]+\"|\S+)")
-PINNED = re.compile(r"^(v?\d+\.\d+\.\d+([-+][0-9A-Za-z.-]+)?|[0-9a-f]{40})$")
+PINNED = re.compile(r"^[0-9a-f]{40}$")
 # The reserved top-level keys of .gitlab-ci.yml, which are not jobs.
 GITLAB_KEYWORDS = {"default", "include", "stages", "variables", "workflow", "image", "services", "cache",
                    "before_script", "after_script", "spec"}
@@ -55,7 +56,8 @@ def needs_of(job):
 
 def check_common(name, ref, jobs, shell, parallel_of, problems):
     if not PINNED.match(str(ref or "")):
-        problems.append(f"{name}: IAMSPEC_REF is {ref!r}, expected a tag (v1.2.3) or a full commit id")
+        problems.append(f"{name}: IAMSPEC_REF is {ref!r}, expected a release's full 40-character commit id "
+                        "(the repository carries no tags)")
     builders = [job for job in jobs if "swift build" in shell[job]]
     if len(builders) != 1:
         problems.append(f"{name}: {len(builders)} jobs build iamspec ({builders}), expected exactly one")
@@ -147,8 +149,19 @@ def check_gitlab(path, problems):
             problems.append(f"{path}: job {job} writes a JUnit report but does not publish it (artifacts: reports: junit)")
 
 
+def check_placeholder(path, problems):
+    """The address iamspec is fetched from is a placeholder, and its line says to replace it."""
+    with open(path, encoding="utf-8") as handle:
+        lines = [line for line in handle if line.lstrip().startswith("IAMSPEC_REPOSITORY:")]
+    if len(lines) != 1 or "YOUR-ORG" not in lines[0] or "# replace with where you host iamspec" not in lines[0]:
+        problems.append(f"{path}: IAMSPEC_REPOSITORY's line is {lines!r}, expected the placeholder address "
+                        "(YOUR-ORG) with the comment `# replace with where you host iamspec`")
+
+
 def main(github_path, gitlab_path):
     problems = []
+    check_placeholder(github_path, problems)
+    check_placeholder(gitlab_path, problems)
     check_github(github_path, problems)
     check_gitlab(gitlab_path, problems)
     if problems:

@@ -2,11 +2,13 @@
 "CI recipes run"): their shell steps (ci_recipe_jobs.py) in scratch clones of a git repository
 standing in for an engine's own, the CI systems' parts stood in for by ci_recipe_pipelines.py.
 
-iamspec comes from a bare copy of this checkout standing in for the public repository, with the
-working tree (what `git add -A` would commit) as its one new commit, tagged with the recipes'
-IAMSPEC_REF when the copy lacks that ref (a release not yet tagged); the recipes fetch it through
-IAMSPEC_REPOSITORY, the variable they document for that (a GitHub repository variable, a GitLab
-project variable), since the network is not available.
+iamspec comes from a bare clone of this checkout standing in for the public repository, exactly
+as cloned: nothing is created in it (no tag, no commit; the repository carries its main branch
+only). The recipes pin a release's full commit id (IAMSPEC_REF), which must be one the clone has;
+for the run, IAMSPEC_REF is set to the checkout's HEAD, so that the recipes test the commit under
+test (the working tree's uncommitted changes are not in it: a note says so), and the recipes fetch
+it through IAMSPEC_REPOSITORY, the variable they document for that (a GitHub repository variable,
+a GitLab project variable), since the network is not available.
 
 The engine stands behind first_case_clock.py, which notes when it receives its first case. Five
 pipeline runs, each checked (every job's status, every step's exit status the recipes'
@@ -45,7 +47,7 @@ import ci_recipe_jobs
 from ci_recipe_pipelines import FIRST_CASE_MARKER, GitHubActions, GitLabCI, Machine
 
 WARM_LIMIT_SECONDS = 30
-TAG = re.compile(r"^v?\d+\.\d+\.\d+([-+][0-9A-Za-z.-]+)?$")
+COMMIT_ID = re.compile(r"^[0-9a-f]{40}$")
 ENGINES = {"conformant": "Fixtures/engines/example_engine.py", "broken": "Fixtures/engines/broken_priority_ties.py"}
 
 
@@ -66,35 +68,24 @@ def git(*arguments, cwd=None, environment=None, capture=False):
     return result.stdout.strip() if capture else None
 
 
-def stand_in_remote(checkout, remote, ref):
-    """A bare copy of the checkout whose `ref` is the working tree's snapshot, unless it has the ref."""
+def stand_in_remote(checkout, remote, pinned):
+    """A bare clone of the checkout, as it is: creates nothing in it. Checks that the recipes' pin,
+    `pinned`, is a full commit id the clone has; returns the id of the checkout's HEAD, which the
+    recipes are run at."""
     git("clone", "--bare", "--quiet", checkout, remote)
-    common = git("rev-parse", "--path-format=absolute", "--git-common-dir", cwd=checkout, capture=True)
-    environment = dict(os.environ, GIT_INDEX_FILE=os.path.join(os.path.dirname(remote), "snapshot-index"),
-                       GIT_OBJECT_DIRECTORY=os.path.join(remote, "objects"),
-                       GIT_ALTERNATE_OBJECT_DIRECTORIES=os.path.join(common, "objects"),
-                       GIT_AUTHOR_NAME="run_ci_recipes", GIT_AUTHOR_EMAIL="ci@example.invalid",
-                       GIT_COMMITTER_NAME="run_ci_recipes", GIT_COMMITTER_EMAIL="ci@example.invalid")
-    # The snapshot is dated as HEAD, so that the same working tree gives the same commit id.
-    date = git("show", "-s", "--format=%cI", "HEAD", cwd=checkout, capture=True)
-    environment.update(GIT_AUTHOR_DATE=date, GIT_COMMITTER_DATE=date)
-    git("read-tree", "HEAD", cwd=checkout, environment=environment)
-    git("add", "-A", cwd=checkout, environment=environment)
-    tree = git("write-tree", cwd=checkout, environment=environment, capture=True)
     head = git("rev-parse", "HEAD", cwd=checkout, capture=True)
-    snapshot = git("commit-tree", tree, "-p", head, "-m", "the working tree", cwd=checkout,
-                   environment=environment, capture=True)
-    present = subprocess.run(["git", "-C", remote, "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"],
-                             stdout=subprocess.PIPE, text=True)
-    if present.returncode == 0:
-        print(f"iamspec: {ref} is {present.stdout.strip()} in the checkout; the recipes test that commit")
-        return present.stdout.strip()
-    if not TAG.match(ref):
-        raise SystemExit(f"error: the recipes pin {ref}, which this checkout does not have; expected a tag or a "
-                         "commit id of it")
-    git("-C", remote, "tag", ref, snapshot)
-    print(f"iamspec: {ref} tagged here (only in the stand-in remote) at the working tree's snapshot {snapshot}")
-    return snapshot
+    if not COMMIT_ID.match(pinned or ""):
+        raise SystemExit(f"error: the recipes pin {pinned!r}; expected a release's full 40-character commit id "
+                         "(the repository carries no tags)")
+    for commit, what in ((pinned, "the recipes' pin"), (head, "the checkout's HEAD")):
+        present = subprocess.run(["git", "-C", remote, "cat-file", "-e", f"{commit}^{{commit}}"])
+        if present.returncode != 0:
+            raise SystemExit(f"error: {what}, {commit}, is not in a clone of this checkout; expected a commit it "
+                             "carries (a shallow clone lacks older releases: fetch the whole history)")
+    dirty = git("status", "--porcelain", "--untracked-files=no", cwd=checkout, capture=True)
+    print(f"iamspec: the recipes pin {pinned}, which a clone of this checkout has; run at HEAD, {head}"
+          + (" (the working tree's uncommitted changes are not in it)" if dirty else ""))
+    return head
 
 
 class EngineRepository:
@@ -178,9 +169,9 @@ def main(checkout, github_path, gitlab_path, work):
     checks = Checks()
     github = ci_recipe_jobs.github_workflow(github_path)
     gitlab = ci_recipe_jobs.gitlab_pipeline(gitlab_path)
-    ref = github.env.get("IAMSPEC_REF")
-    checks.expect(ref == gitlab.variables.get("IAMSPEC_REF"),
-                  f"the recipes pin different versions: {ref} and {gitlab.variables.get('IAMSPEC_REF')}")
+    pinned = github.env.get("IAMSPEC_REF")
+    checks.expect(pinned == gitlab.variables.get("IAMSPEC_REF"),
+                  f"the recipes pin different versions: {pinned} and {gitlab.variables.get('IAMSPEC_REF')}")
     github_build = build_script(next(step.run for step in github.jobs["iamspec"].steps if step.run and "swift build" in step.run))
     gitlab_build = build_script("\n".join(gitlab.jobs["iamspec"].script))
     checks.expect(github_build == gitlab_build,
@@ -189,7 +180,10 @@ def main(checkout, github_path, gitlab_path, work):
 
     os.makedirs(work, exist_ok=True)
     remote = os.path.join(work, "iamspec.git")
-    stand_in_remote(checkout, remote, ref)
+    # The commit under test, pinned as the recipes pin a release: by its full id.
+    ref = stand_in_remote(checkout, remote, pinned)
+    github.env["IAMSPEC_REF"] = ref
+    gitlab.variables["IAMSPEC_REF"] = ref
     engine = EngineRepository(os.path.join(work, "engine"), checkout)
     stand_ins = os.path.join(work, "stand-ins")
     os.makedirs(stand_ins)

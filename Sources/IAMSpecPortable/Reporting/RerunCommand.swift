@@ -3,11 +3,12 @@ import IAMSpec
 /// How to run one case run again, for failure reports.
 ///
 /// After `iamspec run`, a command line with every option that changes the verdict, shell-quoted:
-/// `cd <working directory> && iamspec run <suite paths> --filter <id> --profile <profile>`, then
-/// the engine command, `--validate-protocol`, a timeout other than 30 s, the baseline and
-/// `--allow-unexpected-pass`, as the header's ``RunInvocation`` records them. It first changes to
-/// the run's working directory, so that it works from any directory: the suite paths, the
-/// baseline, the engine command and the program itself may be relative to it. After a library
+/// `iamspec run <suite paths> --filter <id> --profile <profile>`, then the engine command,
+/// `--validate-protocol`, a timeout other than 30 s, the baseline and `--allow-unexpected-pass`,
+/// as the header's ``RunInvocation`` records them, each path as it was given: it runs from the
+/// directory the run was started in (in CI, the repository's root), and names no path of the
+/// machine that made the run, so a published report holds none (a working directory an older
+/// stream recorded is not shown). After a library
 /// run (no invocation), the options to give `ConformanceRun` instead, as Swift that compiles:
 /// a command line would test another engine. After a portable run (``RunExecutor/portable``),
 /// the test of the run, in the app's own test bundle.
@@ -37,9 +38,7 @@ package enum RerunCommand {
         }
         if let baseline = invocation.baseline { words += ["--baseline", baseline] }
         if invocation.allowsUnexpectedPass { words.append("--allow-unexpected-pass") }
-        let command = words.map(shellQuoted).joined(separator: " ")
-        guard let directory = invocation.workingDirectory else { return command }
-        return "cd \(shellQuoted(directory)) && \(command)"
+        return words.map(shellQuoted).joined(separator: " ")
     }
 
     /// The `RunOptions` that select exactly this case in these profiles, as a Swift expression:

@@ -14,7 +14,8 @@ public struct RunHeader: Sendable, Hashable {
     public var timeoutMilliseconds: Int64
     /// When the run began: UTC, `yyyy-MM-ddTHH:mm:ssZ`.
     public var startedAt: String
-    /// The machine the run was made on.
+    /// The machine the run was made on, as the results stream records it; no report shows it
+    /// (JUnit's required `hostname` is `localhost`), so a published report names no machine.
     public var hostname: String
     /// The version of iamspec that made the run.
     public var iamspecVersion: String

@@ -2,11 +2,15 @@
 /// timeout): the options that change a verdict, so a failure's re-run line reproduces it and a
 /// stored results stream says what produced it. A library run has none.
 public struct RunInvocation: Sendable, Hashable, Codable {
-    /// The tool as it was started (its first argument), for the re-run line.
+    /// The tool as it was started (its first argument), for the re-run line: as given when it
+    /// is a name or a relative path; an absolute one (`swift run` starts the tool so) relative
+    /// to the working directory when it is below it, else the file's name alone, so that no
+    /// report holds a path of the machine that made it.
     public var program: String
-    /// The directory the run was started in, absolute: the re-run line changes to it first, so
-    /// that a relative suite path, baseline, engine command or ``program`` resolves as it did.
-    /// Nil in a results stream written before iamspec recorded it.
+    /// The directory a run was started in, as iamspec 0.1.0 recorded it in a results stream
+    /// (absolute). iamspec no longer records it and no report shows it: a re-run line is run
+    /// from the directory the run was started in (in CI, the repository's root), so that a
+    /// published report holds no path of the machine that made it. Nil in every new stream.
     public var workingDirectory: String?
     /// `--engine-command`: the stdio engine program; nil for the reference engine.
     public var engineCommand: String?
@@ -32,6 +36,20 @@ public struct RunInvocation: Sendable, Hashable, Codable {
         self.validatesProtocol = validatesProtocol
         self.baseline = baseline
         self.allowsUnexpectedPass = allowsUnexpectedPass
+    }
+
+    /// The program as ``program`` records it, from the tool's first argument and the directory
+    /// it was started in (absolute): a name or a relative path as given; an absolute path below
+    /// the directory relative to it (`.build/debug/iamspec`, `./iamspec`); any other absolute
+    /// path its file's name, as found on `PATH`.
+    package static func program(startedAs argument: String, in workingDirectory: String) -> String {
+        guard argument.hasPrefix("/") else { return argument }
+        let folder = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
+        guard argument.hasPrefix(folder), argument.count > folder.count else {
+            return argument.split(separator: "/").last.map(String.init) ?? "iamspec"
+        }
+        let relative = String(argument.dropFirst(folder.count))
+        return relative.contains("/") ? relative : "./" + relative
     }
 
     package enum CodingKeys: String, CodingKey {

@@ -88,7 +88,6 @@ struct ReportCommand: ParsableCommand {
             making: BaselineFile.making(
                 path,
                 program: header.invocation?.program ?? "iamspec",
-                workingDirectory: header.invocation?.workingDirectory,
                 suitePaths: header.suitePaths,
                 engineCommand: header.invocation?.engineCommand,
                 validatesProtocol: header.invocation?.validatesProtocol ?? false

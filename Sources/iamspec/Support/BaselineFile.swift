@@ -32,7 +32,7 @@ enum BaselineFile {
         guard stat(path, &status) != 0 else { return }
         throw .diagnostics([
             Diagnostic(
-                "found no baseline file, expected the known failures of the engine under test (README, "
+                "found no baseline file, expected the known failures of the engine under test (docs/CI.md, "
                     + "\"Baselines\"); make it from a run of the engine with `\(making)` and review it, or leave "
                     + "out --baseline to judge the run without one",
                 at: SourceLocation(file: path, line: 1, column: 1)
@@ -40,12 +40,12 @@ enum BaselineFile {
         ])
     }
 
-    /// `[cd DIR && ]PROGRAM run PATHS [--engine-command CMD] [--validate-protocol] --update-baseline PATH`,
-    /// shell-quoted: the run that writes the baseline `path` of an engine.
+    /// `PROGRAM run PATHS [--engine-command CMD] [--validate-protocol] --update-baseline PATH`,
+    /// shell-quoted: the run that writes the baseline `path` of an engine, from the directory the
+    /// run was started in.
     static func making(
         _ path: String,
         program: String,
-        workingDirectory: String? = nil,
         suitePaths: [String],
         engineCommand: String?,
         validatesProtocol: Bool
@@ -54,7 +54,6 @@ enum BaselineFile {
         if let engineCommand { words += ["--engine-command", engineCommand] }
         if validatesProtocol { words.append("--validate-protocol") }
         words += ["--update-baseline", path]
-        let command = words.map(RerunCommand.shellQuoted).joined(separator: " ")
-        return workingDirectory.map { "cd \(RerunCommand.shellQuoted($0)) && \(command)" } ?? command
+        return words.map(RerunCommand.shellQuoted).joined(separator: " ")
     }
 }

@@ -127,7 +127,7 @@ struct ConsoleReportTests {
         )
     }
 
-    @Test func rerunCommandsStartInTheRunsWorkingDirectory() {
+    @Test func rerunCommandsNameNoPathOfTheMachineEvenWhenAnOlderStreamRecordedOne() {
         var header = ReportFixtures.header()
         header.invocation = RunInvocation(
             program: ".build/debug/iamspec",
@@ -137,9 +137,23 @@ struct ConsoleReportTests {
         )
         #expect(
             RerunCommand.text(for: ReportFixtures.failed, header: header)
-                == "cd '/home/me/my engine' && .build/debug/iamspec run Specs --filter triggers.two "
+                == ".build/debug/iamspec run Specs --filter triggers.two "
                 + "--profile braze-swift --engine-command './my-engine --stdio' --baseline ci/baseline.yaml"
         )
+    }
+
+    @Test func theProgramIsRecordedAsGivenButNeverByAnAbsolutePath() {
+        #expect(RunInvocation.program(startedAs: "iamspec", in: "/home/me/engine") == "iamspec")
+        #expect(RunInvocation.program(startedAs: "iamspec/bin/iamspec", in: "/home/me") == "iamspec/bin/iamspec")
+        // `swift run` starts the tool by its absolute path: below the directory, relative to it.
+        #expect(
+            RunInvocation.program(startedAs: "/home/me/iamspec/.build/debug/iamspec", in: "/home/me/iamspec")
+                == ".build/debug/iamspec"
+        )
+        #expect(RunInvocation.program(startedAs: "/home/me/iamspec", in: "/home/me/") == "./iamspec")
+        // Elsewhere, its name, as found on PATH; a sibling folder sharing a prefix is elsewhere.
+        #expect(RunInvocation.program(startedAs: "/usr/local/bin/iamspec", in: "/home/me") == "iamspec")
+        #expect(RunInvocation.program(startedAs: "/home/me2/iamspec", in: "/home/me") == "iamspec")
     }
 
     @Test func rerunCommandsFilterOnTheCaseIDAlone() {

@@ -21,7 +21,7 @@ extension RunCommand {
     private func makingBaseline(_ path: String) -> String {
         BaselineFile.making(
             path,
-            program: CommandLine.arguments.first ?? "iamspec",
+            program: Self.program(),
             suitePaths: suite.paths,
             engineCommand: engineCommand,
             validatesProtocol: validateProtocol

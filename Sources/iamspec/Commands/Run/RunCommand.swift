@@ -32,7 +32,7 @@ struct RunCommand: ParsableCommand {
             configuration or spec errors, 5 when the selection matches no case run (0 with \
             --allow-empty).
 
-            With --baseline FILE (this engine's known outcomes; README, "Baselines"), an \
+            With --baseline FILE (this engine's known outcomes; docs/CI.md, "Baselines"), an \
             expected failure does not fail the run: it is listed under "expected failures" and \
             counted as skipped in the totals line (JUnit: <skipped message="expected failure: \
             ...">). A run that passes though the baseline expects it to fail is an unexpected \
@@ -195,8 +195,7 @@ struct RunCommand: ParsableCommand {
         )
         var header = run.header(paths: suite.paths)
         header.invocation = RunInvocation(
-            program: CommandLine.arguments.first ?? "iamspec",
-            workingDirectory: FileManager.default.currentDirectoryPath,
+            program: Self.program(),
             engineCommand: engineCommand,
             validatesProtocol: validateProtocol,
             baseline: baseline ?? updateBaseline,
@@ -314,5 +313,17 @@ struct RunCommand: ParsableCommand {
                 } ?? result
             )
         }
+    }
+
+    /// The tool as the re-run line names it: as started, but never by an absolute path of this
+    /// machine (`swift run` starts it by one), which a published report would carry.
+    static func program() -> String {
+        let argument = CommandLine.arguments.first ?? "iamspec"
+        let workingDirectory = FileManager.default.currentDirectoryPath
+        let direct = RunInvocation.program(startedAs: argument, in: workingDirectory)
+        guard argument.hasPrefix("/"), !direct.contains("/") else { return direct }
+        // Below the working directory through a symbolic link, perhaps (the directory is physical).
+        let resolved = URL(fileURLWithPath: argument).resolvingSymlinksInPath().path
+        return RunInvocation.program(startedAs: resolved, in: workingDirectory)
     }
 }

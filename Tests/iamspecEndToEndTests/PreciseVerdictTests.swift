@@ -64,17 +64,18 @@ struct PreciseVerdictTests {
         #expect(skips.allSatisfy { ($0["message"] as? String)?.contains("extras") == true })
     }
 
-    @Test func anEngineThatDrainsTheStackOnDismissHasOneDifference() throws {
+    @Test func anEngineThatDrainsTheStackOnDismissIsNamedByOneBehaviour() throws {
         let (outcome, footer, cases) = try run("auto-drain")
         #expect(outcome.status == 1)
-        let differences = try #require(footer["differences"] as? [[String: Any]])
-        #expect(differences.count == 1, "\(differences)")
-        let difference = try #require(differences.first)
-        #expect(difference["rule"] as? String == "stack.no-auto-drain")
-        #expect(difference["mismatch"] as? String == "sequence: an unexpected displayed")
+        let behaviours = try #require(footer["behaviours"] as? [[String: Any]])
+        #expect(behaviours.count == 1, "\(behaviours)")
+        let behaviour = try #require(behaviours.first)
+        #expect(behaviour["behaviour"] as? String == "dismiss-offers-next")
+        #expect(behaviour["rule"] as? String == "stack.no-auto-drain")
         let failed = cases.filter { $0["status"] as? String == "failed" }
-        #expect(difference["runs"] as? Int == failed.count)
-        #expect((difference["rerun"] as? String)?.contains("--filter") == true)
-        #expect(outcome.standardOutput.hasPrefix("differences (1): "))
+        #expect((behaviour["runs"] as? [Any])?.count == failed.count)
+        #expect((behaviour["rerun"] as? String)?.contains("--filter") == true)
+        #expect((footer["differences"] as? [Any])?.isEmpty == true)
+        #expect(outcome.standardOutput.hasPrefix("behaviours (1): "))
     }
 }

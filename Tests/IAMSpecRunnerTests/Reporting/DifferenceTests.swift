@@ -32,10 +32,27 @@ struct DifferenceTests {
             failed("c", .brazeSwift, ["stack.lifo", "stack.no-auto-drain"], "stack: a different stack"),
         ]
         let groups = summary(results).differences
-        #expect(groups.map(\.rule) == ["stack.no-auto-drain", "stack.lifo", "stack.no-auto-drain"])
+        // Each run once, under the first rule of its failing check.
+        #expect(groups.map(\.rule) == ["stack.no-auto-drain", "stack.lifo"])
         #expect(groups[0].cases == ["a", "b"] && groups[0].runs == 3)
         #expect(groups[0].example.caseID == "b")
         #expect(groups[1].mismatch == "stack: a different stack" && groups[1].runs == 1)
+    }
+
+    @Test func runsABehaviourExplainsAreNoDifference() {
+        var summary = summary([
+            failed("a", .brazeSwift, ["stack.lifo"], "stack: a different stack"),
+            failed("b", .brazeSwift, ["stack.lifo"], "stack: a different stack"),
+        ])
+        summary.behaviours = [
+            ExplainedBehaviour(
+                behaviour: "stack-fifo",
+                summary: "the stack is first in, first out",
+                rule: "stack.lifo",
+                runs: [ExplainedBehaviour.Run(caseID: "a", profile: .brazeSwift)]
+            )
+        ]
+        #expect(summary.differences.map(\.cases) == [["b"]])
     }
 
     @Test func errorsAndSkipsAreNoDifference() {

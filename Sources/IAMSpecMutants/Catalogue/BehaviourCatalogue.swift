@@ -131,6 +131,11 @@ package enum BehaviourCatalogue {
             summary:
                 "does not fire the no-matching-trigger callback when the only matching messages are out of their window or not re-eligible"
         ) { $0.triggers.noMatchCallbackFires.remove(.onlyUnavailableMessagesMatch) },
+        Behaviour(
+            "numbers-compared-as-text",
+            rule: "filters.numeric-comparisons",
+            summary: "compares numbers in property filters as text: 10 is less than 9"
+        ) { $0.filters.numbersOrdered = .textual },
     ]
     // MARK: Candidate selection and the minimum interval
 

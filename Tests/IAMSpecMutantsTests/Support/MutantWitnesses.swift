@@ -393,6 +393,7 @@ enum MutantWitnesses {
     /// The witnesses of the mutants of a campaign's own settings, opening from a push, and users.
     private static func campaignAndUsersScenario(for id: String) -> Scenario? {
         typealias B = Build
+        let m0 = B.message("m0", .sessionStart)
         let m1 = B.message("m1", B.tap)
         let m2 = B.message("m2", B.level)
         switch id {
@@ -466,6 +467,11 @@ enum MutantWitnesses {
                 [m1, m2],
                 [B.start, B.event("tap"), .messageClicked("m1"), B.event("level")],
                 configuration: B.noInterval
+            )
+        case "numbers-compared-as-text":
+            return B.scenario(
+                [B.message("m1", B.tap("count", .greaterThan(9)))],
+                [B.start, B.event("tap", ["count": .integer(10)])]
             )
         default:
             return nil

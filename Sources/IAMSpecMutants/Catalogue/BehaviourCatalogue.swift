@@ -226,6 +226,11 @@ package enum BehaviourCatalogue {
             rule: "naming.legacy-reenqueue-rolls-back",
             summary: "counts a rolled-back message as displayed and never triggers it again"
         ) { $0.reeligibility.rollbackCountsAsDisplay = true },
+        Behaviour(
+            "priority-losers-stacked",
+            rule: "priority.highest-wins",
+            summary: "keeps the messages that lose a priority contest waiting on the stack instead of dropping them"
+        ) { $0.selection.priorityLosers = .stacked },
     ]
     // MARK: The stack
 

@@ -473,6 +473,14 @@ enum MutantWitnesses {
                 [B.message("m1", B.tap("count", .greaterThan(9)))],
                 [B.start, B.event("tap", ["count": .integer(10)])]
             )
+        case "priority-losers-stacked":
+            let high = B.message("m1", B.tap) { $0.priority = 2 }
+            let low = B.message("m2", B.tap) { $0.priority = 1 }
+            return B.scenario(
+                [high, low],
+                [B.start, B.event("tap"), .messageDismissed("m1"), .displayNextRequested],
+                configuration: B.noInterval
+            )
         default:
             return nil
         }

@@ -417,6 +417,16 @@ package enum BehaviourCatalogue {
             rule: "extras.unchanged",
             summary: "does not pass a message's extras to the app"
         ) { $0.screen.extrasReachTheApp = false },
+        Behaviour(
+            "asset-failure-silent",
+            rule: "discard.asset-failed",
+            summary: "skips a message whose asset failed to download without reporting it discarded"
+        ) { $0.presenter.silentDiscards.insert(.assetFailed) },
+        Behaviour(
+            "orientation-mismatch-silent",
+            rule: "discard.orientation",
+            summary: "skips a message whose orientation does not fit the device without reporting it discarded"
+        ) { $0.presenter.silentDiscards.insert(.orientation) },
     ]
     // MARK: Analytics
 

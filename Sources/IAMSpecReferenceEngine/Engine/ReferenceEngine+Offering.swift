@@ -58,7 +58,9 @@ extension ReferenceEngine {
             } else {
                 discardedForGood.insert(slot)
             }
-            observations.append(.discarded(id, reason: reason))
+            if !rules.presenter.silentDiscards.contains(reason) {
+                observations.append(.discarded(id, reason: reason))
+            }
         case .rollBack:
             // Legacy `ABKReenqueueInAppMessage`: "as if it never occurred" (semantics notes, 15);
             // no clock moved, and the message stays eligible.
@@ -81,7 +83,9 @@ extension ReferenceEngine {
             attemptDisplay(waiting)
         } else {
             inFlight.remove(slot)
-            observations.append(.discarded(id, reason: .assetFailed))
+            if !rules.presenter.silentDiscards.contains(.assetFailed) {
+                observations.append(.discarded(id, reason: .assetFailed))
+            }
         }
     }
 

@@ -481,6 +481,10 @@ enum MutantWitnesses {
                 [B.start, B.event("tap"), .messageDismissed("m1"), .displayNextRequested],
                 configuration: B.noInterval
             )
+        case "asset-failure-silent":
+            return B.scenario([B.message("m1", B.tap) { $0.image = .fails }], [B.start, B.event("tap")])
+        case "orientation-mismatch-silent":
+            return B.scenario([B.message("m1", B.tap) { $0.orientation = .landscape }], [B.start, B.event("tap")])
         default:
             return nil
         }

@@ -451,6 +451,11 @@ package enum BehaviourCatalogue {
             rule: "analytics.once-per-message",
             summary: "logs the impression when a message becomes ready instead of when it is displayed"
         ) { $0.analytics.impressionLoggedAt = .ready },
+        Behaviour(
+            "impressions-never-logged",
+            rule: "analytics.once-per-message",
+            summary: "never logs an impression"
+        ) { $0.analytics.impressionLoggedAt = .never },
     ]
     // MARK: Session-start sync
 

@@ -485,6 +485,8 @@ enum MutantWitnesses {
             return B.scenario([B.message("m1", B.tap) { $0.image = .fails }], [B.start, B.event("tap")])
         case "orientation-mismatch-silent":
             return B.scenario([B.message("m1", B.tap) { $0.orientation = .landscape }], [B.start, B.event("tap")])
+        case "impressions-never-logged":
+            return B.scenario([m0], [B.start])
         default:
             return nil
         }

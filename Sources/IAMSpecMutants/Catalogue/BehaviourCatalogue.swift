@@ -227,6 +227,11 @@ package enum BehaviourCatalogue {
             summary: "counts a rolled-back message as displayed and never triggers it again"
         ) { $0.reeligibility.rollbackCountsAsDisplay = true },
         Behaviour(
+            "interval-from-dismissal",
+            rule: "interval.from-last-display",
+            summary: "measures the minimum interval from the last dismissal instead of the last display"
+        ) { $0.interval.measuredFrom = .lastDismissal },
+        Behaviour(
             "priority-losers-stacked",
             rule: "priority.highest-wins",
             summary: "keeps the messages that lose a priority contest waiting on the stack instead of dropping them"
@@ -285,6 +290,21 @@ package enum BehaviourCatalogue {
             rule: "stack.click-follow-up",
             summary: "holds no follow-up after a click under the Swift SDK, and holds one under the legacy SDK"
         ) { $0.profile.clickHoldsFollowUp.toggle() },
+        Behaviour(
+            "message-visible-drops",
+            rule: "reenqueue.message-visible",
+            summary: "has no stack: drops a message triggered while another is visible"
+        ) { $0.screen.messageMeetingAnother = .dropped },
+        Behaviour(
+            "message-visible-replaced",
+            rule: "reenqueue.message-visible",
+            summary: "has no stack: shows a message triggered while another is visible in its place"
+        ) { $0.screen.messageMeetingAnother = .replacesIt },
+        Behaviour(
+            "message-visible-shown-beside",
+            rule: "reenqueue.message-visible",
+            summary: "has no stack: shows a message triggered while another is visible beside it, several at once"
+        ) { $0.screen.messageMeetingAnother = .shownBeside },
     ]
     // MARK: Eligibility and the display attempt
 

@@ -40,8 +40,8 @@ extension ReferenceEngine {
     /// Clears what ``LifecycleRules/userChangeClears`` says; a visible message it takes away is
     /// observed as dismissed (braze-swift-sdk: the `changeUser` dismissal reason).
     private mutating func clearUserData() {
-        if rules.lifecycle.userChangeClears.contains(.visibleMessage), let visible = screen.visible?.id {
-            observations.append(.dismissed(visible))
+        if rules.lifecycle.userChangeClears.contains(.visibleMessage), screen.isShowingMessage {
+            for visible in screen.ids { observations.append(.dismissed(visible)) }
         }
         clear(rules.lifecycle.userChangeClears)
     }

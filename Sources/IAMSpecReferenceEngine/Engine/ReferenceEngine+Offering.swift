@@ -31,7 +31,7 @@ extension ReferenceEngine {
             // "Remove the message from the stack if needed" (braze-swift-sdk, InAppMessageUI.swift,
             // `prepareAndPresent`): an earlier firing of the message that waits there is done.
             stack.remove(slot)
-            screen.show(presentation)
+            screen.show(presentation, keepingOthers: rules.screen.messageMeetingAnother == .shownBeside)
             // Room for the display and its impression, made once.
             observations.reserveCapacity(observations.count + 2)
             observations.append(
@@ -69,6 +69,8 @@ extension ReferenceEngine {
             observations.append(.rolledBack(id))
         case .awaitAssets:
             awaitingAssets[slot] = presentation
+        case .drop:
+            inFlight.remove(slot)
         }
     }
 

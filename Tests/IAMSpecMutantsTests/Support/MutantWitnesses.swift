@@ -473,6 +473,13 @@ enum MutantWitnesses {
                 [B.message("m1", B.tap("count", .greaterThan(9)))],
                 [B.start, B.event("tap", ["count": .integer(10)])]
             )
+        case "interval-from-dismissal":
+            // Displayed at 0 and dismissed at 20: at 35 the interval of 30 s has passed since the
+            // display, not since the dismissal.
+            return B.scenario(
+                [m0, m1],
+                [B.start, B.advance(20), .messageDismissed("m0"), B.advance(15), B.event("tap")]
+            )
         case "priority-losers-stacked":
             let high = B.message("m1", B.tap) { $0.priority = 2 }
             let low = B.message("m2", B.tap) { $0.priority = 1 }
@@ -481,6 +488,8 @@ enum MutantWitnesses {
                 [B.start, B.event("tap"), .messageDismissed("m1"), .displayNextRequested],
                 configuration: B.noInterval
             )
+        case "message-visible-drops", "message-visible-replaced", "message-visible-shown-beside":
+            return B.scenario([m0, m1], [B.start, B.event("tap")], configuration: B.noInterval)
         case "asset-failure-silent":
             return B.scenario([B.message("m1", B.tap) { $0.image = .fails }], [B.start, B.event("tap")])
         case "orientation-mismatch-silent":

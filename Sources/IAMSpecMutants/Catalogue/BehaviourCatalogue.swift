@@ -305,6 +305,14 @@ package enum BehaviourCatalogue {
             rule: "reenqueue.message-visible",
             summary: "has no stack: shows a message triggered while another is visible beside it, several at once"
         ) { $0.screen.messageMeetingAnother = .shownBeside },
+        Behaviour(
+            "change-user-keeps-stack-and-clocks",
+            rule: "stack.change-user-clears",
+            summary: "leaves the waiting messages and the display clocks alone when the user changes"
+        ) {
+            $0.lifecycle.userChangeClears.subtract([.stack, .delayedMessages, .messagesAwaitingAssets])
+            $0.users.changeFromIdentifiedUserResetsClocks = false
+        },
     ]
     // MARK: Eligibility and the display attempt
 
@@ -556,6 +564,11 @@ package enum BehaviourCatalogue {
             rule: "users.held-events",
             summary: "drops the events a pending sync holds at a change away from the anonymous user"
         ) { $0.users.changeFromAnonymousUserKeepsHeldEvents = false },
+        Behaviour(
+            "shown-once-per-install",
+            rule: "users.new-user-starts-fresh",
+            summary: "remembers what was shown per install: a message one user saw is never shown to the next"
+        ) { $0.users.displayHistoryKeptPer = .install },
     ]
 
     // MARK: Engines without a behavioural capability

@@ -19,7 +19,12 @@ extension ReferenceEngine {
         let users = rules.users
         let resets =
             fromIdentifiedUser ? users.changeFromIdentifiedUserResetsClocks : !users.changeFromAnonymousUserKeepsClocks
-        if resets { clocks = DisplayClocks(interval: rules.interval, reeligibility: rules.reeligibility) }
+        if resets {
+            switch users.displayHistoryKeptPer {
+            case .user: clocks = DisplayClocks(interval: rules.interval, reeligibility: rules.reeligibility)
+            case .install: clocks.forgetIntervalClock()
+            }
+        }
         let dropsHeld =
             fromIdentifiedUser
             ? users.changeFromIdentifiedUserDropsHeldEvents : !users.changeFromAnonymousUserKeepsHeldEvents

@@ -490,12 +490,24 @@ enum MutantWitnesses {
             )
         case "message-visible-drops", "message-visible-replaced", "message-visible-shown-beside":
             return B.scenario([m0, m1], [B.start, B.event("tap")], configuration: B.noInterval)
+        case "change-user-keeps-stack-and-clocks":
+            return B.scenario(
+                [m0, m1],
+                [B.start, B.event("tap"), .userChanged(to: "other"), .displayNextRequested],
+                configuration: B.noInterval
+            )
         case "asset-failure-silent":
             return B.scenario([B.message("m1", B.tap) { $0.image = .fails }], [B.start, B.event("tap")])
         case "orientation-mismatch-silent":
             return B.scenario([B.message("m1", B.tap) { $0.orientation = .landscape }], [B.start, B.event("tap")])
         case "impressions-never-logged":
             return B.scenario([m0], [B.start])
+        case "shown-once-per-install":
+            return B.scenario(
+                [m1],
+                [.userChanged(to: "a"), B.start, B.event("tap"), .userChanged(to: "b"), B.start, B.event("tap")],
+                configuration: B.noInterval
+            )
         default:
             return nil
         }

@@ -39,7 +39,7 @@ struct EmittedCaseTests {
         let id = mutant.id
         let yaml = CaseWriter(
             id: "found-\(id)",
-            title: "Rejects an engine where \(mutant.summary)",
+            title: "Rejects an engine that \(mutant.summary)",
             rules: [mutant.rule],
             comments: ["Catches: mutant \(id)"],
             schemaPath: "../schema.json"

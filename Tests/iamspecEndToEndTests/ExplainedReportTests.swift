@@ -12,8 +12,8 @@ struct ExplainedReportTests {
     }
 
     private static let twoBehaviours = [
-        "stack.lifo: the stack is first in, first out (behaviour stack-fifo; ",
-        "analytics.once-per-message: every click on a display is logged, not only the first "
+        "stack.lifo: the engine lets waiting messages leave first in, first out (behaviour stack-fifo; ",
+        "analytics.once-per-message: the engine logs every click on a display, not only the first "
             + "(behaviour click-logged-every-time; 1 case, 2 runs)",
     ]
 

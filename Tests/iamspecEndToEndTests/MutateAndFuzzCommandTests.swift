@@ -10,7 +10,7 @@ struct MutateAndFuzzCommandTests {
         #expect(outcome.status == 0)
         let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.count == BehaviourCatalogue.all.count)
-        #expect(lines.contains("stack-fifo\tstack.lifo\tthe stack is first in, first out"))
+        #expect(lines.contains("stack-fifo\tstack.lifo\tlets waiting messages leave first in, first out"))
     }
 
     @Test("the suite in Specs kills every mutant")

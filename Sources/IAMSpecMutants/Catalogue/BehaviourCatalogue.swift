@@ -39,7 +39,7 @@ package enum BehaviourCatalogue {
         Behaviour(
             "api-events-trigger",
             rule: "triggers.sdk-events-only",
-            summary: "events logged through the REST API trigger messages"
+            summary: "lets events logged through the REST API trigger messages"
         ) {
             $0.triggers.customEventsTriggerFrom = .sdkOrAPI
             $0.triggers.purchasesTriggerFrom = .sdkOrAPI
@@ -47,95 +47,100 @@ package enum BehaviourCatalogue {
         Behaviour(
             "api-events-report-no-match",
             rule: "triggers.sdk-events-only",
-            summary: "events logged through the REST API fire the no-matching-trigger callback"
+            summary: "fires the no-matching-trigger callback for events logged through the REST API"
         ) { $0.triggers.noMatchCallbackFires.insert(.loggedThroughAPI) },
         Behaviour(
             "no-match-callback-missing",
             rule: "callbacks.no-matching-trigger",
-            summary: "the no-matching-trigger callback never fires"
+            summary: "never fires the no-matching-trigger callback"
         ) { $0.triggers.noMatchCallbackFires = [] },
         Behaviour(
             "push-campaign-ignored",
             rule: "triggers.push-click",
-            summary: "a push-click trigger with a campaign matches a push from any campaign"
+            summary: "matches a push-click trigger's campaign with a push from any campaign"
         ) { $0.triggers.pushClickMatchesOwnCampaignOnly = false },
         Behaviour(
             "at-least-strict",
             rule: "filters.numeric-comparisons",
-            summary: "at_least is strict (>) instead of >="
+            summary: "reads at_least as strictly greater (>) instead of >="
         ) { $0.filters.atLeast = .exclusive },
         Behaviour(
             "greater-than-inclusive",
             rule: "filters.numeric-comparisons",
-            summary: "greater_than is inclusive (>=) instead of >"
+            summary: "reads greater_than as greater or equal (>=) instead of >"
         ) { $0.filters.greaterThan = .inclusive },
         Behaviour(
             "not-equals-false-when-absent",
             rule: "filters.not-equals",
-            summary: "not_equals is false when the property is absent"
+            summary: "fails not_equals when the property is absent"
         ) { $0.filters.notEqualsHoldsWhenAbsent = false },
         Behaviour(
             "string-equals-number",
             rule: "filters.exact-types",
-            summary: "the string \"5\" equals the number 5"
+            summary: "takes the string \"5\" to equal the number 5"
         ) { $0.filters.equalsNeedsSameType = false },
         Behaviour(
             "regex-anchored",
             rule: "filters.regex-substring",
-            summary: "matches needs the whole string to match instead of a substring"
+            summary: "needs a matches pattern to match the whole text instead of a substring"
         ) { $0.filters.regexSearch = .wholeText },
         Behaviour(
             "or-group-as-and",
             rule: "filters.and-of-or-groups",
-            summary: "an OR-group of filter conditions needs all of them to hold"
+            summary: "needs every condition of an OR-group of filter conditions to hold"
         ) { $0.filters.orGroupNeeds = .everyCondition },
         Behaviour(
             "api-purchases-trigger",
             rule: "triggers.sdk-events-only",
-            summary: "purchases logged through the REST API trigger messages"
+            summary: "lets purchases logged through the REST API trigger messages"
         ) { $0.triggers.purchasesTriggerFrom = .sdkOrAPI },
         Behaviour(
             "less-than-inclusive",
             rule: "filters.numeric-comparisons",
-            summary: "less_than is inclusive (<=) instead of <"
+            summary: "reads less_than as less or equal (<=) instead of <"
         ) { $0.filters.lessThan = .inclusive },
         Behaviour(
             "at-most-strict",
             rule: "filters.numeric-comparisons",
-            summary: "at_most is strict (<) instead of <="
+            summary: "reads at_most as strictly less (<) instead of <="
         ) { $0.filters.atMost = .exclusive },
         Behaviour(
             "integer-real-unequal",
             rule: "filters.equals",
-            summary: "an integer never equals a real of the same value (5 vs 5.0)"
+            summary: "never takes an integer to equal a real of the same value (5 and 5.0)"
         ) { $0.filters.integersEqualReals = false },
         Behaviour(
             "numeric-string-compared",
             rule: "filters.exact-types",
-            summary: "number operators read a numeric string as a number"
+            summary: "reads a numeric string as a number in the number operators"
         ) { $0.filters.numberOperatorsNeedNumbers = false },
         Behaviour(
             "does-not-match-true-when-absent",
             rule: "filters.regex-substring",
-            summary: "does_not_match holds when the property is absent"
+            summary: "holds does_not_match when the property is absent"
         ) { $0.filters.doesNotMatchHoldsWhenAbsent = true },
         Behaviour(
             "within-last-exclusive",
             rule: "filters.date-comparisons",
-            summary: "within_last excludes its bound (now - s < t instead of <=)"
+            summary: "excludes within_last's own bound (now - s < t instead of <=)"
         ) { $0.filters.withinLast = .exclusive },
         Behaviour(
             "no-match-when-interval-drops",
             rule: "callbacks.no-matching-trigger",
             summary:
-                "the no-matching-trigger callback fires when the minimum interval holds back every matching message"
+                "fires the no-matching-trigger callback when the minimum interval holds back every matching message"
         ) { $0.triggers.noMatchCallbackFires.insert(.intervalHoldsBackEveryMatch) },
         Behaviour(
             "no-match-ignores-unavailable",
             rule: "callbacks.no-matching-trigger",
             summary:
-                "the no-matching-trigger callback does not fire when the only matching messages are out of their window or not re-eligible"
+                "does not fire the no-matching-trigger callback when the only matching messages are out of their window or not re-eligible"
         ) { $0.triggers.noMatchCallbackFires.remove(.onlyUnavailableMessagesMatch) },
+        Behaviour(
+            "numbers-compared-as-text",
+            rule: "filters.numeric-comparisons",
+            summary: "compares numbers in property filters as text: 10 is less than 9"
+        ) { $0.filters.numbersOrdered = .textual },
     ]
     // MARK: Candidate selection and the minimum interval
 
@@ -143,89 +148,99 @@ package enum BehaviourCatalogue {
         Behaviour(
             "priority-ties-first",
             rule: "priority.ties-to-later",
-            summary: "a priority tie goes to the earlier message in the delivered list"
+            summary: "gives a priority tie to the earlier message in the delivered list"
         ) { $0.selection.priorityTiesGoTo = .earlierMessage },
         Behaviour(
             "interval-after-priority",
             rule: "interval.before-priority",
-            summary: "the minimum interval is checked after priority: a blocked winner drops the trigger"
+            summary: "checks the minimum interval after priority: a winner the interval holds back drops the trigger"
         ) { $0.selection.intervalChecked = .afterPriority },
         Behaviour(
             "interval-from-last-trigger",
             rule: "interval.from-last-display",
-            summary: "the minimum interval is measured from the last trigger, not the last display"
+            summary: "measures the minimum interval from the last trigger instead of the last display"
         ) { $0.interval.measuredFrom = .lastTrigger },
         Behaviour(
             "interval-exclusive",
             rule: "interval.configurable",
-            summary: "the minimum interval must be exceeded (>) instead of reached (>=)"
+            summary: "needs the minimum interval to be exceeded (>) instead of reached (>=)"
         ) { $0.interval.reached = .exclusive },
         Behaviour(
             "interval-ignores-delay",
             rule: "interval.trigger-and-display-time",
-            summary: "the trigger-time interval check uses the trigger time, ignoring the delay"
+            summary: "checks the minimum interval at the trigger time, ignoring the message's delay"
         ) { $0.interval.triggerCheck = .atTriggerTime },
         Behaviour(
             "trigger-in-interval-queued",
             rule: "interval.dropped-not-queued",
-            summary: "a trigger inside the minimum interval is queued until it ends instead of dropped"
+            summary: "queues a trigger inside the minimum interval until the interval ends instead of dropping it"
         ) { $0.interval.insideInterval = .queuedUntilItEnds },
         Behaviour(
             "display-time-recheck-skipped",
             rule: "interval.trigger-and-display-time",
-            summary: "the display-time minimum interval recheck is skipped"
+            summary: "does not check the minimum interval again when a delayed message becomes ready"
         ) { $0.interval.checkedAgainAtDisplay = false },
         Behaviour(
             "test-send-not-exempt",
             rule: "interval.test-sends-exempt",
-            summary: "test sends respect the minimum interval"
+            summary: "holds test sends to the minimum interval"
         ) { $0.interval.testSendsExempt = false },
         Behaviour(
             "reeligibility-ignored",
             rule: "reeligibility.once-by-default",
-            summary: "a displayed message without re-eligibility can be triggered again"
+            summary: "triggers a displayed message again though it sets no re-eligibility"
         ) { $0.reeligibility.onceByDefault = false },
         Behaviour(
             "waiting-not-retriggerable",
             rule: "stack.retrigger-moves-to-top",
             summary:
-                "a message already triggered (delayed, stacked, waiting for assets) is no candidate until it settles"
+                "does not trigger a message already triggered (delayed, stacked, waiting for assets) again until it settles"
         ) { $0.selection.excludesMessagesInFlight = true },
         Behaviour(
             "ready-skips-eligibility",
             rule: "delay.retrigger-while-waiting",
-            summary: "a delay that ends after another firing displayed the message displays it again"
+            summary: "displays a delayed message again when another firing displayed it while it waited"
         ) { $0.reeligibility.checkedAgainWhenReady = false },
         Behaviour(
             "discarded-never-retriggered",
             rule: "discard.retrigger",
-            summary: "a discarded message can never be triggered again"
+            summary: "never triggers a discarded message again"
         ) { $0.reeligibility.discardedMessagesRetriggerable = false },
         Behaviour(
             "reeligibility-from-trigger",
             rule: "reeligibility.period",
-            summary: "re-eligibility is counted from the trigger instead of the last display"
+            summary: "counts re-eligibility from the trigger instead of the last display"
         ) { $0.reeligibility.countedFrom = .lastTrigger },
         Behaviour(
             "reeligibility-exclusive",
             rule: "reeligibility.period",
-            summary: "the re-eligibility period must be exceeded (>) instead of reached (>=)"
+            summary: "needs the re-eligibility period to be exceeded (>) instead of reached (>=)"
         ) { $0.reeligibility.reached = .exclusive },
         Behaviour(
             "local-starts-interval",
             rule: "manual.present-local",
-            summary: "displaying a local message starts the minimum interval"
+            summary: "starts the minimum interval when it displays a locally created message"
         ) { $0.interval.localDisplayStartsInterval = true },
         Behaviour(
             "rollback-starts-interval",
             rule: "naming.legacy-reenqueue-rolls-back",
-            summary: "a rolled-back trigger starts the minimum interval"
+            summary: "starts the minimum interval when a trigger is rolled back"
         ) { $0.interval.rollbackStartsInterval = true },
         Behaviour(
             "rollback-consumes-message",
             rule: "naming.legacy-reenqueue-rolls-back",
-            summary: "a rolled-back message counts as displayed and is never triggered again"
+            summary: "counts a rolled-back message as displayed and never triggers it again"
         ) { $0.reeligibility.rollbackCountsAsDisplay = true },
+        Behaviour(
+            "interval-from-dismissal",
+            rule: "interval.from-last-display",
+            summary: "measures the minimum interval from the last dismissal instead of the last display"
+        ) { $0.interval.measuredFrom = .lastDismissal },
+        Behaviour(
+            "priority-losers-stacked",
+            rule: "priority.highest-wins",
+            summary: "keeps the messages that lose a priority contest waiting on the stack instead of dropping them"
+        ) { $0.selection.priorityLosers = .stacked },
     ]
     // MARK: The stack
 
@@ -233,53 +248,76 @@ package enum BehaviourCatalogue {
         Behaviour(
             "stack-fifo",
             rule: "stack.lifo",
-            summary: "the stack is first in, first out"
+            summary: "lets waiting messages leave first in, first out"
         ) { $0.stack.order = .firstInFirstOut },
         Behaviour(
             "reenqueue-at-bottom",
             rule: "reenqueue.message-visible",
-            summary: "a message put back on the stack goes to the bottom instead of the top"
+            summary: "puts a message back at the bottom of the stack instead of the top"
         ) { $0.stack.putBackOn = .bottom },
         Behaviour(
             "stack-survives-relaunch",
             rule: "stack.memory-only",
-            summary: "the stack survives an app relaunch"
+            summary: "keeps the stack across an app relaunch"
         ) { $0.lifecycle.relaunchClears.remove(.stack) },
         Behaviour(
             "change-user-keeps-stack",
             rule: "stack.change-user-clears",
-            summary: "changing the user keeps the stack"
+            summary: "keeps the stack when the user changes"
         ) { $0.lifecycle.userChangeClears.remove(.stack) },
         Behaviour(
             "change-user-keeps-delivered",
             rule: "stack.change-user-clears",
-            summary: "changing the user keeps the delivered messages"
+            summary: "keeps the delivered messages when the user changes"
         ) { $0.lifecycle.userChangeClears.remove(.deliveredMessages) },
         Behaviour(
             "session-end-clears-stack",
             rule: "stack.eligibility-moments",
-            summary: "ending a session empties the stack"
+            summary: "empties the stack when a session ends"
         ) { $0.lifecycle.sessionEndClears = [.stack] },
         Behaviour(
             "delayed-survives-relaunch",
             rule: "stack.memory-only",
-            summary: "messages waiting out their delay survive an app relaunch"
+            summary: "keeps messages waiting out their delay across an app relaunch"
         ) { $0.lifecycle.relaunchClears.remove(.delayedMessages) },
         Behaviour(
             "change-user-keeps-visible",
             rule: "stack.change-user-clears",
-            summary: "changing the user leaves the visible message on screen"
+            summary: "leaves the visible message on screen when the user changes"
         ) { $0.lifecycle.userChangeClears.remove(.visibleMessage) },
         Behaviour(
             "equal-ready-times-reversed",
             rule: "delay.display-delay",
-            summary: "delayed messages ready at the same time go in reverse trigger order"
+            summary: "offers delayed messages ready at the same time in reverse trigger order"
         ) { $0.delay.equalReadyTimes = .inReverseTriggerOrder },
         Behaviour(
             "click-follow-up-flipped",
             rule: "stack.click-follow-up",
-            summary: "a click holds no follow-up under the Swift SDK, and holds one under the legacy SDK"
+            summary: "holds no follow-up after a click under the Swift SDK, and holds one under the legacy SDK"
         ) { $0.profile.clickHoldsFollowUp.toggle() },
+        Behaviour(
+            "message-visible-drops",
+            rule: "reenqueue.message-visible",
+            summary: "has no stack: drops a message triggered while another is visible"
+        ) { $0.screen.messageMeetingAnother = .dropped },
+        Behaviour(
+            "message-visible-replaced",
+            rule: "reenqueue.message-visible",
+            summary: "has no stack: shows a message triggered while another is visible in its place"
+        ) { $0.screen.messageMeetingAnother = .replacesIt },
+        Behaviour(
+            "message-visible-shown-beside",
+            rule: "reenqueue.message-visible",
+            summary: "has no stack: shows a message triggered while another is visible beside it, several at once"
+        ) { $0.screen.messageMeetingAnother = .shownBeside },
+        Behaviour(
+            "change-user-keeps-stack-and-clocks",
+            rule: "stack.change-user-clears",
+            summary: "leaves the waiting messages and the display clocks alone when the user changes"
+        ) {
+            $0.lifecycle.userChangeClears.subtract([.stack, .delayedMessages, .messagesAwaitingAssets])
+            $0.users.changeFromIdentifiedUserResetsClocks = false
+        },
     ]
     // MARK: Eligibility and the display attempt
 
@@ -287,87 +325,87 @@ package enum BehaviourCatalogue {
         Behaviour(
             "eligibility-offers-nothing",
             rule: "stack.eligibility-moments",
-            summary: "a session start or push click that matches nothing does not offer the stack's top"
+            summary: "does not offer the stack's top at a session start or push click that matches nothing"
         ) { $0.stack.topOfferedAt.remove(.eligibilityMatchingNoTrigger) },
         Behaviour(
             "dismiss-offers-next",
             rule: "stack.no-auto-drain",
-            summary: "dismissing a message displays the stack's top"
+            summary: "shows the next waiting message automatically after each dismissal"
         ) { $0.stack.topOfferedAt.insert(.messageDismissed) },
         Behaviour(
             "foreground-offers-next",
             rule: "stack.no-auto-drain",
-            summary: "coming back to the foreground displays the stack's top"
+            summary: "shows the next waiting message when the app comes back to the foreground"
         ) { $0.stack.topOfferedAt.insert(.appForegrounded) },
         Behaviour(
             "keyboard-hidden-offers-next",
             rule: "stack.no-auto-drain",
-            summary: "hiding the keyboard displays the stack's top"
+            summary: "shows the next waiting message when the keyboard hides"
         ) { $0.stack.topOfferedAt.insert(.keyboardHidden) },
         Behaviour(
             "dismiss-any-clears-screen",
             rule: "stack.no-auto-drain",
-            summary: "dismissing any message, even one not on screen, clears the screen"
+            summary: "clears the screen when any message is dismissed, even one not on screen"
         ) { $0.screen.dismissal = .whateverIsVisible },
         Behaviour(
             "rotation-dismisses-visible",
             rule: "discard.orientation",
-            summary: "rotating the device takes the visible message off the screen"
+            summary: "takes the visible message off the screen when the device rotates"
         ) { $0.lifecycle.rotationClears = [.visibleMessage] },
         Behaviour(
             "asset-wait-blocks-screen",
             rule: "delivery.display-on-delivery-latency",
-            summary: "a message waiting for its assets blocks others as if it were visible"
+            summary: "lets a message waiting for its assets block others as if it were visible"
         ) { $0.screen.messageAwaitingAssetsBlocksOthers = true },
         Behaviour(
             "assets-not-restarted-on-redelivery",
             rule: "delivery.asset-prefetch",
-            summary: "asset downloads are not restarted when a later session start delivers the messages again"
+            summary: "does not restart asset downloads when a later session start delivers the messages again"
         ) { $0.sessionStart.deliveryRestartsAssetDownloads = false },
         Behaviour(
             "background-displays",
             rule: "reenqueue.background",
-            summary: "a message triggered in the background is displayed anyway"
+            summary: "displays a message triggered while the app is in the background"
         ) { $0.presenter.checks.remove(.background) },
         Behaviour(
             "delegate-asked-when-visible",
             rule: "reenqueue.message-visible",
-            summary: "the delegate is asked even when another message is visible"
+            summary: "asks the display delegate even when another message is visible"
         ) { $0.presenter.checks.swap(.messageVisible, .delegate) },
         Behaviour(
             "background-before-timeout",
             rule: "discard.timeout",
-            summary: "the background check comes before the timeout: a late message is stacked instead of discarded"
+            summary: "checks the background before the timeout: a late message is stacked instead of discarded"
         ) { $0.presenter.checks.swap(.timeout, .background) },
         Behaviour(
             "visible-before-background",
             rule: "reenqueue.background",
-            summary: "the visible-message check comes before the background check"
+            summary: "checks for a visible message before checking the background"
         ) { $0.presenter.checks.swap(.background, .messageVisible) },
         Behaviour(
             "orientation-before-delegate",
             rule: "discard.delegate",
-            summary: "orientation is checked before the delegate is asked"
+            summary: "checks orientation before asking the display delegate"
         ) { $0.presenter.checks.swap(.delegate, .orientation) },
         Behaviour(
             "assets-before-orientation",
             rule: "discard.orientation",
-            summary: "asset failures are checked before orientation"
+            summary: "checks for failed assets before checking orientation"
         ) { $0.presenter.checks.swap(.orientation, .assets) },
         Behaviour(
             "keyboard-rule-in-swift",
             rule: "reenqueue.swift-situations",
-            summary: "the legacy keyboard rule applies under the Swift SDK"
+            summary: "applies the legacy keyboard rule under the Swift SDK"
         ) { $0.profile.keyboardUpStacksWithoutDelegate = true },
         Behaviour(
             "keyboard-ignores-delegate",
             rule: "reenqueue.keyboard-legacy",
-            summary: "the legacy keyboard rule applies even when the delegate is implemented"
+            summary: "applies the legacy keyboard rule even when the display delegate is implemented"
         ) { $0.presenter.keyboardRuleOnlyWithoutDelegate = false },
         Behaviour(
             "reenqueue-meanings-swapped",
             rule: "naming.swift-reenqueue-stacks",
-            summary: "the two meanings of reenqueue are swapped: later rolls back, rollback stacks"
+            summary: "swaps the two meanings of reenqueue: later rolls back, rollback stacks"
         ) {
             $0.presenter.delegateLater = .rollBack
             $0.presenter.delegateRollback = .stack
@@ -375,43 +413,53 @@ package enum BehaviourCatalogue {
         Behaviour(
             "orientation-ignored",
             rule: "discard.orientation",
-            summary: "the message's orientation is never checked"
+            summary: "never checks a message's orientation"
         ) { $0.presenter.checks.remove(.orientation) },
         Behaviour(
             "orientation-checked-on-tablets",
             rule: "discard.orientation-not-on-tablets",
-            summary: "orientation is checked on tablets too"
+            summary: "checks a message's orientation on tablets too"
         ) { $0.presenter.orientationCheckedOn = .phonesAndTablets },
         Behaviour(
             "image-rules-in-swift",
             rule: "discard.swift-situations",
-            summary: "the legacy missing-image rules apply under the Swift SDK"
+            summary: "applies the legacy missing-image rules under the Swift SDK"
         ) { $0.profile.discardsImageMessagesWithoutImage = true },
         Behaviour(
             "display-next-delegate-flipped",
             rule: "manual.display-next-skips-delegate",
-            summary: "display_next asks the display delegate under the Swift SDK, and not under the legacy SDK"
+            summary: "asks the display delegate at display_next under the Swift SDK, and not under the legacy SDK"
         ) { $0.profile.displayNextAsksDelegate.toggle() },
         Behaviour(
             "timeout-from-ready",
             rule: "discard.timeout-from-trigger",
-            summary: "the timeout runs from the ready time (trigger + delay) instead of the trigger time"
+            summary: "runs the timeout from the ready time (trigger + delay) instead of the trigger time"
         ) { $0.presenter.timeoutRunsFrom = .readyTime },
         Behaviour(
             "default-timeout-ignores-delay",
             rule: "discard.timeout-from-trigger",
-            summary: "the default timeout is 30 s, ignoring the delay"
+            summary: "gives a message without a timeout 30 s, ignoring its delay"
         ) { $0.presenter.defaultTimeout = .thirtySeconds },
         Behaviour(
             "timeout-exclusive",
             rule: "discard.timeout",
-            summary: "a message ready exactly at its deadline is still displayed (> instead of >=)"
+            summary: "still displays a message ready exactly at its deadline (> instead of >=)"
         ) { $0.presenter.lateFromDeadline = .exclusive },
         Behaviour(
             "extras-dropped",
             rule: "extras.unchanged",
-            summary: "the message's extras do not reach the app"
+            summary: "does not pass a message's extras to the app"
         ) { $0.screen.extrasReachTheApp = false },
+        Behaviour(
+            "asset-failure-silent",
+            rule: "discard.asset-failed",
+            summary: "skips a message whose asset failed to download without reporting it discarded"
+        ) { $0.presenter.silentDiscards.insert(.assetFailed) },
+        Behaviour(
+            "orientation-mismatch-silent",
+            rule: "discard.orientation",
+            summary: "skips a message whose orientation does not fit the device without reporting it discarded"
+        ) { $0.presenter.silentDiscards.insert(.orientation) },
     ]
     // MARK: Analytics
 
@@ -419,23 +467,28 @@ package enum BehaviourCatalogue {
         Behaviour(
             "local-logs-impression",
             rule: "analytics.local-none",
-            summary: "a locally created message logs analytics"
+            summary: "logs analytics for a locally created message"
         ) { $0.analytics.localMessagesLogAnalytics = true },
         Behaviour(
             "click-logged-every-time",
             rule: "analytics.once-per-message",
-            summary: "every click on a display is logged, not only the first"
+            summary: "logs every click on a display, not only the first"
         ) { $0.analytics.firstClickOnly = false },
         Behaviour(
             "click-after-dismiss-logged",
             rule: "analytics.once-per-message",
-            summary: "a click on a message already dismissed is logged"
+            summary: "logs a click on a message already dismissed"
         ) { $0.analytics.clicksCountOnlyOnScreen = false },
         Behaviour(
             "impression-at-ready",
             rule: "analytics.once-per-message",
-            summary: "the impression is logged when the message becomes ready, not when it is displayed"
+            summary: "logs the impression when a message becomes ready instead of when it is displayed"
         ) { $0.analytics.impressionLoggedAt = .ready },
+        Behaviour(
+            "impressions-never-logged",
+            rule: "analytics.once-per-message",
+            summary: "never logs an impression"
+        ) { $0.analytics.impressionLoggedAt = .never },
     ]
     // MARK: Session-start sync
 
@@ -443,17 +496,17 @@ package enum BehaviourCatalogue {
         Behaviour(
             "sync-events-dropped",
             rule: "sync.held-events",
-            summary: "events arriving during the session-start sync are dropped instead of held"
+            summary: "drops events that arrive during the session-start sync instead of holding them"
         ) { $0.sessionStart.eventsDuringSync = .dropped },
         Behaviour(
             "sync-events-not-held",
             rule: "sync.held-events",
-            summary: "events arriving during the session-start sync are evaluated at once instead of held"
+            summary: "evaluates events that arrive during the session-start sync at once instead of holding them"
         ) { $0.sessionStart.eventsDuringSync = .evaluatedAtOnce },
         Behaviour(
             "replay-before-session-start",
             rule: "sync.held-events",
-            summary: "held events are replayed before the Session Start trigger is evaluated"
+            summary: "replays held events before the Session Start trigger is evaluated"
         ) { $0.sessionStart.heldEventsReplayed = .beforeSessionStart },
     ]
 
@@ -463,59 +516,64 @@ package enum BehaviourCatalogue {
         Behaviour(
             "campaign-window-exclusive",
             rule: "triggers.campaign-window",
-            summary: "a campaign's start and end exclude their own instants"
+            summary: "excludes a campaign's start and end instants from its window"
         ) { $0.campaign.windowIncludesItsEnds = .exclusive },
         Behaviour(
             "message-interval-ignored",
             rule: "interval.per-message",
-            summary: "a message's own minimum interval is ignored: the global one applies"
+            summary: "ignores a message's own minimum interval: the global one applies"
         ) { $0.campaign.messageIntervalOverridesGlobal = false },
         Behaviour(
             "control-moves-no-clock",
             rule: "analytics.control-group",
-            summary: "a control message does not count as displayed for the interval and re-eligibility"
+            summary: "does not count a control message as displayed for the interval and re-eligibility"
         ) { $0.campaign.controlMessagesMoveClocks = false },
         Behaviour(
             "control-skips-delegate",
             rule: "analytics.control-group-delegate",
-            summary: "the display delegate is not asked about a control message"
+            summary: "does not ask the display delegate about a control message"
         ) { $0.campaign.delegateDecidesControlMessages = false },
         Behaviour(
             "push-open-push-click-first",
             rule: "triggers.push-open-session-first",
-            summary: "an app opened from a push judges the push click before the session start"
+            summary: "judges the push click before the session start when the app is opened from a push"
         ) { $0.sessionStart.pushOpenJudged = .pushClickFirst },
         Behaviour(
             "push-leaves-app-in-background",
             rule: "triggers.push-foregrounds-the-app",
-            summary: "opening the app from a push leaves it in the background: the messages go on the stack"
+            summary: "leaves the app in the background when it is opened from a push: the messages go on the stack"
         ) { $0.lifecycle.openingFromAPushForegroundsTheApp = false },
         Behaviour(
             "same-user-change-clears",
             rule: "users.same-user-ignored",
-            summary: "changing to the current user clears the screen, the stack and delivery"
+            summary: "clears the screen, the stack and delivery on a change to the current user"
         ) { $0.users.changeToCurrentUserIgnored = false },
         Behaviour(
             "new-user-inherits-clocks",
             rule: "users.new-user-starts-fresh",
-            summary: "a new user inherits the previous identified user's display clocks"
+            summary: "lets a new user inherit the previous identified user's display clocks"
         ) { $0.users.changeFromIdentifiedUserResetsClocks = false },
         Behaviour(
             "anonymous-history-dropped",
             rule: "users.anonymous-history-kept",
-            summary: "the first change away from the anonymous user forgets its display clocks"
+            summary: "forgets the anonymous user's display clocks at the first change of user"
         ) { $0.users.changeFromAnonymousUserKeepsClocks = false },
         Behaviour(
             "new-user-replays-held-events",
             rule: "users.held-events",
             summary:
-                "a change away from an identified user keeps the events a pending sync holds, replayed for the new user"
+                "keeps the events a pending sync holds across a change away from an identified user, replayed for the new user"
         ) { $0.users.changeFromIdentifiedUserDropsHeldEvents = false },
         Behaviour(
             "anonymous-held-events-dropped",
             rule: "users.held-events",
-            summary: "a change away from the anonymous user drops the events a pending sync holds"
+            summary: "drops the events a pending sync holds at a change away from the anonymous user"
         ) { $0.users.changeFromAnonymousUserKeepsHeldEvents = false },
+        Behaviour(
+            "shown-once-per-install",
+            rule: "users.new-user-starts-fresh",
+            summary: "remembers what was shown per install: a message one user saw is never shown to the next"
+        ) { $0.users.displayHistoryKeptPer = .install },
     ]
 
     // MARK: Engines without a behavioural capability

@@ -10,7 +10,8 @@ import IAMSpec
 public struct ExplainedBehaviour: Sendable, Hashable {
     /// The behaviour's id in the catalogue (`iamspec mutate --list`), as `mutant:<id>` names it.
     public var behaviour: String
-    /// What an engine with the behaviour does, in one line: `waiting messages leave first in, first out`.
+    /// What an engine with the behaviour does, in one line, as "an engine that ..." goes on:
+    /// `lets waiting messages leave first in, first out`.
     public var summary: String
     /// The id of the rule it departs from.
     public var rule: String
@@ -60,11 +61,12 @@ public struct ExplainedBehaviour: Sendable, Hashable {
     }
 
     /// One line, as the console, the JUnit properties and the Markdown summary say it:
-    /// `stack.lifo: waiting messages leave first in, first out (behaviour stack-fifo; 3 cases, 6 runs)`.
+    /// `stack.lifo: the engine lets waiting messages leave first in, first out (behaviour stack-fifo;
+    /// 3 cases, 6 runs)`: the summary says what an engine with the behaviour does.
     package var line: String {
         let counts = "\(cases.count) case\(cases.count == 1 ? "" : "s"), \(runs.count) run\(runs.count == 1 ? "" : "s")"
         let partners = with.isEmpty ? "" : "; some runs with " + with.joined(separator: ", ")
-        return "\(rule): \(summary) (behaviour \(behaviour); \(counts)\(partners))"
+        return "\(rule): the engine \(summary) (behaviour \(behaviour); \(counts)\(partners))"
     }
 
     /// The result of its first run among `results`, whose re-run line reports show.

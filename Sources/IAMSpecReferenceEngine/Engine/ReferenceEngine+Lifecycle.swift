@@ -19,7 +19,12 @@ extension ReferenceEngine {
         let users = rules.users
         let resets =
             fromIdentifiedUser ? users.changeFromIdentifiedUserResetsClocks : !users.changeFromAnonymousUserKeepsClocks
-        if resets { clocks = DisplayClocks(interval: rules.interval, reeligibility: rules.reeligibility) }
+        if resets {
+            switch users.displayHistoryKeptPer {
+            case .user: clocks = DisplayClocks(interval: rules.interval, reeligibility: rules.reeligibility)
+            case .install: clocks.forgetIntervalClock()
+            }
+        }
         let dropsHeld =
             fromIdentifiedUser
             ? users.changeFromIdentifiedUserDropsHeldEvents : !users.changeFromAnonymousUserKeepsHeldEvents
@@ -40,8 +45,8 @@ extension ReferenceEngine {
     /// Clears what ``LifecycleRules/userChangeClears`` says; a visible message it takes away is
     /// observed as dismissed (braze-swift-sdk: the `changeUser` dismissal reason).
     private mutating func clearUserData() {
-        if rules.lifecycle.userChangeClears.contains(.visibleMessage), let visible = screen.visible?.id {
-            observations.append(.dismissed(visible))
+        if rules.lifecycle.userChangeClears.contains(.visibleMessage), screen.isShowingMessage {
+            for visible in screen.ids { observations.append(.dismissed(visible)) }
         }
         clear(rules.lifecycle.userChangeClears)
     }

@@ -31,7 +31,7 @@ extension ReferenceEngine {
             // "Remove the message from the stack if needed" (braze-swift-sdk, InAppMessageUI.swift,
             // `prepareAndPresent`): an earlier firing of the message that waits there is done.
             stack.remove(slot)
-            screen.show(presentation)
+            screen.show(presentation, keepingOthers: rules.screen.messageMeetingAnother == .shownBeside)
             // Room for the display and its impression, made once.
             observations.reserveCapacity(observations.count + 2)
             observations.append(
@@ -58,7 +58,9 @@ extension ReferenceEngine {
             } else {
                 discardedForGood.insert(slot)
             }
-            observations.append(.discarded(id, reason: reason))
+            if !rules.presenter.silentDiscards.contains(reason) {
+                observations.append(.discarded(id, reason: reason))
+            }
         case .rollBack:
             // Legacy `ABKReenqueueInAppMessage`: "as if it never occurred" (semantics notes, 15);
             // no clock moved, and the message stays eligible.
@@ -67,6 +69,8 @@ extension ReferenceEngine {
             observations.append(.rolledBack(id))
         case .awaitAssets:
             awaitingAssets[slot] = presentation
+        case .drop:
+            inFlight.remove(slot)
         }
     }
 
@@ -81,7 +85,9 @@ extension ReferenceEngine {
             attemptDisplay(waiting)
         } else {
             inFlight.remove(slot)
-            observations.append(.discarded(id, reason: .assetFailed))
+            if !rules.presenter.silentDiscards.contains(.assetFailed) {
+                observations.append(.discarded(id, reason: .assetFailed))
+            }
         }
     }
 

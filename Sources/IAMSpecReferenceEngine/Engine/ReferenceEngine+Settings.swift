@@ -5,13 +5,18 @@ extension ReferenceEngine {
     /// `dismissed`, and a click's follow-up gets its display attempt; then the moment may offer
     /// the stack's top.
     mutating func dismiss(_ id: MessageID) {
-        let visible = screen.visible?.id
+        let leaving: Presentation?
         switch rules.screen.dismissal {
-        case .thatMessageOnly: screen.dismiss(id)
-        case .whateverIsVisible: screen.clear()
+        case .thatMessageOnly:
+            leaving = screen.dismiss(id)
+        case .whateverIsVisible:
+            leaving = screen.visible
+            screen.clear()
         }
-        if let visible, !screen.isShowingMessage {
-            observations.append(.dismissed(visible))
+        if let leaving {
+            observations.append(.dismissed(leaving.id))
+            // Only a triggered message's dismissal may move a clock (``ClockStart/lastDismissal``).
+            if !leaving.isLocal { clocks.recordDismissal(of: leaving.slot, at: now) }
             releaseFollowUp()
         }
         offerTopOfStack(at: .messageDismissed)

@@ -45,6 +45,7 @@ extension ReferenceEngine {
         }
         var offered = false
         if let winner = selection.winner(of: contest, at: now, clocks: clocks) {
+            if !contest.losers.isEmpty { stackLosers(contest.losers) }
             offered = trigger(winner.message, slot: winner.slot)
         } else if rules.triggers.noMatchCallbackFires.contains(
             contest.hasAvailableEntrants ? .intervalHoldsBackEveryMatch : .onlyUnavailableMessagesMatch
@@ -62,6 +63,15 @@ extension ReferenceEngine {
     /// is in flight under rules that exclude such messages. The reference rules exclude none.
     private func isUntriggerable(_ slot: Int) -> Bool {
         discardedForGood.contains(slot) || (rules.selection.excludesMessagesInFlight && inFlight.contains(slot))
+    }
+
+    /// The losers of a priority contest wait on the stack, the lowest priority at the bottom
+    /// (``SelectionRules/priorityLosers``); a loser's delay is not waited out.
+    private mutating func stackLosers(_ losers: [(message: InAppMessage, slot: Int)]) {
+        for loser in losers.sorted(by: { $0.message.priority < $1.message.priority }) {
+            if rules.selection.excludesMessagesInFlight { inFlight.insert(loser.slot) }
+            stack.push(Presentation(message: loser.message, slot: loser.slot, triggerTime: now))
+        }
     }
 
     /// The winner's trigger fires now: it is ready at once, or after its delay. Returns whether an

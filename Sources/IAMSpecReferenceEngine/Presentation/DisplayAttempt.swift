@@ -16,6 +16,9 @@ struct DisplayAttempt {
         case rollBack
         /// An asset is still downloading: the message waits off the stack and off the screen.
         case awaitAssets
+        /// Dropped without a trace: another message is visible and the engine has no stack
+        /// (``ScreenRules/messageMeetingAnother``).
+        case drop
     }
 
     /// The world as the presenter sees it at the moment of the attempt.
@@ -36,12 +39,15 @@ struct DisplayAttempt {
     let profile: ProfileRules
     /// Whether the delegate decides on control messages (``CampaignRules/delegateDecidesControlMessages``).
     let delegateDecidesControlMessages: Bool
+    /// What a message that meets another on screen gets (``ScreenRules/messageMeetingAnother``).
+    let messageMeetingAnother: ScreenRules.MeetingVisibleMessage
 
     /// A presenter applying the rules' checks, and the profile's.
     init(rules: DeliveryRules) {
         self.rules = rules.presenter
         profile = rules.profile
         delegateDecidesControlMessages = rules.campaign.delegateDecidesControlMessages
+        messageMeetingAnother = rules.screen.messageMeetingAnother
     }
 
     /// Runs the checks, in order, for the message; the first that applies decides.
@@ -71,7 +77,12 @@ struct DisplayAttempt {
             return conditions.appInForeground ? nil : .stack(.background)
         case .messageVisible:
             // "Another in-app message is currently visible" (seed 003); the delegate is not asked.
-            return conditions.messageVisible ? .stack(.messageVisible) : nil
+            guard conditions.messageVisible else { return nil }
+            switch messageMeetingAnother {
+            case .stacked: return .stack(.messageVisible)
+            case .dropped: return .drop
+            case .replacesIt, .shownBeside: return nil
+            }
         case .keyboard:
             // Legacy: the delegate "has NOT been implemented, and the keyboard is currently being
             // displayed" (seed 003). The Swift SDK has no keyboard rule.

@@ -1,9 +1,16 @@
 import IAMSpec
 
-/// What the user sees: at most one in-app message at a time.
+/// What the user sees: at most one in-app message at a time, unless the rules show a message
+/// beside the visible one (``ScreenRules/MeetingVisibleMessage/shownBeside``).
 struct Screen {
-    /// The message on screen, if any.
+    /// The message on screen, if any: the latest shown.
     private(set) var visible: Presentation?
+    /// Messages shown earlier and still on screen beside ``visible``, oldest first; always empty
+    /// under the reference rules.
+    private var beside: [Presentation] = []
+
+    /// The ids of every message on screen, the latest last.
+    var ids: [MessageID] { beside.map(\.id) + (visible.map { [$0.id] } ?? []) }
 
     /// Whether a message is on screen (matched, not compared with nil, so the message is not
     /// copied at every display attempt).
@@ -12,23 +19,33 @@ struct Screen {
         return true
     }
 
-    /// Whether this message is the one on screen.
+    /// Whether this message is on screen.
     func shows(_ id: MessageID) -> Bool {
-        visible?.id == id
+        visible?.id == id || (!beside.isEmpty && beside.contains { $0.id == id })
     }
 
-    /// Puts the message on screen.
-    mutating func show(_ presentation: Presentation) {
+    /// Puts the message on screen, in the place of the visible one, or beside it when
+    /// `keepingOthers`.
+    mutating func show(_ presentation: Presentation, keepingOthers: Bool = false) {
+        if keepingOthers, let visible, visible.slot != presentation.slot { beside.append(visible) }
         visible = presentation
     }
 
-    /// The user dismisses the message; a message that is not on screen is left alone.
-    mutating func dismiss(_ id: MessageID) {
-        if shows(id) { visible = nil }
+    /// The user dismisses the message, returned when it was on screen; a message that is not on
+    /// screen is left alone.
+    @discardableResult
+    mutating func dismiss(_ id: MessageID) -> Presentation? {
+        if let shown = visible, shown.id == id {
+            visible = beside.popLast()
+            return shown
+        }
+        guard !beside.isEmpty, let index = beside.firstIndex(where: { $0.id == id }) else { return nil }
+        return beside.remove(at: index)
     }
 
     /// Takes whatever is on screen away (relaunch, user change).
     mutating func clear() {
         visible = nil
+        beside.removeAll()
     }
 }

@@ -7,13 +7,16 @@ package struct AnalyticsRules: Sendable {
         case display
         /// When it becomes ready, before the presenter's checks.
         case ready
+        /// Never: the engine leaves impressions to the app's own view code.
+        case never
     }
 
     /// "Braze does not support analytics on in-app messages created locally" (seed 003).
     package var localMessagesLogAnalytics = false
 
     /// The impression is logged when the message is displayed; a message that is stacked,
-    /// discarded or rolled back logs none.
+    /// discarded or rolled back logs none. "At most one impression" (point 9) is one for each
+    /// display, not none: an engine that leaves impressions to the app's view code logs none.
     package var impressionLoggedAt = ImpressionMoment.display
 
     /// One click per display is logged, however often the message is clicked (point 9).

@@ -4,4 +4,8 @@ package enum ClockStart: Sendable, Hashable {
     case lastDisplay
     /// The trigger of that display.
     case lastTrigger
+    /// The user's last dismissal of that message (or of any triggered message, for the interval):
+    /// a display alone starts no clock. Iterable's SDKs wait their retry interval from the last
+    /// dismissal (`lastDismissedTime`), as OneSignal's keeps `lastTimeInAppDismissed`.
+    case lastDismissal
 }

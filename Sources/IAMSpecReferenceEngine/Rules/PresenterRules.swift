@@ -1,3 +1,5 @@
+package import IAMSpec
+
 /// The presenter's ordered checks of a display attempt, and what each one decides.
 package struct PresenterRules: Sendable {
     /// One of the presenter's checks.
@@ -81,4 +83,9 @@ package struct PresenterRules: Sendable {
     /// The delegate's `rollback` (legacy `ABKReenqueueInAppMessage`) rolls the trigger back "as if
     /// it never occurred" (semantics notes, point 15).
     package var delegateRollback = Deferral.rollBack
+
+    /// The discards that leave no `discarded` observation; none: "the in-app message will be
+    /// discarded" (seed 003) is what the app is told. Engines that skip a message whose asset
+    /// failed to download, or whose orientation does not fit, without saying so leave it out.
+    package var silentDiscards: Set<DiscardReason> = []
 }

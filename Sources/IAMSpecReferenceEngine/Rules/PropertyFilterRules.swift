@@ -9,6 +9,15 @@ package struct PropertyFilterRules: Sendable {
         case everyCondition
     }
 
+    /// How the number operators (`greater_than`, `less_than`, `at_least`, `at_most`) order a
+    /// value and their operand.
+    package enum NumberOrder: Sendable, Hashable {
+        /// As numbers: 10 is greater than 9.
+        case numeric
+        /// As the text of the numbers, character by character: "10" comes before "9".
+        case textual
+    }
+
     /// Where a `matches` pattern must match in the text.
     package enum RegexSearch: Sendable, Hashable {
         /// Anywhere: a substring search.
@@ -35,6 +44,11 @@ package struct PropertyFilterRules: Sendable {
     package var integersEqualReals = true
     /// A number operator on a string is false: types never convert.
     package var numberOperatorsNeedNumbers = true
+    /// Number operators compare numbers as numbers ("`greater_than`, `less_than`, `at_least`,
+    /// `at_most` compare numbers", semantics notes, property filters). Engines that keep every
+    /// property as a string, or compare a filter's value with the event's through their text
+    /// forms, order "10" before "9" instead.
+    package var numbersOrdered = NumberOrder.numeric
 
     /// `not_equals` holds when the property is absent; apart from it and `does_not_exist`, every
     /// condition on an absent property is false.

@@ -8,6 +8,18 @@ package struct ScreenRules: Sendable {
         case whateverIsVisible
     }
 
+    /// What a display attempt does with a message that meets another on screen.
+    package enum MeetingVisibleMessage: Sendable, Hashable {
+        /// The presenter's check stacks it (``PresenterRules/Check/messageVisible``).
+        case stacked
+        /// It is dropped and leaves no trace: nothing waits behind the visible message.
+        case dropped
+        /// It takes the visible message's place on screen.
+        case replacesIt
+        /// It is shown beside the visible message: several messages are on screen at once.
+        case shownBeside
+    }
+
     /// A displayed message carries its key-value extras to the app unchanged: "`Braze.InAppMessage`
     /// objects can carry key-value pairs as `extras`" (seed 000, translated).
     package var extrasReachTheApp = true
@@ -19,4 +31,10 @@ package struct ScreenRules: Sendable {
     /// latency due to assets not being prefetched" (seed 003) for that message only, not for the
     /// others.
     package var messageAwaitingAssetsBlocksOthers = false
+
+    /// One message at a time: "Another in-app message is currently visible" puts the triggered
+    /// message on the stack (seed 003). Engines without a stack drop it instead (Firebase In-App
+    /// Messaging ignores a message while one is being displayed), show it in the visible one's
+    /// place, or show it beside it (several banners at once).
+    package var messageMeetingAnother = MeetingVisibleMessage.stacked
 }

@@ -19,6 +19,14 @@ package struct SelectionRules: Sendable {
         case afterPriority
     }
 
+    /// What becomes of the eligible messages that lose a trigger's priority contest.
+    package enum Losers: Sendable, Hashable {
+        /// They are dropped: only the winner is triggered.
+        case dropped
+        /// They wait on the stack, under the winner, the higher priority nearer the top.
+        case stacked
+    }
+
     /// Ties go to the later message in the delivered list (semantics notes, point 5).
     package var priorityTiesGoTo = TieBreak.laterMessage
 
@@ -33,4 +41,9 @@ package struct SelectionRules: Sendable {
     /// firing of a delayed trigger, each with its own trigger time (`Specs/rules.yaml`,
     /// `stack.retrigger-moves-to-top`, `delay.retrigger-while-waiting`).
     package var excludesMessagesInFlight = false
+
+    /// "Only the in-app message with the highest priority will be delivered" (seed 003): the
+    /// others are not triggered. Engines that queue every matching message (and show them one
+    /// after another, highest priority first) keep the losers waiting instead.
+    package var priorityLosers = Losers.dropped
 }

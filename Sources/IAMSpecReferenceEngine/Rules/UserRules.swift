@@ -7,11 +7,24 @@
 /// the new user starts with none, while the first change away from the anonymous user keeps them
 /// for the identified user.
 package struct UserRules: Sendable {
+    /// Whose display history says which messages were already shown.
+    package enum DisplayHistoryOwner: Sendable, Hashable {
+        /// Each user's: a new user may see a message the previous user saw.
+        case user
+        /// The install's: a message shown once on the device is never shown again to anyone.
+        case install
+    }
+
     /// Changing to the user who is already current does nothing at all.
     package var changeToCurrentUserIgnored = true
 
     /// A change away from an identified user resets the interval and re-eligibility clocks.
     package var changeFromIdentifiedUserResetsClocks = true
+
+    /// A change that resets the clocks resets every message's display history too: the Web SDK
+    /// keeps it with the user's other data (its `changeUser` forgets each message's display times).
+    /// Engines that store what was shown on the device instead keep it for the next user.
+    package var displayHistoryKeptPer = DisplayHistoryOwner.user
 
     /// A change away from the anonymous user (the user a case starts with) keeps the clocks.
     package var changeFromAnonymousUserKeepsClocks = true

@@ -23,6 +23,9 @@ struct CandidateSelection {
         fileprivate(set) var hasAvailableEntrants = false
         /// The best eligible entrant so far, with its slot.
         fileprivate var best: (message: InAppMessage, slot: Int)?
+        /// The eligible entrants the best has beaten so far, in the order they lost; kept only
+        /// under rules that stack them (``SelectionRules/priorityLosers``).
+        fileprivate(set) var losers: [(message: InAppMessage, slot: Int)] = []
     }
 
     /// Enters a message matching the event at time `time` (at its slot, in delivered order) in the
@@ -46,8 +49,11 @@ struct CandidateSelection {
             return
         }
         if let current = contest.best {
-            if current.message.priority > message.priority { return }
-            if current.message.priority == message.priority, rules.priorityTiesGoTo == .earlierMessage { return }
+            let keepsCurrent =
+                current.message.priority > message.priority
+                || (current.message.priority == message.priority && rules.priorityTiesGoTo == .earlierMessage)
+            if rules.priorityLosers == .stacked { contest.losers.append(keepsCurrent ? (message, slot) : current) }
+            if keepsCurrent { return }
         }
         contest.best = (message, slot)
     }

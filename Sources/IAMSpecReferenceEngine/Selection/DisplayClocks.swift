@@ -43,8 +43,35 @@ struct DisplayClocks {
 
     /// A triggered message (at its slot), triggered at `triggerTime`, was displayed at `time`.
     mutating func recordDisplay(of slot: Int, at time: VirtualTime, triggeredAt triggerTime: VirtualTime) {
-        lastDisplayOfMessage[slot] = reeligibility.countedFrom == .lastDisplay ? time : triggerTime
-        lastDisplayOfAny = interval.measuredFrom == .lastDisplay ? time : triggerTime
+        if let start = Self.start(reeligibility.countedFrom, display: time, trigger: triggerTime) {
+            lastDisplayOfMessage[slot] = start
+        }
+        if let start = Self.start(interval.measuredFrom, display: time, trigger: triggerTime) {
+            lastDisplayOfAny = start
+        }
+    }
+
+    /// The user dismissed a triggered message (at its slot) at `time`: the clocks that run from a
+    /// dismissal start (``ClockStart/lastDismissal``); the reference ones do not move.
+    mutating func recordDismissal(of slot: Int, at time: VirtualTime) {
+        if reeligibility.countedFrom == .lastDismissal { lastDisplayOfMessage[slot] = time }
+        if interval.measuredFrom == .lastDismissal { lastDisplayOfAny = time }
+    }
+
+    /// Where a clock that runs from `start` starts at a display at `display` triggered at
+    /// `trigger`; nil when a display does not start it.
+    private static func start(_ start: ClockStart, display: VirtualTime, trigger: VirtualTime) -> VirtualTime? {
+        switch start {
+        case .lastDisplay: display
+        case .lastTrigger: trigger
+        case .lastDismissal: nil
+        }
+    }
+
+    /// Forgets the last display of any message, keeping each message's own: the minimum interval
+    /// starts afresh, and what was shown stays shown (``UserRules/displayHistoryKeptPer``).
+    mutating func forgetIntervalClock() {
+        lastDisplayOfAny = nil
     }
 
     /// A local message was displayed: no clock moves ("no interval" for local messages).

@@ -48,13 +48,29 @@ struct PropertyFilterEvaluation {
         case .notEquals(let operand):
             return value.map { !equal($0, operand) } ?? rules.notEqualsHoldsWhenAbsent
         case .greaterThan(let operand):
-            return number(value).map { rules.greaterThan.admits($0, above: operand) } ?? false
+            guard let number = number(value) else { return false }
+            guard rules.numbersOrdered == .numeric else {
+                return rules.greaterThan.admits(Self.text(of: number), above: Self.text(of: operand))
+            }
+            return rules.greaterThan.admits(number, above: operand)
         case .lessThan(let operand):
-            return number(value).map { rules.lessThan.admits($0, below: operand) } ?? false
+            guard let number = number(value) else { return false }
+            guard rules.numbersOrdered == .numeric else {
+                return rules.lessThan.admits(Self.text(of: number), below: Self.text(of: operand))
+            }
+            return rules.lessThan.admits(number, below: operand)
         case .atLeast(let operand):
-            return number(value).map { rules.atLeast.admits($0, above: operand) } ?? false
+            guard let number = number(value) else { return false }
+            guard rules.numbersOrdered == .numeric else {
+                return rules.atLeast.admits(Self.text(of: number), above: Self.text(of: operand))
+            }
+            return rules.atLeast.admits(number, above: operand)
         case .atMost(let operand):
-            return number(value).map { rules.atMost.admits($0, below: operand) } ?? false
+            guard let number = number(value) else { return false }
+            guard rules.numbersOrdered == .numeric else {
+                return rules.atMost.admits(Self.text(of: number), below: Self.text(of: operand))
+            }
+            return rules.atMost.admits(number, below: operand)
         case .matches(let pattern):
             guard case .string(let text)? = value else { return false }
             return regexes.findsMatch(pattern, in: text, searching: rules.regexSearch)
@@ -83,6 +99,13 @@ struct PropertyFilterEvaluation {
     private func number(_ value: PropertyValue?) -> Double? {
         guard !rules.numberOperatorsNeedNumbers, case .string(let text)? = value else { return value?.number }
         return Double(text)
+    }
+
+    /// A number as text, as an engine that compares numbers as text writes it: a whole number
+    /// without a fraction ("10", not "10.0").
+    private static func text(of number: Double) -> String {
+        if number.rounded() == number, let whole = Int64(exactly: number) { return String(whole) }
+        return String(number)
     }
 
     /// Equality under the rules: ``equal(_:_:)``, unless a string may equal a number, or an

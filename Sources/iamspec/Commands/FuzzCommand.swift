@@ -110,7 +110,7 @@ struct FuzzCommand: ParsableCommand {
         let mutant = againstMutant ?? (engineCommand == nil ? engine.mutant : nil)
         let writer = CaseWriter(
             id: id ?? mutant.map { "found-\($0.id)" } ?? "fuzz-seed\(seed)-scenario\(finding.scenarioNumber)",
-            title: title ?? mutant.map { "Rejects an engine where \($0.summary)" }
+            title: title ?? mutant.map { "Rejects an engine that \($0.summary)" }
                 ?? "\(engineName) and \(againstName) answer differently",
             rules: rules.isEmpty ? [mutant?.rule].compactMap { $0 } : rules,
             comments: (againstMutant.map { ["Catches: mutant \($0.id)"] } ?? []) + [

@@ -393,6 +393,7 @@ enum MutantWitnesses {
     /// The witnesses of the mutants of a campaign's own settings, opening from a push, and users.
     private static func campaignAndUsersScenario(for id: String) -> Scenario? {
         typealias B = Build
+        let m0 = B.message("m0", .sessionStart)
         let m1 = B.message("m1", B.tap)
         let m2 = B.message("m2", B.level)
         switch id {
@@ -465,6 +466,46 @@ enum MutantWitnesses {
             return B.scenario(
                 [m1, m2],
                 [B.start, B.event("tap"), .messageClicked("m1"), B.event("level")],
+                configuration: B.noInterval
+            )
+        case "numbers-compared-as-text":
+            return B.scenario(
+                [B.message("m1", B.tap("count", .greaterThan(9)))],
+                [B.start, B.event("tap", ["count": .integer(10)])]
+            )
+        case "interval-from-dismissal":
+            // Displayed at 0 and dismissed at 20: at 35 the interval of 30 s has passed since the
+            // display, not since the dismissal.
+            return B.scenario(
+                [m0, m1],
+                [B.start, B.advance(20), .messageDismissed("m0"), B.advance(15), B.event("tap")]
+            )
+        case "priority-losers-stacked":
+            let high = B.message("m1", B.tap) { $0.priority = 2 }
+            let low = B.message("m2", B.tap) { $0.priority = 1 }
+            return B.scenario(
+                [high, low],
+                [B.start, B.event("tap"), .messageDismissed("m1"), .displayNextRequested],
+                configuration: B.noInterval
+            )
+        case "message-visible-drops", "message-visible-replaced", "message-visible-shown-beside":
+            return B.scenario([m0, m1], [B.start, B.event("tap")], configuration: B.noInterval)
+        case "change-user-keeps-stack-and-clocks":
+            return B.scenario(
+                [m0, m1],
+                [B.start, B.event("tap"), .userChanged(to: "other"), .displayNextRequested],
+                configuration: B.noInterval
+            )
+        case "asset-failure-silent":
+            return B.scenario([B.message("m1", B.tap) { $0.image = .fails }], [B.start, B.event("tap")])
+        case "orientation-mismatch-silent":
+            return B.scenario([B.message("m1", B.tap) { $0.orientation = .landscape }], [B.start, B.event("tap")])
+        case "impressions-never-logged":
+            return B.scenario([m0], [B.start])
+        case "shown-once-per-install":
+            return B.scenario(
+                [m1],
+                [.userChanged(to: "a"), B.start, B.event("tap"), .userChanged(to: "b"), B.start, B.event("tap")],
                 configuration: B.noInterval
             )
         default:

@@ -7,15 +7,16 @@ import IAMSpecRunner
 /// the same failing check, with the same expected and actual).
 ///
 /// Each behaviour is tried alone; a run no single behaviour explains is tried on pairs of the
-/// behaviours that changed its timeline at all. Then each explained run is listed under one
+/// behaviours that explain other runs alone and of those whose replays of it agree with the
+/// engine's run the longest. Then each explained run is listed under one
 /// behaviour: the behaviours that explain the most runs alone are chosen first (catalogue order
 /// breaks ties), a run two behaviours explain together goes under the one already chosen (the
 /// other named as its partner). Deterministic: the same failures give the same behaviours.
 package struct FailureExplainer: Sendable {
     /// The behaviours tried, in catalogue order.
     package var catalogue: [Behaviour]
-    /// At most this many behaviours of a run are paired with each other (those that changed its
-    /// timeline, in catalogue order).
+    /// At most this many behaviours of a run are paired with each other: of those that changed its
+    /// timeline, the ones whose replays agree with the engine's run the longest.
     package var pairedPerRun: Int
 
     package init(catalogue: [Behaviour] = BehaviourCatalogue.all, pairedPerRun: Int = 12) {
@@ -49,19 +50,29 @@ package struct FailureExplainer: Sendable {
         // Each behaviour alone: which runs it explains, and which it changes at all.
         let singles = try replayEach(catalogue.map { [$0] }, of: failures, engines: engines)
         var explaining = Array(repeating: [[Int]](), count: failures.count)
-        var changing = Array(repeating: [Int](), count: failures.count)
+        var changing = Array(repeating: [(index: Int, closeness: Int)](), count: failures.count)
         var failingCheck = Array(repeating: Set<Int>(), count: failures.count)
         for (index, timelines) in singles.enumerated() {
             for (run, replayed) in timelines.enumerated() {
                 if Self.reproduces(replayed, failures[run].result) { explaining[run].append([index]) }
-                if replayed.timeline != reference[run].timeline { changing[run].append(index) }
+                if replayed.timeline != reference[run].timeline {
+                    changing[run].append((index, Self.closeness(of: replayed, to: failures[run].result)))
+                }
                 if Self.failsTheSameCheck(replayed, failures[run].result) { failingCheck[run].insert(index) }
             }
         }
         // Pairs, for the runs no behaviour explains alone.
+        let explainingAlone = Set(explaining.flatMap { $0.map { $0[0] } })
         var pairRuns: [[Int]: [Int]] = [:]
         for run in failures.indices where explaining[run].isEmpty {
-            let candidates = changing[run].prefix(pairedPerRun)
+            // The behaviours whose replays come closest to the engine's run (catalogue order among
+            // equals), and those that explain other runs alone, whether or not they change this
+            // one alone (an engine's behaviour usually shows alone somewhere, and may matter here
+            // only once another has changed the run), sorted into catalogue order so that each
+            // pair is tried once.
+            let closest = changing[run].sorted { ($1.closeness, $0.index) < ($0.closeness, $1.index) }
+                .prefix(pairedPerRun).map(\.index)
+            let candidates = explainingAlone.union(closest).sorted()
             for (position, first) in candidates.enumerated() {
                 for second in candidates.dropFirst(position + 1) { pairRuns[[first, second], default: []].append(run) }
             }
@@ -147,6 +158,13 @@ package struct FailureExplainer: Sendable {
             return false
         }
         return mine.location == theirs.location && mine.expected == theirs.expected && mine.actual == theirs.actual
+    }
+
+    /// How close a replay comes to the engine's run: the steps from the start whose observations
+    /// agree, and one more when it fails the same check.
+    private static func closeness(of replay: CaseResult, to run: CaseResult) -> Int {
+        let agreeing = zip(replay.timeline, run.timeline).prefix { $0.observations == $1.observations }.count
+        return agreeing + (failsTheSameCheck(replay, run) ? 1 : 0)
     }
 
     /// Whether a replay fails exactly as the engine's run did.

@@ -173,8 +173,12 @@ extension CompiledSuite {
             messages.append(try WireCodec.decodeMessage(element))
         }
         var steps: [Step] = []
-        for element in try object.field("steps").array() {
+        let stepValues = try object.field("steps").array()
+        for element in stepValues {
             steps.append(try decodeStep(element, file: location.file, ruleIDs: ruleIDs))
+        }
+        if let (index, found, expected) = ClockRange.firstAdvancePastTheEnd(of: steps) {
+            throw WireFormatError(path: stepValues[index].path, found: found, expected: expected)
         }
         return SpecCase(
             id: try identifier(object.field("id"), IdentifierSyntax.isCaseID, IdentifierSyntax.caseIDSpelling),

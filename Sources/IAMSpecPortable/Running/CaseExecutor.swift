@@ -401,7 +401,7 @@ package struct CaseExecutor: Sendable {
                 )
                 start = end
                 if case .stimulus(.timeAdvanced(let span)) = steps[index].action {
-                    time = time + span
+                    time = ClockRange.point(span, after: time)
                 }
             }
             if let failedCheck, !timeline.isEmpty {

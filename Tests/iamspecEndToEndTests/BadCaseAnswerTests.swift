@@ -109,4 +109,33 @@ struct BadCaseAnswerTests {
             "\(outcome.standardOutput)"
         )
     }
+
+    /// No answer to `case` at all: the timeout says it waited for that answer, and keeps what the
+    /// engine wrote on stderr, as a stimulus's timeout does.
+    @Test func aTimeoutAwaitingCaseSaysSoWithTheEnginesStderr() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FaultSuite.write(Self.cases, to: folder)
+        let suite = folder.appendingPathComponent("suite.json").path
+        #expect(try IAMSpecExecutable.run("compile", folder.path, "-o", suite, "--timeout", "1").status == 0)
+        for arguments in [["run", folder.path, "--jobs", "1", "--timeout", "1"], ["run-compiled", suite]] {
+            let results = folder.appendingPathComponent("results-\(arguments[0]).jsonl").path
+            let outcome = try IAMSpecExecutable.run(
+                arguments + ["--engine-command", Self.engine, "--json", results, "--color", "never"],
+                environment: ["IAMSPEC_FIXTURE_BAD_ANSWER": "hangs"]
+            )
+            #expect(outcome.status == 1)
+            let records = try IAMSpecExecutable.resultsRecords(at: results)
+            let fault = try #require(records.first { $0["id"] as? String == "b-fault" }, "\(arguments)")
+            #expect(fault["status"] as? String == "error")
+            let message = fault["message"] as? String ?? ""
+            #expect(
+                message.hasPrefix("timed out after 1 s, waiting for the engine's answer to case \"b-fault\" (seq "),
+                "\(arguments): \(message)"
+            )
+            let diagnostics = fault["diagnostics"] as? String ?? ""
+            #expect(diagnostics.contains("answers_case_badly: hanging instead of answering case"), "\(arguments)")
+            #expect(IAMSpecExecutable.enginesLeft(by: outcome.processID) == [])
+        }
+    }
 }

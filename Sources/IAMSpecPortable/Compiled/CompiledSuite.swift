@@ -161,7 +161,9 @@ package struct CompiledSuite: Sendable {
             throw CompiledSuiteError(file: file, bytes: bytes, syntax: error)
         }
         do {
-            return try decode(WireValue(message: document, unknownKeys: .refused))
+            var value = WireValue(message: document, unknownKeys: .refused)
+            value.integersAsWritten = true
+            return try decode(value)
         } catch {
             throw CompiledSuiteError(file: file, bytes: bytes, format: error)
         }

@@ -264,6 +264,15 @@ import Testing
         #expect(!versionProblem.contains("\n"))
     }
 
+    /// iamspec writes integers as integers: `2500.0` is no `timeout_ms`, nor `1.0` a line.
+    @Test func anIntegerWrittenWithAFractionIsRefused() {
+        let text = String(decoding: Self.suite().encoded(), as: UTF8.self)
+        let timeout = text.replacingOccurrences(of: #""timeout_ms":2500"#, with: #""timeout_ms":2500.0"#)
+        #expect(timeout != text)
+        let problem = Self.problem(Array(timeout.utf8)) ?? ""
+        #expect(problem.hasSuffix("error: timeout_ms: found 2500.0, expected an integer of at least 1"), "\(problem)")
+    }
+
     @Test func aKeyTheFormatDoesNotDefineIsRefused() {
         var text = String(decoding: Self.suite().encoded(), as: UTF8.self)
         text = text.replacingOccurrences(of: #"{"id":"b","#, with: #"{"extra":true,"id":"b","#)

@@ -1,4 +1,5 @@
 import IAMSpec
+import IAMSpecRunner
 
 /// A case told in words a product manager can follow: the setting, the messages, then a
 /// timeline of what happens ("When a session starts") and what must follow ("Then `promo` is
@@ -42,7 +43,7 @@ package struct CaseNarrative: Sendable, Hashable {
                         isCheck: false
                     )
                 )
-                if case .timeAdvanced(let span) = stimulus { clock = clock + span }
+                if case .timeAdvanced(let span) = stimulus { clock = ClockRange.point(span, after: clock) }
                 previousWasStimulus = true
             case .expectation(let expectation):
                 moments.append(Moment(time: time, word: "Then", text: Self.describe(expectation), isCheck: true))

@@ -33,17 +33,23 @@ struct IAMSpecCommand: ParsableCommand {
     /// Whatever the command, iamspec is answerable for the engine programs it starts: it reaps
     /// their orphans, and kills those still running however it exits (a second Ctrl-C included).
     /// SIGINT and SIGTERM are held back from the first instruction until `run` (or
-    /// `run-compiled`) handles them (``InterruptSignals``), or another command lets them act.
+    /// `run-compiled`) handles them (``InterruptSignals``), or another command's clean-up does
+    /// (``InterruptSignals/cleanUpOnSignal()``); SIGHUP as well.
     static func main() {
         // First of all: a SIGINT or SIGTERM while iamspec starts waits for `run` to handle it
         // (every other command lets it act as it would have).
         InterruptSignals.hold()
+        // Output to a closed stdout (`iamspec run | head -1`) fails with EPIPE instead of
+        // killing iamspec: it ends with its documented status, its reports written. Engines
+        // start with SIGPIPE as it was (`ChildProcess`).
+        signal(SIGPIPE, SIG_IGN)
         EngineProcesses.superviseForThisProcess()
         do {
             try checkSubcommandSpelling(Array(CommandLine.arguments.dropFirst()))
             var command = try parseAsRoot()
             if !(command is RunCommand || command is RunCompiledCommand) {
-                InterruptSignals.release()
+                // A signal removes a report's temporary file before the process ends.
+                InterruptSignals.cleanUpOnSignal()
             }
             try command.run()
         } catch let failure as CommandFailure {

@@ -78,4 +78,76 @@ struct DocsSeedsTests {
         )
         #expect(!FileManager.default.fileExists(atPath: site), "nothing written")
     }
+
+    /// A file beside the seeds folder whose bytes no site may hold.
+    private static func plantSecret(in folder: URL) throws -> String {
+        let secret = folder.appendingPathComponent("secret.txt")
+        try "IAMSPEC_SECRET_TOKEN=not-for-the-site\n".write(to: secret, atomically: true, encoding: .utf8)
+        return secret.path
+    }
+
+    /// Every byte of every file of the site, as text.
+    private static func siteText(_ site: String) -> String {
+        let files = FileManager.default.subpaths(atPath: site) ?? []
+        return files.compactMap { try? String(contentsOfFile: site + "/" + $0, encoding: .utf8) }.joined()
+    }
+
+    @Test func aSeedNameThatLeavesTheFolderIsALintError() throws {
+        let (folder, suite, seeds) = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try Self.plantSecret(in: folder)
+        let catalogue = suite + "/seeds.yaml"
+        try """
+        - file: "003"
+          title: In-App Message Delivery
+          language: en
+          profile: appboy-legacy
+        - file: ../secret.txt
+          title: Not a seed
+          language: en
+          profile: appboy-legacy
+        """.write(toFile: catalogue, atomically: true, encoding: .utf8)
+        let lint = try IAMSpecExecutable.run("lint", suite)
+        #expect(lint.status == 2)
+        #expect(
+            lint.standardError.contains(
+                "\(catalogue):5:9: error: 'file' is ../secret.txt; expected the name of a file in the seeds folder "
+                    + "(no '/', not '.' or '..')"
+            ),
+            "\(lint.standardError)"
+        )
+        let site = folder.appendingPathComponent("site").path
+        let docs = try IAMSpecExecutable.run("docs", "--out", site, suite, "--seeds", seeds)
+        #expect(docs.status == 2)
+        #expect(!Self.siteText(site).contains("IAMSPEC_SECRET_TOKEN"))
+    }
+
+    @Test func aSeedThatLinksOutOfTheFolderIsRefusedAndTheSiteHoldsNoByteOfIt() throws {
+        let (folder, suite, seeds) = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let secret = try Self.plantSecret(in: folder)
+        try FileManager.default.removeItem(atPath: seeds + "/003")
+        try FileManager.default.createSymbolicLink(atPath: seeds + "/003", withDestinationPath: "../secret.txt")
+        let site = folder.appendingPathComponent("site").path
+        let docs = try IAMSpecExecutable.run("docs", "--out", site, suite, "--seeds", seeds)
+        #expect(docs.status == 2)
+        let resolvedSeeds = URL(fileURLWithPath: seeds).resolvingSymlinksInPath().path
+        let resolvedSecret = URL(fileURLWithPath: secret).resolvingSymlinksInPath().path
+        #expect(
+            docs.standardError.contains(
+                "\(suite)/seeds.yaml:1:3: error: the seed 003 is \(resolvedSecret), outside --seeds \(resolvedSeeds); "
+                    + "expected a plain file inside the seeds folder"
+            ),
+            "\(docs.standardError)"
+        )
+        #expect(!Self.siteText(site).contains("IAMSPEC_SECRET_TOKEN"))
+
+        // A link inside the folder to a file inside it is followed.
+        try FileManager.default.moveItem(atPath: secret, toPath: seeds + "/real-003")
+        try "# In-App Message Delivery\n".write(toFile: seeds + "/real-003", atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: seeds + "/003")
+        try FileManager.default.createSymbolicLink(atPath: seeds + "/003", withDestinationPath: "real-003")
+        let followed = try IAMSpecExecutable.run("docs", "--out", site, suite, "--seeds", seeds)
+        #expect(followed.status == 0, "\(followed.standardError)")
+    }
 }

@@ -25,7 +25,7 @@ struct InterruptTests {
 
     @Test(
         "during the run: the reports so far, marked interrupted, exit 1, no engine left",
-        arguments: [SIGINT, SIGTERM]
+        arguments: [SIGINT, SIGTERM, SIGHUP]
     )
     func interruptedRun(signal: Int32) throws {
         let run = try InterruptedRun(Self.cases)
@@ -42,7 +42,7 @@ struct InterruptTests {
     /// `iamspec run-compiled`, which writes the results stream alone.
     @Test(
         "run-compiled during the run: the results so far, marked interrupted, exit 1, no engine left",
-        arguments: [SIGINT, SIGTERM]
+        arguments: [SIGINT, SIGTERM, SIGHUP]
     )
     func interruptedCompiledRun(signal: Int32) throws {
         let run = try InterruptedRun(Self.cases)
@@ -56,11 +56,24 @@ struct InterruptTests {
 
     @Test(
         "in the handshake of an engine that ignores signals: reports, exit 1, no engine left",
-        arguments: [SIGINT, SIGTERM]
+        arguments: [SIGINT, SIGTERM, SIGHUP]
     )
     func interruptedHandshake(signal: Int32) throws {
         let run = try InterruptedRun(Self.cases)
         try run.start(["--jobs", "1", "--engine-command", "python3 Fixtures/engines/faults/silent_handshake.py"])
+        let records = try run.interruptOnceStuck(engines: 1, with: signal)
+        #expect(InterruptedRun.statuses(records) == [])
+    }
+
+    /// `run-compiled` as `run`: the results stream written, with no run, marked interrupted, exit
+    /// 1 (it exited 2 with no results stream).
+    @Test(
+        "run-compiled in the handshake of an engine that ignores signals: the results stream, exit 1, no engine left",
+        arguments: [SIGINT, SIGTERM, SIGHUP]
+    )
+    func interruptedCompiledHandshake(signal: Int32) throws {
+        let run = try InterruptedRun(Self.cases)
+        try run.start(["--engine-command", "python3 Fixtures/engines/faults/silent_handshake.py"], compiled: true)
         let records = try run.interruptOnceStuck(engines: 1, with: signal)
         #expect(InterruptedRun.statuses(records) == [])
     }

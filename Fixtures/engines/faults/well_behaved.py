@@ -58,6 +58,8 @@ def serve(
     on_fault_answer=None,
     on_fault_end_case=None,
     on_fault_ended=None,
+    on_fault_case=None,
+    before_answer=None,
 ):
     """Serves requests on stdin until shutdown or the end of input.
 
@@ -66,7 +68,9 @@ def serve(
     protocol 2 (every answer carries its request's `seq`, and `end_case` is answered `ended`); then
     `on_fault_answer(answer)` sends the answer to each stimulus of a faulty case in its stead,
     `on_fault_end_case(last_answer)` runs when such a case ends, before `ended`, and
-    `on_fault_ended(last_answer)` runs just after `ended`.
+    `on_fault_ended(last_answer)` runs just after `ended`. `on_fault_case(request)` replaces the
+    answer to the `case` request of a faulty case. `before_answer(answer)` runs before the answer
+    to every stimulus of every case is sent.
     """
     case = None
     last_answer = None
@@ -89,7 +93,10 @@ def serve(
             case = request
             sys.stderr.write(f"well_behaved: case {case['case_id']}\n")
             sys.stderr.flush()
-            send(answer({"type": "ready"}))
+            if on_fault_case and "fault" in case["case_id"]:
+                on_fault_case(request)
+            else:
+                send(answer({"type": "ready"}))
         elif kind == "stimulus":
             stimulus = request["stimulus"]
             if on_fault_stimulus and faulty:
@@ -100,6 +107,8 @@ def serve(
                 first = case["messages"][0]
                 observations.append({"kind": "displayed", "message": first["id"], "extras": first["extras"]})
             last_answer = answer({"type": "observations", "observations": observations})
+            if before_answer:
+                before_answer(last_answer)
             if on_fault_answer and faulty:
                 on_fault_answer(last_answer)
             else:

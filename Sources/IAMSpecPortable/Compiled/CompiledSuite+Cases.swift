@@ -142,7 +142,8 @@ extension CompiledSuite {
 
     // MARK: Reading
 
-    /// A case whose rule ids (its own and its expectations') are each one of `ruleIDs`.
+    /// A case whose rule ids (its own and its expectations') are each one of `ruleIDs`, and that
+    /// the loader could have read (``CaseModelRules``).
     static func decodeCase(_ value: WireValue, ruleIDs: Set<String>) throws(WireFormatError) -> SpecCase {
         let object = try value.object()
         try object.allowOnly(
@@ -176,7 +177,7 @@ extension CompiledSuite {
         for element in try object.field("steps").array() {
             steps.append(try decodeStep(element, file: location.file, ruleIDs: ruleIDs))
         }
-        return SpecCase(
+        let specCase = SpecCase(
             id: try identifier(object.field("id"), IdentifierSyntax.isCaseID, IdentifierSyntax.caseIDSpelling),
             title: try object.string("title"),
             rules: try ruleReferences(object.field("rules"), among: ruleIDs),
@@ -190,6 +191,11 @@ extension CompiledSuite {
             steps: steps,
             location: location
         )
+        // What the loader refuses while reading a case, refused here too.
+        if let (path, found, expected) = CaseModelRules.firstProblem(of: specCase) {
+            throw WireFormatError(path: value.path + "." + path, found: found, expected: expected)
+        }
+        return specCase
     }
 
     /// Rule ids, each one of `ruleIDs` (the document's `rules`), as the loader holds a case's rule

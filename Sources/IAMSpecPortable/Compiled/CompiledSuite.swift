@@ -161,7 +161,9 @@ package struct CompiledSuite: Sendable {
             throw CompiledSuiteError(file: file, bytes: bytes, syntax: error)
         }
         do {
-            return try decode(WireValue(message: document, unknownKeys: .refused))
+            var value = WireValue(message: document, unknownKeys: .refused)
+            value.integersAsWritten = true
+            return try decode(value)
         } catch {
             throw CompiledSuiteError(file: file, bytes: bytes, format: error)
         }
@@ -187,10 +189,18 @@ package struct CompiledSuite: Sendable {
         }
         try object.allowOnly(keys)
         var rules: [RuleReference] = []
+        var ruleIDs: Set<String> = []
         for rule in try object.field("rules").array() {
-            rules.append(try decodeRule(rule))
+            let decoded = try decodeRule(rule)
+            guard ruleIDs.insert(decoded.id).inserted else {
+                throw WireFormatError(
+                    path: rule.path + ".id",
+                    found: "\"\(decoded.id)\" again",
+                    expected: "each rule once, as the rule catalogue holds it"
+                )
+            }
+            rules.append(decoded)
         }
-        let ruleIDs = Set(rules.map(\.id))
         var cases: [SpecCase] = []
         var positions: [String: Int] = [:]
         for value in try object.field("cases").array() {
@@ -208,11 +218,27 @@ package struct CompiledSuite: Sendable {
             iamspecVersion: try object.string("iamspec_version"),
             suitePaths: try strings(object.field("suite_paths")),
             selection: try decodeSelection(object.field("selection")),
-            timeoutMilliseconds: try object.field("timeout_ms").integer(atLeast: 1),
+            timeoutMilliseconds: try timeoutMilliseconds(object.field("timeout_ms")),
             rules: rules,
             cases: cases,
             runs: try decodeRuns(object.field("runs"), cases: cases, positions: positions)
         )
+    }
+
+    /// The longest wait for an answer a compiled suite may give, as `--timeout` allows: a day.
+    package static let longestTimeoutMilliseconds: Int64 = 86_400_000
+
+    /// `timeout_ms`: more than 0 and at most a day, as `compile --timeout` allows, so that a
+    /// deadline that far ahead cannot pass the clock's range (a larger one wrapped to a deadline
+    /// already past).
+    private static func timeoutMilliseconds(_ value: WireValue) throws(WireFormatError) -> Int64 {
+        let milliseconds = try value.integer(atLeast: 1)
+        guard milliseconds <= longestTimeoutMilliseconds else {
+            throw value.mismatch(
+                expected: "an integer from 1 to \(longestTimeoutMilliseconds) (a day, as --timeout allows)"
+            )
+        }
+        return milliseconds
     }
 
     /// The runs: each of a case the document holds, under one of its profiles, in report order

@@ -24,7 +24,7 @@ public struct CompiledSuiteError: Error, Sendable, Hashable, CustomStringConvert
     }
 
     /// `file:line:column: error: message`.
-    public var description: String { "\(file):\(line):\(column): error: \(message)" }
+    public var description: String { "\(QuotedText.line(file)):\(line):\(column): error: \(message)" }
 
     /// Text that is not JSON, at the byte the parser stopped.
     init(file: String, bytes: [UInt8], syntax: JSONSyntaxError) {
@@ -36,7 +36,9 @@ public struct CompiledSuiteError: Error, Sendable, Hashable, CustomStringConvert
     init(file: String, bytes: [UInt8], format: WireFormatError) {
         let offset = Self.offset(ofEntryAt: format.path, in: bytes) ?? 0
         let (line, column) = Self.lineAndColumn(ofOffset: offset, in: bytes)
-        self.init(file: file, line: line, column: column, message: format.description)
+        // Keys, paths and strings of the file (a version, say) are shown inert, as the loader
+        // shows a spec file's.
+        self.init(file: file, line: line, column: column, message: QuotedText.line(format.description))
     }
 
     /// The line and column of the byte at `offset`.

@@ -21,6 +21,8 @@ package struct CaseExecutor: Sendable {
     /// Each known rule's reference, by id, made once: worker threads then share small values
     /// instead of each copying whole rules out of a catalogue at every run.
     private let ruleReferences: [String: RuleReference]
+    /// The provider, when it shows the engine being set up (cast once, not at every run).
+    private let settingUpProvider: (any SettingUpEngineProvider)?
 
     /// An executor of `provider`'s engines, whose results refer to `rules` (a rule a case names
     /// that is not among them is referred to by its id alone).
@@ -36,6 +38,7 @@ package struct CaseExecutor: Sendable {
         self.profiles = Array(description.profiles)
         self.hasEveryCapability = description.capabilities.isSuperset(of: Capability.allCases)
         self.ruleReferences = ruleReferences
+        self.settingUpProvider = provider as? any SettingUpEngineProvider
     }
 
     /// The references by id, the first of each id kept.
@@ -202,7 +205,13 @@ package struct CaseExecutor: Sendable {
         )
         var engine: any DeliveryEngine
         do {
-            engine = try provider.makeEngine(for: setup)
+            if let settingUpProvider {
+                // The engine being set up, for a watchdog: a run given up meanwhile says what it
+                // awaited (its `case`), with the engine's stderr.
+                engine = try settingUpProvider.makeEngine(for: setup, settingUp: engineMade)
+            } else {
+                engine = try provider.makeEngine(for: setup)
+            }
         } catch let skip as CaseSkipped {
             result.status = .skipped
             result.message = skip.reason
@@ -401,7 +410,7 @@ package struct CaseExecutor: Sendable {
                 )
                 start = end
                 if case .stimulus(.timeAdvanced(let span)) = steps[index].action {
-                    time = time + span
+                    time = ClockRange.point(span, after: time)
                 }
             }
             if let failedCheck, !timeline.isEmpty {

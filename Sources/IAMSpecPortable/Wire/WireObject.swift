@@ -7,6 +7,8 @@ package struct WireObject {
     /// The object's place in the message.
     let location: WirePath
     package let unknownKeys: UnknownKeys
+    /// As its value's ``WireValue/integersAsWritten``, for its fields.
+    var integersAsWritten = false
 
     /// Where the object is in the message (``WireValue/path``).
     package var path: String { WirePath.text(of: .whole, in: location) }
@@ -39,12 +41,18 @@ package struct WireObject {
 
     /// The value of a required key (a missing one fails in the reader, which says what it expected).
     package func field(_ key: String) -> WireValue {
-        WireValue(json: fields[key], in: location, at: .key(key), unknownKeys: unknownKeys)
+        var value = WireValue(json: fields[key], in: location, at: .key(key), unknownKeys: unknownKeys)
+        value.integersAsWritten = integersAsWritten
+        return value
     }
 
     /// The value of a key that may be left out (but is not `null` when present).
     package func optionalField(_ key: String) -> WireValue? {
-        fields[key].map { WireValue(json: $0, in: location, at: .key(key), unknownKeys: unknownKeys) }
+        fields[key].map { field in
+            var value = WireValue(json: field, in: location, at: .key(key), unknownKeys: unknownKeys)
+            value.integersAsWritten = integersAsWritten
+            return value
+        }
     }
 
     package func string(_ key: String) throws(WireFormatError) -> String {

@@ -17,6 +17,10 @@ package struct WireValue {
     package let unknownKeys: UnknownKeys
     /// Whether `null` is allowed here too (see ``orNull``), for error messages.
     private var allowsNull = false
+    /// Whether an integer must be written as one (`30000`, not `30000.0`): in a compiled suite,
+    /// which iamspec writes, and whose reader refuses what the loader would not have read. The
+    /// protocol takes `1500.0` for an integer, as JSON Schema does.
+    package var integersAsWritten = false
 
     /// A whole message.
     package init(message: JSONValue, unknownKeys: UnknownKeys) {
@@ -82,7 +86,7 @@ package struct WireValue {
         let integer: Int64?
         switch json {
         case .integer(let value): integer = value
-        case .number(let value): integer = Int64(exactly: value)
+        case .number(let value): integer = integersAsWritten ? nil : Int64(exactly: value)
         default: integer = nil
         }
         guard let integer, integer >= minimum else { throw mismatch(expected: "an integer of at least \(minimum)") }
@@ -115,7 +119,8 @@ package struct WireValue {
         values.reserveCapacity(elements.count)
         let location = location
         for (index, element) in elements.enumerated() {
-            let value = WireValue(json: element, in: location, at: .position(index), unknownKeys: unknownKeys)
+            var value = WireValue(json: element, in: location, at: .position(index), unknownKeys: unknownKeys)
+            value.integersAsWritten = integersAsWritten
             if eachOnce, let first = elements[..<index].firstIndex(of: element) {
                 throw WireFormatError(
                     path: value.path,
@@ -131,7 +136,9 @@ package struct WireValue {
     /// An object with named keys, each of which means something of its own.
     package func object() throws(WireFormatError) -> WireObject {
         guard case .object(let fields) = json else { throw mismatch(expected: "an object") }
-        return WireObject(fields: fields, location: location, unknownKeys: unknownKeys)
+        var object = WireObject(fields: fields, location: location, unknownKeys: unknownKeys)
+        object.integersAsWritten = integersAsWritten
+        return object
     }
 
     /// An object whose shape depends on its discriminator `key` (`type`, `kind`, `operator`):
@@ -154,8 +161,11 @@ package struct WireValue {
     package func mapEntries(expected: String) throws(WireFormatError) -> [(key: String, value: WireValue)] {
         guard case .object(let fields) = json else { throw mismatch(expected: expected) }
         let location = location
+        let integersAsWritten = integersAsWritten
         return fields.sorted { $0.key < $1.key }.map { key, value in
-            (key, WireValue(json: value, in: location, at: .key(key), unknownKeys: unknownKeys))
+            var entry = WireValue(json: value, in: location, at: .key(key), unknownKeys: unknownKeys)
+            entry.integersAsWritten = integersAsWritten
+            return (key, entry)
         }
     }
 

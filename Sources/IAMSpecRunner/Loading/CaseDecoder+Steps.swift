@@ -8,7 +8,8 @@ extension CaseDecoder {
     /// The keys of each step kind's mapping form, by position in ``stepNames``.
     static let stepFieldKeys = StimulusKind.steps.map { KeySet($0.fields.map(\.name)) }
 
-    /// `steps`: a non-empty list with at least one `expect`.
+    /// `steps`: a non-empty list with at least one `expect`, whose advances add up to at most the
+    /// last instant of virtual time (``ClockRange``).
     mutating func decodeSteps(_ node: YAMLNode) -> [Step]? {
         guard let items = reader.list(node, for: "'steps'", nonEmpty: true) else { return nil }
         var steps: [Step] = []
@@ -17,7 +18,12 @@ extension CaseDecoder {
         if !scope.hasExpectation {
             reader.report("expected at least one 'expect' step in 'steps', found none", at: node)
         }
-        return steps.count == items.count ? steps : nil
+        guard steps.count == items.count else { return nil }
+        if let (index, found, expected) = ClockRange.firstAdvancePastTheEnd(of: steps) {
+            reader.report("found \(found); expected \(expected)", at: items[index])
+            return nil
+        }
+        return steps
     }
 
     private mutating func step(_ node: YAMLNode) -> Step? {

@@ -1,4 +1,5 @@
 import IAMSpecPlatform
+import Synchronization
 
 /// Writes report files whole or not at all, and special files in place.
 ///
@@ -89,6 +90,17 @@ package enum AtomicFile {
     private static func isRegularFile(_ status: stat) -> Bool { status.st_mode & S_IFMT == S_IFREG }
     private static func isDirectory(_ status: stat) -> Bool { status.st_mode & S_IFMT == S_IFDIR }
 
+    /// The temporary files being written, for ``removeTemporaryFiles()``.
+    private static let temporaryFiles = Mutex<Set<String>>([])
+
+    /// Removes the temporary files of the reports being written: what a signal that ends the
+    /// process does first, so that no hidden `.NAME.PID-UUID.tmp` is left beside a report.
+    package static func removeTemporaryFiles() {
+        temporaryFiles.withLock { paths in
+            for path in paths { unlink(path) }
+        }
+    }
+
     /// Writes a temporary file beside `path` and renames it over `path`: over the link itself
     /// when `path` is a symbolic link.
     private static func replace(
@@ -101,6 +113,8 @@ package enum AtomicFile {
         let temporary = target.deletingLastPathComponent().appendingPathComponent(
             ".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).tmp"
         )
+        temporaryFiles.withLock { _ = $0.insert(temporary.path) }
+        defer { temporaryFiles.withLock { _ = $0.remove(temporary.path) } }
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else {
             throw AtomicFileError(

@@ -87,8 +87,14 @@ struct RuleCatalogueDecoder {
     private mutating func quote(_ node: YAMLNode) -> Rule.Quote? {
         guard let mapping = reader.mapping(node, for: "a quote") else { return nil }
         reader.checkKeys(mapping, Self.quoteKeys, in: "a quote")
-        let seed = reader.required("seed", of: mapping, in: "a quote", at: node).flatMap {
-            reader.nonEmptyString($0, for: "'seed'")
+        let seed = reader.required("seed", of: mapping, in: "a quote", at: node).flatMap { seedNode in
+            reader.nonEmptyString(seedNode, for: "'seed'").flatMap { name -> String? in
+                guard Seed.isFileName(name) else {
+                    reader.report("'seed' is \(QuotedText.line(name)); expected \(Seed.fileNameSpelling)", at: seedNode)
+                    return nil
+                }
+                return name
+            }
         }
         let language = reader.required("language", of: mapping, in: "a quote", at: node).flatMap {
             reader.nonEmptyString($0, for: "'language'")

@@ -25,6 +25,19 @@ public struct Seed: Sendable, Hashable {
     }
 }
 
+extension Seed {
+    /// What a seed's file name must be, in a diagnostic's words.
+    static let fileNameSpelling = "the name of a file in the seeds folder (no '/', not '.' or '..')"
+
+    /// Whether `name` names a file in the seeds folder itself: one path component, neither `.`
+    /// nor `..`, so that `docs --seeds` reads nothing outside the folder by the name alone (it
+    /// also refuses a name that resolves, through a link, outside it).
+    static func isFileName(_ name: String) -> Bool {
+        !name.isEmpty && name != "." && name != ".." && !name.utf8.contains(UInt8(ascii: "/"))
+            && !name.utf8.contains(0)
+    }
+}
+
 /// The seed documents of the suite, in the order `seeds.yaml` lists them, found by file name.
 public struct SeedCatalogue: Sendable {
     /// Every seed, in file order.

@@ -43,6 +43,10 @@ struct SeedCatalogueDecoder {
 
     private mutating func fileName(_ node: YAMLNode) -> String? {
         guard let file = reader.nonEmptyString(node, for: "'file'") else { return nil }
+        guard Seed.isFileName(file) else {
+            reader.report("'file' is \(QuotedText.line(file)); expected \(Seed.fileNameSpelling)", at: node)
+            return nil
+        }
         if let first = firstMarks[file] {
             reader.report(
                 "the seed '\(file)' is described twice; first at line \(first.line), column \(first.column)",

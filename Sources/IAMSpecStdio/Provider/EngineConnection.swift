@@ -24,6 +24,11 @@ final class EngineConnection: Sendable {
         /// The current case and the one before, as `case "id" (profile)`.
         var currentCase: String?
         var previousCase: String?
+        /// Each case this process was given, as ``currentCase`` names it, with the `seq` of its
+        /// `case` request (protocol 2), oldest first: whose run a stale `seq` belongs to.
+        var caseSeqs: [(first: Int64, name: String)] = []
+        /// Lines of an earlier case's run read during a later case (``takeStrayLines()``).
+        var strayLines: [String] = []
         /// The request whose answer is being read, and how many requests of the run were waiting
         /// to be sent ahead then: what a timeout says was awaited.
         var awaited: (request: UnansweredRequest, waitingToBeSent: Int)?
@@ -297,17 +302,92 @@ final class EngineConnection: Sendable {
     /// Nothing may be unanswered before.
     func exchange(_ request: EngineRequest, timeout: Duration) throws(ConnectionFailure) -> EngineReply {
         if case .startCase(let setup) = request {
+            // A line the process wrote since its last case, unasked, is that case's (or, by its
+            // stale `seq`, an earlier one's): found before the new case is sent, it is not the
+            // new case's answer.
+            if !isFresh { try checkNothingWritten(before: request, timeout: timeout) }
             let position = channel.stderrPosition
             state.withLock { state in
                 state.casesStarted += 1
                 state.caseStderrPosition = position
                 state.previousCase = state.currentCase
                 state.currentCase = "\(request.summary) (\(setup.profile.rawValue))"
+                if state.version.numbersMessages {
+                    state.caseSeqs.append((state.lastSeq + 1, state.currentCase ?? request.summary))
+                }
             }
         }
         try transmit(request, timeout: timeout)
         return try receive(timeout: timeout)
     }
+
+    /// Throws a failure with a ``ConnectionFailure/lateLine`` when the idle process wrote a line
+    /// since its last case ended (charged to the case its `seq` belongs to, else to that last
+    /// case), or one that ended before answering when it closed its output.
+    private func checkNothingWritten(before request: EngineRequest, timeout: Duration) throws(ConnectionFailure) {
+        var ready = pollfd(fd: channel.outputDescriptor, events: Int16(POLLIN), revents: 0)
+        let pending = reader.withLock { $0.hasBufferedLine } || poll(&ready, 1, 0) > 0
+        guard pending else { return }
+        let line: [UInt8]
+        do {
+            line = try reader.withLock { reader throws(LineReadFailure) in
+                try reader.readLine(deadline: .now + timeout, wake: wake.read, exited: channel.exitDescriptor)
+            }
+        } catch {
+            guard case .endOfStream(let partial) = error, !partial.isEmpty else {
+                // Closed (it exited since its last case) or stopped: as before any request.
+                throw fail(
+                    readFailureReason(error, request: request, timeout: timeout),
+                    outputEnded: true,
+                    endedBeforeAnswering: true
+                )
+            }
+            var failure = fail("the engine wrote an unfinished line before \(request.summary)", outputEnded: true)
+            failure.lateLine = lateLineText(partial, seq: nil, beforeCase: true)
+            throw failure
+        }
+        var failure = fail("the engine wrote a line before \(request.summary)")
+        failure.lateLine = lateLineText(line, seq: nil, beforeCase: true)
+        throw failure
+    }
+
+    /// A late line: charged to the case whose run its `seq` belongs to when that is an earlier
+    /// case's (before `caseSeq`, the `seq` of the `case` being answered, if any); else, found
+    /// before a `case` was sent (`beforeCase`), to the last case the process ran; else, in place
+    /// of the answer to `case`, when it is an answer only an earlier case's requests take
+    /// (`observations`, `unsupported`, `ended`), to the case before. Nil when the line is the
+    /// case's own: not JSON, no `type`, or an answer to `case` with another `seq`.
+    private func lateLineText(_ line: [UInt8], seq caseSeq: Int64?, beforeCase: Bool = false) -> String? {
+        let value = try? JSONParser.parse(line)
+        let found = value.flatMap(WireCodec.sequenceNumber(of:))
+        let owner = state.withLock { state -> String? in
+            if let found, caseSeq.map({ found < $0 }) ?? true,
+                let owner = state.caseSeqs.last(where: { $0.first <= found })
+            {
+                return owner.name
+            }
+            if beforeCase { return state.currentCase }
+            guard case .object(let fields)? = value, case .string(let type)? = fields["type"],
+                Self.answersOfEarlierRequests.contains(type), found.map({ $0 >= caseSeq ?? $0 }) ?? true
+            else { return nil }
+            return state.previousCase
+        }
+        return owner.map { "after \($0) had ended, the engine wrote \(excerpt(line))" }
+    }
+
+    /// `line`, quoted as a late line of the earlier case whose request `found` is, when it is
+    /// one: before the current case's `case` request.
+    private func strayLineOfAnEarlierCase(_ line: [UInt8], seq found: Int64?) -> String? {
+        guard let found else { return nil }
+        let owner = state.withLock { state -> String? in
+            guard let current = state.caseSeqs.last, found < current.first else { return nil }
+            return state.caseSeqs.last { $0.first <= found }?.name
+        }
+        return owner.map { "after \($0) had ended, the engine wrote \(excerpt(line))" }
+    }
+
+    /// The answers no `case` takes, only a stimulus or `end_case`, which only come before it.
+    private static let answersOfEarlierRequests: Set<String> = ["observations", "unsupported", "ended"]
 
     /// Reads the reply to the oldest request written and not yet answered, which must be one of
     /// the types that request allows. `waitingToBeSent` is how many requests of the run wait to be
@@ -328,10 +408,21 @@ final class EngineConnection: Sendable {
         guard let awaited else { preconditionFailure("no request awaits an answer") }
         defer { state.withLock { $0.awaited = nil } }
         let (request, seq) = (awaited.request, awaited.seq)
-        let line: [UInt8]
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let line = try readAnswer(to: request, deadline: deadline, timeout: timeout)
+            if let reply = try decode(line, answering: request, seq: seq) { return reply }
+        }
+    }
+
+    /// The next line that is not blank, read by `deadline`.
+    private func readAnswer(
+        to request: EngineRequest,
+        deadline: ContinuousClock.Instant,
+        timeout: Duration
+    ) throws(ConnectionFailure) -> [UInt8] {
         do {
-            let deadline = ContinuousClock.now + timeout
-            line = try reader.withLock { reader throws(LineReadFailure) in
+            return try reader.withLock { reader throws(LineReadFailure) in
                 // Blank lines are not messages.
                 while true {
                     let line = try reader.readLine(
@@ -360,35 +451,50 @@ final class EngineConnection: Sendable {
                 endedBeforeAnswering: partial.isEmpty
             )
         }
-        return try decode(line, answering: request, seq: seq)
     }
 
-    /// The reply `line` gives `request`. A line that does not answer a `case` sent to a process
-    /// that ran a case before is that earlier case's: the engine wrote it after that case had
-    /// ended (``ConnectionFailure/lateLine``), and the case asked for is not to blame.
+    /// Lines an earlier case's run wrote during a later case (by their stale `seq`), each quoted
+    /// with that case, taken from the connection: the pool charges them to those runs as late
+    /// lines.
+    func takeStrayLines() -> [String] {
+        state.withLock { state in
+            defer { state.strayLines = [] }
+            return state.strayLines
+        }
+    }
+
+    /// The reply `line` gives `request`. A line is charged once, to the request it answers: in
+    /// place of the answer to a `case`, a line whose `seq` is an earlier case's, or an answer only
+    /// an earlier case's requests take, is that case's, written after it ended
+    /// (``ConnectionFailure/lateLine``, ``lateLineText(_:seq:)``), and the case asked for is not
+    /// to blame; any other line that does not answer it (not JSON, no `type`, a `ready` with
+    /// another `seq`) is this case's error alone.
     private func decode(
         _ line: [UInt8],
         answering request: EngineRequest,
         seq: Int64?
-    ) throws(ConnectionFailure) -> EngineReply {
-        guard case .startCase = request, let previous = state.withLock({ $0.previousCase }) else {
+    ) throws(ConnectionFailure) -> EngineReply? {
+        guard case .startCase = request, state.withLock({ $0.casesStarted > 1 }) else {
             return try check(line, answering: request, seq: seq)
         }
         do {
             return try check(line, answering: request, seq: seq)
         } catch {
             var failure = error
-            failure.lateLine = "after \(previous) had ended, the engine wrote \(excerpt(line))"
+            failure.lateLine = lateLineText(line, seq: seq)
             throw failure
         }
     }
 
-    /// The reply `line` gives `request`, checked against what the request allows.
+    /// The reply `line` gives `request`, checked against what the request allows; nil for a line
+    /// whose stale `seq` is a request of an earlier case than the current one, written by that
+    /// case's run (a stray thread of the engine, say): kept in ``takeStrayLines()`` for that
+    /// run, and the answer is still to be read.
     private func check(
         _ line: [UInt8],
         answering request: EngineRequest,
         seq: Int64?
-    ) throws(ConnectionFailure) -> EngineReply {
+    ) throws(ConnectionFailure) -> EngineReply? {
         // Checked without making a `String` of every line: the text is only needed for errors.
         guard line.allSatisfy({ $0 < 0x80 }) || String(validating: line, as: UTF8.self) != nil else {
             let violation = UTF8Violation.first(in: line, end: "the line").map {
@@ -428,6 +534,12 @@ final class EngineConnection: Sendable {
             )
         }
         if let seq, WireCodec.sequenceNumber(of: value) != seq {
+            if case .stimulus = request,
+                let stray = strayLineOfAnEarlierCase(line, seq: WireCodec.sequenceNumber(of: value))
+            {
+                state.withLock { $0.strayLines.append(stray) }
+                return nil
+            }
             let found = WireCodec.sequenceNumber(of: value).map { "seq \($0)" } ?? "no seq"
             throw fail(
                 "the engine's answer is out of step: iamspec waited for the answer to \(request.summary) "

@@ -127,6 +127,7 @@ final class EnginePool: Sendable {
     /// protocol 2, must answer `ended`) and waits for the next case, kept for `thread`'s next
     /// check-out; any other is stopped and reaped.
     func checkIn(_ connection: EngineConnection, endsCase: Bool, by thread: UInt = currentThread) {
+        defer { for line in connection.takeStrayLines() { recordLateLine(line) } }
         let isShutDown = state.withLock { state in
             state.busy[ObjectIdentifier(connection)] = nil
             return state.isShutDown

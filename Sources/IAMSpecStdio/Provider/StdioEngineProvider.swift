@@ -14,7 +14,7 @@ import IAMSpec
 /// an error whose `EngineError.diagnostics` hold the tail of the program's stderr; the process
 /// is stopped and reaped, and the next case gets a fresh one. Call ``shutdown()`` when the run
 /// ends, or when iamspec is interrupted, so that no process outlives iamspec.
-public final class StdioEngineProvider: EngineProvider {
+public final class StdioEngineProvider: EngineProvider, SettingUpEngineProvider {
     /// What the engine program said of itself when it answered `hello`.
     public let description: EngineDescription
     /// The shell command that starts the engine.
@@ -58,7 +58,18 @@ public final class StdioEngineProvider: EngineProvider {
     /// - Throws: also ``EngineStartupError`` once the program has failed to start too often in a
     ///   row; the run should stop.
     public func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
+        try makeEngine(for: setup) { _ in }
+    }
+
+    /// As ``makeEngine(for:)``, handing `settingUp` the process while it answers `case`
+    /// (``SettingUpEngineProvider``): a run given up meanwhile says it awaited that answer, with
+    /// the engine's stderr.
+    package func makeEngine(
+        for setup: EngineSetup,
+        settingUp: (any InterruptibleEngine) -> Void
+    ) throws -> any DeliveryEngine {
         var connection = try pool.checkOut()
+        settingUp(EngineBeingSetUp(connection: connection))
         let isReused = !connection.isFresh
         var reply: EngineReply
         do {
@@ -70,6 +81,7 @@ public final class StdioEngineProvider: EngineProvider {
             if let lateLine = error.lateLine { pool.recordLateLine(lateLine) }
             pool.checkIn(connection, endsCase: false)
             connection = try pool.checkOut(fresh: true)
+            settingUp(EngineBeingSetUp(connection: connection))
             do {
                 reply = try connection.exchange(.startCase(setup), timeout: settings.replyTimeout)
             } catch {
@@ -121,5 +133,32 @@ public final class StdioEngineProvider: EngineProvider {
     /// Call it when the run is over, and from the handler of SIGINT / SIGTERM.
     public func shutdown() {
         pool.shutdown()
+    }
+}
+
+/// An engine process while it answers `case`, as a watchdog sees it: it can be stopped, and says
+/// what it awaits and what it wrote on stderr. It handles no stimulus: the run gets the engine
+/// `case` makes.
+private final class EngineBeingSetUp: AwaitingEngine {
+    let connection: EngineConnection
+
+    init(connection: EngineConnection) {
+        self.connection = connection
+    }
+
+    func handle(_ stimulus: Stimulus) throws -> [Observation] {
+        throw EngineError("the engine is still being set up")
+    }
+
+    func interrupt() {
+        connection.interrupt()
+    }
+
+    var awaited: String? {
+        connection.awaitedDescription
+    }
+
+    var diagnostics: String {
+        connection.diagnostics
     }
 }

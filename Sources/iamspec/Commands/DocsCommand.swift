@@ -97,7 +97,7 @@ struct DocsCommand: ParsableCommand {
         let files = Set(suite.rules.rules.flatMap { $0.quotes.map(\.seed) } + suite.seeds.seeds.map(\.file))
         var texts: [String: String] = [:]
         for file in files.sorted() {
-            let path = folder + "/" + file
+            let path = try seedPath(file, in: folder, for: suite)
             let bytes: Data
             do {
                 bytes = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -116,5 +116,34 @@ struct DocsCommand: ParsableCommand {
             texts[file] = text
         }
         return texts
+    }
+
+    /// The resolved path of the seed `file` in `folder`: a plain file inside the folder once
+    /// links are resolved, or a usage error at where the seed is named (its entry in
+    /// `seeds.yaml`, else the first rule quoting it), so that a site holds no other file.
+    private func seedPath(_ file: String, in folder: String, for suite: LoadedSuite) throws(CommandFailure) -> String {
+        let path = folder + "/" + file
+        // No such folder or file: reading the seed says so.
+        guard let resolvedFolder = Self.resolved(folder), let resolved = Self.resolved(path) else { return path }
+        var status = stat()
+        let isPlainFile = stat(resolved, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+        let inside = resolved.hasPrefix(resolvedFolder == "/" ? "/" : resolvedFolder + "/")
+        guard !isPlainFile || !inside else { return resolved }
+        let location =
+            suite.seeds.seed(file)?.location
+            ?? suite.rules.rules.first { $0.quotes.contains { $0.seed == file } }?.location
+        let place = location.map { "\($0.file):\($0.line):\($0.column): " } ?? ""
+        throw .usage(
+            "\(place)error: the seed \(QuotedText.line(file)) is \(QuotedText.line(resolved)), "
+                + (inside ? "which is not a plain file" : "outside --seeds \(QuotedText.line(resolvedFolder))")
+                + "; expected a plain file inside the seeds folder"
+        )
+    }
+
+    /// `path` with every link resolved, or nil when it names nothing.
+    private static func resolved(_ path: String) -> String? {
+        guard let real = realpath(path, nil) else { return nil }
+        defer { free(real) }
+        return String(cString: real)
     }
 }

@@ -18,7 +18,7 @@ struct RunCompiledCommand: ParsableCommand {
             reference engine in this process or on an --engine-command program, one after the \
             other: what it prints, and the --json results stream, are those of `iamspec run` on the \
             same selection, apart from the header's circumstances (executor, jobs, start, \
-            invocation) and the durations. On SIGINT or SIGTERM no more runs start and the \
+            invocation) and the durations. On SIGINT, SIGTERM or SIGHUP no more runs start and the \
             results so far are reported, marked interrupted. Exit status 0 when every run passed \
             (skips allowed), 1 when any failed or errored or the run was interrupted, 2 for usage, \
             file or engine errors.
@@ -53,7 +53,7 @@ struct RunCompiledCommand: ParsableCommand {
             [("--json", json)],
             inputs: [ReportDestinations.Input(role: "the compiled suite", path: compiled)]
         )
-        let provider = try makeEngineProvider(timeout: suite.timeout)
+        let provider = try engineProvider(timeout: suite.timeout, unless: control)
         let stdioProvider = provider as? StdioEngineProvider
         defer { stdioProvider?.shutdown() }
         var summary = Self.wait(until: control) { await suite.runAll(on: provider) }
@@ -82,6 +82,17 @@ struct RunCompiledCommand: ParsableCommand {
         ExitStatus.exitProcess(summary.exitCode)
     }
 
+    /// The engine under test (``makeEngineProvider(timeout:)``), or, when `control` is
+    /// interrupted before it is ready (in its handshake, or before it starts), one that never
+    /// started, as `run` has: no run is made, and the results stream says so, marked interrupted.
+    private func engineProvider(timeout: Duration, unless control: RunControl) throws -> any EngineProvider {
+        let notStarted = EngineNotStarted(name: engineCommand ?? "reference")
+        guard !control.isInterrupted else { return notStarted }
+        let made = Result { () throws(CommandFailure) in try makeEngineProvider(timeout: timeout) }
+        if case .failure = made, control.isInterrupted { return notStarted }
+        return try made.get()
+    }
+
     /// The reference engine, in this process; with `--engine-command`, a child process speaking
     /// the stdio protocol, whose answers may take the suite's timeout.
     private func makeEngineProvider(timeout: Duration) throws(CommandFailure) -> any EngineProvider {
@@ -102,6 +113,8 @@ struct RunCompiledCommand: ParsableCommand {
         let done = DispatchSemaphore(value: 0)
         let box = ResultBox<Value>()
         let task = Task.detached {
+            // Interrupted already (in the engine's handshake, say): no run starts.
+            if control.isInterrupted { withUnsafeCurrentTask { $0?.cancel() } }
             box.value = await work()
             done.signal()
         }

@@ -188,6 +188,91 @@ import Testing
         )
     }
 
+    /// A timeout longer than `--timeout` allows (a day) is refused: one near 2^63 ns wrapped to a
+    /// deadline already past.
+    @Test func aTimeoutOfMoreThanADayIsRefused() {
+        let text = String(decoding: Self.suite().encoded(), as: UTF8.self)
+        for timeout in ["86400001", "9223372036854775807"] {
+            let long = text.replacingOccurrences(of: #""timeout_ms":2500"#, with: #""timeout_ms":"# + timeout)
+            #expect(long != text)
+            let problem = Self.problem(Array(long.utf8)) ?? ""
+            #expect(problem.hasPrefix("suite.json:1:"), "\(problem)")
+            #expect(
+                problem.hasSuffix(
+                    "error: timeout_ms: found \(timeout), expected an integer from 1 to 86400000 (a day, as --timeout allows)"
+                ),
+                "\(problem)"
+            )
+        }
+    }
+
+    /// What the loader refuses in a case, the reader refuses: no steps, no `expect`, a message id
+    /// twice, a message the case does not define, two rules with one id.
+    @Test func whatTheLoaderRefusesIsRefused() {
+        func problem(_ edit: (inout CompiledSuite) -> Void) -> String? {
+            var suite = Self.suite()
+            edit(&suite)
+            return Self.problem(suite.encoded())
+        }
+        #expect(
+            problem { $0.cases[0].steps = [] }
+                == "suite.json:3:1: error: cases[0].steps: found no steps, expected a non-empty list of steps, "
+                + "with at least one `expect`"
+        )
+        #expect(
+            problem { $0.cases[0].steps.removeLast() }
+                == "suite.json:3:1: error: cases[0].steps: found no `expect` step, expected at least one `expect` step"
+        )
+        #expect(
+            problem { $0.cases[1].messages += $0.cases[1].messages }
+                == #"suite.json:4:1: error: cases[1].messages[1].id: found "promo" again (as at messages[0]), "#
+                + "expected each message id once"
+        )
+        #expect(
+            problem {
+                $0.cases[0].steps[1] = Step(
+                    .expectation(Expectation(contains: [.dismissed(.id("ghost"))])),
+                    location: $0.cases[0].steps[1].location
+                )
+            }
+                == #"suite.json:3:1: error: cases[0].steps[1].expect: found the message "ghost", which the case "#
+                + #"does not define, expected a message of `messages` or an earlier `present_local` ("promo")"#
+        )
+        #expect(
+            problem { $0.rules += $0.rules }
+                == #"suite.json:3:1: error: rules[1].id: found "delivery.basic" again, expected each rule once, "#
+                + "as the rule catalogue holds it"
+        )
+    }
+
+    /// The reader's own words quote what the file holds inert: an unknown key, a version.
+    @Test func theReadersMessagesQuoteTheFileInert() {
+        let text = String(decoding: Self.suite().encoded(), as: UTF8.self)
+        let key = text.replacingOccurrences(of: #"{"id":"b","#, with: #"{"\u001b]0;x\u0007::error::k":1,"id":"b","#)
+        let keyProblem = Self.problem(Array(key.utf8)) ?? ""
+        #expect(
+            keyProblem.hasPrefix(#"suite.json:4:1: error: cases[1].\u{1b}]0;x\u{7}::error::k: found a key"#),
+            "\(keyProblem)"
+        )
+        let version = text.replacingOccurrences(of: #""format":1"#, with: #""format":2"#)
+            .replacingOccurrences(
+                of: #""iamspec_version":"\#(IAMSpecVersion.current)""#,
+                with: #""iamspec_version":"9\n::error::forged""#
+            )
+        let versionProblem = Self.problem(Array(version.utf8)) ?? ""
+        #expect(versionProblem.contains("(the suite was compiled by iamspec 9⏎::error::forged)"), "\(versionProblem)")
+        #expect(!versionProblem.contains("\n"))
+    }
+
+    /// iamspec writes integers as integers: `2500.0` is no `timeout_ms`, nor `1.0` a line.
+    @Test func anIntegerWrittenWithAFractionIsRefused() {
+        let text = String(decoding: Self.suite().encoded(), as: UTF8.self)
+        let timeout = text.replacingOccurrences(of: #""timeout_ms":2500"#, with: #""timeout_ms":2500.0"#)
+        #expect(timeout != text)
+        let problem = Self.problem(Array(timeout.utf8)) ?? ""
+        #expect(problem.hasSuffix("error: timeout_ms: found 2500.0, expected an integer of at least 1"), "\(problem)")
+    }
+
     @Test func aKeyTheFormatDoesNotDefineIsRefused() {
         var text = String(decoding: Self.suite().encoded(), as: UTF8.self)
         text = text.replacingOccurrences(of: #"{"id":"b","#, with: #"{"extra":true,"id":"b","#)

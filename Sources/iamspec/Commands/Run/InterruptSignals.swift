@@ -4,7 +4,7 @@ import IAMSpecPlatform
 import IAMSpecRunner
 import IAMSpecStdio
 
-/// Turns SIGINT and SIGTERM into ``RunControl/interrupt()`` for the whole of `iamspec run`: held
+/// Turns SIGINT, SIGTERM and SIGHUP into ``RunControl/interrupt()`` for the whole of `iamspec run`: held
 /// back from `main`'s first instruction (``hold()``) and listened for from `run`'s first step,
 /// until the process exits, so that no signal finds iamspec without its handling.
 ///
@@ -22,11 +22,11 @@ import IAMSpecStdio
 final class InterruptSignals {
     private let sources: [any DispatchSourceSignal]
 
-    /// Listens for both signals on behalf of `control`; returns once Dispatch listens, so that
+    /// Listens for the signals on behalf of `control`; returns once Dispatch listens, so that
     /// a signal held since ``hold()`` is handled now.
     init(control: RunControl) {
         let registered = DispatchSemaphore(value: 0)
-        sources = [SIGINT, SIGTERM].map { number in
+        sources = Self.numbers.map { number in
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
                 if control.isInterrupted {
@@ -46,27 +46,49 @@ final class InterruptSignals {
         }
     }
 
-    /// Holds SIGINT and SIGTERM back (blocks them) in the calling thread and the threads it
+    /// Holds SIGINT, SIGTERM and SIGHUP back (blocks them) in the calling thread and the threads it
     /// starts: `main` calls it first of all, so that one that comes while iamspec starts waits,
-    /// pending, until `run` listens (Dispatch then reads it), or another command lets it act.
+    /// pending, until `run` listens (Dispatch then reads it), or another command's clean-up does
+    /// (``cleanUpOnSignal()``).
     /// Engines start with no signal blocked (`ChildProcess`).
     static func hold() {
         var signals = interruptSignals
         pthread_sigmask(SIG_BLOCK, &signals, nil)
     }
 
-    /// Lets SIGINT and SIGTERM act again as they do by default (a signal held meanwhile acts now):
-    /// for every command but `run`.
-    static func release() {
-        var signals = interruptSignals
-        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
-    }
+    /// SIGINT, SIGTERM and SIGHUP (a closed terminal, a dropped ssh session): each interrupts.
+    private static let numbers = [SIGINT, SIGTERM, SIGHUP]
 
     private static var interruptSignals: sigset_t {
         var signals = sigset_t()
         sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
+        for number in numbers { sigaddset(&signals, number) }
         return signals
     }
+
+    /// For every command but `run` and `run-compiled`: a signal of ``numbers`` (one held since
+    /// ``hold()`` too) removes the temporary files of reports being written (`AtomicFile`), so
+    /// that none is left beside its destination, and exits with status 128 + the signal's
+    /// number, as the signal would have ended the process.
+    static func cleanUpOnSignal() {
+        let registered = DispatchSemaphore(value: 0)
+        let sources = numbers.map { number in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                AtomicFile.removeTemporaryFiles()
+                ExitStatus.exitProcess(128 + number)
+            }
+            source.setRegistrationHandler { registered.signal() }
+            source.resume()
+            return source
+        }
+        for _ in sources {
+            registered.wait()
+        }
+        cleanUpSources = sources
+    }
+
+    /// The sources of ``cleanUpOnSignal()``, kept for the life of the process: written once, by
+    /// `main`'s thread, before any other reads it (nothing does; it only keeps them alive).
+    nonisolated(unsafe) private static var cleanUpSources: [any DispatchSourceSignal] = []
 }

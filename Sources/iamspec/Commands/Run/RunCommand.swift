@@ -13,7 +13,7 @@ struct RunCommand: ParsableCommand {
             Prints each failure with its timeline and a command that runs it again; the last line \
             on standard output is exactly `N passed, N failed, N skipped`, where errors (the engine \
             threw, timed out, or answered a stack inspection wrongly) count as failed. Progress goes \
-            to standard error. On SIGINT or SIGTERM, at any moment (while the spec files load, the \
+            to standard error. On SIGINT, SIGTERM or SIGHUP, at any moment (while the spec files load, the \
             engine starts, the cases run or the reports are written), no more cases start, the engines \
             are stopped, and every report asked for is written with the results so far (none, before \
             the first case), marked interrupted; the exit status is 1. With --fail-fast no run starts after the first failure \

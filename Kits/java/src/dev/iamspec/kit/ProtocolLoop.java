@@ -68,7 +68,10 @@ public final class ProtocolLoop {
         try {
             byte[] line;
             while (!finished && (line = lines.next()) != null) {
-                String answer = answer(line);
+                String answer = lines.lastWasTooLong()
+                        ? encode(error("the request is longer than the protocol's limit of "
+                                + RequestLines.LINE_LIMIT + " bytes"), null)
+                        : answer(line);
                 if (answer != null) {
                     answers.write(answer.getBytes(StandardCharsets.UTF_8));
                 }

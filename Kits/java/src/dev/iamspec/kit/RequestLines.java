@@ -12,7 +12,15 @@ import java.util.Arrays;
  * together (pipelining) go out together, and none is held while the kit waits for iamspec.
  */
 final class RequestLines {
+    /**
+     * The longest message the protocol allows, its line end left out (Specs/PROTOCOL.md): of a
+     * longer line only this much and one byte more is kept, so that a line with no end in sight
+     * cannot run the process out of memory.
+     */
+    static final int LINE_LIMIT = 1 << 20;
+
     private final InputStream input;
+    private boolean lastWasTooLong;
     private final Flushable beforeWaiting;
     private final byte[] buffer = new byte[1 << 16];
     private int start;
@@ -29,6 +37,7 @@ final class RequestLines {
      */
     byte[] next() throws IOException {
         ByteArrayOutputStream longLine = null;
+        lastWasTooLong = false;
         while (true) {
             for (int index = start; index < end; index++) {
                 if (buffer[index] == '\n') {
@@ -36,17 +45,18 @@ final class RequestLines {
                     if (longLine == null) {
                         line = Arrays.copyOfRange(buffer, start, index);
                     } else {
-                        longLine.write(buffer, start, index - start);
+                        keep(longLine, start, index - start);
                         line = longLine.toByteArray();
                     }
                     start = index + 1;
+                    lastWasTooLong = line.length > LINE_LIMIT;
                     return line;
                 }
             }
             if (longLine == null) {
                 longLine = new ByteArrayOutputStream();
             }
-            longLine.write(buffer, start, end - start);
+            keep(longLine, start, end - start);
             start = 0;
             end = 0;
             if (nothingWaiting()) {
@@ -54,9 +64,26 @@ final class RequestLines {
             }
             int read = input.read(buffer);
             if (read < 0) {
+                lastWasTooLong = longLine.size() > LINE_LIMIT;
                 return longLine.size() > 0 ? longLine.toByteArray() : null;
             }
             end = read;
+        }
+    }
+
+    /**
+     * Whether the line {@link #next()} returned last was longer than {@link #LINE_LIMIT}: then it
+     * holds only its first bytes.
+     */
+    boolean lastWasTooLong() {
+        return lastWasTooLong;
+    }
+
+    /** Adds {@code count} bytes of the buffer from {@code from} to {@code line}, up to one past the limit. */
+    private void keep(ByteArrayOutputStream line, int from, int count) {
+        int room = LINE_LIMIT + 1 - line.size();
+        if (room > 0) {
+            line.write(buffer, from, Math.min(room, count));
         }
     }
 

@@ -43,7 +43,17 @@ final class JsonReaderTests {
             equal(Long.MAX_VALUE, JsonReader.parse("9223372036854775807"));
             equal(Long.MIN_VALUE, JsonReader.parse("-9223372036854775808"));
             equal(new BigInteger("9223372036854775808"), JsonReader.parse("9223372036854775808"));
+            equal(new BigInteger("-123456789012345678901234567890"), JsonReader.parse("-123456789012345678901234567890"));
             equal(0.0, JsonReader.parse("1e-400"));
+        });
+
+        check.test("reader: an integer of a million digits, as long as a line may be, reads in well under 10 s", () -> {
+            String digits = "9".repeat(1_000_000);
+            long started = System.nanoTime();
+            Object parsed = JsonReader.parse(digits);
+            long seconds = (System.nanoTime() - started) / 1_000_000_000L;
+            holds(seconds < 10, "a million digits to read in under 10 s (quadratic parsing took minutes), took " + seconds);
+            equal(BigInteger.TEN.pow(1_000_000).subtract(BigInteger.ONE), parsed);
         });
 
         check.test("reader: every escape, surrogate pairs, and UTF-8 text as it is", () -> {

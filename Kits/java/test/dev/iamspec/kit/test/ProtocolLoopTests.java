@@ -108,6 +108,44 @@ final class ProtocolLoopTests {
             equal(2L, new Conversation(Counter::new, hello(7)).answers.get(0).get("protocol"));
         });
 
+        check.test("loop: a request past the 1 MiB line limit is an error, and the next is answered", () -> {
+            String tooLong = "\"" + "x".repeat(1 << 20) + "\"";
+            Conversation talk = new Conversation(Counter::new, tooLong, hello(2));
+            equal(2, talk.answers.size());
+            equal("error", talk.answers.get(0).get("type"));
+            equal("the request is longer than the protocol's limit of 1048576 bytes", talk.answers.get(0).get("message"));
+            equal("hello_reply", talk.answers.get(1).get("type"));
+        });
+
+        check.test("loop: a line with no end, 256 MiB of it, is one error, read in bounded memory", () -> {
+            long size = 256L << 20;
+            java.io.InputStream endless = new java.io.InputStream() {
+                private long left = size;
+
+                @Override
+                public int read() {
+                    return left-- > 0 ? 'x' : -1;
+                }
+
+                @Override
+                public int read(byte[] bytes, int offset, int length) {
+                    if (left <= 0) {
+                        return -1;
+                    }
+                    int count = (int) Math.min(length, left);
+                    Arrays.fill(bytes, offset, offset + count, (byte) 'x');
+                    left -= count;
+                    return count;
+                }
+            };
+            java.io.ByteArrayOutputStream output = new java.io.ByteArrayOutputStream();
+            new dev.iamspec.kit.ProtocolLoop("test-engine", "0.1", List.of("braze-swift"), List.of(), Counter::new)
+                    .run(endless, output);
+            String written = output.toString(java.nio.charset.StandardCharsets.UTF_8);
+            equal(1, written.split("\n").length);
+            holds(written.contains("the request is longer than the protocol's limit of 1048576 bytes"), written);
+        });
+
         check.test("loop: every answer echoes its request's seq; nothing after the last answer", () -> {
             Conversation talk = new Conversation(Counter::new, hello(2), testCase(1, "c", "absent"),
                     stimulus(2, "custom_event", "name", "tap", "properties", Map.of(), "source", "sdk"),

@@ -1,0 +1,91 @@
+import IAMSpec
+
+/// What the loader refuses in a case while reading it, checked on a case already made (a compiled
+/// suite's), in the same order: at least one step, one of them an `expect`; each message id of
+/// `given.messages` once, and no `present_local` reusing one; every message a step or an expectation names
+/// defined by `given.messages` or an earlier `present_local`; the advances within the clock's
+/// range (``ClockRange``). So a compiled suite holds no case the loader could not have read.
+package enum CaseModelRules {
+    /// A case's first problem: its place inside the case (`steps[2].expect`), what was found and
+    /// what was expected. Nil when the loader would have read the case.
+    package static func firstProblem(of specCase: SpecCase) -> (path: String, found: String, expected: String)? {
+        guard !specCase.steps.isEmpty else {
+            return ("steps", "no steps", "a non-empty list of steps, with at least one `expect`")
+        }
+        guard specCase.steps.contains(where: { if case .expectation = $0.action { true } else { false } }) else {
+            return ("steps", "no `expect` step", "at least one `expect` step")
+        }
+        var defined: [MessageID: String] = [:]
+        for (index, message) in specCase.messages.enumerated() {
+            if let first = defined.updateValue("messages[\(index)]", forKey: message.id) {
+                return ("messages[\(index)].id", "\(quoted(message.id)) again (as at \(first))", "each message id once")
+            }
+        }
+        for (index, step) in specCase.steps.enumerated() {
+            let path = "steps[\(index)]"
+            switch step.action {
+            case .stimulus(let stimulus):
+                let (kind, values) = stimulus.parts
+                for (field, value) in zip(kind.fields, values) {
+                    switch field.content {
+                    case .message:
+                        if defined[value.text] == nil { return unknown(value.text, at: path, defined) }
+                    case .localMessage:
+                        // A local message may be presented again; it may not reuse a delivered one's id.
+                        let id = value.message.id
+                        if let first = defined[id], first.hasPrefix("messages[") {
+                            return (
+                                path, "the message id \(quoted(id)) of \(first) again",
+                                "an id unique within the case"
+                            )
+                        }
+                        defined[id] = path
+                    case .text, .choice, .span, .number, .properties:
+                        break
+                    }
+                }
+            case .expectation(let expectation):
+                let patterns = (expectation.sequence ?? []) + (expectation.contains ?? []) + (expectation.absent ?? [])
+                for pattern in patterns {
+                    if case .id(let id)? = selector(of: pattern), defined[id] == nil {
+                        return unknown(id, at: path + ".expect", defined)
+                    }
+                }
+                for id in expectation.stack ?? [] where defined[id] == nil {
+                    return unknown(id, at: path + ".expect.stack", defined)
+                }
+            }
+        }
+        if let (index, found, expected) = ClockRange.firstAdvancePastTheEnd(of: specCase.steps) {
+            return ("steps[\(index)]", found, expected)
+        }
+        return nil
+    }
+
+    private static func unknown(
+        _ id: MessageID,
+        at path: String,
+        _ defined: [MessageID: String]
+    ) -> (path: String, found: String, expected: String) {
+        let known = defined.keys.sorted().map(quoted).joined(separator: ", ")
+        return (
+            path, "the message \(quoted(id)), which the case does not define",
+            "a message of `messages` or an earlier `present_local` (\(known.isEmpty ? "none" : known))"
+        )
+    }
+
+    private static func quoted(_ id: MessageID) -> String {
+        "\"\(QuotedText.line(id))\""
+    }
+
+    private static func selector(of pattern: ObservationPattern) -> MessageSelector? {
+        switch pattern {
+        case .displayed(let selector, _), .stacked(let selector, _), .discarded(let selector, _),
+            .rolledBack(let selector), .dismissed(let selector), .impressionLogged(let selector),
+            .clickLogged(let selector):
+            selector
+        case .noMatchingTrigger:
+            nil
+        }
+    }
+}

@@ -124,6 +124,8 @@ package struct CaseLine: Codable {
     package var diagnostics: String
     package var skipReason: String?
     package var difference: Difference?
+    /// The case's `given` (``CaseResult/given``), for a failed or errored run; absent otherwise.
+    package var given: [String]?
 
     package enum CodingKeys: String, CodingKey {
         case record
@@ -141,6 +143,7 @@ package struct CaseLine: Codable {
         case diagnostics
         case skipReason = "skip_reason"
         case difference
+        case given
     }
 
     package init(_ result: CaseResult) {
@@ -158,6 +161,7 @@ package struct CaseLine: Codable {
         diagnostics = result.diagnostics
         skipReason = result.skipReason
         difference = result.difference
+        given = result.given.isEmpty ? nil : result.given
     }
 
     package var result: CaseResult {
@@ -174,6 +178,7 @@ package struct CaseLine: Codable {
             tags: tags,
             timeline: timeline,
             diagnostics: diagnostics,
+            given: given ?? [],
             difference: difference
         )
     }

@@ -31,7 +31,8 @@ public struct CaseResult: Sendable, Hashable {
     /// What the engine wrote on the side (an `EngineError`'s diagnostics), if anything.
     public var diagnostics: String
     /// The case's `given`, compactly, one line each (`config: {...}`, `messages:`, `  - {...}`),
-    /// for the console's failure report; the results stream does not record it.
+    /// for the report of a failed or errored run (the console's, JUnit's; the results stream
+    /// records it as `given`); empty for other runs.
     public var given: [String]
 
     /// For a failed run whose `expect` step did not hold: the rules it checks and the shape of

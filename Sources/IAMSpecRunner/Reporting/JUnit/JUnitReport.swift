@@ -17,7 +17,8 @@ import IAMSpecPlatform
 ///   starts with the same `error (<kind>): ` as its message: junit2html has no error category
 ///   (it reads an `<error>` as a failure, keeping only the message and the text), so an error
 ///   still reads as one there. The text holds the message, the failing step's `path:line:col`,
-///   each rule of the case with its sources, the timeline and the re-run command.
+///   each rule of the case with its sources, the case's `given`, the timeline and the re-run
+///   command.
 /// - A run a baseline judged with stale entries has one more suite, `iamspec.baseline`: a
 ///   failing test case per stale entry (`<failure type="iamspec.stale-baseline-entry">`), named
 ///   by the entry's key, so that the reports count what fails the run as the totals line does.
@@ -258,6 +259,12 @@ public enum JUnitReport {
                 "  \(QuotedText.line(rule.id))"
                     + (rule.sources.isEmpty ? "" : ": \(QuotedText.line(rule.sources.joined(separator: "; ")))")
             }
+            lines.append("")
+        }
+        // The case's `given`, as the console's failure report shows it.
+        if !result.given.isEmpty {
+            lines.append("given:")
+            lines += result.given.map { "  \(QuotedText.line($0))" }
             lines.append("")
         }
         lines += TimelineText.lines(result.timeline)

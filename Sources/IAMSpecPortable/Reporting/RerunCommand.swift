@@ -4,8 +4,8 @@ import IAMSpec
 ///
 /// After `iamspec run`, a command line with every option that changes the verdict, shell-quoted:
 /// `cd <working directory> && iamspec run <suite paths> --filter <id> --profile <profile>`, then
-/// the engine command, `--validate-protocol`, a timeout other than 30 s, the baseline and
-/// `--allow-unexpected-pass`, as the header's ``RunInvocation`` records them. It first changes to
+/// the engine command, `--validate-protocol`, a timeout other than 30 s, the baseline,
+/// `--allow-unexpected-pass` and `--repeat`, as the header's ``RunInvocation`` records them. It first changes to
 /// the run's working directory, so that it works from any directory: the suite paths, the
 /// baseline, the engine command and the program itself may be relative to it. After a library
 /// run (no invocation), the options to give `ConformanceRun` instead, as Swift that compiles:
@@ -37,6 +37,7 @@ package enum RerunCommand {
         }
         if let baseline = invocation.baseline { words += ["--baseline", baseline] }
         if invocation.allowsUnexpectedPass { words.append("--allow-unexpected-pass") }
+        if let repeats = invocation.repeats, repeats > 1 { words += ["--repeat", String(repeats)] }
         let command = words.map(shellQuoted).joined(separator: " ")
         guard let directory = invocation.workingDirectory else { return command }
         return "cd \(shellQuoted(directory)) && \(command)"

@@ -126,6 +126,8 @@ package struct CaseLine: Codable {
     package var difference: Difference?
     /// The case's `given` (``CaseResult/given``), for a failed or errored run; absent otherwise.
     package var given: [String]?
+    /// For a nondeterministic run: its first repeat and the first that differed.
+    package var nondeterminism: Nondeterminism?
 
     package enum CodingKeys: String, CodingKey {
         case record
@@ -144,6 +146,7 @@ package struct CaseLine: Codable {
         case skipReason = "skip_reason"
         case difference
         case given
+        case nondeterminism
     }
 
     package init(_ result: CaseResult) {
@@ -162,6 +165,7 @@ package struct CaseLine: Codable {
         skipReason = result.skipReason
         difference = result.difference
         given = result.given.isEmpty ? nil : result.given
+        nondeterminism = result.nondeterminism
     }
 
     package var result: CaseResult {
@@ -179,7 +183,8 @@ package struct CaseLine: Codable {
             timeline: timeline,
             diagnostics: diagnostics,
             given: given ?? [],
-            difference: difference
+            difference: difference,
+            nondeterminism: nondeterminism
         )
     }
 }

@@ -146,7 +146,7 @@ package struct CaseExecutor: Sendable {
     }
 
     /// The case's `given`, for the report of a run that failed or errored.
-    private func given(of specCase: SpecCase) -> [String] {
+    func given(of specCase: SpecCase) -> [String] {
         CaseSyntax.plain.given(configuration: specCase.configuration, messages: specCase.messages)
     }
 

@@ -39,6 +39,10 @@ public struct CaseResult: Sendable, Hashable {
     /// the mismatch; nil otherwise.
     public var difference: Difference?
 
+    /// For a run made several times whose repeats did not agree (`iamspec run --repeat N`): its
+    /// first repeat and the first that differed, each with its timeline; nil otherwise.
+    public var nondeterminism: Nondeterminism?
+
     /// A result made in code; reports are made the same way from it as from a run's.
     public init(
         caseID: String,
@@ -54,7 +58,8 @@ public struct CaseResult: Sendable, Hashable {
         timeline: [TimelineEntry] = [],
         diagnostics: String = "",
         given: [String] = [],
-        difference: Difference? = nil
+        difference: Difference? = nil,
+        nondeterminism: Nondeterminism? = nil
     ) {
         self.caseID = caseID
         self.profile = profile
@@ -70,6 +75,7 @@ public struct CaseResult: Sendable, Hashable {
         self.diagnostics = diagnostics
         self.given = given
         self.difference = difference
+        self.nondeterminism = nondeterminism
     }
 
     /// Why the run was skipped, or nil when it was not.

@@ -24,8 +24,8 @@ package enum LaterDisplay {
         switch check {
         case .sequence: patterns = expectation.sequence ?? []
         case .contains: patterns = expectation.contains ?? []
-        case .absent, .stack, .engine, .timeout, .stackAnswer, .interrupted, .declined, .expectedFailure,
-            .unexpectedPass:
+        case .absent, .stack, .nondeterministic, .engine, .timeout, .stackAnswer, .interrupted, .declined,
+            .expectedFailure, .unexpectedPass:
             return []
         }
         var missing: [MessageID] = []

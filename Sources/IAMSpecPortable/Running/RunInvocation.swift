@@ -16,6 +16,8 @@ public struct RunInvocation: Sendable, Hashable, Codable {
     public var baseline: String?
     /// `--allow-unexpected-pass`.
     public var allowsUnexpectedPass: Bool
+    /// `--repeat N`: how many times each run was made; nil for once.
+    public var repeats: Int?
 
     /// The options of an `iamspec run`; each left out has the value the option's absence means.
     public init(
@@ -24,7 +26,8 @@ public struct RunInvocation: Sendable, Hashable, Codable {
         engineCommand: String? = nil,
         validatesProtocol: Bool = false,
         baseline: String? = nil,
-        allowsUnexpectedPass: Bool = false
+        allowsUnexpectedPass: Bool = false,
+        repeats: Int? = nil
     ) {
         self.program = program
         self.workingDirectory = workingDirectory
@@ -32,6 +35,7 @@ public struct RunInvocation: Sendable, Hashable, Codable {
         self.validatesProtocol = validatesProtocol
         self.baseline = baseline
         self.allowsUnexpectedPass = allowsUnexpectedPass
+        self.repeats = repeats
     }
 
     package enum CodingKeys: String, CodingKey {
@@ -41,5 +45,6 @@ public struct RunInvocation: Sendable, Hashable, Codable {
         case validatesProtocol = "validate_protocol"
         case baseline
         case allowsUnexpectedPass = "allow_unexpected_pass"
+        case repeats = "repeat"
     }
 }

@@ -125,6 +125,7 @@ public struct ConformanceRun: Sendable {
             jobs: options.jobs,
             timeout: options.timeout,
             failFast: options.failFast,
+            repeats: options.repeats,
             clock: watchdogClock
         )
         var kept: [CaseResult] = []

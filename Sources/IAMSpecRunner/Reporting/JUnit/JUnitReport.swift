@@ -267,7 +267,7 @@ public enum JUnitReport {
             lines += result.given.map { "  \(QuotedText.line($0))" }
             lines.append("")
         }
-        lines += TimelineText.lines(result.timeline)
+        lines += result.nondeterminism?.lines ?? TimelineText.lines(result.timeline)
         if !result.diagnostics.isEmpty {
             lines += ["", "engine diagnostics:"] + QuotedText.lines(result.diagnostics, after: "| ")
         }
@@ -284,7 +284,7 @@ public enum JUnitReport {
         if !result.message.isEmpty {
             lines.append(located(result))
         }
-        lines += TimelineText.lines(result.timeline)
+        lines += result.nondeterminism?.lines ?? TimelineText.lines(result.timeline)
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -101,6 +101,7 @@ package enum MarkdownReport {
         let groups = [
             ("Newly failing", diff.newlyFailing), ("Newly passing", diff.newlyPassing),
             ("Newly skipped", diff.newlySkipped), ("Changed messages", diff.changedMessages),
+            ("Nondeterministic", diff.nondeterministic),
         ]
         for (title, changes) in groups where !changes.isEmpty {
             lines += ["", "### \(title) (\(changes.count))"]
@@ -131,6 +132,11 @@ package enum MarkdownReport {
             ["\(QuotedText.line(result.location.description)): \(result.message)"],
             language: "text"
         )
+        if let nondeterminism = result.nondeterminism {
+            // Both repeats, each with its timeline.
+            lines.append("")
+            lines += QuotedText.markdownCodeBlock(nondeterminism.lines, language: "text")
+        }
         if !result.rules.isEmpty {
             lines.append("")
             lines += result.rules.map { rule in

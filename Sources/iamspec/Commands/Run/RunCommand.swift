@@ -46,6 +46,13 @@ struct RunCommand: ParsableCommand {
             judged against what it wrote. The --json results stream records what the engine \
             did, before any baseline, and in its footer the baseline and the verdict, which \
             `iamspec report` applies again.
+
+            With --repeat N each run is made N times, each on a fresh engine (Specs/PROTOCOL.md, \
+            "Determinism"): a run whose repeats end otherwise (status, check, message) or observe \
+            otherwise (any step's observations) is nondeterministic: it fails, with the kind \
+            nondeterministic, and every report shows its first repeat and the first that differed, \
+            each with its timeline. A run that fails the same way every time is an ordinary \
+            failure. --update-baseline gives a nondeterministic run a `flaky` entry.
             """
     )
 
@@ -105,6 +112,18 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "A selection that matches no case run exits 0 (with a warning) instead of 5.")
     var allowEmpty = false
 
+    @Option(
+        name: .customLong("repeat"),
+        help: ArgumentHelp(
+            """
+            Make each run this many times, each on a fresh engine: a run whose repeats end or observe \
+            otherwise is reported nondeterministic (failed).
+            """,
+            valueName: "n"
+        )
+    )
+    var repeats = 1
+
     func validate() throws {
         if allowUnexpectedPass && baseline == nil {
             throw ValidationError("--allow-unexpected-pass applies to a --baseline; give one")
@@ -123,10 +142,16 @@ struct RunCommand: ParsableCommand {
         guard jobs >= 1 else {
             throw ValidationError("--jobs must be at least 1, found \(jobs)")
         }
+        guard (1...Self.maximumRepeats).contains(repeats) else {
+            throw ValidationError("--repeat must be at least 1 and at most \(Self.maximumRepeats), found \(repeats)")
+        }
         guard timeout > 0, timeout <= 86_400 else {
             throw ValidationError("--timeout must be more than 0 and at most 86400 seconds, found \(timeout)")
         }
     }
+
+    /// The most times `--repeat` makes each run.
+    static let maximumRepeats = 100
 
     func run() throws {
         let clock = ContinuousClock()
@@ -174,17 +199,15 @@ struct RunCommand: ParsableCommand {
             total: runs.count,
             overwrites: StandardError.isTerminal
         )
-        let run = ConformanceRun(
-            engine: provider,
-            options: RunOptions(
-                selection: selection.selection,
-                jobs: jobs,
-                timeout: .milliseconds(Int64((timeout * 1000).rounded())),
-                plannedSkip: { run in knownOutcomes?.skipReason(caseID: run.specCase.id, profile: run.profile) },
-                failFast: failFast ? stopsRun(judgedBy: knownOutcomes) : nil
-            ),
-            control: control
+        var options = RunOptions(
+            selection: selection.selection,
+            jobs: jobs,
+            timeout: .milliseconds(Int64((timeout * 1000).rounded())),
+            plannedSkip: { run in knownOutcomes?.skipReason(caseID: run.specCase.id, profile: run.profile) },
+            failFast: failFast ? stopsRun(judgedBy: knownOutcomes) : nil
         )
+        options.repeats = repeats
+        let run = ConformanceRun(engine: provider, options: options, control: control)
         var header = run.header(paths: suite.paths)
         header.invocation = RunInvocation(
             program: CommandLine.arguments.first ?? "iamspec",
@@ -192,7 +215,8 @@ struct RunCommand: ParsableCommand {
             engineCommand: engineCommand,
             validatesProtocol: validateProtocol,
             baseline: baseline ?? updateBaseline,
-            allowsUnexpectedPass: allowUnexpectedPass
+            allowsUnexpectedPass: allowUnexpectedPass,
+            repeats: repeats > 1 ? repeats : nil
         )
         // The baseline `--update-baseline` writes is known only at the end: then the reports it
         // judges are made at the end, from every result kept.

@@ -203,6 +203,8 @@ package struct FooterLine: Codable {
     package var stoppedAtFirstFailure: Bool?
     package var notRun: Int?
     package var lateLines: [String]?
+    /// ``RunSummary/capabilityWarnings``, when there are some.
+    package var warnings: [String]?
     package var baseline: BaselineRecord?
     package var verdict: VerdictRecord?
 
@@ -214,6 +216,7 @@ package struct FooterLine: Codable {
         case stoppedAtFirstFailure = "stopped_at_first_failure"
         case notRun = "not_run"
         case lateLines = "late_lines"
+        case warnings
         case baseline
         case verdict
     }
@@ -427,6 +430,7 @@ package struct FooterLine: Codable {
         stoppedAtFirstFailure = raw.stoppedAtFirstFailure
         notRun = raw.notRun
         lateLines = raw.lateLines.isEmpty ? nil : raw.lateLines
+        warnings = raw.capabilityWarnings.isEmpty ? nil : raw.capabilityWarnings
         baseline = judged.baseline.map(BaselineRecord.init)
         verdict = VerdictRecord(judged.verdict)
     }

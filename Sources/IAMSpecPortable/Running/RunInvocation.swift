@@ -18,6 +18,8 @@ public struct RunInvocation: Sendable, Hashable, Codable {
     public var allowsUnexpectedPass: Bool
     /// `--repeat N`: how many times each run was made; nil for once.
     public var repeats: Int?
+    /// `--strict-capabilities`: the run's capability warnings fail it; nil without it.
+    public var strictCapabilities: Bool?
 
     /// The options of an `iamspec run`; each left out has the value the option's absence means.
     public init(
@@ -27,7 +29,8 @@ public struct RunInvocation: Sendable, Hashable, Codable {
         validatesProtocol: Bool = false,
         baseline: String? = nil,
         allowsUnexpectedPass: Bool = false,
-        repeats: Int? = nil
+        repeats: Int? = nil,
+        strictCapabilities: Bool? = nil
     ) {
         self.program = program
         self.workingDirectory = workingDirectory
@@ -36,6 +39,7 @@ public struct RunInvocation: Sendable, Hashable, Codable {
         self.baseline = baseline
         self.allowsUnexpectedPass = allowsUnexpectedPass
         self.repeats = repeats
+        self.strictCapabilities = strictCapabilities
     }
 
     package enum CodingKeys: String, CodingKey {
@@ -46,5 +50,6 @@ public struct RunInvocation: Sendable, Hashable, Codable {
         case baseline
         case allowsUnexpectedPass = "allow_unexpected_pass"
         case repeats = "repeat"
+        case strictCapabilities = "strict_capabilities"
     }
 }

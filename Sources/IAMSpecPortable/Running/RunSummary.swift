@@ -21,6 +21,11 @@ public struct RunSummary: Sendable, Hashable {
     /// case's result was out; the next case ran on a fresh process. It fails the run. The stdio
     /// provider gathers them (`StdioEngineProvider.lateLines`); a run in code sets them here.
     public var lateLines: [String] = []
+    /// What the engine declares and cannot have meant, found by running it (a capability it
+    /// declared but declined on every run that needed it; a protocol-2 list naming none of the
+    /// capabilities added since): warnings at the end of every report, which fail the run under
+    /// `iamspec run --strict-capabilities` (``RunInvocation/strictCapabilities``).
+    package var capabilityWarnings: [String] = []
     /// Passed runs counted but not in ``results``: a streamed run hands each result to its
     /// reports as it finishes and keeps only those it needs afterwards.
     package var passedNotKept: Int

@@ -128,6 +128,7 @@ extension ResultsStream {
                     notRun: footer.notRun ?? 0
                 )
                 summary.lateLines = footer.lateLines ?? []
+                summary.capabilityWarnings = footer.warnings ?? []
                 let recorded: RecordedRun
                 do {
                     recorded = RecordedRun(summary: summary, baseline: try footer.baseline?.applied())

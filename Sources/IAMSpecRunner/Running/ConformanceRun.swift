@@ -126,6 +126,7 @@ public struct ConformanceRun: Sendable {
             timeout: options.timeout,
             failFast: options.failFast,
             repeats: options.repeats,
+            capabilityTally: options.capabilityTally,
             clock: watchdogClock
         )
         var kept: [CaseResult] = []

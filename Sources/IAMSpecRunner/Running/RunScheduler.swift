@@ -56,6 +56,8 @@ final class RunScheduler: Sendable {
     private let failFast: (@Sendable (CaseResult) -> Bool)?
     /// How many times each run is made (``RunOptions/repeats``).
     private let repeats: Int
+    /// Counts the runs made per declared capability, and those the engine declined.
+    private let capabilityTally: CapabilityWarnings?
     private let clock: any WatchdogClock
     private let state = Mutex(State())
     /// Signalled when the sleeping watchdog has something to do: a result to hand on, every run
@@ -155,6 +157,7 @@ final class RunScheduler: Sendable {
         timeout: Duration,
         failFast: (@Sendable (CaseResult) -> Bool)? = nil,
         repeats: Int = 1,
+        capabilityTally: CapabilityWarnings? = nil,
         clock: any WatchdogClock
     ) {
         self.executor = executor
@@ -164,6 +167,7 @@ final class RunScheduler: Sendable {
         self.timeout = timeout
         self.failFast = failFast
         self.repeats = max(1, repeats)
+        self.capabilityTally = capabilityTally
         self.clock = clock
     }
 
@@ -296,11 +300,12 @@ final class RunScheduler: Sendable {
             for index in runs {
                 guard let run = begin(index, caseEnd: runs.upperBound, sharingCaseWith: earlier) else { return }
                 earlier = run
+                let planned = plannedSkip(run)
                 let result = executor.execute(
                     run.specCase,
                     profile: run.profile,
                     repeats: repeats,
-                    plannedSkip: plannedSkip(run),
+                    plannedSkip: planned,
                     keepsTimelineWhenPassed: keepsTimelineWhenPassed(run),
                     memo: &memo,
                     beforeRepeat: { restartClock(of: index) },
@@ -308,6 +313,11 @@ final class RunScheduler: Sendable {
                         self.engineMade(engine, index: index, uninterruptibleType: &uninterruptibleEngineType)
                     }
                 )
+                if let capabilityTally,
+                    planned == nil && executor.skipReason(for: run.specCase, profile: run.profile) == nil
+                {
+                    capabilityTally.record(result, of: run.specCase)
+                }
                 guard record(result, index: index) else { return }
             }
         }

@@ -198,6 +198,9 @@ public enum JUnitReport {
         for (number, line) in zip(1..., summary.lateLines) {
             properties.append(("late-line.\(number)", line))
         }
+        for (number, warning) in zip(1..., summary.capabilityWarnings) {
+            properties.append(("warning.\(number)", warning))
+        }
         let verdict = summary.verdict
         properties.append(("verdict", verdict.outcome))
         if let baseline = summary.baseline, let counts = verdict.baselineCounts {

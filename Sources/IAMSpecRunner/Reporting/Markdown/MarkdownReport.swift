@@ -58,6 +58,10 @@ package enum MarkdownReport {
             lines += QuotedText.markdownCodeBlock(Array(summary.lateLines.prefix(listLimit)), language: "text")
             lines += more(summary.lateLines.count)
         }
+        if !summary.capabilityWarnings.isEmpty {
+            lines += ["", "**Warnings:** what the engine declares and cannot have meant:", ""]
+            lines += QuotedText.markdownCodeBlock(summary.capabilityWarnings, language: "text")
+        }
         let differences = summary.differences
         if !differences.isEmpty {
             lines += ["", "### Differences (\(differences.count))", ""]

@@ -53,6 +53,13 @@ struct RunCommand: ParsableCommand {
             nondeterministic, and every report shows its first repeat and the first that differed, \
             each with its timeline. A run that fails the same way every time is an ordinary \
             failure. --update-baseline gives a nondeterministic run a `flaky` entry.
+
+            At the end of the run, a warning (on standard output before the totals line, and in \
+            every report: the results stream's footer `warnings`) names a capability the engine \
+            declares but declined (`unsupported`, `skipped`, CaseSkipped) on every run that needed \
+            it, and a protocol-2 engine whose list names none of the capabilities added since \
+            protocol 2 (Specs/README.md, "Capabilities"); with --strict-capabilities they fail the \
+            run (exit status 1).
             """
     )
 
@@ -123,6 +130,14 @@ struct RunCommand: ParsableCommand {
         )
     )
     var repeats = 1
+
+    @Flag(
+        help: """
+            Fail the run on a capability warning: a capability the engine declares but declined on \
+            every run that needed it, or a protocol-2 list naming none of the capabilities added since.
+            """
+    )
+    var strictCapabilities = false
 
     func validate() throws {
         if allowUnexpectedPass && baseline == nil {
@@ -207,6 +222,8 @@ struct RunCommand: ParsableCommand {
             failFast: failFast ? stopsRun(judgedBy: knownOutcomes) : nil
         )
         options.repeats = repeats
+        let tally = CapabilityWarnings(declared: provider.description.capabilities)
+        options.capabilityTally = tally
         let run = ConformanceRun(engine: provider, options: options, control: control)
         var header = run.header(paths: suite.paths)
         header.invocation = RunInvocation(
@@ -216,7 +233,8 @@ struct RunCommand: ParsableCommand {
             validatesProtocol: validateProtocol,
             baseline: baseline ?? updateBaseline,
             allowsUnexpectedPass: allowUnexpectedPass,
-            repeats: repeats > 1 ? repeats : nil
+            repeats: repeats > 1 ? repeats : nil,
+            strictCapabilities: strictCapabilities ? true : nil
         )
         // The baseline `--update-baseline` writes is known only at the end: then the reports it
         // judges are made at the end, from every result kept.
@@ -257,6 +275,16 @@ struct RunCommand: ParsableCommand {
         }
         // What the engine wrote after a case had ended is charged to it in every report.
         outcome.lateLines = stdioProvider?.lateLines ?? []
+        // What the engine declares and cannot have meant, said at the end of every report.
+        outcome.capabilityWarnings = tally.declinedEverywhere
+        if let stdioProvider, !(provider is EngineNotStarted),
+            let outdated = CapabilityWarnings.outdatedList(
+                protocolVersion: stdioProvider.protocolVersion,
+                declared: provider.description.capabilities
+            )
+        {
+            outcome.capabilityWarnings.append(outdated)
+        }
         // Every case decoded, only to refresh a baseline: not on every run's way out.
         let written =
             judgesBaseline

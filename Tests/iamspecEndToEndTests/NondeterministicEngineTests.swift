@@ -57,6 +57,28 @@ struct NondeterministicEngineTests {
         #expect(!back.standardOutput.contains("newly failing ("))
     }
 
+    @Test func aCompiledSuiteRunRepeatedFindsTheSameNondeterminism() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let suite = folder.appendingPathComponent("suite.json").path
+        let compiled = try IAMSpecExecutable.run("compile", "Specs/priority", "--filter", "priority-tie-*", "-o", suite)
+        #expect(compiled.status == 0, "\(compiled.standardError)")
+        let outcome = try IAMSpecExecutable.run(
+            "run-compiled",
+            suite,
+            "--repeat",
+            "2",
+            "--engine-command",
+            Self.engine,
+            "--color",
+            "never"
+        )
+        #expect(outcome.status == 1, "\(outcome.standardOutput)\(outcome.standardError)")
+        #expect(outcome.lastLine == "0 passed, 6 failed, 0 skipped")
+        #expect(outcome.standardOutput.contains(": nondeterministic: repeat 1 of 2 passed; repeat 2 failed: "))
+        #expect(outcome.standardOutput.contains("\n    repeat 2 of 2: failed: sequence on delivery: "))
+    }
+
     @Test func updatingTheBaselineSuggestsFlaky() throws {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -21,6 +21,10 @@ back, changed by VARIANT:
   dismissed (a design some SDKs have): after each `dismiss` it asks the engine for the top of the
   stack (`display_next`) and adds what that shows to the dismissal's answer. One behaviour
   differs (rule `stack.no-auto-drain`), every capability still declared.
+- `protocol-2-list`: nothing changed but the handshake: `hello_reply` lists none of the
+  capabilities added since protocol 2 came (`app-dismissal`, `click-follow-up`, `data-wipe`,
+  `extras`, `push-click`), as an adapter written before them would, so the runs that need them
+  are skipped and iamspec warns of the list.
 - `strict`: nothing changed but the handshake: `hello_reply` does not declare `pipelining`, so
   iamspec sends one request at a time (Specs/PROTOCOL.md, "Pipelining"), and every verdict is the
   reference engine's.
@@ -51,6 +55,9 @@ def declined(request, variant):
 LACKING = {"no-interval": "minimum-interval", "no-priority": "priority", "no-extras": "extras"}
 """The capability each variant lacks, and so does not declare."""
 
+ADDED_SINCE_PROTOCOL_2 = {"app-dismissal", "click-follow-up", "data-wipe", "extras", "push-click"}
+"""The capabilities added since protocol 2 came, which `protocol-2-list` does not list."""
+
 
 def changed_request(request, variant):
     """The request as the variant passes it on."""
@@ -72,6 +79,8 @@ def changed(answer, variant):
                 observation["extras"] = {}
     if variant == "no-impressions" and answer.get("type") == "observations":
         answer["observations"] = [o for o in answer["observations"] if o["kind"] != "impression_logged"]
+    if variant == "protocol-2-list" and answer.get("type") == "hello_reply":
+        answer["capabilities"] = [c for c in answer.get("capabilities", []) if c not in ADDED_SINCE_PROTOCOL_2]
     if variant == "strict" and answer.get("type") == "hello_reply":
         answer.pop("pipelining", None)
     return answer

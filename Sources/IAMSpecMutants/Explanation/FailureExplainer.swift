@@ -44,7 +44,8 @@ package struct FailureExplainer: Sendable {
         _ failures: [Failure],
         engines: ([Behaviour]) throws -> any EngineProvider
     ) throws -> [ExplainedBehaviour] {
-        let failures = failures.filter { $0.result.status == .failed }
+        // A nondeterministic run (`--repeat`) has no one timeline to reproduce.
+        let failures = failures.filter { $0.result.status == .failed && $0.result.kind != .nondeterministic }
         guard !failures.isEmpty else { return [] }
         let reference = try replay(failures, on: [], engines: engines)
         // Each behaviour alone: which runs it explains, and which it changes at all.

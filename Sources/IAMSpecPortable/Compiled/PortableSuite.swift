@@ -103,13 +103,14 @@ public struct PortableSuite: Sendable {
         return await self.run(run, by: CaseExecutor(provider: provider, ruleReferences: ruleReferences))
     }
 
-    /// Runs `run` with `executor`, under the suite's timeout.
-    private func run(_ run: PortableRun, by executor: CaseExecutor) async -> CaseResult {
+    /// Runs `run` with `executor`, `repeats` times, under the suite's timeout (each repeat's).
+    private func run(_ run: PortableRun, by executor: CaseExecutor, repeats: Int = 1) async -> CaseResult {
         await RunWatch.run(
             compiled.cases[compiled.runs[run.index].caseIndex],
             profile: run.profile,
             executor: executor,
-            timeout: timeout
+            timeout: timeout,
+            repeats: repeats
         )
     }
 
@@ -118,13 +119,20 @@ public struct PortableSuite: Sendable {
     /// run, as `RunControl.interrupt()` does the runner's: the run under way is an error
     /// (`interrupted`), none starts after it, and the summary says so (`interrupted`, `notRun`).
     public func runAll(on provider: some EngineProvider) async -> RunSummary {
+        await runAll(on: provider, repeats: 1)
+    }
+
+    /// Runs every run of the suite as ``runAll(on:)`` does, each `repeats` times on fresh engines
+    /// (`iamspec run-compiled --repeat N`): a run whose repeats do not agree is nondeterministic
+    /// (``Nondeterminism``).
+    package func runAll(on provider: some EngineProvider, repeats: Int) async -> RunSummary {
         let startedAt = Date()
         // One executor for every run: the engine says what it can do once, as in a handshake.
         let executor = CaseExecutor(provider: provider, ruleReferences: ruleReferences)
         var results: [CaseResult] = []
         results.reserveCapacity(runs.count)
         for run in runs where !Task.isCancelled {
-            results.append(await self.run(run, by: executor))
+            results.append(await self.run(run, by: executor, repeats: repeats))
         }
         return RunSummary(
             header: header(engine: provider.description, startedAt: startedAt, jobs: 1),

@@ -11,12 +11,15 @@ import IAMSpec
 /// processor: an engine that hangs, or waits for the main actor, would otherwise hold one, and a
 /// few at once would starve the deadlines and the tests themselves.
 enum RunWatch {
-    /// The result of `specCase` under `profile`, made by `executor` within `timeout`.
+    /// The result of `specCase` under `profile`, made by `executor` within `timeout` (each of
+    /// `repeats` times, within `timeout` each: a run made several times, compared as
+    /// `Nondeterminism` says).
     static func run(
         _ specCase: SpecCase,
         profile: Profile,
         executor: CaseExecutor,
-        timeout: Duration
+        timeout: Duration,
+        repeats: Int = 1
     ) async -> CaseResult {
         let race = RunRace { kind, message, milliseconds, diagnostics in
             executor.unfinished(
@@ -33,13 +36,25 @@ enum RunWatch {
                 guard race.start(continuation) else { return }
                 // A serial queue of its own gets a thread of its own, however busy the others are.
                 DispatchQueue(label: "iamspec portable run").async {
-                    let result = executor.execute(specCase, profile: profile) { engine in
-                        guard let engine = engine as? any InterruptibleEngine else { return }
-                        race.watch(engine)
-                    }
+                    var memo = CaseExecutor.Memo()
+                    let result = executor.execute(
+                        specCase,
+                        profile: profile,
+                        repeats: repeats,
+                        memo: &memo,
+                        beforeRepeat: {
+                            race.unwatch()
+                            return true
+                        },
+                        engineMade: { engine in
+                            guard let engine = engine as? any InterruptibleEngine else { return }
+                            race.watch(engine)
+                        }
+                    )
                     race.finish(result)
                 }
-                race.expire(after: timeout) { CaseExecutor.timeoutMessage(after: timeout, engine: $0) }
+                let limit = timeout * max(1, repeats)
+                race.expire(after: limit) { CaseExecutor.timeoutMessage(after: limit, engine: $0) }
             }
         } onCancel: {
             race.giveUp(as: .interrupted) { CaseExecutor.interruptedMessage(engine: $0) }
@@ -109,6 +124,12 @@ private final class RunRace: @unchecked Sendable {
             return ended
         }
         if alreadyEnded { engine.interrupt() }
+    }
+
+    /// Lets the last engine go before the run's next repeat makes another: a stdio provider takes
+    /// a process back only once its engine is freed, and the repeat should get that process.
+    func unwatch() {
+        lock.sync { engine = nil }
     }
 
     /// The run ended by itself with `result`.

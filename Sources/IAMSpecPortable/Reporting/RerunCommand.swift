@@ -4,7 +4,8 @@ import IAMSpec
 ///
 /// After `iamspec run`, a command line with every option that changes the verdict, shell-quoted:
 /// `iamspec run <suite paths> --filter <id> --profile <profile>`, then the engine command,
-/// `--validate-protocol`, a timeout other than 30 s, the baseline and `--allow-unexpected-pass`,
+/// `--validate-protocol`, a timeout other than 30 s, the baseline, `--allow-unexpected-pass` and
+/// `--repeat`,
 /// as the header's ``RunInvocation`` records them, each path as it was given: it runs from the
 /// directory the run was started in (in CI, the repository's root), and names no path of the
 /// machine that made the run, so a published report holds none (a working directory an older
@@ -38,6 +39,7 @@ package enum RerunCommand {
         }
         if let baseline = invocation.baseline { words += ["--baseline", baseline] }
         if invocation.allowsUnexpectedPass { words.append("--allow-unexpected-pass") }
+        if let repeats = invocation.repeats, repeats > 1 { words += ["--repeat", String(repeats)] }
         return words.map(shellQuoted).joined(separator: " ")
     }
 

@@ -124,6 +124,10 @@ package struct CaseLine: Codable {
     package var diagnostics: String
     package var skipReason: String?
     package var difference: Difference?
+    /// The case's `given` (``CaseResult/given``), for a failed or errored run; absent otherwise.
+    package var given: [String]?
+    /// For a nondeterministic run: its first repeat and the first that differed.
+    package var nondeterminism: Nondeterminism?
 
     package enum CodingKeys: String, CodingKey {
         case record
@@ -141,6 +145,8 @@ package struct CaseLine: Codable {
         case diagnostics
         case skipReason = "skip_reason"
         case difference
+        case given
+        case nondeterminism
     }
 
     package init(_ result: CaseResult) {
@@ -158,6 +164,8 @@ package struct CaseLine: Codable {
         diagnostics = result.diagnostics
         skipReason = result.skipReason
         difference = result.difference
+        given = result.given.isEmpty ? nil : result.given
+        nondeterminism = result.nondeterminism
     }
 
     package var result: CaseResult {
@@ -174,7 +182,9 @@ package struct CaseLine: Codable {
             tags: tags,
             timeline: timeline,
             diagnostics: diagnostics,
-            difference: difference
+            given: given ?? [],
+            difference: difference,
+            nondeterminism: nondeterminism
         )
     }
 }
@@ -194,6 +204,8 @@ package struct FooterLine: Codable {
     package var stoppedAtFirstFailure: Bool?
     package var notRun: Int?
     package var lateLines: [String]?
+    /// ``RunSummary/capabilityWarnings``, when there are some.
+    package var warnings: [String]?
     package var baseline: BaselineRecord?
     package var verdict: VerdictRecord?
 
@@ -206,6 +218,7 @@ package struct FooterLine: Codable {
         case stoppedAtFirstFailure = "stopped_at_first_failure"
         case notRun = "not_run"
         case lateLines = "late_lines"
+        case warnings
         case baseline
         case verdict
     }
@@ -459,6 +472,7 @@ package struct FooterLine: Codable {
         stoppedAtFirstFailure = raw.stoppedAtFirstFailure
         notRun = raw.notRun
         lateLines = raw.lateLines.isEmpty ? nil : raw.lateLines
+        warnings = raw.capabilityWarnings.isEmpty ? nil : raw.capabilityWarnings
         baseline = judged.baseline.map(BaselineRecord.init)
         verdict = VerdictRecord(judged.verdict)
     }

@@ -24,7 +24,8 @@ package enum TimelineText {
                 )
             )
             if let expected = entry.expected {
-                lines.append("\(detailIndent)expected: \(listText(expected))")
+                // An expectation of an empty window says so, never "(nothing)".
+                lines.append("\(detailIndent)expected: \(expected.isEmpty ? "nothing observed" : listText(expected))")
             }
             if let actual = entry.actual {
                 lines.append("\(detailIndent)actual:   \(listText(actual))")

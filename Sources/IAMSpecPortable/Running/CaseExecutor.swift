@@ -149,7 +149,7 @@ package struct CaseExecutor: Sendable {
     }
 
     /// The case's `given`, for the report of a run that failed or errored.
-    private func given(of specCase: SpecCase) -> [String] {
+    func given(of specCase: SpecCase) -> [String] {
         CaseSyntax.plain.given(configuration: specCase.configuration, messages: specCase.messages)
     }
 
@@ -227,8 +227,8 @@ package struct CaseExecutor: Sendable {
             engine = lookahead
         }
         var session = Session(stepCount: steps.count, reusing: &memo)
-        runSteps(steps, on: &engine, into: &result, session: &session)
-        if result.status != .error {
+        let mayEndCase = runSteps(steps, on: &engine, into: &result, session: &session)
+        if result.status != .error && mayEndCase {
             do {
                 try engine.endCase()
             } catch {
@@ -267,13 +267,15 @@ package struct CaseExecutor: Sendable {
 
     /// Runs the steps until the first that does not pass; the result says how they went, the
     /// session what the engine observed at each step run. Generic, so that the engine's existential
-    /// is opened once per run, not at every step.
+    /// is opened once per run, not at every step. After a failed check that misses a display, runs
+    /// on to tell whether it came later (``LaterDisplay``); false when the engine failed then, so
+    /// that its case is not ended.
     private func runSteps<Engine: DeliveryEngine>(
         _ steps: [Step],
         on engine: inout Engine,
         into result: inout CaseResult,
         session: inout Session
-    ) {
+    ) -> Bool {
         // Each step is read in place: a copy of it would retain and release what it holds.
         steps.withUnsafeBufferPointer { steps in
             for index in steps.indices {
@@ -286,22 +288,34 @@ package struct CaseExecutor: Sendable {
                         session.record([])
                         result.location = steps[index].location
                         result.apply(.declined("`\(CaseSyntax.plain.step(stimulus))`", skip))
-                        return
+                        return true
                     } catch {
                         session.record([])
                         result.location = steps[index].location
                         result.apply(.engineFailure(error, while: "handling `\(CaseSyntax.plain.step(stimulus))`"))
-                        return
+                        return true
                     }
                     session.record(observations)
                 case .expectation(let expectation):
-                    if let problem = check(expectation, engine: &engine, session: &session) {
+                    if var problem = check(expectation, engine: &engine, session: &session) {
                         result.location = steps[index].location
+                        let missing = LaterDisplay.missing(
+                            from: expectation,
+                            check: problem.kind,
+                            window: session.window
+                        )
+                        var mayEndCase = true
+                        if problem.status == .failed && !missing.isEmpty {
+                            let finding = LaterDisplay.runOn(after: index, of: steps, seeking: missing, engine: &engine)
+                            problem.message += finding.note
+                            mayEndCase = !finding.engineFailed
+                        }
                         result.apply(problem)
-                        return
+                        return mayEndCase
                     }
                 }
             }
+            return true
         }
     }
 

@@ -10,6 +10,9 @@ extension CaseResult {
         case absent
         /// Failed: the stack was not the expected one.
         case stack
+        /// Failed: the run, made several times (`iamspec run --repeat N`), ended or observed
+        /// otherwise in one repeat than in the first (``Nondeterminism``).
+        case nondeterministic
         /// Error: the engine threw, while being made or handling a stimulus.
         case engine
         /// Error: the run took longer than `RunOptions.timeout`.

@@ -31,12 +31,17 @@ public struct CaseResult: Sendable, Hashable {
     /// What the engine wrote on the side (an `EngineError`'s diagnostics), if anything.
     public var diagnostics: String
     /// The case's `given`, compactly, one line each (`config: {...}`, `messages:`, `  - {...}`),
-    /// for the console's failure report; the results stream does not record it.
+    /// for the report of a failed or errored run (the console's, JUnit's; the results stream
+    /// records it as `given`); empty for other runs.
     public var given: [String]
 
     /// For a failed run whose `expect` step did not hold: the rules it checks and the shape of
     /// the mismatch; nil otherwise.
     public var difference: Difference?
+
+    /// For a run made several times whose repeats did not agree (`iamspec run --repeat N`): its
+    /// first repeat and the first that differed, each with its timeline; nil otherwise.
+    public var nondeterminism: Nondeterminism?
 
     /// A result made in code; reports are made the same way from it as from a run's.
     public init(
@@ -53,7 +58,8 @@ public struct CaseResult: Sendable, Hashable {
         timeline: [TimelineEntry] = [],
         diagnostics: String = "",
         given: [String] = [],
-        difference: Difference? = nil
+        difference: Difference? = nil,
+        nondeterminism: Nondeterminism? = nil
     ) {
         self.caseID = caseID
         self.profile = profile
@@ -69,6 +75,7 @@ public struct CaseResult: Sendable, Hashable {
         self.diagnostics = diagnostics
         self.given = given
         self.difference = difference
+        self.nondeterminism = nondeterminism
     }
 
     /// Why the run was skipped, or nil when it was not.

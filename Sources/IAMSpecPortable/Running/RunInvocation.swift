@@ -20,6 +20,10 @@ public struct RunInvocation: Sendable, Hashable, Codable {
     public var baseline: String?
     /// `--allow-unexpected-pass`.
     public var allowsUnexpectedPass: Bool
+    /// `--repeat N`: how many times each run was made; nil for once.
+    public var repeats: Int?
+    /// `--strict-capabilities`: the run's capability warnings fail it; nil without it.
+    public var strictCapabilities: Bool?
 
     /// The options of an `iamspec run`; each left out has the value the option's absence means.
     public init(
@@ -28,7 +32,9 @@ public struct RunInvocation: Sendable, Hashable, Codable {
         engineCommand: String? = nil,
         validatesProtocol: Bool = false,
         baseline: String? = nil,
-        allowsUnexpectedPass: Bool = false
+        allowsUnexpectedPass: Bool = false,
+        repeats: Int? = nil,
+        strictCapabilities: Bool? = nil
     ) {
         self.program = program
         self.workingDirectory = workingDirectory
@@ -36,6 +42,8 @@ public struct RunInvocation: Sendable, Hashable, Codable {
         self.validatesProtocol = validatesProtocol
         self.baseline = baseline
         self.allowsUnexpectedPass = allowsUnexpectedPass
+        self.repeats = repeats
+        self.strictCapabilities = strictCapabilities
     }
 
     /// The program as ``program`` records it, from the tool's first argument and the directory
@@ -59,5 +67,7 @@ public struct RunInvocation: Sendable, Hashable, Codable {
         case validatesProtocol = "validate_protocol"
         case baseline
         case allowsUnexpectedPass = "allow_unexpected_pass"
+        case repeats = "repeat"
+        case strictCapabilities = "strict_capabilities"
     }
 }

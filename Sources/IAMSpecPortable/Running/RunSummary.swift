@@ -26,6 +26,11 @@ public struct RunSummary: Sendable, Hashable {
     /// the reference engine's behaviours (`iamspec run` does unless `--no-explain`); empty when
     /// none was looked for or none reproduces a run.
     public var behaviours: [ExplainedBehaviour] = []
+    /// What the engine declares and cannot have meant, found by running it (a capability it
+    /// declared but declined on every run that needed it; a protocol-2 list naming none of the
+    /// capabilities added since): warnings at the end of every report, which fail the run under
+    /// `iamspec run --strict-capabilities` (``RunInvocation/strictCapabilities``).
+    package var capabilityWarnings: [String] = []
     /// Passed runs counted but not in ``results``: a streamed run hands each result to its
     /// reports as it finishes and keeps only those it needs afterwards.
     package var passedNotKept: Int

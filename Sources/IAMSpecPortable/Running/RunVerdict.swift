@@ -29,6 +29,9 @@ package struct RunVerdict: Sendable, Hashable {
     package var lateLines: Int
     /// Whether a baseline judged the run.
     package var isJudgedByBaseline: Bool
+    /// The run's capability warnings (``RunSummary/capabilityWarnings``) that fail it: all of them
+    /// under `--strict-capabilities`, else none.
+    package var failingWarnings = 0
 
     /// The verdict of `summary`, its ``RunSummary/baseline`` included.
     package init(_ summary: RunSummary) {
@@ -37,6 +40,9 @@ package struct RunVerdict: Sendable, Hashable {
         isJudgedByBaseline = summary.baseline != nil
         staleEntries = summary.baseline?.staleEntries.count ?? 0
         passed = summary.passedNotKept
+        if summary.header.invocation?.strictCapabilities == true {
+            failingWarnings = summary.capabilityWarnings.count
+        }
         for index in summary.results.indices {
             switch summary.results[index].status {
             case .passed: passed += 1
@@ -61,7 +67,7 @@ package struct RunVerdict: Sendable, Hashable {
 
     /// Nothing failed, errored or was stale, the engine wrote no late line, and the run was not
     /// interrupted.
-    package var succeeded: Bool { failed == 0 && lateLines == 0 && !interrupted }
+    package var succeeded: Bool { failed == 0 && lateLines == 0 && failingWarnings == 0 && !interrupted }
 
     /// The process exit status: 0 when ``succeeded``, otherwise 1.
     package var exitCode: Int32 { succeeded ? 0 : 1 }
@@ -80,6 +86,7 @@ package struct RunVerdict: Sendable, Hashable {
             errors > 0 ? counted(errors, "error", "errors") : nil,
             staleEntries > 0 ? counted(staleEntries, "stale baseline entry", "stale baseline entries") : nil,
             lateLines > 0 ? counted(lateLines, "late line", "late lines") : nil,
+            failingWarnings > 0 ? counted(failingWarnings, "capability warning", "capability warnings") : nil,
             interrupted ? "interrupted" : nil,
         ].compactMap { $0 }.joined(separator: ", ")
     }

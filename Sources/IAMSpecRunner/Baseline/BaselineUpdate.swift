@@ -9,7 +9,8 @@ import IAMSpec
 ///   when they all pass, it is dropped.
 /// - Each failure no entry covers gets a `fail` entry (the bare id when every profile of the
 ///   case failed in this run, else `id@profile`) with the reason
-///   `new failure on <the run's date>`.
+///   `new failure on <the run's date>`; a nondeterministic run (`--repeat N`) gets a `flaky`
+///   entry instead, with the reason `nondeterministic on <the run's date>`.
 /// - Stale entries are dropped. The result is sorted by key.
 package enum BaselineUpdate {
     package static func refresh(_ existing: Baseline?, with summary: RunSummary, cases: [SpecCase]) -> Baseline {
@@ -48,13 +49,24 @@ package enum BaselineUpdate {
         let keptBaseline = Baseline(engine: engine, entries: kept)
         let date = String(summary.header.startedAt.prefix(10))
         let uncovered = failing.filter { keptBaseline.entry(caseID: $0.caseID, profile: $0.profile) == nil }
+        let nondeterministic = Set(
+            summary.results.filter { $0.kind == .nondeterministic }.map { RunKey($0.caseID, $0.profile) }
+        )
         for caseID in Set(uncovered.map(\.caseID)) {
             let profiles = uncovered.filter { $0.caseID == caseID }.map(\.profile).sorted()
             let all = (profilesByCase[caseID] ?? []).sorted()
-            let keys: [Profile?] = profiles == all ? [nil] : profiles
+            let flaky = profiles.map { nondeterministic.contains(RunKey(caseID, $0)) }
+            // One entry for the case when every profile failed, and the same way.
+            let keys: [Profile?] = profiles == all && Set(flaky).count == 1 ? [nil] : profiles
             for profile in keys {
+                let isFlaky = nondeterministic.contains(RunKey(caseID, profile ?? profiles[0]))
                 kept.append(
-                    BaselineEntry(caseID: caseID, profile: profile, status: .fail, reason: "new failure on \(date)")
+                    BaselineEntry(
+                        caseID: caseID,
+                        profile: profile,
+                        status: isFlaky ? .flaky : .fail,
+                        reason: "\(isFlaky ? "nondeterministic" : "new failure") on \(date)"
+                    )
                 )
             }
         }

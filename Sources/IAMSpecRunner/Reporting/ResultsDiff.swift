@@ -7,7 +7,11 @@ import IAMSpec
 ///   regression: `iamspec diff` exits 1);
 /// - newly passing: passes now; failed, errored or was skipped before;
 /// - newly skipped: skipped now; passed, failed or errored before;
-/// - changed messages: failed or errored in both, with another status, kind or message.
+/// - changed messages: failed or errored in both, with another status, kind or message;
+/// - nondeterministic: changed in any of these ways, where either stream marks the run
+///   nondeterministic (`iamspec run --repeat N`, kind `nondeterministic`): a run that flips is
+///   not a regression nor a fix, and is listed here instead (not a regression: the run that
+///   found it failed already).
 ///
 /// Runs only in one of the two streams that are not newly failing are counted apart (the suite or
 /// the selection changed); unchanged runs are not listed.
@@ -27,6 +31,8 @@ package struct ResultsDiff: Sendable {
     package var newlyPassing: [Change] = []
     package var newlySkipped: [Change] = []
     package var changedMessages: [Change] = []
+    /// Changed runs either stream marks nondeterministic.
+    package var nondeterministic: [Change] = []
     /// Runs in the new stream only, newly failing ones left out (they are listed there).
     package var added = 0
     /// Runs in the old stream only.
@@ -45,6 +51,14 @@ package struct ResultsDiff: Sendable {
             let previous = before[Self.key(result)]
             if previous != nil { matched += 1 }
             let change = Change(old: previous, new: result)
+            if result.kind == .nondeterministic || previous?.kind == .nondeterministic {
+                if previous?.status != result.status || previous?.kind != result.kind
+                    || previous?.message != result.message
+                {
+                    nondeterministic.append(change)
+                }
+                continue
+            }
             switch (previous?.status, result.status) {
             case (.failed, .failed), (.failed, .error), (.error, .failed), (.error, .error):
                 if previous?.message != result.message || previous?.kind != result.kind
@@ -70,11 +84,13 @@ package struct ResultsDiff: Sendable {
     /// Some run fails now that did not before.
     package var hasRegression: Bool { !newlyFailing.isEmpty }
 
-    /// `1 newly failing, 2 newly passing, 0 newly skipped, 1 changed message`.
+    /// `1 newly failing, 2 newly passing, 0 newly skipped, 1 changed message`, and
+    /// `, 1 nondeterministic` when some run is.
     package var countsLine: String {
         "\(newlyFailing.count) newly failing, \(newlyPassing.count) newly passing, "
             + "\(newlySkipped.count) newly skipped, \(changedMessages.count) changed message"
             + (changedMessages.count == 1 ? "" : "s")
+            + (nondeterministic.isEmpty ? "" : ", \(nondeterministic.count) nondeterministic")
     }
 
     /// `passed`, `skipped: REASON`, `not in the earlier run`: how a changed run was before.

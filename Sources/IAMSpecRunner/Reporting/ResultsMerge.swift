@@ -92,6 +92,10 @@ package enum ResultsMerge {
             notRun: inputs.reduce(0) { $0 + $1.summary.notRun }
         )
         summary.lateLines = inputs.flatMap(\.summary.lateLines)
+        for warning in inputs.flatMap(\.summary.capabilityWarnings) where !summary.capabilityWarnings.contains(warning)
+        {
+            summary.capabilityWarnings.append(warning)
+        }
         return RecordedRun(summary: summary, baseline: first.recorded.baseline)
     }
 

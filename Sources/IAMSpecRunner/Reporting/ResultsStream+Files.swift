@@ -129,6 +129,7 @@ extension ResultsStream {
                 )
                 summary.lateLines = footer.lateLines ?? []
                 summary.behaviours = footer.behaviours?.map(\.explained) ?? []
+                summary.capabilityWarnings = footer.warnings ?? []
                 let recorded: RecordedRun
                 do {
                     recorded = RecordedRun(summary: summary, baseline: try footer.baseline?.applied())

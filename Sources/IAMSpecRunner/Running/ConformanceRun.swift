@@ -125,6 +125,8 @@ public struct ConformanceRun: Sendable {
             jobs: options.jobs,
             timeout: options.timeout,
             failFast: options.failFast,
+            repeats: options.repeats,
+            capabilityTally: options.capabilityTally,
             clock: watchdogClock
         )
         var kept: [CaseResult] = []

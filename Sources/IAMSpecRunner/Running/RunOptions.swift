@@ -17,6 +17,12 @@ public struct RunOptions: Sendable {
     /// selected run. ``stopsAtAnyFailure`` stops at any failure or error; `iamspec run
     /// --fail-fast --baseline` leaves out the failures the baseline expects.
     public var failFast: (@Sendable (CaseResult) -> Bool)?
+    /// How many times each run is made, each on a fresh engine (`iamspec run --repeat N`); a run
+    /// whose repeats do not agree is reported nondeterministic (`Nondeterminism`). At least 1.
+    public var repeats: Int = 1
+    /// Tallies, per declared capability, the runs that needed it and those the engine declined
+    /// (`iamspec run`'s capability warnings); nil tallies nothing.
+    package var capabilityTally: CapabilityWarnings?
 
     /// A failed or errored run: the usual ``failFast``.
     public static let stopsAtAnyFailure: @Sendable (CaseResult) -> Bool = { result in

@@ -54,6 +54,10 @@ final class RunScheduler: Sendable {
     private let jobs: Int
     private let timeout: Duration
     private let failFast: (@Sendable (CaseResult) -> Bool)?
+    /// How many times each run is made (``RunOptions/repeats``).
+    private let repeats: Int
+    /// Counts the runs made per declared capability, and those the engine declined.
+    private let capabilityTally: CapabilityWarnings?
     private let clock: any WatchdogClock
     private let state = Mutex(State())
     /// Signalled when the sleeping watchdog has something to do: a result to hand on, every run
@@ -152,6 +156,8 @@ final class RunScheduler: Sendable {
         jobs: Int,
         timeout: Duration,
         failFast: (@Sendable (CaseResult) -> Bool)? = nil,
+        repeats: Int = 1,
+        capabilityTally: CapabilityWarnings? = nil,
         clock: any WatchdogClock
     ) {
         self.executor = executor
@@ -160,6 +166,8 @@ final class RunScheduler: Sendable {
         self.jobs = max(1, jobs)
         self.timeout = timeout
         self.failFast = failFast
+        self.repeats = max(1, repeats)
+        self.capabilityTally = capabilityTally
         self.clock = clock
     }
 
@@ -292,14 +300,23 @@ final class RunScheduler: Sendable {
             for index in runs {
                 guard let run = begin(index, caseEnd: runs.upperBound, sharingCaseWith: earlier) else { return }
                 earlier = run
+                let planned = plannedSkip(run)
                 let result = executor.execute(
                     run.specCase,
                     profile: run.profile,
-                    plannedSkip: plannedSkip(run),
+                    repeats: repeats,
+                    plannedSkip: planned,
                     keepsTimelineWhenPassed: keepsTimelineWhenPassed(run),
-                    memo: &memo
-                ) { engine in
-                    self.engineMade(engine, index: index, uninterruptibleType: &uninterruptibleEngineType)
+                    memo: &memo,
+                    beforeRepeat: { restartClock(of: index) },
+                    engineMade: { engine in
+                        self.engineMade(engine, index: index, uninterruptibleType: &uninterruptibleEngineType)
+                    }
+                )
+                if let capabilityTally,
+                    planned == nil && executor.skipReason(for: run.specCase, profile: run.profile) == nil
+                {
+                    capabilityTally.record(result, of: run.specCase)
                 }
                 guard record(result, index: index) else { return }
             }
@@ -369,6 +386,18 @@ final class RunScheduler: Sendable {
             return state.runs[index]
         }
         return run?.withCaseDecoded(sharingWith: earlier)
+    }
+
+    /// Gives the run at `index` its whole timeout again, for its next repeat; false when it was
+    /// given up meanwhile (overdue or interrupted), so that no repeat starts.
+    private func restartClock(of index: Int) -> Bool {
+        let now = clock.now
+        return state.withLock { state in
+            guard !state.interrupted, state.running[index] != nil else { return false }
+            state.running[index]?.deadline = now + timeout
+            state.running[index]?.engine = nil
+            return true
+        }
     }
 
     /// Lets the watchdog interrupt the run's engine, when it can be; `uninterruptibleType` is the

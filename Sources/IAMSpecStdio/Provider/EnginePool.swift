@@ -60,11 +60,11 @@ final class EnginePool: Sendable {
     }
 
     /// Starts a process and shakes hands with it; the process is then idle in the pool.
-    func startFirst() throws(EngineStartupError) -> EngineDescription {
+    func startFirst() throws(EngineStartupError) -> (description: EngineDescription, protocolVersion: Int) {
         do {
             let (connection, description) = try start()
             state.withLock { $0.idle.append(IdleEngine(connection: connection, checkedInBy: Self.currentThread)) }
-            return description
+            return (description, connection.version.rawValue)
         } catch {
             throw EngineStartupError(
                 "the engine `\(command)` could not be started: \(error.message)",

@@ -21,6 +21,8 @@ public final class StdioEngineProvider: EngineProvider, SettingUpEngineProvider 
     public let command: String
     /// How it talks to the engine program's processes.
     public let settings: StdioEngineSettings
+    /// The protocol version the first process answered `hello` with (1 or 2).
+    package let protocolVersion: Int
     private let pool: EnginePool
 
     /// Starts the first engine process and shakes hands with it.
@@ -45,7 +47,9 @@ public final class StdioEngineProvider: EngineProvider, SettingUpEngineProvider 
         self.command = command
         self.settings = settings
         self.pool = EnginePool(command: command, settings: settings, launch: launch)
-        self.description = try pool.startFirst()
+        let first = try pool.startFirst()
+        self.description = first.description
+        self.protocolVersion = first.protocolVersion
     }
 
     deinit {

@@ -12,9 +12,12 @@ struct DiffCommand: ParsableCommand {
             Case runs are matched by case id and profile. Newly failing: fails or errors now; passed, \
             was skipped or did not exist before. Newly passing: passes now; failed, errored or was \
             skipped before. Newly skipped: skipped now, not before. Changed messages: failing in \
-            both, with another status, kind or message. Runs only in one stream and not newly \
+            both, with another status, kind or message. Nondeterministic: changed in any of these \
+            ways, where either stream marks the run nondeterministic (iamspec run --repeat): listed \
+            there alone, and not a regression. Runs only in one stream and not newly \
             failing are counted apart. The last line on standard output is `N newly failing, N \
-            newly passing, N newly skipped, N changed messages`. Exit status 0 when nothing is newly \
+            newly passing, N newly skipped, N changed messages` (then `, N nondeterministic` \
+            when any is). Exit status 0 when nothing is newly \
             failing, 1 when something is (a regression), 2 when a stream cannot be read or the \
             Markdown cannot be written.
             """
@@ -76,6 +79,7 @@ struct DiffCommand: ParsableCommand {
         let groups = [
             ("newly failing", diff.newlyFailing), ("newly passing", diff.newlyPassing),
             ("newly skipped", diff.newlySkipped), ("changed messages", diff.changedMessages),
+            ("nondeterministic", diff.nondeterministic),
         ]
         for (title, changes) in groups where !changes.isEmpty {
             lines += ["", "\(title) (\(changes.count)):"]

@@ -18,7 +18,8 @@ struct RunCompiledCommand: ParsableCommand {
             reference engine in this process or on an --engine-command program, one after the \
             other: what it prints, and the --json results stream, are those of `iamspec run` on the \
             same selection, apart from the header's circumstances (executor, jobs, start, \
-            invocation) and the durations. On SIGINT, SIGTERM or SIGHUP no more runs start and the \
+            invocation) and the durations. --repeat N makes each run N times, as `iamspec run --repeat` \
+            does (each repeat within the suite's timeout). On SIGINT, SIGTERM or SIGHUP no more runs start and the \
             results so far are reported, marked interrupted. Exit status 0 when every run passed \
             (skips allowed), 1 when any failed or errored or the run was interrupted, 2 for usage, \
             file or engine errors.
@@ -36,6 +37,23 @@ struct RunCompiledCommand: ParsableCommand {
 
     @Option(help: .color)
     var color: ColorMode = .auto
+
+    @Option(
+        name: .customLong("repeat"),
+        help: ArgumentHelp(
+            "Make each run this many times, each on a fresh engine, as `iamspec run --repeat` does.",
+            valueName: "n"
+        )
+    )
+    var repeats = 1
+
+    func validate() throws {
+        guard (1...RunCommand.maximumRepeats).contains(repeats) else {
+            throw ValidationError(
+                "--repeat must be at least 1 and at most \(RunCommand.maximumRepeats), found \(repeats)"
+            )
+        }
+    }
 
     func run() throws {
         // Signals are handled from the first step on (held back since `main` began), as `run`
@@ -56,7 +74,7 @@ struct RunCompiledCommand: ParsableCommand {
         let provider = try engineProvider(timeout: suite.timeout, unless: control)
         let stdioProvider = provider as? StdioEngineProvider
         defer { stdioProvider?.shutdown() }
-        var summary = Self.wait(until: control) { await suite.runAll(on: provider) }
+        var summary = Self.wait(until: control) { [repeats] in await suite.runAll(on: provider, repeats: repeats) }
         stdioProvider?.shutdown()
         if let failure = stdioProvider?.startupFailure {
             throw CommandFailure.engineStartup(failure)

@@ -67,11 +67,12 @@ extension ConsoleReport {
     /// The timeline and the engine's diagnostics of one run.
     private func details(_ result: CaseResult) -> [String] {
         var lines: [String] = []
-        let timeline = TimelineText.lines(result.timeline)
+        // A nondeterministic run: both repeats, each with its timeline.
+        let timeline = result.nondeterminism?.lines ?? TimelineText.lines(result.timeline)
         if !timeline.isEmpty {
             lines.append("")
             lines += timeline.enumerated().map { index, line in
-                let indented = "    \(line)"
+                let indented = line.isEmpty ? "" : "    \(line)"
                 if index == 0 { return style.dim(indented) }
                 let trimmed = line.drop { $0 == " " }
                 if trimmed.hasPrefix("expected:") { return style.green(indented) }

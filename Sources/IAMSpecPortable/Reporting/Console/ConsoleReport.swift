@@ -203,6 +203,9 @@ public struct ConsoleReport: Sendable {
                 )
             }
         }
+        for warning in summary.capabilityWarnings {
+            lines.append(style.yellow("warning: \(QuotedText.line(warning))"))
+        }
         for line in summary.lateLines {
             lines.append(style.red("protocol fault: \(QuotedText.line(line))"))
         }

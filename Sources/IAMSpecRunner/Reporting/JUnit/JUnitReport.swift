@@ -17,7 +17,8 @@ import IAMSpecPlatform
 ///   starts with the same `error (<kind>): ` as its message: junit2html has no error category
 ///   (it reads an `<error>` as a failure, keeping only the message and the text), so an error
 ///   still reads as one there. The text holds the message, the failing step's `path:line:col`,
-///   each rule of the case with its sources, the timeline and the re-run command.
+///   each rule of the case with its sources, the case's `given`, the timeline and the re-run
+///   command.
 /// - A run a baseline judged with stale entries has one more suite, `iamspec.baseline`: a
 ///   failing test case per stale entry (`<failure type="iamspec.stale-baseline-entry">`), named
 ///   by the entry's key, so that the reports count what fails the run as the totals line does.
@@ -199,6 +200,9 @@ public enum JUnitReport {
         for (number, line) in zip(1..., summary.lateLines) {
             properties.append(("late-line.\(number)", line))
         }
+        for (number, warning) in zip(1..., summary.capabilityWarnings) {
+            properties.append(("warning.\(number)", warning))
+        }
         let verdict = summary.verdict
         properties.append(("verdict", verdict.outcome))
         if let baseline = summary.baseline, let counts = verdict.baselineCounts {
@@ -266,7 +270,13 @@ public enum JUnitReport {
             }
             lines.append("")
         }
-        lines += TimelineText.lines(result.timeline)
+        // The case's `given`, as the console's failure report shows it.
+        if !result.given.isEmpty {
+            lines.append("given:")
+            lines += result.given.map { "  \(QuotedText.line($0))" }
+            lines.append("")
+        }
+        lines += result.nondeterminism?.lines ?? TimelineText.lines(result.timeline)
         if !result.diagnostics.isEmpty {
             lines += ["", "engine diagnostics:"] + QuotedText.lines(result.diagnostics, after: "| ")
         }
@@ -283,7 +293,7 @@ public enum JUnitReport {
         if !result.message.isEmpty {
             lines.append(located(result))
         }
-        lines += TimelineText.lines(result.timeline)
+        lines += result.nondeterminism?.lines ?? TimelineText.lines(result.timeline)
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -58,6 +58,10 @@ package enum MarkdownReport {
             lines += QuotedText.markdownCodeBlock(Array(summary.lateLines.prefix(listLimit)), language: "text")
             lines += more(summary.lateLines.count)
         }
+        if !summary.capabilityWarnings.isEmpty {
+            lines += ["", "**Warnings:** what the engine declares and cannot have meant:", ""]
+            lines += QuotedText.markdownCodeBlock(summary.capabilityWarnings, language: "text")
+        }
         let behaviours = summary.behaviours
         if !behaviours.isEmpty {
             lines += [
@@ -119,6 +123,7 @@ package enum MarkdownReport {
         let groups = [
             ("Newly failing", diff.newlyFailing), ("Newly passing", diff.newlyPassing),
             ("Newly skipped", diff.newlySkipped), ("Changed messages", diff.changedMessages),
+            ("Nondeterministic", diff.nondeterministic),
         ]
         for (title, changes) in groups where !changes.isEmpty {
             lines += ["", "### \(title) (\(changes.count))"]
@@ -149,6 +154,11 @@ package enum MarkdownReport {
             ["\(QuotedText.line(result.location.description)): \(result.message)"],
             language: "text"
         )
+        if let nondeterminism = result.nondeterminism {
+            // Both repeats, each with its timeline.
+            lines.append("")
+            lines += QuotedText.markdownCodeBlock(nondeterminism.lines, language: "text")
+        }
         if !result.rules.isEmpty {
             lines.append("")
             lines += result.rules.map { rule in

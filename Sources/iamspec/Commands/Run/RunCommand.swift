@@ -46,6 +46,20 @@ struct RunCommand: ParsableCommand {
             judged against what it wrote. The --json results stream records what the engine \
             did, before any baseline, and in its footer the baseline and the verdict, which \
             `iamspec report` applies again.
+
+            With --repeat N each run is made N times, each on a fresh engine (Specs/PROTOCOL.md, \
+            "Determinism"): a run whose repeats end otherwise (status, check, message) or observe \
+            otherwise (any step's observations) is nondeterministic: it fails, with the kind \
+            nondeterministic, and every report shows its first repeat and the first that differed, \
+            each with its timeline. A run that fails the same way every time is an ordinary \
+            failure. --update-baseline gives a nondeterministic run a `flaky` entry.
+
+            At the end of the run, a warning (on standard output before the totals line, and in \
+            every report: the results stream's footer `warnings`) names a capability the engine \
+            declares but declined (`unsupported`, `skipped`, CaseSkipped) on every run that needed \
+            it, and a protocol-2 engine whose list names none of the capabilities added since \
+            protocol 2 (Specs/README.md, "Capabilities"); with --strict-capabilities they fail the \
+            run (exit status 1).
             """
     )
 
@@ -113,6 +127,26 @@ struct RunCommand: ParsableCommand {
     )
     var noExplain = false
 
+    @Option(
+        name: .customLong("repeat"),
+        help: ArgumentHelp(
+            """
+            Make each run this many times, each on a fresh engine: a run whose repeats end or observe \
+            otherwise is reported nondeterministic (failed).
+            """,
+            valueName: "n"
+        )
+    )
+    var repeats = 1
+
+    @Flag(
+        help: """
+            Fail the run on a capability warning: a capability the engine declares but declined on \
+            every run that needed it, or a protocol-2 list naming none of the capabilities added since.
+            """
+    )
+    var strictCapabilities = false
+
     func validate() throws {
         if allowUnexpectedPass && baseline == nil {
             throw ValidationError("--allow-unexpected-pass applies to a --baseline; give one")
@@ -131,10 +165,16 @@ struct RunCommand: ParsableCommand {
         guard jobs >= 1 else {
             throw ValidationError("--jobs must be at least 1, found \(jobs)")
         }
+        guard (1...Self.maximumRepeats).contains(repeats) else {
+            throw ValidationError("--repeat must be at least 1 and at most \(Self.maximumRepeats), found \(repeats)")
+        }
         guard timeout > 0, timeout <= 86_400 else {
             throw ValidationError("--timeout must be more than 0 and at most 86400 seconds, found \(timeout)")
         }
     }
+
+    /// The most times `--repeat` makes each run.
+    static let maximumRepeats = 100
 
     func run() throws {
         let clock = ContinuousClock()
@@ -182,24 +222,26 @@ struct RunCommand: ParsableCommand {
             total: runs.count,
             overwrites: StandardError.isTerminal
         )
-        let run = ConformanceRun(
-            engine: provider,
-            options: RunOptions(
-                selection: selection.selection,
-                jobs: jobs,
-                timeout: .milliseconds(Int64((timeout * 1000).rounded())),
-                plannedSkip: { run in knownOutcomes?.skipReason(caseID: run.specCase.id, profile: run.profile) },
-                failFast: failFast ? stopsRun(judgedBy: knownOutcomes) : nil
-            ),
-            control: control
+        var options = RunOptions(
+            selection: selection.selection,
+            jobs: jobs,
+            timeout: .milliseconds(Int64((timeout * 1000).rounded())),
+            plannedSkip: { run in knownOutcomes?.skipReason(caseID: run.specCase.id, profile: run.profile) },
+            failFast: failFast ? stopsRun(judgedBy: knownOutcomes) : nil
         )
+        options.repeats = repeats
+        let tally = CapabilityWarnings(declared: provider.description.capabilities)
+        options.capabilityTally = tally
+        let run = ConformanceRun(engine: provider, options: options, control: control)
         var header = run.header(paths: suite.paths)
         header.invocation = RunInvocation(
             program: Self.program(),
             engineCommand: engineCommand,
             validatesProtocol: validateProtocol,
             baseline: baseline ?? updateBaseline,
-            allowsUnexpectedPass: allowUnexpectedPass
+            allowsUnexpectedPass: allowUnexpectedPass,
+            repeats: repeats > 1 ? repeats : nil,
+            strictCapabilities: strictCapabilities ? true : nil
         )
         // The baseline `--update-baseline` writes is known only at the end: then the reports it
         // judges are made at the end, from every result kept.
@@ -240,6 +282,16 @@ struct RunCommand: ParsableCommand {
         }
         // What the engine wrote after a case had ended is charged to it in every report.
         outcome.lateLines = stdioProvider?.lateLines ?? []
+        // What the engine declares and cannot have meant, said at the end of every report.
+        outcome.capabilityWarnings = tally.declinedEverywhere
+        if let stdioProvider, !(provider is EngineNotStarted),
+            let outdated = CapabilityWarnings.outdatedList(
+                protocolVersion: stdioProvider.protocolVersion,
+                declared: provider.description.capabilities
+            )
+        {
+            outcome.capabilityWarnings.append(outdated)
+        }
         if !noExplain && !control.isInterrupted {
             outcome.behaviours = explainFailures(of: outcome)
         }

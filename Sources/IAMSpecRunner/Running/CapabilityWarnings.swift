@@ -1,0 +1,96 @@
+import IAMSpec
+import Synchronization
+
+/// What an engine declares and cannot have meant, found by running it: a capability it declares
+/// but declined (answered `unsupported` or `skipped`, threw `CaseSkipped`) on every run that needed
+/// it, and, for a stdio engine speaking protocol 2, a list that names none of the capabilities
+/// added since that protocol came (Specs/README.md, "Capabilities", "Versions"): an adapter
+/// written before they existed, which silently loses the runs that need them. Each is a warning
+/// at the end of the run (the console, the results stream's footer `warnings`, JUnit's and the
+/// Markdown summary's); under `iamspec run --strict-capabilities` they fail the run.
+///
+/// The run tallies, per declared capability, the runs made that needed it and those the engine
+/// declined for it (``record(_:of:)``, from every worker): a run declined at a step counts against
+/// the capability of that step's stimulus only (`display-next` for `display_next`,
+/// `stack-inspection` for a stack inspection), a run declined as a whole (`skipped`) against every
+/// capability it needs. A run skipped before it was made (a profile or capability the engine
+/// lacks, a baseline's `skip`) is not counted.
+package final class CapabilityWarnings: Sendable {
+    /// The capabilities added since protocol 2 came: an engine has each only if it lists it.
+    /// `extras` and `push-click` (behaviour engines were always assumed to have, declinable since
+    /// they came), `data-wipe` and `app-dismissal` (with their stimuli), `click-follow-up` (a
+    /// behaviour found after engines were written).
+    package static let addedSinceProtocol2: [Capability] = Capability.allCases.filter {
+        !Capability.declaredSinceProtocol1.contains($0) && !protocol2Capabilities.contains($0)
+    }.sorted()
+
+    /// The capabilities protocol 2 came with: the eight of protocol 1's, the six it announced
+    /// (`message-interval` to `asset-redelivery`), and the behaviour every engine was assumed to
+    /// have then (`trigger-session-start` to `user-change`).
+    private static let protocol2Capabilities: Set<Capability> = Capability.declaredSinceProtocol1
+        .union([.messageInterval, .campaignWindow, .controlMessages, .pushOpen, .dismissals, .assetRedelivery])
+        .union(Capability.assumedUnlessLacking.subtracting([.extras, .pushClick]))
+
+    /// The capabilities the engine declares.
+    private let declared: Set<Capability>
+    /// Per declared capability: the runs made that needed it, and those the engine declined.
+    private let tally = Mutex([Capability: (made: Int, declined: Int)]())
+
+    /// A tally of the runs of an engine that declares `declared`.
+    package init(declared: Set<Capability>) {
+        self.declared = declared
+    }
+
+    /// Counts `result`, a run made of `specCase`.
+    package func record(_ result: CaseResult, of specCase: SpecCase) {
+        let counted = specCase.requires.intersection(declared)
+        guard !counted.isEmpty else { return }
+        let declined = Self.declinedCapabilities(result, of: specCase)
+        tally.withLock { tally in
+            for capability in counted {
+                var entry = tally[capability] ?? (0, 0)
+                entry.made += 1
+                entry.declined += declined.contains(capability) ? 1 : 0
+                tally[capability] = entry
+            }
+        }
+    }
+
+    /// The capabilities the engine declined in `result`: none when it did not decline; the
+    /// capability of the declined step's stimulus (`stack-inspection` for a stack inspection); every
+    /// capability of the case when it declined the case as a whole.
+    static func declinedCapabilities(_ result: CaseResult, of specCase: SpecCase) -> Set<Capability> {
+        guard result.status == .skipped else { return [] }
+        guard result.kind == .declined else { return specCase.requires }
+        for step in specCase.steps where step.location == result.location {
+            switch step.action {
+            case .stimulus(let stimulus): return stimulus.kind.capability.map { [$0] } ?? []
+            case .expectation: return [.stackInspection]
+            }
+        }
+        return []
+    }
+
+    /// `the engine declares the capability no-matching-trigger, but declined all 8 runs that
+    /// need it`, one per such capability, in name order.
+    package var declinedEverywhere: [String] {
+        tally.withLock { tally in
+            tally.filter { $0.value.made > 0 && $0.value.declined == $0.value.made }
+                .sorted { $0.key < $1.key }
+                .map { capability, counts in
+                    "the engine declares the capability \(capability.rawValue), but declined "
+                        + (counts.made == 1 ? "the 1 run" : "all \(counts.made) runs")
+                        + " that need\(counts.made == 1 ? "s" : "") it: check the adapter's method for it"
+                }
+        }
+    }
+
+    /// The warning for an engine speaking `protocolVersion` that declares `declared`: a
+    /// protocol-2 engine that lists none of ``addedSinceProtocol2``; nil otherwise.
+    package static func outdatedList(protocolVersion: Int, declared: Set<Capability>) -> String? {
+        guard protocolVersion == 2, declared.isDisjoint(with: addedSinceProtocol2) else { return nil }
+        return "the engine speaks protocol 2 and lists none of the capabilities added since "
+            + "(\(addedSinceProtocol2.map(\.rawValue).joined(separator: ", "))): an adapter written before them "
+            + "is skipped on every run that needs one; list those the engine has"
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// What an engine declares and cannot have meant: a capability it declines on every run that
+/// needs it, and a protocol-2 list naming none of the capabilities added since. Each is a warning
+/// at the end of the run, in the console and the results stream's footer; under
+/// `--strict-capabilities` it fails the run.
+@Suite("Capability warnings at the end of a run")
+struct CapabilityWarningTests {
+    private static var iamspec: String {
+        IAMSpecExecutable.productsDirectory.appendingPathComponent("iamspec").path
+    }
+
+    private func run(variant: String, filter: String, strict: Bool, json: String) throws -> IAMSpecExecutable.Outcome {
+        try IAMSpecExecutable.run(
+            [
+                "run", "Specs", "--filter", filter, "--engine-command",
+                "python3 Fixtures/engines/reference_variant.py \(variant) '\(Self.iamspec)' engine --stdio",
+                "--jobs", "1", "--color", "never", "--json", json,
+            ] + (strict ? ["--strict-capabilities"] : [])
+        )
+    }
+
+    @Test func aCapabilityDeclinedOnEveryRunIsNamedAndFailsOnlyWhenStrict() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = folder.appendingPathComponent("results.jsonl").path
+        let warning =
+            "warning: the engine declares the capability display-next, but declined all 9 runs that need it: "
+            + "check the adapter's method for it"
+        let lenient = try run(
+            variant: "decline:display_next",
+            filter: "manual-display-next-*",
+            strict: false,
+            json: json
+        )
+        #expect(lenient.status == 0, "\(lenient.standardOutput)\(lenient.standardError)")
+        #expect(lenient.standardOutput.contains(warning + "\n0 passed, 0 failed, 9 skipped"))
+        let stream = try String(contentsOfFile: json, encoding: .utf8)
+        #expect(stream.contains("\"warnings\":[\"the engine declares the capability display-next, but declined all 9"))
+        let strict = try run(variant: "decline:display_next", filter: "manual-display-next-*", strict: true, json: json)
+        #expect(strict.status == 1)
+        #expect(strict.standardOutput.contains(warning))
+        // The stream says so, and reads back with the same verdict.
+        let strictStream = try String(contentsOfFile: json, encoding: .utf8)
+        #expect(strictStream.contains("\"outcome\":\"1 capability warning\""))
+        #expect(strictStream.contains("\"strict_capabilities\":true"))
+        let summary = folder.appendingPathComponent("summary.md").path
+        let reported = try IAMSpecExecutable.run("report", json, "--summary", summary)
+        #expect(reported.status == 1, "\(reported.standardOutput)\(reported.standardError)")
+        #expect(try String(contentsOfFile: summary, encoding: .utf8).contains("declined all 9 runs"))
+        let none = try run(variant: "strict", filter: "manual-display-next-*", strict: true, json: json)
+        #expect(none.status == 0, "\(none.standardOutput)\(none.standardError)")
+        #expect(!none.standardOutput.contains("warning: "))
+    }
+
+    @Test func aProtocol2ListNamingNoneOfTheNewerCapabilitiesIsNamed() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = folder.appendingPathComponent("results.jsonl").path
+        let outcome = try run(variant: "protocol-2-list", filter: "delivery-*", strict: false, json: json)
+        #expect(outcome.status == 0, "\(outcome.standardOutput)\(outcome.standardError)")
+        #expect(
+            outcome.standardOutput.contains(
+                "warning: the engine speaks protocol 2 and lists none of the capabilities added since "
+                    + "(app-dismissal, click-follow-up, data-wipe, extras, push-click)"
+            )
+        )
+        let strict = try run(variant: "protocol-2-list", filter: "delivery-*", strict: true, json: json)
+        #expect(strict.status == 1)
+        // The reference engine itself lists them: no warning.
+        let listed = try run(variant: "strict", filter: "delivery-*", strict: true, json: json)
+        #expect(listed.status == 0, "\(listed.standardOutput)\(listed.standardError)")
+        #expect(!listed.standardOutput.contains("warning: "))
+    }
+}

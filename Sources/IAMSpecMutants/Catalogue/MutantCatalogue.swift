@@ -100,11 +100,6 @@ package enum MutantCatalogue {
             summary: "number operators read a numeric string as a number"
         ) { $0.filters.numberOperatorsNeedNumbers = false },
         Mutant(
-            "does-not-match-true-when-absent",
-            rule: "filters.regex-substring",
-            summary: "does_not_match holds when the property is absent"
-        ) { $0.filters.doesNotMatchHoldsWhenAbsent = true },
-        Mutant(
             "within-last-exclusive",
             rule: "filters.date-comparisons",
             summary: "within_last excludes its bound (now - s < t instead of <=)"
@@ -121,6 +116,31 @@ package enum MutantCatalogue {
             summary:
                 "the no-matching-trigger callback does not fire when the only matching messages are out of their window or not re-eligible"
         ) { $0.triggers.noMatchCallbackFires.remove(.onlyUnavailableMessagesMatch) },
+        Mutant(
+            "does-not-match-false-when-absent",
+            rule: "filters.regex-substring",
+            summary: "does_not_match is false when the property is absent"
+        ) { $0.filters.doesNotMatchHoldsWhenAbsent = false },
+        Mutant(
+            "does-not-match-false-on-non-text",
+            rule: "filters.regex-substring",
+            summary: "does_not_match is false when the property is not text"
+        ) { $0.filters.doesNotMatchHoldsForNonText = false },
+        Mutant(
+            "within-last-excludes-future",
+            rule: "filters.date-comparisons",
+            summary: "within_last is false for a time after the event (t <= now added)"
+        ) { $0.filters.withinLastAdmitsTheFuture = false },
+        Mutant(
+            "more-than-ago-exclusive",
+            rule: "filters.date-comparisons",
+            summary: "more_than_ago excludes its bound (t < now - s instead of <=)"
+        ) { $0.filters.moreThanAgo = .exclusive },
+        Mutant(
+            "less-than-in-future-needs-future",
+            rule: "filters.date-comparisons",
+            summary: "less_than_in_future is false for the event's time and earlier (now < t added)"
+        ) { $0.filters.lessThanInFutureAdmitsThePast = false },
     ]
     // MARK: Candidate selection and the minimum interval
 
@@ -211,6 +231,11 @@ package enum MutantCatalogue {
             rule: "naming.legacy-reenqueue-rolls-back",
             summary: "a rolled-back message counts as displayed and is never triggered again"
         ) { $0.reeligibility.rollbackCountsAsDisplay = true },
+        Mutant(
+            "reeligibility-at-trigger-time",
+            rule: "reeligibility.period",
+            summary: "re-eligibility is judged at the trigger time instead of trigger time + delay"
+        ) { $0.reeligibility.triggerCheck = .atTriggerTime },
     ]
     // MARK: The stack
 
@@ -265,6 +290,12 @@ package enum MutantCatalogue {
             rule: "stack.click-follow-up",
             summary: "a click holds no follow-up under the Swift SDK, and holds one under the legacy SDK"
         ) { $0.profile.clickHoldsFollowUp.toggle() },
+        Mutant(
+            "display-next-restack-flipped",
+            rule: "manual.display-next-leaves-stack",
+            summary:
+                "display_next with a message visible: Swift re-stacks the top (observed), the legacy SDK leaves it unobserved"
+        ) { $0.profile.displayNextRestacksBehindVisibleMessage.toggle() },
     ]
     // MARK: Eligibility and the display attempt
 

@@ -24,6 +24,7 @@ package struct TriggerCandidacy {
             minimumInterval: .zero,
             rules: rules.selection,
             interval: rules.interval,
+            reeligibility: rules.reeligibility,
             campaign: rules.campaign
         )
     }

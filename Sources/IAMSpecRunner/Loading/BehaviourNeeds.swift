@@ -219,19 +219,21 @@ private struct Timeline {
     }
 
     /// Whether the message certainly cannot be shown at the trigger point: a window checked
-    /// before it displayed the message, and it is not re-eligible yet; or that window displayed a
-    /// server message less than the message's interval before the check. A possible reset of the
+    /// before it displayed the message, and it is not re-eligible yet at the point's time + the
+    /// message's delay; or that window displayed a server message less than the message's interval
+    /// before the check. A possible reset of the
     /// clocks since that window voids what it says.
     func isHeldBack(_ message: InAppMessage, at point: TriggerPoint, configured: VirtualTime) -> Bool {
         let interval = message.isTestSend ? .zero : (message.minimumTriggerInterval ?? configured)
         for index in windows.indices where index < point.step {
             guard let window = windows[index], !window.displayed.isEmpty else { continue }
             guard !possibleResets.contains(where: { $0 >= window.firstStep && $0 < point.step }) else { continue }
-            let sinceStart = point.time - window.startTime
+            // Both clocks are judged at the candidate's ready time, trigger time + delay.
+            let sinceStart = (point.time - window.startTime).saturatingLater(by: message.delay)
             if window.displayed.contains(message.id), message.reeligibility.map({ sinceStart < $0 }) ?? true {
                 return true
             }
-            if interval > .zero, sinceStart.saturatingLater(by: message.delay) < interval { return true }
+            if interval > .zero, sinceStart < interval { return true }
         }
         return false
     }

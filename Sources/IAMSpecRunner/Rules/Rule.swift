@@ -16,6 +16,8 @@ public struct Rule: Sendable, Hashable {
     public var source: String?
     /// What the rule means in iamspec's terms, if the catalogue says.
     public var note: String?
+    /// Whether Braze's other platforms follow the rule, if the catalogue says.
+    public var platforms: Platforms?
     /// Where the rule is written in the catalogue.
     public var location: SourceLocation
 
@@ -28,6 +30,7 @@ public struct Rule: Sendable, Hashable {
         quotes: [Quote] = [],
         source: String? = nil,
         note: String? = nil,
+        platforms: Platforms? = nil,
         location: SourceLocation
     ) {
         self.id = id
@@ -37,6 +40,7 @@ public struct Rule: Sendable, Hashable {
         self.quotes = quotes
         self.source = source
         self.note = note
+        self.platforms = platforms
         self.location = location
     }
 
@@ -51,6 +55,31 @@ public struct Rule: Sendable, Hashable {
         case documented
         /// No seed states it; the semantics notes settle it, and ``Rule/source`` names their public source.
         case clarification
+    }
+
+    /// Whether Braze's other platforms follow a rule written for the iOS SDKs (Specs/README.md,
+    /// "Platforms").
+    public struct Platforms: Sendable, Hashable {
+        /// Whether the Braze Web SDK follows the rule.
+        public var web: Verdict
+        /// The code that shows it, or what else is known; always given for a difference.
+        public var note: String?
+
+        /// The Web SDK's `web` verdict, with its `note`.
+        public init(web: Verdict, note: String? = nil) {
+            self.web = web
+            self.note = note
+        }
+
+        /// Whether a platform follows a rule.
+        public enum Verdict: String, Sendable, Hashable, CaseIterable {
+            /// It does what the rule says.
+            case follows
+            /// It does otherwise by design; the note shows the code.
+            case differs
+            /// Not compared with its code.
+            case unknown
+        }
     }
 
     /// A rule's words as one seed states them.

@@ -198,7 +198,7 @@ public final class ExampleEngine implements Engine {
 
     public List<Map<String, Object>> onDisplayNext(JsonObject stimulus) {
         out = new ArrayList<>();
-        offer();
+        offer(true);
         return out;
     }
 
@@ -286,7 +286,8 @@ public final class ExampleEngine implements Engine {
             // A message waiting (on the stack, on its delay) has not been displayed: still a candidate.
             List<Message> candidates = new ArrayList<>();
             for (Message message : matching) {
-                if (eligible(message, t)) {
+                // Re-eligibility is judged at the ready time, trigger time + delay, as the interval is.
+                if (eligible(message, t, message.delayMs)) {
                     candidates.add(message);
                 }
             }
@@ -318,11 +319,16 @@ public final class ExampleEngine implements Engine {
     }
 
     private boolean eligible(Message message, long t) {
+        return eligible(message, t, 0);
+    }
+
+    /** Whether the message is re-eligible at {@code t} plus {@code later}, compared by differences. */
+    private boolean eligible(Message message, long t, long later) {
         Long last = lastDisplay.get(message.id);
         if (last == null) {
             return true;
         }
-        return message.reeligibilityMs != null && t - last >= message.reeligibilityMs;
+        return message.reeligibilityMs != null && t - last >= message.reeligibilityMs - later;
     }
 
     /**
@@ -362,13 +368,17 @@ public final class ExampleEngine implements Engine {
     }
 
     private void offer() {
+        offer(false);
+    }
+
+    private void offer(boolean takenByApp) {
         if (!stack.isEmpty()) {
             Stacked top = stack.remove(stack.size() - 1);
-            attemptDisplay(top.message, top.triggeredAt);
+            attemptDisplay(top.message, top.triggeredAt, takenByApp);
         }
     }
 
-    private void attemptDisplay(Message message, long triggeredAt) {
+    private void attemptDisplay(Message message, long triggeredAt, boolean takenByApp) {
         String id = message.id;
         long elapsed = now - triggeredAt;
         boolean timedOut = message.timeoutMs != null ? elapsed >= message.timeoutMs
@@ -377,6 +387,8 @@ public final class ExampleEngine implements Engine {
             out.add(Observations.discarded(id, "timeout"));
         } else if (!foreground) {
             stackAgain(message, triggeredAt, "background");
+        } else if (visible != null && takenByApp && profile.equals("braze-swift")) {
+            push(message, triggeredAt); // presentNext() with a message visible: left where it was, unobserved
         } else if (visible != null) {
             stackAgain(message, triggeredAt, "message_visible");
         } else if (device.equals("phone") && !message.orientation.equals("any")
@@ -460,6 +472,9 @@ public final class ExampleEngine implements Engine {
                     return present;
                 case "not_equals":
                     return !present || !same(value, condition.get("value"));
+                case "does_not_match": // holds unless the property is text in which it finds a match
+                    return !present || !valueType(value).equals("string")
+                            || !Pattern.compile(condition.getString("value")).matcher((String) value).find();
                 default:
                     break;
             }
@@ -480,12 +495,8 @@ public final class ExampleEngine implements Engine {
                     return op.equals("greater_than") ? order > 0
                             : op.equals("less_than") ? order < 0 : op.equals("at_least") ? order >= 0 : order <= 0;
                 case "matches":
-                case "does_not_match":
-                    if (!valueType(value).equals("string")) {
-                        return false;
-                    }
-                    boolean found = Pattern.compile(condition.getString("value")).matcher((String) value).find();
-                    return op.equals("matches") == found;
+                    return valueType(value).equals("string")
+                            && Pattern.compile(condition.getString("value")).matcher((String) value).find();
                 default:
                     break;
             }
@@ -496,12 +507,13 @@ public final class ExampleEngine implements Engine {
             long t = new JsonObject((Map<String, Object>) value, "time").getLong("time_ms");
             long span = condition.getLong("span_ms");
             switch (op) {
+                // Seconds ago (or in the future) compared with the span, once: no second bound.
                 case "within_last":
-                    return now - span <= t && t <= now;
+                    return now - t <= span;
                 case "more_than_ago":
-                    return t < now - span;
+                    return now - t >= span;
                 case "less_than_in_future":
-                    return now < t && t - now < span;
+                    return t - now < span;
                 case "more_than_in_future":
                     return t > now && t - now > span;
                 default:

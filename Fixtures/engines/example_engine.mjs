@@ -85,7 +85,7 @@ class Engine {
 
   onDisplayNext() {
     this.out = [];
-    this.offer();
+    this.offer(true);
     return this.out;
   }
 
@@ -138,7 +138,8 @@ class Engine {
       this.out.push(kit.noMatchingTrigger(kit.triggerEvent(event)));
     } else {
       // A message waiting (on the stack, on its delay) has not been displayed: still a candidate.
-      const candidates = matching.filter((m) => this.eligible(m, t));
+      // Re-eligibility is judged at the ready time, trigger time + delay, as the interval is.
+      const candidates = matching.filter((m) => this.eligible(m, t + m.delay_ms));
       // Every match was displayed and is not re-eligible: no message may be triggered.
       if (candidates.length === 0) this.out.push(kit.noMatchingTrigger(kit.triggerEvent(event)));
       // The minimum interval is checked before priority: a trigger inside it is dropped.
@@ -184,18 +185,22 @@ class Engine {
     this.stack.push({ message, triggeredAt });
   }
 
-  offer() {
+  offer(takenByApp = false) {
     const top = this.stack.pop();
-    if (top !== undefined) this.attemptDisplay(top.message, top.triggeredAt);
+    if (top !== undefined) this.attemptDisplay(top.message, top.triggeredAt, takenByApp);
   }
 
-  attemptDisplay(message, triggeredAt) {
+  attemptDisplay(message, triggeredAt, takenByApp = false) {
     const { id } = message;
     const timeout = message.timeout_ms ?? message.delay_ms + 30_000;
     const { device, orientation } = this.config;
     if (this.now >= triggeredAt + timeout) return this.out.push(kit.discarded(id, "timeout"));
     if (!this.foreground) return this.stacked(message, triggeredAt, "background");
-    if (this.visible !== null) return this.stacked(message, triggeredAt, "message_visible");
+    if (this.visible !== null) {
+      // presentNext() with a message visible: the top stays where it was, unobserved.
+      if (takenByApp && this.profile === "braze-swift") return this.push(message, triggeredAt);
+      return this.stacked(message, triggeredAt, "message_visible");
+    }
     if (device === "phone" && message.orientation !== "any" && message.orientation !== orientation) {
       return this.out.push(kit.discarded(id, "orientation"));
     }
@@ -257,6 +262,10 @@ function conditionHolds({ property, operator, value: operand, span_ms: span }, p
   if (operator === "does_not_exist") return !present;
   if (operator === "exists") return present;
   if (operator === "not_equals") return !present || !same(value, operand);
+  // Holds unless the property is a string in which the expression finds a match.
+  if (operator === "does_not_match") {
+    return !present || valueType(value) !== "string" || !new RegExp(operand, "u").test(value);
+  }
   if (!present) return false;
   switch (operator) {
     case "equals":
@@ -270,20 +279,18 @@ function conditionHolds({ property, operator, value: operand, span_ms: span }, p
     case "at_most":
       return valueType(value) === "number" && value <= operand;
     case "matches":
-    case "does_not_match": {
-      if (valueType(value) !== "string") return false;
-      return new RegExp(operand, "u").test(value) === (operator === "matches");
-    }
+      return valueType(value) === "string" && new RegExp(operand, "u").test(value);
   }
   if (valueType(value) !== "time") return false;
   const t = value.time_ms;
   switch (operator) {
+    // Seconds ago (or in the future) compared with the span, once: no second bound.
     case "within_last":
-      return now - span <= t && t <= now;
+      return now - t <= span;
     case "more_than_ago":
-      return t < now - span;
+      return now - t >= span;
     case "less_than_in_future":
-      return now < t && t < now + span;
+      return t - now < span;
     case "more_than_in_future":
       return t > now + span;
     default:

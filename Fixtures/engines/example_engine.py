@@ -108,7 +108,7 @@ class Engine:
 
     def on_display_next(self, stimulus):
         self.out = []
-        self.offer()
+        self.offer(taken_by_app=True)
         return self.out
 
     def on_dismiss(self, stimulus):
@@ -157,7 +157,8 @@ class Engine:
             self.out += self.no_matching_trigger(event)
         else:
             # A message waiting (on the stack, on its delay) has not been displayed: still a candidate.
-            candidates = [m for m in matching if self.eligible(m, t)]
+            # Re-eligibility is judged at the ready time, trigger time + delay, as the interval is.
+            candidates = [m for m in matching if self.eligible(m, t + m["delay_ms"])]
             if not candidates:
                 # Every match was displayed and is not re-eligible: no message may be triggered.
                 self.out += self.no_matching_trigger(event)
@@ -212,12 +213,12 @@ class Engine:
         self.stack = [entry for entry in self.stack if entry[0]["id"] != message["id"]]
         self.stack.append((message, trigger_time))
 
-    def offer(self):
+    def offer(self, taken_by_app=False):
         if self.stack:
             message, trigger_time = self.stack.pop()
-            self.attempt_display(message, trigger_time)
+            self.attempt_display(message, trigger_time, taken_by_app)
 
-    def attempt_display(self, message, trigger_time):
+    def attempt_display(self, message, trigger_time, taken_by_app=False):
         mid = message["id"]
         timeout = message["timeout_ms"]
         if timeout is None:
@@ -227,6 +228,9 @@ class Engine:
         if not self.foreground:
             return self.stacked(message, trigger_time, "background")
         if self.visible is not None:
+            if taken_by_app and self.profile == "braze-swift":
+                # presentNext() with a message visible: the top stays where it was, unobserved.
+                return self.push(message, trigger_time)
             return self.stacked(message, trigger_time, "message_visible")
         if self.device == "phone" and message["orientation"] not in ("any", self.orientation):
             return self.out.append(kit.discarded(mid, "orientation"))
@@ -291,6 +295,9 @@ def condition_holds(condition, properties, now):
         return present
     if op == "not_equals":
         return not present or not same(value, condition["value"])
+    if op == "does_not_match":
+        # Holds unless the property is a string in which the expression finds a match.
+        return not present or value_type(value) != "string" or re.search(condition["value"], value) is None
     if not present:
         return False
     if op == "equals":
@@ -301,20 +308,18 @@ def condition_holds(condition, properties, now):
         operand = condition["value"]
         return {"greater_than": value > operand, "less_than": value < operand,
                 "at_least": value >= operand, "at_most": value <= operand}[op]
-    if op in ("matches", "does_not_match"):
-        if value_type(value) != "string":
-            return False
-        found = re.search(condition["value"], value) is not None
-        return found if op == "matches" else not found
+    if op == "matches":
+        return value_type(value) == "string" and re.search(condition["value"], value) is not None
     if value_type(value) != "time":
         return False
     t, span = value["time_ms"], condition["span_ms"]
+    # Seconds ago (or in the future) compared with the span, once: no second bound.
     if op == "within_last":
-        return now - span <= t <= now
+        return now - t <= span
     if op == "more_than_ago":
-        return t < now - span
+        return now - t >= span
     if op == "less_than_in_future":
-        return now < t < now + span
+        return t - now < span
     if op == "more_than_in_future":
         return t > now + span
     return False

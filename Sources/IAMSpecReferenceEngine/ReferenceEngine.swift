@@ -114,6 +114,7 @@ public struct ReferenceEngine: DeliveryEngine {
             minimumInterval: setup.configuration.minimumTriggerInterval,
             rules: rules.selection,
             interval: rules.interval,
+            reeligibility: rules.reeligibility,
             campaign: rules.campaign
         )
         presenter = DisplayAttempt(rules: rules)

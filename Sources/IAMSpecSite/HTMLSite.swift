@@ -357,6 +357,12 @@ struct HTMLSite {
         if let note = rule.note {
             html += "<p class=\"note\"><span class=\"label\">In iamspec's terms:</span> \(InlineText.html(note))</p>\n"
         }
+        if let platforms = rule.platforms {
+            html += "<p class=\"platforms\"><span class=\"label\">Braze Web SDK:</span> "
+            html += text(SiteContent.webVerdictText(platforms.web))
+            html += platforms.note.map { " " + InlineText.html($0) } ?? ""
+            html += "</p>\n"
+        }
         let cases = content.casesByRule[rule.id] ?? []
         if cases.isEmpty {
             html += "<p class=\"uncovered\">No case checks this rule yet.</p>\n"

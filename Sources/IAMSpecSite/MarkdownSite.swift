@@ -351,6 +351,11 @@ struct MarkdownSite {
         if let note = rule.note {
             lines += ["**In iamspec's terms:** \(InlineText.markdown(note))", ""]
         }
+        if let platforms = rule.platforms {
+            let note = platforms.note.map { " " + InlineText.markdown($0) } ?? ""
+            let verdict = QuotedText.markdown(SiteContent.webVerdictText(platforms.web))
+            lines += ["**Braze Web SDK:** \(verdict)\(note)", ""]
+        }
         let cases = content.casesByRule[rule.id] ?? []
         lines.append(
             cases.isEmpty

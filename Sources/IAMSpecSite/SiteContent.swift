@@ -171,6 +171,15 @@ struct SiteContent: Sendable {
             ? "both SDK generations" : profiles.sorted().map(profileName).joined(separator: ", ")
     }
 
+    /// What the rule's `platforms` say of Braze's Web SDK, in words (Specs/README.md, "Platforms").
+    static func webVerdictText(_ verdict: Rule.Platforms.Verdict) -> String {
+        switch verdict {
+        case .follows: "follows this rule."
+        case .differs: "differs by design."
+        case .unknown: "not compared with its code."
+        }
+    }
+
     /// `1 case`, `3 cases`.
     static func count(_ number: Int, _ noun: String) -> String {
         "\(number) \(noun)\(number == 1 ? "" : "s")"

@@ -66,8 +66,11 @@ struct PropertyFilterTests {
         Example(.matches(regex: "ol"), nil, false),
         Example(.doesNotMatch(regex: "z"), .string("gold"), true),
         Example(.doesNotMatch(regex: "ol"), .string("gold"), false),
-        Example(.doesNotMatch(regex: "z"), .integer(5), false),
-        Example(.doesNotMatch(regex: "z"), nil, false),
+        // The Braze Web SDK's `does_not_match` holds unless the property is text that matches.
+        Example(.doesNotMatch(regex: "z"), .integer(5), true),
+        Example(.doesNotMatch(regex: "5"), .integer(5), true),
+        Example(.doesNotMatch(regex: "z"), .boolean(true), true),
+        Example(.doesNotMatch(regex: "z"), nil, true),
     ]
 
     static let presenceExamples: [Example] = [
@@ -83,14 +86,19 @@ struct PropertyFilterTests {
         Example(.withinLast(.seconds(10)), .time(.seconds(90)), true),
         Example(.withinLast(.seconds(10)), .time(.seconds(100)), true),
         Example(.withinLast(.seconds(10)), .time(VirtualTime(milliseconds: 89_999)), false),
-        Example(.withinLast(.seconds(10)), .time(.seconds(101)), false),
+        // No upper bound, no lower bound for less_than_in_future: the Web SDK compares once.
+        Example(.withinLast(.seconds(10)), .time(.seconds(101)), true),
+        Example(.withinLast(.seconds(10)), .time(.seconds(1_000_000)), true),
         Example(.withinLast(.seconds(10)), .integer(95), false),
         Example(.withinLast(.seconds(10)), nil, false),
         Example(.moreThanAgo(.seconds(10)), .time(VirtualTime(milliseconds: 89_999)), true),
-        Example(.moreThanAgo(.seconds(10)), .time(.seconds(90)), false),
+        Example(.moreThanAgo(.seconds(10)), .time(.seconds(90)), true),
+        Example(.moreThanAgo(.seconds(10)), .time(VirtualTime(milliseconds: 90_001)), false),
         Example(.moreThanAgo(.seconds(10)), .string("0"), false),
         Example(.lessThanInFuture(.seconds(10)), .time(.seconds(101)), true),
-        Example(.lessThanInFuture(.seconds(10)), .time(.seconds(100)), false),
+        Example(.lessThanInFuture(.seconds(10)), .time(.seconds(100)), true),
+        Example(.lessThanInFuture(.seconds(10)), .time(.zero), true),
+        Example(.lessThanInFuture(.seconds(10)), .time(VirtualTime(milliseconds: 109_999)), true),
         Example(.lessThanInFuture(.seconds(10)), .time(.seconds(110)), false),
         Example(.moreThanInFuture(.seconds(10)), .time(VirtualTime(milliseconds: 110_001)), true),
         Example(.moreThanInFuture(.seconds(10)), .time(.seconds(110)), false),

@@ -22,11 +22,23 @@ struct ReeligibilityTests {
         try engine.event("tap")
         #expect(try engine.advance(5) == shown("a"))  // displayed at 5 s
         try engine.dismiss("a")
-        try engine.advance(59)  // 64 s: 60 s after the trigger, 59 s after the display
+        try engine.advance(54)  // 59 s: ready at 64 s, 59 s after the display
         #expect(try engine.event("tap") == unmatched("tap"))
-        try engine.advance(1)
+        try engine.advance(1)  // ready at 65 s, 60 s after the display
         #expect(try engine.event("tap") == [])
         #expect(try engine.advance(5) == shown("a"))
+    }
+
+    @Test("re-eligibility is judged at the trigger time + delay, as the Web SDK judges it")
+    func judgedAtTheReadyTime() throws {
+        var engine = try EngineDriver([onEvent("a", delay: 30, reeligibility: 60)], configuration: interval(0))
+        try engine.startSession()
+        try engine.event("tap")
+        #expect(try engine.advance(30) == shown("a"))  // displayed at 30 s
+        try engine.dismiss("a")
+        try engine.advance(30)  // 60 s: 30 s after the display, ready at 90 s, 60 s after it
+        #expect(try engine.event("tap") == [])
+        #expect(try engine.advance(30) == shown("a"))
     }
 
     @Test("a message still waiting on the stack is fired again, and stays on it once")

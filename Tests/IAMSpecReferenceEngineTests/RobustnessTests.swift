@@ -11,7 +11,7 @@ struct RobustnessTests {
         arguments: [
             (PropertyComparison.withinLast(longest), true),
             (.moreThanAgo(longest), false),
-            (.lessThanInFuture(longest), false),
+            (.lessThanInFuture(longest), true),
             (.moreThanInFuture(longest), false),
         ]
     )

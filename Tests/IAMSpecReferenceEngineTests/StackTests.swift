@@ -37,6 +37,25 @@ struct StackTests {
         #expect(try engine.displayNext() == shown("b"))
     }
 
+    @Test(
+        "display_next with a message visible: Swift leaves the top where it was, unobserved; legacy puts it back",
+        arguments: Profile.allCases
+    )
+    func displayNextBehindAVisibleMessage(profile: Profile) throws {
+        var engine = try EngineDriver(
+            [onEvent("a"), onEvent("b", "two"), onEvent("c", "three")],
+            profile: profile,
+            configuration: interval(0)
+        )
+        try engine.startSession()
+        try engine.event("tap")
+        try engine.event("two")
+        try engine.event("three")
+        let restacked: [Observation] = profile == .appboyLegacy ? [.stacked("c", reason: .messageVisible)] : []
+        #expect(try engine.displayNext() == restacked)
+        #expect(try engine.stack() == ["c", "b"])
+    }
+
     @Test("display_next on an empty stack does nothing")
     func displayNextOnEmptyStack() throws {
         var engine = try EngineDriver([onEvent("a")])

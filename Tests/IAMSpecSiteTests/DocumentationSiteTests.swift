@@ -60,6 +60,21 @@ struct DocumentationSiteTests {
         )
     }
 
+    @Test func aRuleShowsWhetherBrazesWebSDKFollowsIt() throws {
+        let files = try SiteFixtures.files()
+        let stack = try #require(files["areas/stack.html"])
+        #expect(
+            stack.contains(
+                "<p class=\"platforms\"><span class=\"label\">Braze Web SDK:</span> differs by design. No stack: "
+                    + "<code>showInAppMessage</code> shows them &lt;side&gt; by side.</p>"
+            )
+        )
+        let markdown = try #require(files["markdown/areas/stack.md"])
+        #expect(markdown.contains("**Braze Web SDK:** differs by design. No stack: `showInAppMessage` shows them"))
+        let interval = try #require(files["areas/interval.html"])
+        #expect(!interval.contains("Braze Web SDK:</span>"))
+    }
+
     @Test func casesReadAsATimeline() throws {
         let stack = try #require(try SiteFixtures.files()["areas/stack.html"])
         #expect(

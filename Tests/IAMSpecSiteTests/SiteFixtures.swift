@@ -22,6 +22,7 @@ enum SiteFixtures {
                 )
             ],
             note: "Top first.",
+            platforms: Rule.Platforms(web: .differs, note: "No stack: `showInAppMessage` shows them <side> by side."),
             location: location
         ),
         Rule(

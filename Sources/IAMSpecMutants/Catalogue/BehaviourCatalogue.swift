@@ -115,11 +115,6 @@ package enum BehaviourCatalogue {
             summary: "reads a numeric string as a number in the number operators"
         ) { $0.filters.numberOperatorsNeedNumbers = false },
         Behaviour(
-            "does-not-match-true-when-absent",
-            rule: "filters.regex-substring",
-            summary: "holds does_not_match when the property is absent"
-        ) { $0.filters.doesNotMatchHoldsWhenAbsent = true },
-        Behaviour(
             "within-last-exclusive",
             rule: "filters.date-comparisons",
             summary: "excludes within_last's own bound (now - s < t instead of <=)"
@@ -136,6 +131,31 @@ package enum BehaviourCatalogue {
             summary:
                 "does not fire the no-matching-trigger callback when the only matching messages are out of their window or not re-eligible"
         ) { $0.triggers.noMatchCallbackFires.remove(.onlyUnavailableMessagesMatch) },
+        Behaviour(
+            "does-not-match-false-when-absent",
+            rule: "filters.regex-substring",
+            summary: "reads does_not_match as false when the property is absent"
+        ) { $0.filters.doesNotMatchHoldsWhenAbsent = false },
+        Behaviour(
+            "does-not-match-false-on-non-text",
+            rule: "filters.regex-substring",
+            summary: "reads does_not_match as false when the property is not text"
+        ) { $0.filters.doesNotMatchHoldsForNonText = false },
+        Behaviour(
+            "within-last-excludes-future",
+            rule: "filters.date-comparisons",
+            summary: "reads within_last as false for a time after the event (t <= now added)"
+        ) { $0.filters.withinLastAdmitsTheFuture = false },
+        Behaviour(
+            "more-than-ago-exclusive",
+            rule: "filters.date-comparisons",
+            summary: "excludes more_than_ago's bound (t < now - s instead of <=)"
+        ) { $0.filters.moreThanAgo = .exclusive },
+        Behaviour(
+            "less-than-in-future-needs-future",
+            rule: "filters.date-comparisons",
+            summary: "reads less_than_in_future as false for the event's time and earlier (now < t added)"
+        ) { $0.filters.lessThanInFutureAdmitsThePast = false },
         Behaviour(
             "numbers-compared-as-text",
             rule: "filters.numeric-comparisons",
@@ -232,6 +252,11 @@ package enum BehaviourCatalogue {
             summary: "counts a rolled-back message as displayed and never triggers it again"
         ) { $0.reeligibility.rollbackCountsAsDisplay = true },
         Behaviour(
+            "reeligibility-at-trigger-time",
+            rule: "reeligibility.period",
+            summary: "judges re-eligibility at the trigger time instead of trigger time + delay"
+        ) { $0.reeligibility.triggerCheck = .atTriggerTime },
+        Behaviour(
             "interval-from-dismissal",
             rule: "interval.from-last-display",
             summary: "measures the minimum interval from the last dismissal instead of the last display"
@@ -295,6 +320,12 @@ package enum BehaviourCatalogue {
             rule: "stack.click-follow-up",
             summary: "holds no follow-up after a click under the Swift SDK, and holds one under the legacy SDK"
         ) { $0.profile.clickHoldsFollowUp.toggle() },
+        Behaviour(
+            "display-next-restack-flipped",
+            rule: "manual.display-next-leaves-stack",
+            summary:
+                "answers display_next with a message visible as the other SDK does: Swift re-stacks the top (observed), the legacy SDK leaves it unobserved"
+        ) { $0.profile.displayNextRestacksBehindVisibleMessage.toggle() },
         Behaviour(
             "message-visible-drops",
             rule: "reenqueue.message-visible",

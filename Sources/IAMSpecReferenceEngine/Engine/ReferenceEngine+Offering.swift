@@ -43,6 +43,11 @@ extension ReferenceEngine {
                 clocks.recordLocalDisplay(at: now)
             }
             observe(analytics.displayStarted(presentation))
+        case .stack(.messageVisible)
+        where presentation.takenByApp && !rules.profile.displayNextRestacksBehindVisibleMessage:
+            // Swift `presentNext()`: `validateNoMessagePresented` with no destination only logs;
+            // the message stays where it was on the stack (braze-swift-sdk, InAppMessageUI.swift).
+            stack.restore(presentation)
         case .stack(.messageVisible) where followUp.isArmed && !presentation.takenByApp:
             // `present(message:)` while a click of the message on screen is processed
             // (braze-swift-sdk, InAppMessageUI.swift); `presentNext()` holds nothing.

@@ -48,6 +48,16 @@ struct MessageStack {
         return entries.removeFirst()
     }
 
+    /// Puts a message taken with ``popTop()`` back where it was, as if it had never been taken.
+    mutating func restore(_ presentation: Presentation) {
+        var waiting = presentation
+        waiting.takenByApp = false
+        switch rules.order {
+        case .lastInFirstOut: entries.append(waiting)
+        case .firstInFirstOut: entries.insert(waiting, at: entries.startIndex)
+        }
+    }
+
     /// Takes the message off the stack, wherever it is.
     mutating func remove(_ slot: Int) {
         // Looked for first: removing nothing would still rebuild the array.

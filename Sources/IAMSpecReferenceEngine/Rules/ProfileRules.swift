@@ -30,6 +30,17 @@ package struct ProfileRules: Sendable {
     /// `Sources/BrazeUI/InAppMessageUI/InAppMessageUI.swift`, `presentNext()`).
     package var displayNextAsksDelegate: Bool
 
+    /// Whether `display_next` puts the stack's top back on the stack, observed `stacked` (reason
+    /// `message_visible`), when another message is visible. Swift: no; `presentNext()` hands the
+    /// top to `prepareAndPresent(message:)`, whose `validateNoMessagePresented(for:pendingDestination:)`
+    /// is given no destination (`nil`) and only logs the error, so nothing is removed or pushed and
+    /// the message stays where it was, on top, unobserved (braze-inc/braze-swift-sdk 18.2.0,
+    /// `Sources/BrazeUI/InAppMessageUI/InAppMessageUI.swift`, `presentNext()`,
+    /// `validateNoMessagePresented(for:pendingDestination:)`, case `.none`). Legacy: "Another in-app
+    /// message is currently visible" puts the message back on the stack, whatever offered it
+    /// (seed 003).
+    package var displayNextRestacksBehindVisibleMessage: Bool
+
     /// Whether a click of the visible message holds the next message that meets it on screen as
     /// the click's follow-up, shown once it leaves, instead of stacking it. Swift: a click that
     /// dismisses the message sets `isProcessingClickAction` (`InAppMessageView.process(clickAction:
@@ -50,6 +61,7 @@ package struct ProfileRules: Sendable {
                 allowsRollback: false,
                 discardsImageMessagesWithoutImage: false,
                 displayNextAsksDelegate: false,
+                displayNextRestacksBehindVisibleMessage: false,
                 clickHoldsFollowUp: true
             )
         case .appboyLegacy:
@@ -58,6 +70,7 @@ package struct ProfileRules: Sendable {
                 allowsRollback: true,
                 discardsImageMessagesWithoutImage: true,
                 displayNextAsksDelegate: true,
+                displayNextRestacksBehindVisibleMessage: true,
                 clickHoldsFollowUp: false
             )
         }

@@ -50,16 +50,30 @@ package struct PropertyFilterRules: Sendable {
     /// forms, order "10" before "9" instead.
     package var numbersOrdered = NumberOrder.numeric
 
-    /// `not_equals` holds when the property is absent; apart from it and `does_not_exist`, every
-    /// condition on an absent property is false.
+    /// `not_equals` holds when the property is absent (the Braze Web SDK's trigger manager, v4.8.0,
+    /// property filter `Bl`, comparator 2: `null == s || …`).
     package var notEqualsHoldsWhenAbsent = true
-    /// `does_not_match` on an absent property is false, like every condition but `not_equals`
-    /// and `does_not_exist`.
-    package var doesNotMatchHoldsWhenAbsent = false
+    /// `does_not_match` holds when the property is absent: the Web SDK's comparator 17 starts with
+    /// `null == s || …` (v4.8.0, property filter `Bl`).
+    package var doesNotMatchHoldsWhenAbsent = true
+    /// `does_not_match` holds for a property that is not text (a number, a boolean, a time): the
+    /// same comparator goes on `typeof s != typeof this.Il || "string" != typeof s || …` before it
+    /// runs the expression.
+    package var doesNotMatchHoldsForNonText = true
 
     /// `matches` searches for the pattern anywhere in the string.
     package var regexSearch = RegexSearch.substring
 
-    /// `within_last s` includes its bound: `now - s <= t <= now`.
+    /// `within_last s` includes its bound, `now - s <= t`: the Web SDK's comparator 4 on a date
+    /// is `secondsAgo(s) <= this.Il` (v4.8.0, property filter `Bl`).
     package var withinLast = Boundary.inclusive
+    /// `within_last s` has no upper bound: a time after the event passes, since `secondsAgo` of a
+    /// future time is negative and nothing else is compared (same comparator).
+    package var withinLastAdmitsTheFuture = true
+    /// `more_than_ago s` includes its bound, `t <= now - s`: comparator 6 on a date is
+    /// `secondsAgo(s) >= this.Il`.
+    package var moreThanAgo = Boundary.inclusive
+    /// `less_than_in_future s` has no lower bound: comparator 15 is only `secondsInTheFuture(s) <
+    /// this.Il`, so the event's own time and earlier times pass (`t < now + s`).
+    package var lessThanInFutureAdmitsThePast = true
 }

@@ -9,9 +9,17 @@ package struct ReeligibilityRules: Sendable {
     /// The period is "counted from its last display" (semantics notes, point 1).
     package var countedFrom = ClockStart.lastDisplay
 
-    /// The period is reached, not exceeded: eligible again when `trigger time >= last display +
-    /// reeligibility`.
+    /// The period is reached, not exceeded: eligible again when `trigger time + delay >= last
+    /// display + reeligibility`.
     package var reached = Boundary.inclusive
+
+    /// Where the trigger-time check measures the period to: the message's ready time, trigger time
+    /// + delay, as for the minimum interval. The Braze Web SDK's trigger manager (v4.8.0,
+    /// `TriggerManager.je`, the trigger event's loop over the delivered triggers) computes `h = e +
+    /// 1e3 * r.Pu` (event time + delay) and asks `r.xu(h)`, whose test is `t - this.$u >= 1e3 *
+    /// this.zu` (since the last display, against the re-eligibility period); v3.5.0 does the same
+    /// (`q = e + 1E3*m.ab; … q - m.Ca >= 1E3*m.Rb`).
+    package var triggerCheck = IntervalRules.TriggerCheck.atReadyTime
 
     /// "After being discarded, the in-app message may be triggered later by another instance of
     /// the trigger event" (seed 000, translated).

@@ -11,6 +11,7 @@ struct CandidateSelection {
     let minimumInterval: VirtualTime
     let rules: SelectionRules
     let interval: IntervalRules
+    let reeligibility: ReeligibilityRules
     let campaign: CampaignRules
 
     /// The messages matching one trigger event, entered in delivered order, and the best of them
@@ -42,7 +43,7 @@ struct CandidateSelection {
         excluded: Bool
     ) {
         contest.hasEntrants = true
-        guard !excluded && isWithinCampaign(message, at: time) && clocks.isEligible(message, slot: slot, at: time)
+        guard !excluded && isWithinCampaign(message, at: time) && isEligible(message, slot: slot, at: time, clocks)
         else { return }
         contest.hasAvailableEntrants = true
         guard rules.intervalChecked != .beforePriority || passesInterval(message, at: time, clocks: clocks) else {
@@ -69,6 +70,13 @@ struct CandidateSelection {
             rules.intervalChecked == .beforePriority || passesInterval(best.message, at: time, clocks: clocks)
         else { return nil }
         return best
+    }
+
+    /// Whether the message may be triggered again at `time`, judged at its ready time (`trigger
+    /// time + delay`) or at the trigger time, as ``ReeligibilityRules/triggerCheck`` says.
+    private func isEligible(_ message: InAppMessage, slot: Int, at time: VirtualTime, _ clocks: DisplayClocks) -> Bool {
+        let delay = reeligibility.triggerCheck == .atReadyTime ? message.delay : .zero
+        return clocks.isEligible(message, slot: slot, at: time.later(by: delay))
     }
 
     /// Whether the message ignores the minimum interval: a test send (semantics notes, point 8).

@@ -21,9 +21,15 @@ struct DisplayClocks {
     /// displayed is not eligible again; a campaign may set a re-eligibility period in seconds,
     /// counted from its last display" (semantics notes, point 1).
     func isEligible(_ message: InAppMessage, slot: Int, at time: VirtualTime) -> Bool {
+        isEligible(message, slot: slot, at: .at(time))
+    }
+
+    /// Whether the message may be triggered at the point `time` (past the end of virtual time, for
+    /// a delay that ends never: every period has passed by then).
+    func isEligible(_ message: InAppMessage, slot: Int, at time: TimePoint) -> Bool {
         guard let lastDisplay = lastDisplayOfMessage[slot] else { return true }
         guard let period = message.reeligibility else { return !reeligibility.onceByDefault }
-        return reeligibility.reached.admits(.at(time), above: lastDisplay.later(by: period))
+        return reeligibility.reached.admits(time, above: lastDisplay.later(by: period))
     }
 
     /// Whether a display `delay` after `time` respects the minimum interval since the last display

@@ -3,8 +3,8 @@ import IAMSpec
 /// Decides whether an event's properties pass a trigger's property filters.
 ///
 /// "A filter set is an AND of OR-groups" and "Types must match exactly: the string "5" never
-/// equals the number 5" (semantics notes, property filters). Apart from `not_equals` and
-/// `does_not_exist`, every condition on an absent property is false.
+/// equals the number 5" (semantics notes, property filters). Apart from `not_equals`,
+/// `does_not_match` and `does_not_exist`, every condition on an absent property is false.
 struct PropertyFilterEvaluation {
     /// The compiled regular expressions of the `matches` / `does_not_match` conditions.
     let regexes: RegexLibrary
@@ -75,19 +75,22 @@ struct PropertyFilterEvaluation {
             guard case .string(let text)? = value else { return false }
             return regexes.findsMatch(pattern, in: text, searching: rules.regexSearch)
         case .doesNotMatch(let pattern):
-            guard case .string(let text)? = value else { return value == nil && rules.doesNotMatchHoldsWhenAbsent }
+            guard case .string(let text)? = value else {
+                return value == nil ? rules.doesNotMatchHoldsWhenAbsent : rules.doesNotMatchHoldsForNonText
+            }
             return !regexes.findsMatch(pattern, in: text, searching: rules.regexSearch)
         case .exists: return value != nil
         case .doesNotExist: return value == nil
         case .withinLast(let span):
             guard case .time(let time)? = value else { return false }
-            return rules.withinLast.admits(.at(time), above: now.earlier(by: span)) && time <= now
+            return rules.withinLast.admits(.at(time), above: now.earlier(by: span))
+                && (rules.withinLastAdmitsTheFuture || time <= now)
         case .moreThanAgo(let span):
             guard case .time(let time)? = value else { return false }
-            return .at(time) < now.earlier(by: span)
+            return rules.moreThanAgo.admits(.at(time), below: now.earlier(by: span))
         case .lessThanInFuture(let span):
             guard case .time(let time)? = value else { return false }
-            return now < time && .at(time) < now.later(by: span)
+            return (rules.lessThanInFutureAdmitsThePast || now < time) && .at(time) < now.later(by: span)
         case .moreThanInFuture(let span):
             guard case .time(let time)? = value else { return false }
             return .at(time) > now.later(by: span)

@@ -19,6 +19,8 @@ public struct Rule: Sendable, Hashable {
     /// The capability that gates the rule, if any (test262's `features`): every case that checks
     /// the rule needs it, so an engine that lacks it skips those cases.
     public var capability: Capability?
+    /// Whether Braze's other platforms follow the rule, if the catalogue says.
+    public var platforms: Platforms?
     /// Where the rule is written in the catalogue.
     public var location: SourceLocation
 
@@ -32,6 +34,7 @@ public struct Rule: Sendable, Hashable {
         source: String? = nil,
         note: String? = nil,
         capability: Capability? = nil,
+        platforms: Platforms? = nil,
         location: SourceLocation
     ) {
         self.id = id
@@ -42,6 +45,7 @@ public struct Rule: Sendable, Hashable {
         self.source = source
         self.note = note
         self.capability = capability
+        self.platforms = platforms
         self.location = location
     }
 
@@ -56,6 +60,31 @@ public struct Rule: Sendable, Hashable {
         case documented
         /// No seed states it; the semantics notes settle it, and ``Rule/source`` names their public source.
         case clarification
+    }
+
+    /// Whether Braze's other platforms follow a rule written for the iOS SDKs (Specs/README.md,
+    /// "Platforms").
+    public struct Platforms: Sendable, Hashable {
+        /// Whether the Braze Web SDK follows the rule.
+        public var web: Verdict
+        /// The code that shows it, or what else is known; always given for a difference.
+        public var note: String?
+
+        /// The Web SDK's `web` verdict, with its `note`.
+        public init(web: Verdict, note: String? = nil) {
+            self.web = web
+            self.note = note
+        }
+
+        /// Whether a platform follows a rule.
+        public enum Verdict: String, Sendable, Hashable, CaseIterable {
+            /// It does what the rule says.
+            case follows
+            /// It does otherwise by design; the note shows the code.
+            case differs
+            /// Not compared with its code.
+            case unknown
+        }
     }
 
     /// A rule's words as one seed states them.

@@ -2,7 +2,8 @@ import IAMSpec
 
 /// Decodes `rules.yaml`: one document, a list of rules, each checked key by key.
 struct RuleCatalogueDecoder {
-    static let ruleKeys = KeySet(["id", "title", "kind", "profiles", "quotes", "source", "note", "capability"])
+    static let ruleKeys = KeySet(["id", "title", "kind", "profiles", "quotes", "source", "note", "capability", "platforms"])
+    static let platformKeys = KeySet(["web", "note"])
     static let quoteKeys = KeySet(["seed", "language", "text", "translation"])
 
     private(set) var reader: NodeReader
@@ -47,9 +48,11 @@ struct RuleCatalogueDecoder {
             ? reader.required("source", of: mapping, in: "a clarification", at: node) : mapping["source"]
         {
             source = reader.nonEmptyString(value, for: "'source'")
+            if let source { checkCitations(in: source, at: value) }
         }
         let note = mapping["note"].flatMap { reader.string($0, for: "'note'") }
         let capability: Capability? = mapping["capability"].flatMap { reader.choice($0, for: "'capability'") }
+        let platforms = mapping["platforms"].flatMap { self.platforms($0) }
         guard reader.diagnostics.count == problemsBefore, let id, let title, let kind else { return nil }
         return Rule(
             id: id,
@@ -60,8 +63,37 @@ struct RuleCatalogueDecoder {
             source: source,
             note: note,
             capability: capability,
+            platforms: platforms,
             location: reader.location(of: node)
         )
+    }
+
+    /// Reports each citation of code in `text` that does not name its repository, version or
+    /// commit, file and function (``CodeCitation``), at the scalar `node`.
+    private mutating func checkCitations(in text: String, at node: YAMLNode) {
+        for problem in CodeCitation.problems(in: text) {
+            reader.report("a source that cites code must name what it read: \(problem)", at: node)
+        }
+    }
+
+    private mutating func platforms(_ node: YAMLNode) -> Rule.Platforms? {
+        guard let mapping = reader.mapping(node, for: "'platforms'") else { return nil }
+        reader.checkKeys(mapping, Self.platformKeys, in: "'platforms'")
+        let web: Rule.Platforms.Verdict? = reader.required("web", of: mapping, in: "'platforms'", at: node).flatMap {
+            reader.choice($0, for: "'web'")
+        }
+        var note: String?
+        if let value = mapping["note"] {
+            note = reader.nonEmptyString(value, for: "'note' of 'platforms'")
+            if let note { checkCitations(in: note, at: value) }
+        } else if web == .differs {
+            reader.report(
+                "missing required key 'note' in 'platforms' whose 'web' is 'differs': show the code",
+                at: node
+            )
+        }
+        guard let web else { return nil }
+        return Rule.Platforms(web: web, note: note)
     }
 
     private mutating func ruleID(_ node: YAMLNode) -> String? {

@@ -119,9 +119,11 @@ enum MutantWitnesses {
                 configuration: B.noInterval
             )
         case "reenqueue-at-bottom":
+            // Legacy: `display_next` with a message visible puts the top back on the stack.
             return B.scenario(
                 [m0, m1, m2],
                 stackTwo + [.displayNextRequested],
+                profile: .appboyLegacy,
                 configuration: B.noInterval
             )
         case "stack-survives-relaunch":
@@ -234,8 +236,28 @@ enum MutantWitnesses {
                 [B.message("m1", B.tap("count", .greaterThan(4)))],
                 [B.start, B.event("tap", ["count": .string("5")])]
             )
-        case "does-not-match-true-when-absent":
+        case "does-not-match-false-when-absent":
             return B.scenario([B.message("m1", B.tap("label", .doesNotMatch(regex: "ab")))], [B.start, B.event("tap")])
+        case "does-not-match-false-on-non-text":
+            return B.scenario(
+                [B.message("m1", B.tap("label", .doesNotMatch(regex: "ab")))],
+                [B.start, B.event("tap", ["label": .integer(5)])]
+            )
+        case "within-last-excludes-future":
+            return B.scenario(
+                [B.message("m1", B.tap("when", .withinLast(.seconds(10))))],
+                [B.start, B.advance(10), B.event("tap", ["when": .time(.seconds(11))])]
+            )
+        case "more-than-ago-exclusive":
+            return B.scenario(
+                [B.message("m1", B.tap("when", .moreThanAgo(.seconds(10))))],
+                [B.start, B.advance(10), B.event("tap", ["when": .time(.zero)])]
+            )
+        case "less-than-in-future-needs-future":
+            return B.scenario(
+                [B.message("m1", B.tap("when", .lessThanInFuture(.seconds(10))))],
+                [B.start, B.advance(10), B.event("tap", ["when": .time(.seconds(10))])]
+            )
         case "within-last-exclusive":
             return B.scenario(
                 [B.message("m1", B.tap("when", .withinLast(.seconds(10))))],
@@ -252,7 +274,7 @@ enum MutantWitnesses {
         case "reeligibility-from-trigger":
             let delayed = B.message("m1", B.tap) {
                 $0.delay = .seconds(10)
-                $0.reeligibility = .seconds(15)
+                $0.reeligibility = .seconds(25)
             }
             return B.scenario(
                 [delayed],
@@ -264,6 +286,16 @@ enum MutantWitnesses {
             return B.scenario(
                 [again],
                 [B.start, B.event("tap"), .messageDismissed("m1"), B.advance(10), B.event("tap")],
+                configuration: B.noInterval
+            )
+        case "reeligibility-at-trigger-time":
+            let delayed = B.message("m1", B.tap) {
+                $0.delay = .seconds(10)
+                $0.reeligibility = .seconds(20)
+            }
+            return B.scenario(
+                [delayed],
+                [B.start, B.event("tap"), B.advance(10), .messageDismissed("m1"), B.advance(10), B.event("tap")],
                 configuration: B.noInterval
             )
         case "local-starts-interval":
@@ -308,6 +340,12 @@ enum MutantWitnesses {
             return B.scenario(
                 [first, second],
                 [B.start, B.event("tap"), B.event("level"), B.advance(10)],
+                configuration: B.noInterval
+            )
+        case "display-next-restack-flipped":
+            return B.scenario(
+                [m1, m2],
+                [B.start, B.event("tap"), B.event("level"), .displayNextRequested],
                 configuration: B.noInterval
             )
         case "click-follow-up-flipped":

@@ -2,7 +2,9 @@ import IAMSpec
 
 /// Decodes `rules.yaml`: one document, a list of rules, each checked key by key.
 struct RuleCatalogueDecoder {
-    static let ruleKeys = KeySet(["id", "title", "kind", "profiles", "quotes", "source", "note", "capability", "platforms"])
+    static let ruleKeys = KeySet([
+        "id", "title", "kind", "profiles", "quotes", "source", "note", "capability", "platforms",
+    ])
     static let platformKeys = KeySet(["web", "note"])
     static let quoteKeys = KeySet(["seed", "language", "text", "translation"])
 

@@ -60,6 +60,9 @@ struct ExplainedReportTests {
         let explain = try IAMSpecExecutable.run("explain", json)
         #expect(explain.status == 0, "\(explain.standardError)")
         for line in Self.twoBehaviours { #expect(explain.standardOutput.contains("\n  " + line), "\(line)") }
+        // The cases named by another path than the run's: the same behaviours.
+        let elsewhere = try IAMSpecExecutable.run("explain", json, "--specs", "./Specs/../Specs")
+        for line in Self.twoBehaviours { #expect(elsewhere.standardOutput.contains("\n  " + line), "\(line)") }
         let site = folder.appendingPathComponent("site").path
         let docs = try IAMSpecExecutable.run("docs", "--out", site, "Specs", "--results", json)
         #expect(docs.status == 0, "\(docs.standardError)")

@@ -155,10 +155,10 @@ package struct FailureExplainer: Sendable {
     /// Whether a replay fails at the engine's failing check, expecting and finding what the engine's
     /// run did there (whatever the observations of the steps before).
     private static func failsTheSameCheck(_ replay: CaseResult, _ run: CaseResult) -> Bool {
-        guard replay.status == .failed, let mine = replay.timeline.last, let theirs = run.timeline.last else {
-            return false
-        }
-        return mine.location == theirs.location && mine.expected == theirs.expected && mine.actual == theirs.actual
+        guard replay.status == .failed, replay.timeline.count == run.timeline.count,
+            let mine = replay.timeline.last, let theirs = run.timeline.last
+        else { return false }
+        return mine.step == theirs.step && mine.expected == theirs.expected && mine.actual == theirs.actual
     }
 
     /// How close a replay comes to the engine's run: the steps from the start whose observations
@@ -168,9 +168,18 @@ package struct FailureExplainer: Sendable {
         return agreeing + (failsTheSameCheck(replay, run) ? 1 : 0)
     }
 
-    /// Whether a replay fails exactly as the engine's run did.
+    /// Whether a replay fails exactly as the engine's run did: every step of its timeline the same.
     private static func reproduces(_ replay: CaseResult, _ run: CaseResult) -> Bool {
-        replay.status == .failed && replay.timeline == run.timeline
+        replay.status == .failed && replay.timeline.count == run.timeline.count
+            && zip(replay.timeline, run.timeline).allSatisfy(sameStep)
+    }
+
+    /// Whether two timeline entries say the same: the time, the step, the observations and, at a
+    /// failing check, what it expected and found. Where the step is written is left out: the
+    /// engine's results may name the case file by another path than the replay's.
+    private static func sameStep(_ mine: TimelineEntry, _ theirs: TimelineEntry) -> Bool {
+        mine.time == theirs.time && mine.step == theirs.step && mine.observations == theirs.observations
+            && mine.expected == theirs.expected && mine.actual == theirs.actual
     }
 
     /// The failures replayed on the engine of `behaviours`, in order.

@@ -2,6 +2,7 @@ package dev.iamspec.kit;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -257,18 +258,20 @@ public final class JsonReader {
      */
     private static BigInteger bigInteger(String digits) {
         boolean negative = digits.startsWith("-");
-        BigInteger magnitude = magnitude(digits, negative ? 1 : 0, digits.length());
+        BigInteger magnitude = magnitude(digits, negative ? 1 : 0, digits.length(), new HashMap<>());
         return negative ? magnitude.negate() : magnitude;
     }
 
-    private static BigInteger magnitude(String digits, int from, int to) {
+    /** The digits from {@code from} to {@code to}; {@code powers} holds the powers of ten made so far. */
+    private static BigInteger magnitude(String digits, int from, int to, Map<Integer, BigInteger> powers) {
         if (to - from <= 18) {
             return BigInteger.valueOf(Long.parseLong(digits.substring(from, to)));
         }
         int middle = from + (to - from) / 2;
-        BigInteger high = magnitude(digits, from, middle);
-        BigInteger low = magnitude(digits, middle, to);
-        return high.multiply(BigInteger.TEN.pow(to - middle)).add(low);
+        BigInteger high = magnitude(digits, from, middle, powers);
+        BigInteger low = magnitude(digits, middle, to, powers);
+        BigInteger power = powers.computeIfAbsent(to - middle, BigInteger.TEN::pow);
+        return high.multiply(power).add(low);
     }
 
     private void readDigits(String expected) {

@@ -259,7 +259,7 @@ struct HTMLSite {
         var body = "<h2 id=\"behaviours\">What the engine does differently</h2>\n<p>Each behaviour, replayed on the "
         body += "reference engine, gives exactly the engine's observations of the runs listed (each failed run is "
         body += "listed once); the re-run line runs the first of them.</p>\n"
-        body += "<table class=\"differences stack\">\n<thead><tr><th scope=\"col\">Behaviour</th>"
+        body += "<table class=\"behaviours stack\">\n<thead><tr><th scope=\"col\">Behaviour</th>"
         body += "<th scope=\"col\">Departs from</th><th scope=\"col\">Cases</th><th scope=\"col\">Runs</th>"
         body += "<th scope=\"col\">Re-run one</th></tr></thead>\n<tbody>\n"
         for explained in behaviours {

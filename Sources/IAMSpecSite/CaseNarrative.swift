@@ -208,7 +208,10 @@ package struct CaseNarrative: Sendable, Hashable {
                     : "the stack holds, top first: " + stack.map(InlineText.name).joined(separator: ", ")
             )
         }
-        let checks = expectation.rules.isEmpty ? "" : " (checks \(expectation.rules.joined(separator: ", ")))"
+        let named = expectation.rules.joined(separator: ", ")
+        let checks =
+            expectation.isSetup
+            ? " (sets the case up: \(named))" : expectation.rules.isEmpty ? "" : " (checks \(named))"
         return parts.joined(separator: "; and ") + checks
     }
 

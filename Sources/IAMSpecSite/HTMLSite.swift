@@ -292,7 +292,7 @@ struct HTMLSite {
         body += "<th scope=\"col\">Re-run one</th></tr></thead>\n<tbody>\n"
         for group in groups {
             body += "<tr><th scope=\"row\">\(ruleLink(group.rule, root: root))</th>"
-            body += "<td data-label=\"Mismatch\">\(text(group.mismatch))</td>"
+            body += "<td data-label=\"Mismatch\">\(text(group.mismatchAndBlocked))</td>"
             body += "<td data-label=\"Cases\">"
             body += group.cases.map { caseLink($0, root: root) }.joined(separator: ", ") + "</td>"
             body += "<td data-label=\"Runs\">\(group.runs)</td>"

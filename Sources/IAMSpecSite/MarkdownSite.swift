@@ -285,7 +285,7 @@ struct MarkdownSite {
         for group in groups {
             let rerun = RerunCommand.text(for: group.example, header: column.summary.header)
             lines.append(
-                "| \(ruleLink(group.rule, root: root, inTable: true)) | \(QuotedText.markdown(group.mismatch)) "
+                "| \(ruleLink(group.rule, root: root, inTable: true)) | \(QuotedText.markdown(group.mismatchAndBlocked)) "
                     + "| \(group.cases.map { caseLink($0, root: root, inTable: true) }.joined(separator: ", ")) "
                     + "| \(group.runs) | \(QuotedText.markdownCode(rerun, inTable: true)) |"
             )

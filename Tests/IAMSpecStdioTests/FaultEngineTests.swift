@@ -158,7 +158,7 @@ import Testing
         #expect {
             _ = try StdioEngineProvider(command: EngineFixtures.command("faults/dies_at_start.py"), settings: settings)
         } throws: { error in
-            guard let error = error as? EngineStartupError else { return false }
+            guard let error = error as? EngineError else { return false }
             return error.message.contains("could not be started")
                 && error.message.contains("closed its output before answering hello")
                 && error.message.contains("exited with status 1")
@@ -171,7 +171,7 @@ import Testing
         #expect {
             _ = try StdioEngineProvider(command: EngineFixtures.command("faults/wrong_protocol.py"), settings: settings)
         } throws: { error in
-            (error as? EngineStartupError)?.message.contains("speaks protocol 3, and iamspec speaks protocols 1 and 2")
+            (error as? EngineError)?.message.contains("speaks protocol 3, and iamspec speaks protocols 1 and 2")
                 ?? false
         }
     }
@@ -199,7 +199,7 @@ import Testing
                 return channel
             }
         } throws: { error in
-            guard let error = error as? EngineStartupError else { return false }
+            guard let error = error as? EngineError else { return false }
             return error.message.contains("did not answer hello within 1 s")
                 && error.diagnostics.contains("silent_handshake: not answering hello")
         }
@@ -210,7 +210,7 @@ import Testing
         #expect {
             _ = try StdioEngineProvider(command: "/nonexistent/engine --stdio", settings: settings)
         } throws: { error in
-            guard let error = error as? EngineStartupError else { return false }
+            guard let error = error as? EngineError else { return false }
             return error.message.contains("exited with status 127") && error.diagnostics.contains("/nonexistent/engine")
         }
     }
@@ -239,7 +239,7 @@ import Testing
             #expect {
                 _ = try provider.makeEngine(for: EngineFixtures.setup(caseID))
             } throws: { error in
-                guard let error = error as? EngineStartupError else { return false }
+                guard let error = error as? EngineError else { return false }
                 return error.message.contains("failed to start 2 times in a row")
                     && error.diagnostics.contains("the database is locked")
             }
@@ -258,7 +258,7 @@ import Testing
         for pid in pids { #expect(EngineFixtures.isGone(pid)) }
         var stopped = busy
         #expect(throws: EngineError.self) { try stopped.handle(.sessionStarted(syncPending: false)) }
-        #expect(throws: EngineStartupError.self) { try provider.makeEngine(for: EngineFixtures.setup("c")) }
+        #expect(throws: EngineError.self) { try provider.makeEngine(for: EngineFixtures.setup("c")) }
     }
 
     /// Runs `a-good`, `b-fault` and `c-good` on one provider, one stimulus each, each ended with

@@ -33,7 +33,7 @@ struct DeclineTests {
             outcome.standardOutput.contains(
                 """
                 skipped 11 runs: the engine declined `display_next`: this variant has no display_next
-                  Specs/manual/display-next.yaml:115:7: manual-display-next-asks-delegate [appboy-legacy]
+                  Specs/manual/display-next.yaml:116:7: manual-display-next-asks-delegate [appboy-legacy]
                   Specs/manual/display-next.yaml:13:7: manual-display-next-empty-stack [appboy-legacy]
                 """
             )

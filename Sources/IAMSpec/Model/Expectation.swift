@@ -7,7 +7,7 @@ public struct Expectation: Sendable, Hashable {
     public var sequence: [ObservationPattern]?
     /// The stack's contents, top first, read with ``Stimulus/stackInspected`` after the window.
     public var stack: [MessageID]?
-    /// ``contains``, ``absent`` and ``rules``, what cases seldom write, in that order. An array, unlike
+    /// ``contains``, ``absent``, ``rules`` and ``isSetup``, what cases seldom write, in that order. An array, unlike
     /// an optional, leaves spare bits in its pointer, where ``Step/Action`` keeps its case: past
     /// the end of every ``Stimulus``, they keep an action at 24 bytes, not 40 (a step at 48, not 64).
     private var seldomChecks: [SeldomCheck]
@@ -18,21 +18,34 @@ public struct Expectation: Sendable, Hashable {
         contains: [ObservationPattern]? = nil,
         absent: [ObservationPattern]? = nil,
         stack: [MessageID]? = nil,
-        rules: [String] = []
+        rules: [String] = [],
+        setup: Bool = false
     ) {
         self.sequence = sequence
         self.stack = stack
-        self.seldomChecks = Self.seldomChecks(contains: contains, absent: absent, rules: rules)
+        self.seldomChecks = Self.seldomChecks(contains: contains, absent: absent, rules: rules, setup: setup)
     }
 
-    /// The ids of the rules this step checks, when it names its own: a failure of the step is
-    /// filed under them. Empty: the case's rules.
+    /// The ids of the rules this step checks, when it names its own (`rules:`, or `setup:` for a
+    /// step that only checks the state the case sets up): a failure of the step is filed under
+    /// them. Empty: the case's rules.
     public var rules: [String] {
         get {
-            for case .rules(let ids) in seldomChecks { return ids }
+            for case .rules(let ids, _) in seldomChecks { return ids }
             return []
         }
-        set { seldomChecks = Self.seldomChecks(contains: contains, absent: absent, rules: newValue) }
+        set { seldomChecks = Self.seldomChecks(contains: contains, absent: absent, rules: newValue, setup: isSetup) }
+    }
+
+    /// Whether the step only checks the state the case sets up (`setup:` in a case file), not
+    /// what the case is about: ``rules`` are that state's rules. A run that fails here is
+    /// *blocked*: the case's own rules, which later steps check, were never checked.
+    public var isSetup: Bool {
+        get {
+            for case .rules(_, let setup) in seldomChecks { return setup }
+            return false
+        }
+        set { seldomChecks = Self.seldomChecks(contains: contains, absent: absent, rules: rules, setup: newValue) }
     }
 
     /// These observations, in this order, with any others between them.
@@ -41,7 +54,7 @@ public struct Expectation: Sendable, Hashable {
             for case .contains(let patterns) in seldomChecks { return patterns }
             return nil
         }
-        set { seldomChecks = Self.seldomChecks(contains: newValue, absent: absent, rules: rules) }
+        set { seldomChecks = Self.seldomChecks(contains: newValue, absent: absent, rules: rules, setup: isSetup) }
     }
 
     /// None of these observations.
@@ -50,24 +63,25 @@ public struct Expectation: Sendable, Hashable {
             for case .absent(let patterns) in seldomChecks { return patterns }
             return nil
         }
-        set { seldomChecks = Self.seldomChecks(contains: contains, absent: newValue, rules: rules) }
+        set { seldomChecks = Self.seldomChecks(contains: contains, absent: newValue, rules: rules, setup: isSetup) }
     }
 
     private enum SeldomCheck: Sendable, Hashable {
         case contains([ObservationPattern])
         case absent([ObservationPattern])
-        case rules([String])
+        case rules([String], setup: Bool)
     }
 
     private static func seldomChecks(
         contains: [ObservationPattern]?,
         absent: [ObservationPattern]?,
-        rules: [String]
+        rules: [String],
+        setup: Bool
     ) -> [SeldomCheck] {
         var checks: [SeldomCheck] = []
         if let contains { checks.append(.contains(contains)) }
         if let absent { checks.append(.absent(absent)) }
-        if !rules.isEmpty { checks.append(.rules(rules)) }
+        if !rules.isEmpty || setup { checks.append(.rules(rules, setup: setup)) }
         return checks
     }
 }

@@ -3,8 +3,9 @@ import IAMSpec
 /// What the loader refuses in a case while reading it, checked on a case already made (a compiled
 /// suite's), in the same order: at least one step, one of them an `expect`; each message id of
 /// `given.messages` once, and no `present_local` reusing one; every message a step or an expectation names
-/// defined by `given.messages` or an earlier `present_local`; the advances within the clock's
-/// range (``ClockRange``). So a compiled suite holds no case the loader could not have read.
+/// defined by `given.messages` or an earlier `present_local`; each expectation naming some of the
+/// case's rules, or the rules of the state it sets up, or none in a case with one rule; the
+/// advances within the clock's range (``ClockRange``). So a compiled suite holds no case the loader could not have read.
 package enum CaseModelRules {
     /// A case's first problem: its place inside the case (`steps[2].expect`), what was found and
     /// what was expected. Nil when the loader would have read the case.
@@ -45,6 +46,9 @@ package enum CaseModelRules {
                     }
                 }
             case .expectation(let expectation):
+                if let problem = checkedRulesProblem(of: expectation, in: specCase) {
+                    return (path + ".expect", problem.found, problem.expected)
+                }
                 let patterns = (expectation.sequence ?? []) + (expectation.contains ?? []) + (expectation.absent ?? [])
                 for pattern in patterns {
                     if case .id(let id)? = selector(of: pattern), defined[id] == nil {
@@ -60,6 +64,30 @@ package enum CaseModelRules {
             return ("steps[\(index)]", found, expected)
         }
         return nil
+    }
+
+    /// What is wrong with the rules an expectation names: `setup` naming none, `rules` naming a
+    /// rule the case does not check, or neither in a case with several rules.
+    private static func checkedRulesProblem(
+        of expectation: Expectation,
+        in specCase: SpecCase
+    ) -> (found: String, expected: String)? {
+        let caseRules = specCase.rules.joined(separator: ", ")
+        if expectation.isSetup {
+            guard expectation.rules.isEmpty else { return nil }
+            return ("`setup` naming no rule", "the rules of the state the case sets up")
+        }
+        if let outside = expectation.rules.first(where: { !specCase.rules.contains($0) }) {
+            return (
+                "the rule \(quoted(outside)) in `rules`",
+                "rules of the case (\(caseRules)), or `setup` for a step that only checks the state the case sets up"
+            )
+        }
+        guard expectation.rules.isEmpty, specCase.rules.count > 1 else { return nil }
+        return (
+            "an expectation naming no rule in a case with several rules",
+            "`rules` (which of \(caseRules) it checks) or `setup` (the rules of the state the case sets up)"
+        )
     }
 
     private static func unknown(

@@ -38,14 +38,16 @@ extension CaseSyntax {
     }
 
     /// An `expect` step: its checks in the order `sequence`, `contains`, `absent`, `stack`, then
-    /// the rules it names.
+    /// the rules it names (`rules`, or `setup` for a step that checks the state the case sets up).
     package func expectation(_ expectation: Expectation) -> String {
         var checks: [(String, String)] = []
         if let sequence = expectation.sequence { checks.append(("sequence", self.sequence(sequence.map(pattern)))) }
         if let contains = expectation.contains { checks.append(("contains", self.sequence(contains.map(pattern)))) }
         if let absent = expectation.absent { checks.append(("absent", self.sequence(absent.map(pattern)))) }
         if let stack = expectation.stack { checks.append(("stack", self.sequence(stack.map(id)))) }
-        if !expectation.rules.isEmpty { checks.append(("rules", self.sequence(expectation.rules.map(id)))) }
+        if !expectation.rules.isEmpty || expectation.isSetup {
+            checks.append((expectation.isSetup ? "setup" : "rules", self.sequence(expectation.rules.map(id))))
+        }
         return "expect: " + mapping(checks)
     }
 

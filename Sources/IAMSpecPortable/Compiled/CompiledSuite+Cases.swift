@@ -88,8 +88,8 @@ extension CompiledSuite {
             writer.key("stack")
             writeStrings(stack, to: &writer)
         }
-        if !expectation.rules.isEmpty {
-            writer.key("rules")
+        if !expectation.rules.isEmpty || expectation.isSetup {
+            writer.key(expectation.isSetup ? "setup" : "rules")
             writeStrings(expectation.rules, to: &writer)
         }
         writer.endObject()
@@ -255,7 +255,10 @@ extension CompiledSuite {
         ruleIDs: Set<String>
     ) throws(WireFormatError) -> Expectation {
         let object = try value.object()
-        try object.allowOnly("sequence", "contains", "absent", "stack", "rules")
+        try object.allowOnly("sequence", "contains", "absent", "stack", "rules", "setup")
+        if object.fields["rules"] != nil, let setup = object.optionalField("setup") {
+            throw setup.mismatch(expected: "either rules or setup, not both")
+        }
         guard ["sequence", "contains", "absent", "stack"].contains(where: { object.fields[$0] != nil }) else {
             throw value.mismatch(expected: "an expectation with sequence, contains, absent or stack")
         }
@@ -280,9 +283,10 @@ extension CompiledSuite {
             contains: try patterns("contains"),
             absent: try patterns("absent"),
             stack: stack,
-            rules: try object.optionalField("rules").map { list throws(WireFormatError) in
-                try ruleReferences(list, among: ruleIDs)
-            } ?? []
+            rules: try (object.optionalField("rules") ?? object.optionalField("setup")).map {
+                list throws(WireFormatError) in try ruleReferences(list, among: ruleIDs)
+            } ?? [],
+            setup: object.fields["setup"] != nil
         )
     }
 

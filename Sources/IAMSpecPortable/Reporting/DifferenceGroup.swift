@@ -10,15 +10,26 @@ public struct DifferenceGroup: Sendable, Hashable {
     public var cases: [String]
     /// How many runs show it.
     public var runs: Int
+    /// The rules of the cases that these runs left unchecked, because the failing step only set
+    /// the case up (``Difference/blocked``), sorted; empty when no run is blocked.
+    public var blocked: [String] = []
     /// One of the runs, whose re-run line reports show.
     public var example: CaseResult
 }
 
 extension DifferenceGroup {
     /// One line, as the console, the JUnit properties and the Markdown summary say it:
-    /// `stack.no-auto-drain: sequence: an unexpected displayed (13 cases, 26 runs)`.
+    /// `stack.no-auto-drain: sequence: an unexpected displayed (13 cases, 26 runs)`; with blocked
+    /// runs, the mismatch as ``mismatchAndBlocked`` says it.
     package var line: String {
-        "\(rule): \(mismatch) (\(cases.count) case\(cases.count == 1 ? "" : "s"), \(runs) run\(runs == 1 ? "" : "s"))"
+        let counts = "\(cases.count) case\(cases.count == 1 ? "" : "s"), \(runs) run\(runs == 1 ? "" : "s")"
+        return "\(rule): \(mismatchAndBlocked) (\(counts))"
+    }
+
+    /// The mismatch, then, when some runs were blocked, the rules they left unchecked:
+    /// `sequence: a missing stacked; blocked: delay.display-delay`.
+    package var mismatchAndBlocked: String {
+        blocked.isEmpty ? mismatch : "\(mismatch); blocked: \(blocked.joined(separator: ", "))"
     }
 }
 
@@ -41,11 +52,13 @@ extension RunSummary {
                     mismatch: difference.mismatch,
                     cases: [result.caseID],
                     runs: 1,
+                    blocked: difference.blocked,
                     example: result
                 )
                 continue
             }
             group.runs += 1
+            for rule in difference.blocked where !group.blocked.contains(rule) { group.blocked.append(rule) }
             if !group.cases.contains(result.caseID) { group.cases.append(result.caseID) }
             groups[key] = group
         }
@@ -53,6 +66,7 @@ extension RunSummary {
             .map { group in
                 var sorted = group
                 sorted.cases.sort()
+                sorted.blocked.sort()
                 return sorted
             }
             .sorted { ($1.runs, $0.rule, $0.mismatch) < ($0.runs, $1.rule, $1.mismatch) }

@@ -384,6 +384,8 @@ package struct FooterLine: Codable {
         package var mismatch: String
         package var cases: [String]
         package var runs: Int
+        /// The rules the group's blocked runs left unchecked; nil (left out) when none is blocked.
+        package var blocked: [String]?
         package var rerun: String
 
         package init(_ group: DifferenceGroup, header: RunHeader) {
@@ -391,6 +393,7 @@ package struct FooterLine: Codable {
             mismatch = group.mismatch
             cases = group.cases
             runs = group.runs
+            blocked = group.blocked.isEmpty ? nil : group.blocked
             rerun = RerunCommand.text(for: group.example, header: header)
         }
     }

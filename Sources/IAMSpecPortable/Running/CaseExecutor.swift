@@ -299,6 +299,13 @@ package struct CaseExecutor: Sendable {
                 case .expectation(let expectation):
                     if var problem = check(expectation, engine: &engine, session: &session) {
                         result.location = steps[index].location
+                        if expectation.isSetup, problem.difference != nil {
+                            problem.difference?.blocked = Self.rulesChecked(
+                                after: index,
+                                of: steps,
+                                caseRules: result.rules.map(\.id)
+                            )
+                        }
                         let missing = LaterDisplay.missing(
                             from: expectation,
                             check: problem.kind,
@@ -317,6 +324,22 @@ package struct CaseExecutor: Sendable {
             }
             return true
         }
+    }
+
+    /// The case's rules that the `expect` steps after `index` check (their own `rules`, or the
+    /// case's), in the case's order: those a failure at `index` leaves unchecked.
+    private static func rulesChecked(
+        after index: Int,
+        of steps: UnsafeBufferPointer<Step>,
+        caseRules: [String]
+    ) -> [String] {
+        var checked = Set<String>()
+        for step in steps[(index + 1)...] {
+            guard case .expectation(let later) = step.action, !later.isSetup else { continue }
+            if later.rules.isEmpty { return caseRules }
+            checked.formUnion(later.rules)
+        }
+        return caseRules.filter(checked.contains)
     }
 
     /// Checks an `expect` step; records it in the session and empties the window.

@@ -39,6 +39,12 @@ public struct CaseResult: Sendable, Hashable {
     /// the mismatch; nil otherwise.
     public var difference: Difference?
 
+    /// Whether the run failed at a step that only sets the case up, before the case's own rules
+    /// were checked: it is *blocked* for those rules (``Difference/blocked``), reported as such.
+    public var isBlocked: Bool {
+        status == .failed && !(difference?.blocked.isEmpty ?? true)
+    }
+
     /// For a run made several times whose repeats did not agree (`iamspec run --repeat N`): its
     /// first repeat and the first that differed, each with its timeline; nil otherwise.
     public var nondeterminism: Nondeterminism?

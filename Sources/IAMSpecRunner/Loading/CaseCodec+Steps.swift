@@ -43,6 +43,7 @@ extension CaseEncoder {
         optional(expectation.absent, patterns)
         optional(expectation.stack) { encoder, stack in encoder.list(stack) { $0.string($1) } }
         stringList(expectation.rules)
+        bool(expectation.isSetup)
     }
 
     mutating func observationPattern(_ pattern: ObservationPattern) {
@@ -138,7 +139,8 @@ extension EncodedCaseReader {
             contains: optional(patterns),
             absent: optional(patterns),
             stack: optional { reader in reader.list { $0.string() } },
-            rules: stringList()
+            rules: stringList(),
+            setup: bool()
         )
     }
 

@@ -3,8 +3,9 @@ import IAMSpec
 extension CaseDecoder {
     /// The checks an expectation may make; it makes one at least.
     static let expectationChecks = KeySet(["sequence", "contains", "absent", "stack"])
-    /// The keys an expectation may hold: its checks, and the rules they check.
-    static let expectationKeys = KeySet(expectationChecks.names + ["rules"])
+    /// The keys an expectation may hold: its checks, and the rules they check (`rules`), or those
+    /// of the state the case sets up (`setup`).
+    static let expectationKeys = KeySet(expectationChecks.names + ["rules", "setup"])
     /// The kinds a pattern may name, in the order of ``ObservationKind/patterns``.
     static let patternKinds = KeySet(ObservationKind.patterns.map(\.nameText))
     static let patternKeys = KeySet(patternKinds.names + ["extras", "reason"])
@@ -25,6 +26,15 @@ extension CaseDecoder {
     /// `expect`: a mapping of checks, or `nothing` (short for `{sequence: []}`).
     mutating func expectation(_ node: YAMLNode) -> Expectation? {
         if let scalar = node.scalar, scalar.value == .string, scalar.hasText("nothing") {
+            if let caseRules = scope.caseRules, caseRules.count > 1 {
+                reader.report(
+                    "expected 'expect: {sequence: [], rules: [...]}' (which of the case's "
+                        + "\(caseRules.joined(separator: ", ")) this step checks) or 'setup: [...]' in a case with "
+                        + "several rules, found 'nothing', which names no rule",
+                    at: node
+                )
+                return nil
+            }
             return Expectation(sequence: [])
         }
         guard let mapping = node.mapping else {
@@ -54,8 +64,53 @@ extension CaseDecoder {
             let ids = reader.list(value, for: "'stack'")?.map { messageReference($0, for: "'stack'") }
             expectation.stack = ids?.compactMap { $0 }
         }
-        if let value = mapping["rules"] { expectation.rules = decodeRuleIDs(value) ?? [] }
+        decodeCheckedRules(mapping, at: node, into: &expectation)
         return reader.diagnostics.count == problemsBefore ? expectation : nil
+    }
+
+    /// `rules` (some of the case's) or `setup` (the rules of the state the case sets up): one of
+    /// them in a case with several rules, at most one anywhere.
+    private mutating func decodeCheckedRules(
+        _ mapping: YAMLMapping,
+        at node: YAMLNode,
+        into expectation: inout Expectation
+    ) {
+        let named = mapping["rules"]
+        let setup = mapping["setup"]
+        if let named, setup != nil {
+            reader.report(
+                "expected either 'rules' (what the case checks here) or 'setup' (the state it sets up) in an "
+                    + "expectation, found both",
+                at: named
+            )
+            return
+        }
+        guard let caseRules = scope.caseRules else { return }
+        if let setup {
+            expectation.rules = decodeRuleIDs(setup) ?? []
+            expectation.isSetup = true
+        } else if let named {
+            let problemsBefore = reader.diagnostics.count
+            expectation.rules = decodeRuleIDs(named) ?? []
+            // An unknown rule is reported once, as unknown.
+            if reader.diagnostics.count == problemsBefore,
+                let outside = expectation.rules.first(where: { !caseRules.contains($0) })
+            {
+                reader.report(
+                    "expected rules of the case (\(caseRules.joined(separator: ", "))) in the expectation's 'rules', "
+                        + "found '\(outside)'; a step that only checks the state the case sets up names its rules "
+                        + "under 'setup'",
+                    at: named
+                )
+            }
+        } else if caseRules.count > 1 {
+            reader.report(
+                "expected 'rules' (which of the case's \(caseRules.joined(separator: ", ")) this step checks) or "
+                    + "'setup' (the rules of the state the case sets up) in an expectation of a case with several "
+                    + "rules, found neither",
+                at: node
+            )
+        }
     }
 
     private mutating func patterns(

@@ -57,11 +57,14 @@ struct CaseDecoder {
         let title = reader.required("title", of: mapping, in: "a case", at: node).flatMap {
             reader.nonEmptyString($0, for: "'title'")
         }
+        let problemsBeforeRules = reader.diagnostics.count
         let rules = reader.required("rules", of: mapping, in: "a case", at: node).flatMap { decodeRuleIDs($0) }
         let tags = mapping["tags"].map { decodeTags($0) } ?? []
         let profiles = mapping["profiles"].map { decodeProfiles($0) } ?? Profile.allCases
         let requires = mapping["requires"].map { decodeCapabilities($0) } ?? []
         scope.holdsForBrazeSwift = profiles.contains(.brazeSwift)
+        // The expectations' rules are checked against the case's only when those could be read.
+        scope.caseRules = reader.diagnostics.count == problemsBeforeRules ? rules : nil
         var configuration = EngineConfiguration()
         var messages: [InAppMessage] = []
         if let given = mapping["given"] { decodeGiven(given, configuration: &configuration, messages: &messages) }

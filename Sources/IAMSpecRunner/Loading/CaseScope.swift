@@ -16,6 +16,8 @@ struct CaseScope {
     var delegate = DelegatePresence.absent
     var holdsForBrazeSwift = true
     var hasExpectation = false
+    /// The case's `rules`, read before its steps; nil when they could not be read.
+    var caseRules: [String]?
 
     mutating func define(message id: String) {
         guard !defines(message: id) else { return }

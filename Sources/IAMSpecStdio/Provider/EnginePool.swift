@@ -26,7 +26,7 @@ final class EnginePool: Sendable {
         var idle: [IdleEngine] = []
         var busy: [ObjectIdentifier: EngineConnection] = [:]
         var consecutiveStartFailures = 0
-        var fatalError: EngineStartupError?
+        var fatalError: EngineError?
         var isShutDown = false
         var lateLines: [String] = []
     }
@@ -46,7 +46,7 @@ final class EnginePool: Sendable {
     }
 
     /// Set once starts have failed too often in a row; every later check-out throws it.
-    var startupFailure: EngineStartupError? {
+    var startupFailure: EngineError? {
         state.withLock { $0.fatalError }
     }
 
@@ -60,13 +60,13 @@ final class EnginePool: Sendable {
     }
 
     /// Starts a process and shakes hands with it; the process is then idle in the pool.
-    func startFirst() throws(EngineStartupError) -> (description: EngineDescription, protocolVersion: Int) {
+    func startFirst() throws(EngineError) -> (description: EngineDescription, protocolVersion: Int) {
         do {
             let (connection, description) = try start()
             state.withLock { $0.idle.append(IdleEngine(connection: connection, checkedInBy: Self.currentThread)) }
             return (description, connection.version.rawValue)
         } catch {
-            throw EngineStartupError(
+            throw EngineError(
                 "the engine `\(command)` could not be started: \(error.message)",
                 diagnostics: error.diagnostics
             )
@@ -77,11 +77,11 @@ final class EnginePool: Sendable {
     /// newly started one when `fresh` or none is idle.
     ///
     /// - Throws: `EngineError` when a start fails (the case is an error), or
-    ///   ``EngineStartupError`` once starts have failed too often in a row.
+    ///   `EngineError` once starts have failed too often in a row.
     func checkOut(fresh: Bool = false, by thread: UInt = currentThread) throws -> EngineConnection {
-        let reused: EngineConnection? = try state.withLock { state throws(EngineStartupError) in
+        let reused: EngineConnection? = try state.withLock { state throws(EngineError) in
             if let fatal = state.fatalError { throw fatal }
-            if state.isShutDown { throw EngineStartupError("the engine `\(command)` was shut down") }
+            if state.isShutDown { throw EngineError("the engine `\(command)` was shut down") }
             guard !fresh, !state.idle.isEmpty else { return nil }
             let own = state.idle.lastIndex { $0.checkedInBy == thread } ?? state.idle.count - 1
             let connection = state.idle.remove(at: own).connection
@@ -104,10 +104,10 @@ final class EnginePool: Sendable {
             guard !EngineHandshakes.areInterrupted else {
                 throw EngineError("the engine was stopped in its handshake: iamspec was interrupted")
             }
-            let fatal = state.withLock { state -> EngineStartupError? in
+            let fatal = state.withLock { state -> EngineError? in
                 state.consecutiveStartFailures += 1
                 guard state.consecutiveStartFailures >= settings.startFailureLimit else { return nil }
-                let fatal = EngineStartupError(
+                let fatal = EngineError(
                     "the engine `\(command)` failed to start \(state.consecutiveStartFailures) times in a row; "
                         + "the last time: \(error.message)",
                     diagnostics: error.diagnostics

@@ -11,7 +11,7 @@ import Synchronization
 /// With a program that declared pipelining, the run's requests (``expect(_:)``), then `end_case`,
 /// are sent ahead of their answers, within the connection's window; ``handle(_:)`` reads the
 /// answer to the next. Whatever was sent ahead and not asked for is answered before `ended`.
-final class StdioEngine: LookaheadEngine, AwaitingEngine {
+final class StdioEngine: LookaheadEngine, ConnectionBackedEngine {
     /// The requests a run will make if every step passes, and how far it went.
     private struct Plan {
         /// The run's requests, `end_case` last; empty when nothing is sent ahead.
@@ -22,7 +22,7 @@ final class StdioEngine: LookaheadEngine, AwaitingEngine {
         var sent = 0
     }
 
-    private let connection: EngineConnection
+    let connection: EngineConnection
     private let pool: EnginePool
     private let replyTimeout: Duration
     /// Whether ``endCase()`` has sent `end_case`.
@@ -99,19 +99,5 @@ final class StdioEngine: LookaheadEngine, AwaitingEngine {
         } catch {
             throw error.error
         }
-    }
-
-    func interrupt() {
-        connection.interrupt()
-    }
-
-    /// The request whose answer the engine is waiting for, if any (``EngineConnection/awaitedDescription``).
-    var awaited: String? {
-        connection.awaitedDescription
-    }
-
-    /// The engine's stderr since the case began, everything the pipe holds read first.
-    var diagnostics: String {
-        connection.diagnostics
     }
 }

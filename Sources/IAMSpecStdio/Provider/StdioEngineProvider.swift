@@ -6,7 +6,8 @@ import IAMSpec
 /// One process serves many cases, one at a time; the provider keeps a pool of them, so `--jobs N`
 /// runs at most N processes. The first process starts when the provider is made, and its
 /// handshake gives ``description``; if that fails, there is no point in running anything and
-/// the initializer throws ``EngineStartupError``.
+/// the initializer throws `EngineError`, naming the command, with the tail of the program's stderr
+/// in its diagnostics; ``startupFailure`` tells such a failure from one run's.
 ///
 /// Whatever the program does, each case ends with an honest result: a crash, a hang (the
 /// runner's timeout calls `InterruptibleEngine.interrupt()`; ``StdioEngineSettings/replyTimeout``
@@ -27,12 +28,12 @@ public final class StdioEngineProvider: EngineProvider, SettingUpEngineProvider 
 
     /// Starts the first engine process and shakes hands with it.
     ///
-    /// - Throws: ``EngineStartupError`` when it cannot be started, exits, does not answer
+    /// - Throws: `EngineError` when it cannot be started, exits, does not answer
     ///   `hello` within ``StdioEngineSettings/startTimeout``, or speaks another protocol version.
     public convenience init(
         command: String,
         settings: StdioEngineSettings = StdioEngineSettings()
-    ) throws(EngineStartupError) {
+    ) throws(EngineError) {
         try self.init(command: command, settings: settings) { () throws(EngineError) -> any EngineChannel in
             try ChildProcess(command: command, stderrCapacity: settings.stderrTailBytes)
         }
@@ -43,7 +44,7 @@ public final class StdioEngineProvider: EngineProvider, SettingUpEngineProvider 
         command: String,
         settings: StdioEngineSettings,
         launch: @escaping EnginePool.Launcher
-    ) throws(EngineStartupError) {
+    ) throws(EngineError) {
         self.command = command
         self.settings = settings
         self.pool = EnginePool(command: command, settings: settings, launch: launch)
@@ -59,7 +60,7 @@ public final class StdioEngineProvider: EngineProvider, SettingUpEngineProvider 
     /// Sends the case to an engine process, which answers `ready` (the engine is returned),
     /// `skipped` (`CaseSkipped` is thrown) or `error` (`EngineError`).
     ///
-    /// - Throws: also ``EngineStartupError`` once the program has failed to start too often in a
+    /// - Throws: also `EngineError` once the program has failed to start too often in a
     ///   row; the run should stop.
     public func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
         try makeEngine(for: setup) { _ in }
@@ -127,7 +128,7 @@ public final class StdioEngineProvider: EngineProvider, SettingUpEngineProvider 
     /// Set once the program has failed to start ``StdioEngineSettings/startFailureLimit`` times in a
     /// row during the run; from then on every ``makeEngine(for:)`` throws it at once. A run that
     /// ends with it set should report it and exit with status 2.
-    public var startupFailure: EngineStartupError? {
+    public var startupFailure: EngineError? {
         pool.startupFailure
     }
 
@@ -143,7 +144,7 @@ public final class StdioEngineProvider: EngineProvider, SettingUpEngineProvider 
 /// An engine process while it answers `case`, as a watchdog sees it: it can be stopped, and says
 /// what it awaits and what it wrote on stderr. It handles no stimulus: the run gets the engine
 /// `case` makes.
-private final class EngineBeingSetUp: AwaitingEngine {
+private final class EngineBeingSetUp: ConnectionBackedEngine {
     let connection: EngineConnection
 
     init(connection: EngineConnection) {
@@ -152,17 +153,5 @@ private final class EngineBeingSetUp: AwaitingEngine {
 
     func handle(_ stimulus: Stimulus) throws -> [Observation] {
         throw EngineError("the engine is still being set up")
-    }
-
-    func interrupt() {
-        connection.interrupt()
-    }
-
-    var awaited: String? {
-        connection.awaitedDescription
-    }
-
-    var diagnostics: String {
-        connection.diagnostics
     }
 }

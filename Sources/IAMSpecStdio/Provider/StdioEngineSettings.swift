@@ -11,7 +11,7 @@ public struct StdioEngineSettings: Sendable, Hashable {
     public var startTimeout: Duration
     /// How much of the end of an engine's stderr is kept for error reports.
     public var stderrTailBytes: Int
-    /// After this many engine starts fail in a row, the run stops with ``EngineStartupError``.
+    /// After this many engine starts fail in a row, the run stops with `EngineError`.
     public var startFailureLimit: Int
 
     /// Settings; by default keys the protocol does not define are ignored, an answer may take 60 s

@@ -1,3 +1,4 @@
+import IAMSpec
 import IAMSpecRunner
 import IAMSpecStdio
 
@@ -23,7 +24,7 @@ struct CommandFailure: Error {
     /// An engine program that cannot start or stopped speaking the protocol, with what it wrote
     /// on stderr, each line after `| `, all as `QuotedText` shows an engine's text: a
     /// configuration error, exit status 2.
-    static func engineStartup(_ error: EngineStartupError) -> CommandFailure {
+    static func engineStartup(_ error: EngineError) -> CommandFailure {
         let stderr = error.diagnostics.isEmpty ? [] : QuotedText.lines(error.diagnostics, after: "| ")
         return usage((["error: \(QuotedText.line(error.message))"] + stderr).joined(separator: "\n"))
     }

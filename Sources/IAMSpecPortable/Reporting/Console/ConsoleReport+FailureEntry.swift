@@ -20,13 +20,16 @@ extension ConsoleReport {
     /// ```
     ///
     /// Runs that failed the same way (status, step, message, timeline) are shown once; a run that
-    /// failed otherwise gets its own section, named by its profile.
+    /// failed otherwise gets its own section, named by its profile. A run that failed at a step
+    /// that only sets the case up is `BLOCKED`, with a `blocked:` line naming the case's rules it
+    /// left unchecked.
     package func failureEntry(_ results: [CaseResult], header: RunHeader) -> [String] {
         let first = results[0]
         let status: CaseStatus = results.contains { $0.status == .error } ? .error : .failed
         let profiles = results.map(\.profile)
+        let word = results.allSatisfy(\.isBlocked) ? style.red("BLOCKED") : statusWord(status)
         var lines = [
-            "\(statusWord(status))  \(style.bold(QuotedText.line(first.caseID))) [\(names(profiles))]  "
+            "\(word)  \(style.bold(QuotedText.line(first.caseID))) [\(names(profiles))]  "
                 + QuotedText.line(first.title)
         ]
         for rule in first.rules {
@@ -36,7 +39,13 @@ extension ConsoleReport {
             if !rule.quotedLine.isEmpty { lines.append(style.dim("    \(QuotedText.line(rule.quotedLine))")) }
         }
         if let difference = first.difference, difference.rules != first.rules.map(\.id) {
-            lines.append("  the failing step checks: \(QuotedText.line(difference.rules.joined(separator: ", ")))")
+            let what = difference.blocked.isEmpty ? "the failing step checks" : "the failing step sets the case up"
+            lines.append("  \(what): \(QuotedText.line(difference.rules.joined(separator: ", ")))")
+        }
+        if let difference = first.difference, !difference.blocked.isEmpty {
+            lines.append(
+                "  blocked: not checked, as its setup failed: \(QuotedText.line(difference.blocked.joined(separator: ", ")))"
+            )
         }
         if !first.given.isEmpty {
             lines.append("  given:")
@@ -53,7 +62,8 @@ extension ConsoleReport {
         for variant in variants {
             lines.append("")
             let result = variant.result
-            let which = variants.count > 1 ? "[\(names(variant.profiles))] \(statusWord(result.status)) " : ""
+            let variantWord = result.isBlocked ? style.red("BLOCKED") : statusWord(result.status)
+            let which = variants.count > 1 ? "[\(names(variant.profiles))] \(variantWord) " : ""
             lines.append(
                 "  \(which)\(QuotedText.line(result.location.description)): \(QuotedText.line(result.message))"
             )

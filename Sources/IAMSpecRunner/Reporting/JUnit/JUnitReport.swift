@@ -12,7 +12,9 @@ import IAMSpecPlatform
 ///   `iamspec.<profile>.<rule area>` (the area of the case's first rule). Jenkins splits a
 ///   classname at its last `.` into package (`iamspec.<profile>`) and class (the rule area), so
 ///   its tree reads profile, area, case; GitLab shows the classname as the suite column.
-/// - Failures are `<failure type="iamspec.<check>">`, errors `<error type="iamspec.<kind>"
+/// - Failures are `<failure type="iamspec.<check>">` (`iamspec.blocked`, its message and text
+///   starting `blocked (its setup failed; not checked: <rules>): `, for a run that failed at a
+///   step that only sets the case up), errors `<error type="iamspec.<kind>"
 ///   message="error (<kind>): ...">`, skips `<skipped message="<reason>">`. An error's text
 ///   starts with the same `error (<kind>): ` as its message: junit2html has no error category
 ///   (it reads an `<error>` as a failure, keeping only the message and the text), so an error
@@ -233,9 +235,12 @@ public enum JUnitReport {
         case .skipped:
             return xml + ">\n      <skipped message=\"\(attribute(result.message))\"/>\n    </testcase>\n"
         case .failed:
-            let body = XMLText.content(report(result, header: header), limit: textLimit)
-            let type = "iamspec.\(result.kind?.rawValue ?? "expectation")"
-            return xml + ">\n      <failure type=\"\(attribute(type))\" message=\"\(attribute(result.message))\">"
+            // A blocked run is still a failure (a check that ran did not hold), typed and said so.
+            let blocked = result.isBlocked ? "blocked (its setup failed; not checked: \(blockedRules(result))): " : ""
+            let body = XMLText.content(blocked + report(result, header: header), limit: textLimit)
+            let type = result.isBlocked ? "iamspec.blocked" : "iamspec.\(result.kind?.rawValue ?? "expectation")"
+            return xml
+                + ">\n      <failure type=\"\(attribute(type))\" message=\"\(attribute(blocked + result.message))\">"
                 + "\(body)</failure>\n    </testcase>\n"
         case .error:
             // junit2html reads an <error> as a failure, keeping only its message and text: both
@@ -260,6 +265,11 @@ public enum JUnitReport {
     }
 
     /// The text of a failure or error: what, where, the timeline, how to run it again.
+    /// The case's rules a blocked run left unchecked, as one line.
+    private static func blockedRules(_ result: CaseResult) -> String {
+        QuotedText.line(result.difference?.blocked.joined(separator: ", ") ?? "")
+    }
+
     private static func report(_ result: CaseResult, header: RunHeader) -> String {
         var lines = [located(result), ""]
         if !result.rules.isEmpty {

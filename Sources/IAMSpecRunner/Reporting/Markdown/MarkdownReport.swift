@@ -86,7 +86,7 @@ package enum MarkdownReport {
             lines += ["| rule | mismatch | cases | runs |", "|---|---|---|---|"]
             for group in differences.prefix(listLimit) {
                 lines.append(
-                    "| \(code(group.rule, inTable: true)) | \(code(group.mismatch, inTable: true)) "
+                    "| \(code(group.rule, inTable: true)) | \(code(group.mismatchAndBlocked, inTable: true)) "
                         + "| \(group.cases.count) | \(group.runs) |"
                 )
             }

@@ -81,8 +81,7 @@ enum SiteFixtures {
             selection: RunSelection(),
             jobs: 2,
             timeoutMilliseconds: 30_000,
-            startedAt: "2026-02-03T04:05:06Z",
-            hostname: "ci-runner"
+            startedAt: "2026-02-03T04:05:06Z"
         )
         return RunSummary(
             header: header,

@@ -38,7 +38,7 @@ struct CompileCommandTests {
         #expect(outcome.standardOutput.contains("re-run: in the app's test bundle, the test of the run"))
         let runner = folder.appendingPathComponent("runner.jsonl").path
         #expect(try IAMSpecExecutable.run("run", "Fixtures/specs/failing", "--json", runner).status == 1)
-        let circumstances: Set<String> = ["started_at", "hostname", "jobs", "invocation", "executor", "duration_ms"]
+        let circumstances: Set<String> = ["started_at", "jobs", "invocation", "executor", "duration_ms"]
         func comparable(_ path: String) throws -> [NSDictionary] {
             try IAMSpecExecutable.resultsRecords(at: path).map { record in
                 NSDictionary(

@@ -20,7 +20,6 @@ struct ReportCommandTests {
                 jobs: 2,
                 timeoutMilliseconds: 30_000,
                 startedAt: "2026-01-31T23:59:59Z",
-                hostname: "ci-runner",
                 invocation: RunInvocation()
             ),
             results: [

@@ -26,8 +26,7 @@ struct WhatChangedTests {
             selection: RunSelection(),
             jobs: 1,
             timeoutMilliseconds: 30_000,
-            startedAt: "2026-01-31T23:59:59Z",
-            hostname: "ci"
+            startedAt: "2026-01-31T23:59:59Z"
         )
         try ResultsStream.write(RunSummary(header: header, results: results), to: path)
         return path

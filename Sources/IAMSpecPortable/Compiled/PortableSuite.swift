@@ -184,7 +184,6 @@ public struct PortableSuite: Sendable {
             jobs: jobs,
             timeoutMilliseconds: compiled.timeoutMilliseconds,
             startedAt: RunHeader.timestamp(startedAt),
-            hostname: RunHeader.hostname(),
             iamspecVersion: IAMSpecVersion.current,
             executor: .portable
         )

@@ -58,7 +58,6 @@ package struct HeaderLine: Codable {
     package var jobs: Int
     package var timeoutMilliseconds: Int64
     package var startedAt: String
-    package var hostname: String
     package var invocation: RunInvocation?
     package var executor: RunExecutor?
 
@@ -72,7 +71,6 @@ package struct HeaderLine: Codable {
         case jobs
         case timeoutMilliseconds = "timeout_ms"
         case startedAt = "started_at"
-        case hostname
         case invocation
         case executor
     }
@@ -86,7 +84,6 @@ package struct HeaderLine: Codable {
         jobs = header.jobs
         timeoutMilliseconds = header.timeoutMilliseconds
         startedAt = header.startedAt
-        hostname = header.hostname
         invocation = header.invocation
         executor = header.executor
     }
@@ -99,7 +96,6 @@ package struct HeaderLine: Codable {
             jobs: jobs,
             timeoutMilliseconds: timeoutMilliseconds,
             startedAt: startedAt,
-            hostname: hostname,
             iamspecVersion: iamspecVersion,
             invocation: invocation,
             executor: executor

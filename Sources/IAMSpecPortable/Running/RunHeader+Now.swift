@@ -6,7 +6,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-// When and where a run is made, as its header records them: the runner's and the portable
+// When a run is made, as its header records them: the runner's and the portable
 // executor's alike.
 
 extension RunHeader {
@@ -38,15 +38,5 @@ extension RunHeader {
         return digits(year, 4) + "-" + digits(month, 2) + "-" + digits(day, 2) + "T"
             + digits(secondOfDay / 3_600, 2) + ":" + digits(secondOfDay / 60 % 60, 2) + ":"
             + digits(secondOfDay % 60, 2) + "Z"
-    }
-
-    /// The machine's name, trimmed of white space; `localhost` when it has none.
-    package static func hostname() -> String {
-        // Trimmed of Unicode white space (what Foundation's `.whitespacesAndNewlines` holds).
-        let scalars = ProcessInfo.processInfo.hostName.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
-        else { return "localhost" }
-        return String(scalars[first...last])
     }
 }

@@ -14,9 +14,6 @@ public struct RunHeader: Sendable, Hashable {
     public var timeoutMilliseconds: Int64
     /// When the run began: UTC, `yyyy-MM-ddTHH:mm:ssZ`.
     public var startedAt: String
-    /// The machine the run was made on, as the results stream records it; no report shows it
-    /// (JUnit's required `hostname` is `localhost`), so a published report names no machine.
-    public var hostname: String
     /// The version of iamspec that made the run.
     public var iamspecVersion: String
     /// The options of `iamspec run` that change a verdict; nil for a run made through the library.
@@ -33,7 +30,6 @@ public struct RunHeader: Sendable, Hashable {
         jobs: Int,
         timeoutMilliseconds: Int64,
         startedAt: String,
-        hostname: String,
         iamspecVersion: String = IAMSpecVersion.current,
         invocation: RunInvocation? = nil,
         executor: RunExecutor? = nil
@@ -44,7 +40,6 @@ public struct RunHeader: Sendable, Hashable {
         self.jobs = jobs
         self.timeoutMilliseconds = timeoutMilliseconds
         self.startedAt = startedAt
-        self.hostname = hostname
         self.iamspecVersion = iamspecVersion
         self.invocation = invocation
         self.executor = executor

@@ -97,8 +97,7 @@ public struct ConformanceRun: Sendable {
             selection: options.selection,
             jobs: options.jobs,
             timeoutMilliseconds: options.timeout.wholeMilliseconds,
-            startedAt: RunHeader.timestamp(Date()),
-            hostname: RunHeader.hostname()
+            startedAt: RunHeader.timestamp(Date())
         )
     }
 

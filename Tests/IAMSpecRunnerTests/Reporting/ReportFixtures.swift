@@ -19,7 +19,6 @@ enum ReportFixtures {
             jobs: 2,
             timeoutMilliseconds: 30_000,
             startedAt: startedAt,
-            hostname: "ci-runner",
             invocation: RunInvocation()
         )
     }

@@ -7,6 +7,7 @@ import PackageDescription
 // - an app's test bundle adds `IAMSpecPortable`: a compiled suite (`iamspec compile`) run case by
 //   case on the engine, with nothing but Foundation (no YAML, no process, no file system walk),
 //   and `IAMSpecPortableTesting` to make each case run a Swift Testing test (or an XCTest check);
+//   `IAMSpecBundledSpecs` holds this version's Specs compiled, so the app needs no host build;
 // - their tests add `IAMSpecRunner` (load the Specs, run them, write the reports) and, for a
 //   test double, `IAMSpecTesting`;
 // - an engine in another process is driven, or a Swift engine served, by `IAMSpecStdio`;
@@ -25,6 +26,8 @@ let package = Package(
         .library(name: "IAMSpecPortable", targets: ["IAMSpecPortable"]),
         /// Each case run of a compiled suite as a Swift Testing test, or checked from an XCTest.
         .library(name: "IAMSpecPortableTesting", targets: ["IAMSpecPortableTesting"]),
+        /// This version's Specs, compiled, as a resource: what an app's test target runs, with no host build.
+        .library(name: "IAMSpecBundledSpecs", targets: ["IAMSpecBundledSpecs"]),
         /// Loading the Specs, running them against an engine, and the console, JUnit and JSON reports.
         .library(name: "IAMSpecRunner", targets: ["IAMSpecRunner"]),
         /// Engines in another process, over the line-delimited JSON protocol of Specs/PROTOCOL.md.
@@ -54,6 +57,12 @@ let package = Package(
         /// Imports the core and Foundation alone (scripts/test checks it): it builds for iOS.
         .target(name: "IAMSpecPortable", dependencies: ["IAMSpec"]),
         .target(name: "IAMSpecPortableTesting", dependencies: ["IAMSpec", "IAMSpecPortable"]),
+        /// `iamspec compile Specs`, kept current by scripts/test (`scripts/update-bundled-specs`).
+        .target(
+            name: "IAMSpecBundledSpecs",
+            dependencies: ["IAMSpecPortable"],
+            resources: [.copy("Resources/suite.json")]
+        ),
         .target(
             name: "IAMSpecRunner",
             dependencies: ["IAMSpec", "IAMSpecPortable", "IAMSpecPlatform", "CYAML"]
@@ -95,7 +104,7 @@ let package = Package(
             name: "IAMSpecPortableTests",
             dependencies: [
                 "IAMSpec", "IAMSpecPortable", "IAMSpecPortableTesting", "IAMSpecRunner", "IAMSpecTesting",
-                "IAMSpecReferenceEngine", "IAMSpecMutants",
+                "IAMSpecReferenceEngine", "IAMSpecMutants", "IAMSpecBundledSpecs",
             ]
         ),
         .testTarget(name: "IAMSpecSiteTests", dependencies: ["IAMSpec", "IAMSpecRunner", "IAMSpecSite"]),

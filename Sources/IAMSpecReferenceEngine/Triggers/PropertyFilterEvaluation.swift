@@ -120,7 +120,7 @@ struct PropertyFilterEvaluation {
             return number.number != nil && Double(text) == number.number
         case (.integer, .real) where !rules.integersEqualReals, (.real, .integer) where !rules.integersEqualReals:
             return false
-        default:
+        case (.string, _), (.integer, _), (.real, _), (.boolean, _), (.time, _):
             return Self.equal(value, operand)
         }
     }
@@ -133,7 +133,7 @@ struct PropertyFilterEvaluation {
         case (.time(let left), .time(let right)): left == right
         case (.integer(let left), .integer(let right)): left == right
         case (.integer, .real), (.real, .integer), (.real, .real): value.number == operand.number
-        default: false
+        case (.string, _), (.boolean, _), (.time, _), (.integer, _), (.real, _): false
         }
     }
 }

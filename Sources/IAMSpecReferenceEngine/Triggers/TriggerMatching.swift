@@ -27,7 +27,7 @@ struct TriggerMatching {
             return name == logged && filters.passes(conditions, properties: event.properties, at: now)
         case (.pushClick(let wanted), .pushClick(let clicked)):
             return wanted == nil || wanted == clicked || !rules.pushClickMatchesOwnCampaignOnly
-        default:
+        case (.sessionStart, _), (.anyPurchase, _), (.specificPurchase, _), (.customEvent, _), (.pushClick, _):
             return false
         }
     }

@@ -18,13 +18,7 @@ struct AnalyticsTests {
         arguments: Profile.allCases
     )
     func clickRequiresVisibility(profile: Profile) throws {
-        var engine = try EngineDriver(
-            [onEvent("a"), onEvent("b", "other")],
-            profile: profile,
-            configuration: interval(0)
-        )
-        try engine.startSession()
-        try engine.event("tap")
+        var engine = try EngineDriver.showingA(profile: profile)
         #expect(try engine.click("b") == [])
         #expect(try engine.click("a") == [.clickLogged("a")])
         // "a" is still on screen: "b" waits behind it, as the click's follow-up under the Swift SDK.

@@ -49,9 +49,7 @@ struct LifecycleTests {
 
     @Test("a session end keeps delivered messages and the stack")
     func sessionEndKeepsState() throws {
-        var engine = try EngineDriver([onEvent("a"), onEvent("b", "other")], configuration: interval(0))
-        try engine.startSession()
-        try engine.event("tap")
+        var engine = try EngineDriver.showingA()
         try engine.event("other")
         #expect(try engine.send(.sessionEnded) == [])
         #expect(try engine.stack() == ["b"])
@@ -64,13 +62,7 @@ struct LifecycleTests {
         arguments: Profile.allCases
     )
     func changeUserClears(profile: Profile) throws {
-        var engine = try EngineDriver(
-            [onEvent("a"), onEvent("b", "other")],
-            profile: profile,
-            configuration: interval(0)
-        )
-        try engine.startSession()
-        try engine.event("tap")
+        var engine = try EngineDriver.showingA(profile: profile)
         try engine.event("other")
         #expect(try engine.send(.userChanged(to: "someone")) == [.dismissed("a")])
         #expect(try engine.click("a") == [])

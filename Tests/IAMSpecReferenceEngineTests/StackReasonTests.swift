@@ -83,9 +83,7 @@ struct StackReasonTests {
 
     @Test("the background check comes before the visible-message check")
     func backgroundBeforeVisible() throws {
-        var engine = try EngineDriver([onEvent("a"), onEvent("b", "other")], configuration: interval(0))
-        try engine.startSession()
-        try engine.event("tap")
+        var engine = try EngineDriver.showingA()
         try engine.send(.appBackgrounded)
         #expect(try engine.event("other") == [.stacked("b", reason: .background)])
     }

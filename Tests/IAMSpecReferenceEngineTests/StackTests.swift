@@ -28,9 +28,7 @@ struct StackTests {
 
     @Test("dismissing a message offers nothing; display_next offers the top")
     func nothingOfferedOnDismiss() throws {
-        var engine = try EngineDriver([onEvent("a"), onEvent("b", "other")], configuration: interval(0))
-        try engine.startSession()
-        try engine.event("tap")
+        var engine = try EngineDriver.showingA()
         try engine.event("other")
         #expect(try engine.dismiss("a") == [.dismissed("a")])
         #expect(try engine.stack() == ["b"])

@@ -7,13 +7,7 @@ import Testing
 struct TimeoutTests {
     @Test("a message waiting on the stack times out 30 s after its trigger by default", arguments: Profile.allCases)
     func defaultTimeout(profile: Profile) throws {
-        var engine = try EngineDriver(
-            [onEvent("a"), onEvent("b", "other")],
-            profile: profile,
-            configuration: interval(0)
-        )
-        try engine.startSession()
-        try engine.event("tap")
+        var engine = try EngineDriver.showingA(profile: profile)
         #expect(try engine.event("other") == [.stacked("b", reason: .messageVisible)])
         try engine.dismiss("a")
         try engine.advance(30)
@@ -23,9 +17,7 @@ struct TimeoutTests {
 
     @Test("just before the timeout the message still displays")
     func justBeforeTimeout() throws {
-        var engine = try EngineDriver([onEvent("a"), onEvent("b", "other")], configuration: interval(0))
-        try engine.startSession()
-        try engine.event("tap")
+        var engine = try EngineDriver.showingA()
         try engine.event("other")
         try engine.dismiss("a")
         try engine.advance(milliseconds: 29_999)

@@ -16,6 +16,19 @@ struct EngineDriver {
         )
     }
 
+    /// An engine with two messages, `a` triggered by `tap` and `b` by `other`, and no minimum
+    /// interval, whose session has started and `tap` put `a` on screen.
+    static func showingA(profile: Profile = .brazeSwift) throws -> EngineDriver {
+        var engine = try EngineDriver(
+            [onEvent("a"), onEvent("b", "other")],
+            profile: profile,
+            configuration: interval(0)
+        )
+        try engine.startSession()
+        try engine.event("tap")
+        return engine
+    }
+
     /// Sends one stimulus and returns what it caused.
     @discardableResult
     mutating func send(_ stimulus: Stimulus) throws -> [Observation] {

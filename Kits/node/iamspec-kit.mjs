@@ -102,6 +102,23 @@ export function triggerEvent(stimulus) {
   }
 }
 
+/**
+ * ` (the kit calls onCustomEvent(stimulus); did you mean onCustomevent?)` for a method of the
+ * engine spelt as `wanted` but for case and underscores, which the kit does not call; else "".
+ */
+function nearMiss(engine, wanted) {
+  if (wanted === undefined || typeof engine[wanted] === "function") return "";
+  const folded = wanted.replaceAll("_", "").toLowerCase();
+  const names = new Set();
+  for (let object = engine; object && object !== Object.prototype; object = Object.getPrototypeOf(object)) {
+    for (const name of Object.getOwnPropertyNames(object)) {
+      if (name.replaceAll("_", "").toLowerCase() === folded && typeof engine[name] === "function") names.add(name);
+    }
+  }
+  const near = [...names].sort();
+  return near.length > 0 ? ` (the kit calls ${wanted}(stimulus); did you mean ${near[0]}?)` : "";
+}
+
 /** `session_start` -> `onSessionStart`: the adapter method the kit calls for a stimulus kind. */
 export function handlerName(kind) {
   return "on" + String(kind).split("_").map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join("");
@@ -221,17 +238,23 @@ class Session {
     }
     const stimulus = request.stimulus ?? {};
     const kind = stimulus.kind;
+    const wanted = typeof kind === "string" ? handlerName(kind) : undefined;
     try {
-      const specific = typeof kind === "string" ? this.engine[handlerName(kind)] : undefined;
+      const specific = wanted === undefined ? undefined : this.engine[wanted];
       const method = typeof specific === "function" ? specific : this.engine.handle;
-      if (typeof method !== "function") throw new Unsupported(`this engine does not implement the ${kind} stimulus`);
+      if (typeof method !== "function") {
+        throw new Unsupported(
+          `this engine does not implement the ${kind} stimulus: the kit looked for a method ${wanted}(stimulus), then handle(stimulus)`,
+        );
+      }
       const observations = observationList(await method.call(this.engine, stimulus), kind);
       return { type: "observations", observations };
     } catch (problem) {
       if (problem instanceof Unsupported) {
+        const reason = problem.reason + nearMiss(this.engine, wanted);
         return this.protocol >= 2
-          ? { type: "unsupported", reason: problem.reason }
-          : { type: "error", message: `unsupported: ${problem.reason}` };
+          ? { type: "unsupported", reason }
+          : { type: "error", message: `unsupported: ${reason}` };
       }
       return errorAnswer(problem, `handling the ${kind} stimulus`);
     }

@@ -120,13 +120,26 @@ test("a stimulus without a method is unsupported, naming it; a declined case is 
   assert.deepEqual((await converse([hello(), kase(1), stimulus("keyboard_shown", 2)])).answers[2], {
     type: "unsupported",
     seq: 2,
-    reason: "this engine does not implement the keyboard_shown stimulus",
+    reason:
+      "this engine does not implement the keyboard_shown stimulus: the kit looked for a method onKeyboardShown(stimulus), then handle(stimulus)",
   });
   assert.deepEqual((await converse([hello(), kase(1, { delegate: "implemented" })])).answers[1], {
     type: "skipped",
     seq: 1,
     reason: "no delegate here",
   });
+});
+
+test("a misspelt method is named beside the one the kit calls", async () => {
+  class Misspelt {
+    onCustomevent(stimulus) { // the kit calls onCustomEvent
+      return [kit.displayed(stimulus.name)];
+    }
+  }
+  const { answers } = await converse([hello(), kase(1), stimulus("custom_event", 2, { name: "e" })], () => new Misspelt());
+  assert.equal(answers[2].type, "unsupported");
+  assert.match(answers[2].reason, /the kit looked for a method onCustomEvent\(stimulus\), then handle\(stimulus\)/);
+  assert.match(answers[2].reason, /did you mean onCustomevent\?/);
 });
 
 test("protocol 1: no seq, a declined stimulus is an error, and end_case is not answered", async () => {

@@ -237,16 +237,19 @@ class _Session:
             return {"type": "error", "message": "a stimulus arrived outside a case that was answered ready"}
         stimulus = request.get("stimulus")
         kind = stimulus.get("kind") if isinstance(stimulus, dict) else None
+        wanted = f"on_{kind}" if isinstance(kind, str) else None
         try:
-            method = getattr(self.engine, f"on_{kind}", None) if isinstance(kind, str) else None
+            method = getattr(self.engine, wanted, None) if wanted else None
             method = method or getattr(self.engine, "handle", None)
             if method is None:
-                raise Unsupported(f"this engine does not implement the {kind} stimulus")
+                raise Unsupported(f"this engine does not implement the {kind} stimulus: "
+                                  f"the kit looked for a method {wanted}(self, stimulus), then handle(self, stimulus)")
             observations = _observation_list(method(stimulus), kind)
         except Unsupported as declined:
+            reason = declined.reason + _near_miss(self.engine, wanted)
             if self.protocol >= 2:
-                return {"type": "unsupported", "reason": declined.reason}
-            return {"type": "error", "message": f"unsupported: {declined.reason}"}
+                return {"type": "unsupported", "reason": reason}
+            return {"type": "error", "message": f"unsupported: {reason}"}
         except Exception as problem:
             return _error_answer(problem, f"handling the {kind} stimulus")
         return {"type": "observations", "observations": observations}
@@ -270,6 +273,17 @@ class _Session:
             text = json.dumps({"type": "error", "message": f"the answer cannot be written as JSON: {problem}",
                                **({"seq": answer["seq"]} if "seq" in answer else {})}, separators=(",", ":"))
         return (text + "\n").encode("utf-8")
+
+
+def _near_miss(engine, wanted):
+    """`; did you mean NAME?` for a method of the engine spelt as `wanted` but for case and
+    underscores (`on_customevent` for `on_custom_event`), which the kit does not call; else ``."""
+    if not wanted or hasattr(engine, wanted):
+        return ""
+    folded = wanted.replace("_", "").lower()
+    near = sorted(name for name in dir(type(engine))
+                  if name.replace("_", "").lower() == folded and callable(getattr(engine, name, None)))
+    return f" (the kit calls {wanted}(self, stimulus); did you mean {near[0]}?)" if near else ""
 
 
 def _observation_list(result, kind):

@@ -121,7 +121,23 @@ class ProtocolTwoTests(unittest.TestCase):
     def test_a_stimulus_without_a_method_is_unsupported_naming_it(self):
         answers, _ = converse([{"type": "hello", "protocol": 2}, case(seq=1), stimulus("keyboard_shown", seq=2)])
         self.assertEqual(answers[2], {"type": "unsupported", "seq": 2,
-                                      "reason": "this engine does not implement the keyboard_shown stimulus"})
+                                      "reason": "this engine does not implement the keyboard_shown stimulus: "
+                                                "the kit looked for a method on_keyboard_shown(self, stimulus), "
+                                                "then handle(self, stimulus)"})
+
+    def test_a_misspelt_method_is_named_with_the_one_the_kit_calls(self):
+        class Misspelt:
+            def __init__(self, case):
+                self.case = case
+
+            def on_customevent(self, stimulus):  # the kit calls on_custom_event
+                return [kit.displayed(stimulus["name"])]
+
+        answers, _ = converse([{"type": "hello", "protocol": 2}, case(seq=1), stimulus("custom_event", seq=2, name="e")],
+                              factory=Misspelt)
+        self.assertEqual(answers[2]["type"], "unsupported")
+        self.assertIn("the kit looked for a method on_custom_event(self, stimulus)", answers[2]["reason"])
+        self.assertIn("did you mean on_customevent?", answers[2]["reason"])
 
     def test_a_declined_case_is_skipped(self):
         answers, _ = converse([{"type": "hello", "protocol": 2}, case(seq=1, delegate="implemented")])

@@ -37,10 +37,15 @@ import java.util.Map;
 public interface Engine {
     /**
      * Every stimulus kind your class has no {@code on<Kind>} method for, known to this kit or newer.
-     * By default declines it: "this engine does not implement the KIND stimulus".
+     * By default declines it, naming the method the kit looked for: "this engine does not
+     * implement the KIND stimulus: the kit looked for a method public List&lt;Map&lt;String,
+     * Object&gt;&gt; onKind(JsonObject stimulus), then handle(stimulus)".
      */
     default List<Map<String, Object>> handle(JsonObject stimulus) throws Exception {
-        throw new Unsupported("this engine does not implement the " + stimulus.getString("kind") + " stimulus");
+        String kind = stimulus.getString("kind");
+        throw new Unsupported("this engine does not implement the " + kind + " stimulus: the kit looked for a method "
+                + "public List<Map<String, Object>> " + handlerName(kind) + "(JsonObject stimulus), then "
+                + "handle(stimulus)");
     }
 
     /**

@@ -39,7 +39,15 @@ final class StimulusDispatch {
             throw new IllegalStateException(handler.mismatch);
         }
         if (handler.method == null) {
-            return engine.handle(stimulus);
+            try {
+                return engine.handle(stimulus);
+            } catch (Unsupported declined) {
+                if (handler.nearMiss == null) {
+                    throw declined;
+                }
+                throw new Unsupported(declined.getReason() + " (the kit calls " + Engine.handlerName(kind)
+                        + "(JsonObject stimulus); did you mean " + handler.nearMiss + "?)");
+            }
         }
         try {
             return (List<Map<String, Object>>) handler.method.invoke(engine, stimulus);
@@ -55,10 +63,13 @@ final class StimulusDispatch {
     private static final class Handler {
         final Method method;
         final String mismatch;
+        /** With no method: the name of one spelt as the kit's but for case and underscores. */
+        final String nearMiss;
 
-        private Handler(Method method, String mismatch) {
+        private Handler(Method method, String mismatch, String nearMiss) {
             this.method = method;
             this.mismatch = mismatch;
+            this.nearMiss = nearMiss;
         }
 
         static Handler find(Class<?> engineClass, String kind) {
@@ -69,7 +80,7 @@ final class StimulusDispatch {
                     // private to its package) is callable once made accessible; when it cannot be,
                     // the call fails with the JDK's IllegalAccessException, which names the cause.
                     candidate.trySetAccessible();
-                    return new Handler(candidate, null);
+                    return new Handler(candidate, null, null);
                 }
             }
             Set<Method> named = new LinkedHashSet<>();
@@ -86,13 +97,21 @@ final class StimulusDispatch {
                 }
             }
             if (named.isEmpty()) {
-                return new Handler(null, null);
+                return new Handler(null, null, nearMiss(engineClass, name));
             }
             String found = named.stream().map(Handler::describe).collect(Collectors.joining(" and "));
             return new Handler(null, "found " + found + ", expected the " + kind + " stimulus's method, public "
                     + "List<Map<String, Object>> " + name + "(JsonObject stimulus) (in Kotlin: fun " + name
                     + "(stimulus: JsonObject): List<Map<String, Any>>?), or no method of that name (then "
-                    + "handle(stimulus) is called)");
+                    + "handle(stimulus) is called)", null);
+        }
+
+        /** A public method named as {@code name} but for case and underscores, if any. */
+        private static String nearMiss(Class<?> engineClass, String name) {
+            String folded = name.replace("_", "").toLowerCase(java.util.Locale.ROOT);
+            return Arrays.stream(engineClass.getMethods()).map(Method::getName)
+                    .filter(other -> other.replace("_", "").toLowerCase(java.util.Locale.ROOT).equals(folded))
+                    .sorted().findFirst().orElse(null);
         }
 
         /** Public, not static, one {@link JsonObject} parameter, returning a list. */

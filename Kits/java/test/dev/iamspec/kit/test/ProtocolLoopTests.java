@@ -28,6 +28,15 @@ final class ProtocolLoopTests {
     /**
      * An engine counting custom events, declining what it does not know, and failing on purpose.
      */
+    /** An engine whose custom-event method is misspelt: the kit calls onCustomEvent. */
+    public static final class Misspelt implements Engine {
+        Misspelt(Case testCase) {}
+
+        public List<Map<String, Object>> onCustomevent(JsonObject stimulus) {
+            return List.of(Observations.displayed(stimulus.getString("name")));
+        }
+    }
+
     static final class Counter implements Engine {
         static final List<String> closed = new ArrayList<>();
         private final Case testCase;
@@ -174,9 +183,23 @@ final class ProtocolLoopTests {
             Conversation talk = new Conversation(Counter::new, hello(2), testCase(1, "c", "absent"),
                     stimulus(2, "keyboard_shown"), stimulus(3, "teleport"));
             equal(message("type", "unsupported", "seq", 2L, "reason",
-                    "this engine does not implement the keyboard_shown stimulus"), talk.answers.get(2));
+                    "this engine does not implement the keyboard_shown stimulus: the kit looked for a method public "
+                    + "List<Map<String, Object>> onKeyboardShown(JsonObject stimulus), then handle(stimulus)"),
+                    talk.answers.get(2));
             equal(message("type", "unsupported", "seq", 3L, "reason",
-                    "this engine does not implement the teleport stimulus"), talk.answers.get(3));
+                    "this engine does not implement the teleport stimulus: the kit looked for a method public "
+                    + "List<Map<String, Object>> onTeleport(JsonObject stimulus), then handle(stimulus)"),
+                    talk.answers.get(3));
+        });
+
+        check.test("loop: a misspelt method is named beside the one the kit calls", () -> {
+            Conversation talk = new Conversation(Misspelt::new, hello(2), testCase(1, "c", "absent"),
+                    stimulus(2, "custom_event", "name", "e"));
+            String reason = (String) talk.answers.get(2).get("reason");
+            holds(reason.contains("the kit looked for a method public List<Map<String, Object>> "
+                    + "onCustomEvent(JsonObject stimulus)"), reason);
+            holds(reason.endsWith("(the kit calls onCustomEvent(JsonObject stimulus); did you mean onCustomevent?)"),
+                    reason);
         });
 
         check.test("loop: a declined case is skipped with the reason", () -> {

@@ -31,6 +31,7 @@ extension PortableSuite {
         resultsStreamName: String = "iamspec-results.jsonl",
         sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) async throws {
+        UnfinishedSuiteCheck.arm()
         let (result, summary) = await runRecording(run, on: provider)
         if let summary {
             let stream = ResultsStream.encode(summary)

@@ -27,6 +27,7 @@ extension PortableSuite {
         file: StaticString = #filePath,
         line: UInt = #line
     ) async throws -> RunSummary {
+        UnfinishedSuiteCheck.arm()
         let summary = await runAll(on: provider)
         if let problem = ResultsStreamFile.write(ResultsStream.encode(summary)) {
             XCTFail(problem, file: file, line: line)

@@ -131,8 +131,14 @@ public struct PortableSuite: Sendable {
         let executor = CaseExecutor(provider: provider, ruleReferences: ruleReferences)
         var results: [CaseResult] = []
         results.reserveCapacity(runs.count)
+        let key = recordingKey(engine: provider.description) + " all"
         for run in runs where !Task.isCancelled {
-            results.append(await self.run(run, by: executor, repeats: repeats))
+            RunsUnderWay.shared.begin(run, key: key, count: runs.count) {
+                header(engine: provider.description, startedAt: startedAt, jobs: 1)
+            }
+            let result = await self.run(run, by: executor, repeats: repeats)
+            RunsUnderWay.shared.end(run, key: key, result: result)
+            results.append(result)
         }
         return RunSummary(
             header: header(engine: provider.description, startedAt: startedAt, jobs: 1),
@@ -153,7 +159,11 @@ public struct PortableSuite: Sendable {
     ) async -> (result: CaseResult, summary: RunSummary?) {
         let engine = provider.description
         await collector.begin(for: engine)
+        // For the exit check (IAMSpecPortableTesting): what an exit in the middle leaves.
+        let key = recordingKey(engine: engine)
+        RunsUnderWay.shared.begin(run, key: key, count: runs.count) { header(engine: engine, jobs: 1) }
         let result = await self.run(run, on: provider)
+        RunsUnderWay.shared.end(run, key: key, result: result)
         guard let collected = await collector.record(result, at: run.index, of: runs.count, for: engine) else {
             return (result, nil)
         }
@@ -162,6 +172,12 @@ public struct PortableSuite: Sendable {
             results: collected.results
         )
         return (result, summary)
+    }
+
+    /// Names this suite's runs on `engine`'s engines in ``RunsUnderWay``: the suite by its
+    /// collector, which every copy of it shares.
+    private func recordingKey(engine: EngineDescription) -> String {
+        "\(ObjectIdentifier(collector).hashValue) \(engine.name) \(engine.version)"
     }
 
     /// What `iamspec run` prints for a run that failed or errored: the case, its rules with their

@@ -23,40 +23,41 @@ package enum CaseModelRules {
             }
         }
         for (index, step) in specCase.steps.enumerated() {
-            let path = "steps[\(index)]"
+            // Spelled out only for a problem: most cases have none.
+            let path = { "steps[\(index)]" }
             switch step.action {
             case .stimulus(let stimulus):
                 let (kind, values) = stimulus.parts
                 for (field, value) in zip(kind.fields, values) {
                     switch field.content {
                     case .message:
-                        if defined[value.text] == nil { return unknown(value.text, at: path, defined) }
+                        if defined[value.text] == nil { return unknown(value.text, at: path(), defined) }
                     case .localMessage:
                         // A local message may be presented again; it may not reuse a delivered one's id.
                         let id = value.message.id
                         if let first = defined[id], first.hasPrefix("messages[") {
                             return (
-                                path, "the message id \(quoted(id)) of \(first) again",
+                                path(), "the message id \(quoted(id)) of \(first) again",
                                 "an id unique within the case"
                             )
                         }
-                        defined[id] = path
+                        defined[id] = path()
                     case .text, .choice, .span, .number, .properties:
                         break
                     }
                 }
             case .expectation(let expectation):
                 if let problem = checkedRulesProblem(of: expectation, in: specCase) {
-                    return (path + ".expect", problem.found, problem.expected)
+                    return (path() + ".expect", problem.found, problem.expected)
                 }
                 let patterns = (expectation.sequence ?? []) + (expectation.contains ?? []) + (expectation.absent ?? [])
                 for pattern in patterns {
                     if case .id(let id)? = selector(of: pattern), defined[id] == nil {
-                        return unknown(id, at: path + ".expect", defined)
+                        return unknown(id, at: path() + ".expect", defined)
                     }
                 }
                 for id in expectation.stack ?? [] where defined[id] == nil {
-                    return unknown(id, at: path + ".expect.stack", defined)
+                    return unknown(id, at: path() + ".expect.stack", defined)
                 }
             }
         }
@@ -72,7 +73,8 @@ package enum CaseModelRules {
         of expectation: Expectation,
         in specCase: SpecCase
     ) -> (found: String, expected: String)? {
-        let caseRules = specCase.rules.joined(separator: ", ")
+        // Joined only for a problem: most expectations have none.
+        let caseRules = { specCase.rules.joined(separator: ", ") }
         if expectation.isSetup {
             guard expectation.rules.isEmpty else { return nil }
             return ("`setup` naming no rule", "the rules of the state the case sets up")
@@ -80,13 +82,13 @@ package enum CaseModelRules {
         if let outside = expectation.rules.first(where: { !specCase.rules.contains($0) }) {
             return (
                 "the rule \(quoted(outside)) in `rules`",
-                "rules of the case (\(caseRules)), or `setup` for a step that only checks the state the case sets up"
+                "rules of the case (\(caseRules())), or `setup` for a step that only checks the state the case sets up"
             )
         }
         guard expectation.rules.isEmpty, specCase.rules.count > 1 else { return nil }
         return (
             "an expectation naming no rule in a case with several rules",
-            "`rules` (which of \(caseRules) it checks) or `setup` (the rules of the state the case sets up)"
+            "`rules` (which of \(caseRules()) it checks) or `setup` (the rules of the state the case sets up)"
         )
     }
 

@@ -292,10 +292,10 @@ extension CompiledSuite {
 
     private static func decodePattern(_ value: WireValue) throws(WireFormatError) -> ObservationPattern {
         let (object, name) = try value.object(discriminatedBy: "kind")
-        let patternKinds = ObservationKind.patterns
-        guard let kind = patternKinds.first(where: { name.json == .string($0.nameText) }) else {
-            throw name.unknown(among: patternKinds.map(\.nameText))
+        guard case .string(let text)? = name.json, let position = patternKindNames.firstIndex(of: text) else {
+            throw name.unknown(among: patternKindNames)
         }
+        let kind = ObservationKind.patterns[position]
         switch kind {
         case .displayed:
             try object.allowOnly("kind", "message", "extras")
@@ -334,9 +334,12 @@ extension CompiledSuite {
             try object.allowOnly("kind", "message")
             return .clickLogged(try selector(object))
         case .stack:
-            throw name.unknown(among: patternKinds.map(\.nameText))
+            throw name.unknown(among: patternKindNames)
         }
     }
+
+    /// The names of the kinds a pattern may name (``ObservationKind/patterns``), made once.
+    private static let patternKindNames = ObservationKind.patterns.map(\.nameText)
 
     /// `"message"`: a message's id, or `"*"` for any message.
     private static func selector(_ object: WireObject) throws(WireFormatError) -> MessageSelector {

@@ -168,6 +168,8 @@ package struct JSONParser {
             depth -= 1
             return .array(elements)
         }
+        // Room for a few elements at once, rather than growing from one to two to four.
+        elements.reserveCapacity(4)
         while true {
             skipWhitespace()
             elements.append(try parseValue())

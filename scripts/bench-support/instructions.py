@@ -24,6 +24,8 @@ Usage:
       Prints the toolchain line the budget records (`swift --version`'s first line).
 """
 
+from __future__ import annotations
+
 import argparse
 import json
 import os

@@ -16,9 +16,9 @@ package enum CaseModelRules {
         guard specCase.steps.contains(where: { if case .expectation = $0.action { true } else { false } }) else {
             return ("steps", "no `expect` step", "at least one `expect` step")
         }
-        var defined: [MessageID: String] = [:]
+        var defined: [MessageID: Definition] = [:]
         for (index, message) in specCase.messages.enumerated() {
-            if let first = defined.updateValue("messages[\(index)]", forKey: message.id) {
+            if let first = defined.updateValue(.delivered(index), forKey: message.id) {
                 return ("messages[\(index)].id", "\(quoted(message.id)) again (as at \(first))", "each message id once")
             }
         }
@@ -35,13 +35,13 @@ package enum CaseModelRules {
                     case .localMessage:
                         // A local message may be presented again; it may not reuse a delivered one's id.
                         let id = value.message.id
-                        if let first = defined[id], first.hasPrefix("messages[") {
+                        if let first = defined[id], case .delivered = first {
                             return (
                                 path(), "the message id \(quoted(id)) of \(first) again",
                                 "an id unique within the case"
                             )
                         }
-                        defined[id] = path()
+                        defined[id] = .presented(step: index)
                     case .text, .choice, .span, .number, .properties:
                         break
                     }
@@ -50,10 +50,12 @@ package enum CaseModelRules {
                 if let problem = checkedRulesProblem(of: expectation, in: specCase) {
                     return (path() + ".expect", problem.found, problem.expected)
                 }
-                let patterns = (expectation.sequence ?? []) + (expectation.contains ?? []) + (expectation.absent ?? [])
-                for pattern in patterns {
-                    if case .id(let id)? = selector(of: pattern), defined[id] == nil {
-                        return unknown(id, at: path() + ".expect", defined)
+                // Each list in turn, not the three joined into a new one.
+                for patterns in [expectation.sequence, expectation.contains, expectation.absent] {
+                    for pattern in patterns ?? [] {
+                        if case .id(let id)? = selector(of: pattern), defined[id] == nil {
+                            return unknown(id, at: path() + ".expect", defined)
+                        }
                     }
                 }
                 for id in expectation.stack ?? [] where defined[id] == nil {
@@ -92,10 +94,24 @@ package enum CaseModelRules {
         )
     }
 
+    /// Where a message id is defined: by a message of `given.messages`, or by a step's
+    /// `present_local`; spelled as a place in the case (`messages[0]`, `steps[3]`) for a problem.
+    private enum Definition: CustomStringConvertible {
+        case delivered(Int)
+        case presented(step: Int)
+
+        var description: String {
+            switch self {
+            case .delivered(let index): "messages[\(index)]"
+            case .presented(let step): "steps[\(step)]"
+            }
+        }
+    }
+
     private static func unknown(
         _ id: MessageID,
         at path: String,
-        _ defined: [MessageID: String]
+        _ defined: [MessageID: Definition]
     ) -> (path: String, found: String, expected: String) {
         let known = defined.keys.sorted().map(quoted).joined(separator: ", ")
         return (

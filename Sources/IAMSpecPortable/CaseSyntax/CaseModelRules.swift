@@ -51,12 +51,16 @@ package enum CaseModelRules {
                     return (path() + ".expect", problem.found, problem.expected)
                 }
                 // Each list in turn, not the three joined into a new one.
-                for patterns in [expectation.sequence, expectation.contains, expectation.absent] {
+                let undefined = { (patterns: [ObservationPattern]?) -> MessageID? in
                     for pattern in patterns ?? [] {
-                        if case .id(let id)? = selector(of: pattern), defined[id] == nil {
-                            return unknown(id, at: path() + ".expect", defined)
-                        }
+                        if case .id(let id)? = selector(of: pattern), defined[id] == nil { return id }
                     }
+                    return nil
+                }
+                if let id = undefined(expectation.sequence) ?? undefined(expectation.contains)
+                    ?? undefined(expectation.absent)
+                {
+                    return unknown(id, at: path() + ".expect", defined)
                 }
                 for id in expectation.stack ?? [] where defined[id] == nil {
                     return unknown(id, at: path() + ".expect.stack", defined)

@@ -113,15 +113,15 @@ package struct JSONParser {
     private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
         try enterContainer()
         index += 1
-        var fields = JSONObject(reservingCapacity: 8)
         // Past a few keys, duplicates are found by hashing rather than by comparing with each.
         var largeObjectKeys: Set<String>?
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
             depth -= 1
-            return .object(fields)
+            return .object(JSONObject())
         }
+        var fields = JSONObject(reservingCapacity: 8)
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {

@@ -219,11 +219,11 @@ def purchase(n: int) -> dict:
         "steps": [
             "session_start",
             {"purchase": {"product": product, "price": 9.99}},
-            {"expect": {"sequence": [{"displayed": "product"}]}},
+            {"expect": {"sequence": [{"displayed": "product"}], "rules": Flow(["bench.purchase", "bench.priority"])}},
             {"dismiss": "product"},
             {"advance": 31},
             {"purchase": "other-product"},
-            {"expect": {"sequence": [{"displayed": "any"}]}},
+            {"expect": {"sequence": [{"displayed": "any"}], "rules": Flow(["bench.purchase"])}},
         ],
     }
 

@@ -16,47 +16,54 @@ package enum CaseModelRules {
         guard specCase.steps.contains(where: { if case .expectation = $0.action { true } else { false } }) else {
             return ("steps", "no `expect` step", "at least one `expect` step")
         }
-        var defined: [MessageID: String] = [:]
+        var defined: [MessageID: Definition] = [:]
         for (index, message) in specCase.messages.enumerated() {
-            if let first = defined.updateValue("messages[\(index)]", forKey: message.id) {
+            if let first = defined.updateValue(.delivered(index), forKey: message.id) {
                 return ("messages[\(index)].id", "\(quoted(message.id)) again (as at \(first))", "each message id once")
             }
         }
         for (index, step) in specCase.steps.enumerated() {
-            let path = "steps[\(index)]"
+            // Spelled out only for a problem: most cases have none.
+            let path = { "steps[\(index)]" }
             switch step.action {
             case .stimulus(let stimulus):
                 let (kind, values) = stimulus.parts
                 for (field, value) in zip(kind.fields, values) {
                     switch field.content {
                     case .message:
-                        if defined[value.text] == nil { return unknown(value.text, at: path, defined) }
+                        if defined[value.text] == nil { return unknown(value.text, at: path(), defined) }
                     case .localMessage:
                         // A local message may be presented again; it may not reuse a delivered one's id.
                         let id = value.message.id
-                        if let first = defined[id], first.hasPrefix("messages[") {
+                        if let first = defined[id], case .delivered = first {
                             return (
-                                path, "the message id \(quoted(id)) of \(first) again",
+                                path(), "the message id \(quoted(id)) of \(first) again",
                                 "an id unique within the case"
                             )
                         }
-                        defined[id] = path
+                        defined[id] = .presented(step: index)
                     case .text, .choice, .span, .number, .properties:
                         break
                     }
                 }
             case .expectation(let expectation):
                 if let problem = checkedRulesProblem(of: expectation, in: specCase) {
-                    return (path + ".expect", problem.found, problem.expected)
+                    return (path() + ".expect", problem.found, problem.expected)
                 }
-                let patterns = (expectation.sequence ?? []) + (expectation.contains ?? []) + (expectation.absent ?? [])
-                for pattern in patterns {
-                    if case .id(let id)? = selector(of: pattern), defined[id] == nil {
-                        return unknown(id, at: path + ".expect", defined)
+                // Each list in turn, not the three joined into a new one.
+                let undefined = { (patterns: [ObservationPattern]?) -> MessageID? in
+                    for pattern in patterns ?? [] {
+                        if case .id(let id)? = selector(of: pattern), defined[id] == nil { return id }
                     }
+                    return nil
+                }
+                if let id = undefined(expectation.sequence) ?? undefined(expectation.contains)
+                    ?? undefined(expectation.absent)
+                {
+                    return unknown(id, at: path() + ".expect", defined)
                 }
                 for id in expectation.stack ?? [] where defined[id] == nil {
-                    return unknown(id, at: path + ".expect.stack", defined)
+                    return unknown(id, at: path() + ".expect.stack", defined)
                 }
             }
         }
@@ -72,7 +79,8 @@ package enum CaseModelRules {
         of expectation: Expectation,
         in specCase: SpecCase
     ) -> (found: String, expected: String)? {
-        let caseRules = specCase.rules.joined(separator: ", ")
+        // Joined only for a problem: most expectations have none.
+        let caseRules = { specCase.rules.joined(separator: ", ") }
         if expectation.isSetup {
             guard expectation.rules.isEmpty else { return nil }
             return ("`setup` naming no rule", "the rules of the state the case sets up")
@@ -80,20 +88,34 @@ package enum CaseModelRules {
         if let outside = expectation.rules.first(where: { !specCase.rules.contains($0) }) {
             return (
                 "the rule \(quoted(outside)) in `rules`",
-                "rules of the case (\(caseRules)), or `setup` for a step that only checks the state the case sets up"
+                "rules of the case (\(caseRules())), or `setup` for a step that only checks the state the case sets up"
             )
         }
         guard expectation.rules.isEmpty, specCase.rules.count > 1 else { return nil }
         return (
             "an expectation naming no rule in a case with several rules",
-            "`rules` (which of \(caseRules) it checks) or `setup` (the rules of the state the case sets up)"
+            "`rules` (which of \(caseRules()) it checks) or `setup` (the rules of the state the case sets up)"
         )
+    }
+
+    /// Where a message id is defined: by a message of `given.messages`, or by a step's
+    /// `present_local`; spelled as a place in the case (`messages[0]`, `steps[3]`) for a problem.
+    private enum Definition: CustomStringConvertible {
+        case delivered(Int)
+        case presented(step: Int)
+
+        var description: String {
+            switch self {
+            case .delivered(let index): "messages[\(index)]"
+            case .presented(let step): "steps[\(step)]"
+            }
+        }
     }
 
     private static func unknown(
         _ id: MessageID,
         at path: String,
-        _ defined: [MessageID: String]
+        _ defined: [MessageID: Definition]
     ) -> (path: String, found: String, expected: String) {
         let known = defined.keys.sorted().map(quoted).joined(separator: ", ")
         return (

@@ -22,18 +22,21 @@ package enum ClockRange {
         of steps: [Step]
     ) -> (index: Int, found: String, expected: String)? {
         var time = VirtualTime.zero
-        for (index, step) in steps.enumerated() {
-            guard case .stimulus(.timeAdvanced(let span)) = step.action else { continue }
-            let (sum, overflows) = time.milliseconds.addingReportingOverflow(span.milliseconds)
-            guard !overflows else {
-                return (
-                    index,
-                    "'advance: \(span)' at \(time) s, which passes the end of virtual time",
-                    "the case's advances to add up to at most \(lastInstant) s, its last instant"
-                )
+        // Each step is read in place: a copy of it would retain and release what it holds.
+        return steps.withUnsafeBufferPointer { steps in
+            for index in steps.indices {
+                guard case .stimulus(.timeAdvanced(let span)) = steps[index].action else { continue }
+                let (sum, overflows) = time.milliseconds.addingReportingOverflow(span.milliseconds)
+                guard !overflows else {
+                    return (
+                        index,
+                        "'advance: \(span)' at \(time) s, which passes the end of virtual time",
+                        "the case's advances to add up to at most \(lastInstant) s, its last instant"
+                    )
+                }
+                time = VirtualTime(milliseconds: sum)
             }
-            time = VirtualTime(milliseconds: sum)
+            return nil
         }
-        return nil
     }
 }

@@ -234,7 +234,10 @@ extension CompiledSuite {
         if let stimulus = object.optionalField("stimulus") {
             try object.allowOnly("stimulus", "file", "line", "column")
             let decoded = try WireCodec.decodeStimulus(stimulus)
-            guard decoded.kind.isStep else {
+            // By the kind's name, which the decode has read: `Stimulus.kind` would make its values again.
+            guard case .object(let fields)? = stimulus.json, case .string(let name)? = fields["kind"],
+                !nonStepKindNames.contains(name)
+            else {
                 throw try stimulus.object().field("kind").mismatch(
                     expected: "a step's kind (the stack is inspected by `expect`)"
                 )
@@ -292,10 +295,10 @@ extension CompiledSuite {
 
     private static func decodePattern(_ value: WireValue) throws(WireFormatError) -> ObservationPattern {
         let (object, name) = try value.object(discriminatedBy: "kind")
-        let patternKinds = ObservationKind.patterns
-        guard let kind = patternKinds.first(where: { name.json == .string($0.nameText) }) else {
-            throw name.unknown(among: patternKinds.map(\.nameText))
+        guard case .string(let text)? = name.json, let position = patternKindNames.firstIndex(of: text) else {
+            throw name.unknown(among: patternKindNames)
         }
+        let kind = ObservationKind.patterns[position]
         switch kind {
         case .displayed:
             try object.allowOnly("kind", "message", "extras")
@@ -334,9 +337,15 @@ extension CompiledSuite {
             try object.allowOnly("kind", "message")
             return .clickLogged(try selector(object))
         case .stack:
-            throw name.unknown(among: patternKinds.map(\.nameText))
+            throw name.unknown(among: patternKindNames)
         }
     }
+
+    /// The names of the stimulus kinds that are not steps (a stack inspection is `expect`'s).
+    private static let nonStepKindNames = StimulusKind.all.filter { !$0.isStep }.map(\.nameText)
+
+    /// The names of the kinds a pattern may name (``ObservationKind/patterns``), made once.
+    private static let patternKindNames = ObservationKind.patterns.map(\.nameText)
 
     /// `"message"`: a message's id, or `"*"` for any message.
     private static func selector(_ object: WireObject) throws(WireFormatError) -> MessageSelector {

@@ -38,6 +38,16 @@ package struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
+    /// The strings read so far, by a hash of their bytes (the last one of each hash): a long text,
+    /// such as a compiled suite, repeats a few keys and words many times, and a string found here
+    /// is not made (and checked as UTF-8) again. Empty for a short text (a protocol line), which
+    /// would not repay it.
+    private var recentStrings: [String?] = []
+
+    /// How many strings ``recentStrings`` holds, a power of 2.
+    private static let recentStringSlots = 256
+    /// The shortest text that keeps ``recentStrings``.
+    private static let recentStringsMinimumBytes = 16_384
 
     /// How many keys an object may have before duplicates are looked for in a hash set.
     private static let linearKeySearchLimit = 32
@@ -47,6 +57,9 @@ package struct JSONParser {
 
     private init(bytes: [UInt8]) {
         self.bytes = bytes
+        if bytes.count >= Self.recentStringsMinimumBytes {
+            recentStrings = Array(repeating: nil, count: Self.recentStringSlots)
+        }
     }
 
     /// Parses `bytes` as one complete JSON value.
@@ -100,15 +113,15 @@ package struct JSONParser {
     private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
         try enterContainer()
         index += 1
-        var fields = JSONObject(reservingCapacity: 8)
         // Past a few keys, duplicates are found by hashing rather than by comparing with each.
         var largeObjectKeys: Set<String>?
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
             depth -= 1
-            return .object(fields)
+            return .object(JSONObject())
         }
+        var fields = JSONObject(reservingCapacity: 8)
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
@@ -155,6 +168,8 @@ package struct JSONParser {
             depth -= 1
             return .array(elements)
         }
+        // Room for a few elements at once, rather than growing from one to two to four.
+        elements.reserveCapacity(4)
         while true {
             skipWhitespace()
             elements.append(try parseValue())
@@ -175,16 +190,19 @@ package struct JSONParser {
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         index += 1
-        // Most strings have no escape: made from their bytes at once.
+        // Most strings have no escape: made from their bytes at once, or found among those read
+        // before by their bytes' hash (FNV-1a).
         var end = index
+        var hash: UInt32 = 2_166_136_261
         while end < bytes.count {
             let byte = bytes[end]
             if byte == UInt8(ascii: "\"") {
-                let text = try utf8(index..<end)
+                let text = try recentString(index..<end, hash: hash)
                 index = end + 1
                 return text
             }
             if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            hash = (hash ^ UInt32(byte)) &* 16_777_619
             end += 1
         }
         var scalars = String.UnicodeScalarView()
@@ -207,6 +225,28 @@ package struct JSONParser {
                 index += 1
             }
         }
+    }
+
+    /// The text of `range` (``utf8(_:)``), the string read before with the same bytes when
+    /// ``recentStrings`` has it under their `hash`.
+    private mutating func recentString(_ range: Range<Int>, hash: UInt32) throws(JSONSyntaxError) -> String {
+        guard !recentStrings.isEmpty else { return try utf8(range) }
+        let slot = Int(hash) & (Self.recentStringSlots - 1)
+        if var recent = recentStrings[slot], recent.utf8.count == range.count {
+            let isSame = recent.withUTF8 { recentBytes in
+                bytes.withUnsafeBufferPointer { text in
+                    var position = 0
+                    while position < recentBytes.count, text[range.lowerBound + position] == recentBytes[position] {
+                        position += 1
+                    }
+                    return position == recentBytes.count
+                }
+            }
+            if isSame { return recent }
+        }
+        let text = try utf8(range)
+        recentStrings[slot] = text
+        return text
     }
 
     /// The text of `range`, which must be UTF-8 (RFC 8259, section 8.1): bytes that are not are an
@@ -311,6 +351,13 @@ package struct JSONParser {
                 throw error("expected a digit in the exponent, found \(describeCurrent())")
             }
             skipDigits()
+        }
+        // Up to 18 digits cannot pass Int64's range: read without making the text.
+        let digits = bytes[start] == UInt8(ascii: "-") ? start + 1..<index : start..<index
+        if isInteger, digits.count <= 18 {
+            var magnitude: Int64 = 0
+            for position in digits { magnitude = magnitude * 10 + Int64(bytes[position] - UInt8(ascii: "0")) }
+            return .integer(digits.lowerBound == start ? magnitude : -magnitude)
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if isInteger, let integer = Int64(text) {

@@ -10,17 +10,28 @@ extension WireCodec {
         "zip_later_deliveries",
     ]
 
-    /// Reads the keys that are present; a missing one leaves the setting at its default.
-    package static func decodeCampaignSettings(
-        _ object: WireObject,
-        into message: inout InAppMessage
-    ) throws(WireFormatError) {
-        message.minimumTriggerInterval = try object.optionalField("minimum_trigger_interval_ms")?.orNull?.milliseconds()
-        message.start = try object.optionalField("start_ms")?.orNull?.milliseconds()
-        message.end = try object.optionalField("end_ms")?.orNull?.milliseconds()
-        message.isControl = try object.optionalField("control")?.boolean() ?? false
-        message.imageOnLaterDeliveries = try outcomes(object.optionalField("image_later_deliveries"))
-        message.zipOnLaterDeliveries = try outcomes(object.optionalField("zip_later_deliveries"))
+    /// A message's settings of these keys, each at its default until read.
+    struct CampaignSettings {
+        var minimumTriggerInterval: VirtualTime?
+        var start: VirtualTime?
+        var end: VirtualTime?
+        var isControl = false
+        var imageOnLaterDeliveries: [AssetOutcome] = []
+        var zipOnLaterDeliveries: [AssetOutcome] = []
+    }
+
+    /// Reads the keys that are present; a missing one leaves the setting at its default. Read
+    /// apart from the message, which is then made with them at once: each of its setters for them
+    /// would box its seldom-set settings anew.
+    static func decodeCampaignSettings(_ object: WireObject) throws(WireFormatError) -> CampaignSettings {
+        CampaignSettings(
+            minimumTriggerInterval: try object.optionalField("minimum_trigger_interval_ms")?.orNull?.milliseconds(),
+            start: try object.optionalField("start_ms")?.orNull?.milliseconds(),
+            end: try object.optionalField("end_ms")?.orNull?.milliseconds(),
+            isControl: try object.optionalField("control")?.boolean() ?? false,
+            imageOnLaterDeliveries: try outcomes(object.optionalField("image_later_deliveries")),
+            zipOnLaterDeliveries: try outcomes(object.optionalField("zip_later_deliveries"))
+        )
     }
 
     private static func outcomes(_ value: WireValue?) throws(WireFormatError) -> [AssetOutcome] {

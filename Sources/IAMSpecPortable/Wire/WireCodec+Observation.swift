@@ -56,9 +56,10 @@ extension WireCodec {
         if kind.json == "dismissed", version < .v2 {
             throw kind.unknown(among: observationKinds.filter { $0 != "dismissed" })
         }
-        guard let observationKind = ObservationKind.allCases.first(where: { kind.json == .string($0.nameText) }) else {
+        guard case .string(let name)? = kind.json, let position = observationKinds.firstIndex(of: name) else {
             throw kind.unknown(among: observationKinds)
         }
+        let observationKind = ObservationKind.allCases[position]
         switch observationKind {
         case .displayed:
             try object.allowOnly("kind", "message", "extras")

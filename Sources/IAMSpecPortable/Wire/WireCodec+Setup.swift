@@ -114,22 +114,39 @@ extension WireCodec {
         for element in try object.field("triggers").array() {
             triggers.append(try decodeTrigger(element))
         }
-        var message = InAppMessage(
-            id: try object.messageID("id"),
-            type: try object.choice("type", MessageType.self),
-            priority: try object.field("priority").number(),
+        // Read in the order their errors are reported; the campaign settings last.
+        let id = try object.messageID("id")
+        let type = try object.choice("type", MessageType.self)
+        let priority = try object.field("priority").number()
+        let orientation = try object.choice("orientation", OrientationRequirement.self)
+        let image = try object.field("image").orNull?.choice(AssetOutcome.self)
+        let zip = try object.field("zip").orNull?.choice(AssetOutcome.self)
+        let extras = try object.field("extras").stringMap()
+        let delay = try object.milliseconds("delay_ms")
+        let timeout = try object.field("timeout_ms").orNull?.milliseconds()
+        let reeligibility = try object.field("reeligibility_ms").orNull?.milliseconds()
+        let isTestSend = try object.field("test_send").boolean()
+        let settings = version.carriesCampaignSettings ? try decodeCampaignSettings(object) : CampaignSettings()
+        return InAppMessage(
+            id: id,
+            type: type,
+            priority: priority,
             triggers: triggers,
-            orientation: try object.choice("orientation", OrientationRequirement.self),
-            image: try object.field("image").orNull?.choice(AssetOutcome.self),
-            zip: try object.field("zip").orNull?.choice(AssetOutcome.self),
-            extras: try object.field("extras").stringMap(),
-            delay: try object.milliseconds("delay_ms"),
-            timeout: try object.field("timeout_ms").orNull?.milliseconds(),
-            reeligibility: try object.field("reeligibility_ms").orNull?.milliseconds(),
-            isTestSend: try object.field("test_send").boolean()
+            orientation: orientation,
+            image: image,
+            zip: zip,
+            extras: extras,
+            delay: delay,
+            timeout: timeout,
+            reeligibility: reeligibility,
+            isTestSend: isTestSend,
+            minimumTriggerInterval: settings.minimumTriggerInterval,
+            start: settings.start,
+            end: settings.end,
+            isControl: settings.isControl,
+            imageOnLaterDeliveries: settings.imageOnLaterDeliveries,
+            zipOnLaterDeliveries: settings.zipOnLaterDeliveries
         )
-        if version.carriesCampaignSettings { try decodeCampaignSettings(object, into: &message) }
-        return message
     }
 
     // MARK: Triggers

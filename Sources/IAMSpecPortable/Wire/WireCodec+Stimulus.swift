@@ -48,6 +48,10 @@ extension WireCodec {
         StimulusKind.all.filter { version.carries($0) }
     }
 
+    /// ``stimulusKinds(in:)``'s names (`nameText`), by version number less one: a stimulus's kind
+    /// is found by its name without making each kind's name again.
+    private static let stimulusKindNamesByVersion = stimulusKindsByVersion.map { kinds in kinds.map(\.nameText) }
+
     /// The keys a stimulus of each kind may have, by kind: `kind` and its fields' wire keys.
     private static let allowedStimulusKeys: [[String]] = StimulusKind.all.map { kind in
         ["kind"] + kind.fields.map(\.wireKey.description)
@@ -58,11 +62,11 @@ extension WireCodec {
         version: ProtocolVersion = .latest
     ) throws(WireFormatError) -> Stimulus {
         let (object, discriminator) = try value.object(discriminatedBy: "kind")
-        let kinds = stimulusKinds(in: version)
-        guard case .string(let name)? = discriminator.json, let kind = kinds.first(where: { $0.nameText == name })
-        else {
-            throw discriminator.unknown(among: kinds.map(\.nameText))
+        let names = stimulusKindNamesByVersion[version.rawValue - 1]
+        guard case .string(let name)? = discriminator.json, let position = names.firstIndex(of: name) else {
+            throw discriminator.unknown(among: names)
         }
+        let kind = stimulusKinds(in: version)[position]
         try object.allowOnly(allowedStimulusKeys[kind.id.rawValue])
         var values: [StepValue] = []
         values.reserveCapacity(kind.fields.count)

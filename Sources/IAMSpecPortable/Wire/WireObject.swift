@@ -27,7 +27,7 @@ package struct WireObject {
 
     /// ``allowOnly(_:)-(String...)`` with the keys in an array.
     package func allowOnly(_ keys: [String]) throws(WireFormatError) {
-        guard unknownKeys == .refused, fields.contains(where: { !keys.contains($0.key) }) else { return }
+        guard unknownKeys == .refused, fields.contains(where: { !Self.isOne(of: keys, $0.key) }) else { return }
         // The first unknown key in sorted order, so that the error does not depend on the order
         // they were written in.
         guard let unknown = fields.keys.sorted().first(where: { !keys.contains($0) }) else { return }
@@ -37,6 +37,13 @@ package struct WireObject {
             found: "a key the protocol does not define here",
             expected: keys.count == 1 ? "only the key \(list)" : "only the keys \(list)"
         )
+    }
+
+    /// Whether `key` is one of `keys`; lengths compared first, which tell most keys apart for next
+    /// to nothing (a string comparison of two different keys is what costs).
+    private static func isOne(of keys: [String], _ key: String) -> Bool {
+        let length = key.utf8.count
+        return keys.contains { $0.utf8.count == length && $0 == key }
     }
 
     /// The value of a required key (a missing one fails in the reader, which says what it expected).

@@ -115,6 +115,8 @@ package struct WireValue {
     /// to an earlier one is refused.
     package func array(eachOnce: Bool = false) throws(WireFormatError) -> [WireValue] {
         guard case .array(let elements) = json else { throw mismatch(expected: "an array") }
+        // No place to keep for no element.
+        guard !elements.isEmpty else { return [] }
         var values: [WireValue] = []
         values.reserveCapacity(elements.count)
         let location = location
@@ -160,6 +162,8 @@ package struct WireValue {
     /// The entries of an object used as a map (any key), each value with its place.
     package func mapEntries(expected: String) throws(WireFormatError) -> [(key: String, value: WireValue)] {
         guard case .object(let fields) = json else { throw mismatch(expected: expected) }
+        // No place to keep for no entry.
+        guard !fields.isEmpty else { return [] }
         let location = location
         let integersAsWritten = integersAsWritten
         return fields.sorted { $0.key < $1.key }.map { key, value in

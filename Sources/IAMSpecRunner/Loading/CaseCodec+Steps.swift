@@ -116,8 +116,15 @@ extension EncodedCaseReader {
     }
 
     mutating func stimulus() -> Stimulus {
-        let kind = StimulusKind.all[Int(byte())]
-        return kind.make(kind.fields.map { stepValue(of: $0) })
+        let id = Int(byte())
+        // The kind read in place: a copy of it would retain and release everything it holds.
+        return StimulusKind.all.withUnsafeBufferPointer { kinds in
+            let fields = kinds[id].fields
+            var values: [StepValue] = []
+            values.reserveCapacity(fields.count)
+            for position in fields.indices { values.append(stepValue(of: fields[position])) }
+            return kinds[id].make(values)
+        }
     }
 
     private mutating func stepValue(of field: StepField) -> StepValue {

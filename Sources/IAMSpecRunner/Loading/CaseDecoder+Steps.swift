@@ -85,14 +85,15 @@ extension CaseDecoder {
     )
         -> Stimulus?
     {
-        let subject = "'\(kind.nameText)'"
-        reader.checkKeys(mapping, Self.stepFieldKeys[position], in: subject)
+        // The subjects are spelled out only for a diagnostic: most steps have none.
+        let subject = { "'\(kind.nameText)'" }
+        reader.checkKeys(mapping, Self.stepFieldKeys[position], in: subject())
         var values: [StepValue] = []
         values.reserveCapacity(kind.fields.count)
         for field in kind.fields {
             let given =
                 field.fallback == nil
-                ? reader.required(field.name, of: mapping, in: subject, at: node)
+                ? reader.required(field.name, of: mapping, in: subject(), at: node)
                 : mapping[field.name]
             guard let given else {
                 if let fallback = field.fallback { values.append(fallback) }
@@ -104,14 +105,18 @@ extension CaseDecoder {
     }
 
     /// A field's value, read as its content says.
-    private mutating func value(of field: StepField, _ node: YAMLNode, for subject: String) -> StepValue? {
+    private mutating func value(
+        of field: StepField,
+        _ node: YAMLNode,
+        for subject: @autoclosure () -> String
+    ) -> StepValue? {
         switch field.content {
         case .text:
-            return reader.string(node, for: subject).map { .text($0) }
+            return reader.string(node, for: subject()).map { .text($0) }
         case .message:
-            return messageReference(node, for: subject).map { .text($0) }
+            return messageReference(node, for: subject()).map { .text($0) }
         case .choice(let choice):
-            guard let word = reader.word(node, among: choice.words, for: subject) else { return nil }
+            guard let word = reader.word(node, among: choice.words, for: subject()) else { return nil }
             if let position = choice.position(of: word), let profiles = choice.options[position].profiles,
                 scope.holdsForBrazeSwift, !profiles.contains(.brazeSwift)
             {
@@ -124,16 +129,16 @@ extension CaseDecoder {
             }
             return .text(word)
         case .span:
-            return reader.seconds(node, for: subject, range: .positive).map { .span($0) }
+            return reader.seconds(node, for: subject(), range: .positive).map { .span($0) }
         case .number:
-            return reader.number(node, for: subject).map { .number($0) }
+            return reader.number(node, for: subject()).map { .number($0) }
         case .properties:
             return decodeProperties(node).map { .properties($0) }
         case .localMessage:
             if let idNode = node.mapping?["id"], let id = idNode.scalar?.text {
                 if let delivered = scope.deliveredMessageMark(of: id) {
                     reader.report(
-                        "duplicate message id '\(id)': \(subject) reuses the id of a message of 'given.messages' "
+                        "duplicate message id '\(id)': \(subject()) reuses the id of a message of 'given.messages' "
                             + "(line \(delivered.line), column \(delivered.column)); expected an id unique within the case",
                         at: idNode
                     )

@@ -31,27 +31,31 @@ package final class CapabilityWarnings: Sendable {
         .union([.messageInterval, .campaignWindow, .controlMessages, .pushOpen, .dismissals, .assetRedelivery])
         .union(Capability.assumedUnlessLacking.subtracting([.extras, .pushClick]))
 
-    /// The capabilities the engine declares.
-    private let declared: Set<Capability>
-    /// Per declared capability: the runs made that needed it, and those the engine declined.
-    private let tally = Mutex([Capability: (made: Int, declined: Int)]())
+    /// The capabilities the engine declares, a bit each (`SpecCase.requiredCapabilityBits`'s):
+    /// every run is counted against them without making a `Set`.
+    private let declared: UInt64
+    /// Per capability, at its bit's position: the runs made that needed it, and those the engine
+    /// declined.
+    private let tally = Mutex([(made: Int, declined: Int)](repeating: (0, 0), count: Capability.allCases.count))
 
     /// A tally of the runs of an engine that declares `declared`.
     package init(declared: Set<Capability>) {
-        self.declared = declared
+        self.declared = CapabilityBits(declared).bits
     }
 
     /// Counts `result`, a run made of `specCase`.
     package func record(_ result: CaseResult, of specCase: SpecCase) {
-        let counted = specCase.requires.intersection(declared)
-        guard !counted.isEmpty else { return }
-        let declined = Self.declinedCapabilities(result, of: specCase)
+        let counted = specCase.requiredCapabilityBits & declared
+        guard counted != 0 else { return }
+        let declined =
+            result.status == .skipped ? CapabilityBits(Self.declinedCapabilities(result, of: specCase)).bits : 0
         tally.withLock { tally in
-            for capability in counted {
-                var entry = tally[capability] ?? (0, 0)
-                entry.made += 1
-                entry.declined += declined.contains(capability) ? 1 : 0
-                tally[capability] = entry
+            var remaining = counted
+            while remaining != 0 {
+                let position = remaining.trailingZeroBitCount
+                tally[position].made += 1
+                tally[position].declined += declined & (1 << position) != 0 ? 1 : 0
+                remaining &= remaining - 1
             }
         }
     }
@@ -74,14 +78,15 @@ package final class CapabilityWarnings: Sendable {
     /// `the engine declares the capability no-matching-trigger, but declined all 8 runs that
     /// need it`, one per such capability, in name order.
     package var declinedEverywhere: [String] {
-        tally.withLock { tally in
-            tally.filter { $0.value.made > 0 && $0.value.declined == $0.value.made }
-                .sorted { $0.key < $1.key }
-                .map { capability, counts in
-                    "the engine declares the capability \(capability.rawValue), but declined "
-                        + (counts.made == 1 ? "the 1 run" : "all \(counts.made) runs")
-                        + " that need\(counts.made == 1 ? "s" : "") it: check the adapter's method for it"
-                }
+        let counts: [(capability: Capability, made: Int)] = tally.withLock { tally in
+            zip(Capability.allCases, tally).compactMap { capability, counts in
+                counts.made > 0 && counts.declined == counts.made ? (capability, counts.made) : nil
+            }
+        }
+        return counts.sorted { $0.capability < $1.capability }.map { capability, made in
+            let runs: String = made == 1 ? "the 1 run that needs" : "all \(made) runs that need"
+            return "the engine declares the capability \(capability.rawValue), but declined \(runs) it: "
+                + "check the adapter's method for it"
         }
     }
 

@@ -300,9 +300,11 @@ final class RunScheduler: Sendable {
             for index in runs {
                 guard let run = begin(index, caseEnd: runs.upperBound, sharingCaseWith: earlier) else { return }
                 earlier = run
+                // Read once: each read of a run's case copies it (and retains what it holds).
+                let specCase = run.specCase
                 let planned = plannedSkip(run)
                 let result = executor.execute(
-                    run.specCase,
+                    specCase,
                     profile: run.profile,
                     repeats: repeats,
                     plannedSkip: planned,
@@ -314,9 +316,9 @@ final class RunScheduler: Sendable {
                     }
                 )
                 if let capabilityTally,
-                    planned == nil && executor.skipReason(for: run.specCase, profile: run.profile) == nil
+                    planned == nil && executor.skipReason(for: specCase, profile: run.profile) == nil
                 {
-                    capabilityTally.record(result, of: run.specCase)
+                    capabilityTally.record(result, of: specCase)
                 }
                 guard record(result, index: index) else { return }
             }

@@ -281,6 +281,11 @@ package enum BehaviourCatalogue {
             rule: "priority.highest-wins",
             summary: "reads priority upside down: of the messages an event triggers, the lowest priority wins"
         ) { $0.selection.priorityWinner = .lowest },
+        Behaviour(
+            "reeligibility-from-dismissal",
+            rule: "reeligibility.period",
+            summary: "counts re-eligibility from the user's last dismissal of the message instead of its last display"
+        ) { $0.reeligibility.countedFrom = .lastDismissal },
     ]
     // MARK: The stack
 
@@ -533,6 +538,11 @@ package enum BehaviourCatalogue {
         ) { (setup: inout EngineSetup) in
             for index in setup.messages.indices { setup.messages[index].delay = .zero }
         },
+        Behaviour(
+            "delegate-never-asked",
+            rule: "discard.delegate",
+            summary: "never asks the display delegate: every message is displayed as if it answered now"
+        ) { $0.presenter.checks.remove(.delegate) },
     ]
     // MARK: Analytics
 

@@ -283,8 +283,9 @@ package enum BehaviourCatalogue {
         ) { $0.selection.priorityWinner = .lowest },
         Behaviour(
             "reeligibility-from-dismissal",
-            rule: "reeligibility.period",
-            summary: "counts re-eligibility from the user's last dismissal of the message instead of its last display"
+            rule: "reeligibility.once-by-default",
+            summary:
+                "counts re-eligibility from the user's dismissal of a message instead of its display: until dismissed, it may be triggered again"
         ) { $0.reeligibility.countedFrom = .lastDismissal },
     ]
     // MARK: The stack

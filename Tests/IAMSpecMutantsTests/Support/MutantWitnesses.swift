@@ -583,11 +583,7 @@ enum MutantWitnesses {
         case "control-displayed":
             return B.scenario([B.message("m1", B.tap) { $0.isControl = true }], [B.start, B.event("tap")])
         case "reeligibility-from-dismissal":
-            return B.scenario(
-                [B.message("m1", B.tap) { $0.reeligibility = .seconds(10) }],
-                [B.start, B.event("tap"), B.advance(5), .messageDismissed("m1"), B.advance(5), B.event("tap")],
-                configuration: B.noInterval
-            )
+            return B.scenario([m1], [B.start, B.event("tap"), B.event("tap")], configuration: B.noInterval)
         case "delegate-never-asked":
             return B.scenario(
                 [m1],

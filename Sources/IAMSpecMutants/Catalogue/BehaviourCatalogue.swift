@@ -370,6 +370,11 @@ package enum BehaviourCatalogue {
             $0.lifecycle.userChangeClears.subtract([.stack, .delayedMessages, .messagesAwaitingAssets])
             $0.users.changeFromIdentifiedUserResetsClocks = false
         },
+        Behaviour(
+            "wipe-keeps-clocks",
+            rule: "stack.wipe-data-clears",
+            summary: "keeps the display clocks when the app wipes the SDK's data: what was shown stays shown"
+        ) { $0.lifecycle.wipeResetsClocks = false },
     ]
     // MARK: Eligibility and the display attempt
 
@@ -544,6 +549,11 @@ package enum BehaviourCatalogue {
             rule: "discard.delegate",
             summary: "never asks the display delegate: every message is displayed as if it answered now"
         ) { $0.presenter.checks.remove(.delegate) },
+        Behaviour(
+            "display-next-shows-nothing",
+            rule: "manual.display-next",
+            summary: "does nothing when the app asks for the next message: what waits on the stack stays there"
+        ) { $0.stack.topOfferedAt.remove(.displayNextRequested) },
     ]
     // MARK: Analytics
 

@@ -590,6 +590,18 @@ enum MutantWitnesses {
                 [.delegateChoiceSet(message: "m1", choice: .discard), B.start, B.event("tap")],
                 configuration: EngineConfiguration(delegate: .implemented)
             )
+        case "wipe-keeps-clocks":
+            return B.scenario(
+                [m1],
+                [B.start, B.event("tap"), .messageDismissed("m1"), .dataWiped, B.start, B.event("tap")],
+                configuration: B.noInterval
+            )
+        case "display-next-shows-nothing":
+            return B.scenario(
+                [m0, m1],
+                [B.start, B.event("tap"), .messageDismissed("m0"), .displayNextRequested],
+                configuration: B.noInterval
+            )
         default:
             return nil
         }

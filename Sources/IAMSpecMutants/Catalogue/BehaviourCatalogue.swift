@@ -375,6 +375,12 @@ package enum BehaviourCatalogue {
             rule: "stack.wipe-data-clears",
             summary: "keeps the display clocks when the app wipes the SDK's data: what was shown stays shown"
         ) { $0.lifecycle.wipeResetsClocks = false },
+        Behaviour(
+            "session-end-forgets-delivered",
+            rule: "delivery.outside-sessions",
+            summary:
+                "forgets the delivered messages when a session ends: no event triggers one until the next session starts"
+        ) { $0.lifecycle.sessionEndClears = [.deliveredMessages] },
     ]
     // MARK: Eligibility and the display attempt
 

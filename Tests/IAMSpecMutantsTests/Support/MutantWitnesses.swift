@@ -602,6 +602,8 @@ enum MutantWitnesses {
                 [B.start, B.event("tap"), .messageDismissed("m0"), .displayNextRequested],
                 configuration: B.noInterval
             )
+        case "session-end-forgets-delivered":
+            return B.scenario([m1], [B.start, .sessionEnded, B.event("tap")])
         default:
             return nil
         }

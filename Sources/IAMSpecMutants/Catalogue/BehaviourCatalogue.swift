@@ -161,6 +161,16 @@ package enum BehaviourCatalogue {
             rule: "filters.numeric-comparisons",
             summary: "compares numbers in property filters as text: 10 is less than 9"
         ) { $0.filters.numbersOrdered = .textual },
+        Behaviour(
+            "property-filters-ignored",
+            rule: "filters.property-filters",
+            summary: "ignores a trigger's property filters: any event of the trigger's name fires it"
+        ) { $0.triggers.propertyFiltersChecked = false },
+        Behaviour(
+            "purchase-product-ignored",
+            rule: "triggers.specific-purchase",
+            summary: "fires a Specific Purchase trigger on a purchase of any product"
+        ) { $0.triggers.specificPurchaseMatchesOwnProductOnly = false },
     ]
     // MARK: Candidate selection and the minimum interval
 
@@ -266,6 +276,17 @@ package enum BehaviourCatalogue {
             rule: "priority.highest-wins",
             summary: "keeps the messages that lose a priority contest waiting on the stack instead of dropping them"
         ) { $0.selection.priorityLosers = .stacked },
+        Behaviour(
+            "priority-lowest-wins",
+            rule: "priority.highest-wins",
+            summary: "reads priority upside down: of the messages an event triggers, the lowest priority wins"
+        ) { $0.selection.priorityWinner = .lowest },
+        Behaviour(
+            "reeligibility-from-dismissal",
+            rule: "reeligibility.once-by-default",
+            summary:
+                "counts re-eligibility from the user's dismissal of a message instead of its display: until dismissed, it may be triggered again"
+        ) { $0.reeligibility.countedFrom = .lastDismissal },
     ]
     // MARK: The stack
 
@@ -349,6 +370,17 @@ package enum BehaviourCatalogue {
             $0.lifecycle.userChangeClears.subtract([.stack, .delayedMessages, .messagesAwaitingAssets])
             $0.users.changeFromIdentifiedUserResetsClocks = false
         },
+        Behaviour(
+            "wipe-keeps-clocks",
+            rule: "stack.wipe-data-clears",
+            summary: "keeps the display clocks when the app wipes the SDK's data: what was shown stays shown"
+        ) { $0.lifecycle.wipeResetsClocks = false },
+        Behaviour(
+            "session-end-forgets-delivered",
+            rule: "delivery.outside-sessions",
+            summary:
+                "forgets the delivered messages when a session ends: no event triggers one until the next session starts"
+        ) { $0.lifecycle.sessionEndClears = [.deliveredMessages] },
     ]
     // MARK: Eligibility and the display attempt
 
@@ -491,6 +523,43 @@ package enum BehaviourCatalogue {
             rule: "discard.orientation",
             summary: "skips a message whose orientation does not fit the device without reporting it discarded"
         ) { $0.presenter.silentDiscards.insert(.orientation) },
+        Behaviour(
+            "background-drops",
+            rule: "reenqueue.background",
+            summary: "drops a message triggered while the app is in the background instead of stacking it"
+        ) { $0.presenter.appInBackground = .drop },
+        Behaviour(
+            "delegate-later-drops",
+            rule: "reenqueue.delegate-later",
+            summary: "drops a message when the display delegate answers later instead of stacking it"
+        ) { $0.presenter.delegateLater = .drop },
+        Behaviour(
+            "asset-failure-displays",
+            rule: "discard.asset-failed",
+            summary: "displays a message whose asset failed to download instead of discarding it"
+        ) { $0.presenter.failedAssetsDiscard = false },
+        Behaviour(
+            "timeout-ignored",
+            rule: "discard.timeout",
+            summary: "has no timeout: displays a message however long it waited"
+        ) { $0.presenter.checks.remove(.timeout) },
+        Behaviour(
+            "delay-ignored",
+            rule: "delay.display-delay",
+            summary: "ignores a trigger's display delay: every message's delay is read as 0, so it shows at once"
+        ) { (setup: inout EngineSetup) in
+            for index in setup.messages.indices { setup.messages[index].delay = .zero }
+        },
+        Behaviour(
+            "delegate-never-asked",
+            rule: "discard.delegate",
+            summary: "never asks the display delegate: every message is displayed as if it answered now"
+        ) { $0.presenter.checks.remove(.delegate) },
+        Behaviour(
+            "display-next-shows-nothing",
+            rule: "manual.display-next",
+            summary: "does nothing when the app asks for the next message: what waits on the stack stays there"
+        ) { $0.stack.topOfferedAt.remove(.displayNextRequested) },
     ]
     // MARK: Analytics
 
@@ -605,6 +674,16 @@ package enum BehaviourCatalogue {
             rule: "users.new-user-starts-fresh",
             summary: "remembers what was shown per install: a message one user saw is never shown to the next"
         ) { $0.users.displayHistoryKeptPer = .install },
+        Behaviour(
+            "campaign-window-ignored",
+            rule: "triggers.campaign-window",
+            summary: "ignores a campaign's start and end: its messages trigger before it starts and after it ends"
+        ) { $0.campaign.windowChecked = false },
+        Behaviour(
+            "control-displayed",
+            rule: "analytics.control-group",
+            summary: "displays a control-group message like any other instead of showing nothing"
+        ) { $0.campaign.controlMessagesShowNothing = false },
     ]
 
     // MARK: Engines without a behavioural capability

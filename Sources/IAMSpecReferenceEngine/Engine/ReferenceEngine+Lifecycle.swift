@@ -39,7 +39,9 @@ extension ReferenceEngine {
     mutating func wipeData() {
         clearUserData()
         currentUser = nil
-        clocks = DisplayClocks(interval: rules.interval, reeligibility: rules.reeligibility)
+        if rules.lifecycle.wipeResetsClocks {
+            clocks = DisplayClocks(interval: rules.interval, reeligibility: rules.reeligibility)
+        }
     }
 
     /// Clears what ``LifecycleRules/userChangeClears`` says; a visible message it takes away is

@@ -24,7 +24,7 @@ extension ReferenceEngine {
         let id = presentation.id
         let slot = presentation.slot
         switch presenter.outcome(for: presentation, in: displayConditions(for: slot)) {
-        case .display where presentation.message.isControl:
+        case .display where presentation.message.isControl && rules.campaign.controlMessagesShowNothing:
             showControl(presentation)
         case .display:
             inFlight.remove(slot)
@@ -86,7 +86,7 @@ extension ReferenceEngine {
         guard let slot = slots.slot(of: id) else { return }
         assets.settle(slot, succeeded: succeeded)
         guard let waiting = awaitingAssets.removeValue(at: slot) else { return }
-        if succeeded {
+        if succeeded || !rules.presenter.failedAssetsDiscard {
             attemptDisplay(waiting)
         } else {
             inFlight.remove(slot)

@@ -16,8 +16,8 @@ struct DisplayAttempt {
         case rollBack
         /// An asset is still downloading: the message waits off the stack and off the screen.
         case awaitAssets
-        /// Dropped without a trace: another message is visible and the engine has no stack
-        /// (``ScreenRules/messageMeetingAnother``).
+        /// Dropped without a trace: the engine has no stack for it (``ScreenRules/messageMeetingAnother``,
+        /// ``PresenterRules/Deferral/drop``).
         case drop
     }
 
@@ -74,7 +74,7 @@ struct DisplayAttempt {
             return rules.lateFromDeadline.admits(.at(conditions.now), above: deadline) ? .discard(.timeout) : nil
         case .background:
             // "The in-app message is triggered when the app is in the background" (seed 003).
-            return conditions.appInForeground ? nil : .stack(.background)
+            return conditions.appInForeground ? nil : Self.outcome(of: rules.appInBackground, stackedFor: .background)
         case .messageVisible:
             // "Another in-app message is currently visible" (seed 003); the delegate is not asked.
             guard conditions.messageVisible else { return nil }
@@ -111,7 +111,7 @@ struct DisplayAttempt {
             // "The asset (image or zip file) of the in-app message failed to download" (seed 003);
             // a download still in flight makes the message wait.
             switch conditions.assets {
-            case .failed: return .discard(.assetFailed)
+            case .failed: return rules.failedAssetsDiscard ? .discard(.assetFailed) : nil
             case .pending: return .awaitAssets
             case .ready: return nil
             }
@@ -123,16 +123,18 @@ struct DisplayAttempt {
         guard conditions.delegate == .implemented else { return nil }
         switch conditions.delegateChoice {
         case .now: return nil
-        case .later: return Self.outcome(of: rules.delegateLater)
+        case .later: return Self.outcome(of: rules.delegateLater, stackedFor: .delegateLater)
         case .discard: return .discard(.delegate)
-        case .rollback: return Self.outcome(of: rules.delegateRollback)
+        case .rollback: return Self.outcome(of: rules.delegateRollback, stackedFor: .delegateLater)
         }
     }
 
-    private static func outcome(of deferral: PresenterRules.Deferral) -> Outcome {
+    /// What a deferral decides; a message put back on the stack is stacked for `reason`.
+    private static func outcome(of deferral: PresenterRules.Deferral, stackedFor reason: StackReason) -> Outcome {
         switch deferral {
-        case .stack: .stack(.delegateLater)
+        case .stack: .stack(reason)
         case .rollBack: .rollBack
+        case .drop: .drop
         }
     }
 

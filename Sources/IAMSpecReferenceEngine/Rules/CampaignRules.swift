@@ -6,6 +6,10 @@ package struct CampaignRules: Sendable {
     /// `startTime <= now` and `endTime >= now`), judged at the trigger event's time only.
     package var windowIncludesItsEnds = Boundary.inclusive
 
+    /// A message is a candidate only inside its window (semantics notes, point 1). Engines that
+    /// ignore a campaign's start and end let it trigger before it starts and after it ends.
+    package var windowChecked = true
+
     /// "A message may carry its own interval that overrides the global one" (semantics notes,
     /// point 2), in the trigger-time and the display-time checks alike.
     package var messageIntervalOverridesGlobal = true
@@ -14,6 +18,11 @@ package struct CampaignRules: Sendable {
     /// but logs only an impression" (semantics notes, point 9); braze-swift-sdk's control view
     /// logs the impression and dismisses itself as soon as it is presented, so nothing is shown.
     package var controlMessagesMoveClocks = true
+
+    /// A control-group message "shows nothing" (rule `analytics.control-group`): where another
+    /// message would be displayed, only its impression is logged. Engines that know no control
+    /// group display it like any other message.
+    package var controlMessagesShowNothing = true
 
     /// The display delegate decides on a control-group message as on any other: `later` puts it
     /// back on the stack, `discard` drops it (no impression, no clock moved), and the legacy

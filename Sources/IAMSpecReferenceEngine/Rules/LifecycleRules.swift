@@ -32,6 +32,12 @@ package struct LifecycleRules: Sendable {
         .visibleMessage, .stack, .delayedMessages, .messagesAwaitingAssets, .deliveredMessages,
     ]
 
+    /// Wiping the SDK's data is "to fully clear locally-stored SDK data" (Braze, "Disabling iOS SDK
+    /// tracking"): the display clocks go with it, whoever the user was (rule
+    /// `stack.wipe-data-clears`). Engines that keep what was shown in a store of their own keep
+    /// them.
+    package var wipeResetsClocks = true
+
     /// Ending a session has no observable effect: delivered messages, stack and clocks stay.
     package var sessionEndClears: Holdings = []
 

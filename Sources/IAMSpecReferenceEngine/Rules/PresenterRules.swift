@@ -51,6 +51,9 @@ package struct PresenterRules: Sendable {
         case stack
         /// The trigger is undone "as if it never occurred" (semantics notes, point 15).
         case rollBack
+        /// Dropped without a trace: the engine keeps no stack for it, and the message may be
+        /// triggered again.
+        case drop
     }
 
     /// The checks, in order; the first that applies decides (the reference semantics, "Display
@@ -80,6 +83,9 @@ package struct PresenterRules: Sendable {
     /// message back on top of the stack: "The triggered in-app message will be placed on top of
     /// the stack for later display" (seed 000, translated).
     package var delegateLater = Deferral.stack
+    /// "The in-app message is triggered when the app is in the background" (seed 003) puts it
+    /// back on top of the stack, like the delegate's `later`.
+    package var appInBackground = Deferral.stack
     /// The delegate's `rollback` (legacy `ABKReenqueueInAppMessage`) rolls the trigger back "as if
     /// it never occurred" (semantics notes, point 15).
     package var delegateRollback = Deferral.rollBack
@@ -88,4 +94,9 @@ package struct PresenterRules: Sendable {
     /// discarded" (seed 003) is what the app is told. Engines that skip a message whose asset
     /// failed to download, or whose orientation does not fit, without saying so leave it out.
     package var silentDiscards: Set<DiscardReason> = []
+
+    /// "The asset (image or zip file) of the in-app message failed to download" (seed 003)
+    /// discards it. Engines that display a message whatever became of its assets show it without
+    /// them.
+    package var failedAssetsDiscard = true
 }

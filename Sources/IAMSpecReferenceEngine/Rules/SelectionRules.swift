@@ -19,6 +19,15 @@ package struct SelectionRules: Sendable {
         case afterPriority
     }
 
+    /// Which end of the priority scale wins a trigger's contest.
+    package enum PriorityWinner: Sendable, Hashable {
+        /// The message with the highest priority.
+        case highest
+        /// The message with the lowest priority: the scale read upside down, as by an engine
+        /// that ranks messages like a queue's positions (1 first).
+        case lowest
+    }
+
     /// What becomes of the eligible messages that lose a trigger's priority contest.
     package enum Losers: Sendable, Hashable {
         /// They are dropped: only the winner is triggered.
@@ -26,6 +35,9 @@ package struct SelectionRules: Sendable {
         /// They wait on the stack, under the winner, the higher priority nearer the top.
         case stacked
     }
+
+    /// "Only the in-app message with the highest priority will be delivered" (seed 003).
+    package var priorityWinner = PriorityWinner.highest
 
     /// Ties go to the later message in the delivered list (semantics notes, point 5).
     package var priorityTiesGoTo = TieBreak.laterMessage

@@ -61,6 +61,16 @@ package struct TriggerRules: Sendable {
     /// a campaign matches any push.
     package var pushClickMatchesOwnCampaignOnly = true
 
+    /// "Specific Purchase and Custom Event triggers can contain robust property filters" (seed
+    /// 003): a trigger whose filters do not hold for the event's properties does not match it.
+    /// Engines that match on the event's name alone fire it whatever the properties.
+    package var propertyFiltersChecked = true
+
+    /// A Specific Purchase trigger matches only a purchase of its product (seed 003 names
+    /// `Specific Purchase` beside `Any Purchase`). Engines that read every purchase trigger as
+    /// any purchase fire it whatever was bought.
+    package var specificPurchaseMatchesOwnProductOnly = true
+
     /// Where the event must be logged to fire a trigger.
     func sources(of event: TriggerEvent) -> Sources {
         if case .purchase = event { purchasesTriggerFrom } else { customEventsTriggerFrom }

@@ -51,12 +51,20 @@ struct CandidateSelection {
         }
         if let current = contest.best {
             let keepsCurrent =
-                current.message.priority > message.priority
+                outranks(current.message, message)
                 || (current.message.priority == message.priority && rules.priorityTiesGoTo == .earlierMessage)
             if rules.priorityLosers == .stacked { contest.losers.append(keepsCurrent ? (message, slot) : current) }
             if keepsCurrent { return }
         }
         contest.best = (message, slot)
+    }
+
+    /// Whether `one` wins over `other` on priority alone, at the end of the scale the rules say.
+    private func outranks(_ one: InAppMessage, _ other: InAppMessage) -> Bool {
+        switch rules.priorityWinner {
+        case .highest: one.priority > other.priority
+        case .lowest: one.priority < other.priority
+        }
     }
 
     /// The winner of the contest at time `time`, with its slot, or nil when the trigger is dropped
@@ -105,6 +113,7 @@ extension CandidateSelection {
     /// Whether the event time falls in the campaign's window, from its start to its end
     /// (semantics notes, point 1).
     func isWithinCampaign(_ message: InAppMessage, at time: VirtualTime) -> Bool {
+        guard campaign.windowChecked else { return true }
         let started = message.start.map { campaign.windowIncludesItsEnds.admits(time, above: $0) } ?? true
         let ended = message.end.map { !campaign.windowIncludesItsEnds.admits(time, below: $0) } ?? false
         return started && !ended

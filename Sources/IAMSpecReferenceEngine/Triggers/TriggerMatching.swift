@@ -22,13 +22,19 @@ struct TriggerMatching {
         case (.anyPurchase, .purchase):
             return true
         case (.specificPurchase(let product, let conditions), .purchase(let purchased)):
-            return product == purchased && filters.passes(conditions, properties: event.properties, at: now)
+            return (product == purchased || !rules.specificPurchaseMatchesOwnProductOnly)
+                && passes(conditions, event, at: now)
         case (.customEvent(let name, let conditions), .customEvent(let logged)):
-            return name == logged && filters.passes(conditions, properties: event.properties, at: now)
+            return name == logged && passes(conditions, event, at: now)
         case (.pushClick(let wanted), .pushClick(let clicked)):
             return wanted == nil || wanted == clicked || !rules.pushClickMatchesOwnCampaignOnly
         case (.sessionStart, _), (.anyPurchase, _), (.specificPurchase, _), (.customEvent, _), (.pushClick, _):
             return false
         }
+    }
+
+    /// Whether the event's properties pass the trigger's filters, or the rules check none.
+    private func passes(_ conditions: PropertyFilters, _ event: LoggedEvent, at now: VirtualTime) -> Bool {
+        !rules.propertyFiltersChecked || filters.passes(conditions, properties: event.properties, at: now)
     }
 }

@@ -546,6 +546,64 @@ enum MutantWitnesses {
                 [.userChanged(to: "a"), B.start, B.event("tap"), .userChanged(to: "b"), B.start, B.event("tap")],
                 configuration: B.noInterval
             )
+        case "property-filters-ignored":
+            return B.scenario(
+                [B.message("m1", B.tap("count", .atLeast(5)))],
+                [B.start, B.event("tap", ["count": .integer(1)])]
+            )
+        case "purchase-product-ignored":
+            return B.scenario(
+                [B.message("m1", .specificPurchase(product: "gem", filters: PropertyFilters()))],
+                [B.start, .purchase(Purchase(product: "coin"))]
+            )
+        case "priority-lowest-wins":
+            let high = B.message("m1", B.tap) { $0.priority = 2 }
+            let low = B.message("m2", B.tap) { $0.priority = 1 }
+            return B.scenario([high, low], [B.start, B.event("tap")])
+        case "background-drops":
+            return B.scenario([m1], [B.start, .appBackgrounded, B.event("tap")])
+        case "delegate-later-drops":
+            return B.scenario(
+                [m1],
+                [.delegateChoiceSet(message: "m1", choice: .later), B.start, B.event("tap")],
+                configuration: EngineConfiguration(delegate: .implemented)
+            )
+        case "asset-failure-displays":
+            return B.scenario([B.message("m1", B.tap) { $0.image = .fails }], [B.start, B.event("tap")])
+        case "timeout-ignored":
+            let slow = B.message("m1", B.tap) {
+                $0.delay = .seconds(10)
+                $0.timeout = .seconds(10)
+            }
+            return B.scenario([slow], [B.start, B.event("tap"), B.advance(10)])
+        case "delay-ignored":
+            return B.scenario([B.message("m1", B.tap) { $0.delay = .seconds(10) }], [B.start, B.event("tap")])
+        case "campaign-window-ignored":
+            return B.scenario([B.message("m1", B.tap) { $0.start = .seconds(5) }], [B.start, B.event("tap")])
+        case "control-displayed":
+            return B.scenario([B.message("m1", B.tap) { $0.isControl = true }], [B.start, B.event("tap")])
+        case "reeligibility-from-dismissal":
+            return B.scenario([m1], [B.start, B.event("tap"), B.event("tap")], configuration: B.noInterval)
+        case "delegate-never-asked":
+            return B.scenario(
+                [m1],
+                [.delegateChoiceSet(message: "m1", choice: .discard), B.start, B.event("tap")],
+                configuration: EngineConfiguration(delegate: .implemented)
+            )
+        case "wipe-keeps-clocks":
+            return B.scenario(
+                [m1],
+                [B.start, B.event("tap"), .messageDismissed("m1"), .dataWiped, B.start, B.event("tap")],
+                configuration: B.noInterval
+            )
+        case "display-next-shows-nothing":
+            return B.scenario(
+                [m0, m1],
+                [B.start, B.event("tap"), .messageDismissed("m0"), .displayNextRequested],
+                configuration: B.noInterval
+            )
+        case "session-end-forgets-delivered":
+            return B.scenario([m1], [B.start, .sessionEnded, B.event("tap")])
         default:
             return nil
         }

@@ -38,6 +38,26 @@ struct NewStimulusOverStdioTests {
         #expect(!outcome.standardOutput.contains("error"))
     }
 
+    /// A setting (a rule value engines differ on, gated by a behavioural capability not assumed
+    /// for engines that do not declare it: the click's follow-up) is skipped, never failed, by
+    /// engines written before it: the Python and Node example engines list what they have.
+    @Test(arguments: ["python3 Fixtures/engines/example_engine.py", "node Fixtures/engines/example_engine.mjs"])
+    func aSettingsCasesAreSkippedByEnginesWrittenBeforeIt(engine: String) throws {
+        let outcome = try IAMSpecExecutable.run(
+            "run",
+            "Specs/stack/click-follow-up.yaml",
+            "--engine-command",
+            engine,
+            "--validate-protocol",
+            "--color",
+            "never"
+        )
+        // The legacy profile's cases of the file need no follow-up (that SDK stacks): they run.
+        #expect(outcome.status == 0, "\(outcome.standardOutput)\(outcome.standardError)")
+        #expect(outcome.lastLine?.contains(" passed, 0 failed, ") == true, "\(outcome.lastLine ?? "no line")")
+        #expect(outcome.standardOutput.contains("runs: the engine lacks the capability click-follow-up\n"))
+    }
+
     /// Whether the totals line says that no run passed or failed, and at least one was skipped.
     private static func everyRunSkipped(_ totals: String) -> Bool {
         guard totals.hasPrefix("0 passed, 0 failed, "), totals.hasSuffix(" skipped") else { return false }

@@ -96,7 +96,7 @@ function unescapeXML(text) {
 /** (case id, profile) -> the failure or error text of iamspec's JUnit report, which it writes one
  * element a line: `<testcase name=".." classname="iamspec.PROFILE.SUITE"..>` then
  * `<failure ..>TEXT</failure>` or `<error ..>TEXT</error>`. */
-function failureTexts(junit) {
+export function failureTexts(junit) {
   const texts = new Map();
   if (junit === undefined || !existsSync(junit)) return texts;
   const pattern =

@@ -1,0 +1,108 @@
+// iamspec's suite as node:test tests, one test per case run.
+//
+//   // my-engine.iamspec.test.mjs
+//   import { suiteTests } from "./iamspec-node-test.mjs";
+//   suiteTests({ engineCommand: "node my-engine.mjs" });           // runs `iamspec run`
+//   suiteTests({ results: "results.jsonl", junit: "results.xml" }); // or reads a run made before
+//   suiteTests(); // from IAMSPEC_ENGINE_COMMAND, IAMSPEC_RESULTS, IAMSPEC_JUNIT, IAMSPEC_SPECS
+//
+// With engineCommand it runs `iamspec run SPECS --engine-command CMD --json ... --junit ...` (the
+// tool: options.iamspec, else $IAMSPEC, else `iamspec` on PATH; the specs: options.specs, default
+// ["Specs"]). Each case record of the results stream becomes a test named `case-id [profile]`: a
+// skipped run is node:test's skip with the run's reason; a failed or errored run fails with the
+// failure text of the JUnit report (the console's: location and check, rules, given, timeline and
+// re-run line), else the record's message. Node's standard library only.
+
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, join } from "node:path";
+import { test } from "node:test";
+
+/** Registers one node:test test per case run of the suite. */
+export function suiteTests(options = {}) {
+  const environment = process.env;
+  options = {
+    engineCommand: options.engineCommand ?? environment.IAMSPEC_ENGINE_COMMAND,
+    results: options.results ?? environment.IAMSPEC_RESULTS,
+    junit: options.junit ?? environment.IAMSPEC_JUNIT,
+    specs: options.specs ?? environment.IAMSPEC_SPECS?.split(delimiter),
+    iamspec: options.iamspec,
+  };
+  let { results, junit } = options;
+  if (options.engineCommand === undefined && results === undefined) {
+    throw new Error("no suite to run: give { engineCommand } or { results } (or IAMSPEC_ENGINE_COMMAND, IAMSPEC_RESULTS)");
+  }
+  if (options.engineCommand !== undefined) {
+    ({ results, junit } = runSuite(options));
+  }
+  const texts = failureTexts(junit);
+  for (const record of readRuns(results)) {
+    const name = `${record.id} [${record.profile}]`;
+    if (record.status === "skipped") {
+      test(name, { skip: record.skip_reason ?? record.message }, () => {});
+    } else {
+      test(name, () => {
+        if (record.status === "failed" || record.status === "error") {
+          throw new Error(texts.get(`${record.id}\u0000${record.profile}`) ?? record.message);
+        }
+      });
+    }
+  }
+}
+
+function runSuite(options) {
+  const named = options.iamspec ?? process.env.IAMSPEC;
+  const tool = named ?? "iamspec";
+  const folder = mkdtempSync(join(tmpdir(), "iamspec-node-test."));
+  const results = join(folder, "results.jsonl");
+  const junit = join(folder, "results.xml");
+  const specs = options.specs ?? ["Specs"];
+  const args = ["run", ...specs, "--engine-command", options.engineCommand, "--json", results, "--junit", junit];
+  const finished = spawnSync(tool, args, { encoding: "utf8", maxBuffer: 1 << 28 });
+  if (finished.error?.code === "ENOENT") {
+    throw new Error(
+      `iamspec not found (${named ? `IAMSPEC or the iamspec option names ${JSON.stringify(named)}` : "not on PATH"}): ` +
+        "build it (swift build) and set IAMSPEC=PATH, pass { iamspec: PATH }, or put it on PATH; " +
+        "or give a results stream with { results: FILE }",
+    );
+  }
+  if (finished.error) throw finished.error;
+  if (finished.status !== 0 && finished.status !== 1) {
+    throw new Error(`\`${tool} run\` exited with status ${finished.status}:\n${finished.stdout}${finished.stderr}`);
+  }
+  return { results, junit };
+}
+
+/** The case records of a results stream (iamspec run --json), in its order. */
+export function readRuns(path) {
+  return readFileSync(path, "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line))
+    .filter((record) => record.record === "case");
+}
+
+const entities = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
+
+function unescapeXML(text) {
+  return text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-z]+);/g, (whole, name) => {
+    if (name.startsWith("#x")) return String.fromCodePoint(parseInt(name.slice(2), 16));
+    if (name.startsWith("#")) return String.fromCodePoint(parseInt(name.slice(1), 10));
+    return entities[name] ?? whole;
+  });
+}
+
+/** (case id, profile) -> the failure or error text of iamspec's JUnit report, which it writes one
+ * element a line: `<testcase name=".." classname="iamspec.PROFILE.SUITE"..>` then
+ * `<failure ..>TEXT</failure>` or `<error ..>TEXT</error>`. */
+export function failureTexts(junit) {
+  const texts = new Map();
+  if (junit === undefined || !existsSync(junit)) return texts;
+  const pattern =
+    /<testcase name="([^"]*)" classname="iamspec\.([^".]*)\.[^"]*"[^>]*[^/]>\s*<(failure|error)\b[^>]*>([\s\S]*?)<\/\3>/g;
+  for (const [, name, profile, , text] of readFileSync(junit, "utf8").matchAll(pattern)) {
+    texts.set(`${unescapeXML(name)}\u0000${profile}`, unescapeXML(text));
+  }
+  return texts;
+}

@@ -14,9 +14,9 @@
 // re-run line), else the record's message. Node's standard library only.
 
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
+import { delimiter, dirname, join } from "node:path";
 import { test } from "node:test";
 
 /** Registers one node:test test per case run of the suite. */
@@ -33,11 +33,15 @@ export function suiteTests(options = {}) {
   if (options.engineCommand === undefined && results === undefined) {
     throw new Error("no suite to run: give { engineCommand } or { results } (or IAMSPEC_ENGINE_COMMAND, IAMSPEC_RESULTS)");
   }
+  let folder;
   if (options.engineCommand !== undefined) {
     ({ results, junit } = runSuite(options));
+    folder = dirname(results);
   }
   const texts = failureTexts(junit);
-  for (const record of readRuns(results)) {
+  const records = readRuns(results);
+  if (folder !== undefined) rmSync(folder, { recursive: true, force: true }); // the run's own files, read
+  for (const record of records) {
     const name = `${record.id} [${record.profile}]`;
     if (record.status === "skipped") {
       test(name, { skip: record.skip_reason ?? record.message }, () => {});

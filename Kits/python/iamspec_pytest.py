@@ -40,11 +40,16 @@ def pytest_collection_modifyitems(session, config, items):
     if command is None and results is None:
         return
     junit = config.getoption("iamspec_junit") or os.environ.get("IAMSPEC_JUNIT")
+    folder = None
     if command is not None:
         results, junit = _run_suite(config, command)
-    for record in read_runs(results):
+        folder = os.path.dirname(results)
+    runs, texts = read_runs(results), _failure_texts(junit)
+    if folder is not None:  # the run's own files, read: none is left behind
+        shutil.rmtree(folder, ignore_errors=True)
+    for record in runs:
         items.append(CaseRun.from_parent(session, name=f"{record['id']} [{record['profile']}]", record=record,
-                                         failure_texts=_failure_texts(junit)))
+                                         failure_texts=texts))
 
 
 def _tool(config):

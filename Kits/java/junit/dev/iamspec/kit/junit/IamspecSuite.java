@@ -42,9 +42,10 @@ public class IamspecSuite {
     public Stream<DynamicTest> caseRuns() throws Exception {
         Path results;
         Path junit;
+        Path folder = null;
         String command = setting("iamspec.engineCommand", "IAMSPEC_ENGINE_COMMAND");
         if (command != null) {
-            Path folder = Files.createTempDirectory("iamspec-junit.");
+            folder = Files.createTempDirectory("iamspec-junit.");
             results = folder.resolve("results.jsonl");
             junit = folder.resolve("results.xml");
             runSuite(command, results, junit);
@@ -88,6 +89,11 @@ public class IamspecSuite {
                 }
             }));
         }
+        if (folder != null) { // the run's own files, read: none is left behind
+            Files.deleteIfExists(results);
+            Files.deleteIfExists(junit);
+            Files.deleteIfExists(folder);
+        }
         return tests.stream();
     }
 
@@ -116,10 +122,14 @@ public class IamspecSuite {
                     + "): build it (swift build) and set IAMSPEC=PATH or -Diamspec.tool=PATH, or put it"
                     + " on PATH; or give a results stream with IAMSPEC_RESULTS", notStarted);
         }
-        int status = process.waitFor();
-        if (status != 0 && status != 1) {
-            throw new IllegalStateException("`" + tool + " run` exited with status " + status + ":\n"
-                    + Files.readString(output, StandardCharsets.UTF_8));
+        try {
+            int status = process.waitFor();
+            if (status != 0 && status != 1) {
+                throw new IllegalStateException("`" + tool + " run` exited with status " + status + ":\n"
+                        + Files.readString(output, StandardCharsets.UTF_8));
+            }
+        } finally {
+            Files.deleteIfExists(output);
         }
     }
 

@@ -19,10 +19,12 @@ extension PortableSuite {
     /// run (a capability or the profile the engine lacks, a case or step it declines) cancels
     /// the test case with the comment `skipped: REASON` (`Test.cancel`, Swift 6.3: Swift
     /// Testing's one way to skip at run time, which records the test case cancelled, neither
-    /// passed nor failed; the console of `swift test` prints it as passed). When the result is the last of the suite's runs to come, the whole results
+    /// passed nor failed; the console of `swift test` prints it as passed, so a line per skipped run, `iamspec: skipped CASE [PROFILE]: REASON`, goes to standard
+    /// error). When the result is the last of the suite's runs to come, the whole results
     /// stream is attached to the test case as `resultsStreamName` (`swift test
     /// --attachments-path`, the Xcode result bundle) and written to the file the environment
-    /// variable `IAMSPEC_RESULTS` names, if any.
+    /// variable `IAMSPEC_RESULTS` names, if any, and the suite's counts are printed on standard
+    /// error: `iamspec: N runs: N passed, N failed, N errors, N skipped`.
     ///
     /// - Throws: The cancellation of a skipped run.
     public func check(
@@ -33,7 +35,11 @@ extension PortableSuite {
     ) async throws {
         UnfinishedSuiteCheck.arm()
         let (result, summary) = await runRecording(run, on: provider)
+        if result.status == .skipped {
+            ConsoleNotice.skipped(result)
+        }
         if let summary {
+            ConsoleNotice.finished(summary)
             let stream = ResultsStream.encode(summary)
             Attachment.record(stream, named: resultsStreamName, sourceLocation: sourceLocation)
             if let problem = ResultsStreamFile.write(stream) {

@@ -17,8 +17,9 @@ extension PortableSuite {
     /// test (`XCTFail`), named by its run, with the text `iamspec run` prints for it; when no
     /// run failed but some were skipped, the test ends in `XCTSkip`, listing each skipped run
     /// with its reason. The results stream is written to the file the environment variable
-    /// `IAMSPEC_RESULTS` names, if any. Returns the summary when the test neither failed nor
-    /// skipped runs.
+    /// `IAMSPEC_RESULTS` names, if any; standard error has a line per skipped run and the suite's
+    /// counts (as Swift Testing's `check(_:on:)` prints them). Returns the summary when the test
+    /// neither failed nor skipped runs.
     ///
     /// - Throws: `XCTSkip` when no run failed and some were skipped.
     @discardableResult
@@ -37,6 +38,8 @@ extension PortableSuite {
             XCTFail("\(result.caseID) [\(result.profile.rawValue)]\n\(report)", file: file, line: line)
         }
         let skipped = summary.results.filter { $0.status == .skipped }
+        skipped.forEach(ConsoleNotice.skipped)
+        ConsoleNotice.finished(summary)
         if summary.failedCount == 0, !skipped.isEmpty {
             let lines = skipped.map { "\($0.caseID) [\($0.profile.rawValue)]: \($0.message)" }
             throw XCTSkip(

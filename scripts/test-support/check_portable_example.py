@@ -2,11 +2,12 @@
 each skipped run cancelled with its reason, each failed run an issue, and the results stream
 attached, holding every run.
 
-Usage: check_portable_example.py SUITE.json EVENTS.jsonl ATTACHMENTS
+Usage: check_portable_example.py SUITE.json EVENTS.jsonl ATTACHMENTS CONSOLE
 
 SUITE.json is the compiled suite the tests ran; EVENTS.jsonl the Swift Testing event stream of
 their run (the test bundle run with `--event-stream-output-path EVENTS.jsonl
---event-stream-version 0`), ATTACHMENTS the folder given to `--attachments-path`. Fails (exit
+--event-stream-version 0`), ATTACHMENTS the folder given to `--attachments-path`, CONSOLE what
+`swift test` printed for the same tests. Fails (exit
 status 1, each problem as `error: ...`) when:
 
 - the test cases of the test over the runs are not exactly the runs, each once, named
@@ -14,10 +15,13 @@ status 1, each problem as `error: ...`) when:
 - the attached `iamspec-results.jsonl` is missing, is not a portable run's stream, or does not
   hold every run, in report order;
 - the test cases cancelled are not exactly the runs the stream says were skipped, each with the
-  comment `skipped: REASON`; or the issues recorded are not one per failed or errored run.
+  comment `skipped: REASON`; or the issues recorded are not one per failed or errored run;
+- the console does not show each skipped run once, `iamspec: skipped CASE [PROFILE]: REASON`, and
+  the suite's four counts, `iamspec: N runs: N passed, N failed, N errors, N skipped`, as the
+  results stream has them.
 
-(`swift test`'s console prints a cancelled test case as passed; the event stream, which IDEs read,
-records it cancelled.)
+(`swift test`'s console prints a cancelled test case as passed, with no reason; the event stream,
+which IDEs read, records it cancelled; the executor's own lines say why.)
 """
 
 import json
@@ -26,9 +30,9 @@ import sys
 
 
 def main():
-    if len(sys.argv) != 4:
+    if len(sys.argv) != 5:
         sys.exit(__doc__)
-    suite_path, events_path, attachments = sys.argv[1:]
+    suite_path, events_path, attachments, console_path = sys.argv[1:]
     with open(suite_path, encoding="utf-8") as stream:
         suite = json.load(stream)
     runs = [f"{run['case']} [{run['profile']}]" for run in suite["runs"]]
@@ -86,6 +90,7 @@ def main():
     failing = sorted(f"{result['id']} [{result['profile']}]" for result in results if result["status"] in ("failed", "error"))
     if sorted(issues) != failing:
         problems.append(f"the issues recorded ({sorted(issues)}) are not one per failed or errored run ({failing})")
+    problems += console_problems(console_path, results, skipped)
 
     for problem in problems:
         print(f"error: {problem}", file=sys.stderr)
@@ -94,8 +99,31 @@ def main():
     passed = len(runs) - len(skipped) - len(failing)
     print(
         f"{len(runs)} runs, {len(runs)} test cases: {passed} passed, {len(skipped)} cancelled as skipped with "
-        f"their reasons, {len(failing)} with an issue; the results stream attached, a line per run"
+        f"their reasons, {len(failing)} with an issue; the results stream attached, a line per run; "
+        f"the console shows the {len(skipped)} skips with their reasons and the four counts"
     )
+
+
+def console_problems(console_path, results, skipped):
+    """What the console lacks: a line per skipped run with its reason, and the four counts."""
+    with open(console_path, encoding="utf-8", errors="replace") as stream:
+        lines = [line.rstrip("\n") for line in stream if line.startswith("iamspec: ")]
+    problems = []
+    shown = sorted(line for line in lines if line.startswith("iamspec: skipped "))
+    expected = sorted(f"iamspec: skipped {name}: {reason}" for name, reason in skipped.items())
+    if shown != expected:
+        problems.append(
+            f"{console_path}: the skip lines ({len(shown)}) are not one per skipped run with its reason "
+            f"({len(expected)}): {sorted(set(shown) ^ set(expected))[:3]}"
+        )
+    count = {status: sum(result["status"] == status for result in results) for status in ("passed", "failed", "error", "skipped")}
+    totals = (
+        f"iamspec: {len(results)} runs: {count['passed']} passed, {count['failed']} failed, "
+        f"{count['error']} error{'' if count['error'] == 1 else 's'}, {count['skipped']} skipped"
+    )
+    if lines.count(totals) != 1:
+        problems.append(f"{console_path}: expected the counts line {totals!r} once, found {[line for line in lines if line not in shown]}")
+    return problems
 
 
 main()

@@ -1,0 +1,33 @@
+import Foundation
+import IAMSpecPortable
+
+/// The lines a test bundle prints on its console (`swift test`, Xcode's console) for what the
+/// test framework's own report hides: Swift Testing's console shows a cancelled (skipped) test
+/// case as passed, with no reason, and neither framework counts a suite's runs.
+///
+/// Each skipped run prints `iamspec: skipped CASE [PROFILE]: REASON`; the last run of the suite
+/// prints `iamspec: N runs: N passed, N failed, N errors, N skipped`. The lines go to standard
+/// error, unbuffered, so that they sit beside the framework's own lines.
+enum ConsoleNotice {
+    /// Prints the line of a skipped run.
+    static func skipped(_ result: CaseResult) {
+        write("iamspec: skipped \(result.caseID) [\(result.profile.rawValue)]: \(result.message)")
+    }
+
+    /// Prints the summary line of a suite whose runs all finished.
+    static func finished(_ summary: RunSummary) {
+        write("iamspec: \(totals(of: summary))")
+    }
+
+    /// `N runs: N passed, N failed, N errors, N skipped`.
+    static func totals(of summary: RunSummary) -> String {
+        let verdict = summary.verdict
+        let runs = summary.runCount
+        return "\(runs) \(runs == 1 ? "run" : "runs"): \(verdict.passed) passed, \(verdict.failedRuns) failed, "
+            + "\(verdict.errors) \(verdict.errors == 1 ? "error" : "errors"), \(verdict.skipped) skipped"
+    }
+
+    private static func write(_ line: String) {
+        FileHandle.standardError.write(Data((QuotedText.line(line) + "\n").utf8))
+    }
+}

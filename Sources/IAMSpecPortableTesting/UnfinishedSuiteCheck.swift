@@ -18,6 +18,7 @@ enum UnfinishedSuiteCheck {
     }
 
     private static let registration: Void = {
+        RunsUnderWay.shared.enable()
         atexit {
             let (runs, summaries) = RunsUnderWay.shared.unfinished()
             guard let summary = summaries.first else { return }

@@ -24,12 +24,21 @@ package final class RunsUnderWay: @unchecked Sendable {
 
     private let queue = DispatchQueue(label: "iamspec.runs-under-way")
     private var recordings: [String: Recording] = [:]
+    /// Whether runs are recorded: only once a check reads them (``enable()``), so that a run
+    /// made otherwise (`iamspec run-compiled`) keeps no second copy of its results.
+    private var isEnabled = false
 
     private init() {}
+
+    /// From now on, runs are recorded: the exit check that reads them is armed.
+    package func enable() {
+        queue.sync { isEnabled = true }
+    }
 
     /// A run of a suite of `count` runs begins, `key` naming the suite and engine.
     package func begin(_ run: PortableRun, key: String, count: Int, header: () -> RunHeader) {
         queue.sync {
+            guard isEnabled else { return }
             var recording = recordings[key] ?? Recording(header: header(), count: count)
             recording.underWay[run.description, default: 0] += 1
             recordings[key] = recording

@@ -45,6 +45,10 @@ package struct CompiledSuite: Sendable {
     package var cases: [SpecCase]
     /// The runs, in report order: by case id, then profile.
     package var runs: [Run]
+    /// The engine's known outcomes (`iamspec compile --baseline FILE`), applied by the portable
+    /// executor as `iamspec run --baseline FILE` applies them, so that the app's test bundle and
+    /// the host judge a run alike from one file; nil when the suite was compiled without one.
+    package var baseline: CompiledBaseline?
 
     /// A suite of these runs of `cases`, chosen from `suitePaths` by `selection`.
     package init(
@@ -82,6 +86,10 @@ package struct CompiledSuite: Sendable {
         write(selection, to: &writer)
         writer.key("timeout_ms")
         writer.integer(timeoutMilliseconds)
+        if let baseline {
+            writer.key("baseline")
+            baseline.write(to: &writer)
+        }
         writer.key("rules")
         writer.beginArray()
         for rule in rules {
@@ -170,7 +178,7 @@ package struct CompiledSuite: Sendable {
     }
 
     private static let keys = [
-        "format", "iamspec_version", "suite_paths", "selection", "timeout_ms", "rules", "cases", "runs",
+        "format", "iamspec_version", "suite_paths", "selection", "timeout_ms", "baseline", "rules", "cases", "runs",
     ]
 
     private static func decode(_ document: WireValue) throws(WireFormatError) -> CompiledSuite {
@@ -214,7 +222,7 @@ package struct CompiledSuite: Sendable {
             }
             cases.append(specCase)
         }
-        return CompiledSuite(
+        var suite = CompiledSuite(
             iamspecVersion: try object.string("iamspec_version"),
             suitePaths: try strings(object.field("suite_paths")),
             selection: try decodeSelection(object.field("selection")),
@@ -223,6 +231,10 @@ package struct CompiledSuite: Sendable {
             cases: cases,
             runs: try decodeRuns(object.field("runs"), cases: cases, positions: positions)
         )
+        suite.baseline = try object.optionalField("baseline").map { value throws(WireFormatError) in
+            try CompiledBaseline.decode(value)
+        }
+        return suite
     }
 
     /// The longest wait for an answer a compiled suite may give, as `--timeout` allows: a day.

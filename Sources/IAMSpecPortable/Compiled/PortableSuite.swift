@@ -103,15 +103,44 @@ public struct PortableSuite: Sendable {
         return await self.run(run, by: CaseExecutor(provider: provider, ruleReferences: ruleReferences))
     }
 
-    /// Runs `run` with `executor`, `repeats` times, under the suite's timeout (each repeat's).
+    /// Runs `run` with `executor`, `repeats` times, under the suite's timeout (each repeat's); a
+    /// run the baseline says to skip is skipped, with its reason, as `iamspec run` skips it.
     private func run(_ run: PortableRun, by executor: CaseExecutor, repeats: Int = 1) async -> CaseResult {
         await RunWatch.run(
             compiled.cases[compiled.runs[run.index].caseIndex],
             profile: run.profile,
             executor: executor,
             timeout: timeout,
-            repeats: repeats
+            repeats: repeats,
+            plannedSkip: compiled.baseline?.baseline.skipReason(caseID: run.caseID, profile: run.profile)
         )
+    }
+
+    /// The baseline the suite was compiled with (`iamspec compile --baseline FILE`), applied to its
+    /// runs: nil without one.
+    package var appliedBaseline: AppliedBaseline? {
+        compiled.baseline.map { baseline in
+            var profiles: [String: [Profile]] = [:]
+            for run in runs { profiles[run.caseID, default: []].append(run.profile) }
+            return baseline.applied(to: profiles.map { (id: $0.key, profiles: $0.value) })
+        }
+    }
+
+    /// A run's result as reports show it against the suite's baseline (``appliedBaseline``): an
+    /// expected failure skipped (`expected failure: ...`), an unexpected pass failed; as it is
+    /// without one.
+    package func judged(_ result: CaseResult) -> CaseResult {
+        guard let baseline = compiled.baseline?.baseline else { return result }
+        return BaselineJudgement.judge(result, against: baseline, allowingUnexpectedPasses: false)
+    }
+
+    /// A summary as reports show it against the suite's baseline, which it carries (so that
+    /// `iamspec report` on its results stream judges alike); as it is without one. The results
+    /// stream records the summary as made, with this one's baseline and verdict
+    /// (`ResultsStream.encode(_:judged:)`).
+    package func judged(_ summary: RunSummary) -> RunSummary {
+        guard let applied = appliedBaseline else { return summary }
+        return BaselineJudgement.judge(summary, applying: applied)
     }
 
     /// Runs every run of the suite, one after the other, on fresh engines of `provider`; the

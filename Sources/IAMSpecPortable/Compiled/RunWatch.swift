@@ -19,7 +19,8 @@ enum RunWatch {
         profile: Profile,
         executor: CaseExecutor,
         timeout: Duration,
-        repeats: Int = 1
+        repeats: Int = 1,
+        plannedSkip: String? = nil
     ) async -> CaseResult {
         let race = RunRace { kind, message, milliseconds, diagnostics in
             executor.unfinished(
@@ -41,6 +42,7 @@ enum RunWatch {
                         specCase,
                         profile: profile,
                         repeats: repeats,
+                        plannedSkip: plannedSkip,
                         memo: &memo,
                         beforeRepeat: {
                             race.unwatch()

@@ -21,12 +21,18 @@ public enum ResultsStream {
     /// The whole stream of a run's summary, as `iamspec run --json` writes it: a header line, a
     /// line per result, the footer, each ending with a newline.
     public static func encode(_ summary: RunSummary) -> [UInt8] {
+        encode(summary, judged: summary)
+    }
+
+    /// The stream of `raw`, the run as the engine made it, whose footer records the baseline and
+    /// the verdict of `judged`, the same run as its baseline judged it.
+    package static func encode(_ raw: RunSummary, judged: RunSummary) -> [UInt8] {
         let encoder = lineEncoder()
-        var bytes = line(HeaderLine(summary.header), encoder: encoder)
-        for result in summary.results {
+        var bytes = line(HeaderLine(raw.header), encoder: encoder)
+        for result in raw.results {
             bytes += line(CaseLine(result), encoder: encoder)
         }
-        bytes += line(FooterLine(summary, judged: summary), encoder: encoder)
+        bytes += line(FooterLine(raw, judged: judged), encoder: encoder)
         return bytes
     }
 

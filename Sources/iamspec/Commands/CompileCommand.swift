@@ -33,6 +33,15 @@ struct CompileCommand: ParsableCommand {
     @Option(help: "Wall-clock seconds one case run may take in the app's test bundle before it is an error.")
     var timeout: Double = 30
 
+    @Option(
+        help: ArgumentHelp(
+            "Carry this engine's baseline (its known outcomes; docs/CI.md, \"Baselines\") in the compiled suite: the "
+                + "app's test bundle judges each run by it, as `iamspec run --baseline FILE` does.",
+            valueName: "file"
+        )
+    )
+    var baseline: String?
+
     @Flag(
         help:
             "A selection that matches no case run writes an empty compiled suite (with a warning) instead of exiting 5."
@@ -56,13 +65,26 @@ struct CompileCommand: ParsableCommand {
         if runs.isEmpty {
             try selection.acceptEmpty(cases: loaded.compactCases.count, in: suite.paths, allowed: allowEmpty)
         }
-        let compiled = CompiledSuite(
+        var compiled = CompiledSuite(
             selecting: runs,
             rules: loaded.rules,
             paths: suite.paths,
             selection: chosen,
             timeoutMilliseconds: Int64((timeout * 1000).rounded())
         )
+        if let baseline {
+            let making = BaselineFile.making(
+                baseline,
+                program: "iamspec",
+                suitePaths: suite.paths,
+                engineCommand: nil,
+                validatesProtocol: false
+            )
+            compiled.baseline = CompiledBaseline(
+                file: baseline,
+                baseline: try BaselineFile.read(baseline, engine: nil, making: making)
+            )
+        }
         let bytes = compiled.encoded()
         do {
             try AtomicFile.write(Data(bytes), to: output)

@@ -81,9 +81,11 @@ struct RunCompiledCommand: ParsableCommand {
         }
         // What the engine wrote after a case had ended is charged to it, as `run` charges it.
         summary.lateLines = stdioProvider?.lateLines ?? []
+        // The suite's baseline (`compile --baseline`) judges the run, as `run --baseline` does.
+        let judged = suite.judged(summary)
         if let json {
             do {
-                try AtomicFile.write(Data(ResultsStream.encode(summary)), to: json)
+                try AtomicFile.write(Data(ResultsStream.encode(summary, judged: judged)), to: json)
             } catch {
                 throw CommandFailure.usage(error.description)
             }
@@ -94,10 +96,10 @@ struct RunCompiledCommand: ParsableCommand {
                 environment: ProcessInfo.processInfo.environment
             )
         )
-        for line in ConsoleReport(style: style).lines(for: summary) {
+        for line in ConsoleReport(style: style).lines(for: judged) {
             print(line)
         }
-        ExitStatus.exitProcess(summary.exitCode)
+        ExitStatus.exitProcess(judged.exitCode)
     }
 
     /// The engine under test (``makeEngineProvider(timeout:)``), or, when `control` is

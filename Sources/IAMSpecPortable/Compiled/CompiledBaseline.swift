@@ -1,0 +1,88 @@
+import IAMSpec
+
+/// A baseline as a compiled suite carries it (`iamspec compile --baseline FILE`): the file it
+/// was read from, the engine it is for, and its entries, in a `"baseline"` object:
+/// `{"file": ..., "engine": ..., "entries": [{"case": ..., "profile": ..., "status": ...,
+/// "reason": ..., "issue": ...}]}` (`profile` and `issue` left out when the entry has none).
+package struct CompiledBaseline: Sendable, Hashable {
+    /// The baseline file as `compile --baseline` was given it.
+    package var file: String
+    /// The entries, for the engine the file names.
+    package var baseline: Baseline
+
+    package init(file: String, baseline: Baseline) {
+        self.file = file
+        self.baseline = baseline
+    }
+
+    /// The baseline applied to the runs of `cases` (each case with the profiles it is run under),
+    /// as `iamspec run --baseline` applies it: its entries naming no such run are stale.
+    package func applied(to cases: some Sequence<(id: String, profiles: [Profile])>) -> AppliedBaseline {
+        AppliedBaseline(
+            baseline,
+            file: file,
+            staleEntries: baseline.staleEntries(in: cases),
+            allowsUnexpectedPasses: false
+        )
+    }
+
+    func write(to writer: inout JSONLineWriter) {
+        writer.beginObject()
+        writer.key("file")
+        writer.string(file)
+        writer.key("engine")
+        writer.string(baseline.engine)
+        writer.key("entries")
+        writer.beginArray()
+        for entry in baseline.entries {
+            writer.beginObject()
+            writer.key("case")
+            writer.string(entry.caseID)
+            if let profile = entry.profile {
+                writer.key("profile")
+                writer.string(profile.rawValue)
+            }
+            writer.key("status")
+            writer.string(entry.status.rawValue)
+            writer.key("reason")
+            writer.string(entry.reason)
+            if let issue = entry.issue {
+                writer.key("issue")
+                writer.string(issue)
+            }
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+    }
+
+    static func decode(_ value: WireValue) throws(WireFormatError) -> CompiledBaseline {
+        let object = try value.object()
+        try object.allowOnly("file", "engine", "entries")
+        var entries: [BaselineEntry] = []
+        for element in try object.field("entries").array() {
+            let entry = try element.object()
+            try entry.allowOnly("case", "profile", "status", "reason", "issue")
+            let status = entry.field("status")
+            guard let decoded = BaselineStatus(rawValue: try status.string()) else {
+                throw status.mismatch(expected: BaselineStatus.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            let profile = try entry.optionalField("profile").map { value throws(WireFormatError) in
+                try value.choice(Profile.self)
+            }
+            entries.append(
+                BaselineEntry(
+                    caseID: try entry.field("case").nonEmptyString(),
+                    profile: profile,
+                    status: decoded,
+                    reason: try entry.string("reason"),
+                    issue: try entry.optionalField("issue").map { value throws(WireFormatError) in try value.string() }
+                )
+            )
+        }
+        return CompiledBaseline(
+            file: try object.string("file"),
+            baseline: Baseline(engine: try object.field("engine").nonEmptyString(), entries: entries)
+        )
+    }
+}

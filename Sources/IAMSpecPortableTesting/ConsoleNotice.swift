@@ -6,8 +6,10 @@ import IAMSpecPortable
 /// case as passed, with no reason, and neither framework counts a suite's runs.
 ///
 /// Each skipped run prints `iamspec: skipped CASE [PROFILE]: REASON`; the last run of the suite
-/// prints `iamspec: N runs: N passed, N failed, N errors, N skipped`. The lines go to standard
-/// error, unbuffered, so that they sit beside the framework's own lines.
+/// prints `iamspec: N runs: N passed, N failed, N errors, N skipped`, the skipped ones counting
+/// the runs the suite's baseline expects to fail, as `iamspec run --baseline` counts them, and
+/// saying how many those are (`N skipped (N expected failures)`). The lines go to standard error,
+/// unbuffered, so that they sit beside the framework's own lines.
 enum ConsoleNotice {
     /// Prints the line of a skipped run.
     static func skipped(_ result: CaseResult) {
@@ -19,12 +21,16 @@ enum ConsoleNotice {
         write("iamspec: \(totals(of: summary))")
     }
 
-    /// `N runs: N passed, N failed, N errors, N skipped`.
+    /// `N runs: N passed, N failed, N errors, N skipped`, then ` (N expected failures)` when the
+    /// suite's baseline expected some.
     static func totals(of summary: RunSummary) -> String {
         let verdict = summary.verdict
         let runs = summary.runCount
+        let expected =
+            verdict.expectedFailures == 0
+            ? "" : " (\(verdict.expectedFailures) expected failure\(verdict.expectedFailures == 1 ? "" : "s"))"
         return "\(runs) \(runs == 1 ? "run" : "runs"): \(verdict.passed) passed, \(verdict.failedRuns) failed, "
-            + "\(verdict.errors) \(verdict.errors == 1 ? "error" : "errors"), \(verdict.skipped) skipped"
+            + "\(verdict.errors) \(verdict.errors == 1 ? "error" : "errors"), \(verdict.skipped) skipped\(expected)"
     }
 
     private static func write(_ line: String) {

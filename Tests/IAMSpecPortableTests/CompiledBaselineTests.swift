@@ -3,7 +3,10 @@ import IAMSpec
 import IAMSpecPortable
 import IAMSpecReferenceEngine
 import IAMSpecRunner
+import IAMSpecTesting
 import Testing
+
+@testable import IAMSpecPortableTesting
 
 /// One baseline file, compiled into the suite (`iamspec compile --baseline`), judges the runs in
 /// the app's test bundle as `iamspec run --baseline` and `iamspec report` judge them on the host.
@@ -52,6 +55,18 @@ import Testing
         #expect(bundle.results.map(\.status) == [.skipped])
         #expect(bundle.results[0].message == "skipped by the baseline: not on this device")
         #expect(bundle.verdict == host.verdict && bundle.verdict.succeeded)
+    }
+
+    @Test func anExpectedFailureIsCountedAsTheHostCountsItAndSaidSo() async throws {
+        let suite = try Self.suite(with: [BaselineEntry(caseID: "promo", status: .fail, reason: "no promo yet")])
+        let made = await suite.runAll(on: ScriptedEngineProvider { _, _ in [] })
+        let judged = suite.judged(made)
+        #expect(judged.results.map(\.kind) == [.expectedFailure])
+        #expect(
+            ConsoleNotice.totals(of: judged) == "1 run: 0 passed, 0 failed, 0 errors, 1 skipped (1 expected failure)"
+        )
+        let host = try ResultsStream.decodeRecorded(Data(ResultsStream.encode(made, judged: judged)), path: "r.jsonl")
+        #expect(host.judged.verdict == judged.verdict && judged.verdict.succeeded)
     }
 
     @Test func theCompiledBaselineReadsBackAsWritten() throws {

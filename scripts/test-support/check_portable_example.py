@@ -120,9 +120,11 @@ def console_problems(console_path, results, skipped, verdict):
     # The counts as the suite's baseline judges the runs (the footer's verdict): an expected
     # failure is counted as skipped, as `iamspec run --baseline` counts it.
     count = dict(verdict)
+    expected = count.get("expected_failures", 0)
     totals = (
         f"iamspec: {len(results)} runs: {count['passed']} passed, {count['failed']} failed, "
         f"{count['errors']} error{'' if count['errors'] == 1 else 's'}, {count['skipped']} skipped"
+        + (f" ({expected} expected failure{'' if expected == 1 else 's'})" if expected else "")
     )
     if lines.count(totals) != 1:
         problems.append(f"{console_path}: expected the counts line {totals!r} once, found {[line for line in lines if line not in shown]}")

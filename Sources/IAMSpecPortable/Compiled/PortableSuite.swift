@@ -153,13 +153,22 @@ public struct PortableSuite: Sendable {
 
     /// Runs every run of the suite as ``runAll(on:)`` does, each `repeats` times on fresh engines
     /// (`iamspec run-compiled --repeat N`): a run whose repeats do not agree is nondeterministic
-    /// (``Nondeterminism``).
-    package func runAll(on provider: some EngineProvider, repeats: Int) async -> RunSummary {
-        let startedAt = Date()
+    /// (``Nondeterminism``). Each result goes to `deliver` as it comes, in report order (a results
+    /// stream written as the run goes); the summary keeps every result but the passed ones
+    /// `keepingPassed` turns down (counted in `RunSummary.passedNotKept`), so that the run's
+    /// memory need not grow with the results.
+    package func runAll(
+        on provider: some EngineProvider,
+        repeats: Int,
+        startedAt: Date = Date(),
+        keepingPassed: (CaseResult) -> Bool = { _ in true },
+        deliver: (CaseResult) -> Void = { _ in }
+    ) async -> RunSummary {
         // One executor for every run: the engine says what it can do once, as in a handshake.
         let executor = CaseExecutor(provider: provider, ruleReferences: ruleReferences)
         var results: [CaseResult] = []
-        results.reserveCapacity(runs.count)
+        var made = 0
+        var passedNotKept = 0
         let key = recordingKey(engine: provider.description) + " all"
         for run in runs where !Task.isCancelled {
             RunsUnderWay.shared.begin(run, key: key, count: runs.count) {
@@ -167,14 +176,22 @@ public struct PortableSuite: Sendable {
             }
             let result = await self.run(run, by: executor, repeats: repeats)
             RunsUnderWay.shared.end(run, key: key, result: result)
-            results.append(result)
+            made += 1
+            deliver(result)
+            if result.status == .passed && !keepingPassed(result) {
+                passedNotKept += 1
+            } else {
+                results.append(result)
+            }
         }
-        return RunSummary(
+        var summary = RunSummary(
             header: header(engine: provider.description, startedAt: startedAt, jobs: 1),
             results: results,
             interrupted: Task.isCancelled,
-            notRun: runs.count - results.count
+            notRun: runs.count - made
         )
+        summary.passedNotKept = passedNotKept
+        return summary
     }
 
     /// Runs `run` as ``run(_:on:)`` does, and records its result with those of the suite's other

@@ -74,7 +74,32 @@ struct RunCompiledCommand: ParsableCommand {
         let provider = try engineProvider(timeout: suite.timeout, unless: control)
         let stdioProvider = provider as? StdioEngineProvider
         defer { stdioProvider?.shutdown() }
-        var summary = Self.wait(until: control) { [repeats] in await suite.runAll(on: provider, repeats: repeats) }
+        // The results stream takes each result as it comes, as `run`'s does, so that the run keeps
+        // no passed result but those the baseline names (an unexpected pass is judged at the end).
+        let startedAt = Date()
+        let stream: StreamedResults
+        do {
+            stream = StreamedResults(
+                try json.map { path throws(AtomicFileError) in
+                    try ResultsStreamWriter(
+                        header: suite.header(engine: provider.description, startedAt: startedAt, jobs: 1),
+                        path: path
+                    )
+                }
+            )
+        } catch {
+            throw CommandFailure.usage(error.description)
+        }
+        let baseline = suite.appliedBaseline?.baseline
+        var summary = Self.wait(until: control) { [repeats] in
+            await suite.runAll(
+                on: provider,
+                repeats: repeats,
+                startedAt: startedAt,
+                keepingPassed: { baseline?.entry(caseID: $0.caseID, profile: $0.profile) != nil },
+                deliver: { stream.writer?.add($0) }
+            )
+        }
         stdioProvider?.shutdown()
         if let failure = stdioProvider?.startupFailure {
             throw CommandFailure.engineStartup(failure)
@@ -83,12 +108,10 @@ struct RunCompiledCommand: ParsableCommand {
         summary.lateLines = stdioProvider?.lateLines ?? []
         // The suite's baseline (`compile --baseline`) judges the run, as `run --baseline` does.
         let judged = suite.judged(summary)
-        if let json {
-            do {
-                try AtomicFile.write(Data(ResultsStream.encode(summary, judged: judged)), to: json)
-            } catch {
-                throw CommandFailure.usage(error.description)
-            }
+        do {
+            try stream.writer?.finish(summary, judged: judged)
+        } catch {
+            throw CommandFailure.usage(error.description)
         }
         let style = ConsoleStyle(
             usesColor: color.usesColor(
@@ -142,6 +165,17 @@ struct RunCompiledCommand: ParsableCommand {
         done.wait()
         control.removeHandler(token)
         return box.value!
+    }
+}
+
+/// The results stream's writer, handed to the task that runs the suite: that task alone adds to
+/// it while the command's thread waits, and the thread finishes it once the task is done (the
+/// semaphore orders the two).
+private final class StreamedResults: @unchecked Sendable {
+    let writer: ResultsStreamWriter?
+
+    init(_ writer: ResultsStreamWriter?) {
+        self.writer = writer
     }
 }
 

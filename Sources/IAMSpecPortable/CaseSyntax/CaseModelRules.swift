@@ -1,15 +1,18 @@
 import IAMSpec
 
 /// What the loader refuses in a case while reading it, checked on a case already made (a compiled
-/// suite's), in the same order: at least one step, one of them an `expect`; each message id of
+/// suite's), in the same order: each rule of `rules` once; at least one step, one of them an `expect`; each message id of
 /// `given.messages` once, and no `present_local` reusing one; every message a step or an expectation names
 /// defined by `given.messages` or an earlier `present_local`; each expectation naming some of the
-/// case's rules, or the rules of the state it sets up, or none in a case with one rule; the
+/// case's rules (each once), or the rules of the state it sets up, or none in a case with one rule; the
 /// advances within the clock's range (``ClockRange``). So a compiled suite holds no case the loader could not have read.
 package enum CaseModelRules {
     /// A case's first problem: its place inside the case (`steps[2].expect`), what was found and
     /// what was expected. Nil when the loader would have read the case.
     package static func firstProblem(of specCase: SpecCase) -> (path: String, found: String, expected: String)? {
+        if let repeated = firstRepeat(in: specCase.rules) {
+            return ("rules", "the rule \(quoted(repeated)) again", "each rule once")
+        }
         guard !specCase.steps.isEmpty else {
             return ("steps", "no steps", "a non-empty list of steps, with at least one `expect`")
         }
@@ -81,6 +84,11 @@ package enum CaseModelRules {
     ) -> (found: String, expected: String)? {
         // Joined only for a problem: most expectations have none.
         let caseRules = { specCase.rules.joined(separator: ", ") }
+        if let repeated = firstRepeat(in: expectation.rules) {
+            return (
+                "the rule \(quoted(repeated)) again in `\(expectation.isSetup ? "setup" : "rules")`", "each rule once"
+            )
+        }
         if expectation.isSetup {
             guard expectation.rules.isEmpty else { return nil }
             return ("`setup` naming no rule", "the rules of the state the case sets up")
@@ -122,6 +130,11 @@ package enum CaseModelRules {
             path, "the message \(quoted(id)), which the case does not define",
             "a message of `messages` or an earlier `present_local` (\(known.isEmpty ? "none" : known))"
         )
+    }
+
+    /// The first rule id `ids` holds a second time, or nil (a case names a few rules: a scan).
+    private static func firstRepeat(in ids: [String]) -> String? {
+        ids.indices.first { index in ids[..<index].contains(ids[index]) }.map { ids[$0] }
     }
 
     private static func quoted(_ id: MessageID) -> String {

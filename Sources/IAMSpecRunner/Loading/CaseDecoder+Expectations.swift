@@ -87,7 +87,7 @@ extension CaseDecoder {
         }
         guard let caseRules = scope.caseRules else { return }
         if let setup {
-            expectation.rules = decodeRuleIDs(setup) ?? []
+            expectation.rules = decodeRuleIDs(setup, under: "setup") ?? []
             expectation.isSetup = true
         } else if let named {
             let problemsBefore = reader.diagnostics.count

@@ -129,12 +129,23 @@ struct CaseDecoder {
         return id
     }
 
-    mutating func decodeRuleIDs(_ node: YAMLNode) -> [String]? {
-        guard let items = reader.list(node, for: "'rules'", nonEmpty: true) else { return nil }
+    mutating func decodeRuleIDs(_ node: YAMLNode, under key: String = "rules") -> [String]? {
+        guard let items = reader.list(node, for: "'\(key)'", nonEmpty: true) else { return nil }
         var ids: [String] = []
         ids.reserveCapacity(items.count)
+        // A list of a few rules: a scan finds a repeat sooner than a set is made.
+        var named: [(id: String, at: YAMLMark)] = []
         for item in items {
-            guard let id = reader.string(item, for: "a rule id in 'rules'") else { continue }
+            guard let id = reader.string(item, for: "a rule id in '\(key)'") else { continue }
+            if let first = named.first(where: { $0.id == id }) {
+                reader.report(
+                    "the rule '\(id)' again in '\(key)' (first at line \(first.at.line), column "
+                        + "\(first.at.column)); expected each rule once",
+                    at: item
+                )
+                continue
+            }
+            named.append((id, item.mark))
             guard let catalogue else {
                 ids.append(id)
                 continue

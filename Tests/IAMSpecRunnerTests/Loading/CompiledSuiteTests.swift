@@ -207,7 +207,8 @@ import Testing
     }
 
     /// What the loader refuses in a case, the reader refuses: no steps, no `expect`, a message id
-    /// twice, a message the case does not define, two rules with one id.
+    /// twice, a message the case does not define, a rule named twice by a case or a step, two rules
+    /// with one id.
     @Test func whatTheLoaderRefusesIsRefused() {
         func problem(_ edit: (inout CompiledSuite) -> Void) -> String? {
             var suite = Self.suite()
@@ -237,6 +238,19 @@ import Testing
             }
                 == #"suite.json:3:1: error: cases[0].steps[1].expect: found the message "ghost", which the case "#
                 + #"does not define, expected a message of `messages` or an earlier `present_local` ("promo")"#
+        )
+        #expect(
+            problem { $0.cases[0].rules += $0.cases[0].rules }
+                == #"suite.json:3:1: error: cases[0].rules: found the rule "delivery.basic" again, expected each rule once"#
+        )
+        #expect(
+            problem {
+                guard case .expectation(var expectation) = $0.cases[0].steps[1].action else { return }
+                expectation.rules = ["delivery.basic", "delivery.basic"]
+                $0.cases[0].steps[1] = Step(.expectation(expectation), location: $0.cases[0].steps[1].location)
+            }
+                == #"suite.json:3:1: error: cases[0].steps[1].expect: found the rule "delivery.basic" again in "#
+                + "`rules`, expected each rule once"
         )
         #expect(
             problem { $0.rules += $0.rules }

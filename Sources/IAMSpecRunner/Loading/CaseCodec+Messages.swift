@@ -71,19 +71,19 @@ extension CaseEncoder {
     mutating func trigger(_ trigger: Trigger) {
         switch trigger {
         case .anyPurchase:
-            tag(0)
+            tag(TriggerTag.anyPurchase)
         case .specificPurchase(let product, let filters):
-            tag(1)
+            tag(TriggerTag.specificPurchase)
             string(product)
             propertyFilters(filters)
         case .sessionStart:
-            tag(2)
+            tag(TriggerTag.sessionStart)
         case .customEvent(let name, let filters):
-            tag(3)
+            tag(TriggerTag.customEvent)
             string(name)
             propertyFilters(filters)
         case .pushClick(let campaign):
-            tag(4)
+            tag(TriggerTag.pushClick)
             optional(campaign) { $0.string($1) }
         }
     }
@@ -100,44 +100,44 @@ extension CaseEncoder {
     mutating func propertyComparison(_ comparison: PropertyComparison) {
         switch comparison {
         case .equals(let value):
-            tag(0)
+            tag(PropertyComparisonTag.equals)
             propertyValue(value)
         case .notEquals(let value):
-            tag(1)
+            tag(PropertyComparisonTag.notEquals)
             propertyValue(value)
         case .greaterThan(let number):
-            tag(2)
+            tag(PropertyComparisonTag.greaterThan)
             double(number)
         case .lessThan(let number):
-            tag(3)
+            tag(PropertyComparisonTag.lessThan)
             double(number)
         case .atLeast(let number):
-            tag(4)
+            tag(PropertyComparisonTag.atLeast)
             double(number)
         case .atMost(let number):
-            tag(5)
+            tag(PropertyComparisonTag.atMost)
             double(number)
         case .matches(let regex):
-            tag(6)
+            tag(PropertyComparisonTag.matches)
             string(regex)
         case .doesNotMatch(let regex):
-            tag(7)
+            tag(PropertyComparisonTag.doesNotMatch)
             string(regex)
         case .exists:
-            tag(8)
+            tag(PropertyComparisonTag.exists)
         case .doesNotExist:
-            tag(9)
+            tag(PropertyComparisonTag.doesNotExist)
         case .withinLast(let span):
-            tag(10)
+            tag(PropertyComparisonTag.withinLast)
             time(span)
         case .moreThanAgo(let span):
-            tag(11)
+            tag(PropertyComparisonTag.moreThanAgo)
             time(span)
         case .lessThanInFuture(let span):
-            tag(12)
+            tag(PropertyComparisonTag.lessThanInFuture)
             time(span)
         case .moreThanInFuture(let span):
-            tag(13)
+            tag(PropertyComparisonTag.moreThanInFuture)
             time(span)
         }
     }
@@ -145,19 +145,19 @@ extension CaseEncoder {
     mutating func propertyValue(_ value: PropertyValue) {
         switch value {
         case .string(let text):
-            tag(0)
+            tag(PropertyValueTag.string)
             string(text)
         case .integer(let integer):
-            tag(1)
+            tag(PropertyValueTag.integer)
             signed(integer)
         case .real(let real):
-            tag(2)
+            tag(PropertyValueTag.real)
             double(real)
         case .boolean(let boolean):
-            tag(3)
+            tag(PropertyValueTag.boolean)
             bool(boolean)
         case .time(let time):
-            tag(4)
+            tag(PropertyValueTag.time)
             self.time(time)
         }
     }
@@ -207,12 +207,12 @@ extension EncodedCaseReader {
     }
 
     mutating func trigger() -> Trigger {
-        switch byte() {
-        case 0: .anyPurchase
-        case 1: .specificPurchase(product: string(), filters: propertyFilters())
-        case 2: .sessionStart
-        case 3: .customEvent(name: string(), filters: propertyFilters())
-        default: .pushClick(campaign: optional { $0.string() })
+        switch tag(TriggerTag.self) {
+        case .anyPurchase: .anyPurchase
+        case .specificPurchase: .specificPurchase(product: string(), filters: propertyFilters())
+        case .sessionStart: .sessionStart
+        case .customEvent: .customEvent(name: string(), filters: propertyFilters())
+        case .pushClick: .pushClick(campaign: optional { $0.string() })
         }
     }
 
@@ -225,31 +225,31 @@ extension EncodedCaseReader {
     }
 
     mutating func propertyComparison() -> PropertyComparison {
-        switch byte() {
-        case 0: .equals(propertyValue())
-        case 1: .notEquals(propertyValue())
-        case 2: .greaterThan(double())
-        case 3: .lessThan(double())
-        case 4: .atLeast(double())
-        case 5: .atMost(double())
-        case 6: .matches(regex: string())
-        case 7: .doesNotMatch(regex: string())
-        case 8: .exists
-        case 9: .doesNotExist
-        case 10: .withinLast(time())
-        case 11: .moreThanAgo(time())
-        case 12: .lessThanInFuture(time())
-        default: .moreThanInFuture(time())
+        switch tag(PropertyComparisonTag.self) {
+        case .equals: .equals(propertyValue())
+        case .notEquals: .notEquals(propertyValue())
+        case .greaterThan: .greaterThan(double())
+        case .lessThan: .lessThan(double())
+        case .atLeast: .atLeast(double())
+        case .atMost: .atMost(double())
+        case .matches: .matches(regex: string())
+        case .doesNotMatch: .doesNotMatch(regex: string())
+        case .exists: .exists
+        case .doesNotExist: .doesNotExist
+        case .withinLast: .withinLast(time())
+        case .moreThanAgo: .moreThanAgo(time())
+        case .lessThanInFuture: .lessThanInFuture(time())
+        case .moreThanInFuture: .moreThanInFuture(time())
         }
     }
 
     mutating func propertyValue() -> PropertyValue {
-        switch byte() {
-        case 0: .string(string())
-        case 1: .integer(signed())
-        case 2: .real(double())
-        case 3: .boolean(bool())
-        default: .time(time())
+        switch tag(PropertyValueTag.self) {
+        case .string: .string(string())
+        case .integer: .integer(signed())
+        case .real: .real(double())
+        case .boolean: .boolean(bool())
+        case .time: .time(time())
         }
     }
 }

@@ -6,10 +6,10 @@ extension CaseEncoder {
     mutating func step(_ step: Step) {
         switch step.action {
         case .stimulus(let stimulus):
-            tag(0)
+            tag(StepTag.stimulus)
             self.stimulus(stimulus)
         case .expectation(let expectation):
-            tag(1)
+            tag(StepTag.expectation)
             self.expectation(expectation)
         }
         location(step.location)
@@ -18,7 +18,7 @@ extension CaseEncoder {
     /// A stimulus: its kind's tag, then each value as its field's content says.
     mutating func stimulus(_ stimulus: Stimulus) {
         let (kind, values) = stimulus.parts
-        tag(UInt8(kind.id.rawValue))
+        byte(UInt8(kind.id.rawValue))
         for (field, value) in zip(kind.fields, values) { stepValue(value, of: field) }
     }
 
@@ -26,7 +26,7 @@ extension CaseEncoder {
         switch field.content {
         case .text where field.fallback == .absent: optional(value.optionalText) { $0.string($1) }
         case .text, .message: string(value.text)
-        case .choice(let choice): tag(UInt8(choice.position(of: value.text) ?? 0))
+        case .choice(let choice): byte(UInt8(choice.position(of: value.text) ?? 0))
         case .span: time(value.span)
         case .number: double(value.number)
         case .properties: dictionary(value.properties) { $0.propertyValue($1) }
@@ -49,31 +49,31 @@ extension CaseEncoder {
     mutating func observationPattern(_ pattern: ObservationPattern) {
         switch pattern {
         case .displayed(let selector, let extras):
-            tag(0)
+            tag(ObservationPatternTag.displayed)
             messageSelector(selector)
             optional(extras) { encoder, extras in encoder.dictionary(extras) { $0.string($1) } }
         case .stacked(let selector, let reason):
-            tag(1)
+            tag(ObservationPatternTag.stacked)
             messageSelector(selector)
             optional(reason) { $0.choice($1) }
         case .discarded(let selector, let reason):
-            tag(2)
+            tag(ObservationPatternTag.discarded)
             messageSelector(selector)
             optional(reason) { $0.choice($1) }
         case .rolledBack(let selector):
-            tag(3)
+            tag(ObservationPatternTag.rolledBack)
             messageSelector(selector)
         case .dismissed(let selector):
-            tag(4)
+            tag(ObservationPatternTag.dismissed)
             messageSelector(selector)
         case .noMatchingTrigger(let event):
-            tag(5)
+            tag(ObservationPatternTag.noMatchingTrigger)
             optional(event) { $0.triggerEvent($1) }
         case .impressionLogged(let selector):
-            tag(6)
+            tag(ObservationPatternTag.impressionLogged)
             messageSelector(selector)
         case .clickLogged(let selector):
-            tag(7)
+            tag(ObservationPatternTag.clickLogged)
             messageSelector(selector)
         }
     }
@@ -81,9 +81,9 @@ extension CaseEncoder {
     mutating func messageSelector(_ selector: MessageSelector) {
         switch selector {
         case .any:
-            tag(0)
+            tag(MessageSelectorTag.any)
         case .id(let id):
-            tag(1)
+            tag(MessageSelectorTag.id)
             string(id)
         }
     }
@@ -91,15 +91,15 @@ extension CaseEncoder {
     mutating func triggerEvent(_ event: TriggerEvent) {
         switch event {
         case .sessionStart:
-            tag(0)
+            tag(TriggerEventTag.sessionStart)
         case .customEvent(let name):
-            tag(1)
+            tag(TriggerEventTag.customEvent)
             string(name)
         case .purchase(let product):
-            tag(2)
+            tag(TriggerEventTag.purchase)
             string(product)
         case .pushClick(let campaign):
-            tag(3)
+            tag(TriggerEventTag.pushClick)
             optional(campaign) { $0.string($1) }
         }
     }
@@ -108,9 +108,9 @@ extension CaseEncoder {
 extension EncodedCaseReader {
     mutating func step() -> Step {
         let action: Step.Action =
-            switch byte() {
-            case 0: .stimulus(stimulus())
-            default: .expectation(expectation())
+            switch tag(StepTag.self) {
+            case .stimulus: .stimulus(stimulus())
+            case .expectation: .expectation(expectation())
             }
         return Step(action, location: location())
     }
@@ -152,31 +152,31 @@ extension EncodedCaseReader {
     }
 
     mutating func observationPattern() -> ObservationPattern {
-        switch byte() {
-        case 0: .displayed(messageSelector(), extras: optional { reader in reader.dictionary { $0.string() } })
-        case 1: .stacked(messageSelector(), reason: optional { $0.choice() })
-        case 2: .discarded(messageSelector(), reason: optional { $0.choice() })
-        case 3: .rolledBack(messageSelector())
-        case 4: .dismissed(messageSelector())
-        case 5: .noMatchingTrigger(optional { $0.triggerEvent() })
-        case 6: .impressionLogged(messageSelector())
-        default: .clickLogged(messageSelector())
+        switch tag(ObservationPatternTag.self) {
+        case .displayed: .displayed(messageSelector(), extras: optional { reader in reader.dictionary { $0.string() } })
+        case .stacked: .stacked(messageSelector(), reason: optional { $0.choice() })
+        case .discarded: .discarded(messageSelector(), reason: optional { $0.choice() })
+        case .rolledBack: .rolledBack(messageSelector())
+        case .dismissed: .dismissed(messageSelector())
+        case .noMatchingTrigger: .noMatchingTrigger(optional { $0.triggerEvent() })
+        case .impressionLogged: .impressionLogged(messageSelector())
+        case .clickLogged: .clickLogged(messageSelector())
         }
     }
 
     mutating func messageSelector() -> MessageSelector {
-        switch byte() {
-        case 0: .any
-        default: .id(string())
+        switch tag(MessageSelectorTag.self) {
+        case .any: .any
+        case .id: .id(string())
         }
     }
 
     mutating func triggerEvent() -> TriggerEvent {
-        switch byte() {
-        case 0: .sessionStart
-        case 1: .customEvent(name: string())
-        case 2: .purchase(product: string())
-        default: .pushClick(campaign: optional { $0.string() })
+        switch tag(TriggerEventTag.self) {
+        case .sessionStart: .sessionStart
+        case .customEvent: .customEvent(name: string())
+        case .purchase: .purchase(product: string())
+        case .pushClick: .pushClick(campaign: optional { $0.string() })
         }
     }
 }

@@ -47,8 +47,9 @@ struct CaseEncoder {
         }
     }
 
-    /// The case of an enum with payloads (its payloads follow).
-    mutating func tag(_ value: UInt8) {
+    /// One byte: a table's index (a stimulus kind's, a choice's option's) or a tag
+    /// (``CaseCodecTag``).
+    mutating func byte(_ value: UInt8) {
         bytes.append(value)
     }
 

@@ -19,7 +19,7 @@ public enum PropertyValue: Sendable, Hashable {
         switch self {
         case .integer(let value): Double(value)
         case .real(let value): value
-        default: nil
+        case .string, .boolean, .time: nil
         }
     }
 }

@@ -18,7 +18,7 @@ package enum StepValue: Sendable, Hashable {
         switch self {
         case .text(let text): text
         case .absent: nil
-        default: Self.mismatch("text")
+        case .number, .span, .properties, .message: Self.mismatch("text")
         }
     }
 

@@ -56,7 +56,8 @@ package struct RunVerdict: Sendable, Hashable {
             case .unexpectedPass?:
                 unexpectedPasses += 1
                 failingUnexpectedPasses += summary.results[index].status == .failed ? 1 : 0
-            default:
+            case .sequence?, .contains?, .absent?, .stack?, .nondeterministic?, .engine?, .timeout?, .stackAnswer?,
+                .interrupted?, .declined?, nil:
                 break
             }
         }

@@ -64,7 +64,9 @@ struct RegexLibrary {
     private static func pattern(of comparison: PropertyComparison) -> String? {
         switch comparison {
         case .matches(let pattern), .doesNotMatch(let pattern): pattern
-        default: nil
+        case .equals, .notEquals, .greaterThan, .lessThan, .atLeast, .atMost, .exists, .doesNotExist, .withinLast,
+            .moreThanAgo, .lessThanInFuture, .moreThanInFuture:
+            nil
         }
     }
 }

@@ -84,7 +84,7 @@ struct NodeReader {
         switch node.scalar?.value {
         case .int(let value)?: return Double(value)
         case .float(let value)? where value.isFinite: return value
-        default:
+        case .float?, .null?, .bool?, .string?, nil:
             report("expected a number for \(subject()), found \(node.summary)", at: node)
             return nil
         }

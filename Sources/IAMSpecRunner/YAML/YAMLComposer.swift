@@ -219,7 +219,7 @@ private struct CompositionState {
             switch resolved {
             case .int(let integer): return .float(Double(integer))
             case .float: return resolved
-            default: report("expected a real for tag !!float, found \(found)", at: mark)
+            case .null, .bool, .string: report("expected a real for tag !!float, found \(found)", at: mark)
             }
         case "bool":
             if case .bool = resolved { return resolved }

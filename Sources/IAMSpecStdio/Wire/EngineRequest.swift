@@ -43,7 +43,7 @@ enum EngineRequest: Sendable, Hashable {
         switch self {
         case .startCase(let setup): "case \"\(setup.caseID)\""
         case .stimulus(let stimulus): "stimulus \(stimulus.kind.nameText)"
-        default: type
+        case .hello, .endCase, .shutdown: type
         }
     }
 }

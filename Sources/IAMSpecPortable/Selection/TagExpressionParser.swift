@@ -127,7 +127,7 @@ package struct TagExpressionParser {
             }
             position += 1
             return node
-        default:
+        case .word, .close, .end:
             throw TagExpressionError(column: token.column, message: "found \(token.text), expected a tag, 'not' or '('")
         }
     }

@@ -118,7 +118,7 @@ extension CaseDecoder {
             case .int(let value): return .integer(value)
             case .bool(let value): return .boolean(value)
             case .float(let value) where value.isFinite: return .real(value)
-            default: break
+            case .float, .null: break
             }
         case .mapping(let mapping):
             reader.checkKeys(mapping, Self.timeValueKeys, in: "a time value")

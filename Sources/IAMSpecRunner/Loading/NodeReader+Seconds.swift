@@ -20,7 +20,7 @@ extension NodeReader {
         case .upTo(let maximum) where time > maximum:
             report("expected seconds from 0 to \(maximum) for \(subject()), found \(node.summary)", at: node)
             return nil
-        default:
+        case .positive, .upTo:
             break
         }
         return time
@@ -63,7 +63,7 @@ extension NodeReader {
                 )
             }
             return nil
-        default:
+        case .float, .null, .bool, .string:
             report("expected seconds (a number) for \(subject()), found \(node.summary)", at: node)
             return nil
         }

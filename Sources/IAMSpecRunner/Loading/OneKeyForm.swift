@@ -29,7 +29,7 @@ extension CaseDecoder {
                 at: node
             )
             return nil
-        default:
+        case .scalar, .sequence:
             reader.report("expected a \(noun): a bare name or a mapping with one key, found \(node.summary)", at: node)
             return nil
         }

@@ -74,7 +74,7 @@ package struct ResultsDiff: Sendable {
                 newlyPassing.append(change)
             case (.passed, .skipped), (.failed, .skipped), (.error, .skipped):
                 newlySkipped.append(change)
-            default:
+            case (.passed, .passed), (.skipped, .skipped):
                 break
             }
         }

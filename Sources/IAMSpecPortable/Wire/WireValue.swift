@@ -87,7 +87,7 @@ package struct WireValue {
         switch json {
         case .integer(let value): integer = value
         case .number(let value): integer = integersAsWritten ? nil : Int64(exactly: value)
-        default: integer = nil
+        case .null, .boolean, .string, .array, .object, nil: integer = nil
         }
         guard let integer, integer >= minimum else { throw mismatch(expected: "an integer of at least \(minimum)") }
         return integer
@@ -102,7 +102,7 @@ package struct WireValue {
         switch json {
         case .integer(let value): return Double(value)
         case .number(let value): return value
-        default: throw mismatch(expected: "a number")
+        case .null, .boolean, .string, .array, .object, nil: throw mismatch(expected: "a number")
         }
     }
 

@@ -26,6 +26,9 @@ extension PortableSuite {
     /// variable `IAMSPEC_RESULTS` names, if any, and the suite's counts are printed on standard
     /// error: `iamspec: N runs: N passed, N failed, N errors, N skipped`.
     ///
+    /// A suite compiled with another engine's baseline (`iamspec compile --baseline FILE`, whose
+    /// `engine` is not `provider`'s name) runs nothing: each test case records that as an issue.
+    ///
     /// - Throws: The cancellation of a skipped run.
     public func check(
         _ run: PortableRun,
@@ -33,6 +36,11 @@ extension PortableSuite {
         resultsStreamName: String = "iamspec-results.jsonl",
         sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) async throws {
+        if let mismatch = compiled.baseline?.mismatch(engine: provider.description.name) {
+            // Judged by another engine's baseline, every verdict would be wrong: none is made.
+            Issue.record(Comment(rawValue: mismatch), sourceLocation: sourceLocation)
+            return
+        }
         UnfinishedSuiteCheck.arm()
         let (made, summary) = await runRecording(run, on: provider)
         // As the suite's baseline (`iamspec compile --baseline`) judges it, as the host would.

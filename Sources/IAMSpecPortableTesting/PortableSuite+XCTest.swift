@@ -21,13 +21,21 @@ extension PortableSuite {
     /// counts (as Swift Testing's `check(_:on:)` prints them). Returns the summary when the test
     /// neither failed nor skipped runs.
     ///
-    /// - Throws: `XCTSkip` when no run failed and some were skipped.
+    /// A suite compiled with another engine's baseline (`iamspec compile --baseline FILE`, whose
+    /// `engine` is not `provider`'s name) runs nothing.
+    ///
+    /// - Throws: `XCTSkip` when no run failed and some were skipped; ``BaselineMismatch`` when the
+    ///   suite carries another engine's baseline.
     @discardableResult
     public func checkEveryRun(
         on provider: some EngineProvider,
         file: StaticString = #filePath,
         line: UInt = #line
     ) async throws -> RunSummary {
+        if let mismatch = compiled.baseline?.mismatch(engine: provider.description.name) {
+            // Judged by another engine's baseline, every verdict would be wrong: none is made.
+            throw BaselineMismatch(description: mismatch)
+        }
         UnfinishedSuiteCheck.arm()
         let made = await runAll(on: provider)
         // As the suite's baseline (`iamspec compile --baseline`) judges it, as the host would.

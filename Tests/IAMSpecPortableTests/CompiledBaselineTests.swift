@@ -69,6 +69,24 @@ import Testing
         #expect(host.judged.verdict == judged.verdict && judged.verdict.succeeded)
     }
 
+    /// A suite compiled with another engine's baseline judges none of its runs, as `iamspec run
+    /// --baseline` refuses another engine's file: each test case records why, and no engine is made.
+    @Test func anotherEnginesBaselineRunsNothingAndSaysWhy() async throws {
+        let suite = try Self.suite(with: [BaselineEntry(caseID: "promo", status: .fail, reason: "a known gap")])
+        let other = ScriptedEngineProvider(name: "acme\n::error::") { _, _ in [] }
+        let expected =
+            #"the compiled suite carries the baseline of the engine "iamspec-reference" (baseline.yaml), "#
+            + #"and the engine under test is "acme⏎::error::"; expected this engine's known outcomes: "#
+            + "compile the suite with its baseline (iamspec compile --baseline FILE)"
+        try await withKnownIssue {
+            try await suite.check(suite.runs[0], on: other)
+        } matching: { issue in
+            issue.comments.map(\.rawValue) == [expected]
+        }
+        await #expect(throws: BaselineMismatch.self) { try await suite.checkEveryRun(on: other) }
+        #expect(other.recorder.runs.isEmpty)
+    }
+
     @Test func theCompiledBaselineReadsBackAsWritten() throws {
         let entries = [
             BaselineEntry(caseID: "promo", profile: .brazeSwift, status: .flaky, reason: "timing", issue: "#12")

@@ -26,6 +26,17 @@ package struct CompiledBaseline: Sendable, Hashable {
         )
     }
 
+    /// Why the baseline cannot judge the runs of the engine named `engine`: it is another engine's
+    /// (`iamspec run --baseline` refuses such a file, and so do `run-compiled` and a test bundle);
+    /// nil when it is that engine's.
+    package func mismatch(engine: String) -> String? {
+        guard baseline.engine != engine else { return nil }
+        return "the compiled suite carries the baseline of the engine \"\(QuotedText.line(baseline.engine))\" "
+            + "(\(QuotedText.line(file))), and the engine under test is \"\(QuotedText.line(engine))\"; "
+            + "expected this engine's known outcomes: compile the suite with its baseline "
+            + "(iamspec compile --baseline FILE)"
+    }
+
     func write(to writer: inout JSONLineWriter) {
         writer.beginObject()
         writer.key("file")

@@ -26,6 +26,33 @@ struct CompileCommandTests {
         #expect(records.first?["suite_paths"] as? [String] == ["Fixtures/specs/passing"])
     }
 
+    /// A suite compiled with another engine's baseline is refused by `run-compiled` before any
+    /// run, as `run --baseline` refuses the file: exit 2, no results stream.
+    @Test func anotherEnginesBaselineIsRefusedBeforeAnyRun() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let suite = folder.appendingPathComponent("suite.json").path
+        let compiled = try IAMSpecExecutable.run(
+            "compile",
+            "Fixtures/specs/passing",
+            "--baseline",
+            "Fixtures/baseline/other-engine.yaml",
+            "-o",
+            suite
+        )
+        #expect(compiled.status == 0, "\(compiled.standardError)")
+        let results = folder.appendingPathComponent("results.jsonl").path
+        let outcome = try IAMSpecExecutable.run("run-compiled", suite, "--json", results)
+        #expect(outcome.status == 2)
+        #expect(
+            outcome.standardError
+                == "\(suite):1:1: error: the compiled suite carries the baseline of the engine \"some-other-engine\" "
+                + "(Fixtures/baseline/other-engine.yaml), and the engine under test is \"iamspec-reference\"; expected "
+                + "this engine's known outcomes: compile the suite with its baseline (iamspec compile --baseline FILE)\n"
+        )
+        #expect(!FileManager.default.fileExists(atPath: results))
+    }
+
     @Test func aFailingRunPrintsTheFailureAndTheResultsMatchThoseOfRun() throws {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -74,6 +74,10 @@ struct RunCompiledCommand: ParsableCommand {
         let provider = try engineProvider(timeout: suite.timeout, unless: control)
         let stdioProvider = provider as? StdioEngineProvider
         defer { stdioProvider?.shutdown() }
+        // Another engine's known outcomes would judge every run wrongly, as `run --baseline` says.
+        if !control.isInterrupted, let mismatch = suite.compiled.baseline?.mismatch(engine: provider.description.name) {
+            throw CommandFailure.usage("\(compiled):1:1: error: \(mismatch)")
+        }
         // The results stream takes each result as it comes, as `run`'s does, so that the run keeps
         // no passed result but those the baseline names (an unexpected pass is judged at the end).
         let startedAt = Date()

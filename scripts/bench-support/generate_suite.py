@@ -20,14 +20,21 @@ PROFILES = ("braze-swift", "appboy-legacy")
 CASES_PER_FILE = 10
 MODELINE = "# yaml-language-server: $schema=schema.json\n"
 
+# Each rule with the behavioural capability that gates it, as Specs/rules.yaml gates its own
+# (`capability:`), so that the suite passes `iamspec lint` with its needs proven, not only with
+# --no-proof.
 RULES = [
-    ("bench.session-start-display", "A message triggered by the session start is displayed at once."),
-    ("bench.priority", "Among the messages an event triggers, the highest priority is displayed."),
-    ("bench.minimum-interval", "A trigger within the minimum interval of the last display is dropped."),
-    ("bench.property-filters", "A trigger's property filters decide whether an event matches it."),
-    ("bench.delay", "A delayed message is displayed when its delay has passed."),
-    ("bench.purchase", "Purchase triggers match their product; any_purchase matches every purchase."),
-    ("bench.stacking", "A message triggered while another is visible waits on the stack."),
+    ("bench.session-start-display", "A message triggered by the session start is displayed at once.", None),
+    ("bench.priority", "Among the messages an event triggers, the highest priority is displayed.", "priority"),
+    (
+        "bench.minimum-interval",
+        "A trigger within the minimum interval of the last display is dropped.",
+        "minimum-interval",
+    ),
+    ("bench.property-filters", "A trigger's property filters decide whether an event matches it.", None),
+    ("bench.delay", "A delayed message is displayed when its delay has passed.", None),
+    ("bench.purchase", "Purchase triggers match their product; any_purchase matches every purchase.", None),
+    ("bench.stacking", "A message triggered while another is visible waits on the stack.", None),
 ]
 
 PLAIN = re.compile(r"^[A-Za-z_][A-Za-z0-9 _.\-]*[A-Za-z0-9_.]$|^[A-Za-z_]$")
@@ -212,8 +219,10 @@ def purchase(n: int) -> dict:
         "tags": ["bench", "purchase"],
         "given": {
             "messages": [
-                {"id": "any", "priority": 1, "triggers": ["any_purchase"]},
+                # The product's message first: a tie would go to the later one, `any`, so the
+                # case depends on priority.
                 {"id": "product", "priority": 2, "type": "modal", "triggers": [{"purchase": product}]},
+                {"id": "any", "priority": 1, "triggers": ["any_purchase"]},
             ]
         },
         "steps": [
@@ -281,10 +290,11 @@ def main() -> None:
 
     os.makedirs(arguments.out, exist_ok=True)
     with open(os.path.join(arguments.out, "rules.yaml"), "w", encoding="utf-8") as rules:
-        for rule_id, title in RULES:
+        for rule_id, title, capability in RULES:
             rules.write(
                 f"- id: {rule_id}\n  title: {json.dumps(title)}\n  kind: clarification\n"
-                "  source: scripts/bench-support/generate_suite.py (benchmark cases)\n"
+                + (f"  capability: {capability}\n" if capability else "")
+                + "  source: scripts/bench-support/generate_suite.py (benchmark cases)\n"
             )
 
     total_runs = total_steps = files = 0

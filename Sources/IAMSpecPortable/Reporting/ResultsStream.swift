@@ -447,6 +447,14 @@ package struct FooterLine: Codable {
         package var errors: Int
         package var skipped: Int
 
+        package init(runs: Int, passed: Int, failed: Int, errors: Int, skipped: Int) {
+            self.runs = runs
+            self.passed = passed
+            self.failed = failed
+            self.errors = errors
+            self.skipped = skipped
+        }
+
         package init(_ summary: RunSummary) {
             runs = summary.runCount
             passed = summary.passedCount

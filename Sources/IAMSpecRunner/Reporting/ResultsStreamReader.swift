@@ -1,0 +1,346 @@
+import IAMSpec
+import IAMSpecPlatform
+
+/// Reads a results stream one record at a time, from its file or from its bytes, holding one line
+/// at a time: the header when made (``header``), then each case record's result (``next()``), then
+/// the footer (``footer``, once ``next()`` returns nil). So `iamspec report` and `merge` read a
+/// stream of any length in the memory of one line, as `iamspec run` writes it.
+///
+/// Each problem is a ``ResultsStreamError`` at its line (and column, for bytes that are not
+/// UTF-8): a first line that is no header, a record that does not fit the format, a record of
+/// another kind, a line after the footer, no footer at all, a footer whose totals disagree with
+/// the case records before it.
+package final class ResultsStreamReader {
+    /// The stream's path, as errors name it.
+    package let path: String
+    /// The header record.
+    package let header: RunHeader
+    /// The footer record, once ``next()`` has returned nil.
+    package private(set) var footer: FooterLine?
+    /// The number of the line read last: the footer's, once ``next()`` has returned nil.
+    package private(set) var lineNumber = 1
+    private var lines: Lines
+    private let decoder = JSONDecoder()
+    /// The case records' statuses so far, for the footer's totals.
+    private var counted = (passed: 0, failed: 0, errors: 0, skipped: 0)
+
+    /// The stream in the file at `path`, its header read.
+    ///
+    /// - Throws: ``ResultsStreamError`` when the file cannot be read or its first line is no header.
+    package convenience init(path: String) throws(ResultsStreamError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw ResultsStreamError(
+                Diagnostic("cannot read the results file", at: SourceLocation(file: path, line: 1, column: 1))
+            )
+        }
+        try self.init(Lines(descriptor: descriptor), path: path)
+    }
+
+    /// The stream `bytes` hold, its header read; `path` names it in errors.
+    ///
+    /// - Throws: ``ResultsStreamError`` when its first line is no header.
+    package convenience init(bytes: [UInt8], path: String) throws(ResultsStreamError) {
+        try self.init(Lines(bytes: bytes), path: path)
+    }
+
+    private init(_ lines: Lines, path: String) throws(ResultsStreamError) {
+        self.lines = lines
+        self.path = path
+        let noHeader = "found no header record, expected the first line to be {\"record\": \"header\", ...}"
+        guard let first = try Self.line(&self.lines, path: path, number: 1) else {
+            throw Self.failure(noHeader, path: path, line: 1)
+        }
+        guard try Self.kind(of: first, number: 1, path: path, decoder: decoder) == "header" else {
+            throw Self.failure(noHeader, path: path, line: 1)
+        }
+        let header: HeaderLine
+        do {
+            header = try decoder.decode(HeaderLine.self, from: Data(first))
+        } catch {
+            throw Self.failure(
+                "found a header record that does not fit the format: \(ResultsStream.describe(error))",
+                path: path,
+                line: 1
+            )
+        }
+        guard header.formatVersion == ResultsStream.formatVersion else {
+            throw Self.failure(
+                "found format version \(header.formatVersion), expected \(ResultsStream.formatVersion)",
+                path: path,
+                line: 1
+            )
+        }
+        self.header = header.header
+    }
+
+    deinit {
+        lines.close()
+    }
+
+    /// The next case record's result; nil when the footer has been read (``footer``), its totals
+    /// checked against the case records.
+    ///
+    /// - Throws: ``ResultsStreamError`` naming the line at fault.
+    package func next() throws(ResultsStreamError) -> CaseResult? {
+        guard footer == nil else { return nil }
+        let number = lineNumber + 1
+        guard let line = try Self.line(&lines, path: path, number: number) else {
+            throw Self.failure(
+                "found no footer record, expected a last line {\"record\": \"footer\", ...}: the run that wrote it "
+                    + "did not finish",
+                path: path,
+                line: number
+            )
+        }
+        lineNumber = number
+        switch try Self.kind(of: line, number: number, path: path, decoder: decoder) {
+        case "case":
+            let result: CaseResult
+            do {
+                result = try decoder.decode(CaseLine.self, from: Data(line)).result
+            } catch {
+                throw Self.failure(
+                    "found a case record that does not fit the format: \(ResultsStream.describe(error))",
+                    path: path,
+                    line: number
+                )
+            }
+            count(result.status)
+            return result
+        case "footer":
+            guard try Self.line(&lines, path: path, number: number + 1) == nil else {
+                throw Self.failure(
+                    "found records after the footer, expected the footer to be the last line",
+                    path: path,
+                    line: number
+                )
+            }
+            let footer: FooterLine
+            do {
+                footer = try decoder.decode(FooterLine.self, from: Data(line))
+            } catch {
+                throw Self.failure(
+                    "found a footer record that does not fit the format: \(ResultsStream.describe(error))",
+                    path: path,
+                    line: number
+                )
+            }
+            let cases = counted.passed + counted.failed + counted.skipped
+            let totals = FooterLine.Totals(
+                runs: cases,
+                passed: counted.passed,
+                failed: counted.failed,
+                errors: counted.errors,
+                skipped: counted.skipped
+            )
+            let disagreements = footer.totals.disagreements(with: totals)
+            guard disagreements.isEmpty else {
+                throw Self.failure(
+                    "found a footer whose totals disagree with the \(Self.caseLines(cases)) before it "
+                        + "(\(disagreements.joined(separator: "; "))), expected the same counts: "
+                        + "case lines were lost or added after the run wrote the stream",
+                    path: path,
+                    line: number
+                )
+            }
+            self.footer = footer
+            return nil
+        case let other:
+            throw Self.failure(
+                "found a record of kind \"\(other)\", expected \"case\" or \"footer\"",
+                path: path,
+                line: number
+            )
+        }
+    }
+
+    /// The run the footer describes, with no result (the reader hands them out one at a time),
+    /// and the baseline it was judged against; nil before the footer has been read.
+    ///
+    /// - Throws: ``ResultsStreamError`` when the footer's baseline does not fit the format.
+    package func recordedRun() throws(ResultsStreamError) -> RecordedRun? {
+        guard let footer else { return nil }
+        var summary = RunSummary(
+            header: header,
+            results: [],
+            interrupted: footer.interrupted,
+            stoppedAtFirstFailure: footer.stoppedAtFirstFailure ?? false,
+            notRun: footer.notRun ?? 0
+        )
+        summary.lateLines = footer.lateLines ?? []
+        summary.behaviours = footer.behaviours?.map(\.explained) ?? []
+        summary.capabilityWarnings = footer.warnings ?? []
+        do {
+            return RecordedRun(summary: summary, baseline: try footer.baseline?.applied())
+        } catch {
+            throw Self.failure(
+                "found a footer whose baseline does not fit the format: \(error.reason)",
+                path: path,
+                line: lineNumber
+            )
+        }
+    }
+
+    /// Checks the footer's verdict against `run`: the case records as `iamspec run` keeps them
+    /// (every result, or all but the passed ones its baseline does not name, counted in
+    /// `RunSummary.passedNotKept`), judged by the baseline the footer records.
+    ///
+    /// - Throws: ``ResultsStreamError`` at the footer when they disagree.
+    package func checkVerdict(of run: RecordedRun) throws(ResultsStreamError) {
+        guard let recorded = footer?.verdict else { return }
+        let verdict = recorded.disagreements(with: FooterLine.VerdictRecord(run.judged.verdict))
+        guard verdict.isEmpty else {
+            throw Self.failure(
+                "found a footer whose verdict disagrees with the \(Self.caseLines(run.summary.runCount)) before it, "
+                    + "judged by its baseline (\(verdict.joined(separator: "; "))), expected the same verdict: "
+                    + "the stream was changed after the run wrote it",
+                path: path,
+                line: lineNumber
+            )
+        }
+    }
+
+    private func count(_ status: CaseStatus) {
+        switch status {
+        case .passed: counted.passed += 1
+        case .failed: counted.failed += 1
+        case .error:
+            counted.failed += 1
+            counted.errors += 1
+        case .skipped: counted.skipped += 1
+        }
+    }
+
+    private static func caseLines(_ count: Int) -> String {
+        "\(count) case line\(count == 1 ? "" : "s")"
+    }
+
+    private static func failure(_ message: String, path: String, line: Int, column: Int = 1) -> ResultsStreamError {
+        ResultsStreamError(Diagnostic(message, at: SourceLocation(file: path, line: line, column: column)))
+    }
+
+    /// The next line of `lines`, or nil at the end of the stream.
+    private static func line(_ lines: inout Lines, path: String, number: Int) throws(ResultsStreamError) -> [UInt8]? {
+        do {
+            return try lines.next()
+        } catch {
+            throw failure("cannot read the results file: \(error.reason)", path: path, line: number)
+        }
+    }
+
+    /// The kind of record a line holds (`header`, `case`, `footer`, ...).
+    private static func kind(
+        of line: [UInt8],
+        number: Int,
+        path: String,
+        decoder: JSONDecoder
+    ) throws(ResultsStreamError) -> String {
+        // What JSONDecoder would only call "not valid JSON", said where it is.
+        if let violation = UTF8Violation.first(in: line, end: "the line") {
+            throw failure(
+                "found bytes that are not UTF-8 (\(violation.problem)), expected a results record in UTF-8 text",
+                path: path,
+                line: number,
+                column: violation.offset + 1
+            )
+        }
+        do {
+            return try decoder.decode(RecordKind.self, from: Data(line)).record
+        } catch {
+            throw failure(
+                "found a line that is not a JSON object with a \"record\" key, expected a results record",
+                path: path,
+                line: number
+            )
+        }
+    }
+
+    /// The lines of a stream, from a file read in chunks or from bytes in memory: one at a time,
+    /// without its line end; a last line without one is a line too.
+    private struct Lines {
+        /// The file's descriptor; -1 for bytes in memory.
+        private var descriptor: Int32
+        private var buffer: [UInt8]
+        /// Where the next line starts in `buffer`.
+        private var start = 0
+        /// Whether `buffer` holds the rest of the stream.
+        private var isAtEnd: Bool
+        private static let chunk = 65_536
+
+        init(descriptor: Int32) {
+            self.descriptor = descriptor
+            buffer = []
+            isAtEnd = false
+        }
+
+        init(bytes: [UInt8]) {
+            descriptor = -1
+            buffer = bytes
+            isAtEnd = true
+        }
+
+        /// Why a read failed.
+        struct ReadFailure: Error {
+            var reason: String
+        }
+
+        mutating func next() throws(ReadFailure) -> [UInt8]? {
+            var searched = start
+            while true {
+                if let end = buffer[searched...].firstIndex(of: 0x0A) {
+                    defer { start = end + 1 }
+                    return Array(buffer[start..<end])
+                }
+                searched = buffer.count
+                if isAtEnd {
+                    guard start < buffer.count else { return nil }
+                    defer { start = buffer.count }
+                    return Array(buffer[start...])
+                }
+                // Keep the unread part only, then read on.
+                if start > 0 {
+                    buffer.removeSubrange(0..<start)
+                    searched -= start
+                    start = 0
+                }
+                try fill()
+            }
+        }
+
+        private mutating func fill() throws(ReadFailure) {
+            let before = buffer.count
+            buffer.reserveCapacity(before + Self.chunk)
+            var failure: Int32 = 0
+            buffer.append(contentsOf: repeatElement(0, count: Self.chunk))
+            let read = buffer.withUnsafeMutableBytes { bytes in
+                var count: Int
+                repeat {
+                    count = systemRead(descriptor, bytes.baseAddress! + before, Self.chunk)
+                } while count < 0 && errno == EINTR
+                if count < 0 { failure = errno }
+                return count
+            }
+            buffer.removeSubrange((before + max(read, 0))...)
+            if read < 0 { throw ReadFailure(reason: String(cString: strerror(failure))) }
+            if read == 0 { isAtEnd = true }
+        }
+
+        func close() {
+            if descriptor >= 0 { systemClose(descriptor) }
+        }
+    }
+}
+
+private struct RecordKind: Decodable {
+    var record: String
+}
+
+/// `read(2)` and `close(2)`, under names of their own: inside the reader, `close()` is its own.
+private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, bytes, count)
+}
+
+private func systemClose(_ descriptor: Int32) {
+    _ = close(descriptor)
+}

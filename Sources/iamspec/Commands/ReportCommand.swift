@@ -53,18 +53,7 @@ struct ReportCommand: ParsableCommand {
         )
         let judged: RunSummary
         do {
-            let recorded = try ResultsStream.readRecorded(from: results)
-            var applied = try baseline.map { path in try given(path, for: recorded) } ?? recorded.baseline
-            if allowUnexpectedPass {
-                guard applied != nil else {
-                    throw CommandFailure.usage(
-                        "error: --allow-unexpected-pass applies to a baseline: \(results) records none; give --baseline"
-                    )
-                }
-                applied?.allowsUnexpectedPasses = true
-            }
-            judged = applied.map { BaselineJudgement.judge(recorded.summary, applying: $0) } ?? recorded.summary
-            try reports.write(judged)
+            judged = try writeReports()
         } catch let error as ResultsStreamError {
             throw CommandFailure.usage(error.description)
         } catch let error as AtomicFileError {
@@ -78,11 +67,69 @@ struct ReportCommand: ParsableCommand {
         }
     }
 
-    /// The baseline `--baseline` names, with the entries the run found stale; an entry the run
-    /// was not judged against and made no run of cannot be checked, and is warned about.
-    private func given(_ path: String, for recorded: RecordedRun) throws -> AppliedBaseline {
-        let header = recorded.summary.header
-        let known = try BaselineFile.read(
+    /// Reads the stream twice, a record at a time, so that a stream of any length takes the
+    /// memory of its failures alone: first to check every record and learn, from the footer, the
+    /// baseline the run was judged against; then to hand each result, judged, to JUnit as it
+    /// comes, keeping only what `iamspec run` keeps (every result but the passed ones no baseline
+    /// names). Returns the run as the reports show it.
+    private func writeReports() throws -> RunSummary {
+        let outline = try ResultsStreamReader(path: results)
+        let known = try baseline.map { path in try read(path, header: outline.header) }
+        // Entries of --baseline that name a run the stream holds (for the staleness warning).
+        var made: Set<String> = []
+        while let result = try outline.next() {
+            for entry in known?.entries ?? [] where entry.covers(caseID: result.caseID, profile: result.profile) {
+                made.insert(entry.key)
+            }
+        }
+        let recorded = try outline.recordedRun()!
+        var applied = try known.map { given($0, path: baseline!, for: recorded, made: made) } ?? recorded.baseline
+        if allowUnexpectedPass {
+            guard applied != nil else {
+                throw CommandFailure.usage(
+                    "error: --allow-unexpected-pass applies to a baseline: \(results) records none; give --baseline"
+                )
+            }
+            applied?.allowsUnexpectedPasses = true
+        }
+        let reader = try ResultsStreamReader(path: results)
+        let junit =
+            reports.wantsJUnit
+            ? JUnitWriter(header: reader.header, path: reports.junit, directory: reports.junitDir) : nil
+        var raw = recorded.summary
+        let named = { (result: CaseResult) in
+            [recorded.baseline, applied].contains {
+                $0?.baseline.entry(caseID: result.caseID, profile: result.profile) != nil
+            }
+        }
+        while let result = try reader.next() {
+            junit?.add(
+                applied.map {
+                    BaselineJudgement.judge(
+                        result,
+                        against: $0.baseline,
+                        allowingUnexpectedPasses: $0.allowsUnexpectedPasses
+                    )
+                } ?? result
+            )
+            if result.status != .passed || named(result) {
+                raw.results.append(result)
+            } else {
+                raw.passedNotKept += 1
+            }
+        }
+        try reader.checkVerdict(of: RecordedRun(summary: raw, baseline: recorded.baseline))
+        let judged = applied.map { BaselineJudgement.judge(raw, applying: $0) } ?? raw
+        try junit?.finish(judged)
+        if let summary = reports.summary {
+            try AtomicFile.write(MarkdownReport.summary(judged), to: summary)
+        }
+        return judged
+    }
+
+    /// The baseline `--baseline` names, which must be for the engine the stream's `header` names.
+    private func read(_ path: String, header: RunHeader) throws -> Baseline {
+        try BaselineFile.read(
             path,
             engine: header.engine.name,
             making: BaselineFile.making(
@@ -93,17 +140,21 @@ struct ReportCommand: ParsableCommand {
                 validatesProtocol: header.invocation?.validatesProtocol ?? false
             )
         )
+    }
+
+    /// The baseline `--baseline` names, with the entries the run found stale; an entry the run
+    /// was not judged against and made no run of (`made` holds the keys of those it made)
+    /// cannot be checked, and is warned about.
+    private func given(_ known: Baseline, path: String, for recorded: RecordedRun, made: Set<String>) -> AppliedBaseline
+    {
         let foundStale = Set(recorded.baseline?.staleEntries.map(\.key) ?? [])
         let judgedKeys = Set(recorded.baseline?.baseline.entries.map(\.key) ?? [])
-        for entry in known.entries where !judgedKeys.contains(entry.key) {
-            let made = recorded.summary.results.contains { entry.covers(caseID: $0.caseID, profile: $0.profile) }
-            if !made {
-                StandardError.write(
-                    "warning: \(entry.location.map { "\(QuotedText.line($0.description)): " } ?? "")\(QuotedText.line(entry.key)): "
-                        + "not checked for staleness: "
-                        + "the run that wrote \(results) was not judged against this entry and made no run of it"
-                )
-            }
+        for entry in known.entries where !judgedKeys.contains(entry.key) && !made.contains(entry.key) {
+            StandardError.write(
+                "warning: \(entry.location.map { "\(QuotedText.line($0.description)): " } ?? "")\(QuotedText.line(entry.key)): "
+                    + "not checked for staleness: "
+                    + "the run that wrote \(results) was not judged against this entry and made no run of it"
+            )
         }
         return AppliedBaseline(
             known,

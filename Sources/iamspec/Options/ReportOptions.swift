@@ -35,14 +35,4 @@ struct ReportOptions: ParsableArguments {
             + suites.map { suite in ("--junit-dir", junitDir.map { $0 + "/" + JUnitReport.suiteFileName(suite) }) }
             + [("--summary", summary)]
     }
-
-    /// Writes each report asked for.
-    func write(_ results: RunSummary) throws(AtomicFileError) {
-        if wantsJUnit {
-            try JUnitReport.write(results, to: junit, directory: junitDir)
-        }
-        if let summary {
-            try AtomicFile.write(MarkdownReport.summary(results), to: summary)
-        }
-    }
 }

@@ -79,13 +79,19 @@ struct HostileTextTests {
         let results = folder.appendingPathComponent("results.jsonl").path
         let hostileIDs = folder.appendingPathComponent("ids.jsonl").path
         var number = 0
-        let lines = try IAMSpecExecutable.resultsRecords(at: results).map { record in
+        var records = try IAMSpecExecutable.resultsRecords(at: results).map { record in
             var record = record
             if record["record"] as? String == "case" {
                 record["id"] = Self.corpus[number % Self.corpus.count]
                 number += 1
             }
-            return String(decoding: try JSONSerialization.data(withJSONObject: record), as: UTF8.self)
+            return record
+        }
+        // In report order again, by the new ids, as `iamspec run` would have written them.
+        let key = { (record: [String: Any]) in [record["id"] as? String ?? "", record["profile"] as? String ?? ""] }
+        records[1..<(records.count - 1)].sort { key($0).lexicographicallyPrecedes(key($1)) }
+        let lines = try records.map { record in
+            String(decoding: try JSONSerialization.data(withJSONObject: record), as: UTF8.self)
         }
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: hostileIDs))
 

@@ -11,6 +11,16 @@ package struct RecordedRun: Sendable, Hashable {
         self.baseline = baseline
     }
 
+    /// Adds a result as `iamspec run` keeps it: a failure, an error, a skip, or a pass the
+    /// baseline names, in full; any other pass counted (`RunSummary.passedNotKept`).
+    package mutating func keep(_ result: CaseResult) {
+        if result.status != .passed || baseline?.baseline.entry(caseID: result.caseID, profile: result.profile) != nil {
+            summary.results.append(result)
+        } else {
+            summary.passedNotKept += 1
+        }
+    }
+
     /// The run as its reports show it: judged by ``baseline``, when there is one.
     package var judged: RunSummary {
         baseline.map { BaselineJudgement.judge(summary, applying: $0) } ?? summary

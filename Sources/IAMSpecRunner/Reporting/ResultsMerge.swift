@@ -4,10 +4,12 @@ import IAMSpec
 /// which JUnit and the docs are made as from a whole run.
 ///
 /// The inputs must come from the same engine (name, version, profiles, capabilities), the same
-/// suite paths, the same selection apart from the shard, and the same baseline (or none); no case
-/// run may appear twice. The merged header is the first input's, with the earliest start and no
-/// shard; its results are sorted by case id, then profile; it is interrupted when any input was;
-/// it is judged by the inputs' baseline.
+/// suite paths, the same selection apart from the shard, and the same baseline (or none); each
+/// holds its results in report order (by case id, then profile), and no case run may appear
+/// twice. The merged header is the first input's, with the earliest start and no shard; its
+/// results are in report order; it is interrupted when any input was; it is judged by the
+/// inputs' baseline. The results are merged one at a time (``merge(_:deliver:)``), so that
+/// `iamspec merge` holds one result of each stream, not the streams.
 package enum ResultsMerge {
     /// One input: the run read and the file it came from (for error locations).
     package struct Input: Sendable {
@@ -28,10 +30,23 @@ package enum ResultsMerge {
         }
     }
 
-    /// The merged run.
+    /// The merged run: the inputs' results merged in report order (``mergedRun(_:)``,
+    /// ``merge(_:into:)``).
     ///
     /// - Throws: ``ResultsStreamError`` naming the file and line at fault.
     package static func merge(_ inputs: [Input]) throws(ResultsStreamError) -> RecordedRun {
+        var merged = try mergedRun(inputs)
+        try merge(inputs.map { ResultsInMemory($0) }) { merged.summary.results.append($0) }
+        return merged
+    }
+
+    /// The merged run without its results, the inputs checked against each other: the first
+    /// input's header, with the earliest start, the most jobs and no shard; interrupted or
+    /// stopped when any input was; the runs not made, the late lines and the warnings of all.
+    ///
+    /// - Throws: ``ResultsStreamError`` at the header of an input of another engine, suite,
+    ///   selection or baseline than the first's.
+    package static func mergedRun(_ inputs: [Input]) throws(ResultsStreamError) -> RecordedRun {
         guard let first = inputs.first else {
             throw ResultsStreamError(
                 Diagnostic("found no results stream to merge, expected at least one", at: headerLocation("-"))
@@ -39,8 +54,6 @@ package enum ResultsMerge {
         }
         var unsharded = first.summary.header.selection
         unsharded.shard = nil
-        var seen: [String: String] = [:]
-        var results: [CaseResult] = []
         for input in inputs {
             let header = input.summary.header
             try check(
@@ -65,28 +78,14 @@ package enum ResultsMerge {
                 input,
                 "ran another selection than \(first.path) (--filter, --tag, --tags and --profile must be the same; only --shard may differ)"
             )
-            for (offset, result) in input.summary.results.enumerated() {
-                let key = "\(result.caseID) [\(result.profile.rawValue)]"
-                if let earlier = seen[key] {
-                    throw ResultsStreamError(
-                        Diagnostic(
-                            "found the run \(key) again, already in \(earlier); expected each case run in one stream only",
-                            at: SourceLocation(file: input.path, line: offset + 2, column: 1)
-                        )
-                    )
-                }
-                seen[key] = input.path
-                results.append(result)
-            }
         }
         var header = first.summary.header
         header.selection = unsharded
         header.startedAt = inputs.map(\.summary.header.startedAt).min() ?? header.startedAt
         header.jobs = inputs.map(\.summary.header.jobs).max() ?? header.jobs
-        results.sort { ($0.caseID, $0.profile.rawValue) < ($1.caseID, $1.profile.rawValue) }
         var summary = RunSummary(
             header: header,
-            results: results,
+            results: [],
             interrupted: inputs.contains { $0.summary.interrupted },
             stoppedAtFirstFailure: inputs.contains { $0.summary.stoppedAtFirstFailure },
             notRun: inputs.reduce(0) { $0 + $1.summary.notRun }
@@ -97,6 +96,145 @@ package enum ResultsMerge {
             summary.capabilityWarnings.append(warning)
         }
         return RecordedRun(summary: summary, baseline: first.recorded.baseline)
+    }
+
+    /// Merges the results of `sources`, each in report order (by case id, then profile, as `iamspec
+    /// run` writes them), handing each to `deliver` in report order, one at a time: the merge
+    /// holds one result of each source.
+    ///
+    /// - Throws: ``ResultsStreamError`` at a result out of report order in its source, or a run
+    ///   already given (by another source, or twice by one), and whatever a source throws.
+    package static func merge(
+        _ sources: [any MergedResults],
+        deliver: (CaseResult) throws(ResultsStreamError) -> Void
+    ) throws(ResultsStreamError) {
+        var sources = sources
+        var heads: [(result: CaseResult, line: Int)?] = []
+        for index in sources.indices {
+            heads.append(try sources[index].next())
+        }
+        var last: (key: RunKey, path: String)?
+        while let index = heads.indices.filter({ heads[$0] != nil }).min(by: {
+            RunKey(heads[$0]!.result) < RunKey(heads[$1]!.result)
+        }) {
+            let (result, line) = heads[index]!
+            let key = RunKey(result)
+            if let last, last.key == key {
+                throw ResultsStreamError(
+                    Diagnostic(
+                        "found the run \(key) again, already in \(last.path); expected each case run in one stream only",
+                        at: SourceLocation(file: sources[index].path, line: line, column: 1)
+                    )
+                )
+            }
+            try deliver(result)
+            last = (key, sources[index].path)
+            heads[index] = try sources[index].next()
+            if let next = heads[index], RunKey(next.result) < key {
+                throw ResultsStreamError(
+                    Diagnostic(
+                        "found the run \(RunKey(next.result)) after \(key), expected the case records in report order "
+                            + "(by case id, then profile), as iamspec run writes them",
+                        at: SourceLocation(file: sources[index].path, line: next.line, column: 1)
+                    )
+                )
+            }
+        }
+    }
+
+    /// A run's place in report order: its case id, then its profile.
+    private struct RunKey: Comparable, CustomStringConvertible {
+        var caseID: String
+        var profile: String
+
+        init(_ result: CaseResult) {
+            caseID = result.caseID
+            profile = result.profile.rawValue
+        }
+
+        static func < (lhs: RunKey, rhs: RunKey) -> Bool {
+            (lhs.caseID, lhs.profile) < (rhs.caseID, rhs.profile)
+        }
+
+        var description: String { "\(caseID) [\(profile)]" }
+    }
+
+    /// The results of an input held in memory, each at the line a stream would hold it on.
+    private struct ResultsInMemory: MergedResults {
+        let path: String
+        let results: [CaseResult]
+        var position = 0
+
+        init(_ input: Input) {
+            path = input.path
+            results = input.summary.results
+        }
+
+        mutating func next() -> (result: CaseResult, line: Int)? {
+            guard position < results.count else { return nil }
+            defer { position += 1 }
+            return (results[position], position + 2)
+        }
+    }
+
+    /// Merges the results streams at `paths` into a stream at `output`, holding one result of
+    /// each stream at a time and keeping only what `iamspec run` keeps (the failures, and the
+    /// passes the baseline names): each stream is read twice, first whole, a record at a time, to
+    /// check it and read its footer, then to merge. Returns the merged run as its baseline judges
+    /// it, and the shards the merge lacks.
+    ///
+    /// - Throws: ``ResultsStreamError`` naming the file and line at fault; `AtomicFileError` when
+    ///   the merged stream cannot be written.
+    package static func merge(
+        files paths: [String],
+        into output: String
+    ) throws -> (
+        judged: RunSummary, missingShards: [Shard]
+    ) {
+        var inputs: [Input] = []
+        for path in paths {
+            let outline = try ResultsStreamReader(path: path)
+            while try outline.next() != nil {}
+            inputs.append(Input(path: path, recorded: try outline.recordedRun()!))
+        }
+        let merged = try mergedRun(inputs)
+        var sources: [any MergedResults] = []
+        for input in inputs {
+            sources.append(StreamedResults(try ResultsStreamReader(path: input.path), recorded: input.recorded))
+        }
+        let writer = try ResultsStreamWriter(header: merged.summary.header, path: output)
+        var kept = merged
+        try merge(sources) { result in
+            writer.add(result)
+            kept.keep(result)
+        }
+        let judged = kept.judged
+        try writer.finish(kept.summary, judged: judged)
+        return (judged, missingShards(inputs))
+    }
+
+    /// An input's stream read again, a record at a time, for the merge; at its end, its footer's
+    /// verdict is checked against its records, as a whole read checks it.
+    private struct StreamedResults: MergedResults {
+        let reader: ResultsStreamReader
+        /// The input's run, with its results as `iamspec run` keeps them.
+        var recorded: RecordedRun
+
+        init(_ reader: ResultsStreamReader, recorded: RecordedRun) {
+            self.reader = reader
+            self.recorded = recorded
+        }
+
+        var path: String { reader.path }
+
+        mutating func next() throws(ResultsStreamError) -> (result: CaseResult, line: Int)? {
+            guard let result = try reader.next() else {
+                try reader.checkVerdict(of: recorded)
+                return nil
+            }
+            recorded.keep(result)
+            return (result, reader.lineNumber)
+        }
     }
 
     /// The shards missing from a set of sharded inputs, as `I/N`; empty when the inputs were not
@@ -127,4 +265,13 @@ package enum ResultsMerge {
     private static func describe(_ engine: EngineRecord) -> String {
         "\(engine.name) \(engine.version)"
     }
+}
+
+/// The results of one input of a merge, in report order, one at a time: from a stream's file
+/// (`iamspec merge`) or from memory.
+package protocol MergedResults {
+    /// The input's path, as errors name it.
+    var path: String { get }
+    /// The next result, with its line in the input; nil after the last.
+    mutating func next() throws(ResultsStreamError) -> (result: CaseResult, line: Int)?
 }

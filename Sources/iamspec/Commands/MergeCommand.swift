@@ -9,8 +9,10 @@ struct MergeCommand: ParsableCommand {
         abstract: "Combine the results streams of shards (iamspec run --shard I/N --json ...) into one.",
         discussion: """
             The streams must come from the same engine, suite paths and selection (only --shard \
-            may differ), judged against the same baseline (or none), and no case run may appear \
-            in two of them. The merged stream feeds `iamspec report` and `iamspec docs` like a \
+            may differ), judged against the same baseline (or none), each with its case records in \
+            report order (by case id, then profile, as iamspec run writes them), and no case run \
+            may appear in two of them. They are merged a record at a time, so memory holds one \
+            record of each and the failures, not the streams. The merged stream feeds `iamspec report` and `iamspec docs` like a \
             whole run's, the baseline recorded in its footer. Prints the merged totals as the \
             baseline judges them, `N passed, N failed, N skipped`, and a warning on standard error when shards of one \
             count are missing. Exit status 0 when the merged stream was written (whatever the \
@@ -37,20 +39,14 @@ struct MergeCommand: ParsableCommand {
             inputs: inputs.map { ReportDestinations.Input(role: "a results stream", path: $0) }
         )
         do {
-            var read: [ResultsMerge.Input] = []
-            for path in inputs {
-                read.append(ResultsMerge.Input(path: path, recorded: try ResultsStream.readRecorded(from: path)))
-            }
-            let merged = try ResultsMerge.merge(read)
-            let missing = ResultsMerge.missingShards(read)
+            let (judged, missing) = try ResultsMerge.merge(files: inputs, into: output)
             if !missing.isEmpty {
                 StandardError.write(
                     "warning: the merge lacks shard\(missing.count == 1 ? "" : "s") "
                         + missing.map(\.description).joined(separator: ", ")
                 )
             }
-            try ResultsStream.write(merged, to: output)
-            print(merged.judged.totalsLine)
+            print(judged.totalsLine)
         } catch let error as ResultsStreamError {
             throw CommandFailure.usage(error.description)
         } catch let error as AtomicFileError {

@@ -35,16 +35,29 @@ struct ResultsMergeTests {
     }
 
     @Test func aRunInTwoStreamsIsAnErrorAtItsLine() throws {
-        let inputs = [try shard("1/2", ["a", "b"]), try shard("2/2", ["c", "b"])]
+        let inputs = [try shard("1/2", ["a", "b"]), try shard("2/2", ["b", "c"])]
         do {
             _ = try ResultsMerge.merge(inputs)
             Issue.record("merged a run that two streams hold")
         } catch {
             #expect(
                 error.description.hasPrefix(
-                    "shard-2.jsonl:3:1: error: found the run b [braze-swift] again, already in shard-1.jsonl"
+                    "shard-2.jsonl:2:1: error: found the run b [braze-swift] again, already in shard-1.jsonl"
                 )
             )
+        }
+    }
+
+    /// Streams are merged a result at a time, so each must be in report order, as `iamspec run`
+    /// writes it.
+    @Test func aStreamOutOfReportOrderIsAnErrorAtTheLineOutOfOrder() throws {
+        let inputs = [try shard("1/2", ["a", "d"]), try shard("2/2", ["c", "b"])]
+        #expect {
+            try ResultsMerge.merge(inputs)
+        } throws: { error in
+            (error as? ResultsStreamError)?.description
+                == "shard-2.jsonl:3:1: error: found the run b [braze-swift] after c [braze-swift], expected the "
+                + "case records in report order (by case id, then profile), as iamspec run writes them"
         }
     }
 

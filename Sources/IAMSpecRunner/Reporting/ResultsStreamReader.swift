@@ -54,16 +54,7 @@ package final class ResultsStreamReader {
         guard try Self.kind(of: first, number: 1, path: path, decoder: decoder) == "header" else {
             throw Self.failure(noHeader, path: path, line: 1)
         }
-        let header: HeaderLine
-        do {
-            header = try decoder.decode(HeaderLine.self, from: Data(first))
-        } catch {
-            throw Self.failure(
-                "found a header record that does not fit the format: \(ResultsStream.describe(error))",
-                path: path,
-                line: 1
-            )
-        }
+        let header = try Self.decode(HeaderLine.self, "a header record", from: first, path: path, line: 1, decoder)
         guard header.formatVersion == ResultsStream.formatVersion else {
             throw Self.failure(
                 "found format version \(header.formatVersion), expected \(ResultsStream.formatVersion)",
@@ -96,16 +87,8 @@ package final class ResultsStreamReader {
         lineNumber = number
         switch try Self.kind(of: line, number: number, path: path, decoder: decoder) {
         case "case":
-            let result: CaseResult
-            do {
-                result = try decoder.decode(CaseLine.self, from: Data(line)).result
-            } catch {
-                throw Self.failure(
-                    "found a case record that does not fit the format: \(ResultsStream.describe(error))",
-                    path: path,
-                    line: number
-                )
-            }
+            let result = try Self.decode(CaseLine.self, "a case record", from: line, path: path, line: number, decoder)
+                .result
             count(result.status)
             return result
         case "footer":
@@ -116,16 +99,14 @@ package final class ResultsStreamReader {
                     line: number
                 )
             }
-            let footer: FooterLine
-            do {
-                footer = try decoder.decode(FooterLine.self, from: Data(line))
-            } catch {
-                throw Self.failure(
-                    "found a footer record that does not fit the format: \(ResultsStream.describe(error))",
-                    path: path,
-                    line: number
-                )
-            }
+            let footer = try Self.decode(
+                FooterLine.self,
+                "a footer record",
+                from: line,
+                path: path,
+                line: number,
+                decoder
+            )
             let cases = counted.passed + counted.failed + counted.skipped
             let totals = FooterLine.Totals(
                 runs: cases,
@@ -209,6 +190,26 @@ package final class ResultsStreamReader {
             counted.failed += 1
             counted.errors += 1
         case .skipped: counted.skipped += 1
+        }
+    }
+
+    /// The record a line holds, or an error saying it does not fit the format of `what`.
+    private static func decode<Record: Decodable>(
+        _ type: Record.Type,
+        _ what: String,
+        from line: [UInt8],
+        path: String,
+        line number: Int,
+        _ decoder: JSONDecoder
+    ) throws(ResultsStreamError) -> Record {
+        do {
+            return try decoder.decode(type, from: Data(line))
+        } catch {
+            throw failure(
+                "found \(what) that does not fit the format: \(ResultsStream.describe(error))",
+                path: path,
+                line: number
+            )
         }
     }
 

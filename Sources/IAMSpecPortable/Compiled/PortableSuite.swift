@@ -31,36 +31,25 @@ public struct PortableSuite: Sendable {
     /// The results recorded so far (``runRecording(_:on:)``), shared by every copy of the suite.
     private let collector = ResultsCollector()
 
-    /// Loads the compiled suite at `url`: a bundle's resource, say.
+    /// Loads the compiled suite at `url`: a bundle's resource, say. The file is read as a stream,
+    /// and each case again from it when its runs run, so that the suite's memory does not grow
+    /// with its cases: the file must stay as it is while the suite runs.
     ///
     /// - Throws: ``CompiledSuiteError`` when the file cannot be read, or is not a compiled suite of
     ///   this version of iamspec.
     public init(contentsOf url: URL) throws(CompiledSuiteError) {
-        let data: Data
+        let source: CompiledSuiteSource
         do {
-            data = try Data(contentsOf: url)
+            source = try CompiledSuiteSource(path: url.path)
         } catch {
             throw CompiledSuiteError(
                 file: url.path,
                 line: 1,
                 column: 1,
-                message: "cannot read the compiled suite: \(Self.reason(error))"
+                message: "cannot read the compiled suite: \(error.reason)"
             )
         }
-        try self.init(data: data, named: url.path)
-    }
-
-    /// Why a compiled suite could not be read, in words rather than as a Foundation error's dump.
-    private static func reason(_ error: any Error) -> String {
-        guard let code = ((error as? CocoaError)?.underlying as? POSIXError)?.code else { return "\(error)" }
-        switch code {
-        case .ENOENT: return "no such file"
-        case .EACCES: return "permission denied"
-        case .EISDIR: return "it is a folder; expected the file `iamspec compile` wrote"
-        case .ENOTDIR: return "a part of its path is not a folder"
-        case .ELOOP: return "too many symbolic links"
-        default: return "the system's error \(code.rawValue)"
-        }
+        self.init(try CompiledSuite.read(source, file: url.path))
     }
 
     /// Loads a compiled suite from its bytes; `name` names it in errors.
@@ -76,8 +65,12 @@ public struct PortableSuite: Sendable {
         self.compiled = compiled
         self.ruleReferences = CaseExecutor.byID(compiled.rules)
         self.runs = compiled.runs.enumerated().map { index, run in
-            let specCase = compiled.cases[run.caseIndex]
-            return PortableRun(caseID: specCase.id, profile: run.profile, title: specCase.title, index: index)
+            PortableRun(
+                caseID: compiled.cases.id(at: run.caseIndex),
+                profile: run.profile,
+                title: compiled.cases.title(at: run.caseIndex),
+                index: index
+            )
         }
     }
 
@@ -106,8 +99,21 @@ public struct PortableSuite: Sendable {
     /// Runs `run` with `executor`, `repeats` times, under the suite's timeout (each repeat's); a
     /// run the baseline says to skip is skipped, with its reason, as `iamspec run` skips it.
     private func run(_ run: PortableRun, by executor: CaseExecutor, repeats: Int = 1) async -> CaseResult {
-        await RunWatch.run(
-            compiled.cases[compiled.runs[run.index].caseIndex],
+        let specCase: SpecCase
+        do {
+            specCase = try compiled.cases.specCase(at: compiled.runs[run.index].caseIndex)
+        } catch {
+            return CaseResult(
+                caseID: run.caseID,
+                profile: run.profile,
+                title: run.title,
+                status: .error,
+                message: error.description,
+                location: SourceLocation(file: error.file, line: error.line, column: error.column)
+            )
+        }
+        return await RunWatch.run(
+            specCase,
             profile: run.profile,
             executor: executor,
             timeout: timeout,

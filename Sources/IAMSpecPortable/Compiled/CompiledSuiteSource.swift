@@ -17,19 +17,21 @@ package final class CompiledSuiteSource: Sendable {
     }
 
     private let storage: Storage
-
     /// How many bytes the first pass reads at a time.
-    private static let chunkSize = 1 << 16
+    private let chunkSize: Int
 
     /// A source of bytes already in memory.
     package init(bytes: [UInt8]) {
         storage = .bytes(bytes)
+        chunkSize = 0
     }
 
-    /// The file at `path`, opened for reading.
+    /// The file at `path`, opened for reading, read `chunkSize` bytes at a time by the first pass
+    /// (64 KiB; a test makes chunks of a few bytes, to end one inside each token).
     ///
     /// - Throws: the `errno` of a file that cannot be opened.
-    package init(path: String) throws(SourceError) {
+    package init(path: String, chunkSize: Int = 1 << 16) throws(SourceError) {
+        self.chunkSize = max(1, chunkSize)
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw SourceError(code: errno) }
         var status = stat()
@@ -72,7 +74,7 @@ package final class CompiledSuiteSource: Sendable {
     package func parseInput() -> (bytes: [UInt8], chunks: (any JSONTextChunks)?) {
         switch storage {
         case .bytes(let bytes): return (bytes, nil)
-        case .file(let descriptor): return ([], FileChunks(descriptor: descriptor, size: Self.chunkSize))
+        case .file(let descriptor): return ([], FileChunks(descriptor: descriptor, size: chunkSize))
         }
     }
 
@@ -115,7 +117,7 @@ package final class CompiledSuiteSource: Sendable {
         switch storage {
         case .bytes(let bytes): return bytes
         case .file(let descriptor):
-            let chunks = FileChunks(descriptor: descriptor, size: Self.chunkSize)
+            let chunks = FileChunks(descriptor: descriptor, size: chunkSize)
             var bytes: [UInt8] = []
             while let chunk = chunks.next(), !chunk.isEmpty { bytes += chunk }
             return bytes

@@ -219,6 +219,7 @@ package struct JSONParser {
     /// Reads the next chunk of the text into the window, dropping the bytes before `mark`; returns
     /// how far the bytes kept moved toward the window's start (``index`` moves with them, and any
     /// position a caller holds must), or nil at the end of the text.
+    @inline(never)
     private mutating func readChunk(keeping mark: Int) -> Int? {
         guard let chunks, let chunk = chunks.next(), !chunk.isEmpty else { return nil }
         let moved = mark
@@ -351,21 +352,21 @@ package struct JSONParser {
         // before by their bytes' hash (FNV-1a).
         var end = index
         var hash: UInt32 = 2_166_136_261
-        while true {
-            if end == bytes.count {
-                guard let moved = readChunk(keeping: index) else { break }
-                end -= moved
+        scan: repeat {
+            while end < bytes.count {
+                let byte = bytes[end]
+                if byte == UInt8(ascii: "\"") {
+                    let text = try recentString(index..<end, hash: hash)
+                    index = end + 1
+                    return text
+                }
+                if byte == UInt8(ascii: "\\") || byte < 0x20 { break scan }
+                hash = (hash ^ UInt32(byte)) &* 16_777_619
+                end += 1
             }
-            let byte = bytes[end]
-            if byte == UInt8(ascii: "\"") {
-                let text = try recentString(index..<end, hash: hash)
-                index = end + 1
-                return text
-            }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-            hash = (hash ^ UInt32(byte)) &* 16_777_619
-            end += 1
-        }
+            guard let moved = readChunk(keeping: index) else { break }
+            end -= moved
+        } while true
         var scalars = String.UnicodeScalarView()
         var runStart = index
         while true {
@@ -543,12 +544,14 @@ package struct JSONParser {
     }
 
     private mutating func skipWhitespace() {
-        while hasByte() {
-            switch bytes[index] {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): index += 1
-            default: return
+        repeat {
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): index += 1
+                default: return
+                }
             }
-        }
+        } while readChunk(keeping: index) != nil
     }
 
     private mutating func expect(_ character: Unicode.Scalar) throws(JSONSyntaxError) {

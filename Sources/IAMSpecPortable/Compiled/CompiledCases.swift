@@ -31,9 +31,9 @@ package struct CompiledCases: Sendable {
     }
 
     /// The cases of a suite read from `source` (named `file` in errors), each as `facts` holds
-    /// it, whose rule ids are each one of `ruleIDs`.
-    init(facts: [Facts], source: CompiledSuiteSource, file: String, ruleIDs: Set<String>) {
-        storage = .stored(StoredCases(facts: facts, source: source, file: file, ruleIDs: ruleIDs))
+    /// it, the first ones' `models` kept, whose rule ids are each one of `ruleIDs`.
+    init(facts: [Facts], models: [SpecCase], source: CompiledSuiteSource, file: String, ruleIDs: Set<String>) {
+        storage = .stored(StoredCases(facts: facts, models: models, source: source, file: file, ruleIDs: ruleIDs))
     }
 
     /// How many cases there are.
@@ -60,8 +60,9 @@ package struct CompiledCases: Sendable {
         }
     }
 
-    /// The model of the case at `index`, read back from its bytes for a suite read back (the one
-    /// read last is kept, for the runs of a case follow one another).
+    /// The model of the case at `index`, read back from its bytes for a suite read back, unless
+    /// it is one of the first cases, whose models the read kept (the one read back last is kept
+    /// too, for the runs of a case follow one another).
     ///
     /// - Throws: ``CompiledSuiteError`` when the bytes can no longer be read as the case they
     ///   were read as (the file changed while the suite ran).
@@ -82,25 +83,34 @@ package struct CompiledCases: Sendable {
     }
 }
 
-/// The cases of a suite read back: their facts, and their bytes in the source, read back a case at
-/// a time with the case read last kept. `@unchecked Sendable`: the kept case is read and written on
-/// `queue` alone.
+/// The cases of a suite read back: their facts, the first ones' models, and their bytes in the
+/// source, read back a case at a time with the case read last kept. `@unchecked Sendable`: the
+/// kept case is read and written on `queue` alone.
 private final class StoredCases: @unchecked Sendable {
     let facts: [CompiledCases.Facts]
+    private let models: [SpecCase]
     private let source: CompiledSuiteSource
     private let file: String
     private let ruleIDs: Set<String>
     private let queue = DispatchQueue(label: "iamspec.compiled-cases")
     private var kept: (index: Int, specCase: SpecCase)?
 
-    init(facts: [CompiledCases.Facts], source: CompiledSuiteSource, file: String, ruleIDs: Set<String>) {
+    init(
+        facts: [CompiledCases.Facts],
+        models: [SpecCase],
+        source: CompiledSuiteSource,
+        file: String,
+        ruleIDs: Set<String>
+    ) {
         self.facts = facts
+        self.models = models
         self.source = source
         self.file = file
         self.ruleIDs = ruleIDs
     }
 
     func specCase(at index: Int) throws(CompiledSuiteError) -> SpecCase {
+        if index < models.count { return models[index] }
         if let kept = queue.sync(execute: { kept }), kept.index == index { return kept.specCase }
         let specCase = try read(at: index)
         queue.sync { kept = (index, specCase) }

@@ -19,9 +19,17 @@ extension CompiledSuite {
     /// format's members are checked (`format`, the keys, `rules`, `cases`, the header's members,
     /// `runs`, `baseline`).
     ///
+    /// The models of the first cases are kept, as long as their elements' bytes add up to no more
+    /// than `modelBytesKept` (1 MiB: the bundled Specs compiled, a few hundred cases, in all): a
+    /// small suite's runs read no case back, and a large one's memory stays bounded.
+    ///
     /// - Throws: ``CompiledSuiteError``, as ``decode(_:file:)`` does.
-    package static func read(_ source: CompiledSuiteSource, file: String) throws(CompiledSuiteError) -> CompiledSuite {
-        var stream = CompiledSuiteStream(source: source)
+    package static func read(
+        _ source: CompiledSuiteSource,
+        file: String,
+        modelBytesKept: Int = 1 << 20
+    ) throws(CompiledSuiteError) -> CompiledSuite {
+        var stream = CompiledSuiteStream(source: source, modelBytesKept: modelBytesKept)
         let document: JSONValue
         do {
             let input = source.parseInput()
@@ -81,7 +89,13 @@ extension CompiledSuite {
             selection: selection,
             timeoutMilliseconds: timeout,
             rules: rules.references,
-            cases: CompiledCases(facts: stream.facts, source: stream.source, file: file, ruleIDs: rules.ids),
+            cases: CompiledCases(
+                facts: stream.facts,
+                models: stream.models,
+                source: stream.source,
+                file: file,
+                ruleIDs: rules.ids
+            ),
             runs: stream.runs
         )
         suite.baseline = try object.optionalField("baseline").map { value throws(WireFormatError) in
@@ -140,6 +154,11 @@ private struct CompiledSuiteStream: JSONStreamedDocument {
     /// `rules`, decoded, or its problem; nil until read.
     var rules: Result<(references: [RuleReference], ids: Set<String>), WireFormatError>?
     private(set) var facts: [CompiledCases.Facts] = []
+    /// The models of the first cases, as long as their bytes add up to no more than
+    /// `modelBytesKept`.
+    private(set) var models: [SpecCase] = []
+    private var modelBytes = 0
+    private let modelBytesKept: Int
     private var positions: [String: Int] = [:]
     private var casesProblem: WireFormatError?
     private var casesRead = false
@@ -148,8 +167,9 @@ private struct CompiledSuiteStream: JSONStreamedDocument {
     private var runsProblem: WireFormatError?
     private var deferredRuns: [(position: Int, bytes: Range<Int>)] = []
 
-    init(source: CompiledSuiteSource) {
+    init(source: CompiledSuiteSource, modelBytesKept: Int) {
         self.source = source
+        self.modelBytesKept = modelBytesKept
     }
 
     func streams(_ key: String) -> Bool {
@@ -237,6 +257,10 @@ private struct CompiledSuiteStream: JSONStreamedDocument {
             facts.append(
                 CompiledCases.Facts(id: specCase.id, title: specCase.title, profiles: specCase.profiles, bytes: bytes)
             )
+            if models.count == facts.count - 1, modelBytes + bytes.count <= modelBytesKept {
+                models.append(specCase)
+                modelBytes += bytes.count
+            }
         } catch {
             casesProblem = error
         }

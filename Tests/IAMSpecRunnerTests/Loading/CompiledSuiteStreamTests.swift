@@ -5,10 +5,10 @@ import Testing
 @testable import IAMSpecRunner
 
 /// A compiled suite read from a file, as a stream of chunks and its cases read back one at a time,
-/// reads as the same suite read from its bytes in memory, and fails with the same error, wherever
-/// the chunks end (inside a string, a number, an escape); a document whose members come in
-/// another order reads the same; a file that changes under a suite read from it makes an error,
-/// not a crash.
+/// reads as the same suite read from its bytes in memory with its cases' models kept, and fails
+/// with the same error, wherever the chunks end (inside a string, a number, an escape); a document
+/// whose members come in another order reads the same; a file that changes under a suite read from
+/// it makes an error, not a crash, and a case whose model was kept does not read the file again.
 @Suite struct CompiledSuiteStreamTests {
     private static let repository = URL(fileURLWithPath: FixturePaths.root).deletingLastPathComponent().path
 
@@ -48,7 +48,8 @@ import Testing
             } catch {
                 throw CompiledSuiteError(file: url.path, line: 1, column: 1, message: error.reason)
             }
-            return try CompiledSuite.read(source, file: "suite.json")
+            // No model kept: every case is read back from the file.
+            return try CompiledSuite.read(source, file: "suite.json", modelBytesKept: 0)
         }
     }
 
@@ -125,12 +126,14 @@ import Testing
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("compiled-\(UUID().uuidString).json")
         try Data(Self.encoded()).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        let suite = try CompiledSuite.read(CompiledSuiteSource(path: url.path), file: "suite.json")
+        let suite = try CompiledSuite.read(CompiledSuiteSource(path: url.path), file: "suite.json", modelBytesKept: 0)
+        let kept = try CompiledSuite.read(CompiledSuiteSource(path: url.path), file: "suite.json")
         try Data("{}".utf8).write(to: url)
         #expect {
             _ = try suite.cases.specCase(at: 0)
         } throws: { error in
             "\(error)".hasSuffix("error: the compiled suite changed since it was read; run it again")
         }
+        #expect(try kept.cases.specCase(at: 0).id == suite.cases.id(at: 0))
     }
 }

@@ -1,19 +1,19 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+/// A compiled suite's file, read at any offset: the tool's (IAMSpecRunner's `CompiledSuiteFileReader`,
+/// with `pread`), for this module imports no system library.
+package protocol CompiledSuiteFile: AnyObject, Sendable {
+    /// The bytes from `offset` on, `count` of them, or fewer only where the file ends.
+    ///
+    /// - Throws: ``CompiledSuiteSource/SourceError`` when the file cannot be read.
+    func read(at offset: Int, count: Int) throws(CompiledSuiteSource.SourceError) -> [UInt8]
+}
 
 /// Where a compiled suite's bytes are: all in memory (`PortableSuite(data:)`), or in a file read a
-/// chunk at a time and then a case at a time (`PortableSuite(contentsOf:)`, `iamspec
-/// run-compiled`), so that reading a suite does not hold the whole of it.
+/// chunk at a time and then a case at a time (`iamspec run-compiled`), so that reading a suite
+/// does not hold the whole of it.
 package final class CompiledSuiteSource: Sendable {
     private enum Storage {
         case bytes([UInt8])
-        /// An open file descriptor, closed with the source; `pread` reads it from any thread.
-        case file(Int32)
+        case file(any CompiledSuiteFile)
     }
 
     private let storage: Storage
@@ -26,46 +26,21 @@ package final class CompiledSuiteSource: Sendable {
         chunkSize = 0
     }
 
-    /// The file at `path`, opened for reading, read `chunkSize` bytes at a time by the first pass
-    /// (64 KiB; a test makes chunks of a few bytes, to end one inside each token).
-    ///
-    /// - Throws: the `errno` of a file that cannot be opened.
-    package init(path: String, chunkSize: Int = 1 << 16) throws(SourceError) {
+    /// The bytes of `file`, read `chunkSize` bytes at a time by the first pass (64 KiB; a test
+    /// makes chunks of a few bytes, to end one inside each token).
+    package init(file: any CompiledSuiteFile, chunkSize: Int = 1 << 16) {
+        storage = .file(file)
         self.chunkSize = max(1, chunkSize)
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw SourceError(code: errno) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            let code = errno
-            close(descriptor)
-            throw SourceError(code: code)
-        }
-        guard (status.st_mode & S_IFMT) != S_IFDIR else {
-            close(descriptor)
-            throw SourceError(code: EISDIR)
-        }
-        storage = .file(descriptor)
     }
 
-    deinit {
-        if case .file(let descriptor) = storage { close(descriptor) }
-    }
-
-    /// A source that could not be read: the system's error number.
+    /// A source that could not be read, and why, in words.
     package struct SourceError: Error, Sendable {
-        /// The `errno` value.
-        package var code: Int32
+        /// Why: `no such file`, `permission denied`, ...
+        package var reason: String
 
-        /// Why, in words rather than as a number.
-        package var reason: String {
-            switch code {
-            case ENOENT: "no such file"
-            case EACCES: "permission denied"
-            case EISDIR: "it is a folder; expected the file `iamspec compile` wrote"
-            case ENOTDIR: "a part of its path is not a folder"
-            case ELOOP: "too many symbolic links"
-            default: "the system's error \(code)"
-            }
+        /// The error `reason` says.
+        package init(reason: String) {
+            self.reason = reason
         }
     }
 
@@ -74,50 +49,32 @@ package final class CompiledSuiteSource: Sendable {
     package func parseInput() -> (bytes: [UInt8], chunks: (any JSONTextChunks)?) {
         switch storage {
         case .bytes(let bytes): return (bytes, nil)
-        case .file(let descriptor): return ([], FileChunks(descriptor: descriptor, size: chunkSize))
+        case .file(let file): return ([], FileChunks(file: file, size: chunkSize))
         }
     }
 
     /// The bytes of `range`.
     ///
-    /// - Throws: the `errno` of a read that failed, or `EIO` when the file ends before the range
+    /// - Throws: ``SourceError`` for a read that failed, or a file that ends before the range
     ///   does (it changed since it was read).
     package func bytes(_ range: Range<Int>) throws(SourceError) -> [UInt8] {
+        let bytes: [UInt8]
         switch storage {
-        case .bytes(let bytes):
-            guard range.upperBound <= bytes.count else { throw SourceError(code: EIO) }
-            return Array(bytes[range])
-        case .file(let descriptor):
-            var read = 0
-            var failure: Int32?
-            let result = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, count in
-                while read < range.count {
-                    let made = pread(
-                        descriptor,
-                        buffer.baseAddress! + read,
-                        range.count - read,
-                        off_t(range.lowerBound + read)
-                    )
-                    if made < 0, errno == EINTR { continue }
-                    guard made > 0 else {
-                        failure = made < 0 ? errno : EIO
-                        break
-                    }
-                    read += made
-                }
-                count = read
-            }
-            if let failure { throw SourceError(code: failure) }
-            return result
+        case .bytes(let all):
+            guard range.upperBound <= all.count else { throw SourceError(reason: "it is shorter than it was") }
+            return Array(all[range])
+        case .file(let file): bytes = try file.read(at: range.lowerBound, count: range.count)
         }
+        guard bytes.count == range.count else { throw SourceError(reason: "it is shorter than it was") }
+        return bytes
     }
 
     /// Every byte: for an error's line and column, which a failed read leaves at the start.
     package func allBytes() -> [UInt8] {
         switch storage {
         case .bytes(let bytes): return bytes
-        case .file(let descriptor):
-            let chunks = FileChunks(descriptor: descriptor, size: chunkSize)
+        case .file(let file):
+            let chunks = FileChunks(file: file, size: chunkSize)
             var bytes: [UInt8] = []
             while let chunk = chunks.next(), !chunk.isEmpty { bytes += chunk }
             return bytes
@@ -125,30 +82,22 @@ package final class CompiledSuiteSource: Sendable {
     }
 }
 
-/// A file's bytes from its start, a chunk at a time (`pread`, so that other reads of the
-/// descriptor do not move it).
+/// A file's bytes from its start, a chunk at a time.
 private final class FileChunks: JSONTextChunks {
-    private let descriptor: Int32
+    private let file: any CompiledSuiteFile
     private let size: Int
     private var offset = 0
 
-    init(descriptor: Int32, size: Int) {
-        self.descriptor = descriptor
+    init(file: any CompiledSuiteFile, size: Int) {
+        self.file = file
         self.size = size
     }
 
     /// Nil at the end of the file, or when it cannot be read on (the parse then ends where the
     /// read did, as at the end of the file).
     func next() -> [UInt8]? {
-        var made = 0
-        let chunk = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            repeat {
-                made = pread(descriptor, buffer.baseAddress!, size, off_t(offset))
-            } while made < 0 && errno == EINTR
-            count = max(made, 0)
-        }
-        guard made > 0 else { return nil }
-        offset += made
+        guard let chunk = try? file.read(at: offset, count: size), !chunk.isEmpty else { return nil }
+        offset += chunk.count
         return chunk
     }
 }

@@ -31,16 +31,53 @@ public struct PortableSuite: Sendable {
     /// The results recorded so far (``runRecording(_:on:)``), shared by every copy of the suite.
     private let collector = ResultsCollector()
 
-    /// Loads the compiled suite at `url`: a bundle's resource, say. The file is read as a stream,
-    /// and each case again from it when its runs run, so that the suite's memory does not grow
-    /// with its cases: the file must stay as it is while the suite runs.
+    /// Loads the compiled suite at `url`: a bundle's resource, say.
     ///
     /// - Throws: ``CompiledSuiteError`` when the file cannot be read, or is not a compiled suite of
     ///   this version of iamspec.
     public init(contentsOf url: URL) throws(CompiledSuiteError) {
-        let source: CompiledSuiteSource
+        let data: Data
         do {
-            source = try CompiledSuiteSource(path: url.path)
+            data = try Data(contentsOf: url)
+        } catch {
+            throw CompiledSuiteError(
+                file: url.path,
+                line: 1,
+                column: 1,
+                message: "cannot read the compiled suite: \(Self.reason(error))"
+            )
+        }
+        try self.init(data: data, named: url.path)
+    }
+
+    /// Why a compiled suite could not be read, in words rather than as a Foundation error's dump.
+    private static func reason(_ error: any Error) -> String {
+        guard let code = ((error as? CocoaError)?.underlying as? POSIXError)?.code else { return "\(error)" }
+        switch code {
+        case .ENOENT: return "no such file"
+        case .EACCES: return "permission denied"
+        case .EISDIR: return "it is a folder; expected the file `iamspec compile` wrote"
+        case .ENOTDIR: return "a part of its path is not a folder"
+        case .ELOOP: return "too many symbolic links"
+        default: return "the system's error \(code.rawValue)"
+        }
+    }
+
+    /// Loads the compiled suite at `url` as `iamspec run-compiled` does, from the file `open`
+    /// opens (IAMSpecRunner's `CompiledSuiteFileReader`): read as a stream, and each case again
+    /// from the file when its runs run, so that the suite's memory does not grow with its cases
+    /// (the first cases' models, up to 1 MiB of them, are kept). The file must stay as it is while
+    /// the suite runs: a case that no longer reads back as it was makes an error run.
+    ///
+    /// - Throws: ``CompiledSuiteError`` when the file cannot be read, or is not a compiled suite of
+    ///   this version of iamspec.
+    package init(
+        contentsOf url: URL,
+        opening open: (String) throws(CompiledSuiteSource.SourceError) -> any CompiledSuiteFile
+    ) throws(CompiledSuiteError) {
+        let file: any CompiledSuiteFile
+        do {
+            file = try open(url.path)
         } catch {
             throw CompiledSuiteError(
                 file: url.path,
@@ -49,7 +86,7 @@ public struct PortableSuite: Sendable {
                 message: "cannot read the compiled suite: \(error.reason)"
             )
         }
-        self.init(try CompiledSuite.read(source, file: url.path))
+        self.init(try CompiledSuite.read(CompiledSuiteSource(file: file), file: url.path))
     }
 
     /// Loads a compiled suite from its bytes; `name` names it in errors.

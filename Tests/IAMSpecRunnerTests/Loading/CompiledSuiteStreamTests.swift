@@ -44,7 +44,7 @@ import Testing
         return outcome { () throws(CompiledSuiteError) in
             let source: CompiledSuiteSource
             do throws(CompiledSuiteSource.SourceError) {
-                source = try CompiledSuiteSource(path: url.path, chunkSize: chunkSize)
+                source = CompiledSuiteSource(file: try CompiledSuiteFileReader(path: url.path), chunkSize: chunkSize)
             } catch {
                 throw CompiledSuiteError(file: url.path, line: 1, column: 1, message: error.reason)
             }
@@ -126,8 +126,15 @@ import Testing
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("compiled-\(UUID().uuidString).json")
         try Data(Self.encoded()).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        let suite = try CompiledSuite.read(CompiledSuiteSource(path: url.path), file: "suite.json", modelBytesKept: 0)
-        let kept = try CompiledSuite.read(CompiledSuiteSource(path: url.path), file: "suite.json")
+        let suite = try CompiledSuite.read(
+            CompiledSuiteSource(file: CompiledSuiteFileReader(path: url.path)),
+            file: "suite.json",
+            modelBytesKept: 0
+        )
+        let kept = try CompiledSuite.read(
+            CompiledSuiteSource(file: CompiledSuiteFileReader(path: url.path)),
+            file: "suite.json"
+        )
         try Data("{}".utf8).write(to: url)
         #expect {
             _ = try suite.cases.specCase(at: 0)

@@ -125,7 +125,12 @@ private final class StoredCases: @unchecked Sendable {
         do {
             bytes = try source.bytes(range)
         } catch {
-            throw CompiledSuiteError(file: file, line: 1, column: 1, message: changed)
+            throw CompiledSuiteError(
+                file: file,
+                line: 1,
+                column: 1,
+                message: "cannot read the compiled suite again: \(error.reason); run it again"
+            )
         }
         do {
             let value = try JSONParser.parse(bytes)

@@ -31,10 +31,19 @@ extension CompiledSuite {
     ) throws(CompiledSuiteError) -> CompiledSuite {
         var stream = CompiledSuiteStream(source: source, modelBytesKept: modelBytesKept)
         let document: JSONValue
+        let input = source.parseInput()
         do {
-            let input = source.parseInput()
             document = try JSONParser.parse(input.bytes, chunks: input.chunks, streaming: &stream)
         } catch {
+            // A file that could not be read to its end says so, not where the bytes read end.
+            if let failure = input.chunks?.failure {
+                throw CompiledSuiteError(
+                    file: file,
+                    line: 1,
+                    column: 1,
+                    message: "cannot read the compiled suite: \(failure.reason)"
+                )
+            }
             throw CompiledSuiteError(file: file, bytes: source.allBytes(), syntax: error)
         }
         do {

@@ -46,7 +46,7 @@ package final class CompiledSuiteSource: Sendable {
 
     /// What the first pass parses: the bytes in memory, or none and the file's chunks from its
     /// start.
-    package func parseInput() -> (bytes: [UInt8], chunks: (any JSONTextChunks)?) {
+    package func parseInput() -> (bytes: [UInt8], chunks: FileChunks?) {
         switch storage {
         case .bytes(let bytes): return (bytes, nil)
         case .file(let file): return ([], FileChunks(file: file, size: chunkSize))
@@ -83,21 +83,29 @@ package final class CompiledSuiteSource: Sendable {
 }
 
 /// A file's bytes from its start, a chunk at a time.
-private final class FileChunks: JSONTextChunks {
+package final class FileChunks: JSONTextChunks {
     private let file: any CompiledSuiteFile
     private let size: Int
     private var offset = 0
+    /// Why the file could not be read on, when it could not.
+    package private(set) var failure: CompiledSuiteSource.SourceError?
 
     init(file: any CompiledSuiteFile, size: Int) {
         self.file = file
         self.size = size
     }
 
-    /// Nil at the end of the file, or when it cannot be read on (the parse then ends where the
-    /// read did, as at the end of the file).
-    func next() -> [UInt8]? {
-        guard let chunk = try? file.read(at: offset, count: size), !chunk.isEmpty else { return nil }
+    /// Nil at the end of the file, or when it cannot be read on (``failure`` says why; the parse
+    /// then ends where the read did).
+    package func next() -> [UInt8]? {
+        let chunk: [UInt8]
+        do {
+            chunk = try file.read(at: offset, count: size)
+        } catch {
+            failure = error
+            return nil
+        }
         offset += chunk.count
-        return chunk
+        return chunk.isEmpty ? nil : chunk
     }
 }

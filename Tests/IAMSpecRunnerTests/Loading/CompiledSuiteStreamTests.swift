@@ -135,12 +135,45 @@ import Testing
             CompiledSuiteSource(file: CompiledSuiteFileReader(path: url.path)),
             file: "suite.json"
         )
-        try Data("{}".utf8).write(to: url)
+        try Data(repeating: UInt8(ascii: " "), count: Self.encoded().count).write(to: url)
         #expect {
             _ = try suite.cases.specCase(at: 0)
         } throws: { error in
             "\(error)".hasSuffix("error: the compiled suite changed since it was read; run it again")
         }
+        try Data("{}".utf8).write(to: url)
+        #expect {
+            _ = try suite.cases.specCase(at: 1)
+        } throws: { error in
+            "\(error)".hasSuffix("error: cannot read the compiled suite again: it is shorter than it was; run it again")
+        }
         #expect(try kept.cases.specCase(at: 0).id == suite.cases.id(at: 0))
+    }
+
+    /// A file that cannot be read to its end is refused for that, at its start, not where the
+    /// bytes read end.
+    @Test func aFileThatCannotBeReadOnSaysSo() {
+        let file = FailingFile(bytes: Self.encoded(), readable: Self.encoded().count / 2)
+        #expect {
+            _ = try CompiledSuite.read(CompiledSuiteSource(file: file, chunkSize: 4096), file: "suite.json")
+        } throws: { error in
+            "\(error)" == "suite.json:1:1: error: cannot read the compiled suite: input/output error"
+        }
+    }
+}
+
+/// A file whose bytes past `readable` cannot be read.
+private final class FailingFile: CompiledSuiteFile {
+    private let bytes: [UInt8]
+    private let readable: Int
+
+    init(bytes: [UInt8], readable: Int) {
+        self.bytes = bytes
+        self.readable = readable
+    }
+
+    func read(at offset: Int, count: Int) throws(CompiledSuiteSource.SourceError) -> [UInt8] {
+        guard offset + count <= readable else { throw CompiledSuiteSource.SourceError(reason: "input/output error") }
+        return Array(bytes[min(offset, bytes.count)..<min(offset + count, bytes.count)])
     }
 }

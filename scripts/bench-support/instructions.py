@@ -5,7 +5,7 @@ that iamspec does more work. The figures, each on a suite that generate_suite.py
 
   lint             `iamspec lint --no-proof SUITE`: the whole process, loading the suite
   run_phase        `iamspec run SUITE --jobs 1 --in-process` less `lint`: running the case runs
-  compiled_decode  inside `PortableSuite(contentsOf:)` of `iamspec run-compiled`: reading and
+  compiled_decode  inside `PortableSuite(contentsOf:opening:)` of `iamspec run-compiled`: reading and
                    decoding the compiled suite (`iamspec compile` of the same suite)
   isolated_run     `iamspec run SUITE --jobs 1` with crash isolation: iamspec and its stdio
                    workers (the reference engine in them), every process counted
@@ -40,8 +40,9 @@ DEFAULT_BUDGET = SUPPORT / "budget.json"
 FIGURES = ("lint", "run_phase", "compiled_decode", "isolated_run")
 GOALS = ("loading_over_yaml_floor", "run_phase_per_step", "compiled_decode_over_yaml_floor")
 # The function whose instructions are the compiled decode (callgrind --toggle-collect, a mangled
-# name): `PortableSuite.init(contentsOf:)`, the file's read, its decode and the suite's runs.
-COMPILED_DECODE_FUNCTION = "$s15IAMSpecPortable0B5SuiteV10contentsOfAC*"
+# name): `PortableSuite.init(contentsOf:opening:)`, which `iamspec run-compiled` calls (the
+# app's `init(contentsOf:)` matches too): the file's first pass, its decode and the suite's runs.
+COMPILED_DECODE_FUNCTION = "$s15IAMSpecPortable0B5SuiteV10contentsOf*"
 
 
 class GateError(Exception):

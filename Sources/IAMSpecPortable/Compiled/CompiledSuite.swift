@@ -41,8 +41,9 @@ package struct CompiledSuite: Sendable {
     package var timeoutMilliseconds: Int64
     /// The rules the cases name, with what a failure report shows of each.
     package var rules: [RuleReference]
-    /// The cases of the runs, sorted by id.
-    package var cases: [SpecCase]
+    /// The cases of the runs, sorted by id: their models, or, for a suite read back, what its runs
+    /// need of them and where their bytes are.
+    package var cases: CompiledCases
     /// The runs, in report order: by case id, then profile.
     package var runs: [Run]
     /// The engine's known outcomes (`iamspec compile --baseline FILE`), applied by the portable
@@ -65,6 +66,25 @@ package struct CompiledSuite: Sendable {
         self.selection = selection
         self.timeoutMilliseconds = timeoutMilliseconds
         self.rules = rules
+        self.cases = CompiledCases(cases)
+        self.runs = runs
+    }
+
+    /// A suite read back, of `cases` (``CompiledCases``).
+    init(
+        iamspecVersion: String,
+        suitePaths: [String],
+        selection: RunSelection,
+        timeoutMilliseconds: Int64,
+        rules: [RuleReference],
+        cases: CompiledCases,
+        runs: [Run]
+    ) {
+        self.iamspecVersion = iamspecVersion
+        self.suitePaths = suitePaths
+        self.selection = selection
+        self.timeoutMilliseconds = timeoutMilliseconds
+        self.rules = rules
         self.cases = cases
         self.runs = runs
     }
@@ -73,7 +93,16 @@ package struct CompiledSuite: Sendable {
 
     /// The document: its top-level keys on the first line, then a rule, a case and a run a line,
     /// so that two compilations compare line by line.
+    ///
+    /// For a suite made in memory (`iamspec compile`), or read back from bytes in memory: a suite
+    /// read back from a file it can no longer read as it was is a programming error here.
     package func encoded() -> [UInt8] {
+        let models: [SpecCase]
+        do {
+            models = try cases.models()
+        } catch {
+            preconditionFailure("a compiled suite written again, its cases unreadable: \(error)")
+        }
         var writer = JSONLineWriter()
         writer.beginObject()
         writer.key("format")
@@ -99,7 +128,7 @@ package struct CompiledSuite: Sendable {
         writer.endArray()
         writer.key("cases")
         writer.beginArray()
-        for specCase in cases {
+        for specCase in models {
             writer.breakLine()
             Self.write(specCase, to: &writer)
         }
@@ -110,7 +139,7 @@ package struct CompiledSuite: Sendable {
             writer.breakLine()
             writer.beginObject()
             writer.key("case")
-            writer.string(cases[run.caseIndex].id)
+            writer.string(cases.id(at: run.caseIndex))
             writer.key("profile")
             writer.string(run.profile.rawValue)
             writer.endObject()
@@ -157,93 +186,13 @@ package struct CompiledSuite: Sendable {
 
     // MARK: Reading
 
-    /// The suite a document holds; `file` names it in errors.
-    ///
-    /// - Throws: ``CompiledSuiteError`` for text that is not JSON, a format version other than
-    ///   ``formatVersion``, or a value the format does not allow where it is.
-    package static func decode(_ bytes: [UInt8], file: String) throws(CompiledSuiteError) -> CompiledSuite {
-        let document: JSONValue
-        do {
-            document = try JSONParser.parse(bytes)
-        } catch {
-            throw CompiledSuiteError(file: file, bytes: bytes, syntax: error)
-        }
-        do {
-            var value = WireValue(message: document, unknownKeys: .refused)
-            value.integersAsWritten = true
-            return try decode(value)
-        } catch {
-            throw CompiledSuiteError(file: file, bytes: bytes, format: error)
-        }
-    }
-
-    private static let keys = [
-        "format", "iamspec_version", "suite_paths", "selection", "timeout_ms", "baseline", "rules", "cases", "runs",
-    ]
-
-    private static func decode(_ document: WireValue) throws(WireFormatError) -> CompiledSuite {
-        let object = try document.object()
-        let format = object.field("format")
-        guard case .integer(formatVersion)? = format.json else {
-            let version = object.fields["iamspec_version"].flatMap { value -> String? in
-                guard case .string(let text) = value else { return nil }
-                return text
-            }
-            throw format.mismatch(
-                expected: "\(formatVersion): the format of iamspec \(IAMSpecVersion.current)"
-                    + (version.map { " (the suite was compiled by iamspec \($0)); compile it again with this one" }
-                        ?? "")
-            )
-        }
-        try object.allowOnly(keys)
-        var rules: [RuleReference] = []
-        var ruleIDs: Set<String> = []
-        for rule in try object.field("rules").array() {
-            let decoded = try decodeRule(rule)
-            guard ruleIDs.insert(decoded.id).inserted else {
-                throw WireFormatError(
-                    path: rule.path + ".id",
-                    found: "\"\(decoded.id)\" again",
-                    expected: "each rule once, as the rule catalogue holds it"
-                )
-            }
-            rules.append(decoded)
-        }
-        var cases: [SpecCase] = []
-        var positions: [String: Int] = [:]
-        for value in try object.field("cases").array() {
-            let specCase = try decodeCase(value, ruleIDs: ruleIDs)
-            guard positions.updateValue(cases.count, forKey: specCase.id) == nil else {
-                throw WireFormatError(
-                    path: value.path + ".id",
-                    found: "\"\(specCase.id)\" again",
-                    expected: "each case once"
-                )
-            }
-            cases.append(specCase)
-        }
-        var suite = CompiledSuite(
-            iamspecVersion: try object.string("iamspec_version"),
-            suitePaths: try strings(object.field("suite_paths")),
-            selection: try decodeSelection(object.field("selection")),
-            timeoutMilliseconds: try timeoutMilliseconds(object.field("timeout_ms")),
-            rules: rules,
-            cases: cases,
-            runs: try decodeRuns(object.field("runs"), cases: cases, positions: positions)
-        )
-        suite.baseline = try object.optionalField("baseline").map { value throws(WireFormatError) in
-            try CompiledBaseline.decode(value)
-        }
-        return suite
-    }
-
     /// The longest wait for an answer a compiled suite may give, as `--timeout` allows: a day.
     package static let longestTimeoutMilliseconds: Int64 = 86_400_000
 
     /// `timeout_ms`: more than 0 and at most a day, as `compile --timeout` allows, so that a
     /// deadline that far ahead cannot pass the clock's range (a larger one wrapped to a deadline
     /// already past).
-    private static func timeoutMilliseconds(_ value: WireValue) throws(WireFormatError) -> Int64 {
+    static func timeoutMilliseconds(_ value: WireValue) throws(WireFormatError) -> Int64 {
         let milliseconds = try value.integer(atLeast: 1)
         guard milliseconds <= longestTimeoutMilliseconds else {
             throw value.mismatch(
@@ -253,45 +202,7 @@ package struct CompiledSuite: Sendable {
         return milliseconds
     }
 
-    /// The runs: each of a case the document holds, under one of its profiles, in report order
-    /// (each after the one before it, by case id, then profile), each once.
-    private static func decodeRuns(
-        _ value: WireValue,
-        cases: [SpecCase],
-        positions: [String: Int]
-    ) throws(WireFormatError) -> [Run] {
-        var runs: [Run] = []
-        for element in try value.array() {
-            let object = try element.object()
-            try object.allowOnly("case", "profile")
-            let caseValue = object.field("case")
-            guard let caseIndex = positions[try caseValue.string()] else {
-                throw caseValue.mismatch(expected: "the id of a case of `cases`")
-            }
-            let profileValue = object.field("profile")
-            let profile = try profileValue.choice(Profile.self)
-            guard cases[caseIndex].profiles.contains(profile) else {
-                throw profileValue.mismatch(
-                    expected: WireValue.oneOf(cases[caseIndex].profiles.map(\.rawValue)) + ", a profile of the case"
-                )
-            }
-            let run = Run(caseIndex: caseIndex, profile: profile)
-            if let last = runs.last {
-                let order = (cases[last.caseIndex].id, last.profile.rawValue) < (cases[caseIndex].id, profile.rawValue)
-                guard order else {
-                    throw WireFormatError(
-                        path: element.path,
-                        found: "a run that is not after the one before it",
-                        expected: "the runs sorted by case id, then profile, each once"
-                    )
-                }
-            }
-            runs.append(run)
-        }
-        return runs
-    }
-
-    private static func decodeRule(_ value: WireValue) throws(WireFormatError) -> RuleReference {
+    static func decodeRule(_ value: WireValue) throws(WireFormatError) -> RuleReference {
         let object = try value.object()
         try object.allowOnly("id", "title", "sources", "quoted_line")
         return RuleReference(
@@ -302,7 +213,7 @@ package struct CompiledSuite: Sendable {
         )
     }
 
-    private static func decodeSelection(_ value: WireValue) throws(WireFormatError) -> RunSelection {
+    static func decodeSelection(_ value: WireValue) throws(WireFormatError) -> RunSelection {
         let object = try value.object()
         try object.allowOnly("filters", "tags", "profiles", "tag_expression", "shard")
         var profiles: [Profile] = []

@@ -63,6 +63,32 @@ public struct PortableSuite: Sendable {
         }
     }
 
+    /// Loads the compiled suite at `url` as `iamspec run-compiled` does, from the file `open`
+    /// opens (IAMSpecRunner's `CompiledSuiteFileReader`): read as a stream, and each case again
+    /// from the file when its runs run, so that the suite's memory does not grow with its cases
+    /// (the first cases' models, up to 1 MiB of them, are kept). The file must stay as it is while
+    /// the suite runs: a case that no longer reads back as it was makes an error run.
+    ///
+    /// - Throws: ``CompiledSuiteError`` when the file cannot be read, or is not a compiled suite of
+    ///   this version of iamspec.
+    package init(
+        contentsOf url: URL,
+        opening open: (String) throws(CompiledSuiteSource.SourceError) -> any CompiledSuiteFile
+    ) throws(CompiledSuiteError) {
+        let file: any CompiledSuiteFile
+        do {
+            file = try open(url.path)
+        } catch {
+            throw CompiledSuiteError(
+                file: url.path,
+                line: 1,
+                column: 1,
+                message: "cannot read the compiled suite: \(error.reason)"
+            )
+        }
+        self.init(try CompiledSuite.read(CompiledSuiteSource(file: file), file: url.path))
+    }
+
     /// Loads a compiled suite from its bytes; `name` names it in errors.
     ///
     /// - Throws: ``CompiledSuiteError`` when the bytes are not a compiled suite of this version of
@@ -76,8 +102,12 @@ public struct PortableSuite: Sendable {
         self.compiled = compiled
         self.ruleReferences = CaseExecutor.byID(compiled.rules)
         self.runs = compiled.runs.enumerated().map { index, run in
-            let specCase = compiled.cases[run.caseIndex]
-            return PortableRun(caseID: specCase.id, profile: run.profile, title: specCase.title, index: index)
+            PortableRun(
+                caseID: compiled.cases.id(at: run.caseIndex),
+                profile: run.profile,
+                title: compiled.cases.title(at: run.caseIndex),
+                index: index
+            )
         }
     }
 
@@ -106,8 +136,21 @@ public struct PortableSuite: Sendable {
     /// Runs `run` with `executor`, `repeats` times, under the suite's timeout (each repeat's); a
     /// run the baseline says to skip is skipped, with its reason, as `iamspec run` skips it.
     private func run(_ run: PortableRun, by executor: CaseExecutor, repeats: Int = 1) async -> CaseResult {
-        await RunWatch.run(
-            compiled.cases[compiled.runs[run.index].caseIndex],
+        let specCase: SpecCase
+        do {
+            specCase = try compiled.cases.specCase(at: compiled.runs[run.index].caseIndex)
+        } catch {
+            return CaseResult(
+                caseID: run.caseID,
+                profile: run.profile,
+                title: run.title,
+                status: .error,
+                message: error.description,
+                location: SourceLocation(file: error.file, line: error.line, column: error.column)
+            )
+        }
+        return await RunWatch.run(
+            specCase,
             profile: run.profile,
             executor: executor,
             timeout: timeout,

@@ -82,7 +82,7 @@ private final class RunRace: @unchecked Sendable {
     private var ended = false
     /// The result of a run given up before it started (its caller was cancelled at once).
     private var early: CaseResult?
-    private var deadline: DispatchWorkItem?
+    private var deadline: (any DispatchSourceTimer)?
     private var engine: (any InterruptibleEngine)?
 
     init(unfinished: @escaping Unfinished) {
@@ -105,18 +105,23 @@ private final class RunRace: @unchecked Sendable {
     /// Gives the run up as timed out once `timeout` has passed, unless it ended before, with the
     /// message `message` makes for its engine.
     func expire(after timeout: Duration, message: @escaping @Sendable ((any InterruptibleEngine)?) -> String) {
-        // Weakly: a cancelled item is kept until its time, and must not keep the race (nor, through
-        // it, an engine, which a stdio provider takes back only when it is freed) alive that long.
-        let item = DispatchWorkItem { [weak self] in self?.giveUp(as: .timeout, message: message) }
+        // A timer source, not `asyncAfter`: a cancelled source is freed at once, where a cancelled
+        // work item waits for its time, and a suite's runs that end before it would all be kept
+        // until then. Weakly, so that the timer keeps neither the race nor, through it, an engine
+        // (which a stdio provider takes back only when it is freed).
+        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global())
+        timer.setEventHandler { [weak self] in self?.giveUp(as: .timeout, message: message) }
         let (seconds, attoseconds) = timeout.components
         let nanoseconds = Int(clamping: seconds) &* 1_000_000_000 &+ Int(attoseconds / 1_000_000_000)
+        timer.schedule(deadline: .now() + .nanoseconds(nanoseconds))
         let armed = lock.sync { () -> Bool in
             guard !ended else { return false }
-            deadline = item
+            deadline = timer
             return true
         }
-        guard armed else { return }
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: item)
+        // A source is never freed suspended (libdispatch traps): one not armed is resumed cancelled.
+        if !armed { timer.cancel() }
+        timer.resume()
     }
 
     /// The run's engine, to interrupt should the run be given up (at once if it already was).

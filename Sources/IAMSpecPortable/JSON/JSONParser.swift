@@ -35,7 +35,13 @@ package struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertib
 /// - **Errors an engine author can act on**: the column and what was found there, where
 ///   `JSONSerialization` says "The data is not in the correct format."
 package struct JSONParser {
-    private let bytes: [UInt8]
+    /// The bytes read and not yet passed: the whole text, or a window on a text read in chunks
+    /// (``JSONTextChunks``) that starts at ``base``.
+    private var bytes: [UInt8]
+    /// The offset in the text of `bytes[0]`.
+    private var base = 0
+    /// The rest of a text read in chunks; nil when `bytes` is the whole text.
+    private let chunks: (any JSONTextChunks)?
     private var index = 0
     private var depth = 0
     /// The strings read so far, by a hash of their bytes (the last one of each hash): a long text,
@@ -55,9 +61,10 @@ package struct JSONParser {
     /// How deeply arrays and objects may nest before the text is refused.
     package static let maximumDepth = 256
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: [UInt8], chunks: (any JSONTextChunks)? = nil) {
         self.bytes = bytes
-        if bytes.count >= Self.recentStringsMinimumBytes {
+        self.chunks = chunks
+        if chunks != nil || bytes.count >= Self.recentStringsMinimumBytes {
             recentStrings = Array(repeating: nil, count: Self.recentStringSlots)
         }
     }
@@ -67,11 +74,162 @@ package struct JSONParser {
         var parser = JSONParser(bytes: bytes)
         parser.skipWhitespace()
         let value = try parser.parseValue()
-        parser.skipWhitespace()
-        guard parser.index == bytes.count else {
-            throw parser.error("expected the end of the line after the value, found \(parser.describeCurrent())")
-        }
+        try parser.expectEnd()
         return value
+    }
+
+    /// Parses the text `streamed` hands over as one complete JSON value, as ``parse(_:)-([UInt8])``
+    /// does, handing the elements of the top-level object's arrays `streamed` chooses to it one at
+    /// a time rather than keeping them: the document returned has an empty array in their place.
+    /// The text's bytes are read from `chunks` as the parse goes (the parser keeps a window on them,
+    /// not the whole text), or are `bytes` when there are no chunks.
+    package static func parse(
+        _ bytes: [UInt8],
+        chunks: (any JSONTextChunks)?,
+        streaming streamed: inout some JSONStreamedDocument
+    ) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes, chunks: chunks)
+        parser.skipWhitespace()
+        let value: JSONValue
+        if parser.hasByte(), parser.bytes[parser.index] == UInt8(ascii: "{") {
+            value = try parser.parseStreamedObject(&streamed)
+        } else {
+            value = try parser.parseValue()
+        }
+        try parser.expectEnd()
+        return value
+    }
+
+    /// Nothing but white space left.
+    private mutating func expectEnd() throws(JSONSyntaxError) {
+        skipWhitespace()
+        guard !hasByte() else {
+            throw error("expected the end of the line after the value, found \(describeCurrent())")
+        }
+    }
+
+    /// The top-level object, as ``parseObject()`` reads one, but for the arrays `streamed` takes
+    /// element by element.
+    private mutating func parseStreamedObject(
+        _ streamed: inout some JSONStreamedDocument
+    ) throws(JSONSyntaxError)
+        -> JSONValue
+    {
+        try enterContainer()
+        index += 1
+        var fields = JSONObject(reservingCapacity: 16)
+        var keys: Set<String> = []
+        skipWhitespace()
+        if hasByte(), bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return .object(fields)
+        }
+        while true {
+            skipWhitespace()
+            guard hasByte(), bytes[index] == UInt8(ascii: "\"") else {
+                throw error("expected a key (a string), found \(describeCurrent())")
+            }
+            let keyColumn = base + index + 1
+            let key = try parseString()
+            guard keys.insert(key).inserted else {
+                throw JSONSyntaxError(column: keyColumn, problem: "duplicate key \"\(key)\"")
+            }
+            skipWhitespace()
+            try expect(":")
+            skipWhitespace()
+            let value: JSONValue
+            if streamed.streams(key), hasByte(), bytes[index] == UInt8(ascii: "[") {
+                try parseStreamedArray(of: key, into: &streamed)
+                value = .array([])
+            } else {
+                value = try parseValue()
+            }
+            streamed.read(member: key, value: value)
+            fields.appendNew(key: key, value: value)
+            skipWhitespace()
+            guard hasByte() else { throw error("expected `,` or `}`, found the end of the line") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            guard bytes[index] == UInt8(ascii: "}") else {
+                throw error("expected `,` or `}`, found \(describeCurrent())")
+            }
+            index += 1
+            depth -= 1
+            return .object(fields)
+        }
+    }
+
+    /// An array, as ``parseArray()`` reads one, each element handed to `streamed` with the bytes
+    /// it was read from, and not kept.
+    private mutating func parseStreamedArray(
+        of key: String,
+        into streamed: inout some JSONStreamedDocument
+    ) throws(JSONSyntaxError) {
+        try enterContainer()
+        index += 1
+        skipWhitespace()
+        if hasByte(), bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            depth -= 1
+            return
+        }
+        var position = 0
+        while true {
+            skipWhitespace()
+            let start = base + index
+            let element = try parseValue()
+            streamed.read(element: element, at: position, of: key, bytes: start..<(base + index))
+            position += 1
+            skipWhitespace()
+            guard hasByte() else { throw error("expected `,` or `]`, found the end of the line") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            guard bytes[index] == UInt8(ascii: "]") else {
+                throw error("expected `,` or `]`, found \(describeCurrent())")
+            }
+            index += 1
+            depth -= 1
+            return
+        }
+    }
+
+    /// Whether there is a byte at `index`, reading the next chunk when the window ends there (the
+    /// window then keeps its bytes from `index` on).
+    @inline(__always)
+    private mutating func hasByte() -> Bool {
+        var mark = index
+        return hasByte(keeping: &mark)
+    }
+
+    /// Whether there is a byte at `index`, as ``hasByte()``, the window keeping its bytes from
+    /// `mark` on (the start of the string or number being read), which moves with them.
+    @inline(__always)
+    private mutating func hasByte(keeping mark: inout Int) -> Bool {
+        if index < bytes.count { return true }
+        guard let moved = readChunk(keeping: mark) else { return false }
+        mark -= moved
+        return index < bytes.count
+    }
+
+    /// Reads the next chunk of the text into the window, dropping the bytes before `mark`; returns
+    /// how far the bytes kept moved toward the window's start (``index`` moves with them, and any
+    /// position a caller holds must), or nil at the end of the text.
+    @inline(never)
+    private mutating func readChunk(keeping mark: Int) -> Int? {
+        guard let chunks, let chunk = chunks.next(), !chunk.isEmpty else { return nil }
+        let moved = mark
+        if moved > 0 {
+            bytes.removeSubrange(0..<moved)
+            base += moved
+            index -= moved
+        }
+        bytes.append(contentsOf: chunk)
+        return moved
     }
 
     /// Parses `text` as one complete JSON value.
@@ -80,7 +238,7 @@ package struct JSONParser {
     }
 
     private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
-        guard index < bytes.count else { throw error("expected a value, found the end of the line") }
+        guard hasByte() else { throw error("expected a value, found the end of the line") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
@@ -95,7 +253,7 @@ package struct JSONParser {
 
     private mutating func parseLiteral(_ word: String, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
         for expected in word.utf8 {
-            guard index < bytes.count, bytes[index] == expected else {
+            guard hasByte(), bytes[index] == expected else {
                 throw error("expected `\(word)`, found \(describeCurrent())")
             }
             index += 1
@@ -116,7 +274,7 @@ package struct JSONParser {
         // Past a few keys, duplicates are found by hashing rather than by comparing with each.
         var largeObjectKeys: Set<String>?
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+        if hasByte(), bytes[index] == UInt8(ascii: "}") {
             index += 1
             depth -= 1
             return .object(JSONObject())
@@ -124,10 +282,10 @@ package struct JSONParser {
         var fields = JSONObject(reservingCapacity: 8)
         while true {
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+            guard hasByte(), bytes[index] == UInt8(ascii: "\"") else {
                 throw error("expected a key (a string), found \(describeCurrent())")
             }
-            let keyColumn = index + 1
+            let keyColumn = base + index + 1
             let key = try parseString()
             let isDuplicate: Bool
             if largeObjectKeys != nil {
@@ -144,7 +302,7 @@ package struct JSONParser {
             skipWhitespace()
             fields.appendNew(key: key, value: try parseValue())
             skipWhitespace()
-            guard index < bytes.count else { throw error("expected `,` or `}`, found the end of the line") }
+            guard hasByte() else { throw error("expected `,` or `}`, found the end of the line") }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
                 continue
@@ -163,7 +321,7 @@ package struct JSONParser {
         index += 1
         var elements: [JSONValue] = []
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+        if hasByte(), bytes[index] == UInt8(ascii: "]") {
             index += 1
             depth -= 1
             return .array(elements)
@@ -174,7 +332,7 @@ package struct JSONParser {
             skipWhitespace()
             elements.append(try parseValue())
             skipWhitespace()
-            guard index < bytes.count else { throw error("expected `,` or `]`, found the end of the line") }
+            guard hasByte() else { throw error("expected `,` or `]`, found the end of the line") }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
                 continue
@@ -194,21 +352,27 @@ package struct JSONParser {
         // before by their bytes' hash (FNV-1a).
         var end = index
         var hash: UInt32 = 2_166_136_261
-        while end < bytes.count {
-            let byte = bytes[end]
-            if byte == UInt8(ascii: "\"") {
-                let text = try recentString(index..<end, hash: hash)
-                index = end + 1
-                return text
+        scan: repeat {
+            while end < bytes.count {
+                let byte = bytes[end]
+                if byte == UInt8(ascii: "\"") {
+                    let text = try recentString(index..<end, hash: hash)
+                    index = end + 1
+                    return text
+                }
+                if byte == UInt8(ascii: "\\") || byte < 0x20 { break scan }
+                hash = (hash ^ UInt32(byte)) &* 16_777_619
+                end += 1
             }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-            hash = (hash ^ UInt32(byte)) &* 16_777_619
-            end += 1
-        }
+            guard let moved = readChunk(keeping: index) else { break }
+            end -= moved
+        } while true
         var scalars = String.UnicodeScalarView()
         var runStart = index
         while true {
-            guard index < bytes.count else { throw error("expected `\"` to end the string, found the end of the line") }
+            guard hasByte(keeping: &runStart) else {
+                throw error("expected `\"` to end the string, found the end of the line")
+            }
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
@@ -258,14 +422,14 @@ package struct JSONParser {
         // The closing quote follows `range`: a sequence cut short is found followed by it.
         let violation = UTF8Violation.first(in: bytes, from: range.lowerBound, end: "the text")
         throw JSONSyntaxError(
-            column: (violation?.offset ?? range.lowerBound) + 1,
+            column: base + (violation?.offset ?? range.lowerBound) + 1,
             problem: "expected UTF-8 text in the string: \(violation?.problem ?? "it is not")"
         )
     }
 
     private mutating func parseEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
         index += 1
-        guard index < bytes.count else { throw error("expected an escape after `\\`, found the end of the line") }
+        guard hasByte() else { throw error("expected an escape after `\\`, found the end of the line") }
         let byte = bytes[index]
         index += 1
         switch byte {
@@ -280,7 +444,8 @@ package struct JSONParser {
         case UInt8(ascii: "u"):
             let unit = try parseHexUnit()
             if UTF16.isLeadSurrogate(unit) {
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                guard hasByte(), bytes[index] == UInt8(ascii: "\\"), hasByteAfter(),
+                    bytes[index + 1] == UInt8(ascii: "u")
                 else { throw error("expected a low surrogate `\\uDC00`-`\\uDFFF` after a high surrogate") }
                 index += 2
                 let low = try parseHexUnit()
@@ -303,7 +468,7 @@ package struct JSONParser {
     private mutating func parseHexUnit() throws(JSONSyntaxError) -> UInt16 {
         var unit: UInt16 = 0
         for _ in 0..<4 {
-            guard index < bytes.count, let digit = Self.hexDigit(bytes[index]) else {
+            guard hasByte(), let digit = Self.hexDigit(bytes[index]) else {
                 throw error("expected 4 hexadecimal digits after `\\u`, found \(describeCurrent())")
             }
             unit = unit * 16 + UInt16(digit)
@@ -322,35 +487,35 @@ package struct JSONParser {
     }
 
     private mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
-        let start = index
+        var start = index
         var isInteger = true
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < bytes.count, isDigit(bytes[index]) else {
+        guard hasByte(keeping: &start), isDigit(bytes[index]) else {
             throw error("expected a digit, found \(describeCurrent())")
         }
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
         } else {
-            skipDigits()
+            skipDigits(keeping: &start)
         }
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+        if hasByte(keeping: &start), bytes[index] == UInt8(ascii: ".") {
             isInteger = false
             index += 1
-            guard index < bytes.count, isDigit(bytes[index]) else {
+            guard hasByte(keeping: &start), isDigit(bytes[index]) else {
                 throw error("expected a digit after `.`, found \(describeCurrent())")
             }
-            skipDigits()
+            skipDigits(keeping: &start)
         }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+        if hasByte(keeping: &start), bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             isInteger = false
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+            if hasByte(keeping: &start), bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
                 index += 1
             }
-            guard index < bytes.count, isDigit(bytes[index]) else {
+            guard hasByte(keeping: &start), isDigit(bytes[index]) else {
                 throw error("expected a digit in the exponent, found \(describeCurrent())")
             }
-            skipDigits()
+            skipDigits(keeping: &start)
         }
         // Up to 18 digits cannot pass Int64's range: read without making the text.
         let digits = bytes[start] == UInt8(ascii: "-") ? start + 1..<index : start..<index
@@ -364,7 +529,7 @@ package struct JSONParser {
             return .integer(integer)
         }
         guard let number = Double(text), number.isFinite else {
-            throw JSONSyntaxError(column: start + 1, problem: "the number \(text) is out of range")
+            throw JSONSyntaxError(column: base + start + 1, problem: "the number \(text) is out of range")
         }
         return .number(number)
     }
@@ -373,24 +538,36 @@ package struct JSONParser {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 
-    private mutating func skipDigits() {
-        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+    /// Passes the digits at `index`, keeping the number's bytes from `start` on.
+    private mutating func skipDigits(keeping start: inout Int) {
+        while hasByte(keeping: &start), isDigit(bytes[index]) { index += 1 }
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): index += 1
-            default: return
+        repeat {
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): index += 1
+                default: return
+                }
             }
-        }
+        } while readChunk(keeping: index) != nil
     }
 
     private mutating func expect(_ character: Unicode.Scalar) throws(JSONSyntaxError) {
-        guard index < bytes.count, bytes[index] == UInt8(ascii: character) else {
+        guard hasByte(), bytes[index] == UInt8(ascii: character) else {
             throw error("expected `\(character)`, found \(describeCurrent())")
         }
         index += 1
+    }
+
+    /// Whether there is a byte after the one at `index`, reading the next chunk when the window
+    /// ends there.
+    private mutating func hasByteAfter() -> Bool {
+        while index + 1 >= bytes.count {
+            guard readChunk(keeping: index) != nil else { return false }
+        }
+        return true
     }
 
     private func describeCurrent() -> String {
@@ -401,6 +578,26 @@ package struct JSONParser {
     }
 
     private func error(_ problem: String) -> JSONSyntaxError {
-        JSONSyntaxError(column: index + 1, problem: problem)
+        JSONSyntaxError(column: base + index + 1, problem: problem)
     }
+}
+
+/// The rest of a JSON text, a chunk at a time, for a parser that keeps a window on the text rather
+/// than the whole of it (``JSONParser/parse(_:chunks:streaming:)``).
+package protocol JSONTextChunks: AnyObject {
+    /// The next bytes of the text; nil or empty at its end.
+    func next() -> [UInt8]?
+}
+
+/// What a parse hands over of a document whose top-level arrays are too large to keep
+/// (``JSONParser/parse(_:chunks:streaming:)``): the elements of the arrays it streams, one at a
+/// time, and each member of the top-level object as it ends.
+package protocol JSONStreamedDocument {
+    /// Whether the array under the top-level key `key` is handed over element by element, rather
+    /// than kept in the document.
+    func streams(_ key: String) -> Bool
+    /// The element at `position` of the streamed array under `key`, read from the text's `bytes`.
+    mutating func read(element: JSONValue, at position: Int, of key: String, bytes: Range<Int>)
+    /// A member of the top-level object, once read: a streamed array's value is empty.
+    mutating func read(member key: String, value: JSONValue)
 }

@@ -63,7 +63,9 @@ struct RunCompiledCommand: ParsableCommand {
         defer { withExtendedLifetime(signals) {} }
         let suite: PortableSuite
         do {
-            suite = try PortableSuite(contentsOf: URL(fileURLWithPath: compiled))
+            suite = try PortableSuite(contentsOf: URL(fileURLWithPath: compiled)) {
+                path throws(CompiledSuiteSource.SourceError) in try CompiledSuiteFileReader(path: path)
+            }
         } catch {
             throw CommandFailure.usage(error.description)
         }

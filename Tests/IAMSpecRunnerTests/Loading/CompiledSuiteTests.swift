@@ -27,11 +27,11 @@ import Testing
         let read = try CompiledSuite.decode(compiled.encoded(), file: "suite.json")
         let loaded = suite.cases
         #expect(read.cases.count == loaded.count)
-        for (original, decoded) in zip(loaded, read.cases) {
+        for (original, decoded) in zip(loaded, try read.cases.models()) {
             #expect(DeepDescription.of(decoded) == DeepDescription.of(original), "\(original.id)")
         }
         #expect(read.runs == compiled.runs)
-        #expect(read.runs.map { read.cases[$0.caseIndex].id } == runs.map(\.specCase.id))
+        #expect(read.runs.map { read.cases.id(at: $0.caseIndex) } == runs.map(\.specCase.id))
         #expect(read.runs.map(\.profile) == runs.map(\.profile))
         #expect(read.rules == compiled.rules)
         #expect(read.suitePaths == [folder])
@@ -47,7 +47,7 @@ import Testing
             selection: selection,
             timeoutMilliseconds: 30_000
         )
-        let named = Set(compiled.cases.flatMap(\.rules))
+        let named = Set(try compiled.cases.models().flatMap(\.rules))
         #expect(!named.isEmpty)
         #expect(Set(compiled.rules.map(\.id)) == named)
         for rule in compiled.rules {
@@ -210,10 +210,10 @@ import Testing
     /// twice, a message the case does not define, a rule named twice by a case or a step, two rules
     /// with one id.
     @Test func whatTheLoaderRefusesIsRefused() {
-        func problem(_ edit: (inout CompiledSuite) -> Void) -> String? {
-            var suite = Self.suite()
-            edit(&suite)
-            return Self.problem(suite.encoded())
+        func problem(_ edit: (inout CompiledSuiteParts) -> Void) -> String? {
+            var parts = CompiledSuiteParts()
+            edit(&parts)
+            return Self.problem(Self.suite(parts).encoded())
         }
         #expect(
             problem { $0.cases[0].steps = [] }
@@ -296,14 +296,23 @@ import Testing
         )
     }
 
+    /// What ``suite(_:selection:)`` makes a suite of: its rules and cases, which a test may edit.
+    private struct CompiledSuiteParts {
+        var rules = [RuleReference(id: "delivery.basic", sources: ["seed 001 (en)"], title: "t", quotedLine: "q")]
+        var cases = [CaseFixtures.displaysPromo("a"), CaseFixtures.displaysPromo("b")]
+    }
+
     /// Two cases, `a` and `b`, each displaying `promo`, one run each.
-    private static func suite(selection: RunSelection = RunSelection()) -> CompiledSuite {
+    private static func suite(
+        _ parts: CompiledSuiteParts = CompiledSuiteParts(),
+        selection: RunSelection = RunSelection()
+    ) -> CompiledSuite {
         CompiledSuite(
             suitePaths: ["Specs"],
             selection: selection,
             timeoutMilliseconds: 2_500,
-            rules: [RuleReference(id: "delivery.basic", sources: ["seed 001 (en)"], title: "t", quotedLine: "q")],
-            cases: [CaseFixtures.displaysPromo("a"), CaseFixtures.displaysPromo("b")],
+            rules: parts.rules,
+            cases: parts.cases,
             runs: [
                 CompiledSuite.Run(caseIndex: 0, profile: .brazeSwift),
                 CompiledSuite.Run(caseIndex: 1, profile: .brazeSwift),

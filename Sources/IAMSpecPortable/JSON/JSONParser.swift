@@ -115,23 +115,11 @@ package struct JSONParser {
     ) throws(JSONSyntaxError)
         -> JSONValue
     {
-        try enterContainer()
-        index += 1
         var fields = JSONObject(reservingCapacity: 16)
+        guard try openObject() else { return .object(fields) }
         var keys: Set<String> = []
-        skipWhitespace()
-        if hasByte(), bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            depth -= 1
-            return .object(fields)
-        }
-        while true {
-            skipWhitespace()
-            guard hasByte(), bytes[index] == UInt8(ascii: "\"") else {
-                throw error("expected a key (a string), found \(describeCurrent())")
-            }
-            let keyColumn = base + index + 1
-            let key = try parseString()
+        repeat {
+            let (key, keyColumn) = try memberKey()
             guard keys.insert(key).inserted else {
                 throw JSONSyntaxError(column: keyColumn, problem: "duplicate key \"\(key)\"")
             }
@@ -147,19 +135,8 @@ package struct JSONParser {
             }
             streamed.read(member: key, value: value)
             fields.appendNew(key: key, value: value)
-            skipWhitespace()
-            guard hasByte() else { throw error("expected `,` or `}`, found the end of the line") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            guard bytes[index] == UInt8(ascii: "}") else {
-                throw error("expected `,` or `}`, found \(describeCurrent())")
-            }
-            index += 1
-            depth -= 1
-            return .object(fields)
-        }
+        } while try objectContinues()
+        return .object(fields)
     }
 
     /// An array, as ``parseArray()`` reads one, each element handed to `streamed` with the bytes
@@ -269,24 +246,12 @@ package struct JSONParser {
     }
 
     private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
-        try enterContainer()
-        index += 1
+        guard try openObject() else { return .object(JSONObject()) }
         // Past a few keys, duplicates are found by hashing rather than by comparing with each.
         var largeObjectKeys: Set<String>?
-        skipWhitespace()
-        if hasByte(), bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            depth -= 1
-            return .object(JSONObject())
-        }
         var fields = JSONObject(reservingCapacity: 8)
-        while true {
-            skipWhitespace()
-            guard hasByte(), bytes[index] == UInt8(ascii: "\"") else {
-                throw error("expected a key (a string), found \(describeCurrent())")
-            }
-            let keyColumn = base + index + 1
-            let key = try parseString()
+        repeat {
+            let (key, keyColumn) = try memberKey()
             let isDuplicate: Bool
             if largeObjectKeys != nil {
                 isDuplicate = !largeObjectKeys!.insert(key).inserted
@@ -301,19 +266,50 @@ package struct JSONParser {
             try expect(":")
             skipWhitespace()
             fields.appendNew(key: key, value: try parseValue())
-            skipWhitespace()
-            guard hasByte() else { throw error("expected `,` or `}`, found the end of the line") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            guard bytes[index] == UInt8(ascii: "}") else {
-                throw error("expected `,` or `}`, found \(describeCurrent())")
-            }
-            index += 1
-            depth -= 1
-            return .object(fields)
+        } while try objectContinues()
+        return .object(fields)
+    }
+
+    /// Enters the object whose `{` is at `index`; false when it is empty (`{}`, read whole),
+    /// true when a member follows.
+    @inline(__always)
+    private mutating func openObject() throws(JSONSyntaxError) -> Bool {
+        try enterContainer()
+        index += 1
+        skipWhitespace()
+        guard hasByte(), bytes[index] == UInt8(ascii: "}") else { return true }
+        index += 1
+        depth -= 1
+        return false
+    }
+
+    /// A member's key, and the column it starts at (for a duplicate).
+    @inline(__always)
+    private mutating func memberKey() throws(JSONSyntaxError) -> (key: String, column: Int) {
+        skipWhitespace()
+        guard hasByte(), bytes[index] == UInt8(ascii: "\"") else {
+            throw error("expected a key (a string), found \(describeCurrent())")
         }
+        let column = base + index + 1
+        return (try parseString(), column)
+    }
+
+    /// After a member's value: true past a `,` (another member follows), false past the `}` that
+    /// ends the object.
+    @inline(__always)
+    private mutating func objectContinues() throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        guard hasByte() else { throw error("expected `,` or `}`, found the end of the line") }
+        if bytes[index] == UInt8(ascii: ",") {
+            index += 1
+            return true
+        }
+        guard bytes[index] == UInt8(ascii: "}") else {
+            throw error("expected `,` or `}`, found \(describeCurrent())")
+        }
+        index += 1
+        depth -= 1
+        return false
     }
 
     private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {

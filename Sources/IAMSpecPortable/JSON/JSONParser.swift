@@ -145,34 +145,15 @@ package struct JSONParser {
         of key: String,
         into streamed: inout some JSONStreamedDocument
     ) throws(JSONSyntaxError) {
-        try enterContainer()
-        index += 1
-        skipWhitespace()
-        if hasByte(), bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            depth -= 1
-            return
-        }
+        guard try openArray() else { return }
         var position = 0
-        while true {
+        repeat {
             skipWhitespace()
             let start = base + index
             let element = try parseValue()
             streamed.read(element: element, at: position, of: key, bytes: start..<(base + index))
             position += 1
-            skipWhitespace()
-            guard hasByte() else { throw error("expected `,` or `]`, found the end of the line") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            guard bytes[index] == UInt8(ascii: "]") else {
-                throw error("expected `,` or `]`, found \(describeCurrent())")
-            }
-            index += 1
-            depth -= 1
-            return
-        }
+        } while try arrayContinues()
     }
 
     /// Whether there is a byte at `index`, reading the next chunk when the window ends there (the
@@ -313,33 +294,46 @@ package struct JSONParser {
     }
 
     private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
-        try enterContainer()
-        index += 1
         var elements: [JSONValue] = []
-        skipWhitespace()
-        if hasByte(), bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            depth -= 1
-            return .array(elements)
-        }
+        guard try openArray() else { return .array(elements) }
         // Room for a few elements at once, rather than growing from one to two to four.
         elements.reserveCapacity(4)
-        while true {
+        repeat {
             skipWhitespace()
             elements.append(try parseValue())
-            skipWhitespace()
-            guard hasByte() else { throw error("expected `,` or `]`, found the end of the line") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            guard bytes[index] == UInt8(ascii: "]") else {
-                throw error("expected `,` or `]`, found \(describeCurrent())")
-            }
+        } while try arrayContinues()
+        return .array(elements)
+    }
+
+    /// Enters the array whose `[` is at `index`; false when it is empty (`[]`, read whole), true
+    /// when an element follows.
+    @inline(__always)
+    private mutating func openArray() throws(JSONSyntaxError) -> Bool {
+        try enterContainer()
+        index += 1
+        skipWhitespace()
+        guard hasByte(), bytes[index] == UInt8(ascii: "]") else { return true }
+        index += 1
+        depth -= 1
+        return false
+    }
+
+    /// After an element: true past a `,` (another element follows), false past the `]` that ends
+    /// the array.
+    @inline(__always)
+    private mutating func arrayContinues() throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        guard hasByte() else { throw error("expected `,` or `]`, found the end of the line") }
+        if bytes[index] == UInt8(ascii: ",") {
             index += 1
-            depth -= 1
-            return .array(elements)
+            return true
         }
+        guard bytes[index] == UInt8(ascii: "]") else {
+            throw error("expected `,` or `]`, found \(describeCurrent())")
+        }
+        index += 1
+        depth -= 1
+        return false
     }
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {

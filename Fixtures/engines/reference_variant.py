@@ -21,10 +21,10 @@ back, changed by VARIANT:
   dismissed (a design some SDKs have): after each `dismiss` it asks the engine for the top of the
   stack (`display_next`) and adds what that shows to the dismissal's answer. One behaviour
   differs (rule `stack.no-auto-drain`), every capability still declared.
-- `protocol-2-list`: nothing changed but the handshake: `hello_reply` lists none of the
-  capabilities added since protocol 2 came (`app-dismissal`, `click-follow-up`, `data-wipe`,
-  `extras`, `push-click`), as an adapter written before them would, so the runs that need them
-  are skipped and iamspec warns of the list.
+- `protocol-2-list`: nothing changed but the handshake: `hello_reply` lists only capabilities
+  protocol 2 came with, none of those added since (`app-dismissal`, `click-follow-up`,
+  `data-wipe`, `extras`, `push-click`, and any added later), as an adapter written before them
+  would, so the runs that need them are skipped and iamspec warns of the list.
 - `strict`: nothing changed but the handshake: `hello_reply` does not declare `pipelining`, so
   iamspec sends one request at a time (Specs/PROTOCOL.md, "Pipelining"), and every verdict is the
   reference engine's.
@@ -55,8 +55,15 @@ def declined(request, variant):
 LACKING = {"no-interval": "minimum-interval", "no-priority": "priority", "no-extras": "extras"}
 """The capability each variant lacks, and so does not declare."""
 
-ADDED_SINCE_PROTOCOL_2 = {"app-dismissal", "click-follow-up", "data-wipe", "extras", "push-click"}
-"""The capabilities added since protocol 2 came, which `protocol-2-list` does not list."""
+PROTOCOL_2 = {
+    "keyboard", "orientation", "assets", "analytics", "stack-inspection", "delegate", "local-messages",
+    "session-sync", "message-interval", "campaign-window", "control-messages", "push-open", "dismissals",
+    "asset-redelivery", "trigger-session-start", "trigger-any-purchase", "trigger-purchase",
+    "trigger-custom-event", "trigger-push-click", "property-filters", "priority", "minimum-interval", "delay",
+    "timeout", "reeligibility", "test-sends", "display-next", "no-matching-trigger", "delegate-now",
+    "delegate-later", "delegate-discard", "delegate-rollback", "app-lifecycle", "user-change",
+}
+"""The capabilities protocol 2 came with (Specs/README.md, "Versions"): all `protocol-2-list` lists."""
 
 
 def changed_request(request, variant):
@@ -80,7 +87,7 @@ def changed(answer, variant):
     if variant == "no-impressions" and answer.get("type") == "observations":
         answer["observations"] = [o for o in answer["observations"] if o["kind"] != "impression_logged"]
     if variant == "protocol-2-list" and answer.get("type") == "hello_reply":
-        answer["capabilities"] = [c for c in answer.get("capabilities", []) if c not in ADDED_SINCE_PROTOCOL_2]
+        answer["capabilities"] = [c for c in answer.get("capabilities", []) if c in PROTOCOL_2]
     if variant == "strict" and answer.get("type") == "hello_reply":
         answer.pop("pipelining", None)
     return answer

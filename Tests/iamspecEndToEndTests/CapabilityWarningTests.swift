@@ -1,4 +1,5 @@
 import Foundation
+import IAMSpecRunner
 import Testing
 
 /// What an engine declares and cannot have meant: a capability it declines on every run that
@@ -58,12 +59,16 @@ struct CapabilityWarningTests {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let json = folder.appendingPathComponent("results.jsonl").path
+        // Those that came after protocol 2, whichever are added later.
+        let addedSince = CapabilityWarnings.addedSinceProtocol2.map(\.rawValue)
+        let knownAddedSince: Set = ["app-dismissal", "click-follow-up", "data-wipe", "extras", "push-click"]
+        #expect(knownAddedSince.isSubset(of: addedSince))
         let outcome = try run(variant: "protocol-2-list", filter: "delivery-*", strict: false, json: json)
         #expect(outcome.status == 0, "\(outcome.standardOutput)\(outcome.standardError)")
         #expect(
             outcome.standardOutput.contains(
-                "warning: the engine speaks protocol 2 and lists none of the capabilities added since "
-                    + "(app-dismissal, click-follow-up, data-wipe, extras, push-click)"
+                "warning: the engine speaks protocol 2 and lists none of the capabilities added since ("
+                    + addedSince.joined(separator: ", ") + ")"
             )
         )
         let strict = try run(variant: "protocol-2-list", filter: "delivery-*", strict: true, json: json)

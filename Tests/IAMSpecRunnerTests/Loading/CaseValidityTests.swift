@@ -182,6 +182,9 @@ import Testing
         )
     }
 
+    /// The behavioural capabilities, as a diagnostic lists them: the set grows with the catalogue.
+    static let behaviouralNames = Capability.behavioural.map { "`\($0.rawValue)`" }.sorted().joined(separator: ", ")
+
     @Test func capabilityRequiredButNotUsed() throws {
         let yaml = Self.yaml(
             steps: "  - keyboard_shown\n  - expect: nothing",
@@ -191,9 +194,8 @@ import Testing
         #expect(
             problems == [
                 "case.yaml:4:22: error: 'requires' lists capability 'stack-inspection', which nothing in the case "
-                    + "uses; expected only a behavioural capability (`click-follow-up`, `minimum-interval`, "
-                    + "`priority`) or one the case uses (the loader derives them; `iamspec capabilities` says what "
-                    + "needs each)"
+                    + "uses; expected only a behavioural capability (\(Self.behaviouralNames)) or one the case uses "
+                    + "(the loader derives them; `iamspec capabilities` says what needs each)"
             ]
         )
     }

@@ -5,7 +5,8 @@ import Testing
 @testable import IAMSpecRunner
 
 /// Every file in `Fixtures/invalid` states the diagnostics it must produce in `# expect: LINE:COL: MESSAGE`
-/// comments (`{dir}` is the folder, `{catalogue}` its `rules.yaml`); one load of the folder must report
+/// comments (`{dir}` is the folder, `{catalogue}` its `rules.yaml`, `{behavioural}` the behavioural
+/// capabilities as a diagnostic lists them, a set that grows); one load of the folder must report
 /// exactly those, file by file, and yield no case from them.
 @Suite struct InvalidFixtureTests {
     static let folder = FixturePaths.root + "/invalid"
@@ -24,6 +25,7 @@ import Testing
             let expected = line.dropFirst("# expect: ".count)
                 .replacingOccurrences(of: "{dir}", with: folder)
                 .replacingOccurrences(of: "{catalogue}", with: folder + "/rules.yaml")
+                .replacingOccurrences(of: "{behavioural}", with: CaseValidityTests.behaviouralNames)
             let parts = expected.split(separator: ":", maxSplits: 2)
             return "\(folder)/\(name):\(parts[0]):\(parts[1]): error:\(parts[2])"
         }

@@ -1,4 +1,5 @@
 import IAMSpec
+import Synchronization
 
 /// One loaded case, held encoded (``CaseEncoder``) in its file's bytes until its runs start,
 /// with what selecting and sorting runs read without decoding it: its id, tags and profiles.
@@ -7,7 +8,10 @@ import IAMSpec
 /// ≈ 1.4 KB; held so, it is this value (48 bytes), its share of its file's bytes and of its
 /// file's long strings (its id and title: short strings are in the bytes, and the others repeat).
 /// ``decoded()`` makes the case (≈ 20 allocations; its long strings and lists of strings are
-/// retains of the file's).
+/// retains of the file's). The cases of the files that fit in a suite's ``ModelBudget`` (its
+/// first few megabytes of case files: every suite of a few thousand cases) are kept as they were
+/// decoded instead, and ``decoded()`` hands out the model: encoding and decoding them again would
+/// cost more than the run of the case itself, and the memory saved matters only for large suites.
 package struct CompactCase: Sendable {
     package let id: String
     package let tags: [String]
@@ -19,7 +23,8 @@ package struct CompactCase: Sendable {
 
     /// The case.
     package func decoded() -> SpecCase {
-        encoding.bytes.withUnsafeBufferPointer { bytes in
+        if !encoding.models.isEmpty { return encoding.models[Int(offset)] }
+        return encoding.bytes.withUnsafeBufferPointer { bytes in
             var reader = EncodedCaseReader(
                 bytes,
                 at: Int(offset),
@@ -27,6 +32,22 @@ package struct CompactCase: Sendable {
                 stringLists: encoding.stringLists
             )
             return reader.specCase()
+        }
+    }
+
+    /// The cases, kept as they are when `budget` has room for `size` bytes (of the file they were
+    /// read from), encoded together otherwise, in order.
+    package static func hold(_ cases: [SpecCase], size: Int, within budget: ModelBudget) -> [CompactCase] {
+        guard budget.take(size) else { return encode(cases) }
+        let models = CompactCaseFile(models: cases)
+        return cases.indices.map { index in
+            CompactCase(
+                id: cases[index].id,
+                tags: cases[index].tags,
+                profiles: cases[index].profiles,
+                encoding: models,
+                offset: UInt32(index)
+            )
         }
     }
 
@@ -52,11 +73,21 @@ package struct CompactCase: Sendable {
     }
 }
 
-/// The encoded cases of one file: their bytes, and the strings and lists of strings they share.
+/// The encoded cases of one file: their bytes, and the strings and lists of strings they share;
+/// or the file's cases as they are, when its models are kept (and the rest is empty).
 private final class CompactCaseFile: Sendable {
     let bytes: [UInt8]
     let strings: [String]
     let stringLists: [[String]]
+    /// The file's cases, when they are kept as they are; empty when they are encoded.
+    let models: [SpecCase]
+
+    init(models: [SpecCase]) {
+        bytes = []
+        strings = []
+        stringLists = []
+        self.models = models
+    }
 
     /// What the encoder wrote, each array copied to its exact size (an array grown by appending
     /// has up to twice the room it needs; an array made of a whole array, or of a slice of all of
@@ -65,5 +96,34 @@ private final class CompactCaseFile: Sendable {
         bytes = encoder.bytes.withUnsafeBufferPointer { Array($0) }
         strings = encoder.strings.withUnsafeBufferPointer { Array($0) }
         stringLists = encoder.stringLists.withUnsafeBufferPointer { Array($0) }
+        models = []
+    }
+}
+
+/// How many bytes of case files a suite still keeps the cases of as models (``CompactCase``): the
+/// first files loaded that fit, whatever thread loads them. Which files fit changes no outcome,
+/// only how their cases are held.
+package final class ModelBudget: Sendable {
+    /// 4 MiB of case files: ≈ 6,000 cases of ≈ 650 bytes, ≈ 9 MB of models.
+    package static let suiteDefault = 4 << 20
+    private let left: Atomic<Int>
+
+    package init(bytes: Int = ModelBudget.suiteDefault) {
+        left = Atomic(bytes)
+    }
+
+    /// Takes `size` bytes of the budget when they fit, and says whether they did.
+    func take(_ size: Int) -> Bool {
+        var current = left.load(ordering: .relaxed)
+        while current >= size {
+            let (exchanged, found) = left.compareExchange(
+                expected: current,
+                desired: current - size,
+                ordering: .relaxed
+            )
+            if exchanged { return true }
+            current = found
+        }
+        return false
     }
 }

@@ -58,10 +58,12 @@ public enum SuiteLoader {
     /// Loads as ``load(paths:jobs:)``, but takes no file more once `isStopped` says so (the tool
     /// asks whether it was interrupted before each file): the suite is then partial, and only
     /// what it says of the files (``LoadedSuite/caseFiles``, ``LoadedSuite/catalogueFiles``) may
-    /// be used.
+    /// be used. The cases of the first `modelBudget` bytes of case files are kept as models, the
+    /// others encoded (``CompactCase``).
     package static func load(
         paths: [String],
         jobs: Int,
+        modelBudget: Int = ModelBudget.suiteDefault,
         stoppingWhen isStopped: @escaping @Sendable () -> Bool
     ) -> LoadedSuite {
         var diagnostics: [Diagnostic] = []
@@ -101,6 +103,7 @@ public enum SuiteLoader {
             caseFiles,
             jobs: max(1, jobs),
             catalogues: checkedCatalogues,
+            budget: ModelBudget(bytes: modelBudget),
             stoppingWhen: isStopped
         )
         var cases: [CompactCase] = []
@@ -145,6 +148,7 @@ public enum SuiteLoader {
         _ files: [CaseFileJob],
         jobs: Int,
         catalogues: [(rules: RuleCatalogue, file: String)?],
+        budget: ModelBudget,
         stoppingWhen isStopped: @escaping @Sendable () -> Bool
     ) -> [CaseFileResult?] {
         let progress = Mutex(LoadProgress(results: Array(repeating: nil, count: files.count)))
@@ -154,7 +158,11 @@ public enum SuiteLoader {
                 let position = progress.withLock { $0.takeNext() }
                 guard position < files.count else { return }
                 let job = files[position]
-                let loaded = loadCases(job.file, catalogue: job.catalogueIndex.flatMap { catalogues[$0] })
+                let loaded = loadCases(
+                    job.file,
+                    catalogue: job.catalogueIndex.flatMap { catalogues[$0] },
+                    budget: budget
+                )
                 progress.withLock { $0.results[position] = loaded }
             }
         }
@@ -244,11 +252,13 @@ public enum SuiteLoader {
         return loaded
     }
 
-    /// The cases of one file. A YAML-level problem (a duplicate key dropped, an unknown tag, a
-    /// syntax error) may change what the cases say, so a file with one yields diagnostics only.
+    /// The cases of one file, held as the budget allows (``CompactCase``). A YAML-level problem (a
+    /// duplicate key dropped, an unknown tag, a syntax error) may change what the cases say, so a
+    /// file with one yields diagnostics only.
     private static func loadCases(
         _ file: String,
-        catalogue: (rules: RuleCatalogue, file: String)?
+        catalogue: (rules: RuleCatalogue, file: String)?,
+        budget: ModelBudget
     ) -> CaseFileResult {
         let bytes: [UInt8]
         switch YAMLFile.contents(of: file, unreadable: unreadable(file), readsFIFO: true) {
@@ -258,7 +268,7 @@ public enum SuiteLoader {
         var decoder = CaseDecoder(file: file, catalogue: catalogue)
         let problems = YAMLComposer(file: file).compose(bytes) { decoder.decode(document: $0) }
         return CaseFileResult(
-            cases: problems.isEmpty ? CompactCase.encode(decoder.cases) : [],
+            cases: problems.isEmpty ? CompactCase.hold(decoder.cases, size: bytes.count, within: budget) : [],
             identities: decoder.identities,
             diagnostics: problems + decoder.reader.diagnostics
         )
@@ -298,7 +308,7 @@ private struct LoadProgress: Sendable {
 
 /// What one case file yields.
 private struct CaseFileResult: Sendable {
-    /// The file's valid cases, encoded together.
+    /// The file's valid cases, encoded together or kept as they are.
     let cases: [CompactCase]
     let identities: [CaseDecoder.CaseIdentity]
     let diagnostics: [Diagnostic]

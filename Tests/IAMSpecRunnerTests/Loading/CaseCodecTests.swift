@@ -4,8 +4,9 @@ import Testing
 
 @testable import IAMSpecRunner
 
-/// A loaded suite holds its cases encoded (``CompactCase``): decoding one gives back the very
-/// case the YAML decoder made, every stored field of it (a field the codec leaves out fails here).
+/// A loaded suite holds its cases encoded (``CompactCase``), but for those of its first files,
+/// kept as models: decoding one gives back the very case the YAML decoder made, every stored field
+/// of it (a field the codec leaves out fails here), and a suite is the same either way.
 @Suite struct CaseCodecTests {
     private static let repository = URL(fileURLWithPath: FixturePaths.root).deletingLastPathComponent().path
 
@@ -55,6 +56,29 @@ import Testing
         suite.cases = [Self.everySetting] + cases
         #expect(suite.compactCases.map(\.id) == ["every-setting"] + cases.map(\.id))
         #expect(DeepDescription.of(suite.cases) == DeepDescription.of([Self.everySetting] + cases))
+    }
+
+    @Test func theSuiteIsTheSameWhetherItsCasesAreKeptOrEncoded() {
+        let specs = Self.repository + "/Specs"
+        let kept = SuiteLoader.load(paths: [specs], jobs: 2, stoppingWhen: { false })
+        let encoded = SuiteLoader.load(paths: [specs], jobs: 2, modelBudget: 0, stoppingWhen: { false })
+        let some = SuiteLoader.load(paths: [specs], jobs: 1, modelBudget: 200_000, stoppingWhen: { false })
+        #expect(kept.compactCases.count >= 300)
+        #expect(DeepDescription.of(kept.cases) == DeepDescription.of(encoded.cases))
+        #expect(DeepDescription.of(some.cases) == DeepDescription.of(encoded.cases))
+    }
+
+    @Test func theModelBudgetKeepsTheFilesThatFit() {
+        let budget = ModelBudget(bytes: 100)
+        let held = CompactCase.hold([Self.everySetting], size: 60, within: budget)
+        let refused = CompactCase.hold([Self.everySetting], size: 60, within: budget)
+        #expect(DeepDescription.of(held[0].decoded()) == DeepDescription.of(Self.everySetting))
+        #expect(DeepDescription.of(refused[0].decoded()) == DeepDescription.of(Self.everySetting))
+        // The first took 60 bytes; the second did not fit, and took nothing.
+        #expect(!budget.take(41))
+        #expect(budget.take(40))
+        #expect(!budget.take(1))
+        #expect(budget.take(0))
     }
 
     private static let place = SourceLocation(file: "Specs/area/every.yaml", line: 3, column: 5)

@@ -61,13 +61,15 @@ package struct CompiledSuite: Sendable {
         cases: [SpecCase],
         runs: [Run]
     ) {
-        self.iamspecVersion = iamspecVersion
-        self.suitePaths = suitePaths
-        self.selection = selection
-        self.timeoutMilliseconds = timeoutMilliseconds
-        self.rules = rules
-        self.cases = CompiledCases(cases)
-        self.runs = runs
+        self.init(
+            iamspecVersion: iamspecVersion,
+            suitePaths: suitePaths,
+            selection: selection,
+            timeoutMilliseconds: timeoutMilliseconds,
+            rules: rules,
+            cases: CompiledCases(cases),
+            runs: runs
+        )
     }
 
     /// A suite read back, of `cases` (``CompiledCases``).

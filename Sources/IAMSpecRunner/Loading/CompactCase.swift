@@ -18,7 +18,7 @@ package struct CompactCase: Sendable {
     package let profiles: [Profile]
     /// The bytes of the file (or of the cases encoded together) the case is in.
     private let encoding: CompactCaseFile
-    /// Where the case starts in `encoding`.
+    /// Where the case starts in `encoding`, or its index among the models kept there.
     private let offset: UInt32
 
     /// The case.
@@ -39,16 +39,7 @@ package struct CompactCase: Sendable {
     /// read from), encoded together otherwise, in order.
     package static func hold(_ cases: [SpecCase], size: Int, within budget: ModelBudget) -> [CompactCase] {
         guard budget.take(size) else { return encode(cases) }
-        let models = CompactCaseFile(models: cases)
-        return cases.indices.map { index in
-            CompactCase(
-                id: cases[index].id,
-                tags: cases[index].tags,
-                profiles: cases[index].profiles,
-                encoding: models,
-                offset: UInt32(index)
-            )
-        }
+        return held(cases, in: CompactCaseFile(models: cases)) { UInt32($0) }
     }
 
     /// The cases, encoded together (one byte buffer and string table for all of them), in order.
@@ -60,14 +51,22 @@ package struct CompactCase: Sendable {
             offsets.append(UInt32(encoder.bytes.count))
             encoder.specCase(specCase)
         }
-        let encoding = CompactCaseFile(encoder)
-        return cases.indices.map { index in
+        return held(cases, in: CompactCaseFile(encoder)) { offsets[$0] }
+    }
+
+    /// The cases, held in `file`, each at its `offset` there (a byte offset, or a model's index).
+    private static func held(
+        _ cases: [SpecCase],
+        in file: CompactCaseFile,
+        offset: (Int) -> UInt32
+    ) -> [CompactCase] {
+        cases.indices.map { index in
             CompactCase(
                 id: cases[index].id,
                 tags: cases[index].tags,
                 profiles: cases[index].profiles,
-                encoding: encoding,
-                offset: offsets[index]
+                encoding: file,
+                offset: offset(index)
             )
         }
     }

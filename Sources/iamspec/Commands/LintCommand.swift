@@ -11,7 +11,7 @@ struct LintCommand: ParsableCommand {
         discussion: """
             Prints each problem as `path:line:col: error: ...` on standard error. Once the files \
             read clean, runs every case on the reference engine and on each of its behaviours that \
-            lacks a behavioural capability (priority, minimum-interval, click-follow-up): a case \
+            lacks a behavioural capability (\(Capability.behavioural.map(\.rawValue).sorted().joined(separator: ", "))): a case \
             whose outcome changes on one without needing that capability, or that needs one no such \
             behaviour changes, is a problem at the case (Specs/README.md, "Behavioural \
             capabilities"). A case the reference engine fails is left to `iamspec run`. Exit status \

@@ -23,15 +23,14 @@ package struct CompactCase: Sendable {
 
     /// The case.
     package func decoded() -> SpecCase {
-        if !encoding.models.isEmpty { return encoding.models[Int(offset)] }
-        return encoding.bytes.withUnsafeBufferPointer { bytes in
-            var reader = EncodedCaseReader(
-                bytes,
-                at: Int(offset),
-                strings: encoding.strings,
-                stringLists: encoding.stringLists
-            )
-            return reader.specCase()
+        switch encoding.form {
+        case .kept(let models):
+            return models[Int(offset)]
+        case .encoded(let bytes, let strings, let stringLists):
+            return bytes.withUnsafeBufferPointer { bytes in
+                var reader = EncodedCaseReader(bytes, at: Int(offset), strings: strings, stringLists: stringLists)
+                return reader.specCase()
+            }
         }
     }
 
@@ -72,30 +71,31 @@ package struct CompactCase: Sendable {
     }
 }
 
-/// The encoded cases of one file: their bytes, and the strings and lists of strings they share;
-/// or the file's cases as they are, when its models are kept (and the rest is empty).
+/// The cases of one file, held together: encoded, or kept as they were decoded.
 private final class CompactCaseFile: Sendable {
-    let bytes: [UInt8]
-    let strings: [String]
-    let stringLists: [[String]]
-    /// The file's cases, when they are kept as they are; empty when they are encoded.
-    let models: [SpecCase]
+    /// How the file's cases are held.
+    enum Form {
+        /// Encoded: their bytes, and the strings and lists of strings they share.
+        case encoded(bytes: [UInt8], strings: [String], stringLists: [[String]])
+        /// Kept as they were decoded, in order.
+        case kept([SpecCase])
+    }
+
+    let form: Form
 
     init(models: [SpecCase]) {
-        bytes = []
-        strings = []
-        stringLists = []
-        self.models = models
+        form = .kept(models)
     }
 
     /// What the encoder wrote, each array copied to its exact size (an array grown by appending
     /// has up to twice the room it needs; an array made of a whole array, or of a slice of all of
     /// it, shares its storage, room and all).
     init(_ encoder: CaseEncoder) {
-        bytes = encoder.bytes.withUnsafeBufferPointer { Array($0) }
-        strings = encoder.strings.withUnsafeBufferPointer { Array($0) }
-        stringLists = encoder.stringLists.withUnsafeBufferPointer { Array($0) }
-        models = []
+        form = .encoded(
+            bytes: encoder.bytes.withUnsafeBufferPointer { Array($0) },
+            strings: encoder.strings.withUnsafeBufferPointer { Array($0) },
+            stringLists: encoder.stringLists.withUnsafeBufferPointer { Array($0) }
+        )
     }
 }
 

@@ -25,7 +25,7 @@ or the checklist moved, and both must move together. Then, in the copy:
    the new behaviour; the new case files validate against the copy's `Specs/schema.json`;
 4. the Python, Node and (given compiled classes) Java example engines, which list what they have and
    so lack both new capabilities, skip every run of the new cases, naming the capability, and fail
-   none;
+   none; `iamspec docs` tells the new step in words and shows the new rule;
 5. `scripts/update-bundled-specs`, then `swift test`: every unit test, the schema agreements, the
    must-have list, the codecs' round trips and the catalogue's witnesses among them, passes.
 
@@ -547,6 +547,15 @@ def main():
             skipped = check_runs(stream, SETTING_CASE, "skipped", SETTING_CAPABILITY)
             skipped += check_runs(stream, STIMULUS_CASE, "skipped", STIMULUS_CAPABILITY)
             print(f"  the {name} example engine skips the new cases' {skipped} runs, naming the capability")
+
+        site = os.path.join(work, "site")
+        trial.run("docs", [trial.iamspec, "docs", "Specs", "--out", site,
+                           "--results", os.path.join(work, "python.jsonl")])
+        for page, words in (("areas/reenqueue.html", "the device locks"), ("areas/stack.html", "stack.test-send-waits")):
+            with open(os.path.join(site, page), encoding="utf-8") as file:
+                if words not in file.read():
+                    raise TrialFailure(f"the docs site's {page} does not say {words!r}: the site missed the addition")
+        print("  the docs site tells the new step in words and shows the new rule")
 
         trial.run("update-bundled-specs", ["scripts/update-bundled-specs", trial.iamspec])
         tests = trial.run("swift-test", ["swift", "test"])

@@ -25,7 +25,8 @@ or the checklist moved, and both must move together. Then, in the copy:
    the new behaviour; the new case files validate against the copy's `Specs/schema.json`;
 4. the Python, Node and (given compiled classes) Java example engines, which list what they have and
    so lack both new capabilities, skip every run of the new cases, naming the capability, and fail
-   none; `iamspec docs` tells the new step in words and shows the new rule;
+   none, and the Python one still fails nothing on the copy's whole Specs; `iamspec docs` tells
+   the new step in words and shows the new rule;
 5. `scripts/update-bundled-specs`, then `swift test`: every unit test, the schema agreements, the
    must-have list, the codecs' round trips and the catalogue's witnesses among them, passes.
 
@@ -547,6 +548,16 @@ def main():
             skipped = check_runs(stream, SETTING_CASE, "skipped", SETTING_CAPABILITY)
             skipped += check_runs(stream, STIMULUS_CASE, "skipped", STIMULUS_CAPABILITY)
             print(f"  the {name} example engine skips the new cases' {skipped} runs, naming the capability")
+
+        whole = os.path.join(work, "python-whole.jsonl")
+        trial.run("engine-python-whole", [trial.iamspec, "run", "Specs", "--engine-command",
+                                          "python3 Fixtures/engines/example_engine.py", "--json", whole])
+        statuses = [record["status"] for record in results(whole)]
+        if "failed" in statuses or "error" in statuses or "passed" not in statuses:
+            raise TrialFailure(f"{whole}: the Python example engine on the whole copy: {statuses.count('failed')} "
+                               f"failed, {statuses.count('error')} errors: the additions changed its verdict")
+        print(f"  the Python example engine on the copy's whole Specs: {statuses.count('passed')} passed, "
+              f"{statuses.count('skipped')} skipped, none failed")
 
         site = os.path.join(work, "site")
         trial.run("docs", [trial.iamspec, "docs", "Specs", "--out", site,

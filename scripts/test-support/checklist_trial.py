@@ -298,22 +298,25 @@ def add_capability(copy, member, name, about, needed_by, behavioural):
             "[.priority, .minimumInterval, .clickFollowUp", f", .{member}",
         )
 
-    def enum(definitions):
-        return lambda document: append_after(document[definitions]["capability"]["enum"], "click-follow-up", name)
+    def enum_at(*keys):
+        """Appends the capability to the `capability` enum found at keys in a schema."""
+        def change(document):
+            for key in keys:
+                document = document[key]
+            document["enum"].append(name)
+        return change
 
     copy.json_edit(
-        CAPABILITY, "`Specs/schema.json` (the `capability` enum)", "Specs/schema.json", enum("definitions"),
+        CAPABILITY, "`Specs/schema.json` (the `capability` enum)", "Specs/schema.json",
+        enum_at("definitions", "capability"),
     )
     copy.json_edit(
         CAPABILITY, "`Specs/schemas/rules.schema.json` (the `capability` enum of a rule's gate)",
-        "Specs/schemas/rules.schema.json",
-        lambda document: append_after(
-            document["definitions"]["rule"]["properties"]["capability"]["enum"], "click-follow-up", name
-        ),
+        "Specs/schemas/rules.schema.json", enum_at("definitions", "rule", "properties", "capability"),
     )
     copy.json_edit(
         CAPABILITY, "`Specs/schemas/protocol/definitions.json`", "Specs/schemas/protocol/definitions.json",
-        enum("$defs"),
+        enum_at("$defs", "capability"),
     )
     copy.insert(
         CAPABILITY, '`Specs/README.md` ("Capabilities": what needs it', "Specs/README.md",

@@ -264,46 +264,14 @@ protocol CaseCodecEnum: Equatable {
     static var codecCases: [Self] { get }
 }
 
-extension Profile: CaseCodecEnum {
-    static let codecCases = allCases
-}
-
-extension DeviceKind: CaseCodecEnum {
-    static let codecCases = allCases
-}
-
-extension DeviceOrientation: CaseCodecEnum {
-    static let codecCases = allCases
-}
-
-extension DelegatePresence: CaseCodecEnum {
-    static let codecCases = allCases
-}
-
-extension DisplayChoice: CaseCodecEnum {
-    static let codecCases = allCases
-}
-
-extension MessageType: CaseCodecEnum {
-    static let codecCases = allCases
-}
-
-extension OrientationRequirement: CaseCodecEnum {
-    static let codecCases = allCases
-}
-
-extension AssetOutcome: CaseCodecEnum {
-    static let codecCases = allCases
-}
-
-extension EventSource: CaseCodecEnum {
-    static let codecCases = allCases
-}
-
-extension StackReason: CaseCodecEnum {
-    static let codecCases = allCases
-}
-
-extension DiscardReason: CaseCodecEnum {
-    static let codecCases = allCases
-}
+extension Profile: CaseCodecEnum { static let codecCases = allCases }
+extension DeviceKind: CaseCodecEnum { static let codecCases = allCases }
+extension DeviceOrientation: CaseCodecEnum { static let codecCases = allCases }
+extension DelegatePresence: CaseCodecEnum { static let codecCases = allCases }
+extension DisplayChoice: CaseCodecEnum { static let codecCases = allCases }
+extension MessageType: CaseCodecEnum { static let codecCases = allCases }
+extension OrientationRequirement: CaseCodecEnum { static let codecCases = allCases }
+extension AssetOutcome: CaseCodecEnum { static let codecCases = allCases }
+extension EventSource: CaseCodecEnum { static let codecCases = allCases }
+extension StackReason: CaseCodecEnum { static let codecCases = allCases }
+extension DiscardReason: CaseCodecEnum { static let codecCases = allCases }

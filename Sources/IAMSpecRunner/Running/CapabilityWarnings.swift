@@ -28,7 +28,7 @@ package final class CapabilityWarnings: Sendable {
     /// (`message-interval` to `asset-redelivery`), and the behaviour every engine was assumed to
     /// have then (`trigger-session-start` to `user-change`).
     private static let protocol2Capabilities: Set<Capability> = Capability.declaredSinceProtocol1
-        .union([.messageInterval, .campaignWindow, .controlMessages, .pushOpen, .dismissals, .assetRedelivery])
+        .union(ProtocolVersion.capabilitiesSinceV2)
         .union(Capability.assumedUnlessLacking.subtracting([.extras, .pushClick]))
 
     /// The capabilities the engine declares, a bit each (`SpecCase.requiredCapabilityBits`'s):

@@ -62,14 +62,26 @@ extension WireCodec {
         return try? WireValue(json: seq, at: .key("seq"), unknownKeys: .ignored).integer(atLeast: 1)
     }
 
-    /// Checks `seq`: an integer ≥ 1 wherever it is, and required in a version that numbers
-    /// messages. (Whether it is the right number is the reader's business.)
-    private static func checkSequenceNumber(in object: WireObject, version: ProtocolVersion) throws(WireFormatError) {
+    /// A message's object and its `type`, to switch on; when the type is one of `types` but the
+    /// first (`hello` or `hello_reply`, which come before a version is agreed), its `seq` is
+    /// checked: an integer ≥ 1 wherever it is, and required in a version that numbers messages.
+    /// (Whether it is the right number is the reader's business.)
+    private static func numberedMessage(
+        _ message: JSONValue,
+        among types: [String],
+        unknownKeys: UnknownKeys,
+        version: ProtocolVersion
+    ) throws(WireFormatError) -> (WireObject, type: WireValue) {
+        let (object, type) = try WireValue(message: message, unknownKeys: unknownKeys).object(discriminatedBy: "type")
+        guard case .string(let name)? = type.json, name != types.first, types.contains(name) else {
+            return (object, type)
+        }
         if version.numbersMessages {
             _ = try object.field("seq").integer(atLeast: 1)
         } else if let seq = object.optionalField("seq") {
             _ = try seq.integer(atLeast: 1)
         }
+        return (object, type)
     }
 
     /// A request, as an engine (``StdioEngineServer``) reads it in `version`; `hello` in any.
@@ -78,11 +90,12 @@ extension WireCodec {
         unknownKeys: UnknownKeys,
         version: ProtocolVersion = .latest
     ) throws(WireFormatError) -> EngineRequest {
-        let value = WireValue(message: message, unknownKeys: unknownKeys)
-        let (object, type) = try value.object(discriminatedBy: "type")
-        if case .string(let name)? = type.json, name != "hello", requestTypes.contains(name) {
-            try checkSequenceNumber(in: object, version: version)
-        }
+        let (object, type) = try numberedMessage(
+            message,
+            among: requestTypes,
+            unknownKeys: unknownKeys,
+            version: version
+        )
         switch type.json {
         case "hello"?:
             try object.allowOnly("type", "protocol")
@@ -201,11 +214,7 @@ extension WireCodec {
         unknownKeys: UnknownKeys,
         version: ProtocolVersion = .latest
     ) throws(WireFormatError) -> EngineReply {
-        let value = WireValue(message: message, unknownKeys: unknownKeys)
-        let (object, type) = try value.object(discriminatedBy: "type")
-        if case .string(let name)? = type.json, name != "hello_reply", replyTypes.contains(name) {
-            try checkSequenceNumber(in: object, version: version)
-        }
+        let (object, type) = try numberedMessage(message, among: replyTypes, unknownKeys: unknownKeys, version: version)
         switch type.json {
         case "hello_reply"?:
             let version = try object.field("protocol").integer(atLeast: 1)

@@ -105,6 +105,23 @@ import Testing
         #expect(schemas.allAlternatives.subtracting(visited).sorted() == [])
     }
 
+    /// `Specs/PROTOCOL.md` ("Versions"): a version sends exactly the keys it defines, so that an
+    /// engine may refuse any other; a key added is a new version. Every object iamspec sends that
+    /// names its keys says so (`additionalProperties: false`), the case's messages and config
+    /// among them.
+    @Test func everyObjectARequestHoldsClosesItsKeys() throws {
+        let schemas = try Self.schemas.get()
+        var objects: Set<String> = []
+        for sample in Self.samples where WireCodec.requestTypes.contains(sample.type) {
+            for place in try schemas.places(in: sample.message, type: sample.type).places
+            where place.schema["properties"] != nil {
+                objects.insert(place.path.description)
+                #expect(place.schema["additionalProperties"] == .boolean(false), "\(sample.type) at \(place.path)")
+            }
+        }
+        #expect(objects.isSuperset(of: ["config", "messages[0]", "messages[1].triggers[0]", "stimulus"]))
+    }
+
     @Test(arguments: samples)
     func aMessageBrokenAsItsSchemaForbidsIsRefusedThere(_ sample: Sample) throws {
         let original = try sample.decode(sample.message, unknownKeys: .refused)

@@ -62,18 +62,19 @@ extension WireCodec {
         return try? WireValue(json: seq, at: .key("seq"), unknownKeys: .ignored).integer(atLeast: 1)
     }
 
-    /// A message's object and its `type`, to switch on; when the type is one of `types` but the
-    /// first (`hello` or `hello_reply`, which come before a version is agreed), its `seq` is
+    /// A message's object and its `type`, to switch on; when the type is one of `types` but not
+    /// `greeting` (`hello` or `hello_reply`, which come before a version is agreed), its `seq` is
     /// checked: an integer ≥ 1 wherever it is, and required in a version that numbers messages.
     /// (Whether it is the right number is the reader's business.)
     private static func numberedMessage(
         _ message: JSONValue,
         among types: [String],
+        greeting: String,
         unknownKeys: UnknownKeys,
         version: ProtocolVersion
     ) throws(WireFormatError) -> (WireObject, type: WireValue) {
         let (object, type) = try WireValue(message: message, unknownKeys: unknownKeys).object(discriminatedBy: "type")
-        guard case .string(let name)? = type.json, name != types.first, types.contains(name) else {
+        guard case .string(let name)? = type.json, name != greeting, types.contains(name) else {
             return (object, type)
         }
         if version.numbersMessages {
@@ -93,6 +94,7 @@ extension WireCodec {
         let (object, type) = try numberedMessage(
             message,
             among: requestTypes,
+            greeting: "hello",
             unknownKeys: unknownKeys,
             version: version
         )
@@ -214,7 +216,13 @@ extension WireCodec {
         unknownKeys: UnknownKeys,
         version: ProtocolVersion = .latest
     ) throws(WireFormatError) -> EngineReply {
-        let (object, type) = try numberedMessage(message, among: replyTypes, unknownKeys: unknownKeys, version: version)
+        let (object, type) = try numberedMessage(
+            message,
+            among: replyTypes,
+            greeting: "hello_reply",
+            unknownKeys: unknownKeys,
+            version: version
+        )
         switch type.json {
         case "hello_reply"?:
             let version = try object.field("protocol").integer(atLeast: 1)

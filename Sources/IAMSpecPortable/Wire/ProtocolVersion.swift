@@ -24,6 +24,12 @@ package enum ProtocolVersion: Int, Sendable, Hashable, CaseIterable, Comparable 
     /// anything it wrote before is the case's business.
     package var answersEndCase: Bool { self >= .v2 }
 
+    /// The versions iamspec speaks, in words: `1 and 2`, `1, 2 and 3`.
+    package static var spokenInWords: String {
+        let numbers = allCases.map { "\($0.rawValue)" }
+        return numbers.dropLast().joined(separator: ", ") + " and " + numbers[numbers.count - 1]
+    }
+
     package static func < (left: ProtocolVersion, right: ProtocolVersion) -> Bool {
         left.rawValue < right.rawValue
     }

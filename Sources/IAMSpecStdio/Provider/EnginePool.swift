@@ -192,9 +192,8 @@ final class EnginePool: Sendable {
         case .hello(let offered, let description, let pipelines):
             guard let version = ProtocolVersion(rawValue: Int(offered)) else {
                 connection.close(gracePeriod: .zero)
-                let spoken = ProtocolVersion.allCases.map { "\($0.rawValue)" }.joined(separator: " and ")
                 throw EngineError(
-                    "the engine speaks protocol \(offered), and iamspec speaks protocols \(spoken)",
+                    "the engine speaks protocol \(offered), and iamspec speaks protocols \(ProtocolVersion.spokenInWords)",
                     diagnostics: connection.diagnostics
                 )
             }

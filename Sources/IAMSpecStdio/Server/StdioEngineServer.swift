@@ -7,7 +7,7 @@ import IAMSpecPortable
 /// this way, and a Swift engine can be checked across the protocol with it.
 ///
 /// Requests are read one line at a time from `input` and answered in order on `output`. It
-/// declares pipelining to an engine runner that speaks protocol 2: requests may then come before
+/// declares pipelining to an engine runner that speaks protocol 2 or later: requests may then come before
 /// the answers to earlier ones, and the answers to the requests read together are written together
 /// (the output is written whenever no whole request is left to read, before waiting for more).
 /// Problems with a request (not JSON, not a known message) are answered with an
@@ -25,8 +25,8 @@ public struct StdioEngineServer: Sendable {
     /// Serves until `shutdown`, the end of `input`, or `output` closing (which ends serving without
     /// SIGPIPE: see `BrokenPipeSignalHold`, held for the whole call).
     ///
-    /// It speaks the version `hello` asks for, protocol 1 or 2 (2 for any later one, which the
-    /// other side then refuses); until `hello`, protocol 1.
+    /// It speaks the newest version it shares with the one `hello` offers (``ProtocolVersion/latest``
+    /// for any later one, which the other side then refuses or speaks); until `hello`, protocol 1.
     public func serve(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
         var reader = LineReader(descriptor: input)
         let hold = BrokenPipeSignalHold()
@@ -69,7 +69,8 @@ public struct StdioEngineServer: Sendable {
             let reply: EngineReply
             switch request {
             case .hello(let offered):
-                version = offered >= Int64(ProtocolVersion.v2.rawValue) ? .v2 : .v1
+                // The newest version iamspec's offer and this server share.
+                version = ProtocolVersion.allCases.last { Int64($0.rawValue) <= offered } ?? .v1
                 reply = .hello(
                     protocolVersion: Int64(version.rawValue),
                     description: provider.description,

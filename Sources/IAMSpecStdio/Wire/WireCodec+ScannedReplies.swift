@@ -12,28 +12,31 @@ extension WireCodec {
             try scanner.firstKey("type")
             let reply: EngineReply
             var seq: Int64?
-            var seen: UInt64 = 1
-            switch try scanner.name(among: scannedReplyTypes) {
-            case 0:
+            switch try scanner.name(ScannedReplyType.self) {
+            case .observations:
                 var observations: [Observation] = []
-                while let key = try scanner.nextKey(among: observationsReplyKeys, seen: &seen) {
-                    if key == 2 {
-                        seq = try scanner.integer(atLeast: 1)
-                        continue
-                    }
-                    try scanner.openArray()
-                    while try scanner.hasElement(after: observations.count) {
-                        observations.append(try scanObservation(&scanner, version: version))
+                let read = try scanner.members(ObservationsReplyKey.self, after: .type) {
+                    scanner,
+                    key throws(WireScanner.Miss) in
+                    switch key {
+                    case .type: throw WireScanner.Miss()
+                    case .observations:
+                        try scanner.openArray()
+                        while try scanner.hasElement(after: observations.count) {
+                            observations.append(try scanObservation(&scanner, version: version))
+                        }
+                    case .seq: seq = try scanner.integer(atLeast: 1)
                     }
                 }
-                guard seen & 0b10 != 0 else { throw WireScanner.Miss() }
+                guard read.contains(.observations) else { throw WireScanner.Miss() }
                 reply = .observations(observations)
-            case let type:
-                guard type == 1 || version.answersEndCase else { throw WireScanner.Miss() }
-                while try scanner.nextKey(among: sequencedOnlyKeys, seen: &seen) != nil {
-                    seq = try scanner.integer(atLeast: 1)
-                }
-                reply = type == 1 ? .ready : .ended
+            case .ready:
+                seq = try scanSequenceOnly(&scanner)
+                reply = .ready
+            case .ended:
+                guard version.answersEndCase else { throw WireScanner.Miss() }
+                seq = try scanSequenceOnly(&scanner)
+                reply = .ended
             }
             guard seq != nil || !version.numbersMessages else { throw WireScanner.Miss() }
             return (reply, seq)
@@ -41,19 +44,50 @@ extension WireCodec {
     }
 
     /// The reply types ``scanReply(_:version:)`` reads.
-    private static let scannedReplyTypes: [StaticString] = ["observations", "ready", "ended"]
-    private static let observationsReplyKeys: [StaticString] = ["type", "observations", "seq"]
+    private enum ScannedReplyType: Int, WireNames {
+        case observations, ready, ended
+        static let spellings: [StaticString] = ["observations", "ready", "ended"]
+    }
+
+    private enum ObservationsReplyKey: Int, WireNames {
+        case type, observations, seq
+        static let spellings: [StaticString] = ["type", "observations", "seq"]
+    }
+
+    /// The rest of a message that carries nothing but its type and number: its `seq`, if any.
+    static func scanSequenceOnly(_ scanner: inout WireScanner) throws(WireScanner.Miss) -> Int64? {
+        var seq: Int64?
+        var seen: UInt64 = 1
+        while try scanner.nextKey(among: sequencedOnlyKeys, seen: &seen) != nil {
+            seq = try scanner.integer(atLeast: 1)
+        }
+        return seq
+    }
+
     /// The keys of a message that carries nothing but its type and number.
     static let sequencedOnlyKeys: [StaticString] = ["type", "seq"]
-    /// The keys of an observation or a stimulus that names a message and nothing else.
-    static let kindAndMessageKeys: [StaticString] = ["kind", "message"]
 
     private static let scannedObservationKinds: [StaticString] = ObservationKind.allCases.map(\.name)
-    private static let displayedKeys: [StaticString] = ["kind", "extras", "message"]
-    private static let reasonKeys: [StaticString] = ["kind", "message", "reason"]
+
+    /// The keys of an observation that names a message and nothing else.
+    static let kindAndMessageKeys: [StaticString] = ["kind", "message"]
+
+    private enum DisplayedKey: Int, WireNames {
+        case kind, extras, message
+        static let spellings: [StaticString] = ["kind", "extras", "message"]
+    }
+
+    /// The keys of `stacked` and `discarded`.
+    private enum ReasonKey: Int, WireNames {
+        case kind, message, reason
+        static let spellings: [StaticString] = ["kind", "message", "reason"]
+    }
+
     private static let eventKeys: [StaticString] = ["kind", "event"]
     private static let stackKeys: [StaticString] = ["kind", "messages"]
 
+    /// An observation, its keys read in the order iamspec writes them (one list of keys for each
+    /// kind, so that each key is found at the first comparison).
     private static func scanObservation(
         _ scanner: inout WireScanner,
         version: ProtocolVersion
@@ -66,11 +100,11 @@ extension WireCodec {
         case .displayed:
             var message: MessageID?
             var extras: [String: String] = [:]
-            while let key = try scanner.nextKey(among: displayedKeys, seen: &seen) {
-                if key == 1 {
-                    extras = try scanStringMap(&scanner)
-                } else {
-                    message = try scanner.nonEmptyString()
+            _ = try scanner.members(DisplayedKey.self, after: .kind) { scanner, key throws(WireScanner.Miss) in
+                switch key {
+                case .kind: throw WireScanner.Miss()
+                case .extras: extras = try scanStringMap(&scanner)
+                case .message: message = try scanner.nonEmptyString()
                 }
             }
             guard let message else { throw WireScanner.Miss() }
@@ -78,11 +112,11 @@ extension WireCodec {
         case .stacked, .discarded:
             var message: MessageID?
             var reason: String?
-            while let key = try scanner.nextKey(among: reasonKeys, seen: &seen) {
-                if key == 1 {
-                    message = try scanner.nonEmptyString()
-                } else {
-                    reason = try scanner.string()
+            _ = try scanner.members(ReasonKey.self, after: .kind) { scanner, key throws(WireScanner.Miss) in
+                switch key {
+                case .kind: throw WireScanner.Miss()
+                case .message: message = try scanner.nonEmptyString()
+                case .reason: reason = try scanner.string()
                 }
             }
             guard let message, let reason else { throw WireScanner.Miss() }
@@ -134,7 +168,11 @@ extension WireCodec {
         return message
     }
 
-    private static let triggerEventKinds: [StaticString] = ["session_start", "custom_event", "purchase", "push_click"]
+    private enum TriggerEventKind: Int, WireNames {
+        case sessionStart, customEvent, purchase, pushClick
+        static let spellings: [StaticString] = ["session_start", "custom_event", "purchase", "push_click"]
+    }
+
     private static let kindOnlyKeys: [StaticString] = ["kind"]
     private static let nameKeys: [StaticString] = ["kind", "name"]
     private static let productKeys: [StaticString] = ["kind", "product"]
@@ -144,21 +182,21 @@ extension WireCodec {
         try scanner.openObject()
         try scanner.firstKey("kind")
         var seen: UInt64 = 1
-        switch try scanner.name(among: triggerEventKinds) {
-        case 0:
+        switch try scanner.name(TriggerEventKind.self) {
+        case .sessionStart:
             while try scanner.nextKey(among: kindOnlyKeys, seen: &seen) != nil {}
             return .sessionStart
-        case 1:
+        case .customEvent:
             var name: String?
             while try scanner.nextKey(among: nameKeys, seen: &seen) != nil { name = try scanner.string() }
             guard let name else { throw WireScanner.Miss() }
             return .customEvent(name: name)
-        case 2:
+        case .purchase:
             var product: String?
             while try scanner.nextKey(among: productKeys, seen: &seen) != nil { product = try scanner.string() }
             guard let product else { throw WireScanner.Miss() }
             return .purchase(product: product)
-        default:
+        case .pushClick:
             var campaign: String??
             while try scanner.nextKey(among: campaignKeys, seen: &seen) != nil {
                 campaign = .some(try scanner.stringOrNull())

@@ -12,47 +12,50 @@ extension WireCodec {
             try scanner.firstKey("type")
             var seq: Int64?
             let request: EngineRequest
-            switch try scanner.name(among: scannedRequestTypes) {
-            case 0:
+            switch try scanner.name(ScannedRequestType.self) {
+            case .stimulus:
                 var stimulus: Stimulus?
-                let seen = try scanner.members(stimulusRequestKeys, seen: 1) { scanner, key throws(WireScanner.Miss) in
-                    if key == 1 {
-                        seq = try scanner.integer(atLeast: 1)
-                    } else {
-                        stimulus = try scanStimulus(&scanner, version: version)
+                let read = try scanner.members(StimulusRequestKey.self, after: .type) {
+                    scanner,
+                    key throws(WireScanner.Miss) in
+                    switch key {
+                    case .type: throw WireScanner.Miss()
+                    case .seq: seq = try scanner.integer(atLeast: 1)
+                    case .stimulus: stimulus = try scanStimulus(&scanner, version: version)
                     }
                 }
-                guard seen & 0b100 != 0, let stimulus else { throw WireScanner.Miss() }
+                guard read.contains(.stimulus), let stimulus else { throw WireScanner.Miss() }
                 request = .stimulus(stimulus)
-            case 1:
+            case .startCase:
                 var caseID: String?
                 var profile: Profile?
                 var configuration: EngineConfiguration?
                 var messages: [InAppMessage] = []
-                let seen = try scanner.members(caseRequestKeys, seen: 1) { scanner, key throws(WireScanner.Miss) in
+                let read = try scanner.members(CaseRequestKey.self, after: .type) {
+                    scanner,
+                    key throws(WireScanner.Miss) in
                     switch key {
-                    case 1: caseID = try scanner.string()
-                    case 2: configuration = try scanConfiguration(&scanner)
-                    case 3:
+                    case .type: throw WireScanner.Miss()
+                    case .caseID: caseID = try scanner.string()
+                    case .config: configuration = try scanConfiguration(&scanner)
+                    case .messages:
                         try scanner.openArray()
                         while try scanner.hasElement(after: messages.count) {
                             messages.append(try scanMessage(&scanner, version: version))
                         }
-                    case 4: profile = try scanner.choice(Profile.self)
-                    default: seq = try scanner.integer(atLeast: 1)
+                    case .profile: profile = try scanner.choice(Profile.self)
+                    case .seq: seq = try scanner.integer(atLeast: 1)
                     }
                 }
-                guard seen | 0b100000 == 0b111111, let caseID, let profile, let configuration else {
+                guard read.isSuperset(of: CaseRequestKey.required), let caseID, let profile, let configuration
+                else {
                     throw WireScanner.Miss()
                 }
                 request = .startCase(
                     EngineSetup(caseID: caseID, profile: profile, configuration: configuration, messages: messages)
                 )
-            default:
-                var seen: UInt64 = 1
-                while try scanner.nextKey(among: sequencedOnlyKeys, seen: &seen) != nil {
-                    seq = try scanner.integer(atLeast: 1)
-                }
+            case .endCase:
+                seq = try scanSequenceOnly(&scanner)
                 request = .endCase
             }
             guard seq != nil || !version.numbersMessages else { throw WireScanner.Miss() }
@@ -61,9 +64,22 @@ extension WireCodec {
     }
 
     /// The request types ``scanRequest(_:version:)`` reads.
-    private static let scannedRequestTypes: [StaticString] = ["stimulus", "case", "end_case"]
-    private static let stimulusRequestKeys: [StaticString] = ["type", "seq", "stimulus"]
-    private static let caseRequestKeys: [StaticString] = ["type", "case_id", "config", "messages", "profile", "seq"]
+    private enum ScannedRequestType: Int, WireNames {
+        case stimulus, startCase, endCase
+        static let spellings: [StaticString] = ["stimulus", "case", "end_case"]
+    }
+
+    private enum StimulusRequestKey: Int, WireNames {
+        case type, seq, stimulus
+        static let spellings: [StaticString] = ["type", "seq", "stimulus"]
+    }
+
+    private enum CaseRequestKey: Int, WireNames {
+        case type, caseID, config, messages, profile, seq
+        static let spellings: [StaticString] = ["type", "case_id", "config", "messages", "profile", "seq"]
+        /// `seq` aside, which a version may leave out.
+        static let required = WireNameSet<CaseRequestKey>([.type, .caseID, .config, .messages, .profile])
+    }
 
     // MARK: Stimuli
 
@@ -122,21 +138,23 @@ extension WireCodec {
 
     // MARK: Setups
 
-    private static let configurationKeys: [StaticString] = [
-        "delegate", "device", "minimum_trigger_interval_ms", "orientation",
-    ]
+    private enum ConfigurationKey: Int, WireNames {
+        case delegate, device, minimumTriggerInterval, orientation
+        static let spellings: [StaticString] = ["delegate", "device", "minimum_trigger_interval_ms", "orientation"]
+    }
 
     private static func scanConfiguration(
         _ scanner: inout WireScanner
     ) throws(WireScanner.Miss) -> EngineConfiguration {
         var configuration = EngineConfiguration()
         try scanner.openObject()
-        try scanner.allMembers(configurationKeys) { scanner, key throws(WireScanner.Miss) in
+        try scanner.allMembers(ConfigurationKey.self) { scanner, key throws(WireScanner.Miss) in
             switch key {
-            case 0: configuration.delegate = try scanner.choice(DelegatePresence.self)
-            case 1: configuration.device = try scanner.choice(DeviceKind.self)
-            case 2: configuration.minimumTriggerInterval = VirtualTime(milliseconds: try scanner.integer(atLeast: 0))
-            default: configuration.orientation = try scanner.choice(DeviceOrientation.self)
+            case .delegate: configuration.delegate = try scanner.choice(DelegatePresence.self)
+            case .device: configuration.device = try scanner.choice(DeviceKind.self)
+            case .minimumTriggerInterval:
+                configuration.minimumTriggerInterval = VirtualTime(milliseconds: try scanner.integer(atLeast: 0))
+            case .orientation: configuration.orientation = try scanner.choice(DeviceOrientation.self)
             }
         }
         return configuration
@@ -144,15 +162,21 @@ extension WireCodec {
 
     /// The keys of a message, in the order the encoder writes them: protocol 1's, all required,
     /// and protocol 2's ``campaignSettingKeys``, each optional.
-    private static let scannedMessageKeys: [StaticString] = [
-        "type", "control", "delay_ms", "end_ms", "extras", "id", "image", "image_later_deliveries",
-        "minimum_trigger_interval_ms", "orientation", "priority", "reeligibility_ms", "start_ms", "test_send",
-        "timeout_ms", "triggers", "zip", "zip_later_deliveries",
-    ]
-    /// The bits of protocol 2's campaign settings among ``scannedMessageKeys``.
-    private static let campaignSettingKeyBits: UInt64 = 1 << 1 | 1 << 3 | 1 << 7 | 1 << 8 | 1 << 12 | 1 << 17
-    /// The bits of the keys every message has.
-    private static let requiredMessageKeyBits: UInt64 = ((1 << 18) - 1) & ~campaignSettingKeyBits
+    private enum MessageKey: Int, WireNames {
+        case type, control, delay, end, extras, id, image, imageLaterDeliveries, minimumTriggerInterval
+        case orientation, priority, reeligibility, start, testSend, timeout, triggers, zip, zipLaterDeliveries
+        static let spellings: [StaticString] = [
+            "type", "control", "delay_ms", "end_ms", "extras", "id", "image", "image_later_deliveries",
+            "minimum_trigger_interval_ms", "orientation", "priority", "reeligibility_ms", "start_ms", "test_send",
+            "timeout_ms", "triggers", "zip", "zip_later_deliveries",
+        ]
+        /// Protocol 2's campaign settings.
+        static let campaignSettings = WireNameSet<MessageKey>([
+            .control, .end, .imageLaterDeliveries, .minimumTriggerInterval, .start, .zipLaterDeliveries,
+        ])
+        /// The keys every message has.
+        static let required = WireNameSet(allCases.filter { !campaignSettings.contains($0) })
+    }
 
     private static func scanMessage(
         _ scanner: inout WireScanner,
@@ -178,32 +202,32 @@ extension WireCodec {
         var zipOnLaterDeliveries: [AssetOutcome] = []
         let settings = version.carriesCampaignSettings
         try scanner.openObject()
-        let seen = try scanner.members(scannedMessageKeys) { scanner, key throws(WireScanner.Miss) in
-            guard settings || campaignSettingKeyBits & 1 << key == 0 else { throw WireScanner.Miss() }
+        let read = try scanner.members(MessageKey.self) { scanner, key throws(WireScanner.Miss) in
+            guard settings || !MessageKey.campaignSettings.contains(key) else { throw WireScanner.Miss() }
             switch key {
-            case 0: type = try scanner.choice(MessageType.self)
-            case 1: isControl = try scanner.boolean()
-            case 2: delay = try scanner.integer(atLeast: 0)
-            case 3: end = try scanner.integerOrNull(atLeast: 0)
-            case 4: extras = try scanStringMap(&scanner)
-            case 5: id = try scanner.nonEmptyString()
-            case 6: image = try scanner.choiceOrNull(AssetOutcome.self)
-            case 7: imageOnLaterDeliveries = try scanOutcomes(&scanner)
-            case 8: minimumTriggerInterval = try scanner.integerOrNull(atLeast: 0)
-            case 9: orientation = try scanner.choice(OrientationRequirement.self)
-            case 10: priority = try scanner.number()
-            case 11: reeligibility = try scanner.integerOrNull(atLeast: 0)
-            case 12: start = try scanner.integerOrNull(atLeast: 0)
-            case 13: isTestSend = try scanner.boolean()
-            case 14: timeout = try scanner.integerOrNull(atLeast: 0)
-            case 15:
+            case .type: type = try scanner.choice(MessageType.self)
+            case .delay: delay = try scanner.integer(atLeast: 0)
+            case .extras: extras = try scanStringMap(&scanner)
+            case .id: id = try scanner.nonEmptyString()
+            case .image: image = try scanner.choiceOrNull(AssetOutcome.self)
+            case .orientation: orientation = try scanner.choice(OrientationRequirement.self)
+            case .priority: priority = try scanner.number()
+            case .reeligibility: reeligibility = try scanner.integerOrNull(atLeast: 0)
+            case .testSend: isTestSend = try scanner.boolean()
+            case .timeout: timeout = try scanner.integerOrNull(atLeast: 0)
+            case .triggers:
                 try scanner.openArray()
                 while try scanner.hasElement(after: triggers.count) { triggers.append(try scanTrigger(&scanner)) }
-            case 16: zip = try scanner.choiceOrNull(AssetOutcome.self)
-            default: zipOnLaterDeliveries = try scanOutcomes(&scanner)
+            case .zip: zip = try scanner.choiceOrNull(AssetOutcome.self)
+            case .control: isControl = try scanner.boolean()
+            case .end: end = try scanner.integerOrNull(atLeast: 0)
+            case .imageLaterDeliveries: imageOnLaterDeliveries = try scanOutcomes(&scanner)
+            case .minimumTriggerInterval: minimumTriggerInterval = try scanner.integerOrNull(atLeast: 0)
+            case .start: start = try scanner.integerOrNull(atLeast: 0)
+            case .zipLaterDeliveries: zipOnLaterDeliveries = try scanOutcomes(&scanner)
             }
         }
-        guard seen & requiredMessageKeyBits == requiredMessageKeyBits else { throw WireScanner.Miss() }
+        guard read.isSuperset(of: MessageKey.required) else { throw WireScanner.Miss() }
         return InAppMessage(
             id: id,
             type: type,
@@ -235,42 +259,52 @@ extension WireCodec {
 
     // MARK: Triggers and filters
 
-    private static let triggerKinds: [StaticString] = [
-        "session_start", "any_purchase", "purchase", "custom_event", "push_click",
-    ]
-    private static let kindAlone: [StaticString] = ["kind"]
-    private static let campaignOnlyKeys: [StaticString] = ["kind", "campaign"]
-    private static let productTriggerKeys: [StaticString] = ["kind", "filters", "product"]
-    private static let customEventTriggerKeys: [StaticString] = ["kind", "filters", "name"]
+    private enum TriggerKind: Int, WireNames {
+        case sessionStart, anyPurchase, purchase, customEvent, pushClick
+        static let spellings: [StaticString] = [
+            "session_start", "any_purchase", "purchase", "custom_event", "push_click",
+        ]
+
+        /// The keys a trigger of this kind has, every one required.
+        var keys: WireNameSet<TriggerKey> {
+            switch self {
+            case .sessionStart, .anyPurchase: WireNameSet([.kind])
+            case .purchase: WireNameSet([.kind, .filters, .product])
+            case .customEvent: WireNameSet([.kind, .filters, .name])
+            case .pushClick: WireNameSet([.kind, .campaign])
+            }
+        }
+    }
+
+    /// The keys of every kind of trigger, in the order a custom event's are written (the commonest
+    /// trigger's keys are each found at the first comparison).
+    private enum TriggerKey: Int, WireNames {
+        case kind, filters, name, product, campaign
+        static let spellings: [StaticString] = ["kind", "filters", "name", "product", "campaign"]
+    }
 
     private static func scanTrigger(_ scanner: inout WireScanner) throws(WireScanner.Miss) -> Trigger {
         try scanner.openObject()
         try scanner.firstKey("kind")
-        let kind = try scanner.name(among: triggerKinds)
+        let kind = try scanner.name(TriggerKind.self)
+        var name = ""
+        var filters = PropertyFilters()
+        var campaign: String?
+        let read = try scanner.members(TriggerKey.self, after: .kind) { scanner, key throws(WireScanner.Miss) in
+            switch key {
+            case .kind: throw WireScanner.Miss()
+            case .campaign: campaign = try scanner.stringOrNull()
+            case .filters: filters = try scanFilters(&scanner)
+            case .name, .product: name = try scanner.string()
+            }
+        }
+        guard read == kind.keys else { throw WireScanner.Miss() }
         switch kind {
-        case 0, 1:
-            try scanner.allMembers(kindAlone, seen: 1) { _, _ throws(WireScanner.Miss) in }
-            return kind == 0 ? .sessionStart : .anyPurchase
-        case 2, 3:
-            var name = ""
-            var filters = PropertyFilters()
-            try scanner.allMembers(kind == 2 ? productTriggerKeys : customEventTriggerKeys, seen: 1) {
-                scanner,
-                key throws(WireScanner.Miss) in
-                if key == 1 {
-                    filters = try scanFilters(&scanner)
-                } else {
-                    name = try scanner.string()
-                }
-            }
-            return kind == 2
-                ? .specificPurchase(product: name, filters: filters) : .customEvent(name: name, filters: filters)
-        default:
-            var campaign: String?
-            try scanner.allMembers(campaignOnlyKeys, seen: 1) { scanner, _ throws(WireScanner.Miss) in
-                campaign = try scanner.stringOrNull()
-            }
-            return .pushClick(campaign: campaign)
+        case .sessionStart: return .sessionStart
+        case .anyPurchase: return .anyPurchase
+        case .purchase: return .specificPurchase(product: name, filters: filters)
+        case .customEvent: return .customEvent(name: name, filters: filters)
+        case .pushClick: return .pushClick(campaign: campaign)
         }
     }
 
@@ -286,42 +320,74 @@ extension WireCodec {
         return PropertyFilters(groups: groups)
     }
 
-    private static let scannedOperators: [StaticString] = [
-        "equals", "not_equals", "greater_than", "less_than", "at_least", "at_most", "matches", "does_not_match",
-        "exists", "does_not_exist", "within_last", "more_than_ago", "less_than_in_future", "more_than_in_future",
-    ]
-    private static let valueConditionKeys: [StaticString] = ["operator", "property", "value"]
-    private static let spanConditionKeys: [StaticString] = ["operator", "property", "span_ms"]
-    private static let bareConditionKeys: [StaticString] = ["operator", "property"]
+    private enum ConditionOperator: Int, WireNames {
+        case equals, notEquals, greaterThan, lessThan, atLeast, atMost, matches, doesNotMatch, exists, doesNotExist
+        case withinLast, moreThanAgo, lessThanInFuture, moreThanInFuture
+        static let spellings: [StaticString] = [
+            "equals", "not_equals", "greater_than", "less_than", "at_least", "at_most", "matches", "does_not_match",
+            "exists", "does_not_exist", "within_last", "more_than_ago", "less_than_in_future", "more_than_in_future",
+        ]
+
+        /// The keys a condition with this operator has, every one required.
+        var keys: WireNameSet<ConditionKey> {
+            switch self {
+            case .exists, .doesNotExist: WireNameSet([.operator, .property])
+            case .equals, .notEquals, .greaterThan, .lessThan, .atLeast, .atMost, .matches, .doesNotMatch:
+                WireNameSet([.operator, .property, .value])
+            case .withinLast, .moreThanAgo, .lessThanInFuture, .moreThanInFuture:
+                WireNameSet([.operator, .property, .span])
+            }
+        }
+    }
+
+    /// The keys of every condition: the operand is a `value` or a `span_ms`, or there is none.
+    private enum ConditionKey: Int, WireNames {
+        case `operator`, property, value, span
+        static let spellings: [StaticString] = ["operator", "property", "value", "span_ms"]
+    }
 
     private static func scanCondition(_ scanner: inout WireScanner) throws(WireScanner.Miss) -> PropertyCondition {
         try scanner.openObject()
         try scanner.firstKey("operator")
-        let name = try scanner.name(among: scannedOperators)
-        let keys = name < 8 ? valueConditionKeys : name < 10 ? bareConditionKeys : spanConditionKeys
+        let name = try scanner.name(ConditionOperator.self)
         var property = ""
-        var comparison = PropertyComparison.exists
-        try scanner.allMembers(keys, seen: 1) { scanner, key throws(WireScanner.Miss) in
-            if key == 1 {
-                property = try scanner.string()
-                return
-            }
-            switch name {
-            case 0: comparison = .equals(try scanner.propertyValue())
-            case 1: comparison = .notEquals(try scanner.propertyValue())
-            case 2: comparison = .greaterThan(try scanner.number())
-            case 3: comparison = .lessThan(try scanner.number())
-            case 4: comparison = .atLeast(try scanner.number())
-            case 5: comparison = .atMost(try scanner.number())
-            case 6: comparison = .matches(regex: try scanner.string())
-            case 7: comparison = .doesNotMatch(regex: try scanner.string())
-            case 10: comparison = .withinLast(VirtualTime(milliseconds: try scanner.integer(atLeast: 0)))
-            case 11: comparison = .moreThanAgo(VirtualTime(milliseconds: try scanner.integer(atLeast: 0)))
-            case 12: comparison = .lessThanInFuture(VirtualTime(milliseconds: try scanner.integer(atLeast: 0)))
-            default: comparison = .moreThanInFuture(VirtualTime(milliseconds: try scanner.integer(atLeast: 0)))
+        var comparison: PropertyComparison?
+        let read = try scanner.members(ConditionKey.self, after: .operator) { scanner, key throws(WireScanner.Miss) in
+            switch key {
+            case .operator: throw WireScanner.Miss()
+            case .property: property = try scanner.string()
+            case .value, .span: comparison = try scanComparison(name, &scanner)
             }
         }
-        if name == 9 { comparison = .doesNotExist }
+        guard read == name.keys else { throw WireScanner.Miss() }
+        guard let comparison else {
+            // `exists` and `does_not_exist` have no operand: their comparison reads nothing.
+            return PropertyCondition(property: property, comparison: try scanComparison(name, &scanner))
+        }
         return PropertyCondition(property: property, comparison: comparison)
+    }
+
+    /// The comparison `name` makes, with its operand read from the value that comes next (`value`
+    /// or `span_ms`); `exists` and `does_not_exist` have none and read nothing.
+    private static func scanComparison(
+        _ name: ConditionOperator,
+        _ scanner: inout WireScanner
+    ) throws(WireScanner.Miss) -> PropertyComparison {
+        switch name {
+        case .equals: .equals(try scanner.propertyValue())
+        case .notEquals: .notEquals(try scanner.propertyValue())
+        case .greaterThan: .greaterThan(try scanner.number())
+        case .lessThan: .lessThan(try scanner.number())
+        case .atLeast: .atLeast(try scanner.number())
+        case .atMost: .atMost(try scanner.number())
+        case .matches: .matches(regex: try scanner.string())
+        case .doesNotMatch: .doesNotMatch(regex: try scanner.string())
+        case .exists: .exists
+        case .doesNotExist: .doesNotExist
+        case .withinLast: .withinLast(VirtualTime(milliseconds: try scanner.integer(atLeast: 0)))
+        case .moreThanAgo: .moreThanAgo(VirtualTime(milliseconds: try scanner.integer(atLeast: 0)))
+        case .lessThanInFuture: .lessThanInFuture(VirtualTime(milliseconds: try scanner.integer(atLeast: 0)))
+        case .moreThanInFuture: .moreThanInFuture(VirtualTime(milliseconds: try scanner.integer(atLeast: 0)))
+        }
     }
 }

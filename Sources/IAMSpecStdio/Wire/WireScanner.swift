@@ -101,6 +101,30 @@ struct WireScanner {
         guard try members(keys, seen: seen, read) == (1 << keys.count) - 1 else { throw Miss() }
     }
 
+    /// Reads the object's remaining members, each key by `read`, until its `}`, as
+    /// ``members(_:seen:_:)`` does with `Keys`'s spellings; `discriminator` is the key
+    /// ``firstKey(_:)`` read, if any. Returns the keys read.
+    mutating func members<Keys: WireNames>(
+        _: Keys.Type,
+        after discriminator: Keys? = nil,
+        _ read: (inout WireScanner, Keys) throws(Miss) -> Void
+    ) throws(Miss) -> WireNameSet<Keys> {
+        var seen: UInt64 = discriminator.map { 1 << $0.rawValue } ?? 0
+        while let position = try nextKey(among: Keys.spellings, seen: &seen) {
+            try read(&self, Keys.allCases[position])
+        }
+        return WireNameSet(bits: seen)
+    }
+
+    /// ``members(_:after:_:)`` where every key of `Keys` is required.
+    mutating func allMembers<Keys: WireNames>(
+        _: Keys.Type,
+        after discriminator: Keys? = nil,
+        _ read: (inout WireScanner, Keys) throws(Miss) -> Void
+    ) throws(Miss) {
+        guard try members(Keys.self, after: discriminator, read).isSuperset(of: .all) else { throw Miss() }
+    }
+
     /// The next key of an object used as a map (any key), its `:` read; nil once the object's `}`
     /// is read. `first` is true before the first key. (The caller refuses a key read twice.)
     mutating func nextMapKey(first: Bool) throws(Miss) -> String? {
@@ -190,6 +214,12 @@ struct WireScanner {
     mutating func choiceOrNull<Choice: RawRepresentable>(_ type: Choice.Type) throws(Miss) -> Choice?
     where Choice.RawValue == String {
         try readNull() ? nil : try choice(type)
+    }
+
+    /// The name of `Names` the string that comes next spells (a discriminator's value); any other
+    /// string is a miss.
+    mutating func name<Names: WireNames>(_: Names.Type) throws(Miss) -> Names {
+        Names.allCases[try name(among: Names.spellings)]
     }
 
     /// The position in `names` of the string that comes next (a discriminator's value); any

@@ -21,10 +21,11 @@ back, changed by VARIANT:
   dismissed (a design some SDKs have): after each `dismiss` it asks the engine for the top of the
   stack (`display_next`) and adds what that shows to the dismissal's answer. One behaviour
   differs (rule `stack.no-auto-drain`), every capability still declared.
-- `protocol-2-list`: nothing changed but the handshake: `hello_reply` lists only capabilities
-  protocol 2 came with, none of those added since (`app-dismissal`, `click-follow-up`,
-  `data-wipe`, `extras`, `push-click`, and any added later), as an adapter written before them
-  would, so the runs that need them are skipped and iamspec warns of the list.
+- `protocol-2-list`: nothing changed but the handshake: it speaks protocol 2 whatever newer
+  version iamspec offers, and `hello_reply` lists only capabilities protocol 2 came with, none of
+  those added since (`app-dismissal`, `click-follow-up`, `data-wipe`, `extras`, `push-click`, and
+  any added later), as an adapter written before them would, so the runs that need them are
+  skipped and iamspec warns of the list.
 - `strict`: nothing changed but the handshake: `hello_reply` does not declare `pipelining`, so
   iamspec sends one request at a time (Specs/PROTOCOL.md, "Pipelining"), and every verdict is the
   reference engine's.
@@ -68,6 +69,9 @@ PROTOCOL_2 = {
 
 def changed_request(request, variant):
     """The request as the variant passes it on."""
+    if variant == "protocol-2-list" and request.get("type") == "hello":
+        # An adapter written for protocol 2 speaks it, whatever newer version iamspec offers.
+        request["protocol"] = min(request.get("protocol", 1), 2)
     if request.get("type") == "case":
         if variant == "no-interval":
             request["config"]["minimum_trigger_interval_ms"] = 0

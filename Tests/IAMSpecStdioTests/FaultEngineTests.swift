@@ -171,8 +171,9 @@ import Testing
         #expect {
             _ = try StdioEngineProvider(command: EngineFixtures.command("faults/wrong_protocol.py"), settings: settings)
         } throws: { error in
-            (error as? EngineError)?.message.contains("speaks protocol 3, and iamspec speaks protocols 1 and 2")
-                ?? false
+            (error as? EngineError)?.message.contains(
+                "speaks protocol 99, and iamspec speaks protocols \(ProtocolVersion.spokenInWords)"
+            ) ?? false
         }
     }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""ARCHITECTURE.md's checklists tried by following them: a scratch stimulus, setting and capability.
+"""ARCHITECTURE.md's checklists tried by following them: a scratch stimulus, setting, capability, version.
 
 A checklist is only as good as a newcomer's result of following it. This copies the repository
 (its tracked and unignored files) into WORK/repo and makes there, as a contributor would, step by
@@ -9,7 +9,10 @@ step, the changes three checklists ask for:
   for what a case writes), its rule and a case;
 - "A setting": whether a test send that meets another message on screen waits on the stack like
   any other, with its behavioural capability `test-send-waits` ("A capability", the behavioural
-  way), its catalogue entry ("A behaviour") with a witness, its rule and a case.
+  way), its catalogue entry ("A behaviour") with a witness, its rule and a case;
+- "A protocol version": a version 3 that changes nothing on the wire, made the newest, so that
+  iamspec offers it, `iamspec engine --stdio` speaks it, and the example engines, which speak 2,
+  keep their verdicts.
 
 Every edit names the checklist and the words of the step it follows, and the trial fails when those
 words are no longer in that section of ARCHITECTURE.md, when the file is named nowhere in the
@@ -49,6 +52,7 @@ CAPABILITY = "A capability"
 SETTING = "A setting (a rule value on which the SDK generations or real engines differ)"
 BEHAVIOUR = "A behaviour (a catalogue entry: a mutant, a capability variant, an explanation)"
 RULE = "A rule"
+VERSION = "A protocol version"
 
 SETTING_CASE = "stack-test-send-waits-behind-visible"
 STIMULUS_CASE = "reenqueue-device-locked-stacks"
@@ -476,6 +480,16 @@ def check_runs(path, case, status, reason=None):
     return len(runs)
 
 
+def add_protocol_version(copy):
+    """A scratch protocol version 3, made the newest: the example engines, written for protocol 2,
+    must keep their verdicts, and every test that names a version must still hold."""
+    copy.edit(VERSION, "the case, `latest`", "Sources/IAMSpecPortable/Wire/ProtocolVersion.swift",
+              "    case v2 = 2\n",
+              "    case v2 = 2\n    /// The checklist trial's scratch version: nothing new on the wire.\n    case v3 = 3\n")
+    copy.edit(VERSION, "the case, `latest`", "Sources/IAMSpecPortable/Wire/ProtocolVersion.swift",
+              "package static let latest = ProtocolVersion.v2", "package static let latest = ProtocolVersion.v3")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("repository")
@@ -504,6 +518,7 @@ def main():
         print("The additions, step by step (ARCHITECTURE.md's checklists):")
         add_stimulus(copy)
         add_setting(copy)
+        add_protocol_version(copy)
         for section, relative in sorted(set(copy.touched)):
             print(f"  {section.split(' (')[0]}: {relative}")
         if arguments.edits_only:
@@ -511,6 +526,13 @@ def main():
 
         print("Built and proven in the copy:")
         trial.run("build", ["swift", "build", "--product", "iamspec"])
+        hello = subprocess.run([trial.iamspec, "engine", "--stdio"], input='{"type":"hello","protocol":3}\n',
+                               capture_output=True, text=True, cwd=root, timeout=120)
+        answer = json.loads((hello.stdout.splitlines() or ["{}"])[0])
+        if answer.get("type") != "hello_reply" or answer.get("protocol") != 3:
+            raise TrialFailure(f"`iamspec engine --stdio` answered hello offering 3 with {hello.stdout!r}: "
+                               "expected the new version")
+        print("  `iamspec engine --stdio` answers hello offering version 3 with version 3")
         refused = trial.run("lint-ungated", [trial.iamspec, "lint", "Specs"], expect=2)
         wanted = re.compile(
             r"Specs/stack/test-send-waits\.yaml:\d+:\d+: error: case '" + SETTING_CASE

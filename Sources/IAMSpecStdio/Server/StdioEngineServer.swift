@@ -25,7 +25,7 @@ public struct StdioEngineServer: Sendable {
     /// Serves until `shutdown`, the end of `input`, or `output` closing (which ends serving without
     /// SIGPIPE: see `BrokenPipeSignalHold`, held for the whole call).
     ///
-    /// It speaks the newest version it shares with the one `hello` offers (``ProtocolVersion/latest``
+    /// It speaks the newest version it shares with the one `hello` offers (the newest iamspec speaks
     /// for any later one, which the other side then refuses or speaks); until `hello`, protocol 1.
     public func serve(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
         var reader = LineReader(descriptor: input)

@@ -1,6 +1,5 @@
 import IAMSpec
-
-@testable import IAMSpecStdio
+import IAMSpecPortable
 
 /// Values of every shape the protocol carries, for round trips.
 enum WireSamples {

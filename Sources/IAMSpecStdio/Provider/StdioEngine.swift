@@ -1,4 +1,5 @@
 import IAMSpec
+import IAMSpecPortable
 import Synchronization
 
 /// An engine run by a program over the stdio protocol, for one run of one case.

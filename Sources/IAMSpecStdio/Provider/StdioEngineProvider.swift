@@ -1,4 +1,5 @@
 import IAMSpec
+import IAMSpecPortable
 
 /// Runs engines written in any language: a program that speaks iamspec's stdio protocol
 /// (`Specs/PROTOCOL.md`) on its stdin and stdout, started with `/bin/sh -c COMMAND`.

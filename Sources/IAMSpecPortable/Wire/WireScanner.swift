@@ -1,6 +1,4 @@
 import IAMSpec
-import IAMSpecPlatform
-import IAMSpecPortable
 
 /// Reads the plain shape of a protocol message straight from the bytes of its line, value by
 /// value, without a ``JSONValue`` tree: what the hot messages (`stimulus`, `case`, `end_case`,
@@ -161,7 +159,7 @@ struct WireScanner {
             bytes[quote] == UInt8(ascii: "\""), bytes[quote + length + 1] == UInt8(ascii: "\""),
             bytes[quote + length + 2] == UInt8(ascii: ":")
         else { return false }
-        guard memcmp(bytes.baseAddress! + quote + 1, key.utf8Start, length) == 0 else { return false }
+        guard Self.sameBytes(bytes.baseAddress! + quote + 1, key.utf8Start, count: length) else { return false }
         index = quote + length + 3
         return true
     }
@@ -439,7 +437,14 @@ struct WireScanner {
 
     private func matches(_ range: Range<Int>, _ expected: StaticString) -> Bool {
         range.count == expected.utf8CodeUnitCount
-            && memcmp(bytes.baseAddress! + range.lowerBound, expected.utf8Start, range.count) == 0
+            && Self.sameBytes(bytes.baseAddress! + range.lowerBound, expected.utf8Start, count: range.count)
+    }
+
+    /// Whether the `count` bytes at `one` and at `other` are the same (keys and words are short:
+    /// compared in place, without the C library, which IAMSpecPortable does not import).
+    private static func sameBytes(_ one: UnsafePointer<UInt8>, _ other: UnsafePointer<UInt8>, count: Int) -> Bool {
+        for offset in 0..<count where one[offset] != other[offset] { return false }
+        return true
     }
 
     private func text(_ range: Range<Int>) throws(Miss) -> String {

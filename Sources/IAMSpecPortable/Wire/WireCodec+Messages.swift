@@ -1,12 +1,15 @@
 import IAMSpec
-import IAMSpecPortable
 
 extension WireCodec {
     // MARK: Requests (iamspec to engine)
 
     /// A request as `version` writes it, as one line with its line end; `seq` numbers it in a
     /// version that numbers messages (`hello` never carries one).
-    static func line(_ request: EngineRequest, seq: Int64? = nil, version: ProtocolVersion = .latest) -> [UInt8] {
+    package static func line(
+        _ request: EngineRequest,
+        seq: Int64? = nil,
+        version: ProtocolVersion = .latest
+    ) -> [UInt8] {
         var writer = JSONLineWriter()
         writer.beginObject()
         writer.key("type")
@@ -53,11 +56,11 @@ extension WireCodec {
     }
 
     /// The message types iamspec sends, in the order `Specs/PROTOCOL.md` lists them.
-    static let requestTypes = ["hello", "case", "stimulus", "end_case", "shutdown"]
+    package static let requestTypes = ["hello", "case", "stimulus", "end_case", "shutdown"]
 
     /// The `seq` of a message, when it has one that is a whole number: what ties an answer to its
     /// request, read before anything else is checked.
-    static func sequenceNumber(of message: JSONValue) -> Int64? {
+    package static func sequenceNumber(of message: JSONValue) -> Int64? {
         guard case .object(let fields) = message, let seq = fields["seq"] else { return nil }
         return try? WireValue(json: seq, at: .key("seq"), unknownKeys: .ignored).integer(atLeast: 1)
     }
@@ -85,8 +88,8 @@ extension WireCodec {
         return (object, type)
     }
 
-    /// A request, as an engine (``StdioEngineServer``) reads it in `version`; `hello` in any.
-    static func decodeRequest(
+    /// A request, as an engine (IAMSpecStdio's `StdioEngineServer`) reads it in `version`; `hello` in any.
+    package static func decodeRequest(
         _ message: JSONValue,
         unknownKeys: UnknownKeys,
         version: ProtocolVersion = .latest
@@ -134,7 +137,7 @@ extension WireCodec {
 
     /// A reply as `version` writes it, as one line with its line end; `seq` is the number of the
     /// request it answers, in a version that numbers messages (`hello_reply` never carries one).
-    static func line(_ reply: EngineReply, seq: Int64? = nil, version: ProtocolVersion = .latest) -> [UInt8] {
+    package static func line(_ reply: EngineReply, seq: Int64? = nil, version: ProtocolVersion = .latest) -> [UInt8] {
         var writer = JSONLineWriter()
         writer.beginObject()
         writer.key("type")
@@ -201,17 +204,19 @@ extension WireCodec {
     }
 
     /// The message types an engine sends, in the order `Specs/PROTOCOL.md` lists them.
-    static let replyTypes = ["hello_reply", "ready", "skipped", "observations", "unsupported", "error", "ended"]
+    package static let replyTypes = [
+        "hello_reply", "ready", "skipped", "observations", "unsupported", "error", "ended",
+    ]
 
     /// The reply types an engine that speaks `version` may send.
-    static func replyTypes(in version: ProtocolVersion) -> [String] {
+    package static func replyTypes(in version: ProtocolVersion) -> [String] {
         replyTypes.filter {
             ($0 != "unsupported" || version.declinesStimuli) && ($0 != "ended" || version.answersEndCase)
         }
     }
 
     /// A reply, as iamspec reads it from an engine that speaks `version` (`hello_reply` in any).
-    static func decodeReply(
+    package static func decodeReply(
         _ message: JSONValue,
         unknownKeys: UnknownKeys,
         version: ProtocolVersion = .latest

@@ -1,7 +1,7 @@
 import IAMSpec
 
 /// A message an engine sends iamspec (one line on the engine's stdout), answering a request.
-enum EngineReply: Sendable, Hashable {
+package enum EngineReply: Sendable, Hashable {
     /// `hello_reply`: the protocol version the engine speaks, what it is and can do, and whether
     /// it declared `"pipelining": true` (protocol 2 only: see `Specs/PROTOCOL.md`, "Pipelining").
     case hello(protocolVersion: Int64, description: EngineDescription, pipelines: Bool = false)
@@ -20,7 +20,7 @@ enum EngineReply: Sendable, Hashable {
     case ended
 
     /// The message's `type`.
-    var type: String {
+    package var type: String {
         switch self {
         case .hello: "hello_reply"
         case .ready: "ready"

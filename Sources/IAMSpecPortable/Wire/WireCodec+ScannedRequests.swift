@@ -1,12 +1,14 @@
 import IAMSpec
-import IAMSpecPortable
 
 extension WireCodec {
     /// The requests of a run, read straight from the bytes of their line (``WireScanner``):
     /// `case`, `stimulus` and `end_case`, with the `seq` each carries; nil for any other line, or
     /// one not in the plain shape, which ``decodeRequest(_:unknownKeys:version:)`` then reads the
     /// full way (after ``JSONParser``), accepting it or saying what is wrong.
-    static func scanRequest(_ line: [UInt8], version: ProtocolVersion) -> (request: EngineRequest, seq: Int64?)? {
+    package static func scanRequest(
+        _ line: [UInt8],
+        version: ProtocolVersion
+    ) -> (request: EngineRequest, seq: Int64?)? {
         WireScanner.scan(line) { scanner throws(WireScanner.Miss) in
             try scanner.openObject()
             try scanner.firstKey("type")

@@ -1,12 +1,11 @@
 import IAMSpec
-import IAMSpecPortable
 
 extension WireCodec {
     /// The answers to stimuli and the end of cases, read straight from the bytes of their line
     /// (``WireScanner``): `observations`, `ready` and `ended`, with the `seq` each carries; nil
     /// for any other line, or one not in the plain shape, which ``decodeReply(_:unknownKeys:version:)``
     /// then reads the full way (after ``JSONParser``), accepting it or saying what is wrong.
-    static func scanReply(_ line: [UInt8], version: ProtocolVersion) -> (reply: EngineReply, seq: Int64?)? {
+    package static func scanReply(_ line: [UInt8], version: ProtocolVersion) -> (reply: EngineReply, seq: Int64?)? {
         WireScanner.scan(line) { scanner throws(WireScanner.Miss) in
             try scanner.openObject()
             try scanner.firstKey("type")

@@ -1,8 +1,7 @@
 import IAMSpec
-import IAMSpecPortable
 
 /// A message iamspec sends an engine (one line on the engine's stdin).
-enum EngineRequest: Sendable, Hashable {
+package enum EngineRequest: Sendable, Hashable {
     /// `hello`: the first message to every engine process; answered by ``EngineReply/hello(protocolVersion:description:)``.
     case hello(protocolVersion: Int64)
     /// `case`: set up a fresh run of one case; answered by ``EngineReply/ready`` or ``EngineReply/skipped(reason:)``.
@@ -17,7 +16,7 @@ enum EngineRequest: Sendable, Hashable {
     case shutdown
 
     /// The message's `type`.
-    var type: String {
+    package var type: String {
         switch self {
         case .hello: "hello"
         case .startCase: "case"
@@ -28,7 +27,7 @@ enum EngineRequest: Sendable, Hashable {
     }
 
     /// The reply types that may answer this request in `version`; empty when it is not answered.
-    func replyTypes(in version: ProtocolVersion) -> [String] {
+    package func replyTypes(in version: ProtocolVersion) -> [String] {
         switch self {
         case .hello: ["hello_reply", "error"]
         case .startCase: ["ready", "skipped", "error"]
@@ -39,7 +38,7 @@ enum EngineRequest: Sendable, Hashable {
     }
 
     /// A short name for messages: `hello`, `case "x"`, `stimulus advance`.
-    var summary: String {
+    package var summary: String {
         switch self {
         case .startCase(let setup): "case \"\(setup.caseID)\""
         case .stimulus(let stimulus): "stimulus \(stimulus.kind.nameText)"

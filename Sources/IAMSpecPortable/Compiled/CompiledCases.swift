@@ -133,8 +133,13 @@ private final class StoredCases: @unchecked Sendable {
             )
         }
         do {
-            let value = try JSONParser.parse(bytes)
-            let specCase = try CompiledSuite.decodeCase(CompiledSuite.caseElement(value, at: index), ruleIDs: ruleIDs)
+            let specCase: SpecCase
+            if let scanned = CompiledSuite.scanCase(bytes, ruleIDs: ruleIDs) {
+                specCase = scanned
+            } else {
+                let element = CompiledSuite.caseElement(try JSONParser.parse(bytes), at: index)
+                specCase = try CompiledSuite.decodeCase(element, ruleIDs: ruleIDs)
+            }
             guard specCase.id == facts[index].id else {
                 throw CompiledSuiteError(file: file, line: 1, column: 1, message: changed)
             }

@@ -185,6 +185,23 @@ private struct CompiledSuiteStream: JSONStreamedDocument {
         key == "cases" || key == "runs"
     }
 
+    /// A case read straight from its bytes (`CompiledSuite.scanCase`), once `rules` is read and
+    /// while nothing before it went wrong; the full reader reads any other, and any case the scan
+    /// cannot take, a case id seen before among them.
+    mutating func scan(
+        element position: Int,
+        of key: String,
+        bytes: UnsafeBufferPointer<UInt8>,
+        at offset: Int
+    ) -> Int? {
+        guard key == "cases", casesProblem == nil, case .success(let rules)? = rules, deferredCases.isEmpty,
+            let (specCase, count) = CompiledSuite.scanCase(bytes, ruleIDs: rules.ids), positions[specCase.id] == nil
+        else { return nil }
+        positions[specCase.id] = facts.count
+        keep(specCase, bytes: offset..<offset + count)
+        return count
+    }
+
     mutating func read(member key: String, value: JSONValue) {
         switch key {
         case "rules":
@@ -263,15 +280,20 @@ private struct CompiledSuiteStream: JSONStreamedDocument {
                     expected: "each case once"
                 )
             }
-            facts.append(
-                CompiledCases.Facts(id: specCase.id, title: specCase.title, profiles: specCase.profiles, bytes: bytes)
-            )
-            if models.count == facts.count - 1, modelBytes + bytes.count <= modelBytesKept {
-                models.append(specCase)
-                modelBytes += bytes.count
-            }
+            keep(specCase, bytes: bytes)
         } catch {
             casesProblem = error
+        }
+    }
+
+    /// Keeps a case read from `bytes` as its facts, and as its model while they fit.
+    private mutating func keep(_ specCase: SpecCase, bytes: Range<Int>) {
+        facts.append(
+            CompiledCases.Facts(id: specCase.id, title: specCase.title, profiles: specCase.profiles, bytes: bytes)
+        )
+        if models.count == facts.count - 1, modelBytes + bytes.count <= modelBytesKept {
+            models.append(specCase)
+            modelBytes += bytes.count
         }
     }
 

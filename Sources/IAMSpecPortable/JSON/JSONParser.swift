@@ -140,7 +140,7 @@ package struct JSONParser {
     }
 
     /// An array, as ``parseArray()`` reads one, each element handed to `streamed` with the bytes
-    /// it was read from, and not kept.
+    /// it was read from, and not kept; or read by `streamed` itself, straight from its bytes.
     private mutating func parseStreamedArray(
         of key: String,
         into streamed: inout some JSONStreamedDocument
@@ -149,11 +149,35 @@ package struct JSONParser {
         var position = 0
         repeat {
             skipWhitespace()
-            let start = base + index
-            let element = try parseValue()
-            streamed.read(element: element, at: position, of: key, bytes: start..<(base + index))
+            if !scanned(position, of: key, by: &streamed) {
+                let start = base + index
+                let element = try parseValue()
+                streamed.read(element: element, at: position, of: key, bytes: start..<(base + index))
+            }
             position += 1
         } while try arrayContinues()
+    }
+
+    /// How many bytes ahead of an element the window holds, when it can, before `streamed` scans
+    /// the element: more than a case written by `iamspec compile` takes.
+    private static let scanLookahead = 1 << 14
+
+    /// Whether `streamed` read the element at `position` of the array under `key` straight from
+    /// the bytes at `index` (which it then passes).
+    private mutating func scanned(
+        _ position: Int,
+        of key: String,
+        by streamed: inout some JSONStreamedDocument
+    ) -> Bool {
+        if bytes.count - index < Self.scanLookahead { _ = readChunk(keeping: index) }
+        let offset = base + index
+        let taken = bytes.withUnsafeBufferPointer { window in
+            let element = UnsafeBufferPointer(rebasing: window[index...])
+            return streamed.scan(element: position, of: key, bytes: element, at: offset)
+        }
+        guard let taken else { return false }
+        index += taken
+        return true
     }
 
     /// Whether there is a byte at `index`, reading the next chunk when the window ends there (the
@@ -586,6 +610,16 @@ package protocol JSONStreamedDocument {
     /// Whether the array under the top-level key `key` is handed over element by element, rather
     /// than kept in the document.
     func streams(_ key: String) -> Bool
+    /// The element at `position` of the streamed array under `key`, read straight from `bytes`
+    /// (the text from the element's first byte on, which may end before the element does, at
+    /// `offset` in the text) when the document can read it so: how many bytes it took. Nil to have
+    /// the element parsed and handed to ``read(element:at:of:bytes:)``.
+    mutating func scan(
+        element position: Int,
+        of key: String,
+        bytes: UnsafeBufferPointer<UInt8>,
+        at offset: Int
+    ) -> Int?
     /// The element at `position` of the streamed array under `key`, read from the text's `bytes`.
     mutating func read(element: JSONValue, at position: Int, of key: String, bytes: Range<Int>)
     /// A member of the top-level object, once read: a streamed array's value is empty.

@@ -177,7 +177,7 @@ extension WireCodec {
     private static let productKeys: [StaticString] = ["kind", "product"]
     private static let campaignKeys: [StaticString] = ["kind", "campaign"]
 
-    private static func scanTriggerEvent(_ scanner: inout WireScanner) throws(WireScanner.Miss) -> TriggerEvent {
+    static func scanTriggerEvent(_ scanner: inout WireScanner) throws(WireScanner.Miss) -> TriggerEvent {
         try scanner.openObject()
         try scanner.firstKey("kind")
         var seen: UInt64 = 1

@@ -89,15 +89,17 @@ extension WireCodec {
     private static let scannedStimulusKinds: [StaticString] = StimulusKind.all.map(\.name)
 
     /// A stimulus, its members read as its kind's description says; a kind this version does not
-    /// carry, or a word that is not one of a choice's, is a miss.
-    private static func scanStimulus(
+    /// carry (or, with `stepsOnly`, that is not a step: a stack inspection is `expect`'s), or a
+    /// word that is not one of a choice's, is a miss.
+    static func scanStimulus(
         _ scanner: inout WireScanner,
-        version: ProtocolVersion
+        version: ProtocolVersion,
+        stepsOnly: Bool = false
     ) throws(WireScanner.Miss) -> Stimulus {
         try scanner.openObject()
         try scanner.firstKey("kind")
         let kind = StimulusKind.all[try scanner.name(among: scannedStimulusKinds)]
-        guard version.carries(kind) else { throw WireScanner.Miss() }
+        guard version.carries(kind), kind.isStep || !stepsOnly else { throw WireScanner.Miss() }
         guard !kind.fields.isEmpty else {
             try scanner.allMembers(stimulusKeys[kind.id.rawValue], seen: 1) { _, _ throws(WireScanner.Miss) in }
             return kind.make([])
@@ -145,7 +147,7 @@ extension WireCodec {
         static let spellings: [StaticString] = ["delegate", "device", "minimum_trigger_interval_ms", "orientation"]
     }
 
-    private static func scanConfiguration(
+    static func scanConfiguration(
         _ scanner: inout WireScanner
     ) throws(WireScanner.Miss) -> EngineConfiguration {
         var configuration = EngineConfiguration()
@@ -180,7 +182,7 @@ extension WireCodec {
         static let required = WireNameSet(allCases.filter { !campaignSettings.contains($0) })
     }
 
-    private static func scanMessage(
+    static func scanMessage(
         _ scanner: inout WireScanner,
         version: ProtocolVersion
     ) throws(WireScanner.Miss) -> InAppMessage {

@@ -32,4 +32,8 @@ struct WireNameSet<Names: WireNames>: Equatable {
     func isSuperset(of other: WireNameSet) -> Bool {
         bits & other.bits == other.bits
     }
+
+    func isDisjoint(with other: WireNameSet) -> Bool {
+        bits & other.bits == 0
+    }
 }

@@ -38,6 +38,21 @@ struct WireScanner {
         }
     }
 
+    /// What `read` reads from the start of `bytes`, which may go on past it (an element of a
+    /// compiled suite's `cases`, the text after it in the same buffer), and how many bytes it took;
+    /// nil when `read` is a miss. An object or array cut short by the end of `bytes` is a miss.
+    static func scanPrefix<Value>(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        _ read: (inout WireScanner) throws(Miss) -> Value
+    ) -> (value: Value, count: Int)? {
+        var scanner = WireScanner(bytes)
+        do {
+            return (try read(&scanner), scanner.index)
+        } catch {
+            return nil
+        }
+    }
+
     // MARK: Objects and arrays
 
     mutating func openObject() throws(Miss) {

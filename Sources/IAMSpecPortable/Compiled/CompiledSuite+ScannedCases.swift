@@ -61,13 +61,7 @@ extension CompiledSuite {
                 }
                 requires = Set(list)
                 guard requires.count == list.count else { throw WireScanner.Miss() }
-            case .location:
-                var file: String?
-                let position = try scanPosition(&scanner) { scanner throws(WireScanner.Miss) in
-                    file = try scanner.string()
-                }
-                guard let file else { throw WireScanner.Miss() }
-                location = SourceLocation(file: file, line: position.line, column: position.column)
+            case .location: location = try scanLocation(&scanner)
             case .config: configuration = try WireCodec.scanConfiguration(&scanner)
             case .messages:
                 messages = try scanArray(&scanner) { scanner throws(WireScanner.Miss) in
@@ -144,22 +138,18 @@ extension CompiledSuite {
         static let spellings: [StaticString] = ["file", "line", "column"]
     }
 
-    /// A `location`: its `line` and `column`, each at least 1, and its `file`, read by `file`.
-    private static func scanPosition(
-        _ scanner: inout WireScanner,
-        file: (inout WireScanner) throws(WireScanner.Miss) -> Void
-    ) throws(WireScanner.Miss) -> (line: Int, column: Int) {
-        var line = 1
-        var column = 1
+    /// A case's `location`: its `file`, and its `line` and `column`, each at least 1.
+    private static func scanLocation(_ scanner: inout WireScanner) throws(WireScanner.Miss) -> SourceLocation {
+        var location = SourceLocation(file: "", line: 1, column: 1)
         try scanner.openObject()
         try scanner.allMembers(PositionKey.self) { scanner, key throws(WireScanner.Miss) in
             switch key {
-            case .file: try file(&scanner)
-            case .line: line = Int(try scanner.integer(atLeast: 1))
-            case .column: column = Int(try scanner.integer(atLeast: 1))
+            case .file: location.file = try scanner.string()
+            case .line: location.line = Int(try scanner.integer(atLeast: 1))
+            case .column: location.column = Int(try scanner.integer(atLeast: 1))
             }
         }
-        return (line, column)
+        return location
     }
 
     private enum ExpectationKey: Int, WireNames {

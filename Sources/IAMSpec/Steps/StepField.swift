@@ -3,7 +3,9 @@
 /// Every format derives its handling of the value from ``content``: the case decoder and the
 /// case syntax (YAML), the compact form a loaded suite holds, the protocol's JSON (read the full
 /// way and scanned), the JSON Schemas, and the words of the site.
-package struct StepField: Sendable {
+///
+/// A class, as ``StimulusKind`` is: described once and shared.
+package final class StepField: Sendable {
     /// What a field holds.
     package enum Content: Sendable {
         /// Any text: an event's name, a product, a campaign, a user.
@@ -35,7 +37,7 @@ package struct StepField: Sendable {
     package let about: String
 
     /// A field whose key is the same in a case and on the wire.
-    package init(_ key: StaticString, _ content: Content, fallback: StepValue? = nil, about: String) {
+    package convenience init(_ key: StaticString, _ content: Content, fallback: StepValue? = nil, about: String) {
         self.init(key, wireKey: key, content, fallback: fallback, about: about)
     }
 

@@ -473,7 +473,7 @@ extension Stimulus {
 
 extension StimulusKind {
     /// A kind with values.
-    fileprivate init(
+    fileprivate convenience init(
         _ id: ID,
         _ name: StaticString,
         fields: [StepField],
@@ -485,21 +485,23 @@ extension StimulusKind {
         words: @escaping @Sendable ([StepValue], any StepWording) -> String,
         make: @escaping @Sendable ([StepValue]) -> Stimulus
     ) {
-        self.id = id
-        self.name = name
-        self.fields = fields
-        self.argument = argument
-        self.capability = capability
-        self.requirement = requirement
-        self.isStep = true
-        self.about = about
-        self.events = events
-        self.words = words
-        self.make = make
+        self.init(
+            id: id,
+            name: name,
+            fields: fields,
+            argument: argument,
+            capability: capability,
+            requirement: requirement,
+            isStep: true,
+            about: about,
+            events: events,
+            words: words,
+            make: make
+        )
     }
 
     /// A kind that takes nothing: always the same stimulus.
-    fileprivate init(
+    fileprivate convenience init(
         _ id: ID,
         _ name: StaticString,
         capability: Capability? = nil,
@@ -508,17 +510,19 @@ extension StimulusKind {
         words: String,
         stimulus: Stimulus
     ) {
-        self.id = id
-        self.name = name
-        self.fields = []
-        self.argument = .none
-        self.capability = capability
-        self.requirement = nil
-        self.isStep = isStep
-        self.about = about
-        self.events = { _ in [] }
-        self.words = { _, _ in words }
-        self.make = { _ in stimulus }
+        self.init(
+            id: id,
+            name: name,
+            fields: [],
+            argument: .none,
+            capability: capability,
+            requirement: nil,
+            isStep: isStep,
+            about: about,
+            events: { _ in [] },
+            words: { _, _ in words },
+            make: { _ in stimulus }
+        )
     }
 }
 

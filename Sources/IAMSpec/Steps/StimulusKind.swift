@@ -7,7 +7,10 @@
 /// full way and scanned), the capabilities a case needs, the site's words, and the JSON Schemas
 /// (`Specs/schema.json`, `Specs/schemas/protocol/definitions.json`), which a test compares with
 /// the description.
-package struct StimulusKind: Sendable {
+///
+/// A class, not a struct: a kind is described once and shared by every step of it, so passing one
+/// around is one reference, not a copy of its fields, closures and texts.
+package final class StimulusKind: Sendable {
     /// How a case writes a step of this kind after its name.
     package enum Argument: Sendable {
         /// Nothing: the bare name (`relaunch`). The kind has no fields.
@@ -51,6 +54,33 @@ package struct StimulusKind: Sendable {
     package let words: @Sendable (_ values: [StepValue], _ wording: any StepWording) -> String
     /// The stimulus of these values (as many as ``fields``, each of its field's content).
     package let make: @Sendable (_ values: [StepValue]) -> Stimulus
+
+    /// The kind as `Stimulus.swift` describes it.
+    init(
+        id: ID,
+        name: StaticString,
+        fields: [StepField],
+        argument: Argument,
+        capability: Capability?,
+        requirement: Requirement?,
+        isStep: Bool,
+        about: String,
+        events: @escaping @Sendable ([StepValue]) -> [TriggerEvent],
+        words: @escaping @Sendable ([StepValue], any StepWording) -> String,
+        make: @escaping @Sendable ([StepValue]) -> Stimulus
+    ) {
+        self.id = id
+        self.name = name
+        self.fields = fields
+        self.argument = argument
+        self.capability = capability
+        self.requirement = requirement
+        self.isStep = isStep
+        self.about = about
+        self.events = events
+        self.words = words
+        self.make = make
+    }
 
     /// The step's name as text.
     package var nameText: String { name.description }

@@ -150,14 +150,13 @@ struct CaseDecoder {
                 ids.append(id)
                 continue
             }
-            guard let rule = catalogue.rules.rule(id) else {
+            guard let shared = catalogue.rules.sharedID(id) else {
                 let hint = Suggestion.hint(for: id, among: catalogue.rules.rules.map(\.id))
                 reader.report("unknown rule '\(id)'; expected a rule id from \(catalogue.file)\(hint)", at: item)
                 ids.append(id)
                 continue
             }
-            // The catalogue's own string: one copy of each rule id, whatever the number of cases.
-            ids.append(rule.id)
+            ids.append(shared)
         }
         return interned(ids)
     }

@@ -127,6 +127,12 @@ public struct RuleCatalogue: Sendable {
         positions[id].map { rules[$0] }
     }
 
+    /// The catalogue's own copy of a rule id it has, without copying the rule: what a case holds,
+    /// one string for each rule however many cases cite it.
+    package func sharedID(_ id: String) -> String? {
+        positions[id].map { rules[$0].id }
+    }
+
     /// The position of each id's first rule.
     private static func positions(of rules: [Rule]) -> [String: Int] {
         var positions: [String: Int] = [:]

@@ -158,9 +158,16 @@ private struct CompositionState {
     /// character `index`, where an event starts (reported at the document's start; a long scalar
     /// that starts within it is reported as a scalar). Its bytes are counted only when its
     /// characters could pass the limit: a character is at most 4 bytes.
+    @inline(__always)
     private mutating func documentIsTooLong(reaching index: Int, source: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard (index - documentStart.index) * 4 > limits.maximumDocumentBytes else { return false }
+        return documentIsTooLongCounted(reaching: index, source: source)
+    }
+
+    /// ``documentIsTooLong(reaching:source:)`` once the document's characters could pass the limit.
+    @inline(never)
+    private mutating func documentIsTooLongCounted(reaching index: Int, source: UnsafeBufferPointer<UInt8>) -> Bool {
         let limit = limits.maximumDocumentBytes
-        guard (index - documentStart.index) * 4 > limit else { return false }
         let start = documentStart.offset ?? offsets.byteOffset(ofCharacter: documentStart.index, in: source)
         documentStart.offset = start
         guard offsets.byteOffset(ofCharacter: index, in: source) - start > limit else { return false }
@@ -310,7 +317,7 @@ private struct CompositionState {
         } else {
             children.append(contentsOf: pending[frame.start...])
         }
-        pending.removeSubrange(frame.start...)
+        pending.removeLast(pending.count - frame.start)
         let count = frame.isMapping ? (children.count - start) / 2 : children.count - start
         let index = add(
             YAMLDocument.Node(

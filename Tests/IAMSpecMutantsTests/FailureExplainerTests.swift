@@ -82,6 +82,47 @@ struct FailureExplainerTests {
         Self.expectEachFailedRunOnce(summary, behaviours)
     }
 
+    @Test func aRunTheReferenceEngineFailsTooIsExplainedByNothing() throws {
+        // A case whose expectation is wrong: the reference engine fails it as any engine would,
+        // and a behaviour that leaves the run as it is (most of the catalogue, here) would
+        // reproduce the failure without being what the engine does differently.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("explainer-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+        - id: area.rule
+          title: A rule.
+          kind: clarification
+          source: https://example.com
+        """.write(to: folder.appendingPathComponent("rules.yaml"), atomically: true, encoding: .utf8)
+        try """
+        - id: a.wrong-case
+          title: A message shown at session start, expected not to be
+          rules: [area.rule]
+          given:
+            messages:
+              - {id: welcome, triggers: [session_start]}
+          steps:
+            - session_start
+            - expect: nothing
+        """.write(to: folder.appendingPathComponent("case.yaml"), atomically: true, encoding: .utf8)
+        let loaded = SuiteLoader.load(paths: [folder.path])
+        #expect(loaded.diagnostics.isEmpty)
+        let summary = ConformanceRun(engine: ReferenceEngineProvider(), options: RunOptions(jobs: 1))
+            .run(cases: loaded.cases, rules: loaded.rules)
+        let specCase = try #require(loaded.cases.first)
+        let failures = summary.results.filter { $0.status == .failed }.map {
+            FailureExplainer.Failure(result: $0, specCase: specCase)
+        }
+        #expect(failures.count == 2)
+        let behaviours = try FailureExplainer().explain(failures) { behaviours -> any EngineProvider in
+            behaviours.isEmpty
+                ? ReferenceEngineProvider() : BehaviourEngineProvider(behaviour: Behaviour(combining: behaviours))
+        }
+        #expect(behaviours.isEmpty)
+        Self.expectEachFailedRunOnce(summary, behaviours)
+    }
+
     @Test func theSameFailuresGiveTheSameBehaviours() throws {
         let first = try Self.explained(on: Self.engine("stack-fifo", "click-logged-every-time")).1
         let second = try Self.explained(on: Self.engine("stack-fifo", "click-logged-every-time")).1

@@ -6,6 +6,11 @@ import IAMSpecRunner
 /// replay fails the same way with exactly the engine's timeline (every step's observations, up to
 /// the same failing check, with the same expected and actual).
 ///
+/// A run the reference engine itself fails that way is explained by nothing: the engine does
+/// there what the reference engine does, so no behaviour is what it does differently (a
+/// behaviour that leaves the run as it is would reproduce it too, and be named falsely). It stays
+/// among the differences no behaviour explains.
+///
 /// Each behaviour is tried alone; a run no single behaviour explains is tried on pairs of the
 /// behaviours that explain other runs alone and of those whose replays of it agree with the
 /// engine's run the longest. Then each explained run is listed under one
@@ -48,6 +53,7 @@ package struct FailureExplainer: Sendable {
         let failures = failures.filter { $0.result.status == .failed && $0.result.kind != .nondeterministic }
         guard !failures.isEmpty else { return [] }
         let reference = try replay(failures, on: [], engines: engines)
+        let failsOnTheReference = failures.indices.map { Self.reproduces(reference[$0], failures[$0].result) }
         // Each behaviour alone: which runs it explains, and which it changes at all.
         let singles = try replayEach(catalogue.map { [$0] }, of: failures, engines: engines)
         var explaining = Array(repeating: [[Int]](), count: failures.count)
@@ -55,7 +61,9 @@ package struct FailureExplainer: Sendable {
         var failingCheck = Array(repeating: Set<Int>(), count: failures.count)
         for (index, timelines) in singles.enumerated() {
             for (run, replayed) in timelines.enumerated() {
-                if Self.reproduces(replayed, failures[run].result) { explaining[run].append([index]) }
+                if !failsOnTheReference[run], Self.reproduces(replayed, failures[run].result) {
+                    explaining[run].append([index])
+                }
                 if replayed.timeline != reference[run].timeline {
                     changing[run].append((index, Self.closeness(of: replayed, to: failures[run].result)))
                 }
@@ -65,7 +73,7 @@ package struct FailureExplainer: Sendable {
         // Pairs, for the runs no behaviour explains alone.
         let explainingAlone = Set(explaining.flatMap { $0.map { $0[0] } })
         var pairRuns: [[Int]: [Int]] = [:]
-        for run in failures.indices where explaining[run].isEmpty {
+        for run in failures.indices where explaining[run].isEmpty && !failsOnTheReference[run] {
             // The behaviours whose replays come closest to the engine's run (catalogue order among
             // equals), and those that explain other runs alone, whether or not they change this
             // one alone (an engine's behaviour usually shows alone somewhere, and may matter here

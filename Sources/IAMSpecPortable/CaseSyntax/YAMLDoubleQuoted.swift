@@ -3,9 +3,11 @@
 /// Used wherever iamspec writes YAML (baselines, cases found by fuzzing) or quotes a value in a
 /// diagnostic.
 package enum YAMLDoubleQuoted {
-    /// The text in double quotes, with quotes, backslashes, line breaks and every character YAML
+    /// The text in double quotes, with quotes, backslashes, line breaks, every character YAML
     /// does not allow to stand as it is (C0 and C1 controls, DEL, BOM, line and paragraph
-    /// separators) escaped.
+    /// separators) and every other character that would act when the file is shown (the
+    /// bidirectional marks and overrides, U+FFFE and U+FFFF: ``QuotedText``'s rule) escaped, so
+    /// a file iamspec writes never reorders its own text in an editor or a review.
     package static func scalar(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
@@ -16,9 +18,7 @@ package enum YAMLDoubleQuoted {
             case "\t": result += "\\t"
             case "\r": result += "\\r"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
-                    || scalar.value == 0xFEFF || scalar.value == 0x2028 || scalar.value == 0x2029
-                {
+                if scalar.value == 0xFEFF || QuotedText.visibleForm(of: scalar) != nil {
                     let hex = String(scalar.value, radix: 16, uppercase: true)
                     result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
                 } else {

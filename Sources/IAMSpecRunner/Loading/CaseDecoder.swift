@@ -247,9 +247,15 @@ struct CaseDecoder {
         if let value = config["minimum_trigger_interval"],
             let seconds = reader.integer(value, for: "'minimum_trigger_interval'")
         {
-            if seconds < 0 || seconds > Int64.max / 1000 {
+            if seconds < 0 {
                 reader.report(
                     "expected a non-negative integer for 'minimum_trigger_interval', found \(value.summary)",
+                    at: value
+                )
+            } else if seconds > Int64.max / 1000 {
+                reader.report(
+                    "expected seconds small enough to count in milliseconds for 'minimum_trigger_interval', "
+                        + "found \(value.summary)",
                     at: value
                 )
             } else {

@@ -32,4 +32,30 @@ import Testing
             ]
         )
     }
+
+    @Test func theConfigsIntervalSaysWhichBoundItPasses() throws {
+        func problems(_ interval: String) throws -> [String] {
+            try SpecScratch.problems(
+                in: """
+                    id: a.case
+                    title: A case
+                    rules: [area.rule]
+                    given: {config: {minimum_trigger_interval: \(interval)}}
+                    steps: [{expect: nothing}]
+                    """
+            )
+        }
+        #expect(
+            try problems("-1") == [
+                "case.yaml:4:44: error: expected a non-negative integer for 'minimum_trigger_interval', found integer -1"
+            ]
+        )
+        #expect(
+            try problems("9223372036854775807") == [
+                "case.yaml:4:44: error: expected seconds small enough to count in milliseconds for "
+                    + "'minimum_trigger_interval', found integer 9223372036854775807"
+            ]
+        )
+        #expect(try problems("9223372036854775").isEmpty)
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import IAMSpec
+import IAMSpecPortable
 import Testing
 
 @testable import IAMSpecRunner
@@ -11,6 +12,23 @@ import Testing
 
     private func problems(_ composition: YAMLComposition) -> [String] {
         composition.diagnostics.map(\.description)
+    }
+
+    @Test func aDoubleQuotedScalarIamspecWritesReadsBackAsItsTextAndActsOnNothingShown() throws {
+        let texts = [
+            "plain", "quote \" and \\ backslash", "line\nfeed\r\ttab", "\u{0}\u{1b}[31m\u{7f}\u{85}\u{9f}",
+            "right\u{202E}to left", "\u{61C}\u{200E}\u{200F}\u{202A}\u{2066}\u{2069}", "\u{2028}\u{2029}\u{FEFF}",
+            "\u{FFFE}\u{FFFF}", "café e\u{301} 日本 🎉",
+        ]
+        for text in texts {
+            let written = YAMLDoubleQuoted.scalar(text)
+            let composition = compose("a: \(written)\n")
+            #expect(composition.diagnostics.isEmpty, "\(written)")
+            let read = try #require(composition.documents.first?.mapping?["a"]?.scalar)
+            #expect(Array(read.text.unicodeScalars) == Array(text.unicodeScalars), "\(written)")
+            let acting = written.unicodeScalars.filter { $0 == "\u{FEFF}" || QuotedText.visibleForm(of: $0) != nil }
+            #expect(acting.isEmpty, "\(written)")
+        }
     }
 
     @Test func marksAreOneBased() throws {

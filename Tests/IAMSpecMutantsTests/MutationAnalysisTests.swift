@@ -62,6 +62,59 @@ struct MutationAnalysisTests {
         #expect(lines.contains { $0.hasPrefix("  extras-dropped (rule extras.unchanged): ") })
     }
 
+    /// `high` delivered first, then `low`: the higher priority wins over the later delivery.
+    private static let priorityCase = SpecCase(
+        id: "priority",
+        title: "The higher priority wins",
+        rules: ["priority.highest-wins"],
+        messages: [
+            InAppMessage(id: "high", priority: 9, triggers: [.customEvent(name: "go", filters: PropertyFilters())]),
+            InAppMessage(id: "low", priority: 1, triggers: [.customEvent(name: "go", filters: PropertyFilters())]),
+        ],
+        steps: [
+            Step(.stimulus(.sessionStarted(syncPending: false)), location: here),
+            Step(.stimulus(.customEvent(CustomEvent(name: "go"))), location: here),
+            Step(.expectation(Expectation(contains: [.displayed(.id("high"), extras: nil)])), location: here),
+        ],
+        location: here
+    )
+
+    @Test("a killed mutant is told apart only when the report of its run names it alone")
+    func toldApart() throws {
+        // On this case alone, reading priority upside down and ignoring it (the later delivery
+        // winning the tie) both show `low`: the report names the first in the catalogue for both.
+        let report = MutationAnalysis(
+            mutants: try Self.mutants("priority-lowest-wins", "priority-ignored", "extras-dropped"),
+            options: RunOptions(jobs: 1)
+        )
+        .run(cases: [Self.priorityCase])
+        #expect(report.outcomes.map(\.isKilled) == [true, true, false])
+        #expect(report.outcomes.map(\.named) == [["priority-lowest-wins"], ["priority-lowest-wins"], nil])
+        #expect(report.outcomes.map(\.isToldApart) == [true, false, false])
+        #expect(report.notToldApart.map(\.mutant.id) == ["priority-ignored"])
+        let lines = KillMatrixText(report).lines
+        #expect(lines.contains("      named as: priority-lowest-wins"))
+        #expect(lines.contains("  priority-ignored (rule priority.highest-wins): named as priority-lowest-wins"))
+
+        // With the suite's case that tells them apart as well, each is named alone.
+        let both = MutationAnalysis(
+            mutants: try Self.mutants("priority-lowest-wins", "priority-ignored"),
+            options: RunOptions(jobs: 1)
+        )
+        .run(cases: [Self.priorityCase, Self.laterLowCase])
+        #expect(both.outcomes.map(\.named) == [["priority-lowest-wins"], ["priority-ignored"]])
+        #expect(both.notToldApart.isEmpty)
+    }
+
+    /// `low` delivered first, then `high`: ignoring priority shows `high` (the later delivery),
+    /// reading it upside down shows `low`.
+    private static let laterLowCase: SpecCase = {
+        var specCase = priorityCase
+        specCase.id = "priority-later-high"
+        specCase.messages.reverse()
+        return specCase
+    }()
+
     @Test("a case the reference engine fails stops the analysis before any mutant runs")
     func referenceMustPass() throws {
         var wrong = Self.lifoCase

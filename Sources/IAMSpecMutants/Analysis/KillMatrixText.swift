@@ -1,5 +1,6 @@
-/// The console text of a mutation analysis: the reference run, the kill matrix, the survivors and
-/// the score (`killed/total (pct%)`) on the last line.
+/// The console text of a mutation analysis: the reference run, the kill matrix, the survivors, the
+/// killed mutants a report would not name alone, and the score (`killed/total (pct%)`) on the last
+/// line.
 package struct KillMatrixText {
     package let report: MutationReport
 
@@ -20,6 +21,7 @@ package struct KillMatrixText {
                 lines.append(
                     "      by \(count) case\(count == 1 ? "" : "s"): \(outcome.killers.joined(separator: ", "))"
                 )
+                if !outcome.isToldApart { lines.append("      named as: \(Self.names(outcome))") }
             }
         }
         let survivors = report.survivors
@@ -27,7 +29,22 @@ package struct KillMatrixText {
             lines += ["", "Survivors (\(survivors.count)): add a case that kills each one"]
             lines += survivors.map { "  \($0.id) (rule \($0.rule)): \($0.summary)" }
         }
+        let notToldApart = report.notToldApart
+        if !notToldApart.isEmpty {
+            lines += [
+                "",
+                "Not told apart (\(notToldApart.count)): a report of the mutant's run names another behaviour; "
+                    + "add a case on which they differ",
+            ]
+            lines += notToldApart.map { "  \($0.mutant.id) (rule \($0.mutant.rule)): named as \(Self.names($0))" }
+        }
         lines += ["", "Mutation score: \(report.scoreLine)"]
         return lines
+    }
+
+    /// The behaviours the report of a mutant's run names, or `nothing`.
+    private static func names(_ outcome: MutantOutcome) -> String {
+        let named = outcome.named ?? []
+        return named.isEmpty ? "nothing" : named.joined(separator: ", ")
     }
 }

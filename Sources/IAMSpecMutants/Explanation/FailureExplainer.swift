@@ -1,4 +1,5 @@
 import IAMSpec
+import IAMSpecReferenceEngine
 import IAMSpecRunner
 
 /// Names what a failing engine does differently: each failing run is replayed on the reference
@@ -10,6 +11,13 @@ import IAMSpecRunner
 /// there what the reference engine does, so no behaviour is what it does differently (a
 /// behaviour that leaves the run as it is would reproduce it too, and be named falsely). It stays
 /// among the differences no behaviour explains.
+///
+/// The runs the engine passed weigh too: of the behaviours (or pairs) that explain a run, only
+/// those that fail or error fewest of them when replayed are kept for it (those that fail none,
+/// when any does). An engine that holds no click follow-up under either SDK is not one that flips
+/// the SDKs' rule, though both fail the same runs under the SDK that holds one: the flip also
+/// fails the runs the engine passed under the other. An engine close to a behaviour but not quite
+/// it (one that offers the next message on a user's dismissal only) still has it named.
 ///
 /// Each behaviour is tried alone; a run no single behaviour explains is tried on pairs of the
 /// behaviours that explain other runs alone and of those whose replays of it agree with the
@@ -40,13 +48,27 @@ package struct FailureExplainer: Sendable {
         }
     }
 
-    /// The behaviours that explain the failures, each with its runs, most runs first.
+    /// A run the engine passed: its case, and the profile it ran under.
+    package struct Pass: Sendable {
+        package var specCase: SpecCase
+        package var profile: Profile
+
+        package init(specCase: SpecCase, profile: Profile) {
+            self.specCase = specCase
+            self.profile = profile
+        }
+    }
+
+    /// The behaviours that explain the failures, each with its runs, most runs first; of those that
+    /// explain a run, the ones that fail fewest of `passes` (the runs the engine passed: none
+    /// given, none weighed).
     ///
     /// `engines` makes the engine of the reference rules with the behaviours given (none: the
     /// reference engine): in this process, or in worker processes so that a behaviour that traps
     /// errors its replay instead of ending the tool.
     package func explain(
         _ failures: [Failure],
+        passes: [Pass] = [],
         engines: ([Behaviour]) throws -> any EngineProvider
     ) throws -> [ExplainedBehaviour] {
         // A nondeterministic run (`--repeat`) has no one timeline to reproduce.
@@ -97,6 +119,12 @@ package struct FailureExplainer: Sendable {
             for run in pairRuns[pair] ?? [] where Self.reproduces(results[run], failures[run].result) {
                 explaining[run].append(pair)
             }
+        }
+        var disagreements = PassDisagreements(passes: passes)
+        for run in failures.indices where explaining[run].count > 1 {
+            let counts = try explaining[run].map { try disagreements.count(for: $0, of: catalogue, engines: engines) }
+            let fewest = counts.min() ?? 0
+            explaining[run] = explaining[run].indices.filter { counts[$0] == fewest }.map { explaining[run][$0] }
         }
         return listed(explaining, failingCheck: failingCheck, failures: failures)
     }
@@ -158,6 +186,17 @@ package struct FailureExplainer: Sendable {
             )
         }
         .sorted { ($1.runs.count, $0.behaviour) < ($0.runs.count, $1.behaviour) }
+    }
+
+    /// The engine of the reference rules with the behaviours given (none: the reference engine),
+    /// in this process: the `engines` of ``explain(_:passes:engines:)`` where no behaviour needs a
+    /// process of its own.
+    package static func inProcess(_ behaviours: [Behaviour]) -> any EngineProvider {
+        switch behaviours.count {
+        case 0: ReferenceEngineProvider()
+        case 1: BehaviourEngineProvider(behaviour: behaviours[0])
+        default: BehaviourEngineProvider(behaviour: Behaviour(combining: behaviours))
+        }
     }
 
     /// Whether a replay fails at the engine's failing check, expecting and finding what the engine's

@@ -80,7 +80,7 @@ extension ReferenceEngine {
         let presentation = Presentation(message: message, slot: slot, triggerTime: now)
         if rules.selection.excludesMessagesInFlight { inFlight.insert(slot) }
         var readyTime = now.later(by: message.delay)
-        if rules.interval.insideInterval == .queuedUntilItEnds,
+        if rules.interval.insideInterval == .queuedUntilItEnds, !selection.isExemptFromInterval(message),
             let intervalEnd = clocks.intervalEnd(selection.minimumInterval(for: message))
         {
             readyTime = max(readyTime, intervalEnd)

@@ -13,7 +13,8 @@ package struct IntervalRules: Sendable {
     package enum InsideInterval: Sendable, Hashable {
         /// It is dropped and leaves no trace.
         case dropped
-        /// It waits until the interval ends.
+        /// It waits until the interval ends (a test send, which the interval exempts, does not
+        /// wait).
         case queuedUntilItEnds
     }
 

@@ -115,9 +115,9 @@ struct PropertyFilterEvaluation {
     /// integer may not equal a real.
     private func equal(_ value: PropertyValue, _ operand: PropertyValue) -> Bool {
         switch (value, operand) {
-        case (.string(let text), let number) where !rules.equalsNeedsSameType,
-            (let number, .string(let text)) where !rules.equalsNeedsSameType:
-            return number.number != nil && Double(text) == number.number
+        case (.string(let text), let number) where !rules.equalsNeedsSameType && number.number != nil,
+            (let number, .string(let text)) where !rules.equalsNeedsSameType && number.number != nil:
+            return Double(text) == number.number
         case (.integer, .real) where !rules.integersEqualReals, (.real, .integer) where !rules.integersEqualReals:
             return false
         case (.string, _), (.integer, _), (.real, _), (.boolean, _), (.time, _):

@@ -2,7 +2,6 @@ import ArgumentParser
 import IAMSpec
 import IAMSpecMutants
 import IAMSpecPlatform
-import IAMSpecReferenceEngine
 import IAMSpecRunner
 
 /// `iamspec explain`: names what an engine does differently, from a results stream: each failing
@@ -46,6 +45,11 @@ struct ExplainCommand: ParsableCommand {
     @Flag(help: .hidden)
     var records = false
 
+    /// For `iamspec run`, whose stream to this command holds only the runs that did not pass: how
+    /// many did (the runs of the selection it does not list, when as many).
+    @Option(help: .hidden)
+    var passedRuns: Int?
+
     func run() throws {
         let recorded: RecordedRun
         do {
@@ -56,7 +60,7 @@ struct ExplainCommand: ParsableCommand {
         var summary = recorded.summary
         let paths = specs.isEmpty ? summary.header.suitePaths : specs
         let loaded = try SuiteLoading.load(paths)
-        summary.behaviours = try Self.explain(summary, cases: loaded.compactCases)
+        summary.behaviours = try Self.explain(summary, cases: loaded.compactCases, passedRuns: passedRuns)
         if records {
             let encoded = try JSONEncoder().encode(
                 summary.behaviours.map { FooterLine.BehaviourRecord($0, summary: summary) }
@@ -75,8 +79,13 @@ struct ExplainCommand: ParsableCommand {
         print(lines.isEmpty ? "no failed run to explain" : lines.joined(separator: "\n"))
     }
 
-    /// The behaviours that explain the summary's failed runs, replayed in this process.
-    static func explain(_ summary: RunSummary, cases compactCases: [CompactCase]) throws -> [ExplainedBehaviour] {
+    /// The behaviours that explain the summary's failed runs, replayed in this process, each
+    /// agreeing with the runs the engine passed.
+    static func explain(
+        _ summary: RunSummary,
+        cases compactCases: [CompactCase],
+        passedRuns: Int? = nil
+    ) throws -> [ExplainedBehaviour] {
         let failed = summary.results.filter { $0.status == .failed }
         let ids = Set(failed.map(\.caseID))
         var cases: [String: SpecCase] = [:]
@@ -84,12 +93,29 @@ struct ExplainCommand: ParsableCommand {
         let failures = failed.compactMap { result in
             cases[result.caseID].map { FailureExplainer.Failure(result: result, specCase: $0) }
         }
-        return try FailureExplainer().explain(failures) { behaviours -> any EngineProvider in
-            switch behaviours.count {
-            case 0: ReferenceEngineProvider()
-            case 1: BehaviourEngineProvider(behaviour: behaviours[0])
-            default: BehaviourEngineProvider(behaviour: Behaviour(combining: behaviours))
-            }
+        return try FailureExplainer().explain(
+            failures,
+            passes: passes(of: summary, among: compactCases, counted: passedRuns ?? summary.passedCount),
+            engines: FailureExplainer.inProcess
+        )
+    }
+
+    /// The runs the engine passed: the runs of the summary's selection that its results do not
+    /// list as anything but passed. None when that cannot be told: the run was cut short (some
+    /// runs never ran), or the cases no longer give as many passes as were `counted`.
+    private static func passes(
+        of summary: RunSummary,
+        among compactCases: [CompactCase],
+        counted: Int
+    ) -> [FailureExplainer.Pass] {
+        guard summary.notRun == 0, !summary.interrupted, !summary.stoppedAtFirstFailure else { return [] }
+        let notPassed = Set(
+            summary.results.filter { $0.status != .passed }.map { "\($0.caseID)@\($0.profile.rawValue)" }
+        )
+        let passed = summary.header.selection.runs(of: compactCases).filter {
+            !notPassed.contains("\(compactCases[$0.caseIndex].id)@\($0.profile.rawValue)")
         }
+        guard passed.count == counted else { return [] }
+        return passed.map { FailureExplainer.Pass(specCase: $0.specCase, profile: $0.profile) }
     }
 }

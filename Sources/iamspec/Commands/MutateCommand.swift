@@ -14,9 +14,13 @@ struct MutateCommand: ParsableCommand {
             reference engine, which must pass it; then on each mutant. A case kills a mutant when \
             one of its runs passes on the reference engine and fails or errors on the mutant; each \
             mutant runs in worker processes, so a mutant that traps (crashes) errors the cases it \
-            crashes in, and is killed by them, unless --in-process. The last line is `Mutation score: killed/total (pct%)`. Exit status 0 when every mutant is \
-            killed, 1 when any survives (or the reference engine fails the suite), 2 for usage or \
-            spec errors. A surviving mutant calls for a new case, never a change to the mutant.
+            crashes in, and is killed by them, unless --in-process. A killed mutant is told apart \
+            when the report of its run (`iamspec explain`, replayed in this process) names it alone \
+            as what the engine does differently. The last line is `Mutation score: killed/total \
+            (pct%)`. Exit status 0 when every mutant is killed and told apart, 1 when any survives \
+            or is not told apart (or the reference engine fails the suite), 2 for usage or spec \
+            errors. A surviving mutant calls for a new case, never a change to the mutant; so does \
+            one not told apart, unless the mutant breaks more than its rule.
             """
     )
 
@@ -94,7 +98,7 @@ struct MutateCommand: ParsableCommand {
         for line in KillMatrixText(report).lines {
             print(line)
         }
-        if !report.survivors.isEmpty {
+        if !report.survivors.isEmpty || !report.notToldApart.isEmpty {
             throw ExitCode(ExitStatus.failure)
         }
     }

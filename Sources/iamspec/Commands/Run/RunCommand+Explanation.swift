@@ -4,7 +4,7 @@ import IAMSpecRunner
 
 extension RunCommand {
     /// The behaviours of the catalogue that explain the run's failed runs, found by
-    /// `iamspec explain` in a child process given the failed results: each replayed on the
+    /// `iamspec explain` in a child process given the results that did not pass: each replayed on the
     /// reference engine's behaviours in that process, so that a behaviour that traps ends the
     /// child, never the run. When the child cannot explain, a warning says why and the run's
     /// differences stay grouped by rule and mismatch.
@@ -16,14 +16,19 @@ extension RunCommand {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let failures = folder.appendingPathComponent("failures.jsonl").path
+            // The runs that did not pass, and the count of those that did (`--passed-runs`): the
+            // child tells which runs passed (a behaviour that fails one is not what the engine
+            // does) from those.
             var failed = summary
-            failed.results = summary.results.filter { $0.status == .failed }
+            failed.results = summary.results.filter { $0.status != .passed }
             failed.passedNotKept = 0
             failed.baseline = nil
             try ResultsStream.write(failed, to: failures)
             let recordsPath = folder.appendingPathComponent("records.json").path
             let diagnosticsPath = folder.appendingPathComponent("stderr.txt").path
-            let arguments = ["explain", failures, "--records"] + suite.paths.flatMap { ["--specs", $0] }
+            let arguments =
+                ["explain", failures, "--records", "--passed-runs", "\(summary.passedCount)"]
+                + suite.paths.flatMap { ["--specs", $0] }
             let status = try ChildCommand.run(
                 EngineWorkers.executablePath,
                 arguments,

@@ -135,6 +135,21 @@ struct FailureExplainerTests {
         Self.expectEachFailedRunOnce(summary, behaviours)
     }
 
+    @Test func twoBehavioursThatFailARunAsAThirdAloneDoesAreNamedNotTheThird() throws {
+        // Together they fail one run exactly as `interval-exclusive` alone does; that behaviour
+        // also fails runs this engine passes, and the pair passes them.
+        let (summary, behaviours) = try Self.explained(
+            on: Self.engine("discarded-never-retriggered", "no-match-ignores-unavailable")
+        )
+        #expect(Set(behaviours.map(\.behaviour)) == ["discarded-never-retriggered", "no-match-ignores-unavailable"])
+        Self.expectEachFailedRunOnce(summary, behaviours)
+        let unchecked = try Self.explained(
+            on: Self.engine("discarded-never-retriggered", "no-match-ignores-unavailable"),
+            checkingPasses: false
+        ).1
+        #expect(unchecked.map(\.behaviour).contains("interval-exclusive"))
+    }
+
     /// Behaviours a report named as another before it checked the runs the engine passed (or,
     /// for the first two, before the other behaviour was mended to break only its own rule).
     @Test(arguments: [

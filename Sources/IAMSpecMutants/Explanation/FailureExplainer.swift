@@ -14,7 +14,7 @@ import IAMSpecRunner
 ///
 /// The runs the engine passed weigh too: of the behaviours (or pairs) that explain a run, only
 /// those that fail or error fewest of them when replayed are kept for it (those that fail none,
-/// when any does). An engine that holds no click follow-up under either SDK is not one that flips
+/// when any does), and pairs are tried for a run no behaviour explains alone without failing one. An engine that holds no click follow-up under either SDK is not one that flips
 /// the SDKs' rule, though both fail the same runs under the SDK that holds one: the flip also
 /// fails the runs the engine passed under the other. An engine close to a behaviour but not quite
 /// it (one that offers the next message on a user's dismissal only) still has it named.
@@ -92,10 +92,18 @@ package struct FailureExplainer: Sendable {
                 if Self.failsTheSameCheck(replayed, failures[run].result) { failingCheck[run].insert(index) }
             }
         }
-        // Pairs, for the runs no behaviour explains alone.
+        // Pairs, for the runs no behaviour explains alone while passing every run the engine
+        // passed (an engine of two behaviours may fail a run as a third alone does).
+        var disagreements = PassDisagreements(passes: passes)
+        var settled = Array(repeating: false, count: failures.count)
+        for run in failures.indices {
+            settled[run] = try explaining[run].contains {
+                try disagreements.count(for: $0, of: catalogue, engines: engines) == 0
+            }
+        }
         let explainingAlone = Set(explaining.flatMap { $0.map { $0[0] } })
         var pairRuns: [[Int]: [Int]] = [:]
-        for run in failures.indices where explaining[run].isEmpty && !failsOnTheReference[run] {
+        for run in failures.indices where !settled[run] && !failsOnTheReference[run] {
             // The behaviours whose replays come closest to the engine's run (catalogue order among
             // equals), and those that explain other runs alone, whether or not they change this
             // one alone (an engine's behaviour usually shows alone somewhere, and may matter here
@@ -120,7 +128,6 @@ package struct FailureExplainer: Sendable {
                 explaining[run].append(pair)
             }
         }
-        var disagreements = PassDisagreements(passes: passes)
         for run in failures.indices where explaining[run].count > 1 {
             let counts = try explaining[run].map { try disagreements.count(for: $0, of: catalogue, engines: engines) }
             let fewest = counts.min() ?? 0

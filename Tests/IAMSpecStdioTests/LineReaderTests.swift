@@ -44,4 +44,27 @@ import Darwin
         #expect(text(try reader.readLine()) == "b")
         #expect(throws: LineReadFailure.endOfStream(partialLine: [])) { try reader.readLine() }
     }
+
+    @Test func aLineOfTheLimitIsReadAndALongerOneRefusedWhereverItsLineEndFalls() throws {
+        let limit = LineReader.lineLimit
+        let exact = String(repeating: "a", count: limit)
+        var reader = try fileReader(of: exact + "\n" + exact + "\r\n" + exact + "b\n")
+        #expect(try reader.readLine().count == limit)
+        #expect(try reader.readLine().count == limit)
+        #expect(throws: LineReadFailure.tooLong(limit: limit)) { try reader.readLine() }
+    }
+
+    /// A reader of a file holding `text` (a pipe would fill before a long line is written).
+    private func fileReader(of text: String) throws -> LineReader {
+        let path = "/tmp/iamspec-line-reader-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        let bytes = Array(text.utf8)
+        let writing = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        try #require(writing >= 0)
+        try #require(write(writing, bytes, bytes.count) == bytes.count)
+        close(writing)
+        let reading = open(path, O_RDONLY)
+        unlink(path)
+        try #require(reading >= 0)
+        return LineReader(descriptor: reading)
+    }
 }

@@ -60,22 +60,27 @@ package struct MutationAnalysis: Sendable {
             return MutantOutcome(
                 mutant: mutant,
                 killers: Array(Set(killers.map(\.caseID))).sorted(),
-                named: killers.contains { $0.status == .failed } ? try Self.named(in: summary, cases: byID) : nil
+                named: killers.contains { $0.status == .failed } ? try named(in: summary, cases: byID) : nil
             )
         }
         return MutationReport(reference: reference, outcomes: outcomes)
     }
 
     /// The behaviours a report names for a mutant's failed runs, each agreeing with the runs it passed.
-    private static func named(in summary: RunSummary, cases: [String: SpecCase]) throws -> [String] {
+    private func named(in summary: RunSummary, cases: [String: SpecCase]) throws -> [String] {
         let failures = summary.results.filter { $0.status == .failed }.compactMap { result in
             cases[result.caseID].map { FailureExplainer.Failure(result: result, specCase: $0) }
         }
         let passes = summary.results.filter { $0.status == .passed }.compactMap { result in
             cases[result.caseID].map { FailureExplainer.Pass(specCase: $0, profile: result.profile) }
         }
-        return try FailureExplainer().explain(failures, passes: passes, engines: FailureExplainer.inProcess)
-            .map(\.behaviour)
+        let replays = RunOptions(jobs: options.jobs, timeout: options.timeout)
+        return try FailureExplainer(options: replays).explain(
+            failures,
+            passes: passes,
+            engines: FailureExplainer.inProcess
+        )
+        .map(\.behaviour)
     }
 
     /// The reference engine (for nil) or the mutant's engine, in this process.

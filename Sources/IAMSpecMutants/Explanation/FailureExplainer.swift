@@ -31,10 +31,19 @@ package struct FailureExplainer: Sendable {
     /// At most this many behaviours of a run are paired with each other: of those that changed its
     /// timeline, the ones whose replays agree with the engine's run the longest.
     package var pairedPerRun: Int
+    /// How replays run: how long one may take before it is an error (and is abandoned, as a run
+    /// of `iamspec run --in-process` is). A run the reference engine cannot replay in that time
+    /// is explained by nothing, and replayed no more.
+    package var options: RunOptions
 
-    package init(catalogue: [Behaviour] = BehaviourCatalogue.all, pairedPerRun: Int = 12) {
+    package init(
+        catalogue: [Behaviour] = BehaviourCatalogue.all,
+        pairedPerRun: Int = 12,
+        options: RunOptions = RunOptions()
+    ) {
         self.catalogue = catalogue
         self.pairedPerRun = pairedPerRun
+        self.options = options
     }
 
     /// A failed run and its case.
@@ -75,15 +84,26 @@ package struct FailureExplainer: Sendable {
         let failures = failures.filter { $0.result.status == .failed && $0.result.kind != .nondeterministic }
         guard !failures.isEmpty else { return [] }
         let reference = try replay(failures, on: [], engines: engines)
-        let failsOnTheReference = failures.indices.map { Self.reproduces(reference[$0], failures[$0].result) }
+        // A run the reference engine fails the same way, or cannot replay (an error, a timeout),
+        // is explained by nothing.
+        let failsOnTheReference = failures.indices.map {
+            reference[$0].status == .error || Self.reproduces(reference[$0], failures[$0].result)
+        }
+        let explainable = failures.indices.filter { !failsOnTheReference[$0] }
         // Each behaviour alone: which runs it explains, and which it changes at all.
-        let singles = try replayEach(catalogue.map { [$0] }, of: failures, engines: engines)
+        let singles = try replayEach(
+            catalogue.map { [$0] },
+            of: failures,
+            only: Array(repeating: explainable, count: catalogue.count),
+            engines: engines
+        )
         var explaining = Array(repeating: [[Int]](), count: failures.count)
         var changing = Array(repeating: [(index: Int, closeness: Int)](), count: failures.count)
         var failingCheck = Array(repeating: Set<Int>(), count: failures.count)
         for (index, timelines) in singles.enumerated() {
-            for (run, replayed) in timelines.enumerated() {
-                if !failsOnTheReference[run], Self.reproduces(replayed, failures[run].result) {
+            for run in explainable {
+                let replayed = timelines[run]
+                if Self.reproduces(replayed, failures[run].result) {
                     explaining[run].append([index])
                 }
                 if replayed.timeline != reference[run].timeline {
@@ -94,11 +114,15 @@ package struct FailureExplainer: Sendable {
         }
         // Pairs, for the runs no behaviour explains alone while passing every run the engine
         // passed (an engine of two behaviours may fail a run as a third alone does).
-        var disagreements = PassDisagreements(passes: passes)
+        var disagreements = PassDisagreements(passes: try agreedOnByTheReference(passes, engines: engines))
         var settled = Array(repeating: false, count: failures.count)
         for run in failures.indices {
             settled[run] = try explaining[run].contains {
-                try disagreements.count(for: $0, of: catalogue, engines: engines) == 0
+                try disagreements.count(
+                    for: $0,
+                    of: catalogue,
+                    replaying: { Self.replay($1, on: try engines($0), options: options) }
+                ) == 0
             }
         }
         let explainingAlone = Set(explaining.flatMap { $0.map { $0[0] } })
@@ -129,7 +153,13 @@ package struct FailureExplainer: Sendable {
             }
         }
         for run in failures.indices where explaining[run].count > 1 {
-            let counts = try explaining[run].map { try disagreements.count(for: $0, of: catalogue, engines: engines) }
+            let counts = try explaining[run].map {
+                try disagreements.count(
+                    for: $0,
+                    of: catalogue,
+                    replaying: { Self.replay($1, on: try engines($0), options: options) }
+                )
+            }
             let fewest = counts.min() ?? 0
             explaining[run] = explaining[run].indices.filter { counts[$0] == fewest }.map { explaining[run][$0] }
         }
@@ -236,21 +266,34 @@ package struct FailureExplainer: Sendable {
             && mine.expected == theirs.expected && mine.actual == theirs.actual
     }
 
-    /// The failures replayed on the engine of `behaviours`, in order.
+    /// The passes the reference engine passes too: only they say anything of a behaviour.
+    private func agreedOnByTheReference(
+        _ passes: [Pass],
+        engines: ([Behaviour]) throws -> any EngineProvider
+    ) throws -> [Pass] {
+        guard !passes.isEmpty else { return [] }
+        let replayed = Self.replay(passes.map { ($0.specCase, $0.profile) }, on: try engines([]), options: options)
+        return zip(passes, replayed).filter { $0.1.status == .passed }.map(\.0)
+    }
+
+    /// The failures replayed on the engine of `behaviours`, in order; `only` limits the replays to
+    /// some runs (the others are left as the engine's own results, unread).
     private func replay(
         _ failures: [Failure],
         on behaviours: [Behaviour],
         only runs: [Int]? = nil,
         engines: ([Behaviour]) throws -> any EngineProvider
     ) throws -> [CaseResult] {
-        let executor = CaseExecutor(provider: try engines(behaviours), rules: [])
-        var memo = CaseExecutor.Memo()
-        let wanted = runs.map(Set.init)
-        return failures.indices.map { run in
-            let failure = failures[run]
-            guard wanted?.contains(run) ?? true else { return failure.result }
-            return executor.execute(failure.specCase, profile: failure.result.profile, memo: &memo)
-        }
+        let indices = runs ?? Array(failures.indices)
+        var results = failures.map(\.result)
+        guard !indices.isEmpty else { return results }
+        let replayed = Self.replay(
+            indices.map { (failures[$0].specCase, failures[$0].result.profile) },
+            on: try engines(behaviours),
+            options: options
+        )
+        for (index, result) in zip(indices, replayed) { results[index] = result }
+        return results
     }
 
     /// The failures replayed on each combination of behaviours; `only` limits each combination
@@ -264,5 +307,16 @@ package struct FailureExplainer: Sendable {
         try combinations.indices.map { index in
             try replay(failures, on: combinations[index], only: only?[index], engines: engines)
         }
+    }
+
+    /// Runs of cases on an engine, their results in the same order, one after another: each
+    /// within the options' timeout (``TimedReplays``).
+    static func replay(
+        _ runs: [(SpecCase, Profile)],
+        on engine: any EngineProvider,
+        options: RunOptions
+    ) -> [CaseResult] {
+        var replays = TimedReplays(executor: CaseExecutor(provider: engine, rules: []), timeout: options.timeout)
+        return runs.map { replays.run($0.0, profile: $0.1) }
     }
 }

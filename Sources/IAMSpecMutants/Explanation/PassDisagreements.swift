@@ -14,29 +14,22 @@ struct PassDisagreements {
         self.passes = passes
     }
 
-    /// How many passes fail or error on the behaviours at these positions of the catalogue, together.
+    /// How many passes fail or error on the behaviours at these positions of the catalogue,
+    /// together, replayed by `replaying` (the behaviours, the runs: their results in order).
     mutating func count(
         for positions: [Int],
         of catalogue: [Behaviour],
-        engines: ([Behaviour]) throws -> any EngineProvider
+        replaying: ([Behaviour], [(SpecCase, Profile)]) throws -> [CaseResult]
     ) throws -> Int {
         if let count = known[positions] { return count }
-        let count = try replayedFailing(on: positions.map { catalogue[$0] }, engines: engines)
+        let count: Int
+        if passes.isEmpty {
+            count = 0
+        } else {
+            let results = try replaying(positions.map { catalogue[$0] }, passes.map { ($0.specCase, $0.profile) })
+            count = results.count { $0.status == .failed || $0.status == .error }
+        }
         known[positions] = count
         return count
-    }
-
-    /// The passes that fail or error on the behaviours' engine (a run it skips says nothing).
-    private func replayedFailing(
-        on behaviours: [Behaviour],
-        engines: ([Behaviour]) throws -> any EngineProvider
-    ) throws -> Int {
-        guard !passes.isEmpty else { return 0 }
-        let executor = CaseExecutor(provider: try engines(behaviours), rules: [])
-        var memo = CaseExecutor.Memo()
-        return passes.count { pass in
-            let status = executor.execute(pass.specCase, profile: pass.profile, memo: &memo).status
-            return status == .failed || status == .error
-        }
     }
 }

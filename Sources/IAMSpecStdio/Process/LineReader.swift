@@ -50,6 +50,10 @@ struct LineReader: Sendable {
     ) throws(LineReadFailure) -> [UInt8] {
         while true {
             if let newline = firstNewline() {
+                let carriageReturn = newline > start && buffer[newline - 1] == UInt8(ascii: "\r")
+                guard newline - start - (carriageReturn ? 1 : 0) <= Self.lineLimit else {
+                    throw .tooLong(limit: Self.lineLimit)
+                }
                 var line = Array(buffer[start..<newline])
                 start = newline + 1
                 searchedCount = 0

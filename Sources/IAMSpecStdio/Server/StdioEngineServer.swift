@@ -23,11 +23,14 @@ public struct StdioEngineServer: Sendable {
     }
 
     /// Serves until `shutdown`, the end of `input`, or `output` closing (which ends serving without
-    /// SIGPIPE: see `BrokenPipeSignalHold`, held for the whole call).
+    /// SIGPIPE: see `BrokenPipeSignalHold`, held for the whole call); false when it ended on input
+    /// it could not read as lines (a line longer than 1 MiB, input that ends inside a line, a
+    /// failed read), after an `error` answer and a note on stderr saying what was found.
     ///
     /// It speaks the newest version it shares with the one `hello` offers (the newest iamspec speaks
     /// for any later one, which the other side then refuses or speaks); until `hello`, protocol 1.
-    public func serve(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
+    @discardableResult
+    public func serve(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) -> Bool {
         var reader = LineReader(descriptor: input)
         let hold = BrokenPipeSignalHold()
         var engine: (any DeliveryEngine)?
@@ -38,12 +41,14 @@ public struct StdioEngineServer: Sendable {
         while true {
             let line: [UInt8]
             do {
-                if !reader.hasBufferedLine, !flush(&answers, to: output, hold: hold) { return }
+                if !reader.hasBufferedLine, !flush(&answers, to: output, hold: hold) { return true }
                 line = try reader.readLine()
             } catch {
-                if case .endOfStream(let partial) = error, partial.isEmpty { return }
-                report("reading a request failed: \(error)", hold: hold)
-                return
+                if case .endOfStream(let partial) = error, partial.isEmpty { return true }
+                let problem = Self.readProblem(error)
+                report(problem, hold: hold)
+                answers += WireCodec.line(.error(message: problem), seq: nil, version: version)
+                return false
             }
             if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
             let request: EngineRequest
@@ -116,7 +121,7 @@ public struct StdioEngineServer: Sendable {
                 guard version.answersEndCase else { continue }
                 reply = .ended
             case .shutdown:
-                return
+                return true
             }
             answers += WireCodec.line(reply, seq: seq, version: version)
         }
@@ -137,6 +142,21 @@ public struct StdioEngineServer: Sendable {
 
     private func report(_ message: String, hold: borrowing BrokenPipeSignalHold) {
         try? writeLine(Array("iamspec engine: \(message)\n".utf8), to: STDERR_FILENO, hold: hold)
+    }
+
+    /// Why no request could be read, in words.
+    private static func readProblem(_ failure: LineReadFailure) -> String {
+        switch failure {
+        case .endOfStream(let partial):
+            "the input ended in the middle of a line (\(partial.count) bytes after the last line end); "
+                + "expected each request to end with a line end"
+        case .tooLong(let limit):
+            "found a line longer than \(limit) bytes; expected one request a line, at most \(limit) bytes long"
+        case .failed(let code):
+            "reading a request failed: \(String(cString: strerror(code)))"
+        case .timedOut, .woken, .exited:
+            "reading a request stopped before a whole line came"
+        }
     }
 
     private static func describe(_ error: any Error) -> String {

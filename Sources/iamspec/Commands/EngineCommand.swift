@@ -44,6 +44,9 @@ struct EngineCommand: ParsableCommand {
         if let trap = TestTrap(engine: mutant.map { "mutant:\($0.id)" } ?? "reference") {
             provider = trap.wrapping(provider)
         }
-        StdioEngineServer(provider: provider).serve()
+        guard StdioEngineServer(provider: provider).serve() else {
+            // Input it could not read as requests, said on stderr and answered with `error`.
+            throw ExitCode(ExitStatus.usage)
+        }
     }
 }

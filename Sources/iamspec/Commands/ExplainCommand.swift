@@ -40,6 +40,9 @@ struct ExplainCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the stream again, with the behaviours in its footer.", valueName: "file"))
     var json: String?
 
+    @Option(help: "Wall-clock seconds one replay may take before it is an error (its run is explained by nothing).")
+    var timeout: Double = 30
+
     /// For `iamspec run`, which explains its failures in this command as a child process: the
     /// behaviours' records as one JSON array on standard output, nothing else.
     @Flag(help: .hidden)
@@ -49,6 +52,12 @@ struct ExplainCommand: ParsableCommand {
     /// many did (the runs of the selection it does not list, when as many).
     @Option(help: .hidden)
     var passedRuns: Int?
+
+    func validate() throws {
+        guard timeout > 0, timeout <= 86_400 else {
+            throw ValidationError("--timeout must be more than 0 and at most 86400 seconds, found \(timeout)")
+        }
+    }
 
     func run() throws {
         let recorded: RecordedRun
@@ -60,7 +69,12 @@ struct ExplainCommand: ParsableCommand {
         var summary = recorded.summary
         let paths = specs.isEmpty ? summary.header.suitePaths : specs
         let loaded = try SuiteLoading.load(paths)
-        summary.behaviours = try Self.explain(summary, cases: loaded.compactCases, passedRuns: passedRuns)
+        summary.behaviours = try Self.explain(
+            summary,
+            cases: loaded.compactCases,
+            passedRuns: passedRuns,
+            timeout: .milliseconds(Int64((timeout * 1000).rounded()))
+        )
         if records {
             let encoded = try JSONEncoder().encode(
                 summary.behaviours.map { FooterLine.BehaviourRecord($0, summary: summary) }
@@ -84,7 +98,8 @@ struct ExplainCommand: ParsableCommand {
     static func explain(
         _ summary: RunSummary,
         cases compactCases: [CompactCase],
-        passedRuns: Int? = nil
+        passedRuns: Int? = nil,
+        timeout: Duration = .seconds(30)
     ) throws -> [ExplainedBehaviour] {
         let failed = summary.results.filter { $0.status == .failed }
         let ids = Set(failed.map(\.caseID))
@@ -93,7 +108,7 @@ struct ExplainCommand: ParsableCommand {
         let failures = failed.compactMap { result in
             cases[result.caseID].map { FailureExplainer.Failure(result: result, specCase: $0) }
         }
-        return try FailureExplainer().explain(
+        return try FailureExplainer(options: RunOptions(timeout: timeout)).explain(
             failures,
             passes: passes(of: summary, among: compactCases, counted: passedRuns ?? summary.passedCount),
             engines: FailureExplainer.inProcess

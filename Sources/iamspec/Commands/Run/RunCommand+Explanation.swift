@@ -7,8 +7,8 @@ extension RunCommand {
     /// `iamspec explain` in a child process given the results that did not pass: each replayed on the
     /// reference engine's behaviours in that process, so that a behaviour that traps ends the
     /// child, never the run. When the child cannot explain, a warning says why and the run's
-    /// differences stay grouped by rule and mismatch.
-    func explainFailures(of summary: RunSummary) -> [ExplainedBehaviour] {
+    /// differences stay grouped by rule and mismatch; an interrupt ends the child at once.
+    func explainFailures(of summary: RunSummary, until control: RunControl) -> [ExplainedBehaviour] {
         guard summary.results.contains(where: { $0.status == .failed }) else { return [] }
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("iamspec-explain-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
@@ -27,15 +27,21 @@ extension RunCommand {
             let recordsPath = folder.appendingPathComponent("records.json").path
             let diagnosticsPath = folder.appendingPathComponent("stderr.txt").path
             let arguments =
-                ["explain", failures, "--records", "--passed-runs", "\(summary.passedCount)"]
+                [
+                    "explain", failures, "--records", "--passed-runs", "\(summary.passedCount)", "--timeout",
+                    "\(timeout)",
+                ]
                 + suite.paths.flatMap { ["--specs", $0] }
             let status = try ChildCommand.run(
                 EngineWorkers.executablePath,
                 arguments,
                 standardOutput: recordsPath,
-                standardError: diagnosticsPath
+                standardError: diagnosticsPath,
+                stoppingWhen: { control.isInterrupted }
             )
             guard status == 0 else {
+                // Interrupted: the reports are written without the explanation, saying nothing more.
+                if control.isInterrupted { return [] }
                 let diagnostics = (try? String(contentsOfFile: diagnosticsPath, encoding: .utf8)) ?? ""
                 StandardError.write(
                     "warning: the failed runs could not be explained (iamspec explain \(ChildCommand.describe(status))): "

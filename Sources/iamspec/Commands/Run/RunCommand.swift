@@ -293,7 +293,7 @@ struct RunCommand: ParsableCommand {
             outcome.capabilityWarnings.append(outdated)
         }
         if !noExplain && !control.isInterrupted {
-            outcome.behaviours = explainFailures(of: outcome)
+            outcome.behaviours = explainFailures(of: outcome, until: control)
         }
         // Every case decoded, only to refresh a baseline: not on every run's way out.
         let written =

@@ -18,6 +18,20 @@ struct UsageTests {
         #expect(profile.status == 2)
     }
 
+    @Test(arguments: [
+        (["run", "--jobs", "-1"], "--jobs must be at least 1, found -1"),
+        (["run", "--timeout", "-1"], "--timeout must be more than 0 and at most 86400 seconds, found -1.0"),
+        (["run", "--repeat", "-2"], "--repeat must be at least 1 and at most 100, found -2"),
+        (["list", "--shard", "-1/2"], "found '-1/2', expected I/N with whole numbers"),
+        (["mutate", "--jobs", "-3"], "--jobs must be at least 1, found -3"),
+    ])
+    func aNegativeNumberIsJudgedAsTheOptionsValue(arguments: [String], said: String) throws {
+        // Not taken for an option of its own ("Missing value for '--jobs <jobs>'").
+        let outcome = try IAMSpecExecutable.run(arguments)
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains(said), "\(outcome.standardError)")
+    }
+
     @Test func helpExitsWithStatus0AndExplainsTheTotalsLine() throws {
         let outcome = try IAMSpecExecutable.run("run", "--help")
         #expect(outcome.status == 0)

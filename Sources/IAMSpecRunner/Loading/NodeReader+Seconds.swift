@@ -108,10 +108,15 @@ enum DecimalMilliseconds: Equatable {
         if digits.isEmpty { return .milliseconds(0) }
         if scale > 3 { return .tooPrecise }
         let zeros = 3 - scale
-        guard digits.count + zeros <= 18 else { return .tooLarge }
+        // Up to Int64.max milliseconds, the last instant of virtual time: 19 digits, checked.
+        guard digits.count + zeros <= 19 else { return .tooLarge }
         var milliseconds: Int64 = 0
-        for digit in digits { milliseconds = milliseconds * 10 + Int64(digit) }
-        for _ in 0..<zeros { milliseconds *= 10 }
+        for digit in digits + Array(repeating: 0, count: zeros) {
+            let (shifted, overflowed) = milliseconds.multipliedReportingOverflow(by: 10)
+            let (sum, carried) = shifted.addingReportingOverflow(Int64(digit))
+            guard !overflowed && !carried else { return .tooLarge }
+            milliseconds = sum
+        }
         return .milliseconds(milliseconds)
     }
 }

@@ -30,7 +30,10 @@ struct CompileCommand: ParsableCommand {
     )
     var output: String
 
-    @Option(help: "Wall-clock seconds one case run may take in the app's test bundle before it is an error.")
+    @Option(
+        parsing: .unconditional,
+        help: "Wall-clock seconds one case run may take in the app's test bundle before it is an error."
+    )
     var timeout: Double = 30
 
     @Option(

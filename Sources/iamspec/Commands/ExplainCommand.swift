@@ -40,7 +40,10 @@ struct ExplainCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the stream again, with the behaviours in its footer.", valueName: "file"))
     var json: String?
 
-    @Option(help: "Wall-clock seconds one replay may take before it is an error (its run is explained by nothing).")
+    @Option(
+        parsing: .unconditional,
+        help: "Wall-clock seconds one replay may take before it is an error (its run is explained by nothing)."
+    )
     var timeout: Double = 30
 
     /// For `iamspec run`, which explains its failures in this command as a child process: the
@@ -50,7 +53,7 @@ struct ExplainCommand: ParsableCommand {
 
     /// For `iamspec run`, whose stream to this command holds only the runs that did not pass: how
     /// many did (the runs of the selection it does not list, when as many).
-    @Option(help: .hidden)
+    @Option(parsing: .unconditional, help: .hidden)
     var passedRuns: Int?
 
     func validate() throws {

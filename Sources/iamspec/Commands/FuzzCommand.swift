@@ -49,10 +49,10 @@ struct FuzzCommand: ParsableCommand {
     )
     var inProcess = false
 
-    @Option(help: "The seed of the scenario generator.")
+    @Option(parsing: .unconditional, help: "The seed of the scenario generator.")
     var seed: UInt64 = 1
 
-    @Option(help: "How many scenarios to try at most.")
+    @Option(parsing: .unconditional, help: "How many scenarios to try at most.")
     var count: Int = 1000
 
     @Option(help: ArgumentHelp("Write the case to this file instead of standard output.", valueName: "file"))

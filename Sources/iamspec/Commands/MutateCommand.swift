@@ -27,10 +27,10 @@ struct MutateCommand: ParsableCommand {
     @OptionGroup var suite: SuiteOptions
     @OptionGroup var selection: SelectionOptions
 
-    @Option(help: "How many cases run at once (default: the number of processors).")
+    @Option(parsing: .unconditional, help: "How many cases run at once (default: the number of processors).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    @Option(help: "Wall-clock seconds one case run may take before it is an error.")
+    @Option(parsing: .unconditional, help: "Wall-clock seconds one case run may take before it is an error.")
     var timeout: Double = 30
 
     @Option(name: .customLong("mutant"), help: "Only this mutant (its id); repeatable. Default: all.")

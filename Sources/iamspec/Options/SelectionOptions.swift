@@ -25,6 +25,7 @@ struct SelectionOptions: ParsableArguments {
     var profiles: [Profile] = []
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Only shard I of N (I from 1): the cases whose id hashes (FNV-1a 64) to it; the N shards together hold every case once.",
             valueName: "I/N"

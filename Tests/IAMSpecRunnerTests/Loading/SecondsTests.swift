@@ -8,7 +8,9 @@ import Testing
         ("1.5", DecimalMilliseconds.milliseconds(1500)), ("0.001", .milliseconds(1)), ("1.500000", .milliseconds(1500)),
         ("2.25e1", .milliseconds(22_500)), ("1e3", .milliseconds(1_000_000)), ("+.5", .milliseconds(500)),
         ("0.0", .milliseconds(0)), ("1.0005", .tooPrecise), ("1e-4", .tooPrecise), ("1e30", .tooLarge),
-        ("7200.", .milliseconds(7_200_000)),
+        ("7200.", .milliseconds(7_200_000)), ("9223372036854775.807", .milliseconds(Int64.max)),
+        ("9223372036854775.000", .milliseconds(9_223_372_036_854_775_000)), ("9223372036854775.808", .tooLarge),
+        ("92233720368547758.07e-1", .milliseconds(Int64.max)), ("99999999999999999.9", .tooLarge),
     ])
     func decimalTextIsReadExactly(_ text: String, _ expected: DecimalMilliseconds) {
         #expect(DecimalMilliseconds.parse(text) == expected)

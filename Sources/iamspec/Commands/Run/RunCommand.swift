@@ -66,10 +66,13 @@ struct RunCommand: ParsableCommand {
     @OptionGroup var suite: SuiteOptions
     @OptionGroup var selection: SelectionOptions
 
-    @Option(help: "How many cases run at once, and spec files load at once (default: the number of processors).")
+    @Option(
+        parsing: .unconditional,
+        help: "How many cases run at once, and spec files load at once (default: the number of processors)."
+    )
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    @Option(help: "Wall-clock seconds one case run may take before it is an error.")
+    @Option(parsing: .unconditional, help: "Wall-clock seconds one case run may take before it is an error.")
     var timeout: Double = 30
 
     @OptionGroup var reports: ReportOptions
@@ -129,6 +132,7 @@ struct RunCommand: ParsableCommand {
 
     @Option(
         name: .customLong("repeat"),
+        parsing: .unconditional,
         help: ArgumentHelp(
             """
             Make each run this many times, each on a fresh engine: a run whose repeats end or observe \

@@ -33,10 +33,10 @@ import Testing
             executor: CaseExecutor(provider: StuckOnce(release: release), rules: []),
             timeout: .seconds(2)
         )
-        let stuck = replays.run(Self.specCase, profile: .brazeSwift)
+        let stuck = replays.run(CaseRun(specCase: Self.specCase, profile: .brazeSwift))
         #expect(stuck.status == .error)
         #expect(stuck.kind == .timeout)
-        let next = replays.run(Self.specCase, profile: .brazeSwift)
+        let next = replays.run(CaseRun(specCase: Self.specCase, profile: .brazeSwift))
         #expect(next.status == .passed, "\(next.message)")
     }
 }

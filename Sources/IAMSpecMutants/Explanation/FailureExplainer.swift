@@ -57,14 +57,18 @@ package struct FailureExplainer: Sendable {
         }
     }
 
-    /// A run the engine passed: its case, and the profile it ran under.
+    /// A run the engine passed: its case and the profile it ran under, as a run of a loaded suite
+    /// holds them (its case decoded only while it is replayed, so that a large suite's passes do
+    /// not all stand decoded at once).
     package struct Pass: Sendable {
-        package var specCase: SpecCase
-        package var profile: Profile
+        package var run: CaseRun
+
+        package init(_ run: CaseRun) {
+            self.run = run
+        }
 
         package init(specCase: SpecCase, profile: Profile) {
-            self.specCase = specCase
-            self.profile = profile
+            self.run = CaseRun(specCase: specCase, profile: profile)
         }
     }
 
@@ -114,7 +118,7 @@ package struct FailureExplainer: Sendable {
         }
         // Pairs, for the runs no behaviour explains alone while passing every run the engine
         // passed (an engine of two behaviours may fail a run as a third alone does).
-        var disagreements = PassDisagreements(passes: try agreedOnByTheReference(passes, engines: engines))
+        var disagreements = PassDisagreements(passes: passes)
         var settled = Array(repeating: false, count: failures.count)
         for run in failures.indices {
             settled[run] = try explaining[run].contains {
@@ -266,16 +270,6 @@ package struct FailureExplainer: Sendable {
             && mine.expected == theirs.expected && mine.actual == theirs.actual
     }
 
-    /// The passes the reference engine passes too: only they say anything of a behaviour.
-    private func agreedOnByTheReference(
-        _ passes: [Pass],
-        engines: ([Behaviour]) throws -> any EngineProvider
-    ) throws -> [Pass] {
-        guard !passes.isEmpty else { return [] }
-        let replayed = Self.replay(passes.map { ($0.specCase, $0.profile) }, on: try engines([]), options: options)
-        return zip(passes, replayed).filter { $0.1.status == .passed }.map(\.0)
-    }
-
     /// The failures replayed on the engine of `behaviours`, in order; `only` limits the replays to
     /// some runs (the others are left as the engine's own results, unread).
     private func replay(
@@ -288,7 +282,7 @@ package struct FailureExplainer: Sendable {
         var results = failures.map(\.result)
         guard !indices.isEmpty else { return results }
         let replayed = Self.replay(
-            indices.map { (failures[$0].specCase, failures[$0].result.profile) },
+            indices.map { CaseRun(specCase: failures[$0].specCase, profile: failures[$0].result.profile) },
             on: try engines(behaviours),
             options: options
         )
@@ -312,11 +306,11 @@ package struct FailureExplainer: Sendable {
     /// Runs of cases on an engine, their results in the same order, one after another: each
     /// within the options' timeout (``TimedReplays``).
     static func replay(
-        _ runs: [(SpecCase, Profile)],
+        _ runs: [CaseRun],
         on engine: any EngineProvider,
         options: RunOptions
     ) -> [CaseResult] {
         var replays = TimedReplays(executor: CaseExecutor(provider: engine, rules: []), timeout: options.timeout)
-        return runs.map { replays.run($0.0, profile: $0.1) }
+        return runs.map { replays.run($0) }
     }
 }

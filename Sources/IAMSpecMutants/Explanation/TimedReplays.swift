@@ -28,12 +28,12 @@ struct TimedReplays {
     }
 
     /// The run's result, or a timeout error when it took longer than ``timeout``.
-    mutating func run(_ specCase: SpecCase, profile: Profile) -> CaseResult {
+    mutating func run(_ run: CaseRun) -> CaseResult {
         let box = box
         let executor = executor
         let done = DispatchSemaphore(value: 0)
         queue.async {
-            box.result = executor.execute(specCase, profile: profile, memo: &box.memo)
+            box.result = executor.execute(run.specCase, profile: run.profile, memo: &box.memo)
             done.signal()
         }
         let milliseconds = Int(clamping: timeout.wholeMilliseconds)
@@ -44,8 +44,8 @@ struct TimedReplays {
         self.box = Box()
         queue = Self.freshQueue()
         return executor.unfinished(
-            specCase,
-            profile: profile,
+            run.specCase,
+            profile: run.profile,
             kind: .timeout,
             message: CaseExecutor.timeoutMessage(after: timeout, engine: nil),
             milliseconds: timeout.wholeMilliseconds,

@@ -134,6 +134,6 @@ struct ExplainCommand: ParsableCommand {
             !notPassed.contains("\(compactCases[$0.caseIndex].id)@\($0.profile.rawValue)")
         }
         guard passed.count == counted else { return [] }
-        return passed.map { FailureExplainer.Pass(specCase: $0.specCase, profile: $0.profile) }
+        return passed.map(FailureExplainer.Pass.init)
     }
 }

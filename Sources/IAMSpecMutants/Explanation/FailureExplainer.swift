@@ -14,12 +14,13 @@ import IAMSpecRunner
 ///
 /// The runs the engine passed weigh too: of the behaviours (or pairs) that explain a run, only
 /// those that fail or error fewest of them when replayed are kept for it (those that fail none,
-/// when any does), and pairs are tried for a run no behaviour explains alone without failing one. An engine that holds no click follow-up under either SDK is not one that flips
-/// the SDKs' rule, though both fail the same runs under the SDK that holds one: the flip also
-/// fails the runs the engine passed under the other. An engine close to a behaviour but not quite
-/// it (one that offers the next message on a user's dismissal only) still has it named.
+/// when any does). An engine that holds no click follow-up under either SDK is not one that
+/// flips the SDKs' rule, though both fail the same runs under the SDK that holds one: the flip
+/// also fails the runs the engine passed under the other. An engine close to a behaviour but not
+/// quite it (one that offers the next message on a user's dismissal only) still has it named.
 ///
-/// Each behaviour is tried alone; a run no single behaviour explains is tried on pairs of the
+/// Each behaviour is tried alone; a run no single behaviour explains without failing a run the
+/// engine passed (two behaviours together may fail a run as a third alone does) is tried on pairs of the
 /// behaviours that explain other runs alone and of those whose replays of it agree with the
 /// engine's run the longest. Then each explained run is listed under one
 /// behaviour: the behaviours that explain the most runs alone are chosen first (catalogue order

@@ -74,8 +74,7 @@ package struct MutationAnalysis: Sendable {
         let passes = summary.results.filter { $0.status == .passed }.compactMap { result in
             cases[result.caseID].map { FailureExplainer.Pass(specCase: $0, profile: result.profile) }
         }
-        let replays = RunOptions(jobs: options.jobs, timeout: options.timeout)
-        return try FailureExplainer(options: replays).explain(
+        return try FailureExplainer(timeout: options.timeout).explain(
             failures,
             passes: passes,
             engines: FailureExplainer.inProcess

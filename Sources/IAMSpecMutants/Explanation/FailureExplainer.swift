@@ -32,19 +32,19 @@ package struct FailureExplainer: Sendable {
     /// At most this many behaviours of a run are paired with each other: of those that changed its
     /// timeline, the ones whose replays agree with the engine's run the longest.
     package var pairedPerRun: Int
-    /// How replays run: how long one may take before it is an error (and is abandoned, as a run
-    /// of `iamspec run --in-process` is). A run the reference engine cannot replay in that time
-    /// is explained by nothing, and replayed no more.
-    package var options: RunOptions
+    /// How long one replay may take before it is an error (and is abandoned, as a run of
+    /// `iamspec run --in-process` is). A run the reference engine cannot replay in that time is
+    /// explained by nothing, and replayed no more.
+    package var timeout: Duration
 
     package init(
         catalogue: [Behaviour] = BehaviourCatalogue.all,
         pairedPerRun: Int = 12,
-        options: RunOptions = RunOptions()
+        timeout: Duration = .seconds(30)
     ) {
         self.catalogue = catalogue
         self.pairedPerRun = pairedPerRun
-        self.options = options
+        self.timeout = timeout
     }
 
     /// A failed run and its case.
@@ -120,14 +120,13 @@ package struct FailureExplainer: Sendable {
         // Pairs, for the runs no behaviour explains alone while passing every run the engine
         // passed (an engine of two behaviours may fail a run as a third alone does).
         var disagreements = PassDisagreements(passes: passes)
+        func replaying(_ behaviours: [Behaviour], _ runs: [CaseRun]) throws -> [CaseResult] {
+            Self.replay(runs, on: try engines(behaviours), timeout: timeout)
+        }
         var settled = Array(repeating: false, count: failures.count)
         for run in failures.indices {
             settled[run] = try explaining[run].contains {
-                try disagreements.count(
-                    for: $0,
-                    of: catalogue,
-                    replaying: { Self.replay($1, on: try engines($0), options: options) }
-                ) == 0
+                try disagreements.count(for: $0, of: catalogue, replaying: replaying) == 0
             }
         }
         let explainingAlone = Set(explaining.flatMap { $0.map { $0[0] } })
@@ -159,11 +158,7 @@ package struct FailureExplainer: Sendable {
         }
         for run in failures.indices where explaining[run].count > 1 {
             let counts = try explaining[run].map {
-                try disagreements.count(
-                    for: $0,
-                    of: catalogue,
-                    replaying: { Self.replay($1, on: try engines($0), options: options) }
-                )
+                try disagreements.count(for: $0, of: catalogue, replaying: replaying)
             }
             let fewest = counts.min() ?? 0
             explaining[run] = explaining[run].indices.filter { counts[$0] == fewest }.map { explaining[run][$0] }
@@ -285,7 +280,7 @@ package struct FailureExplainer: Sendable {
         let replayed = Self.replay(
             indices.map { CaseRun(specCase: failures[$0].specCase, profile: failures[$0].result.profile) },
             on: try engines(behaviours),
-            options: options
+            timeout: timeout
         )
         for (index, result) in zip(indices, replayed) { results[index] = result }
         return results
@@ -305,13 +300,9 @@ package struct FailureExplainer: Sendable {
     }
 
     /// Runs of cases on an engine, their results in the same order, one after another: each
-    /// within the options' timeout (``TimedReplays``).
-    static func replay(
-        _ runs: [CaseRun],
-        on engine: any EngineProvider,
-        options: RunOptions
-    ) -> [CaseResult] {
-        var replays = TimedReplays(executor: CaseExecutor(provider: engine, rules: []), timeout: options.timeout)
+    /// within `timeout` (``TimedReplays``).
+    static func replay(_ runs: [CaseRun], on engine: any EngineProvider, timeout: Duration) -> [CaseResult] {
+        var replays = TimedReplays(executor: CaseExecutor(provider: engine, rules: []), timeout: timeout)
         return runs.map { replays.run($0) }
     }
 }

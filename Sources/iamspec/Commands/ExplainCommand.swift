@@ -96,13 +96,13 @@ struct ExplainCommand: ParsableCommand {
         print(lines.isEmpty ? "no failed run to explain" : lines.joined(separator: "\n"))
     }
 
-    /// The behaviours that explain the summary's failed runs, replayed in this process, each
-    /// agreeing with the runs the engine passed.
+    /// The behaviours that explain the summary's failed runs, replayed in this process, the runs
+    /// the engine passed weighed (`passedRuns` of them, or as many as the summary counts).
     static func explain(
         _ summary: RunSummary,
         cases compactCases: [CompactCase],
-        passedRuns: Int? = nil,
-        timeout: Duration = .seconds(30)
+        passedRuns: Int?,
+        timeout: Duration
     ) throws -> [ExplainedBehaviour] {
         let failed = summary.results.filter { $0.status == .failed }
         let ids = Set(failed.map(\.caseID))
@@ -111,7 +111,7 @@ struct ExplainCommand: ParsableCommand {
         let failures = failed.compactMap { result in
             cases[result.caseID].map { FailureExplainer.Failure(result: result, specCase: $0) }
         }
-        return try FailureExplainer(options: RunOptions(timeout: timeout)).explain(
+        return try FailureExplainer(timeout: timeout).explain(
             failures,
             passes: passes(of: summary, among: compactCases, counted: passedRuns ?? summary.passedCount),
             engines: FailureExplainer.inProcess

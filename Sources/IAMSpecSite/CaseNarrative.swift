@@ -5,12 +5,13 @@ import IAMSpecRunner
 /// timeline of what happens ("When a session starts") and what must follow ("Then `promo` is
 /// displayed").
 ///
-/// Texts use ``InlineText``'s backtick code spans for names; renderers escape them.
+/// Texts are phrases: the names a case chose are kept apart from the words, so a renderer shows
+/// them as names and escapes them as data, never reading them as markup.
 package struct CaseNarrative: Sendable, Hashable {
     /// "Given a phone held in portrait, …, and these messages:".
-    package var setting: String
+    package var setting: Phrase
     /// One line per message the server delivers.
-    package var messages: [String]
+    package var messages: [Phrase]
     /// The steps, in order.
     package var moments: [Moment]
 
@@ -20,7 +21,7 @@ package struct CaseNarrative: Sendable, Hashable {
         package var time: String
         /// `When`, `and` (a stimulus after another) or `Then`.
         package var word: String
-        package var text: String
+        package var text: Phrase
         /// Whether the step is an expectation.
         package var isCheck: Bool
     }
@@ -53,7 +54,7 @@ package struct CaseNarrative: Sendable, Hashable {
         self.moments = moments
     }
 
-    private static func setting(_ specCase: SpecCase) -> String {
+    private static func setting(_ specCase: SpecCase) -> Phrase {
         let configuration = specCase.configuration
         let device =
             configuration.device == .phone
@@ -73,12 +74,12 @@ package struct CaseNarrative: Sendable, Hashable {
         return "Given \(device), \(interval), \(delegate), and \(messages)"
     }
 
-    static func describe(_ message: InAppMessage) -> String {
-        "\(InlineText.name(message.id)): " + details(of: message).joined(separator: "; ")
+    static func describe(_ message: InAppMessage) -> Phrase {
+        "\(Phrase.name(message.id)): " + details(of: message).joined(separator: "; ")
     }
 
-    fileprivate static func details(of message: InAppMessage) -> [String] {
-        var details = ["\(article(message.type)) \(typeName(message.type)) message"]
+    fileprivate static func details(of message: InAppMessage) -> [Phrase] {
+        var details: [Phrase] = ["\(article(message.type)) \(typeName(message.type)) message"]
         if message.priority != 0 { details.append("priority \(number(message.priority))") }
         let triggers = message.triggers.map(describe)
         if !triggers.isEmpty { details.append("shown on \(list(triggers, joiner: "or"))") }
@@ -105,20 +106,20 @@ package struct CaseNarrative: Sendable, Hashable {
         return details
     }
 
-    static func describe(_ trigger: Trigger) -> String {
+    static func describe(_ trigger: Trigger) -> Phrase {
         switch trigger {
         case .anyPurchase: "any purchase"
         case .sessionStart: "a session start"
         case .specificPurchase(let product, let filters):
-            "a purchase of \(InlineText.name(product))" + describe(filters)
+            "a purchase of \(Phrase.name(product))" + describe(filters)
         case .customEvent(let name, let filters):
-            "the custom event \(InlineText.name(name))" + describe(filters)
+            "the custom event \(Phrase.name(name))" + describe(filters)
         case .pushClick(let campaign):
-            campaign.map { "an open from a push of the campaign \(InlineText.name($0))" } ?? "an open from any push"
+            campaign.map { "an open from a push of the campaign \(Phrase.name($0))" } ?? "an open from any push"
         }
     }
 
-    static func describe(_ filters: PropertyFilters) -> String {
+    static func describe(_ filters: PropertyFilters) -> Phrase {
         guard !filters.groups.isEmpty else { return "" }
         let groups = filters.groups.map { group in
             let conditions = group.map(describe)
@@ -128,8 +129,8 @@ package struct CaseNarrative: Sendable, Hashable {
         return " whose " + groups.joined(separator: " and ")
     }
 
-    static func describe(_ condition: PropertyCondition) -> String {
-        let property = "property \(InlineText.name(condition.property))"
+    static func describe(_ condition: PropertyCondition) -> Phrase {
+        let property: Phrase = "property \(Phrase.name(condition.property))"
         switch condition.comparison {
         case .equals(let value): return "\(property) is \(describe(value))"
         case .notEquals(let value): return "\(property) is not \(describe(value)) (or is absent)"
@@ -137,8 +138,8 @@ package struct CaseNarrative: Sendable, Hashable {
         case .lessThan(let operand): return "\(property) is less than \(number(operand))"
         case .atLeast(let operand): return "\(property) is at least \(number(operand))"
         case .atMost(let operand): return "\(property) is at most \(number(operand))"
-        case .matches(let regex): return "\(property) matches the pattern \(InlineText.name(regex))"
-        case .doesNotMatch(let regex): return "\(property) does not match the pattern \(InlineText.name(regex))"
+        case .matches(let regex): return "\(property) matches the pattern \(Phrase.name(regex))"
+        case .doesNotMatch(let regex): return "\(property) does not match the pattern \(Phrase.name(regex))"
         case .exists: return "\(property) is present"
         case .doesNotExist: return "\(property) is absent"
         case .withinLast(let span): return "\(property) is a time within the last \(span) s"
@@ -148,9 +149,9 @@ package struct CaseNarrative: Sendable, Hashable {
         }
     }
 
-    static func describe(_ value: PropertyValue) -> String {
+    static func describe(_ value: PropertyValue) -> Phrase {
         switch value {
-        case .string(let text): "the text \(InlineText.name(text))"
+        case .string(let text): "the text \(Phrase.name(text))"
         case .integer(let integer): "the number \(integer)"
         case .real(let real): "the number \(number(real))"
         case .boolean(let flag): flag ? "true" : "false"
@@ -159,30 +160,27 @@ package struct CaseNarrative: Sendable, Hashable {
     }
 
     /// A stimulus in words, as its kind's description puts it.
-    static func describe(_ stimulus: Stimulus) -> String {
+    static func describe(_ stimulus: Stimulus) -> Phrase {
         let (kind, values) = stimulus.parts
         return kind.words(values, Wording())
     }
 
-    /// How the site renders a stimulus's values in its kind's words: names as ``InlineText``
-    /// code spans.
+    /// How the site renders a stimulus's numbers, event details and messages in its kind's words.
     private struct Wording: StepWording {
-        func name(_ text: String) -> String { InlineText.name(text) }
-
         func number(_ number: Double) -> String { CaseNarrative.number(number) }
 
-        func eventDetails(_ properties: [String: PropertyValue], source: EventSource) -> String {
+        func eventDetails(_ properties: [String: PropertyValue], source: EventSource) -> Phrase {
             CaseNarrative.details(properties, source: source)
         }
 
-        func message(_ message: InAppMessage) -> String {
-            "the app presents its own message \(InlineText.name(message.id)) "
+        func message(_ message: InAppMessage) -> Phrase {
+            "the app presents its own message \(Phrase.name(message.id)) "
                 + "(\(CaseNarrative.details(of: message).joined(separator: "; ")))"
         }
     }
 
-    static func describe(_ expectation: Expectation) -> String {
-        var parts: [String] = []
+    static func describe(_ expectation: Expectation) -> Phrase {
+        var parts: [Phrase] = []
         if let sequence = expectation.sequence {
             switch sequence.count {
             case 0: parts.append("nothing is displayed, put on the stack or discarded")
@@ -205,17 +203,17 @@ package struct CaseNarrative: Sendable, Hashable {
             parts.append(
                 stack.isEmpty
                     ? "no message is waiting on the stack"
-                    : "the stack holds, top first: " + stack.map(InlineText.name).joined(separator: ", ")
+                    : "the stack holds, top first: " + stack.map(Phrase.name).joined(separator: ", ")
             )
         }
         let named = expectation.rules.joined(separator: ", ")
-        let checks =
+        let checks: Phrase =
             expectation.isSetup
             ? " (sets the case up: \(named))" : expectation.rules.isEmpty ? "" : " (checks \(named))"
         return parts.joined(separator: "; and ") + checks
     }
 
-    static func describe(_ pattern: ObservationPattern) -> String {
+    static func describe(_ pattern: ObservationPattern) -> Phrase {
         switch pattern {
         case .displayed(let selector, let extras):
             "\(subject(selector)) is displayed" + (extras.map { " with the extras \(Self.extras($0))" } ?? "")
@@ -232,7 +230,7 @@ package struct CaseNarrative: Sendable, Hashable {
         }
     }
 
-    static func describe(_ reason: StackReason) -> String {
+    static func describe(_ reason: StackReason) -> Phrase {
         switch reason {
         case .background: " because the app is in the background"
         case .messageVisible: " because another message is on screen"
@@ -241,7 +239,7 @@ package struct CaseNarrative: Sendable, Hashable {
         }
     }
 
-    static func describe(_ reason: DiscardReason) -> String {
+    static func describe(_ reason: DiscardReason) -> Phrase {
         switch reason {
         case .delegate: " by the display delegate"
         case .assetFailed: " because its download failed"
@@ -251,28 +249,28 @@ package struct CaseNarrative: Sendable, Hashable {
         }
     }
 
-    static func describe(_ event: TriggerEvent) -> String {
+    static func describe(_ event: TriggerEvent) -> Phrase {
         switch event {
         case .sessionStart: "the session start"
-        case .customEvent(let name): "the custom event \(InlineText.name(name))"
-        case .purchase(let product): "the purchase of \(InlineText.name(product))"
+        case .customEvent(let name): "the custom event \(Phrase.name(name))"
+        case .purchase(let product): "the purchase of \(Phrase.name(product))"
         case .pushClick(let campaign):
-            campaign.map { "the open from a push of the campaign \(InlineText.name($0))" } ?? "the open from a push"
+            campaign.map { "the open from a push of the campaign \(Phrase.name($0))" } ?? "the open from a push"
         }
     }
 
-    private static func subject(_ selector: MessageSelector) -> String {
+    private static func subject(_ selector: MessageSelector) -> Phrase {
         switch selector {
         case .any: "a message"
-        case .id(let id): InlineText.name(id)
+        case .id(let id): Phrase.name(id)
         }
     }
 
-    fileprivate static func details(_ properties: [String: PropertyValue], source: EventSource) -> String {
-        var text = ""
+    fileprivate static func details(_ properties: [String: PropertyValue], source: EventSource) -> Phrase {
+        var text: Phrase = ""
         if !properties.isEmpty {
-            let pairs = properties.sorted { $0.key < $1.key }.map {
-                "\(InlineText.name($0.key)) = \(describe($0.value))"
+            let pairs = properties.sorted { $0.key < $1.key }.map { pair -> Phrase in
+                "\(Phrase.name(pair.key)) = \(describe(pair.value))"
             }
             text += " with \(list(pairs, joiner: "and"))"
         }
@@ -280,9 +278,11 @@ package struct CaseNarrative: Sendable, Hashable {
         return text
     }
 
-    private static func extras(_ extras: [String: String]) -> String {
-        extras.sorted { $0.key < $1.key }.map { "\(InlineText.name($0.key)) = \(InlineText.name($0.value))" }
-            .joined(separator: ", ")
+    private static func extras(_ extras: [String: String]) -> Phrase {
+        extras.sorted { $0.key < $1.key }.map { pair -> Phrase in
+            "\(Phrase.name(pair.key)) = \(Phrase.name(pair.value))"
+        }
+        .joined(separator: ", ")
     }
 
     private static func typeName(_ type: MessageType) -> String {
@@ -301,11 +301,11 @@ package struct CaseNarrative: Sendable, Hashable {
 
     /// An asset's outcome, or its outcome at each delivery when later ones differ: "fails at the
     /// first delivery and succeeds at the second and every later one".
-    private static func outcomes(_ first: AssetOutcome, later: [AssetOutcome]) -> String {
-        guard !later.isEmpty else { return outcome(first) }
+    private static func outcomes(_ first: AssetOutcome, later: [AssetOutcome]) -> Phrase {
+        guard !later.isEmpty else { return "\(outcome(first))" }
         let ordinals = ["first", "second", "third"]
         let all = [first] + later
-        let each = all.enumerated().map { index, value in
+        let each = all.enumerated().map { index, value -> Phrase in
             let ordinal = index < ordinals.count ? ordinals[index] : "\(index + 1)th"
             let last = index == all.count - 1 ? " and every later one" : " delivery"
             return "\(outcome(value)) at the \(ordinal)\(last)"
@@ -327,7 +327,7 @@ package struct CaseNarrative: Sendable, Hashable {
         return String(value)
     }
 
-    private static func list(_ items: [String], joiner: String) -> String {
+    private static func list(_ items: [Phrase], joiner: String) -> Phrase {
         switch items.count {
         case 0: ""
         case 1: items[0]

@@ -52,7 +52,7 @@ struct HTMLSite {
         for area in content.areas {
             for rule in area.rules {
                 body += "<li><a href=\"areas/\(attribute(area.pageName)).html#rule-\(attribute(rule.id))\">"
-                body += "<code>\(text(rule.id))</code></a> \(InlineText.html(rule.title))</li>\n"
+                body += "<code>\(text(rule.id))</code></a> \(Phrase(markup: rule.title).html)</li>\n"
             }
         }
         body += "</ul>\n"
@@ -89,7 +89,7 @@ struct HTMLSite {
             body += "<nav class=\"toc\" aria-label=\"Rules\"><h2>Rules</h2><ul>\n"
             for rule in area.rules {
                 body +=
-                    "<li><a href=\"#rule-\(attribute(rule.id))\"><code>\(text(rule.id))</code></a> \(InlineText.html(rule.title))</li>\n"
+                    "<li><a href=\"#rule-\(attribute(rule.id))\"><code>\(text(rule.id))</code></a> \(Phrase(markup: rule.title).html)</li>\n"
             }
             body += "</ul></nav>\n"
             body += area.rules.map(ruleArticle).joined()
@@ -202,7 +202,8 @@ struct HTMLSite {
     private func summaryRow(_ rule: Rule, areaPage: String, matrix: ConformanceMatrix, columns: Range<Int>) -> String {
         let caseIDs = content.casesByRule[rule.id] ?? []
         var row = "<tr><th scope=\"row\"><a href=\"areas/\(attribute(areaPage)).html#rule-\(attribute(rule.id))\">"
-        row += "<code>\(text(rule.id))</code></a> <span class=\"rule-title\">\(InlineText.html(rule.title))</span></th>"
+        row +=
+            "<code>\(text(rule.id))</code></a> <span class=\"rule-title\">\(Phrase(markup: rule.title).html)</span></th>"
         for index in columns {
             let column = matrix.columns[index]
             let outcome = matrix.ruleOutcome(rule.id, caseIDs: caseIDs, column: index)
@@ -222,7 +223,7 @@ struct HTMLSite {
         var row = "<tr id=\"rule-\(attribute(rule.id))\"><th scope=\"row\">"
         row +=
             "<a href=\"../areas/\(attribute(areaPage)).html#rule-\(attribute(rule.id))\"><code>\(text(rule.id))</code></a> "
-        row += "<span class=\"rule-title\">\(InlineText.html(rule.title))</span>"
+        row += "<span class=\"rule-title\">\(Phrase(markup: rule.title).html)</span>"
         if !caseIDs.isEmpty {
             row += "<span class=\"cases\">Checked by: "
             row += caseIDs.map { caseLink($0, root: "../") }.joined(separator: ", ") + "</span>"
@@ -337,30 +338,31 @@ struct HTMLSite {
 
     private func ruleArticle(_ rule: Rule) -> String {
         var html = "<article class=\"rule\" id=\"rule-\(attribute(rule.id))\">\n"
-        html += "<h3><code>\(text(rule.id))</code> \(InlineText.html(rule.title))</h3>\n"
+        html += "<h3><code>\(text(rule.id))</code> \(Phrase(markup: rule.title).html)</h3>\n"
         let kind = rule.kind == .documented ? "Documented" : "Clarification"
         html += "<p class=\"meta\">\(kind) · holds for \(text(SiteContent.profilesText(rule.profiles)))</p>\n"
         for quote in rule.quotes {
             html +=
-                "<figure class=\"quote\"><blockquote lang=\"\(attribute(quote.language))\"><p>\(InlineText.html(quote.text))</p></blockquote>\n"
+                "<figure class=\"quote\"><blockquote lang=\"\(attribute(quote.language))\"><p>\(Phrase(markup: quote.text).html)</p></blockquote>\n"
             html += "<figcaption>\(citation(content.citation(of: quote)))</figcaption>\n"
             if let translation = quote.translation {
                 html +=
-                    "<p class=\"translation\" lang=\"en\"><span class=\"label\">English translation:</span> \(InlineText.html(translation))</p>\n"
+                    "<p class=\"translation\" lang=\"en\"><span class=\"label\">English translation:</span> \(Phrase(markup: translation).html)</p>\n"
             }
             html += "</figure>\n"
         }
         if let source = rule.source {
             html +=
-                "<p class=\"source\"><span class=\"label\">Settled by the semantics notes, from:</span> \(InlineText.html(source))</p>\n"
+                "<p class=\"source\"><span class=\"label\">Settled by the semantics notes, from:</span> \(Phrase(markup: source).html)</p>\n"
         }
         if let note = rule.note {
-            html += "<p class=\"note\"><span class=\"label\">In iamspec's terms:</span> \(InlineText.html(note))</p>\n"
+            html +=
+                "<p class=\"note\"><span class=\"label\">In iamspec's terms:</span> \(Phrase(markup: note).html)</p>\n"
         }
         if let platforms = rule.platforms {
             html += "<p class=\"platforms\"><span class=\"label\">Braze Web SDK:</span> "
             html += text(SiteContent.webVerdictText(platforms.web))
-            html += platforms.note.map { " " + InlineText.html($0) } ?? ""
+            html += platforms.note.map { " " + Phrase(markup: $0).html } ?? ""
             html += "</p>\n"
         }
         let cases = content.casesByRule[rule.id] ?? []
@@ -392,7 +394,7 @@ struct HTMLSite {
     private func caseArticle(_ specCase: SpecCase) -> String {
         let narrative = CaseNarrative(specCase)
         var html = "<article class=\"case\" id=\"case-\(attribute(specCase.id))\">\n"
-        html += "<h3>\(InlineText.html(specCase.title))</h3>\n<dl class=\"meta\">\n"
+        html += "<h3>\(text(specCase.title))</h3>\n<dl class=\"meta\">\n"
         html += "<div><dt>Case</dt><dd><code>\(text(specCase.id))</code></dd></div>\n"
         html +=
             "<div><dt>Rules</dt><dd>\(SiteContent.rulesChecked(by: specCase).map { ruleLink($0) }.joined(separator: ", "))</dd></div>\n"
@@ -420,10 +422,10 @@ struct HTMLSite {
             }
             html += "</ul>\n"
         }
-        html += "<p class=\"given\">\(InlineText.html(narrative.setting))</p>\n"
+        html += "<p class=\"given\">\(narrative.setting.html)</p>\n"
         if !narrative.messages.isEmpty {
             html += "<ul class=\"messages\">\n"
-            html += narrative.messages.map { "<li>\(InlineText.html($0))</li>\n" }.joined()
+            html += narrative.messages.map { "<li>\($0.html)</li>\n" }.joined()
             html += "</ul>\n"
         }
         html += "<ol class=\"timeline\">\n"
@@ -431,7 +433,7 @@ struct HTMLSite {
             html +=
                 "<li class=\"\(moment.isCheck ? "then" : "when")\"><span class=\"time\">\(text(moment.time))</span> "
             html +=
-                "<span class=\"step\"><strong>\(text(moment.word))</strong> \(InlineText.html(moment.text))</span></li>\n"
+                "<span class=\"step\"><strong>\(text(moment.word))</strong> \(moment.text.html)</span></li>\n"
         }
         return html + "</ol>\n</article>\n"
     }

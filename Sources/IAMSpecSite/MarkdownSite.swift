@@ -52,7 +52,7 @@ struct MarkdownSite {
         for area in content.areas {
             for rule in area.rules {
                 lines.append(
-                    "- [\(QuotedText.markdownCode(rule.id))](areas/\(area.pageName).md#rule-\(rule.id)) \(InlineText.markdown(rule.title))"
+                    "- [\(QuotedText.markdownCode(rule.id))](areas/\(area.pageName).md#rule-\(rule.id)) \(Phrase(markup: rule.title).markdown())"
                 )
             }
         }
@@ -93,7 +93,7 @@ struct MarkdownSite {
             lines += ["## Rules", ""]
             for rule in area.rules {
                 lines.append(
-                    "- [\(QuotedText.markdownCode(rule.id))](#rule-\(rule.id)) \(InlineText.markdown(rule.title))"
+                    "- [\(QuotedText.markdownCode(rule.id))](#rule-\(rule.id)) \(Phrase(markup: rule.title).markdown())"
                 )
             }
             lines.append("")
@@ -331,28 +331,28 @@ struct MarkdownSite {
     private func ruleSection(_ rule: Rule) -> [String] {
         var lines = [
             "<a id=\"rule-\(rule.id)\"></a>", "",
-            "### \(QuotedText.markdownCode(rule.id)) \(InlineText.markdown(rule.title))", "",
+            "### \(QuotedText.markdownCode(rule.id)) \(Phrase(markup: rule.title).markdown())", "",
             "*\(rule.kind == .documented ? "Documented" : "Clarification") · holds for "
                 + "\(QuotedText.markdown(SiteContent.profilesText(rule.profiles)))*",
             "",
         ]
         for quote in rule.quotes {
-            lines.append("> \(InlineText.markdown(quote.text))")
+            lines.append("> \(Phrase(markup: quote.text).markdown())")
             lines.append(">")
             lines.append("> — \(citation(content.citation(of: quote)))")
             lines.append("")
             if let translation = quote.translation {
-                lines += ["**English translation:** \(InlineText.markdown(translation))", ""]
+                lines += ["**English translation:** \(Phrase(markup: translation).markdown())", ""]
             }
         }
         if let source = rule.source {
-            lines += ["**Settled by the semantics notes, from:** \(InlineText.markdown(source))", ""]
+            lines += ["**Settled by the semantics notes, from:** \(Phrase(markup: source).markdown())", ""]
         }
         if let note = rule.note {
-            lines += ["**In iamspec's terms:** \(InlineText.markdown(note))", ""]
+            lines += ["**In iamspec's terms:** \(Phrase(markup: note).markdown())", ""]
         }
         if let platforms = rule.platforms {
-            let note = platforms.note.map { " " + InlineText.markdown($0) } ?? ""
+            let note = platforms.note.map { " " + Phrase(markup: $0).markdown() } ?? ""
             let verdict = QuotedText.markdown(SiteContent.webVerdictText(platforms.web))
             lines += ["**Braze Web SDK:** \(verdict)\(note)", ""]
         }
@@ -370,7 +370,7 @@ struct MarkdownSite {
         let narrative = CaseNarrative(specCase)
         var lines = [
             "<a id=\"case-\(specCase.id)\"></a>", "",
-            "### \(InlineText.markdown(specCase.title))", "",
+            "### \(QuotedText.markdown(specCase.title))", "",
             "- **Case:** \(QuotedText.markdownCode(specCase.id))",
             "- **Rules:** " + SiteContent.rulesChecked(by: specCase).map { ruleLink($0) }.joined(separator: ", "),
             "- **Holds for:** \(QuotedText.markdown(SiteContent.profilesText(specCase.profiles)))",
@@ -397,14 +397,14 @@ struct MarkdownSite {
             }
             lines.append("- **Results:** " + results.joined(separator: ", "))
         }
-        lines += ["", InlineText.markdown(narrative.setting), ""]
+        lines += ["", narrative.setting.markdown(), ""]
         if !narrative.messages.isEmpty {
-            lines += narrative.messages.map { "- \(InlineText.markdown($0))" }
+            lines += narrative.messages.map { "- \($0.markdown())" }
             lines.append("")
         }
         lines += ["| Time | What happens |", "| ---: | --- |"]
         for moment in narrative.moments {
-            let text = "**\(moment.word)** \(InlineText.markdown(moment.text, inTable: true))"
+            let text = "**\(moment.word)** \(moment.text.markdown(inTable: true))"
             lines.append("| \(QuotedText.markdown(moment.time)) | \(moment.isCheck ? "➜ " : "")\(text) |")
         }
         lines.append("")

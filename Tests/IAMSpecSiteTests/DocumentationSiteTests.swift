@@ -49,6 +49,29 @@ struct DocumentationSiteTests {
         #expect(stack.contains("**English translation:** The stack is `LIFO` &lt;b&gt;always&lt;/b&gt;"))
     }
 
+    @Test func aCasesTitleAndNamesAreDataNotMarkup() throws {
+        var specCase = SiteFixtures.specCase("ticks", title: "Uses `code` and *stars*", rules: ["stack.lifo"], line: 3)
+        specCase.messages[0].id = "x`y`"
+        specCase.steps.insert(
+            Step(.stimulus(.customEvent(CustomEvent(name: "`a` b`"))), location: SiteFixtures.location),
+            at: 1
+        )
+        let files = try DocumentationSite.files(
+            cases: [specCase],
+            rules: SiteFixtures.rules,
+            suitePaths: ["Specs"],
+            results: []
+        )
+        let html = try #require(files.first { $0.path == "areas/stack.html" }?.contents)
+        #expect(html.contains("<h3>Uses `code` and *stars*</h3>"))
+        #expect(html.contains("<li><code>x`y`</code>: a slide-up message; priority 2;"))
+        #expect(html.contains("the custom event <code>`a` b`</code> is logged"))
+        let markdown = try #require(files.first { $0.path == "markdown/areas/stack.md" }?.contents)
+        #expect(markdown.contains("### Uses \\`code\\` and \\*stars\\*"))
+        #expect(markdown.contains("- `` x`y` ``: a slide-up message; priority 2;"))
+        #expect(markdown.contains("the custom event `` `a` b` `` is logged"))
+    }
+
     @Test func rulesShowTheirSeedLanguageTranslationAndClarificationSource() throws {
         let stack = try #require(try SiteFixtures.files()["areas/stack.html"])
         #expect(stack.contains("<blockquote lang=\"pt\">"))

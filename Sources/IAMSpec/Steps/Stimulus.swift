@@ -137,7 +137,7 @@ extension StimulusKind {
                 about: "A custom event is logged.",
                 events: { EventSource($0[2]) == .sdk ? [.customEvent(name: $0[0].text)] : [] },
                 words: { values, wording in
-                    "the custom event \(wording.name(values[0].text)) is logged"
+                    "the custom event \(Phrase.name(values[0].text)) is logged"
                         + wording.eventDetails(values[1].properties, source: EventSource(values[2]))
                 },
                 make: {
@@ -170,7 +170,7 @@ extension StimulusKind {
                 about: "A purchase is logged.",
                 events: { EventSource($0[3]) == .sdk ? [.purchase(product: $0[0].text)] : [] },
                 words: { values, wording in
-                    "a purchase of \(wording.name(values[0].text)) is logged"
+                    "a purchase of \(Phrase.name(values[0].text)) is logged"
                         + (values[1].number == 0 ? "" : " at a price of \(wording.number(values[1].number))")
                         + wording.eventDetails(values[2].properties, source: EventSource(values[3]))
                 },
@@ -194,8 +194,8 @@ extension StimulusKind {
                 capability: .pushClick,
                 about: "The app is opened from a push notification (push-click).",
                 events: { [.pushClick(campaign: $0[0].optionalText)] },
-                words: { values, wording in
-                    values[0].optionalText.map { "the app is opened from a push of the campaign \(wording.name($0))" }
+                words: { values, _ in
+                    values[0].optionalText.map { "the app is opened from a push of the campaign \(Phrase.name($0))" }
                         ?? "the app is opened from a push"
                 },
                 make: { .pushClicked(campaign: $0[0].optionalText) }
@@ -210,9 +210,9 @@ extension StimulusKind {
                 about: "The app, with no session running, is opened from a push: a session starts (its sync "
                     + "completes at once) and the push click arrives with it (push-open).",
                 events: { [.sessionStart, .pushClick(campaign: $0[0].optionalText)] },
-                words: { values, wording in
+                words: { values, _ in
                     "the app, not running a session, is opened from a push"
-                        + (values[0].optionalText.map { " of the campaign \(wording.name($0))" } ?? "")
+                        + (values[0].optionalText.map { " of the campaign \(Phrase.name($0))" } ?? "")
                         + " (a session starts with it)"
                 },
                 make: { .appOpenedFromPush(campaign: $0[0].optionalText) }
@@ -295,7 +295,7 @@ extension StimulusKind {
                 argument: .fields,
                 capability: .assets,
                 about: "A pending asset download of a message settles (assets).",
-                words: { values, wording in "the download for \(wording.name(values[0].text)) \(values[1].text)" },
+                words: { values, _ in "the download for \(Phrase.name(values[0].text)) \(values[1].text)" },
                 make: { .assetDownloadSettled(message: $0[0].text, succeeded: $0[1].text == "succeeds") }
             )
         case .delegateChoice:
@@ -325,9 +325,9 @@ extension StimulusKind {
                 capability: .delegate,
                 requirement: .delegate,
                 about: "From now on the display delegate answers this choice for the message (delegate).",
-                words: { values, wording in
+                words: { values, _ in
                     "from now on the display delegate answers \(DisplayChoice(values[1]).quoted) for "
-                        + wording.name(values[0].text)
+                        + Phrase.name(values[0].text)
                 },
                 make: { .delegateChoiceSet(message: $0[0].text, choice: DisplayChoice($0[1])) }
             )
@@ -338,7 +338,7 @@ extension StimulusKind {
                 fields: [StepField("message", .message, about: "The visible message.")],
                 argument: .value,
                 about: "The user dismisses the visible message.",
-                words: { values, wording in "the user dismisses \(wording.name(values[0].text))" },
+                words: { values, _ in "the user dismisses \(Phrase.name(values[0].text))" },
                 make: { .messageDismissed($0[0].text) }
             )
         case .click:
@@ -348,7 +348,7 @@ extension StimulusKind {
                 fields: [StepField("message", .message, about: "The visible message.")],
                 argument: .value,
                 about: "The user clicks the visible message.",
-                words: { values, wording in "the user taps \(wording.name(values[0].text))" },
+                words: { values, _ in "the user taps \(Phrase.name(values[0].text))" },
                 make: { .messageClicked($0[0].text) }
             )
         case .displayNext:
@@ -379,7 +379,7 @@ extension StimulusKind {
                 argument: .value,
                 capability: .userChange,
                 about: "The app changes the current user.",
-                words: { values, wording in "the app switches to the user \(wording.name(values[0].text))" },
+                words: { values, _ in "the app switches to the user \(Phrase.name(values[0].text))" },
                 make: { .userChanged(to: $0[0].text) }
             )
         case .wipeData:
@@ -482,7 +482,7 @@ extension StimulusKind {
         requirement: Requirement? = nil,
         about: String,
         events: @escaping @Sendable ([StepValue]) -> [TriggerEvent] = { _ in [] },
-        words: @escaping @Sendable ([StepValue], any StepWording) -> String,
+        words: @escaping @Sendable ([StepValue], any StepWording) -> Phrase,
         make: @escaping @Sendable ([StepValue]) -> Stimulus
     ) {
         self.init(
@@ -507,7 +507,7 @@ extension StimulusKind {
         capability: Capability? = nil,
         isStep: Bool = true,
         about: String,
-        words: String,
+        words: Phrase,
         stimulus: Stimulus
     ) {
         self.init(

@@ -51,7 +51,7 @@ package final class StimulusKind: Sendable {
     /// candidate for a triggered display.
     package let events: @Sendable (_ values: [StepValue]) -> [TriggerEvent]
     /// What happens, in words, for the site's case narratives.
-    package let words: @Sendable (_ values: [StepValue], _ wording: any StepWording) -> String
+    package let words: @Sendable (_ values: [StepValue], _ wording: any StepWording) -> Phrase
     /// The stimulus of these values (as many as ``fields``, each of its field's content).
     package let make: @Sendable (_ values: [StepValue]) -> Stimulus
 
@@ -66,7 +66,7 @@ package final class StimulusKind: Sendable {
         isStep: Bool,
         about: String,
         events: @escaping @Sendable ([StepValue]) -> [TriggerEvent],
-        words: @escaping @Sendable ([StepValue], any StepWording) -> String,
+        words: @escaping @Sendable ([StepValue], any StepWording) -> Phrase,
         make: @escaping @Sendable ([StepValue]) -> Stimulus
     ) {
         self.id = id
@@ -100,13 +100,11 @@ package final class StimulusKind: Sendable {
 /// How the site puts a stimulus's values in words: a description's ``StimulusKind/words``
 /// writes the sentence, and this renders the values in it.
 package protocol StepWording {
-    /// A name, a message's id or any other text a case chose, as the reader sees it quoted.
-    func name(_ text: String) -> String
     /// A number, as the site writes numbers.
     func number(_ number: Double) -> String
     /// An event's properties and its source, when not the defaults: ` with ...`, ` (through ...)`,
     /// or nothing.
-    func eventDetails(_ properties: [String: PropertyValue], source: EventSource) -> String
+    func eventDetails(_ properties: [String: PropertyValue], source: EventSource) -> Phrase
     /// A message the app presents, with its settings.
-    func message(_ message: InAppMessage) -> String
+    func message(_ message: InAppMessage) -> Phrase
 }

@@ -6,8 +6,9 @@ import IAMSpecPlatform
 /// the footer (``footer``, once ``next()`` returns nil). So `iamspec report` and `merge` read a
 /// stream of any length in the memory of one line, as `iamspec run` writes it.
 ///
-/// Each problem is a ``ResultsStreamError`` at its line (and column, for bytes that are not
-/// UTF-8): a first line that is no header, a record that does not fit the format, a record of
+/// Each problem is a ``ResultsStreamError`` at its line (and column, for a line that is not
+/// strict JSON: bytes that are not UTF-8, a repeated key, a number out of range, a syntax error):
+/// a first line that is no header, a record that does not fit the format, a record of
 /// another kind, a line after the footer, no footer at all, a footer whose totals disagree with
 /// the case records before it.
 package final class ResultsStreamReader {
@@ -51,7 +52,7 @@ package final class ResultsStreamReader {
         guard let first = try Self.line(&self.lines, path: path, number: 1) else {
             throw Self.failure(noHeader, path: path, line: 1)
         }
-        guard try Self.kind(of: first, number: 1, path: path, decoder: decoder) == "header" else {
+        guard try Self.kind(of: first, number: 1, path: path) == "header" else {
             throw Self.failure(noHeader, path: path, line: 1)
         }
         let header = try Self.decode(HeaderLine.self, "a header record", from: first, path: path, line: 1, decoder)
@@ -85,7 +86,7 @@ package final class ResultsStreamReader {
             )
         }
         lineNumber = number
-        switch try Self.kind(of: line, number: number, path: path, decoder: decoder) {
+        switch try Self.kind(of: line, number: number, path: path) {
         case "case":
             let result = try Self.decode(CaseLine.self, "a case record", from: line, path: path, line: number, decoder)
                 .result
@@ -230,14 +231,15 @@ package final class ResultsStreamReader {
         }
     }
 
-    /// The kind of record a line holds (`header`, `case`, `footer`, ...).
+    /// The kind of record a line holds (`header`, `case`, `footer`, ...), once the line is found
+    /// to be strict JSON (RFC 8259: UTF-8, no repeated key, numbers in range) with that key: each
+    /// problem said where it is, which JSONDecoder would only call "not valid JSON", and a
+    /// repeated key, which JSONDecoder would read without a word.
     private static func kind(
         of line: [UInt8],
         number: Int,
-        path: String,
-        decoder: JSONDecoder
+        path: String
     ) throws(ResultsStreamError) -> String {
-        // What JSONDecoder would only call "not valid JSON", said where it is.
         if let violation = UTF8Violation.first(in: line, end: "the line") {
             throw failure(
                 "found bytes that are not UTF-8 (\(violation.problem)), expected a results record in UTF-8 text",
@@ -246,15 +248,25 @@ package final class ResultsStreamReader {
                 column: violation.offset + 1
             )
         }
+        let record: JSONValue
         do {
-            return try decoder.decode(RecordKind.self, from: Data(line)).record
+            record = try JSONParser.parse(line)
         } catch {
+            throw failure(
+                "found a line that is not JSON (\(error.problem)), expected a results record",
+                path: path,
+                line: number,
+                column: error.column
+            )
+        }
+        guard case .object(let fields) = record, case .string(let kind) = fields["record"] else {
             throw failure(
                 "found a line that is not a JSON object with a \"record\" key, expected a results record",
                 path: path,
                 line: number
             )
         }
+        return kind
     }
 
     /// The lines of a stream, from a file read in chunks or from bytes in memory: one at a time,
@@ -331,10 +343,6 @@ package final class ResultsStreamReader {
             if descriptor >= 0 { systemClose(descriptor) }
         }
     }
-}
-
-private struct RecordKind: Decodable {
-    var record: String
 }
 
 /// `read(2)` and `close(2)`, under names of their own: inside the reader, `close()` is its own.

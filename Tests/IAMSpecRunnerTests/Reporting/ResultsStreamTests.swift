@@ -109,4 +109,25 @@ struct ResultsStreamTests {
                 + "expected a results record in UTF-8 text"
         }
     }
+
+    /// A line JSONDecoder would call "not valid JSON", or read without a word, is named where its
+    /// problem is: `problem` found at the `at`-th byte of `replacement`.
+    @Test(arguments: [
+        (#""record":"case""#, #""record":"case","record":"footer""#, 16, "duplicate key \"record\""),
+        (#""record":"case""#, #""record":"case","n":1e400"#, 20, "the number 1e400 is out of range"),
+        (#""record":"case""#, #""record":"case",,"#, 16, "expected a key (a string), found `,`"),
+    ])
+    func aLineThatIsNotStrictJSONIsLocated(original: String, replacement: String, at: Int, problem: String) throws {
+        var text = lines(ReportFixtures.summary())
+        let found = try #require(text[2].range(of: original))
+        let column = text[2].utf8.distance(from: text[2].startIndex, to: found.lowerBound) + at + 1
+        text[2].replaceSubrange(found, with: replacement)
+        let data = Data(text.joined(separator: "\n").utf8)
+        #expect {
+            _ = try ResultsStream.decode(data, path: "r.jsonl")
+        } throws: { error in
+            (error as? ResultsStreamError)?.description
+                == "r.jsonl:3:\(column): error: found a line that is not JSON (\(problem)), expected a results record"
+        }
+    }
 }

@@ -117,7 +117,15 @@ extension CaseDecoder {
             case .string: return .string(scalar.text)
             case .int(let value): return .integer(value)
             case .bool(let value): return .boolean(value)
-            case .float(let value) where value.isFinite: return .real(value)
+            case .float(let value) where value.isFinite && !scalar.isIntegerBeyond64Bits: return .real(value)
+            case .float where scalar.isIntegerBeyond64Bits:
+                // Read as the nearest real, it would match what a real matches, not an integer.
+                reader.report(
+                    "expected an integer within 64 bits for \(subject()), found \(node.summary); "
+                        + "write it as a real (with a decimal point) to compare it as a real",
+                    at: node
+                )
+                return nil
             case .float, .null: break
             }
         case .mapping(let mapping):

@@ -75,7 +75,8 @@ struct NodeReader {
 
     mutating func integer(_ node: YAMLNode, for subject: @autoclosure () -> String) -> Int64? {
         if case .int(let value)? = node.scalar?.value { return value }
-        report("expected an integer for \(subject()), found \(node.summary)", at: node)
+        let integer = node.scalar?.isIntegerBeyond64Bits == true ? "an integer within 64 bits" : "an integer"
+        report("expected \(integer) for \(subject()), found \(node.summary)", at: node)
         return nil
     }
 

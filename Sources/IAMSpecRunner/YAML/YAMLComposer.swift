@@ -221,7 +221,8 @@ private struct CompositionState {
             return .string
         case "int":
             if case .int = resolved { return resolved }
-            report("expected an integer for tag !!int, found \(found)", at: mark)
+            let integer = YAMLCoreSchema.hasIntegerSyntax(text) ? "an integer within 64 bits" : "an integer"
+            report("expected \(integer) for tag !!int, found \(found)", at: mark)
         case "float":
             switch resolved {
             case .int(let integer): return .float(Double(integer))

@@ -32,6 +32,22 @@ enum YAMLCoreSchema {
         }
     }
 
+    /// Whether a scalar's text is written as an integer (`[-+]?[0-9]+`, `0o[0-7]+`,
+    /// `0x[0-9a-fA-F]+`), whatever its size: one beyond 64 bits resolves to a real, and a
+    /// diagnostic still calls it an integer.
+    static func hasIntegerSyntax(_ text: String) -> Bool {
+        var bytes = text.utf8[...]
+        if bytes.count > 2, bytes.first == UInt8(ascii: "0") {
+            let radix = bytes[bytes.index(after: bytes.startIndex)]
+            if radix == UInt8(ascii: "o") || radix == UInt8(ascii: "x") {
+                let limit: Int64 = radix == UInt8(ascii: "o") ? 8 : 16
+                return bytes.dropFirst(2).allSatisfy { digitValue($0, radix: limit) != nil }
+            }
+        }
+        if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+        return !bytes.isEmpty && bytes.allSatisfy { digitValue($0, radix: 10) != nil }
+    }
+
     /// Whether the bytes spell the word exactly.
     private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
         word.utf8CodeUnitCount == bytes.count

@@ -22,13 +22,20 @@ struct YAMLScalar: Sendable {
         Self.summary(of: text, value: value)
     }
 
+    /// Whether the scalar is an integer too large for 64 bits, which the core schema reads as the
+    /// nearest real.
+    var isIntegerBeyond64Bits: Bool {
+        if case .float = value { return YAMLCoreSchema.hasIntegerSyntax(text) }
+        return false
+    }
+
     /// How a diagnostic names a scalar of this text and value.
     static func summary(of text: String, value: YAMLScalarValue) -> String {
         switch value {
         case .null: "null"
         case .bool(let flag): "boolean \(flag)"
         case .int: "integer \(text)"
-        case .float: "real \(text)"
+        case .float: YAMLCoreSchema.hasIntegerSyntax(text) ? "integer \(text) (beyond 64 bits)" : "real \(text)"
         case .string: "string \(quoted(text))"
         }
     }

@@ -88,6 +88,25 @@ import Testing
         )
     }
 
+    /// An integer too large for 64 bits is called an integer, and is never read as the real nearest
+    /// it where an integer and a real are told apart (a property's value).
+    @Test func anIntegerBeyond64BitsIsNamedSoAndNotTakenForAReal() throws {
+        let yaml = Self.yaml(
+            steps: "  - custom_event: {name: e, properties: {n: 18446744073709551616}}\n"
+                + "  - advance: 0x10000000000000000\n  - expect: nothing"
+        )
+        let problems = try SpecScratch.problems(in: yaml)
+        #expect(
+            problems == [
+                "case.yaml:8:45: error: expected an integer within 64 bits for property 'n', found integer "
+                    + "18446744073709551616 (beyond 64 bits); write it as a real (with a decimal point) to compare it "
+                    + "as a real",
+                "case.yaml:9:14: error: expected seconds small enough to count in milliseconds for 'advance', found "
+                    + "integer 0x10000000000000000 (beyond 64 bits)",
+            ]
+        )
+    }
+
     @Test func secondsTakeAtMostThreeDecimals() throws {
         let yaml = Self.yaml(steps: "  - advance: 1.0005\n  - advance: 1.500\n  - expect: nothing")
         let problems = try SpecScratch.problems(in: yaml)

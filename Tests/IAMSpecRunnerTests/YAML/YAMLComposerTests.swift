@@ -103,6 +103,7 @@ import Testing
     @Test func coreTagsApplyAndOthersAreErrors() {
         let composition = compose(
             "- !!str 5\n- !!int \"7\"\n- !!float 2\n- !custom x\n- !!int x\n- !!map {}\n- !!seq {}\n"
+                + "- !!int -9223372036854775809\n"
         )
         let values = composition.documents.first?.sequence?.compactMap { $0.scalar?.value }
         #expect(values?.prefix(3) == [.string, .int(7), .float(2)])
@@ -112,6 +113,8 @@ import Testing
                     + "!!bool, !!null, !!seq, !!map)",
                 "t.yaml:5:3: error: expected an integer for tag !!int, found string \"x\"",
                 "t.yaml:7:3: error: tag !!seq is not allowed on a mapping; expected !!map",
+                "t.yaml:8:3: error: expected an integer within 64 bits for tag !!int, found integer "
+                    + "-9223372036854775809 (beyond 64 bits)",
             ]
         )
     }

@@ -94,24 +94,35 @@ struct InterruptTests {
         run.checkNoEngineLeft(announced: [])
     }
 
-    /// The spec path is a FIFO: iamspec blocks reading it until the test, once the signal is sent,
-    /// writes the cases and closes it. Nothing runs; every report says so.
+    /// The spec path is a FIFO whose writer never writes: one that opened it and keeps it open,
+    /// or none at all (iamspec's open of it is seen through inotify). iamspec waits for its bytes
+    /// until the signal ends the wait; nothing runs, every report says so.
     @Test(
-        "while the spec files load: every report written, with no run, marked interrupted; exit 1",
-        arguments: [SIGINT, SIGTERM]
+        "while the spec files load (a FIFO's writer silent or missing): every report, no run, interrupted; exit 1",
+        arguments: [SIGINT, SIGTERM],
+        [true, false]
     )
-    func interruptedWhileLoading(signal: Int32) throws {
+    func interruptedWhileLoading(signal: Int32, writerOpensIt: Bool) throws {
         let run = try InterruptedRun([])
         let specs = run.folder.appendingPathComponent("cases.yaml").path
         try #require(mkfifo(specs, 0o600) == 0)
-        try run.start(["--jobs", "1"], specs: specs, unblocking: specs)
-        // Returns once iamspec has opened the FIFO to read it: it is loading.
-        let writer = open(specs, O_WRONLY)
-        try #require(writer >= 0)
+        let watch = inotify_init1(Int32(IN_CLOEXEC))
+        try #require(watch >= 0)
+        defer { close(watch) }
+        try #require(inotify_add_watch(watch, specs, UInt32(IN_OPEN)) >= 0)
+        try run.start(["--jobs", "1"], specs: specs)
+        var writer: Int32 = -1
+        if writerOpensIt {
+            // Returns once iamspec has opened the FIFO to read it.
+            writer = open(specs, O_WRONLY)
+            try #require(writer >= 0)
+        } else {
+            // Returns once iamspec has opened the FIFO (the one open of it there is).
+            var event = [UInt8](repeating: 0, count: 4_096)
+            try #require(read(watch, &event, event.count) > 0)
+        }
+        defer { if writer >= 0 { close(writer) } }
         try run.signalAndWaitForTheNotice(signal)
-        let text = FaultSuite.text(Self.cases)
-        _ = Array(text.utf8).withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
-        close(writer)
         let outcome = try run.wait()
         #expect(outcome.status == 1, "\(outcome.standardError)")
         let records = try run.checkReports(interrupted: true)
@@ -181,6 +192,10 @@ private final class InterruptedRun: @unchecked Sendable {
     /// ever read its end.
     private let announcementsDescriptor: Int32
     private let process = Process()
+    /// Signalled when the process's termination handler has done its writes: the announcement
+    /// FIFO's reading end must stay open until then, or the handler's write would raise SIGPIPE
+    /// in the test process.
+    private let terminationHandled = DispatchSemaphore(value: 0)
     private let output: URL
     private let errorPipe = Pipe()
     /// Guards what iamspec wrote on standard error so far, and whether it closed it.
@@ -260,7 +275,9 @@ private final class InterruptedRun: @unchecked Sendable {
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = errorPipe
         let announcements = announcementFIFO
+        let handled = terminationHandled
         process.terminationHandler = { _ in
+            defer { handled.signal() }
             let descriptor = open(announcements, O_WRONLY | O_NONBLOCK)
             if descriptor >= 0 {
                 _ = Array("exited\n".utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
@@ -333,6 +350,9 @@ private final class InterruptedRun: @unchecked Sendable {
     /// Waits for iamspec to end.
     func wait() throws -> IAMSpecExecutable.Outcome {
         process.waitUntilExit()
+        terminationHandled.wait()
+        // For a later wait.
+        terminationHandled.signal()
         errorCondition.lock()
         while !errorEnded {
             errorCondition.wait()

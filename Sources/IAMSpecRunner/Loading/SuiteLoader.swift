@@ -161,7 +161,8 @@ public enum SuiteLoader {
                 let loaded = loadCases(
                     job.file,
                     catalogue: job.catalogueIndex.flatMap { catalogues[$0] },
-                    budget: budget
+                    budget: budget,
+                    stoppingWhen: isStopped
                 )
                 progress.withLock { $0.results[position] = loaded }
             }
@@ -252,18 +253,21 @@ public enum SuiteLoader {
         return loaded
     }
 
-    /// The cases of one file, held as the budget allows (``CompactCase``). A YAML-level problem (a
-    /// duplicate key dropped, an unknown tag, a syntax error) may change what the cases say, so a
-    /// file with one yields diagnostics only.
+    /// The cases of one file, held as the budget allows (``CompactCase``); nil when `isStopped`
+    /// ends the wait for a FIFO's writer. A YAML-level problem (a duplicate key dropped, an unknown
+    /// tag, a syntax error) may change what the cases say, so a file with one yields diagnostics
+    /// only.
     private static func loadCases(
         _ file: String,
         catalogue: (rules: RuleCatalogue, file: String)?,
-        budget: ModelBudget
-    ) -> CaseFileResult {
+        budget: ModelBudget,
+        stoppingWhen isStopped: () -> Bool
+    ) -> CaseFileResult? {
         let bytes: [UInt8]
-        switch YAMLFile.contents(of: file, unreadable: unreadable(file), readsFIFO: true) {
-        case .bytes(let read): bytes = read
-        case .problem(let problem): return CaseFileResult(cases: [], identities: [], diagnostics: [problem])
+        switch YAMLFile.contents(ofCaseFile: file, unreadable: unreadable(file), stoppingWhen: isStopped) {
+        case nil: return nil
+        case .bytes(let read)?: bytes = read
+        case .problem(let problem)?: return CaseFileResult(cases: [], identities: [], diagnostics: [problem])
         }
         var decoder = CaseDecoder(file: file, catalogue: catalogue)
         let problems = YAMLComposer(file: file).compose(bytes) { decoder.decode(document: $0) }

@@ -6,7 +6,8 @@ import IAMSpecPlatform
 ///
 /// Only a regular file is read (a FIFO or a device is unreadable, found without waiting), or a
 /// FIFO when the caller says so (a case file named on the command line: all it yields until its
-/// writer closes it, waiting for a writer to open it). A file
+/// writer closes it, waiting for a writer to open it and write, and giving up the wait once the
+/// caller says it is stopped, as an interrupted run does). A file
 /// larger than ``YAMLLimits/maximumFileBytes`` is a problem found from its size before any byte
 /// is read, and at most one byte past the limit is ever read (a file that grows while it is
 /// read, or whose size the system does not tell, as `/proc`'s): the memory a file costs is
@@ -17,19 +18,46 @@ enum YAMLFile {
     /// Why the file was not read: `path:1:1: error: ...`.
     case problem(Diagnostic)
 
-    /// Reads the file at `path`; `unreadable` is the diagnostic's message when it cannot be
-    /// opened or read; `readsFIFO` reads a FIFO too, waiting for its writer.
+    /// Reads the regular file at `path`; `unreadable` is the diagnostic's message when it cannot
+    /// be opened or read (a FIFO or a device cannot).
     static func contents(
         of path: String,
         unreadable: String,
-        readsFIFO: Bool = false,
         limit: Int = YAMLLimits.standard.maximumFileBytes
     ) -> YAMLFile {
+        load(path, unreadable: unreadable, readsFIFO: false, limit: limit, stoppingWhen: { false })
+            ?? .problem(Diagnostic(unreadable, at: SourceLocation(file: path, line: 1, column: 1)))
+    }
+
+    /// Reads the case file at `path`, a regular file or a FIFO (waiting for its writer); nil when
+    /// `isStopped` says so before a FIFO's writer has closed it.
+    static func contents(
+        ofCaseFile path: String,
+        unreadable: String,
+        stoppingWhen isStopped: () -> Bool
+    ) -> YAMLFile? {
+        load(
+            path,
+            unreadable: unreadable,
+            readsFIFO: true,
+            limit: YAMLLimits.standard.maximumFileBytes,
+            stoppingWhen: isStopped
+        )
+    }
+
+    private static func load(
+        _ path: String,
+        unreadable: String,
+        readsFIFO: Bool,
+        limit: Int,
+        stoppingWhen isStopped: () -> Bool
+    ) -> YAMLFile? {
         let start = SourceLocation(file: path, line: 1, column: 1)
         var status = stat()
         let isFIFO = readsFIFO && stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO
-        // Otherwise without waiting: a FIFO with no writer would block `open` for ever.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | (isFIFO ? 0 : O_NONBLOCK))
+        // Without waiting: a FIFO with no writer would block `open` for ever; its reads wait in
+        // `poll`, which the caller's stop can end.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return .problem(Diagnostic(unreadable, at: start)) }
         defer { close(descriptor) }
         guard fstat(descriptor, &status) == 0,
@@ -48,16 +76,43 @@ enum YAMLFile {
                 }
                 bytes += repeatElement(0, count: min(max(bytes.count, 4_096), limit + 1 - bytes.count))
             }
+            if isFIFO {
+                switch awaitBytes(descriptor, stoppingWhen: isStopped) {
+                case .stopped: return nil
+                case .failed: return .problem(Diagnostic(unreadable, at: start))
+                case .ready: break
+                }
+            }
             let count = bytes.withUnsafeMutableBytes { buffer in
                 read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
             }
-            if count < 0 && errno == EINTR { continue }
+            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
             guard count >= 0 else { return .problem(Diagnostic(unreadable, at: start)) }
             if count == 0 { break }
             filled += count
         }
         bytes.removeSubrange(filled...)
         return .bytes(bytes)
+    }
+
+    /// How a wait for a FIFO's bytes ended.
+    private enum Wait {
+        /// Bytes are there, or the writer closed it (the next read says which).
+        case ready
+        case stopped
+        case failed
+    }
+
+    /// Waits until the FIFO has bytes or its writer has closed it, asking `isStopped` every
+    /// tenth of a second. A FIFO no writer has opened yet is neither: `poll` waits for one.
+    private static func awaitBytes(_ descriptor: Int32, stoppingWhen isStopped: () -> Bool) -> Wait {
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            if isStopped() { return .stopped }
+            let ready = poll(&request, 1, 100)
+            if ready > 0 { return request.revents & Int16(POLLERR | POLLNVAL) == 0 ? .ready : .failed }
+            if ready < 0 && errno != EINTR { return .failed }
+        }
     }
 
     private static func tooLarge(found: String, limit: Int, at start: SourceLocation) -> Diagnostic {

@@ -24,6 +24,11 @@ struct UsageTests {
         (["run", "--repeat", "-2"], "--repeat must be at least 1 and at most 100, found -2"),
         (["list", "--shard", "-1/2"], "found '-1/2', expected I/N with whole numbers"),
         (["mutate", "--jobs", "-3"], "--jobs must be at least 1, found -3"),
+        (["lint", "--timeout", "-5"], "--timeout must be more than 0 and at most 86400 seconds, found -5.0"),
+        (
+            ["explain", "--timeout", "86401", "r.jsonl"],
+            "--timeout must be more than 0 and at most 86400 seconds, found 86401.0"
+        ),
     ])
     func aNegativeNumberIsJudgedAsTheOptionsValue(arguments: [String], said: String) throws {
         // Not taken for an option of its own ("Missing value for '--jobs <jobs>'").

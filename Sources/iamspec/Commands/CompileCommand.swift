@@ -52,9 +52,7 @@ struct CompileCommand: ParsableCommand {
     var allowEmpty = false
 
     func validate() throws {
-        guard timeout > 0, timeout <= 86_400 else {
-            throw ValidationError("--timeout must be more than 0 and at most 86400 seconds, found \(timeout)")
-        }
+        try CaseTimeout.validate(timeout)
     }
 
     func run() throws {
@@ -73,7 +71,7 @@ struct CompileCommand: ParsableCommand {
             rules: loaded.rules,
             paths: suite.paths,
             selection: chosen,
-            timeoutMilliseconds: Int64((timeout * 1000).rounded())
+            timeoutMilliseconds: CaseTimeout.milliseconds(timeout)
         )
         if let baseline {
             let making = BaselineFile.making(

@@ -57,9 +57,7 @@ struct ExplainCommand: ParsableCommand {
     var passedRuns: Int?
 
     func validate() throws {
-        guard timeout > 0, timeout <= 86_400 else {
-            throw ValidationError("--timeout must be more than 0 and at most 86400 seconds, found \(timeout)")
-        }
+        try CaseTimeout.validate(timeout)
     }
 
     func run() throws {
@@ -76,7 +74,7 @@ struct ExplainCommand: ParsableCommand {
             summary,
             cases: loaded.compactCases,
             passedRuns: passedRuns,
-            timeout: .milliseconds(Int64((timeout * 1000).rounded()))
+            timeout: CaseTimeout.duration(timeout)
         )
         if records {
             let encoded = try JSONEncoder().encode(

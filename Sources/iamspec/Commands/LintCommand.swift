@@ -24,6 +24,19 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Check the files only; do not run the cases to prove their behavioural needs.")
     var noProof = false
 
+    @Option(
+        parsing: .unconditional,
+        help: """
+            Wall-clock seconds one case run of the proof may take; a case that takes longer on the \
+            reference engine is left to `iamspec run`.
+            """
+    )
+    var timeout: Double = 30
+
+    func validate() throws {
+        try CaseTimeout.validate(timeout)
+    }
+
     func run() throws {
         let loaded = try SuiteLoading.load(suite.paths)
         let counts = "\(loaded.compactCases.count) cases, \(loaded.rules.rules.count) rules"
@@ -31,7 +44,7 @@ struct LintCommand: ParsableCommand {
             print("\(counts): no problems (needs not proven: --no-proof)")
             return
         }
-        let proof = NeedsProof()
+        let proof = NeedsProof(options: RunOptions(timeout: CaseTimeout.duration(timeout)))
             .run(cases: loaded.cases, rules: loaded.rules)
         guard proof.passed else { throw CommandFailure.diagnostics(proof.diagnostics) }
         let behaviours = proof.capabilities.reduce(0) { $0 + BehaviourCatalogue.lacking($1.capability).count }

@@ -51,9 +51,7 @@ struct MutateCommand: ParsableCommand {
         guard jobs >= 1 else {
             throw ValidationError("--jobs must be at least 1, found \(jobs)")
         }
-        guard timeout > 0, timeout <= 86_400 else {
-            throw ValidationError("--timeout must be more than 0 and at most 86400 seconds, found \(timeout)")
-        }
+        try CaseTimeout.validate(timeout)
         for id in mutantIDs where BehaviourCatalogue.behaviour(id: id) == nil {
             throw ValidationError("--mutant: no mutant has the id '\(id)' (see `iamspec mutate --list`)")
         }
@@ -74,7 +72,7 @@ struct MutateCommand: ParsableCommand {
             options: RunOptions(
                 selection: selection.selection,
                 jobs: jobs,
-                timeout: .milliseconds(Int64((timeout * 1000).rounded()))
+                timeout: CaseTimeout.duration(timeout)
             )
         )
         let workers = EngineWorkers(inProcess: inProcess, timeoutSeconds: timeout)

@@ -24,7 +24,7 @@ enum EngineWorkers {
     case inProcess
 
     init(inProcess: Bool, timeoutSeconds: Double) {
-        self = inProcess ? .inProcess : .isolated(timeout: .milliseconds(Int64((timeoutSeconds * 1000).rounded())))
+        self = inProcess ? .inProcess : .isolated(timeout: CaseTimeout.duration(timeoutSeconds))
     }
 
     /// The backtracer's settings for a worker that explains its traps: the crashed thread only,

@@ -16,7 +16,7 @@ extension RunCommand {
                 command: engineCommand,
                 settings: StdioEngineSettings(
                     validatesProtocol: validateProtocol,
-                    replyTimeout: .milliseconds(Int64((timeout * 1000).rounded()))
+                    replyTimeout: CaseTimeout.duration(timeout)
                 )
             )
         } catch {

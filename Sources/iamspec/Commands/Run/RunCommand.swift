@@ -172,9 +172,7 @@ struct RunCommand: ParsableCommand {
         guard (1...Self.maximumRepeats).contains(repeats) else {
             throw ValidationError("--repeat must be at least 1 and at most \(Self.maximumRepeats), found \(repeats)")
         }
-        guard timeout > 0, timeout <= 86_400 else {
-            throw ValidationError("--timeout must be more than 0 and at most 86400 seconds, found \(timeout)")
-        }
+        try CaseTimeout.validate(timeout)
     }
 
     /// The most times `--repeat` makes each run.
@@ -229,7 +227,7 @@ struct RunCommand: ParsableCommand {
         var options = RunOptions(
             selection: selection.selection,
             jobs: jobs,
-            timeout: .milliseconds(Int64((timeout * 1000).rounded())),
+            timeout: CaseTimeout.duration(timeout),
             plannedSkip: { run in knownOutcomes?.skipReason(caseID: run.specCase.id, profile: run.profile) },
             failFast: failFast ? stopsRun(judgedBy: knownOutcomes) : nil
         )

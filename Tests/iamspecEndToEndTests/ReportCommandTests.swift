@@ -98,7 +98,12 @@ struct ReportCommandTests {
 
         let outcome = try IAMSpecExecutable.run("report", "--junit", junit, results.path)
         #expect(outcome.status == 2)
-        #expect(outcome.standardError.contains("\(results.path):3:1: error: found a line that is not a JSON object"))
+        #expect(
+            outcome.standardError.contains(
+                "\(results.path):3:2: error: found a line that is not JSON (expected a key (a string), found `n`), "
+                    + "expected a results record"
+            )
+        )
         #expect(!FileManager.default.fileExists(atPath: junit))
     }
 

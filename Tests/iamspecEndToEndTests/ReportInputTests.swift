@@ -119,4 +119,43 @@ struct ReportInputTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: results)) == stream)
         #expect(try FileManager.default.contentsOfDirectory(atPath: site) == ["style.css"])
     }
+
+    @Test func compileRefusesToWriteOverItsBaseline() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let baseline = folder.appendingPathComponent("engine.baseline.yaml").path
+        #expect(try IAMSpecExecutable.run("run", "Fixtures/specs/failing", "--update-baseline", baseline).status == 0)
+        let written = try Data(contentsOf: URL(fileURLWithPath: baseline))
+        let compile = try IAMSpecExecutable.run(
+            "compile",
+            "Fixtures/specs/failing",
+            "--baseline",
+            baseline,
+            "-o",
+            baseline
+        )
+        #expect(compile.status == 2)
+        #expect(
+            compile.standardError == "error: --output \(baseline) is an input (the baseline): choose another path\n"
+        )
+        #expect(try Data(contentsOf: URL(fileURLWithPath: baseline)) == written)
+    }
+
+    /// `--junit-dir` removes an earlier run's suite files (`TEST-iamspec.*.xml`) from its folder;
+    /// an input of that name there is refused, not removed.
+    @Test func junitDirRefusesToRemoveAnInputNamedAsASuiteFile() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let results = folder.appendingPathComponent("TEST-iamspec.stream.xml").path
+        #expect(try IAMSpecExecutable.run("run", "Fixtures/specs/passing", "--json", results).status == 0)
+        let stream = try Data(contentsOf: URL(fileURLWithPath: results))
+        let report = try IAMSpecExecutable.run("report", "--junit-dir", folder.path, results)
+        #expect(report.status == 2)
+        #expect(
+            report.standardError
+                == "error: --junit-dir \(folder.resolvingSymlinksInPath().path) would remove \(results), an input "
+                + "(the results stream): its name is that of an earlier run's suite file; choose another folder\n"
+        )
+        #expect(try Data(contentsOf: URL(fileURLWithPath: results)) == stream)
+    }
 }

@@ -60,6 +60,8 @@ struct CompileCommand: ParsableCommand {
         try ReportDestinations.prepare(
             [("--output", output)],
             inputs: ReportDestinations.inputs(of: loaded, paths: suite.paths)
+                + [baseline].compactMap { path in path.map { ReportDestinations.Input(role: "the baseline", path: $0) }
+                }
         )
         let chosen = selection.selection
         let runs = chosen.runs(of: loaded.compactCases)

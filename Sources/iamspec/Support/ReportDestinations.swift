@@ -45,6 +45,7 @@ enum ReportDestinations {
             path.map { Destination(option: option, path: $0) }
         }
         try refuseInputs(destinations, inputs: inputs)
+        try refuseRemovedInputs(destinations, inputs: inputs)
         var seen: [String: Destination] = [:]
         for destination in destinations {
             try prepareFolder(destination)
@@ -79,6 +80,28 @@ enum ReportDestinations {
                 guard overwrites(destination.path, resolvedAs: resolved, input) else { continue }
                 throw .usage(
                     "error: \(destination.option) \(destination.path) is an input (\(input.role)): choose another path"
+                )
+            }
+        }
+    }
+
+    /// Throws a usage error for an input that `--junit-dir` would remove as an earlier run's suite
+    /// file (`TEST-iamspec.*.xml` in its folder; `JUnitReport`), which no option may remove.
+    private static func refuseRemovedInputs(_ destinations: [Destination], inputs: [Input]) throws(CommandFailure) {
+        let folders = Set(
+            destinations.filter { $0.option == "--junit-dir" }
+                .map { resolvedPath(URL(fileURLWithPath: $0.path).deletingLastPathComponent().path) }
+        )
+        for folder in folders.sorted() {
+            for input in inputs where !input.isSpecFolder {
+                let resolved = URL(fileURLWithPath: resolvedPath(input.path))
+                let name = resolved.lastPathComponent
+                guard resolved.deletingLastPathComponent().path == folder,
+                    JUnitReport.isSuiteFileName(name)
+                else { continue }
+                throw .usage(
+                    "error: --junit-dir \(folder) would remove \(input.path), an input (\(input.role)): its name is "
+                        + "that of an earlier run's suite file; choose another folder"
                 )
             }
         }

@@ -92,6 +92,12 @@ public enum JUnitReport {
         "TEST-\(suite).xml"
     }
 
+    /// Whether a file of `--junit-dir` is named as iamspec's suite files are (`TEST-iamspec.*.xml`),
+    /// whichever run wrote it.
+    package static func isSuiteFileName(_ name: String) -> Bool {
+        name.hasPrefix("TEST-iamspec.") && name.hasSuffix(".xml")
+    }
+
     /// Removes from `directory` the suite files (`TEST-iamspec.*.xml`) not in `kept`: those of an
     /// earlier run, which a reader of the folder would otherwise add to this run's.
     static func removeEarlierSuiteFiles(in directory: String, keeping kept: Set<String>) throws(AtomicFileError) {
@@ -104,8 +110,7 @@ public enum JUnitReport {
                 reason: "cannot list the folder: \(FileSystemFailure.reason(of: error))"
             )
         }
-        for name in names.sorted()
-        where name.hasPrefix("TEST-iamspec.") && name.hasSuffix(".xml") && !kept.contains(name) {
+        for name in names.sorted() where isSuiteFileName(name) && !kept.contains(name) {
             guard unlink(directory + "/" + name) == 0 || errno == ENOENT else {
                 throw AtomicFileError(
                     path: directory + "/" + name,

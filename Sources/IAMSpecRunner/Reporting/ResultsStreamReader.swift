@@ -323,7 +323,8 @@ package final class ResultsStreamReader {
 
         private mutating func fill() throws(ReadFailure) {
             let before = buffer.count
-            buffer.reserveCapacity(before + Self.chunk)
+            // Grown by appending, so that a long line costs amortised linear time, not a copy of
+            // the buffer at every chunk.
             var failure: Int32 = 0
             buffer.append(contentsOf: repeatElement(0, count: Self.chunk))
             let read = buffer.withUnsafeMutableBytes { bytes in

@@ -222,6 +222,10 @@ public enum SuiteLoader {
         case .problem(let problem): return LoadedCatalogue(rules: RuleCatalogue(), diagnostics: [problem])
         }
         let composition = YAMLComposer(file: file).compose(bytes)
+        // As for a case file, a YAML-level problem may change what the rules say: it alone is said.
+        guard composition.diagnostics.isEmpty else {
+            return LoadedCatalogue(rules: RuleCatalogue(), diagnostics: composition.diagnostics)
+        }
         var decoder = RuleCatalogueDecoder(file: file)
         var loaded = LoadedCatalogue(
             rules: decoder.decode(composition.documents),
@@ -239,10 +243,13 @@ public enum SuiteLoader {
             return loaded
         }
         let seedComposition = YAMLComposer(file: seedFile).compose(seedBytes)
+        guard seedComposition.diagnostics.isEmpty else {
+            loaded.diagnostics += seedComposition.diagnostics
+            return loaded
+        }
         var seedDecoder = SeedCatalogueDecoder(file: seedFile)
         loaded.seeds = seedDecoder.decode(seedComposition.documents)
-        let seedProblems = seedComposition.diagnostics + seedDecoder.reader.diagnostics
-        loaded.diagnostics += seedProblems
+        loaded.diagnostics += seedDecoder.reader.diagnostics
         if loaded.diagnostics.isEmpty {
             loaded.diagnostics = SeedCatalogueDecoder.checkQuotes(
                 of: loaded.rules,

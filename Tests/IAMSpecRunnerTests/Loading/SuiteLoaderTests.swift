@@ -293,4 +293,17 @@ import Testing
             ]
         )
     }
+
+    /// A YAML-level problem in a catalogue is said alone, not followed by what the catalogue's
+    /// reader makes of the document the composer could not give it ("found no document").
+    @Test func aCatalogueThatIsNotYAMLIsOneDiagnostic() throws {
+        let scratch = try SpecScratch(["rules.yaml": "- id: [a\n", "one.yaml": Self.caseYAML("one")])
+        let problems = scratch.problems(scratch.load())
+        #expect(problems.count == 1, "\(problems)")
+        #expect(problems.first?.hasPrefix("rules.yaml:2:1: error: YAML syntax error") == true, "\(problems)")
+        let seeds = try Self.quoting(seeds: "- {file: 001.txt\n", ["one.yaml": Self.caseYAML("one")])
+        let seedProblems = seeds.problems(seeds.load())
+        #expect(seedProblems.count == 1, "\(seedProblems)")
+        #expect(seedProblems.first?.hasPrefix("seeds.yaml:2:1: error: YAML syntax error") == true, "\(seedProblems)")
+    }
 }

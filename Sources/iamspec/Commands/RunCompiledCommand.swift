@@ -107,17 +107,17 @@ struct RunCompiledCommand: ParsableCommand {
             )
         }
         stdioProvider?.shutdown()
-        if let failure = stdioProvider?.startupFailure {
-            throw CommandFailure.engineStartup(failure)
-        }
+        // As `run`: an engine that failed to restart too often is said after the results.
+        let restartFailure = stdioProvider?.startupFailure.map(CommandFailure.engineStartup)
         // What the engine wrote after a case had ended is charged to it, as `run` charges it.
         summary.lateLines = stdioProvider?.lateLines ?? []
         // The suite's baseline (`compile --baseline`) judges the run, as `run --baseline` does.
         let judged = suite.judged(summary)
+        var errors = [restartFailure?.message].compactMap { $0 }
         do {
             try stream.writer?.finish(summary, judged: judged)
         } catch {
-            throw CommandFailure.usage(error.description)
+            errors.append(error.description)
         }
         let style = ConsoleStyle(
             usesColor: color.usesColor(
@@ -128,7 +128,9 @@ struct RunCompiledCommand: ParsableCommand {
         for line in ConsoleReport(style: style).lines(for: judged) {
             print(line)
         }
-        ExitStatus.exitProcess(judged.exitCode)
+        fflush(nil)
+        for error in errors { StandardError.write(error) }
+        ExitStatus.exitProcess(errors.isEmpty ? judged.exitCode : ExitStatus.usage)
     }
 
     /// The engine under test (``makeEngineProvider(timeout:)``), or, when `control` is

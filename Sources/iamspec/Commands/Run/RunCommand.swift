@@ -279,9 +279,9 @@ struct RunCommand: ParsableCommand {
         )
         stdioProvider?.shutdown()
         progress.finish()
-        if let failure = stdioProvider?.startupFailure {
-            throw CommandFailure.engineStartup(failure)
-        }
+        // An engine that failed to restart too often ended the run: the runs made are reported
+        // (those it could not start are errors saying so), and the failure is said last.
+        let restartFailure = stdioProvider?.startupFailure.map(CommandFailure.engineStartup)
         // What the engine wrote after a case had ended is charged to it in every report.
         outcome.lateLines = stdioProvider?.lateLines ?? []
         // What the engine declares and cannot have meant, said at the end of every report.
@@ -315,7 +315,7 @@ struct RunCommand: ParsableCommand {
             )
         }
         let reported = applied.map { BaselineJudgement.judge(outcome, applying: $0) } ?? outcome
-        try streamed.finish(raw: outcome, judged: reported)
+        let unwritten = streamed.finish(raw: outcome, judged: reported)
         var lines = ConsoleReport(style: stdoutStyle).lines(for: reported)
         if outcome.stoppedAtFirstFailure {
             lines.insert(
@@ -339,8 +339,14 @@ struct RunCommand: ParsableCommand {
         // Ends the process here, the reports closed: freeing the loaded suite and the runs one
         // object at a time on the way out would only cost time. A signal that came once the
         // runs were made let the reports be written whole, and still ends the run with status 1.
+        // A report that could not be written, or an engine that could not be restarted, is said
+        // after the totals, and ends the run with status 2.
         stdioProvider?.shutdown()
-        ExitStatus.exitProcess(control.isInterrupted ? ExitStatus.failure : reported.exitCode)
+        let errors = [restartFailure?.message].compactMap { $0 } + unwritten
+        for error in errors { StandardError.write(error) }
+        ExitStatus.exitProcess(
+            !errors.isEmpty ? ExitStatus.usage : control.isInterrupted ? ExitStatus.failure : reported.exitCode
+        )
     }
 
     /// The engine under test (``makeEngineProvider()``), or, when `control` is interrupted before

@@ -5,7 +5,8 @@ import IAMSpecRunner
 /// verdict) and JUnit (`--junit`, `--junit-dir`: as the baseline judges it) take each result as
 /// it comes, in report order, so the run keeps no passed result for them; the Markdown summary (`--summary`) needs only the totals and the failures, and is made
 /// at the end. Each report is put in place whole when the run ends (`AtomicFile`), interrupted or
-/// stopped at its first failure too; a run that ends with an error leaves none.
+/// stopped at its first failure too; one that cannot be written (a full disk) does not keep the
+/// others from being written.
 ///
 /// When the baseline that judges the run is known only at the end (`--update-baseline` writes
 /// it), JUnit is made at the end from the results the run kept.
@@ -56,21 +57,31 @@ final class RunReports {
         )
     }
 
-    /// Puts every report in place: `raw` is the run as the engine did it, `judged` as the baseline
-    /// judges it.
-    func finish(raw: RunSummary, judged: RunSummary) throws(CommandFailure) {
-        do {
-            try results?.finish(raw, judged: judged)
+    /// Puts every report in place, each whether or not another could be: `raw` is the run as the
+    /// engine did it, `judged` as the baseline judges it. Returns why each report that could not
+    /// be written was not (`path: error: ...`), none when all were.
+    func finish(raw: RunSummary, judged: RunSummary) -> [String] {
+        var failures: [String] = []
+        func attempt(_ write: () throws(AtomicFileError) -> Void) {
+            do {
+                try write()
+            } catch {
+                failures.append(error.description)
+            }
+        }
+        attempt { () throws(AtomicFileError) in try results?.finish(raw, judged: judged) }
+        attempt { () throws(AtomicFileError) in
             if let junit {
                 try junit.finish(judged)
             } else if reports.wantsJUnit {
                 try JUnitReport.write(judged, to: reports.junit, directory: reports.junitDir)
             }
+        }
+        attempt { () throws(AtomicFileError) in
             if let summary = reports.summary {
                 try AtomicFile.write(MarkdownReport.summary(judged), to: summary)
             }
-        } catch {
-            throw CommandFailure.usage(error.description)
         }
+        return failures
     }
 }

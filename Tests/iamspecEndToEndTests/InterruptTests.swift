@@ -131,6 +131,31 @@ struct InterruptTests {
         run.checkNoEngineLeft(announced: [])
     }
 
+    /// The results stream's path is a FIFO no reader ever opens: once the runs are made, iamspec
+    /// waits for one to write the stream; the signal gives that report up, and the others are
+    /// written whole, the error said after the totals line (exit 2: a report could not be written).
+    @Test("while a report FIFO waits for a reader: the others written, that one given up; exit 2")
+    func interruptedWhileAReportFIFOHasNoReader() throws {
+        let run = try InterruptedRun([Self.cases[0]])
+        try #require(mkfifo(run.results, 0o600) == 0)
+        try run.start(["--jobs", "1"])
+        try run.waitForStandardError(containing: "[1/1] 1 passed, 0 failed, 0 skipped")
+        try run.signalAndWaitForTheNotice(SIGINT)
+        let outcome = try run.wait()
+        #expect(outcome.status == 2, "\(outcome.standardError)")
+        #expect(
+            outcome.standardError.hasSuffix(
+                "\(run.results): error: no reader opened the FIFO before iamspec was interrupted\n"
+            ),
+            "\(outcome.standardError)"
+        )
+        #expect(outcome.lastLine == "1 passed, 0 failed, 0 skipped")
+        let xml = try String(contentsOfFile: run.junit, encoding: .utf8)
+        #expect(xml.hasSuffix("</testsuites>\n") && xml.components(separatedBy: "<testcase ").count - 1 == 1)
+        #expect(try String(contentsOfFile: run.summary, encoding: .utf8).contains("| runs |"))
+        run.checkNoEngineLeft(announced: [])
+    }
+
     /// `--jobs 4` on an engine whose first process hangs in its case and whose other three, which
     /// the other workers start, block before their handshake: the signal stops all four.
     @Test(
@@ -305,6 +330,16 @@ private final class InterruptedRun: @unchecked Sendable {
                 if data.isEmpty { return }
             }
         }
+    }
+
+    /// Returns once iamspec has written `text` on standard error; fails if it closed it before.
+    func waitForStandardError(containing text: String) throws {
+        errorCondition.lock()
+        defer { errorCondition.unlock() }
+        while !errorText.contains(text) && !errorEnded {
+            errorCondition.wait()
+        }
+        try #require(errorText.contains(text), "\(errorText)")
     }
 
     /// Sends `signal` to iamspec, and returns once iamspec has said on standard error that it

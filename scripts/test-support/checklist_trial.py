@@ -22,7 +22,8 @@ or the checklist moved, and both must move together. Then, in the copy:
 
 1. `swift build --product iamspec` compiles the additions;
 2. `iamspec lint Specs` refuses the setting's case before its rule is gated (the proof by running
-   finds the need, at the case), and passes once the rule names the capability;
+   finds the need, at the case; and at any case of Specs that already checks the behaviour, which
+   then declares the need), and passes once the rule names the capability;
 3. `iamspec capabilities Specs` lists both capabilities with their words; `iamspec run Specs` on the
    reference engine passes every run, the new cases' among them; `iamspec mutate --mutant` kills
    the new behaviour; the new case files validate against the copy's `Specs/schema.json`;
@@ -480,6 +481,28 @@ def check_runs(path, case, status, reason=None):
     return len(runs)
 
 
+def declare_need(copy, relative, case):
+    """An existing case that checks the setting's behaviour declares the new need, as the setting's
+    checklist says of the cases that depend on it (lint named it)."""
+    path = copy.path(relative)
+    with open(path, encoding="utf-8") as file:
+        content = file.read()
+    start = content.find(f"- id: {case}\n")
+    end = content.find("\n- id: ", start + 1)
+    body = content[start:end if end >= 0 else len(content)]
+    words = "each that depends on it otherwise declaring `requires: [<capability>]`"
+    if start < 0 or "\n  rules: " not in body:
+        raise TrialFailure(f"{relative}: lint named the case {case}, which the trial cannot find there")
+    if "\n  requires: [" in body:
+        needs = body.index("\n  requires: [") + len("\n  requires: [")
+        copy.edit(SETTING, words, relative, body, body[:needs] + f"{SETTING_CAPABILITY}, " + body[needs:],
+                  located=True)
+        return
+    rules_end = body.index("\n", body.index("\n  rules: ") + 1)
+    copy.edit(SETTING, words, relative, body,
+              body[:rules_end + 1] + f"  requires: [{SETTING_CAPABILITY}]\n" + body[rules_end + 1:], located=True)
+
+
 def add_protocol_version(copy):
     """A scratch protocol version 3, made the newest: the example engines, written for protocol 2,
     must keep their verdicts, and every test that names a version must still hold."""
@@ -534,14 +557,22 @@ def main():
                                "expected the new version")
         print("  `iamspec engine --stdio` answers hello offering version 3 with version 3")
         refused = trial.run("lint-ungated", [trial.iamspec, "lint", "Specs"], expect=2)
-        wanted = re.compile(
-            r"Specs/stack/test-send-waits\.yaml:\d+:\d+: error: case '" + SETTING_CASE
-            + r"' fails on an engine that .*" + re.escape(f"requires: [{SETTING_CAPABILITY}]")
+        # Every error asks a case for the new need: the new case, and any case of Specs that
+        # already checks the behaviour the setting names.
+        needs = re.findall(
+            r"^(Specs/[^:\n]+):\d+:\d+: error: case '([^']+)' fails on an engine that .*?"
+            + re.escape(f"requires: [{SETTING_CAPABILITY}]"),
+            refused,
+            re.M | re.S,
         )
-        if not wanted.search(refused) or refused.count(": error: ") != 1:
-            raise TrialFailure("lint of the ungated setting: expected one error, at the new case, asking for "
-                               f"`requires: [{SETTING_CAPABILITY}]`; it said:\n{refused}")
-        print(f"  lint refused the ungated case: {wanted.search(refused).group(0)[:120]}...")
+        if ("Specs/stack/test-send-waits.yaml", SETTING_CASE) not in needs or refused.count(": error: ") != len(needs):
+            raise TrialFailure("lint of the ungated setting: expected errors only asking cases, the new case "
+                               f"among them, for `requires: [{SETTING_CAPABILITY}]`; it said:\n{refused}")
+        print(f"  lint refused the ungated case{'s' if len(needs) > 1 else ''}: "
+              + ", ".join(case for _, case in needs))
+        for relative, case in needs:
+            if case != SETTING_CASE:
+                declare_need(copy, relative, case)
         gate_setting_rule(copy)
         trial.run("lint", [trial.iamspec, "lint", "Specs"])
         listed = trial.run("capabilities", [trial.iamspec, "capabilities", "Specs"])

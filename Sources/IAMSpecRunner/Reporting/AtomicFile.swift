@@ -51,18 +51,46 @@ package enum AtomicFile {
             throw AtomicFileError(path: path, reason: "is a folder, expected a file to write the report to")
         }
         if isSpecialFile(path) {
-            let descriptor = open(path, O_WRONLY | O_CLOEXEC)
-            guard descriptor >= 0 else {
-                throw AtomicFileError(
-                    path: path,
-                    reason: "cannot open it for writing: \(String(cString: strerror(errno)))"
-                )
-            }
+            let descriptor = try openSpecialFile(path)
             defer { close(descriptor) }
             try writeBytes(descriptor)
             return
         }
         try replace(path, writingWith: writeBytes)
+    }
+
+    /// Opens a special file for writing. A FIFO is opened once a reader has it open: its open is
+    /// tried again every tenth of a second (an open that waited for a reader could not be ended),
+    /// until a reader comes or ``stopWaitingForReaders()`` is called.
+    private static func openSpecialFile(_ path: String) throws(AtomicFileError) -> Int32 {
+        var status = stat()
+        let isFIFO = stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO
+        while true {
+            let descriptor = open(path, O_WRONLY | O_CLOEXEC | (isFIFO ? O_NONBLOCK : 0))
+            if descriptor >= 0 {
+                if isFIFO { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) }
+                return descriptor
+            }
+            guard isFIFO, errno == ENXIO else {
+                throw AtomicFileError(
+                    path: path,
+                    reason: "cannot open it for writing: \(String(cString: strerror(errno)))"
+                )
+            }
+            if readersAbandoned.load(ordering: .acquiring) {
+                throw AtomicFileError(path: path, reason: "no reader opened the FIFO before iamspec was interrupted")
+            }
+            _ = poll(nil, 0, 100)
+        }
+    }
+
+    /// Whether a FIFO's reader is no longer waited for.
+    private static let readersAbandoned = Atomic<Bool>(false)
+
+    /// Stops every wait for a FIFO's reader, now and later: the report it was for is not written
+    /// (what `iamspec run` does on its first interrupt signal, so that the other reports are).
+    package static func stopWaitingForReaders() {
+        readersAbandoned.store(true, ordering: .releasing)
     }
 
     /// Replaces the file at `path` with the UTF-8 text.

@@ -11,7 +11,7 @@ import IAMSpecStdio
 /// The first signal stops the run gracefully, whatever it is doing: loading stops before the next
 /// file, an engine still in its handshake (`EngineHandshakes`) is stopped (it would otherwise hold
 /// the run up to the start timeout, or for ever if it ignores signals), no more cases start, and
-/// reports being written are finished; the reports then hold what ran, marked interrupted, and the
+/// reports being written are finished (one waiting for a FIFO's reader is given up); the reports then hold what ran, marked interrupted, and the
 /// exit status is 1. A second one exits at once with status 130, and the exit handler of
 /// ``EngineProcesses/superviseForThisProcess()`` kills the engines still running.
 ///
@@ -36,6 +36,7 @@ final class InterruptSignals {
                 control.interrupt()
                 StandardError.write("interrupted: finishing the report (interrupt again to quit at once)")
                 EngineHandshakes.interruptAll()
+                AtomicFile.stopWaitingForReaders()
             }
             source.setRegistrationHandler { registered.signal() }
             source.resume()

@@ -89,6 +89,7 @@ let package = Package(
                 "IAMSpecSite",
                 "IAMSpecReferenceEngine",
                 "IAMSpecMutants",
+                "CIAMSpecSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,5 +1,25 @@
 #include "CIAMSpecSystem.h"
 
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+
+int ciamspec_flush_standard_output(void) {
+    errno = 0;
+    if (fflush(stdout) != 0) {
+        return errno != 0 ? errno : -1;
+    }
+    if (!ferror(stdout)) {
+        return 0;
+    }
+    // An earlier write failed: a pipe whose reader is gone says so now (POLLERR), as EPIPE did.
+    struct pollfd output = {.fd = fileno(stdout), .events = POLLOUT, .revents = 0};
+    if (poll(&output, 1, 0) == 1 && (output.revents & POLLERR)) {
+        return EPIPE;
+    }
+    return -1;
+}
+
 #if defined(__linux__)
 #include <sys/prctl.h>
 #include <sys/syscall.h>

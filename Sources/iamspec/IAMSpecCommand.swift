@@ -52,6 +52,7 @@ struct IAMSpecCommand: ParsableCommand {
                 InterruptSignals.cleanUpOnSignal()
             }
             try command.run()
+            ExitStatus.exitProcess(0)
         } catch let failure as CommandFailure {
             StandardError.write(failure.message)
             ExitStatus.exitProcess(failure.exitStatus)

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// `iamspec run` and `run-compiled` whose standard output is a pipe nobody reads (`| head -0`):
-/// the reports are written and the process ends with its documented status, not by SIGPIPE.
+/// the reports are written and the process ends with its documented status, not by SIGPIPE. One
+/// whose standard output cannot be written (a full disk) says so and ends with status 2.
 @Suite("iamspec with its output closed")
 struct ClosedOutputTests {
     /// Runs iamspec with stdout a pipe whose read end is closed before it starts (so its first
@@ -36,5 +37,19 @@ struct ClosedOutputTests {
             let records = try IAMSpecExecutable.resultsRecords(at: results)
             #expect(records.last?["record"] as? String == "footer", "\(name)")
         }
+    }
+
+    @Test(arguments: [
+        ["list", "Fixtures/specs/passing"], ["run", "Fixtures/specs/passing"],
+        ["lint", "--no-proof", "Fixtures/specs/passing"],
+    ])
+    func standardOutputThatCannotBeWrittenIsAnError(arguments: [String]) throws {
+        try #require(FileManager.default.fileExists(atPath: "/dev/full"))
+        let executable = IAMSpecExecutable.productsDirectory.appendingPathComponent("iamspec").path
+        let outcome = try IAMSpecExecutable.runInShell(
+            ([executable] + arguments).map { "'\($0)'" }.joined(separator: " ") + " > /dev/full"
+        )
+        #expect(outcome.status == 2, "\(outcome.standardError)")
+        #expect(outcome.standardError.hasSuffix("error: cannot write standard output: No space left on device\n"))
     }
 }

@@ -12,4 +12,10 @@ int ciamspec_become_child_subreaper(void);
 /// `poll` see the exit at once, even while another process still holds the child's pipes.
 int ciamspec_pidfd_open(int pid);
 
+/// Flushes standard output (C's `stdout`, which Swift's `print` writes through): 0 when all that
+/// was written to it got out, the `errno` of the write that failed now, `EPIPE` when an earlier
+/// write failed and the output is a pipe whose reader is gone, or -1 when an earlier write failed
+/// for a reason not known any more.
+int ciamspec_flush_standard_output(void);
+
 #endif

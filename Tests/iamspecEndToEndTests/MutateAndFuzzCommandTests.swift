@@ -99,6 +99,24 @@ struct MutateAndFuzzCommandTests {
         #expect(agreeing.status == 0)
     }
 
+    /// The engine command is the user's text, quoted in the case's comment and on the console as
+    /// one line: a line break in it cannot add YAML to the case, nor an escape reach the terminal.
+    @Test("fuzz quotes the engine command as one line in the case it writes and on the console")
+    func fuzzQuotesTheEngineCommand() throws {
+        let binary = IAMSpecExecutable.productsDirectory.appendingPathComponent("iamspec").path
+        let command = "'\(binary)' engine --stdio # \n- id: injected\u{1B}[31m"
+        let outcome = try IAMSpecExecutable.run([
+            "fuzz", "--engine-command", command, "--against", "mutant:extras-dropped", "--count", "500",
+        ])
+        #expect(outcome.status == 1, "\(outcome.standardError)")
+        #expect(!outcome.standardOutput.contains("\n- id: injected"))
+        #expect(outcome.standardOutput.contains("--stdio # ⏎- id: injected\\u{1b}[31m against mutant:extras-dropped"))
+        #expect(!outcome.standardError.contains("\u{1B}"))
+        let rule = try IAMSpecExecutable.run(["fuzz", "--against", "reference", "--rule", "t.show\n- x"])
+        #expect(rule.status == 2)
+        #expect(rule.standardError.contains("found 't.show⏎- x'"))
+    }
+
     @Test("fuzz --all-mutants prints one line per mutant and the count found")
     func fuzzSurvey() throws {
         let outcome = try IAMSpecExecutable.run(["fuzz", "--all-mutants", "--seed", "1", "--count", "3"])

@@ -13,7 +13,8 @@ package struct CaseWriter {
     package var title: String
     /// Rule ids of `Specs/rules.yaml` the case checks.
     package var rules: [String]
-    /// Comment lines written above the case (without `# `).
+    /// Comment lines written above the case (without `# `), each shown as one line whatever it
+    /// holds (`QuotedText.line`).
     package var comments: [String]
     /// The path of `schema.json` relative to the file written, for the editor modeline.
     package var schemaPath: String
@@ -31,7 +32,8 @@ package struct CaseWriter {
     package func yaml(for scenario: Scenario, expected: ScenarioTrace, actual: ScenarioTrace) -> String {
         let steps = expectationSteps(for: scenario, expected: expected, actual: actual)
         var lines = ["# yaml-language-server: $schema=\(schemaPath)"]
-        lines += comments.map { "# \($0)" }
+        // A comment quotes what the user gave (an engine command): one line, shown, never YAML.
+        lines += comments.map { "# \(QuotedText.line($0))" }
         lines.append("- id: \(id)")
         lines.append("  title: \(YAMLDoubleQuoted.scalar(title))")
         lines.append("  rules: [\(rules.joined(separator: ", "))]")

@@ -87,7 +87,12 @@ struct FuzzCommand: ParsableCommand {
             throw ValidationError("--rule is required when neither engine is a mutant")
         }
         if let id, !IdentifierSyntax.isCaseID(id) {
-            throw ValidationError("--id must match ^[a-z0-9][a-z0-9._-]*$, found '\(id)'")
+            throw ValidationError("--id must match ^[a-z0-9][a-z0-9._-]*$, found '\(QuotedText.line(id))'")
+        }
+        for rule in rules where !IdentifierSyntax.isRuleID(rule) {
+            throw ValidationError(
+                "--rule: expected \(IdentifierSyntax.ruleIDSpelling), found '\(QuotedText.line(rule))'"
+            )
         }
     }
 
@@ -127,12 +132,13 @@ struct FuzzCommand: ParsableCommand {
             } catch {
                 throw CommandFailure.usage(error.description)
             }
-            StandardError.write("wrote \(out)")
+            StandardError.write("wrote \(QuotedText.line(out))")
         } else {
             print(yaml, terminator: "")
         }
         StandardError.write(
-            "\(engineName) and \(againstName) diverge on scenario \(finding.scenarioNumber) of seed \(seed)"
+            "\(QuotedText.line(engineName)) and \(QuotedText.line(againstName)) diverge on scenario "
+                + "\(finding.scenarioNumber) of seed \(seed)"
         )
         throw ExitCode(ExitStatus.failure)
     }

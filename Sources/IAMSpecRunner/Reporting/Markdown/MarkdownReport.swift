@@ -8,11 +8,14 @@ import IAMSpec
 /// each fenced longer than any run of backticks inside and shown as `QuotedText` shows it (a
 /// line break as `⏎`, a table cell's pipes escaped), so nothing in a message can break the page
 /// or add to it. At most
-/// `listLimit` runs are listed per group, the rest counted, so the page stays well under
-/// GitHub's limits (a comment holds 65,536 characters, a step summary 1 MiB).
+/// `listLimit` runs are listed per group, the rest counted, and each text from the run is cut
+/// after `textLimit` characters, so the page stays under GitHub's limits (a step summary holds
+/// 1 MiB, whatever the engine wrote; a comment 65,536 characters).
 package enum MarkdownReport {
     /// The most runs listed in one group.
     package static let listLimit = 30
+    /// The most characters of one text from the run (a message, a late line) shown.
+    package static let textLimit = 8_000
 
     /// A run's summary: the verdict, the totals, then each failure and error with its location,
     /// message, rules with their sources, and the command that runs it again.
@@ -55,7 +58,7 @@ package enum MarkdownReport {
                 "**Protocol faults:** the engine wrote after a case had ended (the next case ran on a fresh process):",
                 "",
             ]
-            lines += QuotedText.markdownCodeBlock(Array(summary.lateLines.prefix(listLimit)), language: "text")
+            lines += QuotedText.markdownCodeBlock(summary.lateLines.prefix(listLimit).map(clipped), language: "text")
             lines += more(summary.lateLines.count)
         }
         if !summary.capabilityWarnings.isEmpty {
@@ -131,9 +134,9 @@ package enum MarkdownReport {
                 lines += [
                     "", "- \(code(change.new.caseID)) \(change.new.profile.rawValue): \(change.new.status.rawValue)",
                 ]
-                var text = ["before: \(ResultsDiff.before(change))"]
+                var text = ["before: \(clipped(ResultsDiff.before(change)))"]
                 if !change.new.message.isEmpty {
-                    text.append("now: \(change.new.message)")
+                    text.append("now: \(clipped(change.new.message))")
                 }
                 lines += QuotedText.markdownCodeBlock(text, language: "text").map { "  " + $0 }
             }
@@ -151,13 +154,13 @@ package enum MarkdownReport {
     private static func failure(_ result: CaseResult, header: RunHeader) -> [String] {
         var lines = ["#### \(code(result.caseID)) \(result.profile.rawValue): \(result.status.rawValue)", ""]
         lines += QuotedText.markdownCodeBlock(
-            ["\(QuotedText.line(result.location.description)): \(result.message)"],
+            ["\(QuotedText.line(result.location.description)): \(clipped(result.message))"],
             language: "text"
         )
         if let nondeterminism = result.nondeterminism {
             // Both repeats, each with its timeline.
             lines.append("")
-            lines += QuotedText.markdownCodeBlock(nondeterminism.lines, language: "text")
+            lines += QuotedText.markdownCodeBlock(nondeterminism.lines.map(clipped), language: "text")
         }
         if !result.rules.isEmpty {
             lines.append("")
@@ -170,6 +173,27 @@ package enum MarkdownReport {
         let rerun = RerunCommand.text(for: result, header: header)
         lines += QuotedText.markdownCodeBlock([rerun], language: header.invocation == nil ? "text" : "sh")
         return lines
+    }
+
+    /// The text, cut where its shown form (`QuotedText.line`, whose escapes may make a character
+    /// several) would pass ``textLimit`` characters, with how many characters more there were.
+    static func clipped(_ text: String) -> String {
+        // A character shows as one or more: no more than the limit's count of them can fit.
+        let head = Array(text.prefix(textLimit + 1))
+        if head.count <= textLimit, QuotedText.line(text).count <= textLimit { return text }
+        // The longest prefix whose shown form fits, found by halving.
+        var fits = 0
+        var tooLong = head.count
+        while tooLong - fits > 1 {
+            let middle = (fits + tooLong) / 2
+            if QuotedText.line(String(head[..<middle])).count <= textLimit {
+                fits = middle
+            } else {
+                tooLong = middle
+            }
+        }
+        return String(head[..<fits])
+            + "… (\(text.count - fits) more characters: see the JUnit report or the results stream)"
     }
 
     private static func more(_ count: Int) -> [String] {

@@ -155,6 +155,23 @@ struct EngineFaultTests {
         #expect(IAMSpecExecutable.enginesLeft(by: outcome.processID) == [])
     }
 
+    /// The faulty case runs last: its late line is found when the engine is told to shut down,
+    /// not lost, so the verdict does not depend on which case ran last or on `--jobs`.
+    @Test("protocol 2, a line after the last case's `ended`: a protocol fault of that case, exit 1")
+    func aLineAfterTheLastCaseEnded() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (outcome, statuses) = try Self.run("writes_after_ended.py", cases: Array(Self.cases.prefix(2)), in: folder)
+        #expect(statuses == ["a-passes passed", "b-fault passed"])
+        #expect(outcome.status == 1, "\(outcome.standardOutput)")
+        let footer = try #require(
+            try IAMSpecExecutable.resultsRecords(at: folder.appendingPathComponent("results.jsonl").path).last
+        )
+        let lateLines = try #require(footer["late_lines"] as? [String], "\(footer)")
+        #expect(lateLines.count == 1)
+        #expect(lateLines.first?.hasPrefix(#"after case "b-fault" (braze-swift) had ended, the engine wrote"#) == true)
+    }
+
     /// A pipelining engine that never answers the second stimulus: in a short case all its
     /// requests were sent ahead, in a long one the window was full with more waiting.
     @Test("a timeout names the request awaited: its stimulus, seq and case, and whether the pipelining window was full")

@@ -321,6 +321,35 @@ final class EngineConnection: Sendable {
         return try receive(timeout: timeout)
     }
 
+    /// The most late lines ``shutDown(gracePeriod:)`` reads.
+    static let lateLinesReadAtShutdown = 16
+
+    /// Tells the idle process to shut down and ends the conversation: every line it writes before
+    /// its output closes (within `gracePeriod`, at most ``lateLinesReadAtShutdown``), already
+    /// waiting or written since, came after its last case ended, and is returned as a late line
+    /// charged to that case, as the next case's request would have found it.
+    func shutDown(gracePeriod: Duration) -> [String] {
+        try? send(.shutdown, timeout: gracePeriod)
+        let deadline = ContinuousClock.now + gracePeriod
+        var late: [String] = []
+        // A process that floods its output instead of exiting is not read for ever.
+        while late.count < Self.lateLinesReadAtShutdown {
+            do {
+                let line = try reader.withLock { reader throws(LineReadFailure) in
+                    try reader.readLine(deadline: deadline, wake: wake.read, exited: channel.exitDescriptor)
+                }
+                late += [lateLineText(line, seq: nil, beforeCase: true)].compactMap { $0 }
+            } catch {
+                if case .endOfStream(let partial) = error, !partial.isEmpty {
+                    late += [lateLineText(partial, seq: nil, beforeCase: true)].compactMap { $0 }
+                }
+                break
+            }
+        }
+        close(gracePeriod: gracePeriod)
+        return late
+    }
+
     /// Throws a failure with a ``ConnectionFailure/lateLine`` when the idle process wrote a line
     /// since its last case ended (charged to the case its `seq` belongs to, else to that last
     /// case), or one that ended before answering when it closed its output.

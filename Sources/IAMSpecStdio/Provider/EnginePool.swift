@@ -167,8 +167,8 @@ final class EnginePool: Sendable {
             _ = connection.channel.waitForExit(gracePeriod: .zero)
         }
         for connection in idle {
-            try? connection.send(.shutdown, timeout: .seconds(1))
-            connection.close(gracePeriod: .seconds(1))
+            // A line written after its last case is charged to that case, whichever case ran last.
+            for late in connection.shutDown(gracePeriod: .seconds(1)) { recordLateLine(late) }
         }
     }
 

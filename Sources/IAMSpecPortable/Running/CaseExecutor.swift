@@ -296,6 +296,19 @@ package struct CaseExecutor: Sendable {
                         return true
                     }
                     session.record(observations)
+                    // A stack is the answer to the stack inspection alone (PROTOCOL.md).
+                    if observations.contains(where: \.isStack) {
+                        result.location = steps[index].location
+                        result.apply(
+                            Problem(
+                                status: .error,
+                                kind: .stackAnswer,
+                                message: "the engine answered `\(CaseSyntax.plain.step(stimulus))` with a stack, "
+                                    + "expected a stack only in answer to the stack inspection"
+                            )
+                        )
+                        return true
+                    }
                 case .expectation(let expectation):
                     if var problem = check(expectation, engine: &engine, session: &session) {
                         result.location = steps[index].location
@@ -517,5 +530,13 @@ extension Duration {
     package var wholeMilliseconds: Int64 {
         let (seconds, attoseconds) = components
         return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    }
+}
+
+extension Observation {
+    /// Whether it is the stack's contents, the answer to the stack inspection alone.
+    fileprivate var isStack: Bool {
+        if case .stack = self { return true }
+        return false
     }
 }

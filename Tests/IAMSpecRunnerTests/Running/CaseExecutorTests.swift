@@ -107,6 +107,18 @@ struct CaseExecutorTests {
         }
     }
 
+    @Test func aStackInAnswerToAStimulusIsAnError() {
+        let provider = ScriptedEngineProvider.answering([.sessionStarted(syncPending: false): [.stack(["promo"])]])
+        let specCase = CaseFixtures.specCase("a", steps: [.stimulus(.sessionStarted(syncPending: false))])
+        let result = run(specCase, on: provider)
+        #expect(result.status == .error)
+        #expect(result.kind == .stackAnswer)
+        #expect(
+            result.message
+                == "the engine answered `session_start` with a stack, expected a stack only in answer to the stack inspection"
+        )
+    }
+
     @Test func aFailingWindowIsReportedWithoutInspectingTheStack() {
         let provider = CaseFixtures.promoEngine()
         let specCase = CaseFixtures.specCase(

@@ -297,7 +297,7 @@ package struct CaseExecutor: Sendable {
                     }
                     session.record(observations)
                     // A stack is the answer to the stack inspection alone (PROTOCOL.md).
-                    if observations.contains(where: \.isStack) {
+                    if observations.contains(where: { $0.isStack }) {
                         result.location = steps[index].location
                         result.apply(
                             Problem(

@@ -344,9 +344,9 @@ struct RunCommand: ParsableCommand {
         stdioProvider?.shutdown()
         let errors = [restartFailure?.message].compactMap { $0 } + unwritten
         for error in errors { StandardError.write(error) }
-        ExitStatus.exitProcess(
-            !errors.isEmpty ? ExitStatus.usage : control.isInterrupted ? ExitStatus.failure : reported.exitCode
-        )
+        let status = !errors.isEmpty ? ExitStatus.usage : control.isInterrupted ? ExitStatus.failure : reported.exitCode
+        // The loaded suite and the results live until the process ends, never freed one by one.
+        withExtendedLifetime((loaded, outcome, reported)) { ExitStatus.exitProcess(status) }
     }
 
     /// The engine under test (``makeEngineProvider()``), or, when `control` is interrupted before

@@ -110,7 +110,10 @@ struct ReportCommandTests {
     @Test func aMissingResultsFileExitsWithStatus2AndSaysWhyOnce() throws {
         let outcome = try IAMSpecExecutable.run("report", "--junit", "never-written.xml", "no-such-results.jsonl")
         #expect(outcome.status == 2)
-        #expect(outcome.standardError == "no-such-results.jsonl:1:1: error: cannot read the results file\n")
+        #expect(
+            outcome.standardError
+                == "no-such-results.jsonl:1:1: error: cannot read the results file: No such file or directory\n"
+        )
     }
 
     @Test func theJUnitOptionIsRequired() throws {

@@ -32,7 +32,10 @@ package final class ResultsStreamReader {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw ResultsStreamError(
-                Diagnostic("cannot read the results file", at: SourceLocation(file: path, line: 1, column: 1))
+                Diagnostic(
+                    "cannot read the results file: \(String(cString: strerror(errno)))",
+                    at: SourceLocation(file: path, line: 1, column: 1)
+                )
             )
         }
         try self.init(Lines(descriptor: descriptor), path: path)

@@ -345,19 +345,28 @@ public final class ExampleEngine implements Engine {
     }
 
     /**
-     * A triggered message is ready: its eligibility (another firing may have displayed it) and
-     * the interval are checked again, then it is stacked and offered.
+     * A triggered message is ready: unless it is past its timeout (judged first, and then by its
+     * display attempt), its eligibility (another firing may have displayed it) and the interval
+     * are checked again; then it is stacked and offered.
      */
     private boolean becomeReady(Message message, long triggeredAt) {
-        if (!eligible(message, now)) {
-            return false;
-        }
-        if (!message.testSend && !intervalPassed(now, 0)) {
-            return false;
+        if (!pastTimeout(message, triggeredAt)) {
+            if (!eligible(message, now)) {
+                return false;
+            }
+            if (!message.testSend && !intervalPassed(now, 0)) {
+                return false;
+            }
         }
         push(message, triggeredAt);
         offer();
         return true;
+    }
+
+    /** Whether a display now comes at or after the trigger time + the timeout (the delay + 30 s by default). */
+    private boolean pastTimeout(Message message, long triggeredAt) {
+        long elapsed = now - triggeredAt;
+        return message.timeoutMs != null ? elapsed >= message.timeoutMs : elapsed - message.delayMs >= 30_000;
     }
 
     // -- the stack and displays -----------------------------------------------------------------
@@ -380,10 +389,7 @@ public final class ExampleEngine implements Engine {
 
     private void attemptDisplay(Message message, long triggeredAt, boolean takenByApp) {
         String id = message.id;
-        long elapsed = now - triggeredAt;
-        boolean timedOut = message.timeoutMs != null ? elapsed >= message.timeoutMs
-                : elapsed - message.delayMs >= 30_000; // no timeout given: the delay plus 30 s
-        if (timedOut) {
+        if (pastTimeout(message, triggeredAt)) {
             out.add(Observations.discarded(id, "timeout"));
         } else if (!foreground) {
             stackAgain(message, triggeredAt, "background");

@@ -167,15 +167,23 @@ class Engine {
   }
 
   /**
-   * A triggered message is ready: its eligibility (another firing may have displayed it) and the
-   * interval are checked again, then it is stacked and offered.
+   * A triggered message is ready: unless it is past its timeout (judged first, and then by its
+   * display attempt), its eligibility (another firing may have displayed it) and the interval are
+   * checked again; then it is stacked and offered.
    */
   becomeReady(message, triggeredAt) {
-    if (!this.eligible(message, this.now)) return false;
-    if (!message.test_send && !this.intervalPassed(this.now)) return false;
+    if (!this.pastTimeout(message, triggeredAt)) {
+      if (!this.eligible(message, this.now)) return false;
+      if (!message.test_send && !this.intervalPassed(this.now)) return false;
+    }
     this.push(message, triggeredAt);
     this.offer();
     return true;
+  }
+
+  /** Whether a display now comes at or after the trigger time + the timeout (the delay + 30 s by default). */
+  pastTimeout(message, triggeredAt) {
+    return this.now >= triggeredAt + (message.timeout_ms ?? message.delay_ms + 30_000);
   }
 
   // -- the stack and displays ----------------------------------------------------------------
@@ -192,9 +200,8 @@ class Engine {
 
   attemptDisplay(message, triggeredAt, takenByApp = false) {
     const { id } = message;
-    const timeout = message.timeout_ms ?? message.delay_ms + 30_000;
     const { device, orientation } = this.config;
-    if (this.now >= triggeredAt + timeout) return this.out.push(kit.discarded(id, "timeout"));
+    if (this.pastTimeout(message, triggeredAt)) return this.out.push(kit.discarded(id, "timeout"));
     if (!this.foreground) return this.stacked(message, triggeredAt, "background");
     if (this.visible !== null) {
       // presentNext() with a message visible: the top stays where it was, unobserved.

@@ -197,15 +197,25 @@ class Engine:
         return self.last_display_overall is None or t - self.last_display_overall >= self.interval
 
     def become_ready(self, message, trigger_time):
-        """A triggered message is ready: its eligibility (another firing may have displayed it) and
-        the interval are checked again, then it is stacked and offered."""
-        if not self.eligible(message, self.now):
-            return False
-        if not message["test_send"] and not self.interval_passed(self.now):
-            return False
+        """A triggered message is ready: unless it is past its timeout (judged first, and then by
+        its display attempt), its eligibility (another firing may have displayed it) and the
+        interval are checked again; then it is stacked and offered."""
+        if not self.past_timeout(message, trigger_time):
+            if not self.eligible(message, self.now):
+                return False
+            if not message["test_send"] and not self.interval_passed(self.now):
+                return False
         self.push(message, trigger_time)
         self.offer()
         return True
+
+    def past_timeout(self, message, trigger_time):
+        """Whether a display now comes at or after the trigger time + the timeout (the delay + 30 s
+        when the message has none)."""
+        timeout = message["timeout_ms"]
+        if timeout is None:
+            timeout = message["delay_ms"] + 30_000
+        return self.now >= trigger_time + timeout
 
     # -- the stack and displays ------------------------------------------------------------
 
@@ -220,10 +230,7 @@ class Engine:
 
     def attempt_display(self, message, trigger_time, taken_by_app=False):
         mid = message["id"]
-        timeout = message["timeout_ms"]
-        if timeout is None:
-            timeout = message["delay_ms"] + 30_000
-        if self.now >= trigger_time + timeout:
+        if self.past_timeout(message, trigger_time):
             return self.out.append(kit.discarded(mid, "timeout"))
         if not self.foreground:
             return self.stacked(message, trigger_time, "background")

@@ -55,6 +55,20 @@ struct TimeoutTests {
         #expect(try engine.advance(10) == [.discarded("late", reason: .timeout)])
     }
 
+    @Test("a delay that ends past the timeout and inside the interval discards the message for its timeout")
+    func timeoutJudgedBeforeInterval() throws {
+        var engine = try EngineDriver(
+            [onEvent("late", "browse", delay: 10, timeout: 5), onEvent("banner", "open")],
+            configuration: interval(30)
+        )
+        try engine.startSession()
+        try engine.event("browse")
+        try engine.advance(1)
+        #expect(try engine.event("open") == shown("banner"))
+        try engine.dismiss("banner")
+        #expect(try engine.advance(9) == [.discarded("late", reason: .timeout)])
+    }
+
     @Test("a slow asset download can make the message time out")
     func slowAsset() throws {
         var message = onEvent("picture")

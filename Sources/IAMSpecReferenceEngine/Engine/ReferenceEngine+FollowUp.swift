@@ -14,9 +14,12 @@ extension ReferenceEngine {
     }
 
     /// Holds a message that met the clicked message on screen as the follow-up, off the stack and
-    /// off the screen; the follow-up it replaces goes on the stack, observed `stacked` for the
-    /// visible message (braze-swift-sdk's `validateNoMessagePresented`, case `.followup`). Nothing
-    /// is observed for the message held, and the display delegate is not asked about it.
+    /// off the screen; the follow-up it replaces (another message, or an earlier firing of the
+    /// same one) goes on the stack, observed `stacked` for the visible message (braze-swift-sdk's
+    /// `validateNoMessagePresented`, case `.followup`). Nothing is observed for the message held,
+    /// and the display delegate is not asked about it. The stack holds one firing of a message, so
+    /// an earlier firing of the held message leaves it now, where 18.2.0 leaves it there until the
+    /// follow-up's display (`prepareAndPresent(message:)`) removes it.
     mutating func holdAsFollowUp(_ presentation: Presentation) {
         stack.remove(presentation.slot)
         guard let replaced = followUp.hold(presentation) else { return }

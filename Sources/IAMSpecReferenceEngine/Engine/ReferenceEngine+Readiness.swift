@@ -17,12 +17,19 @@ extension ReferenceEngine {
         now = end
     }
 
-    /// A triggered message becomes ready: its eligibility and the interval are checked again
-    /// (display-time check, "now checking at trigger time in addition to display time", semantics
-    /// notes, point 3), then it goes on top of the stack and the top is offered. Returns whether an
-    /// offering ran.
+    /// A triggered message becomes ready: unless it is past its timeout, its eligibility and the
+    /// interval are checked again (display-time check, "now checking at trigger time in addition to
+    /// display time", semantics notes, point 3), then it goes on top of the stack and the top is
+    /// offered. Returns whether an offering ran.
     @discardableResult
     mutating func becomeReady(_ presentation: Presentation) -> Bool {
+        // The timeout is judged first: a firing past it goes to its display attempt, whose timeout
+        // check discards it, and is never dropped silently for the interval or a display since
+        // (Braze Web SDK 4.8.0, `gr.dg` asks `mt.Hu` before `mt.xu` and `gr.vg`).
+        guard !presenter.isPastDeadline(presentation, at: now) else {
+            attemptDisplay(stack.pushAndPopTop(presentation))
+            return true
+        }
         let message = presentation.message
         // Another firing of the message displayed it while this one waited on its delay.
         guard clocks.isEligible(message, slot: presentation.slot, at: now) || !rules.reeligibility.checkedAgainWhenReady

@@ -19,13 +19,12 @@ struct ClickFollowUp {
         isArmed = true
     }
 
-    /// Holds the message as the follow-up; returns the one it replaces, if that is another message
-    /// (an earlier firing of the same message is simply replaced by the newer one).
+    /// Holds the message as the follow-up; returns the one it replaces, if any: another message,
+    /// or an earlier firing of the same one (braze-swift-sdk's `validateNoMessagePresented`, case
+    /// `.followup`, puts whatever `followupMessage` held on the stack before it holds the new one).
     mutating func hold(_ presentation: Presentation) -> Presentation? {
-        let replaced = held
-        held = presentation
-        guard let replaced, replaced.slot != presentation.slot else { return nil }
-        return replaced
+        defer { held = presentation }
+        return held
     }
 
     /// The clicked message left the screen: disarms, and hands over the follow-up, if any.

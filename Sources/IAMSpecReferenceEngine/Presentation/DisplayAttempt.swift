@@ -70,8 +70,7 @@ struct DisplayAttempt {
         case .timeout:
             // "The in-app message is ready to be displayed but past the timeout duration" (seed 003);
             // local messages have none.
-            guard let deadline = deadline(of: presentation) else { return nil }
-            return rules.lateFromDeadline.admits(.at(conditions.now), above: deadline) ? .discard(.timeout) : nil
+            return isPastDeadline(presentation, at: conditions.now) ? .discard(.timeout) : nil
         case .background:
             // "The in-app message is triggered when the app is in the background" (seed 003).
             return conditions.appInForeground ? nil : Self.outcome(of: rules.appInBackground, stackedFor: .background)
@@ -136,6 +135,13 @@ struct DisplayAttempt {
         case .rollBack: .rollBack
         case .drop: .drop
         }
+    }
+
+    /// Whether an attempt to display the message now would come at or after its deadline (a local
+    /// message has none).
+    func isPastDeadline(_ presentation: Presentation, at now: VirtualTime) -> Bool {
+        guard let deadline = deadline(of: presentation) else { return false }
+        return rules.lateFromDeadline.admits(.at(now), above: deadline)
     }
 
     /// The display deadline, the timeout's start + the timeout: "The in-app message is ready to be

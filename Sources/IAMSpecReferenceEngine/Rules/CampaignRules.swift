@@ -30,8 +30,9 @@ package struct CampaignRules: Sendable {
     /// `inAppMessage(_:displayChoiceForMessage:)` about every message before the control view is
     /// chosen (braze-inc/braze-swift-sdk 18.2.0, `Sources/BrazeUI/InAppMessageUI/InAppMessageUI.swift`,
     /// `InAppMessageUIExt.swift`). Legacy: the delegate's `beforeControlMessageImpressionLogged:`
-    /// answers with the same display choices, "whether the control in-app message impression should
-    /// be logged now, later or discarded" (Appboy/appboy-ios-sdk, `ABKInAppMessageControllerDelegate.h`,
+    /// answers with the same display choices, for "when the control in-app message impression event
+    /// should be logged: now, later, discarded, or re-enqueued" (Appboy/appboy-ios-sdk 4.7.0,
+    /// `ABKInAppMessageControllerDelegate.h`,
     /// `ABKInAppMessageUIController.m` `getCurrentDisplayChoiceForControlInAppMessage:`).
     package var delegateDecidesControlMessages = true
 }

@@ -76,7 +76,7 @@ package struct PresenterRules: Sendable {
     /// implemented" (seed 003); an implemented delegate decides instead (semantics notes, point 14).
     package var keyboardRuleOnlyWithoutDelegate = true
 
-    /// Orientation is "never checked on tablets" (semantics notes, point 12).
+    /// Orientation "is not checked on tablets (iPad)" (semantics notes, point 12).
     package var orientationCheckedOn = OrientationDevices.phonesOnly
 
     /// The delegate's `later` (Swift `.reenqueue`, legacy `ABKDisplayInAppMessageLater`) puts the

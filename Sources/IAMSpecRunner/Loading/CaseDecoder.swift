@@ -108,6 +108,7 @@ struct CaseDecoder {
             needs.insert(capability)
         }
         specCase.requiredCapabilityBits = needs.bits
+        if let catalogue { checkRuleProfiles(of: mapping, profiles: profiles, catalogue: catalogue.rules) }
         guard reader.diagnostics.count == problemsBefore else { return }
         cases.append(specCase)
     }

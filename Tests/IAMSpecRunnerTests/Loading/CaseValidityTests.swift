@@ -259,6 +259,35 @@ import Testing
         #expect(suite.cases.first?.requires.contains(.keyboard) == true)
     }
 
+    @Test func aRuleOfOneSDKIsRefusedInACaseThatRunsUnderTheOther() throws {
+        let catalogue = SpecScratch.catalogue + "\n  profiles: [braze-swift]"
+        let bothProfiles = try SpecScratch(["rules.yaml": catalogue, "case.yaml": Self.yaml()])
+        #expect(
+            bothProfiles.problems(bothProfiles.load()) == [
+                "case.yaml:3:9: error: rule 'area.rule' in 'rules' holds only under braze-swift, not under "
+                    + "appboy-legacy, which the case runs under; expected a rule that holds under every profile of "
+                    + "the case (another rule, or the case's `profiles` narrowed)"
+            ]
+        )
+        let setup = Self.yaml(steps: "  - session_start\n  - expect: {sequence: [], setup: [area.rule]}")
+            .replacingOccurrences(of: "rules: [area.rule]", with: "rules: [other.rule]")
+        let withOtherRule =
+            catalogue + "\n- id: other.rule\n  title: B.\n  kind: clarification\n  source: https://example.com"
+        let legacyOnly = setup.replacingOccurrences(of: "given:", with: "profiles: [appboy-legacy]\ngiven:")
+        let legacyCase = try SpecScratch(["rules.yaml": withOtherRule, "case.yaml": legacyOnly])
+        #expect(
+            legacyCase.problems(legacyCase.load()) == [
+                "case.yaml:10:36: error: rule 'area.rule' in 'setup' of an expectation holds only under braze-swift, "
+                    + "not under appboy-legacy, which the case runs under; expected a rule that holds under every "
+                    + "profile of the case (another rule, or the case's `profiles` narrowed)"
+            ]
+        )
+        let swiftCase = try SpecScratch([
+            "rules.yaml": catalogue, "case.yaml": Self.yaml(head: "profiles: [braze-swift]\n"),
+        ])
+        #expect(swiftCase.problems(swiftCase.load()) == [])
+    }
+
     @Test func capabilitiesUsedNeedNotBeListed() throws {
         let yaml = Self.yaml(steps: "  - keyboard_shown\n  - expect: {stack: []}").replacingOccurrences(
             of: "triggers: [session_start]",

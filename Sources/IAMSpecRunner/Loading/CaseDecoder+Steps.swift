@@ -99,8 +99,8 @@ extension CaseDecoder {
         for field in kind.fields {
             let given =
                 field.fallback == nil
-                ? reader.required(field.name, of: mapping, in: subject(), at: node)
-                : mapping[field.name]
+                ? reader.required(field.key, of: mapping, in: subject(), at: node)
+                : mapping[field.key]
             guard let given else {
                 if let fallback = field.fallback { values.append(fallback) }
                 continue

@@ -71,8 +71,16 @@ extension CaseDecoder {
             if let mapping = argument.mapping {
                 return fields(of: kind, mapping, at: argument, position: form.position)
             }
-            let first = value(of: kind.fields[0], argument, for: "'\(kind.nameText)'")
-            return first.map { made(kind, [$0] + kind.fields.dropFirst().compactMap(\.fallback)) }
+            guard let first = value(of: kind.fields[0], argument, for: "'\(kind.nameText)'") else { return nil }
+            // One array, made at its size: joining the first value to the others' defaults made
+            // three (3.8 M instructions for 1,144 such steps of the generated suite).
+            var values: [StepValue] = []
+            values.reserveCapacity(kind.fields.count)
+            values.append(first)
+            for field in kind.fields.dropFirst() {
+                if let fallback = field.fallback { values.append(fallback) }
+            }
+            return made(kind, values)
         }
     }
 

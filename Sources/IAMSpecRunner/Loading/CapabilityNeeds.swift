@@ -16,11 +16,11 @@ package enum CapabilityNeeds {
 
     /// Every capability the case uses, as `SpecCase.requiredCapabilityBits` holds them (bit `n`
     /// for `Capability.allCases[n]`): what the loader sets, without making a `Set`.
+    ///
+    /// The case decoder gathers the same bits from the parts as it makes them (the functions below,
+    /// which this one sums), without walking the case again.
     package static func bits(of specCase: SpecCase) -> UInt64 {
-        var needs = CapabilityBits()
-        let configuration = specCase.configuration
-        if configuration.delegate == .implemented { needs.insert(.delegate) }
-        if configuration.orientation != .portrait || configuration.device == .tablet { needs.insert(.orientation) }
+        var needs = of(specCase.configuration)
         for message in specCase.messages { needs.formUnion(of(message)) }
         for step in specCase.steps {
             switch step.action {
@@ -34,7 +34,16 @@ package enum CapabilityNeeds {
         return needs.bits
     }
 
-    private static func of(_ message: InAppMessage) -> CapabilityBits {
+    /// What the engine's configuration needs.
+    static func of(_ configuration: EngineConfiguration) -> CapabilityBits {
+        var needs = CapabilityBits()
+        if configuration.delegate == .implemented { needs.insert(.delegate) }
+        if configuration.orientation != .portrait || configuration.device == .tablet { needs.insert(.orientation) }
+        return needs
+    }
+
+    /// What a message needs: one of `given.messages`, or the one a `present_local` step presents.
+    static func of(_ message: InAppMessage) -> CapabilityBits {
         var needs = CapabilityBits()
         if message.orientation != .any { needs.insert(.orientation) }
         let imageOnLaterDeliveries = message.imageOnLaterDeliveries
@@ -72,7 +81,7 @@ package enum CapabilityNeeds {
 
     /// What a stimulus of the kind with these values needs: its kind's capability, a chosen
     /// word's, a local message's.
-    private static func of(_ kind: StimulusKind, _ values: [StepValue]) -> CapabilityBits {
+    static func of(_ kind: StimulusKind, _ values: [StepValue]) -> CapabilityBits {
         var needs = CapabilityBits()
         if let capability = kind.capability { needs.insert(capability) }
         for (field, value) in zip(kind.fields, values) {
@@ -91,7 +100,8 @@ package enum CapabilityNeeds {
         return needs
     }
 
-    private static func of(_ expectation: Expectation) -> CapabilityBits {
+    /// What an expectation needs: what its patterns read.
+    static func of(_ expectation: Expectation) -> CapabilityBits {
         var needs = CapabilityBits()
         if expectation.stack != nil { needs.insert(.stackInspection) }
         for pattern in expectation.sequence ?? [] { needs.formUnion(of(pattern)) }

@@ -77,7 +77,7 @@ extension CaseDecoder {
     /// one per delivery, the last repeating.
     private mutating func assetOutcomes(
         _ mapping: YAMLMapping,
-        key: String,
+        key: StaticString,
         isLocal: Bool
     ) -> (AssetOutcome?, [AssetOutcome]) {
         guard let value = mapping[key] else { return (nil, []) }
@@ -88,7 +88,7 @@ extension CaseDecoder {
         return (first, Array(outcomes.dropFirst()))
     }
 
-    private mutating func assetOutcome(_ value: YAMLNode, key: String) -> AssetOutcome? {
+    private mutating func assetOutcome(_ value: YAMLNode, key: StaticString) -> AssetOutcome? {
         reader.choice(value, for: "'\(key)'")
     }
 

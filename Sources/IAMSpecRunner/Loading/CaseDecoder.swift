@@ -69,6 +69,7 @@ struct CaseDecoder {
         var messages: [InAppMessage] = []
         if let given = mapping["given"] { decodeGiven(given, configuration: &configuration, messages: &messages) }
         scope.delegate = configuration.delegate
+        scope.needs.formUnion(CapabilityNeeds.of(configuration))
         let steps = reader.required("steps", of: mapping, in: "a case", at: node).flatMap { decodeSteps($0) }
         guard reader.diagnostics.count == problemsBefore, let id, let title, let rules, let steps else { return }
         var specCase = SpecCase(
@@ -82,7 +83,9 @@ struct CaseDecoder {
             steps: steps,
             location: reader.location(of: node)
         )
-        var needs = CapabilityBits(bits: CapabilityNeeds.bits(of: specCase))
+        // Gathered while decoding: walking the case again took a tenth of its decoding.
+        var needs = scope.needs
+        assert(needs.bits == CapabilityNeeds.bits(of: specCase), "the decoder's needs differ from the case's")
         for (capability, item) in requires {
             if Capability.behavioural.contains(capability) {
                 needs.insert(capability)
@@ -237,7 +240,10 @@ struct CaseDecoder {
                 }
                 scope.define(deliveredMessage: id, at: idNode.mark)
             }
-            if let message = message(item, isLocal: false) { messages.append(message) }
+            if let message = message(item, isLocal: false) {
+                scope.needs.formUnion(CapabilityNeeds.of(message))
+                messages.append(message)
+            }
         }
     }
 

@@ -18,6 +18,9 @@ struct CaseScope {
     var hasExpectation = false
     /// The case's `rules`, read before its steps; nil when they could not be read.
     var caseRules: [String]?
+    /// What the parts of the case read so far need (``CapabilityNeeds``), gathered as each is made:
+    /// for a valid case, what `CapabilityNeeds.bits(of:)` finds walking the whole case.
+    var needs = CapabilityBits()
 
     mutating func define(message id: String) {
         guard !defines(message: id) else { return }

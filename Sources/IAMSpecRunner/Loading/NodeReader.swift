@@ -167,7 +167,7 @@ struct NodeReader {
 
     /// The value of a key the mapping must hold; a diagnostic at the mapping when it is missing.
     mutating func required(
-        _ key: String,
+        _ key: StaticString,
         of mapping: YAMLMapping,
         in subject: @autoclosure () -> String,
         at node: YAMLNode

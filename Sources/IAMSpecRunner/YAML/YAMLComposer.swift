@@ -43,7 +43,7 @@ struct YAMLComposer {
                     return
                 }
                 let finished = event.pointee.type == YAML_STREAM_END_EVENT
-                let proceed = state.consume(event.pointee, source: buffer)
+                let proceed = state.consume(event, source: buffer)
                 yaml_event_delete(event)
                 if let root = state.completedDocument.take() { document(root) }
                 if finished || !proceed { return }
@@ -122,29 +122,30 @@ private struct CompositionState {
         diagnostics.append(Diagnostic(message, at: mark.location(in: file)))
     }
 
-    /// Handles one event of the file `source`; false when composing must stop.
-    mutating func consume(_ event: yaml_event_t, source: UnsafeBufferPointer<UInt8>) -> Bool {
-        let mark = YAMLMark(line: event.start_mark.line + 1, column: event.start_mark.column + 1)
-        if event.type == YAML_DOCUMENT_START_EVENT {
-            documentStart = (event.start_mark.index, nil, mark)
-        } else if documentIsTooLong(reaching: event.start_mark.index, source: source) {
+    /// Handles one event of the file `source`; false when composing must stop. The event is read
+    /// where libyaml wrote it, not copied (its 104 bytes, for each of the file's events).
+    mutating func consume(_ event: UnsafePointer<yaml_event_t>, source: UnsafeBufferPointer<UInt8>) -> Bool {
+        let mark = YAMLMark(line: event.pointee.start_mark.line + 1, column: event.pointee.start_mark.column + 1)
+        if event.pointee.type == YAML_DOCUMENT_START_EVENT {
+            documentStart = (event.pointee.start_mark.index, nil, mark)
+        } else if documentIsTooLong(reaching: event.pointee.start_mark.index, source: source) {
             return false
         }
-        switch event.type {
+        switch event.pointee.type {
         case YAML_DOCUMENT_START_EVENT:
             anchors.removeAll(keepingCapacity: true)
-            reserveDocumentCapacity(from: event.start_mark.index)
+            reserveDocumentCapacity(from: event.pointee.start_mark.index)
             return true
         case YAML_SCALAR_EVENT:
-            return scalar(event.data.scalar, at: mark)
+            return scalar(event.pointee.data.scalar, at: mark)
         case YAML_ALIAS_EVENT:
-            return alias(string(event.data.alias.anchor) ?? "", at: mark)
+            return alias(string(event.pointee.data.alias.anchor) ?? "", at: mark)
         case YAML_SEQUENCE_START_EVENT:
-            let data = event.data.sequence_start
+            let data = event.pointee.data.sequence_start
             checkCollectionTag(data.tag, expected: "seq", at: mark)
             return open(isMapping: false, anchor: string(data.anchor), at: mark)
         case YAML_MAPPING_START_EVENT:
-            let data = event.data.mapping_start
+            let data = event.pointee.data.mapping_start
             checkCollectionTag(data.tag, expected: "map", at: mark)
             return open(isMapping: true, anchor: string(data.anchor), at: mark)
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:

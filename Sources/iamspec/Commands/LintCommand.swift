@@ -42,12 +42,15 @@ struct LintCommand: ParsableCommand {
         let counts = "\(loaded.compactCases.count) cases, \(loaded.rules.rules.count) rules"
         guard !noProof else {
             print("\(counts): no problems (needs not proven: --no-proof)")
-            return
+            // The loaded suite lives until the process ends, never freed one case at a time (that
+            // cost 6.8 M instructions of 308 M on the generated 1,000-case suite).
+            withExtendedLifetime(loaded) { ExitStatus.exitProcess(0) }
         }
         let proof = NeedsProof(options: RunOptions(timeout: CaseTimeout.duration(timeout)))
             .run(cases: loaded.cases, rules: loaded.rules)
         guard proof.passed else { throw CommandFailure.diagnostics(proof.diagnostics) }
         let behaviours = proof.capabilities.reduce(0) { $0 + BehaviourCatalogue.lacking($1.capability).count }
         print("\(counts): no problems; behavioural needs proven on \(behaviours) behaviours")
+        withExtendedLifetime((loaded, proof)) { ExitStatus.exitProcess(0) }
     }
 }

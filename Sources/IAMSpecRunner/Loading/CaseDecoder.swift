@@ -111,9 +111,27 @@ struct CaseDecoder {
             needs.insert(capability)
         }
         specCase.requiredCapabilityBits = needs.bits
-        if let catalogue { checkRuleProfiles(of: mapping, profiles: profiles, catalogue: catalogue.rules) }
+        reportRulesOutsideProfiles(profiles)
         guard reader.diagnostics.count == problemsBefore else { return }
         cases.append(specCase)
+    }
+
+    /// Reports each rule the case names (in `rules`, or an expectation's `rules` or `setup`) that
+    /// does not hold under every profile the case runs under: a run under a profile the rule does
+    /// not hold for would file its failure under a rule that says nothing of that SDK, and block
+    /// the rules the case checks.
+    private mutating func reportRulesOutsideProfiles(_ profiles: [Profile]) {
+        for named in scope.profileLimitedRules {
+            let outside = profiles.filter { !named.profiles.contains($0) }
+            guard !outside.isEmpty else { continue }
+            let holdsFor = named.profiles.map(\.rawValue).joined(separator: ", ")
+            reader.report(
+                "rule '\(named.id)' in '\(named.key)' holds only under \(holdsFor), not under "
+                    + "\(outside.map(\.rawValue).joined(separator: ", ")), which the case runs under; expected a rule "
+                    + "that holds under every profile of the case (another rule, or the case's `profiles` narrowed)",
+                at: named.mark
+            )
+        }
     }
 
     /// The behavioural capabilities by name, for a diagnostic.
@@ -154,11 +172,14 @@ struct CaseDecoder {
                 ids.append(id)
                 continue
             }
-            guard let shared = catalogue.rules.sharedID(id) else {
+            guard let (shared, limitedProfiles) = catalogue.rules.sharedIDAndLimitedProfiles(id) else {
                 let hint = Suggestion.hint(for: id, among: catalogue.rules.rules.map(\.id))
                 reader.report("unknown rule '\(id)'; expected a rule id from \(catalogue.file)\(hint)", at: item)
                 ids.append(id)
                 continue
+            }
+            if let limitedProfiles {
+                scope.profileLimitedRules.append((id, key, limitedProfiles, item.mark))
             }
             ids.append(shared)
         }

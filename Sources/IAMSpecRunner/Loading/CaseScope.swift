@@ -18,6 +18,8 @@ struct CaseScope {
     var hasExpectation = false
     /// The case's `rules`, read before its steps; nil when they could not be read.
     var caseRules: [String]?
+    /// The rules the case names (under the key, at the mark) that hold for some profiles only.
+    var profileLimitedRules: [(id: String, key: String, profiles: [Profile], mark: YAMLMark)] = []
     /// What the parts of the case read so far need (``CapabilityNeeds``), gathered as each is made:
     /// for a valid case, what `CapabilityNeeds.bits(of:)` finds walking the whole case.
     var needs = CapabilityBits()

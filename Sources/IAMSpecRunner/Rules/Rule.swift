@@ -112,14 +112,20 @@ public struct Rule: Sendable, Hashable {
 public struct RuleCatalogue: Sendable {
     /// Every rule, in catalogue order.
     public var rules: [Rule] {
-        didSet { positions = Self.positions(of: rules) }
+        didSet {
+            positions = Self.positions(of: rules)
+            limitedProfiles = Self.limitedProfiles(of: rules)
+        }
     }
     private var positions: [String: Int]
+    /// For each rule, in catalogue order, the profiles it holds for when it does not hold for all.
+    private var limitedProfiles: [[Profile]?]
 
     /// A catalogue of `rules`; the first of two rules with the same id is the one found.
     public init(rules: [Rule] = []) {
         self.rules = rules
         self.positions = Self.positions(of: rules)
+        self.limitedProfiles = Self.limitedProfiles(of: rules)
     }
 
     /// The rule with this id, if the catalogue has it.
@@ -131,6 +137,16 @@ public struct RuleCatalogue: Sendable {
     /// one string for each rule however many cases cite it.
     package func sharedID(_ id: String) -> String? {
         positions[id].map { rules[$0].id }
+    }
+
+    /// ``sharedID(_:)``, with the profiles the rule holds for when it does not hold for all of them
+    /// (nil for most rules): a case that runs under another profile may not name it.
+    package func sharedIDAndLimitedProfiles(_ id: String) -> (id: String, profiles: [Profile]?)? {
+        positions[id].map { (rules[$0].id, limitedProfiles[$0]) }
+    }
+
+    private static func limitedProfiles(of rules: [Rule]) -> [[Profile]?] {
+        rules.map { rule in Profile.allCases.allSatisfy(rule.profiles.contains) ? nil : rule.profiles }
     }
 
     /// The position of each id's first rule.

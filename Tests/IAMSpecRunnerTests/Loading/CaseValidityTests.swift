@@ -277,9 +277,9 @@ import Testing
         let legacyCase = try SpecScratch(["rules.yaml": withOtherRule, "case.yaml": legacyOnly])
         #expect(
             legacyCase.problems(legacyCase.load()) == [
-                "case.yaml:10:36: error: rule 'area.rule' in 'setup' of an expectation holds only under braze-swift, "
-                    + "not under appboy-legacy, which the case runs under; expected a rule that holds under every "
-                    + "profile of the case (another rule, or the case's `profiles` narrowed)"
+                "case.yaml:10:36: error: rule 'area.rule' in 'setup' holds only under braze-swift, not under "
+                    + "appboy-legacy, which the case runs under; expected a rule that holds under every profile of "
+                    + "the case (another rule, or the case's `profiles` narrowed)"
             ]
         )
         let swiftCase = try SpecScratch([

@@ -141,7 +141,25 @@ struct CompileCommandTests {
             suite
         )
         #expect(allowed.status == 0, "\(allowed.standardError)")
-        #expect(try IAMSpecExecutable.run("run-compiled", suite).lastLine == "0 passed, 0 failed, 0 skipped")
+        // A suite of no run checks nothing: run-compiled exits 5 as `run` does, unless allowed.
+        let results = folder.appendingPathComponent("results.jsonl").path
+        let empty = try IAMSpecExecutable.run("run-compiled", suite, "--json", results)
+        #expect(empty.status == 5)
+        #expect(
+            empty.standardError
+                == "\(suite):1:1: error: found a compiled suite of no case run, expected at least one run to check; "
+                + "compile a selection that matches some (iamspec compile), or give --allow-empty\n"
+        )
+        #expect(empty.standardOutput.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: results))
+        let emptyAllowed = try IAMSpecExecutable.run("run-compiled", suite, "--allow-empty", "--json", results)
+        #expect(emptyAllowed.status == 0)
+        #expect(
+            emptyAllowed.standardError
+                == "warning: the compiled suite \(suite) holds no case run: nothing is checked\n"
+        )
+        #expect(emptyAllowed.lastLine == "0 passed, 0 failed, 0 skipped")
+        #expect(try IAMSpecExecutable.resultsRecords(at: results).count == 2)
     }
 
     @Test func badSpecsAreRefusedWithTheirDiagnostics() throws {

@@ -97,9 +97,13 @@ struct BadCaseAnswerTests {
             #expect(outcome.status == 1)
             // The case's `seq` depends on the process it ran on: 4 after `a-passes`, 1 on a fresh one.
             let said = outcome.standardOutput.firstMatch(
-                of: #/the engine's `ready` answer to case "b-fault" \(seq (\d)\) does not follow the protocol: seq: found "(\d)", expected an integer of at least 1 \(`{"type": "ready", "seq": "(\d)"}`\)/#
+                of:
+                    #/the engine's `ready` answer to case "b-fault" \(seq (\d)\) does not follow the protocol: seq: found "(\d)", expected an integer of at least 1 \(`{"type": "ready", "seq": "(\d)"}`\)/#
             )
-            #expect(said.map { $0.output.1 == $0.output.2 && $0.output.2 == $0.output.3 } == true, "\(arguments): \(outcome.standardOutput)")
+            #expect(
+                said.map { $0.output.1 == $0.output.2 && $0.output.2 == $0.output.3 } == true,
+                "\(arguments): \(outcome.standardOutput)"
+            )
             #expect(!outcome.standardOutput.contains("no seq"), "\(arguments)")
         }
     }

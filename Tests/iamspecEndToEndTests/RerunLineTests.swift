@@ -124,7 +124,14 @@ struct RerunLineTests {
         let results = scratch.appendingPathComponent("results.jsonl").path
         let engine = "exec .build/debug/iamspec engine --stdio #\u{FFFE}"
         let run = try IAMSpecExecutable.run(
-            "run", "Fixtures/specs/failing", "--engine-command", engine, "--json", results, "--color", "never"
+            "run",
+            "Fixtures/specs/failing",
+            "--engine-command",
+            engine,
+            "--json",
+            results,
+            "--color",
+            "never"
         )
         #expect(run.status == 1, "\(run.standardError)")
         let explain = try IAMSpecExecutable.run("explain", results)

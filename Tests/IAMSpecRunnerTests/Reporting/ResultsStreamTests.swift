@@ -100,9 +100,18 @@ struct ResultsStreamTests {
     /// holds it from its `at`-th byte.
     @Test(arguments: [
         (#""status":"error""#, #""status":7"#, 9, "found 7 for status in a case record, expected a string"),
-        (#""duration_ms":"#, #""duration_ms":"5","x":"#, 14, #"found "5" for duration_ms in a case record, expected an integer"#),
-        (#""location":{"#, #""location":[],"x":{"#, 11, "found an array [] for location in a case record, expected an object"),
-        (#""timeline":["#, #""timeline":[7],"x":["#, 12, "found 7 for timeline[0] in a case record, expected an object"),
+        (
+            #""duration_ms":"#, #""duration_ms":"5","x":"#, 14,
+            #"found "5" for duration_ms in a case record, expected an integer"#
+        ),
+        (
+            #""location":{"#, #""location":[],"x":{"#, 11,
+            "found an array [] for location in a case record, expected an object"
+        ),
+        (
+            #""timeline":["#, #""timeline":[7],"x":["#, 12,
+            "found 7 for timeline[0] in a case record, expected an object"
+        ),
         (#""status":"error""#, #""status":null"#, 9, "found null for status in a case record, expected a string"),
     ])
     func aFieldOfTheWrongTypeIsNamedAtItsValue(original: String, replacement: String, at: Int, message: String) throws {

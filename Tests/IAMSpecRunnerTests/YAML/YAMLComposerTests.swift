@@ -17,7 +17,8 @@ import Testing
     @Test func aDoubleQuotedScalarIamspecWritesReadsBackAsItsTextAndActsOnNothingShown() throws {
         let texts = [
             "plain", "quote \" and \\ backslash", "line\nfeed\r\ttab", "\u{0}\u{1b}[31m\u{7f}\u{85}\u{9f}",
-            "right\u{202E}to left", "\u{61C}\u{200E}\u{200F}\u{202A}\u{2066}\u{2069}", "\u{2028}\u{2029}\u{FEFF}", "zero\u{200B}width\u{2060}",
+            "right\u{202E}to left", "\u{61C}\u{200E}\u{200F}\u{202A}\u{2066}\u{2069}", "\u{2028}\u{2029}\u{FEFF}",
+            "zero\u{200B}width\u{2060}",
             "\u{FFFE}\u{FFFF}", "café e\u{301} 日本 🎉",
         ]
         for text in texts {

@@ -79,7 +79,12 @@ struct YAMLSizeLimitTests {
 
     @Test func aFileWithinTheLimitIsReadWhole() throws {
         let scratch = try SpecScratch(["a.yaml": "id: a\n"])
-        guard case .bytes(let bytes) = YAMLFile.contents(of: scratch.folder + "/a.yaml", unreadable: { _ in "no" }, limit: 6)
+        guard
+            case .bytes(let bytes) = YAMLFile.contents(
+                of: scratch.folder + "/a.yaml",
+                unreadable: { _ in "no" },
+                limit: 6
+            )
         else {
             Issue.record("a file at the limit is read")
             return
@@ -107,7 +112,12 @@ struct YAMLSizeLimitTests {
     /// the limit.
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status")))
     func aFileThatHidesItsSizeIsReadOnlyToTheLimit() {
-        guard case .problem(let problem) = YAMLFile.contents(of: "/proc/self/status", unreadable: { _ in "no" }, limit: 100)
+        guard
+            case .problem(let problem) = YAMLFile.contents(
+                of: "/proc/self/status",
+                unreadable: { _ in "no" },
+                limit: 100
+            )
         else {
             Issue.record("/proc/self/status is longer than 100 bytes")
             return

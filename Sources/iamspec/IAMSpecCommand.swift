@@ -27,8 +27,9 @@ struct IAMSpecCommand: ParsableCommand {
         defaultSubcommand: RunCommand.self
     )
 
-    /// Parses and runs, mapping usage errors to exit status 2 (swift-argument-parser uses 64);
-    /// a command's ``CommandFailure`` is printed here, once.
+    /// Parses and runs, mapping usage errors to exit status 2 (swift-argument-parser uses 64),
+    /// their text (which quotes the arguments) shown inert, as ``QuotedText`` shows text from
+    /// outside; a command's ``CommandFailure`` is printed here, once.
     ///
     /// Whatever the command, iamspec is answerable for the engine programs it starts: it reaps
     /// their orphans, and kills those still running however it exits (a second Ctrl-C included).
@@ -58,7 +59,9 @@ struct IAMSpecCommand: ParsableCommand {
             ExitStatus.exitProcess(failure.exitStatus)
         } catch {
             if exitCode(for: error) == .validationFailure {
-                StandardError.write(fullMessage(for: error))
+                // The parser's message quotes the arguments as given: shown inert, line by line.
+                let lines = fullMessage(for: error).split(separator: "\n", omittingEmptySubsequences: false)
+                StandardError.write(lines.map { QuotedText.line(String($0)) }.joined(separator: "\n"))
                 ExitStatus.exitProcess(ExitStatus.usage)
             }
             exit(withError: error)
@@ -75,7 +78,7 @@ struct IAMSpecCommand: ParsableCommand {
         let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
         guard !names.contains(word), let name = Suggestion.closest(to: word, among: names) else { return }
         throw .usage(
-            "error: unknown command '\(word)'; did you mean '\(name)'?\n"
+            "error: unknown command '\(QuotedText.line(word))'; did you mean '\(name)'?\n"
                 + "(the commands: \(names.dropLast().joined(separator: ", ")); `iamspec --help` says what each does)"
         )
     }

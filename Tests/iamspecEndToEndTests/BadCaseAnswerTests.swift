@@ -46,8 +46,8 @@ struct BadCaseAnswerTests {
     }
 
     @Test(
-        "not JSON, no type, a seq no request has, no seq: that case's error alone, no late line",
-        arguments: ["not_json", "no_type", "later_seq", "no_seq"]
+        "not JSON, no type, a seq no request has, no seq, a seq of another type: that case's error alone, no late line",
+        arguments: ["not_json", "no_type", "later_seq", "no_seq", "string_seq"]
     )
     func aLineThatAnswersNoEarlierRequestIsTheCasesAlone(variant: String) throws {
         let folder = try IAMSpecExecutable.scratchFolder()
@@ -78,7 +78,33 @@ struct BadCaseAnswerTests {
             #expect(statuses == ["a-passes passed", "b-fault error", "c-passes passed", "d-passes passed"])
             let late = #"after case "a-passes" (braze-swift) had ended, the engine wrote `{"type": "ready", "seq": 3}`"#
             #expect(lateLines == [late], "\(arguments): \(outcome.standardOutput)")
-            #expect(outcome.standardOutput.contains(#"read a line with no seq (`{"type": "ready", "seq": 0}`)"#))
+            #expect(
+                outcome.standardOutput.contains(
+                    #"does not follow the protocol: seq: found 0, expected an integer of at least 1 "#
+                        + #"(`{"type": "ready", "seq": 0}`)"#
+                ),
+                "\(arguments): \(outcome.standardOutput)"
+            )
+        }
+    }
+
+    /// A `seq` of the wrong type is said as found, with what the protocol expects, not as none.
+    @Test func aSeqOfAnotherTypeIsSaidAsFound() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for arguments in try Self.runs(in: folder) {
+            let (outcome, _, _) = try Self.results(of: arguments, variant: "string_seq", in: folder)
+            #expect(outcome.status == 1)
+            // The case's `seq` depends on the process it ran on: 4 after `a-passes`, 1 on a fresh one.
+            let said = outcome.standardOutput.firstMatch(
+                of:
+                    #/the engine's `ready` answer to case "b-fault" \(seq (\d)\) does not follow the protocol: seq: found "(\d)", expected an integer of at least 1 \(`{"type": "ready", "seq": "(\d)"}`\)/#
+            )
+            #expect(
+                said.map { $0.output.1 == $0.output.2 && $0.output.2 == $0.output.3 } == true,
+                "\(arguments): \(outcome.standardOutput)"
+            )
+            #expect(!outcome.standardOutput.contains("no seq"), "\(arguments)")
         }
     }
 

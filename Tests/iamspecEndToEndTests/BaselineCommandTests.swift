@@ -124,6 +124,25 @@ struct BaselineCommandTests {
         #expect(report.standardError.contains("run \(Self.suite) --update-baseline \(file).missing`"))
     }
 
+    /// A `--baseline` that is there but is no file iamspec can read says why, for each command
+    /// that reads one: a folder, a device.
+    @Test func aBaselineThatIsNoFileSaysWhy() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let suite = folder.appendingPathComponent("suite.json").path
+        for (path, reason) in [(folder.path, "it is a folder"), ("/dev/null", "it is a device")] {
+            let expected =
+                "\(path):1:1: error: cannot read the baseline file: \(reason); expected the engine's baseline, "
+                + "a YAML file (docs/CI.md, \"Baselines\")\n"
+            let run = try IAMSpecExecutable.run(["run", Self.suite, "--jobs", "1", "--baseline", path])
+            #expect(run.status == 2)
+            #expect(run.standardError.hasPrefix(expected), "\(run.standardError)")
+            let compile = try IAMSpecExecutable.run(["compile", Self.suite, "--baseline", path, "-o", suite])
+            #expect(compile.status == 2)
+            #expect(compile.standardError.hasPrefix(expected), "\(compile.standardError)")
+        }
+    }
+
     @Test func updateBaselineWritesFailuresAndKeepsWrittenReasons() throws {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

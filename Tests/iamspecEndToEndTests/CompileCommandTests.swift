@@ -85,6 +85,37 @@ struct CompileCommandTests {
         #expect(try String(contentsOfFile: junit, encoding: .utf8).contains("re-run: in the app&#39;s test bundle"))
     }
 
+    /// A case's `requires` edited by hand cannot drop what its content needs: the reader derives
+    /// it as the loader does, so an engine without `orientation` (the Python example) is skipped
+    /// on every run that needs it, as `run` skips it, and never sent an `orientation` step.
+    @Test func aRequiresEditedByHandStillHoldsWhatTheCaseNeeds() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let suite = folder.appendingPathComponent("suite.json")
+        let compiled = try IAMSpecExecutable.run("compile", "Specs/discard/orientation.yaml", "-o", suite.path)
+        #expect(compiled.status == 0, "\(compiled.standardError)")
+        let text = try String(contentsOf: suite, encoding: .utf8)
+        let edited = text.replacing(#/"requires":\[([^\]]*)\]/#) { match in
+            let kept = match.output.1.split(separator: ",").filter { $0 != #""orientation""# }
+            return #""requires":["# + kept.joined(separator: ",") + "]"
+        }
+        #expect(edited.utf8.count == text.utf8.count - 10 * #""orientation","#.utf8.count)
+        try Data(edited.utf8).write(to: suite)
+
+        let outcome = try IAMSpecExecutable.run(
+            "run-compiled",
+            suite.path,
+            "--engine-command",
+            "python3 Fixtures/engines/example_engine.py",
+            "--color",
+            "never"
+        )
+        #expect(outcome.status == 0, "\(outcome.standardOutput)\(outcome.standardError)")
+        #expect(outcome.standardOutput.contains("skipped 16 runs: the engine lacks the capability orientation\n"))
+        #expect(!outcome.standardOutput.contains("declined"), "\(outcome.standardOutput)")
+        #expect(outcome.lastLine == "0 passed, 0 failed, 20 skipped")
+    }
+
     @Test func aSelectionMatchingNothingExits5UnlessAllowed() throws {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -110,7 +141,25 @@ struct CompileCommandTests {
             suite
         )
         #expect(allowed.status == 0, "\(allowed.standardError)")
-        #expect(try IAMSpecExecutable.run("run-compiled", suite).lastLine == "0 passed, 0 failed, 0 skipped")
+        // A suite of no run checks nothing: run-compiled exits 5 as `run` does, unless allowed.
+        let results = folder.appendingPathComponent("results.jsonl").path
+        let empty = try IAMSpecExecutable.run("run-compiled", suite, "--json", results)
+        #expect(empty.status == 5)
+        #expect(
+            empty.standardError
+                == "\(suite):1:1: error: found a compiled suite of no case run, expected at least one run to check; "
+                + "compile a selection that matches some (iamspec compile), or give --allow-empty\n"
+        )
+        #expect(empty.standardOutput.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: results))
+        let emptyAllowed = try IAMSpecExecutable.run("run-compiled", suite, "--allow-empty", "--json", results)
+        #expect(emptyAllowed.status == 0)
+        #expect(
+            emptyAllowed.standardError
+                == "warning: the compiled suite \(suite) holds no case run: nothing is checked\n"
+        )
+        #expect(emptyAllowed.lastLine == "0 passed, 0 failed, 0 skipped")
+        #expect(try IAMSpecExecutable.resultsRecords(at: results).count == 2)
     }
 
     @Test func badSpecsAreRefusedWithTheirDiagnostics() throws {

@@ -96,4 +96,25 @@ struct ExplainedReportTests {
         #expect(explain.status == 0)
         #expect(explain.standardOutput == "no failed run to explain\n")
     }
+
+    /// Specs that lack the cases of the stream's failed runs explain nothing of them, and say so
+    /// on standard error, naming the runs: a wrong `--specs` is not taken for a clean stream.
+    @Test func failedRunsWhoseCasesTheSpecsLackAreNamedInAWarning() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = folder.appendingPathComponent("results.jsonl").path
+        #expect(try IAMSpecExecutable.run("run", "Fixtures/specs/failing", "--json", json).status == 1)
+        let elsewhere = try IAMSpecExecutable.run("explain", "--specs", "Fixtures/specs/passing", json)
+        #expect(elsewhere.status == 0)
+        #expect(
+            elsewhere.standardError
+                == "warning: 1 failed run has no case in the specs read (Fixtures/specs/passing), so nothing "
+                + "explains it: fixture.expects-stacked-wrongly [braze-swift]; give --specs the spec files the "
+                + "runs came from\n"
+        )
+        #expect(elsewhere.standardOutput.hasPrefix("differences (1): "), "\(elsewhere.standardOutput)")
+        let own = try IAMSpecExecutable.run("explain", json)
+        #expect(own.status == 0)
+        #expect(own.standardError.isEmpty, "\(own.standardError)")
+    }
 }

@@ -191,6 +191,18 @@ struct HostileTextTests {
         #expect(outcome.standardError.contains("\n| \\u{3a}:add-mask::FORGED\n"))
         InertText.expectConsole(outcome.standardError, "the engine's startup failure")
     }
+
+    /// A `hello_reply` after a byte order mark is no JSON, and the error shows the mark.
+    @Test func aByteOrderMarkBeforeTheHandshakeIsShown() throws {
+        let engine = #"read -r hello; printf '\357\273\277{"type":"hello_reply"}\n'"#
+        let outcome = try IAMSpecExecutable.run("run", "Fixtures/specs/passing", "--engine-command", engine)
+        #expect(outcome.status == 2)
+        #expect(
+            outcome.standardError.contains(#"(its answer to hello: `\u{feff}{"type":"hello_reply"}`)"#),
+            "\(outcome.standardError)"
+        )
+        InertText.expectConsole(outcome.standardError, "the engine's startup failure")
+    }
 }
 
 /// What inert text is, output by output.
@@ -200,8 +212,8 @@ enum InertText {
         text.unicodeScalars.compactMap { scalar in
             switch scalar.value {
             case 0x0A: nil
-            case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029,
-                0xFFFE, 0xFFFF:
+            case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200B, 0x200E, 0x200F, 0x202A...0x202E, 0x2060...0x2064,
+                0x2066...0x2069, 0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF:
                 "U+" + String(scalar.value, radix: 16)
             default: nil
             }

@@ -115,6 +115,44 @@ struct RerunLineTests {
 
     /// A folder to run in, where everything the run names is relative to it: the program, the
     /// suite, the engine program and the program it starts, and a baseline expecting one failure.
+    /// An engine command holding a non-character (U+FFFE, in a shell comment) is written in
+    /// bash's `$'...'` by `run` and by `explain`, the character as its UTF-8 bytes: the line shows
+    /// nothing raw, and bash runs it as the same command.
+    @Test func aNonCharacterInTheEngineCommandIsWrittenAsItsBytes() throws {
+        let scratch = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let results = scratch.appendingPathComponent("results.jsonl").path
+        let engine = "exec .build/debug/iamspec engine --stdio #\u{FFFE}"
+        let run = try IAMSpecExecutable.run(
+            "run",
+            "Fixtures/specs/failing",
+            "--engine-command",
+            engine,
+            "--json",
+            results,
+            "--color",
+            "never"
+        )
+        #expect(run.status == 1, "\(run.standardError)")
+        let explain = try IAMSpecExecutable.run("explain", results)
+        #expect(explain.status == 0, "\(explain.standardError)")
+        let quoted = #"--engine-command $'exec .build/debug/iamspec engine --stdio \x23\xef\xbf\xbe'"#
+        for (command, output) in [("run", run.standardOutput), ("explain", explain.standardOutput)] {
+            let lines = output.split(separator: "\n").filter { $0.contains("re-run: ") }
+            #expect(!lines.isEmpty, "\(command): \(output)")
+            for line in lines {
+                #expect(line.hasSuffix(quoted), "\(command): \(line)")
+                #expect(!line.unicodeScalars.contains("\u{FFFE}"), "\(command)")
+            }
+        }
+        guard FileManager.default.isExecutableFile(atPath: "/bin/bash") else { return }
+        let line = try #require(run.standardOutput.split(separator: "\n").first { $0.hasPrefix("  re-run: ") })
+        let singleQuoted = "'" + line.dropFirst("  re-run: ".count).replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+        let again = try IAMSpecExecutable.runInShell("exec /bin/bash -c \(singleQuoted)")
+        #expect(again.status == 1, "\(again.standardError)")
+        #expect(again.lastLine == "0 passed, 1 failed, 0 skipped")
+    }
+
     private static func runFolder(in scratch: URL) throws -> URL {
         let directory = scratch.appendingPathComponent("the run's folder")
         let links = [

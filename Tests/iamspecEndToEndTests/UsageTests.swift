@@ -51,6 +51,20 @@ struct UsageTests {
         #expect(outcome.standardOutput.isEmpty)
     }
 
+    /// A usage error quotes the arguments as given, shown inert: the parser's messages and the
+    /// misspelt command's alike.
+    @Test(arguments: [
+        (["run", "--jobs", "\u{1B}[31mx"], #"Error: The value '\u{1b}[31mx' is invalid for '--jobs <jobs>'"#),
+        (["run", "--\u{1B}]0;x"], #"Error: Unknown option '--\u{1b}]0;x'"#),
+        (["lin\u{1B}", "Specs"], #"error: unknown command 'lin\u{1b}'; did you mean 'lint'?"#),
+    ])
+    func anArgumentsEscapeIsShownEscaped(arguments: [String], said: String) throws {
+        let outcome = try IAMSpecExecutable.run(arguments)
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.hasPrefix(said), "\(outcome.standardError)")
+        #expect(!outcome.standardError.contains("\u{1B}"))
+    }
+
     @Test func aWordFarFromEveryCommandIsStillASpecPathForRun() throws {
         let outcome = try IAMSpecExecutable.run("no-such-suite")
         #expect(outcome.status == 2)

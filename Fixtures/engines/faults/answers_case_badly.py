@@ -2,6 +2,7 @@
 """Fault: speaks protocol 2, and answers the `case` request of a faulty case with a line that does
 not answer it, as IAMSPEC_FIXTURE_BAD_ANSWER says: `not_json`, `no_type` (JSON without a
 "type"), `later_seq` (`ready` with a `seq` no request has yet), `no_seq` (`ready` without one),
+`string_seq` (`ready` with its `seq` written as a string, "3"),
 `stale_seq` (`ready` with the `seq` of the request before, an earlier case's `end_case` on a
 process that ran one), or `hangs` (a note on stderr, then no answer at all). The line is charged once: to that case, except a stale `seq`, which is the
 earlier case's (a late line), the case then running again on a fresh process."""
@@ -26,6 +27,8 @@ def answer_badly(request):
         hang("answers_case_badly: hanging instead of answering case")
     elif variant == "no_seq":
         send({"type": "ready"})
+    elif variant == "string_seq":
+        send({"type": "ready", "seq": str(seq)})
     else:
         send({"type": "ready", "seq": seq - 1})
 

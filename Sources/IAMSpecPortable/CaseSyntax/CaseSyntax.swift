@@ -10,8 +10,8 @@ import IAMSpec
 ///   left at their defaults not written, and an observation as the pattern that matches it
 ///   (`{stacked: a, reason: message_visible}`).
 /// - ``plain`` is what a reader sees in timelines and failure messages: names and ids as
-///   written, a one-key pattern without braces and its detail after it
-///   (`stacked: a (message_visible)`).
+///   written (a message id the case format could not hold double-quoted), a one-key pattern
+///   without braces and its detail after it (`stacked: a (message_visible)`).
 package struct CaseSyntax: Sendable {
     /// How names, strings and numbers are written, and how much of a step is shown.
     package enum Spelling: Sendable, Hashable {
@@ -46,9 +46,12 @@ package struct CaseSyntax: Sendable {
     }
 
     /// A message id: when exact, plain unless YAML would read it as something else than a
-    /// string (a number, a boolean, null, `*`).
+    /// string (a number, a boolean, null, `*`); when plain, as written when the case format
+    /// allows it (``IdentifierSyntax/isMessageID(_:)``), else double-quoted, so that an engine's
+    /// `"promo "` or `"promo\u{200b}"` (as a report shows it, ``QuotedText``) never reads as the
+    /// case's `promo`.
     package func id(_ id: MessageID) -> String {
-        guard spelling == .exact else { return id }
+        guard spelling == .exact else { return IdentifierSyntax.isMessageID(id) ? id : string(id) }
         let reserved = ["true", "false", "null", "~", "", "*"]
         let looksNumeric = id.first.map { $0.isNumber || $0 == "-" } ?? true
         return reserved.contains(id.lowercased()) || looksNumeric ? YAMLDoubleQuoted.scalar(id) : id

@@ -5,9 +5,10 @@
 package enum YAMLDoubleQuoted {
     /// The text in double quotes, with quotes, backslashes, line breaks, every character YAML
     /// does not allow to stand as it is (C0 and C1 controls, DEL, BOM, line and paragraph
-    /// separators) and every other character that would act when the file is shown (the
-    /// bidirectional marks and overrides, U+FFFE and U+FFFF: ``QuotedText``'s rule) escaped, so
-    /// a file iamspec writes never reorders its own text in an editor or a review.
+    /// separators) and every other character that would act or hide when the file is shown (the
+    /// bidirectional marks and overrides, the zero-width ones, U+FFFE and U+FFFF: ``QuotedText``'s
+    /// rule, which holds those YAML refuses too) escaped, so a file iamspec writes never reorders
+    /// or hides its own text in an editor or a review.
     package static func scalar(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
@@ -18,7 +19,7 @@ package enum YAMLDoubleQuoted {
             case "\t": result += "\\t"
             case "\r": result += "\\r"
             default:
-                if scalar.value == 0xFEFF || QuotedText.visibleForm(of: scalar) != nil {
+                if QuotedText.visibleForm(of: scalar) != nil {
                     let hex = String(scalar.value, radix: 16, uppercase: true)
                     result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
                 } else {

@@ -195,6 +195,16 @@ extension CompiledSuite {
         if let (path, found, expected) = CaseModelRules.firstProblem(of: specCase) {
             throw WireFormatError(path: value.path + "." + path, found: found, expected: expected)
         }
+        return withDerivedNeeds(specCase)
+    }
+
+    /// The case with what its content needs (``CapabilityNeeds``) added to the `requires` the
+    /// document gives, as the loader derives it: a `requires` edited by hand cannot make a run
+    /// send a step to an engine that lacks its capability. What the document adds (its rules'
+    /// capabilities, the behavioural ones) stays, as nothing in the case shows it.
+    static func withDerivedNeeds(_ specCase: SpecCase) -> SpecCase {
+        var specCase = specCase
+        specCase.requiredCapabilityBits |= CapabilityNeeds.bits(of: specCase)
         return specCase
     }
 

@@ -87,7 +87,7 @@ extension CompiledSuite {
             location: location
         )
         guard CaseModelRules.firstProblem(of: specCase) == nil else { throw WireScanner.Miss() }
-        return specCase
+        return withDerivedNeeds(specCase)
     }
 
     /// A step as read, its file left to the case's when it names none.

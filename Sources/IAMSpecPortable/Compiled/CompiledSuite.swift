@@ -9,9 +9,10 @@ import IAMSpec
 /// them), `rules` (each rule a case names, with its title, sources and quoted line), `cases` (a
 /// case a line: its setup and stimuli in the stdio protocol's JSON, `WireCodec`'s, its
 /// expectations as patterns) and `runs` (a case's id and a profile, in report order). A case's
-/// `requires` is what the loader computed, declared and derived: the portable executor skips a
-/// run for a capability its engine lacks exactly as the runner does, without the reference engine
-/// the derivation needs.
+/// `requires` is what the loader computed, declared and derived, and the reader adds to it what
+/// the case's content needs (``CapabilityNeeds``), so that one edited by hand cannot drop a need:
+/// the portable executor skips a run for a capability its engine lacks exactly as the runner
+/// does, without the reference engine the proof of the behavioural ones needs.
 package struct CompiledSuite: Sendable {
     /// The version of the document's format; a reader refuses any other.
     package static let formatVersion: Int64 = 1

@@ -596,6 +596,59 @@ package struct JSONParser {
     }
 }
 
+extension JSONParser {
+    /// One step into a JSON value: a member of an object by its key, or an element of an array by
+    /// its position (from 0).
+    package enum PathStep: Sendable, Hashable {
+        case key(String)
+        case index(Int)
+    }
+
+    /// The value at `path` in the JSON text `bytes`, with the 1-based column (in bytes) where it
+    /// starts, so that a reader that found it wrong can say where it is; nil when the text is not
+    /// JSON, or holds no value there.
+    package static func value(at path: [PathStep], in bytes: [UInt8]) -> (value: JSONValue, column: Int)? {
+        var parser = JSONParser(bytes: bytes)
+        do {
+            guard try parser.moveToValue(at: path[...]) else { return nil }
+            let column = parser.base + parser.index + 1
+            return (try parser.parseValue(), column)
+        } catch {
+            return nil
+        }
+    }
+
+    /// Moves from the value starting at `index` to the start of the one at `path` inside it,
+    /// passing the members and elements before it; false when there is none.
+    private mutating func moveToValue(at path: ArraySlice<PathStep>) throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        guard let step = path.first else { return hasByte() }
+        guard hasByte() else { return false }
+        switch step {
+        case .key(let wanted):
+            guard bytes[index] == UInt8(ascii: "{"), try openObject() else { return false }
+            repeat {
+                let (key, _) = try memberKey()
+                skipWhitespace()
+                try expect(":")
+                if key == wanted { return try moveToValue(at: path.dropFirst()) }
+                skipWhitespace()
+                _ = try parseValue()
+            } while try objectContinues()
+        case .index(let wanted):
+            guard bytes[index] == UInt8(ascii: "["), try openArray() else { return false }
+            var position = 0
+            repeat {
+                if position == wanted { return try moveToValue(at: path.dropFirst()) }
+                skipWhitespace()
+                _ = try parseValue()
+                position += 1
+            } while try arrayContinues()
+        }
+        return false
+    }
+}
+
 /// The rest of a JSON text, a chunk at a time, for a parser that keeps a window on the text rather
 /// than the whole of it (``JSONParser/parse(_:chunks:streaming:)``).
 package protocol JSONTextChunks: AnyObject {

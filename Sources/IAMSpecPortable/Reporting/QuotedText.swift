@@ -13,10 +13,13 @@ import Foundation
 /// - a line feed (or CR LF) shows as `⏎`, a tab as `\t`;
 /// - every other control character (C0, DEL, C1, so NEL), the line and paragraph separators
 ///   U+2028 and U+2029, the bidirectional marks, embeddings, overrides and isolates (U+061C,
-///   U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) and the non-characters U+FFFE and U+FFFF
-///   (which XML forbids) show as `\u{…}`, their value in hexadecimal: ESC is `\u{1b}`. So no
-///   escape sequence (CSI, OSC) reaches a terminal, quoted text never returns to the start of its
-///   line or begins another, and nothing reorders the text around it;
+///   U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), the invisible characters that join or split
+///   nothing a reader sees (the zero-width space U+200B, the word joiner and the invisible
+///   operators U+2060–U+2064, the byte order mark U+FEFF) and the non-characters U+FFFE and
+///   U+FFFF (which XML forbids) show as `\u{…}`, their value in hexadecimal: ESC is `\u{1b}`. So
+///   no escape sequence (CSI, OSC) reaches a terminal, quoted text never returns to the start of
+///   its line or begins another, nothing reorders the text around it, and two names that differ
+///   only by an invisible character look different;
 /// - `##[` and `##vso[`, which GitHub's and Azure's runners take for a command anywhere in a log
 ///   line, show as `#\u{23}[` (`#\u{23}vso[`); text beginning with `::` (after spaces) begins
 ///   `\u{3a}:`.
@@ -140,8 +143,8 @@ package enum QuotedText {
         switch scalar.value {
         case 0x0A: "⏎"
         case 0x09: "\\t"
-        case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029,
-            0xFFFE, 0xFFFF:
+        case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200B, 0x200E, 0x200F, 0x202A...0x202E, 0x2060...0x2064,
+            0x2066...0x2069, 0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF:
             "\\u{\(String(scalar.value, radix: 16))}"
         default: nil
         }

@@ -57,7 +57,7 @@ package enum RerunCommand {
     }
 
     /// The text as a Swift string literal that reads back as it: in double quotes, with `\`
-    /// and `"` escaped, and every control, format or line-separating character as `\u{...}`.
+    /// and `"` escaped, and every control, format, line-separating or non-character as `\u{...}`.
     package static func swiftStringLiteral(_ text: String) -> String {
         var literal = "\""
         for scalar in text.unicodeScalars {
@@ -88,7 +88,7 @@ package enum RerunCommand {
 
     /// The word as a shell reads it back: bare when it holds only safe characters, otherwise in
     /// single quotes; a word with a character a report must not show as it is (a control,
-    /// format or line-separating character, as ``swiftStringLiteral(_:)`` escapes) or a `##` (a
+    /// format, line-separating or non-character, as ``swiftStringLiteral(_:)`` escapes) or a `##` (a
     /// CI log command's start, see `QuotedText`) in bash's `$'...'`, such characters and `#` as
     /// their UTF-8 bytes (`\x1b`), so that the line stays one printable line that runs the same.
     package static func shellQuoted(_ word: String) -> String {
@@ -115,11 +115,12 @@ package enum RerunCommand {
         return quoted + "'"
     }
 
-    /// A control, format or line-separating character: escaped in the literals this writes.
+    /// A control, format or line-separating character, or any other that ``QuotedText`` shows
+    /// escaped (the non-characters U+FFFE and U+FFFF): escaped in the literals this writes.
     private static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator: true
-        default: false
+        default: QuotedText.visibleForm(of: scalar) != nil
         }
     }
 }

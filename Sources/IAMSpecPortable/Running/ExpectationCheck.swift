@@ -88,11 +88,13 @@ package enum ExpectationCheck {
     /// so an empty stack never reads as an empty window.
     package static func checkStack(expected: [MessageID], actual: [MessageID]) -> ExpectationFailure? {
         guard expected != actual else { return nil }
+        let expected = listText(expected.map(CaseSyntax.plain.id))
+        let actual = listText(actual.map(CaseSyntax.plain.id))
         return ExpectationFailure(
             check: .stack,
-            message: "stack (top first): expected \(listText(expected)), found \(listText(actual))",
-            expected: ["stack: \(listText(expected))"],
-            actual: ["stack: \(listText(actual))"],
+            message: "stack (top first): expected \(expected), found \(actual)",
+            expected: ["stack: \(expected)"],
+            actual: ["stack: \(actual)"],
             mismatch: "stack: a different stack"
         )
     }

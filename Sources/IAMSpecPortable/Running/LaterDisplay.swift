@@ -114,7 +114,9 @@ package enum LaterDisplay {
         start: VirtualTime
     ) -> String {
         messages.compactMap { id in
-            found[id].map { "; \(id): displayed later, \($0.during ? "by" : "at") +\($0.at - start) s" }
+            found[id].map {
+                "; \(CaseSyntax.plain.id(id)): displayed later, \($0.during ? "by" : "at") +\($0.at - start) s"
+            }
         }.joined()
     }
 }

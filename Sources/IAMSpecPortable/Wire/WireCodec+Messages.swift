@@ -61,8 +61,16 @@ extension WireCodec {
     /// The `seq` of a message, when it has one that is a whole number: what ties an answer to its
     /// request, read before anything else is checked.
     package static func sequenceNumber(of message: JSONValue) -> Int64? {
+        try? checkedSequenceNumber(of: message)
+    }
+
+    /// The `seq` of a message; nil when it has none.
+    ///
+    /// - Throws: ``WireFormatError`` when it has one that is no sequence number (an integer of at
+    ///   least 1): `seq: found "3", expected an integer of at least 1`.
+    package static func checkedSequenceNumber(of message: JSONValue) throws(WireFormatError) -> Int64? {
         guard case .object(let fields) = message, let seq = fields["seq"] else { return nil }
-        return try? WireValue(json: seq, at: .key("seq"), unknownKeys: .ignored).integer(atLeast: 1)
+        return try WireValue(json: seq, at: .key("seq"), unknownKeys: .ignored).integer(atLeast: 1)
     }
 
     /// A message's object and its `type`, to switch on; when the type is one of `types` but not

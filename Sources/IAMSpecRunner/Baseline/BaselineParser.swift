@@ -16,7 +16,10 @@ package enum BaselineParser {
 
     /// Reads and parses the file at `path`.
     package static func read(from path: String) -> Outcome {
-        switch YAMLFile.contents(of: path, unreadable: "cannot read the baseline file") {
+        let unreadable = { (reason: String) in
+            "cannot read the baseline file: \(reason); expected the engine's baseline, a YAML file (docs/CI.md, \"Baselines\")"
+        }
+        return switch YAMLFile.contents(of: path, unreadable: unreadable) {
         case .bytes(let bytes): parse(bytes, file: path)
         case .problem(let problem): Outcome(baseline: nil, diagnostics: [problem])
         }

@@ -71,7 +71,7 @@ private struct SourceLines {
     }
 
     private func read(_ path: String) -> (bytes: [UInt8], lineStarts: [Int]) {
-        switch YAMLFile.contents(of: path, unreadable: "") {
+        switch YAMLFile.contents(of: path, unreadable: { _ in "" }) {
         case .bytes(let bytes): (bytes, bytes.withUnsafeBufferPointer { YAMLSourceText(bytes: $0).lineStarts() })
         case .problem: ([], [])
         }

@@ -285,8 +285,9 @@ public enum SuiteLoader {
         )
     }
 
-    private static func unreadable(_ file: String) -> String {
-        "cannot read '\(file)'; expected a readable file"
+    /// The message for a file of the suite that cannot be read, for the reason.
+    private static func unreadable(_ file: String) -> (_ reason: String) -> String {
+        { reason in "cannot read '\(file)': \(reason); expected a readable file" }
     }
 }
 

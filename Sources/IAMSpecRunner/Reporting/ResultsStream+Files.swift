@@ -62,19 +62,6 @@ extension ResultsStream {
         try reader.checkVerdict(of: recorded)
         return recorded
     }
-
-    /// A decoding error in words: the key missing, or where the value does not fit and why.
-    package static func describe(_ error: any Error) -> String {
-        switch error {
-        case DecodingError.keyNotFound(let key, _): "the key \"\(key.stringValue)\" is missing"
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
-            DecodingError.dataCorrupted(let context):
-            context.codingPath.isEmpty
-                ? context.debugDescription
-                : "at \(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
-        default: "\(error)"
-        }
-    }
 }
 
 /// A results file that cannot be read, with where and why.

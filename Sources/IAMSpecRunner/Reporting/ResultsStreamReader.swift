@@ -197,7 +197,8 @@ package final class ResultsStreamReader {
         }
     }
 
-    /// The record a line holds, or an error saying it does not fit the format of `what`.
+    /// The record a line holds, or an error saying where and how it does not fit the format of
+    /// `what` (``RecordMismatch``).
     private static func decode<Record: Decodable>(
         _ type: Record.Type,
         _ what: String,
@@ -209,11 +210,8 @@ package final class ResultsStreamReader {
         do {
             return try decoder.decode(type, from: Data(line))
         } catch {
-            throw failure(
-                "found \(what) that does not fit the format: \(ResultsStream.describe(error))",
-                path: path,
-                line: number
-            )
+            let mismatch = RecordMismatch(error, record: what, line: line)
+            throw failure(mismatch.message, path: path, line: number, column: mismatch.column)
         }
     }
 

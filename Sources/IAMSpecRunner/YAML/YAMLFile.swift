@@ -18,22 +18,25 @@ enum YAMLFile {
     /// Why the file was not read: `path:1:1: error: ...`.
     case problem(Diagnostic)
 
-    /// Reads the regular file at `path`; `unreadable` is the diagnostic's message when it cannot
-    /// be opened or read (a FIFO or a device cannot).
+    /// Reads the regular file at `path`; `unreadable` makes the diagnostic's message, when it
+    /// cannot be opened or read, of the reason (`it is a folder`, `it is a device`, the system's
+    /// `Permission denied`): a FIFO or a device cannot be read.
     static func contents(
         of path: String,
-        unreadable: String,
+        unreadable: (_ reason: String) -> String,
         limit: Int = YAMLLimits.standard.maximumFileBytes
     ) -> YAMLFile {
         load(path, unreadable: unreadable, readsFIFO: false, limit: limit, stoppingWhen: { false })
-            ?? .problem(Diagnostic(unreadable, at: SourceLocation(file: path, line: 1, column: 1)))
+            ?? .problem(
+                Diagnostic(unreadable("its reading was stopped"), at: SourceLocation(file: path, line: 1, column: 1))
+            )
     }
 
     /// Reads the case file at `path`, a regular file or a FIFO (waiting for its writer); nil when
     /// `isStopped` says so before a FIFO's writer has closed it.
     static func contents(
         ofCaseFile path: String,
-        unreadable: String,
+        unreadable: (_ reason: String) -> String,
         stoppingWhen isStopped: () -> Bool
     ) -> YAMLFile? {
         load(
@@ -47,23 +50,23 @@ enum YAMLFile {
 
     private static func load(
         _ path: String,
-        unreadable: String,
+        unreadable: (_ reason: String) -> String,
         readsFIFO: Bool,
         limit: Int,
         stoppingWhen isStopped: () -> Bool
     ) -> YAMLFile? {
         let start = SourceLocation(file: path, line: 1, column: 1)
+        func failure(_ reason: String) -> YAMLFile { .problem(Diagnostic(unreadable(reason), at: start)) }
         var status = stat()
         let isFIFO = readsFIFO && stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO
         // Without waiting: a FIFO with no writer would block `open` for ever; its reads wait in
         // `poll`, which the caller's stop can end.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return .problem(Diagnostic(unreadable, at: start)) }
+        guard descriptor >= 0 else { return failure(systemReason()) }
         defer { close(descriptor) }
-        guard fstat(descriptor, &status) == 0,
-            status.st_mode & S_IFMT == S_IFREG || (isFIFO && status.st_mode & S_IFMT == S_IFIFO)
-        else {
-            return .problem(Diagnostic(unreadable, at: start))
+        guard fstat(descriptor, &status) == 0 else { return failure(systemReason()) }
+        guard status.st_mode & S_IFMT == S_IFREG || (isFIFO && status.st_mode & S_IFMT == S_IFIFO) else {
+            return failure(kind(of: status))
         }
         let size = Int(status.st_size)
         guard size <= limit else { return .problem(tooLarge(found: "\(size) bytes", limit: limit, at: start)) }
@@ -79,7 +82,7 @@ enum YAMLFile {
             if isFIFO {
                 switch awaitBytes(descriptor, stoppingWhen: isStopped) {
                 case .stopped: return nil
-                case .failed: return .problem(Diagnostic(unreadable, at: start))
+                case .failed(let reason): return failure(reason)
                 case .ready: break
                 }
             }
@@ -87,7 +90,7 @@ enum YAMLFile {
                 read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
             }
             if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-            guard count >= 0 else { return .problem(Diagnostic(unreadable, at: start)) }
+            guard count >= 0 else { return failure(systemReason()) }
             if count == 0 { break }
             filled += count
         }
@@ -95,12 +98,29 @@ enum YAMLFile {
         return .bytes(bytes)
     }
 
+    /// The reason of the system call that failed last (`Permission denied`).
+    private static func systemReason() -> String {
+        String(cString: strerror(errno))
+    }
+
+    /// What a file that is no regular file is: `it is a folder`, `it is a device`.
+    private static func kind(of status: stat) -> String {
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: "it is a folder"
+        case S_IFIFO: "it is a FIFO"
+        case S_IFSOCK: "it is a socket"
+        case S_IFCHR, S_IFBLK: "it is a device"
+        default: "it is not a regular file"
+        }
+    }
+
     /// How a wait for a FIFO's bytes ended.
     private enum Wait {
         /// Bytes are there, or the writer closed it (the next read says which).
         case ready
         case stopped
-        case failed
+        /// The wait failed, for this reason.
+        case failed(String)
     }
 
     /// Waits until the FIFO has bytes or its writer has closed it, asking `isStopped` every
@@ -110,8 +130,10 @@ enum YAMLFile {
         while true {
             if isStopped() { return .stopped }
             let ready = poll(&request, 1, 100)
-            if ready > 0 { return request.revents & Int16(POLLERR | POLLNVAL) == 0 ? .ready : .failed }
-            if ready < 0 && errno != EINTR { return .failed }
+            if ready > 0 {
+                return request.revents & Int16(POLLERR | POLLNVAL) == 0 ? .ready : .failed("its writer failed")
+            }
+            if ready < 0 && errno != EINTR { return .failed(systemReason()) }
         }
     }
 

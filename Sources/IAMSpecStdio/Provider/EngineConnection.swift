@@ -569,7 +569,15 @@ final class EngineConnection: Sendable {
                 state.withLock { $0.strayLines.append(stray) }
                 return nil
             }
-            let found = WireCodec.sequenceNumber(of: value).map { "seq \($0)" } ?? "no seq"
+            let found: String
+            do {
+                found = try WireCodec.checkedSequenceNumber(of: value).map { "seq \($0)" } ?? "no seq"
+            } catch {
+                throw fail(
+                    "the engine's `\(type)` answer to \(request.summary) (seq \(seq)) does not follow the protocol: "
+                        + "\(error) (\(excerpt(line)))"
+                )
+            }
             throw fail(
                 "the engine's answer is out of step: iamspec waited for the answer to \(request.summary) "
                     + "(seq \(seq)), and read a line with \(found) (\(excerpt(line)))"

@@ -20,8 +20,10 @@ struct ExplainCommand: ParsableCommand {
             explained run is listed under one behaviour; the others stay differences, grouped by \
             the rule of their failing check and their mismatch. Prints both; with --json, also \
             writes the stream with the behaviours in its footer (iamspec report and docs show \
-            them). iamspec run does the same by itself unless --no-explain. Exit status 0 when it \
-            explained what it could, 2 when the stream or the cases cannot be read.
+            them). iamspec run does the same by itself unless --no-explain. A failed run whose \
+            case the specs read do not hold is explained by nothing, and a warning on standard \
+            error names it. Exit status 0 when it explained what it could, 2 when the stream or \
+            the cases cannot be read.
             """
     )
 
@@ -70,6 +72,7 @@ struct ExplainCommand: ParsableCommand {
         var summary = recorded.summary
         let paths = specs.isEmpty ? summary.header.suitePaths : specs
         let loaded = try SuiteLoading.load(paths)
+        Self.warnOfRunsWithoutTheirCase(summary, cases: loaded.compactCases, paths: paths)
         summary.behaviours = try Self.explain(
             summary,
             cases: loaded.compactCases,
@@ -92,6 +95,24 @@ struct ExplainCommand: ParsableCommand {
         }
         let lines = ConsoleReport(style: ConsoleStyle(usesColor: false)).differenceLines(for: summary)
         print(lines.isEmpty ? "no failed run to explain" : lines.joined(separator: "\n"))
+    }
+
+    /// Warns, on standard error, of the summary's failed runs whose case is not among `cases` (the
+    /// specs read from `paths`, given by `--specs` or recorded by the stream): nothing can replay
+    /// them, so nothing explains them. Naming them, the first ten, tells a wrong `--specs` from a
+    /// stream with nothing to explain.
+    private static func warnOfRunsWithoutTheirCase(_ summary: RunSummary, cases: [CompactCase], paths: [String]) {
+        let ids = Set(cases.map(\.id))
+        let orphans = summary.results.filter { $0.status == .failed && !ids.contains($0.caseID) }
+        guard !orphans.isEmpty else { return }
+        let shown = orphans.prefix(10).map { "\(QuotedText.line($0.caseID)) [\($0.profile.rawValue)]" }
+        let more = orphans.count > shown.count ? ", and \(orphans.count - shown.count) more" : ""
+        let runs = orphans.count == 1 ? "1 failed run has" : "\(orphans.count) failed runs have"
+        StandardError.write(
+            "warning: \(runs) no case in the specs read (\(paths.map(QuotedText.line).joined(separator: ", "))), "
+                + "so nothing explains \(orphans.count == 1 ? "it" : "them"): \(shown.joined(separator: ", "))\(more); "
+                + "give --specs the spec files the runs came from"
+        )
     }
 
     /// The behaviours that explain the summary's failed runs, replayed in this process, the runs

@@ -22,7 +22,8 @@ struct RunCompiledCommand: ParsableCommand {
             does (each repeat within the suite's timeout). On SIGINT, SIGTERM or SIGHUP no more runs start and the \
             results so far are reported, marked interrupted. Exit status 0 when every run passed \
             (skips allowed), 1 when any failed or errored or the run was interrupted, 2 for usage, \
-            file or engine errors.
+            file or engine errors, 5 when the suite holds no case run, so that nothing would be \
+            checked (unless --allow-empty), as `iamspec run` exits for a selection matching none.
             """
     )
 
@@ -46,6 +47,9 @@ struct RunCompiledCommand: ParsableCommand {
         )
     )
     var repeats = 1
+
+    @Flag(help: "A compiled suite that holds no case run exits 0 (with a warning) instead of 5.")
+    var allowEmpty = false
 
     func validate() throws {
         guard (1...RunCommand.maximumRepeats).contains(repeats) else {
@@ -73,6 +77,7 @@ struct RunCompiledCommand: ParsableCommand {
             [("--json", json)],
             inputs: [ReportDestinations.Input(role: "the compiled suite", path: compiled)]
         )
+        if suite.compiled.runs.isEmpty && !control.isInterrupted { try acceptNoRun() }
         let provider = try engineProvider(timeout: suite.timeout, unless: control)
         let stdioProvider = provider as? StdioEngineProvider
         defer { stdioProvider?.shutdown() }
@@ -131,6 +136,20 @@ struct RunCompiledCommand: ParsableCommand {
         fflush(nil)
         for error in errors { StandardError.write(error) }
         ExitStatus.exitProcess(errors.isEmpty ? judged.exitCode : ExitStatus.usage)
+    }
+
+    /// A suite of no case run (compiled from a selection matching none, with `--allow-empty`, or
+    /// edited): a warning with `--allow-empty`, otherwise exit status 5, as `run` treats a
+    /// selection that matches no run: nothing would be checked.
+    private func acceptNoRun() throws(CommandFailure) {
+        guard allowEmpty else {
+            throw CommandFailure(
+                message: "\(compiled):1:1: error: found a compiled suite of no case run, expected at least one run "
+                    + "to check; compile a selection that matches some (iamspec compile), or give --allow-empty",
+                exitStatus: ExitStatus.emptySelection
+            )
+        }
+        StandardError.write("warning: the compiled suite \(compiled) holds no case run: nothing is checked")
     }
 
     /// The engine under test (``makeEngineProvider(timeout:)``), or, when `control` is

@@ -7,8 +7,8 @@ enum ExitStatus {
     static let failure: Int32 = 1
     /// Usage, configuration or spec errors.
     static let usage: Int32 = 2
-    /// The selection matched no case run (as pytest's 5, "no tests collected"), without
-    /// `--allow-empty`: a mistyped `--filter` must not pass for ever.
+    /// The selection matched no case run, or a compiled suite holds none (as pytest's 5, "no tests
+    /// collected"), without `--allow-empty`: a mistyped `--filter` must not pass for ever.
     static let emptySelection: Int32 = 5
 
     /// Ends the process with `status`, as C's `exit` (standard output flushed); in a command,

@@ -79,6 +79,35 @@ import Testing
         #expect(scannedBroken > 0 && refusedByBoth > 1_000)
     }
 
+    /// A `requires` emptied by hand reads back, both ways, with what the case's content needs
+    /// (`CapabilityNeeds`), as the loader derives it; what only the file says stays.
+    @Test func bothReadersAddWhatTheCaseNeedsToItsRequires() throws {
+        let (lines, ruleIDs) = try Self.caseLines()
+        for line in lines.prefix(40) {
+            guard case .object(var fields) = try JSONParser.parse(line) else {
+                Issue.record("a case that is no object")
+                continue
+            }
+            let declared = fields["requires"]
+            fields["requires"] = .array([.string(Capability.displayNext.rawValue)])
+            let edited = Array(JSONSerializer.line(.object(fields)).utf8)
+            let full = try #require(Self.fullRead(edited, ruleIDs: ruleIDs))
+            let expected = CapabilityNeeds.of(full).union([.displayNext])
+            #expect(full.requires == expected, "\(full.id)")
+            if let scanned = CompiledSuite.scanCase(edited, ruleIDs: ruleIDs) {
+                #expect(scanned.requires == expected, "\(full.id)")
+            }
+            // What the loader wrote held them already.
+            let written = Set(Self.strings(declared).compactMap { Capability(rawValue: $0) })
+            #expect(CapabilityNeeds.of(full).isSubset(of: written))
+        }
+    }
+
+    private static func strings(_ value: JSONValue?) -> [String] {
+        guard case .array(let elements)? = value else { return [] }
+        return elements.compactMap { if case .string(let text) = $0 { text } else { nil } }
+    }
+
     @Test func aKeyWrittenTwiceIsLeftToTheFullReader() throws {
         let (lines, ruleIDs) = try Self.caseLines()
         let line = String(decoding: lines[0], as: UTF8.self)

@@ -22,13 +22,14 @@ enum HostileStrings {
     }()
 
     /// Characters no report may hold as they are: C0 (a line feed aside), DEL, C1, the bidi
-    /// controls, the line and paragraph separators and the non-characters XML forbids.
+    /// controls, the line and paragraph separators, the invisible zero-width characters and the
+    /// non-characters XML forbids.
     static func actingCharacters(in text: String, allowingLineFeeds: Bool = false) -> [Unicode.Scalar] {
         text.unicodeScalars.filter { scalar in
             if scalar == "\n" { return !allowingLineFeeds }
             switch scalar.value {
-            case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028,
-                0x2029, 0xFFFE, 0xFFFF:
+            case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200B, 0x200E, 0x200F, 0x202A...0x202E, 0x2060...0x2064,
+                0x2066...0x2069, 0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF:
                 return true
             default:
                 return false
@@ -51,6 +52,11 @@ struct QuotedTextTests {
                 == "\\u{202e}abc\\u{202c}\\u{2066}\\u{2069}\\u{200e}\\u{200f}\\u{61c}"
         )
         #expect(QuotedText.line("\u{FFFE}\u{FFFF}") == "\\u{fffe}\\u{ffff}")
+        // Names that differ by an invisible character only look different.
+        #expect(
+            QuotedText.line("promo\u{200B} \u{FEFF}name \u{2060}\u{2064}")
+                == "promo\\u{200b} \\u{feff}name \\u{2060}\\u{2064}"
+        )
     }
 
     @Test func textThatActsNowhereIsKeptAsItIs() {

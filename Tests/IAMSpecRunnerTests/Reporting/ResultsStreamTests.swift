@@ -95,6 +95,38 @@ struct ResultsStreamTests {
         }
     }
 
+    /// A field of the wrong type is named, with what was found and what the format expects, at
+    /// the column where the value starts: `replacement` (for `original`, in the errored run's line)
+    /// holds it from its `at`-th byte.
+    @Test(arguments: [
+        (#""status":"error""#, #""status":7"#, 9, "found 7 for status in a case record, expected a string"),
+        (
+            #""duration_ms":"#, #""duration_ms":"5","x":"#, 14,
+            #"found "5" for duration_ms in a case record, expected an integer"#
+        ),
+        (
+            #""location":{"#, #""location":[],"x":{"#, 11,
+            "found an array [] for location in a case record, expected an object"
+        ),
+        (
+            #""timeline":["#, #""timeline":[7],"x":["#, 12,
+            "found 7 for timeline[0] in a case record, expected an object"
+        ),
+        (#""status":"error""#, #""status":null"#, 9, "found null for status in a case record, expected a string"),
+    ])
+    func aFieldOfTheWrongTypeIsNamedAtItsValue(original: String, replacement: String, at: Int, message: String) throws {
+        var text = lines(ReportFixtures.summary())
+        let found = try #require(text[3].range(of: original))
+        let column = text[3].utf8.distance(from: text[3].startIndex, to: found.lowerBound) + at + 1
+        text[3].replaceSubrange(found, with: replacement)
+        let data = Data(text.joined(separator: "\n").utf8)
+        #expect {
+            _ = try ResultsStream.decode(data, path: "r.jsonl")
+        } throws: { error in
+            (error as? ResultsStreamError)?.description == "r.jsonl:4:\(column): error: \(message)"
+        }
+    }
+
     /// Bytes that are not UTF-8 are named where they are, not as JSON that is not valid.
     @Test func bytesThatAreNotUTF8AreLocated() throws {
         var text = lines(ReportFixtures.summary()).map { Array($0.utf8) }

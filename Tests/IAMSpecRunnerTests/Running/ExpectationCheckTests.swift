@@ -134,4 +134,28 @@ struct ExpectationCheckTests {
         #expect(empty?.expected == ["stack: []"], "an empty stack is not an empty window")
         #expect(empty?.actual == ["stack: [a]"])
     }
+
+    /// A message id the case format could not hold (an engine's) is quoted wherever a failure
+    /// names it, and a report shows what it holds: `promo`, `promo ` and `promo` with a zero-width
+    /// space never read alike.
+    @Test func anIdNoCaseCouldHoldIsQuotedInEveryFailure() {
+        let lookalikes: [Observation] = [.displayed("promo ", extras: [:]), .displayed("promo\u{200B}", extras: [:])]
+        let sequence = ExpectationCheck.checkSequence([.displayed(.id("promo"), extras: nil)], window: lookalikes[...])
+        #expect(
+            sequence.map { QuotedText.line($0.message) }
+                == #"sequence on delivery: expected [displayed: promo], found [displayed: "promo ", displayed: "promo\u{200b}"]"#
+        )
+        #expect(sequence?.actual == [#"displayed: "promo ""#, "displayed: \"promo\u{200B}\""])
+        let contains = ExpectationCheck.checkContains([.displayed(.id("promo"), extras: nil)], window: lookalikes[...])
+        #expect(
+            contains?.message
+                == #"contains: no observation matching `displayed: promo` in [displayed: "promo ", "#
+                + "displayed: \"promo\u{200B}\"]"
+        )
+        let absent = ExpectationCheck.checkAbsent([.displayed(.any, extras: nil)], window: lookalikes[...])
+        #expect(absent?.message == #"absent: `displayed: "promo "` matches `displayed: "*"`"#)
+        let stack = ExpectationCheck.checkStack(expected: ["promo"], actual: ["promo "])
+        #expect(stack?.message == #"stack (top first): expected [promo], found ["promo "]"#)
+        #expect(stack?.actual == [#"stack: ["promo "]"#])
+    }
 }

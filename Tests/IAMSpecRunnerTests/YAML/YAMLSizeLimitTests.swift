@@ -79,7 +79,12 @@ struct YAMLSizeLimitTests {
 
     @Test func aFileWithinTheLimitIsReadWhole() throws {
         let scratch = try SpecScratch(["a.yaml": "id: a\n"])
-        guard case .bytes(let bytes) = YAMLFile.contents(of: scratch.folder + "/a.yaml", unreadable: "no", limit: 6)
+        guard
+            case .bytes(let bytes) = YAMLFile.contents(
+                of: scratch.folder + "/a.yaml",
+                unreadable: { _ in "no" },
+                limit: 6
+            )
         else {
             Issue.record("a file at the limit is read")
             return
@@ -93,7 +98,7 @@ struct YAMLSizeLimitTests {
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         try handle.truncate(atOffset: 1 << 30)
         try handle.close()
-        guard case .problem(let problem) = YAMLFile.contents(of: path, unreadable: "no") else {
+        guard case .problem(let problem) = YAMLFile.contents(of: path, unreadable: { _ in "no" }) else {
             Issue.record("a 1 GiB file is refused")
             return
         }
@@ -107,7 +112,12 @@ struct YAMLSizeLimitTests {
     /// the limit.
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status")))
     func aFileThatHidesItsSizeIsReadOnlyToTheLimit() {
-        guard case .problem(let problem) = YAMLFile.contents(of: "/proc/self/status", unreadable: "no", limit: 100)
+        guard
+            case .problem(let problem) = YAMLFile.contents(
+                of: "/proc/self/status",
+                unreadable: { _ in "no" },
+                limit: 100
+            )
         else {
             Issue.record("/proc/self/status is longer than 100 bytes")
             return
@@ -118,25 +128,27 @@ struct YAMLSizeLimitTests {
         )
     }
 
-    /// Neither a device nor a FIFO is read: a FIFO with no writer is not waited for.
+    /// Neither a device, a FIFO nor a folder is read, each said as what it is: a FIFO with no
+    /// writer is not waited for.
     @Test func onlyARegularFileIsRead() throws {
         let scratch = try SpecScratch(["a.yaml": ""])
         let fifo = scratch.folder + "/fifo.yaml"
         #expect(mkfifo(fifo, 0o644) == 0)
-        for path in [fifo, "/dev/zero"] {
-            guard case .problem(let problem) = YAMLFile.contents(of: path, unreadable: "not a file") else {
+        for (path, kind) in [(fifo, "a FIFO"), ("/dev/zero", "a device"), (scratch.folder, "a folder")] {
+            guard case .problem(let problem) = YAMLFile.contents(of: path, unreadable: { "not a file: \($0)" }) else {
                 Issue.record("\(path) is refused")
                 continue
             }
-            #expect(problem.description == "\(path):1:1: error: not a file")
+            #expect(problem.description == "\(path):1:1: error: not a file: it is \(kind)")
         }
     }
 
-    @Test func anUnreadableFileSaysSo() {
-        guard case .problem(let problem) = YAMLFile.contents(of: "/no/such.yaml", unreadable: "cannot read it") else {
+    @Test func anUnreadableFileSaysWhy() {
+        let unreadable = { (reason: String) in "cannot read it: \(reason)" }
+        guard case .problem(let problem) = YAMLFile.contents(of: "/no/such.yaml", unreadable: unreadable) else {
             Issue.record("a missing file is a problem")
             return
         }
-        #expect(problem.description == "/no/such.yaml:1:1: error: cannot read it")
+        #expect(problem.description == "/no/such.yaml:1:1: error: cannot read it: \(String(cString: strerror(ENOENT)))")
     }
 }

@@ -6,7 +6,8 @@ import IAMSpec
 ///
 /// The loader fills ``SpecCase/requires`` with it, with the capabilities of the rules the case
 /// checks and the behavioural ones its `requires` declares; any other capability written in a
-/// case's `requires` must be one of these. Behavioural capabilities (`Capability.behavioural`) are
+/// case's `requires` must be one of these. A compiled suite's reader adds it to the `requires`
+/// the document gives (`CompiledSuite.withDerivedNeeds`). Behavioural capabilities (`Capability.behavioural`) are
 /// never derived here: a case declares them, and `iamspec lint` proves each by running the case.
 package enum CapabilityNeeds {
     /// Every capability the case uses.

@@ -36,7 +36,7 @@ package enum CapabilityNeeds {
     }
 
     /// What the engine's configuration needs.
-    static func of(_ configuration: EngineConfiguration) -> CapabilityBits {
+    package static func of(_ configuration: EngineConfiguration) -> CapabilityBits {
         var needs = CapabilityBits()
         if configuration.delegate == .implemented { needs.insert(.delegate) }
         if configuration.orientation != .portrait || configuration.device == .tablet { needs.insert(.orientation) }
@@ -44,7 +44,7 @@ package enum CapabilityNeeds {
     }
 
     /// What a message needs: one of `given.messages`, or the one a `present_local` step presents.
-    static func of(_ message: InAppMessage) -> CapabilityBits {
+    package static func of(_ message: InAppMessage) -> CapabilityBits {
         var needs = CapabilityBits()
         if message.orientation != .any { needs.insert(.orientation) }
         let imageOnLaterDeliveries = message.imageOnLaterDeliveries
@@ -82,7 +82,7 @@ package enum CapabilityNeeds {
 
     /// What a stimulus of the kind with these values needs: its kind's capability, a chosen
     /// word's, a local message's.
-    static func of(_ kind: StimulusKind, _ values: [StepValue]) -> CapabilityBits {
+    package static func of(_ kind: StimulusKind, _ values: [StepValue]) -> CapabilityBits {
         var needs = CapabilityBits()
         if let capability = kind.capability { needs.insert(capability) }
         for (field, value) in zip(kind.fields, values) {
@@ -102,7 +102,7 @@ package enum CapabilityNeeds {
     }
 
     /// What an expectation needs: what its patterns read.
-    static func of(_ expectation: Expectation) -> CapabilityBits {
+    package static func of(_ expectation: Expectation) -> CapabilityBits {
         var needs = CapabilityBits()
         if expectation.stack != nil { needs.insert(.stackInspection) }
         for pattern in expectation.sequence ?? [] { needs.formUnion(of(pattern)) }

@@ -49,7 +49,7 @@ public final class ExampleEngine implements Engine {
             "trigger-session-start", "trigger-any-purchase", "trigger-purchase", "trigger-custom-event",
             "trigger-push-click", "property-filters", "priority", "minimum-interval", "delay", "timeout",
             "reeligibility", "test-sends", "display-next", "no-matching-trigger", "app-lifecycle", "user-change",
-            "analytics", "stack-inspection", "extras", "push-click");
+            "analytics", "stack-inspection", "extras", "push-click", "large-integers");
 
     /** Serves the protocol on stdin and stdout until iamspec is done. */
     public static void main(String[] arguments) {

@@ -37,7 +37,7 @@ CAPABILITIES = [
     "trigger-session-start", "trigger-any-purchase", "trigger-purchase", "trigger-custom-event",
     "trigger-push-click", "property-filters", "priority", "minimum-interval", "delay", "timeout",
     "reeligibility", "test-sends", "display-next", "no-matching-trigger", "app-lifecycle", "user-change",
-    "analytics", "stack-inspection", "extras", "push-click",
+    "analytics", "stack-inspection", "extras", "push-click", "large-integers",
 ]
 
 

@@ -56,6 +56,26 @@ struct PropertyFilterTests {
         Example(.atMost(10), .integer(10), true),
         Example(.atMost(10), .integer(11), false),
         Example(.atMost(10), nil, false),
+        Example(.atLeast(9.5), .integer(9), false),
+        Example(.atMost(-9.5), .integer(-9), false),
+        Example(.lessThan(-9.5), .integer(-10), true),
+    ]
+
+    /// Integers compare with a real operand exactly, beyond 2^53 and beyond Int64's range too.
+    static let largeNumbersExamples: [Example] = [
+        Example(.greaterThan(9_007_199_254_740_992), .integer(9_007_199_254_740_993), true),
+        Example(.atMost(9_007_199_254_740_992), .integer(9_007_199_254_740_993), false),
+        Example(.atLeast(-9_007_199_254_740_992), .integer(-9_007_199_254_740_993), false),
+        Example(.equals(.real(9_007_199_254_740_992)), .integer(9_007_199_254_740_993), false),
+        Example(.equals(.real(9_007_199_254_740_992)), .integer(9_007_199_254_740_992), true),
+        Example(.notEquals(.integer(9_007_199_254_740_993)), .real(9_007_199_254_740_992), true),
+        Example(.lessThan(1e19), .integer(.max), true),
+        Example(.greaterThan(9_223_372_036_854_775_808), .integer(.max), false),
+        Example(.atLeast(-9_223_372_036_854_775_808), .integer(.min), true),
+        Example(.lessThan(-1e19), .integer(.min), false),
+        Example(.greaterThan(-1e19), .integer(.min), true),
+        Example(.greaterThan(.nan), .integer(5), false),
+        Example(.lessThan(.nan), .integer(5), false),
     ]
 
     static let patternsExamples: [Example] = [
@@ -112,6 +132,11 @@ struct PropertyFilterTests {
 
     @Test("number operators: numbers only", arguments: numbersExamples)
     func numbers(_ example: Example) throws {
+        #expect(try fires(example) == example.fires)
+    }
+
+    @Test("integers and reals compare exactly, as numbers", arguments: largeNumbersExamples)
+    func largeNumbers(_ example: Example) throws {
         #expect(try fires(example) == example.fires)
     }
 

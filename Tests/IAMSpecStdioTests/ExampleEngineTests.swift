@@ -35,7 +35,7 @@ import Testing
             .analytics, .stackInspection, .triggerSessionStart, .triggerAnyPurchase, .triggerPurchase,
             .triggerCustomEvent, .triggerPushClick, .propertyFilters, .priority, .minimumInterval, .delay, .timeout,
             .reeligibility, .testSends, .displayNext, .noMatchingTrigger, .appLifecycle, .userChange, .extras,
-            .pushClick,
+            .pushClick, .largeIntegers,
         ]
         #expect(provider.description.capabilities == declared)
         #expect(provider.description.profiles == Set(Profile.allCases))

@@ -122,6 +122,12 @@ public struct Capability: RawRepresentable, Sendable, Hashable, CaseIterable, Co
     /// (Braze Swift SDK): a `click` followed, while the clicked message may still be on screen, by
     /// a step that may present a message.
     public static let clickFollowUp = Capability("click-follow-up", 38)
+    /// Integers beyond what a double holds exactly (above 2^53 in magnitude), read and compared
+    /// exactly: an event property, or an `equals` / `not_equals` operand, such as
+    /// 9007199254740993. An engine whose language reads JSON numbers as doubles (JavaScript's
+    /// `JSON.parse`) cannot tell it from 9007199254740992, and lacks it (JSON Schema's test suite
+    /// keeps such numbers in its optional `bignum` tests for the same reason).
+    public static let largeIntegers = Capability("large-integers", 39)
 
     /// Every capability, in the order of their bits.
     public static let allCases: [Capability] = [
@@ -130,7 +136,7 @@ public struct Capability: RawRepresentable, Sendable, Hashable, CaseIterable, Co
         .triggerSessionStart, .triggerAnyPurchase, .triggerPurchase, .triggerCustomEvent, .triggerPushClick,
         .propertyFilters, .priority, .minimumInterval, .delay, .timeout, .reeligibility, .testSends, .displayNext,
         .noMatchingTrigger, .delegateNow, .delegateLater, .delegateDiscard, .delegateRollback, .appLifecycle,
-        .userChange, .dataWipe, .extras, .pushClick, .appDismissal, .clickFollowUp,
+        .userChange, .dataWipe, .extras, .pushClick, .appDismissal, .clickFollowUp, .largeIntegers,
     ]
 
     /// The capabilities by name, for ``init(rawValue:)``.
@@ -227,5 +233,7 @@ extension Capability {
         "an `app_dismiss` step",
         "a rule gated by it, or it in `requires`: a case whose outcome changes when a message that meets "
             + "a clicked message is stacked (proven by `iamspec lint`)",
+        "an event property, or an `equals` or `not_equals` operand, that is an integer beyond 2^53 "
+            + "(9007199254740992) either way",
     ]
 }

@@ -70,10 +70,10 @@ package enum CapabilityNeeds {
             case .anyPurchase: needs.insert(.triggerAnyPurchase)
             case .specificPurchase(_, let filters):
                 needs.insert(.triggerPurchase)
-                if !filters.groups.isEmpty { needs.insert(.propertyFilters) }
+                needs.formUnion(of(filters))
             case .customEvent(_, let filters):
                 needs.insert(.triggerCustomEvent)
-                if !filters.groups.isEmpty { needs.insert(.propertyFilters) }
+                needs.formUnion(of(filters))
             case .pushClick: needs.insert(.triggerPushClick)
             }
         }
@@ -94,11 +94,38 @@ package enum CapabilityNeeds {
                 }
             case .localMessage:
                 needs.formUnion(of(value.message))
-            case .text, .message, .span, .number, .properties:
+            case .properties:
+                if value.properties.values.contains(where: isLargeInteger) { needs.insert(.largeIntegers) }
+            case .text, .message, .span, .number:
                 break
             }
         }
         return needs
+    }
+
+    /// What a trigger's filters need: `property-filters`, and `large-integers` for an `equals` or
+    /// `not_equals` operand beyond 2^53.
+    private static func of(_ filters: PropertyFilters) -> CapabilityBits {
+        guard !filters.groups.isEmpty else { return [] }
+        var needs: CapabilityBits = [.propertyFilters]
+        for group in filters.groups {
+            for condition in group {
+                switch condition.comparison {
+                case .equals(let operand), .notEquals(let operand):
+                    if isLargeInteger(operand) { needs.insert(.largeIntegers) }
+                case .greaterThan, .lessThan, .atLeast, .atMost, .matches, .doesNotMatch, .exists, .doesNotExist,
+                    .withinLast, .moreThanAgo, .lessThanInFuture, .moreThanInFuture:
+                    break
+                }
+            }
+        }
+        return needs
+    }
+
+    /// Whether the value is an integer a double cannot hold exactly: above 2^53 in magnitude.
+    private static func isLargeInteger(_ value: PropertyValue) -> Bool {
+        guard case .integer(let integer) = value else { return false }
+        return integer.magnitude > 1 << 53
     }
 
     /// What an expectation needs: what its patterns read.

@@ -48,29 +48,33 @@ struct PropertyFilterEvaluation {
         case .notEquals(let operand):
             return value.map { !equal($0, operand) } ?? rules.notEqualsHoldsWhenAbsent
         case .greaterThan(let operand):
-            guard let number = number(value) else { return false }
             guard rules.numbersOrdered == .numeric else {
+                guard let number = number(value) else { return false }
                 return rules.greaterThan.admits(Self.text(of: number), above: Self.text(of: operand))
             }
-            return rules.greaterThan.admits(number, above: operand)
+            guard let order = order(of: value, against: operand) else { return false }
+            return rules.greaterThan.admits(order, above: 0)
         case .lessThan(let operand):
-            guard let number = number(value) else { return false }
             guard rules.numbersOrdered == .numeric else {
+                guard let number = number(value) else { return false }
                 return rules.lessThan.admits(Self.text(of: number), below: Self.text(of: operand))
             }
-            return rules.lessThan.admits(number, below: operand)
+            guard let order = order(of: value, against: operand) else { return false }
+            return rules.lessThan.admits(order, below: 0)
         case .atLeast(let operand):
-            guard let number = number(value) else { return false }
             guard rules.numbersOrdered == .numeric else {
+                guard let number = number(value) else { return false }
                 return rules.atLeast.admits(Self.text(of: number), above: Self.text(of: operand))
             }
-            return rules.atLeast.admits(number, above: operand)
+            guard let order = order(of: value, against: operand) else { return false }
+            return rules.atLeast.admits(order, above: 0)
         case .atMost(let operand):
-            guard let number = number(value) else { return false }
             guard rules.numbersOrdered == .numeric else {
+                guard let number = number(value) else { return false }
                 return rules.atMost.admits(Self.text(of: number), below: Self.text(of: operand))
             }
-            return rules.atMost.admits(number, below: operand)
+            guard let order = order(of: value, against: operand) else { return false }
+            return rules.atMost.admits(order, below: 0)
         case .matches(let pattern):
             guard case .string(let text)? = value else { return false }
             return regexes.findsMatch(pattern, in: text, searching: rules.regexSearch)
@@ -104,6 +108,15 @@ struct PropertyFilterEvaluation {
         return Double(text)
     }
 
+    /// How the value orders against a number operand (``NumericOrder``): an integer or a real; a
+    /// string only when number operators read strings.
+    private func order(of value: PropertyValue?, against operand: Double) -> Int? {
+        guard !rules.numberOperatorsNeedNumbers, case .string(let text)? = value else {
+            return value.flatMap { NumericOrder.of($0, against: operand) }
+        }
+        return Double(text).flatMap { NumericOrder.of($0, against: operand) }
+    }
+
     /// A number as text, as an engine that compares numbers as text writes it: a whole number
     /// without a fraction ("10", not "10.0").
     private static func text(of number: Double) -> String {
@@ -125,14 +138,17 @@ struct PropertyFilterEvaluation {
         }
     }
 
-    /// Same type and same value; integers and reals compare with each other as numbers.
+    /// Same type and same value; integers and reals compare with each other as numbers, exactly
+    /// (``NumericOrder``).
     static func equal(_ value: PropertyValue, _ operand: PropertyValue) -> Bool {
         switch (value, operand) {
         case (.string(let left), .string(let right)): left == right
         case (.boolean(let left), .boolean(let right)): left == right
         case (.time(let left), .time(let right)): left == right
         case (.integer(let left), .integer(let right)): left == right
-        case (.integer, .real), (.real, .integer), (.real, .real): value.number == operand.number
+        case (.integer(let integer), .real(let real)), (.real(let real), .integer(let integer)):
+            NumericOrder.of(integer, against: real) == 0
+        case (.real(let left), .real(let right)): left == right
         case (.string, _), (.boolean, _), (.time, _), (.integer, _), (.real, _): false
         }
     }

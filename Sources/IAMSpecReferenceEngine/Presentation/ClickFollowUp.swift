@@ -23,8 +23,9 @@ struct ClickFollowUp {
     /// or an earlier firing of the same one (braze-swift-sdk's `validateNoMessagePresented`, case
     /// `.followup`, puts whatever `followupMessage` held on the stack before it holds the new one).
     mutating func hold(_ presentation: Presentation) -> Presentation? {
-        defer { held = presentation }
-        return held
+        let replaced = held
+        held = presentation
+        return replaced
     }
 
     /// The clicked message left the screen: disarms, and hands over the follow-up, if any.

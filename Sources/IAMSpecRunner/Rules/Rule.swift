@@ -134,13 +134,9 @@ public struct RuleCatalogue: Sendable {
     }
 
     /// The catalogue's own copy of a rule id it has, without copying the rule: what a case holds,
-    /// one string for each rule however many cases cite it.
-    package func sharedID(_ id: String) -> String? {
-        positions[id].map { rules[$0].id }
-    }
-
-    /// ``sharedID(_:)``, with the profiles the rule holds for when it does not hold for all of them
-    /// (nil for most rules): a case that runs under another profile may not name it.
+    /// one string for each rule however many cases cite it; with the profiles the rule holds for
+    /// when it does not hold for all of them (nil for most rules): a case that runs under another
+    /// profile may not name it.
     package func sharedIDAndLimitedProfiles(_ id: String) -> (id: String, profiles: [Profile]?)? {
         positions[id].map { (rules[$0].id, limitedProfiles[$0]) }
     }

@@ -1,8 +1,8 @@
 import IAMSpec
 
 /// How a property's number orders against a filter's operand, exactly: "Integers and reals
-/// compare as numbers" (semantics notes, property filters), so an integer beyond 2^53 is not
-/// first rounded to the nearest real, where 2^53 + 1 would equal 2^53.
+/// compare as numbers" (rule `filters.exact-types`), so an integer beyond 2^53 is not first
+/// rounded to the nearest real, where 2^53 + 1 would equal 2^53.
 enum NumericOrder {
     /// -1, 0 or 1 as the value is below, equal to or above the operand; nil when either is not a
     /// number (NaN), which no comparison admits.

@@ -107,6 +107,25 @@ struct ReportCommandTests {
         #expect(!FileManager.default.fileExists(atPath: junit))
     }
 
+    /// A stream's durations may be any a 64-bit integer holds: their sum in a suite's `time` stays
+    /// at the largest, where it used to overflow and trap.
+    @Test func durationsThatAddUpBeyond64BitsMakeASuiteOfTheLongestTime() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var summary = sampleSummary()
+        summary.results[0].durationMilliseconds = .max
+        summary.results[1].durationMilliseconds = .max
+        let results = folder.appendingPathComponent("results.jsonl").path
+        let junit = folder.appendingPathComponent("report.xml").path
+        try ResultsStream.write(summary, to: results)
+
+        let outcome = try IAMSpecExecutable.run("report", "--junit", junit, results)
+        #expect(outcome.status == 1, "\(outcome.standardError)")
+        #expect(outcome.lastLine == "1 passed, 1 failed, 1 skipped")
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.contains("tests=\"2\" failures=\"1\" errors=\"0\" skipped=\"0\" time=\"9223372036854775.807\">"))
+    }
+
     @Test func aMissingResultsFileExitsWithStatus2AndSaysWhyOnce() throws {
         let outcome = try IAMSpecExecutable.run("report", "--junit", "never-written.xml", "no-such-results.jsonl")
         #expect(outcome.status == 2)

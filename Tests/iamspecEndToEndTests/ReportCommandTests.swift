@@ -107,6 +107,47 @@ struct ReportCommandTests {
         #expect(!FileManager.default.fileExists(atPath: junit))
     }
 
+    /// A stream's durations may be any a 64-bit integer holds: their sum in a suite's `time` stays
+    /// at the largest, where it used to overflow and trap.
+    @Test func durationsThatAddUpBeyond64BitsMakeASuiteOfTheLongestTime() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var summary = sampleSummary()
+        summary.results[0].durationMilliseconds = .max
+        summary.results[1].durationMilliseconds = .max
+        let results = folder.appendingPathComponent("results.jsonl").path
+        let junit = folder.appendingPathComponent("report.xml").path
+        try ResultsStream.write(summary, to: results)
+
+        let outcome = try IAMSpecExecutable.run("report", "--junit", junit, results)
+        #expect(outcome.status == 1, "\(outcome.standardError)")
+        #expect(outcome.lastLine == "1 passed, 1 failed, 1 skipped")
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.contains("tests=\"2\" failures=\"1\" errors=\"0\" skipped=\"0\" time=\"9223372036854775.807\">"))
+    }
+
+    /// A number the format reads as an integer that is none (a fraction, beyond 64 bits) is named
+    /// at its place, as written, with what was expected; JSONDecoder itself says only "The given
+    /// data was not valid JSON", at no place.
+    @Test(arguments: ["1.5", "1e19", "18446744073709551616"])
+    func aNumberThatIsNoIntegerIsNamedAtItsPlace(written: String) throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let results = folder.appendingPathComponent("results.jsonl")
+        var lines = String(decoding: ResultsStream.encode(sampleSummary()), as: UTF8.self).split(separator: "\n")
+        lines[1] = lines[1].replacing("\"duration_ms\":12", with: "\"duration_ms\":\(written)")[...]
+        let column = try #require(lines[1].firstRange(of: "\"duration_ms\":")).upperBound
+        try lines.joined(separator: "\n").write(to: results, atomically: true, encoding: .utf8)
+
+        let outcome = try IAMSpecExecutable.run("report", "--summary", folder.path + "/summary.md", results.path)
+        #expect(outcome.status == 2)
+        #expect(
+            outcome.standardError
+                == "\(results.path):2:\(lines[1].utf8.distance(from: lines[1].startIndex, to: column) + 1): error: "
+                + "found \(written) for duration_ms in a case record, expected an integer within 64 bits\n"
+        )
+    }
+
     @Test func aMissingResultsFileExitsWithStatus2AndSaysWhyOnce() throws {
         let outcome = try IAMSpecExecutable.run("report", "--junit", "never-written.xml", "no-such-results.jsonl")
         #expect(outcome.status == 2)

@@ -196,14 +196,24 @@ private struct CompositionState {
         let bytes = UnsafeBufferPointer(start: data.value, count: data.length)
         let isQuoted = data.style != YAML_PLAIN_SCALAR_STYLE
         let value: YAMLScalarValue
-        if let tag = string(data.tag) {
+        let tag = string(data.tag)
+        if let tag {
             value = taggedValue(String(decoding: bytes, as: UTF8.self), tag: tag, at: mark)
         } else {
             value = isQuoted ? .string : YAMLCoreSchema.resolve(bytes)
         }
         let start = text.count
         text.append(contentsOf: bytes)
-        let index = add(.scalar(isQuoted: isQuoted, value: value, mark: mark, start: start, count: bytes.count))
+        let index = add(
+            .scalar(
+                isQuoted: isQuoted,
+                isTagged: tag != nil,
+                value: value,
+                mark: mark,
+                start: start,
+                count: bytes.count
+            )
+        )
         if let anchor = string(data.anchor) { anchors[anchor] = index }
         return count(1, at: mark) && attach(index)
     }

@@ -17,6 +17,9 @@ final class YAMLDocument: Sendable {
         let kind: Kind
         /// Quoted (single or double) or block scalars are always strings; only plain ones resolve.
         let isQuoted: Bool
+        /// A scalar with an explicit core tag, which gave its value: `!!float 12` is a real, though
+        /// its text is written as an integer.
+        var isTagged = false
         /// A scalar's type and value; `.null` for a collection.
         let value: YAMLScalarValue
         /// Where the node starts.
@@ -30,13 +33,38 @@ final class YAMLDocument: Sendable {
         let weight: Int
 
         /// A scalar whose text is `count` bytes of the document's text from `start`.
-        static func scalar(isQuoted: Bool, value: YAMLScalarValue, mark: YAMLMark, start: Int, count: Int) -> Node {
-            Node(kind: .scalar, isQuoted: isQuoted, value: value, mark: mark, start: start, count: count, weight: 1)
+        static func scalar(
+            isQuoted: Bool,
+            isTagged: Bool = false,
+            value: YAMLScalarValue,
+            mark: YAMLMark,
+            start: Int,
+            count: Int
+        ) -> Node {
+            Node(
+                kind: .scalar,
+                isQuoted: isQuoted,
+                isTagged: isTagged,
+                value: value,
+                mark: mark,
+                start: start,
+                count: count,
+                weight: 1
+            )
         }
 
         /// The same node, starting elsewhere (an alias used as a mapping key).
         func moved(to mark: YAMLMark) -> Node {
-            Node(kind: kind, isQuoted: isQuoted, value: value, mark: mark, start: start, count: count, weight: weight)
+            Node(
+                kind: kind,
+                isQuoted: isQuoted,
+                isTagged: isTagged,
+                value: value,
+                mark: mark,
+                start: start,
+                count: count,
+                weight: weight
+            )
         }
     }
 

@@ -19,17 +19,19 @@ struct YAMLScalar: Sendable {
 
     /// How a diagnostic names the scalar it found.
     var summary: String {
-        Self.summary(of: text, value: value)
+        guard case .float = value else { return Self.summary(of: text, value: value) }
+        return isIntegerBeyond64Bits ? "integer \(text) (beyond 64 bits)" : "real \(text)"
     }
 
     /// Whether the scalar is an integer too large for 64 bits, which the core schema reads as the
-    /// nearest real.
+    /// nearest real; a real by its tag (`!!float 12`) is none.
     var isIntegerBeyond64Bits: Bool {
-        if case .float = value { return YAMLCoreSchema.hasIntegerSyntax(text) }
+        if case .float = value, !document.nodes[index].isTagged { return YAMLCoreSchema.hasIntegerSyntax(text) }
         return false
     }
 
-    /// How a diagnostic names a scalar of this text and value.
+    /// How a diagnostic names a scalar of this text and value, as the core schema resolves it
+    /// untagged.
     static func summary(of text: String, value: YAMLScalarValue) -> String {
         switch value {
         case .null: "null"

@@ -107,6 +107,22 @@ import Testing
         )
     }
 
+    /// A real by its tag is a real, though its text is written as an integer (YAML's `!!float 12`
+    /// is 12.0): a property's value, and what a diagnostic calls it where an integer is read.
+    @Test func aRealByItsTagIsARealNotAnIntegerBeyond64Bits() throws {
+        let yaml = Self.yaml(
+            given: "  config: {minimum_trigger_interval: !!float 30}\n",
+            steps: "  - custom_event: {name: e, properties: {n: !!float 12, m: !!float 18446744073709551616}}\n"
+                + "  - expect: nothing"
+        )
+        let problems = try SpecScratch.problems(in: yaml)
+        #expect(
+            problems == [
+                "case.yaml:7:38: error: expected an integer for 'minimum_trigger_interval', found real 30"
+            ]
+        )
+    }
+
     @Test func secondsTakeAtMostThreeDecimals() throws {
         let yaml = Self.yaml(steps: "  - advance: 1.0005\n  - advance: 1.500\n  - expect: nothing")
         let problems = try SpecScratch.problems(in: yaml)

@@ -35,6 +35,24 @@ struct JUnitReportTests {
         #expect(JUnitReport.timestamp("yesterday") == "1970-01-01T00:00:00")
     }
 
+    /// A stream's `started_at` of the right shape names a time that does not exist: Ant's schema
+    /// (`xs:dateTime`) refuses it, so the report writes the fallback instead.
+    @Test(arguments: [
+        "9999-99-99T99:99:99Z", "2026-13-01T00:00:00Z", "2026-00-10T00:00:00Z", "2025-02-29T00:00:00Z",
+        "2026-04-31T00:00:00Z", "2026-01-00T00:00:00Z", "2026-01-01T24:00:00Z", "2026-01-01T23:60:00Z",
+        "2026-01-01T23:59:60Z", "0000-01-01T00:00:00Z",
+    ])
+    func aTimestampThatDoesNotExistIsTheFallback(startedAt: String) {
+        #expect(JUnitReport.timestamp(startedAt) == "1970-01-01T00:00:00")
+    }
+
+    @Test func theLastInstantsOfMonthsAndLeapDaysAreKept() {
+        #expect(JUnitReport.timestamp("2024-02-29T23:59:59Z") == "2024-02-29T23:59:59")
+        #expect(JUnitReport.timestamp("2000-02-29T00:00:00Z") == "2000-02-29T00:00:00")
+        #expect(JUnitReport.timestamp("9999-12-31T23:59:59Z") == "9999-12-31T23:59:59")
+        #expect(JUnitReport.timestamp("1900-02-29T00:00:00Z") == "1970-01-01T00:00:00")
+    }
+
     @Test func oneSuitePerProfileUnderABareTestsuitesElement() throws {
         let root = try document().rootElement()
         #expect(root?.name == "testsuites")

@@ -127,7 +127,9 @@ public enum JUnitReport {
         return "\(clamped / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 
-    /// `yyyy-MM-ddTHH:mm:ss` from the header's start (UTC, `Z` dropped), as Ant requires.
+    /// `yyyy-MM-ddTHH:mm:ss` from the header's start (UTC, `Z` dropped), as Ant requires: a
+    /// date and time that exist (`xs:dateTime`), else `1970-01-01T00:00:00`. A results stream's
+    /// `started_at` is only shaped so (`9999-99-99T99:99:99Z` too), and `report` reads any stream.
     static func timestamp(_ startedAt: String) -> String {
         let trimmed = startedAt.hasSuffix("Z") ? String(startedAt.dropLast()) : startedAt
         let shape = "0000-00-00T00:00:00"
@@ -136,7 +138,15 @@ public enum JUnitReport {
             && zip(trimmed, shape).allSatisfy { actual, wanted in
                 wanted == "0" ? actual.isASCII && actual.isNumber : actual == wanted
             }
-        return fits ? trimmed : "1970-01-01T00:00:00"
+        guard fits else { return "1970-01-01T00:00:00" }
+        let fields = trimmed.split(whereSeparator: { !$0.isNumber }).map { Int($0)! }
+        let (year, month, day) = (fields[0], fields[1], fields[2])
+        let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        let exists =
+            year >= 1 && (1...12).contains(month) && (1...days[month - 1]).contains(day)
+            && fields[3] < 24 && fields[4] < 60 && fields[5] < 60
+        return exists ? trimmed : "1970-01-01T00:00:00"
     }
 
     /// A suite's start tag and properties, up to its first test case. `id` is its place in a

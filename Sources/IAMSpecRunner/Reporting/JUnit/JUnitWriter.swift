@@ -180,6 +180,8 @@ struct SuiteCounts {
     var failures = 0
     var errors = 0
     var skipped = 0
+    /// The runs' durations added up, held at the bounds of `Int64` rather than overflowing: a
+    /// results stream given to `iamspec report` may hold any duration a 64-bit integer holds.
     var milliseconds: Int64 = 0
 
     mutating func add(_ status: CaseStatus, milliseconds duration: Int64) {
@@ -190,6 +192,7 @@ struct SuiteCounts {
         case .error: errors += 1
         case .skipped: skipped += 1
         }
-        milliseconds += duration
+        let (sum, overflowed) = milliseconds.addingReportingOverflow(duration)
+        milliseconds = overflowed ? (duration > 0 ? .max : .min) : sum
     }
 }

@@ -141,16 +141,29 @@ import Testing
     }
 
     @Test func aNumberIsReadAsTheFullWayReadsIt() throws {
-        for price in [
-            "2", "-0", "2.50", "1e3", "-1.5E-2", "9223372036854775807", "9223372036854775808", "123456789012345678901",
-        ] {
-            let line = Array(
-                #"{"type":"stimulus","seq":3,"stimulus":{"kind":"purchase","price":\#(price),"product":"p","properties":{"v":\#(price)},"source":"sdk"}}"#
-                    .utf8
-            )
+        for price in ["2", "-0", "2.50", "1e3", "-1.5E-2", "9223372036854775807", "9223372036854775808.0", "1.2e20"] {
+            let line = Self.purchase(price: price)
             let scanned = try #require(WireCodec.scanRequest(line, version: .v2))
             #expect(fullRequest(line, version: .v2)?.0 == scanned.request)
         }
+    }
+
+    /// An integer beyond 64 bits is refused, never rounded to the nearest real: the scanner
+    /// leaves it to the full way, which refuses the line.
+    @Test func anIntegerBeyond64BitsIsRefusedByBothWays() {
+        for price in ["9223372036854775808", "-9223372036854775809", "123456789012345678901"] {
+            let line = Self.purchase(price: price)
+            #expect(WireCodec.scanRequest(line, version: .v2) == nil)
+            #expect(fullRequest(line, version: .v2) == nil)
+        }
+    }
+
+    /// A purchase whose price and property `v` are both written `price`.
+    private static func purchase(price: String) -> [UInt8] {
+        Array(
+            #"{"type":"stimulus","seq":3,"stimulus":{"kind":"purchase","price":\#(price),"product":"p","properties":{"v":\#(price)},"source":"sdk"}}"#
+                .utf8
+        )
     }
 
     /// A control character or a backslash anywhere in a long string (the scanner looks at eight

@@ -539,7 +539,16 @@ package struct JSONParser {
             return .integer(digits.lowerBound == start ? magnitude : -magnitude)
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        if isInteger, let integer = Int64(text) {
+        if isInteger {
+            // Every integer of iamspec's formats fits in 64 bits: one beyond is refused, never
+            // rounded to the nearest real (as the YAML loader refuses it).
+            guard let integer = Int64(text) else {
+                throw JSONSyntaxError(
+                    column: base + start + 1,
+                    problem: "an integer of \(digits.count) digits is beyond 64 bits; expected an integer "
+                        + "within 64 bits, or a real written with a fraction or an exponent"
+                )
+            }
             return .integer(integer)
         }
         guard let number = Double(text), number.isFinite else {

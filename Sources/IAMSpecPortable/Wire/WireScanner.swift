@@ -373,7 +373,11 @@ struct WireScanner {
             skipDigits()
         }
         let text = try text(start..<index)
-        if isInteger, let integer = Int64(text) { return .integer(integer) }
+        // An integer beyond 64 bits is the full reader's to refuse.
+        if isInteger {
+            guard let integer = Int64(text) else { throw Miss() }
+            return .integer(integer)
+        }
         guard let real = Double(text), real.isFinite else { throw Miss() }
         return .real(real)
     }

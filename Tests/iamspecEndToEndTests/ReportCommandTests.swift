@@ -131,6 +131,30 @@ struct ReportCommandTests {
     /// data was not valid JSON", at no place.
     @Test(arguments: ["1.5", "1e19", "1.8446744073709552e19"])
     func aNumberThatIsNoIntegerIsNamedAtItsPlace(written: String) throws {
+        let (outcome, place) = try reportOnAStream(withDurationWritten: written)
+        #expect(outcome.status == 2)
+        #expect(
+            outcome.standardError
+                == "\(place): error: found \(written) for duration_ms in a case record, expected an integer within 64 bits\n"
+        )
+    }
+
+    /// An integer beyond 64 bits is refused where it is written, as the YAML loader refuses one,
+    /// never rounded to the nearest real.
+    @Test func anIntegerBeyond64BitsIsRefusedAtItsPlace() throws {
+        let (outcome, place) = try reportOnAStream(withDurationWritten: "18446744073709551616")
+        #expect(outcome.status == 2)
+        #expect(
+            outcome.standardError
+                == "\(place): error: found a line that is not JSON (an integer of 20 digits is beyond 64 bits; "
+                + "expected an integer within 64 bits, or a real written with a fraction or an exponent), expected a "
+                + "results record\n"
+        )
+    }
+
+    /// `iamspec report` on a results stream whose first case record's `duration_ms` is written
+    /// `written`; and the place of that value, as `path:line:column`.
+    private func reportOnAStream(withDurationWritten written: String) throws -> (IAMSpecExecutable.Outcome, String) {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let results = folder.appendingPathComponent("results.jsonl")
@@ -138,35 +162,8 @@ struct ReportCommandTests {
         lines[1] = lines[1].replacing("\"duration_ms\":12", with: "\"duration_ms\":\(written)")[...]
         let column = try #require(lines[1].firstRange(of: "\"duration_ms\":")).upperBound
         try lines.joined(separator: "\n").write(to: results, atomically: true, encoding: .utf8)
-
         let outcome = try IAMSpecExecutable.run("report", "--summary", folder.path + "/summary.md", results.path)
-        #expect(outcome.status == 2)
-        #expect(
-            outcome.standardError
-                == "\(results.path):2:\(lines[1].utf8.distance(from: lines[1].startIndex, to: column) + 1): error: "
-                + "found \(written) for duration_ms in a case record, expected an integer within 64 bits\n"
-        )
-    }
-
-    /// An integer beyond 64 bits is refused where it is written, as the YAML loader refuses one,
-    /// never rounded to the nearest real.
-    @Test func anIntegerBeyond64BitsIsRefusedAtItsPlace() throws {
-        let folder = try IAMSpecExecutable.scratchFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let results = folder.appendingPathComponent("results.jsonl")
-        var lines = String(decoding: ResultsStream.encode(sampleSummary()), as: UTF8.self).split(separator: "\n")
-        lines[1] = lines[1].replacing("\"duration_ms\":12", with: "\"duration_ms\":18446744073709551616")[...]
-        let column = try #require(lines[1].firstRange(of: "\"duration_ms\":")).upperBound
-        try lines.joined(separator: "\n").write(to: results, atomically: true, encoding: .utf8)
-
-        let outcome = try IAMSpecExecutable.run("report", "--summary", folder.path + "/summary.md", results.path)
-        #expect(outcome.status == 2)
-        #expect(
-            outcome.standardError
-                == "\(results.path):2:\(lines[1].utf8.distance(from: lines[1].startIndex, to: column) + 1): error: "
-                + "found a line that is not JSON (an integer of 20 digits is beyond 64 bits; expected an integer "
-                + "within 64 bits, or a real written with a fraction or an exponent), expected a results record\n"
-        )
+        return (outcome, "\(results.path):2:\(lines[1].utf8.distance(from: lines[1].startIndex, to: column) + 1)")
     }
 
     @Test func aMissingResultsFileExitsWithStatus2AndSaysWhyOnce() throws {

@@ -23,7 +23,7 @@ final class YAMLDocument: Sendable {
         /// A scalar's type and value; `.null` for a collection.
         let value: YAMLScalarValue
         /// Where the node starts.
-        let mark: YAMLMark
+        private(set) var mark: YAMLMark
         /// A scalar's first byte in ``YAMLDocument/text``, or a collection's first child in
         /// ``YAMLDocument/children`` (a mapping's children are key, value pairs).
         let start: Int
@@ -55,16 +55,9 @@ final class YAMLDocument: Sendable {
 
         /// The same node, starting elsewhere (an alias used as a mapping key).
         func moved(to mark: YAMLMark) -> Node {
-            Node(
-                kind: kind,
-                isQuoted: isQuoted,
-                isTagged: isTagged,
-                value: value,
-                mark: mark,
-                start: start,
-                count: count,
-                weight: weight
-            )
+            var moved = self
+            moved.mark = mark
+            return moved
         }
     }
 

@@ -43,6 +43,8 @@ public final class ProtocolLoop {
     private int protocol = newestProtocol();
     private Engine engine;
     private boolean finished;
+    /** The answers written and not yet flushed, while {@link #run} runs. */
+    private volatile OutputStream pending;
 
     /**
      * A loop answering {@code hello} with this identity: a non-empty name, a version, the profiles
@@ -64,6 +66,7 @@ public final class ProtocolLoop {
      */
     public int run(InputStream input, OutputStream output) {
         OutputStream answers = new BufferedOutputStream(output, 1 << 16);
+        pending = answers;
         RequestLines lines = new RequestLines(input, answers);
         try {
             byte[] line;
@@ -80,9 +83,28 @@ public final class ProtocolLoop {
         } catch (IOException gone) {
             // Nobody reads the answers any more, or the input broke: there is nothing left to answer.
         } finally {
+            pending = null;
             closeEngine();
         }
         return 0;
+    }
+
+    /**
+     * Flushes the answers written so far, from any thread: what {@link Kit#serve} does when the
+     * process exits while the loop runs (an engine that calls {@code System.exit}, Kotlin's {@code
+     * exitProcess}), so that the requests answered before the one that exited are seen answered,
+     * and iamspec charges the exit to the request it happened in.
+     */
+    void flushAnswers() {
+        OutputStream answers = pending;
+        if (answers == null) {
+            return;
+        }
+        try {
+            answers.flush();
+        } catch (IOException gone) {
+            // Nobody reads the answers any more.
+        }
     }
 
     /**

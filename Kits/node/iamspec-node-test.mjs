@@ -11,7 +11,11 @@
 // ["Specs"]). Each case record of the results stream becomes a test named `case-id [profile]`: a
 // skipped run is node:test's skip with the run's reason; a failed or errored run fails with the
 // failure text of the JUnit report (the console's: location and check, rules, given, timeline and
-// re-run line), else the record's message. Node's standard library only.
+// re-run line), else the record's message. options.baseline (IAMSPEC_BASELINE) gives the run it
+// makes a baseline (--baseline). A run judged by a baseline gets iamspec's verdict, read from the
+// JUnit report (which a stream judged by a baseline therefore needs): an expected failure is
+// skipped with the report's `expected failure: ...`, an unexpected pass fails, and each stale entry
+// is a failing test `baseline: KEY`. Node's standard library only.
 
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -28,6 +32,7 @@ export function suiteTests(options = {}) {
     junit: options.junit ?? environment.IAMSPEC_JUNIT,
     specs: options.specs ?? environment.IAMSPEC_SPECS?.split(delimiter),
     iamspec: options.iamspec,
+    baseline: options.baseline ?? environment.IAMSPEC_BASELINE,
   };
   let { results, junit } = options;
   if (options.engineCommand === undefined && results === undefined) {
@@ -38,21 +43,47 @@ export function suiteTests(options = {}) {
     ({ results, junit } = runSuite(options));
     folder = dirname(results);
   }
-  const texts = failureTexts(junit);
+  const judged = verdicts(junit);
   const records = readRuns(results);
+  if (junit === undefined && judgedByBaseline(results)) {
+    throw new Error(
+      `the results stream ${results} was judged by a baseline, whose verdict is in its JUnit report: give it ` +
+        `with { junit } (IAMSPEC_JUNIT), or write it with \`iamspec report ${results} --junit FILE\``,
+    );
+  }
   if (folder !== undefined) rmSync(folder, { recursive: true, force: true }); // the run's own files, read
   for (const record of records) {
     const name = `${record.id} [${record.profile}]`;
+    const verdict = judged.get(`${record.id}\u0000${record.profile}`);
     if (record.status === "skipped") {
       test(name, { skip: record.skip_reason ?? record.message }, () => {});
+    } else if (verdict?.outcome === "skipped" && record.status !== "passed") {
+      test(name, { skip: verdict.text }, () => {}); // an expected failure
     } else {
       test(name, () => {
-        if (record.status === "failed" || record.status === "error") {
-          throw new Error(texts.get(`${record.id}\u0000${record.profile}`) ?? record.message);
+        if (record.status === "failed" || record.status === "error" || verdict?.outcome === "failed") {
+          throw new Error(verdict?.outcome === "failed" ? verdict.text : record.message);
         }
       });
     }
   }
+  for (const [key, verdict] of judged) {
+    const [name, suite] = key.split("\u0000");
+    if (suite === "baseline") {
+      test(`baseline: ${name}`, () => {
+        throw new Error(verdict.text);
+      });
+    }
+  }
+}
+
+/** Whether the footer of a results stream holds the baseline that judged it. */
+function judgedByBaseline(path) {
+  return readFileSync(path, "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line))
+    .some((record) => record.record === "footer" && record.baseline);
 }
 
 function runSuite(options) {
@@ -63,6 +94,7 @@ function runSuite(options) {
   const junit = join(folder, "results.xml");
   const specs = options.specs ?? ["Specs"];
   const args = ["run", ...specs, "--engine-command", options.engineCommand, "--json", results, "--junit", junit];
+  if (options.baseline !== undefined) args.push("--baseline", options.baseline);
   const finished = spawnSync(tool, args, { encoding: "utf8", maxBuffer: 1 << 28 });
   if (finished.error?.code === "ENOENT") {
     throw new Error(
@@ -102,11 +134,25 @@ function unescapeXML(text) {
  * `<failure ..>TEXT</failure>` or `<error ..>TEXT</error>`. */
 export function failureTexts(junit) {
   const texts = new Map();
-  if (junit === undefined || !existsSync(junit)) return texts;
-  const pattern =
-    /<testcase name="([^"]*)" classname="iamspec\.([^".]*)\.[^"]*"[^>]*[^/]>\s*<(failure|error)\b[^>]*>([\s\S]*?)<\/\3>/g;
-  for (const [, name, profile, , text] of readFileSync(junit, "utf8").matchAll(pattern)) {
-    texts.set(`${unescapeXML(name)}\u0000${profile}`, unescapeXML(text));
+  for (const [key, verdict] of verdicts(junit)) {
+    if (verdict.outcome === "failed") texts.set(key, verdict.text);
   }
   return texts;
+}
+
+/** (case id, profile) -> { outcome: "failed", text } for a failure or error of iamspec's JUnit
+ * report, { outcome: "skipped", text: its message } for a skip; a stale baseline entry, in the
+ * suite `iamspec.baseline`, is (key, "baseline"). */
+export function verdicts(junit) {
+  const found = new Map();
+  if (junit === undefined || !existsSync(junit)) return found;
+  const testcase = /<testcase name="([^"]*)" classname="iamspec\.([^".]*)(?:\.[^"]*)?"[^>]*[^/]>\s*/.source;
+  const outcome = /(?:<(failure|error)\b[^>]*>([\s\S]*?)<\/\3>|<skipped message="([^"]*)")/.source;
+  const pattern = new RegExp(testcase + outcome, "g");
+  for (const [, name, suite, failed, text, skipped] of readFileSync(junit, "utf8").matchAll(pattern)) {
+    const key = `${unescapeXML(name)}\u0000${suite}`;
+    const verdict = failed ? { outcome: "failed", text } : { outcome: "skipped", text: skipped };
+    found.set(key, { outcome: verdict.outcome, text: unescapeXML(verdict.text) });
+  }
+  return found;
 }

@@ -9,7 +9,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { failureTexts, readRuns } from "./iamspec-node-test.mjs";
+import { failureTexts, readRuns, verdicts } from "./iamspec-node-test.mjs";
 
 const folder = mkdtempSync(join(tmpdir(), "iamspec-node-test-tests."));
 
@@ -55,4 +55,30 @@ re-run: iamspec run Specs --filter fails --engine-command &#39;python3 e.py&#39;
 test("failureTexts of no report is empty", () => {
   assert.equal(failureTexts(undefined).size, 0);
   assert.equal(failureTexts(join(folder, "absent.xml")).size, 0);
+});
+
+test("verdicts reads a run judged by a baseline: expected failures skipped, the others failed", () => {
+  const path = join(folder, "judged.xml");
+  writeFileSync(path, `<?xml version="1.0" encoding="UTF-8"?>
+<testsuites>
+  <testsuite name="iamspec.braze-swift" tests="2">
+    <testcase name="known" classname="iamspec.braze-swift.priority" time="0.000">
+      <skipped message="expected failure: ties go first; failed: a &amp; b"/>
+    </testcase>
+    <testcase name="mended" classname="iamspec.braze-swift.priority" time="0.000">
+      <failure type="iamspec.unexpected-pass" message="m">passed, though the baseline expects it to fail</failure>
+    </testcase>
+  </testsuite>
+  <testsuite name="iamspec.baseline" tests="1">
+    <testcase name="gone" classname="iamspec.baseline" time="0.000">
+      <failure type="iamspec.stale-baseline-entry" message="m">b.yaml:3:3: gone: no such case run</failure>
+    </testcase>
+  </testsuite>
+</testsuites>
+`);
+  assert.deepEqual([...verdicts(path)], [
+    ["known\u0000braze-swift", { outcome: "skipped", text: "expected failure: ties go first; failed: a & b" }],
+    ["mended\u0000braze-swift", { outcome: "failed", text: "passed, though the baseline expects it to fail" }],
+    ["gone\u0000baseline", { outcome: "failed", text: "b.yaml:3:3: gone: no such case run" }],
+  ]);
 });

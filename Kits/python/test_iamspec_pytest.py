@@ -64,6 +64,34 @@ re-run: iamspec run Specs --filter fails --engine-command &#39;python3 e.py&#39;
         })
         self.assertEqual(self.plugin._failure_texts(None), {})
 
+    def test_verdicts_of_a_run_judged_by_a_baseline(self):
+        path = self.write("judged.xml", """<?xml version="1.0" encoding="UTF-8"?>
+<testsuites>
+  <testsuite name="iamspec.braze-swift">
+    <testcase name="known" classname="iamspec.braze-swift.priority" time="0.000">
+      <skipped message="expected failure: ties go first; failed: sequence on delivery"/>
+    </testcase>
+    <testcase name="mended" classname="iamspec.braze-swift.priority" time="0.000">
+      <failure type="iamspec.unexpected-pass" message="m">passed, though the baseline expects it to fail</failure>
+    </testcase>
+  </testsuite>
+  <testsuite name="iamspec.baseline">
+    <testcase name="gone" classname="iamspec.baseline" time="0.000">
+      <failure type="iamspec.stale-baseline-entry" message="m">b.yaml:3:3: gone: the suite has no such case run</failure>
+    </testcase>
+  </testsuite>
+</testsuites>
+""")
+        self.assertEqual(self.plugin._verdicts(path), {
+            ("known", "braze-swift"): ("skipped", "expected failure: ties go first; failed: sequence on delivery"),
+            ("mended", "braze-swift"): ("failed", "passed, though the baseline expects it to fail"),
+            ("gone", "baseline"): ("failed", "b.yaml:3:3: gone: the suite has no such case run"),
+        })
+        stream = self.write("judged.jsonl", json.dumps({"record": "footer", "baseline": {"entries": []}}) + "\n")
+        self.assertTrue(self.plugin._judged_by_baseline(stream))
+        plain = self.write("plain.jsonl", json.dumps({"record": "footer"}) + "\n")
+        self.assertFalse(self.plugin._judged_by_baseline(plain))
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -29,7 +29,12 @@ struct FailureExplainerTests {
         let passes = summary.results.filter { $0.status == .passed && checkingPasses }.compactMap { result in
             byID[result.caseID].map { FailureExplainer.Pass(specCase: $0, profile: result.profile) }
         }
-        let behaviours = try FailureExplainer().explain(failures, passes: passes, engines: FailureExplainer.inProcess)
+        let behaviours = try FailureExplainer().explain(
+            failures,
+            passes: passes,
+            capabilities: engine.description.capabilities,
+            engines: FailureExplainer.inProcess
+        )
         return (summary, behaviours)
     }
 
@@ -164,6 +169,24 @@ struct FailureExplainerTests {
         Self.expectEachFailedRunOnce(summary, behaviours)
     }
 
+    @Test func aBehaviourIsNamedAloneForAnEngineThatLacksTheObservationsItsReplaysMake() throws {
+        // An engine without `dismissals` and `no-matching-trigger` never reports a dismissal or
+        // the callback, which the reference engine's replays of its runs do: the replays leave
+        // them out as the engine does, so its one difference is named alone, with no partner
+        // for the lack it declared, and no run is left unexplained.
+        let engine = Lacking(
+            [.dismissals, .noMatchingTrigger],
+            of: try Self.engine("dismiss-offers-next")
+        )
+        let (summary, behaviours) = try Self.explained(on: engine)
+        #expect(behaviours.map(\.behaviour) == ["dismiss-offers-next"])
+        #expect(behaviours.first?.with == [])
+        Self.expectEachFailedRunOnce(summary, behaviours)
+        var explained = summary
+        explained.behaviours = behaviours
+        #expect(explained.differences.isEmpty)
+    }
+
     @Test func theSameFailuresGiveTheSameBehaviours() throws {
         let first = try Self.explained(on: Self.engine("stack-fifo", "click-logged-every-time")).1
         let second = try Self.explained(on: Self.engine("stack-fifo", "click-logged-every-time")).1
@@ -191,6 +214,43 @@ private struct ClicksLoggedTwice: EngineProvider {
             try inner.handle(stimulus).flatMap { observation -> [Observation] in
                 if case .clickLogged = observation { return [observation, observation] }
                 return [observation]
+            }
+        }
+    }
+}
+
+/// An engine of the reference rules with a behaviour, lacking capabilities whose observations it
+/// then never makes, as a partial engine declares and does.
+private struct Lacking: EngineProvider {
+    var lacking: Set<Capability>
+    var base: any EngineProvider
+
+    init(_ lacking: Set<Capability>, of base: any EngineProvider) {
+        self.lacking = lacking
+        self.base = base
+    }
+
+    var description: EngineDescription {
+        var description = base.description
+        description.capabilities.subtract(lacking)
+        return description
+    }
+
+    func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
+        Engine(inner: try base.makeEngine(for: setup), lacking: lacking)
+    }
+
+    struct Engine: DeliveryEngine {
+        var inner: any DeliveryEngine
+        var lacking: Set<Capability>
+
+        mutating func handle(_ stimulus: Stimulus) throws -> [Observation] {
+            try inner.handle(stimulus).filter { observation in
+                switch observation {
+                case .dismissed: !lacking.contains(.dismissals)
+                case .noMatchingTrigger: !lacking.contains(.noMatchingTrigger)
+                case .displayed, .stacked, .discarded, .rolledBack, .impressionLogged, .clickLogged, .stack: true
+                }
             }
         }
     }

@@ -9,7 +9,10 @@ FLAVOUR is how the runner writes its JUnit XML: `junit5` (the JUnit console laun
 of RESULTS (iamspec run --json), named `case-id [profile]`; a skipped run a skipped test whose
 reason holds the run's; a failed or errored run a failed test whose text holds, whitespace aside,
 the failure text of IAMSPEC_JUNIT (iamspec's JUnit report of the run: the console's text) when
-given, else the run's message; a passed run a test that passed. Prints the counts.
+given, else the run's message; a passed run a test that passed. A run judged by a baseline takes
+IAMSPEC_JUNIT's verdict: an expected failure a skipped test whose reason holds the report's
+`expected failure: ...`, an unexpected pass a failed test with the report's text, and each stale
+entry a failed test named `baseline: KEY` with the entry's line. Prints the counts.
 """
 
 import json
@@ -42,47 +45,63 @@ def runner_tests(flavour, report):
     return tests
 
 
-def failure_texts(junit):
-    texts = {}
+def junit_verdicts(junit):
+    """name -> (outcome, text) for each test case of iamspec's JUnit report that did not pass: a
+    failure or error with its text, a skip with its message; a stale baseline entry is named
+    `baseline: KEY`."""
+    verdicts = {}
     for case in ElementTree.parse(junit).iter("testcase"):
         profile = case.get("classname", "").split(".")[1]
+        name = f"baseline: {case.get('name')}" if profile == "baseline" else f"{case.get('name')} [{profile}]"
         for kind in ("failure", "error"):
             element = case.find(kind)
             if element is not None:
-                texts[f"{case.get('name')} [{profile}]"] = flat(element.text)
-    return texts
+                verdicts[name] = ("failed", flat(element.text))
+        skipped = case.find("skipped")
+        if name not in verdicts and skipped is not None:
+            verdicts[name] = ("skipped", flat(skipped.get("message")))
+    return verdicts
 
 
 def main(flavour, report, results, junit=None):
     with open(results, encoding="utf-8") as stream:
         runs = [record for record in map(json.loads, stream) if record.get("record") == "case"]
     tests = runner_tests(flavour, report)
-    texts = failure_texts(junit) if junit else {}
+    verdicts = junit_verdicts(junit) if junit else {}
     problems = []
     expected = {f"{run['id']} [{run['profile']}]": run for run in runs}
-    for name in sorted(set(tests) - set(expected)):
+    stale = {name: verdict for name, verdict in verdicts.items() if name.startswith("baseline: ")}
+    for name in sorted(set(tests) - set(expected) - set(stale)):
         problems.append(f"a test named {name!r}, which is no case run of {results}")
     counts = {"passed": 0, "failed": 0, "skipped": 0}
+    wanted_outcomes = {"passed": "passed", "failed": "failed", "error": "failed", "skipped": "skipped"}
+    judged = {name: (wanted_outcomes[run["status"]], None) for name, run in expected.items()}
     for name, run in expected.items():
+        if run["status"] != "skipped" and name in verdicts:
+            judged[name] = verdicts[name]  # iamspec's verdict: the baseline's, when the run had one
+    judged.update(stale)
+    for name, (wanted, text_wanted) in judged.items():
         if name not in tests:
             problems.append(f"no test named {name!r}")
             continue
         outcome, text = tests[name]
-        wanted = {"passed": "passed", "failed": "failed", "error": "failed", "skipped": "skipped"}[run["status"]]
         if outcome != wanted:
             problems.append(f"{name}: {outcome}, expected {wanted}")
             continue
         counts[outcome] += 1
-        if outcome == "skipped" and flat(run.get("skip_reason") or run["message"]) not in text:
-            problems.append(f"{name}: skipped without the run's reason {run.get('skip_reason')!r}: {text!r}")
-        if outcome == "failed" and flat(texts.get(name, run["message"])) not in text:
-            problems.append(f"{name}: failed without the failure text ({texts.get(name, run['message'])[:80]!r}...)")
+        run = expected.get(name, {})
+        if text_wanted is None and outcome == "skipped":
+            text_wanted = flat(run.get("skip_reason") or run["message"])
+        if text_wanted is None and outcome == "failed":
+            text_wanted = flat(run["message"])
+        if outcome != "passed" and text_wanted not in text:
+            problems.append(f"{name}: {outcome} without the text {text_wanted[:80]!r}...: {text[:80]!r}")
     for problem in problems[:20]:
         print(f"{report}: {problem}", file=sys.stderr)
     if problems:
         sys.exit(f"{report}: {len(problems)} problems against {results}")
-    print(f"{flavour}: {len(tests)} tests for {len(runs)} case runs, named `case-id [profile]`: "
-          f"{counts['passed']} passed, {counts['failed']} failed (with the console's failure text), "
+    print(f"{flavour}: {len(tests)} tests for {len(runs)} case runs and {len(stale)} stale baseline entries, "
+          f"named `case-id [profile]`: {counts['passed']} passed, {counts['failed']} failed (with the console's failure text), "
           f"{counts['skipped']} skipped (with their reasons)")
 
 

@@ -79,12 +79,20 @@ package struct FailureExplainer: Sendable {
     ///
     /// `engines` makes the engine of the reference rules with the behaviours given (none: the
     /// reference engine): in this process, or in worker processes so that a behaviour that traps
-    /// errors its replay instead of ending the tool.
+    /// errors its replay instead of ending the tool. `capabilities`, the engine's (nil: every
+    /// one), leaves out of each replay what that engine cannot observe (``ObservedByTheEngine``):
+    /// the observations of a capability it declared lacking are no difference of its own.
     package func explain(
         _ failures: [Failure],
         passes: [Pass] = [],
-        engines: ([Behaviour]) throws -> any EngineProvider
+        capabilities: Set<Capability>? = nil,
+        engines makeEngines: ([Behaviour]) throws -> any EngineProvider
     ) throws -> [ExplainedBehaviour] {
+        func engines(_ behaviours: [Behaviour]) throws -> any EngineProvider {
+            let engine = try makeEngines(behaviours)
+            guard let capabilities else { return engine }
+            return ObservedByTheEngine(base: engine, capabilities: capabilities)
+        }
         // A nondeterministic run (`--repeat`) has no one timeline to reproduce.
         let failures = failures.filter { $0.result.status == .failed && $0.result.kind != .nondeterministic }
         guard !failures.isEmpty else { return [] }
@@ -226,7 +234,7 @@ package struct FailureExplainer: Sendable {
     }
 
     /// The engine of the reference rules with the behaviours given (none: the reference engine),
-    /// in this process: the `engines` of ``explain(_:passes:engines:)`` where no behaviour needs a
+    /// in this process: the `engines` of ``explain(_:passes:capabilities:engines:)`` where no behaviour needs a
     /// process of its own.
     package static func inProcess(_ behaviours: [Behaviour]) -> any EngineProvider {
         switch behaviours.count {

@@ -133,6 +133,7 @@ struct ExplainCommand: ParsableCommand {
         return try FailureExplainer(timeout: timeout).explain(
             failures,
             passes: passes(of: summary, among: compactCases, counted: passedRuns ?? summary.passedCount),
+            capabilities: Set(summary.header.engine.capabilities),
             engines: FailureExplainer.inProcess
         )
     }

@@ -34,18 +34,28 @@ public final class Kit {
      * given: list exactly the capabilities your engine has (Specs/README.md, "Capabilities", or
      * {@code iamspec capabilities}); iamspec skips every case that needs another. While it runs,
      * {@code System.out} is stderr, so a {@code println} in your engine is a log line, never a
-     * broken protocol message.
+     * broken protocol message, and an engine that ends the process ({@code System.exit}) leaves
+     * the answers to the requests before the one it ended in written.
      */
     public static int serve(String name, String version, List<String> profiles, List<String> capabilities,
             EngineFactory factory) {
         PrintStream stdout = System.out;
         stdout.flush();
         System.setOut(System.err);
+        ProtocolLoop loop = new ProtocolLoop(name, version, profiles, capabilities, factory);
+        // Answers wait to be flushed until no request is waiting (pipelining): an engine that ends
+        // the process in a later request must not take the earlier answers with it.
+        Thread flushAtExit = new Thread(loop::flushAnswers, "iamspec-kit-flush-at-exit");
+        Runtime.getRuntime().addShutdownHook(flushAtExit);
         try {
-            return new ProtocolLoop(name, version, profiles, capabilities, factory)
-                    .run(new FileInputStream(FileDescriptor.in), new FileOutputStream(FileDescriptor.out));
+            return loop.run(new FileInputStream(FileDescriptor.in), new FileOutputStream(FileDescriptor.out));
         } finally {
             System.setOut(stdout);
+            try {
+                Runtime.getRuntime().removeShutdownHook(flushAtExit);
+            } catch (IllegalStateException exiting) {
+                // The process is exiting already: the hook runs.
+            }
         }
     }
 }

@@ -43,6 +43,8 @@ public final class ProtocolLoop {
     private int protocol = newestProtocol();
     private Engine engine;
     private boolean finished;
+    /** The answers written and not yet flushed, while {@link #run} runs. */
+    private volatile OutputStream pending;
 
     /**
      * A loop answering {@code hello} with this identity: a non-empty name, a version, the profiles
@@ -64,6 +66,7 @@ public final class ProtocolLoop {
      */
     public int run(InputStream input, OutputStream output) {
         OutputStream answers = new BufferedOutputStream(output, 1 << 16);
+        pending = answers;
         RequestLines lines = new RequestLines(input, answers);
         try {
             byte[] line;
@@ -80,9 +83,28 @@ public final class ProtocolLoop {
         } catch (IOException gone) {
             // Nobody reads the answers any more, or the input broke: there is nothing left to answer.
         } finally {
+            pending = null;
             closeEngine();
         }
         return 0;
+    }
+
+    /**
+     * Flushes the answers written so far, from any thread: what {@link Kit#serve} does when the
+     * process exits while the loop runs (an engine that calls {@code System.exit}, Kotlin's {@code
+     * exitProcess}), so that the requests answered before the one that exited are seen answered,
+     * and iamspec charges the exit to the request it happened in.
+     */
+    void flushAnswers() {
+        OutputStream answers = pending;
+        if (answers == null) {
+            return;
+        }
+        try {
+            answers.flush();
+        } catch (IOException gone) {
+            // Nobody reads the answers any more.
+        }
     }
 
     /**
@@ -156,7 +178,7 @@ public final class ProtocolLoop {
             return answerOf("ready");
         } catch (Unsupported declined) {
             Map<String, Object> skipped = answerOf("skipped");
-            skipped.put("reason", declined.getReason());
+            skipped.put("reason", wholeCharacters(declined.getReason()));
             return skipped;
         } catch (Throwable problem) {
             Failures.rethrowIfFatal(problem);
@@ -184,7 +206,7 @@ public final class ProtocolLoop {
                 return error("unsupported: " + declined.getReason());
             }
             Map<String, Object> unsupported = answerOf("unsupported");
-            unsupported.put("reason", declined.getReason());
+            unsupported.put("reason", wholeCharacters(declined.getReason()));
             return unsupported;
         } catch (Throwable problem) {
             Failures.rethrowIfFatal(problem);
@@ -242,17 +264,69 @@ public final class ProtocolLoop {
             ordered.put("seq", seq);
         }
         ordered.putAll(answer);
+        String problem;
         try {
-            return JsonWriter.write(ordered) + "\n";
-        } catch (JsonException problem) {
-            Map<String, Object> unwritable = new LinkedHashMap<>();
-            unwritable.put("type", "error");
-            if (ordered.containsKey("seq")) {
-                unwritable.put("seq", seq);
+            String unpaired = unpairedSurrogate(answer, "");
+            if (unpaired == null) {
+                return JsonWriter.write(ordered) + "\n";
             }
-            unwritable.put("message", "the answer cannot be written as JSON: " + problem.getMessage());
-            return JsonWriter.write(unwritable) + "\n";
+            problem = unpaired;
+        } catch (JsonException unwritable) {
+            problem = unwritable.getMessage();
         }
+        Map<String, Object> unwritable = new LinkedHashMap<>();
+        unwritable.put("type", "error");
+        if (ordered.containsKey("seq")) {
+            unwritable.put("seq", seq);
+        }
+        unwritable.put("message", "the answer cannot be written as JSON: " + problem);
+        return JsonWriter.write(unwritable) + "\n";
+    }
+
+    /**
+     * Where in the value a string holds a surrogate that is not half of a pair, described ({@code
+     * observations[0].extras.k: found ...}), or {@code null}. JSON can escape one, but iamspec
+     * reads text as UTF-8, which has none, and refuses the whole line (killing the process), so
+     * the kit answers an error saying where instead. Such a string is usually one cut inside a
+     * character.
+     */
+    private static String unpairedSurrogate(Object value, String path) {
+        if (value instanceof String) {
+            String text = (String) value;
+            for (int index = 0; index < text.length(); index++) {
+                char c = text.charAt(index);
+                if (Character.isHighSurrogate(c) && index + 1 < text.length()
+                        && Character.isLowSurrogate(text.charAt(index + 1))) {
+                    index++;
+                } else if (Character.isSurrogate(c)) {
+                    return (path.startsWith(".") ? path.substring(1) : path) + ": found the unpaired surrogate "
+                            + String.format("\\u%04x", (int) c) + " at character " + index + ", expected whole "
+                            + "characters, as UTF-8 carries them (a string cut inside a character?)";
+                }
+            }
+        } else if (value instanceof JsonObject) {
+            return unpairedSurrogate(((JsonObject) value).asMap(), path);
+        } else if (value instanceof Map) {
+            for (Map.Entry<?, ?> member : ((Map<?, ?>) value).entrySet()) {
+                String place = path + "." + member.getKey();
+                String found = member.getKey() instanceof String ? unpairedSurrogate(member.getKey(), place) : null;
+                found = found != null ? found : unpairedSurrogate(member.getValue(), place);
+                if (found != null) {
+                    return found;
+                }
+            }
+        } else if (value instanceof Iterable) {
+            int index = 0;
+            for (Object element : (Iterable<?>) value) {
+                String found = unpairedSurrogate(element, path + "[" + index++ + "]");
+                if (found != null) {
+                    return found;
+                }
+            }
+        } else if (value instanceof Object[]) {
+            return unpairedSurrogate(java.util.Arrays.asList((Object[]) value), path);
+        }
+        return null;
     }
 
     private static Map<String, Object> answerOf(String type) {
@@ -261,10 +335,30 @@ public final class ProtocolLoop {
         return answer;
     }
 
+    /**
+     * An error answer. Its message may quote the engine's text (an exception's message, cut
+     * inside a character, say): an unpaired surrogate there becomes U+FFFD, so that the error
+     * itself reaches iamspec.
+     */
     private static Map<String, Object> error(String message) {
         Map<String, Object> answer = answerOf("error");
-        answer.put("message", message);
+        answer.put("message", wholeCharacters(message));
         return answer;
+    }
+
+    /** The text with each surrogate that is not half of a pair replaced by U+FFFD. */
+    private static String wholeCharacters(String text) {
+        StringBuilder whole = new StringBuilder(text.length());
+        for (int index = 0; index < text.length(); index++) {
+            char c = text.charAt(index);
+            if (Character.isHighSurrogate(c) && index + 1 < text.length()
+                    && Character.isLowSurrogate(text.charAt(index + 1))) {
+                whole.append(c).append(text.charAt(++index));
+            } else {
+                whole.append(Character.isSurrogate(c) ? '\uFFFD' : c);
+            }
+        }
+        return whole.toString();
     }
 
     private static String shortened(String line) {

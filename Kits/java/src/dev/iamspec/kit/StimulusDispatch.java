@@ -85,13 +85,13 @@ final class StimulusDispatch {
             }
             Set<Method> named = new LinkedHashSet<>();
             for (Method method : engineClass.getMethods()) {
-                if (method.getName().equals(name) && !method.isSynthetic()) {
+                if (isNamed(method, name) && !method.isSynthetic()) {
                     named.add(method);
                 }
             }
             for (Class<?> type = engineClass; type != null; type = type.getSuperclass()) {
                 for (Method method : type.getDeclaredMethods()) {
-                    if (method.getName().equals(name) && !method.isSynthetic()) {
+                    if (isNamed(method, name) && !method.isSynthetic()) {
                         named.add(method);
                     }
                 }
@@ -100,10 +100,22 @@ final class StimulusDispatch {
                 return new Handler(null, null, nearMiss(engineClass, name));
             }
             String found = named.stream().map(Handler::describe).collect(Collectors.joining(" and "));
+            if (named.stream().anyMatch(method -> !method.getName().equals(name))) {
+                found += " (a Kotlin internal function, whose JVM name carries its module's after a $: make it public)";
+            }
             return new Handler(null, "found " + found + ", expected the " + kind + " stimulus's method, public "
                     + "List<Map<String, Object>> " + name + "(JsonObject stimulus) (in Kotlin: fun " + name
                     + "(stimulus: JsonObject): List<Map<String, Any>>?), or no method of that name (then "
                     + "handle(stimulus) is called)", null);
+        }
+
+        /**
+         * Whether the method is named {@code name}, or is a Kotlin {@code internal} function of
+         * that name: Kotlin compiles one public, its name followed by {@code $} and its module's
+         * ({@code onDismiss$app}), so that it is no handler, and must not pass for a missing one.
+         */
+        private static boolean isNamed(Method method, String name) {
+            return method.getName().equals(name) || method.getName().startsWith(name + "$");
         }
 
         /** A public method named as {@code name} but for case and underscores, if any. */

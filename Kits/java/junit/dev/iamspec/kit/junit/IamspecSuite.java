@@ -31,10 +31,14 @@ import dev.iamspec.kit.JsonReader;
  * {@code iamspec} on PATH) and the specs {@code iamspec.specs} (IAMSPEC_SPECS, paths separated by
  * the path separator; default Specs); or {@code iamspec.results} (IAMSPEC_RESULTS) reads a results
  * stream written before, with {@code iamspec.junit} (IAMSPEC_JUNIT) the JUnit report of the same
- * run for the failure texts. A skipped run aborts its test with the run's reason (JUnit's skip); a
- * failed or errored run fails with the JUnit report's failure text (the console's), else the
- * record's message. Subclass it, or select it ({@code --select-class
- * dev.iamspec.kit.junit.IamspecSuite}).
+ * run for the failure texts. {@code iamspec.baseline} (IAMSPEC_BASELINE) gives the run it makes a
+ * baseline ({@code --baseline}). A skipped run aborts its test with the run's reason (JUnit's skip);
+ * a failed or errored run fails with the JUnit report's failure text (the console's), else the
+ * record's message. A run judged by a baseline gets iamspec's verdict, read from the JUnit report
+ * (which a stream judged by a baseline therefore needs): an expected failure aborts with the
+ * report's {@code expected failure: ...}, an unexpected pass fails, and each stale entry is a
+ * failing test of its own, named {@code baseline: KEY}. Subclass it, or select it ({@code
+ * --select-class dev.iamspec.kit.junit.IamspecSuite}).
  */
 public class IamspecSuite {
     /** The tests, one per case record of the results stream. */
@@ -59,14 +63,18 @@ public class IamspecSuite {
             String report = setting("iamspec.junit", "IAMSPEC_JUNIT");
             junit = report == null ? null : Path.of(report);
         }
-        Map<String, String> texts = failureTexts(junit);
+        Map<String, Verdict> verdicts = verdicts(junit);
         List<DynamicTest> tests = new ArrayList<>();
+        boolean judgedByBaseline = false;
         for (String line : Files.readAllLines(results, StandardCharsets.UTF_8)) {
             if (line.isBlank()) {
                 continue;
             }
             @SuppressWarnings("unchecked")
             JsonObject record = new JsonObject((Map<String, Object>) JsonReader.parse(line), "$");
+            if ("footer".equals(record.getString("record")) && record.get("baseline") != null) {
+                judgedByBaseline = true;
+            }
             if (!"case".equals(record.getString("record"))) {
                 continue;
             }
@@ -75,7 +83,8 @@ public class IamspecSuite {
             String status = record.getString("status");
             String message = record.getString("message");
             String reason = record.has("skip_reason") ? record.getString("skip_reason") : message;
-            String text = texts.getOrDefault(id + "\u0000" + profile, message);
+            Verdict verdict = verdicts.get(id + "\u0000" + profile);
+            String text = verdict != null && verdict.failed ? verdict.text : message;
             tests.add(DynamicTest.dynamicTest(id + " [" + profile + "]", () -> {
                 switch (status) {
                     case "skipped":
@@ -83,11 +92,31 @@ public class IamspecSuite {
                         break;
                     case "failed":
                     case "error":
+                        if (verdict != null && verdict.skipped) { // an expected failure
+                            Assumptions.abort(verdict.text);
+                        }
                         throw new AssertionFailedError(text);
                     default:
+                        if (verdict != null && verdict.failed) { // an unexpected pass
+                            throw new AssertionFailedError(text);
+                        }
                         break;
                 }
             }));
+        }
+        if (judgedByBaseline && junit == null) {
+            throw new IllegalStateException("the results stream " + results + " was judged by a baseline, whose"
+                    + " verdict is in its JUnit report: give it with iamspec.junit (IAMSPEC_JUNIT), or write it"
+                    + " with `iamspec report " + results + " --junit FILE`");
+        }
+        for (Map.Entry<String, Verdict> stale : verdicts.entrySet()) {
+            if (stale.getKey().startsWith(BASELINE_SUITE + "\u0000")) {
+                String key = stale.getKey().substring(BASELINE_SUITE.length() + 1);
+                String staleText = stale.getValue().text;
+                tests.add(DynamicTest.dynamicTest("baseline: " + key, () -> {
+                    throw new AssertionFailedError(staleText);
+                }));
+            }
         }
         if (folder != null) { // the run's own files, read: none is left behind
             Files.deleteIfExists(results);
@@ -107,10 +136,14 @@ public class IamspecSuite {
         String named = setting("iamspec.tool", "IAMSPEC");
         String tool = named != null ? named : "iamspec";
         String specs = setting("iamspec.specs", "IAMSPEC_SPECS");
+        String baseline = setting("iamspec.baseline", "IAMSPEC_BASELINE");
         List<String> arguments = new ArrayList<>(List.of(tool, "run"));
         arguments.addAll(Arrays.asList((specs != null ? specs : "Specs").split(File.pathSeparator)));
         arguments.addAll(List.of("--engine-command", command, "--json", results.toString(),
                 "--junit", junit.toString()));
+        if (baseline != null) {
+            arguments.addAll(List.of("--baseline", baseline));
+        }
         Path output = Files.createTempFile("iamspec-junit.", ".txt");
         Process process;
         try {
@@ -133,11 +166,30 @@ public class IamspecSuite {
         }
     }
 
-    /** (case id, profile) to the failure or error text of iamspec's JUnit report. */
-    private static Map<String, String> failureTexts(Path junit) throws Exception {
-        Map<String, String> texts = new HashMap<>();
+    /** The suite of a baseline's stale entries in iamspec's JUnit report, a test case each. */
+    private static final String BASELINE_SUITE = "baseline";
+
+    /** What iamspec's JUnit report says of one test case: failed, with its text, or skipped. */
+    private static final class Verdict {
+        final boolean failed;
+        final boolean skipped;
+        final String text;
+
+        Verdict(boolean failed, boolean skipped, String text) {
+            this.failed = failed;
+            this.skipped = skipped;
+            this.text = text;
+        }
+    }
+
+    /**
+     * (case id, profile) to what iamspec's JUnit report says of the run (a failure or error with
+     * its text, or a skip with its message), and ("baseline", key) to each stale baseline entry.
+     */
+    private static Map<String, Verdict> verdicts(Path junit) throws Exception {
+        Map<String, Verdict> verdicts = new HashMap<>();
         if (junit == null || !Files.exists(junit)) {
-            return texts;
+            return verdicts;
         }
         NodeList cases = DocumentBuilderFactory.newInstance().newDocumentBuilder()
                 .parse(junit.toFile()).getElementsByTagName("testcase");
@@ -147,14 +199,20 @@ public class IamspecSuite {
             if (classname.length < 2 || !classname[0].equals("iamspec")) {
                 continue;
             }
+            String name = testCase.getAttribute("name");
+            String key = classname[1].equals(BASELINE_SUITE) ? BASELINE_SUITE + "\u0000" + name
+                    : name + "\u0000" + classname[1];
             for (String outcome : List.of("failure", "error")) {
                 NodeList found = testCase.getElementsByTagName(outcome);
                 if (found.getLength() > 0) {
-                    texts.put(testCase.getAttribute("name") + "\u0000" + classname[1],
-                            found.item(0).getTextContent());
+                    verdicts.put(key, new Verdict(true, false, found.item(0).getTextContent()));
                 }
             }
+            NodeList skipped = testCase.getElementsByTagName("skipped");
+            if (!verdicts.containsKey(key) && skipped.getLength() > 0) {
+                verdicts.put(key, new Verdict(false, true, ((Element) skipped.item(0)).getAttribute("message")));
+            }
         }
-        return texts;
+        return verdicts;
     }
 }

@@ -83,6 +83,16 @@ final class DispatchTests {
         }
     }
 
+    /**
+     * A Kotlin {@code internal fun onDismiss(stimulus: JsonObject)} as kotlinc compiles it: public,
+     * named after its module ({@code onDismiss$app}).
+     */
+    static final class KotlinInternal implements Engine {
+        public List<Map<String, Object>> onDismiss$app(JsonObject stimulus) {
+            return List.of();
+        }
+    }
+
     static void register(Check check) {
         check.test("dispatch: a kind's public on<Kind> method is called with the stimulus, an inherited one too", () -> {
             Conversation talk = new Conversation(testCase -> new Recorder(), hello(2), testCase(1, "c", "absent"),
@@ -156,6 +166,19 @@ final class DispatchTests {
                             + "WrongSignatures\\.onForeground\\(JsonObject\\)" + expected, errorMessage(talk, 6));
                     equal(talk.answers.get(2).get("message"), errorMessage(talk, 7));
                     equal(List.of(), messages(talk, 8));
+                });
+
+        check.test("dispatch: a Kotlin internal on<Kind> function is an error saying to make it public, not a decline",
+                () -> {
+                    Conversation talk = new Conversation(testCase -> new KotlinInternal(), hello(2),
+                            testCase(1, "c", "absent"), stimulus(2, "dismiss", "message", "m"));
+                    equal(message("type", "error", "seq", 2L, "message", "IllegalStateException while handling the "
+                            + "dismiss stimulus: found public List KotlinInternal.onDismiss$app(JsonObject) (a Kotlin "
+                            + "internal function, whose JVM name carries its module's after a $: make it public), "
+                            + "expected the dismiss stimulus's method, public List<Map<String, Object>> "
+                            + "onDismiss(JsonObject stimulus) (in Kotlin: fun onDismiss(stimulus: JsonObject): "
+                            + "List<Map<String, Any>>?), or no method of that name (then handle(stimulus) is called)"),
+                            talk.answers.get(2));
                 });
     }
 

@@ -11,6 +11,7 @@ import static dev.iamspec.kit.test.Conversation.testCase;
 
 import dev.iamspec.kit.Case;
 import dev.iamspec.kit.Engine;
+import dev.iamspec.kit.EngineFactory;
 import dev.iamspec.kit.JsonObject;
 import dev.iamspec.kit.Observations;
 import dev.iamspec.kit.Unsupported;
@@ -332,6 +333,33 @@ final class ProtocolLoopTests {
             Counter.closed.clear();
             new Conversation(Counter::new, hello(2), testCase(1, "open", "absent"));
             equal(List.of("open"), Counter.closed);
+        });
+
+        check.test("loop: a string cut inside a character is an error saying where; in an error, U+FFFD", () -> {
+            String cut = "\uD83C\uDF89".substring(0, 1); // the first half of 🎉
+            EngineFactory cutting = testCase -> new Engine() {
+                public List<Map<String, Object>> onClick(JsonObject stimulus) {
+                    return List.of(Observations.displayed("m", Map.of("k", "party " + cut)));
+                }
+
+                public List<Map<String, Object>> onDismiss(JsonObject stimulus) {
+                    throw new IllegalStateException("log line cut at 40 characters: " + cut);
+                }
+
+                public List<Map<String, Object>> onAdvance(JsonObject stimulus) {
+                    throw new Unsupported("no clock " + cut);
+                }
+            };
+            Conversation talk = new Conversation(cutting, hello(2), testCase(1, "c", "absent"),
+                    stimulus(2, "click", "message", "m"), stimulus(3, "dismiss", "message", "m"),
+                    stimulus(4, "advance", "by_ms", 1L));
+            equal(message("type", "error", "seq", 2L, "message", "the answer cannot be written as JSON: "
+                    + "observations[0].extras.k: found the unpaired surrogate \\ud83c at character 6, expected whole "
+                    + "characters, as UTF-8 carries them (a string cut inside a character?)"), talk.answers.get(2));
+            String dismissError = (String) talk.answers.get(3).get("message");
+            matches("IllegalStateException while handling the dismiss stimulus: log line cut at 40 characters: "
+                    + "\uFFFD at ProtocolLoopTests\\.java:\\d+ in onDismiss", dismissError);
+            equal(message("type", "unsupported", "seq", 4L, "reason", "no clock \uFFFD"), talk.answers.get(4));
         });
 
         check.test("loop: text from iamspec and the engine is data, every character kept both ways", () -> {

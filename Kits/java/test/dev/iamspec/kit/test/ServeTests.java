@@ -49,6 +49,29 @@ final class ServeTests {
             equal("a debug line on System.out\n", stderr.get(60, TimeUnit.SECONDS));
         });
 
+        check.test("serve: an engine that exits mid-case leaves the answers before it written", () -> {
+            Process engine = start();
+            // One write, within the size a pipe passes whole: the kit reads every request at once,
+            // and flushes nothing before the relaunch ends the process.
+            StringBuilder ahead = new StringBuilder();
+            for (Map<String, Object> request : List.of(hello(2), testCase(1, "c", "absent"),
+                    stimulus(2, "custom_event", "name", "tap", "properties", Map.of(), "source", "sdk"),
+                    stimulus(3, "relaunch"), bare("end_case", 4))) {
+                ahead.append(JsonWriter.write(request)).append('\n');
+            }
+            try (OutputStream requests = engine.getOutputStream()) {
+                requests.write(ahead.toString().getBytes(StandardCharsets.UTF_8));
+            }
+            CompletableFuture<String> stderr = CompletableFuture.supplyAsync(() -> readAll(engine, true));
+            String stdout = readAll(engine, false);
+            holds(engine.waitFor(60, TimeUnit.SECONDS), "the engine to exit");
+            equal(3, engine.exitValue());
+            equal(List.of("hello_reply", "ready 1", "observations 2"), List.of(stdout.split("\n")).stream()
+                    .map(line -> line.replaceAll("^\\{\"type\":\"(\\w+)\"(,\"seq\":(\\d+))?.*", "$1 $3").trim())
+                    .collect(java.util.stream.Collectors.toList()));
+            stderr.get(60, TimeUnit.SECONDS);
+        });
+
         check.test("serve: each answer is flushed before the kit waits; the end of input exits 0", () -> {
             Process engine = start();
             BufferedReader answers = new BufferedReader(new InputStreamReader(engine.getInputStream(), StandardCharsets.UTF_8));

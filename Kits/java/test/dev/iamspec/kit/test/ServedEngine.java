@@ -17,6 +17,12 @@ public final class ServedEngine implements Engine {
         System.exit(Kit.serve("served", "1.0", List.of("braze-swift"), List.of("analytics"), testCase -> new ServedEngine()));
     }
 
+    /** Ends the process, as an engine calling System.exit (Kotlin's exitProcess) does. */
+    public List<Map<String, Object>> onRelaunch(JsonObject stimulus) {
+        System.exit(3);
+        return null;
+    }
+
     public List<Map<String, Object>> onCustomEvent(JsonObject stimulus) {
         System.out.println("a debug line on System.out");
         return List.of(Observations.displayed(stimulus.getString("name")));

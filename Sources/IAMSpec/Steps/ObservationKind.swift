@@ -24,6 +24,17 @@ package enum ObservationKind: Int, Sendable, CaseIterable {
     /// The name as text.
     package var nameText: String { name.description }
 
+    /// The capability without which an engine never makes an observation of this kind (an engine
+    /// without `analytics` logs no impression), or nil for a kind every engine makes.
+    package var capability: Capability? {
+        switch self {
+        case .impressionLogged, .clickLogged: .analytics
+        case .noMatchingTrigger: .noMatchingTrigger
+        case .dismissed: .dismissals
+        case .displayed, .stacked, .discarded, .rolledBack, .stack: nil
+        }
+    }
+
     /// The kinds a case's pattern may name, in the order `Specs/README.md` lists them.
     package static let patterns: [ObservationKind] = allCases.filter { $0 != .stack }
 }

@@ -23,14 +23,9 @@ struct ObservedByTheEngine: EngineProvider {
         Engine(base: try base.makeEngine(for: setup), capabilities: capabilities)
     }
 
-    /// Whether an engine with `capabilities` can make the observation.
+    /// Whether an engine with `capabilities` can make the observation (``ObservationKind/capability``).
     static func canObserve(_ observation: Observation, with capabilities: Set<Capability>) -> Bool {
-        switch observation {
-        case .noMatchingTrigger: capabilities.contains(.noMatchingTrigger)
-        case .dismissed: capabilities.contains(.dismissals)
-        case .impressionLogged, .clickLogged: capabilities.contains(.analytics)
-        case .displayed, .stacked, .discarded, .rolledBack, .stack: true
-        }
+        observation.kind.capability.map(capabilities.contains) ?? true
     }
 
     private struct Engine: DeliveryEngine {

@@ -141,12 +141,12 @@ package enum CapabilityNeeds {
 
     private static func of(_ pattern: ObservationPattern) -> CapabilityBits {
         switch pattern {
-        case .impressionLogged, .clickLogged: [.analytics]
-        case .noMatchingTrigger: [.noMatchingTrigger]
+        case .impressionLogged, .clickLogged, .noMatchingTrigger, .dismissed:
+            // Kinds an engine makes only with a capability (``ObservationKind/capability``).
+            pattern.kind.capability.map { [$0] } ?? []
         case .stacked(_, reason: .background): [.appLifecycle]
         case .discarded(_, reason: .assetFailed?), .discarded(_, reason: .missingImage?): [.assets]
         case .discarded(_, reason: .timeout?): [.timeout]
-        case .dismissed: [.dismissals]
         // Any extras compared, `{}` too: an engine without extras would pass that vacuously.
         case .displayed(_, extras: _?): [.extras]
         case .displayed, .stacked, .discarded, .rolledBack: []

@@ -81,7 +81,7 @@ import Testing
         #expect {
             try provider.makeEngine(for: EngineFixtures.setup("broken-case"))
         } throws: { error in
-            (error as? EngineError)?.message == "the engine could not set up the case: no engine for broken-case"
+            (error as? EngineError)?.message == "no engine for broken-case"
         }
         var engine = try provider.makeEngine(for: EngineFixtures.setup("after"))
         #expect(

@@ -217,7 +217,7 @@ package struct CaseExecutor: Sendable {
             result.message = skip.reason
             return
         } catch {
-            result.apply(.engineFailure(error, while: "making the engine"))
+            result.apply(.engineFailure(error, while: "setting up the case"))
             return
         }
         engineMade(engine)

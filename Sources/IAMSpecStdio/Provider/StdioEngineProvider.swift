@@ -107,7 +107,7 @@ public final class StdioEngineProvider: EngineProvider, SettingUpEngineProvider 
         case .error(let message):
             let diagnostics = connection.diagnostics
             pool.checkIn(connection, endsCase: false)
-            throw EngineError("the engine could not set up the case: \(message)", diagnostics: diagnostics)
+            throw EngineError(message, diagnostics: diagnostics)
         case .hello, .observations, .unsupported, .ended:
             pool.checkIn(connection, endsCase: false)
             throw EngineError("the engine answered case with `\(reply.type)`")

@@ -144,6 +144,17 @@ struct CaseExecutorTests {
         #expect(result.location.line == 10)
     }
 
+    @Test func anEngineThatCannotBeMadeIsAnErrorSaidOnce() {
+        let provider = ScriptedEngineProvider(
+            fail: { "no engine for \($0.caseID)" },
+            respond: { _, _ in .observations([]) }
+        )
+        let result = run(CaseFixtures.displaysPromo("a"), on: provider)
+        #expect(result.status == .error)
+        #expect(result.kind == .engine)
+        #expect(result.message == "the engine failed while setting up the case: no engine for a")
+    }
+
     @Test func anEngineWithoutTheProfileSkipsWithTheReason() {
         let result = run(CaseFixtures.displaysPromo("a"), on: CaseFixtures.promoEngine(profiles: [.appboyLegacy]))
         #expect(result.status == .skipped)

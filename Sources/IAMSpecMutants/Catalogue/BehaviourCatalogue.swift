@@ -456,6 +456,11 @@ package enum BehaviourCatalogue {
             summary: "checks for failed assets before checking orientation"
         ) { $0.presenter.checks.swap(.orientation, .assets) },
         Behaviour(
+            "assets-before-delegate",
+            rule: "discard.delegate",
+            summary: "checks the assets (a failed or unfinished download) before asking the display delegate"
+        ) { $0.presenter.checks.move(.assets, before: .delegate) },
+        Behaviour(
             "keyboard-rule-in-swift",
             rule: "reenqueue.swift-situations",
             summary: "applies the legacy keyboard rule under the Swift SDK"
@@ -721,6 +726,13 @@ extension [PresenterRules.Check] {
     fileprivate mutating func swap(_ first: PresenterRules.Check, _ second: PresenterRules.Check) {
         guard let one = firstIndex(of: first), let other = firstIndex(of: second) else { return }
         swapAt(one, other)
+    }
+
+    /// Moves a check to just before another, the others keeping their order.
+    fileprivate mutating func move(_ check: PresenterRules.Check, before other: PresenterRules.Check) {
+        removeAll { $0 == check }
+        guard let place = firstIndex(of: other) else { return append(check) }
+        insert(check, at: place)
     }
 
     /// Drops a check: the presenter no longer makes it.

@@ -458,8 +458,8 @@ package enum BehaviourCatalogue {
         Behaviour(
             "assets-before-delegate",
             rule: "discard.delegate",
-            summary: "checks the assets (a failed or unfinished download) before asking the display delegate"
-        ) { $0.presenter.checks.move(.assets, before: .delegate) },
+            summary: "asks the display delegate last, after the assets (a failed or unfinished download) and the other checks"
+        ) { $0.presenter.checks.moveToEnd(.delegate) },
         Behaviour(
             "keyboard-rule-in-swift",
             rule: "reenqueue.swift-situations",
@@ -728,11 +728,10 @@ extension [PresenterRules.Check] {
         swapAt(one, other)
     }
 
-    /// Moves a check to just before another, the others keeping their order.
-    fileprivate mutating func move(_ check: PresenterRules.Check, before other: PresenterRules.Check) {
+    /// Makes a check the last, the others keeping their order.
+    fileprivate mutating func moveToEnd(_ check: PresenterRules.Check) {
         removeAll { $0 == check }
-        guard let place = firstIndex(of: other) else { return append(check) }
-        insert(check, at: place)
+        append(check)
     }
 
     /// Drops a check: the presenter no longer makes it.

@@ -456,6 +456,11 @@ package enum BehaviourCatalogue {
             summary: "checks for failed assets before checking orientation"
         ) { $0.presenter.checks.swap(.orientation, .assets) },
         Behaviour(
+            "assets-before-delegate",
+            rule: "discard.delegate",
+            summary: "asks the display delegate last, after the assets (a failed or unfinished download) and the other checks"
+        ) { $0.presenter.checks.moveToEnd(.delegate) },
+        Behaviour(
             "keyboard-rule-in-swift",
             rule: "reenqueue.swift-situations",
             summary: "applies the legacy keyboard rule under the Swift SDK"
@@ -721,6 +726,12 @@ extension [PresenterRules.Check] {
     fileprivate mutating func swap(_ first: PresenterRules.Check, _ second: PresenterRules.Check) {
         guard let one = firstIndex(of: first), let other = firstIndex(of: second) else { return }
         swapAt(one, other)
+    }
+
+    /// Makes a check the last, the others keeping their order.
+    fileprivate mutating func moveToEnd(_ check: PresenterRules.Check) {
+        removeAll { $0 == check }
+        append(check)
     }
 
     /// Drops a check: the presenter no longer makes it.

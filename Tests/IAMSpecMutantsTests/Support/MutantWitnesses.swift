@@ -419,6 +419,12 @@ enum MutantWitnesses {
                 $0.image = .fails
             }
             return B.scenario([broken], [B.start, B.event("tap")])
+        case "assets-before-delegate":
+            return B.scenario(
+                [B.message("m1", B.tap) { $0.image = .fails }],
+                [.delegateChoiceSet(message: "m1", choice: .later), B.start, B.event("tap")],
+                configuration: EngineConfiguration(delegate: .implemented)
+            )
         case "sync-events-dropped":
             return B.scenario([m1], [.sessionStarted(syncPending: true), B.event("tap"), .sessionSyncCompleted])
         case "sync-events-not-held":

@@ -1,4 +1,5 @@
 import IAMSpec
+import IAMSpecTesting
 import Testing
 
 @testable import IAMSpecRunner
@@ -81,6 +82,23 @@ struct DifferenceTests {
         )
         #expect(short?.mismatch == "sequence: a missing stacked")
         #expect(ExpectationCheck.checkStack(expected: ["a"], actual: [])?.mismatch == "stack: a different stack")
+    }
+
+    @Test func aDiscardThatStartsTheIntervalIsFiledUnderTheIntervalRule() throws {
+        // An engine that discards the message whose image failed, as the rule says, but starts the
+        // minimum interval with the discard (as the Web SDK and Android do, `interval.from-last-display`'s
+        // note): the bundled case's failure is the interval's, not the discard's.
+        let engine = ScriptedEngineProvider(profiles: [.brazeSwift]) { stimulus, _ in
+            guard case .customEvent(let event) = stimulus, event.name == "browse" else { return [] }
+            return [.discarded("banner", reason: .assetFailed)]
+        }
+        let options = RunOptions(
+            selection: RunSelection(filters: [.exactly("discard-asset-failed-not-a-display")], profiles: [.brazeSwift])
+        )
+        let summary = try ConformanceRun(engine: engine, options: options).run(specs: "Specs")
+        #expect(summary.totalsLine == "0 passed, 1 failed, 0 skipped")
+        #expect(summary.results.first?.difference?.rules == ["interval.from-last-display"])
+        #expect(summary.differences.map(\.rule) == ["interval.from-last-display"])
     }
 
     @Test func anExpectStepNamesTheRulesItChecks() throws {

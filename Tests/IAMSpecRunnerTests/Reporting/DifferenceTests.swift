@@ -101,6 +101,31 @@ struct DifferenceTests {
         #expect(summary.differences.map(\.rule) == ["interval.from-last-display"])
     }
 
+    @Test func aSessionStartThatOffersNothingBehindAVisibleMessageIsFiledUnderTheEligibilityRule() throws {
+        // An engine that stacks a message behind the visible one but offers nothing at a session
+        // start while a message is visible: the bundled case about impressions is blocked at its
+        // setup, filed under `stack.eligibility-moments`, not failed under the analytics rule.
+        let engine = ScriptedEngineProvider(profiles: [.brazeSwift]) { stimulus, _ in
+            guard case .customEvent(let event) = stimulus else { return [] }
+            switch event.name {
+            case "one": return [.displayed("first", extras: [:]), .impressionLogged("first")]
+            case "two": return [.stacked("second", reason: .messageVisible)]
+            default: return []
+            }
+        }
+        let options = RunOptions(
+            selection: RunSelection(
+                filters: [.exactly("analytics-one-impression-after-requeue")],
+                profiles: [.brazeSwift]
+            )
+        )
+        let summary = try ConformanceRun(engine: engine, options: options).run(specs: "Specs")
+        #expect(summary.totalsLine == "0 passed, 1 failed, 0 skipped")
+        let difference = try #require(summary.results.first?.difference)
+        #expect(difference.rules == ["stack.eligibility-moments"])
+        #expect(difference.blocked == ["analytics.once-per-message", "reenqueue.message-visible"])
+    }
+
     @Test func anExpectStepNamesTheRulesItChecks() throws {
         let yaml = """
             id: own-rules

@@ -126,6 +126,20 @@ struct DifferenceTests {
         #expect(difference.blocked == ["analytics.once-per-message", "reenqueue.message-visible"])
     }
 
+    @Test func aQueueThatDismissesAsTheRuleSaysIsFiledUnderTheStackOrder() throws {
+        // A first-in-first-out queue, answered next first, that leaves a waiting message alone when
+        // it is dismissed: the bundled dismissal case differs only in the stack's order.
+        let options = RunOptions(
+            selection: RunSelection(
+                filters: [.exactly("stack-dismissal-of-hidden-message-changes-nothing")],
+                profiles: [.brazeSwift]
+            )
+        )
+        let summary = try ConformanceRun(engine: QueueEngineProvider(), options: options).run(specs: "Specs")
+        #expect(summary.totalsLine == "0 passed, 1 failed, 0 skipped")
+        #expect(summary.results.first?.difference?.rules == ["stack.lifo"])
+    }
+
     @Test func anExpectStepNamesTheRulesItChecks() throws {
         let yaml = """
             id: own-rules
@@ -144,5 +158,50 @@ struct DifferenceTests {
         #expect(problems.contains { $0.contains("expected at least one of sequence, contains, absent, stack") })
         #expect(problems.contains { $0.contains("unknown rule 'area.unknown'") })
         #expect(problems.count == 2, "\(problems)")
+    }
+}
+
+/// An engine for three custom events `one`, `two` and `three`, each showing its message (`first`,
+/// `waiting`, `later`) on a free screen and queuing it behind the visible one otherwise: a queue,
+/// first in, first out, read back next first; a dismissal of a message not on screen does nothing.
+private struct QueueEngineProvider: EngineProvider {
+    var description: EngineDescription {
+        EngineDescription(
+            name: "queue",
+            version: "1.0.0",
+            profiles: [.brazeSwift],
+            capabilities: [.stackInspection]
+        )
+    }
+
+    func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
+        Engine()
+    }
+
+    struct Engine: DeliveryEngine {
+        var visible: MessageID?
+        var queue: [MessageID] = []
+
+        mutating func handle(_ stimulus: Stimulus) throws -> [Observation] {
+            switch stimulus {
+            case .customEvent(let event):
+                let names = ["one": "first", "two": "waiting", "three": "later"]
+                guard let id = names[event.name] else { return [] }
+                guard visible == nil else {
+                    queue.append(id)
+                    return [.stacked(id, reason: .messageVisible)]
+                }
+                visible = id
+                return [.displayed(id, extras: [:])]
+            case .messageDismissed(let id):
+                guard visible == id else { return [] }
+                visible = nil
+                return []
+            case .stackInspected:
+                return [.stack(queue)]
+            default:
+                return []
+            }
+        }
     }
 }

@@ -28,9 +28,12 @@ public struct PropertyCondition: Sendable, Hashable {
 
 /// The operators a property condition may use, with their operands.
 ///
-/// Apart from `notEquals` and `doesNotExist`, a condition on an absent property is false.
+/// Apart from `notEquals`, `doesNotMatch` and `doesNotExist`, a condition on an absent property is
+/// false. Types never convert: a number operator on a string is false (`Specs/README.md`,
+/// "Property filters", gives each operator's exact bounds; rules `filters.*`).
 public enum PropertyComparison: Sendable, Hashable {
-    /// Same type and same value.
+    /// The same value of the same type, integers and reals counting as one type, numbers:
+    /// `5` equals `5.0`, compared exactly; the string `"5"` equals neither.
     case equals(PropertyValue)
     /// Not `equals`; also true when the property is absent.
     case notEquals(PropertyValue)
@@ -44,19 +47,22 @@ public enum PropertyComparison: Sendable, Hashable {
     case atMost(Double)
     /// A string in which the regular expression finds a match (a substring search).
     case matches(regex: String)
-    /// A string in which the regular expression finds no match.
+    /// Anything but a string in which the regular expression finds a match: also true when the
+    /// property is absent or is not a string.
     case doesNotMatch(regex: String)
     /// The property is present, whatever its value.
     case exists
     /// The property is absent.
     case doesNotExist
-    /// A time no earlier than the event's time minus the span, and no later than the event's time.
+    /// A time no earlier than the event's time minus the span (`t >= now - s`), with no upper
+    /// bound: a time after the event's holds too.
     case withinLast(VirtualTime)
-    /// A time strictly earlier than the event's time minus the span.
+    /// A time no later than the event's time minus the span (`t <= now - s`): the bound holds.
     case moreThanAgo(VirtualTime)
-    /// A time later than the event's time and strictly earlier than the event's time plus the span.
+    /// A time strictly earlier than the event's time plus the span (`t < now + s`), with no lower
+    /// bound: the event's time and earlier times hold too.
     case lessThanInFuture(VirtualTime)
-    /// A time strictly later than the event's time plus the span.
+    /// A time strictly later than the event's time plus the span (`t > now + s`).
     case moreThanInFuture(VirtualTime)
 }
 

@@ -1,4 +1,5 @@
 import IAMSpec
+import IAMSpecTesting
 import Testing
 
 @testable import IAMSpecRunner
@@ -83,6 +84,62 @@ struct DifferenceTests {
         #expect(ExpectationCheck.checkStack(expected: ["a"], actual: [])?.mismatch == "stack: a different stack")
     }
 
+    @Test func aDiscardThatStartsTheIntervalIsFiledUnderTheIntervalRule() throws {
+        // An engine that discards the message whose image failed, as the rule says, but starts the
+        // minimum interval with the discard (as the Web SDK and Android do, `interval.from-last-display`'s
+        // note): the bundled case's failure is the interval's, not the discard's.
+        let engine = ScriptedEngineProvider(profiles: [.brazeSwift]) { stimulus, _ in
+            guard case .customEvent(let event) = stimulus, event.name == "browse" else { return [] }
+            return [.discarded("banner", reason: .assetFailed)]
+        }
+        let options = RunOptions(
+            selection: RunSelection(filters: [.exactly("discard-asset-failed-not-a-display")], profiles: [.brazeSwift])
+        )
+        let summary = try ConformanceRun(engine: engine, options: options).run(specs: "Specs")
+        #expect(summary.totalsLine == "0 passed, 1 failed, 0 skipped")
+        #expect(summary.results.first?.difference?.rules == ["interval.from-last-display"])
+        #expect(summary.differences.map(\.rule) == ["interval.from-last-display"])
+    }
+
+    @Test func aSessionStartThatOffersNothingBehindAVisibleMessageIsFiledUnderTheEligibilityRule() throws {
+        // An engine that stacks a message behind the visible one but offers nothing at a session
+        // start while a message is visible: the bundled case about impressions is blocked at its
+        // setup, filed under `stack.eligibility-moments`, not failed under the analytics rule.
+        let engine = ScriptedEngineProvider(profiles: [.brazeSwift]) { stimulus, _ in
+            guard case .customEvent(let event) = stimulus else { return [] }
+            switch event.name {
+            case "one": return [.displayed("first", extras: [:]), .impressionLogged("first")]
+            case "two": return [.stacked("second", reason: .messageVisible)]
+            default: return []
+            }
+        }
+        let options = RunOptions(
+            selection: RunSelection(
+                filters: [.exactly("analytics-one-impression-after-requeue")],
+                profiles: [.brazeSwift]
+            )
+        )
+        let summary = try ConformanceRun(engine: engine, options: options).run(specs: "Specs")
+        #expect(summary.totalsLine == "0 passed, 1 failed, 0 skipped")
+        let difference = try #require(summary.results.first?.difference)
+        #expect(difference.rules == ["stack.eligibility-moments"])
+        #expect(difference.blocked == ["analytics.once-per-message", "reenqueue.message-visible"])
+    }
+
+    @Test func aQueueThatDismissesAsTheRuleSaysIsFiledUnderTheStackOrder() throws {
+        // A first-in-first-out queue, answered next first, that leaves a waiting message alone when
+        // it is dismissed: the bundled dismissal case differs only in the stack's order.
+        let options = RunOptions(
+            selection: RunSelection(
+                filters: [.exactly("stack-dismissal-of-hidden-message-changes-nothing")],
+                profiles: [.brazeSwift]
+            )
+        )
+        let summary = try ConformanceRun(engine: QueueEngineProvider(), options: options).run(specs: "Specs")
+        #expect(summary.totalsLine == "0 passed, 1 failed, 0 skipped")
+        #expect(summary.results.first?.difference?.rules == ["stack.lifo"])
+    }
+
     @Test func anExpectStepNamesTheRulesItChecks() throws {
         let yaml = """
             id: own-rules
@@ -101,5 +158,50 @@ struct DifferenceTests {
         #expect(problems.contains { $0.contains("expected at least one of sequence, contains, absent, stack") })
         #expect(problems.contains { $0.contains("unknown rule 'area.unknown'") })
         #expect(problems.count == 2, "\(problems)")
+    }
+}
+
+/// An engine for three custom events `one`, `two` and `three`, each showing its message (`first`,
+/// `waiting`, `later`) on a free screen and queuing it behind the visible one otherwise: a queue,
+/// first in, first out, read back next first; a dismissal of a message not on screen does nothing.
+private struct QueueEngineProvider: EngineProvider {
+    var description: EngineDescription {
+        EngineDescription(
+            name: "queue",
+            version: "1.0.0",
+            profiles: [.brazeSwift],
+            capabilities: [.stackInspection]
+        )
+    }
+
+    func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
+        Engine()
+    }
+
+    struct Engine: DeliveryEngine {
+        var visible: MessageID?
+        var queue: [MessageID] = []
+
+        mutating func handle(_ stimulus: Stimulus) throws -> [Observation] {
+            switch stimulus {
+            case .customEvent(let event):
+                let names = ["one": "first", "two": "waiting", "three": "later"]
+                guard let id = names[event.name] else { return [] }
+                guard visible == nil else {
+                    queue.append(id)
+                    return [.stacked(id, reason: .messageVisible)]
+                }
+                visible = id
+                return [.displayed(id, extras: [:])]
+            case .messageDismissed(let id):
+                guard visible == id else { return [] }
+                visible = nil
+                return []
+            case .stackInspected:
+                return [.stack(queue)]
+            default:
+                return []
+            }
+        }
     }
 }

@@ -18,7 +18,8 @@ struct FailureExplainerTests {
     /// with the runs it passed, unless `checkingPasses` is false).
     private static func explained(
         on engine: any EngineProvider,
-        checkingPasses: Bool = true
+        checkingPasses: Bool = true,
+        engineLacks: Set<Capability> = []
     ) throws -> (RunSummary, [ExplainedBehaviour]) {
         let cases = suite.cases
         let summary = ConformanceRun(engine: engine, options: RunOptions(jobs: 2)).run(cases: cases, rules: suite.rules)
@@ -29,7 +30,11 @@ struct FailureExplainerTests {
         let passes = summary.results.filter { $0.status == .passed && checkingPasses }.compactMap { result in
             byID[result.caseID].map { FailureExplainer.Pass(specCase: $0, profile: result.profile) }
         }
-        let behaviours = try FailureExplainer().explain(failures, passes: passes, engines: FailureExplainer.inProcess)
+        let behaviours = try FailureExplainer(engineLacks: engineLacks).explain(
+            failures,
+            passes: passes,
+            engines: FailureExplainer.inProcess
+        )
         return (summary, behaviours)
     }
 
@@ -72,6 +77,23 @@ struct FailureExplainerTests {
         #expect(
             Set(behaviours.map(\.behaviour)) == ["dismiss-offers-next", "impression-at-ready", "priority-ties-first"]
         )
+        Self.expectEachFailedRunOnce(summary, behaviours)
+    }
+
+    @Test func whatAnEngineSaysItCannotObserveIsNoBehaviourOfIts() throws {
+        // An engine that keeps its waiting messages in a queue, and lacks the no-matching-trigger
+        // callback and dismissals: it makes neither observation, as it said in its capabilities.
+        let lacking: Set<Capability> = [.noMatchingTrigger, .dismissals]
+        let engine = LackingObservations(base: try Self.engine("reenqueue-at-bottom"), lacking: lacking)
+        let (summary, behaviours) = try Self.explained(on: engine, engineLacks: lacking)
+        #expect(summary.failedCount > 0)
+        #expect(behaviours.map(\.behaviour) == ["reenqueue-at-bottom"])
+        #expect(behaviours.first?.with == [])
+        var explained = summary
+        explained.behaviours = behaviours
+        // stack-retrigger-moves-to-top dismisses a message: its replay's `dismissed` is not the
+        // engine's difference either.
+        #expect(explained.differences.map(\.rule) == [])
         Self.expectEachFailedRunOnce(summary, behaviours)
     }
 
@@ -173,6 +195,22 @@ struct FailureExplainerTests {
 
 /// The reference engine, but each click it logs is logged twice: a behaviour no entry of the
 /// catalogue has.
+/// The engines of `base`, lacking `lacking`: declared, and their observations never made.
+private struct LackingObservations: EngineProvider {
+    var base: any EngineProvider
+    var lacking: Set<Capability>
+
+    var description: EngineDescription {
+        var description = base.description
+        description.capabilities.subtract(lacking)
+        return description
+    }
+
+    func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
+        try MaskedObservationsEngineProvider(base, lacking: lacking).makeEngine(for: setup)
+    }
+}
+
 private struct ClicksLoggedTwice: EngineProvider {
     var description: EngineDescription {
         var description = ReferenceEngineProvider().description

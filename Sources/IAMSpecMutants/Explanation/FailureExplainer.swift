@@ -36,15 +36,21 @@ package struct FailureExplainer: Sendable {
     /// `iamspec run --in-process` is). A run the reference engine cannot replay in that time is
     /// explained by nothing, and replayed no more.
     package var timeout: Duration
+    /// The capabilities the failing engine lacks: each replay leaves out the observations only
+    /// they make (``MaskedObservationsEngineProvider``), as the engine's own runs do, so that no
+    /// behaviour is named, nor a run left unexplained, for what the engine said it cannot observe.
+    package var engineLacks: Set<Capability>
 
     package init(
         catalogue: [Behaviour] = BehaviourCatalogue.all,
         pairedPerRun: Int = 12,
-        timeout: Duration = .seconds(30)
+        timeout: Duration = .seconds(30),
+        engineLacks: Set<Capability> = []
     ) {
         self.catalogue = catalogue
         self.pairedPerRun = pairedPerRun
         self.timeout = timeout
+        self.engineLacks = engineLacks
     }
 
     /// A failed run and its case.
@@ -83,8 +89,13 @@ package struct FailureExplainer: Sendable {
     package func explain(
         _ failures: [Failure],
         passes: [Pass] = [],
-        engines: ([Behaviour]) throws -> any EngineProvider
+        engines makeEngines: ([Behaviour]) throws -> any EngineProvider
     ) throws -> [ExplainedBehaviour] {
+        // What the engine lacks it never observes: each replay leaves it out too.
+        func engines(_ behaviours: [Behaviour]) throws -> any EngineProvider {
+            let engine = try makeEngines(behaviours)
+            return engineLacks.isEmpty ? engine : MaskedObservationsEngineProvider(engine, lacking: engineLacks)
+        }
         // A nondeterministic run (`--repeat`) has no one timeline to reproduce.
         let failures = failures.filter { $0.result.status == .failed && $0.result.kind != .nondeterministic }
         guard !failures.isEmpty else { return [] }

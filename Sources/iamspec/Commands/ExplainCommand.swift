@@ -130,7 +130,9 @@ struct ExplainCommand: ParsableCommand {
         let failures = failed.compactMap { result in
             cases[result.caseID].map { FailureExplainer.Failure(result: result, specCase: $0) }
         }
-        return try FailureExplainer(timeout: timeout).explain(
+        // What the engine lacks it never observes: the replays leave it out too.
+        let lacking = Set(Capability.allCases).subtracting(summary.header.engine.capabilities)
+        return try FailureExplainer(timeout: timeout, engineLacks: lacking).explain(
             failures,
             passes: passes(of: summary, among: compactCases, counted: passedRuns ?? summary.passedCount),
             engines: FailureExplainer.inProcess

@@ -176,7 +176,7 @@ import Testing
             try JSONParser.parse(Self.helloReply.replacingOccurrences(of: #""protocol":1"#, with: #""protocol":1.0"#)),
             unknownKeys: .refused
         )
-        guard case .hello(let version, _, _) = reply else {
+        guard case .hello(let version, _, _, _) = reply else {
             Issue.record("not a hello_reply: \(reply)")
             return
         }

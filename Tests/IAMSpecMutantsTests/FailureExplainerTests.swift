@@ -80,6 +80,23 @@ struct FailureExplainerTests {
         Self.expectEachFailedRunOnce(summary, behaviours)
     }
 
+    @Test func whatAnEngineSaysItCannotObserveIsNoBehaviourOfIts() throws {
+        // An engine that keeps its waiting messages in a queue, and lacks the no-matching-trigger
+        // callback and dismissals: it makes neither observation, as it said in its capabilities.
+        let lacking: Set<Capability> = [.noMatchingTrigger, .dismissals]
+        let engine = Lacking(lacking, of: try Self.engine("reenqueue-at-bottom"))
+        let (summary, behaviours) = try Self.explained(on: engine)
+        #expect(summary.failedCount > 0)
+        #expect(behaviours.map(\.behaviour) == ["reenqueue-at-bottom"])
+        #expect(behaviours.first?.with == [])
+        var explained = summary
+        explained.behaviours = behaviours
+        // stack-retrigger-moves-to-top dismisses a message: its replay's `dismissed` is not the
+        // engine's difference either.
+        #expect(explained.differences.map(\.rule) == [])
+        Self.expectEachFailedRunOnce(summary, behaviours)
+    }
+
     @Test func aBehaviourOutsideTheCatalogueStaysUnexplained() throws {
         let (summary, behaviours) = try Self.explained(on: ClicksLoggedTwice())
         #expect(summary.failedCount > 0)

@@ -13,6 +13,18 @@ import Darwin
 /// engine that is gone cannot kill the process with SIGPIPE; ``EngineProcesses`` does what only
 /// the whole process can.
 @Suite struct EngineProcessTests {
+    @Test func aStatusAboveOneHundredAndTwentyEightSaysHowAShellReportsASignal() {
+        // `/bin/sh -c "node engine.mjs"`, whose node aborts: dash waits for it and exits 128 + 6.
+        #expect(
+            ChildProcess.describe(status: 134 << 8)
+                == "exited with status 134, as a shell reports its command killed by signal 6 (Aborted): "
+                + "start the engine with `exec` for iamspec to see the signal itself"
+        )
+        #expect(ChildProcess.describe(status: 3 << 8) == "exited with status 3")
+        #expect(ChildProcess.describe(status: 128 << 8) == "exited with status 128")
+        #expect(ChildProcess.describe(status: 6) == "was killed by signal 6 (Aborted)")
+    }
+
     /// Whether this process would die of SIGPIPE: its disposition is the default (`SIG_DFL`,
     /// the null handler).
     private static func brokenPipeIsFatal() -> Bool {

@@ -272,7 +272,7 @@ import Foundation
 
     private func decodedPipelining(_ line: String, unknownKeys: UnknownKeys = .ignored) throws -> Bool? {
         guard
-            case .hello(_, _, let pipelines) = try WireCodec.decodeReply(
+            case .hello(_, _, let pipelines, _) = try WireCodec.decodeReply(
                 try JSONParser.parse(line),
                 unknownKeys: unknownKeys
             )

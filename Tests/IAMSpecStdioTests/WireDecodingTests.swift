@@ -32,6 +32,29 @@ import Testing
         #"{"seq":1,"type":"observations","observations":[{"kind":"displayed","message":"a"},"# + observation + "]}"
     }
 
+    @Test func aMisspeltCapabilityIsToldTheNearestName() throws {
+        let line =
+            #"{"type":"hello_reply","protocol":2,"name":"e","version":"1","profiles":[],"capabilities":["triggers-custom-event"]}"#
+        let names: [String] = Capability.allCases.map { "\"\($0.rawValue)\"" }
+        let expected: String =
+            #"capabilities[0]: found "triggers-custom-event", expected one of "# + names.joined(separator: ", ")
+            + #"; did you mean "trigger-custom-event"?"#
+        #expect(try replyError(line) == expected)
+        // Protocol 1 is told among the names it knows.
+        let v1 = Self.helloReply.replacingOccurrences(
+            of: #""capabilities":[]"#,
+            with: #""capabilities":["stack_inspection"]"#
+        )
+        let v1Names: [String] = Capability.allCases.filter { ProtocolVersion.v1.knows($0) }.map {
+            "\"\($0.rawValue)\""
+        }
+        let v1Expected: String =
+            #"capabilities[0]: found "stack_inspection", expected one of "# + v1Names.joined(separator: ", ")
+            + #"; did you mean "stack-inspection"?"#
+        #expect(try replyError(v1) == v1Expected)
+        #expect(try replyError(v1, unknownKeys: .refused) == v1Expected)
+    }
+
     private static let helloReply =
         #"{"type":"hello_reply","protocol":1,"name":"e","version":"1","profiles":["braze-swift"],"capabilities":[]}"#
 
@@ -78,6 +101,11 @@ import Testing
             #"observations[1].event.product: found an array ["gem"], expected a string"#
         ),
         (observing(#""displayed""#), #"observations[1]: found "displayed", expected an object"#),
+        // A misspelt name is told the name it is nearest to.
+        (
+            observing(#"{"kind":"display","message":"a"}"#),
+            #"observations[1].kind: found "display", expected one of "displayed", "stacked", "discarded", "rolled_back", "dismissed", "no_matching_trigger", "impression_logged", "click_logged", "stack"; did you mean "displayed"?"#
+        ),
         (#"{"seq":1,"type":"observations","observations":{}}"#, "observations: found an object {}, expected an array"),
         (#"{"seq":1,"type":"observations"}"#, "observations: found nothing (the key is missing), expected an array"),
         ("[1, 2]", "the message: found an array [1,2], expected an object"),
@@ -107,12 +135,6 @@ import Testing
         (
             helloReply.replacingOccurrences(of: #"["braze-swift"]"#, with: #"["braze-swift","braze-swift"]"#),
             #"profiles[1]: found "braze-swift" again (as at [0]), expected each item once"#
-        ),
-        (
-            helloReply.replacingOccurrences(of: #""capabilities":[]"#, with: #""capabilities":["stack_inspection"]"#),
-            #"capabilities[0]: found "stack_inspection", expected one of "#
-                + Capability.allCases.filter { ProtocolVersion.v1.knows($0) }.map { "\"\($0.rawValue)\"" }
-                .joined(separator: ", ")
         ),
     ])
     func aBrokenReplyNamesThePlaceWhatWasFoundAndWhatWasExpected(line: String, error: String) throws {
@@ -154,7 +176,7 @@ import Testing
             try JSONParser.parse(Self.helloReply.replacingOccurrences(of: #""protocol":1"#, with: #""protocol":1.0"#)),
             unknownKeys: .refused
         )
-        guard case .hello(let version, _, _) = reply else {
+        guard case .hello(let version, _, _, _) = reply else {
             Issue.record("not a hello_reply: \(reply)")
             return
         }

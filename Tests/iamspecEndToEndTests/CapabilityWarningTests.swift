@@ -78,4 +78,42 @@ struct CapabilityWarningTests {
         #expect(listed.status == 0, "\(listed.standardOutput)\(listed.standardError)")
         #expect(!listed.standardOutput.contains("warning: "))
     }
+
+    @Test func aProtocol1ListNamingMoreThanItsEightIsNamed() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A protocol-1 engine written against a newer page: it lists capabilities protocol 1
+        // cannot declare, as if its list were exact, and declines every case.
+        let engine = folder.appendingPathComponent("old_engine.py")
+        try """
+        import json, sys
+        for line in sys.stdin:
+            request = json.loads(line)
+            if request["type"] == "hello":
+                reply = {"type": "hello_reply", "protocol": 1, "name": "old", "version": "1",
+                         "profiles": ["braze-swift"], "capabilities": ["analytics", "trigger-custom-event", "priority"]}
+            elif request["type"] == "case":
+                reply = {"type": "skipped", "reason": "not today"}
+            else:
+                break
+            print(json.dumps(reply), flush=True)
+        """.write(to: engine, atomically: true, encoding: .utf8)
+        let json = folder.appendingPathComponent("results.jsonl").path
+        let arguments = [
+            "run", "Specs", "--filter", "priority-tie-*", "--engine-command", "python3 '\(engine.path)'", "--jobs", "1",
+            "--color", "never", "--json", json,
+        ]
+        let outcome = try IAMSpecExecutable.run(arguments)
+        #expect(outcome.status == 0, "\(outcome.standardOutput)\(outcome.standardError)")
+        #expect(
+            outcome.standardOutput.contains(
+                "warning: the engine speaks protocol 1 and lists priority, trigger-custom-event, which protocol 1 "
+                    + "cannot declare: it is taken to have every capability beyond protocol 1's eight, those it left "
+                    + "out (app-lifecycle, delay, "
+            )
+        )
+        #expect(outcome.standardOutput.contains("speak protocol 2 to list exactly what the engine has\n"))
+        let strict = try IAMSpecExecutable.run(arguments + ["--strict-capabilities"])
+        #expect(strict.status == 1)
+    }
 }

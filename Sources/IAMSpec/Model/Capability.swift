@@ -124,9 +124,11 @@ public struct Capability: RawRepresentable, Sendable, Hashable, CaseIterable, Co
     public static let clickFollowUp = Capability("click-follow-up", 38)
     /// Integers beyond what a double holds exactly (above 2^53 in magnitude), read and compared
     /// exactly: an event property, or an `equals` / `not_equals` operand, such as
-    /// 9007199254740993. An engine whose language reads JSON numbers as doubles (JavaScript's
-    /// `JSON.parse`) cannot tell it from 9007199254740992, and lacks it (JSON Schema's test suite
-    /// keeps such numbers in its optional `bignum` tests for the same reason).
+    /// 9007199254740993, and any time or span beyond 2^53 ms, the virtual clock's included (a
+    /// case whose advances carry it past 2^53 ms). An engine whose language reads JSON numbers as
+    /// doubles (JavaScript's `JSON.parse`) cannot tell it from 9007199254740992, and lacks it
+    /// (JSON Schema's test suite keeps such numbers in its optional `bignum` tests for the same
+    /// reason).
     public static let largeIntegers = Capability("large-integers", 39)
 
     /// Every capability, in the order of their bits.

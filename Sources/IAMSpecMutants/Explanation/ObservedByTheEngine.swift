@@ -2,7 +2,8 @@ import IAMSpec
 
 /// An engine of the reference rules as the engine under test observes it: each observation that
 /// engine cannot make, for want of a capability it does not declare, is left out of what a replay
-/// reports, as the engine leaves it out of its own runs.
+/// reports, as the engine leaves it out of its own runs; without `extras`, a displayed message's
+/// extras are left out too.
 ///
 /// An engine without `no-matching-trigger` never reports the callback, one without `dismissals`
 /// never reports a dismissal, one without `analytics` never logs an impression or a click; the
@@ -10,7 +11,9 @@ import IAMSpec
 /// never what it is judged on. A replay that still made them could not give exactly the engine's
 /// timeline, so a behaviour that is exactly what the engine does differently would go unnamed
 /// (or be named only beside the catalogue's behaviour that never makes the observation, which is
-/// no difference of the engine's: it declared the lack).
+/// no difference of the engine's: it declared the lack). Only observations are left out: what a
+/// lacking capability changes in the delivery itself (a timeout's discard, a delay) is the
+/// engine's difference, and stays.
 struct ObservedByTheEngine: EngineProvider {
     /// The engine of the reference rules, with the behaviours replayed.
     var base: any EngineProvider
@@ -23,9 +26,14 @@ struct ObservedByTheEngine: EngineProvider {
         Engine(base: try base.makeEngine(for: setup), capabilities: capabilities)
     }
 
-    /// Whether an engine with `capabilities` can make the observation (``ObservationKind/capability``).
-    static func canObserve(_ observation: Observation, with capabilities: Set<Capability>) -> Bool {
-        observation.kind.capability.map(capabilities.contains) ?? true
+    /// The observation as an engine with `capabilities` makes it, or nil when it makes none
+    /// (``ObservationKind/capability``).
+    static func observed(_ observation: Observation, with capabilities: Set<Capability>) -> Observation? {
+        if let needed = observation.kind.capability, !capabilities.contains(needed) { return nil }
+        if case .displayed(let message, let extras) = observation, !extras.isEmpty, !capabilities.contains(.extras) {
+            return .displayed(message, extras: [:])
+        }
+        return observation
     }
 
     private struct Engine: DeliveryEngine {
@@ -33,7 +41,7 @@ struct ObservedByTheEngine: EngineProvider {
         let capabilities: Set<Capability>
 
         mutating func handle(_ stimulus: Stimulus) throws -> [Observation] {
-            try base.handle(stimulus).filter { ObservedByTheEngine.canObserve($0, with: capabilities) }
+            try base.handle(stimulus).compactMap { ObservedByTheEngine.observed($0, with: capabilities) }
         }
 
         mutating func endCase() throws {

@@ -23,6 +23,7 @@ package enum CapabilityNeeds {
     package static func bits(of specCase: SpecCase) -> UInt64 {
         var needs = of(specCase.configuration)
         for message in specCase.messages { needs.formUnion(of(message)) }
+        needs.formUnion(ofClock(specCase.steps))
         for step in specCase.steps {
             switch step.action {
             case .stimulus(let stimulus):
@@ -40,7 +41,24 @@ package enum CapabilityNeeds {
         var needs = CapabilityBits()
         if configuration.delegate == .implemented { needs.insert(.delegate) }
         if configuration.orientation != .portrait || configuration.device == .tablet { needs.insert(.orientation) }
+        if isLarge(configuration.minimumTriggerInterval) { needs.insert(.largeIntegers) }
         return needs
+    }
+
+    /// What the steps' clock needs: `large-integers` once the advances add up past 2^53 ms, a time
+    /// an engine whose numbers are doubles cannot hold (nor read, sent in one `advance`'s `by_ms`).
+    /// Steps whose advances pass the end of virtual time need nothing more: such a case is an
+    /// error (``ClockRange``).
+    package static func ofClock(_ steps: [Step]) -> CapabilityBits {
+        var time: Int64 = 0
+        for step in steps {
+            guard case .stimulus(.timeAdvanced(let span)) = step.action else { continue }
+            let (sum, overflows) = time.addingReportingOverflow(span.milliseconds)
+            if overflows { return [] }
+            time = sum
+            if isLarge(VirtualTime(milliseconds: time)) { return [.largeIntegers] }
+        }
+        return []
     }
 
     /// What a message needs: one of `given.messages`, or the one a `present_local` step presents.
@@ -64,6 +82,11 @@ package enum CapabilityNeeds {
         if message.start != nil || message.end != nil { needs.insert(.campaignWindow) }
         if message.isControl { needs.insert(.controlMessages) }
         if !imageOnLaterDeliveries.isEmpty || !zipOnLaterDeliveries.isEmpty { needs.insert(.assetRedelivery) }
+        if isLarge(message.delay) || isLarge(message.timeout) || isLarge(message.reeligibility)
+            || isLarge(message.minimumTriggerInterval) || isLarge(message.start) || isLarge(message.end)
+        {
+            needs.insert(.largeIntegers)
+        }
         for trigger in message.triggers {
             switch trigger {
             case .sessionStart: needs.insert(.triggerSessionStart)
@@ -113,8 +136,10 @@ package enum CapabilityNeeds {
                 switch condition.comparison {
                 case .equals(let operand), .notEquals(let operand):
                     if isLargeInteger(operand) { needs.insert(.largeIntegers) }
-                case .greaterThan, .lessThan, .atLeast, .atMost, .matches, .doesNotMatch, .exists, .doesNotExist,
-                    .withinLast, .moreThanAgo, .lessThanInFuture, .moreThanInFuture:
+                case .withinLast(let span), .moreThanAgo(let span), .lessThanInFuture(let span),
+                    .moreThanInFuture(let span):
+                    if isLarge(span) { needs.insert(.largeIntegers) }
+                case .greaterThan, .lessThan, .atLeast, .atMost, .matches, .doesNotMatch, .exists, .doesNotExist:
                     break
                 }
             }
@@ -122,10 +147,20 @@ package enum CapabilityNeeds {
         return needs
     }
 
-    /// Whether the value is an integer a double cannot hold exactly: above 2^53 in magnitude.
+    /// Whether the value is an integer a double cannot hold exactly, above 2^53 in magnitude: an
+    /// integer, or a time, whose milliseconds travel as an integer.
     private static func isLargeInteger(_ value: PropertyValue) -> Bool {
-        guard case .integer(let integer) = value else { return false }
-        return integer.magnitude > 1 << 53
+        switch value {
+        case .integer(let integer): integer.magnitude > 1 << 53
+        case .time(let time): isLarge(time)
+        case .string, .real, .boolean: false
+        }
+    }
+
+    /// Whether a time or a span, in milliseconds, is beyond what a double holds exactly (2^53).
+    private static func isLarge(_ time: VirtualTime?) -> Bool {
+        guard let time else { return false }
+        return time.milliseconds.magnitude > 1 << 53
     }
 
     /// What an expectation needs: what its patterns read.

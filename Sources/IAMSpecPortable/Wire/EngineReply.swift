@@ -2,9 +2,16 @@ import IAMSpec
 
 /// A message an engine sends iamspec (one line on the engine's stdout), answering a request.
 package enum EngineReply: Sendable, Hashable {
-    /// `hello_reply`: the protocol version the engine speaks, what it is and can do, and whether
-    /// it declared `"pipelining": true` (protocol 2 only: see `Specs/PROTOCOL.md`, "Pipelining").
-    case hello(protocolVersion: Int64, description: EngineDescription, pipelines: Bool = false)
+    /// `hello_reply`: the protocol version the engine speaks, what it is and can do, whether it
+    /// declared `"pipelining": true` (protocol 2 only: see `Specs/PROTOCOL.md`, "Pipelining"), and,
+    /// from a protocol-1 engine, the capabilities it named beyond protocol 1's eight, which it is
+    /// taken to have whether it names them or not (``Capability/assumedUnlessLacking``).
+    case hello(
+        protocolVersion: Int64,
+        description: EngineDescription,
+        pipelines: Bool = false,
+        namedBeyondProtocol1: Set<Capability> = []
+    )
     /// `ready`: the case is set up; stimuli may follow.
     case ready
     /// `skipped`: the engine declines the case; no `end_case` follows.

@@ -151,7 +151,7 @@ extension WireCodec {
         writer.key("type")
         let seq = version.numbersMessages ? seq : nil
         switch reply {
-        case .hello(let spoken, let description, let pipelines):
+        case .hello(let spoken, let description, let pipelines, _):
             writer.fixedString("hello_reply")
             // Protocol 1 names only the capabilities it always had.
             writer.key("capabilities")
@@ -276,7 +276,17 @@ extension WireCodec {
                 capabilities: capabilities,
                 lacking: version >= ProtocolVersion.v2.rawValue ? Capability.assumedUnlessLacking : []
             )
-            return .hello(protocolVersion: version, description: description, pipelines: pipelines)
+            // A protocol-1 engine that names more than protocol 1's eight says what it has, yet is
+            // taken to have every one of the others: the run warns of it (CapabilityWarnings).
+            let namedBeyondProtocol1 =
+                version >= ProtocolVersion.v2.rawValue
+                ? [] : capabilities.subtracting(Capability.declaredSinceProtocol1)
+            return .hello(
+                protocolVersion: version,
+                description: description,
+                pipelines: pipelines,
+                namedBeyondProtocol1: namedBeyondProtocol1
+            )
         case "ready"?:
             try object.allowOnly("type", "seq")
             return .ready

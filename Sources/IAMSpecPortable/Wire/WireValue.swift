@@ -189,9 +189,14 @@ package struct WireValue {
         return text
     }
 
-    /// The error for a discriminator (`type`, `kind`, `operator`) that names nothing in `known`.
+    /// The error for a discriminator (`type`, `kind`, `operator`) or a name (a capability) that
+    /// names nothing in `known`, with the nearest of them when it is likely a typo (`did you mean
+    /// "trigger-custom-event"?`).
     package func unknown(among known: [String]) -> WireFormatError {
-        mismatch(expected: Self.oneOf(known))
+        guard case .string(let text) = json, let candidate = Suggestion.closest(to: text, among: known) else {
+            return mismatch(expected: Self.oneOf(known))
+        }
+        return mismatch(expected: Self.oneOf(known) + "; did you mean \"\(candidate)\"?")
     }
 
     /// `one of "a", "b", "c"`.

@@ -23,6 +23,7 @@ extension CaseDecoder {
             reader.report("found \(found); expected \(expected)", at: items[index])
             return nil
         }
+        scope.needs.formUnion(CapabilityNeeds.ofClock(steps))
         return steps
     }
 

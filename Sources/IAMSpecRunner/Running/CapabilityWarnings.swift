@@ -5,7 +5,9 @@ import Synchronization
 /// but declined (answered `unsupported` or `skipped`, threw `CaseSkipped`) on every run that needed
 /// it, and, for a stdio engine speaking protocol 2, a list that names none of the capabilities
 /// added since that protocol came (Specs/README.md, "Capabilities", "Versions"): an adapter
-/// written before they existed, which silently loses the runs that need them. Each is a warning
+/// written before they existed, which silently loses the runs that need them; for one speaking
+/// protocol 1, a list naming capabilities beyond protocol 1's eight, as if it were exact (it is
+/// taken to have every one of them, so it is sent the runs of those it left out). Each is a warning
 /// at the end of the run (the console, the results stream's footer `warnings`, JUnit's and the
 /// Markdown summary's); under `iamspec run --strict-capabilities` they fail the run.
 ///
@@ -88,6 +90,19 @@ package final class CapabilityWarnings: Sendable {
             return "the engine declares the capability \(capability.rawValue), but declined \(runs) it: "
                 + "check the adapter's method for it"
         }
+    }
+
+    /// The warning for a protocol-1 engine whose `hello_reply` named capabilities beyond protocol
+    /// 1's eight (`named`): protocol 1 takes an engine to have every one of them, so a list that
+    /// names some, as if it were exact, still leaves the engine sent, and failed on, the runs of
+    /// those it left out; nil when it named none.
+    package static func protocol1ListNamingMore(_ named: Set<Capability>) -> String? {
+        guard !named.isEmpty else { return nil }
+        let assumed = Capability.assumedUnlessLacking.subtracting(named).sorted()
+        let left = assumed.isEmpty ? "" : " (\(assumed.map(\.rawValue).joined(separator: ", ")))"
+        return "the engine speaks protocol 1 and lists \(named.sorted().map(\.rawValue).joined(separator: ", ")), "
+            + "which protocol 1 cannot declare: it is taken to have every capability beyond protocol 1's eight, "
+            + "those it left out\(left) too; speak protocol 2 to list exactly what the engine has"
     }
 
     /// The warning for an engine speaking `protocolVersion` that declares `declared`: a

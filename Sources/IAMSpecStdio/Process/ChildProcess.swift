@@ -210,11 +210,24 @@ final class ChildProcess: EngineChannel {
         }
     }
 
-    /// `exited with status 3`, `was killed by signal 9 (SIGKILL)`.
-    private static func describe(status: Int32) -> String {
+    /// `exited with status 3`, `was killed by signal 9 (SIGKILL)`; a status above 128 says how a
+    /// shell reports a command a signal killed (`exited with status 134, as a shell reports its
+    /// command killed by signal 6 (Aborted)...`), since the engine runs under `/bin/sh -c`, which
+    /// may wait for its command rather than become it.
+    static func describe(status: Int32) -> String {
         let signal = status & 0x7F
-        if signal == 0 { return "exited with status \((status >> 8) & 0xFF)" }
-        let name = strsignal(signal).map { String(cString: $0) } ?? "signal \(signal)"
-        return "was killed by signal \(signal) (\(name))"
+        if signal == 0 {
+            let code = (status >> 8) & 0xFF
+            let reported = code - 128
+            guard reported > 0, reported < 65 else { return "exited with status \(code)" }
+            return "exited with status \(code), as a shell reports its command killed by signal \(reported) "
+                + "(\(name(of: reported))): start the engine with `exec` for iamspec to see the signal itself"
+        }
+        return "was killed by signal \(signal) (\(name(of: signal)))"
+    }
+
+    /// The signal's description (`Aborted`), or `signal N` when the system has none.
+    private static func name(of signal: Int32) -> String {
+        strsignal(signal).map { String(cString: $0) } ?? "signal \(signal)"
     }
 }

@@ -60,11 +60,13 @@ final class EnginePool: Sendable {
     }
 
     /// Starts a process and shakes hands with it; the process is then idle in the pool.
-    func startFirst() throws(EngineError) -> (description: EngineDescription, protocolVersion: Int) {
+    func startFirst() throws(EngineError) -> (
+        description: EngineDescription, protocolVersion: Int, namedBeyondProtocol1: Set<Capability>
+    ) {
         do {
-            let (connection, description) = try start()
+            let (connection, description, namedBeyondProtocol1) = try start()
             state.withLock { $0.idle.append(IdleEngine(connection: connection, checkedInBy: Self.currentThread)) }
-            return (description, connection.version.rawValue)
+            return (description, connection.version.rawValue, namedBeyondProtocol1)
         } catch {
             throw EngineError(
                 "the engine `\(command)` could not be started: \(error.message)",
@@ -90,7 +92,7 @@ final class EnginePool: Sendable {
         }
         if let reused { return reused }
         do {
-            let (connection, _) = try start()
+            let (connection, _, _) = try start()
             let isShutDown = state.withLock { state in
                 state.consecutiveStartFailures = 0
                 state.busy[ObjectIdentifier(connection)] = connection
@@ -172,7 +174,7 @@ final class EnginePool: Sendable {
         }
     }
 
-    private func start() throws(EngineError) -> (EngineConnection, EngineDescription) {
+    private func start() throws(EngineError) -> (EngineConnection, EngineDescription, Set<Capability>) {
         let connection = EngineConnection(
             channel: try launch(),
             unknownKeys: settings.validatesProtocol ? .refused : .ignored
@@ -189,7 +191,7 @@ final class EnginePool: Sendable {
             throw error.error
         }
         switch reply {
-        case .hello(let offered, let description, let pipelines):
+        case .hello(let offered, let description, let pipelines, let namedBeyondProtocol1):
             guard let version = ProtocolVersion(rawValue: Int(offered)) else {
                 connection.close(gracePeriod: .zero)
                 throw EngineError(
@@ -198,7 +200,7 @@ final class EnginePool: Sendable {
                 )
             }
             connection.speak(version, pipelining: pipelines)
-            return (connection, description)
+            return (connection, description, namedBeyondProtocol1)
         case .error(let message):
             connection.close(gracePeriod: .zero)
             throw EngineError(

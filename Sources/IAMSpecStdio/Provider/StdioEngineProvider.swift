@@ -25,6 +25,9 @@ public final class StdioEngineProvider: EngineProvider, SettingUpEngineProvider 
     public let settings: StdioEngineSettings
     /// The protocol version the first process answered `hello` with (1 or 2).
     package let protocolVersion: Int
+    /// The capabilities beyond protocol 1's eight that a protocol-1 engine named in its `hello_reply`
+    /// (none for protocol 2): it is taken to have every one of them, named or not.
+    package let namedBeyondProtocol1: Set<Capability>
     private let pool: EnginePool
 
     /// Starts the first engine process and shakes hands with it.
@@ -52,6 +55,7 @@ public final class StdioEngineProvider: EngineProvider, SettingUpEngineProvider 
         let first = try pool.startFirst()
         self.description = first.description
         self.protocolVersion = first.protocolVersion
+        self.namedBeyondProtocol1 = first.namedBeyondProtocol1
     }
 
     deinit {

@@ -294,6 +294,11 @@ struct RunCommand: ParsableCommand {
         {
             outcome.capabilityWarnings.append(outdated)
         }
+        if let stdioProvider, !(provider is EngineNotStarted),
+            let unheeded = CapabilityWarnings.protocol1ListNamingMore(stdioProvider.namedBeyondProtocol1)
+        {
+            outcome.capabilityWarnings.append(unheeded)
+        }
         if !noExplain && !control.isInterrupted {
             outcome.behaviours = explainFailures(of: outcome, until: control)
         }

@@ -1,4 +1,5 @@
-/// "Did you mean" suggestions: the closest known word to a misspelt one.
+/// "Did you mean" suggestions: the closest known word to a misspelt one, in a spec file's
+/// diagnostics, on the command line, and in what an engine answers over the stdio protocol.
 package enum Suggestion {
     /// The candidate nearest to `word` by edit distance, when it is close enough to be a likely typo
     /// (at most a third of the word's length, and at most 3 edits).
@@ -17,7 +18,7 @@ package enum Suggestion {
     }
 
     /// `"; did you mean 'x'?"`, or nothing when no candidate is close.
-    static func hint(for word: String, among candidates: [String]) -> String {
+    package static func hint(for word: String, among candidates: [String]) -> String {
         guard let candidate = closest(to: word, among: candidates) else { return "" }
         return "; did you mean '\(candidate)'?"
     }
@@ -25,7 +26,7 @@ package enum Suggestion {
     /// The edit distance between two words, by Unicode scalar: insertions, deletions,
     /// substitutions and swaps of two neighbours (`lnit` is one edit from `lint`), each counting
     /// one (the optimal string alignment distance).
-    static func editDistance(_ lhs: String, _ rhs: String) -> Int {
+    package static func editDistance(_ lhs: String, _ rhs: String) -> Int {
         let left = Array(lhs.unicodeScalars)
         let right = Array(rhs.unicodeScalars)
         guard !left.isEmpty else { return right.count }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import IAMSpecRunner
+@testable import IAMSpecPortable
 
 @Suite struct SuggestionTests {
     @Test func aNearMissGetsTheClosestName() {

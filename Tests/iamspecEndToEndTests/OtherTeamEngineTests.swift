@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// The verdict of a partial engine written by another team from the rule documents alone
+/// (`Fixtures/engines/other_team_engine.mjs`, on the Node kit): the promise to an engine author,
+/// end to end. Every failure is one of its three deliberate differences, every skip names only a
+/// profile or capability it does not declare, and each difference is named once: by the
+/// behaviour of the catalogue whose replay gives its very observations (none standing for what it
+/// declared it cannot observe), or, where the catalogue has none, as an unexplained difference.
+@Suite("A partial JavaScript engine's whole verdict")
+struct OtherTeamEngineTests {
+    private static let engine = "node Fixtures/engines/other_team_engine.mjs"
+    private static let declared: Set = [
+        "analytics", "stack-inspection", "trigger-session-start", "trigger-any-purchase", "trigger-purchase",
+        "trigger-custom-event", "property-filters", "priority", "minimum-interval", "timeout", "reeligibility",
+        "test-sends", "display-next", "extras",
+    ]
+
+    @Test func itFailsOnlyForItsDifferencesEachNamedOnceAndSkipsOnlyWhatItLacks() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = folder.appendingPathComponent("results.jsonl").path
+        let outcome = try IAMSpecExecutable.run(
+            "run",
+            "--engine-command",
+            Self.engine,
+            "--validate-protocol",
+            "--color",
+            "never",
+            "--json",
+            json
+        )
+        #expect(outcome.status == 1, "\(outcome.standardError)")
+        let lines = outcome.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.last { !$0.isEmpty } == "108 passed, 8 failed, 559 skipped")
+        // D1 (a first-in-first-out stack) and D2 (ties to the earlier message), each once, with no
+        // partner standing for the callback or the dismissals it declared it lacks.
+        let behaviours = lines.prefix { !$0.isEmpty }.filter { !$0.hasPrefix("    e.g. re-run: ") }
+        #expect(
+            behaviours == [
+                "behaviours (2): what the engine does differently, each replayed on the reference engine with the "
+                    + "engine's very observations",
+                "  reenqueue.message-visible: the engine puts a message back at the bottom of the stack instead of "
+                    + "the top (behaviour reenqueue-at-bottom; 4 cases, 4 runs)",
+                "  priority.ties-to-later: the engine gives a priority tie to the earlier message in the delivered "
+                    + "list (behaviour priority-ties-first; 3 cases, 3 runs)",
+            ]
+        )
+        // D3 (the interval started by a trigger that stacks), which no behaviour of the catalogue is.
+        #expect(
+            outcome.standardOutput.contains(
+                "unexplained differences (1): the failed runs no behaviour reproduces, by the rule and the way they "
+                    + "differ\n  interval.from-last-display: sequence: a missing stacked (1 case, 1 run)\n"
+            )
+        )
+        var failed: [String] = []
+        for line in try String(contentsOfFile: json, encoding: .utf8).split(separator: "\n") {
+            let record = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            guard record["record"] as? String == "case", let id = record["id"] as? String else { continue }
+            let message = record["message"] as? String ?? ""
+            switch record["status"] as? String {
+            case "failed": failed.append(id)
+            case "skipped":
+                if message == "the engine does not support the profile appboy-legacy" { continue }
+                let prefixes = ["the engine lacks the capability ", "the engine lacks the capabilities "]
+                let prefix = try #require(prefixes.first { message.hasPrefix($0) }, "\(id): \(message)")
+                let lacking = message.dropFirst(prefix.count).components(separatedBy: ", ")
+                #expect(Self.declared.isDisjoint(with: lacking), "\(id): \(message)")
+                // A clock past 2^53 ms is a number it cannot hold: skipped, never failed.
+                if id == "sweep-shortest-timeout-at-the-last-instant" { #expect(lacking == ["large-integers"]) }
+            default: continue
+            }
+        }
+        #expect(
+            failed.sorted() == [
+                "interval-stacked-behind-visible-starts-nothing", "manual-display-next-leaves-stack-behind-visible",
+                "priority-tie-across-trigger-kinds", "priority-tie-later-wins", "priority-tie-not-by-name",
+                "stack-last-in-first-out",
+                "stack-restacked-message-observed-again", "stack-retrigger-moves-to-top",
+            ]
+        )
+    }
+}

@@ -257,6 +257,11 @@ package enum BehaviourCatalogue {
             summary: "starts the minimum interval when a trigger is rolled back"
         ) { $0.interval.rollbackStartsInterval = true },
         Behaviour(
+            "handed-over-discard-starts-interval",
+            rule: "interval.from-last-display",
+            summary: "starts the minimum interval when it discards a message it was about to show"
+        ) { $0.interval.discardsStartingInterval = [.orientation, .assetFailed, .delegate] },
+        Behaviour(
             "rollback-consumes-message",
             rule: "naming.legacy-reenqueue-rolls-back",
             summary: "counts a rolled-back message as displayed and never triggers it again"
@@ -458,7 +463,7 @@ package enum BehaviourCatalogue {
         Behaviour(
             "assets-before-delegate",
             rule: "discard.delegate",
-            summary: "asks the display delegate last, after the assets (a failed or unfinished download) and the other checks"
+            summary: "asks the display delegate last, after the assets (a failed or pending download) and other checks"
         ) { $0.presenter.checks.moveToEnd(.delegate) },
         Behaviour(
             "keyboard-rule-in-swift",

@@ -63,6 +63,7 @@ extension ReferenceEngine {
             } else {
                 discardedForGood.insert(slot)
             }
+            if presentation.triggerTime != nil { clocks.recordDiscard(for: reason, at: now) }
             if !rules.presenter.silentDiscards.contains(reason) {
                 observations.append(.discarded(id, reason: reason))
             }
@@ -90,6 +91,7 @@ extension ReferenceEngine {
             attemptDisplay(waiting)
         } else {
             inFlight.remove(slot)
+            if waiting.triggerTime != nil { clocks.recordDiscard(for: .assetFailed, at: now) }
             if !rules.presenter.silentDiscards.contains(.assetFailed) {
                 observations.append(.discarded(id, reason: .assetFailed))
             }

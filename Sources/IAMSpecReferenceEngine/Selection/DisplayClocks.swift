@@ -85,6 +85,12 @@ struct DisplayClocks {
         if interval.localDisplayStartsInterval { lastDisplayOfAny = time }
     }
 
+    /// A triggered message was discarded at its display attempt for `reason`: no clock moves, but
+    /// the interval's for a reason of ``IntervalRules/discardsStartingInterval``.
+    mutating func recordDiscard(for reason: DiscardReason, at time: VirtualTime) {
+        if interval.discardsStartingInterval.contains(reason) { lastDisplayOfAny = time }
+    }
+
     /// A trigger was rolled back "as if it never occurred" (semantics notes, point 15): no clock
     /// moves.
     mutating func recordRollback(of slot: Int, at time: VirtualTime) {

@@ -313,6 +313,13 @@ enum MutantWitnesses {
                 profile: .appboyLegacy,
                 configuration: EngineConfiguration(delegate: .implemented)
             )
+        case "handed-over-discard-starts-interval":
+            // The landscape message is discarded on the upright phone: the other one, 10 s later,
+            // is not held back by it.
+            return B.scenario(
+                [B.message("m1", B.tap) { $0.orientation = .landscape }, m2],
+                [B.start, B.event("tap"), B.advance(10), B.event("level")]
+            )
         case "rollback-consumes-message":
             return B.scenario(
                 [m1],

@@ -202,7 +202,10 @@ class _Session:
         if kind == "hello":
             asked = request.get("protocol")
             # The newest version both speak: iamspec's own when the kit speaks it, else the kit's newest.
-            self.protocol = asked if asked in PROTOCOLS else max(PROTOCOLS)
+            # A version is a number (2, or 2.0 as JSON Schema counts it), never a boolean, though
+            # Python takes True for 1; the answer names it as an integer.
+            known = isinstance(asked, (int, float)) and not isinstance(asked, bool) and asked in PROTOCOLS
+            self.protocol = int(asked) if known else max(PROTOCOLS)
             reply = dict({"type": "hello_reply", "protocol": self.protocol}, **self.identity)
             if self.protocol >= 2:
                 # Each request is answered and flushed before the next is read, so iamspec may send

@@ -91,6 +91,13 @@ class HandshakeTests(unittest.TestCase):
         answers, _ = converse([{"type": "hello", "protocol": 7}])
         self.assertEqual(answers[0]["protocol"], 2)
 
+    def test_a_version_is_a_number_never_a_boolean_and_is_answered_as_an_integer(self):
+        answers, _ = converse(['{"type":"hello","protocol":true}', '{"type":"hello","protocol":1.0}'])
+        self.assertEqual([(answer["protocol"], type(answer["protocol"])) for answer in answers], [(2, int), (1, int)])
+        self.assertEqual(answers[0]["pipelining"], True)
+        self.assertNotIn("pipelining", answers[1])
+
+
 
 class ProtocolTwoTests(unittest.TestCase):
     def test_every_answer_echoes_its_requests_seq(self):

@@ -195,7 +195,7 @@ class _Session:
             return None
         try:
             request = json.loads(line)
-        except ValueError as problem:
+        except (ValueError, RecursionError) as problem:  # nested deeper than Python reads: not JSON it can take
             return self.encode({"type": "error", "message": f"the request is not JSON ({problem}): {line[:200]}"}, None)
         kind = request.get("type") if isinstance(request, dict) else None
         seq = request.get("seq") if isinstance(request, dict) else None

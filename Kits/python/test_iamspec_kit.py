@@ -97,6 +97,12 @@ class HandshakeTests(unittest.TestCase):
         self.assertEqual(answers[0]["pipelining"], True)
         self.assertNotIn("pipelining", answers[1])
 
+    def test_a_request_nested_deeper_than_python_reads_is_an_error_and_the_next_is_answered(self):
+        deep = "[" * (sys.getrecursionlimit() + 10) + "]" * (sys.getrecursionlimit() + 10)
+        answers, _ = converse(['{"type":"case","seq":1,"messages":' + deep + "}", {"type": "hello", "protocol": 2}])
+        self.assertEqual(answers[0]["type"], "error")
+        self.assertTrue(answers[0]["message"].startswith("the request is not JSON (maximum recursion depth"))
+        self.assertEqual(answers[1]["type"], "hello_reply")
 
 
 class ProtocolTwoTests(unittest.TestCase):

@@ -117,19 +117,20 @@ package struct WireValue {
         guard case .array(let elements) = json else { throw mismatch(expected: "an array") }
         // No place to keep for no element.
         guard !elements.isEmpty else { return [] }
+        let location = location
+        if eachOnce, let (index, first) = elements.firstRepeat() {
+            throw WireFormatError(
+                path: WireValue(json: elements[index], in: location, at: .position(index), unknownKeys: unknownKeys)
+                    .path,
+                found: "\(elements[index].excerpt) again (as at [\(first)])",
+                expected: "each item once"
+            )
+        }
         var values: [WireValue] = []
         values.reserveCapacity(elements.count)
-        let location = location
         for (index, element) in elements.enumerated() {
             var value = WireValue(json: element, in: location, at: .position(index), unknownKeys: unknownKeys)
             value.integersAsWritten = integersAsWritten
-            if eachOnce, let first = elements[..<index].firstIndex(of: element) {
-                throw WireFormatError(
-                    path: value.path,
-                    found: "\(element.excerpt) again (as at [\(first)])",
-                    expected: "each item once"
-                )
-            }
             values.append(value)
         }
         return values

@@ -93,6 +93,45 @@ struct HostileInputTests {
         #expect(run.status == 2)
     }
 
+    /// A name that is not UTF-8 cannot be opened as text nor shown as it is: a case file or a
+    /// folder so named is said to be, never called missing; another file so named is no case file.
+    @Test func aCaseFileOrFolderWhoseNameIsNotUTF8IsDiagnosed() throws {
+        let scratch = try LinkedSuite()
+        defer { scratch.remove() }
+        let base = Array(scratch.suite.utf8) + Array("/bad".utf8)
+        let cases = try String(contentsOfFile: scratch.root.path + "/real/basics.yaml", encoding: .utf8)
+        // `bad\xFF.yaml` and `bad\xC0` (a folder), and `bad\xFE.md`, which holds no cases.
+        let file = open(
+            (base + [0xFF] + Array(".yaml".utf8)).map { CChar(bitPattern: $0) } + [0],
+            O_CREAT | O_WRONLY,
+            0o644
+        )
+        #expect(file >= 0)
+        _ = cases.utf8CString.withUnsafeBufferPointer { write(file, $0.baseAddress, $0.count - 1) }
+        close(file)
+        #expect(mkdir((base + [0xC0]).map { CChar(bitPattern: $0) } + [0], 0o755) == 0)
+        let notes = open(
+            (base + [0xFE] + Array(".md".utf8)).map { CChar(bitPattern: $0) } + [0],
+            O_CREAT | O_WRONLY,
+            0o644
+        )
+        close(notes)
+
+        let outcome = try IAMSpecExecutable.run("lint", scratch.suite)
+        #expect(outcome.status == 2)
+        let errors = outcome.standardError.split(separator: "\n").filter { $0.contains(": error: ") }
+        let suite = scratch.suite
+        #expect(
+            errors.map(String.init) == [
+                "\(suite)/bad\u{FFFD}:1:1: error: cannot read '\(suite)/bad\u{FFFD}': its name is not UTF-8 (byte 0xC0 "
+                    + "never appears in UTF-8, at byte 4 of the name); expected a folder named in UTF-8: rename it",
+                "\(suite)/bad\u{FFFD}.yaml:1:1: error: cannot read '\(suite)/bad\u{FFFD}.yaml': its name is not UTF-8 "
+                    + "(byte 0xFF never appears in UTF-8, at byte 4 of the name); expected a spec file named in UTF-8: "
+                    + "rename it",
+            ]
+        )
+    }
+
     /// Root reads any folder; `unshare -U` runs iamspec as an unmapped user, for whom permissions hold.
     @Test(.enabled(if: geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare")))
     func anUnreadableFolderIsDiagnosed() throws {

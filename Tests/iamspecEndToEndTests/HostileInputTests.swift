@@ -132,6 +132,39 @@ struct HostileInputTests {
         )
     }
 
+    /// The suite paths of a results stream are data, wherever the stream came from: `explain`
+    /// refuses a FIFO among them, as one found in a folder, instead of waiting on it (for ever,
+    /// when nothing writes it); here a writer waits, so that reading it would succeed.
+    @Test func aFIFOAResultsStreamNamesIsRefusedByExplainNotWaitedOn() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let stream = folder.path + "/results.jsonl"
+        let fifo = folder.path + "/cases.yaml"
+        let made = try IAMSpecExecutable.run("run", "Fixtures/specs/passing", "--json", stream)
+        #expect(made.status == 0, "\(made.standardError)")
+        var lines = try String(contentsOfFile: stream, encoding: .utf8).split(separator: "\n").map(String.init)
+        var header = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        header["suite_paths"] = [fifo]
+        lines[0] = String(decoding: try JSONSerialization.data(withJSONObject: header), as: UTF8.self)
+        try (lines.joined(separator: "\n") + "\n").write(toFile: stream, atomically: true, encoding: .utf8)
+        #expect(mkfifo(fifo, 0o644) == 0)
+
+        let iamspec = IAMSpecExecutable.productsDirectory.appendingPathComponent("iamspec").path
+        let cases = IAMSpecExecutable.packageRoot.appendingPathComponent("Fixtures/specs/passing/delivery/basics.yaml")
+        let outcome = try IAMSpecExecutable.runInShell(
+            "(cat '\(cases.path)' > '\(fifo)' &); '\(iamspec)' explain '\(stream)'"
+        )
+        // Let the writer go: a reader that takes nothing.
+        close(open(fifo, O_RDONLY | O_NONBLOCK))
+        #expect(outcome.status == 2)
+        #expect(
+            outcome.standardError.hasPrefix(
+                "\(fifo):1:1: error: cannot read '\(fifo)': it is a FIFO; expected a spec file (a regular file)\n"
+            ),
+            "\(outcome.standardError)"
+        )
+    }
+
     /// Root reads any folder; `unshare -U` runs iamspec as an unmapped user, for whom permissions hold.
     @Test(.enabled(if: geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare")))
     func anUnreadableFolderIsDiagnosed() throws {

@@ -29,7 +29,10 @@ enum SpecFiles {
         var problems: [Diagnostic] = []
     }
 
-    static func select(_ givenPath: String) -> Selection {
+    /// What `givenPath` contributes. A FIFO there is read to its end when `readsFIFO` (a path given
+    /// on the command line); otherwise (a path a results stream names, which may come from
+    /// anywhere) it is refused as one found in a folder is, since nothing may ever write it.
+    static func select(_ givenPath: String, readsFIFO: Bool = true) -> Selection {
         let path = displayPath(givenPath)
         var status = stat()
         guard stat(path, &status) == 0 else {
@@ -49,7 +52,7 @@ enum SpecFiles {
         } else if fileName(path) != catalogueName && fileName(path) != seedCatalogueName {
             // A FIFO given by name is read to its end (`iamspec run <(generate-cases)`); one found
             // in a folder is not, since nothing asked for it and it may never end.
-            if status.st_mode & S_IFMT == S_IFIFO {
+            if readsFIFO && status.st_mode & S_IFMT == S_IFIFO {
                 selection.caseFiles = [path]
             } else if let problem = notRegularFile(path, status) {
                 selection.problems = [problem]

@@ -42,13 +42,19 @@
 //   breaks the protocol.
 // - `shutdown` or the end of stdin: the process exits with status 0 once stdout is flushed.
 
-import { createInterface } from "node:readline";
 
 /**
  * The protocol versions the kit speaks. `hello` carries the newest iamspec speaks: the kit answers
  * with it when it speaks it too, else with its own newest (for a newer iamspec, which speaks it too).
  */
 export const PROTOCOLS = [1, 2];
+
+/**
+ * The longest message the protocol allows, its line end left out (Specs/PROTOCOL.md): of a longer
+ * request line no more than this is held, so that a line with no end in sight cannot run the
+ * process out of memory.
+ */
+export const LINE_LIMIT = 1 << 20;
 
 /**
  * The adapter does not support this: thrown while making the engine, the case is answered
@@ -145,20 +151,59 @@ export async function serve(makeEngine, { name, version, profiles, capabilities 
     session.finished = true;
   });
   const restoreConsole = redirectConsole();
-  const lines = createInterface({ input: input ?? process.stdin, crlfDelay: Infinity });
   try {
-    for await (const line of lines) {
-      const answer = await session.answer(line);
+    for await (const line of requestLines(input ?? process.stdin)) {
+      const answer =
+        line === null
+          ? session.encode({ type: "error", message: `the request is longer than the protocol's limit of ${LINE_LIMIT} bytes` })
+          : await session.answer(line);
       if (answer !== undefined && !sink.destroyed) sink.write(answer);
       if (session.finished) break;
     }
   } finally {
-    lines.close();
     session.closeEngine();
     restoreConsole();
   }
   if (exit) sink.write("", () => process.exit(0));
   return 0;
+}
+
+/**
+ * Each request line of `input` as text, without its line end (`\n`, a `\r` before it tolerated);
+ * `null` for a line longer than LINE_LIMIT, of which no more is held than the limit allows.
+ */
+async function* requestLines(input) {
+  let parts = [];
+  let size = 0;
+  let tooLong = false;
+  const keep = (piece) => {
+    if (tooLong) return;
+    parts.push(piece);
+    size += piece.length;
+    if (size > LINE_LIMIT + 1) {
+      tooLong = true; // its "\r" aside, past the limit: the rest is dropped as it comes
+      parts = [];
+    }
+  };
+  const take = () => {
+    let line = tooLong ? null : Buffer.concat(parts, size);
+    if (line !== null && line.length > 0 && line[line.length - 1] === 13) line = line.subarray(0, line.length - 1);
+    parts = [];
+    size = 0;
+    tooLong = false;
+    return line === null || line.length > LINE_LIMIT ? null : line.toString("utf8");
+  };
+  for await (const chunk of input) {
+    const bytes = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk;
+    let start = 0;
+    for (let end = bytes.indexOf(10, start); end !== -1; end = bytes.indexOf(10, start)) {
+      keep(bytes.subarray(start, end));
+      start = end + 1;
+      yield take();
+    }
+    keep(bytes.subarray(start));
+  }
+  if (size > 0 || tooLong) yield take();
 }
 
 /** While the kit runs, what the adapter logs to the console goes to stderr. */

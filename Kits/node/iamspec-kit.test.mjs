@@ -182,6 +182,14 @@ test("a wrong result is an error saying what was expected; an iterable is a list
   assert.deepEqual(answers[3].observations, [{ kind: "stack", messages: ["b", "a"] }]);
 });
 
+test("a line longer than the protocol's 1 MiB is an error, of which no more is held, and the next request is answered", async () => {
+  const limit = 1 << 20; // a message is at most 1 MiB, its line end left out (Specs/PROTOCOL.md)
+  const { answers } = await converse(["x".repeat(limit + 10), "y".repeat(limit) + "\r", hello()]);
+  assert.deepEqual(answers[0], { type: "error", message: `the request is longer than the protocol's limit of ${limit} bytes` });
+  assert.match(answers[1].message, /^the request is not JSON/); // at the limit, its "\r" aside: read
+  assert.equal(answers[2].type, "hello_reply");
+});
+
 test("a line that is not JSON is an error and the next request is answered; a stimulus outside a case too", async () => {
   const { answers } = await converse(["{not json", hello(), stimulus("advance", 1, { by_ms: 1 })]);
   assert.equal(answers[0].type, "error");

@@ -56,6 +56,11 @@ PROTOCOLS = (1, 2)
 """The protocol versions the kit speaks. `hello` carries the newest iamspec speaks: the kit answers
 with it when it speaks it too, else with its own newest (for a newer iamspec, which speaks it too)."""
 
+# The longest message the protocol allows, its line end left out (Specs/PROTOCOL.md): of a longer
+# request line no more than this is held, so that a line with no end in sight cannot run the
+# process out of memory.
+LINE_LIMIT = 1 << 20
+
 
 class Unsupported(Exception):
     """The adapter does not support this: raised while making the engine, the case is answered
@@ -158,8 +163,10 @@ def serve(make_engine, *, name, version, profiles, capabilities=(), stdin=None, 
     real_stdout = sys.stdout
     sys.stdout = sys.stderr  # the adapter's prints are logs; stdout carries protocol lines only
     try:
-        for raw in iter(source.readline, b""):
-            answer = session.answer(raw)
+        for raw in _request_lines(source):
+            answer = session.answer(raw) if raw is not None else session.encode(
+                {"type": "error", "message": f"the request is longer than the protocol's limit of {LINE_LIMIT} bytes"},
+                None)
             if answer is not None:
                 try:
                     sink.write(answer)
@@ -172,6 +179,26 @@ def serve(make_engine, *, name, version, profiles, capabilities=(), stdin=None, 
         session.close_engine()
         sys.stdout = real_stdout
     return 0
+
+
+def _request_lines(source):
+    """Each request line of `source`, as bytes with its line end; None for a line longer than
+    LINE_LIMIT, whose rest is read and dropped without being held."""
+    while True:
+        raw = source.readline(LINE_LIMIT + 2)  # the line, and "\r\n"
+        if not raw:
+            return
+        if not raw.endswith(b"\n") and len(raw) < LINE_LIMIT + 2:
+            yield raw  # the last line, unfinished
+            return
+        if len(raw.rstrip(b"\r\n")) <= LINE_LIMIT and raw.endswith(b"\n"):
+            yield raw
+            continue
+        while not raw.endswith(b"\n"):
+            raw = source.readline(1 << 16)
+            if not raw:
+                break
+        yield None
 
 
 class _Session:
@@ -195,14 +222,17 @@ class _Session:
             return None
         try:
             request = json.loads(line)
-        except ValueError as problem:
+        except (ValueError, RecursionError) as problem:  # nested deeper than Python reads: not JSON it can take
             return self.encode({"type": "error", "message": f"the request is not JSON ({problem}): {line[:200]}"}, None)
         kind = request.get("type") if isinstance(request, dict) else None
         seq = request.get("seq") if isinstance(request, dict) else None
         if kind == "hello":
             asked = request.get("protocol")
             # The newest version both speak: iamspec's own when the kit speaks it, else the kit's newest.
-            self.protocol = asked if asked in PROTOCOLS else max(PROTOCOLS)
+            # A version is a number (2, or 2.0 as JSON Schema counts it), never a boolean, though
+            # Python takes True for 1; the answer names it as an integer.
+            known = isinstance(asked, (int, float)) and not isinstance(asked, bool) and asked in PROTOCOLS
+            self.protocol = int(asked) if known else max(PROTOCOLS)
             reply = dict({"type": "hello_reply", "protocol": self.protocol}, **self.identity)
             if self.protocol >= 2:
                 # Each request is answered and flushed before the next is read, so iamspec may send

@@ -91,6 +91,27 @@ class HandshakeTests(unittest.TestCase):
         answers, _ = converse([{"type": "hello", "protocol": 7}])
         self.assertEqual(answers[0]["protocol"], 2)
 
+    def test_a_version_is_a_number_never_a_boolean_and_is_answered_as_an_integer(self):
+        answers, _ = converse(['{"type":"hello","protocol":true}', '{"type":"hello","protocol":1.0}'])
+        self.assertEqual([(answer["protocol"], type(answer["protocol"])) for answer in answers], [(2, int), (1, int)])
+        self.assertEqual(answers[0]["pipelining"], True)
+        self.assertNotIn("pipelining", answers[1])
+
+    def test_a_request_longer_than_the_limit_is_an_error_and_the_next_is_answered(self):
+        limit = 1 << 20  # a message is at most 1 MiB, its line end left out (Specs/PROTOCOL.md)
+        answers, _ = converse(["x" * (limit + 10), "y" * limit, {"type": "hello", "protocol": 2}])
+        self.assertEqual(answers[0], {"type": "error", "message":
+                                      f"the request is longer than the protocol's limit of {limit} bytes"})
+        self.assertTrue(answers[1]["message"].startswith("the request is not JSON"))  # at the limit: read
+        self.assertEqual(answers[2]["type"], "hello_reply")
+
+    def test_a_request_nested_deeper_than_python_reads_is_an_error_and_the_next_is_answered(self):
+        deep = "[" * (sys.getrecursionlimit() + 10) + "]" * (sys.getrecursionlimit() + 10)
+        answers, _ = converse(['{"type":"case","seq":1,"messages":' + deep + "}", {"type": "hello", "protocol": 2}])
+        self.assertEqual(answers[0]["type"], "error")
+        self.assertTrue(answers[0]["message"].startswith("the request is not JSON (maximum recursion depth"))
+        self.assertEqual(answers[1]["type"], "hello_reply")
+
 
 class ProtocolTwoTests(unittest.TestCase):
     def test_every_answer_echoes_its_requests_seq(self):

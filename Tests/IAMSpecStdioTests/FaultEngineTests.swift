@@ -304,6 +304,29 @@ import Testing
         }
     }
 
+    /// Blank lines are not messages wherever they come: written after `ended` or on `shutdown`,
+    /// they are no late line, and the process stays in use.
+    @Test func blankLinesAfterEndedOrOnShutdownAreNoLateLines() throws {
+        let provider = try StdioEngineProvider(
+            command: EngineFixtures.command("faults/writes_blank_lines.py"),
+            settings: settings
+        )
+        defer { provider.shutdown() }
+        var processes: [Int32] = []
+        for caseID in ["a-fault", "b-fault", "c-good"] {
+            var engine = try provider.makeEngine(for: EngineFixtures.setup(caseID))
+            processes.append(try #require(EngineFixtures.processID(of: engine)))
+            #expect(
+                try engine.handle(.sessionStarted(syncPending: false))
+                    == [.displayed("promo", extras: ["from": caseID])]
+            )
+            try engine.endCase()
+        }
+        #expect(Set(processes).count == 1, "the process that wrote blank lines must stay in use")
+        provider.shutdown()
+        #expect(provider.lateLines == [])
+    }
+
     /// The line repeats the case's last answer (an earlier `seq`), or carries the `seq` the next
     /// `case` will have: either way it is the ended case's, never the next case's answer.
     @Test(arguments: [("faults/writes_after_ended.py", 5), ("faults/writes_ahead_after_ended.py", 7)])

@@ -32,6 +32,16 @@ import Testing
         (#"{"a": 1, "a": 2}"#, 10, "duplicate key \"a\""),
         ("[01]", 3, "expected `,` or `]`, found `1`"),
         ("", 1, "expected a value, found the end of the line"),
+        (
+            "\u{FEFF}{\"type\": \"hello_reply\"}", 1,
+            "expected a value, found a byte order mark (U+FEFF, the bytes 0xEF 0xBB 0xBF), which JSON text holds only "
+                + "inside a string"
+        ),
+        (
+            "{\"a\": 1}\u{FEFF}", 9,
+            "expected the end of the line after the value, found a byte order mark (U+FEFF, the bytes 0xEF 0xBB 0xBF), "
+                + "which JSON text holds only inside a string"
+        ),
     ])
     func reportsWhereAndWhat(text: String, column: Int, problem: String) {
         #expect(throws: JSONSyntaxError(column: column, problem: problem)) { try JSONParser.parse(text) }

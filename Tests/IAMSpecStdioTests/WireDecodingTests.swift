@@ -58,6 +58,30 @@ import Testing
     private static let helloReply =
         #"{"type":"hello_reply","protocol":1,"name":"e","version":"1","profiles":["braze-swift"],"capabilities":[]}"#
 
+    /// An engine's `extras` (or a request's `properties`) whose keys differ only in Unicode
+    /// normalisation are refused at the later key, as the loader refuses them in a spec: the
+    /// model's dictionaries would keep one value and drop the other without a word.
+    @Test func keysThatDifferOnlyInNormalisationAreRefused() throws {
+        let line =
+            #"{"seq":1,"type":"observations","observations":[{"kind":"displayed","message":"a","extras":"#
+            + #"{"caf\u00e9":"1","k":"v","cafe\u0301":"2"}}]}"#
+        let error = try #require(try replyError(line))
+        #expect(
+            error == "observations[0].extras.cafe\u{301}: found a key that differs from the key \"caf\u{e9}\" only in "
+                + "Unicode normalisation, expected names that stay distinct when normalised (the model compares names "
+                + "as Swift strings do, canonically)",
+            "\(error)"
+        )
+        let request = try JSONParser.parse(
+            #"{"kind":"custom_event","name":"e","properties":{"cafe\u0301":1,"caf\u00e9":2},"source":"sdk"}"#
+        )
+        #expect(throws: WireFormatError.self) {
+            _ = try WireCodec.decodeProperties(
+                WireValue(message: request, unknownKeys: .ignored).object().field("properties")
+            )
+        }
+    }
+
     @Test(arguments: [
         (
             observing(#"{"kind":"stacked","message":"a","reason":"later"}"#),

@@ -28,6 +28,39 @@ struct CompileCommandTests {
 
     /// A suite compiled with another engine's baseline is refused by `run-compiled` before any
     /// run, as `run --baseline` refuses the file: exit 2, no results stream.
+    /// Without a rule catalogue `lint` checks no rule id, but a compiled suite carries the words
+    /// of each rule its cases name, and `run-compiled` refuses a case whose rule it lacks: such a
+    /// case is not compiled, and no suite is written that its own reader would refuse.
+    @Test func aCaseNamingARuleNoCatalogueHoldsIsNotCompiled() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cases = folder.appendingPathComponent("basics.yaml").path
+        try FileManager.default.copyItem(
+            atPath: IAMSpecExecutable.packageRoot.appendingPathComponent("Fixtures/specs/passing/delivery/basics.yaml")
+                .path,
+            toPath: cases
+        )
+        let output = folder.appendingPathComponent("suite.json").path
+        let outcome = try IAMSpecExecutable.run(
+            "compile",
+            cases,
+            "--filter",
+            "fixture.session-start-*",
+            "--output",
+            output
+        )
+        #expect(outcome.status == 2)
+        #expect(
+            outcome.standardError.hasPrefix(
+                "\(cases):2:1: error: found the rule 'triggers.session-start' in case 'fixture.session-start-displays', "
+                    + "which no rule catalogue holds (no rules.yaml at or above its spec path); expected the rules of a "
+                    + "catalogue, whose words a compiled suite carries: compile the case where its rules.yaml is\n"
+            ),
+            "\(outcome.standardError)"
+        )
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
     @Test func anotherEnginesBaselineIsRefusedBeforeAnyRun() throws {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -93,6 +93,78 @@ struct HostileInputTests {
         #expect(run.status == 2)
     }
 
+    /// A name that is not UTF-8 cannot be opened as text nor shown as it is: a case file or a
+    /// folder so named is said to be, never called missing; another file so named is no case file.
+    @Test func aCaseFileOrFolderWhoseNameIsNotUTF8IsDiagnosed() throws {
+        let scratch = try LinkedSuite()
+        defer { scratch.remove() }
+        let base = Array(scratch.suite.utf8) + Array("/bad".utf8)
+        let cases = try String(contentsOfFile: scratch.root.path + "/real/basics.yaml", encoding: .utf8)
+        // `bad\xFF.yaml` and `bad\xC0` (a folder), and `bad\xFE.md`, which holds no cases.
+        let file = open(
+            (base + [0xFF] + Array(".yaml".utf8)).map { CChar(bitPattern: $0) } + [0],
+            O_CREAT | O_WRONLY,
+            0o644
+        )
+        #expect(file >= 0)
+        _ = cases.utf8CString.withUnsafeBufferPointer { write(file, $0.baseAddress, $0.count - 1) }
+        close(file)
+        #expect(mkdir((base + [0xC0]).map { CChar(bitPattern: $0) } + [0], 0o755) == 0)
+        let notes = open(
+            (base + [0xFE] + Array(".md".utf8)).map { CChar(bitPattern: $0) } + [0],
+            O_CREAT | O_WRONLY,
+            0o644
+        )
+        close(notes)
+
+        let outcome = try IAMSpecExecutable.run("lint", scratch.suite)
+        #expect(outcome.status == 2)
+        let errors = outcome.standardError.split(separator: "\n").filter { $0.contains(": error: ") }
+        let suite = scratch.suite
+        #expect(
+            errors.map(String.init) == [
+                "\(suite)/bad\u{FFFD}:1:1: error: cannot read '\(suite)/bad\u{FFFD}': its name is not UTF-8 (byte 0xC0 "
+                    + "never appears in UTF-8, at byte 4 of the name); expected a folder named in UTF-8: rename it",
+                "\(suite)/bad\u{FFFD}.yaml:1:1: error: cannot read '\(suite)/bad\u{FFFD}.yaml': its name is not UTF-8 "
+                    + "(byte 0xFF never appears in UTF-8, at byte 4 of the name); expected a spec file named in UTF-8: "
+                    + "rename it",
+            ]
+        )
+    }
+
+    /// The suite paths of a results stream are data, wherever the stream came from: `explain`
+    /// refuses a FIFO among them, as one found in a folder, instead of waiting on it (for ever,
+    /// when nothing writes it); here a writer waits, so that reading it would succeed.
+    @Test func aFIFOAResultsStreamNamesIsRefusedByExplainNotWaitedOn() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let stream = folder.path + "/results.jsonl"
+        let fifo = folder.path + "/cases.yaml"
+        let made = try IAMSpecExecutable.run("run", "Fixtures/specs/passing", "--json", stream)
+        #expect(made.status == 0, "\(made.standardError)")
+        var lines = try String(contentsOfFile: stream, encoding: .utf8).split(separator: "\n").map(String.init)
+        var header = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        header["suite_paths"] = [fifo]
+        lines[0] = String(decoding: try JSONSerialization.data(withJSONObject: header), as: UTF8.self)
+        try (lines.joined(separator: "\n") + "\n").write(toFile: stream, atomically: true, encoding: .utf8)
+        #expect(mkfifo(fifo, 0o644) == 0)
+
+        let iamspec = IAMSpecExecutable.productsDirectory.appendingPathComponent("iamspec").path
+        let cases = IAMSpecExecutable.packageRoot.appendingPathComponent("Fixtures/specs/passing/delivery/basics.yaml")
+        let outcome = try IAMSpecExecutable.runInShell(
+            "(cat '\(cases.path)' > '\(fifo)' &); '\(iamspec)' explain '\(stream)'"
+        )
+        // Let the writer go: a reader that takes nothing.
+        close(open(fifo, O_RDONLY | O_NONBLOCK))
+        #expect(outcome.status == 2)
+        #expect(
+            outcome.standardError.hasPrefix(
+                "\(fifo):1:1: error: cannot read '\(fifo)': it is a FIFO; expected a spec file (a regular file)\n"
+            ),
+            "\(outcome.standardError)"
+        )
+    }
+
     /// Root reads any folder; `unshare -U` runs iamspec as an unmapped user, for whom permissions hold.
     @Test(.enabled(if: geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare")))
     func anUnreadableFolderIsDiagnosed() throws {

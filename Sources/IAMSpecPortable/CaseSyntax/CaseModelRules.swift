@@ -134,7 +134,7 @@ package enum CaseModelRules {
 
     /// The first rule id `ids` holds a second time, or nil (a case names a few rules: a scan).
     private static func firstRepeat(in ids: [String]) -> String? {
-        ids.indices.first { index in ids[..<index].contains(ids[index]) }.map { ids[$0] }
+        ids.firstRepeat().map { ids[$0.at] }
     }
 
     private static func quoted(_ id: MessageID) -> String {

@@ -597,6 +597,11 @@ package struct JSONParser {
         guard index < bytes.count else { return "the end of the line" }
         let byte = bytes[index]
         if byte >= 0x20 && byte < 0x7F { return "`\(Character(Unicode.Scalar(byte)))`" }
+        // A byte order mark, which some editors and runtimes write before text, is named as one:
+        // its first byte alone said nothing a reader could act on.
+        if byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBB, bytes[index + 2] == 0xBF {
+            return "a byte order mark (U+FEFF, the bytes 0xEF 0xBB 0xBF), which JSON text holds only inside a string"
+        }
         return "the byte 0x\(String(byte, radix: 16, uppercase: true))"
     }
 

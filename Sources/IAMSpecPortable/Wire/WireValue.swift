@@ -117,19 +117,20 @@ package struct WireValue {
         guard case .array(let elements) = json else { throw mismatch(expected: "an array") }
         // No place to keep for no element.
         guard !elements.isEmpty else { return [] }
+        let location = location
+        if eachOnce, let (index, first) = elements.firstRepeat() {
+            throw WireFormatError(
+                path: WireValue(json: elements[index], in: location, at: .position(index), unknownKeys: unknownKeys)
+                    .path,
+                found: "\(elements[index].excerpt) again (as at [\(first)])",
+                expected: "each item once"
+            )
+        }
         var values: [WireValue] = []
         values.reserveCapacity(elements.count)
-        let location = location
         for (index, element) in elements.enumerated() {
             var value = WireValue(json: element, in: location, at: .position(index), unknownKeys: unknownKeys)
             value.integersAsWritten = integersAsWritten
-            if eachOnce, let first = elements[..<index].firstIndex(of: element) {
-                throw WireFormatError(
-                    path: value.path,
-                    found: "\(element.excerpt) again (as at [\(first)])",
-                    expected: "each item once"
-                )
-            }
             values.append(value)
         }
         return values
@@ -166,7 +167,20 @@ package struct WireValue {
         guard !fields.isEmpty else { return [] }
         let location = location
         let integersAsWritten = integersAsWritten
-        return fields.sorted { $0.key < $1.key }.map { key, value in
+        let entries = fields.sorted { $0.key < $1.key }
+        // Keys that differ only in Unicode normalisation are one name to the model's dictionaries,
+        // which compare strings canonically: refused, as the loader refuses them in a spec, rather
+        // than one value silently taking the other's place. Sorted, such keys are neighbours.
+        for (earlier, later) in zip(entries, entries.dropFirst()) where earlier.key == later.key {
+            throw WireFormatError(
+                path: WireValue(json: later.value, in: location, at: .key(later.key), unknownKeys: unknownKeys).path,
+                found: "a key that differs from the key \(JSONValue.string(earlier.key).excerpt) only in Unicode "
+                    + "normalisation",
+                expected: "names that stay distinct when normalised (the model compares names as Swift strings do, "
+                    + "canonically)"
+            )
+        }
+        return entries.map { key, value in
             var entry = WireValue(json: value, in: location, at: .key(key), unknownKeys: unknownKeys)
             entry.integersAsWritten = integersAsWritten
             return (key, entry)

@@ -1,5 +1,6 @@
 import IAMSpec
 import IAMSpecPlatform
+import IAMSpecPortable
 
 /// Finds the files a load covers: case files below each path, and the rule catalogue for each path.
 ///
@@ -28,7 +29,10 @@ enum SpecFiles {
         var problems: [Diagnostic] = []
     }
 
-    static func select(_ givenPath: String) -> Selection {
+    /// What `givenPath` contributes. A FIFO there is read to its end when `readsFIFO` (a path given
+    /// on the command line); otherwise (a path a results stream names, which may come from
+    /// anywhere) it is refused as one found in a folder is, since nothing may ever write it.
+    static func select(_ givenPath: String, readsFIFO: Bool = true) -> Selection {
         let path = displayPath(givenPath)
         var status = stat()
         guard stat(path, &status) == 0 else {
@@ -48,7 +52,7 @@ enum SpecFiles {
         } else if fileName(path) != catalogueName && fileName(path) != seedCatalogueName {
             // A FIFO given by name is read to its end (`iamspec run <(generate-cases)`); one found
             // in a folder is not, since nothing asked for it and it may never end.
-            if status.st_mode & S_IFMT == S_IFIFO {
+            if readsFIFO && status.st_mode & S_IFMT == S_IFIFO {
                 selection.caseFiles = [path]
             } else if let problem = notRegularFile(path, status) {
                 selection.problems = [problem]
@@ -78,13 +82,32 @@ enum SpecFiles {
                 return
             }
             var names: [String] = []
+            // Names that are not UTF-8, by their bytes, and what is said of each.
+            var unnamable: [(bytes: [UInt8], problem: Diagnostic)] = []
             while let entry = readdir(stream) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+                let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+                let name = String(decoding: bytes, as: UTF8.self)
+                guard !name.hasPrefix(".") else { continue }
+                guard let violation = UTF8Violation.first(in: bytes, end: "the name") else {
+                    names.append(name)
+                    continue
                 }
-                if !name.hasPrefix(".") { names.append(name) }
+                // A path is text: one whose name is not UTF-8 cannot be opened by its name as
+                // text, nor shown as it is. Said when it may hold cases (a case file or a
+                // folder), never skipped, and never as a file that does not exist.
+                var status = stat()
+                let cName = bytes.map { CChar(bitPattern: $0) } + [0]
+                let isFolder = fstatat(dirfd(stream), cName, &status, 0) == 0 && status.st_mode & S_IFMT == S_IFDIR
+                guard isFolder || holdsCases(name) else { continue }
+                let path = folder == "/" ? "/" + name : folder + "/" + name
+                let problem =
+                    "cannot read '\(path)': its name is not UTF-8 (\(violation.problem), at byte "
+                    + "\(violation.offset + 1) of the name); expected a \(isFolder ? "folder" : "spec file") "
+                    + "named in UTF-8: rename it"
+                unnamable.append((bytes, diagnostic(problem, at: path)))
             }
             closedir(stream)
+            problems += unnamable.sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }.map(\.problem)
             for name in names.sorted() {
                 entry(folder == "/" ? "/" + name : folder + "/" + name, name: name)
             }

@@ -60,10 +60,14 @@ public enum SuiteLoader {
     /// what it says of the files (``LoadedSuite/caseFiles``, ``LoadedSuite/catalogueFiles``) may
     /// be used. The cases of the first `modelBudget` bytes of case files are kept as models, the
     /// others encoded (``CompactCase``).
+    ///
+    /// Without `readsFIFOs`, a path that is a FIFO is a problem, as one found in a folder is: the
+    /// paths a results stream names are data, and a FIFO among them may never be written.
     package static func load(
         paths: [String],
         jobs: Int,
         modelBudget: Int = ModelBudget.suiteDefault,
+        readsFIFOs: Bool = true,
         stoppingWhen isStopped: @escaping @Sendable () -> Bool
     ) -> LoadedSuite {
         var diagnostics: [Diagnostic] = []
@@ -71,7 +75,7 @@ public enum SuiteLoader {
         var catalogueFiles: [String] = []
         var seenFiles: Set<String> = []
         for path in paths {
-            let selection = SpecFiles.select(path)
+            let selection = SpecFiles.select(path, readsFIFO: readsFIFOs)
             diagnostics += selection.problems
             var catalogueIndex: Int?
             if let catalogue = selection.catalogue {

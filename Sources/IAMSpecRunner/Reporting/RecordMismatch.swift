@@ -1,3 +1,6 @@
+import IAMSpec
+import IAMSpecPortable
+
 /// A results stream's record that is strict JSON but does not fit the format, in words and at its
 /// place: the field, what was found there and what the format expects, at the column where the
 /// value starts (`found "5" for duration_ms in a case record, expected an integer`), found again
@@ -47,14 +50,35 @@ struct RecordMismatch {
                 return
             }
             self.init(
-                message: "found \(value.excerpt) for \(Self.text(of: context.codingPath)) in \(record), which the "
-                    + "format does not allow there: \(context.debugDescription)",
+                message: "found \(value.excerpt) for \(Self.text(of: context.codingPath)) in \(record), "
+                    + Self.expectation(at: context),
                 column: column
             )
         @unknown default:
             self.init(message: "\(unfit): \(error)", column: 1)
         }
     }
+
+    /// What the format expects where a value is of the right type but not one it allows: one of
+    /// a closed set's names (a profile, a status), in the format's words; what a reader of the
+    /// format said (`expected an integer of at least 1`); else the decoder's own words.
+    private static func expectation(at context: DecodingError.Context) -> String {
+        if context.debugDescription.hasPrefix("expected ") { return context.debugDescription }
+        if context.debugDescription.hasPrefix("Cannot initialize "), let key = context.codingPath.last?.stringValue,
+            let names = closedSets[key]
+        {
+            return "expected one of " + names.map { "\"\($0)\"" }.joined(separator: ", ")
+        }
+        return "which the format does not allow there: \(context.debugDescription)"
+    }
+
+    /// The names of each field of the format that holds one of a closed set, by the field's key.
+    private static let closedSets: [String: [String]] = [
+        "profile": Profile.allCases.map(\.rawValue),
+        "status": CaseStatus.allCases.map(\.rawValue),
+        "kind": CaseResult.Kind.allCases.map(\.rawValue),
+        "executor": RunExecutor.allCases.map(\.rawValue),
+    ]
 
     private init(message: String, column: Int) {
         self.message = message

@@ -91,8 +91,18 @@ package final class ResultsStreamReader {
         lineNumber = number
         switch try Self.kind(of: line, number: number, path: path) {
         case "case":
-            let result = try Self.decode(CaseLine.self, "a case record", from: line, path: path, line: number, decoder)
-                .result
+            let record = try Self.decode(CaseLine.self, "a case record", from: line, path: path, line: number, decoder)
+            // A wall time is never negative (`minimum: 0`), nor is one any report adds up.
+            guard record.durationMilliseconds >= 0 else {
+                throw Self.failure(
+                    "found \(record.durationMilliseconds) for duration_ms in a case record, expected an integer of at "
+                        + "least 0",
+                    path: path,
+                    line: number,
+                    column: JSONParser.value(at: [.key("duration_ms")], in: line)?.column ?? 1
+                )
+            }
+            let result = record.result
             count(result.status)
             return result
         case "footer":

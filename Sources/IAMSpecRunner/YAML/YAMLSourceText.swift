@@ -77,7 +77,13 @@ struct YAMLSourceText {
             let length = scalarLength(at: position)
             var decoder = UTF8()
             var iterator = bytes[position..<(position + length)].makeIterator()
-            if case .scalarValue(let scalar) = decoder.decode(&iterator) { scalars.append(scalar) }
+            // Bytes that are not UTF-8 show where they are, as U+FFFD each (the loader's
+            // diagnostic names them), so the caret never points past the end of what is shown.
+            if case .scalarValue(let scalar) = decoder.decode(&iterator) {
+                scalars.append(scalar)
+            } else {
+                scalars.append("\u{FFFD}")
+            }
             position += length
         }
         return scalars

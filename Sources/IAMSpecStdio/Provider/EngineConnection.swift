@@ -338,9 +338,11 @@ final class EngineConnection: Sendable {
                 let line = try reader.withLock { reader throws(LineReadFailure) in
                     try reader.readLine(deadline: deadline, wake: wake.read, exited: channel.exitDescriptor)
                 }
+                // Blank lines are not messages, here as before an answer.
+                if Self.isBlank(line) { continue }
                 late += [lateLineText(line, seq: nil, beforeCase: true)].compactMap { $0 }
             } catch {
-                if case .endOfStream(let partial) = error, !partial.isEmpty {
+                if case .endOfStream(let partial) = error, !Self.isBlank(partial) {
                     late += [lateLineText(partial, seq: nil, beforeCase: true)].compactMap { $0 }
                 }
                 break
@@ -354,30 +356,38 @@ final class EngineConnection: Sendable {
     /// since its last case ended (charged to the case its `seq` belongs to, else to that last
     /// case), or one that ended before answering when it closed its output.
     private func checkNothingWritten(before request: EngineRequest, timeout: Duration) throws(ConnectionFailure) {
-        var ready = pollfd(fd: channel.outputDescriptor, events: Int16(POLLIN), revents: 0)
-        let pending = reader.withLock { $0.hasBufferedLine } || poll(&ready, 1, 0) > 0
-        guard pending else { return }
-        let line: [UInt8]
-        do {
-            line = try reader.withLock { reader throws(LineReadFailure) in
-                try reader.readLine(deadline: .now + timeout, wake: wake.read, exited: channel.exitDescriptor)
+        var line: [UInt8] = []
+        // Blank lines are not messages, here as before an answer: read past them.
+        repeat {
+            var ready = pollfd(fd: channel.outputDescriptor, events: Int16(POLLIN), revents: 0)
+            let pending = reader.withLock { $0.hasBufferedLine } || poll(&ready, 1, 0) > 0
+            guard pending else { return }
+            do {
+                line = try reader.withLock { reader throws(LineReadFailure) in
+                    try reader.readLine(deadline: .now + timeout, wake: wake.read, exited: channel.exitDescriptor)
+                }
+            } catch {
+                guard case .endOfStream(let partial) = error, !Self.isBlank(partial) else {
+                    // Closed (it exited since its last case) or stopped: as before any request.
+                    throw fail(
+                        readFailureReason(error, request: request, timeout: timeout),
+                        outputEnded: true,
+                        endedBeforeAnswering: true
+                    )
+                }
+                var failure = fail("the engine wrote an unfinished line before \(request.summary)", outputEnded: true)
+                failure.lateLine = lateLineText(partial, seq: nil, beforeCase: true)
+                throw failure
             }
-        } catch {
-            guard case .endOfStream(let partial) = error, !partial.isEmpty else {
-                // Closed (it exited since its last case) or stopped: as before any request.
-                throw fail(
-                    readFailureReason(error, request: request, timeout: timeout),
-                    outputEnded: true,
-                    endedBeforeAnswering: true
-                )
-            }
-            var failure = fail("the engine wrote an unfinished line before \(request.summary)", outputEnded: true)
-            failure.lateLine = lateLineText(partial, seq: nil, beforeCase: true)
-            throw failure
-        }
+        } while Self.isBlank(line)
         var failure = fail("the engine wrote a line before \(request.summary)")
         failure.lateLine = lateLineText(line, seq: nil, beforeCase: true)
         throw failure
+    }
+
+    /// Whether `line` is blank (spaces and tabs only): no message, wherever it comes.
+    private static func isBlank(_ line: [UInt8]) -> Bool {
+        line.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
     }
 
     /// A late line: charged to the case whose run its `seq` belongs to when that is an earlier
@@ -459,7 +469,7 @@ final class EngineConnection: Sendable {
                         wake: wake.read,
                         exited: channel.exitDescriptor
                     )
-                    if !line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return line }
+                    if !Self.isBlank(line) { return line }
                 }
             }
         } catch {

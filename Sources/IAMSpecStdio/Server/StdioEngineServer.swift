@@ -140,8 +140,11 @@ public struct StdioEngineServer: Sendable {
         }
     }
 
+    /// Writes a note on stderr, a terminal as often as not (PROTOCOL.md has authors feed requests
+    /// by hand): the request it quotes is shown as `QuotedText` shows any text from outside, never
+    /// interpreted (an escape sequence, a byte order mark, a line break).
     private func report(_ message: String, hold: borrowing BrokenPipeSignalHold) {
-        try? writeLine(Array("iamspec engine: \(message)\n".utf8), to: STDERR_FILENO, hold: hold)
+        try? writeLine(Array("iamspec engine: \(QuotedText.line(message))\n".utf8), to: STDERR_FILENO, hold: hold)
     }
 
     /// Why no request could be read, in words.

@@ -68,6 +68,8 @@ struct CompileCommand: ParsableCommand {
         if runs.isEmpty {
             try selection.acceptEmpty(cases: loaded.compactCases.count, in: suite.paths, allowed: allowEmpty)
         }
+        let unheld = CompiledSuite.rulesNotInCatalogue(of: runs, catalogue: loaded.rules)
+        guard unheld.isEmpty else { throw CommandFailure.diagnostics(unheld) }
         var compiled = CompiledSuite(
             selecting: runs,
             rules: loaded.rules,

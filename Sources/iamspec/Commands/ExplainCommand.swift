@@ -71,7 +71,7 @@ struct ExplainCommand: ParsableCommand {
         }
         var summary = recorded.summary
         let paths = specs.isEmpty ? summary.header.suitePaths : specs
-        let loaded = try SuiteLoading.load(paths)
+        let loaded = try SuiteLoading.load(paths, namedByAStream: specs.isEmpty)
         Self.warnOfRunsWithoutTheirCase(summary, cases: loaded.compactCases, paths: paths)
         summary.behaviours = try Self.explain(
             summary,

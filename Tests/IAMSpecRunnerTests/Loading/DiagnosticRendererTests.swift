@@ -81,6 +81,22 @@ import Testing
         )
     }
 
+    /// Bytes that are not UTF-8 show where they are in the source line, a U+FFFD each, the caret
+    /// under the first: they were left out, so the line read `title: ` and the caret pointed past it.
+    @Test func bytesThatAreNotUTF8ShowWhereTheyAreInTheSourceLine() throws {
+        let scratch = try SpecScratch([:])
+        try scratch.write("case.yaml", Data(Array("id: a\ntitle: ".utf8) + [0xFF, 0xFE] + Array("x\n".utf8)))
+        let file = scratch.folder + "/case.yaml"
+        #expect(
+            DiagnosticRenderer.render(scratch.load().diagnostics) == """
+                \(file):2:8: error: unreadable text: byte 0xFF never appears in UTF-8; expected UTF-8 text
+                2 | title: \u{FFFD}\u{FFFD}x
+                  |        ^
+
+                """
+        )
+    }
+
     /// Lines are counted as libyaml counts them: a vertical tab or a form feed ends none.
     @Test func lineNumbersFollowLibyamlsLineBreaks() throws {
         let scratch = try SpecScratch(["case.yaml": "a\u{B}b\u{C}c\u{2028}second\n"])

@@ -1,5 +1,6 @@
 import Foundation
 import IAMSpec
+import IAMSpecPortable
 import Testing
 
 @testable import IAMSpecRunner
@@ -124,6 +125,56 @@ struct ResultsStreamTests {
             _ = try ResultsStream.decode(data, path: "r.jsonl")
         } throws: { error in
             (error as? ResultsStreamError)?.description == "r.jsonl:4:\(column): error: \(message)"
+        }
+    }
+
+    /// A value of the right type that the format does not allow (a name outside its closed set, a
+    /// negative wall time, a place before a file's first line or column) is named at its value,
+    /// with what the format allows there, in the format's words, never the decoder's.
+    @Test(arguments: [
+        (
+            #""status":"error""#, #""status":"exploded""#, 9,
+            #"found "exploded" for status in a case record, expected one of "#
+                + CaseStatus.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        ),
+        (
+            #""duration_ms":"#, #""duration_ms":-5,"x":"#, 14,
+            "found -5 for duration_ms in a case record, expected an integer of at least 0"
+        ),
+        (
+            #""line":"#, #""line":0,"x":"#, 7,
+            "found 0 for location.line in a case record, expected an integer of at least 1"
+        ),
+        (
+            #""column":"#, #""column":-1,"x":"#, 9,
+            "found -1 for location.column in a case record, expected an integer of at least 1"
+        ),
+    ])
+    func aValueTheFormatDoesNotAllowIsNamedWithWhatItAllows(
+        original: String,
+        replacement: String,
+        at: Int,
+        message: String
+    ) throws {
+        try aFieldOfTheWrongTypeIsNamedAtItsValue(
+            original: original,
+            replacement: replacement,
+            at: at,
+            message: message
+        )
+    }
+
+    @Test func aProfileTheFormatDoesNotKnowIsNamedWithTheProfiles() throws {
+        var text = lines(ReportFixtures.summary())
+        let profile = try #require(text[3].firstRange(of: /"profile":"[a-z-]+"/))
+        let column = text[3].utf8.distance(from: text[3].startIndex, to: profile.lowerBound) + 11
+        text[3].replaceSubrange(profile, with: #""profile":"web""#)
+        #expect {
+            _ = try ResultsStream.decode(Data(text.joined(separator: "\n").utf8), path: "r.jsonl")
+        } throws: { error in
+            (error as? ResultsStreamError)?.description
+                == "r.jsonl:4:\(column): error: found \"web\" for profile in a case record, expected one of "
+                + Profile.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         }
     }
 

@@ -3,12 +3,15 @@
 package enum IdentifierSyntax {
     /// What ``isCaseID(_:)`` allows, in a diagnostic's words.
     package static let caseIDSpelling =
-        "a case id of lowercase letters, digits, '.', '_' and '-' starting with a letter or digit"
+        "a case id of lowercase ASCII letters, digits, '.', '_' and '-' starting with a letter or digit"
     /// What ``isTag(_:)`` allows, in a diagnostic's words.
-    package static let tagSpelling = "a tag of lowercase letters, digits and '-' starting with a letter or digit"
+    package static let tagSpelling =
+        "a tag of lowercase ASCII letters, digits and '-' starting with a letter or digit"
     /// What ``isRuleID(_:)`` allows, in a diagnostic's words.
     package static let ruleIDSpelling =
-        "a rule id 'area.name' of lowercase letters, digits and '-' in two or more '.'-separated parts"
+        "a rule id 'area.name' of lowercase ASCII letters, digits and '-' in two or more '.'-separated parts"
+    /// What ``isMessageID(_:)`` allows, in a diagnostic's words.
+    package static let messageIDSpelling = "a message id of ASCII letters, digits, '_' and '-'"
 
     /// A case id: `^[a-z0-9][a-z0-9._-]*$`.
     package static func isCaseID(_ text: String) -> Bool {

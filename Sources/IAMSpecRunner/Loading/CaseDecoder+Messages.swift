@@ -25,7 +25,7 @@ extension CaseDecoder {
         {
             if !IdentifierSyntax.isMessageID(id) {
                 reader.report(
-                    "expected a message id of letters, digits, '_' and '-' for 'id', found \(idNode.summary)",
+                    "expected \(IdentifierSyntax.messageIDSpelling) for 'id', found \(idNode.summary)",
                     at: idNode
                 )
             }

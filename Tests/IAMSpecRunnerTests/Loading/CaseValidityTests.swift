@@ -491,8 +491,19 @@ import Testing
         let problems = try SpecScratch.problems(in: yaml)
         #expect(
             problems == [
-                "case.yaml:1:5: error: expected a case id of lowercase letters, digits, '.', '_' and '-' starting "
+                "case.yaml:1:5: error: expected a case id of lowercase ASCII letters, digits, '.', '_' and '-' starting "
                     + "with a letter or digit for 'id', found string \"A.case\""
+            ]
+        )
+    }
+
+    @Test func messageIDSpellingSaysTheLettersAreASCII() throws {
+        let yaml = Self.yaml().replacingOccurrences(of: "{id: promo,", with: "{id: promoé,")
+        let problems = try SpecScratch.problems(in: yaml)
+        #expect(
+            problems == [
+                "case.yaml:6:12: error: expected a message id of ASCII letters, digits, '_' and '-' for 'id', "
+                    + "found string \"promoé\""
             ]
         )
     }

@@ -191,7 +191,7 @@ import Testing
         #expect(
             scratch.problems(scratch.load()) == [
                 "rules.yaml:1:3: error: missing required key 'quotes' in a documented rule",
-                "rules.yaml:4:7: error: expected a rule id 'area.name' of lowercase letters, digits and '-' in two "
+                "rules.yaml:4:7: error: expected a rule id 'area.name' of lowercase ASCII letters, digits and '-' in two "
                     + "or more '.'-separated parts for 'id', found string \"Bad\"",
                 "rules.yaml:11:12: error: missing required key 'translation' in a quote whose language is 'de'",
                 "rules.yaml:12:7: error: duplicate rule id 'area.rule'; first defined at line 1, column 7",

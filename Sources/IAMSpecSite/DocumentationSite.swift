@@ -95,6 +95,10 @@ public enum DocumentationSite {
             }
             try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
+            var status = stat()
+            if stat(folder, &status) == 0, status.st_mode & S_IFMT != S_IFDIR {
+                throw AtomicFileError(path: folder, reason: "it is not a folder; expected a folder, or no file, there")
+            }
             throw AtomicFileError(
                 path: folder,
                 reason: "cannot make the folder: \(FileSystemFailure.reason(of: error))"

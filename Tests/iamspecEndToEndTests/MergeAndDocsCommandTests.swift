@@ -99,4 +99,15 @@ struct MergeAndDocsCommandTests {
         #expect(outcome.status == 2)
         #expect(outcome.standardError.contains("nowhere.jsonl:1:1: error: cannot read the results file"))
     }
+
+    @Test func anOutputThatIsAFileIsSaidToBeNoFolder() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("site").path
+        try Data("not a site".utf8).write(to: URL(fileURLWithPath: file))
+        let outcome = try IAMSpecExecutable.run("docs", "--out", file, "Specs")
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError == "\(file): error: it is not a folder; expected a folder, or no file, there\n")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "not a site")
+    }
 }

@@ -85,7 +85,10 @@ struct NodeReader {
         switch node.scalar?.value {
         case .int(let value)?: return Double(value)
         case .float(let value)? where value.isFinite: return value
-        case .float?, .null?, .bool?, .string?, nil:
+        case .float?:
+            report("expected a finite number for \(subject()), found \(node.summary)", at: node)
+            return nil
+        case .null?, .bool?, .string?, nil:
             report("expected a number for \(subject()), found \(node.summary)", at: node)
             return nil
         }

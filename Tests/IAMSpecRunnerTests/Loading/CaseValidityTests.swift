@@ -508,6 +508,16 @@ import Testing
         )
     }
 
+    @Test func aRealBeyondEveryRealIsNoNumber() throws {
+        let yaml = Self.yaml().replacingOccurrences(of: "{id: promo,", with: "{id: promo, priority: 1e309,")
+        let problems = try SpecScratch.problems(in: yaml)
+        #expect(
+            problems == [
+                "case.yaml:6:29: error: expected a finite number for 'priority', found real 1e309"
+            ]
+        )
+    }
+
     @Test func documentThatIsNeitherACaseNorAList() throws {
         let problems = try SpecScratch.problems(in: "just text")
         #expect(

@@ -260,7 +260,7 @@ package enum BehaviourCatalogue {
             "handed-over-discard-starts-interval",
             rule: "interval.from-last-display",
             summary: "starts the minimum interval when it discards a message it was about to show"
-        ) { $0.interval.discardsStartingInterval = [.orientation, .assetFailed, .delegate] },
+        ) { $0.interval.handedOverDiscardsStartInterval = true },
         Behaviour(
             "rollback-consumes-message",
             rule: "naming.legacy-reenqueue-rolls-back",

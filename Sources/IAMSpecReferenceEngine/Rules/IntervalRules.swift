@@ -1,5 +1,3 @@
-package import IAMSpec
-
 /// The minimum trigger interval: "By default, we rate limit in-app messages to once every 30
 /// seconds" (seed 003).
 package struct IntervalRules: Sendable {
@@ -49,11 +47,12 @@ package struct IntervalRules: Sendable {
     /// "as if it never occurred" (semantics notes, point 15).
     package var rollbackStartsInterval = false
 
-    /// The reasons for which a triggered message discarded at its display attempt starts the
-    /// interval; none: "the interval is measured from the last display" (semantics notes, point
-    /// 3), and a discarded message was not displayed (`interval.from-last-display`). Engines that
-    /// start the clock when they hand a message over to be shown start it for those refused
-    /// after that: the Web SDK for a message of the other orientation (`gr.dg`, the rule's
-    /// platforms), Android before its assets are known (braze-android-sdk issue #20).
-    package var discardsStartingInterval: Set<DiscardReason> = []
+    /// A triggered message discarded after it was handed over to be shown (for its orientation,
+    /// a failed asset, the display delegate's discard) does not start the interval: "the
+    /// interval is measured from the last display" (semantics notes, point 3), and a discarded
+    /// message was not displayed (`interval.from-last-display`). Engines that start the clock
+    /// when they hand a message over start it for those refused after that: the Web SDK for a
+    /// message of the other orientation (`gr.dg`, the rule's platforms), Android before its
+    /// assets are known (braze-android-sdk issue #20).
+    package var handedOverDiscardsStartInterval = false
 }

@@ -86,10 +86,15 @@ struct DisplayClocks {
     }
 
     /// A triggered message was discarded at its display attempt for `reason`: no clock moves, but
-    /// the interval's for a reason of ``IntervalRules/discardsStartingInterval``.
+    /// the interval's where ``IntervalRules/handedOverDiscardsStartInterval`` and the discard came
+    /// after the message was handed over to be shown.
     mutating func recordDiscard(for reason: DiscardReason, at time: VirtualTime) {
-        if interval.discardsStartingInterval.contains(reason) { lastDisplayOfAny = time }
+        if interval.handedOverDiscardsStartInterval, Self.afterHandOver.contains(reason) { lastDisplayOfAny = time }
     }
+
+    /// The discards made once a message is handed over to be shown: the presenter's orientation
+    /// and asset checks and the display delegate's answer (a timeout is judged before).
+    private static let afterHandOver: Set<DiscardReason> = [.orientation, .assetFailed, .delegate]
 
     /// A trigger was rolled back "as if it never occurred" (semantics notes, point 15): no clock
     /// moves.

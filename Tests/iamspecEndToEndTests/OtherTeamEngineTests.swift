@@ -32,7 +32,13 @@ struct OtherTeamEngineTests {
         )
         #expect(outcome.status == 1, "\(outcome.standardError)")
         let lines = outcome.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines.last { !$0.isEmpty } == "112 passed, 9 failed, 591 skipped")
+        // Its nine failed runs are those below; every other run passes or is skipped (how many of
+        // each grows with the Specs: ARCHITECTURE.md's checklists add cases this engine skips).
+        let totals = lines.last { !$0.isEmpty } ?? ""
+        #expect(
+            totals.wholeMatch(of: /[0-9]+ passed, 9 failed, [0-9]+ skipped/) != nil,
+            "\(totals): expected no error and the nine failed runs below"
+        )
         // D1 (a first-in-first-out stack) and D2 (ties to the earlier message), each once, with no
         // partner standing for the callback or the dismissals it declared it lacks.
         let behaviours = lines.prefix { !$0.isEmpty }.filter { !$0.hasPrefix("    e.g. re-run: ") }

@@ -262,6 +262,11 @@ package enum BehaviourCatalogue {
             summary: "starts the minimum interval when it discards a message it was about to show"
         ) { $0.interval.handedOverDiscardsStartInterval = true },
         Behaviour(
+            "stacking-starts-interval",
+            rule: "interval.from-last-display",
+            summary: "starts the minimum interval when it puts a triggered message on the stack"
+        ) { $0.interval.stackingStartsInterval = true },
+        Behaviour(
             "rollback-consumes-message",
             rule: "naming.legacy-reenqueue-rolls-back",
             summary: "counts a rolled-back message as displayed and never triggers it again"

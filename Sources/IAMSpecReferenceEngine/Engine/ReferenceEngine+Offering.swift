@@ -54,6 +54,7 @@ extension ReferenceEngine {
             holdAsFollowUp(presentation)
         case .stack(let reason):
             stack.putBack(presentation)
+            if presentation.triggerTime != nil { clocks.recordStacking(at: now) }
             observations.append(.stacked(id, reason: reason))
         case .discard(let reason):
             // "After being discarded, the in-app message may be triggered later by another

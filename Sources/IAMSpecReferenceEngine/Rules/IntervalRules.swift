@@ -55,4 +55,12 @@ package struct IntervalRules: Sendable {
     /// message of the other orientation (`gr.dg`, the rule's platforms), Android before its
     /// assets are known (braze-android-sdk issue #20).
     package var handedOverDiscardsStartInterval = false
+
+    /// A triggered message put on the stack (another message visible, the app in the background,
+    /// the display delegate's later) does not start the interval: "the interval is measured from
+    /// the last display" (semantics notes, point 3), and a stacked message was not displayed
+    /// (`interval.from-last-display`). An engine that starts the clock when a trigger picks a
+    /// message starts it for one that goes on the stack instead, and then drops a trigger the
+    /// display alone would not hold back.
+    package var stackingStartsInterval = false
 }

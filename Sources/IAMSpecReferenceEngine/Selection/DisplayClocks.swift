@@ -92,6 +92,12 @@ struct DisplayClocks {
         if interval.handedOverDiscardsStartInterval, Self.afterHandOver.contains(reason) { lastDisplayOfAny = time }
     }
 
+    /// A triggered message was put on the stack at `time`: no clock moves, but the interval's where
+    /// ``IntervalRules/stackingStartsInterval``.
+    mutating func recordStacking(at time: VirtualTime) {
+        if interval.stackingStartsInterval { lastDisplayOfAny = time }
+    }
+
     /// The discards made once a message is handed over to be shown: the presenter's orientation
     /// and asset checks and the display delegate's answer (a timeout is judged before).
     private static let afterHandOver: Set<DiscardReason> = [.orientation, .assetFailed, .delegate]

@@ -320,6 +320,13 @@ enum MutantWitnesses {
                 [B.message("m1", B.tap) { $0.orientation = .landscape }, m2],
                 [B.start, B.event("tap"), B.advance(10), B.event("level")]
             )
+        case "stacking-starts-interval":
+            // m2 goes on the stack 30 s after m1's display; m3, 10 s after that, is held back by
+            // the stacking alone.
+            return B.scenario(
+                [m1, m2, B.message("m3", .customEvent(name: "buy", filters: PropertyFilters()))],
+                [B.start, B.event("tap"), B.advance(30), B.event("level"), B.advance(10), B.event("buy")]
+            )
         case "rollback-consumes-message":
             return B.scenario(
                 [m1],

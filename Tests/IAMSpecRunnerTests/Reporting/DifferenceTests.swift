@@ -56,6 +56,45 @@ struct DifferenceTests {
         #expect(summary.differences.map(\.cases) == [["b"]])
     }
 
+    /// The console names the behaviours, then, apart and headed so, the failed runs that none of
+    /// them reproduces; with no behaviour named, the same runs are headed as plain differences.
+    @Test func theConsoleSetsTheRunsNoBehaviourReproducesApart() {
+        var summary = summary([
+            failed("a", .brazeSwift, ["stack.lifo"], "stack: a different stack"),
+            failed("b", .brazeSwift, ["interval.from-last-display"], "sequence: a missing stacked"),
+        ])
+        let console = ConsoleReport(style: ConsoleStyle(usesColor: false))
+        #expect(
+            console.differenceLines(for: summary).filter { !$0.hasPrefix("    e.g. re-run: ") } == [
+                "differences (2): the failed runs, by the rule and the way they differ",
+                "  interval.from-last-display: sequence: a missing stacked (1 case, 1 run)",
+                "  stack.lifo: stack: a different stack (1 case, 1 run)",
+                "",
+            ]
+        )
+        summary.behaviours = [
+            ExplainedBehaviour(
+                behaviour: "stack-fifo",
+                summary: "lets waiting messages leave first in, first out",
+                rule: "stack.lifo",
+                runs: [ExplainedBehaviour.Run(caseID: "a", profile: .brazeSwift)]
+            )
+        ]
+        #expect(
+            console.differenceLines(for: summary).filter { !$0.hasPrefix("    e.g. re-run: ") } == [
+                "behaviours (1): what the engine does differently, each replayed on the reference engine with the "
+                    + "engine's very observations",
+                "  stack.lifo: the engine lets waiting messages leave first in, first out (behaviour stack-fifo; "
+                    + "1 case, 1 run)",
+                "",
+                "unexplained differences (1): the failed runs no behaviour reproduces, by the rule and the way they "
+                    + "differ",
+                "  interval.from-last-display: sequence: a missing stacked (1 case, 1 run)",
+                "",
+            ]
+        )
+    }
+
     @Test func errorsAndSkipsAreNoDifference() {
         var error = failed("e", .brazeSwift, ["x.y"], "sequence: an unexpected displayed")
         error.status = .error

@@ -21,7 +21,19 @@ extension CaseDecoder {
         }
     }
 
-    static let eventNames = KeySet(["session_start", "custom_event", "purchase", "push_click"])
+    /// The names the event of a `no_matching_trigger` pattern is written with, in the order an
+    /// unknown one's diagnostic lists them.
+    enum EventName: String, CaseIterable {
+        case sessionStart = "session_start"
+        case customEvent = "custom_event"
+        case purchase
+        case pushClick = "push_click"
+    }
+
+    /// Every event name, in order: an event's ``OneKeyForm/position`` indexes it (made once, where
+    /// `allCases` makes its array at each use).
+    static let eventNamesInOrder = EventName.allCases
+    static let eventNames = KeySet(eventNamesInOrder.map(\.rawValue))
 
     /// `expect`: a mapping of checks, or `nothing` (short for `{sequence: []}`).
     mutating func expectation(_ node: YAMLNode) -> Expectation? {
@@ -204,18 +216,18 @@ extension CaseDecoder {
     private mutating func triggerEvent(_ node: YAMLNode) -> TriggerEvent?? {
         if let scalar = node.scalar, scalar.value == .string, scalar.hasText("*") { return .some(nil) }
         guard let form = oneKeyForm(node, of: "trigger event", names: Self.eventNames) else { return nil }
-        switch form.name {
-        case "session_start":
+        switch Self.eventNamesInOrder[form.position] {
+        case .sessionStart:
             return noArgument(form) ? .sessionStart : nil
-        case "push_click":
+        case .pushClick:
             guard let argument = form.argument else { return .pushClick(campaign: nil) }
             return reader.string(argument, for: "'push_click'").map { .pushClick(campaign: $0) }
-        case "custom_event":
+        case .customEvent:
             return needArgument(form, written: "custom_event: NAME").flatMap {
                 reader.string($0, for: "'custom_event'")
             }
             .map { .customEvent(name: $0) }
-        default:
+        case .purchase:
             return needArgument(form, written: "purchase: PRODUCT").flatMap { reader.string($0, for: "'purchase'") }
                 .map { .purchase(product: $0) }
         }

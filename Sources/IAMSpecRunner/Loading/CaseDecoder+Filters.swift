@@ -1,10 +1,29 @@
 import IAMSpec
 
 extension CaseDecoder {
-    static let comparisonOperators = [
-        "equals", "not_equals", "greater_than", "less_than", "at_least", "at_most", "matches", "does_not_match",
-        "exists", "does_not_exist", "within_last", "more_than_ago", "less_than_in_future", "more_than_in_future",
-    ]
+    /// The operators a condition is written with, in the order an unknown one's diagnostic lists
+    /// them.
+    enum ComparisonOperator: String, CaseIterable {
+        case equals
+        case notEquals = "not_equals"
+        case greaterThan = "greater_than"
+        case lessThan = "less_than"
+        case atLeast = "at_least"
+        case atMost = "at_most"
+        case matches
+        case doesNotMatch = "does_not_match"
+        case exists
+        case doesNotExist = "does_not_exist"
+        case withinLast = "within_last"
+        case moreThanAgo = "more_than_ago"
+        case lessThanInFuture = "less_than_in_future"
+        case moreThanInFuture = "more_than_in_future"
+    }
+
+    /// Every operator, in order: a position in ``operatorKeys`` indexes it (made once, where
+    /// `allCases` makes its array at each use).
+    static let operatorsInOrder = ComparisonOperator.allCases
+    static let comparisonOperators = operatorsInOrder.map(\.rawValue)
     static let operatorKeys = KeySet(comparisonOperators)
     static let conditionKeys = KeySet(["property"] + comparisonOperators)
     static let timeValueKeys = KeySet(["time"])
@@ -39,7 +58,9 @@ extension CaseDecoder {
         let property = reader.required("property", of: mapping, in: "a condition", at: node).flatMap {
             reader.string($0, for: "'property'")
         }
-        let operators = mapping.entries.filter { Self.operatorKeys.contains(key: $0.key) }
+        let operators = mapping.entries.compactMap { entry in
+            Self.operatorKeys.position(of: entry.key).map { (entry: entry, name: Self.operatorsInOrder[$0]) }
+        }
         guard operators.count == 1 else {
             if operators.isEmpty {
                 reader.report(
@@ -47,33 +68,37 @@ extension CaseDecoder {
                     at: node
                 )
             } else {
-                let found = operators.map { "'\($0.name)'" }.joined(separator: ", ")
-                reader.report("expected exactly one operator in a condition, found \(found)", at: operators[1].key)
+                let found = operators.map { "'\($0.entry.name)'" }.joined(separator: ", ")
+                reader.report(
+                    "expected exactly one operator in a condition, found \(found)",
+                    at: operators[1].entry.key
+                )
             }
             return nil
         }
-        guard let comparison = comparison(operators[0]), let property else { return nil }
+        guard let comparison = comparison(operators[0].name, operators[0].entry.value), let property else {
+            return nil
+        }
         return PropertyCondition(property: property, comparison: comparison)
     }
 
-    private mutating func comparison(_ entry: YAMLMapping.Entry) -> PropertyComparison? {
-        let operand = entry.value
-        let name = entry.name
-        switch name {
-        case "equals": return propertyValue(operand, for: "'\(name)'").map { .equals($0) }
-        case "not_equals": return propertyValue(operand, for: "'\(name)'").map { .notEquals($0) }
-        case "greater_than": return reader.number(operand, for: "'\(name)'").map { .greaterThan($0) }
-        case "less_than": return reader.number(operand, for: "'\(name)'").map { .lessThan($0) }
-        case "at_least": return reader.number(operand, for: "'\(name)'").map { .atLeast($0) }
-        case "at_most": return reader.number(operand, for: "'\(name)'").map { .atMost($0) }
-        case "matches": return regularExpression(operand, for: "'\(name)'").map { .matches(regex: $0) }
-        case "does_not_match": return regularExpression(operand, for: "'\(name)'").map { .doesNotMatch(regex: $0) }
-        case "exists": return isTrue(operand, for: "'\(name)'") ? .exists : nil
-        case "does_not_exist": return isTrue(operand, for: "'\(name)'") ? .doesNotExist : nil
-        case "within_last": return reader.seconds(operand, for: "'\(name)'").map { .withinLast($0) }
-        case "more_than_ago": return reader.seconds(operand, for: "'\(name)'").map { .moreThanAgo($0) }
-        case "less_than_in_future": return reader.seconds(operand, for: "'\(name)'").map { .lessThanInFuture($0) }
-        default: return reader.seconds(operand, for: "'\(name)'").map { .moreThanInFuture($0) }
+    private mutating func comparison(_ comparison: ComparisonOperator, _ operand: YAMLNode) -> PropertyComparison? {
+        let name = comparison.rawValue
+        switch comparison {
+        case .equals: return propertyValue(operand, for: "'\(name)'").map { .equals($0) }
+        case .notEquals: return propertyValue(operand, for: "'\(name)'").map { .notEquals($0) }
+        case .greaterThan: return reader.number(operand, for: "'\(name)'").map { .greaterThan($0) }
+        case .lessThan: return reader.number(operand, for: "'\(name)'").map { .lessThan($0) }
+        case .atLeast: return reader.number(operand, for: "'\(name)'").map { .atLeast($0) }
+        case .atMost: return reader.number(operand, for: "'\(name)'").map { .atMost($0) }
+        case .matches: return regularExpression(operand, for: "'\(name)'").map { .matches(regex: $0) }
+        case .doesNotMatch: return regularExpression(operand, for: "'\(name)'").map { .doesNotMatch(regex: $0) }
+        case .exists: return isTrue(operand, for: "'\(name)'") ? .exists : nil
+        case .doesNotExist: return isTrue(operand, for: "'\(name)'") ? .doesNotExist : nil
+        case .withinLast: return reader.seconds(operand, for: "'\(name)'").map { .withinLast($0) }
+        case .moreThanAgo: return reader.seconds(operand, for: "'\(name)'").map { .moreThanAgo($0) }
+        case .lessThanInFuture: return reader.seconds(operand, for: "'\(name)'").map { .lessThanInFuture($0) }
+        case .moreThanInFuture: return reader.seconds(operand, for: "'\(name)'").map { .moreThanInFuture($0) }
         }
     }
 

@@ -6,7 +6,19 @@ extension CaseDecoder {
         "reeligibility", "test_send", "minimum_trigger_interval", "start", "end", "control",
     ])
     static let localMessageKeys = KeySet(["id", "type", "orientation", "image", "zip", "extras"])
-    static let triggerNames = KeySet(["session_start", "any_purchase", "purchase", "custom_event", "push_click"])
+    /// The names a trigger is written with, in the order an unknown one's diagnostic lists them.
+    enum TriggerName: String, CaseIterable {
+        case sessionStart = "session_start"
+        case anyPurchase = "any_purchase"
+        case purchase
+        case customEvent = "custom_event"
+        case pushClick = "push_click"
+    }
+
+    /// Every trigger name, in order: a trigger's ``OneKeyForm/position`` indexes it (made once,
+    /// where `allCases` makes its array at each use).
+    static let triggerNamesInOrder = TriggerName.allCases
+    static let triggerNames = KeySet(triggerNamesInOrder.map(\.rawValue))
     static let purchaseTriggerKeys = KeySet(["product", "filters"])
     static let customEventTriggerKeys = KeySet(["name", "filters"])
     static let campaignKeys = KeySet(["campaign"])
@@ -133,15 +145,15 @@ extension CaseDecoder {
     /// A trigger: a bare name, or a mapping with one key.
     mutating func trigger(_ node: YAMLNode) -> Trigger? {
         guard let form = oneKeyForm(node, of: "trigger", names: Self.triggerNames) else { return nil }
-        switch form.name {
-        case "session_start":
+        switch Self.triggerNamesInOrder[form.position] {
+        case .sessionStart:
             return noArgument(form) ? .sessionStart : nil
-        case "any_purchase":
+        case .anyPurchase:
             return noArgument(form) ? .anyPurchase : nil
-        case "push_click":
+        case .pushClick:
             guard let argument = form.argument else { return .pushClick(campaign: nil) }
             return campaign(argument, for: "'push_click'").map { .pushClick(campaign: $0) }
-        case "purchase":
+        case .purchase:
             guard let argument = needArgument(form, written: "purchase: PRODUCT") else { return nil }
             guard let mapping = argument.mapping else {
                 return reader.string(argument, for: "'purchase'").map {
@@ -155,7 +167,7 @@ extension CaseDecoder {
             let filters: PropertyFilters? = mapping["filters"].map { decodeFilters($0) } ?? PropertyFilters()
             guard let product, let filters else { return nil }
             return .specificPurchase(product: product, filters: filters)
-        default:
+        case .customEvent:
             guard let argument = needArgument(form, written: "custom_event: NAME") else { return nil }
             guard let mapping = argument.mapping else {
                 return reader.string(argument, for: "'custom_event'").map { .customEvent(name: $0, filters: .init()) }

@@ -21,6 +21,14 @@ struct DifferenceTests {
         )
     }
 
+    /// A first-in-first-out stack, explaining the run of case `a` under braze-swift.
+    private static let fifoExplainingA = ExplainedBehaviour(
+        behaviour: "stack-fifo",
+        summary: "lets waiting messages leave first in, first out",
+        rule: "stack.lifo",
+        runs: [ExplainedBehaviour.Run(caseID: "a", profile: .brazeSwift)]
+    )
+
     private func summary(_ results: [CaseResult]) -> RunSummary {
         RunSummary(header: ReportFixtures.header(), results: results)
     }
@@ -45,14 +53,7 @@ struct DifferenceTests {
             failed("a", .brazeSwift, ["stack.lifo"], "stack: a different stack"),
             failed("b", .brazeSwift, ["stack.lifo"], "stack: a different stack"),
         ])
-        summary.behaviours = [
-            ExplainedBehaviour(
-                behaviour: "stack-fifo",
-                summary: "the stack is first in, first out",
-                rule: "stack.lifo",
-                runs: [ExplainedBehaviour.Run(caseID: "a", profile: .brazeSwift)]
-            )
-        ]
+        summary.behaviours = [Self.fifoExplainingA]
         #expect(summary.differences.map(\.cases) == [["b"]])
     }
 
@@ -72,14 +73,7 @@ struct DifferenceTests {
                 "",
             ]
         )
-        summary.behaviours = [
-            ExplainedBehaviour(
-                behaviour: "stack-fifo",
-                summary: "lets waiting messages leave first in, first out",
-                rule: "stack.lifo",
-                runs: [ExplainedBehaviour.Run(caseID: "a", profile: .brazeSwift)]
-            )
-        ]
+        summary.behaviours = [Self.fifoExplainingA]
         #expect(
             console.differenceLines(for: summary).filter { !$0.hasPrefix("    e.g. re-run: ") } == [
                 "behaviours (1): what the engine does differently, each replayed on the reference engine with the "

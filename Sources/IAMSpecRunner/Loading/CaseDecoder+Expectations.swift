@@ -30,10 +30,7 @@ extension CaseDecoder {
         case pushClick = "push_click"
     }
 
-    /// Every event name, in order: an event's ``OneKeyForm/position`` indexes it (made once, where
-    /// `allCases` makes its array at each use).
-    static let eventNamesInOrder = EventName.allCases
-    static let eventNames = KeySet(eventNamesInOrder.map(\.rawValue))
+    static let eventNames = KeySet(EventName.allCases.map(\.rawValue))
 
     /// `expect`: a mapping of checks, or `nothing` (short for `{sequence: []}`).
     mutating func expectation(_ node: YAMLNode) -> Expectation? {
@@ -216,7 +213,7 @@ extension CaseDecoder {
     private mutating func triggerEvent(_ node: YAMLNode) -> TriggerEvent?? {
         if let scalar = node.scalar, scalar.value == .string, scalar.hasText("*") { return .some(nil) }
         guard let form = oneKeyForm(node, of: "trigger event", names: Self.eventNames) else { return nil }
-        switch Self.eventNamesInOrder[form.position] {
+        switch EventName.allCases[form.position] {
         case .sessionStart:
             return noArgument(form) ? .sessionStart : nil
         case .pushClick:

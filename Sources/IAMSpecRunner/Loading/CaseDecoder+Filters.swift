@@ -20,10 +20,7 @@ extension CaseDecoder {
         case moreThanInFuture = "more_than_in_future"
     }
 
-    /// Every operator, in order: a position in ``operatorKeys`` indexes it (made once, where
-    /// `allCases` makes its array at each use).
-    static let operatorsInOrder = ComparisonOperator.allCases
-    static let comparisonOperators = operatorsInOrder.map(\.rawValue)
+    static let comparisonOperators = ComparisonOperator.allCases.map(\.rawValue)
     static let operatorKeys = KeySet(comparisonOperators)
     static let conditionKeys = KeySet(["property"] + comparisonOperators)
     static let timeValueKeys = KeySet(["time"])
@@ -59,7 +56,7 @@ extension CaseDecoder {
             reader.string($0, for: "'property'")
         }
         let operators = mapping.entries.compactMap { entry in
-            Self.operatorKeys.position(of: entry.key).map { (entry: entry, name: Self.operatorsInOrder[$0]) }
+            Self.operatorKeys.position(of: entry.key).map { (entry: entry, name: ComparisonOperator.allCases[$0]) }
         }
         guard operators.count == 1 else {
             if operators.isEmpty {

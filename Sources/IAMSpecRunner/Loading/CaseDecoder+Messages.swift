@@ -15,10 +15,7 @@ extension CaseDecoder {
         case pushClick = "push_click"
     }
 
-    /// Every trigger name, in order: a trigger's ``OneKeyForm/position`` indexes it (made once,
-    /// where `allCases` makes its array at each use).
-    static let triggerNamesInOrder = TriggerName.allCases
-    static let triggerNames = KeySet(triggerNamesInOrder.map(\.rawValue))
+    static let triggerNames = KeySet(TriggerName.allCases.map(\.rawValue))
     static let purchaseTriggerKeys = KeySet(["product", "filters"])
     static let customEventTriggerKeys = KeySet(["name", "filters"])
     static let campaignKeys = KeySet(["campaign"])
@@ -145,7 +142,7 @@ extension CaseDecoder {
     /// A trigger: a bare name, or a mapping with one key.
     mutating func trigger(_ node: YAMLNode) -> Trigger? {
         guard let form = oneKeyForm(node, of: "trigger", names: Self.triggerNames) else { return nil }
-        switch Self.triggerNamesInOrder[form.position] {
+        switch TriggerName.allCases[form.position] {
         case .sessionStart:
             return noArgument(form) ? .sessionStart : nil
         case .anyPurchase:

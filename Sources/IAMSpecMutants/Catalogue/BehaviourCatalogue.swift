@@ -373,6 +373,11 @@ package enum BehaviourCatalogue {
             summary: "has no stack: shows a message triggered while another is visible beside it, several at once"
         ) { $0.screen.messageMeetingAnother = .shownBeside },
         Behaviour(
+            "click-closes-message",
+            rule: "stack.click-follow-up",
+            summary: "closes a message the user clicks at once: it is dismissed, and nothing is held as its follow-up"
+        ) { $0.screen.clickCloses = true },
+        Behaviour(
             "change-user-keeps-stack-and-clocks",
             rule: "stack.change-user-clears",
             summary: "leaves the waiting messages and the display clocks alone when the user changes"
@@ -689,6 +694,11 @@ package enum BehaviourCatalogue {
             rule: "users.new-user-starts-fresh",
             summary: "remembers what was shown per install: a message one user saw is never shown to the next"
         ) { $0.users.displayHistoryKeptPer = .install },
+        Behaviour(
+            "change-user-starts-session",
+            rule: "stack.change-user-clears",
+            summary: "starts a session at a change of user: the messages are delivered again and Session Start fires at once"
+        ) { $0.users.changeStartsSession = true },
         Behaviour(
             "campaign-window-ignored",
             rule: "triggers.campaign-window",

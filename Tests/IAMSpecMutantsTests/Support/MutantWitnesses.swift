@@ -520,6 +520,11 @@ enum MutantWitnesses {
             let high = B.message("m1", B.tap) { $0.priority = 2 }
             let low = B.message("m2", B.tap) { $0.priority = 1 }
             return B.scenario([high, low], [B.start, B.event("tap")])
+        case "click-closes-message":
+            return B.scenario([m1], [B.start, B.event("tap"), .messageClicked("m1")])
+        case "change-user-starts-session":
+            // No session has started: only a session the change of user starts delivers m0.
+            return B.scenario([m0], [.userChanged(to: "other")])
         case "click-holds-no-follow-up":
             return B.scenario(
                 [m1, m2],

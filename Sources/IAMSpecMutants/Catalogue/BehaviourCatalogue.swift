@@ -697,7 +697,8 @@ package enum BehaviourCatalogue {
         Behaviour(
             "change-user-starts-session",
             rule: "stack.change-user-clears",
-            summary: "starts a session at a change of user: the messages are delivered again and Session Start fires at once"
+            summary:
+                "starts a session at a change of user: the messages are delivered again and Session Start fires at once"
         ) { $0.users.changeStartsSession = true },
         Behaviour(
             "campaign-window-ignored",

@@ -22,7 +22,7 @@
 import { fileURLToPath } from "node:url";
 import * as kit from "../../Kits/node/iamspec-kit.mjs";
 
-class Engine {
+export class Engine {
   /** One run of one case. All times are virtual milliseconds. */
   constructor({ profile, config, messages }) {
     if (config.delegate !== "absent") throw new kit.Unsupported("this engine does not model the in-app message delegate");

@@ -171,6 +171,11 @@ package enum BehaviourCatalogue {
             rule: "triggers.specific-purchase",
             summary: "fires a Specific Purchase trigger on a purchase of any product"
         ) { $0.triggers.specificPurchaseMatchesOwnProductOnly = false },
+        Behaviour(
+            "session-start-once-per-day",
+            rule: "triggers.session-start",
+            summary: "displays at most one message a day for Session Start triggers: a later one within 24 h is dropped"
+        ) { $0.triggers.sessionStartDisplaysOncePerDay = true },
     ]
     // MARK: Candidate selection and the minimum interval
 
@@ -286,6 +291,11 @@ package enum BehaviourCatalogue {
             rule: "priority.highest-wins",
             summary: "keeps the messages that lose a priority contest waiting on the stack instead of dropping them"
         ) { $0.selection.priorityLosers = .stacked },
+        Behaviour(
+            "priority-losers-observed-stacked",
+            rule: "priority.highest-wins",
+            summary: "puts the messages that lose a priority contest on the stack, each observed stacked"
+        ) { $0.selection.priorityLosers = .stackedAndObserved },
         Behaviour(
             "priority-lowest-wins",
             rule: "priority.highest-wins",

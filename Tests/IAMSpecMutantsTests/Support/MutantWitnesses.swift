@@ -551,6 +551,17 @@ enum MutantWitnesses {
                 [B.start, B.event("tap"), .messageDismissed("m1"), .displayNextRequested],
                 configuration: B.noInterval
             )
+        case "session-start-once-per-day":
+            // m3 wins the first session start (a tie goes to the later message); m0, at the next
+            // one an hour later, is held back by the daily limit alone.
+            return B.scenario(
+                [m0, B.message("m3", .sessionStart)],
+                [B.start, .messageDismissed("m3"), B.advance(3600), B.start],
+                configuration: B.noInterval
+            )
+        case "priority-losers-observed-stacked":
+            let high = B.message("m1", B.tap) { $0.priority = 2 }
+            return B.scenario([high, B.message("m2", B.tap)], [B.start, B.event("tap")], configuration: B.noInterval)
         case "message-visible-drops", "message-visible-replaced", "message-visible-shown-beside":
             return B.scenario([m0, m1], [B.start, B.event("tap")], configuration: B.noInterval)
         case "change-user-keeps-stack-and-clocks":

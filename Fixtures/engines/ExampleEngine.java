@@ -122,9 +122,9 @@ public class ExampleEngine implements Engine {
     private final String device;
     private final String orientation;
     private final List<Message> given = new ArrayList<>(); // delivered at each session start
-    private long now = 0;
+    long now = 0;
     boolean foreground = true;
-    private List<Message> delivered = new ArrayList<>();
+    List<Message> delivered = new ArrayList<>();
     private List<Stacked> stack = new ArrayList<>(); // the top is the end of the list
     private List<Waiting> waiting = new ArrayList<>(); // for delays
     Message visible; // null when no message is on screen

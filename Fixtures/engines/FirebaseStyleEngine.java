@@ -22,6 +22,11 @@ import java.util.Map;
  *       displayed, "Cannot show new Fiam");
  *   <li>{@code interval-not-enforced}: no minimum interval between triggers, and the engine says
  *       so (it does not declare {@code minimum-interval});
+ *   <li>{@code session-start-once-per-day}: one message a day for the app's foreground (a Session
+ *       Start trigger), test sends exempt (firebase/firebase-android-sdk@397646844aa8230ebe6470fd241c3a398d17535c,
+ *       firebase-inappmessaging/src/main/java/com/google/firebase/inappmessaging/internal/InAppMessageStreamManager.java#getContentIfNotRateLimited,
+ *       whose app-foreground rate limit internal/injection/modules/RateLimitModule.java makes one a
+ *       day); the display it counts is one the Session Start trigger makes at once;
  *   <li>{@code click-closes-message}: a click closes the message at once and logs the click, as
  *       the Braze Web SDK's {@code ce} does (Braze Web SDK 4.8.0,
  *       mparticle-integrations/mparticle-javascript-integration-braze@8080981b0ae3:
@@ -51,8 +56,40 @@ public final class FirebaseStyleEngine extends ExampleEngine {
         return List.copyOf(declared);
     }
 
+    /** A day of virtual time, in milliseconds: the app-foreground rate limit's time to live. */
+    private static final long DAY_MS = 86_400_000L;
+
+    /** When a Session Start trigger last displayed a message; null before any. */
+    private Long lastSessionStartDisplay;
+
     FirebaseStyleEngine(Case testCase) {
         super(testCase);
+    }
+
+    @Override
+    List<Map<String, Object>> trigger(JsonObject event, boolean makesEligible) {
+        if (!event.getString("kind").equals("session_start")) {
+            return super.trigger(event, makesEligible);
+        }
+        List<Message> all = delivered;
+        if (lastSessionStartDisplay != null && now - lastSessionStartDisplay < DAY_MS) {
+            delivered = new ArrayList<>();
+            for (Message message : all) {
+                if (message.testSend) {
+                    delivered.add(message);
+                }
+            }
+        }
+        List<Map<String, Object>> answer;
+        try {
+            answer = super.trigger(event, makesEligible);
+        } finally {
+            delivered = all;
+        }
+        if (answer.stream().anyMatch(observation -> "displayed".equals(observation.get("kind")))) {
+            lastSessionStartDisplay = now;
+        }
+        return answer;
     }
 
     @Override

@@ -80,6 +80,11 @@ package enum BehaviourCatalogue {
             summary: "takes the string \"5\" to equal the number 5"
         ) { $0.filters.equalsNeedsSameType = false },
         Behaviour(
+            "equality-by-text-form",
+            rule: "filters.exact-types",
+            summary: "compares values of different types by their text in equals and not_equals: \"true\" equals true"
+        ) { $0.filters.equalsComparesTextForms = true },
+        Behaviour(
             "regex-anchored",
             rule: "filters.regex-substring",
             summary: "needs a matches pattern to match the whole text instead of a substring"

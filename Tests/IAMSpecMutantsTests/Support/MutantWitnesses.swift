@@ -35,6 +35,11 @@ enum MutantWitnesses {
             )
         case "not-equals-false-when-absent":
             return B.scenario([B.message("m1", B.tap("count", .notEquals(.integer(5))))], [B.start, B.event("tap")])
+        case "equality-by-text-form":
+            return B.scenario(
+                [B.message("m1", B.tap("gift", .equals(.boolean(true))))],
+                [B.start, B.event("tap", ["gift": .string("true")])]
+            )
         case "string-equals-number":
             return B.scenario(
                 [B.message("m1", B.tap("count", .equals(.integer(5))))],

@@ -20,8 +20,8 @@ It prints each engine's figures and the total, and each wrong run with what was 
 `--write`, it first recomputes each engine's `runs` from each mechanism's mutant alone
 (`IAMSPEC engine --stdio --mutant ID`, every capability declared): a run a mechanism's mutant fails
 is that mechanism's; a run none fails alone is the mechanisms together. The Java engine is
-compiled with the kit into DIR (a temporary folder when none is given). Exits 1 when an engine
-run cannot be made.
+compiled with the kit into DIR (a temporary folder when none is given; skipped, and said so,
+without javac). Exits with a message when iamspec cannot run an engine.
 """
 
 import argparse
@@ -30,6 +30,7 @@ import os
 import shlex
 import subprocess
 import sys
+import shutil
 import tempfile
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
@@ -81,7 +82,10 @@ def judge(run, mechanisms, expected, named):
 
 
 def java_classes(folder):
-    """Compiles the Java kit, the example engine and the Java fixture into folder."""
+    """Compiles the Java kit, the example engine and the Java fixture into folder; None without
+    javac (the Java engine is then skipped, and said so)."""
+    if shutil.which("javac") is None:
+        return None
     sources = [os.path.join(directory, name)
                for directory, _, names in os.walk(os.path.join(ROOT, "Kits", "java", "src"))
                for name in names if name.endswith(".java")]
@@ -107,7 +111,10 @@ def main():
         for name, engine in document["engines"].items():
             if arguments.engine and name != arguments.engine:
                 continue
-            command = engine["command"].format(java_classes=shlex.quote(classes))
+            if "{java_classes}" in engine["command"] and classes is None:
+                print(f"{name}: skipped: no javac to compile it")
+                continue
+            command = engine["command"].format(java_classes=shlex.quote(classes or ""))
             failed, footer = run_suite(iamspec, command, folder, name)
             mechanisms = list(engine["mechanisms"])
             if arguments.write:

@@ -22,7 +22,7 @@
 //   iamspec run --engine-command "node Fixtures/engines/queue_team_engine.mjs"
 
 import * as kit from "../../Kits/node/iamspec-kit.mjs";
-import { Engine } from "./example_engine.mjs";
+import { CAPABILITIES, Engine } from "./example_engine.mjs";
 
 class QueueEngine extends Engine {
   offer(takenByApp = false) {
@@ -55,10 +55,5 @@ kit.serve((kase) => new QueueEngine(kase), {
   name: "queue-team",
   version: "1.0.0",
   profiles: ["braze-swift", "appboy-legacy"],
-  capabilities: [
-    "trigger-session-start", "trigger-any-purchase", "trigger-purchase", "trigger-custom-event", "trigger-push-click",
-    "property-filters", "priority", "minimum-interval", "delay", "timeout", "reeligibility", "test-sends",
-    "no-matching-trigger", "app-lifecycle", "user-change", "analytics", "stack-inspection", "extras", "push-click",
-    "dismissals",
-  ],
+  capabilities: [...CAPABILITIES.filter((capability) => capability !== "display-next"), "dismissals"],
 });

@@ -16,8 +16,8 @@
 //   4.8.0, mparticle-integrations/mparticle-javascript-integration-braze@8080981b0ae3:
 //   dist/BrazeKit.common.js#ce).
 //
-// It declares the example's capabilities less display_next (a queue shows itself), and the
-// `dismissed` observation.
+// It declares the example's capabilities less display_next (a queue shows itself) and the
+// no-matching-trigger callback (OneSignal has none), and the `dismissed` observation.
 //
 //   iamspec run --engine-command "node Fixtures/engines/queue_team_engine.mjs"
 
@@ -25,6 +25,12 @@ import * as kit from "../../Kits/node/iamspec-kit.mjs";
 import { CAPABILITIES, Engine } from "./example_engine.mjs";
 
 class QueueEngine extends Engine {
+  // OneSignal has no callback for an event that triggers nothing: the engine reports none.
+  trigger(event, makesEligible = false) {
+    this.out = super.trigger(event, makesEligible).filter((observation) => observation.kind !== "no_matching_trigger");
+    return this.out;
+  }
+
   offer(takenByApp = false) {
     const first = this.stack.shift();
     if (first !== undefined) this.attemptDisplay(first.message, first.triggeredAt, takenByApp);
@@ -55,5 +61,8 @@ kit.serve((kase) => new QueueEngine(kase), {
   name: "queue-team",
   version: "1.0.0",
   profiles: ["braze-swift", "appboy-legacy"],
-  capabilities: [...CAPABILITIES.filter((capability) => capability !== "display-next"), "dismissals"],
+  capabilities: [
+    ...CAPABILITIES.filter((capability) => !["display-next", "no-matching-trigger"].includes(capability)),
+    "dismissals",
+  ],
 });

@@ -40,7 +40,7 @@ import java.util.regex.Pattern;
  * in-app message delegate is answered {@code skipped}, and a stimulus it does not implement
  * {@code unsupported}.
  */
-public final class ExampleEngine implements Engine {
+public class ExampleEngine implements Engine {
     /**
      * Exactly what the engine implements (Specs/README.md, "Capabilities"); iamspec skips, without
      * asking, every case that needs another.
@@ -122,18 +122,18 @@ public final class ExampleEngine implements Engine {
     private final String device;
     private final String orientation;
     private final List<Message> given = new ArrayList<>(); // delivered at each session start
-    private long now = 0;
-    private boolean foreground = true;
-    private List<Message> delivered = new ArrayList<>();
+    long now = 0;
+    boolean foreground = true;
+    List<Message> delivered = new ArrayList<>();
     private List<Stacked> stack = new ArrayList<>(); // the top is the end of the list
     private List<Waiting> waiting = new ArrayList<>(); // for delays
-    private Message visible; // null when no message is on screen
-    private boolean visibleClicked;
+    Message visible; // null when no message is on screen
+    boolean visibleClicked;
     private Map<String, Long> lastDisplay = new HashMap<>(); // message id -> time of its last display
     private Long lastDisplayOverall;
-    private String user; // null: the anonymous user a case starts with
+    String user; // null: the anonymous user a case starts with
     private long order = 0;
-    private List<Map<String, Object>> out = new ArrayList<>();
+    List<Map<String, Object>> out = new ArrayList<>();
 
     ExampleEngine(Case testCase) {
         JsonObject config = testCase.getConfig();
@@ -270,7 +270,7 @@ public final class ExampleEngine implements Engine {
     // -- triggers -------------------------------------------------------------------------------
 
     /** Evaluates one trigger event at the current time; returns the observations. */
-    private List<Map<String, Object>> trigger(JsonObject event, boolean makesEligible) {
+    List<Map<String, Object>> trigger(JsonObject event, boolean makesEligible) {
         out = new ArrayList<>();
         long t = now;
         List<Message> matching = new ArrayList<>();
@@ -336,7 +336,7 @@ public final class ExampleEngine implements Engine {
      * compared by their differences, which never overflow a long, where a sum past the last
      * instant of virtual time would.
      */
-    private boolean intervalPassed(long t, long later) {
+    boolean intervalPassed(long t, long later) {
         if (lastDisplayOverall == null) {
             return true;
         }
@@ -416,7 +416,7 @@ public final class ExampleEngine implements Engine {
         }
     }
 
-    private void stackAgain(Message message, long triggeredAt, String reason) {
+    void stackAgain(Message message, long triggeredAt, String reason) {
         push(message, triggeredAt);
         out.add(Observations.stacked(message.id, reason));
     }

@@ -22,7 +22,7 @@
 import { fileURLToPath } from "node:url";
 import * as kit from "../../Kits/node/iamspec-kit.mjs";
 
-class Engine {
+export class Engine {
   /** One run of one case. All times are virtual milliseconds. */
   constructor({ profile, config, messages }) {
     if (config.delegate !== "absent") throw new kit.Unsupported("this engine does not model the in-app message delegate");
@@ -305,18 +305,20 @@ function conditionHolds({ property, operator, value: operand, span_ms: span }, p
   }
 }
 
+// Exactly what the engine implements (Specs/README.md, "Capabilities"); iamspec skips, without
+// asking, every case that needs another.
+export const CAPABILITIES = [
+  "trigger-session-start", "trigger-any-purchase", "trigger-purchase", "trigger-custom-event", "trigger-push-click",
+  "property-filters", "priority", "minimum-interval", "delay", "timeout", "reeligibility", "test-sends",
+  "display-next", "no-matching-trigger", "app-lifecycle", "user-change", "analytics", "stack-inspection",
+  "extras", "push-click",
+];
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   kit.serve((kase) => new Engine(kase), {
     name: "node-example",
     version: "1.0.0",
     profiles: ["braze-swift", "appboy-legacy"],
-    // Exactly what the engine implements (Specs/README.md, "Capabilities"); iamspec skips, without
-    // asking, every case that needs another.
-    capabilities: [
-      "trigger-session-start", "trigger-any-purchase", "trigger-purchase", "trigger-custom-event", "trigger-push-click",
-      "property-filters", "priority", "minimum-interval", "delay", "timeout", "reeligibility", "test-sends",
-      "display-next", "no-matching-trigger", "app-lifecycle", "user-change", "analytics", "stack-inspection",
-      "extras", "push-click",
-    ],
+    capabilities: CAPABILITIES,
   });
 }

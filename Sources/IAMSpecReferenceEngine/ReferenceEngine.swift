@@ -53,6 +53,9 @@ public struct ReferenceEngine: DeliveryEngine {
     /// How many times the server has delivered the messages: each delivery's asset downloads may
     /// end differently.
     var deliveries = 0
+    /// When a message a Session Start trigger fired was last displayed, kept where the rules limit
+    /// those displays to one a day (``TriggerRules/sessionStartDisplaysOncePerDay``).
+    var lastSessionStartDisplay: VirtualTime?
     /// The current user: nil for the anonymous user a case starts with.
     var currentUser: String?
     var assets = AssetDownloads()

@@ -80,6 +80,11 @@ package enum BehaviourCatalogue {
             summary: "takes the string \"5\" to equal the number 5"
         ) { $0.filters.equalsNeedsSameType = false },
         Behaviour(
+            "equality-by-text-form",
+            rule: "filters.exact-types",
+            summary: "compares values of different types by their text in equals and not_equals: \"true\" equals true"
+        ) { $0.filters.equalsComparesTextForms = true },
+        Behaviour(
             "regex-anchored",
             rule: "filters.regex-substring",
             summary: "needs a matches pattern to match the whole text instead of a substring"
@@ -171,6 +176,11 @@ package enum BehaviourCatalogue {
             rule: "triggers.specific-purchase",
             summary: "fires a Specific Purchase trigger on a purchase of any product"
         ) { $0.triggers.specificPurchaseMatchesOwnProductOnly = false },
+        Behaviour(
+            "session-start-once-per-day",
+            rule: "triggers.session-start",
+            summary: "displays at most one message a day for Session Start triggers: a later one within 24 h is dropped"
+        ) { $0.triggers.sessionStartDisplaysOncePerDay = true },
     ]
     // MARK: Candidate selection and the minimum interval
 
@@ -287,6 +297,11 @@ package enum BehaviourCatalogue {
             summary: "keeps the messages that lose a priority contest waiting on the stack instead of dropping them"
         ) { $0.selection.priorityLosers = .stacked },
         Behaviour(
+            "priority-losers-observed-stacked",
+            rule: "priority.highest-wins",
+            summary: "puts the messages that lose a priority contest on the stack, each observed stacked"
+        ) { $0.selection.priorityLosers = .stackedAndObserved },
+        Behaviour(
             "priority-lowest-wins",
             rule: "priority.highest-wins",
             summary: "reads priority upside down: of the messages an event triggers, the lowest priority wins"
@@ -372,6 +387,11 @@ package enum BehaviourCatalogue {
             rule: "reenqueue.message-visible",
             summary: "has no stack: shows a message triggered while another is visible beside it, several at once"
         ) { $0.screen.messageMeetingAnother = .shownBeside },
+        Behaviour(
+            "click-closes-message",
+            rule: "stack.click-follow-up",
+            summary: "closes a message the user clicks at once: it is dismissed, and nothing is held as its follow-up"
+        ) { $0.screen.clickCloses = true },
         Behaviour(
             "change-user-keeps-stack-and-clocks",
             rule: "stack.change-user-clears",
@@ -689,6 +709,12 @@ package enum BehaviourCatalogue {
             rule: "users.new-user-starts-fresh",
             summary: "remembers what was shown per install: a message one user saw is never shown to the next"
         ) { $0.users.displayHistoryKeptPer = .install },
+        Behaviour(
+            "change-user-starts-session",
+            rule: "stack.change-user-clears",
+            summary:
+                "starts a session at a change of user: the messages are delivered again and Session Start fires at once"
+        ) { $0.users.changeStartsSession = true },
         Behaviour(
             "campaign-window-ignored",
             rule: "triggers.campaign-window",

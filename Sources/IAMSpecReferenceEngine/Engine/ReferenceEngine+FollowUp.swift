@@ -7,10 +7,15 @@ extension ReferenceEngine {
     /// `InAppMessageView.process(clickAction:buttonId:target:)` stops before marking the click for
     /// a message without a Braze context, which is what a locally created message is ("IAMs not
     /// originating from Braze (`context == nil`)", InAppMessageUI.swift).
+    /// Under ``ScreenRules/clickCloses`` the message on screen is dismissed first, then its click
+    /// (counted before the dismissal) is observed, and nothing is armed.
     mutating func click(_ id: MessageID) {
         let onScreen = screen.shows(id)
-        if onScreen || !rules.analytics.clicksCountOnlyOnScreen { observe(analytics.clicked(id)) }
-        if onScreen, rules.profile.clickHoldsFollowUp, screen.visible?.isLocal == false { followUp.arm() }
+        let closes = onScreen && rules.screen.clickCloses
+        let click = onScreen || !rules.analytics.clicksCountOnlyOnScreen ? analytics.clicked(id) : nil
+        if closes { dismiss(id) }
+        observe(click)
+        if onScreen, !closes, rules.profile.clickHoldsFollowUp, screen.visible?.isLocal == false { followUp.arm() }
     }
 
     /// Holds a message that met the clicked message on screen as the follow-up, off the stack and

@@ -10,7 +10,8 @@ extension ReferenceEngine {
     }
 
     /// The user changes: the engine clears what ``LifecycleRules/userChangeClears`` says, and
-    /// keeps or forgets the display clocks and the events a pending sync holds as ``UserRules`` say.
+    /// keeps or forgets the display clocks and the events a pending sync holds as ``UserRules`` say;
+    /// under ``UserRules/changeStartsSession`` a session then starts for the new user.
     mutating func changeUser(to user: String) {
         guard user != currentUser || !rules.users.changeToCurrentUserIgnored else { return }
         let fromIdentifiedUser = currentUser != nil
@@ -29,6 +30,7 @@ extension ReferenceEngine {
             fromIdentifiedUser
             ? users.changeFromIdentifiedUserDropsHeldEvents : !users.changeFromAnonymousUserKeepsHeldEvents
         if dropsHeld { sync.dropHeld() }
+        if rules.users.changeStartsSession { startSession(syncPending: false) }
     }
 
     /// The app wipes the SDK's data: "Changing the user (or wiping data) dismisses the visible

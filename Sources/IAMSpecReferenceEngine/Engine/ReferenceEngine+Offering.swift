@@ -39,6 +39,9 @@ extension ReferenceEngine {
             )
             if let triggerTime = presentation.triggerTime {
                 clocks.recordDisplay(of: slot, at: now, triggeredAt: triggerTime)
+                if presentation.triggeredBySessionStart, rules.triggers.sessionStartDisplaysOncePerDay {
+                    lastSessionStartDisplay = now
+                }
             } else {
                 clocks.recordLocalDisplay(at: now)
             }

@@ -21,6 +21,8 @@ extension ReferenceEngine {
     /// Evaluates one trigger event at the current time (the reference semantics, "Triggers").
     mutating func evaluate(_ event: LoggedEvent) {
         var contest = CandidateSelection.Contest()
+        let bySessionStart = event.event == .sessionStart
+        let dailyLimitReached = bySessionStart && isSessionStartDailyLimitReached
         if serverMessagesDelivered {
             for position in serverMessages.indices {
                 let message = serverMessages[position]
@@ -32,7 +34,7 @@ extension ReferenceEngine {
                     in: &contest,
                     at: now,
                     clocks: clocks,
-                    excluded: isUntriggerable(slot)
+                    excluded: isUntriggerable(slot) || (dailyLimitReached && !message.isTestSend)
                 )
             }
         }
@@ -46,7 +48,7 @@ extension ReferenceEngine {
         var offered = false
         if let winner = selection.winner(of: contest, at: now, clocks: clocks) {
             if !contest.losers.isEmpty { stackLosers(contest.losers) }
-            offered = trigger(winner.message, slot: winner.slot)
+            offered = trigger(winner.message, slot: winner.slot, bySessionStart: bySessionStart)
         } else if rules.triggers.noMatchCallbackFires.contains(
             contest.hasAvailableEntrants ? .intervalHoldsBackEveryMatch : .onlyUnavailableMessagesMatch
         ) {
@@ -65,19 +67,30 @@ extension ReferenceEngine {
         discardedForGood.contains(slot) || (rules.selection.excludesMessagesInFlight && inFlight.contains(slot))
     }
 
+    /// Whether a Session Start trigger's display was less than a day ago, under rules that allow
+    /// one a day (``TriggerRules/sessionStartDisplaysOncePerDay``).
+    private var isSessionStartDailyLimitReached: Bool {
+        guard rules.triggers.sessionStartDisplaysOncePerDay, let last = lastSessionStartDisplay else { return false }
+        return TimePoint.at(last).later(by: .seconds(86_400)) > .at(now)
+    }
+
     /// The losers of a priority contest wait on the stack, the lowest priority at the bottom
     /// (``SelectionRules/priorityLosers``); a loser's delay is not waited out.
     private mutating func stackLosers(_ losers: [(message: InAppMessage, slot: Int)]) {
         for loser in losers.sorted(by: { $0.message.priority < $1.message.priority }) {
             if rules.selection.excludesMessagesInFlight { inFlight.insert(loser.slot) }
             stack.push(Presentation(message: loser.message, slot: loser.slot, triggerTime: now))
+            if rules.selection.priorityLosers == .stackedAndObserved {
+                observations.append(.stacked(loser.message.id, reason: .messageVisible))
+            }
         }
     }
 
     /// The winner's trigger fires now: it is ready at once, or after its delay. Returns whether an
     /// offering ran.
-    private mutating func trigger(_ message: InAppMessage, slot: Int) -> Bool {
-        let presentation = Presentation(message: message, slot: slot, triggerTime: now)
+    private mutating func trigger(_ message: InAppMessage, slot: Int, bySessionStart: Bool) -> Bool {
+        var presentation = Presentation(message: message, slot: slot, triggerTime: now)
+        presentation.triggeredBySessionStart = bySessionStart
         if rules.selection.excludesMessagesInFlight { inFlight.insert(slot) }
         var readyTime = now.later(by: message.delay)
         if rules.interval.insideInterval == .queuedUntilItEnds, !selection.isExemptFromInterval(message),

@@ -11,6 +11,8 @@ struct Presentation: Sendable, Hashable {
     /// Whether the app took it off the stack itself (`display_next`) for the display attempt under
     /// way, or the one that waits for its assets; a message put back on the stack forgets it.
     var takenByApp = false
+    /// Whether a Session Start trigger fired it (``TriggerRules/sessionStartDisplaysOncePerDay``).
+    var triggeredBySessionStart = false
 
     var id: MessageID { message.id }
 

@@ -40,6 +40,14 @@ package struct PropertyFilterRules: Sendable {
 
     /// "Types must match exactly: the string "5" never equals the number 5".
     package var equalsNeedsSameType = true
+    /// Values of different types are never equal (above). OneSignal's Android SDK compares them
+    /// through their text forms instead (OneSignal/OneSignal-Android-SDK@84a052457093749e3081a56e7b98133f2448af42,
+    /// OneSignalSDK/onesignal/src/main/java/com/onesignal/OSTriggerController.java,
+    /// `triggerMatchesFlex`: "If operator is equal or not equals ignore type by comparing on
+    /// toString values"): the text "true" equals the boolean true, "5" the integer 5, "5.0" the
+    /// real 5.0 (but not the integer 5), for `equals` and `not_equals`; an integer and a real
+    /// still compare as numbers.
+    package var equalsComparesTextForms = false
     /// Integers and reals compare as numbers: 5 equals 5.0 (semantics notes, property filters).
     package var integersEqualReals = true
     /// A number operator on a string is false: types never convert.

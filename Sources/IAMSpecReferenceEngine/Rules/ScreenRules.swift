@@ -37,4 +37,12 @@ package struct ScreenRules: Sendable {
     /// Messaging ignores a message while one is being displayed), show it in the visible one's
     /// place, or show it beside it (several banners at once).
     package var messageMeetingAnother = MeetingVisibleMessage.stacked
+
+    /// A click leaves the message on screen: the app, or the click's action, dismisses it later
+    /// (braze-swift-sdk@18.2.0's `InAppMessageView.process(clickAction:buttonId:target:)` keeps
+    /// the view up while the click is processed, `stack.click-follow-up`). The Web SDK closes the
+    /// message at once instead: mparticle-integrations/mparticle-javascript-integration-braze@8080981b0ae3,
+    /// dist/BrazeKit.common.js, `ce` gives the message's view a click handler that calls the
+    /// message's close before it logs the click, so it is observed dismissed, then clicked.
+    package var clickCloses = false
 }

@@ -34,6 +34,14 @@ package struct SelectionRules: Sendable {
         case dropped
         /// They wait on the stack, under the winner, the higher priority nearer the top.
         case stacked
+        /// They wait on the stack as under ``stacked``, and each is observed `stacked` (reason
+        /// `message_visible`: the winner takes the screen), as an engine that reports every
+        /// message it queues: OneSignal's Android SDK queues each message whose triggers hold
+        /// (OneSignal/OneSignal-Android-SDK@0088741e9224ac4f110b01c7286ce09953a47126,
+        /// OneSignalSDK/onesignal/src/main/java/com/onesignal/OSInAppMessageController.java,
+        /// `evaluateInAppMessages` calling `queueMessageForDisplay`, which logs each one "added to
+        /// the queue").
+        case stackedAndObserved
     }
 
     /// "Only the in-app message with the highest priority will be delivered" (seed 003).

@@ -71,6 +71,17 @@ package struct TriggerRules: Sendable {
     /// any purchase fire it whatever was bought.
     package var specificPurchaseMatchesOwnProductOnly = true
 
+    /// A Session Start trigger fires at every session start ("Session Start event", seed 003),
+    /// held back only by the interval and re-eligibility. Firebase In-App Messaging limits the
+    /// messages an app-foreground event triggers to one a day instead
+    /// (firebase/firebase-android-sdk@397646844aa8230ebe6470fd241c3a398d17535c,
+    /// firebase-inappmessaging/src/main/java/com/google/firebase/inappmessaging/internal/InAppMessageStreamManager.java,
+    /// `getContentIfNotRateLimited` with the `@AppForeground` rate limit, which
+    /// internal/injection/modules/RateLimitModule.java makes one per day; test campaigns are
+    /// exempt): such an engine drops a Session Start trigger within 24 hours of the last display a
+    /// Session Start trigger made, but for a test send.
+    package var sessionStartDisplaysOncePerDay = false
+
     /// Where the event must be logged to fire a trigger.
     func sources(of event: TriggerEvent) -> Sources {
         if case .purchase = event { purchasesTriggerFrom } else { customEventsTriggerFrom }

@@ -37,4 +37,11 @@ package struct UserRules: Sendable {
     /// A change away from the anonymous user keeps the held events, replayed for the new user when
     /// the sync completes: the Web SDK's trigger manager then empties only its delivered triggers.
     package var changeFromAnonymousUserKeepsHeldEvents = true
+
+    /// A change of user starts no session: the new user's messages come with the next session
+    /// start (`stack.change-user-clears`). The Web SDK opens one at once:
+    /// mparticle-integrations/mparticle-javascript-integration-braze@8080981b0ae3,
+    /// dist/BrazeKit.common.js, `Rt.changeUser` calls `openSession()`, whose sync delivers the
+    /// triggers again and fires Session Start when they arrive (`gr.Ts`).
+    package var changeStartsSession = false
 }

@@ -53,7 +53,7 @@ struct CandidateSelection {
             let keepsCurrent =
                 outranks(current.message, message)
                 || (current.message.priority == message.priority && rules.priorityTiesGoTo == .earlierMessage)
-            if rules.priorityLosers == .stacked { contest.losers.append(keepsCurrent ? (message, slot) : current) }
+            if rules.priorityLosers != .dropped { contest.losers.append(keepsCurrent ? (message, slot) : current) }
             if keepsCurrent { return }
         }
         contest.best = (message, slot)

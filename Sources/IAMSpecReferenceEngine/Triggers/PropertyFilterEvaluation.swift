@@ -133,8 +133,24 @@ struct PropertyFilterEvaluation {
             return Double(text) == number.number
         case (.integer, .real) where !rules.integersEqualReals, (.real, .integer) where !rules.integersEqualReals:
             return false
+        case (.string(let text), let other) where rules.equalsComparesTextForms,
+            (let other, .string(let text)) where rules.equalsComparesTextForms:
+            return Self.textForm(of: other).map { $0 == text } ?? false
         case (.string, _), (.integer, _), (.real, _), (.boolean, _), (.time, _):
             return Self.equal(value, operand)
+        }
+    }
+
+    /// A value's text as Java's `toString` writes an ordinary one (``PropertyFilterRules/equalsComparesTextForms``):
+    /// the text itself, `true` or `false`, an integer's digits, a real with its fraction ("5.0");
+    /// nil for a time, which has no such text.
+    private static func textForm(of value: PropertyValue) -> String? {
+        switch value {
+        case .string(let text): text
+        case .boolean(let flag): String(flag)
+        case .integer(let whole): String(whole)
+        case .real(let real): String(real)
+        case .time: nil
         }
     }
 

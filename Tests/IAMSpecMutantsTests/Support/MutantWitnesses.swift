@@ -35,6 +35,11 @@ enum MutantWitnesses {
             )
         case "not-equals-false-when-absent":
             return B.scenario([B.message("m1", B.tap("count", .notEquals(.integer(5))))], [B.start, B.event("tap")])
+        case "equality-by-text-form":
+            return B.scenario(
+                [B.message("m1", B.tap("gift", .equals(.boolean(true))))],
+                [B.start, B.event("tap", ["gift": .string("true")])]
+            )
         case "string-equals-number":
             return B.scenario(
                 [B.message("m1", B.tap("count", .equals(.integer(5))))],
@@ -520,6 +525,11 @@ enum MutantWitnesses {
             let high = B.message("m1", B.tap) { $0.priority = 2 }
             let low = B.message("m2", B.tap) { $0.priority = 1 }
             return B.scenario([high, low], [B.start, B.event("tap")])
+        case "click-closes-message":
+            return B.scenario([m1], [B.start, B.event("tap"), .messageClicked("m1")])
+        case "change-user-starts-session":
+            // No session has started: only a session the change of user starts delivers m0.
+            return B.scenario([m0], [.userChanged(to: "other")])
         case "click-holds-no-follow-up":
             return B.scenario(
                 [m1, m2],
@@ -546,6 +556,17 @@ enum MutantWitnesses {
                 [B.start, B.event("tap"), .messageDismissed("m1"), .displayNextRequested],
                 configuration: B.noInterval
             )
+        case "session-start-once-per-day":
+            // m3 wins the first session start (a tie goes to the later message); m0, at the next
+            // one an hour later, is held back by the daily limit alone.
+            return B.scenario(
+                [m0, B.message("m3", .sessionStart)],
+                [B.start, .messageDismissed("m3"), B.advance(3600), B.start],
+                configuration: B.noInterval
+            )
+        case "priority-losers-observed-stacked":
+            let high = B.message("m1", B.tap) { $0.priority = 2 }
+            return B.scenario([high, B.message("m2", B.tap)], [B.start, B.event("tap")], configuration: B.noInterval)
         case "message-visible-drops", "message-visible-replaced", "message-visible-shown-beside":
             return B.scenario([m0, m1], [B.start, B.event("tap")], configuration: B.noInterval)
         case "change-user-keeps-stack-and-clocks":

@@ -18,7 +18,7 @@
 // is a failing test `baseline: KEY`. Node's standard library only.
 
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { test } from "node:test";
@@ -43,47 +43,273 @@ export function suiteTests(options = {}) {
     ({ results, junit } = runSuite(options));
     folder = dirname(results);
   }
-  const judged = verdicts(junit);
-  const records = readRuns(results);
-  if (junit === undefined && judgedByBaseline(results)) {
+  let stream;
+  try {
+    stream = readStream(results);
+  } catch (problem) {
+    if (!(problem instanceof StreamError)) throw problem;
+    throw new Error(`the results stream is not a finished run's, as \`iamspec report\` would say:\n${problem.message}`);
+  } finally {
+    if (folder !== undefined) rmSync(folder, { recursive: true, force: true }); // the run's own files, read
+  }
+  if (junit === undefined && stream.judgedByBaseline) {
     throw new Error(
       `the results stream ${results} was judged by a baseline, whose verdict is in its JUnit report: give it ` +
         `with { junit } (IAMSPEC_JUNIT), or write it with \`iamspec report ${results} --junit FILE\``,
     );
   }
-  if (folder !== undefined) rmSync(folder, { recursive: true, force: true }); // the run's own files, read
-  for (const record of records) {
-    const name = `${record.id} [${record.profile}]`;
-    const verdict = judged.get(`${record.id}\u0000${record.profile}`);
-    if (record.status === "skipped") {
-      test(name, { skip: record.skip_reason ?? record.message }, () => {});
-    } else if (verdict?.outcome === "skipped" && record.status !== "passed") {
-      test(name, { skip: verdict.text }, () => {}); // an expected failure
-    } else {
+  const judged = verdicts(junit);
+  let failing = 0;
+  for (const run of stream.runs) {
+    const { outcome, text } = judgedOutcome(run, judged.get(`${run.id}\u0000${run.profile}`));
+    const name = `${run.id} [${run.profile}]`;
+    if (outcome === "skipped") {
+      test(name, { skip: text }, () => {});
+    } else if (outcome === "failed") {
+      failing += 1;
       test(name, () => {
-        if (record.status === "failed" || record.status === "error" || verdict?.outcome === "failed") {
-          throw new Error(verdict?.outcome === "failed" ? verdict.text : record.message);
-        }
+        throw new CaseRunFailure(text, run);
       });
+    } else {
+      test(name, () => {});
     }
   }
   for (const [key, verdict] of judged) {
     const [name, suite] = key.split("\u0000");
     if (suite === "baseline") {
+      failing += 1;
       test(`baseline: ${name}`, () => {
         throw new Error(verdict.text);
       });
     }
   }
+  const reasons = stream.reasons(failing);
+  if (reasons.length > 0) {
+    test("iamspec run", () => {
+      throw new Error(`${results}: the run is not green: ${reasons.join("; ")}`);
+    });
+  }
 }
 
-/** Whether the footer of a results stream holds the baseline that judged it. */
-function judgedByBaseline(path) {
-  return readFileSync(path, "utf8")
-    .split("\n")
-    .filter((line) => line.trim() !== "")
-    .map((line) => JSON.parse(line))
-    .some((record) => record.record === "footer" && record.baseline);
+/** A failed case run: its text, and the case's file and line as the error's first stack line. */
+class CaseRunFailure extends Error {
+  constructor(text, run) {
+    super(text);
+    this.name = "CaseRunFailure";
+    if (typeof run.file === "string") this.stack = `${this.name}: ${text}\n    at ${run.file}:${run.line ?? 1}`;
+  }
+}
+
+/** The outcome of a case run's test, "passed", "failed" or "skipped", and its text: the run's status
+ * as iamspec's JUnit report judged it (`verdict`, for a run judged by a baseline: an expected failure
+ * is skipped, an unexpected pass fails). Each status is matched by name. */
+function judgedOutcome(run, verdict) {
+  switch (run.status) {
+    case "passed":
+      return verdict?.outcome === "failed" ? { outcome: "failed", text: verdict.text } : { outcome: "passed", text: "" };
+    case "failed":
+    case "error":
+      if (verdict?.outcome === "skipped") return { outcome: "skipped", text: verdict.text }; // an expected failure
+      return { outcome: "failed", text: verdict?.outcome === "failed" ? verdict.text : run.text };
+    case "skipped":
+      return { outcome: "skipped", text: run.text };
+    default: // readStream refuses it first
+      throw new Error(`status ${JSON.stringify(run.status)} is none of ${STATUSES.join(", ")}`);
+  }
+}
+
+/** The longest line of a results stream the runner reads: a longer one is refused, not held. */
+export const LINE_LIMIT = 64 * 1024 * 1024;
+
+/** A case record's statuses, each matched by name: any other is refused, never taken for a pass. */
+const STATUSES = ["passed", "failed", "error", "skipped"];
+
+/** A results stream the runner cannot take as a finished run's, as `iamspec report` refuses it:
+ * `path:line:col: error: what was found, what was expected`. */
+export class StreamError extends Error {
+  constructor(path, line, message, column = 1) {
+    super(`${path}:${line}:${column}: error: ${message}`);
+    this.name = "StreamError";
+  }
+}
+
+/** The lines of a file as Buffers without their line end, read in chunks: one line held at a time
+ * (a line longer than `limit` is handed out as null, its bytes dropped as they come). */
+function* fileLines(path, limit) {
+  const descriptor = openSync(path, "r");
+  try {
+    const chunk = Buffer.alloc(1 << 16);
+    let parts = [];
+    let size = 0;
+    for (let read = readSync(descriptor, chunk); read > 0; read = readSync(descriptor, chunk)) {
+      let start = 0;
+      for (let end = chunk.indexOf(10, start); end !== -1 && end < read; end = chunk.indexOf(10, start)) {
+        size += end - start;
+        if (size <= limit) parts.push(Buffer.from(chunk.subarray(start, end)));
+        yield size <= limit ? Buffer.concat(parts) : null;
+        parts = [];
+        size = 0;
+        start = end + 1;
+      }
+      size += read - start;
+      if (size <= limit) parts.push(Buffer.from(chunk.subarray(start, read)));
+      else parts = [];
+    }
+    if (size > 0) yield size <= limit ? Buffer.concat(parts) : null;
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+const strictUTF8 = new TextDecoder("utf-8", { fatal: true });
+
+/** The results stream at `path`, read a line at a time (LINE_LIMIT), as `iamspec report` reads it:
+ * a header first, then case records whose status is one of STATUSES, then the footer, last, with
+ * the totals of the case records. Throws StreamError at the first line that does not fit. Returns
+ * { runs: [{ id, profile, status, text, file, line }], footer, judgedByBaseline, reasons(failing) }. */
+export function readStream(path) {
+  const runs = [];
+  const counted = { passed: 0, failed: 0, error: 0, skipped: 0 };
+  let footer;
+  let number = 0;
+  for (const bytes of fileLines(path, LINE_LIMIT)) {
+    number += 1;
+    if (bytes === null) throw new StreamError(path, number, `found a line longer than ${LINE_LIMIT} bytes, expected a results record`);
+    if (footer !== undefined) {
+      throw new StreamError(path, number - 1, "found records after the footer, expected the footer to be the last line");
+    }
+    const record = parseRecord(bytes, path, number);
+    if (number === 1) {
+      if (record.record !== "header") throw new StreamError(path, 1, noHeader);
+    } else if (record.record === "case") {
+      const run = caseRun(record, path, number);
+      counted[run.status] += 1;
+      runs.push(run);
+    } else if (record.record === "footer") {
+      footer = record;
+    } else {
+      throw new StreamError(path, number, `found a record of kind ${JSON.stringify(record.record)}, expected "case" or "footer"`);
+    }
+  }
+  if (number === 0) throw new StreamError(path, 1, noHeader);
+  if (footer === undefined) {
+    throw new StreamError(
+      path,
+      number + 1,
+      'found no footer record, expected a last line {"record": "footer", ...}: the run that wrote it did not finish',
+    );
+  }
+  checkFooter(footer, counted, path, number);
+  return { runs, footer, judgedByBaseline: Boolean(footer.baseline), reasons: (failing) => notGreen(footer, failing) };
+}
+
+const noHeader = 'found no header record, expected the first line to be {"record": "header", ...}';
+
+function parseRecord(bytes, path, number) {
+  let text;
+  try {
+    text = strictUTF8.decode(bytes);
+  } catch {
+    throw new StreamError(path, number, "found bytes that are not UTF-8, expected a results record in UTF-8 text", firstInvalidUTF8(bytes) + 1);
+  }
+  let record;
+  try {
+    record = JSON.parse(text);
+  } catch (problem) {
+    throw new StreamError(path, number, `found a line that is not JSON (${problem.message}): the stream was cut or changed, expected a results record`);
+  }
+  if (record === null || typeof record !== "object" || Array.isArray(record) || typeof record.record !== "string") {
+    throw new StreamError(path, number, 'found a line that is not a JSON object with a "record" key, expected a results record');
+  }
+  return record;
+}
+
+/** The offset of the first byte of `bytes` past the longest prefix that is UTF-8 text. */
+function firstInvalidUTF8(bytes) {
+  let low = 0;
+  let high = bytes.length;
+  while (low < high) {
+    // By halving: TextDecoder says only whether a whole buffer (a character may be cut at its end) is valid.
+    const middle = Math.ceil((low + high) / 2);
+    if (validPrefix(bytes.subarray(0, middle))) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+function validPrefix(bytes) {
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes, { stream: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function caseRun(record, path, number) {
+  const status = record.status;
+  if (!STATUSES.includes(status)) {
+    throw new StreamError(
+      path,
+      number,
+      `found ${JSON.stringify(status) ?? "nothing"} for status in a case record, expected one of ${STATUSES.map((name) => `"${name}"`).join(", ")}`,
+    );
+  }
+  for (const key of ["id", "profile", "message"]) {
+    if (typeof record[key] !== "string") {
+      throw new StreamError(path, number, `found ${JSON.stringify(record[key]) ?? "nothing"} for ${key} in a case record, expected a string`);
+    }
+  }
+  const location = record.location !== null && typeof record.location === "object" ? record.location : {};
+  const text = status === "passed" ? "" : status === "skipped" ? record.skip_reason || record.message : record.message;
+  return { id: record.id, profile: record.profile, status, text, file: location.file, line: location.line };
+}
+
+/** Throws StreamError unless the footer's totals are the case records' counts (`iamspec report`'s check). */
+function checkFooter(footer, counted, path, number) {
+  const expected = {
+    runs: counted.passed + counted.failed + counted.error + counted.skipped,
+    passed: counted.passed,
+    failed: counted.failed + counted.error,
+    errors: counted.error,
+    skipped: counted.skipped,
+  };
+  const totals = footer.totals !== null && typeof footer.totals === "object" ? footer.totals : undefined;
+  const found = totals === undefined ? null : Object.fromEntries(Object.keys(expected).map((key) => [key, totals[key] ?? null]));
+  if (found === null || Object.keys(expected).some((key) => found[key] !== expected[key])) {
+    throw new StreamError(
+      path,
+      number,
+      `found a footer whose totals ${JSON.stringify(found)} disagree with the case lines before it (${JSON.stringify(expected)}), ` +
+        "expected the same counts: case lines were lost or added",
+    );
+  }
+  if (typeof footer.interrupted !== "boolean") {
+    throw new StreamError(path, number, "found a footer without interrupted: true or false, expected the run's footer");
+  }
+  const notRun = footer.not_run ?? 0;
+  if (!Number.isInteger(notRun) || notRun < 0) {
+    throw new StreamError(path, number, `found ${JSON.stringify(notRun)} for not_run in the footer, expected an integer of at least 0`);
+  }
+}
+
+/** Why the run is not green though `failing` of its tests fail: `iamspec report`'s reasons that no
+ * case run shows (an interrupted run, runs not run, shards a merge lacks, a verdict failing for a
+ * run's late lines or warnings). */
+function notGreen(footer, failing) {
+  const reasons = [];
+  if (footer.interrupted !== false) reasons.push("the run was interrupted before every selected run was made");
+  const notRun = footer.not_run ?? 0;
+  if (notRun) reasons.push(`${notRun} selected run${notRun === 1 ? "" : "s"} not run`);
+  const missing = footer.missing_shards;
+  if (Array.isArray(missing) ? missing.length > 0 : Boolean(missing)) {
+    reasons.push(`the merged stream lacks shard ${Array.isArray(missing) ? missing.join(", ") : String(missing)}`);
+  }
+  const verdict = footer.verdict;
+  if (verdict !== null && typeof verdict === "object" && verdict.succeeded === false && reasons.length === 0 && failing === 0) {
+    reasons.push(`the run failed: ${verdict.outcome}`);
+  }
+  return reasons;
 }
 
 function runSuite(options) {
@@ -110,13 +336,10 @@ function runSuite(options) {
   return { results, junit };
 }
 
-/** The case records of a results stream (iamspec run --json), in its order. */
+/** The case runs of a results stream (iamspec run --json), in its order: { id, profile, status,
+ * text, file, line }. */
 export function readRuns(path) {
-  return readFileSync(path, "utf8")
-    .split("\n")
-    .filter((line) => line.trim() !== "")
-    .map((line) => JSON.parse(line))
-    .filter((record) => record.record === "case");
+  return readStream(path).runs;
 }
 
 const entities = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };

@@ -224,26 +224,16 @@ function parseRecord(bytes, path, number) {
   return record;
 }
 
-/** The offset of the first byte of `bytes` past the longest prefix that is UTF-8 text. */
+/** The offset of the first byte of `bytes` that starts no UTF-8 character (where the decoder's first
+ * replacement character stands for bytes that were not U+FFFD). */
 function firstInvalidUTF8(bytes) {
-  let low = 0;
-  let high = bytes.length;
-  while (low < high) {
-    // By halving: TextDecoder says only whether a whole buffer (a character may be cut at its end) is valid.
-    const middle = Math.ceil((low + high) / 2);
-    if (validPrefix(bytes.subarray(0, middle))) low = middle;
-    else high = middle - 1;
+  let offset = 0;
+  for (const character of bytes.toString("utf8")) {
+    const point = character.codePointAt(0);
+    if (point === 0xfffd && !(bytes[offset] === 0xef && bytes[offset + 1] === 0xbf && bytes[offset + 2] === 0xbd)) return offset;
+    offset += point < 0x80 ? 1 : point < 0x800 ? 2 : point < 0x10000 ? 3 : 4;
   }
-  return low;
-}
-
-function validPrefix(bytes) {
-  try {
-    new TextDecoder("utf-8", { fatal: true }).decode(bytes, { stream: true });
-    return true;
-  } catch {
-    return false;
-  }
+  return offset;
 }
 
 function caseRun(record, path, number) {

@@ -9,20 +9,81 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { failureTexts, readRuns, verdicts } from "./iamspec-node-test.mjs";
+import { failureTexts, readRuns, readStream, StreamError, verdicts } from "./iamspec-node-test.mjs";
 
 const folder = mkdtempSync(join(tmpdir(), "iamspec-node-test-tests."));
 
-test("readRuns keeps the case records of a results stream, in order", () => {
+const footer = (runs, fields = {}) => ({
+  record: "footer",
+  totals: { runs: runs.length, passed: runs.filter((status) => status === "passed").length, failed: 0, errors: 0, skipped: 0 },
+  interrupted: false,
+  not_run: 0,
+  ...fields,
+});
+
+test("readRuns keeps the case records of a results stream, in order, with their case's file and line", () => {
   const path = join(folder, "results.jsonl");
   writeFileSync(path, [
     JSON.stringify({ record: "header", format_version: 1 }),
-    JSON.stringify({ record: "case", id: "b", profile: "braze-swift", status: "skipped", message: "m", skip_reason: "m" }),
+    JSON.stringify({ record: "case", id: "b", profile: "braze-swift", status: "skipped", message: "m", skip_reason: "r", location: { file: "Specs/b.yaml", line: 7, column: 3 } }),
     JSON.stringify({ record: "case", id: "a", profile: "appboy-legacy", status: "passed", message: "" }),
-    JSON.stringify({ record: "footer" }),
+    JSON.stringify({ ...footer(["passed"]), totals: { runs: 2, passed: 1, failed: 0, errors: 0, skipped: 1 } }),
     "",
   ].join("\n"));
-  assert.deepEqual(readRuns(path).map((run) => `${run.id} [${run.profile}]`), ["b [braze-swift]", "a [appboy-legacy]"]);
+  assert.deepEqual(readRuns(path), [
+    { id: "b", profile: "braze-swift", status: "skipped", text: "r", file: "Specs/b.yaml", line: 7 },
+    { id: "a", profile: "appboy-legacy", status: "passed", text: "", file: undefined, line: undefined },
+  ]);
+});
+
+const hostile = new URL("../../Fixtures/hostile/streams/", import.meta.url).pathname;
+
+test("readStream refuses, at its line, a stream iamspec report refuses: no footer, cut mid-line, an unknown status", () => {
+  for (const [name, line, found] of [
+    ["no-footer.jsonl", 4, "found no footer record"],
+    ["truncated.jsonl", 3, "found a line that is not JSON"],
+    ["unknown-status.jsonl", 3, 'found "green" for status in a case record, expected one of "passed", "failed", "error", "skipped"'],
+  ]) {
+    assert.throws(() => readStream(join(hostile, name)), (error) => {
+      assert.ok(error instanceof StreamError);
+      assert.ok(error.message.startsWith(`${join(hostile, name)}:${line}:`), error.message);
+      assert.ok(error.message.includes(found), error.message);
+      return true;
+    });
+  }
+});
+
+test("a finished stream's footer says why the run is not green beyond its case runs", () => {
+  assert.deepEqual(readStream(join(hostile, "passed.jsonl")).reasons(0), []);
+  assert.deepEqual(readStream(join(hostile, "interrupted.jsonl")).reasons(0), [
+    "the run was interrupted before every selected run was made",
+    "2 selected runs not run",
+  ]);
+  assert.deepEqual(readStream(join(hostile, "missing-shard.jsonl")).reasons(0), [
+    "2 selected runs not run",
+    "the merged stream lacks shard 2/3",
+  ]);
+  const path = join(folder, "late.jsonl");
+  const failedVerdict = { succeeded: false, outcome: "1 late line" };
+  writeFileSync(path, [{ record: "header" }, { ...footer([], { verdict: failedVerdict }) }].map((r) => JSON.stringify(r)).join("\n"));
+  assert.deepEqual(readStream(path).reasons(0), ["the run failed: 1 late line"]);
+  assert.deepEqual(readStream(path).reasons(1), [], "a failing test already fails the run");
+});
+
+test("readStream refuses bytes that are not UTF-8, totals that disagree, a line after the footer, a header missing", () => {
+  const cases = [
+    [Buffer.concat([Buffer.from('{"record":"header"}\n{"record":"case","id":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}\n')]), "2:24: error: found bytes that are not UTF-8"],
+    [`{"record":"header"}\n${JSON.stringify({ ...footer([]), totals: { runs: 1, passed: 1, failed: 0, errors: 0, skipped: 0 } })}\n`, "2:1: error: found a footer whose totals"],
+    [`{"record":"header"}\n${JSON.stringify(footer([]))}\n{"record":"case"}\n`, "2:1: error: found records after the footer"],
+    [`${JSON.stringify(footer([]))}\n`, "1:1: error: found no header record"],
+    ["", "1:1: error: found no header record"],
+    [`{"record":"header"}\n${JSON.stringify(footer([], { interrupted: "no" }))}\n`, "2:1: error: found a footer without interrupted"],
+  ];
+  for (const [bytes, expected] of cases) {
+    const path = join(folder, "bad.jsonl");
+    writeFileSync(path, bytes);
+    assert.throws(() => readStream(path), (error) => error instanceof StreamError && error.message.startsWith(`${path}:${expected}`));
+  }
 });
 
 test("failureTexts reads failures and errors by case id and profile, unescaped; passes and skips have none", () => {

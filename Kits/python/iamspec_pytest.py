@@ -64,8 +64,9 @@ def pytest_collection_modifyitems(session, config, items):
     for case_id, profile, status, text, file, line in stream.runs:
         outcome, shown = _outcome(status, text, verdicts.get((case_id, profile)))
         failing += outcome == "failed"
-        items.append(CaseRun.from_parent(session, name=f"{case_id} [{profile}]", outcome=outcome, text=shown,
-                                         location=(file, line)))
+        name = f"{case_id} [{profile}]"
+        items.append(CaseRun.from_parent(session, name=name, nodeid=_node_id(config, file, name),
+                                         outcome=outcome, text=shown, location=(file, line)))
     for (name, suite), (outcome, text) in verdicts.items():
         if suite == _BASELINE_SUITE:
             failing += 1
@@ -76,6 +77,14 @@ def pytest_collection_modifyitems(session, config, items):
         items.append(CaseRun.from_parent(session, name="iamspec run", outcome="failed",
                                          text=f"{results}: the run is not green: " + "; ".join(reasons),
                                          location=(results, stream.footer_line)))
+
+
+def _node_id(config, file, name):
+    """`FILE::NAME`, FILE the case's file relative to pytest's root folder (pytest shows it relative to
+    where it was started, as iamspec named it); None, for pytest's own, when the run has no file."""
+    if not isinstance(file, str) or not file:
+        return None
+    return f"{os.path.relpath(os.path.abspath(file), str(config.rootpath))}::{name}"
 
 
 def _outcome(status, text, verdict):
@@ -302,16 +311,22 @@ class CaseRun(pytest.Item):
         self.outcome = outcome
         self.text = text
         self.location_in_suite = location
-        if outcome == "skipped":  # a mark's skip is reported at reportinfo(): the case's file and line
-            self.add_marker(pytest.mark.skip(reason=text))
 
     def runtest(self):
         if self.outcome == "failed":
             raise CaseRunFailed(self.text)
+        if self.outcome == "skipped":
+            # Reported at reportinfo(), the case's file and line, as pytest reports its skip marks'
+            # (_use_item_location, pytest 7 on); not at this line of the plugin.
+            raise pytest.skip.Exception(self.text, _use_item_location=True)
 
     def repr_failure(self, excinfo):
         if isinstance(excinfo.value, CaseRunFailed):
-            return str(excinfo.value)
+            text, (file, line) = str(excinfo.value), self.location_in_suite
+            # The failing step's place when iamspec's JUnit report gave the text, else the case's.
+            if isinstance(file, str) and file and not text.startswith(f"{file}:"):
+                return f"{file}:{line or 1}: {text}"
+            return text
         return super().repr_failure(excinfo)
 
     def reportinfo(self):

@@ -44,8 +44,10 @@ export function suiteTests(options = {}) {
     folder = dirname(results);
   }
   let stream;
+  let judged;
   try {
     stream = readStream(results);
+    judged = verdicts(junit);
   } catch (problem) {
     if (!(problem instanceof StreamError)) throw problem;
     throw new Error(`the results stream is not a finished run's, as \`iamspec report\` would say:\n${problem.message}`);
@@ -58,7 +60,6 @@ export function suiteTests(options = {}) {
         `with { junit } (IAMSPEC_JUNIT), or write it with \`iamspec report ${results} --junit FILE\``,
     );
   }
-  const judged = verdicts(junit);
   let failing = 0;
   for (const run of stream.runs) {
     const { outcome, text } = judgedOutcome(run, judged.get(`${run.id}\u0000${run.profile}`));

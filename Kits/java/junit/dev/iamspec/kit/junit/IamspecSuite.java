@@ -64,8 +64,10 @@ public class IamspecSuite {
             junit = report == null ? null : Path.of(report);
         }
         ResultsStream stream;
+        Map<String, Verdict> verdicts;
         try {
             stream = ResultsStream.read(results);
+            verdicts = verdicts(junit);
         } catch (ResultsStream.StreamException unreadable) {
             throw new IllegalStateException("the results stream is not a finished run's, as `iamspec report`"
                     + " would say:\n" + unreadable.getMessage());
@@ -81,7 +83,6 @@ public class IamspecSuite {
                     + " verdict is in its JUnit report: give it with iamspec.junit (IAMSPEC_JUNIT), or write it"
                     + " with `iamspec report " + results + " --junit FILE`");
         }
-        Map<String, Verdict> verdicts = verdicts(junit);
         List<DynamicTest> tests = new ArrayList<>();
         int failing = 0;
         for (ResultsStream.CaseRun run : stream.runs) {

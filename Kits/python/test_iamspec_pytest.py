@@ -9,6 +9,7 @@ Run: python3 -m unittest discover -s Kits/python
 import importlib.util
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -173,6 +174,41 @@ class PlacementTests(unittest.TestCase):
         self.assertIn("Specs/b.yaml:9: it broke", finished.stdout)
         self.assertIn("FAILED Specs/b.yaml::b [braze-swift]", finished.stdout)
         self.assertNotIn("iamspec_pytest.py:", finished.stdout)
+
+
+@unittest.skipUnless(HAS_PYTEST, "pytest is not installed (pip install pytest)")
+class PlainPytestTests(unittest.TestCase):
+    """The README's pytest.ini and conftest.py snippets: plain `pytest`, no option, runs the suite."""
+
+    def project(self, name, text):
+        folder = tempfile.mkdtemp()
+        shutil.copytree(os.path.dirname(os.path.abspath(__file__)), os.path.join(folder, "vendor", "iamspec"),
+                        ignore=shutil.ignore_patterns("test_*", "__pycache__"))
+        with open(os.path.join(folder, name), "w", encoding="utf-8") as file:
+            file.write(text)
+        return folder
+
+    def pytest(self, folder, stream):
+        environment = {key: value for key, value in os.environ.items() if not key.startswith("IAMSPEC")}
+        return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider"], cwd=folder,
+                              env=dict(environment, IAMSPEC_RESULTS=stream), stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True)
+
+    def test_pytest_ini_snippet(self):
+        folder = self.project("pytest.ini", "[pytest]\npythonpath = vendor/iamspec\naddopts = -p iamspec_pytest\n")
+        finished = self.pytest(folder, os.path.join(HOSTILE, "passed.jsonl"))
+        self.assertEqual(finished.returncode, 0, finished.stdout)
+        self.assertIn("2 passed", finished.stdout)
+        finished = self.pytest(folder, os.path.join(HOSTILE, "interrupted.jsonl"))
+        self.assertEqual(finished.returncode, 1, finished.stdout)
+        self.assertIn("1 failed, 2 passed", finished.stdout)
+
+    def test_conftest_snippet(self):
+        folder = self.project("conftest.py", "import os\nimport sys\n\nsys.path.insert(0, os.path.join(os.path.dirname("
+                              "os.path.abspath(__file__)), \"vendor\", \"iamspec\"))\npytest_plugins = [\"iamspec_pytest\"]\n")
+        finished = self.pytest(folder, os.path.join(HOSTILE, "passed.jsonl"))
+        self.assertEqual(finished.returncode, 0, finished.stdout)
+        self.assertIn("2 passed", finished.stdout)
 
 
 if __name__ == "__main__":

@@ -140,8 +140,14 @@ struct SpecInputLinkTests {
         try Data([0x2D, 0x20, 0xE9] + Array(" \(Self.token)\n".utf8)).write(to: notUTF8)
         let outcome = try IAMSpecExecutable.run("lint", folder.appendingPathComponent("Specs").path)
         #expect(outcome.status == 2)
-        #expect(outcome.standardError.contains("\(binary.path):2:10: error: unreadable text"), "\(outcome.standardError)")
-        #expect(outcome.standardError.contains("\(notUTF8.path):1:3: error: unreadable text"), "\(outcome.standardError)")
+        #expect(
+            outcome.standardError.contains("\(binary.path):2:10: error: unreadable text"),
+            "\(outcome.standardError)"
+        )
+        #expect(
+            outcome.standardError.contains("\(notUTF8.path):1:3: error: unreadable text"),
+            "\(outcome.standardError)"
+        )
         expectNothingQuoted(outcome)
     }
 }

@@ -45,7 +45,12 @@ enum SpecFiles {
         let isDirectory = status.st_mode & S_IFMT == S_IFDIR
         let role = isDirectory ? "a folder of spec files" : "a spec file"
         let named = { (name: String) in isDirectory || isSpecFileName(name) }
-        if let refusal = LinkBoundary.refusal(of: path, within: LinkBoundary.parent(of: path), role: role, isNamed: named) {
+        if let refusal = LinkBoundary.refusal(
+            of: path,
+            within: LinkBoundary.parent(of: path),
+            role: role,
+            isNamed: named
+        ) {
             return Selection(problems: [unquoted(refusal, at: path)])
         }
         var selection = Selection(catalogue: catalogue(near: path, isDirectory: isDirectory))

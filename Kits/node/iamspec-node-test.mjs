@@ -120,7 +120,7 @@ function judgedOutcome(run, verdict) {
 }
 
 /** The longest line of a results stream the runner reads: a longer one is refused, not held. */
-export const LINE_LIMIT = 64 * 1024 * 1024;
+export const LINE_LIMIT = 16 * 1024 * 1024;
 
 /** A case record's statuses, each matched by name: any other is refused, never taken for a pass. */
 const STATUSES = ["passed", "failed", "error", "skipped"];

@@ -9,7 +9,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { failureTexts, readRuns, readStream, StreamError, verdicts } from "./iamspec-node-test.mjs";
+import { failureTexts, LINE_LIMIT, readRuns, readStream, StreamError, verdicts } from "./iamspec-node-test.mjs";
 
 const folder = mkdtempSync(join(tmpdir(), "iamspec-node-test-tests."));
 
@@ -68,6 +68,12 @@ test("a finished stream's footer says why the run is not green beyond its case r
   writeFileSync(path, [{ record: "header" }, { ...footer([], { verdict: failedVerdict }) }].map((r) => JSON.stringify(r)).join("\n"));
   assert.deepEqual(readStream(path).reasons(0), ["the run failed: 1 late line"]);
   assert.deepEqual(readStream(path).reasons(1), [], "a failing test already fails the run");
+});
+
+test("readStream refuses a line longer than the limit without holding it", () => {
+  const path = join(folder, "long.jsonl");
+  writeFileSync(path, Buffer.concat([Buffer.from('{"record":"header"}\n'), Buffer.alloc(LINE_LIMIT + 1, 120), Buffer.from("\n")]));
+  assert.throws(() => readStream(path), { message: `${path}:2:1: error: found a line longer than ${16 * 1024 * 1024} bytes, expected a results record` });
 });
 
 test("readStream refuses bytes that are not UTF-8, totals that disagree, a line after the footer, a header missing", () => {

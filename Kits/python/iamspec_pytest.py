@@ -128,7 +128,7 @@ def _run_suite(config, command):
 
 
 # The longest line of a results stream the runner reads: a longer one is refused, not held.
-LINE_LIMIT = 64 << 20
+LINE_LIMIT = 16 << 20
 
 # A case record's statuses, each matched by name: any other is refused, never taken for a pass.
 STATUSES = ("passed", "failed", "error", "skipped")

@@ -73,6 +73,15 @@ class ReadingTests(unittest.TestCase):
         self.assertEqual(self.plugin.read_stream(late).reasons(0), ["the run failed: 1 late line"])
         self.assertEqual(self.plugin.read_stream(late).reasons(1), [], "a failing test already fails the run")
 
+    def test_refuses_a_line_longer_than_the_limit_without_holding_it(self):
+        path = os.path.join(self.folder, "long.jsonl")
+        with open(path, "wb") as file:
+            file.write(b'{"record":"header"}\n' + b"x" * (self.plugin.LINE_LIMIT + 1) + b"\n")
+        with self.assertRaises(self.plugin.StreamError) as raised:
+            self.plugin.read_stream(path)
+        self.assertEqual(str(raised.exception), f"{path}:2:1: error: found a line longer than {16 << 20} bytes, "
+                                                "expected a results record")
+
     def test_refuses_bad_bytes_disagreeing_totals_a_line_after_the_footer_and_no_header(self):
         header, footer = json.dumps({"record": "header"}), json.dumps(self.footer())
         for text, expected in [

@@ -29,7 +29,7 @@ import dev.iamspec.kit.JsonReader;
  */
 final class ResultsStream {
     /** The longest line the runner reads: a longer one is refused, not held. */
-    static final int LINE_LIMIT = 64 << 20;
+    static final int LINE_LIMIT = 16 << 20;
 
     /** A case record's statuses, each matched by name: any other is refused, never a pass. */
     static final List<String> STATUSES = List.of("passed", "failed", "error", "skipped");

@@ -1,17 +1,18 @@
-// Tests of iamspec-node-test's reading: the case records of a results stream, and the failure texts
+// Tests of iamspec-node-runner's reading: the case records of a results stream, and the failure texts
 // of iamspec's JUnit report, unescaped, keyed by case id and profile. scripts/test runs the whole
 // (one node:test test per case run) in its runner tests stage.
 //
 // Run: node --test Kits/node/
 
 import assert from "node:assert/strict";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { spawnSync } from "node:child_process";
 import { test } from "node:test";
-import { failureTexts, LINE_LIMIT, readRuns, readStream, StreamError, verdicts } from "./iamspec-node-test.mjs";
+import { failureTexts, LINE_LIMIT, readRuns, readStream, StreamError, verdicts } from "./iamspec-node-runner.mjs";
 
-const folder = mkdtempSync(join(tmpdir(), "iamspec-node-test-tests."));
+const folder = mkdtempSync(join(tmpdir(), "iamspec-node-runner-tests."));
 
 const footer = (runs, fields = {}) => ({
   record: "footer",
@@ -148,4 +149,24 @@ test("verdicts reads a run judged by a baseline: expected failures skipped, the 
     ["mended\u0000braze-swift", { outcome: "failed", text: "passed, though the baseline expects it to fail" }],
     ["gone\u0000baseline", { outcome: "failed", text: "b.yaml:3:3: gone: no such case run" }],
   ]);
+});
+
+test("node --test on a project's folder runs the suite's tests, never the runner file as a test of its own", () => {
+  const project = mkdtempSync(join(tmpdir(), "iamspec-node-runner-project."));
+  mkdirSync(join(project, "test"));
+  copyFileSync(new URL("./iamspec-node-runner.mjs", import.meta.url), join(project, "iamspec-node-runner.mjs"));
+  writeFileSync(join(project, "test", "engine.test.mjs"), 'import { suiteTests } from "../iamspec-node-runner.mjs";\nsuiteTests();\n');
+  // A fresh `node --test`, not a child of this one (NODE_TEST_CONTEXT), reading the stream alone.
+  const environment = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => name !== "NODE_TEST_CONTEXT" && !name.startsWith("IAMSPEC")),
+  );
+  environment.IAMSPEC_RESULTS = join(hostile, "passed.jsonl");
+  const finished = spawnSync(process.execPath, ["--test", "--test-reporter=tap"], {
+    cwd: project,
+    encoding: "utf8",
+    env: environment,
+  });
+  assert.equal(finished.status, 0, finished.stdout + finished.stderr);
+  assert.match(finished.stdout, /^# tests 2$/m, finished.stdout);
+  assert.doesNotMatch(finished.stdout, /iamspec-node-runner\.mjs/);
 });

@@ -1,7 +1,7 @@
 // iamspec's suite as node:test tests, one test per case run.
 //
 //   // my-engine.iamspec.test.mjs
-//   import { suiteTests } from "./iamspec-node-test.mjs";
+//   import { suiteTests } from "./iamspec-node-runner.mjs";
 //   suiteTests({ engineCommand: "node my-engine.mjs" });           // runs `iamspec run`
 //   suiteTests({ results: "results.jsonl", junit: "results.xml" }); // or reads a run made before
 //   suiteTests(); // from IAMSPEC_ENGINE_COMMAND, IAMSPEC_RESULTS, IAMSPEC_JUNIT, IAMSPEC_SPECS
@@ -306,7 +306,7 @@ function notGreen(footer, failing) {
 function runSuite(options) {
   const named = options.iamspec ?? process.env.IAMSPEC;
   const tool = named ?? "iamspec";
-  const folder = mkdtempSync(join(tmpdir(), "iamspec-node-test."));
+  const folder = mkdtempSync(join(tmpdir(), "iamspec-node-runner."));
   const results = join(folder, "results.jsonl");
   const junit = join(folder, "results.xml");
   const specs = options.specs ?? ["Specs"];

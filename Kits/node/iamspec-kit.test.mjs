@@ -190,6 +190,25 @@ test("a line longer than the protocol's 1 MiB is an error, of which no more is h
   assert.equal(answers[2].type, "hello_reply");
 });
 
+test("bytes that are not UTF-8 are an error, as in the Python kit, and the next request is answered", async () => {
+  const input = Readable.from([
+    Buffer.from('{"type":"hello","protocol":2}\n'),
+    Buffer.concat([Buffer.from('{"type":"case","seq":1,"case_id":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}\n')]),
+    Buffer.concat([Buffer.from('{"type":"end_case","seq":2,"x":"'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}\n')]),
+    Buffer.from('{"type":"end_case","seq":3}\n'),
+  ]);
+  const output = new PassThrough();
+  const chunks = [];
+  output.on("data", (chunk) => chunks.push(chunk));
+  assert.equal(await kit.serve((k) => new Counter(k), { ...identity, input, output, exit: false }), 0);
+  const answers = Buffer.concat(chunks).toString().split("\n").filter(Boolean).map((line) => JSON.parse(line));
+  assert.deepEqual(answers.slice(1), [
+    { type: "error", message: "the request is not UTF-8: byte 0xC3 at position 34 begins no UTF-8 character there" },
+    { type: "error", message: "the request is not UTF-8: byte 0xED at position 32 begins no UTF-8 character there" },
+    { type: "ended", seq: 3 },
+  ]);
+});
+
 test("a line that is not JSON is an error and the next request is answered; a stimulus outside a case too", async () => {
   const { answers } = await converse(["{not json", hello(), stimulus("advance", 1, { by_ms: 1 })]);
   assert.equal(answers[0].type, "error");

@@ -41,6 +41,7 @@ What the kit does for you:
 """
 
 import json
+import math
 import os
 import sys
 import sysconfig
@@ -226,6 +227,15 @@ class _Session:
             return self.encode({"type": "error", "message": f"the request is not JSON ({problem}): {line[:200]}"}, None)
         kind = request.get("type") if isinstance(request, dict) else None
         seq = request.get("seq") if isinstance(request, dict) else None
+        if seq is not None and self.protocol >= 2 and kind not in ("hello", "shutdown") and not _is_seq(seq):
+            # Echoed when it is a JSON scalar: a number beyond a double (1e400, read as infinity, which
+            # no JSON number is), a list or an object is echoed as null.
+            scalar = isinstance(seq, (str, int)) or isinstance(seq, float) and math.isfinite(seq)
+            echoed = seq if scalar else None
+            shown = json.dumps(seq) if scalar else {list: "a list", dict: "an object"}.get(type(seq), "a number out of range")
+            answer = {"type": "error", "seq": echoed, "message": f"the request's seq is {shown}, expected an integer "
+                      "of at least 1"}
+            return (json.dumps(answer, separators=(",", ":"), allow_nan=False) + "\n").encode("utf-8")
         if kind == "hello":
             asked = request.get("protocol")
             # The newest version both speak: iamspec's own when the kit speaks it, else the kit's newest.
@@ -301,8 +311,19 @@ class _Session:
             text = json.dumps(answer, separators=(",", ":"), allow_nan=False)
         except (TypeError, ValueError) as problem:
             text = json.dumps({"type": "error", "message": f"the answer cannot be written as JSON: {problem}",
-                               **({"seq": answer["seq"]} if "seq" in answer else {})}, separators=(",", ":"))
+                               **({"seq": answer["seq"]} if "seq" in answer else {})}, separators=(",", ":"),
+                              allow_nan=False)
         return (text + "\n").encode("utf-8")
+
+
+def _is_seq(seq):
+    """Whether a request's `seq` is one (Specs/PROTOCOL.md): an integer of at least 1 (2.0 counts,
+    as JSON Schema counts it), never a boolean."""
+    if isinstance(seq, bool):
+        return False
+    if isinstance(seq, float):
+        return math.isfinite(seq) and seq == int(seq) and seq >= 1
+    return isinstance(seq, int) and seq >= 1
 
 
 def _near_miss(engine, wanted):

@@ -113,6 +113,27 @@ class HandshakeTests(unittest.TestCase):
         self.assertEqual(answers[1]["type"], "hello_reply")
 
 
+class SeqTests(unittest.TestCase):
+    def test_a_seq_that_is_none_is_an_error_answer_every_line_of_it_json(self):
+        served = ['{"type":"case","seq":1e400}', '{"type":"case","seq":-Infinity}', '{"type":"case","seq":NaN}',
+                  '{"type":"end_case","seq":"x"}', '{"type":"end_case","seq":true}', '{"type":"end_case","seq":[NaN]}',
+                  '{"type":"end_case","seq":0}', '{"type":"end_case","seq":2.5}', '{"type":"end_case","seq":3}']
+        lines = b"".join(line.encode() + b"\n" for line in [json.dumps({"type": "hello", "protocol": 2})] + served)
+        sink = io.BytesIO()
+        with contextlib.redirect_stderr(io.StringIO()):
+            kit.serve(Counter, stdin=io.BytesIO(lines), stdout=sink, **IDENTITY)
+
+        def no_constant(name):
+            raise ValueError(f"{name} is not JSON")
+        answers = [json.loads(line, parse_constant=no_constant) for line in sink.getvalue().decode().splitlines()]
+        self.assertEqual([(answer["type"], answer.get("seq")) for answer in answers[1:]], [
+            ("error", None), ("error", None), ("error", None), ("error", "x"), ("error", True), ("error", None),
+            ("error", 0), ("error", 2.5), ("ended", 3)])
+        self.assertEqual(answers[1]["message"], "the request's seq is a number out of range, expected an integer of "
+                                                "at least 1")
+        self.assertEqual(answers[6]["message"], "the request's seq is a list, expected an integer of at least 1")
+
+
 class ProtocolTwoTests(unittest.TestCase):
     def test_every_answer_echoes_its_requests_seq(self):
         answers, errors = converse([

@@ -44,6 +44,10 @@ struct IAMSpecCommand: ParsableCommand {
         // killing iamspec: it ends with its documented status, its reports written. Engines
         // start with SIGPIPE as it was (`ChildProcess`).
         signal(SIGPIPE, SIG_IGN)
+        // A file-size limit (`ulimit -f`) reached fails that write with EFBIG instead of killing
+        // iamspec: the write error it is says which file, and the temporary file goes. Engines
+        // start with SIGXFSZ as it was (`ChildProcess`).
+        signal(SIGXFSZ, SIG_IGN)
         EngineProcesses.superviseForThisProcess()
         do {
             try checkSubcommandSpelling(Array(CommandLine.arguments.dropFirst()))

@@ -14,7 +14,8 @@ import Darwin
 @Suite("Hostile folders, files and options")
 struct HostileInputTests {
     /// A scratch suite: `rules.yaml` and `delivery/basics.yaml` of `Fixtures/specs/passing`, in a
-    /// folder `real` beside the suite's folder `suite`, which links to it.
+    /// folder `real` beside the suite's folder `suite`, which links to it; the scratch folder is a
+    /// repository (a `.git`), so that the link stays inside what was named (SpecInputLinkTests).
     private struct LinkedSuite {
         let root: URL
         var suite: String { root.appendingPathComponent("suite").path }
@@ -25,6 +26,7 @@ struct HostileInputTests {
             let passing = IAMSpecExecutable.packageRoot.appendingPathComponent("Fixtures/specs/passing")
             let real = root.appendingPathComponent("real")
             try manager.createDirectory(at: real, withIntermediateDirectories: true)
+            try manager.createDirectory(at: root.appendingPathComponent(".git"), withIntermediateDirectories: true)
             try manager.createDirectory(atPath: suite, withIntermediateDirectories: true)
             try manager.copyItem(
                 at: passing.appendingPathComponent("delivery/basics.yaml"),

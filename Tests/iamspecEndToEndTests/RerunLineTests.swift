@@ -64,15 +64,15 @@ struct RerunLineTests {
 
         let publisher = scratch.appendingPathComponent("publisher")
         try FileManager.default.createDirectory(at: publisher, withIntermediateDirectories: true)
-        for (name, target) in [
-            "bin": IAMSpecExecutable.productsDirectory,
-            "suite": IAMSpecExecutable.packageRoot.appendingPathComponent("Specs"),
-        ] {
-            try FileManager.default.createSymbolicLink(
-                at: publisher.appendingPathComponent(name),
-                withDestinationURL: target
-            )
-        }
+        try FileManager.default.createSymbolicLink(
+            at: publisher.appendingPathComponent("bin"),
+            withDestinationURL: IAMSpecExecutable.productsDirectory
+        )
+        // A copy: a link to a suite outside the folder given and its repository is not followed.
+        try FileManager.default.copyItem(
+            at: IAMSpecExecutable.packageRoot.appendingPathComponent("Specs"),
+            to: publisher.appendingPathComponent("suite")
+        )
         let site = try IAMSpecExecutable.runInShell(
             "bin/iamspec docs --out site suite --results \"../the run's folder/results.jsonl\"",
             in: publisher
@@ -157,10 +157,14 @@ struct RerunLineTests {
         let directory = scratch.appendingPathComponent("the run's folder")
         let links = [
             "bin": IAMSpecExecutable.productsDirectory,
-            "suite": IAMSpecExecutable.packageRoot.appendingPathComponent("Specs"),
             "engines": IAMSpecExecutable.packageRoot.appendingPathComponent("Fixtures/engines"),
         ]
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // A copy: a link to a suite outside the folder given and its repository is not followed.
+        try FileManager.default.copyItem(
+            at: IAMSpecExecutable.packageRoot.appendingPathComponent("Specs"),
+            to: directory.appendingPathComponent("suite")
+        )
         for (name, target) in links {
             try FileManager.default.createSymbolicLink(
                 at: directory.appendingPathComponent(name),

@@ -19,6 +19,14 @@ package enum BaselineParser {
         let unreadable = { (reason: String) in
             "cannot read the baseline file: \(reason); expected the engine's baseline, a YAML file (docs/CI.md, \"Baselines\")"
         }
+        if let refusal = LinkBoundary.refusal(
+            of: path,
+            within: LinkBoundary.parent(of: path),
+            role: "a baseline",
+            isNamed: SpecFiles.isSpecFileName
+        ) {
+            return Outcome(baseline: nil, diagnostics: [SpecFiles.unquoted(refusal, at: path)])
+        }
         return switch YAMLFile.contents(of: path, unreadable: unreadable) {
         case .bytes(let bytes): parse(bytes, file: path)
         case .problem(let problem): Outcome(baseline: nil, diagnostics: [problem])

@@ -6,6 +6,9 @@ public struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertibl
     public var location: SourceLocation
     /// What was found and what was expected, in one sentence.
     public var message: String
+    /// Whether a report may show the line of ``location``'s file under it: false for a file that
+    /// was refused (a link leading elsewhere) or is not text, which is named, never quoted.
+    package var quotesSource = true
 
     package init(_ message: String, at location: SourceLocation) {
         self.message = message

@@ -32,7 +32,9 @@ package enum DiagnosticRenderer {
             color
             ? "\u{1B}[1m\(place): \u{1B}[31merror:\u{1B}[0m\u{1B}[1m \(QuotedText.line(diagnostic.message))\u{1B}[0m\n"
             : "\(diagnostic)\n"
-        guard let scalars = sources.scalars(ofLine: location.line, in: location.file) else { return output }
+        guard diagnostic.quotesSource, let scalars = sources.scalars(ofLine: location.line, in: location.file) else {
+            return output
+        }
         let caretOffset = location.column - 1
         // A very long line shows only a window around the column, marked with "…" where cut.
         let first = scalars.count > maximumShownWidth ? max(0, caretOffset - maximumShownWidth / 2) : 0

@@ -16,7 +16,7 @@ enum SpecFiles {
 
     /// Whether a file of this name holds cases: a `*.yaml` or `*.yml` that is no catalogue.
     static func holdsCases(_ name: String) -> Bool {
-        (name.hasSuffix(".yaml") || name.hasSuffix(".yml")) && name != catalogueName && name != seedCatalogueName
+        isSpecFileName(name) && name != catalogueName && name != seedCatalogueName
     }
 
     /// What one given path contributes.
@@ -43,19 +43,40 @@ enum SpecFiles {
             return Selection(problems: [diagnostic(problem, at: path)])
         }
         let isDirectory = status.st_mode & S_IFMT == S_IFDIR
+        let role = isDirectory ? "a folder of spec files" : "a spec file"
+        let named = { (name: String) in isDirectory || isSpecFileName(name) }
+        if let refusal = LinkBoundary.refusal(
+            of: path,
+            within: LinkBoundary.parent(of: path),
+            role: role,
+            isNamed: named
+        ) {
+            return Selection(problems: [unquoted(refusal, at: path)])
+        }
         var selection = Selection(catalogue: catalogue(near: path, isDirectory: isDirectory))
+        if let found = selection.catalogue,
+            let refusal = LinkBoundary.refusal(
+                of: found,
+                within: LinkBoundary.parent(of: found),
+                role: "a rule catalogue",
+                isNamed: isSpecFileName
+            )
+        {
+            selection.catalogue = nil
+            selection.problems.append(unquoted(refusal, at: found))
+        }
         if isDirectory {
-            var walk = FolderWalk()
+            var walk = FolderWalk(root: path)
             walk.visit(path)
             selection.caseFiles = walk.files.sorted()
-            selection.problems = walk.problems
+            selection.problems += walk.problems
         } else if fileName(path) != catalogueName && fileName(path) != seedCatalogueName {
             // A FIFO given by name is read to its end (`iamspec run <(generate-cases)`); one found
             // in a folder is not, since nothing asked for it and it may never end.
             if readsFIFO && status.st_mode & S_IFMT == S_IFIFO {
                 selection.caseFiles = [path]
             } else if let problem = notRegularFile(path, status) {
-                selection.problems = [problem]
+                selection.problems.append(problem)
             } else {
                 selection.caseFiles = [path]
             }
@@ -65,10 +86,16 @@ enum SpecFiles {
 
     /// A walk of folders, each visited once.
     private struct FolderWalk {
+        /// The folder given, within which (or within whose repository) a link must stay.
+        let root: String
         var files: [String] = []
         var problems: [Diagnostic] = []
         /// Device and inode of every folder visited.
         private var visited: Set<[UInt64]> = []
+
+        init(root: String) {
+            self.root = root
+        }
 
         /// `*.yaml` and `*.yml` files below a folder, except catalogues and hidden entries.
         mutating func visit(_ folder: String) {
@@ -116,6 +143,19 @@ enum SpecFiles {
         private mutating func entry(_ path: String, name: String) {
             let isCaseFile = holdsCases(name)
             var status = stat()
+            let isLink = isSymbolicLink(path)
+            let isLinkToFolder = isLink && stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+            if isLink && (isCaseFile || isLinkToFolder),
+                let refusal = LinkBoundary.refusal(
+                    of: path,
+                    within: root,
+                    role: isCaseFile ? "a spec file" : "a folder of spec files",
+                    isNamed: { isLinkToFolder || isSpecFileName($0) }
+                )
+            {
+                problems.append(unquoted(refusal, at: path))
+                return
+            }
             guard stat(path, &status) == 0 else {
                 // A dangling or looping link: report it when it may have been a case file or a folder.
                 let error = errno
@@ -144,6 +184,18 @@ enum SpecFiles {
             return "it is a symbolic link to '\(target)', which does not exist"
         }
         return String(cString: strerror(error))
+    }
+
+    /// Whether a link's target may stand for a spec file, a catalogue or a baseline: `*.yaml` or `*.yml`.
+    static func isSpecFileName(_ name: String) -> Bool {
+        name.hasSuffix(".yaml") || name.hasSuffix(".yml")
+    }
+
+    /// A diagnostic whose file is not shown under it: a file refused or unreadable is named, never quoted.
+    static func unquoted(_ message: String, at path: String) -> Diagnostic {
+        var diagnostic = diagnostic(message, at: path)
+        diagnostic.quotesSource = false
+        return diagnostic
     }
 
     private static func isSymbolicLink(_ path: String) -> Bool {

@@ -238,6 +238,15 @@ public enum SuiteLoader {
         let folderEnd = file.lastIndex(of: "/").map { file.index(after: $0) } ?? file.startIndex
         let seedFile = String(file[..<folderEnd]) + SpecFiles.seedCatalogueName
         guard FileManager.default.fileExists(atPath: seedFile) else { return loaded }
+        if let refusal = LinkBoundary.refusal(
+            of: seedFile,
+            within: LinkBoundary.parent(of: seedFile),
+            role: "a seed catalogue",
+            isNamed: SpecFiles.isSpecFileName
+        ) {
+            loaded.diagnostics.append(SpecFiles.unquoted(refusal, at: seedFile))
+            return loaded
+        }
         loaded.seedFile = seedFile
         let seedBytes: [UInt8]
         switch YAMLFile.contents(of: seedFile, unreadable: unreadable(seedFile)) {

@@ -6,6 +6,8 @@ import CYAML
 struct LibYAMLProblem {
     let message: String
     let mark: YAMLMark
+    /// The file is not text (not UTF-8, or with control characters): named, never quoted.
+    var isUnreadableText = false
 
     /// What the diagnostics say of YAML 1.2 text libyaml refuses.
     static let yaml11Limit = "this is valid YAML 1.2 that libyaml, a YAML 1.1 parser, does not accept"
@@ -43,6 +45,7 @@ struct LibYAMLProblem {
                 message: "unreadable text: \(invalid.problem); expected UTF-8 text",
                 mark: source.mark(atByteOffset: invalid.offset)
             )
+            isUnreadableText = true
             return
         }
         let value = parser.problem_value
@@ -51,6 +54,7 @@ struct LibYAMLProblem {
             message: "unreadable text: \(problem)\(found); expected UTF-8 text without control characters",
             mark: source.mark(atByteOffset: parser.problem_offset)
         )
+        isUnreadableText = true
     }
 
     /// A scanner or parser error at libyaml's mark, moved or explained where libyaml's own words

@@ -471,6 +471,7 @@ private struct CompositionState {
     mutating func reportParserError(_ parser: yaml_parser_t, bytes: UnsafeBufferPointer<UInt8>) {
         let problem = LibYAMLProblem(parser, source: YAMLSourceText(bytes: bytes))
         report(problem.message, at: problem.mark)
+        diagnostics[diagnostics.count - 1].quotesSource = !problem.isUnreadableText
     }
 }
 

@@ -89,7 +89,9 @@ final class ChildProcess: EngineChannel {
         posix_spawnattr_setpgroup(&attributes, 0)
         var defaultSignals = sigset_t()
         sigemptyset(&defaultSignals)
-        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD] { sigaddset(&defaultSignals, signal) }
+        for signal in [SIGPIPE, SIGXFSZ, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD] {
+            sigaddset(&defaultSignals, signal)
+        }
         posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
         var noSignals = sigset_t()
         sigemptyset(&noSignals)

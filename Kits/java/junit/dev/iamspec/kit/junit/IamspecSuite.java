@@ -2,6 +2,7 @@ package dev.iamspec.kit.junit;
 
 import java.io.File;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,12 +16,11 @@ import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.function.Executable;
 import org.opentest4j.AssertionFailedError;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 
-import dev.iamspec.kit.JsonObject;
-import dev.iamspec.kit.JsonReader;
 
 /**
  * iamspec's suite as JUnit 5 dynamic tests, one test per case run, named {@code case-id [profile]}.
@@ -63,67 +63,85 @@ public class IamspecSuite {
             String report = setting("iamspec.junit", "IAMSPEC_JUNIT");
             junit = report == null ? null : Path.of(report);
         }
-        Map<String, Verdict> verdicts = verdicts(junit);
-        List<DynamicTest> tests = new ArrayList<>();
-        boolean judgedByBaseline = false;
-        for (String line : Files.readAllLines(results, StandardCharsets.UTF_8)) {
-            if (line.isBlank()) {
-                continue;
+        ResultsStream stream;
+        Map<String, Verdict> verdicts;
+        try {
+            stream = ResultsStream.read(results);
+            verdicts = verdicts(junit);
+        } catch (ResultsStream.StreamException unreadable) {
+            throw new IllegalStateException("the results stream is not a finished run's, as `iamspec report`"
+                    + " would say:\n" + unreadable.getMessage());
+        } finally {
+            if (folder != null) { // the run's own files, read: none is left behind
+                Files.deleteIfExists(results);
+                Files.deleteIfExists(junit);
+                Files.deleteIfExists(folder);
             }
-            @SuppressWarnings("unchecked")
-            JsonObject record = new JsonObject((Map<String, Object>) JsonReader.parse(line), "$");
-            if ("footer".equals(record.getString("record")) && record.get("baseline") != null) {
-                judgedByBaseline = true;
-            }
-            if (!"case".equals(record.getString("record"))) {
-                continue;
-            }
-            String id = record.getString("id");
-            String profile = record.getString("profile");
-            String status = record.getString("status");
-            String message = record.getString("message");
-            String reason = record.has("skip_reason") ? record.getString("skip_reason") : message;
-            Verdict verdict = verdicts.get(id + "\u0000" + profile);
-            String text = verdict != null && verdict.failed ? verdict.text : message;
-            tests.add(DynamicTest.dynamicTest(id + " [" + profile + "]", () -> {
-                switch (status) {
-                    case "skipped":
-                        Assumptions.abort(reason);
-                        break;
-                    case "failed":
-                    case "error":
-                        if (verdict != null && verdict.skipped) { // an expected failure
-                            Assumptions.abort(verdict.text);
-                        }
-                        throw new AssertionFailedError(text);
-                    default:
-                        if (verdict != null && verdict.failed) { // an unexpected pass
-                            throw new AssertionFailedError(text);
-                        }
-                        break;
-                }
-            }));
         }
-        if (judgedByBaseline && junit == null) {
+        if (stream.judgedByBaseline() && junit == null) {
             throw new IllegalStateException("the results stream " + results + " was judged by a baseline, whose"
                     + " verdict is in its JUnit report: give it with iamspec.junit (IAMSPEC_JUNIT), or write it"
                     + " with `iamspec report " + results + " --junit FILE`");
+        }
+        List<DynamicTest> tests = new ArrayList<>();
+        int failing = 0;
+        for (ResultsStream.CaseRun run : stream.runs) {
+            Verdict verdict = verdicts.get(run.id + "\u0000" + run.profile);
+            String failure = verdict != null && verdict.failed ? verdict.text : run.text;
+            Executable check;
+            switch (run.status) {
+                case "passed":
+                    boolean unexpectedPass = verdict != null && verdict.failed;
+                    failing += unexpectedPass ? 1 : 0;
+                    check = () -> {
+                        if (unexpectedPass) {
+                            throw new AssertionFailedError(failure);
+                        }
+                    };
+                    break;
+                case "failed":
+                case "error":
+                    boolean expected = verdict != null && verdict.skipped;
+                    failing += expected ? 0 : 1;
+                    check = () -> {
+                        if (expected) { // an expected failure
+                            Assumptions.abort(verdict.text);
+                        }
+                        throw new AssertionFailedError(failure);
+                    };
+                    break;
+                case "skipped":
+                    check = () -> Assumptions.abort(run.text);
+                    break;
+                default: // ResultsStream.read refuses it first
+                    throw new IllegalStateException("status \"" + run.status + "\" is none of " + ResultsStream.STATUSES);
+            }
+            URI source = run.file == null ? null : caseSource(run.file, run.line);
+            tests.add(DynamicTest.dynamicTest(run.id + " [" + run.profile + "]", source, check));
         }
         for (Map.Entry<String, Verdict> stale : verdicts.entrySet()) {
             if (stale.getKey().startsWith(BASELINE_SUITE + "\u0000")) {
                 String key = stale.getKey().substring(BASELINE_SUITE.length() + 1);
                 String staleText = stale.getValue().text;
+                failing += 1;
                 tests.add(DynamicTest.dynamicTest("baseline: " + key, () -> {
                     throw new AssertionFailedError(staleText);
                 }));
             }
         }
-        if (folder != null) { // the run's own files, read: none is left behind
-            Files.deleteIfExists(results);
-            Files.deleteIfExists(junit);
-            Files.deleteIfExists(folder);
+        List<String> reasons = stream.reasons(failing);
+        if (!reasons.isEmpty()) {
+            String text = results + ": the run is not green: " + String.join("; ", reasons);
+            tests.add(DynamicTest.dynamicTest("iamspec run", () -> {
+                throw new AssertionFailedError(text);
+            }));
         }
         return tests.stream();
+    }
+
+    /** The case's place, {@code file:line}, as a test source URI (relative to the working folder). */
+    private static URI caseSource(String file, long line) {
+        return URI.create(Path.of(file).toAbsolutePath().toUri() + (line > 0 ? "?line=" + line : ""));
     }
 
     private static String setting(String property, String variable) {

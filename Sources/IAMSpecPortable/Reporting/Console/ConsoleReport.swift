@@ -150,11 +150,12 @@ public struct ConsoleReport: Sendable {
             lines.append(
                 style.red(
                     "behaviours (\(behaviours.count)): what the engine does differently, each replayed on the reference "
-                        + "engine with the engine's very observations"
+                        + "engine with the engine's very observations and passing the runs the engine passed"
                 )
             )
             for explained in behaviours {
                 lines.append("  \(QuotedText.line(explained.line))")
+                for proof in explained.proofLines { lines.append("    \(QuotedText.line(proof))") }
                 if let example = explained.example(in: summary.results) {
                     lines.append("    e.g. re-run: \(RerunCommand.text(for: example, header: summary.header))")
                 }

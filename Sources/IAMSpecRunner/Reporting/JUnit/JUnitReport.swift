@@ -229,6 +229,9 @@ public enum JUnitReport {
         // failing runs, then the differences no behaviour explains.
         for (number, explained) in zip(1..., summary.behaviours) {
             properties.append(("behaviour.\(number)", explained.line))
+            for (line, proof) in zip(1..., explained.proofLines) {
+                properties.append(("behaviour.\(number).proof.\(line)", proof))
+            }
         }
         for (number, group) in zip(1..., summary.differences) {
             properties.append(("difference.\(number)", group.line))

@@ -88,7 +88,7 @@ struct FailureExplainerTests {
         let (summary, behaviours) = try Self.explained(on: engine)
         #expect(summary.failedCount > 0)
         #expect(behaviours.map(\.behaviour) == ["reenqueue-at-bottom"])
-        #expect(behaviours.first?.with == [])
+        #expect(behaviours.first?.alternatives == [])
         var explained = summary
         explained.behaviours = behaviours
         // stack-retrigger-moves-to-top dismisses a message: its replay's `dismissed` is not the
@@ -197,7 +197,7 @@ struct FailureExplainerTests {
         )
         let (summary, behaviours) = try Self.explained(on: engine)
         #expect(behaviours.map(\.behaviour) == ["dismiss-offers-next"])
-        #expect(behaviours.first?.with == [])
+        #expect(behaviours.first?.alternatives == [])
         Self.expectEachFailedRunOnce(summary, behaviours)
         var explained = summary
         explained.behaviours = behaviours

@@ -122,7 +122,7 @@ package struct TieExperiment {
             schemaPath: "schema.json"
         )
         return ExplainedBehaviour.Experiment(
-            steps: [scenario.profile.rawValue + ":"] + steps,
+            steps: ["profile \(scenario.profile.rawValue)"] + steps,
             engineAnswer: answer(winner),
             otherAnswer: answer(loser),
             yaml: writer.yaml(for: scenario, expected: winner, actual: loser)

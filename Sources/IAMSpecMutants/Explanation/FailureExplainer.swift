@@ -117,6 +117,74 @@ package struct FailureExplainer: Sendable {
         cost: inout Cost,
         engines makeEngines: ([Behaviour]) throws -> any EngineProvider
     ) throws -> [ExplainedBehaviour] {
+        let found = try search(
+            failures,
+            passes: passes,
+            capabilities: capabilities,
+            everyRun: false,
+            cost: &cost,
+            engines: makeEngines
+        )
+        let choice = HypothesisChoice(explaining: found.explaining)
+        return choice.names.map { name in
+            named(name, failures: found.failures, passes: found.evidence)
+        }
+        .sorted { ($1.runs.count, $0.behaviour) < ($0.runs.count, $1.behaviour) }
+    }
+
+    /// Every failing run's candidates (`iamspec explain --candidates`): each behaviour, pair and
+    /// triple that replays it exactly, pairs tried for every run (not only for those no behaviour
+    /// explains alone; a pair or triple holding a behaviour that explains the run alone, and
+    /// passes every pass, left out), with whether it passes every run the engine passed; the runs
+    /// in the order of `failures`, a nondeterministic one left out.
+    package func candidates(
+        _ failures: [Failure],
+        passes: [Pass] = [],
+        capabilities: Set<Capability>? = nil,
+        engines makeEngines: ([Behaviour]) throws -> any EngineProvider
+    ) throws -> [(run: ExplainedBehaviour.Run, hypotheses: [(behaviour: String, consistent: Bool)])] {
+        var cost = Cost()
+        let found = try search(
+            failures,
+            passes: passes,
+            capabilities: capabilities,
+            everyRun: true,
+            cost: &cost,
+            engines: makeEngines
+        )
+        return found.failures.indices.map { run in
+            // A combination holding a behaviour that explains the run alone says nothing more.
+            let alone = Set(found.explaining[run].filter { $0.count == 1 }.map { $0[0] })
+            let hypotheses = (found.explaining[run].map { ($0, true) } + found.contradicting[run].map { ($0, false) })
+                .filter { $0.0.count == 1 || alone.isDisjoint(with: $0.0) }
+            return (
+                ExplainedBehaviour.Run(found.failures[run].result),
+                hypotheses.map { (behaviour: $0.0.map { catalogue[$0].id }.sorted().joined(separator: "+"), consistent: $0.1) }
+                    .sorted { ($0.behaviour.count(where: { $0 == "+" }), $0.behaviour) < ($1.behaviour.count(where: { $0 == "+" }), $1.behaviour) }
+            )
+        }
+    }
+
+    /// What the search found: the failures it looked at (nondeterministic ones left out), and for
+    /// each, the hypotheses that replay it and pass every pass, those that replay it and fail one,
+    /// and how many passes weighed.
+    private struct Found {
+        var failures: [Failure]
+        var explaining: [[[Int]]]
+        var contradicting: [[[Int]]]
+        var evidence: Int
+    }
+
+    /// The search of ``explain(_:passes:capabilities:cost:engines:)``; `everyRun` tries pairs and
+    /// triples for every run, not only for those no smaller consistent hypothesis explains.
+    private func search(
+        _ failures: [Failure],
+        passes: [Pass],
+        capabilities: Set<Capability>?,
+        everyRun: Bool,
+        cost: inout Cost,
+        engines makeEngines: ([Behaviour]) throws -> any EngineProvider
+    ) throws -> Found {
         func engines(_ behaviours: [Behaviour]) throws -> any EngineProvider {
             let engine = try makeEngines(behaviours)
             guard let capabilities else { return engine }
@@ -124,7 +192,7 @@ package struct FailureExplainer: Sendable {
         }
         // A nondeterministic run (`--repeat`) has no one timeline to reproduce.
         let failures = failures.filter { $0.result.status == .failed && $0.result.kind != .nondeterministic }
-        guard !failures.isEmpty else { return [] }
+        guard !failures.isEmpty else { return Found(failures: [], explaining: [], contradicting: [], evidence: 0) }
         let reference = try replay(failures, on: [], engines: engines)
         cost.singles += failures.count
         // A run the reference engine fails the same way, or cannot replay (an error, a timeout),
@@ -145,6 +213,7 @@ package struct FailureExplainer: Sendable {
         )
         cost.singles += catalogue.count * explainable.count
         var explaining = Array(repeating: [[Int]](), count: failures.count)
+        var contradicting = Array(repeating: [[Int]](), count: failures.count)
         var reproducingAlone = Array(repeating: [Int](), count: failures.count)
         var changing = Array(repeating: [(index: Int, closeness: Int)](), count: failures.count)
         for (index, timelines) in singles.enumerated() {
@@ -157,7 +226,13 @@ package struct FailureExplainer: Sendable {
             }
         }
         for run in explainable {
-            explaining[run] = try reproducingAlone[run].filter { try consistent([$0]) }.map { [$0] }
+            for behaviour in reproducingAlone[run] {
+                if try consistent([behaviour]) {
+                    explaining[run].append([behaviour])
+                } else {
+                    contradicting[run].append([behaviour])
+                }
+            }
         }
         // Pairs, then triples, for the runs no consistent hypothesis of fewer behaviours explains.
         let mightExplain = Set(reproducingAlone.flatMap { $0 })
@@ -167,7 +242,7 @@ package struct FailureExplainer: Sendable {
                 return !capabilities.contains(lacked)
             }
         )
-        func candidates(for run: Int, closest limit: Int) -> [Int] {
+        func pool(for run: Int, closest limit: Int) -> [Int] {
             let closest = changing[run].sorted { ($1.closeness, $0.index) < ($0.closeness, $1.index) }
                 .prefix(limit).map(\.index)
             let checkedRules = Set(failures[run].result.difference?.rules ?? [])
@@ -177,9 +252,9 @@ package struct FailureExplainer: Sendable {
         }
         for size in 2...3 {
             var combinationRuns: [[Int]: [Int]] = [:]
-            for run in explainable where explaining[run].isEmpty {
-                let pool = candidates(for: run, closest: size == 2 ? pairedPerRun : tripledPerRun)
-                for combination in Self.combinations(of: pool, size: size) {
+            for run in explainable where (everyRun && size == 2) || explaining[run].isEmpty {
+                let tried = pool(for: run, closest: size == 2 ? pairedPerRun : tripledPerRun)
+                for combination in Self.combinations(of: tried, size: size) {
                     combinationRuns[combination, default: []].append(run)
                 }
             }
@@ -194,17 +269,24 @@ package struct FailureExplainer: Sendable {
                 let runs = combinationRuns[combination] ?? []
                 cost.combinations += runs.count
                 for run in runs where Self.reproduces(replayed[run], failures[run].result) {
-                    if try consistent(combination) { explaining[run].append(combination) }
+                    // With `everyRun`, a pair may hold a behaviour that explains the run alone: it
+                    // is listed, and the choice keeps only the smallest hypotheses of each run.
+                    if try consistent(combination) {
+                        explaining[run].append(combination)
+                    } else {
+                        contradicting[run].append(combination)
+                    }
                 }
             }
         }
         cost.passes = disagreements.replays
         cost.hypothesesChecked = disagreements.checked
-        let choice = HypothesisChoice(explaining: explaining)
-        return choice.names.map { name in
-            named(name, failures: failures, passes: disagreements.evidence)
-        }
-        .sorted { ($1.runs.count, $0.behaviour) < ($0.runs.count, $1.behaviour) }
+        return Found(
+            failures: failures,
+            explaining: explaining,
+            contradicting: contradicting,
+            evidence: disagreements.evidence
+        )
     }
 
     /// A chosen name as the reports hold it.

@@ -74,6 +74,14 @@ struct TieExperimentTests {
         #expect(result.output.contains("\n  one of: reenqueue.message-visible: the engine has no stack: "))
     }
 
+    @Test func withoutDismissalsNoExperimentSeparatesThemAndTheReportSaysWhatWould() throws {
+        let result = try Self.run("message-visible-shown-beside", lacking: Self.webSDKLacks + ["dismissals"])
+        let name = try #require(result.names.first)
+        #expect(name["alternatives"] != nil, "one of the two, none chosen")
+        #expect(name["to_tell_apart"] as? String == "a case needing the capability dismissals, which the engine does not declare")
+        #expect(result.output.contains("\n    to tell them apart: a case needing the capability dismissals, "))
+    }
+
     @Test func twoBehavioursOfAWebSDKAreNamedEachRunByTheRightOnesOrTheirPair() throws {
         let result = try Self.run("dismiss-offers-next+impressions-never-logged")
         Self.expectNamedBy(["dismiss-offers-next", "impressions-never-logged"], result)

@@ -78,8 +78,33 @@ package struct TieExperiment {
             runs: name.runs,
             passes: name.passes,
             alternatives: Array(open.dropFirst()),
-            toldApart: ruledOut
+            toldApart: ruledOut,
+            toTellApart: open.count > 1 ? whatWouldTellApart(open[0], open[1], declared: declared) : nil
         )
+    }
+
+    /// What would tell two hypotheses apart that no scenario within the engine's capabilities
+    /// separates (or that the engine answered as neither): the first capability it does not
+    /// declare with which a scenario would.
+    private func whatWouldTellApart(
+        _ first: ExplainedBehaviour.Alternative,
+        _ second: ExplainedBehaviour.Alternative,
+        declared: EngineDescription
+    ) -> String {
+        guard let one = BehaviourCatalogue.behaviour(id: first.behaviour),
+            let other = BehaviourCatalogue.behaviour(id: second.behaviour)
+        else { return "nothing known" }
+        if experiment(one, other, declared: declared) != nil {
+            return "an experiment within the engine's capabilities separates them, and the engine answered as neither"
+        }
+        for capability in Capability.allCases.sorted() where !declared.capabilities.contains(capability) {
+            var wider = declared
+            wider.capabilities.insert(capability)
+            if experiment(one, other, declared: wider) != nil {
+                return "a case needing the capability \(capability.rawValue), which the engine does not declare"
+            }
+        }
+        return "no scenario of iamspec's generator separates them, whatever the capabilities"
     }
 
     /// A shrunk scenario on which the two behaviours' replays differ, as the engine observes them.

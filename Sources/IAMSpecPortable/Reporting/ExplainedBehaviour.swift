@@ -33,6 +33,9 @@ public struct ExplainedBehaviour: Sendable, Hashable {
     /// Behaviours that replay the same runs and pass the same passes, which an experiment ruled
     /// out: on its scenario the engine answered as this name's replay does, not as theirs.
     public var toldApart: [Alternative]
+    /// For a name still open, what would tell its hypotheses apart (a capability the engine does
+    /// not declare, whose cases would), when an experiment looked; nil otherwise.
+    public var toTellApart: String?
 
     /// A name for these runs, checked against `passes` passes.
     public init(
@@ -42,8 +45,10 @@ public struct ExplainedBehaviour: Sendable, Hashable {
         runs: [Run],
         passes: Int = 0,
         alternatives: [Alternative] = [],
-        toldApart: [Alternative] = []
+        toldApart: [Alternative] = [],
+        toTellApart: String? = nil
     ) {
+        self.toTellApart = toTellApart
         self.behaviour = behaviour
         self.summary = summary
         self.rule = rule
@@ -162,8 +167,8 @@ public struct ExplainedBehaviour: Sendable, Hashable {
         }
         if isOpen {
             lines.append(
-                "to tell them apart: a case on which their replays differ, run on the engine "
-                    + "(none found within the capabilities the engine declares)"
+                "to tell them apart: "
+                    + (toTellApart ?? "a case on which their replays differ, run on the engine (iamspec run does)")
             )
         }
         return lines

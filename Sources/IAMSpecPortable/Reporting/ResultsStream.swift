@@ -412,11 +412,13 @@ package struct FooterLine: Codable {
         package var passes: Int?
         package var alternatives: [AlternativeRecord]?
         package var toldApart: [AlternativeRecord]?
+        package var toTellApart: String?
         package var rerun: String
 
         package enum CodingKeys: String, CodingKey {
             case behaviour, summary, rule, runs, passes, alternatives, rerun
             case toldApart = "told_apart"
+            case toTellApart = "to_tell_apart"
         }
 
         package init(_ explained: ExplainedBehaviour, summary: RunSummary) {
@@ -427,6 +429,7 @@ package struct FooterLine: Codable {
             passes = explained.passes
             alternatives = explained.alternatives.isEmpty ? nil : explained.alternatives.map(AlternativeRecord.init)
             toldApart = explained.toldApart.isEmpty ? nil : explained.toldApart.map(AlternativeRecord.init)
+            toTellApart = explained.toTellApart
             rerun =
                 explained.example(in: summary.results).map { RerunCommand.text(for: $0, header: summary.header) }
                 ?? ""
@@ -441,7 +444,8 @@ package struct FooterLine: Codable {
                 runs: runs.map { ExplainedBehaviour.Run(caseID: $0.case, profile: $0.profile) },
                 passes: passes ?? 0,
                 alternatives: (alternatives ?? []).map(\.alternative),
-                toldApart: (toldApart ?? []).map(\.alternative)
+                toldApart: (toldApart ?? []).map(\.alternative),
+                toTellApart: toTellApart
             )
         }
 

@@ -266,9 +266,12 @@ struct HTMLSite {
         body += "<th scope=\"col\">Proof</th><th scope=\"col\">Re-run one</th></tr></thead>\n<tbody>\n"
         for explained in behaviours {
             body += "<tr><th scope=\"row\">\(text(explained.isOpen ? "one of" : explained.summary)) "
-            body += ([explained.behaviour] + explained.alternatives.map(\.behaviour)).map { "<code>\(text($0))</code>" }
+            body +=
+                ([explained.behaviour] + explained.alternatives.map(\.behaviour)).map { "<code>\(text($0))</code>" }
                 .joined(separator: ", ") + "</th>"
-            let rules = ([explained.rule] + explained.alternatives.map(\.rule)).flatMap { $0.components(separatedBy: ", ") }
+            let rules = ([explained.rule] + explained.alternatives.map(\.rule)).flatMap {
+                $0.components(separatedBy: ", ")
+            }
             var seen = Set<String>()
             body += "<td data-label=\"Departs from\">"
             body += rules.filter { seen.insert($0).inserted }.map { ruleLink($0, root: root) }.joined(separator: ", ")

@@ -251,13 +251,16 @@ struct MarkdownSite {
                 + "listed (each failed run is listed once) and passes the runs the engine passed; \"one of\" where "
                 + "nothing run tells behaviours apart. The re-run line runs the first of them.",
             "",
-            "| Behaviour | Departs from | Cases | Runs | Proof | Re-run one |", "| --- | --- | --- | ---: | --- | --- |",
+            "| Behaviour | Departs from | Cases | Runs | Proof | Re-run one |",
+            "| --- | --- | --- | ---: | --- | --- |",
         ]
         for explained in behaviours {
             let names = ([explained.behaviour] + explained.alternatives.map(\.behaviour)).map {
                 QuotedText.markdownCode($0, inTable: true)
             }
-            let rules = ([explained.rule] + explained.alternatives.map(\.rule)).flatMap { $0.components(separatedBy: ", ") }
+            let rules = ([explained.rule] + explained.alternatives.map(\.rule)).flatMap {
+                $0.components(separatedBy: ", ")
+            }
             var seen = Set<String>()
             let proof = (["checked against \(explained.passes) passes"] + explained.proofLines).map {
                 QuotedText.markdown($0)

@@ -8,12 +8,15 @@ import Testing
 /// replay the same runs, an experiment run on the engine tells them apart.
 @Suite("Names told apart by experiment, over the stdio protocol")
 struct TieExperimentTests {
-    private static let webSDKLacks = ["stack-inspection", "display-next", "assets", "orientation", "no-matching-trigger"]
+    private static let webSDKLacks = [
+        "stack-inspection", "display-next", "assets", "orientation", "no-matching-trigger",
+    ]
 
     /// The built tool serving the reference engine with the behaviours joined by `+`, lacking `lacks`.
     private static func engine(_ behaviours: String, lacking lacks: [String]) -> String {
         "'" + IAMSpecExecutable.productsDirectory.appendingPathComponent("iamspec").path
-            + "' engine --stdio --mutant " + behaviours + (lacks.isEmpty ? "" : " --lacking " + lacks.joined(separator: " "))
+            + "' engine --stdio --mutant " + behaviours
+            + (lacks.isEmpty ? "" : " --lacking " + lacks.joined(separator: " "))
     }
 
     /// The run's console output and its footer's names.
@@ -25,7 +28,8 @@ struct TieExperimentTests {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let json = folder.appendingPathComponent("results.jsonl").path
-        let arguments = ["run", "Specs", "--engine-command", engine(behaviours, lacking: lacks), "--json", json] + options
+        let arguments =
+            ["run", "Specs", "--engine-command", engine(behaviours, lacking: lacks), "--json", json] + options
         let outcome = try IAMSpecExecutable.run(arguments)
         #expect(outcome.status == 1, "\(outcome.standardError)")
         let footer = try #require(try IAMSpecExecutable.resultsRecords(at: json).last)
@@ -35,14 +39,19 @@ struct TieExperimentTests {
     }
 
     /// The runs of the names, each once, as many as the failed runs; each name's behaviours among `expected`.
-    private static func expectNamedBy(_ expected: Set<String>, _ result: (output: String, names: [[String: Any]], failed: Int)) {
+    private static func expectNamedBy(
+        _ expected: Set<String>,
+        _ result: (output: String, names: [[String: Any]], failed: Int)
+    ) {
         var runs: [String] = []
         for name in result.names {
             let id = name["behaviour"] as? String ?? ""
             #expect(Set(id.split(separator: "+").map(String.init)).isSubset(of: expected), "\(id)")
             #expect(name["alternatives"] == nil, "\(id) is certain")
             #expect((name["passes"] as? Int ?? 0) > 300, "\(id) was checked against the runs the engine passed")
-            for run in name["runs"] as? [[String: Any]] ?? [] { runs.append("\(run["case"] ?? "") \(run["profile"] ?? "")") }
+            for run in name["runs"] as? [[String: Any]] ?? [] {
+                runs.append("\(run["case"] ?? "") \(run["profile"] ?? "")")
+            }
         }
         #expect(Set(runs).count == runs.count && runs.count == result.failed)
     }
@@ -78,7 +87,10 @@ struct TieExperimentTests {
         let result = try Self.run("message-visible-shown-beside", lacking: Self.webSDKLacks + ["dismissals"])
         let name = try #require(result.names.first)
         #expect(name["alternatives"] != nil, "one of the two, none chosen")
-        #expect(name["to_tell_apart"] as? String == "a case needing the capability dismissals, which the engine does not declare")
+        #expect(
+            name["to_tell_apart"] as? String
+                == "a case needing the capability dismissals, which the engine does not declare"
+        )
         #expect(result.output.contains("\n    to tell them apart: a case needing the capability dismissals, "))
     }
 
@@ -91,6 +103,8 @@ struct TieExperimentTests {
     @Test func aMessageWaitingForItsAssetsThatHoldsTheScreenIsNamedWithItsPartner() throws {
         let result = try Self.run("asset-wait-blocks-screen+message-visible-drops", lacking: [])
         Self.expectNamedBy(["asset-wait-blocks-screen", "message-visible-drops"], result)
-        #expect(result.names.contains { $0["behaviour"] as? String == "asset-wait-blocks-screen+message-visible-drops" })
+        #expect(
+            result.names.contains { $0["behaviour"] as? String == "asset-wait-blocks-screen+message-visible-drops" }
+        )
     }
 }

@@ -159,8 +159,14 @@ package struct FailureExplainer: Sendable {
                 .filter { $0.0.count == 1 || alone.isDisjoint(with: $0.0) }
             return (
                 ExplainedBehaviour.Run(found.failures[run].result),
-                hypotheses.map { (behaviour: $0.0.map { catalogue[$0].id }.sorted().joined(separator: "+"), consistent: $0.1) }
-                    .sorted { ($0.behaviour.count(where: { $0 == "+" }), $0.behaviour) < ($1.behaviour.count(where: { $0 == "+" }), $1.behaviour) }
+                hypotheses.map {
+                    (behaviour: $0.0.map { catalogue[$0].id }.sorted().joined(separator: "+"), consistent: $0.1)
+                }
+                .sorted {
+                    ($0.behaviour.count(where: { $0 == "+" }), $0.behaviour) < (
+                        $1.behaviour.count(where: { $0 == "+" }), $1.behaviour
+                    )
+                }
             )
         }
     }
@@ -247,8 +253,10 @@ package struct FailureExplainer: Sendable {
                 .prefix(limit).map(\.index)
             let checkedRules = Set(failures[run].result.difference?.rules ?? [])
             let ofTheRules = changing[run].map(\.index).filter { checkedRules.contains(catalogue[$0].rule) }
-            return Set(closest).union(ofTheRules).union(declaredLacking).union(limit == pairedPerRun ? mightExplain : [])
-                .sorted()
+            return Set(closest).union(ofTheRules).union(declaredLacking).union(
+                limit == pairedPerRun ? mightExplain : []
+            )
+            .sorted()
         }
         for size in 2...3 {
             var combinationRuns: [[Int]: [Int]] = [:]

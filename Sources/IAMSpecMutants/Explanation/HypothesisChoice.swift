@@ -43,7 +43,10 @@ struct HypothesisChoice {
                 }
             }
             // More runs first, then fewer new behaviours, then the runs that come first.
-            func better(_ one: (set: [Int], runs: [Int], added: Int), _ other: (set: [Int], runs: [Int], added: Int)) -> Bool {
+            func better(
+                _ one: (set: [Int], runs: [Int], added: Int),
+                _ other: (set: [Int], runs: [Int], added: Int)
+            ) -> Bool {
                 if one.runs.count != other.runs.count { return one.runs.count > other.runs.count }
                 if one.added != other.added { return one.added < other.added }
                 return one.runs.lexicographicallyPrecedes(other.runs)
@@ -51,7 +54,9 @@ struct HypothesisChoice {
             guard let best = options.min(by: better) else { break }
             let tied = options.filter { $0.runs == best.runs && $0.added == best.added }
             if tied.count > 1 && best.added > 0 {
-                names.append(Name(hypotheses: tied.map(\.set).sorted { $0.lexicographicallyPrecedes($1) }, runs: best.runs))
+                names.append(
+                    Name(hypotheses: tied.map(\.set).sorted { $0.lexicographicallyPrecedes($1) }, runs: best.runs)
+                )
                 left.subtract(best.runs)
                 continue
             }

@@ -29,9 +29,10 @@ package struct TieExperiment {
     package func decide(_ name: ExplainedBehaviour) -> ExplainedBehaviour {
         guard name.isOpen else { return name }
         let declared = engine.description
-        var open = [
-            ExplainedBehaviour.Alternative(behaviour: name.behaviour, summary: name.summary, rule: name.rule)
-        ] + name.alternatives
+        var open =
+            [
+                ExplainedBehaviour.Alternative(behaviour: name.behaviour, summary: name.summary, rule: name.rule)
+            ] + name.alternatives
         var ruledOut: [ExplainedBehaviour.Alternative] = name.toldApart
         var index = 0
         while index < open.count {
@@ -59,7 +60,12 @@ package struct TieExperiment {
                 let (loser, winnerTrace, loserTrace) =
                     matchesFirst ? (other, found.expected, found.actual) : (index, found.actual, found.expected)
                 var alternative = open[loser]
-                alternative.experiment = record(found.scenario, winner: winnerTrace, loser: loserTrace, ruledOut: alternative)
+                alternative.experiment = record(
+                    found.scenario,
+                    winner: winnerTrace,
+                    loser: loserTrace,
+                    ruledOut: alternative
+                )
                 ruledOut.append(alternative)
                 open.remove(at: loser)
                 if loser == index {
@@ -108,7 +114,11 @@ package struct TieExperiment {
     }
 
     /// A shrunk scenario on which the two behaviours' replays differ, as the engine observes them.
-    private func experiment(_ first: Behaviour, _ second: Behaviour, declared: EngineDescription)
+    private func experiment(
+        _ first: Behaviour,
+        _ second: Behaviour,
+        declared: EngineDescription
+    )
         -> FuzzCampaign.Finding?
     {
         func observed(_ behaviour: Behaviour) -> any EngineProvider {
@@ -143,7 +153,9 @@ package struct TieExperiment {
             id: "told-apart-\(ruledOut.behaviour)",
             title: "Rejects an engine that \(ruledOut.summary)",
             rules: ruledOut.rule.components(separatedBy: ", "),
-            comments: ["Found by: iamspec run, an experiment telling the engine's behaviour from \(ruledOut.behaviour)"],
+            comments: [
+                "Found by: iamspec run, an experiment telling the engine's behaviour from \(ruledOut.behaviour)"
+            ],
             schemaPath: "schema.json"
         )
         return ExplainedBehaviour.Experiment(

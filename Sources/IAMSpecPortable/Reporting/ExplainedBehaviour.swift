@@ -144,13 +144,15 @@ public struct ExplainedBehaviour: Sendable, Hashable {
         let counts = "\(cases.count) case\(cases.count == 1 ? "" : "s"), \(runs.count) run\(runs.count == 1 ? "" : "s")"
         let checked = "checked against \(passes) pass\(passes == 1 ? "" : "es")"
         guard isOpen else {
-            let apart = toldApart.isEmpty ? "" : "; told apart from " + toldApart.map(\.behaviour).joined(separator: ", ")
+            let apart =
+                toldApart.isEmpty ? "" : "; told apart from " + toldApart.map(\.behaviour).joined(separator: ", ")
             return "\(rule): the engine \(summary) (behaviour \(behaviour); \(counts); \(checked)\(apart))"
         }
         let each = ([Alternative(behaviour: behaviour, summary: summary, rule: rule)] + alternatives)
             .sorted { $0.behaviour < $1.behaviour }
             .map { "\($0.rule): the engine \($0.summary) (behaviour \($0.behaviour))" }
-        return "one of: " + each.joined(separator: ", or ") + " (\(counts); each \(checked); nothing run tells them apart)"
+        return "one of: " + each.joined(separator: ", or ")
+            + " (\(counts); each \(checked); nothing run tells them apart)"
     }
 
     /// Its proof, one line each after ``line``: every run it replays, the experiments that told

@@ -95,7 +95,9 @@ struct ExplainCommand: ParsableCommand {
                 return
             }
             for (run, hypotheses) in listed {
-                let fitting = hypotheses.map { "\($0.behaviour)\($0.consistent ? "" : " (fails a run the engine passed)")" }
+                let fitting = hypotheses.map {
+                    "\($0.behaviour)\($0.consistent ? "" : " (fails a run the engine passed)")"
+                }
                 print(
                     QuotedText.line(run.text) + ": "
                         + (fitting.isEmpty ? "nothing replays it" : fitting.joined(separator: ", "))

@@ -76,9 +76,10 @@ package enum MarkdownReport {
             for explained in behaviours.prefix(listLimit) {
                 let name =
                     explained.isOpen
-                    ? "one of " + ([explained.behaviour] + explained.alternatives.map(\.behaviour)).map {
-                        code($0, inTable: true)
-                    }.joined(separator: ", ")
+                    ? "one of "
+                        + ([explained.behaviour] + explained.alternatives.map(\.behaviour)).map {
+                            code($0, inTable: true)
+                        }.joined(separator: ", ")
                     : "\(code(explained.summary, inTable: true)) \(code(explained.behaviour, inTable: true))"
                 lines.append(
                     "| \(name) | \(code(explained.rule, inTable: true)) | \(explained.cases.count) "

@@ -182,3 +182,11 @@ public struct ExplainedBehaviour: Sendable, Hashable {
         return results.first { $0.caseID == first.caseID && $0.profile == first.profile }
     }
 }
+
+extension RunSummary {
+    /// The failed runs whose repeats disagreed (`--repeat`), sorted: every report names each of
+    /// them in its head, never cut by a length limit.
+    package var nondeterministicRuns: [ExplainedBehaviour.Run] {
+        results.filter { $0.status == .failed && $0.kind == .nondeterministic }.map(ExplainedBehaviour.Run.init).sorted()
+    }
+}

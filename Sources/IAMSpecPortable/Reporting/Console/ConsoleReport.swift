@@ -140,11 +140,24 @@ public struct ConsoleReport: Sendable {
         }
     }
 
-    /// What the run found, before the failures one by one: the behaviours that explain failed
+    /// What the run found, before the failures one by one: the nondeterministic runs, every one;
+    /// the behaviours that explain failed
     /// runs (each with one re-run line), then the differences no behaviour explains, and an empty
     /// line after each part; nothing when no run failed.
     package func differenceLines(for summary: RunSummary) -> [String] {
         var lines: [String] = []
+        let nondeterministic = summary.nondeterministicRuns
+        if !nondeterministic.isEmpty {
+            // First, every one: no timeline to explain, and a team must know before reading the rest.
+            lines.append(
+                style.red(
+                    "nondeterministic (\(nondeterministic.count)): runs whose repeats disagreed, explained by no "
+                        + "behaviour"
+                )
+            )
+            lines += nondeterministic.map { "  \(QuotedText.line($0.text))" }
+            lines.append("")
+        }
         let behaviours = summary.behaviours
         if !behaviours.isEmpty {
             lines.append(

@@ -65,6 +65,12 @@ package enum MarkdownReport {
             lines += ["", "**Warnings:** what the engine declares and cannot have meant:", ""]
             lines += QuotedText.markdownCodeBlock(summary.capabilityWarnings, language: "text")
         }
+        let nondeterministic = summary.nondeterministicRuns
+        if !nondeterministic.isEmpty {
+            // Every one, whatever the list limit: a run whose repeats disagree is read first.
+            lines += ["", "### Nondeterministic runs (\(nondeterministic.count))", ""]
+            lines += QuotedText.markdownCodeBlock(nondeterministic.map(\.text), language: "text")
+        }
         let behaviours = summary.behaviours
         if !behaviours.isEmpty {
             lines += [

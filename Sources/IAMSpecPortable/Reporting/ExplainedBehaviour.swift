@@ -187,6 +187,7 @@ extension RunSummary {
     /// The failed runs whose repeats disagreed (`--repeat`), sorted: every report names each of
     /// them in its head, never cut by a length limit.
     package var nondeterministicRuns: [ExplainedBehaviour.Run] {
-        results.filter { $0.status == .failed && $0.kind == .nondeterministic }.map(ExplainedBehaviour.Run.init).sorted()
+        results.filter { $0.status == .failed && $0.kind == .nondeterministic }.map(ExplainedBehaviour.Run.init)
+            .sorted()
     }
 }

@@ -15,6 +15,9 @@ back, changed by VARIANT:
   `minimum-interval` (protocol 2).
 - `no-priority`: an engine that ignores priority, and says so: every message's `priority` is sent
   on as 0 (the later message wins, whatever the campaign set), and `priority` is not declared.
+- `undeclared-analytics`: an adapter that does not declare `analytics` and still sends its
+  impressions and clicks, as one written before it knew the capability: `--validate-protocol`
+  names the observation.
 - `no-extras`: an engine whose messages carry no key-value extras, and says so: every `displayed`
   observation's `extras` is emptied, and `extras` is not declared.
 - `auto-drain`: an engine that shows the next waiting message by itself when the visible one is
@@ -53,7 +56,10 @@ def declined(request, variant):
     )
 
 
-LACKING = {"no-interval": "minimum-interval", "no-priority": "priority", "no-extras": "extras"}
+LACKING = {
+    "no-interval": "minimum-interval", "no-priority": "priority", "no-extras": "extras",
+    "undeclared-analytics": "analytics",
+}
 """The capability each variant lacks, and so does not declare."""
 
 PROTOCOL_2 = {

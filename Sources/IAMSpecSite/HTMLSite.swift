@@ -259,18 +259,28 @@ struct HTMLSite {
         guard !behaviours.isEmpty else { return "" }
         var body = "<h2 id=\"behaviours\">What the engine does differently</h2>\n<p>Each behaviour, replayed on the "
         body += "reference engine, gives exactly the engine's observations of the runs listed (each failed run is "
-        body += "listed once); the re-run line runs the first of them.</p>\n"
+        body += "listed once) and passes the runs the engine passed; \"one of\" where nothing run tells behaviours "
+        body += "apart. The re-run line runs the first of them.</p>\n"
         body += "<table class=\"behaviours stack\">\n<thead><tr><th scope=\"col\">Behaviour</th>"
         body += "<th scope=\"col\">Departs from</th><th scope=\"col\">Cases</th><th scope=\"col\">Runs</th>"
-        body += "<th scope=\"col\">Re-run one</th></tr></thead>\n<tbody>\n"
+        body += "<th scope=\"col\">Proof</th><th scope=\"col\">Re-run one</th></tr></thead>\n<tbody>\n"
         for explained in behaviours {
-            let partners = explained.with.isEmpty ? "" : " (some runs with \(explained.with.joined(separator: ", ")))"
+            body += "<tr><th scope=\"row\">\(text(explained.isOpen ? "one of" : explained.summary)) "
             body +=
-                "<tr><th scope=\"row\">\(text(explained.summary + partners)) <code>\(text(explained.behaviour))</code></th>"
-            body += "<td data-label=\"Departs from\">\(ruleLink(explained.rule, root: root))</td>"
+                ([explained.behaviour] + explained.alternatives.map(\.behaviour)).map { "<code>\(text($0))</code>" }
+                .joined(separator: ", ") + "</th>"
+            let rules = ([explained.rule] + explained.alternatives.map(\.rule)).flatMap {
+                $0.components(separatedBy: ", ")
+            }
+            var seen = Set<String>()
+            body += "<td data-label=\"Departs from\">"
+            body += rules.filter { seen.insert($0).inserted }.map { ruleLink($0, root: root) }.joined(separator: ", ")
+            body += "</td>"
             body += "<td data-label=\"Cases\">"
             body += explained.cases.map { caseLink($0, root: root) }.joined(separator: ", ") + "</td>"
             body += "<td data-label=\"Runs\">\(explained.runs.count)</td>"
+            body += "<td data-label=\"Proof\">checked against \(explained.passes) passes; "
+            body += explained.proofLines.map(text).joined(separator: "<br>") + "</td>"
             let rerun =
                 explained.example(in: column.summary.results)
                 .map { RerunCommand.text(for: $0, header: column.summary.header) } ?? ""

@@ -248,20 +248,32 @@ struct MarkdownSite {
         var lines = [
             "## What the engine does differently", "",
             "Each behaviour, replayed on the reference engine, gives exactly the engine's observations of the runs "
-                + "listed (each failed run is listed once); the re-run line runs the first of them.",
+                + "listed (each failed run is listed once) and passes the runs the engine passed; \"one of\" where "
+                + "nothing run tells behaviours apart. The re-run line runs the first of them.",
             "",
-            "| Behaviour | Departs from | Cases | Runs | Re-run one |", "| --- | --- | --- | ---: | --- |",
+            "| Behaviour | Departs from | Cases | Runs | Proof | Re-run one |",
+            "| --- | --- | --- | ---: | --- | --- |",
         ]
         for explained in behaviours {
-            let partners = explained.with.isEmpty ? "" : " (some runs with \(explained.with.joined(separator: ", ")))"
+            let names = ([explained.behaviour] + explained.alternatives.map(\.behaviour)).map {
+                QuotedText.markdownCode($0, inTable: true)
+            }
+            let rules = ([explained.rule] + explained.alternatives.map(\.rule)).flatMap {
+                $0.components(separatedBy: ", ")
+            }
+            var seen = Set<String>()
+            let proof = (["checked against \(explained.passes) passes"] + explained.proofLines).map {
+                QuotedText.markdown($0)
+            }
             let rerun =
                 explained.example(in: column.summary.results)
                 .map { RerunCommand.text(for: $0, header: column.summary.header) } ?? ""
             lines.append(
-                "| \(QuotedText.markdown(explained.summary + partners)) \(QuotedText.markdownCode(explained.behaviour, inTable: true)) "
-                    + "| \(ruleLink(explained.rule, root: root, inTable: true)) "
+                "| \(QuotedText.markdown(explained.isOpen ? "one of" : explained.summary)) \(names.joined(separator: ", ")) "
+                    + "| \(rules.filter { seen.insert($0).inserted }.map { ruleLink($0, root: root, inTable: true) }.joined(separator: ", ")) "
                     + "| \(explained.cases.map { caseLink($0, root: root, inTable: true) }.joined(separator: ", ")) "
-                    + "| \(explained.runs.count) | \(QuotedText.markdownCode(rerun, inTable: true)) |"
+                    + "| \(explained.runs.count) | \(proof.joined(separator: "<br>")) "
+                    + "| \(QuotedText.markdownCode(rerun, inTable: true)) |"
             )
         }
         lines.append("")

@@ -42,6 +42,12 @@ struct FailureExplainerTests {
         BehaviourEngineProvider(behaviour: try #require(BehaviourCatalogue.behaviour(id: ids.joined(separator: "+"))))
     }
 
+    /// The behaviours of the names, each once (a pair's both members), none of them open.
+    private static func members(_ names: [ExplainedBehaviour]) -> Set<String> {
+        #expect(names.allSatisfy { !$0.isOpen })
+        return Set(names.flatMap { $0.behaviour.split(separator: "+").map(String.init) })
+    }
+
     /// Every failed run is listed once, under a behaviour or in one difference group.
     private static func expectEachFailedRunOnce(_ summary: RunSummary, _ behaviours: [ExplainedBehaviour]) {
         var summary = summary
@@ -75,7 +81,7 @@ struct FailureExplainerTests {
             on: Self.engine("dismiss-offers-next", "impression-at-ready", "priority-ties-first")
         )
         #expect(
-            Set(behaviours.map(\.behaviour)) == ["dismiss-offers-next", "impression-at-ready", "priority-ties-first"]
+            Self.members(behaviours) == ["dismiss-offers-next", "impression-at-ready", "priority-ties-first"]
         )
         Self.expectEachFailedRunOnce(summary, behaviours)
     }
@@ -88,7 +94,7 @@ struct FailureExplainerTests {
         let (summary, behaviours) = try Self.explained(on: engine)
         #expect(summary.failedCount > 0)
         #expect(behaviours.map(\.behaviour) == ["reenqueue-at-bottom"])
-        #expect(behaviours.first?.with == [])
+        #expect(behaviours.first?.alternatives == [])
         var explained = summary
         explained.behaviours = behaviours
         // stack-retrigger-moves-to-top dismisses a message: its replay's `dismissed` is not the
@@ -163,7 +169,8 @@ struct FailureExplainerTests {
         let (summary, behaviours) = try Self.explained(
             on: Self.engine("discarded-never-retriggered", "no-match-ignores-unavailable")
         )
-        #expect(Set(behaviours.map(\.behaviour)) == ["discarded-never-retriggered", "no-match-ignores-unavailable"])
+        #expect(Self.members(behaviours) == ["discarded-never-retriggered", "no-match-ignores-unavailable"])
+        #expect(behaviours.contains { $0.behaviour == "discarded-never-retriggered+no-match-ignores-unavailable" })
         Self.expectEachFailedRunOnce(summary, behaviours)
         let unchecked = try Self.explained(
             on: Self.engine("discarded-never-retriggered", "no-match-ignores-unavailable"),
@@ -197,7 +204,7 @@ struct FailureExplainerTests {
         )
         let (summary, behaviours) = try Self.explained(on: engine)
         #expect(behaviours.map(\.behaviour) == ["dismiss-offers-next"])
-        #expect(behaviours.first?.with == [])
+        #expect(behaviours.first?.alternatives == [])
         Self.expectEachFailedRunOnce(summary, behaviours)
         var explained = summary
         explained.behaviours = behaviours

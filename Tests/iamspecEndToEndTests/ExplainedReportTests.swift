@@ -14,7 +14,7 @@ struct ExplainedReportTests {
     private static let twoBehaviours = [
         "stack.lifo: the engine lets waiting messages leave first in, first out (behaviour stack-fifo; ",
         "analytics.once-per-message: the engine logs every click on a display, not only the first "
-            + "(behaviour click-logged-every-time; 1 case, 2 runs)",
+            + "(behaviour click-logged-every-time; 1 case, 2 runs; checked against ",
     ]
 
     @Test func everyReportNamesTheSameBehavioursEachFailedRunOnce() throws {

@@ -30,7 +30,12 @@ struct NondeterministicEngineTests {
         #expect(output.contains("\n    repeat 1 of 2: passed\n"))
         #expect(output.contains("\n    repeat 2 of 2: failed: sequence on delivery: "))
         #expect(output.contains(" --repeat 2"), "the re-run line repeats too")
+        // Named first, every one, in each report's head.
+        #expect(output.hasPrefix("nondeterministic (6): runs whose repeats disagreed, explained by no behaviour\n"))
+        #expect(output.contains("\n  priority-tie-later-wins [braze-swift]\n"))
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.contains("<property name=\"nondeterministic.6\" value=\""))
+        #expect(try String(contentsOfFile: summary, encoding: .utf8).contains("### Nondeterministic runs (6)"))
         #expect(xml.components(separatedBy: "type=\"iamspec.nondeterministic\"").count == 7)
         #expect(xml.contains("repeat 2 of 2: failed"))
         #expect(try String(contentsOfFile: summary, encoding: .utf8).contains("repeat 2 of 2: failed"))

@@ -66,7 +66,8 @@ package struct MutationAnalysis: Sendable {
         return MutationReport(reference: reference, outcomes: outcomes)
     }
 
-    /// The behaviours a report names for a mutant's failed runs, each agreeing with the runs it passed.
+    /// The behaviours a report names for a mutant's failed runs, each agreeing with the runs it passed;
+    /// a name still open as `one of a, b` (the mutant is then not told apart).
     private func named(in summary: RunSummary, cases: [String: SpecCase]) throws -> [String] {
         let failures = summary.results.filter { $0.status == .failed }.compactMap { result in
             cases[result.caseID].map { FailureExplainer.Failure(result: result, specCase: $0) }
@@ -79,7 +80,11 @@ package struct MutationAnalysis: Sendable {
             passes: passes,
             engines: FailureExplainer.inProcess
         )
-        .map(\.behaviour)
+        .map { name in
+            name.isOpen
+                ? "one of " + ([name.behaviour] + name.alternatives.map(\.behaviour)).joined(separator: ", ")
+                : name.behaviour
+        }
     }
 
     /// The reference engine (for nil) or the mutant's engine, in this process.

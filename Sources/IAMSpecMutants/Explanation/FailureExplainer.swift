@@ -2,36 +2,38 @@ import IAMSpec
 import IAMSpecReferenceEngine
 import IAMSpecRunner
 
-/// Names what a failing engine does differently: each failing run is replayed on the reference
-/// engine with each behaviour of the catalogue, and a behaviour **explains** the run when its
-/// replay fails the same way with exactly the engine's timeline (every step's observations, up to
-/// the same failing check, with the same expected and actual).
+/// Names what a failing engine does differently, as hypotheses judged on the whole run: a
+/// hypothesis is a set of behaviours of the catalogue (one, two or three, any of them, those whose
+/// capability the engine declares lacking too) that the engine has at once. It **explains** a
+/// failing run when the run's replay on the reference engine with those behaviours fails the same
+/// way with exactly the engine's timeline (every step's observations, up to the same failing
+/// check, with the same expected and actual), and it is **consistent** when the replays of every
+/// run the engine passed still pass: a name that contradicts what the engine passed cannot be
+/// what it does.
 ///
 /// A run the reference engine itself fails that way is explained by nothing: the engine does
-/// there what the reference engine does, so no behaviour is what it does differently (a
-/// behaviour that leaves the run as it is would reproduce it too, and be named falsely). It stays
+/// there what the reference engine does, so no behaviour is what it does differently. It stays
 /// among the differences no behaviour explains.
 ///
-/// The runs the engine passed weigh too: of the behaviours (or pairs) that explain a run, only
-/// those that fail or error fewest of them when replayed are kept for it (those that fail none,
-/// when any does). An engine that holds no click follow-up under either SDK is not one that
-/// flips the SDKs' rule, though both fail the same runs under the SDK that holds one: the flip
-/// also fails the runs the engine passed under the other. An engine close to a behaviour but not
-/// quite it (one that offers the next message on a user's dismissal only) still has it named.
-///
-/// Each behaviour is tried alone; a run no single behaviour explains without failing a run the
-/// engine passed (two behaviours together may fail a run as a third alone does) is tried on pairs of the
-/// behaviours that explain other runs alone and of those whose replays of it agree with the
-/// engine's run the longest. Then each explained run is listed under one
-/// behaviour: the behaviours that explain the most runs alone are chosen first (catalogue order
-/// breaks ties), a run two behaviours explain together goes under the one already chosen (the
-/// other named as its partner). Deterministic: the same failures give the same behaviours.
+/// The search: each behaviour alone on every failing run; for a run no consistent behaviour
+/// explains alone, pairs of the behaviours that might (those that explain other runs, those whose
+/// replays come closest to the engine's run, those of the rules its failing check names, those
+/// whose capability the engine declares lacking); for a run no consistent pair explains, triples
+/// of the closest of those. Only the hypotheses that explain a run are checked against the passes
+/// (each once, stopping at its first failed pass), and the smallest consistent ones are kept for
+/// the run. Then the engine's hypothesis is built greedily, choosing at each step what explains
+/// most of the runs left with the fewest new behaviours; hypotheses that explain exactly the same
+/// runs with as few are a tie, reported as one name with its alternatives ("one of"), never broken
+/// by catalogue order. ``Cost`` counts the replays. Deterministic: the same failures give the
+/// same names.
 package struct FailureExplainer: Sendable {
     /// The behaviours tried, in catalogue order.
     package var catalogue: [Behaviour]
-    /// At most this many behaviours of a run are paired with each other: of those that changed its
-    /// timeline, the ones whose replays agree with the engine's run the longest.
+    /// At most this many behaviours of a run, of those whose replays agree with the engine's run
+    /// the longest, are tried in pairs with the others that might explain it.
     package var pairedPerRun: Int
+    /// At most this many behaviours of a run are tried in triples.
+    package var tripledPerRun: Int
     /// How long one replay may take before it is an error (and is abandoned, as a run of
     /// `iamspec run --in-process` is). A run the reference engine cannot replay in that time is
     /// explained by nothing, and replayed no more.
@@ -40,10 +42,12 @@ package struct FailureExplainer: Sendable {
     package init(
         catalogue: [Behaviour] = BehaviourCatalogue.all,
         pairedPerRun: Int = 12,
+        tripledPerRun: Int = 8,
         timeout: Duration = .seconds(30)
     ) {
         self.catalogue = catalogue
         self.pairedPerRun = pairedPerRun
+        self.tripledPerRun = tripledPerRun
         self.timeout = timeout
     }
 
@@ -73,9 +77,33 @@ package struct FailureExplainer: Sendable {
         }
     }
 
-    /// The behaviours that explain the failures, each with its runs, most runs first; of those that
-    /// explain a run, the ones that fail fewest of `passes` (the runs the engine passed: none
-    /// given, none weighed).
+    /// What an explanation cost: the replays it made, by what they were for.
+    package struct Cost: Sendable, Equatable {
+        /// Replays of failing runs on the reference engine and on each behaviour alone.
+        package var singles = 0
+        /// Replays of failing runs on pairs and triples of behaviours.
+        package var combinations = 0
+        /// Replays of the runs the engine passed (on the reference engine, then on each hypothesis
+        /// that explains a run, until its first failure).
+        package var passes = 0
+        /// Hypotheses (sets of behaviours) checked against the passes.
+        package var hypothesesChecked = 0
+    }
+
+    /// The names of the engine's failures (see ``explain(_:passes:capabilities:engines:)``).
+    package func explain(
+        _ failures: [Failure],
+        passes: [Pass] = [],
+        capabilities: Set<Capability>? = nil,
+        engines makeEngines: ([Behaviour]) throws -> any EngineProvider
+    ) throws -> [ExplainedBehaviour] {
+        var cost = Cost()
+        return try explain(failures, passes: passes, capabilities: capabilities, cost: &cost, engines: makeEngines)
+    }
+
+    /// The names that explain the failures, each with its runs and proof, most runs first: each a
+    /// hypothesis consistent with `passes` (the runs the engine passed: none given, none weighed),
+    /// or, where hypotheses tie, one name with its alternatives. `cost` counts the replays made.
     ///
     /// `engines` makes the engine of the reference rules with the behaviours given (none: the
     /// reference engine): in this process, or in worker processes so that a behaviour that traps
@@ -86,8 +114,83 @@ package struct FailureExplainer: Sendable {
         _ failures: [Failure],
         passes: [Pass] = [],
         capabilities: Set<Capability>? = nil,
+        cost: inout Cost,
         engines makeEngines: ([Behaviour]) throws -> any EngineProvider
     ) throws -> [ExplainedBehaviour] {
+        let found = try search(
+            failures,
+            passes: passes,
+            capabilities: capabilities,
+            everyRun: false,
+            cost: &cost,
+            engines: makeEngines
+        )
+        let choice = HypothesisChoice(explaining: found.explaining)
+        return choice.names.map { name in
+            named(name, failures: found.failures, passes: found.evidence)
+        }
+        .sorted { ($1.runs.count, $0.behaviour) < ($0.runs.count, $1.behaviour) }
+    }
+
+    /// Every failing run's candidates (`iamspec explain --candidates`): each behaviour, pair and
+    /// triple that replays it exactly, pairs tried for every run (not only for those no behaviour
+    /// explains alone; a pair or triple holding a behaviour that explains the run alone, and
+    /// passes every pass, left out), with whether it passes every run the engine passed; the runs
+    /// in the order of `failures`, a nondeterministic one left out.
+    package func candidates(
+        _ failures: [Failure],
+        passes: [Pass] = [],
+        capabilities: Set<Capability>? = nil,
+        engines makeEngines: ([Behaviour]) throws -> any EngineProvider
+    ) throws -> [(run: ExplainedBehaviour.Run, hypotheses: [(behaviour: String, consistent: Bool)])] {
+        var cost = Cost()
+        let found = try search(
+            failures,
+            passes: passes,
+            capabilities: capabilities,
+            everyRun: true,
+            cost: &cost,
+            engines: makeEngines
+        )
+        return found.failures.indices.map { run in
+            // A combination holding a behaviour that explains the run alone says nothing more.
+            let alone = Set(found.explaining[run].filter { $0.count == 1 }.map { $0[0] })
+            let hypotheses = (found.explaining[run].map { ($0, true) } + found.contradicting[run].map { ($0, false) })
+                .filter { $0.0.count == 1 || alone.isDisjoint(with: $0.0) }
+            return (
+                ExplainedBehaviour.Run(found.failures[run].result),
+                hypotheses.map {
+                    (behaviour: $0.0.map { catalogue[$0].id }.sorted().joined(separator: "+"), consistent: $0.1)
+                }
+                .sorted {
+                    ($0.behaviour.count(where: { $0 == "+" }), $0.behaviour) < (
+                        $1.behaviour.count(where: { $0 == "+" }), $1.behaviour
+                    )
+                }
+            )
+        }
+    }
+
+    /// What the search found: the failures it looked at (nondeterministic ones left out), and for
+    /// each, the hypotheses that replay it and pass every pass, those that replay it and fail one,
+    /// and how many passes weighed.
+    private struct Found {
+        var failures: [Failure]
+        var explaining: [[[Int]]]
+        var contradicting: [[[Int]]]
+        var evidence: Int
+    }
+
+    /// The search of ``explain(_:passes:capabilities:cost:engines:)``; `everyRun` tries pairs and
+    /// triples for every run, not only for those no smaller consistent hypothesis explains.
+    private func search(
+        _ failures: [Failure],
+        passes: [Pass],
+        capabilities: Set<Capability>?,
+        everyRun: Bool,
+        cost: inout Cost,
+        engines makeEngines: ([Behaviour]) throws -> any EngineProvider
+    ) throws -> Found {
         func engines(_ behaviours: [Behaviour]) throws -> any EngineProvider {
             let engine = try makeEngines(behaviours)
             guard let capabilities else { return engine }
@@ -95,142 +198,140 @@ package struct FailureExplainer: Sendable {
         }
         // A nondeterministic run (`--repeat`) has no one timeline to reproduce.
         let failures = failures.filter { $0.result.status == .failed && $0.result.kind != .nondeterministic }
-        guard !failures.isEmpty else { return [] }
+        guard !failures.isEmpty else { return Found(failures: [], explaining: [], contradicting: [], evidence: 0) }
         let reference = try replay(failures, on: [], engines: engines)
+        cost.singles += failures.count
         // A run the reference engine fails the same way, or cannot replay (an error, a timeout),
         // is explained by nothing.
-        let failsOnTheReference = failures.indices.map {
-            reference[$0].status == .error || Self.reproduces(reference[$0], failures[$0].result)
+        let explainable = failures.indices.filter {
+            reference[$0].status != .error && !Self.reproduces(reference[$0], failures[$0].result)
         }
-        let explainable = failures.indices.filter { !failsOnTheReference[$0] }
-        // Each behaviour alone: which runs it explains, and which it changes at all.
+        var disagreements = PassDisagreements(passes: passes)
+        func consistent(_ hypothesis: [Int]) throws -> Bool {
+            try disagreements.agree(hypothesis, of: catalogue, engines: engines, timeout: timeout)
+        }
+        // Each behaviour alone: which runs it explains, and how close it comes to the others.
         let singles = try replayEach(
             catalogue.map { [$0] },
             of: failures,
             only: Array(repeating: explainable, count: catalogue.count),
             engines: engines
         )
+        cost.singles += catalogue.count * explainable.count
         var explaining = Array(repeating: [[Int]](), count: failures.count)
+        var contradicting = Array(repeating: [[Int]](), count: failures.count)
+        var reproducingAlone = Array(repeating: [Int](), count: failures.count)
         var changing = Array(repeating: [(index: Int, closeness: Int)](), count: failures.count)
-        var failingCheck = Array(repeating: Set<Int>(), count: failures.count)
         for (index, timelines) in singles.enumerated() {
             for run in explainable {
                 let replayed = timelines[run]
-                if Self.reproduces(replayed, failures[run].result) {
-                    explaining[run].append([index])
-                }
+                if Self.reproduces(replayed, failures[run].result) { reproducingAlone[run].append(index) }
                 if replayed.timeline != reference[run].timeline {
                     changing[run].append((index, Self.closeness(of: replayed, to: failures[run].result)))
                 }
-                if Self.failsTheSameCheck(replayed, failures[run].result) { failingCheck[run].insert(index) }
             }
         }
-        // Pairs, for the runs no behaviour explains alone while passing every run the engine
-        // passed (an engine of two behaviours may fail a run as a third alone does).
-        var disagreements = PassDisagreements(passes: passes)
-        func replaying(_ behaviours: [Behaviour], _ runs: [CaseRun]) throws -> [CaseResult] {
-            Self.replay(runs, on: try engines(behaviours), timeout: timeout)
-        }
-        var settled = Array(repeating: false, count: failures.count)
-        for run in failures.indices {
-            settled[run] = try explaining[run].contains {
-                try disagreements.count(for: $0, of: catalogue, replaying: replaying) == 0
-            }
-        }
-        let explainingAlone = Set(explaining.flatMap { $0.map { $0[0] } })
-        var pairRuns: [[Int]: [Int]] = [:]
-        for run in failures.indices where !settled[run] && !failsOnTheReference[run] {
-            // The behaviours whose replays come closest to the engine's run (catalogue order among
-            // equals), and those that explain other runs alone, whether or not they change this
-            // one alone (an engine's behaviour usually shows alone somewhere, and may matter here
-            // only once another has changed the run), sorted into catalogue order so that each
-            // pair is tried once.
-            let closest = changing[run].sorted { ($1.closeness, $0.index) < ($0.closeness, $1.index) }
-                .prefix(pairedPerRun).map(\.index)
-            let candidates = explainingAlone.union(closest).sorted()
-            for (position, first) in candidates.enumerated() {
-                for second in candidates.dropFirst(position + 1) { pairRuns[[first, second], default: []].append(run) }
-            }
-        }
-        let pairs = pairRuns.keys.sorted { $0.lexicographicallyPrecedes($1) }
-        let pairResults = try replayEach(
-            pairs.map { $0.map { catalogue[$0] } },
-            of: failures,
-            only: pairs.map { pairRuns[$0] ?? [] },
-            engines: engines
-        )
-        for (pair, results) in zip(pairs, pairResults) {
-            for run in pairRuns[pair] ?? [] where Self.reproduces(results[run], failures[run].result) {
-                explaining[run].append(pair)
-            }
-        }
-        for run in failures.indices where explaining[run].count > 1 {
-            let counts = try explaining[run].map {
-                try disagreements.count(for: $0, of: catalogue, replaying: replaying)
-            }
-            let fewest = counts.min() ?? 0
-            explaining[run] = explaining[run].indices.filter { counts[$0] == fewest }.map { explaining[run][$0] }
-        }
-        return listed(explaining, failingCheck: failingCheck, failures: failures)
-    }
-
-    /// Each run under one behaviour, chosen greedily: most runs explained alone first. A run two
-    /// behaviours explain together goes under the one that alone fails its failing check as the
-    /// engine did (`failingCheck`), else the one whose rule that check names, else one already
-    /// chosen, else the first in catalogue order; the other is named as its partner.
-    private func listed(
-        _ explaining: [[[Int]]],
-        failingCheck: [Set<Int>],
-        failures: [Failure]
-    ) -> [ExplainedBehaviour] {
-        var chosen: [Int] = []
-        var owner = [Int?](repeating: nil, count: failures.count)
-        var partners: [Int: Set<Int>] = [:]
-        while true {
-            var counts: [Int: Int] = [:]
-            for run in failures.indices where owner[run] == nil {
-                for set in explaining[run] where set.count == 1 { counts[set[0], default: 0] += 1 }
-            }
-            guard let best = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key else { break }
-            chosen.append(best)
-            for run in failures.indices where owner[run] == nil && explaining[run].contains([best]) {
-                owner[run] = best
-            }
-        }
-        for run in failures.indices where owner[run] == nil && !explaining[run].isEmpty {
-            let checked = failures[run].result.difference?.rules ?? []
-            func weight(_ member: Int) -> Int {
-                (failingCheck[run].contains(member) ? 4 : 0) + (checked.contains(catalogue[member].rule) ? 2 : 0)
-                    + (chosen.contains(member) ? 1 : 0)
-            }
-            // The best pair by its best member (the first such pair: pairs are in catalogue order),
-            // and that member, the earlier one on a tie.
-            var best: (pair: [Int], lead: Int, weight: Int)?
-            for pair in explaining[run] {
-                for member in pair where best == nil || weight(member) > best!.weight {
-                    best = (pair, member, weight(member))
+        for run in explainable {
+            for behaviour in reproducingAlone[run] {
+                if try consistent([behaviour]) {
+                    explaining[run].append([behaviour])
+                } else {
+                    contradicting[run].append([behaviour])
                 }
             }
-            guard let (pair, lead, _) = best else { continue }
-            if !chosen.contains(lead) { chosen.append(lead) }
-            owner[run] = lead
-            for other in pair where other != lead { partners[lead, default: []].insert(other) }
         }
-        return chosen.compactMap { index -> ExplainedBehaviour? in
-            let runs = failures.indices.filter { owner[$0] == index }.map {
-                ExplainedBehaviour.Run(failures[$0].result)
+        // Pairs, then triples, for the runs no consistent hypothesis of fewer behaviours explains.
+        let mightExplain = Set(reproducingAlone.flatMap { $0 })
+        let declaredLacking = Set(
+            catalogue.indices.filter { index in
+                guard let capabilities, let lacked = catalogue[index].lacks else { return false }
+                return !capabilities.contains(lacked)
             }
-            guard !runs.isEmpty else { return nil }
-            let behaviour = catalogue[index]
-            return ExplainedBehaviour(
-                behaviour: behaviour.id,
-                summary: behaviour.summary,
-                rule: behaviour.rule,
-                runs: runs,
-                with: (partners[index] ?? []).map { catalogue[$0].id }
+        )
+        func pool(for run: Int, closest limit: Int) -> [Int] {
+            let closest = changing[run].sorted { ($1.closeness, $0.index) < ($0.closeness, $1.index) }
+                .prefix(limit).map(\.index)
+            let checkedRules = Set(failures[run].result.difference?.rules ?? [])
+            let ofTheRules = changing[run].map(\.index).filter { checkedRules.contains(catalogue[$0].rule) }
+            return Set(closest).union(ofTheRules).union(declaredLacking).union(
+                limit == pairedPerRun ? mightExplain : []
+            )
+            .sorted()
+        }
+        for size in 2...3 {
+            var combinationRuns: [[Int]: [Int]] = [:]
+            for run in explainable where (everyRun && size == 2) || explaining[run].isEmpty {
+                let tried = pool(for: run, closest: size == 2 ? pairedPerRun : tripledPerRun)
+                for combination in Self.combinations(of: tried, size: size) {
+                    combinationRuns[combination, default: []].append(run)
+                }
+            }
+            let combinations = combinationRuns.keys.sorted { $0.lexicographicallyPrecedes($1) }
+            let results = try replayEach(
+                combinations.map { $0.map { catalogue[$0] } },
+                of: failures,
+                only: combinations.map { combinationRuns[$0] ?? [] },
+                engines: engines
+            )
+            for (combination, replayed) in zip(combinations, results) {
+                let runs = combinationRuns[combination] ?? []
+                cost.combinations += runs.count
+                for run in runs where Self.reproduces(replayed[run], failures[run].result) {
+                    // With `everyRun`, a pair may hold a behaviour that explains the run alone: it
+                    // is listed, and the choice keeps only the smallest hypotheses of each run.
+                    if try consistent(combination) {
+                        explaining[run].append(combination)
+                    } else {
+                        contradicting[run].append(combination)
+                    }
+                }
+            }
+        }
+        cost.passes = disagreements.replays
+        cost.hypothesesChecked = disagreements.checked
+        return Found(
+            failures: failures,
+            explaining: explaining,
+            contradicting: contradicting,
+            evidence: disagreements.evidence
+        )
+    }
+
+    /// A chosen name as the reports hold it.
+    private func named(_ name: HypothesisChoice.Name, failures: [Failure], passes: Int) -> ExplainedBehaviour {
+        let hypotheses = name.hypotheses.map { hypothesis in
+            let members = hypothesis.map { catalogue[$0] }.sorted { $0.id < $1.id }
+            var rules: [String] = []
+            for rule in members.map(\.rule) where !rules.contains(rule) { rules.append(rule) }
+            return ExplainedBehaviour.Alternative(
+                behaviour: members.map(\.id).joined(separator: "+"),
+                summary: members.map(\.summary).joined(separator: "; "),
+                rule: rules.joined(separator: ", ")
             )
         }
-        .sorted { ($1.runs.count, $0.behaviour) < ($0.runs.count, $1.behaviour) }
+        .sorted { $0.behaviour < $1.behaviour }
+        let first = hypotheses[0]
+        return ExplainedBehaviour(
+            behaviour: first.behaviour,
+            summary: first.summary,
+            rule: first.rule,
+            runs: name.runs.map { ExplainedBehaviour.Run(failures[$0].result) },
+            passes: passes,
+            alternatives: Array(hypotheses.dropFirst())
+        )
+    }
+
+    /// The subsets of `pool` (sorted) of `size` members, each sorted, in lexicographic order.
+    static func combinations(of pool: [Int], size: Int) -> [[Int]] {
+        guard size > 0 else { return [[]] }
+        guard pool.count >= size else { return [] }
+        var result: [[Int]] = []
+        for (position, first) in pool.enumerated() {
+            for rest in combinations(of: Array(pool.dropFirst(position + 1)), size: size - 1) {
+                result.append([first] + rest)
+            }
+        }
+        return result
     }
 
     /// The engine of the reference rules with the behaviours given (none: the reference engine),

@@ -14,15 +14,39 @@ import IAMSpec
 /// no difference of the engine's: it declared the lack). Only observations are left out: what a
 /// lacking capability changes in the delivery itself (a timeout's discard, a delay) is the
 /// engine's difference, and stays.
-struct ObservedByTheEngine: EngineProvider {
+///
+/// With `declaring`, its description declares only `capabilities` too: the engine of a partial
+/// SDK, as `iamspec engine --stdio --lacking` serves one.
+package struct ObservedByTheEngine: EngineProvider {
     /// The engine of the reference rules, with the behaviours replayed.
     var base: any EngineProvider
     /// The capabilities of the engine whose runs are replayed.
     var capabilities: Set<Capability>
+    /// Whether the description declares only ``capabilities``.
+    var declaring = false
+    /// The profiles the description declares, when declaring (nil: the base's).
+    var profiles: Set<Profile>?
 
-    var description: EngineDescription { base.description }
+    package init(
+        base: any EngineProvider,
+        capabilities: Set<Capability>,
+        declaring: Bool = false,
+        profiles: Set<Profile>? = nil
+    ) {
+        self.base = base
+        self.capabilities = capabilities
+        self.declaring = declaring
+        self.profiles = profiles
+    }
 
-    func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
+    package var description: EngineDescription {
+        var description = base.description
+        if declaring { description.capabilities.formIntersection(capabilities) }
+        if declaring, let profiles { description.profiles.formIntersection(profiles) }
+        return description
+    }
+
+    package func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
         Engine(base: try base.makeEngine(for: setup), capabilities: capabilities)
     }
 

@@ -1,33 +1,61 @@
 import IAMSpec
 
-/// What the engine under test does differently, named after the behaviour of iamspec's catalogue
-/// that reproduces its failing runs: replayed on the reference engine with that behaviour, each
-/// of those runs gives exactly the engine's observations, step by step, up to the same failing
-/// check.
+/// What the engine under test does differently, named after the behaviours of iamspec's catalogue
+/// that reproduce its failing runs, with the proof: replayed on the reference engine with those
+/// behaviours together, each of ``runs`` gives exactly the engine's observations, step by step,
+/// up to the same failing check, and each of ``passes`` runs the engine passed still passes.
 ///
-/// A failing run is listed under one behaviour at most (``RunSummary/behaviours``); the runs no
-/// behaviour reproduces are the summary's ``RunSummary/differences``.
+/// A name is one behaviour, or two or three that an engine has at once (``behaviour`` joins their
+/// ids by `+`, as `mutant:<id>` names them). Where other behaviours fit the runs as well, the name
+/// says so: those an experiment ruled out (``toldApart``), and those still open (``alternatives``:
+/// the name is then "one of" it and them, none preferred). A failing run is listed under one name
+/// at most (``RunSummary/behaviours``); the runs no name reproduces are the summary's
+/// ``RunSummary/differences``.
 public struct ExplainedBehaviour: Sendable, Hashable {
-    /// The behaviour's id in the catalogue (`iamspec mutate --list`), as `mutant:<id>` names it.
+    /// The behaviour's id in the catalogue (`iamspec mutate --list`), as `mutant:<id>` names it;
+    /// the ids of behaviours named together joined by `+`, sorted.
     public var behaviour: String
     /// What an engine with the behaviour does, in one line, as "an engine that ..." goes on:
-    /// `lets waiting messages leave first in, first out`.
+    /// `lets waiting messages leave first in, first out`; for behaviours together, theirs joined
+    /// by `; `.
     public var summary: String
-    /// The id of the rule it departs from.
+    /// The id of the rule it departs from; for behaviours together, theirs joined by `, `.
     public var rule: String
-    /// The runs it explains, sorted by case id, then profile.
+    /// The runs it replays exactly, sorted by case id, then profile.
     public var runs: [Run]
-    /// The other behaviours some of its runs needed with it to be reproduced (each run of
-    /// ``runs`` needs this behaviour, alone or with one of these), sorted.
-    public var with: [String]
+    /// How many runs the engine passed it was replayed on, passing each: 0 when none could be
+    /// weighed (the run was cut short).
+    public var passes: Int
+    /// Behaviours that replay the same runs and pass the same passes, which nothing run told
+    /// apart from this one: the name is one of this and these, sorted by id. Empty when the name
+    /// is certain.
+    public var alternatives: [Alternative]
+    /// Behaviours that replay the same runs and pass the same passes, which an experiment ruled
+    /// out: on its scenario the engine answered as this name's replay does, not as theirs.
+    public var toldApart: [Alternative]
+    /// For a name still open, what would tell its hypotheses apart (a capability the engine does
+    /// not declare, whose cases would), when an experiment looked; nil otherwise.
+    public var toTellApart: String?
 
-    /// A behaviour that explains these runs.
-    public init(behaviour: String, summary: String, rule: String, runs: [Run], with: [String] = []) {
+    /// A name for these runs, checked against `passes` passes.
+    public init(
+        behaviour: String,
+        summary: String,
+        rule: String,
+        runs: [Run],
+        passes: Int = 0,
+        alternatives: [Alternative] = [],
+        toldApart: [Alternative] = [],
+        toTellApart: String? = nil
+    ) {
+        self.toTellApart = toTellApart
         self.behaviour = behaviour
         self.summary = summary
         self.rule = rule
         self.runs = runs.sorted()
-        self.with = with.sorted()
+        self.passes = passes
+        self.alternatives = alternatives.sorted { $0.behaviour < $1.behaviour }
+        self.toldApart = toldApart.sorted { $0.behaviour < $1.behaviour }
     }
 
     /// One run: a case under one profile.
@@ -52,6 +80,51 @@ public struct ExplainedBehaviour: Sendable, Hashable {
         public static func < (lhs: Run, rhs: Run) -> Bool {
             (lhs.caseID, lhs.profile.rawValue) < (rhs.caseID, rhs.profile.rawValue)
         }
+
+        /// `case-id [profile]`, as reports list runs.
+        package var text: String { "\(caseID) [\(profile.rawValue)]" }
+    }
+
+    /// Another behaviour (or behaviours together) that fits a name's runs as well: its id, its
+    /// summary and rule, and the experiment that told it apart, if one did.
+    public struct Alternative: Sendable, Hashable {
+        /// Its id, as ``ExplainedBehaviour/behaviour`` writes one.
+        public var behaviour: String
+        /// What an engine with it does.
+        public var summary: String
+        /// The rule it departs from.
+        public var rule: String
+        /// The experiment that ruled it out; nil for an alternative still open.
+        public var experiment: Experiment?
+
+        /// An alternative, ruled out by `experiment` if given.
+        public init(behaviour: String, summary: String, rule: String, experiment: Experiment? = nil) {
+            self.behaviour = behaviour
+            self.summary = summary
+            self.rule = rule
+            self.experiment = experiment
+        }
+    }
+
+    /// A scenario run on the engine to tell behaviours apart: its steps, what the engine answered,
+    /// and what the ruled-out behaviour's replay answered instead.
+    public struct Experiment: Sendable, Hashable {
+        /// The scenario's steps, one line each, as the case it writes says them.
+        public var steps: [String]
+        /// What the engine observed, at the step where the replays differ.
+        public var engineAnswer: String
+        /// What the ruled-out behaviour's replay observed there.
+        public var otherAnswer: String
+        /// The scenario as a YAML case the team may keep.
+        public var yaml: String
+
+        /// An experiment of these steps and answers.
+        public init(steps: [String], engineAnswer: String, otherAnswer: String, yaml: String) {
+            self.steps = steps
+            self.engineAnswer = engineAnswer
+            self.otherAnswer = otherAnswer
+            self.yaml = yaml
+        }
     }
 
     /// The ids of the cases of its runs, sorted, each once.
@@ -60,18 +133,61 @@ public struct ExplainedBehaviour: Sendable, Hashable {
         return runs.map(\.caseID).filter { seen.insert($0).inserted }
     }
 
+    /// Whether other behaviours fit as well and nothing told them apart.
+    public var isOpen: Bool { !alternatives.isEmpty }
+
     /// One line, as the console, the JUnit properties and the Markdown summary say it:
     /// `stack.lifo: the engine lets waiting messages leave first in, first out (behaviour stack-fifo;
-    /// 3 cases, 6 runs)`: the summary says what an engine with the behaviour does.
+    /// 3 cases, 6 runs; checked against 120 passes)`; for a name still open, `one of: ...`, each
+    /// alternative with its own words.
     package var line: String {
         let counts = "\(cases.count) case\(cases.count == 1 ? "" : "s"), \(runs.count) run\(runs.count == 1 ? "" : "s")"
-        let partners = with.isEmpty ? "" : "; some runs with " + with.joined(separator: ", ")
-        return "\(rule): the engine \(summary) (behaviour \(behaviour); \(counts)\(partners))"
+        let checked = "checked against \(passes) pass\(passes == 1 ? "" : "es")"
+        guard isOpen else {
+            let apart =
+                toldApart.isEmpty ? "" : "; told apart from " + toldApart.map(\.behaviour).joined(separator: ", ")
+            return "\(rule): the engine \(summary) (behaviour \(behaviour); \(counts); \(checked)\(apart))"
+        }
+        let each = ([Alternative(behaviour: behaviour, summary: summary, rule: rule)] + alternatives)
+            .sorted { $0.behaviour < $1.behaviour }
+            .map { "\($0.rule): the engine \($0.summary) (behaviour \($0.behaviour))" }
+        return "one of: " + each.joined(separator: ", or ")
+            + " (\(counts); each \(checked); nothing run tells them apart)"
+    }
+
+    /// Its proof, one line each after ``line``: every run it replays, the experiments that told
+    /// alternatives apart (their steps and the engine's answer), or what would tell the open ones
+    /// apart.
+    package var proofLines: [String] {
+        var lines = ["replays: " + runs.map(\.text).joined(separator: ", ")]
+        for other in toldApart {
+            guard let experiment = other.experiment else { continue }
+            lines.append(
+                "told apart from \(other.behaviour) by an experiment: " + experiment.steps.joined(separator: "; ")
+                    + " -> the engine: \(experiment.engineAnswer); \(other.behaviour) would: \(experiment.otherAnswer)"
+            )
+        }
+        if isOpen {
+            lines.append(
+                "to tell them apart: "
+                    + (toTellApart ?? "a case on which their replays differ, run on the engine (iamspec run does)")
+            )
+        }
+        return lines
     }
 
     /// The result of its first run among `results`, whose re-run line reports show.
     package func example(in results: [CaseResult]) -> CaseResult? {
         guard let first = runs.first else { return nil }
         return results.first { $0.caseID == first.caseID && $0.profile == first.profile }
+    }
+}
+
+extension RunSummary {
+    /// The failed runs whose repeats disagreed (`--repeat`), sorted: every report names each of
+    /// them in its head, never cut by a length limit.
+    package var nondeterministicRuns: [ExplainedBehaviour.Run] {
+        results.filter { $0.status == .failed && $0.kind == .nondeterministic }.map(ExplainedBehaviour.Run.init)
+            .sorted()
     }
 }

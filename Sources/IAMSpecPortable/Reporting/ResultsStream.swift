@@ -400,22 +400,36 @@ package struct FooterLine: Codable {
         }
     }
 
-    /// One ``ExplainedBehaviour``: the behaviour, its words, its rule, its runs, and the re-run
-    /// line of its first run.
+    /// One ``ExplainedBehaviour``: the behaviour, its words, its rule, its runs, its proof (the
+    /// passes it was checked against, the alternatives told apart and those still open), and the
+    /// re-run line of its first run. `with`, the partners of streams from before names were
+    /// hypotheses, is read and dropped.
     package struct BehaviourRecord: Codable {
         package var behaviour: String
         package var summary: String
         package var rule: String
         package var runs: [RunRecord]
-        package var with: [String]
+        package var passes: Int?
+        package var alternatives: [AlternativeRecord]?
+        package var toldApart: [AlternativeRecord]?
+        package var toTellApart: String?
         package var rerun: String
+
+        package enum CodingKeys: String, CodingKey {
+            case behaviour, summary, rule, runs, passes, alternatives, rerun
+            case toldApart = "told_apart"
+            case toTellApart = "to_tell_apart"
+        }
 
         package init(_ explained: ExplainedBehaviour, summary: RunSummary) {
             behaviour = explained.behaviour
             self.summary = explained.summary
             rule = explained.rule
             runs = explained.runs.map { RunRecord(case: $0.caseID, profile: $0.profile) }
-            with = explained.with
+            passes = explained.passes
+            alternatives = explained.alternatives.isEmpty ? nil : explained.alternatives.map(AlternativeRecord.init)
+            toldApart = explained.toldApart.isEmpty ? nil : explained.toldApart.map(AlternativeRecord.init)
+            toTellApart = explained.toTellApart
             rerun =
                 explained.example(in: summary.results).map { RerunCommand.text(for: $0, header: summary.header) }
                 ?? ""
@@ -428,8 +442,53 @@ package struct FooterLine: Codable {
                 summary: summary,
                 rule: rule,
                 runs: runs.map { ExplainedBehaviour.Run(caseID: $0.case, profile: $0.profile) },
-                with: with
+                passes: passes ?? 0,
+                alternatives: (alternatives ?? []).map(\.alternative),
+                toldApart: (toldApart ?? []).map(\.alternative),
+                toTellApart: toTellApart
             )
+        }
+
+        /// Another hypothesis that fits the runs: open, or told apart by its experiment.
+        package struct AlternativeRecord: Codable {
+            package var behaviour: String
+            package var summary: String
+            package var rule: String
+            package var experiment: ExperimentRecord?
+
+            init(_ alternative: ExplainedBehaviour.Alternative) {
+                behaviour = alternative.behaviour
+                summary = alternative.summary
+                rule = alternative.rule
+                experiment = alternative.experiment.map {
+                    ExperimentRecord(steps: $0.steps, engine: $0.engineAnswer, other: $0.otherAnswer, yaml: $0.yaml)
+                }
+            }
+
+            var alternative: ExplainedBehaviour.Alternative {
+                ExplainedBehaviour.Alternative(
+                    behaviour: behaviour,
+                    summary: summary,
+                    rule: rule,
+                    experiment: experiment.map {
+                        ExplainedBehaviour.Experiment(
+                            steps: $0.steps,
+                            engineAnswer: $0.engine,
+                            otherAnswer: $0.other,
+                            yaml: $0.yaml
+                        )
+                    }
+                )
+            }
+        }
+
+        /// The scenario that told an alternative apart: its steps, the engine's answer, the
+        /// alternative's, and the case it writes.
+        package struct ExperimentRecord: Codable {
+            package var steps: [String]
+            package var engine: String
+            package var other: String
+            package var yaml: String
         }
 
         /// One run: a case and its profile.

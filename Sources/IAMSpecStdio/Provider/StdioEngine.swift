@@ -29,11 +29,16 @@ final class StdioEngine: LookaheadEngine, ConnectionBackedEngine {
     /// Whether ``endCase()`` has sent `end_case`.
     private let hasEnded = Atomic(false)
     private let plan = Mutex(Plan())
+    /// With `--validate-protocol`, the capabilities the engine declared: an observation of another
+    /// is a protocol fault (an impression from an engine without `analytics` would silently defeat
+    /// the explanation, whose replays leave such observations out). Nil when not validating.
+    private let declared: Set<Capability>?
 
-    init(connection: EngineConnection, pool: EnginePool, replyTimeout: Duration) {
+    init(connection: EngineConnection, pool: EnginePool, replyTimeout: Duration, declared: Set<Capability>? = nil) {
         self.connection = connection
         self.pool = pool
         self.replyTimeout = replyTimeout
+        self.declared = declared
     }
 
     deinit {
@@ -65,6 +70,16 @@ final class StdioEngine: LookaheadEngine, ConnectionBackedEngine {
         }
         switch reply {
         case .observations(let observations):
+            if let declared,
+                let needed = observations.lazy.compactMap({ observation in
+                    observation.kind.capability.map { (observation.kind, $0) }
+                }).first(where: { !declared.contains($0.1) })
+            {
+                throw EngineError(
+                    "protocol: the engine answered \(request.summary) with the observation `\(needed.0.name)`, which needs "
+                        + "the capability \(needed.1.rawValue), and it did not declare \(needed.1.rawValue)"
+                )
+            }
             return observations
         case .unsupported(let reason):
             throw CaseSkipped(reason: reason)

@@ -104,7 +104,12 @@ public final class StdioEngineProvider: EngineProvider, SettingUpEngineProvider 
         }
         switch reply {
         case .ready:
-            return StdioEngine(connection: connection, pool: pool, replyTimeout: settings.replyTimeout)
+            return StdioEngine(
+                connection: connection,
+                pool: pool,
+                replyTimeout: settings.replyTimeout,
+                declared: settings.validatesProtocol ? description.capabilities : nil
+            )
         case .skipped(let reason):
             pool.checkIn(connection, endsCase: false)
             throw CaseSkipped(reason: reason)

@@ -25,8 +25,24 @@ struct EngineCommand: ParsableCommand {
     @Flag(name: .long, help: "Speak the stdio protocol on stdin and stdout.")
     var stdio = false
 
-    @Option(name: .customLong("mutant"), help: .hidden)
+    @Option(
+        name: .customLong("mutant"),
+        help: ArgumentHelp(
+            "Serve the reference engine with these behaviours of the catalogue, ids joined by + (iamspec mutate --list).",
+            valueName: "id"
+        )
+    )
     var mutantID: String?
+
+    @Option(
+        name: .customLong("lacking"),
+        parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "Declare the engine without these capabilities, and never make their observations, as a partial engine does.",
+            valueName: "capability"
+        )
+    )
+    var lacking: [String] = []
 
     func validate() throws {
         guard stdio else {
@@ -35,12 +51,23 @@ struct EngineCommand: ParsableCommand {
         if let mutantID, BehaviourCatalogue.behaviour(id: mutantID) == nil {
             throw ValidationError("--mutant: no mutant has the id '\(mutantID)' (see `iamspec mutate --list`)")
         }
+        for name in lacking where Capability(rawValue: name) == nil {
+            throw ValidationError("--lacking: no capability is named '\(name)' (see `iamspec capabilities`)")
+        }
     }
 
     func run() throws {
         let mutant = mutantID.flatMap(BehaviourCatalogue.behaviour(id:))
         var provider: any EngineProvider =
             mutant.map { BehaviourEngineProvider(behaviour: $0) } ?? ReferenceEngineProvider()
+        if !lacking.isEmpty {
+            let lacked = Set(lacking.compactMap(Capability.init(rawValue:)))
+            provider = ObservedByTheEngine(
+                base: provider,
+                capabilities: provider.description.capabilities.subtracting(lacked),
+                declaring: true
+            )
+        }
         if let trap = TestTrap(engine: mutant.map { "mutant:\($0.id)" } ?? "reference") {
             provider = trap.wrapping(provider)
         }

@@ -48,6 +48,15 @@ struct ExplainCommand: ParsableCommand {
     )
     var timeout: Double = 30
 
+    @Flag(
+        help: """
+            List, for each failed run, every behaviour and pair (and, where none fits, triple) of the \
+            catalogue whose replay gives exactly its timeline (a pair holding a behaviour that does \
+            alone left out), each marked when it fails a run the engine passed, instead of the names.
+            """
+    )
+    var candidates = false
+
     /// For `iamspec run`, which explains its failures in this command as a child process: the
     /// behaviours' records as one JSON array on standard output, nothing else.
     @Flag(help: .hidden)
@@ -73,6 +82,29 @@ struct ExplainCommand: ParsableCommand {
         let paths = specs.isEmpty ? summary.header.suitePaths : specs
         let loaded = try SuiteLoading.load(paths, namedByAStream: specs.isEmpty)
         Self.warnOfRunsWithoutTheirCase(summary, cases: loaded.compactCases, paths: paths)
+        if candidates {
+            let input = Self.input(summary, cases: loaded.compactCases, passedRuns: passedRuns)
+            let listed = try FailureExplainer(timeout: CaseTimeout.duration(timeout)).candidates(
+                input.failures,
+                passes: input.passes,
+                capabilities: Set(summary.header.engine.capabilities),
+                engines: FailureExplainer.inProcess
+            )
+            guard !listed.isEmpty else {
+                print("no failed run to explain")
+                return
+            }
+            for (run, hypotheses) in listed {
+                let fitting = hypotheses.map {
+                    "\($0.behaviour)\($0.consistent ? "" : " (fails a run the engine passed)")"
+                }
+                print(
+                    QuotedText.line(run.text) + ": "
+                        + (fitting.isEmpty ? "nothing replays it" : fitting.joined(separator: ", "))
+                )
+            }
+            return
+        }
         summary.behaviours = try Self.explain(
             summary,
             cases: loaded.compactCases,
@@ -123,6 +155,22 @@ struct ExplainCommand: ParsableCommand {
         passedRuns: Int?,
         timeout: Duration
     ) throws -> [ExplainedBehaviour] {
+        let input = input(summary, cases: compactCases, passedRuns: passedRuns)
+        return try FailureExplainer(timeout: timeout).explain(
+            input.failures,
+            passes: input.passes,
+            capabilities: Set(summary.header.engine.capabilities),
+            engines: FailureExplainer.inProcess
+        )
+    }
+
+    /// The summary's failed runs with their cases, and the runs the engine passed (`passedRuns`
+    /// of them, or as many as the summary counts).
+    private static func input(
+        _ summary: RunSummary,
+        cases compactCases: [CompactCase],
+        passedRuns: Int?
+    ) -> (failures: [FailureExplainer.Failure], passes: [FailureExplainer.Pass]) {
         let failed = summary.results.filter { $0.status == .failed }
         let ids = Set(failed.map(\.caseID))
         var cases: [String: SpecCase] = [:]
@@ -130,12 +178,7 @@ struct ExplainCommand: ParsableCommand {
         let failures = failed.compactMap { result in
             cases[result.caseID].map { FailureExplainer.Failure(result: result, specCase: $0) }
         }
-        return try FailureExplainer(timeout: timeout).explain(
-            failures,
-            passes: passes(of: summary, among: compactCases, counted: passedRuns ?? summary.passedCount),
-            capabilities: Set(summary.header.engine.capabilities),
-            engines: FailureExplainer.inProcess
-        )
+        return (failures, passes(of: summary, among: compactCases, counted: passedRuns ?? summary.passedCount))
     }
 
     /// The runs the engine passed: the runs of the summary's selection that its results do not

@@ -26,7 +26,8 @@ struct DifferenceTests {
         behaviour: "stack-fifo",
         summary: "lets waiting messages leave first in, first out",
         rule: "stack.lifo",
-        runs: [ExplainedBehaviour.Run(caseID: "a", profile: .brazeSwift)]
+        runs: [ExplainedBehaviour.Run(caseID: "a", profile: .brazeSwift)],
+        passes: 12
     )
 
     private func summary(_ results: [CaseResult]) -> RunSummary {
@@ -77,9 +78,10 @@ struct DifferenceTests {
         #expect(
             console.differenceLines(for: summary).filter { !$0.hasPrefix("    e.g. re-run: ") } == [
                 "behaviours (1): what the engine does differently, each replayed on the reference engine with the "
-                    + "engine's very observations",
+                    + "engine's very observations and passing the runs the engine passed",
                 "  stack.lifo: the engine lets waiting messages leave first in, first out (behaviour stack-fifo; "
-                    + "1 case, 1 run)",
+                    + "1 case, 1 run; checked against 12 passes)",
+                "    replays: a [braze-swift]",
                 "",
                 "unexplained differences (1): the failed runs no behaviour reproduces, by the rule and the way they "
                     + "differ",

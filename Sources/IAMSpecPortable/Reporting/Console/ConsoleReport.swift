@@ -140,21 +140,35 @@ public struct ConsoleReport: Sendable {
         }
     }
 
-    /// What the run found, before the failures one by one: the behaviours that explain failed
+    /// What the run found, before the failures one by one: the nondeterministic runs, every one;
+    /// the behaviours that explain failed
     /// runs (each with one re-run line), then the differences no behaviour explains, and an empty
     /// line after each part; nothing when no run failed.
     package func differenceLines(for summary: RunSummary) -> [String] {
         var lines: [String] = []
+        let nondeterministic = summary.nondeterministicRuns
+        if !nondeterministic.isEmpty {
+            // First, every one: no timeline to explain, and a team must know before reading the rest.
+            lines.append(
+                style.red(
+                    "nondeterministic (\(nondeterministic.count)): runs whose repeats disagreed, explained by no "
+                        + "behaviour"
+                )
+            )
+            lines += nondeterministic.map { "  \(QuotedText.line($0.text))" }
+            lines.append("")
+        }
         let behaviours = summary.behaviours
         if !behaviours.isEmpty {
             lines.append(
                 style.red(
                     "behaviours (\(behaviours.count)): what the engine does differently, each replayed on the reference "
-                        + "engine with the engine's very observations"
+                        + "engine with the engine's very observations and passing the runs the engine passed"
                 )
             )
             for explained in behaviours {
                 lines.append("  \(QuotedText.line(explained.line))")
+                for proof in explained.proofLines { lines.append("    \(QuotedText.line(proof))") }
                 if let example = explained.example(in: summary.results) {
                     lines.append("    e.g. re-run: \(RerunCommand.text(for: example, header: summary.header))")
                 }

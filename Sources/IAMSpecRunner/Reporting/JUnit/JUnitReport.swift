@@ -227,8 +227,14 @@ public enum JUnitReport {
         }
         // What the run found, one property each, numbered from 1: the behaviours that explain
         // failing runs, then the differences no behaviour explains.
+        for (number, run) in zip(1..., summary.nondeterministicRuns) {
+            properties.append(("nondeterministic.\(number)", run.text))
+        }
         for (number, explained) in zip(1..., summary.behaviours) {
             properties.append(("behaviour.\(number)", explained.line))
+            for (line, proof) in zip(1..., explained.proofLines) {
+                properties.append(("behaviour.\(number).proof.\(line)", proof))
+            }
         }
         for (number, group) in zip(1..., summary.differences) {
             properties.append(("difference.\(number)", group.line))

@@ -65,22 +65,41 @@ package enum MarkdownReport {
             lines += ["", "**Warnings:** what the engine declares and cannot have meant:", ""]
             lines += QuotedText.markdownCodeBlock(summary.capabilityWarnings, language: "text")
         }
+        let nondeterministic = summary.nondeterministicRuns
+        if !nondeterministic.isEmpty {
+            // Every one, whatever the list limit: a run whose repeats disagree is read first.
+            lines += ["", "### Nondeterministic runs (\(nondeterministic.count))", ""]
+            lines += QuotedText.markdownCodeBlock(nondeterministic.map(\.text), language: "text")
+        }
         let behaviours = summary.behaviours
         if !behaviours.isEmpty {
             lines += [
                 "", "### What the engine does differently (\(behaviours.count))", "",
-                "Each behaviour replayed on the reference engine gives exactly the engine's observations of its runs.",
-                "", "| behaviour | departs from | cases | runs |", "|---|---|---|---|",
+                "Each name, replayed on the reference engine, gives exactly the engine's observations of its runs "
+                    + "and passes the runs the engine passed; \"one of\" where nothing run tells the behaviours apart.",
+                "", "| behaviour | departs from | cases | runs | passes checked |", "|---|---|---|---|---|",
             ]
             for explained in behaviours.prefix(listLimit) {
-                let partners =
-                    explained.with.isEmpty ? "" : " (some runs with \(explained.with.joined(separator: ", ")))"
+                let name =
+                    explained.isOpen
+                    ? "one of "
+                        + ([explained.behaviour] + explained.alternatives.map(\.behaviour)).map {
+                            code($0, inTable: true)
+                        }.joined(separator: ", ")
+                    : "\(code(explained.summary, inTable: true)) \(code(explained.behaviour, inTable: true))"
                 lines.append(
-                    "| \(code(explained.summary + partners, inTable: true)) \(code(explained.behaviour, inTable: true)) "
-                        + "| \(code(explained.rule, inTable: true)) | \(explained.cases.count) | \(explained.runs.count) |"
+                    "| \(name) | \(code(explained.rule, inTable: true)) | \(explained.cases.count) "
+                        + "| \(explained.runs.count) | \(explained.passes) |"
                 )
             }
             lines += more(behaviours.count)
+            lines += ["", "Proof of each name:", ""]
+            lines += QuotedText.markdownCodeBlock(
+                behaviours.prefix(listLimit).flatMap { explained in
+                    [clipped(explained.line)] + explained.proofLines.map { "  " + clipped($0) }
+                },
+                language: "text"
+            )
         }
         let differences = summary.differences
         if !differences.isEmpty {

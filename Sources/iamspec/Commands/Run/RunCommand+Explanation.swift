@@ -1,8 +1,28 @@
 import IAMSpec
+import IAMSpecMutants
 import IAMSpecPlatform
 import IAMSpecRunner
+import IAMSpecStdio
 
 extension RunCommand {
+    /// The names, those still open ("one of") told apart where an experiment can: each
+    /// distinguishing scenario (``TieExperiment``) run on a fresh engine of the run's (a new process
+    /// for `--engine-command`). A warning says why when the engine cannot be made; the names then
+    /// stay open.
+    func tellApart(_ names: [ExplainedBehaviour]) -> [ExplainedBehaviour] {
+        guard names.contains(where: \.isOpen) else { return names }
+        let provider: any EngineProvider
+        do {
+            provider = try makeEngineProvider()
+        } catch {
+            StandardError.write("warning: no experiment could tell behaviours apart: \(QuotedText.line("\(error)"))")
+            return names
+        }
+        defer { (provider as? StdioEngineProvider)?.shutdown() }
+        let experiment = TieExperiment(engine: provider)
+        return names.map(experiment.decide)
+    }
+
     /// The behaviours of the catalogue that explain the run's failed runs, found by
     /// `iamspec explain` in a child process given the results that did not pass: each replayed on the
     /// reference engine's behaviours in that process, so that a behaviour that traps ends the

@@ -130,6 +130,14 @@ struct RunCommand: ParsableCommand {
     )
     var noExplain = false
 
+    @Flag(
+        help: """
+            Do not run experiments on the engine to tell apart behaviours that explain the same runs \
+            equally well; such names are then reported as "one of".
+            """
+    )
+    var noExperiments = false
+
     @Option(
         name: .customLong("repeat"),
         parsing: .unconditional,
@@ -301,6 +309,9 @@ struct RunCommand: ParsableCommand {
         }
         if !noExplain && !control.isInterrupted {
             outcome.behaviours = explainFailures(of: outcome, until: control)
+            if !noExperiments && !control.isInterrupted {
+                outcome.behaviours = tellApart(outcome.behaviours)
+            }
         }
         // Every case decoded, only to refresh a baseline: not on every run's way out.
         let written =

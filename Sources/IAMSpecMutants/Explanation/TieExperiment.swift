@@ -1,0 +1,168 @@
+import IAMSpec
+import IAMSpecRunner
+
+/// Tells apart the hypotheses of a name still open ("one of A, B") by experiment: a scenario on
+/// which their replays differ, found by the project's own generator and shrunk by its shrinker
+/// (``FuzzCampaign``), using only the profiles and capabilities the engine declares, run on the
+/// engine itself; the hypotheses whose answers differ from the engine's are ruled out, each with
+/// the experiment (its steps, the engine's answer, theirs, and the scenario as a YAML case
+/// ``CaseWriter`` writes for the team to keep).
+///
+/// Where no scenario within the engine's declared capabilities separates two hypotheses, both
+/// stay open. Replays of the hypotheses run in this process. Deterministic: the seed is fixed.
+package struct TieExperiment {
+    /// The engine under test.
+    package var engine: any EngineProvider
+    /// How many generated scenarios are tried for each pair of hypotheses.
+    package var scenarios: Int
+    /// The generator's seed.
+    package var seed: UInt64
+
+    package init(engine: any EngineProvider, scenarios: Int = 300, seed: UInt64 = 1) {
+        self.engine = engine
+        self.scenarios = scenarios
+        self.seed = seed
+    }
+
+    /// The name with its hypotheses told apart where an experiment could: the survivor named (its
+    /// words, its ruled-out alternatives with their experiments), or the name unchanged.
+    package func decide(_ name: ExplainedBehaviour) -> ExplainedBehaviour {
+        guard name.isOpen else { return name }
+        let declared = engine.description
+        var open =
+            [
+                ExplainedBehaviour.Alternative(behaviour: name.behaviour, summary: name.summary, rule: name.rule)
+            ] + name.alternatives
+        var ruledOut: [ExplainedBehaviour.Alternative] = name.toldApart
+        var index = 0
+        while index < open.count {
+            var other = index + 1
+            var ruledOutHere = false
+            while other < open.count {
+                guard let first = BehaviourCatalogue.behaviour(id: open[index].behaviour),
+                    let second = BehaviourCatalogue.behaviour(id: open[other].behaviour)
+                else {
+                    other += 1
+                    continue
+                }
+                let found = experiment(first, second, declared: declared)
+                guard let found else {
+                    other += 1
+                    continue
+                }
+                let engineTrace = ScenarioTrace(running: found.scenario, on: engine)
+                let matchesFirst = engineTrace.windows == found.expected.windows
+                let matchesSecond = engineTrace.windows == found.actual.windows
+                if matchesFirst == matchesSecond {
+                    other += 1
+                    continue
+                }
+                let (loser, winnerTrace, loserTrace) =
+                    matchesFirst ? (other, found.expected, found.actual) : (index, found.actual, found.expected)
+                var alternative = open[loser]
+                alternative.experiment = record(
+                    found.scenario,
+                    winner: winnerTrace,
+                    loser: loserTrace,
+                    ruledOut: alternative
+                )
+                ruledOut.append(alternative)
+                open.remove(at: loser)
+                if loser == index {
+                    ruledOutHere = true
+                    break
+                }
+            }
+            if !ruledOutHere { index += 1 }
+        }
+        open.sort { $0.behaviour < $1.behaviour }
+        let kept = open[0]
+        return ExplainedBehaviour(
+            behaviour: kept.behaviour,
+            summary: kept.summary,
+            rule: kept.rule,
+            runs: name.runs,
+            passes: name.passes,
+            alternatives: Array(open.dropFirst()),
+            toldApart: ruledOut,
+            toTellApart: open.count > 1 ? whatWouldTellApart(open[0], open[1], declared: declared) : nil
+        )
+    }
+
+    /// What would tell two hypotheses apart that no scenario within the engine's capabilities
+    /// separates (or that the engine answered as neither): the first capability it does not
+    /// declare with which a scenario would.
+    private func whatWouldTellApart(
+        _ first: ExplainedBehaviour.Alternative,
+        _ second: ExplainedBehaviour.Alternative,
+        declared: EngineDescription
+    ) -> String {
+        guard let one = BehaviourCatalogue.behaviour(id: first.behaviour),
+            let other = BehaviourCatalogue.behaviour(id: second.behaviour)
+        else { return "nothing known" }
+        if experiment(one, other, declared: declared) != nil {
+            return "an experiment within the engine's capabilities separates them, and the engine answered as neither"
+        }
+        for capability in Capability.allCases.sorted() where !declared.capabilities.contains(capability) {
+            var wider = declared
+            wider.capabilities.insert(capability)
+            if experiment(one, other, declared: wider) != nil {
+                return "a case needing the capability \(capability.rawValue), which the engine does not declare"
+            }
+        }
+        return "no scenario of iamspec's generator separates them, whatever the capabilities"
+    }
+
+    /// A shrunk scenario on which the two behaviours' replays differ, as the engine observes them.
+    private func experiment(
+        _ first: Behaviour,
+        _ second: Behaviour,
+        declared: EngineDescription
+    )
+        -> FuzzCampaign.Finding?
+    {
+        func observed(_ behaviour: Behaviour) -> any EngineProvider {
+            ObservedByTheEngine(
+                base: BehaviourEngineProvider(behaviour: behaviour),
+                capabilities: declared.capabilities,
+                declaring: true,
+                profiles: declared.profiles
+            )
+        }
+        return FuzzCampaign(engine: observed(first), against: observed(second), seed: seed).run(count: scenarios)
+    }
+
+    /// The experiment as a report shows it: its steps, the engine's answer and the ruled-out
+    /// hypothesis's at the step where they differ, and the case that keeps it.
+    private func record(
+        _ scenario: Scenario,
+        winner: ScenarioTrace,
+        loser: ScenarioTrace,
+        ruledOut: ExplainedBehaviour.Alternative
+    ) -> ExplainedBehaviour.Experiment {
+        let steps = scenario.stimuli.filter {
+            if case .stackInspected = $0 { return false }
+            return true
+        }
+        .map { CaseSyntax.exact.step($0) }
+        func answer(_ trace: ScenarioTrace) -> String {
+            let window = trace.windows.last ?? []
+            return window.isEmpty ? "nothing" : window.map(CaseSyntax.exact.observation).joined(separator: ", ")
+        }
+        let writer = CaseWriter(
+            id: "told-apart-\(ruledOut.behaviour)",
+            title: "Rejects an engine that \(ruledOut.summary)",
+            rules: ruledOut.rule.components(separatedBy: ", "),
+            comments: [
+                "Found by: iamspec run, an experiment telling the engine's behaviour from \(ruledOut.behaviour)"
+            ],
+            schemaPath: "schema.json"
+        )
+        return ExplainedBehaviour.Experiment(
+            steps: ["profile \(scenario.profile.rawValue)"] + steps,
+            engineAnswer: answer(winner),
+            otherAnswer: answer(loser),
+            yaml: writer.yaml(for: scenario, expected: winner, actual: loser)
+        )
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// Engines of known behaviours over the stdio protocol, declaring a web SDK's capabilities (no
+/// stack inspection, display-next, assets, orientation or no-matching-trigger callback), as a
+/// partial engine does: each report names exactly the behaviours the engine has, as a pair where
+/// a run needs two, each name checked against the runs the engine passed; where two behaviours
+/// replay the same runs, an experiment run on the engine tells them apart.
+@Suite("Names told apart by experiment, over the stdio protocol")
+struct TieExperimentTests {
+    private static let webSDKLacks = [
+        "stack-inspection", "display-next", "assets", "orientation", "no-matching-trigger",
+    ]
+
+    /// The built tool serving the reference engine with the behaviours joined by `+`, lacking `lacks`.
+    private static func engine(_ behaviours: String, lacking lacks: [String]) -> String {
+        "'" + IAMSpecExecutable.productsDirectory.appendingPathComponent("iamspec").path
+            + "' engine --stdio --mutant " + behaviours
+            + (lacks.isEmpty ? "" : " --lacking " + lacks.joined(separator: " "))
+    }
+
+    /// The run's console output and its footer's names.
+    private static func run(
+        _ behaviours: String,
+        lacking lacks: [String] = webSDKLacks,
+        _ options: String...
+    ) throws -> (output: String, names: [[String: Any]], failed: Int) {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = folder.appendingPathComponent("results.jsonl").path
+        let arguments =
+            ["run", "Specs", "--engine-command", engine(behaviours, lacking: lacks), "--json", json] + options
+        let outcome = try IAMSpecExecutable.run(arguments)
+        #expect(outcome.status == 1, "\(outcome.standardError)")
+        let footer = try #require(try IAMSpecExecutable.resultsRecords(at: json).last)
+        let totals = try #require(footer["totals"] as? [String: Any])
+        #expect((footer["differences"] as? [Any])?.isEmpty ?? true, "every failed run is named")
+        return (outcome.standardOutput, footer["behaviours"] as? [[String: Any]] ?? [], totals["failed"] as? Int ?? 0)
+    }
+
+    /// The runs of the names, each once, as many as the failed runs; each name's behaviours among `expected`.
+    private static func expectNamedBy(
+        _ expected: Set<String>,
+        _ result: (output: String, names: [[String: Any]], failed: Int)
+    ) {
+        var runs: [String] = []
+        for name in result.names {
+            let id = name["behaviour"] as? String ?? ""
+            #expect(Set(id.split(separator: "+").map(String.init)).isSubset(of: expected), "\(id)")
+            #expect(name["alternatives"] == nil, "\(id) is certain")
+            #expect((name["passes"] as? Int ?? 0) > 300, "\(id) was checked against the runs the engine passed")
+            for run in name["runs"] as? [[String: Any]] ?? [] {
+                runs.append("\(run["case"] ?? "") \(run["profile"] ?? "")")
+            }
+        }
+        #expect(Set(runs).count == runs.count && runs.count == result.failed)
+    }
+
+    @Test func anEngineThatShowsMessagesBesideIsNeverToldReplaced() throws {
+        let result = try Self.run("message-visible-shown-beside")
+        Self.expectNamedBy(["message-visible-shown-beside"], result)
+        let told = try #require(result.names.first?["told_apart"] as? [[String: Any]])
+        #expect(told.compactMap { $0["behaviour"] as? String } == ["message-visible-replaced"])
+        let experiment = try #require(told.first?["experiment"] as? [String: Any])
+        #expect((experiment["yaml"] as? String)?.contains("- id: told-apart-message-visible-replaced") == true)
+        #expect(result.output.contains("\n    told apart from message-visible-replaced by an experiment: profile "))
+    }
+
+    @Test func anEngineThatReplacesTheVisibleMessageIsNeverToldBeside() throws {
+        let result = try Self.run("message-visible-replaced")
+        Self.expectNamedBy(["message-visible-replaced"], result)
+        #expect(result.output.contains("told apart from message-visible-shown-beside by an experiment"))
+    }
+
+    @Test func withoutExperimentsATieIsOneOfTheBehavioursNoneChosen() throws {
+        let result = try Self.run("message-visible-shown-beside", "--no-experiments")
+        let name = try #require(result.names.first)
+        let alternatives = try #require(name["alternatives"] as? [[String: Any]])
+        #expect(
+            Set([name["behaviour"] as? String] + alternatives.map { $0["behaviour"] as? String })
+                == ["message-visible-replaced", "message-visible-shown-beside"]
+        )
+        #expect(result.output.contains("\n  one of: reenqueue.message-visible: the engine has no stack: "))
+    }
+
+    @Test func withoutDismissalsNoExperimentSeparatesThemAndTheReportSaysWhatWould() throws {
+        let result = try Self.run("message-visible-shown-beside", lacking: Self.webSDKLacks + ["dismissals"])
+        let name = try #require(result.names.first)
+        #expect(name["alternatives"] != nil, "one of the two, none chosen")
+        #expect(
+            name["to_tell_apart"] as? String
+                == "a case needing the capability dismissals, which the engine does not declare"
+        )
+        #expect(result.output.contains("\n    to tell them apart: a case needing the capability dismissals, "))
+    }
+
+    @Test func twoBehavioursOfAWebSDKAreNamedEachRunByTheRightOnesOrTheirPair() throws {
+        let result = try Self.run("dismiss-offers-next+impressions-never-logged")
+        Self.expectNamedBy(["dismiss-offers-next", "impressions-never-logged"], result)
+        #expect(result.names.contains { $0["behaviour"] as? String == "dismiss-offers-next+impressions-never-logged" })
+    }
+
+    @Test func aMessageWaitingForItsAssetsThatHoldsTheScreenIsNamedWithItsPartner() throws {
+        let result = try Self.run("asset-wait-blocks-screen+message-visible-drops", lacking: [])
+        Self.expectNamedBy(["asset-wait-blocks-screen", "message-visible-drops"], result)
+        #expect(
+            result.names.contains { $0["behaviour"] as? String == "asset-wait-blocks-screen+message-visible-drops" }
+        )
+    }
+}

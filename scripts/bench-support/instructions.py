@@ -17,9 +17,6 @@ Usage:
       tolerance over its budget. --update writes the figures measured into the budget instead (a
       budget moves only in a commit that says why). Exits 77, saying why, when the budget was
       measured with another Swift toolchain (instruction counts are the toolchain's).
-  instructions.py goal NAME [--budget FILE]
-      Prints one of the budget's goals for scripts/bench: loading_over_yaml_floor,
-      run_phase_per_step or compiled_decode_over_yaml_floor.
   instructions.py toolchain
       Prints the toolchain line the budget records (`swift --version`'s first line).
 """
@@ -38,7 +35,6 @@ from pathlib import Path
 SUPPORT = Path(__file__).resolve().parent
 DEFAULT_BUDGET = SUPPORT / "budget.json"
 FIGURES = ("lint", "run_phase", "compiled_decode", "isolated_run")
-GOALS = ("loading_over_yaml_floor", "run_phase_per_step", "compiled_decode_over_yaml_floor")
 # The function whose instructions are the compiled decode (callgrind --toggle-collect, a mangled
 # name): `PortableSuite.init(contentsOf:opening:)`, which `iamspec run-compiled` calls (the
 # app's `init(contentsOf:)` matches too): the file's first pass, its decode and the suite's runs.
@@ -57,9 +53,6 @@ def toolchain() -> str:
 def load_budget(path: Path) -> dict:
     with open(path, encoding="utf-8") as file:
         budget = json.load(file)
-    for name in GOALS:
-        if not isinstance(budget.get("goals", {}).get(name), (int, float)):
-            raise GateError(f"{path}: goals.{name} is missing or not a number")
     gate = budget.get("gate", {})
     if not isinstance(gate.get("cases"), int) or gate["cases"] < 1:
         raise GateError(f"{path}: gate.cases is missing or not a positive integer")
@@ -199,17 +192,11 @@ def main() -> int:
     gate_parser.add_argument("--budget", default=str(DEFAULT_BUDGET))
     gate_parser.add_argument("--update", action="store_true")
     gate_parser.add_argument("--keep")
-    goal_parser = commands.add_parser("goal")
-    goal_parser.add_argument("name", choices=GOALS)
-    goal_parser.add_argument("--budget", default=str(DEFAULT_BUDGET))
     commands.add_parser("toolchain")
     arguments = parser.parse_args()
     try:
         if arguments.command == "gate":
             return gate(arguments)
-        if arguments.command == "goal":
-            print(load_budget(Path(arguments.budget))["goals"][arguments.name])
-            return 0
         print(toolchain())
         return 0
     except (GateError, OSError, json.JSONDecodeError, subprocess.CalledProcessError) as error:

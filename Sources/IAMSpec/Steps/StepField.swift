@@ -1,8 +1,8 @@
 /// One value a kind of stimulus takes: its key, what it holds and its default.
 ///
 /// Every format derives its handling of the value from ``content``: the case decoder and the
-/// case syntax (YAML), the compact form a loaded suite holds, the protocol's JSON (read the full
-/// way and scanned), the JSON Schemas, and the words of the site.
+/// case syntax (YAML), the compact form a loaded suite holds, the protocol's JSON, the JSON
+/// Schemas, and the words of the site.
 ///
 /// A class, as ``StimulusKind`` is: described once and shared.
 package final class StepField: Sendable {

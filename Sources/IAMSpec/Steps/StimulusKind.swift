@@ -3,8 +3,8 @@
 /// values and taken apart into them (`Stimulus.swift` describes every kind).
 ///
 /// Every format is derived from the description, never written per kind: the case decoder and
-/// the case syntax (YAML), the compact form a loaded suite holds, the protocol's JSON (read the
-/// full way and scanned), the capabilities a case needs, the site's words, and the JSON Schemas
+/// the case syntax (YAML), the compact form a loaded suite holds, the protocol's JSON, the
+/// capabilities a case needs, the site's words, and the JSON Schemas
 /// (`Specs/schema.json`, `Specs/schemas/protocol/definitions.json`), which a test compares with
 /// the description.
 ///

@@ -20,6 +20,7 @@ package struct CompiledCases: Sendable {
 
     private enum Storage: Sendable {
         case models([SpecCase])
+        case made(ids: [String], model: @Sendable (Int) -> SpecCase)
         case stored(StoredCases)
     }
 
@@ -28,6 +29,12 @@ package struct CompiledCases: Sendable {
     /// The cases `models` holds.
     package init(_ models: [SpecCase]) {
         storage = .models(models)
+    }
+
+    /// The cases of `ids`, each case's model made by `model` each time it is read: a suite that
+    /// `iamspec compile` writes a case at a time, without holding every model at once.
+    package init(ids: [String], model: @escaping @Sendable (Int) -> SpecCase) {
+        storage = .made(ids: ids, model: model)
     }
 
     /// The cases of a suite read from `source` (named `file` in errors), each as `facts` holds
@@ -40,6 +47,7 @@ package struct CompiledCases: Sendable {
     package var count: Int {
         switch storage {
         case .models(let models): models.count
+        case .made(let ids, _): ids.count
         case .stored(let stored): stored.facts.count
         }
     }
@@ -48,6 +56,7 @@ package struct CompiledCases: Sendable {
     package func id(at index: Int) -> String {
         switch storage {
         case .models(let models): models[index].id
+        case .made(let ids, _): ids[index]
         case .stored(let stored): stored.facts[index].id
         }
     }
@@ -56,6 +65,7 @@ package struct CompiledCases: Sendable {
     package func title(at index: Int) -> String {
         switch storage {
         case .models(let models): models[index].title
+        case .made(_, let model): model(index).title
         case .stored(let stored): stored.facts[index].title
         }
     }
@@ -69,6 +79,7 @@ package struct CompiledCases: Sendable {
     package func specCase(at index: Int) throws(CompiledSuiteError) -> SpecCase {
         switch storage {
         case .models(let models): return models[index]
+        case .made(_, let model): return model(index)
         case .stored(let stored): return try stored.specCase(at: index)
         }
     }
@@ -133,13 +144,8 @@ private final class StoredCases: @unchecked Sendable {
             )
         }
         do {
-            let specCase: SpecCase
-            if let scanned = CompiledSuite.scanCase(bytes, ruleIDs: ruleIDs) {
-                specCase = scanned
-            } else {
-                let element = CompiledSuite.caseElement(try JSONParser.parse(bytes), at: index)
-                specCase = try CompiledSuite.decodeCase(element, ruleIDs: ruleIDs)
-            }
+            let element = CompiledSuite.caseElement(try JSONParser.parse(bytes), at: index)
+            let specCase = try CompiledSuite.decodeCase(element, ruleIDs: ruleIDs)
             guard specCase.id == facts[index].id else {
                 throw CompiledSuiteError(file: file, line: 1, column: 1, message: changed)
             }

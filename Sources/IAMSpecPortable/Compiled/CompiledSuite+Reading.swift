@@ -185,21 +185,10 @@ private struct CompiledSuiteStream: JSONStreamedDocument {
         key == "cases" || key == "runs"
     }
 
-    /// A case read straight from its bytes (`CompiledSuite.scanCase`), once `rules` is read and
-    /// while nothing before it went wrong; the full reader reads any other, and any case the scan
-    /// cannot take, a case id seen before among them.
-    mutating func scan(
-        element position: Int,
-        of key: String,
-        bytes: UnsafeBufferPointer<UInt8>,
-        at offset: Int
-    ) -> Int? {
-        guard key == "cases", casesProblem == nil, case .success(let rules)? = rules, deferredCases.isEmpty,
-            let (specCase, count) = CompiledSuite.scanCase(bytes, ruleIDs: rules.ids), positions[specCase.id] == nil
-        else { return nil }
-        positions[specCase.id] = facts.count
-        keep(specCase, bytes: offset..<offset + count)
-        return count
+    /// No element is read straight from its bytes: each is parsed and handed to
+    /// ``read(element:at:of:bytes:)``.
+    func scan(element position: Int, of key: String, bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int? {
+        nil
     }
 
     mutating func read(member key: String, value: JSONValue) {

@@ -73,8 +73,9 @@ package struct CompiledSuite: Sendable {
         )
     }
 
-    /// A suite read back, of `cases` (``CompiledCases``).
-    init(
+    /// A suite of these runs of `cases` (``CompiledCases``): a suite read back, or one whose
+    /// cases are made as they are written.
+    package init(
         iamspecVersion: String,
         suitePaths: [String],
         selection: RunSelection,
@@ -100,13 +101,24 @@ package struct CompiledSuite: Sendable {
     /// For a suite made in memory (`iamspec compile`), or read back from bytes in memory: a suite
     /// read back from a file it can no longer read as it was is a programming error here.
     package func encoded() -> [UInt8] {
-        let models: [SpecCase]
-        do {
-            models = try cases.models()
-        } catch {
-            preconditionFailure("a compiled suite written again, its cases unreadable: \(error)")
-        }
+        var bytes: [UInt8] = []
+        write { bytes += $0 }
+        return bytes
+    }
+
+    /// The document ``encoded()`` makes, handed to `emit` a few tens of kilobytes at a time, each
+    /// case read (``CompiledCases/specCase(at:)``) only when it is written: a suite of 100,000
+    /// cases is never held whole, as text or as models.
+    package func write<Failure: Error>(
+        to emit: (borrowing [UInt8]) throws(Failure) -> Void
+    ) throws(Failure) {
         var writer = JSONLineWriter()
+        var written = 0
+        func flush(_ writer: inout JSONLineWriter, afterEvery count: Int) throws(Failure) {
+            guard written >= count else { return }
+            try emit(writer.takeBytes())
+            written = 0
+        }
         writer.beginObject()
         writer.key("format")
         writer.integer(Self.formatVersion)
@@ -131,9 +143,17 @@ package struct CompiledSuite: Sendable {
         writer.endArray()
         writer.key("cases")
         writer.beginArray()
-        for specCase in models {
+        for index in 0..<cases.count {
+            let specCase: SpecCase
+            do {
+                specCase = try cases.specCase(at: index)
+            } catch {
+                preconditionFailure("a compiled suite written again, its cases unreadable: \(error)")
+            }
             writer.breakLine()
             Self.write(specCase, to: &writer)
+            written += 1
+            try flush(&writer, afterEvery: 64)
         }
         writer.endArray()
         writer.key("runs")
@@ -146,10 +166,12 @@ package struct CompiledSuite: Sendable {
             writer.key("profile")
             writer.string(run.profile.rawValue)
             writer.endObject()
+            written += 1
+            try flush(&writer, afterEvery: 1024)
         }
         writer.endArray()
         writer.endObject()
-        return writer.line()
+        try emit(writer.line())
     }
 
     /// The selection as the results header writes it: `filters`, `tags`, `profiles`, then

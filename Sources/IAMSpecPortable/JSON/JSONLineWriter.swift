@@ -31,6 +31,13 @@ package struct JSONLineWriter: ~Copyable {
         Array(UnsafeBufferPointer(start: start, count: count))
     }
 
+    /// The text written so far, handed over and let go (what comes next is separated from it as
+    /// it would have been): a long document written out a piece at a time.
+    package mutating func takeBytes() -> [UInt8] {
+        defer { count = 0 }
+        return bytes
+    }
+
     /// The text with its line end, ready to be written.
     package consuming func line() -> [UInt8] {
         put(UInt8(ascii: "\n"))

@@ -35,6 +35,22 @@ package enum AtomicFile {
         }
     }
 
+    /// Replaces the file at `path` with the bytes `writeText` hands its writer, a piece at a time
+    /// (or writes them into it when it is special), as ``write(_:to:)-(Data,_)`` does: a large
+    /// file (a compiled suite) is never held whole.
+    package static func write(
+        to path: String,
+        writingWith writeText: ((borrowing [UInt8]) throws(AtomicFileError) -> Void) throws(AtomicFileError) -> Void
+    ) throws(AtomicFileError) {
+        try place(path) { descriptor throws(AtomicFileError) in
+            try writeText { bytes throws(AtomicFileError) in
+                try bytes.withUnsafeBytes { buffer in
+                    Result { () throws(AtomicFileError) in try writeAll(buffer, to: descriptor, path: path) }
+                }.get()
+            }
+        }
+    }
+
     /// Gives `writeBytes` the descriptor to write the report to: the standard stream, the special
     /// file opened, or a temporary file renamed over `path` once it returns.
     private static func place(

@@ -2,9 +2,10 @@ import IAMSpec
 
 extension CompiledSuite {
     /// The compiled suite of `runs` (in report order, as `RunSelection.runs(of:)` makes them):
-    /// each case once, decoded once, and the rules of `catalogue` its cases and their steps name,
-    /// in the catalogue's order; `paths`, `selection` and `timeoutMilliseconds` are recorded for
-    /// the results header.
+    /// each case once, and the rules of `catalogue` its cases and their steps name, in the
+    /// catalogue's order; `paths`, `selection` and `timeoutMilliseconds` are recorded for the
+    /// results header. A case is decoded from the loaded suite each time it is read (here for its
+    /// rules, then as it is written), so the models of a large suite are never held at once.
     package init(
         selecting runs: [CaseRun],
         rules catalogue: RuleCatalogue,
@@ -12,34 +13,34 @@ extension CompiledSuite {
         selection: RunSelection,
         timeoutMilliseconds: Int64
     ) {
-        var cases: [SpecCase] = []
+        var firstRuns: [CaseRun] = []
+        var ids: [String] = []
         var compiledRuns: [Run] = []
         compiledRuns.reserveCapacity(runs.count)
-        var earlier: CaseRun?
+        var named: Set<String> = []
         for run in runs {
-            if let previous = earlier, previous.isOfSameCase(as: run) {
-                compiledRuns.append(Run(caseIndex: cases.count - 1, profile: run.profile))
+            if let previous = firstRuns.last, previous.isOfSameCase(as: run) {
+                compiledRuns.append(Run(caseIndex: firstRuns.count - 1, profile: run.profile))
                 continue
             }
-            cases.append(run.withCaseDecoded(sharingWith: nil).specCase)
-            compiledRuns.append(Run(caseIndex: cases.count - 1, profile: run.profile))
-            earlier = run
-        }
-        var named: Set<String> = []
-        for specCase in cases {
+            let specCase = run.specCase
             named.formUnion(specCase.rules)
             for step in specCase.steps {
                 if case .expectation(let expectation) = step.action { named.formUnion(expectation.rules) }
             }
+            firstRuns.append(run)
+            ids.append(specCase.id)
+            compiledRuns.append(Run(caseIndex: firstRuns.count - 1, profile: run.profile))
         }
         self.init(
+            iamspecVersion: IAMSpecVersion.current,
             suitePaths: paths,
             selection: selection,
             timeoutMilliseconds: timeoutMilliseconds,
             rules: catalogue.rules.filter { named.contains($0.id) }.map {
                 RuleReference(id: $0.id, catalogue: catalogue)
             },
-            cases: cases,
+            cases: CompiledCases(ids: ids) { [firstRuns] in firstRuns[$0].specCase },
             runs: compiledRuns
         )
     }

@@ -543,13 +543,6 @@ final class EngineConnection: Sendable {
                 "the engine's output is not UTF-8 text\(violation ?? "") in its answer to \(request.summary): \(excerpt(line))"
             )
         }
-        // The plain answers are read straight from the bytes; anything else, and any answer that
-        // is not the one awaited, the full way below, which says what is wrong.
-        if let (reply, foundSeq) = WireCodec.scanReply(line, version: version), foundSeq == seq || seq == nil,
-            request.replyTypes(in: version).contains(reply.type)
-        {
-            return reply
-        }
         let value: JSONValue
         do {
             value = try JSONParser.parse(line)

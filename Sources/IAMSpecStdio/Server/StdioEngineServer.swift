@@ -53,23 +53,16 @@ public struct StdioEngineServer: Sendable {
             if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
             let request: EngineRequest
             var seq: Int64?
-            // The requests of a run are read straight from the bytes; anything else the full way,
-            // which says what is wrong.
-            if let (scanned, scannedSeq) = WireCodec.scanRequest(line, version: version) {
-                request = scanned
-                seq = scannedSeq
-            } else {
-                do {
-                    let message = try JSONParser.parse(line)
-                    seq = WireCodec.sequenceNumber(of: message)
-                    request = try WireCodec.decodeRequest(message, unknownKeys: .ignored, version: version)
-                } catch {
-                    let text = String(decoding: line.prefix(200), as: UTF8.self)
-                    let problem = "not a request iamspec's protocol defines: \(error) (in `\(text)`)"
-                    report(problem, hold: hold)
-                    answers += WireCodec.line(.error(message: problem), seq: seq, version: version)
-                    continue
-                }
+            do {
+                let message = try JSONParser.parse(line)
+                seq = WireCodec.sequenceNumber(of: message)
+                request = try WireCodec.decodeRequest(message, unknownKeys: .ignored, version: version)
+            } catch {
+                let text = String(decoding: line.prefix(200), as: UTF8.self)
+                let problem = "not a request iamspec's protocol defines: \(error) (in `\(text)`)"
+                report(problem, hold: hold)
+                answers += WireCodec.line(.error(message: problem), seq: seq, version: version)
+                continue
             }
             let reply: EngineReply
             switch request {

@@ -90,16 +90,21 @@ struct CompileCommand: ParsableCommand {
                 baseline: try BaselineFile.read(baseline, engine: nil, making: making)
             )
         }
-        let bytes = compiled.encoded()
+        var size = 0
         do {
-            try AtomicFile.write(Data(bytes), to: output)
+            try AtomicFile.write(to: output) { write throws(AtomicFileError) in
+                try compiled.write { bytes throws(AtomicFileError) in
+                    size += bytes.count
+                    try write(bytes)
+                }
+            }
         } catch {
             throw CommandFailure.usage(error.description)
         }
         print(
             "\(output): \(compiled.cases.count) case\(compiled.cases.count == 1 ? "" : "s"), "
                 + "\(compiled.runs.count) run\(compiled.runs.count == 1 ? "" : "s"), "
-                + "\(compiled.rules.count) rule\(compiled.rules.count == 1 ? "" : "s") (\(bytes.count) bytes)"
+                + "\(compiled.rules.count) rule\(compiled.rules.count == 1 ? "" : "s") (\(size) bytes)"
         )
     }
 }

@@ -314,7 +314,7 @@ import Testing
         ])
         #expect(
             unfiled.problems(unfiled.load()) == [
-                "case.yaml:10:26: error: found the observation 'stacked (message_visible)' in a step filed under "
+                "case.yaml:10:25: error: found the observation 'stacked (message_visible)' in a step filed under "
                     + "area.rule (the case's 'rules'), none of which states it; expected one of the rules whose subject "
                     + "it is (reenqueue.message-visible), so that a run failing here is filed under it: add "
                     + "'reenqueue.message-visible' to the case's 'rules' and name it in the step's 'rules' (or, when the "

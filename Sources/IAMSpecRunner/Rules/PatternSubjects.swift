@@ -30,11 +30,13 @@ public enum PatternSubjects {
     private static func stacked(_ reason: StackReason) -> [String] {
         switch reason {
         case .messageVisible:
-            // The rule; the Swift list of situations; the trigger pushed on top; a firing moved to
-            // the top; the older follow-up put on the stack; legacy `display_next` behind a message.
+            // The rule; the Swift list of situations; the trigger pushed on top; the top offered at
+            // an eligibility moment; a firing moved to the top; the older follow-up put on the
+            // stack; legacy `display_next` behind a message.
             [
                 "reenqueue.message-visible", "reenqueue.swift-situations", "stack.trigger-on-top",
-                "stack.retrigger-moves-to-top", "stack.click-follow-up", "manual.display-next-leaves-stack",
+                "stack.eligibility-moments", "stack.retrigger-moves-to-top", "stack.click-follow-up",
+                "manual.display-next-leaves-stack",
             ]
         case .background:
             ["reenqueue.background", "reenqueue.swift-situations"]

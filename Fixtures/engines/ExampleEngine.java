@@ -381,20 +381,23 @@ public class ExampleEngine implements Engine {
     }
 
     private void offer(boolean takenByApp) {
+        // presentNext() with a message visible: the top stays where it was, unobserved, whatever
+        // its timeout or the app's state (validateNoMessagePresented comes first).
+        if (takenByApp && profile.equals("braze-swift") && visible != null) {
+            return;
+        }
         if (!stack.isEmpty()) {
             Stacked top = stack.remove(stack.size() - 1);
-            attemptDisplay(top.message, top.triggeredAt, takenByApp);
+            attemptDisplay(top.message, top.triggeredAt);
         }
     }
 
-    private void attemptDisplay(Message message, long triggeredAt, boolean takenByApp) {
+    private void attemptDisplay(Message message, long triggeredAt) {
         String id = message.id;
         if (pastTimeout(message, triggeredAt)) {
             out.add(Observations.discarded(id, "timeout"));
         } else if (!foreground) {
             stackAgain(message, triggeredAt, "background");
-        } else if (visible != null && takenByApp && profile.equals("braze-swift")) {
-            push(message, triggeredAt); // presentNext() with a message visible: left where it was, unobserved
         } else if (visible != null) {
             stackAgain(message, triggeredAt, "message_visible");
         } else if (device.equals("phone") && !message.orientation.equals("any")

@@ -194,20 +194,19 @@ export class Engine {
   }
 
   offer(takenByApp = false) {
+    // presentNext() with a message visible: the top stays where it was, unobserved, whatever its
+    // timeout or the app's state (validateNoMessagePresented comes first).
+    if (takenByApp && this.profile === "braze-swift" && this.visible !== null) return;
     const top = this.stack.pop();
-    if (top !== undefined) this.attemptDisplay(top.message, top.triggeredAt, takenByApp);
+    if (top !== undefined) this.attemptDisplay(top.message, top.triggeredAt);
   }
 
-  attemptDisplay(message, triggeredAt, takenByApp = false) {
+  attemptDisplay(message, triggeredAt) {
     const { id } = message;
     const { device, orientation } = this.config;
     if (this.pastTimeout(message, triggeredAt)) return this.out.push(kit.discarded(id, "timeout"));
     if (!this.foreground) return this.stacked(message, triggeredAt, "background");
-    if (this.visible !== null) {
-      // presentNext() with a message visible: the top stays where it was, unobserved.
-      if (takenByApp && this.profile === "braze-swift") return this.push(message, triggeredAt);
-      return this.stacked(message, triggeredAt, "message_visible");
-    }
+    if (this.visible !== null) return this.stacked(message, triggeredAt, "message_visible");
     if (device === "phone" && message.orientation !== "any" && message.orientation !== orientation) {
       return this.out.push(kit.discarded(id, "orientation"));
     }

@@ -224,20 +224,21 @@ class Engine:
         self.stack.append((message, trigger_time))
 
     def offer(self, taken_by_app=False):
+        if taken_by_app and self.profile == "braze-swift" and self.visible is not None:
+            # presentNext() with a message visible: the top stays where it was, unobserved,
+            # whatever its timeout or the app's state (validateNoMessagePresented comes first).
+            return
         if self.stack:
             message, trigger_time = self.stack.pop()
-            self.attempt_display(message, trigger_time, taken_by_app)
+            self.attempt_display(message, trigger_time)
 
-    def attempt_display(self, message, trigger_time, taken_by_app=False):
+    def attempt_display(self, message, trigger_time):
         mid = message["id"]
         if self.past_timeout(message, trigger_time):
             return self.out.append(kit.discarded(mid, "timeout"))
         if not self.foreground:
             return self.stacked(message, trigger_time, "background")
         if self.visible is not None:
-            if taken_by_app and self.profile == "braze-swift":
-                # presentNext() with a message visible: the top stays where it was, unobserved.
-                return self.push(message, trigger_time)
             return self.stacked(message, trigger_time, "message_visible")
         if self.device == "phone" and message["orientation"] not in ("any", self.orientation):
             return self.out.append(kit.discarded(mid, "orientation"))

@@ -73,6 +73,25 @@ struct NeedsProofTests {
         #expect(priority.gated == 2 && priority.failing == 0)
     }
 
+    @Test func aNeedOfTheIntervalShownWithPerMessageIntervalsSaysWhy() throws {
+        var perMessage = Self.intervalCase(requires: [.minimumInterval])
+        perMessage.id = "per-message-interval"
+        perMessage.configuration.minimumTriggerInterval = .zero
+        perMessage.messages[1].minimumTriggerInterval = .seconds(60)
+        let report = NeedsProof().run(cases: [perMessage])
+        #expect(
+            report.diagnostics.map(\.message) == [
+                "case 'per-message-interval' needs 'minimum-interval' (declared in `requires`), but passes on every "
+                    + "engine without it (interval-not-enforced); expected no need of 'minimum-interval' (an engine "
+                    + "without it can run the case), or a case that such an engine fails; an engine without the "
+                    + "minimum interval still applies each message's own `minimum_trigger_interval` (rule "
+                    + "'interval.per-message'), so a case that shows the interval with per-message intervals passes "
+                    + "there: show it with `given.config.minimum_trigger_interval`, or leave the per-message "
+                    + "intervals out"
+            ]
+        )
+    }
+
     @Test func aNeedThatHoldsUnderOneProfileOnlyIsRefused() throws {
         let specCase = Self.intervalCase(requires: [.minimumInterval])
         let behaviour = try #require(BehaviourCatalogue.behaviour(id: "interval-not-enforced"))

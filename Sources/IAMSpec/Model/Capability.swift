@@ -236,6 +236,8 @@ extension Capability {
         "a rule gated by it, or it in `requires`: a case whose outcome changes when a message that meets "
             + "a clicked message is stacked (proven by `iamspec lint`)",
         "an event property, or an `equals` or `not_equals` operand, that is an integer beyond 2^53 "
-            + "(9007199254740992) either way",
+            + "(9007199254740992) either way; a time or span beyond 2^53 ms (a message's `delay`, `timeout`, "
+            + "`reeligibility`, `minimum_trigger_interval`, `start` or `end`, the config's interval, a filter's "
+            + "span, a time value); or advances that carry the clock past 2^53 ms",
     ]
 }

@@ -30,13 +30,13 @@ package struct CaseWriter {
     /// The YAML file holding one case: the scenario with `expected`'s observations, written so
     /// that an engine answering like `actual` fails it.
     package func yaml(for scenario: Scenario, expected: ScenarioTrace, actual: ScenarioTrace) -> String {
-        let steps = expectationSteps(for: scenario, expected: expected, actual: actual)
+        let (steps, caseRules) = expectationSteps(for: scenario, expected: expected, actual: actual)
         var lines = ["# yaml-language-server: $schema=\(schemaPath)"]
         // A comment quotes what the user gave (an engine command): one line, shown, never YAML.
         lines += comments.map { "# \(QuotedText.line($0))" }
         lines.append("- id: \(id)")
         lines.append("  title: \(YAMLDoubleQuoted.scalar(title))")
-        lines.append("  rules: [\(rules.joined(separator: ", "))]")
+        lines.append("  rules: [\(caseRules.joined(separator: ", "))]")
         lines.append("  profiles: [\(scenario.profile.rawValue)]")
         let config = CaseSyntax.exact.configuration(scenario.configuration)
         if config != nil || !scenario.messages.isEmpty {
@@ -52,10 +52,18 @@ package struct CaseWriter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The steps: each stimulus, and an `expect` after each non-empty window and after the last.
+    /// The steps: each stimulus, and an `expect` after each non-empty window and after the last;
+    /// and the case's rules: ``rules``, and the rule an expected observation is about where none of
+    /// them is (``PatternSubjects``), which then each `expect` names with the case's own.
     /// A stack inspection is left out: a case asks for one with an expectation's `stack`.
-    private func expectationSteps(for scenario: Scenario, expected: ScenarioTrace, actual: ScenarioTrace) -> [String] {
+    private func expectationSteps(
+        for scenario: Scenario,
+        expected: ScenarioTrace,
+        actual: ScenarioTrace
+    ) -> (steps: [String], rules: [String]) {
+        var expectations: [(stepIndex: Int, expectation: Expectation, subjects: [String])] = []
         var steps: [String] = []
+        var caseRules = rules
         let answered = min(scenario.stimuli.count, expected.windows.count)
         for index in 0..<answered {
             let stimulus = scenario.stimuli[index]
@@ -69,9 +77,22 @@ package struct CaseWriter {
                 let slipping = Self.channelsSlippingPast(window, actual.windows[index])
                 if !slipping.isEmpty { expectation.absent = slipping }
             }
-            steps.append(CaseSyntax.exact.expectation(expectation))
+            var subjects: [String] = []
+            for pattern in expectation.sequence ?? [] {
+                let about = PatternSubjects.rules(for: pattern)
+                guard let first = about.first, !about.contains(where: rules.contains), !subjects.contains(first)
+                else { continue }
+                subjects.append(first)
+                if !caseRules.contains(first) { caseRules.append(first) }
+            }
+            expectations.append((steps.count, expectation, subjects))
+            steps.append("")
         }
-        return steps
+        for (stepIndex, var expectation, subjects) in expectations {
+            if caseRules.count > 1 { expectation.rules = rules + subjects }
+            steps[stepIndex] = CaseSyntax.exact.expectation(expectation)
+        }
+        return (steps, caseRules)
     }
 
     /// The `absent` patterns needed so that `actual` fails where a sequence of `expected` alone

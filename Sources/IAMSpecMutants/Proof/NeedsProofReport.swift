@@ -63,13 +63,26 @@ package struct NeedsProofReport: Sendable {
         if changed.isEmpty {
             return "case '\(specCase.id)' needs \(name) (\(source)), but passes on every engine without it "
                 + "(\(names)); expected no need of \(name) (an engine without it can run the case), or a case "
-                + "that such an engine fails"
+                + "that such an engine fails" + Self.hint(for: proof.capability, in: specCase)
         }
         let unchanged = specCase.profiles.filter { profile in !changed.contains { $0.profile == profile } }
         guard let profile = unchanged.first else { return nil }
         return "case '\(specCase.id)' needs \(name) (\(source)), but passes under \(profile.rawValue) on every "
             + "engine without it (\(names)); expected the case's `profiles` limited to those whose run depends "
             + "on \(name), or a case split by profile"
+    }
+
+    /// Why a case that needs the capability may pass without it, when the case shows a reason: an
+    /// engine without the minimum interval still applies a message's own (rule `interval.per-message`),
+    /// so a case whose candidates all carry one shows the interval to it as well.
+    private static func hint(for capability: Capability, in specCase: SpecCase) -> String {
+        guard capability == .minimumInterval,
+            specCase.messages.contains(where: { $0.minimumTriggerInterval != nil })
+        else { return "" }
+        return "; an engine without the minimum interval still applies each message's own "
+            + "`minimum_trigger_interval` (rule 'interval.per-message'), so a case that shows the interval "
+            + "with per-message intervals passes there: show it with `given.config.minimum_trigger_interval`, "
+            + "or leave the per-message intervals out"
     }
 
     /// Where a case's need of a behavioural capability comes from: the rules gated by it, or `requires`.

@@ -22,11 +22,11 @@ extension ReferenceEngine {
     /// off the screen; the follow-up it replaces (another message, or an earlier firing of the
     /// same one) goes on the stack, observed `stacked` for the visible message (braze-swift-sdk's
     /// `validateNoMessagePresented`, case `.followup`). Nothing is observed for the message held,
-    /// and the display delegate is not asked about it. The stack holds one firing of a message, so
-    /// an earlier firing of the held message leaves it now, where 18.2.0 leaves it there until the
-    /// follow-up's display (`prepareAndPresent(message:)`) removes it.
+    /// and the display delegate is not asked about it. An earlier firing of the held message that
+    /// waits on the stack stays there, as in 18.2.0 (the case `.followup` touches the stack only to
+    /// put the replaced follow-up on it), until the follow-up's display takes it off
+    /// (`prepareAndPresent(message:)`: "Remove the message from the stack if needed").
     mutating func holdAsFollowUp(_ presentation: Presentation) {
-        stack.remove(presentation.slot)
         guard let replaced = followUp.hold(presentation) else { return }
         stack.putBack(replaced)
         observations.append(.stacked(replaced.id, reason: .messageVisible))

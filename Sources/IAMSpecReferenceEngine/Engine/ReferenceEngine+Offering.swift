@@ -6,7 +6,15 @@ extension ReferenceEngine {
     /// message stack" (seed 003). One message is offered per moment; at `display_next` the app
     /// takes it itself.
     mutating func offerTopOfStack(at moment: StackRules.Moments) {
-        guard rules.stack.topOfferedAt.contains(moment), var top = stack.popTop() else { return }
+        guard rules.stack.topOfferedAt.contains(moment) else { return }
+        // Swift `presentNext()` asks `validateNoMessagePresented` before anything else it checks
+        // of the top (its context, where the timeout lives, comes after), and with a message on
+        // screen that call only logs: the top stays where it was, whatever its timeout or the app's
+        // state (braze-swift-sdk 18.2.0, InAppMessageUI.swift, `prepareAndPresent(message:)`).
+        if moment == .displayNextRequested, !rules.profile.displayNextRestacksBehindVisibleMessage, isMessageVisible {
+            return
+        }
+        guard var top = stack.popTop() else { return }
         top.takenByApp = moment == .displayNextRequested
         attemptDisplay(top)
     }
@@ -113,12 +121,17 @@ extension ReferenceEngine {
         delegateChoices[slots.slot(adding: id)] = choice
     }
 
+    /// Whether a message is in the way of another as the presenter sees it: one on screen, or, under
+    /// ``ScreenRules/messageAwaitingAssetsBlocksOthers``, one waiting for its assets.
+    private var isMessageVisible: Bool {
+        screen.isShowingMessage || (rules.screen.messageAwaitingAssetsBlocksOthers && !awaitingAssets.isEmpty)
+    }
+
     private func displayConditions(for slot: Int) -> DisplayAttempt.Conditions {
         DisplayAttempt.Conditions(
             now: now,
             appInForeground: appInForeground,
-            messageVisible: screen.isShowingMessage
-                || (rules.screen.messageAwaitingAssetsBlocksOthers && !awaitingAssets.isEmpty),
+            messageVisible: isMessageVisible,
             keyboardUp: keyboardUp,
             delegate: configuration.delegate,
             delegateChoice: delegateChoices[slot] ?? .now,

@@ -74,7 +74,54 @@ extension CaseDecoder {
             expectation.stack = ids?.compactMap { $0 }
         }
         decodeCheckedRules(mapping, at: node, into: &expectation)
+        guard reader.diagnostics.count == problemsBefore else { return nil }
+        reportPatternsFiledOutsideTheirSubject(of: expectation, in: mapping)
         return reader.diagnostics.count == problemsBefore ? expectation : nil
+    }
+
+    /// Reports each expected pattern (in `sequence` or `contains`) whose step is filed under none
+    /// of the rules whose subject it is (``PatternSubjects``): a run failing there would be shown
+    /// failing rules that say nothing of that observation. The step's rules are its `rules` or
+    /// `setup`, or the case's when it names neither; a rule the catalogue lacks is no subject.
+    private mutating func reportPatternsFiledOutsideTheirSubject(of expectation: Expectation, in mapping: YAMLMapping) {
+        guard let catalogue, let caseRules = scope.caseRules else { return }
+        let filedUnder = expectation.rules.isEmpty ? caseRules : expectation.rules
+        let listed: [(key: StaticString, patterns: [ObservationPattern]?)] = [
+            ("sequence", expectation.sequence), ("contains", expectation.contains),
+        ]
+        for (key, patterns) in listed {
+            guard let patterns, let nodes = mapping[key]?.sequence, nodes.count == patterns.count else { continue }
+            for (pattern, patternNode) in zip(patterns, nodes) {
+                let subjects = PatternSubjects.rules(for: pattern).filter { catalogue.rules.rule($0) != nil }
+                guard let proposed = subjects.first, !subjects.contains(where: filedUnder.contains) else { continue }
+                let under =
+                    expectation.rules.isEmpty
+                    ? "the case's 'rules'" : expectation.isSetup ? "the step's 'setup'" : "the step's 'rules'"
+                let fix =
+                    expectation.isSetup
+                    ? "add '\(proposed)' to the step's 'setup'"
+                    : "add '\(proposed)' to the case's 'rules' and name it in the step's 'rules' (or, when the step "
+                        + "only checks the state the case sets up, in its 'setup')"
+                reader.report(
+                    "found the observation '\(Self.summary(of: pattern))' in a step filed under "
+                        + "\(filedUnder.joined(separator: ", ")) (\(under)), none of which states it; expected one of "
+                        + "the rules whose subject it is (\(subjects.joined(separator: ", "))), so that a run failing "
+                        + "here is filed under it: \(fix)",
+                    at: patternNode
+                )
+            }
+        }
+    }
+
+    /// A pattern as a diagnostic names it: its kind, and its reason when it has one.
+    private static func summary(of pattern: ObservationPattern) -> String {
+        switch pattern {
+        case .stacked(_, let reason?): "stacked (\(reason.rawValue))"
+        case .discarded(_, let reason?): "discarded (\(reason.rawValue))"
+        case .stacked, .discarded, .displayed, .rolledBack, .dismissed, .noMatchingTrigger, .impressionLogged,
+            .clickLogged:
+            pattern.kind.nameText
+        }
     }
 
     /// `rules` (some of the case's) or `setup` (the rules of the state the case sets up): one of

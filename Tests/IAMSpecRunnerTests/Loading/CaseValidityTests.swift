@@ -304,6 +304,38 @@ import Testing
         #expect(swiftCase.problems(swiftCase.load()) == [])
     }
 
+    @Test func anObservationIsFiledUnderARuleAboutIt() throws {
+        let subject =
+            "\n- id: reenqueue.message-visible\n  title: B.\n  kind: clarification\n  source: https://example.com"
+        let steps =
+            "  - session_start\n  - session_start\n  - expect: {sequence: [{stacked: promo, reason: message_visible}]}"
+        let unfiled = try SpecScratch([
+            "rules.yaml": SpecScratch.catalogue + subject, "case.yaml": Self.yaml(steps: steps),
+        ])
+        #expect(
+            unfiled.problems(unfiled.load()) == [
+                "case.yaml:10:25: error: found the observation 'stacked (message_visible)' in a step filed under "
+                    + "area.rule (the case's 'rules'), none of which states it; expected one of the rules whose subject "
+                    + "it is (reenqueue.message-visible), so that a run failing here is filed under it: add "
+                    + "'reenqueue.message-visible' to the case's 'rules' and name it in the step's 'rules' (or, when the "
+                    + "step only checks the state the case sets up, in its 'setup')"
+            ]
+        )
+        let setup = steps.replacingOccurrences(of: "}]}", with: "}], setup: [reenqueue.message-visible]}")
+        let filed = try SpecScratch([
+            "rules.yaml": SpecScratch.catalogue + subject, "case.yaml": Self.yaml(steps: setup),
+        ])
+        #expect(filed.problems(filed.load()) == [])
+        // A catalogue without the rule checks nothing; nor does a pattern without a reason.
+        let noSubject = try SpecScratch(["rules.yaml": SpecScratch.catalogue, "case.yaml": Self.yaml(steps: steps)])
+        #expect(noSubject.problems(noSubject.load()) == [])
+        let anyReason = steps.replacingOccurrences(of: ", reason: message_visible", with: "")
+        let reasonless = try SpecScratch([
+            "rules.yaml": SpecScratch.catalogue + subject, "case.yaml": Self.yaml(steps: anyReason),
+        ])
+        #expect(reasonless.problems(reasonless.load()) == [])
+    }
+
     @Test func capabilitiesUsedNeedNotBeListed() throws {
         let yaml = Self.yaml(steps: "  - keyboard_shown\n  - expect: {stack: []}").replacingOccurrences(
             of: "triggers: [session_start]",

@@ -35,7 +35,7 @@ extension CaseDecoder {
     /// `expect`: a mapping of checks, or `nothing` (short for `{sequence: []}`).
     mutating func expectation(_ node: YAMLNode) -> Expectation? {
         if let scalar = node.scalar, scalar.value == .string, scalar.hasText("nothing") {
-            if let caseRules = scope.caseRules, caseRules.count > 1 {
+            if let caseRules = scope.caseRules, caseRules.count > 1, !readsEarlierFormat {
                 reader.report(
                     "expected 'expect: {sequence: [], rules: [...]}' (which of the case's "
                         + "\(caseRules.joined(separator: ", ")) this step checks) or 'setup: [...]' in a case with "
@@ -102,7 +102,7 @@ extension CaseDecoder {
             let problemsBefore = reader.diagnostics.count
             expectation.rules = decodeRuleIDs(named) ?? []
             // An unknown rule is reported once, as unknown.
-            if reader.diagnostics.count == problemsBefore,
+            if reader.diagnostics.count == problemsBefore, !readsEarlierFormat,
                 let outside = expectation.rules.first(where: { !caseRules.contains($0) })
             {
                 reader.report(
@@ -112,7 +112,7 @@ extension CaseDecoder {
                     at: named
                 )
             }
-        } else if caseRules.count > 1 {
+        } else if caseRules.count > 1, !readsEarlierFormat {
             reader.report(
                 "expected 'rules' (which of the case's \(caseRules.joined(separator: ", ")) this step checks) or "
                     + "'setup' (the rules of the state the case sets up) in an expectation of a case with several "

@@ -41,7 +41,8 @@ package struct NeedsProofReport: Sendable {
                     diagnostics.append(Diagnostic(problem, at: specCase.location))
                     if !needs {
                         undeclared[specCase.id, default: []].append(proof.capability)
-                    } else if changed.isEmpty, !specCase.rules.contains(where: { rules.rule($0)?.capability == proof.capability }) {
+                    } else if changed.isEmpty, !specCase.rules.contains(where: { rules.rule($0)?.capability == proof.capability })
+                    {
                         unshown[specCase.id, default: []].append(proof.capability)
                     }
                 }
@@ -70,15 +71,17 @@ package struct NeedsProofReport: Sendable {
             return "case '\(specCase.id)' fails on an engine that \(behaviour.summary) (behaviour "
                 + "\(behaviour.id), \(first.profile.rawValue)), but does not need \(name); expected "
                 + "`requires: [\(proof.capability.rawValue)]` (or a rule gated by \(name)), or a case whose "
-                + "outcome does not depend on it"
+                + "outcome does not depend on it (`iamspec migrate` adds it to a file written for iamspec 0.1.0)"
         }
         guard needs else { return nil }
         let source = Self.source(of: proof.capability, in: specCase, rules: rules)
+        let gatedByARule = specCase.rules.contains { rules.rule($0)?.capability == proof.capability }
         let names = proof.behaviours.map(\.id).joined(separator: ", ")
         if changed.isEmpty {
             return "case '\(specCase.id)' needs \(name) (\(source)), but passes on every engine without it "
                 + "(\(names)); expected no need of \(name) (an engine without it can run the case), or a case "
                 + "that such an engine fails"
+                + (gatedByARule ? "" : " (`iamspec migrate` drops it from a file written for iamspec 0.1.0)")
         }
         let unchanged = specCase.profiles.filter { profile in !changed.contains { $0.profile == profile } }
         guard let profile = unchanged.first else { return nil }

@@ -98,7 +98,7 @@ struct CaseDecoder {
                 reader.report(
                     "'requires' lists capability '\(capability.rawValue)', which nothing in the case uses; "
                         + "expected only a behavioural capability (\(Self.behaviouralNames)) or one the case uses "
-                        + "(the loader derives them; `iamspec capabilities` says what needs each)",
+                        + "(the loader derives them; `iamspec capabilities` says what needs each)" + Self.migrateHint,
                     at: item
                 )
             }
@@ -111,7 +111,7 @@ struct CaseDecoder {
             {
                 reader.report(
                     "rule '\(id)' is gated by capability '\(capability.rawValue)', which nothing in the case uses; "
-                        + "expected a case that uses it (\(capability.neededBy)), or another rule",
+                        + "expected a case that uses it (\(capability.neededBy)), or another rule" + Self.migrateHint,
                     at: node
                 )
             }

@@ -109,13 +109,11 @@ package struct CaseFileMigration: Sendable {
         let indent = edits.text(edits.lineStart(of: aliasStart)..<aliasStart)
         let reindented = SourceEdits.reindent(copied, from: region.indent, to: indent.count + 2)
         edits.replace(aliasStart..<aliasEnd, with: "steps:\n" + reindented)
-        changes.insert(
-            Change(
-                location: stepsKey.mark.location(in: file),
-                text: "wrote out the steps the case shared through an alias, so that its expectations name its own rules"
-            ),
-            at: changesBefore
-        )
+        // The copy's changes are said at the alias: the steps they were made to are written there.
+        let named = changes[changesBefore...].map(\.text)
+        changes.removeSubrange(changesBefore...)
+        let said = named.isEmpty ? "" : " (\(named.count) change\(named.count == 1 ? "" : "s") in it: \(named.joined(separator: "; ")))"
+        record("wrote out the steps the case shared through an alias, to name its own rules\(said)", at: stepsKey.mark)
     }
 
     /// Drops from `requires` what nothing in the case uses and what the proof finds unneeded, and

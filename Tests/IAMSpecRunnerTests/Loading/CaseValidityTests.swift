@@ -264,7 +264,8 @@ import Testing
         #expect(
             unused.problems(unused.load()) == [
                 "case.yaml:3:8: error: rule 'area.rule' is gated by capability 'keyboard', which nothing in the case "
-                    + "uses; expected a case that uses it (a `keyboard_shown` or `keyboard_hidden` step), or another rule"
+                    + "uses; expected a case that uses it (a `keyboard_shown` or `keyboard_hidden` step), or another rule "
+                    + "(`iamspec migrate` rewrites a file written for iamspec 0.1.0)"
             ]
         )
         let used = try SpecScratch([

@@ -14,7 +14,9 @@ import Testing
 
     /// Whether this clone holds the release commit (a shallow clone does not).
     static let holdsRelease: Bool = {
-        guard let outcome = try? IAMSpecExecutable.runInShell("git cat-file -e \(release)^{commit}") else { return false }
+        guard let outcome = try? IAMSpecExecutable.runInShell("git cat-file -e \(release)^{commit}") else {
+            return false
+        }
         return outcome.status == 0
     }()
 
@@ -42,7 +44,13 @@ import Testing
         let lines = migrated.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.last?.wholeMatch(of: /\d+ changes in \d+ of \d+ files/) != nil)
         #expect(lines.dropLast().allSatisfy { $0.hasPrefix(specs.path + "/") && $0.contains(": changed: ") })
-        #expect(lines.contains { $0.hasSuffix("/stack/lifo.yaml:29:30: changed: `rules` renamed `setup`: stack.no-auto-drain are not among the case's rules, so this step checks the state the case sets up") })
+        #expect(
+            lines.contains {
+                $0.hasSuffix(
+                    "/stack/lifo.yaml:29:30: changed: `rules` renamed `setup`: stack.no-auto-drain are not among the case's rules, so this step checks the state the case sets up"
+                )
+            }
+        )
         try Self.expectCommentsAndAnchorsKept(files, in: specs)
 
         let linted = try IAMSpecExecutable.run("lint", specs.path)
@@ -81,10 +89,14 @@ import Testing
             #expect(changes.contains(expected), "\(expected)")
         }
         let stacking = try String(contentsOf: ours.appendingPathComponent("stacking.yaml"), encoding: .utf8)
-        #expect(stacking.contains("    - expect: {sequence: [], rules: [reenqueue.message-visible, manual.display-next]}\n"))
+        #expect(
+            stacking.contains("    - expect: {sequence: [], rules: [reenqueue.message-visible, manual.display-next]}\n")
+        )
         #expect(stacking.contains("    - expect:\n        rules: [stack.lifo, manual.display-next]\n        sequence:"))
         #expect(stacking.contains("  steps:\n    - session_start\n"))
-        #expect(stacking.contains("    - expect:\n        rules: [stack.trigger-on-top, stack.lifo]\n        sequence:"))
+        #expect(
+            stacking.contains("    - expect:\n        rules: [stack.trigger-on-top, stack.lifo]\n        sequence:")
+        )
         try Self.expectCommentsAndAnchorsKept(files, in: ours)
 
         let linted = try IAMSpecExecutable.run("lint", ours.path)
@@ -118,7 +130,11 @@ import Testing
         let migrated = try IAMSpecExecutable.run("migrate", folder.path)
         #expect(migrated.status == 2)
         #expect(migrated.standardOutput == "0 changes in 0 of 1 file\n")
-        #expect(migrated.standardError.contains("keyboard-only.yaml:3:8: error: rule 'reenqueue.swift-situations' is gated by capability 'keyboard'"))
+        #expect(
+            migrated.standardError.contains(
+                "keyboard-only.yaml:3:8: error: rule 'reenqueue.swift-situations' is gated by capability 'keyboard'"
+            )
+        )
     }
 
     /// Puts the current catalogue (and its seeds) in the folder.

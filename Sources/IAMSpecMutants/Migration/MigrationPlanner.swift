@@ -70,9 +70,14 @@ package struct MigrationPlanner: Sendable {
         let targets = cases.filter { unnamed[$0.id] != nil }
         guard !targets.isEmpty else { return [:] }
         progress("reference engine")
-        let reference = ConformanceRun(engine: ReferenceEngineProvider(), options: options).run(cases: targets, rules: rules)
+        let reference = ConformanceRun(engine: ReferenceEngineProvider(), options: options).run(
+            cases: targets,
+            rules: rules
+        )
         let passing = Set(reference.results.filter { $0.status == .passed }.map(CaseRunKey.init))
-        let judged = targets.filter { specCase in specCase.profiles.contains { passing.contains(CaseRunKey(caseID: specCase.id, profile: $0)) } }
+        let judged = targets.filter { specCase in
+            specCase.profiles.contains { passing.contains(CaseRunKey(caseID: specCase.id, profile: $0)) }
+        }
         var failingFirst: [String: [MigrationPlan.StepPlace: Set<String>]] = [:]
         for behaviour in BehaviourCatalogue.all {
             progress("behaviour \(behaviour.id)")
@@ -112,6 +117,7 @@ package struct MigrationPlanner: Sendable {
                 guard let rule = rules.rule(id) else { return false }
                 return specCase.profiles.allSatisfy(rule.profiles.contains)
             }
-        return usable ? MigrationPlan.Naming(isSetup: true, rules: setup) : MigrationPlan.Naming(isSetup: false, rules: own)
+        return usable
+            ? MigrationPlan.Naming(isSetup: true, rules: setup) : MigrationPlan.Naming(isSetup: false, rules: own)
     }
 }

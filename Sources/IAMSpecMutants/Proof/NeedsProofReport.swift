@@ -41,7 +41,8 @@ package struct NeedsProofReport: Sendable {
                     diagnostics.append(Diagnostic(problem, at: specCase.location))
                     if !needs {
                         undeclared[specCase.id, default: []].append(proof.capability)
-                    } else if changed.isEmpty, !specCase.rules.contains(where: { rules.rule($0)?.capability == proof.capability })
+                    } else if changed.isEmpty,
+                        !specCase.rules.contains(where: { rules.rule($0)?.capability == proof.capability })
                     {
                         unshown[specCase.id, default: []].append(proof.capability)
                     }

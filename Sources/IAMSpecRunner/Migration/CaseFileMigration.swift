@@ -112,7 +112,9 @@ package struct CaseFileMigration: Sendable {
         // The copy's changes are said at the alias: the steps they were made to are written there.
         let named = changes[changesBefore...].map(\.text)
         changes.removeSubrange(changesBefore...)
-        let said = named.isEmpty ? "" : " (\(named.count) change\(named.count == 1 ? "" : "s") in it: \(named.joined(separator: "; ")))"
+        let said =
+            named.isEmpty
+            ? "" : " (\(named.count) change\(named.count == 1 ? "" : "s") in it: \(named.joined(separator: "; ")))"
         record("wrote out the steps the case shared through an alias, to name its own rules\(said)", at: stepsKey.mark)
     }
 
@@ -221,7 +223,8 @@ package struct CaseFileMigration: Sendable {
             )
             return
         }
-        let said = "added `\(naming.entry)`: \(naming.isSetup ? "the behaviours failing first here break the state the case sets up" : "the rules of the behaviours failing first here")"
+        let said =
+            "added `\(naming.entry)`: \(naming.isSetup ? "the behaviours failing first here break the state the case sets up" : "the rules of the behaviours failing first here")"
         if let scalar = value.scalar, scalar.hasText("nothing") {
             let end = edits.tokenEnd(from: valueOffset)
             edits.replace(valueOffset..<end, with: "{sequence: [], \(naming.entry)}")

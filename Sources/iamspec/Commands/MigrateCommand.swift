@@ -52,7 +52,10 @@ struct MigrateCommand: ParsableCommand {
         var changed = 0
         var changeCount = 0
         for file in loaded.caseFiles {
-            let fileCases = Dictionary((byFile[file] ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            let fileCases = Dictionary(
+                (byFile[file] ?? []).map { ($0.id, $0) },
+                uniquingKeysWith: { first, _ in first }
+            )
             let migration = CaseFileMigration(file: file, cases: fileCases, catalogue: loaded.rules, plan: plan)
             problems += migration.problems
             guard let text = migration.migratedText else { continue }

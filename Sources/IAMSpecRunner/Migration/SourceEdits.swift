@@ -125,10 +125,11 @@ struct SourceEdits {
     }
 
     /// The lines of a block list whose items start at `marks`: from the first item's line to the
-    /// last line indented past the items' dashes, with that indent; nil for a flow list.
+    /// last line indented past the items' dashes, with the dashes' indent; nil for a flow list.
     func blockRegion(of marks: [YAMLMark], startingAt start: YAMLMark) -> (range: Range<Int>, indent: Int)? {
         guard let first = marks.first, let last = marks.last, self[offset(of: start)] != "[" else { return nil }
-        let indent = first.column - 1
+        // Indented as the items' dashes: the blanks that start the first item's line.
+        let indent = scalars[lineStart(of: offset(of: first))...].prefix { $0 == " " }.count
         var end = nextLineStart(of: offset(of: last))
         while end < scalars.count {
             let lineEnd = nextLineStart(of: end)

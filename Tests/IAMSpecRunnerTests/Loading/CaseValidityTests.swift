@@ -230,7 +230,8 @@ import Testing
             problems == [
                 "case.yaml:4:22: error: 'requires' lists capability 'stack-inspection', which nothing in the case "
                     + "uses; expected only a behavioural capability (\(Self.behaviouralNames)) or one the case uses "
-                    + "(the loader derives them; `iamspec capabilities` says what needs each)"
+                    + "(the loader derives them; `iamspec capabilities` says what needs each) (`iamspec migrate` "
+                    + "rewrites a file written for iamspec 0.1.0)"
             ]
         )
     }

@@ -21,7 +21,7 @@ struct IAMSpecCommand: ParsableCommand {
         subcommands: [
             RunCommand.self, LintCommand.self, ListCommand.self, CoverageCommand.self, CapabilitiesCommand.self,
             ReportCommand.self, EngineCommand.self, MergeCommand.self, DiffCommand.self, DocsCommand.self,
-            CompileCommand.self, RunCompiledCommand.self, ExplainCommand.self,
+            CompileCommand.self, RunCompiledCommand.self, ExplainCommand.self, MigrateCommand.self,
             MutateCommand.self, FuzzCommand.self,
         ],
         defaultSubcommand: RunCommand.self

@@ -53,6 +53,8 @@ struct NeedsProofTests {
         #expect(
             diagnostic.message.contains("but does not need 'minimum-interval'; expected `requires: [minimum-interval]`")
         )
+        #expect(diagnostic.message.hasSuffix("(`iamspec migrate` adds it to a file written for iamspec 0.1.0)"))
+        #expect(report.undeclared == ["interval-drops-second": [.minimumInterval]] && report.unshown.isEmpty)
         let interval = try #require(report.capabilities.first { $0.capability == .minimumInterval })
         #expect(interval.gated == 0 && interval.ungatedFailing == 2)
         #expect(report.lines.last == "Audit: failed")
@@ -66,9 +68,11 @@ struct NeedsProofTests {
             report.diagnostics.map(\.message) == [
                 "case 'needless-priority' needs 'priority' (declared in `requires`), but passes on every engine "
                     + "without it (priority-ignored); expected no need of 'priority' (an engine without it can run "
-                    + "the case), or a case that such an engine fails"
+                    + "the case), or a case that such an engine fails (`iamspec migrate` drops it from a file written "
+                    + "for iamspec 0.1.0)"
             ]
         )
+        #expect(report.unshown == ["needless-priority": [.priority]] && report.undeclared.isEmpty)
         let priority = try #require(report.capabilities.first { $0.capability == .priority })
         #expect(priority.gated == 2 && priority.failing == 0)
     }

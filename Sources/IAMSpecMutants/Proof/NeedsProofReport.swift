@@ -10,10 +10,18 @@ package struct NeedsProofReport: Sendable {
     package let diagnostics: [Diagnostic]
     /// The cases not judged because the reference engine does not pass every run of theirs.
     package let unjudged: [String]
+    /// Each behavioural capability a case does not declare that an engine without it fails the
+    /// case for, by case id: what `requires` must add.
+    package let undeclared: [String: [Capability]]
+    /// Each behavioural capability a case declares in `requires` that no engine without it fails
+    /// the case for, by case id: what `requires` must drop.
+    package let unshown: [String: [Capability]]
 
     init(cases: [SpecCase], rules: RuleCatalogue, passing: Set<CaseRunKey>, capabilities proofs: [CapabilityProof]) {
         var diagnostics: [Diagnostic] = []
         var unjudged: [String] = []
+        var undeclared: [String: [Capability]] = [:]
+        var unshown: [String: [Capability]] = [:]
         var measures = proofs.map { CapabilityMeasure(capability: $0.capability) }
         for specCase in cases {
             let keys = specCase.profiles.map { CaseRunKey(caseID: specCase.id, profile: $0) }
@@ -31,12 +39,21 @@ package struct NeedsProofReport: Sendable {
                 )
                 if let problem = Self.problem(specCase, needs: needs, changed: changed, proof: proof, rules: rules) {
                     diagnostics.append(Diagnostic(problem, at: specCase.location))
+                    if !needs {
+                        undeclared[specCase.id, default: []].append(proof.capability)
+                    } else if changed.isEmpty,
+                        !specCase.rules.contains(where: { rules.rule($0)?.capability == proof.capability })
+                    {
+                        unshown[specCase.id, default: []].append(proof.capability)
+                    }
                 }
             }
         }
         self.capabilities = measures
         self.diagnostics = diagnostics.sorted()
         self.unjudged = unjudged.sorted()
+        self.undeclared = undeclared
+        self.unshown = unshown
     }
 
     /// Whether every case's needs hold up.
@@ -55,15 +72,17 @@ package struct NeedsProofReport: Sendable {
             return "case '\(specCase.id)' fails on an engine that \(behaviour.summary) (behaviour "
                 + "\(behaviour.id), \(first.profile.rawValue)), but does not need \(name); expected "
                 + "`requires: [\(proof.capability.rawValue)]` (or a rule gated by \(name)), or a case whose "
-                + "outcome does not depend on it"
+                + "outcome does not depend on it (`iamspec migrate` adds it to a file written for iamspec 0.1.0)"
         }
         guard needs else { return nil }
         let source = Self.source(of: proof.capability, in: specCase, rules: rules)
+        let gatedByARule = specCase.rules.contains { rules.rule($0)?.capability == proof.capability }
         let names = proof.behaviours.map(\.id).joined(separator: ", ")
         if changed.isEmpty {
             return "case '\(specCase.id)' needs \(name) (\(source)), but passes on every engine without it "
                 + "(\(names)); expected no need of \(name) (an engine without it can run the case), or a case "
                 + "that such an engine fails" + Self.hint(for: proof.capability, in: specCase)
+                + (gatedByARule ? "" : " (`iamspec migrate` drops it from a file written for iamspec 0.1.0)")
         }
         let unchanged = specCase.profiles.filter { profile in !changed.contains { $0.profile == profile } }
         guard let profile = unchanged.first else { return nil }

@@ -32,14 +32,18 @@ extension CaseDecoder {
 
     static let eventNames = KeySet(EventName.allCases.map(\.rawValue))
 
+    /// Said after each refusal of what a file written for 0.1.0 may hold.
+    static let migrateHint = " (`iamspec migrate` rewrites a file written for iamspec 0.1.0)"
+
     /// `expect`: a mapping of checks, or `nothing` (short for `{sequence: []}`).
     mutating func expectation(_ node: YAMLNode) -> Expectation? {
         if let scalar = node.scalar, scalar.value == .string, scalar.hasText("nothing") {
-            if let caseRules = scope.caseRules, caseRules.count > 1 {
+            if let caseRules = scope.caseRules, caseRules.count > 1, !readsEarlierFormat {
                 reader.report(
                     "expected 'expect: {sequence: [], rules: [...]}' (which of the case's "
                         + "\(caseRules.joined(separator: ", ")) this step checks) or 'setup: [...]' in a case with "
-                        + "several rules, found 'nothing', which names no rule",
+                        + "several rules, found 'nothing', which names no rule"
+                        + Self.migrateHint,
                     at: node
                 )
                 return nil
@@ -149,21 +153,21 @@ extension CaseDecoder {
             let problemsBefore = reader.diagnostics.count
             expectation.rules = decodeRuleIDs(named) ?? []
             // An unknown rule is reported once, as unknown.
-            if reader.diagnostics.count == problemsBefore,
+            if reader.diagnostics.count == problemsBefore, !readsEarlierFormat,
                 let outside = expectation.rules.first(where: { !caseRules.contains($0) })
             {
                 reader.report(
                     "expected rules of the case (\(caseRules.joined(separator: ", "))) in the expectation's 'rules', "
                         + "found '\(outside)'; a step that only checks the state the case sets up names its rules "
-                        + "under 'setup'",
+                        + "under 'setup'" + Self.migrateHint,
                     at: named
                 )
             }
-        } else if caseRules.count > 1 {
+        } else if caseRules.count > 1, !readsEarlierFormat {
             reader.report(
                 "expected 'rules' (which of the case's \(caseRules.joined(separator: ", ")) this step checks) or "
                     + "'setup' (the rules of the state the case sets up) in an expectation of a case with several "
-                    + "rules, found neither",
+                    + "rules, found neither" + Self.migrateHint,
                 at: node
             )
         }

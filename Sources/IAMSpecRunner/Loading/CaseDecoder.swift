@@ -15,6 +15,11 @@ struct CaseDecoder {
     /// The catalogue to check rule ids against, and its file, when one was found.
     let catalogue: (rules: RuleCatalogue, file: String)?
     var scope = CaseScope()
+    /// Whether the case may be written as for 0.1.0, which `iamspec migrate` reads to rewrite: an
+    /// expectation of a case with several rules naming neither `rules` nor `setup`, or naming rules
+    /// the case does not; `requires` listing a capability nothing in the case uses; a rule gated by
+    /// a capability nothing in the case uses.
+    var readsEarlierFormat = false
     /// The lists of strings (rules, tags) the file's cases share, each stored once: a suite's
     /// cases repeat a few such lists, and one shared copy costs no memory per case.
     private var sharedLists: [[String]] = []
@@ -89,11 +94,11 @@ struct CaseDecoder {
         for (capability, item) in requires {
             if Capability.behavioural.contains(capability) {
                 needs.insert(capability)
-            } else if !needs.contains(capability) {
+            } else if !needs.contains(capability), !readsEarlierFormat {
                 reader.report(
                     "'requires' lists capability '\(capability.rawValue)', which nothing in the case uses; "
                         + "expected only a behavioural capability (\(Self.behaviouralNames)) or one the case uses "
-                        + "(the loader derives them; `iamspec capabilities` says what needs each)",
+                        + "(the loader derives them; `iamspec capabilities` says what needs each)" + Self.migrateHint,
                     at: item
                 )
             }
@@ -101,10 +106,12 @@ struct CaseDecoder {
         let used = needs
         for id in rules {
             guard let capability = catalogue?.rules.rule(id)?.capability else { continue }
-            if !Capability.behavioural.contains(capability), !used.contains(capability), let node = mapping["rules"] {
+            if !Capability.behavioural.contains(capability), !used.contains(capability), !readsEarlierFormat,
+                let node = mapping["rules"]
+            {
                 reader.report(
                     "rule '\(id)' is gated by capability '\(capability.rawValue)', which nothing in the case uses; "
-                        + "expected a case that uses it (\(capability.neededBy)), or another rule",
+                        + "expected a case that uses it (\(capability.neededBy)), or another rule" + Self.migrateHint,
                     at: node
                 )
             }

@@ -62,12 +62,15 @@ public enum SuiteLoader {
     /// others encoded (``CompactCase``).
     ///
     /// Without `readsFIFOs`, a path that is a FIFO is a problem, as one found in a folder is: the
-    /// paths a results stream names are data, and a FIFO among them may never be written.
+    /// paths a results stream names are data, and a FIFO among them may never be written. With
+    /// `readingEarlierFormat`, cases are read as written for 0.1.0 (what `iamspec migrate` reads
+    /// to rewrite): see `CaseDecoder.readsEarlierFormat`.
     package static func load(
         paths: [String],
         jobs: Int,
         modelBudget: Int = ModelBudget.suiteDefault,
         readsFIFOs: Bool = true,
+        readingEarlierFormat: Bool = false,
         stoppingWhen isStopped: @escaping @Sendable () -> Bool
     ) -> LoadedSuite {
         var diagnostics: [Diagnostic] = []
@@ -108,6 +111,7 @@ public enum SuiteLoader {
             jobs: max(1, jobs),
             catalogues: checkedCatalogues,
             budget: ModelBudget(bytes: modelBudget),
+            readingEarlierFormat: readingEarlierFormat,
             stoppingWhen: isStopped
         )
         var cases: [CompactCase] = []
@@ -153,6 +157,7 @@ public enum SuiteLoader {
         jobs: Int,
         catalogues: [(rules: RuleCatalogue, file: String)?],
         budget: ModelBudget,
+        readingEarlierFormat: Bool,
         stoppingWhen isStopped: @escaping @Sendable () -> Bool
     ) -> [CaseFileResult?] {
         let progress = Mutex(LoadProgress(results: Array(repeating: nil, count: files.count)))
@@ -166,6 +171,7 @@ public enum SuiteLoader {
                     job.file,
                     catalogue: job.catalogueIndex.flatMap { catalogues[$0] },
                     budget: budget,
+                    readingEarlierFormat: readingEarlierFormat,
                     stoppingWhen: isStopped
                 )
                 progress.withLock { $0.results[position] = loaded }
@@ -281,6 +287,7 @@ public enum SuiteLoader {
         _ file: String,
         catalogue: (rules: RuleCatalogue, file: String)?,
         budget: ModelBudget,
+        readingEarlierFormat: Bool,
         stoppingWhen isStopped: () -> Bool
     ) -> CaseFileResult? {
         let bytes: [UInt8]
@@ -290,6 +297,7 @@ public enum SuiteLoader {
         case .problem(let problem)?: return CaseFileResult(cases: [], identities: [], diagnostics: [problem])
         }
         var decoder = CaseDecoder(file: file, catalogue: catalogue)
+        decoder.readsEarlierFormat = readingEarlierFormat
         let problems = YAMLComposer(file: file).compose(bytes) { decoder.decode(document: $0) }
         return CaseFileResult(
             cases: problems.isEmpty ? CompactCase.hold(decoder.cases, size: bytes.count, within: budget) : [],

@@ -230,7 +230,8 @@ import Testing
             problems == [
                 "case.yaml:4:22: error: 'requires' lists capability 'stack-inspection', which nothing in the case "
                     + "uses; expected only a behavioural capability (\(Self.behaviouralNames)) or one the case uses "
-                    + "(the loader derives them; `iamspec capabilities` says what needs each)"
+                    + "(the loader derives them; `iamspec capabilities` says what needs each) (`iamspec migrate` "
+                    + "rewrites a file written for iamspec 0.1.0)"
             ]
         )
     }
@@ -264,7 +265,8 @@ import Testing
         #expect(
             unused.problems(unused.load()) == [
                 "case.yaml:3:8: error: rule 'area.rule' is gated by capability 'keyboard', which nothing in the case "
-                    + "uses; expected a case that uses it (a `keyboard_shown` or `keyboard_hidden` step), or another rule"
+                    + "uses; expected a case that uses it (a `keyboard_shown` or `keyboard_hidden` step), or another rule "
+                    + "(`iamspec migrate` rewrites a file written for iamspec 0.1.0)"
             ]
         )
         let used = try SpecScratch([

@@ -1,0 +1,297 @@
+import IAMSpec
+import IAMSpecPlatform
+
+/// Rewrites one case file written for an earlier format (0.1.0) to the current one, editing its
+/// text at the places libyaml marks and leaving the rest (comments, anchors, layout) as written.
+///
+/// It names the rules of each expectation that names none in a case with several rules (as the
+/// plan derived them), turns an expectation's `rules` naming rules outside the case into `setup`
+/// (or keeps only the case's), drops from the case's rules one gated by a capability nothing in
+/// the case uses, drops from `requires` a capability nothing in the case uses, and adds to or
+/// drops from `requires` the behavioural capabilities the needs proof asks for.
+package struct CaseFileMigration: Sendable {
+    /// One change made, at the place it was made in the file as it was.
+    package struct Change: Sendable, CustomStringConvertible {
+        package var location: SourceLocation
+        package var text: String
+
+        /// `path:line:col: changed: what`.
+        package var description: String {
+            "\(QuotedText.line(location.description)): changed: \(QuotedText.line(text))"
+        }
+    }
+
+    package let file: String
+    /// The file's text with every change made; nil when nothing changes.
+    package private(set) var migratedText: String?
+    package private(set) var changes: [Change] = []
+    /// What could not be migrated, at its place: left to the file's author.
+    package private(set) var problems: [Diagnostic] = []
+
+    /// Reads the file and works out its changes; `cases` are its cases as read in the earlier
+    /// format, by id.
+    package init(file: String, cases: [String: SpecCase], catalogue: RuleCatalogue, plan: MigrationPlan) {
+        self.file = file
+        let bytes: [UInt8]
+        switch YAMLFile.contents(of: file, unreadable: { "cannot read '\(file)': \($0); expected a readable file" }) {
+        case .bytes(let read): bytes = read
+        case .problem(let problem):
+            problems = [problem]
+            return
+        }
+        let composition = YAMLComposer(file: file).compose(bytes)
+        guard composition.diagnostics.isEmpty else {
+            problems = composition.diagnostics
+            return
+        }
+        var edits = SourceEdits(String(decoding: bytes, as: UTF8.self))
+        for root in composition.documents {
+            let caseNodes: [YAMLNode] = root.sequence.map { Array($0) } ?? (root.mapping != nil ? [root] : [])
+            for node in caseNodes {
+                guard let mapping = node.mapping, let idNode = mapping["id"], let id = idNode.scalar?.text,
+                    let specCase = cases[id]
+                else { continue }
+                migrate(specCase, mapping, plan.cases[id] ?? MigrationPlan.CaseChanges(), catalogue, &edits)
+            }
+        }
+        if !edits.isEmpty { migratedText = edits.editedText }
+        changes.sort { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
+    }
+
+    private mutating func migrate(
+        _ specCase: SpecCase,
+        _ mapping: YAMLMapping,
+        _ planned: MigrationPlan.CaseChanges,
+        _ catalogue: RuleCatalogue,
+        _ edits: inout SourceEdits
+    ) {
+        let dropped = MigrationPlan.unusedGatedRules(of: specCase, in: catalogue)
+        let caseRules = specCase.rules.filter { !dropped.contains($0) }
+        if !dropped.isEmpty, let rulesNode = mapping["rules"], let items = rulesNode.sequence {
+            let gates = dropped.map { "'\($0)' (gated by '\(catalogue.rule($0)?.capability?.rawValue ?? "")')" }
+            editList(
+                rulesNode,
+                items,
+                keeping: { !dropped.contains($0) },
+                adding: [],
+                said: "dropped rule \(gates.joined(separator: ", ")) from the case's rules: nothing in the case uses "
+                    + "what gates it",
+                &edits
+            )
+        }
+        migrateRequires(specCase, mapping, planned, &edits)
+        guard let stepsNode = mapping["steps"], let steps = stepsNode.sequence,
+            let stepsKey = mapping.entries.first(where: { $0.value.index == stepsNode.index })?.key
+        else { return }
+        let migrateSteps = { (migration: inout CaseFileMigration, edits: inout SourceEdits) in
+            for step in steps {
+                guard let stepMapping = step.mapping, let entry = stepMapping.entries.first, entry.name == "expect"
+                else { continue }
+                let naming = planned.namings[MigrationPlan.StepPlace(step.mark.location(in: migration.file))]
+                migration.migrateExpectation(entry, caseRules: caseRules, dropped: dropped, naming: naming, &edits)
+            }
+        }
+        let keyOffset = edits.offset(of: stepsKey.mark)
+        guard edits.offset(of: stepsNode.mark) < keyOffset else {
+            migrateSteps(&self, &edits)
+            return
+        }
+        // Steps shared with an earlier case through an alias: when either case's changes touch
+        // them, this case gets its own copy, written out in place of the alias, with its changes.
+        guard let region = edits.blockRegion(of: steps.map(\.mark), startingAt: stepsNode.mark) else { return }
+        var own = SourceEdits(edits.text(0..<edits.count))
+        let changesBefore = changes.count
+        migrateSteps(&self, &own)
+        guard !own.isEmpty || edits.hasEdits(in: region.range) else { return }
+        let copied = own.editedText(of: region.range)
+        let aliasStart = edits.offset(of: stepsKey.mark)
+        let aliasEnd = edits.nextLineStart(of: aliasStart)
+        let indent = edits.text(edits.lineStart(of: aliasStart)..<aliasStart)
+        let reindented = SourceEdits.reindent(copied, from: region.indent, to: indent.count + 2)
+        edits.replace(aliasStart..<aliasEnd, with: "steps:\n" + reindented)
+        // The copy's changes are said at the alias: the steps they were made to are written there.
+        let named = changes[changesBefore...].map(\.text)
+        changes.removeSubrange(changesBefore...)
+        let said =
+            named.isEmpty
+            ? "" : " (\(named.count) change\(named.count == 1 ? "" : "s") in it: \(named.joined(separator: "; ")))"
+        record("wrote out the steps the case shared through an alias, to name its own rules\(said)", at: stepsKey.mark)
+    }
+
+    /// Drops from `requires` what nothing in the case uses and what the proof finds unneeded, and
+    /// adds what the proof finds needed.
+    private mutating func migrateRequires(
+        _ specCase: SpecCase,
+        _ mapping: YAMLMapping,
+        _ planned: MigrationPlan.CaseChanges,
+        _ edits: inout SourceEdits
+    ) {
+        let used = CapabilityNeeds.of(specCase)
+        let keeps = { (name: String) -> Bool in
+            guard let capability = Capability(rawValue: name) else { return true }
+            if planned.droppedRequirements.contains(capability) { return false }
+            return Capability.behavioural.contains(capability) || used.contains(capability)
+        }
+        let added = planned.addedRequirements.map(\.rawValue)
+        guard let node = mapping["requires"], let items = node.sequence else {
+            guard !added.isEmpty else { return }
+            let anchor = [mapping["given"], mapping["steps"]].compactMap { $0 }
+                .compactMap { value in mapping.entries.first { $0.value.index == value.index }?.key }
+                .min { edits.offset(of: $0.mark) < edits.offset(of: $1.mark) }
+            guard let anchor, edits.startsItsLine(edits.offset(of: anchor.mark)) else {
+                problems.append(
+                    Diagnostic(
+                        "expected a case whose 'given' or 'steps' starts a line, to add `requires: "
+                            + "[\(added.joined(separator: ", "))]` before it; add it by hand",
+                        at: mapping.entries[0].key.mark.location(in: file)
+                    )
+                )
+                return
+            }
+            let offset = edits.offset(of: anchor.mark)
+            let start = edits.lineStart(of: offset)
+            edits.insert(edits.text(start..<offset) + "requires: [\(added.joined(separator: ", "))]\n", at: start)
+            record("added `requires: [\(added.joined(separator: ", "))]`: \(Self.proofReason)", at: anchor.mark)
+            return
+        }
+        let names = items.compactMap { $0.scalar?.text }
+        let removed = names.filter { !keeps($0) }
+        let fresh = added.filter { !names.contains($0) }
+        guard !removed.isEmpty || !fresh.isEmpty else { return }
+        var said: [String] = []
+        for name in removed {
+            let capability = Capability(rawValue: name)
+            let reason =
+                capability.map { Capability.behavioural.contains($0) } ?? false
+                ? "no engine without it fails the case (needs proof)" : "nothing in the case uses it"
+            said.append("dropped '\(name)' from `requires`: \(reason)")
+        }
+        if !fresh.isEmpty { said.append("added \(fresh.joined(separator: ", ")) to `requires`: \(Self.proofReason)") }
+        if removed.count == names.count, fresh.isEmpty, removeEntry(keyOf: node, in: mapping, &edits) {
+            record(said.joined(separator: "; "), at: node.mark)
+            return
+        }
+        editList(node, items, keeping: keeps, adding: fresh, said: said.joined(separator: "; "), &edits)
+    }
+
+    private static let proofReason = "an engine without it fails the case (needs proof)"
+
+    fileprivate mutating func migrateExpectation(
+        _ entry: YAMLMapping.Entry,
+        caseRules: [String],
+        dropped: [String],
+        naming: MigrationPlan.Naming?,
+        _ edits: inout SourceEdits
+    ) {
+        let value = entry.value
+        let keyOffset = edits.offset(of: entry.key.mark)
+        let valueOffset = edits.offset(of: value.mark)
+        if let mapping = value.mapping, mapping["setup"] == nil, let rulesNode = mapping["rules"],
+            let items = rulesNode.sequence
+        {
+            let names = items.compactMap { $0.scalar?.text }
+            let inCase = names.filter { caseRules.contains($0) }
+            if inCase.isEmpty, !names.isEmpty, let key = mapping.entries.first(where: { $0.name == "rules" })?.key {
+                let start = edits.offset(of: key.mark)
+                edits.replace(start..<edits.tokenEnd(from: start), with: "setup")
+                record(
+                    "`rules` renamed `setup`: \(names.joined(separator: ", ")) are not among the case's rules, "
+                        + "so this step checks the state the case sets up",
+                    at: key.mark
+                )
+            } else if inCase.count < names.count {
+                editList(
+                    rulesNode,
+                    items,
+                    keeping: { caseRules.contains($0) },
+                    adding: [],
+                    said: "kept the case's own rules in the expectation's `rules`, dropping "
+                        + names.filter { !caseRules.contains($0) }.joined(separator: ", "),
+                    &edits
+                )
+            }
+            return
+        }
+        guard let naming else { return }
+        guard valueOffset > keyOffset else {
+            problems.append(
+                Diagnostic(
+                    "expected an expectation written here to add `\(naming.entry)`, found an alias of one "
+                        + "written elsewhere; write it out, or name its rules by hand",
+                    at: entry.key.mark.location(in: file)
+                )
+            )
+            return
+        }
+        let said =
+            "added `\(naming.entry)`: \(naming.isSetup ? "the behaviours failing first here break the state the case sets up" : "the rules of the behaviours failing first here")"
+        if let scalar = value.scalar, scalar.hasText("nothing") {
+            let end = edits.tokenEnd(from: valueOffset)
+            edits.replace(valueOffset..<end, with: "{sequence: [], \(naming.entry)}")
+            record(said, at: value.mark)
+        } else if value.mapping != nil, edits[valueOffset] == "{", let close = edits.closing(valueOffset) {
+            edits.insert(", \(naming.entry)", at: edits.endOfTextBefore(close))
+            record(said, at: value.mark)
+        } else if let first = value.mapping?.entries.first {
+            let offset = edits.offset(of: first.key.mark)
+            edits.insert("\(naming.entry)\n" + String(repeating: " ", count: first.key.mark.column - 1), at: offset)
+            record(said, at: first.key.mark)
+        }
+    }
+
+    /// Rewrites a list of names: a flow list in place (`[a, b]`), a block list line by line.
+    private mutating func editList(
+        _ node: YAMLNode,
+        _ items: YAMLSequence,
+        keeping keeps: (String) -> Bool,
+        adding added: [String],
+        said: String,
+        _ edits: inout SourceEdits
+    ) {
+        let start = edits.offset(of: node.mark)
+        if edits[start] == "[", let close = edits.closing(start) {
+            let kept = items.filter { item in item.scalar.map { keeps($0.text) } ?? true }.map { item in
+                let offset = edits.offset(of: item.mark)
+                return edits.text(offset..<edits.tokenEnd(from: offset))
+            }
+            edits.replace(start..<close + 1, with: "[" + (kept + added).joined(separator: ", ") + "]")
+        } else {
+            var last = start
+            for item in items {
+                let offset = edits.offset(of: item.mark)
+                last = max(last, offset)
+                guard let name = item.scalar?.text, !keeps(name) else { continue }
+                let lineStart = edits.lineStart(of: offset)
+                edits.replace(lineStart..<edits.nextLineStart(of: offset), with: "")
+            }
+            if !added.isEmpty {
+                let lineStart = edits.lineStart(of: last)
+                let dash = edits.text(lineStart..<last)
+                edits.insert(added.map { dash + $0 + "\n" }.joined(), at: edits.nextLineStart(of: last))
+            }
+        }
+        record(said, at: node.mark)
+    }
+
+    /// Removes a whole entry (its key's line to the end of its value), when its key starts a line;
+    /// false when it does not.
+    private func removeEntry(keyOf value: YAMLNode, in mapping: YAMLMapping, _ edits: inout SourceEdits) -> Bool {
+        guard let key = mapping.entries.first(where: { $0.value.index == value.index })?.key,
+            edits.startsItsLine(edits.offset(of: key.mark))
+        else { return false }
+        let keyOffset = edits.offset(of: key.mark)
+        let valueOffset = edits.offset(of: value.mark)
+        var end = valueOffset
+        if edits[valueOffset] == "[", let close = edits.closing(valueOffset) {
+            end = close
+        } else if let items = value.sequence {
+            end = items.map { edits.offset(of: $0.mark) }.max() ?? valueOffset
+        }
+        edits.replace(edits.lineStart(of: keyOffset)..<edits.nextLineStart(of: end), with: "")
+        return true
+    }
+
+    private mutating func record(_ text: String, at mark: YAMLMark) {
+        changes.append(Change(location: mark.location(in: file), text: text))
+    }
+}

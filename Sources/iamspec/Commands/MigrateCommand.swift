@@ -1,0 +1,78 @@
+import ArgumentParser
+import IAMSpec
+import IAMSpecMutants
+import IAMSpecPlatform
+import IAMSpecRunner
+
+/// `iamspec migrate`: rewrites case files written for an earlier format (0.1.0) to the current one.
+struct MigrateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "migrate",
+        abstract: "Rewrite case files written for an earlier iamspec (0.1.0) to the current format.",
+        discussion: """
+            Edits each file in place at the places it changes, keeping comments, anchors and \
+            layout, and prints each change as `path:line:col: changed: ...` on standard output. \
+            An expectation that names no rule in a case with several rules gets the `rules` (or \
+            `setup`) derived by running the case on every behaviour of the catalogue: the rules \
+            of the behaviours that fail first at that step. An expectation's `rules` naming \
+            rules outside the case become `setup`; a rule gated by a capability nothing in the \
+            case uses leaves the case's rules (when others remain); `requires` loses a \
+            capability nothing in the case uses, and gains or loses the behavioural ones the \
+            needs proof (`iamspec lint`) asks for. No verdict changes on the reference engine. \
+            Exit status 0 when every file now reads clean, 2 when a problem is left (said as \
+            `path:line:col: error: ...` on standard error), files being rewritten all the same.
+            """
+    )
+
+    @OptionGroup var suite: SuiteOptions
+
+    @Option(
+        parsing: .unconditional,
+        help: "Wall-clock seconds one case run may take while the rules and needs are derived."
+    )
+    var timeout: Double = 30
+
+    func validate() throws {
+        try CaseTimeout.validate(timeout)
+    }
+
+    func run() throws {
+        let loaded = SuiteLoader.load(
+            paths: suite.paths,
+            jobs: ProcessInfo.processInfo.activeProcessorCount,
+            readingEarlierFormat: true,
+            stoppingWhen: { false }
+        )
+        guard loaded.diagnostics.isEmpty else { throw CommandFailure.diagnostics(loaded.diagnostics) }
+        let cases = loaded.cases
+        let plan = MigrationPlanner(options: RunOptions(timeout: CaseTimeout.duration(timeout)))
+            .plan(cases: cases, rules: loaded.rules)
+        let byFile = Dictionary(grouping: cases, by: \.location.file)
+        var problems: [Diagnostic] = []
+        var changed = 0
+        var changeCount = 0
+        for file in loaded.caseFiles {
+            let fileCases = Dictionary(
+                (byFile[file] ?? []).map { ($0.id, $0) },
+                uniquingKeysWith: { first, _ in first }
+            )
+            let migration = CaseFileMigration(file: file, cases: fileCases, catalogue: loaded.rules, plan: plan)
+            problems += migration.problems
+            guard let text = migration.migratedText else { continue }
+            do {
+                try AtomicFile.write(text, to: file)
+            } catch {
+                throw CommandFailure.usage("error: \(QuotedText.line(error.description))")
+            }
+            for change in migration.changes { print(change) }
+            changed += 1
+            changeCount += migration.changes.count
+        }
+        // What the files say now, read as the current format reads them.
+        let reread = SuiteLoader.load(paths: suite.paths)
+        problems += reread.diagnostics
+        let files = "\(loaded.caseFiles.count) file\(loaded.caseFiles.count == 1 ? "" : "s")"
+        print("\(changeCount) change\(changeCount == 1 ? "" : "s") in \(changed) of \(files)")
+        guard problems.isEmpty else { throw CommandFailure.diagnostics(problems.sorted()) }
+    }
+}

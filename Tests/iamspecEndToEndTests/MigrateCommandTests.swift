@@ -1,0 +1,193 @@
+import Foundation
+import IAMSpec
+import IAMSpecMutants
+import IAMSpecRunner
+import Testing
+
+/// `iamspec migrate` on cases written for 0.1.0: the release's own Specs, taken from the
+/// repository's history, and a folder of cases a team wrote by hand. Each is refused as it is,
+/// migrated by the built binary, then reads clean, passes `iamspec lint` (the needs proof too),
+/// and keeps every run's verdict on the reference engine.
+@Suite(.serialized) struct MigrateCommandTests {
+    /// The release commit of 0.1.0.
+    static let release = "f718dcf3ab83a4693d7dc927ebc09a0a405ecbe6"
+
+    /// Whether this clone holds the release commit (a shallow clone does not).
+    static let holdsRelease: Bool = {
+        guard let outcome = try? IAMSpecExecutable.runInShell("git cat-file -e \(release)^{commit}") else {
+            return false
+        }
+        return outcome.status == 0
+    }()
+
+    @Test(.enabled(if: holdsRelease, "a shallow clone lacks the 0.1.0 release commit"))
+    func theSpecsOf010ReadCleanAndKeepTheirVerdicts() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let extracted = try IAMSpecExecutable.runInShell(
+            "git archive \(Self.release) Specs | tar -x -C '\(folder.path)'"
+        )
+        try #require(extracted.status == 0, "\(extracted.standardError)")
+        let specs = folder.appendingPathComponent("Specs")
+        // A team upgrading takes the catalogue of the new release; its cases are what it keeps.
+        try Self.takeCurrentCatalogue(into: specs)
+        let files = try Self.caseTexts(specs)
+
+        let refused = try IAMSpecExecutable.run("lint", "--no-proof", specs.path)
+        #expect(refused.status == 2)
+        #expect(refused.standardError.contains("(`iamspec migrate` rewrites a file written for iamspec 0.1.0)"))
+
+        let verdicts = Self.verdicts(specs, earlierFormat: true)
+        let migrated = try IAMSpecExecutable.run("migrate", specs.path)
+        #expect(migrated.status == 0, "\(migrated.standardError)")
+        #expect(migrated.standardError.isEmpty)
+        let lines = migrated.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.last?.wholeMatch(of: /\d+ changes in \d+ of \d+ files/) != nil)
+        #expect(lines.dropLast().allSatisfy { $0.hasPrefix(specs.path + "/") && $0.contains(": changed: ") })
+        #expect(
+            lines.contains {
+                $0.hasSuffix(
+                    "/stack/lifo.yaml:29:30: changed: `rules` renamed `setup`: stack.no-auto-drain are not among the case's rules, so this step checks the state the case sets up"
+                )
+            }
+        )
+        try Self.expectCommentsAndAnchorsKept(files, in: specs)
+
+        let linted = try IAMSpecExecutable.run("lint", specs.path)
+        #expect(linted.status == 0, "\(linted.standardError)")
+        #expect(linted.lastLine?.hasSuffix("no problems; behavioural needs proven on 3 behaviours") == true)
+        #expect(Self.verdicts(specs, earlierFormat: false) == verdicts)
+    }
+
+    @Test func casesWrittenByHandFor010ReadCleanAndKeepTheirVerdicts() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ours = folder.appendingPathComponent("ours")
+        try FileManager.default.copyItem(
+            at: IAMSpecExecutable.packageRoot.appendingPathComponent("Fixtures/migration/cases-0.1.0/ours"),
+            to: ours
+        )
+        try Self.takeCurrentCatalogue(into: ours)
+        let files = try Self.caseTexts(ours)
+        let verdicts = Self.verdicts(ours, earlierFormat: true)
+        #expect(verdicts.count == 16)
+
+        let migrated = try IAMSpecExecutable.run("migrate", ours.path)
+        #expect(migrated.status == 0, "\(migrated.standardError)")
+        let changes = migrated.standardOutput.replacingOccurrences(of: ours.path + "/", with: "")
+            .split(separator: "\n").map(String.init)
+        for expected in [
+            "analytics.yaml:8:11: changed: dropped 'analytics' from `requires`: nothing in the case uses it",
+            "background.yaml:4:10: changed: dropped rule 'reenqueue.swift-situations' (gated by 'keyboard') from the "
+                + "case's rules: nothing in the case uses what gates it",
+            "background.yaml:28:3: changed: added `requires: [minimum-interval]`: an engine without it fails the case "
+                + "(needs proof)",
+            "stacking.yaml:23:15: changed: added `setup: [stack.no-auto-drain]`: the behaviours failing first here "
+                + "break the state the case sets up",
+            "17 changes in 4 of 4 files",
+        ] {
+            #expect(changes.contains(expected), "\(expected)")
+        }
+        let stacking = try String(contentsOf: ours.appendingPathComponent("stacking.yaml"), encoding: .utf8)
+        #expect(stacking.contains("    - expect: {sequence: [], setup: [stack.no-auto-drain]}\n"))
+        #expect(stacking.contains("    - expect:\n        rules: [stack.lifo]\n        sequence:"))
+        // The later case's copy of the steps it shared, indented as they were, with its own namings.
+        #expect(stacking.contains("  steps:\n    - session_start\n"))
+        #expect(
+            stacking.hasSuffix(
+                "    - expect: {sequence: [{displayed: third}], setup: [manual.display-next, reenqueue.message-visible, "
+                    + "stack.no-auto-drain]}\n"
+            )
+        )
+        try Self.expectCommentsAndAnchorsKept(files, in: ours)
+
+        let linted = try IAMSpecExecutable.run("lint", ours.path)
+        #expect(linted.status == 0, "\(linted.standardError)")
+        #expect(Self.verdicts(ours, earlierFormat: false) == verdicts)
+
+        let again = try IAMSpecExecutable.run("migrate", ours.path)
+        #expect(again.status == 0 && again.standardOutput == "0 changes in 0 of 4 files\n")
+    }
+
+    @Test func aProblemMigrationCannotMendIsSaidAndExits2() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.takeCurrentCatalogue(into: folder)
+        let file = folder.appendingPathComponent("keyboard-only.yaml")
+        // Its only rule is gated by `keyboard`, which it never uses: no rule is left to name.
+        try """
+        id: ours-keyboard-only
+        title: A case naming only a rule gated by what it does not use
+        rules: [reenqueue.swift-situations]
+        profiles: [braze-swift]
+        given:
+          messages:
+            - {id: tip, triggers: [{custom_event: go}]}
+        steps:
+          - session_start
+          - custom_event: go
+          - expect: {sequence: [{displayed: tip}]}
+
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let migrated = try IAMSpecExecutable.run("migrate", folder.path)
+        #expect(migrated.status == 2)
+        #expect(migrated.standardOutput == "0 changes in 0 of 1 file\n")
+        #expect(
+            migrated.standardError.contains(
+                "keyboard-only.yaml:3:8: error: rule 'reenqueue.swift-situations' is gated by capability 'keyboard'"
+            )
+        )
+    }
+
+    /// Puts the current catalogue (and its seeds) in the folder.
+    private static func takeCurrentCatalogue(into folder: URL) throws {
+        for name in ["rules.yaml", "seeds.yaml"] {
+            let target = folder.appendingPathComponent(name)
+            try? FileManager.default.removeItem(at: target)
+            try FileManager.default.copyItem(
+                at: IAMSpecExecutable.packageRoot.appendingPathComponent("Specs").appendingPathComponent(name),
+                to: target
+            )
+        }
+    }
+
+    /// Each case file's text, by path.
+    private static func caseTexts(_ folder: URL) throws -> [String: String] {
+        var texts: [String: String] = [:]
+        let paths = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+        for path in paths where path.hasSuffix(".yaml") && !["rules.yaml", "seeds.yaml"].contains(path) {
+            texts[path] = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+        }
+        return texts
+    }
+
+    /// Every comment line and every anchor of each file is still there, in order.
+    private static func expectCommentsAndAnchorsKept(_ before: [String: String], in folder: URL) throws {
+        let after = try caseTexts(folder)
+        for (path, text) in before {
+            let kept = { (text: String) -> [String] in
+                text.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }.map {
+                    $0.trimmingCharacters(in: .whitespaces)
+                } + text.matches(of: /&[A-Za-z0-9-]+/).map { String($0.output) }
+            }
+            #expect(kept(after[path] ?? "") == kept(text), "\(path)")
+        }
+    }
+
+    /// Each run's status on the reference engine, the cases read in the earlier format or the current one.
+    private static func verdicts(_ folder: URL, earlierFormat: Bool) -> [String: String] {
+        let suite = SuiteLoader.load(
+            paths: [folder.path],
+            jobs: 2,
+            readingEarlierFormat: earlierFormat,
+            stoppingWhen: { false }
+        )
+        guard suite.diagnostics.isEmpty else { return ["diagnostics": suite.diagnostics.map(\.description).joined()] }
+        let summary = ConformanceRun(engine: MutationAnalysis.inProcess(nil), options: RunOptions())
+            .run(cases: suite.cases, rules: suite.rules)
+        return Dictionary(
+            summary.results.map { ("\($0.caseID) \($0.profile.rawValue)", $0.status.rawValue) },
+            uniquingKeysWith: { first, _ in first }
+        )
+    }
+}

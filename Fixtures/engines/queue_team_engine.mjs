@@ -31,9 +31,11 @@ class QueueEngine extends Engine {
     return this.out;
   }
 
+  // First in, first out: the message that waited longest leaves first (otherwise as the example).
   offer(takenByApp = false) {
+    if (takenByApp && this.profile === "braze-swift" && this.visible !== null) return;
     const first = this.stack.shift();
-    if (first !== undefined) this.attemptDisplay(first.message, first.triggeredAt, takenByApp);
+    if (first !== undefined) this.attemptDisplay(first.message, first.triggeredAt);
   }
 
   onDismiss({ message }) {

@@ -63,10 +63,10 @@ class Engine(example_engine.Engine):
     def no_matching_trigger(self, event):
         return []
 
-    def attempt_display(self, message, trigger_time, taken_by_app=False):
+    def attempt_display(self, message, trigger_time):
         foreground, self.foreground = self.foreground, True
         try:
-            return super().attempt_display(message, trigger_time, taken_by_app)
+            return super().attempt_display(message, trigger_time)
         finally:
             self.foreground = foreground
 

@@ -3,7 +3,8 @@ import IAMSpec
 extension ReferenceEngine {
     /// The user dismisses a message: when it is the one on screen it leaves, observed as
     /// `dismissed`, and a click's follow-up gets its display attempt; then the moment may offer
-    /// the stack's top.
+    /// the stack's top. A dismissal that takes nothing off the screen (it names a message that is
+    /// only waiting) is no moment at all: an SDK hears of a dismissal from the message's own view.
     mutating func dismiss(_ id: MessageID) {
         let leaving: Presentation?
         switch rules.screen.dismissal {
@@ -18,8 +19,8 @@ extension ReferenceEngine {
             // Only a triggered message's dismissal may move a clock (``ClockStart/lastDismissal``).
             if !leaving.isLocal { clocks.recordDismissal(of: leaving.slot, at: now) }
             releaseFollowUp()
+            offerTopOfStack(at: .messageDismissed)
         }
-        offerTopOfStack(at: .messageDismissed)
     }
 
     /// The app is opened from a push with no session running: it comes to the foreground, a

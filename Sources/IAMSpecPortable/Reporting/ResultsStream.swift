@@ -18,6 +18,11 @@ public enum ResultsStream {
     /// The version of the line format; a reader refuses other versions.
     package static let formatVersion = 1
 
+    /// The longest line a reader takes, its line end aside: 16 MiB, YAML's limit of a spec file.
+    /// A run's line stays well within it (``maximumObservationBytes``); a longer line (a file
+    /// that is no stream, `/dev/zero`) is refused once read that far, not held whole.
+    package static let maximumLineBytes = 16 << 20
+
     /// The whole stream of a run's summary, as `iamspec run --json` writes it: a header line, a
     /// line per result, the footer, each ending with a newline.
     public static func encode(_ summary: RunSummary) -> [UInt8] {

@@ -1,11 +1,5 @@
 import IAMSpec
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// The results stream (`iamspec run --json FILE`): line-delimited JSON, one object per line.
 ///
 /// Line 1 is the header (`"record": "header"`), then one `"record": "case"` line per case run,
@@ -32,27 +26,19 @@ public enum ResultsStream {
     /// The stream of `raw`, the run as the engine made it, whose footer records the baseline and
     /// the verdict of `judged`, the same run as its baseline judged it.
     package static func encode(_ raw: RunSummary, judged: RunSummary) -> [UInt8] {
-        let encoder = lineEncoder()
-        var bytes = line(HeaderLine(raw.header), encoder: encoder)
+        var bytes = line(HeaderLine(raw.header))
         for result in raw.results {
-            bytes += line(CaseLine(result), encoder: encoder)
+            bytes += line(CaseLine(result))
         }
-        bytes += line(FooterLine(raw, judged: judged), encoder: encoder)
+        bytes += line(FooterLine(raw, judged: judged))
         return bytes
     }
 
-    /// The encoder of every line: keys sorted, slashes as they are.
-    package static func lineEncoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }
-
-    /// A line's bytes: the record as `encoder` writes it, its text made inert
-    /// (`QuotedText.json(_:)`), and a newline.
-    package static func line(_ record: some Encodable, encoder: JSONEncoder) -> [UInt8] {
-        // Every record is made of strings, numbers and Booleans: encoding one cannot fail.
-        var bytes = [UInt8](QuotedText.json(try! encoder.encode(record)))
+    /// A line's bytes: the record as compact JSON, its keys sorted, slashes as they are
+    /// (``SortedJSONEncoder``), its text made inert (`QuotedText.json(_:)`), and a newline.
+    package static func line(_ record: some Encodable) -> [UInt8] {
+        // Every record is made of strings, integers and Booleans: encoding one cannot fail.
+        var bytes = QuotedText.json(try! SortedJSONEncoder.encode(record))
         bytes.append(UInt8(ascii: "\n"))
         return bytes
     }

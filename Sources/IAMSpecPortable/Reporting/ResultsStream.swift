@@ -199,6 +199,8 @@ package struct FooterLine: Codable {
     package var lateLines: [String]?
     /// ``RunSummary/capabilityWarnings``, when there are some.
     package var warnings: [String]?
+    /// ``RunSummary/missingShards``, as `I/N`, when there are some.
+    package var missingShards: [String]?
     package var baseline: BaselineRecord?
     package var verdict: VerdictRecord?
 
@@ -212,6 +214,7 @@ package struct FooterLine: Codable {
         case notRun = "not_run"
         case lateLines = "late_lines"
         case warnings
+        case missingShards = "missing_shards"
         case baseline
         case verdict
     }
@@ -477,6 +480,7 @@ package struct FooterLine: Codable {
         notRun = raw.notRun
         lateLines = raw.lateLines.isEmpty ? nil : raw.lateLines
         warnings = raw.capabilityWarnings.isEmpty ? nil : raw.capabilityWarnings
+        missingShards = raw.missingShards.isEmpty ? nil : raw.missingShards.map(\.description)
         baseline = judged.baseline.map(BaselineRecord.init)
         verdict = VerdictRecord(judged.verdict)
     }

@@ -92,7 +92,14 @@ package final class ResultsStreamReader {
         let (kind, value) = try Self.record(in: line, number: number, path: path)
         switch kind {
         case "case":
-            let record = try Self.decode(CaseLine.self, "a case record", from: value, in: line, path: path, line: number)
+            let record = try Self.decode(
+                CaseLine.self,
+                "a case record",
+                from: value,
+                in: line,
+                path: path,
+                line: number
+            )
             // A wall time is never negative (`minimum: 0`), nor is one any report adds up.
             guard record.durationMilliseconds >= 0 else {
                 throw Self.failure(
@@ -167,6 +174,18 @@ package final class ResultsStreamReader {
         summary.lateLines = footer.lateLines ?? []
         summary.behaviours = footer.behaviours?.map(\.explained) ?? []
         summary.capabilityWarnings = footer.warnings ?? []
+        for shard in footer.missingShards ?? [] {
+            do {
+                summary.missingShards.append(try Shard(parsing: shard))
+            } catch {
+                throw Self.failure(
+                    "found the missing shard \"\(QuotedText.line(shard))\" in a footer, expected a shard as I/N "
+                        + "(1 <= I <= N)",
+                    path: path,
+                    line: lineNumber
+                )
+            }
+        }
         do {
             return RecordedRun(summary: summary, baseline: try footer.baseline?.applied())
         } catch {

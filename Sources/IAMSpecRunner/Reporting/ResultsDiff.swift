@@ -77,12 +77,12 @@ package struct ResultsDiff: Sendable {
         var previous = try earlier.next()
         var current = try later.next()
         while previous != nil || current != nil {
-            if let run = previous, current.map({ RunOrder(run) < RunOrder($0) }) ?? true {
+            if let run = previous, current.map({ ResultsMerge.RunKey(run) < ResultsMerge.RunKey($0) }) ?? true {
                 before.keep(run)
                 removed += 1
                 previous = try earlier.next()
             } else if let run = current {
-                let matching = previous.flatMap { RunOrder($0) == RunOrder(run) ? $0 : nil }
+                let matching = previous.flatMap { ResultsMerge.RunKey($0) == ResultsMerge.RunKey(run) ? $0 : nil }
                 if let matching {
                     before.keep(matching)
                     previous = try earlier.next()
@@ -154,25 +154,10 @@ package struct ResultsDiff: Sendable {
         return old.status.rawValue + (old.message.isEmpty ? "" : ": \(old.message)")
     }
 
-    /// A run's place in report order: its case id, then its profile.
-    private struct RunOrder: Comparable {
-        var caseID: String
-        var profile: String
-
-        init(_ result: CaseResult) {
-            caseID = result.caseID
-            profile = result.profile.rawValue
-        }
-
-        static func < (lhs: RunOrder, rhs: RunOrder) -> Bool {
-            (lhs.caseID, lhs.profile) < (rhs.caseID, rhs.profile)
-        }
-    }
-
     /// A stream's results, each checked to come after the one before in report order.
     private final class OrderedResults {
         let reader: ResultsStreamReader
-        private var last: RunOrder?
+        private var last: ResultsMerge.RunKey?
 
         init(path: String) throws(ResultsStreamError) {
             reader = try ResultsStreamReader(path: path)
@@ -180,7 +165,7 @@ package struct ResultsDiff: Sendable {
 
         func next() throws(ResultsStreamError) -> CaseResult? {
             guard let result = try reader.next() else { return nil }
-            let order = RunOrder(result)
+            let order = ResultsMerge.RunKey(result)
             if let last, !(last < order) {
                 throw ResultsStreamError(
                     Diagnostic(

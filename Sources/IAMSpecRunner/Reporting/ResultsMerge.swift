@@ -143,20 +143,20 @@ package enum ResultsMerge {
     }
 
     /// A run's place in report order: its case id, then its profile.
-    private struct RunKey: Comparable, CustomStringConvertible {
-        var caseID: String
-        var profile: String
+    package struct RunKey: Comparable, CustomStringConvertible {
+        package var caseID: String
+        package var profile: String
 
-        init(_ result: CaseResult) {
+        package init(_ result: CaseResult) {
             caseID = result.caseID
             profile = result.profile.rawValue
         }
 
-        static func < (lhs: RunKey, rhs: RunKey) -> Bool {
+        package static func < (lhs: RunKey, rhs: RunKey) -> Bool {
             (lhs.caseID, lhs.profile) < (rhs.caseID, rhs.profile)
         }
 
-        var description: String { "\(caseID) [\(profile)]" }
+        package var description: String { "\(caseID) [\(profile)]" }
     }
 
     /// The results of an input held in memory, each at the line a stream would hold it on.

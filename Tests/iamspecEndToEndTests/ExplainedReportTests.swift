@@ -117,4 +117,35 @@ struct ExplainedReportTests {
         #expect(own.status == 0)
         #expect(own.standardError.isEmpty, "\(own.standardError)")
     }
+
+    /// A stream's header is a hint: suite paths outside the working directory (the process's
+    /// environment, a credentials file) are refused, never read, and not quoted; --specs names
+    /// what to read.
+    @Test func suitePathsOutsideTheWorkingDirectoryAreRefusedUnread() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = folder.appendingPathComponent("results.jsonl").path
+        #expect(try IAMSpecExecutable.run("run", "Fixtures/specs/failing", "--json", json).status == 1)
+        var lines = try String(contentsOfFile: json, encoding: .utf8).components(separatedBy: "\n")
+        let suitePaths = try #require(lines[0].range(of: #""suite_paths":["Fixtures/specs/failing"]"#))
+        lines[0].replaceSubrange(suitePaths, with: #""suite_paths":["/proc/self/environ"]"#)
+        try lines.joined(separator: "\n").write(toFile: json, atomically: true, encoding: .utf8)
+        let secret = "IAMSPEC_TEST_TOKEN=ghp-5ec7e7-never-shown"
+        let hostile = try IAMSpecExecutable.run(
+            ["explain", json],
+            environment: ["IAMSPEC_TEST_TOKEN": "ghp-5ec7e7-never-shown"]
+        )
+        #expect(hostile.status == 2)
+        #expect(
+            hostile.standardError.contains(
+                "error: the results stream's header names suite paths that are not spec files or folders inside "
+                    + "the working directory"
+            )
+        )
+        for output in [hostile.standardOutput, hostile.standardError] {
+            #expect(!output.contains("ghp-5ec7e7") && !output.contains(secret) && !output.contains("environ"))
+        }
+        let named = try IAMSpecExecutable.run("explain", json, "--specs", "Fixtures/specs/failing")
+        #expect(named.status == 0)
+    }
 }

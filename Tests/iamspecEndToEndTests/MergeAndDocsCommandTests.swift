@@ -55,6 +55,39 @@ struct MergeAndDocsCommandTests {
         #expect(partial.standardError.contains("warning: the merge lacks shard 1/2"))
     }
 
+    /// A merge lacking a shard records it in the merged stream, whose verdict fails: `report`
+    /// fails on it, as on one shard's stream, unless --partial says partial results are wanted.
+    @Test func aStreamLackingAShardFailsReportUnlessPartialResultsAreWanted() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let one = folder.appendingPathComponent("one.jsonl").path
+        let shard = try IAMSpecExecutable.run("run", "Fixtures/baseline/specs", "--shard", "2/2", "--json", one)
+        #expect(shard.status == 0)
+        let merged = folder.appendingPathComponent("merged.jsonl").path
+        #expect(try IAMSpecExecutable.run("merge", merged, one).status == 0)
+        let footer = try #require(try String(contentsOfFile: merged, encoding: .utf8).split(separator: "\n").last)
+        #expect(footer.contains(#""missing_shards":["1/2"]"#))
+        #expect(footer.contains(#""outcome":"lacks shard 1/2""#) && footer.contains(#""succeeded":false"#))
+        let summary = folder.appendingPathComponent("summary.md").path
+
+        let lacking = try IAMSpecExecutable.run("report", "--summary", summary, merged)
+        #expect(lacking.status == 1)
+        #expect(
+            lacking.standardError.contains(
+                "error: the results stream lacks shard 1/2: the run is not complete; give --partial to report the runs "
+                    + "it holds"
+            )
+        )
+        #expect(try IAMSpecExecutable.run("report", "--summary", summary, "--partial", merged).status == 0)
+
+        let lone = try IAMSpecExecutable.run("report", "--summary", summary, one)
+        #expect(lone.status == 1)
+        #expect(lone.standardError.contains("lacks shard 1/2 (it holds shard 2/2 of its selection only)"))
+        let wanted = try IAMSpecExecutable.run("report", "--summary", summary, "--partial", one)
+        #expect(wanted.status == 0)
+        #expect(wanted.standardError.contains("note: the reports hold shard 2/2 of its selection only (--partial)"))
+    }
+
     @Test func docsRenderEveryRuleAndCaseOfTheBundledSuiteTheSameEachTime() throws {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -118,8 +118,8 @@ package enum QuotedText {
     /// would show visibly, and the second `#` of a CI log command's `##`, written as a `\uXXXX`
     /// escape in its string instead (JSON's own escape: the value read back is the same), so the
     /// file holds none of them as they are.
-    package static func json(_ encoded: Data) -> Data {
-        guard encoded.contains(where: { $0 < 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "#") }) else { return encoded }
+    package static func json(_ encoded: [UInt8]) -> [UInt8] {
+        guard mayAct(encoded) else { return encoded }
         let scalars = Array(String(decoding: encoded, as: UTF8.self).unicodeScalars)
         var output = ""
         output.reserveCapacity(encoded.count + 16)
@@ -134,7 +134,21 @@ package enum QuotedText {
                 output.unicodeScalars.append(scalar)
             }
         }
-        return Data(output.utf8)
+        return Array(output.utf8)
+    }
+
+    /// Whether encoded JSON may hold a character ``json(_:)`` escapes: a byte that is not
+    /// printable ASCII, or `##` (a single `#` starts no log command). Most lines hold none, and are
+    /// passed over a byte at a time, not made into scalars.
+    private static func mayAct(_ encoded: [UInt8]) -> Bool {
+        encoded.withUnsafeBufferPointer { bytes in
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte < 0x20 || byte >= 0x7F || (byte == UInt8(ascii: "#") && previous == byte) { return true }
+                previous = byte
+            }
+            return false
+        }
     }
 
     /// How a character that would act is shown, or nil for one shown as it is; a line feed is

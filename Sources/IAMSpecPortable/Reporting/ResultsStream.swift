@@ -1,11 +1,5 @@
 import IAMSpec
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// The results stream (`iamspec run --json FILE`): line-delimited JSON, one object per line.
 ///
 /// Line 1 is the header (`"record": "header"`), then one `"record": "case"` line per case run,
@@ -18,6 +12,11 @@ public enum ResultsStream {
     /// The version of the line format; a reader refuses other versions.
     package static let formatVersion = 1
 
+    /// The longest line a reader takes, its line end aside: 16 MiB, YAML's limit of a spec file.
+    /// A run's line stays well within it (``maximumObservationBytes``); a longer line (a file
+    /// that is no stream, `/dev/zero`) is refused once read that far, not held whole.
+    package static let maximumLineBytes = 16 << 20
+
     /// The whole stream of a run's summary, as `iamspec run --json` writes it: a header line, a
     /// line per result, the footer, each ending with a newline.
     public static func encode(_ summary: RunSummary) -> [UInt8] {
@@ -27,27 +26,19 @@ public enum ResultsStream {
     /// The stream of `raw`, the run as the engine made it, whose footer records the baseline and
     /// the verdict of `judged`, the same run as its baseline judged it.
     package static func encode(_ raw: RunSummary, judged: RunSummary) -> [UInt8] {
-        let encoder = lineEncoder()
-        var bytes = line(HeaderLine(raw.header), encoder: encoder)
+        var bytes = line(HeaderLine(raw.header))
         for result in raw.results {
-            bytes += line(CaseLine(result), encoder: encoder)
+            bytes += line(CaseLine(result))
         }
-        bytes += line(FooterLine(raw, judged: judged), encoder: encoder)
+        bytes += line(FooterLine(raw, judged: judged))
         return bytes
     }
 
-    /// The encoder of every line: keys sorted, slashes as they are.
-    package static func lineEncoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }
-
-    /// A line's bytes: the record as `encoder` writes it, its text made inert
-    /// (`QuotedText.json(_:)`), and a newline.
-    package static func line(_ record: some Encodable, encoder: JSONEncoder) -> [UInt8] {
-        // Every record is made of strings, numbers and Booleans: encoding one cannot fail.
-        var bytes = [UInt8](QuotedText.json(try! encoder.encode(record)))
+    /// A line's bytes: the record as compact JSON, its keys sorted, slashes as they are
+    /// (``SortedJSONEncoder``), its text made inert (`QuotedText.json(_:)`), and a newline.
+    package static func line(_ record: some Encodable) -> [UInt8] {
+        // Every record is made of strings, integers and Booleans: encoding one cannot fail.
+        var bytes = QuotedText.json(try! SortedJSONEncoder.encode(record))
         bytes.append(UInt8(ascii: "\n"))
         return bytes
     }
@@ -208,6 +199,8 @@ package struct FooterLine: Codable {
     package var lateLines: [String]?
     /// ``RunSummary/capabilityWarnings``, when there are some.
     package var warnings: [String]?
+    /// ``RunSummary/missingShards``, as `I/N`, when there are some.
+    package var missingShards: [String]?
     package var baseline: BaselineRecord?
     package var verdict: VerdictRecord?
 
@@ -221,6 +214,7 @@ package struct FooterLine: Codable {
         case notRun = "not_run"
         case lateLines = "late_lines"
         case warnings
+        case missingShards = "missing_shards"
         case baseline
         case verdict
     }
@@ -545,6 +539,7 @@ package struct FooterLine: Codable {
         notRun = raw.notRun
         lateLines = raw.lateLines.isEmpty ? nil : raw.lateLines
         warnings = raw.capabilityWarnings.isEmpty ? nil : raw.capabilityWarnings
+        missingShards = raw.missingShards.isEmpty ? nil : raw.missingShards.map(\.description)
         baseline = judged.baseline.map(BaselineRecord.init)
         verdict = VerdictRecord(judged.verdict)
     }

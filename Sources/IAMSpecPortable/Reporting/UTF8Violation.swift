@@ -59,6 +59,42 @@ package struct UTF8Violation: Equatable, Sendable {
         return nil
     }
 
+    /// The first violation in `bytes` at or after `start`, as the generic search finds it, for
+    /// bytes in an array: ASCII, the usual text, is passed over eight bytes at a time, each other
+    /// sequence checked here, and the generic search (unspecialised across modules: hundreds of
+    /// instructions a byte) only words the violation found.
+    package static func first(in bytes: [UInt8], from start: Int = 0, end: String) -> UTF8Violation? {
+        let violating = bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress else { return nil }
+            var position = max(start, 0)
+            let count = buffer.count
+            while position < count {
+                if position + 8 <= count,
+                    UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                {
+                    position += 8
+                    continue
+                }
+                let lead = base[position]
+                guard lead >= 0x80 else {
+                    position += 1
+                    continue
+                }
+                let (length, secondRange) = sequence(startingWith: lead)
+                guard length > 0, position + length <= count, secondRange.contains(base[position + 1]) else {
+                    return position
+                }
+                for index in 2..<max(length, 2) where !(0x80...0xBF).contains(base[position + index]) {
+                    return position
+                }
+                position += length
+            }
+            return nil
+        }
+        guard let violating else { return nil }
+        return first(in: bytes[...], from: violating, end: end)
+    }
+
     /// The length of the sequence a byte leads: 1 for ASCII, 2 to 4 for a leading byte, 0 for a
     /// byte that leads none (a continuation byte, or one UTF-8 never holds).
     package static func sequenceLength(leadingWith lead: UInt8) -> Int {

@@ -31,6 +31,10 @@ public struct RunSummary: Sendable, Hashable {
     /// capabilities added since): warnings at the end of every report, which fail the run under
     /// `iamspec run --strict-capabilities` (``RunInvocation/strictCapabilities``).
     package var capabilityWarnings: [String] = []
+    /// The shards of its selection the run lacks (`iamspec merge` of some of the shards, or
+    /// `iamspec report` of one shard's stream): their runs were not made here, which fails it
+    /// unless partial results are wanted (`iamspec report --partial`).
+    package var missingShards: [Shard] = []
     /// Passed runs counted but not in ``results``: a streamed run hands each result to its
     /// reports as it finishes and keeps only those it needs afterwards.
     package var passedNotKept: Int

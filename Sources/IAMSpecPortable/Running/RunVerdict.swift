@@ -32,10 +32,13 @@ package struct RunVerdict: Sendable, Hashable {
     /// The run's capability warnings (``RunSummary/capabilityWarnings``) that fail it: all of them
     /// under `--strict-capabilities`, else none.
     package var failingWarnings = 0
+    /// The shards of its selection the run lacks (``RunSummary/missingShards``).
+    package var missingShards: [Shard]
 
     /// The verdict of `summary`, its ``RunSummary/baseline`` included.
     package init(_ summary: RunSummary) {
         interrupted = summary.interrupted
+        missingShards = summary.missingShards
         lateLines = summary.lateLines.count
         isJudgedByBaseline = summary.baseline != nil
         staleEntries = summary.baseline?.staleEntries.count ?? 0
@@ -66,9 +69,11 @@ package struct RunVerdict: Sendable, Hashable {
     /// What fails the run: failed and errored runs, and stale baseline entries.
     package var failed: Int { failedRuns + errors + staleEntries }
 
-    /// Nothing failed, errored or was stale, the engine wrote no late line, and the run was not
-    /// interrupted.
-    package var succeeded: Bool { failed == 0 && lateLines == 0 && failingWarnings == 0 && !interrupted }
+    /// Nothing failed, errored or was stale, the engine wrote no late line, the run was not
+    /// interrupted, and it lacks no shard.
+    package var succeeded: Bool {
+        failed == 0 && lateLines == 0 && failingWarnings == 0 && !interrupted && missingShards.isEmpty
+    }
 
     /// The process exit status: 0 when ``succeeded``, otherwise 1.
     package var exitCode: Int32 { succeeded ? 0 : 1 }
@@ -89,6 +94,10 @@ package struct RunVerdict: Sendable, Hashable {
             lateLines > 0 ? counted(lateLines, "late line", "late lines") : nil,
             failingWarnings > 0 ? counted(failingWarnings, "capability warning", "capability warnings") : nil,
             interrupted ? "interrupted" : nil,
+            missingShards.isEmpty
+                ? nil
+                : "lacks shard\(missingShards.count == 1 ? "" : "s") "
+                    + missingShards.map(\.description).joined(separator: ", "),
         ].compactMap { $0 }.joined(separator: ", ")
     }
 

@@ -37,10 +37,12 @@ struct RecordMismatch {
                 column: column
             )
         case .dataCorrupted(let context):
-            if context.codingPath.isEmpty, let (path, written, column) = Self.firstNumberBeyondIntegers(in: line) {
+            if context.debugDescription == JSONValueDecoder.integerExpectation,
+                let (_, column) = Self.located(context.codingPath, in: line)
+            {
                 self.init(
-                    message: "found \(written) for \(Self.text(of: path)) in \(record), "
-                        + "expected an integer within 64 bits",
+                    message: "found \(Self.number(at: column, in: line)) for \(Self.text(of: context.codingPath)) "
+                        + "in \(record), \(JSONValueDecoder.integerExpectation)",
                     column: column
                 )
                 return
@@ -90,31 +92,14 @@ struct RecordMismatch {
         JSONParser.value(at: path.map(step), in: line)
     }
 
-    /// The first number of `line` that is no integer within 64 bits (`1.5`, `1e19`), with its path,
-    /// its text as written and its column. Every number of the format is such an integer, and
-    /// JSONDecoder refuses another with no path at all ("The given data was not valid JSON"), so
-    /// this is the value it read.
-    private static func firstNumberBeyondIntegers(
-        in line: [UInt8]
-    ) -> (path: [JSONParser.PathStep], written: String, column: Int)? {
-        guard let record = try? JSONParser.parse(line) else { return nil }
-        func search(_ value: JSONValue, _ path: [JSONParser.PathStep]) -> [JSONParser.PathStep]? {
-            switch value {
-            case .number(let number): Int64(exactly: number) == nil ? path : nil
-            case .array(let items): items.indices.lazy.compactMap { search(items[$0], path + [.index($0)]) }.first
-            case .object(let members): members.lazy.compactMap { search($0.value, path + [.key($0.key)]) }.first
-            case .null, .boolean, .integer, .string: nil
-            }
-        }
-        guard let path = search(record, []), let (_, column) = JSONParser.value(at: path, in: line) else {
-            return nil
-        }
+    /// The number written at `column` of `line`, as written (`1.5`, `1e19`).
+    private static func number(at column: Int, in line: [UInt8]) -> String {
         let number = line[(column - 1)...].prefix { byte in
             byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
                 || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
         }
-        return (path, String(decoding: number, as: UTF8.self), column)
+        return String(decoding: number, as: UTF8.self)
     }
 
     /// A coding key as a step into JSON: an array's position (the decoder names it `Index N`),

@@ -15,6 +15,10 @@ import IAMSpec
 ///
 /// Runs only in one of the two streams that are not newly failing are counted apart (the suite or
 /// the selection changed); unchanged runs are not listed.
+///
+/// Two streams are compared side by side (``init(oldPath:newPath:)``), each in report order as
+/// `iamspec run` writes it: the comparison holds the changes and what `iamspec run` keeps of each
+/// run (its failures), not both streams.
 package struct ResultsDiff: Sendable {
     /// One case run that changed: how it was (nil when it is new) and how it is.
     package struct Change: Sendable {
@@ -25,7 +29,9 @@ package struct ResultsDiff: Sendable {
         package var name: String { "\(new.caseID) [\(new.profile.rawValue)]" }
     }
 
+    /// The earlier run, with the results `iamspec run` keeps (its failures; passes counted).
     package var old: RunSummary
+    /// The later run, kept alike.
     package var new: RunSummary
     package var newlyFailing: [Change] = []
     package var newlyPassing: [Change] = []
@@ -38,47 +44,96 @@ package struct ResultsDiff: Sendable {
     /// Runs in the old stream only.
     package var removed = 0
 
-    /// Compares the runs of two streams; the groups are in the new stream's order.
+    /// Compares the runs of two summaries; the groups are in the new summary's order.
     package init(old: RunSummary, new: RunSummary) {
         self.old = old
         self.new = new
         var before: [String: CaseResult] = [:]
         for result in old.results {
-            before[Self.key(result)] = result
+            before["\(result.caseID)\u{0}\(result.profile.rawValue)"] = result
         }
         var matched = 0
         for result in new.results {
-            let previous = before[Self.key(result)]
+            let previous = before["\(result.caseID)\u{0}\(result.profile.rawValue)"]
             if previous != nil { matched += 1 }
-            let change = Change(old: previous, new: result)
-            if result.kind == .nondeterministic || previous?.kind == .nondeterministic {
-                if previous?.status != result.status || previous?.kind != result.kind
-                    || previous?.message != result.message
-                {
-                    nondeterministic.append(change)
-                }
-                continue
-            }
-            switch (previous?.status, result.status) {
-            case (.failed, .failed), (.failed, .error), (.error, .failed), (.error, .error):
-                if previous?.message != result.message || previous?.kind != result.kind
-                    || previous?.status != result.status
-                {
-                    changedMessages.append(change)
-                }
-            case (_, .failed), (_, .error):
-                newlyFailing.append(change)
-            case (nil, _):
-                added += 1
-            case (.failed, .passed), (.error, .passed), (.skipped, .passed):
-                newlyPassing.append(change)
-            case (.passed, .skipped), (.failed, .skipped), (.error, .skipped):
-                newlySkipped.append(change)
-            case (.passed, .passed), (.skipped, .skipped):
-                break
-            }
+            compare(result, with: previous)
         }
         removed = old.results.count - matched
+    }
+
+    /// Compares the results streams at two paths side by side, a record of each at a time: each is
+    /// read whole first (checked, its footer and baseline learnt), then both together in report
+    /// order. The groups are in the new stream's order.
+    ///
+    /// - Throws: ``ResultsStreamError`` naming the file and line at fault, a run out of report
+    ///   order or given twice among them.
+    package init(oldPath: String, newPath: String) throws(ResultsStreamError) {
+        var before = try Self.outline(oldPath)
+        var after = try Self.outline(newPath)
+        old = before.summary
+        new = after.summary
+        let earlier = try OrderedResults(path: oldPath)
+        let later = try OrderedResults(path: newPath)
+        var previous = try earlier.next()
+        var current = try later.next()
+        while previous != nil || current != nil {
+            if let run = previous, current.map({ ResultsMerge.RunKey(run) < ResultsMerge.RunKey($0) }) ?? true {
+                before.keep(run)
+                removed += 1
+                previous = try earlier.next()
+            } else if let run = current {
+                let matching = previous.flatMap { ResultsMerge.RunKey($0) == ResultsMerge.RunKey(run) ? $0 : nil }
+                if let matching {
+                    before.keep(matching)
+                    previous = try earlier.next()
+                }
+                after.keep(run)
+                compare(run, with: matching)
+                current = try later.next()
+            }
+        }
+        try earlier.reader.checkVerdict(of: before)
+        try later.reader.checkVerdict(of: after)
+        old = before.summary
+        new = after.summary
+    }
+
+    /// The run a stream records, its results not kept (``RecordedRun/keep(_:)`` adds them).
+    private static func outline(_ path: String) throws(ResultsStreamError) -> RecordedRun {
+        let reader = try ResultsStreamReader(path: path)
+        while try reader.next() != nil {}
+        return try reader.recordedRun()!
+    }
+
+    /// Files `result` (now) against `previous` (the same run before, if any) in its group.
+    private mutating func compare(_ result: CaseResult, with previous: CaseResult?) {
+        let change = Change(old: previous, new: result)
+        if result.kind == .nondeterministic || previous?.kind == .nondeterministic {
+            if previous?.status != result.status || previous?.kind != result.kind
+                || previous?.message != result.message
+            {
+                nondeterministic.append(change)
+            }
+            return
+        }
+        switch (previous?.status, result.status) {
+        case (.failed, .failed), (.failed, .error), (.error, .failed), (.error, .error):
+            if previous?.message != result.message || previous?.kind != result.kind
+                || previous?.status != result.status
+            {
+                changedMessages.append(change)
+            }
+        case (_, .failed), (_, .error):
+            newlyFailing.append(change)
+        case (nil, _):
+            added += 1
+        case (.failed, .passed), (.error, .passed), (.skipped, .passed):
+            newlyPassing.append(change)
+        case (.passed, .skipped), (.failed, .skipped), (.error, .skipped):
+            newlySkipped.append(change)
+        case (.passed, .passed), (.skipped, .skipped):
+            break
+        }
     }
 
     /// Some run fails now that did not before.
@@ -99,7 +154,29 @@ package struct ResultsDiff: Sendable {
         return old.status.rawValue + (old.message.isEmpty ? "" : ": \(old.message)")
     }
 
-    private static func key(_ result: CaseResult) -> String {
-        "\(result.caseID)\u{0}\(result.profile.rawValue)"
+    /// A stream's results, each checked to come after the one before in report order.
+    private final class OrderedResults {
+        let reader: ResultsStreamReader
+        private var last: ResultsMerge.RunKey?
+
+        init(path: String) throws(ResultsStreamError) {
+            reader = try ResultsStreamReader(path: path)
+        }
+
+        func next() throws(ResultsStreamError) -> CaseResult? {
+            guard let result = try reader.next() else { return nil }
+            let order = ResultsMerge.RunKey(result)
+            if let last, !(last < order) {
+                throw ResultsStreamError(
+                    Diagnostic(
+                        "found the run \(QuotedText.line(result.caseID)) [\(order.profile)] out of report order, "
+                            + "expected each case run once, by case id, then profile, as iamspec run writes them",
+                        at: SourceLocation(file: reader.path, line: reader.lineNumber, column: 1)
+                    )
+                )
+            }
+            last = order
+            return result
+        }
     }
 }

@@ -143,20 +143,20 @@ package enum ResultsMerge {
     }
 
     /// A run's place in report order: its case id, then its profile.
-    private struct RunKey: Comparable, CustomStringConvertible {
-        var caseID: String
-        var profile: String
+    package struct RunKey: Comparable, CustomStringConvertible {
+        package var caseID: String
+        package var profile: String
 
-        init(_ result: CaseResult) {
+        package init(_ result: CaseResult) {
             caseID = result.caseID
             profile = result.profile.rawValue
         }
 
-        static func < (lhs: RunKey, rhs: RunKey) -> Bool {
+        package static func < (lhs: RunKey, rhs: RunKey) -> Bool {
             (lhs.caseID, lhs.profile) < (rhs.caseID, rhs.profile)
         }
 
-        var description: String { "\(caseID) [\(profile)]" }
+        package var description: String { "\(caseID) [\(profile)]" }
     }
 
     /// The results of an input held in memory, each at the line a stream would hold it on.
@@ -180,8 +180,9 @@ package enum ResultsMerge {
     /// Merges the results streams at `paths` into a stream at `output`, holding one result of
     /// each stream at a time and keeping only what `iamspec run` keeps (the failures, and the
     /// passes the baseline names): each stream is read twice, first whole, a record at a time, to
-    /// check it and read its footer, then to merge. Returns the merged run as its baseline judges
-    /// it, and the shards the merge lacks.
+    /// check it and read its footer, then to merge. The shards the merge lacks are in the merged
+    /// stream's footer (`missing_shards`), and fail its verdict. Returns the merged run as its
+    /// baseline judges it, and the shards the merge lacks.
     ///
     /// - Throws: ``ResultsStreamError`` naming the file and line at fault; `AtomicFileError` when
     ///   the merged stream cannot be written.
@@ -204,13 +205,14 @@ package enum ResultsMerge {
         }
         let writer = try ResultsStreamWriter(header: merged.summary.header, path: output)
         var kept = merged
+        kept.summary.missingShards = missingShards(inputs)
         try merge(sources) { result in
             writer.add(result)
             kept.keep(result)
         }
         let judged = kept.judged
         try writer.finish(kept.summary, judged: judged)
-        return (judged, missingShards(inputs))
+        return (judged, kept.summary.missingShards)
     }
 
     /// An input's stream read again, a record at a time, for the merge; at its end, its footer's

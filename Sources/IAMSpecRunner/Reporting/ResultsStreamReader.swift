@@ -21,7 +21,6 @@ package final class ResultsStreamReader {
     /// The number of the line read last: the footer's, once ``next()`` has returned nil.
     package private(set) var lineNumber = 1
     private var lines: Lines
-    private let decoder = JSONDecoder()
     /// The case records' statuses so far, for the footer's totals.
     private var counted = (passed: 0, failed: 0, errors: 0, skipped: 0)
 
@@ -55,10 +54,11 @@ package final class ResultsStreamReader {
         guard let first = try Self.line(&self.lines, path: path, number: 1) else {
             throw Self.failure(noHeader, path: path, line: 1)
         }
-        guard try Self.kind(of: first, number: 1, path: path) == "header" else {
+        let (kind, value) = try Self.record(in: first, number: 1, path: path)
+        guard kind == "header" else {
             throw Self.failure(noHeader, path: path, line: 1)
         }
-        let header = try Self.decode(HeaderLine.self, "a header record", from: first, path: path, line: 1, decoder)
+        let header = try Self.decode(HeaderLine.self, "a header record", from: value, in: first, path: path, line: 1)
         guard header.formatVersion == ResultsStream.formatVersion else {
             throw Self.failure(
                 "found format version \(header.formatVersion), expected \(ResultsStream.formatVersion)",
@@ -89,9 +89,17 @@ package final class ResultsStreamReader {
             )
         }
         lineNumber = number
-        switch try Self.kind(of: line, number: number, path: path) {
+        let (kind, value) = try Self.record(in: line, number: number, path: path)
+        switch kind {
         case "case":
-            let record = try Self.decode(CaseLine.self, "a case record", from: line, path: path, line: number, decoder)
+            let record = try Self.decode(
+                CaseLine.self,
+                "a case record",
+                from: value,
+                in: line,
+                path: path,
+                line: number
+            )
             // A wall time is never negative (`minimum: 0`), nor is one any report adds up.
             guard record.durationMilliseconds >= 0 else {
                 throw Self.failure(
@@ -116,10 +124,10 @@ package final class ResultsStreamReader {
             let footer = try Self.decode(
                 FooterLine.self,
                 "a footer record",
-                from: line,
+                from: value,
+                in: line,
                 path: path,
-                line: number,
-                decoder
+                line: number
             )
             let cases = counted.passed + counted.failed + counted.skipped
             let totals = FooterLine.Totals(
@@ -166,6 +174,18 @@ package final class ResultsStreamReader {
         summary.lateLines = footer.lateLines ?? []
         summary.behaviours = footer.behaviours?.map(\.explained) ?? []
         summary.capabilityWarnings = footer.warnings ?? []
+        for shard in footer.missingShards ?? [] {
+            do {
+                summary.missingShards.append(try Shard(parsing: shard))
+            } catch {
+                throw Self.failure(
+                    "found the missing shard \"\(QuotedText.line(shard))\" in a footer, expected a shard as I/N "
+                        + "(1 <= I <= N)",
+                    path: path,
+                    line: lineNumber
+                )
+            }
+        }
         do {
             return RecordedRun(summary: summary, baseline: try footer.baseline?.applied())
         } catch {
@@ -207,18 +227,18 @@ package final class ResultsStreamReader {
         }
     }
 
-    /// The record a line holds, or an error saying where and how it does not fit the format of
-    /// `what` (``RecordMismatch``).
+    /// The record `value` (parsed from `line`) holds, or an error saying where and how it does not
+    /// fit the format of `what` (``RecordMismatch``).
     private static func decode<Record: Decodable>(
         _ type: Record.Type,
         _ what: String,
-        from line: [UInt8],
+        from value: JSONValue,
+        in line: [UInt8],
         path: String,
-        line number: Int,
-        _ decoder: JSONDecoder
+        line number: Int
     ) throws(ResultsStreamError) -> Record {
         do {
-            return try decoder.decode(type, from: Data(line))
+            return try JSONValueDecoder.decode(type, from: value)
         } catch {
             let mismatch = RecordMismatch(error, record: what, line: line)
             throw failure(mismatch.message, path: path, line: number, column: mismatch.column)
@@ -238,19 +258,29 @@ package final class ResultsStreamReader {
         do {
             return try lines.next()
         } catch {
-            throw failure("cannot read the results file: \(error.reason)", path: path, line: number)
+            switch error {
+            case .tooLong:
+                throw failure(
+                    "found a line longer than \(ResultsStream.maximumLineBytes / (1 << 20)) MiB "
+                        + "(\(ResultsStream.maximumLineBytes) bytes), expected a results record of at most that",
+                    path: path,
+                    line: number
+                )
+            case .system(let reason):
+                throw failure("cannot read the results file: \(reason)", path: path, line: number)
+            }
         }
     }
 
-    /// The kind of record a line holds (`header`, `case`, `footer`, ...), once the line is found
-    /// to be strict JSON (RFC 8259: UTF-8, no repeated key, numbers in range) with that key: each
-    /// problem said where it is, which JSONDecoder would only call "not valid JSON", and a
-    /// repeated key, which JSONDecoder would read without a word.
-    private static func kind(
-        of line: [UInt8],
+    /// The kind of record a line holds (`header`, `case`, `footer`, ...) and the line's value, once
+    /// the line is found to be strict JSON (RFC 8259: UTF-8, no repeated key, numbers in range)
+    /// with that key: each problem said where it is. The line is parsed once; the record is
+    /// decoded from the value (``JSONValueDecoder``).
+    private static func record(
+        in line: [UInt8],
         number: Int,
         path: String
-    ) throws(ResultsStreamError) -> String {
+    ) throws(ResultsStreamError) -> (kind: String, value: JSONValue) {
         if let violation = UTF8Violation.first(in: line, end: "the line") {
             throw failure(
                 "found bytes that are not UTF-8 (\(violation.problem)), expected a results record in UTF-8 text",
@@ -277,7 +307,7 @@ package final class ResultsStreamReader {
                 line: number
             )
         }
-        return kind
+        return (kind, record)
     }
 
     /// The lines of a stream, from a file read in chunks or from bytes in memory: one at a time,
@@ -304,19 +334,23 @@ package final class ResultsStreamReader {
             isAtEnd = true
         }
 
-        /// Why a read failed.
-        struct ReadFailure: Error {
-            var reason: String
+        /// Why a read failed: the system's reason, or a line past ``ResultsStream/maximumLineBytes``
+        /// (read no further than that and a chunk).
+        enum ReadFailure: Error {
+            case system(String)
+            case tooLong
         }
 
         mutating func next() throws(ReadFailure) -> [UInt8]? {
             var searched = start
             while true {
                 if let end = buffer[searched...].firstIndex(of: 0x0A) {
+                    guard end - start <= ResultsStream.maximumLineBytes else { throw .tooLong }
                     defer { start = end + 1 }
                     return Array(buffer[start..<end])
                 }
                 searched = buffer.count
+                guard buffer.count - start <= ResultsStream.maximumLineBytes else { throw .tooLong }
                 if isAtEnd {
                     guard start < buffer.count else { return nil }
                     defer { start = buffer.count }
@@ -347,7 +381,7 @@ package final class ResultsStreamReader {
                 return count
             }
             buffer.removeSubrange((before + max(read, 0))...)
-            if read < 0 { throw ReadFailure(reason: String(cString: strerror(failure))) }
+            if read < 0 { throw .system(String(cString: strerror(failure))) }
             if read == 0 { isAtEnd = true }
         }
 

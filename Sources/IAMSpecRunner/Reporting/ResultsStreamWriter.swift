@@ -11,7 +11,6 @@ package final class ResultsStreamWriter {
     let spool: ReportSpool
     /// The report's path; nil for a stream made as a value.
     private let path: String?
-    private let encoder = ResultsStream.lineEncoder()
 
     /// A stream for `path`, its header line written.
     ///
@@ -48,6 +47,6 @@ package final class ResultsStreamWriter {
     /// A record's line, with the characters a report must not hold as they are escaped
     /// (`QuotedText.json`).
     private func line(_ record: some Encodable) {
-        spool.append(ResultsStream.line(record, encoder: encoder))
+        spool.append(ResultsStream.line(record))
     }
 }

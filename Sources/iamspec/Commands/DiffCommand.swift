@@ -47,7 +47,7 @@ struct DiffCommand: ParsableCommand {
         )
         let diff: ResultsDiff
         do {
-            diff = ResultsDiff(old: try ResultsStream.read(from: old), new: try ResultsStream.read(from: new))
+            diff = try ResultsDiff(oldPath: old, newPath: new)
             if let markdown {
                 try AtomicFile.write(MarkdownReport.diff(diff), to: markdown)
             }

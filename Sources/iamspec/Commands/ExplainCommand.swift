@@ -12,8 +12,9 @@ struct ExplainCommand: ParsableCommand {
         abstract: "Name the behaviours that explain a results stream's failing runs, each proven by replay.",
         discussion: """
             Reads a results stream (iamspec run --json, run-compiled --json), loads the cases its \
-            runs came from (the suite paths its header records, from the working directory, or \
-            --specs), and replays each failed run on the reference engine with each behaviour of \
+            runs came from (--specs, or else the suite paths its header records when each is a \
+            spec file or folder inside the working directory, links resolved: a stream's header \
+            is a hint, and a path elsewhere is refused, never read), and replays each failed run on the reference engine with each behaviour of \
             the catalogue (iamspec mutate --list), then with pairs of the behaviours that changed \
             its timeline. A behaviour explains a run when its replay fails with exactly the \
             engine's timeline: every step's observations, up to the same failing check. Each \
@@ -79,7 +80,7 @@ struct ExplainCommand: ParsableCommand {
             throw CommandFailure.usage(error.description)
         }
         var summary = recorded.summary
-        let paths = specs.isEmpty ? summary.header.suitePaths : specs
+        let paths = specs.isEmpty ? try Self.hintedSuitePaths(summary.header.suitePaths) : specs
         let loaded = try SuiteLoading.load(paths, namedByAStream: specs.isEmpty)
         Self.warnOfRunsWithoutTheirCase(summary, cases: loaded.compactCases, paths: paths)
         if candidates {
@@ -127,6 +128,40 @@ struct ExplainCommand: ParsableCommand {
         }
         let lines = ConsoleReport(style: ConsoleStyle(usesColor: false)).differenceLines(for: summary)
         print(lines.isEmpty ? "no failed run to explain" : lines.joined(separator: "\n"))
+    }
+
+    /// The suite paths a stream's header names, when each resolves (links followed) inside the
+    /// working directory and is a folder or a regular YAML file there. A stream is an artefact,
+    /// perhaps of another's job: its header is a hint, never a reason to read a file the user did
+    /// not name (`/proc/self/environ`, a credentials file), and no path of it is quoted.
+    ///
+    /// - Throws: ``CommandFailure`` when any is elsewhere, or is neither.
+    static func hintedSuitePaths(_ paths: [String]) throws(CommandFailure) -> [String] {
+        let refused = CommandFailure.usage(
+            "error: the results stream's header names suite paths that are not spec files or folders inside the "
+                + "working directory, expected paths explain may read; give the spec paths its runs came from with "
+                + "--specs"
+        )
+        guard let folder = resolvedPath(".") else { throw refused }
+        for path in paths {
+            guard let resolved = resolvedPath(path), resolved == folder || resolved.hasPrefix(folder + "/") else {
+                throw refused
+            }
+            var status = stat()
+            guard stat(resolved, &status) == 0 else { throw refused }
+            let isFolder = status.st_mode & S_IFMT == S_IFDIR
+            let isSpecFile =
+                status.st_mode & S_IFMT == S_IFREG && (resolved.hasSuffix(".yaml") || resolved.hasSuffix(".yml"))
+            guard isFolder || isSpecFile else { throw refused }
+        }
+        return paths
+    }
+
+    /// `path` with every link resolved, absolute; nil when it cannot be (it does not exist).
+    private static func resolvedPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Warns, on standard error, of the summary's failed runs whose case is not among `cases` (the

@@ -15,7 +15,8 @@ struct MergeCommand: ParsableCommand {
             record of each and the failures, not the streams. The merged stream feeds `iamspec report` and `iamspec docs` like a \
             whole run's, the baseline recorded in its footer. Prints the merged totals as the \
             baseline judges them, `N passed, N failed, N skipped`, and a warning on standard error when shards of one \
-            count are missing. Exit status 0 when the merged stream was written (whatever the \
+            count are missing: the merged stream records them (its footer's missing_shards), its verdict fails, and \
+            iamspec report fails on it unless --partial. Exit status 0 when the merged stream was written (whatever the \
             results), 2 when an input cannot be read, the inputs do not fit together, or the \
             output cannot be written or is one of the inputs.
             """
@@ -44,6 +45,8 @@ struct MergeCommand: ParsableCommand {
                 StandardError.write(
                     "warning: the merge lacks shard\(missing.count == 1 ? "" : "s") "
                         + missing.map(\.description).joined(separator: ", ")
+                        + ": the merged stream records \(missing.count == 1 ? "it" : "them"), and iamspec report fails "
+                        + "on it unless --partial"
                 )
             }
             print(judged.totalsLine)

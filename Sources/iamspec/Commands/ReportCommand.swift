@@ -15,10 +15,13 @@ struct ReportCommand: ParsableCommand {
             failed, N skipped` (stale entries count as failed). With --baseline FILE, an entry \
             is stale when the run found it so; one the run was not judged against and made no \
             run of is not checked (a warning says so). A stream whose case lines disagree with \
-            its footer's totals or verdict (lines lost or added) is refused. Exit status 0 when \
+            its footer's totals or verdict (lines lost or added) is refused. A stream that lacks \
+            runs of its selection is not a passing run: one shard's stream (iamspec run --shard I/N) \
+            lacks the other shards, a merge of some of the shards the ones its footer names; each \
+            fails the run, unless --partial says partial results are wanted. Exit status 0 when \
             the reports were written and the run succeeded, 1 when the run failed (a new \
-            failure, an unexpected pass, a stale entry, interrupted), 2 when the results cannot \
-            be read or a report cannot be written.
+            failure, an unexpected pass, a stale entry, interrupted, a missing shard), 2 when the \
+            results cannot be read or a report cannot be written.
             """
     )
 
@@ -38,6 +41,14 @@ struct ReportCommand: ParsableCommand {
     @Flag(help: "A run passing though the baseline expects it to fail counts as passed.")
     var allowUnexpectedPass = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Partial results are wanted: a stream of some shards only (one shard's, or a merge lacking some) "
+                + "is judged by the runs it holds."
+        )
+    )
+    var partial = false
+
     func validate() throws {
         guard reports.wantsJUnit || reports.summary != nil else {
             throw ValidationError("give --junit FILE, --junit-dir FOLDER, --summary FILE, or more than one")
@@ -54,6 +65,9 @@ struct ReportCommand: ParsableCommand {
         let judged: RunSummary
         do {
             judged = try writeReports()
+            if let note = Self.partialityNote(judged, partial: partial) {
+                StandardError.write(note)
+            }
         } catch let error as ResultsStreamError {
             throw CommandFailure.usage(error.description)
         } catch let error as AtomicFileError {
@@ -119,12 +133,34 @@ struct ReportCommand: ParsableCommand {
             }
         }
         try reader.checkVerdict(of: RecordedRun(summary: raw, baseline: recorded.baseline))
-        let judged = applied.map { BaselineJudgement.judge(raw, applying: $0) } ?? raw
+        var judged = applied.map { BaselineJudgement.judge(raw, applying: $0) } ?? raw
+        judged.missingShards = partial ? [] : Self.missingShards(of: raw)
         try junit?.finish(judged)
         if let summary = reports.summary {
             try AtomicFile.write(MarkdownReport.summary(judged), to: summary)
         }
         return judged
+    }
+
+    /// The shards a run lacks: those its footer names (a merge of some of the shards), or, for one
+    /// shard's run, every other shard of its count.
+    private static func missingShards(of run: RunSummary) -> [Shard] {
+        guard let shard = run.header.selection.shard else { return run.missingShards }
+        return (1...shard.count).filter { $0 != shard.index }.compactMap { Shard(index: $0, count: shard.count) }
+    }
+
+    /// What standard error says of a run that lacks shards: that it fails for them, or, with
+    /// `--partial`, which part of its selection the reports hold.
+    private static func partialityNote(_ judged: RunSummary, partial: Bool) -> String? {
+        let held = judged.header.selection.shard.map { "shard \($0) of its selection" }
+        if !judged.missingShards.isEmpty {
+            let lacking = judged.missingShards.map(\.description).joined(separator: ", ")
+            return "error: the results stream lacks shard\(judged.missingShards.count == 1 ? "" : "s") \(lacking)"
+                + (held.map { " (it holds \($0) only)" } ?? "")
+                + ": the run is not complete; give --partial to report the runs it holds"
+        }
+        guard partial, let held else { return nil }
+        return "note: the reports hold \(held) only (--partial)"
     }
 
     /// The baseline `--baseline` names, which must be for the engine the stream's `header` names.

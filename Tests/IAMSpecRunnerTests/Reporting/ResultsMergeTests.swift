@@ -1,4 +1,6 @@
+import Foundation
 import IAMSpec
+import IAMSpecPortable
 import Testing
 
 @testable import IAMSpecRunner
@@ -106,5 +108,18 @@ struct ResultsMergeTests {
         let inputs = [try shard("1/3", ["a"]), try shard("3/3", ["c"])]
         #expect(ResultsMerge.missingShards(inputs).map(\.description) == ["2/3"])
         #expect(ResultsMerge.missingShards(inputs + [try shard("2/3", ["b"])]).isEmpty)
+    }
+
+    /// The shards a run lacks read back from its footer, and fail its verdict.
+    @Test func missingShardsReadBackFromTheFooterAndFailTheVerdict() throws {
+        var summary = ReportFixtures.summary()
+        summary.results = [ReportFixtures.passed]
+        #expect(summary.verdict.succeeded)
+        summary.missingShards = [try Shard(parsing: "2/3")]
+        #expect(!summary.verdict.succeeded)
+        #expect(summary.verdict.outcome == "lacks shard 2/3")
+        let read = try ResultsStream.decode(Data(ResultsStream.encode(summary)), path: "r.jsonl")
+        #expect(read.missingShards == summary.missingShards)
+        #expect(read.verdict == summary.verdict)
     }
 }

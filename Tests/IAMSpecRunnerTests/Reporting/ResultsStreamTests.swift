@@ -16,6 +16,55 @@ struct ResultsStreamTests {
         #expect(try ResultsStream.decode(Data(ResultsStream.encode(summary)), path: "r.jsonl") == summary)
     }
 
+    /// Each line is what Foundation's JSONEncoder wrote with sorted keys and slashes as they are,
+    /// made inert by QuotedText.json, byte for byte: the writer changed, the format did not, for
+    /// every hostile text in every free-text field.
+    @Test func eachLineIsTheBytesJSONEncoderWroteWithSortedKeys() throws {
+        var summary = ReportFixtures.summary()
+        for text in HostileStrings.all.map(\.text) + ["a/b ##x é \u{7F}", ""] {
+            var result = ReportFixtures.failed
+            result.title = text
+            result.message = text
+            result.diagnostics = text
+            result.tags = [text]
+            result.given = [text]
+            summary.results.append(result)
+        }
+        summary.lateLines = HostileStrings.all.map(\.text)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var expected = QuotedText.json(Array(try encoder.encode(HeaderLine(summary.header)))) + [0x0A]
+        for result in summary.results {
+            expected += QuotedText.json(Array(try encoder.encode(CaseLine(result)))) + [0x0A]
+        }
+        expected += QuotedText.json(Array(try encoder.encode(FooterLine(summary, judged: summary)))) + [0x0A]
+        // JSONEncoder writes U+0008 and U+000C as `\b` and `\f`, the writer as `\u0008` and `\u000c`:
+        // the same JSON string (no backslash of these texts comes before a b or an f).
+        let same = String(decoding: expected, as: UTF8.self).replacingOccurrences(of: #"\b"#, with: #"\u0008"#)
+            .replacingOccurrences(of: #"\f"#, with: #"\u000c"#)
+        #expect(String(decoding: ResultsStream.encode(summary), as: UTF8.self) == same)
+    }
+
+    /// A line past the limit (a file that is no stream: no line end in sight) is refused at its
+    /// line, naming the limit, once read that far.
+    @Test func aLineLongerThanTheLimitIsRefusedNamingIt() throws {
+        var bytes = ResultsStream.encode(ReportFixtures.summary())
+        bytes.insert(
+            contentsOf: repeatElement(UInt8(ascii: " "), count: ResultsStream.maximumLineBytes),
+            at: bytes.count - 3
+        )
+        do {
+            _ = try ResultsStream.decode(Data(bytes), path: "r.jsonl")
+            Issue.record("a line of more than 16 MiB was read")
+        } catch {
+            #expect(
+                error.description
+                    == "r.jsonl:6:1: error: found a line longer than 16 MiB (16777216 bytes), expected a results "
+                    + "record of at most that"
+            )
+        }
+    }
+
     @Test func eachLineIsOneRecordHeaderCasesFooter() throws {
         let records = try lines(ReportFixtures.summary()).map {
             try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]

@@ -137,8 +137,8 @@ package enum MarkdownReport {
             "",
             "| | runs | passed | failed | skipped |",
             "|---|---:|---:|---:|---:|",
-            "| before | \(diff.old.results.count) | \(diff.old.passedCount) | \(diff.old.failedCount) | \(diff.old.skippedCount) |",
-            "| after | \(diff.new.results.count) | \(diff.new.passedCount) | \(diff.new.failedCount) | \(diff.new.skippedCount) |",
+            "| before | \(diff.old.runCount) | \(diff.old.passedCount) | \(diff.old.failedCount) | \(diff.old.skippedCount) |",
+            "| after | \(diff.new.runCount) | \(diff.new.passedCount) | \(diff.new.failedCount) | \(diff.new.skippedCount) |",
             "",
             diff.countsLine + runsOnOneSide(diff) + ".",
         ]

@@ -61,7 +61,7 @@ struct MergeAndDocsCommandTests {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let one = folder.appendingPathComponent("one.jsonl").path
-        let shard = try IAMSpecExecutable.run("run", "Fixtures/baseline/specs", "--shard", "2/2", "--json", one)
+        let shard = try IAMSpecExecutable.run("run", "Fixtures/specs/passing", "--shard", "2/2", "--json", one)
         #expect(shard.status == 0)
         let merged = folder.appendingPathComponent("merged.jsonl").path
         #expect(try IAMSpecExecutable.run("merge", merged, one).status == 0)

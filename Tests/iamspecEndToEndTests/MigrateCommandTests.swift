@@ -94,9 +94,8 @@ import Testing
         }
         let stacking = try String(contentsOf: ours.appendingPathComponent("stacking.yaml"), encoding: .utf8)
         #expect(stacking.contains("    - expect: {sequence: [], setup: [stack.no-auto-drain]}\n"))
-        #expect(
-            stacking.contains("    - expect:\n        rules: [stack.lifo, reenqueue.message-visible]\n        sequence:")
-        )
+        let named = "    - expect:\n        rules: [stack.lifo, reenqueue.message-visible]\n        sequence:"
+        #expect(stacking.contains(named))
         // The later case's copy of the steps it shared, indented as they were, with its own namings.
         #expect(stacking.contains("  steps:\n    - session_start\n"))
         #expect(

@@ -91,7 +91,7 @@ struct NeedsProofTests {
                     + "minimum interval still applies each message's own `minimum_trigger_interval` (rule "
                     + "'interval.per-message'), so a case that shows the interval with per-message intervals passes "
                     + "there: show it with `given.config.minimum_trigger_interval`, or leave the per-message "
-                    + "intervals out"
+                    + "intervals out (`iamspec migrate` drops it from a file written for iamspec 0.1.0)"
             ]
         )
     }

@@ -84,13 +84,18 @@ import Testing
                 + "(needs proof)",
             "stacking.yaml:23:15: changed: added `setup: [stack.no-auto-drain]`: the behaviours failing first here "
                 + "break the state the case sets up",
-            "17 changes in 4 of 4 files",
+            "stacking.yaml:31:5: changed: added reenqueue.message-visible to the case's rules: \(Self.subjectReason)",
+            "stacking.yaml:45:9: changed: added `rules: [stack.lifo, reenqueue.message-visible]`: the rules of the "
+                + "behaviours failing first here; reenqueue.message-visible named too: \(Self.subjectReason)",
+            "stacking.yaml:53:10: changed: added reenqueue.message-visible to the case's rules: \(Self.subjectReason)",
+            "19 changes in 4 of 4 files",
         ] {
             #expect(changes.contains(expected), "\(expected)")
         }
         let stacking = try String(contentsOf: ours.appendingPathComponent("stacking.yaml"), encoding: .utf8)
         #expect(stacking.contains("    - expect: {sequence: [], setup: [stack.no-auto-drain]}\n"))
-        #expect(stacking.contains("    - expect:\n        rules: [stack.lifo]\n        sequence:"))
+        let named = "    - expect:\n        rules: [stack.lifo, reenqueue.message-visible]\n        sequence:"
+        #expect(stacking.contains(named))
         // The later case's copy of the steps it shared, indented as they were, with its own namings.
         #expect(stacking.contains("  steps:\n    - session_start\n"))
         #expect(
@@ -107,6 +112,82 @@ import Testing
 
         let again = try IAMSpecExecutable.run("migrate", ours.path)
         #expect(again.status == 0 && again.standardOutput == "0 changes in 0 of 4 files\n")
+    }
+
+    /// Why `iamspec migrate` names a rule whose subject an expected observation is.
+    static let subjectReason: String =
+        "it states an observation a step expects, which none of the rules the step is filed under states (a step "
+        + "names a rule whose subject each observation it expects is)"
+
+    @Test func casesValidBeforeTheSubjectCheckReadCleanAndKeepTheirVerdicts() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ours = folder.appendingPathComponent("ours")
+        try FileManager.default.copyItem(
+            at: IAMSpecExecutable.packageRoot.appendingPathComponent("Fixtures/migration/cases-before-subjects/ours"),
+            to: ours
+        )
+        try Self.takeCurrentCatalogue(into: ours)
+        let files = try Self.caseTexts(ours)
+        let refused = try IAMSpecExecutable.run("lint", "--no-proof", ours.path)
+        #expect(refused.status == 2)
+        let refusal: String = [
+            "stacking.yaml:61:47: error: found the observation 'stacked (message_visible)' in a step filed under ",
+            "stack.no-auto-drain (the step's 'setup'), none of which states it; expected one of the rules whose ",
+            "subject it is (reenqueue.message-visible, reenqueue.swift-situations, stack.trigger-on-top, ",
+            "stack.eligibility-moments, stack.retrigger-moves-to-top, stack.click-follow-up, ",
+            "manual.display-next-leaves-stack), so that a run failing here is filed under it: add ",
+            "'reenqueue.message-visible' to the step's 'setup' (`iamspec migrate` rewrites a file written for ",
+            "iamspec 0.1.0)\n",
+        ].joined()
+        #expect(refused.standardError.contains(refusal))
+        let verdicts = Self.verdicts(ours, earlierFormat: true)
+        #expect(verdicts.count == 6)
+
+        let migrated = try IAMSpecExecutable.run("migrate", ours.path)
+        #expect(migrated.status == 0, "\(migrated.standardError)")
+        let filing = "the case's rules the step was filed under, the case taking another"
+        let reason: String = Self.subjectReason
+        let expected: [String] = [
+            "stacking.yaml:6:10: changed: added reenqueue.message-visible to the case's rules: \(reason)",
+            "stacking.yaml:19:9: changed: added `rules: [stack.lifo, reenqueue.message-visible]`: \(filing); "
+                + "reenqueue.message-visible named too: \(reason)",
+            "stacking.yaml:21:15: changed: added `rules: [stack.lifo]`: \(filing)",
+            "stacking.yaml:23:15: changed: added `rules: [stack.lifo]`: \(filing)",
+            "stacking.yaml:28:10: changed: added reenqueue.message-visible to the case's rules: \(reason)",
+            "stacking.yaml:43:11: changed: added reenqueue.message-visible to the step's `rules`: \(reason)",
+            "stacking.yaml:61:99: changed: added reenqueue.message-visible to the step's `setup`: \(reason)",
+            "7 changes in 1 of 1 file",
+        ]
+        let changes = migrated.standardOutput.replacingOccurrences(of: ours.path + "/", with: "")
+            .split(separator: "\n").map(String.init)
+        #expect(changes == expected)
+        let stacking = try String(contentsOf: ours.appendingPathComponent("stacking.yaml"), encoding: .utf8)
+        #expect(stacking.contains("    - expect: {sequence: [], rules: [stack.lifo]}   # nothing shows by itself\n"))
+        #expect(stacking.contains("        rules:\n          - stack.lifo\n          - reenqueue.message-visible\n"))
+        #expect(stacking.contains("setup: [stack.no-auto-drain, reenqueue.message-visible]}\n"))
+        try Self.expectCommentsAndAnchorsKept(files, in: ours)
+
+        let linted = try IAMSpecExecutable.run("lint", ours.path)
+        #expect(linted.status == 0, "\(linted.standardError)")
+        #expect(Self.verdicts(ours, earlierFormat: false) == verdicts)
+        let again = try IAMSpecExecutable.run("migrate", ours.path)
+        #expect(again.status == 0 && again.standardOutput == "0 changes in 0 of 1 file\n")
+    }
+
+    @Test func casesOfTheCurrentFormatAreLeftAsTheyAre() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let specs = folder.appendingPathComponent("Specs")
+        try FileManager.default.copyItem(
+            at: IAMSpecExecutable.packageRoot.appendingPathComponent("Specs"),
+            to: specs
+        )
+        let files = try Self.caseTexts(specs)
+        let migrated = try IAMSpecExecutable.run("migrate", specs.path)
+        #expect(migrated.status == 0, "\(migrated.standardError)")
+        #expect(migrated.standardOutput.hasPrefix("0 changes in 0 of "), "\(migrated.standardOutput)")
+        #expect(try Self.caseTexts(specs) == files)
     }
 
     @Test func aProblemMigrationCannotMendIsSaidAndExits2() throws {

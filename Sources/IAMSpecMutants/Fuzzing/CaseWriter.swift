@@ -77,14 +77,8 @@ package struct CaseWriter {
                 let slipping = Self.channelsSlippingPast(window, actual.windows[index])
                 if !slipping.isEmpty { expectation.absent = slipping }
             }
-            var subjects: [String] = []
-            for pattern in expectation.sequence ?? [] {
-                let about = PatternSubjects.rules(for: pattern)
-                guard let first = about.first, !about.contains(where: rules.contains), !subjects.contains(first)
-                else { continue }
-                subjects.append(first)
-                if !caseRules.contains(first) { caseRules.append(first) }
-            }
+            let subjects = PatternSubjects.missing(for: expectation.sequence ?? [], filedUnder: rules)
+            caseRules += subjects.filter { !caseRules.contains($0) }
             expectations.append((steps.count, expectation, subjects))
             steps.append("")
         }

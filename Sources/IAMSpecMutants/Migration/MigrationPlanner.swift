@@ -30,6 +30,14 @@ package struct MigrationPlanner: Sendable {
         var plan = MigrationPlan()
         let named = namings(cases: cases, rules: rules, progress: progress)
         for (id, namings) in named { plan.cases[id, default: MigrationPlan.CaseChanges()].namings = namings }
+        // After the namings: the rules a step is to name are those its observations are checked against.
+        for specCase in cases {
+            var changes = plan.cases[specCase.id] ?? MigrationPlan.CaseChanges()
+            Self.nameSubjects(of: specCase, rules, &changes)
+            if !changes.addedRules.isEmpty || !changes.addedSubjects.isEmpty || !changes.namings.isEmpty {
+                plan.cases[specCase.id] = changes
+            }
+        }
         progress("needs proof")
         let proof = NeedsProof(options: options).run(cases: cases, rules: rules, progress: progress)
         for (id, capabilities) in proof.undeclared {
@@ -46,6 +54,52 @@ package struct MigrationPlanner: Sendable {
     private static func caseRules(_ specCase: SpecCase, _ rules: RuleCatalogue) -> [String] {
         let dropped = MigrationPlan.unusedGatedRules(of: specCase, in: rules)
         return specCase.rules.filter { !dropped.contains($0) }
+    }
+
+    /// Files each expectation, as migrated, under a rule whose subject each observation it expects
+    /// in `sequence` or `contains` is (``PatternSubjects``), where it names none: the first the
+    /// catalogue holds whose rule holds under the case's profiles, added to the step's `setup`, or
+    /// to its `rules` and the case's; a step naming neither adds it to the case's rules. A case
+    /// taking a rule names at each expectation naming none the rules it was filed under.
+    private static func nameSubjects(
+        of specCase: SpecCase,
+        _ rules: RuleCatalogue,
+        _ changes: inout MigrationPlan.CaseChanges
+    ) {
+        let own = caseRules(specCase, rules)
+        let usable = { (id: String) -> Bool in
+            rules.rule(id).map { rule in specCase.profiles.allSatisfy(rule.profiles.contains) } ?? false
+        }
+        let addToCase = { (added: [String], changes: inout MigrationPlan.CaseChanges) in
+            changes.addedRules += added.filter { !own.contains($0) && !changes.addedRules.contains($0) }
+        }
+        var unnamed: [MigrationPlan.StepPlace: [String]] = [:]
+        for step in specCase.steps {
+            guard case .expectation(let expectation) = step.action else { continue }
+            let place = MigrationPlan.StepPlace(step.location)
+            let patterns = (expectation.sequence ?? []) + (expectation.contains ?? [])
+            if let naming = changes.namings[place] {
+                let missing = PatternSubjects.missing(for: patterns, filedUnder: naming.rules, usable: usable)
+                guard !missing.isEmpty else { continue }
+                changes.namings[place]?.rules += missing
+                changes.namings[place]?.subjects += missing
+                if !naming.isSetup { addToCase(missing, &changes) }
+            } else if let filing = MigrationPlan.filing(of: expectation, caseRules: own) {
+                let missing = PatternSubjects.missing(for: patterns, filedUnder: filing.rules, usable: usable)
+                guard !missing.isEmpty else { continue }
+                changes.addedSubjects[place] = missing
+                if !filing.isSetup { addToCase(missing, &changes) }
+            } else {
+                unnamed[place] = PatternSubjects.missing(for: patterns, filedUnder: own, usable: usable)
+                addToCase(unnamed[place] ?? [], &changes)
+            }
+        }
+        guard !changes.addedRules.isEmpty else { return }
+        for (place, subjects) in unnamed {
+            var naming = MigrationPlan.Naming(isSetup: false, rules: own + subjects, keepsFiling: true)
+            naming.subjects = subjects
+            changes.namings[place] = naming
+        }
     }
 
     /// The unnamed expectations of a case with several rules, by where their steps are written.

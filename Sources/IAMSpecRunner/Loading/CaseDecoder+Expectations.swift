@@ -88,7 +88,7 @@ extension CaseDecoder {
     /// failing rules that say nothing of that observation. The step's rules are its `rules` or
     /// `setup`, or the case's when it names neither; a rule the catalogue lacks is no subject.
     private mutating func reportPatternsFiledOutsideTheirSubject(of expectation: Expectation, in mapping: YAMLMapping) {
-        guard let catalogue, let caseRules = scope.caseRules else { return }
+        guard let catalogue, let caseRules = scope.caseRules, !readsEarlierFormat else { return }
         let filedUnder = expectation.rules.isEmpty ? caseRules : expectation.rules
         let listed: [(key: StaticString, patterns: [ObservationPattern]?)] = [
             ("sequence", expectation.sequence), ("contains", expectation.contains),
@@ -107,24 +107,13 @@ extension CaseDecoder {
                     : "add '\(proposed)' to the case's 'rules' and name it in the step's 'rules' (or, when the step "
                         + "only checks the state the case sets up, in its 'setup')"
                 reader.report(
-                    "found the observation '\(Self.summary(of: pattern))' in a step filed under "
+                    "found the observation '\(PatternSubjects.observation(pattern))' in a step filed under "
                         + "\(filedUnder.joined(separator: ", ")) (\(under)), none of which states it; expected one of "
                         + "the rules whose subject it is (\(subjects.joined(separator: ", "))), so that a run failing "
-                        + "here is filed under it: \(fix)",
+                        + "here is filed under it: \(fix)" + Self.migrateHint,
                     at: patternNode
                 )
             }
-        }
-    }
-
-    /// A pattern as a diagnostic names it: its kind, and its reason when it has one.
-    private static func summary(of pattern: ObservationPattern) -> String {
-        switch pattern {
-        case .stacked(_, let reason?): "stacked (\(reason.rawValue))"
-        case .discarded(_, let reason?): "discarded (\(reason.rawValue))"
-        case .stacked, .discarded, .displayed, .rolledBack, .dismissed, .noMatchingTrigger, .impressionLogged,
-            .clickLogged:
-            pattern.kind.nameText
         }
     }
 

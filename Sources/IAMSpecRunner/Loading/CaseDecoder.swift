@@ -18,7 +18,8 @@ struct CaseDecoder {
     /// Whether the case may be written as for 0.1.0, which `iamspec migrate` reads to rewrite: an
     /// expectation of a case with several rules naming neither `rules` nor `setup`, or naming rules
     /// the case does not; `requires` listing a capability nothing in the case uses; a rule gated by
-    /// a capability nothing in the case uses.
+    /// a capability nothing in the case uses; a step expecting an observation filed under none of
+    /// the rules whose subject it is (``PatternSubjects``).
     var readsEarlierFormat = false
     /// The lists of strings (rules, tags) the file's cases share, each stored once: a suite's
     /// cases repeat a few such lists, and one shared copy costs no memory per case.

@@ -67,15 +67,27 @@ package struct CaseFileMigration: Sendable {
     ) {
         let dropped = MigrationPlan.unusedGatedRules(of: specCase, in: catalogue)
         let caseRules = specCase.rules.filter { !dropped.contains($0) }
-        if !dropped.isEmpty, let rulesNode = mapping["rules"], let items = rulesNode.sequence {
+        let added = planned.addedRules
+        if !dropped.isEmpty || !added.isEmpty, let rulesNode = mapping["rules"], let items = rulesNode.sequence {
             let gates = dropped.map { "'\($0)' (gated by '\(catalogue.rule($0)?.capability?.rawValue ?? "")')" }
+            var said: [String] = []
+            if !dropped.isEmpty {
+                said.append(
+                    "dropped rule \(gates.joined(separator: ", ")) from the case's rules: nothing in the case uses "
+                        + "what gates it"
+                )
+            }
+            if !added.isEmpty {
+                said.append(
+                    "added \(added.joined(separator: ", ")) to the case's rules: \(Self.subjectReason(added.count))"
+                )
+            }
             editList(
                 rulesNode,
                 items,
                 keeping: { !dropped.contains($0) },
-                adding: [],
-                said: "dropped rule \(gates.joined(separator: ", ")) from the case's rules: nothing in the case uses "
-                    + "what gates it",
+                adding: added,
+                said: said.joined(separator: "; "),
                 &edits
             )
         }
@@ -87,8 +99,14 @@ package struct CaseFileMigration: Sendable {
             for step in steps {
                 guard let stepMapping = step.mapping, let entry = stepMapping.entries.first, entry.name == "expect"
                 else { continue }
-                let naming = planned.namings[MigrationPlan.StepPlace(step.mark.location(in: migration.file))]
-                migration.migrateExpectation(entry, caseRules: caseRules, dropped: dropped, naming: naming, &edits)
+                let place = MigrationPlan.StepPlace(step.mark.location(in: migration.file))
+                migration.migrateExpectation(
+                    entry,
+                    caseRules: caseRules,
+                    naming: planned.namings[place],
+                    adding: planned.addedSubjects[place] ?? [],
+                    &edits
+                )
             }
         }
         let keyOffset = edits.offset(of: stepsKey.mark)
@@ -176,19 +194,31 @@ package struct CaseFileMigration: Sendable {
 
     private static let proofReason = "an engine without it fails the case (needs proof)"
 
+    /// Why subjects are added where a step expects observations: `count` rules added.
+    private static func subjectReason(_ count: Int) -> String {
+        "\(count == 1 ? "it states" : "they state") an observation a step expects, which none of the rules the "
+            + "step is filed under states (a step names a rule whose subject each observation it expects is)"
+    }
+
     fileprivate mutating func migrateExpectation(
         _ entry: YAMLMapping.Entry,
         caseRules: [String],
-        dropped: [String],
         naming: MigrationPlan.Naming?,
+        adding added: [String],
         _ edits: inout SourceEdits
     ) {
         let value = entry.value
         let keyOffset = edits.offset(of: entry.key.mark)
         let valueOffset = edits.offset(of: value.mark)
-        if let mapping = value.mapping, mapping["setup"] == nil, let rulesNode = mapping["rules"],
-            let items = rulesNode.sequence
-        {
+        let addedSaid = { (list: String) in
+            "added \(added.joined(separator: ", ")) to the step's `\(list)`: \(Self.subjectReason(added.count))"
+        }
+        if let mapping = value.mapping, let setupNode = mapping["setup"], let items = setupNode.sequence {
+            guard !added.isEmpty else { return }
+            editList(setupNode, items, keeping: { _ in true }, adding: added, said: addedSaid("setup"), &edits)
+            return
+        }
+        if let mapping = value.mapping, let rulesNode = mapping["rules"], let items = rulesNode.sequence {
             let names = items.compactMap { $0.scalar?.text }
             let inCase = names.filter { caseRules.contains($0) }
             if inCase.isEmpty, !names.isEmpty, let key = mapping.entries.first(where: { $0.name == "rules" })?.key {
@@ -199,14 +229,24 @@ package struct CaseFileMigration: Sendable {
                         + "so this step checks the state the case sets up",
                     at: key.mark
                 )
-            } else if inCase.count < names.count {
+                if !added.isEmpty {
+                    editList(rulesNode, items, keeping: { _ in true }, adding: added, said: addedSaid("setup"), &edits)
+                }
+            } else if inCase.count < names.count || !added.isEmpty {
+                var said: [String] = []
+                if inCase.count < names.count {
+                    said.append(
+                        "kept the case's own rules in the expectation's `rules`, dropping "
+                            + names.filter { !caseRules.contains($0) }.joined(separator: ", ")
+                    )
+                }
+                if !added.isEmpty { said.append(addedSaid("rules")) }
                 editList(
                     rulesNode,
                     items,
                     keeping: { caseRules.contains($0) },
-                    adding: [],
-                    said: "kept the case's own rules in the expectation's `rules`, dropping "
-                        + names.filter { !caseRules.contains($0) }.joined(separator: ", "),
+                    adding: added,
+                    said: said.joined(separator: "; "),
                     &edits
                 )
             }
@@ -223,8 +263,17 @@ package struct CaseFileMigration: Sendable {
             )
             return
         }
+        let derived =
+            naming.keepsFiling
+            ? "the case's rules the step was filed under, the case taking another"
+            : naming.isSetup
+                ? "the behaviours failing first here break the state the case sets up"
+                : "the rules of the behaviours failing first here"
         let said =
-            "added `\(naming.entry)`: \(naming.isSetup ? "the behaviours failing first here break the state the case sets up" : "the rules of the behaviours failing first here")"
+            "added `\(naming.entry)`: \(derived)"
+            + (naming.subjects.isEmpty
+                ? ""
+                : "; \(naming.subjects.joined(separator: ", ")) named too: \(Self.subjectReason(naming.subjects.count))")
         if let scalar = value.scalar, scalar.hasText("nothing") {
             let end = edits.tokenEnd(from: valueOffset)
             edits.replace(valueOffset..<end, with: "{sequence: [], \(naming.entry)}")

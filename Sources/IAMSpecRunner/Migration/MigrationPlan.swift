@@ -10,10 +10,17 @@ package struct MigrationPlan: Sendable {
         /// `rules` (some of the case's own) or `setup` (the rules of the state the case sets up).
         package var isSetup: Bool
         package var rules: [String]
+        /// Whether the rules are the case's own the step was filed under, named because the case
+        /// takes another rule (rather than derived from the behaviours failing first at it).
+        package var keepsFiling: Bool
+        /// The rules among ``rules`` named because an observation the step expects is their subject
+        /// (``PatternSubjects``).
+        package var subjects: [String] = []
 
-        package init(isSetup: Bool, rules: [String]) {
+        package init(isSetup: Bool, rules: [String], keepsFiling: Bool = false) {
             self.isSetup = isSetup
             self.rules = rules
+            self.keepsFiling = keepsFiling
         }
 
         /// The entry as it is written in the expectation: `rules: [a, b]`.
@@ -25,6 +32,11 @@ package struct MigrationPlan: Sendable {
         /// The naming of each `expect` step that names neither `rules` nor `setup`, by where the step
         /// is written (line, column).
         package var namings: [StepPlace: Naming] = [:]
+        /// Rules to add to the case's rules: the subjects of observations its steps expect.
+        package var addedRules: [String] = []
+        /// The rules to add to the `rules` or `setup` an `expect` step names, so that it names the
+        /// subject of each observation it expects, by where the step is written.
+        package var addedSubjects: [StepPlace: [String]] = [:]
         /// Behavioural capabilities the needs proof shows the case needs, to add to `requires`.
         package var addedRequirements: [Capability] = []
         /// Behavioural capabilities `requires` declares that no behaviour shows the case needs.
@@ -48,6 +60,16 @@ package struct MigrationPlan: Sendable {
     package var cases: [String: CaseChanges] = [:]
 
     package init() {}
+
+    /// The rules an expectation naming `rules` (or `setup`) is filed under once migrated: `setup`
+    /// as written; `rules` naming none of the case's rules become `setup`; otherwise the case's among
+    /// them. Nil when it names none.
+    package static func filing(of expectation: Expectation, caseRules: [String]) -> Naming? {
+        guard !expectation.rules.isEmpty else { return nil }
+        if expectation.isSetup { return Naming(isSetup: true, rules: expectation.rules) }
+        let inCase = expectation.rules.filter(caseRules.contains)
+        return inCase.isEmpty ? Naming(isSetup: true, rules: expectation.rules) : Naming(isSetup: false, rules: inCase)
+    }
 
     /// The rules of the catalogue gated by a capability that is not behavioural and that nothing
     /// in the case uses: 0.1.0 gated no rule, and the loader now refuses a case naming one (a case

@@ -27,6 +27,37 @@ public enum PatternSubjects {
         }
     }
 
+    /// The rules to file a step under besides `filedUnder`, so that each pattern it expects is filed
+    /// under a rule whose subject it is: for each pattern none of whose subjects (those `usable`
+    /// admits) is filed under or added for an earlier pattern, its first usable subject. What
+    /// `iamspec fuzz` writes and `iamspec migrate` adds.
+    public static func missing(
+        for patterns: [ObservationPattern],
+        filedUnder: [String],
+        usable: (String) -> Bool = { _ in true }
+    ) -> [String] {
+        var added: [String] = []
+        for pattern in patterns {
+            let subjects = rules(for: pattern).filter(usable)
+            guard let first = subjects.first,
+                !subjects.contains(where: { filedUnder.contains($0) || added.contains($0) })
+            else { continue }
+            added.append(first)
+        }
+        return added
+    }
+
+    /// A pattern as a diagnostic names it: its kind, and its reason when it has one.
+    public static func observation(_ pattern: ObservationPattern) -> String {
+        switch pattern {
+        case .stacked(_, let reason?): "stacked (\(reason.rawValue))"
+        case .discarded(_, let reason?): "discarded (\(reason.rawValue))"
+        case .stacked, .discarded, .displayed, .rolledBack, .dismissed, .noMatchingTrigger, .impressionLogged,
+            .clickLogged:
+            pattern.kind.nameText
+        }
+    }
+
     private static func stacked(_ reason: StackReason) -> [String] {
         switch reason {
         case .messageVisible:

@@ -18,7 +18,12 @@ struct MigrateCommand: ParsableCommand {
             rules outside the case become `setup`; a rule gated by a capability nothing in the \
             case uses leaves the case's rules (when others remain); `requires` loses a \
             capability nothing in the case uses, and gains or loses the behavioural ones the \
-            needs proof (`iamspec lint`) asks for. No verdict changes on the reference engine. \
+            needs proof (`iamspec lint`) asks for. A step expecting an observation none of its \
+            rules states (`stacked` with reason `message_visible`, say) names the first rule \
+            whose subject it is that holds under the case's profiles: in its `setup`, or in its \
+            `rules` and the case's; a step naming neither adds it to the case's rules, and each \
+            expectation of the case then names the rules it was filed under. A file already in \
+            the current format is left as it is. No verdict changes on the reference engine. \
             Exit status 0 when every file now reads clean, 2 when a problem is left (said as \
             `path:line:col: error: ...` on standard error), files being rewritten all the same.
             """

@@ -320,9 +320,13 @@ import Testing
                     + "area.rule (the case's 'rules'), none of which states it; expected one of the rules whose subject "
                     + "it is (reenqueue.message-visible), so that a run failing here is filed under it: add "
                     + "'reenqueue.message-visible' to the case's 'rules' and name it in the step's 'rules' (or, when the "
-                    + "step only checks the state the case sets up, in its 'setup')"
+                    + "step only checks the state the case sets up, in its 'setup') (`iamspec migrate` rewrites a file "
+                    + "written for iamspec 0.1.0)"
             ]
         )
+        // Read as `iamspec migrate` reads it, to rewrite it: not refused.
+        let earlier = SuiteLoader.load(paths: [unfiled.folder], jobs: 1, readingEarlierFormat: true) { false }
+        #expect(unfiled.problems(earlier) == [])
         let setup = steps.replacingOccurrences(of: "}]}", with: "}], setup: [reenqueue.message-visible]}")
         let filed = try SpecScratch([
             "rules.yaml": SpecScratch.catalogue + subject, "case.yaml": Self.yaml(steps: setup),

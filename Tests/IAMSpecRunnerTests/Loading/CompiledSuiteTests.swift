@@ -93,7 +93,7 @@ import Testing
     @Test func anotherFormatVersionSaysWhichIAMSpecWroteIt() {
         var text = String(decoding: Self.suite().encoded(), as: UTF8.self)
         text = text.replacingOccurrences(
-            of: #"{"format":1,"iamspec_version":"0.1.0""#,
+            of: #"{"format":1,"iamspec_version":"\#(IAMSpecVersion.current)""#,
             with: #"{"format":2,"iamspec_version":"9.9.9""#
         )
         #expect(

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Measures, run by run, whether iamspec's report names what an engine really does.
 
-Usage: measure_explanations.py IAMSPEC [--java-classes DIR] [--engine NAME] [--write]
+Usage: measure_explanations.py IAMSPEC [--java-classes DIR] [--engine NAME] [--write] [--at-least PERCENT]
 
 For each engine of Fixtures/engines/mechanisms.json (engines other teams might have written, each
 with its true mechanisms named by catalogue behaviours), it runs `IAMSPEC run Specs` on the engine
@@ -101,6 +101,8 @@ def main():
     parser.add_argument("--java-classes")
     parser.add_argument("--engine")
     parser.add_argument("--write", action="store_true")
+    parser.add_argument("--at-least", type=float, metavar="PERCENT",
+                        help="exit 1 when fewer failed runs than this share are named right")
     arguments = parser.parse_args()
     iamspec = os.path.abspath(arguments.iamspec)
     with open(MECHANISMS, encoding="utf-8") as stream:
@@ -143,6 +145,10 @@ def main():
     share = 100 * totals["right"] / failed if failed else 0
     print(f"total: {failed} failed runs: {totals['right']} right ({share:.0f} %), {totals['one of']} one of, "
           f"{totals['unexplained']} unexplained, {totals['wrong']} wrong")
+    if arguments.at_least is not None and share < arguments.at_least:
+        print(f"measure_explanations.py: {share:.1f} % of the failed runs named right, "
+              f"expected at least {arguments.at_least:g} %", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -34,13 +34,18 @@ def git(repo, *arguments):
 
 
 def documents(repo):
+    """The documents and recipes that may pin a release: files the repository tracks, never what a
+    build leaves beside them (Examples/ToyEngine's Package.resolved, written by its own `swift
+    test`, pins its dependencies' commits, not iamspec's)."""
     patterns = ["README.md", "docs/*.md", "Sources/**/Documentation.docc/**/*.md", "Examples/ToyEngine/**/*",
                 "Examples/ci/*", "Kits/*/README.md"]
+    tracked = set(git(repo, "ls-files", "-z").stdout.split("\0"))
     found = set()
     for pattern in patterns:
         for path in glob.glob(os.path.join(repo, pattern), recursive=True):
-            if os.path.isfile(path) and "/.build/" not in path:
-                found.add(os.path.relpath(path, repo))
+            relative = os.path.relpath(path, repo)
+            if os.path.isfile(path) and relative in tracked:
+                found.add(relative)
     return sorted(found)
 
 

@@ -135,8 +135,8 @@ struct HostileInputTests {
     }
 
     /// The suite paths of a results stream are data, wherever the stream came from: `explain`
-    /// refuses a FIFO among them, as one found in a folder, instead of waiting on it (for ever,
-    /// when nothing writes it); here a writer waits, so that reading it would succeed.
+    /// refuses a FIFO among them, even inside the working directory, without opening it: waiting on
+    /// it would be for ever, when nothing writes it.
     @Test func aFIFOAResultsStreamNamesIsRefusedByExplainNotWaitedOn() throws {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -151,17 +151,18 @@ struct HostileInputTests {
         try (lines.joined(separator: "\n") + "\n").write(toFile: stream, atomically: true, encoding: .utf8)
         #expect(mkfifo(fifo, 0o644) == 0)
 
+        // Run from the FIFO's own folder, so that it is inside the working directory and refused
+        // as what it is, not for where it is; `timeout` bounds the run should explain ever open it.
         let iamspec = IAMSpecExecutable.productsDirectory.appendingPathComponent("iamspec").path
-        let cases = IAMSpecExecutable.packageRoot.appendingPathComponent("Fixtures/specs/passing/delivery/basics.yaml")
         let outcome = try IAMSpecExecutable.runInShell(
-            "(cat '\(cases.path)' > '\(fifo)' &); '\(iamspec)' explain '\(stream)'"
+            "cd '\(folder.path)' && timeout 60 '\(iamspec)' explain results.jsonl"
         )
-        // Let the writer go: a reader that takes nothing.
-        close(open(fifo, O_RDONLY | O_NONBLOCK))
         #expect(outcome.status == 2)
         #expect(
             outcome.standardError.hasPrefix(
-                "\(fifo):1:1: error: cannot read '\(fifo)': it is a FIFO; expected a spec file (a regular file)\n"
+                "error: the results stream's header names suite paths that are not spec files or folders inside "
+                    + "the working directory, expected paths explain may read; give the spec paths its runs came "
+                    + "from with --specs\n"
             ),
             "\(outcome.standardError)"
         )

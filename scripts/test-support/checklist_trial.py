@@ -401,7 +401,7 @@ def add_setting(copy):
     )
     copy.edit(
         RULE, "Specs/README.md's \"Platforms\" table gets its name in the same column", "Specs/README.md",
-        "`dismissal-observed`, `app-dismissal` |", "`dismissal-observed`, `app-dismissal`, `test-send-waits` |",
+        "`retrigger-moves-to-top` | `app-dismissal` |", "`retrigger-moves-to-top` | `app-dismissal`, `test-send-waits` |",
     )
     copy.create(
         SETTING, "the cases (`# Catches:`)", "Specs/stack/test-send-waits.yaml",

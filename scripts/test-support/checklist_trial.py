@@ -260,7 +260,7 @@ def add_stimulus(copy):
         "# Catches: an engine that shows a message while the device is locked.\n"
         f"- id: {STIMULUS_CASE}\n"
         "  title: A message triggered while the device is locked goes back on the stack\n"
-        "  rules: [reenqueue.device-lock]\n"
+        "  rules: [reenqueue.device-lock, reenqueue.background]\n"
         "  given:\n"
         "    messages:\n"
         "      - {id: promo, triggers: [{custom_event: cart}]}\n"
@@ -268,7 +268,8 @@ def add_stimulus(copy):
         "    - session_start\n"
         "    - device_locked\n"
         "    - custom_event: cart\n"
-        "    - expect: {sequence: [{stacked: promo, reason: background}]}\n",
+        "    - expect: {sequence: [{stacked: promo, reason: background}],"
+        " rules: [reenqueue.device-lock, reenqueue.background]}\n",
     )
 
 
@@ -410,7 +411,7 @@ def add_setting(copy):
         "# Catches: an engine that shows a test send over the message on screen.\n"
         f"- id: {SETTING_CASE}\n"
         "  title: A test send triggered while another message is visible goes on the stack\n"
-        "  rules: [stack.test-send-waits]\n"
+        "  rules: [stack.test-send-waits, reenqueue.message-visible]\n"
         "  given:\n"
         "    messages:\n"
         "      - {id: promo, triggers: [{custom_event: cart}]}\n"
@@ -418,9 +419,10 @@ def add_setting(copy):
         "  steps:\n"
         "    - session_start\n"
         "    - custom_event: cart\n"
-        "    - expect: {sequence: [{displayed: promo}]}\n"
+        "    - expect: {sequence: [{displayed: promo}], setup: [reenqueue.message-visible]}\n"
         "    - custom_event: browse\n"
-        "    - expect: {sequence: [{stacked: qa-preview, reason: message_visible}]}\n",
+        "    - expect: {sequence: [{stacked: qa-preview, reason: message_visible}],"
+        " rules: [stack.test-send-waits, reenqueue.message-visible]}\n",
     )
     copy.insert(
         SETTING, "the capability in \"Capabilities\" (its row, and the **Versions** paragraph)", "Specs/README.md",

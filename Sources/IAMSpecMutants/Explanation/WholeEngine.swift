@@ -149,11 +149,11 @@ struct WholeEngine {
         var order: [[Int]] = []
         for run in claimed.sorted() {
             var found: [Int]?
-            for size in 1...members.count where found == nil {
+            for size in 1...max(members.count, 1) where found == nil {
                 let ofSize =
                     own.filter { $0.count == size }
                     + FailureExplainer.combinations(of: members, size: size).filter { !own.contains($0) }
-                    .sorted { $0.map { ids[$0] }.lexicographicallyPrecedes($1.map { ids[$0] }) }
+                    .sorted { $0.map { ids[$0] }.sorted().lexicographicallyPrecedes($1.map { ids[$0] }.sorted()) }
                 found = try ofSize.first { try !replayed(Set($0), [run]).isEmpty }
             }
             let set = found ?? members

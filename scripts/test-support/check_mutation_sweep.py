@@ -3,13 +3,19 @@
 storage helper's sole statement, the statement of a one-line block or case, a statement over several
 lines, negated membership tests) and the ones it must leave out (a body's value, an init's
 assignment of a property without a default, a case's value, a line an expression goes on from, a
-comparison), and that each schema rewriting keeps the original code in place.
+comparison), and that each schema rewriting keeps the original code in place. Then its rule-code
+part: named declarations of the sample select the sites of their bodies (or a constant's value)
+and no other, a name the file does not declare stops the sweep, and every declaration RULE_CODE
+names is in the repository's file (and the rule code has sites), so that no rule code leaves the
+sweep unseen.
 
 Usage: check_mutation_sweep.py REPO
 """
 
+import contextlib
 import importlib.machinery
 import importlib.util
+import io
 import os
 import sys
 import tempfile
@@ -76,6 +82,10 @@ EXPECTED = [
 ]
 # (line, operator) that must have no site
 ABSENT = [(7, "statement"), (31, "statement"), (36, "statement"), (44, "statement"), (45, "statement")]
+# The sample's declarations taken for rule code, and the lines their sites must be on: `put`'s body
+# (not its signature), `has`'s, and the stored property `limit`, which has no value to mutate.
+RULE_CODE = ["put", "has", "limit"]
+RULE_CODE_LINES = set(range(16, 21)) | {40}
 
 
 def load_sweep(repo):
@@ -97,6 +107,48 @@ def rewriting_keeps_code(sweep, line, site):
     if isinstance(site.data, int):
         return opened == line  # closed on the statement's last line
     return any(opened[:i] + opened[i + 2:] == line for i in range(len(opened)) if opened.startswith(" }", i))
+
+
+def check_rule_code(sweep, repo, problems):
+    """The rule-code part's selection, on the sample and on the repository; returns how many sites
+    the repository's rule code has."""
+    named = sweep.RULE_CODE
+    with tempfile.TemporaryDirectory() as folder:
+        sweep.REPO = folder
+        os.makedirs(os.path.join(folder, "Sample"))
+        with open(os.path.join(folder, "Sample", "Store.swift"), "w", encoding="utf-8") as file:
+            file.write(SAMPLE)
+        sweep.RULE_CODE = {"Sample/Store.swift": RULE_CODE}
+        sites = sweep.scan(["Sample/Store.swift"])
+        lines = {site.line for site in sites}
+        if lines - RULE_CODE_LINES:
+            problems.append(f"rule code: sites outside the named declarations, on lines {sorted(lines - RULE_CODE_LINES)}")
+        if RULE_CODE_LINES - lines != {19, 20}:  # the arguments of a call over several lines have none
+            problems.append(f"rule code: no site on lines {sorted(RULE_CODE_LINES - lines - {19, 20})}")
+        sweep.RULE_CODE = {"Sample/Store.swift": ["gone"]}
+        try:
+            with contextlib.redirect_stderr(io.StringIO()):
+                sweep.scan(["Sample/Store.swift"])
+            problems.append("rule code: a declaration the file lacks did not stop the sweep")
+        except SystemExit:
+            pass
+    sweep.REPO, sweep.RULE_CODE = repo, named
+    try:
+        sites = sweep.scan(sorted(named))
+    except SystemExit:
+        problems.append("rule code: a declaration RULE_CODE names is missing from its file")
+        return 0
+    for path, names in named.items():
+        if sweep.part_of(path) != "rule-code":
+            problems.append(f"rule code: {path} is not in the rule-code part's module")
+        with open(os.path.join(repo, path), encoding="utf-8") as file:
+            lines = file.readlines()
+        for name in names:
+            if not sweep.declaration_lines(lines, name):
+                problems.append(f"rule code: {path} declares no {name}")
+    if not sites:
+        problems.append("rule code: no site in the declarations RULE_CODE names")
+    return len(sites)
 
 
 def main():
@@ -123,9 +175,11 @@ def main():
     for site in sites:
         if site.kind in ("statement", "test") and not rewriting_keeps_code(sweep, lines[site.line - 1], site):
             problems.append(f"line {site.line}: the rewriting of its {site.operator} site changes the original code")
+    selected = check_rule_code(sweep, sys.argv[1], problems)
     for problem in problems:
         print(f"check_mutation_sweep: {problem}", file=sys.stderr)
-    print(f"check_mutation_sweep: {len(sites)} sites in the sample, {len(problems)} problems")
+    print(f"check_mutation_sweep: {len(sites)} sites in the sample, {selected} of the rule code, "
+          f"{len(problems)} problems")
     return 1 if problems else 0
 
 

@@ -12,22 +12,6 @@ package struct Conformance: Sendable, Hashable {
     /// Runs not made: the engine declared it does not support the case, or a baseline skipped it.
     package var skipped: Int
 
-    package init(passed: Int, failed: Int, errored: Int, skipped: Int) {
-        self.passed = passed
-        self.failed = failed
-        self.errored = errored
-        self.skipped = skipped
-    }
-
-    package init(_ results: [CaseResult]) {
-        self.init(
-            passed: results.count(where: { $0.status == .passed }),
-            failed: results.count(where: { $0.status == .failed }),
-            errored: results.count(where: { $0.status == .error }),
-            skipped: results.count(where: { $0.status == .skipped })
-        )
-    }
-
     /// Runs the engine supports: every run but the skipped ones.
     package var supported: Int { passed + failed + errored }
 
@@ -61,5 +45,17 @@ package struct Conformance: Sendable, Hashable {
     package var detailText: String {
         "\(passed) of \(supported) supported run\(supported == 1 ? "" : "s") passed, \(failed) failed, "
             + "\(errored) error\(errored == 1 ? "" : "s"); \(skipped) of \(total) run\(total == 1 ? "" : "s") skipped"
+    }
+}
+
+extension Conformance {
+    /// The counts of `results` (in an extension, so that the memberwise initialiser stays).
+    package init(_ results: [CaseResult]) {
+        self.init(
+            passed: results.count(where: { $0.status == .passed }),
+            failed: results.count(where: { $0.status == .failed }),
+            errored: results.count(where: { $0.status == .error }),
+            skipped: results.count(where: { $0.status == .skipped })
+        )
     }
 }

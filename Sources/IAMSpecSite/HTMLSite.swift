@@ -4,32 +4,17 @@ import IAMSpecRunner
 /// The site as HTML pages: plain HTML5 with one stylesheet, no scripts, no fonts or anything
 /// else fetched from elsewhere (a Content-Security-Policy meta forbids it), readable on a
 /// phone (viewport meta, responsive CSS) and in print. Every text is escaped.
-struct HTMLSite {
+struct HTMLSite: SiteForm {
     let content: SiteContent
     /// The suite's paths and the iamspec version, for the footer.
     let provenance: String
 
-    /// Path (relative to the site's root) and text of every page.
-    func pages() -> [(path: String, text: String)] {
-        var pages = [("index.html", index())]
-        for area in content.areas {
-            pages.append(("areas/\(area.pageName).html", areaPage(area)))
-        }
-        for seed in content.seedPages {
-            pages.append(("seeds/\(seed.pageName).html", seedPage(seed)))
-        }
-        if let matrix = content.matrix {
-            pages.append(("matrix.html", matrixPage()))
-            for index in matrix.columns.indices {
-                pages.append(("engines/\(matrix.columns[index].fileName).html", enginePage(index, matrix: matrix)))
-            }
-        }
-        return pages
-    }
+    static let indexFile = "index.html"
+    static let fileEnding = ".html"
 
     // MARK: Pages
 
-    private func index() -> String {
+    func index() -> String {
         var body = "<h1>In-app message delivery rules</h1>\n"
         body += "<p class=\"lead\">When an in-app message is shown, put on the stack, or discarded: "
         body += "each rule with the words of the documents that state it, and the conformance cases that check it, "
@@ -64,10 +49,7 @@ struct HTMLSite {
     private func seedsSection() -> String {
         guard !content.seeds.seeds.isEmpty else { return "" }
         var body = "<h2 id=\"seeds\">Seed documents</h2>\n<p>The documents the rules quote.</p>\n"
-        body += "<table class=\"seeds stack\">\n<thead><tr><th scope=\"col\">Title</th><th scope=\"col\">Language</th>"
-        body +=
-            "<th scope=\"col\">SDK generation</th><th scope=\"col\">Rules quoting it</th><th scope=\"col\">File</th>"
-        body += "</tr></thead>\n<tbody>\n"
+        body += tableHead("seeds stack", ["Title", "Language", "SDK generation", "Rules quoting it", "File"])
         for seed in content.seeds.seeds {
             let title = "<cite lang=\"\(attribute(seed.language))\">\(text(seed.title))</cite>"
             let page = content.seedPages.first { $0.file == seed.file }
@@ -81,7 +63,7 @@ struct HTMLSite {
         return body + "</tbody></table>\n"
     }
 
-    private func areaPage(_ area: SiteContent.Area) -> String {
+    func areaPage(_ area: SiteContent.Area) -> String {
         var body = "<h1>\(text(area.name))</h1>\n"
         body +=
             "<p>\(SiteContent.count(area.rules.count, "rule")), \(SiteContent.count(area.cases.count, "case")).</p>\n"
@@ -104,7 +86,7 @@ struct HTMLSite {
     /// The summary: the conformance table, then by rule area a row per rule and a column per
     /// engine, at most ``ConformanceMatrix/enginesPerTable`` engines to a table; each cell says the
     /// outcome and links to the engine's page, which has the reasons.
-    private func matrixPage() -> String {
+    func matrixPage() -> String {
         guard let matrix = content.matrix else { return "" }
         var body = "<h1>Conformance matrix</h1>\n"
         body += conformanceTable(matrix, columns: Array(matrix.columns.indices))
@@ -145,7 +127,7 @@ struct HTMLSite {
 
     /// One engine's page: its conformance, its differences, then by rule area a row per rule with
     /// the outcome, the cases that check it and every run that did not pass, with its reason.
-    private func enginePage(_ index: Int, matrix: ConformanceMatrix) -> String {
+    func enginePage(_ index: Int, matrix: ConformanceMatrix) -> String {
         let column = matrix.columns[index]
         var body = "<h1>\(text(column.label))</h1>\n"
         body += "<p><a href=\"../matrix.html\">Every engine</a></p>\n"
@@ -157,9 +139,7 @@ struct HTMLSite {
         for area in content.areas where !area.rules.isEmpty {
             body += "<section class=\"area\" id=\"area-\(attribute(area.name))\">\n"
             body += "<h3><a href=\"../areas/\(attribute(area.pageName)).html\">\(text(area.name))</a></h3>\n"
-            body += "<table class=\"engine-rules stack\">\n<thead><tr><th scope=\"col\">Rule</th>"
-            body +=
-                "<th scope=\"col\">Outcome</th><th scope=\"col\">Runs that did not pass</th></tr></thead>\n<tbody>\n"
+            body += tableHead("engine-rules stack", ["Rule", "Outcome", "Runs that did not pass"])
             for rule in area.rules {
                 body += engineRow(rule, areaPage: area.pageName, matrix: matrix, column: index)
             }
@@ -170,7 +150,7 @@ struct HTMLSite {
 
     /// A seed document's page: its title, language and SDK generation, the rules that quote it,
     /// then its text as written, each quoted passage marked with the anchor its quote links to.
-    private func seedPage(_ seed: SeedPage) -> String {
+    func seedPage(_ seed: SeedPage) -> String {
         let described = content.seeds.seed(seed.file)
         var body =
             "<h1>\(text(described?.title ?? seed.file))</h1>\n<p class=\"meta\">Seed document <code>\(text(seed.file))</code>"
@@ -261,9 +241,7 @@ struct HTMLSite {
         body += "reference engine, gives exactly the engine's observations of the runs listed (each failed run is "
         body += "listed once) and passes the runs the engine passed; \"one of\" where nothing run tells behaviours "
         body += "apart. The re-run line runs the first of them.</p>\n"
-        body += "<table class=\"behaviours stack\">\n<thead><tr><th scope=\"col\">Behaviour</th>"
-        body += "<th scope=\"col\">Departs from</th><th scope=\"col\">Cases</th><th scope=\"col\">Runs</th>"
-        body += "<th scope=\"col\">Proof</th><th scope=\"col\">Re-run one</th></tr></thead>\n<tbody>\n"
+        body += tableHead("behaviours stack", ["Behaviour", "Departs from", "Cases", "Runs", "Proof", "Re-run one"])
         for explained in behaviours {
             body += "<tr><th scope=\"row\">\(text(explained.isOpen ? "one of" : explained.summary)) "
             body +=
@@ -298,9 +276,7 @@ struct HTMLSite {
         body += "difference is one row, however many cases show it; the re-run line runs one of them.</p>\n"
         let groups = column.summary.differences
         guard !groups.isEmpty else { return body + "<p>None: no run failed.</p>\n" }
-        body += "<table class=\"differences stack\">\n<thead><tr><th scope=\"col\">Rule</th>"
-        body += "<th scope=\"col\">Mismatch</th><th scope=\"col\">Cases</th><th scope=\"col\">Runs</th>"
-        body += "<th scope=\"col\">Re-run one</th></tr></thead>\n<tbody>\n"
+        body += tableHead("differences stack", ["Rule", "Mismatch", "Cases", "Runs", "Re-run one"])
         for group in groups {
             body += "<tr><th scope=\"row\">\(ruleLink(group.rule, root: root))</th>"
             body += "<td data-label=\"Mismatch\">\(text(group.mismatchAndBlocked))</td>"
@@ -320,9 +296,10 @@ struct HTMLSite {
         body += "errors (the engine could not finish a run) and skipped runs are counted apart. The badge is green "
         body += "when every run passed, yellow when none failed but some were skipped, red when any failed or "
         body += "errored, grey when none ran.</p>\n"
-        body += "<table class=\"conformance stack pairs\">\n<thead><tr><th scope=\"col\">Engine</th>"
-        body += "<th scope=\"col\">Conformance</th><th scope=\"col\">Passed</th><th scope=\"col\">Failed</th>"
-        body += "<th scope=\"col\">Errors</th><th scope=\"col\">Skipped</th></tr></thead>\n<tbody>\n"
+        body += tableHead(
+            "conformance stack pairs",
+            ["Engine", "Conformance", "Passed", "Failed", "Errors", "Skipped"]
+        )
         for index in columns {
             let column = matrix.columns[index]
             let header = column.summary.header
@@ -339,6 +316,12 @@ struct HTMLSite {
             body += "<td data-label=\"Skipped\">\(figures.skipped) of \(figures.total) runs</td></tr>\n"
         }
         return body + "</tbody></table>\n"
+    }
+
+    /// A table's start, up to its body: the class names and the column headings (plain words).
+    private func tableHead(_ classes: String, _ headings: [String]) -> String {
+        "<table class=\"\(classes)\">\n<thead><tr>"
+            + headings.map { "<th scope=\"col\">\($0)</th>" }.joined() + "</tr></thead>\n<tbody>\n"
     }
 
     /// The engine's label, linked to its page; `root` leads from the page to the site's root.

@@ -6,29 +6,14 @@ import IAMSpecRunner
 /// texts, and with results `matrix.md` and `engines/<engine>.md`.
 /// Anchors are explicit `<a id>` elements, since GitHub's own heading anchors drop the dots
 /// of rule ids.
-struct MarkdownSite {
+struct MarkdownSite: SiteForm {
     let content: SiteContent
     let provenance: String
 
-    /// Path (relative to `markdown/`) and text of every page.
-    func pages() -> [(path: String, text: String)] {
-        var pages = [("README.md", index())]
-        for area in content.areas {
-            pages.append(("areas/\(area.pageName).md", areaPage(area)))
-        }
-        for seed in content.seedPages {
-            pages.append(("seeds/\(seed.pageName).md", seedPage(seed)))
-        }
-        if let matrix = content.matrix {
-            pages.append(("matrix.md", matrixPage()))
-            for index in matrix.columns.indices {
-                pages.append(("engines/\(matrix.columns[index].fileName).md", enginePage(index, matrix: matrix)))
-            }
-        }
-        return pages
-    }
+    static let indexFile = "README.md"
+    static let fileEnding = ".md"
 
-    private func index() -> String {
+    func index() -> String {
         var lines = [
             "# In-app message delivery rules", "",
             "When an in-app message is shown, put on the stack, or discarded: each rule with the words of the "
@@ -83,7 +68,7 @@ struct MarkdownSite {
         return lines
     }
 
-    private func areaPage(_ area: SiteContent.Area) -> String {
+    func areaPage(_ area: SiteContent.Area) -> String {
         var lines = [
             "[All rules](../README.md)", "",
             "# \(QuotedText.markdown(area.name))", "",
@@ -113,7 +98,7 @@ struct MarkdownSite {
     /// The summary: the conformance table, then by rule area a table per group of at most
     /// ``ConformanceMatrix/enginesPerTable`` engines, a row per rule, each cell the outcome linked
     /// to the rule's row on the engine's page.
-    private func matrixPage() -> String {
+    func matrixPage() -> String {
         guard let matrix = content.matrix else { return "" }
         var lines = ["[All rules](README.md)", "", "# Conformance matrix", ""]
         lines += conformanceTable(matrix, columns: Array(matrix.columns.indices), root: "")
@@ -163,7 +148,7 @@ struct MarkdownSite {
 
     /// One engine's page: its conformance, its differences, then by rule area each rule with its
     /// outcome and every run that did not pass, with its reason.
-    private func enginePage(_ index: Int, matrix: ConformanceMatrix) -> String {
+    func enginePage(_ index: Int, matrix: ConformanceMatrix) -> String {
         let column = matrix.columns[index]
         var lines = ["[Every engine](../matrix.md)", "", "# \(QuotedText.markdown(column.label))", ""]
         lines += conformanceTable(matrix, columns: [index], root: "../")
@@ -204,7 +189,7 @@ struct MarkdownSite {
     /// A seed document's page: its title, language and SDK generation, the rules that quote it,
     /// then its text line by line (escaped: nothing in it is read as markup), each quoted passage
     /// in bold with the anchor its quote links to.
-    private func seedPage(_ seed: SeedPage) -> String {
+    func seedPage(_ seed: SeedPage) -> String {
         let described = content.seeds.seed(seed.file)
         var meta = "Seed document \(QuotedText.markdownCode(seed.file))"
         if let described {

@@ -10,23 +10,16 @@ package enum YAMLDoubleQuoted {
     /// rule, which holds those YAML refuses too) escaped, so a file iamspec writes never reorders
     /// or hides its own text in an editor or a review.
     package static func scalar(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
+        QuotedText.doubleQuoted(text) { scalar in
             switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
+            case "\n": return "\\n"
+            case "\t": return "\\t"
+            case "\r": return "\\r"
             default:
-                if QuotedText.visibleForm(of: scalar) != nil {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+                guard QuotedText.visibleForm(of: scalar) != nil else { return nil }
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
             }
         }
-        return result + "\""
     }
 }

@@ -245,24 +245,8 @@ package struct CompiledSuite: Sendable {
         for element in try object.field("profiles").array() {
             profiles.append(try element.choice(Profile.self))
         }
-        var tagExpression: TagExpression?
-        if let value = object.optionalField("tag_expression") {
-            let source = try value.string()
-            do throws(TagExpressionError) {
-                tagExpression = try TagExpression(parsing: source)
-            } catch {
-                throw value.mismatch(expected: "a tag expression (\(error))")
-            }
-        }
-        var shard: Shard?
-        if let value = object.optionalField("shard") {
-            let text = try value.string()
-            do throws(ShardSyntaxError) {
-                shard = try Shard(parsing: text)
-            } catch {
-                throw value.mismatch(expected: "a shard I/N (\(error.message))")
-            }
-        }
+        let tagExpression = try parsed(object, "tag_expression", as: TagExpression.self, expected: "a tag expression")
+        let shard = try parsed(object, "shard", as: Shard.self, expected: "a shard I/N")
         return RunSelection(
             filters: try strings(object.field("filters")).map(GlobPattern.init),
             tags: try strings(object.field("tags")),
@@ -270,6 +254,23 @@ package struct CompiledSuite: Sendable {
             tagExpression: tagExpression,
             shard: shard
         )
+    }
+
+    /// The string at `key`, if any, parsed as written on the command line: a string that does not
+    /// parse is a mismatch expecting `what`, with the parser's message.
+    private static func parsed<Value: TextCodable>(
+        _ object: WireObject,
+        _ key: String,
+        as: Value.Type,
+        expected what: String
+    ) throws(WireFormatError) -> Value? {
+        guard let value = object.optionalField(key) else { return nil }
+        let text = try value.string()
+        do {
+            return try Value(parsing: text)
+        } catch {
+            throw value.mismatch(expected: "\(what) (\(error))")
+        }
     }
 
     /// An array of strings.

@@ -14,14 +14,6 @@ public struct PortableRun: Sendable, Hashable, CustomStringConvertible {
     /// The run's position in its suite's runs, which are in report order.
     package let index: Int
 
-    /// The run at `index` of a suite's runs.
-    package init(caseID: String, profile: Profile, title: String, index: Int) {
-        self.caseID = caseID
-        self.profile = profile
-        self.title = title
-        self.index = index
-    }
-
     /// `case-id [profile]`.
     public var description: String { "\(caseID) [\(profile.rawValue)]" }
 }

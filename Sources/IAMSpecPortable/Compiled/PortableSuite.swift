@@ -209,9 +209,11 @@ public struct PortableSuite: Sendable {
     ) async -> RunSummary {
         // One executor for every run: the engine says what it can do once, as in a handshake.
         let executor = CaseExecutor(provider: provider, ruleReferences: ruleReferences)
-        var results: [CaseResult] = []
+        var summary = RunSummary(
+            header: header(engine: provider.description, startedAt: startedAt, jobs: 1),
+            results: []
+        )
         var made = 0
-        var passedNotKept = 0
         let key = recordingKey(engine: provider.description) + " all"
         for run in runs where !Task.isCancelled {
             RunsUnderWay.shared.begin(run, key: key, count: runs.count) {
@@ -221,19 +223,10 @@ public struct PortableSuite: Sendable {
             RunsUnderWay.shared.end(run, key: key, result: result)
             made += 1
             deliver(result)
-            if result.status == .passed && !keepingPassed(result) {
-                passedNotKept += 1
-            } else {
-                results.append(result)
-            }
+            summary.keep(result, unlessTurnedDown: keepingPassed)
         }
-        var summary = RunSummary(
-            header: header(engine: provider.description, startedAt: startedAt, jobs: 1),
-            results: results,
-            interrupted: Task.isCancelled,
-            notRun: runs.count - made
-        )
-        summary.passedNotKept = passedNotKept
+        summary.interrupted = Task.isCancelled
+        summary.notRun = runs.count - made
         return summary
     }
 

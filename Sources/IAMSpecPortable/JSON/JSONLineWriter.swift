@@ -53,25 +53,24 @@ package struct JSONLineWriter: ~Copyable {
         needsSeparator = false
     }
 
-    package mutating func beginObject() {
+    package mutating func beginObject() { begin(UInt8(ascii: "{")) }
+
+    package mutating func endObject() { end(UInt8(ascii: "}")) }
+
+    package mutating func beginArray() { begin(UInt8(ascii: "[")) }
+
+    package mutating func endArray() { end(UInt8(ascii: "]")) }
+
+    /// An object's or an array's opening byte, after the separator due: none is due inside yet.
+    private mutating func begin(_ byte: UInt8) {
         separate()
-        put(UInt8(ascii: "{"))
+        put(byte)
         needsSeparator = false
     }
 
-    package mutating func endObject() {
-        put(UInt8(ascii: "}"))
-        needsSeparator = true
-    }
-
-    package mutating func beginArray() {
-        separate()
-        put(UInt8(ascii: "["))
-        needsSeparator = false
-    }
-
-    package mutating func endArray() {
-        put(UInt8(ascii: "]"))
+    /// An object's or an array's closing byte: a separator is due before the next value.
+    private mutating func end(_ byte: UInt8) {
+        put(byte)
         needsSeparator = true
     }
 

@@ -116,7 +116,7 @@ package struct JSONParser {
         -> JSONValue
     {
         var fields = JSONObject(reservingCapacity: 16)
-        guard try openObject() else { return .object(fields) }
+        guard try openContainer(closedBy: Self.objectEnd) else { return .object(fields) }
         var keys: Set<String> = []
         repeat {
             let (key, keyColumn) = try memberKey()
@@ -135,7 +135,7 @@ package struct JSONParser {
             }
             streamed.read(member: key, value: value)
             fields.appendNew(key: key, value: value)
-        } while try objectContinues()
+        } while try containerContinues(closedBy: Self.objectEnd)
         return .object(fields)
     }
 
@@ -145,7 +145,7 @@ package struct JSONParser {
         of key: String,
         into streamed: inout some JSONStreamedDocument
     ) throws(JSONSyntaxError) {
-        guard try openArray() else { return }
+        guard try openContainer(closedBy: Self.arrayEnd) else { return }
         var position = 0
         repeat {
             skipWhitespace()
@@ -155,7 +155,7 @@ package struct JSONParser {
                 streamed.read(element: element, at: position, of: key, bytes: start..<(base + index))
             }
             position += 1
-        } while try arrayContinues()
+        } while try containerContinues(closedBy: Self.arrayEnd)
     }
 
     /// How many bytes ahead of an element the window holds, when it can, before `streamed` scans
@@ -251,7 +251,7 @@ package struct JSONParser {
     }
 
     private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
-        guard try openObject() else { return .object(JSONObject()) }
+        guard try openContainer(closedBy: Self.objectEnd) else { return .object(JSONObject()) }
         // Past a few keys, duplicates are found by hashing rather than by comparing with each.
         var largeObjectKeys: Set<String>?
         var fields = JSONObject(reservingCapacity: 8)
@@ -271,21 +271,8 @@ package struct JSONParser {
             try expect(":")
             skipWhitespace()
             fields.appendNew(key: key, value: try parseValue())
-        } while try objectContinues()
+        } while try containerContinues(closedBy: Self.objectEnd)
         return .object(fields)
-    }
-
-    /// Enters the object whose `{` is at `index`; false when it is empty (`{}`, read whole),
-    /// true when a member follows.
-    @inline(__always)
-    private mutating func openObject() throws(JSONSyntaxError) -> Bool {
-        try enterContainer()
-        index += 1
-        skipWhitespace()
-        guard hasByte(), bytes[index] == UInt8(ascii: "}") else { return true }
-        index += 1
-        depth -= 1
-        return false
     }
 
     /// A member's key, and the column it starts at (for a duplicate).
@@ -299,61 +286,47 @@ package struct JSONParser {
         return (try parseString(), column)
     }
 
-    /// After a member's value: true past a `,` (another member follows), false past the `}` that
-    /// ends the object.
-    @inline(__always)
-    private mutating func objectContinues() throws(JSONSyntaxError) -> Bool {
-        skipWhitespace()
-        guard hasByte() else { throw error("expected `,` or `}`, found the end of the line") }
-        if bytes[index] == UInt8(ascii: ",") {
-            index += 1
-            return true
-        }
-        guard bytes[index] == UInt8(ascii: "}") else {
-            throw error("expected `,` or `}`, found \(describeCurrent())")
-        }
-        index += 1
-        depth -= 1
-        return false
-    }
-
     private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
         var elements: [JSONValue] = []
-        guard try openArray() else { return .array(elements) }
+        guard try openContainer(closedBy: Self.arrayEnd) else { return .array(elements) }
         // Room for a few elements at once, rather than growing from one to two to four.
         elements.reserveCapacity(4)
         repeat {
             skipWhitespace()
             elements.append(try parseValue())
-        } while try arrayContinues()
+        } while try containerContinues(closedBy: Self.arrayEnd)
         return .array(elements)
     }
 
-    /// Enters the array whose `[` is at `index`; false when it is empty (`[]`, read whole), true
-    /// when an element follows.
+    /// The bytes that end an object and an array.
+    private static let objectEnd = UInt8(ascii: "}")
+    private static let arrayEnd = UInt8(ascii: "]")
+
+    /// Enters the object or array whose `{` or `[` is at `index`; false when it is empty (`{}`,
+    /// `[]`: read whole, up to `closing`), true when a member or an element follows.
     @inline(__always)
-    private mutating func openArray() throws(JSONSyntaxError) -> Bool {
+    private mutating func openContainer(closedBy closing: UInt8) throws(JSONSyntaxError) -> Bool {
         try enterContainer()
         index += 1
         skipWhitespace()
-        guard hasByte(), bytes[index] == UInt8(ascii: "]") else { return true }
+        guard hasByte(), bytes[index] == closing else { return true }
         index += 1
         depth -= 1
         return false
     }
 
-    /// After an element: true past a `,` (another element follows), false past the `]` that ends
-    /// the array.
+    /// After a member's value or an element: true past a `,` (another follows), false past the
+    /// `closing` `}` or `]` that ends the object or array.
     @inline(__always)
-    private mutating func arrayContinues() throws(JSONSyntaxError) -> Bool {
+    private mutating func containerContinues(closedBy closing: UInt8) throws(JSONSyntaxError) -> Bool {
         skipWhitespace()
-        guard hasByte() else { throw error("expected `,` or `]`, found the end of the line") }
+        guard hasByte() else { throw error("expected `,` or `\(Unicode.Scalar(closing))`, found the end of the line") }
         if bytes[index] == UInt8(ascii: ",") {
             index += 1
             return true
         }
-        guard bytes[index] == UInt8(ascii: "]") else {
-            throw error("expected `,` or `]`, found \(describeCurrent())")
+        guard bytes[index] == closing else {
+            throw error("expected `,` or `\(Unicode.Scalar(closing))`, found \(describeCurrent())")
         }
         index += 1
         depth -= 1
@@ -640,7 +613,7 @@ extension JSONParser {
         guard hasByte() else { return false }
         switch step {
         case .key(let wanted):
-            guard bytes[index] == UInt8(ascii: "{"), try openObject() else { return false }
+            guard bytes[index] == UInt8(ascii: "{"), try openContainer(closedBy: Self.objectEnd) else { return false }
             repeat {
                 let (key, _) = try memberKey()
                 skipWhitespace()
@@ -648,16 +621,16 @@ extension JSONParser {
                 if key == wanted { return try moveToValue(at: path.dropFirst()) }
                 skipWhitespace()
                 _ = try parseValue()
-            } while try objectContinues()
+            } while try containerContinues(closedBy: Self.objectEnd)
         case .index(let wanted):
-            guard bytes[index] == UInt8(ascii: "["), try openArray() else { return false }
+            guard bytes[index] == UInt8(ascii: "["), try openContainer(closedBy: Self.arrayEnd) else { return false }
             var position = 0
             repeat {
                 if position == wanted { return try moveToValue(at: path.dropFirst()) }
                 skipWhitespace()
                 _ = try parseValue()
                 position += 1
-            } while try arrayContinues()
+            } while try containerContinues(closedBy: Self.arrayEnd)
         }
         return false
     }

@@ -151,6 +151,24 @@ package enum QuotedText {
         }
     }
 
+    /// `text` as a double-quoted literal that reads back as the same string (YAML's, Swift's):
+    /// `"` and `\` escaped with a backslash, each scalar `escape` has a form for written so, every
+    /// other as it is.
+    package static func doubleQuoted(_ text: String, escaping escape: (Unicode.Scalar) -> String?) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            if scalar == "\"" || scalar == "\\" {
+                result += "\\"
+                result.unicodeScalars.append(scalar)
+            } else if let escaped = escape(scalar) {
+                result += escaped
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
     /// How a character that would act is shown, or nil for one shown as it is; a line feed is
     /// `⏎` (CR LF too, as one).
     package static func visibleForm(of scalar: Unicode.Scalar) -> String? {

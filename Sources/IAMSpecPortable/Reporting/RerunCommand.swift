@@ -69,18 +69,9 @@ package enum RerunCommand {
     /// The text as a Swift string literal that reads back as it: in double quotes, with `\`
     /// and `"` escaped, and every control, format, line-separating or non-character as `\u{...}`.
     package static func swiftStringLiteral(_ text: String) -> String {
-        var literal = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": literal += "\\\\"
-            case "\"": literal += "\\\""
-            case _ where isUnprintable(scalar):
-                literal += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            default:
-                literal.unicodeScalars.append(scalar)
-            }
+        QuotedText.doubleQuoted(text) {
+            isUnprintable($0) ? "\\u{\(String($0.value, radix: 16, uppercase: true))}" : nil
         }
-        return literal + "\""
     }
 
     /// `iamspec run`'s default `--timeout`.

@@ -59,6 +59,16 @@ public struct RunSummary: Sendable, Hashable {
         self.baseline = nil
     }
 
+    /// Adds a result as a run delivers it: kept in ``results`` unless it passed and
+    /// `keepingPassed` turns it down, then counted in ``passedNotKept``.
+    package mutating func keep(_ result: CaseResult, unlessTurnedDown keepingPassed: (CaseResult) -> Bool) {
+        if result.status == .passed && !keepingPassed(result) {
+            passedNotKept += 1
+        } else {
+            results.append(result)
+        }
+    }
+
     /// Every run made, kept in ``results`` or not.
     package var runCount: Int { results.count + passedNotKept }
 

@@ -3,7 +3,7 @@
 /// A case's shard depends on its id alone (`StableHash.fnv1a64(_:)` modulo N), so adding or
 /// removing a case never moves another one, and the N shards together hold every case exactly
 /// once. Every profile of a case runs in the same shard.
-public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct Shard: Sendable, Hashable, TextCodable {
     /// 1-based: from 1 to ``count``.
     public var index: Int
     /// How many shards the suite is split into.
@@ -47,24 +47,6 @@ public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// `I/N`.
     public var description: String { "\(index)/\(count)" }
-
-    /// Reads a shard written `I/N`, as results streams hold it.
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        do {
-            self = try Shard(parsing: text)
-        } catch {
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.message)
-            )
-        }
-    }
-
-    /// Writes the shard as `I/N`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
 }
 
 /// A `--shard` value that is not `I/N` with 1 ≤ I ≤ N.

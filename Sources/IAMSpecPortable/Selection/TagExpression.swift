@@ -2,7 +2,7 @@
 ///
 /// Words are tags; `and`, `or` and `not` combine them, and parentheses group. `not` binds
 /// tighter than `and`, which binds tighter than `or`: `a or b and not c` is `a or (b and (not c))`.
-public struct TagExpression: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct TagExpression: Sendable, Hashable, TextCodable {
     /// The expression as written.
     public var source: String
     package let root: Node
@@ -32,24 +32,6 @@ public struct TagExpression: Sendable, Hashable, Codable, CustomStringConvertibl
     /// Hashes the expression as written.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(source)
-    }
-
-    /// Reads an expression written as a JSON string, and parses it.
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        do {
-            self = try TagExpression(parsing: text)
-        } catch {
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.description)
-            )
-        }
-    }
-
-    /// Writes the expression as written, as a JSON string.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(source)
     }
 
     /// The deepest nesting of parentheses and `not` an expression may have. Deeper nesting is

@@ -47,34 +47,10 @@ struct PropertyFilterEvaluation {
         case .equals(let operand): return value.map { equal($0, operand) } ?? false
         case .notEquals(let operand):
             return value.map { !equal($0, operand) } ?? rules.notEqualsHoldsWhenAbsent
-        case .greaterThan(let operand):
-            guard rules.numbersOrdered == .numeric else {
-                guard let number = number(value) else { return false }
-                return rules.greaterThan.admits(Self.text(of: number), above: Self.text(of: operand))
-            }
-            guard let order = order(of: value, against: operand) else { return false }
-            return rules.greaterThan.admits(order, above: 0)
-        case .lessThan(let operand):
-            guard rules.numbersOrdered == .numeric else {
-                guard let number = number(value) else { return false }
-                return rules.lessThan.admits(Self.text(of: number), below: Self.text(of: operand))
-            }
-            guard let order = order(of: value, against: operand) else { return false }
-            return rules.lessThan.admits(order, below: 0)
-        case .atLeast(let operand):
-            guard rules.numbersOrdered == .numeric else {
-                guard let number = number(value) else { return false }
-                return rules.atLeast.admits(Self.text(of: number), above: Self.text(of: operand))
-            }
-            guard let order = order(of: value, against: operand) else { return false }
-            return rules.atLeast.admits(order, above: 0)
-        case .atMost(let operand):
-            guard rules.numbersOrdered == .numeric else {
-                guard let number = number(value) else { return false }
-                return rules.atMost.admits(Self.text(of: number), below: Self.text(of: operand))
-            }
-            guard let order = order(of: value, against: operand) else { return false }
-            return rules.atMost.admits(order, below: 0)
+        case .greaterThan(let operand): return numberHolds(value, operand, rules.greaterThan, above: true)
+        case .lessThan(let operand): return numberHolds(value, operand, rules.lessThan, above: false)
+        case .atLeast(let operand): return numberHolds(value, operand, rules.atLeast, above: true)
+        case .atMost(let operand): return numberHolds(value, operand, rules.atMost, above: false)
         case .matches(let pattern):
             guard case .string(let text)? = value else { return false }
             return regexes.findsMatch(pattern, in: text, searching: rules.regexSearch)
@@ -99,6 +75,18 @@ struct PropertyFilterEvaluation {
             guard case .time(let time)? = value else { return false }
             return .at(time) > now.later(by: span)
         }
+    }
+
+    /// Whether a number operator holds: the value above the operand (`above`) or below it, on it
+    /// too when `boundary` is inclusive; compared as numbers, or as text where the rules say so.
+    private func numberHolds(_ value: PropertyValue?, _ operand: Double, _ boundary: Boundary, above: Bool) -> Bool {
+        guard rules.numbersOrdered == .numeric else {
+            guard let number = number(value) else { return false }
+            let (text, bound) = (Self.text(of: number), Self.text(of: operand))
+            return above ? boundary.admits(text, above: bound) : boundary.admits(text, below: bound)
+        }
+        guard let order = order(of: value, against: operand) else { return false }
+        return above ? boundary.admits(order, above: 0) : boundary.admits(order, below: 0)
     }
 
     /// The value as number operators see it: an integer or a real; a string only when number

@@ -151,32 +151,48 @@ extension CaseDecoder {
             guard let argument = form.argument else { return .pushClick(campaign: nil) }
             return campaign(argument, for: "'push_click'").map { .pushClick(campaign: $0) }
         case .purchase:
-            guard let argument = needArgument(form, written: "purchase: PRODUCT") else { return nil }
-            guard let mapping = argument.mapping else {
-                return reader.string(argument, for: "'purchase'").map {
-                    .specificPurchase(product: $0, filters: .init())
-                }
-            }
-            reader.checkKeys(mapping, Self.purchaseTriggerKeys, in: "a purchase trigger")
-            let product = reader.required("product", of: mapping, in: "a purchase trigger", at: argument).flatMap {
-                reader.string($0, for: "'product'")
-            }
-            let filters: PropertyFilters? = mapping["filters"].map { decodeFilters($0) } ?? PropertyFilters()
-            guard let product, let filters else { return nil }
-            return .specificPurchase(product: product, filters: filters)
+            return filteredTrigger(
+                form,
+                "purchase",
+                naming: "product",
+                Self.purchaseTriggerKeys,
+                in: "a purchase trigger"
+            )
+            .map { .specificPurchase(product: $0.name, filters: $0.filters) }
         case .customEvent:
-            guard let argument = needArgument(form, written: "custom_event: NAME") else { return nil }
-            guard let mapping = argument.mapping else {
-                return reader.string(argument, for: "'custom_event'").map { .customEvent(name: $0, filters: .init()) }
-            }
-            reader.checkKeys(mapping, Self.customEventTriggerKeys, in: "a custom event trigger")
-            let name = reader.required("name", of: mapping, in: "a custom event trigger", at: argument).flatMap {
-                reader.string($0, for: "'name'")
-            }
-            let filters: PropertyFilters? = mapping["filters"].map { decodeFilters($0) } ?? PropertyFilters()
-            guard let name, let filters else { return nil }
-            return .customEvent(name: name, filters: filters)
+            return filteredTrigger(
+                form,
+                "custom_event",
+                naming: "name",
+                Self.customEventTriggerKeys,
+                in: "a custom event trigger"
+            )
+            .map { .customEvent(name: $0.name, filters: $0.filters) }
         }
+    }
+
+    /// A filtered trigger's argument (`purchase`, `custom_event`): the name alone (`purchase:
+    /// PRODUCT`), or a mapping of the name under `key` and the `filters`.
+    private mutating func filteredTrigger(
+        _ form: OneKeyForm,
+        _ trigger: String,
+        naming key: StaticString,
+        _ keys: KeySet,
+        in subject: String
+    ) -> (name: String, filters: PropertyFilters)? {
+        guard let argument = needArgument(form, written: "\(trigger): \(key.description.uppercased())") else {
+            return nil
+        }
+        guard let mapping = argument.mapping else {
+            return reader.string(argument, for: "'\(trigger)'").map { ($0, PropertyFilters()) }
+        }
+        reader.checkKeys(mapping, keys, in: subject)
+        let name = reader.required(key, of: mapping, in: subject, at: argument).flatMap {
+            reader.string($0, for: "'\(key)'")
+        }
+        let filters: PropertyFilters? = mapping["filters"].map { decodeFilters($0) } ?? PropertyFilters()
+        guard let name, let filters else { return nil }
+        return (name, filters)
     }
 
     /// `{campaign: CAMPAIGN}`.

@@ -44,6 +44,14 @@ package struct ResultsDiff: Sendable {
     /// Runs in the old stream only.
     package var removed = 0
 
+    /// The groups of changed runs as the reports list them, titled in lower case.
+    package var groups: [(title: String, changes: [Change])] {
+        [
+            ("newly failing", newlyFailing), ("newly passing", newlyPassing), ("newly skipped", newlySkipped),
+            ("changed messages", changedMessages), ("nondeterministic", nondeterministic),
+        ]
+    }
+
     /// Compares the runs of two summaries; the groups are in the new summary's order.
     package init(old: RunSummary, new: RunSummary) {
         self.old = old

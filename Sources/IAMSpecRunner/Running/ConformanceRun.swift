@@ -128,29 +128,19 @@ public struct ConformanceRun: Sendable {
             capabilityTally: options.capabilityTally,
             clock: watchdogClock
         )
-        var kept: [CaseResult] = []
-        var passedNotKept = 0
+        var summary = RunSummary(header: header, results: [])
         let outcome = scheduler.execute(
             runs,
             control: control,
             progress: progress,
             deliver: { result in
                 deliver(result)
-                if result.status == .passed && !keepingPassed(result) {
-                    passedNotKept += 1
-                } else {
-                    kept.append(result)
-                }
+                summary.keep(result, unlessTurnedDown: keepingPassed)
             }
         )
-        var summary = RunSummary(
-            header: header,
-            results: kept,
-            interrupted: outcome.interrupted,
-            stoppedAtFirstFailure: outcome.stoppedAtFirstFailure,
-            notRun: runs.count - outcome.made
-        )
-        summary.passedNotKept = passedNotKept
+        summary.interrupted = outcome.interrupted
+        summary.stoppedAtFirstFailure = outcome.stoppedAtFirstFailure
+        summary.notRun = runs.count - outcome.made
         return summary
     }
 }

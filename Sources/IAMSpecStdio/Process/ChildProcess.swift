@@ -145,11 +145,7 @@ final class ChildProcess: EngineChannel {
     }
 
     func closeStreams() {
-        let isFirstClose = state.withLock { state in
-            defer { state.isClosed = true }
-            return !state.isClosed
-        }
-        guard isFirstClose else { return }
+        guard state.withLock({ $0.isClosed.setForTheFirstTime() }) else { return }
         closeDescriptor(inputDescriptor)
         closeDescriptor(outputDescriptor)
     }

@@ -172,11 +172,7 @@ final class EngineConnection: Sendable {
 
     /// Stops the engine from any thread: a pending ``exchange(_:timeout:)`` returns at once.
     func interrupt() {
-        let isFirst = state.withLock { state in
-            defer { state.isInterrupted = true }
-            return !state.isInterrupted
-        }
-        guard isFirst else { return }
+        guard state.withLock({ $0.isInterrupted.setForTheFirstTime() }) else { return }
         var byte: UInt8 = 1
         _ = write(wake.write, &byte, 1)
         channel.kill()

@@ -76,12 +76,7 @@ struct DiffCommand: ParsableCommand {
         if diff.removed > 0 || diff.added > 0 {
             lines.append("runs only before: \(diff.removed), only after: \(diff.added)")
         }
-        let groups = [
-            ("newly failing", diff.newlyFailing), ("newly passing", diff.newlyPassing),
-            ("newly skipped", diff.newlySkipped), ("changed messages", diff.changedMessages),
-            ("nondeterministic", diff.nondeterministic),
-        ]
-        for (title, changes) in groups where !changes.isEmpty {
+        for (title, changes) in diff.groups where !changes.isEmpty {
             lines += ["", "\(title) (\(changes.count)):"]
             for change in changes {
                 lines.append("  \(QuotedText.line(change.name)): \(change.new.status.rawValue)")

@@ -143,13 +143,8 @@ package enum MarkdownReport {
             "",
             diff.countsLine + runsOnOneSide(diff) + ".",
         ]
-        let groups = [
-            ("Newly failing", diff.newlyFailing), ("Newly passing", diff.newlyPassing),
-            ("Newly skipped", diff.newlySkipped), ("Changed messages", diff.changedMessages),
-            ("Nondeterministic", diff.nondeterministic),
-        ]
-        for (title, changes) in groups where !changes.isEmpty {
-            lines += ["", "### \(title) (\(changes.count))"]
+        for (title, changes) in diff.groups where !changes.isEmpty {
+            lines += ["", "### \(title.prefix(1).uppercased())\(title.dropFirst()) (\(changes.count))"]
             for change in changes.prefix(listLimit) {
                 lines += [
                     "", "- \(code(change.new.caseID)) \(change.new.profile.rawValue): \(change.new.status.rawValue)",

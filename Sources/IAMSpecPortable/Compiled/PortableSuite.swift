@@ -50,8 +50,8 @@ public struct PortableSuite: Sendable {
         try self.init(data: data, named: url.path)
     }
 
-    /// Why a compiled suite could not be read, in words rather than as a Foundation error's dump.
-    private static func reason(_ error: any Error) -> String {
+    /// Why a file (a compiled suite, a baseline) could not be read, in words rather than as a Foundation error's dump.
+    static func reason(_ error: any Error) -> String {
         guard let code = ((error as? CocoaError)?.underlying as? POSIXError)?.code else { return "\(error)" }
         switch code {
         case .ENOENT: return "no such file"

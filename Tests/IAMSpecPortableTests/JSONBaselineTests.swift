@@ -12,17 +12,27 @@ import Testing
 /// entries, and the same verdict.
 @Suite struct JSONBaselineTests {
     /// An engine with known failures: the reference engine with API events triggering nothing.
-    private static let engine = BehaviourEngineProvider(behaviour: BehaviourCatalogue.behaviour(id: "api-events-trigger")!)
+    private static let engine = BehaviourEngineProvider(
+        behaviour: BehaviourCatalogue.behaviour(id: "api-events-trigger")!
+    )
 
     @Test func theBundleJudgesAsTheHostDoesWithTheSameEntries() async throws {
-        let host = try await ConformanceRun(engine: Self.engine, options: RunOptions(jobs: 2)).run(specs: PortableFixtures.specs)
+        let host = try await ConformanceRun(engine: Self.engine, options: RunOptions(jobs: 2)).run(
+            specs: PortableFixtures.specs
+        )
         let failing = try #require(host.results.first { $0.status == .failed })
         let passing = host.results.filter { $0.status == .passed }
         #expect(passing.count > 2)
         let baseline = Baseline(
             engine: Self.engine.description.name,
             entries: [
-                BaselineEntry(caseID: failing.caseID, profile: failing.profile, status: .fail, reason: "known", issue: "#1"),
+                BaselineEntry(
+                    caseID: failing.caseID,
+                    profile: failing.profile,
+                    status: .fail,
+                    reason: "known",
+                    issue: "#1"
+                ),
                 BaselineEntry(caseID: passing[0].caseID, status: .fail, reason: "fixed since"),
                 BaselineEntry(caseID: passing[1].caseID, profile: passing[1].profile, status: .skip, reason: "hangs"),
                 BaselineEntry(caseID: "no-such-case", status: .flaky, reason: "gone \"long\" ago\n"),
@@ -54,19 +64,25 @@ import Testing
         #expect(bundleJudged.verdict == hostJudged.verdict)
         #expect(!bundleJudged.verdict.succeeded)
         #expect(bundleJudged.verdict.expectedFailures == 1 && bundleJudged.verdict.unexpectedPasses > 0)
-        let outcome = { (result: CaseResult) in "\(result.caseID) \(result.profile) \(result.status) \(String(describing: result.kind))" }
+        let outcome = { (result: CaseResult) in
+            "\(result.caseID) \(result.profile) \(result.status) \(String(describing: result.kind))"
+        }
         #expect(bundleJudged.results.map(outcome) == hostJudged.results.map(outcome))
         let judgedFailing = try #require(
             bundleJudged.results.first { $0.caseID == failing.caseID && $0.profile == failing.profile }
         )
         #expect(judgedFailing.kind == .expectedFailure)
         #expect(judgedFailing.message.hasPrefix("expected failure: known (#1); failed: "))
-        let skipped = try #require(bundleJudged.results.first { $0.caseID == passing[1].caseID && $0.profile == passing[1].profile })
+        let skipped = try #require(
+            bundleJudged.results.first { $0.caseID == passing[1].caseID && $0.profile == passing[1].profile }
+        )
         #expect(skipped.message == "skipped by the baseline: hangs")
         // The stale entry is named by its place in the JSON file, as the YAML reader names it in its own.
-        #expect(bundleJudged.baseline?.staleEntries.map(\.staleLine) == [
-            "my-engine.baseline.json:7:5: no-such-case: the suite has no such case run; remove the entry"
-        ])
+        #expect(
+            bundleJudged.baseline?.staleEntries.map(\.staleLine) == [
+                "my-engine.baseline.json:7:5: no-such-case: the suite has no such case run; remove the entry"
+            ]
+        )
         #expect(hostJudged.baseline?.staleEntries.map(\.key) == ["no-such-case"])
         #expect(bundleJudged.baseline?.file == "my-engine.baseline.json")
     }
@@ -93,12 +109,24 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"engine": "e", "cases": {"Bad": {"status": "fail", "reason": "r"}}}"#, "b.json:1:27: error: cases: found the key \"Bad\""),
-        (#"{"engine": "e", "cases": {"a@web": {"status": "fail", "reason": "r"}}}"#, "b.json:1:27: error: cases: found the key \"a@web\""),
-        ("{\"engine\": \"e\", \"cases\": {\n  \"a\": {\"status\": \"broken\", \"reason\": \"r\"}}}", "b.json:2:3: error: cases.a.status: found \"broken\""),
+        (
+            #"{"engine": "e", "cases": {"Bad": {"status": "fail", "reason": "r"}}}"#,
+            "b.json:1:27: error: cases: found the key \"Bad\""
+        ),
+        (
+            #"{"engine": "e", "cases": {"a@web": {"status": "fail", "reason": "r"}}}"#,
+            "b.json:1:27: error: cases: found the key \"a@web\""
+        ),
+        (
+            "{\"engine\": \"e\", \"cases\": {\n  \"a\": {\"status\": \"broken\", \"reason\": \"r\"}}}",
+            "b.json:2:3: error: cases.a.status: found \"broken\""
+        ),
         (#"{"engine": "e", "cases": {"a": {"status": "fail"}}}"#, "b.json:1:27: error: cases.a.reason: found nothing"),
         (#"{"engine": "", "cases": {}}"#, "b.json:1:1: error: engine: found \"\""),
-        (#"{"engine": "e", "cases": {}, "extra": 1}"#, "b.json:1:1: error: extra: found a key the protocol does not define here"),
+        (
+            #"{"engine": "e", "cases": {}, "extra": 1}"#,
+            "b.json:1:1: error: extra: found a key the protocol does not define here"
+        ),
         (#"{"engine": "e", "cases": [}"#, "b.json:1:27: error: found text that is not JSON"),
     ])
     func aBaselineThatIsNotOneSaysWhereAndWhat(text: String, start: String) throws {

@@ -180,12 +180,19 @@ struct BaselineCommandTests {
         ])
         #expect(written.status == 0)
         let text = try String(contentsOfFile: file, encoding: .utf8)
-        #expect(text.hasPrefix("{\n  \"engine\": \"iamspec-reference\",\n  \"cases\": {\n    \"baseline.fails\": {\"status\": \"fail\""))
+        #expect(
+            text.hasPrefix(
+                "{\n  \"engine\": \"iamspec-reference\",\n  \"cases\": {\n    \"baseline.fails\": {\"status\": \"fail\""
+            )
+        )
         let judged = try IAMSpecExecutable.run(["run", Self.suite, "--jobs", "1", "--baseline", file])
         #expect(judged.status == 0)
         #expect(judged.lastLine == "2 passed, 0 failed, 2 skipped")
 
-        let stale = text.replacingOccurrences(of: "\n  }\n}", with: ",\n    \"gone\": {\"status\": \"fail\", \"reason\": \"r\"}\n  }\n}")
+        let stale = text.replacingOccurrences(
+            of: "\n  }\n}",
+            with: ",\n    \"gone\": {\"status\": \"fail\", \"reason\": \"r\"}\n  }\n}"
+        )
         try stale.write(toFile: file, atomically: true, encoding: .utf8)
         let refused = try IAMSpecExecutable.run(["run", Self.suite, "--jobs", "1", "--baseline", file])
         #expect(refused.status == 1)

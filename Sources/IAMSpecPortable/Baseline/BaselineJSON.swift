@@ -29,7 +29,10 @@ package enum BaselineJSON {
         }
         let keyOffsets = CompiledSuiteError.keyOffsets(ofObjectAt: "cases", in: bytes)
         let place = { (key: String?) -> SourceLocation in
-            let (line, column) = CompiledSuiteError.lineAndColumn(ofOffset: key.flatMap { keyOffsets[$0] } ?? 0, in: bytes)
+            let (line, column) = CompiledSuiteError.lineAndColumn(
+                ofOffset: key.flatMap { keyOffsets[$0] } ?? 0,
+                in: bytes
+            )
             return SourceLocation(file: file, line: line, column: column)
         }
         let refusal = { (error: WireFormatError, key: String?) -> CompiledSuiteError in

@@ -80,7 +80,7 @@ package struct ConformanceMatrix: Sendable {
                     summary: summary,
                     label: label,
                     fileName: fileName,
-                    conformance: Conformance(summary.results)
+                    conformance: Conformance(summary.results, passesByBaseline: Self.passesByBaseline(summary))
                 )
             )
         }
@@ -88,6 +88,18 @@ package struct ConformanceMatrix: Sendable {
         self.outcomes = results.map { Dictionary(grouping: $0.results, by: \.caseID) }
         let known = Set(caseIDs)
         unknownCaseIDs = Set(results.flatMap { $0.results.map(\.caseID) }).subtracting(known).sorted()
+    }
+
+    /// Whether the run, its results as the engine gave them, passes only as the baseline it
+    /// carries (`RunSummary.baseline`, which `iamspec docs` takes from each stream's footer) judges
+    /// it: some run failed or errored, and the judged run succeeded, as its CI saw it.
+    static func passesByBaseline(_ summary: RunSummary) -> Bool {
+        guard let baseline = summary.baseline,
+            summary.results.contains(where: { $0.status == .failed || $0.status == .error })
+        else { return false }
+        var raw = summary
+        raw.baseline = nil
+        return BaselineJudgement.judge(raw, applying: baseline).verdict.succeeded
     }
 
     /// The case's runs in the column, by profile.

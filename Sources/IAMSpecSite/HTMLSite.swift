@@ -319,7 +319,9 @@ struct HTMLSite {
         var body = "<h2>Conformance</h2>\n<p>Passed runs out of the runs the engine supports (skipped runs aside); "
         body += "errors (the engine could not finish a run) and skipped runs are counted apart. The badge is green "
         body += "when every run passed, yellow when none failed but some were skipped, red when any failed or "
-        body += "errored, grey when none ran.</p>\n"
+        body +=
+            "errored, grey when none ran; green, saying &ldquo;green by its baseline&rdquo;, when the run passed only "
+        body += "as its baseline judged it (every failure expected), beside the raw figures.</p>\n"
         body += "<table class=\"conformance stack pairs\">\n<thead><tr><th scope=\"col\">Engine</th>"
         body += "<th scope=\"col\">Conformance</th><th scope=\"col\">Passed</th><th scope=\"col\">Failed</th>"
         body += "<th scope=\"col\">Errors</th><th scope=\"col\">Skipped</th></tr></thead>\n<tbody>\n"

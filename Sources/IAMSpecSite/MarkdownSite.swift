@@ -313,7 +313,9 @@ struct MarkdownSite {
             "## Conformance", "",
             "Passed runs out of the runs the engine supports (skipped runs aside); errors (the engine could not "
                 + "finish a run) and skipped runs are counted apart. The badge is green when every run passed, "
-                + "yellow when none failed but some were skipped, red when any failed or errored, grey when none ran.",
+                + "yellow when none failed but some were skipped, red when any failed or errored, grey when none ran; "
+                + "green, saying \"green by its baseline\", when the run passed only as its baseline judged it "
+                + "(every failure expected), beside the raw figures.",
             "",
             "| Engine | Conformance | Passed | Failed | Errors | Skipped | Run |",
             "| --- | --- | --- | ---: | ---: | --- | --- |",

@@ -205,6 +205,23 @@ struct BaselineCommandTests {
         #expect(malformed.standardError.contains("\(file):1:43: error: cases.baseline.fails.status: found \"fails\""))
     }
 
+    /// `iamspec docs` reads each stream's baseline from its footer: a run green by it gets a green
+    /// badge saying so beside its raw figures; the same run without a baseline, a red one.
+    @Test func theSiteSaysARunIsGreenByItsBaseline() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let results = folder.appendingPathComponent("results.jsonl").path
+        let site = folder.appendingPathComponent("site").path
+        #expect(try run("expected-failure", "--json", results).status == 0)
+        #expect(try IAMSpecExecutable.run(["docs", Self.suite, "--results", results, "--out", site]).status == 0)
+        let badge = try String(contentsOfFile: site + "/badges/iamspec-reference.svg", encoding: .utf8)
+        #expect(badge.contains(">50% · 2 failed · green by its baseline</text>") && badge.contains("fill=\"#4c1\""))
+        #expect(try IAMSpecExecutable.run(["run", Self.suite, "--json", results]).status == 1)
+        #expect(try IAMSpecExecutable.run(["docs", Self.suite, "--results", results, "--out", site]).status == 0)
+        let red = try String(contentsOfFile: site + "/badges/iamspec-reference.svg", encoding: .utf8)
+        #expect(red.contains(">50% · 2 failed</text>") && red.contains("fill=\"#e05d44\""))
+    }
+
     @Test func reportAppliesABaselineToAResultsStream() throws {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -12,6 +12,23 @@ package struct ConformanceMatrix: Sendable {
         /// label when two columns share a name, through ``DerivedFileNames`` (distinct, bounded).
         package var fileName: String
         package var conformance: Conformance
+
+        /// The line that runs `result` again, in a table of the engine's page: a long engine
+        /// command named `"$ENGINE"`, which ``engineAssignment`` sets above the table, so that a
+        /// cell does not wrap over many lines.
+        package func rerunLine(_ result: CaseResult) -> String {
+            RerunCommand.text(
+                for: result,
+                header: summary.header,
+                engineVariable: engineAssignment == nil ? nil : "ENGINE"
+            )
+        }
+
+        /// `ENGINE='...'`, the line that sets the engine command the page's re-run lines name;
+        /// nil when the command is short enough to be written in each line.
+        package var engineAssignment: String? {
+            RerunCommand.shortensEngineCommand(summary.header) ? RerunCommand.engineAssignment(summary.header) : nil
+        }
     }
 
     /// What a cell shows: the outcome of a case's runs under one engine.

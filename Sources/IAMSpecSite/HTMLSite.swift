@@ -261,6 +261,7 @@ struct HTMLSite {
         body += "reference engine, gives exactly the engine's observations of the runs listed (each failed run is "
         body += "listed once) and passes the runs the engine passed; \"one of\" where nothing run tells behaviours "
         body += "apart. The re-run line runs the first of them.</p>\n"
+        body += engineNote(column)
         body += "<table class=\"behaviours stack\">\n<thead><tr><th scope=\"col\">Behaviour</th>"
         body += "<th scope=\"col\">Departs from</th><th scope=\"col\">Cases</th><th scope=\"col\">Runs</th>"
         body += "<th scope=\"col\">Proof</th><th scope=\"col\">Re-run one</th></tr></thead>\n<tbody>\n"
@@ -281,9 +282,7 @@ struct HTMLSite {
             body += "<td data-label=\"Runs\">\(explained.runs.count)</td>"
             body += "<td data-label=\"Proof\">checked against \(explained.passes) passes; "
             body += explained.proofLines.map(text).joined(separator: "<br>") + "</td>"
-            let rerun =
-                explained.example(in: column.summary.results)
-                .map { RerunCommand.text(for: $0, header: column.summary.header) } ?? ""
+            let rerun = explained.example(in: column.summary.results).map { column.rerunLine($0) } ?? ""
             body += "<td data-label=\"Re-run one\"><code>\(text(rerun))</code></td></tr>\n"
         }
         return body + "</tbody></table>\n"
@@ -298,6 +297,7 @@ struct HTMLSite {
         body += "difference is one row, however many cases show it; the re-run line runs one of them.</p>\n"
         let groups = column.summary.differences
         guard !groups.isEmpty else { return body + "<p>None: no run failed.</p>\n" }
+        body += engineNote(column)
         body += "<table class=\"differences stack\">\n<thead><tr><th scope=\"col\">Rule</th>"
         body += "<th scope=\"col\">Mismatch</th><th scope=\"col\">Cases</th><th scope=\"col\">Runs</th>"
         body += "<th scope=\"col\">Re-run one</th></tr></thead>\n<tbody>\n"
@@ -307,10 +307,18 @@ struct HTMLSite {
             body += "<td data-label=\"Cases\">"
             body += group.cases.map { caseLink($0, root: root) }.joined(separator: ", ") + "</td>"
             body += "<td data-label=\"Runs\">\(group.runs)</td>"
-            let rerun = RerunCommand.text(for: group.example, header: column.summary.header)
+            let rerun = column.rerunLine(group.example)
             body += "<td data-label=\"Re-run one\"><code>\(text(rerun))</code></td></tr>\n"
         }
         return body + "</tbody></table>\n"
+    }
+
+    /// Above a table whose re-run lines name `$ENGINE`: the line that sets it to the engine
+    /// command, in full; nothing when the command is short enough to be written in each line.
+    private func engineNote(_ column: ConformanceMatrix.Column) -> String {
+        guard let assignment = column.engineAssignment else { return "" }
+        return "<p>The re-run lines name the engine command <code>$ENGINE</code>; set it first: "
+            + "<code>\(text(assignment))</code></p>\n"
     }
 
     /// The conformance of the engines at `columns`, each named with a link to its page; `root`

@@ -251,6 +251,9 @@ struct MarkdownSite {
                 + "listed (each failed run is listed once) and passes the runs the engine passed; \"one of\" where "
                 + "nothing run tells behaviours apart. The re-run line runs the first of them.",
             "",
+        ]
+        lines += engineNote(column)
+        lines += [
             "| Behaviour | Departs from | Cases | Runs | Proof | Re-run one |",
             "| --- | --- | --- | ---: | --- | --- |",
         ]
@@ -265,9 +268,7 @@ struct MarkdownSite {
             let proof = (["checked against \(explained.passes) passes"] + explained.proofLines).map {
                 QuotedText.markdown($0)
             }
-            let rerun =
-                explained.example(in: column.summary.results)
-                .map { RerunCommand.text(for: $0, header: column.summary.header) } ?? ""
+            let rerun = explained.example(in: column.summary.results).map { column.rerunLine($0) } ?? ""
             lines.append(
                 "| \(QuotedText.markdown(explained.isOpen ? "one of" : explained.summary)) \(names.joined(separator: ", ")) "
                     + "| \(rules.filter { seen.insert($0).inserted }.map { ruleLink($0, root: root, inTable: true) }.joined(separator: ", ")) "
@@ -278,6 +279,14 @@ struct MarkdownSite {
         }
         lines.append("")
         return lines
+    }
+
+    /// Above a table whose re-run lines name `$ENGINE`: the line that sets it to the engine
+    /// command, in full, in a code block; nothing when the command is written in each line.
+    private func engineNote(_ column: ConformanceMatrix.Column) -> [String] {
+        guard let assignment = column.engineAssignment else { return [] }
+        return ["The re-run lines name the engine command `$ENGINE`; set it first:", ""]
+            + QuotedText.markdownCodeBlock([assignment], language: "sh") + [""]
     }
 
     /// The engine's failed runs that no behaviour explains, grouped as the console, JUnit and the
@@ -293,9 +302,10 @@ struct MarkdownSite {
         ]
         let groups = column.summary.differences
         guard !groups.isEmpty else { return lines + ["None: no run failed.", ""] }
+        lines += engineNote(column)
         lines += ["| Rule | Mismatch | Cases | Runs | Re-run one |", "| --- | --- | --- | ---: | --- |"]
         for group in groups {
-            let rerun = RerunCommand.text(for: group.example, header: column.summary.header)
+            let rerun = column.rerunLine(group.example)
             lines.append(
                 "| \(ruleLink(group.rule, root: root, inTable: true)) | \(QuotedText.markdown(group.mismatchAndBlocked)) "
                     + "| \(group.cases.map { caseLink($0, root: root, inTable: true) }.joined(separator: ", ")) "

@@ -30,18 +30,8 @@ extension PortableSuite {
     /// - Throws: ``CompiledSuiteError`` when the file cannot be read, or is not a baseline, with
     ///   where and what was found.
     public func judged(byBaselineAt url: URL) throws(CompiledSuiteError) -> PortableSuite {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw CompiledSuiteError(
-                file: url.lastPathComponent,
-                line: 1,
-                column: 1,
-                message: "cannot read the baseline: \(Self.reason(error))"
-            )
-        }
-        return try judged(byBaseline: data, named: url.lastPathComponent)
+        let name = url.lastPathComponent
+        return try judged(byBaseline: Self.contents(of: url, named: name, role: "the baseline"), named: name)
     }
 
     /// This suite judged by the baseline in JSON `data` holds, as ``judged(byBaselineAt:)`` judges

@@ -24,7 +24,7 @@ let package = Package(
                 // Stands for the app's own engine adapter.
                 .product(name: "IAMSpecReferenceEngine", package: "iamspec"),
             ],
-            // The baseline of the engine with a known failure (KnownFailureTests), read with no YAML.
+            // The baseline of the engine with a known failure (MyAppEngineConformance), read with no YAML.
             resources: [.copy("Resources/my-app-engine.baseline.json")]
         )
     ],

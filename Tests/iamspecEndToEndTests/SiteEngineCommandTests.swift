@@ -32,7 +32,8 @@ struct SiteEngineCommandTests {
         let command = "python3 Fixtures/engines/reference_variant.py strict '\(Self.iamspec)' engine --stdio"
         let (html, markdown) = try site(engineCommand: command)
         let assignment =
-            "ENGINE='python3 Fixtures/engines/reference_variant.py strict '\\''\(Self.iamspec)'\\'' engine --stdio'"
+            "ENGINE='python3 Fixtures/engines/reference_variant.py strict '\\''\(Self.iamspec)'\\'' engine --stdio' "
+            + "# not carried: the environment the engine command inherited (set its variables as in the run)"
         #expect(
             html.contains("set it first: <code>\(assignment.replacingOccurrences(of: "'", with: "&#39;"))</code></p>")
         )

@@ -100,6 +100,17 @@ struct TieExperimentTests {
         #expect(result.names.contains { $0["behaviour"] as? String == "dismiss-offers-next+impressions-never-logged" })
     }
 
+    @Test func theNamesTogetherReplayEveryRunTheyClaimAsOneEngine() throws {
+        // In the background, a message meeting the visible one is dropped, as background-drops
+        // alone would do; but the engine displays in the background (background-displays, named
+        // for its other runs), and the two behaviours named for the rest replay that run together.
+        let result = try Self.run("background-displays+message-visible-drops", lacking: [])
+        Self.expectNamedBy(["background-displays", "message-visible-drops"], result)
+        let pair = result.names.first { $0["behaviour"] as? String == "background-displays+message-visible-drops" }
+        let runs = (pair?["runs"] as? [[String: Any]] ?? []).compactMap { $0["case"] as? String }
+        #expect(runs.filter { $0 == "reenqueue-background-reason-first" }.count == 2)
+    }
+
     @Test func aMessageWaitingForItsAssetsThatHoldsTheScreenIsNamedWithItsPartner() throws {
         let result = try Self.run("asset-wait-blocks-screen+message-visible-drops", lacking: [])
         Self.expectNamedBy(["asset-wait-blocks-screen", "message-visible-drops"], result)

@@ -60,8 +60,13 @@ def named_by_run(footer):
     """For each run the footer's behaviours list: the behaviours named, and the alternatives left."""
     named = {}
     for entry in footer.get("behaviours", []):
-        names = {entry["behaviour"], *entry.get("with", [])}
-        alternatives = set(entry.get("alternatives", []))
+        # A name of behaviours together joins their ids with `+`; a name still open lists its
+        # other hypotheses, each with its own id.
+        names = set(entry["behaviour"].split("+"))
+        open_ = entry.get("alternatives", [])
+        alternatives = set()
+        if open_:
+            alternatives = names | {part for other in open_ for part in other["behaviour"].split("+")}
         for run in entry["runs"]:
             key = f"{run['case']} [{run['profile']}]"
             found = named.setdefault(key, (set(), set()))

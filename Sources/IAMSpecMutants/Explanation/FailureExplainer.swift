@@ -24,8 +24,10 @@ import IAMSpecRunner
 /// the run. Then the engine's hypothesis is built greedily, choosing at each step what explains
 /// most of the runs left with the fewest new behaviours; hypotheses that explain exactly the same
 /// runs with as few are a tie, reported as one name with its alternatives ("one of"), never broken
-/// by catalogue order. ``Cost`` counts the replays. Deterministic: the same failures give the
-/// same names.
+/// by catalogue order. Last, the names are made to hold as one engine (``WholeEngine``): their
+/// behaviours replayed together must replay every run they claim and pass every pass, as the
+/// engine they say it is would. ``Cost`` counts the replays. Deterministic: the same failures give
+/// the same names.
 package struct FailureExplainer: Sendable {
     /// The behaviours tried, in catalogue order.
     package var catalogue: [Behaviour]
@@ -86,8 +88,11 @@ package struct FailureExplainer: Sendable {
         /// Replays of the runs the engine passed (on the reference engine, then on each hypothesis
         /// that explains a run, until its first failure).
         package var passes = 0
-        /// Hypotheses (sets of behaviours) checked against the passes.
+        /// Hypotheses (sets of behaviours) checked against the passes, in the search and together.
         package var hypothesesChecked = 0
+        /// Replays of failing runs and of passes on the names' behaviours together
+        /// (``WholeEngine``): the check that the names hold as one engine.
+        package var whole = 0
     }
 
     /// The names of the engine's failures (see ``explain(_:passes:capabilities:engines:)``).
@@ -125,9 +130,41 @@ package struct FailureExplainer: Sendable {
             cost: &cost,
             engines: makeEngines
         )
+        func engines(_ behaviours: [Behaviour]) throws -> any EngineProvider {
+            try observed(makeEngines(behaviours), by: capabilities)
+        }
         let choice = HypothesisChoice(explaining: found.explaining)
-        return choice.names.map { name in
-            named(name, failures: found.failures, passes: found.evidence)
+        var disagreements = found.disagreements
+        let failures = found.failures
+        let whole = try WholeEngine(
+            choice.names,
+            known: zip(found.explaining, found.contradicting).map { $0 + $1 },
+            alone: found.alone,
+            ids: catalogue.map(\.id),
+            replaying: { positions, runs, untilMiss in
+                var replays = TimedReplays(
+                    executor: CaseExecutor(provider: try engines(positions.map { catalogue[$0] }), rules: []),
+                    timeout: timeout
+                )
+                var replayed: [Int] = []
+                for run in runs {
+                    let failure = failures[run]
+                    let result = replays.run(CaseRun(specCase: failure.specCase, profile: failure.result.profile))
+                    if Self.reproduces(result, failure.result) {
+                        replayed.append(run)
+                    } else if untilMiss {
+                        break
+                    }
+                }
+                return replayed
+            },
+            agrees: { try disagreements.agree($0, of: catalogue, engines: engines, timeout: timeout) }
+        )
+        cost.whole = whole.replays + disagreements.replays - found.disagreements.replays
+        cost.passes = found.disagreements.replays
+        cost.hypothesesChecked = disagreements.checked
+        return whole.names.map { name in
+            named(name, failures: failures, passes: disagreements.evidence)
         }
         .sorted { ($1.runs.count, $0.behaviour) < ($0.runs.count, $1.behaviour) }
     }
@@ -178,7 +215,11 @@ package struct FailureExplainer: Sendable {
         var failures: [Failure]
         var explaining: [[[Int]]]
         var contradicting: [[[Int]]]
-        var evidence: Int
+        /// The runs every behaviour was replayed on alone.
+        var alone: Set<Int>
+        /// The passes, and what each set of behaviours asked about did on them.
+        var disagreements: PassDisagreements
+        var evidence: Int { disagreements.evidence }
     }
 
     /// The search of ``explain(_:passes:capabilities:cost:engines:)``; `everyRun` tries pairs and
@@ -192,13 +233,14 @@ package struct FailureExplainer: Sendable {
         engines makeEngines: ([Behaviour]) throws -> any EngineProvider
     ) throws -> Found {
         func engines(_ behaviours: [Behaviour]) throws -> any EngineProvider {
-            let engine = try makeEngines(behaviours)
-            guard let capabilities else { return engine }
-            return ObservedByTheEngine(base: engine, capabilities: capabilities)
+            try observed(makeEngines(behaviours), by: capabilities)
         }
         // A nondeterministic run (`--repeat`) has no one timeline to reproduce.
         let failures = failures.filter { $0.result.status == .failed && $0.result.kind != .nondeterministic }
-        guard !failures.isEmpty else { return Found(failures: [], explaining: [], contradicting: [], evidence: 0) }
+        var disagreements = PassDisagreements(passes: passes)
+        guard !failures.isEmpty else {
+            return Found(failures: [], explaining: [], contradicting: [], alone: [], disagreements: disagreements)
+        }
         let reference = try replay(failures, on: [], engines: engines)
         cost.singles += failures.count
         // A run the reference engine fails the same way, or cannot replay (an error, a timeout),
@@ -206,7 +248,6 @@ package struct FailureExplainer: Sendable {
         let explainable = failures.indices.filter {
             reference[$0].status != .error && !Self.reproduces(reference[$0], failures[$0].result)
         }
-        var disagreements = PassDisagreements(passes: passes)
         func consistent(_ hypothesis: [Int]) throws -> Bool {
             try disagreements.agree(hypothesis, of: catalogue, engines: engines, timeout: timeout)
         }
@@ -293,8 +334,15 @@ package struct FailureExplainer: Sendable {
             failures: failures,
             explaining: explaining,
             contradicting: contradicting,
-            evidence: disagreements.evidence
+            alone: Set(explainable),
+            disagreements: disagreements
         )
+    }
+
+    /// The engine as an engine of `capabilities` observes it (nil: every one).
+    private func observed(_ engine: any EngineProvider, by capabilities: Set<Capability>?) -> any EngineProvider {
+        guard let capabilities else { return engine }
+        return ObservedByTheEngine(base: engine, capabilities: capabilities)
     }
 
     /// A chosen name as the reports hold it.

@@ -6,7 +6,9 @@ import IAMSpec
 /// `iamspec run <suite paths> --filter <id> --profile <profile>`, then the engine command,
 /// `--validate-protocol`, a timeout other than 30 s, the baseline, `--allow-unexpected-pass` and
 /// `--repeat`,
-/// as the header's ``RunInvocation`` records them, each path as it was given: it runs from the
+/// as the header's ``RunInvocation`` records them, each path as it was given; after an engine
+/// command, a shell comment saying that the environment the engine inherited is not carried
+/// (``environmentNotCarried``). It runs from the
 /// directory the run was started in (in CI, the repository's root), and names no path of the
 /// machine that made the run, so a published report holds none (a working directory an older
 /// stream recorded is not shown). After a library
@@ -32,10 +34,11 @@ package enum RerunCommand {
         return shellQuoted(command).count > engineCommandLimit
     }
 
-    /// `ENGINE='./my-engine --stdio ...'`: the line that sets `variable` to the run's engine
-    /// command, shell-quoted, for the re-run lines that name it; nil without one.
+    /// `ENGINE='./my-engine --stdio ...' # not carried: ...`: the line that sets `variable` to the
+    /// run's engine command, shell-quoted, for the re-run lines that name it, with what the line
+    /// cannot carry (``environmentNotCarried``); nil without one.
     package static func engineAssignment(_ header: RunHeader, variable: String = "ENGINE") -> String? {
-        header.invocation?.engineCommand.map { "\(variable)=\(shellQuoted($0))" }
+        header.invocation?.engineCommand.map { "\(variable)=\(shellQuoted($0)) \(environmentNotCarried)" }
     }
 
     /// The line that runs a case again in these profiles.
@@ -68,8 +71,18 @@ package enum RerunCommand {
         if let baseline = invocation.baseline { words += ["--baseline", baseline] }
         if invocation.allowsUnexpectedPass { words.append("--allow-unexpected-pass") }
         if let repeats = invocation.repeats, repeats > 1 { words += ["--repeat", String(repeats)] }
-        return (quoted + words.map(shellQuoted)).joined(separator: " ")
+        let command = (quoted + words.map(shellQuoted)).joined(separator: " ")
+        // Named by a variable, the command is set on a line of its own, which says it.
+        return invocation.engineCommand == nil || engineVariable != nil
+            ? command : command + " " + environmentNotCarried
     }
+
+    /// What an engine command's re-run line says after the command, as a shell comment (the line
+    /// runs as printed): the engine inherits the environment iamspec ran in, which no option of
+    /// iamspec records, so the line cannot carry it; variables written in the engine command
+    /// itself (`FLAG=1 ./engine`) are carried with it.
+    package static let environmentNotCarried =
+        "# not carried: the environment the engine command inherited (set its variables as in the run)"
 
     /// The `RunOptions` that select exactly this case in these profiles, as a Swift expression:
     /// `RunOptions(selection: RunSelection(filters: [.exactly("id")], profiles: [.brazeSwift]))`.

@@ -117,7 +117,8 @@ struct ConsoleReportTests {
             RerunCommand.text(for: ReportFixtures.failed, header: header)
                 == ".build/debug/iamspec run Specs extra/more.yaml --filter triggers.two --profile braze-swift "
                 + "--engine-command 'python3 my engine.py' --validate-protocol --timeout 2.5 "
-                + "--baseline 'ci/my engine.yaml' --allow-unexpected-pass"
+                + "--baseline 'ci/my engine.yaml' --allow-unexpected-pass "
+                + "# not carried: the environment the engine command inherited (set its variables as in the run)"
         )
         header.timeoutMilliseconds = 45_000
         header.invocation = RunInvocation()
@@ -138,7 +139,8 @@ struct ConsoleReportTests {
         #expect(
             RerunCommand.text(for: ReportFixtures.failed, header: header)
                 == ".build/debug/iamspec run Specs --filter triggers.two "
-                + "--profile braze-swift --engine-command './my-engine --stdio' --baseline ci/baseline.yaml"
+                + "--profile braze-swift --engine-command './my-engine --stdio' --baseline ci/baseline.yaml "
+                + RerunCommand.environmentNotCarried
         )
     }
 

@@ -83,8 +83,8 @@ struct DifferenceTests {
                     + "1 case, 1 run; checked against 12 passes)",
                 "    replays: a [braze-swift]",
                 "",
-                "unexplained differences (1): the failed runs no behaviour reproduces, by the rule and the way they "
-                    + "differ",
+                "unexplained differences (1): the failed runs no behaviour reproduces together with the names "
+                    + "above, by the rule and the way they differ",
                 "  interval.from-last-display: sequence: a missing stacked (1 case, 1 run)",
                 "",
             ]

@@ -181,8 +181,8 @@ public struct ConsoleReport: Sendable {
                 style.red(
                     behaviours.isEmpty
                         ? "differences (\(differences.count)): the failed runs, by the rule and the way they differ"
-                        : "unexplained differences (\(differences.count)): the failed runs no behaviour reproduces, by "
-                            + "the rule and the way they differ"
+                        : "unexplained differences (\(differences.count)): the failed runs no behaviour reproduces "
+                            + "together with the names above, by the rule and the way they differ"
                 )
             )
             for group in differences {

@@ -104,7 +104,8 @@ package enum MarkdownReport {
         }
         let differences = summary.differences
         if !differences.isEmpty {
-            let title = behaviours.isEmpty ? "Differences" : "Differences no behaviour explains"
+            let title =
+                behaviours.isEmpty ? "Differences" : "Differences no behaviour explains together with the names above"
             lines += ["", "### \(title) (\(differences.count))", ""]
             lines += ["| rule | mismatch | cases | runs |", "|---|---|---|---|"]
             for group in differences.prefix(listLimit) {

@@ -1,0 +1,165 @@
+/// The names of a ``HypothesisChoice`` made to hold as a whole. Each name was judged on its own;
+/// the report claims them together, as one engine: the behaviours of its certain names, replayed
+/// together (the engine `iamspec engine --stdio --mutant A+B` serves), must fail none of the runs
+/// the engine passed and must replay exactly each failing run the report files under them. Taken
+/// together, one behaviour may undo another (two behaviours of one rule that contradict), or make
+/// another needless (the engine's other behaviours, together, already replay its runs).
+///
+/// 1. The certain names' behaviours together are checked first: on the runs filed under them
+///    (but those a name of exactly these behaviours already replayed) and on the passes. Where
+///    that fails, the engine is built again name by name in the choice's order (most runs
+///    first): a name joins when the behaviours with its own still replay every run claimed so
+///    far and pass every pass, and it claims the runs of its own they replay; the others leave
+///    their runs over. Catalogue order decides nothing.
+/// 2. Each behaviour, of the names with fewest runs first, is left out where the others still
+///    replay every claimed run (its own runs first, stopping at the first they miss) and pass
+///    every pass: the engine named is the smallest that holds.
+/// 3. A name still open ("one of") keeps the hypotheses that, with the engine's behaviours,
+///    still replay its runs; one left joins the engine when the engine with it still holds (its
+///    runs replayed and every pass passed); none left, its runs are over.
+/// 4. Each run left over is replayed on the engine, and claimed where it is replayed exactly.
+/// 5. Each claimed run is filed under the smallest set of the engine's behaviours that replays it
+///    (a name's own set first, in the choice's order; then the engine's other subsets, smallest
+///    first, by their ids). A run left over stays unexplained: no name that holds with the others
+///    replays it.
+///
+/// ``replays`` counts the failing runs replayed for this; the passes replayed are counted where
+/// `agrees` replays them.
+struct WholeEngine {
+    /// The names that hold together, in the choice's order (a name with no run left dropped).
+    private(set) var names: [HypothesisChoice.Name] = []
+    /// How many failing runs were replayed on behaviours together.
+    private(set) var replays = 0
+
+    /// The runs each set of behaviours (sorted catalogue positions) was seen to replay exactly,
+    /// or not: those of the search, and those replayed here.
+    private var seen: [[Int]: [Int: Bool]] = [:]
+
+    /// - Parameters:
+    ///   - chosen: the names, in the order chosen.
+    ///   - known: for each failing run, the sets of behaviours (sorted positions) the search saw
+    ///     replay it exactly, whether or not they agree with the passes.
+    ///   - alone: the runs every behaviour was replayed on alone (a behaviour not in `known` for
+    ///     one of them does not replay it).
+    ///   - ids: the catalogue's ids, by position (the order of subsets of the same size).
+    ///   - replaying: the runs of `runs`, in order, that the behaviours together replay exactly;
+    ///     with `untilMiss`, the replays stop at the first run they do not replay.
+    ///   - agrees: whether the behaviours together pass every run the engine passed.
+    init(
+        _ chosen: [HypothesisChoice.Name],
+        known: [[[Int]]],
+        alone: Set<Int>,
+        ids: [String],
+        replaying: (_ behaviours: [Int], _ runs: [Int], _ untilMiss: Bool) throws -> [Int],
+        agrees: (_ behaviours: [Int]) throws -> Bool
+    ) rethrows {
+        for (run, sets) in known.enumerated() {
+            for set in sets { seen[set.sorted(), default: [:]][run] = true }
+        }
+        /// The runs of `runs` the behaviours replay, replaying only those not yet seen.
+        func replayed(_ behaviours: Set<Int>, _ runs: [Int], untilMiss: Bool = false) throws -> [Int] {
+            let key = behaviours.sorted()
+            var result: [Int] = []
+            var pending: [Int] = []
+            func flush() throws -> Bool {
+                guard !pending.isEmpty else { return true }
+                let got = Set(try replaying(key, pending, untilMiss))
+                let tried = untilMiss ? pending.prefix { got.contains($0) }.count + 1 : pending.count
+                replays += min(tried, pending.count)
+                for run in pending.prefix(tried) { seen[key, default: [:]][run] = got.contains(run) }
+                result += pending.filter { got.contains($0) }
+                let missed = got.count < pending.count
+                pending = []
+                return !(untilMiss && missed)
+            }
+            for run in runs {
+                if let answer = seen[key]?[run] ?? (key.count == 1 && alone.contains(run) ? false : nil) {
+                    guard try flush() else { return result }
+                    if answer {
+                        result.append(run)
+                    } else if untilMiss {
+                        return result
+                    }
+                } else {
+                    pending.append(run)
+                }
+            }
+            _ = try flush()
+            return result
+        }
+        func holds(_ behaviours: Set<Int>, claiming runs: [Int]) throws -> Bool {
+            try replayed(behaviours, runs, untilMiss: true).count == runs.count && agrees(behaviours.sorted())
+        }
+
+        // 1. The certain names together, or, where they do not hold, built again name by name.
+        let certain = chosen.filter { $0.hypotheses.count == 1 }
+        var engine = Set(certain.flatMap { $0.hypotheses[0] })
+        var claimed = certain.flatMap(\.runs)
+        var over: [Int] = []
+        if !engine.isEmpty, try !holds(engine, claiming: claimed) {
+            engine = []
+            claimed = []
+            for name in certain {
+                let with = engine.union(name.hypotheses[0])
+                let own =
+                    try replayed(with, claimed, untilMiss: true).count == claimed.count
+                    ? try replayed(with, name.runs) : []
+                if !own.isEmpty, try agrees(with.sorted()) {
+                    engine = with
+                    claimed += own
+                    over += name.runs.filter { !own.contains($0) }
+                } else {
+                    over += name.runs
+                }
+            }
+        }
+        // 2. The smallest engine that holds: each behaviour left out where the others hold without it.
+        for name in certain.reversed() {
+            for behaviour in name.hypotheses[0] where engine.contains(behaviour) && engine.count > 1 {
+                let without = engine.subtracting([behaviour])
+                let needing = certain.filter { $0.hypotheses[0].contains(behaviour) }.flatMap(\.runs)
+                let first = claimed.filter(needing.contains) + claimed.filter { !needing.contains($0) }
+                if try holds(without, claiming: first) { engine = without }
+            }
+        }
+        // 3. The names still open, each hypothesis with the engine's behaviours.
+        var open: [HypothesisChoice.Name] = []
+        for name in chosen where name.hypotheses.count > 1 {
+            var kept: [[Int]] = []
+            for hypothesis in name.hypotheses
+            where try replayed(engine.union(hypothesis), name.runs, untilMiss: true).count == name.runs.count {
+                kept.append(hypothesis)
+            }
+            if kept.count == 1, try holds(engine.union(kept[0]), claiming: claimed + name.runs) {
+                engine.formUnion(kept[0])
+                claimed += name.runs
+            } else if kept.count > 1 {
+                open.append(HypothesisChoice.Name(hypotheses: kept, runs: name.runs))
+            } else {
+                over += name.runs
+            }
+        }
+        // 4. The runs over that the engine replays.
+        if !engine.isEmpty { claimed += try replayed(engine, over) }
+
+        // 5. Each claimed run under the smallest set of the engine's behaviours that replays it.
+        let own = chosen.map(\.hypotheses).filter { $0.count == 1 }.map { $0[0] }.filter(engine.isSuperset)
+        let members = engine.sorted()
+        var filed: [[Int]: [Int]] = [:]
+        var order: [[Int]] = []
+        for run in claimed.sorted() {
+            var found: [Int]?
+            for size in 1...max(members.count, 1) where found == nil {
+                let ofSize =
+                    own.filter { $0.count == size }
+                    + FailureExplainer.combinations(of: members, size: size).filter { !own.contains($0) }
+                    .sorted { $0.map { ids[$0] }.sorted().lexicographicallyPrecedes($1.map { ids[$0] }.sorted()) }
+                found = try ofSize.first { try !replayed(Set($0), [run]).isEmpty }
+            }
+            let set = found ?? members
+            if filed[set] == nil { order.append(set) }
+            filed[set, default: []].append(run)
+        }
+        names = order.map { HypothesisChoice.Name(hypotheses: [$0], runs: filed[$0] ?? []) } + open
+    }
+}

@@ -1,0 +1,89 @@
+import Testing
+
+@testable import IAMSpecMutants
+
+/// The names of a choice held as one engine, on behaviours whose replays are given by a table:
+/// behaviours 0, 1 and 2 (`a`, `b`, `c`), failing runs 0 to 3.
+@Suite("The names held as one engine")
+struct WholeEngineTests {
+    private static let ids = ["a", "b", "c"]
+
+    /// The names `chosen` held together, the behaviours' replays given by `replays` and their
+    /// passes by `agrees`; each behaviour alone was replayed on every run.
+    private static func held(
+        _ chosen: [HypothesisChoice.Name],
+        runs: Int,
+        replays: @escaping (Set<Int>, Int) -> Bool,
+        agrees: @escaping (Set<Int>) -> Bool = { _ in true }
+    ) -> WholeEngine {
+        let known = (0..<runs).map { run in (0..<ids.count).filter { replays([$0], run) }.map { [$0] } }
+        return WholeEngine(
+            chosen,
+            known: known,
+            alone: Set(0..<runs),
+            ids: ids,
+            replaying: { behaviours, runs, untilMiss in
+                var replayed: [Int] = []
+                for run in runs {
+                    if replays(Set(behaviours), run) {
+                        replayed.append(run)
+                    } else if untilMiss {
+                        break
+                    }
+                }
+                return replayed
+            },
+            agrees: { agrees(Set($0)) }
+        )
+    }
+
+    private static func name(_ behaviours: [Int]..., runs: [Int]) -> HypothesisChoice.Name {
+        HypothesisChoice.Name(hypotheses: behaviours, runs: runs)
+    }
+
+    @Test func aBehaviourTheOthersMakeNeedlessIsNoNameAndItsRunGoesToThemTogether() {
+        // `c` alone replays run 2, and so do `a` and `b` together, which the engine has (runs 0
+        // and 1): `c` is needless, and run 2 is filed under the pair.
+        let whole = Self.held(
+            [Self.name([0], runs: [0]), Self.name([1], runs: [1]), Self.name([2], runs: [2])],
+            runs: 3,
+            replays: { set, run in
+                switch run {
+                case 0: set.contains(0)
+                case 1: set.contains(1)
+                default: set.isSuperset(of: [0, 1]) || set == [2]
+                }
+            }
+        )
+        #expect(whole.names == [Self.name([0], runs: [0]), Self.name([1], runs: [1]), Self.name([0, 1], runs: [2])])
+        #expect(whole.replays > 0)
+    }
+
+    /// `more` (runs 0 and 1) and `fewer` (run 2) each pass every pass alone, but not together,
+    /// and `fewer` replays run 2 only without `more`: `more` explains more runs and is kept, run 2
+    /// is left over, whichever of the two comes first in the catalogue.
+    @Test(arguments: [0, 1])
+    func namesThatCannotHoldTogetherKeepThoseOfMoreRunsWhateverTheirCatalogueOrder(_ more: Int) {
+        let fewer = 1 - more
+        let whole = Self.held(
+            [Self.name([more], runs: [0, 1]), Self.name([fewer], runs: [2])],
+            runs: 3,
+            replays: { set, run in run < 2 ? set.contains(more) : set.contains(fewer) && !set.contains(more) },
+            agrees: { !$0.isSuperset(of: [0, 1]) }
+        )
+        #expect(whole.names == [Self.name([more], runs: [0, 1])])
+    }
+
+    @Test func anOpenNameKeepsTheHypothesesThatHoldWithTheEngine() {
+        // Run 1 is replayed by `b` or by `c` alone, but with `a`, the engine's, by `b` only:
+        // the name is `b`'s, and joins the engine.
+        let whole = Self.held(
+            [Self.name([0], runs: [0]), Self.name([1], [2], runs: [1])],
+            runs: 2,
+            replays: { set, run in
+                run == 0 ? set.contains(0) : set.contains(1) || (set.contains(2) && !set.contains(0))
+            }
+        )
+        #expect(whole.names == [Self.name([0], runs: [0]), Self.name([1], runs: [1])])
+    }
+}

@@ -14,6 +14,18 @@ import IAMSpecPortable
 /// }
 /// ```
 ///
+/// Runs the engine cannot pass yet go in its baseline, a JSON file among the test target's
+/// resources, read with no YAML (`PortableSuite.judged(byBaselineAt:)`; the DocC article of this
+/// product shows it whole):
+///
+/// ```swift
+/// static let suite = Result { () throws(CompiledSuiteError) -> PortableSuite in
+///     try BundledSpecs.suite().judged(
+///         byBaselineAt: Bundle.module.url(forResource: "my-engine.baseline", withExtension: "json")!
+///     )
+/// }
+/// ```
+///
 /// The suite is the package's own version of the Specs: moving the package's pin moves it, and
 /// `scripts/test` checks that it is exactly what `iamspec compile Specs` writes at this commit.
 public enum BundledSpecs {

@@ -11,6 +11,9 @@ package struct Conformance: Sendable, Hashable {
     package var errored: Int
     /// Runs not made: the engine declared it does not support the case, or a baseline skipped it.
     package var skipped: Int
+    /// Some run failed or errored, and the run passed as its baseline judged it (every failure
+    /// expected, no unexpected pass, no stale entry): green in its CI, by its baseline.
+    package var passesByBaseline: Bool = false
 
     /// Runs the engine supports: every run but the skipped ones.
     package var supported: Int { passed + failed + errored }
@@ -30,16 +33,21 @@ package struct Conformance: Sendable, Hashable {
         return permille % 10 == 0 ? "\(permille / 10)%" : "\(permille / 10).\(permille % 10)%"
     }
 
-    /// What a badge says: the percentage, then failures, errors and skips when there are any:
-    /// `100%`, `100% · 106 skipped`, `92.8% · 12 failed · 12 errors · 249 skipped` (the full
-    /// counts are in ``detailText``, the badge's title).
+    /// What a badge says: the percentage, then failures, errors and skips when there are any,
+    /// then whether the run is green by its baseline: `100%`, `100% · 106 skipped`,
+    /// `92.8% · 12 failed · 12 errors · 249 skipped`, `98.9% · 3 failed · green by its baseline`
+    /// (the full counts are in ``detailText``, the badge's title).
     package var badgeText: String {
         var parts = [percentText]
         if failed > 0 { parts.append("\(failed) failed") }
         if errored > 0 { parts.append("\(errored) error\(errored == 1 ? "" : "s")") }
         if skipped > 0 { parts.append("\(skipped) skipped") }
+        if passesByBaseline { parts.append(Self.greenByBaseline) }
         return parts.joined(separator: " · ")
     }
+
+    /// What a badge and a matrix cell add for a run green by its baseline.
+    package static let greenByBaseline = "green by its baseline"
 
     /// `266 of 266 supported runs passed, 0 failed, 0 errors; 106 of 372 runs skipped`.
     package var detailText: String {
@@ -50,12 +58,13 @@ package struct Conformance: Sendable, Hashable {
 
 extension Conformance {
     /// The counts of `results` (in an extension, so that the memberwise initialiser stays).
-    package init(_ results: [CaseResult]) {
+    package init(_ results: [CaseResult], passesByBaseline: Bool = false) {
         self.init(
             passed: results.count(where: { $0.status == .passed }),
             failed: results.count(where: { $0.status == .failed }),
             errored: results.count(where: { $0.status == .error }),
-            skipped: results.count(where: { $0.status == .skipped })
+            skipped: results.count(where: { $0.status == .skipped }),
+            passesByBaseline: passesByBaseline
         )
     }
 }

@@ -38,9 +38,12 @@ package enum ConformanceBadge {
     }
 
     /// Grey when nothing ran (no run, or every run skipped); red when any run failed or errored,
-    /// however few; yellow when none did but some were skipped; green only when every run passed.
+    /// however few, unless the run is green by its baseline, which its text says beside the raw
+    /// figures (``Conformance/badgeText``); yellow when none did but some were skipped; green only
+    /// when every run passed.
     static func color(_ conformance: Conformance) -> String {
         if conformance.supported == 0 { return grey }
+        if conformance.passesByBaseline { return green }
         if conformance.failed > 0 || conformance.errored > 0 { return red }
         return conformance.skipped > 0 ? yellow : green
     }

@@ -12,6 +12,23 @@ package struct ConformanceMatrix: Sendable {
         /// label when two columns share a name, through ``DerivedFileNames`` (distinct, bounded).
         package var fileName: String
         package var conformance: Conformance
+
+        /// The line that runs `result` again, in a table of the engine's page: a long engine
+        /// command named `"$ENGINE"`, which ``engineAssignment`` sets above the table, so that a
+        /// cell does not wrap over many lines.
+        package func rerunLine(_ result: CaseResult) -> String {
+            RerunCommand.text(
+                for: result,
+                header: summary.header,
+                engineVariable: engineAssignment == nil ? nil : "ENGINE"
+            )
+        }
+
+        /// `ENGINE='...'`, the line that sets the engine command the page's re-run lines name;
+        /// nil when the command is short enough to be written in each line.
+        package var engineAssignment: String? {
+            RerunCommand.shortensEngineCommand(summary.header) ? RerunCommand.engineAssignment(summary.header) : nil
+        }
     }
 
     /// What a cell shows: the outcome of a case's runs under one engine.
@@ -80,7 +97,7 @@ package struct ConformanceMatrix: Sendable {
                     summary: summary,
                     label: label,
                     fileName: fileName,
-                    conformance: Conformance(summary.results)
+                    conformance: Conformance(summary.results, passesByBaseline: Self.passesByBaseline(summary))
                 )
             )
         }
@@ -88,6 +105,18 @@ package struct ConformanceMatrix: Sendable {
         self.outcomes = results.map { Dictionary(grouping: $0.results, by: \.caseID) }
         let known = Set(caseIDs)
         unknownCaseIDs = Set(results.flatMap { $0.results.map(\.caseID) }).subtracting(known).sorted()
+    }
+
+    /// Whether the run, its results as the engine gave them, passes only as the baseline it
+    /// carries (`RunSummary.baseline`, which `iamspec docs` takes from each stream's footer) judges
+    /// it: some run failed or errored, and the judged run succeeded, as its CI saw it.
+    static func passesByBaseline(_ summary: RunSummary) -> Bool {
+        guard let baseline = summary.baseline,
+            summary.results.contains(where: { $0.status == .failed || $0.status == .error })
+        else { return false }
+        var raw = summary
+        raw.baseline = nil
+        return BaselineJudgement.judge(raw, applying: baseline).verdict.succeeded
     }
 
     /// The case's runs in the column, by profile.

@@ -241,6 +241,7 @@ struct HTMLSite: SiteForm {
         body += "reference engine, gives exactly the engine's observations of the runs listed (each failed run is "
         body += "listed once) and passes the runs the engine passed; \"one of\" where nothing run tells behaviours "
         body += "apart. The re-run line runs the first of them.</p>\n"
+        body += engineNote(column)
         body += tableHead("behaviours stack", ["Behaviour", "Departs from", "Cases", "Runs", "Proof", "Re-run one"])
         for explained in behaviours {
             body += "<tr><th scope=\"row\">\(text(explained.isOpen ? "one of" : explained.summary)) "
@@ -259,9 +260,7 @@ struct HTMLSite: SiteForm {
             body += "<td data-label=\"Runs\">\(explained.runs.count)</td>"
             body += "<td data-label=\"Proof\">checked against \(explained.passes) passes; "
             body += explained.proofLines.map(text).joined(separator: "<br>") + "</td>"
-            let rerun =
-                explained.example(in: column.summary.results)
-                .map { RerunCommand.text(for: $0, header: column.summary.header) } ?? ""
+            let rerun = explained.example(in: column.summary.results).map { column.rerunLine($0) } ?? ""
             body += "<td data-label=\"Re-run one\"><code>\(text(rerun))</code></td></tr>\n"
         }
         return body + "</tbody></table>\n"
@@ -276,6 +275,7 @@ struct HTMLSite: SiteForm {
         body += "difference is one row, however many cases show it; the re-run line runs one of them.</p>\n"
         let groups = column.summary.differences
         guard !groups.isEmpty else { return body + "<p>None: no run failed.</p>\n" }
+        body += engineNote(column)
         body += tableHead("differences stack", ["Rule", "Mismatch", "Cases", "Runs", "Re-run one"])
         for group in groups {
             body += "<tr><th scope=\"row\">\(ruleLink(group.rule, root: root))</th>"
@@ -283,10 +283,18 @@ struct HTMLSite: SiteForm {
             body += "<td data-label=\"Cases\">"
             body += group.cases.map { caseLink($0, root: root) }.joined(separator: ", ") + "</td>"
             body += "<td data-label=\"Runs\">\(group.runs)</td>"
-            let rerun = RerunCommand.text(for: group.example, header: column.summary.header)
+            let rerun = column.rerunLine(group.example)
             body += "<td data-label=\"Re-run one\"><code>\(text(rerun))</code></td></tr>\n"
         }
         return body + "</tbody></table>\n"
+    }
+
+    /// Above a table whose re-run lines name `$ENGINE`: the line that sets it to the engine
+    /// command, in full; nothing when the command is short enough to be written in each line.
+    private func engineNote(_ column: ConformanceMatrix.Column) -> String {
+        guard let assignment = column.engineAssignment else { return "" }
+        return "<p>The re-run lines name the engine command <code>$ENGINE</code>; set it first: "
+            + "<code>\(text(assignment))</code></p>\n"
     }
 
     /// The conformance of the engines at `columns`, each named with a link to its page; `root`
@@ -295,7 +303,9 @@ struct HTMLSite: SiteForm {
         var body = "<h2>Conformance</h2>\n<p>Passed runs out of the runs the engine supports (skipped runs aside); "
         body += "errors (the engine could not finish a run) and skipped runs are counted apart. The badge is green "
         body += "when every run passed, yellow when none failed but some were skipped, red when any failed or "
-        body += "errored, grey when none ran.</p>\n"
+        body +=
+            "errored, grey when none ran; green, saying &ldquo;green by its baseline&rdquo;, when the run passed only "
+        body += "as its baseline judged it (every failure expected), beside the raw figures.</p>\n"
         body += tableHead(
             "conformance stack pairs",
             ["Engine", "Conformance", "Passed", "Failed", "Errors", "Skipped"]

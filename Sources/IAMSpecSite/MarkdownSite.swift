@@ -236,6 +236,9 @@ struct MarkdownSite: SiteForm {
                 + "listed (each failed run is listed once) and passes the runs the engine passed; \"one of\" where "
                 + "nothing run tells behaviours apart. The re-run line runs the first of them.",
             "",
+        ]
+        lines += engineNote(column)
+        lines += [
             "| Behaviour | Departs from | Cases | Runs | Proof | Re-run one |",
             "| --- | --- | --- | ---: | --- | --- |",
         ]
@@ -250,9 +253,7 @@ struct MarkdownSite: SiteForm {
             let proof = (["checked against \(explained.passes) passes"] + explained.proofLines).map {
                 QuotedText.markdown($0)
             }
-            let rerun =
-                explained.example(in: column.summary.results)
-                .map { RerunCommand.text(for: $0, header: column.summary.header) } ?? ""
+            let rerun = explained.example(in: column.summary.results).map { column.rerunLine($0) } ?? ""
             lines.append(
                 "| \(QuotedText.markdown(explained.isOpen ? "one of" : explained.summary)) \(names.joined(separator: ", ")) "
                     + "| \(rules.filter { seen.insert($0).inserted }.map { ruleLink($0, root: root, inTable: true) }.joined(separator: ", ")) "
@@ -263,6 +264,14 @@ struct MarkdownSite: SiteForm {
         }
         lines.append("")
         return lines
+    }
+
+    /// Above a table whose re-run lines name `$ENGINE`: the line that sets it to the engine
+    /// command, in full, in a code block; nothing when the command is written in each line.
+    private func engineNote(_ column: ConformanceMatrix.Column) -> [String] {
+        guard let assignment = column.engineAssignment else { return [] }
+        return ["The re-run lines name the engine command `$ENGINE`; set it first:", ""]
+            + QuotedText.markdownCodeBlock([assignment], language: "sh") + [""]
     }
 
     /// The engine's failed runs that no behaviour explains, grouped as the console, JUnit and the
@@ -278,9 +287,10 @@ struct MarkdownSite: SiteForm {
         ]
         let groups = column.summary.differences
         guard !groups.isEmpty else { return lines + ["None: no run failed.", ""] }
+        lines += engineNote(column)
         lines += ["| Rule | Mismatch | Cases | Runs | Re-run one |", "| --- | --- | --- | ---: | --- |"]
         for group in groups {
-            let rerun = RerunCommand.text(for: group.example, header: column.summary.header)
+            let rerun = column.rerunLine(group.example)
             lines.append(
                 "| \(ruleLink(group.rule, root: root, inTable: true)) | \(QuotedText.markdown(group.mismatchAndBlocked)) "
                     + "| \(group.cases.map { caseLink($0, root: root, inTable: true) }.joined(separator: ", ")) "
@@ -298,7 +308,9 @@ struct MarkdownSite: SiteForm {
             "## Conformance", "",
             "Passed runs out of the runs the engine supports (skipped runs aside); errors (the engine could not "
                 + "finish a run) and skipped runs are counted apart. The badge is green when every run passed, "
-                + "yellow when none failed but some were skipped, red when any failed or errored, grey when none ran.",
+                + "yellow when none failed but some were skipped, red when any failed or errored, grey when none ran; "
+                + "green, saying \"green by its baseline\", when the run passed only as its baseline judged it "
+                + "(every failure expected), beside the raw figures.",
             "",
             "| Engine | Conformance | Passed | Failed | Errors | Skipped | Run |",
             "| --- | --- | --- | ---: | ---: | --- | --- |",

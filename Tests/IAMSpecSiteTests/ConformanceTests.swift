@@ -1,4 +1,6 @@
 import IAMSpec
+import IAMSpecPortable
+import IAMSpecRunner
 import Testing
 
 @testable import IAMSpecSite
@@ -84,5 +86,46 @@ struct ConformanceTests {
         let short = ConformanceBadge.textWidth("e conformance")
         let long = ConformanceBadge.textWidth("a much longer engine name conformance")
         #expect(long > short && short > 40)
+    }
+}
+
+/// A run green in its CI by its baseline says so on its badge and in the matrix, beside the raw
+/// figures, which stay what the engine did.
+@Suite("Conformance green by a baseline")
+struct GreenByBaselineTests {
+    private static func files(entries: [BaselineEntry]) throws -> [String: String] {
+        var run = DocumentationSiteTests.reference
+        run.baseline = AppliedBaseline(
+            Baseline(engine: "reference", entries: entries),
+            file: "b.yaml",
+            staleEntries: []
+        )
+        return try SiteFixtures.files(results: [run])
+    }
+
+    @Test func aRunWhoseEveryFailureTheBaselineExpectsIsGreenByItsBaseline() throws {
+        let files = try Self.files(entries: [
+            BaselineEntry(caseID: "interval-two", profile: .brazeSwift, status: .fail, reason: "known")
+        ])
+        let badge = try #require(files["badges/reference.svg"])
+        #expect(badge.contains(">75% · 1 failed · 1 skipped · green by its baseline</text>"))
+        #expect(badge.contains("fill=\"\(ConformanceBadge.green)\""))
+        #expect(
+            try #require(files["matrix.html"]).contains(
+                "alt=\"reference conformance: 75% · 1 failed · 1 skipped · green by its baseline\""
+            )
+        )
+        #expect(
+            try #require(files["markdown/README.md"]).contains("75% · 1 failed · 1 skipped · green by its baseline")
+        )
+    }
+
+    @Test func aFailureTheBaselineDoesNotExpectStaysRed() throws {
+        let files = try Self.files(entries: [
+            BaselineEntry(caseID: "stack-one", status: .flaky, reason: "timing")
+        ])
+        let badge = try #require(files["badges/reference.svg"])
+        #expect(badge.contains(">75% · 1 failed · 1 skipped</text>"))
+        #expect(badge.contains("fill=\"\(ConformanceBadge.red)\""))
     }
 }

@@ -168,6 +168,60 @@ struct BaselineCommandTests {
         #expect(judged.status == 0)
     }
 
+    /// The JSON form an app's test bundle reads without YAML: written from a YAML baseline by
+    /// `--update-baseline FILE.json`, read by `--baseline FILE.json` with the same judgement, and
+    /// a stale entry named at its place in the JSON file.
+    @Test func aJSONBaselineIsWrittenAndReadAsTheBundleReadsIt() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("baseline.json").path
+        let written = try IAMSpecExecutable.run([
+            "run", Self.suite, "--baseline", "Fixtures/baseline/expected-failure.yaml", "--update-baseline", file,
+        ])
+        #expect(written.status == 0)
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(
+            text.hasPrefix(
+                "{\n  \"engine\": \"iamspec-reference\",\n  \"cases\": {\n    \"baseline.fails\": {\"status\": \"fail\""
+            )
+        )
+        let judged = try IAMSpecExecutable.run(["run", Self.suite, "--jobs", "1", "--baseline", file])
+        #expect(judged.status == 0)
+        #expect(judged.lastLine == "2 passed, 0 failed, 2 skipped")
+
+        let stale = text.replacingOccurrences(
+            of: "\n  }\n}",
+            with: ",\n    \"gone\": {\"status\": \"fail\", \"reason\": \"r\"}\n  }\n}"
+        )
+        try stale.write(toFile: file, atomically: true, encoding: .utf8)
+        let refused = try IAMSpecExecutable.run(["run", Self.suite, "--jobs", "1", "--baseline", file])
+        #expect(refused.status == 1)
+        #expect(refused.standardOutput.contains("\(file):5:5: gone: the suite has no such case run; remove the entry"))
+
+        try #"{"engine": "iamspec-reference", "cases": {"baseline.fails": {"status": "fails"}}}"#
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let malformed = try IAMSpecExecutable.run(["run", Self.suite, "--baseline", file])
+        #expect(malformed.status == 2)
+        #expect(malformed.standardError.contains("\(file):1:43: error: cases.baseline.fails.status: found \"fails\""))
+    }
+
+    /// `iamspec docs` reads each stream's baseline from its footer: a run green by it gets a green
+    /// badge saying so beside its raw figures; the same run without a baseline, a red one.
+    @Test func theSiteSaysARunIsGreenByItsBaseline() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let results = folder.appendingPathComponent("results.jsonl").path
+        let site = folder.appendingPathComponent("site").path
+        #expect(try run("expected-failure", "--json", results).status == 0)
+        #expect(try IAMSpecExecutable.run(["docs", Self.suite, "--results", results, "--out", site]).status == 0)
+        let badge = try String(contentsOfFile: site + "/badges/iamspec-reference.svg", encoding: .utf8)
+        #expect(badge.contains(">50% · 2 failed · green by its baseline</text>") && badge.contains("fill=\"#4c1\""))
+        #expect(try IAMSpecExecutable.run(["run", Self.suite, "--json", results]).status == 1)
+        #expect(try IAMSpecExecutable.run(["docs", Self.suite, "--results", results, "--out", site]).status == 0)
+        let red = try String(contentsOfFile: site + "/badges/iamspec-reference.svg", encoding: .utf8)
+        #expect(red.contains(">50% · 2 failed</text>") && red.contains("fill=\"#e05d44\""))
+    }
+
     @Test func reportAppliesABaselineToAResultsStream() throws {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -55,6 +55,52 @@ struct CapabilityWarningTests {
         #expect(!none.standardOutput.contains("warning: "))
     }
 
+    /// A kit finds the engine's handlers by name: one misspelt (`on_customevent` for the Python
+    /// kit's `on_custom_event`) declines its stimulus, which needs no capability, on every run,
+    /// and each run is skipped. The run names the stimulus at its end, in the console and every
+    /// report; under `--strict-capabilities` it fails.
+    @Test func aStimulusDeclinedWhereverItWasSentIsNamedAndFailsOnlyWhenStrict() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let kit = FileManager.default.currentDirectoryPath + "/Kits/python"
+        let engine = try String(contentsOfFile: "Fixtures/engines/example_engine.py", encoding: .utf8)
+            .replacingOccurrences(of: "on_custom_event", with: "on_customevent")
+            .replacingOccurrences(
+                of: #"os.path.dirname(os.path.abspath(__file__)), "..", "..", "Kits", "python""#,
+                with: "'\(kit)'"
+            )
+        #expect(engine.contains("def on_customevent(") && engine.contains(kit))
+        let file = folder.appendingPathComponent("misspelt_engine.py").path
+        try engine.write(toFile: file, atomically: true, encoding: .utf8)
+        let json = folder.appendingPathComponent("results.jsonl").path
+        let arguments = [
+            "run", "Specs", "--filter", "triggers-*", "--engine-command", "python3 '\(file)' --stdio", "--jobs", "1",
+            "--color", "never", "--json", json,
+        ]
+        let warning =
+            "warning: the engine declined the stimulus custom_event on all 6 runs that sent it, which every engine "
+            + "is to handle (it needs no capability): check the adapter's method for it, which may be missing or misspelt"
+        let lenient = try IAMSpecExecutable.run(arguments)
+        #expect(lenient.status == 0, "\(lenient.standardOutput)\(lenient.standardError)")
+        #expect(lenient.standardOutput.contains(warning), "\(lenient.standardOutput)")
+        #expect(
+            try String(contentsOfFile: json, encoding: .utf8).contains("the engine declined the stimulus custom_event")
+        )
+        let strict = try IAMSpecExecutable.run(arguments + ["--strict-capabilities"])
+        #expect(strict.status == 1)
+        #expect(strict.standardOutput.contains(warning))
+        // The example engine as written handles it: no warning.
+        let written = try IAMSpecExecutable.run(
+            [
+                "run", "Specs", "--filter", "triggers-*", "--engine-command",
+                "python3 Fixtures/engines/example_engine.py --stdio",
+            ]
+                + ["--jobs", "1", "--strict-capabilities"]
+        )
+        #expect(written.status == 0, "\(written.standardOutput)\(written.standardError)")
+        #expect(!written.standardOutput.contains("warning: "))
+    }
+
     @Test func aProtocol2ListNamingNoneOfTheNewerCapabilitiesIsNamed() throws {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -110,7 +110,8 @@ struct WhatChangedTests {
                 "Fixtures/specs/failing/wrong-expectation.yaml:12:5: sequence on delivery: expected [stacked: promo], found [displayed: promo]"
             )
         )
-        #expect(page.contains("- rule `triggers.session-start`: `seed 003 (en)`"))
+        #expect(page.contains("Rules: `triggers.session-start`\n"))
+        #expect(page.contains("### Rules and their sources (1)\n\n- `triggers.session-start`: `seed 003 (en)`\n"))
         // The re-run line names the program as it was started (relative to the run's directory,
         // being below it) and the suite root as given, and no path of the machine.
         #expect(

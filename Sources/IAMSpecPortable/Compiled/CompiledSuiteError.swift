@@ -1,5 +1,5 @@
-/// A compiled suite that cannot be loaded: where in the file, what was found there and what the
-/// format expects (`suite.json:3:1: error: cases[1].steps[0].stimulus.kind: found "jump",
+/// A compiled suite, or a baseline in JSON a suite is judged by, that cannot be loaded: where in
+/// the file, what was found there and what the format expects (`suite.json:3:1: error: cases[1].steps[0].stimulus.kind: found "jump",
 /// expected one of "session_start", ...`).
 ///
 /// Text that is not JSON is placed at the byte where it stops being JSON; a value the format does
@@ -42,7 +42,7 @@ public struct CompiledSuiteError: Error, Sendable, Hashable, CustomStringConvert
     }
 
     /// The line and column of the byte at `offset`.
-    private static func lineAndColumn(ofOffset offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+    static func lineAndColumn(ofOffset offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
         let end = min(max(offset, 0), bytes.count)
         var line = 1
         var lineStart = 0
@@ -61,6 +61,19 @@ public struct CompiledSuiteError: Error, Sendable, Hashable, CustomStringConvert
         let head = path.prefix { $0 != "." }
         let key = String(head.prefix { $0 != "[" })
         let element = head.firstIndex(of: "[").flatMap { Int(head[head.index(after: $0)...].prefix { $0 != "]" }) }
+        guard let index = valueOffset(ofTopLevelKey: key, in: bytes) else { return nil }
+        guard let element, bytes[index] == UInt8(ascii: "[") else { return index }
+        var position = index + 1
+        for _ in 0..<element {
+            position = skipWhitespace(bytes, from: skipValue(bytes, from: skipWhitespace(bytes, from: position)))
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ",") else { return index }
+            position += 1
+        }
+        return skipWhitespace(bytes, from: position)
+    }
+
+    /// Where the value of the document's top-level `key` starts; nil when it has none.
+    static func valueOffset(ofTopLevelKey key: String, in bytes: [UInt8]) -> Int? {
         var index = skipWhitespace(bytes, from: 0)
         guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return nil }
         index += 1
@@ -70,19 +83,7 @@ public struct CompiledSuiteError: Error, Sendable, Hashable, CustomStringConvert
             let keyEnd = skipValue(bytes, from: index)
             let name = String(decoding: bytes[(index + 1)..<(keyEnd - 1)], as: UTF8.self)
             index = skipWhitespace(bytes, from: skipWhitespace(bytes, from: keyEnd) + 1)
-            if name == key {
-                guard let element, bytes[index] == UInt8(ascii: "[") else { return index }
-                var position = index + 1
-                for _ in 0..<element {
-                    position = skipWhitespace(
-                        bytes,
-                        from: skipValue(bytes, from: skipWhitespace(bytes, from: position))
-                    )
-                    guard position < bytes.count, bytes[position] == UInt8(ascii: ",") else { return index }
-                    position += 1
-                }
-                return skipWhitespace(bytes, from: position)
-            }
+            if name == key { return index < bytes.count ? index : nil }
             index = skipWhitespace(bytes, from: skipValue(bytes, from: index))
             guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { return nil }
             index += 1
@@ -90,7 +91,7 @@ public struct CompiledSuiteError: Error, Sendable, Hashable, CustomStringConvert
     }
 
     /// The offset of the first byte at or after `index` that is not JSON white space.
-    private static func skipWhitespace(_ bytes: [UInt8], from index: Int) -> Int {
+    static func skipWhitespace(_ bytes: [UInt8], from index: Int) -> Int {
         var index = index
         while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
         return index
@@ -98,7 +99,7 @@ public struct CompiledSuiteError: Error, Sendable, Hashable, CustomStringConvert
 
     /// The offset just past the value that starts at `start`: a string, an array or an object
     /// (with whatever it nests), or a number or literal.
-    private static func skipValue(_ bytes: [UInt8], from start: Int) -> Int {
+    static func skipValue(_ bytes: [UInt8], from start: Int) -> Int {
         var index = start
         var depth = 0
         while index < bytes.count {

@@ -36,21 +36,19 @@ public struct PortableSuite: Sendable {
     /// - Throws: ``CompiledSuiteError`` when the file cannot be read, or is not a compiled suite of
     ///   this version of iamspec.
     public init(contentsOf url: URL) throws(CompiledSuiteError) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw CompiledSuiteError(
-                file: url.path,
-                line: 1,
-                column: 1,
-                message: "cannot read the compiled suite: \(Self.reason(error))"
-            )
-        }
-        try self.init(data: data, named: url.path)
+        try self.init(data: Self.contents(of: url, named: url.path, role: "the compiled suite"), named: url.path)
     }
 
-    /// Why a compiled suite could not be read, in words rather than as a Foundation error's dump.
+    /// The bytes of the file at `url`, or the error naming it `name`: `cannot read ROLE: why`.
+    static func contents(of url: URL, named name: String, role: String) throws(CompiledSuiteError) -> Data {
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            throw CompiledSuiteError(file: name, line: 1, column: 1, message: "cannot read \(role): \(reason(error))")
+        }
+    }
+
+    /// Why a file (a compiled suite, a baseline) could not be read, in words rather than as a Foundation error's dump.
     private static func reason(_ error: any Error) -> String {
         guard let code = ((error as? CocoaError)?.underlying as? POSIXError)?.code else { return "\(error)" }
         switch code {

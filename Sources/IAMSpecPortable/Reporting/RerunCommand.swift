@@ -16,13 +16,38 @@ import IAMSpec
 /// a command line would test another engine. After a portable run (``RunExecutor/portable``),
 /// the test of the run, in the app's own test bundle.
 package enum RerunCommand {
-    /// The line that runs one case run again.
-    package static func text(for result: CaseResult, header: RunHeader) -> String {
-        text(caseID: result.caseID, profiles: [result.profile], header: header)
+    /// The line that runs one case run again; with `engineVariable`, the engine command is
+    /// written as that shell variable (`"$ENGINE"`), for a table whose page sets it once
+    /// (``engineAssignment(_:variable:)``).
+    package static func text(for result: CaseResult, header: RunHeader, engineVariable: String? = nil) -> String {
+        text(caseID: result.caseID, profiles: [result.profile], header: header, engineVariable: engineVariable)
+    }
+
+    /// The engine commands longer than this many characters are shortened in tables
+    /// (``shortensEngineCommand(_:)``).
+    package static let engineCommandLimit = 40
+
+    /// Whether the run's engine command is long enough that a table's re-run lines name it by a
+    /// variable, set once above the table, rather than wrapping over many lines in each cell.
+    package static func shortensEngineCommand(_ header: RunHeader) -> Bool {
+        guard header.executor != .portable, let command = header.invocation?.engineCommand else { return false }
+        return shellQuoted(command).count > engineCommandLimit
+    }
+
+    /// `ENGINE='./my-engine --stdio ...' # not carried: ...`: the line that sets `variable` to the
+    /// run's engine command, shell-quoted, for the re-run lines that name it, with what the line
+    /// cannot carry (``environmentNotCarried``); nil without one.
+    package static func engineAssignment(_ header: RunHeader, variable: String = "ENGINE") -> String? {
+        header.invocation?.engineCommand.map { "\(variable)=\(shellQuoted($0)) \(environmentNotCarried)" }
     }
 
     /// The line that runs a case again in these profiles.
-    package static func text(caseID: String, profiles: [Profile], header: RunHeader) -> String {
+    package static func text(
+        caseID: String,
+        profiles: [Profile],
+        header: RunHeader,
+        engineVariable: String? = nil
+    ) -> String {
         if header.executor == .portable {
             let runs = profiles.map { "`\(caseID) [\($0.rawValue)]`" }.joined(separator: " and ")
             return "in the app's test bundle, the test of the run\(profiles.count == 1 ? "" : "s") \(runs) again"
@@ -34,7 +59,11 @@ package enum RerunCommand {
         var words = [invocation.program, "run"] + header.suitePaths
         words += ["--filter", GlobPattern.exactly(caseID).pattern]
         words += profiles.flatMap { ["--profile", $0.rawValue] }
-        if let command = invocation.engineCommand { words += ["--engine-command", command] }
+        var quoted = words.map(shellQuoted)
+        if let command = invocation.engineCommand {
+            quoted += ["--engine-command", engineVariable.map { "\"$\($0)\"" } ?? shellQuoted(command)]
+        }
+        words = []
         if invocation.validatesProtocol { words.append("--validate-protocol") }
         if header.timeoutMilliseconds != defaultTimeoutMilliseconds {
             words += ["--timeout", seconds(header.timeoutMilliseconds)]
@@ -42,8 +71,10 @@ package enum RerunCommand {
         if let baseline = invocation.baseline { words += ["--baseline", baseline] }
         if invocation.allowsUnexpectedPass { words.append("--allow-unexpected-pass") }
         if let repeats = invocation.repeats, repeats > 1 { words += ["--repeat", String(repeats)] }
-        let command = words.map(shellQuoted).joined(separator: " ")
-        return invocation.engineCommand == nil ? command : command + " " + environmentNotCarried
+        let command = (quoted + words.map(shellQuoted)).joined(separator: " ")
+        // Named by a variable, the command is set on a line of its own, which says it.
+        return invocation.engineCommand == nil || engineVariable != nil
+            ? command : command + " " + environmentNotCarried
     }
 
     /// What an engine command's re-run line says after the command, as a shell comment (the line

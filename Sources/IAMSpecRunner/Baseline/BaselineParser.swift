@@ -1,7 +1,8 @@
 import IAMSpec
 import IAMSpecPlatform
 
-/// Reads a baseline file (see `Baseline`) with the YAML layer the suite loader uses,
+/// Reads a baseline file (see `Baseline`) with the YAML layer the suite loader uses, or, for a
+/// `.json` file, with the JSON reader an app's test bundle judges its runs with (`BaselineJSON`),
 /// reporting every problem as `path:line:col: error: what was found, what was expected`.
 package enum BaselineParser {
     /// The baseline and every problem found; the baseline is nil when the file cannot be used
@@ -23,13 +24,30 @@ package enum BaselineParser {
             of: path,
             within: LinkBoundary.parent(of: path),
             role: "a baseline",
-            isNamed: SpecFiles.isSpecFileName
+            isNamed: { SpecFiles.isSpecFileName($0) || isJSONFileName($0) }
         ) {
             return Outcome(baseline: nil, diagnostics: [SpecFiles.unquoted(refusal, at: path)])
         }
         return switch YAMLFile.contents(of: path, unreadable: unreadable) {
+        case .bytes(let bytes) where isJSONFileName(path): parseJSON(bytes, file: path)
         case .bytes(let bytes): parse(bytes, file: path)
         case .problem(let problem): Outcome(baseline: nil, diagnostics: [problem])
+        }
+    }
+
+    /// Whether the file at `path` is a baseline written as JSON (`*.json`), read as the test
+    /// bundle reads it.
+    package static func isJSONFileName(_ path: String) -> Bool {
+        path.hasSuffix(".json")
+    }
+
+    /// Parses a baseline written as JSON, as `PortableSuite.judged(byBaseline:named:)` does.
+    package static func parseJSON(_ bytes: [UInt8], file: String) -> Outcome {
+        do {
+            return Outcome(baseline: try BaselineJSON.decode(bytes, file: file), diagnostics: [])
+        } catch {
+            let location = SourceLocation(file: error.file, line: error.line, column: error.column)
+            return Outcome(baseline: nil, diagnostics: [Diagnostic(error.message, at: location)])
         }
     }
 

@@ -1,4 +1,4 @@
-/// Writes a baseline as the YAML file ``BaselineParser`` reads back: a comment header, the
+/// Writes a baseline as the YAML (or JSON) file ``BaselineParser`` reads back: a comment header, the
 /// engine, then each entry in the baseline's order, every string double-quoted.
 package enum BaselineWriter {
     package static func yaml(_ baseline: Baseline) -> String {
@@ -22,8 +22,12 @@ package enum BaselineWriter {
         return text
     }
 
-    /// Writes the file atomically.
+    /// Writes the file atomically: as JSON (`BaselineJSON`) when its name ends in `.json`, which an
+    /// app's test bundle reads without YAML, else as YAML.
     package static func write(_ baseline: Baseline, to path: String) throws(AtomicFileError) {
-        try AtomicFile.write(yaml(baseline), to: path)
+        try AtomicFile.write(
+            BaselineParser.isJSONFileName(path) ? BaselineJSON.text(baseline) : yaml(baseline),
+            to: path
+        )
     }
 }

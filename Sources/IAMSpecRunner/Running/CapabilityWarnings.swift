@@ -3,7 +3,8 @@ import Synchronization
 
 /// What an engine declares and cannot have meant, found by running it: a capability it declares
 /// but declined (answered `unsupported` or `skipped`, threw `CaseSkipped`) on every run that needed
-/// it, and, for a stdio engine speaking protocol 2, a list that names none of the capabilities
+/// it; a stimulus every engine is to handle (one needing no capability) declined on every run that
+/// sent it, an adapter's handler missing or misspelt (a kit finds its methods by name); and, for a stdio engine speaking protocol 2, a list that names none of the capabilities
 /// added since that protocol came (Specs/README.md, "Capabilities", "Versions"): an adapter
 /// written before they existed, which silently loses the runs that need them; for one speaking
 /// protocol 1, a list naming capabilities beyond protocol 1's eight, as if it were exact (it is
@@ -45,8 +46,16 @@ package final class CapabilityWarnings: Sendable {
         self.declared = CapabilityBits(declared).bits
     }
 
+    /// Per stimulus kind that needs no capability (`custom_event`, `session_start`), by name: the
+    /// runs made that sent it, and those the engine declined at a step of it. Every engine is to
+    /// handle such a stimulus, so one declined on every run that sent it is an adapter's method
+    /// missing or misspelt (a kit's `on_customevent` for `on_custom_event`), which no capability
+    /// names.
+    private let coreStimuli = Mutex([String: (sent: Int, declined: Int)]())
+
     /// Counts `result`, a run made of `specCase`.
     package func record(_ result: CaseResult, of specCase: SpecCase) {
+        recordCoreStimuli(result, of: specCase)
         let counted = specCase.requiredCapabilityBits & declared
         guard counted != 0 else { return }
         let declined =
@@ -77,9 +86,50 @@ package final class CapabilityWarnings: Sendable {
         return []
     }
 
+    /// Counts the stimuli needing no capability that `result` sent, up to the step it ended at
+    /// (the step it declined, failed or errored at; every step when it passed), and the one it
+    /// declined. A run declined as a whole (`skipped` before any step) sent nothing counted.
+    private func recordCoreStimuli(_ result: CaseResult, of specCase: SpecCase) {
+        guard result.status != .skipped || result.kind == .declined else { return }
+        let end = result.status == .passed ? nil : specCase.steps.firstIndex { $0.location == result.location }
+        var sent: Set<String> = []
+        var declined: String?
+        for (index, step) in specCase.steps.enumerated() where end.map({ index <= $0 }) ?? true {
+            guard case .stimulus(let stimulus) = step.action, stimulus.kind.capability == nil else { continue }
+            sent.insert(stimulus.kind.nameText)
+            if result.status == .skipped && index == end { declined = stimulus.kind.nameText }
+        }
+        guard !sent.isEmpty else { return }
+        coreStimuli.withLock { tally in
+            for name in sent {
+                tally[name, default: (0, 0)].sent += 1
+                tally[name, default: (0, 0)].declined += name == declined ? 1 : 0
+            }
+        }
+    }
+
     /// `the engine declares the capability no-matching-trigger, but declined all 8 runs that
-    /// need it`, one per such capability, in name order.
+    /// need it`, one per such capability, in name order; then `the engine declined the stimulus
+    /// custom_event on all 3 runs that sent it, ...`, one per stimulus needing no capability that
+    /// the engine declined wherever it was sent, in name order.
     package var declinedEverywhere: [String] {
+        capabilitiesDeclinedEverywhere + stimuliDeclinedEverywhere
+    }
+
+    /// The stimuli needing no capability that the engine declined on every run that sent one.
+    private var stimuliDeclinedEverywhere: [String] {
+        let counts = coreStimuli.withLock { tally in
+            tally.filter { $0.value.sent > 0 && $0.value.declined == $0.value.sent }.map { ($0.key, $0.value.sent) }
+        }
+        return counts.sorted { $0.0 < $1.0 }.map { name, sent in
+            let runs: String = sent == 1 ? "the 1 run that sent" : "all \(sent) runs that sent"
+            return "the engine declined the stimulus \(name) on \(runs) it, which every engine is to handle "
+                + "(it needs no capability): check the adapter's method for it, which may be missing or misspelt"
+        }
+    }
+
+    /// The capabilities declared and declined on every run that needed them.
+    private var capabilitiesDeclinedEverywhere: [String] {
         let counts: [(capability: Capability, made: Int)] = tally.withLock { tally in
             zip(Capability.allCases, tally).compactMap { capability, counts in
                 counts.made > 0 && counts.declined == counts.made ? (capability, counts.made) : nil

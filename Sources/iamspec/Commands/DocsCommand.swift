@@ -62,7 +62,14 @@ struct DocsCommand: ParsableCommand {
         let loaded = try SuiteLoading.load(suite.paths)
         let seedTexts = try seeds.map { try readSeeds(in: $0, for: loaded) } ?? [:]
         do {
-            let summaries = try results.map { path throws(ResultsStreamError) in try ResultsStream.read(from: path) }
+            // Each with the baseline its footer records: a run green by it says so beside its
+            // raw conformance.
+            let summaries = try results.map { path throws(ResultsStreamError) in
+                let recorded = try ResultsStream.readRecorded(from: path)
+                var summary = recorded.summary
+                summary.baseline = recorded.baseline
+                return summary
+            }
             let files = try DocumentationSite.files(
                 cases: loaded.cases,
                 rules: loaded.rules,

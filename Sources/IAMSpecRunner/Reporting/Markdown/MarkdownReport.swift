@@ -18,7 +18,8 @@ package enum MarkdownReport {
     package static let textLimit = 8_000
 
     /// A run's summary: the verdict, the totals, then each failure and error with its location,
-    /// message, rules with their sources, and the command that runs it again.
+    /// message, rules, and the command that runs it again, and each of those rules once with its
+    /// sources.
     package static func summary(_ summary: RunSummary) -> String {
         let notRun = summary.notRun
         let header = summary.header
@@ -127,6 +128,7 @@ package enum MarkdownReport {
                 lines += [""] + failure(result, header: summary.header)
             }
             lines += more(failing.count)
+            lines += ruleSources(of: failing.prefix(listLimit))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -178,16 +180,26 @@ package enum MarkdownReport {
             lines += QuotedText.markdownCodeBlock(nondeterminism.lines.map(clipped), language: "text")
         }
         if !result.rules.isEmpty {
-            lines.append("")
-            lines += result.rules.map { rule in
-                "- rule \(code(rule.id))"
-                    + (rule.sources.isEmpty ? "" : ": \(rule.sources.map { code($0) }.joined(separator: ", "))")
-            }
+            // Each rule's sources are cited once, under the failures (``ruleSources(of:)``).
+            lines += ["", "Rules: " + result.rules.map { code($0.id) }.joined(separator: ", ")]
         }
         lines.append("")
         let rerun = RerunCommand.text(for: result, header: header)
         lines += QuotedText.markdownCodeBlock([rerun], language: header.invocation == nil ? "text" : "sh")
         return lines
+    }
+
+    /// `### Rules and their sources`: each rule the failures listed check, once, in the order
+    /// they first come, with its sources; nothing when none has a source.
+    private static func ruleSources(of failures: some Sequence<CaseResult>) -> [String] {
+        var seen: Set<String> = []
+        let rules = failures.flatMap(\.rules).filter { seen.insert($0.id).inserted }
+        guard rules.contains(where: { !$0.sources.isEmpty }) else { return [] }
+        return ["", "### Rules and their sources (\(rules.count))", ""]
+            + rules.map { rule in
+                "- \(code(rule.id))"
+                    + (rule.sources.isEmpty ? "" : ": \(rule.sources.map { code($0) }.joined(separator: ", "))")
+            }
     }
 
     /// The text, cut where its shown form (`QuotedText.line`, whose escapes may make a character

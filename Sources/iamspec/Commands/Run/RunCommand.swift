@@ -57,7 +57,8 @@ struct RunCommand: ParsableCommand {
             At the end of the run, a warning (on standard output before the totals line, and in \
             every report: the results stream's footer `warnings`) names a capability the engine \
             declares but declined (`unsupported`, `skipped`, CaseSkipped) on every run that needed \
-            it, and a protocol-2 engine whose list names none of the capabilities added since \
+            it, a stimulus needing no capability declined on every run that sent it (an adapter's \
+            handler missing or misspelt), and a protocol-2 engine whose list names none of the capabilities added since \
             protocol 2 (Specs/README.md, "Capabilities"); with --strict-capabilities they fail the \
             run (exit status 1).
             """
@@ -154,7 +155,8 @@ struct RunCommand: ParsableCommand {
     @Flag(
         help: """
             Fail the run on a capability warning: a capability the engine declares but declined on \
-            every run that needed it, or a protocol-2 list naming none of the capabilities added since.
+            every run that needed it, a stimulus needing no capability declined on every run that \
+            sent it, or a protocol-2 list naming none of the capabilities added since.
             """
     )
     var strictCapabilities = false

@@ -393,6 +393,21 @@ package enum BehaviourCatalogue {
             summary: "closes a message the user clicks at once: it is dismissed, and nothing is held as its follow-up"
         ) { $0.screen.clickCloses = true },
         Behaviour(
+            "test-send-replaces-visible",
+            rule: "reenqueue.message-visible",
+            summary: "shows a test send in the place of the visible message, which is observed dismissed"
+        ) { $0.screen.testSendsReplaceVisibleMessage = true },
+        Behaviour(
+            "dismisses-itself-after-5-seconds",
+            rule: "stack.dismissal-observed",
+            summary: "dismisses a message itself once it has been on screen for 5 s, as a slide-up that closes itself"
+        ) { $0.screen.dismissesItselfAfter = .seconds(5) },
+        Behaviour(
+            "dismisses-itself-after-20-seconds",
+            rule: "stack.dismissal-observed",
+            summary: "dismisses a message itself once it has been on screen for 20 s, as a banner that closes itself"
+        ) { $0.screen.dismissesItselfAfter = .seconds(20) },
+        Behaviour(
             "change-user-keeps-stack-and-clocks",
             rule: "stack.change-user-clears",
             summary: "leaves the waiting messages and the display clocks alone when the user changes"
@@ -624,6 +639,11 @@ package enum BehaviourCatalogue {
             rule: "analytics.once-per-message",
             summary: "never logs an impression"
         ) { $0.analytics.impressionLoggedAt = .never },
+        Behaviour(
+            "impression-after-5-seconds-on-screen",
+            rule: "analytics.once-per-message",
+            summary: "logs the impression only once a message has been on screen for 5 s, none if it leaves sooner"
+        ) { $0.analytics.impressionLoggedAt = .afterOnScreen(.seconds(5)) },
     ]
     // MARK: Session-start sync
 

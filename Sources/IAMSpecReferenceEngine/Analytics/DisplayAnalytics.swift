@@ -14,12 +14,15 @@ struct DisplayAnalytics {
     }
 
     /// A display starts: the impression of a triggered message, once; nothing for a local one.
-    mutating func displayStarted(_ presentation: Presentation) -> Observation? {
+    /// Under ``AnalyticsRules/ImpressionMoment/afterOnScreen(_:)`` the impression waits for the
+    /// message's time on screen: the presentation is marked to log it then.
+    mutating func displayStarted(_ presentation: inout Presentation) -> Observation? {
         guard !presentation.isLocal || rules.localMessagesLogAnalytics else {
             current = nil
             return nil
         }
         current = (presentation.id, clickLogged: false)
+        if rules.impressionScreenTime != nil { presentation.impressionAwaitsScreenTime = true }
         return rules.impressionLoggedAt == .display ? .impressionLogged(presentation.id) : nil
     }
 

@@ -39,7 +39,13 @@ extension ReferenceEngine {
             // "Remove the message from the stack if needed" (braze-swift-sdk, InAppMessageUI.swift,
             // `prepareAndPresent`): an earlier firing of the message that waits there is done.
             stack.remove(slot)
-            screen.show(presentation, keepingOthers: rules.screen.messageMeetingAnother == .shownBeside)
+            if presentation.message.isTestSend, rules.screen.testSendsReplaceVisibleMessage, screen.isShowingMessage {
+                dismissForTestSend()
+            }
+            var shown = presentation
+            shown.shownAt = now
+            let impression = analytics.displayStarted(&shown)
+            screen.show(shown, keepingOthers: rules.screen.messageMeetingAnother == .shownBeside)
             // Room for the display and its impression, made once.
             observations.reserveCapacity(observations.count + 2)
             observations.append(
@@ -53,7 +59,7 @@ extension ReferenceEngine {
             } else {
                 clocks.recordLocalDisplay(at: now)
             }
-            observe(analytics.displayStarted(presentation))
+            observe(impression)
         case .stack(.messageVisible)
         where presentation.takenByApp && !rules.profile.displayNextRestacksBehindVisibleMessage:
             // Swift `presentNext()`: `validateNoMessagePresented` with no destination only logs;
@@ -119,6 +125,17 @@ extension ReferenceEngine {
             throw EngineError("message \(id): the rollback display choice exists only in the appboy-legacy profile")
         }
         delegateChoices[slots.slot(adding: id)] = choice
+    }
+
+    /// A test send takes the screen (``ScreenRules/testSendsReplaceVisibleMessage``): each message
+    /// on it is dismissed, observed as the user's dismissal would be, and a click's follow-up goes
+    /// with it.
+    private mutating func dismissForTestSend() {
+        for leaving in screen.presentations {
+            observations.append(.dismissed(leaving.id))
+            if !leaving.isLocal { clocks.recordDismissal(of: leaving.slot, at: now) }
+        }
+        clear(.visibleMessage)
     }
 
     /// Whether a message is in the way of another as the presenter sees it: one on screen, or, under

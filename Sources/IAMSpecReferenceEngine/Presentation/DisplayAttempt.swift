@@ -41,6 +41,8 @@ struct DisplayAttempt {
     let delegateDecidesControlMessages: Bool
     /// What a message that meets another on screen gets (``ScreenRules/messageMeetingAnother``).
     let messageMeetingAnother: ScreenRules.MeetingVisibleMessage
+    /// Whether a test send passes a visible message (``ScreenRules/testSendsReplaceVisibleMessage``).
+    let testSendsReplaceVisibleMessage: Bool
 
     /// A presenter applying the rules' checks, and the profile's.
     init(rules: DeliveryRules) {
@@ -48,6 +50,7 @@ struct DisplayAttempt {
         profile = rules.profile
         delegateDecidesControlMessages = rules.campaign.delegateDecidesControlMessages
         messageMeetingAnother = rules.screen.messageMeetingAnother
+        testSendsReplaceVisibleMessage = rules.screen.testSendsReplaceVisibleMessage
     }
 
     /// Runs the checks, in order, for the message; the first that applies decides.
@@ -76,7 +79,9 @@ struct DisplayAttempt {
             return conditions.appInForeground ? nil : Self.outcome(of: rules.appInBackground, stackedFor: .background)
         case .messageVisible:
             // "Another in-app message is currently visible" (seed 003); the delegate is not asked.
-            guard conditions.messageVisible else { return nil }
+            guard conditions.messageVisible,
+                !(presentation.message.isTestSend && testSendsReplaceVisibleMessage)
+            else { return nil }
             switch messageMeetingAnother {
             case .stacked: return .stack(.messageVisible)
             case .dropped: return .drop

@@ -19,6 +19,9 @@ struct Screen {
         return true
     }
 
+    /// Every message on screen, the latest last.
+    var presentations: [Presentation] { beside + (visible.map { [$0] } ?? []) }
+
     /// Whether this message is on screen.
     func shows(_ id: MessageID) -> Bool {
         visible?.id == id || (!beside.isEmpty && beside.contains { $0.id == id })
@@ -41,6 +44,15 @@ struct Screen {
         }
         guard !beside.isEmpty, let index = beside.firstIndex(where: { $0.id == id }) else { return nil }
         return beside.remove(at: index)
+    }
+
+    /// Marks the impression of the message on screen as logged.
+    mutating func recordImpression(of id: MessageID) {
+        if visible?.id == id {
+            visible?.impressionAwaitsScreenTime = false
+        } else if let index = beside.firstIndex(where: { $0.id == id }) {
+            beside[index].impressionAwaitsScreenTime = false
+        }
     }
 
     /// Takes whatever is on screen away (relaunch, user change).

@@ -398,6 +398,11 @@ package enum BehaviourCatalogue {
             summary: "shows a test send in the place of the visible message, which is observed dismissed"
         ) { $0.screen.testSendsReplaceVisibleMessage = true },
         Behaviour(
+            "push-click-replaces-visible",
+            rule: "reenqueue.message-visible",
+            summary: "shows a message a push click triggers in the place of the visible message, which is observed dismissed"
+        ) { $0.screen.pushClickMessagesReplaceVisibleMessage = true },
+        Behaviour(
             "dismisses-itself-after-5-seconds",
             rule: "stack.dismissal-observed",
             summary: "dismisses a message itself once it has been on screen for 5 s, as a slide-up that closes itself"

@@ -39,9 +39,7 @@ extension ReferenceEngine {
             // "Remove the message from the stack if needed" (braze-swift-sdk, InAppMessageUI.swift,
             // `prepareAndPresent`): an earlier firing of the message that waits there is done.
             stack.remove(slot)
-            if presentation.message.isTestSend, rules.screen.testSendsReplaceVisibleMessage, screen.isShowingMessage {
-                dismissForTestSend()
-            }
+            if screen.isShowingMessage, rules.screen.replacesVisibleMessage(with: presentation) { dismissToReplace() }
             var shown = presentation
             shown.shownAt = now
             let impression = analytics.displayStarted(&shown)
@@ -127,10 +125,10 @@ extension ReferenceEngine {
         delegateChoices[slots.slot(adding: id)] = choice
     }
 
-    /// A test send takes the screen (``ScreenRules/testSendsReplaceVisibleMessage``): each message
-    /// on it is dismissed, observed as the user's dismissal would be, and a click's follow-up goes
+    /// A message takes the screen (``ScreenRules/replacesVisibleMessage(with:)``): each message on
+    /// it is dismissed, observed as the user's dismissal would be, and a click's follow-up goes
     /// with it.
-    private mutating func dismissForTestSend() {
+    private mutating func dismissToReplace() {
         for leaving in screen.presentations {
             observations.append(.dismissed(leaving.id))
             if !leaving.isLocal { clocks.recordDismissal(of: leaving.slot, at: now) }

@@ -13,6 +13,8 @@ struct Presentation: Sendable, Hashable {
     var takenByApp = false
     /// Whether a Session Start trigger fired it (``TriggerRules/sessionStartDisplaysOncePerDay``).
     var triggeredBySessionStart = false
+    /// Whether a push click fired it (``ScreenRules/pushClickMessagesReplaceVisibleMessage``).
+    var triggeredByPushClick = false
     /// When it was put on screen, while it is there; nil before.
     var shownAt: VirtualTime?
     /// Whether its impression waits for its time on screen (``AnalyticsRules/ImpressionMoment/afterOnScreen(_:)``)

@@ -58,6 +58,24 @@ package struct ScreenRules: Sendable {
     /// `showMessageContent` does the same).
     package var testSendsReplaceVisibleMessage = false
 
+    /// A message a push click triggers waits for the screen like any message. Leanplum's Android
+    /// SDK gives the screen to the action of an opened push notification instead: the message on
+    /// screen is dismissed, which its listener observes, and the push's action is shown next
+    /// (Leanplum/Leanplum-Android-SDK@035e8a5d5daafe533710effb9978ed105263127c,
+    /// AndroidSDKCore/src/main/java/com/leanplum/actions/ActionManagerExecution.kt,
+    /// `prioritizePushNotificationActions`, which `performActionsImpl` calls while an action is on
+    /// screen: with `dismissOnPushOpened`, true by default, and a notification's action next in
+    /// the queue, it calls the current action's dismiss handler, whose dismissal reports
+    /// `onMessageDismissed` and performs the next action).
+    package var pushClickMessagesReplaceVisibleMessage = false
+
+    /// Whether the message takes the screen from a visible one, which is dismissed
+    /// (``testSendsReplaceVisibleMessage``, ``pushClickMessagesReplaceVisibleMessage``).
+    func replacesVisibleMessage(with presentation: Presentation) -> Bool {
+        (testSendsReplaceVisibleMessage && presentation.message.isTestSend)
+            || (pushClickMessagesReplaceVisibleMessage && presentation.triggeredByPushClick)
+    }
+
     /// A message stays on screen until the user or the app dismisses it (a case's `dismiss`
     /// steps); an engine may dismiss a message itself once it has been on screen this long, observed as a dismissal, as Firebase In-App Messaging does with
     /// its banners (firebase/firebase-android-sdk@0339a18b1a2158154c7962baf62d8dbec814e6fc,

@@ -16,7 +16,12 @@ package struct ScreenRules: Sendable {
         case stacked
         /// It is dropped and leaves no trace: nothing waits behind the visible message.
         case dropped
-        /// It takes the visible message's place on screen.
+        /// It takes the visible message's place on screen, and the one it replaces leaves
+        /// unobserved: CleverTap's Web SDK removes the popup on screen for a new one, with its
+        /// `dismissSpamControl` (on unless the app turns it off), and reports no dismissal
+        /// (CleverTap/clevertap-web-sdk@e7d6e6ca971f0f61bcb7e5fb9f0b1c6f80cc376b,
+        /// src/util/campaignHouseKeeping/commonCampaignUtils.js, `handleImageOnlyPopup`; the same
+        /// in src/util/campaignRender/webPopup.js, `handleExistingWrapper`).
         case replacesIt
         /// It is shown beside the visible message: several messages are on screen at once.
         case shownBeside

@@ -662,7 +662,10 @@ package enum BehaviourCatalogue {
             "impression-after-5-seconds-on-screen",
             rule: "analytics.once-per-message",
             summary: "logs the impression only once a message has been on screen for 5 s, none if it leaves sooner"
-        ) { $0.analytics.impressionLoggedAt = .afterOnScreen(.seconds(5)) },
+        ) {
+            $0.analytics.impressionLoggedAt = .afterTimeOnScreen
+            $0.analytics.impressionScreenTime = .seconds(5)
+        },
     ]
     // MARK: Session-start sync
 

@@ -14,16 +14,19 @@ struct DisplayAnalytics {
     }
 
     /// A display starts: the impression of a triggered message, once; nothing for a local one.
-    /// Under ``AnalyticsRules/ImpressionMoment/afterOnScreen(_:)`` the impression waits for the
-    /// message's time on screen: the presentation is marked to log it then.
-    mutating func displayStarted(_ presentation: inout Presentation) -> Observation? {
+    mutating func displayStarted(_ presentation: Presentation) -> Observation? {
         guard !presentation.isLocal || rules.localMessagesLogAnalytics else {
             current = nil
             return nil
         }
         current = (presentation.id, clickLogged: false)
-        if rules.impressionScreenTime != nil { presentation.impressionAwaitsScreenTime = true }
         return rules.impressionLoggedAt == .display ? .impressionLogged(presentation.id) : nil
+    }
+
+    /// Whether the message's impression waits for its time on screen
+    /// (``AnalyticsRules/ImpressionMoment/afterTimeOnScreen``).
+    func awaitsScreenTime(_ presentation: Presentation) -> Bool {
+        rules.impressionLoggedAt == .afterTimeOnScreen && (!presentation.isLocal || rules.localMessagesLogAnalytics)
     }
 
     /// A control-group message is "shown": its impression only, and nothing on screen to click.

@@ -40,10 +40,12 @@ extension ReferenceEngine {
             // `prepareAndPresent`): an earlier firing of the message that waits there is done.
             stack.remove(slot)
             if screen.isShowingMessage, rules.screen.replacesVisibleMessage(with: presentation) { dismissToReplace() }
-            var shown = presentation
-            shown.shownAt = now
-            let impression = analytics.displayStarted(&shown)
-            screen.show(shown, keepingOthers: rules.screen.messageMeetingAnother == .shownBeside)
+            screen.show(
+                presentation,
+                at: now,
+                awaitingImpression: analytics.awaitsScreenTime(presentation),
+                keepingOthers: rules.screen.messageMeetingAnother == .shownBeside
+            )
             // Room for the display and its impression, made once.
             observations.reserveCapacity(observations.count + 2)
             observations.append(
@@ -57,7 +59,7 @@ extension ReferenceEngine {
             } else {
                 clocks.recordLocalDisplay(at: now)
             }
-            observe(impression)
+            observe(analytics.displayStarted(presentation))
         case .stack(.messageVisible)
         where presentation.takenByApp && !rules.profile.displayNextRestacksBehindVisibleMessage:
             // Swift `presentNext()`: `validateNoMessagePresented` with no destination only logs;

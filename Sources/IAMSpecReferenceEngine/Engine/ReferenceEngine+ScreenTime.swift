@@ -5,7 +5,7 @@ extension ReferenceEngine {
     struct ScreenTimeEvent {
         /// What falls due.
         enum Kind {
-            /// Its impression (``AnalyticsRules/ImpressionMoment/afterOnScreen(_:)``).
+            /// Its impression (``AnalyticsRules/ImpressionMoment/afterTimeOnScreen``).
             case impression
             /// The engine dismisses it (``ScreenRules/dismissesItselfAfter``).
             case dismissal
@@ -18,8 +18,8 @@ extension ReferenceEngine {
 
     /// Whether the rules time anything by how long a message has been on screen; under the
     /// reference rules nothing is, and time passes without looking at the screen.
-    var timesScreenTime: Bool {
-        rules.screen.dismissesItselfAfter != nil || rules.analytics.impressionScreenTime != nil
+    static func timesScreenTime(under rules: DeliveryRules) -> Bool {
+        rules.screen.dismissesItselfAfter != nil || rules.analytics.impressionLoggedAt == .afterTimeOnScreen
     }
 
     /// The earliest event a message on screen brings about at or before `end`: at equal times an
@@ -32,8 +32,8 @@ extension ReferenceEngine {
         }
         for presentation in screen.presentations {
             guard let shownAt = presentation.shownAt else { continue }
-            if presentation.impressionAwaitsScreenTime, let span = rules.analytics.impressionScreenTime {
-                consider(.impression, of: presentation.id, at: shownAt.later(by: span))
+            if presentation.impressionAwaitsScreenTime {
+                consider(.impression, of: presentation.id, at: shownAt.later(by: rules.analytics.impressionScreenTime))
             }
             if let span = rules.screen.dismissesItselfAfter {
                 consider(.dismissal, of: presentation.id, at: shownAt.later(by: span))

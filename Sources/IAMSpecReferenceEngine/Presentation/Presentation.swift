@@ -17,7 +17,7 @@ struct Presentation: Sendable, Hashable {
     var triggeredByPushClick = false
     /// When it was put on screen, while it is there; nil before.
     var shownAt: VirtualTime?
-    /// Whether its impression waits for its time on screen (``AnalyticsRules/ImpressionMoment/afterOnScreen(_:)``)
+    /// Whether its impression waits for its time on screen (``AnalyticsRules/ImpressionMoment/afterTimeOnScreen``)
     /// and has not been logged yet.
     var impressionAwaitsScreenTime = false
 

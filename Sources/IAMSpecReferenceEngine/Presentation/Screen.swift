@@ -27,11 +27,18 @@ struct Screen {
         visible?.id == id || (!beside.isEmpty && beside.contains { $0.id == id })
     }
 
-    /// Puts the message on screen, in the place of the visible one, or beside it when
-    /// `keepingOthers`.
-    mutating func show(_ presentation: Presentation, keepingOthers: Bool = false) {
+    /// Puts the message on screen at `time`, in the place of the visible one, or beside it when
+    /// `keepingOthers`; `awaitingImpression` when its impression waits for its time on screen.
+    mutating func show(
+        _ presentation: Presentation,
+        at time: VirtualTime,
+        awaitingImpression: Bool,
+        keepingOthers: Bool = false
+    ) {
         if keepingOthers, let visible, visible.slot != presentation.slot { beside.append(visible) }
         visible = presentation
+        visible?.shownAt = time
+        if awaitingImpression { visible?.impressionAwaitsScreenTime = true }
     }
 
     /// The user dismisses the message, returned when it was on screen; a message that is not on

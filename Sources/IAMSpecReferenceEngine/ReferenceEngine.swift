@@ -35,6 +35,8 @@ public struct ReferenceEngine: DeliveryEngine {
     let matching: TriggerMatching
     let selection: CandidateSelection
     let presenter: DisplayAttempt
+    /// Whether the rules time a message's stay on screen (``timesScreenTime(under:)``).
+    let timesScreenTime: Bool
 
     // MARK: The device and the app
 
@@ -121,6 +123,7 @@ public struct ReferenceEngine: DeliveryEngine {
             campaign: rules.campaign
         )
         presenter = DisplayAttempt(rules: rules)
+        timesScreenTime = Self.timesScreenTime(under: rules)
         deviceOrientation = setup.configuration.orientation
         stack = MessageStack(rules: rules.stack)
         clocks = DisplayClocks(interval: rules.interval, reeligibility: rules.reeligibility)

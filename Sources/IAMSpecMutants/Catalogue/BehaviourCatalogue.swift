@@ -10,6 +10,19 @@ import IAMSpecReferenceEngine
 /// order is its kill matrix's), `iamspec lint` runs those that lack a capability to prove which
 /// cases need it, and a failing engine's report names the behaviour that reproduces its runs. A
 /// new entry goes at the end of the section of its concept.
+///
+/// Each entry's rule value cites the public SDK code it was found in. Not here, for want of it:
+/// every message replacing the visible one with the one that leaves observed dismissed (the code
+/// read does it only for a test send, OneSignal, or an opened push's message, Leanplum: those two
+/// entries; CleverTap's Web SDK replaces without a dismissal, `message-visible-replaced`); an
+/// interval waited with a margin (the Web SDK compares the elapsed milliseconds with `>=`); a
+/// triggered message dropped while its own image downloads (Firebase In-App Messaging drops the
+/// other triggers while one message's image loads: `asset-wait-blocks-screen` with
+/// `message-visible-drops`). A message's own display duration (Braze's `duration` of an
+/// `AUTO_DISMISS` message) would need a message key the case format lacks: the entries that
+/// dismiss a message themselves take the SDKs' fixed times (the Web SDK's default 5 s, Firebase's
+/// 20 s), which virtual time reaches with an `advance`. One message per app open per day is
+/// `session-start-once-per-day`.
 package enum BehaviourCatalogue {
     /// All behaviours, in catalogue order.
     package static let all: [Behaviour] =
@@ -393,6 +406,27 @@ package enum BehaviourCatalogue {
             summary: "closes a message the user clicks at once: it is dismissed, and nothing is held as its follow-up"
         ) { $0.screen.clickCloses = true },
         Behaviour(
+            "test-send-replaces-visible",
+            rule: "reenqueue.message-visible",
+            summary: "shows a test send in the place of the visible message, which is observed dismissed"
+        ) { $0.screen.testSendsReplaceVisibleMessage = true },
+        Behaviour(
+            "push-click-replaces-visible",
+            rule: "reenqueue.message-visible",
+            summary:
+                "shows a message a push click triggers in the place of the visible message, which is observed dismissed"
+        ) { $0.screen.pushClickMessagesReplaceVisibleMessage = true },
+        Behaviour(
+            "dismisses-itself-after-5-seconds",
+            rule: "stack.dismissal-observed",
+            summary: "dismisses a message itself once it has been on screen for 5 s, as a slide-up that closes itself"
+        ) { $0.screen.dismissesItselfAfter = .seconds(5) },
+        Behaviour(
+            "dismisses-itself-after-20-seconds",
+            rule: "stack.dismissal-observed",
+            summary: "dismisses a message itself once it has been on screen for 20 s, as a banner that closes itself"
+        ) { $0.screen.dismissesItselfAfter = .seconds(20) },
+        Behaviour(
             "change-user-keeps-stack-and-clocks",
             rule: "stack.change-user-clears",
             summary: "leaves the waiting messages and the display clocks alone when the user changes"
@@ -624,6 +658,14 @@ package enum BehaviourCatalogue {
             rule: "analytics.once-per-message",
             summary: "never logs an impression"
         ) { $0.analytics.impressionLoggedAt = .never },
+        Behaviour(
+            "impression-after-5-seconds-on-screen",
+            rule: "analytics.once-per-message",
+            summary: "logs the impression only once a message has been on screen for 5 s, none if it leaves sooner"
+        ) {
+            $0.analytics.impressionLoggedAt = .afterTimeOnScreen
+            $0.analytics.impressionScreenTime = .seconds(5)
+        },
     ]
     // MARK: Session-start sync
 

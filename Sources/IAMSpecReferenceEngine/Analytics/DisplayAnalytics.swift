@@ -23,6 +23,12 @@ struct DisplayAnalytics {
         return rules.impressionLoggedAt == .display ? .impressionLogged(presentation.id) : nil
     }
 
+    /// Whether the message's impression waits for its time on screen
+    /// (``AnalyticsRules/ImpressionMoment/afterTimeOnScreen``).
+    func awaitsScreenTime(_ presentation: Presentation) -> Bool {
+        rules.impressionLoggedAt == .afterTimeOnScreen && (!presentation.isLocal || rules.localMessagesLogAnalytics)
+    }
+
     /// A control-group message is "shown": its impression only, and nothing on screen to click.
     mutating func controlShown(_ presentation: Presentation) -> Observation? {
         current = nil

@@ -39,7 +39,13 @@ extension ReferenceEngine {
             // "Remove the message from the stack if needed" (braze-swift-sdk, InAppMessageUI.swift,
             // `prepareAndPresent`): an earlier firing of the message that waits there is done.
             stack.remove(slot)
-            screen.show(presentation, keepingOthers: rules.screen.messageMeetingAnother == .shownBeside)
+            if screen.isShowingMessage, rules.screen.replacesVisibleMessage(with: presentation) { dismissToReplace() }
+            screen.show(
+                presentation,
+                at: now,
+                awaitingImpression: analytics.awaitsScreenTime(presentation),
+                keepingOthers: rules.screen.messageMeetingAnother == .shownBeside
+            )
             // Room for the display and its impression, made once.
             observations.reserveCapacity(observations.count + 2)
             observations.append(
@@ -119,6 +125,17 @@ extension ReferenceEngine {
             throw EngineError("message \(id): the rollback display choice exists only in the appboy-legacy profile")
         }
         delegateChoices[slots.slot(adding: id)] = choice
+    }
+
+    /// A message takes the screen (``ScreenRules/replacesVisibleMessage(with:)``): each message on
+    /// it is dismissed, observed as the user's dismissal would be, and a click's follow-up goes
+    /// with it.
+    private mutating func dismissToReplace() {
+        for leaving in screen.presentations {
+            observations.append(.dismissed(leaving.id))
+            if !leaving.isLocal { clocks.recordDismissal(of: leaving.slot, at: now) }
+        }
+        clear(.visibleMessage)
     }
 
     /// Whether a message is in the way of another as the presenter sees it: one on screen, or, under

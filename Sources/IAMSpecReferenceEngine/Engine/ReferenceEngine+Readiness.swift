@@ -2,7 +2,9 @@ import IAMSpec
 
 extension ReferenceEngine {
     /// Moves virtual time forward, making each delayed message ready at its own ready time, in
-    /// time order (and trigger order at equal times).
+    /// time order (and trigger order at equal times); under rules that time a message's stay on
+    /// screen, what that stay brings about happens at its own time too, before a delayed message
+    /// ready at the same time.
     mutating func advance(by span: VirtualTime) throws {
         guard span >= .zero else {
             throw EngineError("time cannot move backwards (advance by \(span) s)")
@@ -10,7 +12,15 @@ extension ReferenceEngine {
         guard case .at(let end) = now.later(by: span) else {
             throw EngineError("virtual time overflows (advance by \(span) s at \(now) s)")
         }
-        while let due = delayed.popFirstDue(by: end) {
+        while true {
+            if timesScreenTime, let event = firstScreenTimeEvent(by: end),
+                delayed.firstReadyTime.map({ event.time <= $0 }) ?? true
+            {
+                now = event.time
+                apply(event)
+                continue
+            }
+            guard let due = delayed.popFirstDue(by: end) else { break }
             now = due.readyTime
             becomeReady(due.presentation)
         }

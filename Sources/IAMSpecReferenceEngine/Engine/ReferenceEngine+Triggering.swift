@@ -48,7 +48,7 @@ extension ReferenceEngine {
         var offered = false
         if let winner = selection.winner(of: contest, at: now, clocks: clocks) {
             if !contest.losers.isEmpty { stackLosers(contest.losers) }
-            offered = trigger(winner.message, slot: winner.slot, bySessionStart: bySessionStart)
+            offered = trigger(winner.message, slot: winner.slot, bySessionStart: bySessionStart, event: event.event)
         } else if rules.triggers.noMatchCallbackFires.contains(
             contest.hasAvailableEntrants ? .intervalHoldsBackEveryMatch : .onlyUnavailableMessagesMatch
         ) {
@@ -88,9 +88,17 @@ extension ReferenceEngine {
 
     /// The winner's trigger fires now: it is ready at once, or after its delay. Returns whether an
     /// offering ran.
-    private mutating func trigger(_ message: InAppMessage, slot: Int, bySessionStart: Bool) -> Bool {
+    private mutating func trigger(
+        _ message: InAppMessage,
+        slot: Int,
+        bySessionStart: Bool,
+        event: TriggerEvent
+    ) -> Bool {
         var presentation = Presentation(message: message, slot: slot, triggerTime: now)
         presentation.triggeredBySessionStart = bySessionStart
+        if rules.screen.pushClickMessagesReplaceVisibleMessage, case .pushClick = event {
+            presentation.triggeredByPushClick = true
+        }
         if rules.selection.excludesMessagesInFlight { inFlight.insert(slot) }
         var readyTime = now.later(by: message.delay)
         if rules.interval.insideInterval == .queuedUntilItEnds, !selection.isExemptFromInterval(message),

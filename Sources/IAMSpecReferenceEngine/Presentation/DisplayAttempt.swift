@@ -41,6 +41,8 @@ struct DisplayAttempt {
     let delegateDecidesControlMessages: Bool
     /// What a message that meets another on screen gets (``ScreenRules/messageMeetingAnother``).
     let messageMeetingAnother: ScreenRules.MeetingVisibleMessage
+    /// Which messages take the screen from a visible one (``ScreenRules/replacesVisibleMessage(with:)``).
+    let screen: ScreenRules
 
     /// A presenter applying the rules' checks, and the profile's.
     init(rules: DeliveryRules) {
@@ -48,6 +50,7 @@ struct DisplayAttempt {
         profile = rules.profile
         delegateDecidesControlMessages = rules.campaign.delegateDecidesControlMessages
         messageMeetingAnother = rules.screen.messageMeetingAnother
+        screen = rules.screen
     }
 
     /// Runs the checks, in order, for the message; the first that applies decides.
@@ -76,7 +79,7 @@ struct DisplayAttempt {
             return conditions.appInForeground ? nil : Self.outcome(of: rules.appInBackground, stackedFor: .background)
         case .messageVisible:
             // "Another in-app message is currently visible" (seed 003); the delegate is not asked.
-            guard conditions.messageVisible else { return nil }
+            guard conditions.messageVisible, !screen.replacesVisibleMessage(with: presentation) else { return nil }
             switch messageMeetingAnother {
             case .stacked: return .stack(.messageVisible)
             case .dropped: return .drop

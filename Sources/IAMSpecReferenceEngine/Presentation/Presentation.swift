@@ -13,6 +13,13 @@ struct Presentation: Sendable, Hashable {
     var takenByApp = false
     /// Whether a Session Start trigger fired it (``TriggerRules/sessionStartDisplaysOncePerDay``).
     var triggeredBySessionStart = false
+    /// Whether a push click fired it (``ScreenRules/pushClickMessagesReplaceVisibleMessage``).
+    var triggeredByPushClick = false
+    /// When it was put on screen, while it is there; nil before.
+    var shownAt: VirtualTime?
+    /// Whether its impression waits for its time on screen (``AnalyticsRules/ImpressionMoment/afterTimeOnScreen``)
+    /// and has not been logged yet.
+    var impressionAwaitsScreenTime = false
 
     var id: MessageID { message.id }
 

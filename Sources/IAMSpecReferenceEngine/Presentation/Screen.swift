@@ -19,16 +19,26 @@ struct Screen {
         return true
     }
 
+    /// Every message on screen, the latest last.
+    var presentations: [Presentation] { beside + (visible.map { [$0] } ?? []) }
+
     /// Whether this message is on screen.
     func shows(_ id: MessageID) -> Bool {
         visible?.id == id || (!beside.isEmpty && beside.contains { $0.id == id })
     }
 
-    /// Puts the message on screen, in the place of the visible one, or beside it when
-    /// `keepingOthers`.
-    mutating func show(_ presentation: Presentation, keepingOthers: Bool = false) {
+    /// Puts the message on screen at `time`, in the place of the visible one, or beside it when
+    /// `keepingOthers`; `awaitingImpression` when its impression waits for its time on screen.
+    mutating func show(
+        _ presentation: Presentation,
+        at time: VirtualTime,
+        awaitingImpression: Bool,
+        keepingOthers: Bool = false
+    ) {
         if keepingOthers, let visible, visible.slot != presentation.slot { beside.append(visible) }
         visible = presentation
+        visible?.shownAt = time
+        if awaitingImpression { visible?.impressionAwaitsScreenTime = true }
     }
 
     /// The user dismisses the message, returned when it was on screen; a message that is not on
@@ -41,6 +51,15 @@ struct Screen {
         }
         guard !beside.isEmpty, let index = beside.firstIndex(where: { $0.id == id }) else { return nil }
         return beside.remove(at: index)
+    }
+
+    /// Marks the impression of the message on screen as logged.
+    mutating func recordImpression(of id: MessageID) {
+        if visible?.id == id {
+            visible?.impressionAwaitsScreenTime = false
+        } else if let index = beside.firstIndex(where: { $0.id == id }) {
+            beside[index].impressionAwaitsScreenTime = false
+        }
     }
 
     /// Takes whatever is on screen away (relaunch, user change).

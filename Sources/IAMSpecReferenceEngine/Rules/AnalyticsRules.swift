@@ -1,3 +1,5 @@
+package import IAMSpec
+
 /// Impressions and clicks: "a message logs at most one impression and one click" (semantics
 /// notes, point 9).
 package struct AnalyticsRules: Sendable {
@@ -9,6 +11,14 @@ package struct AnalyticsRules: Sendable {
         case ready
         /// Never: the engine leaves impressions to the app's own view code.
         case never
+        /// Once the message has been on screen ``AnalyticsRules/impressionScreenTime``, if it is
+        /// still there: Firebase In-App Messaging counts an impression only after 5 s on screen
+        /// (firebase/firebase-android-sdk@0339a18b1a2158154c7962baf62d8dbec814e6fc,
+        /// firebase-inappmessaging-display/src/main/java/com/google/firebase/inappmessaging/display/FirebaseInAppMessagingDisplay.java,
+        /// `inflateBinding` starts `impressionTimer` for `IMPRESSION_THRESHOLD_MILLIS`, "5 seconds
+        /// is a valid impression", whose end calls `impressionDetected` while the message is
+        /// still shown). A control message, which has no screen time, logs none.
+        case afterTimeOnScreen
     }
 
     /// "Braze does not support analytics on in-app messages created locally" (seed 003).
@@ -21,6 +31,10 @@ package struct AnalyticsRules: Sendable {
 
     /// One click per display is logged, however often the message is clicked (point 9).
     package var firstClickOnly = true
+
+    /// How long a message stays on screen before its impression is logged, under
+    /// ``ImpressionMoment/afterTimeOnScreen``.
+    package var impressionScreenTime = VirtualTime.seconds(5)
 
     /// Only a click on the message on screen is logged.
     package var clicksCountOnlyOnScreen = true

@@ -1,3 +1,5 @@
+package import IAMSpec
+
 /// What the screen shows, and how a dismissal changes it.
 package struct ScreenRules: Sendable {
     /// What dismissing a message takes off the screen.
@@ -14,7 +16,12 @@ package struct ScreenRules: Sendable {
         case stacked
         /// It is dropped and leaves no trace: nothing waits behind the visible message.
         case dropped
-        /// It takes the visible message's place on screen.
+        /// It takes the visible message's place on screen, and the one it replaces leaves
+        /// unobserved: CleverTap's Web SDK removes the popup on screen for a new one, with its
+        /// `dismissSpamControl` (on unless the app turns it off), and reports no dismissal
+        /// (CleverTap/clevertap-web-sdk@e7d6e6ca971f0f61bcb7e5fb9f0b1c6f80cc376b,
+        /// src/util/campaignHouseKeeping/commonCampaignUtils.js, `handleImageOnlyPopup`; the same
+        /// in src/util/campaignRender/webPopup.js, `handleExistingWrapper`).
         case replacesIt
         /// It is shown beside the visible message: several messages are on screen at once.
         case shownBeside
@@ -45,4 +52,44 @@ package struct ScreenRules: Sendable {
     /// dist/BrazeKit.common.js, `ce` gives the message's view a click handler that calls the
     /// message's close before it logs the click, so it is observed dismissed, then clicked.
     package var clickCloses = false
+
+    /// A test send waits for the screen like any message (``messageMeetingAnother``). OneSignal's
+    /// Android SDK shows a preview at once instead: it dismisses the message on screen, which is
+    /// observed dismissed, and shows the preview in its place; other messages still wait
+    /// (OneSignal/OneSignal-Android-SDK@03364e08a2f1a7c602e1c3306a296e9102e77c57,
+    /// OneSignalSDK/onesignal/src/main/java/com/onesignal/WebViewManager.java, `showHTMLString`:
+    /// with an instance on screen and a preview message, `dismissAndAwaitNextMessage` on the
+    /// instance, then the preview's own `initInAppMessage`; the later Kotlin `InAppDisplayer`'s
+    /// `showMessageContent` does the same).
+    package var testSendsReplaceVisibleMessage = false
+
+    /// A message a push click triggers waits for the screen like any message. Leanplum's Android
+    /// SDK gives the screen to the action of an opened push notification instead: the message on
+    /// screen is dismissed, which its listener observes, and the push's action is shown next
+    /// (Leanplum/Leanplum-Android-SDK@035e8a5d5daafe533710effb9978ed105263127c,
+    /// AndroidSDKCore/src/main/java/com/leanplum/actions/ActionManagerExecution.kt,
+    /// `prioritizePushNotificationActions`, which `performActionsImpl` calls while an action is on
+    /// screen: with `dismissOnPushOpened`, true by default, and a notification's action next in
+    /// the queue, it calls the current action's dismiss handler, whose dismissal reports
+    /// `onMessageDismissed` and performs the next action).
+    package var pushClickMessagesReplaceVisibleMessage = false
+
+    /// Whether the message takes the screen from a visible one, which is dismissed
+    /// (``testSendsReplaceVisibleMessage``, ``pushClickMessagesReplaceVisibleMessage``).
+    func replacesVisibleMessage(with presentation: Presentation) -> Bool {
+        (testSendsReplaceVisibleMessage && presentation.message.isTestSend)
+            || (pushClickMessagesReplaceVisibleMessage && presentation.triggeredByPushClick)
+    }
+
+    /// A message stays on screen until the user or the app dismisses it (a case's `dismiss`
+    /// steps); an engine may dismiss a message itself once it has been on screen this long, observed as a dismissal, as Firebase In-App Messaging does with
+    /// its banners (firebase/firebase-android-sdk@0339a18b1a2158154c7962baf62d8dbec814e6fc,
+    /// firebase-inappmessaging-display/src/main/java/com/google/firebase/inappmessaging/display/FirebaseInAppMessagingDisplay.java,
+    /// `inflateBinding` starts `autoDismissTimer` for `DISMISS_THRESHOLD_MILLIS`, 20 s, and on
+    /// its end reports `messageDismissed(AUTO)`), and the Braze Web SDK with a slide-up whose
+    /// JSON sets no close mode (mparticle-integrations/mparticle-javascript-integration-braze@8080981b0ae3,
+    /// dist/BrazeKit.common.js: the `InAppMessage` constructor defaults `dismissType` to
+    /// `AUTO_DISMISS` and `duration` to 5000 ms, and the display code closes the message with a
+    /// `setTimeout` of that duration once it is shown). Nil: never.
+    package var dismissesItselfAfter: VirtualTime?
 }

@@ -41,6 +41,13 @@ struct DelayedDisplayQueue {
         entries.insert(Entry(readyTime: readyTime, presentation: presentation), at: low)
     }
 
+    /// When the earliest entry becomes ready; nil when none waits, or it waits past the end of
+    /// virtual time.
+    var firstReadyTime: VirtualTime? {
+        guard let first = entries.first, case .at(let readyTime) = first.readyTime else { return nil }
+        return readyTime
+    }
+
     /// Takes the earliest entry due at or before `deadline`, with its ready time.
     mutating func popFirstDue(by deadline: VirtualTime) -> (readyTime: VirtualTime, presentation: Presentation)? {
         guard let first = entries.first, case .at(let readyTime) = first.readyTime, readyTime <= deadline else {

@@ -527,6 +527,20 @@ enum MutantWitnesses {
             return B.scenario([high, low], [B.start, B.event("tap")])
         case "click-closes-message":
             return B.scenario([m1], [B.start, B.event("tap"), .messageClicked("m1")])
+        case "test-send-replaces-visible":
+            // m0 is on screen when the test send is triggered: the reference stacks it behind m0.
+            let test = B.message("m1", B.tap) { $0.isTestSend = true }
+            return B.scenario([m0, test], [B.start, B.event("tap")], configuration: B.noInterval)
+        case "push-click-replaces-visible":
+            // m0 is on screen when the push click triggers m1: the reference stacks m1 behind m0.
+            let pushed = B.message("m1", .pushClick(campaign: nil))
+            return B.scenario([m0, pushed], [B.start, .pushClicked(campaign: nil)], configuration: B.noInterval)
+        case "dismisses-itself-after-5-seconds", "dismisses-itself-after-20-seconds":
+            // m0 stays on screen for 30 s: the reference keeps it there, and observes nothing.
+            return B.scenario([m0], [B.start, B.advance(30)])
+        case "impression-after-5-seconds-on-screen":
+            // The impression comes with the display under the reference, only 5 s later here.
+            return B.scenario([m0], [B.start])
         case "change-user-starts-session":
             // No session has started: only a session the change of user starts delivers m0.
             return B.scenario([m0], [.userChanged(to: "other")])

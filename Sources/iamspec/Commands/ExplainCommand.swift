@@ -81,10 +81,14 @@ struct ExplainCommand: ParsableCommand {
         }
         var summary = recorded.summary
         let paths = specs.isEmpty ? try Self.hintedSuitePaths(summary.header.suitePaths) : specs
-        let loaded = try SuiteLoading.load(paths, namedByAStream: specs.isEmpty)
-        Self.warnOfRunsWithoutTheirCase(summary, cases: loaded.compactCases, paths: paths)
+        // A stream with no failed run has nothing to replay: its suite, which may hold a hundred
+        // thousand cases, is not loaded.
+        let hasFailedRuns = summary.results.contains { $0.status == .failed }
+        let loaded = hasFailedRuns ? try SuiteLoading.load(paths, namedByAStream: specs.isEmpty) : nil
+        let cases = loaded?.compactCases ?? []
+        Self.warnOfRunsWithoutTheirCase(summary, cases: cases, paths: paths)
         if candidates {
-            let input = Self.input(summary, cases: loaded.compactCases, passedRuns: passedRuns)
+            let input = Self.input(summary, cases: cases, passedRuns: passedRuns)
             let listed = try FailureExplainer(timeout: CaseTimeout.duration(timeout)).candidates(
                 input.failures,
                 passes: input.passes,
@@ -108,7 +112,7 @@ struct ExplainCommand: ParsableCommand {
         }
         summary.behaviours = try Self.explain(
             summary,
-            cases: loaded.compactCases,
+            cases: cases,
             passedRuns: passedRuns,
             timeout: CaseTimeout.duration(timeout)
         )

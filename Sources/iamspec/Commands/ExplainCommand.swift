@@ -74,8 +74,13 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         let recorded: RecordedRun
+        // A regular file is read twice, its passed runs counted, not kept: a stream of 100,000
+        // runs holds its failures only. A FIFO (`<(...)`) can be read once: it is kept whole.
+        var status = stat()
+        let rereadable = stat(results, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
         do {
-            recorded = try ResultsStream.readRecorded(from: results)
+            recorded =
+                try rereadable ? ResultsStream.readKept(from: results) : ResultsStream.readRecorded(from: results)
         } catch {
             throw CommandFailure.usage(error.description)
         }
@@ -124,9 +129,16 @@ struct ExplainCommand: ParsableCommand {
             return
         }
         if let json {
+            let explained = RecordedRun(summary: summary, baseline: recorded.baseline)
             do {
-                try ResultsStream.write(RecordedRun(summary: summary, baseline: recorded.baseline), to: json)
-            } catch {
+                if rereadable {
+                    try ResultsStream.copy(results, to: json, as: explained)
+                } else {
+                    try ResultsStream.write(explained, to: json)
+                }
+            } catch let error as ResultsStreamError {
+                throw CommandFailure.usage(error.description)
+            } catch let error as AtomicFileError {
                 throw CommandFailure.usage(error.description)
             }
         }

@@ -68,32 +68,54 @@ public enum DocumentationSite {
     /// Writes the files below `directory`, making folders as needed; files already there that
     /// the site does not have are left alone. A symbolic link where a folder of the site goes is
     /// replaced by the folder, as one where a file goes is replaced by the file (`AtomicFile`):
-    /// what a link points at is never written. `directory` itself may be a link.
+    /// what a link points at is never written. `directory` itself may be a link. The site is
+    /// written whole or not at all (`AtomicFile.write(together:)`): when a page cannot be written
+    /// (a full disk, a file-size limit), every file is left as it was and the folders this call
+    /// made are removed.
     public static func write(_ files: [File], to directory: String) throws(AtomicFileError) {
-        try makeFolder(directory, replacingALink: false)
-        var made: Set<String> = []
-        for file in files {
-            var folder = directory
-            for part in file.path.split(separator: "/").dropLast() {
-                folder += "/" + part
-                if made.insert(folder).inserted {
-                    try makeFolder(folder, replacingALink: true)
+        var made: [String] = []
+        do {
+            try makeFolder(directory, replacingALink: false, into: &made)
+            var folders: Set<String> = []
+            for file in files {
+                var folder = directory
+                for part in file.path.split(separator: "/").dropLast() {
+                    folder += "/" + part
+                    if folders.insert(folder).inserted {
+                        try makeFolder(folder, replacingALink: true, into: &made)
+                    }
                 }
             }
-            try AtomicFile.write(file.contents, to: directory + "/" + file.path)
+            try AtomicFile.write(together: files.map { (directory + "/" + $0.path, Data($0.contents.utf8)) })
+        } catch {
+            // Deepest first: each is empty again once the folders below it are gone.
+            for folder in made.reversed() { rmdir(folder) }
+            throw error
         }
     }
 
     /// Makes `folder` and any folder above it that is missing; a folder already there is kept.
     /// With `replacingALink`, a symbolic link at `folder` is removed first (never what it points
     /// at), so that the folder is one of its own.
-    private static func makeFolder(_ folder: String, replacingALink: Bool) throws(AtomicFileError) {
+    /// The folders it makes are added to `made`, outermost first.
+    private static func makeFolder(
+        _ folder: String,
+        replacingALink: Bool,
+        into made: inout [String]
+    ) throws(AtomicFileError) {
         let manager = FileManager.default
         do {
             if replacingALink, (try? manager.destinationOfSymbolicLink(atPath: folder)) != nil {
                 try manager.removeItem(atPath: folder)
             }
+            var missing: [String] = []
+            var above = folder
+            while !above.isEmpty, !manager.fileExists(atPath: above) {
+                missing.append(above)
+                above = String(above[..<(above.lastIndex(of: "/") ?? above.startIndex)])
+            }
             try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            made += missing.reversed()
         } catch {
             var status = stat()
             if stat(folder, &status) == 0, status.st_mode & S_IFMT != S_IFDIR {

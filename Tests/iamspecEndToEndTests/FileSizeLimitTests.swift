@@ -85,7 +85,24 @@ struct FileSizeLimitTests {
         #expect(outcome.status == 2, "\(outcome.standardError)")
         #expect(outcome.standardError.contains(site), "\(outcome.standardError)")
         #expect(outcome.standardError.contains("too large"), "\(outcome.standardError)")
+        // Nothing half-written: not a page, not an empty `areas` folder, not the site's folder.
         let left = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
-        #expect(!left.contains { $0.contains(".tmp") || $0.contains("iamspec-") }, "\(left)")
+        #expect(left.isEmpty, "\(left)")
+    }
+
+    @Test func docsLeaveASiteAlreadyThereAsItWas() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = folder.appendingPathComponent("site").path
+        let written = try IAMSpecExecutable.run("docs", "--out", site, "Fixtures/specs/passing")
+        #expect(written.status == 0, "\(written.standardError)")
+        let index = site + "/index.html"
+        try Data("an earlier site".utf8).write(to: URL(fileURLWithPath: index))
+        let before = try FileManager.default.subpathsOfDirectory(atPath: site).sorted()
+        let outcome = try runLimited(["docs", "--out", site, "Fixtures/specs/passing"])
+        #expect(outcome.status == 2, "\(outcome.standardError)")
+        #expect(outcome.standardError.contains("too large"), "\(outcome.standardError)")
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: site).sorted() == before)
+        #expect(try String(contentsOfFile: index, encoding: .utf8) == "an earlier site")
     }
 }

@@ -13,7 +13,7 @@ public enum ResultsStream {
     package static let formatVersion = 1
 
     /// The longest line a reader takes, its line end aside: 16 MiB, YAML's limit of a spec file.
-    /// A run's line stays well within it (``maximumObservationBytes``); a longer line (a file
+    /// A run's line stays well within it (``ObservationBudget/maximumBytes``); a longer line (a file
     /// that is no stream, `/dev/zero`) is refused once read that far, not held whole.
     package static let maximumLineBytes = 16 << 20
 

@@ -295,6 +295,14 @@ package struct CaseExecutor: Sendable {
                         result.apply(.engineFailure(error, while: "handling `\(CaseSyntax.plain.step(stimulus))`"))
                         return true
                     }
+                    guard session.charge(observations) else {
+                        session.record([])
+                        result.location = steps[index].location
+                        result.apply(
+                            .overBudget(at: "`\(CaseSyntax.plain.step(stimulus))`", used: session.used, observations)
+                        )
+                        return true
+                    }
                     session.record(observations)
                     // A stack is the answer to the stack inspection alone (PROTOCOL.md).
                     if observations.contains(where: { $0.isStack }) {
@@ -376,6 +384,9 @@ package struct CaseExecutor: Sendable {
         } catch {
             return .engineFailure(error, while: "inspecting the stack")
         }
+        guard session.charge(answer) else {
+            return .overBudget(at: "the stack inspection", used: session.used, answer)
+        }
         session.recordStackAnswer(answer)
         guard answer.count == 1, case .stack(let actualStack) = answer[0] else {
             return Problem(
@@ -405,6 +416,17 @@ package struct CaseExecutor: Sendable {
         private var stepEnds: [Int] = []
         /// What the failing check of the last step expected and found, if it failed so.
         var failedCheck: (expected: [String], actual: [String])?
+        /// What the run's observations have taken of its budget.
+        private var budget = ObservationBudget()
+
+        /// What the run has observed so far, in ``Observation/budgetBytes``.
+        var used: Int { budget.used }
+
+        /// Charges the answer `observations` to the run; false when they would take it past its
+        /// budget, and must not be recorded.
+        mutating func charge(_ observations: [Observation]) -> Bool {
+            budget.charge(observations)
+        }
 
         /// A session for a case of `stepCount` steps, in the storage `memo` kept.
         init(stepCount: Int, reusing memo: inout Memo) {
@@ -496,6 +518,17 @@ private struct Problem {
     /// is skipped with the reason.
     static func declined(_ what: String, _ skip: CaseSkipped) -> Problem {
         Problem(status: .skipped, kind: .declined, message: "the engine declined \(what): \(skip.reason)")
+    }
+
+    /// The engine's answer to `step` (`observations`) would take the run's observations, `used`
+    /// bytes so far, past their budget: the run is an error of the engine, cut there.
+    static func overBudget(at step: String, used: Int, _ observations: [Observation]) -> Problem {
+        let adding = observations.reduce(0) { $0 + $1.budgetBytes }
+        return Problem(
+            status: .error,
+            kind: .engine,
+            message: ObservationBudget.exceededMessage(at: step, used: used, adding: adding)
+        )
     }
 
     /// The engine threw: an `EngineError` gives its message and diagnostics.

@@ -153,30 +153,85 @@ package enum AtomicFile {
     )
         throws(AtomicFileError)
     {
+        let temporary = try stage(path, writingWith: writeBytes)
+        defer { temporaryFiles.withLock { _ = $0.remove(temporary) } }
+        try putInPlace(temporary, at: path)
+    }
+
+    /// Writes the files together, whole or not at all: every regular file (or path not there yet)
+    /// is written to its temporary file first, and only once all are written are they renamed
+    /// into place, then the special files written in place. A file that cannot be written (a
+    /// full disk, a file-size limit) leaves every destination as it was and no temporary file.
+    package static func write(together files: [(path: String, contents: Data)]) throws(AtomicFileError) {
+        var staged: [(temporary: String, path: String)] = []
+        var placed = 0
+        defer {
+            // The temporary files not renamed into place, when one could not be.
+            temporaryFiles.withLock { paths in
+                for file in staged[placed...] {
+                    unlink(file.temporary)
+                    paths.remove(file.temporary)
+                }
+            }
+        }
+        var special: [(path: String, contents: Data)] = []
+        for file in files {
+            var status = stat()
+            if standardStream(file.path) != nil || isSpecialFile(file.path) {
+                special.append(file)
+            } else if lstat(file.path, &status) == 0 && isDirectory(status) {
+                throw AtomicFileError(path: file.path, reason: "is a folder, expected a file to write the report to")
+            } else {
+                let temporary = try stage(file.path) { descriptor throws(AtomicFileError) in
+                    try writeAll(file.contents, to: descriptor, path: file.path)
+                }
+                staged.append((temporary, file.path))
+            }
+        }
+        for file in staged {
+            try putInPlace(file.temporary, at: file.path)
+            temporaryFiles.withLock { _ = $0.remove(file.temporary) }
+            placed += 1
+        }
+        for file in special {
+            try write(file.contents, to: file.path)
+        }
+    }
+
+    /// Writes the bytes `writeBytes` gives into a new temporary file beside `path`, registered
+    /// for ``removeTemporaryFiles()``, and returns its path; on failure none is left.
+    private static func stage(
+        _ path: String,
+        writingWith writeBytes: (Int32) throws(AtomicFileError) -> Void
+    ) throws(AtomicFileError) -> String {
         let target = URL(fileURLWithPath: path)
         let temporary = target.deletingLastPathComponent().appendingPathComponent(
             ".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).tmp"
-        )
-        temporaryFiles.withLock { _ = $0.insert(temporary.path) }
-        defer { temporaryFiles.withLock { _ = $0.remove(temporary.path) } }
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        ).path
+        temporaryFiles.withLock { _ = $0.insert(temporary) }
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else {
-            throw AtomicFileError(
-                path: path,
-                reason: "cannot write the report there: \(String(cString: strerror(errno)))"
-            )
+            let reason = String(cString: strerror(errno))
+            temporaryFiles.withLock { _ = $0.remove(temporary) }
+            throw AtomicFileError(path: path, reason: "cannot write the report there: \(reason)")
         }
         do {
             try writeBytes(descriptor)
         } catch {
             close(descriptor)
-            unlink(temporary.path)
+            unlink(temporary)
+            temporaryFiles.withLock { _ = $0.remove(temporary) }
             throw error
         }
         close(descriptor)
-        guard rename(temporary.path, path) == 0 else {
+        return temporary
+    }
+
+    /// Renames the staged `temporary` over `path`; on failure the temporary file is removed.
+    private static func putInPlace(_ temporary: String, at path: String) throws(AtomicFileError) {
+        guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
-            unlink(temporary.path)
+            unlink(temporary)
             throw AtomicFileError(path: path, reason: "cannot put the report in place: \(reason)")
         }
     }

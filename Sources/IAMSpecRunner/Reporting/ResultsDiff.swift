@@ -17,8 +17,8 @@ import IAMSpec
 /// the selection changed); unchanged runs are not listed.
 ///
 /// Two streams are compared side by side (``init(oldPath:newPath:)``), each in report order as
-/// `iamspec run` writes it: the comparison holds the changes and what `iamspec run` keeps of each
-/// run (its failures), not both streams.
+/// `iamspec run` writes it: the comparison holds the changes and the failures of both, each in
+/// brief (its status, kind and message, without its timeline), not both streams.
 package struct ResultsDiff: Sendable {
     /// One case run that changed: how it was (nil when it is new) and how it is.
     package struct Change: Sendable {
@@ -86,16 +86,16 @@ package struct ResultsDiff: Sendable {
         var current = try later.next()
         while previous != nil || current != nil {
             if let run = previous, current.map({ ResultsMerge.RunKey(run) < ResultsMerge.RunKey($0) }) ?? true {
-                before.keep(run)
+                before.keep(Self.brief(run))
                 removed += 1
                 previous = try earlier.next()
             } else if let run = current {
                 let matching = previous.flatMap { ResultsMerge.RunKey($0) == ResultsMerge.RunKey(run) ? $0 : nil }
                 if let matching {
-                    before.keep(matching)
+                    before.keep(Self.brief(matching))
                     previous = try earlier.next()
                 }
-                after.keep(run)
+                after.keep(Self.brief(run))
                 compare(run, with: matching)
                 current = try later.next()
             }
@@ -104,6 +104,22 @@ package struct ResultsDiff: Sendable {
         try later.reader.checkVerdict(of: after)
         old = before.summary
         new = after.summary
+    }
+
+    /// What a diff holds of `result`: what it shows (its id, profile, status, kind and message,
+    /// the message cut after ``MarkdownReport/textLimit`` characters as the Markdown report cuts
+    /// it) and what its run's verdict is judged by, without the timelines, repeats, stderr, setup
+    /// and mismatch a record may carry (up to the stream's line limit each): the groups hold a
+    /// few hundred bytes a run, not the runs' records.
+    private static func brief(_ result: CaseResult) -> CaseResult {
+        var brief = result
+        brief.message = MarkdownReport.clipped(result.message)
+        brief.timeline = []
+        brief.diagnostics = ""
+        brief.given = []
+        brief.difference = nil
+        brief.nondeterminism = nil
+        return brief
     }
 
     /// The run a stream records, its results not kept (``RecordedRun/keep(_:)`` adds them).
@@ -115,7 +131,8 @@ package struct ResultsDiff: Sendable {
 
     /// Files `result` (now) against `previous` (the same run before, if any) in its group.
     private mutating func compare(_ result: CaseResult, with previous: CaseResult?) {
-        let change = Change(old: previous, new: result)
+        // Made only for a run that changed: briefing every run would cost its message's scan.
+        var change: Change { Change(old: previous.map(Self.brief), new: Self.brief(result)) }
         if result.kind == .nondeterministic || previous?.kind == .nondeterministic {
             if previous?.status != result.status || previous?.kind != result.kind
                 || previous?.message != result.message

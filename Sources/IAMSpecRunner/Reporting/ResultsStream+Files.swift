@@ -39,6 +39,39 @@ extension ResultsStream {
         try readWhole(ResultsStreamReader(path: path))
     }
 
+    /// Reads a stream keeping of its results what `iamspec run` keeps (``RecordedRun/keep(_:)``:
+    /// the runs that did not pass, and those its baseline has an entry for; the others counted),
+    /// checked as a whole read is: read twice, the footer and baseline learnt first, so that a
+    /// stream of a hundred thousand passed runs holds none of them.
+    ///
+    /// - Throws: ``ResultsStreamError`` naming the file, line and problem.
+    package static func readKept(from path: String) throws(ResultsStreamError) -> RecordedRun {
+        let outline = try ResultsStreamReader(path: path)
+        while try outline.next() != nil {}
+        var recorded = try outline.recordedRun()!
+        let reader = try ResultsStreamReader(path: path)
+        while let result = try reader.next() {
+            recorded.keep(result)
+        }
+        try reader.checkVerdict(of: recorded)
+        return recorded
+    }
+
+    /// Writes the stream at `input` again to `output`, each case line as it was read, with the
+    /// footer of `recorded` (the same run, its results kept as ``readKept(from:)`` keeps them,
+    /// and what was learnt of it since: its behaviours), a record at a time.
+    ///
+    /// - Throws: ``ResultsStreamError`` when `input` cannot be read again, `AtomicFileError`
+    ///   when `output` cannot be written.
+    package static func copy(_ input: String, to output: String, as recorded: RecordedRun) throws {
+        let reader = try ResultsStreamReader(path: input)
+        let writer = try ResultsStreamWriter(header: recorded.summary.header, path: output)
+        while let result = try reader.next() {
+            writer.add(result)
+        }
+        try writer.finish(recorded.summary, judged: recorded.judged)
+    }
+
     /// Decodes a stream's results; `path` is used in error locations.
     package static func decode(_ data: Data, path: String) throws(ResultsStreamError) -> RunSummary {
         try decodeRecorded(data, path: path).summary

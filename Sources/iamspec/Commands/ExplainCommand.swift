@@ -74,17 +74,26 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         let recorded: RecordedRun
+        // A regular file is read twice, its passed runs counted, not kept: a stream of 100,000
+        // runs holds its failures only. A FIFO (`<(...)`) can be read once: it is kept whole.
+        var status = stat()
+        let rereadable = stat(results, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
         do {
-            recorded = try ResultsStream.readRecorded(from: results)
+            recorded =
+                try rereadable ? ResultsStream.readKept(from: results) : ResultsStream.readRecorded(from: results)
         } catch {
             throw CommandFailure.usage(error.description)
         }
         var summary = recorded.summary
         let paths = specs.isEmpty ? try Self.hintedSuitePaths(summary.header.suitePaths) : specs
-        let loaded = try SuiteLoading.load(paths, namedByAStream: specs.isEmpty)
-        Self.warnOfRunsWithoutTheirCase(summary, cases: loaded.compactCases, paths: paths)
+        // A stream with no failed run has nothing to replay: its suite, which may hold a hundred
+        // thousand cases, is not loaded.
+        let hasFailedRuns = summary.results.contains { $0.status == .failed }
+        let loaded = hasFailedRuns ? try SuiteLoading.load(paths, namedByAStream: specs.isEmpty) : nil
+        let cases = loaded?.compactCases ?? []
+        Self.warnOfRunsWithoutTheirCase(summary, cases: cases, paths: paths)
         if candidates {
-            let input = Self.input(summary, cases: loaded.compactCases, passedRuns: passedRuns)
+            let input = Self.input(summary, cases: cases, passedRuns: passedRuns)
             let listed = try FailureExplainer(timeout: CaseTimeout.duration(timeout)).candidates(
                 input.failures,
                 passes: input.passes,
@@ -108,7 +117,7 @@ struct ExplainCommand: ParsableCommand {
         }
         summary.behaviours = try Self.explain(
             summary,
-            cases: loaded.compactCases,
+            cases: cases,
             passedRuns: passedRuns,
             timeout: CaseTimeout.duration(timeout)
         )
@@ -120,9 +129,16 @@ struct ExplainCommand: ParsableCommand {
             return
         }
         if let json {
+            let explained = RecordedRun(summary: summary, baseline: recorded.baseline)
             do {
-                try ResultsStream.write(RecordedRun(summary: summary, baseline: recorded.baseline), to: json)
-            } catch {
+                if rereadable {
+                    try ResultsStream.copy(results, to: json, as: explained)
+                } else {
+                    try ResultsStream.write(explained, to: json)
+                }
+            } catch let error as ResultsStreamError {
+                throw CommandFailure.usage(error.description)
+            } catch let error as AtomicFileError {
                 throw CommandFailure.usage(error.description)
             }
         }

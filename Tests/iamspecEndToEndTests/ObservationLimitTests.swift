@@ -41,6 +41,11 @@ struct ObservationLimitTests {
         return (outcome, faulty, lines.map(\.count).max() ?? 0, results)
     }
 
+    /// `iamspec report` of the stream at `results`, writing its Markdown summary into `folder`.
+    private func summarise(_ results: String, in folder: URL) throws -> IAMSpecExecutable.Outcome {
+        try IAMSpecExecutable.run("report", results, "--summary", folder.appendingPathComponent("s.md").path)
+    }
+
     @Test func theAnswerPastTheLimitCutsTheRunAsAnErrorNamingTheStep() throws {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -60,12 +65,7 @@ struct ObservationLimitTests {
         #expect(outcome.standardOutput.contains("passed its limit of 1 MiB"))
         // The first answer alone is kept: the stream's line holds it a few times at most.
         #expect(longest < 2 << 20, "a line of \(longest) bytes")
-        let report = try IAMSpecExecutable.run(
-            "report",
-            results,
-            "--summary",
-            folder.appendingPathComponent("s.md").path
-        )
+        let report = try summarise(results, in: folder)
         #expect(report.status == 1, "\(report.standardOutput)\(report.standardError)")
         #expect(report.lastLine == "2 passed, 1 failed, 0 skipped")
     }
@@ -90,12 +90,7 @@ struct ObservationLimitTests {
         #expect(message.hasSuffix("; repeat 2 passed"), "\(message)")
         // Two repeats of at most 1 MiB each, each timeline written twice at the most.
         #expect(longest < 5 << 20, "a line of \(longest) bytes")
-        let report = try IAMSpecExecutable.run(
-            "report",
-            results,
-            "--summary",
-            folder.appendingPathComponent("s.md").path
-        )
+        let report = try summarise(results, in: folder)
         #expect(report.status == 1, "\(report.standardOutput)\(report.standardError)")
     }
 

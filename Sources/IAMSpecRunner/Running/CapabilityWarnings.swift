@@ -46,12 +46,14 @@ package final class CapabilityWarnings: Sendable {
         self.declared = CapabilityBits(declared).bits
     }
 
-    /// Per stimulus kind that needs no capability (`custom_event`, `session_start`), by name: the
+    /// Per stimulus kind that needs no capability (`custom_event`, `session_start`), by its id: the
     /// runs made that sent it, and those the engine declined at a step of it. Every engine is to
     /// handle such a stimulus, so one declined on every run that sent it is an adapter's method
     /// missing or misspelt (a kit's `on_customevent` for `on_custom_event`), which no capability
     /// names.
-    private let coreStimuli = Mutex([String: (sent: Int, declined: Int)]())
+    private let coreStimuli = Mutex(
+        [(sent: Int, declined: Int)](repeating: (0, 0), count: StimulusKind.ID.allCases.count)
+    )
 
     /// Counts `result`, a run made of `specCase`.
     package func record(_ result: CaseResult, of specCase: SpecCase) {
@@ -92,18 +94,24 @@ package final class CapabilityWarnings: Sendable {
     private func recordCoreStimuli(_ result: CaseResult, of specCase: SpecCase) {
         guard result.status != .skipped || result.kind == .declined else { return }
         let end = result.status == .passed ? nil : specCase.steps.firstIndex { $0.location == result.location }
-        var sent: Set<String> = []
-        var declined: String?
-        for (index, step) in specCase.steps.enumerated() where end.map({ index <= $0 }) ?? true {
-            guard case .stimulus(let stimulus) = step.action, stimulus.kind.capability == nil else { continue }
-            sent.insert(stimulus.kind.nameText)
-            if result.status == .skipped && index == end { declined = stimulus.kind.nameText }
+        // A bit per kind (its id's raw value): no text, set or dictionary per run.
+        var sent: UInt64 = 0
+        var declined: Int?
+        for index in specCase.steps.indices where end.map({ index <= $0 }) ?? true {
+            guard case .stimulus(let stimulus) = specCase.steps[index].action else { continue }
+            let kind = stimulus.kind
+            guard kind.capability == nil else { continue }
+            sent |= 1 << kind.id.rawValue
+            if result.status == .skipped && index == end { declined = kind.id.rawValue }
         }
-        guard !sent.isEmpty else { return }
+        guard sent != 0 else { return }
         coreStimuli.withLock { tally in
-            for name in sent {
-                tally[name, default: (0, 0)].sent += 1
-                tally[name, default: (0, 0)].declined += name == declined ? 1 : 0
+            var bits = sent
+            while bits != 0 {
+                let id = bits.trailingZeroBitCount
+                bits &= bits - 1
+                tally[id].sent += 1
+                if id == declined { tally[id].declined += 1 }
             }
         }
     }
@@ -119,7 +127,9 @@ package final class CapabilityWarnings: Sendable {
     /// The stimuli needing no capability that the engine declined on every run that sent one.
     private var stimuliDeclinedEverywhere: [String] {
         let counts = coreStimuli.withLock { tally in
-            tally.filter { $0.value.sent > 0 && $0.value.declined == $0.value.sent }.map { ($0.key, $0.value.sent) }
+            zip(StimulusKind.ID.allCases, tally).compactMap { id, counts in
+                counts.sent > 0 && counts.declined == counts.sent ? (StimulusKind.of(id).nameText, counts.sent) : nil
+            }
         }
         return counts.sorted { $0.0 < $1.0 }.map { name, sent in
             let runs: String = sent == 1 ? "the 1 run that sent" : "all \(sent) runs that sent"

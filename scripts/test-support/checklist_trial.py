@@ -358,7 +358,7 @@ def add_setting(copy):
     )
     copy.insert(
         SETTING, "the engine reads it where it applies it", attempt,
-        "            guard conditions.messageVisible else { return nil }\n",
+        "            guard conditions.messageVisible, !screen.replacesVisibleMessage(with: presentation) else { return nil }\n",
         "            if presentation.message.isTestSend, !testSendsWaitForVisibleMessage { return nil }\n",
         located=True,
     )

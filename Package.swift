@@ -108,7 +108,10 @@ let package = Package(
                 "IAMSpecReferenceEngine", "IAMSpecMutants", "IAMSpecBundledSpecs",
             ]
         ),
-        .testTarget(name: "IAMSpecSiteTests", dependencies: ["IAMSpec", "IAMSpecPortable", "IAMSpecRunner", "IAMSpecSite"]),
+        .testTarget(
+            name: "IAMSpecSiteTests",
+            dependencies: ["IAMSpec", "IAMSpecPortable", "IAMSpecRunner", "IAMSpecSite"]
+        ),
         .testTarget(name: "IAMSpecReferenceEngineTests", dependencies: ["IAMSpecReferenceEngine", "IAMSpec"]),
         .testTarget(
             name: "IAMSpecMutantsTests",

@@ -101,6 +101,24 @@ struct TieExperimentTests {
         #expect(result.output.contains("\n    told apart from sync-events-dropped by an experiment: profile "))
     }
 
+    // An engine with other behaviours besides answers an experiment with them too: each
+    // hypothesis is tried as the whole engine, with the behaviours the report's other names give
+    // it, or the engine would answer as neither and the tie would stay open.
+
+    @Test func aTieIsToldApartOnAnEngineWithOtherBehavioursBesides() throws {
+        let result = try Self.run(
+            "message-visible-shown-beside+impression-at-ready+sync-events-dropped",
+            lacking: ["no-matching-trigger"]
+        )
+        Self.expectNamedBy(["message-visible-shown-beside", "impression-at-ready", "sync-events-dropped"], result)
+        let sync = try #require(
+            result.names.first { ($0["behaviour"] as? String ?? "").contains("sync-events-dropped") }
+        )
+        let told = try #require(sync["told_apart"] as? [[String: Any]])
+        #expect(told.compactMap { $0["behaviour"] as? String }.contains { $0.contains("sync-events-not-held") })
+        #expect(!result.output.contains("answered as neither"))
+    }
+
     @Test func withoutExperimentsATieIsOneOfTheBehavioursNoneChosen() throws {
         let result = try Self.run("sync-events-dropped", "--no-experiments")
         let name = try #require(result.names.first)

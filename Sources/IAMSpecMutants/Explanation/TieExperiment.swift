@@ -26,22 +26,49 @@ package struct TieExperiment {
 
     /// The name with its hypotheses told apart where an experiment could: the survivor named (its
     /// words, its ruled-out alternatives with their experiments), or the name unchanged.
-    package func decide(_ name: ExplainedBehaviour) -> ExplainedBehaviour {
+    ///
+    /// - Parameter others: the behaviours the report's certain names give the engine besides. Each
+    ///   hypothesis is tried as the whole engine would be, with them: an engine that has another
+    ///   behaviour too answers an experiment with it, and a hypothesis without it would be ruled
+    ///   out by that alone. Hypotheses that are the same engine with them are one hypothesis, the
+    ///   one of fewest behaviours kept.
+    package func decide(_ name: ExplainedBehaviour, beside others: Set<String> = []) -> ExplainedBehaviour {
         guard name.isOpen else { return name }
         let declared = engine.description
-        var open =
-            [
-                ExplainedBehaviour.Alternative(behaviour: name.behaviour, summary: name.summary, rule: name.rule)
-            ] + name.alternatives
+        var open: [ExplainedBehaviour.Alternative] = []
+        var engines: [[String]] = []
+        let hypotheses =
+            [ExplainedBehaviour.Alternative(behaviour: name.behaviour, summary: name.summary, rule: name.rule)]
+            + name.alternatives
+        for hypothesis in hypotheses.sorted(by: {
+            Self.parts(of: $0.behaviour).count < Self.parts(of: $1.behaviour).count
+        }) {
+            let whole = Self.whole(hypothesis.behaviour, beside: others)
+            guard !engines.contains(whole) else { continue }
+            engines.append(whole)
+            open.append(hypothesis)
+        }
+        if open.count == 1 {
+            // The hypotheses are one engine with the others: the name is certain.
+            return ExplainedBehaviour(
+                behaviour: open[0].behaviour,
+                summary: open[0].summary,
+                rule: open[0].rule,
+                runs: name.runs,
+                passes: name.passes,
+                toldApart: name.toldApart
+            )
+        }
+        func behaviour(_ hypothesis: ExplainedBehaviour.Alternative) -> Behaviour? {
+            BehaviourCatalogue.behaviour(id: Self.whole(hypothesis.behaviour, beside: others).joined(separator: "+"))
+        }
         var ruledOut: [ExplainedBehaviour.Alternative] = name.toldApart
         var index = 0
         while index < open.count {
             var other = index + 1
             var ruledOutHere = false
             while other < open.count {
-                guard let first = BehaviourCatalogue.behaviour(id: open[index].behaviour),
-                    let second = BehaviourCatalogue.behaviour(id: open[other].behaviour)
-                else {
+                guard let first = behaviour(open[index]), let second = behaviour(open[other]) else {
                     other += 1
                     continue
                 }
@@ -85,21 +112,28 @@ package struct TieExperiment {
             passes: name.passes,
             alternatives: Array(open.dropFirst()),
             toldApart: ruledOut,
-            toTellApart: open.count > 1 ? whatWouldTellApart(open[0], open[1], declared: declared) : nil
+            toTellApart: open.count > 1
+                ? whatWouldTellApart(behaviour(open[0]), behaviour(open[1]), declared: declared) : nil
         )
+    }
+
+    /// The behaviours of a hypothesis (ids joined by `+`).
+    private static func parts(of id: String) -> [String] {
+        id.split(separator: "+").map(String.init)
+    }
+
+    /// The behaviours of the whole engine a hypothesis makes with the report's other names', in
+    /// catalogue order (the order the combined engine applies them in).
+    private static func whole(_ id: String, beside others: Set<String>) -> [String] {
+        let wanted = others.union(parts(of: id))
+        return BehaviourCatalogue.all.map(\.id).filter(wanted.contains)
     }
 
     /// What would tell two hypotheses apart that no scenario within the engine's capabilities
     /// separates (or that the engine answered as neither): the first capability it does not
     /// declare with which a scenario would.
-    private func whatWouldTellApart(
-        _ first: ExplainedBehaviour.Alternative,
-        _ second: ExplainedBehaviour.Alternative,
-        declared: EngineDescription
-    ) -> String {
-        guard let one = BehaviourCatalogue.behaviour(id: first.behaviour),
-            let other = BehaviourCatalogue.behaviour(id: second.behaviour)
-        else { return "nothing known" }
+    private func whatWouldTellApart(_ first: Behaviour?, _ second: Behaviour?, declared: EngineDescription) -> String {
+        guard let one = first, let other = second else { return "nothing known" }
         if experiment(one, other, declared: declared) != nil {
             return "an experiment within the engine's capabilities separates them, and the engine answered as neither"
         }

@@ -20,7 +20,10 @@ extension RunCommand {
         }
         defer { (provider as? StdioEngineProvider)?.shutdown() }
         let experiment = TieExperiment(engine: provider)
-        return names.map(experiment.decide)
+        // The behaviours the certain names give the engine: each open name's hypotheses are tried
+        // with them, as the whole engine answers.
+        let certain = Set(names.filter { !$0.isOpen }.flatMap { $0.behaviour.split(separator: "+").map(String.init) })
+        return names.map { experiment.decide($0, beside: certain) }
     }
 
     /// The behaviours of the catalogue that explain the run's failed runs, found by

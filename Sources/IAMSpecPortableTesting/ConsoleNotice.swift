@@ -5,7 +5,9 @@ import IAMSpecPortable
 /// test framework's own report hides: Swift Testing's console shows a cancelled (skipped) test
 /// case as passed, with no reason, and neither framework counts a suite's runs.
 ///
-/// Each skipped run prints `iamspec: skipped CASE [PROFILE]: REASON`; the last run of the suite
+/// Each skipped run prints `iamspec: skipped CASE [PROFILE]: REASON`, each check skipped while
+/// the rest of its run was judged `iamspec: skipped a check of CASE [PROFILE]: WHERE: stack (the
+/// engine lacks stack-inspection)` (``SkippedCheck``); the last run of the suite
 /// prints `iamspec: N runs: N passed, N failed, N errors, N skipped`, the skipped ones counting
 /// the runs the suite's baseline expects to fail, as `iamspec run --baseline` counts them, and
 /// saying how many those are (`N skipped (N expected failures)`). The lines go to standard error,
@@ -14,6 +16,13 @@ enum ConsoleNotice {
     /// Prints the line of a skipped run.
     static func skipped(_ result: CaseResult) {
         write("iamspec: skipped \(result.caseID) [\(result.profile.rawValue)]: \(result.message)")
+    }
+
+    /// Prints a line for each check of the run skipped while the rest was judged.
+    static func skippedChecks(of result: CaseResult) {
+        for check in result.skippedChecks {
+            write("iamspec: skipped a check of \(result.caseID) [\(result.profile.rawValue)]: \(check)")
+        }
     }
 
     /// Prints the summary line of a suite whose runs all finished.

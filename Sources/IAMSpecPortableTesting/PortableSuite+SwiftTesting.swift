@@ -48,6 +48,7 @@ extension PortableSuite {
         if result.status == .skipped && result.kind != .expectedFailure {
             ConsoleNotice.skipped(result)
         }
+        ConsoleNotice.skippedChecks(of: result)
         if let summary {
             let judgedSummary = judged(summary)
             ConsoleNotice.finished(judgedSummary)

@@ -52,6 +52,7 @@ extension PortableSuite {
         }
         let skipped = summary.results.filter { $0.status == .skipped && $0.kind != .expectedFailure }
         skipped.forEach(ConsoleNotice.skipped)
+        summary.results.forEach(ConsoleNotice.skippedChecks)
         ConsoleNotice.finished(summary)
         if summary.failedCount == 0, !skipped.isEmpty {
             let lines = skipped.map { "\($0.caseID) [\($0.profile.rawValue)]: \($0.message)" }

@@ -156,6 +156,9 @@ public struct ReferenceEngine: DeliveryEngine {
         case .pushClicked(let campaign):
             if rules.lifecycle.openingFromAPushForegroundsTheApp { appInForeground = true }
             receive(LoggedEvent(event: .pushClick(campaign: campaign), properties: [:]), from: .sdk)
+            if rules.triggers.sessionStartFiresAtPushClick, serverMessagesDelivered, !sync.isPending {
+                evaluate(LoggedEvent(event: .sessionStart, properties: [:]))
+            }
         case .appOpenedFromPush(let campaign):
             openFromPush(campaign: campaign)
         case .timeAdvanced(let span):

@@ -194,6 +194,12 @@ package enum BehaviourCatalogue {
             rule: "triggers.session-start",
             summary: "displays at most one message a day for Session Start triggers: a later one within 24 h is dropped"
         ) { $0.triggers.sessionStartDisplaysOncePerDay = true },
+        Behaviour(
+            "session-start-fired-at-push-click",
+            rule: "triggers.session-start",
+            summary:
+                "fires its Session Start messages again at a push click during a session, as a refresh of its triggers does"
+        ) { $0.triggers.sessionStartFiresAtPushClick = true },
     ]
     // MARK: Candidate selection and the minimum interval
 

@@ -42,6 +42,8 @@ package struct ObservedByTheEngine: EngineProvider {
     package var description: EngineDescription {
         var description = base.description
         if declaring { description.capabilities.formIntersection(capabilities) }
+        // The engine's runs skip their `stack` parts without it (``SkippedCheck``): so do the replays.
+        if !capabilities.contains(.stackInspection) { description.capabilities.remove(.stackInspection) }
         if declaring, let profiles { description.profiles.formIntersection(profiles) }
         return description
     }

@@ -119,6 +119,9 @@ package struct CaseLine: Codable {
     package var difference: Difference?
     /// The case's `given` (``CaseResult/given``), for a failed or errored run; absent otherwise.
     package var given: [String]?
+    /// The checks skipped while the rest of the run was judged (``CaseResult/skippedChecks``);
+    /// absent when there are none (and in streams written before they were).
+    package var skippedChecks: [SkippedCheck]?
     /// For a nondeterministic run: its first repeat and the first that differed.
     package var nondeterminism: Nondeterminism?
 
@@ -139,6 +142,7 @@ package struct CaseLine: Codable {
         case skipReason = "skip_reason"
         case difference
         case given
+        case skippedChecks = "skipped_checks"
         case nondeterminism
     }
 
@@ -158,6 +162,7 @@ package struct CaseLine: Codable {
         skipReason = result.skipReason
         difference = result.difference
         given = result.given.isEmpty ? nil : result.given
+        skippedChecks = result.skippedChecks.isEmpty ? nil : result.skippedChecks
         nondeterminism = result.nondeterminism
     }
 
@@ -177,6 +182,7 @@ package struct CaseLine: Codable {
             diagnostics: diagnostics,
             given: given ?? [],
             difference: difference,
+            skippedChecks: skippedChecks ?? [],
             nondeterminism: nondeterminism
         )
     }

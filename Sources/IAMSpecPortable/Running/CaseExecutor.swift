@@ -18,6 +18,9 @@ package struct CaseExecutor: Sendable {
     private let profiles: [Profile]
     /// Whether the engine has every capability there is, so that no run can lack one.
     private let hasEveryCapability: Bool
+    /// Whether the engine declares `stack-inspection`: without it, the `stack` part of each
+    /// `expect` step is skipped (``SkippedCheck``) and the rest of the run judged.
+    private let inspectsStack: Bool
     /// Each known rule's reference, by id, made once: worker threads then share small values
     /// instead of each copying whole rules out of a catalogue at every run.
     private let ruleReferences: [String: RuleReference]
@@ -37,6 +40,7 @@ package struct CaseExecutor: Sendable {
         self.description = provider.description
         self.profiles = Array(description.profiles)
         self.hasEveryCapability = description.capabilities.isSuperset(of: Capability.allCases)
+        self.inspectsStack = description.capabilities.contains(.stackInspection)
         self.ruleReferences = ruleReferences
         self.settingUpProvider = provider as? any SettingUpEngineProvider
     }
@@ -162,13 +166,27 @@ package struct CaseExecutor: Sendable {
         if hasEveryCapability {
             return nil
         }
-        let requires = specCase.requires
+        var requires = specCase.requires
+        if !inspectsStack, Self.checksBesideTheStack(specCase) {
+            // Only the `stack` parts need the inspection: they are skipped, the rest is judged.
+            requires.remove(.stackInspection)
+        }
         if !requires.isSubset(of: description.capabilities) {
             let missing = requires.subtracting(description.capabilities).sorted()
             let names = missing.map(\.rawValue).joined(separator: ", ")
             return "the engine lacks the capabilit\(missing.count == 1 ? "y" : "ies") \(names)"
         }
         return nil
+    }
+
+    /// Whether an `expect` step of the case that is not `setup` checks anything beside the stack:
+    /// a run on an engine without `stack-inspection` judges those and skips the `stack` parts; a
+    /// run with nothing else to judge is skipped whole.
+    private static func checksBesideTheStack(_ specCase: SpecCase) -> Bool {
+        specCase.steps.contains { step in
+            guard case .expectation(let expectation) = step.action, !expectation.isSetup else { return false }
+            return expectation.sequence != nil || expectation.contains != nil || expectation.absent != nil
+        }
     }
 
     private func blankResult(for specCase: SpecCase, profile: Profile, memo: inout Memo) -> CaseResult {
@@ -223,7 +241,7 @@ package struct CaseExecutor: Sendable {
         engineMade(engine)
         let steps = specCase.steps
         if looksAhead(engine, memo: &memo), var lookahead = engine as? any LookaheadEngine {
-            lookahead.expect(Self.requests(of: steps))
+            lookahead.expect(Self.requests(of: steps, inspectingTheStack: inspectsStack))
             engine = lookahead
         }
         var session = Session(stepCount: steps.count, reusing: &memo)
@@ -250,15 +268,16 @@ package struct CaseExecutor: Sendable {
         return looksAhead
     }
 
-    /// What the steps ask the engine, in order, if every one passes: each stimulus, and the stack
-    /// inspection of an `expect` that checks the stack.
-    private static func requests(of steps: [Step]) -> [Stimulus] {
+    /// What the steps ask the engine, in order, if every one passes: each stimulus, and, when
+    /// `inspectingTheStack`, the stack inspection of an `expect` that checks the stack.
+    private static func requests(of steps: [Step], inspectingTheStack: Bool) -> [Stimulus] {
         var requests: [Stimulus] = []
         requests.reserveCapacity(steps.count)
         for step in steps {
             switch step.action {
             case .stimulus(let stimulus): requests.append(stimulus)
-            case .expectation(let expectation) where expectation.stack != nil: requests.append(.stackInspected)
+            case .expectation(let expectation) where inspectingTheStack && expectation.stack != nil:
+                requests.append(.stackInspected)
             case .expectation: break
             }
         }
@@ -318,29 +337,45 @@ package struct CaseExecutor: Sendable {
                         return true
                     }
                 case .expectation(let expectation):
-                    if var problem = check(expectation, engine: &engine, session: &session) {
-                        result.location = steps[index].location
-                        if expectation.isSetup, problem.difference != nil {
-                            problem.difference?.blocked = Self.rulesChecked(
-                                after: index,
-                                of: steps,
-                                caseRules: result.rules.map(\.id)
+                    guard var problem = check(expectation, engine: &engine, session: &session) else {
+                        if expectation.stack != nil && !inspectsStack {
+                            result.skippedChecks.append(
+                                SkippedCheck(
+                                    location: steps[index].location,
+                                    check: "stack",
+                                    capability: .stackInspection
+                                )
                             )
                         }
-                        let missing = LaterDisplay.missing(
-                            from: expectation,
-                            check: problem.kind,
-                            window: session.window
-                        )
-                        var mayEndCase = true
-                        if problem.status == .failed && !missing.isEmpty {
-                            let finding = LaterDisplay.runOn(after: index, of: steps, seeking: missing, engine: &engine)
-                            problem.message += finding.note
-                            mayEndCase = !finding.engineFailed
-                        }
-                        result.apply(problem)
-                        return mayEndCase
+                        continue
                     }
+                    result.location = steps[index].location
+                    if expectation.isSetup, problem.difference != nil {
+                        problem.difference?.blocked = Self.rulesChecked(
+                            after: index,
+                            of: steps,
+                            caseRules: result.rules.map(\.id)
+                        )
+                    }
+                    let missing = LaterDisplay.missing(
+                        from: expectation,
+                        check: problem.kind,
+                        window: session.window
+                    )
+                    var mayEndCase = true
+                    if problem.status == .failed && !missing.isEmpty {
+                        let finding = LaterDisplay.runOn(
+                            after: index,
+                            of: steps,
+                            seeking: missing,
+                            inspectingTheStack: inspectsStack,
+                            engine: &engine
+                        )
+                        problem.message += finding.note
+                        mayEndCase = !finding.engineFailed
+                    }
+                    result.apply(problem)
+                    return mayEndCase
                 }
             }
             return true
@@ -375,7 +410,7 @@ package struct CaseExecutor: Sendable {
             return .unmet(failure, of: expectation)
         }
         session.closeWindow()
-        guard let expectedStack = expectation.stack else { return nil }
+        guard let expectedStack = expectation.stack, inspectsStack else { return nil }
         let answer: [Observation]
         do {
             answer = try engine.handle(.stackInspected)

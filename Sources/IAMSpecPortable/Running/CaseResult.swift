@@ -45,6 +45,10 @@ public struct CaseResult: Sendable, Hashable {
         status == .failed && !(difference?.blocked.isEmpty ?? true)
     }
 
+    /// The checks of the run that were not made, for want of a capability the engine lacks, while
+    /// the rest of the run was judged (``SkippedCheck``); empty for most runs.
+    public var skippedChecks: [SkippedCheck]
+
     /// For a run made several times whose repeats did not agree (`iamspec run --repeat N`): its
     /// first repeat and the first that differed, each with its timeline; nil otherwise.
     public var nondeterminism: Nondeterminism?
@@ -65,6 +69,7 @@ public struct CaseResult: Sendable, Hashable {
         diagnostics: String = "",
         given: [String] = [],
         difference: Difference? = nil,
+        skippedChecks: [SkippedCheck] = [],
         nondeterminism: Nondeterminism? = nil
     ) {
         self.caseID = caseID
@@ -81,6 +86,7 @@ public struct CaseResult: Sendable, Hashable {
         self.diagnostics = diagnostics
         self.given = given
         self.difference = difference
+        self.skippedChecks = skippedChecks
         self.nondeterminism = nondeterminism
     }
 

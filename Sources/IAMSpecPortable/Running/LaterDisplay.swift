@@ -53,10 +53,13 @@ package enum LaterDisplay {
     /// Runs on after the `expect` at `index` of `steps` failed its window check (so its stack
     /// inspection, if it checks the stack, was not sent), looking for a `displayed` of each of
     /// `messages`; stops at the first step the engine declines or fails, or once each was found.
+    /// The stack is inspected only `inspectingTheStack` (an engine without `stack-inspection` is
+    /// never sent the inspection).
     package static func runOn<Engine: DeliveryEngine>(
         after index: Int,
         of steps: UnsafeBufferPointer<Step>,
         seeking messages: [MessageID],
+        inspectingTheStack: Bool,
         engine: inout Engine
     ) -> Finding {
         var start = VirtualTime.zero
@@ -66,7 +69,7 @@ package enum LaterDisplay {
         var time = start
         var found: [MessageID: (at: VirtualTime, during: Bool)] = [:]
         var requests: [(stimulus: Stimulus, step: Int)] = []
-        if case .expectation(let failing) = steps[index].action, failing.stack != nil {
+        if inspectingTheStack, case .expectation(let failing) = steps[index].action, failing.stack != nil {
             requests.append((.stackInspected, index))
         }
         var next = index + 1
@@ -76,7 +79,8 @@ package enum LaterDisplay {
                 defer { next += 1 }
                 switch steps[next].action {
                 case .stimulus(let stimulus): return (stimulus, next)
-                case .expectation(let expectation) where expectation.stack != nil: return (.stackInspected, next)
+                case .expectation(let expectation) where inspectingTheStack && expectation.stack != nil:
+                    return (.stackInspected, next)
                 case .expectation: continue
                 }
             }

@@ -59,10 +59,11 @@ public struct RunSummary: Sendable, Hashable {
         self.baseline = nil
     }
 
-    /// Adds a result as a run delivers it: kept in ``results`` unless it passed and
-    /// `keepingPassed` turns it down, then counted in ``passedNotKept``.
+    /// Adds a result as a run delivers it: kept in ``results`` unless it passed with no check
+    /// skipped (which every report lists) and `keepingPassed` turns it down, then counted in
+    /// ``passedNotKept``.
     package mutating func keep(_ result: CaseResult, unlessTurnedDown keepingPassed: (CaseResult) -> Bool) {
-        if result.status == .passed && !keepingPassed(result) {
+        if result.status == .passed && result.skippedChecks.isEmpty && !keepingPassed(result) {
             passedNotKept += 1
         } else {
             results.append(result)

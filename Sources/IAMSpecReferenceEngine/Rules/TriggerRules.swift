@@ -82,6 +82,15 @@ package struct TriggerRules: Sendable {
     /// Session Start trigger made, but for a test send.
     package var sessionStartDisplaysOncePerDay = false
 
+    /// A Session Start trigger fires at a session start only (seed 003 names "Session Start" a
+    /// trigger event of its own). Braze's Web SDK fires its Session Start messages whenever its
+    /// triggers are refreshed instead, and a push click during a session refreshes them
+    /// (mparticle-integrations/mparticle-javascript-integration-braze@8080981b0ae3,
+    /// dist/BrazeKit.common.js: `gr.Ts` fires `tt.OPEN` when triggers arrive; `openSession` asks
+    /// for them again at a push click): such an engine evaluates Session Start once more after a
+    /// push click, once the messages have been delivered.
+    package var sessionStartFiresAtPushClick = false
+
     /// Where the event must be logged to fire a trigger.
     func sources(of event: TriggerEvent) -> Sources {
         if case .purchase = event { purchasesTriggerFrom } else { customEventsTriggerFrom }

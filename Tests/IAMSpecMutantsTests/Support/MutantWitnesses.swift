@@ -578,6 +578,11 @@ enum MutantWitnesses {
                 [B.start, .messageDismissed("m3"), B.advance(3600), B.start],
                 configuration: B.noInterval
             )
+        case "session-start-fired-at-push-click":
+            // m3's campaign starts after the session start: the reference waits for the next
+            // session start, so the push click in between shows nothing.
+            let later = B.message("m3", .sessionStart) { $0.start = .seconds(10) }
+            return B.scenario([later], [B.start, B.advance(20), .pushClicked(campaign: nil)])
         case "priority-losers-observed-stacked":
             let high = B.message("m1", B.tap) { $0.priority = 2 }
             return B.scenario([high, B.message("m2", B.tap)], [B.start, B.event("tap")], configuration: B.noInterval)

@@ -172,6 +172,70 @@ struct CaseExecutorTests {
         #expect(result.message == "the engine lacks the capabilities assets, keyboard")
     }
 
+    /// An engine without `stack-inspection` that answers a stack inspection with a display, which
+    /// would be an error: a run that sent it the inspection could not pass.
+    private static let engineWithoutStack = ScriptedEngineProvider(
+        capabilities: Set(Capability.allCases).subtracting([.stackInspection])
+    ) { stimulus, _ in
+        switch stimulus {
+        case .sessionStarted: [CaseFixtures.displayed]
+        case .stackInspected: [CaseFixtures.displayed]
+        default: []
+        }
+    }
+
+    @Test func aStackPartOnAnEngineWithoutStackInspectionIsSkippedAndTheRestJudged() {
+        let specCase = CaseFixtures.specCase(
+            "a",
+            requires: [.stackInspection],
+            steps: [
+                .stimulus(.sessionStarted(syncPending: false)),
+                .expectation(Expectation(sequence: [.displayed(.id("promo"), extras: nil)], stack: ["other"])),
+            ]
+        )
+        let passed = run(specCase, on: Self.engineWithoutStack)
+        #expect(passed.status == .passed)
+        #expect(
+            passed.skippedChecks == [
+                SkippedCheck(
+                    location: SourceLocation(file: CaseFixtures.file, line: 11, column: 5),
+                    check: "stack",
+                    capability: .stackInspection
+                )
+            ]
+        )
+        var wrong = specCase
+        wrong.steps[1] = Step(
+            .expectation(Expectation(sequence: [], stack: ["other"])),
+            location: specCase.steps[1].location
+        )
+        let failed = run(wrong, on: Self.engineWithoutStack)
+        #expect(failed.status == .failed)
+        #expect(failed.kind == .sequence)
+        #expect(failed.skippedChecks.isEmpty)
+        // An engine with the capability is judged on the stack too.
+        let judged = run(specCase, on: CaseFixtures.promoEngine())
+        #expect(judged.status == .failed)
+        #expect(judged.kind == .stack)
+        #expect(judged.skippedChecks.isEmpty)
+    }
+
+    @Test func aRunWithNothingButSetupAndStackPartsToJudgeStaysSkipped() {
+        let specCase = CaseFixtures.specCase(
+            "a",
+            requires: [.stackInspection],
+            steps: [
+                .stimulus(.sessionStarted(syncPending: false)),
+                .expectation(Expectation(sequence: [.displayed(.id("promo"), extras: nil)], setup: true)),
+                .expectation(Expectation(stack: [])),
+            ]
+        )
+        let result = run(specCase, on: Self.engineWithoutStack)
+        #expect(result.status == .skipped)
+        #expect(result.message == "the engine lacks the capability stack-inspection")
+        #expect(result.skippedChecks.isEmpty)
+    }
+
     @Test func anEngineAssumesTheLaterCapabilitiesUnlessItSaysItLacksThem() {
         let delayed = CaseFixtures.specCase(
             "a",

@@ -195,6 +195,29 @@ public struct ConsoleReport: Sendable {
         return lines
     }
 
+    /// `skipped 3 checks of 2 runs, the rest of each run judged: the engine lacks the capability
+    /// stack-inspection`, for each capability, then each check: where it is written, its run.
+    private func skippedCheckLines(_ results: [CaseResult]) -> [String] {
+        let skipped = results.flatMap { result in result.skippedChecks.map { (result, $0) } }
+        var lines: [String] = []
+        for (capability, checks) in Dictionary(grouping: skipped, by: \.1.capability).sorted(by: { $0.key < $1.key }) {
+            let runs = Set(checks.map { [$0.0.caseID, $0.0.profile.rawValue] }).count
+            lines.append(
+                style.yellow(
+                    "skipped \(checks.count) check\(checks.count == 1 ? "" : "s") of \(runs) run\(runs == 1 ? "" : "s"), "
+                        + "the rest of each run judged: the engine lacks the capability \(capability.rawValue)"
+                )
+            )
+            for (result, check) in checks {
+                lines.append(
+                    "  \(QuotedText.line(check.location.description)): \(QuotedText.line(check.check)) of "
+                        + "\(QuotedText.line(result.caseID)) [\(result.profile.rawValue)] (\(result.status.rawValue))"
+                )
+            }
+        }
+        return lines
+    }
+
     /// The most cases with a failed or errored run whose entries ``lines(for:)`` shows in full
     /// (the first by case id); the others are counted in one line, so that a run failing a hundred
     /// thousand times prints a report a reader can scroll, made in bounded memory.
@@ -237,6 +260,7 @@ public struct ConsoleReport: Sendable {
                 )
             }
         }
+        lines += skippedCheckLines(summary.results)
         for warning in summary.capabilityWarnings {
             lines.append(style.yellow("warning: \(QuotedText.line(warning))"))
         }

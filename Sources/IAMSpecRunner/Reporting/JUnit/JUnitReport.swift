@@ -311,6 +311,8 @@ public enum JUnitReport {
         if !result.diagnostics.isEmpty {
             lines += ["", "engine diagnostics:"] + QuotedText.lines(result.diagnostics, after: "| ")
         }
+        let skipped = skippedCheckLines(result)
+        if !skipped.isEmpty { lines += [""] + skipped }
         lines += ["", "re-run: \(RerunCommand.text(for: result, header: header))"]
         return lines.joined(separator: "\n")
     }
@@ -320,12 +322,19 @@ public enum JUnitReport {
         let rules =
             result.rules.isEmpty ? "" : " (rules: \(QuotedText.line(result.rules.map(\.id).joined(separator: ", "))))"
         var lines = ["== \(runName(result)): \(result.status.rawValue)\(rules)"]
-        guard result.status != .passed else { return lines[0] }
+        lines += skippedCheckLines(result)
+        guard result.status != .passed else { return lines.joined(separator: "\n") }
         if !result.message.isEmpty {
             lines.append(located(result))
         }
         lines += result.nondeterminism?.lines ?? TimelineText.lines(result.timeline)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `skipped check: path:line:col: stack (the engine lacks stack-inspection)`, one line for
+    /// each check of the run that was skipped while the rest was judged.
+    private static func skippedCheckLines(_ result: CaseResult) -> [String] {
+        result.skippedChecks.map { "skipped check: \(QuotedText.line($0.description))" }
     }
 
     /// One run's part of the suite's system-err: what the engine wrote on the side, if anything.

@@ -66,6 +66,19 @@ package enum MarkdownReport {
             lines += ["", "**Warnings:** what the engine declares and cannot have meant:", ""]
             lines += QuotedText.markdownCodeBlock(summary.capabilityWarnings, language: "text")
         }
+        let skippedChecks = summary.results.flatMap { result in
+            result.skippedChecks.map {
+                "\(result.caseID) [\(result.profile.rawValue)] (\(result.status.rawValue)): \($0)"
+            }
+        }
+        if !skippedChecks.isEmpty {
+            // Every one: a run that passed with a check skipped passed only the rest.
+            lines += [
+                "", "### Checks skipped (\(skippedChecks.count))", "",
+                "Each run below was judged without these checks, for want of a capability the engine lacks.", "",
+            ]
+            lines += QuotedText.markdownCodeBlock(skippedChecks, language: "text")
+        }
         let nondeterministic = summary.nondeterministicRuns
         if !nondeterministic.isEmpty {
             // Every one, whatever the list limit: a run whose repeats disagree is read first.

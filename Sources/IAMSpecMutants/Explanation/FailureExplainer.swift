@@ -53,14 +53,25 @@ package struct FailureExplainer: Sendable {
         self.timeout = timeout
     }
 
-    /// A failed run and its case.
+    /// A failed run and its case: the run as the results hold it, and the case under the run's
+    /// profile as a run of a loaded suite holds it (its case decoded only while it is replayed, so
+    /// that many failures do not all stand decoded at once).
     package struct Failure: Sendable {
         package var result: CaseResult
-        package var specCase: SpecCase
+        /// The run to replay: the failed run's case, under its profile.
+        package var run: CaseRun
+
+        /// The failed run's case.
+        package var specCase: SpecCase { run.specCase }
 
         package init(result: CaseResult, specCase: SpecCase) {
+            self.init(result: result, run: CaseRun(specCase: specCase, profile: result.profile))
+        }
+
+        /// The failed run `result`, whose case and profile `run` holds.
+        package init(result: CaseResult, run: CaseRun) {
             self.result = result
-            self.specCase = specCase
+            self.run = run
         }
     }
 
@@ -149,7 +160,7 @@ package struct FailureExplainer: Sendable {
                 var replayed: [Int] = []
                 for run in runs {
                     let failure = failures[run]
-                    let result = replays.run(CaseRun(specCase: failure.specCase, profile: failure.result.profile))
+                    let result = replays.run(failure.run)
                     if Self.reproduces(result, failure.result) {
                         replayed.append(run)
                     } else if untilMiss {
@@ -241,7 +252,7 @@ package struct FailureExplainer: Sendable {
         guard !failures.isEmpty else {
             return Found(failures: [], explaining: [], contradicting: [], alone: [], disagreements: disagreements)
         }
-        let reference = try replay(failures, on: [], engines: engines)
+        let reference = try replayOnTheReference(failures, engines: engines)
         cost.singles += failures.count
         // A run the reference engine fails the same way, or cannot replay (an error, a timeout),
         // is explained by nothing.
@@ -251,27 +262,22 @@ package struct FailureExplainer: Sendable {
         func consistent(_ hypothesis: [Int]) throws -> Bool {
             try disagreements.agree(hypothesis, of: catalogue, engines: engines, timeout: timeout)
         }
-        // Each behaviour alone: which runs it explains, and how close it comes to the others.
-        let singles = try replayEach(
-            catalogue.map { [$0] },
-            of: failures,
-            only: Array(repeating: explainable, count: catalogue.count),
-            engines: engines
-        )
-        cost.singles += catalogue.count * explainable.count
+        // Each behaviour alone: which runs it explains, and how close it comes to the others (each
+        // replay judged as it comes, none kept: a replay per behaviour and failing run would grow
+        // with both).
         var explaining = Array(repeating: [[Int]](), count: failures.count)
         var contradicting = Array(repeating: [[Int]](), count: failures.count)
         var reproducingAlone = Array(repeating: [Int](), count: failures.count)
         var changing = Array(repeating: [(index: Int, closeness: Int)](), count: failures.count)
-        for (index, timelines) in singles.enumerated() {
-            for run in explainable {
-                let replayed = timelines[run]
+        for (index, behaviour) in catalogue.enumerated() {
+            try replay(explainable, of: failures, on: [behaviour], engines: engines) { run, replayed in
                 if Self.reproduces(replayed, failures[run].result) { reproducingAlone[run].append(index) }
                 if replayed.timeline != reference[run].timeline {
                     changing[run].append((index, Self.closeness(of: replayed, to: failures[run].result)))
                 }
             }
         }
+        cost.singles += catalogue.count * explainable.count
         for run in explainable {
             for behaviour in reproducingAlone[run] {
                 if try consistent([behaviour]) {
@@ -307,17 +313,13 @@ package struct FailureExplainer: Sendable {
                     combinationRuns[combination, default: []].append(run)
                 }
             }
-            let combinations = combinationRuns.keys.sorted { $0.lexicographicallyPrecedes($1) }
-            let results = try replayEach(
-                combinations.map { $0.map { catalogue[$0] } },
-                of: failures,
-                only: combinations.map { combinationRuns[$0] ?? [] },
-                engines: engines
-            )
-            for (combination, replayed) in zip(combinations, results) {
+            for combination in combinationRuns.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
                 let runs = combinationRuns[combination] ?? []
                 cost.combinations += runs.count
-                for run in runs where Self.reproduces(replayed[run], failures[run].result) {
+                try replay(runs, of: failures, on: combination.map { catalogue[$0] }, engines: engines) {
+                    run,
+                    replayed in
+                    guard Self.reproduces(replayed, failures[run].result) else { return }
                     // With `everyRun`, a pair may hold a behaviour that explains the run alone: it
                     // is listed, and the choice keeps only the smallest hypotheses of each run.
                     if try consistent(combination) {
@@ -423,43 +425,35 @@ package struct FailureExplainer: Sendable {
             && mine.expected == theirs.expected && mine.actual == theirs.actual
     }
 
-    /// The failures replayed on the engine of `behaviours`, in order; `only` limits the replays to
-    /// some runs (the others are left as the engine's own results, unread).
-    private func replay(
+    /// The failures replayed on the reference engine (no behaviour), in order.
+    private func replayOnTheReference(
         _ failures: [Failure],
-        on behaviours: [Behaviour],
-        only runs: [Int]? = nil,
         engines: ([Behaviour]) throws -> any EngineProvider
     ) throws -> [CaseResult] {
-        let indices = runs ?? Array(failures.indices)
-        var results = failures.map(\.result)
-        guard !indices.isEmpty else { return results }
-        let replayed = Self.replay(
-            indices.map { CaseRun(specCase: failures[$0].specCase, profile: failures[$0].result.profile) },
-            on: try engines(behaviours),
-            timeout: timeout
-        )
-        for (index, result) in zip(indices, replayed) { results[index] = result }
+        var results: [CaseResult] = []
+        results.reserveCapacity(failures.count)
+        try replay(Array(failures.indices), of: failures, on: [], engines: engines) { _, result in
+            results.append(result)
+        }
         return results
     }
 
-    /// The failures replayed on each combination of behaviours; `only` limits each combination
-    /// to some runs (the others are left as the engine's own results, unread).
-    private func replayEach(
-        _ combinations: [[Behaviour]],
+    /// The failures at `runs` replayed on the engine of `behaviours`, in order, each result given
+    /// to `body` with the failure's index as it comes and kept by nothing else.
+    private func replay(
+        _ runs: [Int],
         of failures: [Failure],
-        only: [[Int]]? = nil,
-        engines: ([Behaviour]) throws -> any EngineProvider
-    ) throws -> [[CaseResult]] {
-        try combinations.indices.map { index in
-            try replay(failures, on: combinations[index], only: only?[index], engines: engines)
+        on behaviours: [Behaviour],
+        engines: ([Behaviour]) throws -> any EngineProvider,
+        _ body: (_ run: Int, _ result: CaseResult) throws -> Void
+    ) throws {
+        guard !runs.isEmpty else { return }
+        var replays = TimedReplays(
+            executor: CaseExecutor(provider: try engines(behaviours), rules: []),
+            timeout: timeout
+        )
+        for run in runs {
+            try body(run, replays.run(failures[run].run))
         }
-    }
-
-    /// Runs of cases on an engine, their results in the same order, one after another: each
-    /// within `timeout` (``TimedReplays``).
-    static func replay(_ runs: [CaseRun], on engine: any EngineProvider, timeout: Duration) -> [CaseResult] {
-        var replays = TimedReplays(executor: CaseExecutor(provider: engine, rules: []), timeout: timeout)
-        return runs.map { replays.run($0) }
     }
 }

@@ -36,6 +36,11 @@ public struct CaseRun: Sendable {
         self.init(cases: SelectedCases([specCase]), caseIndex: 0, profile: profile)
     }
 
+    /// A run of a loaded suite's case under `profile`, the case decoded only when read.
+    package init(encoded compactCase: CompactCase, profile: Profile) {
+        self.init(cases: SelectedCases(encoded: [compactCase]), caseIndex: 0, profile: profile)
+    }
+
     init(cases: SelectedCases, caseIndex: Int, profile: Profile) {
         self.cases = cases
         self.caseIndex = caseIndex

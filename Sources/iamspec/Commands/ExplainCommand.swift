@@ -224,10 +224,13 @@ struct ExplainCommand: ParsableCommand {
     ) -> (failures: [FailureExplainer.Failure], passes: [FailureExplainer.Pass]) {
         let failed = summary.results.filter { $0.status == .failed }
         let ids = Set(failed.map(\.caseID))
-        var cases: [String: SpecCase] = [:]
-        for compact in compactCases where ids.contains(compact.id) { cases[compact.id] = compact.decoded() }
+        // Each failed run's case held as loaded, decoded only while it is replayed.
+        var cases: [String: CompactCase] = [:]
+        for compact in compactCases where ids.contains(compact.id) { cases[compact.id] = compact }
         let failures = failed.compactMap { result in
-            cases[result.caseID].map { FailureExplainer.Failure(result: result, specCase: $0) }
+            cases[result.caseID].map {
+                FailureExplainer.Failure(result: result, run: CaseRun(encoded: $0, profile: result.profile))
+            }
         }
         return (failures, passes(of: summary, among: compactCases, counted: passedRuns ?? summary.passedCount))
     }

@@ -2,10 +2,11 @@ import IAMSpec
 
 /// What `iamspec run` prints: progress lines for stderr, and the report for stdout.
 ///
-/// The report shows one entry per case with a failed or errored run (see
-/// `failureEntry(_:header:)`): the profiles it failed in, the rules it checks with their words, its
-/// `given`, the failing step's `path:line:col` with the message, the aligned timeline, and a
-/// one-line command that runs it again. Skips are grouped by reason (a declined step's runs each
+/// The report shows one entry per case with a failed or errored run, the first
+/// ``casesShownInFull`` by case id, the rest counted (see `failureEntry(_:header:)`): the
+/// profiles it failed in, the rules it checks with their words, its `given`, the failing step's
+/// `path:line:col` with the message, the aligned timeline, and a one-line command that runs it
+/// again. Skips are grouped by reason (a declined step's runs each
 /// with the step's location), apart from expected failures: for a run a baseline judged, a section
 /// lists them, the unexpected passes allowed, the stale entries and the baseline's counts. The last
 /// line is exactly `N passed, N failed, N skipped` (`RunVerdict`), errors and stale baseline
@@ -217,12 +218,31 @@ public struct ConsoleReport: Sendable {
         return lines
     }
 
-    /// The report's lines, the totals line last.
+    /// The most cases with a failed or errored run whose entries ``lines(for:)`` shows in full
+    /// (the first by case id); the others are counted in one line, so that a run failing a hundred
+    /// thousand times prints a report a reader can scroll, made in bounded memory.
+    package static let casesShownInFull = 50
+
+    /// The report's lines, the totals line last: the entries of the first ``casesShownInFull``
+    /// failed cases, the others counted.
     public func lines(for summary: RunSummary) -> [String] {
         var lines = differenceLines(for: summary)
         let failed = summary.results.filter { $0.status == .failed || $0.status == .error }
-        for caseResults in Dictionary(grouping: failed, by: \.caseID).sorted(by: { $0.key < $1.key }) {
+        let failedCases = Dictionary(grouping: failed, by: \.caseID).sorted(by: { $0.key < $1.key })
+        for caseResults in failedCases.prefix(Self.casesShownInFull) {
             lines += failureEntry(caseResults.value, header: summary.header)
+            lines.append("")
+        }
+        if failedCases.count > Self.casesShownInFull {
+            let more = failedCases.dropFirst(Self.casesShownInFull)
+            let runs = more.reduce(0) { $0 + $1.value.count }
+            lines.append(
+                style.red(
+                    "\(more.count) more failed case\(more.count == 1 ? "" : "s") (\(runs) run\(runs == 1 ? "" : "s")) "
+                        + "not shown in full (the first \(Self.casesShownInFull) are, by case id): the results stream "
+                        + "(--json) and JUnit (--junit) hold every one"
+                )
+            )
             lines.append("")
         }
         let skipped = summary.results.filter {

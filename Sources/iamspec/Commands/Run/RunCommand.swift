@@ -10,7 +10,9 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Run the cases against an engine (the reference engine by default).",
         discussion: """
-            Prints each failure with its timeline and a command that runs it again; the last line \
+            Prints each failure with its timeline and a command that runs it again (the first 50 \
+            failed cases by id; the others are counted in one line, and --json and --junit hold \
+            every one); the last line \
             on standard output is exactly `N passed, N failed, N skipped`, where errors (the engine \
             threw, timed out, or answered a stack inspection wrongly) count as failed. Progress goes \
             to standard error. On SIGINT, SIGTERM or SIGHUP, at any moment (while the spec files load, the \

@@ -138,15 +138,18 @@ package enum MarkdownReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// What changed between two runs, group by group, and both runs' totals.
+    /// What changed between two runs, group by group, and both runs' totals (a row per outcome, a
+    /// column per run: narrow on a phone).
     package static func diff(_ diff: ResultsDiff) -> String {
         var lines = [
             "## iamspec diff: \(diff.hasRegression ? "regressions" : "no regression")",
             "",
-            "| | runs | passed | failed | skipped |",
-            "|---|---:|---:|---:|---:|",
-            "| before | \(diff.old.runCount) | \(diff.old.passedCount) | \(diff.old.failedCount) | \(diff.old.skippedCount) |",
-            "| after | \(diff.new.runCount) | \(diff.new.passedCount) | \(diff.new.failedCount) | \(diff.new.skippedCount) |",
+            "| | before | after |",
+            "|---|---:|---:|",
+            "| runs | \(diff.old.runCount) | \(diff.new.runCount) |",
+            "| passed | \(diff.old.passedCount) | \(diff.new.passedCount) |",
+            "| failed | \(diff.old.failedCount) | \(diff.new.failedCount) |",
+            "| skipped | \(diff.old.skippedCount) | \(diff.new.skippedCount) |",
             "",
             diff.countsLine + runsOnOneSide(diff) + ".",
         ]

@@ -224,7 +224,7 @@ struct BaselineVerdictMatrixTests {
         #expect(junit.contains("<property name=\"verdict\" value=\"1 stale baseline entry\"/>"))
         let summary = try String(contentsOfFile: path("summary.md"), encoding: .utf8)
         #expect(summary.hasPrefix("## iamspec: `iamspec-reference` `0.1.0`: 1 stale baseline entry\n"))
-        #expect(summary.contains("### Stale baseline entries (1)\n\n```text\n\(line)\n```"))
+        #expect(summary.contains("### Stale baseline entries (1)\n\n- `\(line)`\n"))
         let footer = try #require(try IAMSpecExecutable.resultsRecords(at: path("results.jsonl")).last)
         let verdict = try #require(footer["verdict"] as? [String: Any])
         #expect(verdict["outcome"] as? String == "1 stale baseline entry")
@@ -300,17 +300,18 @@ struct Totals: Equatable, CustomStringConvertible {
         }
     }
 
-    /// The row of the summary's table: runs, passed, failed, errors, skipped (and stale baseline
-    /// entries, for a run a baseline judged).
+    /// The summary's totals table: a row per outcome, read by its label (runs, passed, failed,
+    /// errors, skipped, and stale baseline entries for a run a baseline judged).
     init(markdown: String) throws {
-        let lines = markdown.split(separator: "\n")
-        let index = try #require(lines.firstIndex { $0.hasPrefix("|---") })
-        let numbers = lines[index + 1].split(separator: "|").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-        try #require(numbers.count >= 5)
-        self.init(
-            passed: numbers[1],
-            failed: numbers[2] + numbers[3] + (numbers.count > 5 ? numbers[5] : 0),
-            skipped: numbers[4]
-        )
+        var rows: [String: Int] = [:]
+        for line in markdown.split(separator: "\n") where line.hasPrefix("| ") {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            if cells.count == 2, let number = Int(cells[1]) { rows[cells[0]] = number }
+        }
+        let passed = try #require(rows["passed"])
+        let failed = try #require(rows["failed"])
+        let errors = try #require(rows["errors"])
+        let skipped = try #require(rows["skipped"])
+        self.init(passed: passed, failed: failed + errors + (rows["stale baseline entries"] ?? 0), skipped: skipped)
     }
 }

@@ -14,7 +14,11 @@ For both recipes:
     and the Markdown summary (`--summary`) written.
 For GitHub Actions, also: every job that checks out code has `contents: read` (its own
 `permissions:` or the workflow's), the summary goes to $GITHUB_STEP_SUMMARY, the JUnit report is
-published, and the site deployed to GitHub Pages.
+published, and the site deployed to GitHub Pages; and each of the three test-framework runners
+(the pytest plugin, the node:test runner, the JUnit 5 suite) runs in a job of its own that needs
+the build job, takes the tool and the Kits from its artifact, passes the baseline only once the
+file exists (the runners read IAMSPEC_BASELINE from the environment) and publishes the runner's
+own JUnit report.
 
 Usage: check_ci_recipes.py GITHUB-WORKFLOW.yml GITLAB-CI.yml
 """
@@ -27,6 +31,9 @@ from ruamel.yaml import YAML
 # `--shard I/N`, where I may be a GitHub expression with spaces (`${{ matrix.shard }}/4`).
 SHARD = re.compile(r"--shard\s+(\$\{\{.*?\}\}/\S+|\"[^\"]+\"|\S+)")
 PINNED = re.compile(r"^[0-9a-f]{40}$")
+# Each runner (Kits/*/README.md, "The suite as ... tests") by what its job's commands name.
+RUNNERS = {"pytest": "iamspec/Kits/python/iamspec_pytest.py", "node:test": "iamspec/Kits/node/samples/engine-suite.mjs",
+           "JUnit 5": "dev.iamspec.kit.junit.IamspecSuite"}
 # The reserved top-level keys of .gitlab-ci.yml, which are not jobs.
 GITLAB_KEYWORDS = {"default", "include", "stages", "variables", "workflow", "image", "services", "cache",
                    "before_script", "after_script", "spec"}
@@ -121,12 +128,34 @@ def check_github(path, problems):
                 if "steps." not in key:
                     problems.append(f"{path}: job {job} caches by {key!r}, expected the key a step computes "
                                     "from the fetched commit and the toolchain")
+    check_github_runners(path, jobs, shell, builder, problems)
     everything = "\n".join(shell.values()) + "\n" + str(workflow)
     for needle, what in (('--summary "$GITHUB_STEP_SUMMARY"', "writes the summary to the step summary"),
                          ("action-junit-report", "publishes the JUnit report"),
                          ("actions/deploy-pages", "deploys the site to GitHub Pages")):
         if needle not in everything:
             problems.append(f"{path}: no job {what} ({needle})")
+
+
+def check_github_runners(path, jobs, shell, builder, problems):
+    """Each runner in a job of its own, with the tool, the baseline once it exists, and its report."""
+    for runner, needle in RUNNERS.items():
+        found = [job for job in jobs if needle in shell[job]]
+        if len(found) != 1:
+            problems.append(f"{path}: {len(found)} jobs run the suite under {runner} ({needle}), expected one")
+            continue
+        job, body = found[0], jobs[found[0]]
+        uses = [step.get("uses", "") for step in body.get("steps") or [] if isinstance(step, dict)]
+        environment = body.get("env") or {}
+        if builder not in needs_of(body) or not any(u.startswith("actions/download-artifact@") for u in uses):
+            problems.append(f"{path}: job {job} runs {runner} without needing {builder} and downloading its artifact")
+        if environment.get("IAMSPEC") != "iamspec/bin/iamspec" or environment.get("IAMSPEC_SPECS") != "iamspec/Specs":
+            problems.append(f"{path}: job {job} does not point {runner} at the artifact's tool and Specs "
+                            "(env: IAMSPEC: iamspec/bin/iamspec, IAMSPEC_SPECS: iamspec/Specs)")
+        if '[ -f "$IAMSPEC_BASELINE" ] || unset IAMSPEC_BASELINE' not in shell[job]:
+            problems.append(f"{path}: job {job} passes IAMSPEC_BASELINE to {runner} whether or not the file exists")
+        if not any(u.startswith("mikepenz/action-junit-report@") for u in uses):
+            problems.append(f"{path}: job {job} does not publish {runner}'s JUnit report")
 
 
 def check_gitlab(path, problems):
@@ -168,7 +197,8 @@ def main(github_path, gitlab_path):
         print("\n".join(problems), file=sys.stderr)
         return 1
     print(f"{github_path}, {gitlab_path}: pinned iamspec, built once and passed on, sharded, merged; "
-          "JUnit, summary and site published; contents: read wherever code is checked out")
+          "JUnit, summary and site published; contents: read wherever code is checked out; the suite under pytest, "
+          "node:test and JUnit 5 in a job each")
     return 0
 
 

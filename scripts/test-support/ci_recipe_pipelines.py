@@ -7,7 +7,8 @@ CI system's own parts done by this module instead:
   step and saved at the end of a job that succeeded after a miss), `actions/upload-artifact` and
   `actions/download-artifact` (a folder per artifact; `pattern` and `merge-multiple`),
   `mikepenz/action-junit-report` (its files must be JUnit XML, else the step fails), `actions/upload-pages-artifact`
-  (a folder with an index.html) and `actions/deploy-pages`; `if:` and `${{ }}` through
+  (a folder with an index.html), `actions/deploy-pages` and `actions/setup-node` (this machine's
+  node, which must be on PATH, stands in for the one it installs); `if:` and `${{ }}` through
   github_expressions.py; jobs in `needs` order, a `matrix` as one job per value;
 - GitLab: `needs` (artifacts of the needed jobs, else of every earlier stage), `when`,
   `parallel` (CI_NODE_INDEX, CI_NODE_TOTAL), `cache` (a folder per key, expanded as GitLab expands
@@ -314,6 +315,12 @@ class GitHubActions:
             if not os.path.isfile(os.path.join(site, "index.html")):
                 return 1
             copy_into(site, os.path.join(self.artifacts, "github-pages"))
+        elif name == "actions/setup-node":
+            # The node here stands in for the one the action installs, whatever node-version asks.
+            found = shutil.which("node", path=self.machine.base_environment(workspace)["PATH"])
+            if found is None:
+                print(f"{step.uses}: no node on PATH to stand in for node {inputs.get('node-version')}")
+                return 1
         elif name == "actions/deploy-pages":
             if not os.path.isfile(os.path.join(self.artifacts, "github-pages", "index.html")):
                 return 1

@@ -4,32 +4,42 @@ standing in for an engine's own, the CI systems' parts stood in for by ci_recipe
 
 iamspec comes from a bare clone of this checkout standing in for the public repository, exactly
 as cloned: nothing is created in it (no tag, no commit; the repository carries its main branch
-only). The recipes pin a release's full commit id (IAMSPEC_REF), which must be one the clone has;
-for the run, IAMSPEC_REF is set to the checkout's HEAD, so that the recipes test the commit under
-test (the working tree's uncommitted changes are not in it: a note says so), and the recipes fetch
-it through IAMSPEC_REPOSITORY, the variable they document for that (a GitHub repository variable,
-a GitLab project variable), since the network is not available.
+only). The recipes pin a release's full commit id (IAMSPEC_REF), which must be one the clone has,
+and run at it as written: the release's tool, Specs and Kits, whatever main has since (a recipe
+that needs something newer than its pin fails here, as it would for a user). The recipes fetch it
+through IAMSPEC_REPOSITORY, the variable they document for that (a GitHub repository variable, a
+GitLab project variable), since the network is not available.
 
 The engine stands behind first_case_clock.py, which notes when it receives its first case. Five
-pipeline runs, each checked (every job's status, every step's exit status the recipes'
+pipeline runs at the pin, each checked (every job's status, every step's exit status the recipes'
 comments state, the reports):
 1. GitHub Actions, an engine that passes or skips every case (Fixtures/engines/example_engine.py),
    no baseline file, nothing cached: the tool is built; every job succeeds, the site and JUnit are
-   published. Time to the first case, cold.
+   published, and the three runners' jobs (pytest, node:test, JUnit 5) publish reports holding a
+   test per case run (check_runner_tests.py, against the merged run). Time to the first case, cold.
 2. GitHub Actions, an engine with one rule broken (broken_priority_ties.py), no baseline: the tool
    comes from the cache (no build); the shards with that rule's cases exit 1, the others 0; the
    report job still runs: `iamspec merge` exits 0, `iamspec report` 1 (the run failed) after
-   writing the summary, `iamspec docs` 0, and the site is deployed. Time to the first case, warm
-   (must be at most 30 s).
+   writing the summary, `iamspec docs` 0, and the site is deployed; each runner exits 1 and its
+   report fails exactly the failed runs. Time to the first case, warm (must be at most 30 s).
 3. GitLab CI, the same engine, no baseline: its cache holds the tool of the same commit and
    toolchain (the build script of both recipes is the same text, checked here, so this is what
    GitLab's own build would have cached); shards fail as above; the site job runs anyway, builds
    the site, writes the summary naming the failing rule and fails at `iamspec report`; the site
    is deployed.
 4. The baseline made with the command the recipes' comments give, committed; GitHub Actions
-   again: every job succeeds, the failures now expected (skipped in the summary).
+   again: every job succeeds, the failures now expected (skipped in the summary, and skipped tests
+   under each runner, with iamspec's `expected failure: ...`).
 5. GitLab CI with that baseline: every job succeeds, and the whole run's summary counts the
    expected failures as skipped, none failed.
+Then, when the checkout's HEAD is not the pinned release, main's recipes with main, as the
+recipes' comment says to move the pin (IAMSPEC_REF set to HEAD's full id; the working tree's
+uncommitted changes are not in it): 6. GitHub Actions, the conformant engine, no baseline, the
+tool built anew: every job succeeds. So the next release, once pinned, is known to run them.
+
+The jobs' PATH holds the stand-ins first (apt-get, whose packages are here), then the folder of
+the Python running this script (scripts/test's .venv, whose pytest stands in for the image's
+python3-pytest), then this machine's; actions/setup-node stands in by this machine's node.
 
 Usage: run_ci_recipes.py CHECKOUT GITHUB-WORKFLOW.yml GITLAB-CI.yml WORK
 Exit status 0 when every check holds, 1 otherwise, 77 (skipped) when git, swift, make, bash or
@@ -70,8 +80,8 @@ def git(*arguments, cwd=None, environment=None, capture=False):
 
 def stand_in_remote(checkout, remote, pinned):
     """A bare clone of the checkout, as it is: creates nothing in it. Checks that the recipes' pin,
-    `pinned`, is a full commit id the clone has; returns the id of the checkout's HEAD, which the
-    recipes are run at."""
+    `pinned`, is a full commit id the clone has, which the recipes are run at; returns the id of the
+    checkout's HEAD, which main's recipes are run at too when it is another."""
     git("clone", "--bare", "--quiet", checkout, remote)
     head = git("rev-parse", "HEAD", cwd=checkout, capture=True)
     if not COMMIT_ID.match(pinned or ""):
@@ -83,7 +93,8 @@ def stand_in_remote(checkout, remote, pinned):
             raise SystemExit(f"error: {what}, {commit}, is not in a clone of this checkout; expected a commit it "
                              "carries (a shallow clone lacks older releases: fetch the whole history)")
     dirty = git("status", "--porcelain", "--untracked-files=no", cwd=checkout, capture=True)
-    print(f"iamspec: the recipes pin {pinned}, which a clone of this checkout has; run at HEAD, {head}"
+    print(f"iamspec: the recipes pin {pinned}, which a clone of this checkout has: run at it as written"
+          + ("" if head == pinned else f"; then at HEAD, {head}")
           + (" (the working tree's uncommitted changes are not in it)" if dirty else ""))
     return head
 
@@ -161,6 +172,32 @@ def check_pipeline(checks, what, pipeline, expected):
                                         for step in job.steps if step.status not in (0, None)))
 
 
+RUNNER_REPORTS = {"pytest": ("pytest", "pytest.xml"), "node-test": ("node", "node-test.xml"),
+                  "junit5": ("junit5", "junit5/TEST-junit-jupiter.xml")}
+
+
+def check_runners(checks, what, run, status):
+    """Each runner's job ended with `status` (success or failure) and its report holds a test per
+    case run of the report job's merged stream, each with the outcome iamspec's JUnit report of
+    that stream gives it (check_runner_tests.py)."""
+    results = os.path.join(run.job("report").workspace, "results.jsonl")
+    junit = os.path.join(run.job("report").workspace, "junit.xml")
+    checker = os.path.join(os.path.dirname(os.path.abspath(__file__)), "check_runner_tests.py")
+    for job, (flavour, report) in RUNNER_REPORTS.items():
+        ran = run.job(job)
+        checks.expect(ran.status == status, f"{what}: job {job} {ran.status}, expected {status}"
+                      + "".join(f"\n    step {step.name!r}: exit {step.status}, log {step.log}"
+                                for step in ran.steps if step.status not in (0, None)))
+        report_path = os.path.join(ran.workspace, report)
+        if not checks.expect(os.path.isfile(report_path), f"{what}: job {job} wrote no {report}"):
+            continue
+        compared = subprocess.run([sys.executable, checker, flavour, report_path, results, junit],
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        print(f"  {job}: {compared.stdout.strip().splitlines()[-1]}", flush=True)
+        checks.expect(compared.returncode == 0, f"{what}: {job}'s report disagrees with the merged run:\n"
+                      + compared.stdout[-2000:])
+
+
 def main(checkout, github_path, gitlab_path, work):
     for tool in ("git", "swift", "make", "bash", "python3"):
         if shutil.which(tool) is None:
@@ -180,10 +217,8 @@ def main(checkout, github_path, gitlab_path, work):
 
     os.makedirs(work, exist_ok=True)
     remote = os.path.join(work, "iamspec.git")
-    # The commit under test, pinned as the recipes pin a release: by its full id.
-    ref = stand_in_remote(checkout, remote, pinned)
-    github.env["IAMSPEC_REF"] = ref
-    gitlab.variables["IAMSPEC_REF"] = ref
+    # The recipes as written: at their pin, a release's full commit id.
+    head = stand_in_remote(checkout, remote, pinned)
     engine = EngineRepository(os.path.join(work, "engine"), checkout)
     stand_ins = os.path.join(work, "stand-ins")
     os.makedirs(stand_ins)
@@ -191,6 +226,7 @@ def main(checkout, github_path, gitlab_path, work):
         handle.write("#!/bin/sh\necho \"apt-get (stand-in; the packages are here already): $*\"\n")
     os.chmod(os.path.join(stand_ins, "apt-get"), 0o755)
     environment = {key: os.environ[key] for key in ("PATH", "HOME", "LANG", "TMPDIR", "USER") if key in os.environ}
+    environment["PATH"] = os.path.dirname(sys.executable) + os.pathsep + environment.get("PATH", os.defpath)
     machine = Machine(work, engine.folder, stand_ins, environment)
     variables = {"IAMSPEC_REPOSITORY": remote}
     figures = {}
@@ -208,6 +244,7 @@ def main(checkout, github_path, gitlab_path, work):
     site = os.path.join(run.job("report").workspace, "site")
     checks.expect(os.path.isfile(os.path.join(site, "index.html")) and os.path.isdir(os.path.join(site, "badges")),
                   "1: the report job built no site with badges")
+    check_runners(checks, "1", run, "success")
     figures["cold"] = first_case_seconds(run, "iamspec", "shard 1")
     build_seconds = run.step("iamspec", "swift build").seconds
     tool = os.path.join(run.job("iamspec").workspace, "iamspec.tar.gz")
@@ -226,11 +263,12 @@ def main(checkout, github_path, gitlab_path, work):
     for text, status in (("iamspec merge", 0), ("iamspec report", 1), ("iamspec docs", 0)):
         checks.expect(run.step("report", text).status == status,
                       f"2: {text} exited {run.step('report', text).status}, expected {status} (the run failed)")
+    check_runners(checks, "2", run, "failure")
     figures["warm"] = first_case_seconds(run, "iamspec", "shard 1")
 
     print("--- 3. GitLab CI: the same engine, no baseline, the tool cached", flush=True)
     key = next(name for name in os.listdir(os.path.join(machine.caches, "github")))
-    gitlab_key = gitlab.jobs["iamspec"].cache["key"].replace("$IAMSPEC_REF", ref)
+    gitlab_key = gitlab.jobs["iamspec"].cache["key"].replace("$IAMSPEC_REF", pinned)
     shutil.copytree(os.path.join(machine.caches, "github", key), os.path.join(machine.caches, "gitlab", gitlab_key))
     run = GitLabCI(machine, gitlab, variables).run()
     checks.expect("reusing" in read(run.job("iamspec").steps[0].log), "3: the build job built the tool, expected it cached")
@@ -270,6 +308,7 @@ def main(checkout, github_path, gitlab_path, work):
         index for index, step in enumerate(run.job("report").steps) if "iamspec report" in step.script)))
     checks.expect("passed" in report_summary.splitlines()[0] and "| 0 |" in report_summary,
                   f"4: the whole run's summary does not read as passed with the baseline: {report_summary[:300]!r}")
+    check_runners(checks, "4", run, "success")
 
     print("--- 5. GitLab CI with the baseline", flush=True)
     run = GitLabCI(machine, gitlab, variables).run()
@@ -277,6 +316,20 @@ def main(checkout, github_path, gitlab_path, work):
     summary = read(os.path.join(run.job("site").workspace, "summary.md"))
     checks.expect(summary.splitlines()[0].endswith(": passed"),
                   f"5: summary.md does not honour the baseline (its first line: {summary.splitlines()[0]!r})")
+
+    if head != pinned:
+        print(f"--- 6. main's recipes with main: GitHub Actions at HEAD ({head}), the conformant engine, no baseline",
+              flush=True)
+        github.env["IAMSPEC_REF"] = head
+        engine.use_engine("conformant")
+        os.remove(os.path.join(engine.folder, baseline))
+        engine.commit("no baseline")
+        run = GitHubActions(machine, github, variables).run()
+        check_pipeline(checks, "6", run, {"iamspec": "success", "shard": "success", "report": "success",
+                                          "pages": "success"})
+        checks.expect("reusing" not in read(run.step("iamspec", "swift build").log),
+                      "6: the build job reused the pin's tool, expected HEAD's built")
+        check_runners(checks, "6", run, "success")
 
     print("--- time to the first case (from the build job's start to shard 1's first case; no container start, "
           "apt-get or queue between jobs)")
@@ -289,8 +342,9 @@ def main(checkout, github_path, gitlab_path, work):
     if checks.problems:
         print(f"run_ci_recipes: {len(checks.problems)} problems", file=sys.stderr)
         return 1
-    print("run_ci_recipes: both recipes ran as written: pinned, built once then cached, sharded, merged; missing "
-          "and present baselines; reports and site published")
+    print("run_ci_recipes: both recipes ran as written at their pin: built once then cached, sharded, merged; "
+          "missing and present baselines; reports and site published; the suite under pytest, node:test and JUnit 5"
+          + ("" if head == pinned else "; and main's recipes with main"))
     return 0
 
 

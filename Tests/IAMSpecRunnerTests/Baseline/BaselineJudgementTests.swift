@@ -243,7 +243,12 @@ struct RunVerdictTests {
 
         let markdown = MarkdownReport.summary(run)
         #expect(markdown.hasPrefix("## iamspec: `sample` `2.0`: 2 failed, 1 error, 1 stale baseline entry\n"))
-        #expect(markdown.contains("| 4 | 0 | 2 | 1 | 1 | 1 |"))
+        #expect(
+            markdown.contains(
+                "| runs | 4 |\n|---|---:|\n| passed | 0 |\n| failed | 2 |\n| errors | 1 |\n| skipped | 1 |\n"
+                    + "| stale baseline entries | 1 |\n"
+            )
+        )
         #expect(markdown.contains("### Stale baseline entries (1)"))
 
         // The results stream records the run as the engine did it, and in its footer the

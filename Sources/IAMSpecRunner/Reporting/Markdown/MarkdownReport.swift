@@ -4,10 +4,14 @@ import IAMSpec
 /// totals and failures (`iamspec run --summary`, `iamspec report --summary`), or what changed
 /// between two runs (`iamspec diff --markdown`).
 ///
-/// Text from the run (messages, reasons) goes in fenced code blocks, and names in code spans,
-/// each fenced longer than any run of backticks inside and shown as `QuotedText` shows it (a
-/// line break as `⏎`, a table cell's pipes escaped), so nothing in a message can break the page
-/// or add to it. At most
+/// Text from the run (messages, reasons, names) goes in code spans, each fenced longer than any
+/// run of backticks inside and shown as `QuotedText` shows it (a line break as `⏎`, a table
+/// cell's pipes escaped), so nothing in a message can break the page or add to it.
+///
+/// The summary reads on a phone as GitHub renders it (390 px wide, nothing scrolls sideways):
+/// its one table is the totals, two narrow columns; groups are lists; each text from the run is a
+/// code span of its own in a paragraph or a list item, which GitHub wraps, never a fenced code
+/// block, which it does not (`scripts/test` measures it in Chromium). At most
 /// `listLimit` runs are listed per group, the rest counted, and each text from the run is cut
 /// after `textLimit` characters, so the page stays under GitHub's limits (a step summary holds
 /// 1 MiB, whatever the engine wrote; a comment 65,536 characters).
@@ -25,15 +29,20 @@ package enum MarkdownReport {
         let header = summary.header
         let verdict = summary.verdict
         let stale = summary.baseline?.staleEntries ?? []
-        let staleColumn =
-            verdict.isJudgedByBaseline ? (" stale baseline entries |", "---:|", " \(stale.count) |") : ("", "", "")
         var lines = [
             "## iamspec: \(code(header.engine.name)) \(code(header.engine.version)): \(verdict.outcome)",
             "",
-            "| runs | passed | failed | errors | skipped |" + staleColumn.0,
-            "|---:|---:|---:|---:|---:|" + staleColumn.1,
-            "| \(summary.runCount) | \(verdict.passed) | \(verdict.failedRuns) | \(verdict.errors) | \(verdict.skipped) |"
-                + staleColumn.2,
+            "| runs | \(summary.runCount) |",
+            "|---|---:|",
+            "| passed | \(verdict.passed) |",
+            "| failed | \(verdict.failedRuns) |",
+            "| errors | \(verdict.errors) |",
+            "| skipped | \(verdict.skipped) |",
+        ]
+        if verdict.isJudgedByBaseline {
+            lines.append("| stale baseline entries | \(stale.count) |")
+        }
+        lines += [
             "",
             "Suite \(header.suitePaths.map { code($0) }.joined(separator: ", ")), iamspec \(code(header.iamspecVersion)).",
         ]
@@ -59,12 +68,12 @@ package enum MarkdownReport {
                 "**Protocol faults:** the engine wrote after a case had ended (the next case ran on a fresh process):",
                 "",
             ]
-            lines += QuotedText.markdownCodeBlock(summary.lateLines.prefix(listLimit).map(clipped), language: "text")
+            lines += codeList(summary.lateLines.prefix(listLimit).map(clipped))
             lines += more(summary.lateLines.count)
         }
         if !summary.capabilityWarnings.isEmpty {
             lines += ["", "**Warnings:** what the engine declares and cannot have meant:", ""]
-            lines += QuotedText.markdownCodeBlock(summary.capabilityWarnings, language: "text")
+            lines += codeList(summary.capabilityWarnings)
         }
         let skippedChecks = summary.results.flatMap { result in
             result.skippedChecks.map {
@@ -83,7 +92,7 @@ package enum MarkdownReport {
         if !nondeterministic.isEmpty {
             // Every one, whatever the list limit: a run whose repeats disagree is read first.
             lines += ["", "### Nondeterministic runs (\(nondeterministic.count))", ""]
-            lines += QuotedText.markdownCodeBlock(nondeterministic.map(\.text), language: "text")
+            lines += codeList(nondeterministic.map(\.text))
         }
         let behaviours = summary.behaviours
         if !behaviours.isEmpty {
@@ -91,47 +100,43 @@ package enum MarkdownReport {
                 "", "### What the engine does differently (\(behaviours.count))", "",
                 "Each name, replayed on the reference engine, gives exactly the engine's observations of its runs "
                     + "and passes the runs the engine passed; \"one of\" where nothing run tells the behaviours apart.",
-                "", "| behaviour | departs from | cases | runs | passes checked |", "|---|---|---|---|---|",
+                "",
             ]
             for explained in behaviours.prefix(listLimit) {
                 let name =
                     explained.isOpen
                     ? "one of "
-                        + ([explained.behaviour] + explained.alternatives.map(\.behaviour)).map {
-                            code($0, inTable: true)
-                        }.joined(separator: ", ")
-                    : "\(code(explained.summary, inTable: true)) \(code(explained.behaviour, inTable: true))"
+                        + ([explained.behaviour] + explained.alternatives.map(\.behaviour)).map { code($0) }
+                        .joined(separator: ", ")
+                    : "\(code(explained.summary)) \(code(explained.behaviour))"
                 lines.append(
-                    "| \(name) | \(code(explained.rule, inTable: true)) | \(explained.cases.count) "
-                        + "| \(explained.runs.count) | \(explained.passes) |"
+                    "- \(name), departing from \(code(explained.rule)): \(count(explained.cases.count, "case")), "
+                        + "\(count(explained.runs.count, "run")), \(explained.passes) passes checked"
                 )
             }
             lines += more(behaviours.count)
             lines += ["", "Proof of each name:", ""]
-            lines += QuotedText.markdownCodeBlock(
-                behaviours.prefix(listLimit).flatMap { explained in
-                    [clipped(explained.line)] + explained.proofLines.map { "  " + clipped($0) }
-                },
-                language: "text"
-            )
+            for explained in behaviours.prefix(listLimit) {
+                lines.append("- " + code(clipped(explained.line)))
+                lines += explained.proofLines.map { "  - " + code(clipped($0)) }
+            }
         }
         let differences = summary.differences
         if !differences.isEmpty {
             let title =
                 behaviours.isEmpty ? "Differences" : "Differences no behaviour explains together with the names above"
             lines += ["", "### \(title) (\(differences.count))", ""]
-            lines += ["| rule | mismatch | cases | runs |", "|---|---|---|---|"]
             for group in differences.prefix(listLimit) {
                 lines.append(
-                    "| \(code(group.rule, inTable: true)) | \(code(group.mismatchAndBlocked, inTable: true)) "
-                        + "| \(group.cases.count) | \(group.runs) |"
+                    "- \(code(group.rule)): \(code(group.mismatchAndBlocked)) "
+                        + "(\(count(group.cases.count, "case")), \(count(group.runs, "run")))"
                 )
             }
             lines += more(differences.count)
         }
         if !stale.isEmpty {
             lines += ["", "### Stale baseline entries (\(stale.count))", ""]
-            lines += QuotedText.markdownCodeBlock(stale.prefix(listLimit).map(\.staleLine), language: "text")
+            lines += codeList(stale.prefix(listLimit).map(\.staleLine))
             lines += more(stale.count)
         }
         let failing = summary.results.filter { $0.status == .failed || $0.status == .error }
@@ -146,15 +151,18 @@ package enum MarkdownReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// What changed between two runs, group by group, and both runs' totals.
+    /// What changed between two runs, group by group, and both runs' totals (a row per outcome, a
+    /// column per run: narrow on a phone).
     package static func diff(_ diff: ResultsDiff) -> String {
         var lines = [
             "## iamspec diff: \(diff.hasRegression ? "regressions" : "no regression")",
             "",
-            "| | runs | passed | failed | skipped |",
-            "|---|---:|---:|---:|---:|",
-            "| before | \(diff.old.runCount) | \(diff.old.passedCount) | \(diff.old.failedCount) | \(diff.old.skippedCount) |",
-            "| after | \(diff.new.runCount) | \(diff.new.passedCount) | \(diff.new.failedCount) | \(diff.new.skippedCount) |",
+            "| | before | after |",
+            "|---|---:|---:|",
+            "| runs | \(diff.old.runCount) | \(diff.new.runCount) |",
+            "| passed | \(diff.old.passedCount) | \(diff.new.passedCount) |",
+            "| failed | \(diff.old.failedCount) | \(diff.new.failedCount) |",
+            "| skipped | \(diff.old.skippedCount) | \(diff.new.skippedCount) |",
             "",
             diff.countsLine + runsOnOneSide(diff) + ".",
         ]
@@ -168,7 +176,7 @@ package enum MarkdownReport {
                 if !change.new.message.isEmpty {
                     text.append("now: \(clipped(change.new.message))")
                 }
-                lines += QuotedText.markdownCodeBlock(text, language: "text").map { "  " + $0 }
+                lines += text.map { "  - " + code($0) }
             }
             lines += more(changes.count)
         }
@@ -183,22 +191,18 @@ package enum MarkdownReport {
 
     private static func failure(_ result: CaseResult, header: RunHeader) -> [String] {
         var lines = ["#### \(code(result.caseID)) \(result.profile.rawValue): \(result.status.rawValue)", ""]
-        lines += QuotedText.markdownCodeBlock(
-            ["\(QuotedText.line(result.location.description)): \(clipped(result.message))"],
-            language: "text"
-        )
+        lines.append(code("\(QuotedText.line(result.location.description)): \(clipped(result.message))"))
         if let nondeterminism = result.nondeterminism {
             // Both repeats, each with its timeline.
             lines.append("")
-            lines += QuotedText.markdownCodeBlock(nondeterminism.lines.map(clipped), language: "text")
+            lines += codeList(nondeterminism.lines.map(clipped))
         }
         if !result.rules.isEmpty {
             // Each rule's sources are cited once, under the failures (``ruleSources(of:)``).
             lines += ["", "Rules: " + result.rules.map { code($0.id) }.joined(separator: ", ")]
         }
         lines.append("")
-        let rerun = RerunCommand.text(for: result, header: header)
-        lines += QuotedText.markdownCodeBlock([rerun], language: header.invocation == nil ? "text" : "sh")
+        lines.append("Re-run: " + code(RerunCommand.text(for: result, header: header)))
         return lines
     }
 
@@ -236,12 +240,22 @@ package enum MarkdownReport {
             + "… (\(text.count - fits) more characters: see the JUnit report or the results stream)"
     }
 
+    /// Each line a list item of its own, a code span that wraps where the page needs it.
+    private static func codeList(_ lines: some Sequence<String>) -> [String] {
+        lines.map { "- " + code($0) }
+    }
+
+    /// `1 case`, `3 runs`.
+    private static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+
     private static func more(_ count: Int) -> [String] {
         count > listLimit ? ["", "… and \(count - listLimit) more (see the JUnit report or the results stream)."] : []
     }
 
-    /// Text as a code span (`QuotedText.markdownCode(_:inTable:)`).
-    private static func code(_ text: String, inTable: Bool = false) -> String {
-        QuotedText.markdownCode(text, inTable: inTable)
+    /// Text as a code span (`QuotedText.markdownCode(_:inTable:)`), never in a table cell.
+    private static func code(_ text: String) -> String {
+        QuotedText.markdownCode(text)
     }
 }

@@ -96,6 +96,13 @@ package struct JSONLineWriter: ~Copyable {
         needsSeparator = true
     }
 
+    /// An array of strings.
+    package mutating func strings(_ texts: [String]) {
+        beginArray()
+        for text in texts { string(text) }
+        endArray()
+    }
+
     /// `text` as a string, or `null` when nil.
     package mutating func string(orNull text: String?) {
         guard let text else { return null() }

@@ -16,31 +16,28 @@ package enum JSONValueDecoder {
     ///
     /// - Throws: `DecodingError` at the value that does not fit.
     package static func decode<Value: Decodable>(_ type: Value.Type, from value: JSONValue) throws -> Value {
-        try Value(from: ValueDecoder(value, path: .root))
+        try Value(from: ValueDecoder(value, in: nil, key: nil))
     }
 }
 
 /// A coding path kept as links to the parent, made into an array only when asked for (an error):
-/// decoding a record makes no array per value.
-private final class CodingPathLink: Sendable {
-    static let root = CodingPathLink(parent: nil, key: nil)
+/// decoding a record makes no array per value, and a link only per object or array (a value's
+/// decoder holds its container's link and its own key).
+private final class CodingPathLink {
     let parent: CodingPathLink?
-    let key: (any CodingKey & Sendable)?
+    let key: any CodingKey
 
-    init(parent: CodingPathLink?, key: (any CodingKey & Sendable)?) {
+    init(parent: CodingPathLink?, key: any CodingKey) {
         self.parent = parent
         self.key = key
     }
 
-    func appending(_ key: some CodingKey & Sendable) -> CodingPathLink {
-        CodingPathLink(parent: self, key: key)
-    }
-
-    var keys: [any CodingKey] {
-        var keys: [any CodingKey] = []
-        var link: CodingPathLink? = self
-        while let current = link, let key = current.key {
-            keys.append(key)
+    /// The keys from the root to `key` under `link`.
+    static func keys(_ link: CodingPathLink?, then key: (any CodingKey)?) -> [any CodingKey] {
+        var keys: [any CodingKey] = key.map { [$0] } ?? []
+        var link = link
+        while let current = link {
+            keys.append(current.key)
             link = current.parent
         }
         return keys.reversed()
@@ -48,7 +45,7 @@ private final class CodingPathLink: Sendable {
 }
 
 /// An array position as `JSONDecoder` names it in a coding path: `Index 2`.
-private struct PositionKey: CodingKey, Sendable {
+private struct PositionKey: CodingKey {
     var intValue: Int?
     var stringValue: String { "Index \(intValue ?? 0)" }
 
@@ -65,16 +62,10 @@ private struct PositionKey: CodingKey, Sendable {
     }
 }
 
-/// A key of a keyed container, kept as a string (the container's own key type need not be
-/// `Sendable`).
-private struct NamedKey: CodingKey, Sendable {
+/// The key of a super decoder: `super`.
+private struct NamedKey: CodingKey {
     var stringValue: String
     var intValue: Int?
-
-    init(_ key: some CodingKey) {
-        stringValue = key.stringValue
-        intValue = key.intValue
-    }
 
     init?(stringValue: String) {
         self.stringValue = stringValue
@@ -85,17 +76,25 @@ private struct NamedKey: CodingKey, Sendable {
     }
 }
 
-/// One value and where it is: a decoder, and its single-value container.
+/// One value and where it is (its container's path and its own key; none at the root): a
+/// decoder, and its single-value container.
 private struct ValueDecoder: Decoder, SingleValueDecodingContainer {
     let value: JSONValue
-    let path: CodingPathLink
+    let parent: CodingPathLink?
+    let key: (any CodingKey)?
 
-    init(_ value: JSONValue, path: CodingPathLink) {
+    init(_ value: JSONValue, in parent: CodingPathLink?, key: (any CodingKey)?) {
         self.value = value
-        self.path = path
+        self.parent = parent
+        self.key = key
     }
 
-    var codingPath: [any CodingKey] { path.keys }
+    var codingPath: [any CodingKey] { CodingPathLink.keys(parent, then: key) }
+
+    /// The path of the object or array the value is, for its members or elements.
+    private var path: CodingPathLink? {
+        key.map { CodingPathLink(parent: parent, key: $0) } ?? parent
+    }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -179,9 +178,9 @@ private struct ValueDecoder: Decoder, SingleValueDecodingContainer {
 /// An object's members, by key.
 private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let members: JSONObject
-    let path: CodingPathLink
+    let path: CodingPathLink?
 
-    var codingPath: [any CodingKey] { path.keys }
+    var codingPath: [any CodingKey] { CodingPathLink.keys(path, then: nil) }
     var allKeys: [Key] { members.keys.compactMap(Key.init(stringValue:)) }
 
     func contains(_ key: Key) -> Bool {
@@ -196,7 +195,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                 DecodingError.Context(codingPath: codingPath, debugDescription: "no value for \"\(key.stringValue)\"")
             )
         }
-        return ValueDecoder(value, path: path.appending(NamedKey(key)))
+        return ValueDecoder(value, in: path, key: key)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { try member(key).decodeNil() }
@@ -230,7 +229,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder() throws -> any Decoder {
-        ValueDecoder(members["super"] ?? .null, path: path.appending(NamedKey(stringValue: "super")!))
+        ValueDecoder(members["super"] ?? .null, in: path, key: NamedKey(stringValue: "super")!)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
@@ -241,15 +240,15 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 /// An array's items, in order.
 private struct UnkeyedContainer: UnkeyedDecodingContainer {
     let items: [JSONValue]
-    let path: CodingPathLink
+    let path: CodingPathLink?
     var currentIndex = 0
 
-    init(items: [JSONValue], path: CodingPathLink) {
+    init(items: [JSONValue], path: CodingPathLink?) {
         self.items = items
         self.path = path
     }
 
-    var codingPath: [any CodingKey] { path.keys }
+    var codingPath: [any CodingKey] { CodingPathLink.keys(path, then: nil) }
     var count: Int? { items.count }
     var isAtEnd: Bool { currentIndex >= items.count }
 
@@ -259,13 +258,13 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
             throw DecodingError.valueNotFound(
                 type,
                 DecodingError.Context(
-                    codingPath: path.appending(PositionKey(currentIndex)).keys,
+                    codingPath: CodingPathLink.keys(path, then: PositionKey(currentIndex)),
                     debugDescription: "the array ends"
                 )
             )
         }
         defer { currentIndex += 1 }
-        return ValueDecoder(items[currentIndex], path: path.appending(PositionKey(currentIndex)))
+        return ValueDecoder(items[currentIndex], in: path, key: PositionKey(currentIndex))
     }
 
     mutating func decodeNil() throws -> Bool {

@@ -36,8 +36,7 @@ package enum QuotedText {
     /// One line of a terminal or a CI log: the text with every character that would act shown
     /// visibly (see ``QuotedText``).
     package static func line(_ text: String) -> String {
-        if isInert(text) { return text }
-        return render(text, syntax: .plain, keepsLineFeeds: false)
+        render(text, syntax: .plain, keepsLineFeeds: false)
     }
 
     /// A line of Unicode scalars as ``line(_:)`` shows it, and how many characters of that show
@@ -189,17 +188,29 @@ package enum QuotedText {
         case markup
     }
 
-    /// Printable ASCII without `#`, not beginning with `::`: shown as it is (ids, most messages).
-    private static func isInert(_ text: String) -> Bool {
+    /// Printable ASCII without `#`, not beginning with `::`: shown as it is (ids, most messages),
+    /// in `syntax` too when it holds none of the syntax's own characters (markup's `&<>"'`), and
+    /// with its line feeds when they are kept.
+    private static func isInert(_ text: String, syntax: Syntax = .plain, keepsLineFeeds: Bool = false) -> Bool {
+        guard syntax != .markdown else { return false }
         var text = text
         return text.withUTF8 { bytes in
-            for byte in bytes where byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "#") { return false }
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "\n") where keepsLineFeeds: continue
+                case 0..<0x20, 0x7F..., UInt8(ascii: "#"): return false
+                case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"):
+                    if syntax == .markup { return false }
+                default: continue
+                }
+            }
             guard let first = bytes.firstIndex(where: { $0 != UInt8(ascii: " ") }) else { return true }
             return !(bytes[first...].starts(with: "::".utf8))
         }
     }
 
     private static func render(_ text: String, syntax: Syntax, keepsLineFeeds: Bool) -> String {
+        if isInert(text, syntax: syntax, keepsLineFeeds: keepsLineFeeds) { return text }
         var output = Output(syntax: syntax)
         output.text.reserveCapacity(text.utf8.count + 16)
         render(Array(text.unicodeScalars), into: &output, keepsLineFeeds: keepsLineFeeds, marking: nil)

@@ -38,7 +38,19 @@ public enum ResultsStream {
     /// (``SortedJSONEncoder``), its text made inert (`QuotedText.json(_:)`), and a newline.
     package static func line(_ record: some Encodable) -> [UInt8] {
         // Every record is made of strings, integers and Booleans: encoding one cannot fail.
-        var bytes = QuotedText.json(try! SortedJSONEncoder.encode(record))
+        inertLine(try! SortedJSONEncoder.encode(record))
+    }
+
+    /// A case line's bytes, as ``line(_:)`` makes the others': written field by field
+    /// (`CaseLine.write(to:)`), a stream having one per run.
+    package static func line(_ record: CaseLine) -> [UInt8] {
+        var writer = JSONLineWriter()
+        record.write(to: &writer)
+        return inertLine(writer.bytes)
+    }
+
+    private static func inertLine(_ encoded: [UInt8]) -> [UInt8] {
+        var bytes = QuotedText.json(encoded)
         bytes.append(UInt8(ascii: "\n"))
         return bytes
     }
@@ -100,7 +112,8 @@ package struct HeaderLine: Codable {
     }
 }
 
-/// One case run.
+/// One case run. A stream's case lines are written by `write(to:)` (CaseLine+JSON.swift); its
+/// `Encodable` is the check that they read as Foundation's `JSONEncoder` writes them.
 package struct CaseLine: Codable {
     package var record = "case"
     package var id: String

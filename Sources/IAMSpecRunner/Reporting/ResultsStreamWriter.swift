@@ -22,17 +22,17 @@ package final class ResultsStreamWriter {
     init(header: RunHeader, spool: ReportSpool, path: String? = nil) {
         self.spool = spool
         self.path = path
-        line(HeaderLine(header))
+        spool.append(ResultsStream.line(HeaderLine(header)))
     }
 
     /// Adds a result's line; results come in report order.
     package func add(_ result: CaseResult) {
-        line(CaseLine(result))
+        spool.append(ResultsStream.line(CaseLine(result)))
     }
 
     /// Adds the footer line.
     func end(_ summary: RunSummary, judged: RunSummary) {
-        line(FooterLine(summary, judged: judged))
+        spool.append(ResultsStream.line(FooterLine(summary, judged: judged)))
     }
 
     /// Adds the footer line (the totals of `summary`, which counts every result added, and the
@@ -42,11 +42,5 @@ package final class ResultsStreamWriter {
         end(summary, judged: judged ?? summary)
         guard let path else { return }
         try AtomicFile.write(spool, to: path)
-    }
-
-    /// A record's line, with the characters a report must not hold as they are escaped
-    /// (`QuotedText.json`).
-    private func line(_ record: some Encodable) {
-        spool.append(ResultsStream.line(record))
     }
 }

@@ -28,8 +28,22 @@ struct ResultsStreamTests {
             result.diagnostics = text
             result.tags = [text]
             result.given = [text]
+            result.difference = Difference(rules: [text], mismatch: text, blocked: [text])
+            result.nondeterminism = Nondeterminism(
+                repeats: 3,
+                runs: [
+                    .init(number: 1, status: .failed, kind: .sequence, message: text, timeline: result.timeline),
+                    .init(number: 3, status: .passed, timeline: result.timeline),
+                ]
+            )
             summary.results.append(result)
         }
+        var judgedWithASkippedCheck = ReportFixtures.failed
+        judgedWithASkippedCheck.skippedChecks = [
+            SkippedCheck(location: judgedWithASkippedCheck.location, check: "stack", capability: .stackInspection)
+        ]
+        summary.results.append(judgedWithASkippedCheck)
+        summary.results.append(ReportFixtures.skipped)
         summary.lateLines = HostileStrings.all.map(\.text)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

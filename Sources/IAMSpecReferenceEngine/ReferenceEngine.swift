@@ -157,7 +157,7 @@ public struct ReferenceEngine: DeliveryEngine {
             if rules.lifecycle.openingFromAPushForegroundsTheApp { appInForeground = true }
             receive(LoggedEvent(event: .pushClick(campaign: campaign), properties: [:]), from: .sdk)
             if rules.triggers.sessionStartFiresAtPushClick, serverMessagesDelivered, !sync.isPending {
-                evaluate(LoggedEvent(event: .sessionStart, properties: [:]))
+                refireSessionStartMessages()
             }
         case .appOpenedFromPush(let campaign):
             openFromPush(campaign: campaign)

@@ -18,6 +18,16 @@ extension ReferenceEngine {
         }
     }
 
+    /// A refresh of the triggers fires the Session Start messages again
+    /// (``TriggerRules/sessionStartFiresAtPushClick``): Session Start is evaluated when a message
+    /// has such a trigger; no session starts, so nothing else of a session start happens (no
+    /// no-match callback, no delivery).
+    mutating func refireSessionStartMessages() {
+        let sessionStart = LoggedEvent(event: .sessionStart, properties: [:])
+        guard serverMessages.contains(where: { matching.matches($0, sessionStart, at: now) }) else { return }
+        evaluate(sessionStart)
+    }
+
     /// Evaluates one trigger event at the current time (the reference semantics, "Triggers").
     mutating func evaluate(_ event: LoggedEvent) {
         var contest = CandidateSelection.Contest()

@@ -5,8 +5,9 @@ import ToyMessaging
 ///
 /// The toy SDK follows the Braze Swift SDK's rules and reports nothing iamspec could inspect
 /// beyond what it shows (no analytics, no stack, no keyboard, ...): it declares one profile and no
-/// capability, and lacks push clicks (`lacking: [.pushClick]`), so iamspec skips, with the reason,
-/// every case that needs more. A case whose messages use what the toy SDK has no notion of (other
+/// capability, and lacks push clicks, `display_next` and the app's lifecycle (`lacking:
+/// [.pushClick, .displayNext, .appLifecycle]`), so iamspec skips, with the reason, every case that
+/// needs more. A case whose messages use what the toy SDK has no notion of (other
 /// triggers, property filters, a delay, assets, ...) is declined with ``CaseSkipped``.
 public struct ToyEngineProvider: EngineProvider {
     public init() {}
@@ -17,7 +18,7 @@ public struct ToyEngineProvider: EngineProvider {
             version: "1.0.0",
             profiles: [.brazeSwift],
             capabilities: [],
-            lacking: [.pushClick]
+            lacking: [.pushClick, .displayNext, .appLifecycle]
         )
     }
 

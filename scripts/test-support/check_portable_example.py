@@ -16,8 +16,9 @@ status 1, each problem as `error: ...`) when:
   hold every run, in report order;
 - the test cases cancelled are not exactly the runs the stream says were skipped, each with the
   comment `skipped: REASON`; or the issues recorded are not one per failed or errored run;
-- the console does not show each skipped run once, `iamspec: skipped CASE [PROFILE]: REASON`, and
-  the suite's four counts, `iamspec: N runs: N passed, N failed, N errors, N skipped`, as the
+- the console does not show each skipped run once, `iamspec: skipped CASE [PROFILE]: REASON`, each
+  check skipped while the rest of its run was judged once, `iamspec: skipped a check of CASE
+  [PROFILE]: WHERE: stack (the engine lacks stack-inspection)`, and the suite's four counts, `iamspec: N runs: N passed, N failed, N errors, N skipped`, as the
   results stream has them.
 
 (`swift test`'s console prints a cancelled test case as passed, with no reason; the event stream,
@@ -110,12 +111,28 @@ def console_problems(console_path, results, skipped, verdict):
     with open(console_path, encoding="utf-8", errors="replace") as stream:
         lines = [line.rstrip("\n") for line in stream if line.startswith("iamspec: ")]
     problems = []
-    shown = sorted(line for line in lines if line.startswith("iamspec: skipped "))
+    check_prefix = "iamspec: skipped a check of "
+    shown = sorted(line for line in lines if line.startswith("iamspec: skipped ") and not line.startswith(check_prefix))
     expected = sorted(f"iamspec: skipped {name}: {reason}" for name, reason in skipped.items())
     if shown != expected:
         problems.append(
             f"{console_path}: the skip lines ({len(shown)}) are not one per skipped run with its reason "
             f"({len(expected)}): {sorted(set(shown) ^ set(expected))[:3]}"
+        )
+    # A check skipped while the rest of its run was judged (a `stack` part on an engine without
+    # stack-inspection): a line each, as the stream's skipped_checks list them.
+    shown = sorted(line for line in lines if line.startswith(check_prefix))
+    expected = sorted(
+        f"{check_prefix}{result['id']} [{result['profile']}]: "
+        f"{check['location']['file']}:{check['location']['line']}:{check['location']['column']}: "
+        f"{check['check']} (the engine lacks {check['capability']})"
+        for result in results
+        for check in result.get("skipped_checks", [])
+    )
+    if shown != expected:
+        problems.append(
+            f"{console_path}: the skipped-check lines ({len(shown)}) are not one per skipped check of the "
+            f"stream ({len(expected)}): {sorted(set(shown) ^ set(expected))[:3]}"
         )
     # The counts as the suite's baseline judges the runs (the footer's verdict): an expected
     # failure is counted as skipped, as `iamspec run --baseline` counts it.

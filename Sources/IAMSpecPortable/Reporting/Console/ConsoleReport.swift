@@ -3,7 +3,7 @@ import IAMSpec
 /// What `iamspec run` prints: progress lines for stderr, and the report for stdout.
 ///
 /// The report shows one entry per case with a failed or errored run, the first
-/// ``casesShownInFull`` by case id, the rest counted (see `failureEntry(_:header:)`): the
+/// `casesShownInFull` by case id, the rest counted (see `failureEntry(_:header:)`): the
 /// profiles it failed in, the rules it checks with their words, its `given`, the failing step's
 /// `path:line:col` with the message, the aligned timeline, and a one-line command that runs it
 /// again. Skips are grouped by reason (a declined step's runs each
@@ -223,7 +223,7 @@ public struct ConsoleReport: Sendable {
     /// thousand times prints a report a reader can scroll, made in bounded memory.
     package static let casesShownInFull = 50
 
-    /// The report's lines, the totals line last: the entries of the first ``casesShownInFull``
+    /// The report's lines, the totals line last: the entries of the first `casesShownInFull`
     /// failed cases, the others counted.
     public func lines(for summary: RunSummary) -> [String] {
         var lines = differenceLines(for: summary)

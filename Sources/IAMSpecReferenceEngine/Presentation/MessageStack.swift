@@ -48,7 +48,8 @@ struct MessageStack {
         return entries.removeFirst()
     }
 
-    /// Puts a message taken with ``popTop()`` back where it was, as if it had never been taken.
+    /// Puts a message taken with ``popTop()`` back on the end it was taken from (the top, under
+    /// last in, first out), unobserved, to be offered anew.
     mutating func restore(_ presentation: Presentation) {
         var waiting = presentation
         waiting.takenByApp = false

@@ -50,6 +50,18 @@ struct BoundedProofLinesTests {
                     : "")
             #expect(line == expected)
         }
+        // The run kept most of its failures in outline, and explained them from the runs it
+        // spooled whole: the stream alone explains them the same way.
+        let explain = try IAMSpecExecutable.run("explain", json, "--specs", "Specs")
+        #expect(explain.status == 0, "\(explain.standardError)")
+        // Each name and its proof, as both print them.
+        let names = { (text: String) in
+            text.split(separator: "\n").map(String.init).filter {
+                $0.hasPrefix("    replays: ") || ($0.hasPrefix("  ") && $0.contains("(behaviour "))
+            }
+        }
+        #expect(names(explain.standardOutput) == names(run.standardOutput))
+        #expect(names(run.standardOutput).count > replayLines.count)
     }
 
     @Test func aCapabilityWhoseChecksWereSkippedInManyRunsListsTheFirstFiftyAndCountsTheRest() throws {

@@ -1,6 +1,6 @@
 import IAMSpecRunner
 
-/// A timeline as ``FailureExplainer`` remembers a failing run's replay on the reference engine:
+/// A timeline as `FailureExplainer` remembers a failing run's replay on the reference engine:
 /// 128 bits of it (two hashes, told apart by a first byte), enough to tell whether a behaviour's
 /// replay gives another timeline without keeping a replay of every failing run, which grows with
 /// them (about 3.5 KB each). Two different timelines share a digest with odds of about 2^-128;

@@ -155,7 +155,7 @@ public struct ExplainedBehaviour: Sendable, Hashable {
             + " (\(counts); each \(checked); nothing run tells them apart)"
     }
 
-    /// The most runs the `replays:` line of ``proofLines`` names; the others are counted in it,
+    /// The most runs the `replays:` line of `proofLines` names; the others are counted in it,
     /// so that a behaviour replaying a hundred thousand runs makes a line a reader can scroll. The
     /// results stream (`--json`) lists every one.
     package static let runsShownInProof = 50

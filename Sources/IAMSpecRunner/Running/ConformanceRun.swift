@@ -107,7 +107,7 @@ public struct ConformanceRun: Sendable {
     /// thread, as soon as every run before it has its result. The summary keeps every result but
     /// the passed ones `keepingPassed` turns down (counted in `RunSummary.passedNotKept`), so a
     /// run's memory need not grow with the suite; a result `keepingWhole` turns down is kept in
-    /// outline (``CaseResult/outline``), so that it need not grow with the failures either. A
+    /// outline (`CaseResult.outline`), so that it need not grow with the failures either. A
     /// passed run's result has its timeline only when `timelineWhenPassed` says a report will read
     /// it; any other result always has it, as `deliver` gets it.
     package func run(

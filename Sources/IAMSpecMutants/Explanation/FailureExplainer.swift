@@ -252,13 +252,18 @@ package struct FailureExplainer: Sendable {
         guard !failures.isEmpty else {
             return Found(failures: [], explaining: [], contradicting: [], alone: [], disagreements: disagreements)
         }
-        let reference = try replayOnTheReference(failures, engines: engines)
-        cost.singles += failures.count
-        // A run the reference engine fails the same way, or cannot replay (an error, a timeout),
-        // is explained by nothing.
-        let explainable = failures.indices.filter {
-            reference[$0].status != .error && !Self.reproduces(reference[$0], failures[$0].result)
+        // Of each failure's replay on the reference engine, only what the search reads: whether
+        // it can be explained, and its timeline's digest.
+        var explainable: [Int] = []
+        var reference: [TimelineDigest] = []
+        reference.reserveCapacity(failures.count)
+        try replay(Array(failures.indices), of: failures, on: [], engines: engines) { run, replayed in
+            // A run the reference engine fails the same way, or cannot replay (an error, a
+            // timeout), is explained by nothing.
+            if replayed.status != .error && !Self.reproduces(replayed, failures[run].result) { explainable.append(run) }
+            reference.append(TimelineDigest(replayed.timeline))
         }
+        cost.singles += failures.count
         func consistent(_ hypothesis: [Int]) throws -> Bool {
             try disagreements.agree(hypothesis, of: catalogue, engines: engines, timeout: timeout)
         }
@@ -272,7 +277,7 @@ package struct FailureExplainer: Sendable {
         for (index, behaviour) in catalogue.enumerated() {
             try replay(explainable, of: failures, on: [behaviour], engines: engines) { run, replayed in
                 if Self.reproduces(replayed, failures[run].result) { reproducingAlone[run].append(index) }
-                if replayed.timeline != reference[run].timeline {
+                if TimelineDigest(replayed.timeline) != reference[run] {
                     changing[run].append((index, Self.closeness(of: replayed, to: failures[run].result)))
                 }
             }
@@ -423,19 +428,6 @@ package struct FailureExplainer: Sendable {
     private static func sameStep(_ mine: TimelineEntry, _ theirs: TimelineEntry) -> Bool {
         mine.time == theirs.time && mine.step == theirs.step && mine.observations == theirs.observations
             && mine.expected == theirs.expected && mine.actual == theirs.actual
-    }
-
-    /// The failures replayed on the reference engine (no behaviour), in order.
-    private func replayOnTheReference(
-        _ failures: [Failure],
-        engines: ([Behaviour]) throws -> any EngineProvider
-    ) throws -> [CaseResult] {
-        var results: [CaseResult] = []
-        results.reserveCapacity(failures.count)
-        try replay(Array(failures.indices), of: failures, on: [], engines: engines) { _, result in
-            results.append(result)
-        }
-        return results
     }
 
     /// The failures at `runs` replayed on the engine of `behaviours`, in order, each result given

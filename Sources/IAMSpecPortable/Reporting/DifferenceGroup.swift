@@ -40,13 +40,17 @@ extension RunSummary {
     public var differences: [DifferenceGroup] {
         let explained = Set(behaviours.flatMap(\.runs))
         var groups: [String: DifferenceGroup] = [:]
+        // Each group's cases as a set too: a group of a hundred thousand runs is not searched
+        // through for each.
+        var groupCases: [String: Set<String>] = [:]
         for result in results where result.status == .failed {
             guard let difference = result.difference, !explained.contains(ExplainedBehaviour.Run(result)) else {
                 continue
             }
             let rule = difference.rules.first ?? ""
             let key = rule + "\u{0}" + difference.mismatch
-            guard var group = groups[key] else {
+            guard groups[key] != nil else {
+                groupCases[key] = [result.caseID]
                 groups[key] = DifferenceGroup(
                     rule: rule,
                     mismatch: difference.mismatch,
@@ -57,10 +61,12 @@ extension RunSummary {
                 )
                 continue
             }
-            group.runs += 1
-            for rule in difference.blocked where !group.blocked.contains(rule) { group.blocked.append(rule) }
-            if !group.cases.contains(result.caseID) { group.cases.append(result.caseID) }
-            groups[key] = group
+            // Changed in place: a copy of the group would copy its cases at each run.
+            groups[key]!.runs += 1
+            for rule in difference.blocked where !groups[key]!.blocked.contains(rule) {
+                groups[key]!.blocked.append(rule)
+            }
+            if groupCases[key, default: []].insert(result.caseID).inserted { groups[key]!.cases.append(result.caseID) }
         }
         return groups.values
             .map { group in

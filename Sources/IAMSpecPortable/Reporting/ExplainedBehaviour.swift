@@ -155,11 +155,21 @@ public struct ExplainedBehaviour: Sendable, Hashable {
             + " (\(counts); each \(checked); nothing run tells them apart)"
     }
 
-    /// Its proof, one line each after ``line``: every run it replays, the experiments that told
-    /// alternatives apart (their steps and the engine's answer), or what would tell the open ones
-    /// apart.
+    /// The most runs the `replays:` line of `proofLines` names; the others are counted in it,
+    /// so that a behaviour replaying a hundred thousand runs makes a line a reader can scroll. The
+    /// results stream (`--json`) lists every one.
+    package static let runsShownInProof = 50
+
+    /// Its proof, one line each after ``line``: the runs it replays (the first
+    /// `runsShownInProof`, the others counted), the experiments that told alternatives apart
+    /// (their steps and the engine's answer), or what would tell the open ones apart.
     package var proofLines: [String] {
-        var lines = ["replays: " + runs.map(\.text).joined(separator: ", ")]
+        var replays = runs.prefix(Self.runsShownInProof).map(\.text).joined(separator: ", ")
+        if runs.count > Self.runsShownInProof {
+            let more = runs.count - Self.runsShownInProof
+            replays += ", … and \(more) more run\(more == 1 ? "" : "s") (the results stream, --json, lists every one)"
+        }
+        var lines = ["replays: " + replays]
         for other in toldApart {
             guard let experiment = other.experiment else { continue }
             lines.append(

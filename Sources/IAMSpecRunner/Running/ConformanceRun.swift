@@ -106,13 +106,16 @@ public struct ConformanceRun: Sendable {
     /// order; ``progress`` is not called), and to `deliver` in the order of `runs`, on the calling
     /// thread, as soon as every run before it has its result. The summary keeps every result but
     /// the passed ones `keepingPassed` turns down (counted in `RunSummary.passedNotKept`), so a
-    /// run's memory need not grow with the suite. A passed run's result has its timeline only when
-    /// `timelineWhenPassed` says a report will read it; any other result always has it.
+    /// run's memory need not grow with the suite; a result `keepingWhole` turns down is kept in
+    /// outline (`CaseResult.outline`), so that it need not grow with the failures either. A
+    /// passed run's result has its timeline only when `timelineWhenPassed` says a report will read
+    /// it; any other result always has it, as `deliver` gets it.
     package func run(
         _ runs: [CaseRun],
         header: RunHeader,
         rules: RuleCatalogue,
         keepingPassed: (CaseResult) -> Bool,
+        keepingWhole: (CaseResult) -> Bool = { _ in true },
         timelineWhenPassed: @escaping @Sendable (CaseRun) -> Bool,
         progress: ([CaseResult]) -> Void,
         deliver: (CaseResult) -> Void
@@ -135,7 +138,7 @@ public struct ConformanceRun: Sendable {
             progress: progress,
             deliver: { result in
                 deliver(result)
-                summary.keep(result, unlessTurnedDown: keepingPassed)
+                summary.keep(keepingWhole(result) ? result : result.outline, unlessTurnedDown: keepingPassed)
             }
         )
         summary.interrupted = outcome.interrupted

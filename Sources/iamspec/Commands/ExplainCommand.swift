@@ -74,13 +74,17 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         let recorded: RecordedRun
-        // A regular file is read twice, its passed runs counted, not kept: a stream of 100,000
-        // runs holds its failures only. A FIFO (`<(...)`) can be read once: it is kept whole.
+        // A regular file is read twice, its passed runs counted, not kept, and of each failure
+        // only what a replay and the explanation's report read (`--json` copies each case line
+        // from the file): a stream of 100,000 runs holds its failures only. A FIFO (`<(...)`) can
+        // be read once: it is kept whole.
         var status = stat()
         let rereadable = stat(results, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
         do {
             recorded =
-                try rereadable ? ResultsStream.readKept(from: results) : ResultsStream.readRecorded(from: results)
+                try rereadable
+                ? ResultsStream.readKept(from: results, keeping: Self.whatTheExplanationReads)
+                : ResultsStream.readRecorded(from: results)
         } catch {
             throw CommandFailure.usage(error.description)
         }
@@ -144,6 +148,17 @@ struct ExplainCommand: ParsableCommand {
         }
         let lines = ConsoleReport(style: ConsoleStyle(usesColor: false)).differenceLines(for: summary)
         print(lines.isEmpty ? "no failed run to explain" : lines.joined(separator: "\n"))
+    }
+
+    /// A result without what neither a replay nor the explanation's report reads: its `given`,
+    /// its diagnostics, its rules and its tags (its timeline, difference and status are kept).
+    private static func whatTheExplanationReads(_ result: CaseResult) -> CaseResult {
+        var kept = result
+        kept.given = []
+        kept.diagnostics = ""
+        kept.rules = []
+        kept.tags = []
+        return kept
     }
 
     /// The suite paths a stream's header names, when each resolves (links followed) inside the

@@ -195,8 +195,14 @@ public struct ConsoleReport: Sendable {
         return lines
     }
 
+    /// The most skipped checks of one capability that ``lines(for:)`` lists, the first in the
+    /// results' order; the others are counted in one line. The results stream (`--json`) and
+    /// JUnit (`--junit`) hold every one.
+    package static let checksShownPerCapability = 50
+
     /// `skipped 3 checks of 2 runs, the rest of each run judged: the engine lacks the capability
-    /// stack-inspection`, for each capability, then each check: where it is written, its run.
+    /// stack-inspection`, for each capability, then each check (the first
+    /// `checksShownPerCapability`, the others counted): where it is written, its run.
     private func skippedCheckLines(_ results: [CaseResult]) -> [String] {
         let skipped = results.flatMap { result in result.skippedChecks.map { (result, $0) } }
         var lines: [String] = []
@@ -208,10 +214,17 @@ public struct ConsoleReport: Sendable {
                         + "the rest of each run judged: the engine lacks the capability \(capability.rawValue)"
                 )
             )
-            for (result, check) in checks {
+            for (result, check) in checks.prefix(Self.checksShownPerCapability) {
                 lines.append(
                     "  \(QuotedText.line(check.location.description)): \(QuotedText.line(check.check)) of "
                         + "\(QuotedText.line(result.caseID)) [\(result.profile.rawValue)] (\(result.status.rawValue))"
+                )
+            }
+            if checks.count > Self.checksShownPerCapability {
+                let more = checks.count - Self.checksShownPerCapability
+                lines.append(
+                    "  … and \(more) more skipped check\(more == 1 ? "" : "s") of this capability: the results stream "
+                        + "(--json) and JUnit (--junit) hold every one"
                 )
             }
         }
@@ -227,10 +240,16 @@ public struct ConsoleReport: Sendable {
     /// failed cases, the others counted.
     public func lines(for summary: RunSummary) -> [String] {
         var lines = differenceLines(for: summary)
-        let failed = summary.results.filter { $0.status == .failed || $0.status == .error }
-        let failedCases = Dictionary(grouping: failed, by: \.caseID).sorted(by: { $0.key < $1.key })
-        for caseResults in failedCases.prefix(Self.casesShownInFull) {
-            lines += failureEntry(caseResults.value, header: summary.header)
+        // The failed runs by case, as positions in the results: a run failing a hundred thousand
+        // times is not copied.
+        var failedRuns: [String: [Int]] = [:]
+        for index in summary.results.indices
+        where summary.results[index].status == .failed || summary.results[index].status == .error {
+            failedRuns[summary.results[index].caseID, default: []].append(index)
+        }
+        let failedCases = failedRuns.sorted(by: { $0.key < $1.key })
+        for caseRuns in failedCases.prefix(Self.casesShownInFull) {
+            lines += failureEntry(caseRuns.value.map { summary.results[$0] }, header: summary.header)
             lines.append("")
         }
         if failedCases.count > Self.casesShownInFull {

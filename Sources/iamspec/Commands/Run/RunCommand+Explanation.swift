@@ -27,26 +27,31 @@ extension RunCommand {
     }
 
     /// The behaviours of the catalogue that explain the run's failed runs, found by
-    /// `iamspec explain` in a child process given the results that did not pass: each replayed on the
-    /// reference engine's behaviours in that process, so that a behaviour that traps ends the
-    /// child, never the run. When the child cannot explain, a warning says why and the run's
-    /// differences stay grouped by rule and mismatch; an interrupt ends the child at once.
-    func explainFailures(of summary: RunSummary, until control: RunControl) -> [ExplainedBehaviour] {
-        guard summary.results.contains(where: { $0.status == .failed }) else { return [] }
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("iamspec-explain-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+    /// `iamspec explain` in a child process given the results that did not pass (whole, as
+    /// `spooled` took them while the run went on): each replayed on the reference engine's
+    /// behaviours in that process, so that a behaviour that traps ends the child, never the run.
+    /// When the child cannot explain, a warning says why and the run's differences stay grouped by
+    /// rule and mismatch; an interrupt ends the child at once.
+    func explainFailures(
+        of summary: RunSummary,
+        spooled: ExplanationSpool?,
+        until control: RunControl
+    ) -> [ExplainedBehaviour] {
+        guard let spooled, summary.results.contains(where: { $0.status == .failed }) else { return [] }
+        let folder = spooled.folder
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let failures = folder.appendingPathComponent("failures.jsonl").path
             // The runs that did not pass, and the count of those that did (`--passed-runs`): the
             // child tells which runs passed (a behaviour that fails one is not what the engine
-            // does) from those.
+            // does) from those. The stream's footer counts the results the run kept that did not
+            // pass: those the spool took.
             var failed = summary
             failed.results = summary.results.filter { $0.status != .passed }
             failed.passedNotKept = 0
             failed.baseline = nil
-            try ResultsStream.write(failed, to: failures)
+            try spooled.writer.get().finish(failed)
+            let failures = spooled.path
             let recordsPath = folder.appendingPathComponent("records.json").path
             let diagnosticsPath = folder.appendingPathComponent("stderr.txt").path
             let arguments =

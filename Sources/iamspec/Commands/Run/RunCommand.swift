@@ -268,6 +268,12 @@ struct RunCommand: ParsableCommand {
             baseline: knownOutcomes,
             allowingUnexpectedPasses: allowUnexpectedPass
         )
+        // The runs that did not pass, whole, for the explanation: spooled as they come.
+        let explanationSpool = noExplain ? nil : ExplanationSpool(header: header)
+        // A failure is kept whole only when the console shows it in full (one of its first failed
+        // cases, as the baseline judges them); the others in outline, since every report that
+        // reads more of one takes it as it comes. JUnit made at the end reads every one whole.
+        var firstFailedCases = FirstFailedCases(limit: ConsoleReport.casesShownInFull)
         if inProcess {
             // The reference engine shares this process: an `exit` it calls must not end the run
             // without its reports.
@@ -280,6 +286,14 @@ struct RunCommand: ParsableCommand {
             keepingPassed: { result in
                 judgesAtTheEnd || knownOutcomes?.entry(caseID: result.caseID, profile: result.profile) != nil
             },
+            keepingWhole: { [allowUnexpectedPass] result in
+                judgesAtTheEnd
+                    || firstFailedCases.admits(
+                        knownOutcomes.map {
+                            BaselineJudgement.judge(result, against: $0, allowingUnexpectedPasses: allowUnexpectedPass)
+                        } ?? result
+                    )
+            },
             // A passed run's timeline is read by the results stream, and by the reports of a run
             // a baseline judges an unexpected pass: without either, its result goes without it.
             timelineWhenPassed: { [json] run in
@@ -287,7 +301,10 @@ struct RunCommand: ParsableCommand {
                     || knownOutcomes?.entry(caseID: run.specCase.id, profile: run.profile) != nil
             },
             progress: { progress.record($0) },
-            deliver: { streamed.add($0) }
+            deliver: { result in
+                streamed.add(result)
+                explanationSpool?.add(result)
+            }
         )
         stdioProvider?.shutdown()
         progress.finish()
@@ -312,7 +329,7 @@ struct RunCommand: ParsableCommand {
             outcome.capabilityWarnings.append(unheeded)
         }
         if !noExplain && !control.isInterrupted {
-            outcome.behaviours = explainFailures(of: outcome, until: control)
+            outcome.behaviours = explainFailures(of: outcome, spooled: explanationSpool, until: control)
             if !noExperiments && !control.isInterrupted {
                 outcome.behaviours = tellApart(outcome.behaviours)
             }

@@ -166,7 +166,7 @@ package final class ResultsStreamReader {
     package func outline() throws(ResultsStreamError) -> RecordedRun {
         if let last = lines.lastLine(),
             let record = try? Self.record(in: last, number: 0, path: path), record.kind == "footer",
-            let footer = try? Self.decode(FooterLine.self, "a footer", from: record.value, in: last, path: path, line: 0),
+            let footer = try? Self.decode(FooterLine.self, "", from: record.value, in: last, path: path, line: 0),
             let run = try? run(describedBy: footer)
         {
             return run

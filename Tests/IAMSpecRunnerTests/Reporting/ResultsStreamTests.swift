@@ -306,7 +306,8 @@ struct ResultsStreamTests {
         summary.lateLines = (0..<100).map { "late line \($0): " + String(repeating: "x", count: 1_000) }
         var text = lines(summary)
         text[3] = text[3].replacing("\"status\":\"error\",", with: "")
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("stream-\(UUID().uuidString).jsonl").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("stream-\(UUID().uuidString).jsonl")
+            .path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Data((text.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
         let reader = try ResultsStreamReader(path: path)
@@ -331,7 +332,8 @@ struct ResultsStreamTests {
         if truncated {
             text[2] = String(text[2].prefix(40))
         }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("stream-\(UUID().uuidString).jsonl").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("stream-\(UUID().uuidString).jsonl")
+            .path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Data(text.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
         #expect {

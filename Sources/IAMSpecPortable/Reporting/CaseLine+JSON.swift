@@ -2,8 +2,10 @@ import IAMSpec
 
 // A case line of the results stream written straight into its bytes, a line per run: compact
 // JSON, each object's keys in byte order, an optional left out when nil, as the header and the
-// footer are written (`ResultsStream.line(_:)`), without an encoder's tree of values to sort.
-// A key added to `CaseLine` (or to a type it holds) is written here, in its place in that order.
+// footer are written (`ResultsStream.line(_:)`), without an encoder's tree of values to sort; and
+// read back straight from its parsed value (`JSONRecordObject`), without `Decodable`'s containers.
+// A key added to `CaseLine` (or to a type it holds) is written here, in its place in that order,
+// and read here.
 
 extension CaseLine {
     /// Writes the record's object.
@@ -78,6 +80,93 @@ extension CaseLine {
         writer.key("title")
         writer.string(title)
         writer.endObject()
+    }
+}
+
+extension CaseLine {
+    /// The case record `value` holds (a parsed line whose `record` is `case`), each field read in
+    /// the order the format lists them, so that of several problems the first is said.
+    ///
+    /// - Throws: ``RecordProblem`` at the first value that does not fit the format: a key
+    ///   missing, a value of another type, a name of no closed set's, a line, column or duration
+    ///   out of range.
+    package init(reading value: JSONValue) throws(RecordProblem) {
+        let fields = try JSONRecordObject(value)
+        id = try fields.string("id")
+        profile = try fields.name("profile", as: Profile.self)
+        title = try fields.string("title")
+        status = try fields.name("status", as: CaseStatus.self)
+        message = try fields.string("message")
+        kind = try fields.optionalName("kind", as: CaseResult.Kind.self)
+        location = try fields.object("location", SourceLocation.init(reading:))
+        durationMilliseconds = try fields.integer("duration_ms")
+        rules = try fields.objects("rules") { rule throws(RecordProblem) in
+            RuleReference(id: try rule.string("id"), sources: try rule.strings("sources"))
+        }
+        tags = try fields.strings("tags")
+        timeline = try fields.objects("timeline", TimelineEntry.init(reading:))
+        diagnostics = try fields.string("diagnostics")
+        skipReason = try fields.optionalString("skip_reason")
+        difference = try fields.optionalObject("difference") { difference throws(RecordProblem) in
+            Difference(
+                rules: try difference.strings("rules"),
+                mismatch: try difference.string("mismatch"),
+                blocked: try difference.optionalStrings("blocked") ?? []
+            )
+        }
+        given = try fields.optionalStrings("given")
+        skippedChecks = try fields.optionalObjects("skipped_checks") { skipped throws(RecordProblem) in
+            SkippedCheck(
+                location: try skipped.object("location", SourceLocation.init(reading:)),
+                check: try skipped.string("check"),
+                capability: try skipped.name("capability", as: Capability.self)
+            )
+        }
+        nondeterminism = try fields.optionalObject("nondeterminism") { nondeterminism throws(RecordProblem) in
+            Nondeterminism(
+                repeats: Int(try nondeterminism.integer("repeats")),
+                runs: try nondeterminism.objects("runs") { run throws(RecordProblem) in
+                    Nondeterminism.Repeat(
+                        number: Int(try run.integer("number")),
+                        status: try run.name("status", as: CaseStatus.self),
+                        kind: try run.optionalName("kind", as: CaseResult.Kind.self),
+                        message: try run.string("message"),
+                        timeline: try run.objects("timeline", TimelineEntry.init(reading:))
+                    )
+                }
+            )
+        }
+        // A wall time is never negative (`minimum: 0`), nor is one any report adds up; checked
+        // last, once the record is found to be of the format's shape.
+        guard durationMilliseconds >= 0 else {
+            throw RecordProblem(.unfit("expected an integer of at least 0"), at: [.key("duration_ms")])
+        }
+    }
+}
+
+extension TimelineEntry {
+    /// The entry `fields` hold: `time`, `step`, `location`, `observations`, and `expected` and
+    /// `actual` when present.
+    fileprivate init(reading fields: JSONRecordObject) throws(RecordProblem) {
+        self.init(
+            time: try fields.string("time"),
+            step: try fields.string("step"),
+            location: try fields.object("location", SourceLocation.init(reading:)),
+            observations: try fields.strings("observations"),
+            expected: try fields.optionalStrings("expected"),
+            actual: try fields.optionalStrings("actual")
+        )
+    }
+}
+
+extension SourceLocation {
+    /// The location `fields` hold: `file`, then `line` and `column`, each at least 1
+    /// (`results.schema.json` says `minimum: 1`), so that no report shows a place such as
+    /// `x.yaml:0:-1`.
+    fileprivate init(reading fields: JSONRecordObject) throws(RecordProblem) {
+        let file = try fields.string("file")
+        let line = try fields.integer("line", atLeast: 1)
+        self.init(file: file, line: Int(line), column: Int(try fields.integer("column", atLeast: 1)))
     }
 }
 

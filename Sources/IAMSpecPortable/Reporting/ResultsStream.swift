@@ -112,9 +112,10 @@ package struct HeaderLine: Codable {
     }
 }
 
-/// One case run. A stream's case lines are written by `write(to:)` (CaseLine+JSON.swift); its
-/// `Encodable` is the check that they read as Foundation's `JSONEncoder` writes them.
-package struct CaseLine: Codable {
+/// One case run. A stream's case lines are written by `write(to:)` and read by `init(reading:)`
+/// (CaseLine+JSON.swift); its `Encodable` is the check that they read as Foundation's
+/// `JSONEncoder` writes them.
+package struct CaseLine: Encodable {
     package var record = "case"
     package var id: String
     package var profile: Profile

@@ -4,74 +4,81 @@ import IAMSpecPortable
 /// A results stream's record that is strict JSON but does not fit the format, in words and at its
 /// place: the field, what was found there and what the format expects, at the column where the
 /// value starts (`found "5" for duration_ms in a case record, expected an integer`), found again
-/// in the line by ``JSONParser/value(at:in:)`` from the decoding error's path.
+/// in the line by ``JSONParser/value(at:in:)`` from the problem's path.
 struct RecordMismatch {
     /// What is wrong, as a diagnostic says it.
     var message: String
     /// The 1-based column (in bytes) of the value at fault, or of the object that lacks a key.
     var column: Int
 
-    /// The mismatch `error` (a `DecodingError`) found in `line`, a record of the kind `record`
-    /// names (`a case record`).
+    /// The mismatch `error` (a ``RecordProblem``, or a `DecodingError` of a record decoded by
+    /// ``JSONValueDecoder``) found in `line`, a record of the kind `record` names (`a case record`).
     init(_ error: any Error, record: String, line: [UInt8]) {
         let unfit = "found \(record) that does not fit the format"
-        guard let decoding = error as? DecodingError else {
+        guard let problem = error as? RecordProblem ?? Self.problem(error) else {
             self.init(message: "\(unfit): \(error)", column: 1)
             return
         }
-        switch decoding {
-        case .keyNotFound(let key, let context):
-            let place = context.codingPath.isEmpty ? "" : " in \(Self.text(of: context.codingPath))"
-            self.init(
-                message: "\(unfit): the key \"\(key.stringValue)\" is missing\(place)",
-                column: Self.located(context.codingPath, in: line)?.column ?? 1
-            )
-        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
-            guard let (value, column) = Self.located(context.codingPath, in: line), !context.codingPath.isEmpty else {
-                self.init(message: "found \(record) of another shape, expected \(Self.words(for: type))", column: 1)
+        let path = problem.path
+        let located = JSONParser.value(at: path, in: line)
+        switch problem.kind {
+        case .missingKey(let key):
+            let place = path.isEmpty ? "" : " in \(Self.text(of: path))"
+            self.init(message: "\(unfit): the key \"\(key)\" is missing\(place)", column: located?.column ?? 1)
+        case .mismatch(let expected):
+            guard let (value, column) = located, !path.isEmpty else {
+                self.init(message: "found \(record) of another shape, expected \(expected)", column: 1)
                 return
             }
             self.init(
-                message: "found \(value.excerpt) for \(Self.text(of: context.codingPath)) in \(record), "
-                    + "expected \(Self.words(for: type))",
+                message: "found \(value.excerpt) for \(Self.text(of: path)) in \(record), expected \(expected)",
                 column: column
             )
-        case .dataCorrupted(let context):
-            if context.debugDescription == JSONValueDecoder.integerExpectation,
-                let (_, column) = Self.located(context.codingPath, in: line)
-            {
+        case .unfit(let description):
+            if description == JSONValueDecoder.integerExpectation, let (_, column) = located {
                 self.init(
-                    message: "found \(Self.number(at: column, in: line)) for \(Self.text(of: context.codingPath)) "
+                    message: "found \(Self.number(at: column, in: line)) for \(Self.text(of: path)) "
                         + "in \(record), \(JSONValueDecoder.integerExpectation)",
                     column: column
                 )
                 return
             }
-            guard let (value, column) = Self.located(context.codingPath, in: line), !context.codingPath.isEmpty else {
-                self.init(message: "\(unfit): \(context.debugDescription)", column: 1)
+            guard let (value, column) = located, !path.isEmpty else {
+                self.init(message: "\(unfit): \(description)", column: 1)
                 return
             }
             self.init(
-                message: "found \(value.excerpt) for \(Self.text(of: context.codingPath)) in \(record), "
-                    + Self.expectation(at: context),
+                message: "found \(value.excerpt) for \(Self.text(of: path)) in \(record), "
+                    + Self.expectation(description, at: path),
                 column: column
             )
-        @unknown default:
-            self.init(message: "\(unfit): \(error)", column: 1)
         }
     }
 
-    /// What the format expects where a value is of the right type but not one it allows: one of
-    /// a closed set's names (a profile, a status), in the format's words; what a reader of the
-    /// format said (`expected an integer of at least 1`); else the decoder's own words.
-    private static func expectation(at context: DecodingError.Context) -> String {
-        if context.debugDescription.hasPrefix("expected ") { return context.debugDescription }
-        if context.debugDescription.hasPrefix("Cannot initialize "), let key = context.codingPath.last?.stringValue,
-            let names = closedSets[key]
-        {
+    /// The problem a `DecodingError` says, at the place its coding path names; nil for any other
+    /// error.
+    private static func problem(_ error: any Error) -> RecordProblem? {
+        switch error as? DecodingError {
+        case .keyNotFound(let key, let context)?:
+            RecordProblem(.missingKey(key.stringValue), at: context.codingPath.map(step))
+        case .typeMismatch(let type, let context)?, .valueNotFound(let type, let context)?:
+            RecordProblem(.mismatch(expected: words(for: type)), at: context.codingPath.map(step))
+        case .dataCorrupted(let context)?:
+            RecordProblem(.unfit(context.debugDescription), at: context.codingPath.map(step))
+        default: nil
+        }
+    }
+
+    /// What the format expects where a value is of the right type but not one it allows: what a
+    /// reader of the format said (`expected an integer of at least 1`); one of a closed set's
+    /// names (a profile, a status), in the format's words, where `Decodable` said it cannot
+    /// initialize one; else the decoder's own words.
+    private static func expectation(_ description: String, at path: [JSONParser.PathStep]) -> String {
+        if description.hasPrefix("expected ") { return description }
+        if description.hasPrefix("Cannot initialize "), case .key(let key)? = path.last, let names = closedSets[key] {
             return "expected one of " + names.map { "\"\($0)\"" }.joined(separator: ", ")
         }
-        return "which the format does not allow there: \(context.debugDescription)"
+        return "which the format does not allow there: \(description)"
     }
 
     /// The names of each field of the format that holds one of a closed set, by the field's key.
@@ -85,11 +92,6 @@ struct RecordMismatch {
     private init(message: String, column: Int) {
         self.message = message
         self.column = column
-    }
-
-    /// The value a decoding path leads to in `line`, and its column.
-    private static func located(_ path: [any CodingKey], in line: [UInt8]) -> (value: JSONValue, column: Int)? {
-        JSONParser.value(at: path.map(step), in: line)
     }
 
     /// The number written at `column` of `line`, as written (`1.5`, `1e19`).
@@ -107,11 +109,6 @@ struct RecordMismatch {
     private static func step(_ key: any CodingKey) -> JSONParser.PathStep {
         if let position = key.intValue, key.stringValue == "Index \(position)" { return .index(position) }
         return .key(key.stringValue)
-    }
-
-    /// A path as the format's fields read: `timeline[2].observations`.
-    private static func text(of path: [any CodingKey]) -> String {
-        text(of: path.map(step))
     }
 
     /// Steps into JSON as the format's fields read: `timeline[2].observations`.

@@ -69,19 +69,20 @@ package struct ResultsDiff: Sendable {
         removed = old.results.count - matched
     }
 
-    /// Compares the results streams at two paths side by side, a record of each at a time: each is
-    /// read whole first (checked, its footer and baseline learnt), then both together in report
-    /// order. The groups are in the new stream's order.
+    /// Compares the results streams at two paths side by side, a record of each at a time: each
+    /// one's footer and baseline learnt first (``ResultsStreamReader/outline()``), then both read
+    /// together in report order, each record checked as it comes. The groups are in the new
+    /// stream's order.
     ///
     /// - Throws: ``ResultsStreamError`` naming the file and line at fault, a run out of report
     ///   order or given twice among them.
     package init(oldPath: String, newPath: String) throws(ResultsStreamError) {
-        var before = try Self.outline(oldPath)
-        var after = try Self.outline(newPath)
+        let earlier = try OrderedResults(path: oldPath)
+        var before = try earlier.reader.outline()
+        let later = try OrderedResults(path: newPath)
+        var after = try later.reader.outline()
         old = before.summary
         new = after.summary
-        let earlier = try OrderedResults(path: oldPath)
-        let later = try OrderedResults(path: newPath)
         var previous = try earlier.next()
         var current = try later.next()
         while previous != nil || current != nil {
@@ -120,13 +121,6 @@ package struct ResultsDiff: Sendable {
         brief.difference = nil
         brief.nondeterminism = nil
         return brief
-    }
-
-    /// The run a stream records, its results not kept (``RecordedRun/keep(_:)`` adds them).
-    private static func outline(_ path: String) throws(ResultsStreamError) -> RecordedRun {
-        let reader = try ResultsStreamReader(path: path)
-        while try reader.next() != nil {}
-        return try reader.recordedRun()!
     }
 
     /// Files `result` (now) against `previous` (the same run before, if any) in its group.

@@ -179,8 +179,8 @@ package enum ResultsMerge {
 
     /// Merges the results streams at `paths` into a stream at `output`, holding one result of
     /// each stream at a time and keeping only what `iamspec run` keeps (the failures, and the
-    /// passes the baseline names): each stream is read twice, first whole, a record at a time, to
-    /// check it and read its footer, then to merge. The shards the merge lacks are in the merged
+    /// passes the baseline names): each stream's footer is read first
+    /// (``ResultsStreamReader/outline()``), then its records, checked as they are merged. The shards the merge lacks are in the merged
     /// stream's footer (`missing_shards`), and fail its verdict. Returns the merged run as its
     /// baseline judges it, and the shards the merge lacks.
     ///
@@ -193,16 +193,14 @@ package enum ResultsMerge {
         judged: RunSummary, missingShards: [Shard]
     ) {
         var inputs: [Input] = []
+        var sources: [any MergedResults] = []
         for path in paths {
-            let outline = try ResultsStreamReader(path: path)
-            while try outline.next() != nil {}
-            inputs.append(Input(path: path, recorded: try outline.recordedRun()!))
+            let reader = try ResultsStreamReader(path: path)
+            let input = Input(path: path, recorded: try reader.outline())
+            inputs.append(input)
+            sources.append(StreamedResults(reader, recorded: input.recorded))
         }
         let merged = try mergedRun(inputs)
-        var sources: [any MergedResults] = []
-        for input in inputs {
-            sources.append(StreamedResults(try ResultsStreamReader(path: input.path), recorded: input.recorded))
-        }
         let writer = try ResultsStreamWriter(header: merged.summary.header, path: output)
         var kept = merged
         kept.summary.missingShards = missingShards(inputs)

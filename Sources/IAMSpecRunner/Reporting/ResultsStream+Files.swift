@@ -41,20 +41,18 @@ extension ResultsStream {
 
     /// Reads a stream keeping of its results what `iamspec run` keeps (``RecordedRun/keep(_:)``:
     /// the runs that did not pass, and those its baseline has an entry for; the others counted),
-    /// checked as a whole read is: read twice, the footer and baseline learnt first, so that a
-    /// stream of a hundred thousand passed runs holds none of them. Each result is kept as
-    /// `keeping` makes it (whole unless given), so that a reader that needs less of each holds
-    /// no more.
+    /// checked as a whole read is: the footer and baseline learnt first
+    /// (``ResultsStreamReader/outline()``), so that a stream of a hundred thousand passed runs
+    /// holds none of them. Each result is kept as `keeping` makes it (whole unless given), so
+    /// that a reader that needs less of each holds no more.
     ///
     /// - Throws: ``ResultsStreamError`` naming the file, line and problem.
     package static func readKept(
         from path: String,
         keeping: (CaseResult) -> CaseResult = { $0 }
     ) throws(ResultsStreamError) -> RecordedRun {
-        let outline = try ResultsStreamReader(path: path)
-        while try outline.next() != nil {}
-        var recorded = try outline.recordedRun()!
         let reader = try ResultsStreamReader(path: path)
+        var recorded = try reader.outline()
         while let result = try reader.next() {
             recorded.keep(keeping(result))
         }

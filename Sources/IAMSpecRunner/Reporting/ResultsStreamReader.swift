@@ -92,23 +92,11 @@ package final class ResultsStreamReader {
         let (kind, value) = try Self.record(in: line, number: number, path: path)
         switch kind {
         case "case":
-            let record = try Self.decode(
-                CaseLine.self,
-                "a case record",
-                from: value,
-                in: line,
-                path: path,
-                line: number
-            )
-            // A wall time is never negative (`minimum: 0`), nor is one any report adds up.
-            guard record.durationMilliseconds >= 0 else {
-                throw Self.failure(
-                    "found \(record.durationMilliseconds) for duration_ms in a case record, expected an integer of at "
-                        + "least 0",
-                    path: path,
-                    line: number,
-                    column: JSONParser.value(at: [.key("duration_ms")], in: line)?.column ?? 1
-                )
+            let record: CaseLine
+            do {
+                record = try CaseLine(reading: value)
+            } catch {
+                throw Self.failure(RecordMismatch(error, record: "a case record", line: line), path: path, line: number)
             }
             let result = record.result
             count(result.status)
@@ -164,6 +152,37 @@ package final class ResultsStreamReader {
     /// - Throws: ``ResultsStreamError`` when the footer's baseline does not fit the format.
     package func recordedRun() throws(ResultsStreamError) -> RecordedRun? {
         guard let footer else { return nil }
+        return try run(describedBy: footer)
+    }
+
+    /// ``recordedRun()`` before the case records are read, so that a command that needs the
+    /// footer's baseline first reads the stream once: from the stream's last line, read from the
+    /// end of its file, when that line is a footer that fits the format (``next()`` then checks
+    /// the records before it, and the footer again, its totals and its verdict, as it reads them);
+    /// else from a whole read of the stream by another reader, which throws at the first problem,
+    /// at its line, as ``next()`` would.
+    ///
+    /// - Throws: ``ResultsStreamError`` naming the line at fault.
+    package func outline() throws(ResultsStreamError) -> RecordedRun {
+        if let last = lines.lastLine(),
+            let record = try? Self.record(in: last, number: 0, path: path), record.kind == "footer",
+            let footer = try? Self.decode(FooterLine.self, "", from: record.value, in: last, path: path, line: 0),
+            let run = try? run(describedBy: footer)
+        {
+            return run
+        }
+        let whole: ResultsStreamReader
+        if let bytes = lines.bytes {
+            whole = try ResultsStreamReader(bytes: bytes, path: path)
+        } else {
+            whole = try ResultsStreamReader(path: path)
+        }
+        while try whole.next() != nil {}
+        return try whole.recordedRun()!
+    }
+
+    /// The run `footer` describes (at ``lineNumber``, as its errors say).
+    private func run(describedBy footer: FooterLine) throws(ResultsStreamError) -> RecordedRun {
         var summary = RunSummary(
             header: header,
             results: [],
@@ -240,8 +259,7 @@ package final class ResultsStreamReader {
         do {
             return try JSONValueDecoder.decode(type, from: value)
         } catch {
-            let mismatch = RecordMismatch(error, record: what, line: line)
-            throw failure(mismatch.message, path: path, line: number, column: mismatch.column)
+            throw failure(RecordMismatch(error, record: what, line: line), path: path, line: number)
         }
     }
 
@@ -251,6 +269,10 @@ package final class ResultsStreamReader {
 
     private static func failure(_ message: String, path: String, line: Int, column: Int = 1) -> ResultsStreamError {
         ResultsStreamError(Diagnostic(message, at: SourceLocation(file: path, line: line, column: column)))
+    }
+
+    private static func failure(_ mismatch: RecordMismatch, path: String, line: Int) -> ResultsStreamError {
+        failure(mismatch.message, path: path, line: line, column: mismatch.column)
     }
 
     /// The next line of `lines`, or nil at the end of the stream.
@@ -383,6 +405,45 @@ package final class ResultsStreamReader {
             buffer.removeSubrange((before + max(read, 0))...)
             if read < 0 { throw .system(String(cString: strerror(failure))) }
             if read == 0 { isAtEnd = true }
+        }
+
+        /// The stream's bytes, when they are in memory.
+        var bytes: [UInt8]? { descriptor < 0 ? buffer : nil }
+
+        /// The stream's last line, without its line end, read from the end of the stream: at
+        /// first its last ``chunk`` bytes, then, for a longer line, as many as a line may hold;
+        /// nil when the stream is not a regular file (a pipe reads once), has no line before its
+        /// last, or the last line is longer than a line may be.
+        func lastLine() -> [UInt8]? {
+            var size = buffer.count
+            if descriptor >= 0 {
+                var status = stat()
+                guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+                size = Int(status.st_size)
+            }
+            for reach in [Self.chunk, ResultsStream.maximumLineBytes + 2] {
+                guard var tail = self.tail(min(reach, size), of: size) else { return nil }
+                if tail.last == 0x0A { tail.removeLast() }
+                if let end = tail.lastIndex(of: 0x0A) { return Array(tail[(end + 1)...]) }
+                if reach >= size { return nil }
+            }
+            return nil
+        }
+
+        /// The last `count` of the stream's `size` bytes; nil when they cannot be read.
+        private func tail(_ count: Int, of size: Int) -> [UInt8]? {
+            guard descriptor >= 0 else { return Array(buffer[(size - count)...]) }
+            var tail = [UInt8](repeating: 0, count: count)
+            var read = 0
+            while read < count {
+                let made = tail.withUnsafeMutableBytes { bytes in
+                    pread(descriptor, bytes.baseAddress! + read, count - read, off_t(size - count + read))
+                }
+                if made < 0 && errno == EINTR { continue }
+                guard made > 0 else { return nil }
+                read += made
+            }
+            return tail
         }
 
         func close() {

@@ -81,32 +81,19 @@ struct ReportCommand: ParsableCommand {
         }
     }
 
-    /// Reads the stream twice, a record at a time, so that a stream of any length takes the
-    /// memory of its failures alone: first to check every record and learn, from the footer, the
-    /// baseline the run was judged against; then to hand each result, judged, to JUnit as it
-    /// comes, keeping only what `iamspec run` keeps (every result but the passed ones no baseline
-    /// names). Returns the run as the reports show it.
+    /// Reads the stream once, a record at a time, so that a stream of any length takes the
+    /// memory of its failures alone: its footer first (``ResultsStreamReader/outline()``: the
+    /// baseline the run was judged against), then each result, checked, judged and handed to
+    /// JUnit as it comes, keeping only what `iamspec run` keeps (every result but the passed ones
+    /// no baseline names). Returns the run as the reports show it.
     private func writeReports() throws -> RunSummary {
-        let outline = try ResultsStreamReader(path: results)
-        let known = try baseline.map { path in try read(path, header: outline.header) }
-        // Entries of --baseline that name a run the stream holds (for the staleness warning).
-        var made: Set<String> = []
-        while let result = try outline.next() {
-            for entry in known?.entries ?? [] where entry.covers(caseID: result.caseID, profile: result.profile) {
-                made.insert(entry.key)
-            }
-        }
-        let recorded = try outline.recordedRun()!
-        var applied = known.map { given($0, path: baseline!, for: recorded, made: made) } ?? recorded.baseline
+        let reader = try ResultsStreamReader(path: results)
+        let known = try baseline.map { path in try read(path, header: reader.header) }
+        let recorded = try reader.outline()
+        var applied = known.map { given($0, path: baseline!, for: recorded) } ?? recorded.baseline
         if allowUnexpectedPass {
-            guard applied != nil else {
-                throw CommandFailure.usage(
-                    "error: --allow-unexpected-pass applies to a baseline: \(results) records none; give --baseline"
-                )
-            }
             applied?.allowsUnexpectedPasses = true
         }
-        let reader = try ResultsStreamReader(path: results)
         let junit =
             reports.wantsJUnit
             ? JUnitWriter(header: reader.header, path: reports.junit, directory: reports.junitDir) : nil
@@ -116,7 +103,12 @@ struct ReportCommand: ParsableCommand {
                 $0?.baseline.entry(caseID: result.caseID, profile: result.profile) != nil
             }
         }
+        // Entries of --baseline that name a run the stream holds (for the staleness warning).
+        var made: Set<String> = []
         while let result = try reader.next() {
+            for entry in known?.entries ?? [] where entry.covers(caseID: result.caseID, profile: result.profile) {
+                made.insert(entry.key)
+            }
             junit?.add(
                 applied.map {
                     BaselineJudgement.judge(
@@ -131,6 +123,14 @@ struct ReportCommand: ParsableCommand {
             } else {
                 raw.passedNotKept += 1
             }
+        }
+        if let known {
+            warnUnchecked(known, for: recorded, made: made)
+        }
+        guard applied != nil || !allowUnexpectedPass else {
+            throw CommandFailure.usage(
+                "error: --allow-unexpected-pass applies to a baseline: \(results) records none; give --baseline"
+            )
         }
         try reader.checkVerdict(of: RecordedRun(summary: raw, baseline: recorded.baseline))
         var judged = applied.map { BaselineJudgement.judge(raw, applying: $0) } ?? raw
@@ -178,12 +178,21 @@ struct ReportCommand: ParsableCommand {
         )
     }
 
-    /// The baseline `--baseline` names, with the entries the run found stale; an entry the run
-    /// was not judged against and made no run of (`made` holds the keys of those it made)
-    /// cannot be checked, and is warned about.
-    private func given(_ known: Baseline, path: String, for recorded: RecordedRun, made: Set<String>) -> AppliedBaseline
-    {
+    /// The baseline `--baseline` names, with the entries the run found stale.
+    private func given(_ known: Baseline, path: String, for recorded: RecordedRun) -> AppliedBaseline {
         let foundStale = Set(recorded.baseline?.staleEntries.map(\.key) ?? [])
+        return AppliedBaseline(
+            known,
+            file: path,
+            staleEntries: known.entries.filter { foundStale.contains($0.key) },
+            allowsUnexpectedPasses: allowUnexpectedPass
+        )
+    }
+
+    /// Warns of each entry of `known` (`--baseline`) that cannot be checked for staleness: one
+    /// the run was not judged against and made no run of (`made` holds the keys of those it
+    /// made).
+    private func warnUnchecked(_ known: Baseline, for recorded: RecordedRun, made: Set<String>) {
         let judgedKeys = Set(recorded.baseline?.baseline.entries.map(\.key) ?? [])
         for entry in known.entries where !judgedKeys.contains(entry.key) && !made.contains(entry.key) {
             StandardError.write(
@@ -192,11 +201,5 @@ struct ReportCommand: ParsableCommand {
                     + "the run that wrote \(results) was not judged against this entry and made no run of it"
             )
         }
-        return AppliedBaseline(
-            known,
-            file: path,
-            staleEntries: known.entries.filter { foundStale.contains($0.key) },
-            allowsUnexpectedPasses: allowUnexpectedPass
-        )
     }
 }

@@ -276,4 +276,71 @@ struct ResultsStreamTests {
                 == "r.jsonl:3:\(column): error: found a line that is not JSON (\(problem)), expected a results record"
         }
     }
+
+    /// Every field a case line may hold reads back as it was written, the optional ones too: a
+    /// kind, a difference that blocks rules, the case's `given`, a skipped check, a
+    /// nondeterministic run's repeats.
+    @Test func everyFieldOfACaseLineReadsBack() throws {
+        var summary = ReportFixtures.summary()
+        var result = ReportFixtures.failed
+        result.given = ["a user in the control group", ""]
+        result.difference = Difference(rules: ["delivery.a"], mismatch: "sequence: x", blocked: ["delivery.b"])
+        result.skippedChecks = [SkippedCheck(location: result.location, check: "stack", capability: .stackInspection)]
+        result.kind = .nondeterministic
+        result.nondeterminism = Nondeterminism(
+            repeats: 3,
+            runs: [
+                .init(number: 1, status: .failed, kind: .sequence, message: "m", timeline: result.timeline),
+                .init(number: 3, status: .passed, timeline: result.timeline),
+            ]
+        )
+        summary.results.append(result)
+        #expect(try ResultsStream.decode(Data(ResultsStream.encode(summary)), path: "r.jsonl") == summary)
+    }
+
+    /// A stream's footer is read from the end of its file, before its case lines (one pass for
+    /// `iamspec report`, `merge`, `diff` and `explain`), however long the footer is: the case
+    /// lines are then checked as they are read, each problem said at its line.
+    @Test func theFooterIsReadFromTheEndOfTheFileAndTheCaseLinesCheckedAfter() throws {
+        var summary = ReportFixtures.summary()
+        summary.lateLines = (0..<100).map { "late line \($0): " + String(repeating: "x", count: 1_000) }
+        var text = lines(summary)
+        text[3] = text[3].replacing("\"status\":\"error\",", with: "")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("stream-\(UUID().uuidString).jsonl")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data((text.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        let reader = try ResultsStreamReader(path: path)
+        #expect(try reader.outline().summary.lateLines == summary.lateLines)
+        #expect {
+            while try reader.next() != nil {}
+        } throws: { error in
+            (error as? ResultsStreamError)?.description
+                == "\(path):4:1: error: found a case record that does not fit the format: the key \"status\" is missing"
+        }
+    }
+
+    /// A stream whose last line is no footer (cut short, or its run killed) is read whole for its
+    /// footer, and refused at the first problem, as a read from its start finds it.
+    @Test(arguments: [(true, 3, "found a line that is not JSON"), (false, 6, "found no footer record")])
+    func aStreamWhoseLastLineIsNoFooterIsRefusedAtItsFirstProblem(
+        truncated: Bool,
+        line: Int,
+        problem: String
+    ) throws {
+        var text = lines(ReportFixtures.summary()).dropLast()
+        if truncated {
+            text[2] = String(text[2].prefix(40))
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("stream-\(UUID().uuidString).jsonl")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(text.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
+        #expect {
+            _ = try ResultsStreamReader(path: path).outline()
+        } throws: { error in
+            let diagnostic = (error as? ResultsStreamError)?.diagnostic
+            return diagnostic?.location.line == line && diagnostic?.message.hasPrefix(problem) == true
+        }
+    }
 }

@@ -74,10 +74,10 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         let recorded: RecordedRun
-        // A regular file is read twice, its passed runs counted, not kept, and of each failure
-        // only what a replay and the explanation's report read (`--json` copies each case line
-        // from the file): a stream of 100,000 runs holds its failures only. A FIFO (`<(...)`) can
-        // be read once: it is kept whole.
+        // A regular file is read once, its footer first from its last line, its passed runs
+        // counted, not kept, and of each failure only what a replay and the explanation's report
+        // read (`--json` copies each case line from the file): a stream of 100,000 runs holds its
+        // failures only. A FIFO (`<(...)`) has no last line to read first: it is kept whole.
         var status = stat()
         let rereadable = stat(results, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
         do {

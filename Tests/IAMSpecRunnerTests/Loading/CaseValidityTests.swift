@@ -594,7 +594,7 @@ import Testing
             "rules.yaml": SpecScratch.catalogue,
             "case.yaml": Self.yaml(steps: steps.replacingOccurrences(of: ", g: ~", with: "")),
         ])
-        let stimulus = scratch.load().cases.first?.steps.first?.action
+        let stimulus = try scratch.load().cases.first?.steps.first?.action
         let expected: [String: PropertyValue] = [
             "a": .integer(5), "b": .string("5"), "c": .real(5), "d": .boolean(true), "e": .string("true"),
             "f": .time(.seconds(2)),

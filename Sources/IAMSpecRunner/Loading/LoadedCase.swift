@@ -28,6 +28,15 @@ package struct LoadedCase: Sendable {
         try file.cases()[index]
     }
 
+    /// The case, its file read again unless it is `last`'s (the file read for the case before),
+    /// leaving the files read last as they are: how ``LoadedSuite/cases`` reads every case.
+    func decoded(after last: inout (file: ObjectIdentifier, cases: [SpecCase])?) throws(CaseFileChanged) -> SpecCase {
+        if let last, last.file == ObjectIdentifier(file) { return last.cases[index] }
+        let cases = try file.cases(keepingRecent: false)
+        last = (ObjectIdentifier(file), cases)
+        return cases[index]
+    }
+
     /// The case, as ``decoded()`` reads it, where no error can be thrown (a replay of a failed
     /// run, which an explanation makes): a file changed since the suite was loaded ends the
     /// process with the error and exit status 2, as a problem in a spec file does, rather than
@@ -99,11 +108,14 @@ private final class LoadedCaseFile: Sendable {
         self.form = form
     }
 
-    func cases() throws(CaseFileChanged) -> [SpecCase] {
+    /// The file's cases; read again, they are kept among the files read last when
+    /// `keepingRecent` says so.
+    func cases(keepingRecent: Bool = true) throws(CaseFileChanged) -> [SpecCase] {
         switch form {
         case .kept(let cases):
             return cases
         case .readAgain(let reading, let stamp):
+            guard keepingRecent else { return try reading.readAgain(expecting: stamp) }
             if let cases = recent.withLock({ $0 }) { return cases }
             let cases = try reading.readAgain(expecting: stamp)
             recent.withLock { $0 = cases }

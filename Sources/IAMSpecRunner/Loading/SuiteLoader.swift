@@ -15,9 +15,10 @@ public struct LoadedSuite: Sendable {
         get throws(SuiteLoadingError) {
             var cases: [SpecCase] = []
             cases.reserveCapacity(loadedCases.count)
+            var last: (file: ObjectIdentifier, cases: [SpecCase])?
             for loaded in loadedCases {
                 do {
-                    cases.append(try loaded.decoded())
+                    cases.append(try loaded.decoded(after: &last))
                 } catch {
                     throw SuiteLoadingError(diagnostics: [error.diagnostic])
                 }
@@ -300,7 +301,7 @@ public enum SuiteLoader {
     ) -> CaseFileResult? {
         let reading = CaseFileReading(file: file, catalogue: catalogue, readsEarlierFormat: readingEarlierFormat)
         guard let read = reading.read(stoppingWhen: isStopped) else { return nil }
-        guard let bytes = read.bytes, read.diagnostics.isEmpty else {
+        guard let bytes = read.bytes else {
             return CaseFileResult(cases: [], identities: read.identities, diagnostics: read.diagnostics)
         }
         return CaseFileResult(
@@ -311,7 +312,7 @@ public enum SuiteLoader {
                 within: budget
             ),
             identities: read.identities,
-            diagnostics: []
+            diagnostics: read.diagnostics
         )
     }
 

@@ -25,7 +25,9 @@ import Testing
     }
 
     @Test func aCaseFileChangedSinceLoadingIsAnErrorNamingIt() throws {
-        let scratch = try SpecScratch(["a.yaml": Self.twoCases, "b.yaml": Self.oneCase(id: "third")])
+        let scratch = try SpecScratch([
+            "rules.yaml": SpecScratch.catalogue, "a.yaml": Self.twoCases, "b.yaml": Self.oneCase(id: "third"),
+        ])
         let suite = SuiteLoader.load(paths: [scratch.folder], jobs: 1, modelBudget: 0, stoppingWhen: { false })
         #expect(suite.diagnostics.isEmpty)
         #expect(try suite.cases.map(\.id) == ["first", "second", "third"])
@@ -51,7 +53,7 @@ import Testing
     }
 
     @Test func aRunOfAChangedFileStopsWithTheError() throws {
-        let scratch = try SpecScratch(["a.yaml": Self.twoCases])
+        let scratch = try SpecScratch(["rules.yaml": SpecScratch.catalogue, "a.yaml": Self.twoCases])
         let suite = SuiteLoader.load(paths: [scratch.folder], jobs: 1, modelBudget: 0, stoppingWhen: { false })
         try scratch.write("a.yaml", Data((Self.twoCases + "\n").utf8))
         let run = ConformanceRun(engine: ScriptedEngineProvider { _, _ in [] }, options: RunOptions(jobs: 1))
@@ -85,7 +87,7 @@ import Testing
         """
         - id: \(id)
           title: Case \(id)
-          rules: []
+          rules: [area.rule]
           given:
             messages:
               - id: welcome

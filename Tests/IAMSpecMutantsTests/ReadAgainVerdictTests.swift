@@ -27,7 +27,7 @@ import Testing
     }
 
     /// Each result of the reference engine's run of the suite, as its status, case, profile,
-    /// kind, message and timeline, in report order.
+    /// kind, message and the length of its timeline, in report order.
     private static func results(of suite: LoadedSuite) throws -> [String] {
         let run = ConformanceRun(engine: ReferenceEngineProvider(), options: RunOptions(jobs: 2))
         var results: [String] = []
@@ -41,7 +41,7 @@ import Testing
             deliver: { result in
                 results.append(
                     "\(result.status) \(result.caseID) \(result.profile) \(String(describing: result.kind)) "
-                        + "\(result.message) \(result.timeline.map { String(describing: $0) })"
+                        + "\(result.message) \(result.timeline.count)"
                 )
             }
         )

@@ -30,7 +30,7 @@ struct FailureExplainerTests {
         checkingPasses: Bool = true,
         cost: inout FailureExplainer.Cost
     ) throws -> (RunSummary, [ExplainedBehaviour]) {
-        let cases = suite.cases
+        let cases = try suite.cases
         let summary = ConformanceRun(engine: engine, options: RunOptions(jobs: 2)).run(cases: cases, rules: suite.rules)
         let byID = Dictionary(uniqueKeysWithValues: cases.map { ($0.id, $0) })
         let failures = summary.results.filter { $0.status == .failed }.compactMap { result in
@@ -152,8 +152,8 @@ struct FailureExplainerTests {
         let loaded = SuiteLoader.load(paths: [folder.path])
         #expect(loaded.diagnostics.isEmpty)
         let summary = ConformanceRun(engine: ReferenceEngineProvider(), options: RunOptions(jobs: 1))
-            .run(cases: loaded.cases, rules: loaded.rules)
-        let specCase = try #require(loaded.cases.first)
+            .run(cases: try loaded.cases, rules: loaded.rules)
+        let specCase = try #require(try loaded.cases.first)
         let failures = summary.results.filter { $0.status == .failed }.map {
             FailureExplainer.Failure(result: $0, specCase: specCase)
         }

@@ -135,7 +135,7 @@ struct NeedsProofTests {
             .deletingLastPathComponent().appendingPathComponent("Specs").path
         let loaded = SuiteLoader.load(paths: [specs])
         #expect(loaded.diagnostics.isEmpty)
-        let report = NeedsProof().run(cases: loaded.cases, rules: loaded.rules)
+        let report = NeedsProof().run(cases: try loaded.cases, rules: loaded.rules)
         #expect(report.diagnostics.map(\.description) == [])
         #expect(report.unjudged == [])
         for measure in report.capabilities {

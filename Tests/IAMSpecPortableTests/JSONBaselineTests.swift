@@ -52,7 +52,7 @@ import Testing
             applying: AppliedBaseline(
                 read,
                 file: "my-engine.baseline.yaml",
-                staleEntries: read.staleEntries(in: loaded.compactCases.lazy.map { ($0.id, $0.profiles) })
+                staleEntries: read.staleEntries(in: loaded.loadedCases.lazy.map { ($0.id, $0.profiles) })
             )
         )
 

@@ -17,8 +17,8 @@ enum PortableFixtures {
     static func compiled(_ folder: String, selection: RunSelection = RunSelection()) throws -> PortableSuite {
         let loaded = SuiteLoader.load(paths: [folder])
         guard loaded.diagnostics.isEmpty else { throw SuiteLoadingError(diagnostics: loaded.diagnostics) }
-        let compiled = CompiledSuite(
-            selecting: selection.runs(of: loaded.compactCases),
+        let compiled = try CompiledSuite(
+            selecting: selection.runs(of: loaded.loadedCases),
             rules: loaded.rules,
             paths: [folder],
             selection: selection,

@@ -37,7 +37,7 @@ import Testing
         #expect(refused.status == 2)
         #expect(refused.standardError.contains("(`iamspec migrate` rewrites a file written for iamspec 0.1.0)"))
 
-        let verdicts = Self.verdicts(specs, earlierFormat: true)
+        let verdicts = try Self.verdicts(specs, earlierFormat: true)
         let migrated = try IAMSpecExecutable.run("migrate", specs.path)
         #expect(migrated.status == 0, "\(migrated.standardError)")
         #expect(migrated.standardError.isEmpty)
@@ -56,7 +56,7 @@ import Testing
         let linted = try IAMSpecExecutable.run("lint", specs.path)
         #expect(linted.status == 0, "\(linted.standardError)")
         #expect(linted.lastLine?.hasSuffix("no problems; behavioural needs proven on 3 behaviours") == true)
-        #expect(Self.verdicts(specs, earlierFormat: false) == verdicts)
+        #expect(try Self.verdicts(specs, earlierFormat: false) == verdicts)
     }
 
     @Test func casesWrittenByHandFor010ReadCleanAndKeepTheirVerdicts() throws {
@@ -69,7 +69,7 @@ import Testing
         )
         try Self.takeCurrentCatalogue(into: ours)
         let files = try Self.caseTexts(ours)
-        let verdicts = Self.verdicts(ours, earlierFormat: true)
+        let verdicts = try Self.verdicts(ours, earlierFormat: true)
         #expect(verdicts.count == 16)
 
         let migrated = try IAMSpecExecutable.run("migrate", ours.path)
@@ -108,7 +108,7 @@ import Testing
 
         let linted = try IAMSpecExecutable.run("lint", ours.path)
         #expect(linted.status == 0, "\(linted.standardError)")
-        #expect(Self.verdicts(ours, earlierFormat: false) == verdicts)
+        #expect(try Self.verdicts(ours, earlierFormat: false) == verdicts)
 
         let again = try IAMSpecExecutable.run("migrate", ours.path)
         #expect(again.status == 0 && again.standardOutput == "0 changes in 0 of 4 files\n")
@@ -141,7 +141,7 @@ import Testing
             "iamspec 0.1.0)\n",
         ].joined()
         #expect(refused.standardError.contains(refusal))
-        let verdicts = Self.verdicts(ours, earlierFormat: true)
+        let verdicts = try Self.verdicts(ours, earlierFormat: true)
         #expect(verdicts.count == 6)
 
         let migrated = try IAMSpecExecutable.run("migrate", ours.path)
@@ -170,7 +170,7 @@ import Testing
 
         let linted = try IAMSpecExecutable.run("lint", ours.path)
         #expect(linted.status == 0, "\(linted.standardError)")
-        #expect(Self.verdicts(ours, earlierFormat: false) == verdicts)
+        #expect(try Self.verdicts(ours, earlierFormat: false) == verdicts)
         let again = try IAMSpecExecutable.run("migrate", ours.path)
         #expect(again.status == 0 && again.standardOutput == "0 changes in 0 of 1 file\n")
     }
@@ -256,7 +256,7 @@ import Testing
     }
 
     /// Each run's status on the reference engine, the cases read in the earlier format or the current one.
-    private static func verdicts(_ folder: URL, earlierFormat: Bool) -> [String: String] {
+    private static func verdicts(_ folder: URL, earlierFormat: Bool) throws -> [String: String] {
         let suite = SuiteLoader.load(
             paths: [folder.path],
             jobs: 2,
@@ -265,7 +265,7 @@ import Testing
         )
         guard suite.diagnostics.isEmpty else { return ["diagnostics": suite.diagnostics.map(\.description).joined()] }
         let summary = ConformanceRun(engine: MutationAnalysis.inProcess(nil), options: RunOptions())
-            .run(cases: suite.cases, rules: suite.rules)
+            .run(cases: try suite.cases, rules: suite.rules)
         return Dictionary(
             summary.results.map { ("\($0.caseID) \($0.profile.rawValue)", $0.status.rawValue) },
             uniquingKeysWith: { first, _ in first }

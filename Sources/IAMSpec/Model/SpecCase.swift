@@ -55,8 +55,8 @@ public struct SpecCase: Sendable {
         set { requiredCapabilities = CapabilityBits(newValue) }
     }
 
-    /// ``requires`` as one bit per capability, bit `n` for `Capability.allCases[n]`: how the
-    /// loader's compact form of a case stores it, read and set without a `Set`.
+    /// ``requires`` as one bit per capability, bit `n` for `Capability.allCases[n]`: read and set
+    /// without a `Set` (the loader's and the capability warnings' way).
     package var requiredCapabilityBits: UInt64 {
         get { requiredCapabilities.bits }
         set { requiredCapabilities = CapabilityBits(bits: newValue) }

@@ -1,7 +1,7 @@
 /// One value a kind of stimulus takes: its key, what it holds and its default.
 ///
 /// Every format derives its handling of the value from ``content``: the case decoder and the
-/// case syntax (YAML), the compact form a loaded suite holds, the protocol's JSON, the JSON
+/// case syntax (YAML), the protocol's JSON, the JSON
 /// Schemas, and the words of the site.
 ///
 /// A class, as ``StimulusKind`` is: described once and shared.

@@ -61,8 +61,8 @@ public enum Stimulus: Sendable, Hashable {
 }
 
 extension StimulusKind {
-    /// The kinds, in the order of the case format's table of steps (`Specs/README.md`); the raw value is
-    /// the compact form's tag.
+    /// The kinds, in the order of the case format's table of steps (`Specs/README.md`); the raw value
+    /// indexes tables kept per kind.
     package enum ID: Int, Sendable, CaseIterable {
         case sessionStart, syncComplete, sessionEnd, relaunch, customEvent, purchase, pushClick, pushOpen, advance
         case background, foreground, orientation, keyboardShown, keyboardHidden, assetDownload, delegateChoice

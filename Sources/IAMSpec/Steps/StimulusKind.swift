@@ -3,7 +3,7 @@
 /// values and taken apart into them (`Stimulus.swift` describes every kind).
 ///
 /// Every format is derived from the description, never written per kind: the case decoder and
-/// the case syntax (YAML), the compact form a loaded suite holds, the protocol's JSON, the
+/// the case syntax (YAML), the protocol's JSON, the
 /// capabilities a case needs, the site's words, and the JSON Schemas
 /// (`Specs/schema.json`, `Specs/schemas/protocol/definitions.json`), which a test compares with
 /// the description.
@@ -31,7 +31,7 @@ package final class StimulusKind: Sendable {
         case delegate
     }
 
-    /// Which kind, as the table numbers it (the compact form's tag).
+    /// Which kind, as the table numbers it.
     package let id: ID
     /// The step's name in a case and the stimulus's `kind` on the wire.
     package let name: StaticString

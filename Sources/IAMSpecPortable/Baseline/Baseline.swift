@@ -44,7 +44,7 @@ package struct Baseline: Sendable, Hashable {
     }
 
     /// The entries that name a case the suite does not have, or a profile the case does not
-    /// hold for; `cases` gives each case's id and profiles (of a `SpecCase`, or a `CompactCase`
+    /// hold for; `cases` gives each case's id and profiles (of a `SpecCase`, or a `LoadedCase`
     /// without decoding it).
     package func staleEntries(in cases: some Sequence<(id: String, profiles: [Profile])>) -> [BaselineEntry] {
         let profiles = Dictionary(cases.map { ($0.id, Set($0.profiles)) }, uniquingKeysWith: { first, _ in first })

@@ -7,16 +7,27 @@ import Synchronization
 public struct LoadedSuite: Sendable {
     /// The valid cases, sorted by id.
     ///
-    /// The suite holds its cases encoded (a case takes a few hundred bytes so, against ≈ 1.4 KB
-    /// as a `SpecCase`): reading this property decodes every case, and holds them all at once,
-    /// each time it is read; setting it encodes them. The runner decodes a case only when its
-    /// runs start.
+    /// The suite keeps the models of its first few megabytes of case files only
+    /// (``LoadedCase``): reading this property reads the other files again, and holds every case
+    /// at once, each time it is read. The runner reads a case only when its runs start. A case
+    /// file changed since the suite was loaded is an error naming it.
     public var cases: [SpecCase] {
-        get { compactCases.map { $0.decoded() } }
-        set { compactCases = CompactCase.encode(newValue) }
+        get throws(SuiteLoadingError) {
+            var cases: [SpecCase] = []
+            cases.reserveCapacity(loadedCases.count)
+            var last: (file: ObjectIdentifier, cases: [SpecCase])?
+            for loaded in loadedCases {
+                do {
+                    cases.append(try loaded.decoded(after: &last))
+                } catch {
+                    throw SuiteLoadingError(diagnostics: [error.diagnostic])
+                }
+            }
+            return cases
+        }
     }
-    /// The valid cases, each held encoded, in the order of ``cases``.
-    package var compactCases: [CompactCase]
+    /// The valid cases, in the order of ``cases``, each with its id, tags and profiles.
+    package var loadedCases: [LoadedCase]
     /// The rule catalogue (`rules.yaml` found at the root of a loaded folder), empty when none was found.
     public var rules: RuleCatalogue
     /// The seed documents the rules quote (`seeds.yaml` beside `rules.yaml`), empty when there is none.
@@ -31,11 +42,11 @@ public struct LoadedSuite: Sendable {
     package var seedCatalogueFiles: [String] = []
 
     package init(cases: [SpecCase], rules: RuleCatalogue, diagnostics: [Diagnostic]) {
-        self.init(compactCases: CompactCase.encode(cases), rules: rules, diagnostics: diagnostics)
+        self.init(loadedCases: LoadedCase.kept(cases), rules: rules, diagnostics: diagnostics)
     }
 
-    package init(compactCases: [CompactCase], rules: RuleCatalogue, diagnostics: [Diagnostic]) {
-        self.compactCases = compactCases
+    package init(loadedCases: [LoadedCase], rules: RuleCatalogue, diagnostics: [Diagnostic]) {
+        self.loadedCases = loadedCases
         self.rules = rules
         self.diagnostics = diagnostics
     }
@@ -59,7 +70,7 @@ public enum SuiteLoader {
     /// asks whether it was interrupted before each file): the suite is then partial, and only
     /// what it says of the files (``LoadedSuite/caseFiles``, ``LoadedSuite/catalogueFiles``) may
     /// be used. The cases of the first `modelBudget` bytes of case files are kept as models, the
-    /// others encoded (``CompactCase``).
+    /// others read again when their runs start (``LoadedCase``).
     ///
     /// Without `readsFIFOs`, a path that is a FIFO is a problem, as one found in a folder is: the
     /// paths a results stream names are data, and a FIFO among them may never be written. With
@@ -114,7 +125,7 @@ public enum SuiteLoader {
             readingEarlierFormat: readingEarlierFormat,
             stoppingWhen: isStopped
         )
-        var cases: [CompactCase] = []
+        var cases: [LoadedCase] = []
         cases.reserveCapacity(results.reduce(0) { $0 + ($1?.cases.count ?? 0) })
         var identities: [CaseDecoder.CaseIdentity] = []
         // In file order, whatever the order the files were read in; each file's result is let go
@@ -131,7 +142,7 @@ public enum SuiteLoader {
         }
         diagnostics.sort()
         var suite = LoadedSuite(
-            compactCases: sortedByID(cases),
+            loadedCases: sortedByID(cases),
             rules: RuleCatalogue(rules: rules),
             diagnostics: diagnostics
         )
@@ -143,7 +154,7 @@ public enum SuiteLoader {
     }
 
     /// The cases sorted by id, as `String` orders ids (their ids are unique by now).
-    private static func sortedByID(_ cases: [CompactCase]) -> [CompactCase] {
+    private static func sortedByID(_ cases: [LoadedCase]) -> [LoadedCase] {
         guard let ids = PackedIDs(count: cases.count, { cases[$0].id }) else {
             return cases.sorted { $0.id < $1.id }
         }
@@ -279,10 +290,8 @@ public enum SuiteLoader {
         return loaded
     }
 
-    /// The cases of one file, held as the budget allows (``CompactCase``); nil when `isStopped`
-    /// ends the wait for a FIFO's writer. A YAML-level problem (a duplicate key dropped, an unknown
-    /// tag, a syntax error) may change what the cases say, so a file with one yields diagnostics
-    /// only.
+    /// The cases of one file, held as the budget allows (``LoadedCase``); nil when `isStopped`
+    /// ends the wait for a FIFO's writer.
     private static func loadCases(
         _ file: String,
         catalogue: (rules: RuleCatalogue, file: String)?,
@@ -290,24 +299,25 @@ public enum SuiteLoader {
         readingEarlierFormat: Bool,
         stoppingWhen isStopped: () -> Bool
     ) -> CaseFileResult? {
-        let bytes: [UInt8]
-        switch YAMLFile.contents(ofCaseFile: file, unreadable: unreadable(file), stoppingWhen: isStopped) {
-        case nil: return nil
-        case .bytes(let read)?: bytes = read
-        case .problem(let problem)?: return CaseFileResult(cases: [], identities: [], diagnostics: [problem])
+        let reading = CaseFileReading(file: file, catalogue: catalogue, readsEarlierFormat: readingEarlierFormat)
+        guard let read = reading.read(stoppingWhen: isStopped) else { return nil }
+        guard let bytes = read.bytes else {
+            return CaseFileResult(cases: [], identities: read.identities, diagnostics: read.diagnostics)
         }
-        var decoder = CaseDecoder(file: file, catalogue: catalogue)
-        decoder.readsEarlierFormat = readingEarlierFormat
-        let problems = YAMLComposer(file: file).compose(bytes) { decoder.decode(document: $0) }
         return CaseFileResult(
-            cases: problems.isEmpty ? CompactCase.hold(decoder.cases, size: bytes.count, within: budget) : [],
-            identities: decoder.identities,
-            diagnostics: problems + decoder.reader.diagnostics
+            cases: LoadedCase.hold(
+                read.cases,
+                of: reading,
+                stamp: CaseFileStamp(of: file, bytes: bytes),
+                within: budget
+            ),
+            identities: read.identities,
+            diagnostics: read.diagnostics
         )
     }
 
     /// The message for a file of the suite that cannot be read, for the reason.
-    private static func unreadable(_ file: String) -> (_ reason: String) -> String {
+    static func unreadable(_ file: String) -> (_ reason: String) -> String {
         { reason in "cannot read '\(file)': \(reason); expected a readable file" }
     }
 }
@@ -341,8 +351,8 @@ private struct LoadProgress: Sendable {
 
 /// What one case file yields.
 private struct CaseFileResult: Sendable {
-    /// The file's valid cases, encoded together or kept as they are.
-    let cases: [CompactCase]
+    /// The file's valid cases, kept or to be read again.
+    let cases: [LoadedCase]
     let identities: [CaseDecoder.CaseIdentity]
     let diagnostics: [Diagnostic]
 }

@@ -3,10 +3,10 @@ import IAMSpec
 /// One run of one case under one profile: the unit the runner schedules, reports and sorts.
 ///
 /// A run made by `RunSelection` refers to its case by index into the selected cases, shared by
-/// every run, so runs are small and passing one around copies no case. A loaded suite's cases are
-/// held encoded: ``specCase`` decodes the case each time it is read, unless the run was given its
-/// case decoded (the scheduler decodes a case once, when its first run starts, and its other runs
-/// share it).
+/// every run, so runs are small and passing one around copies no case. A loaded suite's case may
+/// have to be read again from its file (``LoadedCase``): ``specCase`` reads it each time it is
+/// read, unless the run was given its case by ``withCaseDecoded(sharingWith:)`` (the scheduler
+/// does so once, when the case's first run starts, and its other runs share it).
 public struct CaseRun: Sendable {
     /// The cases the run refers into.
     private var cases: SelectedCases
@@ -19,9 +19,9 @@ public struct CaseRun: Sendable {
     public var specCase: SpecCase {
         _read {
             // One yield, so that the read is inlined where it is used (a run's case is read field
-            // by field, many times per run): the case decoded alone when the run was not given it.
-            let isDecoded = cases.encoded.isEmpty
-            let holder = isDecoded ? cases : SelectedCases([cases.encoded[caseIndex].decoded()])
+            // by field, many times per run): the case read alone when the run was not given it.
+            let isDecoded = cases.loaded.isEmpty
+            let holder = isDecoded ? cases : SelectedCases([cases.loaded[caseIndex].decodedOrExit()])
             yield holder.decoded[isDecoded ? caseIndex : 0]
         }
         set {
@@ -36,9 +36,9 @@ public struct CaseRun: Sendable {
         self.init(cases: SelectedCases([specCase]), caseIndex: 0, profile: profile)
     }
 
-    /// A run of a loaded suite's case under `profile`, the case decoded only when read.
-    package init(encoded compactCase: CompactCase, profile: Profile) {
-        self.init(cases: SelectedCases(encoded: [compactCase]), caseIndex: 0, profile: profile)
+    /// A run of a loaded suite's case under `profile`, the case read only when read.
+    package init(loaded loadedCase: LoadedCase, profile: Profile) {
+        self.init(cases: SelectedCases(loaded: [loadedCase]), caseIndex: 0, profile: profile)
     }
 
     init(cases: SelectedCases, caseIndex: Int, profile: Profile) {
@@ -47,23 +47,28 @@ public struct CaseRun: Sendable {
         self.profile = profile
     }
 
+    /// The id of the run's case, read without its model.
+    package var caseID: String {
+        cases.loaded.isEmpty ? cases.decoded[caseIndex].id : cases.loaded[caseIndex].id
+    }
+
     /// Whether both runs are of the very same loaded case (and so share its storage).
     func isOfSameCase(as other: CaseRun) -> Bool {
         cases === other.cases && caseIndex == other.caseIndex
     }
 
-    /// This run with its case decoded, once for the runs of a case: `earlier` is the run of the
-    /// same case before it, as this method returned it, whose decoded case it shares; nil for
-    /// the case's first run, whose case is decoded now. Reading ``specCase`` of the run returned
-    /// decodes nothing.
-    package func withCaseDecoded(sharingWith earlier: CaseRun?) -> CaseRun {
-        guard !cases.encoded.isEmpty else { return self }
+    /// This run with its case, once for the runs of a case: `earlier` is the run of the same case
+    /// before it, as this method returned it, whose case it shares; nil for the case's first run,
+    /// whose case is read now (``LoadedCase/decoded()``: an error when its file changed since it
+    /// was loaded). Reading ``specCase`` of the run returned reads nothing.
+    package func withCaseDecoded(sharingWith earlier: CaseRun?) throws(CaseFileChanged) -> CaseRun {
+        guard !cases.loaded.isEmpty else { return self }
         var run = self
-        if let earlier, earlier.cases.encoded.isEmpty {
+        if let earlier, earlier.cases.loaded.isEmpty {
             run.cases = earlier.cases
             run.caseIndex = earlier.caseIndex
         } else {
-            run.cases = SelectedCases([cases.encoded[caseIndex].decoded()])
+            run.cases = SelectedCases([try cases.loaded[caseIndex].decoded()])
             run.caseIndex = 0
         }
         return run
@@ -71,20 +76,20 @@ public struct CaseRun: Sendable {
 }
 
 /// The cases runs refer into: one array, shared by reference by every run made from it; the
-/// cases of a loaded suite held encoded, or cases as they are.
+/// cases of a loaded suite as loaded, or cases as they are.
 final class SelectedCases: Sendable {
-    /// The cases, when they are not held encoded.
+    /// The cases, when they are not a loaded suite's.
     let decoded: [SpecCase]
-    /// The cases of a loaded suite, held encoded; empty when the cases are in `decoded`.
-    let encoded: [CompactCase]
+    /// The cases of a loaded suite, as loaded; empty when the cases are in `decoded`.
+    let loaded: [LoadedCase]
 
     init(_ cases: [SpecCase]) {
         decoded = cases
-        encoded = []
+        loaded = []
     }
 
-    init(encoded cases: [CompactCase]) {
+    init(loaded cases: [LoadedCase]) {
         decoded = []
-        encoded = cases
+        loaded = cases
     }
 }

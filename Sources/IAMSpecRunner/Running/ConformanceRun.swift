@@ -55,25 +55,34 @@ public struct ConformanceRun: Sendable {
 
     /// Loads the spec files and folders and runs the selected cases.
     ///
-    /// - Throws: ``SuiteLoadingError`` when the files hold any problem; nothing is run then.
+    /// - Throws: ``SuiteLoadingError`` when the files hold any problem (nothing is run then), or
+    ///   when a case file changed since it was loaded (no run starts after that).
     public func run(specs paths: [String]) throws(SuiteLoadingError) -> RunSummary {
         let suite = SuiteLoader.load(paths: paths, jobs: options.jobs)
         guard suite.diagnostics.isEmpty else {
             throw SuiteLoadingError(diagnostics: suite.diagnostics)
         }
-        // The cases stay encoded: each is decoded when its runs start.
-        return run(options.selection.runs(of: suite.compactCases), rules: suite.rules, paths: paths)
+        // Each case is read when its runs start (the first files' cases are kept).
+        do {
+            return try run(options.selection.runs(of: suite.loadedCases), rules: suite.rules, paths: paths)
+        } catch {
+            throw SuiteLoadingError(diagnostics: [error.diagnostic])
+        }
     }
 
     /// Runs the selected cases; `rules` gives the rules' sources to the results, `paths` is
     /// recorded in the header.
     public func run(cases: [SpecCase], rules: RuleCatalogue = RuleCatalogue(), paths: [String] = []) -> RunSummary {
-        run(options.selection.runs(of: cases), rules: rules, paths: paths)
+        do {
+            return try run(options.selection.runs(of: cases), rules: rules, paths: paths)
+        } catch {
+            preconditionFailure("cases made in code are held, never read from a file: \(error.diagnostic)")
+        }
     }
 
     /// Runs `runs`, keeping every result and handing each to ``progress``.
-    private func run(_ runs: [CaseRun], rules: RuleCatalogue, paths: [String]) -> RunSummary {
-        run(
+    private func run(_ runs: [CaseRun], rules: RuleCatalogue, paths: [String]) throws(CaseFileChanged) -> RunSummary {
+        try run(
             runs,
             header: header(paths: paths),
             rules: rules,
@@ -110,6 +119,9 @@ public struct ConformanceRun: Sendable {
     /// outline (`CaseResult.outline`), so that it need not grow with the failures either. A
     /// passed run's result has its timeline only when `timelineWhenPassed` says a report will read
     /// it; any other result always has it, as `deliver` gets it.
+    ///
+    /// - Throws: ``CaseFileChanged`` when a case's file changed since the suite was loaded (no run
+    ///   starts after that).
     package func run(
         _ runs: [CaseRun],
         header: RunHeader,
@@ -119,7 +131,7 @@ public struct ConformanceRun: Sendable {
         timelineWhenPassed: @escaping @Sendable (CaseRun) -> Bool,
         progress: ([CaseResult]) -> Void,
         deliver: (CaseResult) -> Void
-    ) -> RunSummary {
+    ) throws(CaseFileChanged) -> RunSummary {
         let scheduler = RunScheduler(
             executor: CaseExecutor(provider: engine, rules: rules.references),
             plannedSkip: options.plannedSkip,
@@ -132,7 +144,7 @@ public struct ConformanceRun: Sendable {
             clock: watchdogClock
         )
         var summary = RunSummary(header: header, results: [])
-        let outcome = scheduler.execute(
+        let outcome = try scheduler.execute(
             runs,
             control: control,
             progress: progress,

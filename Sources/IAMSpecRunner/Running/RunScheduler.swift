@@ -94,6 +94,11 @@ final class RunScheduler: Sendable {
         var abandonedWorkers = 0
         /// A result stopped the run under `failFast`: start no more.
         var stoppedAtFirstFailure = false
+        /// A case's file changed since the suite was loaded: start no more.
+        var caseFileChanged: CaseFileChanged?
+
+        /// Whether no run may start any more.
+        var isStopped: Bool { interrupted || stoppedAtFirstFailure || caseFileChanged != nil }
     }
 
     private struct RunningSlot {
@@ -176,12 +181,15 @@ final class RunScheduler: Sendable {
     /// completion order) and to `deliver` (one by one, in the order of `runs`); returns how many
     /// runs were made (the others were never started), whether it was interrupted and whether it
     /// stopped at a failure.
+    ///
+    /// - Throws: ``CaseFileChanged`` when a case's file changed since the suite was loaded: no run
+    ///   starts after it, and the runs under way finish first.
     func execute(
         _ runs: [CaseRun],
         control: RunControl,
         progress: ([CaseResult]) -> Void,
         deliver: (CaseResult) -> Void
-    ) -> (made: Int, interrupted: Bool, stoppedAtFirstFailure: Bool) {
+    ) throws(CaseFileChanged) -> (made: Int, interrupted: Bool, stoppedAtFirstFailure: Bool) {
         state.withLock { state in
             state.runs = runs
         }
@@ -213,7 +221,7 @@ final class RunScheduler: Sendable {
                 // A worker released tries to take its next case again, and may be held back again.
                 if case .finish = step {
                     released = state.workersHeldBack
-                } else if advanced || state.interrupted || state.stoppedAtFirstFailure {
+                } else if advanced || state.isStopped {
                     released = state.workersHeldBack
                 }
                 state.workersHeldBack -= released
@@ -255,9 +263,14 @@ final class RunScheduler: Sendable {
             }
         }
         window.flush(deliver: deliver)
-        return state.withLock { state in
-            (made: state.finished, interrupted: state.interrupted, stoppedAtFirstFailure: state.stoppedAtFirstFailure)
+        let outcome = state.withLock { state in
+            (
+                made: state.finished, interrupted: state.interrupted,
+                stoppedAtFirstFailure: state.stoppedAtFirstFailure, caseFileChanged: state.caseFileChanged
+            )
         }
+        if let changed = outcome.caseFileChanged { throw changed }
+        return (outcome.made, outcome.interrupted, outcome.stoppedAtFirstFailure)
     }
 
     /// Decides the watchdog's next step; gives up the runs it must (queuing their results).
@@ -283,7 +296,8 @@ final class RunScheduler: Sendable {
     }
 
     private func isFinished(_ state: State) -> Bool {
-        state.finished == state.runs.count || (state.stoppedAtFirstFailure && state.running.isEmpty)
+        state.finished == state.runs.count
+            || ((state.stoppedAtFirstFailure || state.caseFileChanged != nil) && state.running.isEmpty)
     }
 
     private func startWorker() {
@@ -338,7 +352,7 @@ final class RunScheduler: Sendable {
     private func takeNextCase() -> Range<Int>? {
         while true {
             let next = state.withLock { state -> NextCase in
-                guard !state.interrupted, !state.stoppedAtFirstFailure else { return .none }
+                guard !state.isStopped else { return .none }
                 if !state.orphaned.isEmpty {
                     return .runs(state.orphaned.removeFirst())
                 }
@@ -374,11 +388,12 @@ final class RunScheduler: Sendable {
     }
 
     /// Starts the timing of the run at `index`; nil when no run may start any more. The run's
-    /// case is decoded (outside the lock), or shared with `earlier`, the case's run before it.
+    /// case is read (outside the lock), or shared with `earlier`, the case's run before it; nil
+    /// too when its file changed since the suite was loaded, which stops the run.
     private func begin(_ index: Int, caseEnd: Int, sharingCaseWith earlier: CaseRun?) -> CaseRun? {
         let now = clock.now
         let run = state.withLock { state -> CaseRun? in
-            guard !state.interrupted, !state.stoppedAtFirstFailure else { return nil }
+            guard !state.isStopped else { return nil }
             state.running[index] = RunningSlot(
                 deadline: now + timeout,
                 started: now,
@@ -387,7 +402,17 @@ final class RunScheduler: Sendable {
             )
             return state.runs[index]
         }
-        return run?.withCaseDecoded(sharingWith: earlier)
+        guard let run else { return nil }
+        do {
+            return try run.withCaseDecoded(sharingWith: earlier)
+        } catch {
+            state.withLock { state in
+                state.running[index] = nil
+                state.caseFileChanged = state.caseFileChanged ?? error
+            }
+            wake.signal()
+            return nil
+        }
     }
 
     /// Gives the run at `index` its whole timeout again, for its next repeat; false when it was
@@ -471,7 +496,7 @@ final class RunScheduler: Sendable {
             )
             state.abandonedWorkers += 1
             let run = state.runs[index]
-            return "case \"\(QuotedText.line(run.specCase.id))\" (\(run.profile.rawValue))"
+            return "case \"\(QuotedText.line(run.caseID))\" (\(run.profile.rawValue))"
         }
         if run != nil {
             wake.signal()

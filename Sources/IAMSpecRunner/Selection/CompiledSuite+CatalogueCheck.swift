@@ -6,13 +6,18 @@ extension CompiledSuite {
     /// app's test bundle) refuses a case whose rule it lacks. Only a suite loaded without a rule
     /// catalogue (no `rules.yaml` at or above its path, where `lint` checks no rule id) has such a
     /// case; each rule is named once a case, at the case.
-    package static func rulesNotInCatalogue(of runs: [CaseRun], catalogue: RuleCatalogue) -> [Diagnostic] {
+    ///
+    /// - Throws: ``CaseFileChanged`` when a case file changed since the suite was loaded.
+    package static func rulesNotInCatalogue(
+        of runs: [CaseRun],
+        catalogue: RuleCatalogue
+    ) throws(CaseFileChanged) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         var earlier: CaseRun?
         for run in runs {
             if let previous = earlier, previous.isOfSameCase(as: run) { continue }
             earlier = run
-            let specCase = run.withCaseDecoded(sharingWith: nil).specCase
+            let specCase = try run.withCaseDecoded(sharingWith: nil).specCase
             var named = specCase.rules
             for step in specCase.steps {
                 if case .expectation(let expectation) = step.action { named += expectation.rules }

@@ -12,13 +12,13 @@ extension RunSelection {
 
     /// Whether the case passes the id filters, the tags, the tag expression and the shard
     /// (profiles aside), read without decoding it.
-    package func includes(_ compactCase: CompactCase) -> Bool {
-        includes(id: compactCase.id, tags: compactCase.tags)
+    package func includes(_ loadedCase: LoadedCase) -> Bool {
+        includes(id: loadedCase.id, tags: loadedCase.tags)
     }
 
     /// The profiles of the case this selection runs, in profile order, read without decoding it.
-    package func profiles(of compactCase: CompactCase) -> [Profile] {
-        profiles(among: compactCase.profiles)
+    package func profiles(of loadedCase: LoadedCase) -> [Profile] {
+        profiles(among: loadedCase.profiles)
     }
 
     /// Every selected run of the cases, sorted by case id, then profile; each run refers to its
@@ -34,9 +34,9 @@ extension RunSelection {
     /// Every selected run of a loaded suite's cases, sorted by case id, then profile; each run
     /// refers to its case by index, and its case is decoded only when read
     /// (``CaseRun/withCaseDecoded(sharingWith:)``).
-    package func runs(of cases: [CompactCase]) -> [CaseRun] {
+    package func runs(of cases: [LoadedCase]) -> [CaseRun] {
         runs(
-            of: SelectedCases(encoded: cases),
+            of: SelectedCases(loaded: cases),
             order: order(cases.indices.filter { includes(cases[$0]) }, ids: { cases[$0].id }),
             profiles: { cases[$0].profiles }
         )

@@ -35,14 +35,14 @@ struct CapabilitiesCommand: ParsableCommand {
         let loaded = try SuiteLoading.load(suite.paths)
         if audit {
             let report = NeedsProof(options: RunOptions(selection: selection.selection))
-                .run(cases: loaded.cases, rules: loaded.rules) { engine in
+                .run(cases: try SuiteLoading.cases(of: loaded), rules: loaded.rules) { engine in
                     StandardError.write("running the suite on the \(engine)")
                 }
             for line in report.lines { print(line) }
             if !report.passed { throw ExitCode(1) }
             return
         }
-        for line in CapabilityCensus(cases: loaded.cases, selection: selection.selection).lines {
+        for line in CapabilityCensus(cases: try SuiteLoading.cases(of: loaded), selection: selection.selection).lines {
             print(line)
         }
     }

@@ -64,19 +64,23 @@ struct CompileCommand: ParsableCommand {
                 }
         )
         let chosen = selection.selection
-        let runs = chosen.runs(of: loaded.compactCases)
+        let runs = chosen.runs(of: loaded.loadedCases)
         if runs.isEmpty {
-            try selection.acceptEmpty(cases: loaded.compactCases.count, in: suite.paths, allowed: allowEmpty)
+            try selection.acceptEmpty(cases: loaded.loadedCases.count, in: suite.paths, allowed: allowEmpty)
         }
-        let unheld = CompiledSuite.rulesNotInCatalogue(of: runs, catalogue: loaded.rules)
+        let unheld = try SuiteLoading.reading { () throws(CaseFileChanged) in
+            try CompiledSuite.rulesNotInCatalogue(of: runs, catalogue: loaded.rules)
+        }
         guard unheld.isEmpty else { throw CommandFailure.diagnostics(unheld) }
-        var compiled = CompiledSuite(
-            selecting: runs,
-            rules: loaded.rules,
-            paths: suite.paths,
-            selection: chosen,
-            timeoutMilliseconds: CaseTimeout.milliseconds(timeout)
-        )
+        var compiled = try SuiteLoading.reading { () throws(CaseFileChanged) in
+            try CompiledSuite(
+                selecting: runs,
+                rules: loaded.rules,
+                paths: suite.paths,
+                selection: chosen,
+                timeoutMilliseconds: CaseTimeout.milliseconds(timeout)
+            )
+        }
         if let baseline {
             let making = BaselineFile.making(
                 baseline,

@@ -15,7 +15,7 @@ struct CoverageCommand: ParsableCommand {
     func run() throws {
         let loaded = try SuiteLoading.load(suite.paths)
         var casesByRule: [String: [String]] = [:]
-        for specCase in loaded.cases {
+        for specCase in try SuiteLoading.cases(of: loaded) {
             for rule in specCase.rules {
                 casesByRule[rule, default: []].append(specCase.id)
             }

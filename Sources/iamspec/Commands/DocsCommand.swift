@@ -71,7 +71,7 @@ struct DocsCommand: ParsableCommand {
                 return summary
             }
             let files = try DocumentationSite.files(
-                cases: loaded.cases,
+                cases: try SuiteLoading.cases(of: loaded),
                 rules: loaded.rules,
                 suitePaths: suite.paths,
                 results: summaries,

@@ -94,7 +94,7 @@ struct ExplainCommand: ParsableCommand {
         // thousand cases, is not loaded.
         let hasFailedRuns = summary.results.contains { $0.status == .failed }
         let loaded = hasFailedRuns ? try SuiteLoading.load(paths, namedByAStream: specs.isEmpty) : nil
-        let cases = loaded?.compactCases ?? []
+        let cases = loaded?.loadedCases ?? []
         Self.warnOfRunsWithoutTheirCase(summary, cases: cases, paths: paths)
         if candidates {
             let input = Self.input(summary, cases: cases, passedRuns: passedRuns)
@@ -199,7 +199,7 @@ struct ExplainCommand: ParsableCommand {
     /// specs read from `paths`, given by `--specs` or recorded by the stream): nothing can replay
     /// them, so nothing explains them. Naming them, the first ten, tells a wrong `--specs` from a
     /// stream with nothing to explain.
-    private static func warnOfRunsWithoutTheirCase(_ summary: RunSummary, cases: [CompactCase], paths: [String]) {
+    private static func warnOfRunsWithoutTheirCase(_ summary: RunSummary, cases: [LoadedCase], paths: [String]) {
         let ids = Set(cases.map(\.id))
         let orphans = summary.results.filter { $0.status == .failed && !ids.contains($0.caseID) }
         guard !orphans.isEmpty else { return }
@@ -217,11 +217,11 @@ struct ExplainCommand: ParsableCommand {
     /// the engine passed weighed (`passedRuns` of them, or as many as the summary counts).
     static func explain(
         _ summary: RunSummary,
-        cases compactCases: [CompactCase],
+        cases loadedCases: [LoadedCase],
         passedRuns: Int?,
         timeout: Duration
     ) throws -> [ExplainedBehaviour] {
-        let input = input(summary, cases: compactCases, passedRuns: passedRuns)
+        let input = input(summary, cases: loadedCases, passedRuns: passedRuns)
         return try FailureExplainer(timeout: timeout).explain(
             input.failures,
             passes: input.passes,
@@ -234,20 +234,20 @@ struct ExplainCommand: ParsableCommand {
     /// of them, or as many as the summary counts).
     private static func input(
         _ summary: RunSummary,
-        cases compactCases: [CompactCase],
+        cases loadedCases: [LoadedCase],
         passedRuns: Int?
     ) -> (failures: [FailureExplainer.Failure], passes: [FailureExplainer.Pass]) {
         let failed = summary.results.filter { $0.status == .failed }
         let ids = Set(failed.map(\.caseID))
         // Each failed run's case held as loaded, decoded only while it is replayed.
-        var cases: [String: CompactCase] = [:]
-        for compact in compactCases where ids.contains(compact.id) { cases[compact.id] = compact }
+        var cases: [String: LoadedCase] = [:]
+        for compact in loadedCases where ids.contains(compact.id) { cases[compact.id] = compact }
         let failures = failed.compactMap { result in
             cases[result.caseID].map {
-                FailureExplainer.Failure(result: result, run: CaseRun(encoded: $0, profile: result.profile))
+                FailureExplainer.Failure(result: result, run: CaseRun(loaded: $0, profile: result.profile))
             }
         }
-        return (failures, passes(of: summary, among: compactCases, counted: passedRuns ?? summary.passedCount))
+        return (failures, passes(of: summary, among: loadedCases, counted: passedRuns ?? summary.passedCount))
     }
 
     /// The runs the engine passed: the runs of the summary's selection that its results do not
@@ -255,15 +255,15 @@ struct ExplainCommand: ParsableCommand {
     /// runs never ran), or the cases no longer give as many passes as were `counted`.
     private static func passes(
         of summary: RunSummary,
-        among compactCases: [CompactCase],
+        among loadedCases: [LoadedCase],
         counted: Int
     ) -> [FailureExplainer.Pass] {
         guard summary.notRun == 0, !summary.interrupted, !summary.stoppedAtFirstFailure else { return [] }
         let notPassed = Set(
             summary.results.filter { $0.status != .passed }.map { "\($0.caseID)@\($0.profile.rawValue)" }
         )
-        let passed = summary.header.selection.runs(of: compactCases).filter {
-            !notPassed.contains("\(compactCases[$0.caseIndex].id)@\($0.profile.rawValue)")
+        let passed = summary.header.selection.runs(of: loadedCases).filter {
+            !notPassed.contains("\(loadedCases[$0.caseIndex].id)@\($0.profile.rawValue)")
         }
         guard passed.count == counted else { return [] }
         return passed.map(FailureExplainer.Pass.init)

@@ -39,7 +39,7 @@ struct LintCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try SuiteLoading.load(suite.paths)
-        let counts = "\(loaded.compactCases.count) cases, \(loaded.rules.rules.count) rules"
+        let counts = "\(loaded.loadedCases.count) cases, \(loaded.rules.rules.count) rules"
         guard !noProof else {
             print("\(counts): no problems (needs not proven: --no-proof)")
             // The loaded suite lives until the process ends, never freed one case at a time (that
@@ -47,7 +47,7 @@ struct LintCommand: ParsableCommand {
             withExtendedLifetime(loaded) { ExitStatus.exitProcess(0) }
         }
         let proof = NeedsProof(options: RunOptions(timeout: CaseTimeout.duration(timeout)))
-            .run(cases: loaded.cases, rules: loaded.rules)
+            .run(cases: try SuiteLoading.cases(of: loaded), rules: loaded.rules)
         guard proof.passed else { throw CommandFailure.diagnostics(proof.diagnostics) }
         let behaviours = proof.capabilities.reduce(0) { $0 + BehaviourCatalogue.lacking($1.capability).count }
         print("\(counts): no problems; behavioural needs proven on \(behaviours) behaviours")

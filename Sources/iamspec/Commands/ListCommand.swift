@@ -20,15 +20,15 @@ struct ListCommand: ParsableCommand {
         let loaded = try SuiteLoading.load(suite.paths)
         let runSelection = selection.selection
         // The loader sorts the cases by id; each is decoded, one at a time, only for --long.
-        let cases = loaded.compactCases.filter { runSelection.includes($0) && !runSelection.profiles(of: $0).isEmpty }
-        for compactCase in cases {
-            print(compactCase.id)
+        let cases = loaded.loadedCases.filter { runSelection.includes($0) && !runSelection.profiles(of: $0).isEmpty }
+        for loadedCase in cases {
+            print(loadedCase.id)
             if long {
-                let specCase = compactCase.decoded()
+                let specCase = try SuiteLoading.reading { () throws(CaseFileChanged) in try loadedCase.decoded() }
                 print("    title: \(QuotedText.line(specCase.title))")
                 print("    rules: \(specCase.rules.joined(separator: ", "))")
                 print("    tags: \(specCase.tags.joined(separator: ", "))")
-                print("    profiles: \(runSelection.profiles(of: compactCase).map(\.rawValue).joined(separator: ", "))")
+                print("    profiles: \(runSelection.profiles(of: loadedCase).map(\.rawValue).joined(separator: ", "))")
                 print("    location: \(QuotedText.line(specCase.location.description))")
             }
         }

@@ -49,7 +49,7 @@ struct MigrateCommand: ParsableCommand {
             stoppingWhen: { false }
         )
         guard loaded.diagnostics.isEmpty else { throw CommandFailure.diagnostics(loaded.diagnostics) }
-        let cases = loaded.cases
+        let cases = try SuiteLoading.cases(of: loaded)
         let plan = MigrationPlanner(options: RunOptions(timeout: CaseTimeout.duration(timeout)))
             .plan(cases: cases, rules: loaded.rules)
         let byFile = Dictionary(grouping: cases, by: \.location.file)

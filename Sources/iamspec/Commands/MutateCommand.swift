@@ -77,7 +77,7 @@ struct MutateCommand: ParsableCommand {
         )
         let workers = EngineWorkers(inProcess: inProcess, timeoutSeconds: timeout)
         let report = try analysis.run(
-            cases: loaded.cases,
+            cases: try SuiteLoading.cases(of: loaded),
             rules: loaded.rules,
             engines: { mutant in try workers.provider(serving: mutant, isolatingReference: false) },
             progress: { engine in StandardError.write("running the suite on the \(engine)") }

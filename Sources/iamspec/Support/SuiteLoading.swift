@@ -1,3 +1,4 @@
+import IAMSpec
 import IAMSpecPlatform
 import IAMSpecRunner
 
@@ -26,5 +27,25 @@ enum SuiteLoading {
             throw .diagnostics(suite.diagnostics)
         }
         return suite
+    }
+
+    /// What `body` makes of a suite's cases: a case file changed since the suite was loaded
+    /// (``CaseFileChanged``) is a problem at it.
+    static func reading<Value>(_ body: () throws(CaseFileChanged) -> Value) throws(CommandFailure) -> Value {
+        do {
+            return try body()
+        } catch {
+            throw .diagnostics([error.diagnostic])
+        }
+    }
+
+    /// Every case of the suite (``LoadedSuite/cases``), for the commands that need them whole: a
+    /// case file changed since the suite was loaded is a problem at it.
+    static func cases(of suite: LoadedSuite) throws(CommandFailure) -> [SpecCase] {
+        do {
+            return try suite.cases
+        } catch {
+            throw .diagnostics(error.diagnostics)
+        }
     }
 }

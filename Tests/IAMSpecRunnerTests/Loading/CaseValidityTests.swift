@@ -255,8 +255,8 @@ import Testing
         let scratch = try SpecScratch(["rules.yaml": SpecScratch.catalogue, "case.yaml": yaml])
         let suite = scratch.load()
         #expect(scratch.problems(suite) == [])
-        #expect(suite.cases.first?.requires.contains(.priority) == true)
-        #expect(suite.cases.first?.requires.contains(.minimumInterval) == false)
+        #expect(try suite.cases.first?.requires.contains(.priority) == true)
+        #expect(try suite.cases.first?.requires.contains(.minimumInterval) == false)
     }
 
     @Test func aRuleGatedByACapabilityTheCaseDoesNotUseIsRefused() throws {
@@ -274,7 +274,7 @@ import Testing
         ])
         let suite = used.load()
         #expect(used.problems(suite) == [])
-        #expect(suite.cases.first?.requires.contains(.keyboard) == true)
+        #expect(try suite.cases.first?.requires.contains(.keyboard) == true)
     }
 
     @Test func aRuleOfOneSDKIsRefusedInACaseThatRunsUnderTheOther() throws {
@@ -351,7 +351,7 @@ import Testing
         let suite = scratch.load()
         #expect(scratch.problems(suite) == [])
         #expect(
-            suite.cases.first?.requires == [.keyboard, .stackInspection, .orientation, .triggerSessionStart]
+            try suite.cases.first?.requires == [.keyboard, .stackInspection, .orientation, .triggerSessionStart]
         )
     }
 
@@ -370,7 +370,7 @@ import Testing
         let scratch = try SpecScratch(["rules.yaml": SpecScratch.catalogue, "case.yaml": yaml])
         let suite = scratch.load()
         #expect(scratch.problems(suite) == [])
-        #expect(suite.cases.first?.requires.contains(.extras) == needsExtras)
+        #expect(try suite.cases.first?.requires.contains(.extras) == needsExtras)
     }
 
     @Test func delegateChoiceWithoutTheDelegate() throws {
@@ -463,7 +463,7 @@ import Testing
     @Test func expectNothingIsAnEmptySequence() throws {
         let scratch = try SpecScratch(["rules.yaml": SpecScratch.catalogue, "case.yaml": Self.yaml()])
         let suite = scratch.load()
-        #expect(suite.cases.first?.steps.last?.action == .expectation(Expectation(sequence: [])))
+        #expect(try suite.cases.first?.steps.last?.action == .expectation(Expectation(sequence: [])))
     }
 
     @Test func barePushClickAndMappingPushClick() throws {
@@ -594,7 +594,7 @@ import Testing
             "rules.yaml": SpecScratch.catalogue,
             "case.yaml": Self.yaml(steps: steps.replacingOccurrences(of: ", g: ~", with: "")),
         ])
-        let stimulus = scratch.load().cases.first?.steps.first?.action
+        let stimulus = try scratch.load().cases.first?.steps.first?.action
         let expected: [String: PropertyValue] = [
             "a": .integer(5), "b": .string("5"), "c": .real(5), "d": .boolean(true), "e": .string("true"),
             "f": .time(.seconds(2)),

@@ -13,11 +13,11 @@ import Testing
     private static let repository = URL(fileURLWithPath: FixturePaths.root).deletingLastPathComponent().path
 
     /// The passing fixtures, compiled: a few cases of every kind of step.
-    private static func encoded() -> [UInt8] {
+    private static func encoded() throws -> [UInt8] {
         let suite = SuiteLoader.load(paths: [repository + "/Fixtures/specs/passing"])
         let selection = RunSelection()
-        return CompiledSuite(
-            selecting: selection.runs(of: suite.compactCases),
+        return try CompiledSuite(
+            selecting: selection.runs(of: suite.loadedCases),
             rules: suite.rules,
             paths: ["Fixtures/specs/passing"],
             selection: selection,
@@ -84,7 +84,7 @@ import Testing
 
     @Test(arguments: [1, 2, 3, 7, 4096])
     func aFileReadInChunksReadsAsItsBytes(chunkSize: Int) throws {
-        for variant in Self.variants(of: Self.encoded()) {
+        for variant in Self.variants(of: try Self.encoded()) {
             let inMemory = Self.outcome { () throws(CompiledSuiteError) in
                 try CompiledSuite.decode(variant, file: "suite.json")
             }
@@ -95,7 +95,7 @@ import Testing
     /// A hand-written document may put `runs` before `cases` and `cases` before `rules`: the cases
     /// and runs read before what they are checked against are read back from their bytes.
     @Test func membersInAnotherOrderReadTheSame() throws {
-        let bytes = Self.encoded()
+        let bytes = try Self.encoded()
         guard case .object(let members) = try JSONParser.parse(bytes) else {
             Issue.record("the document is not an object")
             return
@@ -152,8 +152,8 @@ import Testing
 
     /// A file that cannot be read to its end is refused for that, at its start, not where the
     /// bytes read end.
-    @Test func aFileThatCannotBeReadOnSaysSo() {
-        let file = FailingFile(bytes: Self.encoded(), readable: Self.encoded().count / 2)
+    @Test func aFileThatCannotBeReadOnSaysSo() throws {
+        let file = FailingFile(bytes: try Self.encoded(), readable: try Self.encoded().count / 2)
         #expect {
             _ = try CompiledSuite.read(CompiledSuiteSource(file: file, chunkSize: 4096), file: "suite.json")
         } throws: { error in

@@ -16,8 +16,8 @@ import Testing
         let suite = SuiteLoader.load(paths: [Self.repository + "/" + folder])
         try #require(suite.diagnostics.isEmpty, "\(suite.diagnostics)")
         let selection = RunSelection()
-        let runs = selection.runs(of: suite.compactCases)
-        let compiled = CompiledSuite(
+        let runs = selection.runs(of: suite.loadedCases)
+        let compiled = try CompiledSuite(
             selecting: runs,
             rules: suite.rules,
             paths: [folder],
@@ -25,7 +25,7 @@ import Testing
             timeoutMilliseconds: 30_000
         )
         let read = try CompiledSuite.decode(compiled.encoded(), file: "suite.json")
-        let loaded = suite.cases
+        let loaded = try suite.cases
         #expect(read.cases.count == loaded.count)
         for (original, decoded) in zip(loaded, try read.cases.models()) {
             #expect(DeepDescription.of(decoded) == DeepDescription.of(original), "\(original.id)")
@@ -40,8 +40,8 @@ import Testing
     @Test func theRulesAreThoseTheCasesNameWithTheirWords() throws {
         let suite = SuiteLoader.load(paths: [Self.repository + "/Specs"])
         let selection = RunSelection(filters: [GlobPattern("priority-*")])
-        let compiled = CompiledSuite(
-            selecting: selection.runs(of: suite.compactCases),
+        let compiled = try CompiledSuite(
+            selecting: selection.runs(of: suite.loadedCases),
             rules: suite.rules,
             paths: ["Specs"],
             selection: selection,

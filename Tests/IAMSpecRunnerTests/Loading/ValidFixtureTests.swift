@@ -4,11 +4,11 @@ import Testing
 @testable import IAMSpecRunner
 
 @Suite struct ValidFixtureTests {
-    @Test func validFixturesLoadWithoutDiagnostics() {
+    @Test func validFixturesLoadWithoutDiagnostics() throws {
         let suite = SuiteLoader.load(paths: [FixturePaths.root + "/loading/valid"])
         #expect(suite.diagnostics.map(\.description) == [])
         #expect(
-            suite.cases.map(\.id) == [
+            try suite.cases.map(\.id) == [
                 "basics.session-start-displays", "settings.every-new-key", "stack.lifo-order", "stack.second-document",
             ]
         )

@@ -16,9 +16,9 @@ import Testing
         capabilities: Set(Capability.allCases).subtracting([.clickFollowUp])
     ) { _, _ in [] }
 
-    @Test func anEngineThatDoesNotDeclareItIsSkippedOnTheFollowUpCases() {
+    @Test func anEngineThatDoesNotDeclareItIsSkippedOnTheFollowUpCases() throws {
         let suite = SuiteLoader.load(paths: [Self.specs + "/stack/click-follow-up.yaml"])
-        let gated = suite.cases.filter { $0.requires.contains(.clickFollowUp) }
+        let gated = try suite.cases.filter { $0.requires.contains(.clickFollowUp) }
         #expect(gated.count >= 8)
         #expect(!Capability.assumedUnlessLacking.contains(.clickFollowUp))
         #expect(gated.allSatisfy { $0.profiles == [.brazeSwift] })
@@ -29,11 +29,11 @@ import Testing
         }
     }
 
-    @Test func theClickCasesWrittenBeforeItStillRun() {
+    @Test func theClickCasesWrittenBeforeItStillRun() throws {
         let suite = SuiteLoader.load(paths: [
             Self.specs + "/analytics/impressions-and-clicks.yaml", Self.specs + "/analytics/local-messages.yaml",
         ])
-        let clicking = suite.cases.filter { specCase in
+        let clicking = try suite.cases.filter { specCase in
             specCase.steps.contains { step in
                 if case .stimulus(.messageClicked) = step.action { true } else { false }
             }

@@ -9,10 +9,11 @@ import Testing
 /// an engine that lacks it says so (`lacking:`), and the bundled cases that need it are skipped,
 /// never failed and never sent what the engine cannot do.
 @Suite struct DeclinedAssumedCapabilityTests {
-    /// The bundled cases.
-    static let bundled: [SpecCase] = SuiteLoader.load(paths: [
-        FixturePaths.root.replacingOccurrences(of: "/Fixtures", with: "/Specs")
-    ]).cases
+    /// The bundled cases (none when they cannot be read, which the tests' counts find).
+    static let bundled: [SpecCase] =
+        (try? SuiteLoader.load(paths: [
+            FixturePaths.root.replacingOccurrences(of: "/Fixtures", with: "/Specs")
+        ]).cases) ?? []
 
     @Test func anEngineWithoutPushClicksIsSkippedOnEveryPushClickStepNeverSentOne() {
         let cases = Self.bundled.filter { specCase in

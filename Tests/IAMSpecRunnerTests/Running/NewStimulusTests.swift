@@ -11,10 +11,10 @@ import Testing
 @Suite struct NewStimulusTests {
     /// The bundled cases that wipe the SDK's data (`wipe_data`, which came after every engine
     /// built against the first protocols).
-    static func wipeCases() -> [SpecCase] {
+    static func wipeCases() throws -> [SpecCase] {
         let specs = FixturePaths.root.replacingOccurrences(of: "/Fixtures", with: "/Specs")
         let suite = SuiteLoader.load(paths: [specs + "/stack/memory-and-user.yaml"])
-        return suite.cases.filter {
+        return try suite.cases.filter {
             $0.steps.contains { step in
                 if case .stimulus(.dataWiped) = step.action { true } else { false }
             }
@@ -30,8 +30,8 @@ import Testing
         }
     }
 
-    @Test func anEngineThatDoesNotDeclareTheNewCapabilityIsSkippedNeverSentTheStimulus() {
-        let cases = Self.wipeCases()
+    @Test func anEngineThatDoesNotDeclareTheNewCapabilityIsSkippedNeverSentTheStimulus() throws {
+        let cases = try Self.wipeCases()
         #expect(cases.count >= 3)
         #expect(!Capability.assumedUnlessLacking.contains(.dataWipe))
         let older = Self.olderEngine(capabilities: Capability.declaredSinceProtocol1)
@@ -44,8 +44,8 @@ import Testing
         #expect(older.recorder.runs.isEmpty, "no run was started")
     }
 
-    @Test func anEngineThatDeclaresItIsSentTheStimulus() {
-        let cases = Self.wipeCases()
+    @Test func anEngineThatDeclaresItIsSentTheStimulus() throws {
+        let cases = try Self.wipeCases()
         let newer = Self.olderEngine(capabilities: Set(Capability.allCases))
         let summary = ConformanceRun(engine: newer).run(cases: cases)
         #expect(summary.skippedCount == 0)

@@ -112,7 +112,7 @@ struct SchedulingTests {
         #expect(summary.results.allSatisfy { $0.status == .passed })
     }
 
-    @Test func aStreamedRunDeliversInReportOrderAndKeepsOnlyWhatItIsAskedTo() {
+    @Test func aStreamedRunDeliversInReportOrderAndKeepsOnlyWhatItIsAskedTo() throws {
         // `a` answers only once `b`'s result has reached progress: `b` completes first, yet is
         // delivered after both runs of `a`; `c` fails.
         let bReported = DispatchSemaphore(value: 0)
@@ -129,7 +129,7 @@ struct SchedulingTests {
         ]
         let run = ConformanceRun(engine: provider, options: RunOptions(jobs: 2)).onManualClock()
         let delivered = Reported()
-        let summary = run.run(
+        let summary = try run.run(
             RunSelection().runs(of: cases),
             header: run.header(paths: []),
             rules: RuleCatalogue(),
@@ -154,7 +154,7 @@ struct SchedulingTests {
         #expect(summary.runCount == 4)
     }
 
-    @Test func aSinkSlowerThanTheRunsHoldsTheWorkersBack() {
+    @Test func aSinkSlowerThanTheRunsHoldsTheWorkersBack() throws {
         // The first result's delivery waits until the worker has made as many engines as the
         // scheduler lets results wait, then yields: the worker must be held back, not running
         // ahead.
@@ -163,7 +163,7 @@ struct SchedulingTests {
         let cases = (0..<(bound + 500)).map { CaseFixtures.displaysPromo(String(format: "case-%05d", $0)) }
         let run = ConformanceRun(engine: counter, options: RunOptions(jobs: 1)).onManualClock()
         let madeWhenTheSinkCaughtUp = Mutex<Int?>(nil)
-        let summary = run.run(
+        let summary = try run.run(
             RunSelection().runs(of: cases),
             header: run.header(paths: []),
             rules: RuleCatalogue(),

@@ -214,9 +214,9 @@ struct RunCommand: ParsableCommand {
             inputs: ReportDestinations.inputs(of: loaded, paths: suite.paths) + baselineInputs
         )
         try requireBaselineFile()
-        let runs = isLoadedWhole ? selection.selection.runs(of: loaded.compactCases) : []
+        let runs = isLoadedWhole ? selection.selection.runs(of: loaded.loadedCases) : []
         if runs.isEmpty && !control.isInterrupted {
-            try selection.acceptEmpty(cases: loaded.compactCases.count, in: suite.paths, allowed: allowEmpty)
+            try selection.acceptEmpty(cases: loaded.loadedCases.count, in: suite.paths, allowed: allowEmpty)
         }
         let provider = try engineProvider(unless: control)
         let stdioProvider = provider as? StdioEngineProvider
@@ -240,7 +240,7 @@ struct RunCommand: ParsableCommand {
             selection: selection.selection,
             jobs: jobs,
             timeout: CaseTimeout.duration(timeout),
-            plannedSkip: { run in knownOutcomes?.skipReason(caseID: run.specCase.id, profile: run.profile) },
+            plannedSkip: { run in knownOutcomes?.skipReason(caseID: run.caseID, profile: run.profile) },
             failFast: failFast ? stopsRun(judgedBy: knownOutcomes) : nil
         )
         options.repeats = repeats
@@ -279,33 +279,41 @@ struct RunCommand: ParsableCommand {
             // without its reports.
             EngineExitRefusal.install(for: control)
         }
-        var outcome = run.run(
-            runs,
-            header: header,
-            rules: loaded.rules,
-            keepingPassed: { result in
-                judgesAtTheEnd || knownOutcomes?.entry(caseID: result.caseID, profile: result.profile) != nil
-            },
-            keepingWhole: { [allowUnexpectedPass] result in
-                judgesAtTheEnd
-                    || firstFailedCases.admits(
-                        knownOutcomes.map {
-                            BaselineJudgement.judge(result, against: $0, allowingUnexpectedPasses: allowUnexpectedPass)
-                        } ?? result
-                    )
-            },
-            // A passed run's timeline is read by the results stream, and by the reports of a run
-            // a baseline judges an unexpected pass: without either, its result goes without it.
-            timelineWhenPassed: { [json] run in
-                json != nil || judgesAtTheEnd
-                    || knownOutcomes?.entry(caseID: run.specCase.id, profile: run.profile) != nil
-            },
-            progress: { progress.record($0) },
-            deliver: { result in
-                streamed.add(result)
-                explanationSpool?.add(result)
-            }
-        )
+        var outcome: RunSummary
+        do {
+            outcome = try run.run(
+                runs,
+                header: header,
+                rules: loaded.rules,
+                keepingPassed: { result in
+                    judgesAtTheEnd || knownOutcomes?.entry(caseID: result.caseID, profile: result.profile) != nil
+                },
+                keepingWhole: { [allowUnexpectedPass] result in
+                    judgesAtTheEnd
+                        || firstFailedCases.admits(
+                            knownOutcomes.map {
+                                BaselineJudgement.judge(result, against: $0, allowingUnexpectedPasses: allowUnexpectedPass)
+                            } ?? result
+                        )
+                },
+                // A passed run's timeline is read by the results stream, and by the reports of a run
+                // a baseline judges an unexpected pass: without either, its result goes without it.
+                timelineWhenPassed: { [json] run in
+                    json != nil || judgesAtTheEnd
+                        || knownOutcomes?.entry(caseID: run.caseID, profile: run.profile) != nil
+                },
+                progress: { progress.record($0) },
+                deliver: { result in
+                    streamed.add(result)
+                    explanationSpool?.add(result)
+                }
+            )
+        } catch {
+            // A case file changed since the suite was loaded: the run stops, and its reports are
+            // not written, as when a file holds a problem.
+            stdioProvider?.shutdown()
+            throw CommandFailure.diagnostics([error.diagnostic])
+        }
         stdioProvider?.shutdown()
         progress.finish()
         // An engine that failed to restart too often ended the run: the runs made are reported
@@ -340,14 +348,14 @@ struct RunCommand: ParsableCommand {
             ? try writeUpdatedBaseline(
                 knownOutcomes,
                 summary: outcome,
-                cases: updateBaseline == nil ? [] : loaded.cases
+                cases: updateBaseline == nil ? [] : try SuiteLoading.cases(of: loaded)
             )
             : nil
         let applied = (knownOutcomes ?? written).map { known in
             AppliedBaseline(
                 known,
                 file: baseline ?? updateBaseline ?? "",
-                staleEntries: known.staleEntries(in: loaded.compactCases.lazy.map { ($0.id, $0.profiles) }),
+                staleEntries: known.staleEntries(in: loaded.loadedCases.lazy.map { ($0.id, $0.profiles) }),
                 allowsUnexpectedPasses: allowUnexpectedPass
             )
         }

@@ -1,0 +1,212 @@
+import IAMSpec
+import IAMSpecPlatform
+import IAMSpecPortable
+import Synchronization
+
+/// One loaded case, with what selecting and sorting runs read without its model: its id, tags
+/// and profiles; the model itself kept, or read again from its file when its runs start.
+///
+/// A suite holds every case at once: held as a `SpecCase`, a case is ≈ 20 objects on the heap,
+/// ≈ 1.4 KB. The cases of the files that fit in a suite's ``ModelBudget`` (its first few
+/// megabytes of case files: every suite of a few thousand cases) are kept as they were decoded;
+/// those of the other files are not held at all: ``decoded()`` reads the file again through the
+/// same reader (``CaseFileReading``), after checking that it is the file loaded, byte for byte.
+package struct LoadedCase: Sendable {
+    package let id: String
+    package let tags: [String]
+    package let profiles: [Profile]
+    /// The file the case is in, with its models when they are kept.
+    private let file: LoadedCaseFile
+    /// The case's position among the valid cases of its file.
+    private let index: Int
+
+    /// The case: the model kept, or its file read again (a few recently read files keep their
+    /// models, so that a file's next case reads nothing). A file changed since it was loaded
+    /// (another file at its path, other bytes, unreadable) is an error naming it, never read as
+    /// another case.
+    package func decoded() throws(CaseFileChanged) -> SpecCase {
+        try file.cases()[index]
+    }
+
+    /// The case, its file read again unless it is `last`'s (the file read for the case before),
+    /// leaving the files read last as they are: how ``LoadedSuite/cases`` reads every case.
+    func decoded(after last: inout (file: ObjectIdentifier, cases: [SpecCase])?) throws(CaseFileChanged) -> SpecCase {
+        if let last, last.file == ObjectIdentifier(file) { return last.cases[index] }
+        let cases = try file.cases(keepingRecent: false)
+        last = (ObjectIdentifier(file), cases)
+        return cases[index]
+    }
+
+    /// The case, as ``decoded()`` reads it, where no error can be thrown (a replay of a failed
+    /// run, which an explanation makes): a file changed since the suite was loaded ends the
+    /// process with the error and exit status 2, as a problem in a spec file does, rather than
+    /// replay another case.
+    package func decodedOrExit() -> SpecCase {
+        do {
+            return try decoded()
+        } catch {
+            let line = Array("\(error.diagnostic)\n".utf8)
+            _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            exit(2)
+        }
+    }
+
+    /// The file's valid cases, kept as they are when `budget` has room for the file's bytes (or
+    /// when the file cannot be read again: a FIFO), read again when their runs start otherwise.
+    static func hold(
+        _ cases: [SpecCase],
+        of file: CaseFileReading,
+        stamp: CaseFileStamp,
+        within budget: ModelBudget
+    ) -> [LoadedCase] {
+        let keeps = !stamp.isRegularFile || budget.take(stamp.size)
+        let held = LoadedCaseFile(keeps ? .kept(cases) : .readAgain(file, stamp))
+        return cases.indices.map { index in
+            LoadedCase(
+                id: cases[index].id,
+                tags: cases[index].tags,
+                profiles: cases[index].profiles,
+                file: held,
+                index: index
+            )
+        }
+    }
+
+    /// Cases made in code, kept as they are.
+    package static func kept(_ cases: [SpecCase]) -> [LoadedCase] {
+        let held = LoadedCaseFile(.kept(cases))
+        return cases.indices.map { index in
+            LoadedCase(
+                id: cases[index].id,
+                tags: cases[index].tags,
+                profiles: cases[index].profiles,
+                file: held,
+                index: index
+            )
+        }
+    }
+}
+
+/// A case file changed between loading the suite and reading a case of it again.
+package struct CaseFileChanged: Error, Sendable {
+    /// `path:1:1: error: ...`, naming the file and what changed.
+    package let diagnostic: Diagnostic
+}
+
+/// The cases of one file: kept, or read again.
+private final class LoadedCaseFile: Sendable {
+    enum Form {
+        case kept([SpecCase])
+        case readAgain(CaseFileReading, CaseFileStamp)
+    }
+
+    let form: Form
+    /// The models of the file's last reading, while it is among the files read last.
+    let recent = Mutex<[SpecCase]?>(nil)
+
+    init(_ form: Form) {
+        self.form = form
+    }
+
+    /// The file's cases; read again, they are kept among the files read last when
+    /// `keepingRecent` says so.
+    func cases(keepingRecent: Bool = true) throws(CaseFileChanged) -> [SpecCase] {
+        switch form {
+        case .kept(let cases):
+            return cases
+        case .readAgain(let reading, let stamp):
+            guard keepingRecent else { return try reading.readAgain(expecting: stamp) }
+            if let cases = recent.withLock({ $0 }) { return cases }
+            let cases = try reading.readAgain(expecting: stamp)
+            recent.withLock { $0 = cases }
+            RecentCaseFiles.shared.keep(self, size: stamp.size)
+            return cases
+        }
+    }
+
+    func forget() {
+        recent.withLock { $0 = nil }
+    }
+}
+
+/// The files read again most recently, whose models stay until ``limit`` bytes of files read
+/// after them push them out: the next case of a file, when runs take its cases one after
+/// another, is read from there.
+private final class RecentCaseFiles: Sendable {
+    static let shared = RecentCaseFiles()
+    /// 256 KiB of case files: ≈ 400 cases of ≈ 650 bytes, ≈ 0.6 MB of models.
+    static let limit = 256 << 10
+    private let files = Mutex<(held: [(file: LoadedCaseFile, size: Int)], bytes: Int)>(([], 0))
+
+    func keep(_ file: LoadedCaseFile, size: Int) {
+        let forgotten = files.withLock { files -> [LoadedCaseFile] in
+            files.held.append((file, size))
+            files.bytes += size
+            var forgotten: [LoadedCaseFile] = []
+            while files.bytes > Self.limit && files.held.count > 1 {
+                let oldest = files.held.removeFirst()
+                files.bytes -= oldest.size
+                forgotten.append(oldest.file)
+            }
+            return forgotten
+        }
+        for file in forgotten { file.forget() }
+    }
+}
+
+/// What a case file was when loaded: the file at its path (its resolved path), its size and a
+/// hash of its bytes, which a reading again must find unchanged.
+struct CaseFileStamp: Sendable {
+    /// The file's path with every symbolic link resolved, as loaded.
+    let identity: String
+    let size: Int
+    /// FNV-1a, 64 bits, of the file's bytes.
+    let hash: UInt64
+    /// Whether the file can be read again (a FIFO cannot).
+    let isRegularFile: Bool
+
+    init(of path: String, bytes: [UInt8]) {
+        identity = SpecFiles.identity(of: path)
+        size = bytes.count
+        hash = Self.hash(bytes)
+        var status = stat()
+        isRegularFile = stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
+
+    static func hash(_ bytes: [UInt8]) -> UInt64 {
+        var hash = StableHash.offsetBasis
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* StableHash.prime
+        }
+        return hash
+    }
+}
+
+/// How many bytes of case files a suite still keeps the cases of as models (``LoadedCase``): the
+/// first files loaded that fit, whatever thread loads them. Which files fit changes no outcome,
+/// only whether their cases are read again when their runs start.
+package final class ModelBudget: Sendable {
+    /// 4 MiB of case files: ≈ 6,000 cases of ≈ 650 bytes, ≈ 9 MB of models.
+    package static let suiteDefault = 4 << 20
+    private let left: Atomic<Int>
+
+    package init(bytes: Int = ModelBudget.suiteDefault) {
+        left = Atomic(bytes)
+    }
+
+    /// Takes `size` bytes of the budget when they fit, and says whether they did.
+    func take(_ size: Int) -> Bool {
+        var current = left.load(ordering: .relaxed)
+        while current >= size {
+            let (exchanged, found) = left.compareExchange(
+                expected: current,
+                desired: current - size,
+                ordering: .relaxed
+            )
+            if exchanged { return true }
+            current = found
+        }
+        return false
+    }
+}

@@ -292,7 +292,11 @@ struct RunCommand: ParsableCommand {
                     judgesAtTheEnd
                         || firstFailedCases.admits(
                             knownOutcomes.map {
-                                BaselineJudgement.judge(result, against: $0, allowingUnexpectedPasses: allowUnexpectedPass)
+                                BaselineJudgement.judge(
+                                    result,
+                                    against: $0,
+                                    allowingUnexpectedPasses: allowUnexpectedPass
+                                )
                             } ?? result
                         )
                 },

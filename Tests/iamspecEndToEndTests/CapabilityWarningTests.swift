@@ -27,7 +27,7 @@ struct CapabilityWarningTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let json = folder.appendingPathComponent("results.jsonl").path
         let warning =
-            "warning: the engine declares the capability display-next, but declined all 14 runs that need it: "
+            "warning: the engine declares the capability display-next, but declined all 15 runs that need it: "
             + "check the adapter's method for it"
         let lenient = try run(
             variant: "decline:display_next",
@@ -36,9 +36,9 @@ struct CapabilityWarningTests {
             json: json
         )
         #expect(lenient.status == 0, "\(lenient.standardOutput)\(lenient.standardError)")
-        #expect(lenient.standardOutput.contains(warning + "\n0 passed, 0 failed, 14 skipped"))
+        #expect(lenient.standardOutput.contains(warning + "\n0 passed, 0 failed, 15 skipped"))
         let stream = try String(contentsOfFile: json, encoding: .utf8)
-        #expect(stream.contains("\"warnings\":[\"the engine declares the capability display-next, but declined all 14"))
+        #expect(stream.contains("\"warnings\":[\"the engine declares the capability display-next, but declined all 15"))
         let strict = try run(variant: "decline:display_next", filter: "manual-display-next-*", strict: true, json: json)
         #expect(strict.status == 1)
         #expect(strict.standardOutput.contains(warning))
@@ -49,7 +49,7 @@ struct CapabilityWarningTests {
         let summary = folder.appendingPathComponent("summary.md").path
         let reported = try IAMSpecExecutable.run("report", json, "--summary", summary)
         #expect(reported.status == 1, "\(reported.standardOutput)\(reported.standardError)")
-        #expect(try String(contentsOfFile: summary, encoding: .utf8).contains("declined all 14 runs"))
+        #expect(try String(contentsOfFile: summary, encoding: .utf8).contains("declined all 15 runs"))
         let none = try run(variant: "strict", filter: "manual-display-next-*", strict: true, json: json)
         #expect(none.status == 0, "\(none.standardOutput)\(none.standardError)")
         #expect(!none.standardOutput.contains("warning: "))

@@ -60,27 +60,22 @@ package struct LoadedCase: Sendable {
         within budget: ModelBudget
     ) -> [LoadedCase] {
         let keeps = !stamp.isRegularFile || budget.take(stamp.size)
-        let held = LoadedCaseFile(keeps ? .kept(cases) : .readAgain(file, stamp))
-        return cases.indices.map { index in
-            LoadedCase(
-                id: cases[index].id,
-                tags: cases[index].tags,
-                profiles: cases[index].profiles,
-                file: held,
-                index: index
-            )
-        }
+        return each(of: cases, in: LoadedCaseFile(keeps ? .kept(cases) : .readAgain(file, stamp)))
     }
 
     /// Cases made in code, kept as they are.
     package static func kept(_ cases: [SpecCase]) -> [LoadedCase] {
-        let held = LoadedCaseFile(.kept(cases))
-        return cases.indices.map { index in
+        each(of: cases, in: LoadedCaseFile(.kept(cases)))
+    }
+
+    /// A loaded case for each of `cases`, at its index in `file`.
+    private static func each(of cases: [SpecCase], in file: LoadedCaseFile) -> [LoadedCase] {
+        cases.indices.map { index in
             LoadedCase(
                 id: cases[index].id,
                 tags: cases[index].tags,
                 profiles: cases[index].profiles,
-                file: held,
+                file: file,
                 index: index
             )
         }

@@ -2,14 +2,14 @@
 ///
 /// A release is a commit (this repository has no tags): the release commit sets ``isRelease``,
 /// and the commit after it, which moves the documents' pins to the release, clears it again, so
-/// that every later build says it is not the release it follows (`0.4.1+dev`). CONTRIBUTING.md,
+/// that every later build says it is not the release it follows (`0.5.0+dev`). CONTRIBUTING.md,
 /// "Making a release", gives the steps.
 public enum IAMSpecVersion {
     /// The last release at or before this build.
-    public static let release = "0.4.1"
+    public static let release = "0.5.0"
 
     /// Whether this build is the release's own commit.
-    public static let isRelease = false
+    public static let isRelease = true
 
     /// The version of this build, as `iamspec --version`, results streams, JUnit reports,
     /// summaries, compiled suites and the site show it: ``release``, or `release+dev` for a build

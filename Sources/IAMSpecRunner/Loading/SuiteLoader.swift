@@ -8,7 +8,7 @@ public struct LoadedSuite: Sendable {
     /// The valid cases, sorted by id.
     ///
     /// The suite keeps the models of its first few megabytes of case files only
-    /// (``LoadedCase``): reading this property reads the other files again, and holds every case
+    /// (`LoadedCase`): reading this property reads the other files again, and holds every case
     /// at once, each time it is read. The runner reads a case only when its runs start. A case
     /// file changed since the suite was loaded is an error naming it.
     public var cases: [SpecCase] {

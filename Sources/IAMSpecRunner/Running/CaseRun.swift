@@ -4,8 +4,8 @@ import IAMSpec
 ///
 /// A run made by `RunSelection` refers to its case by index into the selected cases, shared by
 /// every run, so runs are small and passing one around copies no case. A loaded suite's case may
-/// have to be read again from its file (``LoadedCase``): ``specCase`` reads it each time it is
-/// read, unless the run was given its case by ``withCaseDecoded(sharingWith:)`` (the scheduler
+/// have to be read again from its file (`LoadedCase`): ``specCase`` reads it each time it is
+/// read, unless the run was given its case by `withCaseDecoded(sharingWith:)` (the scheduler
 /// does so once, when the case's first run starts, and its other runs share it).
 public struct CaseRun: Sendable {
     /// The cases the run refers into.

@@ -33,7 +33,7 @@ struct NeedsProofTests {
     }
 
     @Test func aCaseThatNeedsWhatChangesItHoldsUp() throws {
-        let report = NeedsProof().run(cases: [Self.intervalCase(requires: [.minimumInterval])])
+        let report = try NeedsProof().run(cases: [Self.intervalCase(requires: [.minimumInterval])])
         let interval = try #require(report.capabilities.first { $0.capability == .minimumInterval })
         #expect(interval.gated == 2 && interval.failing == 2 && interval.ungatedFailing == 0)
         #expect(report.passed, "\(report.lines)")
@@ -41,7 +41,7 @@ struct NeedsProofTests {
     }
 
     @Test func aCaseThatFailsWithoutABehaviourItDoesNotNeedIsRefusedAtTheCase() throws {
-        let report = NeedsProof().run(cases: [Self.intervalCase(requires: [])])
+        let report = try NeedsProof().run(cases: [Self.intervalCase(requires: [])])
         #expect(!report.passed)
         let diagnostic = try #require(report.diagnostics.first)
         #expect(report.diagnostics.count == 1)
@@ -63,7 +63,7 @@ struct NeedsProofTests {
     @Test func aNeedNoBehaviourShowsIsRefused() throws {
         var needless = Self.intervalCase(requires: [.minimumInterval, .priority])
         needless.id = "needless-priority"
-        let report = NeedsProof().run(cases: [needless])
+        let report = try NeedsProof().run(cases: [needless])
         #expect(
             report.diagnostics.map(\.message) == [
                 "case 'needless-priority' needs 'priority' (declared in `requires`), but passes on every engine "
@@ -82,7 +82,7 @@ struct NeedsProofTests {
         perMessage.id = "per-message-interval"
         perMessage.configuration.minimumTriggerInterval = .zero
         perMessage.messages[1].minimumTriggerInterval = .seconds(60)
-        let report = NeedsProof().run(cases: [perMessage])
+        let report = try NeedsProof().run(cases: [perMessage])
         #expect(
             report.diagnostics.map(\.message) == [
                 "case 'per-message-interval' needs 'minimum-interval' (declared in `requires`), but passes on every "
@@ -102,12 +102,12 @@ struct NeedsProofTests {
         var proof = CapabilityProof(capability: .minimumInterval)
         proof.behaviours = [behaviour]
         proof.changed[CaseRunKey(caseID: specCase.id, profile: .brazeSwift)] = [behaviour]
-        let report = NeedsProofReport(
-            cases: [specCase],
+        var report = NeedsProofReport(
             rules: RuleCatalogue(),
             passing: Set(Profile.allCases.map { CaseRunKey(caseID: specCase.id, profile: $0) }),
             capabilities: [proof]
         )
+        report.judge(specCase)
         #expect(
             report.diagnostics.map(\.message) == [
                 "case 'interval-drops-second' needs 'minimum-interval' (declared in `requires`), but passes under "
@@ -118,14 +118,14 @@ struct NeedsProofTests {
         #expect(report.capabilities.first?.gated == 2 && report.capabilities.first?.failing == 1)
     }
 
-    @Test func aCaseTheReferenceEngineFailsIsNotJudged() {
+    @Test func aCaseTheReferenceEngineFailsIsNotJudged() throws {
         var wrong = Self.intervalCase(requires: [])
         wrong.id = "wrong"
         wrong.steps[4] = Step(
             .expectation(Expectation(sequence: [.displayed(.id("second"), extras: nil)])),
             location: Self.here
         )
-        let report = NeedsProof().run(cases: [wrong])
+        let report = try NeedsProof().run(cases: [wrong])
         #expect(report.passed)
         #expect(report.unjudged == ["wrong"])
     }
@@ -135,11 +135,25 @@ struct NeedsProofTests {
             .deletingLastPathComponent().appendingPathComponent("Specs").path
         let loaded = SuiteLoader.load(paths: [specs])
         #expect(loaded.diagnostics.isEmpty)
-        let report = NeedsProof().run(cases: try loaded.cases, rules: loaded.rules)
+        let report = try NeedsProof().run(suite: loaded)
         #expect(report.diagnostics.map(\.description) == [])
         #expect(report.unjudged == [])
         for measure in report.capabilities {
             #expect(measure.gated > 0 && measure.failing == measure.gated && measure.ungatedFailing == 0)
         }
+    }
+
+    @Test func aSuiteWhoseCasesAreReadAgainIsProvenAsItsCasesHeldAre() throws {
+        let specs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Specs").path
+        // No model kept: each run reads its case from its file, and the report reads each file again.
+        let loaded = SuiteLoader.load(paths: [specs], jobs: 1, modelBudget: 0, stoppingWhen: { false })
+        #expect(loaded.diagnostics.isEmpty)
+        let fromFiles = try NeedsProof().run(suite: loaded)
+        let held = try NeedsProof().run(cases: try loaded.cases, rules: loaded.rules)
+        #expect(fromFiles.lines == held.lines)
+        #expect(fromFiles.capabilities.map(\.gated) == held.capabilities.map(\.gated))
+        #expect(fromFiles.capabilities.map(\.failing) == held.capabilities.map(\.failing))
+        #expect(fromFiles.capabilities.allSatisfy { $0.gated > 0 })
     }
 }

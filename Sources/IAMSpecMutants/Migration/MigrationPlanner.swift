@@ -22,11 +22,14 @@ package struct MigrationPlanner: Sendable {
 
     /// The plan for the cases (read in the earlier format) against the catalogue; `progress`
     /// hears of each engine before its run.
+    ///
+    /// - Throws: `CaseFileChanged` as the needs proof's runs declare (cases given whole, as these
+    ///   are, are never read from a file, so it is not thrown for them).
     package func plan(
         cases: [SpecCase],
         rules: RuleCatalogue,
         progress: (String) -> Void = { _ in }
-    ) -> MigrationPlan {
+    ) throws(CaseFileChanged) -> MigrationPlan {
         var plan = MigrationPlan()
         let named = namings(cases: cases, rules: rules, progress: progress)
         for (id, namings) in named { plan.cases[id, default: MigrationPlan.CaseChanges()].namings = namings }
@@ -39,7 +42,7 @@ package struct MigrationPlanner: Sendable {
             }
         }
         progress("needs proof")
-        let proof = NeedsProof(options: options).run(cases: cases, rules: rules, progress: progress)
+        let proof = try NeedsProof(options: options).run(cases: cases, rules: rules, progress: progress)
         for (id, capabilities) in proof.undeclared {
             plan.cases[id, default: MigrationPlan.CaseChanges()].addedRequirements = capabilities.sorted()
         }

@@ -24,36 +24,90 @@ package struct NeedsProof: Sendable {
 
     /// Runs the cases on the reference engine and on every behaviour that lacks a behavioural
     /// capability, all in this process; `progress` hears of each engine before its run.
+    ///
+    /// - Throws: `CaseFileChanged` as the runs declare; never for cases given whole, which are
+    ///   never read from a file (a loaded suite's may be: ``run(suite:progress:)``).
     package func run(
         cases: [SpecCase],
         rules: RuleCatalogue = RuleCatalogue(),
         progress: (String) -> Void = { _ in }
-    ) -> NeedsProofReport {
+    ) throws(CaseFileChanged) -> NeedsProofReport {
+        try prove(options.selection.runs(of: cases), rules: rules, progress: progress) { judge in
+            cases.forEach(judge)
+        }
+    }
+
+    /// Runs the suite's cases as ``run(cases:rules:progress:)`` does, without holding them at
+    /// once: each run reads its case when it starts, keeps of its result whether it passed, and
+    /// the report reads the cases again a file at a time.
+    ///
+    /// - Throws: `CaseFileChanged` when a case file changed since the suite was loaded.
+    package func run(
+        suite: LoadedSuite,
+        progress: (String) -> Void = { _ in }
+    ) throws(CaseFileChanged)
+        -> NeedsProofReport
+    {
+        try prove(options.selection.runs(of: suite.loadedCases), rules: suite.rules, progress: progress) {
+            judge throws(CaseFileChanged) in try suite.forEachCase(judge)
+        }
+    }
+
+    /// Proves `runs`, then reports on every case `eachCase` gives.
+    private func prove(
+        _ runs: [CaseRun],
+        rules: RuleCatalogue,
+        progress: (String) -> Void,
+        eachCase: ((SpecCase) -> Void) throws(CaseFileChanged) -> Void
+    ) throws(CaseFileChanged) -> NeedsProofReport {
         progress("reference engine")
-        let reference = ConformanceRun(engine: ReferenceEngineProvider(), options: options)
-            .run(cases: cases, rules: rules)
-        let passing = Set(reference.results.filter { $0.status == .passed }.map(CaseRunKey.init))
+        var passing: Set<CaseRunKey> = []
+        try outcomes(of: runs, on: ReferenceEngineProvider(), rules: rules) { result in
+            if result.status == .passed { passing.insert(CaseRunKey(result)) }
+        }
         // Only the runs the reference engine passes prove anything: a case it fails (or that
         // overruns the timeout) is left to `iamspec run`, and not run again on each behaviour.
         let passingCases = Set(passing.map(\.caseID))
-        let judged = cases.filter { passingCases.contains($0.id) }
+        let judged = runs.filter { passingCases.contains($0.caseID) }
         var capabilities: [CapabilityProof] = []
         for capability in Capability.behavioural.sorted() {
             var proof = CapabilityProof(capability: capability)
             for behaviour in BehaviourCatalogue.lacking(capability) {
                 progress("behaviour \(behaviour.id)")
-                let summary = ConformanceRun(engine: BehaviourEngineProvider(behaviour: behaviour), options: options)
-                    .run(cases: judged, rules: rules)
-                proof.behaviours.append(behaviour)
-                for result in summary.results where result.status != .passed {
+                try outcomes(of: judged, on: BehaviourEngineProvider(behaviour: behaviour), rules: rules) { result in
+                    guard result.status != .passed else { return }
                     let key = CaseRunKey(result)
-                    guard passing.contains(key) else { continue }
+                    guard passing.contains(key) else { return }
                     proof.changed[key, default: []].append(behaviour)
                 }
+                proof.behaviours.append(behaviour)
             }
             capabilities.append(proof)
         }
-        return NeedsProofReport(cases: cases, rules: rules, passing: passing, capabilities: capabilities)
+        var report = NeedsProofReport(rules: rules, passing: passing, capabilities: capabilities)
+        try eachCase { report.judge($0) }
+        return report.sorted()
+    }
+
+    /// Runs `runs` on `engine`'s engines, handing each result to `outcome` as it comes and
+    /// keeping none.
+    private func outcomes(
+        of runs: [CaseRun],
+        on engine: some EngineProvider,
+        rules: RuleCatalogue,
+        _ outcome: (CaseResult) -> Void
+    ) throws(CaseFileChanged) {
+        let run = ConformanceRun(engine: engine, options: options)
+        _ = try run.run(
+            runs,
+            header: run.header(paths: []),
+            rules: rules,
+            keepingPassed: { _ in false },
+            keepingWhole: { _ in false },
+            timelineWhenPassed: { _ in false },
+            progress: { _ in },
+            deliver: outcome
+        )
     }
 }
 

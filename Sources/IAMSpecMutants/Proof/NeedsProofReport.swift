@@ -5,55 +5,65 @@ import IAMSpecRunner
 /// that fail without it, and a diagnostic for each case whose needs the runs do not bear out.
 package struct NeedsProofReport: Sendable {
     /// One measure per behavioural capability, in name order.
-    package let capabilities: [CapabilityMeasure]
+    package private(set) var capabilities: [CapabilityMeasure]
     /// Each case whose declared needs disagree with what the behaviours change, at the case.
-    package let diagnostics: [Diagnostic]
+    package private(set) var diagnostics: [Diagnostic] = []
     /// The cases not judged because the reference engine does not pass every run of theirs.
-    package let unjudged: [String]
+    package private(set) var unjudged: [String] = []
     /// Each behavioural capability a case does not declare that an engine without it fails the
     /// case for, by case id: what `requires` must add.
-    package let undeclared: [String: [Capability]]
+    package private(set) var undeclared: [String: [Capability]] = [:]
     /// Each behavioural capability a case declares in `requires` that no engine without it fails
     /// the case for, by case id: what `requires` must drop.
-    package let unshown: [String: [Capability]]
+    package private(set) var unshown: [String: [Capability]] = [:]
 
-    init(cases: [SpecCase], rules: RuleCatalogue, passing: Set<CaseRunKey>, capabilities proofs: [CapabilityProof]) {
-        var diagnostics: [Diagnostic] = []
-        var unjudged: [String] = []
-        var undeclared: [String: [Capability]] = [:]
-        var unshown: [String: [Capability]] = [:]
-        var measures = proofs.map { CapabilityMeasure(capability: $0.capability) }
-        for specCase in cases {
-            let keys = specCase.profiles.map { CaseRunKey(caseID: specCase.id, profile: $0) }
-            guard keys.allSatisfy(passing.contains) else {
-                unjudged.append(specCase.id)
-                continue
-            }
-            for (index, proof) in proofs.enumerated() {
-                let needs = specCase.requires.contains(proof.capability)
-                let changed = keys.filter { proof.changed[$0] != nil }
-                measures[index].count(
-                    gated: needs ? keys.count : 0,
-                    failing: needs ? changed.count : 0,
-                    ungatedFailing: needs ? 0 : changed.count
-                )
-                if let problem = Self.problem(specCase, needs: needs, changed: changed, proof: proof, rules: rules) {
-                    diagnostics.append(Diagnostic(problem, at: specCase.location))
-                    if !needs {
-                        undeclared[specCase.id, default: []].append(proof.capability)
-                    } else if changed.isEmpty,
-                        !specCase.rules.contains(where: { rules.rule($0)?.capability == proof.capability })
-                    {
-                        unshown[specCase.id, default: []].append(proof.capability)
-                    }
+    private let rules: RuleCatalogue
+    private let passing: Set<CaseRunKey>
+    private let proofs: [CapabilityProof]
+
+    /// A report of no case yet, on what the runs found: `passing`, the runs the reference engine
+    /// passes, and what each capability's behaviours changed.
+    init(rules: RuleCatalogue, passing: Set<CaseRunKey>, capabilities proofs: [CapabilityProof]) {
+        self.rules = rules
+        self.passing = passing
+        self.proofs = proofs
+        capabilities = proofs.map { CapabilityMeasure(capability: $0.capability) }
+    }
+
+    /// Judges one case's needs by the runs (in any order of cases; ``sorted()`` orders the lists).
+    mutating func judge(_ specCase: SpecCase) {
+        let keys = specCase.profiles.map { CaseRunKey(caseID: specCase.id, profile: $0) }
+        guard keys.allSatisfy(passing.contains) else {
+            unjudged.append(specCase.id)
+            return
+        }
+        for (index, proof) in proofs.enumerated() {
+            let needs = specCase.requires.contains(proof.capability)
+            let changed = keys.filter { proof.changed[$0] != nil }
+            capabilities[index].count(
+                gated: needs ? keys.count : 0,
+                failing: needs ? changed.count : 0,
+                ungatedFailing: needs ? 0 : changed.count
+            )
+            if let problem = Self.problem(specCase, needs: needs, changed: changed, proof: proof, rules: rules) {
+                diagnostics.append(Diagnostic(problem, at: specCase.location))
+                if !needs {
+                    undeclared[specCase.id, default: []].append(proof.capability)
+                } else if changed.isEmpty,
+                    !specCase.rules.contains(where: { rules.rule($0)?.capability == proof.capability })
+                {
+                    unshown[specCase.id, default: []].append(proof.capability)
                 }
             }
         }
-        self.capabilities = measures
-        self.diagnostics = diagnostics.sorted()
-        self.unjudged = unjudged.sorted()
-        self.undeclared = undeclared
-        self.unshown = unshown
+    }
+
+    /// The report with its diagnostics sorted by location and its unjudged cases by id.
+    func sorted() -> NeedsProofReport {
+        var report = self
+        report.diagnostics.sort()
+        report.unjudged.sort()
+        return report
     }
 
     /// Whether every case's needs hold up.

@@ -28,12 +28,15 @@ package struct LoadedCase: Sendable {
         try file.cases()[index]
     }
 
+    /// The identity of the case's file, shared by every case of it.
+    var fileIdentity: ObjectIdentifier { ObjectIdentifier(file) }
+
     /// The case, its file read again unless it is `last`'s (the file read for the case before),
     /// leaving the files read last as they are: how ``LoadedSuite/cases`` reads every case.
     func decoded(after last: inout (file: ObjectIdentifier, cases: [SpecCase])?) throws(CaseFileChanged) -> SpecCase {
-        if let last, last.file == ObjectIdentifier(file) { return last.cases[index] }
+        if let last, last.file == fileIdentity { return last.cases[index] }
         let cases = try file.cases(keepingRecent: false)
-        last = (ObjectIdentifier(file), cases)
+        last = (fileIdentity, cases)
         return cases[index]
     }
 

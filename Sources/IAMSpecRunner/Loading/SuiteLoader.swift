@@ -26,6 +26,27 @@ public struct LoadedSuite: Sendable {
             return cases
         }
     }
+    /// Calls `body` with every valid case, as ``cases`` reads them but one at a time and each
+    /// file's cases together (the files in the order of their first case, a file read again once
+    /// at most): what judges each case alone reads, without holding every case at once.
+    ///
+    /// - Throws: `CaseFileChanged` when a case file changed since the suite was loaded.
+    package func forEachCase(_ body: (SpecCase) -> Void) throws(CaseFileChanged) {
+        var files: [ObjectIdentifier: [Int]] = [:]
+        var order: [ObjectIdentifier] = []
+        for (index, loaded) in loadedCases.enumerated() {
+            let file = loaded.fileIdentity
+            if files[file] == nil { order.append(file) }
+            files[file, default: []].append(index)
+        }
+        for file in order {
+            var last: (file: ObjectIdentifier, cases: [SpecCase])?
+            for index in files[file] ?? [] {
+                body(try loadedCases[index].decoded(after: &last))
+            }
+        }
+    }
+
     /// The valid cases, in the order of ``cases``, each with its id, tags and profiles.
     package var loadedCases: [LoadedCase]
     /// The rule catalogue (`rules.yaml` found at the root of a loaded folder), empty when none was found.

@@ -34,10 +34,11 @@ struct CapabilitiesCommand: ParsableCommand {
     func run() throws {
         let loaded = try SuiteLoading.load(suite.paths)
         if audit {
-            let report = NeedsProof(options: RunOptions(selection: selection.selection))
-                .run(cases: try SuiteLoading.cases(of: loaded), rules: loaded.rules) { engine in
+            let report = try SuiteLoading.reading { () throws(CaseFileChanged) in
+                try NeedsProof(options: RunOptions(selection: selection.selection)).run(suite: loaded) { engine in
                     StandardError.write("running the suite on the \(engine)")
                 }
+            }
             for line in report.lines { print(line) }
             if !report.passed { throw ExitCode(1) }
             return

@@ -46,8 +46,9 @@ struct LintCommand: ParsableCommand {
             // cost 6.8 M instructions of 308 M on the generated 1,000-case suite).
             withExtendedLifetime(loaded) { ExitStatus.exitProcess(0) }
         }
-        let proof = NeedsProof(options: RunOptions(timeout: CaseTimeout.duration(timeout)))
-            .run(cases: try SuiteLoading.cases(of: loaded), rules: loaded.rules)
+        let proof = try SuiteLoading.reading { () throws(CaseFileChanged) in
+            try NeedsProof(options: RunOptions(timeout: CaseTimeout.duration(timeout))).run(suite: loaded)
+        }
         guard proof.passed else { throw CommandFailure.diagnostics(proof.diagnostics) }
         let behaviours = proof.capabilities.reduce(0) { $0 + BehaviourCatalogue.lacking($1.capability).count }
         print("\(counts): no problems; behavioural needs proven on \(behaviours) behaviours")

@@ -50,8 +50,10 @@ struct MigrateCommand: ParsableCommand {
         )
         guard loaded.diagnostics.isEmpty else { throw CommandFailure.diagnostics(loaded.diagnostics) }
         let cases = try SuiteLoading.cases(of: loaded)
-        let plan = MigrationPlanner(options: RunOptions(timeout: CaseTimeout.duration(timeout)))
-            .plan(cases: cases, rules: loaded.rules)
+        let plan = try SuiteLoading.reading { () throws(CaseFileChanged) in
+            try MigrationPlanner(options: RunOptions(timeout: CaseTimeout.duration(timeout)))
+                .plan(cases: cases, rules: loaded.rules)
+        }
         let byFile = Dictionary(grouping: cases, by: \.location.file)
         var problems: [Diagnostic] = []
         var changed = 0

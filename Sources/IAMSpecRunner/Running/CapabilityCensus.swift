@@ -18,18 +18,29 @@ package struct CapabilityCensus: Sendable {
     package private(set) var caseCount: Int
     package private(set) var runCount: Int
 
-    /// Counts the runs the selection makes of the cases.
-    package init(cases: [SpecCase], selection: RunSelection = RunSelection()) {
-        let runs = selection.runs(of: cases)
-        caseCount = Set(runs.map(\.specCase.id)).count
+    /// Counts the runs the selection makes of the suite's cases, reading them a file at a time.
+    ///
+    /// - Throws: `CaseFileChanged` when a case file changed since the suite was loaded.
+    package init(suite: LoadedSuite, selection: RunSelection = RunSelection()) throws(CaseFileChanged) {
+        let runs = selection.runs(of: suite.loadedCases)
+        var runsOfCase: [String: Int] = [:]
+        for run in runs { runsOfCase[run.caseID, default: 0] += 1 }
+        var needing: [Capability: (cases: Int, runs: Int)] = [:]
+        try suite.forEachCase { specCase in
+            guard let runs = runsOfCase[specCase.id] else { return }
+            for capability in Set(specCase.requires) {
+                needing[capability, default: (0, 0)].cases += 1
+                needing[capability, default: (0, 0)].runs += runs
+            }
+        }
+        caseCount = runsOfCase.count
         runCount = runs.count
         rows = Capability.allCases.sorted().map { capability in
-            let needing = runs.filter { $0.specCase.requires.contains(capability) }
-            return Row(
+            Row(
                 capability: capability,
                 neededBy: capability.neededBy,
-                cases: Set(needing.map(\.specCase.id)).count,
-                runs: needing.count,
+                cases: needing[capability]?.cases ?? 0,
+                runs: needing[capability]?.runs ?? 0,
                 isAssumed: Capability.assumedUnlessLacking.contains(capability)
             )
         }

@@ -43,8 +43,9 @@ struct CapabilitiesCommand: ParsableCommand {
             if !report.passed { throw ExitCode(1) }
             return
         }
-        for line in CapabilityCensus(cases: try SuiteLoading.cases(of: loaded), selection: selection.selection).lines {
-            print(line)
+        let census = try SuiteLoading.reading { () throws(CaseFileChanged) in
+            try CapabilityCensus(suite: loaded, selection: selection.selection)
         }
+        for line in census.lines { print(line) }
     }
 }

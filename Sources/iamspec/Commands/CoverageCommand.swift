@@ -15,9 +15,11 @@ struct CoverageCommand: ParsableCommand {
     func run() throws {
         let loaded = try SuiteLoading.load(suite.paths)
         var casesByRule: [String: [String]] = [:]
-        for specCase in try SuiteLoading.cases(of: loaded) {
-            for rule in specCase.rules {
-                casesByRule[rule, default: []].append(specCase.id)
+        try SuiteLoading.reading { () throws(CaseFileChanged) in
+            try loaded.forEachCase { specCase in
+                for rule in specCase.rules {
+                    casesByRule[rule, default: []].append(specCase.id)
+                }
             }
         }
         var uncovered: [Rule] = []

@@ -38,8 +38,9 @@ package struct NeedsProof: Sendable {
     }
 
     /// Runs the suite's cases as ``run(cases:rules:progress:)`` does, without holding them at
-    /// once: each run reads its case when it starts, keeps of its result whether it passed, and
-    /// the report reads the cases again a file at a time.
+    /// once: each run reads its case when it starts (the runs go a case file at a time, so that a
+    /// file is read once an engine), keeps of its result whether it passed, and the report reads
+    /// the cases again a file at a time.
     ///
     /// - Throws: `CaseFileChanged` when a case file changed since the suite was loaded.
     package func run(
@@ -48,7 +49,8 @@ package struct NeedsProof: Sendable {
     ) throws(CaseFileChanged)
         -> NeedsProofReport
     {
-        try prove(options.selection.runs(of: suite.loadedCases), rules: suite.rules, progress: progress) {
+        let runs = options.selection.runs(of: suite.loadedCases).groupedByCaseFile()
+        return try prove(runs, rules: suite.rules, progress: progress) {
             judge throws(CaseFileChanged) in try suite.forEachCase(judge)
         }
     }

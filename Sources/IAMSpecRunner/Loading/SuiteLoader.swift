@@ -32,18 +32,9 @@ public struct LoadedSuite: Sendable {
     ///
     /// - Throws: `CaseFileChanged` when a case file changed since the suite was loaded.
     package func forEachCase(_ body: (SpecCase) -> Void) throws(CaseFileChanged) {
-        var files: [ObjectIdentifier: [Int]] = [:]
-        var order: [ObjectIdentifier] = []
-        for (index, loaded) in loadedCases.enumerated() {
-            let file = loaded.fileIdentity
-            if files[file] == nil { order.append(file) }
-            files[file, default: []].append(index)
-        }
-        for file in order {
-            var last: (file: ObjectIdentifier, cases: [SpecCase])?
-            for index in files[file] ?? [] {
-                body(try loadedCases[index].decoded(after: &last))
-            }
+        var last: (file: ObjectIdentifier, cases: [SpecCase])?
+        for loaded in loadedCases.keptTogether(by: \.fileIdentity) {
+            body(try loaded.decoded(after: &last))
         }
     }
 

@@ -52,6 +52,11 @@ public struct CaseRun: Sendable {
         cases.loaded.isEmpty ? cases.decoded[caseIndex].id : cases.loaded[caseIndex].id
     }
 
+    /// The identity of the file the run's case is read from; nil for a case held as it is.
+    var caseFile: ObjectIdentifier? {
+        cases.loaded.isEmpty ? nil : cases.loaded[caseIndex].fileIdentity
+    }
+
     /// Whether both runs are of the very same loaded case (and so share its storage).
     func isOfSameCase(as other: CaseRun) -> Bool {
         cases === other.cases && caseIndex == other.caseIndex
@@ -72,6 +77,16 @@ public struct CaseRun: Sendable {
             run.caseIndex = 0
         }
         return run
+    }
+}
+
+extension [CaseRun] {
+    /// The runs with each case file's runs together, the files in the order of their first run
+    /// and each file's runs in their order: a pass over them that wants no report order (the
+    /// needs proof's) reads each file once, where runs in case id order may read a file again
+    /// for each of its cases when its cases' ids are far apart.
+    package func groupedByCaseFile() -> [CaseRun] {
+        keptTogether(by: \.caseFile)
     }
 }
 

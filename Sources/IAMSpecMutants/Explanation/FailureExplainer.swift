@@ -273,17 +273,23 @@ package struct FailureExplainer: Sendable {
         }
         // Each behaviour alone: which runs it explains, and how close it comes to the others (each
         // replay judged as it comes, none kept: a replay per behaviour and failing run would grow
-        // with both).
+        // with both). Of the behaviours that change a run's timeline, only what its pools read:
+        // the closest, as many as a pool takes, and those of the rules its failing check names
+        // (every one would be up to the catalogue's 80 a run).
         var explaining = Array(repeating: [[Int]](), count: failures.count)
         var contradicting = Array(repeating: [[Int]](), count: failures.count)
         var reproducingAlone = Array(repeating: [Int](), count: failures.count)
-        var changing = Array(repeating: [(index: Int, closeness: Int)](), count: failures.count)
+        var nearest = Array(repeating: [Closeness](), count: failures.count)
+        var ofTheRules = Array(repeating: [Int](), count: failures.count)
+        let nearestKept = max(pairedPerRun, tripledPerRun)
         for (index, behaviour) in catalogue.enumerated() {
             try replay(explainable, of: failures, on: [behaviour], engines: engines) { run, replayed in
                 let recorded = failures[run].recorded
                 if recorded.isReproduced(by: replayed) { reproducingAlone[run].append(index) }
                 if TimelineDigest(replayed.timeline) != reference[run] {
-                    changing[run].append((index, recorded.closeness(of: replayed)))
+                    Closeness(index: index, steps: recorded.closeness(of: replayed))
+                        .keep(among: &nearest[run], atMost: nearestKept)
+                    if recorded.checkedRules.contains(behaviour.rule) { ofTheRules[run].append(index) }
                 }
             }
         }
@@ -306,11 +312,8 @@ package struct FailureExplainer: Sendable {
             }
         )
         func pool(for run: Int, closest limit: Int) -> [Int] {
-            let closest = changing[run].sorted { ($1.closeness, $0.index) < ($0.closeness, $1.index) }
-                .prefix(limit).map(\.index)
-            let checkedRules = Set(failures[run].recorded.checkedRules)
-            let ofTheRules = changing[run].map(\.index).filter { checkedRules.contains(catalogue[$0].rule) }
-            return Set(closest).union(ofTheRules).union(declaredLacking).union(
+            let closest = nearest[run].prefix(limit).map(\.index)
+            return Set(closest).union(ofTheRules[run]).union(declaredLacking).union(
                 limit == pairedPerRun ? mightExplain : []
             )
             .sorted()
@@ -349,6 +352,27 @@ package struct FailureExplainer: Sendable {
             alone: Set(explainable),
             disagreements: disagreements
         )
+    }
+
+    /// How close a behaviour's replay comes to a failing run (`RecordedFailure` counts the
+    /// steps): a run's pools take the closest, then those first in the catalogue.
+    private struct Closeness {
+        /// The behaviour's position in the catalogue.
+        var index: Int
+        var steps: Int
+
+        /// Whether this comes before `other` in a pool's choice.
+        func precedes(_ other: Closeness) -> Bool {
+            (other.steps, index) < (steps, other.index)
+        }
+
+        /// Adds this to `nearest` (in the pool's order) when it is among the `limit` first.
+        func keep(among nearest: inout [Closeness], atMost limit: Int) {
+            let position = nearest.firstIndex { precedes($0) } ?? nearest.count
+            guard position < limit else { return }
+            nearest.insert(self, at: position)
+            if nearest.count > limit { nearest.removeLast() }
+        }
     }
 
     /// The engine as an engine of `capabilities` observes it (nil: every one).

@@ -2,7 +2,7 @@ import IAMSpec
 import IAMSpecRunner
 
 /// A failed run's record as `FailureExplainer` compares replays with it: its run, whether it has
-/// one timeline to reproduce, the rules of its failing check, and digests (``TimelineDigest``) of
+/// one timeline to reproduce, the rules of its failing check, and digests (`TimelineDigest`) of
 /// its timeline, not the timeline. A stream's failed record with its timeline is about 3.5 KB,
 /// and an explanation compares every replay with one: held this way, a hundred thousand failing
 /// runs hold about 25 MB, not 350.

@@ -192,7 +192,7 @@ struct ExplainCommand: ParsableCommand {
     }
 
     /// What `body` makes of the replays of an explanation: a case file changed since the suite
-    /// was loaded (``CaseFileChanged``, when a replay reads its case again) is a problem at it,
+    /// was loaded (`CaseFileChanged`, when a replay reads its case again) is a problem at it,
     /// exit status 2, nothing explained.
     private static func replaying<Value>(_ body: () throws -> Value) throws -> Value {
         do {

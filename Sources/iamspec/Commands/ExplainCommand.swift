@@ -296,7 +296,8 @@ struct ExplainCommand: ParsableCommand {
             for loaded in loadedCases where unselected.contains(loaded.id) { cases[loaded.id] = loaded }
         }
         let failures = failed.compactMap { recorded in
-            (selected[recorded.run] ?? cases[recorded.run.caseID].map { CaseRun(loaded: $0, profile: recorded.run.profile) })
+            (selected[recorded.run]
+                ?? cases[recorded.run.caseID].map { CaseRun(loaded: $0, profile: recorded.run.profile) })
                 .map { FailureExplainer.Failure(recorded: recorded, run: $0) }
         }
         let counted = passedRuns ?? summary.passedCount

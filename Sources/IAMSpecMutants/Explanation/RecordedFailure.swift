@@ -3,9 +3,8 @@ import IAMSpecRunner
 
 /// A failed run's record as `FailureExplainer` compares replays with it: its run, whether it has
 /// one timeline to reproduce, the rules of its failing check, and digests (`TimelineDigest`) of
-/// its timeline, not the timeline. A stream's failed record with its timeline is about 3.5 KB,
-/// and an explanation compares every replay with one: held this way, a hundred thousand failing
-/// runs hold about 25 MB, not 350.
+/// its timeline, not the timeline: a stream's failed record with its timeline is a few kilobytes,
+/// and an explanation holds every failing run's while it compares replays with them.
 ///
 /// Whether a replay reproduces the run and how close it comes are what comparing the timelines
 /// says (unless two different timelines share a digest: odds of about 2^-128).

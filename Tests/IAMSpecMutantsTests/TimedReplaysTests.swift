@@ -24,7 +24,7 @@ import Testing
         location: here
     )
 
-    @Test func aReplayThatDoesNotEndInTimeIsATimeoutAndTheNextReplaysGoOn() {
+    @Test func aReplayThatDoesNotEndInTimeIsATimeoutAndTheNextReplaysGoOn() throws {
         // The stuck replay never ends before `release`: its timeout decides, whatever the
         // machine's speed; the next replay has the whole timeout to pass.
         let release = DispatchSemaphore(value: 0)
@@ -33,10 +33,10 @@ import Testing
             executor: CaseExecutor(provider: StuckOnce(release: release), rules: []),
             timeout: .seconds(2)
         )
-        let stuck = replays.run(CaseRun(specCase: Self.specCase, profile: .brazeSwift))
+        let stuck = try replays.run(CaseRun(specCase: Self.specCase, profile: .brazeSwift))
         #expect(stuck.status == .error)
         #expect(stuck.kind == .timeout)
-        let next = replays.run(CaseRun(specCase: Self.specCase, profile: .brazeSwift))
+        let next = try replays.run(CaseRun(specCase: Self.specCase, profile: .brazeSwift))
         #expect(next.status == .passed, "\(next.message)")
     }
 }

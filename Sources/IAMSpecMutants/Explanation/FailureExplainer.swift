@@ -53,16 +53,14 @@ package struct FailureExplainer: Sendable {
         self.timeout = timeout
     }
 
-    /// A failed run and its case: the run as the results hold it, and the case under the run's
-    /// profile as a run of a loaded suite holds it (its case decoded only while it is replayed, so
-    /// that many failures do not all stand decoded at once).
+    /// A failed run and its case: the run's record as the search compares replays with it (its
+    /// timeline's digests, not its timeline), and the case under the run's profile as a run of a
+    /// loaded suite holds it (its case decoded only while it is replayed, so that many failures do
+    /// not all stand decoded at once).
     package struct Failure: Sendable {
-        package var result: CaseResult
+        package var recorded: RecordedFailure
         /// The run to replay: the failed run's case, under its profile.
         package var run: CaseRun
-
-        /// The failed run's case.
-        package var specCase: SpecCase { run.specCase }
 
         package init(result: CaseResult, specCase: SpecCase) {
             self.init(result: result, run: CaseRun(specCase: specCase, profile: result.profile))
@@ -70,7 +68,12 @@ package struct FailureExplainer: Sendable {
 
         /// The failed run `result`, whose case and profile `run` holds.
         package init(result: CaseResult, run: CaseRun) {
-            self.result = result
+            self.init(recorded: RecordedFailure(result), run: run)
+        }
+
+        /// The failed run `recorded`, whose case and profile `run` holds.
+        package init(recorded: RecordedFailure, run: CaseRun) {
+            self.recorded = recorded
             self.run = run
         }
     }
@@ -160,8 +163,7 @@ package struct FailureExplainer: Sendable {
                 var replayed: [Int] = []
                 for run in runs {
                     let failure = failures[run]
-                    let result = replays.run(failure.run)
-                    if Self.reproduces(result, failure.result) {
+                    if failure.recorded.isReproduced(by: try replays.run(failure.run)) {
                         replayed.append(run)
                     } else if untilMiss {
                         break
@@ -206,7 +208,7 @@ package struct FailureExplainer: Sendable {
             let hypotheses = (found.explaining[run].map { ($0, true) } + found.contradicting[run].map { ($0, false) })
                 .filter { $0.0.count == 1 || alone.isDisjoint(with: $0.0) }
             return (
-                ExplainedBehaviour.Run(found.failures[run].result),
+                found.failures[run].recorded.run,
                 hypotheses.map {
                     (behaviour: $0.0.map { catalogue[$0].id }.sorted().joined(separator: "+"), consistent: $0.1)
                 }
@@ -247,7 +249,7 @@ package struct FailureExplainer: Sendable {
             try observed(makeEngines(behaviours), by: capabilities)
         }
         // A nondeterministic run (`--repeat`) has no one timeline to reproduce.
-        let failures = failures.filter { $0.result.status == .failed && $0.result.kind != .nondeterministic }
+        let failures = failures.filter(\.recorded.isReproducible)
         var disagreements = PassDisagreements(passes: passes)
         guard !failures.isEmpty else {
             return Found(failures: [], explaining: [], contradicting: [], alone: [], disagreements: disagreements)
@@ -260,7 +262,9 @@ package struct FailureExplainer: Sendable {
         try replay(Array(failures.indices), of: failures, on: [], engines: engines) { run, replayed in
             // A run the reference engine fails the same way, or cannot replay (an error, a
             // timeout), is explained by nothing.
-            if replayed.status != .error && !Self.reproduces(replayed, failures[run].result) { explainable.append(run) }
+            if replayed.status != .error && !failures[run].recorded.isReproduced(by: replayed) {
+                explainable.append(run)
+            }
             reference.append(TimelineDigest(replayed.timeline))
         }
         cost.singles += failures.count
@@ -269,16 +273,23 @@ package struct FailureExplainer: Sendable {
         }
         // Each behaviour alone: which runs it explains, and how close it comes to the others (each
         // replay judged as it comes, none kept: a replay per behaviour and failing run would grow
-        // with both).
+        // with both). Of the behaviours that change a run's timeline, only what its pools read:
+        // the closest, as many as a pool takes, and those of the rules its failing check names
+        // (every one would be up to the catalogue's 80 a run).
         var explaining = Array(repeating: [[Int]](), count: failures.count)
         var contradicting = Array(repeating: [[Int]](), count: failures.count)
         var reproducingAlone = Array(repeating: [Int](), count: failures.count)
-        var changing = Array(repeating: [(index: Int, closeness: Int)](), count: failures.count)
+        var nearest = Array(repeating: [Closeness](), count: failures.count)
+        var ofTheRules = Array(repeating: [Int](), count: failures.count)
+        let nearestKept = max(pairedPerRun, tripledPerRun)
         for (index, behaviour) in catalogue.enumerated() {
             try replay(explainable, of: failures, on: [behaviour], engines: engines) { run, replayed in
-                if Self.reproduces(replayed, failures[run].result) { reproducingAlone[run].append(index) }
+                let recorded = failures[run].recorded
+                if recorded.isReproduced(by: replayed) { reproducingAlone[run].append(index) }
                 if TimelineDigest(replayed.timeline) != reference[run] {
-                    changing[run].append((index, Self.closeness(of: replayed, to: failures[run].result)))
+                    Closeness(index: index, steps: recorded.closeness(of: replayed))
+                        .keep(among: &nearest[run], atMost: nearestKept)
+                    if recorded.checkedRules.contains(behaviour.rule) { ofTheRules[run].append(index) }
                 }
             }
         }
@@ -301,11 +312,8 @@ package struct FailureExplainer: Sendable {
             }
         )
         func pool(for run: Int, closest limit: Int) -> [Int] {
-            let closest = changing[run].sorted { ($1.closeness, $0.index) < ($0.closeness, $1.index) }
-                .prefix(limit).map(\.index)
-            let checkedRules = Set(failures[run].result.difference?.rules ?? [])
-            let ofTheRules = changing[run].map(\.index).filter { checkedRules.contains(catalogue[$0].rule) }
-            return Set(closest).union(ofTheRules).union(declaredLacking).union(
+            let closest = nearest[run].prefix(limit).map(\.index)
+            return Set(closest).union(ofTheRules[run]).union(declaredLacking).union(
                 limit == pairedPerRun ? mightExplain : []
             )
             .sorted()
@@ -324,7 +332,7 @@ package struct FailureExplainer: Sendable {
                 try replay(runs, of: failures, on: combination.map { catalogue[$0] }, engines: engines) {
                     run,
                     replayed in
-                    guard Self.reproduces(replayed, failures[run].result) else { return }
+                    guard failures[run].recorded.isReproduced(by: replayed) else { return }
                     // With `everyRun`, a pair may hold a behaviour that explains the run alone: it
                     // is listed, and the choice keeps only the smallest hypotheses of each run.
                     if try consistent(combination) {
@@ -344,6 +352,27 @@ package struct FailureExplainer: Sendable {
             alone: Set(explainable),
             disagreements: disagreements
         )
+    }
+
+    /// How close a behaviour's replay comes to a failing run (`RecordedFailure` counts the
+    /// steps): a run's pools take the closest, then those first in the catalogue.
+    private struct Closeness {
+        /// The behaviour's position in the catalogue.
+        var index: Int
+        var steps: Int
+
+        /// Whether this comes before `other` in a pool's choice.
+        func precedes(_ other: Closeness) -> Bool {
+            (other.steps, index) < (steps, other.index)
+        }
+
+        /// Adds this to `nearest` (in the pool's order) when it is among the `limit` first.
+        func keep(among nearest: inout [Closeness], atMost limit: Int) {
+            let position = nearest.firstIndex { precedes($0) } ?? nearest.count
+            guard position < limit else { return }
+            nearest.insert(self, at: position)
+            if nearest.count > limit { nearest.removeLast() }
+        }
     }
 
     /// The engine as an engine of `capabilities` observes it (nil: every one).
@@ -370,7 +399,7 @@ package struct FailureExplainer: Sendable {
             behaviour: first.behaviour,
             summary: first.summary,
             rule: first.rule,
-            runs: name.runs.map { ExplainedBehaviour.Run(failures[$0].result) },
+            runs: name.runs.map { failures[$0].recorded.run },
             passes: passes,
             alternatives: Array(hypotheses.dropFirst())
         )
@@ -400,36 +429,6 @@ package struct FailureExplainer: Sendable {
         }
     }
 
-    /// Whether a replay fails at the engine's failing check, expecting and finding what the engine's
-    /// run did there (whatever the observations of the steps before).
-    private static func failsTheSameCheck(_ replay: CaseResult, _ run: CaseResult) -> Bool {
-        guard replay.status == .failed, replay.timeline.count == run.timeline.count,
-            let mine = replay.timeline.last, let theirs = run.timeline.last
-        else { return false }
-        return mine.step == theirs.step && mine.expected == theirs.expected && mine.actual == theirs.actual
-    }
-
-    /// How close a replay comes to the engine's run: the steps from the start whose observations
-    /// agree, and one more when it fails the same check.
-    private static func closeness(of replay: CaseResult, to run: CaseResult) -> Int {
-        let agreeing = zip(replay.timeline, run.timeline).prefix { $0.observations == $1.observations }.count
-        return agreeing + (failsTheSameCheck(replay, run) ? 1 : 0)
-    }
-
-    /// Whether a replay fails exactly as the engine's run did: every step of its timeline the same.
-    private static func reproduces(_ replay: CaseResult, _ run: CaseResult) -> Bool {
-        replay.status == .failed && replay.timeline.count == run.timeline.count
-            && zip(replay.timeline, run.timeline).allSatisfy(sameStep)
-    }
-
-    /// Whether two timeline entries say the same: the time, the step, the observations and, at a
-    /// failing check, what it expected and found. Where the step is written is left out: the
-    /// engine's results may name the case file by another path than the replay's.
-    private static func sameStep(_ mine: TimelineEntry, _ theirs: TimelineEntry) -> Bool {
-        mine.time == theirs.time && mine.step == theirs.step && mine.observations == theirs.observations
-            && mine.expected == theirs.expected && mine.actual == theirs.actual
-    }
-
     /// The failures at `runs` replayed on the engine of `behaviours`, in order, each result given
     /// to `body` with the failure's index as it comes and kept by nothing else.
     private func replay(
@@ -445,7 +444,7 @@ package struct FailureExplainer: Sendable {
             timeout: timeout
         )
         for run in runs {
-            try body(run, replays.run(failures[run].run))
+            try body(run, try replays.run(failures[run].run))
         }
     }
 }

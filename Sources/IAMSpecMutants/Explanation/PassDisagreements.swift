@@ -43,7 +43,7 @@ struct PassDisagreements {
             // Each replay judged as it comes, none kept: a large suite's passes are many.
             var reference = TimedReplays(executor: CaseExecutor(provider: try engines([]), rules: []), timeout: timeout)
             replays += passes.count
-            passedByTheReference = passes.filter { reference.run($0.run).status == .passed }
+            passedByTheReference = try passes.filter { try reference.run($0.run).status == .passed }
         }
         var answer = true
         var replaying = TimedReplays(
@@ -52,7 +52,7 @@ struct PassDisagreements {
         )
         for pass in passedByTheReference ?? [] {
             replays += 1
-            if replaying.run(pass.run).status != .passed {
+            if try replaying.run(pass.run).status != .passed {
                 answer = false
                 break
             }

@@ -28,7 +28,11 @@ struct TimedReplays {
     }
 
     /// The run's result, or a timeout error when it took longer than ``timeout``.
-    mutating func run(_ run: CaseRun) -> CaseResult {
+    ///
+    /// - Throws: `CaseFileChanged` when the run's case is read again from its file (a large
+    ///   suite's) and the file changed since the suite was loaded: the case is not replayed.
+    mutating func run(_ run: CaseRun) throws(CaseFileChanged) -> CaseResult {
+        let run = try run.withCaseDecoded(sharingWith: nil)
         let box = box
         let executor = executor
         let done = DispatchSemaphore(value: 0)

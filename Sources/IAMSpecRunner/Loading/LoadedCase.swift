@@ -40,10 +40,11 @@ package struct LoadedCase: Sendable {
         return cases[index]
     }
 
-    /// The case, as ``decoded()`` reads it, where no error can be thrown (a replay of a failed
-    /// run, which an explanation makes): a file changed since the suite was loaded ends the
-    /// process with the error and exit status 2, as a problem in a spec file does, rather than
-    /// replay another case.
+    /// The case, as ``decoded()`` reads it, where no error can be thrown (``CaseRun/specCase`` of
+    /// a run not given its case by `withCaseDecoded(sharingWith:)`, which throws: the runner and
+    /// an explanation's replays read their cases that way): a file changed since the suite was
+    /// loaded ends the process with the error and exit status 2, as a problem in a spec file does,
+    /// rather than read another case.
     package func decodedOrExit() -> SpecCase {
         do {
             return try decoded()

@@ -74,17 +74,27 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         let recorded: RecordedRun
+        // Each failed run as the search compares replays with it (its timeline's digests), in
+        // the order of the summary's failed results.
+        var failed: [RecordedFailure] = []
+        // Each difference once: a hundred thousand failed runs differ in a few ways.
+        var differences: Set<Difference> = []
         // A regular file is read once, its footer first from its last line, its passed runs
-        // counted, not kept, and of each failure only what a replay and the explanation's report
-        // read (`--json` copies each case line from the file): a stream of 100,000 runs holds its
-        // failures only. A FIFO (`<(...)`) has no last line to read first: it is kept whole.
+        // counted, not kept, and of each failure only what the explanation's report reads, its
+        // timeline kept as `failed` (`--json` copies each case line from the file): a stream of
+        // 100,000 runs holds its failures' outlines only. A FIFO (`<(...)`) has no last line to
+        // read first: it is kept whole.
         var status = stat()
         let rereadable = stat(results, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
         do {
-            recorded =
-                try rereadable
-                ? ResultsStream.readKept(from: results, keeping: Self.whatTheExplanationReads)
-                : ResultsStream.readRecorded(from: results)
+            if rereadable {
+                recorded = try ResultsStream.readKept(from: results) {
+                    Self.whatTheExplanationReads($0, recording: &failed, sharing: &differences)
+                }
+            } else {
+                recorded = try ResultsStream.readRecorded(from: results)
+                failed = recorded.summary.results.filter { $0.status == .failed }.map(RecordedFailure.init)
+            }
         } catch {
             throw CommandFailure.usage(error.description)
         }
@@ -97,13 +107,15 @@ struct ExplainCommand: ParsableCommand {
         let cases = loaded?.loadedCases ?? []
         Self.warnOfRunsWithoutTheirCase(summary, cases: cases, paths: paths)
         if candidates {
-            let input = Self.input(summary, cases: cases, passedRuns: passedRuns)
-            let listed = try FailureExplainer(timeout: CaseTimeout.duration(timeout)).candidates(
-                input.failures,
-                passes: input.passes,
-                capabilities: Set(summary.header.engine.capabilities),
-                engines: FailureExplainer.inProcess
-            )
+            let input = Self.input(summary, failed: failed, cases: cases, passedRuns: passedRuns)
+            let listed = try Self.replaying {
+                try FailureExplainer(timeout: CaseTimeout.duration(timeout)).candidates(
+                    input.failures,
+                    passes: input.passes,
+                    capabilities: Set(summary.header.engine.capabilities),
+                    engines: FailureExplainer.inProcess
+                )
+            }
             guard !listed.isEmpty else {
                 print("no failed run to explain")
                 return
@@ -119,12 +131,15 @@ struct ExplainCommand: ParsableCommand {
             }
             return
         }
-        summary.behaviours = try Self.explain(
-            summary,
-            cases: cases,
-            passedRuns: passedRuns,
-            timeout: CaseTimeout.duration(timeout)
-        )
+        summary.behaviours = try Self.replaying {
+            try Self.explain(
+                summary,
+                failed: failed,
+                cases: cases,
+                passedRuns: passedRuns,
+                timeout: CaseTimeout.duration(timeout)
+            )
+        }
         if records {
             let encoded = try JSONEncoder().encode(
                 summary.behaviours.map { FooterLine.BehaviourRecord($0, summary: summary) }
@@ -150,15 +165,41 @@ struct ExplainCommand: ParsableCommand {
         print(lines.isEmpty ? "no failed run to explain" : lines.joined(separator: "\n"))
     }
 
-    /// A result without what neither a replay nor the explanation's report reads: its `given`,
-    /// its diagnostics, its rules and its tags (its timeline, difference and status are kept).
-    private static func whatTheExplanationReads(_ result: CaseResult) -> CaseResult {
+    /// A result as the explanation's reports read it (its case and profile, its status, kind and
+    /// difference: the console's lines, the footer `--json` writes, whose case lines it copies
+    /// from the file), without its title, message, the file of its location, `given`,
+    /// diagnostics, rules, tags and timeline; a failed run's timeline is appended to `failures`
+    /// as the search compares replays with it. Its difference is the one of `differences` equal
+    /// to it, when there is one (and is added to them otherwise), so that runs that differ alike
+    /// share one.
+    private static func whatTheExplanationReads(
+        _ result: CaseResult,
+        recording failures: inout [RecordedFailure],
+        sharing differences: inout Set<Difference>
+    ) -> CaseResult {
         var kept = result
+        if let difference = result.difference { kept.difference = differences.insert(difference).memberAfterInsert }
+        if kept.status == .failed { failures.append(RecordedFailure(kept)) }
+        kept.title = ""
+        kept.message = ""
+        kept.location.file = ""
         kept.given = []
         kept.diagnostics = ""
         kept.rules = []
         kept.tags = []
+        kept.timeline = []
         return kept
+    }
+
+    /// What `body` makes of the replays of an explanation: a case file changed since the suite
+    /// was loaded (`CaseFileChanged`, when a replay reads its case again) is a problem at it,
+    /// exit status 2, nothing explained.
+    private static func replaying<Value>(_ body: () throws -> Value) throws -> Value {
+        do {
+            return try body()
+        } catch let error as CaseFileChanged {
+            throw CommandFailure.diagnostics([error.diagnostic])
+        }
     }
 
     /// The suite paths a stream's header names, when each resolves (links followed) inside the
@@ -217,11 +258,12 @@ struct ExplainCommand: ParsableCommand {
     /// the engine passed weighed (`passedRuns` of them, or as many as the summary counts).
     static func explain(
         _ summary: RunSummary,
+        failed: [RecordedFailure],
         cases loadedCases: [LoadedCase],
         passedRuns: Int?,
         timeout: Duration
     ) throws -> [ExplainedBehaviour] {
-        let input = input(summary, cases: loadedCases, passedRuns: passedRuns)
+        let input = input(summary, failed: failed, cases: loadedCases, passedRuns: passedRuns)
         return try FailureExplainer(timeout: timeout).explain(
             input.failures,
             passes: input.passes,
@@ -230,40 +272,52 @@ struct ExplainCommand: ParsableCommand {
         )
     }
 
-    /// The summary's failed runs with their cases, and the runs the engine passed (`passedRuns`
-    /// of them, or as many as the summary counts).
+    /// The summary's failed runs (`failed`, as the search compares them) with their cases, and
+    /// the runs the engine passed (`passedRuns` of them, or as many as the summary counts).
     private static func input(
         _ summary: RunSummary,
+        failed: [RecordedFailure],
         cases loadedCases: [LoadedCase],
         passedRuns: Int?
     ) -> (failures: [FailureExplainer.Failure], passes: [FailureExplainer.Pass]) {
-        let failed = summary.results.filter { $0.status == .failed }
-        let ids = Set(failed.map(\.caseID))
-        // Each failed run's case held as loaded, decoded only while it is replayed.
-        var cases: [String: LoadedCase] = [:]
-        for compact in loadedCases where ids.contains(compact.id) { cases[compact.id] = compact }
-        let failures = failed.compactMap { result in
-            cases[result.caseID].map {
-                FailureExplainer.Failure(result: result, run: CaseRun(loaded: $0, profile: result.profile))
-            }
+        let runs = summary.header.selection.runs(of: loadedCases)
+        // Each failed run's case held as loaded, decoded only while it is replayed: the
+        // selection's run, which shares the loaded cases with the others (a run of a case the
+        // selection leaves out holds its case alone).
+        let failing = Set(failed.map(\.run))
+        var selected: [ExplainedBehaviour.Run: CaseRun] = [:]
+        for run in runs {
+            let key = ExplainedBehaviour.Run(caseID: loadedCases[run.caseIndex].id, profile: run.profile)
+            if failing.contains(key) { selected[key] = run }
         }
-        return (failures, passes(of: summary, among: loadedCases, counted: passedRuns ?? summary.passedCount))
+        let unselected = Set(failed.filter { selected[$0.run] == nil }.map(\.run.caseID))
+        var cases: [String: LoadedCase] = [:]
+        if !unselected.isEmpty {
+            for loaded in loadedCases where unselected.contains(loaded.id) { cases[loaded.id] = loaded }
+        }
+        let failures = failed.compactMap { recorded in
+            (selected[recorded.run]
+                ?? cases[recorded.run.caseID].map { CaseRun(loaded: $0, profile: recorded.run.profile) })
+                .map { FailureExplainer.Failure(recorded: recorded, run: $0) }
+        }
+        let counted = passedRuns ?? summary.passedCount
+        return (failures, passes(of: summary, among: runs, of: loadedCases, counted: counted))
     }
 
-    /// The runs the engine passed: the runs of the summary's selection that its results do not
-    /// list as anything but passed. None when that cannot be told: the run was cut short (some
-    /// runs never ran), or the cases no longer give as many passes as were `counted`.
+    /// The runs the engine passed: the runs of the summary's selection (`runs`, of `loadedCases`)
+    /// that its results do not list as anything but passed. None when that cannot be told: the
+    /// run was cut short (some runs never ran), or the cases no longer give as many passes as
+    /// were `counted`.
     private static func passes(
         of summary: RunSummary,
-        among loadedCases: [LoadedCase],
+        among runs: [CaseRun],
+        of loadedCases: [LoadedCase],
         counted: Int
     ) -> [FailureExplainer.Pass] {
         guard summary.notRun == 0, !summary.interrupted, !summary.stoppedAtFirstFailure else { return [] }
-        let notPassed = Set(
-            summary.results.filter { $0.status != .passed }.map { "\($0.caseID)@\($0.profile.rawValue)" }
-        )
-        let passed = summary.header.selection.runs(of: loadedCases).filter {
-            !notPassed.contains("\(loadedCases[$0.caseIndex].id)@\($0.profile.rawValue)")
+        let notPassed = Set(summary.results.filter { $0.status != .passed }.map(ExplainedBehaviour.Run.init))
+        let passed = runs.filter {
+            !notPassed.contains(ExplainedBehaviour.Run(caseID: loadedCases[$0.caseIndex].id, profile: $0.profile))
         }
         guard passed.count == counted else { return [] }
         return passed.map(FailureExplainer.Pass.init)

@@ -1,0 +1,91 @@
+import IAMSpec
+import IAMSpecRunner
+
+/// A failed run's record as `FailureExplainer` compares replays with it: its run, whether it has
+/// one timeline to reproduce, the rules of its failing check, and digests (`TimelineDigest`) of
+/// its timeline, not the timeline: a stream's failed record with its timeline is a few kilobytes,
+/// and an explanation holds every failing run's while it compares replays with them.
+///
+/// Whether a replay reproduces the run and how close it comes are what comparing the timelines
+/// says (unless two different timelines share a digest: odds of about 2^-128).
+package struct RecordedFailure: Sendable {
+    /// The run: its case and its profile.
+    package let run: ExplainedBehaviour.Run
+    /// Whether the run failed with one timeline to reproduce: not a nondeterministic run
+    /// (`--repeat`), whose repeats disagreed.
+    let isReproducible: Bool
+    /// The rules its failing check names.
+    let checkedRules: [String]
+    /// Every step of the timeline: its time, step, observations and, at the failing check, what
+    /// it expected and found (not where the step is written: the engine's results may name the
+    /// case file by another path than the replay's).
+    private let steps: TimelineDigest
+    /// Each step's observations, in order: as many as the timeline's steps.
+    private let observations: [TimelineDigest]
+    /// The last step (the failing check): the step, what it expected and what it found; nil for an
+    /// empty timeline.
+    private let failingCheck: TimelineDigest?
+
+    /// What the explanation compares of `result`.
+    package init(_ result: CaseResult) {
+        run = ExplainedBehaviour.Run(result)
+        isReproducible = result.status == .failed && result.kind != .nondeterministic
+        checkedRules = result.difference?.rules ?? []
+        steps = TimelineDigest(of: result.timeline.map(ComparedStep.init))
+        observations = result.timeline.map { TimelineDigest(of: $0.observations) }
+        failingCheck = result.timeline.last.map { TimelineDigest(of: FailingCheck($0)) }
+    }
+
+    /// Whether a replay fails exactly as the run did: every step of its timeline the same.
+    func isReproduced(by replay: CaseResult) -> Bool {
+        replay.status == .failed && replay.timeline.count == observations.count
+            && TimelineDigest(of: replay.timeline.map(ComparedStep.init)) == steps
+    }
+
+    /// How close a replay comes to the run: the steps from the start whose observations agree,
+    /// and one more when it fails the same check.
+    func closeness(of replay: CaseResult) -> Int {
+        let agreeing = zip(replay.timeline, observations).prefix { TimelineDigest(of: $0.observations) == $1 }.count
+        return agreeing + (failsTheSameCheck(replay) ? 1 : 0)
+    }
+
+    /// Whether a replay fails at the run's failing check, expecting and finding what the run did
+    /// there (whatever the observations of the steps before).
+    private func failsTheSameCheck(_ replay: CaseResult) -> Bool {
+        guard replay.status == .failed, replay.timeline.count == observations.count,
+            let mine = replay.timeline.last, let failingCheck
+        else { return false }
+        return TimelineDigest(of: FailingCheck(mine)) == failingCheck
+    }
+
+    /// What two timelines' entries must share to be the same step.
+    private struct ComparedStep: Hashable {
+        let time: String
+        let step: String
+        let observations: [String]
+        let expected: [String]?
+        let actual: [String]?
+
+        init(_ entry: TimelineEntry) {
+            time = entry.time
+            step = entry.step
+            observations = entry.observations
+            expected = entry.expected
+            actual = entry.actual
+        }
+    }
+
+    /// What two failing checks must share to be the same failure: the step, what it expected
+    /// and what it found.
+    private struct FailingCheck: Hashable {
+        let step: String
+        let expected: [String]?
+        let actual: [String]?
+
+        init(_ entry: TimelineEntry) {
+            step = entry.step
+            expected = entry.expected
+            actual = entry.actual
+        }
+    }
+}

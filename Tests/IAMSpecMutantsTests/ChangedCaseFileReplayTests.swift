@@ -1,0 +1,77 @@
+import Foundation
+import IAMSpec
+import IAMSpecRunner
+import Testing
+
+@testable import IAMSpecMutants
+
+/// A failed run's case read again from its file for a replay (a large suite's cases are not kept)
+/// whose file changed since the suite was loaded: the explanation stops with the error naming the
+/// file, thrown to its caller (`iamspec explain` reports it, exit status 2), never a replay of
+/// what the file now says, never an exit of the process.
+@Suite struct ChangedCaseFileReplayTests {
+    private static let catalogue = """
+        - id: area.rule
+          title: A rule.
+          kind: clarification
+          source: https://example.com
+        """
+
+    private static let cases = """
+        - id: first
+          title: Case first
+          rules: [area.rule]
+          given:
+            messages:
+              - id: welcome
+                triggers: [session_start]
+          steps:
+            - session_start
+            - expect:
+                sequence: [displayed: welcome]
+
+        """
+
+    @Test func aReplayOfACaseWhoseFileChangedThrowsTheErrorNamingTheFile() throws {
+        let folder = NSTemporaryDirectory() + "iamspec-replay-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data(Self.catalogue.utf8).write(to: URL(fileURLWithPath: folder + "/rules.yaml"))
+        try Data(Self.cases.utf8).write(to: URL(fileURLWithPath: folder + "/a.yaml"))
+        // No case kept as a model: each replay reads its case from the file again.
+        let suite = SuiteLoader.load(paths: [folder], jobs: 1, modelBudget: 0, stoppingWhen: { false })
+        #expect(suite.diagnostics.isEmpty)
+        let loaded = try #require(suite.loadedCases.first)
+        // The engine's run: it displayed nothing where the case expects `welcome`.
+        let here = SourceLocation(file: folder + "/a.yaml", line: 9, column: 7)
+        let engineRun = CaseResult(
+            caseID: "first",
+            profile: .brazeSwift,
+            title: "Case first",
+            status: .failed,
+            location: here,
+            timeline: [
+                TimelineEntry(time: "0", step: "session_start", location: here),
+                TimelineEntry(
+                    time: "0",
+                    step: "expect: {sequence: [displayed: welcome]}",
+                    location: here,
+                    expected: ["displayed: welcome"],
+                    actual: []
+                ),
+            ]
+        )
+        let failure = FailureExplainer.Failure(result: engineRun, run: CaseRun(loaded: loaded, profile: .brazeSwift))
+        let explainer = FailureExplainer(catalogue: Array(BehaviourCatalogue.all.prefix(3)))
+        // A byte added after loading: the replay's reading of the case finds another file.
+        try Data((Self.cases + "\n").utf8).write(to: URL(fileURLWithPath: folder + "/a.yaml"))
+        let error = try #require(throws: CaseFileChanged.self) {
+            try explainer.explain([failure], engines: FailureExplainer.inProcess)
+        }
+        #expect(
+            error.diagnostic.description
+                == "\(folder)/a.yaml:1:1: error: cannot read the case file again: it changed since the suite was "
+                + "loaded; expected it as the suite loaded it, unchanged while iamspec runs (run the command again)"
+        )
+    }
+}

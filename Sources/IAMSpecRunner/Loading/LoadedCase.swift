@@ -44,11 +44,13 @@ package struct LoadedCase: Sendable {
     /// a run not given its case by `withCaseDecoded(sharingWith:)`, which throws: the runner and
     /// an explanation's replays read their cases that way): a file changed since the suite was
     /// loaded ends the process with the error and exit status 2, as a problem in a spec file does,
-    /// rather than read another case.
+    /// rather than read another case; the temporary file of a report being written (`iamspec
+    /// compile` reads each case again as it writes it) is removed first, so nothing is left.
     package func decodedOrExit() -> SpecCase {
         do {
             return try decoded()
         } catch {
+            AtomicFile.removeTemporaryFiles()
             let line = Array("\(error.diagnostic)\n".utf8)
             _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
             exit(2)

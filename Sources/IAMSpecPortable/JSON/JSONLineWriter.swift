@@ -241,8 +241,8 @@ package struct JSONLineWriter: ~Copyable {
         put(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in
-            // Most text has nothing to escape: copied as it is.
-            if !utf8.contains(where: Self.mayNeedEscape) {
+            // Most text is printable ASCII without `"` or `\`: copied as it is.
+            if PlainASCII.end(of: utf8, excluding: UInt8(ascii: "\""), UInt8(ascii: "\\")) == utf8.count {
                 put(utf8)
                 return
             }
@@ -276,11 +276,6 @@ package struct JSONLineWriter: ~Copyable {
             put(UnsafeBufferPointer(rebasing: utf8[plainStart..<utf8.count]))
         }
         put(UInt8(ascii: "\""))
-    }
-
-    /// Whether `byte` is one that is escaped, or may start U+2028 or U+2029.
-    private static func mayNeedEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2
     }
 
     /// Whether U+2028 or U+2029 (`E2 80 A8`, `E2 80 A9`) starts at `index`.

@@ -354,7 +354,9 @@ package struct JSONParser {
             guard let moved = readChunk(keeping: index) else { break }
             end -= moved
         } while true
-        var scalars = String.UnicodeScalarView()
+        // A string with escapes: its UTF-8 gathered run by run, each run between escapes checked
+        // when it ends, each escape's character encoded after it; the text made once, at the end.
+        var text: [UInt8] = []
         var runStart = index
         while true {
             guard hasByte(keeping: &runStart) else {
@@ -363,12 +365,13 @@ package struct JSONParser {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
-                scalars.append(contentsOf: try utf8(runStart..<index).unicodeScalars)
+                try append(runStart..<index, to: &text)
                 index += 1
-                return String(scalars)
+                return String(decoding: text, as: UTF8.self)
             case UInt8(ascii: "\\"):
-                scalars.append(contentsOf: try utf8(runStart..<index).unicodeScalars)
-                scalars.append(try parseEscape())
+                try append(runStart..<index, to: &text)
+                let escaped = try parseEscape()
+                UTF8.encode(escaped) { text.append($0) }
                 runStart = index
             case 0..<0x20:
                 throw error("expected a character of the string, found the control character \(describeCurrent())")
@@ -376,6 +379,14 @@ package struct JSONParser {
                 index += 1
             }
         }
+    }
+
+    /// Appends the bytes of `range`, a run of a string between its escapes, to `text`, once they
+    /// are found to be UTF-8 (as ``utf8(_:)`` finds them, with the same error where they are not).
+    private func append(_ range: Range<Int>, to text: inout [UInt8]) throws(JSONSyntaxError) {
+        let run = bytes[range]
+        if run.contains(where: { $0 >= 0x80 }) { _ = try utf8(range) }
+        text.append(contentsOf: run)
     }
 
     /// The text of `range` (``utf8(_:)``), the string read before with the same bytes when

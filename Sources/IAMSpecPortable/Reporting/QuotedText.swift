@@ -138,13 +138,15 @@ package enum QuotedText {
 
     /// Whether encoded JSON may hold a character ``json(_:)`` escapes: a byte that is not
     /// printable ASCII, or `##` (a single `#` starts no log command). Most lines hold none, and are
-    /// passed over a byte at a time, not made into scalars.
+    /// passed over eight bytes at a time (``PlainASCII``), not made into scalars.
     private static func mayAct(_ encoded: [UInt8]) -> Bool {
         encoded.withUnsafeBufferPointer { bytes in
-            var previous: UInt8 = 0
-            for byte in bytes {
-                if byte < 0x20 || byte >= 0x7F || (byte == UInt8(ascii: "#") && previous == byte) { return true }
-                previous = byte
+            let hash = UInt8(ascii: "#")
+            var position = PlainASCII.end(of: bytes, excluding: hash, hash)
+            while position < bytes.count {
+                guard bytes[position] == hash else { return true }
+                if position + 1 < bytes.count && bytes[position + 1] == hash { return true }
+                position = PlainASCII.end(of: bytes, from: position + 1, excluding: hash, hash)
             }
             return false
         }

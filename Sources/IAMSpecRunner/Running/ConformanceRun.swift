@@ -150,7 +150,13 @@ public struct ConformanceRun: Sendable {
             progress: progress,
             deliver: { result in
                 deliver(result)
-                summary.keep(keepingWhole(result) ? result : result.outline, unlessTurnedDown: keepingPassed)
+                // Kept as it came unless in outline: a conditional's value would copy every
+                // result, passed or not.
+                if keepingWhole(result) {
+                    summary.keep(result, unlessTurnedDown: keepingPassed)
+                } else {
+                    summary.keep(result.outline, unlessTurnedDown: keepingPassed)
+                }
             }
         )
         summary.interrupted = outcome.interrupted

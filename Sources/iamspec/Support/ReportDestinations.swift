@@ -74,10 +74,14 @@ enum ReportDestinations {
 
     /// Throws a usage error for the first destination that would be written over an input.
     static func refuseInputs(_ destinations: [Destination], inputs: [Input]) throws(CommandFailure) {
+        // Each input resolved once, not once per report: a suite has a case file per input.
+        var resolvedInputs: [String?] = Array(repeating: nil, count: inputs.count)
         for destination in destinations where !AtomicFile.isSpecialFile(destination.path) {
             let resolved = resolvedPath(destination.path)
-            for input in inputs where input.rewrittenBy != destination.option {
-                guard overwrites(destination.path, resolvedAs: resolved, input) else { continue }
+            for (index, input) in inputs.enumerated() where input.rewrittenBy != destination.option {
+                let inputPath = resolvedInputs[index] ?? resolvedPath(input.path)
+                resolvedInputs[index] = inputPath
+                guard overwrites(destination.path, resolvedAs: resolved, input, resolvedAs: inputPath) else { continue }
                 throw .usage(
                     "error: \(destination.option) \(destination.path) is an input (\(input.role)): choose another path"
                 )
@@ -107,9 +111,14 @@ enum ReportDestinations {
         }
     }
 
-    /// Whether writing `path` (resolved as `resolved`) would replace `input` or a file it reads.
-    private static func overwrites(_ path: String, resolvedAs resolved: String, _ input: Input) -> Bool {
-        let inputPath = resolvedPath(input.path)
+    /// Whether writing `path` (resolved as `resolved`) would replace `input` (resolved as
+    /// `inputPath`) or a file it reads.
+    private static func overwrites(
+        _ path: String,
+        resolvedAs resolved: String,
+        _ input: Input,
+        resolvedAs inputPath: String
+    ) -> Bool {
         guard input.isSpecFolder else {
             var reportStatus = stat()
             var inputStatus = stat()

@@ -138,6 +138,19 @@ struct QuotedTextTests {
         #expect(QuotedText.json(Array(#"{"a":"b"}"#.utf8)) == Array(#"{"a":"b"}"#.utf8))
     }
 
+    /// A log command's `##` is found wherever it falls in a line read eight bytes at a time, across
+    /// two words too; a single `#` is left as it is.
+    @Test func jsonFindsALogCommandAnywhereInTheLine() {
+        for place in 0..<20 {
+            let padding = String(repeating: "x", count: place)
+            let line = Array(#"{"a":"\#(padding)##[error]b #c"}"#.utf8)
+            let escaped = String(decoding: QuotedText.json(line), as: UTF8.self)
+            #expect(escaped == #"{"a":"\#(padding)#\u0023[error]b #c"}"#, "at \(place)")
+            let single = Array(#"{"a":"\#(padding)#[error]b #c"}"#.utf8)
+            #expect(QuotedText.json(single) == single)
+        }
+    }
+
     /// Every hostile string in every form: nothing that would act is left, no CI log command can
     /// begin or appear, Markdown has no unescaped pipe or block start, and XML parses.
     @Test(arguments: HostileStrings.all.map(\.name))

@@ -26,6 +26,11 @@ struct XMLTextTests {
 
     @Test func tokensHaveSingleSpacesAndNoneAtTheEnds() {
         #expect(XMLText.token("  my   host\n name ", limit: 100) == "my host⏎ name")
+        #expect(XMLText.token("a b  c", limit: 100) == "a b c")
+        #expect(XMLText.token(" a b", limit: 100) == "a b")
+        #expect(XMLText.token("a b ", limit: 100) == "a b")
+        #expect(XMLText.token("iamspec.braze-swift.delay a b", limit: 100) == "iamspec.braze-swift.delay a b")
+        #expect(XMLText.token("", limit: 100) == "")
     }
 
     @Test func longTextKeepsHeadAndTailAroundAMarker() {

@@ -17,12 +17,23 @@ enum XMLText {
     /// An `xs:token` attribute value: ``attribute(_:limit:)``, its runs of spaces made one, none
     /// at either end.
     static func token(_ text: String, limit: Int) -> String {
-        attribute(text, limit: limit).split(separator: " ").joined(separator: " ")
+        let value = attribute(text, limit: limit)
+        // A value with no space at either end and none after another (an id, a class name) is a
+        // token already.
+        let bytes = value.utf8
+        let space = UInt8(ascii: " ")
+        guard
+            bytes.first == space || bytes.last == space
+                || zip(bytes, bytes.dropFirst()).contains(where: { $0 == space && $1 == space })
+        else { return value }
+        return value.split(separator: " ").joined(separator: " ")
     }
 
     /// The text itself when within `limit` characters; otherwise its head and tail, with a
     /// marker saying how much was cut.
     static func cut(_ text: String, limit: Int) -> String {
+        // No more characters than bytes: most text is within the limit without counting them.
+        guard text.utf8.count > limit else { return text }
         let count = text.count
         guard count > limit else { return text }
         let kept = keptCounts(limit: limit)

@@ -37,7 +37,9 @@ extension RunCommand {
         spooled: ExplanationSpool?,
         until control: RunControl
     ) -> [ExplainedBehaviour] {
-        guard let spooled, summary.results.contains(where: { $0.status == .failed }) else { return [] }
+        guard let spooled = spooled?.stream, summary.results.contains(where: { $0.status == .failed }) else {
+            return []
+        }
         let folder = spooled.folder
         defer { try? FileManager.default.removeItem(at: folder) }
         do {

@@ -289,16 +289,16 @@ struct RunCommand: ParsableCommand {
                     judgesAtTheEnd || knownOutcomes?.entry(caseID: result.caseID, profile: result.profile) != nil
                 },
                 keepingWhole: { [allowUnexpectedPass] result in
-                    judgesAtTheEnd
-                        || firstFailedCases.admits(
-                            knownOutcomes.map {
-                                BaselineJudgement.judge(
-                                    result,
-                                    against: $0,
-                                    allowingUnexpectedPasses: allowUnexpectedPass
-                                )
-                            } ?? result
+                    if judgesAtTheEnd { return true }
+                    // The result as it came when there is no baseline (not a copy of it per run).
+                    guard let knownOutcomes else { return firstFailedCases.admits(result) }
+                    return firstFailedCases.admits(
+                        BaselineJudgement.judge(
+                            result,
+                            against: knownOutcomes,
+                            allowingUnexpectedPasses: allowUnexpectedPass
                         )
+                    )
                 },
                 // A passed run's timeline is read by the results stream, and by the reports of a run
                 // a baseline judges an unexpected pass: without either, its result goes without it.

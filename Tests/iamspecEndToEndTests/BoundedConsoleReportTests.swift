@@ -3,17 +3,29 @@ import Testing
 
 /// A run failing many cases prints the first 50 in full and counts the rest in one line naming
 /// where every one is: standard output stays readable (and its lines bounded) however many runs
-/// fail, and the results stream still holds each failure.
+/// fail, and the results stream still holds each failure. The Markdown summary lists the first 30
+/// failed runs and counts every one.
 @Suite("The console report of a run failing many cases")
 struct BoundedConsoleReportTests {
     @Test func theFirstFiftyFailedCasesAreShownInFullAndTheRestCounted() throws {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let json = folder.appendingPathComponent("results.jsonl").path
+        let summary = folder.appendingPathComponent("summary.md").path
         let engine =
             "'" + IAMSpecExecutable.productsDirectory.appendingPathComponent("iamspec").path
             + "' engine --stdio --mutant message-visible-drops"
-        let run = try IAMSpecExecutable.run("run", "Specs", "--no-explain", "--engine-command", engine, "--json", json)
+        let run = try IAMSpecExecutable.run(
+            "run",
+            "Specs",
+            "--no-explain",
+            "--engine-command",
+            engine,
+            "--json",
+            json,
+            "--summary",
+            summary
+        )
         #expect(run.status == 1, "\(run.standardError)")
 
         // The failed runs the stream holds, by case id: more than 50 cases, or the test shows nothing.
@@ -44,5 +56,15 @@ struct BoundedConsoleReportTests {
         // The totals line stays last, counting every failed run.
         let totals = try #require(records.last?["totals"] as? [String: Any])
         #expect(run.lastLine == "\(totals["passed"] ?? 0) passed, \(failed.count) failed, 0 skipped")
+
+        // The Markdown summary: the first 30 failed runs, in the stream's order, and every one counted.
+        let markdown = try String(contentsOfFile: summary, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(markdown.contains("### Failures and errors (\(failed.count))"))
+        let listed = markdown.filter { $0.hasPrefix("#### ") }
+        let firstRuns = failed.prefix(30).map {
+            "#### `\($0["id"] ?? "")` \($0["profile"] ?? ""): \($0["status"] ?? "")"
+        }
+        #expect(listed == firstRuns)
+        #expect(markdown.contains("… and \(failed.count - 30) more (see the JUnit report or the results stream)."))
     }
 }

@@ -3,8 +3,8 @@ import Testing
 
 /// A behaviour that replays many runs names the first 50 on its `replays:` line and counts the
 /// rest, and a capability whose checks were skipped in many runs lists the first 50 of them and
-/// counts the rest: the report's lines stay bounded however many runs there are, and the results
-/// stream (`--json`) still lists every one.
+/// counts the rest, on the console and in the Markdown summary: the report's lines stay bounded
+/// however many runs there are, and the results stream (`--json`) still lists every one.
 @Suite("The explanation's and the skipped checks' bounded lines")
 struct BoundedProofLinesTests {
     /// The built tool serving the reference engine with these options.
@@ -64,17 +64,15 @@ struct BoundedProofLinesTests {
         #expect(names(run.standardOutput).count > replayLines.count)
     }
 
-    @Test func aCapabilityWhoseChecksWereSkippedInManyRunsListsTheFirstFiftyAndCountsTheRest() throws {
-        let folder = try IAMSpecExecutable.scratchFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+    /// A folder of 60 cases, in `folder`, whose last check holds a `stack` part beside its
+    /// sequence: on an engine without stack-inspection, each run is judged without that part.
+    private static func stackPartSpecs(in folder: URL) throws -> URL {
         let specs = folder.appendingPathComponent("specs")
         try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
         try FileManager.default.copyItem(
             at: IAMSpecExecutable.packageRoot.appendingPathComponent("Specs/rules.yaml"),
             to: specs.appendingPathComponent("rules.yaml")
         )
-        // 60 cases whose last check holds a `stack` part beside its sequence: on an engine without
-        // stack-inspection, each run is judged without that part.
         let cases = (1...60).map { number in
             """
             - id: stack-part-\(number < 10 ? "0" : "")\(number)
@@ -100,6 +98,13 @@ struct BoundedProofLinesTests {
             atomically: true,
             encoding: .utf8
         )
+        return specs
+    }
+
+    @Test func aCapabilityWhoseChecksWereSkippedInManyRunsListsTheFirstFiftyAndCountsTheRest() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let specs = try Self.stackPartSpecs(in: folder)
         let json = folder.appendingPathComponent("results.jsonl").path
         let run = try IAMSpecExecutable.run(
             "run",
@@ -137,5 +142,46 @@ struct BoundedProofLinesTests {
             )
         )
         #expect(run.lastLine == "\(skipped.count) passed, 0 failed, 0 skipped")
+    }
+
+    @Test func theMarkdownSummaryListsTheFirstFiftySkippedChecksOfACapabilityAndCountsTheRest() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let specs = try Self.stackPartSpecs(in: folder)
+        let json = folder.appendingPathComponent("results.jsonl").path
+        let summary = folder.appendingPathComponent("summary.md").path
+        let run = try IAMSpecExecutable.run(
+            "run",
+            specs.path,
+            "--engine-command",
+            Self.engine("--lacking stack-inspection"),
+            "--json",
+            json,
+            "--summary",
+            summary
+        )
+        #expect(run.status == 0, "\(run.standardError)")
+
+        // Every skipped check, as the stream holds them, in its order.
+        let records = try IAMSpecExecutable.resultsRecords(at: json).filter { $0["record"] as? String == "case" }
+        let skipped = records.flatMap { record in
+            ((record["skipped_checks"] as? [[String: Any]]) ?? []).map { _ in
+                "\(record["id"] ?? "") [\(record["profile"] ?? "")] (passed): "
+            }
+        }
+        try #require(skipped.count > 50, "the runs skipped \(skipped.count) checks; the test needs more than 50")
+        let lines = try String(contentsOfFile: summary, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(lines.contains("### Checks skipped (\(skipped.count))"))
+        let listed = lines.filter { $0.contains(": stack (the engine lacks stack-inspection)") }
+        #expect(listed.count == 50)
+        // The first 50, in the results' order: each names its run.
+        for (line, run) in zip(listed, skipped) { #expect(line.hasPrefix(run), "\(line)") }
+        #expect(
+            lines.contains(
+                "… and \(skipped.count - 50) more skipped checks of the capability `stack-inspection` (see the JUnit "
+                    + "report or the results stream)."
+            ),
+            "\(lines.suffix(20))"
+        )
     }
 }

@@ -37,38 +37,61 @@ extension RunSummary {
     /// The failed runs no behaviour of ``behaviours`` explains, grouped by the rule of their
     /// failing check (the first the failing step names, else the case's first) and the shape of
     /// their mismatch: each run in exactly one group. Most runs first, then by rule and mismatch.
+    ///
+    /// A run that folded its failures (`failureFold`, made only where no behaviour is looked for)
+    /// grouped every one as it came: the groups are those.
     public var differences: [DifferenceGroup] {
+        if let failureFold { return failureFold.differences.groups }
         let explained = Set(behaviours.flatMap(\.runs))
-        var groups: [String: DifferenceGroup] = [:]
-        // Each group's cases as a set too: a group of a hundred thousand runs is not searched
-        // through for each.
-        var groupCases: [String: Set<String>] = [:]
-        for result in results where result.status == .failed {
-            guard let difference = result.difference, !explained.contains(ExplainedBehaviour.Run(result)) else {
-                continue
-            }
-            let rule = difference.rules.first ?? ""
-            let key = rule + "\u{0}" + difference.mismatch
-            guard groups[key] != nil else {
-                groupCases[key] = [result.caseID]
-                groups[key] = DifferenceGroup(
-                    rule: rule,
-                    mismatch: difference.mismatch,
-                    cases: [result.caseID],
-                    runs: 1,
-                    blocked: difference.blocked,
-                    example: result
-                )
-                continue
-            }
-            // Changed in place: a copy of the group would copy its cases at each run.
-            groups[key]!.runs += 1
-            for rule in difference.blocked where !groups[key]!.blocked.contains(rule) {
-                groups[key]!.blocked.append(rule)
-            }
-            if groupCases[key, default: []].insert(result.caseID).inserted { groups[key]!.cases.append(result.caseID) }
+        var grouping = DifferenceGrouping()
+        for result in results where !explained.contains(ExplainedBehaviour.Run(result)) {
+            grouping.add(result)
         }
-        return groups.values
+        return grouping.groups
+    }
+}
+
+/// The failed runs' differences (``DifferenceGroup``), grouped as they are added, in report order:
+/// a group's example is its first run.
+package struct DifferenceGrouping: Sendable, Hashable {
+    /// The groups by rule and mismatch.
+    private var byKey: [String: DifferenceGroup] = [:]
+    /// Each group's cases as a set too: a group of a hundred thousand runs is not searched
+    /// through for each.
+    private var groupCases: [String: Set<String>] = [:]
+
+    /// No group yet.
+    package init() {}
+
+    /// Adds `result` to its group when it failed with a difference; any other result is passed over.
+    package mutating func add(_ result: CaseResult) {
+        guard result.status == .failed, let difference = result.difference else { return }
+        let rule = difference.rules.first ?? ""
+        let key = rule + "\u{0}" + difference.mismatch
+        guard byKey[key] != nil else {
+            groupCases[key] = [result.caseID]
+            byKey[key] = DifferenceGroup(
+                rule: rule,
+                mismatch: difference.mismatch,
+                cases: [result.caseID],
+                runs: 1,
+                blocked: difference.blocked,
+                example: result
+            )
+            return
+        }
+        // Changed in place: a copy of the group would copy its cases at each run.
+        byKey[key]!.runs += 1
+        for rule in difference.blocked where !byKey[key]!.blocked.contains(rule) {
+            byKey[key]!.blocked.append(rule)
+        }
+        if groupCases[key, default: []].insert(result.caseID).inserted { byKey[key]!.cases.append(result.caseID) }
+    }
+
+    /// The groups, most runs first, then by rule and mismatch; each one's cases and blocked rules
+    /// sorted.
+    package var groups: [DifferenceGroup] {
+        byKey.values
             .map { group in
                 var sorted = group
                 sorted.cases.sort()

@@ -41,6 +41,9 @@ public struct RunSummary: Sendable, Hashable {
     /// The baseline that judged ``results`` (`iamspec run --baseline`), with its stale entries;
     /// nil for a run as the engine did it.
     package var baseline: AppliedBaseline?
+    /// The failures folded as they came (``FailureFold``), those not kept in ``results`` counted
+    /// there; nil when every failure is kept.
+    package var failureFold: FailureFold?
 
     /// A summary made in code, or read back from a results stream.
     public init(
@@ -57,6 +60,7 @@ public struct RunSummary: Sendable, Hashable {
         self.notRun = notRun
         self.passedNotKept = 0
         self.baseline = nil
+        self.failureFold = nil
     }
 
     /// Adds a result as a run delivers it: kept in ``results`` unless it passed with no check
@@ -71,7 +75,9 @@ public struct RunSummary: Sendable, Hashable {
     }
 
     /// Every run made, kept in ``results`` or not.
-    package var runCount: Int { results.count + passedNotKept }
+    package var runCount: Int {
+        results.count + passedNotKept + (failureFold.map { $0.droppedFailures + $0.droppedErrors } ?? 0)
+    }
 
     /// Passed runs, those not kept in ``results`` included.
     public var passedCount: Int { count(of: [.passed]) + passedNotKept }
@@ -96,7 +102,7 @@ public struct RunSummary: Sendable, Hashable {
     /// How many results have one of these statuses; reads each status in place, without copying
     /// the results (a suite of 10,000 cases has about 20,000).
     private func count(of statuses: Set<CaseStatus>) -> Int {
-        var count = 0
+        var count = failureFold?.dropped(of: statuses) ?? 0
         for index in results.indices where statuses.contains(results[index].status) {
             count += 1
         }

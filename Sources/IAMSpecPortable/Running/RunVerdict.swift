@@ -43,6 +43,8 @@ package struct RunVerdict: Sendable, Hashable {
         isJudgedByBaseline = summary.baseline != nil
         staleEntries = summary.baseline?.staleEntries.count ?? 0
         passed = summary.passedNotKept
+        failedRuns = summary.failureFold?.droppedFailures ?? 0
+        errors = summary.failureFold?.droppedErrors ?? 0
         if summary.header.invocation?.strictCapabilities == true {
             failingWarnings = summary.capabilityWarnings.count
         }

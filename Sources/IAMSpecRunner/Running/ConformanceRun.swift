@@ -118,7 +118,10 @@ public struct ConformanceRun: Sendable {
     /// run's memory need not grow with the suite; a result `keepingWhole` turns down is kept in
     /// outline (`CaseResult.outline`), so that it need not grow with the failures either. A
     /// passed run's result has its timeline only when `timelineWhenPassed` says a report will read
-    /// it; any other result always has it, as `deliver` gets it.
+    /// it; any other result always has it, as `deliver` gets it. With `foldingFailures` (only where
+    /// no baseline judges the run and no behaviour explains it) the failures are folded as they
+    /// come (`RunSummary.failureFold`), and one kept in outline that no report reads itself is
+    /// only counted there, so that the summary does not grow with the failures at all.
     ///
     /// - Throws: ``CaseFileChanged`` when a case's file changed since the suite was loaded (no run
     ///   starts after that).
@@ -128,6 +131,7 @@ public struct ConformanceRun: Sendable {
         rules: RuleCatalogue,
         keepingPassed: (CaseResult) -> Bool,
         keepingWhole: (CaseResult) -> Bool = { _ in true },
+        foldingFailures: Bool = false,
         timelineWhenPassed: @escaping @Sendable (CaseRun) -> Bool,
         progress: ([CaseResult]) -> Void,
         deliver: (CaseResult) -> Void
@@ -144,19 +148,14 @@ public struct ConformanceRun: Sendable {
             clock: watchdogClock
         )
         var summary = RunSummary(header: header, results: [])
+        summary.failureFold = foldingFailures ? FailureFold() : nil
         let outcome = try scheduler.execute(
             runs,
             control: control,
             progress: progress,
             deliver: { result in
                 deliver(result)
-                // Kept as it came unless in outline: a conditional's value would copy every
-                // result, passed or not.
-                if keepingWhole(result) {
-                    summary.keep(result, unlessTurnedDown: keepingPassed)
-                } else {
-                    summary.keep(result.outline, unlessTurnedDown: keepingPassed)
-                }
+                summary.take(result, whole: keepingWhole(result), unlessTurnedDown: keepingPassed)
             }
         )
         summary.interrupted = outcome.interrupted

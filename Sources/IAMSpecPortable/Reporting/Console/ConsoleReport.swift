@@ -248,16 +248,20 @@ public struct ConsoleReport: Sendable {
             failedRuns[summary.results[index].caseID, default: []].append(index)
         }
         let failedCases = failedRuns.sorted(by: { $0.key < $1.key })
-        for caseRuns in failedCases.prefix(Self.casesShownInFull) {
+        let shown = failedCases.prefix(Self.casesShownInFull)
+        for caseRuns in shown {
             lines += failureEntry(caseRuns.value.map { summary.results[$0] }, header: summary.header)
             lines.append("")
         }
-        if failedCases.count > Self.casesShownInFull {
-            let more = failedCases.dropFirst(Self.casesShownInFull)
-            let runs = more.reduce(0) { $0 + $1.value.count }
+        // Every failed case and run: those a summary folding its failures only counted too.
+        let caseCount = summary.failureFold?.failedCases.count ?? failedCases.count
+        let runCount = summary.failureFold?.failedRuns ?? failedRuns.values.reduce(0) { $0 + $1.count }
+        if caseCount > shown.count {
+            let more = caseCount - shown.count
+            let runs = runCount - shown.reduce(0) { $0 + $1.value.count }
             lines.append(
                 style.red(
-                    "\(more.count) more failed case\(more.count == 1 ? "" : "s") (\(runs) run\(runs == 1 ? "" : "s")) "
+                    "\(more) more failed case\(more == 1 ? "" : "s") (\(runs) run\(runs == 1 ? "" : "s")) "
                         + "not shown in full (the first \(Self.casesShownInFull) are, by case id): the results stream "
                         + "(--json) and JUnit (--junit) hold every one"
                 )

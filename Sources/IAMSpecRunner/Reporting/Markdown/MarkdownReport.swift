@@ -75,19 +75,7 @@ package enum MarkdownReport {
             lines += ["", "**Warnings:** what the engine declares and cannot have meant:", ""]
             lines += codeList(summary.capabilityWarnings)
         }
-        let skippedChecks = summary.results.flatMap { result in
-            result.skippedChecks.map {
-                "\(result.caseID) [\(result.profile.rawValue)] (\(result.status.rawValue)): \($0)"
-            }
-        }
-        if !skippedChecks.isEmpty {
-            // Every one: a run that passed with a check skipped passed only the rest.
-            lines += [
-                "", "### Checks skipped (\(skippedChecks.count))", "",
-                "Each run below was judged without these checks, for want of a capability the engine lacks.", "",
-            ]
-            lines += QuotedText.markdownCodeBlock(skippedChecks, language: "text")
-        }
+        lines += skippedCheckLines(summary.results)
         let nondeterministic = summary.nondeterministicRuns
         if !nondeterministic.isEmpty {
             // Every one, whatever the list limit: a run whose repeats disagree is read first.
@@ -139,16 +127,50 @@ package enum MarkdownReport {
             lines += codeList(stale.prefix(listLimit).map(\.staleLine))
             lines += more(stale.count)
         }
-        let failing = summary.results.filter { $0.status == .failed || $0.status == .error }
-        if !failing.isEmpty {
-            lines += ["", "### Failures and errors (\(failing.count))"]
-            for result in failing.prefix(listLimit) {
+        // The first failures kept (a run folding its failures keeps the first whole), all counted.
+        let failing = summary.results.lazy.filter { $0.status == .failed || $0.status == .error }.prefix(listLimit)
+        let failingCount = summary.failedCount
+        if failingCount > 0 {
+            lines += ["", "### Failures and errors (\(failingCount))"]
+            for result in failing {
                 lines += [""] + failure(result, header: summary.header)
             }
-            lines += more(failing.count)
-            lines += ruleSources(of: failing.prefix(listLimit))
+            lines += more(failingCount)
+            lines += ruleSources(of: failing)
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `### Checks skipped (N)`: each check skipped with its run, in the results' order, the first
+    /// `ConsoleReport.checksShownPerCapability` of each capability (as the console lists them), the
+    /// others counted per capability; nothing when none was skipped.
+    private static func skippedCheckLines(_ results: [CaseResult]) -> [String] {
+        let limit = ConsoleReport.checksShownPerCapability
+        var counts: [Capability: Int] = [:]
+        var listed: [String] = []
+        for result in results {
+            for check in result.skippedChecks {
+                counts[check.capability, default: 0] += 1
+                guard counts[check.capability]! <= limit else { continue }
+                listed.append("\(result.caseID) [\(result.profile.rawValue)] (\(result.status.rawValue)): \(check)")
+            }
+        }
+        guard !listed.isEmpty else { return [] }
+        // A run that passed with a check skipped passed only the rest.
+        var lines = [
+            "", "### Checks skipped (\(counts.values.reduce(0, +)))", "",
+            "Each run below was judged without these checks, for want of a capability the engine lacks.", "",
+        ]
+        lines += QuotedText.markdownCodeBlock(listed, language: "text")
+        for (capability, count) in counts.sorted(by: { $0.key < $1.key }) where count > limit {
+            let more = count - limit
+            lines += [
+                "",
+                "… and \(more) more skipped check\(more == 1 ? "" : "s") of the capability \(code(capability.rawValue)) "
+                    + "(see the JUnit report or the results stream).",
+            ]
+        }
+        return lines
     }
 
     /// What changed between two runs, group by group, and both runs' totals (a row per outcome, a

@@ -273,6 +273,8 @@ struct RunCommand: ParsableCommand {
         // A failure is kept whole only when the console shows it in full (one of its first failed
         // cases, as the baseline judges them); the others in outline, since every report that
         // reads more of one takes it as it comes. JUnit made at the end reads every one whole.
+        // With no baseline and no explanation (which read the failures kept), the others are only
+        // counted and grouped as they come: the run then keeps nothing per failure.
         var firstFailedCases = FirstFailedCases(limit: ConsoleReport.casesShownInFull)
         if inProcess {
             // The reference engine shares this process: an `exit` it calls must not end the run
@@ -300,6 +302,7 @@ struct RunCommand: ParsableCommand {
                         )
                     )
                 },
+                foldingFailures: noExplain && baseline == nil && updateBaseline == nil,
                 // A passed run's timeline is read by the results stream, and by the reports of a run
                 // a baseline judges an unexpected pass: without either, its result goes without it.
                 timelineWhenPassed: { [json] run in

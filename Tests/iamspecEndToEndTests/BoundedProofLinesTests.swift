@@ -106,49 +106,6 @@ struct BoundedProofLinesTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let specs = try Self.stackPartSpecs(in: folder)
         let json = folder.appendingPathComponent("results.jsonl").path
-        let run = try IAMSpecExecutable.run(
-            "run",
-            specs.path,
-            "--engine-command",
-            Self.engine("--lacking stack-inspection"),
-            "--json",
-            json
-        )
-        #expect(run.status == 0, "\(run.standardError)")
-
-        let records = try IAMSpecExecutable.resultsRecords(at: json).filter { $0["record"] as? String == "case" }
-        let skipped = records.flatMap { record in
-            ((record["skipped_checks"] as? [[String: Any]]) ?? []).map { _ in
-                "\(record["id"] ?? "") [\(record["profile"] ?? "")]"
-            }
-        }
-        try #require(skipped.count > 50, "the runs skipped \(skipped.count) checks; the test needs more than 50")
-        let lines = run.standardOutput.split(separator: "\n").map(String.init)
-        #expect(
-            lines.contains(
-                "skipped \(skipped.count) checks of \(skipped.count) runs, the rest of each run judged: the engine "
-                    + "lacks the capability stack-inspection"
-            ),
-            "\(run.standardOutput)"
-        )
-        let listed = lines.filter { $0.hasPrefix("  ") && $0.contains(": stack of stack-part-") }
-        #expect(listed.count == 50)
-        // The first 50, in the results' order: each names its run.
-        for (line, run) in zip(listed, skipped) { #expect(line.hasSuffix(" of \(run) (passed)"), "\(line)") }
-        #expect(
-            lines.contains(
-                "  … and \(skipped.count - 50) more skipped checks of this capability: the results stream (--json) "
-                    + "and JUnit (--junit) hold every one"
-            )
-        )
-        #expect(run.lastLine == "\(skipped.count) passed, 0 failed, 0 skipped")
-    }
-
-    @Test func theMarkdownSummaryListsTheFirstFiftySkippedChecksOfACapabilityAndCountsTheRest() throws {
-        let folder = try IAMSpecExecutable.scratchFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let specs = try Self.stackPartSpecs(in: folder)
-        let json = folder.appendingPathComponent("results.jsonl").path
         let summary = folder.appendingPathComponent("summary.md").path
         let run = try IAMSpecExecutable.run(
             "run",
@@ -162,26 +119,49 @@ struct BoundedProofLinesTests {
         )
         #expect(run.status == 0, "\(run.standardError)")
 
-        // Every skipped check, as the stream holds them, in its order.
+        // Every skipped check, as the stream holds them, in its order: each names its run.
         let records = try IAMSpecExecutable.resultsRecords(at: json).filter { $0["record"] as? String == "case" }
         let skipped = records.flatMap { record in
             ((record["skipped_checks"] as? [[String: Any]]) ?? []).map { _ in
-                "\(record["id"] ?? "") [\(record["profile"] ?? "")] (passed): "
+                "\(record["id"] ?? "") [\(record["profile"] ?? "")]"
             }
         }
         try #require(skipped.count > 50, "the runs skipped \(skipped.count) checks; the test needs more than 50")
-        let lines = try String(contentsOfFile: summary, encoding: .utf8).split(separator: "\n").map(String.init)
-        #expect(lines.contains("### Checks skipped (\(skipped.count))"))
-        let listed = lines.filter { $0.contains(": stack (the engine lacks stack-inspection)") }
-        #expect(listed.count == 50)
-        // The first 50, in the results' order: each names its run.
-        for (line, run) in zip(listed, skipped) { #expect(line.hasPrefix(run), "\(line)") }
+
+        // The console: the first 50, in the results' order, then a count of the rest.
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
         #expect(
             lines.contains(
+                "skipped \(skipped.count) checks of \(skipped.count) runs, the rest of each run judged: the engine "
+                    + "lacks the capability stack-inspection"
+            ),
+            "\(run.standardOutput)"
+        )
+        let listed = lines.filter { $0.hasPrefix("  ") && $0.contains(": stack of stack-part-") }
+        #expect(listed.count == 50)
+        for (line, run) in zip(listed, skipped) { #expect(line.hasSuffix(" of \(run) (passed)"), "\(line)") }
+        #expect(
+            lines.contains(
+                "  … and \(skipped.count - 50) more skipped checks of this capability: the results stream (--json) "
+                    + "and JUnit (--junit) hold every one"
+            )
+        )
+        #expect(run.lastLine == "\(skipped.count) passed, 0 failed, 0 skipped")
+
+        // The Markdown summary: the same first 50, then a count of the rest.
+        let markdown = try String(contentsOfFile: summary, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(markdown.contains("### Checks skipped (\(skipped.count))"))
+        let listedInMarkdown = markdown.filter { $0.contains(": stack (the engine lacks stack-inspection)") }
+        #expect(listedInMarkdown.count == 50)
+        for (line, run) in zip(listedInMarkdown, skipped) {
+            #expect(line.hasPrefix("\(run) (passed): "), "\(line)")
+        }
+        #expect(
+            markdown.contains(
                 "… and \(skipped.count - 50) more skipped checks of the capability `stack-inspection` (see the JUnit "
                     + "report or the results stream)."
             ),
-            "\(lines.suffix(20))"
+            "\(markdown.suffix(20))"
         )
     }
 }

@@ -92,7 +92,7 @@ package struct NeedsProof: Sendable {
     }
 
     /// Runs `runs` on `engine`'s engines, handing each result to `outcome` as it comes and
-    /// keeping none.
+    /// keeping none (its failures folded into counts, `RunSummary.failureFold`).
     private func outcomes(
         of runs: [CaseRun],
         on engine: some EngineProvider,
@@ -106,6 +106,7 @@ package struct NeedsProof: Sendable {
             rules: rules,
             keepingPassed: { _ in false },
             keepingWhole: { _ in false },
+            foldingFailures: true,
             timelineWhenPassed: { _ in false },
             progress: { _ in },
             deliver: outcome

@@ -101,7 +101,7 @@ struct NeedsProofTests {
         let behaviour = try #require(BehaviourCatalogue.behaviour(id: "interval-not-enforced"))
         var proof = CapabilityProof(capability: .minimumInterval)
         proof.behaviours = [behaviour]
-        proof.changed[CaseRunKey(caseID: specCase.id, profile: .brazeSwift)] = [behaviour]
+        proof.changed[CaseRunKey(caseID: specCase.id, profile: .brazeSwift)] = 0
         var report = NeedsProofReport(
             rules: RuleCatalogue(),
             passing: Set(Profile.allCases.map { CaseRunKey(caseID: specCase.id, profile: $0) }),

@@ -67,22 +67,22 @@ package struct NeedsProof: Sendable {
         try outcomes(of: runs, on: ReferenceEngineProvider(), rules: rules) { result in
             if result.status == .passed { passing.insert(CaseRunKey(result)) }
         }
-        // Only the runs the reference engine passes prove anything: a case it fails (or that
-        // overruns the timeout) is left to `iamspec run`, and not run again on each behaviour.
-        let passingCases = Set(passing.map(\.caseID))
-        let judged = runs.filter { passingCases.contains($0.caseID) }
+        // Only the runs the reference engine passes prove anything: a case it fails in any run
+        // (or that overruns the timeout) is left to `iamspec run`, not judged, and its failing
+        // runs are not run again on each behaviour.
+        let judged = runs.filter { passing.contains(CaseRunKey(caseID: $0.caseID, profile: $0.profile)) }
         var capabilities: [CapabilityProof] = []
         for capability in Capability.behavioural.sorted() {
             var proof = CapabilityProof(capability: capability)
             for behaviour in BehaviourCatalogue.lacking(capability) {
                 progress("behaviour \(behaviour.id)")
+                let position = proof.behaviours.count
+                proof.behaviours.append(behaviour)
                 try outcomes(of: judged, on: BehaviourEngineProvider(behaviour: behaviour), rules: rules) { result in
                     guard result.status != .passed else { return }
                     let key = CaseRunKey(result)
-                    guard passing.contains(key) else { return }
-                    proof.changed[key, default: []].append(behaviour)
+                    if proof.changed[key] == nil { proof.changed[key] = position }
                 }
-                proof.behaviours.append(behaviour)
             }
             capabilities.append(proof)
         }
@@ -119,8 +119,10 @@ package struct CapabilityProof: Sendable {
     package let capability: Capability
     /// The behaviours of an engine without it that were run.
     package var behaviours: [Behaviour] = []
-    /// Each run the reference engine passes that fails (or errors) on one of them, with those behaviours.
-    package var changed: [CaseRunKey: [Behaviour]] = [:]
+    /// Each run the reference engine passes that fails (or errors) on one of them, with the
+    /// position in ``behaviours`` of the first that fails it (a position, not a copy of the
+    /// behaviour: a large suite has as many of these as failing runs).
+    package var changed: [CaseRunKey: Int] = [:]
 
     init(capability: Capability) {
         self.capability = capability

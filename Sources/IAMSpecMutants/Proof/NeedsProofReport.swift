@@ -78,7 +78,8 @@ package struct NeedsProofReport: Sendable {
         rules: RuleCatalogue
     ) -> String? {
         let name = "'\(proof.capability.rawValue)'"
-        if !needs, let first = changed.first, let behaviour = proof.changed[first]?.first {
+        if !needs, let first = changed.first, let position = proof.changed[first] {
+            let behaviour = proof.behaviours[position]
             return "case '\(specCase.id)' fails on an engine that \(behaviour.summary) (behaviour "
                 + "\(behaviour.id), \(first.profile.rawValue)), but does not need \(name); expected "
                 + "`requires: [\(proof.capability.rawValue)]` (or a rule gated by \(name)), or a case whose "

@@ -31,7 +31,17 @@ package enum TimelineText {
                 lines.append("\(detailIndent)actual:   \(listText(actual))")
             }
         }
-        return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+        return lines.map(withoutTrailingSpaces)
+    }
+
+    /// `line` without the spaces that end it (a row whose observations column is empty, a step
+    /// padded to the column). Most lines end in none: those are found so from their last byte and
+    /// returned as they are; the others lose their last characters while those are spaces.
+    private static func withoutTrailingSpaces(_ line: String) -> String {
+        guard line.utf8.last == UInt8(ascii: " ") else { return line }
+        var trimmed = Substring(line)
+        while trimmed.last == " " { trimmed.removeLast() }
+        return String(trimmed)
     }
 
     /// Steps longer than this push their observations out of line rather than widen every row.

@@ -21,6 +21,29 @@ package struct RecordedRun: Sendable, Hashable {
         }
     }
 
+    /// This run, ready to ``tally(_:)`` its results: its failures folded as they come
+    /// (``RunSummary/failureFold``, passing over the runs its behaviours explain) unless a baseline
+    /// judges it.
+    package var tallying: RecordedRun {
+        var run = self
+        if baseline == nil {
+            run.summary.failureFold = FailureFold(passingOver: Set(summary.behaviours.flatMap(\.runs)))
+        }
+        return run
+    }
+
+    /// Adds a result as ``keep(_:)`` does, holding less of it, for a command that reads no
+    /// failure whole (`iamspec merge`): a failure or an error folded into the counts and groups
+    /// when the run folds them (``tallying``), kept only when a report names it itself; in
+    /// outline (`CaseResult.outline`) when a baseline judges the run.
+    package mutating func tally(_ result: CaseResult) {
+        if result.status != .passed || baseline?.baseline.entry(caseID: result.caseID, profile: result.profile) != nil {
+            summary.take(result, whole: result.status == .passed) { _ in true }
+        } else {
+            summary.passedNotKept += 1
+        }
+    }
+
     /// The run as its reports show it: judged by ``baseline``, when there is one.
     package var judged: RunSummary {
         baseline.map { BaselineJudgement.judge(summary, applying: $0) } ?? summary

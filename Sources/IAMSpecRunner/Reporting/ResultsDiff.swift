@@ -17,8 +17,9 @@ import IAMSpec
 /// the selection changed); unchanged runs are not listed.
 ///
 /// Two streams are compared side by side (``init(oldPath:newPath:)``), each in report order as
-/// `iamspec run` writes it: the comparison holds the changes and the failures of both, each in
-/// brief (its status, kind and message, without its timeline), not both streams.
+/// `iamspec run` writes it: the comparison holds the changes, each in brief (its status, kind and
+/// message, without its timeline), and of the other runs what their counts and verdicts need
+/// (``RecordedRun/tally(_:)``), not both streams.
 package struct ResultsDiff: Sendable {
     /// One case run that changed: how it was (nil when it is new) and how it is.
     package struct Change: Sendable {
@@ -29,7 +30,8 @@ package struct ResultsDiff: Sendable {
         package var name: String { "\(new.caseID) [\(new.profile.rawValue)]" }
     }
 
-    /// The earlier run, with the results `iamspec run` keeps (its failures; passes counted).
+    /// The earlier run: its counts, and the results a summary keeps (all of them but the passes
+    /// for summaries compared in memory; read from streams, those ``RecordedRun/tally(_:)`` keeps).
     package var old: RunSummary
     /// The later run, kept alike.
     package var new: RunSummary
@@ -78,25 +80,25 @@ package struct ResultsDiff: Sendable {
     ///   order or given twice among them.
     package init(oldPath: String, newPath: String) throws(ResultsStreamError) {
         let earlier = try OrderedResults(path: oldPath)
-        var before = try earlier.reader.outline()
+        var before = try earlier.reader.outline().tallying
         let later = try OrderedResults(path: newPath)
-        var after = try later.reader.outline()
+        var after = try later.reader.outline().tallying
         old = before.summary
         new = after.summary
         var previous = try earlier.next()
         var current = try later.next()
         while previous != nil || current != nil {
             if let run = previous, current.map({ ResultsMerge.RunKey(run) < ResultsMerge.RunKey($0) }) ?? true {
-                before.keep(Self.brief(run))
+                before.tally(run)
                 removed += 1
                 previous = try earlier.next()
             } else if let run = current {
                 let matching = previous.flatMap { ResultsMerge.RunKey($0) == ResultsMerge.RunKey(run) ? $0 : nil }
                 if let matching {
-                    before.keep(Self.brief(matching))
+                    before.tally(matching)
                     previous = try earlier.next()
                 }
-                after.keep(Self.brief(run))
+                after.tally(run)
                 compare(run, with: matching)
                 current = try later.next()
             }

@@ -178,9 +178,10 @@ package enum ResultsMerge {
     }
 
     /// Merges the results streams at `paths` into a stream at `output`, holding one result of
-    /// each stream at a time and keeping only what `iamspec run` keeps (the failures, and the
-    /// passes the baseline names): each stream's footer is read first
-    /// (``ResultsStreamReader/outline()``), then its records, checked as they are merged. The shards the merge lacks are in the merged
+    /// each stream at a time and of the others what its footer and verdict need
+    /// (``RecordedRun/tally(_:)``: with no baseline, counts and groups, not a result per
+    /// failure): each stream's footer is read first (``ResultsStreamReader/outline()``), then its
+    /// records, checked as they are merged. The shards the merge lacks are in the merged
     /// stream's footer (`missing_shards`), and fail its verdict. Returns the merged run as its
     /// baseline judges it, and the shards the merge lacks.
     ///
@@ -202,11 +203,11 @@ package enum ResultsMerge {
         }
         let merged = try mergedRun(inputs)
         let writer = try ResultsStreamWriter(header: merged.summary.header, path: output)
-        var kept = merged
+        var kept = merged.tallying
         kept.summary.missingShards = missingShards(inputs)
         try merge(sources) { result in
             writer.add(result)
-            kept.keep(result)
+            kept.tally(result)
         }
         let judged = kept.judged
         try writer.finish(kept.summary, judged: judged)
@@ -217,12 +218,12 @@ package enum ResultsMerge {
     /// verdict is checked against its records, as a whole read checks it.
     private struct StreamedResults: MergedResults {
         let reader: ResultsStreamReader
-        /// The input's run, with its results as `iamspec run` keeps them.
+        /// The input's run, its results tallied (``RecordedRun/tally(_:)``) for its verdict.
         var recorded: RecordedRun
 
         init(_ reader: ResultsStreamReader, recorded: RecordedRun) {
             self.reader = reader
-            self.recorded = recorded
+            self.recorded = recorded.tallying
         }
 
         var path: String { reader.path }
@@ -232,7 +233,7 @@ package enum ResultsMerge {
                 try reader.checkVerdict(of: recorded)
                 return nil
             }
-            recorded.keep(result)
+            recorded.tally(result)
             return (result, reader.lineNumber)
         }
     }

@@ -103,13 +103,20 @@ struct ReportCommand: ParsableCommand {
                 $0?.baseline.entry(caseID: result.caseID, profile: result.profile) != nil
             }
         }
+        // As `run` keeps them: a failure whole only when a report reads it whole (the Markdown
+        // summary's first, of the console's first failed cases as the baseline judges them), in
+        // outline otherwise; with no baseline to judge them, only folded into counts and groups.
+        var firstFailedCases = FirstFailedCases(limit: ConsoleReport.casesShownInFull)
+        if applied == nil {
+            raw.failureFold = FailureFold(passingOver: Set(raw.behaviours.flatMap(\.runs)))
+        }
         // Entries of --baseline that name a run the stream holds (for the staleness warning).
         var made: Set<String> = []
         while let result = try reader.next() {
             for entry in known?.entries ?? [] where entry.covers(caseID: result.caseID, profile: result.profile) {
                 made.insert(entry.key)
             }
-            junit?.add(
+            let judgedResult =
                 applied.map {
                     BaselineJudgement.judge(
                         result,
@@ -117,9 +124,9 @@ struct ReportCommand: ParsableCommand {
                         allowingUnexpectedPasses: $0.allowsUnexpectedPasses
                     )
                 } ?? result
-            )
+            junit?.add(judgedResult)
             if result.status != .passed || named(result) {
-                raw.results.append(result)
+                raw.take(result, whole: firstFailedCases.admits(judgedResult)) { _ in true }
             } else {
                 raw.passedNotKept += 1
             }

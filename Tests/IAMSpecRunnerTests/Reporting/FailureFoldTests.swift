@@ -45,10 +45,32 @@ struct FailureFoldTests {
     }
 
     @Test func theReportsAreThoseOfARunKeepingEveryFailure() {
+        expectFoldedReportsAreThoseKeptWhole(behaviours: [])
+    }
+
+    /// `iamspec report` of a stream whose footer names behaviours folds with them known: the
+    /// differences it groups are those of the runs no behaviour explains, as a run keeping every
+    /// failure groups them.
+    @Test func aFoldPassingOverExplainedRunsGroupsTheOthers() {
+        let explained = Self.results(cases: 140).filter { $0.status != .passed && $0.difference?.rules == ["rule.1"] }
+        let behaviour = ExplainedBehaviour(
+            behaviour: "stack-fifo",
+            summary: "lets waiting messages leave first in, first out",
+            rule: "rule.1",
+            runs: explained.map(ExplainedBehaviour.Run.init)
+        )
+        expectFoldedReportsAreThoseKeptWhole(behaviours: [behaviour])
+    }
+
+    /// Runs the results of 140 cases into a summary keeping every failure and one folding them as
+    /// `iamspec run` and `iamspec report` do, both with `behaviours`, and expects the same reports.
+    private func expectFoldedReportsAreThoseKeptWhole(behaviours: [ExplainedBehaviour]) {
         let results = Self.results(cases: 140)
         var kept = RunSummary(header: ReportFixtures.header(), results: [])
+        kept.behaviours = behaviours
         var folded = RunSummary(header: ReportFixtures.header(), results: [])
-        folded.failureFold = FailureFold()
+        folded.behaviours = behaviours
+        folded.failureFold = FailureFold(passingOver: Set(behaviours.flatMap(\.runs)))
         // As `iamspec run` keeps them: the failures of the first 50 failed cases whole.
         var firstFailedCases: Set<String> = []
         for result in results {
@@ -70,6 +92,7 @@ struct FailureFoldTests {
             ResultsStream.line(FooterLine(folded, judged: folded)) == ResultsStream.line(FooterLine(kept, judged: kept))
         )
         #expect(folded.differences == kept.differences)
+        #expect(folded.differences.allSatisfy { $0.rule != "rule.1" } == !behaviours.isEmpty)
         #expect(folded.totalsLine == kept.totalsLine && folded.exitCode == kept.exitCode)
         // The failures past the first 50 cases are counted, not kept, but for the one with a
         // skipped check and the nondeterministic one.

@@ -44,7 +44,7 @@ import Testing
         ),
     ])
     func reportsWhereAndWhat(text: String, column: Int, problem: String) {
-        #expect(throws: JSONSyntaxError(column: column, problem: problem)) { try JSONParser.parse(text) }
+        #expect(throws: JSONSyntaxError(column: column, message: problem)) { try JSONParser.parse(text) }
     }
 
     /// Past the keys compared one by one, a duplicate is still found, and named where it is.
@@ -52,7 +52,7 @@ import Testing
         let keys = (0..<40).map { "\"k\($0)\": \($0)" } + [#""k3": 0"#]
         let text = "{" + keys.joined(separator: ", ") + "}"
         let column = text.utf8.count - #""k3": 0}"#.utf8.count + 1
-        #expect(throws: JSONSyntaxError(column: column, problem: "duplicate key \"k3\"")) { try JSONParser.parse(text) }
+        #expect(throws: JSONSyntaxError(column: column, message: "duplicate key \"k3\"")) { try JSONParser.parse(text) }
     }
 
     /// An object's members keep the order they were written in, and two objects with the same
@@ -88,7 +88,7 @@ import Testing
         ),
     ])
     func refusesBytesThatAreNotUTF8(bytes: [UInt8], column: Int, problem: String) {
-        #expect(throws: JSONSyntaxError(column: column, problem: "expected UTF-8 text in the string: " + problem)) {
+        #expect(throws: JSONSyntaxError(column: column, message: "expected UTF-8 text in the string: " + problem)) {
             try JSONParser.parse(bytes)
         }
     }

@@ -37,37 +37,17 @@ package struct Behaviour: Sendable, Hashable, Identifiable {
     private let brazeSwiftRules: DeliveryRules
     private let appboyLegacyRules: DeliveryRules
 
-    /// A behaviour whose engines apply the reference rules after `breaking` changes them.
+    /// A behaviour whose engines apply the reference rules after `breaking` changes them, and
+    /// read each run's setup as `reading` changes it: where a setting stands for the behaviour (an
+    /// engine without a minimum interval reads the configured interval as 0). Each leaves its part
+    /// as the reference engine has it unless given; a catalogue entry gives one.
     package init(
         _ id: String,
         rule: String,
         summary: String,
         lacks: Capability? = nil,
-        breaking: @escaping @Sendable (inout DeliveryRules) -> Void
-    ) {
-        self.init(id, rule: rule, summary: summary, lacks: lacks, setupChange: { _ in }, rulesChange: breaking)
-    }
-
-    /// A behaviour whose engines read each run's setup as `reading` changes it, under the
-    /// reference rules: where a setting stands for the behaviour (an engine without a minimum
-    /// interval reads the configured interval as 0).
-    package init(
-        _ id: String,
-        rule: String,
-        summary: String,
-        lacks: Capability? = nil,
-        reading: @escaping @Sendable (inout EngineSetup) -> Void
-    ) {
-        self.init(id, rule: rule, summary: summary, lacks: lacks, setupChange: reading, rulesChange: { _ in })
-    }
-
-    private init(
-        _ id: String,
-        rule: String,
-        summary: String,
-        lacks: Capability?,
-        setupChange: @escaping @Sendable (inout EngineSetup) -> Void,
-        rulesChange: @escaping @Sendable (inout DeliveryRules) -> Void
+        breaking rulesChange: @escaping @Sendable (inout DeliveryRules) -> Void = { _ in },
+        reading setupChange: @escaping @Sendable (inout EngineSetup) -> Void = { _ in }
     ) {
         self.id = id
         self.rule = rule
@@ -93,9 +73,8 @@ package struct Behaviour: Sendable, Hashable, Identifiable {
             behaviours.map(\.id).joined(separator: "+"),
             rule: behaviours.first?.rule ?? "",
             summary: behaviours.map(\.summary).joined(separator: "; "),
-            lacks: nil,
-            setupChange: { setup in for change in setupChanges { change(&setup) } },
-            rulesChange: { rules in for change in rulesChanges { change(&rules) } }
+            breaking: { rules in for change in rulesChanges { change(&rules) } },
+            reading: { setup in for change in setupChanges { change(&setup) } }
         )
     }
 

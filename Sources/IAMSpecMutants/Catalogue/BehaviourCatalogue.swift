@@ -621,10 +621,11 @@ package enum BehaviourCatalogue {
         Behaviour(
             "delay-ignored",
             rule: "delay.display-delay",
-            summary: "ignores a trigger's display delay: every message's delay is read as 0, so it shows at once"
-        ) { (setup: inout EngineSetup) in
-            for index in setup.messages.indices { setup.messages[index].delay = .zero }
-        },
+            summary: "ignores a trigger's display delay: every message's delay is read as 0, so it shows at once",
+            reading: { setup in
+                for index in setup.messages.indices { setup.messages[index].delay = .zero }
+            }
+        ),
         Behaviour(
             "delegate-never-asked",
             rule: "discard.delegate",
@@ -784,18 +785,20 @@ package enum BehaviourCatalogue {
             "interval-not-enforced",
             rule: "interval.default-30-seconds",
             summary: "enforces no minimum trigger interval: the configured interval is read as 0",
-            lacks: .minimumInterval
-        ) { (setup: inout EngineSetup) in
-            setup.configuration.minimumTriggerInterval = .zero
-        },
+            lacks: .minimumInterval,
+            reading: { setup in
+                setup.configuration.minimumTriggerInterval = .zero
+            }
+        ),
         Behaviour(
             "priority-ignored",
             rule: "priority.highest-wins",
             summary: "ignores priority: every message's priority is read as 0, so the tie rule alone decides",
-            lacks: .priority
-        ) { (setup: inout EngineSetup) in
-            for index in setup.messages.indices { setup.messages[index].priority = 0 }
-        },
+            lacks: .priority,
+            reading: { setup in
+                for index in setup.messages.indices { setup.messages[index].priority = 0 }
+            }
+        ),
         Behaviour(
             "click-holds-no-follow-up",
             rule: "stack.click-follow-up",

@@ -327,12 +327,8 @@ extension CompiledSuite {
                 try selector(object),
                 reason: try object.optionalField("reason")?.choice(DiscardReason.self)
             )
-        case .rolledBack:
-            try object.allowOnly("kind", "message")
-            return .rolledBack(try selector(object))
-        case .dismissed:
-            try object.allowOnly("kind", "message")
-            return .dismissed(try selector(object))
+        case .rolledBack: return try messageAlone(object, ObservationPattern.rolledBack)
+        case .dismissed: return try messageAlone(object, ObservationPattern.dismissed)
         case .noMatchingTrigger:
             try object.allowOnly("kind", "event")
             return .noMatchingTrigger(
@@ -340,15 +336,21 @@ extension CompiledSuite {
                     try WireCodec.decodeTriggerEvent(event)
                 }
             )
-        case .impressionLogged:
-            try object.allowOnly("kind", "message")
-            return .impressionLogged(try selector(object))
-        case .clickLogged:
-            try object.allowOnly("kind", "message")
-            return .clickLogged(try selector(object))
+        case .impressionLogged: return try messageAlone(object, ObservationPattern.impressionLogged)
+        case .clickLogged: return try messageAlone(object, ObservationPattern.clickLogged)
         case .stack:
             throw name.unknown(among: patternKindNames)
         }
+    }
+
+    /// A pattern of a kind that carries its message alone, `{"kind": ..., "message": ID or "*"}`,
+    /// made by `pattern` (the kind's case).
+    private static func messageAlone(
+        _ object: WireObject,
+        _ pattern: (MessageSelector) -> ObservationPattern
+    ) throws(WireFormatError) -> ObservationPattern {
+        try object.allowOnly("kind", "message")
+        return pattern(try selector(object))
     }
 
     /// The names of the stimulus kinds that are not steps (a stack inspection is `expect`'s).

@@ -29,7 +29,7 @@ public struct CompiledSuiteError: Error, Sendable, Hashable, CustomStringConvert
     /// Text that is not JSON, at the byte the parser stopped.
     init(file: String, bytes: [UInt8], syntax: JSONSyntaxError) {
         let (line, column) = Self.lineAndColumn(ofOffset: syntax.column - 1, in: bytes)
-        self.init(file: file, line: line, column: column, message: "found text that is not JSON: \(syntax.problem)")
+        self.init(file: file, line: line, column: column, message: "found text that is not JSON: \(syntax.message)")
     }
 
     /// A value the format does not allow, at the start of the top-level entry that holds it.

@@ -1,18 +1,6 @@
-/// A JSON text that could not be parsed.
-package struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The 1-based column (in bytes) where the problem was found.
-    package var column: Int
-    /// What was found, and what was expected.
-    package var problem: String
-
-    /// The problem at `column`.
-    package init(column: Int, problem: String) {
-        self.column = column
-        self.problem = problem
-    }
-
-    package var description: String { "column \(column): \(problem)" }
-}
+/// A JSON text that could not be parsed: the 1-based column (in bytes) where the problem was
+/// found, and what was found and expected.
+package typealias JSONSyntaxError = ColumnSyntaxError
 
 /// Parses one JSON text (RFC 8259) from UTF-8 bytes.
 ///
@@ -121,7 +109,7 @@ package struct JSONParser {
         repeat {
             let (key, keyColumn) = try memberKey()
             guard keys.insert(key).inserted else {
-                throw JSONSyntaxError(column: keyColumn, problem: "duplicate key \"\(key)\"")
+                throw JSONSyntaxError(column: keyColumn, message: "duplicate key \"\(key)\"")
             }
             skipWhitespace()
             try expect(":")
@@ -265,7 +253,7 @@ package struct JSONParser {
                 if fields.count >= Self.linearKeySearchLimit { largeObjectKeys = Set(fields.keys + [key]) }
             }
             guard !isDuplicate else {
-                throw JSONSyntaxError(column: keyColumn, problem: "duplicate key \"\(key)\"")
+                throw JSONSyntaxError(column: keyColumn, message: "duplicate key \"\(key)\"")
             }
             skipWhitespace()
             try expect(":")
@@ -421,7 +409,7 @@ package struct JSONParser {
         let violation = UTF8Violation.first(in: bytes, from: range.lowerBound, end: "the text")
         throw JSONSyntaxError(
             column: base + (violation?.offset ?? range.lowerBound) + 1,
-            problem: "expected UTF-8 text in the string: \(violation?.problem ?? "it is not")"
+            message: "expected UTF-8 text in the string: \(violation?.problem ?? "it is not")"
         )
     }
 
@@ -529,14 +517,14 @@ package struct JSONParser {
             guard let integer = Int64(text) else {
                 throw JSONSyntaxError(
                     column: base + start + 1,
-                    problem: "an integer of \(digits.count) digits is beyond 64 bits; expected an integer "
+                    message: "an integer of \(digits.count) digits is beyond 64 bits; expected an integer "
                         + "within 64 bits, or a real written with a fraction or an exponent"
                 )
             }
             return .integer(integer)
         }
         guard let number = Double(text), number.isFinite else {
-            throw JSONSyntaxError(column: base + start + 1, problem: "the number \(text) is out of range")
+            throw JSONSyntaxError(column: base + start + 1, message: "the number \(text) is out of range")
         }
         return .number(number)
     }
@@ -590,7 +578,7 @@ package struct JSONParser {
     }
 
     private func error(_ problem: String) -> JSONSyntaxError {
-        JSONSyntaxError(column: base + index + 1, problem: problem)
+        JSONSyntaxError(column: base + index + 1, message: problem)
     }
 }
 

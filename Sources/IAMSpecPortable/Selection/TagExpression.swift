@@ -58,19 +58,6 @@ public struct TagExpression: Sendable, Hashable, TextCodable {
     }
 }
 
-/// A tag expression that does not parse: where (1-based column) and what was expected.
-public struct TagExpressionError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The 1-based column of the problem in the expression.
-    public var column: Int
-    /// What was found and what was expected.
-    public var message: String
-
-    /// The problem at `column`.
-    package init(column: Int, message: String) {
-        self.column = column
-        self.message = message
-    }
-
-    /// `column N: found ..., expected ...`.
-    public var description: String { "column \(column): \(message)" }
-}
+/// A tag expression that does not parse: where (1-based column, in characters) and what was
+/// expected.
+public typealias TagExpressionError = ColumnSyntaxError

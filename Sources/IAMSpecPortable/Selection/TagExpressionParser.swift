@@ -79,21 +79,30 @@ package struct TagExpressionParser {
     }
 
     private mutating func orExpression() throws(TagExpressionError) -> TagExpression.Node {
-        var operands = [try andExpression()]
-        while tokens[position].kind == .word("or") {
-            position += 1
-            operands.append(try andExpression())
+        try joined(by: "or", into: TagExpression.Node.or) { parser throws(TagExpressionError) in
+            try parser.andExpression()
         }
-        return operands.count == 1 ? operands[0] : .or(operands)
     }
 
     private mutating func andExpression() throws(TagExpressionError) -> TagExpression.Node {
-        var operands = [try notExpression()]
-        while tokens[position].kind == .word("and") {
-            position += 1
-            operands.append(try notExpression())
+        try joined(by: "and", into: TagExpression.Node.and) { parser throws(TagExpressionError) in
+            try parser.notExpression()
         }
-        return operands.count == 1 ? operands[0] : .and(operands)
+    }
+
+    /// One level of binary operator (`or-expr`, `and-expr`): operands that `operand` parses,
+    /// joined by `word` into one node by `combined`; an operand alone stands for itself.
+    private mutating func joined(
+        by word: String,
+        into combined: ([TagExpression.Node]) -> TagExpression.Node,
+        operand: (inout Self) throws(TagExpressionError) -> TagExpression.Node
+    ) throws(TagExpressionError) -> TagExpression.Node {
+        var operands = [try operand(&self)]
+        while tokens[position].kind == .word(word) {
+            position += 1
+            operands.append(try operand(&self))
+        }
+        return operands.count == 1 ? operands[0] : combined(operands)
     }
 
     private mutating func notExpression() throws(TagExpressionError) -> TagExpression.Node {

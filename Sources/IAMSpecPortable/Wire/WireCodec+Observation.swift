@@ -19,17 +19,12 @@ extension WireCodec {
             writeMessage(message, to: &writer)
             writer.key("reason")
             writer.string(reason.rawValue)
-        case .rolledBack(let message):
-            writeMessage(message, to: &writer)
-        case .dismissed(let message):
+        case .rolledBack(let message), .dismissed(let message), .impressionLogged(let message),
+            .clickLogged(let message):
             writeMessage(message, to: &writer)
         case .noMatchingTrigger(let event):
             writer.key("event")
             write(event, to: &writer)
-        case .impressionLogged(let message):
-            writeMessage(message, to: &writer)
-        case .clickLogged(let message):
-            writeMessage(message, to: &writer)
         case .stack(let messages):
             writer.key("messages")
             writer.beginArray()
@@ -73,21 +68,13 @@ extension WireCodec {
         case .discarded:
             try object.allowOnly("kind", "message", "reason")
             return .discarded(try object.messageID("message"), reason: try object.choice("reason", DiscardReason.self))
-        case .rolledBack:
-            try object.allowOnly("kind", "message")
-            return .rolledBack(try object.messageID("message"))
-        case .dismissed:
-            try object.allowOnly("kind", "message")
-            return .dismissed(try object.messageID("message"))
+        case .rolledBack: return try messageAlone(object, Observation.rolledBack)
+        case .dismissed: return try messageAlone(object, Observation.dismissed)
         case .noMatchingTrigger:
             try object.allowOnly("kind", "event")
             return .noMatchingTrigger(try decodeTriggerEvent(object.field("event")))
-        case .impressionLogged:
-            try object.allowOnly("kind", "message")
-            return .impressionLogged(try object.messageID("message"))
-        case .clickLogged:
-            try object.allowOnly("kind", "message")
-            return .clickLogged(try object.messageID("message"))
+        case .impressionLogged: return try messageAlone(object, Observation.impressionLogged)
+        case .clickLogged: return try messageAlone(object, Observation.clickLogged)
         case .stack:
             try object.allowOnly("kind", "messages")
             var messages: [MessageID] = []
@@ -96,6 +83,16 @@ extension WireCodec {
             }
             return .stack(messages)
         }
+    }
+
+    /// An observation of a kind that carries its message alone, `{"kind": ..., "message": ID}`,
+    /// made by `observation` (the kind's case).
+    private static func messageAlone(
+        _ object: WireObject,
+        _ observation: (MessageID) -> Observation
+    ) throws(WireFormatError) -> Observation {
+        try object.allowOnly("kind", "message")
+        return observation(try object.messageID("message"))
     }
 
     // MARK: Trigger events

@@ -161,22 +161,30 @@ extension WireCodec {
             writer.fixedString("any_purchase")
         case .specificPurchase(let product, let filters):
             writer.fixedString("purchase")
-            writer.key("filters")
-            write(filters, to: &writer)
-            writer.key("product")
-            writer.string(product)
+            writeFiltered(filters, then: "product", product, to: &writer)
         case .customEvent(let name, let filters):
             writer.fixedString("custom_event")
-            writer.key("filters")
-            write(filters, to: &writer)
-            writer.key("name")
-            writer.string(name)
+            writeFiltered(filters, then: "name", name, to: &writer)
         case .pushClick(let campaign):
             writer.fixedString("push_click")
             writer.key("campaign")
             writer.string(orNull: campaign)
         }
         writer.endObject()
+    }
+
+    /// A trigger's `"filters"` and the key that names what it matches (`"name"`, `"product"`),
+    /// in that order: the keys' byte order.
+    private static func writeFiltered(
+        _ filters: PropertyFilters,
+        then key: StaticString,
+        _ name: String,
+        to writer: inout JSONLineWriter
+    ) {
+        writer.key("filters")
+        write(filters, to: &writer)
+        writer.key(key)
+        writer.string(name)
     }
 
     package static func decodeTrigger(_ value: WireValue) throws(WireFormatError) -> Trigger {

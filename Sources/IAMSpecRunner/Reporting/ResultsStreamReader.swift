@@ -316,7 +316,7 @@ package final class ResultsStreamReader {
             record = try JSONParser.parse(line)
         } catch {
             throw failure(
-                "found a line that is not JSON (\(error.problem)), expected a results record",
+                "found a line that is not JSON (\(error.message)), expected a results record",
                 path: path,
                 line: number,
                 column: error.column

@@ -15,22 +15,16 @@ struct YAMLMapping: Sendable {
         var name: String { key.document.string(of: key.index) }
     }
 
-    /// The entries, in source order.
+    /// The entries, in source order: the mapping's children read two at a time, a key and its
+    /// value.
     struct Entries: RandomAccessCollection, Sendable {
-        let document: YAMLDocument
-        let start: Int
-        let count: Int
+        let children: YAMLSequence
 
         var startIndex: Int { 0 }
-        var endIndex: Int { count }
+        var endIndex: Int { children.count / 2 }
 
         subscript(position: Int) -> Entry {
-            precondition(position >= 0 && position < count, "YAMLMapping index out of range")
-            let pair = start + 2 * position
-            return Entry(
-                key: YAMLNode(document: document, index: document.children[pair]),
-                value: YAMLNode(document: document, index: document.children[pair + 1])
-            )
+            Entry(key: children[2 * position], value: children[2 * position + 1])
         }
     }
 
@@ -40,7 +34,7 @@ struct YAMLMapping: Sendable {
     /// The number of entries.
     let count: Int
 
-    var entries: Entries { Entries(document: document, start: start, count: count) }
+    var entries: Entries { Entries(children: YAMLSequence(document: document, start: start, count: 2 * count)) }
 
     /// The entry for a key.
     func entry(_ name: StaticString) -> Entry? {

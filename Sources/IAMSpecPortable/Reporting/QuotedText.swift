@@ -44,7 +44,8 @@ package enum QuotedText {
     package static func line(_ scalars: [Unicode.Scalar], marking offset: Int) -> (text: String, marked: Int) {
         var output = Output(syntax: .plain)
         let marked = render(scalars, into: &output, keepsLineFeeds: false, marking: offset)
-        return (output.text, marked ?? output.text.count)
+        let text = output.text
+        return (text, marked ?? text.count)
     }
 
     /// Text of several lines (what an engine wrote on stderr): a line per line feed (a last,
@@ -214,7 +215,7 @@ package enum QuotedText {
     private static func render(_ text: String, syntax: Syntax, keepsLineFeeds: Bool) -> String {
         if isInert(text, syntax: syntax, keepsLineFeeds: keepsLineFeeds) { return text }
         var output = Output(syntax: syntax)
-        output.text.reserveCapacity(text.utf8.count + 16)
+        output.bytes.reserveCapacity(text.utf8.count + 16)
         render(Array(text.unicodeScalars), into: &output, keepsLineFeeds: keepsLineFeeds, marking: nil)
         return output.text
     }
@@ -265,10 +266,11 @@ package enum QuotedText {
         return word == "vso["
     }
 
-    /// The text being made, each character escaped for its syntax as it is added.
+    /// The text being made, each character escaped for its syntax as it is added, gathered as
+    /// UTF-8 bytes (a byte appended to an array, not a scalar to a string's storage).
     private struct Output {
         let syntax: Syntax
-        var text = ""
+        var bytes: [UInt8] = []
         /// Markdown: nothing but digits added since the start of the line.
         private var onlyDigits = true
         private var atLineStart = true
@@ -277,8 +279,25 @@ package enum QuotedText {
             self.syntax = syntax
         }
 
+        /// The text made so far.
+        var text: String { String(decoding: bytes, as: UTF8.self) }
+
+        /// Adds `text` as it is.
+        private mutating func add(_ text: StaticString) {
+            text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        }
+
+        /// Adds `scalar` as it is.
+        private mutating func addScalar(_ scalar: Unicode.Scalar) {
+            if scalar.isASCII {
+                bytes.append(UInt8(truncatingIfNeeded: scalar.value))
+            } else if let encoded = UTF8.encode(scalar) {
+                bytes.append(contentsOf: encoded)
+            }
+        }
+
         mutating func appendLineFeed() {
-            text += "\n"
+            add("\n")
             onlyDigits = true
             atLineStart = true
         }
@@ -290,17 +309,17 @@ package enum QuotedText {
         mutating func append(_ scalar: Unicode.Scalar) {
             switch syntax {
             case .plain:
-                text.unicodeScalars.append(scalar)
+                addScalar(scalar)
             case .markdown:
                 appendMarkdown(scalar)
             case .markup:
                 switch scalar {
-                case "&": text += "&amp;"
-                case "<": text += "&lt;"
-                case ">": text += "&gt;"
-                case "\"": text += "&quot;"
-                case "'": text += "&#39;"
-                default: text.unicodeScalars.append(scalar)
+                case "&": add("&amp;")
+                case "<": add("&lt;")
+                case ">": add("&gt;")
+                case "\"": add("&quot;")
+                case "'": add("&#39;")
+                default: addScalar(scalar)
                 }
             }
         }
@@ -312,24 +331,24 @@ package enum QuotedText {
             }
             switch scalar {
             case "\\", "`", "*", "_", "[", "]", "#", "|", "~", "!", "(", ")", "{", "}", "+", "$":
-                text += "\\"
+                add("\\")
             case "-" where atLineStart, "=" where atLineStart:
-                text += "\\"
+                add("\\")
             case "." where onlyDigits && !atLineStart:
-                text += "\\"
+                add("\\")
             case "<":
-                text += "&lt;"
+                add("&lt;")
                 return
             case ">":
-                text += "&gt;"
+                add("&gt;")
                 return
             case "&":
-                text += "&amp;"
+                add("&amp;")
                 return
             default:
                 break
             }
-            text.unicodeScalars.append(scalar)
+            addScalar(scalar)
         }
     }
 }

@@ -26,7 +26,7 @@ package struct Baseline: Sendable, Hashable {
     }
     /// Where the engine name is written; nil for a baseline made by `--update-baseline`.
     package var engineLocation: SourceLocation?
-    /// The positions in ``entries`` of each case id's entries, in file order: a run's entry is
+    /// The positions in `entries` of each case id's entries, in file order: a run's entry is
     /// found among its case's, not by reading a baseline of a hundred thousand entries through
     /// for each run.
     private var positions: [String: [Int]]

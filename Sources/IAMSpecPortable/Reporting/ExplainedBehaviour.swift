@@ -190,7 +190,7 @@ public struct ExplainedBehaviour: Sendable, Hashable {
 
 extension RunSummary {
     /// The first run of `explained`, whose re-run line reports show, when it is one of the
-    /// summary's runs: in its results, or failed among those its ``failureFold`` folded; nil
+    /// summary's runs: in its results, or failed among those its `failureFold` folded; nil
     /// otherwise.
     package func example(of explained: ExplainedBehaviour) -> ExplainedBehaviour.Run? {
         guard let first = explained.runs.first else { return nil }

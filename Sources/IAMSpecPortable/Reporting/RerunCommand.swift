@@ -23,7 +23,7 @@ package enum RerunCommand {
         text(caseID: result.caseID, profiles: [result.profile], header: header, engineVariable: engineVariable)
     }
 
-    /// The line that runs `run` again, as ``text(for:header:engineVariable:)`` writes a result's.
+    /// The line that runs `run` again, as `text(for:header:engineVariable:)` writes a result's.
     package static func text(
         for run: ExplainedBehaviour.Run,
         header: RunHeader,

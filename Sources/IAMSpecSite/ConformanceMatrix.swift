@@ -13,12 +13,12 @@ package struct ConformanceMatrix: Sendable {
         package var fileName: String
         package var conformance: Conformance
 
-        /// The line that runs `result` again, in a table of the engine's page: a long engine
+        /// The line that runs `run` again, in a table of the engine's page: a long engine
         /// command named `"$ENGINE"`, which ``engineAssignment`` sets above the table, so that a
         /// cell does not wrap over many lines.
-        package func rerunLine(_ result: CaseResult) -> String {
+        package func rerunLine(_ run: ExplainedBehaviour.Run) -> String {
             RerunCommand.text(
-                for: result,
+                for: run,
                 header: summary.header,
                 engineVariable: engineAssignment == nil ? nil : "ENGINE"
             )

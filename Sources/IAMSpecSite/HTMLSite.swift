@@ -260,7 +260,7 @@ struct HTMLSite: SiteForm {
             body += "<td data-label=\"Runs\">\(explained.runs.count)</td>"
             body += "<td data-label=\"Proof\">checked against \(explained.passes) passes; "
             body += explained.proofLines.map(text).joined(separator: "<br>") + "</td>"
-            let rerun = explained.example(in: column.summary.results).map { column.rerunLine($0) } ?? ""
+            let rerun = column.summary.example(of: explained).map { column.rerunLine($0) } ?? ""
             body += "<td data-label=\"Re-run one\"><code>\(text(rerun))</code></td></tr>\n"
         }
         return body + "</tbody></table>\n"

@@ -253,7 +253,7 @@ struct MarkdownSite: SiteForm {
             let proof = (["checked against \(explained.passes) passes"] + explained.proofLines).map {
                 QuotedText.markdown($0)
             }
-            let rerun = explained.example(in: column.summary.results).map { column.rerunLine($0) } ?? ""
+            let rerun = column.summary.example(of: explained).map { column.rerunLine($0) } ?? ""
             lines.append(
                 "| \(QuotedText.markdown(explained.isOpen ? "one of" : explained.summary)) \(names.joined(separator: ", ")) "
                     + "| \(rules.filter { seen.insert($0).inserted }.map { ruleLink($0, root: root, inTable: true) }.joined(separator: ", ")) "

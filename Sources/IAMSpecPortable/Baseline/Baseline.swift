@@ -21,20 +21,37 @@ package struct Baseline: Sendable, Hashable {
     /// The engine name (as its description gives it) the baseline is for.
     package var engine: String
     /// In file order.
-    package var entries: [BaselineEntry]
+    package var entries: [BaselineEntry] {
+        didSet { positions = Self.positions(of: entries) }
+    }
     /// Where the engine name is written; nil for a baseline made by `--update-baseline`.
     package var engineLocation: SourceLocation?
+    /// The positions in `entries` of each case id's entries, in file order: a run's entry is
+    /// found among its case's, not by reading a baseline of a hundred thousand entries through
+    /// for each run.
+    private var positions: [String: [Int]]
 
     package init(engine: String, entries: [BaselineEntry] = [], engineLocation: SourceLocation? = nil) {
         self.engine = engine
         self.entries = entries
         self.engineLocation = engineLocation
+        positions = Self.positions(of: entries)
     }
 
-    /// The entry that decides a run: the one for `id@profile`, else the one for the bare id.
+    /// The entry that decides a run: the one for `id@profile`, else the one for the bare id (the
+    /// first of each in file order).
     package func entry(caseID: String, profile: Profile) -> BaselineEntry? {
-        entries.first { $0.caseID == caseID && $0.profile == profile }
-            ?? entries.first { $0.caseID == caseID && $0.profile == nil }
+        guard let held = positions[caseID] else { return nil }
+        let first = { (profile: Profile?) in held.first { entries[$0].profile == profile }.map { entries[$0] } }
+        return first(profile) ?? first(nil)
+    }
+
+    private static func positions(of entries: [BaselineEntry]) -> [String: [Int]] {
+        var positions: [String: [Int]] = [:]
+        for (position, entry) in entries.enumerated() {
+            positions[entry.caseID, default: []].append(position)
+        }
+        return positions
     }
 
     /// Why a run is not made: the reason of a `skip` entry, or nil.

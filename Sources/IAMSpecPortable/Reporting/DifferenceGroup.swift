@@ -13,8 +13,8 @@ public struct DifferenceGroup: Sendable, Hashable {
     /// The rules of the cases that these runs left unchecked, because the failing step only set
     /// the case up (``Difference/blocked``), sorted; empty when no run is blocked.
     public var blocked: [String] = []
-    /// One of the runs, whose re-run line reports show.
-    public var example: CaseResult
+    /// One of the runs (the first in report order), whose re-run line reports show.
+    public var example: ExplainedBehaviour.Run
 }
 
 extension DifferenceGroup {
@@ -38,11 +38,10 @@ extension RunSummary {
     /// failing check (the first the failing step names, else the case's first) and the shape of
     /// their mismatch: each run in exactly one group. Most runs first, then by rule and mismatch.
     ///
-    /// A run that folded its failures (`failureFold`, made only where no behaviour is looked for)
-    /// grouped every one as it came: the groups are those.
+    /// A run that folded its failures (`failureFold`) groups those it folded, the same way.
     public var differences: [DifferenceGroup] {
-        if let failureFold { return failureFold.differences.groups }
         let explained = Set(behaviours.flatMap(\.runs))
+        if let failureFold { return failureFold.differences(excluding: explained) }
         var grouping = DifferenceGrouping()
         for result in results where !explained.contains(ExplainedBehaviour.Run(result)) {
             grouping.add(result)
@@ -66,17 +65,22 @@ package struct DifferenceGrouping: Sendable, Hashable {
     /// Adds `result` to its group when it failed with a difference; any other result is passed over.
     package mutating func add(_ result: CaseResult) {
         guard result.status == .failed, let difference = result.difference else { return }
+        add(ExplainedBehaviour.Run(result), differing: difference)
+    }
+
+    /// Adds a failed run that differs as `difference` says to its group.
+    package mutating func add(_ run: ExplainedBehaviour.Run, differing difference: Difference) {
         let rule = difference.rules.first ?? ""
         let key = rule + "\u{0}" + difference.mismatch
         guard byKey[key] != nil else {
-            groupCases[key] = [result.caseID]
+            groupCases[key] = [run.caseID]
             byKey[key] = DifferenceGroup(
                 rule: rule,
                 mismatch: difference.mismatch,
-                cases: [result.caseID],
+                cases: [run.caseID],
                 runs: 1,
                 blocked: difference.blocked,
-                example: result
+                example: run
             )
             return
         }
@@ -85,7 +89,7 @@ package struct DifferenceGrouping: Sendable, Hashable {
         for rule in difference.blocked where !byKey[key]!.blocked.contains(rule) {
             byKey[key]!.blocked.append(rule)
         }
-        if groupCases[key, default: []].insert(result.caseID).inserted { byKey[key]!.cases.append(result.caseID) }
+        if groupCases[key, default: []].insert(run.caseID).inserted { byKey[key]!.cases.append(run.caseID) }
     }
 
     /// The groups, most runs first, then by rule and mismatch; each one's cases and blocked rules

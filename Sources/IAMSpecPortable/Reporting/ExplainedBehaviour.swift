@@ -186,14 +186,20 @@ public struct ExplainedBehaviour: Sendable, Hashable {
         return lines
     }
 
-    /// The result of its first run among `results`, whose re-run line reports show.
-    package func example(in results: [CaseResult]) -> CaseResult? {
-        guard let first = runs.first else { return nil }
-        return results.first { $0.caseID == first.caseID && $0.profile == first.profile }
-    }
 }
 
 extension RunSummary {
+    /// The first run of `explained`, whose re-run line reports show, when it is one of the
+    /// summary's runs: in its results, or failed among those its `failureFold` folded; nil
+    /// otherwise.
+    package func example(of explained: ExplainedBehaviour) -> ExplainedBehaviour.Run? {
+        guard let first = explained.runs.first else { return nil }
+        let isHeld =
+            results.contains { $0.caseID == first.caseID && $0.profile == first.profile }
+            || failureFold?.holds(first) == true
+        return isHeld ? first : nil
+    }
+
     /// The failed runs whose repeats disagreed (`--repeat`), sorted: every report names each of
     /// them in its head, never cut by a length limit.
     package var nondeterministicRuns: [ExplainedBehaviour.Run] {

@@ -23,6 +23,15 @@ package enum RerunCommand {
         text(caseID: result.caseID, profiles: [result.profile], header: header, engineVariable: engineVariable)
     }
 
+    /// The line that runs `run` again, as `text(for:header:engineVariable:)` writes a result's.
+    package static func text(
+        for run: ExplainedBehaviour.Run,
+        header: RunHeader,
+        engineVariable: String? = nil
+    ) -> String {
+        text(caseID: run.caseID, profiles: [run.profile], header: header, engineVariable: engineVariable)
+    }
+
     /// The engine commands longer than this many characters are shortened in tables
     /// (``shortensEngineCommand(_:)``).
     package static let engineCommandLimit = 40

@@ -445,7 +445,7 @@ package struct FooterLine: Codable {
             toldApart = explained.toldApart.isEmpty ? nil : explained.toldApart.map(AlternativeRecord.init)
             toTellApart = explained.toTellApart
             rerun =
-                explained.example(in: summary.results).map { RerunCommand.text(for: $0, header: summary.header) }
+                summary.example(of: explained).map { RerunCommand.text(for: $0, header: summary.header) }
                 ?? ""
         }
 

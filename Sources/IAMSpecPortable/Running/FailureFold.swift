@@ -1,15 +1,15 @@
 /// What the reports read of a run's failed and errored runs, folded as the runs come, so that a
-/// run need not keep a result per failure (`iamspec run --no-explain` with no baseline, `iamspec
-/// report` of a stream with none): the failed cases and runs the console counts, the differences
-/// grouped by rule, and how many failures were counted here and not kept in
-/// ``RunSummary/results``.
+/// run need not keep a result per failure (`iamspec run`, and `report`, `merge` and `diff` of a
+/// results stream, with no baseline): the failed cases and runs the console counts, each failed
+/// run's case, profile and difference (a few bytes a run, the differences held once each) for the
+/// differences grouped by rule and the behaviours' examples, and how many failures were counted
+/// here and not kept in ``RunSummary/results``.
 ///
 /// A summary with a fold (``RunSummary/failureFold``) keeps in ``RunSummary/results`` only the
 /// failures a report shows or lists (the console's first cases in full, the Markdown summary's
 /// first, a nondeterministic run, a run with a check skipped); its counts add the others. No
-/// baseline judges it; the behaviours that explain its runs, if any, are known before the first
-/// run is folded (a results stream's footer names them): the fold's groups are the differences
-/// of the other runs.
+/// baseline judges it. The behaviours found once the runs are made (``RunSummary/behaviours``)
+/// explain some of its runs: its differences are those of the others.
 package struct FailureFold: Sendable, Hashable {
     /// The case ids of every failed or errored run folded.
     package private(set) var failedCases: Set<String> = []
@@ -19,16 +19,22 @@ package struct FailureFold: Sendable, Hashable {
     package private(set) var droppedFailures = 0
     /// Errored runs counted here and not kept in the results.
     package private(set) var droppedErrors = 0
-    /// The differences of every failed run folded but those a behaviour explains.
-    package private(set) var differences = DifferenceGrouping()
-    /// The runs a behaviour explains (a results stream's footer names them), whose differences
-    /// the report lists under the behaviour instead.
-    private let explained: Set<ExplainedBehaviour.Run>
+    /// Each failed or errored run folded, in report order.
+    private var runs: [FoldedRun] = []
+    /// Each distinct difference of the failed runs, in the order first found.
+    private var distinctDifferences: [Difference] = []
+    /// The position of each difference in `distinctDifferences`.
+    private var differencePositions: [Difference: Int32] = [:]
 
-    /// Nothing folded yet; the differences of `explained` runs will not be grouped.
-    package init(passingOver explained: Set<ExplainedBehaviour.Run> = []) {
-        self.explained = explained
+    /// A failed or errored run as the fold holds it: its run, and the position of its difference
+    /// among the fold's distinct differences (-1 for an errored run, or a failed one without).
+    private struct FoldedRun: Sendable, Hashable {
+        var run: ExplainedBehaviour.Run
+        var difference: Int32
     }
+
+    /// Nothing folded yet.
+    package init() {}
 
     /// Folds a failed or errored result (any other is passed over); unless `kept` (the summary
     /// keeps it in its results), it is counted as dropped.
@@ -36,15 +42,36 @@ package struct FailureFold: Sendable, Hashable {
         guard result.status == .failed || result.status == .error else { return }
         failedCases.insert(result.caseID)
         failedRuns += 1
-        if explained.isEmpty || !explained.contains(ExplainedBehaviour.Run(result)) {
-            differences.add(result)
+        var position: Int32 = -1
+        if result.status == .failed, let difference = result.difference {
+            position = differencePositions[difference] ?? Int32(distinctDifferences.count)
+            if position == distinctDifferences.count {
+                differencePositions[difference] = position
+                distinctDifferences.append(difference)
+            }
         }
+        runs.append(FoldedRun(run: ExplainedBehaviour.Run(result), difference: position))
         guard !kept else { return }
         if result.status == .failed {
             droppedFailures += 1
         } else {
             droppedErrors += 1
         }
+    }
+
+    /// The differences of the failed runs folded but those of `explained`, grouped as
+    /// ``RunSummary/differences`` groups a summary's results.
+    package func differences(excluding explained: Set<ExplainedBehaviour.Run>) -> [DifferenceGroup] {
+        var grouping = DifferenceGrouping()
+        for folded in runs where folded.difference >= 0 && !explained.contains(folded.run) {
+            grouping.add(folded.run, differing: distinctDifferences[Int(folded.difference)])
+        }
+        return grouping.groups
+    }
+
+    /// Whether `run` failed or errored among the runs folded.
+    package func holds(_ run: ExplainedBehaviour.Run) -> Bool {
+        runs.contains { $0.run == run }
     }
 
     /// Whether a report other than the fold's must read `result` itself: a nondeterministic run

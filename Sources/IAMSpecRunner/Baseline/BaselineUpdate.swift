@@ -13,14 +13,22 @@ import IAMSpec
 ///   entry instead, with the reason `nondeterministic on <the run's date>`.
 /// - Stale entries are dropped. The result is sorted by key.
 package enum BaselineUpdate {
-    package static func refresh(_ existing: Baseline?, with summary: RunSummary, cases: [SpecCase]) -> Baseline {
+    /// The baseline `summary` implies, keeping what `existing` says; `cases` gives each case of
+    /// the suite by its id and profiles (of a `SpecCase`, or a `LoadedCase` without decoding it).
+    package static func refresh(
+        _ existing: Baseline?,
+        with summary: RunSummary,
+        cases: some Sequence<(id: String, profiles: [Profile])>
+    ) -> Baseline {
         let engine = summary.header.engine.name
-        let stale = Set((existing?.staleEntries(in: cases.lazy.map { ($0.id, $0.profiles) }) ?? []).map(\.key))
+        let profilesByCase = Dictionary(cases.map { ($0.id, $0.profiles) }, uniquingKeysWith: { first, _ in first })
+        let stale = Set(
+            (existing?.staleEntries(in: profilesByCase.lazy.map { (id: $0.key, profiles: $0.value) }) ?? []).map(\.key)
+        )
         let failing = Set(
             summary.results.filter { $0.status == .failed || $0.status == .error }.map { RunKey($0.caseID, $0.profile) }
         )
         let made = Set(summary.results.filter { $0.status != .skipped }.map { RunKey($0.caseID, $0.profile) })
-        let profilesByCase = Dictionary(cases.map { ($0.id, $0.profiles) }, uniquingKeysWith: { first, _ in first })
         let old = existing?.entries.filter { !stale.contains($0.key) } ?? []
         let oldBaseline = Baseline(engine: engine, entries: old)
 
@@ -52,8 +60,9 @@ package enum BaselineUpdate {
         let nondeterministic = Set(
             summary.results.filter { $0.kind == .nondeterministic }.map { RunKey($0.caseID, $0.profile) }
         )
-        for caseID in Set(uncovered.map(\.caseID)) {
-            let profiles = uncovered.filter { $0.caseID == caseID }.map(\.profile).sorted()
+        // By case: a run failing a hundred thousand times does not search its failures per case.
+        for (caseID, runs) in Dictionary(grouping: uncovered, by: \.caseID) {
+            let profiles = runs.map(\.profile).sorted()
             let all = (profilesByCase[caseID] ?? []).sorted()
             let flaky = profiles.map { nondeterministic.contains(RunKey(caseID, $0)) }
             // One entry for the case when every profile failed, and the same way.

@@ -22,12 +22,11 @@ package struct RecordedRun: Sendable, Hashable {
     }
 
     /// This run, ready to ``tally(_:)`` its results: its failures folded as they come
-    /// (``RunSummary/failureFold``, passing over the runs its behaviours explain) unless a baseline
-    /// judges it.
+    /// (``RunSummary/failureFold``) unless a baseline judges it.
     package var tallying: RecordedRun {
         var run = self
         if baseline == nil {
-            run.summary.failureFold = FailureFold(passingOver: Set(summary.behaviours.flatMap(\.runs)))
+            run.summary.failureFold = FailureFold()
         }
         return run
     }

@@ -119,9 +119,9 @@ public struct ConformanceRun: Sendable {
     /// outline (`CaseResult.outline`), so that it need not grow with the failures either. A
     /// passed run's result has its timeline only when `timelineWhenPassed` says a report will read
     /// it; any other result always has it, as `deliver` gets it. With `foldingFailures` (only where
-    /// no baseline judges the run and no behaviour explains it) the failures are folded as they
-    /// come (`RunSummary.failureFold`), and one kept in outline that no report reads itself is
-    /// only counted there, so that the summary does not grow with the failures at all.
+    /// no baseline judges the run) the failures are folded as they come (`RunSummary.failureFold`),
+    /// and one kept in outline that no report reads itself is only folded there, so that the
+    /// summary grows with the failures by a few bytes each.
     ///
     /// - Throws: ``CaseFileChanged`` when a case's file changed since the suite was loaded (no run
     ///   starts after that).

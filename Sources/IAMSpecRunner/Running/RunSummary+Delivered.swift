@@ -1,7 +1,7 @@
 extension RunSummary {
     /// Adds a result as a run delivers it, whole or in outline (`CaseResult.outline`) as `whole`
     /// says: folded first when the summary folds its failures (`failureFold`), and then, a
-    /// failure kept in outline that no report reads itself is only counted there. Any other is
+    /// failure kept in outline that no report reads itself is only folded there. Any other is
     /// kept as `keep(_:unlessTurnedDown:)` says.
     package mutating func take(
         _ result: CaseResult,

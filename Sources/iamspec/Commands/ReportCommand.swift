@@ -105,10 +105,11 @@ struct ReportCommand: ParsableCommand {
         }
         // As `run` keeps them: a failure whole only when a report reads it whole (the Markdown
         // summary's first, of the console's first failed cases as the baseline judges them), in
-        // outline otherwise; with no baseline to judge them, only folded into counts and groups.
+        // outline otherwise; with no baseline to judge them, folded into counts and groups (a few
+        // bytes a run).
         var firstFailedCases = FirstFailedCases(limit: ConsoleReport.casesShownInFull)
         if applied == nil {
-            raw.failureFold = FailureFold(passingOver: Set(raw.behaviours.flatMap(\.runs)))
+            raw.failureFold = FailureFold()
         }
         // Entries of --baseline that name a run the stream holds (for the staleness warning).
         var made: Set<String> = []

@@ -14,7 +14,7 @@ struct BaselineUpdateTests {
             Fixture.result("fixed", .brazeSwift, .error),
             Fixture.result("fixed", .appboyLegacy, .passed),
         ])
-        let refreshed = BaselineUpdate.refresh(nil, with: run, cases: Fixture.cases)
+        let refreshed = BaselineUpdate.refresh(nil, with: run, cases: Fixture.cases.map { ($0.id, $0.profiles) })
         #expect(refreshed.engine == "sample")
         #expect(refreshed.entries.map(\.key) == ["broken", "fixed@braze-swift"])
         #expect(refreshed.entries.allSatisfy { $0.reason == "new failure on 2026-01-31" && $0.status == .fail })
@@ -39,7 +39,7 @@ struct BaselineUpdateTests {
             Fixture.result("fixed", .appboyLegacy, .failed),
             Fixture.result("flaky", .brazeSwift, .passed),
         ])
-        let refreshed = BaselineUpdate.refresh(existing, with: run, cases: Fixture.cases)
+        let refreshed = BaselineUpdate.refresh(existing, with: run, cases: Fixture.cases.map { ($0.id, $0.profiles) })
         #expect(refreshed.entries.map(\.key) == ["broken", "fixed@appboy-legacy", "flaky"])
         #expect(refreshed.entries[0].reason == "known" && refreshed.entries[0].issue == "https://x/1")
         #expect(refreshed.entries[1].reason == "half fixed")
@@ -52,9 +52,8 @@ struct BaselineUpdateTests {
         )
         let run = Fixture.summary([Fixture.result("fine", .brazeSwift, .passed)])
         #expect(
-            BaselineUpdate.refresh(existing, with: run, cases: Fixture.cases).entries.map(\.reason) == [
-                "in another shard"
-            ]
+            BaselineUpdate.refresh(existing, with: run, cases: Fixture.cases.map { ($0.id, $0.profiles) }).entries
+                .map(\.reason) == ["in another shard"]
         )
     }
 }

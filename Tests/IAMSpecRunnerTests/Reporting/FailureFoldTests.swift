@@ -3,14 +3,16 @@ import Testing
 
 @testable import IAMSpecRunner
 
-/// A run that folds its failures as they come (`iamspec run --no-explain` with no baseline) keeps
-/// only those a report shows, and reports exactly what a run keeping every failure reports.
+/// A run that folds its failures as they come (`iamspec run` with no baseline) keeps only those a
+/// report shows, and reports exactly what a run keeping every failure reports, with the behaviours
+/// the explanation finds once the runs are made or without.
 @Suite("Failures folded as they come")
 struct FailureFoldTests {
     private static let here = SourceLocation(file: "Specs/f.yaml", line: 4, column: 3)
 
-    /// Two runs of each of `cases` cases, in report order: passes, failures of three shapes,
-    /// errors, a failure with a check skipped and a nondeterministic one among them.
+    /// Two runs of each of `cases` cases, in report order: passes, failures of four shapes (some
+    /// blocking rules of their case), errors, a failure with a check skipped and a nondeterministic
+    /// one among them.
     private static func results(cases: Int) -> [CaseResult] {
         (0..<cases).flatMap { number in
             let id = "case-\(String(1_000 + number))"
@@ -28,7 +30,11 @@ struct FailureFoldTests {
                         TimelineEntry(time: "0", step: "session_start", location: here, observations: ["shown: m"])
                     ],
                     diagnostics: "engine line \(number)",
-                    difference: Difference(rules: ["rule.\(number % 3)"], mismatch: "sequence: shape \(number % 4)")
+                    difference: Difference(
+                        rules: ["rule.\(number % 3)"],
+                        mismatch: "sequence: shape \(number % 4)",
+                        blocked: number % 5 == 0 ? ["rule.blocked-\(number % 2)"] : []
+                    )
                 )
                 if result.status == .passed {
                     result.message = ""
@@ -44,34 +50,12 @@ struct FailureFoldTests {
         }
     }
 
-    @Test func theReportsAreThoseOfARunKeepingEveryFailure() {
-        expectFoldedReportsAreThoseKeptWhole(behaviours: [])
-    }
-
-    /// `iamspec report` of a stream whose footer names behaviours folds with them known: the
-    /// differences it groups are those of the runs no behaviour explains, as a run keeping every
-    /// failure groups them.
-    @Test func aFoldPassingOverExplainedRunsGroupsTheOthers() {
-        let explained = Self.results(cases: 140).filter { $0.status != .passed && $0.difference?.rules == ["rule.1"] }
-        let behaviour = ExplainedBehaviour(
-            behaviour: "stack-fifo",
-            summary: "lets waiting messages leave first in, first out",
-            rule: "rule.1",
-            runs: explained.map(ExplainedBehaviour.Run.init)
-        )
-        expectFoldedReportsAreThoseKeptWhole(behaviours: [behaviour])
-    }
-
-    /// Runs the results of 140 cases into a summary keeping every failure and one folding them as
-    /// `iamspec run` and `iamspec report` do, both with `behaviours`, and expects the same reports.
-    private func expectFoldedReportsAreThoseKeptWhole(behaviours: [ExplainedBehaviour]) {
-        let results = Self.results(cases: 140)
+    /// The run of `results` as a summary keeping every result, and as one folding its failures,
+    /// which keeps whole those of the first 50 failed cases, as `iamspec run` does.
+    private static func summaries(of results: [CaseResult]) -> (kept: RunSummary, folded: RunSummary) {
         var kept = RunSummary(header: ReportFixtures.header(), results: [])
-        kept.behaviours = behaviours
         var folded = RunSummary(header: ReportFixtures.header(), results: [])
-        folded.behaviours = behaviours
-        folded.failureFold = FailureFold(passingOver: Set(behaviours.flatMap(\.runs)))
-        // As `iamspec run` keeps them: the failures of the first 50 failed cases whole.
+        folded.failureFold = FailureFold()
         var firstFailedCases: Set<String> = []
         for result in results {
             kept.keep(result, unlessTurnedDown: { _ in false })
@@ -85,6 +69,11 @@ struct FailureFoldTests {
                 unlessTurnedDown: { _ in false }
             )
         }
+        return (kept, folded)
+    }
+
+    /// Every report of `folded` is that of `kept`.
+    private static func expectSameReports(_ folded: RunSummary, _ kept: RunSummary) {
         let console = ConsoleReport(style: ConsoleStyle(usesColor: false))
         #expect(console.lines(for: folded) == console.lines(for: kept))
         #expect(MarkdownReport.summary(folded) == MarkdownReport.summary(kept))
@@ -92,12 +81,55 @@ struct FailureFoldTests {
             ResultsStream.line(FooterLine(folded, judged: folded)) == ResultsStream.line(FooterLine(kept, judged: kept))
         )
         #expect(folded.differences == kept.differences)
-        #expect(folded.differences.allSatisfy { $0.rule != "rule.1" } == !behaviours.isEmpty)
         #expect(folded.totalsLine == kept.totalsLine && folded.exitCode == kept.exitCode)
+    }
+
+    @Test func theReportsAreThoseOfARunKeepingEveryFailure() {
+        let results = Self.results(cases: 140)
+        let (kept, folded) = Self.summaries(of: results)
+        Self.expectSameReports(folded, kept)
         // The failures past the first 50 cases are counted, not kept, but for the one with a
         // skipped check and the nondeterministic one.
         let keptFailures = folded.results.filter { $0.status != .passed }
         #expect(Set(keptFailures.map(\.caseID)).count == ConsoleReport.casesShownInFull + 2)
         #expect(folded.failedCount == kept.failedCount && folded.runCount == results.count)
+    }
+
+    /// The behaviours the explanation names once the runs are made take their runs out of the
+    /// differences (and the rules those runs alone blocked out of a group's), and each one's first
+    /// run gives its re-run line, whether the run was kept or only folded.
+    @Test func behavioursFoundAfterTheRunsExplainFoldedRunsAsKeptOnes() {
+        let results = Self.results(cases: 140)
+        var (kept, folded) = Self.summaries(of: results)
+        let explainedLate = results.filter { result in
+            result.status == .failed && result.difference?.mismatch == "sequence: shape 1"
+                && result.caseID > "case-1100"
+        }
+        let behaviours = [
+            ExplainedBehaviour(
+                behaviour: "stack-fifo",
+                summary: "lets waiting messages leave first in, first out",
+                rule: "rule.1",
+                runs: explainedLate.map(ExplainedBehaviour.Run.init),
+                passes: 12
+            ),
+            ExplainedBehaviour(
+                behaviour: "priority-lowest-wins",
+                summary: "shows the lowest priority first",
+                rule: "rule.1",
+                runs: [ExplainedBehaviour.Run(caseID: "case-1001", profile: .brazeSwift)],
+                passes: 12
+            ),
+        ]
+        let unexplained = folded.differences
+        kept.behaviours = behaviours
+        folded.behaviours = behaviours
+        Self.expectSameReports(folded, kept)
+        // The late behaviour's first run was only folded, and still has its re-run line; its runs
+        // left the groups.
+        #expect(folded.results.allSatisfy { ExplainedBehaviour.Run($0) != behaviours[0].runs[0] })
+        #expect(folded.example(of: behaviours[0]) == behaviours[0].runs[0])
+        let runsLeft = folded.differences.reduce(0) { $0 + $1.runs }
+        #expect(runsLeft == unexplained.reduce(0) { $0 + $1.runs } - 1 - explainedLate.count)
     }
 }

@@ -167,7 +167,7 @@ struct NondeterminismTests {
         let back = ResultsDiff(old: read, new: failingNow)
         #expect(back.changedMessages.isEmpty && back.nondeterministic.count == 1)
         // --update-baseline suggests `flaky`.
-        let baseline = BaselineUpdate.refresh(nil, with: summary, cases: [Self.tieCase])
+        let baseline = BaselineUpdate.refresh(nil, with: summary, cases: [(Self.tieCase.id, Self.tieCase.profiles)])
         #expect(baseline.entries.map(\.status) == [.flaky])
         #expect(baseline.entries.first?.reason.hasPrefix("nondeterministic on ") == true)
     }

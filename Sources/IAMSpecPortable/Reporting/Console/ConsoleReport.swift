@@ -170,7 +170,7 @@ public struct ConsoleReport: Sendable {
             for explained in behaviours {
                 lines.append("  \(QuotedText.line(explained.line))")
                 for proof in explained.proofLines { lines.append("    \(QuotedText.line(proof))") }
-                if let example = explained.example(in: summary.results) {
+                if let example = summary.example(of: explained) {
                     lines.append("    e.g. re-run: \(RerunCommand.text(for: example, header: summary.header))")
                 }
             }

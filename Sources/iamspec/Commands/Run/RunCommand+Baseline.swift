@@ -29,8 +29,13 @@ extension RunCommand {
     }
 
     /// With `--update-baseline FILE`: writes the baseline this run implies, keeping what the
-    /// `--baseline` (or else FILE itself, when it exists) says; returns it.
-    func writeUpdatedBaseline(_ current: Baseline?, summary: RunSummary, cases: [SpecCase]) throws -> Baseline? {
+    /// `--baseline` (or else FILE itself, when it exists) says; returns it. `cases` gives each case
+    /// of the suite by its id and profiles.
+    func writeUpdatedBaseline(
+        _ current: Baseline?,
+        summary: RunSummary,
+        cases: some Sequence<(id: String, profiles: [Profile])>
+    ) throws -> Baseline? {
         guard let updateBaseline else { return nil }
         var existing = current
         if existing == nil && FileManager.default.fileExists(atPath: updateBaseline) {

@@ -273,9 +273,13 @@ struct RunCommand: ParsableCommand {
         // A failure is kept whole only when the console shows it in full (one of its first failed
         // cases, as the baseline judges them); the others in outline, since every report that
         // reads more of one takes it as it comes. JUnit made at the end reads every one whole.
-        // With no baseline and no explanation (which read the failures kept), the others are only
-        // counted and grouped as they come: the run then keeps nothing per failure.
+        // With no baseline, the others are only folded as they come (`FailureFold`: counted, and
+        // of each its case, profile and difference, for the differences and the behaviours'
+        // examples): the run then keeps a few bytes per failure.
         var firstFailedCases = FirstFailedCases(limit: ConsoleReport.casesShownInFull)
+        // The explanation looks for behaviours when a failed run is kept: the first one always is,
+        // whatever errors came before it.
+        var keepsAFailedRun = false
         if inProcess {
             // The reference engine shares this process: an `exit` it calls must not end the run
             // without its reports.
@@ -293,16 +297,20 @@ struct RunCommand: ParsableCommand {
                 keepingWhole: { [allowUnexpectedPass] result in
                     if judgesAtTheEnd { return true }
                     // The result as it came when there is no baseline (not a copy of it per run).
-                    guard let knownOutcomes else { return firstFailedCases.admits(result) }
-                    return firstFailedCases.admits(
-                        BaselineJudgement.judge(
-                            result,
-                            against: knownOutcomes,
-                            allowingUnexpectedPasses: allowUnexpectedPass
-                        )
+                    guard let knownOutcomes else {
+                        let isFirstFailedRun = result.status == .failed && !keepsAFailedRun
+                        keepsAFailedRun = keepsAFailedRun || result.status == .failed
+                        return firstFailedCases.admits(result) || isFirstFailedRun
+                    }
+                    let judged = BaselineJudgement.judge(
+                        result,
+                        against: knownOutcomes,
+                        allowingUnexpectedPasses: allowUnexpectedPass
                     )
+                    // An expected failure is listed by its message, never shown in full.
+                    return judged.kind != .expectedFailure && firstFailedCases.admits(judged)
                 },
-                foldingFailures: noExplain && baseline == nil && updateBaseline == nil,
+                foldingFailures: baseline == nil && updateBaseline == nil,
                 // A passed run's timeline is read by the results stream, and by the reports of a run
                 // a baseline judges an unexpected pass: without either, its result goes without it.
                 timelineWhenPassed: { [json] run in
@@ -349,13 +357,12 @@ struct RunCommand: ParsableCommand {
                 outcome.behaviours = tellApart(outcome.behaviours)
             }
         }
-        // Every case decoded, only to refresh a baseline: not on every run's way out.
         let written =
             judgesBaseline
             ? try writeUpdatedBaseline(
                 knownOutcomes,
                 summary: outcome,
-                cases: updateBaseline == nil ? [] : try SuiteLoading.cases(of: loaded)
+                cases: loaded.loadedCases.lazy.map { ($0.id, $0.profiles) }
             )
             : nil
         let applied = (knownOutcomes ?? written).map { known in

@@ -248,25 +248,35 @@ package struct FailureExplainer: Sendable {
         func engines(_ behaviours: [Behaviour]) throws -> any EngineProvider {
             try observed(makeEngines(behaviours), by: capabilities)
         }
-        // A nondeterministic run (`--repeat`) has no one timeline to reproduce.
-        let failures = failures.filter(\.recorded.isReproducible)
+        // A nondeterministic run (`--repeat`) has no one timeline to reproduce. (The failures
+        // shared, not copied, when every one has: a hundred thousand of them are many.)
+        let failures =
+            failures.allSatisfy(\.recorded.isReproducible) ? failures : failures.filter(\.recorded.isReproducible)
         var disagreements = PassDisagreements(passes: passes)
         guard !failures.isEmpty else {
             return Found(failures: [], explaining: [], contradicting: [], alone: [], disagreements: disagreements)
         }
+        // The failures are replayed a case file at a time (each replay's results kept by run),
+        // so that a pass over them reads each file once.
+        let replayOrder = ReplayOrder(failures)
+        func replay(
+            _ runs: [Int],
+            on behaviours: [Behaviour],
+            _ body: (_ run: Int, _ result: CaseResult) throws -> Void
+        ) throws {
+            try self.replay(replayOrder.sorted(runs), of: failures, on: behaviours, engines: engines, body)
+        }
         // Of each failure's replay on the reference engine, only what the search reads: whether
         // it can be explained, and its timeline's digest.
-        var explainable: [Int] = []
-        var reference: [TimelineDigest] = []
-        reference.reserveCapacity(failures.count)
-        try replay(Array(failures.indices), of: failures, on: [], engines: engines) { run, replayed in
+        var isExplainable = Array(repeating: false, count: failures.count)
+        var reference: [TimelineDigest?] = Array(repeating: nil, count: failures.count)
+        try replay(Array(failures.indices), on: []) { run, replayed in
             // A run the reference engine fails the same way, or cannot replay (an error, a
             // timeout), is explained by nothing.
-            if replayed.status != .error && !failures[run].recorded.isReproduced(by: replayed) {
-                explainable.append(run)
-            }
-            reference.append(TimelineDigest(replayed.timeline))
+            isExplainable[run] = replayed.status != .error && !failures[run].recorded.isReproduced(by: replayed)
+            reference[run] = TimelineDigest(replayed.timeline)
         }
+        let explainable = failures.indices.filter { isExplainable[$0] }
         cost.singles += failures.count
         func consistent(_ hypothesis: [Int]) throws -> Bool {
             try disagreements.agree(hypothesis, of: catalogue, engines: engines, timeout: timeout)
@@ -283,7 +293,7 @@ package struct FailureExplainer: Sendable {
         var ofTheRules = Array(repeating: [Int](), count: failures.count)
         let nearestKept = max(pairedPerRun, tripledPerRun)
         for (index, behaviour) in catalogue.enumerated() {
-            try replay(explainable, of: failures, on: [behaviour], engines: engines) { run, replayed in
+            try replay(explainable, on: [behaviour]) { run, replayed in
                 let recorded = failures[run].recorded
                 if recorded.isReproduced(by: replayed) { reproducingAlone[run].append(index) }
                 if TimelineDigest(replayed.timeline) != reference[run] {
@@ -329,9 +339,7 @@ package struct FailureExplainer: Sendable {
             for combination in combinationRuns.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
                 let runs = combinationRuns[combination] ?? []
                 cost.combinations += runs.count
-                try replay(runs, of: failures, on: combination.map { catalogue[$0] }, engines: engines) {
-                    run,
-                    replayed in
+                try replay(runs, on: combination.map { catalogue[$0] }) { run, replayed in
                     guard failures[run].recorded.isReproduced(by: replayed) else { return }
                     // With `everyRun`, a pair may hold a behaviour that explains the run alone: it
                     // is listed, and the choice keeps only the smallest hypotheses of each run.
@@ -355,11 +363,20 @@ package struct FailureExplainer: Sendable {
     }
 
     /// How close a behaviour's replay comes to a failing run (`RecordedFailure` counts the
-    /// steps): a run's pools take the closest, then those first in the catalogue.
+    /// steps): a run's pools take the closest, then those first in the catalogue. Eight bytes: a
+    /// search keeps a dozen for each failing run.
     private struct Closeness {
         /// The behaviour's position in the catalogue.
-        var index: Int
-        var steps: Int
+        private let position: Int32
+        private let steps: Int32
+
+        init(index: Int, steps: Int) {
+            position = Int32(clamping: index)
+            self.steps = Int32(clamping: steps)
+        }
+
+        /// The behaviour's position in the catalogue.
+        var index: Int { Int(position) }
 
         /// Whether this comes before `other` in a pool's choice.
         func precedes(_ other: Closeness) -> Bool {

@@ -288,24 +288,28 @@ package struct FailureExplainer: Sendable {
         // (every one would be up to the catalogue's 80 a run).
         var explaining = Array(repeating: [[Int]](), count: failures.count)
         var contradicting = Array(repeating: [[Int]](), count: failures.count)
-        var reproducingAlone = Array(repeating: [Int](), count: failures.count)
-        var nearest = Array(repeating: [Closeness](), count: failures.count)
-        var ofTheRules = Array(repeating: [Int](), count: failures.count)
-        let nearestKept = max(pairedPerRun, tripledPerRun)
+        var found = SinglesFound(
+            runs: failures.count,
+            behaviours: catalogue.count,
+            kept: max(pairedPerRun, tripledPerRun)
+        )
         for (index, behaviour) in catalogue.enumerated() {
             try replay(explainable, on: [behaviour]) { run, replayed in
                 let recorded = failures[run].recorded
-                if recorded.isReproduced(by: replayed) { reproducingAlone[run].append(index) }
+                if recorded.isReproduced(by: replayed) { found.reproduces(run, by: index) }
                 if TimelineDigest(replayed.timeline) != reference[run] {
-                    Closeness(index: index, steps: recorded.closeness(of: replayed))
-                        .keep(among: &nearest[run], atMost: nearestKept)
-                    if recorded.checkedRules.contains(behaviour.rule) { ofTheRules[run].append(index) }
+                    found.changes(
+                        run,
+                        by: index,
+                        steps: recorded.closeness(of: replayed),
+                        ofItsRules: recorded.checkedRules.contains(behaviour.rule)
+                    )
                 }
             }
         }
         cost.singles += catalogue.count * explainable.count
         for run in explainable {
-            for behaviour in reproducingAlone[run] {
+            for behaviour in found.reproducing(run) {
                 if try consistent([behaviour]) {
                     explaining[run].append([behaviour])
                 } else {
@@ -314,7 +318,7 @@ package struct FailureExplainer: Sendable {
             }
         }
         // Pairs, then triples, for the runs no consistent hypothesis of fewer behaviours explains.
-        let mightExplain = Set(reproducingAlone.flatMap { $0 })
+        let mightExplain = Set(explainable.flatMap { found.reproducing($0) })
         let declaredLacking = Set(
             catalogue.indices.filter { index in
                 guard let capabilities, let lacked = catalogue[index].lacks else { return false }
@@ -322,8 +326,8 @@ package struct FailureExplainer: Sendable {
             }
         )
         func pool(for run: Int, closest limit: Int) -> [Int] {
-            let closest = nearest[run].prefix(limit).map(\.index)
-            return Set(closest).union(ofTheRules[run]).union(declaredLacking).union(
+            let closest = found.nearest(run, limit: limit)
+            return Set(closest).union(found.ofTheRules(run)).union(declaredLacking).union(
                 limit == pairedPerRun ? mightExplain : []
             )
             .sorted()
@@ -360,36 +364,6 @@ package struct FailureExplainer: Sendable {
             alone: Set(explainable),
             disagreements: disagreements
         )
-    }
-
-    /// How close a behaviour's replay comes to a failing run (`RecordedFailure` counts the
-    /// steps): a run's pools take the closest, then those first in the catalogue. Eight bytes: a
-    /// search keeps a dozen for each failing run.
-    private struct Closeness {
-        /// The behaviour's position in the catalogue.
-        private let position: Int32
-        private let steps: Int32
-
-        init(index: Int, steps: Int) {
-            position = Int32(clamping: index)
-            self.steps = Int32(clamping: steps)
-        }
-
-        /// The behaviour's position in the catalogue.
-        var index: Int { Int(position) }
-
-        /// Whether this comes before `other` in a pool's choice.
-        func precedes(_ other: Closeness) -> Bool {
-            (other.steps, index) < (steps, other.index)
-        }
-
-        /// Adds this to `nearest` (in the pool's order) when it is among the `limit` first.
-        func keep(among nearest: inout [Closeness], atMost limit: Int) {
-            let position = nearest.firstIndex { precedes($0) } ?? nearest.count
-            guard position < limit else { return }
-            nearest.insert(self, at: position)
-            if nearest.count > limit { nearest.removeLast() }
-        }
     }
 
     /// The engine as an engine of `capabilities` observes it (nil: every one).

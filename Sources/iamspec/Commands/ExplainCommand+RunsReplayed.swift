@@ -48,10 +48,15 @@ extension ExplainCommand {
             if !unselected.isEmpty {
                 for loaded in loadedCases where unselected.contains(loaded.id) { cases[loaded.id] = loaded }
             }
-            let failures = failed.compactMap { recorded in
-                (selected[recorded.run]
-                    ?? cases[recorded.run.caseID].map { CaseRun(loaded: $0, profile: recorded.run.profile) })
-                    .map { FailureExplainer.Failure(recorded: recorded, run: $0) }
+            // As many as there are, not an array grown by doubling: a hundred thousand failures
+            // are many.
+            var failures: [FailureExplainer.Failure] = []
+            failures.reserveCapacity(failed.count)
+            for recorded in failed {
+                let run =
+                    selected[recorded.run]
+                    ?? cases[recorded.run.caseID].map { CaseRun(loaded: $0, profile: recorded.run.profile) }
+                if let run { failures.append(FailureExplainer.Failure(recorded: recorded, run: run)) }
             }
             return (failures, passes(among: runs, of: loadedCases))
         }

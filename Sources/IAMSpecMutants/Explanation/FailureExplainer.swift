@@ -248,25 +248,35 @@ package struct FailureExplainer: Sendable {
         func engines(_ behaviours: [Behaviour]) throws -> any EngineProvider {
             try observed(makeEngines(behaviours), by: capabilities)
         }
-        // A nondeterministic run (`--repeat`) has no one timeline to reproduce.
-        let failures = failures.filter(\.recorded.isReproducible)
+        // A nondeterministic run (`--repeat`) has no one timeline to reproduce. (The failures
+        // shared, not copied, when every one has: a hundred thousand of them are many.)
+        let failures =
+            failures.allSatisfy(\.recorded.isReproducible) ? failures : failures.filter(\.recorded.isReproducible)
         var disagreements = PassDisagreements(passes: passes)
         guard !failures.isEmpty else {
             return Found(failures: [], explaining: [], contradicting: [], alone: [], disagreements: disagreements)
         }
+        // The failures are replayed a case file at a time (each replay's results kept by run),
+        // so that a pass over them reads each file once.
+        let replayOrder = ReplayOrder(failures)
+        func replay(
+            _ runs: [Int],
+            on behaviours: [Behaviour],
+            _ body: (_ run: Int, _ result: CaseResult) throws -> Void
+        ) throws {
+            try self.replay(replayOrder.sorted(runs), of: failures, on: behaviours, engines: engines, body)
+        }
         // Of each failure's replay on the reference engine, only what the search reads: whether
         // it can be explained, and its timeline's digest.
-        var explainable: [Int] = []
-        var reference: [TimelineDigest] = []
-        reference.reserveCapacity(failures.count)
-        try replay(Array(failures.indices), of: failures, on: [], engines: engines) { run, replayed in
+        var isExplainable = Array(repeating: false, count: failures.count)
+        var reference: [TimelineDigest?] = Array(repeating: nil, count: failures.count)
+        try replay(Array(failures.indices), on: []) { run, replayed in
             // A run the reference engine fails the same way, or cannot replay (an error, a
             // timeout), is explained by nothing.
-            if replayed.status != .error && !failures[run].recorded.isReproduced(by: replayed) {
-                explainable.append(run)
-            }
-            reference.append(TimelineDigest(replayed.timeline))
+            isExplainable[run] = replayed.status != .error && !failures[run].recorded.isReproduced(by: replayed)
+            reference[run] = TimelineDigest(replayed.timeline)
         }
+        let explainable = failures.indices.filter { isExplainable[$0] }
         cost.singles += failures.count
         func consistent(_ hypothesis: [Int]) throws -> Bool {
             try disagreements.agree(hypothesis, of: catalogue, engines: engines, timeout: timeout)
@@ -278,24 +288,28 @@ package struct FailureExplainer: Sendable {
         // (every one would be up to the catalogue's 80 a run).
         var explaining = Array(repeating: [[Int]](), count: failures.count)
         var contradicting = Array(repeating: [[Int]](), count: failures.count)
-        var reproducingAlone = Array(repeating: [Int](), count: failures.count)
-        var nearest = Array(repeating: [Closeness](), count: failures.count)
-        var ofTheRules = Array(repeating: [Int](), count: failures.count)
-        let nearestKept = max(pairedPerRun, tripledPerRun)
+        var found = SinglesFound(
+            runs: failures.count,
+            behaviours: catalogue.count,
+            kept: max(pairedPerRun, tripledPerRun)
+        )
         for (index, behaviour) in catalogue.enumerated() {
-            try replay(explainable, of: failures, on: [behaviour], engines: engines) { run, replayed in
+            try replay(explainable, on: [behaviour]) { run, replayed in
                 let recorded = failures[run].recorded
-                if recorded.isReproduced(by: replayed) { reproducingAlone[run].append(index) }
+                if recorded.isReproduced(by: replayed) { found.reproduces(run, by: index) }
                 if TimelineDigest(replayed.timeline) != reference[run] {
-                    Closeness(index: index, steps: recorded.closeness(of: replayed))
-                        .keep(among: &nearest[run], atMost: nearestKept)
-                    if recorded.checkedRules.contains(behaviour.rule) { ofTheRules[run].append(index) }
+                    found.changes(
+                        run,
+                        by: index,
+                        steps: recorded.closeness(of: replayed),
+                        ofItsRules: recorded.checkedRules.contains(behaviour.rule)
+                    )
                 }
             }
         }
         cost.singles += catalogue.count * explainable.count
         for run in explainable {
-            for behaviour in reproducingAlone[run] {
+            for behaviour in found.reproducing(run) {
                 if try consistent([behaviour]) {
                     explaining[run].append([behaviour])
                 } else {
@@ -304,7 +318,7 @@ package struct FailureExplainer: Sendable {
             }
         }
         // Pairs, then triples, for the runs no consistent hypothesis of fewer behaviours explains.
-        let mightExplain = Set(reproducingAlone.flatMap { $0 })
+        let mightExplain = Set(explainable.flatMap { found.reproducing($0) })
         let declaredLacking = Set(
             catalogue.indices.filter { index in
                 guard let capabilities, let lacked = catalogue[index].lacks else { return false }
@@ -312,8 +326,8 @@ package struct FailureExplainer: Sendable {
             }
         )
         func pool(for run: Int, closest limit: Int) -> [Int] {
-            let closest = nearest[run].prefix(limit).map(\.index)
-            return Set(closest).union(ofTheRules[run]).union(declaredLacking).union(
+            let closest = found.nearest(run, limit: limit)
+            return Set(closest).union(found.ofTheRules(run)).union(declaredLacking).union(
                 limit == pairedPerRun ? mightExplain : []
             )
             .sorted()
@@ -329,9 +343,7 @@ package struct FailureExplainer: Sendable {
             for combination in combinationRuns.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
                 let runs = combinationRuns[combination] ?? []
                 cost.combinations += runs.count
-                try replay(runs, of: failures, on: combination.map { catalogue[$0] }, engines: engines) {
-                    run,
-                    replayed in
+                try replay(runs, on: combination.map { catalogue[$0] }) { run, replayed in
                     guard failures[run].recorded.isReproduced(by: replayed) else { return }
                     // With `everyRun`, a pair may hold a behaviour that explains the run alone: it
                     // is listed, and the choice keeps only the smallest hypotheses of each run.
@@ -352,27 +364,6 @@ package struct FailureExplainer: Sendable {
             alone: Set(explainable),
             disagreements: disagreements
         )
-    }
-
-    /// How close a behaviour's replay comes to a failing run (`RecordedFailure` counts the
-    /// steps): a run's pools take the closest, then those first in the catalogue.
-    private struct Closeness {
-        /// The behaviour's position in the catalogue.
-        var index: Int
-        var steps: Int
-
-        /// Whether this comes before `other` in a pool's choice.
-        func precedes(_ other: Closeness) -> Bool {
-            (other.steps, index) < (steps, other.index)
-        }
-
-        /// Adds this to `nearest` (in the pool's order) when it is among the `limit` first.
-        func keep(among nearest: inout [Closeness], atMost limit: Int) {
-            let position = nearest.firstIndex { precedes($0) } ?? nearest.count
-            guard position < limit else { return }
-            nearest.insert(self, at: position)
-            if nearest.count > limit { nearest.removeLast() }
-        }
     }
 
     /// The engine as an engine of `capabilities` observes it (nil: every one).

@@ -86,7 +86,13 @@ extension [CaseRun] {
     /// needs proof's) reads each file once, where runs in case id order may read a file again
     /// for each of its cases when its cases' ids are far apart.
     package func groupedByCaseFile() -> [CaseRun] {
-        keptTogether(by: \.caseFile)
+        positionsGroupedByCaseFile().map { self[$0] }
+    }
+
+    /// The positions of the runs in the order of ``groupedByCaseFile()``: for a pass that keeps
+    /// what it finds by run (an explanation's replays).
+    package func positionsGroupedByCaseFile() -> [Int] {
+        indices.keptTogether { self[$0].caseFile }
     }
 }
 

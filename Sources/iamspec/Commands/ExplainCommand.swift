@@ -73,23 +73,25 @@ struct ExplainCommand: ParsableCommand {
     }
 
     func run() throws {
-        let recorded: RecordedRun
+        var recorded: RecordedRun
         // Each failed run as the search compares replays with it (its timeline's digests), in
         // the order of the summary's failed results.
         var failed: [RecordedFailure] = []
         // Each difference once: a hundred thousand failed runs differ in a few ways.
         var differences: Set<Difference> = []
-        // A regular file is read once, its footer first from its last line, its passed runs
-        // counted, not kept, and of each failure only what the explanation's report reads, its
-        // timeline kept as `failed` (`--json` copies each case line from the file): a stream of
-        // 100,000 runs holds its failures' outlines only. A FIFO (`<(...)`) has no last line to
-        // read first: it is kept whole.
+        // A regular file is read once before the replays, its footer first from its last line,
+        // its passed runs counted, not kept, and of each failure only what the explanation's
+        // report reads, its timeline kept as `failed`; those outlines are let go while the suite
+        // is loaded and replayed, and read again from the file for the reports (`--json` copies
+        // each case line from the file): a stream of 100,000 runs never holds its failures'
+        // outlines beside the suite. A FIFO (`<(...)`) has no last line to read first, nor can it
+        // be read again: it is kept whole.
         var status = stat()
         let rereadable = stat(results, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
         do {
             if rereadable {
                 recorded = try ResultsStream.readKept(from: results) {
-                    Self.whatTheExplanationReads($0, recording: &failed, sharing: &differences)
+                    Self.whatTheExplanationReads($0, sharing: &differences) { failed.append(RecordedFailure($0)) }
                 }
             } else {
                 recorded = try ResultsStream.readRecorded(from: results)
@@ -98,21 +100,16 @@ struct ExplainCommand: ParsableCommand {
         } catch {
             throw CommandFailure.usage(error.description)
         }
-        var summary = recorded.summary
-        let paths = specs.isEmpty ? try Self.hintedSuitePaths(summary.header.suitePaths) : specs
-        // A stream with no failed run has nothing to replay: its suite, which may hold a hundred
-        // thousand cases, is not loaded.
-        let hasFailedRuns = summary.results.contains { $0.status == .failed }
-        let loaded = hasFailedRuns ? try SuiteLoading.load(paths, namedByAStream: specs.isEmpty) : nil
-        let cases = loaded?.loadedCases ?? []
-        Self.warnOfRunsWithoutTheirCase(summary, cases: cases, paths: paths)
+        let paths = specs.isEmpty ? try Self.hintedSuitePaths(recorded.summary.header.suitePaths) : specs
+        let replayed = RunsReplayed(recorded.summary, passedRuns: passedRuns)
+        let readAgain = rereadable ? FailedRunsRead(failed) : nil
+        if rereadable { recorded.summary.results = [] }
         if candidates {
-            let input = Self.input(summary, failed: failed, cases: cases, passedRuns: passedRuns)
-            let listed = try Self.replaying {
+            let listed = try Self.replaying(paths: paths, namedByAStream: specs.isEmpty, replayed, failed: &failed) {
                 try FailureExplainer(timeout: CaseTimeout.duration(timeout)).candidates(
-                    input.failures,
-                    passes: input.passes,
-                    capabilities: Set(summary.header.engine.capabilities),
+                    $0.failures,
+                    passes: $0.passes,
+                    capabilities: Set(recorded.summary.header.engine.capabilities),
                     engines: FailureExplainer.inProcess
                 )
             }
@@ -131,15 +128,19 @@ struct ExplainCommand: ParsableCommand {
             }
             return
         }
-        summary.behaviours = try Self.replaying {
-            try Self.explain(
-                summary,
-                failed: failed,
-                cases: cases,
-                passedRuns: passedRuns,
-                timeout: CaseTimeout.duration(timeout)
+        let behaviours = try Self.replaying(paths: paths, namedByAStream: specs.isEmpty, replayed, failed: &failed) {
+            try FailureExplainer(timeout: CaseTimeout.duration(timeout)).explain(
+                $0.failures,
+                passes: $0.passes,
+                capabilities: Set(recorded.summary.header.engine.capabilities),
+                engines: FailureExplainer.inProcess
             )
         }
+        if let readAgain {
+            recorded = try readAgain.outlines(of: results) { Self.whatTheExplanationReads($0, sharing: &differences) }
+        }
+        var summary = recorded.summary
+        summary.behaviours = behaviours
         if records {
             let encoded = try JSONEncoder().encode(
                 summary.behaviours.map { FooterLine.BehaviourRecord($0, summary: summary) }
@@ -168,18 +169,18 @@ struct ExplainCommand: ParsableCommand {
     /// A result as the explanation's reports read it (its case and profile, its status, kind and
     /// difference: the console's lines, the footer `--json` writes, whose case lines it copies
     /// from the file), without its title, message, the file of its location, `given`,
-    /// diagnostics, rules, tags and timeline; a failed run's timeline is appended to `failures`
-    /// as the search compares replays with it. Its difference is the one of `differences` equal
+    /// diagnostics, rules, tags and timeline; a failed run, its difference shared, is given to
+    /// `record` first (whole, with its timeline). Its difference is the one of `differences` equal
     /// to it, when there is one (and is added to them otherwise), so that runs that differ alike
     /// share one.
     private static func whatTheExplanationReads(
         _ result: CaseResult,
-        recording failures: inout [RecordedFailure],
-        sharing differences: inout Set<Difference>
+        sharing differences: inout Set<Difference>,
+        recording record: (CaseResult) -> Void = { _ in }
     ) -> CaseResult {
         var kept = result
         if let difference = result.difference { kept.difference = differences.insert(difference).memberAfterInsert }
-        if kept.status == .failed { failures.append(RecordedFailure(kept)) }
+        if kept.status == .failed { record(kept) }
         kept.title = ""
         kept.message = ""
         kept.location.file = ""
@@ -191,12 +192,28 @@ struct ExplainCommand: ParsableCommand {
         return kept
     }
 
-    /// What `body` makes of the replays of an explanation: a case file changed since the suite
-    /// was loaded (`CaseFileChanged`, when a replay reads its case again) is a problem at it,
-    /// exit status 2, nothing explained.
-    private static func replaying<Value>(_ body: () throws -> Value) throws -> Value {
+    /// What `body` makes of the failed runs' replays, given the failures (`failed`, emptied: each
+    /// is held once, with its case) and the runs the engine passed: the suite at `paths` loaded
+    /// first (not when no run failed: a suite may hold a hundred thousand cases), and let go when
+    /// `body` returns. A failed run whose case the suite lacks is named in a warning, and left
+    /// out. A case file changed since the suite was loaded (`CaseFileChanged`, when a replay reads
+    /// its case again) is a problem at it, exit status 2, nothing explained.
+    private static func replaying<Value>(
+        paths: [String],
+        namedByAStream: Bool,
+        _ replayed: RunsReplayed,
+        failed: inout [RecordedFailure],
+        _ body: (
+            _ input: (failures: [FailureExplainer.Failure], passes: [FailureExplainer.Pass])
+        ) throws -> Value
+    ) throws -> Value {
+        let loaded = failed.isEmpty ? nil : try SuiteLoading.load(paths, namedByAStream: namedByAStream)
+        let cases = loaded?.loadedCases ?? []
+        warnOfRunsWithoutTheirCase(failed, cases: cases, paths: paths)
+        let input = replayed.input(failed: failed, cases: cases)
+        failed = []
         do {
-            return try body()
+            return try body(input)
         } catch let error as CaseFileChanged {
             throw CommandFailure.diagnostics([error.diagnostic])
         }
@@ -236,13 +253,13 @@ struct ExplainCommand: ParsableCommand {
         return String(cString: resolved)
     }
 
-    /// Warns, on standard error, of the summary's failed runs whose case is not among `cases` (the
-    /// specs read from `paths`, given by `--specs` or recorded by the stream): nothing can replay
-    /// them, so nothing explains them. Naming them, the first ten, tells a wrong `--specs` from a
-    /// stream with nothing to explain.
-    private static func warnOfRunsWithoutTheirCase(_ summary: RunSummary, cases: [LoadedCase], paths: [String]) {
+    /// Warns, on standard error, of the failed runs (`failed`, in the stream's order) whose case is
+    /// not among `cases` (the specs read from `paths`, given by `--specs` or recorded by the
+    /// stream): nothing can replay them, so nothing explains them. Naming them, the first ten,
+    /// tells a wrong `--specs` from a stream with nothing to explain.
+    private static func warnOfRunsWithoutTheirCase(_ failed: [RecordedFailure], cases: [LoadedCase], paths: [String]) {
         let ids = Set(cases.map(\.id))
-        let orphans = summary.results.filter { $0.status == .failed && !ids.contains($0.caseID) }
+        let orphans = failed.map(\.run).filter { !ids.contains($0.caseID) }
         guard !orphans.isEmpty else { return }
         let shown = orphans.prefix(10).map { "\(QuotedText.line($0.caseID)) [\($0.profile.rawValue)]" }
         let more = orphans.count > shown.count ? ", and \(orphans.count - shown.count) more" : ""
@@ -252,74 +269,5 @@ struct ExplainCommand: ParsableCommand {
                 + "so nothing explains \(orphans.count == 1 ? "it" : "them"): \(shown.joined(separator: ", "))\(more); "
                 + "give --specs the spec files the runs came from"
         )
-    }
-
-    /// The behaviours that explain the summary's failed runs, replayed in this process, the runs
-    /// the engine passed weighed (`passedRuns` of them, or as many as the summary counts).
-    static func explain(
-        _ summary: RunSummary,
-        failed: [RecordedFailure],
-        cases loadedCases: [LoadedCase],
-        passedRuns: Int?,
-        timeout: Duration
-    ) throws -> [ExplainedBehaviour] {
-        let input = input(summary, failed: failed, cases: loadedCases, passedRuns: passedRuns)
-        return try FailureExplainer(timeout: timeout).explain(
-            input.failures,
-            passes: input.passes,
-            capabilities: Set(summary.header.engine.capabilities),
-            engines: FailureExplainer.inProcess
-        )
-    }
-
-    /// The summary's failed runs (`failed`, as the search compares them) with their cases, and
-    /// the runs the engine passed (`passedRuns` of them, or as many as the summary counts).
-    private static func input(
-        _ summary: RunSummary,
-        failed: [RecordedFailure],
-        cases loadedCases: [LoadedCase],
-        passedRuns: Int?
-    ) -> (failures: [FailureExplainer.Failure], passes: [FailureExplainer.Pass]) {
-        let runs = summary.header.selection.runs(of: loadedCases)
-        // Each failed run's case held as loaded, decoded only while it is replayed: the
-        // selection's run, which shares the loaded cases with the others (a run of a case the
-        // selection leaves out holds its case alone).
-        let failing = Set(failed.map(\.run))
-        var selected: [ExplainedBehaviour.Run: CaseRun] = [:]
-        for run in runs {
-            let key = ExplainedBehaviour.Run(caseID: loadedCases[run.caseIndex].id, profile: run.profile)
-            if failing.contains(key) { selected[key] = run }
-        }
-        let unselected = Set(failed.filter { selected[$0.run] == nil }.map(\.run.caseID))
-        var cases: [String: LoadedCase] = [:]
-        if !unselected.isEmpty {
-            for loaded in loadedCases where unselected.contains(loaded.id) { cases[loaded.id] = loaded }
-        }
-        let failures = failed.compactMap { recorded in
-            (selected[recorded.run]
-                ?? cases[recorded.run.caseID].map { CaseRun(loaded: $0, profile: recorded.run.profile) })
-                .map { FailureExplainer.Failure(recorded: recorded, run: $0) }
-        }
-        let counted = passedRuns ?? summary.passedCount
-        return (failures, passes(of: summary, among: runs, of: loadedCases, counted: counted))
-    }
-
-    /// The runs the engine passed: the runs of the summary's selection (`runs`, of `loadedCases`)
-    /// that its results do not list as anything but passed. None when that cannot be told: the
-    /// run was cut short (some runs never ran), or the cases no longer give as many passes as
-    /// were `counted`.
-    private static func passes(
-        of summary: RunSummary,
-        among runs: [CaseRun],
-        of loadedCases: [LoadedCase],
-        counted: Int
-    ) -> [FailureExplainer.Pass] {
-        guard summary.notRun == 0, !summary.interrupted, !summary.stoppedAtFirstFailure else { return [] }
-        let notPassed = Set(summary.results.filter { $0.status != .passed }.map(ExplainedBehaviour.Run.init))
-        let passed = runs.filter {
-            !notPassed.contains(ExplainedBehaviour.Run(caseID: loadedCases[$0.caseIndex].id, profile: $0.profile))
-        }
-        guard passed.count == counted else { return [] }
-        return passed.map(FailureExplainer.Pass.init)
     }
 }

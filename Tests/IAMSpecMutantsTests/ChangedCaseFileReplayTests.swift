@@ -17,20 +17,7 @@ import Testing
           source: https://example.com
         """
 
-    private static let cases = """
-        - id: first
-          title: Case first
-          rules: [area.rule]
-          given:
-            messages:
-              - id: welcome
-                triggers: [session_start]
-          steps:
-            - session_start
-            - expect:
-                sequence: [displayed: welcome]
-
-        """
+    private static let cases = WelcomeCases.text(["first"])
 
     @Test func aReplayOfACaseWhoseFileChangedThrowsTheErrorNamingTheFile() throws {
         let folder = NSTemporaryDirectory() + "iamspec-replay-" + UUID().uuidString

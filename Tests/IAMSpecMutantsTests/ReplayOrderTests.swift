@@ -8,26 +8,6 @@ import Testing
 /// The order an explanation replays failing runs in: a case file's runs together, the files in
 /// the order of their first run, so that a pass over runs listed by case id reads each file once.
 @Suite struct ReplayOrderTests {
-    private static func cases(_ ids: [String]) -> String {
-        ids.map { id in
-            """
-            - id: \(id)
-              title: Case \(id)
-              rules: [area.rule]
-              given:
-                messages:
-                  - id: welcome
-                    triggers: [session_start]
-              steps:
-                - session_start
-                - expect:
-                    sequence: [displayed: welcome]
-
-            """
-        }
-        .joined()
-    }
-
     @Test func aCaseFilesRunsAreReplayedTogetherInTheOrderOfTheFilesFirstRun() throws {
         let folder = NSTemporaryDirectory() + "iamspec-replay-order-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -35,8 +15,8 @@ import Testing
         try Data("- {id: area.rule, title: A rule., kind: clarification, source: https://example.com}\n".utf8)
             .write(to: URL(fileURLWithPath: folder + "/rules.yaml"))
         // Ids sorted, as a stream lists its runs, alternate between the two files.
-        try Data(Self.cases(["a1", "c1", "e1"]).utf8).write(to: URL(fileURLWithPath: folder + "/odd.yaml"))
-        try Data(Self.cases(["b2", "d2"]).utf8).write(to: URL(fileURLWithPath: folder + "/even.yaml"))
+        try Data(WelcomeCases.text(["a1", "c1", "e1"]).utf8).write(to: URL(fileURLWithPath: folder + "/odd.yaml"))
+        try Data(WelcomeCases.text(["b2", "d2"]).utf8).write(to: URL(fileURLWithPath: folder + "/even.yaml"))
         let suite = SuiteLoader.load(paths: [folder], jobs: 1, modelBudget: 0, stoppingWhen: { false })
         #expect(suite.diagnostics.isEmpty)
         #expect(suite.loadedCases.map(\.id) == ["a1", "b2", "c1", "d2", "e1"])

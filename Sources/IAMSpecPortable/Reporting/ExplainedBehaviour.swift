@@ -185,7 +185,6 @@ public struct ExplainedBehaviour: Sendable, Hashable {
         }
         return lines
     }
-
 }
 
 extension RunSummary {

@@ -14,11 +14,16 @@ package struct RecordedRun: Sendable, Hashable {
     /// Adds a result as `iamspec run` keeps it: a failure, an error, a skip, or a pass the
     /// baseline names, in full; any other pass counted (`RunSummary.passedNotKept`).
     package mutating func keep(_ result: CaseResult) {
-        if result.status != .passed || baseline?.baseline.entry(caseID: result.caseID, profile: result.profile) != nil {
+        if keeps(result) {
             summary.results.append(result)
         } else {
             summary.passedNotKept += 1
         }
+    }
+
+    /// Whether `iamspec run` keeps `result`: anything but a pass, or a pass the baseline names.
+    private func keeps(_ result: CaseResult) -> Bool {
+        result.status != .passed || baseline?.baseline.entry(caseID: result.caseID, profile: result.profile) != nil
     }
 
     /// This run, ready to ``tally(_:)`` its results: its failures folded as they come
@@ -36,7 +41,7 @@ package struct RecordedRun: Sendable, Hashable {
     /// when the run folds them (``tallying``), kept only when a report names it itself; in
     /// outline (`CaseResult.outline`) when a baseline judges the run.
     package mutating func tally(_ result: CaseResult) {
-        if result.status != .passed || baseline?.baseline.entry(caseID: result.caseID, profile: result.profile) != nil {
+        if keeps(result) {
             summary.take(result, whole: result.status == .passed) { _ in true }
         } else {
             summary.passedNotKept += 1

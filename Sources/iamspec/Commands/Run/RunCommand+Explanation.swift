@@ -37,7 +37,10 @@ extension RunCommand {
         spooled: ExplanationSpool?,
         until control: RunControl
     ) -> [ExplainedBehaviour] {
-        guard let spooled = spooled?.stream, summary.results.contains(where: { $0.status == .failed }) else {
+        // A failed run kept, or folded and not kept (the spool holds every one).
+        let hasFailedRun =
+            summary.results.contains { $0.status == .failed } || (summary.failureFold?.droppedFailures ?? 0) > 0
+        guard let spooled = spooled?.stream, hasFailedRun else {
             return []
         }
         let folder = spooled.folder

@@ -277,9 +277,6 @@ struct RunCommand: ParsableCommand {
         // of each its case, profile and difference, for the differences and the behaviours'
         // examples): the run then keeps a few bytes per failure.
         var firstFailedCases = FirstFailedCases(limit: ConsoleReport.casesShownInFull)
-        // The explanation looks for behaviours when a failed run is kept: the first one always is,
-        // whatever errors came before it.
-        var keepsAFailedRun = false
         if inProcess {
             // The reference engine shares this process: an `exit` it calls must not end the run
             // without its reports.
@@ -297,11 +294,7 @@ struct RunCommand: ParsableCommand {
                 keepingWhole: { [allowUnexpectedPass] result in
                     if judgesAtTheEnd { return true }
                     // The result as it came when there is no baseline (not a copy of it per run).
-                    guard let knownOutcomes else {
-                        let isFirstFailedRun = result.status == .failed && !keepsAFailedRun
-                        keepsAFailedRun = keepsAFailedRun || result.status == .failed
-                        return firstFailedCases.admits(result) || isFirstFailedRun
-                    }
+                    guard let knownOutcomes else { return firstFailedCases.admits(result) }
                     let judged = BaselineJudgement.judge(
                         result,
                         against: knownOutcomes,

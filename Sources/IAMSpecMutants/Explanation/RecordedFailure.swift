@@ -33,7 +33,7 @@ package struct RecordedFailure: Sendable {
         checkedRules = result.difference?.rules ?? []
         steps = TimelineDigest(of: result.timeline.map(ComparedStep.init))
         observations = result.timeline.map { TimelineDigest(of: $0.observations) }
-        failingCheck = result.timeline.last.map { TimelineDigest(of: FailingCheck($0)) }
+        failingCheck = result.timeline.last.map { TimelineDigest(of: StepCheck($0)) }
     }
 
     /// Whether a replay fails exactly as the run did: every step of its timeline the same.
@@ -55,29 +55,26 @@ package struct RecordedFailure: Sendable {
         guard replay.status == .failed, replay.timeline.count == observations.count,
             let mine = replay.timeline.last, let failingCheck
         else { return false }
-        return TimelineDigest(of: FailingCheck(mine)) == failingCheck
+        return TimelineDigest(of: StepCheck(mine)) == failingCheck
     }
 
-    /// What two timelines' entries must share to be the same step.
+    /// What two timelines' entries must share to be the same step: its time, its observations and
+    /// its check.
     private struct ComparedStep: Hashable {
         let time: String
-        let step: String
         let observations: [String]
-        let expected: [String]?
-        let actual: [String]?
+        let check: StepCheck
 
         init(_ entry: TimelineEntry) {
             time = entry.time
-            step = entry.step
             observations = entry.observations
-            expected = entry.expected
-            actual = entry.actual
+            check = StepCheck(entry)
         }
     }
 
     /// What two failing checks must share to be the same failure: the step, what it expected
     /// and what it found.
-    private struct FailingCheck: Hashable {
+    private struct StepCheck: Hashable {
         let step: String
         let expected: [String]?
         let actual: [String]?

@@ -39,27 +39,20 @@ package struct CompiledBaseline: Sendable, Hashable {
 
     func write(to writer: inout JSONLineWriter) {
         writer.beginObject()
-        writer.key("file")
-        writer.string(file)
-        writer.key("engine")
-        writer.string(baseline.engine)
+        writer.field("file", string: file)
+        writer.field("engine", string: baseline.engine)
         writer.key("entries")
         writer.beginArray()
         for entry in baseline.entries {
             writer.beginObject()
-            writer.key("case")
-            writer.string(entry.caseID)
+            writer.field("case", string: entry.caseID)
             if let profile = entry.profile {
-                writer.key("profile")
-                writer.string(profile.rawValue)
+                writer.field("profile", string: profile.rawValue)
             }
-            writer.key("status")
-            writer.string(entry.status.rawValue)
-            writer.key("reason")
-            writer.string(entry.reason)
+            writer.field("status", string: entry.status.rawValue)
+            writer.field("reason", string: entry.reason)
             if let issue = entry.issue {
-                writer.key("issue")
-                writer.string(issue)
+                writer.field("issue", string: issue)
             }
             writer.endObject()
         }

@@ -11,22 +11,15 @@ extension CompiledSuite {
     /// `location`, `config`, `messages` and `steps`.
     static func write(_ specCase: SpecCase, to writer: inout JSONLineWriter) {
         writer.beginObject()
-        writer.key("id")
-        writer.string(specCase.id)
-        writer.key("title")
-        writer.string(specCase.title)
-        writer.key("rules")
-        writeStrings(specCase.rules, to: &writer)
-        writer.key("tags")
-        writeStrings(specCase.tags, to: &writer)
-        writer.key("profiles")
-        writeStrings(specCase.profiles.map(\.rawValue), to: &writer)
-        writer.key("requires")
-        writeStrings(specCase.requires.sorted().map(\.rawValue), to: &writer)
+        writer.field("id", string: specCase.id)
+        writer.field("title", string: specCase.title)
+        writer.field("rules", strings: specCase.rules)
+        writer.field("tags", strings: specCase.tags)
+        writer.field("profiles", strings: specCase.profiles.map(\.rawValue))
+        writer.field("requires", strings: specCase.requires.sorted().map(\.rawValue))
         writer.key("location")
         writer.beginObject()
-        writer.key("file")
-        writer.string(specCase.location.file)
+        writer.field("file", string: specCase.location.file)
         writePosition(of: specCase.location, to: &writer)
         writer.endObject()
         writer.key("config")
@@ -56,18 +49,15 @@ extension CompiledSuite {
         }
         let location = step.location
         if location.file != specCase.location.file {
-            writer.key("file")
-            writer.string(location.file)
+            writer.field("file", string: location.file)
         }
         writePosition(of: location, to: &writer)
         writer.endObject()
     }
 
     private static func writePosition(of location: SourceLocation, to writer: inout JSONLineWriter) {
-        writer.key("line")
-        writer.integer(Int64(location.line))
-        writer.key("column")
-        writer.integer(Int64(location.column))
+        writer.field("line", integer: Int64(location.line))
+        writer.field("column", integer: Int64(location.column))
     }
 
     /// An expectation: each check it makes (`sequence`, `contains`, `absent`, `stack`), and the
@@ -85,12 +75,11 @@ extension CompiledSuite {
             writer.endArray()
         }
         if let stack = expectation.stack {
-            writer.key("stack")
-            writeStrings(stack, to: &writer)
+            writer.field("stack", strings: stack)
         }
         if !expectation.rules.isEmpty || expectation.isSetup {
             writer.key(expectation.isSetup ? "setup" : "rules")
-            writeStrings(expectation.rules, to: &writer)
+            writer.strings(expectation.rules)
         }
         writer.endObject()
     }
@@ -136,8 +125,7 @@ extension CompiledSuite {
 
     private static func writeReason(_ reason: String?, to writer: inout JSONLineWriter) {
         guard let reason else { return }
-        writer.key("reason")
-        writer.string(reason)
+        writer.field("reason", string: reason)
     }
 
     // MARK: Reading

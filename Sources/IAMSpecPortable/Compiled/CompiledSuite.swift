@@ -120,16 +120,12 @@ package struct CompiledSuite: Sendable {
             written = 0
         }
         writer.beginObject()
-        writer.key("format")
-        writer.integer(Self.formatVersion)
-        writer.key("iamspec_version")
-        writer.string(iamspecVersion)
-        writer.key("suite_paths")
-        writeStrings(suitePaths, to: &writer)
+        writer.field("format", integer: Self.formatVersion)
+        writer.field("iamspec_version", string: iamspecVersion)
+        writer.field("suite_paths", strings: suitePaths)
         writer.key("selection")
         write(selection, to: &writer)
-        writer.key("timeout_ms")
-        writer.integer(timeoutMilliseconds)
+        writer.field("timeout_ms", integer: timeoutMilliseconds)
         if let baseline {
             writer.key("baseline")
             baseline.write(to: &writer)
@@ -161,10 +157,8 @@ package struct CompiledSuite: Sendable {
         for run in runs {
             writer.breakLine()
             writer.beginObject()
-            writer.key("case")
-            writer.string(cases.id(at: run.caseIndex))
-            writer.key("profile")
-            writer.string(run.profile.rawValue)
+            writer.field("case", string: cases.id(at: run.caseIndex))
+            writer.field("profile", string: run.profile.rawValue)
             writer.endObject()
             written += 1
             try flush(&writer, afterEvery: 1024)
@@ -178,19 +172,14 @@ package struct CompiledSuite: Sendable {
     /// `tag_expression` and `shard` when given.
     private func write(_ selection: RunSelection, to writer: inout JSONLineWriter) {
         writer.beginObject()
-        writer.key("filters")
-        writeStrings(selection.filters.map(\.pattern), to: &writer)
-        writer.key("tags")
-        writeStrings(selection.tags, to: &writer)
-        writer.key("profiles")
-        writeStrings(selection.profiles.map(\.rawValue), to: &writer)
+        writer.field("filters", strings: selection.filters.map(\.pattern))
+        writer.field("tags", strings: selection.tags)
+        writer.field("profiles", strings: selection.profiles.map(\.rawValue))
         if let expression = selection.tagExpression {
-            writer.key("tag_expression")
-            writer.string(expression.source)
+            writer.field("tag_expression", string: expression.source)
         }
         if let shard = selection.shard {
-            writer.key("shard")
-            writer.string(shard.description)
+            writer.field("shard", string: shard.description)
         }
         writer.endObject()
     }
@@ -198,14 +187,10 @@ package struct CompiledSuite: Sendable {
     /// A rule: its id, title, sources and the line of its words a failure report quotes.
     private func write(_ rule: RuleReference, to writer: inout JSONLineWriter) {
         writer.beginObject()
-        writer.key("id")
-        writer.string(rule.id)
-        writer.key("title")
-        writer.string(rule.title)
-        writer.key("sources")
-        writeStrings(rule.sources, to: &writer)
-        writer.key("quoted_line")
-        writer.string(rule.quotedLine)
+        writer.field("id", string: rule.id)
+        writer.field("title", string: rule.title)
+        writer.field("sources", strings: rule.sources)
+        writer.field("quoted_line", string: rule.quotedLine)
         writer.endObject()
     }
 
@@ -293,11 +278,4 @@ package struct CompiledSuite: Sendable {
         }
         return strings
     }
-}
-
-/// `[...]`: an array of strings.
-func writeStrings(_ strings: [String], to writer: inout JSONLineWriter) {
-    writer.beginArray()
-    for string in strings { writer.string(string) }
-    writer.endArray()
 }

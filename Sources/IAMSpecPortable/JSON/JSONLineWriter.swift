@@ -96,11 +96,23 @@ package struct JSONLineWriter: ~Copyable {
         needsSeparator = true
     }
 
+    /// `"name":` and `text`.
+    package mutating func field(_ name: StaticString, string text: String) {
+        key(name)
+        string(text)
+    }
+
     /// An array of strings.
     package mutating func strings(_ texts: [String]) {
         beginArray()
         for text in texts { string(text) }
         endArray()
+    }
+
+    /// `"name":` and `texts` as an array of strings.
+    package mutating func field(_ name: StaticString, strings texts: [String]) {
+        key(name)
+        strings(texts)
     }
 
     /// `text` as a string, or `null` when nil.
@@ -159,6 +171,12 @@ package struct JSONLineWriter: ~Copyable {
     /// `value`, or `null` when nil.
     package mutating func integer(orNull value: Int64?) {
         guard let value else { return null() }
+        integer(value)
+    }
+
+    /// `"name":` and `value`.
+    package mutating func field(_ name: StaticString, integer value: Int64) {
+        key(name)
         integer(value)
     }
 

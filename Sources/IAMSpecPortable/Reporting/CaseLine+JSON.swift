@@ -11,74 +11,58 @@ extension CaseLine {
     /// Writes the record's object.
     package func write(to writer: inout JSONLineWriter) {
         writer.beginObject()
-        writer.key("diagnostics")
-        writer.string(diagnostics)
+        writer.field("diagnostics", string: diagnostics)
         if let difference {
             writer.key("difference")
             difference.write(to: &writer)
         }
-        writer.key("duration_ms")
-        writer.integer(durationMilliseconds)
+        writer.field("duration_ms", integer: durationMilliseconds)
         if let given {
-            writer.key("given")
-            writer.strings(given)
+            writer.field("given", strings: given)
         }
-        writer.key("id")
-        writer.string(id)
+        writer.field("id", string: id)
         if let kind {
-            writer.key("kind")
-            writer.string(kind.rawValue)
+            writer.field("kind", string: kind.rawValue)
         }
         writer.key("location")
         location.write(to: &writer)
-        writer.key("message")
-        writer.string(message)
+        writer.field("message", string: message)
         if let nondeterminism {
             writer.key("nondeterminism")
             nondeterminism.write(to: &writer)
         }
-        writer.key("profile")
-        writer.string(profile.rawValue)
-        writer.key("record")
-        writer.string(record)
+        writer.field("profile", string: profile.rawValue)
+        writer.field("record", string: record)
         writer.key("rules")
         writer.beginArray()
         for rule in rules {
             writer.beginObject()
-            writer.key("id")
-            writer.string(rule.id)
-            writer.key("sources")
-            writer.strings(rule.sources)
+            writer.field("id", string: rule.id)
+            writer.field("sources", strings: rule.sources)
             writer.endObject()
         }
         writer.endArray()
         if let skipReason {
-            writer.key("skip_reason")
-            writer.string(skipReason)
+            writer.field("skip_reason", string: skipReason)
         }
         if let skippedChecks {
             writer.key("skipped_checks")
             writer.beginArray()
             for skipped in skippedChecks {
                 writer.beginObject()
-                writer.key("capability")
-                writer.string(skipped.capability.rawValue)
-                writer.key("check")
-                writer.string(skipped.check)
+                writer.field("capability", string: skipped.capability.rawValue)
+                writer.field("check", string: skipped.check)
                 writer.key("location")
                 skipped.location.write(to: &writer)
                 writer.endObject()
             }
             writer.endArray()
         }
-        writer.key("status")
-        writer.string(status.rawValue)
-        writer.key("tags")
-        writer.strings(tags)
+        writer.field("status", string: status.rawValue)
+        writer.field("tags", strings: tags)
         writer.key("timeline")
         timeline.write(to: &writer)
-        writer.key("title")
-        writer.string(title)
+        writer.field("title", string: title)
         writer.endObject()
     }
 }
@@ -178,21 +162,16 @@ extension [TimelineEntry] {
         for entry in self {
             writer.beginObject()
             if let actual = entry.actual {
-                writer.key("actual")
-                writer.strings(actual)
+                writer.field("actual", strings: actual)
             }
             if let expected = entry.expected {
-                writer.key("expected")
-                writer.strings(expected)
+                writer.field("expected", strings: expected)
             }
             writer.key("location")
             entry.location.write(to: &writer)
-            writer.key("observations")
-            writer.strings(entry.observations)
-            writer.key("step")
-            writer.string(entry.step)
-            writer.key("time")
-            writer.string(entry.time)
+            writer.field("observations", strings: entry.observations)
+            writer.field("step", string: entry.step)
+            writer.field("time", string: entry.time)
             writer.endObject()
         }
         writer.endArray()
@@ -202,12 +181,9 @@ extension [TimelineEntry] {
 extension SourceLocation {
     fileprivate func write(to writer: inout JSONLineWriter) {
         writer.beginObject()
-        writer.key("column")
-        writer.integer(Int64(column))
-        writer.key("file")
-        writer.string(file)
-        writer.key("line")
-        writer.integer(Int64(line))
+        writer.field("column", integer: Int64(column))
+        writer.field("file", string: file)
+        writer.field("line", integer: Int64(line))
         writer.endObject()
     }
 }
@@ -217,13 +193,10 @@ extension Difference {
     fileprivate func write(to writer: inout JSONLineWriter) {
         writer.beginObject()
         if !blocked.isEmpty {
-            writer.key("blocked")
-            writer.strings(blocked)
+            writer.field("blocked", strings: blocked)
         }
-        writer.key("mismatch")
-        writer.string(mismatch)
-        writer.key("rules")
-        writer.strings(rules)
+        writer.field("mismatch", string: mismatch)
+        writer.field("rules", strings: rules)
         writer.endObject()
     }
 }
@@ -232,22 +205,17 @@ extension Nondeterminism {
     /// Writes how many repeats were asked for and the two that did not agree.
     fileprivate func write(to writer: inout JSONLineWriter) {
         writer.beginObject()
-        writer.key("repeats")
-        writer.integer(Int64(repeats))
+        writer.field("repeats", integer: Int64(repeats))
         writer.key("runs")
         writer.beginArray()
         for run in runs {
             writer.beginObject()
             if let kind = run.kind {
-                writer.key("kind")
-                writer.string(kind.rawValue)
+                writer.field("kind", string: kind.rawValue)
             }
-            writer.key("message")
-            writer.string(run.message)
-            writer.key("number")
-            writer.integer(Int64(run.number))
-            writer.key("status")
-            writer.string(run.status.rawValue)
+            writer.field("message", string: run.message)
+            writer.field("number", integer: Int64(run.number))
+            writer.field("status", string: run.status.rawValue)
             writer.key("timeline")
             run.timeline.write(to: &writer)
             writer.endObject()

@@ -17,20 +17,17 @@ extension WireCodec {
         switch request {
         case .hello(let offered):
             writer.fixedString("hello")
-            writer.key("protocol")
-            writer.integer(offered)
+            writer.field("protocol", integer: offered)
         case .startCase(let setup):
             writer.fixedString("case")
-            writer.key("case_id")
-            writer.string(setup.caseID)
+            writer.field("case_id", string: setup.caseID)
             writer.key("config")
             write(setup.configuration, to: &writer)
             writer.key("messages")
             writer.beginArray()
             for message in setup.messages { write(message, version: version, to: &writer) }
             writer.endArray()
-            writer.key("profile")
-            writer.string(setup.profile.rawValue)
+            writer.field("profile", string: setup.profile.rawValue)
             writeSequenceNumber(seq, to: &writer)
         case .stimulus(let stimulus):
             writer.fixedString("stimulus")
@@ -51,8 +48,7 @@ extension WireCodec {
     /// `"seq": N` when there is one.
     private static func writeSequenceNumber(_ seq: Int64?, to writer: inout JSONLineWriter) {
         guard let seq else { return }
-        writer.key("seq")
-        writer.integer(seq)
+        writer.field("seq", integer: seq)
     }
 
     /// The message types iamspec sends, in the order `Specs/PROTOCOL.md` lists them.
@@ -161,8 +157,7 @@ extension WireCodec {
                 writer.string(capability.rawValue)
             }
             writer.endArray()
-            writer.key("name")
-            writer.string(description.name)
+            writer.field("name", string: description.name)
             // Only a protocol-2 engine may declare it (pipelined answers are told apart by `seq`).
             if pipelines && spoken >= ProtocolVersion.v2.rawValue {
                 writer.key("pipelining")
@@ -172,17 +167,14 @@ extension WireCodec {
             writer.beginArray()
             for profile in description.profiles.sorted() { writer.string(profile.rawValue) }
             writer.endArray()
-            writer.key("protocol")
-            writer.integer(spoken)
-            writer.key("version")
-            writer.string(description.version)
+            writer.field("protocol", integer: spoken)
+            writer.field("version", string: description.version)
         case .ready:
             writer.fixedString("ready")
             writeSequenceNumber(seq, to: &writer)
         case .skipped(let reason):
             writer.fixedString("skipped")
-            writer.key("reason")
-            writer.string(reason)
+            writer.field("reason", string: reason)
             writeSequenceNumber(seq, to: &writer)
         case .observations(let observations):
             writer.fixedString("observations")
@@ -195,13 +187,11 @@ extension WireCodec {
             writeSequenceNumber(seq, to: &writer)
         case .unsupported(let reason):
             writer.fixedString("unsupported")
-            writer.key("reason")
-            writer.string(reason)
+            writer.field("reason", string: reason)
             writeSequenceNumber(seq, to: &writer)
         case .error(let message):
             writer.fixedString("error")
-            writer.key("message")
-            writer.string(message)
+            writer.field("message", string: message)
             writeSequenceNumber(seq, to: &writer)
         case .ended:
             writer.fixedString("ended")

@@ -13,12 +13,10 @@ extension WireCodec {
             writeMessage(message, to: &writer)
         case .stacked(let message, let reason):
             writeMessage(message, to: &writer)
-            writer.key("reason")
-            writer.string(reason.rawValue)
+            writer.field("reason", string: reason.rawValue)
         case .discarded(let message, let reason):
             writeMessage(message, to: &writer)
-            writer.key("reason")
-            writer.string(reason.rawValue)
+            writer.field("reason", string: reason.rawValue)
         case .rolledBack(let message), .dismissed(let message), .impressionLogged(let message),
             .clickLogged(let message):
             writeMessage(message, to: &writer)
@@ -36,8 +34,7 @@ extension WireCodec {
 
     /// `"message": ID`.
     private static func writeMessage(_ message: MessageID, to writer: inout JSONLineWriter) {
-        writer.key("message")
-        writer.string(message)
+        writer.field("message", string: message)
     }
 
     /// The observation kinds, in the order `Specs/PROTOCOL.md` lists them.
@@ -105,12 +102,10 @@ extension WireCodec {
             writer.fixedString("session_start")
         case .customEvent(let name):
             writer.fixedString("custom_event")
-            writer.key("name")
-            writer.string(name)
+            writer.field("name", string: name)
         case .purchase(let product):
             writer.fixedString("purchase")
-            writer.key("product")
-            writer.string(product)
+            writer.field("product", string: product)
         case .pushClick(let campaign):
             writer.fixedString("push_click")
             writer.key("campaign")

@@ -5,14 +5,10 @@ extension WireCodec {
 
     package static func write(_ configuration: EngineConfiguration, to writer: inout JSONLineWriter) {
         writer.beginObject()
-        writer.key("delegate")
-        writer.string(configuration.delegate.rawValue)
-        writer.key("device")
-        writer.string(configuration.device.rawValue)
-        writer.key("minimum_trigger_interval_ms")
-        writer.integer(configuration.minimumTriggerInterval.milliseconds)
-        writer.key("orientation")
-        writer.string(configuration.orientation.rawValue)
+        writer.field("delegate", string: configuration.delegate.rawValue)
+        writer.field("device", string: configuration.device.rawValue)
+        writer.field("minimum_trigger_interval_ms", integer: configuration.minimumTriggerInterval.milliseconds)
+        writer.field("orientation", string: configuration.orientation.rawValue)
         writer.endObject()
     }
 
@@ -38,22 +34,19 @@ extension WireCodec {
     ) {
         let settings = version.carriesCampaignSettings
         writer.beginObject()
-        writer.key("type")
-        writer.string(message.type.rawValue)
+        writer.field("type", string: message.type.rawValue)
         if settings {
             writer.key("control")
             writer.boolean(message.isControl)
         }
-        writer.key("delay_ms")
-        writer.integer(message.delay.milliseconds)
+        writer.field("delay_ms", integer: message.delay.milliseconds)
         if settings {
             writer.key("end_ms")
             writer.integer(orNull: message.end?.milliseconds)
         }
         writer.key("extras")
         writer.map(message.extras) { writer, value in writer.string(value) }
-        writer.key("id")
-        writer.string(message.id)
+        writer.field("id", string: message.id)
         writer.key("image")
         writer.string(orNull: message.image?.rawValue)
         if settings {
@@ -62,8 +55,7 @@ extension WireCodec {
             writer.key("minimum_trigger_interval_ms")
             writer.integer(orNull: message.minimumTriggerInterval?.milliseconds)
         }
-        writer.key("orientation")
-        writer.string(message.orientation.rawValue)
+        writer.field("orientation", string: message.orientation.rawValue)
         writer.key("priority")
         writeNumber(message.priority, to: &writer)
         writer.key("reeligibility_ms")
@@ -244,8 +236,7 @@ extension WireCodec {
         writer.beginObject()
         writer.key("operator")
         writer.fixedString(operatorName(condition.comparison))
-        writer.key("property")
-        writer.string(condition.property)
+        writer.field("property", string: condition.property)
         switch condition.comparison {
         case .equals(let value), .notEquals(let value):
             writer.key("value")
@@ -254,13 +245,11 @@ extension WireCodec {
             writer.key("value")
             writeNumber(number, to: &writer)
         case .matches(let regex), .doesNotMatch(let regex):
-            writer.key("value")
-            writer.string(regex)
+            writer.field("value", string: regex)
         case .exists, .doesNotExist:
             break
         case .withinLast(let span), .moreThanAgo(let span), .lessThanInFuture(let span), .moreThanInFuture(let span):
-            writer.key("span_ms")
-            writer.integer(span.milliseconds)
+            writer.field("span_ms", integer: span.milliseconds)
         }
         writer.endObject()
     }
@@ -331,8 +320,7 @@ extension WireCodec {
         case .boolean(let flag): writer.boolean(flag)
         case .time(let time):
             writer.beginObject()
-            writer.key("time_ms")
-            writer.integer(time.milliseconds)
+            writer.field("time_ms", integer: time.milliseconds)
             writer.endObject()
         }
     }

@@ -104,14 +104,12 @@ struct ExplainCommand: ParsableCommand {
         let replayed = RunsReplayed(recorded.summary, passedRuns: passedRuns)
         let readAgain = rereadable ? FailedRunsRead(failed) : nil
         if rereadable { recorded.summary.results = [] }
+        let explainer = FailureExplainer(timeout: CaseTimeout.duration(timeout))
+        let capabilities = Set(recorded.summary.header.engine.capabilities)
+        let engines = FailureExplainer.inProcess
         if candidates {
             let listed = try Self.replaying(paths: paths, namedByAStream: specs.isEmpty, replayed, failed: &failed) {
-                try FailureExplainer(timeout: CaseTimeout.duration(timeout)).candidates(
-                    $0.failures,
-                    passes: $0.passes,
-                    capabilities: Set(recorded.summary.header.engine.capabilities),
-                    engines: FailureExplainer.inProcess
-                )
+                try explainer.candidates($0.failures, passes: $0.passes, capabilities: capabilities, engines: engines)
             }
             guard !listed.isEmpty else {
                 print("no failed run to explain")
@@ -129,12 +127,7 @@ struct ExplainCommand: ParsableCommand {
             return
         }
         let behaviours = try Self.replaying(paths: paths, namedByAStream: specs.isEmpty, replayed, failed: &failed) {
-            try FailureExplainer(timeout: CaseTimeout.duration(timeout)).explain(
-                $0.failures,
-                passes: $0.passes,
-                capabilities: Set(recorded.summary.header.engine.capabilities),
-                engines: FailureExplainer.inProcess
-            )
+            try explainer.explain($0.failures, passes: $0.passes, capabilities: capabilities, engines: engines)
         }
         if let readAgain {
             recorded = try readAgain.outlines(of: results) { Self.whatTheExplanationReads($0, sharing: &differences) }

@@ -39,29 +39,29 @@ extension ResultsStream {
         try readWhole(ResultsStreamReader(path: path))
     }
 
-    /// Reads a stream keeping of its results what `iamspec run` keeps (``RecordedRun/keep(_:)``:
-    /// the runs that did not pass, and those its baseline has an entry for; the others counted),
-    /// checked as a whole read is: the footer and baseline learnt first
-    /// (``ResultsStreamReader/outline()``), so that a stream of a hundred thousand passed runs
-    /// holds none of them. Each result is kept as `keeping` makes it (whole unless given), so
-    /// that a reader that needs less of each holds no more.
+    /// Reads a stream keeping of its results what `iamspec merge` keeps (``RecordedRun/tally(_:)``:
+    /// with no baseline the failures folded into counts and groups, a few bytes a run; with one,
+    /// each in outline; the passes counted), checked as a whole read is: the footer and baseline
+    /// learnt first (``ResultsStreamReader/outline()``), so that a stream of a hundred thousand
+    /// runs holds none of them whole. `each` is given every result first, whole, as it is read.
     ///
     /// - Throws: ``ResultsStreamError`` naming the file, line and problem.
-    package static func readKept(
+    package static func readTallied(
         from path: String,
-        keeping: (CaseResult) -> CaseResult = { $0 }
+        each: (CaseResult) -> Void
     ) throws(ResultsStreamError) -> RecordedRun {
         let reader = try ResultsStreamReader(path: path)
-        var recorded = try reader.outline()
+        var recorded = try reader.outline().tallying
         while let result = try reader.next() {
-            recorded.keep(keeping(result))
+            each(result)
+            recorded.tally(result)
         }
         try reader.checkVerdict(of: recorded)
         return recorded
     }
 
     /// Writes the stream at `input` again to `output`, each case line as it was read, with the
-    /// footer of `recorded` (the same run, its results kept as ``readKept(from:)`` keeps them,
+    /// footer of `recorded` (the same run, its results kept as ``readTallied(from:each:)`` keeps them,
     /// and what was learnt of it since: its behaviours), a record at a time.
     ///
     /// - Throws: ``ResultsStreamError`` when `input` cannot be read again, `AtomicFileError`

@@ -411,9 +411,10 @@ package final class ResultsStreamReader {
         var bytes: [UInt8]? { descriptor < 0 ? buffer : nil }
 
         /// The stream's last line, without its line end, read from the end of the stream: at
-        /// first its last ``chunk`` bytes, then, for a longer line, as many as a line may hold;
-        /// nil when the stream is not a regular file (a pipe reads once), has no line before its
-        /// last, or the last line is longer than a line may be.
+        /// first its last ``chunk`` bytes, then, for a longer line, twice as many each time, up to
+        /// as many as a line may hold (a footer of 100 KB reads 256 KiB, not 16 MiB); nil when the
+        /// stream is not a regular file (a pipe reads once), has no line before its last, or the
+        /// last line is longer than a line may be.
         func lastLine() -> [UInt8]? {
             var size = buffer.count
             if descriptor >= 0 {
@@ -421,13 +422,16 @@ package final class ResultsStreamReader {
                 guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
                 size = Int(status.st_size)
             }
-            for reach in [Self.chunk, ResultsStream.maximumLineBytes + 2] {
+            // The line, its line end and the one before it.
+            let longest = ResultsStream.maximumLineBytes + 2
+            var reach = Self.chunk
+            while true {
                 guard var tail = self.tail(min(reach, size), of: size) else { return nil }
                 if tail.last == 0x0A { tail.removeLast() }
                 if let end = tail.lastIndex(of: 0x0A) { return Array(tail[(end + 1)...]) }
-                if reach >= size { return nil }
+                if reach >= size || reach >= longest { return nil }
+                reach = min(reach * 2, longest)
             }
-            return nil
         }
 
         /// The last `count` of the stream's `size` bytes; nil when they cannot be read.

@@ -13,36 +13,34 @@ extension ExplainCommand {
         private let hash: Int
 
         init(_ failed: [RecordedFailure]) {
-            self.init(failed.lazy.map(\.run))
+            var hasher = Hasher()
+            for recorded in failed { hasher.combine(recorded.run) }
+            self.init(count: failed.count, hasher: hasher)
         }
 
-        private init(_ runs: some Sequence<ExplainedBehaviour.Run>) {
-            var hasher = Hasher()
-            var count = 0
-            for run in runs {
-                hasher.combine(run)
-                count += 1
-            }
+        private init(count: Int, hasher: Hasher) {
             self.count = count
             hash = hasher.finalize()
         }
 
-        /// The stream at `path` read again as `ResultsStream.readKept(from:keeping:)` reads it.
+        /// The stream at `path` read again as `ResultsStream.readTallied(from:each:)` reads it.
         ///
         /// - Throws: ``CommandFailure`` when it cannot be read, or its failed runs are not those
         ///   first read.
-        func outlines(
-            of path: String,
-            keeping: (CaseResult) -> CaseResult
-        ) throws(CommandFailure) -> RecordedRun {
+        func tallied(of path: String) throws(CommandFailure) -> RecordedRun {
+            var hasher = Hasher()
+            var count = 0
             let again: RecordedRun
             do {
-                again = try ResultsStream.readKept(from: path, keeping: keeping)
+                again = try ResultsStream.readTallied(from: path) { result in
+                    guard result.status == .failed else { return }
+                    hasher.combine(ExplainedBehaviour.Run(result))
+                    count += 1
+                }
             } catch {
                 throw .usage(error.description)
             }
-            let runs = again.summary.results.lazy.filter { $0.status == .failed }.map(ExplainedBehaviour.Run.init)
-            guard Self(runs) == self else {
+            guard Self(count: count, hasher: hasher) == self else {
                 throw .usage(
                     Diagnostic(
                         "found other failed runs than when explain first read the file, expected the same file: it "

@@ -3,9 +3,8 @@ import IAMSpecMutants
 import IAMSpecRunner
 
 extension ExplainCommand {
-    /// What an explanation's replays need of a stream's results, taken before `explain` lets them
-    /// go (it reads them again for its reports): which runs did not pass, how many did, and
-    /// whether that tells the passes. A failed run's own record is a `RecordedFailure`.
+    /// What an explanation's replays need of a stream's results, taken as `explain` reads them:
+    /// which runs did not pass, how many did, and whether that tells the passes. A failed run's own record is a `RecordedFailure`.
     struct RunsReplayed {
         /// The stream's selection, which gives the runs of the suite loaded.
         private let selection: RunSelection
@@ -17,11 +16,12 @@ extension ExplainCommand {
         /// it passed are the others.
         private let ranEveryRun: Bool
 
-        /// What `summary` (its results still held) says of the runs; `passedRuns` (`iamspec run`'s
-        /// child, given only the runs that did not pass) how many passed, when given.
-        init(_ summary: RunSummary, passedRuns: Int?) {
+        /// What `summary` says of the runs, `notPassed` being those its results list as anything
+        /// but passed; `passedRuns` (`iamspec run`'s child, given only the runs that did not pass)
+        /// how many passed, when given.
+        init(_ summary: RunSummary, notPassed: Set<ExplainedBehaviour.Run>, passedRuns: Int?) {
             selection = summary.header.selection
-            notPassed = Set(summary.results.lazy.filter { $0.status != .passed }.map(ExplainedBehaviour.Run.init))
+            self.notPassed = notPassed
             passedCount = passedRuns ?? summary.passedCount
             ranEveryRun = summary.notRun == 0 && !summary.interrupted && !summary.stoppedAtFirstFailure
         }

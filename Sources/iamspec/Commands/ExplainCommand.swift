@@ -77,33 +77,47 @@ struct ExplainCommand: ParsableCommand {
         // Each failed run as the search compares replays with it (its timeline's digests), in
         // the order of the summary's failed results.
         var failed: [RecordedFailure] = []
-        // Each difference once: a hundred thousand failed runs differ in a few ways.
-        var differences: Set<Difference> = []
+        // The runs the results list as anything but passed.
+        var notPassed: Set<ExplainedBehaviour.Run> = []
         // A regular file is read once before the replays, its footer first from its last line,
-        // its passed runs counted, not kept, and of each failure only what the explanation's
-        // report reads, its timeline kept as `failed`; those outlines are let go while the suite
-        // is loaded and replayed, and read again from the file for the reports (`--json` copies
-        // each case line from the file): a stream of 100,000 runs never holds its failures'
-        // outlines beside the suite. A FIFO (`<(...)`) has no last line to read first, nor can it
-        // be read again: it is kept whole.
+        // and of its results what its reports read, as `merge` reads them (with no baseline, the
+        // failures folded: a few bytes a run), each failed run's timeline kept as `failed`, each
+        // difference once (a hundred thousand failed runs differ in a few ways); it is read again
+        // for the reports, and must hold the same failed runs (`--json` copies each case line from
+        // the file). A FIFO (`<(...)`) has no last line to read first, nor can it be read again:
+        // it is kept whole.
         var status = stat()
         let rereadable = stat(results, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
         do {
             if rereadable {
-                recorded = try ResultsStream.readKept(from: results) {
-                    Self.whatTheExplanationReads($0, sharing: &differences) { failed.append(RecordedFailure($0)) }
+                var differences: Set<Difference> = []
+                recorded = try ResultsStream.readTallied(from: results) { result in
+                    guard result.status != .passed else { return }
+                    notPassed.insert(ExplainedBehaviour.Run(result))
+                    guard result.status == .failed else { return }
+                    var shared = result
+                    if let difference = result.difference {
+                        shared.difference = differences.insert(difference).memberAfterInsert
+                    }
+                    failed.append(RecordedFailure(shared))
                 }
             } else {
                 recorded = try ResultsStream.readRecorded(from: results)
-                failed = recorded.summary.results.filter { $0.status == .failed }.map(RecordedFailure.init)
+                let results = recorded.summary.results
+                failed = results.filter { $0.status == .failed }.map(RecordedFailure.init)
+                notPassed = Set(results.lazy.filter { $0.status != .passed }.map(ExplainedBehaviour.Run.init))
             }
         } catch {
             throw CommandFailure.usage(error.description)
         }
         let paths = specs.isEmpty ? try Self.hintedSuitePaths(recorded.summary.header.suitePaths) : specs
-        let replayed = RunsReplayed(recorded.summary, passedRuns: passedRuns)
+        let replayed = RunsReplayed(recorded.summary, notPassed: notPassed, passedRuns: passedRuns)
         let readAgain = rereadable ? FailedRunsRead(failed) : nil
-        if rereadable { recorded.summary.results = [] }
+        if rereadable {
+            // Let go while the suite is loaded and replayed: the reports read the file again.
+            recorded.summary.results = []
+            recorded.summary.failureFold = nil
+        }
         let explainer = FailureExplainer(timeout: CaseTimeout.duration(timeout))
         let capabilities = Set(recorded.summary.header.engine.capabilities)
         let engines = FailureExplainer.inProcess
@@ -130,7 +144,7 @@ struct ExplainCommand: ParsableCommand {
             try explainer.explain($0.failures, passes: $0.passes, capabilities: capabilities, engines: engines)
         }
         if let readAgain {
-            recorded = try readAgain.outlines(of: results) { Self.whatTheExplanationReads($0, sharing: &differences) }
+            recorded = try readAgain.tallied(of: results)
         }
         var summary = recorded.summary
         summary.behaviours = behaviours
@@ -157,32 +171,6 @@ struct ExplainCommand: ParsableCommand {
         }
         let lines = ConsoleReport(style: ConsoleStyle(usesColor: false)).differenceLines(for: summary)
         print(lines.isEmpty ? "no failed run to explain" : lines.joined(separator: "\n"))
-    }
-
-    /// A result as the explanation's reports read it (its case and profile, its status, kind and
-    /// difference: the console's lines, the footer `--json` writes, whose case lines it copies
-    /// from the file), without its title, message, the file of its location, `given`,
-    /// diagnostics, rules, tags and timeline; a failed run, its difference shared, is given to
-    /// `record` first (whole, with its timeline). Its difference is the one of `differences` equal
-    /// to it, when there is one (and is added to them otherwise), so that runs that differ alike
-    /// share one.
-    private static func whatTheExplanationReads(
-        _ result: CaseResult,
-        sharing differences: inout Set<Difference>,
-        recording record: (CaseResult) -> Void = { _ in }
-    ) -> CaseResult {
-        var kept = result
-        if let difference = result.difference { kept.difference = differences.insert(difference).memberAfterInsert }
-        if kept.status == .failed { record(kept) }
-        kept.title = ""
-        kept.message = ""
-        kept.location.file = ""
-        kept.given = []
-        kept.diagnostics = ""
-        kept.rules = []
-        kept.tags = []
-        kept.timeline = []
-        return kept
     }
 
     /// What `body` makes of the failed runs' replays, given the failures (`failed`, emptied: each

@@ -300,10 +300,12 @@ struct ResultsStreamTests {
 
     /// A stream's footer is read from the end of its file, before its case lines (one pass for
     /// `iamspec report`, `merge`, `diff` and `explain`), however long the footer is: the case
-    /// lines are then checked as they are read, each problem said at its line.
-    @Test func theFooterIsReadFromTheEndOfTheFileAndTheCaseLinesCheckedAfter() throws {
+    /// lines are then checked as they are read, each problem said at its line. (Footers of about
+    /// 1 KB, 100 KB and 700 KB, past the first piece read from the end and several times it.)
+    @Test(arguments: [1, 100, 700])
+    func theFooterIsReadFromTheEndOfTheFileAndTheCaseLinesCheckedAfter(lateLines: Int) throws {
         var summary = ReportFixtures.summary()
-        summary.lateLines = (0..<100).map { "late line \($0): " + String(repeating: "x", count: 1_000) }
+        summary.lateLines = (0..<lateLines).map { "late line \($0): " + String(repeating: "x", count: 1_000) }
         var text = lines(summary)
         text[3] = text[3].replacing("\"status\":\"error\",", with: "")
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("stream-\(UUID().uuidString).jsonl")

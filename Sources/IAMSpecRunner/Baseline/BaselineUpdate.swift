@@ -55,7 +55,6 @@ package enum BaselineUpdate {
             }
         }
         let keptBaseline = Baseline(engine: engine, entries: kept)
-        let date = String(summary.header.startedAt.prefix(10))
         let uncovered = failing.filter { keptBaseline.entry(caseID: $0.caseID, profile: $0.profile) == nil }
         let nondeterministic = Set(
             summary.results.filter { $0.kind == .nondeterministic }.map { RunKey($0.caseID, $0.profile) }
@@ -70,16 +69,50 @@ package enum BaselineUpdate {
             for profile in keys {
                 let isFlaky = nondeterministic.contains(RunKey(caseID, profile ?? profiles[0]))
                 kept.append(
-                    BaselineEntry(
-                        caseID: caseID,
-                        profile: profile,
-                        status: isFlaky ? .flaky : .fail,
-                        reason: "\(isFlaky ? "nondeterministic" : "new failure") on \(date)"
-                    )
+                    newEntry(caseID: caseID, profile: profile, flaky: isFlaky, startedAt: summary.header.startedAt)
                 )
             }
         }
         return Baseline(engine: engine, entries: kept.sorted { $0.key < $1.key })
+    }
+
+    /// `result` as ``BaselineJudgement`` judges it against the baseline ``refresh(_:with:cases:)``
+    /// writes from `existing` and a run of `startedAt` that holds it, known as the result comes:
+    /// the entry the refreshed baseline has for its run depends on that run's result alone and on
+    /// the entry of `existing` that decides it. A failure keeps a `fail` entry (whole or narrowed
+    /// to its profile, with its status and reason), keeps a `flaky` or `skip` entry, or gets a new
+    /// entry; a pass drops a `fail` entry; nothing else changes for the run.
+    package static func judge(_ result: CaseResult, refreshing existing: Baseline?, startedAt: String) -> CaseResult {
+        let failed = result.status == .failed || result.status == .error
+        let entry: BaselineEntry
+        if let decided = existing?.entry(caseID: result.caseID, profile: result.profile) {
+            guard decided.status != .fail || failed else { return result }
+            entry = decided
+        } else {
+            guard failed else { return result }
+            entry = newEntry(
+                caseID: result.caseID,
+                profile: result.profile,
+                flaky: result.kind == .nondeterministic,
+                startedAt: startedAt
+            )
+        }
+        return BaselineJudgement.judge(
+            result,
+            against: Baseline(engine: existing?.engine ?? "", entries: [entry]),
+            allowingUnexpectedPasses: false
+        )
+    }
+
+    /// The entry a failure no entry covers gets: `fail`, or `flaky` for a nondeterministic run,
+    /// with the date of the run (`startedAt`'s first ten characters) in its reason.
+    private static func newEntry(caseID: String, profile: Profile?, flaky: Bool, startedAt: String) -> BaselineEntry {
+        BaselineEntry(
+            caseID: caseID,
+            profile: profile,
+            status: flaky ? .flaky : .fail,
+            reason: "\(flaky ? "nondeterministic" : "new failure") on \(startedAt.prefix(10))"
+        )
     }
 
     private struct RunKey: Hashable {

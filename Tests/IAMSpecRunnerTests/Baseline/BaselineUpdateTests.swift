@@ -56,4 +56,57 @@ struct BaselineUpdateTests {
                 .map(\.reason) == ["in another shard"]
         )
     }
+
+    /// `iamspec run --update-baseline` judges each result as it comes, before the baseline it
+    /// writes exists: for every outcome of a case's two runs (passed, failed, errored, skipped,
+    /// failed with repeats that disagree) and every entry the written file may hold for the case
+    /// (none, or `fail`, `flaky` and `skip` entries, for the case or for one profile, or both),
+    /// that judgement is the one the refreshed baseline gives.
+    @Test func eachResultIsJudgedAsItComesAsTheRefreshedBaselineJudgesIt() {
+        let outcomes: [(CaseStatus, nondeterministic: Bool)] = [
+            (.passed, false), (.failed, false), (.error, false), (.skipped, false), (.failed, true),
+        ]
+        let entries: [[BaselineEntry]] = [
+            [],
+            [BaselineEntry(caseID: "broken", status: .fail, reason: "known", issue: "https://x/1")],
+            [BaselineEntry(caseID: "broken", status: .flaky, reason: "timing")],
+            [BaselineEntry(caseID: "broken", status: .skip, reason: "not yet")],
+            [BaselineEntry(caseID: "broken", profile: .brazeSwift, status: .fail, reason: "one profile")],
+            [
+                BaselineEntry(caseID: "broken", status: .fail, reason: "both"),
+                BaselineEntry(caseID: "broken", profile: .appboyLegacy, status: .flaky, reason: "legacy flaky"),
+            ],
+        ]
+        let cases = Fixture.cases.map { ($0.id, $0.profiles) }
+        var judged = 0
+        for written in entries {
+            let existing: Baseline? = written.isEmpty ? nil : Baseline(engine: "sample", entries: written)
+            for legacy in outcomes {
+                for swift in outcomes {
+                    let results = [(Profile.appboyLegacy, legacy), (.brazeSwift, swift)].map { profile, outcome in
+                        var result = Fixture.result("broken", profile, outcome.0)
+                        if outcome.nondeterministic { result.kind = .nondeterministic }
+                        return result
+                    }
+                    let run = Fixture.summary(results)
+                    let refreshed = BaselineUpdate.refresh(existing, with: run, cases: cases)
+                    for result in results {
+                        let asItComes = BaselineUpdate.judge(
+                            result,
+                            refreshing: existing,
+                            startedAt: run.header.startedAt
+                        )
+                        let atTheEnd = BaselineJudgement.judge(
+                            result,
+                            against: refreshed,
+                            allowingUnexpectedPasses: false
+                        )
+                        #expect(asItComes == atTheEnd, "\(written.map(\.key)) \(result.profile) \(result.status)")
+                        judged += 1
+                    }
+                }
+            }
+        }
+        #expect(judged == 6 * 25 * 2)
+    }
 }

@@ -28,23 +28,24 @@ extension RunCommand {
         )
     }
 
-    /// With `--update-baseline FILE`: writes the baseline this run implies, keeping what the
-    /// `--baseline` (or else FILE itself, when it exists) says; returns it. `cases` gives each case
-    /// of the suite by its id and profiles.
+    /// With `--update-baseline FILE`, the baseline its refresh keeps what it says of: `current`
+    /// (the `--baseline`), or else FILE itself when it exists; nil when neither is.
+    func baselineToRefresh(_ current: Baseline?, engine: String) throws -> Baseline? {
+        guard let updateBaseline, current == nil, FileManager.default.fileExists(atPath: updateBaseline) else {
+            return current
+        }
+        return try BaselineFile.read(updateBaseline, engine: engine, making: makingBaseline(updateBaseline))
+    }
+
+    /// With `--update-baseline FILE`: writes the baseline this run implies, keeping what
+    /// `existing` (``baselineToRefresh(_:engine:)``) says; returns it. `cases` gives each case of
+    /// the suite by its id and profiles.
     func writeUpdatedBaseline(
-        _ current: Baseline?,
+        _ existing: Baseline?,
         summary: RunSummary,
         cases: some Sequence<(id: String, profiles: [Profile])>
     ) throws -> Baseline? {
         guard let updateBaseline else { return nil }
-        var existing = current
-        if existing == nil && FileManager.default.fileExists(atPath: updateBaseline) {
-            existing = try BaselineFile.read(
-                updateBaseline,
-                engine: summary.header.engine.name,
-                making: makingBaseline(updateBaseline)
-            )
-        }
         let refreshed = BaselineUpdate.refresh(existing, with: summary, cases: cases)
         do {
             try BaselineWriter.write(refreshed, to: updateBaseline)

@@ -224,6 +224,10 @@ struct RunCommand: ParsableCommand {
         // Nothing ran against the engine when it never started, nor when the suite is partial.
         let judgesBaseline = isLoadedWhole && !(provider is EngineNotStarted)
         let knownOutcomes = judgesBaseline ? try readBaseline(engine: provider.description.name) : nil
+        // `--update-baseline` refreshes what `--baseline` says, or else what its own file says:
+        // read before the run, so that each result is judged as it comes.
+        let refreshes = judgesBaseline && updateBaseline != nil
+        let refreshed = refreshes ? try baselineToRefresh(knownOutcomes, engine: provider.description.name) : nil
         let environment = ProcessInfo.processInfo.environment
         let stdoutStyle = ConsoleStyle(
             usesColor: color.usesColor(isTerminal: isatty(STDOUT_FILENO) == 1, environment: environment)
@@ -257,25 +261,31 @@ struct RunCommand: ParsableCommand {
             repeats: repeats > 1 ? repeats : nil,
             strictCapabilities: strictCapabilities ? true : nil
         )
-        // The baseline `--update-baseline` writes is known only at the end: then the reports it
-        // judges are made at the end, from every result kept.
-        let judgesAtTheEnd = updateBaseline != nil && judgesBaseline
-        let streamed = try RunReports(
-            header: header,
-            json: json,
-            reports: reports,
-            judgesAsTheyCome: !judgesAtTheEnd,
-            baseline: knownOutcomes,
-            allowingUnexpectedPasses: allowUnexpectedPass
-        )
+        // Each result as the reports show it: judged by `--baseline`, or else, with
+        // `--update-baseline`, by the baseline the run writes (whose entry for a run its own result
+        // decides, so it is known as the result comes).
+        let judge: (CaseResult) -> CaseResult
+        if let knownOutcomes {
+            judge = { [allowUnexpectedPass] in
+                BaselineJudgement.judge($0, against: knownOutcomes, allowingUnexpectedPasses: allowUnexpectedPass)
+            }
+        } else if refreshes {
+            judge = { [startedAt = header.startedAt] in
+                BaselineUpdate.judge($0, refreshing: refreshed, startedAt: startedAt)
+            }
+        } else {
+            judge = { $0 }
+        }
+        // The baseline whose entries name runs: a pass it names is kept (the refresh reads it).
+        let naming = knownOutcomes ?? refreshed
+        let streamed = try RunReports(header: header, json: json, reports: reports, judge: judge)
         // The runs that did not pass, whole, for the explanation: spooled as they come.
         let explanationSpool = noExplain ? nil : ExplanationSpool(header: header)
         // A failure is kept whole only when the console shows it in full (one of its first failed
         // cases, as the baseline judges them); the others in outline, since every report that
-        // reads more of one takes it as it comes. JUnit made at the end reads every one whole.
-        // With no baseline, the others are only folded as they come (`FailureFold`: counted, and
-        // of each its case, profile and difference, for the differences and the behaviours'
-        // examples): the run then keeps a few bytes per failure.
+        // reads more of one takes it as it comes. With no baseline, the others are only folded as
+        // they come (`FailureFold`: counted, and of each its case, profile and difference, for the
+        // differences and the behaviours' examples): the run then keeps a few bytes per failure.
         var firstFailedCases = FirstFailedCases(limit: ConsoleReport.casesShownInFull)
         if inProcess {
             // The reference engine shares this process: an `exit` it calls must not end the run
@@ -289,17 +299,12 @@ struct RunCommand: ParsableCommand {
                 header: header,
                 rules: loaded.rules,
                 keepingPassed: { result in
-                    judgesAtTheEnd || knownOutcomes?.entry(caseID: result.caseID, profile: result.profile) != nil
+                    naming?.entry(caseID: result.caseID, profile: result.profile) != nil
                 },
-                keepingWhole: { [allowUnexpectedPass] result in
-                    if judgesAtTheEnd { return true }
+                keepingWhole: { result in
                     // The result as it came when there is no baseline (not a copy of it per run).
-                    guard let knownOutcomes else { return firstFailedCases.admits(result) }
-                    let judged = BaselineJudgement.judge(
-                        result,
-                        against: knownOutcomes,
-                        allowingUnexpectedPasses: allowUnexpectedPass
-                    )
+                    guard knownOutcomes != nil || refreshes else { return firstFailedCases.admits(result) }
+                    let judged = judge(result)
                     // An expected failure is listed by its message, never shown in full.
                     return judged.kind != .expectedFailure && firstFailedCases.admits(judged)
                 },
@@ -307,8 +312,7 @@ struct RunCommand: ParsableCommand {
                 // A passed run's timeline is read by the results stream, and by the reports of a run
                 // a baseline judges an unexpected pass: without either, its result goes without it.
                 timelineWhenPassed: { [json] run in
-                    json != nil || judgesAtTheEnd
-                        || knownOutcomes?.entry(caseID: run.caseID, profile: run.profile) != nil
+                    json != nil || naming?.entry(caseID: run.caseID, profile: run.profile) != nil
                 },
                 progress: { progress.record($0) },
                 deliver: { result in
@@ -353,7 +357,7 @@ struct RunCommand: ParsableCommand {
         let written =
             judgesBaseline
             ? try writeUpdatedBaseline(
-                knownOutcomes,
+                refreshed,
                 summary: outcome,
                 cases: loaded.loadedCases.lazy.map { ($0.id, $0.profiles) }
             )

@@ -3,33 +3,25 @@ import IAMSpecRunner
 /// The report files of `iamspec run`, written while the run goes on: the results stream
 /// (`--json`: what the engine did, before any baseline; its footer records the baseline and the
 /// verdict) and JUnit (`--junit`, `--junit-dir`: as the baseline judges it) take each result as
-/// it comes, in report order, so the run keeps no passed result for them; the Markdown summary (`--summary`) needs only the totals and the failures, and is made
-/// at the end. Each report is put in place whole when the run ends (`AtomicFile`), interrupted or
-/// stopped at its first failure too; one that cannot be written (a full disk) does not keep the
-/// others from being written.
-///
-/// When the baseline that judges the run is known only at the end (`--update-baseline` writes
-/// it), JUnit is made at the end from the results the run kept.
+/// it comes, in report order, so the run keeps no passed result for them; the Markdown summary
+/// (`--summary`) needs only the totals and the failures, and is made at the end. Each report is
+/// put in place whole when the run ends (`AtomicFile`), interrupted or stopped at its first
+/// failure too; one that cannot be written (a full disk) does not keep the others from being
+/// written.
 final class RunReports {
     private let results: ResultsStreamWriter?
     private let junit: JUnitWriter?
     private let reports: ReportOptions
-    /// Whether the run's results are judged as they come (else the judged reports are made at
-    /// the end).
-    private let judgesAsTheyCome: Bool
-    private let baseline: Baseline?
-    private let allowsUnexpectedPasses: Bool
+    /// Each result as the baseline judges it (the one `--update-baseline` writes, when given).
+    private let judge: (CaseResult) -> CaseResult
 
-    /// The reports asked for; `baseline` judges what JUnit shows, unless `judgesAsTheyCome` is
-    /// false (JUnit is then made at the end). A report whose temporary file cannot be made is a
-    /// usage error (exit status 2).
+    /// The reports asked for; `judge` gives each result as JUnit shows it. A report whose
+    /// temporary file cannot be made is a usage error (exit status 2).
     init(
         header: RunHeader,
         json: String?,
         reports: ReportOptions,
-        judgesAsTheyCome: Bool,
-        baseline: Baseline?,
-        allowingUnexpectedPasses: Bool
+        judge: @escaping (CaseResult) -> CaseResult
     ) throws(CommandFailure) {
         do {
             results = try json.map { path throws(AtomicFileError) in try ResultsStreamWriter(header: header, path: path)
@@ -38,23 +30,16 @@ final class RunReports {
             throw CommandFailure.usage(error.description)
         }
         self.reports = reports
-        self.judgesAsTheyCome = judgesAsTheyCome
-        self.baseline = baseline
-        allowsUnexpectedPasses = allowingUnexpectedPasses
+        self.judge = judge
         junit =
-            judgesAsTheyCome && reports.wantsJUnit
+            reports.wantsJUnit
             ? JUnitWriter(header: header, path: reports.junit, directory: reports.junitDir) : nil
     }
 
     /// Takes a result (in report order).
     func add(_ result: CaseResult) {
         results?.add(result)
-        guard let junit else { return }
-        junit.add(
-            baseline.map {
-                BaselineJudgement.judge(result, against: $0, allowingUnexpectedPasses: allowsUnexpectedPasses)
-            } ?? result
-        )
+        junit?.add(judge(result))
     }
 
     /// Puts every report in place, each whether or not another could be: `raw` is the run as the
@@ -71,11 +56,7 @@ final class RunReports {
         }
         attempt { () throws(AtomicFileError) in try results?.finish(raw, judged: judged) }
         attempt { () throws(AtomicFileError) in
-            if let junit {
-                try junit.finish(judged)
-            } else if reports.wantsJUnit {
-                try JUnitReport.write(judged, to: reports.junit, directory: reports.junitDir)
-            }
+            try junit?.finish(judged)
         }
         attempt { () throws(AtomicFileError) in
             if let summary = reports.summary {

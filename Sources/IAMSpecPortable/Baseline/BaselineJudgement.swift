@@ -13,15 +13,22 @@ package enum BaselineJudgement {
     /// its stale entries) carried in `RunSummary.baseline`.
     package static func judge(_ summary: RunSummary, applying applied: AppliedBaseline) -> RunSummary {
         var judged = summary
-        for index in judged.results.indices {
-            judged.results[index] = judge(
+        judge(&judged, applying: applied)
+        return judged
+    }
+
+    /// Judges `summary` in place against `applied`, as ``judge(_:applying:)`` does: a run that
+    /// keeps its only copy of the results (`iamspec run`) does not hold them twice, and each
+    /// message a judgement rewrites is freed as it goes.
+    package static func judge(_ summary: inout RunSummary, applying applied: AppliedBaseline) {
+        for index in summary.results.indices {
+            summary.results[index] = judge(
                 summary.results[index],
                 against: applied.baseline,
                 allowingUnexpectedPasses: applied.allowsUnexpectedPasses
             )
         }
-        judged.baseline = applied
-        return judged
+        summary.baseline = applied
     }
 
     /// One result as reports show it against `baseline`: a failure or error a `fail` or `flaky`

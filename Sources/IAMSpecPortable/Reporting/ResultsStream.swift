@@ -551,6 +551,14 @@ package struct FooterLine: Codable {
     /// The footer of `raw` (the run as the engine did it), with the verdict of `judged` (the
     /// same run as its baseline, if any, judged it).
     package init(_ raw: RunSummary, judged: RunSummary) {
+        self.init(raw)
+        take(verdictOf: judged)
+    }
+
+    /// The footer of `raw` (the run as the engine did it), with its own verdict until
+    /// ``take(verdictOf:)`` takes the verdict of the run as its baseline judged it: so that the
+    /// results need not be held both raw and judged to write it.
+    package init(_ raw: RunSummary) {
         totals = Totals(raw)
         differences = raw.differences.map { DifferenceRecord($0, header: raw.header) }
         behaviours = raw.behaviours.isEmpty ? nil : raw.behaviours.map { BehaviourRecord($0, summary: raw) }
@@ -560,6 +568,12 @@ package struct FooterLine: Codable {
         lateLines = raw.lateLines.isEmpty ? nil : raw.lateLines
         warnings = raw.capabilityWarnings.isEmpty ? nil : raw.capabilityWarnings
         missingShards = raw.missingShards.isEmpty ? nil : raw.missingShards.map(\.description)
+        take(verdictOf: raw)
+    }
+
+    /// Takes the baseline and verdict of `judged`: the run this footer's totals count, as its
+    /// baseline, if any, judged it.
+    package mutating func take(verdictOf judged: RunSummary) {
         baseline = judged.baseline.map(BaselineRecord.init)
         verdict = VerdictRecord(judged.verdict)
     }

@@ -39,7 +39,13 @@ package final class ResultsStreamWriter {
     /// verdict of `judged`: the same run as its baseline judged it, or `summary` itself) and puts
     /// the stream in place.
     package func finish(_ summary: RunSummary, judged: RunSummary? = nil) throws(AtomicFileError) {
-        end(summary, judged: judged ?? summary)
+        try finish(footer: FooterLine(summary, judged: judged ?? summary))
+    }
+
+    /// Adds `footer` (``FooterLine/init(_:judged:)``, made in two steps) and puts the stream in
+    /// place.
+    package func finish(footer: FooterLine) throws(AtomicFileError) {
+        spool.append(ResultsStream.line(footer))
         guard let path else { return }
         try AtomicFile.write(spool, to: path)
     }

@@ -73,9 +73,7 @@ struct ReportCommand: ParsableCommand {
         } catch let error as AtomicFileError {
             throw CommandFailure.usage(error.description)
         }
-        for line in ConsoleReport(style: ConsoleStyle(usesColor: false)).verdictLines(for: judged) {
-            print(line)
-        }
+        ConsoleReport(style: ConsoleStyle(usesColor: false)).verdictLines(for: judged) { print($0) }
         if !judged.succeeded {
             throw ExitCode(ExitStatus.failure)
         }

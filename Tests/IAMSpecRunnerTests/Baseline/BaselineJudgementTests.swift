@@ -43,7 +43,9 @@ struct BaselineJudgementTests {
     }
 
     static func consoleLines(_ summary: RunSummary) -> [String] {
-        ConsoleReport(style: ConsoleStyle(usesColor: false)).verdictLines(for: summary)
+        var lines: [String] = []
+        ConsoleReport(style: ConsoleStyle(usesColor: false)).verdictLines(for: summary) { lines.append($0) }
+        return lines
     }
 
     static let cases = ["broken", "fixed", "flaky", "fine"].map {

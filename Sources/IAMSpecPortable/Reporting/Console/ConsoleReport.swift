@@ -239,6 +239,15 @@ public struct ConsoleReport: Sendable {
     /// The report's lines, the totals line last: the entries of the first `casesShownInFull`
     /// failed cases, the others counted.
     public func lines(for summary: RunSummary) -> [String] {
+        var lines: [String] = []
+        write(summary) { lines.append($0) }
+        return lines
+    }
+
+    /// Hands each of the report's lines (``lines(for:)``) to `line` in turn, the totals line
+    /// last: a run with a hundred thousand expected failures prints their list without holding
+    /// it.
+    package func write(_ summary: RunSummary, line: (String) -> Void) {
         var lines = differenceLines(for: summary)
         // The failed runs by case, as positions in the results: a run failing a hundred thousand
         // times is not copied.
@@ -293,37 +302,35 @@ public struct ConsoleReport: Sendable {
         if summary.interrupted {
             lines.append(style.yellow("interrupted: the runs not started are not reported"))
         }
-        lines += verdictLines(for: summary)
-        return lines
+        lines.forEach(line)
+        verdictLines(for: summary, each: line)
     }
 
-    /// The report's last lines: for a run a baseline judged, its expected failures, the
-    /// unexpected passes it allowed, its stale entries and its counts; then the totals line.
-    package func verdictLines(for summary: RunSummary) -> [String] {
+    /// Hands the report's last lines to `line` in turn: for a run a baseline judged, its
+    /// expected failures, the unexpected passes it allowed, its stale entries and its counts;
+    /// then the totals line.
+    package func verdictLines(for summary: RunSummary, each line: (String) -> Void) {
         let verdict = summary.verdict
-        var lines: [String] = []
-        guard let baseline = summary.baseline else { return [verdict.totalsLine] }
-        func list(_ title: String, _ results: [CaseResult]) {
-            guard !results.isEmpty else { return }
-            lines.append(style.yellow("\(title) (\(results.count)):"))
-            for result in results {
-                lines.append(
+        guard let baseline = summary.baseline else { return line(verdict.totalsLine) }
+        // Each listed in place: a run with a hundred thousand expected failures is not copied.
+        func list(_ title: String, where listed: (CaseResult) -> Bool) {
+            let count = summary.results.reduce(0) { listed($1) ? $0 + 1 : $0 }
+            guard count > 0 else { return }
+            line(style.yellow("\(title) (\(count)):"))
+            for result in summary.results where listed(result) {
+                line(
                     "  \(QuotedText.line(result.caseID)) [\(result.profile.rawValue)]  \(QuotedText.line(result.message))"
                 )
             }
         }
-        list("expected failures", summary.results.filter { $0.kind == .expectedFailure })
-        list(
-            "unexpected passes, allowed",
-            summary.results.filter { $0.kind == .unexpectedPass && $0.status == .passed }
-        )
+        list("expected failures") { $0.kind == .expectedFailure }
+        list("unexpected passes, allowed") { $0.kind == .unexpectedPass && $0.status == .passed }
         if !baseline.staleEntries.isEmpty {
-            lines.append(style.red("stale baseline entries (\(baseline.staleEntries.count)):"))
-            lines += baseline.staleEntries.map { "  \($0.staleLine)" }
+            line(style.red("stale baseline entries (\(baseline.staleEntries.count)):"))
+            for entry in baseline.staleEntries { line("  \(entry.staleLine)") }
         }
-        lines += [verdict.baselineCounts].compactMap { $0.map { "baseline: \($0)" } }
-        lines.append(verdict.totalsLine)
-        return lines
+        if let counts = verdict.baselineCounts { line("baseline: \(counts)") }
+        line(verdict.totalsLine)
     }
 
     package func statusWord(_ status: CaseStatus) -> String {

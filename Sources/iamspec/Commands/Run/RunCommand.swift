@@ -370,21 +370,29 @@ struct RunCommand: ParsableCommand {
                 allowsUnexpectedPasses: allowUnexpectedPass
             )
         }
-        let reported = applied.map { BaselineJudgement.judge(outcome, applying: $0) } ?? outcome
-        let unwritten = streamed.finish(raw: outcome, judged: reported)
-        var lines = ConsoleReport(style: stdoutStyle).lines(for: reported)
-        if outcome.stoppedAtFirstFailure {
-            lines.insert(
-                "stopped at the first failure (--fail-fast): \(outcome.notRun) of \(runs.count) runs not run, "
-                    + "not counted below",
-                at: lines.count - 1
-            )
+        // The results stream's footer (`--json`) counts the run as the engine did it; every other
+        // report reads it as the baseline judges it. Judged in place: the results are not held
+        // twice.
+        var footer = json.map { _ in FooterLine(outcome) }
+        if let applied {
+            BaselineJudgement.judge(&outcome, applying: applied)
+            footer?.take(verdictOf: outcome)
         }
+        let unwritten = streamed.finish(footer: footer, judged: outcome)
         // The totals line stays the last on standard output, exactly as it is: the run's duration
-        // goes to standard error just before it, once the lines above are out.
-        let totals = lines.removeLast()
-        for line in lines {
-            print(line)
+        // goes to standard error just before it, once the lines above are out. Each other line is
+        // printed as it is made.
+        var held: String?
+        ConsoleReport(style: stdoutStyle).write(outcome) { line in
+            if let held { print(held) }
+            held = line
+        }
+        let totals = held ?? outcome.totalsLine
+        if outcome.stoppedAtFirstFailure {
+            print(
+                "stopped at the first failure (--fail-fast): \(outcome.notRun) of \(runs.count) runs not run, "
+                    + "not counted below"
+            )
         }
         fflush(nil)
         let made = outcome.runCount
@@ -400,9 +408,9 @@ struct RunCommand: ParsableCommand {
         stdioProvider?.shutdown()
         let errors = [restartFailure?.message].compactMap { $0 } + unwritten
         for error in errors { StandardError.write(error) }
-        let status = !errors.isEmpty ? ExitStatus.usage : control.isInterrupted ? ExitStatus.failure : reported.exitCode
+        let status = !errors.isEmpty ? ExitStatus.usage : control.isInterrupted ? ExitStatus.failure : outcome.exitCode
         // The loaded suite and the results live until the process ends, never freed one by one.
-        withExtendedLifetime((loaded, outcome, reported)) { ExitStatus.exitProcess(status) }
+        withExtendedLifetime((loaded, outcome)) { ExitStatus.exitProcess(status) }
     }
 
     /// The engine under test (``makeEngineProvider()``), or, when `control` is interrupted before

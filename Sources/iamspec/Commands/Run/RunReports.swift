@@ -42,10 +42,11 @@ final class RunReports {
         junit?.add(judge(result))
     }
 
-    /// Puts every report in place, each whether or not another could be: `raw` is the run as the
-    /// engine did it, `judged` as the baseline judges it. Returns why each report that could not
-    /// be written was not (`path: error: ...`), none when all were.
-    func finish(raw: RunSummary, judged: RunSummary) -> [String] {
+    /// Puts every report in place, each whether or not another could be: `footer` ends the
+    /// results stream (made from the run as the engine did it, with the verdict of `judged`; nil
+    /// when no stream is written), `judged` is the run as the baseline judges it. Returns why each
+    /// report that could not be written was not (`path: error: ...`), none when all were.
+    func finish(footer: FooterLine?, judged: RunSummary) -> [String] {
         var failures: [String] = []
         func attempt(_ write: () throws(AtomicFileError) -> Void) {
             do {
@@ -54,7 +55,7 @@ final class RunReports {
                 failures.append(error.description)
             }
         }
-        attempt { () throws(AtomicFileError) in try results?.finish(raw, judged: judged) }
+        attempt { () throws(AtomicFileError) in if let footer { try results?.finish(footer: footer) } }
         attempt { () throws(AtomicFileError) in
             try junit?.finish(judged)
         }

@@ -31,8 +31,8 @@ package final class ResultsStreamWriter {
     }
 
     /// Adds the footer line.
-    func end(_ summary: RunSummary, judged: RunSummary) {
-        spool.append(ResultsStream.line(FooterLine(summary, judged: judged)))
+    func end(_ footer: FooterLine) {
+        spool.append(ResultsStream.line(footer))
     }
 
     /// Adds the footer line (the totals of `summary`, which counts every result added, and the
@@ -45,7 +45,7 @@ package final class ResultsStreamWriter {
     /// Adds `footer` (``FooterLine/init(_:judged:)``, made in two steps) and puts the stream in
     /// place.
     package func finish(footer: FooterLine) throws(AtomicFileError) {
-        spool.append(ResultsStream.line(footer))
+        end(footer)
         guard let path else { return }
         try AtomicFile.write(spool, to: path)
     }

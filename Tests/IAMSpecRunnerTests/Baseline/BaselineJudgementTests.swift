@@ -295,7 +295,7 @@ struct RunVerdictTests {
         for result in recorded.summary.results {
             writer.add(result)
         }
-        writer.end(recorded.summary, judged: recorded.judged)
+        writer.end(FooterLine(recorded.summary, judged: recorded.judged))
         return Data(writer.spool.bufferedBytes)
     }
 }

@@ -111,7 +111,9 @@ struct ExplainCommand: ParsableCommand {
             throw CommandFailure.usage(error.description)
         }
         let paths = specs.isEmpty ? try Self.hintedSuitePaths(recorded.summary.header.suitePaths) : specs
-        let replayed = RunsReplayed(recorded.summary, notPassed: notPassed, passedRuns: passedRuns)
+        // Held until the replays' input is made from it, then let go (`replaying` consumes it):
+        // a set of every run that did not pass is large when most runs failed.
+        let replayed = RunsReplayed(recorded.summary, notPassed: consume notPassed, passedRuns: passedRuns)
         let readAgain = rereadable ? FailedRunsRead(failed) : nil
         if rereadable {
             // Let go while the suite is loaded and replayed: the reports read the file again.
@@ -122,7 +124,12 @@ struct ExplainCommand: ParsableCommand {
         let capabilities = Set(recorded.summary.header.engine.capabilities)
         let engines = FailureExplainer.inProcess
         if candidates {
-            let listed = try Self.replaying(paths: paths, namedByAStream: specs.isEmpty, replayed, failed: &failed) {
+            let listed = try Self.replaying(
+                paths: paths,
+                namedByAStream: specs.isEmpty,
+                consume replayed,
+                failed: &failed
+            ) {
                 try explainer.candidates($0.failures, passes: $0.passes, capabilities: capabilities, engines: engines)
             }
             guard !listed.isEmpty else {
@@ -140,7 +147,12 @@ struct ExplainCommand: ParsableCommand {
             }
             return
         }
-        let behaviours = try Self.replaying(paths: paths, namedByAStream: specs.isEmpty, replayed, failed: &failed) {
+        let behaviours = try Self.replaying(
+            paths: paths,
+            namedByAStream: specs.isEmpty,
+            consume replayed,
+            failed: &failed
+        ) {
             try explainer.explain($0.failures, passes: $0.passes, capabilities: capabilities, engines: engines)
         }
         if let readAgain {
@@ -174,15 +186,16 @@ struct ExplainCommand: ParsableCommand {
     }
 
     /// What `body` makes of the failed runs' replays, given the failures (`failed`, emptied: each
-    /// is held once, with its case) and the runs the engine passed: the suite at `paths` loaded
-    /// first (not when no run failed: a suite may hold a hundred thousand cases), and let go when
-    /// `body` returns. A failed run whose case the suite lacks is named in a warning, and left
-    /// out. A case file changed since the suite was loaded (`CaseFileChanged`, when a replay reads
-    /// its case again) is a problem at it, exit status 2, nothing explained.
+    /// is held once, with its case) and the runs the engine passed (told by `replayed`, let go
+    /// once they are): the suite at `paths` loaded first (not when no run failed: a suite may hold
+    /// a hundred thousand cases), and let go when `body` returns. A failed run whose case the
+    /// suite lacks is named in a warning, and left out. A case file changed since the suite was
+    /// loaded (`CaseFileChanged`, when a replay reads its case again) is a problem at it, exit
+    /// status 2, nothing explained.
     private static func replaying<Value>(
         paths: [String],
         namedByAStream: Bool,
-        _ replayed: RunsReplayed,
+        _ replayed: consuming RunsReplayed,
         failed: inout [RecordedFailure],
         _ body: (
             _ input: (failures: [FailureExplainer.Failure], passes: [FailureExplainer.Pass])
@@ -192,6 +205,7 @@ struct ExplainCommand: ParsableCommand {
         let cases = loaded?.loadedCases ?? []
         warnOfRunsWithoutTheirCase(failed, cases: cases, paths: paths)
         let input = replayed.input(failed: failed, cases: cases)
+        _ = consume replayed
         failed = []
         do {
             return try body(input)

@@ -203,6 +203,13 @@ package struct JSONLineWriter: ~Copyable {
         needsSeparator = true
     }
 
+    /// A value already written by another writer (its ``bytes``), as it is.
+    package mutating func written(_ value: [UInt8]) {
+        separate()
+        value.withUnsafeBufferPointer { put($0) }
+        needsSeparator = true
+    }
+
     /// An object used as a map (`extras`, `properties`): its keys in canonical order, each value
     /// written by `value`.
     package mutating func map<Value>(_ entries: [String: Value], value: (inout JSONLineWriter, Value) -> Void) {

@@ -20,11 +20,14 @@ package enum SortedJSONEncoder {
 }
 
 /// One value as it is encoded: a scalar, an object's members in the order encoded, or an array's
-/// items. A class, as the containers an encoder hands out write into it after it was made.
+/// items; once its encoding has returned (``finish()``), its text. A class, as the containers an
+/// encoder hands out write into it after it was made.
 private final class EncodedNode {
     var scalar: JSONValue?
     var members: [(key: String, node: EncodedNode)]?
     var items: [EncodedNode]?
+    /// The text of an object or an array whose encoding has returned.
+    private var text: [UInt8]?
 
     init() {}
 
@@ -32,8 +35,22 @@ private final class EncodedNode {
         self.scalar = scalar
     }
 
+    /// Writes out an object or an array whose value's encoding has returned (nothing writes into
+    /// it after that), and lets its nodes go: a record of a hundred thousand values (a
+    /// baseline's entries) is held as text, not as a node per value, until the line is written.
+    func finish() {
+        guard scalar == nil, members != nil || items != nil else { return }
+        var writer = JSONLineWriter()
+        write(to: &writer)
+        text = writer.bytes
+        members = nil
+        items = nil
+    }
+
     func write(to writer: inout JSONLineWriter) {
-        if let scalar {
+        if let text {
+            writer.written(text)
+        } else if let scalar {
             switch scalar {
             case .null: writer.null()
             case .boolean(let flag): writer.boolean(flag)
@@ -128,6 +145,7 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     func encode(_ value: some Encodable, forKey key: Key) throws {
         let child = EncodedNode()
         try value.encode(to: NodeEncoder(node: child))
+        child.finish()
         add(key, child)
     }
 
@@ -188,6 +206,7 @@ private struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
     func encode(_ value: some Encodable) throws {
         let child = EncodedNode()
         try value.encode(to: NodeEncoder(node: child))
+        child.finish()
         add(child)
     }
 

@@ -37,34 +37,64 @@ package struct RunVerdict: Sendable, Hashable {
 
     /// The verdict of `summary`, its ``RunSummary/baseline`` included.
     package init(_ summary: RunSummary) {
+        self.init(summary, baseline: summary.baseline) { $0 }
+    }
+
+    /// The verdict of `summary` as `applied` judges it: that of
+    /// `BaselineJudgement.judge(summary, applying: applied)`, told a result at a time, so that a
+    /// hundred thousand results are not copied to be counted.
+    package init(_ summary: RunSummary, judgedBy applied: AppliedBaseline) {
+        self.init(summary, baseline: applied) {
+            BaselineJudgement.judge(
+                $0,
+                against: applied.baseline,
+                allowingUnexpectedPasses: applied.allowsUnexpectedPasses
+            )
+        }
+    }
+
+    /// The verdict of `summary` judged by `baseline`, each result as `judged` makes it.
+    private init(_ summary: RunSummary, baseline: AppliedBaseline?, judging judged: (CaseResult) -> CaseResult) {
+        self.init(countingFrom: summary, baseline: baseline)
+        for index in summary.results.indices {
+            count(judged(summary.results[index]))
+        }
+    }
+
+    /// The verdict of `summary` judged by `baseline`, counting what it counts without its
+    /// results (those it kept no result of, its footer's facts) and none of its results yet: a
+    /// reader of a stream ``count(_:)``s each one as it comes, keeping none.
+    package init(countingFrom summary: RunSummary, baseline: AppliedBaseline?) {
         interrupted = summary.interrupted
         missingShards = summary.missingShards
         lateLines = summary.lateLines.count
-        isJudgedByBaseline = summary.baseline != nil
-        staleEntries = summary.baseline?.staleEntries.count ?? 0
+        isJudgedByBaseline = baseline != nil
+        staleEntries = baseline?.staleEntries.count ?? 0
         passed = summary.passedNotKept
         failedRuns = summary.failureFold?.droppedFailures ?? 0
         errors = summary.failureFold?.droppedErrors ?? 0
         if summary.header.invocation?.strictCapabilities == true {
             failingWarnings = summary.capabilityWarnings.count
         }
-        for index in summary.results.indices {
-            switch summary.results[index].status {
-            case .passed: passed += 1
-            case .failed: failedRuns += 1
-            case .error: errors += 1
-            case .skipped: skipped += 1
-            }
-            switch summary.results[index].kind {
-            case .expectedFailure?:
-                expectedFailures += 1
-            case .unexpectedPass?:
-                unexpectedPasses += 1
-                failingUnexpectedPasses += summary.results[index].status == .failed ? 1 : 0
-            case .sequence?, .contains?, .absent?, .stack?, .nondeterministic?, .engine?, .timeout?, .stackAnswer?,
-                .interrupted?, .declined?, nil:
-                break
-            }
+    }
+
+    /// Counts `result`, as the run's baseline, if any, judged it.
+    package mutating func count(_ result: CaseResult) {
+        switch result.status {
+        case .passed: passed += 1
+        case .failed: failedRuns += 1
+        case .error: errors += 1
+        case .skipped: skipped += 1
+        }
+        switch result.kind {
+        case .expectedFailure?:
+            expectedFailures += 1
+        case .unexpectedPass?:
+            unexpectedPasses += 1
+            failingUnexpectedPasses += result.status == .failed ? 1 : 0
+        case .sequence?, .contains?, .absent?, .stack?, .nondeterministic?, .engine?, .timeout?, .stackAnswer?,
+            .interrupted?, .declined?, nil:
+            break
         }
     }
 

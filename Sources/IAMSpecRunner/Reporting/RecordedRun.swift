@@ -39,10 +39,11 @@ package struct RecordedRun: Sendable, Hashable {
     /// Adds a result as ``keep(_:)`` does, holding less of it, for a command that reads no
     /// failure whole (`iamspec merge`): a failure or an error folded into the counts and groups
     /// when the run folds them (``tallying``), kept only when a report names it itself; in
-    /// outline (`CaseResult.outline`) when a baseline judges the run.
-    package mutating func tally(_ result: CaseResult) {
+    /// outline (`CaseResult.outline`) when a baseline judges the run, holding the values it
+    /// repeats of earlier outlines through `sharing`.
+    package mutating func tally(_ result: CaseResult, sharing: inout OutlineSharing) {
         if keeps(result) {
-            summary.take(result, whole: result.status == .passed) { _ in true }
+            summary.take(result, whole: result.status == .passed, sharing: &sharing) { _ in true }
         } else {
             summary.passedNotKept += 1
         }
@@ -51,5 +52,10 @@ package struct RecordedRun: Sendable, Hashable {
     /// The run as its reports show it: judged by ``baseline``, when there is one.
     package var judged: RunSummary {
         baseline.map { BaselineJudgement.judge(summary, applying: $0) } ?? summary
+    }
+
+    /// The verdict of ``judged``, told without making it.
+    package var judgedVerdict: RunVerdict {
+        baseline.map { RunVerdict(summary, judgedBy: $0) } ?? summary.verdict
     }
 }

@@ -87,18 +87,19 @@ package struct ResultsDiff: Sendable {
         new = after.summary
         var previous = try earlier.next()
         var current = try later.next()
+        var sharing = OutlineSharing()
         while previous != nil || current != nil {
             if let run = previous, current.map({ ResultsMerge.RunKey(run) < ResultsMerge.RunKey($0) }) ?? true {
-                before.tally(run)
+                before.tally(run, sharing: &sharing)
                 removed += 1
                 previous = try earlier.next()
             } else if let run = current {
                 let matching = previous.flatMap { ResultsMerge.RunKey($0) == ResultsMerge.RunKey(run) ? $0 : nil }
                 if let matching {
-                    before.tally(matching)
+                    before.tally(matching, sharing: &sharing)
                     previous = try earlier.next()
                 }
-                after.tally(run)
+                after.tally(run, sharing: &sharing)
                 compare(run, with: matching)
                 current = try later.next()
             }

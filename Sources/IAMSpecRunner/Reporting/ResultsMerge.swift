@@ -205,35 +205,57 @@ package enum ResultsMerge {
         let writer = try ResultsStreamWriter(header: merged.summary.header, path: output)
         var kept = merged.tallying
         kept.summary.missingShards = missingShards(inputs)
+        var sharing = OutlineSharing()
         try merge(sources) { result in
             writer.add(result)
-            kept.tally(result)
+            kept.tally(result, sharing: &sharing)
         }
-        let judged = kept.judged
-        try writer.finish(kept.summary, judged: judged)
-        return (judged, kept.summary.missingShards)
+        // The footer counted first, then the run judged in place: the results are not held twice.
+        var footer = FooterLine(kept.summary)
+        var judged = kept.summary
+        kept.summary.results = []
+        if let applied = kept.baseline {
+            BaselineJudgement.judge(&judged, applying: applied)
+            footer.take(verdictOf: judged)
+        }
+        try writer.finish(footer: footer)
+        return (judged, judged.missingShards)
     }
 
     /// An input's stream read again, a record at a time, for the merge; at its end, its footer's
     /// verdict is checked against its records, as a whole read checks it.
     private struct StreamedResults: MergedResults {
         let reader: ResultsStreamReader
-        /// The input's run, its results tallied (``RecordedRun/tally(_:)``) for its verdict.
-        var recorded: RecordedRun
+        /// The baseline that judged the input's run, if any.
+        private let baseline: AppliedBaseline?
+        /// The input's verdict, each result counted as it comes, none kept.
+        private var verdict: RunVerdict
+        /// How many results were counted.
+        private var runs = 0
 
         init(_ reader: ResultsStreamReader, recorded: RecordedRun) {
             self.reader = reader
-            self.recorded = recorded.tallying
+            baseline = recorded.baseline
+            verdict = RunVerdict(countingFrom: recorded.summary, baseline: recorded.baseline)
         }
 
         var path: String { reader.path }
 
         mutating func next() throws(ResultsStreamError) -> (result: CaseResult, line: Int)? {
             guard let result = try reader.next() else {
-                try reader.checkVerdict(of: recorded)
+                try reader.checkVerdict(verdict, runs: runs)
                 return nil
             }
-            recorded.tally(result)
+            runs += 1
+            verdict.count(
+                baseline.map {
+                    BaselineJudgement.judge(
+                        result,
+                        against: $0.baseline,
+                        allowingUnexpectedPasses: $0.allowsUnexpectedPasses
+                    )
+                } ?? result
+            )
             return (result, reader.lineNumber)
         }
     }

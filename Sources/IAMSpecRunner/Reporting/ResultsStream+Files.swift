@@ -52,9 +52,10 @@ extension ResultsStream {
     ) throws(ResultsStreamError) -> RecordedRun {
         let reader = try ResultsStreamReader(path: path)
         var recorded = try reader.outline().tallying
+        var sharing = OutlineSharing()
         while let result = try reader.next() {
             each(result)
-            recorded.tally(result)
+            recorded.tally(result, sharing: &sharing)
         }
         try reader.checkVerdict(of: recorded)
         return recorded

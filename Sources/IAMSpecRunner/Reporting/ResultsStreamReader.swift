@@ -222,11 +222,19 @@ package final class ResultsStreamReader {
     ///
     /// - Throws: ``ResultsStreamError`` at the footer when they disagree.
     package func checkVerdict(of run: RecordedRun) throws(ResultsStreamError) {
+        try checkVerdict(run.judgedVerdict, runs: run.summary.runCount)
+    }
+
+    /// Checks the footer's verdict against `judged`, the verdict of the `runs` case records before
+    /// it as the baseline the footer records judges them (``RunVerdict/count(_:)``).
+    ///
+    /// - Throws: ``ResultsStreamError`` at the footer when they disagree.
+    package func checkVerdict(_ judged: RunVerdict, runs: Int) throws(ResultsStreamError) {
         guard let recorded = footer?.verdict else { return }
-        let verdict = recorded.disagreements(with: FooterLine.VerdictRecord(run.judged.verdict))
+        let verdict = recorded.disagreements(with: FooterLine.VerdictRecord(judged))
         guard verdict.isEmpty else {
             throw Self.failure(
-                "found a footer whose verdict disagrees with the \(Self.caseLines(run.summary.runCount)) before it, "
+                "found a footer whose verdict disagrees with the \(Self.caseLines(runs)) before it, "
                     + "judged by its baseline (\(verdict.joined(separator: "; "))), expected the same verdict: "
                     + "the stream was changed after the run wrote it",
                 path: path,

@@ -149,13 +149,14 @@ public struct ConformanceRun: Sendable {
         )
         var summary = RunSummary(header: header, results: [])
         summary.failureFold = foldingFailures ? FailureFold() : nil
+        var sharing = OutlineSharing()
         let outcome = try scheduler.execute(
             runs,
             control: control,
             progress: progress,
             deliver: { result in
                 deliver(result)
-                summary.take(result, whole: keepingWhole(result), unlessTurnedDown: keepingPassed)
+                summary.take(result, whole: keepingWhole(result), sharing: &sharing, unlessTurnedDown: keepingPassed)
             }
         )
         summary.interrupted = outcome.interrupted

@@ -2,10 +2,12 @@ extension RunSummary {
     /// Adds a result as a run delivers it, whole or in outline (`CaseResult.outline`) as `whole`
     /// says: folded first when the summary folds its failures (`failureFold`), and then, a
     /// failure kept in outline that no report reads itself is only folded there. Any other is
-    /// kept as `keep(_:unlessTurnedDown:)` says.
+    /// kept as `keep(_:unlessTurnedDown:)` says, an outline holding the values it repeats of
+    /// earlier ones through `sharing`.
     package mutating func take(
         _ result: CaseResult,
         whole: Bool,
+        sharing: inout OutlineSharing,
         unlessTurnedDown keepingPassed: (CaseResult) -> Bool
     ) {
         let kept = whole || FailureFold.needsKeeping(result)
@@ -16,7 +18,9 @@ extension RunSummary {
         if whole {
             keep(result, unlessTurnedDown: keepingPassed)
         } else {
-            keep(result.outline, unlessTurnedDown: keepingPassed)
+            var outline = result.outline
+            sharing.share(&outline)
+            keep(outline, unlessTurnedDown: keepingPassed)
         }
     }
 }

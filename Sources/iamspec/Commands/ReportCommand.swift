@@ -102,15 +102,16 @@ struct ReportCommand: ParsableCommand {
             }
         }
         // As `run` keeps them: a failure whole only when a report reads it whole (the Markdown
-        // summary's first, of the console's first failed cases as the baseline judges them), in
-        // outline otherwise; with no baseline to judge them, folded into counts and groups (a few
-        // bytes a run).
+        // summary's first, of the console's first failed cases as the baseline judges them; never
+        // an expected failure, which every report lists by its message), in outline otherwise;
+        // with no baseline to judge them, folded into counts and groups (a few bytes a run).
         var firstFailedCases = FirstFailedCases(limit: ConsoleReport.casesShownInFull)
         if applied == nil {
             raw.failureFold = FailureFold()
         }
         // Entries of --baseline that name a run the stream holds (for the staleness warning).
         var made: Set<String> = []
+        var sharing = OutlineSharing()
         while let result = try reader.next() {
             for entry in known?.entries ?? [] where entry.covers(caseID: result.caseID, profile: result.profile) {
                 made.insert(entry.key)
@@ -125,7 +126,8 @@ struct ReportCommand: ParsableCommand {
                 } ?? result
             junit?.add(judgedResult)
             if result.status != .passed || named(result) {
-                raw.take(result, whole: firstFailedCases.admits(judgedResult)) { _ in true }
+                let whole = judgedResult.kind != .expectedFailure && firstFailedCases.admits(judgedResult)
+                raw.take(result, whole: whole, sharing: &sharing) { _ in true }
             } else {
                 raw.passedNotKept += 1
             }
@@ -139,8 +141,13 @@ struct ReportCommand: ParsableCommand {
             )
         }
         try reader.checkVerdict(of: RecordedRun(summary: raw, baseline: recorded.baseline))
-        var judged = applied.map { BaselineJudgement.judge(raw, applying: $0) } ?? raw
-        judged.missingShards = partial ? [] : Self.missingShards(of: raw)
+        // Judged in place: the results are not held twice.
+        var judged = raw
+        raw.results = []
+        if let applied {
+            BaselineJudgement.judge(&judged, applying: applied)
+        }
+        judged.missingShards = partial ? [] : Self.missingShards(of: judged)
         try junit?.finish(judged)
         if let summary = reports.summary {
             try AtomicFile.write(MarkdownReport.summary(judged), to: summary)

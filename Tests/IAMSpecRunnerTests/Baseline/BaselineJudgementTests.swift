@@ -222,6 +222,27 @@ struct RunVerdictTests {
         #expect(interrupted.verdict.outcome == "interrupted")
     }
 
+    @Test(arguments: [false, true])
+    func theVerdictOfARunAsItsBaselineJudgesItIsToldWithoutJudgingACopy(allowingUnexpectedPasses: Bool) {
+        var baseline = Fixture.baseline
+        baseline.entries.append(BaselineEntry(caseID: "gone", status: .fail, reason: "removed"))
+        let applied = AppliedBaseline(
+            baseline,
+            file: "ci/sample.baseline.yaml",
+            staleEntries: baseline.staleEntries(in: Fixture.cases.map { ($0.id, $0.profiles) }),
+            allowsUnexpectedPasses: allowingUnexpectedPasses
+        )
+        var raw = Self.rawRun()
+        raw.passedNotKept = 3
+        let judged = BaselineJudgement.judge(raw, applying: applied)
+        #expect(RunVerdict(raw, judgedBy: applied) == judged.verdict)
+        #expect(RecordedRun(summary: raw, baseline: applied).judgedVerdict == judged.verdict)
+        var counted = RunVerdict(countingFrom: raw, baseline: applied)
+        for result in judged.results { counted.count(result) }
+        #expect(counted == judged.verdict)
+        #expect(RecordedRun(summary: raw, baseline: nil).judgedVerdict == raw.verdict)
+    }
+
     @Test func junitMarkdownAndTheFooterCountAsTheTotalsLine() throws {
         let run = Self.mixedRun()
         let xml = JUnitReport.xml(for: run)

@@ -57,6 +57,7 @@ struct FailureFoldTests {
         var folded = RunSummary(header: ReportFixtures.header(), results: [])
         folded.failureFold = FailureFold()
         var firstFailedCases: Set<String> = []
+        var sharing = OutlineSharing()
         for result in results {
             kept.keep(result, unlessTurnedDown: { _ in false })
             let failing = result.status == .failed || result.status == .error
@@ -66,6 +67,7 @@ struct FailureFoldTests {
             folded.take(
                 result,
                 whole: !failing || firstFailedCases.contains(result.caseID),
+                sharing: &sharing,
                 unlessTurnedDown: { _ in false }
             )
         }

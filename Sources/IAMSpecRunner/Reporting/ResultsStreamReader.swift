@@ -23,6 +23,10 @@ package final class ResultsStreamReader {
     private var lines: Lines
     /// The case records' statuses so far, for the footer's totals.
     private var counted = (passed: 0, failed: 0, errors: 0, skipped: 0)
+    /// The footer ``outline()`` read from the stream's last line, with that line's length and
+    /// digest: ``next()``, meeting the same bytes at the end, takes it rather than parsing a
+    /// footer of megabytes (a baseline's entries, a hundred thousand runs' differences) again.
+    private var footerReadFirst: (length: Int, digest: Int, footer: FooterLine)?
 
     /// The stream in the file at `path`, its header read.
     ///
@@ -89,6 +93,9 @@ package final class ResultsStreamReader {
             )
         }
         lineNumber = number
+        if let first = footerReadFirst, line.count == first.length, Self.digest(line) == first.digest {
+            return try end(first.footer, number: number)
+        }
         let (kind, value) = try Self.record(in: line, number: number, path: path)
         switch kind {
         case "case":
@@ -102,41 +109,10 @@ package final class ResultsStreamReader {
             count(result.status)
             return result
         case "footer":
-            guard try Self.line(&lines, path: path, number: number + 1) == nil else {
-                throw Self.failure(
-                    "found records after the footer, expected the footer to be the last line",
-                    path: path,
-                    line: number
-                )
-            }
-            let footer = try Self.decode(
-                FooterLine.self,
-                "a footer record",
-                from: value,
-                in: line,
-                path: path,
-                line: number
+            return try end(
+                Self.decode(FooterLine.self, "a footer record", from: value, in: line, path: path, line: number),
+                number: number
             )
-            let cases = counted.passed + counted.failed + counted.skipped
-            let totals = FooterLine.Totals(
-                runs: cases,
-                passed: counted.passed,
-                failed: counted.failed,
-                errors: counted.errors,
-                skipped: counted.skipped
-            )
-            let disagreements = footer.totals.disagreements(with: totals)
-            guard disagreements.isEmpty else {
-                throw Self.failure(
-                    "found a footer whose totals disagree with the \(Self.caseLines(cases)) before it "
-                        + "(\(disagreements.joined(separator: "; "))), expected the same counts: "
-                        + "case lines were lost or added after the run wrote the stream",
-                    path: path,
-                    line: number
-                )
-            }
-            self.footer = footer
-            return nil
         case let other:
             throw Self.failure(
                 "found a record of kind \"\(other)\", expected \"case\" or \"footer\"",
@@ -144,6 +120,49 @@ package final class ResultsStreamReader {
                 line: number
             )
         }
+    }
+
+    /// Ends the stream with `footer`, read at line `number`: the last line, and its totals those
+    /// of the case records before it.
+    ///
+    /// - Throws: ``ResultsStreamError`` at the footer when a line follows it or its totals
+    ///   disagree.
+    private func end(_ footer: FooterLine, number: Int) throws(ResultsStreamError) -> CaseResult? {
+        guard try Self.line(&lines, path: path, number: number + 1) == nil else {
+            throw Self.failure(
+                "found records after the footer, expected the footer to be the last line",
+                path: path,
+                line: number
+            )
+        }
+        let cases = counted.passed + counted.failed + counted.skipped
+        let totals = FooterLine.Totals(
+            runs: cases,
+            passed: counted.passed,
+            failed: counted.failed,
+            errors: counted.errors,
+            skipped: counted.skipped
+        )
+        let disagreements = footer.totals.disagreements(with: totals)
+        guard disagreements.isEmpty else {
+            throw Self.failure(
+                "found a footer whose totals disagree with the \(Self.caseLines(cases)) before it "
+                    + "(\(disagreements.joined(separator: "; "))), expected the same counts: "
+                    + "case lines were lost or added after the run wrote the stream",
+                path: path,
+                line: number
+            )
+        }
+        self.footer = footer
+        footerReadFirst = nil
+        return nil
+    }
+
+    /// A digest of `line`'s bytes, to know it again.
+    private static func digest(_ line: [UInt8]) -> Int {
+        var hasher = Hasher()
+        line.withUnsafeBytes { hasher.combine(bytes: $0) }
+        return hasher.finalize()
     }
 
     /// The run the footer describes, with no result (the reader hands them out one at a time),
@@ -158,7 +177,8 @@ package final class ResultsStreamReader {
     /// ``recordedRun()`` before the case records are read, so that a command that needs the
     /// footer's baseline first reads the stream once: from the stream's last line, read from the
     /// end of its file, when that line is a footer that fits the format (``next()`` then checks
-    /// the records before it, and the footer again, its totals and its verdict, as it reads them);
+    /// the records before it, and the footer again, its totals and its verdict, as it reads them:
+    /// the same line, known by its digest, is not parsed twice);
     /// else from a whole read of the stream by another reader, which throws at the first problem,
     /// at its line, as ``next()`` would.
     ///
@@ -169,6 +189,7 @@ package final class ResultsStreamReader {
             let footer = try? Self.decode(FooterLine.self, "", from: record.value, in: last, path: path, line: 0),
             let run = try? run(describedBy: footer)
         {
+            footerReadFirst = (last.count, Self.digest(last), footer)
             return run
         }
         let whole: ResultsStreamReader

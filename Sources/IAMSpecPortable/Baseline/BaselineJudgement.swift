@@ -24,17 +24,19 @@ package enum BaselineJudgement {
     package static func judge(_ summary: inout RunSummary, applying applied: AppliedBaseline) {
         var messages: Set<String> = []
         for index in summary.results.indices {
-            var judged = judge(
-                summary.results[index],
-                against: applied.baseline,
-                allowingUnexpectedPasses: applied.allowsUnexpectedPasses
-            )
+            var judged = judge(summary.results[index], applying: applied)
             if judged.kind != summary.results[index].kind {
                 judged.message = messages.insert(judged.message).memberAfterInsert
             }
             summary.results[index] = judged
         }
         summary.baseline = applied
+    }
+
+    /// One result as reports show it against `applied`: as ``judge(_:against:allowingUnexpectedPasses:)``
+    /// judges it by its baseline, unexpected passes allowed as it says.
+    package static func judge(_ result: CaseResult, applying applied: AppliedBaseline) -> CaseResult {
+        judge(result, against: applied.baseline, allowingUnexpectedPasses: applied.allowsUnexpectedPasses)
     }
 
     /// One result as reports show it against `baseline`: a failure or error a `fail` or `flaky`

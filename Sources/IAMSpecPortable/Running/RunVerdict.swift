@@ -44,13 +44,7 @@ package struct RunVerdict: Sendable, Hashable {
     /// `BaselineJudgement.judge(summary, applying: applied)`, told a result at a time, so that a
     /// hundred thousand results are not copied to be counted.
     package init(_ summary: RunSummary, judgedBy applied: AppliedBaseline) {
-        self.init(summary, baseline: applied) {
-            BaselineJudgement.judge(
-                $0,
-                against: applied.baseline,
-                allowingUnexpectedPasses: applied.allowsUnexpectedPasses
-            )
-        }
+        self.init(summary, baseline: applied) { BaselineJudgement.judge($0, applying: applied) }
     }
 
     /// The verdict of `summary` judged by `baseline`, each result as `judged` makes it.

@@ -247,15 +247,7 @@ package enum ResultsMerge {
                 return nil
             }
             runs += 1
-            verdict.count(
-                baseline.map {
-                    BaselineJudgement.judge(
-                        result,
-                        against: $0.baseline,
-                        allowingUnexpectedPasses: $0.allowsUnexpectedPasses
-                    )
-                } ?? result
-            )
+            verdict.count(baseline.map { BaselineJudgement.judge(result, applying: $0) } ?? result)
             return (result, reader.lineNumber)
         }
     }

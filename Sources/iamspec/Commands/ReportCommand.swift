@@ -116,14 +116,7 @@ struct ReportCommand: ParsableCommand {
             for entry in known?.entries ?? [] where entry.covers(caseID: result.caseID, profile: result.profile) {
                 made.insert(entry.key)
             }
-            let judgedResult =
-                applied.map {
-                    BaselineJudgement.judge(
-                        result,
-                        against: $0.baseline,
-                        allowingUnexpectedPasses: $0.allowsUnexpectedPasses
-                    )
-                } ?? result
+            let judgedResult = applied.map { BaselineJudgement.judge(result, applying: $0) } ?? result
             junit?.add(judgedResult)
             if result.status != .passed || named(result) {
                 let whole = judgedResult.kind != .expectedFailure && firstFailedCases.admits(judgedResult)

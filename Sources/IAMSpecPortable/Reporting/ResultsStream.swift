@@ -574,7 +574,13 @@ package struct FooterLine: Codable {
     /// Takes the baseline and verdict of `judged`: the run this footer's totals count, as its
     /// baseline, if any, judged it.
     package mutating func take(verdictOf judged: RunSummary) {
-        baseline = judged.baseline.map(BaselineRecord.init)
-        verdict = VerdictRecord(judged.verdict)
+        take(judged.verdict, judgedBy: judged.baseline)
+    }
+
+    /// Takes `verdict`, that of the run this footer's totals count as `baseline` (nil for none)
+    /// judged it, counted without judging its results (``RunVerdict/count(_:)``).
+    package mutating func take(_ verdict: RunVerdict, judgedBy baseline: AppliedBaseline?) {
+        self.baseline = baseline.map(BaselineRecord.init)
+        self.verdict = VerdictRecord(verdict)
     }
 }

@@ -1,14 +1,16 @@
 /// What the reports read of a run's failed and errored runs, folded as the runs come, so that a
-/// run need not keep a result per failure (`iamspec run`, and `report`, `merge` and `diff` of a
-/// results stream, with no baseline): the failed cases and runs the console counts, each failed
+/// run need not keep a result per failure (`iamspec run`, `report` and `explain` with no
+/// baseline, `merge` and `diff` of any results stream): the failed cases and runs the console counts, each failed
 /// run's case, profile and difference (a few bytes a run, the differences held once each) for the
 /// differences grouped by rule and the behaviours' examples, and how many failures were counted
 /// here and not kept in ``RunSummary/results``.
 ///
 /// A summary with a fold (``RunSummary/failureFold``) keeps in ``RunSummary/results`` only the
 /// failures a report shows or lists (the console's first cases in full, the Markdown summary's
-/// first, a nondeterministic run, a run with a check skipped); its counts add the others. No
-/// baseline judges it. The behaviours found once the runs are made (``RunSummary/behaviours``)
+/// first, a nondeterministic run, a run with a check skipped); its counts add the others. It
+/// holds the run as the engine did it: no baseline judges it in place (`merge` and `diff` of a
+/// stream a baseline judged fold its failures, and count its judged verdict apart:
+/// `CountedRun`). The behaviours found once the runs are made (``RunSummary/behaviours``)
 /// explain some of its runs: its differences are those of the others.
 package struct FailureFold: Sendable, Hashable {
     /// The case ids of every failed or errored run folded.

@@ -26,7 +26,7 @@ package struct RecordedRun: Sendable, Hashable {
         result.status != .passed || baseline?.baseline.entry(caseID: result.caseID, profile: result.profile) != nil
     }
 
-    /// This run, ready to ``tally(_:)`` its results: its failures folded as they come
+    /// This run, ready to ``tally(_:sharing:)`` its results: its failures folded as they come
     /// (``RunSummary/failureFold``) unless a baseline judges it.
     package var tallying: RecordedRun {
         var run = self
@@ -36,11 +36,12 @@ package struct RecordedRun: Sendable, Hashable {
         return run
     }
 
-    /// Adds a result as ``keep(_:)`` does, holding less of it, for a command that reads no
-    /// failure whole (`iamspec merge`): a failure or an error folded into the counts and groups
-    /// when the run folds them (``tallying``), kept only when a report names it itself; in
-    /// outline (`CaseResult.outline`) when a baseline judges the run, holding the values it
-    /// repeats of earlier outlines through `sharing`.
+    /// Adds a result as ``keep(_:)`` does, holding less of it, for a command whose reports read
+    /// no failure whole (`iamspec explain`'s): a failure or an error folded into the counts and
+    /// groups when the run folds them (``tallying``), kept only when a report names it itself; in
+    /// outline (`CaseResult.outline`) when a baseline judges the run (its reports list each
+    /// expected failure as judged), holding the values it repeats of earlier outlines through
+    /// `sharing`. A command that reads only the counts and the verdict reads a ``CountedRun``.
     package mutating func tally(_ result: CaseResult, sharing: inout OutlineSharing) {
         if keeps(result) {
             summary.take(result, whole: result.status == .passed, sharing: &sharing) { _ in true }

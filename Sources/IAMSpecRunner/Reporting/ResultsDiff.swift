@@ -19,7 +19,8 @@ import IAMSpec
 /// Two streams are compared side by side (``init(oldPath:newPath:)``), each in report order as
 /// `iamspec run` writes it: the comparison holds the changes, each in brief (its status, kind and
 /// message, without its timeline), and of the other runs what their counts and verdicts need
-/// (``RecordedRun/tally(_:)``), not both streams.
+/// (``CountedRun``: counts and groups, not a result per failure, whether or not a baseline
+/// judged the run), not both streams.
 package struct ResultsDiff: Sendable {
     /// One case run that changed: how it was (nil when it is new) and how it is.
     package struct Change: Sendable {
@@ -31,7 +32,8 @@ package struct ResultsDiff: Sendable {
     }
 
     /// The earlier run: its counts, and the results a summary keeps (all of them but the passes
-    /// for summaries compared in memory; read from streams, those ``RecordedRun/tally(_:)`` keeps).
+    /// for summaries compared in memory; read from streams, those ``CountedRun/tally(_:sharing:)``
+    /// keeps).
     package var old: RunSummary
     /// The later run, kept alike.
     package var new: RunSummary
@@ -80,9 +82,9 @@ package struct ResultsDiff: Sendable {
     ///   order or given twice among them.
     package init(oldPath: String, newPath: String) throws(ResultsStreamError) {
         let earlier = try OrderedResults(path: oldPath)
-        var before = try earlier.reader.outline().tallying
+        var before = CountedRun(try earlier.reader.outline())
         let later = try OrderedResults(path: newPath)
-        var after = try later.reader.outline().tallying
+        var after = CountedRun(try later.reader.outline())
         old = before.summary
         new = after.summary
         var previous = try earlier.next()
@@ -104,8 +106,8 @@ package struct ResultsDiff: Sendable {
                 current = try later.next()
             }
         }
-        try earlier.reader.checkVerdict(of: before)
-        try later.reader.checkVerdict(of: after)
+        try earlier.reader.checkVerdict(before.verdict, runs: before.summary.runCount)
+        try later.reader.checkVerdict(after.verdict, runs: after.summary.runCount)
         old = before.summary
         new = after.summary
     }

@@ -178,12 +178,12 @@ package enum ResultsMerge {
     }
 
     /// Merges the results streams at `paths` into a stream at `output`, holding one result of
-    /// each stream at a time and of the others what its footer and verdict need
-    /// (``RecordedRun/tally(_:)``: with no baseline, counts and groups, not a result per
-    /// failure): each stream's footer is read first (``ResultsStreamReader/outline()``), then its
-    /// records, checked as they are merged. The shards the merge lacks are in the merged
-    /// stream's footer (`missing_shards`), and fail its verdict. Returns the merged run as its
-    /// baseline judges it, and the shards the merge lacks.
+    /// each stream at a time and of the merged run what its footer and verdict need
+    /// (``CountedRun``: counts and groups, not a result per failure, whether or not a baseline
+    /// judges it): each stream's footer is read first (``ResultsStreamReader/outline()``), then
+    /// its records, checked as they are merged. The shards the merge lacks are in the merged
+    /// stream's footer (`missing_shards`), and fail its verdict. Returns the merged run's verdict,
+    /// as its baseline judges it, and the shards the merge lacks.
     ///
     /// - Throws: ``ResultsStreamError`` naming the file and line at fault; `AtomicFileError` when
     ///   the merged stream cannot be written.
@@ -191,7 +191,7 @@ package enum ResultsMerge {
         files paths: [String],
         into output: String
     ) throws -> (
-        judged: RunSummary, missingShards: [Shard]
+        verdict: RunVerdict, missingShards: [Shard]
     ) {
         var inputs: [Input] = []
         var sources: [any MergedResults] = []
@@ -201,25 +201,19 @@ package enum ResultsMerge {
             inputs.append(input)
             sources.append(StreamedResults(reader, recorded: input.recorded))
         }
-        let merged = try mergedRun(inputs)
+        var merged = try mergedRun(inputs)
+        merged.summary.missingShards = missingShards(inputs)
         let writer = try ResultsStreamWriter(header: merged.summary.header, path: output)
-        var kept = merged.tallying
-        kept.summary.missingShards = missingShards(inputs)
+        var kept = CountedRun(merged)
         var sharing = OutlineSharing()
         try merge(sources) { result in
             writer.add(result)
             kept.tally(result, sharing: &sharing)
         }
-        // The footer counted first, then the run judged in place: the results are not held twice.
         var footer = FooterLine(kept.summary)
-        var judged = kept.summary
-        kept.summary.results = []
-        if let applied = kept.baseline {
-            BaselineJudgement.judge(&judged, applying: applied)
-            footer.take(verdictOf: judged)
-        }
+        footer.take(kept.verdict, judgedBy: kept.baseline)
         try writer.finish(footer: footer)
-        return (judged, judged.missingShards)
+        return (kept.verdict, kept.summary.missingShards)
     }
 
     /// An input's stream read again, a record at a time, for the merge; at its end, its footer's

@@ -39,7 +39,7 @@ extension ResultsStream {
         try readWhole(ResultsStreamReader(path: path))
     }
 
-    /// Reads a stream keeping of its results what `iamspec merge` keeps (``RecordedRun/tally(_:)``:
+    /// Reads a stream keeping of its results what its reports read (``RecordedRun/tally(_:sharing:)``:
     /// with no baseline the failures folded into counts and groups, a few bytes a run; with one,
     /// each in outline; the passes counted), checked as a whole read is: the footer and baseline
     /// learnt first (``ResultsStreamReader/outline()``), so that a stream of a hundred thousand

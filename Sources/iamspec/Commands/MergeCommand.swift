@@ -40,7 +40,7 @@ struct MergeCommand: ParsableCommand {
             inputs: inputs.map { ReportDestinations.Input(role: "a results stream", path: $0) }
         )
         do {
-            let (judged, missing) = try ResultsMerge.merge(files: inputs, into: output)
+            let (verdict, missing) = try ResultsMerge.merge(files: inputs, into: output)
             if !missing.isEmpty {
                 StandardError.write(
                     "warning: the merge lacks shard\(missing.count == 1 ? "" : "s") "
@@ -49,7 +49,7 @@ struct MergeCommand: ParsableCommand {
                         + "on it unless --partial"
                 )
             }
-            print(judged.totalsLine)
+            print(verdict.totalsLine)
         } catch let error as ResultsStreamError {
             throw CommandFailure.usage(error.description)
         } catch let error as AtomicFileError {

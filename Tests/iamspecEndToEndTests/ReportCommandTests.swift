@@ -25,6 +25,14 @@ struct ReportCommandTests {
             results: [
                 CaseResult(
                     caseID: "triggers.one",
+                    profile: .appboyLegacy,
+                    title: "One",
+                    status: .skipped,
+                    message: "the engine lacks the capability keyboard",
+                    location: location
+                ),
+                CaseResult(
+                    caseID: "triggers.one",
                     profile: .brazeSwift,
                     title: "One",
                     status: .passed,
@@ -51,14 +59,6 @@ struct ReportCommandTests {
                             actual: []
                         ),
                     ]
-                ),
-                CaseResult(
-                    caseID: "triggers.one",
-                    profile: .appboyLegacy,
-                    title: "One",
-                    status: .skipped,
-                    message: "the engine lacks the capability keyboard",
-                    location: location
                 ),
             ]
         )
@@ -113,8 +113,8 @@ struct ReportCommandTests {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var summary = sampleSummary()
-        summary.results[0].durationMilliseconds = .max
         summary.results[1].durationMilliseconds = .max
+        summary.results[2].durationMilliseconds = .max
         let results = folder.appendingPathComponent("results.jsonl").path
         let junit = folder.appendingPathComponent("report.xml").path
         try ResultsStream.write(summary, to: results)
@@ -152,18 +152,18 @@ struct ReportCommandTests {
         )
     }
 
-    /// `iamspec report` on a results stream whose first case record's `duration_ms` is written
+    /// `iamspec report` on a results stream whose passed case record's `duration_ms` is written
     /// `written`; and the place of that value, as `path:line:column`.
     private func reportOnAStream(withDurationWritten written: String) throws -> (IAMSpecExecutable.Outcome, String) {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let results = folder.appendingPathComponent("results.jsonl")
         var lines = String(decoding: ResultsStream.encode(sampleSummary()), as: UTF8.self).split(separator: "\n")
-        lines[1] = lines[1].replacing("\"duration_ms\":12", with: "\"duration_ms\":\(written)")[...]
-        let column = try #require(lines[1].firstRange(of: "\"duration_ms\":")).upperBound
+        lines[2] = lines[2].replacing("\"duration_ms\":12", with: "\"duration_ms\":\(written)")[...]
+        let column = try #require(lines[2].firstRange(of: "\"duration_ms\":")).upperBound
         try lines.joined(separator: "\n").write(to: results, atomically: true, encoding: .utf8)
         let outcome = try IAMSpecExecutable.run("report", "--summary", folder.path + "/summary.md", results.path)
-        return (outcome, "\(results.path):2:\(lines[1].utf8.distance(from: lines[1].startIndex, to: column) + 1)")
+        return (outcome, "\(results.path):3:\(lines[2].utf8.distance(from: lines[2].startIndex, to: column) + 1)")
     }
 
     @Test func aMissingResultsFileExitsWithStatus2AndSaysWhyOnce() throws {

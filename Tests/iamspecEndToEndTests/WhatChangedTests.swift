@@ -18,7 +18,13 @@ struct WhatChangedTests {
         )
     }
 
-    private func stream(_ results: [CaseResult], in folder: URL, named name: String) throws -> String {
+    private func stream(
+        _ results: [CaseResult],
+        in folder: URL,
+        named name: String,
+        interrupted: Bool = false,
+        notRun: Int = 0
+    ) throws -> String {
         let path = folder.appendingPathComponent(name).path
         let header = RunHeader(
             engine: EngineRecord(name: "sample", version: "1.0", profiles: Profile.allCases, capabilities: []),
@@ -28,7 +34,10 @@ struct WhatChangedTests {
             timeoutMilliseconds: 30_000,
             startedAt: "2026-01-31T23:59:59Z"
         )
-        try ResultsStream.write(RunSummary(header: header, results: results), to: path)
+        try ResultsStream.write(
+            RunSummary(header: header, results: results, interrupted: interrupted, notRun: notRun),
+            to: path
+        )
         return path
     }
 
@@ -81,6 +90,40 @@ struct WhatChangedTests {
         #expect(outcome.status == 0)
         #expect(outcome.standardOutput.contains("runs only before: 0, only after: 1"))
         #expect(outcome.lastLine == "0 newly failing, 1 newly passing, 0 newly skipped, 0 changed messages")
+    }
+
+    /// A later run that did not make every run is no verdict on the runs it did not make: the
+    /// diff fails, saying why, though nothing it compared is newly failing; `--partial` compares
+    /// the runs it holds.
+    @Test func aDiffWhoseLaterRunDidNotFinishFailsUnlessPartialResultsAreWanted() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let old = try stream([result("a", .passed), result("b", .passed)], in: folder, named: "old.jsonl")
+        let new = try stream([result("a", .passed)], in: folder, named: "new.jsonl", interrupted: true, notRun: 1)
+        let markdown = folder.appendingPathComponent("diff.md").path
+
+        let outcome = try IAMSpecExecutable.run("diff", old, new, "--markdown", markdown)
+        #expect(outcome.status == 1)
+        #expect(outcome.lastLine == "0 newly failing, 0 newly passing, 0 newly skipped, 0 changed messages")
+        #expect(
+            outcome.standardError
+                == "error: the later run did not finish (interrupted, 1 run not run): the runs it did not make are "
+                + "not compared; give --partial to compare the runs it holds\n"
+        )
+        let page = try String(contentsOfFile: markdown, encoding: .utf8)
+        #expect(
+            page.contains(
+                "The later run did not finish (interrupted, 1 run not run): the runs it did not make are not compared."
+            )
+        )
+
+        let partial = try IAMSpecExecutable.run("diff", old, new, "--partial")
+        #expect(partial.status == 0)
+        #expect(partial.standardError.contains("note: the later run did not finish (interrupted, 1 run not run)"))
+        // An earlier run that did not finish takes nothing from the later one's verdict.
+        let back = try IAMSpecExecutable.run("diff", new, old)
+        #expect(back.status == 0)
+        #expect(back.standardError.isEmpty)
     }
 
     @Test func diffOfAnUnreadableStreamExits2() throws {

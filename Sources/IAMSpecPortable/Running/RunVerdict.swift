@@ -24,6 +24,9 @@ package struct RunVerdict: Sendable, Hashable {
     package var failingUnexpectedPasses = 0
     /// The run was stopped before every selected run was made.
     package var interrupted: Bool
+    /// Selected runs never made (``RunSummary/notRun``): a run that did not make them all did
+    /// not succeed, whatever stopped it.
+    package var notRun: Int
     /// Lines the engine wrote after a case had ended (``RunSummary/lateLines``): protocol faults
     /// that fail the run, though no run failed for them.
     package var lateLines: Int
@@ -60,6 +63,7 @@ package struct RunVerdict: Sendable, Hashable {
     /// reader of a stream ``count(_:)``s each one as it comes, keeping none.
     package init(countingFrom summary: RunSummary, baseline: AppliedBaseline?) {
         interrupted = summary.interrupted
+        notRun = summary.notRun
         missingShards = summary.missingShards
         lateLines = summary.lateLines.count
         isJudgedByBaseline = baseline != nil
@@ -96,9 +100,9 @@ package struct RunVerdict: Sendable, Hashable {
     package var failed: Int { failedRuns + errors + staleEntries }
 
     /// Nothing failed, errored or was stale, the engine wrote no late line, the run was not
-    /// interrupted, and it lacks no shard.
+    /// interrupted, it made every selected run, and it lacks no shard.
     package var succeeded: Bool {
-        failed == 0 && lateLines == 0 && failingWarnings == 0 && !interrupted && missingShards.isEmpty
+        failed == 0 && lateLines == 0 && failingWarnings == 0 && !interrupted && notRun == 0 && missingShards.isEmpty
     }
 
     /// The process exit status: 0 when ``succeeded``, otherwise 1.
@@ -110,10 +114,12 @@ package struct RunVerdict: Sendable, Hashable {
     }
 
     /// The verdict in words: `passed`, or what failed it, e.g. `1 failed, 2 errors, 1 stale
-    /// baseline entry, interrupted`.
+    /// baseline entry, interrupted`. Runs not made are said (`5 not run`) only when nothing else
+    /// says why: an interrupted run says `interrupted`, and one stopped at its first failure
+    /// names that failure.
     package var outcome: String {
         guard !succeeded else { return "passed" }
-        return [
+        let reasons = [
             failedRuns > 0 ? "\(failedRuns) failed" : nil,
             errors > 0 ? counted(errors, "error", "errors") : nil,
             staleEntries > 0 ? counted(staleEntries, "stale baseline entry", "stale baseline entries") : nil,
@@ -124,7 +130,8 @@ package struct RunVerdict: Sendable, Hashable {
                 ? nil
                 : "lacks shard\(missingShards.count == 1 ? "" : "s") "
                     + missingShards.map(\.description).joined(separator: ", "),
-        ].compactMap { $0 }.joined(separator: ", ")
+        ].compactMap { $0 }
+        return (reasons.isEmpty ? ["\(notRun) not run"] : reasons).joined(separator: ", ")
     }
 
     /// Failed and errored runs no baseline entry expects.

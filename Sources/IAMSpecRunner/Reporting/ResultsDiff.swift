@@ -81,10 +81,10 @@ package struct ResultsDiff: Sendable {
     /// - Throws: ``ResultsStreamError`` naming the file and line at fault, a run out of report
     ///   order or given twice among them.
     package init(oldPath: String, newPath: String) throws(ResultsStreamError) {
-        let earlier = try OrderedResults(path: oldPath)
-        var before = CountedRun(try earlier.reader.outline())
-        let later = try OrderedResults(path: newPath)
-        var after = CountedRun(try later.reader.outline())
+        let earlier = try ResultsStreamReader(path: oldPath)
+        var before = CountedRun(try earlier.outline())
+        let later = try ResultsStreamReader(path: newPath)
+        var after = CountedRun(try later.outline())
         old = before.summary
         new = after.summary
         var previous = try earlier.next()
@@ -106,8 +106,8 @@ package struct ResultsDiff: Sendable {
                 current = try later.next()
             }
         }
-        try earlier.reader.checkVerdict(before.verdict, runs: before.summary.runCount)
-        try later.reader.checkVerdict(after.verdict, runs: after.summary.runCount)
+        try earlier.checkVerdict(before.verdict, runs: before.summary.runCount)
+        try later.checkVerdict(after.verdict, runs: after.summary.runCount)
         old = before.summary
         new = after.summary
     }
@@ -163,6 +163,24 @@ package struct ResultsDiff: Sendable {
     /// Some run fails now that did not before.
     package var hasRegression: Bool { !newlyFailing.isEmpty }
 
+    /// Why the later run did not make every run of its selection (`interrupted`, `5 runs not
+    /// run`, `lacks shard 2/3`), each reason its footer gives; nil when it made them all. The runs
+    /// it did not make are compared with nothing: a diff of an unfinished run is no verdict on
+    /// them.
+    package var laterRunUnfinished: String? {
+        var reasons: [String] = []
+        if new.interrupted { reasons.append("interrupted") }
+        if new.stoppedAtFirstFailure { reasons.append("stopped at its first failure") }
+        if new.notRun > 0 { reasons.append("\(new.notRun) run\(new.notRun == 1 ? "" : "s") not run") }
+        if !new.missingShards.isEmpty {
+            reasons.append(
+                "lacks shard\(new.missingShards.count == 1 ? "" : "s") "
+                    + new.missingShards.map(\.description).joined(separator: ", ")
+            )
+        }
+        return reasons.isEmpty ? nil : reasons.joined(separator: ", ")
+    }
+
     /// `1 newly failing, 2 newly passing, 0 newly skipped, 1 changed message`, and
     /// `, 1 nondeterministic` when some run is.
     package var countsLine: String {
@@ -176,31 +194,5 @@ package struct ResultsDiff: Sendable {
     package static func before(_ change: Change) -> String {
         guard let old = change.old else { return "not in the earlier run" }
         return old.status.rawValue + (old.message.isEmpty ? "" : ": \(old.message)")
-    }
-
-    /// A stream's results, each checked to come after the one before in report order.
-    private final class OrderedResults {
-        let reader: ResultsStreamReader
-        private var last: ResultsMerge.RunKey?
-
-        init(path: String) throws(ResultsStreamError) {
-            reader = try ResultsStreamReader(path: path)
-        }
-
-        func next() throws(ResultsStreamError) -> CaseResult? {
-            guard let result = try reader.next() else { return nil }
-            let order = ResultsMerge.RunKey(result)
-            if let last, !(last < order) {
-                throw ResultsStreamError(
-                    Diagnostic(
-                        "found the run \(QuotedText.line(result.caseID)) [\(order.profile)] out of report order, "
-                            + "expected each case run once, by case id, then profile, as iamspec run writes them",
-                        at: SourceLocation(file: reader.path, line: reader.lineNumber, column: 1)
-                    )
-                )
-            }
-            last = order
-            return result
-        }
     }
 }

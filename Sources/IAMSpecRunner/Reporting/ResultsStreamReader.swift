@@ -9,8 +9,10 @@ import IAMSpecPlatform
 /// Each problem is a ``ResultsStreamError`` at its line (and column, for a line that is not
 /// strict JSON: bytes that are not UTF-8, a repeated key, a number out of range, a syntax error):
 /// a first line that is no header, a record that does not fit the format, a record of
-/// another kind, a line after the footer, no footer at all, a footer whose totals disagree with
-/// the case records before it.
+/// another kind, a case record out of report order or given twice, a line after the footer, no
+/// footer at all, a footer whose totals disagree with the case records before it. A stream that
+/// can be read only once (a pipe, a FIFO) is copied to a temporary file as it is read, when a
+/// command reads it again (``outline()``).
 package final class ResultsStreamReader {
     /// The stream's path, as errors name it.
     package let path: String
@@ -23,6 +25,8 @@ package final class ResultsStreamReader {
     private var lines: Lines
     /// The case records' statuses so far, for the footer's totals.
     private var counted = (passed: 0, failed: 0, errors: 0, skipped: 0)
+    /// The run of the last case record read, which the next must follow in report order.
+    private var lastRun: ResultsMerge.RunKey?
     /// The footer ``outline()`` read from the stream's last line, with that line's length and
     /// digest: ``next()``, meeting the same bytes at the end, takes it rather than parsing a
     /// footer of megabytes (a baseline's entries, a hundred thousand runs' differences) again.
@@ -70,6 +74,15 @@ package final class ResultsStreamReader {
                 line: 1
             )
         }
+        // What the format bounds and nothing else checks (`results.schema.json`'s minimums).
+        for (key, value, least) in [("jobs", Int64(header.jobs), 1), ("timeout_ms", header.timeoutMilliseconds, 1)]
+        where value < least {
+            throw Self.failure(
+                "found \(key) \(value) in the header, expected \(least) or more",
+                path: path,
+                line: 1
+            )
+        }
         self.header = header.header
     }
 
@@ -106,6 +119,7 @@ package final class ResultsStreamReader {
                 throw Self.failure(RecordMismatch(error, record: "a case record", line: line), path: path, line: number)
             }
             let result = record.result
+            try checkOrder(of: result, at: number)
             count(result.status)
             return result
         case "footer":
@@ -120,6 +134,25 @@ package final class ResultsStreamReader {
                 line: number
             )
         }
+    }
+
+    /// Checks that `result`, read at line `number`, comes after the run before it in report order
+    /// (by case id, then profile), as `iamspec run` writes them: a run given twice, or out of
+    /// order, is a stream put together by hand or changed after the run.
+    ///
+    /// - Throws: ``ResultsStreamError`` at its line when it does not.
+    private func checkOrder(of result: CaseResult, at number: Int) throws(ResultsStreamError) {
+        let key = ResultsMerge.RunKey(result)
+        defer { lastRun = key }
+        guard let lastRun, !(lastRun < key) else { return }
+        throw Self.failure(
+            lastRun == key
+                ? "found the run \(key) again, expected each case run once"
+                : "found the run \(key) after \(lastRun), expected the case records in report order (by case id, "
+                    + "then profile), as iamspec run writes them",
+            path: path,
+            line: number
+        )
     }
 
     /// Ends the stream with `footer`, read at line `number`: the last line, and its totals those
@@ -184,6 +217,9 @@ package final class ResultsStreamReader {
     ///
     /// - Throws: ``ResultsStreamError`` naming the line at fault.
     package func outline() throws(ResultsStreamError) -> RecordedRun {
+        if lines.readsOnce {
+            return try outlineReadingOnce()
+        }
         if let last = lines.lastLine(),
             let record = try? Self.record(in: last, number: 0, path: path), record.kind == "footer",
             let footer = try? Self.decode(FooterLine.self, "", from: record.value, in: last, path: path, line: 0),
@@ -202,8 +238,62 @@ package final class ResultsStreamReader {
         return try whole.recordedRun()!
     }
 
+    /// ``outline()`` of a stream that can be read only once (a pipe, a FIFO such as `<(zcat
+    /// run.jsonl.gz)`): read whole now, each record checked as ``next()`` checks it, its lines
+    /// copied as they are read to an unlinked temporary file, which ``next()`` then reads from
+    /// its start as it would the stream's own file. Memory holds a line at a time; the stream is
+    /// never opened again (a FIFO opened twice waits for a writer that is gone).
+    ///
+    /// - Throws: ``ResultsStreamError`` naming the line at fault, or when the copy cannot be made.
+    private func outlineReadingOnce() throws(ResultsStreamError) -> RecordedRun {
+        var template = Array((FileManager.default.temporaryDirectory.path + "/iamspec-stream-XXXXXX").utf8CString)
+        let copy = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard copy >= 0 else {
+            throw Self.failure(
+                "cannot make a temporary file to read the stream again (it can be read only once): "
+                    + String(cString: strerror(errno)),
+                path: path,
+                line: lineNumber
+            )
+        }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        lines.copy = copy
+        do {
+            while try next() != nil {}
+        } catch {
+            systemClose(copy)
+            throw error
+        }
+        let run = try recordedRun()!
+        if let failure = lines.copyFailure {
+            systemClose(copy)
+            throw Self.failure(
+                "cannot copy the stream to a temporary file to read it again (it can be read only once): "
+                    + String(cString: strerror(failure)),
+                path: path,
+                line: lineNumber
+            )
+        }
+        // Read again from the line after the header, as a fresh reader would.
+        lines.close()
+        lseek(copy, 0, SEEK_SET)
+        lines = Lines(descriptor: copy)
+        lineNumber = 1
+        counted = (0, 0, 0, 0)
+        lastRun = nil
+        footer = nil
+        return run
+    }
+
     /// The run `footer` describes (at ``lineNumber``, as its errors say).
     private func run(describedBy footer: FooterLine) throws(ResultsStreamError) -> RecordedRun {
+        if let notRun = footer.notRun, notRun < 0 {
+            throw Self.failure(
+                "found not_run \(notRun) in a footer, expected 0 or more runs",
+                path: path,
+                line: lineNumber
+            )
+        }
         var summary = RunSummary(
             header: header,
             results: [],
@@ -392,7 +482,44 @@ package final class ResultsStreamReader {
             case tooLong
         }
 
+        /// Whether the stream can be read only once, from its start: a descriptor that is not a
+        /// regular file (a pipe, a FIFO, a device).
+        var readsOnce: Bool {
+            guard descriptor >= 0 else { return false }
+            var status = stat()
+            return fstat(descriptor, &status) != 0 || status.st_mode & S_IFMT != S_IFREG
+        }
+
+        /// A descriptor to which each line read is written too, with a line end; -1 for none.
+        var copy: Int32 = -1
+        /// Why the first write to ``copy`` that failed did, as `errno`; nil while none has.
+        private(set) var copyFailure: Int32?
+
+        /// The next line, without its line end; nil at the end of the stream. Copied to ``copy``
+        /// when there is one.
         mutating func next() throws(ReadFailure) -> [UInt8]? {
+            guard let line = try nextLine() else { return nil }
+            if copy >= 0 && copyFailure == nil {
+                copyFailure = Self.write(line + [0x0A], to: copy)
+            }
+            return line
+        }
+
+        /// Writes `bytes` whole to `descriptor`; returns `errno` when it cannot.
+        private static func write(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+            var written = 0
+            while written < bytes.count {
+                let made = bytes.withUnsafeBytes {
+                    systemWrite(descriptor, $0.baseAddress! + written, bytes.count - written)
+                }
+                if made < 0 && errno == EINTR { continue }
+                guard made > 0 else { return made < 0 ? errno : ENOSPC }
+                written += made
+            }
+            return nil
+        }
+
+        private mutating func nextLine() throws(ReadFailure) -> [UInt8]? {
             var searched = start
             while true {
                 if let end = buffer[searched...].firstIndex(of: 0x0A) {
@@ -485,9 +612,14 @@ package final class ResultsStreamReader {
     }
 }
 
-/// `read(2)` and `close(2)`, under names of their own: inside the reader, `close()` is its own.
+/// `read(2)`, `write(2)` and `close(2)`, under names of their own: inside the reader, `close()`
+/// is its own.
 private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int {
     read(descriptor, bytes, count)
+}
+
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }
 
 private func systemClose(_ descriptor: Int32) {

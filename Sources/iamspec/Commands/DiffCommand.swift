@@ -17,9 +17,12 @@ struct DiffCommand: ParsableCommand {
             there alone, and not a regression. Runs only in one stream and not newly \
             failing are counted apart. The last line on standard output is `N newly failing, N \
             newly passing, N newly skipped, N changed messages` (then `, N nondeterministic` \
-            when any is). Exit status 0 when nothing is newly \
-            failing, 1 when something is (a regression), 2 when a stream cannot be read or the \
-            Markdown cannot be written.
+            when any is). A later run that did not make every run of its selection (interrupted, \
+            stopped at its first failure, a merge lacking shards) is no verdict on the runs it did \
+            not make: the diff fails, unless --partial says partial results are wanted. Exit \
+            status 0 when nothing is newly failing, 1 when something is (a regression) or the \
+            later run did not finish, 2 when a stream cannot be read or the Markdown cannot be \
+            written.
             """
     )
 
@@ -36,6 +39,14 @@ struct DiffCommand: ParsableCommand {
         )
     )
     var markdown: String?
+
+    @Flag(
+        help: ArgumentHelp(
+            "Partial results are wanted: a later run that did not make every run of its selection is compared "
+                + "by the runs it holds, and does not fail the diff for the others."
+        )
+    )
+    var partial = false
 
     func run() throws {
         try ReportDestinations.prepare(
@@ -59,7 +70,15 @@ struct DiffCommand: ParsableCommand {
         for line in lines(diff) {
             print(line)
         }
-        if diff.hasRegression {
+        if let unfinished = diff.laterRunUnfinished {
+            StandardError.write(
+                partial
+                    ? "note: the later run did not finish (\(unfinished)): the runs it holds are compared (--partial)"
+                    : "error: the later run did not finish (\(unfinished)): the runs it did not make are not "
+                        + "compared; give --partial to compare the runs it holds"
+            )
+        }
+        if diff.hasRegression || (diff.laterRunUnfinished != nil && !partial) {
             throw ExitCode(ExitStatus.failure)
         }
     }

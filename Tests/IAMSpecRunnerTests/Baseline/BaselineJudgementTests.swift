@@ -222,6 +222,22 @@ struct RunVerdictTests {
         #expect(interrupted.verdict.outcome == "interrupted")
     }
 
+    /// A run that did not make every selected run did not succeed, whatever stopped it; its runs
+    /// not made are said only when nothing else says why (a stream's footer claiming otherwise
+    /// is then refused, as it disagrees with its case lines).
+    @Test func aRunThatDidNotMakeEveryRunDidNotSucceed() {
+        var stopped = Fixture.summary([Fixture.result("fine", .brazeSwift, .passed)])
+        stopped.notRun = 5
+        #expect(!stopped.verdict.succeeded && stopped.exitCode == 1)
+        #expect(stopped.verdict.outcome == "5 not run")
+        stopped.interrupted = true
+        #expect(stopped.verdict.outcome == "interrupted")
+        stopped.interrupted = false
+        stopped.stoppedAtFirstFailure = true
+        stopped.results.append(Fixture.result("later", .brazeSwift, .failed))
+        #expect(stopped.verdict.outcome == "1 failed")
+    }
+
     @Test(arguments: [false, true])
     func theVerdictOfARunAsItsBaselineJudgesItIsToldWithoutJudgingACopy(allowingUnexpectedPasses: Bool) {
         var baseline = Fixture.baseline

@@ -73,8 +73,8 @@ struct ResultsDiffTests {
         } catch {
             #expect(
                 error.description
-                    == "\(path):3:1: error: found the run triggers.one [appboy-legacy] out of report order, expected "
-                    + "each case run once, by case id, then profile, as iamspec run writes them"
+                    == "\(path):3:1: error: found the run triggers.one [appboy-legacy] after triggers.one [braze-swift], "
+                    + "expected the case records in report order (by case id, then profile), as iamspec run writes them"
             )
         }
     }

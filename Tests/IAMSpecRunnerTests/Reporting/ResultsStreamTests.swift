@@ -86,7 +86,7 @@ struct ResultsStreamTests {
         #expect(records.map { $0["record"] as? String } == ["header", "case", "case", "case", "case", "footer"])
         #expect(records[0]["format_version"] as? Int == 1)
         #expect(records[0]["started_at"] as? String == "2026-01-31T23:59:59Z")
-        #expect(records[2]["skip_reason"] as? String == "the engine lacks the capability keyboard")
+        #expect(records[1]["skip_reason"] as? String == "the engine lacks the capability keyboard")
         #expect(records[4]["duration_ms"] as? Int == 1005)
         let totals = records[5]["totals"] as? [String: Int]
         #expect(totals == ["runs": 4, "passed": 1, "failed": 2, "errors": 1, "skipped": 1])
@@ -283,6 +283,8 @@ struct ResultsStreamTests {
     @Test func everyFieldOfACaseLineReadsBack() throws {
         var summary = ReportFixtures.summary()
         var result = ReportFixtures.failed
+        // A run of its own, after the others in report order.
+        result.caseID = "triggers.two.every-field"
         result.given = ["a user in the control group", ""]
         result.difference = Difference(rules: ["delivery.a"], mismatch: "sequence: x", blocked: ["delivery.b"])
         result.skippedChecks = [SkippedCheck(location: result.location, check: "stack", capability: .stackInspection)]
@@ -343,6 +345,74 @@ struct ResultsStreamTests {
         } throws: { error in
             let diagnostic = (error as? ResultsStreamError)?.diagnostic
             return diagnostic?.location.line == line && diagnostic?.message.hasPrefix(problem) == true
+        }
+    }
+
+    /// A stream that can be read only once (a pipe, as `<(zcat run.jsonl.gz)` gives one) reads as
+    /// its file would: its footer first, then its records from the start, never by opening the
+    /// pipe again (a FIFO opened twice waits for a writer that is gone); and a problem in it is
+    /// said at its line.
+    @Test(arguments: [false, true])
+    func aStreamInAPipeReadsAsItsFileDoes(broken: Bool) throws {
+        let summary = ReportFixtures.summary(interrupted: true)
+        var text = lines(summary)
+        if broken {
+            text[2] = "{not json"
+        }
+        let bytes = Array((text.joined(separator: "\n") + "\n").utf8)
+        try #require(bytes.count < 65_536, "the stream fits in a pipe's buffer")
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        let written = bytes.withUnsafeBytes { write(ends[1], $0.baseAddress!, $0.count) }
+        close(ends[1])
+        try #require(written == bytes.count)
+        let path = "/dev/fd/\(ends[0])"
+        let reader = try ResultsStreamReader(path: path)
+        do {
+            let recorded = try reader.outline()
+            var results: [CaseResult] = []
+            while let result = try reader.next() {
+                results.append(result)
+            }
+            #expect(!broken)
+            #expect(recorded.summary.interrupted)
+            #expect(results == summary.results)
+            #expect(reader.footer != nil && reader.lineNumber == 6)
+        } catch {
+            #expect(broken)
+            #expect(error.description.hasPrefix("\(path):3:2: error: found a line that is not JSON"))
+        }
+    }
+
+    /// `iamspec run` writes each case run once, in report order: a stream holding one twice was
+    /// put together by hand, and is refused at the second.
+    @Test func aRunGivenTwiceIsRefusedAtItsSecondRecord() throws {
+        var text = lines(ReportFixtures.summary())
+        text.insert(text[2], at: 3)
+        #expect {
+            _ = try ResultsStream.decode(Data(text.joined(separator: "\n").utf8), path: "r.jsonl")
+        } throws: { error in
+            (error as? ResultsStreamError)?.description
+                == "r.jsonl:4:1: error: found the run triggers.one [braze-swift] again, expected each case run once"
+        }
+    }
+
+    /// What `results.schema.json` bounds and no other check covers: `jobs` and `timeout_ms` of at
+    /// least 1, `not_run` of at least 0.
+    @Test(arguments: [
+        (0, #""jobs":2"#, #""jobs":0"#, "found jobs 0 in the header, expected 1 or more"),
+        (0, #""timeout_ms":30000"#, #""timeout_ms":-5"#, "found timeout_ms -5 in the header, expected 1 or more"),
+        (5, #""not_run":0"#, #""not_run":-1"#, "found not_run -1 in a footer, expected 0 or more runs"),
+    ])
+    func aCountBelowItsLeastIsRefused(line: Int, original: String, replacement: String, message: String) throws {
+        var text = lines(ReportFixtures.summary())
+        let found = try #require(text[line].range(of: original))
+        text[line].replaceSubrange(found, with: replacement)
+        #expect {
+            _ = try ResultsStream.decode(Data(text.joined(separator: "\n").utf8), path: "r.jsonl")
+        } throws: { error in
+            (error as? ResultsStreamError)?.description == "r.jsonl:\(line + 1):1: error: \(message)"
         }
     }
 }

@@ -179,6 +179,13 @@ package enum MarkdownReport {
         var lines = [
             "## iamspec diff: \(diff.hasRegression ? "regressions" : "no regression")",
             "",
+        ]
+        if let unfinished = diff.laterRunUnfinished {
+            lines += [
+                "The later run did not finish (\(unfinished)): the runs it did not make are not compared.", "",
+            ]
+        }
+        lines += [
             "| | before | after |",
             "|---|---:|---:|",
             "| runs | \(diff.old.runCount) | \(diff.new.runCount) |",

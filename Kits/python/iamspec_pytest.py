@@ -16,11 +16,16 @@ message. --iamspec-baseline (IAMSPEC_BASELINE) gives the run it makes a baseline
 run judged by a baseline gets iamspec's verdict, read from the JUnit report (which a stream judged
 by a baseline therefore needs): an expected failure is skipped with the report's `expected
 failure: ...`, an unexpected pass fails, and each stale entry is a failing test `baseline: KEY`.
+A stream of some shards only (one shard's, or a merge lacking some) fails the run, unless
+--iamspec-partial (IAMSPEC_PARTIAL=1) says partial results are wanted, as `iamspec report
+--partial`. Every text taken from the stream is shown escaped on one line, as iamspec's console
+shows it (quoted_line).
 Put this file (and nothing else) on sys.path, beside iamspec_kit.py.
 """
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -37,6 +42,12 @@ def pytest_addoption(parser):
     group.addoption("--iamspec-specs", action="append", help="spec files or folders to run (default: Specs); repeatable")
     group.addoption("--iamspec", dest="iamspec_tool", help="the iamspec tool (default: $IAMSPEC, else iamspec on PATH)")
     group.addoption("--iamspec-baseline", help="with --iamspec-engine-command: judge the run by this baseline")
+    group.addoption("--iamspec-partial", action="store_true", default=None,
+                    help="partial results are wanted: a stream of some shards only is judged by the runs it holds")
+
+
+# Set when the stream was read whole and holds no run: pytest's "no tests collected" is then a pass.
+_NO_RUNS = pytest.StashKey[bool]()
 
 
 def pytest_collection_modifyitems(session, config, items):
@@ -60,31 +71,44 @@ def pytest_collection_modifyitems(session, config, items):
         raise pytest.UsageError(
             f"the results stream {results} was judged by a baseline, whose verdict is in its JUnit report: give it "
             f"with --iamspec-junit (IAMSPEC_JUNIT), or write it with `iamspec report {results} --junit FILE`")
+    config.stash[_NO_RUNS] = not stream.runs
+    partial = config.getoption("iamspec_partial") or os.environ.get("IAMSPEC_PARTIAL") == "1"
+    given = results if command is None else None  # a stream the plugin made itself is gone by now
     failing = 0
     for case_id, profile, status, text, file, line in stream.runs:
         outcome, shown = _outcome(status, text, verdicts.get((case_id, profile)))
         failing += outcome == "failed"
         name = f"{case_id} [{profile}]"
         items.append(CaseRun.from_parent(session, name=name, nodeid=_node_id(config, file, name),
-                                         outcome=outcome, text=shown, location=(file, line)))
+                                         outcome=outcome, text=shown, location=(file, line), stream=given))
     for (name, suite), (outcome, text) in verdicts.items():
         if suite == _BASELINE_SUITE:
             failing += 1
-            items.append(CaseRun.from_parent(session, name=f"baseline: {name}", outcome="failed", text=text,
-                                             location=(junit, None)))
-    reasons = stream.reasons(failing)
+            stale = f"baseline: {name}"
+            items.append(CaseRun.from_parent(session, name=stale, nodeid=_node_id(config, None, stale), outcome="failed",
+                                             text=text, location=(junit, None)))
+    reasons = stream.reasons(failing, partial)
     if reasons:
-        items.append(CaseRun.from_parent(session, name="iamspec run", outcome="failed",
-                                         text=f"{results}: the run is not green: " + "; ".join(reasons),
+        items.append(CaseRun.from_parent(session, name="iamspec run", nodeid=_node_id(config, None, "iamspec run"),
+                                         outcome="failed", text=f"{results}: the run is not green: " + "; ".join(reasons),
                                          location=(results, stream.footer_line)))
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """A stream read whole that holds no run (`iamspec run --allow-empty` matching none) passes, as
+    `iamspec report` passes it: pytest's "no tests collected" (exit status 5) becomes 0."""
+    if exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED and session.config.stash.get(_NO_RUNS, False):
+        session.exitstatus = pytest.ExitCode.OK
 
 
 def _node_id(config, file, name):
     """`FILE::NAME`, FILE the case's file relative to pytest's root folder (pytest shows it relative to
-    where it was started, as iamspec named it); None, for pytest's own, when the run has no file."""
+    where it was started, as iamspec named it), shown as quoted_line shows it; `iamspec::NAME` when
+    the run has no file (not pytest's own `::NAME`: `pytest -v` begins a line with the id, which must
+    not begin with `::`, a CI log command's start)."""
     if not isinstance(file, str) or not file:
-        return None
-    return f"{os.path.relpath(os.path.abspath(file), str(config.rootpath))}::{name}"
+        return f"iamspec::{name}"
+    return f"{quoted_line(os.path.relpath(os.path.abspath(file), str(config.rootpath)))}::{name}"
 
 
 def _outcome(status, text, verdict):
@@ -134,29 +158,86 @@ LINE_LIMIT = 16 << 20
 STATUSES = ("passed", "failed", "error", "skipped")
 
 
+def _visible_form(character):
+    """How iamspec's console shows a character that would act (QuotedText.visibleForm), or None
+    for one shown as it is: a line feed `⏎`, a tab `\\t`, every other control (C0, DEL, C1), the
+    line and paragraph separators, the bidirectional marks and controls, the invisible characters
+    and the byte order mark, and U+FFFE and U+FFFF, as `\\u{1b}` (hexadecimal). A surrogate,
+    which no text of a stream read here holds, is shown so too."""
+    code = ord(character)
+    if code == 0x0A:
+        return "\u23ce"
+    if code == 0x09:
+        return "\\t"
+    if (code <= 0x1F or 0x7F <= code <= 0x9F or code in (0x061C, 0x200B, 0x200E, 0x200F, 0x2028, 0x2029, 0xFEFF,
+                                                          0xFFFE, 0xFFFF)
+            or 0x202A <= code <= 0x202E or 0x2060 <= code <= 0x2064 or 0x2066 <= code <= 0x2069
+            or 0xD800 <= code <= 0xDFFF):
+        return f"\\u{{{code:x}}}"
+    return None
+
+
+def quoted_line(text):
+    """Text of a stream (or of a file a user gave) on one line of a terminal or a CI log, shown as
+    iamspec's console shows it (QuotedText.line in Sources/IAMSpecPortable/Reporting): every
+    character that would act in its visible form (_visible_form; CR LF as one `⏎`); the second `#`
+    of `##[` or `##vso[` (any case), which GitHub's and Azure's runners take for a command anywhere
+    in a line, as `\\u{23}`; and the first `:` of text beginning with `::` (after spaces) as
+    `\\u{3a}`. A backslash is shown as it is."""
+    first = len(text) - len(text.lstrip(" "))
+    shown, position = [], 0
+    while position < len(text):
+        character, visible = text[position], _visible_form(text[position])
+        position += 1
+        if character == "\r" and text[position:position + 1] == "\n":
+            position += 1
+            shown.append("\u23ce")
+        elif visible is not None:
+            shown.append(visible)
+        elif character == ":" and position - 1 == first and text[position:position + 1] == ":":
+            shown.append("\\u{3a}")
+        elif (character == "#" and position >= 2 and text[position - 2] == "#"
+              and (text[position:position + 1] == "[" or text[position:position + 4].lower() == "vso[")):
+            shown.append("\\u{23}")
+        else:
+            shown.append(character)
+    return "".join(shown)
+
+
+def quoted_lines(text):
+    """Text of several lines that iamspec composed (a JUnit report's failure text), its line breaks
+    kept and each line quoted_line: what it quotes is shown so already, and what it does not is
+    made so."""
+    return "\n".join(quoted_line(line) for line in text.split("\n"))
+
+
 class StreamError(Exception):
     """A results stream the runner cannot take as a finished run's, as `iamspec report` refuses
     it: `path:line:col: error: what was found, what was expected`."""
 
     def __init__(self, path, line, message, column=1):
-        super().__init__(f"{path}:{line}:{column}: error: {message}")
+        super().__init__(f"{quoted_line(path)}:{line}:{column}: error: {quoted_line(message)}")
 
 
 class Stream:
     """What the runner keeps of a results stream: each case run (id, profile, status, the text of
-    a run that did not pass, its case's file and line), and the footer's reasons the run is not
-    green beyond its case runs."""
+    a run that did not pass, its case's file and line, each shown as quoted_line shows it), the
+    shard its header names (index, count; None for a whole run's stream), and the footer's
+    reasons the run is not green beyond its case runs."""
 
-    def __init__(self, runs, footer, footer_line):
+    def __init__(self, runs, shard, footer, footer_line):
         self.runs = runs
+        self.shard = shard
         self.footer = footer
         self.footer_line = footer_line
         self.judged_by_baseline = bool(footer.get("baseline"))
 
-    def reasons(self, failing_tests):
+    def reasons(self, failing_tests, partial=False):
         """Why the run is not green though `failing_tests` of its tests fail: `iamspec report`'s
-        reasons that no case run shows (an interrupted run, runs not run, shards a merge lacks, a
-        verdict failing for a run's late lines or warnings)."""
+        reasons that no case run shows (an interrupted run, runs not run, shards the stream lacks:
+        the others of one shard's stream or those a merge's footer names, a verdict failing for a
+        run's late lines or warnings). `partial` (--iamspec-partial) wants partial results, as
+        `iamspec report --partial`: lacking shards is then no reason."""
         footer, reasons = self.footer, []
         if footer.get("interrupted") is not False:
             reasons.append("the run was interrupted before every selected run was made")
@@ -164,21 +245,53 @@ class Stream:
         if not_run:
             reasons.append(f"{not_run} selected run{'' if not_run == 1 else 's'} not run")
         missing = footer.get("missing_shards")
-        if missing:
+        partial_hint = ": give --iamspec-partial (IAMSPEC_PARTIAL=1) to judge the runs it holds"
+        if not partial and self.shard is not None and self.shard[1] > 1:
+            index, count = self.shard
+            reasons.append(f"the results stream lacks {_other_shards(index, count)} (it holds shard {index}/{count} "
+                           f"of its selection only){partial_hint}")
+        elif not partial and missing:
             shards = ", ".join(map(str, missing)) if isinstance(missing, list) else str(missing)
-            reasons.append(f"the merged stream lacks shard {shards}")
+            reasons.append(f"the merged stream lacks shard {quoted_line(shards)}{partial_hint}")
         verdict = footer.get("verdict")
-        if isinstance(verdict, dict) and verdict.get("succeeded") is False and not reasons and not failing_tests:
-            reasons.append(f"the run failed: {verdict.get('outcome')}")
+        if (isinstance(verdict, dict) and verdict.get("succeeded") is False and not reasons and not failing_tests
+                and not (partial and _fails_for_missing_shards_only(verdict.get("outcome")))):
+            reasons.append(f"the run failed: {quoted_line(str(verdict.get('outcome')))}")
         return reasons
+
+
+# The most shards a reason lists of one shard's stream: past it, their number alone.
+_SHARDS_LISTED = 20
+
+
+def _other_shards(index, count):
+    """The shards of `count` other than `index`, as `iamspec report` names them (`shards 2/3, 3/3`),
+    the first _SHARDS_LISTED of them and then how many in all."""
+    listed = [f"{other}/{count}" for other in range(1, min(count, _SHARDS_LISTED) + 1) if other != index]
+    more = f", ... ({count - 1} in all)" if count > _SHARDS_LISTED else ""
+    return f"shard{'' if count == 2 else 's'} {', '.join(listed)}{more}"
+
+
+def _fails_for_missing_shards_only(outcome):
+    """Whether a footer's verdict outcome names missing shards and nothing else (iamspec's `lacks
+    shards 2/3, 3/3`, a merge's): the verdict that --iamspec-partial sets aside, as `iamspec
+    report --partial` judges the runs the stream holds."""
+    if not isinstance(outcome, str):
+        return False
+    rest = re.sub(r"lacks shards? [0-9]+/[0-9]+(?:, [0-9]+/[0-9]+)*", "", outcome)
+    return rest != outcome and not rest.strip(" ,")
 
 
 def read_stream(path):
     """The results stream at `path`, read a line at a time (LINE_LIMIT), as `iamspec report` reads
     it: a header first, then case records whose status is one of STATUSES, then the footer, last,
     with the totals of the case records. Raises StreamError at the first line that does not fit."""
-    runs, counted, footer, number = [], dict.fromkeys(STATUSES, 0), None, 0
-    with open(path, "rb") as stream:
+    runs, counted, shard, footer, number = [], dict.fromkeys(STATUSES, 0), None, None, 0
+    try:
+        stream = open(path, "rb")
+    except OSError as problem:  # missing, a folder, unreadable
+        raise StreamError(path, 1, f"cannot read the results file: {problem.strerror or problem}") from None
+    with stream:
         while True:
             raw = stream.readline(LINE_LIMIT + 1)
             if not raw:
@@ -193,6 +306,8 @@ def read_stream(path):
             if number == 1:
                 if kind != "header":
                     raise StreamError(path, 1, 'found no header record, expected the first line to be {"record": "header", ...}')
+                _check_format_version(record, path)
+                shard = _header_shard(record, path)
             elif kind == "case":
                 runs.append(_case_run(record, path, number))
                 counted[runs[-1][2]] += 1
@@ -206,18 +321,50 @@ def read_stream(path):
         raise StreamError(path, number + 1, 'found no footer record, expected a last line {"record": "footer", ...}: '
                           "the run that wrote it did not finish")
     _check_totals(footer, counted, path, number)
-    return Stream(runs, footer, number)
+    return Stream(runs, shard, footer, number)
+
+
+def _check_format_version(header, path):
+    """StreamError unless the header's format_version is 1, the only one iamspec reads."""
+    if "format_version" not in header:
+        raise StreamError(path, 1, "found a header record without format_version, expected format version 1")
+    version = header["format_version"]
+    if type(version) is not int or version != 1:
+        raise StreamError(path, 1, f"found format version {json.dumps(version)}, expected 1")
+
+
+def _header_shard(header, path):
+    """(I, N) of the header's selection.shard, `I/N` (the stream of `iamspec run --shard I/N`),
+    or None for a whole run's stream; StreamError for a shard that is not I/N, 1 <= I <= N."""
+    selection = header.get("selection")
+    shard = selection.get("shard") if isinstance(selection, dict) else None
+    if shard is None:
+        return None
+    parts = re.fullmatch(r"([0-9]+)/([0-9]+)", shard) if isinstance(shard, str) else None
+    if parts is None or not 1 <= int(parts[1]) <= int(parts[2]):
+        raise StreamError(path, 1, f"found {json.dumps(shard)} for selection.shard in a header record, expected a "
+                          "shard I/N with whole numbers, I from 1 to N, for example 2/4")
+    return int(parts[1]), int(parts[2])
 
 
 def _record(raw, path, number):
-    """A line's JSON object, or StreamError: bytes that are not UTF-8, a line that is not JSON."""
+    """A line's JSON object, or StreamError: bytes that are not UTF-8, a line that is not strict JSON
+    (a byte order mark, a key given twice in an object, an escaped surrogate without its pair)."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as problem:
         raise StreamError(path, number, f"found bytes that are not UTF-8 ({problem.reason}), expected a results "
                           "record in UTF-8 text", problem.start + 1) from None
+    if text.startswith("\ufeff"):
+        raise StreamError(path, number, "found a byte order mark (U+FEFF, the bytes 0xEF 0xBB 0xBF), which JSON text "
+                          "holds only inside a string, expected a results record")
     try:
-        record = json.loads(text, parse_constant=_no_constant)
+        record = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_object)
+        if "\\u" in text:
+            json.dumps(record, ensure_ascii=False).encode("utf-8")  # a lone surrogate cannot be encoded
+    except UnicodeEncodeError:
+        raise StreamError(path, number, "found a line that is not JSON (an escaped surrogate without its pair), "
+                          "expected a results record") from None
     except ValueError as problem:
         column = getattr(problem, "colno", 1)
         raise StreamError(path, number, f"found a line that is not JSON ({getattr(problem, 'msg', problem)}): the "
@@ -233,9 +380,22 @@ def _no_constant(name):
     raise ValueError(f"found {name}, which is not JSON")
 
 
+def _object(pairs):
+    """A JSON object's dict; ValueError for a key given twice, which iamspec refuses (the last
+    would silently win)."""
+    members = {}
+    for key, value in pairs:
+        if key in members:
+            raise ValueError(f"duplicate key {json.dumps(key)}")
+        members[key] = value
+    return members
+
+
 def _case_run(record, path, number):
     """(id, profile, status, text, file, line) of a case record: text is the skip's reason or the
-    message of a run that did not pass, file and line its case's."""
+    message of a run that did not pass, file and line its case's (None for a file that is no
+    string, a line that is no positive integer); id, profile, text and file as quoted_line shows
+    them."""
     status = record.get("status")
     if status not in STATUSES:
         raise StreamError(path, number, f"found {json.dumps(status)} for status in a case record, expected one of "
@@ -245,8 +405,11 @@ def _case_run(record, path, number):
             raise StreamError(path, number, f"found {json.dumps(record.get(key))} for {key} in a case record, expected a string")
     location = record.get("location") if isinstance(record.get("location"), dict) else {}
     text = record.get("skip_reason") or record["message"] if status == "skipped" else record["message"]
-    return (record["id"], record["profile"], status, text if status != "passed" else "",
-            location.get("file"), location.get("line"))
+    file, line = location.get("file"), location.get("line")
+    return (quoted_line(record["id"]), quoted_line(record["profile"]), status,
+            quoted_line(str(text)) if status != "passed" else "",
+            quoted_line(file) if isinstance(file, str) and file else None,
+            line if type(line) is int and line > 0 else None)
 
 
 def _check_totals(footer, counted, path, number):
@@ -282,7 +445,8 @@ _BASELINE_SUITE = "baseline"
 
 def _verdicts(junit):
     """(case id, profile) -> ("failed", the failure or error text) or ("skipped", the skip's message)
-    of a JUnit report of iamspec's; a stale baseline entry is (key, "baseline")."""
+    of a JUnit report of iamspec's; a stale baseline entry is (key, "baseline"). Names and texts as
+    quoted_line shows them, a text's own line breaks kept (quoted_lines)."""
     verdicts = {}
     if junit is None or not os.path.exists(junit):
         return verdicts
@@ -290,11 +454,11 @@ def _verdicts(junit):
         classname = case.get("classname", "").split(".")
         if len(classname) < 2 or classname[0] != "iamspec":
             continue
-        key = (case.get("name"), classname[1])
+        key = (quoted_line(case.get("name", "")), quoted_line(classname[1]))
         for outcome in list(case.iter("failure")) + list(case.iter("error")):
-            verdicts[key] = ("failed", outcome.text or outcome.get("message", ""))
+            verdicts[key] = ("failed", quoted_lines(outcome.text or outcome.get("message", "")))
         for skipped in case.iter("skipped"):
-            verdicts.setdefault(key, ("skipped", skipped.get("message", "")))
+            verdicts.setdefault(key, ("skipped", quoted_line(skipped.get("message", ""))))
     return verdicts
 
 
@@ -304,13 +468,15 @@ class CaseRunFailed(Exception):
 
 class CaseRun(pytest.Item):
     """One run of one case under one profile, as its results record says it went (or a stale
-    baseline entry, or the run's own verdict), placed at its case's file and line."""
+    baseline entry, or the run's own verdict), placed at its case's file and line; `stream`, the
+    results stream the user gave, which its failure names."""
 
-    def __init__(self, *, outcome, text, location, **kwargs):
+    def __init__(self, *, outcome, text, location, stream=None, **kwargs):
         super().__init__(**kwargs)
         self.outcome = outcome
         self.text = text
         self.location_in_suite = location
+        self.stream = stream
 
     def runtest(self):
         if self.outcome == "failed":
@@ -323,10 +489,13 @@ class CaseRun(pytest.Item):
     def repr_failure(self, excinfo):
         if isinstance(excinfo.value, CaseRunFailed):
             text, (file, line) = str(excinfo.value), self.location_in_suite
-            # The failing step's place when iamspec's JUnit report gave the text, else the case's.
-            if isinstance(file, str) and file and not text.startswith(f"{file}:"):
-                return f"{file}:{line or 1}: {text}"
-            return text
+            # The failing step's place when iamspec's JUnit report gave the text, else the case's;
+            # with neither, a label, so that no line begins with the stream's text.
+            if not (isinstance(file, str) and file):
+                text = f"message: {text}"
+            elif not text.startswith(f"{file}:"):
+                text = f"{file}:{line or 1}: {text}"
+            return text + (f"\nresults stream: {quoted_line(self.stream)}" if self.stream else "")
         return super().repr_failure(excinfo)
 
     def reportinfo(self):

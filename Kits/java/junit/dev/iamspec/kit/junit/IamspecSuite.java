@@ -34,11 +34,17 @@ import org.w3c.dom.NodeList;
  * run for the failure texts. {@code iamspec.baseline} (IAMSPEC_BASELINE) gives the run it makes a
  * baseline ({@code --baseline}). A skipped run aborts its test with the run's reason (JUnit's skip);
  * a failed or errored run fails with the JUnit report's failure text (the console's), else the
- * record's message. A run judged by a baseline gets iamspec's verdict, read from the JUnit report
- * (which a stream judged by a baseline therefore needs): an expected failure aborts with the
- * report's {@code expected failure: ...}, an unexpected pass fails, and each stale entry is a
- * failing test of its own, named {@code baseline: KEY}. Subclass it, or select it ({@code
- * --select-class dev.iamspec.kit.junit.IamspecSuite}).
+ * record's message after {@code message: }; a stream given, not made by the suite, is named after
+ * each failure text ({@code results stream: PATH}). A run judged by a baseline gets iamspec's
+ * verdict, read from the JUnit report (which a stream judged by a baseline therefore needs): an
+ * expected failure aborts with the report's {@code expected failure: ...}, an unexpected pass
+ * fails, and each stale entry is a failing test of its own, named {@code baseline: KEY}. A stream that lacks shards of its
+ * selection (one shard's, or a merge lacking some) fails one more test, {@code iamspec run},
+ * unless {@code iamspec.partial} is {@code true} or IAMSPEC_PARTIAL is {@code 1} (partial results
+ * are wanted, as {@code iamspec report --partial}). Every value of the stream or the report
+ * that a name, a reason or a failure text quotes is shown as iamspec's console shows it
+ * ({@link QuotedText}). Subclass it, or select it ({@code --select-class
+ * dev.iamspec.kit.junit.IamspecSuite}).
  */
 public class IamspecSuite {
     /** The tests, one per case record of the results stream. */
@@ -84,10 +90,14 @@ public class IamspecSuite {
                     + " with `iamspec report " + results + " --junit FILE`");
         }
         List<DynamicTest> tests = new ArrayList<>();
+        // A stream given, not made here, is named in each failure: the run's own is a file now removed.
+        String source = folder == null ? "\nresults stream: " + QuotedText.line(results.toString()) : "";
         int failing = 0;
         for (ResultsStream.CaseRun run : stream.runs) {
             Verdict verdict = verdicts.get(run.id + "\u0000" + run.profile);
-            String failure = verdict != null && verdict.failed ? verdict.text : run.text;
+            String failure = (verdict != null && verdict.failed ? verdict.text
+                    : "message: " + QuotedText.line(run.text)) + source;
+            String reason = QuotedText.line(run.text);
             Executable check;
             switch (run.status) {
                 case "passed":
@@ -111,27 +121,29 @@ public class IamspecSuite {
                     };
                     break;
                 case "skipped":
-                    check = () -> Assumptions.abort(run.text);
+                    check = () -> Assumptions.abort(reason);
                     break;
                 default: // ResultsStream.read refuses it first
                     throw new IllegalStateException("status \"" + run.status + "\" is none of " + ResultsStream.STATUSES);
             }
-            URI source = run.file == null ? null : caseSource(run.file, run.line);
-            tests.add(DynamicTest.dynamicTest(run.id + " [" + run.profile + "]", source, check));
+            URI place = run.file == null ? null : caseSource(QuotedText.line(run.file), run.line);
+            tests.add(DynamicTest.dynamicTest(QuotedText.line(run.id) + " [" + QuotedText.line(run.profile) + "]",
+                    place, check));
         }
         for (Map.Entry<String, Verdict> stale : verdicts.entrySet()) {
             if (stale.getKey().startsWith(BASELINE_SUITE + "\u0000")) {
-                String key = stale.getKey().substring(BASELINE_SUITE.length() + 1);
-                String staleText = stale.getValue().text;
+                String key = QuotedText.line(stale.getKey().substring(BASELINE_SUITE.length() + 1));
+                String staleText = stale.getValue().text + source;
                 failing += 1;
                 tests.add(DynamicTest.dynamicTest("baseline: " + key, () -> {
                     throw new AssertionFailedError(staleText);
                 }));
             }
         }
-        List<String> reasons = stream.reasons(failing);
+        String partial = setting("iamspec.partial", "IAMSPEC_PARTIAL");
+        List<String> reasons = stream.reasons(failing, "true".equals(partial) || "1".equals(partial));
         if (!reasons.isEmpty()) {
-            String text = results + ": the run is not green: " + String.join("; ", reasons);
+            String text = QuotedText.line(results.toString()) + ": the run is not green: " + String.join("; ", reasons);
             tests.add(DynamicTest.dynamicTest("iamspec run", () -> {
                 throw new AssertionFailedError(text);
             }));
@@ -202,7 +214,8 @@ public class IamspecSuite {
 
     /**
      * (case id, profile) to what iamspec's JUnit report says of the run (a failure or error with
-     * its text, or a skip with its message), and ("baseline", key) to each stale baseline entry.
+     * its text, each line {@link QuotedText#line}, or a skip with its message, one), and
+     * ("baseline", key) to each stale baseline entry.
      */
     private static Map<String, Verdict> verdicts(Path junit) throws Exception {
         Map<String, Verdict> verdicts = new HashMap<>();
@@ -223,12 +236,13 @@ public class IamspecSuite {
             for (String outcome : List.of("failure", "error")) {
                 NodeList found = testCase.getElementsByTagName(outcome);
                 if (found.getLength() > 0) {
-                    verdicts.put(key, new Verdict(true, false, found.item(0).getTextContent()));
+                    verdicts.put(key, new Verdict(true, false, QuotedText.lines(found.item(0).getTextContent())));
                 }
             }
             NodeList skipped = testCase.getElementsByTagName("skipped");
             if (!verdicts.containsKey(key) && skipped.getLength() > 0) {
-                verdicts.put(key, new Verdict(false, true, ((Element) skipped.item(0)).getAttribute("message")));
+                verdicts.put(key, new Verdict(false, true,
+                        QuotedText.line(((Element) skipped.item(0)).getAttribute("message"))));
             }
         }
         return verdicts;

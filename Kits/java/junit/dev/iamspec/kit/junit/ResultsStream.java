@@ -8,12 +8,16 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import dev.iamspec.kit.JsonException;
 import dev.iamspec.kit.JsonObject;
@@ -21,11 +25,13 @@ import dev.iamspec.kit.JsonReader;
 
 /**
  * A results stream ({@code iamspec run --json}) as the JUnit 5 runner keeps it, read a line at a
- * time as {@code iamspec report} reads it: a header first, then case records whose status is one
- * of {@link #STATUSES}, then the footer, last, with the totals of the case records. A stream that
- * does not fit is a {@link StreamException} at its line; a footer that records a run that is not
- * green beyond its case runs (interrupted, runs not run, shards a merge lacks) gives
- * {@link #reasons}.
+ * time as {@code iamspec report} reads it: a header of format version 1 first, then case records
+ * whose status is one of {@link #STATUSES}, then the footer, last, with the totals of the case
+ * records; each record strict JSON (no byte order mark, no key given twice). A stream that does
+ * not fit, or a file that cannot be read, is a {@link StreamException} at its line; a footer that
+ * records a run that is not green beyond its case runs (interrupted, runs not run, shards a merge
+ * lacks), or a header naming one shard of its selection, gives {@link #reasons}. Every value of
+ * the stream a message quotes is {@link QuotedText#line}.
  */
 final class ResultsStream {
     /** The longest line the runner reads: a longer one is refused, not held. */
@@ -39,7 +45,7 @@ final class ResultsStream {
         private static final long serialVersionUID = 1L;
 
         StreamException(Path path, long line, String message) {
-            super(path + ":" + line + ":1: error: " + message);
+            super(QuotedText.line(path.toString()) + ":" + line + ":1: error: " + message);
         }
     }
 
@@ -64,10 +70,15 @@ final class ResultsStream {
 
     final List<CaseRun> runs;
     final JsonObject footer;
+    /** The shard of its selection the stream holds ({@code selection.shard}, I/N): 1 of 1 when it names none. */
+    final int shardIndex;
+    final int shardCount;
 
-    private ResultsStream(List<CaseRun> runs, JsonObject footer) {
+    private ResultsStream(List<CaseRun> runs, JsonObject footer, int shardIndex, int shardCount) {
         this.runs = runs;
         this.footer = footer;
+        this.shardIndex = shardIndex;
+        this.shardCount = shardCount;
     }
 
     /** Whether the footer holds the baseline that judged the run. */
@@ -78,11 +89,15 @@ final class ResultsStream {
     private static final String NO_HEADER =
             "found no header record, expected the first line to be {\"record\": \"header\", ...}";
 
+    /** A header's shard, {@code I/N} with whole numbers, I from 1 to N. */
+    private static final Pattern SHARD = Pattern.compile("([0-9]{1,9})/([0-9]{1,9})");
+
     /** The stream at {@code path}, read a line at a time. */
-    static ResultsStream read(Path path) throws IOException, StreamException {
+    static ResultsStream read(Path path) throws StreamException {
         List<CaseRun> runs = new ArrayList<>();
         Map<String, Long> counted = new HashMap<>();
         JsonObject footer = null;
+        int[] shard = {1, 1};
         long number = 0;
         try (InputStream input = new BufferedInputStream(Files.newInputStream(path), 1 << 16)) {
             for (byte[] bytes = line(input); bytes != null; bytes = line(input)) {
@@ -101,6 +116,7 @@ final class ResultsStream {
                     if (!kind.equals("header")) {
                         throw new StreamException(path, 1, NO_HEADER);
                     }
+                    shard = header(record, path);
                 } else if (kind.equals("case")) {
                     CaseRun run = caseRun(record, path, number);
                     counted.merge(run.status, 1L, Long::sum);
@@ -108,10 +124,14 @@ final class ResultsStream {
                 } else if (kind.equals("footer")) {
                     footer = record;
                 } else {
-                    throw new StreamException(path, number, "found a record of kind \"" + kind
-                            + "\", expected \"case\" or \"footer\"");
+                    throw new StreamException(path, number, "found a record of kind " + shown(kind)
+                            + ", expected \"case\" or \"footer\"");
                 }
             }
+        } catch (IOException unreadable) {
+            String why = unreadable instanceof NoSuchFileException ? "No such file or directory"
+                    : unreadable instanceof AccessDeniedException ? "Permission denied" : unreadable.getMessage();
+            throw new StreamException(path, number + 1, "cannot read the results file: " + why);
         }
         if (number == 0) {
             throw new StreamException(path, 1, NO_HEADER);
@@ -121,7 +141,32 @@ final class ResultsStream {
                     + " {\"record\": \"footer\", ...}: the run that wrote it did not finish");
         }
         checkFooter(footer, counted, path, number);
-        return new ResultsStream(runs, footer);
+        return new ResultsStream(runs, footer, shard[0], shard[1]);
+    }
+
+    /**
+     * Checks the header as {@code iamspec report} does (format version 1; a shard, if it names
+     * one, as I/N) and returns the shard of its selection it holds, {I, N}: {1, 1} for none.
+     */
+    private static int[] header(JsonObject header, Path path) throws StreamException {
+        Object version = header.get("format_version");
+        if (!Long.valueOf(1).equals(version)) {
+            throw new StreamException(path, 1, (version == null ? "found no format version"
+                    : "found format version " + shown(version)) + ", expected 1");
+        }
+        Object selection = header.get("selection");
+        Object shard = selection instanceof Map ? ((Map<?, ?>) selection).get("shard") : null;
+        if (shard == null) {
+            return new int[] {1, 1};
+        }
+        Matcher parts = SHARD.matcher(shard instanceof String ? (String) shard : "");
+        int index = parts.matches() ? Integer.parseInt(parts.group(1)) : 0;
+        int count = parts.matches() ? Integer.parseInt(parts.group(2)) : 0;
+        if (index < 1 || index > count) {
+            throw new StreamException(path, 1, "found " + shown(shard)
+                    + " for selection.shard in the header, expected a shard as I/N, I from 1 to N, for example 2/4");
+        }
+        return new int[] {index, count};
     }
 
     /**
@@ -157,8 +202,8 @@ final class ResultsStream {
         try {
             value = JsonReader.parse(text);
         } catch (JsonException notJson) {
-            throw new StreamException(path, number, "found a line that is not JSON (" + notJson.getMessage()
-                    + "): the stream was cut or changed, expected a results record");
+            throw new StreamException(path, number, "found a line that is not JSON ("
+                    + QuotedText.line(notJson.getMessage()) + "): the stream was cut or changed, expected a results record");
         }
         if (!(value instanceof Map) || !(((Map<?, ?>) value).get("record") instanceof String)) {
             throw new StreamException(path, number,
@@ -240,16 +285,19 @@ final class ResultsStream {
         }
     }
 
+    /** A value of the stream as a message quotes it: a string between double quotes; each {@link QuotedText#line}. */
     private static String shown(Object value) {
-        return value instanceof String ? "\"" + value + "\"" : String.valueOf(value);
+        return QuotedText.line(value instanceof String ? "\"" + value + "\"" : String.valueOf(value));
     }
 
     /**
      * Why the run is not green though {@code failing} of its tests fail: {@code iamspec report}'s
-     * reasons that no case run shows (an interrupted run, runs not run, shards a merge lacks, a
-     * verdict failing for a run's late lines or warnings).
+     * reasons that no case run shows (an interrupted run, runs not run, shards a merge lacks or
+     * one shard's stream lacks, a verdict failing for a run's late lines or warnings). With
+     * {@code partial} (partial results are wanted, {@code iamspec report --partial}) no shard the
+     * stream lacks is a reason, nor a failed verdict of a merge lacking shards.
      */
-    List<String> reasons(int failing) {
+    List<String> reasons(int failing, boolean partial) {
         List<String> reasons = new ArrayList<>();
         if (!Boolean.FALSE.equals(footer.get("interrupted"))) {
             reasons.add("the run was interrupted before every selected run was made");
@@ -261,15 +309,25 @@ final class ResultsStream {
         Object missing = footer.get("missing_shards");
         boolean lacks = missing instanceof List ? !((List<?>) missing).isEmpty()
                 : missing != null && !Boolean.FALSE.equals(missing) && !Long.valueOf(0).equals(missing);
-        if (lacks) {
-            reasons.add("the merged stream lacks shard " + (missing instanceof List
+        if (shardCount > 1 && !partial) {
+            List<String> lacking = new ArrayList<>();
+            for (int other = 1; other <= shardCount; other++) {
+                if (other != shardIndex) {
+                    lacking.add(other + "/" + shardCount);
+                }
+            }
+            reasons.add("the results stream lacks shard" + (lacking.size() == 1 ? " " : "s ")
+                    + String.join(", ", lacking) + " (it holds shard " + shardIndex + "/" + shardCount
+                    + " of its selection only)");
+        } else if (lacks && !partial) {
+            reasons.add("the merged stream lacks shard " + QuotedText.line(missing instanceof List
                     ? String.join(", ", ((List<?>) missing).stream().map(String::valueOf).toArray(String[]::new))
                     : String.valueOf(missing)));
         }
         Object verdict = footer.get("verdict");
         if (verdict instanceof Map && Boolean.FALSE.equals(((Map<?, ?>) verdict).get("succeeded"))
-                && reasons.isEmpty() && failing == 0) {
-            reasons.add("the run failed: " + ((Map<?, ?>) verdict).get("outcome"));
+                && reasons.isEmpty() && failing == 0 && !(lacks && partial)) {
+            reasons.add("the run failed: " + QuotedText.line(String.valueOf(((Map<?, ?>) verdict).get("outcome"))));
         }
         return reasons;
     }

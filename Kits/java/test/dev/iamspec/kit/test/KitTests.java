@@ -21,6 +21,7 @@ public final class KitTests {
         PipeliningTests.register(check);
         ServeTests.register(check);
         SchemaAgreementTests.register(check, schemas);
+        RunnerTests.register(check);
         System.exit(check.runAll() == 0 ? 0 : 1);
     }
 }

@@ -106,7 +106,7 @@ package struct NeedsProof: Sendable {
             rules: rules,
             keepingPassed: { _ in false },
             keepingWhole: { _ in false },
-            foldingFailures: true,
+            folding: .everyFailure,
             timelineWhenPassed: { _ in false },
             progress: { _ in },
             deliver: outcome

@@ -189,13 +189,13 @@ public struct ExplainedBehaviour: Sendable, Hashable {
 
 extension RunSummary {
     /// The first run of `explained`, whose re-run line reports show, when it is one of the
-    /// summary's runs: in its results, or failed among those its `failureFold` folded; nil
-    /// otherwise.
+    /// summary's runs: in its results, failed among those its `failureFold` folded, or an
+    /// expected failure it keeps no result of; nil otherwise.
     package func example(of explained: ExplainedBehaviour) -> ExplainedBehaviour.Run? {
         guard let first = explained.runs.first else { return nil }
         let isHeld =
             results.contains { $0.caseID == first.caseID && $0.profile == first.profile }
-            || failureFold?.holds(first) == true
+            || failureFold?.holds(first) == true || expectedFailuresNotKept.holds(first)
         return isHeld ? first : nil
     }
 

@@ -44,6 +44,10 @@ public struct RunSummary: Sendable, Hashable {
     /// The failures folded as they came (``FailureFold``), those not kept in ``results`` counted
     /// there; nil when every failure is kept.
     package var failureFold: FailureFold?
+    /// The expected failures of a run a baseline judged that it keeps no result of (its fold's,
+    /// ``FailureFold/expectedFailures``, once judged in place: `BaselineJudgement`), each with its
+    /// judged message; counted as skipped runs.
+    package var expectedFailuresNotKept = ExpectedFailures()
 
     /// A summary made in code, or read back from a results stream.
     public init(
@@ -77,6 +81,7 @@ public struct RunSummary: Sendable, Hashable {
     /// Every run made, kept in ``results`` or not.
     package var runCount: Int {
         results.count + passedNotKept + (failureFold.map { $0.droppedFailures + $0.droppedErrors } ?? 0)
+            + expectedFailuresNotKept.count
     }
 
     /// Passed runs, those not kept in ``results`` included.
@@ -103,6 +108,9 @@ public struct RunSummary: Sendable, Hashable {
     /// the results (a suite of 10,000 cases has about 20,000).
     private func count(of statuses: Set<CaseStatus>) -> Int {
         var count = failureFold?.dropped(of: statuses) ?? 0
+        if statuses.contains(.skipped) {
+            count += expectedFailuresNotKept.count
+        }
         for index in results.indices where statuses.contains(results[index].status) {
             count += 1
         }

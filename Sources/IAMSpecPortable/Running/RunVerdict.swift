@@ -69,8 +69,17 @@ package struct RunVerdict: Sendable, Hashable {
         isJudgedByBaseline = baseline != nil
         staleEntries = baseline?.staleEntries.count ?? 0
         passed = summary.passedNotKept
-        failedRuns = summary.failureFold?.droppedFailures ?? 0
-        errors = summary.failureFold?.droppedErrors ?? 0
+        // The failures a fold dropped: as the engine made them, or, those of a fold dropping the
+        // ones the baseline expects, as that baseline judges them.
+        if let fold = summary.failureFold, fold.dropping == .expectedFailures, baseline != nil {
+            skipped = fold.expectedFailures.count
+            expectedFailures = fold.expectedFailures.count
+        } else {
+            failedRuns = summary.failureFold?.droppedFailures ?? 0
+            errors = summary.failureFold?.droppedErrors ?? 0
+        }
+        skipped += summary.expectedFailuresNotKept.count
+        expectedFailures += summary.expectedFailuresNotKept.count
         if summary.header.invocation?.strictCapabilities == true {
             failingWarnings = summary.capabilityWarnings.count
         }

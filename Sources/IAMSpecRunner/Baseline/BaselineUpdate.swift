@@ -25,10 +25,15 @@ package enum BaselineUpdate {
         let stale = Set(
             (existing?.staleEntries(in: profilesByCase.lazy.map { (id: $0.key, profiles: $0.value) }) ?? []).map(\.key)
         )
+        // The failures kept as results, and those only folded (`RunSummary.failureFold`).
+        let folded = (summary.failureFold?.failingRuns).map { $0.map { RunKey($0.caseID, $0.profile) } } ?? []
         let failing = Set(
             summary.results.filter { $0.status == .failed || $0.status == .error }.map { RunKey($0.caseID, $0.profile) }
+                + folded
         )
-        let made = Set(summary.results.filter { $0.status != .skipped }.map { RunKey($0.caseID, $0.profile) })
+        let made = Set(
+            summary.results.filter { $0.status != .skipped }.map { RunKey($0.caseID, $0.profile) } + folded
+        )
         let old = existing?.entries.filter { !stale.contains($0.key) } ?? []
         let oldBaseline = Baseline(engine: engine, entries: old)
 

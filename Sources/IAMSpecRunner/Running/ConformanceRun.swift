@@ -118,10 +118,12 @@ public struct ConformanceRun: Sendable {
     /// run's memory need not grow with the suite; a result `keepingWhole` turns down is kept in
     /// outline (`CaseResult.outline`), so that it need not grow with the failures either. A
     /// passed run's result has its timeline only when `timelineWhenPassed` says a report will read
-    /// it; any other result always has it, as `deliver` gets it. With `foldingFailures` (only where
-    /// no baseline judges the run) the failures are folded as they come (`RunSummary.failureFold`),
-    /// and one kept in outline that no report reads itself is only folded there, so that the
-    /// summary grows with the failures by a few bytes each.
+    /// it; any other result always has it, as `deliver` gets it. With `folding` the failures are
+    /// folded as they come (`RunSummary.failureFold`), and one kept in outline that no report reads
+    /// itself is only folded there, so that the summary grows with the failures by a few bytes
+    /// each: every such failure where no baseline judges the run, or only those the baseline
+    /// expects (`FailureFold.Dropping`), `expectedFailure` giving the message the baseline gives a
+    /// result it expects to fail (nil for any other).
     ///
     /// - Throws: ``CaseFileChanged`` when a case's file changed since the suite was loaded (no run
     ///   starts after that).
@@ -131,7 +133,8 @@ public struct ConformanceRun: Sendable {
         rules: RuleCatalogue,
         keepingPassed: (CaseResult) -> Bool,
         keepingWhole: (CaseResult) -> Bool = { _ in true },
-        foldingFailures: Bool = false,
+        folding: FailureFold.Dropping? = nil,
+        expectedFailure: (CaseResult) -> String? = { _ in nil },
         timelineWhenPassed: @escaping @Sendable (CaseRun) -> Bool,
         progress: ([CaseResult]) -> Void,
         deliver: (CaseResult) -> Void
@@ -148,7 +151,7 @@ public struct ConformanceRun: Sendable {
             clock: watchdogClock
         )
         var summary = RunSummary(header: header, results: [])
-        summary.failureFold = foldingFailures ? FailureFold() : nil
+        summary.failureFold = folding.map(FailureFold.init(dropping:))
         var sharing = OutlineSharing()
         let outcome = try scheduler.execute(
             runs,
@@ -156,7 +159,14 @@ public struct ConformanceRun: Sendable {
             progress: progress,
             deliver: { result in
                 deliver(result)
-                summary.take(result, whole: keepingWhole(result), sharing: &sharing, unlessTurnedDown: keepingPassed)
+                let failed = result.status == .failed || result.status == .error
+                summary.take(
+                    result,
+                    whole: keepingWhole(result),
+                    expected: folding == .expectedFailures && failed ? expectedFailure(result) : nil,
+                    sharing: &sharing,
+                    unlessTurnedDown: keepingPassed
+                )
             }
         )
         summary.interrupted = outcome.interrupted

@@ -103,12 +103,14 @@ struct ReportCommand: ParsableCommand {
         }
         // As `run` keeps them: a failure whole only when a report reads it whole (the Markdown
         // summary's first, of the console's first failed cases as the baseline judges them; never
-        // an expected failure, which every report lists by its message), in outline otherwise;
-        // with no baseline to judge them, folded into counts and groups (a few bytes a run).
+        // an expected failure, which every report lists by its message), in outline otherwise, or
+        // folded into counts and groups (a few bytes a run): with no baseline to judge them, every
+        // other failure; with one, those it expects, each with its judged message.
         var firstFailedCases = FirstFailedCases(limit: ConsoleReport.casesShownInFull)
-        if applied == nil {
-            raw.failureFold = FailureFold()
-        }
+        raw.failureFold = FailureFold(dropping: applied == nil ? .everyFailure : .expectedFailures)
+        // The verdict the stream's footer records, counted as the records come, as the baseline it
+        // records judges them (which --baseline may not be).
+        var recordedVerdict = RunVerdict(countingFrom: raw, baseline: recorded.baseline)
         // Entries of --baseline that name a run the stream holds (for the staleness warning).
         var made: Set<String> = []
         var sharing = OutlineSharing()
@@ -117,10 +119,14 @@ struct ReportCommand: ParsableCommand {
                 made.insert(entry.key)
             }
             let judgedResult = applied.map { BaselineJudgement.judge(result, applying: $0) } ?? result
+            recordedVerdict.count(recorded.baseline.map { BaselineJudgement.judge(result, applying: $0) } ?? result)
             junit?.add(judgedResult)
             if result.status != .passed || named(result) {
-                let whole = judgedResult.kind != .expectedFailure && firstFailedCases.admits(judgedResult)
-                raw.take(result, whole: whole, sharing: &sharing) { _ in true }
+                let expected = judgedResult.kind == .expectedFailure
+                let whole = !expected && firstFailedCases.admits(judgedResult)
+                raw.take(result, whole: whole, expected: expected ? judgedResult.message : nil, sharing: &sharing) {
+                    _ in true
+                }
             } else {
                 raw.passedNotKept += 1
             }
@@ -133,7 +139,7 @@ struct ReportCommand: ParsableCommand {
                 "error: --allow-unexpected-pass applies to a baseline: \(results) records none; give --baseline"
             )
         }
-        try reader.checkVerdict(of: RecordedRun(summary: raw, baseline: recorded.baseline))
+        try reader.checkVerdict(recordedVerdict, runs: raw.runCount)
         // Judged in place: the results are not held twice.
         var judged = raw
         raw.results = []

@@ -134,4 +134,89 @@ struct FailureFoldTests {
         let runsLeft = folded.differences.reduce(0) { $0 + $1.runs }
         #expect(runsLeft == unexplained.reduce(0) { $0 + $1.runs } - 1 - explainedLate.count)
     }
+
+    /// A run a baseline judges folds only the failures the baseline expects, each kept as its run
+    /// and judged message: its footer (the run as the engine did it), the baseline it refreshes,
+    /// and, judged in place, every report (the console's list of expected failures, in report
+    /// order among those a report keeps, included) and each behaviour's re-run line are those of
+    /// a run keeping every failure.
+    @Test(arguments: [false, true])
+    func aRunABaselineJudgesFoldsTheFailuresItExpectsAndReportsTheSame(allowingUnexpectedPasses: Bool) throws {
+        let results = Self.results(cases: 140)
+        // Most failures expected (`fail`, a few `flaky`), some not; a pass the baseline expects to
+        // fail; an entry naming no case (stale).
+        let entries =
+            results.filter { $0.status != .passed && !$0.caseID.hasSuffix("3") }.map {
+                BaselineEntry(
+                    caseID: $0.caseID,
+                    profile: $0.profile,
+                    status: $0.caseID.hasSuffix("5") ? .flaky : .fail,
+                    reason: "known \($0.caseID.suffix(1))"
+                )
+            } + [
+                BaselineEntry(caseID: "case-1007", status: .fail, reason: "fixed since"),
+                BaselineEntry(caseID: "case-gone", status: .fail, reason: "removed"),
+            ]
+        let applied = AppliedBaseline(
+            Baseline(engine: "sample", entries: entries),
+            file: "ci/sample.yaml",
+            staleEntries: [entries.last!],
+            allowsUnexpectedPasses: allowingUnexpectedPasses
+        )
+        var kept = RunSummary(header: ReportFixtures.header(), results: [])
+        var folded = RunSummary(header: ReportFixtures.header(), results: [])
+        folded.failureFold = FailureFold(dropping: .expectedFailures)
+        var firstFailedCases: Set<String> = []
+        var sharing = OutlineSharing()
+        for result in results {
+            kept.keep(result, unlessTurnedDown: { _ in true })
+            let judged = BaselineJudgement.judge(result, applying: applied)
+            let expected = judged.kind == .expectedFailure
+            if !expected && (judged.status == .failed || judged.status == .error)
+                && firstFailedCases.count < ConsoleReport.casesShownInFull
+            {
+                firstFailedCases.insert(result.caseID)
+            }
+            folded.take(
+                result,
+                whole: !expected && (result.status == .passed || firstFailedCases.contains(result.caseID)),
+                expected: expected ? judged.message : nil,
+                sharing: &sharing,
+                unlessTurnedDown: { _ in true }
+            )
+        }
+        // As the engine did it.
+        #expect(
+            ResultsStream.line(FooterLine(folded, judged: folded)) == ResultsStream.line(FooterLine(kept, judged: kept))
+        )
+        let cases = (0..<140).map { (id: "case-\(String(1_000 + $0))", profiles: [Profile.appboyLegacy, .brazeSwift]) }
+        let refreshed = BaselineUpdate.refresh(applied.baseline, with: folded, cases: cases)
+        #expect(refreshed == BaselineUpdate.refresh(applied.baseline, with: kept, cases: cases))
+        #expect(RunVerdict(folded, judgedBy: applied) == RunVerdict(kept, judgedBy: applied))
+        // As the baseline judges it, in place.
+        let expectedFailure = try #require(
+            results.first {
+                BaselineJudgement.judge($0, applying: applied).kind == .expectedFailure && $0.caseID > "case-1100"
+            }
+        )
+        let behaviour = ExplainedBehaviour(
+            behaviour: "stack-fifo",
+            summary: "lets waiting messages leave first in, first out",
+            rule: "rule.1",
+            runs: [ExplainedBehaviour.Run(expectedFailure)],
+            passes: 12
+        )
+        kept.behaviours = [behaviour]
+        folded.behaviours = [behaviour]
+        BaselineJudgement.judge(&kept, applying: applied)
+        BaselineJudgement.judge(&folded, applying: applied)
+        Self.expectSameReports(folded, kept)
+        #expect(folded.verdict == kept.verdict)
+        #expect(folded.verdict.expectedFailures > 100)
+        #expect(folded.example(of: behaviour) == ExplainedBehaviour.Run(expectedFailure))
+        // Of the expected failures, only those a report reads itself are kept: the two runs with a
+        // skipped check and the nondeterministic one.
+        #expect(folded.results.filter { $0.kind == .expectedFailure }.count == 3)
+        #expect(folded.expectedFailuresNotKept.count + 3 == folded.verdict.expectedFailures)
+    }
 }

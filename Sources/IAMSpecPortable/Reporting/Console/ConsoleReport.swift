@@ -313,18 +313,31 @@ public struct ConsoleReport: Sendable {
         let verdict = summary.verdict
         guard let baseline = summary.baseline else { return line(verdict.totalsLine) }
         // Each listed in place: a run with a hundred thousand expected failures is not copied.
-        func list(_ title: String, where listed: (CaseResult) -> Bool) {
-            let count = summary.results.reduce(0) { listed($1) ? $0 + 1 : $0 }
+        // Those it keeps no result of (`expectedFailuresNotKept`) take their places among the
+        // results, in report order.
+        func list(_ title: String, where listed: (CaseResult) -> Bool, notKept: ExpectedFailures = ExpectedFailures()) {
+            let count = summary.results.reduce(0) { listed($1) ? $0 + 1 : $0 } + notKept.count
             guard count > 0 else { return }
             line(style.yellow("\(title) (\(count)):"))
+            func entry(_ run: ExplainedBehaviour.Run, _ message: String) {
+                line("  \(QuotedText.line(run.caseID)) [\(run.profile.rawValue)]  \(QuotedText.line(message))")
+            }
+            var others = notKept.listed.makeIterator()
+            var other = others.next()
             for result in summary.results where listed(result) {
-                line(
-                    "  \(QuotedText.line(result.caseID)) [\(result.profile.rawValue)]  \(QuotedText.line(result.message))"
-                )
+                while let next = other, next.run < ExplainedBehaviour.Run(result) {
+                    entry(next.run, next.message)
+                    other = others.next()
+                }
+                entry(ExplainedBehaviour.Run(result), result.message)
+            }
+            while let next = other {
+                entry(next.run, next.message)
+                other = others.next()
             }
         }
-        list("expected failures") { $0.kind == .expectedFailure }
-        list("unexpected passes, allowed") { $0.kind == .unexpectedPass && $0.status == .passed }
+        list("expected failures", where: { $0.kind == .expectedFailure }, notKept: summary.expectedFailuresNotKept)
+        list("unexpected passes, allowed", where: { $0.kind == .unexpectedPass && $0.status == .passed })
         if !baseline.staleEntries.isEmpty {
             line(style.red("stale baseline entries (\(baseline.staleEntries.count)):"))
             for entry in baseline.staleEntries { line("  \(entry.staleLine)") }

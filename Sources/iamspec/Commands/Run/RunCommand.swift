@@ -283,9 +283,11 @@ struct RunCommand: ParsableCommand {
         let explanationSpool = noExplain ? nil : ExplanationSpool(header: header)
         // A failure is kept whole only when the console shows it in full (one of its first failed
         // cases, as the baseline judges them); the others in outline, since every report that
-        // reads more of one takes it as it comes. With no baseline, the others are only folded as
-        // they come (`FailureFold`: counted, and of each its case, profile and difference, for the
-        // differences and the behaviours' examples): the run then keeps a few bytes per failure.
+        // reads more of one takes it as it comes, or only folded as they come (`FailureFold`:
+        // counted, and of each its case, profile and difference, for the differences and the
+        // behaviours' examples): with no baseline every other failure, with one those it expects
+        // (with their judged messages, which the console lists). The run then keeps a few bytes
+        // per failure.
         var firstFailedCases = FirstFailedCases(limit: ConsoleReport.casesShownInFull)
         if inProcess {
             // The reference engine shares this process: an `exit` it calls must not end the run
@@ -308,7 +310,14 @@ struct RunCommand: ParsableCommand {
                     // An expected failure is listed by its message, never shown in full.
                     return judged.kind != .expectedFailure && firstFailedCases.admits(judged)
                 },
-                foldingFailures: baseline == nil && updateBaseline == nil,
+                // Folded as they come: with no baseline, every failure not shown in full; with one,
+                // those it expects, each kept as its run and judged message, all a report shows of
+                // one (the others are listed as failures).
+                folding: knownOutcomes != nil || refreshes ? .expectedFailures : .everyFailure,
+                expectedFailure: { result in
+                    let judged = judge(result)
+                    return judged.kind == .expectedFailure ? judged.message : nil
+                },
                 // A passed run's timeline is read by the results stream, and by the reports of a run
                 // a baseline judges an unexpected pass: without either, its result goes without it.
                 timelineWhenPassed: { [json] run in

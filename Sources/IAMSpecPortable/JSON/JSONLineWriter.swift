@@ -31,6 +31,9 @@ package struct JSONLineWriter: ~Copyable {
         Array(UnsafeBufferPointer(start: start, count: count))
     }
 
+    /// How many bytes of text are written and not yet handed over.
+    package var byteCount: Int { count }
+
     /// The text written so far, handed over and let go (what comes next is separated from it as
     /// it would have been): a long document written out a piece at a time.
     package mutating func takeBytes() -> [UInt8] {

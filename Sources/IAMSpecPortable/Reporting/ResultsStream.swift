@@ -49,7 +49,15 @@ public enum ResultsStream {
         return inertLine(writer.bytes)
     }
 
-    private static func inertLine(_ encoded: [UInt8]) -> [UInt8] {
+    /// The footer's line, as ``FooterLine/writeLine(in:)`` writes it in pieces.
+    package static func line(_ footer: FooterLine) -> [UInt8] {
+        var bytes: [UInt8] = []
+        footer.writeLine { bytes += $0 }
+        return bytes
+    }
+
+    /// `encoded`, its text made inert, and a line end.
+    static func inertLine(_ encoded: [UInt8]) -> [UInt8] {
         var bytes = QuotedText.json(encoded)
         bytes.append(UInt8(ascii: "\n"))
         return bytes

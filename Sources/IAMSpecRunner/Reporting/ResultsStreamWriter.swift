@@ -30,9 +30,9 @@ package final class ResultsStreamWriter {
         spool.append(ResultsStream.line(CaseLine(result)))
     }
 
-    /// Adds the footer line.
+    /// Adds the footer line, a piece at a time.
     func end(_ footer: FooterLine) {
-        spool.append(ResultsStream.line(footer))
+        footer.writeLine { spool.append($0) }
     }
 
     /// Adds the footer line (the totals of `summary`, which counts every result added, and the

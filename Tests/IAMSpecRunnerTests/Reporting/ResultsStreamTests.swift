@@ -59,6 +59,45 @@ struct ResultsStreamTests {
         #expect(String(decoding: ResultsStream.encode(summary), as: UTF8.self) == same)
     }
 
+    /// The footer of a run a large baseline judged is written in pieces (a stream's writer hands
+    /// each to its spool), which together are the bytes JSONEncoder wrote of the whole footer,
+    /// made inert: hostile text in every entry and stale key, a piece ending between entries.
+    @Test func aFooterWrittenInPiecesIsTheWholeLine() throws {
+        let texts = HostileStrings.all.map(\.text) + ["a/b ##[error] é \u{7F}", "##", "x#", "#[x]"]
+        let entries = (0..<3_000).map { number in
+            BaselineEntry(
+                caseID: "case-\(number) " + texts[number % texts.count],
+                profile: number.isMultiple(of: 3) ? .brazeSwift : nil,
+                status: number.isMultiple(of: 5) ? .flaky : .fail,
+                reason: texts[(number + 1) % texts.count],
+                issue: number.isMultiple(of: 2) ? texts[(number + 2) % texts.count] : nil,
+                location: number.isMultiple(of: 7)
+                    ? SourceLocation(file: texts[number % texts.count], line: 3, column: 5) : nil
+            )
+        }
+        var summary = ReportFixtures.summary()
+        summary.lateLines = texts
+        summary.baseline = AppliedBaseline(
+            Baseline(engine: "engine " + texts[0], entries: entries),
+            file: "ci/baseline " + texts[1] + ".yaml",
+            staleEntries: Array(entries.suffix(700)),
+            allowsUnexpectedPasses: true
+        )
+        let footer = FooterLine(summary, judged: summary)
+        var pieces: [[UInt8]] = []
+        footer.writeLine { pieces.append($0) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let whole = QuotedText.json(Array(try encoder.encode(footer))) + [0x0A]
+        // JSONEncoder writes U+0008 and U+000C as `\b` and `\f`, the writer as `\u0008` and `\u000c`.
+        let same = String(decoding: whole, as: UTF8.self).replacingOccurrences(of: #"\b"#, with: #"\u0008"#)
+            .replacingOccurrences(of: #"\f"#, with: #"\u000c"#)
+        #expect(String(decoding: pieces.joined(), as: UTF8.self) == same)
+        #expect(pieces.count > 4)
+        #expect(pieces.dropLast().allSatisfy { $0.count < 80_000 })
+        #expect(ResultsStream.line(footer) == Array(pieces.joined()))
+    }
+
     /// A line past the limit (a file that is no stream: no line end in sight) is refused at its
     /// line, naming the limit, once read that far.
     @Test func aLineLongerThanTheLimitIsRefusedNamingIt() throws {

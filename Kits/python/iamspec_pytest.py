@@ -448,9 +448,18 @@ def _verdicts(junit):
     of a JUnit report of iamspec's; a stale baseline entry is (key, "baseline"). Names and texts as
     quoted_line shows them, a text's own line breaks kept (quoted_lines)."""
     verdicts = {}
-    if junit is None or not os.path.exists(junit):
+    if junit is None:
         return verdicts
-    for case in ElementTree.parse(junit).iter("testcase"):
+    try:
+        report = ElementTree.parse(junit)
+    except OSError as problem:  # missing, a folder, unreadable
+        raise pytest.UsageError(f"{quoted_line(junit)}: error: cannot read the JUnit report (--iamspec-junit, "
+                                f"IAMSPEC_JUNIT): {quoted_line(problem.strerror or str(problem))}") from None
+    except ElementTree.ParseError as problem:
+        line, column = problem.position
+        raise pytest.UsageError(f"{quoted_line(junit)}:{line}:{column + 1}: error: found no JUnit report, expected "
+                                "the XML iamspec run --junit or iamspec report --junit writes") from None
+    for case in report.iter("testcase"):
         classname = case.get("classname", "").split(".")
         if len(classname) < 2 or classname[0] != "iamspec":
             continue

@@ -342,6 +342,20 @@ class HostileStreamTests(unittest.TestCase):
             self.assertIn(f"{stream}:1:1: error: cannot read the results file: ", finished.stdout)
             self.assertNotIn("INTERNALERROR", finished.stdout)
 
+    def test_a_junit_report_that_is_missing_a_folder_or_not_xml_is_a_session_error(self):
+        stream = os.path.join(HOSTILE, "passed.jsonl")
+        folder = tempfile.mkdtemp()
+        absent, not_xml = os.path.join(folder, "absent.xml"), os.path.join(folder, "results.xml")
+        with open(not_xml, "w") as file:
+            file.write("<testsuites>\n<testcase name='x'>\n")
+        for junit, said in [(absent, f"{absent}: error: cannot read the JUnit report (--iamspec-junit, IAMSPEC_JUNIT): "),
+                            (folder, f"{folder}: error: cannot read the JUnit report (--iamspec-junit, IAMSPEC_JUNIT): "),
+                            (not_xml, f"{not_xml}:3:1: error: found no JUnit report, expected the XML")]:
+            for finished in [self.pytest(stream, "--iamspec-junit", junit), self.pytest(stream, IAMSPEC_JUNIT=junit)]:
+                self.assertEqual(finished.returncode, 4, finished.stdout)  # pytest's usage error
+                self.assertIn(said, finished.stdout)
+                self.assertNotIn("INTERNALERROR", finished.stdout)
+
     def test_a_finished_run_that_made_no_run_passes(self):
         finished = self.pytest(os.path.join(HOSTILE, "no-runs.jsonl"))
         self.assertEqual(finished.returncode, 0, finished.stdout)

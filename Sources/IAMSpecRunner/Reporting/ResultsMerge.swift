@@ -5,8 +5,8 @@ import IAMSpec
 ///
 /// The inputs must come from the same engine (name, version, profiles, capabilities), the same
 /// suite paths, the same selection apart from the shard, and the same baseline (or none); each
-/// holds its results in report order (by case id, then profile), and no case run may appear
-/// twice. The merged header is the first input's, with the earliest start and no shard; its
+/// holds its results in report order (by case id, then profile), a sharded one only the cases of
+/// its shard, and no case run may appear twice. The merged header is the first input's, with the earliest start and no shard; its
 /// results are in report order; it is interrupted when any input was; it is judged by the
 /// inputs' baseline. The results are merged one at a time (``merge(_:deliver:)``), so that
 /// `iamspec merge` holds one result of each stream, not the streams.
@@ -111,7 +111,7 @@ package enum ResultsMerge {
         var sources = sources
         var heads: [(result: CaseResult, line: Int)?] = []
         for index in sources.indices {
-            heads.append(try sources[index].next())
+            heads.append(try next(of: &sources[index]))
         }
         var last: (key: RunKey, path: String)?
         while let index = heads.indices.filter({ heads[$0] != nil }).min(by: {
@@ -129,7 +129,7 @@ package enum ResultsMerge {
             }
             try deliver(result)
             last = (key, sources[index].path)
-            heads[index] = try sources[index].next()
+            heads[index] = try next(of: &sources[index])
             if let next = heads[index], RunKey(next.result) < key {
                 throw ResultsStreamError(
                     Diagnostic(
@@ -140,6 +140,28 @@ package enum ResultsMerge {
                 )
             }
         }
+    }
+
+    /// The next result of `source`, checked to be of a case of the shard its run ran: shards'
+    /// streams put together by hand (a case in two shards, or in none) are not one run.
+    ///
+    /// - Throws: ``ResultsStreamError`` at the result's line when its case belongs to another
+    ///   shard, and whatever the source throws.
+    private static func next(
+        of source: inout any MergedResults
+    ) throws(ResultsStreamError) -> (result: CaseResult, line: Int)? {
+        guard let next = try source.next() else { return nil }
+        if let shard = source.shard, !shard.contains(caseID: next.result.caseID) {
+            throw ResultsStreamError(
+                Diagnostic(
+                    "found the case \(next.result.caseID) in the stream of shard \(shard), expected only the cases of "
+                        + "that shard (shard \(Shard.index(of: next.result.caseID, among: shard.count))/\(shard.count) "
+                        + "runs this one)",
+                    at: SourceLocation(file: source.path, line: next.line, column: 1)
+                )
+            )
+        }
+        return next
     }
 
     /// A run's place in report order: its case id, then its profile.
@@ -162,11 +184,13 @@ package enum ResultsMerge {
     /// The results of an input held in memory, each at the line a stream would hold it on.
     private struct ResultsInMemory: MergedResults {
         let path: String
+        let shard: Shard?
         let results: [CaseResult]
         var position = 0
 
         init(_ input: Input) {
             path = input.path
+            shard = input.summary.header.selection.shard
             results = input.summary.results
         }
 
@@ -235,6 +259,8 @@ package enum ResultsMerge {
 
         var path: String { reader.path }
 
+        var shard: Shard? { reader.header.selection.shard }
+
         mutating func next() throws(ResultsStreamError) -> (result: CaseResult, line: Int)? {
             guard let result = try reader.next() else {
                 try reader.checkVerdict(verdict, runs: runs)
@@ -281,6 +307,9 @@ package enum ResultsMerge {
 package protocol MergedResults {
     /// The input's path, as errors name it.
     var path: String { get }
+    /// The shard the input's run ran (`--shard I/N`), whose cases alone it may hold; nil for an
+    /// input not sharded.
+    var shard: Shard? { get }
     /// The next result, with its line in the input; nil after the last.
     mutating func next() throws(ResultsStreamError) -> (result: CaseResult, line: Int)?
 }

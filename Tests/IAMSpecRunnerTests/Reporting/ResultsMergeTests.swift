@@ -10,7 +10,8 @@ struct ResultsMergeTests {
     private func shard(
         _ text: String,
         _ ids: [String],
-        startedAt: String = "2026-01-31T23:59:59Z"
+        startedAt: String = "2026-01-31T23:59:59Z",
+        path: String? = nil
     ) throws -> ResultsMerge.Input {
         var header = ReportFixtures.header(startedAt: startedAt)
         header.selection.shard = try Shard(parsing: text)
@@ -18,7 +19,7 @@ struct ResultsMergeTests {
             CaseResult(caseID: $0, profile: .brazeSwift, title: $0, status: .passed, location: ReportFixtures.location)
         }
         return ResultsMerge.Input(
-            path: "shard-\(text.prefix(1)).jsonl",
+            path: path ?? "shard-\(text.prefix(1)).jsonl",
             summary: RunSummary(header: header, results: results)
         )
     }
@@ -36,29 +37,51 @@ struct ResultsMergeTests {
         #expect(merged.baseline == nil)
     }
 
+    /// Shard 1/2 of the same run merged twice (a and c are of shard 1/2, e too).
     @Test func aRunInTwoStreamsIsAnErrorAtItsLine() throws {
-        let inputs = [try shard("1/2", ["a", "b"]), try shard("2/2", ["b", "c"])]
+        let inputs = [try shard("1/2", ["a", "c"]), try shard("1/2", ["c", "e"], path: "again.jsonl")]
         do {
             _ = try ResultsMerge.merge(inputs)
             Issue.record("merged a run that two streams hold")
         } catch {
             #expect(
                 error.description.hasPrefix(
-                    "shard-2.jsonl:2:1: error: found the run b [braze-swift] again, already in shard-1.jsonl"
+                    "again.jsonl:2:1: error: found the run c [braze-swift] again, already in shard-1.jsonl"
                 )
             )
         }
     }
 
+    /// A case is in one shard only (`Shard.contains(caseID:)`): shards' streams put together by
+    /// hand, holding a case of another shard, are not one run. (a is of shard 1/2, b of 2/2.)
+    @Test func aCaseOfAnotherShardIsAnErrorAtItsLine() throws {
+        for inputs in [
+            [try shard("1/2", ["a", "b"]), try shard("2/2", ["d"])],
+            [try shard("1/2", ["a", "b"]), try shard("2/2", ["b", "d"])],
+        ] {
+            #expect {
+                try ResultsMerge.merge(inputs)
+            } throws: { error in
+                (error as? ResultsStreamError)?.description
+                    == "shard-1.jsonl:3:1: error: found the case b in the stream of shard 1/2, expected only the "
+                    + "cases of that shard (shard 2/2 runs this one)"
+            }
+        }
+        #expect(
+            try ResultsMerge.merge([try shard("1/2", ["a", "c"]), try shard("2/2", ["b", "d"])]).summary.results.count
+                == 4
+        )
+    }
+
     /// Streams are merged a result at a time, so each must be in report order, as `iamspec run`
     /// writes it.
     @Test func aStreamOutOfReportOrderIsAnErrorAtTheLineOutOfOrder() throws {
-        let inputs = [try shard("1/2", ["a", "d"]), try shard("2/2", ["c", "b"])]
+        let inputs = [try shard("1/2", ["a", "e"]), try shard("2/2", ["d", "b"])]
         #expect {
             try ResultsMerge.merge(inputs)
         } throws: { error in
             (error as? ResultsStreamError)?.description
-                == "shard-2.jsonl:3:1: error: found the run b [braze-swift] after c [braze-swift], expected the "
+                == "shard-2.jsonl:3:1: error: found the run b [braze-swift] after d [braze-swift], expected the "
                 + "case records in report order (by case id, then profile), as iamspec run writes them"
         }
     }

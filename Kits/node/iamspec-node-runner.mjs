@@ -21,7 +21,7 @@
 // iamspec's console escapes it (quotedLine). Node's standard library only.
 
 import { spawnSync } from "node:child_process";
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { test } from "node:test";
@@ -523,14 +523,30 @@ export function failureTexts(junit) {
 
 /** (case id, profile) -> { outcome: "failed", text } for a failure or error of iamspec's JUnit
  * report, { outcome: "skipped", text: its message } for a skip; a stale baseline entry, in the
- * suite `iamspec.baseline`, is (key, "baseline"). */
+ * suite `iamspec.baseline`, is (key, "baseline"). None without a report (`junit` undefined); a
+ * report named that cannot be read (none, a directory), or that holds no `<testsuites>` or
+ * `<testsuite>` element, throws an Error naming it. */
 export function verdicts(junit) {
   const found = new Map();
-  if (junit === undefined || !existsSync(junit)) return found;
+  if (junit === undefined) return found;
+  let report;
+  try {
+    report = readFileSync(junit, "utf8");
+  } catch (problem) {
+    if (typeof problem?.syscall !== "string") throw problem;
+    // `ENOENT: no such file or directory, open 'PATH'`: the reason, without the path again.
+    const reason = problem.message.split(", ")[0];
+    throw new Error(`${quotedLine(junit)}: error: cannot read the JUnit report (junit, IAMSPEC_JUNIT): ${reason}`);
+  }
+  if (!/<testsuites?[\s/>]/.test(report)) {
+    throw new Error(
+      `${quotedLine(junit)}:1:1: error: found no JUnit report, expected the XML iamspec run --junit or iamspec report --junit writes`,
+    );
+  }
   const testcase = /<testcase name="([^"]*)" classname="iamspec\.([^".]*)(?:\.[^"]*)?"[^>]*[^/]>\s*/.source;
   const outcome = /(?:<(failure|error)\b[^>]*>([\s\S]*?)<\/\3>|<skipped message="([^"]*)")/.source;
   const pattern = new RegExp(testcase + outcome, "g");
-  for (const [, name, suite, failed, text, skipped] of readFileSync(junit, "utf8").matchAll(pattern)) {
+  for (const [, name, suite, failed, text, skipped] of report.matchAll(pattern)) {
     const key = `${unescapeXML(name)}\u0000${suite}`;
     const verdict = failed ? { outcome: "failed", text } : { outcome: "skipped", text: skipped };
     found.set(key, { outcome: verdict.outcome, text: unescapeXML(verdict.text) });

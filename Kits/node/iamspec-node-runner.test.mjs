@@ -123,7 +123,6 @@ re-run: iamspec run Specs --filter fails --engine-command &#39;python3 e.py&#39;
 
 test("failureTexts of no report is empty", () => {
   assert.equal(failureTexts(undefined).size, 0);
-  assert.equal(failureTexts(join(folder, "absent.xml")).size, 0);
 });
 
 test("verdicts reads a run judged by a baseline: expected failures skipped, the others failed", () => {
@@ -291,6 +290,33 @@ test("a stream path that is missing or a folder is a session error naming it", (
     const finished = nodeTest([engineSuite], { IAMSPEC_RESULTS: path });
     assert.equal(finished.status, 1, finished.output);
     assert.ok(finished.output.includes(`${path}:1:1: error: cannot read the results file`), finished.output);
+  }
+});
+
+test("a JUnit report that is missing, a folder or not a JUnit report is a session error naming it", () => {
+  const reports = mkdtempSync(join(tmpdir(), "iamspec-node-runner-junit."));
+  const absent = join(reports, "absent.xml");
+  const notReport = join(reports, "results.xml");
+  writeFileSync(notReport, "results: 2 passed\n");
+  const unreadable = "error: cannot read the JUnit report (junit, IAMSPEC_JUNIT): ";
+  const noReport = "1:1: error: found no JUnit report, expected the XML iamspec run --junit or iamspec report --junit writes";
+  assert.throws(() => verdicts(absent), { message: `${absent}: ${unreadable}ENOENT: no such file or directory` });
+  assert.throws(() => verdicts(reports), { message: `${reports}: ${unreadable}EISDIR: illegal operation on a directory` });
+  assert.throws(() => verdicts(notReport), { message: `${notReport}:${noReport}` });
+  assert.throws(() => failureTexts(notReport), { message: `${notReport}:${noReport}` });
+  const escaped = join(reports, "a\u001b[2J\n::error::b.xml");
+  assert.throws(() => verdicts(escaped), { message: `${quotedLine(escaped)}: ${unreadable}ENOENT: no such file or directory` });
+  const passed = join(hostile, "passed.jsonl");
+  const runner = new URL("./iamspec-node-runner.mjs", import.meta.url).href;
+  for (const [junit, said] of [[absent, `${absent}: ${unreadable}`], [reports, `${reports}: ${unreadable}`], [notReport, `${notReport}:${noReport}`]]) {
+    const suite = join(reports, "option.test.mjs");
+    writeFileSync(suite, `import { suiteTests } from ${JSON.stringify(runner)};\nsuiteTests({ results: ${JSON.stringify(passed)}, junit: ${JSON.stringify(junit)} });\n`);
+    for (const finished of [nodeTest([engineSuite], { IAMSPEC_RESULTS: passed, IAMSPEC_JUNIT: junit }), nodeTest([suite], {})]) {
+      assert.equal(finished.status, 1, finished.output);
+      assert.ok(finished.output.includes(said), finished.output);
+      assert.doesNotMatch(finished.output, /syscall: '/, "no raw file system error");
+      assert.match(finished.output, /^# pass 0$/m, finished.output);
+    }
   }
 });
 

@@ -2,6 +2,7 @@ package dev.iamspec.kit.junit;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,14 +13,18 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import javax.xml.parsers.DocumentBuilder;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.function.Executable;
 import org.opentest4j.AssertionFailedError;
+import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
+import org.xml.sax.SAXParseException;
+import org.xml.sax.helpers.DefaultHandler;
 
 
 /**
@@ -215,15 +220,29 @@ public class IamspecSuite {
     /**
      * (case id, profile) to what iamspec's JUnit report says of the run (a failure or error with
      * its text, each line {@link QuotedText#line}, or a skip with its message, one), and
-     * ("baseline", key) to each stale baseline entry.
+     * ("baseline", key) to each stale baseline entry; none without a report ({@code junit} null).
+     * A report named that cannot be read (none, a directory) or is not XML fails the suite, naming
+     * it ({@link IllegalStateException}), at the line and column where the XML does not parse.
      */
     private static Map<String, Verdict> verdicts(Path junit) throws Exception {
         Map<String, Verdict> verdicts = new HashMap<>();
-        if (junit == null || !Files.exists(junit)) {
+        if (junit == null) {
             return verdicts;
         }
-        NodeList cases = DocumentBuilderFactory.newInstance().newDocumentBuilder()
-                .parse(junit.toFile()).getElementsByTagName("testcase");
+        DocumentBuilder parser = DocumentBuilderFactory.newInstance().newDocumentBuilder();
+        parser.setErrorHandler(new DefaultHandler()); // throws at the first fatal error, printing nothing
+        Document report;
+        try (InputStream input = Files.newInputStream(junit)) {
+            report = parser.parse(input);
+        } catch (IOException unreadable) {
+            throw new IllegalStateException(QuotedText.line(junit.toString()) + ": error: cannot read the JUnit"
+                    + " report (iamspec.junit, IAMSPEC_JUNIT): " + QuotedText.line(ResultsStream.why(unreadable)));
+        } catch (SAXParseException notXml) {
+            throw new IllegalStateException(QuotedText.line(junit.toString()) + ":" + Math.max(1, notXml.getLineNumber())
+                    + ":" + Math.max(1, notXml.getColumnNumber()) + ": error: found no JUnit report, expected the XML"
+                    + " iamspec run --junit or iamspec report --junit writes");
+        }
+        NodeList cases = report.getElementsByTagName("testcase");
         for (int index = 0; index < cases.getLength(); index++) {
             Element testCase = (Element) cases.item(index);
             String[] classname = testCase.getAttribute("classname").split("\\.");

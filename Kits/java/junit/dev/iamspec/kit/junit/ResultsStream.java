@@ -129,9 +129,7 @@ final class ResultsStream {
                 }
             }
         } catch (IOException unreadable) {
-            String why = unreadable instanceof NoSuchFileException ? "No such file or directory"
-                    : unreadable instanceof AccessDeniedException ? "Permission denied" : unreadable.getMessage();
-            throw new StreamException(path, number + 1, "cannot read the results file: " + why);
+            throw new StreamException(path, number + 1, "cannot read the results file: " + why(unreadable));
         }
         if (number == 0) {
             throw new StreamException(path, 1, NO_HEADER);
@@ -142,6 +140,15 @@ final class ResultsStream {
         }
         checkFooter(footer, counted, path, number);
         return new ResultsStream(runs, footer, shard[0], shard[1]);
+    }
+
+    /**
+     * Why a file could not be read, as the system says it: {@code No such file or directory},
+     * {@code Permission denied}, {@code Is a directory}.
+     */
+    static String why(IOException unreadable) {
+        return unreadable instanceof NoSuchFileException ? "No such file or directory"
+                : unreadable instanceof AccessDeniedException ? "Permission denied" : unreadable.getMessage();
     }
 
     /**

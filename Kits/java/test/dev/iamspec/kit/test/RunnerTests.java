@@ -117,6 +117,30 @@ final class RunnerTests {
             directory.holds(folder + ":1:1: error: cannot read the results file: Is a directory");
         });
 
+        check.test("junit runner: a JUnit report that is missing, a folder or not XML is a session error naming it"
+                + " (IAMSPEC_JUNIT, -Diamspec.junit)", () -> {
+            Path folder = Files.createTempDirectory("iamspec-runner.");
+            folder.toFile().deleteOnExit();
+            Path gone = folder.resolve("gone.xml");
+            Path notXml = folder.resolve("results.xml");
+            notXml.toFile().deleteOnExit();
+            Files.writeString(notXml, "<testsuites>\n<testcase name='x'>\n");
+            String unreadable = ": error: cannot read the JUnit report (iamspec.junit, IAMSPEC_JUNIT): ";
+            for (String[] report : List.of(
+                    new String[] {gone.toString(), gone + unreadable + "No such file or directory"},
+                    new String[] {folder.toString(), folder + unreadable + "Is a directory"},
+                    new String[] {notXml.toString(), notXml + ":3:1: error: found no JUnit report, expected the XML"
+                            + " iamspec run --junit or iamspec report --junit writes"})) {
+                for (Run run : List.of(run(stream("passed.jsonl"), "IAMSPEC_JUNIT", report[0]),
+                        run(stream("passed.jsonl"), "-Diamspec.junit=" + report[0]))) {
+                    equal(1, run.status);
+                    run.holds(report[1]);
+                    holds(!run.output.contains("SAXParseException") && !run.output.contains("[Fatal Error]"),
+                            "no raw XML parser error:\n" + run.output);
+                }
+            }
+        });
+
         check.test("junit runner: the escapes, controls and CI log commands of a stream are shown escaped, never raw", () -> {
             Run run = run(stream("control-characters.jsonl"));
             equal(1, run.status);

@@ -6,9 +6,9 @@ import IAMSpec
 /// The inputs must come from the same engine (name, version, profiles, capabilities), the same
 /// suite paths, the same selection apart from the shard, and the same baseline (or none); each
 /// holds its results in report order (by case id, then profile), a sharded one only the cases of
-/// its shard, and no case run may appear twice. The merged header is the first input's, with the earliest start and no shard; its
-/// results are in report order; it is interrupted when any input was; it is judged by the
-/// inputs' baseline. The results are merged one at a time (``merge(_:deliver:)``), so that
+/// its shard, and no case run may appear twice. The merged header is the first input's, with the
+/// earliest start and no shard; its results are in report order; it is interrupted when any input
+/// was; it is judged by the inputs' baseline. The results are merged one at a time (``merge(_:deliver:)``), so that
 /// `iamspec merge` holds one result of each stream, not the streams.
 package enum ResultsMerge {
     /// One input: the run read and the file it came from (for error locations).

@@ -109,8 +109,10 @@ struct ReportCommand: ParsableCommand {
         var firstFailedCases = FirstFailedCases(limit: ConsoleReport.casesShownInFull)
         raw.failureFold = FailureFold(dropping: applied == nil ? .everyFailure : .expectedFailures)
         // The verdict the stream's footer records, counted as the records come, as the baseline it
-        // records judges them (which --baseline may not be).
+        // records judges them (which --baseline may not be: without it, or --allow-unexpected-pass,
+        // a record is judged once, for both).
         var recordedVerdict = RunVerdict(countingFrom: raw, baseline: recorded.baseline)
+        let appliedIsRecorded = applied == recorded.baseline
         // Entries of --baseline that name a run the stream holds (for the staleness warning).
         var made: Set<String> = []
         var sharing = OutlineSharing()
@@ -119,7 +121,10 @@ struct ReportCommand: ParsableCommand {
                 made.insert(entry.key)
             }
             let judgedResult = applied.map { BaselineJudgement.judge(result, applying: $0) } ?? result
-            recordedVerdict.count(recorded.baseline.map { BaselineJudgement.judge(result, applying: $0) } ?? result)
+            recordedVerdict.count(
+                appliedIsRecorded
+                    ? judgedResult : recorded.baseline.map { BaselineJudgement.judge(result, applying: $0) } ?? result
+            )
             junit?.add(judgedResult)
             if result.status != .passed || named(result) {
                 let expected = judgedResult.kind == .expectedFailure

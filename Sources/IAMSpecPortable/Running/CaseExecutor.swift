@@ -182,7 +182,7 @@ package struct CaseExecutor: Sendable {
     /// Whether an `expect` step of the case that is not `setup` checks anything beside the stack:
     /// a run on an engine without `stack-inspection` judges those and skips the `stack` parts; a
     /// run with nothing else to judge is skipped whole.
-    private static func checksBesideTheStack(_ specCase: SpecCase) -> Bool {
+    package static func checksBesideTheStack(_ specCase: SpecCase) -> Bool {
         specCase.steps.contains { step in
             guard case .expectation(let expectation) = step.action, !expectation.isSetup else { return false }
             return expectation.sequence != nil || expectation.contains != nil || expectation.absent != nil

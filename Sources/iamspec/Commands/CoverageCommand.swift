@@ -1,19 +1,132 @@
 import ArgumentParser
 import IAMSpec
 import IAMSpecRunner
+import IAMSpecStdio
 
-/// `iamspec coverage`: which cases check each rule of the catalogue.
+/// `iamspec coverage`: which cases check each rule of the catalogue; given an engine's
+/// capabilities, which rules it is judged on, and why not the others (the reach view).
 struct CoverageCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "coverage",
-        abstract: "Show the cases that check each rule, and the rules no case checks.",
-        discussion: "Exit status 0 when every rule has a case, 1 when any has none, 2 for spec errors."
+        abstract: "Show the cases that check each rule, or which rules an engine is judged on.",
+        discussion: """
+            Without an engine: each rule and the cases that check it. Exit status 0 when every rule has a \
+            case, 1 when any has none, 2 for spec errors.
+
+            With --capabilities (and --profiles) or --engine-command (its hello_reply read, no case sent): \
+            each rule is judged (by N cases, M runs: the engine has the profile and every capability of \
+            each), or not judged because the engine lacks the rule's own capability (its `capability` in \
+            rules.yaml) or all its profiles (right), or because no case checks it, or because every case of \
+            the rule needs more than the rule does (a defect of the Specs: the cheapest case and what it \
+            needs more are named). Exit status 0 when no rule is in the last two groups, 1 when one is, 2 for \
+            spec or usage errors or an engine that does not start. See docs/ENGINES.md, "Which rules an \
+            engine is judged on".
+            """
     )
 
     @OptionGroup var suite: SuiteOptions
 
+    @Option(
+        help: ArgumentHelp(
+            "The engine's capabilities, comma-separated (exactly these; an empty string for none).",
+            valueName: "list"
+        )
+    )
+    var capabilities: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --capabilities: the engine's profiles, comma-separated (default: every profile).",
+            valueName: "list"
+        )
+    )
+    var profiles: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Read the capabilities and profiles from the hello_reply of a program speaking the stdio protocol "
+                + "(started with /bin/sh -c, sent no case).",
+            valueName: "command"
+        )
+    )
+    var engineCommand: String?
+
+    func validate() throws {
+        if engineCommand != nil, capabilities != nil || profiles != nil {
+            throw ValidationError("--engine-command reads the capabilities and profiles from the engine; give it alone")
+        }
+        if profiles != nil, capabilities == nil {
+            throw ValidationError("--profiles describes an engine given by --capabilities; give both")
+        }
+    }
+
     func run() throws {
+        let engine = try engineDescribed()
         let loaded = try SuiteLoading.load(suite.paths)
+        if let engine {
+            let reach = try SuiteLoading.reading { () throws(CaseFileChanged) in
+                try RuleReach(suite: loaded, capabilities: engine.capabilities, profiles: engine.profiles)
+            }
+            for line in reach.lines { print(line) }
+            let unjudged = reach.rows.contains {
+                switch $0.verdict {
+                case .noCase, .everyCaseNeedsMore: true
+                default: false
+                }
+            }
+            if unjudged { throw ExitCode(ExitStatus.failure) }
+            return
+        }
+        try printCasesPerRule(loaded)
+    }
+
+    /// The engine the reach view is for: from the options, or from the program's hello; nil without either.
+    private func engineDescribed() throws -> (capabilities: Set<Capability>, profiles: Set<Profile>)? {
+        if let engineCommand {
+            do {
+                let description = try StdioEngineProvider(command: engineCommand).description
+                return (description.capabilities, description.profiles)
+            } catch {
+                throw CommandFailure.engineStartup(error)
+            }
+        }
+        guard let capabilities else { return nil }
+        let capabilitySet = try Set(
+            Self.names(capabilities).map { name in
+                guard let capability = Capability(rawValue: name) else {
+                    let known = Capability.allCases.map(\.rawValue).sorted().joined(separator: ", ")
+                    throw CommandFailure.usage(
+                        "error: --capabilities: \(QuotedText.line(name)) is no capability; expected one of \(known)"
+                    )
+                }
+                return capability
+            })
+        guard let profiles else { return (capabilitySet, Set(Profile.allCases)) }
+        let profileSet = try Set(
+            Self.names(profiles).map { name in
+                guard let profile = Profile(rawValue: name) else {
+                    let known = Profile.allCases.map(\.rawValue).sorted().joined(separator: ", ")
+                    throw CommandFailure.usage(
+                        "error: --profiles: \(QuotedText.line(name)) is no profile; expected one of \(known)"
+                    )
+                }
+                return profile
+            })
+        if profileSet.isEmpty {
+            throw CommandFailure.usage("error: --profiles is empty; expected at least one of the profiles")
+        }
+        return (capabilitySet, profileSet)
+    }
+
+    /// The names of a comma-separated list, blanks around each dropped, empty ones skipped.
+    private static func names(_ list: String) -> [String] {
+        list.split(separator: ",").map { name in
+            String(name.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        }.filter { !$0.isEmpty }
+    }
+
+    /// Each rule and the cases that check it; exits 1 when a rule has none.
+    private func printCasesPerRule(_ loaded: LoadedSuite) throws {
         var casesByRule: [String: [String]] = [:]
         try SuiteLoading.reading { () throws(CaseFileChanged) in
             try loaded.forEachCase { specCase in

@@ -19,6 +19,11 @@ public struct Rule: Sendable, Hashable {
     /// The capability that gates the rule, if any (test262's `features`): every case that checks
     /// the rule needs it, so an engine that lacks it skips those cases.
     public var capability: Capability?
+    /// What the rule needs beyond ``capability`` to be judged at all, when its note says why
+    /// (`needs` in the catalogue): each entry a choice of capabilities, any one of which is enough
+    /// (a discard of any kind; a push click or a push open). An engine that lacks every capability
+    /// of an entry is rightly not judged on the rule; no case is skipped for it.
+    public var needs: [[Capability]]
     /// Whether Braze's other platforms follow the rule, if the catalogue says.
     public var platforms: Platforms?
     /// Where the rule is written in the catalogue.
@@ -34,6 +39,7 @@ public struct Rule: Sendable, Hashable {
         source: String? = nil,
         note: String? = nil,
         capability: Capability? = nil,
+        needs: [[Capability]] = [],
         platforms: Platforms? = nil,
         location: SourceLocation
     ) {
@@ -45,6 +51,7 @@ public struct Rule: Sendable, Hashable {
         self.source = source
         self.note = note
         self.capability = capability
+        self.needs = needs
         self.platforms = platforms
         self.location = location
     }

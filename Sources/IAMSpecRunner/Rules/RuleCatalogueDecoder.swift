@@ -3,7 +3,7 @@ import IAMSpec
 /// Decodes `rules.yaml`: one document, a list of rules, each checked key by key.
 struct RuleCatalogueDecoder {
     static let ruleKeys = KeySet([
-        "id", "title", "kind", "profiles", "quotes", "source", "note", "capability", "platforms",
+        "id", "title", "kind", "profiles", "quotes", "source", "note", "capability", "needs", "platforms",
     ])
     static let platformKeys = KeySet(["web", "note"])
     static let quoteKeys = KeySet(["seed", "language", "text", "translation"])
@@ -54,6 +54,7 @@ struct RuleCatalogueDecoder {
         }
         let note = mapping["note"].flatMap { reader.string($0, for: "'note'") }
         let capability: Capability? = mapping["capability"].flatMap { reader.choice($0, for: "'capability'") }
+        let needs = mapping["needs"].flatMap { self.needs($0) } ?? []
         let platforms = mapping["platforms"].flatMap { self.platforms($0) }
         guard reader.diagnostics.count == problemsBefore, let id, let title, let kind else { return nil }
         return Rule(
@@ -65,6 +66,7 @@ struct RuleCatalogueDecoder {
             source: source,
             note: note,
             capability: capability,
+            needs: needs,
             platforms: platforms,
             location: reader.location(of: node)
         )
@@ -76,6 +78,24 @@ struct RuleCatalogueDecoder {
         for problem in CodeCitation.problems(in: text) {
             reader.report("a source that cites code must name what it read: \(problem)", at: node)
         }
+    }
+
+    /// `needs`: a non-empty list, each entry a capability or a non-empty list of capabilities (any one enough).
+    private mutating func needs(_ node: YAMLNode) -> [[Capability]]? {
+        guard let entries = reader.list(node, for: "'needs'", nonEmpty: true) else { return nil }
+        var needs: [[Capability]] = []
+        for entry in entries {
+            if entry.sequence != nil {
+                guard let choices = reader.list(entry, for: "an entry of 'needs'", nonEmpty: true) else { continue }
+                let capabilities: [Capability] = choices.compactMap {
+                    reader.choice($0, for: "a capability in an entry of 'needs'")
+                }
+                if capabilities.count == choices.count { needs.append(capabilities) }
+            } else if let capability: Capability = reader.choice(entry, for: "an entry of 'needs'") {
+                needs.append([capability])
+            }
+        }
+        return needs
     }
 
     private mutating func platforms(_ node: YAMLNode) -> Rule.Platforms? {

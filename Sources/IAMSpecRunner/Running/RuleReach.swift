@@ -6,7 +6,7 @@ import IAMSpec
 /// A run of a case is made when the engine has the case's profile and every capability the case
 /// needs, as the runner decides (a case whose `stack` parts are all an engine without
 /// `stack-inspection` misses still runs). A rule's **own** needs are its `capability` in the
-/// catalogue, if it names one, and one of its profiles: an engine that lacks them is rightly not
+/// catalogue, if it names one, one capability of each entry of its `needs`, and one of its profiles: an engine that lacks them is rightly not
 /// judged on it. An engine that has them but runs no case of the rule is a defect of the Specs:
 /// every case asks more than the rule does (docs/ENGINES.md, "Which rules an engine is judged on").
 package struct RuleReach: Sendable {
@@ -16,6 +16,8 @@ package struct RuleReach: Sendable {
         case judged(cases: Int, runs: Int)
         /// The engine lacks the rule's own capability: no case of the rule may run on it.
         case lacksCapability(Capability)
+        /// The engine lacks every capability of an entry of the rule's `needs` (the choices given).
+        case lacksNeed([Capability])
         /// The engine has none of the profiles the rule holds for.
         case lacksProfile([Profile])
         /// No case checks the rule at all.
@@ -77,6 +79,8 @@ package struct RuleReach: Sendable {
                 verdict = .judged(cases: counts.cases, runs: counts.runs)
             } else if let own = rule.capability, !capabilities.contains(own) {
                 verdict = .lacksCapability(own)
+            } else if let need = rule.needs.first(where: { !$0.contains(where: capabilities.contains) }) {
+                verdict = .lacksNeed(need)
             } else if !rule.profiles.contains(where: profiles.contains) {
                 verdict = .lacksProfile(rule.profiles.sorted())
             } else if let more = cheapest[rule.id] {
@@ -104,6 +108,12 @@ package struct RuleReach: Sendable {
             case .lacksCapability(let capability):
                 rightlyNot += 1
                 lines.append("\(id): not judged: the engine lacks the rule's own capability \(capability.rawValue)")
+            case .lacksNeed(let choices):
+                rightlyNot += 1
+                let names = choices.map(\.rawValue).joined(separator: ", ")
+                lines.append(
+                    "\(id): not judged: the engine lacks what the rule needs (its `needs`: one of \(names))"
+                )
             case .lacksProfile(let profiles):
                 rightlyNot += 1
                 let names = profiles.map(\.rawValue).joined(separator: ", ")
@@ -121,7 +131,7 @@ package struct RuleReach: Sendable {
         }
         lines.append("")
         lines.append("\(judgedCount) of \(rows.count) rules judged")
-        lines.append("\(rightlyNot) not judged: the engine lacks the rule's own capability or profiles")
+        lines.append("\(rightlyNot) not judged: the engine lacks the rule's own capability, needs or profiles")
         if uncovered > 0 {
             lines.append("\(uncovered) not judged: no case checks them")
         }

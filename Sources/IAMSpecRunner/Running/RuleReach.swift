@@ -36,6 +36,8 @@ package struct RuleReach: Sendable {
 
     /// Every rule of the catalogue, in catalogue order.
     package private(set) var rows: [Row]
+    /// The runs of the suite's cases under the engine's profiles, and how many of them are made.
+    package private(set) var runs: (made: Int, ofProfiles: Int)
 
     /// The rules every case of which needs more than the rule does, for the engine.
     package var defects: [Row] {
@@ -48,6 +50,8 @@ package struct RuleReach: Sendable {
     /// - Throws: `CaseFileChanged` when a case file changed since the suite was loaded.
     package init(suite: LoadedSuite, capabilities: Set<Capability>, profiles: Set<Profile>) throws(CaseFileChanged) {
         var judged: [String: (cases: Int, runs: Int)] = [:]
+        var runsMade = 0
+        var runsOfProfiles = 0
         var cheapest: [String: (caseID: String, capabilities: [Capability], profiles: [Profile])] = [:]
         try suite.forEachCase { specCase in
             var needs = specCase.requires
@@ -57,6 +61,8 @@ package struct RuleReach: Sendable {
             let missing = needs.subtracting(capabilities).sorted()
             let runs = specCase.profiles.filter(profiles.contains).count
             let missingProfiles = runs == 0 ? specCase.profiles.sorted() : []
+            runsOfProfiles += runs
+            if missing.isEmpty { runsMade += runs }
             for ruleID in specCase.rules {
                 if missing.isEmpty, runs > 0 {
                     judged[ruleID, default: (0, 0)].cases += 1
@@ -73,6 +79,7 @@ package struct RuleReach: Sendable {
                 cheapest[ruleID] = (specCase.id, missing, missingProfiles)
             }
         }
+        runs = (runsMade, runsOfProfiles)
         rows = suite.rules.rules.map { rule in
             let verdict: Verdict
             if let counts = judged[rule.id] {
@@ -130,7 +137,9 @@ package struct RuleReach: Sendable {
             }
         }
         lines.append("")
-        lines.append("\(judgedCount) of \(rows.count) rules judged")
+        lines.append(
+            "\(judgedCount) of \(rows.count) rules judged, by \(runs.made) of the \(runs.ofProfiles) runs of the engine's profiles"
+        )
         lines.append("\(rightlyNot) not judged: the engine lacks the rule's own capability, needs or profiles")
         if uncovered > 0 {
             lines.append("\(uncovered) not judged: no case checks them")

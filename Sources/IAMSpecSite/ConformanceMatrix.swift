@@ -66,6 +66,9 @@ package struct ConformanceMatrix: Sendable {
     /// Case ids the results name that the suite does not have, sorted.
     package var unknownCaseIDs: [String]
     private var outcomes: [[String: [CaseResult]]]
+    /// Per column, the rules of the behaviours the report's behaviour section explains each run
+    /// by (`RunSummary.behaviours`): a failed run is filed under them, as the report files it.
+    private var behaviourRules: [[ExplainedBehaviour.Run: [String]]]
 
     /// The matrix of these results over the suite's cases.
     ///
@@ -103,6 +106,15 @@ package struct ConformanceMatrix: Sendable {
         }
         self.columns = columns
         self.outcomes = results.map { Dictionary(grouping: $0.results, by: \.caseID) }
+        self.behaviourRules = results.map { summary in
+            var rules: [ExplainedBehaviour.Run: [String]] = [:]
+            for behaviour in summary.behaviours {
+                for run in behaviour.runs where !(rules[run]?.contains(behaviour.rule) ?? false) {
+                    rules[run, default: []].append(behaviour.rule)
+                }
+            }
+            return rules
+        }
         let known = Set(caseIDs)
         unknownCaseIDs = Set(results.flatMap { $0.results.map(\.caseID) }).subtracting(known).sorted()
     }
@@ -135,8 +147,13 @@ package struct ConformanceMatrix: Sendable {
     }
 
     /// The outcome for `rule` of the cases that check it in the column, with the runs that did
-    /// not pass.
+    /// not pass: a failed run that the report's behaviour section explains is filed under its
+    /// behaviours' rules, as the report files it, and otherwise under its failing step's rules.
     package func ruleOutcome(_ rule: String, caseIDs: [String], column: Int) -> RuleOutcome {
-        RuleOutcome(rule: rule, runsByCase: caseIDs.map { runs(caseID: $0, column: column) })
+        RuleOutcome(
+            rule: rule,
+            runsByCase: caseIDs.map { runs(caseID: $0, column: column) },
+            behaviourRules: behaviourRules[column]
+        )
     }
 }

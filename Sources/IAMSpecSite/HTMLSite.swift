@@ -92,8 +92,9 @@ struct HTMLSite: SiteForm {
         body += conformanceTable(matrix, columns: Array(matrix.columns.indices))
         body += "<p>Each rule of each area, with the outcome of the cases that check it under each engine: "
         body += "<em>fail</em> when a case failed, <em>error</em> when the engine could not finish a case, "
-        body += "<em>blocked</em> when a case failed only under other rules (a failure counts against the rules "
-        body += "its failing step checks), <em>skip</em> when the engine does not support any of them. "
+        body += "<em>blocked</em> when a case failed only under other rules (a failure counts against the rule "
+        body += "it is filed under, as the report files it: the rule of the behaviour that explains the run, or "
+        body += "else the rules its failing step checks), <em>skip</em> when the engine does not support any of them. "
         body += "Each engine's page has its differences and every run that did not pass, with its reason; "
         body += "a cell links to its rule there.</p>\n"
         let groups = matrix.columnGroups

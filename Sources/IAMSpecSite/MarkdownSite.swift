@@ -104,8 +104,9 @@ struct MarkdownSite: SiteForm {
         lines += conformanceTable(matrix, columns: Array(matrix.columns.indices), root: "")
         lines += [
             "Each rule of each area, with the outcome of the cases that check it under each engine (a failure "
-                + "counts against the rules its failing step checks; a case that failed only under other rules "
-                + "is blocked). Each engine's page has its differences and every run that did not pass, with its "
+                + "counts against the rule it is filed under, as the report files it: the rule of the behaviour "
+                + "that explains the run, or else the rules its failing step checks; a case that failed only "
+                + "under other rules is blocked). Each engine's page has its differences and every run that did not pass, with its "
                 + "reason; a cell links to its rule there.",
             "",
         ]

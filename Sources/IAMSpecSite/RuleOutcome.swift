@@ -5,9 +5,11 @@ import IAMSpecRunner
 /// outcome, and the runs that did not pass, grouped by what they said, so their reasons can be
 /// written out.
 ///
-/// A failed run counts against the rule only when its failing `expect` step checks the rule (the
-/// run's ``Difference`` names it; a run without one is charged to every rule of its case). A run
-/// that failed under other rules leaves this rule *blocked*: not all of its checks were made.
+/// A failed run counts against the rule only when it is filed under the rule: under the rules of
+/// the behaviours the report explains it by (its behaviour section), as the report files it; for
+/// a run no behaviour explains, under the rules its failing `expect` step checks (the run's
+/// ``Difference``; a run without one is charged to every rule of its case). A run that failed
+/// under other rules leaves this rule *blocked*: not all of its checks were made.
 package struct RuleOutcome: Sendable {
     /// Runs that did not pass with the same outcome and message.
     package struct Finding: Sendable {
@@ -39,13 +41,14 @@ package struct RuleOutcome: Sendable {
     package var findings: [Finding]
 
     /// The outcome for `rule` of the cases that check it, each case with its runs.
-    init(rule: String, runsByCase: [[CaseResult]]) {
+    init(rule: String, runsByCase: [[CaseResult]], behaviourRules: [ExplainedBehaviour.Run: [String]] = [:]) {
         var counts: [ConformanceMatrix.Outcome: Int] = [:]
         var found: [FindingKey: [CaseResult]] = [:]
+        let filing = Filing(behaviourRules: behaviourRules)
         for runs in runsByCase {
-            counts[Self.outcome(of: runs, for: rule), default: 0] += 1
+            counts[filing.outcome(of: runs, for: rule), default: 0] += 1
             for run in runs where run.status != .passed {
-                found[Self.finding(run, for: rule), default: []].append(run)
+                found[filing.finding(run, for: rule), default: []].append(run)
             }
         }
         caseCounts = counts
@@ -100,35 +103,41 @@ package struct RuleOutcome: Sendable {
     /// The outcomes a rule's row can show, the worst first.
     private static let worstFirst: [ConformanceMatrix.Outcome] = [.fail, .error, .blocked, .pass, .skip]
 
-    /// The outcome of one case's runs for the rule.
-    private static func outcome(of runs: [CaseResult], for rule: String) -> ConformanceMatrix.Outcome {
-        if runs.isEmpty { return .notRun }
-        if runs.contains(where: { $0.status == .failed && charges($0, to: rule) }) { return .fail }
-        if runs.contains(where: { $0.status == .error }) { return .error }
-        if runs.contains(where: { $0.status == .failed }) { return .blocked }
-        if runs.contains(where: { $0.status == .passed }) { return .pass }
-        return .skip
-    }
+    /// Where a failed run is filed: under its explaining behaviours' rules, or its failing step's.
+    private struct Filing {
+        var behaviourRules: [ExplainedBehaviour.Run: [String]]
 
-    /// Whether the failed run's failure is filed under the rule.
-    private static func charges(_ run: CaseResult, to rule: String) -> Bool {
-        run.difference?.rules.contains(rule) ?? true
-    }
+        /// The outcome of one case's runs for the rule.
+        func outcome(of runs: [CaseResult], for rule: String) -> ConformanceMatrix.Outcome {
+            if runs.isEmpty { return .notRun }
+            if runs.contains(where: { $0.status == .failed && rules(of: $0)?.contains(rule) ?? true }) { return .fail }
+            if runs.contains(where: { $0.status == .error }) { return .error }
+            if runs.contains(where: { $0.status == .failed }) { return .blocked }
+            if runs.contains(where: { $0.status == .passed }) { return .pass }
+            return .skip
+        }
 
-    /// What the row says of a run that did not pass.
-    private static func finding(_ run: CaseResult, for rule: String) -> FindingKey {
-        switch run.status {
-        case .failed:
-            guard let difference = run.difference, !charges(run, to: rule) else {
-                return FindingKey(outcome: .fail, message: run.message)
+        /// The rules the failed run is filed under; nil when it is charged to every rule of its case.
+        func rules(of run: CaseResult) -> [String]? {
+            behaviourRules[ExplainedBehaviour.Run(caseID: run.caseID, profile: run.profile)] ?? run.difference?.rules
+        }
+
+        /// What the row says of a run that did not pass.
+        func finding(_ run: CaseResult, for rule: String) -> FindingKey {
+            switch run.status {
+            case .failed:
+                guard let filedUnder = rules(of: run), !filedUnder.contains(rule) else {
+                    return FindingKey(outcome: .fail, message: run.message)
+                }
+                let mismatch = run.difference.map { ": \($0.mismatch)" } ?? ""
+                return FindingKey(
+                    outcome: .blocked,
+                    message: "failed under \(filedUnder.joined(separator: ", "))\(mismatch)"
+                )
+            case .error: return FindingKey(outcome: .error, message: run.message)
+            case .skipped: return FindingKey(outcome: .skip, message: run.message)
+            case .passed: return FindingKey(outcome: .pass, message: run.message)
             }
-            return FindingKey(
-                outcome: .blocked,
-                message: "failed under \(difference.rules.joined(separator: ", ")): \(difference.mismatch)"
-            )
-        case .error: return FindingKey(outcome: .error, message: run.message)
-        case .skipped: return FindingKey(outcome: .skip, message: run.message)
-        case .passed: return FindingKey(outcome: .pass, message: run.message)
         }
     }
 

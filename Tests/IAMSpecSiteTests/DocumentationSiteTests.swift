@@ -315,6 +315,42 @@ struct DocumentationSiteTests {
         #expect(markdown.contains("| `x.<b>\\|unknown` | sequence: a missing displayed | `not-in-suite` | 1 |"))
     }
 
+    @Test func aFailureABehaviourExplainsCountsAgainstTheBehavioursRuleAsTheReportFilesIt() throws {
+        var results = SiteFixtures.results(
+            engine: "drainer",
+            [("stack-one", .brazeSwift, .passed), ("interval-two", .brazeSwift, .failed)]
+        )
+        // The failing step checks stack.lifo; the report's behaviour section files the run under interval.default.
+        results.results[1].difference = Difference(rules: ["stack.lifo"], mismatch: "sequence: a missing displayed")
+        results.behaviours = [
+            ExplainedBehaviour(
+                behaviour: "interval-ignored",
+                summary: "enforces no minimum interval",
+                rule: "interval.default",
+                runs: [ExplainedBehaviour.Run(caseID: "interval-two", profile: .brazeSwift)]
+            )
+        ]
+        let files = try SiteFixtures.files(results: [results])
+        let matrix = try #require(files["matrix.html"])
+        #expect(
+            matrix.contains(
+                "<td class=\"blocked\" data-label=\"drainer 1.0\"><a href=\"engines/drainer.html#rule-stack.lifo\">"
+                    + "<strong>blocked</strong></a> <span class=\"counts\">1 of 2 pass, 1 blocked</span></td>"
+            )
+        )
+        #expect(
+            matrix.contains(
+                "<td class=\"fail\" data-label=\"drainer 1.0\"><a href=\"engines/drainer.html#rule-interval.default\">"
+                    + "<strong>fail</strong></a>"
+            )
+        )
+        #expect(matrix.contains("the rule of the behaviour that explains the run"))
+        let page = try #require(files["engines/drainer.html"])
+        #expect(page.contains("failed under interval.default: sequence: a missing displayed"))
+        let markdown = try #require(files["markdown/matrix.md"])
+        #expect(markdown.contains("the rule of the behaviour that explains the run"))
+    }
+
     @Test func aRuleThatOnlyAnExpectStepNamesListsTheCaseAsCheckingIt() throws {
         var cases = SiteFixtures.cases
         cases[0].steps.append(

@@ -92,7 +92,10 @@ package struct RuleReach: Sendable {
                 verdict = .lacksProfile(rule.profiles.sorted())
             } else if let more = cheapest[rule.id] {
                 verdict = .everyCaseNeedsMore(
-                    cheapestCase: more.caseID, capabilities: more.capabilities, profiles: more.profiles)
+                    cheapestCase: more.caseID,
+                    capabilities: more.capabilities,
+                    profiles: more.profiles
+                )
             } else {
                 verdict = .noCase
             }
@@ -111,7 +114,9 @@ package struct RuleReach: Sendable {
             switch row.verdict {
             case .judged(let cases, let runs):
                 judgedCount += 1
-                lines.append("\(id): judged by \(cases) case\(cases == 1 ? "" : "s") (\(runs) run\(runs == 1 ? "" : "s"))")
+                lines.append(
+                    "\(id): judged by \(cases) case\(cases == 1 ? "" : "s") (\(runs) run\(runs == 1 ? "" : "s"))"
+                )
             case .lacksCapability(let capability):
                 rightlyNot += 1
                 lines.append("\(id): not judged: the engine lacks the rule's own capability \(capability.rawValue)")

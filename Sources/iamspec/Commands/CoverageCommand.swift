@@ -100,7 +100,8 @@ struct CoverageCommand: ParsableCommand {
                     )
                 }
                 return capability
-            })
+            }
+        )
         guard let profiles else { return (capabilitySet, Set(Profile.allCases)) }
         let profileSet = try Set(
             Self.names(profiles).map { name in
@@ -111,7 +112,8 @@ struct CoverageCommand: ParsableCommand {
                     )
                 }
                 return profile
-            })
+            }
+        )
         if profileSet.isEmpty {
             throw CommandFailure.usage("error: --profiles is empty; expected at least one of the profiles")
         }

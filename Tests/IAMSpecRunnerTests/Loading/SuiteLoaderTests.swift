@@ -199,6 +199,24 @@ import Testing
         )
     }
 
+    @Test func aRulesNeedsAreCapabilitiesOrChoicesOfThem() throws {
+        let good = try SpecScratch([
+            "rules.yaml": SpecScratch.catalogue + "\n  needs: [app-lifecycle, [push-click, push-open]]"
+        ])
+        let loaded = good.load()
+        #expect(good.problems(loaded) == [])
+        #expect(loaded.rules.rules.first?.needs == [[.appLifecycle], [.pushClick, .pushOpen]])
+        let bad = try SpecScratch(["rules.yaml": SpecScratch.catalogue + "\n  needs: [app-lifecycle, [push-clik], []]"])
+        let problems = bad.problems(bad.load())
+        #expect(problems.count == 2, "\(problems)")
+        #expect(problems.first?.hasPrefix("rules.yaml:5:27: error: expected one of ") == true, "\(problems)")
+        #expect(problems.first?.contains("for a capability in an entry of 'needs', found string \"push-clik\"") == true)
+        #expect(
+            problems.last
+                == "rules.yaml:5:39: error: expected a non-empty list for an entry of 'needs', found an empty list"
+        )
+    }
+
     @Test func theSeedCatalogueBesideTheRulesDescribesTheSeedsTheirQuotesName() throws {
         let scratch = try Self.quoting(
             seeds: """

@@ -15,8 +15,8 @@ struct CoverageCommand: ParsableCommand {
 
             With --capabilities (and --profiles) or --engine-command (its hello_reply read, no case sent): \
             each rule is judged (by N cases, M runs: the engine has the profile and every capability of \
-            each), or not judged because the engine lacks the rule's own capability (its `capability` in \
-            rules.yaml) or all its profiles (right), or because no case checks it, or because every case of \
+            each), or not judged because the engine lacks the rule's own needs (right): its `capability` in \
+            rules.yaml, one capability of each entry of its `needs`, or one of its profiles; or because no case checks it, or because every case of \
             the rule needs more than the rule does (a defect of the Specs: the cheapest case and what it \
             needs more are named). Exit status 0 when no rule is in the last two groups, 1 when one is, 2 for \
             spec or usage errors or an engine that does not start. See docs/ENGINES.md, "Which rules an \

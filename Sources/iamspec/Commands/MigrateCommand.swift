@@ -45,6 +45,9 @@ struct MigrateCommand: ParsableCommand {
         let loaded = SuiteLoader.load(
             paths: suite.paths,
             jobs: ProcessInfo.processInfo.activeProcessorCount,
+            // A FIFO is refused as every other reader refuses one it was not given to stream:
+            // migrate reads each file twice and writes it back.
+            readsFIFOs: false,
             readingEarlierFormat: true,
             stoppingWhen: { false }
         )
@@ -65,11 +68,10 @@ struct MigrateCommand: ParsableCommand {
             )
             let migration = CaseFileMigration(file: file, cases: fileCases, catalogue: loaded.rules, plan: plan)
             problems += migration.problems
-            guard let text = migration.migratedText else { continue }
-            do {
-                try AtomicFile.write(text, to: file)
-            } catch {
-                throw CommandFailure.usage("error: \(QuotedText.line(error.description))")
+            guard let bytes = migration.migratedBytes else { continue }
+            if let refusal = CaseFileReplacement.replace(file, holding: migration.readBytes, with: bytes) {
+                problems.append(refusal)
+                continue
             }
             for change in migration.changes { print(change) }
             changed += 1

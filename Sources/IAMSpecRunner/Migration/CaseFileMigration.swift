@@ -378,7 +378,7 @@ package struct CaseFileMigration: Sendable {
     {
         var start = offset
         if edits[start] == "&" {
-            start = edits.tokenEnd(from: start)
+            while let scalar = edits[start], scalar != " ", scalar != "\t", !SourceEdits.isBreak(scalar) { start += 1 }
             while edits[start] == " " || edits[start] == "\t" { start += 1 }
         }
         if let scalar = value.scalar, scalar.hasText("nothing") { return "{sequence: [], \(naming.entry)}" }

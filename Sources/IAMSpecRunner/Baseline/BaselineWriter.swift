@@ -46,7 +46,8 @@ package enum BaselineWriter {
             return
         }
         var comments: BaselineComments?
-        if !AtomicFile.isSpecialFile(path), case .bytes(let previous) = YAMLFile.contents(of: path, unreadable: { $0 }) {
+        if !AtomicFile.isSpecialFile(path), case .bytes(let previous) = YAMLFile.contents(of: path, unreadable: { $0 })
+        {
             comments = BaselineComments(previous, file: path)
         }
         try AtomicFile.write(yaml(baseline, keeping: comments), to: path)

@@ -96,7 +96,8 @@ package struct CaseFileMigration: Sendable {
         }
         guard !edits.isEmpty else { return }
         let edited = encoding.bytes(of: edits.editedText)
-        if let refusal = CaseFileMigrationCheck(file: file, catalogue: catalogue, planned: planned).refusal(of: edited) {
+        if let refusal = CaseFileMigrationCheck(file: file, catalogue: catalogue, planned: planned).refusal(of: edited)
+        {
             problems.append(refusal)
             changes = []
             return
@@ -229,7 +230,10 @@ package struct CaseFileMigration: Sendable {
             }
             let offset = edits.offset(of: anchor.mark)
             let start = edits.lineStart(of: offset)
-            edits.insert(edits.text(start..<offset) + "requires: [\(added.joined(separator: ", "))]" + edits.lineEnd, at: start)
+            edits.insert(
+                edits.text(start..<offset) + "requires: [\(added.joined(separator: ", "))]" + edits.lineEnd,
+                at: start
+            )
             record("added `requires: [\(added.joined(separator: ", "))]`: \(Self.proofReason)", at: anchor.mark)
             return added
         }
@@ -362,7 +366,10 @@ package struct CaseFileMigration: Sendable {
             record(said, at: value.mark)
         } else if let first = value.mapping?.entries.first {
             let offset = edits.offset(of: first.key.mark)
-            edits.insert(naming.entry + edits.lineEnd + String(repeating: " ", count: first.key.mark.column - 1), at: offset)
+            edits.insert(
+                naming.entry + edits.lineEnd + String(repeating: " ", count: first.key.mark.column - 1),
+                at: offset
+            )
             record(said, at: first.key.mark)
         } else {
             return nil
@@ -373,7 +380,12 @@ package struct CaseFileMigration: Sendable {
     /// The text of an anchored expectation written out as a flow mapping naming `naming`'s rules,
     /// its anchor left out: `nothing`, or a flow mapping on one line. Nil for any other form
     /// (a block mapping), which is left to the file's author.
-    private func writtenOut(_ value: YAMLNode, at offset: Int, naming: MigrationPlan.Naming, _ edits: SourceEdits)
+    private func writtenOut(
+        _ value: YAMLNode,
+        at offset: Int,
+        naming: MigrationPlan.Naming,
+        _ edits: SourceEdits
+    )
         -> String?
     {
         var start = offset

@@ -50,10 +50,13 @@ struct CaseFileMigrationCheck {
     /// The first part in which the cases differ, named as a message says it; nil when none does.
     private static func firstDifference(_ found: SpecCase, _ expected: SpecCase) -> String? {
         if found.rules != expected.rules {
-            return "rules [\(found.rules.joined(separator: ", "))] (planned: [\(expected.rules.joined(separator: ", "))])"
+            return
+                "rules [\(found.rules.joined(separator: ", "))] (planned: [\(expected.rules.joined(separator: ", "))])"
         }
         if found.requires != expected.requires {
-            let names = { (capabilities: Set<Capability>) in capabilities.map(\.rawValue).sorted().joined(separator: ", ") }
+            let names = { (capabilities: Set<Capability>) in
+                capabilities.map(\.rawValue).sorted().joined(separator: ", ")
+            }
             return "`requires` [\(names(found.requires))] (planned: [\(names(expected.requires))])"
         }
         if found.title != expected.title { return "a title" }

@@ -117,7 +117,9 @@ struct SourceEdits {
         var end = start
         while end < scalars.count, !",]}#".unicodeScalars.contains(scalars[end]), !Self.isBreak(scalars[end]) {
             // A key's colon ends it too.
-            if scalars[end] == ":", self[end + 1].map({ " \t,]}".unicodeScalars.contains($0) || Self.isBreak($0) }) ?? true {
+            if scalars[end] == ":",
+                self[end + 1].map({ " \t,]}".unicodeScalars.contains($0) || Self.isBreak($0) }) ?? true
+            {
                 break
             }
             end += 1
@@ -138,7 +140,9 @@ struct SourceEdits {
                 if depth == 0 { return index }
             case "'", "\"":
                 index = tokenEnd(from: index) - 1
-            case "#" where index > 0 && (scalars[index - 1] == " " || scalars[index - 1] == "\t" || Self.isBreak(scalars[index - 1])):
+            case "#"
+            where index > 0
+                && (scalars[index - 1] == " " || scalars[index - 1] == "\t" || Self.isBreak(scalars[index - 1])):
                 index = nextLineStart(of: index) - 1
             default: break
             }

@@ -173,7 +173,10 @@ package enum AtomicFile {
             _ = fchown(descriptor, status.st_uid, status.st_gid)
             guard fchmod(descriptor, status.st_mode & 0o7777) == 0 else {
                 let reason = String(cString: strerror(errno))
-                throw AtomicFileError(path: path, reason: "cannot give the new file the old one's permissions: \(reason)")
+                throw AtomicFileError(
+                    path: path,
+                    reason: "cannot give the new file the old one's permissions: \(reason)"
+                )
             }
             try bytes.withUnsafeBytes { buffer in
                 Result { () throws(AtomicFileError) in try writeAll(buffer, to: descriptor, path: path) }

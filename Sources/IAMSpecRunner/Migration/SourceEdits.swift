@@ -2,38 +2,39 @@
 /// rest of the file (comments, anchors, layout) is left as it is written.
 ///
 /// Lines are counted as libyaml counts them: a line ends at `\r\n`, a lone `\r`, `\n`, or
-/// U+0085, U+2028 or U+2029; a line an edit adds ends as the file's first line does.
+/// U+0085, U+2028 or U+2029; a line an edit adds ends as most of the file's lines do.
 struct SourceEdits {
     private(set) var scalars: [Unicode.Scalar]
     /// The offset of each line's first scalar.
     private let lineStarts: [Int]
     /// Each edit: the scalars replaced, and the text put in their place.
     private var edits: [(range: Range<Int>, text: String)] = []
-    /// The line break the file's first line ends with (`\n` for a file of one line): what ends a
-    /// line an edit writes.
+    /// The line break most of the file's lines end with (the first of those most used; `\n` for
+    /// a file of one line): what ends a line an edit writes.
     let lineEnd: String
 
     init(_ text: String) {
         scalars = Array(text.unicodeScalars)
         var starts = [0]
         var offset = 0
-        var firstBreak: String?
+        // How often each kind of line break ends a line, and the order they came in.
+        var breaks: [String: Int] = [:]
+        var order: [String] = []
         while offset < scalars.count {
             let length = Self.breakLength(in: scalars, at: offset)
             guard length > 0 else {
                 offset += 1
                 continue
             }
-            if firstBreak == nil {
-                var found = ""
-                found.unicodeScalars.append(contentsOf: scalars[offset..<offset + length])
-                firstBreak = found
-            }
+            var found = ""
+            found.unicodeScalars.append(contentsOf: scalars[offset..<offset + length])
+            if breaks[found] == nil { order.append(found) }
+            breaks[found, default: 0] += 1
             offset += length
             starts.append(offset)
         }
         lineStarts = starts
-        lineEnd = firstBreak ?? "\n"
+        lineEnd = order.max { breaks[$0, default: 0] < breaks[$1, default: 0] } ?? "\n"
     }
 
     /// Whether the scalar breaks a line, as libyaml reads one.

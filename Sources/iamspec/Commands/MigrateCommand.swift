@@ -44,8 +44,8 @@ struct MigrateCommand: ParsableCommand {
             `--rules NEW/Specs/rules.yaml`, then put it (and its seeds.yaml) in the folder.
 
             Exit status 0 when every file now reads clean, 2 when a problem is left (said as \
-            `path:line:col: error: ...` on standard error): the files it names are left as they \
-            were, the others are migrated.
+            `path:line:col: error: ...` on standard error): a file refused as above is left as \
+            it was, the others are migrated, a problem migrate cannot mend said at its place.
             """
     )
 

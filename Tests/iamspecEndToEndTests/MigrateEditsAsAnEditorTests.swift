@@ -336,4 +336,64 @@ import Testing
         }
         #expect(try IAMSpecExecutable.run("lint", raced.path).status == 0)
     }
+
+    /// A file another process writes while `migrate` waits for the folder's lock (held here, as a
+    /// second `migrate` holds it while it replaces a file) is left with what that process wrote,
+    /// and named; the other files are migrated.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/locks")))
+    func aFileWrittenWhileMigrateWaitsForTheFoldersLockIsLeftAndNamed() throws {
+        let fixture = IAMSpecExecutable.packageRoot.appendingPathComponent("Fixtures/migration/cases-0.1.0/ours")
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: fixture.path) where name.hasSuffix(".yaml") {
+            files[name] = try Data(contentsOf: fixture.appendingPathComponent(name))
+        }
+        let serial = try Self.folder(files)
+        let folder = try Self.folder(files)
+        defer {
+            try? FileManager.default.removeItem(at: serial)
+            try? FileManager.default.removeItem(at: folder)
+        }
+        #expect(try IAMSpecExecutable.run("migrate", serial.path).status == 0)
+        let binary = IAMSpecExecutable.productsDirectory.appendingPathComponent("iamspec").path
+        // The lock held on descriptor 9; migrate waiting for it shows in /proc/locks as a blocked
+        // `flock` of its process (`-> FLOCK ... WRITE PID`), waited for at most two minutes.
+        let script = """
+            dir='\(folder.path)'
+            exec 9<"$dir"
+            flock -x 9
+            '\(binary)' migrate "$dir" >"$dir/.out" 2>"$dir/.err" 9<&- &
+            pid=$!
+            tries=0
+            until grep -q -- "-> FLOCK  ADVISORY  WRITE $pid " /proc/locks; do
+              tries=$((tries + 1))
+              if [ "$tries" -gt 1200 ] || ! kill -0 "$pid" 2>/dev/null; then echo 'never waited'; kill "$pid"; exit 3; fi
+              sleep 0.1
+            done
+            printf '# written meanwhile\n' >>"$dir/analytics.yaml"
+            flock -u 9
+            wait "$pid"
+            echo "status $?"
+            """
+        let outcome = try IAMSpecExecutable.runInShell(script)
+        #expect(outcome.standardOutput == "status 2\n", "\(outcome.standardOutput)\(outcome.standardError)")
+        let errors = try Self.text(folder.appendingPathComponent(".err"))
+        #expect(
+            errors.contains(
+                "analytics.yaml:1:1: error: cannot replace the file: it changed since `iamspec migrate` read it"
+            ),
+            "\(errors)"
+        )
+        let original = try #require(files["analytics.yaml"])
+        #expect(
+            try Data(contentsOf: folder.appendingPathComponent("analytics.yaml"))
+                == original + Data("# written meanwhile\n".utf8)
+        )
+        for name in files.keys where name != "analytics.yaml" {
+            #expect(
+                try Data(contentsOf: folder.appendingPathComponent(name))
+                    == Data(contentsOf: serial.appendingPathComponent(name)),
+                "\(name)"
+            )
+        }
+    }
 }

@@ -59,6 +59,47 @@ import Testing
         #expect(try Self.verdicts(specs, earlierFormat: false) == verdicts)
     }
 
+    @Test(.enabled(if: holdsRelease, "a shallow clone lacks the 0.1.0 release commit"))
+    func aFolderKeptFrom010WithItsOwnCatalogueIsMigratedAgainstTheCatalogueGiven() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let extracted = try IAMSpecExecutable.runInShell(
+            "git archive \(Self.release) Specs | tar -x -C '\(folder.path)'"
+        )
+        try #require(extracted.status == 0, "\(extracted.standardError)")
+        // The team kept the folder whole, 0.1.0's catalogue included.
+        let cases010 = folder.appendingPathComponent("cases010")
+        try FileManager.default.moveItem(at: folder.appendingPathComponent("Specs"), to: cases010)
+        let files = try Self.caseTexts(cases010)
+
+        let refused = try IAMSpecExecutable.run("migrate", cases010.path)
+        #expect(refused.status == 2)
+        #expect(
+            refused.standardError.contains(
+                "cases010/rules.yaml:1:1: error: this rule catalogue does not read in the current format (the errors "
+                    + "above)"
+            ),
+            "\(refused.standardError.suffix(2_000))"
+        )
+        #expect(
+            refused.standardError.contains(
+                "`iamspec migrate --rules NEW/Specs/rules.yaml \(cases010.path)`, then that rules.yaml (and its "
+                    + "seeds.yaml) put in place of this one"
+            )
+        )
+        #expect(try Self.caseTexts(cases010) == files)
+
+        let current = IAMSpecExecutable.packageRoot.appendingPathComponent("Specs/rules.yaml").path
+        let migrated = try IAMSpecExecutable.run("migrate", "--rules", current, cases010.path)
+        #expect(migrated.status == 0, "\(migrated.standardError.suffix(2_000))")
+        #expect(migrated.lastLine?.wholeMatch(of: /\d+ changes in 49 of 50 files/) != nil, "\(migrated.lastLine ?? "")")
+        try Self.expectCommentsAndAnchorsKept(files, in: cases010)
+        // As the last error said: the new catalogue put in place, the folder reads clean.
+        try Self.takeCurrentCatalogue(into: cases010)
+        let linted = try IAMSpecExecutable.run("lint", cases010.path)
+        #expect(linted.status == 0, "\(linted.standardError.suffix(2_000))")
+    }
+
     @Test func casesWrittenByHandFor010ReadCleanAndKeepTheirVerdicts() throws {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -31,7 +31,11 @@ package struct MigrationPlanner: Sendable {
         progress: (String) -> Void = { _ in }
     ) throws(CaseFileChanged) -> MigrationPlan {
         var plan = MigrationPlan()
-        let named = namings(cases: cases, rules: rules, progress: progress)
+        let named = namings(cases: cases, rules: rules, progress: progress) { result in
+            if result.kind == .timeout, plan.timedOut[result.caseID] == nil {
+                plan.timedOut[result.caseID] = result.message
+            }
+        }
         for (id, namings) in named { plan.cases[id, default: MigrationPlan.CaseChanges()].namings = namings }
         // After the namings: the rules a step is to name are those its observations are checked against.
         for specCase in cases {
@@ -49,6 +53,7 @@ package struct MigrationPlanner: Sendable {
         for (id, capabilities) in proof.unshown {
             plan.cases[id, default: MigrationPlan.CaseChanges()].droppedRequirements = capabilities.sorted()
         }
+        plan.timedOut.merge(proof.timedOut) { first, _ in first }
         return plan
     }
 
@@ -115,10 +120,13 @@ package struct MigrationPlanner: Sendable {
         }
     }
 
+    /// The naming of each unnamed expectation, from the runs of its case; `heard` hears of every
+    /// result (a run that overran the timeout proves nothing).
     private func namings(
         cases: [SpecCase],
         rules: RuleCatalogue,
-        progress: (String) -> Void
+        progress: (String) -> Void,
+        heard: (CaseResult) -> Void
     ) -> [String: [MigrationPlan.StepPlace: MigrationPlan.Naming]] {
         let unnamed = Dictionary(
             cases.map { ($0.id, Set(Self.unnamedSteps($0, rules))) }.filter { !$0.1.isEmpty },
@@ -131,6 +139,7 @@ package struct MigrationPlanner: Sendable {
             cases: targets,
             rules: rules
         )
+        reference.results.forEach(heard)
         let passing = Set(reference.results.filter { $0.status == .passed }.map(CaseRunKey.init))
         let judged = targets.filter { specCase in
             specCase.profiles.contains { passing.contains(CaseRunKey(caseID: specCase.id, profile: $0)) }
@@ -140,6 +149,7 @@ package struct MigrationPlanner: Sendable {
             progress("behaviour \(behaviour.id)")
             let summary = ConformanceRun(engine: BehaviourEngineProvider(behaviour: behaviour), options: options)
                 .run(cases: judged, rules: rules)
+            summary.results.forEach(heard)
             for result in summary.results where result.status == .failed && passing.contains(CaseRunKey(result)) {
                 let place = MigrationPlan.StepPlace(result.location)
                 guard unnamed[result.caseID]?.contains(place) == true else { continue }

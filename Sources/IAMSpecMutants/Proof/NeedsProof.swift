@@ -64,7 +64,12 @@ package struct NeedsProof: Sendable {
     ) throws(CaseFileChanged) -> NeedsProofReport {
         progress("reference engine")
         var passing: Set<CaseRunKey> = []
+        var timedOut: [String: String] = [:]
+        let noteTimeout = { (result: CaseResult) in
+            if result.kind == .timeout, timedOut[result.caseID] == nil { timedOut[result.caseID] = result.message }
+        }
         try outcomes(of: runs, on: ReferenceEngineProvider(), rules: rules) { result in
+            noteTimeout(result)
             if result.status == .passed { passing.insert(CaseRunKey(result)) }
         }
         // Only the runs the reference engine passes prove anything: a case it fails in any run
@@ -79,6 +84,7 @@ package struct NeedsProof: Sendable {
                 let position = proof.behaviours.count
                 proof.behaviours.append(behaviour)
                 try outcomes(of: judged, on: BehaviourEngineProvider(behaviour: behaviour), rules: rules) { result in
+                    noteTimeout(result)
                     guard result.status != .passed else { return }
                     let key = CaseRunKey(result)
                     if proof.changed[key] == nil { proof.changed[key] = position }
@@ -87,6 +93,7 @@ package struct NeedsProof: Sendable {
             capabilities.append(proof)
         }
         var report = NeedsProofReport(rules: rules, passing: passing, capabilities: capabilities)
+        report.timedOut = timedOut
         try eachCase { report.judge($0) }
         return report.sorted()
     }

@@ -16,6 +16,9 @@ package struct NeedsProofReport: Sendable {
     /// Each behavioural capability a case declares in `requires` that no engine without it fails
     /// the case for, by case id: what `requires` must drop.
     package private(set) var unshown: [String: [Capability]] = [:]
+    /// The cases a run of which overran the timeout, on the reference engine or a behaviour, each
+    /// with the first such run's message: their needs are not proven either way.
+    package internal(set) var timedOut: [String: String] = [:]
 
     private let rules: RuleCatalogue
     private let passing: Set<CaseRunKey>

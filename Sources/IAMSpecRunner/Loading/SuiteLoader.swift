@@ -87,13 +87,16 @@ public enum SuiteLoader {
     /// Without `readsFIFOs`, a path that is a FIFO is a problem, as one found in a folder is: the
     /// paths a results stream names are data, and a FIFO among them may never be written. With
     /// `readingEarlierFormat`, cases are read as written for 0.1.0 (what `iamspec migrate` reads
-    /// to rewrite): see `CaseDecoder.readsEarlierFormat`.
+    /// to rewrite): see `CaseDecoder.readsEarlierFormat`. A `catalogue` given is the rule
+    /// catalogue of every path, in place of the `rules.yaml` found near each (`iamspec migrate
+    /// --rules`: a folder kept from 0.1.0 holds 0.1.0's catalogue).
     package static func load(
         paths: [String],
         jobs: Int,
         modelBudget: Int = ModelBudget.suiteDefault,
         readsFIFOs: Bool = true,
         readingEarlierFormat: Bool = false,
+        catalogue givenCatalogue: String? = nil,
         stoppingWhen isStopped: @escaping @Sendable () -> Bool
     ) -> LoadedSuite {
         var diagnostics: [Diagnostic] = []
@@ -104,7 +107,7 @@ public enum SuiteLoader {
             let selection = SpecFiles.select(path, readsFIFO: readsFIFOs)
             diagnostics += selection.problems
             var catalogueIndex: Int?
-            if let catalogue = selection.catalogue {
+            if let catalogue = givenCatalogue ?? selection.catalogue {
                 if let known = catalogueFiles.firstIndex(of: catalogue) {
                     catalogueIndex = known
                 } else {

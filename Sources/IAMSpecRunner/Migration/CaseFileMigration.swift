@@ -22,40 +22,87 @@ package struct CaseFileMigration: Sendable {
     }
 
     package let file: String
-    /// The file's text with every change made; nil when nothing changes.
-    package private(set) var migratedText: String?
+    /// The file's bytes as they were read, which the file must still hold when it is replaced.
+    package private(set) var readBytes: [UInt8] = []
+    /// The file's bytes with every change made, in the encoding it was read in; nil when nothing
+    /// changes, or when the file is left as it is (see ``problems``).
+    package private(set) var migratedBytes: [UInt8]?
     package private(set) var changes: [Change] = []
     /// What could not be migrated, at its place: left to the file's author.
     package private(set) var problems: [Diagnostic] = []
 
     /// Reads the file and works out its changes; `cases` are its cases as read in the earlier
     /// format, by id.
+    ///
+    /// The file is left as it is, its problem said, when it is not valid in the encoding its byte
+    /// order mark names, when a run of one of its cases overran the timeout while the plan was
+    /// derived, or when its edited text would not read as the planned cases (each edit is
+    /// checked by reading the new text, before anything is written).
     package init(file: String, cases: [String: SpecCase], catalogue: RuleCatalogue, plan: MigrationPlan) {
         self.file = file
-        let bytes: [UInt8]
+        let start = SourceLocation(file: file, line: 1, column: 1)
         switch YAMLFile.contents(of: file, unreadable: { "cannot read '\(file)': \($0); expected a readable file" }) {
-        case .bytes(let read): bytes = read
+        case .bytes(let read): readBytes = read
         case .problem(let problem):
             problems = [problem]
             return
         }
-        let composition = YAMLComposer(file: file).compose(bytes)
+        let encoding = CaseFileEncoding(of: readBytes)
+        guard let text = encoding.text(of: readBytes) else {
+            problems = [
+                Diagnostic(
+                    "cannot migrate the file: its bytes are not valid \(encoding.name), the encoding its start names; "
+                        + "expected text in one encoding; the file is left as it was",
+                    at: start
+                )
+            ]
+            return
+        }
+        let composition = YAMLComposer(file: file).compose(readBytes)
         guard composition.diagnostics.isEmpty else {
             problems = composition.diagnostics
             return
         }
-        var edits = SourceEdits(String(decoding: bytes, as: UTF8.self))
+        var edits = SourceEdits(text)
+        var planned: [SpecCase] = []
+        var timedOut: [Diagnostic] = []
         for root in composition.documents {
             let caseNodes: [YAMLNode] = root.sequence.map { Array($0) } ?? (root.mapping != nil ? [root] : [])
             for node in caseNodes {
                 guard let mapping = node.mapping, let idNode = mapping["id"], let id = idNode.scalar?.text,
-                    let specCase = cases[id]
+                    let specCase = cases[id], !planned.contains(where: { $0.id == id })
                 else { continue }
-                migrate(specCase, mapping, plan.cases[id] ?? MigrationPlan.CaseChanges(), catalogue, &edits)
+                if let message = plan.timedOut[id] {
+                    timedOut.append(
+                        Diagnostic(
+                            "cannot migrate case '\(id)': a run of it overran the timeout while its rules and needs "
+                                + "were derived (\(message)); expected every run to end, so that nothing written is a "
+                                + "guess: run `iamspec migrate` again with a longer --timeout; the file is left as it was",
+                            at: idNode.mark.location(in: file)
+                        )
+                    )
+                    continue
+                }
+                var expected = specCase
+                migrate(specCase, mapping, plan.cases[id] ?? MigrationPlan.CaseChanges(), catalogue, &edits, &expected)
+                planned.append(expected)
             }
         }
-        if !edits.isEmpty { migratedText = edits.editedText }
         changes.sort { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
+        guard timedOut.isEmpty else {
+            problems = timedOut
+            changes = []
+            return
+        }
+        guard !edits.isEmpty else { return }
+        let edited = encoding.bytes(of: edits.editedText)
+        if let refusal = CaseFileMigrationCheck(file: file, catalogue: catalogue, planned: planned).refusal(of: edited)
+        {
+            problems.append(refusal)
+            changes = []
+            return
+        }
+        migratedBytes = edited
     }
 
     private mutating func migrate(
@@ -63,12 +110,14 @@ package struct CaseFileMigration: Sendable {
         _ mapping: YAMLMapping,
         _ planned: MigrationPlan.CaseChanges,
         _ catalogue: RuleCatalogue,
-        _ edits: inout SourceEdits
+        _ edits: inout SourceEdits,
+        _ expected: inout SpecCase
     ) {
         let dropped = MigrationPlan.unusedGatedRules(of: specCase, in: catalogue)
         let caseRules = specCase.rules.filter { !dropped.contains($0) }
         let added = planned.addedRules
         if !dropped.isEmpty || !added.isEmpty, let rulesNode = mapping["rules"], let items = rulesNode.sequence {
+            expected.rules = caseRules + added
             let gates = dropped.map { "'\($0)' (gated by '\(catalogue.rule($0)?.capability?.rawValue ?? "")')" }
             var said: [String] = []
             if !dropped.isEmpty {
@@ -91,27 +140,40 @@ package struct CaseFileMigration: Sendable {
                 &edits
             )
         }
-        migrateRequires(specCase, mapping, planned, &edits)
+        let declared = migrateRequires(specCase, mapping, planned, &edits)
+        // What the loader makes of `requires`: the needs it derives, the behavioural capabilities
+        // declared, and the capabilities gating the case's rules.
+        expected.requires = CapabilityNeeds.of(specCase)
+            .union(declared.compactMap(Capability.init(rawValue:)).filter(Capability.behavioural.contains))
+            .union(expected.rules.compactMap { catalogue.rule($0)?.capability })
         guard let stepsNode = mapping["steps"], let steps = stepsNode.sequence,
             let stepsKey = mapping.entries.first(where: { $0.value.index == stepsNode.index })?.key
         else { return }
-        let migrateSteps = { (migration: inout CaseFileMigration, edits: inout SourceEdits) in
+        let migrateSteps = { (migration: inout CaseFileMigration, edits: inout SourceEdits, expected: inout SpecCase) in
             for step in steps {
                 guard let stepMapping = step.mapping, let entry = stepMapping.entries.first, entry.name == "expect"
                 else { continue }
-                let place = MigrationPlan.StepPlace(step.mark.location(in: migration.file))
-                migration.migrateExpectation(
+                let location = step.mark.location(in: migration.file)
+                let place = MigrationPlan.StepPlace(location)
+                let filing = migration.migrateExpectation(
                     entry,
                     caseRules: caseRules,
                     naming: planned.namings[place],
                     adding: planned.addedSubjects[place] ?? [],
                     &edits
                 )
+                guard let filing,
+                    let index = expected.steps.firstIndex(where: { MigrationPlan.StepPlace($0.location) == place }),
+                    case .expectation(var expectation) = expected.steps[index].action
+                else { continue }
+                expectation.rules = filing.rules
+                expectation.isSetup = filing.isSetup
+                expected.steps[index].action = .expectation(expectation)
             }
         }
         let keyOffset = edits.offset(of: stepsKey.mark)
         guard edits.offset(of: stepsNode.mark) < keyOffset else {
-            migrateSteps(&self, &edits)
+            migrateSteps(&self, &edits, &expected)
             return
         }
         // Steps shared with an earlier case through an alias: when either case's changes touch
@@ -119,14 +181,14 @@ package struct CaseFileMigration: Sendable {
         guard let region = edits.blockRegion(of: steps.map(\.mark), startingAt: stepsNode.mark) else { return }
         var own = SourceEdits(edits.text(0..<edits.count))
         let changesBefore = changes.count
-        migrateSteps(&self, &own)
+        migrateSteps(&self, &own, &expected)
         guard !own.isEmpty || edits.hasEdits(in: region.range) else { return }
         let copied = own.editedText(of: region.range)
         let aliasStart = edits.offset(of: stepsKey.mark)
         let aliasEnd = edits.nextLineStart(of: aliasStart)
         let indent = edits.text(edits.lineStart(of: aliasStart)..<aliasStart)
         let reindented = SourceEdits.reindent(copied, from: region.indent, to: indent.count + 2)
-        edits.replace(aliasStart..<aliasEnd, with: "steps:\n" + reindented)
+        edits.replace(aliasStart..<aliasEnd, with: "steps:" + edits.lineEnd + reindented)
         // The copy's changes are said at the alias: the steps they were made to are written there.
         let named = changes[changesBefore...].map(\.text)
         changes.removeSubrange(changesBefore...)
@@ -137,13 +199,13 @@ package struct CaseFileMigration: Sendable {
     }
 
     /// Drops from `requires` what nothing in the case uses and what the proof finds unneeded, and
-    /// adds what the proof finds needed.
+    /// adds what the proof finds needed; returns the names `requires` is to list.
     private mutating func migrateRequires(
         _ specCase: SpecCase,
         _ mapping: YAMLMapping,
         _ planned: MigrationPlan.CaseChanges,
         _ edits: inout SourceEdits
-    ) {
+    ) -> [String] {
         let used = CapabilityNeeds.of(specCase)
         let keeps = { (name: String) -> Bool in
             guard let capability = Capability(rawValue: name) else { return true }
@@ -152,7 +214,7 @@ package struct CaseFileMigration: Sendable {
         }
         let added = planned.addedRequirements.map(\.rawValue)
         guard let node = mapping["requires"], let items = node.sequence else {
-            guard !added.isEmpty else { return }
+            guard !added.isEmpty else { return [] }
             let anchor = [mapping["given"], mapping["steps"]].compactMap { $0 }
                 .compactMap { value in mapping.entries.first { $0.value.index == value.index }?.key }
                 .min { edits.offset(of: $0.mark) < edits.offset(of: $1.mark) }
@@ -164,18 +226,21 @@ package struct CaseFileMigration: Sendable {
                         at: mapping.entries[0].key.mark.location(in: file)
                     )
                 )
-                return
+                return []
             }
             let offset = edits.offset(of: anchor.mark)
             let start = edits.lineStart(of: offset)
-            edits.insert(edits.text(start..<offset) + "requires: [\(added.joined(separator: ", "))]\n", at: start)
+            edits.insert(
+                edits.text(start..<offset) + "requires: [\(added.joined(separator: ", "))]" + edits.lineEnd,
+                at: start
+            )
             record("added `requires: [\(added.joined(separator: ", "))]`: \(Self.proofReason)", at: anchor.mark)
-            return
+            return added
         }
         let names = items.compactMap { $0.scalar?.text }
         let removed = names.filter { !keeps($0) }
         let fresh = added.filter { !names.contains($0) }
-        guard !removed.isEmpty || !fresh.isEmpty else { return }
+        guard !removed.isEmpty || !fresh.isEmpty else { return names }
         var said: [String] = []
         for name in removed {
             let capability = Capability(rawValue: name)
@@ -187,9 +252,10 @@ package struct CaseFileMigration: Sendable {
         if !fresh.isEmpty { said.append("added \(fresh.joined(separator: ", ")) to `requires`: \(Self.proofReason)") }
         if removed.count == names.count, fresh.isEmpty, removeEntry(keyOf: node, in: mapping, &edits) {
             record(said.joined(separator: "; "), at: node.mark)
-            return
+            return []
         }
         editList(node, items, keeping: keeps, adding: fresh, said: said.joined(separator: "; "), &edits)
+        return names.filter(keeps) + fresh
     }
 
     private static let proofReason = "an engine without it fails the case (needs proof)"
@@ -200,13 +266,15 @@ package struct CaseFileMigration: Sendable {
             + "step is filed under states (a step names a rule whose subject each observation it expects is)"
     }
 
+    /// Names the rules of one `expect` step, or mends those it names; returns the rules the step
+    /// is to be filed under once edited, nil when it is not edited.
     fileprivate mutating func migrateExpectation(
         _ entry: YAMLMapping.Entry,
         caseRules: [String],
         naming: MigrationPlan.Naming?,
         adding added: [String],
         _ edits: inout SourceEdits
-    ) {
+    ) -> MigrationPlan.Naming? {
         let value = entry.value
         let keyOffset = edits.offset(of: entry.key.mark)
         let valueOffset = edits.offset(of: value.mark)
@@ -214,13 +282,14 @@ package struct CaseFileMigration: Sendable {
             "added \(added.joined(separator: ", ")) to the step's `\(list)`: \(Self.subjectReason(added.count))"
         }
         if let mapping = value.mapping, let setupNode = mapping["setup"], let items = setupNode.sequence {
-            guard !added.isEmpty else { return }
+            guard !added.isEmpty else { return nil }
             editList(setupNode, items, keeping: { _ in true }, adding: added, said: addedSaid("setup"), &edits)
-            return
+            return MigrationPlan.Naming(isSetup: true, rules: items.compactMap { $0.scalar?.text } + added)
         }
         if let mapping = value.mapping, let rulesNode = mapping["rules"], let items = rulesNode.sequence {
             let names = items.compactMap { $0.scalar?.text }
             let inCase = names.filter { caseRules.contains($0) }
+            var filing: MigrationPlan.Naming?
             if inCase.isEmpty, !names.isEmpty, let key = mapping.entries.first(where: { $0.name == "rules" })?.key {
                 let start = edits.offset(of: key.mark)
                 edits.replace(start..<edits.tokenEnd(from: start), with: "setup")
@@ -232,7 +301,9 @@ package struct CaseFileMigration: Sendable {
                 if !added.isEmpty {
                     editList(rulesNode, items, keeping: { _ in true }, adding: added, said: addedSaid("setup"), &edits)
                 }
+                filing = MigrationPlan.Naming(isSetup: true, rules: names + added)
             } else if inCase.count < names.count || !added.isEmpty {
+                filing = MigrationPlan.Naming(isSetup: false, rules: inCase + added)
                 var said: [String] = []
                 if inCase.count < names.count {
                     said.append(
@@ -250,9 +321,21 @@ package struct CaseFileMigration: Sendable {
                     &edits
                 )
             }
-            return
+            return filing
         }
-        guard let naming else { return }
+        guard let naming else { return nil }
+        if valueOffset < keyOffset, let written = writtenOut(value, at: valueOffset, naming: naming, edits) {
+            // An expectation shared through an alias: this step gets its own copy, written out in
+            // place of the alias, with the rules it names; the anchored one is left to its own step.
+            let aliasStart = edits.valueStart(afterKeyAt: keyOffset)
+            edits.replace(aliasStart..<edits.tokenEnd(from: aliasStart), with: written)
+            record(
+                "wrote out the expectation the step shared through an alias, to name its own rules: added "
+                    + "`\(naming.entry)`",
+                at: entry.key.mark
+            )
+            return naming
+        }
         guard valueOffset > keyOffset else {
             problems.append(
                 Diagnostic(
@@ -261,7 +344,7 @@ package struct CaseFileMigration: Sendable {
                     at: entry.key.mark.location(in: file)
                 )
             )
-            return
+            return nil
         }
         let derived =
             naming.keepsFiling
@@ -279,13 +362,44 @@ package struct CaseFileMigration: Sendable {
             edits.replace(valueOffset..<end, with: "{sequence: [], \(naming.entry)}")
             record(said, at: value.mark)
         } else if value.mapping != nil, edits[valueOffset] == "{", let close = edits.closing(valueOffset) {
-            edits.insert(", \(naming.entry)", at: edits.endOfTextBefore(close))
+            edits.insert(", \(naming.entry)", at: edits.endOfContent(from: valueOffset, to: close))
             record(said, at: value.mark)
         } else if let first = value.mapping?.entries.first {
             let offset = edits.offset(of: first.key.mark)
-            edits.insert("\(naming.entry)\n" + String(repeating: " ", count: first.key.mark.column - 1), at: offset)
+            edits.insert(
+                naming.entry + edits.lineEnd + String(repeating: " ", count: first.key.mark.column - 1),
+                at: offset
+            )
             record(said, at: first.key.mark)
+        } else {
+            return nil
         }
+        return naming
+    }
+
+    /// The text of an anchored expectation written out as a flow mapping naming `naming`'s rules,
+    /// its anchor left out: `nothing`, or a flow mapping on one line. Nil for any other form
+    /// (a block mapping), which is left to the file's author.
+    private func writtenOut(
+        _ value: YAMLNode,
+        at offset: Int,
+        naming: MigrationPlan.Naming,
+        _ edits: SourceEdits
+    )
+        -> String?
+    {
+        var start = offset
+        if edits[start] == "&" {
+            while let scalar = edits[start], scalar != " ", scalar != "\t", !SourceEdits.isBreak(scalar) { start += 1 }
+            while edits[start] == " " || edits[start] == "\t" { start += 1 }
+        }
+        if let scalar = value.scalar, scalar.hasText("nothing") { return "{sequence: [], \(naming.entry)}" }
+        guard value.mapping != nil, edits[start] == "{", let close = edits.closing(start) else { return nil }
+        let copied = edits.text(start..<close + 1)
+        guard !copied.unicodeScalars.contains(where: { SourceEdits.isBreak($0) || $0 == "#" }) else { return nil }
+        let end = edits.endOfContent(from: start, to: close)
+        let separator = end == start + 1 ? "" : ", "
+        return edits.text(start..<end) + separator + naming.entry + edits.text(end..<close + 1)
     }
 
     /// Rewrites a list of names: a flow list in place (`[a, b]`), a block list line by line.
@@ -316,7 +430,7 @@ package struct CaseFileMigration: Sendable {
             if !added.isEmpty {
                 let lineStart = edits.lineStart(of: last)
                 let dash = edits.text(lineStart..<last)
-                edits.insert(added.map { dash + $0 + "\n" }.joined(), at: edits.nextLineStart(of: last))
+                edits.insert(added.map { dash + $0 + edits.lineEnd }.joined(), at: edits.nextLineStart(of: last))
             }
         }
         record(said, at: node.mark)

@@ -58,6 +58,10 @@ package struct MigrationPlan: Sendable {
 
     /// The changes of each case, by case id.
     package var cases: [String: CaseChanges] = [:]
+    /// The cases a run of which overran the timeout while the plan was derived, each with the
+    /// first such run's message: what was derived for them would be a guess, so their files are
+    /// left as they are.
+    package var timedOut: [String: String] = [:]
 
     package init() {}
 

@@ -1,17 +1,54 @@
 /// A file's text as Unicode scalars, and the edits to make to it at places libyaml marked: the
 /// rest of the file (comments, anchors, layout) is left as it is written.
+///
+/// Lines are counted as libyaml counts them: a line ends at `\r\n`, a lone `\r`, `\n`, or
+/// U+0085, U+2028 or U+2029; a line an edit adds ends as most of the file's lines do.
 struct SourceEdits {
     private(set) var scalars: [Unicode.Scalar]
     /// The offset of each line's first scalar.
     private let lineStarts: [Int]
     /// Each edit: the scalars replaced, and the text put in their place.
     private var edits: [(range: Range<Int>, text: String)] = []
+    /// The line break most of the file's lines end with (the first of those most used; `\n` for
+    /// a file of one line): what ends a line an edit writes.
+    let lineEnd: String
 
     init(_ text: String) {
         scalars = Array(text.unicodeScalars)
         var starts = [0]
-        for (offset, scalar) in scalars.enumerated() where scalar == "\n" { starts.append(offset + 1) }
+        var offset = 0
+        // How often each kind of line break ends a line, and the order they came in.
+        var breaks: [String: Int] = [:]
+        var order: [String] = []
+        while offset < scalars.count {
+            let length = Self.breakLength(in: scalars, at: offset)
+            guard length > 0 else {
+                offset += 1
+                continue
+            }
+            var found = ""
+            found.unicodeScalars.append(contentsOf: scalars[offset..<offset + length])
+            if breaks[found] == nil { order.append(found) }
+            breaks[found, default: 0] += 1
+            offset += length
+            starts.append(offset)
+        }
         lineStarts = starts
+        lineEnd = order.max { breaks[$0, default: 0] < breaks[$1, default: 0] } ?? "\n"
+    }
+
+    /// Whether the scalar breaks a line, as libyaml reads one.
+    static func isBreak(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "\n", "\r", "\u{85}", "\u{2028}", "\u{2029}": true
+        default: false
+        }
+    }
+
+    /// How many scalars the line break at the offset takes (2 for `\r\n`), 0 where none is.
+    private static func breakLength(in scalars: [Unicode.Scalar], at offset: Int) -> Int {
+        guard offset < scalars.count, isBreak(scalars[offset]) else { return 0 }
+        return scalars[offset] == "\r" && offset + 1 < scalars.count && scalars[offset + 1] == "\n" ? 2 : 1
     }
 
     /// The offset of a mark (1-based line and column, in Unicode scalars).
@@ -31,20 +68,29 @@ struct SourceEdits {
     /// Where the line holding the offset starts.
     func lineStart(of offset: Int) -> Int {
         var start = offset
-        while start > 0, scalars[start - 1] != "\n" { start -= 1 }
+        while start > 0, !Self.isBreak(scalars[start - 1]) { start -= 1 }
         return start
     }
 
-    /// Just past the line end (the `\n`) of the line holding the offset, or the text's end.
+    /// Just past the line break of the line holding the offset, or the text's end.
     func nextLineStart(of offset: Int) -> Int {
         var end = offset
-        while end < scalars.count, scalars[end] != "\n" { end += 1 }
-        return min(end + 1, scalars.count)
+        while end < scalars.count, !Self.isBreak(scalars[end]) { end += 1 }
+        return end + Self.breakLength(in: scalars, at: end)
     }
 
     /// Whether only blanks stand before the offset on its line.
     func startsItsLine(_ offset: Int) -> Bool {
         scalars[lineStart(of: offset)..<offset].allSatisfy { $0 == " " }
+    }
+
+    /// The offset of a mapping value written after the key at `keyOffset` on its line: past the
+    /// key, its colon and the blanks after it.
+    func valueStart(afterKeyAt keyOffset: Int) -> Int {
+        var offset = tokenEnd(from: keyOffset)
+        if self[offset] == ":" { offset += 1 }
+        while self[offset] == " " || self[offset] == "\t" { offset += 1 }
+        return offset
     }
 
     /// The end of the scalar token at the offset: a quoted one's closing quote, or a plain one's
@@ -70,9 +116,13 @@ struct SourceEdits {
             return scalars.count
         }
         var end = start
-        while end < scalars.count, !",]}\n\r#".unicodeScalars.contains(scalars[end]) {
+        while end < scalars.count, !",]}#".unicodeScalars.contains(scalars[end]), !Self.isBreak(scalars[end]) {
             // A key's colon ends it too.
-            if scalars[end] == ":", self[end + 1].map({ " \n,]}".unicodeScalars.contains($0) }) ?? true { break }
+            if scalars[end] == ":",
+                self[end + 1].map({ " \t,]}".unicodeScalars.contains($0) || Self.isBreak($0) }) ?? true
+            {
+                break
+            }
             end += 1
         }
         while end > start, scalars[end - 1] == " " || scalars[end - 1] == "\t" { end -= 1 }
@@ -91,7 +141,9 @@ struct SourceEdits {
                 if depth == 0 { return index }
             case "'", "\"":
                 index = tokenEnd(from: index) - 1
-            case "#" where index > 0 && (scalars[index - 1] == " " || scalars[index - 1] == "\n"):
+            case "#"
+            where index > 0
+                && (scalars[index - 1] == " " || scalars[index - 1] == "\t" || Self.isBreak(scalars[index - 1])):
                 index = nextLineStart(of: index) - 1
             default: break
             }
@@ -100,10 +152,32 @@ struct SourceEdits {
         return nil
     }
 
-    /// The offset just past the last non-blank scalar before `offset`.
-    func endOfTextBefore(_ offset: Int) -> Int {
-        var end = offset
-        while end > 0, " \t\n\r".unicodeScalars.contains(scalars[end - 1]) { end -= 1 }
+    /// The offset just past the last scalar of the flow collection opened at `open` and closed at
+    /// `close` that is neither blank nor in a comment: where an entry added to it goes, so that a
+    /// comment on a line before the closing bracket stays a comment after it.
+    func endOfContent(from open: Int, to close: Int) -> Int {
+        var end = open + 1
+        var index = open + 1
+        while index < close {
+            switch scalars[index] {
+            case "'", "\"":
+                index = tokenEnd(from: index)
+                end = index
+                continue
+            case "#" where scalars[index - 1] == " " || scalars[index - 1] == "\t" || Self.isBreak(scalars[index - 1]):
+                index = nextLineStart(of: index)
+                continue
+            case "[", "{":
+                guard let inner = closing(index) else { return end }
+                index = inner + 1
+                end = index
+                continue
+            case " ", "\t": break
+            case let scalar where Self.isBreak(scalar): break
+            default: end = index + 1
+            }
+            index += 1
+        }
         return end
     }
 
@@ -135,7 +209,7 @@ struct SourceEdits {
             let lineEnd = nextLineStart(of: end)
             let line = scalars[end..<lineEnd]
             let blanks = line.prefix { $0 == " " }.count
-            guard blanks > indent, blanks < line.count, line[end + blanks] != "\n" else { break }
+            guard blanks > indent, blanks < line.count, !Self.isBreak(line[end + blanks]) else { break }
             end = lineEnd
         }
         return (lineStart(of: offset(of: first))..<end, indent)
@@ -149,13 +223,25 @@ struct SourceEdits {
         return text
     }
 
-    /// Lines indented from one column to another: each line moved right (or left) by the difference.
+    /// Lines indented from one column to another: each line moved right (or left) by the
+    /// difference, its line break kept; a blank line is left as it is.
     static func reindent(_ text: String, from: Int, to: Int) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            guard !line.isEmpty else { return String(line) }
-            let blanks = line.prefix { $0 == " " }.count
-            return String(repeating: " ", count: max(0, blanks - from + to)) + line.dropFirst(blanks)
-        }.joined(separator: "\n")
+        let scalars = Array(text.unicodeScalars)
+        var result = ""
+        var lineStart = 0
+        while lineStart < scalars.count {
+            var end = lineStart
+            while end < scalars.count, !isBreak(scalars[end]) { end += 1 }
+            let blanks = scalars[lineStart..<end].prefix { $0 == " " }.count
+            if end > lineStart {
+                result += String(repeating: " ", count: max(0, blanks - from + to))
+                result.unicodeScalars.append(contentsOf: scalars[(lineStart + blanks)..<end])
+            }
+            let next = end + breakLength(in: scalars, at: end)
+            result.unicodeScalars.append(contentsOf: scalars[end..<next])
+            lineStart = next
+        }
+        return result
     }
 
     /// The text with every edit made, the later places first so that each offset still holds.

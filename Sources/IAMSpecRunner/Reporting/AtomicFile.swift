@@ -158,6 +158,40 @@ package enum AtomicFile {
         try putInPlace(temporary, at: path)
     }
 
+    /// Replaces the regular file at `path` (a file, never a link) with `bytes` as
+    /// ``write(_:to:)-(Data,_)`` does, the new file given the permissions of `status` and its
+    /// owner and group where the system lets this process give them; `check` runs once the bytes
+    /// are written, just before the rename, and a throw from it leaves the file as it was.
+    package static func replace(
+        _ path: String,
+        with bytes: [UInt8],
+        keeping status: stat,
+        checkingFirst check: () throws(AtomicFileError) -> Void
+    ) throws(AtomicFileError) {
+        let temporary = try stage(path) { descriptor throws(AtomicFileError) in
+            // The owner first: a change of owner clears the set-id bits the mode then restores.
+            _ = fchown(descriptor, status.st_uid, status.st_gid)
+            guard fchmod(descriptor, status.st_mode & 0o7777) == 0 else {
+                let reason = String(cString: strerror(errno))
+                throw AtomicFileError(
+                    path: path,
+                    reason: "cannot give the new file the old one's permissions: \(reason)"
+                )
+            }
+            try bytes.withUnsafeBytes { buffer in
+                Result { () throws(AtomicFileError) in try writeAll(buffer, to: descriptor, path: path) }
+            }.get()
+        }
+        defer { temporaryFiles.withLock { _ = $0.remove(temporary) } }
+        do {
+            try check()
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        try putInPlace(temporary, at: path)
+    }
+
     /// Writes the files together, whole or not at all: every regular file (or path not there yet)
     /// is written to its temporary file first, and only once all are written are they renamed
     /// into place, then the special files written in place. A file that cannot be written (a

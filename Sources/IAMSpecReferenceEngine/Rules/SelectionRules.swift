@@ -42,6 +42,15 @@ package struct SelectionRules: Sendable {
         /// `evaluateInAppMessages` calling `queueMessageForDisplay`, which logs each one "added to
         /// the queue").
         case stackedAndObserved
+        /// They wait on the stack as under ``stacked``, and each is observed `stacked` after the
+        /// winner's own observations, as an engine that shows the first message it queues before it
+        /// queues the next: OneSignal's Android SDK
+        /// (OneSignal/OneSignal-Android-SDK@d87a998,
+        /// OneSignalSDK/onesignal/src/main/java/com/onesignal/OSInAppMessageController.java,
+        /// `queueMessageForDisplay` adds one message and calls `attemptToShowInAppMessage`, which
+        /// displays the first of the queue when nothing is showing), so the later ones are queued
+        /// while it is on screen.
+        case stackedAndObservedAfterWinner
     }
 
     /// "Only the in-app message with the highest priority will be delivered" (seed 003).

@@ -46,7 +46,11 @@ struct BehaviourCatalogueTests {
         #expect(try engine.handle(.customEvent(CustomEvent(name: "go"))) == [])
         // The event stays held for the new user until the sync completes.
         #expect(try engine.handle(.userChanged(to: "next")) == [])
-        #expect(try engine.handle(.sessionSyncCompleted) == [.displayed("a", extras: [:]), .impressionLogged("a")])
+        #expect(
+            try engine.handle(.sessionSyncCompleted) == [
+                .noMatchingTrigger(.sessionStart), .displayed("a", extras: [:]), .impressionLogged("a"),
+            ]
+        )
     }
 
     @Test("the losers of a priority contest are observed before the winner, or after it")

@@ -140,6 +140,29 @@ struct BehaviourCatalogueTests {
         #expect(try observed(after: 30_100) == [.displayed("second", extras: [:]), .impressionLogged("second")])
     }
 
+    @Test("Swrve: a message whose image is still downloading is no candidate, and another one wins")
+    func assetsNotReadyNotACandidate() throws {
+        let trigger = [Trigger.customEvent(name: "go", filters: PropertyFilters())]
+        let setup = EngineSetup(
+            caseID: "assets",
+            profile: .brazeSwift,
+            configuration: EngineConfiguration(),
+            messages: [
+                InAppMessage(id: "plain", triggers: trigger),
+                InAppMessage(id: "slow", priority: 2, triggers: trigger, image: .pending),
+            ]
+        )
+        var engine = try Self.provider("assets-not-ready-not-a-candidate").makeEngine(for: setup)
+        _ = try engine.handle(.sessionStarted(syncPending: false))
+        #expect(
+            try engine.handle(.customEvent(CustomEvent(name: "go"))) == [
+                .displayed("plain", extras: [:]), .impressionLogged("plain"),
+            ]
+        )
+        // Nothing of it waited: its download settling shows nothing.
+        #expect(try engine.handle(.assetDownloadSettled(message: "slow", succeeded: true)) == [])
+    }
+
     @Test("the catalogue has at least 30 mutants with unique ids and one-line descriptions")
     func catalogue() {
         let mutants = BehaviourCatalogue.all

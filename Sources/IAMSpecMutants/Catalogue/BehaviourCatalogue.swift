@@ -14,9 +14,10 @@ import IAMSpecReferenceEngine
 /// Each entry's rule value cites the public SDK code it was found in. A message that replaces
 /// the visible one leaves that one observed dismissed, as any message that leaves the screen is:
 /// for every message (CleverTap's Web SDK, `message-visible-replaced`), a test send (OneSignal)
-/// or an opened push's message (Leanplum). Not here, for want of it: a triggered message dropped
-/// while its own image downloads (Firebase In-App Messaging drops the other triggers while one
-/// message's image loads: `asset-wait-blocks-screen` with `message-visible-drops`). A message's own display duration (Braze's `duration` of an
+/// or an opened push's message (Leanplum). A triggered message dropped while its own image
+/// downloads is Swrve's `assets-not-ready-not-a-candidate`; Firebase In-App Messaging drops the
+/// other triggers while one message's image loads (`asset-wait-blocks-screen` with
+/// `message-visible-drops`). A message's own display duration (Braze's `duration` of an
 /// `AUTO_DISMISS` message) would need a message key the case format lacks: the entries that
 /// dismiss a message themselves take the SDKs' fixed times (the Web SDK's default 5 s, Firebase's
 /// 20 s), which virtual time reaches with an `advance`. One message per app open per day is
@@ -503,6 +504,12 @@ package enum BehaviourCatalogue {
             rule: "delivery.display-on-delivery-latency",
             summary: "lets a message waiting for its assets block others as if it were visible"
         ) { $0.screen.messageAwaitingAssetsBlocksOthers = true },
+        Behaviour(
+            "assets-not-ready-not-a-candidate",
+            rule: "delivery.display-on-delivery-latency",
+            summary:
+                "makes a message a candidate only once its assets are downloaded: a trigger while they download, or after they failed, finds nothing of it"
+        ) { $0.selection.candidatesNeedAssetsReady = true },
         Behaviour(
             "assets-not-restarted-on-redelivery",
             rule: "delivery.asset-prefetch",

@@ -45,6 +45,7 @@ extension ReferenceEngine {
                     at: now,
                     clocks: clocks,
                     excluded: isUntriggerable(slot) || (dailyLimitReached && !message.isTestSend)
+                        || (rules.selection.candidatesNeedAssetsReady && assets.status(of: slot) != .ready)
                 )
             }
         }

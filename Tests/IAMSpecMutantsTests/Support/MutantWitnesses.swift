@@ -412,6 +412,10 @@ enum MutantWitnesses {
         case "asset-wait-blocks-screen":
             let slow = B.message("m1", B.tap) { $0.image = .pending }
             return B.scenario([slow, m2], [B.start, B.event("tap"), B.event("level")], configuration: B.noInterval)
+        case "assets-not-ready-not-a-candidate":
+            // Discarded for its failed image under the reference; no candidate at all here.
+            let failed = B.message("m1", B.tap) { $0.image = .fails }
+            return B.scenario([failed], [B.start, B.event("tap")])
         case "assets-not-restarted-on-redelivery":
             let slow = B.message("m1", B.tap) { $0.image = .pending }
             return B.scenario(

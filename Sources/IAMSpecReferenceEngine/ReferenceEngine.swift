@@ -27,6 +27,8 @@ public struct ReferenceEngine: DeliveryEngine {
     // MARK: Setup
 
     let rules: DeliveryRules
+    /// The capabilities the engine lacks, and how it goes without them; nil for none.
+    let lacked: LackedCapabilities?
     let configuration: EngineConfiguration
     /// What the server delivers at each session start, in delivered order.
     let serverMessages: [InAppMessage]
@@ -99,15 +101,27 @@ public struct ReferenceEngine: DeliveryEngine {
     ///
     /// Throws as ``init(setup:)`` does.
     package init(setup: EngineSetup, rules: DeliveryRules) throws {
+        try self.init(setup: setup, rules: rules, lacking: [])
+    }
+
+    /// Makes an engine that applies the given rules as an engine without `lacking` does
+    /// (``LackedCapabilities``): it never does what a lacked capability stands for.
+    ///
+    /// Throws as ``init(setup:)`` does.
+    package init(setup: EngineSetup, rules: DeliveryRules, lacking: Set<Capability>) throws {
+        let lacked = lacking.isEmpty ? nil : LackedCapabilities(lacking)
+        let setup = lacked?.reading(setup) ?? setup
+        let rules = lacked?.applied(to: rules) ?? rules
         for message in setup.messages where message.delay < .zero || message.delay > .seconds(7200) {
             throw EngineError("message \(message.id): delay \(message.delay) s is outside 0 to 7200 s")
         }
-        self.init(setup: setup, rules: rules, regexes: try RegexLibrary(messages: setup.messages))
+        self.init(setup: setup, rules: rules, lacked: lacked, regexes: try RegexLibrary(messages: setup.messages))
     }
 
     /// Makes an engine once nothing is left that can throw, so that it is built in place.
-    private init(setup: EngineSetup, rules: DeliveryRules, regexes: RegexLibrary) {
+    private init(setup: EngineSetup, rules: DeliveryRules, lacked: LackedCapabilities?, regexes: RegexLibrary) {
         self.rules = rules
+        self.lacked = lacked
         configuration = setup.configuration
         serverMessages = setup.messages
         slots = MessageSlots(serverMessages: setup.messages)
@@ -134,6 +148,12 @@ public struct ReferenceEngine: DeliveryEngine {
     /// Applies one stimulus and returns what it caused, in order.
     public mutating func handle(_ stimulus: Stimulus) throws -> [Observation] {
         observations = []
+        var stimulus = stimulus
+        if let lacked {
+            // A step an engine without the capability is never sent changes nothing.
+            guard let received = lacked.received(stimulus) else { return [] }
+            stimulus = received
+        }
         switch stimulus {
         case .sessionStarted(let syncPending):
             startSession(syncPending: syncPending)

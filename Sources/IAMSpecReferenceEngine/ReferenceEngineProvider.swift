@@ -2,10 +2,21 @@ public import IAMSpec
 
 /// Makes reference engines; the default engine of `iamspec run`.
 ///
-/// It runs both profiles and has every capability.
-public struct ReferenceEngineProvider: EngineProvider {
+/// It runs both profiles and has every capability, unless made ``lacking(_:)`` some.
+public struct ReferenceEngineProvider: EngineProvider, ReferenceRulesProvider {
+    /// The capabilities its engines go without (``LackedCapabilities``); none unless made so.
+    package private(set) var lacked: Set<Capability> = []
+
     /// The provider of reference engines; it has no settings.
     public init() {}
+
+    /// Reference engines that go without the capabilities (``LackedCapabilities``), as well as
+    /// those already lacked; the description still declares every capability.
+    package func lacking(_ capabilities: Set<Capability>) -> any EngineProvider {
+        var provider = self
+        provider.lacked.formUnion(capabilities)
+        return provider
+    }
 
     /// `iamspec-reference`, both profiles and every capability.
     public var description: EngineDescription {
@@ -19,6 +30,6 @@ public struct ReferenceEngineProvider: EngineProvider {
 
     /// A fresh ``ReferenceEngine`` for the setup's profile, configuration and messages.
     public func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
-        try ReferenceEngine(setup: setup)
+        try ReferenceEngine(setup: setup, rules: .reference(for: setup.profile), lacking: lacked)
     }
 }

@@ -31,6 +31,138 @@ struct BehaviourCatalogueTests {
         BehaviourEngineProvider(behaviour: try #require(BehaviourCatalogue.behaviour(id: id)))
     }
 
+    @Test("a change of user that starts a session leaves a pending sync in flight (users.held-events)")
+    func changeOfUserStartsSessionWithTheSyncInFlight() throws {
+        let message = InAppMessage(id: "a", triggers: [.customEvent(name: "go", filters: PropertyFilters())])
+        var engine = try Self.provider("change-user-starts-session").makeEngine(
+            for: EngineSetup(
+                caseID: "held",
+                profile: .brazeSwift,
+                configuration: EngineConfiguration(),
+                messages: [message]
+            )
+        )
+        _ = try engine.handle(.sessionStarted(syncPending: true))
+        #expect(try engine.handle(.customEvent(CustomEvent(name: "go"))) == [])
+        // The event stays held for the new user until the sync completes.
+        #expect(try engine.handle(.userChanged(to: "next")) == [])
+        #expect(
+            try engine.handle(.sessionSyncCompleted) == [
+                .noMatchingTrigger(.sessionStart), .displayed("a", extras: [:]), .impressionLogged("a"),
+            ]
+        )
+    }
+
+    @Test("the losers of a priority contest are observed before the winner, or after it")
+    func priorityLosersObservedBeforeOrAfterTheWinner() throws {
+        let trigger = [Trigger.customEvent(name: "go", filters: PropertyFilters())]
+        let setup = EngineSetup(
+            caseID: "losers",
+            profile: .brazeSwift,
+            configuration: EngineConfiguration(minimumTriggerInterval: .zero),
+            messages: [
+                InAppMessage(id: "high", priority: 2, triggers: trigger), InAppMessage(id: "low", triggers: trigger),
+            ]
+        )
+        func observed(_ id: String) throws -> [Observation] {
+            var engine = try Self.provider(id).makeEngine(for: setup)
+            _ = try engine.handle(.sessionStarted(syncPending: false))
+            return try engine.handle(.customEvent(CustomEvent(name: "go")))
+        }
+        let stacked = Observation.stacked("low", reason: .messageVisible)
+        let shown: [Observation] = [.displayed("high", extras: [:]), .impressionLogged("high")]
+        #expect(try observed("priority-losers-observed-stacked") == [stacked] + shown)
+        #expect(try observed("priority-losers-observed-stacked-after-winner") == shown + [stacked])
+    }
+
+    @Test("an impression that waits for 5 s on screen comes at the first dismissal or click, if sooner")
+    func impressionAtFirstDismissalOrClick() throws {
+        let setup = EngineSetup(
+            caseID: "impression",
+            profile: .brazeSwift,
+            configuration: EngineConfiguration(),
+            messages: [InAppMessage(id: "a", triggers: [.sessionStart])]
+        )
+        func observed(_ last: Stimulus) throws -> [Observation] {
+            var engine = try Self.provider("impression-after-5-seconds-on-screen").makeEngine(for: setup)
+            #expect(try engine.handle(.sessionStarted(syncPending: false)) == [.displayed("a", extras: [:])])
+            #expect(try engine.handle(.timeAdvanced(by: .seconds(2))) == [])
+            let observed = try engine.handle(last)
+            // Logged once: not again when its 5 s would have been up.
+            #expect(try engine.handle(.timeAdvanced(by: .seconds(10))) == [])
+            return observed
+        }
+        #expect(try observed(.messageDismissed("a")) == [.impressionLogged("a"), .dismissed("a")])
+        #expect(try observed(.messageClicked("a")) == [.impressionLogged("a"), .clickLogged("a")])
+    }
+
+    @Test("a message that replaces the visible one leaves that one observed dismissed (CleverTap)")
+    func replacedMessageObservedDismissed() throws {
+        let trigger = [Trigger.customEvent(name: "go", filters: PropertyFilters())]
+        let setup = EngineSetup(
+            caseID: "replaced",
+            profile: .brazeSwift,
+            configuration: EngineConfiguration(minimumTriggerInterval: .zero),
+            messages: [
+                InAppMessage(id: "first", triggers: [.sessionStart]), InAppMessage(id: "next", triggers: trigger),
+            ]
+        )
+        var engine = try Self.provider("message-visible-replaced").makeEngine(for: setup)
+        _ = try engine.handle(.sessionStarted(syncPending: false))
+        #expect(
+            try engine.handle(.customEvent(CustomEvent(name: "go"))) == [
+                .dismissed("first"), .displayed("next", extras: [:]), .impressionLogged("next"),
+            ]
+        )
+    }
+
+    @Test("Iterable's interval: 0.1 s beyond it, from the last display and again from the last dismissal")
+    func intervalWithMarginFromDisplayAndDismissal() throws {
+        let setup = EngineSetup(
+            caseID: "margin",
+            profile: .brazeSwift,
+            configuration: EngineConfiguration(),
+            messages: [
+                InAppMessage(id: "first", triggers: [.sessionStart]),
+                InAppMessage(id: "second", triggers: [.customEvent(name: "go", filters: PropertyFilters())]),
+            ]
+        )
+        func observed(after wait: Int64) throws -> [Observation] {
+            var engine = try Self.provider("interval-with-margin-from-display-and-dismissal").makeEngine(for: setup)
+            _ = try engine.handle(.sessionStarted(syncPending: false))
+            _ = try engine.handle(.timeAdvanced(by: .seconds(10)))
+            _ = try engine.handle(.messageDismissed("first"))
+            _ = try engine.handle(.timeAdvanced(by: VirtualTime(milliseconds: wait)))
+            return try engine.handle(.customEvent(CustomEvent(name: "go")))
+        }
+        // 30.05 s after the dismissal (40.05 s after the display, past the reference's interval).
+        #expect(try observed(after: 30_050) == [])
+        #expect(try observed(after: 30_100) == [.displayed("second", extras: [:]), .impressionLogged("second")])
+    }
+
+    @Test("Swrve: a message whose image is still downloading is no candidate, and another one wins")
+    func assetsNotReadyNotACandidate() throws {
+        let trigger = [Trigger.customEvent(name: "go", filters: PropertyFilters())]
+        let setup = EngineSetup(
+            caseID: "assets",
+            profile: .brazeSwift,
+            configuration: EngineConfiguration(),
+            messages: [
+                InAppMessage(id: "plain", triggers: trigger),
+                InAppMessage(id: "slow", priority: 2, triggers: trigger, image: .pending),
+            ]
+        )
+        var engine = try Self.provider("assets-not-ready-not-a-candidate").makeEngine(for: setup)
+        _ = try engine.handle(.sessionStarted(syncPending: false))
+        #expect(
+            try engine.handle(.customEvent(CustomEvent(name: "go"))) == [
+                .displayed("plain", extras: [:]), .impressionLogged("plain"),
+            ]
+        )
+        // Nothing of it waited: its download settling shows nothing.
+        #expect(try engine.handle(.assetDownloadSettled(message: "slow", succeeded: true)) == [])
+    }
+
     @Test("the catalogue has at least 30 mutants with unique ids and one-line descriptions")
     func catalogue() {
         let mutants = BehaviourCatalogue.all

@@ -245,6 +245,22 @@ struct FailureExplainerTests {
         #expect(cost.whole > 0 && cost.whole * 10 < cost.singles + cost.combinations + cost.passes, "\(cost)")
     }
 
+    @Test func anEngineWithoutTimeoutIsNamedByWhatItDoesBesideTheLack() throws {
+        // Iterable's engine (issue 67): it queues a trigger that comes inside the interval, has no
+        // display deadline, and declares `timeout` lacking. A queued message shown more than 30 s
+        // after its trigger is no difference of its own: it has no timeout, as it said. The
+        // replays go without a deadline too, and its one difference is named alone.
+        let engine = Lacking([.timeout], of: try Self.engine("trigger-in-interval-queued", "timeout-ignored"))
+        let (summary, behaviours) = try Self.explained(on: engine)
+        #expect(summary.failedCount > 0)
+        #expect(behaviours.map(\.behaviour) == ["trigger-in-interval-queued"])
+        #expect(behaviours.first?.alternatives == [])
+        Self.expectEachFailedRunOnce(summary, behaviours)
+        var explained = summary
+        explained.behaviours = behaviours
+        #expect(explained.differences.isEmpty)
+    }
+
     @Test func theSameFailuresGiveTheSameBehaviours() throws {
         let first = try Self.explained(on: Self.engine("stack-fifo", "click-logged-every-time")).1
         let second = try Self.explained(on: Self.engine("stack-fifo", "click-logged-every-time")).1

@@ -93,9 +93,10 @@ package struct Behaviour: Sendable, Hashable, Identifiable {
         return setup
     }
 
-    /// A fresh engine with this behaviour for the setup.
-    package func makeEngine(for setup: EngineSetup) throws -> ReferenceEngine {
-        try ReferenceEngine(setup: reading(setup), rules: rules(for: setup.profile))
+    /// A fresh engine with this behaviour for the setup, going without the capabilities `lacking`
+    /// names as an engine without them does (``LackedCapabilities``).
+    package func makeEngine(for setup: EngineSetup, lacking: Set<Capability> = []) throws -> ReferenceEngine {
+        try ReferenceEngine(setup: reading(setup), rules: rules(for: setup.profile), lacking: lacking)
     }
 
     package static func == (left: Behaviour, right: Behaviour) -> Bool {

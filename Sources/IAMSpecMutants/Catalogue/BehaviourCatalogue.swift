@@ -11,13 +11,12 @@ import IAMSpecReferenceEngine
 /// cases need it, and a failing engine's report names the behaviour that reproduces its runs. A
 /// new entry goes at the end of the section of its concept.
 ///
-/// Each entry's rule value cites the public SDK code it was found in. Not here, for want of it:
-/// every message replacing the visible one with the one that leaves observed dismissed (the code
-/// read does it only for a test send, OneSignal, or an opened push's message, Leanplum: those two
-/// entries; CleverTap's Web SDK replaces without a dismissal, `message-visible-replaced`); an
-/// interval waited with a margin (the Web SDK compares the elapsed milliseconds with `>=`); a
-/// triggered message dropped while its own image downloads (Firebase In-App Messaging drops the
-/// other triggers while one message's image loads: `asset-wait-blocks-screen` with
+/// Each entry's rule value cites the public SDK code it was found in. A message that replaces
+/// the visible one leaves that one observed dismissed, as any message that leaves the screen is:
+/// for every message (CleverTap's Web SDK, `message-visible-replaced`), a test send (OneSignal)
+/// or an opened push's message (Leanplum). A triggered message dropped while its own image
+/// downloads is Swrve's `assets-not-ready-not-a-candidate`; Firebase In-App Messaging drops the
+/// other triggers while one message's image loads (`asset-wait-blocks-screen` with
 /// `message-visible-drops`). A message's own display duration (Braze's `duration` of an
 /// `AUTO_DISMISS` message) would need a message key the case format lacks: the entries that
 /// dismiss a message themselves take the SDKs' fixed times (the Web SDK's default 5 s, Firebase's
@@ -311,6 +310,14 @@ package enum BehaviourCatalogue {
             summary: "measures the minimum interval from the last dismissal instead of the last display"
         ) { $0.interval.measuredFrom = .lastDismissal },
         Behaviour(
+            "interval-with-margin-from-display-and-dismissal",
+            rule: "interval.configurable",
+            summary: "waits the interval plus 0.1 s, from the last display and again from the last dismissal"
+        ) {
+            $0.interval.measuredFrom = .lastDisplayOrDismissal
+            $0.interval.margin = VirtualTime(milliseconds: 100)
+        },
+        Behaviour(
             "priority-losers-stacked",
             rule: "priority.highest-wins",
             summary: "keeps the messages that lose a priority contest waiting on the stack instead of dropping them"
@@ -320,6 +327,12 @@ package enum BehaviourCatalogue {
             rule: "priority.highest-wins",
             summary: "puts the messages that lose a priority contest on the stack, each observed stacked"
         ) { $0.selection.priorityLosers = .stackedAndObserved },
+        Behaviour(
+            "priority-losers-observed-stacked-after-winner",
+            rule: "priority.highest-wins",
+            summary:
+                "puts the messages that lose a priority contest on the stack, each observed stacked after the winner is shown"
+        ) { $0.selection.priorityLosers = .stackedAndObservedAfterWinner },
         Behaviour(
             "priority-lowest-wins",
             rule: "priority.highest-wins",
@@ -399,7 +412,8 @@ package enum BehaviourCatalogue {
         Behaviour(
             "message-visible-replaced",
             rule: "reenqueue.message-visible",
-            summary: "has no stack: shows a message triggered while another is visible in its place"
+            summary:
+                "has no stack: shows a message triggered while another is visible in its place, the other observed dismissed"
         ) { $0.screen.messageMeetingAnother = .replacesIt },
         Behaviour(
             "message-visible-shown-beside",
@@ -490,6 +504,12 @@ package enum BehaviourCatalogue {
             rule: "delivery.display-on-delivery-latency",
             summary: "lets a message waiting for its assets block others as if it were visible"
         ) { $0.screen.messageAwaitingAssetsBlocksOthers = true },
+        Behaviour(
+            "assets-not-ready-not-a-candidate",
+            rule: "delivery.display-on-delivery-latency",
+            summary:
+                "makes a message a candidate only once its assets are downloaded: a trigger while they download, or after they failed, finds nothing of it"
+        ) { $0.selection.candidatesNeedAssetsReady = true },
         Behaviour(
             "assets-not-restarted-on-redelivery",
             rule: "delivery.asset-prefetch",
@@ -668,10 +688,12 @@ package enum BehaviourCatalogue {
         Behaviour(
             "impression-after-5-seconds-on-screen",
             rule: "analytics.once-per-message",
-            summary: "logs the impression only once a message has been on screen for 5 s, none if it leaves sooner"
+            summary:
+                "logs the impression once a message has been on screen for 5 s, or at its first dismissal or click if sooner"
         ) {
             $0.analytics.impressionLoggedAt = .afterTimeOnScreen
             $0.analytics.impressionScreenTime = .seconds(5)
+            $0.analytics.impressionAtFirstDismissalOrClick = true
         },
     ]
     // MARK: Session-start sync

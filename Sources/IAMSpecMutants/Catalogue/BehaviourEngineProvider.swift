@@ -7,10 +7,12 @@ import IAMSpecReferenceEngine
 /// It describes itself as the reference engine does (every profile, every capability), so the
 /// suite runs exactly the same cases on it; with `declaringLacking`, it says it lacks the
 /// capability the behaviour lacks (``Behaviour/lacks``), as an honest engine with it would.
-package struct BehaviourEngineProvider: EngineProvider {
+package struct BehaviourEngineProvider: EngineProvider, ReferenceRulesProvider {
     package let behaviour: Behaviour
     /// Whether the engine says it lacks the behaviour's capability.
     package let declaresLacking: Bool
+    /// The capabilities its engines go without (``LackedCapabilities``); none unless made so.
+    package private(set) var lacked: Set<Capability> = []
 
     package init(behaviour: Behaviour, declaringLacking: Bool = false) {
         self.behaviour = behaviour
@@ -24,8 +26,16 @@ package struct BehaviourEngineProvider: EngineProvider {
         return description
     }
 
+    /// The same engines, going without the capabilities besides (``LackedCapabilities``); the
+    /// description is unchanged.
+    package func lacking(_ capabilities: Set<Capability>) -> any EngineProvider {
+        var provider = self
+        provider.lacked.formUnion(capabilities)
+        return provider
+    }
+
     /// A fresh reference engine with the behaviour, for the setup's profile.
     package func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
-        try behaviour.makeEngine(for: setup)
+        try behaviour.makeEngine(for: setup, lacking: lacked)
     }
 }

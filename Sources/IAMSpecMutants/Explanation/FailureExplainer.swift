@@ -18,7 +18,9 @@ import IAMSpecRunner
 /// The search: each behaviour alone on every failing run; for a run no consistent behaviour
 /// explains alone, pairs of the behaviours that might (those that explain other runs, those whose
 /// replays come closest to the engine's run, those of the rules its failing check names, those
-/// whose capability the engine declares lacking); for a run no consistent pair explains, triples
+/// whose capability the engine declares lacking, and, in pairs, those of a rule gated by a
+/// capability it lacks, which may change nothing alone: `timeout-ignored` beside the behaviour
+/// whose message then waits past its deadline); for a run no consistent pair explains, triples
 /// of the closest of those. Only the hypotheses that explain a run are checked against the passes
 /// (each once, stopping at its first failed pass), and the smallest consistent ones are kept for
 /// the run. Then the engine's hypothesis is built greedily, choosing at each step what explains
@@ -40,17 +42,23 @@ package struct FailureExplainer: Sendable {
     /// `iamspec run --in-process` is). A run the reference engine cannot replay in that time is
     /// explained by nothing, and replayed no more.
     package var timeout: Duration
+    /// The capability that gates each rule (`capability` in `Specs/rules.yaml`), by the rule's id:
+    /// for an engine that lacks it, the behaviours of that rule are tried in pairs, even those
+    /// that change none of its runs alone.
+    package var ruleCapabilities: [String: Capability]
 
     package init(
         catalogue: [Behaviour] = BehaviourCatalogue.all,
         pairedPerRun: Int = 12,
         tripledPerRun: Int = 8,
-        timeout: Duration = .seconds(30)
+        timeout: Duration = .seconds(30),
+        ruleCapabilities: [String: Capability] = [:]
     ) {
         self.catalogue = catalogue
         self.pairedPerRun = pairedPerRun
         self.tripledPerRun = tripledPerRun
         self.timeout = timeout
+        self.ruleCapabilities = ruleCapabilities
     }
 
     /// A failed run and its case: the run's record as the search compares replays with it (its
@@ -91,6 +99,17 @@ package struct FailureExplainer: Sendable {
         package init(specCase: SpecCase, profile: Profile) {
             self.run = CaseRun(specCase: specCase, profile: profile)
         }
+    }
+
+    /// The same explainer, with the capability that gates each rule of `rules` that has one
+    /// (``ruleCapabilities``).
+    package func gatedBy(_ rules: RuleCatalogue) -> FailureExplainer {
+        var explainer = self
+        explainer.ruleCapabilities = Dictionary(
+            rules.rules.compactMap { rule in rule.capability.map { (rule.id, $0) } },
+            uniquingKeysWith: { first, _ in first }
+        )
+        return explainer
     }
 
     /// What an explanation cost: the replays it made, by what they were for.
@@ -325,17 +344,25 @@ package struct FailureExplainer: Sendable {
                 return !capabilities.contains(lacked)
             }
         )
-        func pool(for run: Int, closest limit: Int) -> [Int] {
+        // Behaviours of a rule gated by a capability the engine lacks: silent alone, perhaps, but
+        // what the engine does beside another difference of its own.
+        let ofLackedRules = Set(
+            catalogue.indices.filter { index in
+                guard let capabilities, let gate = ruleCapabilities[catalogue[index].rule] else { return false }
+                return !capabilities.contains(gate)
+            }
+        )
+        func pool(for run: Int, closest limit: Int, size: Int) -> [Int] {
             let closest = found.nearest(run, limit: limit)
             return Set(closest).union(found.ofTheRules(run)).union(declaredLacking).union(
-                limit == pairedPerRun ? mightExplain : []
+                size == 2 ? mightExplain.union(ofLackedRules) : []
             )
             .sorted()
         }
         for size in 2...3 {
             var combinationRuns: [[Int]: [Int]] = [:]
             for run in explainable where (everyRun && size == 2) || explaining[run].isEmpty {
-                let tried = pool(for: run, closest: size == 2 ? pairedPerRun : tripledPerRun)
+                let tried = pool(for: run, closest: size == 2 ? pairedPerRun : tripledPerRun, size: size)
                 for combination in Self.combinations(of: tried, size: size) {
                     combinationRuns[combination, default: []].append(run)
                 }

@@ -1,4 +1,5 @@
 import IAMSpec
+import IAMSpecReferenceEngine
 
 /// An engine of the reference rules as the engine under test observes it: each observation that
 /// engine cannot make, for want of a capability it does not declare, is left out of what a replay
@@ -11,9 +12,14 @@ import IAMSpec
 /// never what it is judged on. A replay that still made them could not give exactly the engine's
 /// timeline, so a behaviour that is exactly what the engine does differently would go unnamed
 /// (or be named only beside the catalogue's behaviour that never makes the observation, which is
-/// no difference of the engine's: it declared the lack). Only observations are left out: what a
-/// lacking capability changes in the delivery itself (a timeout's discard, a delay) is the
-/// engine's difference, and stays.
+/// no difference of the engine's: it declared the lack).
+///
+/// What a lacking capability changes in the delivery itself is not the engine's difference
+/// either: an engine of the reference rules (``ReferenceRulesProvider``) goes without each
+/// capability the engine lacks (``LackedCapabilities``), so that a replay for an engine without
+/// `timeout` never discards for a timeout, one for an engine without `assets` never for a failed
+/// or missing image (Specs/README.md, "What every engine must have"). The behavioural
+/// capabilities are left to the catalogue's behaviours that lack them.
 ///
 /// With `declaring`, its description declares only `capabilities` too: the engine of a partial
 /// SDK, as `iamspec engine --stdio --lacking` serves one.
@@ -33,7 +39,12 @@ package struct ObservedByTheEngine: EngineProvider {
         declaring: Bool = false,
         profiles: Set<Profile>? = nil
     ) {
-        self.base = base
+        let lacked = Set(Capability.allCases).subtracting(capabilities)
+        if !lacked.isEmpty, let reference = base as? any ReferenceRulesProvider {
+            self.base = reference.lacking(lacked)
+        } else {
+            self.base = base
+        }
         self.capabilities = capabilities
         self.declaring = declaring
         self.profiles = profiles

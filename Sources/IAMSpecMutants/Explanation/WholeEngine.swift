@@ -14,9 +14,11 @@
 /// 2. Each behaviour, of the names with fewest runs first, is left out where the others still
 ///    replay every claimed run (its own runs first, stopping at the first they miss) and pass
 ///    every pass: the engine named is the smallest that holds.
-/// 3. A name still open ("one of") keeps the hypotheses that, with the engine's behaviours,
-///    still replay its runs; one left joins the engine when the engine with it still holds (its
-///    runs replayed and every pass passed); none left, its runs are over.
+/// 3. A name still open ("one of") whose runs the engine's behaviours already replay is
+///    needless, as a behaviour is in 2: its runs are over. Otherwise it keeps the hypotheses
+///    that, with the engine's behaviours, still replay its runs; one left joins the engine when
+///    the engine with it still holds (its runs replayed and every pass passed); none left, its
+///    runs are over.
 /// 4. Each run left over is replayed on the engine, and claimed where it is replayed exactly.
 /// 5. Each claimed run is filed under the smallest set of the engine's behaviours that replays it
 ///    (a name's own set first, in the choice's order; then the engine's other subsets, smallest
@@ -125,6 +127,11 @@ struct WholeEngine {
         // 3. The names still open, each hypothesis with the engine's behaviours.
         var open: [HypothesisChoice.Name] = []
         for name in chosen where name.hypotheses.count > 1 {
+            // The engine's behaviours already replay its runs: none of its hypotheses is needed.
+            if !engine.isEmpty, try replayed(engine, name.runs, untilMiss: true).count == name.runs.count {
+                over += name.runs
+                continue
+            }
             var kept: [[Int]] = []
             for hypothesis in name.hypotheses
             where try replayed(engine.union(hypothesis), name.runs, untilMiss: true).count == name.runs.count {

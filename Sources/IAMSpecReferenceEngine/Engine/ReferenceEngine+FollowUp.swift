@@ -11,6 +11,10 @@ extension ReferenceEngine {
     /// (counted before the dismissal) is observed, and nothing is armed.
     mutating func click(_ id: MessageID) {
         let onScreen = screen.shows(id)
+        if onScreen, rules.analytics.impressionAtFirstDismissalOrClick, screen.awaitsImpression(id) {
+            screen.recordImpression(of: id)
+            observations.append(.impressionLogged(id))
+        }
         let closes = onScreen && rules.screen.clickCloses
         let click = onScreen || !rules.analytics.clicksCountOnlyOnScreen ? analytics.clicked(id) : nil
         if closes { dismiss(id) }

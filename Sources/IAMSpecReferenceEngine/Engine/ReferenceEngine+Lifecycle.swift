@@ -11,7 +11,9 @@ extension ReferenceEngine {
 
     /// The user changes: the engine clears what ``LifecycleRules/userChangeClears`` says, and
     /// keeps or forgets the display clocks and the events a pending sync holds as ``UserRules`` say;
-    /// under ``UserRules/changeStartsSession`` a session then starts for the new user.
+    /// under ``UserRules/changeStartsSession`` a session then starts for the new user, its sync
+    /// still in flight when one was (`users.held-events`: `sync_complete` then delivers the
+    /// messages for the new user and replays what is held).
     mutating func changeUser(to user: String) {
         guard user != currentUser || !rules.users.changeToCurrentUserIgnored else { return }
         let fromIdentifiedUser = currentUser != nil
@@ -30,7 +32,7 @@ extension ReferenceEngine {
             fromIdentifiedUser
             ? users.changeFromIdentifiedUserDropsHeldEvents : !users.changeFromAnonymousUserKeepsHeldEvents
         if dropsHeld { sync.dropHeld() }
-        if rules.users.changeStartsSession { startSession(syncPending: false) }
+        if rules.users.changeStartsSession { startSession(syncPending: sync.isPending) }
     }
 
     /// The app wipes the SDK's data: "Changing the user (or wiping data) dismisses the visible

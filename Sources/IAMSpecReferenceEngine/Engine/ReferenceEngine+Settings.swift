@@ -15,6 +15,9 @@ extension ReferenceEngine {
             screen.clear()
         }
         if let leaving {
+            if leaving.impressionAwaitsScreenTime, rules.analytics.impressionAtFirstDismissalOrClick {
+                observations.append(.impressionLogged(leaving.id))
+            }
             observations.append(.dismissed(leaving.id))
             // Only a triggered message's dismissal may move a clock (``ClockStart/lastDismissal``).
             if !leaving.isLocal { clocks.recordDismissal(of: leaving.slot, at: now) }

@@ -45,6 +45,7 @@ extension ReferenceEngine {
                     at: now,
                     clocks: clocks,
                     excluded: isUntriggerable(slot) || (dailyLimitReached && !message.isTestSend)
+                        || (rules.selection.candidatesNeedAssetsReady && assets.status(of: slot) != .ready)
                 )
             }
         }
@@ -57,8 +58,16 @@ extension ReferenceEngine {
         }
         var offered = false
         if let winner = selection.winner(of: contest, at: now, clocks: clocks) {
+            let losersObservedFrom = observations.count
             if !contest.losers.isEmpty { stackLosers(contest.losers) }
+            let losersObserved = losersObservedFrom..<observations.count
             offered = trigger(winner.message, slot: winner.slot, bySessionStart: bySessionStart, event: event.event)
+            if rules.selection.priorityLosers == .stackedAndObservedAfterWinner, !losersObserved.isEmpty {
+                // On the stack before the winner is tried, observed after what the winner caused.
+                let losers = observations[losersObserved]
+                observations.removeSubrange(losersObserved)
+                observations.append(contentsOf: losers)
+            }
         } else if rules.triggers.noMatchCallbackFires.contains(
             contest.hasAvailableEntrants ? .intervalHoldsBackEveryMatch : .onlyUnavailableMessagesMatch
         ) {
@@ -90,7 +99,9 @@ extension ReferenceEngine {
         for loser in losers.sorted(by: { $0.message.priority < $1.message.priority }) {
             if rules.selection.excludesMessagesInFlight { inFlight.insert(loser.slot) }
             stack.push(Presentation(message: loser.message, slot: loser.slot, triggerTime: now))
-            if rules.selection.priorityLosers == .stackedAndObserved {
+            if rules.selection.priorityLosers == .stackedAndObserved
+                || rules.selection.priorityLosers == .stackedAndObservedAfterWinner
+            {
                 observations.append(.stacked(loser.message.id, reason: .messageVisible))
             }
         }

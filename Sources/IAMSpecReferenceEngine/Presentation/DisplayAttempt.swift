@@ -43,6 +43,9 @@ struct DisplayAttempt {
     let messageMeetingAnother: ScreenRules.MeetingVisibleMessage
     /// Which messages take the screen from a visible one (``ScreenRules/replacesVisibleMessage(with:)``).
     let screen: ScreenRules
+    /// Whether messages have a display deadline: rules without the timeout check have none, and
+    /// a message waits however long, its eligibility checked again when it is ready.
+    let hasDeadlines: Bool
 
     /// A presenter applying the rules' checks, and the profile's.
     init(rules: DeliveryRules) {
@@ -51,6 +54,7 @@ struct DisplayAttempt {
         delegateDecidesControlMessages = rules.campaign.delegateDecidesControlMessages
         messageMeetingAnother = rules.screen.messageMeetingAnother
         screen = rules.screen
+        hasDeadlines = rules.presenter.checks.contains(.timeout)
     }
 
     /// Runs the checks, in order, for the message; the first that applies decides.
@@ -141,9 +145,9 @@ struct DisplayAttempt {
     }
 
     /// Whether an attempt to display the message now would come at or after its deadline (a local
-    /// message has none).
+    /// message has none, nor has any message under rules without the timeout check).
     func isPastDeadline(_ presentation: Presentation, at now: VirtualTime) -> Bool {
-        guard let deadline = deadline(of: presentation) else { return false }
+        guard hasDeadlines, let deadline = deadline(of: presentation) else { return false }
         return rules.lateFromDeadline.admits(.at(now), above: deadline)
     }
 

@@ -22,6 +22,11 @@ struct Screen {
     /// Every message on screen, the latest last.
     var presentations: [Presentation] { beside + (visible.map { [$0] } ?? []) }
 
+    /// Whether this message is on screen with its impression still waiting for its time there.
+    func awaitsImpression(_ id: MessageID) -> Bool {
+        presentations.contains { $0.id == id && $0.impressionAwaitsScreenTime }
+    }
+
     /// Whether this message is on screen.
     func shows(_ id: MessageID) -> Bool {
         visible?.id == id || (!beside.isEmpty && beside.contains { $0.id == id })

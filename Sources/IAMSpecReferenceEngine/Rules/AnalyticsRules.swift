@@ -38,4 +38,13 @@ package struct AnalyticsRules: Sendable {
 
     /// Only a click on the message on screen is logged.
     package var clicksCountOnlyOnScreen = true
+
+    /// Under ``ImpressionMoment/afterTimeOnScreen``, a message that is dismissed or clicked before
+    /// its time on screen is up logs its impression then, first: Firebase In-App Messaging logs a
+    /// dismissal or a click only after the impression
+    /// (firebase/firebase-android-sdk@a089298,
+    /// firebase-inappmessaging/src/main/java/com/google/firebase/inappmessaging/internal/DisplayCallbacksImpl.java,
+    /// `messageDismissed` and `logMessageClick` both through `logImpressionIfNeeded`, which calls
+    /// `impressionDetected` unless `wasImpressed`). Off, a message that leaves sooner logs none.
+    package var impressionAtFirstDismissalOrClick = false
 }

@@ -8,4 +8,9 @@ package enum ClockStart: Sendable, Hashable {
     /// a display alone starts no clock. Iterable's SDKs wait their retry interval from the last
     /// dismissal (`lastDismissedTime`), as OneSignal's keeps `lastTimeInAppDismissed`.
     case lastDismissal
+    /// The later of the last display and the last dismissal: a display starts it, and a
+    /// dismissal starts it again. Iterable's Swift SDK waits its interval from both
+    /// (Iterable/swift-sdk@4e08441c, swift-sdk/Internal/InAppManager.swift, `isOkToShowNow`
+    /// asks `getWaitTimeInterval` from `lastDismissedTime` and from `lastDisplayTime`).
+    case lastDisplayOrDismissal
 }

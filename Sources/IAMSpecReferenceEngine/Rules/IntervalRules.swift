@@ -1,3 +1,5 @@
+package import IAMSpec
+
 /// The minimum trigger interval: "By default, we rate limit in-app messages to once every 30
 /// seconds" (seed 003).
 package struct IntervalRules: Sendable {
@@ -25,6 +27,12 @@ package struct IntervalRules: Sendable {
     /// The interval is reached, not exceeded: a candidate passes when `trigger time + delay -
     /// last display >= interval` (semantics notes, point 3).
     package var reached = Boundary.inclusive
+
+    /// What is waited beyond the interval; nothing: the interval is the configured one. Iterable's
+    /// Swift SDK waits 0.1 s more (Iterable/swift-sdk@4e08441c,
+    /// swift-sdk/Internal/InAppManager.swift, `getWaitTimeInterval`: the next showing time is
+    /// `gap + 0.1` after the last time).
+    package var margin = VirtualTime.zero
 
     /// The trigger-time check is made at the message's ready time, so a delay can carry it past
     /// the interval (semantics notes, point 3).

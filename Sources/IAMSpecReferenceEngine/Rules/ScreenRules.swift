@@ -16,12 +16,14 @@ package struct ScreenRules: Sendable {
         case stacked
         /// It is dropped and leaves no trace: nothing waits behind the visible message.
         case dropped
-        /// It takes the visible message's place on screen, and the one it replaces leaves
-        /// unobserved: CleverTap's Web SDK removes the popup on screen for a new one, with its
-        /// `dismissSpamControl` (on unless the app turns it off), and reports no dismissal
+        /// It takes the visible message's place on screen, and the one it replaces leaves it,
+        /// observed `dismissed` as any message that leaves the screen is: CleverTap's Web SDK
+        /// removes the popup on screen for a new one, with its `dismissSpamControl` (on unless
+        /// the app turns it off)
         /// (CleverTap/clevertap-web-sdk@e7d6e6ca971f0f61bcb7e5fb9f0b1c6f80cc376b,
-        /// src/util/campaignHouseKeeping/commonCampaignUtils.js, `handleImageOnlyPopup`; the same
-        /// in src/util/campaignRender/webPopup.js, `handleExistingWrapper`).
+        /// src/util/campaignHouseKeeping/commonCampaignUtils.js, `handleImageOnlyPopup`,
+        /// `handlePIP` and `createTemplate` remove the element on screen before rendering the
+        /// new one; the same in src/util/campaignRender/webPopup.js, `handleExistingWrapper`).
         case replacesIt
         /// It is shown beside the visible message: several messages are on screen at once.
         case shownBeside
@@ -75,9 +77,11 @@ package struct ScreenRules: Sendable {
     package var pushClickMessagesReplaceVisibleMessage = false
 
     /// Whether the message takes the screen from a visible one, which is dismissed
-    /// (``testSendsReplaceVisibleMessage``, ``pushClickMessagesReplaceVisibleMessage``).
+    /// (``testSendsReplaceVisibleMessage``, ``pushClickMessagesReplaceVisibleMessage``,
+    /// ``MeetingVisibleMessage/replacesIt``).
     func replacesVisibleMessage(with presentation: Presentation) -> Bool {
-        (testSendsReplaceVisibleMessage && presentation.message.isTestSend)
+        messageMeetingAnother == .replacesIt
+            || (testSendsReplaceVisibleMessage && presentation.message.isTestSend)
             || (pushClickMessagesReplaceVisibleMessage && presentation.triggeredByPushClick)
     }
 

@@ -42,6 +42,15 @@ package struct SelectionRules: Sendable {
         /// `evaluateInAppMessages` calling `queueMessageForDisplay`, which logs each one "added to
         /// the queue").
         case stackedAndObserved
+        /// They wait on the stack as under ``stacked``, and each is observed `stacked` after the
+        /// winner's own observations, as an engine that shows the first message it queues before it
+        /// queues the next: OneSignal's Android SDK
+        /// (OneSignal/OneSignal-Android-SDK@d87a998,
+        /// OneSignalSDK/onesignal/src/main/java/com/onesignal/OSInAppMessageController.java,
+        /// `queueMessageForDisplay` adds one message and calls `attemptToShowInAppMessage`, which
+        /// displays the first of the queue when nothing is showing), so the later ones are queued
+        /// while it is on screen.
+        case stackedAndObservedAfterWinner
     }
 
     /// "Only the in-app message with the highest priority will be delivered" (seed 003).
@@ -66,4 +75,14 @@ package struct SelectionRules: Sendable {
     /// others are not triggered. Engines that queue every matching message (and show them one
     /// after another, highest priority first) keep the losers waiting instead.
     package var priorityLosers = Losers.dropped
+
+    /// A message is a candidate whatever became of its assets: one still downloading waits for
+    /// them once triggered, one whose download failed is discarded at its display attempt
+    /// (`delivery.display-on-delivery-latency`, `discard.asset-failed`). Swrve's Android SDK
+    /// makes a message a candidate only once its assets are on disk: a trigger while they
+    /// download, or after they failed, finds nothing of it, and another campaign may be chosen
+    /// (Swrve/swrve-android-sdk@90e5720,
+    /// SwrveSDK/src/main/java/com/swrve/sdk/messaging/SwrveInAppCampaign.java, `getNextMessage`
+    /// returns null unless `areAssetsReady`: "hasn't finished downloading").
+    package var candidatesNeedAssetsReady = false
 }

@@ -39,12 +39,14 @@ struct DisplayClocks {
     /// delay`, which holds the same and cannot overflow, even at the end of virtual time.
     func respectsInterval(_ minimum: VirtualTime, at time: VirtualTime, plus delay: VirtualTime = .zero) -> Bool {
         guard let lastDisplayOfAny else { return true }
-        return interval.reached.admits(time.earlier(by: lastDisplayOfAny), above: minimum.earlier(by: delay))
+        // The interval runs from the clock's start and its margin (none under the reference rules).
+        guard case .at(let start) = lastDisplayOfAny.later(by: interval.margin) else { return false }
+        return interval.reached.admits(time.earlier(by: start), above: minimum.earlier(by: delay))
     }
 
     /// When the minimum interval since the last display ends; nil before the first display.
     func intervalEnd(_ minimum: VirtualTime) -> TimePoint? {
-        lastDisplayOfAny?.later(by: minimum)
+        lastDisplayOfAny?.later(by: interval.margin).later(by: minimum)
     }
 
     /// A triggered message (at its slot), triggered at `triggerTime`, was displayed at `time`.
@@ -60,8 +62,8 @@ struct DisplayClocks {
     /// The user dismissed a triggered message (at its slot) at `time`: the clocks that run from a
     /// dismissal start (``ClockStart/lastDismissal``); the reference ones do not move.
     mutating func recordDismissal(of slot: Int, at time: VirtualTime) {
-        if reeligibility.countedFrom == .lastDismissal { lastDisplayOfMessage[slot] = time }
-        if interval.measuredFrom == .lastDismissal { lastDisplayOfAny = time }
+        if Self.dismissalStarts.contains(reeligibility.countedFrom) { lastDisplayOfMessage[slot] = time }
+        if Self.dismissalStarts.contains(interval.measuredFrom) { lastDisplayOfAny = time }
     }
 
     /// Where a clock that runs from `start` starts at a display at `display` triggered at
@@ -71,8 +73,12 @@ struct DisplayClocks {
         case .lastDisplay: display
         case .lastTrigger: trigger
         case .lastDismissal: nil
+        case .lastDisplayOrDismissal: display
         }
     }
+
+    /// The clock starts a dismissal starts (again).
+    private static let dismissalStarts: Set<ClockStart> = [.lastDismissal, .lastDisplayOrDismissal]
 
     /// Forgets the last display of any message, keeping each message's own: the minimum interval
     /// starts afresh, and what was shown stays shown (``UserRules/displayHistoryKeptPer``).

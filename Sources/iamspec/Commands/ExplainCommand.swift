@@ -129,8 +129,13 @@ struct ExplainCommand: ParsableCommand {
                 namedByAStream: specs.isEmpty,
                 consume replayed,
                 failed: &failed
-            ) {
-                try explainer.candidates($0.failures, passes: $0.passes, capabilities: capabilities, engines: engines)
+            ) { input, rules in
+                try explainer.gatedBy(rules).candidates(
+                    input.failures,
+                    passes: input.passes,
+                    capabilities: capabilities,
+                    engines: engines
+                )
             }
             guard !listed.isEmpty else {
                 print("no failed run to explain")
@@ -152,8 +157,13 @@ struct ExplainCommand: ParsableCommand {
             namedByAStream: specs.isEmpty,
             consume replayed,
             failed: &failed
-        ) {
-            try explainer.explain($0.failures, passes: $0.passes, capabilities: capabilities, engines: engines)
+        ) { input, rules in
+            try explainer.gatedBy(rules).explain(
+                input.failures,
+                passes: input.passes,
+                capabilities: capabilities,
+                engines: engines
+            )
         }
         if let readAgain {
             recorded = try readAgain.tallied(of: results)
@@ -198,7 +208,8 @@ struct ExplainCommand: ParsableCommand {
         _ replayed: consuming RunsReplayed,
         failed: inout [RecordedFailure],
         _ body: (
-            _ input: (failures: [FailureExplainer.Failure], passes: [FailureExplainer.Pass])
+            _ input: (failures: [FailureExplainer.Failure], passes: [FailureExplainer.Pass]),
+            _ rules: RuleCatalogue
         ) throws -> Value
     ) throws -> Value {
         let loaded = failed.isEmpty ? nil : try SuiteLoading.load(paths, namedByAStream: namedByAStream)
@@ -208,7 +219,7 @@ struct ExplainCommand: ParsableCommand {
         _ = consume replayed
         failed = []
         do {
-            return try body(input)
+            return try body(input, loaded?.rules ?? RuleCatalogue())
         } catch let error as CaseFileChanged {
             throw CommandFailure.diagnostics([error.diagnostic])
         }

@@ -72,7 +72,7 @@ enum MutantWitnesses {
                 [slow, m1],
                 [B.start, B.advance(10), .messageDismissed("m0"), B.advance(25), B.event("tap")]
             )
-        case "interval-exclusive":
+        case "interval-exclusive", "interval-with-margin-from-display-and-dismissal":
             return B.scenario([m0, m1], [B.start, .messageDismissed("m0"), B.advance(30), B.event("tap")])
         case "interval-ignores-delay":
             let delayed = B.message("m1", B.tap) { $0.delay = .seconds(30) }
@@ -412,6 +412,10 @@ enum MutantWitnesses {
         case "asset-wait-blocks-screen":
             let slow = B.message("m1", B.tap) { $0.image = .pending }
             return B.scenario([slow, m2], [B.start, B.event("tap"), B.event("level")], configuration: B.noInterval)
+        case "assets-not-ready-not-a-candidate":
+            // Discarded for its failed image under the reference; no candidate at all here.
+            let failed = B.message("m1", B.tap) { $0.image = .fails }
+            return B.scenario([failed], [B.start, B.event("tap")])
         case "assets-not-restarted-on-redelivery":
             let slow = B.message("m1", B.tap) { $0.image = .pending }
             return B.scenario(
@@ -583,7 +587,7 @@ enum MutantWitnesses {
             // session start, so the push click in between shows nothing.
             let later = B.message("m3", .sessionStart) { $0.start = .seconds(10) }
             return B.scenario([later], [B.start, B.advance(20), .pushClicked(campaign: nil)])
-        case "priority-losers-observed-stacked":
+        case "priority-losers-observed-stacked", "priority-losers-observed-stacked-after-winner":
             let high = B.message("m1", B.tap) { $0.priority = 2 }
             return B.scenario([high, B.message("m2", B.tap)], [B.start, B.event("tap")], configuration: B.noInterval)
         case "message-visible-drops", "message-visible-replaced", "message-visible-shown-beside":

@@ -1,4 +1,5 @@
 import Foundation
+import IAMSpecRunner
 import Testing
 
 /// Every case of the baseline's semantics (docs/CI.md, "Baselines: known failures"), each run as a
@@ -223,7 +224,9 @@ struct BaselineVerdictMatrixTests {
         )
         #expect(junit.contains("<property name=\"verdict\" value=\"1 stale baseline entry\"/>"))
         let summary = try String(contentsOfFile: path("summary.md"), encoding: .utf8)
-        #expect(summary.hasPrefix("## iamspec: `iamspec-reference` `0.1.0`: 1 stale baseline entry\n"))
+        #expect(
+            summary.hasPrefix("## iamspec: `iamspec-reference` `\(IAMSpecVersion.current)`: 1 stale baseline entry\n")
+        )
         #expect(summary.contains("### Stale baseline entries (1)\n\n- `\(line)`\n"))
         let footer = try #require(try IAMSpecExecutable.resultsRecords(at: path("results.jsonl")).last)
         let verdict = try #require(footer["verdict"] as? [String: Any])

@@ -84,15 +84,12 @@ public enum SuiteLoader {
     /// be used. The cases of the first `modelBudget` bytes of case files are kept as models, the
     /// others read again when their runs start (``LoadedCase``).
     ///
-    /// Without `readsFIFOs`, a path that is a FIFO is a problem, as one found in a folder is: the
-    /// paths a results stream names are data, and a FIFO among them may never be written. With
-    /// `readingEarlierFormat`, cases are read as written for 0.1.0 (what `iamspec migrate` reads
+    /// With `readingEarlierFormat`, cases are read as written for 0.1.0 (what `iamspec migrate` reads
     /// to rewrite): see `CaseDecoder.readsEarlierFormat`.
     package static func load(
         paths: [String],
         jobs: Int,
         modelBudget: Int = ModelBudget.suiteDefault,
-        readsFIFOs: Bool = true,
         readingEarlierFormat: Bool = false,
         stoppingWhen isStopped: @escaping @Sendable () -> Bool
     ) -> LoadedSuite {
@@ -101,7 +98,7 @@ public enum SuiteLoader {
         var catalogueFiles: [String] = []
         var seenFiles: Set<String> = []
         for path in paths {
-            let selection = SpecFiles.select(path, readsFIFO: readsFIFOs)
+            let selection = SpecFiles.select(path)
             diagnostics += selection.problems
             var catalogueIndex: Int?
             if let catalogue = selection.catalogue {

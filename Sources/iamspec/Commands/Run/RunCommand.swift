@@ -279,6 +279,10 @@ struct RunCommand: ParsableCommand {
         // The baseline whose entries name runs: a pass it names is kept (the refresh reads it).
         let naming = knownOutcomes ?? refreshed
         let streamed = try RunReports(header: header, json: json, reports: reports, judge: judge)
+        // From here a second interrupt waits for the reports of the runs made before it ends the
+        // process; however this ends, it waits no more.
+        ReportsUnderWay.begin()
+        defer { ReportsUnderWay.end() }
         // The runs that did not pass, whole, for the explanation: spooled as they come.
         let explanationSpool = noExplain ? nil : ExplanationSpool(header: header)
         // A failure is kept whole only when the console shows it in full (one of its first failed
@@ -360,7 +364,7 @@ struct RunCommand: ParsableCommand {
         if !noExplain && !control.isInterrupted {
             outcome.behaviours = explainFailures(of: outcome, spooled: explanationSpool, until: control)
             if !noExperiments && !control.isInterrupted {
-                outcome.behaviours = tellApart(outcome.behaviours)
+                outcome.behaviours = tellApart(outcome.behaviours, until: control)
             }
         }
         let written =
@@ -388,6 +392,7 @@ struct RunCommand: ParsableCommand {
             footer?.take(verdictOf: outcome)
         }
         let unwritten = streamed.finish(footer: footer, judged: outcome)
+        ReportsUnderWay.end()
         // The totals line stays the last on standard output, exactly as it is: the run's duration
         // goes to standard error just before it, once the lines above are out. Each other line is
         // printed as it is made.

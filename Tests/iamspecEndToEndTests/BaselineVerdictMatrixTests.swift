@@ -109,7 +109,7 @@ struct BaselineVerdictMatrixTests {
             suite: "Fixtures/specs/engine-errors",
             engine: "fault-engine",
             status: 1,
-            totals: "2 passed, 2 failed, 0 skipped"
+            totals: "2 passed, 0 failed, 2 errors, 0 skipped"
         ),
     ]
 

@@ -259,7 +259,12 @@ struct InterruptTests {
         #expect(records.first?["record"] as? String == "header")
         #expect(InterruptedRun.statuses(records) == ["a-passes passed"])
         #expect(!records.contains { $0["record"] as? String == "footer" })
-        let report = try IAMSpecExecutable.run("report", run.results)
+        let report = try IAMSpecExecutable.run(
+            "report",
+            "--summary",
+            run.folder.appendingPathComponent("again.md").path,
+            run.results
+        )
         #expect(report.status == 2)
         #expect(report.standardError.contains("found no footer record"), "\(report.standardError)")
         #expect(!FileManager.default.fileExists(atPath: run.junit))

@@ -120,7 +120,9 @@ struct ExplainCommand: ParsableCommand {
             throw CommandFailure.usage(error.description)
         }
         let paths = specs.isEmpty ? ["Specs"] : specs
-        Self.hintAtSuitePaths(recorded.summary.header.suitePaths, reading: paths)
+        if specs.isEmpty {
+            Self.hintAtSuitePaths(recorded.summary.header.suitePaths, reading: paths)
+        }
         // Held until the replays' input is made from it, then let go (`replaying` consumes it):
         // a set of every run that did not pass is large when most runs failed.
         let replayed = RunsReplayed(recorded.summary, notPassed: consume notPassed, passedRuns: passedRuns)
@@ -222,8 +224,8 @@ struct ExplainCommand: ParsableCommand {
     }
 
     /// Says, on standard error, which suite paths the stream's header records when they are not
-    /// the paths read (`--specs`, or `Specs`): a hint at what to give `--specs`, each path quoted
-    /// as data. A stream is an artefact, perhaps of another's job: its paths are never read.
+    /// the paths read (`Specs`, no `--specs` given): a hint at what to give `--specs`, each path
+    /// quoted as data. A stream is an artefact, perhaps of another's job: its paths are never read.
     private static func hintAtSuitePaths(_ recorded: [String], reading paths: [String]) {
         guard !recorded.isEmpty, recorded != paths else { return }
         StandardError.write(

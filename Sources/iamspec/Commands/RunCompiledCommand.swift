@@ -139,7 +139,9 @@ struct RunCompiledCommand: ParsableCommand {
         }
         fflush(nil)
         for error in errors { StandardError.write(error) }
-        ExitStatus.exitProcess(errors.isEmpty ? judged.exitCode : ExitStatus.usage)
+        ExitStatus.exitProcess(
+            ReportsUnderWay.wasQuitAsked ? 130 : errors.isEmpty ? judged.exitCode : ExitStatus.usage
+        )
     }
 
     /// A suite of no case run (compiled from a selection matching none, with `--allow-empty`, or

@@ -12,6 +12,7 @@ import Synchronization
 /// Thread-safety: every member may be called from any thread (the state is in a `Mutex`).
 enum ReportsUnderWay {
     private static let isUnderWay = Mutex(false)
+    private static let quitAsked = Mutex(false)
     /// Signalled once the reports are written; each waiter signals it again for the next.
     private static let written = DispatchSemaphore(value: 0)
 
@@ -32,8 +33,13 @@ enum ReportsUnderWay {
     /// Whether reports of runs are being made and not yet written.
     static var areUnderWay: Bool { isUnderWay.withLock { $0 } }
 
-    /// Returns once no report is under way: at once when none is.
+    /// Whether a second signal asked to quit: the run then ends with status 130 once its reports
+    /// are written, whichever thread ends it.
+    static var wasQuitAsked: Bool { quitAsked.withLock { $0 } }
+
+    /// Returns once no report is under way (at once when none is), the quit asked for.
     static func waitUntilWritten() {
+        quitAsked.withLock { $0 = true }
         guard areUnderWay else { return }
         written.wait()
         written.signal()

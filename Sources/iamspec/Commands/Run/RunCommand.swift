@@ -13,8 +13,9 @@ struct RunCommand: ParsableCommand {
             Prints each failure with its timeline and a command that runs it again (the first 50 \
             failed cases by id; the others are counted in one line, and --json and --junit hold \
             every one); the last line \
-            on standard output is exactly `N passed, N failed, N skipped`, where errors (the engine \
-            threw, timed out, or answered a stack inspection wrongly) count as failed. Progress goes \
+            on standard output is exactly `N passed, N failed, N skipped`, with `N errors` before \
+            `skipped` when runs errored (the engine threw, timed out, or answered a stack inspection \
+            wrongly), counted as the results stream counts them. Progress goes \
             to standard error. On SIGINT, SIGTERM or SIGHUP, at any moment (while the spec files load, the \
             engine starts, the cases run or the reports are written), no more cases start, the engines \
             are stopped, and every report asked for is written with the results so far (none, before \
@@ -422,7 +423,10 @@ struct RunCommand: ParsableCommand {
         stdioProvider?.shutdown()
         let errors = [restartFailure?.message].compactMap { $0 } + unwritten
         for error in errors { StandardError.write(error) }
-        let status = !errors.isEmpty ? ExitStatus.usage : control.isInterrupted ? ExitStatus.failure : outcome.exitCode
+        // A second signal asked to quit once the reports were written: they are.
+        let status =
+            ReportsUnderWay.wasQuitAsked
+            ? 130 : !errors.isEmpty ? ExitStatus.usage : control.isInterrupted ? ExitStatus.failure : outcome.exitCode
         // The loaded suite and the results live until the process ends, never freed one by one.
         withExtendedLifetime((loaded, outcome)) { ExitStatus.exitProcess(status) }
     }

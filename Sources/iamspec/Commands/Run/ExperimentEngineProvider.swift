@@ -2,8 +2,8 @@ import IAMSpec
 import IAMSpecRunner
 
 /// The engines of the run's experiments (``TieExperiment``), stopped by the run's interrupt: an
-/// engine answering when it comes is interrupted at once (its pending answer becomes an
-/// `EngineError`), and none is made after it, so that a first signal ends an experiment on an
+/// engine being set up or answering when it comes is interrupted at once (its pending answer
+/// becomes an `EngineError`), and none is made after it, so that a first signal ends an experiment on an
 /// engine that hangs without waiting for its timeout.
 struct ExperimentEngineProvider: EngineProvider {
     /// The provider of the run's engine.
@@ -15,7 +15,18 @@ struct ExperimentEngineProvider: EngineProvider {
 
     func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
         guard !control.isInterrupted else { throw Self.interrupted }
-        let engine = try base.makeEngine(for: setup)
+        let engine: any DeliveryEngine
+        if let settingUp = base as? any SettingUpEngineProvider {
+            // An engine that hangs on the experiment's setup (the stdio `case` request) is
+            // interrupted there too.
+            var token = 0
+            defer { control.removeHandler(token) }
+            engine = try settingUp.makeEngine(for: setup) { beingSetUp in
+                token = control.onInterrupt { beingSetUp.interrupt() }
+            }
+        } else {
+            engine = try base.makeEngine(for: setup)
+        }
         guard let interruptible = engine as? any InterruptibleEngine else { return engine }
         return InterruptedOnSignal(engine: interruptible, control: control)
     }

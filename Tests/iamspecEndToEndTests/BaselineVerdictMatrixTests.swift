@@ -274,11 +274,12 @@ struct Totals: Equatable, CustomStringConvertible {
         )
     }
 
-    /// From `N passed, N failed, N skipped`.
+    /// From `N passed, N failed, N skipped` or `N passed, N failed, N errors, N skipped`.
     init(line: String) throws {
         let numbers = line.split(separator: " ").compactMap { Int($0) }
-        try #require(numbers.count == 3, "not a totals line: \(line)")
-        self.init(passed: numbers[0], failed: numbers[1], skipped: numbers[2])
+        try #require(numbers.count == 3 || numbers.count == 4, "not a totals line: \(line)")
+        let errors = numbers.count == 4 ? numbers[2] : 0
+        self.init(passed: numbers[0], failed: numbers[1] + errors, skipped: numbers[numbers.count - 1])
     }
 
     init(passed: Int = 0, failed: Int = 0, skipped: Int = 0) {

@@ -72,7 +72,7 @@ let package = Package(
             dependencies: ["IAMSpec", "IAMSpecPortable", "IAMSpecPlatform", "CIAMSpecSystem"]
         ),
         .target(name: "IAMSpecSite", dependencies: ["IAMSpec", "IAMSpecPlatform", "IAMSpecRunner"]),
-        .target(name: "IAMSpecReferenceEngine", dependencies: ["IAMSpec"]),
+        .target(name: "IAMSpecReferenceEngine", dependencies: ["IAMSpec", "IAMSpecPortable"]),
         .target(name: "IAMSpecTesting", dependencies: ["IAMSpec"]),
         .target(
             name: "IAMSpecMutants",
@@ -112,7 +112,10 @@ let package = Package(
             name: "IAMSpecSiteTests",
             dependencies: ["IAMSpec", "IAMSpecPortable", "IAMSpecRunner", "IAMSpecSite"]
         ),
-        .testTarget(name: "IAMSpecReferenceEngineTests", dependencies: ["IAMSpecReferenceEngine", "IAMSpec"]),
+        .testTarget(
+            name: "IAMSpecReferenceEngineTests",
+            dependencies: ["IAMSpecReferenceEngine", "IAMSpec", "IAMSpecPortable"]
+        ),
         .testTarget(
             name: "IAMSpecMutantsTests",
             dependencies: ["IAMSpecMutants", "IAMSpec", "IAMSpecRunner", "IAMSpecReferenceEngine"]

@@ -1,4 +1,5 @@
 public import IAMSpec
+import IAMSpecPortable
 
 /// Makes reference engines; the default engine of `iamspec run`.
 ///
@@ -18,11 +19,12 @@ public struct ReferenceEngineProvider: EngineProvider, ReferenceRulesProvider {
         return provider
     }
 
-    /// `iamspec-reference`, both profiles and every capability.
+    /// `iamspec-reference`, both profiles and every capability; its version is iamspec's own
+    /// (``IAMSpecPortable/IAMSpecVersion/current``), since the engine is released with it.
     public var description: EngineDescription {
         EngineDescription(
             name: "iamspec-reference",
-            version: "0.1.0",
+            version: IAMSpecVersion.current,
             profiles: Set(Profile.allCases),
             capabilities: Set(Capability.allCases)
         )

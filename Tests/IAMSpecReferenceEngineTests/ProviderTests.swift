@@ -1,4 +1,5 @@
 import IAMSpec
+import IAMSpecPortable
 import IAMSpecReferenceEngine
 import Testing
 
@@ -11,6 +12,11 @@ struct ProviderTests {
         #expect(description.name == "iamspec-reference")
         #expect(description.profiles == Set(Profile.allCases))
         #expect(description.capabilities == Set(Capability.allCases))
+    }
+
+    @Test("it carries iamspec's own version, with which it is released")
+    func version() {
+        #expect(ReferenceEngineProvider().description.version == IAMSpecVersion.current)
     }
 
     @Test("each engine starts fresh", arguments: Profile.allCases)

@@ -1,4 +1,5 @@
 import Foundation
+import IAMSpecRunner
 import Testing
 
 /// Every case of the baseline's semantics (docs/CI.md, "Baselines: known failures"), each run as a
@@ -108,7 +109,7 @@ struct BaselineVerdictMatrixTests {
             suite: "Fixtures/specs/engine-errors",
             engine: "fault-engine",
             status: 1,
-            totals: "2 passed, 2 failed, 0 skipped"
+            totals: "2 passed, 0 failed, 2 errors, 0 skipped"
         ),
     ]
 
@@ -223,7 +224,9 @@ struct BaselineVerdictMatrixTests {
         )
         #expect(junit.contains("<property name=\"verdict\" value=\"1 stale baseline entry\"/>"))
         let summary = try String(contentsOfFile: path("summary.md"), encoding: .utf8)
-        #expect(summary.hasPrefix("## iamspec: `iamspec-reference` `0.1.0`: 1 stale baseline entry\n"))
+        #expect(
+            summary.hasPrefix("## iamspec: `iamspec-reference` `\(IAMSpecVersion.current)`: 1 stale baseline entry\n")
+        )
         #expect(summary.contains("### Stale baseline entries (1)\n\n- `\(line)`\n"))
         let footer = try #require(try IAMSpecExecutable.resultsRecords(at: path("results.jsonl")).last)
         let verdict = try #require(footer["verdict"] as? [String: Any])
@@ -271,11 +274,12 @@ struct Totals: Equatable, CustomStringConvertible {
         )
     }
 
-    /// From `N passed, N failed, N skipped`.
+    /// From `N passed, N failed, N skipped` or `N passed, N failed, N errors, N skipped`.
     init(line: String) throws {
         let numbers = line.split(separator: " ").compactMap { Int($0) }
-        try #require(numbers.count == 3, "not a totals line: \(line)")
-        self.init(passed: numbers[0], failed: numbers[1], skipped: numbers[2])
+        try #require(numbers.count == 3 || numbers.count == 4, "not a totals line: \(line)")
+        let errors = numbers.count == 4 ? numbers[2] : 0
+        self.init(passed: numbers[0], failed: numbers[1] + errors, skipped: numbers[numbers.count - 1])
     }
 
     init(passed: Int = 0, failed: Int = 0, skipped: Int = 0) {

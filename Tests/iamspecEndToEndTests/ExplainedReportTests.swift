@@ -113,39 +113,72 @@ struct ExplainedReportTests {
                 + "runs came from\n"
         )
         #expect(elsewhere.standardOutput.hasPrefix("differences (1): "), "\(elsewhere.standardOutput)")
-        let own = try IAMSpecExecutable.run("explain", json)
+        let own = try IAMSpecExecutable.run("explain", json, "--specs", "Fixtures/specs/failing")
         #expect(own.status == 0)
         #expect(own.standardError.isEmpty, "\(own.standardError)")
     }
 
-    /// A stream's header is a hint: suite paths outside the working directory (the process's
-    /// environment, a credentials file) are refused, never read, and not quoted; --specs names
-    /// what to read.
-    @Test func suitePathsOutsideTheWorkingDirectoryAreRefusedUnread() throws {
+    /// A stream's header is a hint, never read: with no --specs, explain reads `Specs` of the
+    /// working directory, even when the header names a file there (a CI job's environment file) or
+    /// elsewhere (the process's environment); it names the header's paths as a hint, and reads
+    /// what --specs names.
+    @Test func suitePathsAStreamNamesAreAHintNeverRead() throws {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let json = folder.appendingPathComponent("results.jsonl").path
         #expect(try IAMSpecExecutable.run("run", "Fixtures/specs/failing", "--json", json).status == 1)
+        try "AWS_ACCESS_KEY_ID: AKIA-never-shown\n".write(
+            to: folder.appendingPathComponent(".ci-env.yml"),
+            atomically: true,
+            encoding: .utf8
+        )
         var lines = try String(contentsOfFile: json, encoding: .utf8).components(separatedBy: "\n")
         let suitePaths = try #require(lines[0].range(of: #""suite_paths":["Fixtures/specs/failing"]"#))
-        lines[0].replaceSubrange(suitePaths, with: #""suite_paths":["/proc/self/environ"]"#)
+        lines[0].replaceSubrange(suitePaths, with: #""suite_paths":[".ci-env.yml","/proc/self/environ"]"#)
         try lines.joined(separator: "\n").write(toFile: json, atomically: true, encoding: .utf8)
-        let secret = "IAMSPEC_TEST_TOKEN=ghp-5ec7e7-never-shown"
-        let hostile = try IAMSpecExecutable.run(
-            ["explain", json],
-            environment: ["IAMSPEC_TEST_TOKEN": "ghp-5ec7e7-never-shown"]
+        let iamspec = IAMSpecExecutable.productsDirectory.appendingPathComponent("iamspec").path
+        let hostile = try IAMSpecExecutable.runInShell(
+            "IAMSPEC_TEST_TOKEN=ghp-5ec7e7-never-shown '\(iamspec)' explain results.jsonl",
+            in: folder
         )
-        #expect(hostile.status == 2)
+        #expect(hostile.status == 2, "\(hostile.standardError)")
         #expect(
-            hostile.standardError.contains(
-                "error: the results stream's header names suite paths that are not spec files or folders inside "
-                    + "the working directory"
-            )
+            hostile.standardError.hasPrefix(
+                "note: the results stream's header records the suite paths '.ci-env.yml', '/proc/self/environ' "
+                    + "(not read); reading 'Specs': give the spec paths its runs came from with --specs\n"
+            ),
+            "\(hostile.standardError)"
         )
+        #expect(hostile.standardError.contains("no such file or folder 'Specs'"), "\(hostile.standardError)")
         for output in [hostile.standardOutput, hostile.standardError] {
-            #expect(!output.contains("ghp-5ec7e7") && !output.contains(secret) && !output.contains("environ"))
+            #expect(!output.contains("AKIA-never-shown") && !output.contains("ghp-5ec7e7"))
         }
-        let named = try IAMSpecExecutable.run("explain", json, "--specs", "Fixtures/specs/failing")
-        #expect(named.status == 0)
+        let named = try IAMSpecExecutable.runInShell(
+            "'\(iamspec)' explain results.jsonl --specs '\(IAMSpecExecutable.packageRoot.path)/Fixtures/specs/failing'",
+            in: folder
+        )
+        #expect(named.status == 0, "\(named.standardError)")
+        #expect(!named.standardError.contains("AKIA-never-shown"))
+    }
+
+    /// The explanation `iamspec run` starts as a child ends with the run, however the run ends
+    /// (`kill -9` too): its standard input is a pipe only the run holds, and when that pipe ends
+    /// the child removes the run's private folder and exits, even while it waits on its input.
+    @Test func theRunsExplanationChildEndsWithItsParentAndRemovesItsFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "iamspec-explain-test-\(UUID().uuidString)"
+        )
+        try #require(mkdir(folder.path, 0o700) == 0)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A stream nobody writes: without its parent's end, the child would wait on it for ever.
+        let stream = folder.appendingPathComponent("failures.jsonl").path
+        try #require(mkfifo(stream, 0o600) == 0)
+        let iamspec = IAMSpecExecutable.productsDirectory.appendingPathComponent("iamspec").path
+        let outcome = try IAMSpecExecutable.runInShell(
+            "true | timeout 60 '\(iamspec)' explain '\(stream)' --records --ends-with-parent"
+        )
+        // It ends at once (1), or as the stream it was reading vanished (2): never waits on.
+        #expect(outcome.status == 1 || outcome.status == 2, "\(outcome.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path))
     }
 }

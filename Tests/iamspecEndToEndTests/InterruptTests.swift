@@ -202,6 +202,74 @@ struct InterruptTests {
         #expect(outcome.lastLine == "600 passed, 0 failed, 0 skipped")
         run.checkNoEngineLeft(announced: [])
     }
+
+    /// A second signal while the reports are written (a CI cancellation: SIGINT, then SIGTERM)
+    /// waits for them: JUnit is held at a FIFO the test reads only once iamspec has said it took
+    /// the second signal; every report is then whole, and the exit status 130.
+    @Test("a second signal while the reports are written: every report of the runs made whole, exit 130")
+    func secondSignalWhileWritingReports() throws {
+        let cases = (1...600).map { FaultSuite.Case(id: String(format: "case-%03d", $0), title: "Case \($0)") }
+        let run = try InterruptedRun(cases)
+        try #require(mkfifo(run.junit, 0o600) == 0)
+        let reader = open(run.junit, O_RDONLY | O_NONBLOCK)
+        try #require(reader >= 0)
+        defer { close(reader) }
+        try run.start(["--jobs", "2", "--in-process"], unblocking: run.junit)
+        var poller = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+        try #require(poll(&poller, 1, -1) == 1)
+        try run.signalAndWaitForTheNotice(SIGINT)
+        kill(run.pid, SIGTERM)
+        try run.waitForStandardError(
+            containing: "interrupted again: quitting once the reports of the runs made are written"
+        )
+        let xml = try InterruptedRun.readToTheEnd(reader)
+        let outcome = try run.wait()
+        #expect(outcome.status == 130, "\(outcome.standardError)")
+        #expect(xml.hasSuffix("</testsuites>\n"))
+        #expect(xml.components(separatedBy: "<testcase ").count - 1 == cases.count)
+        let records = try IAMSpecExecutable.resultsRecords(at: run.results)
+        #expect(InterruptedRun.statuses(records) == cases.map { "\($0.id) passed" })
+        #expect(records.last?["record"] as? String == "footer")
+        #expect(try String(contentsOfFile: run.summary, encoding: .utf8).contains("| runs | 600 |"))
+    }
+
+    /// `kill -9` (the OOM killer, a CI runner's hard kill) while an engine hangs: the results
+    /// stream holds the header and the run made, without a footer, so `iamspec report` calls it
+    /// unfinished; the green reports an earlier run left there are gone.
+    @Test("killed: the stream so far, unfinished; no earlier run's report left")
+    func killedRun() throws {
+        let run = try InterruptedRun(Self.cases)
+        let green = try IAMSpecExecutable.run(
+            "run",
+            "Fixtures/specs/passing",
+            "--json",
+            run.results,
+            "--junit",
+            run.junit,
+            "--summary",
+            run.summary
+        )
+        try #require(green.status == 0, "\(green.standardError)")
+        try run.start(["--jobs", "1", "--engine-command", "python3 Fixtures/engines/faults/hangs.py"])
+        try run.killOnceStuck(engines: 1)
+        let lines = try String(contentsOfFile: run.results, encoding: .utf8).split(separator: "\n")
+        let records = try lines.map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(records.first?["record"] as? String == "header")
+        #expect(InterruptedRun.statuses(records) == ["a-passes passed"])
+        #expect(!records.contains { $0["record"] as? String == "footer" })
+        let report = try IAMSpecExecutable.run(
+            "report",
+            "--summary",
+            run.folder.appendingPathComponent("again.md").path,
+            run.results
+        )
+        #expect(report.status == 2)
+        #expect(report.standardError.contains("found no footer record"), "\(report.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: run.junit))
+        #expect(!FileManager.default.fileExists(atPath: run.summary))
+    }
 }
 
 /// One `iamspec run` of a small suite in a scratch folder, with every report asked for, to be
@@ -365,6 +433,16 @@ private final class InterruptedRun: @unchecked Sendable {
         let records = try checkReports(interrupted: true)
         checkNoEngineLeft(announced: pids)
         return records
+    }
+
+    /// Once `engines` engine processes have said they are stuck, kills iamspec (SIGKILL), then
+    /// the engines it can no longer stop, and waits for its end.
+    func killOnceStuck(engines: Int) throws {
+        let pids = try announcements(engines)
+        kill(pid, SIGKILL)
+        for engine in pids { kill(engine, SIGKILL) }
+        let outcome = try wait()
+        #expect(outcome.status == SIGKILL, "\(outcome.standardError)")
     }
 
     /// The first `count` lines engines wrote on the announcement FIFO (their process ids), waiting

@@ -41,6 +41,48 @@ struct MergeAndDocsCommandTests {
         )
     }
 
+    /// `--results` takes each stream up to the next option, as a list reads, or repeated; a stream
+    /// given as a spec path is refused as a stream, with the option to pass it with.
+    @Test func docsTakesEveryResultsStreamAfterResults() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let reference = folder.appendingPathComponent("reference.jsonl").path
+        let example = folder.appendingPathComponent("example.jsonl").path
+        #expect(try IAMSpecExecutable.run("run", "Fixtures/specs/passing", "--json", reference).status == 0)
+        let made = try IAMSpecExecutable.run(
+            "run",
+            "Fixtures/specs/passing",
+            "--engine-command",
+            "python3 Fixtures/engines/example_engine.py",
+            "--json",
+            example
+        )
+        #expect(made.status == 0, "\(made.standardError)")
+        for arguments in [["--results", reference, example], ["--results", reference, "--results", example]] {
+            let site = folder.appendingPathComponent("site-\(arguments.count)").path
+            let docs = try IAMSpecExecutable.run(["docs", "--out", site, "Fixtures/specs/passing"] + arguments)
+            #expect(docs.status == 0, "\(docs.standardError)")
+            let matrix = try String(contentsOfFile: site + "/matrix.html", encoding: .utf8)
+            #expect(matrix.contains("href=\"engines/iamspec-reference.html\""))
+            #expect(matrix.contains("href=\"engines/python-example.html\""))
+        }
+        let misplaced = try IAMSpecExecutable.run(
+            "docs",
+            "--out",
+            folder.appendingPathComponent("site").path,
+            "Fixtures/specs/passing",
+            example
+        )
+        #expect(misplaced.status == 2)
+        #expect(
+            misplaced.standardError.contains(
+                "\(example):1:1: error: '\(example)' is a results stream (iamspec run --json), expected a spec file "
+                    + "or a folder of spec files; pass it with --results"
+            ),
+            "\(misplaced.standardError)"
+        )
+    }
+
     @Test func mergingTheSameShardTwiceOrMissingShardsIsReported() throws {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

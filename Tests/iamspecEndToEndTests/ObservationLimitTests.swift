@@ -51,7 +51,7 @@ struct ObservationLimitTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let (outcome, faulty, longest, results) = try run([], in: folder)
         #expect(outcome.status == 1, "\(outcome.standardError)")
-        #expect(outcome.lastLine == "2 passed, 1 failed, 0 skipped")
+        #expect(outcome.lastLine == "2 passed, 0 failed, 1 error, 0 skipped")
         #expect(faulty["status"] as? String == "error")
         #expect(faulty["kind"] as? String == "engine")
         let message = try #require(faulty["message"] as? String)
@@ -67,7 +67,7 @@ struct ObservationLimitTests {
         #expect(longest < 2 << 20, "a line of \(longest) bytes")
         let report = try summarise(results, in: folder)
         #expect(report.status == 1, "\(report.standardOutput)\(report.standardError)")
-        #expect(report.lastLine == "2 passed, 1 failed, 0 skipped")
+        #expect(report.lastLine == "2 passed, 0 failed, 1 error, 0 skipped")
     }
 
     @Test func eachRepeatIsLimitedAndANondeterministicRunHoldsTwo() throws {

@@ -7,9 +7,14 @@ import Testing
 /// baseline it read.
 @Suite("Reports never replace their inputs")
 struct ReportInputTests {
-    /// A copy of the passing fixture suite in a scratch folder, with its case file's path.
+    /// A copy of the passing fixture suite in a scratch folder, a repository (a case file given
+    /// alone finds the catalogue above it there), with its case file's path.
     private func copiedSuite() throws -> (folder: URL, specs: String, caseFile: String) {
         let folder = try IAMSpecExecutable.scratchFolder()
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent(".git"),
+            withIntermediateDirectories: true
+        )
         let specs = folder.appendingPathComponent("Specs")
         try FileManager.default.copyItem(
             at: IAMSpecExecutable.packageRoot.appendingPathComponent("Fixtures/specs/passing"),

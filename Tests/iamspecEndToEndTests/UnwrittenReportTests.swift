@@ -62,7 +62,7 @@ struct UnwrittenReportTests {
             junit
         )
         #expect(outcome.status == 2, "\(outcome.standardError)")
-        #expect(outcome.lastLine == "0 passed, 4 failed, 0 skipped", "\(outcome.standardOutput)")
+        #expect(outcome.lastLine == "0 passed, 0 failed, 4 errors, 0 skipped", "\(outcome.standardOutput)")
         #expect(
             outcome.standardError.contains("error: the engine `\(engine)` failed to start 3 times in a row"),
             "\(outcome.standardError)"

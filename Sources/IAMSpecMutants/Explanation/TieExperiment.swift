@@ -17,11 +17,20 @@ package struct TieExperiment {
     package var scenarios: Int
     /// The generator's seed.
     package var seed: UInt64
+    /// Whether to stop (the run was interrupted): no experiment starts after it says so, one under
+    /// way is not believed, and the names not yet told apart stay open.
+    package var isStopped: @Sendable () -> Bool
 
-    package init(engine: any EngineProvider, scenarios: Int = 300, seed: UInt64 = 1) {
+    package init(
+        engine: any EngineProvider,
+        scenarios: Int = 300,
+        seed: UInt64 = 1,
+        stoppingWhen isStopped: @escaping @Sendable () -> Bool = { false }
+    ) {
         self.engine = engine
         self.scenarios = scenarios
         self.seed = seed
+        self.isStopped = isStopped
     }
 
     /// The name with its hypotheses told apart where an experiment could: the survivor named (its
@@ -33,7 +42,7 @@ package struct TieExperiment {
     ///   out by that alone. Hypotheses that are the same engine with them are one hypothesis, the
     ///   one of fewest behaviours kept.
     package func decide(_ name: ExplainedBehaviour, beside others: Set<String> = []) -> ExplainedBehaviour {
-        guard name.isOpen else { return name }
+        guard name.isOpen, !isStopped() else { return name }
         let declared = engine.description
         var open: [ExplainedBehaviour.Alternative] = []
         var engines: [[String]] = []
@@ -63,11 +72,14 @@ package struct TieExperiment {
             BehaviourCatalogue.behaviour(id: Self.whole(hypothesis.behaviour, beside: others).joined(separator: "+"))
         }
         var ruledOut: [ExplainedBehaviour.Alternative] = name.toldApart
+        // The first experiment the engine did not answer (it crashed, closed its output or wrote
+        // what is not an answer): said as such, never as an answer that matched neither.
+        var engineFailure: String?
         var index = 0
-        while index < open.count {
+        while index < open.count && !isStopped() {
             var other = index + 1
             var ruledOutHere = false
-            while other < open.count {
+            while other < open.count && !isStopped() {
                 guard let first = behaviour(open[index]), let second = behaviour(open[other]) else {
                     other += 1
                     continue
@@ -78,6 +90,13 @@ package struct TieExperiment {
                     continue
                 }
                 let engineTrace = ScenarioTrace(running: found.scenario, on: engine)
+                guard !isStopped() else { break }
+                if let failure = engineTrace.failure, !engineTrace.declined {
+                    engineFailure =
+                        engineFailure ?? Self.failureText(failure, diagnostics: engineTrace.failureDiagnostics)
+                    other += 1
+                    continue
+                }
                 let matchesFirst = engineTrace.windows == found.expected.windows
                 let matchesSecond = engineTrace.windows == found.actual.windows
                 if matchesFirst == matchesSecond {
@@ -113,8 +132,21 @@ package struct TieExperiment {
             alternatives: Array(open.dropFirst()),
             toldApart: ruledOut,
             toTellApart: open.count > 1
-                ? whatWouldTellApart(behaviour(open[0]), behaviour(open[1]), declared: declared) : nil
+                ? engineFailure
+                    ?? (isStopped()
+                        ? "an experiment on the engine; the run was interrupted before one told them apart"
+                        : whatWouldTellApart(behaviour(open[0]), behaviour(open[1]), declared: declared))
+                : nil
         )
+    }
+
+    /// What an experiment the engine failed says: its error, and the standard error it wrote, as
+    /// a run's crash says them.
+    private static func failureText(_ failure: String, diagnostics: String) -> String {
+        var tail = Substring(diagnostics)
+        while let last = tail.last, last.isWhitespace { tail.removeLast() }
+        return "the engine crashed or garbled its answer during the experiment: \(failure)"
+            + (tail.isEmpty ? "" : "; its standard error: \(tail)")
     }
 
     /// The behaviours of a hypothesis (ids joined by `+`).
@@ -130,7 +162,7 @@ package struct TieExperiment {
     }
 
     /// What would tell two hypotheses apart that no scenario within the engine's capabilities
-    /// separates (or that the engine answered as neither): the first capability it does not
+    /// separates (or whose experiment the engine answered as neither): the first capability it does not
     /// declare with which a scenario would.
     private func whatWouldTellApart(_ first: Behaviour?, _ second: Behaviour?, declared: EngineDescription) -> String {
         guard let one = first, let other = second else { return "nothing known" }

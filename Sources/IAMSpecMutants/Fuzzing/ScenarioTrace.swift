@@ -11,6 +11,9 @@ package struct ScenarioTrace: Sendable, Hashable {
     package var failure: String?
     /// Whether the engine declined the scenario (`CaseSkipped`): nothing can be compared then.
     package var declined: Bool
+    /// What the engine wrote on the side when it failed (an `EngineError`'s diagnostics: a stdio
+    /// engine's standard error tail); empty otherwise.
+    package var failureDiagnostics = ""
 
     /// Runs the scenario on a fresh engine from the provider.
     package init(running scenario: Scenario, on provider: any EngineProvider) {
@@ -26,6 +29,7 @@ package struct ScenarioTrace: Sendable, Hashable {
             return
         } catch {
             failure = "the engine could not be made: \(error)"
+            failureDiagnostics = (error as? EngineError)?.diagnostics ?? ""
             return
         }
         // An engine in another process may send the scenario's stimuli ahead of their answers.
@@ -38,6 +42,7 @@ package struct ScenarioTrace: Sendable, Hashable {
                 windows.append(try engine.handle(stimulus))
             } catch {
                 failure = "\(error)"
+                failureDiagnostics = (error as? EngineError)?.diagnostics ?? ""
                 return
             }
         }

@@ -117,7 +117,7 @@ public struct RunSummary: Sendable, Hashable {
         return count
     }
 
-    /// `N passed, N failed, N skipped`: errors count as failed (and, for a run a baseline
-    /// judged, so does each stale entry).
+    /// `N passed, N failed, N skipped`, with `N errors` before `skipped` when runs errored (for a
+    /// run a baseline judged, each stale entry counts as failed).
     public var totalsLine: String { verdict.totalsLine }
 }

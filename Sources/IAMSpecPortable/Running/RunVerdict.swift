@@ -117,9 +117,12 @@ package struct RunVerdict: Sendable, Hashable {
     /// The process exit status: 0 when ``succeeded``, otherwise 1.
     package var exitCode: Int32 { succeeded ? 0 : 1 }
 
-    /// `N passed, N failed, N skipped`: errors and stale baseline entries count as failed.
+    /// `N passed, N failed, N skipped`, with `N errors` after the failed ones when a run errored
+    /// (`385 passed, 14 failed, 25 errors, 313 skipped`), counted as the results stream counts
+    /// them; stale baseline entries count as failed.
     package var totalsLine: String {
-        "\(passed) passed, \(failed) failed, \(skipped) skipped"
+        let errorsPart = errors > 0 ? "\(counted(errors, "error", "errors")), " : ""
+        return "\(passed) passed, \(failedRuns + staleEntries) failed, \(errorsPart)\(skipped) skipped"
     }
 
     /// The verdict in words: `passed`, or what failed it, e.g. `1 failed, 2 errors, 1 stale

@@ -29,9 +29,10 @@ enum SpecFiles {
         var problems: [Diagnostic] = []
     }
 
-    /// What `givenPath` contributes. A FIFO there is read to its end when `readsFIFO` (a path given
-    /// on the command line); otherwise (a path a results stream names, which may come from
-    /// anywhere) it is refused as one found in a folder is, since nothing may ever write it.
+    /// What `givenPath` contributes. A FIFO given (`iamspec run <(generate-cases)`) is read to its
+    /// end when `readsFIFO`, and refused as one found in a folder is otherwise (`iamspec migrate`,
+    /// which reads each file twice and writes it back); a regular file that is a results stream is
+    /// refused as one.
     static func select(_ givenPath: String, readsFIFO: Bool = true) -> Selection {
         let path = displayPath(givenPath)
         var status = stat()
@@ -77,11 +78,34 @@ enum SpecFiles {
                 selection.caseFiles = [path]
             } else if let problem = notRegularFile(path, status) {
                 selection.problems.append(problem)
+            } else if isResultsStream(path) {
+                let problem =
+                    "'\(path)' is a results stream (iamspec run --json), expected a spec file or a folder of spec "
+                    + "files; pass it with --results"
+                selection.problems.append(unquoted(problem, at: path))
             } else {
                 selection.caseFiles = [path]
             }
         }
         return selection
+    }
+
+    /// Whether the regular file at `path` begins as a results stream does: a first line (of its
+    /// first 64 KiB) that is a JSON object whose `record` is `header`. No case file does: a
+    /// case is a mapping with an `id`.
+    private static func isResultsStream(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var start = [UInt8](repeating: 0, count: 65_536)
+        let count = start.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return false }
+        var firstLine = start[..<count].prefix { $0 != UInt8(ascii: "\n") }
+        if firstLine.starts(with: [0xEF, 0xBB, 0xBF]) { firstLine = firstLine.dropFirst(3) }
+        guard case (.string("header"), _)? = JSONParser.value(at: [.key("record")], in: Array(firstLine)) else {
+            return false
+        }
+        return true
     }
 
     /// A walk of folders, each visited once.
@@ -232,12 +256,16 @@ enum SpecFiles {
         String(path.split(separator: "/").last ?? "")
     }
 
-    /// The `rules.yaml` in the nearest folder at or above the path; relative when the path is
-    /// relative and the folder is the working directory or below it.
+    /// The `rules.yaml` in the nearest folder at or above the path, looked for no higher than the
+    /// repository holding the path (the nearest folder with a `.git`), or, outside any, than the
+    /// working directory when the path is in it, else the folder given (the one holding the file
+    /// given): a `rules.yaml` someone left in a shared folder above is never another's catalogue.
+    /// Relative when the path is relative and the folder is the working directory or below it.
     private static func catalogue(near path: String, isDirectory: Bool) -> String? {
         let workingDirectory = FileManager.default.currentDirectoryPath
         var folder = URL(fileURLWithPath: path, isDirectory: isDirectory).standardizedFileURL
         if !isDirectory { folder.deleteLastPathComponent() }
+        let highest = catalogueBoundary(below: folder.path, workingDirectory: workingDirectory)
         while true {
             let candidate = folder.appendingPathComponent(catalogueName).path
             if FileManager.default.fileExists(atPath: candidate) {
@@ -248,9 +276,19 @@ enum SpecFiles {
                 return candidate
             }
             let parent = folder.deletingLastPathComponent()
-            if parent.path == folder.path { return nil }
+            if parent.path == folder.path || folder.path == highest { return nil }
             folder = parent
         }
+    }
+
+    /// The highest folder the catalogue of `folder` (absolute, standardized) may be in: the
+    /// repository holding it, else `workingDirectory` when `folder` is in it, else `folder`.
+    private static func catalogueBoundary(below folder: String, workingDirectory: String) -> String {
+        if let repository = LinkBoundary.repository(holding: folder) { return repository }
+        if folder == workingDirectory || folder.hasPrefix(workingDirectory == "/" ? "/" : workingDirectory + "/") {
+            return workingDirectory
+        }
+        return folder
     }
 
     /// A key that is the same for every spelling of one file's path, through symbolic links too.

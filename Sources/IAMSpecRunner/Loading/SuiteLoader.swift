@@ -84,12 +84,12 @@ public enum SuiteLoader {
     /// be used. The cases of the first `modelBudget` bytes of case files are kept as models, the
     /// others read again when their runs start (``LoadedCase``).
     ///
-    /// Without `readsFIFOs`, a path that is a FIFO is a problem, as one found in a folder is: the
-    /// paths a results stream names are data, and a FIFO among them may never be written. With
-    /// `readingEarlierFormat`, cases are read as written for 0.1.0 (what `iamspec migrate` reads
-    /// to rewrite): see `CaseDecoder.readsEarlierFormat`. A `catalogue` given is the rule
-    /// catalogue of every path, in place of the `rules.yaml` found near each (`iamspec migrate
-    /// --rules`: a folder kept from 0.1.0 holds 0.1.0's catalogue).
+    /// Without `readsFIFOs`, a path that is a FIFO is a problem, as one found in a folder is
+    /// (`iamspec migrate` reads each file twice and writes it back). With `readingEarlierFormat`,
+    /// cases are read as written for 0.1.0 (what `iamspec migrate` reads to rewrite): see
+    /// `CaseDecoder.readsEarlierFormat`. A `catalogue` given is the rule catalogue of every path,
+    /// in place of the `rules.yaml` found near each (`iamspec migrate --rules`: a folder kept from
+    /// 0.1.0 holds 0.1.0's catalogue).
     package static func load(
         paths: [String],
         jobs: Int,

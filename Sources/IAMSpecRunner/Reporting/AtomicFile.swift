@@ -232,6 +232,50 @@ package enum AtomicFile {
         }
     }
 
+    /// Removes the report an earlier run left at `path` (a regular file, or a link, never what it
+    /// points at), so that none survives the start of a run that will write its own there at its
+    /// end: a run killed before then leaves no report, rather than the earlier one. A special file
+    /// or a folder there is left alone (it is written into, or refused, at the end).
+    package static func removeEarlierReport(at path: String) {
+        guard standardStream(path) == nil else { return }
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return }
+        let type = status.st_mode & S_IFMT
+        if type == S_IFREG || (type == S_IFLNK && !isSpecialFile(path)) { unlink(path) }
+    }
+
+    /// A new, empty file put in place of `path` at once (over a link itself, never through it),
+    /// open for writing: the descriptor of a report written where it is read, as it goes
+    /// (``ReportSpool/init(placing:)``), whose destination never keeps an earlier run's report.
+    ///
+    /// - Throws: `AtomicFileError` naming `path` when it is a folder, or the file cannot be made
+    ///   or put in place; the destination is then left as it was and no temporary file is left.
+    package static func replacedAtOnce(_ path: String) throws(AtomicFileError) -> Int32 {
+        var status = stat()
+        if lstat(path, &status) == 0 && isDirectory(status) {
+            throw AtomicFileError(path: path, reason: "is a folder, expected a file to write the report to")
+        }
+        var descriptor: Int32 = -1
+        let temporary = try stage(path) { staged throws(AtomicFileError) in
+            descriptor = dup(staged)
+            guard descriptor >= 0 else {
+                throw AtomicFileError(
+                    path: path,
+                    reason: "cannot write the report there: \(String(cString: strerror(errno)))"
+                )
+            }
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        }
+        defer { temporaryFiles.withLock { _ = $0.remove(temporary) } }
+        do {
+            try putInPlace(temporary, at: path)
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        return descriptor
+    }
+
     /// Writes the bytes `writeBytes` gives into a new temporary file beside `path`, registered
     /// for ``removeTemporaryFiles()``, and returns its path; on failure none is left.
     private static func stage(

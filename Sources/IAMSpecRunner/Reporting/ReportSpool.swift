@@ -12,14 +12,17 @@ package final class ReportSpool {
     /// How many bytes are buffered before they go to the file.
     private static let bufferSize = 1 << 16
 
-    /// The temporary file's descriptor; nil for a memory spool.
+    /// The temporary file's descriptor (the report's own, when ``placedPath`` is set); nil for a
+    /// memory spool.
     private let descriptor: Int32?
+    /// The report's path when the spool is the report itself (``init(placing:)``); nil otherwise.
+    package let placedPath: String?
     private var buffer: [UInt8] = []
     /// The first write that failed, as `errno`; the spool takes nothing after it.
     private var failure: Int32?
 
     /// A spool in an unlinked temporary file; `path` names the report in errors.
-    package init(for path: String) throws(AtomicFileError) {
+    package convenience init(for path: String) throws(AtomicFileError) {
         var template = Array((FileManager.default.temporaryDirectory.path + "/iamspec-report-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
@@ -29,13 +32,32 @@ package final class ReportSpool {
             )
         }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        self.descriptor = descriptor
-        buffer.reserveCapacity(Self.bufferSize)
+        self.init(descriptor: descriptor, placedPath: nil)
+    }
+
+    /// A spool that is the report itself, for a report read as it is written (the results stream):
+    /// a new file put in place of `path` at once (``AtomicFile/replacedAtOnce(_:)``), so that a
+    /// report there from an earlier run is gone from the start and a run killed on the way leaves
+    /// what it wrote, unfinished. A special file at `path` (a FIFO, a standard stream) gets a
+    /// spool in an unlinked temporary file instead, written into it at the end.
+    package convenience init(placing path: String) throws(AtomicFileError) {
+        if AtomicFile.standardStream(path) != nil || AtomicFile.isSpecialFile(path) {
+            try self.init(for: path)
+        } else {
+            self.init(descriptor: try AtomicFile.replacedAtOnce(path), placedPath: path)
+        }
     }
 
     /// A spool that keeps its bytes in memory.
     package init() {
         descriptor = nil
+        placedPath = nil
+    }
+
+    private init(descriptor: Int32, placedPath: String?) {
+        self.descriptor = descriptor
+        self.placedPath = placedPath
+        buffer.reserveCapacity(Self.bufferSize)
     }
 
     deinit {
@@ -101,6 +123,29 @@ package final class ReportSpool {
             }.get()
         }
         _ = lseek(descriptor, 0, SEEK_END)
+    }
+
+    /// Writes what is buffered to the file now (of a spool that is the report: so that a reader
+    /// sees it).
+    package func flushToFile() {
+        flush()
+    }
+
+    /// Ends a spool that is the report itself: writes what is buffered, and says whether every
+    /// write got out.
+    ///
+    /// - Throws: `AtomicFileError` naming the report when a write failed; the report, unfinished,
+    ///   is then removed, as a report that cannot be written is never left half written.
+    package func finishPlaced() throws(AtomicFileError) {
+        guard let placedPath else { return }
+        flush()
+        if let failure {
+            unlink(placedPath)
+            throw AtomicFileError(
+                path: placedPath,
+                reason: "cannot write the report: \(String(cString: strerror(failure)))"
+            )
+        }
     }
 
     private func flushIfFull() {

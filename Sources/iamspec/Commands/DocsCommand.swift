@@ -43,8 +43,10 @@ struct DocsCommand: ParsableCommand {
 
     @Option(
         name: .customLong("results"),
+        parsing: .upToNextOption,
         help: ArgumentHelp(
-            "A results stream (iamspec run --json) to add to the matrix; repeatable.",
+            "Results streams (iamspec run --json) to add to the matrix, each value up to the next option "
+                + "(--results a.jsonl b.jsonl); repeatable. Give spec paths before it.",
             valueName: "results.jsonl"
         )
     )

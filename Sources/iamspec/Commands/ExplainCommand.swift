@@ -12,9 +12,9 @@ struct ExplainCommand: ParsableCommand {
         abstract: "Name the behaviours that explain a results stream's failing runs, each proven by replay.",
         discussion: """
             Reads a results stream (iamspec run --json, run-compiled --json), loads the cases its \
-            runs came from (--specs, or else the suite paths its header records when each is a \
-            spec file or folder inside the working directory, links resolved: a stream's header \
-            is a hint, and a path elsewhere is refused, never read), and replays each failed run on the reference engine with each behaviour of \
+            runs came from (--specs, or else Specs of the working directory; the suite paths the \
+            stream's header records are shown as a hint, never read: a stream is an artefact, \
+            perhaps of another's job), and replays each failed run on the reference engine with each behaviour of \
             the catalogue (iamspec mutate --list), then with pairs of the behaviours that changed \
             its timeline. A behaviour explains a run when its replay fails with exactly the \
             engine's timeline: every step's observations, up to the same failing check. Each \
@@ -34,7 +34,7 @@ struct ExplainCommand: ParsableCommand {
     @Option(
         name: .customLong("specs"),
         help: ArgumentHelp(
-            "Spec files or folders the runs came from (default: the stream's suite paths).",
+            "Spec files or folders the runs came from (default: Specs of the working directory).",
             valueName: "path"
         )
     )
@@ -68,11 +68,20 @@ struct ExplainCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: .hidden)
     var passedRuns: Int?
 
+    /// For `iamspec run`, which gives this command a private folder holding the stream and a pipe
+    /// as standard input: when the pipe closes (the run ended, killed too), the folder is removed
+    /// and this command ends at once (``ParentWatch``), leaving no orphan and no data.
+    @Flag(help: .hidden)
+    var endsWithParent = false
+
     func validate() throws {
         try CaseTimeout.validate(timeout)
     }
 
     func run() throws {
+        if endsWithParent {
+            ParentWatch.start(removingFolderOf: results)
+        }
         var recorded: RecordedRun
         // Each failed run as the search compares replays with it (its timeline's digests), in
         // the order of the summary's failed results.
@@ -110,7 +119,10 @@ struct ExplainCommand: ParsableCommand {
         } catch {
             throw CommandFailure.usage(error.description)
         }
-        let paths = specs.isEmpty ? try Self.hintedSuitePaths(recorded.summary.header.suitePaths) : specs
+        let paths = specs.isEmpty ? ["Specs"] : specs
+        if specs.isEmpty {
+            Self.hintAtSuitePaths(recorded.summary.header.suitePaths, reading: paths)
+        }
         // Held until the replays' input is made from it, then let go (`replaying` consumes it):
         // a set of every run that did not pass is large when most runs failed.
         let replayed = RunsReplayed(recorded.summary, notPassed: consume notPassed, passedRuns: passedRuns)
@@ -126,7 +138,6 @@ struct ExplainCommand: ParsableCommand {
         if candidates {
             let listed = try Self.replaying(
                 paths: paths,
-                namedByAStream: specs.isEmpty,
                 consume replayed,
                 failed: &failed
             ) { input, rules in
@@ -154,7 +165,6 @@ struct ExplainCommand: ParsableCommand {
         }
         let behaviours = try Self.replaying(
             paths: paths,
-            namedByAStream: specs.isEmpty,
             consume replayed,
             failed: &failed
         ) { input, rules in
@@ -204,7 +214,6 @@ struct ExplainCommand: ParsableCommand {
     /// status 2, nothing explained.
     private static func replaying<Value>(
         paths: [String],
-        namedByAStream: Bool,
         _ replayed: consuming RunsReplayed,
         failed: inout [RecordedFailure],
         _ body: (
@@ -212,7 +221,7 @@ struct ExplainCommand: ParsableCommand {
             _ rules: RuleCatalogue
         ) throws -> Value
     ) throws -> Value {
-        let loaded = failed.isEmpty ? nil : try SuiteLoading.load(paths, namedByAStream: namedByAStream)
+        let loaded = failed.isEmpty ? nil : try SuiteLoading.load(paths)
         let cases = loaded?.loadedCases ?? []
         warnOfRunsWithoutTheirCase(failed, cases: cases, paths: paths)
         let input = replayed.input(failed: failed, cases: cases)
@@ -225,43 +234,21 @@ struct ExplainCommand: ParsableCommand {
         }
     }
 
-    /// The suite paths a stream's header names, when each resolves (links followed) inside the
-    /// working directory and is a folder or a regular YAML file there. A stream is an artefact,
-    /// perhaps of another's job: its header is a hint, never a reason to read a file the user did
-    /// not name (`/proc/self/environ`, a credentials file), and no path of it is quoted.
-    ///
-    /// - Throws: ``CommandFailure`` when any is elsewhere, or is neither.
-    static func hintedSuitePaths(_ paths: [String]) throws(CommandFailure) -> [String] {
-        let refused = CommandFailure.usage(
-            "error: the results stream's header names suite paths that are not spec files or folders inside the "
-                + "working directory, expected paths explain may read; give the spec paths its runs came from with "
-                + "--specs"
+    /// Says, on standard error, which suite paths the stream's header records when they are not
+    /// the paths read (`Specs`, no `--specs` given): a hint at what to give `--specs`, each path
+    /// quoted as data. A stream is an artefact, perhaps of another's job: its paths are never read.
+    private static func hintAtSuitePaths(_ recorded: [String], reading paths: [String]) {
+        guard !recorded.isEmpty, recorded != paths else { return }
+        StandardError.write(
+            "note: the results stream's header records the suite paths "
+                + recorded.map { "'\(QuotedText.line($0))'" }.joined(separator: ", ")
+                + " (not read); reading \(paths.map { "'\(QuotedText.line($0))'" }.joined(separator: ", ")): "
+                + "give the spec paths its runs came from with --specs"
         )
-        guard let folder = resolvedPath(".") else { throw refused }
-        for path in paths {
-            guard let resolved = resolvedPath(path), resolved == folder || resolved.hasPrefix(folder + "/") else {
-                throw refused
-            }
-            var status = stat()
-            guard stat(resolved, &status) == 0 else { throw refused }
-            let isFolder = status.st_mode & S_IFMT == S_IFDIR
-            let isSpecFile =
-                status.st_mode & S_IFMT == S_IFREG && (resolved.hasSuffix(".yaml") || resolved.hasSuffix(".yml"))
-            guard isFolder || isSpecFile else { throw refused }
-        }
-        return paths
-    }
-
-    /// `path` with every link resolved, absolute; nil when it cannot be (it does not exist).
-    private static func resolvedPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     /// Warns, on standard error, of the failed runs (`failed`, in the stream's order) whose case is
-    /// not among `cases` (the specs read from `paths`, given by `--specs` or recorded by the
-    /// stream): nothing can replay them, so nothing explains them. Naming them, the first ten,
+    /// not among `cases` (the specs read from `paths`, given by `--specs` or `Specs`): nothing can replay them, so nothing explains them. Naming them, the first ten,
     /// tells a wrong `--specs` from a stream with nothing to explain.
     private static func warnOfRunsWithoutTheirCase(_ failed: [RecordedFailure], cases: [LoadedCase], paths: [String]) {
         let ids = Set(cases.map(\.id))

@@ -94,13 +94,16 @@ struct RunCompiledCommand: ParsableCommand {
                 try json.map { path throws(AtomicFileError) in
                     try ResultsStreamWriter(
                         header: suite.header(engine: provider.description, startedAt: startedAt, jobs: 1),
-                        path: path
+                        placing: path
                     )
                 }
             )
         } catch {
             throw CommandFailure.usage(error.description)
         }
+        // As `run`: a second interrupt waits for the stream of the runs made.
+        ReportsUnderWay.begin()
+        defer { ReportsUnderWay.end() }
         let baseline = suite.appliedBaseline?.baseline
         var summary = Self.wait(until: control) { [repeats] in
             await suite.runAll(
@@ -124,6 +127,7 @@ struct RunCompiledCommand: ParsableCommand {
         } catch {
             errors.append(error.description)
         }
+        ReportsUnderWay.end()
         let style = ConsoleStyle(
             usesColor: color.usesColor(
                 isTerminal: isatty(STDOUT_FILENO) == 1,
@@ -135,7 +139,9 @@ struct RunCompiledCommand: ParsableCommand {
         }
         fflush(nil)
         for error in errors { StandardError.write(error) }
-        ExitStatus.exitProcess(errors.isEmpty ? judged.exitCode : ExitStatus.usage)
+        ExitStatus.exitProcess(
+            ReportsUnderWay.wasQuitAsked ? 130 : errors.isEmpty ? judged.exitCode : ExitStatus.usage
+        )
     }
 
     /// A suite of no case run (compiled from a selection matching none, with `--allow-empty`, or

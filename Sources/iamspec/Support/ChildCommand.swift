@@ -1,7 +1,9 @@
 import IAMSpecPlatform
 
-/// Runs a program to its end, its standard output and standard error written to files and its
-/// standard input empty: for the tool's own helper commands (`iamspec explain` for `run`).
+/// Runs a program to its end, its standard output and standard error written to files: for the
+/// tool's own helper commands (`iamspec explain` for `run`). Its standard input is a pipe whose
+/// only writing end this process holds and never writes: the child reads its end there when this
+/// process ends, however it ends (`kill -9` too), and can end with it (`--ends-with-parent`).
 enum ChildCommand {
     /// Why a child could not be started.
     struct SpawnFailure: Error, CustomStringConvertible {
@@ -21,13 +23,20 @@ enum ChildCommand {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        var parentPipe: [Int32] = [-1, -1]
+        guard pipe(&parentPipe) == 0 else { throw SpawnFailure(code: errno) }
+        // Neither end is inherited by another child (an engine started later); the child gets
+        // the reading end as its standard input only.
+        for end in parentPipe { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        defer { close(parentPipe[1]) }
+        posix_spawn_file_actions_adddup2(&actions, parentPipe[0], 0)
         posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid = pid_t()
         let spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
+        close(parentPipe[0])
         guard spawned == 0 else { throw SpawnFailure(code: spawned) }
         var status: Int32 = 0
         var killed = false

@@ -4,15 +4,12 @@ import IAMSpecRunner
 
 /// Loads the spec paths for a command; any problem in them is a usage error (exit status 2).
 enum SuiteLoading {
-    /// Loads on `jobs` threads (all cores unless the command has a `--jobs`). With
-    /// `namedByAStream` (paths a results stream names, not the command line), a FIFO among them is
-    /// refused, not waited on.
+    /// Loads on `jobs` threads (all cores unless the command has a `--jobs`).
     static func load(
         _ paths: [String],
-        jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-        namedByAStream: Bool = false
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount
     ) throws(CommandFailure) -> LoadedSuite {
-        let suite = SuiteLoader.load(paths: paths, jobs: jobs, readsFIFOs: !namedByAStream, stoppingWhen: { false })
+        let suite = SuiteLoader.load(paths: paths, jobs: jobs, stoppingWhen: { false })
         guard suite.diagnostics.isEmpty else {
             throw .diagnostics(suite.diagnostics)
         }

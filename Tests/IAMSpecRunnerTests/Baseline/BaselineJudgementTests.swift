@@ -211,7 +211,7 @@ struct RunVerdictTests {
 
     @Test func theVerdictCountsFailuresErrorsAndStaleEntries() {
         let verdict = Self.mixedRun().verdict
-        #expect(verdict.totalsLine == "0 passed, 4 failed, 1 skipped")
+        #expect(verdict.totalsLine == "0 passed, 3 failed, 1 error, 1 skipped")
         #expect(verdict.outcome == "2 failed, 1 error, 1 stale baseline entry")
         #expect(verdict.baselineCounts == "1 expected failure, 2 new failures, 1 unexpected pass, 1 stale entry")
         #expect(!verdict.succeeded && verdict.exitCode == 1)

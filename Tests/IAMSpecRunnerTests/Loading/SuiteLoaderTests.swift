@@ -24,8 +24,9 @@ import Testing
         #expect(suite.rules.rule("area.rule")?.title == "A rule.")
     }
 
-    @Test func theCatalogueIsFoundAboveAGivenFile() throws {
+    @Test func theCatalogueIsFoundAboveAGivenFileInItsRepository() throws {
         let scratch = try SpecScratch([
+            ".git/HEAD": "ref: refs/heads/main\n",
             "rules.yaml": SpecScratch.catalogue,
             "stack/one.yaml": Self.caseYAML("one", rules: "[area.unknown]"),
         ])
@@ -36,6 +37,33 @@ import Testing
             ]
         )
         #expect(suite.rules.rules.map(\.id) == ["area.rule"])
+    }
+
+    /// A `rules.yaml` someone left in a shared folder above a repository is not the catalogue of
+    /// whoever lints below it: the search stops at the repository's root.
+    @Test func theCatalogueIsNotLookedForAboveTheRepository() throws {
+        let scratch = try SpecScratch([
+            "rules.yaml": SpecScratch.catalogue,
+            "team/app/.git/HEAD": "ref: refs/heads/main\n",
+            "team/app/cases/one.yaml": Self.caseYAML("one", rules: "[any.thing]"),
+        ])
+        let suite = scratch.load(["team/app/cases"])
+        #expect(scratch.problems(suite) == [])
+        #expect(suite.rules.rules.isEmpty)
+    }
+
+    /// Outside any repository (and outside the working directory), the search stops at the folder
+    /// given.
+    @Test func outsideARepositoryTheCatalogueIsNotLookedForAboveTheFolderGiven() throws {
+        let scratch = try SpecScratch([
+            "rules.yaml": SpecScratch.catalogue,
+            "cases/one.yaml": Self.caseYAML("one", rules: "[any.thing]"),
+        ])
+        try #require(!scratch.folder.hasPrefix(FileManager.default.currentDirectoryPath + "/"))
+        let suite = scratch.load(["cases"])
+        #expect(scratch.problems(suite) == [])
+        #expect(suite.rules.rules.isEmpty)
+        #expect(scratch.load().rules.rules.map(\.id) == ["area.rule"])
     }
 
     @Test func withoutACatalogueRuleIDsAreNotChecked() throws {

@@ -31,7 +31,7 @@ struct SchedulingTests {
         #expect(failing.exitCode == 1)
     }
 
-    @Test func errorsCountAsFailedAndSkipsDoNotFailTheRun() {
+    @Test func errorsFailTheRunCountedApartAndSkipsDoNotFailIt() {
         let cases = [CaseFixtures.displaysPromo("a", profiles: Profile.allCases)]
         let skipping = ConformanceRun(engine: CaseFixtures.promoEngine(profiles: [.brazeSwift])).onManualClock()
             .run(cases: cases)
@@ -39,7 +39,7 @@ struct SchedulingTests {
         #expect(skipping.succeeded)
         let throwing = ConformanceRun(engine: ScriptedEngineProvider { _, _ in throw EngineError("no") })
             .onManualClock().run(cases: cases)
-        #expect(throwing.totalsLine == "0 passed, 2 failed, 0 skipped")
+        #expect(throwing.totalsLine == "0 passed, 0 failed, 2 errors, 0 skipped")
     }
 
     @Test func failFastStartsNoRunAfterAFailureAndCountsTheRestAsNotRun() {

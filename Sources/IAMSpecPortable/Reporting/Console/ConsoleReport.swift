@@ -9,8 +9,9 @@ import IAMSpec
 /// again. Skips are grouped by reason (a declined step's runs each
 /// with the step's location), apart from expected failures: for a run a baseline judged, a section
 /// lists them, the unexpected passes allowed, the stale entries and the baseline's counts. The last
-/// line is exactly `N passed, N failed, N skipped` (`RunVerdict`), errors and stale baseline
-/// entries counted as failed, never coloured, so scripts can read it.
+/// line is exactly `N passed, N failed, N skipped` (`RunVerdict`), with `N errors` before
+/// `skipped` when runs errored and stale baseline entries counted as failed, never coloured, so
+/// scripts can read it.
 public struct ConsoleReport: Sendable {
     /// Whether the report is coloured.
     public var style: ConsoleStyle

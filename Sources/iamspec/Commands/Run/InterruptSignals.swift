@@ -10,10 +10,13 @@ import IAMSpecStdio
 ///
 /// The first signal stops the run gracefully, whatever it is doing: loading stops before the next
 /// file, an engine still in its handshake (`EngineHandshakes`) is stopped (it would otherwise hold
-/// the run up to the start timeout, or for ever if it ignores signals), no more cases start, and
-/// reports being written are finished (one waiting for a FIFO's reader is given up); the reports then hold what ran, marked interrupted, and the
-/// exit status is 1. A second one exits at once with status 130, and the exit handler of
-/// ``EngineProcesses/superviseForThisProcess()`` kills the engines still running.
+/// the run up to the start timeout, or for ever if it ignores signals), no more cases start, the
+/// explanation's child is killed and an experiment's engine interrupted, and reports being
+/// written are finished (one waiting for a FIFO's reader is given up); the reports then hold what
+/// ran, marked interrupted, and the exit status is 1. A second one exits with status 130 once the
+/// reports of the runs made are written (``ReportsUnderWay``), at once when there are none, and
+/// the exit handler of ``EngineProcesses/superviseForThisProcess()`` kills the engines still
+/// running.
 ///
 /// It stays in the tool rather than a library: what a signal means (how a run stops, when to give
 /// up and exit) is the tool's policy, and a library linked into an engine author's test process
@@ -30,11 +33,19 @@ final class InterruptSignals {
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
                 if control.isInterrupted {
+                    // The reports of the runs made are written first: the first signal has cut
+                    // short whatever held them up.
+                    if ReportsUnderWay.areUnderWay {
+                        StandardError.write("interrupted again: quitting once the reports of the runs made are written")
+                    }
+                    ReportsUnderWay.waitUntilWritten()
                     ExitStatus.exitProcess(130)
                 }
                 // The run knows before anyone reads the notice.
                 control.interrupt()
-                StandardError.write("interrupted: finishing the report (interrupt again to quit at once)")
+                StandardError.write(
+                    "interrupted: finishing the reports of the runs made (interrupt again to quit once they are written)"
+                )
                 EngineHandshakes.interruptAll()
                 AtomicFile.stopWaitingForReaders()
             }

@@ -8,8 +8,9 @@ extension RunCommand {
     /// The names, those still open ("one of") told apart where an experiment can: each
     /// distinguishing scenario (``TieExperiment``) run on a fresh engine of the run's (a new process
     /// for `--engine-command`). A warning says why when the engine cannot be made; the names then
-    /// stay open.
-    func tellApart(_ names: [ExplainedBehaviour]) -> [ExplainedBehaviour] {
+    /// stay open. An interrupt of `control` stops the experiments at once (the engine answering is
+    /// interrupted): the names not yet told apart stay open.
+    func tellApart(_ names: [ExplainedBehaviour], until control: RunControl) -> [ExplainedBehaviour] {
         guard names.contains(where: \.isOpen) else { return names }
         let provider: any EngineProvider
         do {
@@ -19,7 +20,10 @@ extension RunCommand {
             return names
         }
         defer { (provider as? StdioEngineProvider)?.shutdown() }
-        let experiment = TieExperiment(engine: provider)
+        let experiment = TieExperiment(
+            engine: ExperimentEngineProvider(base: provider, control: control),
+            stoppingWhen: { control.isInterrupted }
+        )
         // The behaviours the certain names give the engine: each open name's hypotheses are tried
         // with them, as the whole engine answers.
         let certain = Set(names.filter { !$0.isOpen }.flatMap { $0.behaviour.split(separator: "+").map(String.init) })
@@ -44,9 +48,17 @@ extension RunCommand {
             return []
         }
         let folder = spooled.folder
+        // Private: it holds the failing runs and the engine command. The child removes it should
+        // this process be killed (`--ends-with-parent`).
+        guard mkdir(folder.path, 0o700) == 0 else {
+            let reason = String(cString: strerror(errno))
+            StandardError.write(
+                "warning: the failed runs could not be explained: cannot make a private folder: \(reason)"
+            )
+            return []
+        }
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             // The runs that did not pass, and the count of those that did (`--passed-runs`): the
             // child tells which runs passed (a behaviour that fails one is not what the engine
             // does) from those. The stream's footer counts the results the run kept that did not
@@ -61,8 +73,8 @@ extension RunCommand {
             let diagnosticsPath = folder.appendingPathComponent("stderr.txt").path
             let arguments =
                 [
-                    "explain", failures, "--records", "--passed-runs", "\(summary.passedCount)", "--timeout",
-                    "\(timeout)",
+                    "explain", failures, "--records", "--ends-with-parent", "--passed-runs",
+                    "\(summary.passedCount)", "--timeout", "\(timeout)",
                 ]
                 + suite.paths.flatMap { ["--specs", $0] }
             let status = try ChildCommand.run(

@@ -13,8 +13,9 @@ struct RunCommand: ParsableCommand {
             Prints each failure with its timeline and a command that runs it again (the first 50 \
             failed cases by id; the others are counted in one line, and --json and --junit hold \
             every one); the last line \
-            on standard output is exactly `N passed, N failed, N skipped`, where errors (the engine \
-            threw, timed out, or answered a stack inspection wrongly) count as failed. Progress goes \
+            on standard output is exactly `N passed, N failed, N skipped`, with `N errors` before \
+            `skipped` when runs errored (the engine threw, timed out, or answered a stack inspection \
+            wrongly), counted as the results stream counts them. Progress goes \
             to standard error. On SIGINT, SIGTERM or SIGHUP, at any moment (while the spec files load, the \
             engine starts, the cases run or the reports are written), no more cases start, the engines \
             are stopped, and every report asked for is written with the results so far (none, before \
@@ -279,6 +280,10 @@ struct RunCommand: ParsableCommand {
         // The baseline whose entries name runs: a pass it names is kept (the refresh reads it).
         let naming = knownOutcomes ?? refreshed
         let streamed = try RunReports(header: header, json: json, reports: reports, judge: judge)
+        // From here a second interrupt waits for the reports of the runs made before it ends the
+        // process; however this ends, it waits no more.
+        ReportsUnderWay.begin()
+        defer { ReportsUnderWay.end() }
         // The runs that did not pass, whole, for the explanation: spooled as they come.
         let explanationSpool = noExplain ? nil : ExplanationSpool(header: header)
         // A failure is kept whole only when the console shows it in full (one of its first failed
@@ -360,7 +365,7 @@ struct RunCommand: ParsableCommand {
         if !noExplain && !control.isInterrupted {
             outcome.behaviours = explainFailures(of: outcome, spooled: explanationSpool, until: control)
             if !noExperiments && !control.isInterrupted {
-                outcome.behaviours = tellApart(outcome.behaviours)
+                outcome.behaviours = tellApart(outcome.behaviours, until: control)
             }
         }
         let written =
@@ -388,6 +393,7 @@ struct RunCommand: ParsableCommand {
             footer?.take(verdictOf: outcome)
         }
         let unwritten = streamed.finish(footer: footer, judged: outcome)
+        ReportsUnderWay.end()
         // The totals line stays the last on standard output, exactly as it is: the run's duration
         // goes to standard error just before it, once the lines above are out. Each other line is
         // printed as it is made.
@@ -417,7 +423,10 @@ struct RunCommand: ParsableCommand {
         stdioProvider?.shutdown()
         let errors = [restartFailure?.message].compactMap { $0 } + unwritten
         for error in errors { StandardError.write(error) }
-        let status = !errors.isEmpty ? ExitStatus.usage : control.isInterrupted ? ExitStatus.failure : outcome.exitCode
+        // A second signal asked to quit once the reports were written: they are.
+        let status =
+            ReportsUnderWay.wasQuitAsked
+            ? 130 : !errors.isEmpty ? ExitStatus.usage : control.isInterrupted ? ExitStatus.failure : outcome.exitCode
         // The loaded suite and the results live until the process ends, never freed one by one.
         withExtendedLifetime((loaded, outcome)) { ExitStatus.exitProcess(status) }
     }

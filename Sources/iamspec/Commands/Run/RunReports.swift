@@ -4,10 +4,12 @@ import IAMSpecRunner
 /// (`--json`: what the engine did, before any baseline; its footer records the baseline and the
 /// verdict) and JUnit (`--junit`, `--junit-dir`: as the baseline judges it) take each result as
 /// it comes, in report order, so the run keeps no passed result for them; the Markdown summary
-/// (`--summary`) needs only the totals and the failures, and is made at the end. Each report is
-/// put in place whole when the run ends (`AtomicFile`), interrupted or stopped at its first
-/// failure too; one that cannot be written (a full disk) does not keep the others from being
-/// written.
+/// (`--summary`) needs only the totals and the failures, and is made at the end. The results
+/// stream is its destination from the start (`ResultsStreamWriter.init(header:placing:)`): a run
+/// killed on the way leaves it unfinished, without its footer. JUnit and the summary are put in
+/// place whole when the run ends (`AtomicFile`), interrupted or stopped at its first failure too,
+/// and a report of theirs an earlier run left at their destination is removed when the run
+/// starts; one that cannot be written (a full disk) does not keep the others from being written.
 final class RunReports {
     private let results: ResultsStreamWriter?
     private let junit: JUnitWriter?
@@ -24,10 +26,14 @@ final class RunReports {
         judge: @escaping (CaseResult) -> CaseResult
     ) throws(CommandFailure) {
         do {
-            results = try json.map { path throws(AtomicFileError) in try ResultsStreamWriter(header: header, path: path)
+            results = try json.map { path throws(AtomicFileError) in
+                try ResultsStreamWriter(header: header, placing: path)
             }
         } catch {
             throw CommandFailure.usage(error.description)
+        }
+        for path in [reports.junit, reports.summary].compactMap({ $0 }) {
+            AtomicFile.removeEarlierReport(at: path)
         }
         self.reports = reports
         self.judge = judge

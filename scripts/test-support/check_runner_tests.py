@@ -6,8 +6,8 @@ Usage: check_runner_tests.py FLAVOUR REPORT RESULTS [IAMSPEC_JUNIT]
 FLAVOUR is how the runner writes its JUnit XML: `junit5` (the JUnit console launcher's
 --reports-dir file, which names a dynamic test by its display name in system-out), `pytest`
 (--junitxml), `node` (--test-reporter=junit) or `iamspec` (iamspec's own, `iamspec run --junit`,
-which the CI recipes' node:test jobs publish: a run's test case is named by its case id, its
-profile the last part of its classname). The report must hold exactly one test per case run
+which the CI recipes' node:test jobs publish: a run's test case is named by its case id, with the
+classname `iamspec.PROFILE.SUITE`). The report must hold exactly one test per case run
 of RESULTS (iamspec run --json), named `case-id [profile]`; a skipped run a skipped test whose
 reason holds the run's; a failed or errored run a failed test whose text holds, whitespace aside,
 the failure text of IAMSPEC_JUNIT (iamspec's JUnit report of the run: the console's text) when
@@ -31,6 +31,13 @@ def flat(text):
     return " ".join((text or "").split())
 
 
+def iamspec_test_name(case):
+    """The runners' name of a test case of iamspec's JUnit report (classname `iamspec.PROFILE.SUITE`):
+    `case-id [profile]`, or `baseline: KEY` for a stale baseline entry."""
+    profile = case.get("classname", "").split(".")[1]
+    return f"baseline: {case.get('name')}" if profile == "baseline" else f"{case.get('name')} [{profile}]"
+
+
 def runner_tests(flavour, report):
     """name -> (outcome, text) for each test of the runner's report; fails on a name twice."""
     tests = {}
@@ -40,8 +47,7 @@ def runner_tests(flavour, report):
             found = re.search(r"^display-name: (.*)$", case.findtext("system-out") or "", re.MULTILINE)
             name = found.group(1) if found else name
         elif flavour == "iamspec":
-            profile = case.get("classname", "").split(".")[-1]
-            name = f"baseline: {name}" if profile == "baseline" else f"{name} [{profile}]"
+            name = iamspec_test_name(case)
         outcome, text = "passed", ""
         for kind in ("skipped", "failure", "error"):
             element = case.find(kind)
@@ -60,8 +66,7 @@ def junit_verdicts(junit):
     `baseline: KEY`."""
     verdicts = {}
     for case in ElementTree.parse(junit).iter("testcase"):
-        profile = case.get("classname", "").split(".")[1]
-        name = f"baseline: {case.get('name')}" if profile == "baseline" else f"{case.get('name')} [{profile}]"
+        name = iamspec_test_name(case)
         for kind in ("failure", "error"):
             element = case.find(kind)
             if element is not None:

@@ -14,11 +14,13 @@ For both recipes:
     and the Markdown summary (`--summary`) written.
 For GitHub Actions, also: every job that checks out code has `contents: read` (its own
 `permissions:` or the workflow's), the summary goes to $GITHUB_STEP_SUMMARY, the JUnit report is
-published, and the site deployed to GitHub Pages; and each of the three test-framework runners
-(the pytest plugin, the node:test runner, the JUnit 5 suite) runs in a job of its own that needs
-the build job, takes the tool and the Kits from its artifact, passes the baseline only once the
-file exists (the runners read IAMSPEC_BASELINE from the environment) and publishes the runner's
-own JUnit report.
+published, and the site deployed to GitHub Pages.
+In both, each of the three test-framework runners (the pytest plugin, the node:test runner, the
+JUnit 5 suite) runs in a job of its own that needs the build job, takes the tool and the Kits
+from its artifact, installs its kit as a package (pip, npm, scripts/build-kit-jars: Kits/*/README.md,
+"Installing"), passes the baseline only once the file exists, and publishes a JUnit report every
+reader counts: pytest's and JUnit 5's own, and for node:test iamspec's (`iamspec run --junit`), never
+node's junit reporter, whose tests stand outside any <testsuite>.
 
 Usage: check_ci_recipes.py GITHUB-WORKFLOW.yml GITLAB-CI.yml
 """
@@ -31,9 +33,15 @@ from ruamel.yaml import YAML
 # `--shard I/N`, where I may be a GitHub expression with spaces (`${{ matrix.shard }}/4`).
 SHARD = re.compile(r"--shard\s+(\$\{\{.*?\}\}/\S+|\"[^\"]+\"|\S+)")
 PINNED = re.compile(r"^[0-9a-f]{40}$")
-# Each runner (Kits/*/README.md, "The suite as ... tests") by what its job's commands name.
-RUNNERS = {"pytest": "iamspec/Kits/python/iamspec_pytest.py", "node:test": "iamspec/Kits/node/samples/engine-suite.mjs",
-           "JUnit 5": "dev.iamspec.kit.junit.IamspecSuite"}
+# Each runner (Kits/*/README.md, "The suite as ... tests") by what its job's commands name: the
+# install of its kit's package, and the command that runs the suite under it.
+RUNNERS = {
+    "pytest": (re.compile(r"\bpip install\b.*\bKits/python\b"), re.compile(r"-m pytest\b.*--pyargs iamspec_pytest\b")),
+    "node:test": (re.compile(r"\bnpm install\b.*\bKits/node\b"), re.compile(r"\bnode --test\b")),
+    "JUnit 5": (re.compile(r"\bscripts/build-kit-jars\b"), re.compile(r"\bdev\.iamspec\.kit\.junit\.IamspecSuite\b")),
+}
+BASELINE_GUARDS = ('[ -f "$IAMSPEC_BASELINE" ] || unset IAMSPEC_BASELINE',
+                   'if [ -f "$IAMSPEC_BASELINE" ]; then set -- --baseline "$IAMSPEC_BASELINE"')
 # The reserved top-level keys of .gitlab-ci.yml, which are not jobs.
 GITLAB_KEYWORDS = {"default", "include", "stages", "variables", "workflow", "image", "services", "cache",
                    "before_script", "after_script", "spec"}
@@ -128,7 +136,9 @@ def check_github(path, problems):
                 if "steps." not in key:
                     problems.append(f"{path}: job {job} caches by {key!r}, expected the key a step computes "
                                     "from the fetched commit and the toolchain")
-    check_github_runners(path, jobs, shell, builder, problems)
+    check_runner_jobs(path, jobs, shell, builder, "iamspec", lambda body: [
+        str((step.get("with") or {}).get("report_paths")) for step in body.get("steps") or []
+        if isinstance(step, dict) and step.get("uses", "").startswith("mikepenz/action-junit-report@")], problems)
     everything = "\n".join(shell.values()) + "\n" + str(workflow)
     for needle, what in (('--summary "$GITHUB_STEP_SUMMARY"', "writes the summary to the step summary"),
                          ("action-junit-report", "publishes the JUnit report"),
@@ -137,25 +147,40 @@ def check_github(path, problems):
             problems.append(f"{path}: no job {what} ({needle})")
 
 
-def check_github_runners(path, jobs, shell, builder, problems):
-    """Each runner in a job of its own, with the tool, the baseline once it exists, and its report."""
-    for runner, needle in RUNNERS.items():
-        found = [job for job in jobs if needle in shell[job]]
+def check_runner_jobs(path, jobs, shell, builder, artifact, published, problems):
+    """Each runner in a job of its own that needs the build job, installs its kit from the build's
+    artifact (the folder `artifact`), passes the baseline once it exists, and publishes a report
+    (`published(job)`, the paths) every JUnit reader counts."""
+    for runner, (install, run) in RUNNERS.items():
+        found = [job for job in jobs if run.search(shell[job])]
         if len(found) != 1:
-            problems.append(f"{path}: {len(found)} jobs run the suite under {runner} ({needle}), expected one")
+            problems.append(f"{path}: {len(found)} jobs run the suite under {runner} ({run.pattern}), expected one")
             continue
         job, body = found[0], jobs[found[0]]
-        uses = [step.get("uses", "") for step in body.get("steps") or [] if isinstance(step, dict)]
-        environment = body.get("env") or {}
-        if builder not in needs_of(body) or not any(u.startswith("actions/download-artifact@") for u in uses):
-            problems.append(f"{path}: job {job} runs {runner} without needing {builder} and downloading its artifact")
-        if environment.get("IAMSPEC") != "iamspec/bin/iamspec" or environment.get("IAMSPEC_SPECS") != "iamspec/Specs":
-            problems.append(f"{path}: job {job} does not point {runner} at the artifact's tool and Specs "
-                            "(env: IAMSPEC: iamspec/bin/iamspec, IAMSPEC_SPECS: iamspec/Specs)")
-        if '[ -f "$IAMSPEC_BASELINE" ] || unset IAMSPEC_BASELINE' not in shell[job]:
+        text = shell[job]
+        if builder not in needs_of(body):
+            problems.append(f"{path}: job {job} runs {runner} without needing {builder}")
+        if not install.search(text) or f"{artifact}/" not in "".join(line for line in text.splitlines() if install.search(line)):
+            problems.append(f"{path}: job {job} does not install the kit's package from the {builder} artifact "
+                            f"({install.pattern}, under {artifact}/)")
+        environment = body.get("env") or body.get("variables") or {}
+        if environment.get("IAMSPEC") != f"{artifact}/bin/iamspec":
+            problems.append(f"{path}: job {job} does not point {runner} at the artifact's tool (IAMSPEC: {artifact}/bin/iamspec)")
+        if runner != "node:test" and environment.get("IAMSPEC_SPECS") != f"{artifact}/Specs":
+            problems.append(f"{path}: job {job} does not point {runner} at the artifact's Specs (IAMSPEC_SPECS: {artifact}/Specs)")
+        if not any(guard in text for guard in BASELINE_GUARDS):
             problems.append(f"{path}: job {job} passes IAMSPEC_BASELINE to {runner} whether or not the file exists")
-        if not any(u.startswith("mikepenz/action-junit-report@") for u in uses):
+        reports = published(body)
+        if not reports:
             problems.append(f"{path}: job {job} does not publish {runner}'s JUnit report")
+        if runner == "node:test":
+            if "--test-reporter=junit" in text:
+                problems.append(f"{path}: job {job} writes node's junit report, whose tests no reader counts (outside "
+                                "any <testsuite>); publish iamspec's (iamspec run --junit) instead")
+            written = {environment.get(name) for name in ("IAMSPEC_JUNIT",)} | set(re.findall(r'--junit\s+"?([^\s"]+)', text))
+            if "--junit" not in text or not set(reports) & written:
+                problems.append(f"{path}: job {job} publishes {reports}, expected iamspec's JUnit report of the run "
+                                "node:test reads (iamspec run --junit FILE, FILE published)")
 
 
 def check_gitlab(path, problems):
@@ -176,6 +201,13 @@ def check_gitlab(path, problems):
     for job, body in jobs.items():
         if "--junit" in shell[job] and "junit" not in str((body.get("artifacts") or {}).get("reports", {})):
             problems.append(f"{path}: job {job} writes a JUnit report but does not publish it (artifacts: reports: junit)")
+    check_runner_jobs(path, jobs, shell, builder, "dist", gitlab_junit_reports, problems)
+
+
+def gitlab_junit_reports(job):
+    """The paths a GitLab job publishes as `artifacts: reports: junit` (one, or a list)."""
+    junit = ((job.get("artifacts") or {}).get("reports") or {}).get("junit")
+    return [junit] if isinstance(junit, str) else [str(path) for path in junit or []]
 
 
 def check_placeholder(path, problems):

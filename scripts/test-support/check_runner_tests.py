@@ -5,14 +5,18 @@ Usage: check_runner_tests.py FLAVOUR REPORT RESULTS [IAMSPEC_JUNIT]
 
 FLAVOUR is how the runner writes its JUnit XML: `junit5` (the JUnit console launcher's
 --reports-dir file, which names a dynamic test by its display name in system-out), `pytest`
-(--junitxml) or `node` (--test-reporter=junit). The report must hold exactly one test per case run
+(--junitxml), `node` (--test-reporter=junit) or `iamspec` (iamspec's own, `iamspec run --junit`,
+which the CI recipes' node:test jobs publish: a run's test case is named by its case id, with the
+classname `iamspec.PROFILE.SUITE`). The report must hold exactly one test per case run
 of RESULTS (iamspec run --json), named `case-id [profile]`; a skipped run a skipped test whose
 reason holds the run's; a failed or errored run a failed test whose text holds, whitespace aside,
 the failure text of IAMSPEC_JUNIT (iamspec's JUnit report of the run: the console's text) when
 given, else the run's message; a passed run a test that passed. A run judged by a baseline takes
 IAMSPEC_JUNIT's verdict: an expected failure a skipped test whose reason holds the report's
 `expected failure: ...`, an unexpected pass a failed test with the report's text, and each stale
-entry a failed test named `baseline: KEY` with the entry's line. Prints the counts.
+entry a failed test named `baseline: KEY` with the entry's line. A report that is published
+(every flavour but `node`, whose tests stand outside any <testsuite>) must also be counted whole by
+junitparser and xunitparser, as CI systems' readers count it. Prints the counts.
 """
 
 import json
@@ -20,9 +24,18 @@ import re
 import sys
 import xml.etree.ElementTree as ElementTree
 
+import check_junit
+
 
 def flat(text):
     return " ".join((text or "").split())
+
+
+def iamspec_test_name(case):
+    """The runners' name of a test case of iamspec's JUnit report (classname `iamspec.PROFILE.SUITE`):
+    `case-id [profile]`, or `baseline: KEY` for a stale baseline entry."""
+    profile = case.get("classname", "").split(".")[1]
+    return f"baseline: {case.get('name')}" if profile == "baseline" else f"{case.get('name')} [{profile}]"
 
 
 def runner_tests(flavour, report):
@@ -33,6 +46,8 @@ def runner_tests(flavour, report):
         if flavour == "junit5":
             found = re.search(r"^display-name: (.*)$", case.findtext("system-out") or "", re.MULTILINE)
             name = found.group(1) if found else name
+        elif flavour == "iamspec":
+            name = iamspec_test_name(case)
         outcome, text = "passed", ""
         for kind in ("skipped", "failure", "error"):
             element = case.find(kind)
@@ -51,8 +66,7 @@ def junit_verdicts(junit):
     `baseline: KEY`."""
     verdicts = {}
     for case in ElementTree.parse(junit).iter("testcase"):
-        profile = case.get("classname", "").split(".")[1]
-        name = f"baseline: {case.get('name')}" if profile == "baseline" else f"{case.get('name')} [{profile}]"
+        name = iamspec_test_name(case)
         for kind in ("failure", "error"):
             element = case.find(kind)
             if element is not None:
@@ -61,6 +75,27 @@ def junit_verdicts(junit):
         if name not in verdicts and skipped is not None:
             verdicts[name] = ("skipped", flat(skipped.get("message")))
     return verdicts
+
+
+def reader_problems(report, count):
+    """What junitparser and xunitparser, two of the readers CI systems use, count short of the
+    report's `count` test cases (a test case outside any <testsuite> is one they do not count)."""
+    problems = []
+    try:
+        counted = check_junit.junitparser_totals(report, problems)
+        by_reader = {"junitparser": counted.passed + counted.failed + counted.errors + counted.skipped}
+    except Exception as error:  # a reader that cannot read the report counts nothing in it
+        problems.append(f"junitparser cannot read it: {type(error).__name__}: {error}")
+        by_reader = {}
+    try:
+        counted = check_junit.xunitparser_totals(report)
+        by_reader["xunitparser"] = counted.passed + counted.failed + counted.errors + counted.skipped
+    except Exception as error:
+        problems.append(f"xunitparser cannot read it: {type(error).__name__}: {error}")
+    for reader, tests in by_reader.items():
+        if tests != count:
+            problems.append(f"{reader} counts {tests} tests in it, expected its {count} test cases")
+    return problems
 
 
 def main(flavour, report, results, junit=None):
@@ -96,6 +131,8 @@ def main(flavour, report, results, junit=None):
             text_wanted = flat(run["message"])
         if outcome != "passed" and text_wanted not in text:
             problems.append(f"{name}: {outcome} without the text {text_wanted[:80]!r}...: {text[:80]!r}")
+    if flavour != "node":
+        problems.extend(reader_problems(report, len(tests)))
     for problem in problems[:20]:
         print(f"{report}: {problem}", file=sys.stderr)
     if problems:
@@ -106,6 +143,6 @@ def main(flavour, report, results, junit=None):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) not in (4, 5) or sys.argv[1] not in ("junit5", "pytest", "node"):
+    if len(sys.argv) not in (4, 5) or sys.argv[1] not in ("junit5", "pytest", "node", "iamspec"):
         sys.exit(__doc__)
     main(*sys.argv[1:])

@@ -112,6 +112,13 @@ class EngineRepository:
         with open(os.path.join(folder, ".gitignore"), "w", encoding="utf-8") as handle:
             handle.write(f"/my-engine\n/{FIRST_CASE_MARKER}\n")
 
+    def add_node_test_file(self, lines):
+        """The test file the recipes' node-test job runs, test/iamspec.test.mjs, committed."""
+        os.makedirs(os.path.join(self.folder, "test"), exist_ok=True)
+        with open(os.path.join(self.folder, "test", "iamspec.test.mjs"), "w", encoding="utf-8") as handle:
+            handle.write("\n".join(lines) + "\n")
+        self.commit("the suite as node:test tests")
+
     def use_engine(self, kind):
         """`make my-engine` writes `./my-engine`: the engine behind first_case_clock.py, which notes
         in the job's folder when the first case came."""
@@ -138,6 +145,25 @@ def comment_command(recipe_path, needle):
             if text.startswith("#") and needle in text:
                 return text.lstrip("#").strip()
     raise SystemExit(f"error: {recipe_path} has no comment with {needle!r}")
+
+
+def node_test_file(recipe_path):
+    """The lines of test/iamspec.test.mjs, the file a recipe's node-test job runs, as the recipe's
+    comment gives them: the indented comment lines after the one naming the file."""
+    with open(recipe_path, encoding="utf-8") as handle:
+        comments = [line.rstrip("\n") for line in handle if line.lstrip().startswith("#")]
+    start = next((index for index, line in enumerate(comments) if "test/iamspec.test.mjs" in line), None)
+    if start is None:
+        raise SystemExit(f"error: {recipe_path} has no comment naming test/iamspec.test.mjs")
+    lines = []
+    for line in comments[start + 1:]:
+        code = re.match(r"^\s*#\s{3,}(\S.*)$", line)
+        if not code:
+            break
+        lines.append(code.group(1))
+    if not lines:
+        raise SystemExit(f"error: {recipe_path} gives no lines of test/iamspec.test.mjs after the comment naming it")
+    return lines
 
 
 def build_script(text):
@@ -172,16 +198,25 @@ def check_pipeline(checks, what, pipeline, expected):
                                         for step in job.steps if step.status not in (0, None)))
 
 
-RUNNER_REPORTS = {"pytest": ("pytest", "pytest.xml"), "node-test": ("node", "node-test.xml"),
+# Each runner's job and the report it publishes, by flavour (check_runner_tests.py): the node:test
+# job publishes iamspec's own JUnit report of the run node:test reads.
+RUNNER_REPORTS = {"pytest": ("pytest", "pytest.xml"), "node-test": ("iamspec", "node-test.xml"),
                   "junit5": ("junit5", "junit5/TEST-junit-jupiter.xml")}
 
 
-def check_runners(checks, what, run, status):
+GITHUB_RUN = ("report", "results.jsonl", "junit.xml")
+GITLAB_RUN = ("node-test", "node-test.jsonl", "node-test.xml")
+
+
+def check_runners(checks, what, run, status, reference):
     """Each runner's job ended with `status` (success or failure) and its report holds a test per
-    case run of the report job's merged stream, each with the outcome iamspec's JUnit report of
-    that stream gives it (check_runner_tests.py)."""
-    results = os.path.join(run.job("report").workspace, "results.jsonl")
-    junit = os.path.join(run.job("report").workspace, "junit.xml")
+    case run of the whole run `reference` (a job and its results stream and JUnit report: GitHub's
+    report job's merged stream, GitLab's node-test job's run), each with the outcome iamspec's JUnit
+    report of that stream gives it, and junitparser and xunitparser count them all
+    (check_runner_tests.py)."""
+    job, stream, report = reference
+    results = os.path.join(run.job(job).workspace, stream)
+    junit = os.path.join(run.job(job).workspace, report)
     checker = os.path.join(os.path.dirname(os.path.abspath(__file__)), "check_runner_tests.py")
     for job, (flavour, report) in RUNNER_REPORTS.items():
         ran = run.job(job)
@@ -220,6 +255,10 @@ def main(checkout, github_path, gitlab_path, work):
     # The recipes as written: at their pin, a release's full commit id.
     head = stand_in_remote(checkout, remote, pinned)
     engine = EngineRepository(os.path.join(work, "engine"), checkout)
+    node_test_lines = node_test_file(github_path)
+    checks.expect(node_test_lines == node_test_file(gitlab_path),
+                  "the recipes' comments give different test/iamspec.test.mjs files")
+    engine.add_node_test_file(node_test_lines)
     stand_ins = os.path.join(work, "stand-ins")
     os.makedirs(stand_ins)
     with open(os.path.join(stand_ins, "apt-get"), "w", encoding="utf-8") as handle:
@@ -244,7 +283,7 @@ def main(checkout, github_path, gitlab_path, work):
     site = os.path.join(run.job("report").workspace, "site")
     checks.expect(os.path.isfile(os.path.join(site, "index.html")) and os.path.isdir(os.path.join(site, "badges")),
                   "1: the report job built no site with badges")
-    check_runners(checks, "1", run, "success")
+    check_runners(checks, "1", run, "success", GITHUB_RUN)
     figures["cold"] = first_case_seconds(run, "iamspec", "shard 1")
     build_seconds = run.step("iamspec", "swift build").seconds
     tool = os.path.join(run.job("iamspec").workspace, "iamspec.tar.gz")
@@ -263,7 +302,7 @@ def main(checkout, github_path, gitlab_path, work):
     for text, status in (("iamspec merge", 0), ("iamspec report", 1), ("iamspec docs", 0)):
         checks.expect(run.step("report", text).status == status,
                       f"2: {text} exited {run.step('report', text).status}, expected {status} (the run failed)")
-    check_runners(checks, "2", run, "failure")
+    check_runners(checks, "2", run, "failure", GITHUB_RUN)
     figures["warm"] = first_case_seconds(run, "iamspec", "shard 1")
 
     print("--- 3. GitLab CI: the same engine, no baseline, the tool cached", flush=True)
@@ -280,6 +319,7 @@ def main(checkout, github_path, gitlab_path, work):
         checks.expect(job.junit_problem is None, f"3: {job.name}: reports: junit: {job.junit_problem}")
     summary = read(os.path.join(run.job("site").workspace, "summary.md"))
     checks.expect("priority.ties-to-later" in summary, "3: summary.md does not name the failing rule")
+    check_runners(checks, "3", run, "failure", GITLAB_RUN)
     figures["gitlab warm"] = first_case_seconds(run, "iamspec", "conformance 1")
 
     print("--- 4. The baseline, made as the recipes' comments say; GitHub Actions", flush=True)
@@ -308,7 +348,7 @@ def main(checkout, github_path, gitlab_path, work):
         index for index, step in enumerate(run.job("report").steps) if "iamspec report" in step.script)))
     checks.expect("passed" in report_summary.splitlines()[0] and "| 0 |" in report_summary,
                   f"4: the whole run's summary does not read as passed with the baseline: {report_summary[:300]!r}")
-    check_runners(checks, "4", run, "success")
+    check_runners(checks, "4", run, "success", GITHUB_RUN)
 
     print("--- 5. GitLab CI with the baseline", flush=True)
     run = GitLabCI(machine, gitlab, variables).run()
@@ -316,6 +356,7 @@ def main(checkout, github_path, gitlab_path, work):
     summary = read(os.path.join(run.job("site").workspace, "summary.md"))
     checks.expect(summary.splitlines()[0].endswith(": passed"),
                   f"5: summary.md does not honour the baseline (its first line: {summary.splitlines()[0]!r})")
+    check_runners(checks, "5", run, "success", GITLAB_RUN)
 
     if head != pinned:
         print(f"--- 6. main's recipes with main: GitHub Actions at HEAD ({head}), the conformant engine, no baseline",
@@ -329,7 +370,7 @@ def main(checkout, github_path, gitlab_path, work):
                                           "pages": "success"})
         checks.expect("reusing" not in read(run.step("iamspec", "swift build").log),
                       "6: the build job reused the pin's tool, expected HEAD's built")
-        check_runners(checks, "6", run, "success")
+        check_runners(checks, "6", run, "success", GITHUB_RUN)
 
     print("--- time to the first case (from the build job's start to shard 1's first case; no container start, "
           "apt-get or queue between jobs)")

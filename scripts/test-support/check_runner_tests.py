@@ -18,7 +18,8 @@ entry a failed test named `baseline: KEY` with the entry's line. Prints the coun
 import json
 import re
 import sys
-import xml.etree.ElementTree as ElementTree
+
+import safe_xml
 
 
 def flat(text):
@@ -28,7 +29,7 @@ def flat(text):
 def runner_tests(flavour, report):
     """name -> (outcome, text) for each test of the runner's report; fails on a name twice."""
     tests = {}
-    for case in ElementTree.parse(report).iter("testcase"):
+    for case in safe_xml.parse(report).iter("testcase"):
         name = case.get("name")
         if flavour == "junit5":
             found = re.search(r"^display-name: (.*)$", case.findtext("system-out") or "", re.MULTILINE)
@@ -50,7 +51,7 @@ def junit_verdicts(junit):
     failure or error with its text, a skip with its message; a stale baseline entry is named
     `baseline: KEY`."""
     verdicts = {}
-    for case in ElementTree.parse(junit).iter("testcase"):
+    for case in safe_xml.parse(junit).iter("testcase"):
         profile = case.get("classname", "").split(".")[1]
         name = f"baseline: {case.get('name')}" if profile == "baseline" else f"{case.get('name')} [{profile}]"
         for kind in ("failure", "error"):

@@ -7,6 +7,7 @@ iamspec's reports, and the JUnit reports of the test frameworks, declare none.
 """
 
 import os
+import socket
 import sys
 import tempfile
 import xml.etree.ElementTree as ElementTree
@@ -45,8 +46,13 @@ def self_test():
     secret = os.path.join(folder, "secret.txt")
     with open(secret, "w") as file:
         file.write("AUTHORIZATION: basic c2VjcmV0\n")
+    # The http: entity names a port listened on here: a reader that fetched it would connect.
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(1)
+    listener.setblocking(False)
     body = '<testsuites><testsuite name="s"><testcase name="t"><failure>{}</failure></testcase></testsuite></testsuites>\n'
-    for entity in [f"file://{secret}", "http://127.0.0.1:9/xxe"]:
+    for entity in [f"file://{secret}", f"http://127.0.0.1:{listener.getsockname()[1]}/xxe"]:
         path = os.path.join(folder, "report.xml")
         with open(path, "w") as file:
             file.write(f'<?xml version="1.0"?>\n<!DOCTYPE testsuites [\n<!ENTITY x SYSTEM "{entity}">\n]>\n'
@@ -59,6 +65,11 @@ def self_test():
             assert "error: found a document type declaration" in str(refused), refused
         else:
             sys.exit(f"safe_xml.parse read a report declaring the entity {entity}")
+    try:
+        listener.accept()
+        sys.exit("safe_xml.parse fetched the http: entity of a report")
+    except BlockingIOError:
+        listener.close()
     plain = os.path.join(folder, "plain.xml")
     with open(plain, "w") as file:
         file.write(body.format("text"))

@@ -103,6 +103,23 @@ test("every answer echoes its request's seq, and console.log goes to stderr", as
   assert.match(stderr, /a debug line from the adapter/);
 });
 
+test("a seq that is none is an error answer, as the Python kit answers it: 1e999 and a million digits too", async () => {
+  const served = [
+    '{"type":"case","seq":1e999}', `{"type":"end_case","seq":${"9".repeat(1_000_000)}}`, '{"type":"end_case","seq":"x"}',
+    '{"type":"end_case","seq":true}', '{"type":"end_case","seq":[1]}', '{"type":"end_case","seq":{}}',
+    '{"type":"end_case","seq":0}', '{"type":"end_case","seq":2.5}', '{"type":"end_case","seq":3}',
+  ];
+  const { answers } = await converse([hello(), ...served]);
+  assert.deepEqual(answers.slice(1).map((answer) => [answer.type, answer.seq]), [
+    ["error", null], ["error", null], ["error", "x"], ["error", true], ["error", null], ["error", null],
+    ["error", 0], ["error", 2.5], ["ended", 3],
+  ]);
+  assert.equal(answers[1].message, "the request's seq is a number out of range, expected an integer of at least 1");
+  assert.equal(answers[2].message, "the request's seq is a number out of range, expected an integer of at least 1");
+  assert.equal(answers[5].message, "the request's seq is a list, expected an integer of at least 1");
+  assert.equal(answers[6].message, "the request's seq is an object, expected an integer of at least 1");
+});
+
 test("a declined stimulus is unsupported, and the next case runs", async () => {
   const { answers } = await converse([
     hello(), kase(1), stimulus("session_start", 2, { sync: "complete" }), { type: "end_case", seq: 3 }, kase(4),

@@ -26,6 +26,7 @@ import xunitparser
 from junit2htmlreport.parser import Junit
 from junitparser import JUnitXml, TestSuite
 
+import safe_xml
 from results_footer import Totals, read_footer_totals
 
 REQUIRED_SCHEMAS = ("ant-junit.xsd", "jenkins-junit-10.xsd")
@@ -106,6 +107,7 @@ def junit2html_totals(report_path: str) -> Totals:
 
 
 def main(schemas_dir: str, results_path: str, report_path: str, allow_empty: bool) -> int:
+    safe_xml.parse(report_path)  # no document type, no entity: refused before any reader expands one
     problems = [] if schemas_dir == "-" else schema_problems(schemas_dir, report_path)
     footer_totals = read_footer_totals(results_path)
     readers = {

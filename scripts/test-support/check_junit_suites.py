@@ -15,19 +15,19 @@ check_junit_suites.py [--schemas SCHEMAS_DIR] [--merged MERGED.xml] FILE DIR
 
 import os
 import sys
-from xml.etree import ElementTree
 from xml.etree.ElementTree import ParseError
 
 import xmlschema
 from junitparser import JUnitXml
 
+import safe_xml
 from check_junit import junitparser_totals, schema_problems, suites_of
 
 
 def suite_counts(report_path: str, qualified: bool, problems: list[str]) -> dict[str, str]:
     """Each suite's counts by name (Ant's merged suites named `package.name` when `qualified`)."""
     counts = {}
-    root = ElementTree.parse(report_path).getroot()
+    root = safe_xml.parse(report_path).getroot()
     elements = [root] if root.tag == "testsuite" else list(root)
     for element, suite in zip(elements, suites_of(JUnitXml.fromfile(report_path))):
         name = f"{element.get('package')}.{suite.name}" if qualified else suite.name

@@ -22,7 +22,8 @@ junitparser and xunitparser, as CI systems' readers count it. Prints the counts.
 import json
 import re
 import sys
-import xml.etree.ElementTree as ElementTree
+
+import safe_xml
 
 import check_junit
 
@@ -41,7 +42,7 @@ def iamspec_test_name(case):
 def runner_tests(flavour, report):
     """name -> (outcome, text) for each test of the runner's report; fails on a name twice."""
     tests = {}
-    for case in ElementTree.parse(report).iter("testcase"):
+    for case in safe_xml.parse(report).iter("testcase"):
         name = case.get("name")
         if flavour == "junit5":
             found = re.search(r"^display-name: (.*)$", case.findtext("system-out") or "", re.MULTILINE)
@@ -65,7 +66,7 @@ def junit_verdicts(junit):
     failure or error with its text, a skip with its message; a stale baseline entry is named
     `baseline: KEY`."""
     verdicts = {}
-    for case in ElementTree.parse(junit).iter("testcase"):
+    for case in safe_xml.parse(junit).iter("testcase"):
         name = iamspec_test_name(case)
         for kind in ("failure", "error"):
             element = case.find(kind)

@@ -33,9 +33,9 @@ import re
 import shutil
 import subprocess
 import time
-import xml.etree.ElementTree
 from dataclasses import dataclass, field
 
+import safe_xml
 from github_expressions import Evaluator
 
 # The file, in a job's folder, where an engine behind first_case_clock.py writes when its first case came.
@@ -157,8 +157,8 @@ def junit_problem(paths):
         return "no JUnit report"
     for path in paths:
         try:
-            root = xml.etree.ElementTree.parse(path).getroot()
-        except xml.etree.ElementTree.ParseError as error:
+            root = safe_xml.parse(path).getroot()
+        except safe_xml.ElementTree.ParseError as error:
             return f"{path} is not XML: {error}"
         if root.tag not in ("testsuites", "testsuite"):
             return f"{path} is not a JUnit report (its root is <{root.tag}>)"

@@ -108,6 +108,12 @@ package enum QuotedText {
         render(text, syntax: .markup, keepsLineFeeds: false)
     }
 
+    /// Text of several lines that iamspec composed (a failure's report, as the runners' records
+    /// carry it): as ``line(_:)`` with its line feeds kept, each line feed the report's.
+    package static func lines(_ text: String) -> String {
+        render(text, syntax: .plain, keepsLineFeeds: true)
+    }
+
     /// XML text of several lines (a JUnit failure's report), as ``xml(_:)`` with its line feeds
     /// kept: the lines' quoted parts are already ``line(_:)``s, so each line feed is the report's.
     package static func xmlLines(_ text: String) -> String {

@@ -21,7 +21,10 @@ struct ReportCommand: ParsableCommand {
             fails the run, unless --partial says partial results are wanted. Exit status 0 when \
             the reports were written and the run succeeded, 1 when the run failed (a new \
             failure, an unexpected pass, a stale entry, interrupted, a missing shard), 2 when the \
-            results cannot be read or a report cannot be written.
+            results cannot be read or a report cannot be written. --runner-records FILE writes \
+            the verdict for a test framework's runner (the pytest, node:test and JUnit 5 runners \
+            of Kits/): JSON lines, a record per case run as judged, a record per stale baseline \
+            entry, then the verdict (docs/RESULTS.md).
             """
     )
 
@@ -49,15 +52,26 @@ struct ReportCommand: ParsableCommand {
     )
     var partial = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Write the verdict for a test framework's runner to this file: JSON lines, a record per case run as "
+                + "judged, per stale baseline entry, then the verdict.",
+            valueName: "file"
+        )
+    )
+    var runnerRecords: String?
+
     func validate() throws {
-        guard reports.wantsJUnit || reports.summary != nil else {
-            throw ValidationError("give --junit FILE, --junit-dir FOLDER, --summary FILE, or more than one")
+        guard reports.wantsJUnit || reports.summary != nil || runnerRecords != nil else {
+            throw ValidationError(
+                "give --junit FILE, --junit-dir FOLDER, --summary FILE, --runner-records FILE, or more than one"
+            )
         }
     }
 
     func run() throws {
         try ReportDestinations.prepare(
-            reports.destinations,
+            reports.destinations + [("--runner-records", runnerRecords)],
             inputs: [ReportDestinations.Input(role: "the results stream", path: results)]
                 + [baseline].compactMap { path in path.map { ReportDestinations.Input(role: "the baseline", path: $0) }
                 }
@@ -95,6 +109,9 @@ struct ReportCommand: ParsableCommand {
         let junit =
             reports.wantsJUnit
             ? JUnitWriter(header: reader.header, path: reports.junit, directory: reports.junitDir) : nil
+        let records = try runnerRecords.map { path in
+            try RunnerRecords(header: reader.header, results: results, path: path)
+        }
         var raw = recorded.summary
         let named = { (result: CaseResult) in
             [recorded.baseline, applied].contains {
@@ -126,6 +143,7 @@ struct ReportCommand: ParsableCommand {
                     ? judgedResult : recorded.baseline.map { BaselineJudgement.judge(result, applying: $0) } ?? result
             )
             junit?.add(judgedResult)
+            records?.add(judgedResult)
             if result.status != .passed || named(result) {
                 let expected = judgedResult.kind == .expectedFailure
                 let whole = !expected && firstFailedCases.admits(judgedResult)
@@ -153,6 +171,7 @@ struct ReportCommand: ParsableCommand {
         }
         judged.missingShards = partial ? [] : Self.missingShards(of: judged)
         try junit?.finish(judged)
+        try records?.finish(judged)
         if let summary = reports.summary {
             try AtomicFile.write(MarkdownReport.summary(judged), to: summary)
         }

@@ -256,22 +256,34 @@ public enum JUnitReport {
         case .skipped:
             return xml + ">\n      <skipped message=\"\(attribute(result.message))\"/>\n    </testcase>\n"
         case .failed:
-            // A blocked run is still a failure (a check that ran did not hold), typed and said so.
-            let blocked = result.isBlocked ? "blocked (its setup failed; not checked: \(blockedRules(result))): " : ""
-            let body = XMLText.content(blocked + report(result, header: header), limit: textLimit)
             let type = result.isBlocked ? "iamspec.blocked" : "iamspec.\(result.kind?.rawValue ?? "expectation")"
             return xml
-                + ">\n      <failure type=\"\(attribute(type))\" message=\"\(attribute(blocked + result.message))\">"
-                + "\(body)</failure>\n    </testcase>\n"
+                + ">\n      <failure type=\"\(attribute(type))\" message=\"\(attribute(failurePrefix(result) + result.message))\">"
+                + "\(XMLText.content(failureText(result, header: header), limit: textLimit))</failure>\n    </testcase>\n"
         case .error:
-            // junit2html reads an <error> as a failure, keeping only its message and text: both
-            // start by saying it is an error, and of which kind.
             let kind = result.kind?.rawValue ?? "engine"
-            let prefix = "error (\(kind)): "
-            let text = XMLText.content(prefix + report(result, header: header), limit: textLimit)
             return xml
-                + ">\n      <error type=\"\(attribute("iamspec.\(kind)"))\" message=\"\(attribute(prefix + result.message))\">"
-                + "\(text)</error>\n    </testcase>\n"
+                + ">\n      <error type=\"\(attribute("iamspec.\(kind)"))\" message=\"\(attribute(failurePrefix(result) + result.message))\">"
+                + "\(XMLText.content(failureText(result, header: header), limit: textLimit))</error>\n    </testcase>\n"
+        }
+    }
+
+    /// The text of a run that failed or errored, as every report that shows it whole shows it:
+    /// ``failurePrefix(_:)``, then what, where, the rules, the timeline and how to run it again;
+    /// the parts it quotes already ``QuotedText/line(_:)``s, each line break the report's.
+    package static func failureText(_ result: CaseResult, header: RunHeader) -> String {
+        failurePrefix(result) + report(result, header: header)
+    }
+
+    /// What a failure's message and text start with: a blocked run is still a failure (a check
+    /// that ran did not hold), said so (`blocked (its setup failed; not checked: RULES): `); an
+    /// error says it is one, and of which kind (`error (engine): `), since junit2html reads an
+    /// `<error>` as a failure, keeping only its message and text.
+    private static func failurePrefix(_ result: CaseResult) -> String {
+        switch result.status {
+        case .failed: result.isBlocked ? "blocked (its setup failed; not checked: \(blockedRules(result))): " : ""
+        case .error: "error (\(result.kind?.rawValue ?? "engine")): "
+        case .passed, .skipped: ""
         }
     }
 
@@ -285,12 +297,12 @@ public enum JUnitReport {
             + "\(XMLText.content(entry.staleLine, limit: attributeLimit))</failure>\n    </testcase>\n"
     }
 
-    /// The text of a failure or error: what, where, the timeline, how to run it again.
     /// The case's rules a blocked run left unchecked, as one line.
     private static func blockedRules(_ result: CaseResult) -> String {
         QuotedText.line(result.difference?.blocked.joined(separator: ", ") ?? "")
     }
 
+    /// The text of a failure or error: what, where, the timeline, how to run it again.
     private static func report(_ result: CaseResult, header: RunHeader) -> String {
         var lines = [located(result), ""]
         if !result.rules.isEmpty {

@@ -21,9 +21,10 @@ import javax.tools.ToolProvider;
 /**
  * The JUnit 5 runner (Kits/java/junit) as a user runs it: compiled with {@code javac --release
  * 11} against Debian's JUnit jars, then run by the JUnit console launcher on the results streams
- * of Fixtures/hostile/streams (and a few made from them), each judged as {@code iamspec report}
- * judges it: the exit status, the reason naming the stream, every text of the stream escaped as
- * iamspec's console escapes it. Skipped (said so) without {@code /usr/share/java}'s JUnit 5
+ * of Fixtures/hostile/streams, each judged by {@code iamspec report --runner-records} (the tool:
+ * $IAMSPEC, else .build/debug/iamspec): the exit status, the reason naming the stream, report's
+ * diagnostic for a stream it refuses, no text of the stream raw, no JUnit report read, and no
+ * temporary file left when the engine cannot start. Skipped (said so) without {@code /usr/share/java}'s JUnit 5
  * (Debian's junit5) or a Java compiler.
  */
 final class RunnerTests {
@@ -36,6 +37,10 @@ final class RunnerTests {
     private static final Pattern RAW = Pattern.compile("[\\x00-\\x08\\x0b-\\x1f\\x7f\\x80-\\x9f]");
     private static final Pattern COMMAND = Pattern.compile("^[ \\t]*(?:::[A-Za-z-]+[ :]|##\\[|##vso\\[)",
             Pattern.MULTILINE);
+
+    /** The iamspec tool the runner runs: $IAMSPEC (scripts/test's), else this checkout's debug build. */
+    private static final String TOOL = System.getenv("IAMSPEC") != null ? System.getenv("IAMSPEC")
+            : Path.of(".build/debug/iamspec").toAbsolutePath().toString();
 
     /** The runner's classes, compiled by the first test that runs it. */
     private static Path runnerClasses;
@@ -52,52 +57,31 @@ final class RunnerTests {
             Run run = run(stream("lone-shard.jsonl"));
             equal(1, run.status);
             run.holds("Fixtures/hostile/streams/lone-shard.jsonl: the run is not green: the results stream lacks"
-                    + " shards 2/3, 3/3 (it holds shard 1/3 of its selection only)");
+                    + " shards 2/3, 3/3 (it holds shard 1/3 of its selection only): the run is not complete: set"
+                    + " iamspec.partial=true (IAMSPEC_PARTIAL=1) to judge the runs it holds");
         });
 
         check.test("junit runner: partial results wanted (IAMSPEC_PARTIAL=1, -Diamspec.partial=true) pass one shard's"
-                + " stream and a merge lacking a shard; runs not run still fail", () -> {
+                + " stream; runs not run still fail", () -> {
             equal(0, run(stream("lone-shard.jsonl"), "IAMSPEC_PARTIAL", "1").status);
             equal(0, run(stream("lone-shard.jsonl"), "-Diamspec.partial=true").status);
-            Path merge = changed("passed.jsonl", "\"interrupted\":false", "\"interrupted\":false,\"missing_shards\":[\"2/3\"]");
-            Run whole = run(merge);
-            equal(1, whole.status);
-            whole.holds(merge + ": the run is not green: the merged stream lacks shard 2/3");
-            equal(0, run(merge, "IAMSPEC_PARTIAL", "1").status);
-            Run notRun = run(stream("missing-shard.jsonl"), "IAMSPEC_PARTIAL", "1");
-            equal(1, notRun.status);
-            notRun.holds("Fixtures/hostile/streams/missing-shard.jsonl: the run is not green: 2 selected runs not run");
-            holds(!notRun.output.contains("lacks shard"), "no shard lacking with partial results wanted:\n" + notRun.output);
+            Run interrupted = run(stream("interrupted.jsonl"), "IAMSPEC_PARTIAL", "1");
+            equal(1, interrupted.status);
+            interrupted.holds("Fixtures/hostile/streams/interrupted.jsonl: the run is not green: the run was"
+                    + " interrupted before every selected run was made; 2 selected runs not run");
         });
 
-        check.test("junit runner: a byte order mark, or a key given twice in any object, is a session error at its line", () -> {
-            Run bom = run(stream("byte-order-mark.jsonl"));
-            equal(1, bom.status);
-            bom.holds("Fixtures/hostile/streams/byte-order-mark.jsonl:1:1: error: found a line that is not JSON"
-                    + " (line 1, column 1: found `\\u{feff}`");
-            Run footer = run(stream("duplicate-key.jsonl"));
-            equal(1, footer.status);
-            footer.holds("Fixtures/hostile/streams/duplicate-key.jsonl:4:1: error: found a line that is not JSON"
-                    + " (line 1, column 38: found the key \"interrupted\" a second time in one object");
-            Run status = run(stream("duplicate-status.jsonl"));
-            equal(1, status.status);
-            status.holds("Fixtures/hostile/streams/duplicate-status.jsonl:3:1: error: found a line that is not JSON"
-                    + " (line 1, column 277: found the key \"status\" a second time in one object");
-            Path nested = changed("passed.jsonl", "\"selection\":{", "\"selection\":{\"tags\":[],");
-            Run inside = run(nested);
-            equal(1, inside.status);
-            inside.holds(nested + ":1:1: error: found a line that is not JSON");
-            inside.holds("found the key \"tags\" a second time in one object");
-        });
-
-        check.test("junit runner: a header of another format version, or none, is a session error", () -> {
-            Run other = run(stream("format-version.jsonl"));
-            equal(1, other.status);
-            other.holds("Fixtures/hostile/streams/format-version.jsonl:1:1: error: found format version 99, expected 1");
-            Path none = changed("passed.jsonl", "\"format_version\":1,", "");
-            Run missing = run(none);
-            equal(1, missing.status);
-            missing.holds(none + ":1:1: error: found no format version, expected 1");
+        check.test("junit runner: a stream iamspec report refuses is a session error holding report's diagnostic", () -> {
+            for (String[] refused : List.of(
+                    new String[] {"byte-order-mark.jsonl", "Fixtures/hostile/streams/byte-order-mark.jsonl:1:1: error:"},
+                    new String[] {"duplicate-key.jsonl", "Fixtures/hostile/streams/duplicate-key.jsonl:4:"},
+                    new String[] {"no-footer.jsonl", "Fixtures/hostile/streams/no-footer.jsonl:"},
+                    new String[] {"format-version.jsonl", "Fixtures/hostile/streams/format-version.jsonl:1:"})) {
+                Run run = run(stream(refused[0]));
+                equal(1, run.status);
+                run.holds("`iamspec report` exited with status 2:");
+                run.holds(refused[1]);
+            }
         });
 
         check.test("junit runner: a finished run that made no run passes", () -> {
@@ -106,38 +90,34 @@ final class RunnerTests {
             run.holds("[         0 tests found           ]");
         });
 
-        check.test("junit runner: a stream path that is missing or a folder is a session error naming it", () -> {
+        check.test("junit runner: a stream path that is missing is a session error naming it", () -> {
             Path folder = Files.createTempDirectory("iamspec-runner.");
             folder.toFile().deleteOnExit();
             Run gone = run(folder.resolve("gone.jsonl"));
             equal(1, gone.status);
-            gone.holds(folder.resolve("gone.jsonl") + ":1:1: error: cannot read the results file: No such file or directory");
-            Run directory = run(folder);
-            equal(1, directory.status);
-            directory.holds(folder + ":1:1: error: cannot read the results file: Is a directory");
+            gone.holds(folder.resolve("gone.jsonl").toString());
+            gone.holds("`iamspec report` exited with status 2:");
         });
 
-        check.test("junit runner: a JUnit report that is missing, a folder or not XML is a session error naming it"
-                + " (IAMSPEC_JUNIT, -Diamspec.junit)", () -> {
+        check.test("junit runner: a JUnit report given (IAMSPEC_JUNIT, -Diamspec.junit) is never read: no entity of it"
+                + " is resolved, no file it names quoted, no address it names fetched", () -> {
             Path folder = Files.createTempDirectory("iamspec-runner.");
             folder.toFile().deleteOnExit();
-            Path gone = folder.resolve("gone.xml");
-            Path notXml = folder.resolve("results.xml");
-            notXml.toFile().deleteOnExit();
-            Files.writeString(notXml, "<testsuites>\n<testcase name='x'>\n");
-            String unreadable = ": error: cannot read the JUnit report (iamspec.junit, IAMSPEC_JUNIT): ";
-            for (String[] report : List.of(
-                    new String[] {gone.toString(), gone + unreadable + "No such file or directory"},
-                    new String[] {folder.toString(), folder + unreadable + "Is a directory"},
-                    new String[] {notXml.toString(), notXml + ":3:1: error: found no JUnit report, expected the XML"
-                            + " iamspec run --junit or iamspec report --junit writes"})) {
-                for (Run run : List.of(run(stream("passed.jsonl"), "IAMSPEC_JUNIT", report[0]),
-                        run(stream("passed.jsonl"), "-Diamspec.junit=" + report[0]))) {
-                    equal(1, run.status);
-                    run.holds(report[1]);
-                    holds(!run.output.contains("SAXParseException") && !run.output.contains("[Fatal Error]"),
-                            "no raw XML parser error:\n" + run.output);
-                }
+            Path secret = folder.resolve("secret.txt");
+            secret.toFile().deleteOnExit();
+            Files.writeString(secret, "AUTHORIZATION: basic c2VjcmV0\n");
+            Path report = folder.resolve("xxe.xml");
+            report.toFile().deleteOnExit();
+            Files.writeString(report, "<?xml version=\"1.0\"?>\n<!DOCTYPE testsuites [\n"
+                    + "<!ENTITY file SYSTEM \"" + secret.toUri() + "\">\n"
+                    + "<!ENTITY web SYSTEM \"http://127.0.0.1:9/xxe\">\n]>\n<testsuites><testsuite"
+                    + " name=\"iamspec.braze-swift\"><testcase classname=\"iamspec.braze-swift\" name=\"x\"><failure"
+                    + " message=\"m\">&file;&web;</failure></testcase></testsuite></testsuites>\n");
+            for (Run run : List.of(run(stream("control-characters.jsonl"), "IAMSPEC_JUNIT", report.toString()),
+                    run(stream("control-characters.jsonl"), "-Diamspec.junit=" + report))) {
+                equal(1, run.status);
+                holds(!run.output.contains("c2VjcmV0"), "the file entity unresolved:\n" + run.output);
+                run.holds("Fixtures/baseline/specs/cases.yaml:15:3: sequence on delivery: ");
             }
         });
 
@@ -145,57 +125,29 @@ final class RunnerTests {
             Run run = run(stream("control-characters.jsonl"));
             equal(1, run.status);
             run.holds("caseRuns():baseline.passes\u23ce::error::forged-id\\u{1b}[31m [braze-swift]");
-            run.holds("AssertionFailedError: message: sequence on delivery: \\u{1b}[2J\\u{1b}]8;;https://x.invalid"
-                    + "\\u{7}link\\u{1b}]8;;\\u{7}\u23ce::error file=x,line=1::forged\u23ce#\\u{23}[error]forged"
-                    + "\u23ce#\\u{23}vso[task.complete result=Succeeded;]\\u{0}end\nresults stream: "
-                    + "Fixtures/hostile/streams/control-characters.jsonl");
+            run.holds("\\u{1b}[2J\\u{1b}]8;;https://x.invalid\\u{7}link\\u{1b}]8;;\\u{7}\u23ce::error file=x,line=1::forged");
+            run.holds("results stream: Fixtures/hostile/streams/control-characters.jsonl");
             run.inert();
         });
 
-        check.test("junit runner: every character iamspec's console escapes is escaped as it escapes it", () -> {
-            Path odd = changed("control-characters.jsonl", "\"id\":\"baseline.passes\\n::error::forged-id\\u001b[31m\"",
-                    "\"id\":\"  ::warning::x\\r\\ny\"");
-            odd = changed(odd, "\"message\":\"sequence on delivery: ", "\"message\":\"a\\r\\nb\\rc\u2028d\u202ee\u0085f"
-                    + "\u00a0g\\th\u200bi\ufeffj\\u007fk ##VSO[x] ##[y] #[z] ##vsO[w] \ud83d\ude00 ");
-            Run run = run(odd);
+        check.test("junit runner: the temporary folder is removed when `iamspec run` cannot start the engine (exit 2)",
+                () -> {
+            Path folder = Files.createTempDirectory("iamspec-runner-tmp.");
+            Run run = run(stream("passed.jsonl"), "IAMSPEC_ENGINE_COMMAND", folder.resolve("no-such-engine").toString(),
+                    "TMPDIR", folder.toString(), "-Djava.io.tmpdir=" + folder);
             equal(1, run.status);
-            run.holds("caseRuns():  \\u{3a}:warning::x\u23cey [braze-swift]");
-            run.holds("message: a\u23ceb\\u{d}c\\u{2028}d\\u{202e}e\\u{85}f\u00a0g\\th\\u{200b}i\\u{feff}j\\u{7f}k"
-                    + " #\\u{23}VSO[x] #\\u{23}[y] #[z] #\\u{23}vsO[w] \ud83d\ude00 \\u{1b}[2J");
-            run.inert();
-        });
-
-        check.test("junit runner: the lines of a JUnit report's failure text are each escaped, its line feeds kept", () -> {
-            Path plain = changed("control-characters.jsonl", "\"id\":\"baseline.passes\\n::error::forged-id\\u001b[31m\"",
-                    "\"id\":\"baseline.fails\"");
-            Path report = Files.createTempFile("iamspec-runner.", ".xml");
-            report.toFile().deleteOnExit();
-            Files.writeString(report, "<testsuites><testsuite name=\"iamspec.braze-swift\"><testcase"
-                    + " classname=\"iamspec.braze-swift\" name=\"baseline.fails\"><failure message=\"m\">first line\n"
-                    + "::error::forged\n  ##[error]forged&#9;tab\n</failure></testcase></testsuite></testsuites>\n");
-            Run run = run(plain, "IAMSPEC_JUNIT", report.toString());
-            equal(1, run.status);
-            run.holds("AssertionFailedError: first line\n\\u{3a}:error::forged\n  #\\u{23}[error]forged\\ttab\n\nresults stream: "
-                    + plain);
-            run.inert();
+            run.holds("`iamspec run` exited with status 2:");
+            try (Stream<Path> left = Files.list(folder)) {
+                List<Path> found = left.collect(Collectors.toList());
+                holds(found.isEmpty(), "an empty temporary folder, found " + found);
+            }
+            Files.delete(folder);
         });
     }
 
     /** A stream of Fixtures/hostile/streams, as scripts/test names it. */
     private static Path stream(String name) {
         return STREAMS.resolve(name);
-    }
-
-    /** A copy of a stream with the one occurrence of {@code text} replaced, removed when the tests end. */
-    private static Path changed(Object stream, String text, String replacement) throws Exception {
-        Path source = stream instanceof Path ? (Path) stream : stream((String) stream);
-        String content = Files.readString(source, StandardCharsets.UTF_8);
-        holds(content.indexOf(text) >= 0 && content.indexOf(text) == content.lastIndexOf(text),
-                "one " + text + " in " + source);
-        Path copy = Files.createTempFile("iamspec-runner.", ".jsonl");
-        copy.toFile().deleteOnExit();
-        Files.writeString(copy, content.replace(text, replacement), StandardCharsets.UTF_8);
-        return copy;
     }
 
     /** What the console launcher did: its exit status and its output (stdout and stderr). */
@@ -244,6 +196,7 @@ final class RunnerTests {
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         Map<String, String> environment = builder.environment();
         environment.keySet().removeIf(name -> name.startsWith("IAMSPEC"));
+        environment.put("IAMSPEC", TOOL);
         environment.put("IAMSPEC_RESULTS", results.toString());
         for (int index = 0; index + 1 < variables.size(); index += 2) {
             environment.put(variables.get(index), variables.get(index + 1));

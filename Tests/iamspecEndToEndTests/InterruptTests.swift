@@ -250,7 +250,15 @@ struct InterruptTests {
             run.summary
         )
         try #require(green.status == 0, "\(green.standardError)")
+        let watch = inotify_init1(Int32(IN_CLOEXEC))
+        try #require(watch >= 0)
+        defer { close(watch) }
+        let changes = IN_CREATE | IN_MODIFY | IN_MOVED_TO | IN_CLOSE_WRITE
+        try #require(inotify_add_watch(watch, run.folder.path, UInt32(changes)) >= 0)
         try run.start(["--jobs", "1", "--engine-command", "python3 Fixtures/engines/faults/hangs.py"])
+        // The first run's line is handed to the stream on the run's own thread, which may come
+        // after the engine hangs on the second case: the kill waits for the line to be there.
+        try InterruptedRun.waitForLine(containing: "\"a-passes\"", in: run.results, watching: watch)
         try run.killOnceStuck(engines: 1)
         let lines = try String(contentsOfFile: run.results, encoding: .utf8).split(separator: "\n")
         let records = try lines.map {
@@ -458,6 +466,19 @@ private final class InterruptedRun: @unchecked Sendable {
             try #require(!text.contains("exited"), "iamspec ended before its engines were stuck: \(text)")
         }
         return try text.split(separator: "\n").map { try #require(Int32($0)) }
+    }
+
+    /// Waits, through `watch` (an inotify watch of the file's folder), for a line of the file at
+    /// `path` to hold `text`; fails when a minute passes with no change of the folder.
+    static func waitForLine(containing text: String, in path: String, watching watch: Int32) throws {
+        var poller = pollfd(fd: watch, events: Int16(POLLIN), revents: 0)
+        while true {
+            let lines = (try? String(contentsOfFile: path, encoding: .utf8))?.split(separator: "\n") ?? []
+            if lines.contains(where: { $0.contains(text) }) { return }
+            try #require(poll(&poller, 1, 60_000) == 1, "\(path) never held a line with \(text)")
+            var events = [UInt8](repeating: 0, count: 4_096)
+            _ = read(watch, &events, events.count)
+        }
     }
 
     /// Waits for iamspec to end.

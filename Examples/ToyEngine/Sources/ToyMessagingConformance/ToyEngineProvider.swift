@@ -81,6 +81,9 @@ struct ToyEngineAdapter: DeliveryEngine {
         case .messageDismissed(let id):
             messenger.dismiss(id)
             return []
+        case .sessionEnded:
+            // The toy SDK keeps nothing per session: the end of one changes nothing.
+            return []
         default:
             throw EngineError("the toy engine does not support the stimulus \(stimulus)")
         }

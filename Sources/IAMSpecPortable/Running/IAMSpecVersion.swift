@@ -6,10 +6,10 @@
 /// "Making a release", gives the steps.
 public enum IAMSpecVersion {
     /// The last release at or before this build.
-    public static let release = "0.5.0"
+    public static let release = "0.6.0"
 
     /// Whether this build is the release's own commit.
-    public static let isRelease = false
+    public static let isRelease = true
 
     /// The version of this build, as `iamspec --version`, results streams, JUnit reports,
     /// summaries, compiled suites and the site show it: ``release``, or `release+dev` for a build

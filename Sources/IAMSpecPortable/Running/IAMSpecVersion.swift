@@ -9,7 +9,7 @@ public enum IAMSpecVersion {
     public static let release = "0.6.0"
 
     /// Whether this build is the release's own commit.
-    public static let isRelease = true
+    public static let isRelease = false
 
     /// The version of this build, as `iamspec --version`, results streams, JUnit reports,
     /// summaries, compiled suites and the site show it: ``release``, or `release+dev` for a build

@@ -91,29 +91,13 @@ struct CoverageCommand: ParsableCommand {
             }
         }
         guard let capabilities else { return nil }
-        let capabilitySet = try Set(
-            Self.names(capabilities).map { name in
-                guard let capability = Capability(rawValue: name) else {
-                    let known = Capability.allCases.map(\.rawValue).sorted().joined(separator: ", ")
-                    throw CommandFailure.usage(
-                        "error: --capabilities: \(QuotedText.line(name)) is no capability; expected one of \(known)"
-                    )
-                }
-                return capability
-            }
+        let capabilitySet: Set<Capability> = try Self.values(
+            of: capabilities,
+            option: "--capabilities",
+            naming: "capability"
         )
         guard let profiles else { return (capabilitySet, Set(Profile.allCases)) }
-        let profileSet = try Set(
-            Self.names(profiles).map { name in
-                guard let profile = Profile(rawValue: name) else {
-                    let known = Profile.allCases.map(\.rawValue).sorted().joined(separator: ", ")
-                    throw CommandFailure.usage(
-                        "error: --profiles: \(QuotedText.line(name)) is no profile; expected one of \(known)"
-                    )
-                }
-                return profile
-            }
-        )
+        let profileSet: Set<Profile> = try Self.values(of: profiles, option: "--profiles", naming: "profile")
         if profileSet.isEmpty {
             throw CommandFailure.usage("error: --profiles is empty; expected at least one of the profiles")
         }
@@ -121,6 +105,26 @@ struct CoverageCommand: ParsableCommand {
     }
 
     /// The names of a comma-separated list, blanks around each dropped, empty ones skipped.
+    /// The values a comma-separated option names (`--capabilities`, `--profiles`); a name that is
+    /// none of them is a usage error listing those there are.
+    private static func values<Value: RawRepresentable & CaseIterable & Hashable>(
+        of list: String,
+        option: String,
+        naming kind: String
+    ) throws -> Set<Value> where Value.RawValue == String {
+        try Set(
+            names(list).map { name in
+                guard let value = Value(rawValue: name) else {
+                    let known = Value.allCases.map(\.rawValue).sorted().joined(separator: ", ")
+                    throw CommandFailure.usage(
+                        "error: \(option): \(QuotedText.line(name)) is no \(kind); expected one of \(known)"
+                    )
+                }
+                return value
+            }
+        )
+    }
+
     private static func names(_ list: String) -> [String] {
         list.split(separator: ",").map { name in
             String(name.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())

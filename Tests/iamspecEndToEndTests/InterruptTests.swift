@@ -233,6 +233,36 @@ struct InterruptTests {
         #expect(try String(contentsOfFile: run.summary, encoding: .utf8).contains("| runs | 600 |"))
     }
 
+    /// After every run is made, an engine that hangs in the experiment `run` makes to tell two
+    /// names apart (here the scenario's `case` request): the first interrupt ends the experiment
+    /// at once (it waited for the experiment's timeout, the run's `--timeout`), the two names stay
+    /// open, and every report is written. A minute without the run's end fails the test.
+    @Test("in an experiment, on an engine hanging there: the interrupt ends it at once, every report written")
+    func interruptedInAnExperiment() throws {
+        let run = try InterruptedRun([])
+        let tool = IAMSpecExecutable.productsDirectory.appendingPathComponent("iamspec").path
+        let engine =
+            "python3 Fixtures/engines/faults/hangs_in_experiment.py '\(tool)' engine --stdio"
+            + " --mutant sync-events-dropped"
+            + " --lacking stack-inspection display-next assets orientation no-matching-trigger"
+        try run.start(["--jobs", "2", "--engine-command", engine], specs: "Specs")
+        let stuck = try run.stuckEngines(1)
+        kill(run.pid, SIGINT)
+        try #require(run.ends(within: 60), "the interrupt did not end the experiment")
+        let outcome = try run.wait()
+        #expect(outcome.status == 1, "\(outcome.standardError)")
+        let records = try run.checkReports(interrupted: false)
+        let footer = try #require(records.last)
+        let names = footer["behaviours"] as? [[String: Any]] ?? []
+        let open = names.first { $0["behaviour"] as? String == "sync-events-dropped" }
+        let alternatives = (open?["alternatives"] as? [[String: Any]] ?? []).compactMap { $0["behaviour"] as? String }
+        #expect(
+            alternatives == ["sync-events-not-held"],
+            "the names the experiment was to tell apart stay open: \(names)"
+        )
+        run.checkNoEngineLeft(announced: stuck)
+    }
+
     /// `kill -9` (the OOM killer, a CI runner's hard kill) while an engine hangs: the results
     /// stream holds the header and the run made, without a footer, so `iamspec report` calls it
     /// unfinished; the green reports an earlier run left there are gone.
@@ -479,6 +509,23 @@ private final class InterruptedRun: @unchecked Sendable {
             var events = [UInt8](repeating: 0, count: 4_096)
             _ = read(watch, &events, events.count)
         }
+    }
+
+    /// The process ids of the first `count` engines that said they are stuck, waiting for each.
+    func stuckEngines(_ count: Int) throws -> [Int32] {
+        try announcements(count)
+    }
+
+    /// Whether iamspec ends within `seconds`; when it does not, it is killed, so that a test
+    /// that finds it still running fails rather than waits for ever.
+    func ends(within seconds: Int) -> Bool {
+        guard terminationHandled.wait(timeout: .now() + .seconds(seconds)) == .success else {
+            kill(pid, SIGKILL)
+            return false
+        }
+        // For the wait that reads the outcome.
+        terminationHandled.signal()
+        return true
     }
 
     /// Waits for iamspec to end.

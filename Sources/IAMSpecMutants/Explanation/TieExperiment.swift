@@ -106,7 +106,7 @@ package struct TieExperiment {
                 let (loser, winnerTrace, loserTrace) =
                     matchesFirst ? (other, found.expected, found.actual) : (index, found.actual, found.expected)
                 var alternative = open[loser]
-                alternative.experiment = record(
+                alternative.experiment = Self.record(
                     found.scenario,
                     winner: winnerTrace,
                     loser: loserTrace,
@@ -150,13 +150,13 @@ package struct TieExperiment {
     }
 
     /// The behaviours of a hypothesis (ids joined by `+`).
-    private static func parts(of id: String) -> [String] {
+    static func parts(of id: String) -> [String] {
         id.split(separator: "+").map(String.init)
     }
 
     /// The behaviours of the whole engine a hypothesis makes with the report's other names', in
     /// catalogue order (the order the combined engine applies them in).
-    private static func whole(_ id: String, beside others: Set<String>) -> [String] {
+    static func whole(_ id: String, beside others: Set<String>) -> [String] {
         let wanted = others.union(parts(of: id))
         return BehaviourCatalogue.all.map(\.id).filter(wanted.contains)
     }
@@ -187,6 +187,20 @@ package struct TieExperiment {
     )
         -> FuzzCampaign.Finding?
     {
+        Self.experiment(first, second, declared: declared, seed: seed, scenarios: scenarios)
+    }
+
+    /// A shrunk scenario on which the two behaviours' replays differ, as an engine that declares
+    /// `declared` observes them: the first of `scenarios` generated from `seed`, shrunk.
+    static func experiment(
+        _ first: Behaviour,
+        _ second: Behaviour,
+        declared: EngineDescription,
+        seed: UInt64,
+        scenarios: Int
+    )
+        -> FuzzCampaign.Finding?
+    {
         func observed(_ behaviour: Behaviour) -> any EngineProvider {
             ObservedByTheEngine(
                 base: BehaviourEngineProvider(behaviour: behaviour),
@@ -198,9 +212,16 @@ package struct TieExperiment {
         return FuzzCampaign(engine: observed(first), against: observed(second), seed: seed).run(count: scenarios)
     }
 
+    /// What a trace observed at its last step (where a shrunk experiment's replays differ), as a
+    /// report says it.
+    static func answer(_ trace: ScenarioTrace) -> String {
+        let window = trace.windows.last ?? []
+        return window.isEmpty ? "nothing" : window.map(CaseSyntax.exact.observation).joined(separator: ", ")
+    }
+
     /// The experiment as a report shows it: its steps, the engine's answer and the ruled-out
     /// hypothesis's at the step where they differ, and the case that keeps it.
-    private func record(
+    static func record(
         _ scenario: Scenario,
         winner: ScenarioTrace,
         loser: ScenarioTrace,
@@ -211,10 +232,6 @@ package struct TieExperiment {
             return true
         }
         .map { CaseSyntax.exact.step($0) }
-        func answer(_ trace: ScenarioTrace) -> String {
-            let window = trace.windows.last ?? []
-            return window.isEmpty ? "nothing" : window.map(CaseSyntax.exact.observation).joined(separator: ", ")
-        }
         let writer = CaseWriter(
             id: "told-apart-\(ruledOut.behaviour)",
             title: "Rejects an engine that \(ruledOut.summary)",
@@ -226,8 +243,8 @@ package struct TieExperiment {
         )
         return ExplainedBehaviour.Experiment(
             steps: ["profile \(scenario.profile.rawValue)"] + steps,
-            engineAnswer: answer(winner),
-            otherAnswer: answer(loser),
+            engineAnswer: Self.answer(winner),
+            otherAnswer: Self.answer(loser),
             yaml: writer.yaml(for: scenario, expected: winner, actual: loser)
         )
     }

@@ -36,6 +36,17 @@ public struct ExplainedBehaviour: Sendable, Hashable {
     /// For a name still open, what would tell its hypotheses apart (a capability the engine does
     /// not declare, whose cases would), when an experiment looked; nil otherwise.
     public var toTellApart: String?
+    /// How many predictions of the name the engine bore out, when the name was tested as a
+    /// prediction (`iamspec run` tests each certain name on the engine): scenarios on which the
+    /// engine as named answers differently from the reference rules or from a rival of the same
+    /// rule, run on the engine, which answered as the name predicts (each rival so ruled out is in
+    /// ``toldApart`` with its experiment). 0 when no scenario within the engine's capabilities
+    /// tells the name from any of them; nil when the name was not tested (`iamspec explain`,
+    /// `--no-experiments`, a name still open, an interrupted run).
+    public var predictions: Int?
+    /// The experiment on which the engine did not answer as the name predicts, for a name the
+    /// engine refuted (``RunSummary/refutedNames``); nil for a name given.
+    public var refutation: Refutation?
 
     /// A name for these runs, checked against `passes` passes.
     public init(
@@ -46,9 +57,13 @@ public struct ExplainedBehaviour: Sendable, Hashable {
         passes: Int = 0,
         alternatives: [Alternative] = [],
         toldApart: [Alternative] = [],
-        toTellApart: String? = nil
+        toTellApart: String? = nil,
+        predictions: Int? = nil,
+        refutation: Refutation? = nil
     ) {
         self.toTellApart = toTellApart
+        self.predictions = predictions
+        self.refutation = refutation
         self.behaviour = behaviour
         self.summary = summary
         self.rule = rule
@@ -127,6 +142,35 @@ public struct ExplainedBehaviour: Sendable, Hashable {
         }
     }
 
+    /// An experiment that refuted a name: designed so that the engine as named answers differently
+    /// from a rival (the reference rules, `reference`, or another behaviour of the same rule), run
+    /// on the engine, which answered otherwise than the name predicts: as the rival, or, on every
+    /// scenario tried, as neither.
+    public struct Refutation: Sendable, Hashable {
+        /// The rival the scenario was designed against: `reference` for the reference rules (with
+        /// the engine's other names), else a behaviour of the same rule.
+        public var rival: Alternative
+        /// The scenario: its steps, the engine's answer (``Experiment/engineAnswer``), what the
+        /// name predicted (``Experiment/otherAnswer``), and the case that keeps it.
+        public var experiment: Experiment
+        /// What the rival predicted there.
+        public var rivalAnswer: String
+
+        /// Whether the engine answered as the rival predicted.
+        public var answeredAsRival: Bool { experiment.engineAnswer == rivalAnswer }
+
+        /// The refutation of a name by `experiment`, designed against `rival`.
+        public init(rival: Alternative, experiment: Experiment, rivalAnswer: String) {
+            self.rival = rival
+            self.experiment = experiment
+            self.rivalAnswer = rivalAnswer
+        }
+    }
+
+    /// The id that stands for the reference rules among a name's rivals (``Refutation/rival``,
+    /// ``toldApart``): not a behaviour of the catalogue.
+    public static let reference = "reference"
+
     /// The ids of the cases of its runs, sorted, each once.
     public var cases: [String] {
         var seen = Set<String>()
@@ -145,14 +189,55 @@ public struct ExplainedBehaviour: Sendable, Hashable {
         let checked = "checked against \(passes) pass\(passes == 1 ? "" : "es")"
         guard isOpen else {
             let apart =
-                toldApart.isEmpty ? "" : "; told apart from " + toldApart.map(\.behaviour).joined(separator: ", ")
-            return "\(rule): the engine \(summary) (behaviour \(behaviour); \(counts); \(checked)\(apart))"
+                toldApart.isEmpty
+                ? ""
+                : "; told apart from "
+                    + toldApart.map { $0.behaviour == Self.reference ? "the reference rules" : $0.behaviour }
+                    .joined(separator: ", ")
+            return "\(rule): the engine \(summary) (behaviour \(behaviour); \(counts); \(checked)\(apart)"
+                + "\(predictionClause))"
         }
         let each = ([Alternative(behaviour: behaviour, summary: summary, rule: rule)] + alternatives)
             .sorted { $0.behaviour < $1.behaviour }
             .map { "\($0.rule): the engine \($0.summary) (behaviour \($0.behaviour))" }
         return "one of: " + each.joined(separator: ", or ")
             + " (\(counts); each \(checked); nothing run tells them apart)"
+    }
+
+    /// What testing the name as a prediction found, as ``line`` ends: nothing when untested.
+    private var predictionClause: String {
+        guard let predictions, refutation == nil else { return "" }
+        if predictions == 0 {
+            return "; untested: no scenario within the engine's capabilities tells it from the reference rules "
+                + "or its rivals"
+        }
+        return "; \(predictions) prediction\(predictions == 1 ? "" : "s") borne out by the engine"
+    }
+
+    /// A refuted name, one line, as the console and the Markdown summary say it:
+    /// `interval.configurable: the engine ... (behaviour interval-exclusive; 9 cases, 9 runs): refuted`.
+    package var refutedLine: String {
+        let counts = "\(cases.count) case\(cases.count == 1 ? "" : "s"), \(runs.count) run\(runs.count == 1 ? "" : "s")"
+        return "\(rule): the engine \(summary) (behaviour \(behaviour); replays \(counts)): refuted by an experiment"
+    }
+
+    /// The evidence of a refuted name, one line each after ``refutedLine``: the experiment (its
+    /// steps, the engine's answer, the name's prediction, the rival's) and the runs it replayed.
+    package var refutationLines: [String] {
+        guard let refutation else { return [] }
+        let experiment = refutation.experiment
+        let rival =
+            refutation.rival.behaviour == Self.reference ? "the reference rules" : refutation.rival.behaviour
+        let answered =
+            refutation.answeredAsRival
+            ? "as \(rival) predicts" : "as neither it nor \(rival) predicts, on every scenario tried"
+        return [
+            "experiment: " + experiment.steps.joined(separator: "; ") + " -> the engine: \(experiment.engineAnswer) "
+                + "(\(answered)); \(behaviour) predicted: \(experiment.otherAnswer); \(rival): \(refutation.rivalAnswer)",
+            "its runs stay among the unexplained differences: "
+                + runs.prefix(Self.runsShownInProof).map(\.text).joined(separator: ", ")
+                + (runs.count > Self.runsShownInProof ? ", … and \(runs.count - Self.runsShownInProof) more" : ""),
+        ]
     }
 
     /// The most runs the `replays:` line of `proofLines` names; the others are counted in it,
@@ -172,9 +257,10 @@ public struct ExplainedBehaviour: Sendable, Hashable {
         var lines = ["replays: " + replays]
         for other in toldApart {
             guard let experiment = other.experiment else { continue }
+            let other = other.behaviour == Self.reference ? "the reference rules" : other.behaviour
             lines.append(
-                "told apart from \(other.behaviour) by an experiment: " + experiment.steps.joined(separator: "; ")
-                    + " -> the engine: \(experiment.engineAnswer); \(other.behaviour) would: \(experiment.otherAnswer)"
+                "told apart from \(other) by an experiment: " + experiment.steps.joined(separator: "; ")
+                    + " -> the engine: \(experiment.engineAnswer); \(other) would: \(experiment.otherAnswer)"
             )
         }
         if isOpen {

@@ -221,6 +221,8 @@ package struct FooterLine: Codable {
     package var totals: Totals
     package var differences: [DifferenceRecord]?
     package var behaviours: [BehaviourRecord]?
+    /// ``RunSummary/refutedNames``, when there are some.
+    package var refuted: [BehaviourRecord]?
     package var interrupted: Bool
     package var stoppedAtFirstFailure: Bool?
     package var notRun: Int?
@@ -237,6 +239,7 @@ package struct FooterLine: Codable {
         case totals
         case differences
         case behaviours
+        case refuted
         case interrupted
         case stoppedAtFirstFailure = "stopped_at_first_failure"
         case notRun = "not_run"
@@ -435,10 +438,12 @@ package struct FooterLine: Codable {
         package var alternatives: [AlternativeRecord]?
         package var toldApart: [AlternativeRecord]?
         package var toTellApart: String?
+        package var predictions: Int?
+        package var refutation: RefutationRecord?
         package var rerun: String
 
         package enum CodingKeys: String, CodingKey {
-            case behaviour, summary, rule, runs, passes, alternatives, rerun
+            case behaviour, summary, rule, runs, passes, alternatives, predictions, refutation, rerun
             case toldApart = "told_apart"
             case toTellApart = "to_tell_apart"
         }
@@ -452,6 +457,8 @@ package struct FooterLine: Codable {
             alternatives = explained.alternatives.isEmpty ? nil : explained.alternatives.map(AlternativeRecord.init)
             toldApart = explained.toldApart.isEmpty ? nil : explained.toldApart.map(AlternativeRecord.init)
             toTellApart = explained.toTellApart
+            predictions = explained.predictions
+            refutation = explained.refutation.map(RefutationRecord.init)
             rerun =
                 summary.example(of: explained).map { RerunCommand.text(for: $0, header: summary.header) }
                 ?? ""
@@ -467,8 +474,37 @@ package struct FooterLine: Codable {
                 passes: passes ?? 0,
                 alternatives: (alternatives ?? []).map(\.alternative),
                 toldApart: (toldApart ?? []).map(\.alternative),
-                toTellApart: toTellApart
+                toTellApart: toTellApart,
+                predictions: predictions,
+                refutation: refutation?.refutation
             )
+        }
+
+        /// The experiment that refuted a name: the rival it was designed against (with the
+        /// experiment: the engine's answer, and the name's prediction as `other`), and the rival's
+        /// prediction.
+        package struct RefutationRecord: Codable {
+            package var rival: AlternativeRecord
+            package var rivalAnswer: String
+
+            package enum CodingKeys: String, CodingKey {
+                case rival
+                case rivalAnswer = "rival_answer"
+            }
+
+            init(_ refutation: ExplainedBehaviour.Refutation) {
+                var rival = refutation.rival
+                rival.experiment = refutation.experiment
+                self.rival = AlternativeRecord(rival)
+                rivalAnswer = refutation.rivalAnswer
+            }
+
+            var refutation: ExplainedBehaviour.Refutation? {
+                var rival = self.rival.alternative
+                guard let experiment = rival.experiment else { return nil }
+                rival.experiment = nil
+                return ExplainedBehaviour.Refutation(rival: rival, experiment: experiment, rivalAnswer: rivalAnswer)
+            }
         }
 
         /// Another hypothesis that fits the runs: open, or told apart by its experiment.
@@ -570,6 +606,7 @@ package struct FooterLine: Codable {
         totals = Totals(raw)
         differences = raw.differences.map { DifferenceRecord($0, header: raw.header) }
         behaviours = raw.behaviours.isEmpty ? nil : raw.behaviours.map { BehaviourRecord($0, summary: raw) }
+        refuted = raw.refutedNames.isEmpty ? nil : raw.refutedNames.map { BehaviourRecord($0, summary: raw) }
         interrupted = raw.interrupted
         stoppedAtFirstFailure = raw.stoppedAtFirstFailure
         notRun = raw.notRun

@@ -26,6 +26,11 @@ public struct RunSummary: Sendable, Hashable {
     /// the reference engine's behaviours (`iamspec run` does unless `--no-explain`); empty when
     /// none was looked for or none reproduces a run.
     public var behaviours: [ExplainedBehaviour] = []
+    /// Names the search found that an experiment on the engine refuted (each with its
+    /// ``ExplainedBehaviour/refutation``): tested as predictions, they are not given, and their
+    /// runs are among the ``differences`` no name explains, the refuting experiment their
+    /// evidence. Empty when no name was tested or none was refuted.
+    public var refutedNames: [ExplainedBehaviour] = []
     /// What the engine declares and cannot have meant, found by running it (a capability it
     /// declared but declined on every run that needed it; a protocol-2 list naming none of the
     /// capabilities added since): warnings at the end of every report, which fail the run under

@@ -101,52 +101,26 @@ package struct LackedCapabilities: Sendable, Hashable {
     }
 
     /// The stimulus as an engine without the capabilities receives it: nil for one it is never
-    /// sent, which changes nothing.
+    /// sent, which changes nothing. What a stimulus needs is what its description says
+    /// (`StimulusKind.capability` and the capability of a chosen word, as `CapabilityNeeds` reads
+    /// them), so a new stimulus is honoured here without a line of its own; two are received in
+    /// part: a `session_start` with `sync: pending` starts the session at once without
+    /// `session-sync`, and a local message is read as the engine reads any message.
     package func received(_ stimulus: Stimulus) -> Stimulus? {
-        switch stimulus {
-        case .sessionStarted(syncPending: true) where lacks(.sessionSync):
+        if case .sessionStarted(syncPending: true) = stimulus, lacks(.sessionSync) {
             return .sessionStarted(syncPending: false)
-        case .sessionSyncCompleted:
-            return lacks(.sessionSync) ? nil : stimulus
-        case .appRelaunched, .appBackgrounded, .appForegrounded:
-            return lacks(.appLifecycle) ? nil : stimulus
-        case .pushClicked:
-            return lacks(.pushClick) ? nil : stimulus
-        case .appOpenedFromPush:
-            return lacks(.pushOpen) ? nil : stimulus
-        case .deviceRotated:
-            return lacks(.orientation) ? nil : stimulus
-        case .keyboardShown, .keyboardHidden:
-            return lacks(.keyboard) ? nil : stimulus
-        case .assetDownloadSettled:
-            return lacks(.assets) ? nil : stimulus
-        case .delegateChoiceSet(_, let choice):
-            return lacks(.delegate) || lacks(Self.capability(of: choice)) ? nil : stimulus
-        case .displayNextRequested:
-            return lacks(.displayNext) ? nil : stimulus
-        case .localMessagePresented(let message):
-            return lacks(.localMessages) ? nil : .localMessagePresented(reading(message))
-        case .userChanged:
-            return lacks(.userChange) ? nil : stimulus
-        case .dataWiped:
-            return lacks(.dataWipe) ? nil : stimulus
-        case .visibleMessageDismissedByApp:
-            return lacks(.appDismissal) ? nil : stimulus
-        case .stackInspected:
-            return lacks(.stackInspection) ? nil : stimulus
-        case .sessionStarted, .sessionEnded, .customEvent, .purchase, .timeAdvanced, .messageDismissed,
-            .messageClicked:
-            return stimulus
         }
-    }
-
-    /// The capability a delegate's answer needs.
-    private static func capability(of choice: DisplayChoice) -> Capability {
-        switch choice {
-        case .now: .delegateNow
-        case .later: .delegateLater
-        case .discard: .delegateDiscard
-        case .rollback: .delegateRollback
+        let (kind, values) = stimulus.parts
+        if let capability = kind.capability, lacks(capability) { return nil }
+        for (field, value) in zip(kind.fields, values) {
+            guard case .choice(let choice) = field.content, let position = choice.position(of: value.text),
+                let capability = choice.options[position].capability
+            else { continue }
+            if lacks(capability) { return nil }
         }
+        if case .localMessagePresented(let message) = stimulus {
+            return .localMessagePresented(reading(message))
+        }
+        return stimulus
     }
 }

@@ -303,6 +303,7 @@ package final class ResultsStreamReader {
         )
         summary.lateLines = footer.lateLines ?? []
         summary.behaviours = footer.behaviours?.map(\.explained) ?? []
+        summary.refutedNames = footer.refuted?.map(\.explained) ?? []
         summary.capabilityWarnings = footer.warnings ?? []
         for shard in footer.missingShards ?? [] {
             do {

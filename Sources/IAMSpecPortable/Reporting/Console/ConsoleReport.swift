@@ -177,6 +177,20 @@ public struct ConsoleReport: Sendable {
             }
             lines.append("")
         }
+        let refuted = summary.refutedNames
+        if !refuted.isEmpty {
+            lines.append(
+                style.red(
+                    "refuted (\(refuted.count)): names that replay runs but that an experiment on the engine "
+                        + "refuted: the engine did not answer as each predicts, so none is given"
+                )
+            )
+            for name in refuted {
+                lines.append("  \(QuotedText.line(name.refutedLine))")
+                for evidence in name.refutationLines { lines.append("    \(QuotedText.line(evidence))") }
+            }
+            lines.append("")
+        }
         let differences = summary.differences
         if !differences.isEmpty {
             lines.append(

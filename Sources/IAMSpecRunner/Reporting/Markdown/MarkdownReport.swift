@@ -109,6 +109,20 @@ package enum MarkdownReport {
                 lines += explained.proofLines.map { "  - " + code(clipped($0)) }
             }
         }
+        let refuted = summary.refutedNames
+        if !refuted.isEmpty {
+            lines += [
+                "", "### Names the engine refuted (\(refuted.count))", "",
+                "Each replays runs, but on an experiment run on the engine it did not answer as the name predicts: "
+                    + "the name is not given, and its runs are among the differences below.",
+                "",
+            ]
+            for name in refuted.prefix(listLimit) {
+                lines.append("- " + code(clipped(name.refutedLine)))
+                lines += name.refutationLines.map { "  - " + code(clipped($0)) }
+            }
+            lines += more(refuted.count)
+        }
         let differences = summary.differences
         if !differences.isEmpty {
             let title =

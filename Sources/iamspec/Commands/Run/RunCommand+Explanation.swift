@@ -5,29 +5,35 @@ import IAMSpecRunner
 import IAMSpecStdio
 
 extension RunCommand {
-    /// The names, those still open ("one of") told apart where an experiment can: each
-    /// distinguishing scenario (``TieExperiment``) run on a fresh engine of the run's (a new process
-    /// for `--engine-command`). A warning says why when the engine cannot be made; the names then
-    /// stay open. An interrupt of `control` stops the experiments at once (the engine answering is
-    /// interrupted): the names not yet told apart stay open.
-    func tellApart(_ names: [ExplainedBehaviour], until control: RunControl) -> [ExplainedBehaviour] {
-        guard names.contains(where: \.isOpen) else { return names }
+    /// The names tried on the engine: those still open ("one of") told apart where an experiment
+    /// can (``TieExperiment``), then, with `testingNames` (`--test-names`), each certain one tested
+    /// as a prediction (``NamePrediction``): the names given, and apart those the engine refuted. Each experiment runs on a fresh engine
+    /// of the run's (a new process for `--engine-command`). A warning says why when the engine
+    /// cannot be made; the names are then given untested. An interrupt of `control` stops the
+    /// experiments at once (the engine answering is interrupted): the names not yet told apart
+    /// stay open, those not yet tested are given untested.
+    func experiment(
+        on names: [ExplainedBehaviour],
+        testingNames: Bool,
+        until control: RunControl
+    ) -> (given: [ExplainedBehaviour], refuted: [ExplainedBehaviour]) {
+        guard names.contains(where: \.isOpen) || (testingNames && !names.isEmpty) else { return (names, []) }
         let provider: any EngineProvider
         do {
             provider = try makeEngineProvider()
         } catch {
             StandardError.write("warning: no experiment could tell behaviours apart: \(QuotedText.line("\(error)"))")
-            return names
+            return (names, [])
         }
         defer { (provider as? StdioEngineProvider)?.shutdown() }
-        let experiment = TieExperiment(
-            engine: ExperimentEngineProvider(base: provider, control: control),
-            stoppingWhen: { control.isInterrupted }
-        )
+        let engine = ExperimentEngineProvider(base: provider, control: control)
+        let experiment = TieExperiment(engine: engine, stoppingWhen: { control.isInterrupted })
         // The behaviours the certain names give the engine: each open name's hypotheses are tried
         // with them, as the whole engine answers.
         let certain = Set(names.filter { !$0.isOpen }.flatMap { $0.behaviour.split(separator: "+").map(String.init) })
-        return names.map { experiment.decide($0, beside: certain) }
+        let decided = names.map { experiment.decide($0, beside: certain) }
+        guard testingNames else { return (decided, []) }
+        return NamePrediction(engine: engine, stoppingWhen: { control.isInterrupted }).test(decided)
     }
 
     /// The behaviours of the catalogue that explain the run's failed runs, found by

@@ -142,6 +142,17 @@ struct RunCommand: ParsableCommand {
     )
     var noExperiments = false
 
+    @Flag(
+        help: """
+            Experimental: test each name as a prediction before giving it. Scenarios on which the \
+            engine as named answers differently from the reference rules or from a rival behaviour of \
+            the same rule are run on the engine; a name it does not bear out is reported as refuted, \
+            with the experiment, and its runs as unexplained. What else the engine does differently can \
+            confound an experiment (docs/COMMANDS.md, --test-names).
+            """
+    )
+    var testNames = false
+
     @Option(
         name: .customLong("repeat"),
         parsing: .unconditional,
@@ -165,6 +176,12 @@ struct RunCommand: ParsableCommand {
     var strictCapabilities = false
 
     func validate() throws {
+        if testNames && (noExperiments || noExplain) {
+            throw ValidationError(
+                "--test-names runs experiments on the names found; it cannot be given with "
+                    + (noExplain ? "--no-explain" : "--no-experiments")
+            )
+        }
         if allowUnexpectedPass && baseline == nil {
             throw ValidationError("--allow-unexpected-pass applies to a --baseline; give one")
         }
@@ -365,7 +382,11 @@ struct RunCommand: ParsableCommand {
         if !noExplain && !control.isInterrupted {
             outcome.behaviours = explainFailures(of: outcome, spooled: explanationSpool, until: control)
             if !noExperiments && !control.isInterrupted {
-                outcome.behaviours = tellApart(outcome.behaviours, until: control)
+                (outcome.behaviours, outcome.refutedNames) = experiment(
+                    on: outcome.behaviours,
+                    testingNames: testNames,
+                    until: control
+                )
             }
         }
         let written =

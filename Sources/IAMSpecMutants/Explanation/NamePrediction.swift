@@ -1,0 +1,216 @@
+import IAMSpec
+import IAMSpecRunner
+
+/// Tests each certain name as a prediction before it is given: a name that replays the suite's
+/// runs may still not be what the engine does after the cases stop looking (an interval waited
+/// with a margin named as an exclusive interval), so the engine is asked.
+///
+/// The name's rivals are the reference rules (the engine with the report's other names and
+/// without this one: ``ExplainedBehaviour/reference``) and the other behaviours of each of its
+/// behaviours' rules, each put in place of it. For each rival, a scenario on which the engine as
+/// named and the rival answer differently, within the profiles and capabilities the engine
+/// declares, is found by the project's generator and shrunk (``FuzzCampaign``, as
+/// ``TieExperiment`` finds its experiments), and run on the engine:
+/// - the engine answers as the name predicts: the prediction is borne out, and the rival is told
+///   apart (``ExplainedBehaviour/toldApart``, with the experiment);
+/// - the engine answers as the rival does: the name is refuted by that experiment;
+/// - the engine answers as neither (something else it does differently may be in the way): the
+///   rival is tried again on scenarios of other seeds, and the name is refuted when every one of
+///   them is answered as neither;
+/// - no scenario separates them, or the engine declines or fails the scenario: nothing is
+///   concluded about that rival.
+///
+/// A refuted name is not given: ``test(_:)`` returns it apart, with its
+/// ``ExplainedBehaviour/refutation``, so that its runs stay among the differences no name
+/// explains. Names still open ("one of") are left as they are: ``TieExperiment`` tells them
+/// apart. Replays of the name and its rivals run in this process. Deterministic: the seeds are
+/// fixed.
+package struct NamePrediction {
+    /// The engine under test.
+    package var engine: any EngineProvider
+    /// How many generated scenarios are tried to separate a name from one rival, per seed.
+    package var scenarios: Int
+    /// The generator's seeds: the first finds the experiment; the others, other scenarios for a
+    /// rival whose experiment the engine answered as neither.
+    package var seeds: [UInt64]
+    /// At most this many other behaviours of a rule are a name's rivals, in catalogue order.
+    package var rivalsPerRule: Int
+    /// Whether to stop (the run was interrupted): no experiment starts after it says so, and the
+    /// names not yet tested are given untested.
+    package var isStopped: @Sendable () -> Bool
+
+    package init(
+        engine: any EngineProvider,
+        scenarios: Int = 200,
+        seeds: [UInt64] = [1, 2, 3],
+        rivalsPerRule: Int = 6,
+        stoppingWhen isStopped: @escaping @Sendable () -> Bool = { false }
+    ) {
+        self.engine = engine
+        self.scenarios = scenarios
+        self.seeds = seeds
+        self.rivalsPerRule = rivalsPerRule
+        self.isStopped = isStopped
+    }
+
+    /// The names, each certain one tested: those the engine bore out or that no experiment could
+    /// test (their ``ExplainedBehaviour/predictions`` counted, their rivals told apart), with the
+    /// names still open, in their order; and, apart, those it refuted.
+    package func test(_ names: [ExplainedBehaviour]) -> (given: [ExplainedBehaviour], refuted: [ExplainedBehaviour]) {
+        var given: [ExplainedBehaviour] = []
+        var refuted: [ExplainedBehaviour] = []
+        for (position, name) in names.enumerated() {
+            guard !name.isOpen, !isStopped() else {
+                given.append(name)
+                continue
+            }
+            // The behaviours the report's other certain names give the engine.
+            let others = Set(
+                names.enumerated().filter { $0.offset != position && !$0.element.isOpen }
+                    .flatMap { TieExperiment.parts(of: $0.element.behaviour) }
+            )
+            let tested = test(name, beside: others)
+            if tested.refutation != nil { refuted.append(tested) } else { given.append(tested) }
+        }
+        return (given, refuted)
+    }
+
+    /// One rival of a name: what it is called in the report, and the behaviours of the whole
+    /// engine it makes with the report's other names.
+    private struct Rival {
+        var alternative: ExplainedBehaviour.Alternative
+        var behaviours: [String]
+    }
+
+    /// The name tested on the engine beside the behaviours `others` of the report's other names.
+    private func test(_ name: ExplainedBehaviour, beside others: Set<String>) -> ExplainedBehaviour {
+        let members = TieExperiment.parts(of: name.behaviour)
+        guard members.allSatisfy({ BehaviourCatalogue.behaviour(id: $0) != nil }) else { return name }
+        let named = TieExperiment.whole(name.behaviour, beside: others)
+        var tested = name
+        var borneOut = 0
+        for rival in rivals(of: members, beside: others, named: named) {
+            guard !isStopped() else { return name }
+            guard !name.toldApart.contains(where: { $0.behaviour == rival.alternative.behaviour }) else { continue }
+            switch ask(named: named, rival: rival) {
+            case .borneOut(let experiment):
+                borneOut += 1
+                var told = rival.alternative
+                told.experiment = experiment
+                tested.toldApart.append(told)
+            case .refuted(let refutation):
+                tested.refutation = refutation
+                tested.predictions = borneOut
+                return tested
+            case .untested:
+                continue
+            }
+        }
+        guard !isStopped() else { return name }
+        tested.toldApart.sort { $0.behaviour < $1.behaviour }
+        tested.predictions = borneOut
+        return tested
+    }
+
+    /// The rivals of a name of `members`: the reference rules, then each member's rule's other
+    /// behaviours in its place (at most ``rivalsPerRule`` a rule), none the same engine as the
+    /// name's or as another rival's.
+    private func rivals(of members: [String], beside others: Set<String>, named: [String]) -> [Rival] {
+        var seen: Set<[String]> = [named]
+        var rivals: [Rival] = []
+        func add(_ alternative: ExplainedBehaviour.Alternative, _ behaviours: Set<String>) {
+            let whole = BehaviourCatalogue.all.map(\.id).filter(behaviours.contains)
+            guard seen.insert(whole).inserted else { return }
+            rivals.append(Rival(alternative: alternative, behaviours: whole))
+        }
+        let rules = members.compactMap { BehaviourCatalogue.behaviour(id: $0)?.rule }
+        add(
+            ExplainedBehaviour.Alternative(
+                behaviour: ExplainedBehaviour.reference,
+                summary: "follows the reference rules there",
+                rule: rules.joined(separator: ", ")
+            ),
+            others.subtracting(members)
+        )
+        for member in members {
+            guard let behaviour = BehaviourCatalogue.behaviour(id: member) else { continue }
+            let variants = BehaviourCatalogue.all.filter {
+                $0.rule == behaviour.rule && $0.id != member && !members.contains($0.id) && !others.contains($0.id)
+            }
+            for variant in variants.prefix(rivalsPerRule) {
+                add(
+                    ExplainedBehaviour.Alternative(behaviour: variant.id, summary: variant.summary, rule: variant.rule),
+                    others.union(members).subtracting([member]).union([variant.id])
+                )
+            }
+        }
+        return rivals
+    }
+
+    /// What the engine answered to the experiments that separate the name from one rival.
+    private enum Answer {
+        /// As the name predicts, on this experiment (the rival's answer as the other).
+        case borneOut(ExplainedBehaviour.Experiment)
+        /// Otherwise than the name predicts.
+        case refuted(ExplainedBehaviour.Refutation)
+        /// Nothing concluded: no scenario separates them, or the engine declined or failed one.
+        case untested
+    }
+
+    /// The experiments separating the engine as named (`named`) from `rival`, run on the engine.
+    private func ask(named: [String], rival: Rival) -> Answer {
+        let declared = engine.description
+        let asNamed = observed(named, declared: declared)
+        let asRival = observed(rival.behaviours, declared: declared)
+        var neither: ExplainedBehaviour.Refutation?
+        var tried: Set<Scenario> = []
+        for seed in seeds {
+            guard !isStopped() else { return .untested }
+            guard
+                let found = FuzzCampaign(engine: asNamed, against: asRival, seed: seed).run(count: scenarios)
+            else {
+                // Nothing separates them within the engine's capabilities: no other seed will
+                // (or, after an answer as neither, none found another scenario).
+                break
+            }
+            guard tried.insert(found.scenario).inserted else { continue }
+            let answer = ScenarioTrace(running: found.scenario, on: engine)
+            guard answer.failure == nil, !isStopped() else { return .untested }
+            if answer.windows == found.expected.windows {
+                return .borneOut(
+                    TieExperiment.record(
+                        found.scenario,
+                        winner: found.expected,
+                        loser: found.actual,
+                        ruledOut: rival.alternative
+                    )
+                )
+            }
+            let experiment = TieExperiment.record(
+                found.scenario,
+                winner: answer,
+                loser: found.expected,
+                ruledOut: rival.alternative
+            )
+            let refutation = ExplainedBehaviour.Refutation(
+                rival: rival.alternative,
+                experiment: experiment,
+                rivalAnswer: TieExperiment.answer(found.actual)
+            )
+            if answer.windows == found.actual.windows { return .refuted(refutation) }
+            neither = neither ?? refutation
+        }
+        return neither.map(Answer.refuted) ?? .untested
+    }
+
+    /// The engine of `behaviours` (none: the reference engine), as an engine that declares
+    /// `declared` observes it.
+    private func observed(_ behaviours: [String], declared: EngineDescription) -> any EngineProvider {
+        ObservedByTheEngine(
+            base: FailureExplainer.inProcess(behaviours.compactMap(BehaviourCatalogue.behaviour(id:))),
+            capabilities: declared.capabilities,
+            declaring: true,
+            profiles: declared.profiles
+        )
+    }
+}

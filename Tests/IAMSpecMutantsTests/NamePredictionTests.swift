@@ -1,0 +1,71 @@
+import IAMSpec
+import IAMSpecMutants
+import IAMSpecReferenceEngine
+import IAMSpecRunner
+import Testing
+
+/// A certain name is a prediction, tested on the engine before it is given: borne out by an
+/// engine that has the behaviour, refuted by one that follows the reference rules or a rival of
+/// the same rule, with the experiment that refuted it.
+@Suite("Names tested as predictions")
+struct NamePredictionTests {
+    /// A certain name for behaviour `id` of the catalogue, replaying no run.
+    private static func name(_ id: String) throws -> ExplainedBehaviour {
+        let behaviour = try #require(BehaviourCatalogue.behaviour(id: id))
+        return ExplainedBehaviour(behaviour: id, summary: behaviour.summary, rule: behaviour.rule, runs: [])
+    }
+
+    @Test func anEngineWithTheNamedBehaviourBearsItOut() throws {
+        let engine = BehaviourEngineProvider(
+            behaviour: try #require(BehaviourCatalogue.behaviour(id: "priority-lowest-wins"))
+        )
+        let tested = NamePrediction(engine: engine).test([try Self.name("priority-lowest-wins")])
+        #expect(tested.refuted.isEmpty)
+        let given = try #require(tested.given.first)
+        #expect(given.refutation == nil)
+        #expect((given.predictions ?? 0) >= 1)
+        #expect(given.toldApart.map(\.behaviour).contains(ExplainedBehaviour.reference))
+        #expect(given.toldApart.allSatisfy { $0.experiment != nil })
+        #expect(given.line.contains("borne out by the engine"))
+    }
+
+    @Test func anEngineThatFollowsTheRulesRefutesTheName() throws {
+        let tested = NamePrediction(engine: ReferenceEngineProvider()).test([try Self.name("priority-lowest-wins")])
+        #expect(tested.given.isEmpty)
+        let refuted = try #require(tested.refuted.first)
+        let refutation = try #require(refuted.refutation)
+        #expect(refutation.rival.behaviour == ExplainedBehaviour.reference)
+        #expect(refutation.answeredAsRival)
+        #expect(refutation.experiment.engineAnswer != refutation.experiment.otherAnswer)
+        #expect(!refutation.experiment.steps.isEmpty)
+        #expect(refuted.refutationLines.first?.contains("as the reference rules predicts") == true)
+    }
+
+    @Test func anEngineWithARivalOfTheSameRuleRefutesTheName() throws {
+        let engine = BehaviourEngineProvider(
+            behaviour: try #require(BehaviourCatalogue.behaviour(id: "priority-ignored"))
+        )
+        let tested = NamePrediction(engine: engine).test([try Self.name("priority-lowest-wins")])
+        let refuted = try #require(tested.refuted.first)
+        let refutation = try #require(refuted.refutation)
+        #expect(refutation.rival.behaviour != "priority-lowest-wins")
+        #expect(refutation.experiment.engineAnswer != refutation.experiment.otherAnswer)
+    }
+
+    @Test func namesStillOpenAreLeftToTheTieExperiment() throws {
+        var open = try Self.name("priority-lowest-wins")
+        open.alternatives = [
+            .init(behaviour: "priority-ignored", summary: "ignores priority", rule: "priority.highest-wins")
+        ]
+        let tested = NamePrediction(engine: ReferenceEngineProvider()).test([open])
+        #expect(tested.given == [open])
+        #expect(tested.refuted.isEmpty)
+    }
+
+    @Test func anInterruptedRunGivesItsNamesUntested() throws {
+        let name = try Self.name("priority-lowest-wins")
+        let tested = NamePrediction(engine: ReferenceEngineProvider(), stoppingWhen: { true }).test([name])
+        #expect(tested.given == [name])
+        #expect(tested.given.first?.predictions == nil)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+/// `iamspec run --test-names`: each name is tested as a prediction on the engine before it is
+/// given. An engine that has the named behaviour bears its name out, and the stream and console
+/// say how many predictions held; the option cannot go with the options that turn experiments off.
+@Suite("Names tested as predictions, over the stdio protocol")
+struct TestNamesTests {
+    /// The built tool serving the reference engine with `behaviour`.
+    private static func engine(_ behaviour: String) -> String {
+        "'" + IAMSpecExecutable.productsDirectory.appendingPathComponent("iamspec").path
+            + "' engine --stdio --mutant " + behaviour
+    }
+
+    @Test func anEngineWithTheNamedBehaviourBearsItOut() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = folder.appendingPathComponent("results.jsonl").path
+        let outcome = try IAMSpecExecutable.run([
+            "run", "Specs", "--filter", "priority-*", "--engine-command", Self.engine("priority-lowest-wins"),
+            "--json", json, "--test-names",
+        ])
+        #expect(outcome.status == 1, "\(outcome.standardError)")
+        let footer = try #require(try IAMSpecExecutable.resultsRecords(at: json).last)
+        let names = footer["behaviours"] as? [[String: Any]] ?? []
+        #expect(names.map { $0["behaviour"] as? String } == ["priority-lowest-wins"])
+        #expect((names.first?["predictions"] as? Int ?? 0) >= 1)
+        let toldApart = (names.first?["told_apart"] as? [[String: Any]] ?? []).compactMap { $0["behaviour"] as? String }
+        #expect(toldApart.contains("reference"))
+        #expect(footer["refuted"] == nil)
+        #expect(outcome.standardOutput.contains("borne out by the engine"))
+        #expect(outcome.standardOutput.contains("told apart from the reference rules by an experiment: "))
+    }
+
+    @Test(arguments: ["--no-experiments", "--no-explain"])
+    func cannotGoWithAnOptionThatTurnsExperimentsOff(_ option: String) throws {
+        let outcome = try IAMSpecExecutable.run(["run", "Specs", "--test-names", option])
+        #expect(outcome.status == 2)
+        #expect(
+            outcome.standardError.contains(
+                "--test-names runs experiments on the names found; it cannot be given with \(option)"
+            )
+        )
+    }
+}

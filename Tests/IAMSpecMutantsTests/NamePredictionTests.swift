@@ -35,10 +35,10 @@ struct NamePredictionTests {
         let refuted = try #require(tested.refuted.first)
         let refutation = try #require(refuted.refutation)
         #expect(refutation.rival.behaviour == ExplainedBehaviour.reference)
-        #expect(refutation.answeredAsRival)
+        #expect(refutation.experiment.engineAnswer == refutation.rivalAnswer)
         #expect(refutation.experiment.engineAnswer != refutation.experiment.otherAnswer)
         #expect(!refutation.experiment.steps.isEmpty)
-        #expect(refuted.refutationLines.first?.contains("as the reference rules predicts") == true)
+        #expect(refuted.refutationLines.first?.contains("-> the engine, as the reference rules predicts: ") == true)
     }
 
     @Test func anEngineWithARivalOfTheSameRuleRefutesTheName() throws {

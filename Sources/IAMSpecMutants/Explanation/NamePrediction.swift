@@ -13,10 +13,11 @@ import IAMSpecRunner
 /// ``TieExperiment`` finds its experiments), and run on the engine:
 /// - the engine answers as the name predicts: the prediction is borne out, and the rival is told
 ///   apart (``ExplainedBehaviour/toldApart``, with the experiment);
-/// - the engine answers as the rival does: the name is refuted by that experiment;
-/// - the engine answers as neither (something else it does differently may be in the way): the
-///   rival is tried again on scenarios of other seeds, and the name is refuted when every one of
-///   them is answered as neither;
+/// - the engine answers as the rival does, and the rival shows something the name does not: the
+///   name is refuted by that experiment;
+/// - the engine answers as neither (something else it does differently is in the way), or only
+///   with the rival's silence where the name shows something (the engine may hold it for a reason
+///   no name explains): the rival is tried again on the scenario of another seed;
 /// - no scenario separates them, or the engine declines or fails the scenario: nothing is
 ///   concluded about that rival.
 ///
@@ -92,7 +93,8 @@ package struct NamePrediction {
         for rival in rivals(of: members, beside: others, named: named) {
             guard !isStopped() else { return name }
             guard !name.toldApart.contains(where: { $0.behaviour == rival.alternative.behaviour }) else { continue }
-            switch ask(named: named, rival: rival) {
+            let asNamed = ExplainedBehaviour.Alternative(behaviour: name.behaviour, summary: name.summary, rule: name.rule)
+            switch ask(named: named, rival: rival, name: asNamed) {
             case .borneOut(let experiment):
                 borneOut += 1
                 var told = rival.alternative
@@ -158,49 +160,85 @@ package struct NamePrediction {
     }
 
     /// The experiments separating the engine as named (`named`) from `rival`, run on the engine.
-    private func ask(named: [String], rival: Rival) -> Answer {
+    ///
+    /// Each scenario is the shrunk one, then a minute of time: what either holds back to show
+    /// later (a trigger held for an interval's margin, say) shows within it. The engine's answer
+    /// bears the name out when it is the name's, step by step. It refutes the name only when it is
+    /// the rival's and the rival shows something the name does not: an engine that answers with
+    /// silence where the name predicts a message may be holding it for a reason no name explains,
+    /// and an engine that answers as neither does something no name explains. Either concludes
+    /// nothing, and the next seed's scenario is tried.
+    private func ask(named: [String], rival: Rival, name: ExplainedBehaviour.Alternative) -> Answer {
         let declared = engine.description
         let asNamed = observed(named, declared: declared)
         let asRival = observed(rival.behaviours, declared: declared)
-        var neither: ExplainedBehaviour.Refutation?
         var tried: Set<Scenario> = []
         for seed in seeds {
             guard !isStopped() else { return .untested }
             guard
                 let found = FuzzCampaign(engine: asNamed, against: asRival, seed: seed).run(count: scenarios)
             else {
-                // Nothing separates them within the engine's capabilities: no other seed will
-                // (or, after an answer as neither, none found another scenario).
-                break
+                // Nothing separates them within the engine's capabilities: no other seed will.
+                return .untested
             }
             guard tried.insert(found.scenario).inserted else { continue }
-            let answer = ScenarioTrace(running: found.scenario, on: engine)
-            guard answer.failure == nil, !isStopped() else { return .untested }
-            if answer.windows == found.expected.windows {
-                return .borneOut(
-                    TieExperiment.record(
-                        found.scenario,
-                        winner: found.expected,
-                        loser: found.actual,
-                        ruledOut: rival.alternative
+            var scenario = found.scenario
+            scenario.stimuli.append(.timeAdvanced(by: Self.lookAhead))
+            let predicted = ScenarioTrace(running: scenario, on: asNamed)
+            let rivalled = ScenarioTrace(running: scenario, on: asRival)
+            let answer = ScenarioTrace(running: scenario, on: engine)
+            guard answer.failure == nil, predicted.failure == nil, rivalled.failure == nil, !isStopped() else {
+                return .untested
+            }
+            // The answers from the first step where the name and the rival differ.
+            let from = predicted.firstDivergence(from: rivalled) ?? 0
+            // Its case rejects what the engine's answer ruled out: the rival, or the name.
+            let bears = answer.windows == predicted.windows
+            var experiment = TieExperiment.record(
+                scenario,
+                winner: answer,
+                loser: bears ? rivalled : predicted,
+                ruledOut: bears ? rival.alternative : name
+            )
+            experiment.engineAnswer = Self.answer(answer, of: scenario, from: from)
+            experiment.otherAnswer = Self.answer(predicted, of: scenario, from: from)
+            if bears {
+                // Told apart from the rival: the name's answer is the engine's, the rival's the other.
+                experiment.otherAnswer = Self.answer(rivalled, of: scenario, from: from)
+                return .borneOut(experiment)
+            }
+            if answer.windows == rivalled.windows && Self.shows(rivalled, beyond: predicted) {
+                return .refuted(
+                    ExplainedBehaviour.Refutation(
+                        rival: rival.alternative,
+                        experiment: experiment,
+                        rivalAnswer: Self.answer(rivalled, of: scenario, from: from)
                     )
                 )
             }
-            let experiment = TieExperiment.record(
-                found.scenario,
-                winner: answer,
-                loser: found.expected,
-                ruledOut: rival.alternative
-            )
-            let refutation = ExplainedBehaviour.Refutation(
-                rival: rival.alternative,
-                experiment: experiment,
-                rivalAnswer: TieExperiment.answer(found.actual)
-            )
-            if answer.windows == found.actual.windows { return .refuted(refutation) }
-            neither = neither ?? refutation
         }
-        return neither.map(Answer.refuted) ?? .untested
+        return .untested
+    }
+
+    /// The time a scenario runs on after its last step, before the answers are compared.
+    private static let lookAhead = VirtualTime.seconds(60)
+
+    /// What `trace` observed at each step of `scenario` from `from` on, as a report says it:
+    /// `advance: 60 -> {displayed: m2}`, steps joined by `; `.
+    private static func answer(_ trace: ScenarioTrace, of scenario: Scenario, from: Int) -> String {
+        let steps = zip(scenario.stimuli, trace.windows).dropFirst(from).map { stimulus, window in
+            CaseSyntax.exact.step(stimulus) + " -> "
+                + (window.isEmpty ? "nothing" : window.map(CaseSyntax.exact.observation).joined(separator: ", "))
+        }
+        return steps.joined(separator: "; ")
+    }
+
+    /// Whether `trace` observes, at some step, something `other` does not observe there.
+    private static func shows(_ trace: ScenarioTrace, beyond other: ScenarioTrace) -> Bool {
+        trace.windows.indices.contains { step in
+            let others = step < other.windows.count ? other.windows[step] : []
+            return trace.windows[step].contains { !others.contains($0) }
+        }
     }
 
     /// The engine of `behaviours` (none: the reference engine), as an engine that declares

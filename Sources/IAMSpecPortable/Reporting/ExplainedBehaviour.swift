@@ -126,7 +126,8 @@ public struct ExplainedBehaviour: Sendable, Hashable {
     public struct Experiment: Sendable, Hashable {
         /// The scenario's steps, one line each, as the case it writes says them.
         public var steps: [String]
-        /// What the engine observed, at the step where the replays differ.
+        /// What the engine observed, at the step where the replays differ (for a prediction,
+        /// each step from there on: `advance: 60 -> {displayed: m2}`, joined by `; `).
         public var engineAnswer: String
         /// What the ruled-out behaviour's replay observed there.
         public var otherAnswer: String
@@ -144,8 +145,8 @@ public struct ExplainedBehaviour: Sendable, Hashable {
 
     /// An experiment that refuted a name: designed so that the engine as named answers differently
     /// from a rival (the reference rules, `reference`, or another behaviour of the same rule), run
-    /// on the engine, which answered otherwise than the name predicts: as the rival, or, on every
-    /// scenario tried, as neither.
+    /// on the engine, which answered as the rival, showing what the rival shows and the name does
+    /// not.
     public struct Refutation: Sendable, Hashable {
         /// The rival the scenario was designed against: `reference` for the reference rules (with
         /// the engine's other names), else a behaviour of the same rule.
@@ -153,11 +154,8 @@ public struct ExplainedBehaviour: Sendable, Hashable {
         /// The scenario: its steps, the engine's answer (``Experiment/engineAnswer``), what the
         /// name predicted (``Experiment/otherAnswer``), and the case that keeps it.
         public var experiment: Experiment
-        /// What the rival predicted there.
+        /// What the rival predicted there: the engine's answer.
         public var rivalAnswer: String
-
-        /// Whether the engine answered as the rival predicted.
-        public var answeredAsRival: Bool { experiment.engineAnswer == rivalAnswer }
 
         /// The refutation of a name by `experiment`, designed against `rival`.
         public init(rival: Alternative, experiment: Experiment, rivalAnswer: String) {
@@ -228,12 +226,9 @@ public struct ExplainedBehaviour: Sendable, Hashable {
         let experiment = refutation.experiment
         let rival =
             refutation.rival.behaviour == Self.reference ? "the reference rules" : refutation.rival.behaviour
-        let answered =
-            refutation.answeredAsRival
-            ? "as \(rival) predicts" : "as neither it nor \(rival) predicts, on every scenario tried"
         return [
-            "experiment: " + experiment.steps.joined(separator: "; ") + " -> the engine: \(experiment.engineAnswer) "
-                + "(\(answered)); \(behaviour) predicted: \(experiment.otherAnswer); \(rival): \(refutation.rivalAnswer)",
+            "experiment: " + experiment.steps.joined(separator: "; ") + " -> the engine, as \(rival) predicts: "
+                + "\(experiment.engineAnswer); \(behaviour) predicted: \(experiment.otherAnswer)",
             "its runs stay among the unexplained differences: "
                 + runs.prefix(Self.runsShownInProof).map(\.text).joined(separator: ", ")
                 + (runs.count > Self.runsShownInProof ? ", … and \(runs.count - Self.runsShownInProof) more" : ""),

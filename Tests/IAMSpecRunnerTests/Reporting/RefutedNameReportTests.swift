@@ -47,8 +47,8 @@ struct RefutedNameReportTests {
         #expect(lines.contains("refuted (1): "))
         #expect(
             lines.contains(
-                "experiment: profile braze-swift; session_start -> the engine: displayed: promo (as the reference rules "
-                    + "predicts); session-start-ignored predicted: nothing; the reference rules: displayed: promo"
+                "experiment: profile braze-swift; session_start -> the engine, as the reference rules predicts: "
+                    + "displayed: promo; session-start-ignored predicted: nothing"
             )
         )
         #expect(lines.contains("differences (1)"), "the refuted name's run is among the differences")

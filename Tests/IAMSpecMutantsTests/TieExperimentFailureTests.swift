@@ -81,4 +81,22 @@ struct TieExperimentFailureTests {
         )
         #expect(!(decided.toTellApart ?? "").contains("answered as neither"))
     }
+
+    /// An engine that declines every scenario (an adapter that cannot play the server's part).
+    private struct DecliningEngineProvider: EngineProvider {
+        var description: EngineDescription { FailingEngineProvider(error: EngineError("")).description }
+
+        func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
+            throw CaseSkipped(reason: "the server's decision")
+        }
+    }
+
+    @Test func anEngineThatDeclinesTheExperimentIsSaidToHaveDeclinedIt() {
+        let decided = TieExperiment(engine: DecliningEngineProvider()).decide(Self.tie)
+        #expect(decided.isOpen, "nothing was told apart")
+        #expect(
+            decided.toTellApart
+                == "an experiment within the engine's capabilities; the engine declined the scenario: the server's decision"
+        )
+    }
 }

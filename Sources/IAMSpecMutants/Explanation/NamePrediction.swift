@@ -93,7 +93,11 @@ package struct NamePrediction {
         for rival in rivals(of: members, beside: others, named: named) {
             guard !isStopped() else { return name }
             guard !name.toldApart.contains(where: { $0.behaviour == rival.alternative.behaviour }) else { continue }
-            let asNamed = ExplainedBehaviour.Alternative(behaviour: name.behaviour, summary: name.summary, rule: name.rule)
+            let asNamed = ExplainedBehaviour.Alternative(
+                behaviour: name.behaviour,
+                summary: name.summary,
+                rule: name.rule
+            )
             switch ask(named: named, rival: rival, name: asNamed) {
             case .borneOut(let experiment):
                 borneOut += 1

@@ -91,9 +91,14 @@ package struct TieExperiment {
                 }
                 let engineTrace = ScenarioTrace(running: found.scenario, on: engine)
                 guard !isStopped() else { break }
-                if let failure = engineTrace.failure, !engineTrace.declined {
+                if let failure = engineTrace.failure {
+                    // A scenario the engine declined (`CaseSkipped`) is said as declined, never as
+                    // a crash or an answer as neither.
                     engineFailure =
-                        engineFailure ?? Self.failureText(failure, diagnostics: engineTrace.failureDiagnostics)
+                        engineFailure
+                        ?? (engineTrace.declined
+                            ? "an experiment within the engine's capabilities; \(failure)"
+                            : Self.failureText(failure, diagnostics: engineTrace.failureDiagnostics))
                     other += 1
                     continue
                 }

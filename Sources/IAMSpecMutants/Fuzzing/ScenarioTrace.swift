@@ -40,6 +40,10 @@ package struct ScenarioTrace: Sendable, Hashable {
         for stimulus in scenario.stimuli {
             do {
                 windows.append(try engine.handle(stimulus))
+            } catch let skipped as CaseSkipped {
+                failure = "the engine declined the scenario: \(skipped.reason)"
+                declined = true
+                return
             } catch {
                 failure = "\(error)"
                 failureDiagnostics = (error as? EngineError)?.diagnostics ?? ""

@@ -8,6 +8,8 @@ back, changed by VARIANT:
 
 - `no-impressions`: exactly one rule broken: the `impression_logged` observations are dropped
   from every answer, so the cases that expect an impression fail and the others pass.
+- `impressions-twice`: each `impression_logged` observation is sent twice: a difference no
+  behaviour of iamspec's catalogue explains, for the smallest case of an unexplained run.
 - `decline:KIND`: a stimulus of that kind (`display_next`, ...) is answered `unsupported`
   (protocol 2) instead of being passed on, so the runs that reach one are skipped.
 - `no-interval`: an engine that never enforces the minimum trigger interval, and says so: every
@@ -96,6 +98,10 @@ def changed(answer, variant):
                 observation["extras"] = {}
     if variant == "no-impressions" and answer.get("type") == "observations":
         answer["observations"] = [o for o in answer["observations"] if o["kind"] != "impression_logged"]
+    if variant == "impressions-twice" and answer.get("type") == "observations":
+        answer["observations"] = [
+            copy for o in answer["observations"] for copy in ([o, o] if o["kind"] == "impression_logged" else [o])
+        ]
     if variant == "protocol-2-list" and answer.get("type") == "hello_reply":
         answer["capabilities"] = [c for c in answer.get("capabilities", []) if c in PROTOCOL_2]
     if variant == "strict" and answer.get("type") == "hello_reply":

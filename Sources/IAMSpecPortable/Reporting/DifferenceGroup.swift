@@ -15,6 +15,9 @@ public struct DifferenceGroup: Sendable, Hashable {
     public var blocked: [String] = []
     /// One of the runs (the first in report order), whose re-run line reports show.
     public var example: ExplainedBehaviour.Run
+    /// The smallest case that shows the difference (``RunSummary/smallestCases``): the example
+    /// run shrunk on the engine, as YAML; nil when none was looked for or found.
+    public var smallestCase: String?
 }
 
 extension DifferenceGroup {
@@ -41,12 +44,19 @@ extension RunSummary {
     /// A run that folded its failures (`failureFold`) groups those it folded, the same way.
     public var differences: [DifferenceGroup] {
         let explained = Set(behaviours.flatMap(\.runs))
-        if let failureFold { return failureFold.differences(excluding: explained) }
-        var grouping = DifferenceGrouping()
-        for result in results where !explained.contains(ExplainedBehaviour.Run(result)) {
-            grouping.add(result)
+        var groups: [DifferenceGroup]
+        if let failureFold {
+            groups = failureFold.differences(excluding: explained)
+        } else {
+            var grouping = DifferenceGrouping()
+            for result in results where !explained.contains(ExplainedBehaviour.Run(result)) {
+                grouping.add(result)
+            }
+            groups = grouping.groups
         }
-        return grouping.groups
+        guard !smallestCases.isEmpty else { return groups }
+        for index in groups.indices { groups[index].smallestCase = smallestCases[groups[index].example] }
+        return groups
     }
 }
 

@@ -223,6 +223,8 @@ package struct FooterLine: Codable {
     package var behaviours: [BehaviourRecord]?
     /// ``RunSummary/refutedNames``, when there are some.
     package var refuted: [BehaviourRecord]?
+    /// ``RunSummary/smallestCases``, when there are some, sorted by run.
+    package var smallestCases: [SmallestCaseRecord]?
     package var interrupted: Bool
     package var stoppedAtFirstFailure: Bool?
     package var notRun: Int?
@@ -240,6 +242,7 @@ package struct FooterLine: Codable {
         case differences
         case behaviours
         case refuted
+        case smallestCases = "smallest_cases"
         case interrupted
         case stoppedAtFirstFailure = "stopped_at_first_failure"
         case notRun = "not_run"
@@ -425,6 +428,13 @@ package struct FooterLine: Codable {
         }
     }
 
+    /// The smallest case of one difference group: the group's example run, and the case as YAML.
+    package struct SmallestCaseRecord: Codable {
+        package var `case`: String
+        package var profile: Profile
+        package var yaml: String
+    }
+
     /// One ``ExplainedBehaviour``: the behaviour, its words, its rule, its runs, its proof (the
     /// passes it was checked against, the alternatives told apart and those still open), and the
     /// re-run line of its first run. `with`, the partners of streams from before names were
@@ -607,6 +617,12 @@ package struct FooterLine: Codable {
         differences = raw.differences.map { DifferenceRecord($0, header: raw.header) }
         behaviours = raw.behaviours.isEmpty ? nil : raw.behaviours.map { BehaviourRecord($0, summary: raw) }
         refuted = raw.refutedNames.isEmpty ? nil : raw.refutedNames.map { BehaviourRecord($0, summary: raw) }
+        smallestCases =
+            raw.smallestCases.isEmpty
+            ? nil
+            : raw.smallestCases.sorted { $0.key < $1.key }.map {
+                SmallestCaseRecord(case: $0.key.caseID, profile: $0.key.profile, yaml: $0.value)
+            }
         interrupted = raw.interrupted
         stoppedAtFirstFailure = raw.stoppedAtFirstFailure
         notRun = raw.notRun

@@ -31,6 +31,11 @@ public struct RunSummary: Sendable, Hashable {
     /// runs are among the ``differences`` no name explains, the refuting experiment their
     /// evidence. Empty when no name was tested or none was refuted.
     public var refutedNames: [ExplainedBehaviour] = []
+    /// The smallest case that shows each difference group no name explains, by the group's example
+    /// run (``DifferenceGroup/example``): a YAML case the reference engine passes and the engine
+    /// fails, its failing run shrunk on the engine (`iamspec run` finds them unless
+    /// `--no-experiments`). Empty when none was looked for.
+    public var smallestCases: [ExplainedBehaviour.Run: String] = [:]
     /// What the engine declares and cannot have meant, found by running it (a capability it
     /// declared but declined on every run that needed it; a protocol-2 list naming none of the
     /// capabilities added since): warnings at the end of every report, which fail the run under

@@ -304,6 +304,9 @@ package final class ResultsStreamReader {
         summary.lateLines = footer.lateLines ?? []
         summary.behaviours = footer.behaviours?.map(\.explained) ?? []
         summary.refutedNames = footer.refuted?.map(\.explained) ?? []
+        for record in footer.smallestCases ?? [] {
+            summary.smallestCases[ExplainedBehaviour.Run(caseID: record.case, profile: record.profile)] = record.yaml
+        }
         summary.capabilityWarnings = footer.warnings ?? []
         for shard in footer.missingShards ?? [] {
             do {

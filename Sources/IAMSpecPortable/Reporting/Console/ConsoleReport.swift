@@ -204,6 +204,14 @@ public struct ConsoleReport: Sendable {
             for group in differences {
                 lines.append("  \(QuotedText.line(group.line))")
                 lines.append("    e.g. re-run: \(RerunCommand.text(for: group.example, header: summary.header))")
+                if let yaml = group.smallestCase {
+                    lines.append(
+                        "    the smallest case that shows it (the reference rules pass it, the engine fails it):"
+                    )
+                    var yamlLines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+                    if yamlLines.last?.isEmpty == true { yamlLines.removeLast() }
+                    lines += yamlLines.map { "      \(QuotedText.line(String($0)))" }
+                }
             }
             lines.append("")
         }

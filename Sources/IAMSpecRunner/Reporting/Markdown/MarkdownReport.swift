@@ -133,6 +133,14 @@ package enum MarkdownReport {
                     "- \(code(group.rule)): \(code(group.mismatchAndBlocked)) "
                         + "(\(count(group.cases.count, "case")), \(count(group.runs, "run")))"
                 )
+                if let yaml = group.smallestCase {
+                    let size = yaml.split(separator: "\n").count
+                    lines.append(
+                        "  - the smallest case that shows it, \(code(group.example.text)) shrunk: "
+                            + "\(count(size, "line")) of YAML in the console report and the results stream "
+                            + "(\(code("smallest_cases")))"
+                    )
+                }
             }
             lines += more(differences.count)
         }

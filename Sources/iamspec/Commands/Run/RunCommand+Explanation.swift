@@ -36,6 +36,43 @@ extension RunCommand {
         return NamePrediction(engine: engine, stoppingWhen: { control.isInterrupted }).test(decided)
     }
 
+    /// The smallest case of each difference no name explains (``SmallestCase``), by the example
+    /// run of its group, the first ``smallestCasesLooked`` groups only: each example's run shrunk
+    /// on a fresh engine of the run's per scenario tried. A warning says why when the engine
+    /// cannot be made; an interrupt stops the search, keeping what was found.
+    func smallestCases(
+        of summary: RunSummary,
+        in cases: [LoadedCase],
+        until control: RunControl
+    ) -> [ExplainedBehaviour.Run: String] {
+        let groups = summary.differences.prefix(Self.smallestCasesLooked)
+        guard !groups.isEmpty else { return [:] }
+        let provider: any EngineProvider
+        do {
+            provider = try makeEngineProvider()
+        } catch {
+            StandardError.write("warning: no smallest case could be found: \(QuotedText.line("\(error)"))")
+            return [:]
+        }
+        defer { (provider as? StdioEngineProvider)?.shutdown() }
+        let shrinking = SmallestCase(engine: ExperimentEngineProvider(base: provider, control: control))
+        let byID = Dictionary(cases.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var found: [ExplainedBehaviour.Run: String] = [:]
+        for group in groups where !control.isInterrupted {
+            guard let loaded = byID[group.example.caseID] else { continue }
+            let yaml = shrinking.yaml(
+                for: loaded.decodedOrExit(),
+                profile: group.example.profile,
+                id: "smallest-\(group.example.caseID)"
+            )
+            if let yaml, !control.isInterrupted { found[group.example] = yaml }
+        }
+        return found
+    }
+
+    /// The most difference groups whose smallest case a run looks for.
+    static let smallestCasesLooked = 20
+
     /// The behaviours of the catalogue that explain the run's failed runs, found by
     /// `iamspec explain` in a child process given the results that did not pass (whole, as
     /// `spooled` took them while the run went on): each replayed on the reference engine's

@@ -136,8 +136,8 @@ struct RunCommand: ParsableCommand {
 
     @Flag(
         help: """
-            Do not run experiments on the engine to tell apart behaviours that explain the same runs \
-            equally well; such names are then reported as "one of".
+            Do not run experiments on the engine: behaviours that explain the same runs equally well \
+            are then reported as "one of", and no unexplained difference is shrunk to its smallest case.
             """
     )
     var noExperiments = false
@@ -387,6 +387,9 @@ struct RunCommand: ParsableCommand {
                     testingNames: testNames,
                     until: control
                 )
+            }
+            if !noExperiments && !control.isInterrupted {
+                outcome.smallestCases = smallestCases(of: outcome, in: loaded.loadedCases, until: control)
             }
         }
         let written =

@@ -1,0 +1,59 @@
+import Foundation
+import IAMSpec
+import IAMSpecReferenceEngine
+import IAMSpecRunner
+import Testing
+
+@testable import IAMSpecMutants
+
+/// The smallest case of a failing run: shrunk on the engine while it still differs from the
+/// reference rules, written as a case the reference engine passes and the engine fails.
+@Suite("The smallest case of a failing run")
+struct SmallestCaseTests {
+    private static let suite: LoadedSuite = {
+        let specs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Specs").path
+        return SuiteLoader.load(paths: [specs])
+    }()
+
+    private static func specCase(_ id: String) throws -> SpecCase {
+        try #require(suite.loadedCases.first { $0.id == id }).decoded()
+    }
+
+    /// The case `yaml` written to a folder of its own, loaded as a suite of one case.
+    private static func loaded(_ yaml: String) throws -> SpecCase {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("smallest-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(yaml.utf8).write(to: folder.appendingPathComponent("case.yaml"))
+        let suite = SuiteLoader.load(paths: [folder.path])
+        #expect(suite.diagnostics.isEmpty, "\(suite.diagnostics)")
+        return try #require(suite.loadedCases.first).decoded()
+    }
+
+    @Test func aFailingRunIsShrunkToACaseTheReferencePassesAndTheEngineFails() throws {
+        let behaviour = try #require(BehaviourCatalogue.behaviour(id: "stack-fifo"))
+        let engine = BehaviourEngineProvider(behaviour: behaviour)
+        let original = try Self.specCase("stack-last-in-first-out")
+        let yaml = try #require(
+            SmallestCase(engine: engine).yaml(for: original, profile: .brazeSwift, id: "smallest-stack-lifo")
+        )
+        let smallest = try Self.loaded(yaml)
+        #expect(smallest.id == "smallest-stack-lifo")
+        // The case's rules first, then those its expectations are about.
+        #expect(smallest.rules.starts(with: original.rules))
+        #expect(smallest.steps.count <= original.steps.count)
+        #expect(
+            CaseExecutor(provider: ReferenceEngineProvider(), rules: []).execute(smallest, profile: .brazeSwift).status
+                == .passed
+        )
+        #expect(CaseExecutor(provider: engine, rules: []).execute(smallest, profile: .brazeSwift).status == .failed)
+    }
+
+    @Test func anEngineThatAnswersAsTheRulesDoHasNoSmallestCase() throws {
+        let original = try Self.specCase("stack-last-in-first-out")
+        #expect(
+            SmallestCase(engine: ReferenceEngineProvider()).yaml(for: original, profile: .brazeSwift, id: "x") == nil
+        )
+    }
+}

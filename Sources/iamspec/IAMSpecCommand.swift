@@ -23,6 +23,7 @@ struct IAMSpecCommand: ParsableCommand {
             ReportCommand.self, EngineCommand.self, MergeCommand.self, DiffCommand.self, DocsCommand.self,
             CompileCommand.self, RunCompiledCommand.self, ExplainCommand.self, MigrateCommand.self,
             MutateCommand.self, FuzzCommand.self,
+            ExploreCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

@@ -47,7 +47,7 @@ package struct SmallestCase {
             messages: specCase.messages,
             stimuli: stimuli
         )
-        let shrinker = ScenarioShrinker(engine: reference, against: engine)
+        let shrinker = ScenarioShrinker(engine: reference, against: engine, keepingTheDifference: true)
         guard shrinker.divergence(in: scenario) != nil else { return nil }
         let shrunk = shrinker.shrink(scenario)
         let writer = CaseWriter(

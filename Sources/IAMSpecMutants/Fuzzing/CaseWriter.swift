@@ -115,7 +115,7 @@ package struct CaseWriter {
 extension ObservationPattern {
     /// The pattern that matches exactly this observation; nil for a stack answer, which no
     /// pattern matches (a `sequence` does not compare it).
-    fileprivate init?(matching observation: Observation) {
+    init?(matching observation: Observation) {
         switch observation {
         case .displayed(let message, let extras): self = .displayed(.id(message), extras: extras)
         case .stacked(let message, let reason): self = .stacked(.id(message), reason: reason)

@@ -11,6 +11,9 @@ package struct Scenario: Sendable, Hashable {
     /// The messages delivered at each session start, in delivered order.
     package var messages: [InAppMessage]
     package var stimuli: [Stimulus]
+    /// The id the scenario runs as (an engine may seed its choices by it): that of the case
+    /// written from it, when one is.
+    package var caseID = "fuzz"
 
     package init(profile: Profile, configuration: EngineConfiguration, messages: [InAppMessage], stimuli: [Stimulus]) {
         self.profile = profile
@@ -48,12 +51,17 @@ package struct Scenario: Sendable, Hashable {
         )
     }
 
-    /// Whether a case written from the scenario is valid: every step names a delivered message or
-    /// an earlier local one, delegate choices have a delegate, and rollback only in the legacy profile.
+    /// Whether a case written from the scenario is valid and every step is sent in a state
+    /// Specs/README.md defines it for: every step names a delivered message or an earlier local
+    /// one, delegate choices have a delegate, rollback only in the legacy profile, and
+    /// ``DocumentedStates`` holds at each step.
     package var isWellFormed: Bool {
         var known = Set(messages.map(\.id))
         guard known.count == messages.count else { return false }
+        var states = DocumentedStates(messages: messages)
         for stimulus in stimuli {
+            guard states.allows(stimulus) else { return false }
+            states.send(stimulus)
             let (kind, values) = stimulus.parts
             if kind.requirement == .delegate, configuration.delegate != .implemented { return false }
             for (field, value) in zip(kind.fields, values) {

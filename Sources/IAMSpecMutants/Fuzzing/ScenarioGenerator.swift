@@ -31,16 +31,22 @@ package struct ScenarioGenerator {
         let messages = (1...count).map { makeMessage(id: "m\($0)") }
         var scenario = Scenario(profile: profile, configuration: configuration, messages: messages, stimuli: [])
         var follower = Follower(scenario: scenario)
+        // Only steps in a state the documents define them for (`foreground` after `background`, ...).
+        var states = DocumentedStates(messages: messages)
         // A delegate's answer set before anything happens applies to the very first display.
         if random.chance(50), let choice = makeDelegateChoice(for: scenario) {
             follower.send(choice, to: &scenario)
         }
         if random.chance(90) {
             let pending = can(.sessionSync) && random.chance(20)
+            states.send(.sessionStarted(syncPending: pending))
             follower.send(.sessionStarted(syncPending: pending), to: &scenario)
         }
         for _ in 0..<(3 + random.below(18)) {
-            guard let stimulus = makeStimulus(for: scenario, follower: follower) else { continue }
+            guard let stimulus = makeStimulus(for: scenario, follower: follower), states.allows(stimulus) else {
+                continue
+            }
+            states.send(stimulus)
             follower.send(stimulus, to: &scenario)
             // An engine without a click's follow-up sees the clicked message leave at once, so
             // that nothing presented meets it on screen.

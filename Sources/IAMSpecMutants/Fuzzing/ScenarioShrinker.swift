@@ -10,35 +10,48 @@ import IAMSpec
 package struct ScenarioShrinker {
     private let engine: any EngineProvider
     private let against: any EngineProvider
+    /// Whether a smaller scenario is kept only when the engines first differ on it as they did on
+    /// the scenario shrunk (``FirstDifference``), not in another way.
+    private let keepsTheDifference: Bool
 
-    /// A shrinker keeping `engine` and `against` apart.
-    package init(engine: any EngineProvider, against: any EngineProvider) {
+    /// A shrinker keeping `engine` and `against` apart, with `keepingTheDifference` in the way
+    /// they first differ.
+    package init(engine: any EngineProvider, against: any EngineProvider, keepingTheDifference: Bool = false) {
         self.engine = engine
         self.against = against
+        self.keepsTheDifference = keepingTheDifference
     }
 
     /// The index of the stimulus at which the engines first answer differently, when the first
     /// engine answers it (so a case can state what it should be); nil otherwise.
     package func divergence(in scenario: Scenario) -> Int? {
+        difference(in: scenario)?.index
+    }
+
+    /// Where the engines first answer differently, and how (when the shrinker keeps it).
+    private func difference(in scenario: Scenario) -> (index: Int, how: FirstDifference?)? {
         guard scenario.isWellFormed else { return nil }
         let expected = ScenarioTrace(running: scenario, on: engine)
         let actual = ScenarioTrace(running: scenario, on: against)
         guard let index = expected.firstDivergence(from: actual), index < expected.windows.count else { return nil }
-        return index
+        let how =
+            keepsTheDifference ? FirstDifference(at: index, of: scenario, expected: expected, actual: actual) : nil
+        return (index, how)
     }
 
     /// The smallest diverging scenario found from `scenario`, which must diverge.
     package func shrink(_ scenario: Scenario) -> Scenario {
         var current = scenario
-        guard var index = divergence(in: current) else { return scenario }
+        guard let original = difference(in: current) else { return scenario }
+        var index = original.index
         current.stimuli.removeSubrange((index + 1)...)
         var improved = true
         while improved {
             improved = false
             for candidate in simplifications(of: current) where candidate.size < current.size {
-                guard let found = divergence(in: candidate) else { continue }
+                guard let found = difference(in: candidate), found.how == original.how else { continue }
                 current = candidate
-                index = found
+                index = found.index
                 current.stimuli.removeSubrange((index + 1)...)
                 improved = true
                 break

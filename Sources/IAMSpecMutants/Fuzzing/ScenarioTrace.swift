@@ -9,8 +9,10 @@ package struct ScenarioTrace: Sendable, Hashable {
     /// Why the engine stopped early (it could not be made, or it threw at stimulus
     /// `windows.count`); nil when it answered every stimulus.
     package var failure: String?
-    /// Whether the engine declined the scenario (`CaseSkipped`): nothing can be compared then.
-    package var declined: Bool
+    /// The reason the engine gave for declining the scenario (`CaseSkipped`); nil when it did not.
+    package var declineReason: String?
+    /// Whether the engine declined the scenario: nothing can be compared then.
+    package var declined: Bool { declineReason != nil }
     /// What the engine wrote on the side when it failed (an `EngineError`'s diagnostics: a stdio
     /// engine's standard error tail); empty otherwise.
     package var failureDiagnostics = ""
@@ -19,13 +21,13 @@ package struct ScenarioTrace: Sendable, Hashable {
     package init(running scenario: Scenario, on provider: any EngineProvider) {
         windows = []
         failure = nil
-        declined = false
+        declineReason = nil
         var engine: any DeliveryEngine
         do {
-            engine = try provider.makeEngine(for: scenario.setup(caseID: "fuzz"))
+            engine = try provider.makeEngine(for: scenario.setup(caseID: scenario.caseID))
         } catch let skipped as CaseSkipped {
             failure = "the engine declined the scenario: \(skipped.reason)"
-            declined = true
+            declineReason = skipped.reason
             return
         } catch {
             failure = "the engine could not be made: \(error)"
@@ -42,7 +44,7 @@ package struct ScenarioTrace: Sendable, Hashable {
                 windows.append(try engine.handle(stimulus))
             } catch let skipped as CaseSkipped {
                 failure = "the engine declined the scenario: \(skipped.reason)"
-                declined = true
+                declineReason = skipped.reason
                 return
             } catch {
                 failure = "\(error)"

@@ -1,0 +1,74 @@
+import IAMSpec
+import IAMSpecRunner
+
+/// How two engines' traces of a scenario first differ, in words, and the rule proposed for it:
+/// the step, and the kinds of observation one makes there and the other does not (their messages
+/// aside). Two divergences with the same ``signature`` are one difference: `iamspec explore`
+/// groups its scenarios by it, and a shrinker keeping it shrinks a run without turning it into
+/// another difference.
+struct FirstDifference: Hashable {
+    /// The first difference in words: `at custom_event, the engine observes displayed where the
+    /// reference rules observe stacked (message_visible)`.
+    let signature: String
+    /// The rule whose subject the first differing observation is (``PatternSubjects``), else the
+    /// rule of what the step is (a trigger's, a dismissal's).
+    let rule: String
+
+    /// The first difference of `expected` and `actual`, traces of `scenario`, at `step`.
+    init(at step: Int, of scenario: Scenario, expected: ScenarioTrace, actual: ScenarioTrace) {
+        let stimulus = scenario.stimuli[step]
+        let kind = "\(stimulus.kind.name)"
+        func shapes(_ trace: ScenarioTrace) -> [ObservationPattern] {
+            step < trace.windows.count ? trace.windows[step].compactMap(ObservationPattern.init(matching:)) : []
+        }
+        let reference = shapes(expected)
+        let engine = shapes(actual)
+        let named = { (patterns: [ObservationPattern]) in Set(patterns.map(PatternSubjects.observation)) }
+        let missing = named(reference).subtracting(named(engine)).sorted()
+        let extra = named(engine).subtracting(named(reference)).sorted()
+        func listed(_ kinds: [String]) -> String { kinds.isEmpty ? "nothing" : kinds.joined(separator: ", ") }
+        if missing.isEmpty && extra.isEmpty {
+            signature =
+                "at \(kind), the engine observes what the reference rules observe "
+                + "(\(listed(named(engine).sorted()))) but of other messages or in another order"
+        } else {
+            signature =
+                "at \(kind), the engine observes \(listed(extra)) where the reference rules observe "
+                + listed(missing)
+        }
+        let differing =
+            reference.filter { missing.contains(PatternSubjects.observation($0)) }
+            + engine.filter { extra.contains(PatternSubjects.observation($0)) }
+        let subject = differing.lazy.compactMap { PatternSubjects.rules(for: $0).first }.first
+        rule = subject ?? Self.rule(of: stimulus, differing: differing)
+    }
+
+    /// The rule a difference at `stimulus` is proposed under when no observation of it is a
+    /// rule's subject: analytics when only impressions or clicks differ, else the rule of what
+    /// the step is.
+    private static func rule(of stimulus: Stimulus, differing: [ObservationPattern]) -> String {
+        if !differing.isEmpty, differing.allSatisfy({ $0.kind == .impressionLogged || $0.kind == .clickLogged }) {
+            return "analytics.once-per-message"
+        }
+        switch stimulus {
+        case .customEvent: return "triggers.custom-event"
+        case .purchase: return "triggers.specific-purchase"
+        case .sessionStarted: return "triggers.session-start"
+        case .pushClicked: return "triggers.push-click"
+        case .messageDismissed, .messageClicked, .visibleMessageDismissedByApp: return "stack.no-auto-drain"
+        case .displayNextRequested: return "manual.display-next"
+        case .localMessagePresented: return "manual.present-local"
+        case .timeAdvanced: return "delay.display-delay"
+        case .appBackgrounded, .appForegrounded, .appRelaunched, .appOpenedFromPush: return "reenqueue.background"
+        case .sessionSyncCompleted: return "sync.held-events"
+        case .userChanged: return "stack.change-user-clears"
+        case .dataWiped: return "stack.wipe-data-clears"
+        case .deviceRotated: return "discard.orientation"
+        case .keyboardShown, .keyboardHidden: return "reenqueue.keyboard-legacy"
+        case .assetDownloadSettled: return "delivery.asset-prefetch"
+        case .delegateChoiceSet: return "reenqueue.delegate-later"
+        case .sessionEnded: return "stack.eligibility-moments"
+        case .stackInspected: return "stack.lifo"
+        }
+    }
+}

@@ -1,0 +1,185 @@
+import ArgumentParser
+import Foundation
+import IAMSpec
+import IAMSpecMutants
+import IAMSpecPlatform
+import IAMSpecReferenceEngine
+import IAMSpecRunner
+import IAMSpecStdio
+
+/// `iamspec explore`: an engine explored beyond the suite, each distinct difference from the
+/// reference rules written as a case to keep.
+struct ExploreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explore",
+        abstract: "Explore an engine beyond the suite: each distinct difference from the rules becomes a case.",
+        discussion: """
+            Runs scenarios from a seeded generator on the engine and on the reference rules as an \
+            engine of the engine's declared profiles and capabilities has them (only the steps its \
+            capabilities allow, only the observations it can make compared, nothing done that a \
+            capability it lacks stands for), until --count scenarios ran or --seconds passed. \
+            Differences are grouped by their first difference (the step, and the kinds of \
+            observation the engine and the rules make there); one scenario of each group is shrunk on \
+            the engine and written to --out as a case whose expectations are the rules' answers, kept \
+            only when, read back, it passes on the reference engine and fails on the engine, run \
+            under the id it is written with. With --known-from, the names of a run's results stream \
+            are the engine's known behaviours: a scenario on which the engine differs only as they do \
+            is no new difference. Ends with a table of the scenarios run and declined and the \
+            differences found, each with its case file. Exit status 0 when no difference was found, \
+            1 when some were, 2 for usage errors or an engine program that cannot start.
+            """
+    )
+
+    @Option(
+        help: ArgumentHelp("The engine program, speaking the stdio protocol (Specs/PROTOCOL.md).", valueName: "command")
+    )
+    var engineCommand: String
+
+    @Option(help: ArgumentHelp("The folder the cases are written to (made if missing).", valueName: "folder"))
+    var out: String
+
+    @Option(parsing: .unconditional, help: "The most scenarios to run.")
+    var count: Int = 1_000
+
+    @Option(parsing: .unconditional, help: "Stop starting scenarios after this many seconds of wall time.")
+    var seconds: Int?
+
+    @Option(parsing: .unconditional, help: "The seed of the scenario generator.")
+    var seed: UInt64 = 1
+
+    @Option(
+        help: ArgumentHelp(
+            "A results stream (iamspec run --json) whose names are the engine's known behaviours.",
+            valueName: "file"
+        )
+    )
+    var knownFrom: String?
+
+    func validate() throws {
+        guard count > 0 else { throw ValidationError("--count must be at least 1; found \(count)") }
+        if let seconds, seconds <= 0 { throw ValidationError("--seconds must be at least 1; found \(seconds)") }
+    }
+
+    func run() throws {
+        let (known, alternatives) = try knownBehaviours()
+        let engine: StdioEngineProvider
+        do {
+            engine = try StdioEngineProvider(command: engineCommand)
+        } catch {
+            throw CommandFailure.engineStartup(error)
+        }
+        defer { engine.shutdown() }
+        do {
+            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        } catch {
+            throw CommandFailure.usage(
+                "--out \(QuotedText.line(out)): cannot make the folder: \(error.localizedDescription)"
+            )
+        }
+        let clock = ContinuousClock()
+        let deadline = seconds.map { clock.now + .seconds($0) }
+        let exploration = Exploration(
+            engine: engine,
+            known: known,
+            knownAlternatives: alternatives,
+            seed: seed,
+            count: count,
+            isOver: { deadline.map { clock.now >= $0 } ?? false },
+            progress: { scenarios, differences in
+                if scenarios % 100 == 0 {
+                    StandardError.write("explore: \(scenarios) scenarios, \(differences) distinct differences")
+                }
+            }
+        )
+        let outcome = exploration.run { yaml, caseID in Self.holds(yaml, caseID: caseID, on: engine) }
+        var written: [String: String] = [:]
+        for difference in outcome.differences {
+            guard let yaml = difference.yaml else { continue }
+            let path = (out as NSString).appendingPathComponent("\(difference.caseID).yaml")
+            do {
+                try AtomicFile.write(yaml, to: path)
+            } catch {
+                throw CommandFailure.usage(error.description)
+            }
+            written[difference.caseID] = path
+        }
+        for line in Self.table(outcome, engine: engine.description, seed: seed, written: written) { print(line) }
+        if !outcome.differences.isEmpty { throw ExitCode(ExitStatus.failure) }
+    }
+
+    /// The behaviours the names of `--known-from` give the engine: each certain name's, and each
+    /// hypothesis of a name still open ("one of") as an alternative.
+    private func knownBehaviours() throws -> (known: [Behaviour], alternatives: [[Behaviour]]) {
+        guard let knownFrom else { return ([], []) }
+        let recorded: RecordedRun
+        do {
+            recorded = try ResultsStreamReader(path: knownFrom).outline()
+        } catch {
+            throw CommandFailure.usage("\(error.diagnostic)")
+        }
+        func behaviours(_ id: String) -> [Behaviour] {
+            let ids = id.split(separator: "+").map(String.init)
+            return BehaviourCatalogue.all.filter { ids.contains($0.id) }
+        }
+        let names = recorded.summary.behaviours
+        let known = names.filter { !$0.isOpen }.flatMap { behaviours($0.behaviour) }
+        let alternatives = names.filter(\.isOpen).flatMap { name in
+            ([name.behaviour] + name.alternatives.map(\.behaviour)).map(behaviours)
+        }
+        return (known, alternatives)
+    }
+
+    /// Whether the case `yaml`, read back as a case file, passes on the reference engine and fails
+    /// on `engine`.
+    private static func holds(_ yaml: String, caseID: String, on engine: any EngineProvider) -> Bool {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "iamspec-explore-\(UUID().uuidString)"
+        )
+        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else {
+            return false
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        guard (try? Data(yaml.utf8).write(to: folder.appendingPathComponent("\(caseID).yaml"))) != nil else {
+            return false
+        }
+        let suite = SuiteLoader.load(paths: [folder.path])
+        guard suite.diagnostics.isEmpty, let loaded = suite.loadedCases.first, let specCase = try? loaded.decoded(),
+            let profile = specCase.profiles.first
+        else { return false }
+        let onReference = CaseExecutor(provider: ReferenceEngineProvider(), rules: []).execute(
+            specCase,
+            profile: profile
+        )
+        let onEngine = CaseExecutor(provider: engine, rules: []).execute(specCase, profile: profile)
+        return onReference.status == .passed && onEngine.status == .failed
+    }
+
+    /// The table the run ends with.
+    static func table(
+        _ outcome: Exploration.Outcome,
+        engine: EngineDescription,
+        seed: UInt64,
+        written: [String: String]
+    ) -> [String] {
+        let declined = outcome.declined.values.reduce(0, +)
+        var lines = [
+            "explored \(QuotedText.line(engine.name)) \(QuotedText.line(engine.version)): "
+                + "\(outcome.scenarios) scenarios (seed \(seed)), \(declined) declined, \(outcome.failed) failed, "
+                + "\(outcome.explainedByKnown) differing only as its known behaviours do"
+        ]
+        for (reason, count) in outcome.declined.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
+            lines.append("  declined \(count): \(QuotedText.line(reason))")
+        }
+        lines.append("distinct differences: \(outcome.differences.count)")
+        for (index, difference) in outcome.differences.enumerated() {
+            let file =
+                written[difference.caseID].map { QuotedText.line($0) }
+                ?? "no case held (read back, it did not pass on the reference engine and fail on the engine)"
+            lines.append(
+                "  \(index + 1). \(QuotedText.line(difference.signature)) (rule \(difference.rule); "
+                    + "\(difference.scenarios) scenario\(difference.scenarios == 1 ? "" : "s")): \(file)"
+            )
+        }
+        return lines
+    }
+}

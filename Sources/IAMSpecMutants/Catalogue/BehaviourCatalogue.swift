@@ -97,6 +97,11 @@ package enum BehaviourCatalogue {
             summary: "compares values of different types by their text in equals and not_equals: \"true\" equals true"
         ) { $0.filters.equalsComparesTextForms = true },
         Behaviour(
+            "equality-ignoring-case",
+            rule: "filters.equals",
+            summary: "compares strings ignoring case in equals and not_equals: \"Gold\" equals \"gold\""
+        ) { $0.filters.equalsIgnoresCase = true },
+        Behaviour(
             "regex-anchored",
             rule: "filters.regex-substring",
             summary: "needs a matches pattern to match the whole text instead of a substring"
@@ -274,6 +279,16 @@ package enum BehaviourCatalogue {
             rule: "reeligibility.period",
             summary: "needs the re-eligibility period to be exceeded (>) instead of reached (>=)"
         ) { $0.reeligibility.reached = .exclusive },
+        Behaviour(
+            "reeligibility-whole-seconds-exceeded",
+            rule: "reeligibility.period",
+            summary:
+                "counts the time since the last display in whole seconds and needs it to exceed the re-eligibility "
+                + "period: eligible again a full second after it"
+        ) {
+            $0.reeligibility.countsWholeSeconds = true
+            $0.reeligibility.reached = .exclusive
+        },
         Behaviour(
             "local-starts-interval",
             rule: "manual.present-local",

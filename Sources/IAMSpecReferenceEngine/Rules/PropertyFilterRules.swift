@@ -48,6 +48,17 @@ package struct PropertyFilterRules: Sendable {
     /// real 5.0 (but not the integer 5), for `equals` and `not_equals`; an integer and a real
     /// still compare as numbers.
     package var equalsComparesTextForms = false
+    /// Strings are equal only when they are the same, case and all (above). Leanplum's and Swrve's
+    /// Android SDKs compare them ignoring case instead: Leanplum compares an event parameter's
+    /// text with the trigger's value with Java's `equalsIgnoreCase`
+    /// (Leanplum/Leanplum-Android-SDK@07f46f34abbdf42ca8df8fc7e00596c233449087,
+    /// AndroidSDKCore/src/main/java/com/leanplum/internal/ActionManager.java, the
+    /// `triggersWithParameter` verb: `parameterValue.toString().equalsIgnoreCase(...)`), and Swrve
+    /// a payload value with the condition's (Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e,
+    /// SwrveSDK/src/main/java/com/swrve/sdk/SwrveCampaignDisplayer.java: `payload.get(arg.getKey())
+    /// .equalsIgnoreCase((String) arg.getValue())`): "Gold" equals "gold", for `equals` and
+    /// `not_equals`, in text forms too (``equalsComparesTextForms``).
+    package var equalsIgnoresCase = false
     /// Integers and reals compare as numbers: 5 equals 5.0 (semantics notes, property filters).
     package var integersEqualReals = true
     /// A number operator on a string is false: types never convert.

@@ -13,6 +13,14 @@ package struct ReeligibilityRules: Sendable {
     /// display + reeligibility`.
     package var reached = Boundary.inclusive
 
+    /// The time since the last display is compared with the period to the millisecond. Leanplum's
+    /// Android SDK counts it in whole seconds, truncated, and needs it to exceed the period
+    /// (Leanplum/Leanplum-Android-SDK@07f46f34abbdf42ca8df8fc7e00596c233449087,
+    /// AndroidSDKCore/src/main/java/com/leanplum/internal/ActionManager.java, `matchesLimitTimes`:
+    /// `long timeAgo = (now - occurrences.get("" + i).longValue()) / 1000; if (timeAgo > time)`):
+    /// a message with a period of 60 s is eligible again 61 s after its display, not at 60.5 s.
+    package var countsWholeSeconds = false
+
     /// Where the trigger-time check measures the period to: the message's ready time, trigger time
     /// + delay, as for the minimum interval. The Braze Web SDK's trigger manager (v4.8.0,
     /// `TriggerManager.je`, the trigger event's loop over the delivered triggers) computes `h = e +

@@ -123,10 +123,18 @@ struct PropertyFilterEvaluation {
             return false
         case (.string(let text), let other) where rules.equalsComparesTextForms,
             (let other, .string(let text)) where rules.equalsComparesTextForms:
-            return Self.textForm(of: other).map { $0 == text } ?? false
+            return Self.textForm(of: other).map { sameText($0, text) } ?? false
+        case (.string(let left), .string(let right)) where rules.equalsIgnoresCase:
+            return sameText(left, right)
         case (.string, _), (.integer, _), (.real, _), (.boolean, _), (.time, _):
             return Self.equal(value, operand)
         }
+    }
+
+    /// Whether two texts are the same, ignoring case where the rules say so
+    /// (``PropertyFilterRules/equalsIgnoresCase``, as Java's `equalsIgnoreCase` compares letters).
+    private func sameText(_ left: String, _ right: String) -> Bool {
+        rules.equalsIgnoresCase ? left.lowercased() == right.lowercased() : left == right
     }
 
     /// A value's text as Java's `toString` writes an ordinary one (``PropertyFilterRules/equalsComparesTextForms``):

@@ -40,6 +40,11 @@ enum MutantWitnesses {
                 [B.message("m1", B.tap("gift", .equals(.boolean(true))))],
                 [B.start, B.event("tap", ["gift": .string("true")])]
             )
+        case "equality-ignoring-case":
+            return B.scenario(
+                [B.message("m1", B.tap("plan", .equals(.string("gold"))))],
+                [B.start, B.event("tap", ["plan": .string("Gold")])]
+            )
         case "string-equals-number":
             return B.scenario(
                 [B.message("m1", B.tap("count", .equals(.integer(5))))],
@@ -284,6 +289,16 @@ enum MutantWitnesses {
             return B.scenario(
                 [delayed],
                 [B.start, B.event("tap"), B.advance(10), .messageDismissed("m1"), B.advance(5), B.event("tap")],
+                configuration: B.noInterval
+            )
+        case "reeligibility-whole-seconds-exceeded":
+            let again = B.message("m1", B.tap) { $0.reeligibility = .seconds(10) }
+            return B.scenario(
+                [again],
+                [
+                    B.start, B.event("tap"), .messageDismissed("m1"), B.advance(10),
+                    .timeAdvanced(by: VirtualTime(milliseconds: 500)), B.event("tap"),
+                ],
                 configuration: B.noInterval
             )
         case "reeligibility-exclusive":

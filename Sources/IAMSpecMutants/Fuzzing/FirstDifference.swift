@@ -40,25 +40,37 @@ struct FirstDifference: Hashable {
             reference.filter { missing.contains(PatternSubjects.observation($0)) }
             + engine.filter { extra.contains(PatternSubjects.observation($0)) }
         let subject = differing.lazy.compactMap { PatternSubjects.rules(for: $0).first }.first
-        rule = subject ?? Self.rule(of: stimulus, differing: differing)
+        rule = subject ?? Self.rule(of: stimulus, differing: differing, messages: scenario.messages)
     }
 
     /// The rule a difference at `stimulus` is proposed under when no observation of it is a
     /// rule's subject: analytics when only impressions or clicks differ, else the rule of what
     /// the step is.
-    private static func rule(of stimulus: Stimulus, differing: [ObservationPattern]) -> String {
+    private static func rule(of stimulus: Stimulus, differing: [ObservationPattern], messages: [InAppMessage]) -> String
+    {
+        // A trigger's rule only where a message has such a trigger (the rule is gated by it).
+        func has(_ kind: (Trigger) -> Bool) -> Bool { messages.contains { $0.triggers.contains(where: kind) } }
+        let anyPurchase = has { if case .anyPurchase = $0 { true } else { false } }
+        let specificPurchase = has { if case .specificPurchase = $0 { true } else { false } }
+        let customEvent = has { if case .customEvent = $0 { true } else { false } }
+        let sessionStart = has { if case .sessionStart = $0 { true } else { false } }
         if !differing.isEmpty, differing.allSatisfy({ $0.kind == .impressionLogged || $0.kind == .clickLogged }) {
             return "analytics.once-per-message"
         }
         switch stimulus {
-        case .customEvent: return "triggers.custom-event"
-        case .purchase: return "triggers.specific-purchase"
-        case .sessionStarted: return "triggers.session-start"
+        case .customEvent: return customEvent ? "triggers.custom-event" : "stack.eligibility-moments"
+        case .purchase:
+            return anyPurchase
+                ? "triggers.any-purchase"
+                : specificPurchase ? "triggers.specific-purchase" : "stack.eligibility-moments"
+        case .sessionStarted: return sessionStart ? "triggers.session-start" : "stack.eligibility-moments"
         case .pushClicked: return "triggers.push-click"
         case .messageDismissed, .messageClicked, .visibleMessageDismissedByApp: return "stack.no-auto-drain"
         case .displayNextRequested: return "manual.display-next"
         case .localMessagePresented: return "manual.present-local"
-        case .timeAdvanced: return "delay.display-delay"
+        case .timeAdvanced:
+            // A message shown, or not, as time passes: its delay's, else nothing shows by itself.
+            return messages.contains { $0.delay > .zero } ? "delay.display-delay" : "stack.no-auto-drain"
         case .appBackgrounded, .appForegrounded, .appRelaunched, .appOpenedFromPush: return "reenqueue.background"
         case .sessionSyncCompleted: return "sync.held-events"
         case .userChanged: return "stack.change-user-clears"

@@ -12,20 +12,22 @@ struct SmallestCaseRunTests {
         return "python3 Fixtures/engines/reference_variant.py \(variant) '\(iamspec)' engine --stdio"
     }
 
+    /// The case of one impression run on an engine that logs each impression twice, with `options`.
+    private static func runImpressionsTwice(_ options: String...) throws -> IAMSpecExecutable.Outcome {
+        try IAMSpecExecutable.run(
+            [
+                "run", "Specs", "--filter", "analytics-impression-on-display", "--engine-command",
+                engine("impressions-twice"),
+            ]
+                + options
+        )
+    }
+
     @Test func anUnexplainedRunIsShrunkToACaseTheReferencePassesAndTheEngineFails() throws {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let json = folder.appendingPathComponent("results.jsonl").path
-        let run = try IAMSpecExecutable.run(
-            "run",
-            "Specs",
-            "--filter",
-            "analytics-impression-on-display",
-            "--engine-command",
-            Self.engine("impressions-twice"),
-            "--json",
-            json
-        )
+        let run = try Self.runImpressionsTwice("--json", json)
         #expect(run.status == 1, "\(run.standardError)")
         #expect(run.standardOutput.contains("differences (1): "))
         #expect(
@@ -53,15 +55,7 @@ struct SmallestCaseRunTests {
     }
 
     @Test func withoutExperimentsNoSmallestCaseIsLookedFor() throws {
-        let run = try IAMSpecExecutable.run(
-            "run",
-            "Specs",
-            "--filter",
-            "analytics-impression-on-display",
-            "--engine-command",
-            Self.engine("impressions-twice"),
-            "--no-experiments"
-        )
+        let run = try Self.runImpressionsTwice("--no-experiments")
         #expect(run.status == 1)
         #expect(run.standardOutput.contains("differences (1): "))
         #expect(!run.standardOutput.contains("the smallest case"))

@@ -19,6 +19,8 @@ package struct ReeligibilityRules: Sendable {
     /// AndroidSDKCore/src/main/java/com/leanplum/internal/ActionManager.java, `matchesLimitTimes`:
     /// `long timeAgo = (now - occurrences.get("" + i).longValue()) / 1000; if (timeAgo > time)`):
     /// a message with a period of 60 s is eligible again 61 s after its display, not at 60.5 s.
+    /// A period of 0 is no limit there (a campaign without a frequency limit, as the adapter of
+    /// `../shared/engines/leanplum` sends it): eligible again at once.
     package var countsWholeSeconds = false
 
     /// Where the trigger-time check measures the period to: the message's ready time, trigger time

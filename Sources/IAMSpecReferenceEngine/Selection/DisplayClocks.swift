@@ -29,10 +29,14 @@ struct DisplayClocks {
     func isEligible(_ message: InAppMessage, slot: Int, at time: TimePoint) -> Bool {
         guard let lastDisplay = lastDisplayOfMessage[slot] else { return true }
         guard let period = message.reeligibility else { return !reeligibility.onceByDefault }
-        if reeligibility.countsWholeSeconds, case .at(let now) = time, lastDisplay <= now {
-            // The whole seconds since the last display (``ReeligibilityRules/countsWholeSeconds``).
-            let whole = VirtualTime(milliseconds: (now - lastDisplay).milliseconds / 1000 * 1000)
-            return reeligibility.reached.admits(whole, above: period)
+        if reeligibility.countsWholeSeconds {
+            // The whole seconds since the last display (``ReeligibilityRules/countsWholeSeconds``);
+            // a period of 0 is no limit.
+            guard period > .zero else { return true }
+            if case .at(let now) = time, lastDisplay <= now {
+                let whole = VirtualTime(milliseconds: (now - lastDisplay).milliseconds / 1000 * 1000)
+                return reeligibility.reached.admits(whole, above: period)
+            }
         }
         return reeligibility.reached.admits(time, above: lastDisplay.later(by: period))
     }

@@ -64,6 +64,8 @@ package struct Exploration {
         package var caseID: String
         /// The case, as YAML; nil when none held.
         package var yaml: String?
+        /// Why no case held, when none did: what the case did when read back and run.
+        package var withheld: String?
     }
 
     /// What an exploration found.
@@ -82,9 +84,9 @@ package struct Exploration {
 
     /// Runs the exploration until `count` scenarios ran or the budget is spent.
     ///
-    /// `accepts` is asked of each case before it is kept: whether, read back from its YAML, it
-    /// passes on the reference engine and fails on the engine.
-    package func run(accepting accepts: (_ yaml: String, _ caseID: String) -> Bool) -> Outcome {
+    /// `check` is asked of each case before it is kept: nil when, read back from its YAML, it
+    /// passes on the reference engine and fails on the engine; else why not.
+    package func run(checking check: (_ yaml: String, _ caseID: String) -> String?) -> Outcome {
         let declared = engine.description
         func observed(_ behaviours: [Behaviour]) -> any EngineProvider {
             ObservedByTheEngine(
@@ -133,9 +135,14 @@ package struct Exploration {
             }
             groups[first.signature] = outcome.differences.count
             // Shrunk as long as it differs first in the same way: one case for one difference.
-            let shrunk = ScenarioShrinker(engine: expected, against: engine, keepingTheDifference: true).shrink(
-                scenario
+            // Apart from the reference rules too, whose answers the case expects.
+            let shrunk = ScenarioShrinker(
+                engine: expected,
+                against: engine,
+                keepingTheDifference: true,
+                alsoApartFrom: known.isEmpty && knownAlternatives.isEmpty ? nil : reference
             )
+            .shrink(scenario)
             let caseID = scenario.caseID
             let writer = CaseWriter(
                 id: caseID,
@@ -152,13 +159,15 @@ package struct Exploration {
                 expected: ScenarioTrace(running: shrunk, on: reference),
                 actual: ScenarioTrace(running: shrunk, on: engine)
             )
+            let withheld = check(yaml, caseID)
             outcome.differences.append(
                 Difference(
                     signature: first.signature,
                     rule: first.rule,
                     scenarios: 1,
                     caseID: caseID,
-                    yaml: accepts(yaml, caseID) ? yaml : nil
+                    yaml: withheld == nil ? yaml : nil,
+                    withheld: withheld
                 )
             )
         }

@@ -13,13 +13,21 @@ package struct ScenarioShrinker {
     /// Whether a smaller scenario is kept only when the engines first differ on it as they did on
     /// the scenario shrunk (``FirstDifference``), not in another way.
     private let keepsTheDifference: Bool
+    /// Another engine `against` must stay apart from too, wherever it first differs from it.
+    private let alsoApartFrom: (any EngineProvider)?
 
     /// A shrinker keeping `engine` and `against` apart, with `keepingTheDifference` in the way
-    /// they first differ.
-    package init(engine: any EngineProvider, against: any EngineProvider, keepingTheDifference: Bool = false) {
+    /// they first differ, and, given `alsoApartFrom`, `against` apart from that engine too.
+    package init(
+        engine: any EngineProvider,
+        against: any EngineProvider,
+        keepingTheDifference: Bool = false,
+        alsoApartFrom: (any EngineProvider)? = nil
+    ) {
         self.engine = engine
         self.against = against
         self.keepsTheDifference = keepingTheDifference
+        self.alsoApartFrom = alsoApartFrom
     }
 
     /// The index of the stimulus at which the engines first answer differently, when the first
@@ -34,6 +42,12 @@ package struct ScenarioShrinker {
         let expected = ScenarioTrace(running: scenario, on: engine)
         let actual = ScenarioTrace(running: scenario, on: against)
         guard let index = expected.firstDivergence(from: actual), index < expected.windows.count else { return nil }
+        if let other = alsoApartFrom {
+            let otherTrace = ScenarioTrace(running: scenario, on: other)
+            guard let apart = otherTrace.firstDivergence(from: actual), apart < otherTrace.windows.count else {
+                return nil
+            }
+        }
         let how =
             keepsTheDifference ? FirstDifference(at: index, of: scenario, expected: expected, actual: actual) : nil
         return (index, how)

@@ -91,7 +91,7 @@ struct ExploreCommand: ParsableCommand {
                 }
             }
         )
-        let outcome = exploration.run { yaml, caseID in Self.holds(yaml, caseID: caseID, on: engine) }
+        let outcome = exploration.run { yaml, caseID in Self.check(yaml, caseID: caseID, on: engine) }
         var written: [String: String] = [:]
         for difference in outcome.differences {
             guard let yaml = difference.yaml else { continue }
@@ -129,29 +129,37 @@ struct ExploreCommand: ParsableCommand {
         return (known, alternatives)
     }
 
-    /// Whether the case `yaml`, read back as a case file, passes on the reference engine and fails
-    /// on `engine`.
-    private static func holds(_ yaml: String, caseID: String, on engine: any EngineProvider) -> Bool {
+    /// Nil when the case `yaml`, read back as a case file, passes on the reference engine and fails
+    /// on `engine`; else what it did instead.
+    private static func check(_ yaml: String, caseID: String, on engine: any EngineProvider) -> String? {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "iamspec-explore-\(UUID().uuidString)"
         )
-        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else {
-            return false
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(yaml.utf8).write(to: folder.appendingPathComponent("\(caseID).yaml"))
+        } catch {
+            return "it could not be written to a scratch folder to be read back: \(error.localizedDescription)"
         }
         defer { try? FileManager.default.removeItem(at: folder) }
-        guard (try? Data(yaml.utf8).write(to: folder.appendingPathComponent("\(caseID).yaml"))) != nil else {
-            return false
-        }
         let suite = SuiteLoader.load(paths: [folder.path])
-        guard suite.diagnostics.isEmpty, let loaded = suite.loadedCases.first, let specCase = try? loaded.decoded(),
+        if let diagnostic = suite.diagnostics.first { return "read back, it is refused: \(diagnostic.message)" }
+        guard let loaded = suite.loadedCases.first, let specCase = try? loaded.decoded(),
             let profile = specCase.profiles.first
-        else { return false }
+        else { return "read back, it holds no case" }
         let onReference = CaseExecutor(provider: ReferenceEngineProvider(), rules: []).execute(
             specCase,
             profile: profile
         )
+        guard onReference.status == .passed else {
+            return "read back, it \(onReference.status.rawValue) on the reference engine: \(onReference.message)"
+        }
         let onEngine = CaseExecutor(provider: engine, rules: []).execute(specCase, profile: profile)
-        return onReference.status == .passed && onEngine.status == .failed
+        guard onEngine.status == .failed else {
+            return "read back, it \(onEngine.status.rawValue) on the engine"
+                + (onEngine.message.isEmpty ? "" : ": \(onEngine.message)")
+        }
+        return nil
     }
 
     /// The table the run ends with.
@@ -174,7 +182,7 @@ struct ExploreCommand: ParsableCommand {
         for (index, difference) in outcome.differences.enumerated() {
             let file =
                 written[difference.caseID].map { QuotedText.line($0) }
-                ?? "no case held (read back, it did not pass on the reference engine and fail on the engine)"
+                ?? "no case held (\(QuotedText.line(difference.withheld ?? "")))"
             lines.append(
                 "  \(index + 1). \(QuotedText.line(difference.signature)) (rule \(difference.rule); "
                     + "\(difference.scenarios) scenario\(difference.scenarios == 1 ? "" : "s")): \(file)"

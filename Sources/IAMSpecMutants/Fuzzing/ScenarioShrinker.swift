@@ -4,7 +4,8 @@ import IAMSpec
 ///
 /// It tries, until none helps: cutting the stimuli after the divergence, dropping each stimulus,
 /// dropping each message (with the steps that name it), resetting each setting of the setup, the
-/// messages and the stimuli to its default, and shortening time advances. A change is kept when
+/// messages and the stimuli to its default, shortening time advances, and joining two advances in
+/// a row into one. A change is kept when
 /// the scenario stays well formed and the engines still diverge with the first engine answering
 /// every stimulus up to the divergence.
 package struct ScenarioShrinker {
@@ -104,6 +105,20 @@ package struct ScenarioShrinker {
                 smaller.stimuli[index] = simpler
                 candidates.append(smaller)
             }
+        }
+        // Two time advances in a row as one (`advance: 20; advance: 10` as `advance: 30`).
+        for index in scenario.stimuli.indices.dropLast() {
+            guard case .timeAdvanced(let first) = scenario.stimuli[index],
+                case .timeAdvanced(let second) = scenario.stimuli[index + 1]
+            else { continue }
+            let (sum, overflows) = first.milliseconds.addingReportingOverflow(second.milliseconds)
+            guard !overflows else { continue }
+            var smaller = scenario
+            smaller.stimuli.replaceSubrange(
+                index...(index + 1),
+                with: [.timeAdvanced(by: VirtualTime(milliseconds: sum))]
+            )
+            candidates.append(smaller)
         }
         return candidates
     }

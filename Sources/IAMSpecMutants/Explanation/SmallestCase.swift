@@ -41,12 +41,14 @@ package struct SmallestCase {
             case .expectation: break
             }
         }
-        let scenario = Scenario(
+        var scenario = Scenario(
             profile: profile,
             configuration: specCase.configuration,
             messages: specCase.messages,
             stimuli: stimuli
         )
+        // Run under the id it is written with: an engine may seed its choices by it.
+        scenario.caseID = id
         let shrinker = ScenarioShrinker(engine: reference, against: engine, keepingTheDifference: true)
         guard shrinker.divergence(in: scenario) != nil else { return nil }
         let shrunk = shrinker.shrink(scenario)

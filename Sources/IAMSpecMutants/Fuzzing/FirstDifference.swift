@@ -57,30 +57,35 @@ struct FirstDifference: Hashable {
         if !differing.isEmpty, differing.allSatisfy({ $0.kind == .impressionLogged || $0.kind == .clickLogged }) {
             return "analytics.once-per-message"
         }
-        switch stimulus {
-        case .customEvent: return customEvent ? "triggers.custom-event" : "stack.eligibility-moments"
-        case .purchase:
+        // The steps whose rule depends on the messages; the others by their kind, a kind not
+        // listed (a step added since) under the eligibility moments. No `switch`: a new step needs
+        // no line here (ARCHITECTURE.md's checklist for a stimulus).
+        if case .customEvent = stimulus { return customEvent ? "triggers.custom-event" : "stack.eligibility-moments" }
+        if case .purchase = stimulus {
             return anyPurchase
                 ? "triggers.any-purchase"
                 : specificPurchase ? "triggers.specific-purchase" : "stack.eligibility-moments"
-        case .sessionStarted: return sessionStart ? "triggers.session-start" : "stack.eligibility-moments"
-        case .pushClicked: return "triggers.push-click"
-        case .messageDismissed, .messageClicked, .visibleMessageDismissedByApp: return "stack.no-auto-drain"
-        case .displayNextRequested: return "manual.display-next"
-        case .localMessagePresented: return "manual.present-local"
-        case .timeAdvanced:
+        }
+        if case .sessionStarted = stimulus {
+            return sessionStart ? "triggers.session-start" : "stack.eligibility-moments"
+        }
+        if case .timeAdvanced = stimulus {
             // A message shown, or not, as time passes: its delay's, else nothing shows by itself.
             return messages.contains { $0.delay > .zero } ? "delay.display-delay" : "stack.no-auto-drain"
-        case .appBackgrounded, .appForegrounded, .appRelaunched, .appOpenedFromPush: return "reenqueue.background"
-        case .sessionSyncCompleted: return "sync.held-events"
-        case .userChanged: return "stack.change-user-clears"
-        case .dataWiped: return "stack.wipe-data-clears"
-        case .deviceRotated: return "discard.orientation"
-        case .keyboardShown, .keyboardHidden: return "reenqueue.keyboard-legacy"
-        case .assetDownloadSettled: return "delivery.asset-prefetch"
-        case .delegateChoiceSet: return "reenqueue.delegate-later"
-        case .sessionEnded: return "stack.eligibility-moments"
-        case .stackInspected: return "stack.lifo"
         }
+        return stepRules[stimulus.kind.id] ?? "stack.eligibility-moments"
     }
+
+    /// The rule of what a step is, by its kind, for the kinds whose rule the messages do not decide.
+    private static let stepRules: [StimulusKind.ID: String] = [
+        .pushClick: "triggers.push-click", .pushOpen: "triggers.push-open-session-first",
+        .dismiss: "stack.no-auto-drain", .click: "stack.no-auto-drain", .appDismiss: "stack.no-auto-drain",
+        .displayNext: "manual.display-next", .presentLocal: "manual.present-local",
+        .background: "reenqueue.background", .foreground: "reenqueue.background", .relaunch: "reenqueue.background",
+        .syncComplete: "sync.held-events", .changeUser: "stack.change-user-clears",
+        .wipeData: "stack.wipe-data-clears", .orientation: "discard.orientation",
+        .keyboardShown: "reenqueue.keyboard-legacy", .keyboardHidden: "reenqueue.keyboard-legacy",
+        .assetDownload: "delivery.asset-prefetch", .delegateChoice: "reenqueue.delegate-later",
+        .sessionEnd: "stack.eligibility-moments", .inspectStack: "stack.lifo",
+    ]
 }

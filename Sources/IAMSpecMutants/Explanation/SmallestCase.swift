@@ -31,16 +31,11 @@ package struct SmallestCase {
             declaring: true,
             profiles: declared.profiles
         )
-        let inspects = declared.capabilities.contains(.stackInspection)
-        var stimuli: [Stimulus] = []
-        for step in specCase.steps {
-            switch step.action {
-            case .stimulus(let stimulus): stimuli.append(stimulus)
-            case .expectation(let expectation) where inspects && expectation.stack != nil:
-                stimuli.append(.stackInspected)
-            case .expectation: break
-            }
-        }
+        // The stimuli the run sends, a stack inspection where the case reads the stack.
+        let stimuli = CaseExecutor.requests(
+            of: specCase.steps,
+            inspectingTheStack: declared.capabilities.contains(.stackInspection)
+        )
         var scenario = Scenario(
             profile: profile,
             configuration: specCase.configuration,

@@ -183,7 +183,6 @@ public struct ExplainedBehaviour: Sendable, Hashable {
     /// 3 cases, 6 runs; checked against 120 passes)`; for a name still open, `one of: ...`, each
     /// alternative with its own words.
     package var line: String {
-        let counts = "\(cases.count) case\(cases.count == 1 ? "" : "s"), \(runs.count) run\(runs.count == 1 ? "" : "s")"
         let checked = "checked against \(passes) pass\(passes == 1 ? "" : "es")"
         guard isOpen else {
             let apart =
@@ -192,14 +191,19 @@ public struct ExplainedBehaviour: Sendable, Hashable {
                 : "; told apart from "
                     + toldApart.map { $0.behaviour == Self.reference ? "the reference rules" : $0.behaviour }
                     .joined(separator: ", ")
-            return "\(rule): the engine \(summary) (behaviour \(behaviour); \(counts); \(checked)\(apart)"
+            return "\(rule): the engine \(summary) (behaviour \(behaviour); \(countsText); \(checked)\(apart)"
                 + "\(predictionClause))"
         }
         let each = ([Alternative(behaviour: behaviour, summary: summary, rule: rule)] + alternatives)
             .sorted { $0.behaviour < $1.behaviour }
             .map { "\($0.rule): the engine \($0.summary) (behaviour \($0.behaviour))" }
         return "one of: " + each.joined(separator: ", or ")
-            + " (\(counts); each \(checked); nothing run tells them apart)"
+            + " (\(countsText); each \(checked); nothing run tells them apart)"
+    }
+
+    /// `3 cases, 6 runs`, as ``line`` and ``refutedLine`` count the runs.
+    private var countsText: String {
+        "\(cases.count) case\(cases.count == 1 ? "" : "s"), \(runs.count) run\(runs.count == 1 ? "" : "s")"
     }
 
     /// What testing the name as a prediction found, as ``line`` ends: nothing when untested.
@@ -215,8 +219,7 @@ public struct ExplainedBehaviour: Sendable, Hashable {
     /// A refuted name, one line, as the console and the Markdown summary say it:
     /// `interval.configurable: the engine ... (behaviour interval-exclusive; 9 cases, 9 runs): refuted`.
     package var refutedLine: String {
-        let counts = "\(cases.count) case\(cases.count == 1 ? "" : "s"), \(runs.count) run\(runs.count == 1 ? "" : "s")"
-        return "\(rule): the engine \(summary) (behaviour \(behaviour); replays \(counts)): refuted by an experiment"
+        "\(rule): the engine \(summary) (behaviour \(behaviour); replays \(countsText)): refuted by an experiment"
     }
 
     /// The evidence of a refuted name, one line each after ``refutedLine``: the experiment (its

@@ -270,7 +270,7 @@ package struct CaseExecutor: Sendable {
 
     /// What the steps ask the engine, in order, if every one passes: each stimulus, and, when
     /// `inspectingTheStack`, the stack inspection of an `expect` that checks the stack.
-    private static func requests(of steps: [Step], inspectingTheStack: Bool) -> [Stimulus] {
+    package static func requests(of steps: [Step], inspectingTheStack: Bool) -> [Stimulus] {
         var requests: [Stimulus] = []
         requests.reserveCapacity(steps.count)
         for step in steps {

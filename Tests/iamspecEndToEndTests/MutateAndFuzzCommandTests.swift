@@ -13,16 +13,19 @@ struct MutateAndFuzzCommandTests {
         #expect(lines.contains("stack-fifo\tstack.lifo\tlets waiting messages leave first in, first out"))
     }
 
-    @Test("the suite in Specs kills every mutant")
-    func suiteKillsEveryBehaviour() throws {
-        let outcome = try IAMSpecExecutable.run(["mutate", "--jobs", "2"])
-        let total = BehaviourCatalogue.all.count
-        #expect(
-            outcome.standardOutput.hasSuffix("Mutation score: \(total)/\(total) (100.0%)\n"),
-            "\(outcome.standardOutput)"
-        )
+    /// The whole suite against every mutant is scripts/test's `iamspec mutate` stage (minutes of
+    /// CPU): run here as well, and again in the checklist trial's copy, it tripled that cost for no
+    /// defect the stage misses. This checks the command's contract on two mutants and their rule's cases.
+    @Test("mutate --mutant runs the chosen mutants alone, each killed, and scores them")
+    func chosenMutantsAreScored() throws {
+        let outcome = try IAMSpecExecutable.run([
+            "mutate", "--filter", "stack-*", "--mutant", "stack-fifo", "--mutant", "stack-survives-relaunch", "--jobs",
+            "2",
+        ])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput.hasSuffix("Mutation score: 2/2 (100.0%)\n"), "\(outcome.standardOutput)")
+        #expect(outcome.standardOutput.contains("stack-fifo"))
         #expect(!outcome.standardOutput.contains("SURVIVED"))
-        #expect(outcome.status == 0)
     }
 
     @Test("mutate rejects an unknown mutant id with status 2")

@@ -6,6 +6,11 @@
 # `scripts/test: 1 passed, 1 failed, 3 skipped`. Time comes from a clock of the test's own, which
 # moves 1.5 s at each reading, so each stage takes 1.5 s whatever the machine.
 #
+# Then lanes (`lanes`): two lanes at once, one passing and skipping then failing, the other blocked
+# in a stage until it is stopped: exit status 1, each stage's output printed whole under its title,
+# the blocked stage listed as stopped with its output so far, no later stage run, and
+# `scripts/test: 2 passed, 1 failed, 1 skipped`. The lanes meet through FIFOs: no sleep, no timing.
+#
 # Usage: check_stages.sh   (exit 0 when the mechanism behaves so)
 set -euo pipefail
 support=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -53,4 +58,42 @@ if [ "${#problems[@]}" -gt 0 ]; then
     printf 'check_stages: FAIL: %s\n' "${problems[@]}" >&2
     exit 1
 fi
-echo "check_stages: ok: pass, three kinds of skip and a failure counted as 1 passed, 1 failed, 3 skipped, each timed"
+
+mkfifo "$work/started" "$work/never"
+cat >"$work/lanes.sh" <<SCRIPT
+set -euo pipefail
+source "$support/stages.sh"
+first() { stage "first" passes; }
+passes() { echo "all good"; }
+skips() { skip "no frobnicator here"; }
+fails_once_blocked() { read -r word <"$work/started"; echo "saw \$word"; false; echo "not reached"; }
+blocks() { echo "before the block"; echo started >"$work/started"; read -r never <"$work/never"; echo "not reached"; }
+never() { echo "never run"; }
+lane_a() { stage "a passes" passes; stage "a skips" skips; stage "a fails" fails_once_blocked; stage "a never" never; }
+lane_b() { stage "b passes" passes; stage "b blocks" blocks; stage "b never" never; }
+first
+lanes lane_a lane_b
+stage "after the lanes" never
+print_totals
+SCRIPT
+status=0
+bash "$work/lanes.sh" >"$work/lanes.txt" 2>&1 || status=$?
+[ "$status" -eq 1 ] || problems+=("lanes: exit status $status, expected 1")
+[ "$(tail -n 1 "$work/lanes.txt")" = "scripts/test: 3 passed, 1 failed, 1 skipped" ] ||
+    problems+=("lanes: last line: $(tail -n 1 "$work/lanes.txt")")
+for expected in "==> a fails (lane lane_a)" "saw started" "==> b blocks (lane lane_b): stopped, another lane failed; its output so far:" \
+    "before the block" 'scripts/test: FAILED at stage "a fails" (exit status 1)' "  - a skips: no frobnicator here"; do
+    grep -qxF -- "$expected" "$work/lanes.txt" || problems+=("lanes: no line: $expected")
+done
+grep -qE '^ +[0-9.]+ s  stopped  b blocks$' "$work/lanes.txt" || problems+=("lanes: b blocks not listed as stopped")
+grep -qE '^stage times \(6 stages, .* of wall time: lanes ran at once\):$' "$work/lanes.txt" || problems+=("lanes: no wall time in the stage times")
+! grep -q "not reached\|never run" "$work/lanes.txt" || problems+=("lanes: a stage went on after it ended, or ran after the failure")
+# Each finished stage's block is whole: its title, its output, its end, with no other lane's line between.
+awk '/^==> .* \(lane [a-z_]+\)$/ { open = 1; next } open && /^==> / { bad = 1 } /^--- / { open = 0 } END { exit bad }' "$work/lanes.txt" ||
+    problems+=("lanes: a stage's output is broken by another lane's lines")
+if [ "${#problems[@]}" -gt 0 ]; then
+    cat "$work/lanes.txt"
+    printf 'check_stages: FAIL: %s\n' "${problems[@]}" >&2
+    exit 1
+fi
+echo "check_stages: ok: pass, three kinds of skip and a failure counted as 1 passed, 1 failed, 3 skipped, each timed; two lanes at once, the other stopped at the first failure"

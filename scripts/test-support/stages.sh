@@ -41,7 +41,10 @@ stages_elapsed() {
 
 print_totals() {
     if [ "${#stages_times[@]}" -gt 0 ]; then
-        printf '\nstage times (%d stages, %s in all):\n' "${#stages_times[@]}" "$(stages_elapsed "$stages_total_ms")"
+        local wall=""
+        [ "$stages_lanes_ran" = no ] ||
+            wall=", $(stages_elapsed "$stages_wall_ms") of wall time: lanes ran at once"
+        printf '\nstage times (%d stages, %s in all%s):\n' "${#stages_times[@]}" "$(stages_elapsed "$stages_total_ms")" "$wall"
         printf '  %s\n' "${stages_times[@]}"
     fi
     if [ "${#stages_skip_list[@]}" -gt 0 ]; then
@@ -52,10 +55,33 @@ print_totals() {
     echo "scripts/test: $stages_passed passed, $stages_failed failed, $stages_skipped skipped"
 }
 
+# Counts one stage's end: OUTCOME (passed, skipped, failed or stopped) after ELAPSED ms, with the
+# skip's REASON. A stopped stage (its lane stopped by another lane's failure) is timed, and counted
+# neither passed nor failed.
+stages_count() {
+    local outcome=$1 elapsed=$2 title=$3 reason=$4
+    stages_total_ms=$((stages_total_ms + elapsed))
+    stages_times+=("$(printf '%12s  %-7s  %s' "$(stages_elapsed "$elapsed")" "$outcome" "$title")")
+    case "$outcome" in
+    passed) stages_passed=$((stages_passed + 1)) ;;
+    skipped)
+        stages_skipped=$((stages_skipped + 1))
+        stages_skip_list+=("$title: ${reason:-the stage exited 77; its output above says why}")
+        ;;
+    failed) stages_failed=$((stages_failed + 1)) ;;
+    esac
+}
+
 # Runs one stage in a subshell with errexit on, and times it; stops everything at the first failure.
+# In a lane, the stage's output is held and printed whole when it ends, and its outcome goes to the
+# lane's record for `lanes` to count.
 stage() {
     local title=$1
     shift
+    if [ -n "$stages_lane_record" ]; then
+        stages_lane_stage "$title" "$@"
+        return
+    fi
     printf '\n==> %s\n' "$title"
     : >"$stages_skip_reason"
     local status=0 started elapsed outcome
@@ -65,27 +91,130 @@ stage() {
     status=$?
     set -e
     elapsed=$(($(stages_clock_ms) - started))
-    case "$status" in
-    0) outcome=passed ;;
-    77) outcome=skipped ;;
-    *) outcome=failed ;;
-    esac
-    stages_total_ms=$((stages_total_ms + elapsed))
-    stages_times+=("$(printf '%12s  %-7s  %s' "$(stages_elapsed "$elapsed")" "$outcome" "$title")")
+    outcome=$(stages_outcome "$status")
     echo "--- $outcome in $(stages_elapsed "$elapsed")"
-    if [ "$status" -eq 0 ]; then
-        stages_passed=$((stages_passed + 1))
-    elif [ "$status" -eq 77 ]; then
-        stages_skipped=$((stages_skipped + 1))
-        local reason
-        reason=$(cat "$stages_skip_reason")
-        stages_skip_list+=("$title: ${reason:-the stage exited 77; its output above says why}")
-    else
-        stages_failed=$((stages_failed + 1))
+    stages_wall_ms=$((stages_wall_ms + elapsed))
+    stages_count "$outcome" "$elapsed" "$title" "$(cat "$stages_skip_reason")"
+    if [ "$outcome" = failed ]; then
         printf '\nscripts/test: FAILED at stage "%s" (exit status %d)\n' "$title" "$status" >&2
         print_totals
         exit 1
     fi
+}
+
+stages_outcome() {
+    case "$1" in
+    0) echo passed ;;
+    77) echo skipped ;;
+    *) echo failed ;;
+    esac
+}
+
+# --- Lanes -------------------------------------------------------------------------------------
+# `lanes LANE...` runs each LANE (a function of `stage` calls, in order) at once with the others,
+# each in a background shell of its own process group, and waits for all. A lane's stages run one
+# after another as anywhere else; each stage's output is held in a file and printed whole, under a
+# lock, when the stage ends (`==> TITLE` is printed when it starts, with its lane), so that two
+# lanes' lines never mix. The first stage that fails stops its lane, and `lanes` stops the others
+# at once (their stage under way is listed as stopped, counted neither passed nor failed), then
+# counts and exits 1 as a failing stage does. Stages in different lanes must not share files they
+# write; a stage that needs another's output belongs in its lane, after it.
+
+stages_lane_record=""
+stages_lanes_ran=no
+stages_wall_ms=0
+
+stages_lane_stage() {
+    local title=$1
+    shift
+    local held="$stages_lane_record.held" status=0 started elapsed outcome
+    : >"$stages_skip_reason"
+    started=$(stages_clock_ms)
+    printf '%s\t%s\n' "$started" "$title" >"$stages_lane_record.current"
+    { flock 9; printf '\n==> %s (started, lane %s)\n' "$title" "$stages_lane_name"; } 9>>"$stages_lanes_lock"
+    set +e
+    (set -e; "$@") >"$held" 2>&1
+    status=$?
+    set -e
+    elapsed=$(($(stages_clock_ms) - started))
+    outcome=$(stages_outcome "$status")
+    {
+        flock 9
+        printf '\n==> %s (lane %s)\n' "$title" "$stages_lane_name"
+        cat "$held"
+        echo "--- $outcome in $(stages_elapsed "$elapsed")"
+    } 9>>"$stages_lanes_lock"
+    rm -f "$held" "$stages_lane_record.current"
+    printf '%s\t%s\t%s\t%s\n' "$outcome" "$elapsed" "$title" "$(tr '\t' ' ' <"$stages_skip_reason" | paste -s -d ' ')" >>"$stages_lane_record"
+    if [ "$outcome" = failed ]; then
+        printf '%s\t%s\n' "$title" "$status" >"$stages_lane_record.failed"
+        exit 1
+    fi
+}
+
+lanes() {
+    local folder started lane pid finished status failed="" index
+    local -a pids=() names=()
+    folder=$(mktemp -d "${TMPDIR:-/tmp}/iamspec-lanes.XXXXXX")
+    stages_lanes_lock="$folder/lock"
+    started=$(stages_clock_ms)
+    set -m
+    for lane in "$@"; do
+        (
+            set +m
+            stages_lane_name=$lane
+            stages_lane_record="$folder/$lane"
+            stages_skip_reason="$folder/$lane.skip"
+            : >"$stages_lane_record"
+            "$lane"
+        ) &
+        pids+=("$!")
+        names+=("$lane")
+    done
+    set +m
+    local running=${#pids[@]}
+    local -a waiting=("${pids[@]}")
+    while [ "$running" -gt 0 ]; do
+        status=0
+        wait -n -p finished "${waiting[@]}" || status=$?
+        running=$((running - 1))
+        for index in "${!waiting[@]}"; do
+            [ "${waiting[$index]}" != "$finished" ] || unset "waiting[$index]"
+        done
+        if [ "$status" -ne 0 ] && [ -z "$failed" ]; then
+            failed=$finished
+            for pid in "${pids[@]}"; do
+                [ "$pid" = "$finished" ] || kill -TERM -- "-$pid" 2>/dev/null || true
+            done
+        fi
+    done
+    stages_lanes_ran=yes
+    stages_wall_ms=$((stages_wall_ms + $(stages_clock_ms) - started))
+    local outcome elapsed title reason now
+    for index in "${!names[@]}"; do
+        lane=${names[$index]}
+        while IFS=$'\t' read -r outcome elapsed title reason; do
+            stages_count "$outcome" "$elapsed" "$title" "$reason"
+        done <"$folder/$lane"
+        if [ -f "$folder/$lane.current" ]; then
+            IFS=$'\t' read -r started title <"$folder/$lane.current"
+            now=$(stages_clock_ms)
+            stages_count stopped $((now - started)) "$title" ""
+            printf '\n==> %s (lane %s): stopped, another lane failed; its output so far:\n' "$title" "$lane"
+            cat "$folder/$lane.held" 2>/dev/null || true
+        fi
+    done
+    if [ -n "$failed" ]; then
+        for index in "${!pids[@]}"; do
+            [ "${pids[$index]}" = "$failed" ] || continue
+            IFS=$'\t' read -r title status <"$folder/${names[$index]}.failed" || title="lane ${names[$index]}" status=1
+            printf '\nscripts/test: FAILED at stage "%s" (exit status %d)\n' "$title" "$status" >&2
+        done
+        rm -rf "$folder"
+        print_totals
+        exit 1
+    fi
+    rm -rf "$folder"
 }
 
 # skip WHY: ends the calling stage as skipped.

@@ -9,7 +9,8 @@
 # Then lanes (`lanes`): two lanes at once, one passing and skipping then failing, the other blocked
 # in a stage until it is stopped: exit status 1, each stage's output printed whole under its title,
 # the blocked stage listed as stopped with its output so far, no later stage run, and
-# `scripts/test: 2 passed, 1 failed, 1 skipped`. The lanes meet through FIFOs: no sleep, no timing.
+# `scripts/test: 3 passed, 1 failed, 1 skipped`. The lanes meet through FIFOs: no sleep, no timing (the
+# block gives up after 120 s, so that a mechanism that never stops it fails rather than hangs).
 #
 # Usage: check_stages.sh   (exit 0 when the mechanism behaves so)
 set -euo pipefail
@@ -67,7 +68,7 @@ first() { stage "first" passes; }
 passes() { echo "all good"; }
 skips() { skip "no frobnicator here"; }
 fails_once_blocked() { read -r word <"$work/started"; echo "saw \$word"; false; echo "not reached"; }
-blocks() { echo "before the block"; echo started >"$work/started"; read -r never <"$work/never"; echo "not reached"; }
+blocks() { echo "before the block"; echo started >"$work/started"; read -r -t 120 never <>"$work/never" || true; echo "not reached"; }
 never() { echo "never run"; }
 lane_a() { stage "a passes" passes; stage "a skips" skips; stage "a fails" fails_once_blocked; stage "a never" never; }
 lane_b() { stage "b passes" passes; stage "b blocks" blocks; stage "b never" never; }

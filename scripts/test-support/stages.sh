@@ -153,10 +153,14 @@ stages_lane_stage() {
 }
 
 lanes() {
-    local folder started lane pid finished status failed="" index
+    local folder started lane pid status failed="" index ended=0 ends
     local -a pids=() names=()
     folder=$(mktemp -d "${TMPDIR:-/tmp}/iamspec-lanes.XXXXXX")
     stages_lanes_lock="$folder/lock"
+    # Each lane, as it ends, writes its name and exit status to this FIFO; reading it waits for the
+    # next lane to end, whatever ended before (no polling, no race with the shell's reaping).
+    mkfifo "$folder/ends"
+    exec {ends}<>"$folder/ends"
     started=$(stages_clock_ms)
     set -m
     for lane in "$@"; do
@@ -166,27 +170,31 @@ lanes() {
             stages_lane_record="$folder/$lane"
             stages_skip_reason="$folder/$lane.skip"
             : >"$stages_lane_record"
+            # Not `"$lane" || ...`: a function run where its status is tested runs with errexit
+            # off throughout, and the stages inside would pass whatever failed.
+            trap 'echo "$stages_lane_name $?" >&"$ends"' EXIT
             "$lane"
         ) &
         pids+=("$!")
         names+=("$lane")
     done
     set +m
-    local running=${#pids[@]}
-    local -a waiting=("${pids[@]}")
-    while [ "$running" -gt 0 ]; do
-        status=0
-        wait -n -p finished "${waiting[@]}" || status=$?
-        running=$((running - 1))
-        for index in "${!waiting[@]}"; do
-            [ "${waiting[$index]}" != "$finished" ] || unset "waiting[$index]"
+    while [ -z "$failed" ] && [ "$ended" -lt "${#names[@]}" ]; do
+        read -r -u "$ends" lane status
+        ended=$((ended + 1))
+        [ "$status" = 0 ] && continue
+        for index in "${!names[@]}"; do
+            [ "${names[$index]}" != "$lane" ] || failed=${pids[$index]}
         done
-        if [ "$status" -ne 0 ] && [ -z "$failed" ]; then
-            failed=$finished
-            for pid in "${pids[@]}"; do
-                [ "$pid" = "$finished" ] || kill -TERM -- "-$pid" 2>/dev/null || true
-            done
-        fi
+    done
+    exec {ends}>&-
+    if [ -n "$failed" ]; then
+        for pid in "${pids[@]}"; do
+            [ "$pid" = "$failed" ] || kill -TERM -- "-$pid" 2>/dev/null || true
+        done
+    fi
+    for pid in "${pids[@]}"; do
+        wait "$pid" 2>/dev/null || true
     done
     stages_lanes_ran=yes
     stages_wall_ms=$((stages_wall_ms + $(stages_clock_ms) - started))

@@ -74,9 +74,9 @@ def test_filter(files, describe):
                 closure(dependency, seen)
         return seen
 
-    # Data the tests read (Specs, Fixtures): a test target reaches a changed file when one of its
-    # sources names the file or its folder. The tests that read a whole folder's every file are
-    # the full run's.
+    # Data the tests read (Specs, Fixtures): a test file's suites reach a changed file when the
+    # test file names it or its folder. The tests that read every file of a folder they do not
+    # name are the full run's.
     data = [f for f in files if f.startswith(("Specs/", "Fixtures/"))]
     for name, target in sorted(targets.items()):
         if target.get("type") != "test" or not data:

@@ -84,13 +84,9 @@ stage() {
     fi
     printf '\n==> %s\n' "$title"
     : >"$stages_skip_reason"
-    local status=0 started elapsed outcome
-    started=$(stages_clock_ms)
-    set +e
-    (set -e; "$@")
-    status=$?
-    set -e
-    elapsed=$(($(stages_clock_ms) - started))
+    local outcome
+    stages_run "$@"
+    local status=$stages_status elapsed=$stages_took
     outcome=$(stages_outcome "$status")
     echo "--- $outcome in $(stages_elapsed "$elapsed")"
     stages_wall_ms=$((stages_wall_ms + elapsed))
@@ -100,6 +96,18 @@ stage() {
         print_totals
         exit 1
     fi
+}
+
+# Runs a stage's command in a subshell with errexit on: its exit status in stages_status, its wall
+# time (ms) in stages_took, from stages_started.
+stages_run() {
+    stages_started=$(stages_clock_ms)
+    [ -z "$stages_lane_record" ] || printf '%s\t%s\n' "$stages_started" "$stages_title" >"$stages_lane_record.current"
+    set +e
+    (set -e; "$@")
+    stages_status=$?
+    set -e
+    stages_took=$(($(stages_clock_ms) - stages_started))
 }
 
 stages_outcome() {
@@ -127,16 +135,11 @@ stages_wall_ms=0
 stages_lane_stage() {
     local title=$1
     shift
-    local held="$stages_lane_record.held" status=0 started elapsed outcome
+    local held="$stages_lane_record.held" outcome
     : >"$stages_skip_reason"
-    started=$(stages_clock_ms)
-    printf '%s\t%s\n' "$started" "$title" >"$stages_lane_record.current"
     { flock 9; printf '\n==> %s (started, lane %s)\n' "$title" "$stages_lane_name"; } 9>>"$stages_lanes_lock"
-    set +e
-    (set -e; "$@") >"$held" 2>&1
-    status=$?
-    set -e
-    elapsed=$(($(stages_clock_ms) - started))
+    stages_title=$title stages_run "$@" >"$held" 2>&1
+    local status=$stages_status elapsed=$stages_took
     outcome=$(stages_outcome "$status")
     {
         flock 9
@@ -182,15 +185,12 @@ lanes() {
     while [ -z "$failed" ] && [ "$ended" -lt "${#names[@]}" ]; do
         read -r -u "$ends" lane status
         ended=$((ended + 1))
-        [ "$status" = 0 ] && continue
-        for index in "${!names[@]}"; do
-            [ "${names[$index]}" != "$lane" ] || failed=${pids[$index]}
-        done
+        [ "$status" = 0 ] || failed=$lane
     done
     exec {ends}>&-
     if [ -n "$failed" ]; then
-        for pid in "${pids[@]}"; do
-            [ "$pid" = "$failed" ] || kill -TERM -- "-$pid" 2>/dev/null || true
+        for index in "${!names[@]}"; do
+            [ "${names[$index]}" = "$failed" ] || kill -TERM -- "-${pids[$index]}" 2>/dev/null || true
         done
     fi
     for pid in "${pids[@]}"; do
@@ -213,11 +213,8 @@ lanes() {
         fi
     done
     if [ -n "$failed" ]; then
-        for index in "${!pids[@]}"; do
-            [ "${pids[$index]}" = "$failed" ] || continue
-            IFS=$'\t' read -r title status <"$folder/${names[$index]}.failed" || title="lane ${names[$index]}" status=1
-            printf '\nscripts/test: FAILED at stage "%s" (exit status %d)\n' "$title" "$status" >&2
-        done
+        IFS=$'\t' read -r title status <"$folder/$failed.failed" || title="lane $failed" status=1
+        printf '\nscripts/test: FAILED at stage "%s" (exit status %d)\n' "$title" "$status" >&2
         rm -rf "$folder"
         print_totals
         exit 1

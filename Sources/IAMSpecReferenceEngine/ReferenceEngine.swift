@@ -80,6 +80,10 @@ public struct ReferenceEngine: DeliveryEngine {
     var stack: MessageStack
     /// Messages whose display waits for a pending asset download: off the stack, off the screen.
     var awaitingAssets = PerMessage<Presentation>()
+    /// When the stack's top is offered again because a dismissal's offering came inside the
+    /// minimum interval (``IntervalRules/InsideInterval/heldOnTheStack``); nil when no such
+    /// offering waits.
+    var stackOfferAtIntervalEnd: VirtualTime?
     var screen = Screen()
     /// The click of the message on screen being processed, and the message held as its follow-up.
     var followUp = ClickFollowUp()

@@ -140,6 +140,120 @@ struct BehaviourCatalogueTests {
         #expect(try observed(after: 30_100) == [.displayed("second", extras: [:]), .impressionLogged("second")])
     }
 
+    /// Iterable's interval engine for the messages given (a 30-s interval), its session started.
+    /// Iterable has no timeout: a message that waits for the interval is given a long one.
+    private static func iterableInterval(_ messages: [InAppMessage]) throws -> any DeliveryEngine {
+        var engine = try provider("interval-with-margin-from-display-and-dismissal").makeEngine(
+            for: EngineSetup(
+                caseID: "held",
+                profile: .brazeSwift,
+                configuration: EngineConfiguration(),
+                messages: messages
+            )
+        )
+        _ = try engine.handle(.sessionStarted(syncPending: false))
+        return engine
+    }
+
+    private static func on(_ event: String) -> [Trigger] {
+        [.customEvent(name: event, filters: PropertyFilters())]
+    }
+
+    @Test("Iterable's interval: a trigger inside it waits unobserved and shows once the wait after the dismissal ends")
+    func intervalHoldsTriggerUntilTheWaitAfterTheDismissal() throws {
+        var engine = try Self.iterableInterval([
+            InAppMessage(id: "first", triggers: Self.on("one")),
+            InAppMessage(id: "second", triggers: Self.on("two"), timeout: .seconds(3600)),
+        ])
+        _ = try engine.handle(.customEvent(CustomEvent(name: "one")))
+        _ = try engine.handle(.timeAdvanced(by: .seconds(5)))
+        #expect(try engine.handle(.messageDismissed("first")) == [.dismissed("first")])
+        #expect(try engine.handle(.customEvent(CustomEvent(name: "two"))).isEmpty)
+        #expect(try engine.handle(.stackInspected) == [.stack(["second"])])
+        // The wait runs from the dismissal at 5 s: 30.1 s later, not 30 s after the display.
+        #expect(try engine.handle(.timeAdvanced(by: VirtualTime(milliseconds: 30_050))).isEmpty)
+        #expect(
+            try engine.handle(.timeAdvanced(by: VirtualTime(milliseconds: 50)))
+                == [.displayed("second", extras: [:]), .impressionLogged("second")]
+        )
+    }
+
+    @Test("Iterable's interval: a trigger while a message shows is stacked, observed, whatever the interval")
+    func intervalChecksTheScreenFirst() throws {
+        var engine = try Self.iterableInterval([
+            InAppMessage(id: "first", triggers: Self.on("one")),
+            InAppMessage(id: "second", triggers: Self.on("two"), timeout: .seconds(3600)),
+        ])
+        _ = try engine.handle(.customEvent(CustomEvent(name: "one")))
+        #expect(
+            try engine.handle(.customEvent(CustomEvent(name: "two"))) == [.stacked("second", reason: .messageVisible)]
+        )
+        _ = try engine.handle(.messageDismissed("first"))
+        #expect(try engine.handle(.timeAdvanced(by: .seconds(30))).isEmpty)
+        #expect(
+            try engine.handle(.timeAdvanced(by: VirtualTime(milliseconds: 100)))
+                == [.displayed("second", extras: [:]), .impressionLogged("second")]
+        )
+    }
+
+    @Test("Iterable's interval: the wait after a dismissal offers nothing while the app is in the background")
+    func intervalWaitOffersNothingInTheBackground() throws {
+        var engine = try Self.iterableInterval([
+            InAppMessage(id: "first", triggers: Self.on("one")),
+            InAppMessage(id: "second", triggers: Self.on("two"), timeout: .seconds(3600)),
+        ])
+        _ = try engine.handle(.customEvent(CustomEvent(name: "one")))
+        _ = try engine.handle(.messageDismissed("first"))
+        #expect(try engine.handle(.customEvent(CustomEvent(name: "two"))).isEmpty)
+        _ = try engine.handle(.appBackgrounded)
+        #expect(try engine.handle(.timeAdvanced(by: .seconds(60))).isEmpty)
+        #expect(try engine.handle(.stackInspected) == [.stack(["second"])])
+    }
+
+    @Test("Iterable's interval: a relaunch forgets it")
+    func intervalForgottenAtRelaunch() throws {
+        var engine = try Self.iterableInterval([
+            InAppMessage(id: "first", triggers: Self.on("one")),
+            InAppMessage(id: "second", triggers: Self.on("two"), timeout: .seconds(3600)),
+        ])
+        _ = try engine.handle(.customEvent(CustomEvent(name: "one")))
+        _ = try engine.handle(.messageDismissed("first"))
+        _ = try engine.handle(.appRelaunched)
+        #expect(
+            try engine.handle(.customEvent(CustomEvent(name: "two")))
+                == [.displayed("second", extras: [:]), .impressionLogged("second")]
+        )
+    }
+
+    @Test("losers observed after the winner stay unobserved while the winner is held for the interval")
+    func losersOfAHeldWinnerStayUnobserved() throws {
+        let provider = BehaviourEngineProvider(
+            behaviour: Behaviour(
+                combining: try [
+                    "interval-with-margin-from-display-and-dismissal", "priority-losers-observed-stacked-after-winner",
+                ]
+                .map { try #require(BehaviourCatalogue.behaviour(id: $0)) }
+            )
+        )
+        var engine = try provider.makeEngine(
+            for: EngineSetup(
+                caseID: "held",
+                profile: .brazeSwift,
+                configuration: EngineConfiguration(),
+                messages: [
+                    InAppMessage(id: "first", triggers: Self.on("one")),
+                    InAppMessage(id: "low", priority: 1, triggers: Self.on("two")),
+                    InAppMessage(id: "high", priority: 2, triggers: Self.on("two")),
+                ]
+            )
+        )
+        _ = try engine.handle(.sessionStarted(syncPending: false))
+        _ = try engine.handle(.customEvent(CustomEvent(name: "one")))
+        _ = try engine.handle(.messageDismissed("first"))
+        #expect(try engine.handle(.customEvent(CustomEvent(name: "two"))).isEmpty)
+        #expect(try engine.handle(.stackInspected) == [.stack(["high", "low"])])
+    }
+
     @Test("Swrve: a message whose image is still downloading is no candidate, and another one wins")
     func assetsNotReadyNotACandidate() throws {
         let trigger = [Trigger.customEvent(name: "go", filters: PropertyFilters())]

@@ -327,10 +327,16 @@ package enum BehaviourCatalogue {
         Behaviour(
             "interval-with-margin-from-display-and-dismissal",
             rule: "interval.configurable",
-            summary: "waits the interval plus 0.1 s, from the last display and again from the last dismissal"
+            summary:
+                "waits the interval plus 0.1 s, from the last display and again from the last dismissal, holding a "
+                + "trigger inside it on the stack unobserved and showing the top once that wait after a dismissal "
+                + "ends; a relaunch forgets the interval"
         ) {
             $0.interval.measuredFrom = .lastDisplayOrDismissal
             $0.interval.margin = VirtualTime(milliseconds: 100)
+            $0.interval.insideInterval = .heldOnTheStack
+            $0.interval.clockForgottenAtRelaunch = true
+            $0.stack.topOfferedAt.insert(.messageDismissed)
         },
         Behaviour(
             "priority-losers-stacked",

@@ -5,6 +5,9 @@ extension ReferenceEngine {
     /// in the foreground with the keyboard down. Clocks and the session stay.
     mutating func relaunch() {
         clear(rules.lifecycle.relaunchClears)
+        // A wait for the interval's end lives in the app's memory.
+        stackOfferAtIntervalEnd = nil
+        if rules.interval.clockForgottenAtRelaunch { clocks.forgetIntervalClock() }
         appInForeground = true
         keyboardUp = false
     }

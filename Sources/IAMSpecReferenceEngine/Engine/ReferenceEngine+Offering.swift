@@ -14,6 +14,16 @@ extension ReferenceEngine {
         if moment == .displayNextRequested, !rules.profile.displayNextRestacksBehindVisibleMessage, isMessageVisible {
             return
         }
+        if rules.interval.insideInterval == .heldOnTheStack, moment != .displayNextRequested {
+            if moment == .messageDismissed, case .at(let end)? = clocks.intervalEnd(selection.minimumInterval),
+                end > now
+            {
+                stackOfferAtIntervalEnd = end
+            }
+            // The app's state is checked first, then the interval; either leaves the top where it
+            // is, unobserved.
+            guard appInForeground, !isMessageVisible, topPassesInterval else { return }
+        }
         guard var top = stack.popTop() else { return }
         top.takenByApp = moment == .displayNextRequested
         attemptDisplay(top)
@@ -140,7 +150,7 @@ extension ReferenceEngine {
 
     /// Whether a message is in the way of another as the presenter sees it: one on screen, or, under
     /// ``ScreenRules/messageAwaitingAssetsBlocksOthers``, one waiting for its assets.
-    private var isMessageVisible: Bool {
+    var isMessageVisible: Bool {
         screen.isShowingMessage || (rules.screen.messageAwaitingAssetsBlocksOthers && !awaitingAssets.isEmpty)
     }
 

@@ -4,7 +4,8 @@ extension ReferenceEngine {
     /// Moves virtual time forward, making each delayed message ready at its own ready time, in
     /// time order (and trigger order at equal times); under rules that time a message's stay on
     /// screen, what that stay brings about happens at its own time too, before a delayed message
-    /// ready at the same time.
+    /// ready at the same time; an offering of the stack's top put off to the end of the interval
+    /// is made at that end, after both.
     mutating func advance(by span: VirtualTime) throws {
         guard span >= .zero else {
             throw EngineError("time cannot move backwards (advance by \(span) s)")
@@ -13,16 +14,22 @@ extension ReferenceEngine {
             throw EngineError("virtual time overflows (advance by \(span) s at \(now) s)")
         }
         while true {
+            let ready = delayed.firstReadyTime.flatMap { $0 <= end ? $0 : nil }
+            let offer = stackOfferAtIntervalEnd.flatMap { $0 <= end ? $0 : nil }
             if timesScreenTime, let event = firstScreenTimeEvent(by: end),
-                delayed.firstReadyTime.map({ event.time <= $0 }) ?? true
+                ready.map({ event.time <= $0 }) ?? true, offer.map({ event.time <= $0 }) ?? true
             {
                 now = event.time
                 apply(event)
-                continue
+            } else if let ready, offer.map({ ready <= $0 }) ?? true, let due = delayed.popFirstDue(by: end) {
+                now = due.readyTime
+                becomeReady(due.presentation)
+            } else if let offer {
+                now = offer
+                offerTopHeldByInterval()
+            } else {
+                break
             }
-            guard let due = delayed.popFirstDue(by: end) else { break }
-            now = due.readyTime
-            becomeReady(due.presentation)
         }
         now = end
     }
@@ -46,6 +53,7 @@ extension ReferenceEngine {
         else { return false }
         let exempt = selection.isExemptFromInterval(message) || !rules.interval.checkedAgainAtDisplay
         guard exempt || clocks.respectsInterval(selection.minimumInterval(for: message), at: now) else {
+            if rules.interval.insideInterval == .heldOnTheStack { return holdForInterval(presentation) }
             // Dropped silently, not queued (semantics notes, point 4).
             inFlight.remove(presentation.slot)
             return false

@@ -63,10 +63,15 @@ extension ReferenceEngine {
             let losersObserved = losersObservedFrom..<observations.count
             offered = trigger(winner.message, slot: winner.slot, bySessionStart: bySessionStart, event: event.event)
             if rules.selection.priorityLosers == .stackedAndObservedAfterWinner, !losersObserved.isEmpty {
-                // On the stack before the winner is tried, observed after what the winner caused.
+                // On the stack before the winner is tried, observed after what the winner caused;
+                // a winner that waits on the stack unobserved (held for the interval) keeps them
+                // unobserved too: nothing was shown for them to wait behind.
                 let losers = observations[losersObserved]
+                let winnerHeldUnobserved =
+                    !offered && observations.count == losersObserved.upperBound
+                    && stack.slots.contains(winner.slot)
                 observations.removeSubrange(losersObserved)
-                observations.append(contentsOf: losers)
+                if !winnerHeldUnobserved { observations.append(contentsOf: losers) }
             }
         } else if rules.triggers.noMatchCallbackFires.contains(
             contest.hasAvailableEntrants ? .intervalHoldsBackEveryMatch : .onlyUnavailableMessagesMatch

@@ -42,6 +42,9 @@ struct MessageStack {
         return presentation
     }
 
+    /// The message ``popTop()`` would take, left where it is.
+    var top: Presentation? { rules.order == .firstInFirstOut ? entries.first : entries.last }
+
     /// Takes the next message off the stack, in the stack's order, if there is one.
     mutating func popTop() -> Presentation? {
         guard rules.order == .firstInFirstOut, !entries.isEmpty else { return entries.popLast() }

@@ -18,6 +18,18 @@ package struct IntervalRules: Sendable {
         /// It waits until the interval ends (a test send, which the interval exempts, does not
         /// wait).
         case queuedUntilItEnds
+        /// It waits on the stack, unobserved, and the interval holds back every waiting message: an
+        /// offering of the stack's top inside the interval offers nothing, but the one a dismissal
+        /// makes is made again when the interval ends, if the app is in the foreground with nothing
+        /// on screen. The checks of the app's state come first: a trigger while the app is in the
+        /// background or a message is visible goes on the stack for that reason, observed, whatever
+        /// the interval, and an offering of the top then leaves it there, unobserved. Iterable's swift-sdk (Iterable/swift-sdk@4e08441c,
+        /// swift-sdk/Internal/InAppManager.swift): a synced message is only processed when
+        /// `getAppIsReady` (active, no in-app showing), else kept in `messagesMap`;
+        /// `MessagesProcessor.processNextMessage` answers `.wait` when `isOkToShowNow` is false and
+        /// leaves the message in the map; after a dismissal `scheduleNextInAppMessage` waits
+        /// `getInAppShowingWaitTimeInterval()` and then calls `processAndShowMessage`.
+        case heldOnTheStack
     }
 
     /// "The interval is measured from the last display, not the last trigger" (semantics notes,
@@ -37,6 +49,13 @@ package struct IntervalRules: Sendable {
     /// The trigger-time check is made at the message's ready time, so a delay can carry it past
     /// the interval (semantics notes, point 3).
     package var triggerCheck = TriggerCheck.atReadyTime
+
+    /// The interval's clock is kept across an app relaunch: `stack.memory-only` lists what a
+    /// relaunch forgets (the stack, messages waiting on a delay), and the interval is not among
+    /// them. Iterable's swift-sdk keeps `lastDisplayTime` and `lastDismissedTime` in
+    /// `InAppManager`'s memory only (Iterable/swift-sdk@4e08441c,
+    /// swift-sdk/Internal/InAppManager.swift), so a relaunched app starts without an interval.
+    package var clockForgottenAtRelaunch = false
 
     /// "A trigger inside the interval is dropped, not queued" (semantics notes, point 4).
     package var insideInterval = InsideInterval.dropped

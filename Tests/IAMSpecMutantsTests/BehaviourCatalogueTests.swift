@@ -140,6 +140,29 @@ struct BehaviourCatalogueTests {
         #expect(try observed(after: 30_100) == [.displayed("second", extras: [:]), .impressionLogged("second")])
     }
 
+    @Test(
+        "Messages shown beside each other each take their own click, as Braze Web's slide-ups and Leanplum's dialogs do"
+    )
+    func messagesShownBesideTakeTheirOwnClicks() throws {
+        var engine = try Self.provider("message-visible-shown-beside").makeEngine(
+            for: EngineSetup(
+                caseID: "beside",
+                profile: .brazeSwift,
+                configuration: EngineConfiguration(minimumTriggerInterval: .zero),
+                messages: [
+                    InAppMessage(id: "older", triggers: Self.on("one")),
+                    InAppMessage(id: "newer", triggers: Self.on("two")),
+                ]
+            )
+        )
+        _ = try engine.handle(.sessionStarted(syncPending: false))
+        _ = try engine.handle(.customEvent(CustomEvent(name: "one")))
+        _ = try engine.handle(.customEvent(CustomEvent(name: "two")))
+        #expect(try engine.handle(.messageClicked("older")) == [.clickLogged("older")])
+        #expect(try engine.handle(.messageClicked("older")).isEmpty)
+        #expect(try engine.handle(.messageClicked("newer")) == [.clickLogged("newer")])
+    }
+
     /// Iterable's interval engine for the messages given (a 30-s interval), its session started.
     /// Iterable has no timeout: a message that waits for the interval is given a long one.
     private static func iterableInterval(_ messages: [InAppMessage]) throws -> any DeliveryEngine {

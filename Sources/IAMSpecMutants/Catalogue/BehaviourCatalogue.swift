@@ -439,7 +439,9 @@ package enum BehaviourCatalogue {
         Behaviour(
             "message-visible-shown-beside",
             rule: "reenqueue.message-visible",
-            summary: "has no stack: shows a message triggered while another is visible beside it, several at once"
+            summary:
+                "has no stack: shows a message triggered while another is visible beside it, several at once, each "
+                + "taking its own clicks"
         ) { $0.screen.messageMeetingAnother = .shownBeside },
         Behaviour(
             "click-closes-message",

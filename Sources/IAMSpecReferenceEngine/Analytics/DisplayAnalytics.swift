@@ -3,23 +3,32 @@ import IAMSpec
 /// The analytics of the current display: "a message logs at most one impression and one click"
 /// (semantics notes, point 9), and "Braze does not support analytics on in-app messages created
 /// locally" (seed 003).
+///
+/// Under rules that show a message beside the visible one
+/// (``ScreenRules/MeetingVisibleMessage/shownBeside``), each message shown beside keeps its own
+/// display, and its own click: every slide-up of the Braze Web SDK and every dialog of Leanplum's
+/// Android SDK is a view of its own with its own click handler.
 struct DisplayAnalytics {
-    /// The triggered message being displayed, and whether its click was logged; nil while a local
-    /// message (or nothing) is displayed.
-    private var current: (id: MessageID, clickLogged: Bool)?
+    /// The triggered messages being displayed, the latest last, each with whether its click was
+    /// logged: one under the reference rules; empty while a local message (or nothing) is
+    /// displayed.
+    private var current: [(id: MessageID, clickLogged: Bool)] = []
     private let rules: AnalyticsRules
 
     init(rules: AnalyticsRules) {
         self.rules = rules
     }
 
-    /// A display starts: the impression of a triggered message, once; nothing for a local one.
-    mutating func displayStarted(_ presentation: Presentation) -> Observation? {
-        guard !presentation.isLocal || rules.localMessagesLogAnalytics else {
-            current = nil
-            return nil
+    /// A display starts: the impression of a triggered message, once; nothing for a local one. A
+    /// display `besideOthers` leaves the displays of the messages still on screen as they are.
+    mutating func displayStarted(_ presentation: Presentation, besideOthers: Bool = false) -> Observation? {
+        if besideOthers {
+            current.removeAll { $0.id == presentation.id }
+        } else {
+            current.removeAll()
         }
-        current = (presentation.id, clickLogged: false)
+        guard !presentation.isLocal || rules.localMessagesLogAnalytics else { return nil }
+        current.append((presentation.id, clickLogged: false))
         return rules.impressionLoggedAt == .display ? .impressionLogged(presentation.id) : nil
     }
 
@@ -31,15 +40,16 @@ struct DisplayAnalytics {
 
     /// A control-group message is "shown": its impression only, and nothing on screen to click.
     mutating func controlShown(_ presentation: Presentation) -> Observation? {
-        current = nil
+        current.removeAll()
         return rules.impressionLoggedAt == .display ? .impressionLogged(presentation.id) : nil
     }
 
-    /// The user clicks the displayed message: its first click for this display is logged.
+    /// The user clicks a displayed message: its first click for this display is logged.
     mutating func clicked(_ id: MessageID) -> Observation? {
-        guard let display = current, display.id == id, !display.clickLogged || !rules.firstClickOnly
+        guard let index = current.lastIndex(where: { $0.id == id }),
+            !current[index].clickLogged || !rules.firstClickOnly
         else { return nil }
-        current?.clickLogged = true
+        current[index].clickLogged = true
         return .clickLogged(id)
     }
 }

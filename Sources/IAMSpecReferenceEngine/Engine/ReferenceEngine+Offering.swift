@@ -69,7 +69,12 @@ extension ReferenceEngine {
             } else {
                 clocks.recordLocalDisplay(at: now)
             }
-            observe(analytics.displayStarted(presentation))
+            observe(
+                analytics.displayStarted(
+                    presentation,
+                    besideOthers: rules.screen.messageMeetingAnother == .shownBeside && screen.ids.count > 1
+                )
+            )
         case .stack(.messageVisible)
         where presentation.takenByApp && !rules.profile.displayNextRestacksBehindVisibleMessage:
             // Swift `presentNext()`: `validateNoMessagePresented` with no destination only logs;

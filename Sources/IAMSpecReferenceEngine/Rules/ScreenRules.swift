@@ -25,7 +25,8 @@ package struct ScreenRules: Sendable {
         /// `handlePIP` and `createTemplate` remove the element on screen before rendering the
         /// new one; the same in src/util/campaignRender/webPopup.js, `handleExistingWrapper`).
         case replacesIt
-        /// It is shown beside the visible message: several messages are on screen at once.
+        /// It is shown beside the visible message: several messages are on screen at once, each a
+        /// view of its own that takes its own clicks (`DisplayAnalytics`).
         case shownBeside
     }
 

@@ -60,6 +60,12 @@ public struct ReferenceEngine: DeliveryEngine {
     /// When a message a Session Start trigger fired was last displayed, kept where the rules limit
     /// those displays to one a day (``TriggerRules/sessionStartDisplaysOncePerDay``).
     var lastSessionStartDisplay: VirtualTime?
+    /// Until when Session Start triggers may fire, under rules that let them fire only just after
+    /// the app's launch (``TriggerRules/sessionStartFiresOnlyAfterLaunchFor``): set at the launch's
+    /// first session start, and nil before it or once one of them was shown.
+    var sessionStartWindowEnd: VirtualTime?
+    /// Whether a session has started since the app's launch (the case's start, or a relaunch).
+    var sessionStartedSinceLaunch = false
     /// The current user: nil for the anonymous user a case starts with.
     var currentUser: String?
     var assets = AssetDownloads()

@@ -199,6 +199,13 @@ package enum BehaviourCatalogue {
             summary: "displays at most one message a day for Session Start triggers: a later one within 24 h is dropped"
         ) { $0.triggers.sessionStartDisplaysOncePerDay = true },
         Behaviour(
+            "session-start-only-after-launch",
+            rule: "triggers.session-start",
+            summary:
+                "fires Session Start triggers only in the 5 s after the app's launch, until one shows: a later "
+                + "session start shows none"
+        ) { $0.triggers.sessionStartFiresOnlyAfterLaunchFor = .seconds(5) },
+        Behaviour(
             "session-start-fired-at-push-click",
             rule: "triggers.session-start",
             summary:

@@ -8,6 +8,8 @@ extension ReferenceEngine {
         // A wait for the interval's end lives in the app's memory.
         stackOfferAtIntervalEnd = nil
         if rules.interval.clockForgottenAtRelaunch { clocks.forgetIntervalClock() }
+        sessionStartedSinceLaunch = false
+        sessionStartWindowEnd = nil
         appInForeground = true
         keyboardUp = false
     }

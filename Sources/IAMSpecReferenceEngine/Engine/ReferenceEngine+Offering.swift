@@ -66,6 +66,7 @@ extension ReferenceEngine {
                 if presentation.triggeredBySessionStart, rules.triggers.sessionStartDisplaysOncePerDay {
                     lastSessionStartDisplay = now
                 }
+                if presentation.triggeredBySessionStart { sessionStartWindowEnd = nil }
             } else {
                 clocks.recordLocalDisplay(at: now)
             }

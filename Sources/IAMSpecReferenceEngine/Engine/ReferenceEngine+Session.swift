@@ -5,6 +5,12 @@ extension ReferenceEngine {
     /// user's device on session start" (seed 003) — unless the sync is still in flight, in which
     /// case delivery waits for ``completeSessionSync()``.
     mutating func startSession(syncPending: Bool) {
+        if !sessionStartedSinceLaunch {
+            sessionStartedSinceLaunch = true
+            if let span = rules.triggers.sessionStartFiresOnlyAfterLaunchFor, case .at(let end) = now.later(by: span) {
+                sessionStartWindowEnd = end
+            }
+        }
         if syncPending {
             sync.begin()
         } else {

@@ -32,7 +32,7 @@ extension ReferenceEngine {
     mutating func evaluate(_ event: LoggedEvent) {
         var contest = CandidateSelection.Contest()
         let bySessionStart = event.event == .sessionStart
-        let dailyLimitReached = bySessionStart && isSessionStartDailyLimitReached
+        let dailyLimitReached = bySessionStart && (isSessionStartDailyLimitReached || isPastSessionStartWindow)
         if serverMessagesDelivered {
             for position in serverMessages.indices {
                 let message = serverMessages[position]
@@ -89,6 +89,13 @@ extension ReferenceEngine {
     /// is in flight under rules that exclude such messages. The reference rules exclude none.
     private func isUntriggerable(_ slot: Int) -> Bool {
         discardedForGood.contains(slot) || (rules.selection.excludesMessagesInFlight && inFlight.contains(slot))
+    }
+
+    /// Whether Session Start triggers no longer fire, under rules that let them fire only just
+    /// after the app's launch (``TriggerRules/sessionStartFiresOnlyAfterLaunchFor``).
+    private var isPastSessionStartWindow: Bool {
+        guard rules.triggers.sessionStartFiresOnlyAfterLaunchFor != nil else { return false }
+        return sessionStartWindowEnd.map { now >= $0 } ?? true
     }
 
     /// Whether a Session Start trigger's display was less than a day ago, under rules that allow

@@ -82,6 +82,17 @@ package struct TriggerRules: Sendable {
     /// Session Start trigger made, but for a test send.
     package var sessionStartDisplaysOncePerDay = false
 
+    /// A Session Start trigger fires at every session start: seed 003 lists the "Session start
+    /// event" among the moments a user is eligible. An engine that shows Session Start messages
+    /// only just after the app's launch sets how long after the launch's first session start they
+    /// may fire, until one of them is shown: Swrve's Android SDK shows them from `autoShowMessages`
+    /// only while `autoShowMessagesEnabled`, which `SwrveBase.init` turns on once per process and
+    /// `disableAutoShowAfterDelay` turns off after `autoShowMessagesMaxDelay` (5 s by default), and
+    /// `autoShowMessage` turns off once it shows one
+    /// (Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e,
+    /// SwrveSDK/src/main/java/com/swrve/sdk/SwrveBase.java and SwrveImp.java).
+    package var sessionStartFiresOnlyAfterLaunchFor: VirtualTime?
+
     /// A Session Start trigger fires at a session start only (seed 003 names "Session Start" a
     /// trigger event of its own). Braze's Web SDK fires its Session Start messages whenever its
     /// triggers are refreshed instead, and a push click during a session refreshes them

@@ -597,6 +597,11 @@ enum MutantWitnesses {
                 [B.start, .messageDismissed("m3"), B.advance(3600), B.start],
                 configuration: B.noInterval
             )
+        case "session-start-only-after-launch":
+            // m3's campaign starts after the first session start; the next session start, 20 s
+            // after the launch, shows it under the reference rules alone.
+            let later = B.message("m3", .sessionStart) { $0.start = .seconds(10) }
+            return B.scenario([later], [B.start, B.advance(20), .sessionEnded, B.start])
         case "session-start-fired-at-push-click":
             // m3's campaign starts after the session start: the reference waits for the next
             // session start, so the push click in between shows nothing.

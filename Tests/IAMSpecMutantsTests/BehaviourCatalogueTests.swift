@@ -140,6 +140,29 @@ struct BehaviourCatalogueTests {
         #expect(try observed(after: 30_100) == [.displayed("second", extras: [:]), .impressionLogged("second")])
     }
 
+    @Test("Firebase: a message that leaves the screen before its impression counts as not shown")
+    func shownFromTheImpression() throws {
+        func triggeredAgain(after onScreen: Int64) throws -> [Observation] {
+            var engine = try Self.provider("impression-after-5-seconds-on-screen").makeEngine(
+                for: EngineSetup(
+                    caseID: "impressed",
+                    profile: .brazeSwift,
+                    configuration: EngineConfiguration(minimumTriggerInterval: .zero),
+                    messages: [InAppMessage(id: "tip", triggers: Self.on("go"))]
+                )
+            )
+            _ = try engine.handle(.sessionStarted(syncPending: false))
+            _ = try engine.handle(.customEvent(CustomEvent(name: "go")))
+            _ = try engine.handle(.timeAdvanced(by: .seconds(onScreen)))
+            _ = try engine.handle(.appRelaunched)
+            _ = try engine.handle(.sessionStarted(syncPending: false))
+            return try engine.handle(.customEvent(CustomEvent(name: "go")))
+        }
+        #expect(try triggeredAgain(after: 4) == [.displayed("tip", extras: [:])])
+        // Impressed after 5 s on screen: shown, once and for all.
+        #expect(try !triggeredAgain(after: 5).contains(.displayed("tip", extras: [:])))
+    }
+
     @Test(
         "Messages shown beside each other each take their own click, as Braze Web's slide-ups and Leanplum's dialogs do"
     )

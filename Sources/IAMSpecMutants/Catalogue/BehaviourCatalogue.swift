@@ -719,11 +719,13 @@ package enum BehaviourCatalogue {
             "impression-after-5-seconds-on-screen",
             rule: "analytics.once-per-message",
             summary:
-                "logs the impression once a message has been on screen for 5 s, or at its first dismissal or click if sooner"
+                "logs the impression once a message has been on screen for 5 s, or at its first dismissal or click if "
+                + "sooner, and counts a message as shown from its impression"
         ) {
             $0.analytics.impressionLoggedAt = .afterTimeOnScreen
             $0.analytics.impressionScreenTime = .seconds(5)
             $0.analytics.impressionAtFirstDismissalOrClick = true
+            $0.reeligibility.countedFrom = .lastImpression
         },
     ]
     // MARK: Session-start sync

@@ -13,6 +13,7 @@ extension ReferenceEngine {
         let onScreen = screen.shows(id)
         if onScreen, rules.analytics.impressionAtFirstDismissalOrClick, screen.awaitsImpression(id) {
             screen.recordImpression(of: id)
+            recordImpressionClocks(of: id)
             observations.append(.impressionLogged(id))
         }
         let closes = onScreen && rules.screen.clickCloses

@@ -70,12 +70,14 @@ extension ReferenceEngine {
             } else {
                 clocks.recordLocalDisplay(at: now)
             }
-            observe(
-                analytics.displayStarted(
-                    presentation,
-                    besideOthers: rules.screen.messageMeetingAnother == .shownBeside && screen.ids.count > 1
-                )
+            let started = analytics.displayStarted(
+                presentation,
+                besideOthers: rules.screen.messageMeetingAnother == .shownBeside && screen.ids.count > 1
             )
+            if case .impressionLogged? = started, !presentation.isLocal {
+                clocks.recordImpression(of: slot, at: now)
+            }
+            observe(started)
         case .stack(.messageVisible)
         where presentation.takenByApp && !rules.profile.displayNextRestacksBehindVisibleMessage:
             // Swift `presentNext()`: `validateNoMessagePresented` with no destination only logs;

@@ -58,7 +58,10 @@ extension ReferenceEngine {
             inFlight.remove(presentation.slot)
             return false
         }
-        if rules.analytics.impressionLoggedAt == .ready { observations.append(.impressionLogged(message.id)) }
+        if rules.analytics.impressionLoggedAt == .ready {
+            observations.append(.impressionLogged(message.id))
+            clocks.recordImpression(of: presentation.slot, at: now)
+        }
         // "Triggered in-app messages are placed on top of the stack when their trigger event is
         // fired" (seed 003), and the top is offered at once.
         attemptDisplay(stack.pushAndPopTop(presentation))

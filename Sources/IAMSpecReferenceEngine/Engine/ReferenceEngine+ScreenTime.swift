@@ -42,12 +42,20 @@ extension ReferenceEngine {
         return first
     }
 
+    /// The impression of the message on screen was logged: the clocks that run from it start, for a
+    /// triggered message.
+    mutating func recordImpressionClocks(of id: MessageID) {
+        guard let shown = screen.presentations.last(where: { $0.id == id }), !shown.isLocal else { return }
+        clocks.recordImpression(of: shown.slot, at: now)
+    }
+
     /// Applies an event of a message's time on screen, at its time: its impression is logged, or
     /// the engine dismisses it as the user would.
     mutating func apply(_ event: ScreenTimeEvent) {
         switch event.kind {
         case .impression:
             screen.recordImpression(of: event.id)
+            recordImpressionClocks(of: event.id)
             observations.append(.impressionLogged(event.id))
         case .dismissal:
             dismiss(event.id)

@@ -13,4 +13,12 @@ package enum ClockStart: Sendable, Hashable {
     /// (Iterable/swift-sdk@4e08441c, swift-sdk/Internal/InAppManager.swift, `isOkToShowNow`
     /// asks `getWaitTimeInterval` from `lastDismissedTime` and from `lastDisplayTime`).
     case lastDisplayOrDismissal
+    /// The message's last impression: a display starts no clock until its impression is logged.
+    /// Firebase In-App Messaging keeps what was shown as the impressions it stored
+    /// (firebase/firebase-android-sdk@397646844aa8230ebe6470fd241c3a398d17535c,
+    /// firebase-inappmessaging/src/main/java/com/google/firebase/inappmessaging/internal/DisplayCallbacksImpl.java,
+    /// `logImpressionIfNeeded` calls `logToImpressionStore`; InAppMessageStreamManager.java,
+    /// `filterAlreadyImpressed`), so a message that left the screen before its impression may be
+    /// shown again.
+    case lastImpression
 }

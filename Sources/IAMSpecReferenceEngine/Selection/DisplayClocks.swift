@@ -83,11 +83,19 @@ struct DisplayClocks {
         case .lastTrigger: trigger
         case .lastDismissal: nil
         case .lastDisplayOrDismissal: display
+        case .lastImpression: nil
         }
     }
 
     /// The clock starts a dismissal starts (again).
     private static let dismissalStarts: Set<ClockStart> = [.lastDismissal, .lastDisplayOrDismissal]
+
+    /// The impression of a triggered message (at its slot) was logged at `time`: the clocks that
+    /// run from an impression start (``ClockStart/lastImpression``); the reference ones do not move.
+    mutating func recordImpression(of slot: Int, at time: VirtualTime) {
+        if reeligibility.countedFrom == .lastImpression { lastDisplayOfMessage[slot] = time }
+        if interval.measuredFrom == .lastImpression { lastDisplayOfAny = time }
+    }
 
     /// Forgets the last display of any message, keeping each message's own: the minimum interval
     /// starts afresh, and what was shown stays shown (``UserRules/displayHistoryKeptPer``).

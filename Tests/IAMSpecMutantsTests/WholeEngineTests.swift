@@ -14,13 +14,15 @@ struct WholeEngineTests {
         _ chosen: [HypothesisChoice.Name],
         runs: Int,
         replays: @escaping (Set<Int>, Int) -> Bool,
-        agrees: @escaping (Set<Int>) -> Bool = { _ in true }
+        agrees: @escaping (Set<Int>) -> Bool = { _ in true },
+        nearby: [[Int]] = []
     ) -> WholeEngine {
         let known = (0..<runs).map { run in (0..<ids.count).filter { replays([$0], run) }.map { [$0] } }
         return WholeEngine(
             chosen,
             known: known,
             alone: Set(0..<runs),
+            nearby: nearby,
             ids: ids,
             replaying: { behaviours, runs, untilMiss in
                 var replayed: [Int] = []
@@ -72,6 +74,31 @@ struct WholeEngineTests {
             agrees: { !$0.isSuperset(of: [0, 1]) }
         )
         #expect(whole.names == [Self.name([more], runs: [0, 1])])
+    }
+
+    @Test func aRunNoNameFitsIsReplayedWithOneBehaviourMoreBesideTheEngines() {
+        // `c` alone fails a pass (with `a` it does not) and replays run 1 only beside `a`: no name
+        // fitted run 1, and the engine with `c` replays it and holds. `b` changes run 1 too, but
+        // never replays it.
+        let whole = Self.held(
+            [Self.name([0], runs: [0])],
+            runs: 2,
+            replays: { set, run in run == 0 ? set.contains(0) : set.isSuperset(of: [0, 2]) },
+            agrees: { $0 != [2] },
+            nearby: [[], [1, 2]]
+        )
+        #expect(whole.names == [Self.name([0], runs: [0]), Self.name([0, 2], runs: [1])])
+    }
+
+    @Test func aBehaviourBesideTheEnginesThatFailsAPassIsNotTaken() {
+        let whole = Self.held(
+            [Self.name([0], runs: [0])],
+            runs: 2,
+            replays: { set, run in run == 0 ? set.contains(0) : set.isSuperset(of: [0, 2]) },
+            agrees: { !$0.contains(2) },
+            nearby: [[], [2]]
+        )
+        #expect(whole.names == [Self.name([0], runs: [0])])
     }
 
     @Test func anOpenNameKeepsTheHypothesesThatHoldWithTheEngine() {

@@ -372,6 +372,17 @@ package enum BehaviourCatalogue {
             summary:
                 "counts re-eligibility from the user's dismissal of a message instead of its display: until dismissed, it may be triggered again"
         ) { $0.reeligibility.countedFrom = .lastDismissal },
+        // OneSignal/OneSignal-Android-SDK@4.8.12, OSInAppMessageController.java: a message is not
+        // queued again while it is in the display queue (`queueMessageForDisplay`), the one on
+        // screen included, and `messageWasDismissed` calls `persistInAppMessage`, which sets the
+        // redisplay's `lastDisplayTime` to the dismissal's time.
+        Behaviour(
+            "reeligibility-from-display-and-dismissal",
+            rule: "reeligibility.period",
+            summary:
+                "counts re-eligibility from the message's display and again from its dismissal: the period starts "
+                + "over when the user dismisses it"
+        ) { $0.reeligibility.countedFrom = .lastDisplayOrDismissal },
     ]
     // MARK: The stack
 

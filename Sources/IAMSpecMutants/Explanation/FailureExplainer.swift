@@ -173,6 +173,7 @@ package struct FailureExplainer: Sendable {
             choice.names,
             known: zip(found.explaining, found.contradicting).map { $0 + $1 },
             alone: found.alone,
+            nearby: found.nearby,
             ids: catalogue.map(\.id),
             replaying: { positions, runs, untilMiss in
                 var replays = TimedReplays(
@@ -249,6 +250,9 @@ package struct FailureExplainer: Sendable {
         var contradicting: [[[Int]]]
         /// The runs every behaviour was replayed on alone.
         var alone: Set<Int>
+        /// For each failing run, the behaviours that change its timeline the search would pair:
+        /// the closest and those of the rules of its failing check.
+        var nearby: [[Int]]
         /// The passes, and what each set of behaviours asked about did on them.
         var disagreements: PassDisagreements
         var evidence: Int { disagreements.evidence }
@@ -273,7 +277,14 @@ package struct FailureExplainer: Sendable {
             failures.allSatisfy(\.recorded.isReproducible) ? failures : failures.filter(\.recorded.isReproducible)
         var disagreements = PassDisagreements(passes: passes)
         guard !failures.isEmpty else {
-            return Found(failures: [], explaining: [], contradicting: [], alone: [], disagreements: disagreements)
+            return Found(
+                failures: [],
+                explaining: [],
+                contradicting: [],
+                alone: [],
+                nearby: [],
+                disagreements: disagreements
+            )
         }
         // The failures are replayed a case file at a time (each replay's results kept by run),
         // so that a pass over them reads each file once.
@@ -389,6 +400,10 @@ package struct FailureExplainer: Sendable {
             explaining: explaining,
             contradicting: contradicting,
             alone: Set(explainable),
+            nearby: failures.indices.map { run in
+                isExplainable[run]
+                    ? Set(found.nearest(run, limit: pairedPerRun)).union(found.ofTheRules(run)).sorted() : []
+            },
             disagreements: disagreements
         )
     }

@@ -20,6 +20,12 @@
 ///    the engine with it still holds (its runs replayed and every pass passed); none left, its
 ///    runs are over.
 /// 4. Each run left over is replayed on the engine, and claimed where it is replayed exactly.
+///    Where it is not (and for a run no name fitted), each behaviour that changes its timeline (``FailureExplainer``'s
+///    `nearby`, closest first) is tried beside the engine's: a behaviour that fails a pass alone
+///    may be what the engine does beside its other behaviours (OneSignal counts re-eligibility from
+///    the dismissal, and keeps a visible message through a change of user: the first alone would
+///    show that message again). The first with which the engine replays the run and still holds
+///    joins it, and the runs over that the engine then replays are claimed.
 /// 5. Each claimed run is filed under the smallest set of the engine's behaviours that replays it
 ///    (a name's own set first, in the choice's order; then the engine's other subsets, smallest
 ///    first, by their ids). A run left over stays unexplained: no name that holds with the others
@@ -43,6 +49,8 @@ struct WholeEngine {
     ///     replay it exactly, whether or not they agree with the passes.
     ///   - alone: the runs every behaviour was replayed on alone (a behaviour not in `known` for
     ///     one of them does not replay it).
+    ///   - nearby: for each failing run, the behaviours that change its timeline, to try beside
+    ///     the engine's for a run no name explains.
     ///   - ids: the catalogue's ids, by position (the order of subsets of the same size).
     ///   - replaying: the runs of `runs`, in order, that the behaviours together replay exactly;
     ///     with `untilMiss`, the replays stop at the first run they do not replay.
@@ -51,6 +59,7 @@ struct WholeEngine {
         _ chosen: [HypothesisChoice.Name],
         known: [[[Int]]],
         alone: Set<Int>,
+        nearby: [[Int]] = [],
         ids: [String],
         replaying: (_ behaviours: [Int], _ runs: [Int], _ untilMiss: Bool) throws -> [Int],
         agrees: (_ behaviours: [Int]) throws -> Bool
@@ -146,8 +155,25 @@ struct WholeEngine {
                 over += name.runs
             }
         }
-        // 4. The runs over that the engine replays.
+        // 4. The runs over that the engine replays, then those it replays with one behaviour more.
         if !engine.isEmpty { claimed += try replayed(engine, over) }
+        // Every run no name holds, whether a name of its own was left out or none fitted it.
+        let named = Set(claimed + open.flatMap(\.runs))
+        var left = known.indices.filter { !named.contains($0) }
+        while let run = left.first {
+            left.removeFirst()
+            let candidates = (run < nearby.count ? nearby[run] : []).filter { !engine.contains($0) }
+            for behaviour in candidates {
+                let with = engine.union([behaviour])
+                guard try !replayed(with, [run]).isEmpty, try holds(with, claiming: claimed + [run]) else { continue }
+                engine = with
+                claimed.append(run)
+                let more = try replayed(engine, left)
+                claimed += more
+                left.removeAll { more.contains($0) }
+                break
+            }
+        }
 
         // 5. Each claimed run under the smallest set of the engine's behaviours that replays it.
         let own = chosen.map(\.hypotheses).filter { $0.count == 1 }.map { $0[0] }.filter(engine.isSuperset)

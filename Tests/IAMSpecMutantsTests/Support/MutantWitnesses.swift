@@ -597,6 +597,15 @@ enum MutantWitnesses {
                 [B.start, .messageDismissed("m3"), B.advance(3600), B.start],
                 configuration: B.noInterval
             )
+        case "reeligibility-from-display-and-dismissal":
+            // Re-eligible 60 s after the display at 0 under the reference rules; 60 s after the
+            // dismissal at 20 under the behaviour.
+            let periodic = B.message("m1", B.tap) { $0.reeligibility = .seconds(60) }
+            return B.scenario(
+                [periodic],
+                [B.start, B.event("tap"), B.advance(20), .messageDismissed("m1"), B.advance(40), B.event("tap")],
+                configuration: B.noInterval
+            )
         case "session-start-only-after-launch":
             // m3's campaign starts after the first session start; the next session start, 20 s
             // after the launch, shows it under the reference rules alone.

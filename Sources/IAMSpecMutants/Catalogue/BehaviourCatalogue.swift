@@ -408,6 +408,13 @@ package enum BehaviourCatalogue {
             summary: "keeps the stack when the user changes"
         ) { $0.lifecycle.userChangeClears.remove(.stack) },
         Behaviour(
+            "change-from-anonymous-keeps-delayed",
+            rule: "stack.change-user-clears",
+            summary:
+                "keeps the messages waiting out their delay through a change away from the anonymous user, and shows "
+                + "them to the new user"
+        ) { $0.users.changeFromAnonymousUserKeepsDelayedMessages = true },
+        Behaviour(
             "change-user-keeps-delivered",
             rule: "stack.change-user-clears",
             summary: "keeps the delivered messages when the user changes"

@@ -23,7 +23,11 @@ extension ReferenceEngine {
         guard user != currentUser || !rules.users.changeToCurrentUserIgnored else { return }
         let fromIdentifiedUser = currentUser != nil
         currentUser = user
-        clearUserData()
+        var clears = rules.lifecycle.userChangeClears
+        if !fromIdentifiedUser, rules.users.changeFromAnonymousUserKeepsDelayedMessages {
+            clears.remove(.delayedMessages)
+        }
+        clearUserData(clears)
         let users = rules.users
         let resets =
             fromIdentifiedUser ? users.changeFromIdentifiedUserResetsClocks : !users.changeFromAnonymousUserKeepsClocks
@@ -46,20 +50,21 @@ extension ReferenceEngine {
     /// data" (Braze, "Disabling iOS SDK tracking"): the display clocks go whatever the user was,
     /// and the user is anonymous again.
     mutating func wipeData() {
-        clearUserData()
+        clearUserData(rules.lifecycle.userChangeClears)
         currentUser = nil
         if rules.lifecycle.wipeResetsClocks {
             clocks = DisplayClocks(interval: rules.interval, reeligibility: rules.reeligibility)
         }
     }
 
-    /// Clears what ``LifecycleRules/userChangeClears`` says; a visible message it takes away is
-    /// observed as dismissed (braze-swift-sdk: the `changeUser` dismissal reason).
-    private mutating func clearUserData() {
-        if rules.lifecycle.userChangeClears.contains(.visibleMessage), screen.isShowingMessage {
+    /// Clears what a change of user or a wipe takes away (``LifecycleRules/userChangeClears``, as
+    /// the change's rules read it); a visible message it takes away is observed as dismissed
+    /// (braze-swift-sdk: the `changeUser` dismissal reason).
+    private mutating func clearUserData(_ holdings: LifecycleRules.Holdings) {
+        if holdings.contains(.visibleMessage), screen.isShowingMessage {
             for visible in screen.ids { observations.append(.dismissed(visible)) }
         }
-        clear(rules.lifecycle.userChangeClears)
+        clear(holdings)
     }
 
     /// Clears what an app, user or device event takes away; a triggered message no longer held

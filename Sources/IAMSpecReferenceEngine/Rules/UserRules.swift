@@ -38,6 +38,14 @@ package struct UserRules: Sendable {
     /// the sync completes: the Web SDK's trigger manager then empties only its delivered triggers.
     package var changeFromAnonymousUserKeepsHeldEvents = true
 
+    /// A change away from the anonymous user forgets the messages waiting out their delay, as
+    /// every change does (`stack.change-user-clears`, after braze-swift-sdk's
+    /// `dismiss(reason: .changeUser)`). The Web SDK keeps them then: its trigger manager clears the
+    /// timers of the delayed firings only when the previous user was identified
+    /// (mparticle-integrations/mparticle-javascript-integration-braze@8080981b0ae3,
+    /// dist/BrazeKit.common.js, `gr.changeUser`, the timers in `hg`).
+    package var changeFromAnonymousUserKeepsDelayedMessages = false
+
     /// A change of user starts no session: the new user's messages come with the next session
     /// start (`stack.change-user-clears`). The Web SDK opens one at once:
     /// mparticle-integrations/mparticle-javascript-integration-braze@8080981b0ae3,

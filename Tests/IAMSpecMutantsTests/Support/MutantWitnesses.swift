@@ -597,6 +597,13 @@ enum MutantWitnesses {
                 [B.start, .messageDismissed("m3"), B.advance(3600), B.start],
                 configuration: B.noInterval
             )
+        case "change-from-anonymous-keeps-delayed":
+            let delayed = B.message("m1", B.tap) { $0.delay = .seconds(10) }
+            return B.scenario(
+                [delayed],
+                [B.start, B.event("tap"), B.advance(5), .userChanged(to: "u2"), B.advance(10)],
+                configuration: B.noInterval
+            )
         case "reeligibility-from-display-and-dismissal":
             // Re-eligible 60 s after the display at 0 under the reference rules; 60 s after the
             // dismissal at 20 under the behaviour.

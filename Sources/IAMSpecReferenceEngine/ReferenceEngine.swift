@@ -66,6 +66,8 @@ public struct ReferenceEngine: DeliveryEngine {
     var sessionStartWindowEnd: VirtualTime?
     /// Whether a session has started since the app's launch (the case's start, or a relaunch).
     var sessionStartedSinceLaunch = false
+    /// When the app last went to the background, while it is there.
+    var backgroundedAt: VirtualTime?
     /// The current user: nil for the anonymous user a case starts with.
     var currentUser: String?
     var assets = AssetDownloads()
@@ -194,10 +196,13 @@ public struct ReferenceEngine: DeliveryEngine {
         case .timeAdvanced(let span):
             try advance(by: span)
         case .appBackgrounded:
+            if appInForeground { backgroundedAt = now }
             appInForeground = false
         case .appForegrounded:
+            let returning = !appInForeground
             appInForeground = true
             offerTopOfStack(at: .appForegrounded)
+            if returning { fireSessionStartAtAppForeground() }
         case .deviceRotated(let orientation):
             deviceOrientation = orientation
             clear(rules.lifecycle.rotationClears)

@@ -199,6 +199,13 @@ package enum BehaviourCatalogue {
             summary: "displays at most one message a day for Session Start triggers: a later one within 24 h is dropped"
         ) { $0.triggers.sessionStartDisplaysOncePerDay = true },
         Behaviour(
+            "session-start-fired-at-app-foreground",
+            rule: "triggers.session-start",
+            summary:
+                "fires Session Start triggers whenever the app comes to the foreground after a second in the "
+                + "background, and at a relaunch"
+        ) { $0.triggers.sessionStartFiresAtAppForegroundAfter = .seconds(1) },
+        Behaviour(
             "session-start-only-after-launch",
             rule: "triggers.session-start",
             summary:

@@ -174,6 +174,7 @@ package struct FailureExplainer: Sendable {
             known: zip(found.explaining, found.contradicting).map { $0 + $1 },
             alone: found.alone,
             nearby: found.nearby,
+            companions: found.lackedCapabilities,
             ids: catalogue.map(\.id),
             replaying: { positions, runs, untilMiss in
                 var replays = TimedReplays(
@@ -253,6 +254,8 @@ package struct FailureExplainer: Sendable {
         /// For each failing run, the behaviours that change its timeline the search would pair:
         /// the closest and those of the rules of its failing check.
         var nearby: [[Int]]
+        /// The behaviours that are what an engine lacking a capability it declared lacking does.
+        var lackedCapabilities: [Int]
         /// The passes, and what each set of behaviours asked about did on them.
         var disagreements: PassDisagreements
         var evidence: Int { disagreements.evidence }
@@ -283,6 +286,7 @@ package struct FailureExplainer: Sendable {
                 contradicting: [],
                 alone: [],
                 nearby: [],
+                lackedCapabilities: [],
                 disagreements: disagreements
             )
         }
@@ -404,6 +408,7 @@ package struct FailureExplainer: Sendable {
                 isExplainable[run]
                     ? Set(found.nearest(run, limit: pairedPerRun)).union(found.ofTheRules(run)).sorted() : []
             },
+            lackedCapabilities: declaredLacking.sorted(),
             disagreements: disagreements
         )
     }

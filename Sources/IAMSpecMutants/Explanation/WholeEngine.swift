@@ -24,8 +24,9 @@
 ///    `nearby`, closest first) is tried beside the engine's: a behaviour that fails a pass alone
 ///    may be what the engine does beside its other behaviours (OneSignal counts re-eligibility from
 ///    the dismissal, and keeps a visible message through a change of user: the first alone would
-///    show that message again). The first with which the engine replays the run and still holds
-///    joins it, and the runs over that the engine then replays are claimed.
+///    show that message again). Then each with one of the `companions`, what the engine does for
+///    want of a capability it declared lacking. The first with which the engine replays the run
+///    and still holds joins it, and the runs over that the engine then replays are claimed.
 /// 5. Each claimed run is filed under the smallest set of the engine's behaviours that replays it
 ///    (a name's own set first, in the choice's order; then the engine's other subsets, smallest
 ///    first, by their ids). A run left over stays unexplained: no name that holds with the others
@@ -51,6 +52,9 @@ struct WholeEngine {
     ///     one of them does not replay it).
     ///   - nearby: for each failing run, the behaviours that change its timeline, to try beside
     ///     the engine's for a run no name explains.
+    ///   - companions: behaviours tried with each of those where it does not replay the run alone
+    ///     beside the engine's: what the engine does for want of a capability it declared lacking
+    ///     (silent alone, perhaps, and still the engine's).
     ///   - ids: the catalogue's ids, by position (the order of subsets of the same size).
     ///   - replaying: the runs of `runs`, in order, that the behaviours together replay exactly;
     ///     with `untilMiss`, the replays stop at the first run they do not replay.
@@ -60,6 +64,7 @@ struct WholeEngine {
         known: [[[Int]]],
         alone: Set<Int>,
         nearby: [[Int]] = [],
+        companions: [Int] = [],
         ids: [String],
         replaying: (_ behaviours: [Int], _ runs: [Int], _ untilMiss: Bool) throws -> [Int],
         agrees: (_ behaviours: [Int]) throws -> Bool
@@ -163,8 +168,13 @@ struct WholeEngine {
         while let run = left.first {
             left.removeFirst()
             let candidates = (run < nearby.count ? nearby[run] : []).filter { !engine.contains($0) }
-            for behaviour in candidates {
-                let with = engine.union([behaviour])
+            let tried =
+                candidates.map { [$0] }
+                + candidates.flatMap { behaviour in
+                    companions.filter { $0 != behaviour && !engine.contains($0) }.map { [behaviour, $0] }
+                }
+            for added in tried {
+                let with = engine.union(added)
                 guard try !replayed(with, [run]).isEmpty, try holds(with, claiming: claimed + [run]) else { continue }
                 engine = with
                 claimed.append(run)

@@ -12,6 +12,7 @@ extension ReferenceEngine {
         sessionStartWindowEnd = nil
         appInForeground = true
         keyboardUp = false
+        fireSessionStartAtAppForeground(launched: true)
     }
 
     /// The user changes: the engine clears what ``LifecycleRules/userChangeClears`` says, and

@@ -63,7 +63,9 @@ extension ReferenceEngine {
             )
             if let triggerTime = presentation.triggerTime {
                 clocks.recordDisplay(of: slot, at: now, triggeredAt: triggerTime)
-                if presentation.triggeredBySessionStart, rules.triggers.sessionStartDisplaysOncePerDay {
+                if presentation.triggeredBySessionStart, rules.triggers.sessionStartDisplaysOncePerDay,
+                    rules.reeligibility.countedFrom != .lastImpression
+                {
                     lastSessionStartDisplay = now
                 }
                 if presentation.triggeredBySessionStart { sessionStartWindowEnd = nil }
@@ -74,9 +76,7 @@ extension ReferenceEngine {
                 presentation,
                 besideOthers: rules.screen.messageMeetingAnother == .shownBeside && screen.ids.count > 1
             )
-            if case .impressionLogged? = started, !presentation.isLocal {
-                clocks.recordImpression(of: slot, at: now)
-            }
+            if case .impressionLogged? = started { recordImpressionClocks(of: presentation) }
             observe(started)
         case .stack(.messageVisible)
         where presentation.takenByApp && !rules.profile.displayNextRestacksBehindVisibleMessage:

@@ -60,7 +60,7 @@ extension ReferenceEngine {
         }
         if rules.analytics.impressionLoggedAt == .ready {
             observations.append(.impressionLogged(message.id))
-            clocks.recordImpression(of: presentation.slot, at: now)
+            recordImpressionClocks(of: presentation)
         }
         // "Triggered in-app messages are placed on top of the stack when their trigger event is
         // fired" (seed 003), and the top is offered at once.

@@ -45,8 +45,22 @@ extension ReferenceEngine {
     /// The impression of the message on screen was logged: the clocks that run from it start, for a
     /// triggered message.
     mutating func recordImpressionClocks(of id: MessageID) {
-        guard let shown = screen.presentations.last(where: { $0.id == id }), !shown.isLocal else { return }
+        guard let shown = screen.presentations.last(where: { $0.id == id }) else { return }
+        recordImpressionClocks(of: shown)
+    }
+
+    /// The impression of the presentation was logged: under rules that count a message as shown
+    /// from its impression (``ClockStart/lastImpression``), its re-eligibility clock starts, and so
+    /// does the one-a-day limit of Session Start displays (Firebase increments its app-foreground
+    /// rate limit in `DisplayCallbacksImpl` at the impression).
+    mutating func recordImpressionClocks(of shown: Presentation) {
+        guard !shown.isLocal else { return }
         clocks.recordImpression(of: shown.slot, at: now)
+        if shown.triggeredBySessionStart, rules.triggers.sessionStartDisplaysOncePerDay,
+            rules.reeligibility.countedFrom == .lastImpression
+        {
+            lastSessionStartDisplay = now
+        }
     }
 
     /// Applies an event of a message's time on screen, at its time: its impression is logged, or

@@ -17,7 +17,7 @@ extension ReferenceEngine {
         if let leaving {
             if leaving.impressionAwaitsScreenTime, rules.analytics.impressionAtFirstDismissalOrClick {
                 observations.append(.impressionLogged(leaving.id))
-                if !leaving.isLocal { clocks.recordImpression(of: leaving.slot, at: now) }
+                recordImpressionClocks(of: leaving)
             }
             observations.append(.dismissed(leaving.id))
             // Only a triggered message's dismissal may move a clock (``ClockStart/lastDismissal``).

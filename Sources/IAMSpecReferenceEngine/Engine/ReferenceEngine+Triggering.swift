@@ -28,6 +28,20 @@ extension ReferenceEngine {
         evaluate(sessionStart)
     }
 
+    /// The app comes back to the foreground, under rules where that fires Session Start
+    /// (``TriggerRules/sessionStartFiresAtAppForegroundAfter``): after that long in the
+    /// background, Session Start is evaluated again, as at a trigger refresh.
+    mutating func fireSessionStartAtAppForeground(launched: Bool = false) {
+        defer { backgroundedAt = nil }
+        guard let away = rules.triggers.sessionStartFiresAtAppForegroundAfter, serverMessagesDelivered,
+            !sync.isPending
+        else { return }
+        if !launched {
+            guard let since = backgroundedAt, case .at(let back) = since.later(by: away), back <= now else { return }
+        }
+        refireSessionStartMessages()
+    }
+
     /// Evaluates one trigger event at the current time (the reference semantics, "Triggers").
     mutating func evaluate(_ event: LoggedEvent) {
         var contest = CandidateSelection.Contest()

@@ -102,6 +102,17 @@ package struct TriggerRules: Sendable {
     /// push click, once the messages have been delivered.
     package var sessionStartFiresAtPushClick = false
 
+    /// A Session Start trigger fires at a session start only, not when the app comes back to the
+    /// foreground or is launched again (`triggers.session-start`). Firebase In-App Messaging fires
+    /// its app-foreground trigger whenever the app comes to the foreground after a second away, a
+    /// launch included (firebase/firebase-android-sdk@397646844aa8230ebe6470fd241c3a398d17535c,
+    /// firebase-inappmessaging/src/main/java/com/google/firebase/inappmessaging/internal/ForegroundNotifier.java:
+    /// `onActivityResumed` emits `ON_FOREGROUND` when the app was in the background, which the
+    /// check `onActivityPaused` posts `DELAY_MILLIS` (1 s) later decides): such an engine
+    /// evaluates Session Start at a relaunch and at a foreground this long after the background,
+    /// once the messages have been delivered.
+    package var sessionStartFiresAtAppForegroundAfter: VirtualTime?
+
     /// Where the event must be logged to fire a trigger.
     func sources(of event: TriggerEvent) -> Sources {
         if case .purchase = event { purchasesTriggerFrom } else { customEventsTriggerFrom }

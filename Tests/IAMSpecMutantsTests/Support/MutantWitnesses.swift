@@ -604,6 +604,11 @@ enum MutantWitnesses {
                 [B.start, B.event("tap"), B.advance(5), .userChanged(to: "u2"), B.advance(10)],
                 configuration: B.noInterval
             )
+        case "session-start-fired-at-app-foreground":
+            // m3's campaign starts after the session start; coming back after 2 s in the
+            // background shows it under the behaviour alone.
+            let later = B.message("m3", .sessionStart) { $0.start = .seconds(10) }
+            return B.scenario([later], [B.start, B.advance(20), .appBackgrounded, B.advance(2), .appForegrounded])
         case "reeligibility-from-display-and-dismissal":
             // Re-eligible 60 s after the display at 0 under the reference rules; 60 s after the
             // dismissal at 20 under the behaviour.

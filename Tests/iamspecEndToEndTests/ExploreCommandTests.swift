@@ -43,6 +43,65 @@ struct ExploreCommandTests {
         #expect(onEngine.standardOutput.contains("0 passed, "), "the engine fails every case")
     }
 
+    @Test func aCaseThatRestsOnTheIntervalSaysSoAndLintsClean() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("found").path
+        let explored = try IAMSpecExecutable.run(
+            "explore",
+            "--engine-command",
+            Self.engine("interval-from-dismissal"),
+            "--out",
+            out,
+            "--count",
+            "200"
+        )
+        #expect(explored.status == 1, "\(explored.standardError)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".yaml") }
+        #expect(!files.isEmpty)
+        for file in files {
+            let text = try String(contentsOfFile: out + "/" + file, encoding: .utf8)
+            #expect(text.contains("\n  requires: [minimum-interval]\n"), "the needs proof asks for it: \(text)")
+        }
+        let lint = try IAMSpecExecutable.run("lint", out)
+        #expect(lint.status == 0, "\(lint.standardOutput)\(lint.standardError)")
+    }
+
+    @Test func anEngineWithoutAnIntervalGetsCasesWithNone() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("found").path
+        let explored = try IAMSpecExecutable.run(
+            "explore",
+            "--engine-command",
+            Self.engine("stack-fifo") + " --lacking minimum-interval --lacking priority",
+            "--out",
+            out,
+            "--count",
+            "300"
+        )
+        #expect(explored.status == 1, "\(explored.standardError)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".yaml") }
+        #expect(!files.isEmpty)
+        for file in files {
+            let text = try String(contentsOfFile: out + "/" + file, encoding: .utf8)
+            #expect(text.contains("config: {minimum_trigger_interval: 0"), "the shrinker keeps no interval: \(text)")
+            #expect(!text.contains("requires:"), "nothing the engine lacks is needed: \(text)")
+        }
+        let lint = try IAMSpecExecutable.run("lint", out)
+        #expect(lint.status == 0, "\(lint.standardOutput)\(lint.standardError)")
+        let onEngine = try IAMSpecExecutable.run(
+            "run",
+            out,
+            "--engine-command",
+            Self.engine("stack-fifo") + " --lacking minimum-interval --lacking priority"
+        )
+        #expect(
+            onEngine.standardOutput.contains(" 0 skipped"),
+            "the engine runs every case: \(onEngine.standardOutput)"
+        )
+    }
+
     @Test func theEngineKnownBehavioursAreNoNewDifference() throws {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

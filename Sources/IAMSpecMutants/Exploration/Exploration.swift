@@ -68,6 +68,17 @@ package struct Exploration {
         package var withheld: String?
     }
 
+    /// What reading a written case back found (`run(checking:)`).
+    package enum CaseCheck: Sendable, Equatable {
+        /// It is kept: it passes on the reference engine and fails on the engine.
+        case kept
+        /// It must declare these behavioural capabilities in `requires` (the needs proof asks for
+        /// them, and the engine has each); written again with them, it is read back once more.
+        case needs([Capability])
+        /// No case holds, for this reason.
+        case withheld(String)
+    }
+
     /// What an exploration found.
     package struct Outcome: Sendable {
         /// The scenarios run on the engine.
@@ -84,9 +95,9 @@ package struct Exploration {
 
     /// Runs the exploration until `count` scenarios ran or the budget is spent.
     ///
-    /// `check` is asked of each case before it is kept: nil when, read back from its YAML, it
-    /// passes on the reference engine and fails on the engine; else why not.
-    package func run(checking check: (_ yaml: String, _ caseID: String) -> String?) -> Outcome {
+    /// `check` is asked of each case before it is kept: whether, read back from its YAML, it
+    /// passes on the reference engine, fails on the engine and declares the needs it has.
+    package func run(checking check: (_ yaml: String, _ caseID: String) -> CaseCheck) -> Outcome {
         let declared = engine.description
         func observed(_ behaviours: [Behaviour]) -> any EngineProvider {
             ObservedByTheEngine(
@@ -144,7 +155,7 @@ package struct Exploration {
             )
             .shrink(scenario)
             let caseID = scenario.caseID
-            let writer = CaseWriter(
+            var writer = CaseWriter(
                 id: caseID,
                 title: first.signature,
                 rules: [first.rule],
@@ -154,12 +165,19 @@ package struct Exploration {
                 ],
                 schemaPath: "schema.json"
             )
-            let yaml = writer.yaml(
-                for: shrunk,
-                expected: ScenarioTrace(running: shrunk, on: reference),
-                actual: ScenarioTrace(running: shrunk, on: engine)
-            )
-            let withheld = check(yaml, caseID)
+            let expectedAnswers = ScenarioTrace(running: shrunk, on: reference)
+            let actualAnswers = ScenarioTrace(running: shrunk, on: engine)
+            var yaml = writer.yaml(for: shrunk, expected: expectedAnswers, actual: actualAnswers)
+            var verdict = check(yaml, caseID)
+            if case .needs(let capabilities) = verdict {
+                writer.requires = capabilities
+                yaml = writer.yaml(for: shrunk, expected: expectedAnswers, actual: actualAnswers)
+                verdict = check(yaml, caseID)
+                if case .needs(let more) = verdict {
+                    verdict = .withheld("read back with `requires`, it still needs \(more.map(\.rawValue).sorted())")
+                }
+            }
+            let withheld: String? = if case .withheld(let reason) = verdict { reason } else { nil }
             outcome.differences.append(
                 Difference(
                     signature: first.signature,

@@ -18,6 +18,8 @@ package struct CaseWriter {
     package var comments: [String]
     /// The path of `schema.json` relative to the file written, for the editor modeline.
     package var schemaPath: String
+    /// The behavioural capabilities the case declares it needs (`requires`), in name order.
+    package var requires: [Capability] = []
 
     package init(id: String, title: String, rules: [String], comments: [String], schemaPath: String) {
         self.id = id
@@ -37,6 +39,9 @@ package struct CaseWriter {
         lines.append("- id: \(id)")
         lines.append("  title: \(YAMLDoubleQuoted.scalar(title))")
         lines.append("  rules: [\(caseRules.joined(separator: ", "))]")
+        if !requires.isEmpty {
+            lines.append("  requires: [\(requires.map(\.rawValue).sorted().joined(separator: ", "))]")
+        }
         lines.append("  profiles: [\(scenario.profile.rawValue)]")
         let config = CaseSyntax.exact.configuration(scenario.configuration)
         if config != nil || !scenario.messages.isEmpty {

@@ -4,8 +4,8 @@ import IAMSpec
 ///
 /// It tries, until none helps: cutting the stimuli after the divergence, dropping each stimulus,
 /// dropping each message (with the steps that name it), resetting each setting of the setup, the
-/// messages and the stimuli to its default, shortening time advances, and joining two advances in
-/// a row into one. A change is kept when
+/// messages and the stimuli to its default (but the minimum interval of a second engine that has
+/// none), shortening time advances, and joining two advances in a row into one. A change is kept when
 /// the scenario stays well formed and the engines still diverge with the first engine answering
 /// every stimulus up to the divergence.
 package struct ScenarioShrinker {
@@ -87,7 +87,11 @@ package struct ScenarioShrinker {
         for message in scenario.messages where scenario.messages.count > 1 {
             candidates.append(scenario.removing(message.id))
         }
-        for configuration in scenario.configuration.simplifications {
+        let lacksInterval = !against.description.capabilities.contains(.minimumInterval)
+        for configuration in scenario.configuration.simplifications
+        where !lacksInterval || configuration.minimumTriggerInterval == scenario.configuration.minimumTriggerInterval {
+            // An engine without a minimum interval is given none: the default 30 s would be a
+            // setting it does not have, and the case would then rest on it.
             var smaller = scenario
             smaller.configuration = configuration
             candidates.append(smaller)

@@ -129,9 +129,10 @@ struct ExploreCommand: ParsableCommand {
         return (known, alternatives)
     }
 
-    /// Nil when the case `yaml`, read back as a case file, passes on the reference engine and fails
-    /// on `engine`; else what it did instead.
-    private static func check(_ yaml: String, caseID: String, on engine: any EngineProvider) -> String? {
+    /// Whether the case `yaml`, read back as a case file, declares the behavioural capabilities the
+    /// needs proof of `iamspec lint` finds it needs (each one the engine has: one it lacks would
+    /// make the engine skip the case), passes on the reference engine and fails on `engine`.
+    private static func check(_ yaml: String, caseID: String, on engine: any EngineProvider) -> Exploration.CaseCheck {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "iamspec-explore-\(UUID().uuidString)"
         )
@@ -139,27 +140,49 @@ struct ExploreCommand: ParsableCommand {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data(yaml.utf8).write(to: folder.appendingPathComponent("\(caseID).yaml"))
         } catch {
-            return "it could not be written to a scratch folder to be read back: \(error.localizedDescription)"
+            return .withheld(
+                "it could not be written to a scratch folder to be read back: \(error.localizedDescription)"
+            )
         }
         defer { try? FileManager.default.removeItem(at: folder) }
         let suite = SuiteLoader.load(paths: [folder.path])
-        if let diagnostic = suite.diagnostics.first { return "read back, it is refused: \(diagnostic.message)" }
+        if let diagnostic = suite.diagnostics.first {
+            return .withheld("read back, it is refused: \(diagnostic.message)")
+        }
         guard let loaded = suite.loadedCases.first, let specCase = try? loaded.decoded(),
             let profile = specCase.profiles.first
-        else { return "read back, it holds no case" }
+        else { return .withheld("read back, it holds no case") }
+        guard let proof = try? NeedsProof().run(cases: [specCase], rules: suite.rules) else {
+            return .withheld("read back, its needs could not be proven")
+        }
+        if let needed = proof.undeclared[specCase.id], !needed.isEmpty {
+            let lacked = needed.filter { !engine.description.capabilities.contains($0) }
+            guard lacked.isEmpty else {
+                return .withheld(
+                    "it needs \(lacked.map(\.rawValue).sorted().joined(separator: ", ")), which the engine lacks: "
+                        + "the engine would skip it"
+                )
+            }
+            return .needs(needed.sorted { $0.rawValue < $1.rawValue })
+        }
+        if let problem = proof.diagnostics.first { return .withheld("read back, lint refuses it: \(problem.message)") }
         let onReference = CaseExecutor(provider: ReferenceEngineProvider(), rules: []).execute(
             specCase,
             profile: profile
         )
         guard onReference.status == .passed else {
-            return "read back, it \(onReference.status.rawValue) on the reference engine: \(onReference.message)"
+            return .withheld(
+                "read back, it \(onReference.status.rawValue) on the reference engine: \(onReference.message)"
+            )
         }
         let onEngine = CaseExecutor(provider: engine, rules: []).execute(specCase, profile: profile)
         guard onEngine.status == .failed else {
-            return "read back, it \(onEngine.status.rawValue) on the engine"
-                + (onEngine.message.isEmpty ? "" : ": \(onEngine.message)")
+            return .withheld(
+                "read back, it \(onEngine.status.rawValue) on the engine"
+                    + (onEngine.message.isEmpty ? "" : ": \(onEngine.message)")
+            )
         }
-        return nil
+        return .kept
     }
 
     /// The table the run ends with.

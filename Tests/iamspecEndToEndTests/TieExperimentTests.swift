@@ -145,15 +145,29 @@ struct TieExperimentTests {
         #expect(result.names.allSatisfy { $0["told_apart"] == nil }, "told apart by the runs alone")
     }
 
-    @Test func withoutDismissalsNoExperimentSeparatesThemAndTheReportSaysWhatWould() throws {
+    @Test func withoutDismissalsAClickOfTheOlderMessageTellsThemApart() throws {
+        // Each message shown beside takes its own clicks, as Leanplum's dialogs do: a click of the
+        // older one is logged, where a replaced message is gone.
         let result = try Self.run("message-visible-shown-beside", lacking: Self.webSDKLacks + ["dismissals"])
+        Self.expectNamedBy(["message-visible-shown-beside"], result)
+        let name = try #require(result.names.first)
+        #expect(name["alternatives"] == nil, "told apart, one name")
+        #expect(result.output.contains("told apart from message-visible-replaced by an experiment: "))
+    }
+
+    @Test func withoutDismissalsOrAnalyticsNoExperimentSeparatesThemAndTheReportSaysWhatWould() throws {
+        let result = try Self.run(
+            "message-visible-shown-beside",
+            lacking: Self.webSDKLacks + ["dismissals", "analytics"]
+        )
         let name = try #require(result.names.first)
         #expect(name["alternatives"] != nil, "one of the two, none chosen")
+        // A click logged, or a dismissal observed, would tell them apart; the first it tries.
         #expect(
             name["to_tell_apart"] as? String
-                == "a case needing the capability dismissals, which the engine does not declare"
+                == "a case needing the capability analytics, which the engine does not declare"
         )
-        #expect(result.output.contains("\n    to tell them apart: a case needing the capability dismissals, "))
+        #expect(result.output.contains("\n    to tell them apart: a case needing the capability analytics, "))
     }
 
     @Test func twoBehavioursOfAWebSDKAreNamedEachRunByTheRightOnesOrTheirPair() throws {

@@ -338,6 +338,15 @@ package enum BehaviourCatalogue {
             rule: "interval.from-last-display",
             summary: "measures the minimum interval from the last dismissal instead of the last display"
         ) { $0.interval.measuredFrom = .lastDismissal },
+        // Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e: the campaign displayer's
+        // throttle (`min_delay_between_messages` of the app) is set at each display and again at
+        // each dismissal (SwrveSDK/src/main/java/com/swrve/sdk/messaging/SwrveBaseCampaign.java,
+        // `setMessageMinDelayThrottle` calls `campaignDisplayer.setMessageMinDelayThrottle`).
+        Behaviour(
+            "interval-from-display-and-dismissal",
+            rule: "interval.from-last-display",
+            summary: "measures the minimum interval from the last display and again from the last dismissal"
+        ) { $0.interval.measuredFrom = .lastDisplayOrDismissal },
         Behaviour(
             "interval-with-margin-from-display-and-dismissal",
             rule: "interval.configurable",
@@ -382,7 +391,12 @@ package enum BehaviourCatalogue {
         // OneSignal/OneSignal-Android-SDK@4.8.12, OSInAppMessageController.java: a message is not
         // queued again while it is in the display queue (`queueMessageForDisplay`), the one on
         // screen included, and `messageWasDismissed` calls `persistInAppMessage`, which sets the
-        // redisplay's `lastDisplayTime` to the dismissal's time.
+        // redisplay's `lastDisplayTime` to the dismissal's time. Swrve's campaigns do the same
+        // with their `min_delay_between_messages`
+        // (Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e,
+        // SwrveSDK/src/main/java/com/swrve/sdk/messaging/SwrveBaseCampaign.java,
+        // `messageWasHandledOrShownToUser` and SwrveInAppCampaign.java, `messageDismissed`, each
+        // call `setMessageMinDelayThrottle`).
         Behaviour(
             "reeligibility-from-display-and-dismissal",
             rule: "reeligibility.period",

@@ -77,6 +77,13 @@ enum MutantWitnesses {
                 [slow, m1],
                 [B.start, B.advance(10), .messageDismissed("m0"), B.advance(25), B.event("tap")]
             )
+        case "interval-from-display-and-dismissal":
+            // m0 shown at 0 and dismissed at 10: at 35 s the interval has passed since the display
+            // alone.
+            return B.scenario(
+                [m0, m1],
+                [B.start, B.advance(10), .messageDismissed("m0"), B.advance(25), B.event("tap")]
+            )
         case "interval-exclusive", "interval-with-margin-from-display-and-dismissal":
             return B.scenario([m0, m1], [B.start, .messageDismissed("m0"), B.advance(30), B.event("tap")])
         case "interval-ignores-delay":

@@ -201,16 +201,20 @@ struct BehaviourCatalogueTests {
         return engine
     }
 
+    /// `first` on event `one`, `second` on event `two`, with a timeout long enough to wait out any
+    /// interval.
+    private static let firstAndSecond = [
+        InAppMessage(id: "first", triggers: on("one")),
+        InAppMessage(id: "second", triggers: on("two"), timeout: .seconds(3600)),
+    ]
+
     private static func on(_ event: String) -> [Trigger] {
         [.customEvent(name: event, filters: PropertyFilters())]
     }
 
     @Test("Iterable's interval: a trigger inside it waits unobserved and shows once the wait after the dismissal ends")
     func intervalHoldsTriggerUntilTheWaitAfterTheDismissal() throws {
-        var engine = try Self.iterableInterval([
-            InAppMessage(id: "first", triggers: Self.on("one")),
-            InAppMessage(id: "second", triggers: Self.on("two"), timeout: .seconds(3600)),
-        ])
+        var engine = try Self.iterableInterval(Self.firstAndSecond)
         _ = try engine.handle(.customEvent(CustomEvent(name: "one")))
         _ = try engine.handle(.timeAdvanced(by: .seconds(5)))
         #expect(try engine.handle(.messageDismissed("first")) == [.dismissed("first")])
@@ -226,10 +230,7 @@ struct BehaviourCatalogueTests {
 
     @Test("Iterable's interval: a trigger while a message shows is stacked, observed, whatever the interval")
     func intervalChecksTheScreenFirst() throws {
-        var engine = try Self.iterableInterval([
-            InAppMessage(id: "first", triggers: Self.on("one")),
-            InAppMessage(id: "second", triggers: Self.on("two"), timeout: .seconds(3600)),
-        ])
+        var engine = try Self.iterableInterval(Self.firstAndSecond)
         _ = try engine.handle(.customEvent(CustomEvent(name: "one")))
         #expect(
             try engine.handle(.customEvent(CustomEvent(name: "two"))) == [.stacked("second", reason: .messageVisible)]
@@ -244,10 +245,7 @@ struct BehaviourCatalogueTests {
 
     @Test("Iterable's interval: the wait after a dismissal offers nothing while the app is in the background")
     func intervalWaitOffersNothingInTheBackground() throws {
-        var engine = try Self.iterableInterval([
-            InAppMessage(id: "first", triggers: Self.on("one")),
-            InAppMessage(id: "second", triggers: Self.on("two"), timeout: .seconds(3600)),
-        ])
+        var engine = try Self.iterableInterval(Self.firstAndSecond)
         _ = try engine.handle(.customEvent(CustomEvent(name: "one")))
         _ = try engine.handle(.messageDismissed("first"))
         #expect(try engine.handle(.customEvent(CustomEvent(name: "two"))).isEmpty)
@@ -258,10 +256,7 @@ struct BehaviourCatalogueTests {
 
     @Test("Iterable's interval: a relaunch forgets it")
     func intervalForgottenAtRelaunch() throws {
-        var engine = try Self.iterableInterval([
-            InAppMessage(id: "first", triggers: Self.on("one")),
-            InAppMessage(id: "second", triggers: Self.on("two"), timeout: .seconds(3600)),
-        ])
+        var engine = try Self.iterableInterval(Self.firstAndSecond)
         _ = try engine.handle(.customEvent(CustomEvent(name: "one")))
         _ = try engine.handle(.messageDismissed("first"))
         _ = try engine.handle(.appRelaunched)

@@ -13,6 +13,15 @@ struct ExploreCommandTests {
         "'\(iamspec)' engine --stdio" + (behaviour.map { " --mutant \($0)" } ?? "")
     }
 
+    /// The cases `explore` wrote to `folder`, by file name.
+    private static func writtenCases(in folder: String) throws -> [String: String] {
+        var cases: [String: String] = [:]
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder) where file.hasSuffix(".yaml") {
+            cases[file] = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+        }
+        return cases
+    }
+
     @Test func eachDifferenceIsACaseTheReferencePassesAndTheEngineFails() throws {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -29,11 +38,10 @@ struct ExploreCommandTests {
         #expect(explored.status == 1, "\(explored.standardError)")
         #expect(explored.standardOutput.hasPrefix("explored mutant:stack-fifo "))
         #expect(explored.standardOutput.contains(": 200 scenarios (seed 1), 0 declined, 0 failed"))
-        let files = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".yaml") }
-        #expect(!files.isEmpty)
-        #expect(explored.standardOutput.contains("distinct differences: \(files.count)\n"))
-        for file in files {
-            let text = try String(contentsOfFile: out + "/" + file, encoding: .utf8)
+        let cases = try Self.writtenCases(in: out)
+        #expect(!cases.isEmpty)
+        #expect(explored.standardOutput.contains("distinct differences: \(cases.count)\n"))
+        for (file, text) in cases {
             #expect(text.contains("- id: \(file.dropLast(5))\n"), "runs under the id it is written with")
             #expect(!text.contains(Self.iamspec), "no command or path in the case")
         }
@@ -57,10 +65,9 @@ struct ExploreCommandTests {
             "200"
         )
         #expect(explored.status == 1, "\(explored.standardError)")
-        let files = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".yaml") }
-        #expect(!files.isEmpty)
-        for file in files {
-            let text = try String(contentsOfFile: out + "/" + file, encoding: .utf8)
+        let cases = try Self.writtenCases(in: out)
+        #expect(!cases.isEmpty)
+        for text in cases.values {
             #expect(text.contains("\n  requires: [minimum-interval]\n"), "the needs proof asks for it: \(text)")
         }
         let lint = try IAMSpecExecutable.run("lint", out)
@@ -81,10 +88,9 @@ struct ExploreCommandTests {
             "300"
         )
         #expect(explored.status == 1, "\(explored.standardError)")
-        let files = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".yaml") }
-        #expect(!files.isEmpty)
-        for file in files {
-            let text = try String(contentsOfFile: out + "/" + file, encoding: .utf8)
+        let cases = try Self.writtenCases(in: out)
+        #expect(!cases.isEmpty)
+        for text in cases.values {
             #expect(text.contains("config: {minimum_trigger_interval: 0"), "the shrinker keeps no interval: \(text)")
             #expect(!text.contains("requires:"), "nothing the engine lacks is needed: \(text)")
         }

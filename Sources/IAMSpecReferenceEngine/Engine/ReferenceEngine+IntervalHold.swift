@@ -19,13 +19,19 @@ extension ReferenceEngine {
     /// the interval; otherwise nothing happens and the stack waits for the next moment.
     mutating func offerTopHeldByInterval() {
         stackOfferAtIntervalEnd = nil
-        guard appInForeground, !isMessageVisible, topPassesInterval, let top = stack.popTop() else { return }
+        guard heldTopMayBeOffered, let top = stack.popTop() else { return }
         attemptDisplay(top)
+    }
+
+    /// Whether the stack's top may be offered under rules where the interval holds it: the app's
+    /// state checked first (in the foreground, nothing on screen), then the interval.
+    var heldTopMayBeOffered: Bool {
+        appInForeground && !isMessageVisible && topPassesInterval
     }
 
     /// Whether the stack's top may be offered as far as the minimum interval goes: exempt from it,
     /// or past it; true for an empty stack.
-    var topPassesInterval: Bool {
+    private var topPassesInterval: Bool {
         guard let top = stack.top, !selection.isExemptFromInterval(top.message) else { return true }
         return clocks.respectsInterval(selection.minimumInterval(for: top.message), at: now)
     }

@@ -20,9 +20,8 @@ extension ReferenceEngine {
             {
                 stackOfferAtIntervalEnd = end
             }
-            // The app's state is checked first, then the interval; either leaves the top where it
-            // is, unobserved.
-            guard appInForeground, !isMessageVisible, topPassesInterval else { return }
+            // Either leaves the top where it is, unobserved.
+            guard heldTopMayBeOffered else { return }
         }
         guard var top = stack.popTop() else { return }
         top.takenByApp = moment == .displayNextRequested

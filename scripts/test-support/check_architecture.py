@@ -14,6 +14,7 @@ and are left alone. Usage: check_architecture.py REPOSITORY. Prints `ARCHITECTUR
 error: ...` for each name that is missing, and exits 1 when there is one.
 """
 
+import functools
 import os
 import re
 import sys
@@ -49,10 +50,16 @@ def main():
         dirs[:] = [d for d in dirs if not d.startswith(".")]
         file_names.update(files)
 
-    def declares_type(name):
-        pattern = re.compile(r"\b(struct|enum|class|protocol|actor|typealias)\s+" + re.escape(name) + r"\b")
-        return any(pattern.search(text) for _, text in sources)
+    declared_types = {
+        name
+        for _, text in sources
+        for name in re.findall(r"\b(?:struct|enum|class|protocol|actor|typealias)\s+(\w+)", text)
+    }
 
+    def declares_type(name):
+        return name in declared_types
+
+    @functools.cache
     def declares_member(owner, name, labels):
         declaration = re.compile(
             r"(\b(func|var|let|case|init)\s+|\bcase\s+[^\n]*,\s*)`?" + re.escape(name) + r"\b"

@@ -32,20 +32,25 @@ comments state, the reports):
    under each runner, with iamspec's `expected failure: ...`).
 5. GitLab CI with that baseline: every job succeeds, and the whole run's summary counts the
    expected failures as skipped, none failed.
-Then, when the checkout's HEAD is not the pinned release, main's recipes with main, as the
-recipes' comment says to move the pin (IAMSPEC_REF set to HEAD's full id; the working tree's
-uncommitted changes are not in it): 6. GitHub Actions, the conformant engine, no baseline, the
-tool built anew: every job succeeds. So the next release, once pinned, is known to run them.
+`--at head` runs main's recipes with main instead, as the recipes' comment says to move the pin
+(IAMSPEC_REF set to HEAD's full id; the working tree's uncommitted changes are not in it): 6. GitHub
+Actions, the conformant engine, no baseline: every job succeeds. So the next release, once pinned,
+is known to run them. Its build job reuses `--tool`, the release build of this checkout that
+scripts/test made already, put in the stand-in cache under the key the recipe computes (HEAD's id
+and the toolchain's), when the working tree has no uncommitted change to a tracked file (the tool is
+then HEAD's); without `--tool`, or with such a change, the build job builds HEAD's tool itself. A
+checkout whose HEAD is the pinned release has nothing more to run at HEAD (exit 77).
 
 The jobs' PATH holds the stand-ins first (apt-get, whose packages are here), then the folder of
 the Python running this script (scripts/test's .venv, whose pytest stands in for the image's
 python3-pytest), then this machine's; actions/setup-node stands in by this machine's node.
 
-Usage: run_ci_recipes.py CHECKOUT GITHUB-WORKFLOW.yml GITLAB-CI.yml WORK
+Usage: run_ci_recipes.py CHECKOUT GITHUB-WORKFLOW.yml GITLAB-CI.yml WORK [--at pin|head] [--tool PATH]
 Exit status 0 when every check holds, 1 otherwise, 77 (skipped) when git, swift, make, bash or
-python3 is missing.
+python3 is missing, or with `--at head` when HEAD is the pinned release.
 """
 
+import argparse
 import os
 import re
 import shutil
@@ -81,7 +86,7 @@ def git(*arguments, cwd=None, environment=None, capture=False):
 def stand_in_remote(checkout, remote, pinned):
     """A bare clone of the checkout, as it is: creates nothing in it. Checks that the recipes' pin,
     `pinned`, is a full commit id the clone has, which the recipes are run at; returns the id of the
-    checkout's HEAD, which main's recipes are run at too when it is another."""
+    checkout's HEAD, which main's recipes are run at with `--at head`."""
     git("clone", "--bare", "--quiet", checkout, remote)
     head = git("rev-parse", "HEAD", cwd=checkout, capture=True)
     if not COMMIT_ID.match(pinned or ""):
@@ -93,8 +98,7 @@ def stand_in_remote(checkout, remote, pinned):
             raise SystemExit(f"error: {what}, {commit}, is not in a clone of this checkout; expected a commit it "
                              "carries (a shallow clone lacks older releases: fetch the whole history)")
     dirty = git("status", "--porcelain", "--untracked-files=no", cwd=checkout, capture=True)
-    print(f"iamspec: the recipes pin {pinned}, which a clone of this checkout has: run at it as written"
-          + ("" if head == pinned else f"; then at HEAD, {head}")
+    print(f"iamspec: the recipes pin {pinned}, which a clone of this checkout has; HEAD is {head}"
           + (" (the working tree's uncommitted changes are not in it)" if dirty else ""))
     return head
 
@@ -233,10 +237,31 @@ def check_runners(checks, what, run, status, reference):
                       + compared.stdout[-2000:])
 
 
-def main(checkout, github_path, gitlab_path, work):
-    for tool in ("git", "swift", "make", "bash", "python3"):
-        if shutil.which(tool) is None:
-            print(f"skipped: {tool} not found; the CI recipes were not run")
+def seed_tool(machine, github, checkout, head, tool):
+    """Puts `tool`, this checkout's own release build, in the GitHub cache stand-in under the key the
+    recipe's build job computes for HEAD (its commit id and a hash of `swift --version`), as a run
+    that built it would have saved it; returns why it did not when the working tree has uncommitted
+    changes to tracked files (the tool would not be HEAD's), else None."""
+    if git("status", "--porcelain", "--untracked-files=no", cwd=checkout, capture=True):
+        return "the working tree has uncommitted changes, so the release build is not HEAD's tool"
+    toolchain = subprocess.run(["bash", "-c", "swift --version 2>&1 | sha256sum | cut -c1-16"],
+                               check=True, capture_output=True, text=True).stdout.strip()
+    key = f"iamspec-{head}-{toolchain}"
+    cached = next(step.inputs for step in github.jobs["iamspec"].steps
+                  if step.uses and step.uses.startswith("actions/cache@"))["path"]
+    folder = os.path.join(machine.caches, "github", key, cached)
+    os.makedirs(folder)
+    shutil.copy2(tool, os.path.join(folder, "iamspec"))
+    # The build script reuses the folder when its `key` file holds the key it computed.
+    with open(os.path.join(folder, "key"), "w", encoding="utf-8") as handle:
+        handle.write(key + "\n")
+    return None
+
+
+def main(checkout, github_path, gitlab_path, work, at="pin", tool=None):
+    for command in ("git", "swift", "make", "bash", "python3"):
+        if shutil.which(command) is None:
+            print(f"skipped: {command} not found; the CI recipes were not run")
             return 77
     checks = Checks()
     github = ci_recipe_jobs.github_workflow(github_path)
@@ -254,6 +279,9 @@ def main(checkout, github_path, gitlab_path, work):
     remote = os.path.join(work, "iamspec.git")
     # The recipes as written: at their pin, a release's full commit id.
     head = stand_in_remote(checkout, remote, pinned)
+    if at == "head" and head == pinned:
+        print("skipped: HEAD is the pinned release, which the recipes run at as written")
+        return 77
     engine = EngineRepository(os.path.join(work, "engine"), checkout)
     node_test_lines = node_test_file(github_path)
     checks.expect(node_test_lines == node_test_file(gitlab_path),
@@ -269,6 +297,9 @@ def main(checkout, github_path, gitlab_path, work):
     machine = Machine(work, engine.folder, stand_ins, environment)
     variables = {"IAMSPEC_REPOSITORY": remote}
     figures = {}
+
+    if at == "head":
+        return run_at_head(checks, machine, engine, github, variables, checkout, head, tool)
 
     print("--- 1. GitHub Actions: a conformant engine, no baseline, nothing cached (cold)", flush=True)
     engine.use_engine("conformant")
@@ -286,7 +317,7 @@ def main(checkout, github_path, gitlab_path, work):
     check_runners(checks, "1", run, "success", GITHUB_RUN)
     figures["cold"] = first_case_seconds(run, "iamspec", "shard 1")
     build_seconds = run.step("iamspec", "swift build").seconds
-    tool = os.path.join(run.job("iamspec").workspace, "iamspec.tar.gz")
+    packed = os.path.join(run.job("iamspec").workspace, "iamspec.tar.gz")
 
     print("--- 2. GitHub Actions: an engine with one rule broken, no baseline, the tool cached (warm)", flush=True)
     engine.use_engine("broken")
@@ -329,7 +360,7 @@ def main(checkout, github_path, gitlab_path, work):
     maker = os.path.join(work, "baseline-maker")
     git("clone", "--quiet", engine.folder, maker)
     os.makedirs(os.path.join(maker, "iamspec"))
-    with tarfile.open(tool) as archive:
+    with tarfile.open(packed) as archive:
         archive.extractall(os.path.join(maker, "iamspec"), filter="tar")
     subprocess.run(["make", "--quiet", "my-engine"], cwd=maker, check=True)
     os.makedirs(os.path.join(maker, "ci"), exist_ok=True)
@@ -358,20 +389,6 @@ def main(checkout, github_path, gitlab_path, work):
                   f"5: summary.md does not honour the baseline (its first line: {summary.splitlines()[0]!r})")
     check_runners(checks, "5", run, "success", GITLAB_RUN)
 
-    if head != pinned:
-        print(f"--- 6. main's recipes with main: GitHub Actions at HEAD ({head}), the conformant engine, no baseline",
-              flush=True)
-        github.env["IAMSPEC_REF"] = head
-        engine.use_engine("conformant")
-        os.remove(os.path.join(engine.folder, baseline))
-        engine.commit("no baseline")
-        run = GitHubActions(machine, github, variables).run()
-        check_pipeline(checks, "6", run, {"iamspec": "success", "shard": "success", "report": "success",
-                                          "pages": "success"})
-        checks.expect("reusing" not in read(run.step("iamspec", "swift build").log),
-                      "6: the build job reused the pin's tool, expected HEAD's built")
-        check_runners(checks, "6", run, "success", GITHUB_RUN)
-
     print("--- time to the first case (from the build job's start to shard 1's first case; no container start, "
           "apt-get or queue between jobs)")
     for name, seconds in figures.items():
@@ -384,12 +401,43 @@ def main(checkout, github_path, gitlab_path, work):
         print(f"run_ci_recipes: {len(checks.problems)} problems", file=sys.stderr)
         return 1
     print("run_ci_recipes: both recipes ran as written at their pin: built once then cached, sharded, merged; "
-          "missing and present baselines; reports and site published; the suite under pytest, node:test and JUnit 5"
-          + ("" if head == pinned else "; and main's recipes with main"))
+          "missing and present baselines; reports and site published; the suite under pytest, node:test and JUnit 5")
+    return 0
+
+
+def run_at_head(checks, machine, engine, github, variables, checkout, head, tool):
+    """6: main's GitHub recipe at HEAD, the conformant engine, no baseline: every job succeeds; the
+    build job reuses `tool` when seed_tool could put it in the cache, else builds HEAD's tool."""
+    unseeded = "no release build given (--tool)" if tool is None else seed_tool(machine, github, checkout, head, tool)
+    print(f"--- 6. main's recipes with main: GitHub Actions at HEAD ({head}), the conformant engine, no baseline, "
+          + ("the tool built anew: " + unseeded if unseeded else "the tool given (--tool, this checkout's build) as cached"),
+          flush=True)
+    github.env["IAMSPEC_REF"] = head
+    engine.use_engine("conformant")
+    run = GitHubActions(machine, github, variables).run()
+    check_pipeline(checks, "6", run, {"iamspec": "success", "shard": "success", "report": "success",
+                                      "pages": "success"})
+    reused = "reusing" in read(run.step("iamspec", "swift build").log)
+    checks.expect(reused == (unseeded is None),
+                  "6: the build job " + ("reused a tool, expected HEAD's built" if reused
+                                         else "built the tool, expected the cached release build reused"))
+    check_runners(checks, "6", run, "success", GITHUB_RUN)
+    if checks.problems:
+        print(f"run_ci_recipes: {len(checks.problems)} problems", file=sys.stderr)
+        return 1
+    print("run_ci_recipes: main's GitHub recipe ran with main: sharded, merged, reports and site published, "
+          "the suite under pytest, node:test and JUnit 5")
     return 0
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 5:
-        sys.exit(__doc__.strip().splitlines()[-3])
-    sys.exit(main(*sys.argv[1:]))
+    parser = argparse.ArgumentParser(description=__doc__.strip().splitlines()[0])
+    parser.add_argument("checkout")
+    parser.add_argument("github")
+    parser.add_argument("gitlab")
+    parser.add_argument("work")
+    parser.add_argument("--at", choices=("pin", "head"), default="pin",
+                        help="the recipes as written, at their pin (pipelines 1 to 5), or main's recipes at HEAD (6)")
+    parser.add_argument("--tool", help="with --at head: this checkout's release build of iamspec, reused as cached")
+    arguments = parser.parse_args()
+    sys.exit(main(arguments.checkout, arguments.github, arguments.gitlab, arguments.work, arguments.at, arguments.tool))

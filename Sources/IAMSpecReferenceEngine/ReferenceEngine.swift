@@ -68,6 +68,11 @@ public struct ReferenceEngine: DeliveryEngine {
     var sessionStartedSinceLaunch = false
     /// When the app last went to the background, while it is there.
     var backgroundedAt: VirtualTime?
+    /// When the engine last synced with its server: the last delivery of the messages, launch after
+    /// one, event that matched a trigger, or foreground that synced. Only rules whose app foreground
+    /// offers the stack's top past the sync interval read it
+    /// (``StackRules/Moments/appForegroundedPastSyncInterval``).
+    var lastSync: VirtualTime?
     /// The current user: nil for the anonymous user a case starts with.
     var currentUser: String?
     var assets = AssetDownloads()
@@ -186,8 +191,10 @@ public struct ReferenceEngine: DeliveryEngine {
                 from: purchase.source
             )
         case .pushClicked(let campaign):
-            if rules.lifecycle.openingFromAPushForegroundsTheApp { appInForeground = true }
+            let opening = !appInForeground && rules.lifecycle.openingFromAPushForegroundsTheApp
+            if opening { appInForeground = true }
             receive(LoggedEvent(event: .pushClick(campaign: campaign), properties: [:]), from: .sdk)
+            if opening { syncAtAppForeground() }
             if rules.triggers.sessionStartFiresAtPushClick, serverMessagesDelivered, !sync.isPending {
                 refireSessionStartMessages()
             }
@@ -202,6 +209,7 @@ public struct ReferenceEngine: DeliveryEngine {
             let returning = !appInForeground
             appInForeground = true
             offerTopOfStack(at: .appForegrounded)
+            syncAtAppForeground()
             if returning { fireSessionStartAtAppForeground() }
         case .deviceRotated(let orientation):
             deviceOrientation = orientation

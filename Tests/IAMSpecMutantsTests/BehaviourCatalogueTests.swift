@@ -140,6 +140,55 @@ struct BehaviourCatalogueTests {
         #expect(try observed(after: 30_100) == [.displayed("second", extras: [:]), .impressionLogged("second")])
     }
 
+    @Test("Iterable: a foreground syncs, and so offers what waits, only 0.1 s past the interval since the last sync")
+    func foregroundSyncsAfterInterval() throws {
+        let setup = EngineSetup(
+            caseID: "sync",
+            profile: .brazeSwift,
+            configuration: EngineConfiguration(),
+            // Iterable has no timeout: the waiting message is given a long one.
+            messages: [InAppMessage(id: "tip", triggers: Self.on("go"), timeout: .seconds(3600))]
+        )
+        func observed(after wait: Int64, _ opening: [Stimulus]) throws -> [Observation] {
+            var engine = try Self.provider("foreground-syncs-after-interval").makeEngine(for: setup)
+            _ = try engine.handle(.sessionStarted(syncPending: false))
+            _ = try engine.handle(.appBackgrounded)
+            // The event syncs: the last sync is at 0.
+            #expect(try engine.handle(.customEvent(CustomEvent(name: "go"))) == [.stacked("tip", reason: .background)])
+            _ = try engine.handle(.timeAdvanced(by: VirtualTime(milliseconds: wait)))
+            return try opening.flatMap { try engine.handle($0) }
+        }
+        let shown: [Observation] = [.displayed("tip", extras: [:]), .impressionLogged("tip")]
+        #expect(try observed(after: 30_050, [.appForegrounded]) == [])
+        #expect(try observed(after: 30_100, [.appForegrounded]) == shown)
+        // A push click that opens the app is that foreground, after the click's no-match callback.
+        #expect(try Array(observed(after: 30_100, [.pushClicked(campaign: nil)]).suffix(2)) == shown)
+        // Once the app is in the foreground, a push click brings no foreground, and offers nothing.
+        let clicked = try observed(after: 10_000, [.appForegrounded, .pushClicked(campaign: nil)])
+        #expect(!clicked.contains(.displayed("tip", extras: [:])))
+    }
+
+    @Test("Leanplum: a message stacked in the background logs its impression then, and none when it shows")
+    func impressionWhenStackedInBackground() throws {
+        var engine = try Self.provider("impression-when-stacked-in-background").makeEngine(
+            for: EngineSetup(
+                caseID: "queued",
+                profile: .brazeSwift,
+                configuration: EngineConfiguration(),
+                messages: [InAppMessage(id: "tip", triggers: Self.on("go"))]
+            )
+        )
+        _ = try engine.handle(.sessionStarted(syncPending: false))
+        _ = try engine.handle(.appBackgrounded)
+        #expect(
+            try engine.handle(.customEvent(CustomEvent(name: "go"))) == [
+                .stacked("tip", reason: .background), .impressionLogged("tip"),
+            ]
+        )
+        #expect(try engine.handle(.appForegrounded) == [])
+        #expect(try engine.handle(.displayNextRequested) == [.displayed("tip", extras: [:])])
+    }
+
     @Test("Firebase: a message that leaves the screen before its impression counts as not shown")
     func shownFromTheImpression() throws {
         func triggeredAgain(after onScreen: Int64) throws -> [Observation] {

@@ -558,6 +558,23 @@ package enum BehaviourCatalogue {
             rule: "stack.no-auto-drain",
             summary: "shows the next waiting message when the keyboard hides"
         ) { $0.stack.topOfferedAt.insert(.keyboardHidden) },
+        // Iterable/swift-sdk@4e08441c, swift-sdk/Internal/InAppManager.swift: the waiting messages
+        // are offered (`processAndShowMessage`) when the SDK syncs, and `onAppEnteredForeground`
+        // calls `scheduleSync` only once `getWaitTimeInterval` from `lastSyncTime` (set by
+        // `finishSync` at each sync) over `moveToForegroundSyncInterval`, the display interval,
+        // plus 0.1 s is over; an opened push is only that foreground to it.
+        Behaviour(
+            "foreground-syncs-after-interval",
+            rule: "stack.eligibility-moments",
+            summary:
+                "offers the waiting messages when the app comes to the foreground, or a push click opens it, only "
+                + "once the minimum interval plus 0.1 s has passed since its last sync (a session start, an event "
+                + "that matched a trigger, such a foreground), and at no push click while the app is in the foreground"
+        ) {
+            $0.stack.topOfferedAt.insert(.appForegroundedPastSyncInterval)
+            $0.stack.syncIntervalMargin = VirtualTime(milliseconds: 100)
+            $0.stack.pushClickOffersTop = false
+        },
         Behaviour(
             "dismiss-any-clears-screen",
             rule: "stack.no-auto-drain",
@@ -766,6 +783,19 @@ package enum BehaviourCatalogue {
             $0.analytics.impressionAtFirstDismissalOrClick = true
             $0.reeligibility.countedFrom = .lastImpression
         },
+        // Leanplum/Leanplum-Android-SDK@07f46f34abbdf42ca8df8fc7e00596c233449087,
+        // AndroidSDKCore/src/main/java/com/leanplum/internal/LeanplumInternal.java,
+        // `maybePerformActions`: `recordMessageImpression` runs in the callback of `triggerAction`,
+        // as soon as MessageTemplates.java's `createCallback` handler has queued the display with
+        // `LeanplumActivityHelper.queueActionUponActive` and returned true; the queued
+        // `handleAction` logs nothing more when the app comes back.
+        Behaviour(
+            "impression-when-stacked-in-background",
+            rule: "analytics.once-per-message",
+            summary:
+                "logs the impression of a message triggered in the background as soon as it goes on the stack, "
+                + "and none when it shows later"
+        ) { $0.analytics.impressionWhenStackedInBackground = true },
     ]
     // MARK: Session-start sync
 

@@ -29,7 +29,19 @@ struct DisplayAnalytics {
         }
         guard !presentation.isLocal || rules.localMessagesLogAnalytics else { return nil }
         current.append((presentation.id, clickLogged: false))
+        guard !presentation.impressionLoggedBeforeDisplay else { return nil }
         return rules.impressionLoggedAt == .display ? .impressionLogged(presentation.id) : nil
+    }
+
+    /// A message goes on the stack for the reason given: under rules that log the impression of a
+    /// message the app's background stacks (``AnalyticsRules/impressionWhenStackedInBackground``),
+    /// a triggered message's impression, once, marked on the presentation; nothing otherwise.
+    func stacked(_ presentation: inout Presentation, for reason: StackReason) -> Observation? {
+        guard rules.impressionWhenStackedInBackground, rules.impressionLoggedAt == .display, reason == .background,
+            !presentation.impressionLoggedBeforeDisplay, !presentation.isLocal || rules.localMessagesLogAnalytics
+        else { return nil }
+        presentation.impressionLoggedBeforeDisplay = true
+        return .impressionLogged(presentation.id)
     }
 
     /// Whether the message's impression waits for its time on screen
@@ -41,6 +53,7 @@ struct DisplayAnalytics {
     /// A control-group message is "shown": its impression only, and nothing on screen to click.
     mutating func controlShown(_ presentation: Presentation) -> Observation? {
         current.removeAll()
+        guard !presentation.impressionLoggedBeforeDisplay else { return nil }
         return rules.impressionLoggedAt == .display ? .impressionLogged(presentation.id) : nil
     }
 

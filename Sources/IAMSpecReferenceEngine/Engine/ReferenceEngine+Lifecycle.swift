@@ -8,6 +8,8 @@ extension ReferenceEngine {
         // A wait for the interval's end lives in the app's memory.
         stackOfferAtIntervalEnd = nil
         if rules.interval.clockForgottenAtRelaunch { clocks.forgetIntervalClock() }
+        // A launch syncs with the server (Iterable's `start` calls `scheduleSync`).
+        if serverMessagesDelivered { lastSync = now }
         sessionStartedSinceLaunch = false
         sessionStartWindowEnd = nil
         appInForeground = true

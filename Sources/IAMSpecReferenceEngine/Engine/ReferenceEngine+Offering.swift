@@ -87,9 +87,15 @@ extension ReferenceEngine {
             // (braze-swift-sdk, InAppMessageUI.swift); `presentNext()` holds nothing.
             holdAsFollowUp(presentation)
         case .stack(let reason):
-            stack.putBack(presentation)
+            var waiting = presentation
+            let impression = analytics.stacked(&waiting, for: reason)
+            stack.putBack(waiting)
             if presentation.triggerTime != nil { clocks.recordStacking(at: now) }
             observations.append(.stacked(id, reason: reason))
+            if let impression {
+                observations.append(impression)
+                recordImpressionClocks(of: waiting)
+            }
         case .discard(let reason):
             // "After being discarded, the in-app message may be triggered later by another
             // instance of the trigger event" (seed 000, translated).

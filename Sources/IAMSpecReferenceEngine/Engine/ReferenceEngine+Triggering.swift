@@ -67,9 +67,13 @@ extension ReferenceEngine {
             if rules.triggers.noMatchCallbackFires.contains(.noTriggerMatches) {
                 observations.append(.noMatchingTrigger(event.event))
             }
-            if event.makesUserEligible { offerTopOfStack(at: .eligibilityMatchingNoTrigger) }
+            if makesUserEligible(event) { offerTopOfStack(at: .eligibilityMatchingNoTrigger) }
             return
         }
+        // An event that matches a trigger has the server send the message, and the engine syncs to
+        // get it (Iterable/swift-sdk@4e08441c, swift-sdk/Internal/InternalIterableAppIntegration.swift:
+        // the server's silent push of type `update` calls `scheduleSync`).
+        lastSync = now
         var offered = false
         if let winner = selection.winner(of: contest, at: now, clocks: clocks) {
             let losersObservedFrom = observations.count
@@ -95,7 +99,15 @@ extension ReferenceEngine {
         // "Users are eligible to receive an in-app message in the following situations: … Session
         // start event; The app is opened from a push notification" (seed 003): when the trigger
         // did not already offer a message, the stack's top is offered.
-        if event.makesUserEligible, !offered { offerTopOfStack(at: .eligibilityTriggeringNoOffer) }
+        if makesUserEligible(event), !offered { offerTopOfStack(at: .eligibilityTriggeringNoOffer) }
+    }
+
+    /// Whether the event makes the user eligible for the stack's top (``LoggedEvent/makesUserEligible``),
+    /// as the rules read a push click (``StackRules/pushClickOffersTop``).
+    private func makesUserEligible(_ event: LoggedEvent) -> Bool {
+        guard event.makesUserEligible else { return false }
+        if case .pushClick = event.event { return rules.stack.pushClickOffersTop }
+        return true
     }
 
     /// Whether the message at the slot may not be triggered now, whatever its clocks say: it was

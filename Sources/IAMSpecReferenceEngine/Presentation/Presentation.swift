@@ -20,6 +20,9 @@ struct Presentation: Sendable, Hashable {
     /// Whether its impression waits for its time on screen (``AnalyticsRules/ImpressionMoment/afterTimeOnScreen``)
     /// and has not been logged yet.
     var impressionAwaitsScreenTime = false
+    /// Whether its impression was logged before its display, when the app's background put it on
+    /// the stack (``AnalyticsRules/impressionWhenStackedInBackground``).
+    var impressionLoggedBeforeDisplay = false
 
     var id: MessageID { message.id }
 

@@ -47,4 +47,17 @@ package struct AnalyticsRules: Sendable {
     /// `messageDismissed` and `logMessageClick` both through `logImpressionIfNeeded`, which calls
     /// `impressionDetected` unless `wasImpressed`). Off, a message that leaves sooner logs none.
     package var impressionAtFirstDismissalOrClick = false
+
+    /// A message the app's background puts on the stack logs no impression: it was not displayed.
+    /// Leanplum's Android SDK logs it as soon as the display is queued, the app in the background
+    /// or not, and none when the queued display runs later
+    /// (Leanplum/Leanplum-Android-SDK@07f46f34abbdf42ca8df8fc7e00596c233449087,
+    /// AndroidSDKCore/src/main/java/com/leanplum/internal/LeanplumInternal.java,
+    /// `maybePerformActions` calls `recordMessageImpression` in the callback of `triggerAction`,
+    /// which runs once the template's handler returns true; MessageTemplates.java,
+    /// `createCallback`'s handler queues `template.handleAction` with
+    /// `LeanplumActivityHelper.queueActionUponActive` and returns true): under
+    /// ``ImpressionMoment/display``, such a message logs its impression when it goes on the stack,
+    /// after its `stacked`, and none at its display.
+    package var impressionWhenStackedInBackground = false
 }

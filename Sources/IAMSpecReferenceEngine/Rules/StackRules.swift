@@ -1,3 +1,5 @@
+package import IAMSpec
+
 /// The in-memory message stack, and the moments that offer its top.
 package struct StackRules: Sendable {
     /// Which waiting message the stack gives up first.
@@ -33,6 +35,11 @@ package struct StackRules: Sendable {
         package static let appForegrounded = Moments(rawValue: 1 << 4)
         /// The keyboard goes away.
         package static let keyboardHidden = Moments(rawValue: 1 << 5)
+        /// The app comes to the foreground, a push click that opens it included, once the minimum
+        /// interval and ``StackRules/syncIntervalMargin`` have passed since the engine last synced
+        /// with its server (a delivery of the messages, an event that matched a trigger, or such a
+        /// foreground): the foreground syncs, and the sync offers the top if nothing is on screen.
+        package static let appForegroundedPastSyncInterval = Moments(rawValue: 1 << 6)
     }
 
     /// "Braze will display the most recently received in-app message first (last in, first
@@ -55,4 +62,21 @@ package struct StackRules: Sendable {
     package var topOfferedAt: Moments = [
         .eligibilityMatchingNoTrigger, .eligibilityTriggeringNoOffer, .displayNextRequested,
     ]
+
+    /// A push click is an eligibility moment as a session start is: "The app is opened from a push
+    /// notification" (seed 003), so a click that offers no message of its own offers the top.
+    /// Iterable's swift-sdk has no such moment (Iterable/swift-sdk@4e08441c,
+    /// swift-sdk/Internal/InAppManager.swift: it offers its waiting messages only when it syncs,
+    /// and `onAppEnteredForeground`, the app becoming active, is the one thing an opened push does
+    /// to it): its push click offers nothing beyond the foreground it may bring
+    /// (``Moments/appForegroundedPastSyncInterval``).
+    package var pushClickOffersTop = true
+
+    /// What an engine that syncs at an app foreground (``Moments/appForegroundedPastSyncInterval``)
+    /// waits beyond the minimum interval since its last sync: nothing. Iterable's swift-sdk waits
+    /// its display interval (`moveToForegroundSyncInterval` is `IterableConfig.inAppDisplayInterval`)
+    /// plus 0.1 s (Iterable/swift-sdk@4e08441c, swift-sdk/Internal/InAppManager.swift,
+    /// `onAppEnteredForeground` calls `scheduleSync` only when `getWaitTimeInterval` from
+    /// `lastSyncTime`, which `finishSync` sets at each sync, is over).
+    package var syncIntervalMargin = VirtualTime.zero
 }

@@ -177,7 +177,15 @@ enum MutantWitnesses {
             )
         case "foreground-offers-next":
             return B.scenario([m1], [B.start, .appBackgrounded, B.event("tap"), .appForegrounded])
+        case "foreground-syncs-after-interval":
+            // m1 waits from the tap at 0, the last sync; coming back 40 s later is past the
+            // interval of 30 s plus 0.1 s: the foreground syncs and shows it under the behaviour.
+            let waiting = B.message("m1", B.tap) { $0.timeout = .seconds(3600) }
+            return B.scenario([waiting], [B.start, .appBackgrounded, B.event("tap"), B.advance(40), .appForegrounded])
         case "background-displays":
+            return B.scenario([m1], [B.start, .appBackgrounded, B.event("tap")])
+        case "impression-when-stacked-in-background":
+            // m1 goes on the stack for the background: its impression comes with it here.
             return B.scenario([m1], [B.start, .appBackgrounded, B.event("tap")])
         case "delegate-asked-when-visible":
             return B.scenario(

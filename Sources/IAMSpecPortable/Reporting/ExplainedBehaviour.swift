@@ -283,6 +283,17 @@ extension RunSummary {
         return isHeld ? first : nil
     }
 
+    /// What the names of a run that selected part of the suite (`--filter`, `--tag`, `--tags`,
+    /// `--profile`, `--shard`: a re-run line's run) rest on, as every report that gives names says
+    /// it: each was checked against the passes of the selection only, so the suite's other passes
+    /// may refute it; nil for a run of the whole suite, or one that gives no name.
+    package var namesUnprovenBeyondSelection: String? {
+        guard !behaviours.isEmpty, !header.selection.selectsEveryRun else { return nil }
+        return "unproven beyond this selection: the run made part of the suite's runs, so each name was checked "
+            + "only against the passes among them; a run of the whole suite checks it against every pass, "
+            + "and may refute it"
+    }
+
     /// The failed runs whose repeats disagreed (`--repeat`), sorted: every report names each of
     /// them in its head, never cut by a length limit.
     package var nondeterministicRuns: [ExplainedBehaviour.Run] {

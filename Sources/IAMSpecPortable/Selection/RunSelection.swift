@@ -31,6 +31,11 @@ public struct RunSelection: Sendable, Hashable, Codable {
         self.shard = shard
     }
 
+    /// Whether it selects every run of the suite: no option narrows it.
+    package var selectsEveryRun: Bool {
+        filters.isEmpty && tags.isEmpty && profiles.isEmpty && tagExpression == nil && shard == nil
+    }
+
     package enum CodingKeys: String, CodingKey {
         case filters
         case tags

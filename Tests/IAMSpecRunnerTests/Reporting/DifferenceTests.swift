@@ -75,6 +75,8 @@ struct DifferenceTests {
             ]
         )
         summary.behaviours = [Self.fifoExplainingA]
+        // A run of the whole suite (a part's names say more: PartialRunNamesTests).
+        summary.header.selection = RunSelection()
         #expect(
             console.differenceLines(for: summary).filter { !$0.hasPrefix("    e.g. re-run: ") } == [
                 "behaviours (1): what the engine does differently, each replayed on the reference engine with the "

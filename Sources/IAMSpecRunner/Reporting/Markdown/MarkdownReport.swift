@@ -90,6 +90,9 @@ package enum MarkdownReport {
                     + "and passes the runs the engine passed; \"one of\" where nothing run tells the behaviours apart.",
                 "",
             ]
+            if let unproven = summary.namesUnprovenBeyondSelection {
+                lines += ["**" + unproven.prefix(1).uppercased() + unproven.dropFirst() + ".**", ""]
+            }
             for explained in behaviours.prefix(listLimit) {
                 let name =
                     explained.isOpen

@@ -235,6 +235,62 @@ struct BehaviourCatalogueTests {
         #expect(try engine.handle(.messageClicked("newer")) == [.clickLogged("newer")])
     }
 
+    @Test("Braze Web: a modal, full or HTML message meeting one of those on screen is dropped; slide-ups go beside")
+    func modalOverModalDropped() throws {
+        var engine = try Self.provider("message-visible-beside-modal-over-modal-dropped").makeEngine(
+            for: EngineSetup(
+                caseID: "modals",
+                profile: .brazeSwift,
+                configuration: EngineConfiguration(minimumTriggerInterval: .zero),
+                messages: [
+                    InAppMessage(id: "tip", triggers: Self.on("one")),
+                    InAppMessage(id: "offer", type: .modal, triggers: Self.on("two")),
+                    InAppMessage(id: "page", type: .full, triggers: Self.on("three")),
+                    InAppMessage(id: "note", triggers: Self.on("four")),
+                ]
+            )
+        )
+        _ = try engine.handle(.sessionStarted(syncPending: false))
+        #expect(try engine.handle(.customEvent(CustomEvent(name: "one"))).first == .displayed("tip", extras: [:]))
+        // A modal beside a slide-up, a slide-up beside a modal; a full message over the modal: nothing.
+        #expect(try engine.handle(.customEvent(CustomEvent(name: "two"))).first == .displayed("offer", extras: [:]))
+        #expect(try engine.handle(.customEvent(CustomEvent(name: "three"))) == [])
+        #expect(try engine.handle(.customEvent(CustomEvent(name: "four"))).first == .displayed("note", extras: [:]))
+        _ = try engine.handle(.messageDismissed("offer"))
+        #expect(try engine.handle(.customEvent(CustomEvent(name: "three"))).first == .displayed("page", extras: [:]))
+    }
+
+    @Test("Braze Web: a delayed firing sees the displays of its own delivery, and the others' until superseded")
+    func readySeesOwnDeliveryDisplays() throws {
+        func displays(sessions: Int) throws -> [Observation] {
+            var engine = try Self.provider("ready-sees-own-delivery-displays").makeEngine(
+                for: EngineSetup(
+                    caseID: "nudges",
+                    profile: .brazeSwift,
+                    configuration: EngineConfiguration(minimumTriggerInterval: .zero),
+                    messages: [InAppMessage(id: "nudge", triggers: Self.on("browse"), delay: .seconds(30))]
+                )
+            )
+            for _ in 0..<sessions {
+                _ = try engine.handle(.sessionStarted(syncPending: false))
+                _ = try engine.handle(.customEvent(CustomEvent(name: "browse")))
+                _ = try engine.handle(.timeAdvanced(by: .seconds(5)))
+            }
+            _ = try engine.handle(.sessionStarted(syncPending: false))
+            // The first firing is ready at 30 s, the second at 35 s.
+            var observed = try engine.handle(.timeAdvanced(by: .seconds(30 - 5 * Int64(sessions))))
+            _ = try engine.handle(.messageDismissed("nudge"))
+            observed += try engine.handle(.timeAdvanced(by: .seconds(10)))
+            return observed.filter { if case .displayed = $0 { true } else { false } }
+        }
+        let once = [Observation.displayed("nudge", extras: [:])]
+        // One session: its firing displays the message.
+        #expect(try displays(sessions: 1) == once)
+        // Two sessions, then a third delivery: the second session's firing does not see the
+        // first's display.
+        #expect(try displays(sessions: 2) == once + once)
+    }
+
     /// Iterable's interval engine for the messages given (a 30-s interval), its session started.
     /// Iterable has no timeout: a message that waits for the interval is given a long one.
     private static func iterableInterval(_ messages: [InAppMessage]) throws -> any DeliveryEngine {

@@ -19,6 +19,7 @@ struct DisplayAttemptOrderTests {
         now: .seconds(10),
         appInForeground: false,
         messageVisible: true,
+        pageBlocked: true,
         keyboardUp: true,
         delegate: .absent,
         delegateChoice: .now,

@@ -404,6 +404,13 @@ package enum BehaviourCatalogue {
                 "counts re-eligibility from the message's display and again from its dismissal: the period starts "
                 + "over when the user dismisses it"
         ) { $0.reeligibility.countedFrom = .lastDisplayOrDismissal },
+        Behaviour(
+            "ready-sees-own-delivery-displays",
+            rule: "delay.retrigger-while-waiting",
+            summary:
+                "judges a delayed firing, when its delay ends, on the displays of its own delivery of the messages and "
+                + "those before a later delivery: a firing of an older delivery shows the message again"
+        ) { $0.reeligibility.displaysSeenWhenReady = .ofItsDeliveryUntilSuperseded },
     ]
     // MARK: The stack
 
@@ -534,6 +541,13 @@ package enum BehaviourCatalogue {
             summary:
                 "forgets the delivered messages when a session ends: no event triggers one until the next session starts"
         ) { $0.lifecycle.sessionEndClears = [.deliveredMessages] },
+        Behaviour(
+            "message-visible-beside-modal-over-modal-dropped",
+            rule: "reenqueue.message-visible",
+            summary:
+                "has no stack: shows a message triggered while another is visible beside it, each taking its own "
+                + "clicks, but drops a modal, full or HTML message while one of those is on screen"
+        ) { $0.screen.messageMeetingAnother = .shownBesideUnlessBothBlockPage },
     ]
     // MARK: Eligibility and the display attempt
 

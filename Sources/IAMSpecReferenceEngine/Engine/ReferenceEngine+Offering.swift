@@ -53,7 +53,7 @@ extension ReferenceEngine {
                 presentation,
                 at: now,
                 awaitingImpression: analytics.awaitsScreenTime(presentation),
-                keepingOthers: rules.screen.messageMeetingAnother == .shownBeside
+                keepingOthers: rules.screen.showsBeside
             )
             // Room for the display and its impression, made once.
             observations.reserveCapacity(observations.count + 2)
@@ -61,7 +61,7 @@ extension ReferenceEngine {
                 .displayed(id, extras: rules.screen.extrasReachTheApp ? presentation.message.extras : [:])
             )
             if let triggerTime = presentation.triggerTime {
-                clocks.recordDisplay(of: slot, at: now, triggeredAt: triggerTime)
+                clocks.recordDisplay(of: slot, at: now, triggeredAt: triggerTime, delivery: presentation.delivery)
                 if presentation.triggeredBySessionStart, rules.triggers.sessionStartDisplaysOncePerDay,
                     rules.reeligibility.countedFrom != .lastImpression
                 {
@@ -73,7 +73,7 @@ extension ReferenceEngine {
             }
             let started = analytics.displayStarted(
                 presentation,
-                besideOthers: rules.screen.messageMeetingAnother == .shownBeside && screen.ids.count > 1
+                besideOthers: rules.screen.showsBeside && screen.ids.count > 1
             )
             if case .impressionLogged? = started { recordImpressionClocks(of: presentation) }
             observe(started)
@@ -172,6 +172,8 @@ extension ReferenceEngine {
             now: now,
             appInForeground: appInForeground,
             messageVisible: isMessageVisible,
+            pageBlocked: rules.screen.messageMeetingAnother == .shownBesideUnlessBothBlockPage
+                && screen.presentations.contains { ScreenRules.blocksPage($0.message.type) },
             keyboardUp: keyboardUp,
             delegate: configuration.delegate,
             delegateChoice: delegateChoices[slot] ?? .now,

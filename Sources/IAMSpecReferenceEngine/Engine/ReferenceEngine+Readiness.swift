@@ -49,7 +49,13 @@ extension ReferenceEngine {
         }
         let message = presentation.message
         // Another firing of the message displayed it while this one waited on its delay.
-        guard clocks.isEligible(message, slot: presentation.slot, at: now) || !rules.reeligibility.checkedAgainWhenReady
+        let eligible = clocks.isEligibleWhenReady(
+            message,
+            slot: presentation.slot,
+            delivery: presentation.delivery,
+            at: now
+        )
+        guard eligible || !rules.reeligibility.checkedAgainWhenReady
         else { return false }
         let exempt = selection.isExemptFromInterval(message) || !rules.interval.checkedAgainAtDisplay
         guard exempt || clocks.respectsInterval(selection.minimumInterval(for: message), at: now) else {

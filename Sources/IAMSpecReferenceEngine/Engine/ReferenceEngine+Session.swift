@@ -30,6 +30,7 @@ extension ReferenceEngine {
     private mutating func deliverAndReplay() {
         serverMessagesDelivered = true
         deliveries += 1
+        clocks.recordDelivery(deliveries, at: now)
         lastSync = now
         let restartsDownloads = rules.sessionStart.deliveryRestartsAssetDownloads
         assets.reserveCapacity(serverMessages.count)

@@ -48,7 +48,12 @@ extension ReferenceEngine {
     mutating func showControl(_ presentation: Presentation) {
         inFlight.remove(presentation.slot)
         if rules.campaign.controlMessagesMoveClocks, let triggerTime = presentation.triggerTime {
-            clocks.recordDisplay(of: presentation.slot, at: now, triggeredAt: triggerTime)
+            clocks.recordDisplay(
+                of: presentation.slot,
+                at: now,
+                triggeredAt: triggerTime,
+                delivery: presentation.delivery
+            )
         }
         observe(analytics.controlShown(presentation))
     }

@@ -155,6 +155,7 @@ extension ReferenceEngine {
     ) -> Bool {
         var presentation = Presentation(message: message, slot: slot, triggerTime: now)
         presentation.triggeredBySessionStart = bySessionStart
+        presentation.delivery = deliveries
         if rules.screen.pushClickMessagesReplaceVisibleMessage, case .pushClick = event {
             presentation.triggeredByPushClick = true
         }

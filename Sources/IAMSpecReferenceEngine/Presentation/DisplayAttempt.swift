@@ -26,6 +26,10 @@ struct DisplayAttempt {
         var now: VirtualTime
         var appInForeground: Bool
         var messageVisible: Bool
+        /// Whether a message on screen blocks the page
+        /// (``ScreenRules/MeetingVisibleMessage/shownBesideUnlessBothBlockPage``); false under
+        /// other rules.
+        var pageBlocked: Bool
         var keyboardUp: Bool
         var delegate: DelegatePresence
         /// What the delegate answers for this message, when it is implemented.
@@ -88,6 +92,8 @@ struct DisplayAttempt {
             case .stacked: return .stack(.messageVisible)
             case .dropped: return .drop
             case .replacesIt, .shownBeside: return nil
+            case .shownBesideUnlessBothBlockPage:
+                return conditions.pageBlocked && ScreenRules.blocksPage(presentation.message.type) ? .drop : nil
             }
         case .keyboard:
             // Legacy: the delegate "has NOT been implemented, and the keyboard is currently being

@@ -11,6 +11,9 @@ struct Presentation: Sendable, Hashable {
     /// Whether the app took it off the stack itself (`display_next`) for the display attempt under
     /// way, or the one that waits for its assets; a message put back on the stack forgets it.
     var takenByApp = false
+    /// The delivery of the messages it was triggered under (``ReferenceEngine/deliveries``); 0 for
+    /// a local message.
+    var delivery = 0
     /// Whether a Session Start trigger fired it (``TriggerRules/sessionStartDisplaysOncePerDay``).
     var triggeredBySessionStart = false
     /// Whether a push click fired it (``ScreenRules/pushClickMessagesReplaceVisibleMessage``).

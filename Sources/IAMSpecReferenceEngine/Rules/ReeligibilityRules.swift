@@ -40,6 +40,26 @@ package struct ReeligibilityRules: Sendable {
     /// the last display again at display time ("Not displaying trigger ... because display time fell
     /// outside of the acceptable time window").
     package var checkedAgainWhenReady = true
+
+    /// Which displays of the message a firing finds when its delay ends
+    /// (``checkedAgainWhenReady``).
+    package enum DisplaysSeenWhenReady: Sendable, Hashable {
+        /// Every display of the message.
+        case every
+        /// The displays made by the firings of the delivery of the messages it was triggered
+        /// under, and the others only until a later delivery supersedes that one. The Braze Web
+        /// SDK's trigger manager judges a firing on the trigger object of its own delivery
+        /// (mparticle-integrations/mparticle-javascript-integration-braze@8080981b0ae3,
+        /// dist/BrazeKit.common.js, `gr.dg`: `t.xu(h)`, the last display that object knows);
+        /// `gr.fg` brings up to date, from storage, only the objects of the latest delivery
+        /// (`this.cg`), `gr.Ts` makes new objects at each delivery (after `fg`), and `gr.wg`
+        /// records a display on the displayed firing's object alone (and in storage).
+        case ofItsDeliveryUntilSuperseded
+    }
+
+    /// A firing whose delay ends finds every display of the message (`Specs/rules.yaml`,
+    /// `delay.retrigger-while-waiting`).
+    package var displaysSeenWhenReady = DisplaysSeenWhenReady.every
     /// A rolled-back message was not displayed: legacy `ABKReenqueueInAppMessage` acts "as if it
     /// never occurred" (semantics notes, point 15), and the message stays eligible.
     package var rollbackCountsAsDisplay = false

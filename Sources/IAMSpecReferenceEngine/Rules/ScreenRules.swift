@@ -28,6 +28,28 @@ package struct ScreenRules: Sendable {
         /// It is shown beside the visible message: several messages are on screen at once, each a
         /// view of its own that takes its own clicks (`DisplayAnalytics`).
         case shownBeside
+        /// It is shown beside the visible messages (``shownBeside``), unless it and one of them
+        /// both block the page (``blocksPage(_:)``): then it is dropped and leaves no trace. The
+        /// Braze Web SDK's display
+        /// (mparticle-integrations/mparticle-javascript-integration-braze@8080981b0ae3,
+        /// dist/BrazeKit.common.js, `showInAppMessage`): a message whose `xe()` is true (every
+        /// type but `SlideUpMessage`) is refused while an element `.ab-modal-interactions` is in
+        /// the page ("Cannot show in-app message … because another message is being shown."), with
+        /// only a display failure `InAppMessage.Me.ze` ("ias") logged for the server; `ce` gives
+        /// that class to the view of every message whose `xe()` is true, so slide-ups go beside
+        /// any message, and a modal beside slide-ups.
+        case shownBesideUnlessBothBlockPage
+    }
+
+    /// Whether a message of this type blocks the page (``MeetingVisibleMessage/shownBesideUnlessBothBlockPage``):
+    /// every type but a slide-up.
+    static func blocksPage(_ type: MessageType) -> Bool {
+        type != .slideup
+    }
+
+    /// Whether a message that is not dropped or stacked goes on screen beside the visible ones.
+    var showsBeside: Bool {
+        messageMeetingAnother == .shownBeside || messageMeetingAnother == .shownBesideUnlessBothBlockPage
     }
 
     /// A displayed message carries its key-value extras to the app unchanged: "`Braze.InAppMessage`

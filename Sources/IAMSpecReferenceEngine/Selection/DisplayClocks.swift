@@ -9,6 +9,11 @@ struct DisplayClocks {
     /// Each message's last display, at its slot.
     private var lastDisplayOfMessage = PerMessage<VirtualTime>()
     private var lastDisplayOfAny: VirtualTime?
+    /// Each message's display starts, with the delivery of the firing that made each, and when
+    /// each delivery was superseded by the next: kept only under
+    /// ``ReeligibilityRules/DisplaysSeenWhenReady/ofItsDeliveryUntilSuperseded``.
+    private var displaysByDelivery = PerMessage<[(start: VirtualTime, delivery: Int)]>()
+    private var supersededAt: [Int: VirtualTime] = [:]
     private let interval: IntervalRules
     private let reeligibility: ReeligibilityRules
 
@@ -27,7 +32,26 @@ struct DisplayClocks {
     /// Whether the message may be triggered at the point `time` (past the end of virtual time, for
     /// a delay that ends never: every period has passed by then).
     func isEligible(_ message: InAppMessage, slot: Int, at time: TimePoint) -> Bool {
-        guard let lastDisplay = lastDisplayOfMessage[slot] else { return true }
+        isEligible(message, after: lastDisplayOfMessage[slot], at: time)
+    }
+
+    /// Whether a firing of the message (at its slot), triggered under the delivery `delivery`,
+    /// finds the message eligible when its delay ends at `time`, from the displays it sees
+    /// (``ReeligibilityRules/displaysSeenWhenReady``).
+    func isEligibleWhenReady(_ message: InAppMessage, slot: Int, delivery: Int, at time: VirtualTime) -> Bool {
+        guard reeligibility.displaysSeenWhenReady == .ofItsDeliveryUntilSuperseded else {
+            return isEligible(message, slot: slot, at: time)
+        }
+        let superseded = supersededAt[delivery]
+        let seen = (displaysByDelivery[slot] ?? []).filter { display in
+            display.delivery == delivery || superseded.map { display.start <= $0 } ?? true
+        }
+        return isEligible(message, after: seen.map(\.start).max(), at: .at(time))
+    }
+
+    /// Whether the message may be triggered at the point `time`, last displayed at `lastDisplay`.
+    private func isEligible(_ message: InAppMessage, after lastDisplay: VirtualTime?, at time: TimePoint) -> Bool {
+        guard let lastDisplay else { return true }
         guard let period = message.reeligibility else { return !reeligibility.onceByDefault }
         if reeligibility.countsWholeSeconds {
             // The whole seconds since the last display (``ReeligibilityRules/countsWholeSeconds``);
@@ -58,14 +82,30 @@ struct DisplayClocks {
         lastDisplayOfAny?.later(by: interval.margin).later(by: minimum)
     }
 
-    /// A triggered message (at its slot), triggered at `triggerTime`, was displayed at `time`.
-    mutating func recordDisplay(of slot: Int, at time: VirtualTime, triggeredAt triggerTime: VirtualTime) {
+    /// A triggered message (at its slot), triggered at `triggerTime` under the delivery
+    /// `delivery`, was displayed at `time`.
+    mutating func recordDisplay(
+        of slot: Int,
+        at time: VirtualTime,
+        triggeredAt triggerTime: VirtualTime,
+        delivery: Int
+    ) {
         if let start = Self.start(reeligibility.countedFrom, display: time, trigger: triggerTime) {
             lastDisplayOfMessage[slot] = start
+            if reeligibility.displaysSeenWhenReady == .ofItsDeliveryUntilSuperseded {
+                displaysByDelivery[slot] = (displaysByDelivery[slot] ?? []) + [(start, delivery)]
+            }
         }
         if let start = Self.start(interval.measuredFrom, display: time, trigger: triggerTime) {
             lastDisplayOfAny = start
         }
+    }
+
+    /// The messages were delivered for the `delivery`th time at `time`, superseding the delivery
+    /// before (``ReeligibilityRules/DisplaysSeenWhenReady/ofItsDeliveryUntilSuperseded``).
+    mutating func recordDelivery(_ delivery: Int, at time: VirtualTime) {
+        guard reeligibility.displaysSeenWhenReady == .ofItsDeliveryUntilSuperseded else { return }
+        supersededAt[delivery - 1] = time
     }
 
     /// The user dismissed a triggered message (at its slot) at `time`: the clocks that run from a

@@ -122,6 +122,19 @@ enum MutantWitnesses {
                 ],
                 configuration: B.noInterval
             )
+        case "ready-sees-own-delivery-displays":
+            // Firings under the first and second deliveries; a third supersedes both. The first
+            // displays m1 at 30 s; the second, at 35 s, does not see that display.
+            let delayed = B.message("m1", B.tap) { $0.delay = .seconds(30) }
+            let fiveSeconds = Stimulus.timeAdvanced(by: .seconds(5))
+            return B.scenario(
+                [delayed],
+                [
+                    B.start, B.event("tap"), fiveSeconds, B.start, B.event("tap"), fiveSeconds, B.start,
+                    .timeAdvanced(by: .seconds(20)), .messageDismissed("m1"), fiveSeconds,
+                ],
+                configuration: B.noInterval
+            )
         case "discarded-never-retriggered":
             let landscape = B.message("m1", B.tap) { $0.orientation = .landscape }
             return B.scenario(
@@ -648,6 +661,12 @@ enum MutantWitnesses {
             return B.scenario([high, B.message("m2", B.tap)], [B.start, B.event("tap")], configuration: B.noInterval)
         case "message-visible-drops", "message-visible-replaced", "message-visible-shown-beside":
             return B.scenario([m0, m1], [B.start, B.event("tap")], configuration: B.noInterval)
+        case "message-visible-beside-modal-over-modal-dropped":
+            // A modal triggered while a modal is on screen leaves no trace: nothing is stacked.
+            let modals = [
+                B.message("m0", .sessionStart) { $0.type = .modal }, B.message("m1", B.tap) { $0.type = .modal },
+            ]
+            return B.scenario(modals, [B.start, B.event("tap")], configuration: B.noInterval)
         case "change-user-keeps-stack-and-clocks":
             return B.scenario(
                 [m0, m1],

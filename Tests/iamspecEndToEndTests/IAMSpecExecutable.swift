@@ -18,8 +18,13 @@ enum IAMSpecExecutable {
         }
     }
 
-    /// The folder of the built products.
+    /// The folder of the built products: `IAMSPEC_PRODUCTS` when set (scripts/test runs these
+    /// tests on its release build's `iamspec`, as users install it), else the folder of the test
+    /// bundle.
     static var productsDirectory: URL {
+        if let products = ProcessInfo.processInfo.environment["IAMSPEC_PRODUCTS"], !products.isEmpty {
+            return URL(fileURLWithPath: products, isDirectory: true)
+        }
         for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
             return bundle.bundleURL.deletingLastPathComponent()
         }

@@ -3,8 +3,9 @@
 # through a command's exit status 77 and through `outside_folder`, then one that fails, which must
 # stop the run with exit status 1 before the stage after it, time each stage, list every stage's
 # time and their total and the skipped stages with their reasons, and end with
-# `scripts/test: 1 passed, 1 failed, 3 skipped`. Time comes from a clock of the test's own, which
-# moves 1.5 s at each reading, so each stage takes 1.5 s whatever the machine.
+# `scripts/test: 1 passed, 1 failed, 3 skipped`. Time comes from clocks of the test's own: the wall
+# clock moves 1.5 s at each reading and the CPU clock 0.5 s, so each stage takes 1.5 s of wall
+# time and 0.5 s of CPU whatever the machine.
 #
 # Then lanes (`lanes`): two lanes at once, one passing and skipping then failing, the other blocked
 # in a stage until it is stopped: exit status 1, each stage's output printed whole under its title,
@@ -23,6 +24,8 @@ set -euo pipefail
 source "$support/stages.sh"
 echo 0 >"$work/clock"
 stages_clock_ms() { local now; now=\$((\$(cat "$work/clock") + 1500)); echo "\$now" >"$work/clock"; echo "\$now"; }
+echo 0 >"$work/cpu"
+stages_read_cpu() { stages_cpu_now=\$((\$(cat "$work/cpu") + 500)); echo "\$stages_cpu_now" >"$work/cpu"; }
 passes() { echo "all good"; }
 skips() { skip "no frobnicator here"; echo "not reached"; }
 exits_77() { sh -c 'echo "tool: skipped: no display"; exit 77'; }
@@ -46,8 +49,9 @@ problems=()
     problems+=("last line: $(tail -n 1 "$work/out.txt")")
 for expected in "  - skips: no frobnicator here" \
     "--- passed in 1.5 s" "--- skipped in 1.5 s" "--- failed in 1.5 s" \
-    "stage times (5 stages, 7.5 s in all):" \
-    "         1.5 s  passed   passes" "         1.5 s  skipped  needs outside" "         1.5 s  failed   fails" \
+    "stage times (5 stages, 7.5 s in all; 2.5 s of CPU):" "          wall           CPU  outcome  stage" \
+    "         1.5 s         0.5 s  passed   passes" "         1.5 s         0.5 s  skipped  needs outside" \
+    "         1.5 s         0.5 s  failed   fails" \
     "  - exits 77: the stage exited 77; its output above says why" \
     "  - needs outside: not checked: the seeds not found at $work/nowhere (set IAMSPEC_SEEDS to their folder)" \
     "skipped: no frobnicator here"; do
@@ -86,8 +90,8 @@ for expected in "==> a fails (lane lane_a)" "saw started" "==> b blocks (lane la
     "before the block" 'scripts/test: FAILED at stage "a fails" (exit status 1)' "  - a skips: no frobnicator here"; do
     grep -qxF -- "$expected" "$work/lanes.txt" || problems+=("lanes: no line: $expected")
 done
-grep -qE '^ +[0-9.]+ s  stopped  b blocks$' "$work/lanes.txt" || problems+=("lanes: b blocks not listed as stopped")
-grep -qE '^stage times \(6 stages, .* of wall time: lanes ran at once\):$' "$work/lanes.txt" || problems+=("lanes: no wall time in the stage times")
+grep -qE '^ +[0-9.]+ s +-  stopped  b blocks$' "$work/lanes.txt" || problems+=("lanes: b blocks not listed as stopped")
+grep -qE '^stage times \(6 stages, .* of wall time: lanes ran at once; .* of CPU\):$' "$work/lanes.txt" || problems+=("lanes: no wall time in the stage times")
 ! grep -q "not reached\|never run" "$work/lanes.txt" || problems+=("lanes: a stage went on after it ended, or ran after the failure")
 # Each finished stage's block is whole: its title, its output, its end, with no other lane's line between.
 awk '/^==> .* \(lane [a-z_]+\)$/ { open = 1; next } open && /^==> / { bad = 1 } /^--- / { open = 0 } END { exit bad }' "$work/lanes.txt" ||

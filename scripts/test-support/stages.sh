@@ -13,8 +13,9 @@
 # Call `skip` and `outside_folder` from the stage function's own shell, not inside `$(...)` or a
 # pipeline, where `exit 77` would leave only that inner shell.
 # The first failed stage stops the run. Each stage ends with `--- passed in 12.3 s` (or skipped,
-# failed), its wall time; the end lists every stage's time and their total, then the skipped
-# stages and why; the last line printed is always `scripts/test: N passed, N failed, N skipped`.
+# failed), its wall time; the end lists every stage's wall time and CPU time (user and system, of
+# the stage's processes that ended) and their totals, then the skipped stages and why; the last
+# line printed is always `scripts/test: N passed, N failed, N skipped`.
 
 stages_passed=0
 stages_failed=0
@@ -22,11 +23,27 @@ stages_skipped=0
 stages_skip_list=()
 stages_times=()
 stages_total_ms=0
+stages_total_cpu_ms=0
 stages_skip_reason=$(mktemp "${TMPDIR:-/tmp}/iamspec-skip.XXXXXX")
 
 # The wall clock in milliseconds (check_stages.sh puts a clock of its own in its place).
 stages_clock_ms() {
     date +%s%3N
+}
+
+# Sets stages_cpu_now to the CPU time in milliseconds (user and system) of the processes this
+# shell started and waited for, from bash's `times` (its second line; check_stages.sh puts a
+# clock of its own in its place). Called as is, never in `$(...)`: a subshell has its own, empty,
+# account.
+stages_read_cpu() {
+    local account="$stages_skip_reason.times" line part
+    times >"$account"
+    line=$(tail -n 1 "$account")
+    stages_cpu_now=0
+    for part in $line; do
+        [[ "$part" =~ ^([0-9]+)m([0-9]+)[.,]([0-9]{3})s$ ]] || { stages_cpu_now=0; return; }
+        stages_cpu_now=$((stages_cpu_now + 10#${BASH_REMATCH[1]} * 60000 + 10#${BASH_REMATCH[2]} * 1000 + 10#${BASH_REMATCH[3]}))
+    done
 }
 
 # MILLISECONDS as people read it: `0.4 s`, `41.2 s`, `9 min 03 s`.
@@ -44,24 +61,30 @@ print_totals() {
         local wall=""
         [ "$stages_lanes_ran" = no ] ||
             wall=", $(stages_elapsed "$stages_wall_ms") of wall time: lanes ran at once"
-        printf '\nstage times (%d stages, %s in all%s):\n' "${#stages_times[@]}" "$(stages_elapsed "$stages_total_ms")" "$wall"
+        printf '\nstage times (%d stages, %s in all%s; %s of CPU):\n' "${#stages_times[@]}" "$(stages_elapsed "$stages_total_ms")" "$wall" "$(stages_elapsed "$stages_total_cpu_ms")"
+        printf '  %12s  %12s  %-7s  %s\n' "wall" "CPU" "outcome" "stage"
         printf '  %s\n' "${stages_times[@]}"
     fi
     if [ "${#stages_skip_list[@]}" -gt 0 ]; then
         printf '\nskipped stages (%d):\n' "${#stages_skip_list[@]}"
         printf '  - %s\n' "${stages_skip_list[@]}"
     fi
-    rm -f "$stages_skip_reason"
+    rm -f "$stages_skip_reason" "$stages_skip_reason.times"
     echo "scripts/test: $stages_passed passed, $stages_failed failed, $stages_skipped skipped"
 }
 
-# Counts one stage's end: OUTCOME (passed, skipped, failed or stopped) after ELAPSED ms, with the
-# skip's REASON. A stopped stage (its lane stopped by another lane's failure) is timed, and counted
-# neither passed nor failed.
+# Counts one stage's end: OUTCOME (passed, skipped, failed or stopped) after ELAPSED ms of wall
+# time and CPU ms of CPU time ("" when not known: a stopped stage), with the skip's REASON. A
+# stopped stage (its lane stopped by another lane's failure) is timed, and counted neither passed
+# nor failed.
 stages_count() {
-    local outcome=$1 elapsed=$2 title=$3 reason=$4
+    local outcome=$1 elapsed=$2 cpu=$3 title=$4 reason=$5 cpu_said="-"
     stages_total_ms=$((stages_total_ms + elapsed))
-    stages_times+=("$(printf '%12s  %-7s  %s' "$(stages_elapsed "$elapsed")" "$outcome" "$title")")
+    if [ -n "$cpu" ]; then
+        stages_total_cpu_ms=$((stages_total_cpu_ms + cpu))
+        cpu_said=$(stages_elapsed "$cpu")
+    fi
+    stages_times+=("$(printf '%12s  %12s  %-7s  %s' "$(stages_elapsed "$elapsed")" "$cpu_said" "$outcome" "$title")")
     case "$outcome" in
     passed) stages_passed=$((stages_passed + 1)) ;;
     skipped)
@@ -90,7 +113,7 @@ stage() {
     outcome=$(stages_outcome "$status")
     echo "--- $outcome in $(stages_elapsed "$elapsed")"
     stages_wall_ms=$((stages_wall_ms + elapsed))
-    stages_count "$outcome" "$elapsed" "$title" "$(cat "$stages_skip_reason")"
+    stages_count "$outcome" "$elapsed" "$stages_cpu" "$title" "$(cat "$stages_skip_reason")"
     if [ "$outcome" = failed ]; then
         printf '\nscripts/test: FAILED at stage "%s" (exit status %d)\n' "$title" "$status" >&2
         print_totals
@@ -99,15 +122,20 @@ stage() {
 }
 
 # Runs a stage's command in a subshell with errexit on: its exit status in stages_status, its wall
-# time (ms) in stages_took, from stages_started.
+# time (ms) in stages_took, from stages_started, its CPU time (ms) in stages_cpu.
 stages_run() {
+    local cpu_before
     stages_started=$(stages_clock_ms)
     [ -z "$stages_lane_record" ] || printf '%s\t%s\n' "$stages_started" "$stages_title" >"$stages_lane_record.current"
+    stages_read_cpu
+    cpu_before=$stages_cpu_now
     set +e
     (set -e; "$@")
     stages_status=$?
     set -e
     stages_took=$(($(stages_clock_ms) - stages_started))
+    stages_read_cpu
+    stages_cpu=$((stages_cpu_now - cpu_before))
 }
 
 stages_outcome() {
@@ -139,7 +167,7 @@ stages_lane_stage() {
     : >"$stages_skip_reason"
     { flock 9; printf '\n==> %s (started, lane %s)\n' "$title" "$stages_lane_name"; } 9>>"$stages_lanes_lock"
     stages_title=$title stages_run "$@" >"$held" 2>&1
-    local status=$stages_status elapsed=$stages_took
+    local status=$stages_status elapsed=$stages_took cpu=$stages_cpu
     outcome=$(stages_outcome "$status")
     {
         flock 9
@@ -148,7 +176,7 @@ stages_lane_stage() {
         echo "--- $outcome in $(stages_elapsed "$elapsed")"
     } 9>>"$stages_lanes_lock"
     rm -f "$held" "$stages_lane_record.current"
-    printf '%s\t%s\t%s\t%s\n' "$outcome" "$elapsed" "$title" "$(tr '\t' ' ' <"$stages_skip_reason" | paste -s -d ' ')" >>"$stages_lane_record"
+    printf '%s\t%s\t%s\t%s\t%s\n' "$outcome" "$elapsed" "$cpu" "$title" "$(tr '\t' ' ' <"$stages_skip_reason" | paste -s -d ' ')" >>"$stages_lane_record"
     if [ "$outcome" = failed ]; then
         printf '%s\t%s\n' "$title" "$status" >"$stages_lane_record.failed"
         exit 1
@@ -198,16 +226,16 @@ lanes() {
     done
     stages_lanes_ran=yes
     stages_wall_ms=$((stages_wall_ms + $(stages_clock_ms) - started))
-    local outcome elapsed title reason now
+    local outcome elapsed cpu title reason now
     for index in "${!names[@]}"; do
         lane=${names[$index]}
-        while IFS=$'\t' read -r outcome elapsed title reason; do
-            stages_count "$outcome" "$elapsed" "$title" "$reason"
+        while IFS=$'\t' read -r outcome elapsed cpu title reason; do
+            stages_count "$outcome" "$elapsed" "$cpu" "$title" "$reason"
         done <"$folder/$lane"
         if [ -f "$folder/$lane.current" ]; then
             IFS=$'\t' read -r started title <"$folder/$lane.current"
             now=$(stages_clock_ms)
-            stages_count stopped $((now - started)) "$title" ""
+            stages_count stopped $((now - started)) "" "$title" ""
             printf '\n==> %s (lane %s): stopped, another lane failed; its output so far:\n' "$title" "$lane"
             cat "$folder/$lane.held" 2>/dev/null || true
         fi

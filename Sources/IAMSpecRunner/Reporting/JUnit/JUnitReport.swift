@@ -160,8 +160,12 @@ public enum JUnitReport {
         summary: RunSummary
     ) -> String {
         var xml = "  <testsuite"
+        var named: [(String, String)] = [("name", token(name))]
+        if let id {
+            named += [("package", token(name)), ("id", String(id))]
+        }
         xml += attributes(
-            [("name", token(name))] + (id.map { [("package", token(name)), ("id", String($0))] } ?? []) + [
+            named + [
                 ("timestamp", timestamp(summary.header.startedAt)),
                 // Ant's schema requires a host; "localhost" is its word for one not given, and a
                 // published report names no machine.

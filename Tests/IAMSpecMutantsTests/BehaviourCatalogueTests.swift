@@ -260,6 +260,33 @@ struct BehaviourCatalogueTests {
         #expect(try engine.handle(.customEvent(CustomEvent(name: "three"))).first == .displayed("page", extras: [:]))
     }
 
+    @Test("CleverTap Web: every triggered message is shown, the lowest priority last; those replaced count as shown")
+    func everyMatchShownHighestFirst() throws {
+        func displays(_ id: String) throws -> [Observation] {
+            var engine = try Self.provider(id).makeEngine(
+                for: EngineSetup(
+                    caseID: "popups",
+                    profile: .brazeSwift,
+                    configuration: EngineConfiguration(minimumTriggerInterval: .zero),
+                    messages: [
+                        InAppMessage(id: "high", priority: 2, triggers: Self.on("browse") + Self.on("cart")),
+                        InAppMessage(id: "low", priority: 1, triggers: Self.on("browse")),
+                    ]
+                )
+            )
+            _ = try engine.handle(.sessionStarted(syncPending: false))
+            var observed = try engine.handle(.customEvent(CustomEvent(name: "browse")))
+            _ = try engine.handle(.messageDismissed("low"))
+            observed += try engine.handle(.customEvent(CustomEvent(name: "cart")))
+            return observed.filter { if case .displayed = $0 { true } else { false } }
+        }
+        // Only the lowest is observed; `high`, replaced by it, was shown: not triggered again.
+        #expect(try displays("priority-every-match-shown-highest-first") == [.displayed("low", extras: [:])])
+        #expect(
+            try displays("priority-lowest-wins") == [.displayed("low", extras: [:]), .displayed("high", extras: [:])]
+        )
+    }
+
     @Test("Braze Web: a delayed firing sees the displays of its own delivery, and the others' until superseded")
     func readySeesOwnDeliveryDisplays() throws {
         func displays(sessions: Int) throws -> [Observation] {

@@ -81,15 +81,16 @@ struct MutationAnalysisTests {
 
     @Test("a killed mutant is told apart only when the report of its run names it alone")
     func toldApart() throws {
-        // On this case alone, reading priority upside down and ignoring it (the later delivery
-        // winning the tie) both show `low`: the report names one of them for both, choosing neither.
+        // On this case alone, reading priority upside down, ignoring it (the later delivery
+        // winning the tie) and showing every match from the highest down all show `low`: the
+        // report names one of them for both, choosing neither.
         let report = MutationAnalysis(
             mutants: try Self.mutants("priority-lowest-wins", "priority-ignored", "extras-dropped"),
             options: RunOptions(jobs: 1)
         )
         .run(cases: [Self.priorityCase])
         #expect(report.outcomes.map(\.isKilled) == [true, true, false])
-        let tie = "one of priority-ignored, priority-lowest-wins"
+        let tie = "one of priority-every-match-shown-highest-first, priority-ignored, priority-lowest-wins"
         #expect(report.outcomes.map(\.named) == [[tie], [tie], nil])
         #expect(report.outcomes.map(\.isToldApart) == [false, false, false])
         #expect(report.notToldApart.map(\.mutant.id) == ["priority-lowest-wins", "priority-ignored"])
@@ -102,10 +103,31 @@ struct MutationAnalysisTests {
             mutants: try Self.mutants("priority-lowest-wins", "priority-ignored"),
             options: RunOptions(jobs: 1)
         )
-        .run(cases: [Self.priorityCase, Self.laterLowCase])
+        .run(cases: [Self.priorityCase, Self.laterLowCase, Self.tieLoserCase])
         #expect(both.outcomes.map(\.named) == [["priority-lowest-wins"], ["priority-ignored"]])
         #expect(both.notToldApart.isEmpty)
     }
+
+    /// Two messages of one priority: the later delivery wins, and the earlier, not shown, is shown
+    /// by the next event; showing every match in turn counts it as shown, and shows nothing.
+    private static let tieLoserCase = SpecCase(
+        id: "tie-loser",
+        title: "The loser of a tie stays eligible",
+        rules: ["priority.highest-wins"],
+        configuration: EngineConfiguration(minimumTriggerInterval: .zero),
+        messages: [
+            InAppMessage(id: "older", triggers: [.customEvent(name: "go", filters: PropertyFilters())]),
+            InAppMessage(id: "newer", triggers: [.customEvent(name: "go", filters: PropertyFilters())]),
+        ],
+        steps: [
+            Step(.stimulus(.sessionStarted(syncPending: false)), location: here),
+            Step(.stimulus(.customEvent(CustomEvent(name: "go"))), location: here),
+            Step(.stimulus(.messageDismissed("newer")), location: here),
+            Step(.stimulus(.customEvent(CustomEvent(name: "go"))), location: here),
+            Step(.expectation(Expectation(contains: [.displayed(.id("older"), extras: nil)])), location: here),
+        ],
+        location: here
+    )
 
     /// `low` delivered first, then `high`: ignoring priority shows `high` (the later delivery),
     /// reading it upside down shows `low`.

@@ -383,6 +383,15 @@ package enum BehaviourCatalogue {
             summary: "reads priority upside down: of the messages an event triggers, the lowest priority wins"
         ) { $0.selection.priorityWinner = .lowest },
         Behaviour(
+            "priority-every-match-shown-highest-first",
+            rule: "priority.highest-wins",
+            summary:
+                "shows every message an event triggers in turn from the highest priority down, each in the place of the one before within the same moment: only the lowest stays on screen, the ones it replaced unobserved yet counted as displayed"
+        ) {
+            $0.selection.priorityWinner = .lowest
+            $0.selection.priorityLosers = .shownInTurnBeforeWinner
+        },
+        Behaviour(
             "reeligibility-from-dismissal",
             rule: "reeligibility.once-by-default",
             summary:

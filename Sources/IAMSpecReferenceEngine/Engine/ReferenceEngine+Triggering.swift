@@ -77,9 +77,13 @@ extension ReferenceEngine {
         var offered = false
         if let winner = selection.winner(of: contest, at: now, clocks: clocks) {
             let losersObservedFrom = observations.count
-            if !contest.losers.isEmpty { stackLosers(contest.losers) }
+            let losersShown = rules.selection.priorityLosers == .shownInTurnBeforeWinner
+            if !contest.losers.isEmpty && !losersShown { stackLosers(contest.losers) }
             let losersObserved = losersObservedFrom..<observations.count
             offered = trigger(winner.message, slot: winner.slot, bySessionStart: bySessionStart, event: event.event)
+            // Recorded once the winner has had its chance: shown in the same moment, they do not
+            // hold it back for the minimum interval.
+            if losersShown { recordLosersShown(contest.losers) }
             if rules.selection.priorityLosers == .stackedAndObservedAfterWinner, !losersObserved.isEmpty {
                 // On the stack before the winner is tried, observed after what the winner caused;
                 // a winner that waits on the stack unobserved (held for the interval) keeps them
@@ -142,6 +146,15 @@ extension ReferenceEngine {
             {
                 observations.append(.stacked(loser.message.id, reason: .messageVisible))
             }
+        }
+    }
+
+    /// The losers of a priority contest were shown, one in the place of the other, before the
+    /// winner took their place in the same moment (``SelectionRules/Losers/shownInTurnBeforeWinner``):
+    /// each counts as displayed now, unobserved.
+    private mutating func recordLosersShown(_ losers: [(message: InAppMessage, slot: Int)]) {
+        for loser in losers {
+            clocks.recordDisplay(of: loser.slot, at: now, triggeredAt: now, delivery: deliveries)
         }
     }
 

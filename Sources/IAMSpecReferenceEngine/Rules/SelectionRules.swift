@@ -51,6 +51,20 @@ package struct SelectionRules: Sendable {
         /// displays the first of the queue when nothing is showing), so the later ones are queued
         /// while it is on screen.
         case stackedAndObservedAfterWinner
+        /// They are shown before the winner, one after another, each in the place of the one
+        /// before within the same moment, and the winner in the place of the last: none of them
+        /// is observed (nothing of it is left on screen to see, and it logs no impression), yet
+        /// each counts as displayed at the trigger, for its re-eligibility and the minimum
+        /// interval (once the winner has passed it); a loser's delay is not waited out. As an
+        /// engine that renders every message a trigger's reply carries, in priority order, each
+        /// new popup removing the one before: CleverTap's Web SDK (CleverTap/clevertap-web-sdk@e7d6e6ca971f0f61bcb7e5fb9f0b1c6f80cc376b,
+        /// src/util/campaignHouseKeeping/commonCampaignUtils.js, `processCampaigns` renders each
+        /// campaign of the reply in the order of `sortCampaignsByPriority`
+        /// (src/util/campaignRender/utilities.js, highest first), and `createTemplate` counts each
+        /// one shown in `doCampHouseKeeping` (`incrCount`, `addDeliveryPreferenceDetails`) before
+        /// it removes the popup on screen for it; the impression is logged only when the popup's
+        /// frame loads, which a removed one never does).
+        case shownInTurnBeforeWinner
     }
 
     /// "Only the in-app message with the highest priority will be delivered" (seed 003).

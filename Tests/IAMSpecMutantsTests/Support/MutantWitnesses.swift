@@ -695,7 +695,7 @@ enum MutantWitnesses {
                 [B.message("m1", .specificPurchase(product: "gem", filters: PropertyFilters()))],
                 [B.start, .purchase(Purchase(product: "coin"))]
             )
-        case "priority-lowest-wins":
+        case "priority-lowest-wins", "priority-every-match-shown-highest-first":
             let high = B.message("m1", B.tap) { $0.priority = 2 }
             let low = B.message("m2", B.tap) { $0.priority = 1 }
             return B.scenario([high, low], [B.start, B.event("tap")])

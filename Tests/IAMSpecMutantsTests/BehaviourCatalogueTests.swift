@@ -318,6 +318,45 @@ struct BehaviourCatalogueTests {
         #expect(try displays(sessions: 2) == once + once)
     }
 
+    @Test(
+        "Firebase: the first foreground or relaunch before any session start fetches the messages and fires Session Start"
+    )
+    func firstAppForegroundFetchesMessages() throws {
+        // What the last stimulus shows, after the others.
+        func observed(after earlier: [Stimulus], _ last: Stimulus) throws -> [Observation] {
+            var engine = try Self.provider("session-start-fired-at-app-foreground").makeEngine(
+                for: EngineSetup(
+                    caseID: "welcome",
+                    profile: .brazeSwift,
+                    configuration: EngineConfiguration(minimumTriggerInterval: .zero),
+                    messages: [
+                        InAppMessage(id: "welcome", triggers: [.sessionStart]),
+                        InAppMessage(id: "tip", triggers: Self.on("go")),
+                    ]
+                )
+            )
+            for stimulus in earlier { _ = try engine.handle(stimulus) }
+            return try engine.handle(last)
+        }
+        let welcome: [Observation] = [.displayed("welcome", extras: [:]), .impressionLogged("welcome")]
+        // However short the time away, the first foreground fetches the messages and fires them.
+        #expect(try observed(after: [.appBackgrounded], .appForegrounded) == welcome)
+        #expect(try observed(after: [], .appRelaunched) == welcome)
+        // The fetch delivers the other messages too: an event fires them with no session start.
+        let fetched: [Stimulus] = [.appBackgrounded, .appForegrounded, .messageDismissed("welcome")]
+        #expect(
+            try observed(after: fetched, .customEvent(CustomEvent(name: "go"))) == [
+                .displayed("tip", extras: [:]), .impressionLogged("tip"),
+            ]
+        )
+        // After a session start, a foreground less than a second away fires nothing.
+        let away: [Stimulus] = [
+            .sessionStarted(syncPending: false), .messageDismissed("welcome"), .appBackgrounded,
+            .timeAdvanced(by: VirtualTime(milliseconds: 500)),
+        ]
+        #expect(try observed(after: away, .appForegrounded) == [])
+    }
+
     /// Iterable's interval engine for the messages given (a 30-s interval), its session started.
     /// Iterable has no timeout: a message that waits for the interval is given a long one.
     private static func iterableInterval(_ messages: [InAppMessage]) throws -> any DeliveryEngine {

@@ -198,13 +198,24 @@ package enum BehaviourCatalogue {
             rule: "triggers.session-start",
             summary: "displays at most one message a day for Session Start triggers: a later one within 24 h is dropped"
         ) { $0.triggers.sessionStartDisplaysOncePerDay = true },
+        // firebase/firebase-android-sdk@a089298, firebase-inappmessaging/src/main/java/com/google/
+        // firebase/inappmessaging/internal/ForegroundNotifier.java: `onActivityResumed` emits
+        // `ON_FOREGROUND` when `foreground` is false, which it is from the app's start until the first
+        // resume and again once the check `onActivityPaused` posts `DELAY_MILLIS` (1 s) later has run;
+        // InAppMessageStreamManager.java, `createFirebaseInAppMessageStream`: each such event reads the
+        // campaign cache, or else fetches the campaigns, before it selects, so no session start need
+        // have delivered them.
         Behaviour(
             "session-start-fired-at-app-foreground",
             rule: "triggers.session-start",
             summary:
                 "fires Session Start triggers whenever the app comes to the foreground after a second in the "
-                + "background, and at a relaunch"
-        ) { $0.triggers.sessionStartFiresAtAppForegroundAfter = .seconds(1) },
+                + "background, and at a relaunch; the first of these before any session start fetches the "
+                + "messages itself, however short the time away"
+        ) {
+            $0.triggers.sessionStartFiresAtAppForegroundAfter = .seconds(1)
+            $0.triggers.appForegroundFetchesMessages = true
+        },
         Behaviour(
             "session-start-only-after-launch",
             rule: "triggers.session-start",

@@ -24,10 +24,26 @@ extension ReferenceEngine {
         deliverAndReplay()
     }
 
-    /// Delivers the messages (asset downloads start afresh), evaluates Session Start at the
-    /// current time, then replays the events held during the sync, in order, each as if it
-    /// happened now. A completed session start also completes a sync left in flight.
+    /// Delivers the messages, evaluates Session Start at the current time, then replays the events
+    /// held during the sync, in order, each as if it happened now. A completed session start also
+    /// completes a sync left in flight.
     private mutating func deliverAndReplay() {
+        deliverMessages()
+        let sessionStart = LoggedEvent(event: .sessionStart, properties: [:])
+        let held = sync.complete()
+        switch rules.sessionStart.heldEventsReplayed {
+        case .afterSessionStart:
+            evaluate(sessionStart)
+            for event in held { evaluate(event) }
+        case .beforeSessionStart:
+            for event in held { evaluate(event) }
+            evaluate(sessionStart)
+        }
+    }
+
+    /// The server delivers the messages: their asset downloads start afresh (or, under rules that
+    /// keep them, only those not started yet), and the delivery counts as a sync.
+    mutating func deliverMessages() {
         serverMessagesDelivered = true
         deliveries += 1
         clocks.recordDelivery(deliveries, at: now)
@@ -39,16 +55,6 @@ extension ReferenceEngine {
             if restartsDownloads || !assets.knows(slot) {
                 assets.start(for: serverMessages[position], slot: slot, delivery: deliveries)
             }
-        }
-        let sessionStart = LoggedEvent(event: .sessionStart, properties: [:])
-        let held = sync.complete()
-        switch rules.sessionStart.heldEventsReplayed {
-        case .afterSessionStart:
-            evaluate(sessionStart)
-            for event in held { evaluate(event) }
-        case .beforeSessionStart:
-            for event in held { evaluate(event) }
-            evaluate(sessionStart)
         }
     }
 }

@@ -30,15 +30,18 @@ extension ReferenceEngine {
 
     /// The app comes back to the foreground, under rules where that fires Session Start
     /// (``TriggerRules/sessionStartFiresAtAppForegroundAfter``): after that long in the
-    /// background, Session Start is evaluated again, as at a trigger refresh.
+    /// background, Session Start is evaluated again, as at a trigger refresh. Under rules where a
+    /// foreground fetches the messages (``TriggerRules/appForegroundFetchesMessages``), the first
+    /// one of a case that no delivery preceded delivers them first, whatever the time away.
     mutating func fireSessionStartAtAppForeground(launched: Bool = false) {
         defer { backgroundedAt = nil }
-        guard let away = rules.triggers.sessionStartFiresAtAppForegroundAfter, serverMessagesDelivered,
-            !sync.isPending
-        else { return }
-        if !launched {
+        guard let away = rules.triggers.sessionStartFiresAtAppForegroundAfter, !sync.isPending else { return }
+        let fetches = rules.triggers.appForegroundFetchesMessages && deliveries == 0
+        guard serverMessagesDelivered || fetches else { return }
+        if !launched, !fetches {
             guard let since = backgroundedAt, case .at(let back) = since.later(by: away), back <= now else { return }
         }
+        if fetches { deliverMessages() }
         refireSessionStartMessages()
     }
 

@@ -113,6 +113,20 @@ package struct TriggerRules: Sendable {
     /// once the messages have been delivered.
     package var sessionStartFiresAtAppForegroundAfter: VirtualTime?
 
+    /// Under ``sessionStartFiresAtAppForegroundAfter``, an app foreground before any delivery of
+    /// the messages finds none to fire. An engine that fetches its messages at each app foreground
+    /// itself, and takes the app for in the background until it first sees the foreground, fetches
+    /// them at the first foreground or relaunch of a case that no session start delivered yet, then
+    /// evaluates Session Start, however short the time in the background: Firebase In-App Messaging
+    /// reads its campaign cache, or else fetches the campaigns from its service, for each foreground
+    /// event (firebase/firebase-android-sdk@a089298,
+    /// firebase-inappmessaging/src/main/java/com/google/firebase/inappmessaging/internal/InAppMessageStreamManager.java,
+    /// `createFirebaseInAppMessageStream`), and its `ForegroundNotifier.onActivityResumed` emits
+    /// `ON_FOREGROUND` at the first resume since the app's start, its `foreground` being false until then
+    /// (ForegroundNotifier.java, registered at the app's start by
+    /// `ForegroundFlowableModule.providesAppForegroundEventStream`).
+    package var appForegroundFetchesMessages = false
+
     /// Where the event must be logged to fire a trigger.
     func sources(of event: TriggerEvent) -> Sources {
         if case .purchase = event { purchasesTriggerFrom } else { customEventsTriggerFrom }

@@ -151,7 +151,9 @@ public struct ReferenceEngine: DeliveryEngine {
             rules: rules.selection,
             interval: rules.interval,
             reeligibility: rules.reeligibility,
-            campaign: rules.campaign
+            campaign: rules.campaign,
+            walk: rules.selection.priorityTiesGoTo == .firstInHashMapWalk
+                ? HashMapWalk(keys: setup.messages.map(\.id)) : nil
         )
         presenter = DisplayAttempt(rules: rules)
         timesScreenTime = Self.timesScreenTime(under: rules)

@@ -357,6 +357,34 @@ struct BehaviourCatalogueTests {
         #expect(try observed(after: away, .appForegrounded) == [])
     }
 
+    @Test("Leanplum: a priority tie goes to the first of a Java HashMap's walk of the message ids")
+    func priorityTiesByHashMapOrder() throws {
+        /// The message `browse` shows when `ids` tie on it, after `others` messages on another event.
+        func winner(of ids: [String], others: Int = 0) throws -> Observation? {
+            let filler = (0..<others).map { InAppMessage(id: "other\($0)", triggers: Self.on("checkout")) }
+            var engine = try Self.provider("priority-ties-by-hash-map-order").makeEngine(
+                for: EngineSetup(
+                    caseID: "ties",
+                    profile: .brazeSwift,
+                    configuration: EngineConfiguration(),
+                    messages: ids.map { InAppMessage(id: $0, triggers: Self.on("browse")) } + filler
+                )
+            )
+            _ = try engine.handle(.sessionStarted(syncPending: false))
+            return try engine.handle(.customEvent(CustomEvent(name: "browse"))).first
+        }
+        // Leanplum's runs of Specs/priority/ties.yaml: buckets newer-campaign 1, older-campaign 12;
+        // mike 5, alpha 7, zulu 13; specific 12, any 13.
+        #expect(try winner(of: ["older-campaign", "newer-campaign"]) == .displayed("newer-campaign", extras: [:]))
+        #expect(try winner(of: ["zulu", "mike", "alpha"]) == .displayed("mike", extras: [:]))
+        #expect(try winner(of: ["specific", "any"]) == .displayed("specific", extras: [:]))
+        // "Aa" and "BB" share a hash code: within a bucket, the delivered order.
+        #expect(try winner(of: ["BB", "Aa"]) == .displayed("BB", extras: [:]))
+        // kilo is in bucket 3 of 16, 19 of 32; delta in bucket 8 of both: 13 messages take 32.
+        #expect(try winner(of: ["delta", "kilo"], others: 10) == .displayed("kilo", extras: [:]))
+        #expect(try winner(of: ["delta", "kilo"], others: 11) == .displayed("delta", extras: [:]))
+    }
+
     /// Iterable's interval engine for the messages given (a 30-s interval), its session started.
     /// Iterable has no timeout: a message that waits for the interval is given a long one.
     private static func iterableInterval(_ messages: [InAppMessage]) throws -> any DeliveryEngine {

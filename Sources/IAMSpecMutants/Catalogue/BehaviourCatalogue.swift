@@ -238,6 +238,19 @@ package enum BehaviourCatalogue {
             rule: "priority.ties-to-later",
             summary: "gives a priority tie to the earlier message in the delivered list"
         ) { $0.selection.priorityTiesGoTo = .earlierMessage },
+        // Leanplum/Leanplum-Android-SDK@07f46f34abbdf42ca8df8fc7e00596c233449087,
+        // AndroidSDKCore/src/main/java/com/leanplum/internal/LeanplumInternal.java,
+        // `maybePerformActions`: the matching messages, taken in the order of
+        // `VarCache.messages().keySet()` (a `HashMap` by message id: VarCache.java,
+        // `applyVariableDiffs`), are sorted by priority with `Collections.sort` (stable), and the
+        // loop stops at the second of the top priority with the same `fetchCountDown`.
+        Behaviour(
+            "priority-ties-by-hash-map-order",
+            rule: "priority.ties-to-later",
+            summary:
+                "gives a priority tie to the first message of a walk of a Java HashMap keyed by message id: "
+                + "by the ids' hash codes, not the delivered order"
+        ) { $0.selection.priorityTiesGoTo = .firstInHashMapWalk },
         Behaviour(
             "interval-after-priority",
             rule: "interval.before-priority",

@@ -9,6 +9,16 @@ package struct SelectionRules: Sendable {
         case laterMessage
         /// The earlier one in the delivered list.
         case earlierMessage
+        /// The first one of a walk of the delivered messages in a `java.util.HashMap` keyed by
+        /// message id (`HashMapWalk`): an order that follows the ids' hash codes, not the delivered
+        /// list. Leanplum's Android SDK walks its messages so, sorts the matching ones by priority
+        /// with a stable sort, and shows the first of the top priority (no two of equal priority and
+        /// countdown) (Leanplum/Leanplum-Android-SDK@07f46f34abbdf42ca8df8fc7e00596c233449087,
+        /// AndroidSDKCore/src/main/java/com/leanplum/internal/LeanplumInternal.java,
+        /// `maybePerformActions`: its loop over `VarCache.messages().keySet()`, `Collections.sort`
+        /// by `getPriority`, then the `break` at the second context of the same priority and
+        /// `fetchCountDown`; VarCache.java, `applyVariableDiffs` keeps the messages in a `new HashMap<>()`).
+        case firstInHashMapWalk
     }
 
     /// When the minimum interval is checked, relative to choosing the highest priority.

@@ -13,6 +13,9 @@ struct CandidateSelection {
     let interval: IntervalRules
     let reeligibility: ReeligibilityRules
     let campaign: CampaignRules
+    /// The walk of the delivered messages that breaks priority ties under
+    /// ``SelectionRules/TieBreak/firstInHashMapWalk``; nil under the other rules.
+    let walk: HashMapWalk?
 
     /// The messages matching one trigger event, entered in delivered order, and the best of them
     /// so far.
@@ -52,7 +55,7 @@ struct CandidateSelection {
         if let current = contest.best {
             let keepsCurrent =
                 outranks(current.message, message)
-                || (current.message.priority == message.priority && rules.priorityTiesGoTo == .earlierMessage)
+                || (current.message.priority == message.priority && winsTie(current.message, over: message))
             if rules.priorityLosers != .dropped { contest.losers.append(keepsCurrent ? (message, slot) : current) }
             if keepsCurrent { return }
         }
@@ -64,6 +67,17 @@ struct CandidateSelection {
         switch rules.priorityWinner {
         case .highest: one.priority > other.priority
         case .lowest: one.priority < other.priority
+        }
+    }
+
+    /// Whether `earlier`, entered before `later` and of equal priority, wins over it.
+    private func winsTie(_ earlier: InAppMessage, over later: InAppMessage) -> Bool {
+        switch rules.priorityTiesGoTo {
+        case .laterMessage: false
+        case .earlierMessage: true
+        case .firstInHashMapWalk:
+            // Within a bucket, the walk keeps the delivered order.
+            walk.map { $0.bucket(of: earlier.id) <= $0.bucket(of: later.id) } ?? false
         }
     }
 

@@ -64,6 +64,12 @@ enum MutantWitnesses {
             return B.scenario([message], [B.start, B.event("tap", ["count": .integer(5)])])
         case "priority-ties-first":
             return B.scenario([m1, B.message("m2", B.tap)], [B.start, B.event("tap")])
+        case "priority-ties-by-hash-map-order":
+            // Java's HashMap walks m1 (bucket 4), m2 (5), m3 (6): the middle one of the delivered list.
+            return B.scenario(
+                [B.message("m3", B.tap), m1, B.message("m2", B.tap)],
+                [B.start, B.event("tap")]
+            )
         case "interval-after-priority":
             let high = B.message("m1", B.tap) { $0.priority = 2 }
             let delayed = B.message("m2", B.tap) {

@@ -566,6 +566,19 @@ struct BehaviourCatalogueTests {
         }
     }
 
+    @Test("a behaviour presupposes behavioural capabilities only, never one it is a way of lacking")
+    func presupposedCapabilities() throws {
+        for behaviour in BehaviourCatalogue.all {
+            #expect(behaviour.presupposes.isSubset(of: Capability.behavioural), "\(behaviour.id)")
+            if let lacked = behaviour.lacks {
+                #expect(!behaviour.presupposes.contains(lacked), "\(behaviour.id)")
+            }
+        }
+        // Reading priority the wrong way up is reading it.
+        let lowest = try #require(BehaviourCatalogue.behaviour(id: "priority-lowest-wins"))
+        #expect(lowest.presupposes == [.priority])
+    }
+
     @Test("a behaviour's provider that declares the lack describes itself without that capability")
     func declaringLacking() throws {
         let behaviour = try #require(BehaviourCatalogue.behaviour(id: "priority-ignored"))

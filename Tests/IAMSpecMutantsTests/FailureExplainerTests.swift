@@ -261,6 +261,28 @@ struct FailureExplainerTests {
         #expect(explained.differences.isEmpty)
     }
 
+    @Test func anEngineWithoutPriorityIsNeverSaidToReadItTheWrongWayUp() throws {
+        // OneSignal's engine (issue 67): its messages have no priority, the first delivered wins
+        // and the others wait, each observed queued after it; it declares `priority` lacking.
+        // Where the first delivered has the lower priority, "the lowest priority wins" replays the
+        // run too, and in a smaller hypothesis: but an engine without priority reads none, the
+        // wrong way up or not. Its runs are named by what it does without priority.
+        let engine = Lacking(
+            [.priority],
+            of: try Self.engine(
+                "priority-ignored",
+                "priority-ties-first",
+                "priority-losers-observed-stacked-after-winner"
+            )
+        )
+        let (summary, behaviours) = try Self.explained(on: engine)
+        #expect(summary.failedCount > 0)
+        let named = Self.members(behaviours)
+        #expect(!named.contains("priority-lowest-wins") && !named.contains("priority-every-match-shown-highest-first"))
+        #expect(named == ["priority-ignored", "priority-ties-first", "priority-losers-observed-stacked-after-winner"])
+        Self.expectEachFailedRunOnce(summary, behaviours)
+    }
+
     @Test func theSameFailuresGiveTheSameBehaviours() throws {
         let first = try Self.explained(on: Self.engine("stack-fifo", "click-logged-every-time")).1
         let second = try Self.explained(on: Self.engine("stack-fifo", "click-logged-every-time")).1

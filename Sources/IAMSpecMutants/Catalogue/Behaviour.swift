@@ -28,6 +28,12 @@ package struct Behaviour: Sendable, Hashable, Identifiable {
     /// if it is one of the ways to lack one; nil for a behaviour that only breaks its rule.
     package let lacks: Capability?
 
+    /// The behavioural capabilities (`Capability.behavioural`) this behaviour's engine has, in a
+    /// way of its own: it reads what each stands for (a message's priority, upside down; the
+    /// minimum interval, from another moment), so it is no hypothesis for an engine that declares
+    /// it lacks one (an engine without priority reads none, the wrong way up or not).
+    package let presupposes: Set<Capability>
+
     /// How the behaviour's engine reads a run's setup (the identity for most behaviours).
     private let setupChange: @Sendable (inout EngineSetup) -> Void
     /// How the behaviour's engine changes the reference rules.
@@ -46,6 +52,7 @@ package struct Behaviour: Sendable, Hashable, Identifiable {
         rule: String,
         summary: String,
         lacks: Capability? = nil,
+        presupposes: Set<Capability> = [],
         breaking rulesChange: @escaping @Sendable (inout DeliveryRules) -> Void = { _ in },
         reading setupChange: @escaping @Sendable (inout EngineSetup) -> Void = { _ in }
     ) {
@@ -53,6 +60,7 @@ package struct Behaviour: Sendable, Hashable, Identifiable {
         self.rule = rule
         self.summary = summary
         self.lacks = lacks
+        self.presupposes = presupposes
         self.setupChange = setupChange
         self.rulesChange = rulesChange
         var brazeSwift = DeliveryRules.reference(for: .brazeSwift)

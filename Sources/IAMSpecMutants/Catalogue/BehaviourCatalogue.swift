@@ -145,7 +145,8 @@ package enum BehaviourCatalogue {
             "no-match-when-interval-drops",
             rule: "callbacks.no-matching-trigger",
             summary:
-                "fires the no-matching-trigger callback when the minimum interval holds back every matching message"
+                "fires the no-matching-trigger callback when the minimum interval holds back every matching message",
+            presupposes: [.minimumInterval]
         ) { $0.triggers.noMatchCallbackFires.insert(.intervalHoldsBackEveryMatch) },
         Behaviour(
             "no-match-ignores-unavailable",
@@ -254,37 +255,44 @@ package enum BehaviourCatalogue {
         Behaviour(
             "interval-after-priority",
             rule: "interval.before-priority",
-            summary: "checks the minimum interval after priority: a winner the interval holds back drops the trigger"
+            summary: "checks the minimum interval after priority: a winner the interval holds back drops the trigger",
+            presupposes: [.priority, .minimumInterval]
         ) { $0.selection.intervalChecked = .afterPriority },
         Behaviour(
             "interval-from-last-trigger",
             rule: "interval.from-last-display",
-            summary: "measures the minimum interval from the last trigger instead of the last display"
+            summary: "measures the minimum interval from the last trigger instead of the last display",
+            presupposes: [.minimumInterval]
         ) { $0.interval.measuredFrom = .lastTrigger },
         Behaviour(
             "interval-exclusive",
             rule: "interval.configurable",
-            summary: "needs the minimum interval to be exceeded (>) instead of reached (>=)"
+            summary: "needs the minimum interval to be exceeded (>) instead of reached (>=)",
+            presupposes: [.minimumInterval]
         ) { $0.interval.reached = .exclusive },
         Behaviour(
             "interval-ignores-delay",
             rule: "interval.trigger-and-display-time",
-            summary: "checks the minimum interval at the trigger time, ignoring the message's delay"
+            summary: "checks the minimum interval at the trigger time, ignoring the message's delay",
+            presupposes: [.minimumInterval]
         ) { $0.interval.triggerCheck = .atTriggerTime },
         Behaviour(
             "trigger-in-interval-queued",
             rule: "interval.dropped-not-queued",
-            summary: "queues a trigger inside the minimum interval until the interval ends instead of dropping it"
+            summary: "queues a trigger inside the minimum interval until the interval ends instead of dropping it",
+            presupposes: [.minimumInterval]
         ) { $0.interval.insideInterval = .queuedUntilItEnds },
         Behaviour(
             "display-time-recheck-skipped",
             rule: "interval.trigger-and-display-time",
-            summary: "does not check the minimum interval again when a delayed message becomes ready"
+            summary: "does not check the minimum interval again when a delayed message becomes ready",
+            presupposes: [.minimumInterval]
         ) { $0.interval.checkedAgainAtDisplay = false },
         Behaviour(
             "test-send-not-exempt",
             rule: "interval.test-sends-exempt",
-            summary: "holds test sends to the minimum interval"
+            summary: "holds test sends to the minimum interval",
+            presupposes: [.minimumInterval]
         ) { $0.interval.testSendsExempt = false },
         Behaviour(
             "reeligibility-ignored",
@@ -330,22 +338,26 @@ package enum BehaviourCatalogue {
         Behaviour(
             "local-starts-interval",
             rule: "manual.present-local",
-            summary: "starts the minimum interval when it displays a locally created message"
+            summary: "starts the minimum interval when it displays a locally created message",
+            presupposes: [.minimumInterval]
         ) { $0.interval.localDisplayStartsInterval = true },
         Behaviour(
             "rollback-starts-interval",
             rule: "naming.legacy-reenqueue-rolls-back",
-            summary: "starts the minimum interval when a trigger is rolled back"
+            summary: "starts the minimum interval when a trigger is rolled back",
+            presupposes: [.minimumInterval]
         ) { $0.interval.rollbackStartsInterval = true },
         Behaviour(
             "handed-over-discard-starts-interval",
             rule: "interval.from-last-display",
-            summary: "starts the minimum interval when it discards a message it was about to show"
+            summary: "starts the minimum interval when it discards a message it was about to show",
+            presupposes: [.minimumInterval]
         ) { $0.interval.handedOverDiscardsStartInterval = true },
         Behaviour(
             "stacking-starts-interval",
             rule: "interval.from-last-display",
-            summary: "starts the minimum interval when it puts a triggered message on the stack"
+            summary: "starts the minimum interval when it puts a triggered message on the stack",
+            presupposes: [.minimumInterval]
         ) { $0.interval.stackingStartsInterval = true },
         Behaviour(
             "rollback-consumes-message",
@@ -360,7 +372,8 @@ package enum BehaviourCatalogue {
         Behaviour(
             "interval-from-dismissal",
             rule: "interval.from-last-display",
-            summary: "measures the minimum interval from the last dismissal instead of the last display"
+            summary: "measures the minimum interval from the last dismissal instead of the last display",
+            presupposes: [.minimumInterval]
         ) { $0.interval.measuredFrom = .lastDismissal },
         // Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e: the campaign displayer's
         // throttle (`min_delay_between_messages` of the app) is set at each display and again at
@@ -369,7 +382,8 @@ package enum BehaviourCatalogue {
         Behaviour(
             "interval-from-display-and-dismissal",
             rule: "interval.from-last-display",
-            summary: "measures the minimum interval from the last display and again from the last dismissal"
+            summary: "measures the minimum interval from the last display and again from the last dismissal",
+            presupposes: [.minimumInterval]
         ) { $0.interval.measuredFrom = .lastDisplayOrDismissal },
         Behaviour(
             "interval-with-margin-from-display-and-dismissal",
@@ -377,7 +391,8 @@ package enum BehaviourCatalogue {
             summary:
                 "waits the interval plus 0.1 s, from the last display and again from the last dismissal, holding a "
                 + "trigger inside it on the stack unobserved and showing the top once that wait after a dismissal "
-                + "ends; a relaunch forgets the interval"
+                + "ends; a relaunch forgets the interval",
+            presupposes: [.minimumInterval]
         ) {
             $0.interval.measuredFrom = .lastDisplayOrDismissal
             $0.interval.margin = VirtualTime(milliseconds: 100)
@@ -404,13 +419,15 @@ package enum BehaviourCatalogue {
         Behaviour(
             "priority-lowest-wins",
             rule: "priority.highest-wins",
-            summary: "reads priority upside down: of the messages an event triggers, the lowest priority wins"
+            summary: "reads priority upside down: of the messages an event triggers, the lowest priority wins",
+            presupposes: [.priority]
         ) { $0.selection.priorityWinner = .lowest },
         Behaviour(
             "priority-every-match-shown-highest-first",
             rule: "priority.highest-wins",
             summary:
-                "shows every message an event triggers in turn from the highest priority down, each in the place of the one before within the same moment: only the lowest stays on screen, the ones it replaced unobserved yet counted as displayed"
+                "shows every message an event triggers in turn from the highest priority down, each in the place of the one before within the same moment: only the lowest stays on screen, the ones it replaced unobserved yet counted as displayed",
+            presupposes: [.priority]
         ) {
             $0.selection.priorityWinner = .lowest
             $0.selection.priorityLosers = .shownInTurnBeforeWinner

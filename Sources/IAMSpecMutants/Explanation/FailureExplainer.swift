@@ -15,7 +15,9 @@ import IAMSpecRunner
 /// there what the reference engine does, so no behaviour is what it does differently. It stays
 /// among the differences no behaviour explains.
 ///
-/// The search: each behaviour alone on every failing run; for a run no consistent behaviour
+/// The search: each behaviour alone on every failing run (but those that presuppose a capability
+/// the engine declares it lacks: an engine without priority reads none, the wrong way up or not);
+/// for a run no consistent behaviour
 /// explains alone, pairs of the behaviours that might (those that explain other runs, those whose
 /// replays come closest to the engine's run, those of the rules its failing check names, those
 /// whose capability the engine declares lacking, and, in pairs, those of a rule gated by a
@@ -327,7 +329,13 @@ package struct FailureExplainer: Sendable {
             behaviours: catalogue.count,
             kept: max(pairedPerRun, tripledPerRun)
         )
-        for (index, behaviour) in catalogue.enumerated() {
+        // A behaviour that presupposes a capability the engine declares it lacks reads what the
+        // engine says it has not: no hypothesis for it.
+        func held(_ index: Int) -> Bool {
+            guard let capabilities else { return true }
+            return catalogue[index].presupposes.isSubset(of: capabilities)
+        }
+        for (index, behaviour) in catalogue.enumerated() where held(index) {
             try replay(explainable, on: [behaviour]) { run, replayed in
                 let recorded = failures[run].recorded
                 if recorded.isReproduced(by: replayed) { found.reproduces(run, by: index) }
@@ -341,7 +349,7 @@ package struct FailureExplainer: Sendable {
                 }
             }
         }
-        cost.singles += catalogue.count * explainable.count
+        cost.singles += catalogue.indices.filter(held).count * explainable.count
         for run in explainable {
             for behaviour in found.reproducing(run) {
                 if try consistent([behaviour]) {
@@ -364,7 +372,7 @@ package struct FailureExplainer: Sendable {
         let ofLackedRules = Set(
             catalogue.indices.filter { index in
                 guard let capabilities, let gate = ruleCapabilities[catalogue[index].rule] else { return false }
-                return !capabilities.contains(gate)
+                return !capabilities.contains(gate) && held(index)
             }
         )
         func pool(for run: Int, closest limit: Int, size: Int) -> [Int] {

@@ -120,7 +120,7 @@ struct BaselineCommandTests {
         #expect(report.standardError.contains("\(file).missing:1:1: error: found no baseline file"))
         // Run from the directory the run was started in, with the program relative to it.
         #expect(!report.standardError.contains(" && "))
-        #expect(report.standardError.contains("`.build/"))
+        #expect(report.standardError.contains("`\(IAMSpecExecutable.productsDirectoryFromRoot)/iamspec run "))
         #expect(report.standardError.contains("run \(Self.suite) --update-baseline \(file).missing`"))
     }
 

@@ -32,6 +32,14 @@ enum IAMSpecExecutable {
         return main.lastPathComponent.hasSuffix(".xctest") ? main.deletingLastPathComponent() : main
     }
 
+    /// The folder of the built products as `iamspec` names a program below the run's directory
+    /// (the package root, where these tests run it): relative to it, as `.build/debug`.
+    static var productsDirectoryFromRoot: String {
+        let root = packageRoot.standardizedFileURL.path + "/"
+        let products = productsDirectory.standardizedFileURL.path
+        return products.hasPrefix(root) ? String(products.dropFirst(root.count)) : products
+    }
+
     /// The package's root folder, where `Fixtures/` is.
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -34,12 +34,15 @@ struct KitEngineTests {
         )
         #expect(outcome.status == 1)
         let entries = Self.failureEntries(in: outcome.standardOutput)
-        // Every failure is one of the three cases of priority.ties-to-later, and each of them fails.
+        // Every failure is one of the four cases of priority.ties-to-later, and each of them fails.
         let failedCases = Set(
             entries.compactMap { $0.entry.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first }
         )
         #expect(
-            failedCases == ["priority-tie-across-trigger-kinds", "priority-tie-later-wins", "priority-tie-not-by-name"]
+            failedCases == [
+                "priority-tie-across-trigger-kinds", "priority-tie-later-wins", "priority-tie-loser-stays-eligible",
+                "priority-tie-not-by-name",
+            ]
         )
         #expect(!outcome.standardOutput.contains("ERROR "))
         for (entry, rerun) in entries {

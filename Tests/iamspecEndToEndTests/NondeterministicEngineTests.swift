@@ -24,19 +24,19 @@ struct NondeterministicEngineTests {
         let summary = folder.appendingPathComponent("summary.md").path
         let repeated = try run(["--repeat", "2", "--json", json, "--junit", junit, "--summary", summary])
         #expect(repeated.status == 1, "\(repeated.standardOutput)\(repeated.standardError)")
-        #expect(repeated.lastLine == "0 passed, 6 failed, 0 skipped")
+        #expect(repeated.lastLine == "0 passed, 8 failed, 0 skipped")
         let output = repeated.standardOutput
         #expect(output.contains(": nondeterministic: repeat 1 of 2 passed; repeat 2 failed: sequence on delivery: "))
         #expect(output.contains("\n    repeat 1 of 2: passed\n"))
         #expect(output.contains("\n    repeat 2 of 2: failed: sequence on delivery: "))
         #expect(output.contains(" --repeat 2"), "the re-run line repeats too")
         // Named first, every one, in each report's head.
-        #expect(output.hasPrefix("nondeterministic (6): runs whose repeats disagreed, explained by no behaviour\n"))
+        #expect(output.hasPrefix("nondeterministic (8): runs whose repeats disagreed, explained by no behaviour\n"))
         #expect(output.contains("\n  priority-tie-later-wins [braze-swift]\n"))
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
-        #expect(xml.contains("<property name=\"nondeterministic.6\" value=\""))
-        #expect(try String(contentsOfFile: summary, encoding: .utf8).contains("### Nondeterministic runs (6)"))
-        #expect(xml.components(separatedBy: "type=\"iamspec.nondeterministic\"").count == 7)
+        #expect(xml.contains("<property name=\"nondeterministic.8\" value=\""))
+        #expect(try String(contentsOfFile: summary, encoding: .utf8).contains("### Nondeterministic runs (8)"))
+        #expect(xml.components(separatedBy: "type=\"iamspec.nondeterministic\"").count == 9)
         #expect(xml.contains("repeat 2 of 2: failed"))
         #expect(try String(contentsOfFile: summary, encoding: .utf8).contains("repeat 2 of 2: failed"))
         let stream = try String(contentsOfFile: json, encoding: .utf8)
@@ -51,14 +51,14 @@ struct NondeterministicEngineTests {
         #expect(try run(["--json", once]).status == 1)
         let diff = try IAMSpecExecutable.run("diff", json, once)
         #expect(diff.status == 0, "nondeterminism is no regression:\n\(diff.standardOutput)")
-        #expect(diff.standardOutput.contains("\nnondeterministic (6):\n"))
+        #expect(diff.standardOutput.contains("\nnondeterministic (8):\n"))
         #expect(!diff.standardOutput.contains("newly failing ("))
         #expect(!diff.standardOutput.contains("newly passing ("))
         #expect(
-            diff.lastLine == "0 newly failing, 0 newly passing, 0 newly skipped, 0 changed messages, 6 nondeterministic"
+            diff.lastLine == "0 newly failing, 0 newly passing, 0 newly skipped, 0 changed messages, 8 nondeterministic"
         )
         let back = try IAMSpecExecutable.run("diff", once, json)
-        #expect(back.standardOutput.contains("\nnondeterministic (6):\n"))
+        #expect(back.standardOutput.contains("\nnondeterministic (8):\n"))
         #expect(!back.standardOutput.contains("newly failing ("))
     }
 
@@ -79,7 +79,7 @@ struct NondeterministicEngineTests {
             "never"
         )
         #expect(outcome.status == 1, "\(outcome.standardOutput)\(outcome.standardError)")
-        #expect(outcome.lastLine == "0 passed, 6 failed, 0 skipped")
+        #expect(outcome.lastLine == "0 passed, 8 failed, 0 skipped")
         #expect(outcome.standardOutput.contains(": nondeterministic: repeat 1 of 2 passed; repeat 2 failed: "))
         #expect(outcome.standardOutput.contains("\n    repeat 2 of 2: failed: sequence on delivery: "))
     }

@@ -72,7 +72,10 @@ struct SuiteCommandTests {
         #expect(outcome.standardOutput.contains("actual:   displayed: promo"))
         // From the run's directory: the program as it was started (by its absolute path below
         // the directory, so relative to it), the suite as given.
-        #expect(outcome.standardOutput.contains("  re-run: .build/"), "\(outcome.standardOutput)")
+        #expect(
+            outcome.standardOutput.contains("  re-run: \(IAMSpecExecutable.productsDirectoryFromRoot)/iamspec run "),
+            "\(outcome.standardOutput)"
+        )
         #expect(!outcome.standardOutput.contains("re-run: cd "))
         #expect(
             outcome.standardOutput.contains(

@@ -162,7 +162,7 @@ struct WhatChangedTests {
                 "/iamspec run Fixtures/specs/failing --filter fixture.expects-stacked-wrongly --profile braze-swift`\n"
             )
         )
-        #expect(page.contains("Re-run: `.build/"))
+        #expect(page.contains("Re-run: `\(IAMSpecExecutable.productsDirectoryFromRoot)/iamspec run "))
         #expect(!page.contains("cd /") && !page.contains(IAMSpecExecutable.packageRoot.path))
 
         let report = try IAMSpecExecutable.run("report", "--summary", again, json)

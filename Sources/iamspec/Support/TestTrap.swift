@@ -6,8 +6,8 @@ import IAMSpecPlatform
 /// in its environment, the engine `ENGINE` (`reference`, or `mutant:ID`) that iamspec makes, in a
 /// worker process (`iamspec engine --stdio`) or in its own, misbehaves on the first stimulus of
 /// every case whose id contains `SUBSTRING` (every case when it is empty). `HOW` is
-/// `precondition` (the default: a failed `preconditionFailure`, whose message a debug build
-/// prints), `overflow` (an arithmetic overflow: a bare trap, whose text only a backtrace gives)
+/// `precondition` (the default: a failed check that ends the process with its message, a
+/// `fatalError`, whose message every build prints), `overflow` (an arithmetic overflow: a bare trap, whose text only a backtrace gives)
 /// or `exit` (`exit(0)`). Worker processes inherit the variable from the `iamspec run` (or
 /// `mutate`, `fuzz`) that starts them.
 struct TestTrap: Sendable {
@@ -60,7 +60,7 @@ struct TestTrap: Sendable {
         func handle(_ stimulus: Stimulus) throws -> [Observation] {
             switch misbehaviour {
             case .precondition:
-                preconditionFailure("IAMSPEC_TEST_TRAP: the engine traps on purpose")
+                fatalError("IAMSPEC_TEST_TRAP: the engine traps on purpose")
             case .overflow:
                 // The stimulus's name is never empty: the sum overflows, which no build reports in words.
                 _ = Self.sum(Int.max, stimulus.kind.nameText.utf8.count)

@@ -31,17 +31,27 @@ struct BehaviourCatalogueTests {
         BehaviourEngineProvider(behaviour: try #require(BehaviourCatalogue.behaviour(id: id)))
     }
 
+    /// A fresh engine of the behaviour `id` for `messages`, under braze-swift, with the minimum
+    /// trigger interval given (the default configuration's 30 s unless said).
+    private static func engine(
+        _ id: String,
+        minimumTriggerInterval: VirtualTime = .seconds(30),
+        messages: [InAppMessage]
+    ) throws -> any DeliveryEngine {
+        try provider(id).makeEngine(
+            for: EngineSetup(
+                caseID: id,
+                profile: .brazeSwift,
+                configuration: EngineConfiguration(minimumTriggerInterval: minimumTriggerInterval),
+                messages: messages
+            )
+        )
+    }
+
     @Test("a change of user that starts a session leaves a pending sync in flight (users.held-events)")
     func changeOfUserStartsSessionWithTheSyncInFlight() throws {
         let message = InAppMessage(id: "a", triggers: [.customEvent(name: "go", filters: PropertyFilters())])
-        var engine = try Self.provider("change-user-starts-session").makeEngine(
-            for: EngineSetup(
-                caseID: "held",
-                profile: .brazeSwift,
-                configuration: EngineConfiguration(),
-                messages: [message]
-            )
-        )
+        var engine = try Self.engine("change-user-starts-session", messages: [message])
         _ = try engine.handle(.sessionStarted(syncPending: true))
         #expect(try engine.handle(.customEvent(CustomEvent(name: "go"))) == [])
         // The event stays held for the new user until the sync completes.
@@ -170,13 +180,9 @@ struct BehaviourCatalogueTests {
 
     @Test("Leanplum: a message stacked in the background logs its impression then, and none when it shows")
     func impressionWhenStackedInBackground() throws {
-        var engine = try Self.provider("impression-when-stacked-in-background").makeEngine(
-            for: EngineSetup(
-                caseID: "queued",
-                profile: .brazeSwift,
-                configuration: EngineConfiguration(),
-                messages: [InAppMessage(id: "tip", triggers: Self.on("go"))]
-            )
+        var engine = try Self.engine(
+            "impression-when-stacked-in-background",
+            messages: [InAppMessage(id: "tip", triggers: Self.on("go"))]
         )
         _ = try engine.handle(.sessionStarted(syncPending: false))
         _ = try engine.handle(.appBackgrounded)
@@ -192,13 +198,10 @@ struct BehaviourCatalogueTests {
     @Test("Firebase: a message that leaves the screen before its impression counts as not shown")
     func shownFromTheImpression() throws {
         func triggeredAgain(after onScreen: Int64) throws -> [Observation] {
-            var engine = try Self.provider("impression-after-5-seconds-on-screen").makeEngine(
-                for: EngineSetup(
-                    caseID: "impressed",
-                    profile: .brazeSwift,
-                    configuration: EngineConfiguration(minimumTriggerInterval: .zero),
-                    messages: [InAppMessage(id: "tip", triggers: Self.on("go"))]
-                )
+            var engine = try Self.engine(
+                "impression-after-5-seconds-on-screen",
+                minimumTriggerInterval: .zero,
+                messages: [InAppMessage(id: "tip", triggers: Self.on("go"))]
             )
             _ = try engine.handle(.sessionStarted(syncPending: false))
             _ = try engine.handle(.customEvent(CustomEvent(name: "go")))
@@ -216,16 +219,13 @@ struct BehaviourCatalogueTests {
         "Messages shown beside each other each take their own click, as Braze Web's slide-ups and Leanplum's dialogs do"
     )
     func messagesShownBesideTakeTheirOwnClicks() throws {
-        var engine = try Self.provider("message-visible-shown-beside").makeEngine(
-            for: EngineSetup(
-                caseID: "beside",
-                profile: .brazeSwift,
-                configuration: EngineConfiguration(minimumTriggerInterval: .zero),
-                messages: [
-                    InAppMessage(id: "older", triggers: Self.on("one")),
-                    InAppMessage(id: "newer", triggers: Self.on("two")),
-                ]
-            )
+        var engine = try Self.engine(
+            "message-visible-shown-beside",
+            minimumTriggerInterval: .zero,
+            messages: [
+                InAppMessage(id: "older", triggers: Self.on("one")),
+                InAppMessage(id: "newer", triggers: Self.on("two")),
+            ]
         )
         _ = try engine.handle(.sessionStarted(syncPending: false))
         _ = try engine.handle(.customEvent(CustomEvent(name: "one")))
@@ -237,18 +237,15 @@ struct BehaviourCatalogueTests {
 
     @Test("Braze Web: a modal, full or HTML message meeting one of those on screen is dropped; slide-ups go beside")
     func modalOverModalDropped() throws {
-        var engine = try Self.provider("message-visible-beside-modal-over-modal-dropped").makeEngine(
-            for: EngineSetup(
-                caseID: "modals",
-                profile: .brazeSwift,
-                configuration: EngineConfiguration(minimumTriggerInterval: .zero),
-                messages: [
-                    InAppMessage(id: "tip", triggers: Self.on("one")),
-                    InAppMessage(id: "offer", type: .modal, triggers: Self.on("two")),
-                    InAppMessage(id: "page", type: .full, triggers: Self.on("three")),
-                    InAppMessage(id: "note", triggers: Self.on("four")),
-                ]
-            )
+        var engine = try Self.engine(
+            "message-visible-beside-modal-over-modal-dropped",
+            minimumTriggerInterval: .zero,
+            messages: [
+                InAppMessage(id: "tip", triggers: Self.on("one")),
+                InAppMessage(id: "offer", type: .modal, triggers: Self.on("two")),
+                InAppMessage(id: "page", type: .full, triggers: Self.on("three")),
+                InAppMessage(id: "note", triggers: Self.on("four")),
+            ]
         )
         _ = try engine.handle(.sessionStarted(syncPending: false))
         #expect(try engine.handle(.customEvent(CustomEvent(name: "one"))).first == .displayed("tip", extras: [:]))
@@ -263,16 +260,13 @@ struct BehaviourCatalogueTests {
     @Test("CleverTap Web: every triggered message is shown, the lowest priority last; those replaced count as shown")
     func everyMatchShownHighestFirst() throws {
         func displays(_ id: String) throws -> [Observation] {
-            var engine = try Self.provider(id).makeEngine(
-                for: EngineSetup(
-                    caseID: "popups",
-                    profile: .brazeSwift,
-                    configuration: EngineConfiguration(minimumTriggerInterval: .zero),
-                    messages: [
-                        InAppMessage(id: "high", priority: 2, triggers: Self.on("browse") + Self.on("cart")),
-                        InAppMessage(id: "low", priority: 1, triggers: Self.on("browse")),
-                    ]
-                )
+            var engine = try Self.engine(
+                id,
+                minimumTriggerInterval: .zero,
+                messages: [
+                    InAppMessage(id: "high", priority: 2, triggers: Self.on("browse") + Self.on("cart")),
+                    InAppMessage(id: "low", priority: 1, triggers: Self.on("browse")),
+                ]
             )
             _ = try engine.handle(.sessionStarted(syncPending: false))
             var observed = try engine.handle(.customEvent(CustomEvent(name: "browse")))
@@ -290,13 +284,10 @@ struct BehaviourCatalogueTests {
     @Test("Braze Web: a delayed firing sees the displays of its own delivery, and the others' until superseded")
     func readySeesOwnDeliveryDisplays() throws {
         func displays(sessions: Int) throws -> [Observation] {
-            var engine = try Self.provider("ready-sees-own-delivery-displays").makeEngine(
-                for: EngineSetup(
-                    caseID: "nudges",
-                    profile: .brazeSwift,
-                    configuration: EngineConfiguration(minimumTriggerInterval: .zero),
-                    messages: [InAppMessage(id: "nudge", triggers: Self.on("browse"), delay: .seconds(30))]
-                )
+            var engine = try Self.engine(
+                "ready-sees-own-delivery-displays",
+                minimumTriggerInterval: .zero,
+                messages: [InAppMessage(id: "nudge", triggers: Self.on("browse"), delay: .seconds(30))]
             )
             for _ in 0..<sessions {
                 _ = try engine.handle(.sessionStarted(syncPending: false))
@@ -324,16 +315,13 @@ struct BehaviourCatalogueTests {
     func firstAppForegroundFetchesMessages() throws {
         // What the last stimulus shows, after the others.
         func observed(after earlier: [Stimulus], _ last: Stimulus) throws -> [Observation] {
-            var engine = try Self.provider("session-start-fired-at-app-foreground").makeEngine(
-                for: EngineSetup(
-                    caseID: "welcome",
-                    profile: .brazeSwift,
-                    configuration: EngineConfiguration(minimumTriggerInterval: .zero),
-                    messages: [
-                        InAppMessage(id: "welcome", triggers: [.sessionStart]),
-                        InAppMessage(id: "tip", triggers: Self.on("go")),
-                    ]
-                )
+            var engine = try Self.engine(
+                "session-start-fired-at-app-foreground",
+                minimumTriggerInterval: .zero,
+                messages: [
+                    InAppMessage(id: "welcome", triggers: [.sessionStart]),
+                    InAppMessage(id: "tip", triggers: Self.on("go")),
+                ]
             )
             for stimulus in earlier { _ = try engine.handle(stimulus) }
             return try engine.handle(last)
@@ -362,13 +350,9 @@ struct BehaviourCatalogueTests {
         /// The message `browse` shows when `ids` tie on it, after `others` messages on another event.
         func winner(of ids: [String], others: Int = 0) throws -> Observation? {
             let filler = (0..<others).map { InAppMessage(id: "other\($0)", triggers: Self.on("checkout")) }
-            var engine = try Self.provider("priority-ties-by-hash-map-order").makeEngine(
-                for: EngineSetup(
-                    caseID: "ties",
-                    profile: .brazeSwift,
-                    configuration: EngineConfiguration(),
-                    messages: ids.map { InAppMessage(id: $0, triggers: Self.on("browse")) } + filler
-                )
+            var engine = try Self.engine(
+                "priority-ties-by-hash-map-order",
+                messages: ids.map { InAppMessage(id: $0, triggers: Self.on("browse")) } + filler
             )
             _ = try engine.handle(.sessionStarted(syncPending: false))
             return try engine.handle(.customEvent(CustomEvent(name: "browse"))).first

@@ -56,4 +56,49 @@ struct SmallestCaseTests {
             SmallestCase(engine: ReferenceEngineProvider()).yaml(for: original, profile: .brazeSwift, id: "x") == nil
         )
     }
+
+    /// An engine that breaks priority ties to the first message under the ids of `firstUnder`,
+    /// and as the rules under every other id: as an engine whose tie-break is seeded by the id.
+    private struct SeededTies: EngineProvider {
+        let firstUnder: Set<String>
+        let tiesFirst: BehaviourEngineProvider
+
+        init(firstUnder: Set<String>) throws {
+            self.firstUnder = firstUnder
+            tiesFirst = BehaviourEngineProvider(
+                behaviour: try #require(BehaviourCatalogue.behaviour(id: "priority-ties-first"))
+            )
+        }
+
+        var description: EngineDescription { ReferenceEngineProvider().description }
+
+        func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
+            firstUnder.contains(setup.caseID)
+                ? try tiesFirst.makeEngine(for: setup) : try ReferenceEngineProvider().makeEngine(for: setup)
+        }
+    }
+
+    @Test func anEngineWhoseAnswerDependsOnTheCasesIDIsShownUnderAnIDItDiffersUnder() throws {
+        let original = try Self.specCase("priority-tie-later-wins")
+        let engine = try SeededTies(firstUnder: ["priority-tie-later-wins", "smallest-3-tie"])
+        let yaml = try #require(
+            SmallestCase(engine: engine).yaml(for: original, profile: .brazeSwift, id: "smallest-tie")
+        )
+        let smallest = try Self.loaded(yaml)
+        // The first of the ids tried under which the engine still differs, and a comment saying why.
+        #expect(smallest.id == "smallest-3-tie")
+        #expect(yaml.contains("its answer depends on the case's id"))
+        #expect(CaseExecutor(provider: engine, rules: []).execute(smallest, profile: .brazeSwift).status == .failed)
+        #expect(
+            CaseExecutor(provider: ReferenceEngineProvider(), rules: []).execute(smallest, profile: .brazeSwift).status
+                == .passed
+        )
+    }
+
+    @Test func anEngineThatDiffersUnderNoIDTriedHasNoSmallestCase() throws {
+        let original = try Self.specCase("priority-tie-later-wins")
+        // It differs under the run's id only: no id the case could be written under shows it.
+        let engine = try SeededTies(firstUnder: ["priority-tie-later-wins"])
+        #expect(SmallestCase(engine: engine).yaml(for: original, profile: .brazeSwift, id: "smallest-tie") == nil)
+    }
 }

@@ -1,6 +1,7 @@
 import IAMSpec
 import IAMSpecMutants
 import IAMSpecRunner
+import Synchronization
 import Testing
 
 /// An engine that does not answer an experiment (its process exits, closes its output or writes
@@ -97,6 +98,36 @@ struct TieExperimentFailureTests {
         #expect(
             decided.toTellApart
                 == "an experiment within the engine's capabilities; the engine declined the scenario: the server's decision"
+        )
+    }
+
+    /// An engine that answers every stimulus with a message no hypothesis shows, counting the
+    /// engines made (one per experiment).
+    private final class NeitherEngineProvider: EngineProvider {
+        let made = Mutex(0)
+
+        var description: EngineDescription { FailingEngineProvider(error: EngineError("")).description }
+
+        func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
+            made.withLock { $0 += 1 }
+            return NeitherEngine()
+        }
+    }
+
+    private struct NeitherEngine: DeliveryEngine {
+        mutating func handle(_ stimulus: Stimulus) throws -> [Observation] {
+            [.displayed(MessageID("no-hypothesis-shows-this"), extras: [:])]
+        }
+    }
+
+    @Test func anEngineThatAnswersAsNeitherGetsFurtherExperimentsBeforeTheTieStaysOpen() {
+        let engine = NeitherEngineProvider()
+        let decided = TieExperiment(engine: engine).decide(Self.tie)
+        #expect(decided.isOpen, "nothing was told apart")
+        #expect(engine.made.withLock { $0 } == 3, "three different experiments, each on a fresh engine")
+        #expect(
+            decided.toTellApart
+                == "3 experiments within the engine's capabilities separate them, and the engine answered each as neither"
         )
     }
 }

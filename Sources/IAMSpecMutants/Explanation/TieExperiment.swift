@@ -8,8 +8,10 @@ import IAMSpecRunner
 /// the experiment (its steps, the engine's answer, theirs, and the scenario as a YAML case
 /// ``CaseWriter`` writes for the team to keep).
 ///
-/// Where no scenario within the engine's declared capabilities separates two hypotheses, both
-/// stay open. Replays of the hypotheses run in this process. Deterministic: the seed is fixed.
+/// A pair the engine answers as neither gets another scenario, found where the campaign left off,
+/// up to ``experimentsPerPair``. Where no scenario within the engine's declared capabilities
+/// separates two hypotheses, the engine declines one, or it answers each as neither, both stay
+/// open, and the report says which. Replays of the hypotheses run in this process. Deterministic: the seed is fixed.
 package struct TieExperiment {
     /// The engine under test.
     package var engine: any EngineProvider
@@ -72,9 +74,11 @@ package struct TieExperiment {
             BehaviourCatalogue.behaviour(id: Self.whole(hypothesis.behaviour, beside: others).joined(separator: "+"))
         }
         var ruledOut: [ExplainedBehaviour.Alternative] = name.toldApart
-        // The first experiment the engine did not answer (it crashed, closed its output or wrote
-        // what is not an answer): said as such, never as an answer that matched neither.
-        var engineFailure: String?
+        // Why the last pair left open stayed open when the engine did not answer as one of them:
+        // the first experiment it did not answer (declined, crashed, closed its output or wrote
+        // what is not an answer; never said as an answer that matched neither), or the count of
+        // those it answered as neither.
+        var unanswered: Unanswered?
         var index = 0
         while index < open.count && !isStopped() {
             var other = index + 1
@@ -84,32 +88,14 @@ package struct TieExperiment {
                     other += 1
                     continue
                 }
-                let found = experiment(first, second, declared: declared)
-                guard let found else {
-                    other += 1
-                    continue
-                }
-                let engineTrace = ScenarioTrace(running: found.scenario, on: engine)
-                guard !isStopped() else { break }
-                if let failure = engineTrace.failure {
-                    // A scenario the engine declined (`CaseSkipped`) is said as declined, never as
-                    // a crash or an answer as neither.
-                    engineFailure =
-                        engineFailure
-                        ?? (engineTrace.declined
-                            ? "an experiment within the engine's capabilities; \(failure)"
-                            : Self.failureText(failure, diagnostics: engineTrace.failureDiagnostics))
-                    other += 1
-                    continue
-                }
-                let matchesFirst = engineTrace.windows == found.expected.windows
-                let matchesSecond = engineTrace.windows == found.actual.windows
-                if matchesFirst == matchesSecond {
+                let outcome = tellApart(first, second, declared: declared)
+                guard case .decided(let firstHolds, let found) = outcome else {
+                    if case .unanswered(let why) = outcome { unanswered = unanswered ?? why }
                     other += 1
                     continue
                 }
                 let (loser, winnerTrace, loserTrace) =
-                    matchesFirst ? (other, found.expected, found.actual) : (index, found.actual, found.expected)
+                    firstHolds ? (other, found.expected, found.actual) : (index, found.actual, found.expected)
                 var alternative = open[loser]
                 alternative.experiment = Self.record(
                     found.scenario,
@@ -137,12 +123,83 @@ package struct TieExperiment {
             alternatives: Array(open.dropFirst()),
             toldApart: ruledOut,
             toTellApart: open.count > 1
-                ? engineFailure
+                ? unanswered?.text
                     ?? (isStopped()
                         ? "an experiment on the engine; the run was interrupted before one told them apart"
                         : whatWouldTellApart(behaviour(open[0]), behaviour(open[1]), declared: declared))
                 : nil
         )
+    }
+
+    /// How many different experiments a pair of hypotheses gets while the engine answers them as
+    /// neither: it may answer one so because of something else it does its own way (a tie it
+    /// breaks its own way, a boundary inside a margin), and another as one of the two.
+    static let experimentsPerPair = 3
+
+    /// Why the experiments on a pair told nothing: the first the engine did not answer, or how
+    /// many it answered as neither hypothesis.
+    struct Unanswered {
+        /// What the report says in place of what would tell the pair apart.
+        var text: String
+    }
+
+    /// What the experiments on two hypotheses found.
+    enum Outcome {
+        /// The engine answered an experiment as the first hypothesis (`firstHolds`) or as the second.
+        case decided(firstHolds: Bool, FuzzCampaign.Finding)
+        /// The engine answered none of the experiments as one hypothesis only.
+        case unanswered(Unanswered)
+        /// No scenario within the engine's capabilities separates them.
+        case noScenario
+    }
+
+    /// Runs different shrunk scenarios on which the two behaviours' replays differ on the engine,
+    /// each found where the generator's campaign left off, while the engine answers them as
+    /// neither, up to ``experimentsPerPair``. One it declines ends them: the scenarios of a pair
+    /// ask one question, shrunk to where the two differ, and a declined one says the engine
+    /// cannot be asked it (an adapter that cannot play a server's part): another form of it
+    /// would be answered by the stand-in, not the engine. One it fails to answer ends them too.
+    private func tellApart(_ first: Behaviour, _ second: Behaviour, declared: EngineDescription) -> Outcome {
+        var after = 0
+        var tried: Set<Scenario> = []
+        while tried.count < Self.experimentsPerPair && !isStopped() {
+            guard let found = experiment(first, second, declared: declared, after: after) else { break }
+            after = found.scenarioNumber
+            guard tried.insert(found.scenario).inserted else { continue }
+            let engineTrace = ScenarioTrace(running: found.scenario, on: engine)
+            guard !isStopped() else { break }
+            if let failure = engineTrace.failure {
+                // A scenario the engine declined (`CaseSkipped`) is said as declined, never as a
+                // crash or an answer as neither.
+                return .unanswered(
+                    Unanswered(
+                        text: engineTrace.declined
+                            ? "an experiment within the engine's capabilities; \(failure)"
+                            : Self.failureText(failure, diagnostics: engineTrace.failureDiagnostics)
+                    )
+                )
+            }
+            let matchesFirst = engineTrace.windows == found.expected.windows
+            let matchesSecond = engineTrace.windows == found.actual.windows
+            if matchesFirst != matchesSecond { return .decided(firstHolds: matchesFirst, found) }
+        }
+        switch tried.count {
+        case 0: return .noScenario
+        case 1:
+            return .unanswered(
+                Unanswered(
+                    text:
+                        "an experiment within the engine's capabilities separates them, and the engine answered as neither"
+                )
+            )
+        default:
+            return .unanswered(
+                Unanswered(
+                    text: "\(tried.count) experiments within the engine's capabilities separate them, and the engine "
+                        + "answered each as neither"
+                )
+            )
+        }
     }
 
     /// What an experiment the engine failed says: its error, and the standard error it wrote, as
@@ -167,13 +224,9 @@ package struct TieExperiment {
     }
 
     /// What would tell two hypotheses apart that no scenario within the engine's capabilities
-    /// separates (or whose experiment the engine answered as neither): the first capability it does not
-    /// declare with which a scenario would.
+    /// separates: the first capability it does not declare with which a scenario would.
     private func whatWouldTellApart(_ first: Behaviour?, _ second: Behaviour?, declared: EngineDescription) -> String {
         guard let one = first, let other = second else { return "nothing known" }
-        if experiment(one, other, declared: declared) != nil {
-            return "an experiment within the engine's capabilities separates them, and the engine answered as neither"
-        }
         for capability in Capability.allCases.sorted() where !declared.capabilities.contains(capability) {
             var wider = declared
             wider.capabilities.insert(capability)
@@ -188,21 +241,24 @@ package struct TieExperiment {
     private func experiment(
         _ first: Behaviour,
         _ second: Behaviour,
-        declared: EngineDescription
+        declared: EngineDescription,
+        after: Int = 0
     )
         -> FuzzCampaign.Finding?
     {
-        Self.experiment(first, second, declared: declared, seed: seed, scenarios: scenarios)
+        Self.experiment(first, second, declared: declared, seed: seed, scenarios: scenarios, after: after)
     }
 
     /// A shrunk scenario on which the two behaviours' replays differ, as an engine that declares
-    /// `declared` observes them: the first of `scenarios` generated from `seed`, shrunk.
+    /// `declared` observes them: the first of `scenarios` generated from `seed` after the first
+    /// `after`, shrunk.
     static func experiment(
         _ first: Behaviour,
         _ second: Behaviour,
         declared: EngineDescription,
         seed: UInt64,
-        scenarios: Int
+        scenarios: Int,
+        after: Int = 0
     )
         -> FuzzCampaign.Finding?
     {
@@ -214,7 +270,8 @@ package struct TieExperiment {
                 profiles: declared.profiles
             )
         }
-        return FuzzCampaign(engine: observed(first), against: observed(second), seed: seed).run(count: scenarios)
+        return FuzzCampaign(engine: observed(first), against: observed(second), seed: seed)
+            .run(count: scenarios, after: after)
     }
 
     /// What a trace observed at its last step (where a shrunk experiment's replays differ), as a

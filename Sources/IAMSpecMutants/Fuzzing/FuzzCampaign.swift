@@ -30,8 +30,10 @@ package struct FuzzCampaign {
     /// Runs up to `count` scenarios; the first divergence, shrunk, or nil when none diverged.
     ///
     /// Scenarios use only the profiles and capabilities both engines have. `progress` is called
-    /// with the number of each scenario before it runs.
-    package func run(count: Int, progress: (Int) -> Void = { _ in }) -> Finding? {
+    /// with the number of each scenario before it runs. The scenarios numbered up to `after` are
+    /// generated but not run: the campaign goes on after a finding (its ``Finding/scenarioNumber``)
+    /// as if it had not stopped there.
+    package func run(count: Int, after: Int = 0, progress: (Int) -> Void = { _ in }) -> Finding? {
         let profiles = engine.description.profiles.intersection(against.description.profiles)
         guard !profiles.isEmpty else { return nil }
         var generator = ScenarioGenerator(
@@ -41,8 +43,9 @@ package struct FuzzCampaign {
         )
         let shrinker = ScenarioShrinker(engine: engine, against: against)
         for number in 1...max(1, count) {
-            progress(number)
             let scenario = generator.next()
+            guard number > after else { continue }
+            progress(number)
             guard shrinker.divergence(in: scenario) != nil else { continue }
             let shrunk = shrinker.shrink(scenario)
             return Finding(

@@ -57,6 +57,10 @@ SETTING = "A setting (a rule value on which the SDK generations or real engines 
 BEHAVIOUR = "A behaviour (a catalogue entry: a mutant, a capability variant, an explanation)"
 RULE = "A rule"
 VERSION = "A protocol version"
+# The copy is built from nothing and thrown away, and no debugger reads it: built without debug
+# information, its build takes a sixth less CPU (the product: 99 s against 119 s, measured). The
+# test run passes the same flags, so that it builds on the product's build.
+NO_DEBUG_INFO = ["-Xswiftc", "-gnone"]
 
 SETTING_CASE = "stack-test-send-waits-behind-visible"
 STIMULUS_CASE = "reenqueue-device-locked-stacks"
@@ -553,7 +557,7 @@ def main():
             return 0
 
         print("Built and proven in the copy:")
-        trial.run("build", ["swift", "build", "--product", "iamspec"])
+        trial.run("build", ["swift", "build", "--product", "iamspec", *NO_DEBUG_INFO])
         hello = subprocess.run([trial.iamspec, "engine", "--stdio"], input='{"type":"hello","protocol":3}\n',
                                capture_output=True, text=True, cwd=root, timeout=120)
         answer = json.loads((hello.stdout.splitlines() or ["{}"])[0])
@@ -630,7 +634,7 @@ def main():
         print("  the docs site tells the new step in words and shows the new rule")
 
         trial.run("update-bundled-specs", ["scripts/update-bundled-specs", trial.iamspec])
-        tests = trial.run("swift-test", ["swift", "test", "--skip", "iamspecEndToEndTests"])
+        tests = trial.run("swift-test", ["swift", "test", "--skip", "iamspecEndToEndTests", *NO_DEBUG_INFO])
         summary = [line for line in tests.splitlines() if re.search(r"Test run with \d+ tests|Executed \d+ tests", line)]
         print("  swift test: " + "; ".join(line.strip() for line in summary[-2:]))
     except TrialFailure as failure:

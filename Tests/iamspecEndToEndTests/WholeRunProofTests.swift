@@ -179,6 +179,25 @@ struct WholeRunProofTests {
                 + "expected 'Specs/callbacks'\n"
         )
 
+        // The explanation reads it after the run: no report of the run may replace it.
+        let overwritten = try IAMSpecExecutable.run(
+            "run",
+            "Specs",
+            "--filter",
+            Self.failingCase,
+            "--engine-command",
+            Self.mutant,
+            "--whole-run",
+            whole,
+            "--json",
+            whole
+        )
+        #expect(overwritten.status == 2)
+        #expect(
+            overwritten.standardError
+                == "error: --json \(whole) is an input (the whole run's results stream): choose another path\n"
+        )
+
         let explained = try IAMSpecExecutable.run("explain", whole, "--whole-run", missing)
         #expect(explained.status == 2)
         #expect(explained.standardOutput.isEmpty)

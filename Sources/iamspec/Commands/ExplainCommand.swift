@@ -25,8 +25,8 @@ struct ExplainCommand: ParsableCommand {
             case the specs read do not hold is explained by nothing, and a warning on standard \
             error names it. With --whole-run, the stream of the whole run this stream's run is part \
             of (of the same suite paths and engine command), the names are checked against its \
-            passes too, as they were in the whole run. Exit status 0 when it explained what it could, 2 when the stream or \
-            the cases cannot be read.
+            passes too, as they were in the whole run. Exit status 0 when it explained what it could, 2 when a stream or \
+            the cases cannot be read, or --whole-run is of another suite or engine.
             """
     )
 

@@ -240,11 +240,15 @@ struct RunCommand: ParsableCommand {
         let baselineInputs = [baseline].compactMap { path in
             path.map { ReportDestinations.Input(role: "the baseline", path: $0, rewrittenBy: "--update-baseline") }
         }
+        // The explanation reads it after the run: no report may be written over it.
+        let wholeRunInputs = [wholeRun].compactMap { path in
+            path.map { ReportDestinations.Input(role: "the whole run's results stream", path: $0) }
+        }
         try ReportDestinations.prepare(
             [
                 ("--json", json), ("--update-baseline", updateBaseline),
             ] + reports.destinations,
-            inputs: ReportDestinations.inputs(of: loaded, paths: suite.paths) + baselineInputs
+            inputs: ReportDestinations.inputs(of: loaded, paths: suite.paths) + baselineInputs + wholeRunInputs
         )
         try requireBaselineFile()
         // Read whole before any engine starts: a stream that cannot prove the names stops the run.

@@ -3,8 +3,9 @@ import Testing
 
 /// The `re-run:` line of a failure, executed exactly as printed from the directory the run was
 /// started in, reproduces the failure: it carries the engine command, the suite, the profile, the
-/// timeout and the baseline, each path as given, and names no path of the machine (no `cd` to an
-/// absolute directory), so that a published report holds none.
+/// timeout and the baseline, each path as given (and the whole run's results stream, where the
+/// report knows it), and names no path of the machine (no `cd` to an absolute directory), so that
+/// a published report holds none.
 @Suite("The re-run line")
 struct RerunLineTests {
     @Test func aForeignEnginesFailureIsReproducedByItsRerunLineFromTheRunsDirectory() throws {
@@ -143,7 +144,11 @@ struct RerunLineTests {
             let lines = output.split(separator: "\n").filter { $0.contains("re-run: ") }
             #expect(!lines.isEmpty, "\(command): \(output)")
             for line in lines {
-                #expect(line.hasSuffix(quoted + " " + Self.environmentNotCarried), "\(command): \(line)")
+                // A run of the whole suite: its stream is the whole run each line gives, as given.
+                #expect(
+                    line.hasSuffix(quoted + " --whole-run \(results) " + Self.environmentNotCarried),
+                    "\(command): \(line)"
+                )
                 #expect(!line.unicodeScalars.contains("\u{FFFE}"), "\(command)")
             }
         }

@@ -156,10 +156,12 @@ struct WhatChangedTests {
         #expect(page.contains("Rules: `triggers.session-start`\n"))
         #expect(page.contains("### Rules and their sources (1)\n\n- `triggers.session-start`: `seed 003 (en)`\n"))
         // The re-run line names the program as it was started (relative to the run's directory,
-        // being below it) and the suite root as given, and no path of the machine.
+        // being below it), the suite root and the results stream (the whole run) as given, and no
+        // other path of the machine.
         #expect(
             page.contains(
-                "/iamspec run Fixtures/specs/failing --filter fixture.expects-stacked-wrongly --profile braze-swift`\n"
+                "/iamspec run Fixtures/specs/failing --filter fixture.expects-stacked-wrongly --profile braze-swift "
+                    + "--whole-run \(json)`\n"
             )
         )
         #expect(page.contains("Re-run: `\(IAMSpecExecutable.productsDirectoryFromRoot)/iamspec run "))

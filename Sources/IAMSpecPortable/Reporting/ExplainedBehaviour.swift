@@ -285,13 +285,21 @@ extension RunSummary {
 
     /// What the names of a run that selected part of the suite (`--filter`, `--tag`, `--tags`,
     /// `--profile`, `--shard`: a re-run line's run) rest on, as every report that gives names says
-    /// it: each was checked against the passes of the selection only, so the suite's other passes
-    /// may refute it; nil for a run of the whole suite, or one that gives no name.
-    package var namesUnprovenBeyondSelection: String? {
+    /// it: checked against the passes of the selection only, the suite's other passes may refute
+    /// them; checked against more passes than the selection made, they were judged, with
+    /// `--whole-run`, against the passes of the whole run it was given, as the whole run judged
+    /// its own. Nil for a run of the whole suite, or one that gives no name.
+    package var namesProofBeyondSelection: String? {
         guard !behaviours.isEmpty, !header.selection.selectsEveryRun else { return nil }
-        return "unproven beyond this selection: the run made part of the suite's runs, so each name was checked "
-            + "only against the passes among them; a run of the whole suite checks it against every pass, "
-            + "and may refute it"
+        let checked = behaviours.map(\.passes).min() ?? 0
+        guard checked > passedCount else {
+            return "unproven beyond this selection: the run made part of the suite's runs, so each name was checked "
+                + "only against the passes among them; a run of the whole suite checks it against every pass, "
+                + "and may refute it"
+        }
+        return "checked against the whole run's passes (\(checked) pass\(checked == 1 ? "" : "es")): the run made "
+            + "part of the suite's runs, and each name was checked against the passes of the whole run it was "
+            + "given (--whole-run) as well, as the whole run checked its own"
     }
 
     /// The failed runs whose repeats disagreed (`--repeat`), sorted: every report names each of

@@ -6,7 +6,10 @@ import IAMSpec
 /// `iamspec run <suite paths> --filter <id> --profile <profile>`, then the engine command,
 /// `--validate-protocol`, a timeout other than 30 s, the baseline, `--allow-unexpected-pass` and
 /// `--repeat`,
-/// as the header's ``RunInvocation`` records them, each path as it was given; after an engine
+/// as the header's ``RunInvocation`` records them, each path as it was given, and the results
+/// stream of the whole run as `--whole-run` where the report knows one
+/// (``RunInvocation/wholeRun``), so that the case run alone is named against the whole run's
+/// passes, not its own alone; after an engine
 /// command, a shell comment saying that the environment the engine inherited is not carried
 /// (``environmentNotCarried``). It runs from the
 /// directory the run was started in (in CI, the repository's root), and names no path of the
@@ -80,6 +83,7 @@ package enum RerunCommand {
         if let baseline = invocation.baseline { words += ["--baseline", baseline] }
         if invocation.allowsUnexpectedPass { words.append("--allow-unexpected-pass") }
         if let repeats = invocation.repeats, repeats > 1 { words += ["--repeat", String(repeats)] }
+        if let wholeRun = invocation.wholeRun { words += ["--whole-run", wholeRun] }
         let command = (quoted + words.map(shellQuoted)).joined(separator: " ")
         // Named by a variable, the command is set on a line of its own, which says it.
         return invocation.engineCommand == nil || engineVariable != nil

@@ -24,6 +24,13 @@ public struct RunInvocation: Sendable, Hashable, Codable {
     public var repeats: Int?
     /// `--strict-capabilities`: the run's capability warnings fail it; nil without it.
     public var strictCapabilities: Bool?
+    /// The results stream of the whole run whose passes judge this run's names, which its re-run
+    /// lines give as `--whole-run`, so that a case run alone is named against the same passes:
+    /// the `--whole-run` a run of part of the suite was given, the `--json` of a run of the whole
+    /// suite, or the stream of the whole suite that `report`, `docs` or `explain` read; nil when
+    /// none is known. The path as it was given; a results stream never records it (a stream is
+    /// an artefact, and may move): its reader sets it.
+    package var wholeRun: String?
 
     /// The options of an `iamspec run`; each left out has the value the option's absence means.
     public init(

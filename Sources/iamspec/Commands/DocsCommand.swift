@@ -70,6 +70,8 @@ struct DocsCommand: ParsableCommand {
                 let recorded = try ResultsStream.readRecorded(from: path)
                 var summary = recorded.summary
                 summary.baseline = recorded.baseline
+                // The re-run lines name the stream read as the whole run, when it is one.
+                summary.header = summary.header.namingWholeRun(readFrom: path)
                 return summary
             }
             let files = try DocumentationSite.files(

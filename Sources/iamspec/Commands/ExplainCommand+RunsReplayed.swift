@@ -15,15 +15,24 @@ extension ExplainCommand {
         /// Whether every run of the selection ran (the run was not cut short), so that the runs
         /// it passed are the others.
         private let ranEveryRun: Bool
+        /// The whole run whose passes judge the names too (`--whole-run`), those of its runs the
+        /// selection made again left out.
+        private let wholeRun: WholeRunStream?
 
         /// What `summary` says of the runs, `notPassed` being those its results list as anything
         /// but passed; `passedRuns` (`iamspec run`'s child, given only the runs that did not pass)
-        /// how many passed, when given.
-        init(_ summary: RunSummary, notPassed: Set<ExplainedBehaviour.Run>, passedRuns: Int?) {
+        /// how many passed, when given; `wholeRun` the whole run whose passes count too.
+        init(
+            _ summary: RunSummary,
+            notPassed: Set<ExplainedBehaviour.Run>,
+            passedRuns: Int?,
+            wholeRun: WholeRunStream?
+        ) {
             selection = summary.header.selection
             self.notPassed = notPassed
             passedCount = passedRuns ?? summary.passedCount
             ranEveryRun = summary.notRun == 0 && !summary.interrupted && !summary.stoppedAtFirstFailure
+            self.wholeRun = wholeRun
         }
 
         /// The failed runs (`failed`, as the search compares them) with their cases among
@@ -62,15 +71,30 @@ extension ExplainCommand {
         }
 
         /// The runs the engine passed, each case file's together: the runs of the selection
-        /// (`runs`, of `loadedCases`) that the results do not list as anything but passed. None when that cannot be told: the run
+        /// (`runs`, of `loadedCases`) that the results do not list as anything but passed, and
+        /// those the whole run passed that the selection did not make again. None when that cannot be told: the run
         /// was cut short (some runs never ran), or the cases no longer give as many passes as
-        /// were counted.
+        /// were counted; the selection's alone, with a warning, when the whole run's cannot be.
         private func passes(among runs: [CaseRun], of loadedCases: [LoadedCase]) -> [FailureExplainer.Pass] {
             guard ranEveryRun else { return [] }
-            let passed = runs.filter {
+            var passed = runs.filter {
                 !notPassed.contains(ExplainedBehaviour.Run(caseID: loadedCases[$0.caseIndex].id, profile: $0.profile))
             }
             guard passed.count == passedCount else { return [] }
+            if let wholeRun {
+                let made = Set(
+                    runs.map { ExplainedBehaviour.Run(caseID: loadedCases[$0.caseIndex].id, profile: $0.profile) }
+                )
+                if let wholePasses = wholeRun.passes(among: loadedCases, leavingOut: made) {
+                    passed += wholePasses
+                } else {
+                    StandardError.write(
+                        "warning: the passes of --whole-run '\(QuotedText.line(wholeRun.path))' cannot be told (it was "
+                            + "cut short, or the specs read no longer give as many passes as it counted): the names are "
+                            + "checked against this run's passes alone"
+                    )
+                }
+            }
             // A case file's passes together: each hypothesis checked replays them all, and each
             // replay of a pass reads its file when the suite keeps no model of it.
             return passed.groupedByCaseFile().map(FailureExplainer.Pass.init)

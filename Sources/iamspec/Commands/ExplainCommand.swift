@@ -23,8 +23,10 @@ struct ExplainCommand: ParsableCommand {
             writes the stream with the behaviours in its footer (iamspec report and docs show \
             them). iamspec run does the same by itself unless --no-explain. A failed run whose \
             case the specs read do not hold is explained by nothing, and a warning on standard \
-            error names it. Exit status 0 when it explained what it could, 2 when the stream or \
-            the cases cannot be read.
+            error names it. With --whole-run, the stream of the whole run this stream's run is part \
+            of (of the same suite paths and engine command), the names are checked against its \
+            passes too, as they were in the whole run. Exit status 0 when it explained what it could, 2 when a stream or \
+            the cases cannot be read, or --whole-run is of another suite or engine.
             """
     )
 
@@ -57,6 +59,17 @@ struct ExplainCommand: ParsableCommand {
             """
     )
     var candidates = false
+
+    @Option(
+        help: ArgumentHelp(
+            """
+            The results stream of the whole run this stream's run is part of (a re-run line's run): \
+            the runs it passed judge the names too, those this stream's run made again left out.
+            """,
+            valueName: "results.jsonl"
+        )
+    )
+    var wholeRun: String?
 
     /// For `iamspec run`, which explains its failures in this command as a child process: the
     /// behaviours' records as one JSON array on standard output, nothing else.
@@ -119,13 +132,24 @@ struct ExplainCommand: ParsableCommand {
         } catch {
             throw CommandFailure.usage(error.description)
         }
+        let header = recorded.summary.header
+        let whole = try wholeRun.map { path throws(CommandFailure) in
+            let whole = try WholeRunStream.read(path)
+            try whole.requireRun(of: header.suitePaths, engineCommand: header.invocation?.engineCommand)
+            return whole
+        }
         let paths = specs.isEmpty ? ["Specs"] : specs
         if specs.isEmpty {
             Self.hintAtSuitePaths(recorded.summary.header.suitePaths, reading: paths)
         }
         // Held until the replays' input is made from it, then let go (`replaying` consumes it):
         // a set of every run that did not pass is large when most runs failed.
-        let replayed = RunsReplayed(recorded.summary, notPassed: consume notPassed, passedRuns: passedRuns)
+        let replayed = RunsReplayed(
+            recorded.summary,
+            notPassed: consume notPassed,
+            passedRuns: passedRuns,
+            wholeRun: whole
+        )
         let readAgain = rereadable ? FailedRunsRead(failed) : nil
         if rereadable {
             // Let go while the suite is loaded and replayed: the reports read the file again.
@@ -180,6 +204,12 @@ struct ExplainCommand: ParsableCommand {
         }
         var summary = recorded.summary
         summary.behaviours = behaviours
+        // The re-run lines name the whole run given, or else the stream read when it is one.
+        if let wholeRun {
+            summary.header.invocation?.wholeRun = wholeRun
+        } else {
+            summary.header = summary.header.namingWholeRun(readFrom: results)
+        }
         if records {
             let encoded = try JSONEncoder().encode(
                 summary.behaviours.map { FooterLine.BehaviourRecord($0, summary: summary) }

@@ -101,14 +101,17 @@ struct ReportCommand: ParsableCommand {
     private func writeReports() throws -> RunSummary {
         let reader = try ResultsStreamReader(path: results)
         let known = try baseline.map { path in try read(path, header: reader.header) }
-        let recorded = try reader.outline()
+        var recorded = try reader.outline()
+        // The re-run lines name the stream read as the whole run, when it is one.
+        let header = reader.header.namingWholeRun(readFrom: results)
+        recorded.summary.header = header
         var applied = known.map { given($0, path: baseline!, for: recorded) } ?? recorded.baseline
         if allowUnexpectedPass {
             applied?.allowsUnexpectedPasses = true
         }
         let junit =
             reports.wantsJUnit
-            ? JUnitWriter(header: reader.header, path: reports.junit, directory: reports.junitDir) : nil
+            ? JUnitWriter(header: header, path: reports.junit, directory: reports.junitDir) : nil
         let records = try runnerRecords.map { path in
             try RunnerRecords(header: reader.header, results: results, path: path)
         }

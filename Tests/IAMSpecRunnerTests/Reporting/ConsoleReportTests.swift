@@ -128,6 +128,25 @@ struct ConsoleReportTests {
         )
     }
 
+    @Test func rerunCommandsCarryTheWholeRunWhoseStreamTheReportKnows() {
+        var header = ReportFixtures.header()
+        header.invocation = RunInvocation(engineCommand: "./my-engine --stdio")
+        let unchanged = RerunCommand.text(for: ReportFixtures.failed, header: header)
+        #expect(!unchanged.contains("--whole-run"), "\(unchanged)")
+        header.invocation?.wholeRun = "ci/whole run.jsonl"
+        #expect(
+            RerunCommand.text(for: ReportFixtures.failed, header: header)
+                == "iamspec run Specs --filter triggers.two --profile braze-swift --engine-command './my-engine --stdio' "
+                + "--whole-run 'ci/whole run.jsonl' " + RerunCommand.environmentNotCarried
+        )
+        // Named by a variable set above a table, the engine command leaves the comment to that line.
+        #expect(
+            RerunCommand.text(for: ReportFixtures.failed, header: header, engineVariable: "ENGINE")
+                == "iamspec run Specs --filter triggers.two --profile braze-swift --engine-command \"$ENGINE\" "
+                + "--whole-run 'ci/whole run.jsonl'"
+        )
+    }
+
     @Test func rerunCommandsNameNoPathOfTheMachineEvenWhenAnOlderStreamRecordedOne() {
         var header = ReportFixtures.header()
         header.invocation = RunInvocation(

@@ -6,10 +6,11 @@ import Testing
 
 /// A run of part of the suite (a re-run line's `--filter`, a shard) checks its names against the
 /// passes of its own runs only: every report that gives them says they are unproven beyond the
-/// selection; a run of the whole suite says nothing of the kind.
+/// selection, unless it was given the whole run's passes (`--whole-run`), when they say so; a run
+/// of the whole suite says nothing of the kind.
 @Suite("Names of a run of part of the suite")
 struct PartialRunNamesTests {
-    private static func summary(selection: RunSelection) -> RunSummary {
+    private static func summary(selection: RunSelection, passes: Int = 0) -> RunSummary {
         var header = ReportFixtures.header()
         header.selection = selection
         let failed = ReportFixtures.failed
@@ -20,7 +21,7 @@ struct PartialRunNamesTests {
                 summary: "lets waiting messages leave first in, first out",
                 rule: "stack.lifo",
                 runs: [ExplainedBehaviour.Run(failed)],
-                passes: 0
+                passes: passes
             )
         ]
         return summary
@@ -43,9 +44,25 @@ struct PartialRunNamesTests {
         #expect(JUnitReport.xml(for: summary).contains("<property name=\"behaviours.proof\" value=\"unproven beyond"))
     }
 
+    /// Given the whole run's stream (`--whole-run`), the names were checked against more passes
+    /// than the part made: every report says they were checked against the whole run's.
+    @Test func namesCheckedAgainstTheWholeRunsPassesAreSaidToBe() {
+        let summary = Self.summary(selection: RunSelection(filters: [.exactly("stack-lifo-basic")]), passes: 770)
+        let proof =
+            "checked against the whole run's passes (770 passes): the run made part of the suite's runs, and each "
+            + "name was checked against the passes of the whole run it was given (--whole-run) as well, as the "
+            + "whole run checked its own"
+        #expect(summary.namesProofBeyondSelection == proof)
+        let console = ConsoleReport(style: ConsoleStyle(usesColor: false)).differenceLines(for: summary)
+        #expect(console.contains("  " + proof), "\(console)")
+        #expect(!console.joined(separator: "\n").contains(Self.unproven))
+        #expect(MarkdownReport.summary(summary).contains("**Checked against the whole run's passes (770 passes): "))
+        #expect(JUnitReport.xml(for: summary).contains("<property name=\"behaviours.proof\" value=\"checked against"))
+    }
+
     @Test func aRunOfTheWholeSuiteSaysNothingOfIt() {
         let summary = Self.summary(selection: RunSelection())
-        #expect(summary.namesUnprovenBeyondSelection == nil)
+        #expect(summary.namesProofBeyondSelection == nil)
         let console = ConsoleReport(style: ConsoleStyle(usesColor: false)).differenceLines(for: summary)
         #expect(!console.joined(separator: "\n").contains(Self.unproven))
         #expect(!MarkdownReport.summary(summary).contains("Unproven"))

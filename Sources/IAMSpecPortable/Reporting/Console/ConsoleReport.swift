@@ -168,7 +168,7 @@ public struct ConsoleReport: Sendable {
                         + "engine with the engine's very observations and passing the runs the engine passed"
                 )
             )
-            if let unproven = summary.namesUnprovenBeyondSelection { lines.append("  \(unproven)") }
+            if let proof = summary.namesProofBeyondSelection { lines.append("  \(proof)") }
             for explained in behaviours {
                 lines.append("  \(QuotedText.line(explained.line))")
                 for proof in explained.proofLines { lines.append("    \(QuotedText.line(proof))") }

@@ -234,7 +234,7 @@ public enum JUnitReport {
         for (number, run) in zip(1..., summary.nondeterministicRuns) {
             properties.append(("nondeterministic.\(number)", run.text))
         }
-        if let unproven = summary.namesUnprovenBeyondSelection { properties.append(("behaviours.proof", unproven)) }
+        if let proof = summary.namesProofBeyondSelection { properties.append(("behaviours.proof", proof)) }
         for (number, explained) in zip(1..., summary.behaviours) {
             properties.append(("behaviour.\(number)", explained.line))
             for (line, proof) in zip(1..., explained.proofLines) {

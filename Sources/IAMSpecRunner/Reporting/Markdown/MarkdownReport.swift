@@ -90,8 +90,8 @@ package enum MarkdownReport {
                     + "and passes the runs the engine passed; \"one of\" where nothing run tells the behaviours apart.",
                 "",
             ]
-            if let unproven = summary.namesUnprovenBeyondSelection {
-                lines += ["**" + unproven.prefix(1).uppercased() + unproven.dropFirst() + ".**", ""]
+            if let proof = summary.namesProofBeyondSelection {
+                lines += ["**" + proof.prefix(1).uppercased() + proof.dropFirst() + ".**", ""]
             }
             for explained in behaviours.prefix(listLimit) {
                 let name =

@@ -104,7 +104,7 @@ extension RunCommand {
         do {
             // The runs that did not pass, and the count of those that did (`--passed-runs`): the
             // child tells which runs passed (a behaviour that fails one is not what the engine
-            // does) from those. The stream's footer counts the results the run kept that did not
+            // does) from those, and from the whole run's stream, when given (`--whole-run`). The stream's footer counts the results the run kept that did not
             // pass: those the spool took.
             var failed = summary
             failed.results = summary.results.filter { $0.status != .passed }
@@ -119,7 +119,7 @@ extension RunCommand {
                     "explain", failures, "--records", "--ends-with-parent", "--passed-runs",
                     "\(summary.passedCount)", "--timeout", "\(timeout)",
                 ]
-                + suite.paths.flatMap { ["--specs", $0] }
+                + suite.paths.flatMap { ["--specs", $0] } + (wholeRun.map { ["--whole-run", $0] } ?? [])
             let status = try ChildCommand.run(
                 EngineWorkers.executablePath,
                 arguments,

@@ -134,6 +134,18 @@ struct RunCommand: ParsableCommand {
     )
     var noExplain = false
 
+    @Option(
+        help: ArgumentHelp(
+            """
+            The results stream (--json) of the whole run this run re-runs part of, of the same suite \
+            paths and engine command: the runs it passed judge the names too, as they judged the \
+            whole run's.
+            """,
+            valueName: "file"
+        )
+    )
+    var wholeRun: String?
+
     @Flag(
         help: """
             Do not run experiments on the engine: behaviours that explain the same runs equally well \
@@ -182,6 +194,9 @@ struct RunCommand: ParsableCommand {
                     + (noExplain ? "--no-explain" : "--no-experiments")
             )
         }
+        if wholeRun != nil && noExplain {
+            throw ValidationError("--whole-run judges the names the run gives; it cannot be given with --no-explain")
+        }
         if allowUnexpectedPass && baseline == nil {
             throw ValidationError("--allow-unexpected-pass applies to a --baseline; give one")
         }
@@ -225,13 +240,21 @@ struct RunCommand: ParsableCommand {
         let baselineInputs = [baseline].compactMap { path in
             path.map { ReportDestinations.Input(role: "the baseline", path: $0, rewrittenBy: "--update-baseline") }
         }
+        // The explanation reads it after the run: no report may be written over it.
+        let wholeRunInputs = [wholeRun].compactMap { path in
+            path.map { ReportDestinations.Input(role: "the whole run's results stream", path: $0) }
+        }
         try ReportDestinations.prepare(
             [
                 ("--json", json), ("--update-baseline", updateBaseline),
             ] + reports.destinations,
-            inputs: ReportDestinations.inputs(of: loaded, paths: suite.paths) + baselineInputs
+            inputs: ReportDestinations.inputs(of: loaded, paths: suite.paths) + baselineInputs + wholeRunInputs
         )
         try requireBaselineFile()
+        // Read whole before any engine starts: a stream that cannot prove the names stops the run.
+        if let wholeRun {
+            try WholeRunStream.read(wholeRun).requireRun(of: suite.paths, engineCommand: engineCommand)
+        }
         let runs = isLoadedWhole ? selection.selection.runs(of: loaded.loadedCases) : []
         if runs.isEmpty && !control.isInterrupted {
             try selection.acceptEmpty(cases: loaded.loadedCases.count, in: suite.paths, allowed: allowEmpty)
@@ -279,6 +302,9 @@ struct RunCommand: ParsableCommand {
             repeats: repeats > 1 ? repeats : nil,
             strictCapabilities: strictCapabilities ? true : nil
         )
+        // The re-run lines name the whole run given, or else this run's stream when it is one of
+        // the whole suite.
+        header.invocation?.wholeRun = wholeRun ?? (header.selection.selectsEveryRun ? json : nil)
         // Each result as the reports show it: judged by `--baseline`, or else, with
         // `--update-baseline`, by the baseline the run writes (whose entry for a run its own result
         // decides, so it is known as the result comes).

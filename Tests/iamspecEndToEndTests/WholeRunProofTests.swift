@@ -1,0 +1,205 @@
+import Foundation
+import Testing
+
+/// A failing case run alone (its re-run line) is named against the passes of the whole run it
+/// came from when given that run's results stream (`--whole-run`), which the re-run line of a run
+/// with `--json` carries: never by a name a pass of the whole run refutes. Without it, its names
+/// are marked unproven beyond the selection; a stream that cannot prove them stops the run.
+@Suite("A re-run proven by the whole run")
+struct WholeRunProofTests {
+    /// The built tool serving the reference engine with these options.
+    private static func engine(_ options: String) -> String {
+        "'" + IAMSpecExecutable.productsDirectory.appendingPathComponent("iamspec").path + "' engine --stdio "
+            + options
+    }
+
+    /// An engine firing the no-matching-trigger callback for events logged through the REST API:
+    /// alone, `callbacks-not-for-api-events` is replayed as well by an engine that lets those events
+    /// trigger messages, which the whole run's passes refute.
+    private static let mutant = engine("--mutant api-events-report-no-match")
+    private static let failingCase = "callbacks-not-for-api-events"
+    private static let refuted = "(behaviour api-events-trigger)"
+
+    @Test func aFailingCaseRunAloneByItsRerunLineIsNamedAsInTheWholeRun() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let whole = folder.appendingPathComponent("whole.jsonl").path
+        let run = try IAMSpecExecutable.run(
+            "run",
+            "Specs",
+            "--no-experiments",
+            "--engine-command",
+            Self.mutant,
+            "--json",
+            whole,
+            "--color",
+            "never"
+        )
+        #expect(run.status == 1, "\(run.standardError)")
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        let name = try #require(lines.first { $0.contains("(behaviour api-events-report-no-match; ") })
+        let passes = try #require(name.firstMatch(of: /checked against (\d+) passes\)/)?.1)
+        #expect(!run.standardOutput.contains(Self.refuted))
+        // The failure's re-run line carries the whole run's stream, as it was given.
+        let failure = try #require(lines.firstIndex { $0.hasPrefix("FAILED   \(Self.failingCase) ") })
+        let rerun = try #require(lines[failure...].first { $0.hasPrefix("  re-run: ") }).dropFirst("  re-run: ".count)
+        let option = "--whole-run \(whole) # not carried: "
+        #expect(rerun.contains(" \(option)"), "\(rerun)")
+        #expect(rerun.contains(" --profile appboy-legacy --profile braze-swift "), "\(rerun)")
+
+        // Alone, without the whole run: the names rest on no pass, and are said to be unproven.
+        let alone = try IAMSpecExecutable.run(
+            "run",
+            "Specs",
+            "--filter",
+            Self.failingCase,
+            "--profile",
+            "braze-swift",
+            "--no-experiments",
+            "--engine-command",
+            Self.mutant,
+            "--color",
+            "never"
+        )
+        #expect(alone.status == 1, "\(alone.standardError)")
+        #expect(alone.standardOutput.contains("  unproven beyond this selection: "), "\(alone.standardOutput)")
+        #expect(alone.standardOutput.contains(Self.refuted), "\(alone.standardOutput)")
+
+        // The re-run line as printed (by the built tool, wherever it is): named as in the whole
+        // run, against the same passes.
+        let command = try #require(rerun.firstRange(of: " run Specs ").map { rerun[$0.lowerBound...] })
+        let tool = IAMSpecExecutable.productsDirectory.appendingPathComponent("iamspec").path
+        let again = try IAMSpecExecutable.runInShell("'\(tool)'\(command)")
+        #expect(again.status == 1, "\(again.standardError)")
+        #expect(
+            again.standardOutput.contains(
+                "  checked against the whole run's passes (\(passes) passes): the run made part of the suite's runs, "
+            ),
+            "\(again.standardOutput)"
+        )
+        #expect(
+            again.standardOutput.contains(
+                "(behaviour api-events-report-no-match; 1 case, 2 runs; checked against \(passes) passes)"
+            ),
+            "\(again.standardOutput)"
+        )
+        #expect(!again.standardOutput.contains(Self.refuted))
+        #expect(!again.standardOutput.contains("unproven beyond this selection"))
+
+        // `explain` of the run alone, given the whole run, names it so too; of the whole run, its
+        // re-run lines carry the stream it read.
+        let aloneStream = folder.appendingPathComponent("alone.jsonl").path
+        _ = try IAMSpecExecutable.run(
+            "run",
+            "Specs",
+            "--filter",
+            Self.failingCase,
+            "--no-explain",
+            "--engine-command",
+            Self.mutant,
+            "--json",
+            aloneStream
+        )
+        let explained = try IAMSpecExecutable.run("explain", aloneStream, "--whole-run", whole)
+        #expect(explained.status == 0, "\(explained.standardError)")
+        #expect(explained.standardOutput.contains("(behaviour api-events-report-no-match; 1 case, 2 runs; "))
+        #expect(!explained.standardOutput.contains(Self.refuted))
+        let explainedWhole = try IAMSpecExecutable.run("explain", whole)
+        #expect(explainedWhole.standardOutput.contains(" \(option)"), "\(explainedWhole.standardOutput)")
+    }
+
+    @Test func aWholeRunThatCannotProveTheNamesStopsTheRunBeforeAnyCase() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let whole = folder.appendingPathComponent("whole.jsonl").path
+        let made = try IAMSpecExecutable.run(
+            "run",
+            "Specs",
+            "--filter",
+            "callbacks-*",
+            "--no-explain",
+            "--engine-command",
+            Self.mutant,
+            "--json",
+            whole
+        )
+        #expect(made.status == 1, "\(made.standardError)")
+
+        let missing = folder.appendingPathComponent("missing.jsonl").path
+        let unreadable = try IAMSpecExecutable.run(
+            "run",
+            "Specs",
+            "--filter",
+            Self.failingCase,
+            "--engine-command",
+            Self.mutant,
+            "--whole-run",
+            missing
+        )
+        #expect(unreadable.status == 2)
+        #expect(
+            unreadable.standardError
+                == "\(missing):1:1: error: cannot read the results file: No such file or directory (given as --whole-run)\n"
+        )
+        #expect(unreadable.standardOutput.isEmpty, "nothing run")
+
+        let other = Self.engine("--mutant api-events-trigger")
+        let otherEngine = try IAMSpecExecutable.run(
+            "run",
+            "Specs",
+            "--filter",
+            Self.failingCase,
+            "--engine-command",
+            other,
+            "--whole-run",
+            whole
+        )
+        #expect(otherEngine.status == 2)
+        #expect(
+            otherEngine.standardError
+                == "error: --whole-run '\(whole)' is a run of another engine: found the engine command "
+                + "'\(Self.mutant)', expected the engine command '\(other)'\n"
+        )
+        #expect(otherEngine.standardOutput.isEmpty, "nothing run")
+
+        let otherSuite = try IAMSpecExecutable.run(
+            "run",
+            "Specs/callbacks",
+            "--filter",
+            Self.failingCase,
+            "--engine-command",
+            Self.mutant,
+            "--whole-run",
+            whole
+        )
+        #expect(otherSuite.status == 2)
+        #expect(
+            otherSuite.standardError
+                == "error: --whole-run '\(whole)' is a run of another suite: found the suite paths 'Specs', "
+                + "expected 'Specs/callbacks'\n"
+        )
+
+        // The explanation reads it after the run: no report of the run may replace it.
+        let overwritten = try IAMSpecExecutable.run(
+            "run",
+            "Specs",
+            "--filter",
+            Self.failingCase,
+            "--engine-command",
+            Self.mutant,
+            "--whole-run",
+            whole,
+            "--json",
+            whole
+        )
+        #expect(overwritten.status == 2)
+        #expect(
+            overwritten.standardError
+                == "error: --json \(whole) is an input (the whole run's results stream): choose another path\n"
+        )
+
+        let explained = try IAMSpecExecutable.run("explain", whole, "--whole-run", missing)
+        #expect(explained.status == 2)
+        #expect(explained.standardOutput.isEmpty)
+    }
+}

@@ -35,18 +35,7 @@ struct CaseFileReading: Sendable {
     /// The file's valid cases read again, when it is the file `stamp` describes (the same file
     /// at its path, the same bytes).
     func readAgain(expecting stamp: CaseFileStamp) throws(CaseFileChanged) -> [SpecCase] {
-        func changed(_ found: String) -> CaseFileChanged {
-            CaseFileChanged(
-                diagnostic: Diagnostic(
-                    "cannot read the case file again: \(found); expected it as the suite loaded it, "
-                        + "unchanged while iamspec runs (run the command again)",
-                    at: SourceLocation(file: file, line: 1, column: 1)
-                )
-            )
-        }
-        guard SpecFiles.identity(of: file) == stamp.identity else {
-            throw changed("its path now leads to another file")
-        }
+        try checkIdentity(against: stamp)
         let bytes: [UInt8]
         switch YAMLFile.contents(of: file, unreadable: { $0 }) {
         case .bytes(let read): bytes = read
@@ -56,6 +45,53 @@ struct CaseFileReading: Sendable {
             throw changed("it changed since the suite was loaded")
         }
         return decode(bytes).cases
+    }
+
+    /// The case `id` read again alone from its `lines`, when the file is the file `stamp`
+    /// describes (the same file at its path, of the same size) and the lines are the bytes
+    /// loaded; nil when they do not read as that case alone (a case that uses an anchor defined
+    /// before it, or that shares a line with another case): the whole file is read then.
+    func readAgain(
+        _ id: String,
+        from lines: CaseLines,
+        expecting stamp: CaseFileStamp
+    ) throws(CaseFileChanged)
+        -> SpecCase?
+    {
+        try checkIdentity(against: stamp)
+        let bytes: [UInt8]
+        switch YAMLFile.part(lines.bytes, of: file, size: stamp.size, unreadable: { $0 }) {
+        case .bytes(let read)?: bytes = read
+        case .problem(let problem)?: throw changed(problem.message)
+        case nil: throw changed("it changed since the suite was loaded")
+        }
+        guard CaseFileStamp.hash(bytes) == lines.hash else { throw changed("it changed since the suite was loaded") }
+        var decoder = CaseDecoder(file: file, catalogue: catalogue)
+        decoder.readsEarlierFormat = readsEarlierFormat
+        var composer = YAMLComposer(file: file)
+        composer.linesBefore = lines.linesBefore
+        let problems = composer.compose(bytes) { decoder.decode(document: $0) }
+        guard problems.isEmpty, decoder.reader.diagnostics.isEmpty, decoder.cases.count == 1, decoder.cases[0].id == id
+        else { return nil }
+        return decoder.cases[0]
+    }
+
+    /// Throws unless the file's path leads to the file loaded.
+    private func checkIdentity(against stamp: CaseFileStamp) throws(CaseFileChanged) {
+        guard SpecFiles.identity(of: file) == stamp.identity else {
+            throw changed("its path now leads to another file")
+        }
+    }
+
+    /// The error of a file that is not what the suite loaded, for what was `found`.
+    private func changed(_ found: String) -> CaseFileChanged {
+        CaseFileChanged(
+            diagnostic: Diagnostic(
+                "cannot read the case file again: \(found); expected it as the suite loaded it, "
+                    + "unchanged while iamspec runs (run the command again)",
+                at: SourceLocation(file: file, line: 1, column: 1)
+            )
+        )
     }
 
     private func decode(_ bytes: [UInt8]) -> Read {

@@ -9,8 +9,9 @@ import Synchronization
 /// A suite holds every case at once: held as a `SpecCase`, a case is ≈ 20 objects on the heap,
 /// ≈ 1.4 KB. The cases of the files that fit in a suite's ``ModelBudget`` (its first few
 /// megabytes of case files: every suite of a few thousand cases) are kept as they were decoded;
-/// those of the other files are not held at all: ``decoded()`` reads the file again through the
-/// same reader (``CaseFileReading``), after checking that it is the file loaded, byte for byte.
+/// those of the other files are not held at all: ``decoded()`` reads the case's own lines of its
+/// file again through the same reader (``CaseFileReading``, ``CaseLines``), after checking that
+/// the file is the one loaded and the lines its bytes loaded.
 package struct LoadedCase: Sendable {
     package let id: String
     package let tags: [String]
@@ -20,12 +21,13 @@ package struct LoadedCase: Sendable {
     /// The case's position among the valid cases of its file.
     private let index: Int
 
-    /// The case: the model kept, or its file read again (a few recently read files keep their
-    /// models, so that a file's next case reads nothing). A file changed since it was loaded
-    /// (another file at its path, other bytes, unreadable) is an error naming it, never read as
-    /// another case.
+    /// The case: the model kept, or its own lines of its file read again (its whole file when
+    /// they do not read as the case alone; a few files read whole keep their models, so that a
+    /// file's next case reads nothing). A file changed since it was loaded (another file at its
+    /// path, another size, other bytes in the case's lines, unreadable) is an error naming it,
+    /// never read as another case.
     package func decoded() throws(CaseFileChanged) -> SpecCase {
-        try file.cases()[index]
+        try file.specCase(at: index, id: id)
     }
 
     /// The identity of the case's file, shared by every case of it.
@@ -57,16 +59,20 @@ package struct LoadedCase: Sendable {
         }
     }
 
-    /// The file's valid cases, kept as they are when `budget` has room for the file's bytes (or
-    /// when the file cannot be read again: a FIFO), read again when their runs start otherwise.
+    /// The file's valid cases, decoded from `bytes`: kept as they are when `budget` has room for
+    /// the file's bytes (or when the file cannot be read again: a FIFO), read again when their
+    /// runs start otherwise, each from its own lines.
     static func hold(
         _ cases: [SpecCase],
         of file: CaseFileReading,
-        stamp: CaseFileStamp,
+        bytes: [UInt8],
         within budget: ModelBudget
     ) -> [LoadedCase] {
-        let keeps = !stamp.isRegularFile || budget.take(stamp.size)
-        return each(of: cases, in: LoadedCaseFile(keeps ? .kept(cases) : .readAgain(file, stamp)))
+        guard CaseFileStamp.isRegularFile(file.file), !budget.take(bytes.count) else {
+            return each(of: cases, in: LoadedCaseFile(.kept(cases)))
+        }
+        let stamp = CaseFileStamp(of: file.file, bytes: bytes)
+        return each(of: cases, in: LoadedCaseFile(.readAgain(file, stamp, CaseLines.of(cases, in: bytes))))
     }
 
     /// Cases made in code, kept as they are.
@@ -98,7 +104,9 @@ package struct CaseFileChanged: Error, Sendable {
 private final class LoadedCaseFile: Sendable {
     enum Form {
         case kept([SpecCase])
-        case readAgain(CaseFileReading, CaseFileStamp)
+        /// Read again: each case from its lines (``CaseLines``, by the case's index; nil when the
+        /// file's lines cannot be told apart as libyaml counts them), or the whole file.
+        case readAgain(CaseFileReading, CaseFileStamp, [CaseLines]?)
     }
 
     let form: Form
@@ -109,13 +117,24 @@ private final class LoadedCaseFile: Sendable {
         self.form = form
     }
 
+    /// The case at `index`, whose id is `id`: kept, read again from its lines, or from the
+    /// whole file when they do not read as the case alone.
+    func specCase(at index: Int, id: String) throws(CaseFileChanged) -> SpecCase {
+        if case .readAgain(let reading, let stamp, let lines?) = form,
+            let specCase = try reading.readAgain(id, from: lines[index], expecting: stamp)
+        {
+            return specCase
+        }
+        return try cases()[index]
+    }
+
     /// The file's cases; read again, they are kept among the files read last when
     /// `keepingRecent` says so.
     func cases(keepingRecent: Bool = true) throws(CaseFileChanged) -> [SpecCase] {
         switch form {
         case .kept(let cases):
             return cases
-        case .readAgain(let reading, let stamp):
+        case .readAgain(let reading, let stamp, _):
             guard keepingRecent else { return try reading.readAgain(expecting: stamp) }
             if let cases = recent.withLock({ $0 }) { return cases }
             let cases = try reading.readAgain(expecting: stamp)
@@ -130,9 +149,9 @@ private final class LoadedCaseFile: Sendable {
     }
 }
 
-/// The files read again most recently, whose models stay until ``limit`` bytes of files read
-/// after them push them out: the next case of a file, when runs take its cases one after
-/// another, is read from there.
+/// The files read again whole most recently, whose models stay until ``limit`` bytes of files
+/// read after them push them out: the next case of a file whose cases are not read from their
+/// own lines, when runs take its cases one after another, is read from there.
 private final class RecentCaseFiles: Sendable {
     static let shared = RecentCaseFiles()
     /// 256 KiB of case files: ≈ 400 cases of ≈ 650 bytes, ≈ 0.6 MB of models.
@@ -163,18 +182,20 @@ struct CaseFileStamp: Sendable {
     let size: Int
     /// FNV-1a, 64 bits, of the file's bytes.
     let hash: UInt64
-    /// Whether the file can be read again (a FIFO cannot).
-    let isRegularFile: Bool
 
     init(of path: String, bytes: [UInt8]) {
         identity = SpecFiles.identity(of: path)
         size = bytes.count
         hash = Self.hash(bytes)
-        var status = stat()
-        isRegularFile = stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
-    static func hash(_ bytes: [UInt8]) -> UInt64 {
+    /// Whether the file at `path` can be read again (a FIFO cannot).
+    static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
+
+    static func hash(_ bytes: some Collection<UInt8>) -> UInt64 {
         var hash = StableHash.offsetBasis
         for byte in bytes {
             hash ^= UInt64(byte)

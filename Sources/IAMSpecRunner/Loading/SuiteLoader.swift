@@ -320,12 +320,7 @@ public enum SuiteLoader {
             return CaseFileResult(cases: [], identities: read.identities, diagnostics: read.diagnostics)
         }
         return CaseFileResult(
-            cases: LoadedCase.hold(
-                read.cases,
-                of: reading,
-                stamp: CaseFileStamp(of: file, bytes: bytes),
-                within: budget
-            ),
+            cases: LoadedCase.hold(read.cases, of: reading, bytes: bytes, within: budget),
             identities: read.identities,
             diagnostics: read.diagnostics
         )

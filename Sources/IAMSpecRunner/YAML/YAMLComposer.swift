@@ -8,6 +8,9 @@ import CYAML
 struct YAMLComposer {
     let file: String
     var limits = YAMLLimits.standard
+    /// The lines of the file before the bytes composed, so that the marks of a part of a file (a
+    /// case read again from its own lines: ``CaseFileReading``) are where they are in the file.
+    var linesBefore = 0
 
     /// Composes every document of the file's bytes. Documents completed before a fatal problem
     /// (a syntax error, a limit reached) are kept.
@@ -21,7 +24,7 @@ struct YAMLComposer {
     /// complete (so a caller can decode it while its nodes are fresh, and let them go); returns
     /// the problems found.
     func compose(_ bytes: [UInt8], document: (YAMLNode) -> Void) -> [Diagnostic] {
-        var state = CompositionState(file: file, limits: limits)
+        var state = CompositionState(file: file, limits: limits, linesBefore: linesBefore)
         guard !bytes.isEmpty else { return [] }
         state.reserveCapacity(forFileOf: bytes.count)
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
@@ -72,6 +75,8 @@ private struct CompositionState {
 
     let file: String
     let limits: YAMLLimits
+    /// The lines before the bytes composed (``YAMLComposer/linesBefore``).
+    let linesBefore: Int
     var diagnostics: [Diagnostic] = []
     /// The root of the document just completed, until the composer hands it on.
     var completedDocument: YAMLNode?
@@ -97,9 +102,10 @@ private struct CompositionState {
     /// The file's byte offsets of libyaml's character indices, found going forward.
     var offsets = ByteOffsets()
 
-    init(file: String, limits: YAMLLimits) {
+    init(file: String, limits: YAMLLimits, linesBefore: Int) {
         self.file = file
         self.limits = limits
+        self.linesBefore = linesBefore
     }
 
     /// Room for the open collections of a file this size; each document's room is reserved as it starts.
@@ -125,7 +131,10 @@ private struct CompositionState {
     /// Handles one event of the file `source`; false when composing must stop. The event is read
     /// where libyaml wrote it, not copied (its 104 bytes, for each of the file's events).
     mutating func consume(_ event: UnsafePointer<yaml_event_t>, source: UnsafeBufferPointer<UInt8>) -> Bool {
-        let mark = YAMLMark(line: event.pointee.start_mark.line + 1, column: event.pointee.start_mark.column + 1)
+        let mark = YAMLMark(
+            line: linesBefore + event.pointee.start_mark.line + 1,
+            column: event.pointee.start_mark.column + 1
+        )
         if event.pointee.type == YAML_DOCUMENT_START_EVENT {
             documentStart = (event.pointee.start_mark.index, nil, mark)
         } else if documentIsTooLong(reaching: event.pointee.start_mark.index, source: source) {
@@ -470,7 +479,7 @@ private struct CompositionState {
     /// Reports LibYAML's problem where it is (``LibYAMLProblem``).
     mutating func reportParserError(_ parser: yaml_parser_t, bytes: UnsafeBufferPointer<UInt8>) {
         let problem = LibYAMLProblem(parser, source: YAMLSourceText(bytes: bytes))
-        report(problem.message, at: problem.mark)
+        report(problem.message, at: YAMLMark(line: linesBefore + problem.mark.line, column: problem.mark.column))
         diagnostics[diagnostics.count - 1].quotesSource = !problem.isUnreadableText
     }
 }

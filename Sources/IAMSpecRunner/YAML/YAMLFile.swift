@@ -99,12 +99,12 @@ enum YAMLFile {
     }
 
     /// The reason of the system call that failed last (`Permission denied`).
-    private static func systemReason() -> String {
+    static func systemReason() -> String {
         String(cString: strerror(errno))
     }
 
     /// What a file that is no regular file is: `it is a folder`, `it is a device`.
-    private static func kind(of status: stat) -> String {
+    static func kind(of status: stat) -> String {
         switch status.st_mode & S_IFMT {
         case S_IFDIR: "it is a folder"
         case S_IFIFO: "it is a FIFO"

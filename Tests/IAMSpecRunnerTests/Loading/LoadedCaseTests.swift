@@ -72,6 +72,51 @@ import Testing
         #expect(delivered == 0)
     }
 
+    @Test func aCaseOfAFilePastTheBudgetIsReadAgainFromItsOwnLines() throws {
+        let scratch = try SpecScratch(["rules.yaml": SpecScratch.catalogue, "a.yaml": Self.twoCases])
+        let kept = SuiteLoader.load(paths: [scratch.folder], jobs: 1, stoppingWhen: { false })
+        let suite = SuiteLoader.load(paths: [scratch.folder], jobs: 1, modelBudget: 0, stoppingWhen: { false })
+        // The second case's title changed, the file's size not: the first case's own lines are
+        // as loaded, and it reads as it did; the second is not read as what the file now says.
+        try scratch.write(
+            "a.yaml",
+            Data(Self.twoCases.replacingOccurrences(of: "Case second", with: "Case secomd").utf8)
+        )
+        #expect(DeepDescription.of(try suite.loadedCases[0].decoded()) == DeepDescription.of(try kept.cases[0]))
+        #expect(
+            Self.problem(reading: suite.loadedCases[1], scratch)
+                == Self.changed("a.yaml", "it changed since the suite was loaded")
+        )
+    }
+
+    @Test func aCaseThatDoesNotReadAloneIsReadWithItsWholeFile() throws {
+        let scratch = try SpecScratch([
+            "rules.yaml": SpecScratch.catalogue,
+            // The second case's message is an alias of the first's.
+            "alias.yaml": Self.oneCase(id: "first").replacingOccurrences(
+                of: "- id: welcome",
+                with: "- &welcome\n        id: welcome"
+            )
+                + Self.oneCase(id: "second").replacingOccurrences(
+                    of: "- id: welcome\n        triggers: [session_start]",
+                    with: "- *welcome"
+                ),
+            // Two cases on one line.
+            "flow.yaml": "[{id: flow-one, \(Self.flowBody)}, {id: flow-two, \(Self.flowBody)}]\n",
+            // Lines broken by a carriage return and a line feed, one break each to libyaml.
+            "crlf.yaml": (Self.oneCase(id: "crlf-one") + Self.oneCase(id: "crlf-two"))
+                .replacingOccurrences(of: "\n", with: "\r\n"),
+        ])
+        let kept = SuiteLoader.load(paths: [scratch.folder], jobs: 1, stoppingWhen: { false })
+        let readAgain = SuiteLoader.load(paths: [scratch.folder], jobs: 1, modelBudget: 0, stoppingWhen: { false })
+        #expect(kept.diagnostics.isEmpty)
+        #expect(kept.loadedCases.count == 6)
+        #expect(
+            DeepDescription.of(try readAgain.loadedCases.map { try $0.decoded() })
+                == DeepDescription.of(try kept.cases)
+        )
+    }
+
     @Test func theModelBudgetKeepsTheFilesThatFit() {
         let budget = ModelBudget(bytes: 100)
         #expect(budget.take(60))
@@ -109,6 +154,19 @@ import Testing
         } catch {
             return error.diagnostics.map { $0.description.replacingOccurrences(of: scratch.folder + "/", with: "") }
                 .joined(separator: "\n")
+        }
+    }
+
+    private static let flowBody =
+        "title: Case flow, rules: [area.rule], given: {messages: [{id: welcome, triggers: [session_start]}]}, "
+        + "steps: [session_start, {expect: {sequence: [{displayed: welcome}]}}]"
+
+    private static func problem(reading loaded: LoadedCase, _ scratch: SpecScratch) -> String? {
+        do {
+            _ = try loaded.decoded()
+            return nil
+        } catch {
+            return error.diagnostic.description.replacingOccurrences(of: scratch.folder + "/", with: "")
         }
     }
 

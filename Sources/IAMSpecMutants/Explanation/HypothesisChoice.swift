@@ -8,7 +8,10 @@
 /// chosen behaviours that explains it (a pair's run under the pair, never filed under one of its
 /// members). Sets that explain exactly the same runs left with as few new behaviours are a tie:
 /// one name with those hypotheses, none chosen, its behaviours not counted as the engine's
-/// (catalogue order decides nothing). Among steps that explain as many runs, the one whose runs
+/// (catalogue order decides nothing) — but for those every one of them has, which are the
+/// engine's whichever holds: they are chosen first, and the runs they explain are named by them,
+/// the tie naming only the runs that need more (a replaced popup, certain, and which of two
+/// re-eligibility rules its delayed messages follow, open). Among steps that explain as many runs, the one whose runs
 /// come first in the results is taken first.
 struct HypothesisChoice {
     /// One name: its hypotheses (one, or several still open), each a sorted set of catalogue
@@ -52,16 +55,33 @@ struct HypothesisChoice {
                 return one.runs.lexicographicallyPrecedes(other.runs)
             }
             guard let best = options.min(by: better) else { break }
-            let tied = options.filter { $0.runs == best.runs && $0.added == best.added }
+            let tied = Self.distinct(
+                options.filter { $0.runs == best.runs && $0.added == best.added }.map(\.set),
+                beside: chosen
+            )
             if tied.count > 1 && best.added > 0 {
-                names.append(
-                    Name(hypotheses: tied.map(\.set).sorted { $0.lexicographicallyPrecedes($1) }, runs: best.runs)
-                )
+                // What every tied hypothesis has is the engine's whichever holds: chosen, and the
+                // runs it explains with what was chosen before named by it, the tie left to the rest.
+                let common = tied.dropFirst().reduce(Set(tied[0])) { $0.intersection($1) }.subtracting(chosen)
+                if !common.isEmpty, case let runs = explained(by: chosen.union(common)), !runs.isEmpty {
+                    chosen.formUnion(common)
+                    fileUnderTheirOwnSets(runs)
+                    left.subtract(runs)
+                    continue
+                }
+                names.append(Name(hypotheses: tied, runs: best.runs))
                 left.subtract(best.runs)
                 continue
             }
             chosen.formUnion(best.set)
-            for run in best.runs {
+            fileUnderTheirOwnSets(best.runs)
+            left.subtract(best.runs)
+        }
+        for index in names.indices { names[index].runs.sort() }
+
+        /// Lists each of `runs` under the smallest of its sets within the chosen behaviours.
+        func fileUnderTheirOwnSets(_ runs: [Int]) {
+            for run in runs {
                 // The smallest of its sets within the chosen behaviours, the first in position on a tie
                 // (all are the engine's: any of them replays the run).
                 let own = smallest[run].filter { chosen.isSuperset(of: $0) }.min { $0.lexicographicallyPrecedes($1) }
@@ -72,8 +92,23 @@ struct HypothesisChoice {
                     names.append(Name(hypotheses: [own], runs: [run]))
                 }
             }
-            left.subtract(best.runs)
         }
-        for index in names.indices { names[index].runs.sort() }
+    }
+
+    /// The tied sets, sorted, one for each engine they make with the behaviours `chosen` (the
+    /// fewest behaviours of those that make the same one): beside a chosen behaviour, a set with
+    /// it and the same set without it are one hypothesis.
+    static func distinct(_ sets: [[Int]], beside chosen: Set<Int>) -> [[Int]] {
+        var byEngine: [Set<Int>: [Int]] = [:]
+        for set in sets {
+            let engine = Set(set).union(chosen)
+            if let kept = byEngine[engine],
+                kept.count < set.count || (kept.count == set.count && kept.lexicographicallyPrecedes(set))
+            {
+                continue
+            }
+            byEngine[engine] = set
+        }
+        return byEngine.values.sorted { $0.lexicographicallyPrecedes($1) }
     }
 }

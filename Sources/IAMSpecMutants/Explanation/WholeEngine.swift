@@ -16,9 +16,10 @@
 ///    every pass: the engine named is the smallest that holds.
 /// 3. A name still open ("one of") whose runs the engine's behaviours already replay is
 ///    needless, as a behaviour is in 2: its runs are over. Otherwise it keeps the hypotheses
-///    that, with the engine's behaviours, still replay its runs; one left joins the engine when
-///    the engine with it still holds (its runs replayed and every pass passed); none left, its
-///    runs are over.
+///    that, with the engine's behaviours, still replay its runs and every run claimed so far (a
+///    hypothesis that undoes a run of a certain name is not the engine's); one left joins the
+///    engine when the engine with it still holds (its runs replayed and every pass passed); none
+///    left, its runs are over.
 /// 4. Each run left over is replayed on the engine, and claimed where it is replayed exactly.
 ///    Where it is not (and for a run no name fitted), each behaviour that changes its timeline (``FailureExplainer``'s
 ///    `nearby`, closest first) is tried beside the engine's: a behaviour that fails a pass alone
@@ -148,7 +149,9 @@ struct WholeEngine {
             }
             var kept: [[Int]] = []
             for hypothesis in name.hypotheses
-            where try replayed(engine.union(hypothesis), name.runs, untilMiss: true).count == name.runs.count {
+            where try replayed(engine.union(hypothesis), name.runs + claimed, untilMiss: true).count
+                == name.runs.count + claimed.count
+            {
                 kept.append(hypothesis)
             }
             if kept.count == 1, try holds(engine.union(kept[0]), claiming: claimed + name.runs) {

@@ -139,8 +139,18 @@ struct RerunLineTests {
         #expect(run.status == 1, "\(run.standardError)")
         let explain = try IAMSpecExecutable.run("explain", results)
         #expect(explain.status == 0, "\(explain.standardError)")
+        // The runners' failure texts (`report --runner-records`), as JUnit's.
+        let records = scratch.appendingPathComponent("records.jsonl")
+        let report = try IAMSpecExecutable.run("report", results, "--runner-records", records.path)
+        #expect(report.status == 1, "\(report.standardError)")
+        let texts = try String(contentsOf: records, encoding: .utf8).split(separator: "\n").compactMap { line in
+            try (JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["text"] as? String
+        }
         let quoted = #"--engine-command $'exec .build/debug/iamspec engine --stdio \x23\xef\xbf\xbe'"#
-        for (command, output) in [("run", run.standardOutput), ("explain", explain.standardOutput)] {
+        for (command, output) in [
+            ("run", run.standardOutput), ("explain", explain.standardOutput),
+            ("report --runner-records", texts.joined(separator: "\n")),
+        ] {
             let lines = output.split(separator: "\n").filter { $0.contains("re-run: ") }
             #expect(!lines.isEmpty, "\(command): \(output)")
             for line in lines {

@@ -113,7 +113,7 @@ struct ReportCommand: ParsableCommand {
             reports.wantsJUnit
             ? JUnitWriter(header: header, path: reports.junit, directory: reports.junitDir) : nil
         let records = try runnerRecords.map { path in
-            try RunnerRecords(header: reader.header, results: results, path: path)
+            try RunnerRecords(header: header, results: results, path: path)
         }
         var raw = recorded.summary
         let named = { (result: CaseResult) in

@@ -113,7 +113,9 @@ struct ReportCommand: ParsableCommand {
             reports.wantsJUnit
             ? JUnitWriter(header: header, path: reports.junit, directory: reports.junitDir) : nil
         let records = try runnerRecords.map { path in
-            try RunnerRecords(header: header, results: results, path: path)
+            // Without the whole run's stream in their re-run lines: a runner that runs the suite
+            // removes its stream, and one given a stream names it beside each failure.
+            try RunnerRecords(header: reader.header, results: results, path: path)
         }
         var raw = recorded.summary
         let named = { (result: CaseResult) in

@@ -66,14 +66,9 @@ struct CaseFileReading: Sendable {
         case nil: throw changed("it changed since the suite was loaded")
         }
         guard CaseFileStamp.hash(bytes) == lines.hash else { throw changed("it changed since the suite was loaded") }
-        var decoder = CaseDecoder(file: file, catalogue: catalogue)
-        decoder.readsEarlierFormat = readsEarlierFormat
-        var composer = YAMLComposer(file: file)
-        composer.linesBefore = lines.linesBefore
-        let problems = composer.compose(bytes) { decoder.decode(document: $0) }
-        guard problems.isEmpty, decoder.reader.diagnostics.isEmpty, decoder.cases.count == 1, decoder.cases[0].id == id
-        else { return nil }
-        return decoder.cases[0]
+        let read = decode(bytes, linesBefore: lines.linesBefore)
+        guard read.diagnostics.isEmpty, read.cases.count == 1, read.cases[0].id == id else { return nil }
+        return read.cases[0]
     }
 
     /// Throws unless the file's path leads to the file loaded.
@@ -94,10 +89,13 @@ struct CaseFileReading: Sendable {
         )
     }
 
-    private func decode(_ bytes: [UInt8]) -> Read {
+    /// The cases of `bytes`: the file's, or lines of it after its first `linesBefore` lines.
+    private func decode(_ bytes: [UInt8], linesBefore: Int = 0) -> Read {
         var decoder = CaseDecoder(file: file, catalogue: catalogue)
         decoder.readsEarlierFormat = readsEarlierFormat
-        let problems = YAMLComposer(file: file).compose(bytes) { decoder.decode(document: $0) }
+        var composer = YAMLComposer(file: file)
+        composer.linesBefore = linesBefore
+        let problems = composer.compose(bytes) { decoder.decode(document: $0) }
         return Read(
             bytes: bytes,
             cases: problems.isEmpty ? decoder.cases : [],

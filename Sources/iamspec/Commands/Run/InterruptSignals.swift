@@ -35,7 +35,7 @@ final class InterruptSignals {
                 if control.isInterrupted {
                     // The reports of the runs made are written first: the first signal has cut
                     // short whatever held them up.
-                    if ReportsUnderWay.areUnderWay {
+                    if ReportsUnderWay.askToQuit() {
                         StandardError.write("interrupted again: quitting once the reports of the runs made are written")
                     }
                     ReportsUnderWay.waitUntilWritten()

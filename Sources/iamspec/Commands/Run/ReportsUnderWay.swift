@@ -11,36 +11,48 @@ import Synchronization
 ///
 /// Thread-safety: every member may be called from any thread (the state is in a `Mutex`).
 enum ReportsUnderWay {
-    private static let isUnderWay = Mutex(false)
-    private static let quitAsked = Mutex(false)
+    /// Whether reports are under way and whether a second signal asked to quit, under one lock:
+    /// a quit asked while the reports are under way is seen by the thread that ends them, so the
+    /// run that said "interrupted again" always exits with status 130.
+    private struct State {
+        var isUnderWay = false
+        var quitAsked = false
+    }
+
+    private static let state = Mutex(State())
     /// Signalled once the reports are written; each waiter signals it again for the next.
     private static let written = DispatchSemaphore(value: 0)
 
     /// The reports are started: from now on a second signal waits for them.
     static func begin() {
-        isUnderWay.withLock { $0 = true }
+        state.withLock { $0.isUnderWay = true }
     }
 
     /// The reports are written (or given up): a second signal waiting for them goes on.
     static func end() {
-        let wasUnderWay = isUnderWay.withLock { underWay in
-            defer { underWay = false }
-            return underWay
+        let wasUnderWay = state.withLock { state in
+            defer { state.isUnderWay = false }
+            return state.isUnderWay
         }
         if wasUnderWay { written.signal() }
     }
 
-    /// Whether reports of runs are being made and not yet written.
-    static var areUnderWay: Bool { isUnderWay.withLock { $0 } }
-
     /// Whether a second signal asked to quit: the run then ends with status 130 once its reports
     /// are written, whichever thread ends it.
-    static var wasQuitAsked: Bool { quitAsked.withLock { $0 } }
+    static var wasQuitAsked: Bool { state.withLock { $0.quitAsked } }
 
-    /// Returns once no report is under way (at once when none is), the quit asked for.
+    /// Asks to quit; returns whether reports were under way then (they must be waited for,
+    /// ``waitUntilWritten()``), in the same step, so that the thread ending them sees the quit.
+    static func askToQuit() -> Bool {
+        state.withLock { state in
+            state.quitAsked = true
+            return state.isUnderWay
+        }
+    }
+
+    /// Returns once no report is under way (at once when none is); called after ``askToQuit()``.
     static func waitUntilWritten() {
-        quitAsked.withLock { $0 = true }
-        guard areUnderWay else { return }
+        guard state.withLock({ $0.isUnderWay }) else { return }
         written.wait()
         written.signal()
     }

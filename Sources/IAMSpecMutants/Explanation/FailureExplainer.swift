@@ -310,7 +310,7 @@ package struct FailureExplainer: Sendable {
             // A run the reference engine fails the same way, or cannot replay (an error, a
             // timeout), is explained by nothing.
             isExplainable[run] = replayed.status != .error && !failures[run].recorded.isReproduced(by: replayed)
-            reference[run] = TimelineDigest(replayed.timeline)
+            reference[run] = TimelineDigest(replay: replayed.timeline)
         }
         let explainable = failures.indices.filter { isExplainable[$0] }
         cost.singles += failures.count
@@ -339,7 +339,7 @@ package struct FailureExplainer: Sendable {
             try replay(explainable, on: [behaviour]) { run, replayed in
                 let recorded = failures[run].recorded
                 if recorded.isReproduced(by: replayed) { found.reproduces(run, by: index) }
-                if TimelineDigest(replayed.timeline) != reference[run] {
+                if TimelineDigest(replay: replayed.timeline) != reference[run] {
                     found.changes(
                         run,
                         by: index,

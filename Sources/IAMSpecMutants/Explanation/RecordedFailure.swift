@@ -16,10 +16,10 @@ package struct RecordedFailure: Sendable {
     let isReproducible: Bool
     /// The rules its failing check names.
     let checkedRules: [String]
-    /// Every step of the timeline: its time, step, observations and, at the failing check, what
-    /// it expected and found (not where the step is written: the engine's results may name the
-    /// case file by another path than the replay's).
-    private let steps: TimelineDigest
+    /// Each step of the timeline: its time, its step and, at the failing check, what it expected
+    /// and found (not where the step is written: the engine's results may name the case file by
+    /// another path than the replay's), apart from its observations.
+    private let checks: [TimelineDigest]
     /// Each step's observations, in order: as many as the timeline's steps.
     private let observations: [TimelineDigest]
     /// The last step (the failing check): the step, what it expected and what it found; nil for an
@@ -31,15 +31,19 @@ package struct RecordedFailure: Sendable {
         run = ExplainedBehaviour.Run(result)
         isReproducible = result.status == .failed && result.kind != .nondeterministic
         checkedRules = result.difference?.rules ?? []
-        steps = TimelineDigest(of: result.timeline.map(ComparedStep.init))
+        checks = result.timeline.map { TimelineDigest(of: TimedCheck($0)) }
         observations = result.timeline.map { TimelineDigest(of: $0.observations) }
         failingCheck = result.timeline.last.map { TimelineDigest(of: StepCheck($0)) }
     }
 
-    /// Whether a replay fails exactly as the run did: every step of its timeline the same.
+    /// Whether a replay fails exactly as the run did: every step of its timeline the same. The
+    /// observations are compared first, step by step, and the comparison stops at the first that
+    /// differs: most replays differ early, and a step is spelled only once its observations agree.
     func isReproduced(by replay: CaseResult) -> Bool {
-        replay.status == .failed && replay.timeline.count == observations.count
-            && TimelineDigest(of: replay.timeline.map(ComparedStep.init)) == steps
+        guard replay.status == .failed, replay.timeline.count == observations.count else { return false }
+        return zip(replay.timeline, zip(observations, checks)).allSatisfy { entry, recorded in
+            TimelineDigest(of: entry.observations) == recorded.0 && TimelineDigest(of: TimedCheck(entry)) == recorded.1
+        }
     }
 
     /// How close a replay comes to the run: the steps from the start whose observations agree,
@@ -58,16 +62,14 @@ package struct RecordedFailure: Sendable {
         return TimelineDigest(of: StepCheck(mine)) == failingCheck
     }
 
-    /// What two timelines' entries must share to be the same step: its time, its observations and
-    /// its check.
-    private struct ComparedStep: Hashable {
+    /// What two timelines' entries must share, besides their observations, to be the same step:
+    /// its time and its check.
+    private struct TimedCheck: Hashable {
         let time: String
-        let observations: [String]
         let check: StepCheck
 
         init(_ entry: TimelineEntry) {
             time = entry.time
-            observations = entry.observations
             check = StepCheck(entry)
         }
     }

@@ -1,3 +1,4 @@
+import IAMSpec
 import IAMSpecRunner
 
 /// A timeline, or a part of one, as `FailureExplainer` remembers it: 128 bits of it (two hashes,
@@ -9,9 +10,29 @@ struct TimelineDigest: Equatable, Sendable {
     private let first: Int
     private let second: Int
 
-    /// The digest of a whole timeline, every field of every entry.
-    init(_ timeline: [TimelineEntry]) {
-        self.init(of: timeline)
+    /// The digest of a replay's timeline, to compare with another replay of the same case: each
+    /// entry's time, observations, and what a failing check expected and found, and where its step
+    /// is written, which stands for the step (the same place in the case is the same step), so
+    /// that no step is spelled.
+    init(replay timeline: [TimelineEntry]) {
+        self.init(of: timeline.map(ReplayedStep.init))
+    }
+
+    /// What two replays of one case must share at a step to have the same timeline there.
+    private struct ReplayedStep: Hashable {
+        let time: String
+        let location: SourceLocation
+        let observations: [String]
+        let expected: [String]?
+        let actual: [String]?
+
+        init(_ entry: TimelineEntry) {
+            time = entry.time
+            location = entry.location
+            observations = entry.observations
+            expected = entry.expected
+            actual = entry.actual
+        }
     }
 
     /// The digest of what `value` hashes.

@@ -42,9 +42,15 @@ struct OtherTeamEngineTests {
         // D1 (a first-in-first-out stack), D2 (ties to the earlier message) and D3 (the interval
         // started by a trigger whose message goes on the stack), each once, with no partner
         // standing for the callback or the dismissals it declared it lacks.
-        // Each name checked against the runs it passed (their count grows with the Specs too).
+        // Each name checked against the runs it passed (their count grows with the Specs too), and
+        // borne out by the engine as a prediction, against the rivals its experiments name.
         let behaviours = lines.prefix { !$0.isEmpty }.filter { !$0.hasPrefix("    ") }
-            .map { $0.replacing(/; checked against [0-9]+ passes\)/, with: ")") }
+            .map {
+                $0.replacing(
+                    /; checked against [0-9]+ passes; told apart from [^;]+; [0-9]+ predictions? borne out by the engine\)/,
+                    with: ")"
+                )
+            }
         #expect(
             behaviours == [
                 "behaviours (3): what the engine does differently, each replayed on the reference engine with the "

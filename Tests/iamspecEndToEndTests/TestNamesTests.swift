@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// `iamspec run --test-names`: each name is tested as a prediction on the engine before it is
-/// given. An engine that has the named behaviour bears its name out, and the stream and console
-/// say how many predictions held; the option cannot go with the options that turn experiments off.
+/// `iamspec run` tests each name as a prediction on the engine before it gives it (unless
+/// `--no-test-names`). An engine that has the named behaviour bears its name out, and the stream
+/// and console say how many predictions held; names given untested are said to be, in every
+/// report; `--test-names` cannot go with the options that turn experiments off.
 @Suite("Names tested as predictions, over the stdio protocol")
 struct TestNamesTests {
     /// The built tool serving the reference engine with `behaviour`.
@@ -18,7 +19,7 @@ struct TestNamesTests {
         let json = folder.appendingPathComponent("results.jsonl").path
         let outcome = try IAMSpecExecutable.run([
             "run", "Specs", "--filter", "priority-*", "--engine-command", Self.engine("priority-lowest-wins"),
-            "--json", json, "--test-names",
+            "--json", json,
         ])
         #expect(outcome.status == 1, "\(outcome.standardError)")
         let footer = try #require(try IAMSpecExecutable.resultsRecords(at: json).last)
@@ -30,6 +31,29 @@ struct TestNamesTests {
         #expect(footer["refuted"] == nil)
         #expect(outcome.standardOutput.contains("borne out by the engine"))
         #expect(outcome.standardOutput.contains("told apart from the reference rules by an experiment: "))
+        #expect(!outcome.standardOutput.contains("untested"))
+    }
+
+    @Test func namesGivenUntestedAreSaidToBeInEveryReport() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = folder.appendingPathComponent("results.jsonl").path
+        let summary = folder.appendingPathComponent("summary.md").path
+        let junit = folder.appendingPathComponent("junit.xml").path
+        let outcome = try IAMSpecExecutable.run([
+            "run", "Specs", "--filter", "priority-*", "--engine-command", Self.engine("priority-lowest-wins"),
+            "--json", json, "--summary", summary, "--junit", junit, "--no-test-names",
+        ])
+        #expect(outcome.status == 1, "\(outcome.standardError)")
+        let footer = try #require(try IAMSpecExecutable.resultsRecords(at: json).last)
+        let names = footer["behaviours"] as? [[String: Any]] ?? []
+        #expect(names.map { $0["behaviour"] as? String } == ["priority-lowest-wins"])
+        #expect(names.first?["predictions"] == nil && names.first?["told_apart"] == nil)
+        let untested = "untested: the name below was not tested as a prediction on the engine (a run with "
+        #expect(outcome.standardOutput.contains("\n  " + untested))
+        #expect(try String(contentsOfFile: summary, encoding: .utf8).contains("**Untested: the name below was not"))
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.contains("name=\"behaviours.untested\" value=\"\(untested)"))
     }
 
     @Test(arguments: ["--no-experiments", "--no-explain"])

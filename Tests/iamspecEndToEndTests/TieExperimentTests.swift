@@ -5,7 +5,9 @@ import Testing
 /// stack inspection, display-next, assets, orientation or no-matching-trigger callback), as a
 /// partial engine does: each report names exactly the behaviours the engine has, as a pair where
 /// a run needs two, each name checked against the runs the engine passed; where two behaviours
-/// replay the same runs, an experiment run on the engine tells them apart.
+/// replay the same runs, an experiment run on the engine tells them apart. The names are not tested
+/// as predictions here (`--no-test-names`: TestNamesTests' subject), so that what tells two names
+/// apart is the tie's experiment alone.
 @Suite("Names told apart by experiment, over the stdio protocol")
 struct TieExperimentTests {
     private static let webSDKLacks = [
@@ -29,7 +31,8 @@ struct TieExperimentTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let json = folder.appendingPathComponent("results.jsonl").path
         let arguments =
-            ["run", "Specs", "--engine-command", engine(behaviours, lacking: lacks), "--json", json] + options
+            ["run", "Specs", "--engine-command", engine(behaviours, lacking: lacks), "--json", json, "--no-test-names"]
+            + options
         let outcome = try IAMSpecExecutable.run(arguments)
         #expect(outcome.status == 1, "\(outcome.standardError)")
         let footer = try #require(try IAMSpecExecutable.resultsRecords(at: json).last)

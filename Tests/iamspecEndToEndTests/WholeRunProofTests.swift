@@ -79,7 +79,7 @@ struct WholeRunProofTests {
         )
         #expect(
             again.standardOutput.contains(
-                "(behaviour api-events-report-no-match; 1 case, 2 runs; checked against \(passes) passes)"
+                "(behaviour api-events-report-no-match; 1 case, 2 runs; checked against \(passes) passes; "
             ),
             "\(again.standardOutput)"
         )

@@ -2,7 +2,8 @@ import IAMSpec
 
 /// The states in which Specs/README.md ("Steps") defines the steps that need one: `sync_complete`
 /// completes a session-start sync that is pending, `foreground` brings back an app in the
-/// background, and `asset_download` settles a download that is pending (of a message delivered by
+/// background, `session_start` starts a session in an app in the foreground (a session starts as
+/// the app opens), and `asset_download` settles a download that is pending (of a message delivered by
 /// the last session start, with a `pending` image or zip, not settled since). The generator sends
 /// no step outside its state, and the shrinker keeps none (``Scenario/isWellFormed``), so that no
 /// case it writes asks what the documents leave undefined.
@@ -28,6 +29,7 @@ struct DocumentedStates {
     func allows(_ stimulus: Stimulus) -> Bool {
         if case .sessionSyncCompleted = stimulus { return syncPending }
         if case .appForegrounded = stimulus { return inBackground }
+        if case .sessionStarted = stimulus { return !inBackground }
         if case .assetDownloadSettled(let message, _) = stimulus { return pendingDownloads.contains(message) }
         return true
     }

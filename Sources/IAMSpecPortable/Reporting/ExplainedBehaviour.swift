@@ -302,6 +302,23 @@ extension RunSummary {
             + "given (--whole-run) as well, as the whole run checked its own"
     }
 
+    /// What every report that gives names says of certain names not tested as predictions on the
+    /// engine (a run with `--no-test-names` or `--no-experiments`, `iamspec explain`, a run
+    /// interrupted before the test): how many, and what they rest on. Nil when every certain name
+    /// was tested, or none is given.
+    package var namesUntested: String? {
+        let certain = behaviours.filter { !$0.isOpen }
+        let untested = certain.filter { $0.predictions == nil }.count
+        guard untested > 0 else { return nil }
+        let counted =
+            untested == certain.count
+            ? (untested == 1 ? "the name" : "the \(untested) names") : "\(untested) of the \(certain.count) names"
+        let tested = untested == 1 ? "was not tested as a prediction" : "were not tested as predictions"
+        return "untested: \(counted) below \(tested) on the engine (a run "
+            + "with --no-test-names or --no-experiments, iamspec explain, or an interrupted run): each replays its runs "
+            + "and fails no pass, and no experiment asked the engine more"
+    }
+
     /// The failed runs whose repeats disagreed (`--repeat`), sorted: every report names each of
     /// them in its head, never cut by a length limit.
     package var nondeterministicRuns: [ExplainedBehaviour.Run] {

@@ -81,6 +81,9 @@ struct DifferenceTests {
             console.differenceLines(for: summary).filter { !$0.hasPrefix("    e.g. re-run: ") } == [
                 "behaviours (1): what the engine does differently, each replayed on the reference engine with the "
                     + "engine's very observations and passing the runs the engine passed",
+                "  untested: the name below was not tested as a prediction on the engine (a run with "
+                    + "--no-test-names or --no-experiments, iamspec explain, or an interrupted run): each replays its "
+                    + "runs and fails no pass, and no experiment asked the engine more",
                 "  stack.lifo: the engine lets waiting messages leave first in, first out (behaviour stack-fifo; "
                     + "1 case, 1 run; checked against 12 passes)",
                 "    replays: a [braze-swift]",

@@ -169,6 +169,7 @@ public struct ConsoleReport: Sendable {
                 )
             )
             if let proof = summary.namesProofBeyondSelection { lines.append("  \(proof)") }
+            if let untested = summary.namesUntested { lines.append("  \(untested)") }
             for explained in behaviours {
                 lines.append("  \(QuotedText.line(explained.line))")
                 for proof in explained.proofLines { lines.append("    \(QuotedText.line(proof))") }

@@ -235,6 +235,7 @@ public enum JUnitReport {
             properties.append(("nondeterministic.\(number)", run.text))
         }
         if let proof = summary.namesProofBeyondSelection { properties.append(("behaviours.proof", proof)) }
+        if let untested = summary.namesUntested { properties.append(("behaviours.untested", untested)) }
         for (number, explained) in zip(1..., summary.behaviours) {
             properties.append(("behaviour.\(number)", explained.line))
             for (line, proof) in zip(1..., explained.proofLines) {

@@ -93,6 +93,9 @@ package enum MarkdownReport {
             if let proof = summary.namesProofBeyondSelection {
                 lines += ["**" + proof.prefix(1).uppercased() + proof.dropFirst() + ".**", ""]
             }
+            if let untested = summary.namesUntested {
+                lines += ["**" + untested.prefix(1).uppercased() + untested.dropFirst() + ".**", ""]
+            }
             for explained in behaviours.prefix(listLimit) {
                 let name =
                     explained.isOpen

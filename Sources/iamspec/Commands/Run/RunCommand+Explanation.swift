@@ -6,7 +6,7 @@ import IAMSpecStdio
 
 extension RunCommand {
     /// The names tried on the engine: those still open ("one of") told apart where an experiment
-    /// can (``TieExperiment``), then, with `testingNames` (`--test-names`), each certain one tested
+    /// can (``TieExperiment``), then, with `testingNames` (unless `--no-test-names`), each certain one tested
     /// as a prediction (``NamePrediction``): the names given, and apart those the engine refuted. Each experiment runs on a fresh engine
     /// of the run's (a new process for `--engine-command`). A warning says why when the engine
     /// cannot be made; the names are then given untested. An interrupt of `control` stops the

@@ -155,15 +155,23 @@ struct RunCommand: ParsableCommand {
     var noExperiments = false
 
     @Flag(
+        inversion: .prefixedNo,
         help: """
-            Experimental: test each name as a prediction before giving it. Scenarios on which the \
+            Test each name as a prediction before giving it (the default): scenarios on which the \
             engine as named answers differently from the reference rules or from a rival behaviour of \
             the same rule are run on the engine; a name it does not bear out is reported as refuted, \
-            with the experiment, and its runs as unexplained. What else the engine does differently can \
-            confound an experiment (docs/COMMANDS.md, --test-names).
+            with the experiment, and its runs as unexplained. --no-test-names gives the names untested \
+            (the reports say so), for an engine that must not be driven beyond the suite. What else the \
+            engine does differently can confound an experiment (docs/COMMANDS.md, --test-names).
             """
     )
-    var testNames = false
+    var testNames: Bool?
+
+    /// Whether the names are tested as predictions: unless `--no-test-names`, `--no-experiments`
+    /// or `--no-explain` is given.
+    var testsNames: Bool {
+        testNames ?? !(noExperiments || noExplain)
+    }
 
     @Option(
         name: .customLong("repeat"),
@@ -188,7 +196,7 @@ struct RunCommand: ParsableCommand {
     var strictCapabilities = false
 
     func validate() throws {
-        if testNames && (noExperiments || noExplain) {
+        if testNames == true && (noExperiments || noExplain) {
             throw ValidationError(
                 "--test-names runs experiments on the names found; it cannot be given with "
                     + (noExplain ? "--no-explain" : "--no-experiments")
@@ -410,7 +418,7 @@ struct RunCommand: ParsableCommand {
             if !noExperiments && !control.isInterrupted {
                 (outcome.behaviours, outcome.refutedNames) = experiment(
                     on: outcome.behaviours,
-                    testingNames: testNames,
+                    testingNames: testsNames,
                     until: control
                 )
             }

@@ -42,7 +42,7 @@ public struct ExplainedBehaviour: Sendable, Hashable {
     /// rule, run on the engine, which answered as the name predicts (each rival so ruled out is in
     /// ``toldApart`` with its experiment). 0 when no scenario within the engine's capabilities
     /// tells the name from any of them; nil when the name was not tested (`iamspec explain`,
-    /// `--no-experiments`, a name still open, an interrupted run).
+    /// `--no-test-names`, `--no-experiments`, a name still open, an interrupted run).
     public var predictions: Int?
     /// The experiment on which the engine did not answer as the name predicts, for a name the
     /// engine refuted (``RunSummary/refutedNames``); nil for a name given.

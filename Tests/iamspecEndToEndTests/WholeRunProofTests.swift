@@ -108,6 +108,77 @@ struct WholeRunProofTests {
         #expect(explainedWhole.standardOutput.contains(" \(option)"), "\(explainedWhole.standardOutput)")
     }
 
+    /// A name the whole run refuted by an experiment is refuted in a run of part of it too, with
+    /// that experiment: the whole run tested it beside all its other names, a part's names make a
+    /// sparser engine that an experiment may find consistent. The whole run's stream is the
+    /// mutant's, its name moved under `refuted` with an experiment, as a run whose experiment
+    /// refuted it writes it.
+    @Test func aNameTheWholeRunRefutedIsRefutedInARunOfPartOfIt() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let whole = folder.appendingPathComponent("whole.jsonl").path
+        let run = try IAMSpecExecutable.run(
+            ["run", "Specs", "--no-experiments", "--engine-command", Self.mutant, "--json", whole]
+        )
+        #expect(run.status == 1, "\(run.standardError)")
+        var records = try IAMSpecExecutable.resultsRecords(at: whole)
+        var footer = try #require(records.last)
+        records.removeLast()
+        var names = footer["behaviours"] as? [[String: Any]] ?? []
+        let position = try #require(names.firstIndex { $0["behaviour"] as? String == "api-events-report-no-match" })
+        var name = names.remove(at: position)
+        let experiment: [String: Any] = [
+            "steps": ["profile braze-swift", "session_start", "custom_event: {name: \"tap\", source: api}"],
+            "engine": "custom_event: {name: \"tap\", source: api} -> nothing",
+            "other": "custom_event: {name: \"tap\", source: api} -> {no_matching_trigger: {custom_event: \"tap\"}}",
+            "yaml": "- id: told-apart-api-events-report-no-match\n",
+        ]
+        name["refutation"] = [
+            "rival": [
+                "behaviour": "reference", "rule": "triggers.sdk-events-only",
+                "summary": "follows the reference rules there", "experiment": experiment,
+            ],
+            "rival_answer": "custom_event: {name: \"tap\", source: api} -> nothing",
+        ]
+        footer["behaviours"] = names
+        footer["refuted"] = [name]
+        records.append(footer)
+        let lines = try records.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: whole, atomically: true, encoding: .utf8)
+
+        let part = folder.appendingPathComponent("part.jsonl").path
+        let alone = try IAMSpecExecutable.run(
+            "run",
+            "Specs",
+            "--filter",
+            Self.failingCase,
+            "--profile",
+            "braze-swift",
+            "--no-experiments",
+            "--engine-command",
+            Self.mutant,
+            "--whole-run",
+            whole,
+            "--json",
+            part,
+            "--color",
+            "never"
+        )
+        #expect(alone.status == 1, "\(alone.standardError)")
+        #expect(alone.standardOutput.hasPrefix("refuted (1): "), "\(alone.standardOutput)")
+        #expect(!alone.standardOutput.contains("behaviours ("), "\(alone.standardOutput)")
+        #expect(
+            alone.standardOutput.contains(
+                "    experiment: profile braze-swift; session_start; custom_event: {name: \"tap\", source: api} -> "
+            ),
+            "\(alone.standardOutput)"
+        )
+        let partFooter = try #require(try IAMSpecExecutable.resultsRecords(at: part).last)
+        #expect(partFooter["behaviours"] == nil)
+        let refuted = (partFooter["refuted"] as? [[String: Any]] ?? []).compactMap { $0["behaviour"] as? String }
+        #expect(refuted == ["api-events-report-no-match"])
+    }
+
     @Test func aWholeRunThatCannotProveTheNamesStopsTheRunBeforeAnyCase() throws {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

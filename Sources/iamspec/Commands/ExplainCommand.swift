@@ -204,6 +204,14 @@ struct ExplainCommand: ParsableCommand {
         }
         var summary = recorded.summary
         summary.behaviours = behaviours
+        // The names the whole run refuted are refuted here too; a run's explanation (`--records`)
+        // gives its names to the run, which carries them (and its experiments' refutations) itself.
+        if let whole, !records {
+            (summary.behaviours, summary.refutedNames) = whole.carryRefutations(
+                given: behaviours,
+                refuted: summary.refutedNames
+            )
+        }
         // The re-run lines name the whole run given, or else the stream read when it is one.
         if let wholeRun {
             summary.header.invocation?.wholeRun = wholeRun

@@ -3,7 +3,8 @@ import IAMSpecRunner
 
 /// The results stream of a whole run, given with `--whole-run` to a run of part of it (a re-run
 /// line's run) or to `explain`: the runs it records as passed judge the part's names, as they
-/// judged the whole run's, so that a case run alone is never given a name the whole run refutes.
+/// judged the whole run's, and a name its experiments refuted is refuted in the part too, so that
+/// a case run alone is never given a name the whole run refutes.
 ///
 /// It must be a run of the same suite paths and the same engine command (the reference engine
 /// for none) as the run it judges, as its header records them: a stream of another suite or
@@ -20,6 +21,8 @@ struct WholeRunStream {
     /// Whether every run of its selection ran (the run was not cut short), so that the runs it
     /// passed are the others.
     let ranEveryRun: Bool
+    /// The names the whole run refuted, each with its experiment.
+    let refuted: [ExplainedBehaviour]
 
     /// The stream at `path`, read whole and checked, its runs that did not pass held.
     ///
@@ -40,7 +43,8 @@ struct WholeRunStream {
             header: summary.header,
             notPassed: notPassed,
             passedCount: summary.passedCount,
-            ranEveryRun: summary.notRun == 0 && !summary.interrupted && !summary.stoppedAtFirstFailure
+            ranEveryRun: summary.notRun == 0 && !summary.interrupted && !summary.stoppedAtFirstFailure,
+            refuted: summary.refutedNames
         )
     }
 
@@ -79,6 +83,33 @@ struct WholeRunStream {
         return passed.filter {
             !judgedAnew.contains(ExplainedBehaviour.Run(caseID: loadedCases[$0.caseIndex].id, profile: $0.profile))
         }
+    }
+
+    /// The names `given` less those the whole run refuted, which join `refuted` with the whole
+    /// run's experiment: the whole run tested each name beside all the others it gave, as fuller an
+    /// engine as the report knows, where a part's few names make a sparser one that an experiment
+    /// may find consistent. A name is the whole run's when it is the same behaviour or behaviours.
+    func carryRefutations(
+        given: [ExplainedBehaviour],
+        refuted: [ExplainedBehaviour]
+    ) -> (given: [ExplainedBehaviour], refuted: [ExplainedBehaviour]) {
+        var kept: [ExplainedBehaviour] = []
+        var refutedHere = refuted
+        for name in given {
+            guard !name.isOpen,
+                let wholeName = self.refuted.first(where: { $0.behaviour == name.behaviour }),
+                let refutation = wholeName.refutation
+            else {
+                kept.append(name)
+                continue
+            }
+            var carried = name
+            carried.refutation = refutation
+            carried.predictions = wholeName.predictions
+            carried.toldApart = wholeName.toldApart
+            refutedHere.append(carried)
+        }
+        return (kept, refutedHere)
     }
 
     private static func listed(_ paths: [String]) -> String {

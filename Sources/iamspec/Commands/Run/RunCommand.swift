@@ -260,8 +260,10 @@ struct RunCommand: ParsableCommand {
         )
         try requireBaselineFile()
         // Read whole before any engine starts: a stream that cannot prove the names stops the run.
-        if let wholeRun {
-            try WholeRunStream.read(wholeRun).requireRun(of: suite.paths, engineCommand: engineCommand)
+        let whole = try wholeRun.map { path throws(CommandFailure) in
+            let stream = try WholeRunStream.read(path)
+            try stream.requireRun(of: suite.paths, engineCommand: engineCommand)
+            return stream
         }
         let runs = isLoadedWhole ? selection.selection.runs(of: loaded.loadedCases) : []
         if runs.isEmpty && !control.isInterrupted {
@@ -420,6 +422,12 @@ struct RunCommand: ParsableCommand {
                     on: outcome.behaviours,
                     testingNames: testsNames,
                     until: control
+                )
+            }
+            if let whole {
+                (outcome.behaviours, outcome.refutedNames) = whole.carryRefutations(
+                    given: outcome.behaviours,
+                    refuted: outcome.refutedNames
                 )
             }
             if !noExperiments && !control.isInterrupted {

@@ -179,6 +179,54 @@ struct WholeRunProofTests {
         #expect(refuted == ["api-events-report-no-match"])
     }
 
+    /// A name the whole run tested as a prediction and gave keeps that verdict in a run of part of
+    /// it, which does not test it again on the sparser engine its own names make: the whole run's
+    /// stream (the mutant's, its name given 7 predictions borne out, a count no test of this run
+    /// makes) is what the part's reports say.
+    @Test func aNameTheWholeRunBoreOutKeepsItsVerdictInARunOfPartOfIt() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let whole = folder.appendingPathComponent("whole.jsonl").path
+        let run = try IAMSpecExecutable.run(
+            ["run", "Specs", "--no-experiments", "--engine-command", Self.mutant, "--json", whole]
+        )
+        #expect(run.status == 1, "\(run.standardError)")
+        var records = try IAMSpecExecutable.resultsRecords(at: whole)
+        var footer = try #require(records.last)
+        records.removeLast()
+        var names = footer["behaviours"] as? [[String: Any]] ?? []
+        let position = try #require(names.firstIndex { $0["behaviour"] as? String == "api-events-report-no-match" })
+        names[position]["predictions"] = 7
+        footer["behaviours"] = names
+        records.append(footer)
+        let lines = try records.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: whole, atomically: true, encoding: .utf8)
+
+        let part = folder.appendingPathComponent("part.jsonl").path
+        let alone = try IAMSpecExecutable.run(
+            "run",
+            "Specs",
+            "--filter",
+            Self.failingCase,
+            "--profile",
+            "braze-swift",
+            "--engine-command",
+            Self.mutant,
+            "--whole-run",
+            whole,
+            "--json",
+            part,
+            "--color",
+            "never"
+        )
+        #expect(alone.status == 1, "\(alone.standardError)")
+        #expect(alone.standardOutput.contains("; 7 predictions borne out by the engine)"), "\(alone.standardOutput)")
+        let partFooter = try #require(try IAMSpecExecutable.resultsRecords(at: part).last)
+        let given = (partFooter["behaviours"] as? [[String: Any]] ?? []).first
+        #expect(given?["behaviour"] as? String == "api-events-report-no-match")
+        #expect(given?["predictions"] as? Int == 7)
+    }
+
     @Test func aWholeRunThatCannotProveTheNamesStopsTheRunBeforeAnyCase() throws {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

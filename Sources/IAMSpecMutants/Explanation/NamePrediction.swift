@@ -56,13 +56,25 @@ package struct NamePrediction {
 
     /// The names, each certain one tested: those the engine bore out or that no experiment could
     /// test (their ``ExplainedBehaviour/predictions`` counted, their rivals told apart), with the
-    /// names still open, in their order; and, apart, those it refuted.
-    package func test(_ names: [ExplainedBehaviour]) -> (given: [ExplainedBehaviour], refuted: [ExplainedBehaviour]) {
+    /// names still open, in their order; and, apart, those it refuted. A name `known` holds (by
+    /// its behaviour) was tested already, on a fuller engine (the whole run's, `--whole-run`): its
+    /// verdict there is its verdict, and no experiment runs for it.
+    package func test(
+        _ names: [ExplainedBehaviour],
+        known: [String: ExplainedBehaviour] = [:]
+    ) -> (given: [ExplainedBehaviour], refuted: [ExplainedBehaviour]) {
         var given: [ExplainedBehaviour] = []
         var refuted: [ExplainedBehaviour] = []
         for (position, name) in names.enumerated() {
             guard !name.isOpen, !isStopped() else {
                 given.append(name)
+                continue
+            }
+            if let verdict = known[name.behaviour], verdict.predictions != nil {
+                var tested = name
+                tested.predictions = verdict.predictions
+                tested.toldApart = verdict.toldApart
+                given.append(tested)
                 continue
             }
             // The behaviours the report's other certain names give the engine.

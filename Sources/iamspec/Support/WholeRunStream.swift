@@ -24,6 +24,10 @@ struct WholeRunStream {
     /// The behaviours the whole run's experiments ruled out, each with the experiment that did:
     /// every name it refuted, and every rival a name it gave was told apart from.
     let ruledOut: [String: ExplainedBehaviour.Refutation]
+    /// The certain names the whole run gave after testing them as predictions, by behaviour: a
+    /// run of part of it takes their verdict rather than test them again on the sparser engine
+    /// its own few names make, where what it does not name may confound an experiment.
+    let borneOut: [String: ExplainedBehaviour]
 
     /// The stream at `path`, read whole and checked, its runs that did not pass held.
     ///
@@ -45,7 +49,11 @@ struct WholeRunStream {
             notPassed: notPassed,
             passedCount: summary.passedCount,
             ranEveryRun: summary.notRun == 0 && !summary.interrupted && !summary.stoppedAtFirstFailure,
-            ruledOut: ruledOut(in: summary)
+            ruledOut: ruledOut(in: summary),
+            borneOut: Dictionary(
+                summary.behaviours.filter { !$0.isOpen && $0.predictions != nil }.map { ($0.behaviour, $0) },
+                uniquingKeysWith: { first, _ in first }
+            )
         )
     }
 

@@ -6,15 +6,18 @@ import IAMSpecStdio
 
 extension RunCommand {
     /// The names tried on the engine: those still open ("one of") told apart where an experiment
-    /// can (``TieExperiment``), then, with `testingNames` (unless `--no-test-names`), each certain one tested
-    /// as a prediction (``NamePrediction``): the names given, and apart those the engine refuted. Each experiment runs on a fresh engine
-    /// of the run's (a new process for `--engine-command`). A warning says why when the engine
-    /// cannot be made; the names are then given untested. An interrupt of `control` stops the
-    /// experiments at once (the engine answering is interrupted): the names not yet told apart
-    /// stay open, those not yet tested are given untested.
+    /// can (``TieExperiment``), then, with `testingNames` (unless `--no-test-names`), each certain
+    /// one tested as a prediction (``NamePrediction``), but those the whole run (`wholeRun`)
+    /// tested, whose verdict there stands: the names given, and apart those the engine refuted.
+    /// Each experiment runs on a fresh engine of the run's (a new process for `--engine-command`).
+    /// A warning says why when the engine cannot be made; the names are then given untested. An
+    /// interrupt of `control` stops the experiments at once (the engine answering is
+    /// interrupted): the names not yet told apart stay open, those not yet tested are given
+    /// untested.
     func experiment(
         on names: [ExplainedBehaviour],
         testingNames: Bool,
+        wholeRun: WholeRunStream?,
         until control: RunControl
     ) -> (given: [ExplainedBehaviour], refuted: [ExplainedBehaviour]) {
         guard names.contains(where: \.isOpen) || (testingNames && !names.isEmpty) else { return (names, []) }
@@ -33,7 +36,8 @@ extension RunCommand {
         let certain = Set(names.filter { !$0.isOpen }.flatMap { $0.behaviour.split(separator: "+").map(String.init) })
         let decided = names.map { experiment.decide($0, beside: certain) }
         guard testingNames else { return (decided, []) }
-        return NamePrediction(engine: engine, stoppingWhen: { control.isInterrupted }).test(decided)
+        return NamePrediction(engine: engine, stoppingWhen: { control.isInterrupted })
+            .test(decided, known: wholeRun?.borneOut ?? [:])
     }
 
     /// The smallest case of each difference no name explains (``SmallestCase``), by the example

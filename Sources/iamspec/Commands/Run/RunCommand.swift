@@ -421,6 +421,7 @@ struct RunCommand: ParsableCommand {
                 (outcome.behaviours, outcome.refutedNames) = experiment(
                     on: outcome.behaviours,
                     testingNames: testsNames,
+                    wholeRun: whole,
                     until: control
                 )
             }

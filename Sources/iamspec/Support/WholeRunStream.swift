@@ -3,8 +3,9 @@ import IAMSpecRunner
 
 /// The results stream of a whole run, given with `--whole-run` to a run of part of it (a re-run
 /// line's run) or to `explain`: the runs it records as passed judge the part's names, as they
-/// judged the whole run's, and a name its experiments refuted is refuted in the part too, so that
-/// a case run alone is never given a name the whole run refutes.
+/// judged the whole run's, and its experiments' verdicts stand in the part (a name they refuted,
+/// or a rival they told a name apart from, is refuted; a name they bore out is not tested again),
+/// so that a case run alone is never given a name the whole run refutes.
 ///
 /// It must be a run of the same suite paths and the same engine command (the reference engine
 /// for none) as the run it judges, as its header records them: a stream of another suite or

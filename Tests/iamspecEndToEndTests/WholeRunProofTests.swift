@@ -20,6 +20,29 @@ struct WholeRunProofTests {
     private static let failingCase = "callbacks-not-for-api-events"
     private static let refuted = "(behaviour api-events-trigger)"
 
+    /// The mutant's name, which the whole runs below give.
+    private static let named = "api-events-report-no-match"
+
+    /// The results stream of a whole run on the mutant (without experiments), in `folder`, its
+    /// footer rewritten by `edit`, as a run that tested its names would have written it.
+    private static func mutantsWholeRun(
+        in folder: URL,
+        editingFooter edit: (inout [String: Any]) throws -> Void
+    ) throws -> String {
+        let whole = folder.appendingPathComponent("whole.jsonl").path
+        let run = try IAMSpecExecutable.run(
+            ["run", "Specs", "--no-experiments", "--engine-command", mutant, "--json", whole]
+        )
+        #expect(run.status == 1, "\(run.standardError)")
+        var records = try IAMSpecExecutable.resultsRecords(at: whole)
+        var footer = try #require(records.last)
+        try edit(&footer)
+        records[records.count - 1] = footer
+        let lines = try records.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: whole, atomically: true, encoding: .utf8)
+        return whole
+    }
+
     @Test func aFailingCaseRunAloneByItsRerunLineIsNamedAsInTheWholeRun() throws {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -116,35 +139,26 @@ struct WholeRunProofTests {
     @Test func aNameTheWholeRunRefutedIsRefutedInARunOfPartOfIt() throws {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let whole = folder.appendingPathComponent("whole.jsonl").path
-        let run = try IAMSpecExecutable.run(
-            ["run", "Specs", "--no-experiments", "--engine-command", Self.mutant, "--json", whole]
-        )
-        #expect(run.status == 1, "\(run.standardError)")
-        var records = try IAMSpecExecutable.resultsRecords(at: whole)
-        var footer = try #require(records.last)
-        records.removeLast()
-        var names = footer["behaviours"] as? [[String: Any]] ?? []
-        let position = try #require(names.firstIndex { $0["behaviour"] as? String == "api-events-report-no-match" })
-        var name = names.remove(at: position)
-        let experiment: [String: Any] = [
-            "steps": ["profile braze-swift", "session_start", "custom_event: {name: \"tap\", source: api}"],
-            "engine": "custom_event: {name: \"tap\", source: api} -> nothing",
-            "other": "custom_event: {name: \"tap\", source: api} -> {no_matching_trigger: {custom_event: \"tap\"}}",
-            "yaml": "- id: told-apart-api-events-report-no-match\n",
-        ]
-        name["refutation"] = [
-            "rival": [
-                "behaviour": "reference", "rule": "triggers.sdk-events-only",
-                "summary": "follows the reference rules there", "experiment": experiment,
-            ],
-            "rival_answer": "custom_event: {name: \"tap\", source: api} -> nothing",
-        ]
-        footer["behaviours"] = names
-        footer["refuted"] = [name]
-        records.append(footer)
-        let lines = try records.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }
-        try (lines.joined(separator: "\n") + "\n").write(toFile: whole, atomically: true, encoding: .utf8)
+        let whole = try Self.mutantsWholeRun(in: folder) { footer in
+            var names = footer["behaviours"] as? [[String: Any]] ?? []
+            let position = try #require(names.firstIndex { $0["behaviour"] as? String == Self.named })
+            var name = names.remove(at: position)
+            let experiment: [String: Any] = [
+                "steps": ["profile braze-swift", "session_start", "custom_event: {name: \"tap\", source: api}"],
+                "engine": "custom_event: {name: \"tap\", source: api} -> nothing",
+                "other": "custom_event: {name: \"tap\", source: api} -> {no_matching_trigger: {custom_event: \"tap\"}}",
+                "yaml": "- id: told-apart-api-events-report-no-match\n",
+            ]
+            name["refutation"] = [
+                "rival": [
+                    "behaviour": "reference", "rule": "triggers.sdk-events-only",
+                    "summary": "follows the reference rules there", "experiment": experiment,
+                ],
+                "rival_answer": "custom_event: {name: \"tap\", source: api} -> nothing",
+            ]
+            footer["behaviours"] = names
+            footer["refuted"] = [name]
+        }
 
         let part = folder.appendingPathComponent("part.jsonl").path
         let alone = try IAMSpecExecutable.run(
@@ -186,21 +200,12 @@ struct WholeRunProofTests {
     @Test func aNameTheWholeRunBoreOutKeepsItsVerdictInARunOfPartOfIt() throws {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let whole = folder.appendingPathComponent("whole.jsonl").path
-        let run = try IAMSpecExecutable.run(
-            ["run", "Specs", "--no-experiments", "--engine-command", Self.mutant, "--json", whole]
-        )
-        #expect(run.status == 1, "\(run.standardError)")
-        var records = try IAMSpecExecutable.resultsRecords(at: whole)
-        var footer = try #require(records.last)
-        records.removeLast()
-        var names = footer["behaviours"] as? [[String: Any]] ?? []
-        let position = try #require(names.firstIndex { $0["behaviour"] as? String == "api-events-report-no-match" })
-        names[position]["predictions"] = 7
-        footer["behaviours"] = names
-        records.append(footer)
-        let lines = try records.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }
-        try (lines.joined(separator: "\n") + "\n").write(toFile: whole, atomically: true, encoding: .utf8)
+        let whole = try Self.mutantsWholeRun(in: folder) { footer in
+            var names = footer["behaviours"] as? [[String: Any]] ?? []
+            let position = try #require(names.firstIndex { $0["behaviour"] as? String == Self.named })
+            names[position]["predictions"] = 7
+            footer["behaviours"] = names
+        }
 
         let part = folder.appendingPathComponent("part.jsonl").path
         let alone = try IAMSpecExecutable.run(

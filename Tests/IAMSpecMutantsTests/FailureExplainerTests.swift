@@ -125,6 +125,27 @@ struct FailureExplainerTests {
         Self.expectEachFailedRunOnce(summary, behaviours)
     }
 
+    @Test func aNameIsNotVetoedByADifferenceOnAChannelItDoesNotChange() throws {
+        // Waiting messages leave first in, first out (a behaviour of the catalogue), and every
+        // impression is logged twice (none of the catalogue's): where a run shows both, the first
+        // is named for what it changes, and the impressions are its residue.
+        let (summary, behaviours) = try Self.explained(on: ImpressionsLoggedTwice(base: try Self.engine("stack-fifo")))
+        #expect(behaviours.map(\.behaviour) == ["stack-fifo"])
+        let name = try #require(behaviours.first)
+        #expect(!name.residues.isEmpty)
+        #expect(name.residues.allSatisfy { $0.channels == ["analytics"] })
+        #expect(Set(name.residues.map(\.run)).isSubset(of: Set(name.runs)))
+        var explained = summary
+        explained.behaviours = behaviours
+        // The runs whose only difference is the impressions stay unexplained.
+        #expect(!explained.differences.isEmpty)
+        Self.expectEachFailedRunOnce(summary, behaviours)
+        // Each run it names is one the behaviour alone fails, and alone it replays each exactly.
+        let (_, alone) = try Self.explained(on: Self.engine("stack-fifo"))
+        #expect(alone.flatMap(\.residues).isEmpty)
+        #expect(Set(name.runs).isSubset(of: Set(alone.flatMap(\.runs))))
+    }
+
     @Test func aRunTheReferenceEngineFailsTooIsExplainedByNothing() throws {
         // A case whose expectation is wrong: the reference engine fails it as any engine would,
         // and a behaviour that leaves the run as it is (most of the catalogue, here) would
@@ -309,6 +330,29 @@ private struct ClicksLoggedTwice: EngineProvider {
         mutating func handle(_ stimulus: Stimulus) throws -> [Observation] {
             try inner.handle(stimulus).flatMap { observation -> [Observation] in
                 if case .clickLogged = observation { return [observation, observation] }
+                return [observation]
+            }
+        }
+    }
+}
+
+/// An engine that logs each impression twice (no entry of the catalogue does), and otherwise
+/// does what `base` does.
+private struct ImpressionsLoggedTwice: EngineProvider {
+    var base: any EngineProvider
+
+    var description: EngineDescription { base.description }
+
+    func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
+        Engine(inner: try base.makeEngine(for: setup))
+    }
+
+    struct Engine: DeliveryEngine {
+        var inner: any DeliveryEngine
+
+        mutating func handle(_ stimulus: Stimulus) throws -> [Observation] {
+            try inner.handle(stimulus).flatMap { observation -> [Observation] in
+                if case .impressionLogged = observation { return [observation, observation] }
                 return [observation]
             }
         }

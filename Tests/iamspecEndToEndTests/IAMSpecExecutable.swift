@@ -123,4 +123,16 @@ enum IAMSpecExecutable {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }
+
+    /// A suite of the one case `yaml` (a smallest case a run wrote), kept as a team keeps it: the
+    /// bundled Specs' rules and schema beside it, in `folder`'s `Specs`. Its path.
+    static func suiteOfOne(_ yaml: String, in folder: URL) throws -> String {
+        let specs = folder.appendingPathComponent("Specs")
+        try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
+        for file in ["rules.yaml", "schema.json"] {
+            try FileManager.default.copyItem(atPath: "Specs/\(file)", toPath: specs.appendingPathComponent(file).path)
+        }
+        try Data(yaml.utf8).write(to: specs.appendingPathComponent("smallest.yaml"))
+        return specs.path
+    }
 }

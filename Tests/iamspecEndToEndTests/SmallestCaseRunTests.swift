@@ -41,15 +41,10 @@ struct SmallestCaseRunTests {
         #expect(smallest["case"] as? String == "analytics-impression-on-display")
         let yaml = try #require(smallest["yaml"] as? String)
         // The case, kept in a suite of its own: the reference engine passes it, the engine fails it.
-        let specs = folder.appendingPathComponent("Specs")
-        try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
-        for file in ["rules.yaml", "schema.json"] {
-            try FileManager.default.copyItem(atPath: "Specs/\(file)", toPath: specs.appendingPathComponent(file).path)
-        }
-        try Data(yaml.utf8).write(to: specs.appendingPathComponent("smallest.yaml"))
-        #expect(try IAMSpecExecutable.run("run", specs.path).status == 0)
+        let specs = try IAMSpecExecutable.suiteOfOne(yaml, in: folder)
+        #expect(try IAMSpecExecutable.run("run", specs).status == 0)
         #expect(
-            try IAMSpecExecutable.run("run", specs.path, "--engine-command", Self.engine("impressions-twice")).status
+            try IAMSpecExecutable.run("run", specs, "--engine-command", Self.engine("impressions-twice")).status
                 == 1
         )
     }

@@ -30,7 +30,10 @@ import IAMSpecRunner
 /// runs with as few are a tie, reported as one name with its alternatives ("one of"), never broken
 /// by catalogue order. Last, the names are made to hold as one engine (``WholeEngine``): their
 /// behaviours replayed together must replay every run they claim and pass every pass, as the
-/// engine they say it is would. ``Cost`` counts the replays. Deterministic: the same failures give
+/// engine they say it is would. A run no name then replays exactly may still be replayed in part,
+/// its deliveries exactly, the engine logging, dismissing or calling back otherwise
+/// (``partlyReplayed(_:failures:unexplained:nearby:held:cost:engines:agrees:)``): it is filed under
+/// its name with that residue. ``Cost`` counts the replays. Deterministic: the same failures give
 /// the same names.
 package struct FailureExplainer: Sendable {
     /// The behaviours tried, in catalogue order.
@@ -196,11 +199,26 @@ package struct FailureExplainer: Sendable {
             },
             agrees: { try disagreements.agree($0, of: catalogue, engines: engines, timeout: timeout) }
         )
-        cost.whole = whole.replays + disagreements.replays - found.disagreements.replays
+        // The runs no name replays exactly, where the names replay them in part.
+        func held(_ index: Int) -> Bool {
+            capabilities.map { catalogue[index].presupposes.isSubset(of: $0) } ?? true
+        }
+        var partly = Cost()
+        let (names, residues) = try partlyReplayed(
+            whole.names,
+            failures: failures,
+            unexplained: found.alone.subtracting(whole.names.flatMap(\.runs)).sorted(),
+            nearby: found.nearby,
+            held: held,
+            cost: &partly,
+            engines: engines,
+            agrees: { try disagreements.agree($0, of: catalogue, engines: engines, timeout: timeout) }
+        )
+        cost.whole = whole.replays + partly.whole + disagreements.replays - found.disagreements.replays
         cost.passes = found.disagreements.replays
         cost.hypothesesChecked = disagreements.checked
-        return whole.names.map { name in
-            named(name, failures: failures, passes: disagreements.evidence)
+        return names.map { name in
+            named(name, failures: failures, passes: disagreements.evidence, residues: residues)
         }
         .sorted { ($1.runs.count, $0.behaviour) < ($0.runs.count, $1.behaviour) }
     }
@@ -428,7 +446,12 @@ package struct FailureExplainer: Sendable {
     }
 
     /// A chosen name as the reports hold it.
-    private func named(_ name: HypothesisChoice.Name, failures: [Failure], passes: Int) -> ExplainedBehaviour {
+    private func named(
+        _ name: HypothesisChoice.Name,
+        failures: [Failure],
+        passes: Int,
+        residues: [Int: Set<ObservationChannel>]
+    ) -> ExplainedBehaviour {
         let hypotheses = name.hypotheses.map { hypothesis in
             let members = hypothesis.map { catalogue[$0] }.sorted { $0.id < $1.id }
             var rules: [String] = []
@@ -447,7 +470,15 @@ package struct FailureExplainer: Sendable {
             rule: first.rule,
             runs: name.runs.map { failures[$0].recorded.run },
             passes: passes,
-            alternatives: Array(hypotheses.dropFirst())
+            alternatives: Array(hypotheses.dropFirst()),
+            residues: name.runs.compactMap { run in
+                residues[run].map { channels in
+                    ExplainedBehaviour.Residue(
+                        run: failures[run].recorded.run,
+                        channels: channels.map(\.rawValue).sorted()
+                    )
+                }
+            }
         )
     }
 

@@ -25,6 +25,9 @@ package struct RecordedFailure: Sendable {
     /// The last step (the failing check): the step, what it expected and what it found; nil for an
     /// empty timeline.
     private let failingCheck: TimelineDigest?
+    /// The timeline's observations, to tell what a replay explains of it in part
+    /// (``PartialReplay``).
+    let observed: ObservedSteps?
 
     /// What the explanation compares of `result`.
     package init(_ result: CaseResult) {
@@ -34,6 +37,20 @@ package struct RecordedFailure: Sendable {
         checks = result.timeline.map { TimelineDigest(of: TimedCheck($0)) }
         observations = result.timeline.map { TimelineDigest(of: $0.observations) }
         failingCheck = result.timeline.last.map { TimelineDigest(of: StepCheck($0)) }
+        observed = ObservedSteps(result.timeline, steps: result.timeline.count)
+    }
+
+    /// How many steps the run's timeline has.
+    var steps: Int { observations.count }
+
+    /// What `replay` explains of the run in part, `reference` being the reference engine's
+    /// replay over the run's steps (``PartialReplay``); nil when it explains nothing that way, or
+    /// stopped before the run's last step.
+    func partialReplay(_ replay: CaseResult, reference: ObservedSteps) -> PartialReplay? {
+        guard isReproducible, replay.status != .error, let observed,
+            let replayed = ObservedSteps(replay.timeline, steps: steps)
+        else { return nil }
+        return PartialReplay(recorded: observed, replay: replayed, reference: reference)
     }
 
     /// Whether a replay fails exactly as the run did: every step of its timeline the same. The

@@ -29,7 +29,16 @@ package struct SmallestCase {
     /// under `id`. The case is then written under the first of the ids ``idsTried(_:)`` gives
     /// under which the engine still differs, with a comment saying so: a case that shows the
     /// difference when run as written, and says that the engine's answer depends on its id.
-    package func yaml(for specCase: SpecCase, profile: Profile, id: String) -> String? {
+    ///
+    /// With `channels` (a residue: ``ExplainedBehaviour/Residue``), the scenario is shrunk while
+    /// the engine differs from the rules on those channels (Specs/README.md's), whatever it does
+    /// on the others.
+    package func yaml(
+        for specCase: SpecCase,
+        profile: Profile,
+        id: String,
+        channels: Set<ObservationChannel>? = nil
+    ) -> String? {
         let declared = engine.description
         let reference = ObservedByTheEngine(
             base: ReferenceEngineProvider(),
@@ -48,7 +57,14 @@ package struct SmallestCase {
             messages: specCase.messages,
             stimuli: stimuli
         )
-        let shrinker = ScenarioShrinker(engine: reference, against: engine, keepingTheDifference: true)
+        let shrinker =
+            channels.map { channels in
+                ScenarioShrinker(
+                    engine: OnChannels(base: reference, channels: channels),
+                    against: OnChannels(base: engine, channels: channels),
+                    keepingTheDifference: true
+                )
+            } ?? ScenarioShrinker(engine: reference, against: engine, keepingTheDifference: true)
         // Run under the id it is written with: an engine may seed its choices by it.
         scenario.caseID = id
         var dependsOnTheID = false
@@ -66,9 +82,10 @@ package struct SmallestCase {
             scenario.caseID = differing
         }
         let shrunk = shrinker.shrink(scenario)
+        let on = channels.map { " on its " + $0.map(\.rawValue).sorted().joined(separator: " and ") } ?? ""
         var comments = [
             "Found by: iamspec run, the failing run \(specCase.id) [\(profile.rawValue)] shrunk while the engine "
-                + "still differed from the reference rules"
+                + "still differed from the reference rules\(on)"
         ]
         if dependsOnTheID {
             comments.append(

@@ -47,6 +47,11 @@ public struct ExplainedBehaviour: Sendable, Hashable {
     /// The experiment on which the engine did not answer as the name predicts, for a name the
     /// engine refuted (``RunSummary/refutedNames``); nil for a name given.
     public var refutation: Refutation?
+    /// The runs of ``runs`` the name replays only in part: on the channels it changes it gives
+    /// exactly the engine's observations, and on the others the engine differs from it (a
+    /// difference of its own that no name explains), sorted by run. Empty when it replays each
+    /// exactly.
+    public var residues: [Residue]
 
     /// A name for these runs, checked against `passes` passes.
     public init(
@@ -59,8 +64,10 @@ public struct ExplainedBehaviour: Sendable, Hashable {
         toldApart: [Alternative] = [],
         toTellApart: String? = nil,
         predictions: Int? = nil,
-        refutation: Refutation? = nil
+        refutation: Refutation? = nil,
+        residues: [Residue] = []
     ) {
+        self.residues = residues.sorted { $0.run < $1.run }
         self.toTellApart = toTellApart
         self.predictions = predictions
         self.refutation = refutation
@@ -98,6 +105,37 @@ public struct ExplainedBehaviour: Sendable, Hashable {
 
         /// `case-id [profile]`, as reports list runs.
         package var text: String { "\(caseID) [\(profile.rawValue)]" }
+    }
+
+    /// A run a name replays in part (Specs/README.md's channels): the name gives the engine's
+    /// observations on every channel it changes, and the engine's observations on `channels`
+    /// are not the name's.
+    public struct Residue: Sendable, Hashable {
+        /// The run.
+        public var run: Run
+        /// The channels on which the engine differs from the name, sorted: `analytics`,
+        /// `callbacks`, `dismissals` (never delivery, from which the others follow).
+        public var channels: [String]
+
+        /// The residue of `run` on `channels`.
+        public init(run: Run, channels: [String]) {
+            self.run = run
+            self.channels = channels.sorted()
+        }
+    }
+
+    /// The runs replayed in part, by the channels on which the engine differs from the name: each
+    /// set of channels once, in the order of its first run, with its runs in order.
+    package var residueGroups: [(channels: [String], runs: [Run])] {
+        var groups: [(channels: [String], runs: [Run])] = []
+        for residue in residues {
+            if let index = groups.firstIndex(where: { $0.channels == residue.channels }) {
+                groups[index].runs.append(residue.run)
+            } else {
+                groups.append((residue.channels, [residue.run]))
+            }
+        }
+        return groups
     }
 
     /// Another behaviour (or behaviours together) that fits a name's runs as well: its id, its
@@ -243,16 +281,32 @@ public struct ExplainedBehaviour: Sendable, Hashable {
     /// results stream (`--json`) lists every one.
     package static let runsShownInProof = 50
 
-    /// Its proof, one line each after ``line``: the runs it replays (the first
-    /// `runsShownInProof`, the others counted), the experiments that told alternatives apart
-    /// (their steps and the engine's answer), or what would tell the open ones apart.
+    /// Its proof, one line each after ``line``: the runs it replays exactly and those it replays
+    /// in part (the first `runsShownInProof` of each, the others counted), the experiments that
+    /// told alternatives apart (their steps and the engine's answer), or what would tell the open
+    /// ones apart.
     package var proofLines: [String] {
-        var replays = runs.prefix(Self.runsShownInProof).map(\.text).joined(separator: ", ")
-        if runs.count > Self.runsShownInProof {
-            let more = runs.count - Self.runsShownInProof
-            replays += ", … and \(more) more run\(more == 1 ? "" : "s") (the results stream, --json, lists every one)"
+        let inPart = Set(residues.map(\.run))
+        var lines: [String] = []
+        func listed(_ texts: [String], _ count: Int) -> String {
+            let more = count - texts.count
+            return texts.joined(separator: ", ")
+                + (more > 0
+                    ? ", … and \(more) more run\(more == 1 ? "" : "s") (the results stream, --json, lists every one)"
+                    : "")
         }
-        var lines = ["replays: " + replays]
+        let exactly = inPart.isEmpty ? runs : runs.filter { !inPart.contains($0) }
+        if !exactly.isEmpty {
+            lines.append("replays: " + listed(exactly.prefix(Self.runsShownInProof).map(\.text), exactly.count))
+        }
+        for (channels, runs) in residueGroups {
+            lines.append(
+                "replays in part, the engine's \(channels.joined(separator: " and ")) otherwise: "
+                    + listed(runs.prefix(Self.runsShownInProof).map(\.text), runs.count)
+                    + " (on what the name changes it gives the engine's observations; what the engine does otherwise is "
+                    + "a difference no name explains)"
+            )
+        }
         for other in toldApart {
             guard let experiment = other.experiment else { continue }
             let other = other.behaviour == Self.reference ? "the reference rules" : other.behaviour

@@ -450,10 +450,11 @@ package struct FooterLine: Codable {
         package var toTellApart: String?
         package var predictions: Int?
         package var refutation: RefutationRecord?
+        package var residues: [ResidueRecord]?
         package var rerun: String
 
         package enum CodingKeys: String, CodingKey {
-            case behaviour, summary, rule, runs, passes, alternatives, predictions, refutation, rerun
+            case behaviour, summary, rule, runs, passes, alternatives, predictions, refutation, residues, rerun
             case toldApart = "told_apart"
             case toTellApart = "to_tell_apart"
         }
@@ -469,6 +470,12 @@ package struct FooterLine: Codable {
             toTellApart = explained.toTellApart
             predictions = explained.predictions
             refutation = explained.refutation.map(RefutationRecord.init)
+            residues =
+                explained.residues.isEmpty
+                ? nil
+                : explained.residues.map {
+                    ResidueRecord(case: $0.run.caseID, profile: $0.run.profile, channels: $0.channels)
+                }
             rerun =
                 summary.example(of: explained).map { RerunCommand.text(for: $0, header: summary.header) }
                 ?? ""
@@ -486,8 +493,22 @@ package struct FooterLine: Codable {
                 toldApart: (toldApart ?? []).map(\.alternative),
                 toTellApart: toTellApart,
                 predictions: predictions,
-                refutation: refutation?.refutation
+                refutation: refutation?.refutation,
+                residues: (residues ?? []).map {
+                    ExplainedBehaviour.Residue(
+                        run: ExplainedBehaviour.Run(caseID: $0.case, profile: $0.profile),
+                        channels: $0.channels
+                    )
+                }
             )
+        }
+
+        /// A run the name replays in part: the run, and the channels on which the engine differs
+        /// from the name.
+        package struct ResidueRecord: Codable {
+            package var `case`: String
+            package var profile: Profile
+            package var channels: [String]
         }
 
         /// The experiment that refuted a name: the rival it was designed against (with the

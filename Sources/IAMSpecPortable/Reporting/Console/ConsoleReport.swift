@@ -176,6 +176,15 @@ public struct ConsoleReport: Sendable {
                 if let example = summary.example(of: explained) {
                     lines.append("    e.g. re-run: \(RerunCommand.text(for: example, header: summary.header))")
                 }
+                for (channels, runs) in explained.residueGroups {
+                    guard let yaml = summary.smallestCases[runs[0]] else { continue }
+                    lines.append(
+                        "    the smallest case that shows what the engine does otherwise on its "
+                            + "\(channels.joined(separator: " and ")), \(QuotedText.line(runs[0].text)) shrunk (the reference "
+                            + "rules pass it, the engine fails it):"
+                    )
+                    lines += Self.indentedYAML(yaml)
+                }
             }
             lines.append("")
         }
@@ -210,14 +219,19 @@ public struct ConsoleReport: Sendable {
                     lines.append(
                         "    the smallest case that shows it (the reference rules pass it, the engine fails it):"
                     )
-                    var yamlLines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
-                    if yamlLines.last?.isEmpty == true { yamlLines.removeLast() }
-                    lines += yamlLines.map { "      \(QuotedText.line(String($0)))" }
+                    lines += Self.indentedYAML(yaml)
                 }
             }
             lines.append("")
         }
         return lines
+    }
+
+    /// A smallest case's YAML, a line each, indented under the line that introduces it.
+    private static func indentedYAML(_ yaml: String) -> [String] {
+        var yamlLines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        if yamlLines.last?.isEmpty == true { yamlLines.removeLast() }
+        return yamlLines.map { "      \(QuotedText.line(String($0)))" }
     }
 
     /// The most skipped checks of one capability that ``lines(for:)`` lists, the first in the

@@ -41,16 +41,23 @@ extension RunCommand {
     }
 
     /// The smallest case of each difference no name explains (``SmallestCase``), by the example
-    /// run of its group, the first ``smallestCasesLooked`` groups only: each example's run shrunk
-    /// on a fresh engine of the run's per scenario tried. A warning says why when the engine
-    /// cannot be made; an interrupt stops the search, keeping what was found.
+    /// run of its group, then of each name's residues on each set of channels (the runs it replays
+    /// in part: the first shrunk while the engine differs on those channels), by that run, the first
+    /// ``smallestCasesLooked`` of them only: each run shrunk on a fresh engine of the run's per
+    /// scenario tried. A warning says why when the engine cannot be made; an interrupt stops the
+    /// search, keeping what was found.
     func smallestCases(
         of summary: RunSummary,
         in cases: [LoadedCase],
         until control: RunControl
     ) -> [ExplainedBehaviour.Run: String] {
-        let groups = summary.differences.prefix(Self.smallestCasesLooked)
-        guard !groups.isEmpty else { return [:] }
+        let looked =
+            (summary.differences.map { (run: $0.example, channels: Set<ObservationChannel>?.none) }
+            + summary.behaviours.flatMap(\.residueGroups).map { group in
+                (run: group.runs[0], channels: Set(group.channels.compactMap(ObservationChannel.init(rawValue:))))
+            })
+            .prefix(Self.smallestCasesLooked)
+        guard !looked.isEmpty else { return [:] }
         let provider: any EngineProvider
         do {
             provider = try makeEngineProvider()
@@ -62,19 +69,20 @@ extension RunCommand {
         let shrinking = SmallestCase(engine: ExperimentEngineProvider(base: provider, control: control))
         let byID = Dictionary(cases.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var found: [ExplainedBehaviour.Run: String] = [:]
-        for group in groups where !control.isInterrupted {
-            guard let loaded = byID[group.example.caseID] else { continue }
+        for (run, channels) in looked where !control.isInterrupted {
+            guard let loaded = byID[run.caseID] else { continue }
             let yaml = shrinking.yaml(
                 for: loaded.decodedOrExit(),
-                profile: group.example.profile,
-                id: "smallest-\(group.example.caseID)"
+                profile: run.profile,
+                id: "smallest-\(run.caseID)",
+                channels: channels
             )
-            if let yaml, !control.isInterrupted { found[group.example] = yaml }
+            if let yaml, !control.isInterrupted { found[run] = yaml }
         }
         return found
     }
 
-    /// The most difference groups whose smallest case a run looks for.
+    /// The most differences (groups, then residues) whose smallest case a run looks for.
     static let smallestCasesLooked = 20
 
     /// The behaviours of the catalogue that explain the run's failed runs, found by

@@ -1,0 +1,65 @@
+import IAMSpec
+import IAMSpecRunner
+
+/// A timeline's first steps as a partial replay is judged on them (``PartialReplay``): each
+/// step's observations, each a hash of its text tagged with its channel (Specs/README.md,
+/// "Observations and expectations": delivery, analytics, callbacks, dismissals; a stack answer
+/// counts as delivery, the stack being what delivery leaves waiting). Held flat, a word an
+/// observation: a failed run's timeline is a few kilobytes, this a few hundred bytes. Hashes are
+/// seeded per process, so steps are compared only within the process that made them.
+struct ObservedSteps: Sendable {
+    /// Each observation's hash, its channel's position in the two low bits.
+    private let observations: [Int]
+    /// Where each step's observations end.
+    private let ends: [Int32]
+
+    /// The observations of `timeline`'s first `steps` steps; nil when it has fewer.
+    init?(_ timeline: [TimelineEntry], steps: Int) {
+        guard timeline.count >= steps else { return nil }
+        var observations: [Int] = []
+        var ends: [Int32] = []
+        ends.reserveCapacity(steps)
+        for entry in timeline.prefix(steps) {
+            for observation in entry.observations {
+                let channel = Self.channel(of: observation)
+                var hasher = Hasher()
+                hasher.combine(observation)
+                observations.append(hasher.finalize() & ~3 | Self.position(of: channel))
+            }
+            ends.append(Int32(clamping: observations.count))
+        }
+        self.observations = observations
+        self.ends = ends
+    }
+
+    /// How many steps.
+    var count: Int { ends.count }
+
+    /// The observations of step `index`, in order.
+    func step(_ index: Int) -> ArraySlice<Int> {
+        observations[(index == 0 ? 0 : Int(ends[index - 1]))..<Int(ends[index])]
+    }
+
+    /// The channel of an observation as `step(_:)` holds it.
+    static func channel(ofHashed observation: Int) -> ObservationChannel {
+        ObservationChannel.allCases[observation & 3]
+    }
+
+    /// The channel of an observation as a timeline writes it (`impression_logged: promo`): its
+    /// kind's, a stack answer's being delivery.
+    static func channel(of observation: String) -> ObservationChannel {
+        let kind = ObservationKind.allCases.first { kind in
+            observation.hasPrefix(kind.nameText) && observation.dropFirst(kind.nameText.count).first == ":"
+        }
+        switch kind {
+        case .impressionLogged, .clickLogged: return .analytics
+        case .noMatchingTrigger: return .callbacks
+        case .dismissed: return .dismissals
+        case .displayed, .stacked, .discarded, .rolledBack, .stack, nil: return .delivery
+        }
+    }
+
+    private static func position(of channel: ObservationChannel) -> Int {
+        ObservationChannel.allCases.firstIndex(of: channel) ?? 0
+    }
+}

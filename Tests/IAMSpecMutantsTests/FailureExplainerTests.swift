@@ -336,29 +336,6 @@ private struct ClicksLoggedTwice: EngineProvider {
     }
 }
 
-/// An engine that logs each impression twice (no entry of the catalogue does), and otherwise
-/// does what `base` does.
-private struct ImpressionsLoggedTwice: EngineProvider {
-    var base: any EngineProvider
-
-    var description: EngineDescription { base.description }
-
-    func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
-        Engine(inner: try base.makeEngine(for: setup))
-    }
-
-    struct Engine: DeliveryEngine {
-        var inner: any DeliveryEngine
-
-        mutating func handle(_ stimulus: Stimulus) throws -> [Observation] {
-            try inner.handle(stimulus).flatMap { observation -> [Observation] in
-                if case .impressionLogged = observation { return [observation, observation] }
-                return [observation]
-            }
-        }
-    }
-}
-
 /// An engine of the reference rules with a behaviour, lacking capabilities whose observations it
 /// then never makes, as a partial engine declares and does.
 private struct Lacking: EngineProvider {

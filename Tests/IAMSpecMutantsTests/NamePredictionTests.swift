@@ -29,6 +29,30 @@ struct NamePredictionTests {
         #expect(given.line.contains("borne out by the engine"))
     }
 
+    @Test func whatTheEngineDoesOnAResiduesChannelIsLeftOutOfItsAnswers() throws {
+        // The engine has the named behaviour, and logs each impression twice, which no name
+        // explains: its answers differ from the name's at every impression.
+        let engine = ImpressionsLoggedTwice(
+            base: BehaviourEngineProvider(
+                behaviour: try #require(BehaviourCatalogue.behaviour(id: "priority-lowest-wins"))
+            )
+        )
+        let alone = try #require(
+            NamePrediction(engine: engine).test([try Self.name("priority-lowest-wins")]).given.first
+        )
+        #expect(alone.predictions == 0)
+        #expect((alone.unanswered ?? 0) >= 1)
+        #expect(alone.line.contains("; no prediction borne out: the engine answered "))
+        // Where a name replays a run in part, the engine's analytics its own: left out.
+        var name = try Self.name("priority-lowest-wins")
+        name.residues = [
+            .init(run: .init(caseID: "priority-tie-later-wins", profile: .brazeSwift), channels: ["analytics"])
+        ]
+        let tested = try #require(NamePrediction(engine: engine).test([name]).given.first)
+        #expect((tested.predictions ?? 0) >= 1)
+        #expect(tested.line.contains("borne out by the engine"))
+    }
+
     @Test func anEngineThatFollowsTheRulesRefutesTheName() throws {
         let tested = NamePrediction(engine: ReferenceEngineProvider()).test([try Self.name("priority-lowest-wins")])
         #expect(tested.given.isEmpty)

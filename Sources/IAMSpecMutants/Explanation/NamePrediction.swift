@@ -21,6 +21,11 @@ import IAMSpecRunner
 /// - no scenario separates them, or the engine declines or fails the scenario: nothing is
 ///   concluded about that rival.
 ///
+/// Where the report's names replay runs in part (``ExplainedBehaviour/residues``), the engine
+/// does something no name explains on the residues' channels (its impressions logged its own
+/// way, say): the answers are compared without those channels, on which no name's prediction can
+/// be borne out or refuted.
+///
 /// A refuted name is not given: ``test(_:)`` returns it apart, with its
 /// ``ExplainedBehaviour/refutation``, so that its runs stay among the differences no name
 /// explains. Names still open ("one of") are left as they are: ``TieExperiment`` tells them
@@ -63,6 +68,10 @@ package struct NamePrediction {
         _ names: [ExplainedBehaviour],
         known: [String: ExplainedBehaviour] = [:]
     ) -> (given: [ExplainedBehaviour], refuted: [ExplainedBehaviour]) {
+        // The channels on which the engine does what no name explains.
+        let unexplained = Set(
+            names.flatMap(\.residues).flatMap(\.channels).compactMap(ObservationChannel.init(rawValue:))
+        )
         var given: [ExplainedBehaviour] = []
         var refuted: [ExplainedBehaviour] = []
         for (position, name) in names.enumerated() {
@@ -73,6 +82,7 @@ package struct NamePrediction {
             if let verdict = known[name.behaviour], verdict.predictions != nil {
                 var tested = name
                 tested.predictions = verdict.predictions
+                tested.unanswered = verdict.unanswered
                 tested.toldApart = verdict.toldApart
                 given.append(tested)
                 continue
@@ -82,7 +92,7 @@ package struct NamePrediction {
                 names.enumerated().filter { $0.offset != position && !$0.element.isOpen }
                     .flatMap { TieExperiment.parts(of: $0.element.behaviour) }
             )
-            let tested = test(name, beside: others)
+            let tested = test(name, beside: others, leavingOut: unexplained)
             if tested.refutation != nil { refuted.append(tested) } else { given.append(tested) }
         }
         return (given, refuted)
@@ -95,13 +105,19 @@ package struct NamePrediction {
         var behaviours: [String]
     }
 
-    /// The name tested on the engine beside the behaviours `others` of the report's other names.
-    private func test(_ name: ExplainedBehaviour, beside others: Set<String>) -> ExplainedBehaviour {
+    /// The name tested on the engine beside the behaviours `others` of the report's other names,
+    /// the answers compared without the channels `unexplained`.
+    private func test(
+        _ name: ExplainedBehaviour,
+        beside others: Set<String>,
+        leavingOut unexplained: Set<ObservationChannel>
+    ) -> ExplainedBehaviour {
         let members = TieExperiment.parts(of: name.behaviour)
         guard members.allSatisfy({ BehaviourCatalogue.behaviour(id: $0) != nil }) else { return name }
         let named = TieExperiment.whole(name.behaviour, beside: others)
         var tested = name
         var borneOut = 0
+        var unanswered = 0
         for rival in rivals(of: members, beside: others, named: named) {
             guard !isStopped() else { return name }
             guard !name.toldApart.contains(where: { $0.behaviour == rival.alternative.behaviour }) else { continue }
@@ -110,7 +126,7 @@ package struct NamePrediction {
                 summary: name.summary,
                 rule: name.rule
             )
-            switch ask(named: named, rival: rival, name: asNamed) {
+            switch ask(named: named, rival: rival, name: asNamed, leavingOut: unexplained, unanswered: &unanswered) {
             case .borneOut(let experiment):
                 borneOut += 1
                 var told = rival.alternative
@@ -119,6 +135,7 @@ package struct NamePrediction {
             case .refuted(let refutation):
                 tested.refutation = refutation
                 tested.predictions = borneOut
+                tested.unanswered = unanswered
                 return tested
             case .untested:
                 continue
@@ -127,6 +144,7 @@ package struct NamePrediction {
         guard !isStopped() else { return name }
         tested.toldApart.sort { $0.behaviour < $1.behaviour }
         tested.predictions = borneOut
+        tested.unanswered = unanswered
         return tested
     }
 
@@ -183,8 +201,16 @@ package struct NamePrediction {
     /// the rival's and the rival shows something the name does not: an engine that answers with
     /// silence where the name predicts a message may be holding it for a reason no name explains,
     /// and an engine that answers as neither does something no name explains. Either concludes
-    /// nothing, and the next seed's scenario is tried.
-    private func ask(named: [String], rival: Rival, name: ExplainedBehaviour.Alternative) -> Answer {
+    /// nothing, and the next seed's scenario is tried; each such answer is counted in
+    /// `unanswered`. The answers are compared without the channels `unexplained`: a scenario on
+    /// which the name and the rival differ only there asks nothing.
+    private func ask(
+        named: [String],
+        rival: Rival,
+        name: ExplainedBehaviour.Alternative,
+        leavingOut unexplained: Set<ObservationChannel>,
+        unanswered: inout Int
+    ) -> Answer {
         let declared = engine.description
         let asNamed = observed(named, declared: declared)
         let asRival = observed(rival.behaviours, declared: declared)
@@ -200,20 +226,27 @@ package struct NamePrediction {
             guard tried.insert(found.scenario).inserted else { continue }
             var scenario = found.scenario
             scenario.stimuli.append(.timeAdvanced(by: Self.lookAhead))
-            let predicted = ScenarioTrace(running: scenario, on: asNamed)
-            let rivalled = ScenarioTrace(running: scenario, on: asRival)
-            let answer = ScenarioTrace(running: scenario, on: engine)
-            guard answer.failure == nil, predicted.failure == nil, rivalled.failure == nil, !isStopped() else {
+            let predictedWhole = ScenarioTrace(running: scenario, on: asNamed)
+            let rivalledWhole = ScenarioTrace(running: scenario, on: asRival)
+            let answerWhole = ScenarioTrace(running: scenario, on: engine)
+            guard answerWhole.failure == nil, predictedWhole.failure == nil, rivalledWhole.failure == nil,
+                !isStopped()
+            else {
                 return .untested
             }
+            let predicted = Self.leavingOut(unexplained, of: predictedWhole)
+            let rivalled = Self.leavingOut(unexplained, of: rivalledWhole)
+            let answer = Self.leavingOut(unexplained, of: answerWhole)
+            // They differ only where the engine does what no name explains: nothing to ask there.
+            guard predicted.windows != rivalled.windows else { continue }
             // The answers from the first step where the name and the rival differ.
             let from = predicted.firstDivergence(from: rivalled) ?? 0
             // Its case rejects what the engine's answer ruled out: the rival, or the name.
             let bears = answer.windows == predicted.windows
             var experiment = TieExperiment.record(
                 scenario,
-                winner: answer,
-                loser: bears ? rivalled : predicted,
+                winner: answerWhole,
+                loser: bears ? rivalledWhole : predictedWhole,
                 ruledOut: bears ? rival.alternative : name
             )
             experiment.engineAnswer = Self.answer(answer, of: scenario, from: from)
@@ -232,8 +265,17 @@ package struct NamePrediction {
                     )
                 )
             }
+            unanswered += 1
         }
         return .untested
+    }
+
+    /// `trace` without the observations of `channels` (a stack answer being delivery).
+    private static func leavingOut(_ channels: Set<ObservationChannel>, of trace: ScenarioTrace) -> ScenarioTrace {
+        guard !channels.isEmpty else { return trace }
+        var seen = trace
+        seen.windows = trace.windows.map { window in window.filter { !channels.contains($0.channel ?? .delivery) } }
+        return seen
     }
 
     /// The time a scenario runs on after its last step, before the answers are compared.

@@ -44,6 +44,10 @@ public struct ExplainedBehaviour: Sendable, Hashable {
     /// tells the name from any of them; nil when the name was not tested (`iamspec explain`,
     /// `--no-test-names`, `--no-experiments`, a name still open, an interrupted run).
     public var predictions: Int?
+    /// Of the experiments run to test the name (``predictions``), how many the engine answered as
+    /// neither the name nor the rival (something else it does differently was in the way): nil
+    /// when the name was not tested, 0 when none.
+    public var unanswered: Int?
     /// The experiment on which the engine did not answer as the name predicts, for a name the
     /// engine refuted (``RunSummary/refutedNames``); nil for a name given.
     public var refutation: Refutation?
@@ -64,9 +68,11 @@ public struct ExplainedBehaviour: Sendable, Hashable {
         toldApart: [Alternative] = [],
         toTellApart: String? = nil,
         predictions: Int? = nil,
+        unanswered: Int? = nil,
         refutation: Refutation? = nil,
         residues: [Residue] = []
     ) {
+        self.unanswered = unanswered
         self.residues = residues.sorted { $0.run < $1.run }
         self.toTellApart = toTellApart
         self.predictions = predictions
@@ -247,6 +253,11 @@ public struct ExplainedBehaviour: Sendable, Hashable {
     /// What testing the name as a prediction found, as ``line`` ends: nothing when untested.
     private var predictionClause: String {
         guard let predictions, refutation == nil else { return "" }
+        if predictions == 0, let unanswered, unanswered > 0 {
+            return
+                "; no prediction borne out: the engine answered \(unanswered) experiment\(unanswered == 1 ? "" : "s") "
+                + "as neither the name nor its rival (something no name explains was in the way)"
+        }
         if predictions == 0 {
             return "; untested: no scenario within the engine's capabilities tells it from the reference rules "
                 + "or its rivals"

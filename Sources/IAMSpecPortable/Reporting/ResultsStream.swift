@@ -449,12 +449,14 @@ package struct FooterLine: Codable {
         package var toldApart: [AlternativeRecord]?
         package var toTellApart: String?
         package var predictions: Int?
+        package var unanswered: Int?
         package var refutation: RefutationRecord?
         package var residues: [ResidueRecord]?
         package var rerun: String
 
         package enum CodingKeys: String, CodingKey {
-            case behaviour, summary, rule, runs, passes, alternatives, predictions, refutation, residues, rerun
+            case behaviour, summary, rule, runs, passes, alternatives, predictions, unanswered, refutation, residues
+            case rerun
             case toldApart = "told_apart"
             case toTellApart = "to_tell_apart"
         }
@@ -469,6 +471,7 @@ package struct FooterLine: Codable {
             toldApart = explained.toldApart.isEmpty ? nil : explained.toldApart.map(AlternativeRecord.init)
             toTellApart = explained.toTellApart
             predictions = explained.predictions
+            unanswered = explained.unanswered.flatMap { $0 > 0 ? $0 : nil }
             refutation = explained.refutation.map(RefutationRecord.init)
             residues =
                 explained.residues.isEmpty
@@ -493,6 +496,7 @@ package struct FooterLine: Codable {
                 toldApart: (toldApart ?? []).map(\.alternative),
                 toTellApart: toTellApart,
                 predictions: predictions,
+                unanswered: predictions == nil ? nil : unanswered ?? 0,
                 refutation: refutation?.refutation,
                 residues: (residues ?? []).map {
                     ExplainedBehaviour.Residue(

@@ -86,10 +86,30 @@ struct NamePredictionTests {
         #expect(tested.refuted.isEmpty)
     }
 
+    @Test func anEngineThatDeclinesEveryExperimentLeavesTheNameUntestedAndSaysSo() throws {
+        let tested = NamePrediction(engine: DecliningEverything()).test([try Self.name("priority-lowest-wins")])
+        let given = try #require(tested.given.first)
+        #expect(given.predictions == 0)
+        // Each rival's three seeds, each scenario declined.
+        #expect((given.declined ?? 0) >= 3)
+        #expect(given.unanswered == 0)
+        #expect(given.line.contains("; untested: the engine declined or failed "))
+        #expect(!given.line.contains("no scenario within the engine's capabilities"))
+    }
+
     @Test func anInterruptedRunGivesItsNamesUntested() throws {
         let name = try Self.name("priority-lowest-wins")
         let tested = NamePrediction(engine: ReferenceEngineProvider(), stoppingWhen: { true }).test([name])
         #expect(tested.given == [name])
         #expect(tested.given.first?.predictions == nil)
+    }
+}
+
+/// An engine of the reference engine's description that declines every case it is given.
+private struct DecliningEverything: EngineProvider {
+    var description: EngineDescription { ReferenceEngineProvider().description }
+
+    func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
+        throw CaseSkipped(reason: "declines every scenario")
     }
 }

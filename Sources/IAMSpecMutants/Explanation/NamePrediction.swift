@@ -17,9 +17,10 @@ import IAMSpecRunner
 ///   name is refuted by that experiment;
 /// - the engine answers as neither (something else it does differently is in the way), or only
 ///   with the rival's silence where the name shows something (the engine may hold it for a reason
-///   no name explains): the rival is tried again on the scenario of another seed;
-/// - no scenario separates them, or the engine declines or fails the scenario: nothing is
-///   concluded about that rival.
+///   no name explains), or the engine declines or fails the scenario: the rival is tried again on
+///   the scenario of another seed (each such experiment counted: ``ExplainedBehaviour/unanswered``,
+///   ``ExplainedBehaviour/declined``);
+/// - no scenario separates them: nothing is concluded about that rival.
 ///
 /// Where the report's names replay runs in part (``ExplainedBehaviour/residues``), the engine
 /// does something no name explains on the residues' channels (its impressions logged its own
@@ -83,6 +84,7 @@ package struct NamePrediction {
                 var tested = name
                 tested.predictions = verdict.predictions
                 tested.unanswered = verdict.unanswered
+                tested.declined = verdict.declined
                 tested.toldApart = verdict.toldApart
                 given.append(tested)
                 continue
@@ -117,7 +119,7 @@ package struct NamePrediction {
         let named = TieExperiment.whole(name.behaviour, beside: others)
         var tested = name
         var borneOut = 0
-        var unanswered = 0
+        var tally = Tally()
         for rival in rivals(of: members, beside: others, named: named) {
             guard !isStopped() else { return name }
             guard !name.toldApart.contains(where: { $0.behaviour == rival.alternative.behaviour }) else { continue }
@@ -126,7 +128,7 @@ package struct NamePrediction {
                 summary: name.summary,
                 rule: name.rule
             )
-            switch ask(named: named, rival: rival, name: asNamed, leavingOut: unexplained, unanswered: &unanswered) {
+            switch ask(named: named, rival: rival, name: asNamed, leavingOut: unexplained, tally: &tally) {
             case .borneOut(let experiment):
                 borneOut += 1
                 var told = rival.alternative
@@ -135,7 +137,8 @@ package struct NamePrediction {
             case .refuted(let refutation):
                 tested.refutation = refutation
                 tested.predictions = borneOut
-                tested.unanswered = unanswered
+                tested.unanswered = tally.unanswered
+                tested.declined = tally.declined
                 return tested
             case .untested:
                 continue
@@ -144,7 +147,8 @@ package struct NamePrediction {
         guard !isStopped() else { return name }
         tested.toldApart.sort { $0.behaviour < $1.behaviour }
         tested.predictions = borneOut
-        tested.unanswered = unanswered
+        tested.unanswered = tally.unanswered
+        tested.declined = tally.declined
         return tested
     }
 
@@ -201,15 +205,16 @@ package struct NamePrediction {
     /// the rival's and the rival shows something the name does not: an engine that answers with
     /// silence where the name predicts a message may be holding it for a reason no name explains,
     /// and an engine that answers as neither does something no name explains. Either concludes
-    /// nothing, and the next seed's scenario is tried; each such answer is counted in
-    /// `unanswered`. The answers are compared without the channels `unexplained`: a scenario on
-    /// which the name and the rival differ only there asks nothing.
+    /// nothing, and the next seed's scenario is tried; each such answer is counted in `tally`, as
+    /// is a scenario the engine declines or fails, after which the next seed's is tried too. The answers
+    /// are compared without the channels `unexplained`: a scenario on which the name and the rival
+    /// differ only there asks nothing.
     private func ask(
         named: [String],
         rival: Rival,
         name: ExplainedBehaviour.Alternative,
         leavingOut unexplained: Set<ObservationChannel>,
-        unanswered: inout Int
+        tally: inout Tally
     ) -> Answer {
         let declared = engine.description
         let asNamed = observed(named, declared: declared)
@@ -229,10 +234,11 @@ package struct NamePrediction {
             let predictedWhole = ScenarioTrace(running: scenario, on: asNamed)
             let rivalledWhole = ScenarioTrace(running: scenario, on: asRival)
             let answerWhole = ScenarioTrace(running: scenario, on: engine)
-            guard answerWhole.failure == nil, predictedWhole.failure == nil, rivalledWhole.failure == nil,
-                !isStopped()
-            else {
-                return .untested
+            guard predictedWhole.failure == nil, rivalledWhole.failure == nil, !isStopped() else { return .untested }
+            guard answerWhole.failure == nil, !answerWhole.declined else {
+                // This scenario asks nothing of the engine; another seed's may.
+                tally.declined += 1
+                continue
             }
             let predicted = Self.leavingOut(unexplained, of: predictedWhole)
             let rivalled = Self.leavingOut(unexplained, of: rivalledWhole)
@@ -265,9 +271,16 @@ package struct NamePrediction {
                     )
                 )
             }
-            unanswered += 1
+            tally.unanswered += 1
         }
         return .untested
+    }
+
+    /// The experiments of a name that concluded nothing: answered as neither the name nor the
+    /// rival, or declined or failed by the engine.
+    private struct Tally {
+        var unanswered = 0
+        var declined = 0
     }
 
     /// `trace` without the observations of `channels` (a stack answer being delivery).

@@ -48,6 +48,9 @@ public struct ExplainedBehaviour: Sendable, Hashable {
     /// neither the name nor the rival (something else it does differently was in the way): nil
     /// when the name was not tested, 0 when none.
     public var unanswered: Int?
+    /// Of the experiments designed to test the name, how many the engine declined or failed (each
+    /// ends the experiments against its rival): nil when the name was not tested, 0 when none.
+    public var declined: Int?
     /// The experiment on which the engine did not answer as the name predicts, for a name the
     /// engine refuted (``RunSummary/refutedNames``); nil for a name given.
     public var refutation: Refutation?
@@ -69,10 +72,12 @@ public struct ExplainedBehaviour: Sendable, Hashable {
         toTellApart: String? = nil,
         predictions: Int? = nil,
         unanswered: Int? = nil,
+        declined: Int? = nil,
         refutation: Refutation? = nil,
         residues: [Residue] = []
     ) {
         self.unanswered = unanswered
+        self.declined = declined
         self.residues = residues.sorted { $0.run < $1.run }
         self.toTellApart = toTellApart
         self.predictions = predictions
@@ -253,16 +258,25 @@ public struct ExplainedBehaviour: Sendable, Hashable {
     /// What testing the name as a prediction found, as ``line`` ends: nothing when untested.
     private var predictionClause: String {
         guard let predictions, refutation == nil else { return "" }
+        let declinedText = (declined ?? 0) == 0 ? "" : "declined or failed \(experiments(declined ?? 0))"
         if predictions == 0, let unanswered, unanswered > 0 {
-            return
-                "; no prediction borne out: the engine answered \(unanswered) experiment\(unanswered == 1 ? "" : "s") "
-                + "as neither the name nor its rival (something no name explains was in the way)"
+            return "; no prediction borne out: the engine answered \(experiments(unanswered)) as neither the name nor "
+                + "its rival (something no name explains was in the way)"
+                + (declinedText.isEmpty ? "" : ", and \(declinedText)")
+        }
+        if predictions == 0, !declinedText.isEmpty {
+            return "; untested: the engine \(declinedText) designed to test it"
         }
         if predictions == 0 {
             return "; untested: no scenario within the engine's capabilities tells it from the reference rules "
                 + "or its rivals"
         }
         return "; \(predictions) prediction\(predictions == 1 ? "" : "s") borne out by the engine"
+    }
+
+    /// `1 experiment`, `3 experiments`.
+    private func experiments(_ count: Int) -> String {
+        "\(count) experiment\(count == 1 ? "" : "s")"
     }
 
     /// A refuted name, one line, as the console and the Markdown summary say it:

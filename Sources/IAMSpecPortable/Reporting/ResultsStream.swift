@@ -450,13 +450,14 @@ package struct FooterLine: Codable {
         package var toTellApart: String?
         package var predictions: Int?
         package var unanswered: Int?
+        package var declined: Int?
         package var refutation: RefutationRecord?
         package var residues: [ResidueRecord]?
         package var rerun: String
 
         package enum CodingKeys: String, CodingKey {
-            case behaviour, summary, rule, runs, passes, alternatives, predictions, unanswered, refutation, residues
-            case rerun
+            case behaviour, summary, rule, runs, passes, alternatives, predictions, unanswered, declined, refutation
+            case residues, rerun
             case toldApart = "told_apart"
             case toTellApart = "to_tell_apart"
         }
@@ -472,6 +473,7 @@ package struct FooterLine: Codable {
             toTellApart = explained.toTellApart
             predictions = explained.predictions
             unanswered = explained.unanswered.flatMap { $0 > 0 ? $0 : nil }
+            declined = explained.declined.flatMap { $0 > 0 ? $0 : nil }
             refutation = explained.refutation.map(RefutationRecord.init)
             residues =
                 explained.residues.isEmpty
@@ -497,6 +499,7 @@ package struct FooterLine: Codable {
                 toTellApart: toTellApart,
                 predictions: predictions,
                 unanswered: predictions == nil ? nil : unanswered ?? 0,
+                declined: predictions == nil ? nil : declined ?? 0,
                 refutation: refutation?.refutation,
                 residues: (residues ?? []).map {
                     ExplainedBehaviour.Residue(

@@ -41,7 +41,7 @@ struct NamePredictionTests {
             NamePrediction(engine: engine).test([try Self.name("priority-lowest-wins")]).given.first
         )
         #expect(alone.predictions == 0)
-        #expect((alone.unanswered ?? 0) >= 1)
+        #expect(alone.unanswered >= 1)
         #expect(alone.line.contains("; no prediction borne out: the engine answered "))
         // Where a name replays a run in part, the engine's analytics its own: left out.
         var name = try Self.name("priority-lowest-wins")
@@ -91,7 +91,7 @@ struct NamePredictionTests {
         let given = try #require(tested.given.first)
         #expect(given.predictions == 0)
         // Each rival's three seeds, each scenario declined.
-        #expect((given.declined ?? 0) >= 3)
+        #expect(given.declined >= 3)
         #expect(given.unanswered == 0)
         #expect(given.line.contains("; untested: the engine declined or failed "))
         #expect(!given.line.contains("no scenario within the engine's capabilities"))

@@ -45,12 +45,12 @@ public struct ExplainedBehaviour: Sendable, Hashable {
     /// `--no-test-names`, `--no-experiments`, a name still open, an interrupted run).
     public var predictions: Int?
     /// Of the experiments run to test the name (``predictions``), how many the engine answered as
-    /// neither the name nor the rival (something else it does differently was in the way): nil
-    /// when the name was not tested, 0 when none.
-    public var unanswered: Int?
-    /// Of the experiments designed to test the name, how many the engine declined or failed (each
-    /// ends the experiments against its rival): nil when the name was not tested, 0 when none.
-    public var declined: Int?
+    /// neither the name nor the rival (something else it does differently was in the way): 0 when
+    /// none, or when the name was not tested.
+    public var unanswered: Int
+    /// Of the experiments designed to test the name, how many the engine declined or failed: 0 when
+    /// none, or when the name was not tested.
+    public var declined: Int
     /// The experiment on which the engine did not answer as the name predicts, for a name the
     /// engine refuted (``RunSummary/refutedNames``); nil for a name given.
     public var refutation: Refutation?
@@ -71,8 +71,8 @@ public struct ExplainedBehaviour: Sendable, Hashable {
         toldApart: [Alternative] = [],
         toTellApart: String? = nil,
         predictions: Int? = nil,
-        unanswered: Int? = nil,
-        declined: Int? = nil,
+        unanswered: Int = 0,
+        declined: Int = 0,
         refutation: Refutation? = nil,
         residues: [Residue] = []
     ) {
@@ -258,8 +258,8 @@ public struct ExplainedBehaviour: Sendable, Hashable {
     /// What testing the name as a prediction found, as ``line`` ends: nothing when untested.
     private var predictionClause: String {
         guard let predictions, refutation == nil else { return "" }
-        let declinedText = (declined ?? 0) == 0 ? "" : "declined or failed \(experiments(declined ?? 0))"
-        if predictions == 0, let unanswered, unanswered > 0 {
+        let declinedText = declined == 0 ? "" : "declined or failed \(experiments(declined))"
+        if predictions == 0, unanswered > 0 {
             return "; no prediction borne out: the engine answered \(experiments(unanswered)) as neither the name nor "
                 + "its rival (something no name explains was in the way)"
                 + (declinedText.isEmpty ? "" : ", and \(declinedText)")

@@ -472,8 +472,8 @@ package struct FooterLine: Codable {
             toldApart = explained.toldApart.isEmpty ? nil : explained.toldApart.map(AlternativeRecord.init)
             toTellApart = explained.toTellApart
             predictions = explained.predictions
-            unanswered = explained.unanswered.flatMap { $0 > 0 ? $0 : nil }
-            declined = explained.declined.flatMap { $0 > 0 ? $0 : nil }
+            unanswered = explained.unanswered > 0 ? explained.unanswered : nil
+            declined = explained.declined > 0 ? explained.declined : nil
             refutation = explained.refutation.map(RefutationRecord.init)
             residues =
                 explained.residues.isEmpty
@@ -498,8 +498,8 @@ package struct FooterLine: Codable {
                 toldApart: (toldApart ?? []).map(\.alternative),
                 toTellApart: toTellApart,
                 predictions: predictions,
-                unanswered: predictions == nil ? nil : unanswered ?? 0,
-                declined: predictions == nil ? nil : declined ?? 0,
+                unanswered: unanswered ?? 0,
+                declined: declined ?? 0,
                 refutation: refutation?.refutation,
                 residues: (residues ?? []).map {
                     ExplainedBehaviour.Residue(

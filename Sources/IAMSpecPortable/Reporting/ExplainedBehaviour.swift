@@ -40,8 +40,9 @@ public struct ExplainedBehaviour: Sendable, Hashable {
     /// prediction (`iamspec run` tests each certain name on the engine): scenarios on which the
     /// engine as named answers differently from the reference rules or from a rival of the same
     /// rule, run on the engine, which answered as the name predicts (each rival so ruled out is in
-    /// ``toldApart`` with its experiment). 0 when no scenario within the engine's capabilities
-    /// tells the name from any of them; nil when the name was not tested (`iamspec explain`,
+    /// ``toldApart`` with its experiment). 0 when none was (none of the scenarios generated within
+    /// the engine's capabilities told the name from any of them, or the engine answered as neither
+    /// or declined: ``unanswered``, ``declined``); nil when the name was not tested (`iamspec explain`,
     /// `--no-test-names`, `--no-experiments`, a name still open, an interrupted run).
     public var predictions: Int?
     /// Of the experiments run to test the name (``predictions``), how many the engine answered as
@@ -268,8 +269,8 @@ public struct ExplainedBehaviour: Sendable, Hashable {
             return "; untested: the engine \(declinedText) designed to test it"
         }
         if predictions == 0 {
-            return "; untested: no scenario within the engine's capabilities tells it from the reference rules "
-                + "or its rivals"
+            return "; untested: none of the scenarios generated within the engine's capabilities tells it from the "
+                + "reference rules or its rivals"
         }
         return "; \(predictions) prediction\(predictions == 1 ? "" : "s") borne out by the engine"
     }

@@ -200,16 +200,13 @@ package struct FailureExplainer: Sendable {
             agrees: { try disagreements.agree($0, of: catalogue, engines: engines, timeout: timeout) }
         )
         // The runs no name replays exactly, where the names replay them in part.
-        func held(_ index: Int) -> Bool {
-            capabilities.map { catalogue[index].presupposes.isSubset(of: $0) } ?? true
-        }
         var partly = Cost()
         let (names, residues) = try partlyReplayed(
             whole.names,
             failures: failures,
             unexplained: found.alone.subtracting(whole.names.flatMap(\.runs)).sorted(),
             nearby: found.nearby,
-            held: held,
+            held: { held($0, by: capabilities) },
             cost: &partly,
             engines: engines,
             agrees: { try disagreements.agree($0, of: catalogue, engines: engines, timeout: timeout) }
@@ -347,12 +344,7 @@ package struct FailureExplainer: Sendable {
             behaviours: catalogue.count,
             kept: max(pairedPerRun, tripledPerRun)
         )
-        // A behaviour that presupposes a capability the engine declares it lacks reads what the
-        // engine says it has not: no hypothesis for it.
-        func held(_ index: Int) -> Bool {
-            guard let capabilities else { return true }
-            return catalogue[index].presupposes.isSubset(of: capabilities)
-        }
+        func held(_ index: Int) -> Bool { self.held(index, by: capabilities) }
         for (index, behaviour) in catalogue.enumerated() where held(index) {
             try replay(explainable, on: [behaviour]) { run, replayed in
                 let recorded = failures[run].recorded
@@ -437,6 +429,14 @@ package struct FailureExplainer: Sendable {
             lackedCapabilities: declaredLacking.sorted(),
             disagreements: disagreements
         )
+    }
+
+    /// Whether the behaviour at `index` may be what an engine of `capabilities` (nil: every one)
+    /// does: one that presupposes a capability the engine declares it lacks reads what the engine
+    /// says it has not, and is no hypothesis for it.
+    private func held(_ index: Int, by capabilities: Set<Capability>?) -> Bool {
+        guard let capabilities else { return true }
+        return catalogue[index].presupposes.isSubset(of: capabilities)
     }
 
     /// The engine as an engine of `capabilities` observes it (nil: every one).

@@ -287,7 +287,8 @@ package struct NamePrediction {
     private static func leavingOut(_ channels: Set<ObservationChannel>, of trace: ScenarioTrace) -> ScenarioTrace {
         guard !channels.isEmpty else { return trace }
         var seen = trace
-        seen.windows = trace.windows.map { window in window.filter { !channels.contains($0.channel ?? .delivery) } }
+        seen.windows = trace.windows.map { window in window.filter { !channels.contains(ObservedSteps.channel(of: $0)) }
+        }
         return seen
     }
 

@@ -45,6 +45,11 @@ struct ObservedSteps: Sendable {
         ObservationChannel.allCases[observation & 3]
     }
 
+    /// The channel of an observation: its own, a stack answer's being delivery.
+    static func channel(of observation: Observation) -> ObservationChannel {
+        observation.channel ?? .delivery
+    }
+
     /// The channel of an observation as a timeline writes it (`impression_logged: promo`): its
     /// kind's, a stack answer's being delivery.
     static func channel(of observation: String) -> ObservationChannel {

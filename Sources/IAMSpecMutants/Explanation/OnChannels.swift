@@ -19,7 +19,7 @@ struct OnChannels: EngineProvider {
         let channels: Set<ObservationChannel>
 
         mutating func handle(_ stimulus: Stimulus) throws -> [Observation] {
-            try base.handle(stimulus).filter { channels.contains($0.channel ?? .delivery) }
+            try base.handle(stimulus).filter { channels.contains(ObservedSteps.channel(of: $0)) }
         }
 
         mutating func endCase() throws {

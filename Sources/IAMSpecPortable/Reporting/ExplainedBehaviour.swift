@@ -55,10 +55,9 @@ public struct ExplainedBehaviour: Sendable, Hashable {
     /// The experiment on which the engine did not answer as the name predicts, for a name the
     /// engine refuted (``RunSummary/refutedNames``); nil for a name given.
     public var refutation: Refutation?
-    /// The runs of ``runs`` the name replays only in part: on the channels it changes it gives
-    /// exactly the engine's observations, and on the others the engine differs from it (a
-    /// difference of its own that no name explains), sorted by run. Empty when it replays each
-    /// exactly.
+    /// The runs of ``runs`` the name replays only in part: it gives exactly the engine's
+    /// deliveries, and the engine logs, dismisses or calls back otherwise (a difference of its own
+    /// that no name explains), sorted by run. Empty when it replays each exactly.
     public var residues: [Residue]
 
     /// A name for these runs, checked against `passes` passes.
@@ -119,9 +118,8 @@ public struct ExplainedBehaviour: Sendable, Hashable {
         package var text: String { "\(caseID) [\(profile.rawValue)]" }
     }
 
-    /// A run a name replays in part (Specs/README.md's channels): the name gives the engine's
-    /// observations on every channel it changes, and the engine's observations on `channels`
-    /// are not the name's.
+    /// A run a name replays in part (Specs/README.md's channels): the name gives exactly the
+    /// engine's deliveries, and the engine's observations on `channels` are not the name's.
     public struct Residue: Sendable, Hashable {
         /// The run.
         public var run: Run

@@ -2,6 +2,7 @@ import IAMSpec
 import IAMSpecMutants
 import IAMSpecReferenceEngine
 import IAMSpecRunner
+import Synchronization
 import Testing
 
 /// A certain name is a prediction, tested on the engine before it is given: borne out by an
@@ -76,6 +77,25 @@ struct NamePredictionTests {
         #expect(refutation.experiment.engineAnswer != refutation.experiment.otherAnswer)
     }
 
+    @Test func aRefutationThatAnotherScenarioContradictsIsNoRefutation() throws {
+        // The engine answers its first scenario as the reference rules do (the rival), and every
+        // later one as the name: a mechanism of its own was in the way of the first.
+        let named = BehaviourEngineProvider(
+            behaviour: try #require(BehaviourCatalogue.behaviour(id: "priority-lowest-wins"))
+        )
+        let engine = AsAnotherAtFirst(first: ReferenceEngineProvider(), later: named)
+        let tested = NamePrediction(engine: engine).test([try Self.name("priority-lowest-wins")])
+        #expect(tested.refuted.isEmpty)
+        let given = try #require(tested.given.first)
+        // Both experiments against the reference rules count as answered as neither, and the
+        // reference rules are not told apart.
+        #expect(given.unanswered >= 2)
+        #expect(!given.toldApart.map(\.behaviour).contains(ExplainedBehaviour.reference))
+        // The same engine answering every scenario as the rival refutes it.
+        let refuted = NamePrediction(engine: ReferenceEngineProvider()).test([try Self.name("priority-lowest-wins")])
+        #expect(refuted.refuted.count == 1)
+    }
+
     @Test func namesStillOpenAreLeftToTheTieExperiment() throws {
         var open = try Self.name("priority-lowest-wins")
         open.alternatives = [
@@ -111,5 +131,28 @@ private struct DecliningEverything: EngineProvider {
 
     func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
         throw CaseSkipped(reason: "declines every scenario")
+    }
+}
+
+/// An engine that answers the first scenario it is given as `first` does, and every later one as
+/// `later` does.
+private final class AsAnotherAtFirst: EngineProvider {
+    let first: any EngineProvider
+    let later: any EngineProvider
+    private let made = Mutex(0)
+
+    init(first: any EngineProvider, later: any EngineProvider) {
+        self.first = first
+        self.later = later
+    }
+
+    var description: EngineDescription { later.description }
+
+    func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
+        let isFirst = made.withLock { count in
+            count += 1
+            return count == 1
+        }
+        return try (isFirst ? first : later).makeEngine(for: setup)
     }
 }

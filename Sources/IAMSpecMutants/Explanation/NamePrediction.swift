@@ -14,7 +14,8 @@ import IAMSpecRunner
 /// - the engine answers as the name predicts: the prediction is borne out, and the rival is told
 ///   apart (``ExplainedBehaviour/toldApart``, with the experiment);
 /// - the engine answers as the rival does, and the rival shows something the name does not: the
-///   name is refuted by that experiment;
+///   name is refuted by that experiment, unless the scenario of another seed bears it out (the
+///   two experiments then count as answered as neither);
 /// - the engine answers as neither (something else it does differently is in the way), or only
 ///   with the rival's silence where the name shows something (the engine may hold it for a reason
 ///   no name explains), or the engine declines or fails the scenario: the rival is tried again on
@@ -202,13 +203,16 @@ package struct NamePrediction {
     /// Each scenario is the shrunk one, then a minute of time: what either holds back to show
     /// later (a trigger held for an interval's margin, say) shows within it. The engine's answer
     /// bears the name out when it is the name's, step by step. It refutes the name only when it is
-    /// the rival's and the rival shows something the name does not: an engine that answers with
-    /// silence where the name predicts a message may be holding it for a reason no name explains,
-    /// and an engine that answers as neither does something no name explains. Either concludes
-    /// nothing, and the next seed's scenario is tried; each such answer is counted in `tally`, as
-    /// is a scenario the engine declines or fails, after which the next seed's is tried too. The answers
-    /// are compared without the channels `unexplained`: a scenario on which the name and the rival
-    /// differ only there asks nothing.
+    /// the rival's and the rival shows something the name does not, and no other seed's scenario
+    /// bears the name out: the scenarios of the seeds left are tried too, and an engine that
+    /// answers one as the rival and another as the name answers the two as neither (a mechanism
+    /// of its own is in the way of one of them: a relaunch that starts a session, say). An engine
+    /// that answers with silence where the name predicts a message may be holding it for a reason
+    /// no name explains, and an engine that answers as neither does something no name explains.
+    /// Either concludes nothing, and the next seed's scenario is tried; each such answer is
+    /// counted in `tally`, as is a scenario the engine declines or fails, after which the next
+    /// seed's is tried too. The answers are compared without the channels `unexplained`: a
+    /// scenario on which the name and the rival differ only there asks nothing.
     private func ask(
         named: [String],
         rival: Rival,
@@ -220,13 +224,17 @@ package struct NamePrediction {
         let asNamed = observed(named, declared: declared)
         let asRival = observed(rival.behaviours, declared: declared)
         var tried: Set<Scenario> = []
+        // The first scenario the engine answered as the rival: it refutes the name unless another
+        // seed's scenario bears the name out.
+        var refutation: ExplainedBehaviour.Refutation?
+        let unrefuted = { (answer: Answer) in refutation.map(Answer.refuted) ?? answer }
         for seed in seeds {
             guard !isStopped() else { return .untested }
             guard
                 let found = FuzzCampaign(engine: asNamed, against: asRival, seed: seed).run(count: scenarios)
             else {
                 // Nothing separates them within the engine's capabilities: no other seed will.
-                return .untested
+                return unrefuted(.untested)
             }
             guard tried.insert(found.scenario).inserted else { continue }
             var scenario = found.scenario
@@ -234,7 +242,9 @@ package struct NamePrediction {
             let predictedWhole = ScenarioTrace(running: scenario, on: asNamed)
             let rivalledWhole = ScenarioTrace(running: scenario, on: asRival)
             let answerWhole = ScenarioTrace(running: scenario, on: engine)
-            guard predictedWhole.failure == nil, rivalledWhole.failure == nil, !isStopped() else { return .untested }
+            guard predictedWhole.failure == nil, rivalledWhole.failure == nil, !isStopped() else {
+                return isStopped() ? .untested : unrefuted(.untested)
+            }
             guard answerWhole.failure == nil, !answerWhole.declined else {
                 // This scenario asks nothing of the engine; another seed's may.
                 tally.declined += 1
@@ -258,22 +268,29 @@ package struct NamePrediction {
             experiment.engineAnswer = Self.answer(answer, of: scenario, from: from)
             experiment.otherAnswer = Self.answer(predicted, of: scenario, from: from)
             if bears {
+                // The engine answered an earlier scenario as the rival and this one as the name: the
+                // two together are as neither, and conclude nothing.
+                guard refutation == nil else {
+                    tally.unanswered += 2
+                    return .untested
+                }
                 // Told apart from the rival: the name's answer is the engine's, the rival's the other.
                 experiment.otherAnswer = Self.answer(rivalled, of: scenario, from: from)
                 return .borneOut(experiment)
             }
             if answer.windows == rivalled.windows && Self.shows(rivalled, beyond: predicted) {
-                return .refuted(
-                    ExplainedBehaviour.Refutation(
-                        rival: rival.alternative,
-                        experiment: experiment,
-                        rivalAnswer: Self.answer(rivalled, of: scenario, from: from)
-                    )
+                // A second scenario answered as the rival confirms the first.
+                if let first = refutation { return .refuted(first) }
+                refutation = ExplainedBehaviour.Refutation(
+                    rival: rival.alternative,
+                    experiment: experiment,
+                    rivalAnswer: Self.answer(rivalled, of: scenario, from: from)
                 )
+                continue
             }
             tally.unanswered += 1
         }
-        return .untested
+        return unrefuted(.untested)
     }
 
     /// The experiments of a name that concluded nothing: answered as neither the name nor the

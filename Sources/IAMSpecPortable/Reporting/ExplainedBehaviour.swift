@@ -327,8 +327,8 @@ public struct ExplainedBehaviour: Sendable, Hashable {
             lines.append(
                 "replays in part, the engine's \(channels.joined(separator: " and ")) otherwise: "
                     + listed(runs.prefix(Self.runsShownInProof).map(\.text), runs.count)
-                    + " (on what the name changes it gives the engine's observations; what the engine does otherwise is "
-                    + "a difference no name explains)"
+                    + " (the names give the engine's deliveries at every step; what the engine does otherwise on its "
+                    + "\(channels.joined(separator: " and ")) is a difference no name explains)"
             )
         }
         for other in toldApart {

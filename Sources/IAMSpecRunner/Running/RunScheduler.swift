@@ -447,7 +447,9 @@ final class RunScheduler: Sendable {
         }
     }
 
-    /// Queues the result of a run still in time and wakes the watchdog when it sleeps; false
+    /// Queues the result of a run still in time and wakes the watchdog when it sleeps, or when it
+    /// pauses and this was the last run (a small run ends as its last result comes, not a pause
+    /// later: `iamspec migrate` runs each behaviour of the catalogue on a few cases); false
     /// when the run was already given up (overdue or interrupted), so the worker must stop.
     private func record(_ result: consuming CaseResult, index: Int) -> Bool {
         // Moved into the queue under the lock, not copied.
@@ -455,8 +457,10 @@ final class RunScheduler: Sendable {
         let (kept, wakesWatchdog) = state.withLock { state in
             guard state.running.removeValue(forKey: index) != nil else { return (false, false) }
             queue(pending.take()!, index: index, in: &state)
-            let wakes = state.watchdogWaits
+            // The last result wakes a pausing watchdog too: nothing more will gather.
+            let wakes = state.watchdogWaits || (state.watchdogPauses && isFinished(state))
             state.watchdogWaits = false
+            if wakes { state.watchdogPauses = false }
             return (true, wakes)
         }
         if wakesWatchdog {

@@ -201,6 +201,19 @@ struct SchedulingTests {
         #expect(summary.results.first.map { "\($0.caseID)@\($0.profile.rawValue)" } == "a@appboy-legacy")
     }
 
+    @Test func aRunEndsAsItsLastResultComesNotAPauseLater() {
+        // Case "b"'s engine is made only once the watchdog pauses to let results gather after
+        // "a"'s: "b"'s result, the last, must wake it. The clock's pause ends only when woken (or
+        // after two seconds of real time, which the test counts as a pause that ran out).
+        let clock = PauseWitness()
+        let provider = MadeInAPause(base: CaseFixtures.promoEngine(), heldCase: "b", clock: clock)
+        var run = ConformanceRun(engine: provider, options: RunOptions(jobs: 2))
+        run.watchdogClock = clock
+        let summary = run.run(cases: [CaseFixtures.displaysPromo("a"), CaseFixtures.displaysPromo("b")])
+        #expect(summary.totalsLine == "2 passed, 0 failed, 0 skipped")
+        #expect(clock.pausesRanOut == 0)
+    }
+
     @Test func aHangingInterruptibleEngineTimesOutAndTheRunCompletes() {
         let clock = ManualWatchdogClock()
         let provider = ScriptedEngineProvider { stimulus, setup in
@@ -340,6 +353,52 @@ private final class CountingProvider: EngineProvider {
 }
 
 /// Makes the first engine of one case only once `releasedAfter` engines of other cases are made.
+/// A watchdog clock that never moves, whose pause ends only when the watchdog is woken, or after
+/// ``patience`` of real time (counted in ``pausesRanOut``); each pause signals ``pausing``.
+private final class PauseWitness: WatchdogClock {
+    static let patience = DispatchTimeInterval.seconds(2)
+    let pausing = DispatchSemaphore(value: 0)
+    private let manual = ManualWatchdogClock()
+    private let ranOut = Mutex(0)
+
+    var now: Duration { manual.now }
+    var pausesRanOut: Int { ranOut.withLock { $0 } }
+
+    func sleep(until deadline: Duration, orUntil wake: DispatchSemaphore) {
+        manual.sleep(until: deadline, orUntil: wake)
+    }
+
+    func pause(until deadline: Duration, orUntil wake: DispatchSemaphore) {
+        pausing.signal()
+        if wake.wait(timeout: .now() + Self.patience) == .timedOut {
+            ranOut.withLock { $0 += 1 }
+        }
+    }
+}
+
+/// Makes the engine of `heldCase` only once the watchdog of `clock` pauses (or after the clock's
+/// patience).
+private final class MadeInAPause: EngineProvider {
+    let base: any EngineProvider
+    let heldCase: String
+    let clock: PauseWitness
+
+    init(base: any EngineProvider, heldCase: String, clock: PauseWitness) {
+        self.base = base
+        self.heldCase = heldCase
+        self.clock = clock
+    }
+
+    var description: EngineDescription { base.description }
+
+    func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
+        if setup.caseID == heldCase {
+            _ = clock.pausing.wait(timeout: .now() + PauseWitness.patience)
+        }
+        return try base.makeEngine(for: setup)
+    }
+}
+
 private final class HeadHoldingProvider: EngineProvider {
     let base: any EngineProvider
     let heldCase: String

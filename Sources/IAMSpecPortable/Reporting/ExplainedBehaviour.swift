@@ -270,7 +270,11 @@ public struct ExplainedBehaviour: Sendable, Hashable {
             return "; untested: none of the scenarios generated within the engine's capabilities tells it from the "
                 + "reference rules or its rivals"
         }
-        return "; \(predictions) prediction\(predictions == 1 ? "" : "s") borne out by the engine"
+        // The experiments that concluded nothing are counted beside those that bore the name out.
+        var clause = "; \(predictions) prediction\(predictions == 1 ? "" : "s") borne out by the engine"
+        if unanswered > 0 { clause += ", \(experiments(unanswered)) answered as neither the name nor its rival" }
+        if !declinedText.isEmpty { clause += ", \(declinedText)" }
+        return clause
     }
 
     /// `1 experiment`, `3 experiments`.

@@ -227,14 +227,15 @@ package struct NamePrediction {
         // The first scenario the engine answered as the rival: it refutes the name unless another
         // seed's scenario bears the name out.
         var refutation: ExplainedBehaviour.Refutation?
-        let unrefuted = { (answer: Answer) in refutation.map(Answer.refuted) ?? answer }
+        // What the experiments concluded when no more is asked: that refutation, if any.
+        let standing = { (otherwise: Answer) in refutation.map(Answer.refuted) ?? otherwise }
         for seed in seeds {
             guard !isStopped() else { return .untested }
             guard
                 let found = FuzzCampaign(engine: asNamed, against: asRival, seed: seed).run(count: scenarios)
             else {
                 // Nothing separates them within the engine's capabilities: no other seed will.
-                return unrefuted(.untested)
+                return standing(.untested)
             }
             guard tried.insert(found.scenario).inserted else { continue }
             var scenario = found.scenario
@@ -243,7 +244,7 @@ package struct NamePrediction {
             let rivalledWhole = ScenarioTrace(running: scenario, on: asRival)
             let answerWhole = ScenarioTrace(running: scenario, on: engine)
             guard predictedWhole.failure == nil, rivalledWhole.failure == nil, !isStopped() else {
-                return isStopped() ? .untested : unrefuted(.untested)
+                return isStopped() ? .untested : standing(.untested)
             }
             guard answerWhole.failure == nil, !answerWhole.declined else {
                 // This scenario asks nothing of the engine; another seed's may.
@@ -290,7 +291,7 @@ package struct NamePrediction {
             }
             tally.unanswered += 1
         }
-        return unrefuted(.untested)
+        return standing(.untested)
     }
 
     /// The experiments of a name that concluded nothing: answered as neither the name nor the

@@ -44,6 +44,12 @@ struct NamePredictionTests {
         #expect(alone.predictions == 0)
         #expect(alone.unanswered >= 1)
         #expect(alone.line.contains("; no prediction borne out: the engine answered "))
+        // Each experiment is kept: the engine logged one more impression than either predicts.
+        let neither = try #require(alone.inconclusive.first { $0.reason == .neither })
+        #expect(!neither.experiment.steps.isEmpty)
+        #expect(neither.experiment.engineAnswer != neither.experiment.otherAnswer)
+        #expect(neither.experiment.engineAnswer != neither.rivalAnswer)
+        #expect(alone.proofLines.contains { $0.hasPrefix("inconclusive against ") })
         // Where a name replays a run in part, the engine's analytics its own: left out.
         var name = try Self.name("priority-lowest-wins")
         name.residues = [
@@ -91,6 +97,14 @@ struct NamePredictionTests {
         // reference rules are not told apart.
         #expect(given.unanswered >= 2)
         #expect(!given.toldApart.map(\.behaviour).contains(ExplainedBehaviour.reference))
+        // Both are kept: the first answered as the rival predicts, the second as the name.
+        let contradicted = given.inconclusive.filter { $0.reason == .contradicted }
+        #expect(contradicted.count == 2)
+        #expect(contradicted.allSatisfy { $0.rival.behaviour == ExplainedBehaviour.reference })
+        let (first, second) = (try #require(contradicted.first), try #require(contradicted.last))
+        #expect(first.experiment.engineAnswer == first.rivalAnswer)
+        #expect(second.experiment.engineAnswer == second.experiment.otherAnswer)
+        #expect(first.experiment.steps != second.experiment.steps)
         // The same engine answering every scenario as the rival refutes it.
         let refuted = NamePrediction(engine: ReferenceEngineProvider()).test([try Self.name("priority-lowest-wins")])
         #expect(refuted.refuted.count == 1)
@@ -113,6 +127,7 @@ struct NamePredictionTests {
         // Each rival's three seeds, each scenario declined.
         #expect(given.declined >= 3)
         #expect(given.unanswered == 0)
+        #expect(given.inconclusive.allSatisfy { $0.experiment.engineAnswer.hasPrefix("declined: ") })
         #expect(given.line.contains("; untested: the engine declined or failed "))
         #expect(!given.line.contains("none of the scenarios generated"))
     }

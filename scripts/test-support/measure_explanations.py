@@ -2,6 +2,7 @@
 """Measures, run by run, whether iamspec's report names what an engine really does.
 
 Usage: measure_explanations.py IAMSPEC [--java-classes DIR] [--engine NAME] [--write] [--at-least PERCENT]
+                                [--streams DIR]
 
 For each engine of Fixtures/engines/mechanisms.json (engines other teams might have written, each
 with its true mechanisms named by catalogue behaviours), it runs `IAMSPEC run Specs` on the engine
@@ -21,16 +22,19 @@ It prints each engine's figures and the total, and each wrong run with what was 
 (`IAMSPEC engine --stdio --mutant ID`, every capability declared): a run a mechanism's mutant fails
 is that mechanism's; a run none fails alone is the mechanisms together. The Java engine is
 compiled with the kit into DIR (a temporary folder when none is given; skipped, and said so,
-without javac). Exits with a message when iamspec cannot run an engine.
+without javac). With `--streams DIR`, each engine's results stream is kept there as NAME.jsonl
+(scripts/test checks them against the results schema: they hold names, their experiments and
+predictions, which a run of the reference engine does not). Exits with a message when iamspec
+cannot run an engine.
 """
 
 import argparse
 import json
 import os
 import shlex
+import shutil
 import subprocess
 import sys
-import shutil
 import tempfile
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
@@ -108,6 +112,7 @@ def main():
     parser.add_argument("--write", action="store_true")
     parser.add_argument("--at-least", type=float, metavar="PERCENT",
                         help="exit 1 when fewer failed runs than this share are named right")
+    parser.add_argument("--streams", metavar="DIR", help="keep each engine's results stream in DIR")
     arguments = parser.parse_args()
     iamspec = os.path.abspath(arguments.iamspec)
     with open(MECHANISMS, encoding="utf-8") as stream:
@@ -123,6 +128,9 @@ def main():
                 continue
             command = engine["command"].format(java_classes=shlex.quote(classes or ""))
             failed, footer = run_suite(iamspec, command, folder, name)
+            if arguments.streams:
+                os.makedirs(arguments.streams, exist_ok=True)
+                shutil.copy(os.path.join(folder, name + ".jsonl"), arguments.streams)
             mechanisms = list(engine["mechanisms"])
             if arguments.write:
                 alone = {}

@@ -19,8 +19,8 @@ import IAMSpecRunner
 /// - the engine answers as neither (something else it does differently is in the way), or only
 ///   with the rival's silence where the name shows something (the engine may hold it for a reason
 ///   no name explains), or the engine declines or fails the scenario: the rival is tried again on
-///   the scenario of another seed (each such experiment counted: ``ExplainedBehaviour/unanswered``,
-///   ``ExplainedBehaviour/declined``);
+///   the scenario of another seed (each such experiment kept, with why it concluded nothing:
+///   ``ExplainedBehaviour/inconclusive``);
 /// - no scenario separates them: nothing is concluded about that rival.
 ///
 /// Where the report's names replay runs in part (``ExplainedBehaviour/residues``), the engine
@@ -84,8 +84,7 @@ package struct NamePrediction {
             if let verdict = known[name.behaviour], verdict.predictions != nil {
                 var tested = name
                 tested.predictions = verdict.predictions
-                tested.unanswered = verdict.unanswered
-                tested.declined = verdict.declined
+                tested.inconclusive = verdict.inconclusive
                 tested.toldApart = verdict.toldApart
                 given.append(tested)
                 continue
@@ -120,7 +119,7 @@ package struct NamePrediction {
         let named = TieExperiment.whole(name.behaviour, beside: others)
         var tested = name
         var borneOut = 0
-        var tally = Tally()
+        var inconclusive: [ExplainedBehaviour.Inconclusive] = []
         for rival in rivals(of: members, beside: others, named: named) {
             guard !isStopped() else { return name }
             guard !name.toldApart.contains(where: { $0.behaviour == rival.alternative.behaviour }) else { continue }
@@ -129,7 +128,7 @@ package struct NamePrediction {
                 summary: name.summary,
                 rule: name.rule
             )
-            switch ask(named: named, rival: rival, name: asNamed, leavingOut: unexplained, tally: &tally) {
+            switch ask(named: named, rival: rival, name: asNamed, leavingOut: unexplained, keeping: &inconclusive) {
             case .borneOut(let experiment):
                 borneOut += 1
                 var told = rival.alternative
@@ -138,8 +137,7 @@ package struct NamePrediction {
             case .refuted(let refutation):
                 tested.refutation = refutation
                 tested.predictions = borneOut
-                tested.unanswered = tally.unanswered
-                tested.declined = tally.declined
+                tested.inconclusive = inconclusive
                 return tested
             case .untested:
                 continue
@@ -148,8 +146,7 @@ package struct NamePrediction {
         guard !isStopped() else { return name }
         tested.toldApart.sort { $0.behaviour < $1.behaviour }
         tested.predictions = borneOut
-        tested.unanswered = tally.unanswered
-        tested.declined = tally.declined
+        tested.inconclusive = inconclusive
         return tested
     }
 
@@ -209,8 +206,8 @@ package struct NamePrediction {
     /// of its own is in the way of one of them: a relaunch that starts a session, say). An engine
     /// that answers with silence where the name predicts a message may be holding it for a reason
     /// no name explains, and an engine that answers as neither does something no name explains.
-    /// Either concludes nothing, and the next seed's scenario is tried; each such answer is
-    /// counted in `tally`, as is a scenario the engine declines or fails, after which the next
+    /// Either concludes nothing, and the next seed's scenario is tried; each such experiment is
+    /// kept in `inconclusive`, as is a scenario the engine declines or fails, after which the next
     /// seed's is tried too. The answers are compared without the channels `unexplained`: a
     /// scenario on which the name and the rival differ only there asks nothing.
     private func ask(
@@ -218,7 +215,7 @@ package struct NamePrediction {
         rival: Rival,
         name: ExplainedBehaviour.Alternative,
         leavingOut unexplained: Set<ObservationChannel>,
-        tally: inout Tally
+        keeping inconclusive: inout [ExplainedBehaviour.Inconclusive]
     ) -> Answer {
         let declared = engine.description
         let asNamed = observed(named, declared: declared)
@@ -246,18 +243,41 @@ package struct NamePrediction {
             guard predictedWhole.failure == nil, rivalledWhole.failure == nil, !isStopped() else {
                 return isStopped() ? .untested : standing(.untested)
             }
-            guard answerWhole.failure == nil, !answerWhole.declined else {
-                // This scenario asks nothing of the engine; another seed's may.
-                tally.declined += 1
-                continue
-            }
             let predicted = Self.leavingOut(unexplained, of: predictedWhole)
             let rivalled = Self.leavingOut(unexplained, of: rivalledWhole)
-            let answer = Self.leavingOut(unexplained, of: answerWhole)
             // They differ only where the engine does what no name explains: nothing to ask there.
             guard predicted.windows != rivalled.windows else { continue }
             // The answers from the first step where the name and the rival differ.
             let from = predicted.firstDivergence(from: rivalled) ?? 0
+            func concludingNothing(
+                _ experiment: ExplainedBehaviour.Experiment,
+                _ reason: ExplainedBehaviour.Inconclusive.Reason
+            ) -> ExplainedBehaviour.Inconclusive {
+                var experiment = experiment
+                experiment.otherAnswer = Self.answer(predicted, of: scenario, from: from)
+                return ExplainedBehaviour.Inconclusive(
+                    rival: rival.alternative,
+                    experiment: experiment,
+                    rivalAnswer: Self.answer(rivalled, of: scenario, from: from),
+                    reason: reason
+                )
+            }
+            guard answerWhole.failure == nil, !answerWhole.declined else {
+                // This scenario asks nothing of the engine; another seed's may. Its case is the one
+                // that would have told the rival apart.
+                var experiment = TieExperiment.record(
+                    scenario,
+                    winner: predictedWhole,
+                    loser: rivalledWhole,
+                    ruledOut: rival.alternative
+                )
+                experiment.engineAnswer =
+                    answerWhole.declineReason.map { "declined: \($0)" }
+                    ?? "failed: \(answerWhole.failure ?? "")"
+                inconclusive.append(concludingNothing(experiment, .declined))
+                continue
+            }
+            let answer = Self.leavingOut(unexplained, of: answerWhole)
             // Its case rejects what the engine's answer ruled out: the rival, or the name.
             let bears = answer.windows == predicted.windows
             var experiment = TieExperiment.record(
@@ -271,8 +291,16 @@ package struct NamePrediction {
             if bears {
                 // The engine answered an earlier scenario as the rival and this one as the name: the
                 // two together are as neither, and conclude nothing.
-                guard refutation == nil else {
-                    tally.unanswered += 2
+                if let first = refutation {
+                    inconclusive.append(
+                        ExplainedBehaviour.Inconclusive(
+                            rival: first.rival,
+                            experiment: first.experiment,
+                            rivalAnswer: first.rivalAnswer,
+                            reason: .contradicted
+                        )
+                    )
+                    inconclusive.append(concludingNothing(experiment, .contradicted))
                     return .untested
                 }
                 // Told apart from the rival: the name's answer is the engine's, the rival's the other.
@@ -289,16 +317,9 @@ package struct NamePrediction {
                 )
                 continue
             }
-            tally.unanswered += 1
+            inconclusive.append(concludingNothing(experiment, answer.windows == rivalled.windows ? .silent : .neither))
         }
         return standing(.untested)
-    }
-
-    /// The experiments of a name that concluded nothing: answered as neither the name nor the
-    /// rival, or declined or failed by the engine.
-    private struct Tally {
-        var unanswered = 0
-        var declined = 0
     }
 
     /// `trace` without the observations of `channels` (a stack answer being delivery).

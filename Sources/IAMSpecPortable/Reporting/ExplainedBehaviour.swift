@@ -45,13 +45,10 @@ public struct ExplainedBehaviour: Sendable, Hashable {
     /// or declined: ``unanswered``, ``declined``); nil when the name was not tested (`iamspec explain`,
     /// `--no-test-names`, `--no-experiments`, a name still open, an interrupted run).
     public var predictions: Int?
-    /// Of the experiments run to test the name (``predictions``), how many the engine answered as
-    /// neither the name nor the rival (something else it does differently was in the way): 0 when
-    /// none, or when the name was not tested.
-    public var unanswered: Int
-    /// Of the experiments designed to test the name, how many the engine declined or failed: 0 when
-    /// none, or when the name was not tested.
-    public var declined: Int
+    /// The experiments run to test the name (``predictions``) that concluded nothing, in the order
+    /// they ran: each with its scenario, the engine's answer, the name's and the rival's
+    /// predictions, and why it concluded nothing. Empty when none, or when the name was not tested.
+    public var inconclusive: [Inconclusive]
     /// The experiment on which the engine did not answer as the name predicts, for a name the
     /// engine refuted (``RunSummary/refutedNames``); nil for a name given.
     public var refutation: Refutation?
@@ -71,13 +68,11 @@ public struct ExplainedBehaviour: Sendable, Hashable {
         toldApart: [Alternative] = [],
         toTellApart: String? = nil,
         predictions: Int? = nil,
-        unanswered: Int = 0,
-        declined: Int = 0,
+        inconclusive: [Inconclusive] = [],
         refutation: Refutation? = nil,
         residues: [Residue] = []
     ) {
-        self.unanswered = unanswered
-        self.declined = declined
+        self.inconclusive = inconclusive
         self.residues = residues.sorted { $0.run < $1.run }
         self.toTellApart = toTellApart
         self.predictions = predictions
@@ -213,6 +208,51 @@ public struct ExplainedBehaviour: Sendable, Hashable {
         }
     }
 
+    /// An experiment designed to test a name that concluded nothing: run on the engine (or offered
+    /// to it), whose answer neither bore the name out nor refuted it.
+    public struct Inconclusive: Sendable, Hashable {
+        /// Why an experiment concluded nothing.
+        public enum Reason: String, Sendable, Hashable, CaseIterable, Codable {
+            /// The engine answered as neither the name nor the rival predicts: something no name
+            /// explains was in the way.
+            case neither
+            /// The engine answered as the rival, whose answer only lacks something the name shows:
+            /// the engine may hold it back for a reason no name explains.
+            case silent
+            /// The engine answered as the rival here and as the name on another seed's scenario:
+            /// the two together are as neither (a mechanism of its own was in the way of one).
+            case contradicted
+            /// The engine declined the scenario, or failed it: it answered nothing.
+            case declined
+        }
+
+        /// The rival the scenario was designed against, as ``Refutation/rival`` is.
+        public var rival: Alternative
+        /// The scenario: its steps, the engine's answer (for a scenario declined or failed, what
+        /// the engine said instead), the name's prediction (``Experiment/otherAnswer``), and the
+        /// case that keeps it.
+        public var experiment: Experiment
+        /// What the rival predicted there.
+        public var rivalAnswer: String
+        /// Why it concluded nothing.
+        public var reason: Reason
+
+        /// The experiment against `rival` that concluded nothing, for `reason`.
+        public init(rival: Alternative, experiment: Experiment, rivalAnswer: String, reason: Reason) {
+            self.rival = rival
+            self.experiment = experiment
+            self.rivalAnswer = rivalAnswer
+            self.reason = reason
+        }
+    }
+
+    /// Of the experiments run to test the name (``predictions``), how many the engine answered but
+    /// as neither the name nor the rival (``inconclusive``, but those declined or failed).
+    public var unanswered: Int { inconclusive.count { $0.reason != .declined } }
+
+    /// Of the experiments designed to test the name, how many the engine declined or failed.
+    public var declined: Int { inconclusive.count { $0.reason == .declined } }
+
     /// The id that stands for the reference rules among a name's rivals (``Refutation/rival``,
     /// ``toldApart``): not a behaviour of the catalogue.
     public static let reference = "reference"
@@ -237,7 +277,7 @@ public struct ExplainedBehaviour: Sendable, Hashable {
                 toldApart.isEmpty
                 ? ""
                 : "; told apart from "
-                    + toldApart.map { $0.behaviour == Self.reference ? "the reference rules" : $0.behaviour }
+                    + toldApart.map { Self.called($0.behaviour) }
                     .joined(separator: ", ")
             return "\(rule): the engine \(summary) (behaviour \(behaviour); \(countsText); \(checked)\(apart)"
                 + "\(predictionClause))"
@@ -289,19 +329,45 @@ public struct ExplainedBehaviour: Sendable, Hashable {
     }
 
     /// The evidence of a refuted name, one line each after ``refutedLine``: the experiment (its
-    /// steps, the engine's answer, the name's prediction, the rival's) and the runs it replayed.
+    /// steps, the engine's answer, the name's prediction, the rival's), the experiments that
+    /// concluded nothing, and the runs it replayed.
     package var refutationLines: [String] {
         guard let refutation else { return [] }
         let experiment = refutation.experiment
-        let rival =
-            refutation.rival.behaviour == Self.reference ? "the reference rules" : refutation.rival.behaviour
+        let rival = Self.called(refutation.rival.behaviour)
         return [
             "experiment: " + experiment.steps.joined(separator: "; ") + " -> the engine, as \(rival) predicts: "
-                + "\(experiment.engineAnswer); \(behaviour) predicted: \(experiment.otherAnswer)",
+                + "\(experiment.engineAnswer); \(behaviour) predicted: \(experiment.otherAnswer)"
+        ] + inconclusiveLines + [
             "its runs stay among the unexplained differences: "
                 + runs.prefix(Self.runsShownInProof).map(\.text).joined(separator: ", ")
-                + (runs.count > Self.runsShownInProof ? ", … and \(runs.count - Self.runsShownInProof) more" : ""),
+                + (runs.count > Self.runsShownInProof ? ", … and \(runs.count - Self.runsShownInProof) more" : "")
         ]
+    }
+
+    /// The experiments that concluded nothing (``inconclusive``), one line each, as
+    /// ``proofLines`` and ``refutationLines`` give them: `inconclusive against the reference rules
+    /// (answered as neither): profile braze-swift; trigger: open -> the engine: ...; <name>
+    /// predicted: ...; the reference rules predicted: ...`.
+    private var inconclusiveLines: [String] {
+        inconclusive.map { trial in
+            let rival = Self.called(trial.rival.behaviour)
+            let why =
+                switch trial.reason {
+                case .neither: "answered as neither"
+                case .silent: "answered as the rival, which only lacks what the name shows"
+                case .contradicted: "answered as the rival here and as the name on another scenario"
+                case .declined: "declined or failed"
+                }
+            return "inconclusive against \(rival) (\(why)): " + trial.experiment.steps.joined(separator: "; ")
+                + " -> the engine: \(trial.experiment.engineAnswer); \(behaviour) predicted: "
+                + "\(trial.experiment.otherAnswer); \(rival) predicted: \(trial.rivalAnswer)"
+        }
+    }
+
+    /// A rival as reports call it: `the reference rules`, or its behaviour's id.
+    private static func called(_ behaviour: String) -> String {
+        behaviour == reference ? "the reference rules" : behaviour
     }
 
     /// The most runs the `replays:` line of `proofLines` names; the others are counted in it,
@@ -311,8 +377,8 @@ public struct ExplainedBehaviour: Sendable, Hashable {
 
     /// Its proof, one line each after ``line``: the runs it replays exactly and those it replays
     /// in part (the first `runsShownInProof` of each, the others counted), the experiments that
-    /// told alternatives apart (their steps and the engine's answer), or what would tell the open
-    /// ones apart.
+    /// told alternatives apart (their steps and the engine's answer) and those that concluded
+    /// nothing, or what would tell the open ones apart.
     package var proofLines: [String] {
         let inPart = Set(residues.map(\.run))
         var lines: [String] = []
@@ -337,12 +403,13 @@ public struct ExplainedBehaviour: Sendable, Hashable {
         }
         for other in toldApart {
             guard let experiment = other.experiment else { continue }
-            let other = other.behaviour == Self.reference ? "the reference rules" : other.behaviour
+            let other = Self.called(other.behaviour)
             lines.append(
                 "told apart from \(other) by an experiment: " + experiment.steps.joined(separator: "; ")
                     + " -> the engine: \(experiment.engineAnswer); \(other) would: \(experiment.otherAnswer)"
             )
         }
+        lines += inconclusiveLines
         if isOpen {
             lines.append(
                 "to tell them apart: "

@@ -449,14 +449,13 @@ package struct FooterLine: Codable {
         package var toldApart: [AlternativeRecord]?
         package var toTellApart: String?
         package var predictions: Int?
-        package var unanswered: Int?
-        package var declined: Int?
+        package var inconclusive: [InconclusiveRecord]?
         package var refutation: RefutationRecord?
         package var residues: [ResidueRecord]?
         package var rerun: String
 
         package enum CodingKeys: String, CodingKey {
-            case behaviour, summary, rule, runs, passes, alternatives, predictions, unanswered, declined, refutation
+            case behaviour, summary, rule, runs, passes, alternatives, predictions, inconclusive, refutation
             case residues, rerun
             case toldApart = "told_apart"
             case toTellApart = "to_tell_apart"
@@ -472,8 +471,7 @@ package struct FooterLine: Codable {
             toldApart = explained.toldApart.isEmpty ? nil : explained.toldApart.map(AlternativeRecord.init)
             toTellApart = explained.toTellApart
             predictions = explained.predictions
-            unanswered = explained.unanswered > 0 ? explained.unanswered : nil
-            declined = explained.declined > 0 ? explained.declined : nil
+            inconclusive = explained.inconclusive.isEmpty ? nil : explained.inconclusive.map(InconclusiveRecord.init)
             refutation = explained.refutation.map(RefutationRecord.init)
             residues =
                 explained.residues.isEmpty
@@ -498,8 +496,7 @@ package struct FooterLine: Codable {
                 toldApart: (toldApart ?? []).map(\.alternative),
                 toTellApart: toTellApart,
                 predictions: predictions,
-                unanswered: unanswered ?? 0,
-                declined: declined ?? 0,
+                inconclusive: (inconclusive ?? []).compactMap(\.inconclusive),
                 refutation: refutation?.refutation,
                 residues: (residues ?? []).map {
                     ExplainedBehaviour.Residue(
@@ -542,6 +539,40 @@ package struct FooterLine: Codable {
                 guard let experiment = rival.experiment else { return nil }
                 rival.experiment = nil
                 return ExplainedBehaviour.Refutation(rival: rival, experiment: experiment, rivalAnswer: rivalAnswer)
+            }
+        }
+
+        /// An experiment that tested a name and concluded nothing: the rival it was designed against
+        /// (with the experiment: the engine's answer, and the name's prediction as `other`), the
+        /// rival's prediction, and why it concluded nothing.
+        package struct InconclusiveRecord: Codable {
+            package var rival: AlternativeRecord
+            package var rivalAnswer: String
+            package var reason: ExplainedBehaviour.Inconclusive.Reason
+
+            package enum CodingKeys: String, CodingKey {
+                case rival, reason
+                case rivalAnswer = "rival_answer"
+            }
+
+            init(_ inconclusive: ExplainedBehaviour.Inconclusive) {
+                var rival = inconclusive.rival
+                rival.experiment = inconclusive.experiment
+                self.rival = AlternativeRecord(rival)
+                rivalAnswer = inconclusive.rivalAnswer
+                reason = inconclusive.reason
+            }
+
+            var inconclusive: ExplainedBehaviour.Inconclusive? {
+                var rival = self.rival.alternative
+                guard let experiment = rival.experiment else { return nil }
+                rival.experiment = nil
+                return ExplainedBehaviour.Inconclusive(
+                    rival: rival,
+                    experiment: experiment,
+                    rivalAnswer: rivalAnswer,
+                    reason: reason
+                )
             }
         }
 

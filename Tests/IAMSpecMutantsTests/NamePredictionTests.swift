@@ -110,6 +110,25 @@ struct NamePredictionTests {
         #expect(refuted.refuted.count == 1)
     }
 
+    @Test func aScenarioAvoidsTheRulesOfTheDifferencesNoNameExplains() throws {
+        // The engine puts a message that meets another on screen at the bottom of the stack (the
+        // name), and breaks a priority tie for the first message, which no name explains.
+        let bottom = try #require(BehaviourCatalogue.behaviour(id: "reenqueue-at-bottom"))
+        let ties = try #require(BehaviourCatalogue.behaviour(id: "priority-ties-first"))
+        let engine = FailureExplainer.inProcess([bottom, ties])
+        let name = try Self.name("reenqueue-at-bottom")
+        // Unaware of the ties, a scenario with one asks the engine something no name predicts.
+        let unaware = try #require(NamePrediction(engine: engine).test([name]).given.first)
+        #expect(unaware.inconclusive.map(\.reason) == [.neither])
+        // Told that the report leaves its ties unexplained, the scenarios found avoid them.
+        let aware = try #require(NamePrediction(engine: engine).test([name], avoiding: [ties.rule]).given.first)
+        #expect(aware.inconclusive.isEmpty)
+        #expect(aware.predictions == unaware.predictions)
+        // The name's own rule is never avoided: its rivals are told apart there.
+        let ownRule = try #require(NamePrediction(engine: engine).test([name], avoiding: [bottom.rule]).given.first)
+        #expect(ownRule == unaware)
+    }
+
     @Test func namesStillOpenAreLeftToTheTieExperiment() throws {
         var open = try Self.name("priority-lowest-wins")
         open.alternatives = [

@@ -28,6 +28,13 @@ import IAMSpecRunner
 /// way, say): the answers are compared without those channels, on which no name's prediction can
 /// be borne out or refuted.
 ///
+/// Where the report has differences no name explains, under rules of their own (a priority tie
+/// the engine breaks its own way), a scenario on which those rules matter asks the engine
+/// something no prediction covers. So the scenarios found are passed over, for the next one the
+/// same seed's campaign finds, while a behaviour of the catalogue under one of those rules
+/// (other than the rules of the names) changes the engine-as-named's answer to them; the first
+/// one found is run when every one does.
+///
 /// A refuted name is not given: ``test(_:)`` returns it apart, with its
 /// ``ExplainedBehaviour/refutation``, so that its runs stay among the differences no name
 /// explains. Names still open ("one of") are left as they are: ``TieExperiment`` tells them
@@ -66,9 +73,13 @@ package struct NamePrediction {
     /// names still open, in their order; and, apart, those it refuted. A name `known` holds (by
     /// its behaviour) was tested already, on a fuller engine (the whole run's, `--whole-run`): its
     /// verdict there is its verdict, and no experiment runs for it.
+    ///
+    /// `unexplainedRules` are the rules of the differences no name explains (the rule each
+    /// ``DifferenceGroup`` checks): the scenarios designed avoid them where they can.
     package func test(
         _ names: [ExplainedBehaviour],
-        known: [String: ExplainedBehaviour] = [:]
+        known: [String: ExplainedBehaviour] = [:],
+        avoiding unexplainedRules: Set<String> = []
     ) -> (given: [ExplainedBehaviour], refuted: [ExplainedBehaviour]) {
         // The channels on which the engine does what no name explains.
         let unexplained = Set(
@@ -94,7 +105,7 @@ package struct NamePrediction {
                 names.enumerated().filter { $0.offset != position && !$0.element.isOpen }
                     .flatMap { TieExperiment.parts(of: $0.element.behaviour) }
             )
-            let tested = test(name, beside: others, leavingOut: unexplained)
+            let tested = test(name, beside: others, leavingOut: unexplained, avoiding: unexplainedRules)
             if tested.refutation != nil { refuted.append(tested) } else { given.append(tested) }
         }
         return (given, refuted)
@@ -108,15 +119,23 @@ package struct NamePrediction {
     }
 
     /// The name tested on the engine beside the behaviours `others` of the report's other names,
-    /// the answers compared without the channels `unexplained`.
+    /// the answers compared without the channels `unexplained`, the scenarios avoiding the rules
+    /// `unexplainedRules` where they can.
     private func test(
         _ name: ExplainedBehaviour,
         beside others: Set<String>,
-        leavingOut unexplained: Set<ObservationChannel>
+        leavingOut unexplained: Set<ObservationChannel>,
+        avoiding unexplainedRules: Set<String>
     ) -> ExplainedBehaviour {
         let members = TieExperiment.parts(of: name.behaviour)
         guard members.allSatisfy({ BehaviourCatalogue.behaviour(id: $0) != nil }) else { return name }
         let named = TieExperiment.whole(name.behaviour, beside: others)
+        // The engine as named with each behaviour of a rule no name explains (the names' own
+        // rules aside): a scenario whose answer one of them changes is one those rules matter to.
+        let namedRules = Set(named.compactMap { BehaviourCatalogue.behaviour(id: $0)?.rule })
+        let quirks = BehaviourCatalogue.all
+            .filter { unexplainedRules.contains($0.rule) && !namedRules.contains($0.rule) }
+            .map { TieExperiment.whole($0.id, beside: Set(named)) }
         var tested = name
         var borneOut = 0
         var inconclusive: [ExplainedBehaviour.Inconclusive] = []
@@ -128,7 +147,14 @@ package struct NamePrediction {
                 summary: name.summary,
                 rule: name.rule
             )
-            switch ask(named: named, rival: rival, name: asNamed, leavingOut: unexplained, keeping: &inconclusive) {
+            switch ask(
+                named: named,
+                rival: rival,
+                name: asNamed,
+                leavingOut: unexplained,
+                avoiding: quirks,
+                keeping: &inconclusive
+            ) {
             case .borneOut(let experiment):
                 borneOut += 1
                 var told = rival.alternative
@@ -209,17 +235,30 @@ package struct NamePrediction {
     /// Either concludes nothing, and the next seed's scenario is tried; each such experiment is
     /// kept in `inconclusive`, as is a scenario the engine declines or fails, after which the next
     /// seed's is tried too. The answers are compared without the channels `unexplained`: a
-    /// scenario on which the name and the rival differ only there asks nothing.
+    /// scenario on which the name and the rival differ only there asks nothing. A scenario whose
+    /// answer one of the engines `quirks` (the engine as named with a behaviour of a rule no name
+    /// explains) changes is passed over for the next one the campaign finds, if any.
     private func ask(
         named: [String],
         rival: Rival,
         name: ExplainedBehaviour.Alternative,
         leavingOut unexplained: Set<ObservationChannel>,
+        avoiding quirks: [[String]],
         keeping inconclusive: inout [ExplainedBehaviour.Inconclusive]
     ) -> Answer {
         let declared = engine.description
         let asNamed = observed(named, declared: declared)
         let asRival = observed(rival.behaviours, declared: declared)
+        let quirky = quirks.map { observed($0, declared: declared) }
+        // Whether a rule no name explains matters to the scenario (run on for the look-ahead).
+        func touchesTheUnexplained(_ scenario: Scenario) -> Bool {
+            var scenario = scenario
+            scenario.stimuli.append(.timeAdvanced(by: Self.lookAhead))
+            let predicted = Self.leavingOut(unexplained, of: ScenarioTrace(running: scenario, on: asNamed))
+            return quirky.contains {
+                Self.leavingOut(unexplained, of: ScenarioTrace(running: scenario, on: $0)).windows != predicted.windows
+            }
+        }
         var tried: Set<Scenario> = []
         // The first scenario the engine answered as the rival: it refutes the name unless another
         // seed's scenario bears the name out.
@@ -228,12 +267,17 @@ package struct NamePrediction {
         let standing = { (otherwise: Answer) in refutation.map(Answer.refuted) ?? otherwise }
         for seed in seeds {
             guard !isStopped() else { return .untested }
-            guard
-                let found = FuzzCampaign(engine: asNamed, against: asRival, seed: seed).run(count: scenarios)
-            else {
+            let campaign = FuzzCampaign(engine: asNamed, against: asRival, seed: seed)
+            guard var found = campaign.run(count: scenarios) else {
                 // Nothing separates them within the engine's capabilities: no other seed will.
                 return standing(.untested)
             }
+            // The next scenario found where a rule no name explains matters; the first when each does.
+            var next: FuzzCampaign.Finding? = found
+            while let candidate = next, !isStopped(), touchesTheUnexplained(candidate.scenario) {
+                next = campaign.run(count: scenarios, after: candidate.scenarioNumber)
+            }
+            if let next { found = next }
             guard tried.insert(found.scenario).inserted else { continue }
             var scenario = found.scenario
             scenario.stimuli.append(.timeAdvanced(by: Self.lookAhead))

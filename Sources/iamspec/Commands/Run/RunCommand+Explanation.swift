@@ -9,13 +9,16 @@ extension RunCommand {
     /// can (``TieExperiment``), then, with `testingNames` (unless `--no-test-names`), each certain
     /// one tested as a prediction (``NamePrediction``), but those the whole run (`wholeRun`)
     /// tested, whose verdict there stands: the names given, and apart those the engine refuted.
-    /// Each experiment runs on a fresh engine of the run's (a new process for `--engine-command`).
+    /// The predictions' scenarios avoid, where they can, the rules of the differences no name
+    /// explains (`unexplainedRules`). Each experiment runs on a fresh engine of the run's (a new
+    /// process for `--engine-command`).
     /// A warning says why when the engine cannot be made; the names are then given untested. An
     /// interrupt of `control` stops the experiments at once (the engine answering is
     /// interrupted): the names not yet told apart stay open, those not yet tested are given
     /// untested.
     func experiment(
         on names: [ExplainedBehaviour],
+        unexplainedRules: Set<String>,
         testingNames: Bool,
         wholeRun: WholeRunStream?,
         until control: RunControl
@@ -37,7 +40,7 @@ extension RunCommand {
         let decided = names.map { experiment.decide($0, beside: certain) }
         guard testingNames else { return (decided, []) }
         return NamePrediction(engine: engine, stoppingWhen: { control.isInterrupted })
-            .test(decided, known: wholeRun?.borneOut ?? [:])
+            .test(decided, known: wholeRun?.borneOut ?? [:], avoiding: unexplainedRules)
     }
 
     /// The smallest case of each difference no name explains (``SmallestCase``), by the example

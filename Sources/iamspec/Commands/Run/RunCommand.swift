@@ -420,6 +420,7 @@ struct RunCommand: ParsableCommand {
             if !noExperiments && !control.isInterrupted {
                 (outcome.behaviours, outcome.refutedNames) = experiment(
                     on: outcome.behaviours,
+                    unexplainedRules: Set(outcome.differences.map(\.rule)),
                     testingNames: testsNames,
                     wholeRun: whole,
                     until: control

@@ -60,6 +60,14 @@ struct ExplainedReportTests {
         let explain = try IAMSpecExecutable.run("explain", json)
         #expect(explain.status == 0, "\(explain.standardError)")
         for line in Self.twoBehaviours { #expect(explain.standardOutput.contains("\n  " + line), "\(line)") }
+        // Each name as the run gave it, with the run's verdict on it as a prediction: explain runs no
+        // experiment, and says none is untested.
+        let given = run.standardOutput.split(separator: "\n").filter { line in
+            Self.twoBehaviours.contains { line.hasPrefix("  " + $0) }
+        }
+        #expect(given.count == 2 && given.allSatisfy { $0.contains(" borne out by the engine") })
+        for line in given { #expect(explain.standardOutput.contains("\n" + line + "\n"), "\(line)") }
+        #expect(!explain.standardOutput.contains("untested: "))
         // The cases named by another path than the run's: the same behaviours.
         let elsewhere = try IAMSpecExecutable.run("explain", json, "--specs", "./Specs/../Specs")
         for line in Self.twoBehaviours { #expect(elsewhere.standardOutput.contains("\n  " + line), "\(line)") }

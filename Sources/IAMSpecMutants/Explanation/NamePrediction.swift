@@ -93,11 +93,7 @@ package struct NamePrediction {
                 continue
             }
             if let verdict = known[name.behaviour], verdict.predictions != nil {
-                var tested = name
-                tested.predictions = verdict.predictions
-                tested.inconclusive = verdict.inconclusive
-                tested.toldApart = verdict.toldApart
-                given.append(tested)
+                given.append(name.withVerdict(of: verdict))
                 continue
             }
             // The behaviours the report's other certain names give the engine.

@@ -246,6 +246,21 @@ public struct ExplainedBehaviour: Sendable, Hashable {
         }
     }
 
+    /// This name with the verdict `tested` gives it: the predictions the engine bore out, the
+    /// rivals they told apart and the experiments that concluded nothing, when `tested` is the same
+    /// certain name tested as a prediction (by the run that is explained again, or the whole run a
+    /// re-run is part of); itself otherwise.
+    package func withVerdict(of tested: ExplainedBehaviour?) -> ExplainedBehaviour {
+        guard let tested, tested.behaviour == behaviour, !isOpen, !tested.isOpen, tested.predictions != nil else {
+            return self
+        }
+        var carried = self
+        carried.predictions = tested.predictions
+        carried.inconclusive = tested.inconclusive
+        carried.toldApart = tested.toldApart
+        return carried
+    }
+
     /// Of the experiments run to test the name (``predictions``), how many the engine answered but
     /// as neither the name nor the rival (``inconclusive``, but those declined or failed).
     public var unanswered: Int { inconclusive.count { $0.reason != .declined } }

@@ -38,7 +38,18 @@ struct TieExperimentTests {
         let footer = try #require(try IAMSpecExecutable.resultsRecords(at: json).last)
         let totals = try #require(footer["totals"] as? [String: Any])
         #expect((footer["differences"] as? [Any])?.isEmpty ?? true, "every failed run is named")
+        // The stream explained again, which runs no experiment: what the run's decided stands.
+        let explained = try IAMSpecExecutable.run("explain", json)
+        #expect(explained.status == 0, "\(explained.standardError)")
+        #expect(names(in: explained.standardOutput) == names(in: outcome.standardOutput))
         return (outcome.standardOutput, footer["behaviours"] as? [[String: Any]] ?? [], totals["failed"] as? Int ?? 0)
+    }
+
+    /// The console's names and their proofs, without the re-run lines (which name the command).
+    private static func names(in output: String) -> [Substring] {
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("behaviours (") }) else { return [] }
+        return lines[start...].prefix { !$0.isEmpty }.filter { !$0.contains("e.g. re-run: ") }
     }
 
     /// The runs of the names, each once, as many as the failed runs; each name's behaviours among `expected`.

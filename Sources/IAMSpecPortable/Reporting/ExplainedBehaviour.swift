@@ -246,15 +246,20 @@ public struct ExplainedBehaviour: Sendable, Hashable {
         }
     }
 
-    /// This name with the verdict `tested` gives it: the predictions the engine bore out, the
-    /// rivals they told apart and the experiments that concluded nothing, when `tested` is the same
-    /// certain name tested as a prediction (by the run that is explained again, or the whole run a
-    /// re-run is part of); itself otherwise.
+    /// This name with the verdict `tested` gives it, when `tested` is the same name as a run gave
+    /// it after its experiments (the run that is explained again, or the whole run a re-run is
+    /// part of): for a certain name tested as a prediction, the predictions the engine bore out,
+    /// the rivals they told apart and the experiments that concluded nothing; for a name still
+    /// open between the same hypotheses, what would tell them apart. Itself otherwise.
     package func withVerdict(of tested: ExplainedBehaviour?) -> ExplainedBehaviour {
-        guard let tested, tested.behaviour == behaviour, !isOpen, !tested.isOpen, tested.predictions != nil else {
-            return self
-        }
+        guard let tested, tested.behaviour == behaviour, isOpen == tested.isOpen else { return self }
         var carried = self
+        if isOpen {
+            guard tested.alternatives.map(\.behaviour) == alternatives.map(\.behaviour) else { return self }
+            carried.toTellApart = tested.toTellApart
+            return carried
+        }
+        guard tested.predictions != nil else { return self }
         carried.predictions = tested.predictions
         carried.inconclusive = tested.inconclusive
         carried.toldApart = tested.toldApart

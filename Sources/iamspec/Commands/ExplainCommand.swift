@@ -203,17 +203,15 @@ struct ExplainCommand: ParsableCommand {
             recorded = try readAgain.tallied(of: results)
         }
         var summary = recorded.summary
-        // A certain name the run tested as a prediction keeps the run's verdict (its predictions,
-        // the rivals they told apart, the experiments that concluded nothing), and one it refuted
-        // stays refuted, with the run's experiment, its runs among the differences: explain runs
-        // no experiment, and the run's were run on its engine.
-        let tested = Dictionary(
-            summary.behaviours.filter { $0.predictions != nil }.map { ($0.behaviour, $0) },
-            uniquingKeysWith: { first, _ in first }
-        )
-        let refutedByTheRun = Set(summary.refutedNames.map(\.behaviour))
-        summary.behaviours = behaviours.filter { $0.isOpen || !refutedByTheRun.contains($0.behaviour) }
-            .map { $0.withVerdict(of: tested[$0.behaviour]) }
+        // What the run's experiments found stands: explain runs none, and the run's were run on its
+        // engine. A name they ruled out stays refuted, with their experiment, its runs among the
+        // differences; a name still open keeps the hypotheses they left, and what would tell them
+        // apart; a certain name the run tested as a prediction keeps its verdict (its predictions,
+        // the rivals they told apart, the experiments that concluded nothing).
+        let run = RunVerdicts(summary)
+        let carried = run.carryRefutations(given: behaviours, refuted: summary.refutedNames)
+        summary.behaviours = carried.given.map { $0.withVerdict(of: run.given[$0.behaviour]) }
+        summary.refutedNames = carried.refuted
         // The names the whole run refuted are refuted here too; a run's explanation (`--records`)
         // gives its names to the run, which carries them (and its experiments' refutations) itself.
         if let whole, !records {

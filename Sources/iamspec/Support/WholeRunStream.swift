@@ -22,13 +22,10 @@ struct WholeRunStream {
     /// Whether every run of its selection ran (the run was not cut short), so that the runs it
     /// passed are the others.
     let ranEveryRun: Bool
-    /// The behaviours the whole run's experiments ruled out, each with the experiment that did:
-    /// every name it refuted, and every rival a name it gave was told apart from.
-    let ruledOut: [String: ExplainedBehaviour.Refutation]
-    /// The certain names the whole run gave after testing them as predictions, by behaviour: a
-    /// run of part of it takes their verdict rather than test them again on the sparser engine
-    /// its own few names make, where what it does not name may confound an experiment.
-    let borneOut: [String: ExplainedBehaviour]
+    /// What the whole run's experiments found: a run of part of it takes their verdicts rather
+    /// than run them again on the sparser engine its own few names make, where what it does not
+    /// name may confound an experiment.
+    let verdicts: RunVerdicts
 
     /// The stream at `path`, read whole and checked, its runs that did not pass held.
     ///
@@ -50,11 +47,7 @@ struct WholeRunStream {
             notPassed: notPassed,
             passedCount: summary.passedCount,
             ranEveryRun: summary.notRun == 0 && !summary.interrupted && !summary.stoppedAtFirstFailure,
-            ruledOut: ruledOut(in: summary),
-            borneOut: Dictionary(
-                summary.behaviours.filter { !$0.isOpen && $0.predictions != nil }.map { ($0.behaviour, $0) },
-                uniquingKeysWith: { first, _ in first }
-            )
+            verdicts: RunVerdicts(summary)
         )
     }
 
@@ -95,81 +88,13 @@ struct WholeRunStream {
         }
     }
 
-    /// What the whole run's experiments ruled out (``ruledOut``) in `summary`: a name it refuted,
-    /// with its refutation; a rival a certain name was told apart from, refuted by that
-    /// experiment, on which the engine answered as the name. The reference rules and the names it
-    /// gave are never ruled out.
-    private static func ruledOut(in summary: RunSummary) -> [String: ExplainedBehaviour.Refutation] {
-        let given = Set(summary.behaviours.map(\.behaviour))
-        var ruledOut: [String: ExplainedBehaviour.Refutation] = [:]
-        for name in summary.refutedNames {
-            if let refutation = name.refutation { ruledOut[name.behaviour] = refutation }
-        }
-        for name in summary.behaviours where !name.isOpen {
-            for rival in name.toldApart {
-                guard let experiment = rival.experiment, rival.behaviour != ExplainedBehaviour.reference,
-                    !given.contains(rival.behaviour), ruledOut[rival.behaviour] == nil
-                else { continue }
-                let winner = ExplainedBehaviour.Alternative(
-                    behaviour: name.behaviour,
-                    summary: name.summary,
-                    rule: name.rule,
-                    experiment: experiment
-                )
-                ruledOut[rival.behaviour] = ExplainedBehaviour.Refutation(
-                    rival: winner,
-                    experiment: experiment,
-                    rivalAnswer: experiment.engineAnswer
-                )
-            }
-        }
-        return ruledOut
-    }
-
-    /// The names `given` as the whole run's experiments leave them, and `refuted` with those they
-    /// rule out (``ruledOut``): a certain name they ruled out is refuted here too, with their
-    /// experiment; a name still open keeps only the hypotheses they left, certain when one is
-    /// left. The whole run tested each name beside all the others it gave, as full an engine as
-    /// the report knows, where a part's few names make a sparser one that an experiment may find
-    /// consistent. A name is the whole run's when it is the same behaviour or behaviours.
+    /// The names `given` and `refuted` as the whole run's experiments leave them
+    /// (``RunVerdicts/carryRefutations(given:refuted:)``).
     func carryRefutations(
         given: [ExplainedBehaviour],
         refuted: [ExplainedBehaviour]
     ) -> (given: [ExplainedBehaviour], refuted: [ExplainedBehaviour]) {
-        var kept: [ExplainedBehaviour] = []
-        var refutedHere = refuted
-        for name in given {
-            if !name.isOpen, let refutation = ruledOut[name.behaviour] {
-                var carried = name
-                carried.refutation = refutation
-                refutedHere.append(carried)
-            } else {
-                kept.append(name.isOpen ? settled(name) : name)
-            }
-        }
-        return (kept, refutedHere)
-    }
-
-    /// An open name with the hypotheses the whole run ruled out left out (each among those told
-    /// apart, with its experiment): as it is when it rules out none or all.
-    private func settled(_ name: ExplainedBehaviour) -> ExplainedBehaviour {
-        let hypotheses =
-            [ExplainedBehaviour.Alternative(behaviour: name.behaviour, summary: name.summary, rule: name.rule)]
-            + name.alternatives
-        let left = hypotheses.filter { ruledOut[$0.behaviour] == nil }
-        guard !left.isEmpty, left.count < hypotheses.count else { return name }
-        var settled = name
-        settled.behaviour = left[0].behaviour
-        settled.summary = left[0].summary
-        settled.rule = left[0].rule
-        settled.alternatives = Array(left.dropFirst())
-        if settled.alternatives.isEmpty { settled.toTellApart = nil }
-        settled.toldApart += hypotheses.filter { ruledOut[$0.behaviour] != nil }.map { hypothesis in
-            var told = hypothesis
-            told.experiment = ruledOut[hypothesis.behaviour]?.experiment
-            return told
-        }
-        return settled
+        verdicts.carryRefutations(given: given, refuted: refuted)
     }
 
     private static func listed(_ paths: [String]) -> String {

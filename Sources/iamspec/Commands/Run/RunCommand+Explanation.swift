@@ -40,7 +40,7 @@ extension RunCommand {
         let decided = names.map { experiment.decide($0, beside: certain) }
         guard testingNames else { return (decided, []) }
         return NamePrediction(engine: engine, stoppingWhen: { control.isInterrupted })
-            .test(decided, known: wholeRun?.borneOut ?? [:], avoiding: unexplainedRules)
+            .test(decided, known: wholeRun?.verdicts.given ?? [:], avoiding: unexplainedRules)
     }
 
     /// The smallest case of each difference no name explains (``SmallestCase``), by the example

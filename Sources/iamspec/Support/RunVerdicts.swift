@@ -1,0 +1,102 @@
+import IAMSpec
+import IAMSpecRunner
+
+/// What a run's experiments found, as its results stream keeps them, for a command that gives
+/// names again without running experiments: a run of part of it (`--whole-run`, through
+/// ``WholeRunStream``) or `iamspec explain` of the stream. The certain names the run tested as
+/// predictions keep its verdict, and what it ruled out stays ruled out, so that no name is given
+/// that the run's experiments refuted.
+struct RunVerdicts {
+    /// The behaviours the run's experiments ruled out, each with the experiment that did: every
+    /// name it refuted, and every rival a name it gave was told apart from.
+    let ruledOut: [String: ExplainedBehaviour.Refutation]
+    /// The names the run gave after its experiments, by behaviour: each certain one with its
+    /// verdict as a prediction (when it was tested), each open one with what would tell its
+    /// hypotheses apart (``ExplainedBehaviour/withVerdict(of:)`` carries them).
+    let given: [String: ExplainedBehaviour]
+
+    /// The verdicts of the run `summary` reports.
+    init(_ summary: RunSummary) {
+        ruledOut = Self.ruledOut(in: summary)
+        given = Dictionary(summary.behaviours.map { ($0.behaviour, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// What the run's experiments ruled out (``ruledOut``) in `summary`: a name it refuted, with
+    /// its refutation; a rival a certain name was told apart from, refuted by that experiment, on
+    /// which the engine answered as the name. The reference rules and the names it gave are never
+    /// ruled out.
+    private static func ruledOut(in summary: RunSummary) -> [String: ExplainedBehaviour.Refutation] {
+        let given = Set(summary.behaviours.map(\.behaviour))
+        var ruledOut: [String: ExplainedBehaviour.Refutation] = [:]
+        for name in summary.refutedNames {
+            if let refutation = name.refutation { ruledOut[name.behaviour] = refutation }
+        }
+        for name in summary.behaviours where !name.isOpen {
+            for rival in name.toldApart {
+                guard let experiment = rival.experiment, rival.behaviour != ExplainedBehaviour.reference,
+                    !given.contains(rival.behaviour), ruledOut[rival.behaviour] == nil
+                else { continue }
+                let winner = ExplainedBehaviour.Alternative(
+                    behaviour: name.behaviour,
+                    summary: name.summary,
+                    rule: name.rule,
+                    experiment: experiment
+                )
+                ruledOut[rival.behaviour] = ExplainedBehaviour.Refutation(
+                    rival: winner,
+                    experiment: experiment,
+                    rivalAnswer: experiment.engineAnswer
+                )
+            }
+        }
+        return ruledOut
+    }
+
+    /// The names `given` as the run's experiments leave them, and `refuted` with those they rule
+    /// out (``ruledOut``): a certain name they ruled out is refuted here too, with their
+    /// experiment (once: a name `refuted` holds already stays as it is); a name still open keeps
+    /// only the hypotheses they left, certain when one is left. The run tested each name
+    /// beside all the others it gave, as full an engine as the report knows, where a part's few
+    /// names make a sparser one that an experiment may find consistent. A name is the run's when
+    /// it is the same behaviour or behaviours.
+    func carryRefutations(
+        given: [ExplainedBehaviour],
+        refuted: [ExplainedBehaviour]
+    ) -> (given: [ExplainedBehaviour], refuted: [ExplainedBehaviour]) {
+        var kept: [ExplainedBehaviour] = []
+        var refutedHere = refuted
+        for name in given {
+            if !name.isOpen, let refutation = ruledOut[name.behaviour] {
+                guard !refutedHere.contains(where: { $0.behaviour == name.behaviour }) else { continue }
+                var carried = name
+                carried.refutation = refutation
+                refutedHere.append(carried)
+            } else {
+                kept.append(name.isOpen ? settled(name) : name)
+            }
+        }
+        return (kept, refutedHere)
+    }
+
+    /// An open name with the hypotheses the run ruled out left out (each among those told apart,
+    /// with its experiment): as it is when it rules out none or all.
+    private func settled(_ name: ExplainedBehaviour) -> ExplainedBehaviour {
+        let hypotheses =
+            [ExplainedBehaviour.Alternative(behaviour: name.behaviour, summary: name.summary, rule: name.rule)]
+            + name.alternatives
+        let left = hypotheses.filter { ruledOut[$0.behaviour] == nil }
+        guard !left.isEmpty, left.count < hypotheses.count else { return name }
+        var settled = name
+        settled.behaviour = left[0].behaviour
+        settled.summary = left[0].summary
+        settled.rule = left[0].rule
+        settled.alternatives = Array(left.dropFirst())
+        if settled.alternatives.isEmpty { settled.toTellApart = nil }
+        settled.toldApart += hypotheses.filter { ruledOut[$0.behaviour] != nil }.map { hypothesis in
+            var told = hypothesis
+            told.experiment = ruledOut[hypothesis.behaviour]?.experiment
+            return told
+        }
+        return settled
+    }
+}

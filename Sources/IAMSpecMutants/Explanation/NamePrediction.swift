@@ -248,6 +248,7 @@ package struct NamePrediction {
         let quirky = quirks.map { observed($0, declared: declared) }
         // Whether a rule no name explains matters to the scenario (run on for the look-ahead).
         func touchesTheUnexplained(_ scenario: Scenario) -> Bool {
+            guard !quirky.isEmpty else { return false }
             var scenario = scenario
             scenario.stimuli.append(.timeAdvanced(by: Self.lookAhead))
             let predicted = Self.leavingOut(unexplained, of: ScenarioTrace(running: scenario, on: asNamed))

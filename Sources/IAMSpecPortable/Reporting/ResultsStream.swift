@@ -528,17 +528,14 @@ package struct FooterLine: Codable {
             }
 
             init(_ refutation: ExplainedBehaviour.Refutation) {
-                var rival = refutation.rival
-                rival.experiment = refutation.experiment
-                self.rival = AlternativeRecord(rival)
+                rival = AlternativeRecord(refutation.rival, carrying: refutation.experiment)
                 rivalAnswer = refutation.rivalAnswer
             }
 
             var refutation: ExplainedBehaviour.Refutation? {
-                var rival = self.rival.alternative
-                guard let experiment = rival.experiment else { return nil }
-                rival.experiment = nil
-                return ExplainedBehaviour.Refutation(rival: rival, experiment: experiment, rivalAnswer: rivalAnswer)
+                rival.carried.map {
+                    ExplainedBehaviour.Refutation(rival: $0.rival, experiment: $0.experiment, rivalAnswer: rivalAnswer)
+                }
             }
         }
 
@@ -556,23 +553,20 @@ package struct FooterLine: Codable {
             }
 
             init(_ inconclusive: ExplainedBehaviour.Inconclusive) {
-                var rival = inconclusive.rival
-                rival.experiment = inconclusive.experiment
-                self.rival = AlternativeRecord(rival)
+                rival = AlternativeRecord(inconclusive.rival, carrying: inconclusive.experiment)
                 rivalAnswer = inconclusive.rivalAnswer
                 reason = inconclusive.reason
             }
 
             var inconclusive: ExplainedBehaviour.Inconclusive? {
-                var rival = self.rival.alternative
-                guard let experiment = rival.experiment else { return nil }
-                rival.experiment = nil
-                return ExplainedBehaviour.Inconclusive(
-                    rival: rival,
-                    experiment: experiment,
-                    rivalAnswer: rivalAnswer,
-                    reason: reason
-                )
+                rival.carried.map {
+                    ExplainedBehaviour.Inconclusive(
+                        rival: $0.rival,
+                        experiment: $0.experiment,
+                        rivalAnswer: rivalAnswer,
+                        reason: reason
+                    )
+                }
             }
         }
 
@@ -590,6 +584,22 @@ package struct FooterLine: Codable {
                 experiment = alternative.experiment.map {
                     ExperimentRecord(steps: $0.steps, engine: $0.engineAnswer, other: $0.otherAnswer, yaml: $0.yaml)
                 }
+            }
+
+            /// A rival as a refutation's and an inconclusive experiment's records keep it: with the
+            /// experiment designed against it.
+            init(_ rival: ExplainedBehaviour.Alternative, carrying experiment: ExplainedBehaviour.Experiment) {
+                var carrying = rival
+                carrying.experiment = experiment
+                self.init(carrying)
+            }
+
+            /// The rival such a record keeps, and the experiment it carries; nil without one.
+            var carried: (rival: ExplainedBehaviour.Alternative, experiment: ExplainedBehaviour.Experiment)? {
+                var rival = alternative
+                guard let experiment = rival.experiment else { return nil }
+                rival.experiment = nil
+                return (rival, experiment)
             }
 
             var alternative: ExplainedBehaviour.Alternative {

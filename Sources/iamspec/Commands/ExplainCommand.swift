@@ -215,7 +215,7 @@ struct ExplainCommand: ParsableCommand {
         // The names the whole run refuted are refuted here too; a run's explanation (`--records`)
         // gives its names to the run, which carries them (and its experiments' refutations) itself.
         if let whole, !records {
-            (summary.behaviours, summary.refutedNames) = whole.carryRefutations(
+            (summary.behaviours, summary.refutedNames) = whole.verdicts.carryRefutations(
                 given: summary.behaviours,
                 refuted: summary.refutedNames
             )

@@ -88,15 +88,6 @@ struct WholeRunStream {
         }
     }
 
-    /// The names `given` and `refuted` as the whole run's experiments leave them
-    /// (``RunVerdicts/carryRefutations(given:refuted:)``).
-    func carryRefutations(
-        given: [ExplainedBehaviour],
-        refuted: [ExplainedBehaviour]
-    ) -> (given: [ExplainedBehaviour], refuted: [ExplainedBehaviour]) {
-        verdicts.carryRefutations(given: given, refuted: refuted)
-    }
-
     private static func listed(_ paths: [String]) -> String {
         paths.isEmpty ? "none" : paths.map { "'\(QuotedText.line($0))'" }.joined(separator: ", ")
     }

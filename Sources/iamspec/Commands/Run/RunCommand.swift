@@ -427,7 +427,7 @@ struct RunCommand: ParsableCommand {
                 )
             }
             if let whole {
-                (outcome.behaviours, outcome.refutedNames) = whole.carryRefutations(
+                (outcome.behaviours, outcome.refutedNames) = whole.verdicts.carryRefutations(
                     given: outcome.behaviours,
                     refuted: outcome.refutedNames
                 )

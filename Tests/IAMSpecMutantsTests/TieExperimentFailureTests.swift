@@ -83,22 +83,60 @@ struct TieExperimentFailureTests {
         #expect(!(decided.toTellApart ?? "").contains("answered as neither"))
     }
 
-    /// An engine that declines every scenario (an adapter that cannot play the server's part).
-    private struct DecliningEngineProvider: EngineProvider {
+    /// An engine that declines its first `declining` scenarios (an adapter that cannot play the
+    /// server's part in them), then answers as `behaviour` does, counting the engines asked for.
+    private final class DecliningEngineProvider: EngineProvider {
+        let declining: Int
+        let behaviour: String
+        let made = Mutex(0)
+
+        init(declining: Int, then behaviour: String = "sync-events-dropped") {
+            self.declining = declining
+            self.behaviour = behaviour
+        }
+
         var description: EngineDescription { FailingEngineProvider(error: EngineError("")).description }
 
         func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
-            throw CaseSkipped(reason: "the server's decision")
+            let count = made.withLock {
+                $0 += 1
+                return $0
+            }
+            guard count > declining, let answering = BehaviourCatalogue.behaviour(id: behaviour) else {
+                throw CaseSkipped(reason: "the server's decision")
+            }
+            // The behaviour as an engine of these capabilities observes it, as the experiment
+            // predicts its hypotheses.
+            return try ObservedByTheEngine(
+                base: BehaviourEngineProvider(behaviour: answering),
+                capabilities: TieExperimentFailureTests.capabilities,
+                declaring: true
+            )
+            .makeEngine(for: setup)
         }
     }
 
-    @Test func anEngineThatDeclinesTheExperimentIsSaidToHaveDeclinedIt() {
-        let decided = TieExperiment(engine: DecliningEngineProvider()).decide(Self.tie)
+    @Test func anEngineThatDeclinesEveryExperimentIsSaidToHaveDeclinedThem() {
+        let engine = DecliningEngineProvider(declining: .max)
+        let decided = TieExperiment(engine: engine).decide(Self.tie)
         #expect(decided.isOpen, "nothing was told apart")
+        #expect(engine.made.withLock { $0 } == 3, "three different experiments, each declined")
         #expect(
             decided.toTellApart
-                == "an experiment within the engine's capabilities; the engine declined the scenario: the server's decision"
+                == "3 experiments within the engine's capabilities separate them, and the engine declined each: "
+                + "the server's decision"
         )
+    }
+
+    /// A declined scenario asks the engine nothing; another form of the question may not need what
+    /// the adapter cannot play, and the engine's answer to it decides.
+    @Test func anExperimentTheEngineDeclinesIsFollowedByAnotherThatDecides() {
+        let engine = DecliningEngineProvider(declining: 1, then: "sync-events-not-held")
+        let decided = TieExperiment(engine: engine).decide(Self.tie)
+        #expect(engine.made.withLock { $0 } == 2, "the declined experiment, then one the engine answered")
+        #expect(!decided.isOpen)
+        #expect(decided.behaviour == "sync-events-not-held")
+        #expect(decided.toldApart.map(\.behaviour) == ["sync-events-dropped"])
     }
 
     /// An engine that answers every stimulus with a message no hypothesis shows, counting the

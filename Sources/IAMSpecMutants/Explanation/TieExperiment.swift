@@ -8,10 +8,10 @@ import IAMSpecRunner
 /// the experiment (its steps, the engine's answer, theirs, and the scenario as a YAML case
 /// ``CaseWriter`` writes for the team to keep).
 ///
-/// A pair the engine answers as neither gets another scenario, found where the campaign left off,
-/// up to ``experimentsPerPair``. Where no scenario within the engine's declared capabilities
-/// separates two hypotheses, the engine declines one, or it answers each as neither, both stay
-/// open, and the report says which. Replays of the hypotheses run in this process. Deterministic: the seed is fixed.
+/// A pair the engine answers as neither, or whose scenario it declines, gets another scenario,
+/// found where the campaign left off, up to ``experimentsPerPair``. Where no scenario within the
+/// engine's declared capabilities separates two hypotheses, or the engine declines or answers as
+/// neither every one tried, or fails one, both stay open, and the report says which. Replays of the hypotheses run in this process. Deterministic: the seed is fixed.
 package struct TieExperiment {
     /// The engine under test.
     package var engine: any EngineProvider
@@ -155,13 +155,17 @@ package struct TieExperiment {
 
     /// Runs different shrunk scenarios on which the two behaviours' replays differ on the engine,
     /// each found where the generator's campaign left off, while the engine answers them as
-    /// neither, up to ``experimentsPerPair``. One it declines ends them: the scenarios of a pair
-    /// ask one question, shrunk to where the two differ, and a declined one says the engine
-    /// cannot be asked it (an adapter that cannot play a server's part): another form of it
-    /// would be answered by the stand-in, not the engine. One it fails to answer ends them too.
+    /// neither or declines them, up to ``experimentsPerPair``. A scenario the engine declines asks
+    /// it nothing (an adapter that cannot play a server's part there), and another form of the
+    /// question may not need that part: a message shown again through a second trigger rather than
+    /// the first, which a server would send again. So the next one is tried, as ``NamePrediction``
+    /// tries the next seed's. One it fails to answer (a crash, a garbled answer) ends them.
     private func tellApart(_ first: Behaviour, _ second: Behaviour, declared: EngineDescription) -> Outcome {
         var after = 0
         var tried: Set<Scenario> = []
+        // What the engine said of each scenario it declined (the first is shown: the others' are
+        // mostly the same words), and how the first was said.
+        var declines: [(reason: String, said: String)] = []
         while tried.count < Self.experimentsPerPair && !isStopped() {
             guard let found = experiment(first, second, declared: declared, after: after) else { break }
             after = found.scenarioNumber
@@ -171,32 +175,54 @@ package struct TieExperiment {
             if let failure = engineTrace.failure {
                 // A scenario the engine declined (`CaseSkipped`) is said as declined, never as a
                 // crash or an answer as neither.
-                return .unanswered(
-                    Unanswered(
-                        text: engineTrace.declined
-                            ? "an experiment within the engine's capabilities; \(failure)"
-                            : Self.failureText(failure, diagnostics: engineTrace.failureDiagnostics)
+                guard engineTrace.declined else {
+                    return .unanswered(
+                        Unanswered(text: Self.failureText(failure, diagnostics: engineTrace.failureDiagnostics))
                     )
-                )
+                }
+                declines.append((engineTrace.declineReason ?? failure, failure))
+                continue
             }
             let matchesFirst = engineTrace.windows == found.expected.windows
             let matchesSecond = engineTrace.windows == found.actual.windows
             if matchesFirst != matchesSecond { return .decided(firstHolds: matchesFirst, found) }
         }
-        switch tried.count {
-        case 0: return .noScenario
-        case 1:
+        let neither = tried.count - declines.count
+        guard let declined = declines.first else {
+            switch neither {
+            case 0: return .noScenario
+            case 1:
+                return .unanswered(
+                    Unanswered(
+                        text: "an experiment within the engine's capabilities separates them, and the engine answered "
+                            + "as neither"
+                    )
+                )
+            default:
+                return .unanswered(
+                    Unanswered(
+                        text: "\(neither) experiments within the engine's capabilities separate them, and the engine "
+                            + "answered each as neither"
+                    )
+                )
+            }
+        }
+        switch (neither, declines.count) {
+        case (0, 1):
+            return .unanswered(Unanswered(text: "an experiment within the engine's capabilities; \(declined.said)"))
+        case (0, let count):
             return .unanswered(
                 Unanswered(
-                    text:
-                        "an experiment within the engine's capabilities separates them, and the engine answered as neither"
+                    text: "\(count) experiments within the engine's capabilities separate them, and the engine "
+                        + "declined each: \(declined.reason)"
                 )
             )
-        default:
+        case (let answered, let count):
             return .unanswered(
                 Unanswered(
-                    text: "\(tried.count) experiments within the engine's capabilities separate them, and the engine "
-                        + "answered each as neither"
+                    text: "\(answered + count) experiments within the engine's capabilities separate them; the engine "
+                        + "answered \(answered == 1 ? "one" : "\(answered)") as neither and declined "
+                        + "\(count == 1 ? "one" : "\(count)"): \(declined.reason)"
                 )
             )
         }

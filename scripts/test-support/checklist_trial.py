@@ -44,8 +44,9 @@ into the overlay's upper folder, WORK/overlay, and the repository, its working t
 folder are never written. It builds on the repository's own debug build (the one `scripts/test`'s
 build stages made), at its own path, so only what the edits reach is compiled again (measured, the
 machine idle: the whole trial took 365 s of CPU where its copy built from nothing took 462; the
-edits reach the core, so most modules are compiled again all the same). Where no mount namespace or overlay can be
-made, the trial copies the repository's tracked and unignored files into WORK/repo instead, and
+edits reach the core, so most modules are compiled again all the same). A probe first removes a
+folder and writes a file through an overlay of its own, thrown away. Where no mount namespace or
+overlay can be made, or the probe fails, the trial copies the repository's tracked and unignored files into WORK/repo instead, and
 builds that from nothing, without debug information (which no debugger reads there: a sixth less
 CPU). `--copy` makes the copy whatever the machine offers.
 
@@ -574,23 +575,44 @@ def through_overlay(repository, work):
     if os.path.commonpath([repository, work]) == repository:
         print("WORK is inside the repository, which the overlay covers: the trial makes a copy")
         return None
-    upper, scratch = os.path.join(work, "overlay", "upper"), os.path.join(work, "overlay", "work")
+    # First a probe, its writes thrown away: what the trial does there (a folder of the repository
+    # removed, a file written) must work in the overlay, or the copy is made.
+    probe = in_overlay(repository, os.path.join(work, "overlay-probe"), [
+        "sh", "-c", 'rm -rf "$1/Tests/iamspecEndToEndTests" && printf "\\n" >>"$1/Package.swift"', "probe",
+        repository,
+    ])
+    subprocess.call(["rm", "-rf", os.path.join(work, "overlay-probe")])
+    if probe != 0:
+        reason = probe if isinstance(probe, str) else f"removing a folder or writing a file in it failed: status {probe}"
+        print(f"no overlay here ({reason}): the trial makes a copy")
+        return None
+    status = in_overlay(repository, os.path.join(work, "overlay"), [
+        sys.executable, os.path.abspath(__file__), *sys.argv[1:], INSIDE_OVERLAY,
+    ])
+    if isinstance(status, str):
+        print(f"no overlay here ({status}): the trial makes a copy")
+        subprocess.call(["rm", "-rf", os.path.join(work, "overlay")])
+        return None
+    return status
+
+
+def in_overlay(repository, folder, command):
+    """Runs COMMAND in a mount namespace of its own where an overlay covers the repository's
+    folder, its upper folder under FOLDER: its exit status, or what `mount` said when the overlay
+    could not be mounted."""
+    upper, scratch = os.path.join(folder, "upper"), os.path.join(folder, "work")
     os.makedirs(upper)
     os.makedirs(scratch)
     # userxattr: the overlay's own marks (a removed folder's) as user attributes, which a user
     # namespace may write.
     options = f"userxattr,lowerdir={repository},upperdir={upper},workdir={scratch}"
     mount = f'mount -t overlay overlay -o "$1" "$2" 2>"$3" || exit {NO_OVERLAY}; shift 3; exec "$@"'
-    refusal = os.path.join(work, "overlay", "mount.log")
-    status = subprocess.call([
-        "unshare", "--mount", "--map-root-user", "sh", "-c", mount, "overlay", options, repository, refusal,
-        sys.executable, os.path.abspath(__file__), *sys.argv[1:], INSIDE_OVERLAY,
-    ])
+    refusal = os.path.join(folder, "mount.log")
+    status = subprocess.call(["unshare", "--mount", "--map-root-user", "sh", "-c", mount, "overlay", options,
+                              repository, refusal, *command])
     if status == NO_OVERLAY:
         with open(refusal, encoding="utf-8", errors="replace") as log:
-            print(f"no overlay here ({' '.join(log.read().split())}): the trial makes a copy")
-        shutil.rmtree(os.path.join(work, "overlay"))
-        return None
+            return " ".join(log.read().split()) or "the overlay could not be mounted"
     return status
 
 

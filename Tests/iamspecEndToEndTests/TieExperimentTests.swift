@@ -182,6 +182,13 @@ struct TieExperimentTests {
                 == "a case needing the capability analytics, which the engine does not declare"
         )
         #expect(result.output.contains("\n    to tell them apart: a case needing the capability analytics, "))
+        // No name is given: its example run is shrunk, as a difference no name explains is.
+        #expect(
+            result.output.contains(
+                " shrunk (the reference rules pass it, the engine fails it; no name is given until something "
+                    + "tells them apart):\n      # yaml-language-server: $schema=schema.json\n"
+            )
+        )
     }
 
     @Test func twoBehavioursOfAWebSDKAreNamedEachRunByTheRightOnesOrTheirPair() throws {

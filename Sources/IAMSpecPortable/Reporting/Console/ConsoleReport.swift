@@ -175,6 +175,13 @@ public struct ConsoleReport: Sendable {
                 for proof in explained.proofLines { lines.append("    \(QuotedText.line(proof))") }
                 if let example = summary.example(of: explained) {
                     lines.append("    e.g. re-run: \(RerunCommand.text(for: example, header: summary.header))")
+                    if explained.isOpen, let yaml = summary.smallestCases[example] {
+                        lines.append(
+                            "    the smallest case that shows it, \(QuotedText.line(example.text)) shrunk (the reference "
+                                + "rules pass it, the engine fails it; no name is given until something tells them apart):"
+                        )
+                        lines += Self.indentedYAML(yaml)
+                    }
                 }
                 for (channels, runs) in explained.residueGroups {
                     guard let yaml = summary.smallestCases[runs[0]] else { continue }

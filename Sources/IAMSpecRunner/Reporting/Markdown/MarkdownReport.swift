@@ -113,6 +113,15 @@ package enum MarkdownReport {
             for explained in behaviours.prefix(listLimit) {
                 lines.append("- " + code(clipped(explained.line)))
                 lines += explained.proofLines.map { "  - " + code(clipped($0)) }
+                if explained.isOpen, let example = summary.example(of: explained),
+                    let yaml = summary.smallestCases[example]
+                {
+                    lines.append(
+                        "  - the smallest case that shows it, \(code(example.text)) shrunk: "
+                            + "\(count(yaml.split(separator: "\n").count, "line")) of YAML in the console report and the "
+                            + "results stream (\(code("smallest_cases")))"
+                    )
+                }
                 for (channels, runs) in explained.residueGroups {
                     guard let yaml = summary.smallestCases[runs[0]] else { continue }
                     lines.append(

@@ -44,8 +44,10 @@ extension RunCommand {
     }
 
     /// The smallest case of each difference no name explains (``SmallestCase``), by the example
-    /// run of its group, then of each name's residues on each set of channels (the runs it replays
-    /// in part: the first shrunk while the engine differs on those channels), by that run, the first
+    /// run of its group, then of each name still open ("one of": nothing run told its behaviours
+    /// apart, so no name is given and the case is what the team can keep), by its example run,
+    /// then of each name's residues on each set of channels (the runs it replays in part: the first
+    /// shrunk while the engine differs on those channels), by that run, the first
     /// ``smallestCasesLooked`` of them only: each run shrunk on a fresh engine of the run's per
     /// scenario tried. A warning says why when the engine cannot be made; an interrupt stops the
     /// search, keeping what was found.
@@ -56,6 +58,9 @@ extension RunCommand {
     ) -> [ExplainedBehaviour.Run: String] {
         let looked =
             (summary.differences.map { (run: $0.example, channels: Set<ObservationChannel>?.none) }
+            + summary.behaviours.filter(\.isOpen).compactMap(summary.example(of:)).map {
+                (run: $0, channels: Set<ObservationChannel>?.none)
+            }
             + summary.behaviours.flatMap(\.residueGroups).map { group in
                 (run: group.runs[0], channels: Set(group.channels.compactMap(ObservationChannel.init(rawValue:))))
             })
@@ -85,7 +90,7 @@ extension RunCommand {
         return found
     }
 
-    /// The most differences (groups, then residues) whose smallest case a run looks for.
+    /// The most differences (groups, open names, then residues) whose smallest case a run looks for.
     static let smallestCasesLooked = 20
 
     /// The behaviours of the catalogue that explain the run's failed runs, found by

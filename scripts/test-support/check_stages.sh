@@ -12,6 +12,7 @@
 # the blocked stage listed as stopped with its output so far, no later stage run, and
 # `scripts/test: 3 passed, 1 failed, 1 skipped`. The lanes meet through FIFOs: no sleep, no timing (the
 # block gives up after 120 s, so that a mechanism that never stops it fails rather than hangs).
+# Then milestones (`lanes --milestone`), as told where they are checked below.
 #
 # Usage: check_stages.sh   (exit 0 when the mechanism behaves so)
 set -euo pipefail
@@ -101,4 +102,42 @@ if [ "${#problems[@]}" -gt 0 ]; then
     printf 'check_stages: FAIL: %s\n' "${problems[@]}" >&2
     exit 1
 fi
-echo "check_stages: ok: pass, three kinds of skip and a failure counted as 1 passed, 1 failed, 3 skipped, each timed; two lanes at once, the other stopped at the first failure"
+
+# Milestones: lane_x says it is about to wait, then waits for the milestone `made`, which lane_y
+# reaches once it has heard that and written the file lane_x then reads; a mechanism that did not
+# wait would read before the file is written. Then a lane that ends without reaching its milestone:
+# the lane waiting for it fails, saying so, and runs nothing after (`timeout`: a wait that never
+# ends fails the check rather than hanging it).
+mkfifo "$work/waiting"
+cat >"$work/milestones.sh" <<SCRIPT
+set -euo pipefail
+source "$support/stages.sh"
+says_waiting() { echo waiting >"$work/waiting"; }
+makes() { read -r word <"$work/waiting"; echo "heard \$word"; echo "the build" >"$work/made.txt"; }
+uses() { echo "read: \$(cat "$work/made.txt")"; }
+passes() { echo "all good"; }
+never() { echo "never run"; }
+lane_x() { stage "x says" says_waiting; await_milestone made; stage "x uses" uses; }
+lane_y() { stage "y makes" makes; milestone made; stage "y after" passes; }
+lanes --milestone made:lane_y lane_x lane_y
+lane_p() { stage "p passes" passes; }
+lane_q() { await_milestone unreached; stage "q never" never; }
+lanes --milestone unreached:lane_p lane_p lane_q
+print_totals
+SCRIPT
+status=0
+timeout 120 bash "$work/milestones.sh" >"$work/milestones.txt" 2>&1 || status=$?
+[ "$status" -eq 1 ] || problems+=("milestones: exit status $status, expected 1")
+for expected in "read: the build" "heard waiting" \
+    "error: lane lane_q waits for the milestone 'unreached', which its lane ended without reaching" \
+    "scripts/test: FAILED at stage \"waiting for the milestone 'unreached'\" (exit status 1)" \
+    "scripts/test: 5 passed, 1 failed, 0 skipped"; do
+    grep -qxF -- "$expected" "$work/milestones.txt" || problems+=("milestones: no line: $expected")
+done
+! grep -q "never run" "$work/milestones.txt" || problems+=("milestones: a stage ran after a milestone its lane waited for was not reached")
+if [ "${#problems[@]}" -gt 0 ]; then
+    cat "$work/milestones.txt"
+    printf 'check_stages: FAIL: %s\n' "${problems[@]}" >&2
+    exit 1
+fi
+echo "check_stages: ok: pass, three kinds of skip and a failure counted as 1 passed, 1 failed, 3 skipped, each timed; two lanes at once, the other stopped at the first failure; a lane waiting for another's milestone, and failing when that lane ends without it"

@@ -154,11 +154,48 @@ stages_outcome() {
 # lanes' lines never mix. The first stage that fails stops its lane, and `lanes` stops the others
 # at once (their stage under way is listed as stopped, counted neither passed nor failed), then
 # counts and exits 1 as a failing stage does. Stages in different lanes must not share files they
-# write; a stage that needs another's output belongs in its lane, after it.
+# write; a stage that needs another's output belongs in its lane, after it, or waits for it:
+#
+# `lanes --milestone NAME:LANE ... LANE...` declares a milestone NAME that LANE reaches by calling
+# `milestone NAME` between its stages (what the stages after it in other lanes need is made: a
+# build, a file); another lane calls `await_milestone NAME` before the stages that need it, and
+# waits there until it is reached. The wait is a lock, not a poll: `lanes` takes an exclusive lock
+# on each milestone's lock file before starting the lanes, `milestone` writes its marker and
+# releases the lock, and `await_milestone` takes the lock shared. A lane that ends without
+# reaching its milestone has it released by `lanes`, and the lane waiting for it fails, saying so,
+# rather than waiting for ever; a lane that fails stops the waiting one as it stops any. Outside
+# lanes, both do nothing.
 
 stages_lane_record=""
 stages_lanes_ran=no
 stages_wall_ms=0
+stages_lanes_folder=""
+declare -A stages_milestone_fds=()
+
+# milestone NAME: the calling lane has reached NAME (declared by `lanes --milestone NAME:LANE`).
+milestone() {
+    [ -n "$stages_lanes_folder" ] || return 0
+    : >"$stages_lanes_folder/milestone.$1"
+    flock -u "${stages_milestone_fds[$1]}"
+}
+
+# await_milestone NAME: waits until a lane has reached NAME; ends the calling lane as failed when
+# the lane that was to reach it ended without.
+await_milestone() {
+    [ -n "$stages_lanes_folder" ] || return 0
+    local lock
+    exec {lock}<"$stages_lanes_folder/milestone.$1.lock"
+    flock -s "$lock"
+    exec {lock}<&-
+    if [ ! -e "$stages_lanes_folder/milestone.$1" ]; then
+        local title="waiting for the milestone '$1'"
+        echo "error: lane $stages_lane_name waits for the milestone '$1', which its lane ended without reaching" >&2
+        # Counted as a failed stage of no time.
+        printf 'failed\t0\t0\t%s\t\n' "$title" >>"$stages_lane_record"
+        printf '%s\t1\n' "$title" >"$stages_lane_record.failed"
+        exit 1
+    fi
+}
 
 stages_lane_stage() {
     local title=$1
@@ -184,10 +221,20 @@ stages_lane_stage() {
 }
 
 lanes() {
-    local folder started lane pid status failed="" index ended=0 ends
+    local folder started lane pid status failed="" index ended=0 ends name fd
     local -a pids=() names=()
+    local -A reached_by=()
     folder=$(mktemp -d "${TMPDIR:-/tmp}/iamspec-lanes.XXXXXX")
     stages_lanes_lock="$folder/lock"
+    stages_lanes_folder=$folder
+    while [ "${1:-}" = --milestone ]; do
+        name=${2%%:*}
+        reached_by[$name]=${2#*:}
+        exec {fd}>"$folder/milestone.$name.lock"
+        flock -x "$fd"
+        stages_milestone_fds[$name]=$fd
+        shift 2
+    done
     # Each lane, as it ends, writes its name and exit status to this FIFO; reading it waits for the
     # next lane to end, whatever ended before (no polling, no race with the shell's reaping).
     mkfifo "$folder/ends"
@@ -214,8 +261,18 @@ lanes() {
         read -r -u "$ends" lane status
         ended=$((ended + 1))
         [ "$status" = 0 ] || failed=$lane
+        # Its milestones are released: a lane waiting for one it did not reach fails, saying so.
+        for name in "${!reached_by[@]}"; do
+            [ "${reached_by[$name]}" != "$lane" ] || flock -u "${stages_milestone_fds[$name]}"
+        done
     done
     exec {ends}>&-
+    for name in "${!stages_milestone_fds[@]}"; do
+        fd=${stages_milestone_fds[$name]}
+        exec {fd}>&-
+    done
+    stages_milestone_fds=()
+    stages_lanes_folder=""
     if [ -n "$failed" ]; then
         for index in "${!names[@]}"; do
             [ "${names[$index]}" = "$failed" ] || kill -TERM -- "-${pids[$index]}" 2>/dev/null || true

@@ -106,8 +106,9 @@ fi
 # Milestones: lane_x says it is about to wait, then waits for the milestone `made`, which lane_y
 # reaches once it has heard that and written the file lane_x then reads; a mechanism that did not
 # wait would read before the file is written. Then a lane that ends without reaching its milestone:
-# the lane waiting for it fails, saying so, and runs nothing after (`timeout`: a wait that never
-# ends fails the check rather than hanging it).
+# the lane waiting for it fails, saying so, and runs nothing after; and a lane that fails before
+# its milestone, which stops the waiting lane without a failure of its own (`timeout`: a wait that
+# never ends fails the check rather than hanging it).
 mkfifo "$work/waiting"
 cat >"$work/milestones.sh" <<SCRIPT
 set -euo pipefail
@@ -135,6 +136,25 @@ for expected in "read: the build" "heard waiting" \
     grep -qxF -- "$expected" "$work/milestones.txt" || problems+=("milestones: no line: $expected")
 done
 ! grep -q "never run" "$work/milestones.txt" || problems+=("milestones: a stage ran after a milestone its lane waited for was not reached")
+# A lane that fails before its milestone stops the lane waiting for it: one failure, the failed
+# stage's, and no failed wait.
+cat >"$work/milestone-failed.sh" <<SCRIPT
+set -euo pipefail
+source "$support/stages.sh"
+fails() { false; }
+never() { echo "never run"; }
+lane_r() { stage "r fails" fails; milestone made; }
+lane_w() { await_milestone made; stage "w never" never; }
+lanes --milestone made:lane_r lane_w lane_r
+print_totals
+SCRIPT
+status=0
+timeout 120 bash "$work/milestone-failed.sh" >>"$work/milestones.txt" 2>&1 || status=$?
+[ "$status" -eq 1 ] || problems+=("milestones: a failing lane's run exited $status, expected 1")
+grep -qxF 'scripts/test: FAILED at stage "r fails" (exit status 1)' "$work/milestones.txt" ||
+    problems+=("milestones: the failing lane's stage is not the failure reported")
+grep -qxF "scripts/test: 0 passed, 1 failed, 0 skipped" "$work/milestones.txt" ||
+    problems+=("milestones: the waiting lane was counted as failing too")
 if [ "${#problems[@]}" -gt 0 ]; then
     cat "$work/milestones.txt"
     printf 'check_stages: FAIL: %s\n' "${problems[@]}" >&2

@@ -261,9 +261,10 @@ lanes() {
         read -r -u "$ends" lane status
         ended=$((ended + 1))
         [ "$status" = 0 ] || failed=$lane
-        # Its milestones are released: a lane waiting for one it did not reach fails, saying so.
+        # A lane that passed has its milestones released: a lane waiting for one it did not reach
+        # fails, saying so. (One that failed stops the others below, the waiting one among them.)
         for name in "${!reached_by[@]}"; do
-            [ "${reached_by[$name]}" != "$lane" ] || flock -u "${stages_milestone_fds[$name]}"
+            [ -n "$failed" ] || [ "${reached_by[$name]}" != "$lane" ] || flock -u "${stages_milestone_fds[$name]}"
         done
     done
     exec {ends}>&-

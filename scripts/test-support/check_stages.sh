@@ -19,6 +19,15 @@ set -euo pipefail
 support=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/iamspec-stages.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+problems=()
+
+# fail_with_problems OUTPUT: when a check above found problems, shows OUTPUT and them, and fails.
+fail_with_problems() {
+    [ "${#problems[@]}" -gt 0 ] || return 0
+    cat "$1"
+    printf 'check_stages: FAIL: %s\n' "${problems[@]}" >&2
+    exit 1
+}
 
 cat >"$work/run.sh" <<SCRIPT
 set -euo pipefail
@@ -44,7 +53,6 @@ SCRIPT
 
 status=0
 bash "$work/run.sh" >"$work/out.txt" 2>&1 || status=$?
-problems=()
 [ "$status" -eq 1 ] || problems+=("exit status $status, expected 1")
 [ "$(tail -n 1 "$work/out.txt")" = "scripts/test: 1 passed, 1 failed, 3 skipped" ] ||
     problems+=("last line: $(tail -n 1 "$work/out.txt")")
@@ -59,11 +67,7 @@ for expected in "  - skips: no frobnicator here" \
     grep -qxF -- "$expected" "$work/out.txt" || problems+=("no line: $expected")
 done
 ! grep -q "not reached\|never run" "$work/out.txt" || problems+=("a stage went on after it ended, or ran after the failure")
-if [ "${#problems[@]}" -gt 0 ]; then
-    cat "$work/out.txt"
-    printf 'check_stages: FAIL: %s\n' "${problems[@]}" >&2
-    exit 1
-fi
+fail_with_problems "$work/out.txt"
 
 mkfifo "$work/started" "$work/never"
 cat >"$work/lanes.sh" <<SCRIPT
@@ -97,11 +101,7 @@ grep -qE '^stage times \(6 stages, .* of wall time: lanes ran at once; .* of CPU
 # Each finished stage's block is whole: its title, its output, its end, with no other lane's line between.
 awk '/^==> .* \(lane [a-z_]+\)$/ { open = 1; next } open && /^==> / { bad = 1 } /^--- / { open = 0 } END { exit bad }' "$work/lanes.txt" ||
     problems+=("lanes: a stage's output is broken by another lane's lines")
-if [ "${#problems[@]}" -gt 0 ]; then
-    cat "$work/lanes.txt"
-    printf 'check_stages: FAIL: %s\n' "${problems[@]}" >&2
-    exit 1
-fi
+fail_with_problems "$work/lanes.txt"
 
 # Milestones: lane_x says it is about to wait, then waits for the milestone `made`, which lane_y
 # reaches once it has heard that and written the file lane_x then reads; a mechanism that did not
@@ -155,9 +155,5 @@ grep -qxF 'scripts/test: FAILED at stage "r fails" (exit status 1)' "$work/miles
     problems+=("milestones: the failing lane's stage is not the failure reported")
 grep -qxF "scripts/test: 0 passed, 1 failed, 0 skipped" "$work/milestones.txt" ||
     problems+=("milestones: the waiting lane was counted as failing too")
-if [ "${#problems[@]}" -gt 0 ]; then
-    cat "$work/milestones.txt"
-    printf 'check_stages: FAIL: %s\n' "${problems[@]}" >&2
-    exit 1
-fi
+fail_with_problems "$work/milestones.txt"
 echo "check_stages: ok: pass, three kinds of skip and a failure counted as 1 passed, 1 failed, 3 skipped, each timed; two lanes at once, the other stopped at the first failure; a lane waiting for another's milestone, and failing when that lane ends without it"

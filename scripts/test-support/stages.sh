@@ -188,12 +188,9 @@ await_milestone() {
     flock -s "$lock"
     exec {lock}<&-
     if [ ! -e "$stages_lanes_folder/milestone.$1" ]; then
-        local title="waiting for the milestone '$1'"
         echo "error: lane $stages_lane_name waits for the milestone '$1', which its lane ended without reaching" >&2
         # Counted as a failed stage of no time.
-        printf 'failed\t0\t0\t%s\t\n' "$title" >>"$stages_lane_record"
-        printf '%s\t1\n' "$title" >"$stages_lane_record.failed"
-        exit 1
+        stages_lane_recorded failed 0 0 "waiting for the milestone '$1'" "" 1
     fi
 }
 
@@ -213,9 +210,15 @@ stages_lane_stage() {
         echo "--- $outcome in $(stages_elapsed "$elapsed")"
     } 9>>"$stages_lanes_lock"
     rm -f "$held" "$stages_lane_record.current"
-    printf '%s\t%s\t%s\t%s\t%s\n' "$outcome" "$elapsed" "$cpu" "$title" "$(tr '\t' ' ' <"$stages_skip_reason" | paste -s -d ' ')" >>"$stages_lane_record"
-    if [ "$outcome" = failed ]; then
-        printf '%s\t%s\n' "$title" "$status" >"$stages_lane_record.failed"
+    stages_lane_recorded "$outcome" "$elapsed" "$cpu" "$title" "$(tr '\t' ' ' <"$stages_skip_reason" | paste -s -d ' ')" "$status"
+}
+
+# stages_lane_recorded OUTCOME ELAPSED CPU TITLE REASON STATUS: a stage's end, in the lane's record
+# `lanes` counts; a failed one also in the record of its failure, and the lane ends.
+stages_lane_recorded() {
+    printf '%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" >>"$stages_lane_record"
+    if [ "$1" = failed ]; then
+        printf '%s\t%s\n' "$4" "$6" >"$stages_lane_record.failed"
         exit 1
     fi
 }
@@ -260,11 +263,14 @@ lanes() {
     while [ -z "$failed" ] && [ "$ended" -lt "${#names[@]}" ]; do
         read -r -u "$ends" lane status
         ended=$((ended + 1))
-        [ "$status" = 0 ] || failed=$lane
+        if [ "$status" != 0 ]; then
+            failed=$lane
+            continue
+        fi
         # A lane that passed has its milestones released: a lane waiting for one it did not reach
         # fails, saying so. (One that failed stops the others below, the waiting one among them.)
         for name in "${!reached_by[@]}"; do
-            [ -n "$failed" ] || [ "${reached_by[$name]}" != "$lane" ] || flock -u "${stages_milestone_fds[$name]}"
+            [ "${reached_by[$name]}" != "$lane" ] || flock -u "${stages_milestone_fds[$name]}"
         done
     done
     exec {ends}>&-

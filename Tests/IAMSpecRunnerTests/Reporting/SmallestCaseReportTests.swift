@@ -38,15 +38,13 @@ struct SmallestCaseReportTests {
     /// A failed run two behaviours replay equally well, nothing run telling them apart: no name is
     /// given, and its example run has its smallest case.
     private static func openNameSummary() -> RunSummary {
-        var failed = ReportFixtures.failed
-        failed.difference = Difference(rules: ["triggers.session-start"], mismatch: "sequence: a missing displayed")
-        var summary = RunSummary(header: ReportFixtures.header(), results: [failed])
+        var summary = summary()
         summary.behaviours = [
             ExplainedBehaviour(
                 behaviour: "session-start-ignored",
                 summary: "the engine ignores session starts",
                 rule: "triggers.session-start",
-                runs: [ExplainedBehaviour.Run(failed)],
+                runs: summary.results.map(ExplainedBehaviour.Run.init),
                 alternatives: [
                     .init(
                         behaviour: "session-start-late",
@@ -56,7 +54,6 @@ struct SmallestCaseReportTests {
                 ]
             )
         ]
-        summary.smallestCases = [ExplainedBehaviour.Run(failed): yaml]
         return summary
     }
 

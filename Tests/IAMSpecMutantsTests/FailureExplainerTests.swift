@@ -214,6 +214,50 @@ struct FailureExplainerTests {
         #expect(Self.members(unchecked) == ["discarded-never-retriggered", "no-match-ignores-unavailable"])
     }
 
+    @Test func aBehaviourThatDepartsFromAFailingRunItDoesNotClaimIsNotNamed() throws {
+        // An engine that waits its interval with a margin, from display and from dismissal, whose
+        // behaviour the catalogue is made to lack: queueing a trigger met within the interval
+        // replays some of its runs exactly and passes every run it passed, but in another run it
+        // fails, the engine observes what the reference rules observe where a queued trigger
+        // would have shown its message. That run refutes it.
+        let left = "interval-with-margin-from-display-and-dismissal"
+        let engine = try Self.engine(left)
+        let cases = try Self.suite.cases
+        let summary = ConformanceRun(engine: engine, options: RunOptions(jobs: 2)).run(
+            cases: cases,
+            rules: Self.suite.rules
+        )
+        let byID = Dictionary(uniqueKeysWithValues: cases.map { ($0.id, $0) })
+        let failures = summary.results.filter { $0.status == .failed }.compactMap { result in
+            byID[result.caseID].map { FailureExplainer.Failure(result: result, specCase: $0) }
+        }
+        let passes = summary.results.filter { $0.status == .passed }.compactMap { result in
+            byID[result.caseID].map { FailureExplainer.Pass(specCase: $0, profile: result.profile) }
+        }
+        let explainer = FailureExplainer(catalogue: BehaviourCatalogue.all.filter { $0.id != left })
+        func names(_ failures: [FailureExplainer.Failure]) throws -> [ExplainedBehaviour] {
+            try explainer.explain(failures, passes: passes, engines: FailureExplainer.inProcess)
+        }
+        let queued = "trigger-in-interval-queued"
+        let named = try names(failures)
+        #expect(!named.map(\.behaviour).contains(queued))
+        // Given only the runs it replays, with no other failing run to contradict it, it is named.
+        let queuing = try #require(BehaviourCatalogue.behaviour(id: queued))
+        let queuedRuns = try FailureExplainer(catalogue: [queuing]).candidates(
+            failures,
+            engines: FailureExplainer.inProcess
+        )
+        .filter { $0.hypotheses.map(\.behaviour) == [queued] }.map(\.run)
+        let own = failures.filter { queuedRuns.contains($0.recorded.run) }
+        #expect(!own.isEmpty)
+        let alone = try names(own)
+        #expect(alone.map(\.behaviour) == [queued])
+        // The line says how many failing runs could have refuted each name given.
+        for name in named where name.failingRuns > 0 {
+            #expect(name.line.contains("and \(name.failingRuns) other failing run"))
+        }
+    }
+
     /// Behaviours a report named as another before it checked the runs the engine passed (or,
     /// for the first two, before the other behaviour was mended to break only its own rule).
     @Test(arguments: [

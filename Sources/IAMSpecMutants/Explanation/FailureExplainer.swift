@@ -173,7 +173,13 @@ package struct FailureExplainer: Sendable {
         }
         let choice = HypothesisChoice(explaining: found.explaining)
         var disagreements = found.disagreements
+        var departures = found.departures
         let failures = found.failures
+        // Whether behaviours together pass every pass and depart from no failing run early.
+        func agree(_ positions: [Int]) throws -> Bool {
+            try disagreements.agree(positions, of: catalogue, engines: engines, timeout: timeout)
+                && departures.agree(positions, failures: failures) { try timedReplays($0, engines: engines) }
+        }
         let whole = try WholeEngine(
             choice.names,
             known: zip(found.explaining, found.contradicting).map { $0 + $1 },
@@ -197,7 +203,7 @@ package struct FailureExplainer: Sendable {
                 }
                 return replayed
             },
-            agrees: { try disagreements.agree($0, of: catalogue, engines: engines, timeout: timeout) }
+            agrees: agree
         )
         // The runs no name replays exactly, where the names replay them in part.
         var partly = Cost()
@@ -209,13 +215,21 @@ package struct FailureExplainer: Sendable {
             held: { held($0, by: capabilities) },
             cost: &partly,
             engines: engines,
-            agrees: { try disagreements.agree($0, of: catalogue, engines: engines, timeout: timeout) }
+            agrees: agree
         )
-        cost.whole = whole.replays + partly.whole + disagreements.replays - found.disagreements.replays
+        cost.whole =
+            whole.replays + partly.whole + disagreements.replays - found.disagreements.replays + departures.replays
+            - found.departures.replays
         cost.passes = found.disagreements.replays
         cost.hypothesesChecked = disagreements.checked
         return names.map { name in
-            named(name, failures: failures, passes: disagreements.evidence, residues: residues)
+            named(
+                name,
+                failures: failures,
+                passes: disagreements.evidence,
+                failingRuns: departures.evidence(besides: Set(name.runs)),
+                residues: residues
+            )
         }
         .sorted { ($1.runs.count, $0.behaviour) < ($0.runs.count, $1.behaviour) }
     }
@@ -275,6 +289,8 @@ package struct FailureExplainer: Sendable {
         var lackedCapabilities: [Int]
         /// The passes, and what each set of behaviours asked about did on them.
         var disagreements: PassDisagreements
+        /// The failing runs, and what each set of behaviours asked about did on them.
+        var departures: FailureDisagreements
         var evidence: Int { disagreements.evidence }
     }
 
@@ -304,7 +320,8 @@ package struct FailureExplainer: Sendable {
                 alone: [],
                 nearby: [],
                 lackedCapabilities: [],
-                disagreements: disagreements
+                disagreements: disagreements,
+                departures: FailureDisagreements(referenceAgreement: [], order: ReplayOrder([]))
             )
         }
         // The failures are replayed a case file at a time (each replay's results kept by run),
@@ -321,16 +338,20 @@ package struct FailureExplainer: Sendable {
         // it can be explained, and its timeline's digest.
         var isExplainable = Array(repeating: false, count: failures.count)
         var reference: [TimelineDigest?] = Array(repeating: nil, count: failures.count)
+        var referenceAgreement: [Int?] = Array(repeating: nil, count: failures.count)
         try replay(Array(failures.indices), on: []) { run, replayed in
             // A run the reference engine fails the same way, or cannot replay (an error, a
             // timeout), is explained by nothing.
             isExplainable[run] = replayed.status != .error && !failures[run].recorded.isReproduced(by: replayed)
             reference[run] = TimelineDigest(replay: replayed.timeline)
+            if isExplainable[run] { referenceAgreement[run] = failures[run].recorded.agreement(of: replayed) }
         }
         let explainable = failures.indices.filter { isExplainable[$0] }
+        var departures = FailureDisagreements(referenceAgreement: referenceAgreement, order: replayOrder)
         cost.singles += failures.count
         func consistent(_ hypothesis: [Int]) throws -> Bool {
             try disagreements.agree(hypothesis, of: catalogue, engines: engines, timeout: timeout)
+                && departures.agree(hypothesis, failures: failures) { try timedReplays($0, engines: engines) }
         }
         // Each behaviour alone: which runs it explains, and how close it comes to the others (each
         // replay judged as it comes, none kept: a replay per behaviour and failing run would grow
@@ -346,9 +367,12 @@ package struct FailureExplainer: Sendable {
         )
         func held(_ index: Int) -> Bool { self.held(index, by: capabilities) }
         for (index, behaviour) in catalogue.enumerated() where held(index) {
+            var departs = false
+            defer { departures.record(alone: index, departs: departs) }
             try replay(explainable, on: [behaviour]) { run, replayed in
                 let recorded = failures[run].recorded
                 if recorded.isReproduced(by: replayed) { found.reproduces(run, by: index) }
+                if departures.departs(replayed, of: run, recorded: recorded) { departs = true }
                 if TimelineDigest(replay: replayed.timeline) != reference[run] {
                     found.changes(
                         run,
@@ -427,7 +451,8 @@ package struct FailureExplainer: Sendable {
                     ? Set(found.nearest(run, limit: pairedPerRun)).union(found.ofTheRules(run)).sorted() : []
             },
             lackedCapabilities: declaredLacking.sorted(),
-            disagreements: disagreements
+            disagreements: disagreements,
+            departures: departures
         )
     }
 
@@ -450,6 +475,7 @@ package struct FailureExplainer: Sendable {
         _ name: HypothesisChoice.Name,
         failures: [Failure],
         passes: Int,
+        failingRuns: Int,
         residues: [Int: Set<ObservationChannel>]
     ) -> ExplainedBehaviour {
         let hypotheses = name.hypotheses.map { hypothesis in
@@ -470,6 +496,7 @@ package struct FailureExplainer: Sendable {
             rule: first.rule,
             runs: name.runs.map { failures[$0].recorded.run },
             passes: passes,
+            failingRuns: failingRuns,
             alternatives: Array(hypotheses.dropFirst()),
             residues: name.runs.compactMap { run in
                 residues[run].map { channels in
@@ -504,6 +531,17 @@ package struct FailureExplainer: Sendable {
         case 1: BehaviourEngineProvider(behaviour: behaviours[0])
         default: BehaviourEngineProvider(behaviour: Behaviour(combining: behaviours))
         }
+    }
+
+    /// Replays on the engine of the behaviours at `positions` of the catalogue, each within ``timeout``.
+    private func timedReplays(
+        _ positions: [Int],
+        engines: ([Behaviour]) throws -> any EngineProvider
+    ) throws -> TimedReplays {
+        TimedReplays(
+            executor: CaseExecutor(provider: try engines(positions.map { catalogue[$0] }), rules: []),
+            timeout: timeout
+        )
     }
 
     /// The failures at `runs` replayed on the engine of `behaviours`, in order, each result given

@@ -13,14 +13,16 @@ import IAMSpecRunner
 /// ``TieExperiment`` finds its experiments), and run on the engine:
 /// - the engine answers as the name predicts: the prediction is borne out, and the rival is told
 ///   apart (``ExplainedBehaviour/toldApart``, with the experiment);
-/// - the engine answers as the rival does, and the rival shows something the name does not: the
-///   name is refuted by that experiment, unless the scenario of another seed bears it out (the
-///   two experiments then count as answered as neither);
-/// - the engine answers as neither (something else it does differently is in the way), or only
-///   with the rival's silence where the name shows something (the engine may hold it for a reason
-///   no name explains), or the engine declines or fails the scenario: the rival is tried again on
-///   the scenario of another seed (each such experiment kept, with why it concluded nothing:
-///   ``ExplainedBehaviour/inconclusive``);
+/// - the engine answered as the name predicts up to the step where the name and the rival differ,
+///   and from there otherwise on a channel the prediction is about (deliveries, and each channel
+///   on which the name and the rival differ): the name is refuted by that experiment, whatever the
+///   rival predicted (the engine's answer may be the rival's, or a third one: either contradicts
+///   the name's own prediction);
+/// - the engine departs from the prediction before that step (something no name explains is in
+///   the way of the scenario before the name matters), or only beside what the name predicts (an
+///   impression logged twice), or declines or fails the scenario: the
+///   rival is tried again on the scenario of another seed (each such experiment kept, with why it
+///   concluded nothing: ``ExplainedBehaviour/inconclusive``);
 /// - no scenario separates them: nothing is concluded about that rival.
 ///
 /// Where the report's names replay runs in part (``ExplainedBehaviour/residues``), the engine
@@ -53,20 +55,29 @@ package struct NamePrediction {
     /// Whether to stop (the run was interrupted): no experiment starts after it says so, and the
     /// names not yet tested are given untested.
     package var isStopped: @Sendable () -> Bool
+    /// The scenario of a run of the suite (its case's setup and stimuli, under its profile), to
+    /// continue past where the case stops looking (``RunContinuation``); nil for a run whose case
+    /// is not at hand.
+    package var scenarioOfRun: (ExplainedBehaviour.Run) -> Scenario?
 
     package init(
         engine: any EngineProvider,
         scenarios: Int = 200,
         seeds: [UInt64] = [1, 2, 3],
         rivalsPerRule: Int = 6,
+        scenarioOfRun: @escaping (ExplainedBehaviour.Run) -> Scenario? = { _ in nil },
         stoppingWhen isStopped: @escaping @Sendable () -> Bool = { false }
     ) {
         self.engine = engine
         self.scenarios = scenarios
         self.seeds = seeds
         self.rivalsPerRule = rivalsPerRule
+        self.scenarioOfRun = scenarioOfRun
         self.isStopped = isStopped
     }
+
+    /// How many of a name's runs (of distinct cases) are continued past their cases' end.
+    static let runsContinued = 3
 
     /// The names, each certain one tested: those the engine bore out or that no experiment could
     /// test (their ``ExplainedBehaviour/predictions`` counted, their rivals told apart), with the
@@ -132,8 +143,13 @@ package struct NamePrediction {
         let quirks = BehaviourCatalogue.all
             .filter { unexplainedRules.contains($0.rule) && !namedRules.contains($0.rule) }
             .map { TieExperiment.whole($0.id, beside: Set(named)) }
+        // The name's first runs of distinct cases, to continue against the reference rules.
+        var cases: Set<String> = []
+        let continued = name.runs.filter { cases.insert($0.caseID).inserted }.prefix(Self.runsContinued)
+            .compactMap(scenarioOfRun)
         var tested = name
-        var borneOut = 0
+        // The scenarios that bore the name out: one may tell it from several rivals, and counts once.
+        var borneOut: Set<[String]> = []
         var inconclusive: [ExplainedBehaviour.Inconclusive] = []
         for rival in rivals(of: members, beside: others, named: named) {
             guard !isStopped() else { return name }
@@ -149,16 +165,17 @@ package struct NamePrediction {
                 name: asNamed,
                 leavingOut: unexplained,
                 avoiding: quirks,
+                continuing: rival.alternative.behaviour == ExplainedBehaviour.reference ? continued : [],
                 keeping: &inconclusive
             ) {
             case .borneOut(let experiment):
-                borneOut += 1
+                borneOut.insert(experiment.steps)
                 var told = rival.alternative
                 told.experiment = experiment
                 tested.toldApart.append(told)
             case .refuted(let refutation):
                 tested.refutation = refutation
-                tested.predictions = borneOut
+                tested.predictions = borneOut.count
                 tested.inconclusive = inconclusive
                 return tested
             case .untested:
@@ -167,7 +184,7 @@ package struct NamePrediction {
         }
         guard !isStopped() else { return name }
         tested.toldApart.sort { $0.behaviour < $1.behaviour }
-        tested.predictions = borneOut
+        tested.predictions = borneOut.count
         tested.inconclusive = inconclusive
         return tested
     }
@@ -217,29 +234,30 @@ package struct NamePrediction {
         case untested
     }
 
-    /// The experiments separating the engine as named (`named`) from `rival`, run on the engine.
+    /// The experiments separating the engine as named (`named`) from `rival`, run on the engine:
+    /// first the runs `continuing` (the name's own, against the reference rules) continued past
+    /// their cases' end (``RunContinuation``), then the scenarios the generator finds.
     ///
     /// Each scenario is the shrunk one, then a minute of time: what either holds back to show
     /// later (a trigger held for an interval's margin, say) shows within it. The engine's answer
-    /// bears the name out when it is the name's, step by step. It refutes the name only when it is
-    /// the rival's and the rival shows something the name does not, and no other seed's scenario
-    /// bears the name out: the scenarios of the seeds left are tried too, and an engine that
-    /// answers one as the rival and another as the name answers the two as neither (a mechanism
-    /// of its own is in the way of one of them: a relaunch that starts a session, say). An engine
-    /// that answers with silence where the name predicts a message may be holding it for a reason
-    /// no name explains, and an engine that answers as neither does something no name explains.
-    /// Either concludes nothing, and the next seed's scenario is tried; each such experiment is
-    /// kept in `inconclusive`, as is a scenario the engine declines or fails, after which the next
-    /// seed's is tried too. The answers are compared without the channels `unexplained`: a
-    /// scenario on which the name and the rival differ only there asks nothing. A scenario whose
-    /// answer one of the engines `quirks` (the engine as named with a behaviour of a rule no name
-    /// explains) changes is passed over for the next one the campaign finds, if any.
+    /// bears the name out when it is the name's, step by step. Another answer refutes the name
+    /// when the engine answered as the name predicts up to the step where the name and the rival
+    /// differ, and from there contradicts what the name alone foresees (``contradicts(_:_:_:from:)``),
+    /// as the rival or as neither. An answer that departs before that step, or only beside the
+    /// name's own prediction, concludes nothing (what is in the way is not this name's): it is kept
+    /// in `inconclusive`, as is a scenario the engine
+    /// declines or fails, and the next seed's scenario is tried. The answers are compared without
+    /// the channels `unexplained`: a scenario on which the name and the rival differ only there
+    /// asks nothing. A scenario whose answer one of the engines `quirks` (the engine as named with
+    /// a behaviour of a rule no name explains) changes is passed over for the next one the
+    /// campaign finds, if any.
     private func ask(
         named: [String],
         rival: Rival,
         name: ExplainedBehaviour.Alternative,
         leavingOut unexplained: Set<ObservationChannel>,
         avoiding quirks: [[String]],
+        continuing: [Scenario],
         keeping inconclusive: inout [ExplainedBehaviour.Inconclusive]
     ) -> Answer {
         let declared = engine.description
@@ -256,18 +274,24 @@ package struct NamePrediction {
                 Self.leavingOut(unexplained, of: ScenarioTrace(running: scenario, on: $0)).windows != predicted.windows
             }
         }
+        // The name's own runs, continued past where their cases stop looking, before any
+        // generated scenario: the suite's runs separate the name from its rival whatever the
+        // generator can build within the engine's capabilities.
+        for run in continuing {
+            guard !isStopped() else { return .untested }
+            let scenario = RunContinuation(named: asNamed, capabilities: declared.capabilities)
+                .scenario(continuing: run)
+            if let answer = judge(scenario, asNamed, asRival, rival, name, unexplained, &inconclusive) {
+                return answer
+            }
+        }
         var tried: Set<Scenario> = []
-        // The first scenario the engine answered as the rival: it refutes the name unless another
-        // seed's scenario bears the name out.
-        var refutation: ExplainedBehaviour.Refutation?
-        // What the experiments concluded when no more is asked: that refutation, if any.
-        let standing = { (otherwise: Answer) in refutation.map(Answer.refuted) ?? otherwise }
         for seed in seeds {
             guard !isStopped() else { return .untested }
             let campaign = FuzzCampaign(engine: asNamed, against: asRival, seed: seed)
             guard var found = campaign.run(count: scenarios) else {
                 // Nothing separates them within the engine's capabilities: no other seed will.
-                return standing(.untested)
+                return .untested
             }
             // The next scenario found where a rule no name explains matters; the first when each does.
             var next: FuzzCampaign.Finding? = found
@@ -276,91 +300,160 @@ package struct NamePrediction {
             }
             if let next { found = next }
             guard tried.insert(found.scenario).inserted else { continue }
-            var scenario = found.scenario
-            scenario.stimuli.append(.timeAdvanced(by: Self.lookAhead))
-            let predictedWhole = ScenarioTrace(running: scenario, on: asNamed)
-            let rivalledWhole = ScenarioTrace(running: scenario, on: asRival)
-            let answerWhole = ScenarioTrace(running: scenario, on: engine)
-            guard predictedWhole.failure == nil, rivalledWhole.failure == nil, !isStopped() else {
-                return isStopped() ? .untested : standing(.untested)
+            if let answer = judge(found.scenario, asNamed, asRival, rival, name, unexplained, &inconclusive) {
+                return answer
             }
-            let predicted = Self.leavingOut(unexplained, of: predictedWhole)
-            let rivalled = Self.leavingOut(unexplained, of: rivalledWhole)
-            // They differ only where the engine does what no name explains: nothing to ask there.
-            guard predicted.windows != rivalled.windows else { continue }
-            // The answers from the first step where the name and the rival differ.
-            let from = predicted.firstDivergence(from: rivalled) ?? 0
-            func concludingNothing(
-                _ experiment: ExplainedBehaviour.Experiment,
-                _ reason: ExplainedBehaviour.Inconclusive.Reason
-            ) -> ExplainedBehaviour.Inconclusive {
-                var experiment = experiment
-                experiment.otherAnswer = Self.answer(predicted, of: scenario, from: from)
-                return ExplainedBehaviour.Inconclusive(
-                    rival: rival.alternative,
-                    experiment: experiment,
-                    rivalAnswer: Self.answer(rivalled, of: scenario, from: from),
-                    reason: reason
-                )
-            }
-            guard answerWhole.failure == nil, !answerWhole.declined else {
-                // This scenario asks nothing of the engine; another seed's may. Its case is the one
-                // that would have told the rival apart.
+        }
+        return .untested
+    }
+
+    /// What the engine's answer to `scenario` (then ``lookAhead`` of time) concludes of the name,
+    /// the engine as named being `asNamed` and the rival `asRival` (see
+    /// ``ask(named:rival:name:leavingOut:avoiding:continuing:keeping:)``); nil when it concludes
+    /// nothing and the next scenario is to be tried (the experiment kept in `inconclusive` when the
+    /// engine was asked), `.untested` when no more is to be asked.
+    private func judge(
+        _ scenario: Scenario,
+        _ asNamed: any EngineProvider,
+        _ asRival: any EngineProvider,
+        _ rival: Rival,
+        _ name: ExplainedBehaviour.Alternative,
+        _ unexplained: Set<ObservationChannel>,
+        _ inconclusive: inout [ExplainedBehaviour.Inconclusive]
+    ) -> Answer? {
+        var scenario = scenario
+        scenario.stimuli.append(.timeAdvanced(by: Self.lookAhead))
+        let predictedWhole = ScenarioTrace(running: scenario, on: asNamed)
+        let rivalledWhole = ScenarioTrace(running: scenario, on: asRival)
+        let answerWhole = ScenarioTrace(running: scenario, on: engine)
+        guard predictedWhole.failure == nil, rivalledWhole.failure == nil, !isStopped() else { return .untested }
+        let predicted = Self.leavingOut(unexplained, of: predictedWhole)
+        let rivalled = Self.leavingOut(unexplained, of: rivalledWhole)
+        // They differ only where the engine does what no name explains: nothing to ask there.
+        guard predicted.windows != rivalled.windows else { return nil }
+        // The answers from the first step where the name and the rival differ.
+        let from = predicted.firstDivergence(from: rivalled) ?? 0
+        func concludingNothing(
+            _ experiment: ExplainedBehaviour.Experiment,
+            _ reason: ExplainedBehaviour.Inconclusive.Reason
+        ) -> ExplainedBehaviour.Inconclusive {
+            var experiment = experiment
+            experiment.otherAnswer = Self.answer(predicted, of: scenario, from: from)
+            return ExplainedBehaviour.Inconclusive(
+                rival: rival.alternative,
+                experiment: experiment,
+                rivalAnswer: Self.answer(rivalled, of: scenario, from: from),
+                reason: reason
+            )
+        }
+        let answer = Self.leavingOut(unexplained, of: answerWhole)
+        // Where the engine stopped answering (it failed a later step), the steps it answered.
+        let answered = answerWhole.failure == nil ? nil : answer.windows.count
+        let contradicted =
+            !answerWhole.declined && answer.windows.count > from
+            && Array(answer.windows.prefix(from)) == Array(predicted.windows.prefix(from))
+            && Self.contradicts(answer, predicted, rivalled, from: from, through: answered)
+        guard answerWhole.failure == nil, !answerWhole.declined else {
+            guard !contradicted else {
                 var experiment = TieExperiment.record(
                     scenario,
-                    winner: predictedWhole,
-                    loser: rivalledWhole,
-                    ruledOut: rival.alternative
+                    winner: answerWhole,
+                    loser: predictedWhole,
+                    ruledOut: name
                 )
-                experiment.engineAnswer =
-                    answerWhole.declineReason.map { "declined: \($0)" }
-                    ?? "failed: \(answerWhole.failure ?? "")"
-                inconclusive.append(concludingNothing(experiment, .declined))
-                continue
+                experiment.engineAnswer = Self.answer(answer, of: scenario, from: from)
+                experiment.otherAnswer = Self.answer(predicted, of: scenario, from: from)
+                return .refuted(
+                    ExplainedBehaviour.Refutation(
+                        rival: rival.alternative,
+                        experiment: experiment,
+                        rivalAnswer: Self.answer(rivalled, of: scenario, from: from)
+                    )
+                )
             }
-            let answer = Self.leavingOut(unexplained, of: answerWhole)
-            // Its case rejects what the engine's answer ruled out: the rival, or the name.
-            let bears = answer.windows == predicted.windows
+            // This scenario asks nothing of the engine; another may. Its case is the one that
+            // would have told the rival apart.
             var experiment = TieExperiment.record(
                 scenario,
-                winner: answerWhole,
-                loser: bears ? rivalledWhole : predictedWhole,
-                ruledOut: bears ? rival.alternative : name
+                winner: predictedWhole,
+                loser: rivalledWhole,
+                ruledOut: rival.alternative
             )
-            experiment.engineAnswer = Self.answer(answer, of: scenario, from: from)
-            experiment.otherAnswer = Self.answer(predicted, of: scenario, from: from)
-            if bears {
-                // The engine answered an earlier scenario as the rival and this one as the name: the
-                // two together are as neither, and conclude nothing.
-                if let first = refutation {
-                    inconclusive.append(
-                        ExplainedBehaviour.Inconclusive(
-                            rival: first.rival,
-                            experiment: first.experiment,
-                            rivalAnswer: first.rivalAnswer,
-                            reason: .contradicted
-                        )
-                    )
-                    inconclusive.append(concludingNothing(experiment, .contradicted))
-                    return .untested
-                }
-                // Told apart from the rival: the name's answer is the engine's, the rival's the other.
-                experiment.otherAnswer = Self.answer(rivalled, of: scenario, from: from)
-                return .borneOut(experiment)
-            }
-            if answer.windows == rivalled.windows && Self.shows(rivalled, beyond: predicted) {
-                // A second scenario answered as the rival confirms the first.
-                if let first = refutation { return .refuted(first) }
-                refutation = ExplainedBehaviour.Refutation(
-                    rival: rival.alternative,
-                    experiment: experiment,
-                    rivalAnswer: Self.answer(rivalled, of: scenario, from: from)
-                )
-                continue
-            }
-            inconclusive.append(concludingNothing(experiment, answer.windows == rivalled.windows ? .silent : .neither))
+            experiment.engineAnswer =
+                answerWhole.declineReason.map { "declined: \($0)" }
+                ?? "failed: \(answerWhole.failure ?? "")"
+            inconclusive.append(concludingNothing(experiment, .declined))
+            return nil
         }
-        return standing(.untested)
+        // Its case rejects what the engine's answer ruled out: the rival, or the name.
+        let bears = answer.windows == predicted.windows
+        var experiment = TieExperiment.record(
+            scenario,
+            winner: answerWhole,
+            loser: bears ? rivalledWhole : predictedWhole,
+            ruledOut: bears ? rival.alternative : name
+        )
+        experiment.engineAnswer = Self.answer(answer, of: scenario, from: from)
+        experiment.otherAnswer = Self.answer(predicted, of: scenario, from: from)
+        if bears {
+            // Told apart from the rival: the name's answer is the engine's, the rival's the other.
+            experiment.otherAnswer = Self.answer(rivalled, of: scenario, from: from)
+            return .borneOut(experiment)
+        }
+        guard contradicted else {
+            // The engine departed before the step where the name and the rival differ, or only
+            // beside what the name predicts there: what is in the way is no name's.
+            inconclusive.append(concludingNothing(experiment, .neither))
+            return nil
+        }
+        // Where the name's prediction is its own, the engine answered otherwise: as the rival,
+        // or as neither. Either contradicts the name.
+        return .refuted(
+            ExplainedBehaviour.Refutation(
+                rival: rival.alternative,
+                experiment: experiment,
+                rivalAnswer: Self.answer(rivalled, of: scenario, from: from)
+            )
+        )
+    }
+
+    /// Whether `answer` contradicts the name's prediction `predicted` from `from` on, where the
+    /// name and the rival `rivalled` first differ (up to the step `answered`, where the engine
+    /// stopped answering, if it did): at some step from there, the engine's observations of what
+    /// the prediction is about are not the name's. The prediction is about the messages the name
+    /// and the rival treat differently from `from` on, on the delivery channel, from which the rest
+    /// follows, and on each channel on which the two differ; within a step, order and repeats do
+    /// not count. So an engine that logs an impression twice, or the click before the dismissal,
+    /// or shows another message for a reason of its own, does something beside the name, not
+    /// against it; one that shows a message the name says it dropped contradicts it.
+    private static func contradicts(
+        _ answer: ScenarioTrace,
+        _ predicted: ScenarioTrace,
+        _ rivalled: ScenarioTrace,
+        from: Int,
+        through answered: Int?
+    ) -> Bool {
+        func window(_ trace: ScenarioTrace, _ step: Int) -> Set<Observation> {
+            step < trace.windows.count ? Set(trace.windows[step]) : []
+        }
+        let last = answered ?? max(predicted.windows.count, rivalled.windows.count, answer.windows.count)
+        let steps = from..<max(from, last)
+        var channels: Set<ObservationChannel> = [.delivery]
+        var messages: Set<MessageID> = []
+        for step in max(from, 0)..<max(from, predicted.windows.count, rivalled.windows.count) {
+            for observation in window(predicted, step).symmetricDifference(window(rivalled, step)) {
+                channels.insert(ObservedSteps.channel(of: observation))
+                messages.formUnion(observation.messages)
+            }
+        }
+        func about(_ observation: Observation) -> Bool {
+            let named = observation.messages
+            return channels.contains(ObservedSteps.channel(of: observation))
+                && (named.isEmpty || !messages.isDisjoint(with: named))
+        }
+        return steps.contains { step in
+            window(answer, step).filter(about) != window(predicted, step).filter(about)
+        }
     }
 
     /// `trace` without the observations of `channels` (a stack answer being delivery).
@@ -383,14 +476,6 @@ package struct NamePrediction {
                 + (window.isEmpty ? "nothing" : window.map(CaseSyntax.exact.observation).joined(separator: ", "))
         }
         return steps.joined(separator: "; ")
-    }
-
-    /// Whether `trace` observes, at some step, something `other` does not observe there.
-    private static func shows(_ trace: ScenarioTrace, beyond other: ScenarioTrace) -> Bool {
-        trace.windows.indices.contains { step in
-            let others = step < other.windows.count ? other.windows[step] : []
-            return trace.windows[step].contains { !others.contains($0) }
-        }
     }
 
     /// The engine of `behaviours` (none: the reference engine), as an engine that declares

@@ -66,8 +66,12 @@ package struct RecordedFailure: Sendable {
     /// How close a replay comes to the run: the steps from the start whose observations agree,
     /// and one more when it fails the same check.
     func closeness(of replay: CaseResult) -> Int {
-        let agreeing = zip(replay.timeline, observations).prefix { TimelineDigest(of: $0.observations) == $1 }.count
-        return agreeing + (failsTheSameCheck(replay) ? 1 : 0)
+        agreement(of: replay) + (failsTheSameCheck(replay) ? 1 : 0)
+    }
+
+    /// How many steps from the start a replay observes as the run did.
+    func agreement(of replay: CaseResult) -> Int {
+        zip(replay.timeline, observations).prefix { TimelineDigest(of: $0.observations) == $1 }.count
     }
 
     /// Whether a replay fails at the run's failing check, expecting and finding what the run did

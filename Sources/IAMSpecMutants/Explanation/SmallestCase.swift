@@ -46,16 +46,10 @@ package struct SmallestCase {
             declaring: true,
             profiles: declared.profiles
         )
-        // The stimuli the run sends, a stack inspection where the case reads the stack.
-        let stimuli = CaseExecutor.requests(
-            of: specCase.steps,
-            inspectingTheStack: declared.capabilities.contains(.stackInspection)
-        )
         var scenario = Scenario(
+            running: specCase,
             profile: profile,
-            configuration: specCase.configuration,
-            messages: specCase.messages,
-            stimuli: stimuli
+            inspectingTheStack: declared.capabilities.contains(.stackInspection)
         )
         let shrinker =
             channels.map { channels in

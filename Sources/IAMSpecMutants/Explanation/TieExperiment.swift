@@ -67,6 +67,7 @@ package struct TieExperiment {
                 rule: open[0].rule,
                 runs: name.runs,
                 passes: name.passes,
+                failingRuns: name.failingRuns,
                 toldApart: name.toldApart
             )
         }
@@ -120,6 +121,7 @@ package struct TieExperiment {
             rule: kept.rule,
             runs: name.runs,
             passes: name.passes,
+            failingRuns: name.failingRuns,
             alternatives: Array(open.dropFirst()),
             toldApart: ruledOut,
             toTellApart: open.count > 1

@@ -22,6 +22,19 @@ package struct Scenario: Sendable, Hashable {
         self.stimuli = stimuli
     }
 
+    /// The run of `specCase` under `profile` as a scenario: its setup and the stimuli it sends (a
+    /// stack inspection where the case reads the stack, when `inspectingTheStack`), run under the
+    /// case's id.
+    package init(running specCase: SpecCase, profile: Profile, inspectingTheStack: Bool) {
+        self.init(
+            profile: profile,
+            configuration: specCase.configuration,
+            messages: specCase.messages,
+            stimuli: CaseExecutor.requests(of: specCase.steps, inspectingTheStack: inspectingTheStack)
+        )
+        caseID = specCase.id
+    }
+
     /// The engine setup of one run of this scenario.
     package func setup(caseID: String) -> EngineSetup {
         EngineSetup(caseID: caseID, profile: profile, configuration: configuration, messages: messages)

@@ -26,6 +26,11 @@ public struct ExplainedBehaviour: Sendable, Hashable {
     /// How many runs the engine passed it was replayed on, passing each: 0 when none could be
     /// weighed (the run was cut short).
     public var passes: Int
+    /// How many of the engine's other failing runs it was replayed on, none departing from the
+    /// engine's observations before the reference rules' replay does (a run whose engine observed
+    /// its first step otherwise than the reference rules weighs nothing): 0 when none could be
+    /// weighed, or in streams from before iamspec checked names against failing runs.
+    public var failingRuns: Int
     /// Behaviours that replay the same runs and pass the same passes, which nothing run told
     /// apart from this one: the name is one of this and these, sorted by id. Empty when the name
     /// is certain.
@@ -57,13 +62,14 @@ public struct ExplainedBehaviour: Sendable, Hashable {
     /// that no name explains), sorted by run. Empty when it replays each exactly.
     public var residues: [Residue]
 
-    /// A name for these runs, checked against `passes` passes.
+    /// A name for these runs, checked against `passes` passes and `failingRuns` other failing runs.
     public init(
         behaviour: String,
         summary: String,
         rule: String,
         runs: [Run],
         passes: Int = 0,
+        failingRuns: Int = 0,
         alternatives: [Alternative] = [],
         toldApart: [Alternative] = [],
         toTellApart: String? = nil,
@@ -82,6 +88,7 @@ public struct ExplainedBehaviour: Sendable, Hashable {
         self.rule = rule
         self.runs = runs.sorted()
         self.passes = passes
+        self.failingRuns = failingRuns
         self.alternatives = alternatives.sorted { $0.behaviour < $1.behaviour }
         self.toldApart = toldApart.sorted { $0.behaviour < $1.behaviour }
     }
@@ -188,8 +195,8 @@ public struct ExplainedBehaviour: Sendable, Hashable {
 
     /// An experiment that refuted a name: designed so that the engine as named answers differently
     /// from a rival (the reference rules, `reference`, or another behaviour of the same rule), run
-    /// on the engine, which answered as the rival, showing what the rival shows and the name does
-    /// not.
+    /// on the engine, which answered as the name predicts up to the step where the two differ and
+    /// otherwise from there: as the rival, or as neither.
     public struct Refutation: Sendable, Hashable {
         /// The rival the scenario was designed against: `reference` for the reference rules (with
         /// the engine's other names), else a behaviour of the same rule.
@@ -213,14 +220,17 @@ public struct ExplainedBehaviour: Sendable, Hashable {
     public struct Inconclusive: Sendable, Hashable {
         /// Why an experiment concluded nothing.
         public enum Reason: String, Sendable, Hashable, CaseIterable, Codable {
-            /// The engine answered as neither the name nor the rival predicts: something no name
-            /// explains was in the way.
+            /// The engine answered otherwise than the name predicts without contradicting it: it
+            /// departed before the step where the name and the rival differ, or only beside what
+            /// the name alone foresees (an impression logged twice): something no name explains
+            /// was in the way.
             case neither
-            /// The engine answered as the rival, whose answer only lacks something the name shows:
-            /// the engine may hold it back for a reason no name explains.
+            /// Read from streams of iamspec before 0.7.0, which concluded nothing where the engine
+            /// answered as the rival with only less than the name shows (a refutation since).
             case silent
-            /// The engine answered as the rival here and as the name on another seed's scenario:
-            /// the two together are as neither (a mechanism of its own was in the way of one).
+            /// Read from streams of iamspec before 0.7.0, which concluded nothing where the engine
+            /// answered one seed's scenario as the rival and another's as the name (a refutation
+            /// since).
             case contradicted
             /// The engine declined the scenario, or failed it: it answered nothing.
             case declined
@@ -291,7 +301,9 @@ public struct ExplainedBehaviour: Sendable, Hashable {
     /// 3 cases, 6 runs; checked against 120 passes)`; for a name still open, `one of: ...`, each
     /// alternative with its own words.
     package var line: String {
-        let checked = "checked against \(passes) pass\(passes == 1 ? "" : "es")"
+        let checked =
+            "checked against \(passes) pass\(passes == 1 ? "" : "es")"
+            + (failingRuns == 0 ? "" : " and \(failingRuns) other failing run\(failingRuns == 1 ? "" : "s")")
         guard isOpen else {
             let apart =
                 toldApart.isEmpty
@@ -319,8 +331,8 @@ public struct ExplainedBehaviour: Sendable, Hashable {
         guard let predictions, refutation == nil else { return "" }
         let declinedText = declined == 0 ? "" : "declined or failed \(experiments(declined))"
         if predictions == 0, unanswered > 0 {
-            return "; no prediction borne out: the engine answered \(experiments(unanswered)) as neither the name nor "
-                + "its rival (something no name explains was in the way)"
+            return "; no prediction borne out: the engine answered \(experiments(unanswered)) otherwise than the "
+                + "name predicts without contradicting it (something no name explains was in the way)"
                 + (declinedText.isEmpty ? "" : ", and \(declinedText)")
         }
         if predictions == 0, !declinedText.isEmpty {
@@ -332,7 +344,9 @@ public struct ExplainedBehaviour: Sendable, Hashable {
         }
         // The experiments that concluded nothing are counted beside those that bore the name out.
         var clause = "; \(predictions) prediction\(predictions == 1 ? "" : "s") borne out by the engine"
-        if unanswered > 0 { clause += ", \(experiments(unanswered)) answered as neither the name nor its rival" }
+        if unanswered > 0 {
+            clause += ", \(experiments(unanswered)) answered otherwise without contradicting it"
+        }
         if !declinedText.isEmpty { clause += ", \(declinedText)" }
         return clause
     }
@@ -355,14 +369,18 @@ public struct ExplainedBehaviour: Sendable, Hashable {
         guard let refutation else { return [] }
         let experiment = refutation.experiment
         let rival = Self.called(refutation.rival.behaviour)
-        return [
-            "experiment: " + experiment.steps.joined(separator: "; ") + " -> the engine, as \(rival) predicts: "
-                + "\(experiment.engineAnswer); \(behaviour) predicted: \(experiment.otherAnswer)"
-        ] + inconclusiveLines + [
-            "its runs stay among the unexplained differences: "
-                + runs.prefix(Self.runsShownInProof).map(\.text).joined(separator: ", ")
-                + (runs.count > Self.runsShownInProof ? ", … and \(runs.count - Self.runsShownInProof) more" : "")
-        ]
+        let answered =
+            experiment.engineAnswer == refutation.rivalAnswer
+            ? "the engine, as \(rival) predicts: \(experiment.engineAnswer); \(behaviour) predicted: "
+                + experiment.otherAnswer
+            : "the engine: \(experiment.engineAnswer); \(behaviour) predicted: \(experiment.otherAnswer); "
+                + "\(rival) predicted: \(refutation.rivalAnswer)"
+        return ["experiment: " + experiment.steps.joined(separator: "; ") + " -> " + answered]
+            + inconclusiveLines + [
+                "its runs stay among the unexplained differences: "
+                    + runs.prefix(Self.runsShownInProof).map(\.text).joined(separator: ", ")
+                    + (runs.count > Self.runsShownInProof ? ", … and \(runs.count - Self.runsShownInProof) more" : "")
+            ]
     }
 
     /// The experiments that concluded nothing (``inconclusive``), one line each, as
@@ -374,7 +392,7 @@ public struct ExplainedBehaviour: Sendable, Hashable {
             let rival = Self.called(trial.rival.behaviour)
             let why =
                 switch trial.reason {
-                case .neither: "answered as neither"
+                case .neither: "answered otherwise without contradicting the name"
                 case .silent: "answered as the rival, which only lacks what the name shows"
                 case .contradicted: "answered as the rival here and as the name on another scenario"
                 case .declined: "declined or failed"

@@ -445,6 +445,7 @@ package struct FooterLine: Codable {
         package var rule: String
         package var runs: [RunRecord]
         package var passes: Int?
+        package var failingRuns: Int?
         package var alternatives: [AlternativeRecord]?
         package var toldApart: [AlternativeRecord]?
         package var toTellApart: String?
@@ -459,6 +460,7 @@ package struct FooterLine: Codable {
             case residues, rerun
             case toldApart = "told_apart"
             case toTellApart = "to_tell_apart"
+            case failingRuns = "failing_runs"
         }
 
         package init(_ explained: ExplainedBehaviour, summary: RunSummary) {
@@ -467,6 +469,7 @@ package struct FooterLine: Codable {
             rule = explained.rule
             runs = explained.runs.map { RunRecord(case: $0.caseID, profile: $0.profile) }
             passes = explained.passes
+            failingRuns = explained.failingRuns == 0 ? nil : explained.failingRuns
             alternatives = explained.alternatives.isEmpty ? nil : explained.alternatives.map(AlternativeRecord.init)
             toldApart = explained.toldApart.isEmpty ? nil : explained.toldApart.map(AlternativeRecord.init)
             toTellApart = explained.toTellApart
@@ -492,6 +495,7 @@ package struct FooterLine: Codable {
                 rule: rule,
                 runs: runs.map { ExplainedBehaviour.Run(caseID: $0.case, profile: $0.profile) },
                 passes: passes ?? 0,
+                failingRuns: failingRuns ?? 0,
                 alternatives: (alternatives ?? []).map(\.alternative),
                 toldApart: (toldApart ?? []).map(\.alternative),
                 toTellApart: toTellApart,

@@ -178,7 +178,7 @@ struct ExplainCommand: ParsableCommand {
             }
             for (run, hypotheses) in listed {
                 let fitting = hypotheses.map {
-                    "\($0.behaviour)\($0.consistent ? "" : " (fails a run the engine passed)")"
+                    "\($0.behaviour)\($0.consistent ? "" : " (fails a run the engine passed, or departs from one it failed before the reference rules do)")"
                 }
                 print(
                     QuotedText.line(run.text) + ": "

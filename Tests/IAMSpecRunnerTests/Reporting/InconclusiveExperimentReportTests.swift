@@ -66,7 +66,8 @@ struct InconclusiveExperimentReportTests {
     }
 
     private static let lines = [
-        "inconclusive against the reference rules (answered as neither): profile braze-swift; session_start -> "
+        "inconclusive against the reference rules (answered otherwise without contradicting the name): profile "
+            + "braze-swift; session_start -> "
             + "the engine: displayed: other; session-start-ignored predicted: nothing; the reference rules predicted: "
             + "displayed: promo",
         "inconclusive against the reference rules (answered as the rival, which only lacks what the name shows): "
@@ -86,7 +87,7 @@ struct InconclusiveExperimentReportTests {
         #expect(name.declined == 1)
         #expect(
             name.line.hasSuffix(
-                "; 1 prediction borne out by the engine, 3 experiments answered as neither the name nor its rival, "
+                "; 1 prediction borne out by the engine, 3 experiments answered otherwise without contradicting it, "
                     + "declined or failed 1 experiment)"
             )
         )

@@ -7,8 +7,9 @@ import IAMSpecStdio
 extension RunCommand {
     /// The names tried on the engine: those still open ("one of") told apart where an experiment
     /// can (``TieExperiment``), then, with `testingNames` (unless `--no-test-names`), each certain
-    /// one tested as a prediction (``NamePrediction``), but those the whole run (`wholeRun`)
-    /// tested, whose verdict there stands: the names given, and apart those the engine refuted.
+    /// one tested as a prediction (``NamePrediction``; its first runs, whose cases are among
+    /// `cases`, continued past their end), but those the whole run (`wholeRun`) tested, whose
+    /// verdict there stands: the names given, and apart those the engine refuted.
     /// The predictions' scenarios avoid, where they can, the rules of the differences no name
     /// explains (`unexplainedRules`). Each experiment runs on a fresh engine of the run's (a new
     /// process for `--engine-command`).
@@ -18,6 +19,7 @@ extension RunCommand {
     /// untested.
     func experiment(
         on names: [ExplainedBehaviour],
+        in cases: [LoadedCase],
         unexplainedRules: Set<String>,
         testingNames: Bool,
         wholeRun: WholeRunStream?,
@@ -39,8 +41,18 @@ extension RunCommand {
         let certain = Set(names.filter { !$0.isOpen }.flatMap { $0.behaviour.split(separator: "+").map(String.init) })
         let decided = names.map { experiment.decide($0, beside: certain) }
         guard testingNames else { return (decided, []) }
-        return NamePrediction(engine: engine, stoppingWhen: { control.isInterrupted })
-            .test(decided, known: wholeRun?.verdicts.given ?? [:], avoiding: unexplainedRules)
+        let byID = Dictionary(cases.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let inspecting = provider.description.capabilities.contains(.stackInspection)
+        return NamePrediction(
+            engine: engine,
+            scenarioOfRun: { run in
+                byID[run.caseID].map {
+                    Scenario(running: $0.decodedOrExit(), profile: run.profile, inspectingTheStack: inspecting)
+                }
+            },
+            stoppingWhen: { control.isInterrupted }
+        )
+        .test(decided, known: wholeRun?.verdicts.given ?? [:], avoiding: unexplainedRules)
     }
 
     /// The smallest case of each difference no name explains (``SmallestCase``), by the example

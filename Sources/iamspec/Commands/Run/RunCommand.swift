@@ -420,6 +420,7 @@ struct RunCommand: ParsableCommand {
             if !noExperiments && !control.isInterrupted {
                 (outcome.behaviours, outcome.refutedNames) = experiment(
                     on: outcome.behaviours,
+                    in: loaded.loadedCases,
                     unexplainedRules: Set(outcome.differences.map(\.rule)),
                     testingNames: testsNames,
                     wholeRun: whole,

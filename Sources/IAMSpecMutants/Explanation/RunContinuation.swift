@@ -1,0 +1,98 @@
+import IAMSpec
+import IAMSpecRunner
+
+/// A failing run continued past where its case stops looking: a case's checks end at its last
+/// step (and a failing run at its failing check), but the mechanism a name says the engine has
+/// goes on, and shows again when the screen is freed or changed. So the run's stimuli are sent
+/// whole, then what frees or changes the screen, each step in turn: the visible message clicked
+/// and dismissed, time past every interval, delay, timeout and re-eligibility period of the case,
+/// the case's last trigger again, the app to the background and back, and a relaunch. A name that
+/// says a message was dropped where the engine only held it is contradicted at the first
+/// dismissal.
+///
+/// Which message is visible is what the engine as named predicts (`named`): the steps name it.
+/// A step the engine cannot be sent (a capability it lacks, a state the documents do not define
+/// it in: ``Scenario/isWellFormed``) is left out.
+struct RunContinuation {
+    /// The engine as named, whose prediction says which message a dismissal or a click names.
+    let named: any EngineProvider
+    /// The capabilities the engine under test declares.
+    let capabilities: Set<Capability>
+
+    /// `run` (the stimuli of a failing run's case) with the steps that free or change the screen
+    /// after it.
+    func scenario(continuing run: Scenario) -> Scenario {
+        var scenario = run
+        let past = Self.pastEveryClock(of: run)
+        let trigger = run.stimuli.last(where: \.isTrigger)
+        let steps: [Step] = [
+            .click, .dismiss, .advance(past), .dismiss, .again(trigger), .advance(past), .dismiss,
+            .stimulus(.appBackgrounded), .stimulus(.appForegrounded), .advance(past), .dismiss,
+            .stimulus(.appRelaunched), .advance(past), .dismiss,
+        ]
+        for step in steps {
+            let stimulus: Stimulus?
+            switch step {
+            case .click: stimulus = visible(after: scenario).map(Stimulus.messageClicked)
+            case .dismiss: stimulus = visible(after: scenario).map(Stimulus.messageDismissed)
+            case .advance(let span): stimulus = .timeAdvanced(by: span)
+            case .again(let trigger): stimulus = trigger
+            case .stimulus(let given): stimulus = given
+            }
+            guard let stimulus else { continue }
+            var longer = scenario
+            longer.stimuli.append(stimulus)
+            guard longer.isWellFormed, longer.usedCapabilities.isSubset(of: capabilities) else { continue }
+            scenario = longer
+        }
+        return scenario
+    }
+
+    /// A step of the continuation, before the message it names is known.
+    private enum Step {
+        case click, dismiss
+        case advance(VirtualTime)
+        case again(Stimulus?)
+        case stimulus(Stimulus)
+    }
+
+    /// The message on screen after `scenario`, as the engine as named answers it; nil when none
+    /// is, or the engine as named cannot run it.
+    private func visible(after scenario: Scenario) -> MessageID? {
+        let trace = ScenarioTrace(running: scenario, on: named)
+        guard trace.failure == nil, !trace.declined else { return nil }
+        var visible: MessageID?
+        for observation in trace.windows.joined() {
+            switch observation {
+            case .displayed(let id, _): visible = id
+            case .dismissed(let id) where id == visible: visible = nil
+            default: continue
+            }
+        }
+        return visible
+    }
+
+    /// A span longer than every clock of the run's setup: the minimum trigger intervals, the
+    /// messages' delays, timeouts and re-eligibility periods, and the time the run advances in
+    /// one step.
+    static func pastEveryClock(of run: Scenario) -> VirtualTime {
+        var longest = run.configuration.minimumTriggerInterval
+        for message in run.messages {
+            let clocks = [message.delay, message.timeout, message.reeligibility, message.minimumTriggerInterval]
+            for clock in clocks.compactMap(\.self) where longest < clock { longest = clock }
+        }
+        for case .timeAdvanced(let span) in run.stimuli where longest < span { longest = span }
+        return longest + .seconds(1)
+    }
+}
+
+extension Stimulus {
+    /// Whether the stimulus is one a message's trigger may fire on: a session start, a custom
+    /// event, a purchase or a push click.
+    fileprivate var isTrigger: Bool {
+        switch self {
+        case .sessionStarted, .customEvent, .purchase, .pushClicked: true
+        default: false
+        }
+    }
+}

@@ -39,6 +39,22 @@ struct PartialReplayTests {
         #expect(partial.residue == [.analytics])
     }
 
+    @Test func theSameObservationsInAnotherOrderAreTheResidue() throws {
+        // The name shows `second` and logs its impression; the run logs it first, then shows it.
+        let run = try Self.channels(
+            ["impression_logged: second", "displayed: second"],
+            ["stacked: first (message_visible)"]
+        )
+        let replay = try Self.channels(
+            ["displayed: second", "impression_logged: second"],
+            ["stacked: first (message_visible)"]
+        )
+        let partial = try #require(PartialReplay(recorded: run, replay: replay, reference: try Self.reference()))
+        #expect(partial.residue == [.analytics])
+        // In the same order, the replay is exact: no partial replay.
+        #expect(PartialReplay(recorded: replay, replay: replay, reference: try Self.reference()) == nil)
+    }
+
     @Test func aNameThatChangesDeliveriesIsJudgedOnThemNotOnWhatFollows() throws {
         // The name shows `second` where the rules show `first`, and logs its impression at once;
         // the run shows `second` and logs its impression a step later (a way of its own).

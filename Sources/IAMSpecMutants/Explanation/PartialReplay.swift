@@ -12,7 +12,8 @@ import IAMSpec
 /// engine's own that no name explains (an engine that logs its impressions at another moment). A
 /// replay that changes no delivery is judged on the other observations it changes: the run has
 /// each it adds to the reference engine's replay, and none it takes away, as many times; what the
-/// run has beside, or lacks, is the residue. The replay must change something, and leave a
+/// run has beside, or lacks, is the residue; so is what the run has in another order within a
+/// step (the click logged before the dismissal). The replay must change something, and leave a
 /// residue.
 ///
 /// Delivery is never a residue: a replay that gives the run's impressions but not its deliveries
@@ -61,6 +62,15 @@ struct PartialReplay: Equatable {
                 // What the name adds, the engine has; what it takes away, the engine has not.
                 if (name > rules && engine < name) || (name < rules && engine > name) { missesItsOwnChange = true }
                 if engine != name { residue.insert(ObservedSteps.channel(ofHashed: observation)) }
+            }
+            // The same observations in another order (the click logged before the dismissal): the
+            // channels of those out of place are the residue.
+            if inRun == inReplay {
+                for (mine, named) in zip(run, replayed) where mine != named {
+                    for observation in [mine, named] where ObservedSteps.channel(ofHashed: observation) != .delivery {
+                        residue.insert(ObservedSteps.channel(ofHashed: observation))
+                    }
+                }
             }
         }
         guard changesDeliveries || (changesOthers && !missesItsOwnChange), !residue.isEmpty else { return nil }

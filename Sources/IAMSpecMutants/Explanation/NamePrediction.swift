@@ -14,13 +14,15 @@ import IAMSpecRunner
 /// - the engine answers as the name predicts: the prediction is borne out, and the rival is told
 ///   apart (``ExplainedBehaviour/toldApart``, with the experiment);
 /// - the engine answered as the name predicts up to the step where the name and the rival differ,
-///   and from there otherwise on a channel the prediction is about (deliveries, and each channel
-///   on which the name and the rival differ): the name is refuted by that experiment, whatever the
-///   rival predicted (the engine's answer may be the rival's, or a third one: either contradicts
-///   the name's own prediction);
+///   and first departs from it after that on what the prediction is about (the messages the two
+///   treat differently, on deliveries and on each channel on which they differ): the name is
+///   refuted by that experiment, whatever the rival predicted (the engine's answer may be the
+///   rival's, or a third one: either contradicts the name's own prediction);
 /// - the engine departs from the prediction before that step (something no name explains is in
-///   the way of the scenario before the name matters), or only beside what the name predicts (an
-///   impression logged twice), or declines or fails the scenario: the
+///   the way of the scenario before the name matters), or first only beside what the name
+///   predicts (an impression logged twice), or in silence where the name observes a message put
+///   on the stack (it may hold it unobserved), or on a scenario where a rule of a difference no
+///   name explains matters, or declines or fails the scenario: the
 ///   rival is tried again on the scenario of another seed (each such experiment kept, with why it
 ///   concluded nothing: ``ExplainedBehaviour/inconclusive``);
 /// - no scenario separates them: nothing is concluded about that rival.
@@ -242,10 +244,12 @@ package struct NamePrediction {
     /// later (a trigger held for an interval's margin, say) shows within it. The engine's answer
     /// bears the name out when it is the name's, step by step. Another answer refutes the name
     /// when the engine answered as the name predicts up to the step where the name and the rival
-    /// differ, and from there contradicts what the name alone foresees (``contradicts(_:_:_:from:)``),
-    /// as the rival or as neither. An answer that departs before that step, or only beside the
-    /// name's own prediction, concludes nothing (what is in the way is not this name's): it is kept
-    /// in `inconclusive`, as is a scenario the engine
+    /// differ, and first departs from it on what the prediction is about
+    /// (``departure(of:from:rival:at:through:)``), as the rival or as neither, on a scenario where
+    /// no rule of a difference no name explains matters. An answer that departs before that step,
+    /// beside the name's own prediction or in silence where it stacks a message, or on a scenario
+    /// where such a rule matters, concludes nothing (what is in the way is not this name's): it is
+    /// kept in `inconclusive`, as is a scenario the engine
     /// declines or fails, and the next seed's scenario is tried. The answers are compared without
     /// the channels `unexplained`: a scenario on which the name and the rival differ only there
     /// asks nothing. A scenario whose answer one of the engines `quirks` (the engine as named with
@@ -281,7 +285,17 @@ package struct NamePrediction {
             guard !isStopped() else { return .untested }
             let scenario = RunContinuation(named: asNamed, capabilities: declared.capabilities)
                 .scenario(continuing: run)
-            if let answer = judge(scenario, asNamed, asRival, rival, name, unexplained, &inconclusive) {
+            let touching = touchesTheUnexplained(scenario)
+            if let answer = judge(
+                scenario,
+                asNamed,
+                asRival,
+                rival,
+                name,
+                unexplained,
+                touchingTheUnexplained: touching,
+                &inconclusive
+            ) {
                 return answer
             }
         }
@@ -298,9 +312,20 @@ package struct NamePrediction {
             while let candidate = next, !isStopped(), touchesTheUnexplained(candidate.scenario) {
                 next = campaign.run(count: scenarios, after: candidate.scenarioNumber)
             }
+            // A scenario every one of whose kind touches the unexplained is run all the same.
+            let touching = next == nil
             if let next { found = next }
             guard tried.insert(found.scenario).inserted else { continue }
-            if let answer = judge(found.scenario, asNamed, asRival, rival, name, unexplained, &inconclusive) {
+            if let answer = judge(
+                found.scenario,
+                asNamed,
+                asRival,
+                rival,
+                name,
+                unexplained,
+                touchingTheUnexplained: touching,
+                &inconclusive
+            ) {
                 return answer
             }
         }
@@ -319,6 +344,7 @@ package struct NamePrediction {
         _ rival: Rival,
         _ name: ExplainedBehaviour.Alternative,
         _ unexplained: Set<ObservationChannel>,
+        touchingTheUnexplained touching: Bool,
         _ inconclusive: inout [ExplainedBehaviour.Inconclusive]
     ) -> Answer? {
         var scenario = scenario
@@ -349,10 +375,14 @@ package struct NamePrediction {
         let answer = Self.leavingOut(unexplained, of: answerWhole)
         // Where the engine stopped answering (it failed a later step), the steps it answered.
         let answered = answerWhole.failure == nil ? nil : answer.windows.count
-        let contradicted =
+        // How the engine first departs from the prediction, where it answered as predicted up to
+        // the step where the name and the rival differ.
+        let departure =
             !answerWhole.declined && answer.windows.count > from
-            && Array(answer.windows.prefix(from)) == Array(predicted.windows.prefix(from))
-            && Self.contradicts(answer, predicted, rivalled, from: from, through: answered)
+                && Array(answer.windows.prefix(from)) == Array(predicted.windows.prefix(from))
+            ? Self.departure(of: answer, from: predicted, rival: rivalled, at: from, through: answered) : .beside
+        // A rule no name explains matters to the scenario: what the engine does there is no name's.
+        let contradicted = departure == .contradicts && !touching
         guard answerWhole.failure == nil, !answerWhole.declined else {
             guard !contradicted else {
                 var experiment = TieExperiment.record(
@@ -401,9 +431,10 @@ package struct NamePrediction {
             return .borneOut(experiment)
         }
         guard contradicted else {
-            // The engine departed before the step where the name and the rival differ, or only
-            // beside what the name predicts there: what is in the way is no name's.
-            inconclusive.append(concludingNothing(experiment, .neither))
+            // The engine departed before the step where the name and the rival differ, beside
+            // what the name predicts, where a rule no name explains matters, or only in silence
+            // where the name puts a message on the stack: what is in the way is no name's.
+            inconclusive.append(concludingNothing(experiment, departure == .silent ? .silent : .neither))
             return nil
         }
         // Where the name's prediction is its own, the engine answered otherwise: as the rival,
@@ -417,43 +448,60 @@ package struct NamePrediction {
         )
     }
 
-    /// Whether `answer` contradicts the name's prediction `predicted` from `from` on, where the
-    /// name and the rival `rivalled` first differ (up to the step `answered`, where the engine
-    /// stopped answering, if it did): at some step from there, the engine's observations of what
-    /// the prediction is about are not the name's. The prediction is about the messages the name
-    /// and the rival treat differently from `from` on, on the delivery channel, from which the rest
-    /// follows, and on each channel on which the two differ; within a step, order and repeats do
-    /// not count. So an engine that logs an impression twice, or the click before the dismissal,
-    /// or shows another message for a reason of its own, does something beside the name, not
-    /// against it; one that shows a message the name says it dropped contradicts it.
-    private static func contradicts(
-        _ answer: ScenarioTrace,
-        _ predicted: ScenarioTrace,
-        _ rivalled: ScenarioTrace,
-        from: Int,
+    /// How an engine's answer first departs from a name's prediction.
+    private enum Departure {
+        /// On what the prediction is about: the name is contradicted.
+        case contradicts
+        /// Only in silence where the name observes a message put on the stack: the engine may
+        /// hold it without saying so.
+        case silent
+        /// Beside what the prediction is about, or not at all.
+        case beside
+    }
+
+    /// How `answer` first departs from the name's prediction `predicted`, from the step `from`
+    /// where the name and the rival `rivalled` first differ (up to the step `answered`, where the
+    /// engine stopped answering, if it did). Within a step, order and repeats do not count; the
+    /// first step where the engine observes otherwise decides, since its state may differ from
+    /// the name's after it. There, the prediction is about the messages the name and the rival
+    /// have treated differently so far, on the delivery channel, from which the rest follows, and
+    /// on each channel on which the two have differed: the engine contradicts the name when it
+    /// observes otherwise on them (so a message the name says was dropped, shown at the next
+    /// dismissal, contradicts it), unless it only leaves out a message the name puts on the
+    /// stack (``Departure/silent``). What the engine does beside (an impression logged twice, the
+    /// click before the dismissal, another message shown for a reason of its own) does not.
+    private static func departure(
+        of answer: ScenarioTrace,
+        from predicted: ScenarioTrace,
+        rival rivalled: ScenarioTrace,
+        at from: Int,
         through answered: Int?
-    ) -> Bool {
+    ) -> Departure {
         func window(_ trace: ScenarioTrace, _ step: Int) -> Set<Observation> {
             step < trace.windows.count ? Set(trace.windows[step]) : []
         }
         let last = answered ?? max(predicted.windows.count, rivalled.windows.count, answer.windows.count)
-        let steps = from..<max(from, last)
         var channels: Set<ObservationChannel> = [.delivery]
         var messages: Set<MessageID> = []
-        for step in max(from, 0)..<max(from, predicted.windows.count, rivalled.windows.count) {
+        for step in from..<max(from, last) {
             for observation in window(predicted, step).symmetricDifference(window(rivalled, step)) {
                 channels.insert(ObservedSteps.channel(of: observation))
                 messages.formUnion(observation.messages)
             }
+            let (engine, named) = (window(answer, step), window(predicted, step))
+            guard engine != named else { continue }
+            func about(_ observation: Observation) -> Bool {
+                let subjects = observation.messages
+                return channels.contains(ObservedSteps.channel(of: observation))
+                    && (subjects.isEmpty || !messages.isDisjoint(with: subjects))
+            }
+            let (engineAbout, namedAbout) = (engine.filter(about), named.filter(about))
+            guard engineAbout != namedAbout else { return .beside }
+            let missing = namedAbout.subtracting(engineAbout)
+            let isStacking = missing.allSatisfy { if case .stacked = $0 { true } else { false } }
+            return engineAbout.isSubset(of: namedAbout) && isStacking ? .silent : .contradicts
         }
-        func about(_ observation: Observation) -> Bool {
-            let named = observation.messages
-            return channels.contains(ObservedSteps.channel(of: observation))
-                && (named.isEmpty || !messages.isDisjoint(with: named))
-        }
-        return steps.contains { step in
-            window(answer, step).filter(about) != window(predicted, step).filter(about)
-        }
+        return .beside
     }
 
     /// `trace` without the observations of `channels` (a stack answer being delivery).

@@ -225,8 +225,8 @@ public struct ExplainedBehaviour: Sendable, Hashable {
             /// the name alone foresees (an impression logged twice): something no name explains
             /// was in the way.
             case neither
-            /// Read from streams of iamspec before 0.7.0, which concluded nothing where the engine
-            /// answered as the rival with only less than the name shows (a refutation since).
+            /// The engine first departed from the name's prediction only in silence where the
+            /// name observes a message put on the stack: it may hold the message without saying so.
             case silent
             /// Read from streams of iamspec before 0.7.0, which concluded nothing where the engine
             /// answered one seed's scenario as the rival and another's as the name (a refutation
@@ -393,7 +393,7 @@ public struct ExplainedBehaviour: Sendable, Hashable {
             let why =
                 switch trial.reason {
                 case .neither: "answered otherwise without contradicting the name"
-                case .silent: "answered as the rival, which only lacks what the name shows"
+                case .silent: "answered in silence where the name puts a message on the stack"
                 case .contradicted: "answered as the rival here and as the name on another scenario"
                 case .declined: "declined or failed"
                 }

@@ -70,9 +70,9 @@ struct InconclusiveExperimentReportTests {
             + "braze-swift; session_start -> "
             + "the engine: displayed: other; session-start-ignored predicted: nothing; the reference rules predicted: "
             + "displayed: promo",
-        "inconclusive against the reference rules (answered as the rival, which only lacks what the name shows): "
-            + "profile braze-swift; session_start -> the engine: nothing; session-start-ignored predicted: nothing; "
-            + "the reference rules predicted: displayed: promo",
+        "inconclusive against the reference rules (answered in silence where the name puts a message on the "
+            + "stack): profile braze-swift; session_start -> the engine: nothing; session-start-ignored predicted: "
+            + "nothing; the reference rules predicted: displayed: promo",
         "inconclusive against the reference rules (answered as the rival here and as the name on another scenario): "
             + "profile braze-swift; session_start -> the engine: displayed: promo; session-start-ignored predicted: "
             + "nothing; the reference rules predicted: displayed: promo",

@@ -373,12 +373,13 @@ package struct NamePrediction {
             )
         }
         let answer = Self.leavingOut(unexplained, of: answerWhole)
-        // Where the engine stopped answering (it failed a later step), the steps it answered.
+        // Where the engine stopped answering (it failed or declined a later step: a continued
+        // run's relaunch, say), the steps it answered.
         let answered = answerWhole.failure == nil ? nil : answer.windows.count
         // How the engine first departs from the prediction, where it answered as predicted up to
         // the step where the name and the rival differ.
         let departure =
-            !answerWhole.declined && answer.windows.count > from
+            answer.windows.count > from
                 && Array(answer.windows.prefix(from)) == Array(predicted.windows.prefix(from))
             ? Self.departure(of: answer, from: predicted, rival: rivalled, at: from, through: answered) : .beside
         // A rule no name explains matters to the scenario: what the engine does there is no name's.

@@ -153,6 +153,9 @@ package struct NamePrediction {
         // The scenarios that bore the name out: one may tell it from several rivals, and counts once.
         var borneOut: Set<[String]> = []
         var inconclusive: [ExplainedBehaviour.Inconclusive] = []
+        // The reference rules with the report's other names: what the name's own behaviours
+        // change is judged against it.
+        let reference = BehaviourCatalogue.all.map(\.id).filter(others.subtracting(members).contains)
         for rival in rivals(of: members, beside: others, named: named) {
             guard !isStopped() else { return name }
             guard !name.toldApart.contains(where: { $0.behaviour == rival.alternative.behaviour }) else { continue }
@@ -167,6 +170,7 @@ package struct NamePrediction {
                 name: asNamed,
                 leavingOut: unexplained,
                 avoiding: quirks,
+                reference: reference,
                 continuing: rival.alternative.behaviour == ExplainedBehaviour.reference ? continued : [],
                 keeping: &inconclusive
             ) {
@@ -261,12 +265,14 @@ package struct NamePrediction {
         name: ExplainedBehaviour.Alternative,
         leavingOut unexplained: Set<ObservationChannel>,
         avoiding quirks: [[String]],
+        reference: [String],
         continuing: [Scenario],
         keeping inconclusive: inout [ExplainedBehaviour.Inconclusive]
     ) -> Answer {
         let declared = engine.description
         let asNamed = observed(named, declared: declared)
         let asRival = observed(rival.behaviours, declared: declared)
+        let asReference = observed(reference, declared: declared)
         let quirky = quirks.map { observed($0, declared: declared) }
         // Whether a rule no name explains matters to the scenario (run on for the look-ahead).
         func touchesTheUnexplained(_ scenario: Scenario) -> Bool {
@@ -290,6 +296,7 @@ package struct NamePrediction {
                 scenario,
                 asNamed,
                 asRival,
+                asReference,
                 rival,
                 name,
                 unexplained,
@@ -320,6 +327,7 @@ package struct NamePrediction {
                 found.scenario,
                 asNamed,
                 asRival,
+                asReference,
                 rival,
                 name,
                 unexplained,
@@ -341,6 +349,7 @@ package struct NamePrediction {
         _ scenario: Scenario,
         _ asNamed: any EngineProvider,
         _ asRival: any EngineProvider,
+        _ asReference: any EngineProvider,
         _ rival: Rival,
         _ name: ExplainedBehaviour.Alternative,
         _ unexplained: Set<ObservationChannel>,
@@ -381,7 +390,13 @@ package struct NamePrediction {
         let departure =
             answer.windows.count > from
                 && Array(answer.windows.prefix(from)) == Array(predicted.windows.prefix(from))
-            ? Self.departure(of: answer, from: predicted, rival: rivalled, at: from, through: answered) : .beside
+            ? Self.departure(
+                of: answer,
+                from: predicted,
+                reference: Self.leavingOut(unexplained, of: ScenarioTrace(running: scenario, on: asReference)),
+                at: from,
+                through: answered
+            ) : .beside
         // A rule no name explains matters to the scenario: what the engine does there is no name's.
         let contradicted = departure == .contradicts && !touching
         guard answerWhole.failure == nil, !answerWhole.declined else {
@@ -461,36 +476,38 @@ package struct NamePrediction {
     }
 
     /// How `answer` first departs from the name's prediction `predicted`, from the step `from`
-    /// where the name and the rival `rivalled` first differ (up to the step `answered`, where the
-    /// engine stopped answering, if it did). Within a step, order and repeats do not count; the
-    /// first step where the engine observes otherwise decides, since its state may differ from
-    /// the name's after it. There, the prediction is about the messages the name and the rival
-    /// have treated differently so far, on the delivery channel, from which the rest follows, and
-    /// on each channel on which the two have differed: the engine contradicts the name when it
-    /// observes otherwise on them (so a message the name says was dropped, shown at the next
-    /// dismissal, contradicts it), unless it only leaves out a message the name puts on the
-    /// stack (``Departure/silent``). What the engine does beside (an impression logged twice, the
-    /// click before the dismissal, another message shown for a reason of its own) does not.
+    /// where the name and its rival first differ (up to the step `answered`, where the engine
+    /// stopped answering, if it did). Within a step, order and repeats do not count; the first step
+    /// where the engine observes otherwise decides, since its state may differ from the name's
+    /// after it. There, the prediction is about what the name's own behaviours changed so far: the
+    /// messages the name and the reference rules with the report's other names (`reference`) have
+    /// treated differently, on the delivery channel, from which the rest follows, and on each
+    /// channel on which the two have differed. The engine contradicts the name when it observes
+    /// otherwise on them (so a message the name says was dropped, shown at the next dismissal,
+    /// contradicts it), unless it only leaves out a message the name puts on the stack
+    /// (``Departure/silent``). What the engine does beside (an impression logged twice, the click
+    /// before the dismissal, a message the name never touched shown for a reason of its own: a
+    /// relaunch that starts a session) does not.
     private static func departure(
         of answer: ScenarioTrace,
         from predicted: ScenarioTrace,
-        rival rivalled: ScenarioTrace,
+        reference: ScenarioTrace,
         at from: Int,
         through answered: Int?
     ) -> Departure {
         func window(_ trace: ScenarioTrace, _ step: Int) -> Set<Observation> {
             step < trace.windows.count ? Set(trace.windows[step]) : []
         }
-        let last = answered ?? max(predicted.windows.count, rivalled.windows.count, answer.windows.count)
+        let last = answered ?? max(predicted.windows.count, reference.windows.count, answer.windows.count)
         var channels: Set<ObservationChannel> = [.delivery]
         var messages: Set<MessageID> = []
-        for step in from..<max(from, last) {
-            for observation in window(predicted, step).symmetricDifference(window(rivalled, step)) {
+        for step in 0..<max(from, last) {
+            for observation in window(predicted, step).symmetricDifference(window(reference, step)) {
                 channels.insert(ObservedSteps.channel(of: observation))
                 messages.formUnion(observation.messages)
             }
             let (engine, named) = (window(answer, step), window(predicted, step))
-            guard engine != named else { continue }
+            guard step >= from, engine != named else { continue }
             func about(_ observation: Observation) -> Bool {
                 let subjects = observation.messages
                 return channels.contains(ObservedSteps.channel(of: observation))

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `iamspec explore`: an engine explored beyond the suite, each distinct difference from the
 /// rules written as a case that passes on the reference engine and fails on the engine; its known
 /// behaviours left out; declined scenarios counted.
@@ -11,6 +17,11 @@ struct ExploreCommandTests {
     /// The built tool serving the reference engine with `behaviour` (none: the reference engine).
     private static func engine(_ behaviour: String? = nil) -> String {
         "'\(iamspec)' engine --stdio" + (behaviour.map { " --mutant \($0)" } ?? "")
+    }
+
+    /// The built tool's reference engine (with `behaviour`) behind `reference_variant.py VARIANT`.
+    private static func variant(_ variant: String, of behaviour: String? = nil) -> String {
+        "python3 Fixtures/engines/reference_variant.py \(variant) \(engine(behaviour))"
     }
 
     /// The cases `explore` wrote to `folder`, by file name.
@@ -169,5 +180,203 @@ struct ExploreCommandTests {
         #expect(explored.status == 0, "\(explored.standardOutput)\(explored.standardError)")
         #expect(explored.standardOutput.contains("\n  declined "))
         #expect(!explored.standardOutput.contains(", 0 declined,"))
+    }
+
+    // MARK: Its own faults (issue 85, point 7)
+
+    @Test func anEngineThatCrashesInEveryScenarioIsReportedWithItsStderrAndExits1() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let explored = try IAMSpecExecutable.run(
+            "explore",
+            "--engine-command",
+            Self.variant("crashes"),
+            "--out",
+            folder.appendingPathComponent("found").path,
+            "--count",
+            "4"
+        )
+        #expect(explored.status == 1, "\(explored.standardOutput)\(explored.standardError)")
+        let output = explored.standardOutput
+        #expect(output.contains(": 4 scenarios (seed 1), 0 declined, 4 failed"), "\(output)")
+        #expect(output.contains("  failed "), "each way it failed, with its count: \(output)")
+        #expect(output.contains("the engine exited with status 3"), "\(output)")
+        #expect(output.contains("\n    | crashes: giving up on "), "the end of its stderr: \(output)")
+        #expect(output.contains("\nnothing compared: the engine declined or failed every scenario\n"), "\(output)")
+    }
+
+    @Test func anEngineDeclaringNoProfileIsAConfigurationErrorNotACrash() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let explored = try IAMSpecExecutable.run(
+            "explore",
+            "--engine-command",
+            Self.variant("no-profiles"),
+            "--out",
+            folder.appendingPathComponent("found").path,
+            "--count",
+            "5"
+        )
+        #expect(explored.status == 2, "\(explored.standardError)")
+        #expect(
+            explored.standardError.contains(
+                "error: the engine declares no profile (its hello_reply's \"profiles\" is empty); expected at least one of"
+            ),
+            "\(explored.standardError)"
+        )
+        #expect(explored.standardOutput.isEmpty)
+    }
+
+    /// A file and a link of the names it would write stay as they are: it refuses, running nothing.
+    @Test func outHoldingANameItWouldWriteIsRefusedAndLeftAsItWas() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("found")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let mine = out.appendingPathComponent("explore-seed1-12.yaml").path
+        try Data("my notes\n".utf8).write(to: URL(fileURLWithPath: mine))
+        let target = folder.appendingPathComponent("elsewhere.yaml").path
+        try Data("kept\n".utf8).write(to: URL(fileURLWithPath: target))
+        let link = out.appendingPathComponent("explore-seed1-13.yaml").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let explored = try IAMSpecExecutable.run(
+            "explore",
+            "--engine-command",
+            Self.engine("stack-fifo"),
+            "--out",
+            out.path,
+            "--count",
+            "200"
+        )
+        #expect(explored.status == 2, "\(explored.standardOutput)\(explored.standardError)")
+        #expect(
+            explored.standardError.contains(
+                "holds explore-seed1-12.yaml and 1 more of the names an exploration with seed 1 writes; expected none"
+            ),
+            "\(explored.standardError)"
+        )
+        #expect(explored.standardOutput.isEmpty, "nothing explored")
+        #expect(try String(contentsOfFile: mine, encoding: .utf8) == "my notes\n")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target, "still a link")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "kept\n")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == [
+                "explore-seed1-12.yaml", "explore-seed1-13.yaml",
+            ]
+        )
+        // Another seed writes other names beside them.
+        let reseeded = try IAMSpecExecutable.run(
+            "explore",
+            "--engine-command",
+            Self.engine("stack-fifo"),
+            "--out",
+            out.path,
+            "--count",
+            "100",
+            "--seed",
+            "2"
+        )
+        #expect(reseeded.status == 1, "\(reseeded.standardError)")
+        #expect(try String(contentsOfFile: mine, encoding: .utf8) == "my notes\n")
+    }
+
+    /// The budget is the budget: an answer awaited when it is spent is not awaited further (it
+    /// would be up to --timeout), and that scenario is not counted as run, nor as failed.
+    @Test func theTimeBudgetEndsAScenarioTheEngineHangsIn() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let explored = try IAMSpecExecutable.run(
+            "explore",
+            "--engine-command",
+            Self.variant("hangs"),
+            "--out",
+            folder.appendingPathComponent("found").path,
+            "--seconds",
+            "1",
+            "--timeout",
+            "600"
+        )
+        #expect(explored.status == 1, "nothing compared: \(explored.standardOutput)\(explored.standardError)")
+        #expect(explored.standardOutput.contains(": 0 scenarios (seed 1), 0 declined, 0 failed"))
+        #expect(explored.standardOutput.contains("\nstopped after 0 scenarios: the time budget of 1 s was spent\n"))
+        #expect(explored.standardOutput.contains("\nnothing compared: no scenario ran\n"))
+    }
+
+    /// --timeout bounds each answer: a scenario the engine hangs in fails, with why.
+    @Test func timeoutBoundsEachAnswer() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let explored = try IAMSpecExecutable.run(
+            "explore",
+            "--engine-command",
+            Self.variant("hangs"),
+            "--out",
+            folder.appendingPathComponent("found").path,
+            "--count",
+            "2",
+            "--timeout",
+            "0.2"
+        )
+        #expect(explored.status == 1, "\(explored.standardOutput)\(explored.standardError)")
+        #expect(explored.standardOutput.contains(": 2 scenarios (seed 1), 0 declined, 2 failed"))
+        #expect(explored.standardOutput.contains("did not answer"), "\(explored.standardOutput)")
+    }
+
+    /// The scratch folder a case is read back from is the user's alone: seen from the engine while
+    /// the case runs on it.
+    @Test func theScratchFilesArePrivate() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = folder.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let log = folder.appendingPathComponent("modes.log").path
+        let explored = try IAMSpecExecutable.run(
+            [
+                "explore", "--engine-command", Self.variant("scratch-modes", of: "stack-fifo"), "--out",
+                folder.appendingPathComponent("found").path, "--count", "60",
+            ],
+            environment: ["TMPDIR": temporary.path, "IAMSPEC_FIXTURE_SCRATCH_LOG": log]
+        )
+        #expect(explored.status == 1, "\(explored.standardError)")
+        let modes = Set(try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init))
+        #expect(modes == ["700 folder", "600 file"], "\(modes)")
+    }
+
+    /// SIGINT after some scenarios: the cases of the differences found so far are written, and
+    /// the table; exit status 130. The engine hangs in a scenario of a known id and says so
+    /// through a FIFO, so that the signal comes then, with no guessed wait.
+    @Test func anInterruptWritesWhatWasFoundSoFarAndExits130() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("hanging").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let out = folder.appendingPathComponent("found").path
+        let process = Process()
+        process.executableURL = IAMSpecExecutable.productsDirectory.appendingPathComponent("iamspec")
+        process.arguments = [
+            "explore", "--engine-command", Self.variant("hangs-in:explore-seed1-150", of: "stack-fifo"), "--out", out,
+            "--count", "100000",
+        ]
+        process.currentDirectoryURL = IAMSpecExecutable.packageRoot
+        process.environment = ProcessInfo.processInfo.environment.merging(["IAMSPEC_FIXTURE_HANGING_FIFO": fifo]) {
+            $1
+        }
+        let stdout = Pipe()
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Returns once the engine hangs in scenario 150 and has said so.
+        let hanging = try #require(FileHandle(forReadingAtPath: fifo))
+        _ = hanging.readDataToEndOfFile()
+        kill(process.processIdentifier, SIGINT)
+        let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130, "\(output)")
+        #expect(output.contains(": 149 scenarios (seed 1), 0 declined, 0 failed"), "\(output)")
+        #expect(output.contains("\nstopped after 149 scenarios: interrupted\n"), "\(output)")
+        let cases = try Self.writtenCases(in: out)
+        #expect(!cases.isEmpty, "the cases found before it")
+        #expect(output.contains("distinct differences: \(cases.count)\n"), "\(output)")
+        #expect(try IAMSpecExecutable.run("run", out).status == 0, "each case written whole: the reference passes it")
     }
 }

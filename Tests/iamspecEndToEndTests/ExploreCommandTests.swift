@@ -379,4 +379,117 @@ struct ExploreCommandTests {
         #expect(output.contains("distinct differences: \(cases.count)\n"), "\(output)")
         #expect(try IAMSpecExecutable.run("run", out).status == 0, "each case written whole: the reference passes it")
     }
+
+    // MARK: What it writes, and for how long (issue 85, points 1, 3 and 5)
+
+    /// `--seconds` alone is the budget: no default count ends the run first.
+    @Test func aTimeBudgetGivenAloneIsTheBudget() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let explored = try IAMSpecExecutable.run(
+            "explore",
+            "--engine-command",
+            Self.engine(),
+            "--out",
+            folder.appendingPathComponent("found").path,
+            "--seconds",
+            "2"
+        )
+        #expect(explored.status == 0, "\(explored.standardOutput)\(explored.standardError)")
+        #expect(
+            explored.standardOutput.contains(" scenarios: the time budget of 2 s was spent\n"),
+            "\(explored.standardOutput)"
+        )
+    }
+
+    /// Cases filed under rules the case may cite: none of the legacy profile alone in a
+    /// `braze-swift` case (`image-rules-in-swift`), none gated by `timeout` in a case without one
+    /// (`default-timeout-ignores-delay`); ids without `+`, no rule twice. Each lints beside the
+    /// catalogue, as a team keeps it in its Specs.
+    @Test(arguments: ["image-rules-in-swift", "default-timeout-ignores-delay"])
+    func eachCaseLintsBesideTheRuleCatalogue(mutant: String) throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let specs = folder.appendingPathComponent("Specs")
+        try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
+        for file in ["rules.yaml", "schema.json"] {
+            try FileManager.default.copyItem(atPath: "Specs/\(file)", toPath: specs.appendingPathComponent(file).path)
+        }
+        let explored = try IAMSpecExecutable.run(
+            "explore",
+            "--engine-command",
+            Self.engine(mutant),
+            "--out",
+            specs.path,
+            "--count",
+            "150"
+        )
+        #expect(explored.status == 1, "\(explored.standardError)")
+        #expect(!explored.standardOutput.contains("no case held"), "\(explored.standardOutput)")
+        let cases = try Self.writtenCases(in: specs.path).filter { $0.key.hasPrefix("explore-") }
+        #expect(!cases.isEmpty)
+        for (file, text) in cases {
+            let id = try #require(text.split(separator: "\n").first { $0.hasPrefix("- id: ") })
+            #expect(!id.contains("+"), "\(file)")
+            for line in text.split(separator: "\n") where line.contains("rules: [") {
+                let listed = line.split(separator: "[")[1].split(separator: "]")[0].split(separator: ",").map {
+                    $0.trimmingCharacters(in: .whitespaces)
+                }
+                #expect(Set(listed).count == listed.count, "no rule twice: \(file): \(line)")
+            }
+        }
+        let lint = try IAMSpecExecutable.run("lint", specs.path)
+        #expect(lint.status == 0, "\(lint.standardOutput)\(lint.standardError)")
+        #expect(lint.standardOutput.contains(" rules: no problems"), "\(lint.standardOutput)")
+    }
+
+    /// `lint` of a folder with no catalogue says what it could not check.
+    @Test func lintWithoutACatalogueSaysItCheckedNoRule() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("found").path
+        _ = try IAMSpecExecutable.run("explore", "--engine-command", Self.engine("stack-fifo"), "--out", out)
+        let lint = try IAMSpecExecutable.run("lint", "--no-proof", out)
+        #expect(lint.status == 0, "\(lint.standardError)")
+        #expect(!lint.standardOutput.contains("0 rules"), "\(lint.standardOutput)")
+        #expect(
+            lint.standardOutput.contains(
+                " cases, no rule catalogue found for them (a rules.yaml in their folder or above it, within the "
+                    + "repository or working directory): their rule ids, the profiles the rules hold under and the "
+                    + "capabilities gating them not checked; otherwise: no problems"
+            ),
+            "\(lint.standardOutput)"
+        )
+    }
+
+    /// A difference with no case shows the scenario found, in a file no run reads, and why.
+    @Test func noCaseHeldShowsTheScenarioFoundAndWhy() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("found").path
+        let explored = try IAMSpecExecutable.run(
+            "explore",
+            "--engine-command",
+            "python3 Fixtures/engines/partial_engine.py",
+            "--out",
+            out,
+            "--count",
+            "300"
+        )
+        #expect(explored.status == 1, "\(explored.standardError)")
+        let unheld = explored.standardOutput.split(separator: "\n").filter { $0.contains("no case held") }
+        #expect(!unheld.isEmpty, "\(explored.standardOutput)")
+        for line in unheld {
+            let path = try #require(line.components(separatedBy: "; the scenario found: ").last)
+            #expect(path.hasSuffix(".not-held.txt"), "\(line)")
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            let reason = try #require(
+                line.components(separatedBy: "no case held (").last?.components(separatedBy: ")")
+                    .first
+            )
+            #expect(text.hasPrefix("# Not held: \(reason)"), "\(text)")
+            #expect(text.contains("\n- id: explore-seed1-"), "\(text)")
+            #expect(text.contains("\n  steps:\n"), "\(text)")
+        }
+    }
 }

@@ -23,6 +23,9 @@ package struct Exploration {
     /// tried with ``known``; a scenario on which the engine answers as any of them do is no new
     /// difference.
     package var knownAlternatives: [[Behaviour]]
+    /// The rule catalogue the cases are written for (`Specs/rules.yaml`): each cites only rules
+    /// it may cite beside it (``CitableRules``); nil: the rules proposed, unchecked.
+    package var rules: RuleCatalogue?
     /// The generator's seed.
     package var seed: UInt64
     /// The most scenarios run.
@@ -38,6 +41,7 @@ package struct Exploration {
         engine: any EngineProvider,
         known: [Behaviour] = [],
         knownAlternatives: [[Behaviour]] = [],
+        rules: RuleCatalogue? = nil,
         seed: UInt64 = 1,
         count: Int = 1_000,
         stopReason: @escaping () -> String? = { nil },
@@ -46,6 +50,7 @@ package struct Exploration {
         self.engine = engine
         self.known = known
         self.knownAlternatives = knownAlternatives
+        self.rules = rules
         self.seed = seed
         self.count = count
         self.stopReason = stopReason
@@ -58,7 +63,8 @@ package struct Exploration {
     package struct Difference: Sendable {
         /// The first difference, in words: the step, and what the engine and the reference observe.
         package var signature: String
-        /// The rule whose subject the first difference is, proposed for the case.
+        /// The rule the case is filed under: the first proposed for the difference that the case
+        /// may cite beside ``Exploration/rules`` (its subject's, else its step's).
         package var rule: String
         /// How many scenarios showed it.
         package var scenarios: Int
@@ -203,17 +209,21 @@ package struct Exploration {
                     alsoApartFrom: known.isEmpty && knownAlternatives.isEmpty ? nil : reference
                 )
                 .shrink(scenario)
+            let expectedAnswers = ScenarioTrace(running: shrunk, on: reference)
+            // Filed under the first rule the case may cite beside the catalogue.
+            let citable = rules.map { CitableRules(catalogue: $0, scenario: shrunk, expected: expectedAnswers) }
+            let rule = first.candidates.first { citable?.allows($0) ?? true } ?? first.rule
             var writer = CaseWriter(
                 id: caseID,
                 title: first.signature,
-                rules: [first.rule],
+                rules: [rule],
                 comments: [
                     "Found by: iamspec explore, seed \(seed), scenario \(number), shrunk from "
                         + "\(scenario.stimuli.count) to \(shrunk.stimuli.count) step\(shrunk.stimuli.count == 1 ? "" : "s")"
                 ],
                 schemaPath: "schema.json"
             )
-            let expectedAnswers = ScenarioTrace(running: shrunk, on: reference)
+            if let citable { writer.citable = citable.allows }
             // The engine's answers to the scenario as found need no second run.
             let actualAnswers = shrunk == scenario ? answer : ScenarioTrace(running: shrunk, on: engine)
             var yaml = writer.yaml(for: shrunk, expected: expectedAnswers, actual: actualAnswers)
@@ -235,7 +245,7 @@ package struct Exploration {
             outcome.differences.append(
                 Difference(
                     signature: first.signature,
-                    rule: first.rule,
+                    rule: rule,
                     scenarios: 1,
                     caseID: caseID,
                     yaml: yaml,

@@ -59,6 +59,9 @@ struct ExploreCommand: ParsableCommand {
     )
     var knownFrom: String?
 
+    @Option(help: ArgumentHelp("The rule catalogue each case must lint beside.", valueName: "file"))
+    var rules: String = "Specs/rules.yaml"
+
     func validate() throws {
         if let count, count <= 0 { throw ValidationError("--count must be at least 1; found \(count)") }
         if let seconds, seconds <= 0 { throw ValidationError("--seconds must be at least 1; found \(seconds)") }
@@ -71,6 +74,7 @@ struct ExploreCommand: ParsableCommand {
         let interrupt = RunControl()
         let signals = InterruptSignals(control: interrupt, finishing: "the cases found so far")
         let (known, alternatives) = try knownBehaviours()
+        let catalogue = try ruleCatalogue()
         let engine = try startEngine(interrupt)
         defer { engine.shutdown() }
         guard !engine.description.profiles.isEmpty else {
@@ -92,6 +96,7 @@ struct ExploreCommand: ParsableCommand {
             engine: engine,
             known: known,
             knownAlternatives: alternatives,
+            rules: catalogue,
             seed: seed,
             count: count ?? (seconds == nil ? 1_000 : Int.max),
             stopReason: {
@@ -105,7 +110,9 @@ struct ExploreCommand: ParsableCommand {
                 }
             }
         )
-        let outcome = exploration.run { yaml, caseID in Self.check(yaml, caseID: caseID, on: engine) }
+        let outcome = exploration.run { yaml, caseID in
+            Self.check(yaml, caseID: caseID, on: engine, beside: rules)
+        }
         // A second interrupt waits for the cases to be written.
         ReportsUnderWay.begin()
         var written: [String: String] = [:]
@@ -141,6 +148,20 @@ struct ExploreCommand: ParsableCommand {
         # iamspec run and lint read no .txt file: rename it to .yaml to run it as it is.
 
         """
+
+    /// The catalogue of `--rules`, read whole: the cases are filed under its rules and checked
+    /// beside it as `iamspec lint` checks them.
+    private func ruleCatalogue() throws -> RuleCatalogue {
+        guard FileManager.default.fileExists(atPath: rules) else {
+            throw CommandFailure.usage(
+                "error: --rules \(QuotedText.line(rules)): no such file; expected the rule catalogue the cases are "
+                    + "checked against (Specs/rules.yaml of iamspec)"
+            )
+        }
+        let loaded = SuiteLoader.load(paths: [rules], jobs: 1, catalogue: rules, stoppingWhen: { false })
+        guard loaded.diagnostics.isEmpty else { throw CommandFailure.diagnostics(loaded.diagnostics) }
+        return loaded.rules
+    }
 
     /// The engine program started; interrupted meanwhile, the command ends with status 130.
     private func startEngine(_ interrupt: RunControl) throws -> StdioEngineProvider {
@@ -216,10 +237,16 @@ struct ExploreCommand: ParsableCommand {
         return (known, alternatives)
     }
 
-    /// Whether the case `yaml`, read back as a case file, declares the behavioural capabilities the
+    /// Whether the case `yaml`, read back as a case file beside the rule catalogue `catalogue`
+    /// (refused as `iamspec lint` would refuse it), declares the behavioural capabilities the
     /// needs proof of `iamspec lint` finds it needs (each one the engine has: one it lacks would
     /// make the engine skip the case), passes on the reference engine and fails on `engine`.
-    private static func check(_ yaml: String, caseID: String, on engine: any EngineProvider) -> Exploration.CaseCheck {
+    private static func check(
+        _ yaml: String,
+        caseID: String,
+        on engine: any EngineProvider,
+        beside catalogue: String
+    ) -> Exploration.CaseCheck {
         let folder: String
         switch Self.privateScratch(yaml, named: "\(caseID).yaml") {
         case .success(let made): folder = made
@@ -227,7 +254,7 @@ struct ExploreCommand: ParsableCommand {
             return .withheld("it could not be written to a scratch folder to be read back: \(reason.text)")
         }
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let suite = SuiteLoader.load(paths: [folder])
+        let suite = SuiteLoader.load(paths: [folder], jobs: 1, catalogue: catalogue, stoppingWhen: { false })
         if let diagnostic = suite.diagnostics.first {
             return .withheld("read back, it is refused: \(diagnostic.message)")
         }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Dispatch
-import Foundation
 import IAMSpec
 import IAMSpecMutants
 import IAMSpecPlatform

@@ -109,11 +109,12 @@ struct ExploreCommand: ParsableCommand {
                 }
             }
         )
+        // From here a second interrupt waits for the cases found to be written (the first one has
+        // stopped the engine, so the exploration ends at once).
+        ReportsUnderWay.begin()
         let outcome = exploration.run { yaml, caseID in
             Self.check(yaml, caseID: caseID, on: engine, beside: rules)
         }
-        // A second interrupt waits for the cases to be written.
-        ReportsUnderWay.begin()
         var written: [String: String] = [:]
         var unwritten: [String] = []
         for difference in outcome.differences {

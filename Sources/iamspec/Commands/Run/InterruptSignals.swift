@@ -4,7 +4,8 @@ import IAMSpecPlatform
 import IAMSpecRunner
 import IAMSpecStdio
 
-/// Turns SIGINT, SIGTERM and SIGHUP into ``RunControl/interrupt()`` for the whole of `iamspec run`: held
+/// Turns SIGINT, SIGTERM and SIGHUP into ``RunControl/interrupt()`` for the whole of `iamspec run` (and
+/// of `run-compiled` and `explore`, which write what they found, as `finishing` says): held
 /// back from `main`'s first instruction (``hold()``) and listened for from `run`'s first step,
 /// until the process exits, so that no signal finds iamspec without its handling.
 ///

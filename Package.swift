@@ -72,7 +72,7 @@ let package = Package(
             dependencies: ["IAMSpec", "IAMSpecPortable", "IAMSpecPlatform", "CIAMSpecSystem"]
         ),
         .target(name: "IAMSpecSite", dependencies: ["IAMSpec", "IAMSpecPlatform", "IAMSpecRunner"]),
-        .target(name: "IAMSpecReferenceEngine", dependencies: ["IAMSpec", "IAMSpecPortable"]),
+        .target(name: "IAMSpecReferenceEngine", dependencies: ["IAMSpec"]),
         .target(name: "IAMSpecTesting", dependencies: ["IAMSpec"]),
         .target(
             name: "IAMSpecMutants",

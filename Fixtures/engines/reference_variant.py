@@ -31,6 +31,15 @@ back, changed by VARIANT:
   those added since (`app-dismissal`, `click-follow-up`, `data-wipe`, `extras`, `push-click`, and
   any added later), as an adapter written before them would, so the runs that need them are
   skipped and iamspec warns of the list.
+- `crashes`: an engine that crashes at the first stimulus of every case: it writes why on stderr
+  and exits with status 3.
+- `hangs`: an engine that never answers the first stimulus of a case (it sleeps); when
+  IAMSPEC_FIXTURE_HANGING_FIFO names a FIFO, it writes its process id there first, a line.
+  `hangs-in:CASE` does so in the case of that id alone, the first time it is sent.
+- `no-profiles`: nothing changed but the handshake: `hello_reply` declares no profile (`[]`).
+- `scratch-modes`: nothing changed, but at each `case` request it appends to the file
+  IAMSPEC_FIXTURE_SCRATCH_LOG the permissions of each `iamspec-explore-*` folder of TMPDIR and
+  of the files in it, a line each (`700 folder`, `600 file`): what another user could read.
 - `strict`: nothing changed but the handshake: `hello_reply` does not declare `pipelining`, so
   iamspec sends one request at a time (Specs/PROTOCOL.md, "Pipelining"), and every verdict is the
   reference engine's.
@@ -41,9 +50,14 @@ engine may; with an engine that declares pipelining, iamspec may send requests a
     iamspec run --engine-command "python3 Fixtures/engines/reference_variant.py no-impressions iamspec engine --stdio"
 """
 
+import glob
 import json
+import os
+import stat
 import subprocess
 import sys
+import tempfile
+import time
 
 ANSWERED = {"hello", "case", "stimulus"}
 """The requests every protocol answers; protocol 2 answers `end_case` as well (with `ended`)."""
@@ -89,7 +103,45 @@ def changed_request(request, variant):
     return request
 
 
+CASES_SEEN = []
+"""The ids of the cases sent so far, in order."""
+
+
+def hangs_now(request, variant):
+    """Whether `hangs` or `hangs-in:CASE` hangs at this request."""
+    if request.get("type") != "stimulus" or not CASES_SEEN:
+        return False
+    if variant == "hangs":
+        return True
+    return variant == "hangs-in:" + CASES_SEEN[-1] and CASES_SEEN.count(CASES_SEEN[-1]) == 1
+
+
+def misbehave(request, variant):
+    """What `crashes`, `hangs` and `scratch-modes` do before the request is passed on."""
+    if request.get("type") == "case":
+        CASES_SEEN.append(request.get("case_id"))
+    if variant == "crashes" and request.get("type") == "stimulus":
+        sys.stderr.write(f"crashes: giving up on {request['stimulus']['kind']}\n")
+        sys.stderr.flush()
+        sys.exit(3)
+    if hangs_now(request, variant):
+        fifo = os.environ.get("IAMSPEC_FIXTURE_HANGING_FIFO")
+        if fifo:
+            with open(fifo, "w") as stream:
+                stream.write(f"{os.getpid()}\n")
+        while True:
+            time.sleep(3600)
+    if variant == "scratch-modes" and request.get("type") == "case":
+        with open(os.environ["IAMSPEC_FIXTURE_SCRATCH_LOG"], "a") as log:
+            for folder in glob.glob(os.path.join(tempfile.gettempdir(), "iamspec-explore-*")):
+                log.write(f"{stat.S_IMODE(os.lstat(folder).st_mode):o} folder\n")
+                for name in os.listdir(folder):
+                    log.write(f"{stat.S_IMODE(os.lstat(os.path.join(folder, name)).st_mode):o} file\n")
+
+
 def changed(answer, variant):
+    if variant == "no-profiles" and answer.get("type") == "hello_reply":
+        answer["profiles"] = []
     if answer.get("type") == "hello_reply" and variant in LACKING:
         answer["capabilities"] = [c for c in answer.get("capabilities", []) if c != LACKING[variant]]
     if variant == "no-extras" and answer.get("type") == "observations":
@@ -136,6 +188,7 @@ def main():
         if not line.strip():
             continue
         request = json.loads(line)
+        misbehave(request, variant)
         if declined(request, variant):
             answer = {"type": "unsupported", "seq": request["seq"], "reason": "this variant has no " + variant[8:]}
         else:

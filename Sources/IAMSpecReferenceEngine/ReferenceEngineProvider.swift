@@ -1,5 +1,4 @@
 public import IAMSpec
-import IAMSpecPortable
 
 /// Makes reference engines; the default engine of `iamspec run`.
 ///
@@ -20,11 +19,11 @@ public struct ReferenceEngineProvider: EngineProvider, ReferenceRulesProvider {
     }
 
     /// `iamspec-reference`, both profiles and every capability; its version is iamspec's own
-    /// (``IAMSpecPortable/IAMSpecVersion/current``), since the engine is released with it.
+    /// (`IAMSpecVersion.current`, written once in the core), since the engine is released with it.
     public var description: EngineDescription {
         EngineDescription(
             name: "iamspec-reference",
-            version: IAMSpecVersion.current,
+            version: IAMSpecRelease.version,
             profiles: Set(Profile.allCases),
             capabilities: Set(Capability.allCases)
         )

@@ -35,7 +35,7 @@ struct IAMSpecCommand: ParsableCommand {
     /// Whatever the command, iamspec is answerable for the engine programs it starts: it reaps
     /// their orphans, and kills those still running however it exits (a second Ctrl-C included).
     /// SIGINT and SIGTERM are held back from the first instruction until `run` (or
-    /// `run-compiled`) handles them (``InterruptSignals``), or another command's clean-up does
+    /// `run-compiled`, `explore`) handles them (``InterruptSignals``), or another command's clean-up does
     /// (``InterruptSignals/cleanUpOnSignal()``); SIGHUP as well.
     static func main() {
         // First of all: a SIGINT or SIGTERM while iamspec starts waits for `run` to handle it
@@ -53,7 +53,7 @@ struct IAMSpecCommand: ParsableCommand {
         do {
             try checkSubcommandSpelling(Array(CommandLine.arguments.dropFirst()))
             var command = try parseAsRoot()
-            if !(command is RunCommand || command is RunCompiledCommand) {
+            if !(command is RunCommand || command is RunCompiledCommand || command is ExploreCommand) {
                 // A signal removes a report's temporary file before the process ends.
                 InterruptSignals.cleanUpOnSignal()
             }

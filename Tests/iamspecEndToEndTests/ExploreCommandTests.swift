@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `iamspec explore`: an engine explored beyond the suite, each distinct difference from the
 /// rules written as a case that passes on the reference engine and fails on the engine; its known
 /// behaviours left out; declined scenarios counted.
@@ -11,6 +17,11 @@ struct ExploreCommandTests {
     /// The built tool serving the reference engine with `behaviour` (none: the reference engine).
     private static func engine(_ behaviour: String? = nil) -> String {
         "'\(iamspec)' engine --stdio" + (behaviour.map { " --mutant \($0)" } ?? "")
+    }
+
+    /// The built tool's reference engine (with `behaviour`) behind `reference_variant.py VARIANT`.
+    private static func variant(_ variant: String, of behaviour: String? = nil) -> String {
+        "python3 Fixtures/engines/reference_variant.py \(variant) \(engine(behaviour))"
     }
 
     /// The cases `explore` wrote to `folder`, by file name.
@@ -169,5 +180,316 @@ struct ExploreCommandTests {
         #expect(explored.status == 0, "\(explored.standardOutput)\(explored.standardError)")
         #expect(explored.standardOutput.contains("\n  declined "))
         #expect(!explored.standardOutput.contains(", 0 declined,"))
+    }
+
+    // MARK: Its own faults (issue 85, point 7)
+
+    @Test func anEngineThatCrashesInEveryScenarioIsReportedWithItsStderrAndExits1() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let explored = try IAMSpecExecutable.run(
+            "explore",
+            "--engine-command",
+            Self.variant("crashes"),
+            "--out",
+            folder.appendingPathComponent("found").path,
+            "--count",
+            "4"
+        )
+        #expect(explored.status == 1, "\(explored.standardOutput)\(explored.standardError)")
+        let output = explored.standardOutput
+        #expect(output.contains(": 4 scenarios (seed 1), 0 declined, 4 failed"), "\(output)")
+        #expect(output.contains("  failed "), "each way it failed, with its count: \(output)")
+        #expect(output.contains("the engine exited with status 3"), "\(output)")
+        #expect(output.contains("\n    | crashes: giving up on "), "the end of its stderr: \(output)")
+        #expect(output.contains("\nnothing compared: the engine declined or failed every scenario\n"), "\(output)")
+    }
+
+    @Test func anEngineDeclaringNoProfileIsAConfigurationErrorNotACrash() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let explored = try IAMSpecExecutable.run(
+            "explore",
+            "--engine-command",
+            Self.variant("no-profiles"),
+            "--out",
+            folder.appendingPathComponent("found").path,
+            "--count",
+            "5"
+        )
+        #expect(explored.status == 2, "\(explored.standardError)")
+        #expect(
+            explored.standardError.contains(
+                "error: the engine declares no profile (its hello_reply's \"profiles\" is empty); expected at least one of"
+            ),
+            "\(explored.standardError)"
+        )
+        #expect(explored.standardOutput.isEmpty)
+    }
+
+    /// A file and a link of the names it would write stay as they are: it refuses, running nothing.
+    @Test func outHoldingANameItWouldWriteIsRefusedAndLeftAsItWas() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("found")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let mine = out.appendingPathComponent("explore-seed1-12.yaml").path
+        try Data("my notes\n".utf8).write(to: URL(fileURLWithPath: mine))
+        let target = folder.appendingPathComponent("elsewhere.yaml").path
+        try Data("kept\n".utf8).write(to: URL(fileURLWithPath: target))
+        let link = out.appendingPathComponent("explore-seed1-13.yaml").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let explored = try IAMSpecExecutable.run(
+            "explore",
+            "--engine-command",
+            Self.engine("stack-fifo"),
+            "--out",
+            out.path,
+            "--count",
+            "200"
+        )
+        #expect(explored.status == 2, "\(explored.standardOutput)\(explored.standardError)")
+        #expect(
+            explored.standardError.contains(
+                "holds explore-seed1-12.yaml and 1 more of the names an exploration with seed 1 writes; expected none"
+            ),
+            "\(explored.standardError)"
+        )
+        #expect(explored.standardOutput.isEmpty, "nothing explored")
+        #expect(try String(contentsOfFile: mine, encoding: .utf8) == "my notes\n")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target, "still a link")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "kept\n")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == [
+                "explore-seed1-12.yaml", "explore-seed1-13.yaml",
+            ]
+        )
+        // Another seed writes other names beside them.
+        let reseeded = try IAMSpecExecutable.run(
+            "explore",
+            "--engine-command",
+            Self.engine("stack-fifo"),
+            "--out",
+            out.path,
+            "--count",
+            "100",
+            "--seed",
+            "2"
+        )
+        #expect(reseeded.status == 1, "\(reseeded.standardError)")
+        #expect(try String(contentsOfFile: mine, encoding: .utf8) == "my notes\n")
+    }
+
+    /// The budget is the budget: an answer awaited when it is spent is not awaited further (it
+    /// would be up to --timeout), and that scenario is not counted as run, nor as failed.
+    @Test func theTimeBudgetEndsAScenarioTheEngineHangsIn() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let explored = try IAMSpecExecutable.run(
+            "explore",
+            "--engine-command",
+            Self.variant("hangs"),
+            "--out",
+            folder.appendingPathComponent("found").path,
+            "--seconds",
+            "1",
+            "--timeout",
+            "600"
+        )
+        #expect(explored.status == 1, "nothing compared: \(explored.standardOutput)\(explored.standardError)")
+        #expect(explored.standardOutput.contains(": 0 scenarios (seed 1), 0 declined, 0 failed"))
+        #expect(explored.standardOutput.contains("\nstopped after 0 scenarios: the time budget of 1 s was spent\n"))
+        #expect(explored.standardOutput.contains("\nnothing compared: no scenario ran\n"))
+    }
+
+    /// --timeout bounds each answer: a scenario the engine hangs in fails, with why.
+    @Test func timeoutBoundsEachAnswer() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let explored = try IAMSpecExecutable.run(
+            "explore",
+            "--engine-command",
+            Self.variant("hangs"),
+            "--out",
+            folder.appendingPathComponent("found").path,
+            "--count",
+            "2",
+            "--timeout",
+            "0.2"
+        )
+        #expect(explored.status == 1, "\(explored.standardOutput)\(explored.standardError)")
+        #expect(explored.standardOutput.contains(": 2 scenarios (seed 1), 0 declined, 2 failed"))
+        #expect(explored.standardOutput.contains("did not answer"), "\(explored.standardOutput)")
+    }
+
+    /// The scratch folder a case is read back from is the user's alone: seen from the engine while
+    /// the case runs on it.
+    @Test func theScratchFilesArePrivate() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = folder.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let log = folder.appendingPathComponent("modes.log").path
+        let explored = try IAMSpecExecutable.run(
+            [
+                "explore", "--engine-command", Self.variant("scratch-modes", of: "stack-fifo"), "--out",
+                folder.appendingPathComponent("found").path, "--count", "60",
+            ],
+            environment: ["TMPDIR": temporary.path, "IAMSPEC_FIXTURE_SCRATCH_LOG": log]
+        )
+        #expect(explored.status == 1, "\(explored.standardError)")
+        let modes = Set(try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init))
+        #expect(modes == ["700 folder", "600 file"], "\(modes)")
+    }
+
+    /// SIGINT after some scenarios: the cases of the differences found so far are written, and
+    /// the table; exit status 130. The engine hangs in a scenario of a known id and says so
+    /// through a FIFO, so that the signal comes then, with no guessed wait.
+    @Test func anInterruptWritesWhatWasFoundSoFarAndExits130() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("hanging").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let out = folder.appendingPathComponent("found").path
+        let process = Process()
+        process.executableURL = IAMSpecExecutable.productsDirectory.appendingPathComponent("iamspec")
+        process.arguments = [
+            "explore", "--engine-command", Self.variant("hangs-in:explore-seed1-150", of: "stack-fifo"), "--out", out,
+            "--count", "100000",
+        ]
+        process.currentDirectoryURL = IAMSpecExecutable.packageRoot
+        process.environment = ProcessInfo.processInfo.environment.merging(["IAMSPEC_FIXTURE_HANGING_FIFO": fifo]) {
+            $1
+        }
+        let stdout = Pipe()
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Returns once the engine hangs in scenario 150 and has said so.
+        let hanging = try #require(FileHandle(forReadingAtPath: fifo))
+        _ = hanging.readDataToEndOfFile()
+        kill(process.processIdentifier, SIGINT)
+        let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130, "\(output)")
+        #expect(output.contains(": 149 scenarios (seed 1), 0 declined, 0 failed"), "\(output)")
+        #expect(output.contains("\nstopped after 149 scenarios: interrupted\n"), "\(output)")
+        let cases = try Self.writtenCases(in: out)
+        #expect(!cases.isEmpty, "the cases found before it")
+        #expect(output.contains("distinct differences: \(cases.count)\n"), "\(output)")
+        #expect(try IAMSpecExecutable.run("run", out).status == 0, "each case written whole: the reference passes it")
+    }
+
+    // MARK: What it writes, and for how long (issue 85, points 1, 3 and 5)
+
+    /// `--seconds` alone is the budget: no default count ends the run first.
+    @Test func aTimeBudgetGivenAloneIsTheBudget() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let explored = try IAMSpecExecutable.run(
+            "explore",
+            "--engine-command",
+            Self.engine(),
+            "--out",
+            folder.appendingPathComponent("found").path,
+            "--seconds",
+            "2"
+        )
+        #expect(explored.status == 0, "\(explored.standardOutput)\(explored.standardError)")
+        #expect(
+            explored.standardOutput.contains(" scenarios: the time budget of 2 s was spent\n"),
+            "\(explored.standardOutput)"
+        )
+    }
+
+    /// Cases filed under rules the case may cite: none of the legacy profile alone in a
+    /// `braze-swift` case (`image-rules-in-swift`), none gated by `timeout` in a case without one
+    /// (`default-timeout-ignores-delay`); ids without `+`, no rule twice. Each lints beside the
+    /// catalogue, as a team keeps it in its Specs.
+    @Test(arguments: ["image-rules-in-swift", "default-timeout-ignores-delay"])
+    func eachCaseLintsBesideTheRuleCatalogue(mutant: String) throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let specs = folder.appendingPathComponent("Specs")
+        try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
+        for file in ["rules.yaml", "schema.json"] {
+            try FileManager.default.copyItem(atPath: "Specs/\(file)", toPath: specs.appendingPathComponent(file).path)
+        }
+        let explored = try IAMSpecExecutable.run(
+            "explore",
+            "--engine-command",
+            Self.engine(mutant),
+            "--out",
+            specs.path,
+            "--count",
+            "150"
+        )
+        #expect(explored.status == 1, "\(explored.standardError)")
+        #expect(!explored.standardOutput.contains("no case held"), "\(explored.standardOutput)")
+        let cases = try Self.writtenCases(in: specs.path).filter { $0.key.hasPrefix("explore-") }
+        #expect(!cases.isEmpty)
+        for (file, text) in cases {
+            let id = try #require(text.split(separator: "\n").first { $0.hasPrefix("- id: ") })
+            #expect(!id.contains("+"), "\(file)")
+            for line in text.split(separator: "\n") where line.contains("rules: [") {
+                let listed = line.split(separator: "[")[1].split(separator: "]")[0].split(separator: ",").map {
+                    $0.trimmingCharacters(in: .whitespaces)
+                }
+                #expect(Set(listed).count == listed.count, "no rule twice: \(file): \(line)")
+            }
+        }
+        let lint = try IAMSpecExecutable.run("lint", specs.path)
+        #expect(lint.status == 0, "\(lint.standardOutput)\(lint.standardError)")
+        #expect(lint.standardOutput.contains(" rules: no problems"), "\(lint.standardOutput)")
+    }
+
+    /// `lint` of a folder with no catalogue says what it could not check.
+    @Test func lintWithoutACatalogueSaysItCheckedNoRule() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("found").path
+        _ = try IAMSpecExecutable.run("explore", "--engine-command", Self.engine("stack-fifo"), "--out", out)
+        let lint = try IAMSpecExecutable.run("lint", "--no-proof", out)
+        #expect(lint.status == 0, "\(lint.standardError)")
+        #expect(!lint.standardOutput.contains("0 rules"), "\(lint.standardOutput)")
+        #expect(
+            lint.standardOutput.contains(
+                " cases, no rule catalogue found for them (a rules.yaml in their folder or above it, within the "
+                    + "repository or working directory): their rule ids, the profiles the rules hold under and the "
+                    + "capabilities gating them not checked; otherwise: no problems"
+            ),
+            "\(lint.standardOutput)"
+        )
+    }
+
+    /// A difference with no case shows the scenario found, in a file no run reads, and why.
+    @Test func noCaseHeldShowsTheScenarioFoundAndWhy() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("found").path
+        let explored = try IAMSpecExecutable.run(
+            "explore",
+            "--engine-command",
+            "python3 Fixtures/engines/partial_engine.py",
+            "--out",
+            out,
+            "--count",
+            "300"
+        )
+        #expect(explored.status == 1, "\(explored.standardError)")
+        let unheld = explored.standardOutput.split(separator: "\n").filter { $0.contains("no case held") }
+        #expect(!unheld.isEmpty, "\(explored.standardOutput)")
+        for line in unheld {
+            let path = try #require(line.components(separatedBy: "; the scenario found: ").last)
+            #expect(path.hasSuffix(".not-held.txt"), "\(line)")
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            let reason = try #require(
+                line.components(separatedBy: "no case held (").last?.components(separatedBy: ")")
+                    .first
+            )
+            #expect(text.hasPrefix("# Not held: \(reason)"), "\(text)")
+            #expect(text.contains("\n- id: explore-seed1-"), "\(text)")
+            #expect(text.contains("\n  steps:\n"), "\(text)")
+        }
     }
 }

@@ -25,6 +25,9 @@ MEMBER = re.compile(r"^(?:([A-Z][A-Za-z0-9]*(?:\.[A-Z][A-Za-z0-9]*)*)\.)?([a-z][
 EXTERNAL = {
     "String", "Mirror", "Mutex", "Sendable", "NSCondition", "DispatchQueue", "ParsableCommand",
     "InMemoryLogging", "LogHandler",
+    # The toolchain's and the dependencies' modules, which the module table names.
+    "Foundation", "FoundationEssentials", "Dispatch", "Synchronization", "Glibc", "Musl", "Darwin", "Testing",
+    "XCTest", "ArgumentParser", "Bundle",
 }
 # Members the compiler writes for a type: `Capability.allCases`.
 SYNTHESIZED = {"allCases", "rawValue", "init"}

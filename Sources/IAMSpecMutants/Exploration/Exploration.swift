@@ -23,12 +23,17 @@ package struct Exploration {
     /// tried with ``known``; a scenario on which the engine answers as any of them do is no new
     /// difference.
     package var knownAlternatives: [[Behaviour]]
+    /// The rule catalogue the cases are written for (`Specs/rules.yaml`): each cites only rules
+    /// it may cite beside it (``CitableRules``); nil: the rules proposed, unchecked.
+    package var rules: RuleCatalogue?
     /// The generator's seed.
     package var seed: UInt64
     /// The most scenarios run.
     package var count: Int
-    /// Whether the budget is spent (the time given, or an interrupt): no scenario starts after.
-    package var isOver: () -> Bool
+    /// Why the exploration must stop (its time budget spent, an interrupt), once it must; nil
+    /// until then. No scenario starts after; a scenario the engine was answering then is not
+    /// counted, and a difference whose case was not yet checked says so.
+    package var stopReason: () -> String?
     /// Told after each scenario: how many ran, and how many distinct differences were found.
     package var progress: (_ scenarios: Int, _ differences: Int) -> Void
 
@@ -36,36 +41,54 @@ package struct Exploration {
         engine: any EngineProvider,
         known: [Behaviour] = [],
         knownAlternatives: [[Behaviour]] = [],
+        rules: RuleCatalogue? = nil,
         seed: UInt64 = 1,
         count: Int = 1_000,
-        isOver: @escaping () -> Bool = { false },
+        stopReason: @escaping () -> String? = { nil },
         progress: @escaping (_ scenarios: Int, _ differences: Int) -> Void = { _, _ in }
     ) {
         self.engine = engine
         self.known = known
         self.knownAlternatives = knownAlternatives
+        self.rules = rules
         self.seed = seed
         self.count = count
-        self.isOver = isOver
+        self.stopReason = stopReason
         self.progress = progress
     }
 
     /// One distinct difference: how it shows, the rule proposed for it, how many scenarios showed
-    /// it, and its case (nil when no shrunk case held: it passed on the engine, or failed on the
-    /// reference, when read back).
+    /// it, and its case, which holds unless ``withheld`` says why not (it passed on the engine, or
+    /// failed on the reference, when read back; the exploration stopped before it was checked).
     package struct Difference: Sendable {
         /// The first difference, in words: the step, and what the engine and the reference observe.
         package var signature: String
-        /// The rule whose subject the first difference is, proposed for the case.
+        /// The rule the case is filed under: the first proposed for the difference that the case
+        /// may cite beside ``Exploration/rules`` (its subject's, else its step's).
         package var rule: String
         /// How many scenarios showed it.
         package var scenarios: Int
         /// The case's id.
         package var caseID: String
-        /// The case, as YAML; nil when none held.
-        package var yaml: String?
-        /// Why no case held, when none did: what the case did when read back and run.
+        /// The case, as YAML: the scenario found, shrunk as far as the exploration got, with the
+        /// reference rules' answers as its expectations, whether or not it held.
+        package var yaml: String
+        /// Why no case held, when none did: what the case did when read back and run; nil when it
+        /// holds.
         package var withheld: String?
+    }
+
+    /// The scenarios the engine failed (it crashed, hung past its answer's time, garbled its
+    /// answer, could not be made) for one reason: errors that read alike but for the scenario's
+    /// id and their numbers.
+    package struct Failure: Sendable {
+        /// Why, as the engine's error says it the first time.
+        package var reason: String
+        /// How many scenarios failed so.
+        package var scenarios: Int
+        /// What the engine wrote on the side the first time (a stdio engine's standard error
+        /// tail); empty when nothing.
+        package var diagnostics: String
     }
 
     /// What reading a written case back found (`run(checking:)`).
@@ -85,8 +108,14 @@ package struct Exploration {
         package var scenarios = 0
         /// The scenarios the engine declined, by its reason.
         package var declined: [String: Int] = [:]
-        /// The scenarios the engine failed (crashed, garbled its answer, could not be made).
-        package var failed = 0
+        /// The scenarios the engine failed, by reason, in the order first seen.
+        package var failures: [Failure] = []
+        /// How many scenarios the engine failed.
+        package var failed: Int { failures.reduce(0) { $0 + $1.scenarios } }
+        /// How many scenarios were compared with the reference rules: neither declined nor failed.
+        package var compared: Int { scenarios - declined.values.reduce(0, +) - failed }
+        /// Why the exploration stopped before `count` scenarios ran, when it did.
+        package var stopped: String?
         /// The scenarios on which the engine differed only as its known behaviours do.
         package var explainedByKnown = 0
         /// The distinct differences, in the order found.
@@ -113,18 +142,39 @@ package struct Exploration {
         var outcome = Outcome()
         var generator = ScenarioGenerator(seed: seed, profiles: declared.profiles, capabilities: declared.capabilities)
         var groups: [String: Int] = [:]
-        for number in 1...max(1, count) where !isOver() {
+        var failures: [String: Int] = [:]
+        for number in 1...max(1, count) {
+            if let reason = stopReason() {
+                outcome.stopped = reason
+                break
+            }
             var scenario = generator.next()
             scenario.caseID = "explore-seed\(seed)-\(number)"
+            let answer = ScenarioTrace(running: scenario, on: engine)
+            if answer.failure != nil, !answer.declined, let reason = stopReason() {
+                // Cut short by the stop, not failed by the engine: not counted.
+                outcome.stopped = reason
+                break
+            }
             outcome.scenarios += 1
             defer { progress(outcome.scenarios, outcome.differences.count) }
-            let answer = ScenarioTrace(running: scenario, on: engine)
             if answer.declined {
                 outcome.declined[answer.declineReason ?? "", default: 0] += 1
                 continue
             }
-            guard answer.failure == nil else {
-                outcome.failed += 1
+            if let failure = answer.failure {
+                // Grouped as the error reads but for the scenario's id and numbers (a `seq`).
+                let key = String(
+                    failure.replacing(scenario.caseID, with: "").map { $0.isASCII && $0.isNumber ? "#" : $0 }
+                )
+                if let group = failures[key] {
+                    outcome.failures[group].scenarios += 1
+                } else {
+                    failures[key] = outcome.failures.count
+                    outcome.failures.append(
+                        Failure(reason: failure, scenarios: 1, diagnostics: answer.failureDiagnostics)
+                    )
+                }
                 continue
             }
             let predicted = ScenarioTrace(running: scenario, on: expected)
@@ -145,30 +195,39 @@ package struct Exploration {
                 continue
             }
             groups[first.signature] = outcome.differences.count
-            // Shrunk as long as it differs first in the same way: one case for one difference.
-            // Apart from the reference rules too, whose answers the case expects.
-            let shrunk = ScenarioShrinker(
-                engine: expected,
-                against: engine,
-                keepingTheDifference: true,
-                alsoApartFrom: known.isEmpty && knownAlternatives.isEmpty ? nil : reference
-            )
-            .shrink(scenario)
             let caseID = scenario.caseID
+            // Shrunk as long as it differs first in the same way: one case for one difference.
+            // Apart from the reference rules too, whose answers the case expects. Not once the
+            // exploration must stop: the scenario as found is the case then.
+            let shrunk =
+                stopReason() != nil
+                ? scenario
+                : ScenarioShrinker(
+                    engine: expected,
+                    against: engine,
+                    keepingTheDifference: true,
+                    alsoApartFrom: known.isEmpty && knownAlternatives.isEmpty ? nil : reference
+                )
+                .shrink(scenario)
+            let expectedAnswers = ScenarioTrace(running: shrunk, on: reference)
+            // Filed under the first rule the case may cite beside the catalogue.
+            let citable = rules.map { CitableRules(catalogue: $0, scenario: shrunk, expected: expectedAnswers) }
+            let rule = first.candidates.first { citable?.allows($0) ?? true } ?? first.rule
             var writer = CaseWriter(
                 id: caseID,
                 title: first.signature,
-                rules: [first.rule],
+                rules: [rule],
                 comments: [
                     "Found by: iamspec explore, seed \(seed), scenario \(number), shrunk from "
                         + "\(scenario.stimuli.count) to \(shrunk.stimuli.count) step\(shrunk.stimuli.count == 1 ? "" : "s")"
                 ],
                 schemaPath: "schema.json"
             )
-            let expectedAnswers = ScenarioTrace(running: shrunk, on: reference)
-            let actualAnswers = ScenarioTrace(running: shrunk, on: engine)
+            if let citable { writer.citable = citable.allows }
+            // The engine's answers to the scenario as found need no second run.
+            let actualAnswers = shrunk == scenario ? answer : ScenarioTrace(running: shrunk, on: engine)
             var yaml = writer.yaml(for: shrunk, expected: expectedAnswers, actual: actualAnswers)
-            var verdict = check(yaml, caseID)
+            var verdict = stopReason().map { CaseCheck.withheld(Self.unchecked(because: $0)) } ?? check(yaml, caseID)
             if case .needs(let capabilities) = verdict {
                 writer.requires = capabilities
                 yaml = writer.yaml(for: shrunk, expected: expectedAnswers, actual: actualAnswers)
@@ -177,18 +236,28 @@ package struct Exploration {
                     verdict = .withheld("read back with `requires`, it still needs \(more.map(\.rawValue).sorted())")
                 }
             }
+            // A check the stop cut short says nothing of the case (a case kept failed on the
+            // engine as the case expects, which no stop makes it do).
+            if case .withheld = verdict, let reason = stopReason() {
+                verdict = .withheld(Self.unchecked(because: reason))
+            }
             let withheld: String? = if case .withheld(let reason) = verdict { reason } else { nil }
             outcome.differences.append(
                 Difference(
                     signature: first.signature,
-                    rule: first.rule,
+                    rule: rule,
                     scenarios: 1,
                     caseID: caseID,
-                    yaml: withheld == nil ? yaml : nil,
+                    yaml: yaml,
                     withheld: withheld
                 )
             )
         }
         return outcome
+    }
+
+    /// Why a difference has no case when the exploration stopped before its case was checked.
+    private static func unchecked(because reason: String) -> String {
+        "\(reason) before its case was checked on the engine"
     }
 }

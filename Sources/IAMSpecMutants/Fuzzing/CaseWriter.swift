@@ -20,6 +20,9 @@ package struct CaseWriter {
     package var schemaPath: String
     /// The behavioural capabilities the case declares it needs (`requires`), in name order.
     package var requires: [Capability] = []
+    /// Whether the case may cite a rule besides ``rules``, for an observation it expects
+    /// (`CitableRules`): all may unless told.
+    package var citable: (String) -> Bool = { _ in true }
 
     package init(id: String, title: String, rules: [String], comments: [String], schemaPath: String) {
         self.id = id
@@ -82,7 +85,7 @@ package struct CaseWriter {
                 let slipping = Self.channelsSlippingPast(window, actual.windows[index])
                 if !slipping.isEmpty { expectation.absent = slipping }
             }
-            let subjects = PatternSubjects.missing(for: expectation.sequence ?? [], filedUnder: rules)
+            let subjects = PatternSubjects.missing(for: expectation.sequence ?? [], filedUnder: rules, usable: citable)
             caseRules += subjects.filter { !caseRules.contains($0) }
             expectations.append((steps.count, expectation, subjects))
             steps.append("")

@@ -13,6 +13,11 @@ struct FirstDifference: Hashable {
     /// The rule whose subject the first differing observation is (``PatternSubjects``), else the
     /// rule of what the step is (a trigger's, a dismissal's).
     let rule: String
+    /// Every rule the difference may be filed under, ``rule`` first: the subjects of each
+    /// differing observation, then the rule of the step. A case cites the first it may
+    /// (one that holds under its profile, whose gate it uses). Not part of the difference's
+    /// identity (`==`), which is its ``signature`` and ``rule``.
+    let candidates: [String]
 
     /// The first difference of `expected` and `actual`, traces of `scenario`, at `step`.
     init(at step: Int, of scenario: Scenario, expected: ScenarioTrace, actual: ScenarioTrace) {
@@ -39,8 +44,21 @@ struct FirstDifference: Hashable {
         let differing =
             reference.filter { missing.contains(PatternSubjects.observation($0)) }
             + engine.filter { extra.contains(PatternSubjects.observation($0)) }
-        let subject = differing.lazy.compactMap { PatternSubjects.rules(for: $0).first }.first
-        rule = subject ?? Self.rule(of: stimulus, differing: differing, messages: scenario.messages)
+        let subjects = differing.flatMap { PatternSubjects.rules(for: $0) }
+        let stepRule = Self.rule(of: stimulus, differing: differing, messages: scenario.messages)
+        rule = differing.lazy.compactMap { PatternSubjects.rules(for: $0).first }.first ?? stepRule
+        var candidates = [rule]
+        for id in subjects + [stepRule] where !candidates.contains(id) { candidates.append(id) }
+        self.candidates = candidates
+    }
+
+    static func == (left: FirstDifference, right: FirstDifference) -> Bool {
+        left.signature == right.signature && left.rule == right.rule
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(signature)
+        hasher.combine(rule)
     }
 
     /// The rule a difference at `stimulus` is proposed under when no observation of it is a

@@ -25,6 +25,31 @@ package enum AtomicFile {
         }
     }
 
+    /// Writes `text` as a new file at `path`, whole or not at all, never in place of anything
+    /// there: a file, a link (dangling too) or a folder of that name, there first or put there
+    /// meanwhile, is left as it is and the write refused (`iamspec explore`'s cases, in a folder
+    /// a user may keep files of their own in).
+    ///
+    /// - Throws: `AtomicFileError` naming `path` when something is there or the file cannot be
+    ///   written; no temporary file is left.
+    package static func writeNew(_ text: String, to path: String) throws(AtomicFileError) {
+        let temporary = try stage(path) { descriptor throws(AtomicFileError) in
+            try writeAll(Data(text.utf8), to: descriptor, path: path)
+        }
+        defer {
+            unlink(temporary)
+            temporaryFiles.withLock { _ = $0.remove(temporary) }
+        }
+        // link(2) makes the name only where there is none, in one step.
+        guard link(temporary, path) == 0 else {
+            let reason =
+                errno == EEXIST
+                ? "is there already; expected no file of that name (nothing is written over one)"
+                : "cannot put the file in place: \(String(cString: strerror(errno)))"
+            throw AtomicFileError(path: path, reason: reason)
+        }
+    }
+
     /// Replaces the file at `path` with the bytes of `spool` (or writes them into it when it is
     /// special), as ``write(_:to:)-(Data,_)`` does.
     package static func write(_ spool: ReportSpool, to path: String) throws(AtomicFileError) {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import Dispatch
 import IAMSpec
 import IAMSpecMutants
 import IAMSpecPlatform
@@ -15,18 +15,18 @@ struct ExploreCommand: ParsableCommand {
         abstract: "Explore an engine beyond the suite: each distinct difference from the rules becomes a case.",
         discussion: """
             Runs scenarios from a seeded generator on the engine and on the reference rules as an \
-            engine of the engine's declared profiles and capabilities has them (only the steps its \
-            capabilities allow, only the observations it can make compared, nothing done that a \
-            capability it lacks stands for), until --count scenarios ran or --seconds passed. \
-            Differences are grouped by their first difference (the step, and the kinds of \
-            observation the engine and the rules make there); one scenario of each group is shrunk on \
-            the engine and written to --out as a case whose expectations are the rules' answers, kept \
-            only when, read back, it passes on the reference engine and fails on the engine, run \
-            under the id it is written with. With --known-from, the names of a run's results stream \
-            are the engine's known behaviours: a scenario on which the engine differs only as they do \
-            is no new difference. Ends with a table of the scenarios run and declined and the \
-            differences found, each with its case file. Exit status 0 when no difference was found, \
-            1 when some were, 2 for usage errors or an engine program that cannot start.
+            engine of the engine's declared profiles and capabilities has them, until --count \
+            scenarios ran (1000 by default; no limit when only --seconds is given) or --seconds \
+            passed (an answer awaited then is not awaited further). Differences are grouped by their \
+            first difference; one scenario of each is shrunk on the engine and written to --out as a \
+            case expecting the rules' answers, kept only when, read back, it passes on the reference \
+            engine and fails on the engine; one that does not hold is written as NAME.not-held.txt, \
+            with why. Explore writes over no file: --out holding a name it may write is refused. With \
+            --known-from, the names of a run's results stream are the engine's known behaviours. Ends \
+            with a table of the scenarios run, declined and failed (with the engine's stderr) and the \
+            differences found. An interrupt writes what was found so far. Exit status 0 when no \
+            difference was found and the engine failed no scenario, 1 otherwise, 2 for usage errors \
+            or an engine program that cannot start, 130 when interrupted.
             """
     )
 
@@ -38,11 +38,14 @@ struct ExploreCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The folder the cases are written to (made if missing).", valueName: "folder"))
     var out: String
 
-    @Option(parsing: .unconditional, help: "The most scenarios to run.")
-    var count: Int = 1_000
+    @Option(parsing: .unconditional, help: "The most scenarios to run (default: 1000, or no limit with --seconds).")
+    var count: Int?
 
     @Option(parsing: .unconditional, help: "Stop starting scenarios after this many seconds of wall time.")
     var seconds: Int?
+
+    @Option(parsing: .unconditional, help: "Wall-clock seconds the engine may take to answer, each time.")
+    var timeout: Double = 30
 
     @Option(parsing: .unconditional, help: "The seed of the scenario generator.")
     var seed: UInt64 = 1
@@ -55,56 +58,161 @@ struct ExploreCommand: ParsableCommand {
     )
     var knownFrom: String?
 
+    @Option(help: ArgumentHelp("The rule catalogue each case must lint beside.", valueName: "file"))
+    var rules: String = "Specs/rules.yaml"
+
     func validate() throws {
-        guard count > 0 else { throw ValidationError("--count must be at least 1; found \(count)") }
+        if let count, count <= 0 { throw ValidationError("--count must be at least 1; found \(count)") }
         if let seconds, seconds <= 0 { throw ValidationError("--seconds must be at least 1; found \(seconds)") }
+        try CaseTimeout.validate(timeout)
     }
 
     func run() throws {
+        // Interrupted, it stops at once and writes what it found (a second signal quits once that
+        // is written); the exit status is 130.
+        let interrupt = RunControl()
+        let signals = InterruptSignals(control: interrupt, finishing: "the cases found so far")
         let (known, alternatives) = try knownBehaviours()
-        let engine: StdioEngineProvider
-        do {
-            engine = try StdioEngineProvider(command: engineCommand)
-        } catch {
-            throw CommandFailure.engineStartup(error)
-        }
+        let catalogue = try ruleCatalogue()
+        let engine = try startEngine(interrupt)
         defer { engine.shutdown() }
-        do {
-            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        } catch {
+        guard !engine.description.profiles.isEmpty else {
             throw CommandFailure.usage(
-                "--out \(QuotedText.line(out)): cannot make the folder: \(error.localizedDescription)"
+                "error: the engine declares no profile (its hello_reply's \"profiles\" is empty); expected at least "
+                    + "one of \(Profile.allCases.map(\.rawValue).joined(separator: ", ")): explore makes scenarios under "
+                    + "the profiles an engine declares (Specs/PROTOCOL.md, \"hello\")"
             )
         }
-        let clock = ContinuousClock()
-        let deadline = seconds.map { clock.now + .seconds($0) }
+        try prepareOut()
+        // The budget spent stops it as an interrupt does: an answer awaited then is not awaited
+        // further, so that a hanging engine holds it up no longer than the budget.
+        let budget = RunControl()
+        for stop in [interrupt, budget] { _ = stop.onInterrupt { engine.shutdown() } }
+        if let seconds {
+            DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds)) { budget.interrupt() }
+        }
         let exploration = Exploration(
             engine: engine,
             known: known,
             knownAlternatives: alternatives,
+            rules: catalogue,
             seed: seed,
-            count: count,
-            isOver: { deadline.map { clock.now >= $0 } ?? false },
+            count: count ?? (seconds == nil ? 1_000 : Int.max),
+            stopReason: {
+                if interrupt.isInterrupted { return "interrupted" }
+                if budget.isInterrupted { return "the time budget of \(seconds ?? 0) s was spent" }
+                return engine.startupFailure.map { _ in "the engine could not be started again" }
+            },
             progress: { scenarios, differences in
                 if scenarios % 100 == 0 {
                     StandardError.write("explore: \(scenarios) scenarios, \(differences) distinct differences")
                 }
             }
         )
-        let outcome = exploration.run { yaml, caseID in Self.check(yaml, caseID: caseID, on: engine) }
+        // From here a second interrupt waits for the cases found to be written (the first one has
+        // stopped the engine, so the exploration ends at once).
+        ReportsUnderWay.begin()
+        let outcome = exploration.run { yaml, caseID in
+            Self.check(yaml, caseID: caseID, on: engine, beside: rules)
+        }
         var written: [String: String] = [:]
+        var unwritten: [String] = []
         for difference in outcome.differences {
-            guard let yaml = difference.yaml else { continue }
-            let path = (out as NSString).appendingPathComponent("\(difference.caseID).yaml")
-            do {
-                try AtomicFile.write(yaml, to: path)
+            let path = out + "/" + difference.caseID + (difference.withheld == nil ? ".yaml" : ".not-held.txt")
+            let text =
+                (difference.withheld.map { "# Not held: \(QuotedText.line($0))\n" + Self.notHeldNote } ?? "")
+                + difference.yaml
+            do throws(AtomicFileError) {
+                try AtomicFile.writeNew(text, to: path)
+                written[difference.caseID] = QuotedText.line(path)
             } catch {
-                throw CommandFailure.usage(error.description)
+                // The others are written all the same, and the table too.
+                written[difference.caseID] = "not written (\(QuotedText.line(error.reason)))"
+                unwritten.append(QuotedText.line(error.description))
             }
-            written[difference.caseID] = path
         }
         for line in Self.table(outcome, engine: engine.description, seed: seed, written: written) { print(line) }
-        if !outcome.differences.isEmpty { throw ExitCode(ExitStatus.failure) }
+        ReportsUnderWay.end()
+        withExtendedLifetime(signals) {}
+        if interrupt.isInterrupted { throw ExitCode(130) }
+        if !unwritten.isEmpty { throw CommandFailure.usage(unwritten.joined(separator: "\n")) }
+        if let failure = engine.startupFailure { throw CommandFailure.engineStartup(failure) }
+        if !outcome.differences.isEmpty || outcome.failed > 0 || outcome.compared == 0 {
+            throw ExitCode(ExitStatus.failure)
+        }
+    }
+
+    /// What a scenario whose case did not hold says below its reason.
+    private static let notHeldNote = """
+        # The scenario found, as the case it would be (the reference rules' answers expected);
+        # iamspec run and lint read no .txt file: rename it to .yaml to run it as it is.
+
+        """
+
+    /// The catalogue of `--rules`, read whole: the cases are filed under its rules and checked
+    /// beside it as `iamspec lint` checks them.
+    private func ruleCatalogue() throws -> RuleCatalogue {
+        guard FileManager.default.fileExists(atPath: rules) else {
+            throw CommandFailure.usage(
+                "error: --rules \(QuotedText.line(rules)): no such file; expected the rule catalogue the cases are "
+                    + "checked against (Specs/rules.yaml of iamspec)"
+            )
+        }
+        let loaded = SuiteLoader.load(paths: [rules], jobs: 1, catalogue: rules, stoppingWhen: { false })
+        guard loaded.diagnostics.isEmpty else { throw CommandFailure.diagnostics(loaded.diagnostics) }
+        return loaded.rules
+    }
+
+    /// The engine program started; interrupted meanwhile, the command ends with status 130.
+    private func startEngine(_ interrupt: RunControl) throws -> StdioEngineProvider {
+        do {
+            return try StdioEngineProvider(
+                command: engineCommand,
+                settings: StdioEngineSettings(replyTimeout: CaseTimeout.duration(timeout))
+            )
+        } catch {
+            if interrupt.isInterrupted {
+                throw CommandFailure(
+                    message: "interrupted before the engine answered hello: nothing explored",
+                    exitStatus: 130
+                )
+            }
+            throw CommandFailure.engineStartup(error)
+        }
+    }
+
+    /// Makes `--out` if missing, and refuses one holding a file of a name this exploration may
+    /// write (its seed's): explore writes over nothing.
+    private func prepareOut() throws {
+        do {
+            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        } catch {
+            throw CommandFailure.usage(
+                "error: --out \(QuotedText.line(out)): cannot make the folder: \(FileSystemFailure.reason(of: error))"
+            )
+        }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: out)
+        } catch {
+            throw CommandFailure.usage(
+                "error: --out \(QuotedText.line(out)): cannot list the folder: \(FileSystemFailure.reason(of: error))"
+            )
+        }
+        let prefix = "explore-seed\(seed)-"
+        let taken = names.filter { name in
+            guard name.hasPrefix(prefix) else { return false }
+            let rest = name.dropFirst(prefix.count)
+            let number = rest.prefix { $0.isASCII && $0.isNumber }
+            return !number.isEmpty && [".yaml", ".not-held.txt"].contains(String(rest.dropFirst(number.count)))
+        }.sorted()
+        guard let first = taken.first else { return }
+        throw CommandFailure.usage(
+            "error: --out \(QuotedText.line(out)) holds \(QuotedText.line(first))"
+                + (taken.count > 1 ? " and \(taken.count - 1) more" : "")
+                + " of the names an exploration with seed \(seed) writes; expected none: explore writes over no file "
+                + "(give a new or empty folder, another --seed, or move them)"
+        )
     }
 
     /// The behaviours the names of `--known-from` give the engine: each certain name's, and each
@@ -129,23 +237,24 @@ struct ExploreCommand: ParsableCommand {
         return (known, alternatives)
     }
 
-    /// Whether the case `yaml`, read back as a case file, declares the behavioural capabilities the
+    /// Whether the case `yaml`, read back as a case file beside the rule catalogue `catalogue`
+    /// (refused as `iamspec lint` would refuse it), declares the behavioural capabilities the
     /// needs proof of `iamspec lint` finds it needs (each one the engine has: one it lacks would
     /// make the engine skip the case), passes on the reference engine and fails on `engine`.
-    private static func check(_ yaml: String, caseID: String, on engine: any EngineProvider) -> Exploration.CaseCheck {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "iamspec-explore-\(UUID().uuidString)"
-        )
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(yaml.utf8).write(to: folder.appendingPathComponent("\(caseID).yaml"))
-        } catch {
-            return .withheld(
-                "it could not be written to a scratch folder to be read back: \(error.localizedDescription)"
-            )
+    private static func check(
+        _ yaml: String,
+        caseID: String,
+        on engine: any EngineProvider,
+        beside catalogue: String
+    ) -> Exploration.CaseCheck {
+        let folder: String
+        switch Self.privateScratch(yaml, named: "\(caseID).yaml") {
+        case .success(let made): folder = made
+        case .failure(let reason):
+            return .withheld("it could not be written to a scratch folder to be read back: \(reason.text)")
         }
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let suite = SuiteLoader.load(paths: [folder.path])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let suite = SuiteLoader.load(paths: [folder], jobs: 1, catalogue: catalogue, stoppingWhen: { false })
         if let diagnostic = suite.diagnostics.first {
             return .withheld("read back, it is refused: \(diagnostic.message)")
         }
@@ -185,7 +294,39 @@ struct ExploreCommand: ParsableCommand {
         return .kept
     }
 
-    /// The table the run ends with.
+    /// Why a scratch folder could not be made or written.
+    private struct ScratchFailure: Error {
+        var text: String
+    }
+
+    /// A new private folder (0700) in the temporary folder holding `text` as `name` (0600), so that
+    /// no other user reads the case or changes it before it is read back: its path.
+    private static func privateScratch(_ text: String, named name: String) -> Result<String, ScratchFailure> {
+        var template = Array((FileManager.default.temporaryDirectory.path + "/iamspec-explore-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            return .failure(ScratchFailure(text: String(cString: strerror(errno))))
+        }
+        let folder = String(cString: made)
+        let descriptor = open(folder + "/" + name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        var bytes = Array(text.utf8)[...]
+        var failure: Int32 = descriptor < 0 ? errno : 0
+        while failure == 0, !bytes.isEmpty {
+            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno != EINTR { failure = errno }
+            } else {
+                bytes = bytes.dropFirst(count)
+            }
+        }
+        if descriptor >= 0 { close(descriptor) }
+        guard failure == 0 else {
+            try? FileManager.default.removeItem(atPath: folder)
+            return .failure(ScratchFailure(text: String(cString: strerror(failure))))
+        }
+        return .success(folder)
+    }
+
+    /// The table the run ends with; `written` says where each difference's file went, as shown.
     static func table(
         _ outcome: Exploration.Outcome,
         engine: EngineDescription,
@@ -201,11 +342,33 @@ struct ExploreCommand: ParsableCommand {
         for (reason, count) in outcome.declined.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
             lines.append("  declined \(count): \(QuotedText.line(reason))")
         }
+        for failure in outcome.failures.prefix(5) {
+            lines.append("  failed \(failure.scenarios), the first so: \(QuotedText.line(failure.reason))")
+            // The end of what the engine wrote on standard error, the first time.
+            let tail = failure.diagnostics.split(separator: "\n", omittingEmptySubsequences: true).suffix(5)
+            lines += tail.map { "    | " + QuotedText.line(String($0)) }
+        }
+        if outcome.failures.count > 5 {
+            let others = outcome.failures.dropFirst(5)
+            lines.append(
+                "  failed \(others.reduce(0) { $0 + $1.scenarios }) more, in \(others.count) other ways"
+            )
+        }
+        if outcome.compared == 0 {
+            lines.append(
+                "nothing compared: "
+                    + (outcome.scenarios == 0
+                        ? "no scenario ran" : "the engine declined or failed every scenario")
+            )
+        }
+        if let stopped = outcome.stopped {
+            lines.append("stopped after \(outcome.scenarios) scenarios: \(stopped)")
+        }
         lines.append("distinct differences: \(outcome.differences.count)")
         for (index, difference) in outcome.differences.enumerated() {
+            let path = written[difference.caseID] ?? "not written"
             let file =
-                written[difference.caseID].map { QuotedText.line($0) }
-                ?? "no case held (\(QuotedText.line(difference.withheld ?? "")))"
+                difference.withheld.map { "no case held (\(QuotedText.line($0))); the scenario found: \(path)" } ?? path
             lines.append(
                 "  \(index + 1). \(QuotedText.line(difference.signature)) (rule \(difference.rule); "
                     + "\(difference.scenarios) scenario\(difference.scenarios == 1 ? "" : "s")): \(file)"

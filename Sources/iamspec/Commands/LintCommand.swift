@@ -9,7 +9,8 @@ struct LintCommand: ParsableCommand {
         commandName: "lint",
         abstract: "Check spec files and the rule catalogue, and prove each case's behavioural needs.",
         discussion: """
-            Prints each problem as `path:line:col: error: ...` on standard error. Once the files \
+            Prints each problem as `path:line:col: error: ...` on standard error; the rules a case \
+            cites are checked against the rules.yaml at or above it (said when there is none). Once the files \
             read clean, runs every case on the reference engine and on each of its behaviours that \
             lacks a behavioural capability (\(Capability.behavioural.map(\.rawValue).sorted().joined(separator: ", "))): a case \
             whose outcome changes on one without needing that capability, or that needs one no such \
@@ -39,7 +40,13 @@ struct LintCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try SuiteLoading.load(suite.paths)
-        let counts = "\(loaded.loadedCases.count) cases, \(loaded.rules.rules.count) rules"
+        // Without a catalogue the cases' rules were not checked at all: said, never "0 rules".
+        let counts =
+            loaded.catalogueFiles.isEmpty
+            ? "\(loaded.loadedCases.count) cases, no rule catalogue found for them (a rules.yaml in their folder "
+                + "or above it, within the repository or working directory): their rule ids, the profiles the rules "
+                + "hold under and the capabilities gating them not checked; otherwise"
+            : "\(loaded.loadedCases.count) cases, \(loaded.rules.rules.count) rules"
         guard !noProof else {
             print("\(counts): no problems (needs not proven: --no-proof)")
             // The loaded suite lives until the process ends, never freed one case at a time (that

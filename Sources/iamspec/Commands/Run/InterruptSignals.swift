@@ -4,7 +4,8 @@ import IAMSpecPlatform
 import IAMSpecRunner
 import IAMSpecStdio
 
-/// Turns SIGINT, SIGTERM and SIGHUP into ``RunControl/interrupt()`` for the whole of `iamspec run`: held
+/// Turns SIGINT, SIGTERM and SIGHUP into ``RunControl/interrupt()`` for the whole of `iamspec run` (and
+/// of `run-compiled` and `explore`, which write what they found, as `finishing` says): held
 /// back from `main`'s first instruction (``hold()``) and listened for from `run`'s first step,
 /// until the process exits, so that no signal finds iamspec without its handling.
 ///
@@ -26,8 +27,9 @@ final class InterruptSignals {
     private let sources: [any DispatchSourceSignal]
 
     /// Listens for the signals on behalf of `control`; returns once Dispatch listens, so that
-    /// a signal held since ``hold()`` is handled now.
-    init(control: RunControl) {
+    /// a signal held since ``hold()`` is handled now. `finishing` names what is written before
+    /// the process ends, as the notices say it (`iamspec explore`: the cases found so far).
+    init(control: RunControl, finishing: String = "the reports of the runs made") {
         let registered = DispatchSemaphore(value: 0)
         sources = Self.numbers.map { number in
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
@@ -36,7 +38,7 @@ final class InterruptSignals {
                     // The reports of the runs made are written first: the first signal has cut
                     // short whatever held them up.
                     if ReportsUnderWay.askToQuit() {
-                        StandardError.write("interrupted again: quitting once the reports of the runs made are written")
+                        StandardError.write("interrupted again: quitting once \(finishing) are written")
                     }
                     ReportsUnderWay.waitUntilWritten()
                     ExitStatus.exitProcess(130)
@@ -44,7 +46,7 @@ final class InterruptSignals {
                 // The run knows before anyone reads the notice.
                 control.interrupt()
                 StandardError.write(
-                    "interrupted: finishing the reports of the runs made (interrupt again to quit once they are written)"
+                    "interrupted: finishing \(finishing) (interrupt again to quit once they are written)"
                 )
                 EngineHandshakes.interruptAll()
                 AtomicFile.stopWaitingForReaders()

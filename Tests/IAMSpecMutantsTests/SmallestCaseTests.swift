@@ -50,6 +50,29 @@ struct SmallestCaseTests {
         #expect(CaseExecutor(provider: engine, rules: []).execute(smallest, profile: .brazeSwift).status == .failed)
     }
 
+    @Test func aSmallestCaseDeclaresTheBehaviouralCapabilitiesItsOutcomeDependsOn() throws {
+        // An engine that enforces no interval: the smallest case shows a trigger within the
+        // interval dropped, which an engine without the minimum interval would fail.
+        let behaviour = try #require(BehaviourCatalogue.behaviour(id: "interval-not-enforced"))
+        let yaml = try #require(
+            SmallestCase(engine: BehaviourEngineProvider(behaviour: behaviour))
+                .yaml(for: try Self.specCase("interval-configured-5s-swift"), profile: .brazeSwift, id: "smallest-i")
+        )
+        #expect(yaml.contains("requires: [minimum-interval]"))
+        let smallest = try Self.loaded(yaml)
+        #expect(smallest.requires.contains(.minimumInterval))
+        // As lint proves it: nothing the case needs is left undeclared.
+        let proof = try NeedsProof().run(cases: [smallest], rules: Self.suite.rules)
+        #expect((proof.undeclared[smallest.id] ?? []).isEmpty)
+        // A case whose outcome depends on no behavioural capability declares none.
+        let fifoBehaviour = try #require(BehaviourCatalogue.behaviour(id: "stack-fifo"))
+        let fifo = try #require(
+            SmallestCase(engine: BehaviourEngineProvider(behaviour: fifoBehaviour))
+                .yaml(for: try Self.specCase("stack-last-in-first-out"), profile: .brazeSwift, id: "smallest-f")
+        )
+        #expect(!fifo.contains("requires:"))
+    }
+
     @Test func anEngineThatAnswersAsTheRulesDoHasNoSmallestCase() throws {
         let original = try Self.specCase("stack-last-in-first-out")
         #expect(

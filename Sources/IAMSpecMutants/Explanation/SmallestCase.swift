@@ -87,18 +87,43 @@ package struct SmallestCase {
                     + "answer depends on the case's id (a choice it seeds by it); it differs under this one"
             )
         }
-        let writer = CaseWriter(
+        var writer = CaseWriter(
             id: scenario.caseID,
             title: "The smallest case of \(specCase.id) on which the engine differs from the rules",
             rules: specCase.rules,
             comments: comments,
             schemaPath: "schema.json"
         )
+        writer.requires = Self.needs(of: shrunk, declared: declared, reference: reference)
         return writer.yaml(
             for: shrunk,
             expected: ScenarioTrace(running: shrunk, on: reference),
             actual: ScenarioTrace(running: shrunk, on: engine)
         )
+    }
+
+    /// The behavioural capabilities (`Capability.behavioural`) a case written from `scenario`
+    /// needs, as `iamspec lint` proves them: those whose lack, as the catalogue's behaviour for it
+    /// stands for it (`priority-ignored`, say), changes what the reference rules answer, and so the
+    /// outcome of a case that expects those answers. An engine that lacks one would fail the case
+    /// for what it was never asked to do; declared in `requires`, it skips it.
+    static func needs(
+        of scenario: Scenario,
+        declared: EngineDescription,
+        reference: any EngineProvider
+    ) -> [Capability] {
+        let expected = ScenarioTrace(running: scenario, on: reference).windows
+        return BehaviourCatalogue.all.compactMap { behaviour -> Capability? in
+            guard let lacked = behaviour.lacks, Capability.behavioural.contains(lacked) else { return nil }
+            let without = ObservedByTheEngine(
+                base: BehaviourEngineProvider(behaviour: behaviour),
+                capabilities: declared.capabilities,
+                declaring: true,
+                profiles: declared.profiles
+            )
+            return ScenarioTrace(running: scenario, on: without).windows == expected ? nil : lacked
+        }
+        .sorted { $0.rawValue < $1.rawValue }
     }
 
     /// The ids a smallest case is tried under, in order, for an engine whose answer depends on

@@ -484,8 +484,8 @@ package struct NamePrediction {
     /// treated differently, on the delivery channel, from which the rest follows, and on each
     /// channel on which the two have differed. The engine contradicts the name when it observes
     /// otherwise on them (so a message the name says was dropped, shown at the next dismissal,
-    /// contradicts it), unless it only leaves out a message the name puts on the stack
-    /// (``Departure/silent``). What the engine does beside (an impression logged twice, the click
+    /// contradicts it), unless it only leaves out messages the name puts on the stack, with what
+    /// the name observes of them there (``Departure/silent``). What the engine does beside (an impression logged twice, the click
     /// before the dismissal, a message the name never touched shown for a reason of its own: a
     /// relaunch that starts a session) does not.
     private static func departure(
@@ -515,9 +515,16 @@ package struct NamePrediction {
             }
             let (engineAbout, namedAbout) = (engine.filter(about), named.filter(about))
             guard engineAbout != namedAbout else { return .beside }
+            // Silence: what is missing is messages put on the stack, and what follows from that
+            // for those messages (an impression logged as one is stacked).
             let missing = namedAbout.subtracting(engineAbout)
-            let isStacking = missing.allSatisfy { if case .stacked = $0 { true } else { false } }
-            return engineAbout.isSubset(of: namedAbout) && isStacking ? .silent : .contradicts
+            let unstacked = Set(
+                missing.compactMap { observation -> MessageID? in
+                    if case .stacked(let id, _) = observation { id } else { nil }
+                }
+            )
+            let isSilence = !unstacked.isEmpty && missing.allSatisfy { $0.messages.isSubset(of: unstacked) }
+            return engineAbout.isSubset(of: namedAbout) && isSilence ? .silent : .contradicts
         }
         return .beside
     }

@@ -4,8 +4,9 @@ import IAMSpecRunner
 /// A failing run continued past where its case stops looking: a case's checks end at its last
 /// step (and a failing run at its failing check), but the mechanism a name says the engine has
 /// goes on, and shows again when the screen is freed or changed. So the run's stimuli are sent
-/// whole, then what frees or changes the screen, each step in turn: the visible message
-/// dismissed, time past every interval, delay, timeout and re-eligibility period of the case, the
+/// whole, then what frees or changes the screen, each step in turn: the app brought back to the
+/// foreground if the run left it in the background (a dismissal is the user's, in the app), the
+/// visible message dismissed, time past every interval, delay, timeout and re-eligibility period of the case, the
 /// case's last trigger again, the app to the background and back, and a relaunch. A name that
 /// says a message was dropped where the engine only held it is contradicted at the first
 /// dismissal. The visible message is dismissed, never clicked: what a click does besides (its
@@ -30,7 +31,7 @@ struct RunContinuation {
         let past = Self.pastEveryClock(of: run)
         let trigger = run.stimuli.last(where: \.isTrigger)
         let steps: [Step] = [
-            .dismiss, .advance(past), .dismiss, .again(trigger), .advance(past), .dismiss,
+            .stimulus(.appForegrounded), .dismiss, .advance(past), .dismiss, .again(trigger), .advance(past), .dismiss,
             .stimulus(.appBackgrounded), .stimulus(.appForegrounded), .advance(past), .dismiss,
             .stimulus(.appRelaunched), .advance(past), .dismiss,
         ]

@@ -21,8 +21,10 @@ import IAMSpecRunner
 /// - the engine departs from the prediction before that step (something no name explains is in
 ///   the way of the scenario before the name matters), or first only beside what the name
 ///   predicts (an impression logged twice), or in silence where the name observes a message put
-///   on the stack (it may hold it unobserved), or on a scenario where a rule of a difference no
-///   name explains matters, or declines or fails the scenario: the
+///   on the stack (it may hold it unobserved), or as one behaviour of the catalogue from another
+///   area of the rules, added to the engine as named, answers (a mechanism beside the name), or on
+///   a scenario where a rule of a difference no name explains matters, or declines or fails the
+///   scenario: the
 ///   rival is tried again on the scenario of another seed (each such experiment kept, with why it
 ///   concluded nothing: ``ExplainedBehaviour/inconclusive``);
 /// - no scenario separates them: nothing is concluded about that rival.
@@ -297,6 +299,7 @@ package struct NamePrediction {
                 asNamed,
                 asRival,
                 asReference,
+                named: named,
                 rival,
                 name,
                 unexplained,
@@ -328,6 +331,7 @@ package struct NamePrediction {
                 asNamed,
                 asRival,
                 asReference,
+                named: named,
                 rival,
                 name,
                 unexplained,
@@ -350,6 +354,7 @@ package struct NamePrediction {
         _ asNamed: any EngineProvider,
         _ asRival: any EngineProvider,
         _ asReference: any EngineProvider,
+        named asNamedBehaviours: [String],
         _ rival: Rival,
         _ name: ExplainedBehaviour.Alternative,
         _ unexplained: Set<ObservationChannel>,
@@ -398,7 +403,15 @@ package struct NamePrediction {
                 through: answered
             ) : .beside
         // A rule no name explains matters to the scenario: what the engine does there is no name's.
-        let contradicted = departure == .contradicts && !touching
+        // A rule no name explains matters to the scenario, or a mechanism of another area of the
+        // rules gives the engine's answer beside the name: what the engine does there is no name's.
+        let contradicted: Bool
+        if case .contradicts(let step) = departure {
+            contradicted =
+                !touching && !answeredBeside(named: asNamedBehaviours, scenario, answer, through: step, unexplained)
+        } else {
+            contradicted = false
+        }
         guard answerWhole.failure == nil, !answerWhole.declined else {
             guard !contradicted else {
                 var experiment = TieExperiment.record(
@@ -464,10 +477,44 @@ package struct NamePrediction {
         )
     }
 
+    /// Whether one behaviour of the catalogue, of an area of the rules (the part of a rule's id
+    /// before its dot) none of the name's behaviours is of, added to the engine as named
+    /// (`named`), gives the engine's answer `answer` to `scenario` up to and including the step
+    /// `step` (within a step in any order, and without the channels `unexplained`): a mechanism
+    /// of the engine's own beside the name (stacked messages offered when the app comes back, a
+    /// message shown once per install) explains where the engine departs from it. A behaviour of
+    /// the name's own areas is not tried: it would be a rival of the name, not a mechanism beside.
+    private func answeredBeside(
+        named: [String],
+        _ scenario: Scenario,
+        _ answer: ScenarioTrace,
+        through step: Int,
+        _ unexplained: Set<ObservationChannel>
+    ) -> Bool {
+        func area(_ rule: String) -> Substring { rule.prefix { $0 != "." } }
+        let areas = Set(named.compactMap { BehaviourCatalogue.behaviour(id: $0).map { area($0.rule) } })
+        let declared = engine.description
+        func steps(_ trace: ScenarioTrace) -> [Set<Observation>]? {
+            guard trace.windows.count > step else { return nil }
+            return trace.windows.prefix(step + 1).map(Set.init)
+        }
+        guard let answered = steps(answer) else { return false }
+        var prefix = scenario
+        prefix.stimuli = Array(scenario.stimuli.prefix(step + 1))
+        return BehaviourCatalogue.all.contains { behaviour in
+            guard !areas.contains(area(behaviour.rule)), !named.contains(behaviour.id) else { return false }
+            let beside = observed(
+                BehaviourCatalogue.all.map(\.id).filter { named.contains($0) || $0 == behaviour.id },
+                declared: declared
+            )
+            return steps(Self.leavingOut(unexplained, of: ScenarioTrace(running: prefix, on: beside))) == answered
+        }
+    }
+
     /// How an engine's answer first departs from a name's prediction.
-    private enum Departure {
-        /// On what the prediction is about: the name is contradicted.
-        case contradicts
+    private enum Departure: Equatable {
+        /// On what the prediction is about, at this step: the name is contradicted.
+        case contradicts(atStep: Int)
         /// Only in silence where the name observes a message put on the stack: the engine may
         /// hold it without saying so.
         case silent
@@ -524,7 +571,7 @@ package struct NamePrediction {
                 }
             )
             let isSilence = !unstacked.isEmpty && missing.allSatisfy { $0.messages.isSubset(of: unstacked) }
-            return engineAbout.isSubset(of: namedAbout) && isSilence ? .silent : .contradicts
+            return engineAbout.isSubset(of: namedAbout) && isSilence ? .silent : .contradicts(atStep: step)
         }
         return .beside
     }

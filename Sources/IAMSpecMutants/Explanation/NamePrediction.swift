@@ -21,8 +21,9 @@ import IAMSpecRunner
 /// - the engine departs from the prediction before that step (something no name explains is in
 ///   the way of the scenario before the name matters), or first only beside what the name
 ///   predicts (an impression logged twice), or in silence where the name observes a message put
-///   on the stack (it may hold it unobserved), or as one behaviour of the catalogue from another
-///   area of the rules, added to the engine as named, answers (a mechanism beside the name), or on
+///   on the stack (it may hold it unobserved), or by showing more than the name predicts, as one
+///   behaviour of the catalogue from another area of the rules, added to the engine as named,
+///   shows it (a mechanism beside the name), or on
 ///   a scenario where a rule of a difference no name explains matters, or declines or fails the
 ///   scenario: the
 ///   rival is tried again on the scenario of another seed (each such experiment kept, with why it
@@ -403,12 +404,15 @@ package struct NamePrediction {
                 through: answered
             ) : .beside
         // A rule no name explains matters to the scenario: what the engine does there is no name's.
-        // A rule no name explains matters to the scenario, or a mechanism of another area of the
-        // rules gives the engine's answer beside the name: what the engine does there is no name's.
+        // A rule no name explains matters to the scenario, or what the engine shows beside the
+        // name's prediction is what a mechanism of another area of the rules shows: what the
+        // engine does there is no name's. (What the name predicts and the engine lacks is never
+        // put down to another mechanism: many take a message away.)
         let contradicted: Bool
-        if case .contradicts(let step) = departure {
+        if case .contradicts(let step, let adding) = departure {
             contradicted =
-                !touching && !answeredBeside(named: asNamedBehaviours, scenario, answer, through: step, unexplained)
+                !touching
+                && !(adding && answeredBeside(named: asNamedBehaviours, scenario, answer, through: step, unexplained))
         } else {
             contradicted = false
         }
@@ -513,8 +517,9 @@ package struct NamePrediction {
 
     /// How an engine's answer first departs from a name's prediction.
     private enum Departure: Equatable {
-        /// On what the prediction is about, at this step: the name is contradicted.
-        case contradicts(atStep: Int)
+        /// On what the prediction is about, at this step: the name is contradicted. `adding` when
+        /// the engine only observed more there than the name predicts.
+        case contradicts(atStep: Int, adding: Bool)
         /// Only in silence where the name observes a message put on the stack: the engine may
         /// hold it without saying so.
         case silent
@@ -571,7 +576,8 @@ package struct NamePrediction {
                 }
             )
             let isSilence = !unstacked.isEmpty && missing.allSatisfy { $0.messages.isSubset(of: unstacked) }
-            return engineAbout.isSubset(of: namedAbout) && isSilence ? .silent : .contradicts(atStep: step)
+            guard !(engineAbout.isSubset(of: namedAbout) && isSilence) else { return .silent }
+            return .contradicts(atStep: step, adding: engineAbout.isSuperset(of: namedAbout))
         }
         return .beside
     }

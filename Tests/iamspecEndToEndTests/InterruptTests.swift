@@ -313,7 +313,7 @@ struct InterruptTests {
 /// One `iamspec run` of a small suite in a scratch folder, with every report asked for, to be
 /// interrupted; the announcement FIFO engines write their process ids to; iamspec's standard
 /// error, read as it comes.
-private final class InterruptedRun: @unchecked Sendable {
+final class InterruptedRun: @unchecked Sendable {
     let folder: URL
     let results: String
     let junit: String

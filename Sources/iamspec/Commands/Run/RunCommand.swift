@@ -258,6 +258,23 @@ struct RunCommand: ParsableCommand {
             ] + reports.destinations,
             inputs: ReportDestinations.inputs(of: loaded, paths: suite.paths) + baselineInputs + wholeRunInputs
         )
+        // One run at a time per destination, and no earlier run's report left there: claimed
+        // before anything else can stop the run (the baseline, the selection, the engine).
+        try DestinationClaim.claim(
+            json: json,
+            junit: reports.junit,
+            junitDir: reports.junitDir,
+            summary: reports.summary,
+            header: RunHeader(
+                engine: EngineRecord(EngineNotStarted(name: engineCommand ?? "reference").description),
+                suitePaths: suite.paths,
+                selection: selection.selection,
+                jobs: jobs,
+                timeoutMilliseconds: CaseTimeout.duration(timeout).wholeMilliseconds,
+                startedAt: RunHeader.timestamp(Date()),
+                invocation: invocation(selectsEveryRun: selection.selection.selectsEveryRun)
+            )
+        )
         try requireBaselineFile()
         // Read whole before any engine starts: a stream that cannot prove the names stops the run.
         let whole = try wholeRun.map { path throws(CommandFailure) in
@@ -303,18 +320,7 @@ struct RunCommand: ParsableCommand {
         options.capabilityTally = tally
         let run = ConformanceRun(engine: provider, options: options, control: control)
         var header = run.header(paths: suite.paths)
-        header.invocation = RunInvocation(
-            program: Self.program(),
-            engineCommand: engineCommand,
-            validatesProtocol: validateProtocol,
-            baseline: baseline ?? updateBaseline,
-            allowsUnexpectedPass: allowUnexpectedPass,
-            repeats: repeats > 1 ? repeats : nil,
-            strictCapabilities: strictCapabilities ? true : nil
-        )
-        // The re-run lines name the whole run given, or else this run's stream when it is one of
-        // the whole suite.
-        header.invocation?.wholeRun = wholeRun ?? (header.selection.selectsEveryRun ? json : nil)
+        header.invocation = invocation(selectsEveryRun: header.selection.selectsEveryRun)
         // Each result as the reports show it: judged by `--baseline`, or else, with
         // `--update-baseline`, by the baseline the run writes (whose entry for a run its own result
         // decides, so it is known as the result comes).
@@ -497,6 +503,23 @@ struct RunCommand: ParsableCommand {
             ? 130 : !errors.isEmpty ? ExitStatus.usage : control.isInterrupted ? ExitStatus.failure : outcome.exitCode
         // The loaded suite and the results live until the process ends, never freed one by one.
         withExtendedLifetime((loaded, outcome)) { ExitStatus.exitProcess(status) }
+    }
+
+    /// The options of this invocation that change a verdict, as the results stream's header
+    /// records them. The re-run lines name the whole run given, or else this run's stream when it
+    /// is one of the whole suite (`selectsEveryRun`).
+    private func invocation(selectsEveryRun: Bool) -> RunInvocation {
+        var invocation = RunInvocation(
+            program: Self.program(),
+            engineCommand: engineCommand,
+            validatesProtocol: validateProtocol,
+            baseline: baseline ?? updateBaseline,
+            allowsUnexpectedPass: allowUnexpectedPass,
+            repeats: repeats > 1 ? repeats : nil,
+            strictCapabilities: strictCapabilities ? true : nil
+        )
+        invocation.wholeRun = wholeRun ?? (selectsEveryRun ? json : nil)
+        return invocation
     }
 
     /// The engine under test (``makeEngineProvider()``), or, when `control` is interrupted before

@@ -567,6 +567,18 @@ final class InterruptedRun: @unchecked Sendable {
         }
     }
 
+    /// The process ids every engine that said it is stuck has written so far, without waiting.
+    func announcedSoFar() -> [Int32] {
+        var text = ""
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        while true {
+            let count = read(announcementsDescriptor, &buffer, buffer.count)
+            guard count > 0 else { break }
+            text += String(decoding: buffer[0..<count], as: UTF8.self)
+        }
+        return text.split(separator: "\n").compactMap { Int32($0) }
+    }
+
     /// The process ids of the first `count` engines that said they are stuck, waiting for each.
     func stuckEngines(_ count: Int) throws -> [Int32] {
         try announcements(count)

@@ -423,12 +423,15 @@ struct RunCommand: ParsableCommand {
         }
         if !noExplain && !control.isInterrupted {
             outcome.behaviours = explainFailures(of: outcome, spooled: explanationSpool, until: control)
+            // One budget for every experiment on the engine, from the first.
+            let budget = ExperimentBudget(answerTimeout: CaseTimeout.duration(timeout))
             if !noExperiments && !control.isInterrupted {
                 (outcome.behaviours, outcome.refutedNames) = experiment(
                     on: outcome.behaviours,
                     unexplainedRules: Set(outcome.differences.map(\.rule)),
                     testingNames: testsNames,
                     wholeRun: whole,
+                    budget: budget,
                     until: control
                 )
             }
@@ -439,7 +442,12 @@ struct RunCommand: ParsableCommand {
                 )
             }
             if !noExperiments && !control.isInterrupted {
-                outcome.smallestCases = smallestCases(of: outcome, in: loaded.loadedCases, until: control)
+                outcome.smallestCases = smallestCases(
+                    of: outcome,
+                    in: loaded.loadedCases,
+                    budget: budget,
+                    until: control
+                )
             }
         }
         let written =

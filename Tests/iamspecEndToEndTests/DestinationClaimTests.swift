@@ -68,6 +68,29 @@ struct DestinationClaimTests {
         try Self.checkClaimed(run)
     }
 
+    /// A problem in the spec files (exit 2) stops the run before its engine too: the earlier
+    /// reports are gone, the stream unfinished; a destination that is the spec file at fault is
+    /// left as it was (an input, never claimed).
+    @Test("a problem in the spec files: no earlier report left, the stream unfinished; an input left alone")
+    func problemInTheSpecFiles() throws {
+        let run = try InterruptedRun(Self.cases)
+        try Self.writeGreenReports(run)
+        let scratch = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let bad = scratch.appendingPathComponent("bad.yaml").path
+        try FileManager.default.copyItem(atPath: "Fixtures/invalid/capability-not-used.yaml", toPath: bad)
+        let outcome = try IAMSpecExecutable.run(
+            ["run", bad, "--json", run.results, "--junit", run.junit, "--summary", run.summary]
+        )
+        #expect(outcome.status == 2, "\(outcome.standardError)")
+        #expect(outcome.standardError.contains("\(bad):4:22: error: "), "\(outcome.standardError)")
+        try Self.checkClaimed(run)
+        let before = try Data(contentsOf: URL(fileURLWithPath: bad))
+        let overInput = try IAMSpecExecutable.run(["run", bad, "--json", bad])
+        #expect(overInput.status == 2, "\(overInput.standardError)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: bad)) == before)
+    }
+
     /// `kill -9` while the engine is in its handshake (it never answers): the stream is the new
     /// run's header alone, never the earlier green one.
     @Test("killed while the engine starts: the stream unfinished, no earlier report left")

@@ -241,10 +241,6 @@ struct RunCommand: ParsableCommand {
         let control = RunControl()
         let signals = InterruptSignals(control: control)
         defer { withExtendedLifetime(signals) {} }
-        let loaded = try SuiteLoading.load(suite.paths, jobs: jobs, until: control)
-        // Interrupted while loading, the suite is partial: nothing is selected from it, and no
-        // baseline is judged or refreshed against it.
-        let isLoadedWhole = !control.isInterrupted
         let baselineInputs = [baseline].compactMap { path in
             path.map { ReportDestinations.Input(role: "the baseline", path: $0, rewrittenBy: "--update-baseline") }
         }
@@ -252,28 +248,27 @@ struct RunCommand: ParsableCommand {
         let wholeRunInputs = [wholeRun].compactMap { path in
             path.map { ReportDestinations.Input(role: "the whole run's results stream", path: $0) }
         }
-        try ReportDestinations.prepare(
-            [
-                ("--json", json), ("--update-baseline", updateBaseline),
-            ] + reports.destinations,
-            inputs: ReportDestinations.inputs(of: loaded, paths: suite.paths) + baselineInputs + wholeRunInputs
-        )
+        let loaded = try SuiteLoading.load(suite.paths, jobs: jobs, until: control) { partial in
+            // A problem in the spec files stops the run too: its destinations are claimed first, as
+            // far as they can be (none that is an input, none another run holds), so that no
+            // earlier run's report survives it; the problems are what the run says. A file that
+            // could not be read may be missing from the partial suite: every path given is an
+            // input, and no destination named as a spec file or catalogue is (`*.yaml`, `*.yml`).
+            let destinations = [json, updateBaseline, reports.junit, reports.summary].compactMap { $0 }
+            guard !destinations.contains(where: { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }) else { return }
+            let given = suite.paths.map { ReportDestinations.Input(role: "a spec path given", path: $0) }
+            try? claimDestinations(
+                inputs: ReportDestinations.inputs(of: partial, paths: suite.paths) + given + baselineInputs
+                    + wholeRunInputs
+            )
+        }
+        // Interrupted while loading, the suite is partial: nothing is selected from it, and no
+        // baseline is judged or refreshed against it.
+        let isLoadedWhole = !control.isInterrupted
         // One run at a time per destination, and no earlier run's report left there: claimed
         // before anything else can stop the run (the baseline, the selection, the engine).
-        try DestinationClaim.claim(
-            json: json,
-            junit: reports.junit,
-            junitDir: reports.junitDir,
-            summary: reports.summary,
-            header: RunHeader(
-                engine: EngineRecord(EngineNotStarted(name: engineCommand ?? "reference").description),
-                suitePaths: suite.paths,
-                selection: selection.selection,
-                jobs: jobs,
-                timeoutMilliseconds: CaseTimeout.duration(timeout).wholeMilliseconds,
-                startedAt: RunHeader.timestamp(Date()),
-                invocation: invocation(selectsEveryRun: selection.selection.selectsEveryRun)
-            )
+        try claimDestinations(
+            inputs: ReportDestinations.inputs(of: loaded, paths: suite.paths) + baselineInputs + wholeRunInputs
         )
         try requireBaselineFile()
         // Read whole before any engine starts: a stream that cannot prove the names stops the run.
@@ -511,6 +506,31 @@ struct RunCommand: ParsableCommand {
             ? 130 : !errors.isEmpty ? ExitStatus.usage : control.isInterrupted ? ExitStatus.failure : outcome.exitCode
         // The loaded suite and the results live until the process ends, never freed one by one.
         withExtendedLifetime((loaded, outcome)) { ExitStatus.exitProcess(status) }
+    }
+
+    /// Checks the report paths (none may be written over one of `inputs`; `ReportDestinations`),
+    /// then claims them (`DestinationClaim`), the results stream getting the run's header as
+    /// known before its engine starts.
+    private func claimDestinations(inputs: [ReportDestinations.Input]) throws(CommandFailure) {
+        try ReportDestinations.prepare(
+            [("--json", json), ("--update-baseline", updateBaseline)] + reports.destinations,
+            inputs: inputs
+        )
+        try DestinationClaim.claim(
+            json: json,
+            junit: reports.junit,
+            junitDir: reports.junitDir,
+            summary: reports.summary,
+            header: RunHeader(
+                engine: EngineRecord(EngineNotStarted(name: engineCommand ?? "reference").description),
+                suitePaths: suite.paths,
+                selection: selection.selection,
+                jobs: jobs,
+                timeoutMilliseconds: CaseTimeout.duration(timeout).wholeMilliseconds,
+                startedAt: RunHeader.timestamp(Date()),
+                invocation: invocation(selectsEveryRun: selection.selection.selectsEveryRun)
+            )
+        )
     }
 
     /// The options of this invocation that change a verdict, as the results stream's header

@@ -51,6 +51,10 @@ let package = Package(
         ),
         /// System calls Swift cannot import (variadic `prctl`).
         .target(name: "CIAMSpecSystem"),
+        /// The tool's first instructions, before any library's initialiser: SIGINT, SIGTERM and
+        /// SIGHUP blocked (`InterruptSignals`). The tool's alone: a library must leave its
+        /// process's signals alone.
+        .target(name: "CIAMSpecToolStart"),
         /// FoundationEssentials (or Foundation) and the C library, for every module but the core.
         .target(name: "IAMSpecPlatform"),
         .target(name: "IAMSpec"),
@@ -90,6 +94,7 @@ let package = Package(
                 "IAMSpecReferenceEngine",
                 "IAMSpecMutants",
                 "CIAMSpecSystem",
+                "CIAMSpecToolStart",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

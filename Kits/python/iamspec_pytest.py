@@ -17,7 +17,9 @@ KEY`, and whatever else fails the run (interrupted, runs not run, late lines, mi
 more failing test, `iamspec run`. A stream `iamspec report` refuses stops pytest with a usage error
 holding report's own `path:line:col: error: ...`. --iamspec-baseline (IAMSPEC_BASELINE) gives the
 run the plugin makes a baseline (--baseline); --iamspec-partial (IAMSPEC_PARTIAL=1) asks for
-`iamspec report --partial`. --iamspec-junit (IAMSPEC_JUNIT) is accepted and unused: the failure
+`iamspec report --partial`. `iamspec report` may take --iamspec-report-timeout seconds
+(IAMSPEC_REPORT_TIMEOUT; default 600): one that has not ended then (a FIFO no one writes) is killed,
+a usage error saying so. --iamspec-junit (IAMSPEC_JUNIT) is accepted and unused: the failure
 texts come from iamspec itself. Every text is shown as iamspec made it, already inert.
 Put this file (and nothing else) on sys.path, beside iamspec_kit.py.
 """
@@ -41,6 +43,8 @@ def pytest_addoption(parser):
     group.addoption("--iamspec-baseline", help="with --iamspec-engine-command: judge the run by this baseline")
     group.addoption("--iamspec-partial", action="store_true", default=None,
                     help="partial results are wanted: a stream of some shards only is judged by the runs it holds")
+    group.addoption("--iamspec-report-timeout", type=float,
+                    help=f"seconds `iamspec report` may take to judge the stream (default {REPORT_TIMEOUT:g})")
 
 
 # Set when the verdict holds no run and succeeded: pytest's "no tests collected" is then a pass.
@@ -51,6 +55,11 @@ LINE_LIMIT = 16 << 20
 
 # How much of iamspec's standard error a usage error quotes (its diagnostic comes first).
 STDERR_LIMIT = 64 << 10
+
+# The seconds `iamspec report` may take, unless --iamspec-report-timeout (IAMSPEC_REPORT_TIMEOUT) says
+# otherwise: it reads a stream of 100,000 runs (94 MB) in well under a minute, and a stream that never
+# ends (a FIFO no one writes, a pipe left open) must not hold pytest for ever.
+REPORT_TIMEOUT = 600.0
 
 
 def pytest_collection_modifyitems(session, config, items):
@@ -69,7 +78,8 @@ def pytest_collection_modifyitems(session, config, items):
             _iamspec(tool, ["run", *specs, "--engine-command", command, "--json", results,
                             *(["--baseline", baseline] if baseline else [])], folder)
         records = os.path.join(folder, "records.jsonl")
-        _iamspec(tool, ["report", results, "--runner-records", records, *(["--partial"] if partial else [])], folder)
+        _iamspec(tool, ["report", results, "--runner-records", records, *(["--partial"] if partial else [])], folder,
+                 timeout=_report_timeout(config))
         tests, verdict = read_records(records)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
@@ -118,13 +128,36 @@ def _tool(config):
     return found
 
 
-def _iamspec(tool, arguments, folder):
+def _report_timeout(config):
+    """--iamspec-report-timeout, else IAMSPEC_REPORT_TIMEOUT, else REPORT_TIMEOUT: seconds, above 0."""
+    given = config.getoption("iamspec_report_timeout")
+    if given is None and os.environ.get("IAMSPEC_REPORT_TIMEOUT"):
+        try:
+            given = float(os.environ["IAMSPEC_REPORT_TIMEOUT"])
+        except ValueError:
+            given = -1.0
+    if given is None:
+        return REPORT_TIMEOUT
+    if not given > 0 or given == float("inf"):
+        raise pytest.UsageError(f"--iamspec-report-timeout (IAMSPEC_REPORT_TIMEOUT): found {given!r}, "
+                                "expected a number of seconds above 0")
+    return given
+
+
+def _iamspec(tool, arguments, folder, timeout=None):
     """Runs `tool arguments`; a usage error holding the head of its standard error (its diagnostic)
-    unless it exits 0 or 1 (a run or a verdict that failed is still a verdict)."""
+    unless it exits 0 or 1 (a run or a verdict that failed is still a verdict). With `timeout`, one
+    that has not ended after that many seconds is killed, and a usage error says what it waited for."""
     errors = os.path.join(folder, f"{arguments[0]}.stderr")
     with open(errors, "wb") as stderr:
-        status = subprocess.run([tool, *arguments], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                stderr=stderr).returncode
+        try:
+            status = subprocess.run([tool, *arguments], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                    stderr=stderr, timeout=timeout).returncode
+        except subprocess.TimeoutExpired:
+            raise pytest.UsageError(
+                f"`iamspec {arguments[0]}` did not end within {timeout:g} s reading {arguments[1]} (killed): a stream "
+                "that never ends, such as a FIFO no one writes? (--iamspec-report-timeout, IAMSPEC_REPORT_TIMEOUT)"
+            ) from None
     if status not in (0, 1):
         with open(errors, "rb") as stderr:
             said = stderr.read(STDERR_LIMIT).decode("utf-8", "replace")

@@ -24,14 +24,14 @@ TOOL = os.environ.get("IAMSPEC") or os.path.abspath(os.path.join(ROOT, ".build",
 PLUGIN = os.path.dirname(os.path.abspath(__file__))
 
 
-def pytest_on(*options, cwd=None, **environment):
+def pytest_on(*options, cwd=None, timeout=None, **environment):
     """pytest with the plugin, IAMSPEC the tool and no other IAMSPEC_ variable but `environment`."""
     kept = {key: value for key, value in os.environ.items() if not key.startswith("IAMSPEC")}
     return subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "iamspec_pytest", "-p", "no:cacheprovider", *options,
          os.path.join(PLUGIN, "iamspec_pytest.py")], cwd=cwd,
         env=dict(kept, PYTHONPATH=PLUGIN, IAMSPEC=TOOL, **environment), stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT, text=True)
+        stderr=subprocess.STDOUT, text=True, timeout=timeout)
 
 
 @unittest.skipUnless(HAS_PYTEST, "pytest is not installed (pip install pytest)")
@@ -127,6 +127,26 @@ class HostileStreamTests(unittest.TestCase):
         self.assertEqual(finished.returncode, 4, finished.stdout)
         self.assertIn("`iamspec run` exited with status 2:", finished.stdout)
         self.assertEqual(os.listdir(folder), [])
+
+    def test_a_stream_that_never_ends_is_given_up_after_the_report_timeout(self):
+        # A FIFO no one writes: `iamspec report` waits for a writer for ever, and pytest with it,
+        # unless the plugin bounds the wait. The guard's minute only fails a plugin that waits on.
+        folder = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, folder)
+        stream = os.path.join(folder, "never-written.jsonl")
+        os.mkfifo(stream)
+        for options, environment in [(["--iamspec-report-timeout", "0.5"], {}), ([], {"IAMSPEC_REPORT_TIMEOUT": "0.5"})]:
+            try:
+                finished = pytest_on("-q", *options, IAMSPEC_RESULTS=stream, timeout=60, **environment)
+            except subprocess.TimeoutExpired:
+                self.fail("pytest waited on for `iamspec report` of a FIFO no one writes")
+            self.assertEqual(finished.returncode, 4, finished.stdout)  # pytest's usage error
+            self.assertIn(f"`iamspec report` did not end within 0.5 s reading {stream} (killed)", finished.stdout)
+            self.assertNotIn("INTERNALERROR", finished.stdout)
+        finished = pytest_on("-q", "--iamspec-report-timeout", "0", IAMSPEC_RESULTS=stream, timeout=60)
+        self.assertEqual(finished.returncode, 4, finished.stdout)
+        self.assertIn("--iamspec-report-timeout (IAMSPEC_REPORT_TIMEOUT): found 0.0, expected a number of seconds "
+                      "above 0", finished.stdout)
 
     def test_a_finished_run_that_made_no_run_passes(self):
         finished = self.pytest(os.path.join(HOSTILE, "no-runs.jsonl"))

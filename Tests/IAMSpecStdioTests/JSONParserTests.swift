@@ -55,6 +55,26 @@ import Testing
         #expect(throws: JSONSyntaxError(column: column, message: "duplicate key \"k3\"")) { try JSONParser.parse(text) }
     }
 
+    /// Keys are told apart by their Unicode scalars, as Python, JavaScript and Java tell them
+    /// apart: a key written in NFC and in NFD, or with its combining marks in another order, is
+    /// two keys, in a small object and in a large one alike (a large one, and marks reordered,
+    /// were refused as a duplicate key, canonically equivalent, while a small one kept both).
+    @Test(arguments: [0, 40])
+    func keysCanonicallyEquivalentAreTwoKeys(otherKeys: Int) throws {
+        let pairs = [("caf\u{E9}", "cafe\u{301}"), ("a\u{301}\u{323}", "a\u{323}\u{301}")]
+        for (first, second) in pairs {
+            let others = (0..<otherKeys).map { "\"k\($0)\": \($0), " }.joined()
+            let text = "{" + others + "\"\(first)\": 1, \"\(second)\": 2}"
+            guard case .object(let object) = try JSONParser.parse(text) else {
+                Issue.record("not an object")
+                return
+            }
+            #expect(object.count == otherKeys + 2)
+            #expect(object[first] == .integer(1))
+            #expect(object[second] == .integer(2))
+        }
+    }
+
     /// An object's members keep the order they were written in, and two objects with the same
     /// members in another order are equal, as JSON has it.
     @Test func objectsKeepTheirOrderAndCompareWithoutIt() throws {

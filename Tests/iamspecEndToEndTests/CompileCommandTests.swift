@@ -83,7 +83,8 @@ struct CompileCommandTests {
                 + "(Fixtures/baseline/other-engine.yaml), and the engine under test is \"iamspec-reference\"; expected "
                 + "this engine's known outcomes: compile the suite with its baseline (iamspec compile --baseline FILE)\n"
         )
-        #expect(!FileManager.default.fileExists(atPath: results))
+        // The stream was claimed before the refusal: its header alone, unfinished.
+        #expect(try IAMSpecExecutable.resultsRecords(at: results).map { $0["record"] as? String } == ["header"])
     }
 
     @Test func aFailingRunPrintsTheFailureAndTheResultsMatchThoseOfRun() throws {
@@ -188,7 +189,8 @@ struct CompileCommandTests {
                 + "compile a selection that matches some (iamspec compile), or give --allow-empty\n"
         )
         #expect(empty.standardOutput.isEmpty)
-        #expect(!FileManager.default.fileExists(atPath: results))
+        // The stream was claimed before the refusal: its header alone, unfinished.
+        #expect(try IAMSpecExecutable.resultsRecords(at: results).map { $0["record"] as? String } == ["header"])
         let emptyAllowed = try IAMSpecExecutable.run("run-compiled", suite, "--allow-empty", "--json", results)
         #expect(emptyAllowed.status == 0)
         #expect(

@@ -46,7 +46,8 @@ struct FileSizeLimitTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let junit = folder.appendingPathComponent("results.xml").path
         let outcome = try runLimited(["run", "Fixtures/specs/passing", "--junit", junit])
-        try expectWriteError(outcome, naming: junit, leaving: [], in: folder)
+        // No temporary file; the lock file that claimed the destination stays (`DestinationClaim`).
+        try expectWriteError(outcome, naming: junit, leaving: [".results.xml.lock"], in: folder)
     }
 
     @Test func compileSaysTheSuiteIsTooLargeAndLeavesNoTemporaryFile() throws {
@@ -65,14 +66,14 @@ struct FileSizeLimitTests {
         try expectWriteError(
             try runLimited(["merge", merged, input]),
             naming: merged,
-            leaving: ["results.jsonl"],
+            leaving: ["results.jsonl", ".results.jsonl.lock"],
             in: folder
         )
         let explained = folder.appendingPathComponent("explained.jsonl").path
         try expectWriteError(
             try runLimited(["explain", input, "--json", explained]),
             naming: explained,
-            leaving: ["results.jsonl"],
+            leaving: ["results.jsonl", ".results.jsonl.lock"],
             in: folder
         )
     }

@@ -94,6 +94,36 @@ struct InterruptTests {
         run.checkNoEngineLeft(announced: [])
     }
 
+    #if os(Linux)
+    /// The signal comes while iamspec's libraries initialise, before `main`: a preloaded library's
+    /// initialiser sends it, as one sent some milliseconds after `exec` comes, every time. Under
+    /// the default disposition it ended iamspec at once (129, 143, an earlier green stream left);
+    /// under the one a background job of a non-interactive shell starts with (SIGINT ignored) it
+    /// was lost, and the run went on to exit 0. Now it waits, pending, and ends the run with every
+    /// report, with no run; exit 1.
+    @Test(
+        "while the libraries initialise, before main: the signal waits, then ends the run with every report; exit 1",
+        arguments: [SIGINT, SIGTERM, SIGHUP],
+        [InterruptedRun.ShellJob.foreground, .background]
+    )
+    func interruptedWhileTheLibrariesInitialise(signal: Int32, job: InterruptedRun.ShellJob) throws {
+        let run = try InterruptedRun(Self.cases)
+        try run.start(
+            ["--jobs", "1"],
+            environment: [
+                "LD_PRELOAD": try PreloadLibrary.built("signal-while-starting"),
+                "SIGNAL_WHILE_STARTING": "\(signal)",
+            ],
+            job: job
+        )
+        let outcome = try run.wait()
+        #expect(outcome.status == 1, "\(outcome.standardError)")
+        let records = try run.checkReports(interrupted: true)
+        #expect(InterruptedRun.statuses(records) == [])
+        run.checkNoEngineLeft(announced: [])
+    }
+    #endif
+
     /// The spec path is a FIFO whose writer never writes: one that opened it and keeps it open,
     /// or none at all (iamspec's open of it is seen through inotify). iamspec waits for its bytes
     /// until the signal ends the wait; nothing runs, every report says so.
@@ -313,7 +343,7 @@ struct InterruptTests {
 /// One `iamspec run` of a small suite in a scratch folder, with every report asked for, to be
 /// interrupted; the announcement FIFO engines write their process ids to; iamspec's standard
 /// error, read as it comes.
-private final class InterruptedRun: @unchecked Sendable {
+final class InterruptedRun: @unchecked Sendable {
     let folder: URL
     let results: String
     let junit: String
@@ -333,7 +363,13 @@ private final class InterruptedRun: @unchecked Sendable {
     private let errorCondition = NSCondition()
     private var errorText = ""
     private var errorEnded = false
-    /// Whether the run is `iamspec run-compiled`'s (``start(_:specs:unblocking:environment:pendingSignal:compiled:)``).
+    /// How a shell starts a command: in the foreground, or in the background of a script, with
+    /// SIGINT ignored.
+    enum ShellJob {
+        case foreground, background
+    }
+
+    /// Whether the run is `iamspec run-compiled`'s (``start(_:specs:unblocking:environment:pendingSignal:job:compiled:)``).
     private var isCompiled = false
 
     init(_ cases: [FaultSuite.Case]) throws {
@@ -362,7 +398,7 @@ private final class InterruptedRun: @unchecked Sendable {
 
     /// Starts `iamspec run SPECS --json --junit --summary` with `arguments` (`specs`: the scratch
     /// folder unless given), with `pendingSignal` blocked and pending from its first instruction
-    /// if given. Should iamspec end early, its end writes `exited` on the announcement FIFO, and
+    /// if given, or started as a shell starts a `job`. Should iamspec end early, its end writes `exited` on the announcement FIFO, and
     /// opens `unblocking` (a FIFO the test waits on) from the other side. `compiled`: the scratch
     /// folder compiled first, then `iamspec run-compiled SUITE --json` instead.
     func start(
@@ -371,6 +407,7 @@ private final class InterruptedRun: @unchecked Sendable {
         unblocking: String? = nil,
         environment: [String: String] = [:],
         pendingSignal: Int32? = nil,
+        job: ShellJob? = nil,
         compiled: Bool = false
     ) throws {
         try Data().write(to: output)
@@ -395,11 +432,30 @@ private final class InterruptedRun: @unchecked Sendable {
                 """
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["python3", "-c", launcher] + command
+        } else if let job {
+            // As a shell starts a command: no signal blocked (a test's thread may block them all,
+            // and the process it starts would inherit that), and, for a background job of a
+            // non-interactive shell (`iamspec run ... &` in a script), SIGINT ignored. A library
+            // to preload goes to iamspec, not to the launcher.
+            let launcher = """
+                import os, signal, sys
+                signal.pthread_sigmask(signal.SIG_SETMASK, set())
+                signal.signal(signal.SIGINT, signal.\(job == .background ? "SIG_IGN" : "SIG_DFL"))
+                if "LAUNCHED_LD_PRELOAD" in os.environ:
+                    os.environ["LD_PRELOAD"] = os.environ.pop("LAUNCHED_LD_PRELOAD")
+                os.execv(sys.argv[1], sys.argv[1:])
+                """
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", "-c", launcher] + command
         } else {
             process.executableURL = executable
             process.arguments = Array(command.dropFirst())
         }
         process.currentDirectoryURL = IAMSpecExecutable.packageRoot
+        var environment = environment
+        if job != nil, let preloaded = environment.removeValue(forKey: "LD_PRELOAD") {
+            environment["LAUNCHED_LD_PRELOAD"] = preloaded
+        }
         process.environment = ProcessInfo.processInfo.environment.merging(
             environment.merging(["IAMSPEC_FIXTURE_HANGING_FIFO": announcementFIFO]) { _, new in new }
         ) { _, new in new }
@@ -509,6 +565,18 @@ private final class InterruptedRun: @unchecked Sendable {
             var events = [UInt8](repeating: 0, count: 4_096)
             _ = read(watch, &events, events.count)
         }
+    }
+
+    /// The process ids every engine that said it is stuck has written so far, without waiting.
+    func announcedSoFar() -> [Int32] {
+        var text = ""
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        while true {
+            let count = read(announcementsDescriptor, &buffer, buffer.count)
+            guard count > 0 else { break }
+            text += String(decoding: buffer[0..<count], as: UTF8.self)
+        }
+        return text.split(separator: "\n").compactMap { Int32($0) }
     }
 
     /// The process ids of the first `count` engines that said they are stuck, waiting for each.

@@ -61,7 +61,7 @@ struct InterruptedFinalWriteTests {
         process.arguments = arguments
         process.currentDirectoryURL = IAMSpecExecutable.packageRoot
         process.environment = ProcessInfo.processInfo.environment.merging([
-            "LD_PRELOAD": try Self.holdRenameLibrary(),
+            "LD_PRELOAD": try PreloadLibrary.built("hold-rename"),
             "HOLD_RENAME_FIFO": fifo,
         ]) { _, new in new }
         process.standardOutput = FileHandle.nullDevice
@@ -84,28 +84,6 @@ struct InterruptedFinalWriteTests {
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }
         #expect(left.isEmpty, "temporary files left: \(left)")
         #expect(try String(contentsOfFile: destination, encoding: .utf8) == older)
-    }
-
-    /// `Fixtures/preload/hold-rename.c` built into a shared library with the toolchain's `clang`,
-    /// once per test process.
-    private static func holdRenameLibrary() throws -> String {
-        try builtLibrary.get()
-    }
-
-    private static let builtLibrary: Result<String, any Error> = Result {
-        let source = IAMSpecExecutable.packageRoot.appendingPathComponent("Fixtures/preload/hold-rename.c").path
-        let folder = try IAMSpecExecutable.scratchFolder()
-        let library = folder.appendingPathComponent("hold-rename.so").path
-        let outcome = try IAMSpecExecutable.runInShell("clang -shared -fPIC -o '\(library)' '\(source)' -ldl")
-        guard outcome.status == 0 else {
-            throw CompilerFailure(message: "clang could not build \(source): \(outcome.standardError)")
-        }
-        return library
-    }
-
-    private struct CompilerFailure: Error, CustomStringConvertible {
-        var message: String
-        var description: String { message }
     }
 }
 #endif

@@ -13,6 +13,7 @@ what a reader should make of a variant: `iamspec report` is the judge, the runne
 import json
 import os
 import sys
+import unicodedata
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 STREAMS = os.path.join(HERE, "..", "..", "Fixtures", "hostile", "streams")
@@ -111,6 +112,18 @@ def variants():
     yield "footer-late-lines-empty", changed(-1, setting("late_lines", []))
     yield "footer-twice", lines(passed + [footer])
     yield "failed-verdict-says-passed", changed(-1, nested("verdict", "succeeded", True), base=failed)
+    # A footer repeating a key under another Unicode normalisation (NFC, then NFD), or with its
+    # combining marks in another order: two keys, not one given twice, as every reader compares
+    # keys by their Unicode scalars (iamspec's own, in a small object and in one of more than 32
+    # keys alike, and Python's, JavaScript's and Java's).
+    nfc, nfd = unicodedata.normalize("NFC", "caf\u00e9"), unicodedata.normalize("NFD", "caf\u00e9")
+    yield "f-nfc-dup-key", lines(passed[:-1]) + json.dumps(footer, separators=(",", ":"), sort_keys=True)[:-1] \
+        + f',"{nfc}":1,"{nfd}":2}}\n'
+    yield "f-nfc-dup-key-many-keys", lines(passed[:-1]) + json.dumps(
+        dict(footer, **{f"k{index:02}": index for index in range(40)}), separators=(",", ":"), sort_keys=True)[:-1] \
+        + f',"{nfc}":1,"{nfd}":2}}\n'
+    yield "f-reordered-marks-dup-key", lines(passed[:-1]) + json.dumps(footer, separators=(",", ":"), sort_keys=True)[:-1] \
+        + ',"a\u0301\u0323":1,"a\u0323\u0301":2}\n'
 
     interrupted = records("interrupted.jsonl")
     lone = records("lone-shard.jsonl")

@@ -1,4 +1,6 @@
-/// The members of a JSON object, kept in the order they were written, each key once.
+/// The members of a JSON object, kept in the order they were written, each key once: keys are
+/// told apart by their Unicode scalars, as JSON readers of other languages tell them apart, not
+/// by Swift's canonical equivalence.
 ///
 /// A protocol message's objects are small (1 to 20 keys): finding a key by comparing it with each
 /// is cheaper than hashing it, and reading a line makes no hash table per object. Two objects are
@@ -28,13 +30,14 @@ package struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionary
         get {
             // Lengths first: most keys differ in length, and comparing lengths costs next to nothing.
             let length = key.utf8.count
-            for index in members.indices where members[index].key.utf8.count == length && members[index].key == key {
+            for index in members.indices
+            where members[index].key.utf8.count == length && members[index].key.utf8.elementsEqual(key.utf8) {
                 return members[index].value
             }
             return nil
         }
         set {
-            let position = members.firstIndex { $0.key == key }
+            let position = members.firstIndex { $0.key.utf8.elementsEqual(key.utf8) }
             switch (position, newValue) {
             case (let position?, let value?): members[position].value = value
             case (let position?, nil): members.remove(at: position)

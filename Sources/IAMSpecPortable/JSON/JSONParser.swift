@@ -4,7 +4,9 @@ package typealias JSONSyntaxError = ColumnSyntaxError
 
 /// Parses one JSON text (RFC 8259) from UTF-8 bytes.
 ///
-/// Duplicate keys in an object are an error, as is anything after the value but whitespace.
+/// Duplicate keys in an object are an error, as is anything after the value but whitespace; keys
+/// are the same when their Unicode scalars are (`ScalarKey`), not when they are canonically
+/// equivalent.
 ///
 /// Hand-written because what the protocol needs is exactly what Foundation's `JSONSerialization`
 /// (and `JSONDecoder`, built on it) does not give, on Linux as checked:
@@ -105,10 +107,10 @@ package struct JSONParser {
     {
         var fields = JSONObject(reservingCapacity: 16)
         guard try openContainer(closedBy: Self.objectEnd) else { return .object(fields) }
-        var keys: Set<String> = []
+        var keys: Set<ScalarKey> = []
         repeat {
             let (key, keyColumn) = try memberKey()
-            guard keys.insert(key).inserted else {
+            guard keys.insert(ScalarKey(key)).inserted else {
                 throw JSONSyntaxError(column: keyColumn, message: "duplicate key \"\(key)\"")
             }
             skipWhitespace()
@@ -241,16 +243,18 @@ package struct JSONParser {
     private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
         guard try openContainer(closedBy: Self.objectEnd) else { return .object(JSONObject()) }
         // Past a few keys, duplicates are found by hashing rather than by comparing with each.
-        var largeObjectKeys: Set<String>?
+        var largeObjectKeys: Set<ScalarKey>?
         var fields = JSONObject(reservingCapacity: 8)
         repeat {
             let (key, keyColumn) = try memberKey()
             let isDuplicate: Bool
             if largeObjectKeys != nil {
-                isDuplicate = !largeObjectKeys!.insert(key).inserted
+                isDuplicate = !largeObjectKeys!.insert(ScalarKey(key)).inserted
             } else {
                 isDuplicate = fields[key] != nil
-                if fields.count >= Self.linearKeySearchLimit { largeObjectKeys = Set(fields.keys + [key]) }
+                if fields.count >= Self.linearKeySearchLimit {
+                    largeObjectKeys = Set((fields.keys + [key]).map(ScalarKey.init))
+                }
             }
             guard !isDuplicate else {
                 throw JSONSyntaxError(column: keyColumn, message: "duplicate key \"\(key)\"")
@@ -663,4 +667,22 @@ package protocol JSONStreamedDocument {
     mutating func read(element: JSONValue, at position: Int, of key: String, bytes: Range<Int>)
     /// A member of the top-level object, once read: a streamed array's value is empty.
     mutating func read(member key: String, value: JSONValue)
+}
+
+/// An object's key as JSON tells keys apart: by its Unicode scalars (its UTF-8 bytes), as
+/// Python, JavaScript and Java compare them, never by Swift's canonical equivalence, under which
+/// `"caf\u{E9}"` and `"cafe\u{301}"` are one string. Two such keys are two keys, whatever the
+/// size of their object (``JSONObject`` compares them so too).
+private struct ScalarKey: Hashable {
+    let key: String
+
+    init(_ key: String) { self.key = key }
+
+    static func == (left: ScalarKey, right: ScalarKey) -> Bool {
+        left.key.utf8.elementsEqual(right.key.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        for byte in key.utf8 { hasher.combine(byte) }
+    }
 }

@@ -179,7 +179,7 @@ package struct CaseFileMigration: Sendable {
         // Steps shared with an earlier case through an alias: when either case's changes touch
         // them, this case gets its own copy, written out in place of the alias, with its changes.
         guard let region = edits.blockRegion(of: steps.map(\.mark), startingAt: stepsNode.mark) else { return }
-        var own = SourceEdits(edits.text(0..<edits.count))
+        var own = edits.withoutEdits
         let changesBefore = changes.count
         migrateSteps(&self, &own, &expected)
         guard !own.isEmpty || edits.hasEdits(in: region.range) else { return }

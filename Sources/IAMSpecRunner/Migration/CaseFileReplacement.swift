@@ -6,7 +6,8 @@ import IAMSpecPlatform
 /// and group it had, whole or not at all, and only while it still holds what was read.
 ///
 /// Refused, the file left as it was: a file this process may not write, or whose owner may not
-/// (0444: `iamspec migrate` never replaces what its owner made read-only); a file with other hard
+/// (0444: `iamspec migrate` never replaces what its owner made read-only), each said by its real
+/// reason (read-only mode, a read-only mount, immutable, another user's); a file with other hard
 /// links (replacing it would part it from them, and writing into it in place would leave it
 /// half-written if the process were killed); a file that is not regular; a file that changed
 /// since it was read. The check and the replacement hold an exclusive `flock` on the file's
@@ -14,8 +15,14 @@ import IAMSpecPlatform
 /// first replaced changed, and names it.
 package enum CaseFileReplacement {
     /// Replaces the case file at `path` with `bytes` if it still holds `read`; the refusal when
-    /// it is left as it was.
-    package static func replace(_ path: String, holding read: [UInt8], with bytes: [UInt8]) -> Diagnostic? {
+    /// it is left as it was. `waiting` hears, before the wait, that another process holds the
+    /// folder's lock (another `migrate` of the folder), which the replacement waits for.
+    package static func replace(
+        _ path: String,
+        holding read: [UInt8],
+        with bytes: [UInt8],
+        waiting: (String) -> Void = { _ in }
+    ) -> Diagnostic? {
         let refused = { (found: String, expected: String) in
             Diagnostic(
                 "cannot replace the file: \(found); expected \(expected); the file is left as it was",
@@ -39,21 +46,30 @@ package enum CaseFileReplacement {
                     + "the other names to the migrated file"
             )
         }
-        guard status.st_mode & S_IWUSR != 0, access(target, W_OK) == 0 else {
-            let mode = String(status.st_mode & 0o7777, radix: 8)
-            return refused(
-                "it is read-only (mode 0\(mode))",
-                "a file its owner may write: make it writable (`chmod u+w`) and run `iamspec migrate` again"
-            )
+        let accessError = access(target, W_OK) == 0 ? nil : errno
+        if let (found, expected) = unwritable(accessError: accessError, status: status, user: geteuid()) {
+            return refused(found, expected)
         }
-        let folder = open(URL(fileURLWithPath: target).deletingLastPathComponent().path, O_RDONLY | O_CLOEXEC)
+        let folderPath = URL(fileURLWithPath: target).deletingLastPathComponent().path
+        let folder = open(folderPath, O_RDONLY | O_CLOEXEC)
         guard folder >= 0 else {
             return refused("its folder cannot be opened (\(String(cString: strerror(errno))))", "a readable folder")
         }
         defer { close(folder) }
-        while flock(folder, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                return refused("its folder cannot be locked (\(String(cString: strerror(errno))))", "a lockable folder")
+        if flock(folder, LOCK_EX | LOCK_NB) != 0 {
+            if errno == EWOULDBLOCK {
+                waiting(
+                    "\(path): waiting for the lock another process holds on its folder \(folderPath) (another "
+                        + "`iamspec migrate` of the folder, replacing its files), before replacing it"
+                )
+            }
+            while flock(folder, LOCK_EX) != 0 {
+                guard errno == EINTR else {
+                    return refused(
+                        "its folder cannot be locked (\(String(cString: strerror(errno))))",
+                        "a lockable folder"
+                    )
+                }
             }
         }
         defer { flock(folder, LOCK_UN) }
@@ -79,5 +95,43 @@ package enum CaseFileReplacement {
             return changedMeanwhile ? changed : refused(error.reason, "a folder it can write a file in")
         }
         return nil
+    }
+
+    /// Why a file `user` may not write (`accessError`: what `access(W_OK)` failed with, nil when it
+    /// did not), or whose owner may not, as found and as expected; nil when it may be written.
+    static func unwritable(accessError: Int32?, status: stat, user: uid_t) -> (found: String, expected: String)? {
+        let mode = "mode 0" + String(status.st_mode & 0o7777, radix: 8)
+        switch accessError {
+        case EROFS?:
+            return (
+                "it is on a read-only file system (a read-only mount)",
+                "a file on a file system mounted for writing: remount it read-write (or migrate a copy) and run "
+                    + "`iamspec migrate` again"
+            )
+        case EPERM?:
+            return (
+                "the system refuses to write it (EPERM: it is immutable or append-only, as `lsattr` shows with `i` "
+                    + "or `a`)",
+                "a file whose attributes allow writing: clear them (`chattr -i -a FILE`, as root) and run "
+                    + "`iamspec migrate` again"
+            )
+        case EACCES? where status.st_uid != user:
+            return (
+                "it belongs to another user (uid \(status.st_uid)) and its permissions (\(mode)) do not let you write it",
+                "a file you may write: migrate it as its owner, or have it made writable for you"
+            )
+        case let error?:
+            return (
+                "it cannot be written (\(String(cString: strerror(error))), \(mode))",
+                "a file you may write: make it writable (`chmod u+w`) and run `iamspec migrate` again"
+            )
+        case nil where status.st_mode & S_IWUSR == 0:
+            return (
+                "it is read-only (\(mode))",
+                "a file its owner may write: make it writable (`chmod u+w`) and run `iamspec migrate` again"
+            )
+        case nil:
+            return nil
+        }
     }
 }

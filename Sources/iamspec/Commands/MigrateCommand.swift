@@ -101,7 +101,12 @@ struct MigrateCommand: ParsableCommand {
             let migration = CaseFileMigration(file: file, cases: fileCases, catalogue: loaded.rules, plan: plan)
             problems += migration.problems
             guard let bytes = migration.migratedBytes else { continue }
-            if let refusal = CaseFileReplacement.replace(file, holding: migration.readBytes, with: bytes) {
+            if let refusal = CaseFileReplacement.replace(
+                file,
+                holding: migration.readBytes,
+                with: bytes,
+                waiting: { StandardError.write($0) }
+            ) {
                 problems.append(refusal)
                 continue
             }

@@ -77,6 +77,15 @@ struct RunCompiledCommand: ParsableCommand {
             [("--json", json)],
             inputs: [ReportDestinations.Input(role: "the compiled suite", path: compiled)]
         )
+        // As `run`: one run at a time into the stream, and no earlier one's left there, before
+        // anything else can stop the run.
+        try DestinationClaim.claim(
+            json: json,
+            header: suite.header(
+                engine: EngineNotStarted(name: engineCommand ?? "reference").description,
+                jobs: 1
+            )
+        )
         if suite.compiled.runs.isEmpty && !control.isInterrupted { try acceptNoRun() }
         let provider = try engineProvider(timeout: suite.timeout, unless: control)
         let stdioProvider = provider as? StdioEngineProvider

@@ -17,10 +17,17 @@ enum SuiteLoading {
     }
 
     /// Loads as ``load(_:jobs:)`` until `control` is interrupted: then no file more is read, and
-    /// the suite returned is partial, its problems not reported (nothing will run).
-    static func load(_ paths: [String], jobs: Int, until control: RunControl) throws(CommandFailure) -> LoadedSuite {
+    /// the suite returned is partial, its problems not reported (nothing will run). A suite with
+    /// problems is handed to `beforeFailing` (it knows the files it read) before they are thrown.
+    static func load(
+        _ paths: [String],
+        jobs: Int,
+        until control: RunControl,
+        beforeFailing: (LoadedSuite) -> Void = { _ in }
+    ) throws(CommandFailure) -> LoadedSuite {
         let suite = SuiteLoader.load(paths: paths, jobs: jobs, stoppingWhen: { control.isInterrupted })
         guard suite.diagnostics.isEmpty || control.isInterrupted else {
+            beforeFailing(suite)
             throw .diagnostics(suite.diagnostics)
         }
         return suite

@@ -100,7 +100,10 @@ public enum JUnitReport {
 
     /// Removes from `directory` the suite files (`TEST-iamspec.*.xml`) not in `kept`: those of an
     /// earlier run, which a reader of the folder would otherwise add to this run's.
-    static func removeEarlierSuiteFiles(in directory: String, keeping kept: Set<String>) throws(AtomicFileError) {
+    package static func removeEarlierSuiteFiles(
+        in directory: String,
+        keeping kept: Set<String>
+    ) throws(AtomicFileError) {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)

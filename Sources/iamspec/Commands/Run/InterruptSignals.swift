@@ -1,3 +1,4 @@
+import CIAMSpecToolStart
 import Dispatch
 import IAMSpec
 import IAMSpecPlatform
@@ -63,9 +64,13 @@ final class InterruptSignals {
     /// Holds SIGINT, SIGTERM and SIGHUP back (blocks them) in the calling thread and the threads it
     /// starts: `main` calls it first of all, so that one that comes while iamspec starts waits,
     /// pending, until `run` listens (Dispatch then reads it), or another command's clean-up does
-    /// (``cleanUpOnSignal()``).
+    /// (``cleanUpOnSignal()``). The tool's first instructions have blocked them already
+    /// (`CIAMSpecToolStart`, before any library initialises: a signal in the milliseconds the
+    /// libraries take would otherwise end iamspec, or be lost when the disposition it inherited
+    /// ignores it); this blocks them where that could not be done.
     /// Engines start with no signal blocked (`ChildProcess`).
     static func hold() {
+        guard ciamspec_interrupt_signals_held_at_start() == 0 else { return }
         var signals = interruptSignals
         pthread_sigmask(SIG_BLOCK, &signals, nil)
     }

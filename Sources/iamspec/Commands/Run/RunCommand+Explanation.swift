@@ -23,6 +23,7 @@ extension RunCommand {
         unexplainedRules: Set<String>,
         testingNames: Bool,
         wholeRun: WholeRunStream?,
+        budget: ExperimentBudget,
         until control: RunControl
     ) -> (given: [ExplainedBehaviour], refuted: [ExplainedBehaviour]) {
         guard names.contains(where: \.isOpen) || (testingNames && !names.isEmpty) else { return (names, []) }
@@ -34,13 +35,15 @@ extension RunCommand {
             return (names, [])
         }
         defer { (provider as? StdioEngineProvider)?.shutdown() }
-        let engine = ExperimentEngineProvider(base: provider, control: control)
+        let engine = ExperimentEngineProvider(base: provider, control: control, budget: budget)
         let experiment = TieExperiment(engine: engine, stoppingWhen: { control.isInterrupted })
         // The behaviours the certain names give the engine: each open name's hypotheses are tried
         // with them, as the whole engine answers.
         let certain = Set(names.filter { !$0.isOpen }.flatMap { $0.behaviour.split(separator: "+").map(String.init) })
+        if names.contains(where: \.isOpen) { budget.begin("telling apart the names still open") }
         let decided = names.map { experiment.decide($0, beside: certain) }
         guard testingNames else { return (decided, []) }
+        if !control.isInterrupted { budget.begin("testing the names as predictions") }
         let byID = Dictionary(cases.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let inspecting = provider.description.capabilities.contains(.stackInspection)
         return NamePrediction(
@@ -66,6 +69,7 @@ extension RunCommand {
     func smallestCases(
         of summary: RunSummary,
         in cases: [LoadedCase],
+        budget: ExperimentBudget,
         until control: RunControl
     ) -> [ExplainedBehaviour.Run: String] {
         let looked =
@@ -86,7 +90,8 @@ extension RunCommand {
             return [:]
         }
         defer { (provider as? StdioEngineProvider)?.shutdown() }
-        let shrinking = SmallestCase(engine: ExperimentEngineProvider(base: provider, control: control))
+        let shrinking = SmallestCase(engine: ExperimentEngineProvider(base: provider, control: control, budget: budget))
+        budget.begin("shrinking the differences to their smallest cases")
         let byID = Dictionary(cases.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var found: [ExplainedBehaviour.Run: String] = [:]
         for (run, channels) in looked where !control.isInterrupted {

@@ -241,10 +241,6 @@ struct RunCommand: ParsableCommand {
         let control = RunControl()
         let signals = InterruptSignals(control: control)
         defer { withExtendedLifetime(signals) {} }
-        let loaded = try SuiteLoading.load(suite.paths, jobs: jobs, until: control)
-        // Interrupted while loading, the suite is partial: nothing is selected from it, and no
-        // baseline is judged or refreshed against it.
-        let isLoadedWhole = !control.isInterrupted
         let baselineInputs = [baseline].compactMap { path in
             path.map { ReportDestinations.Input(role: "the baseline", path: $0, rewrittenBy: "--update-baseline") }
         }
@@ -252,10 +248,26 @@ struct RunCommand: ParsableCommand {
         let wholeRunInputs = [wholeRun].compactMap { path in
             path.map { ReportDestinations.Input(role: "the whole run's results stream", path: $0) }
         }
-        try ReportDestinations.prepare(
-            [
-                ("--json", json), ("--update-baseline", updateBaseline),
-            ] + reports.destinations,
+        let loaded = try SuiteLoading.load(suite.paths, jobs: jobs, until: control) { partial in
+            // A problem in the spec files stops the run too: its destinations are claimed first, as
+            // far as they can be (none that is an input, none another run holds), so that no
+            // earlier run's report survives it; the problems are what the run says. A file that
+            // could not be read may be missing from the partial suite: every path given is an
+            // input, and no destination named as a spec file or catalogue is (`*.yaml`, `*.yml`).
+            let destinations = [json, updateBaseline, reports.junit, reports.summary].compactMap { $0 }
+            guard !destinations.contains(where: { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }) else { return }
+            let given = suite.paths.map { ReportDestinations.Input(role: "a spec path given", path: $0) }
+            try? claimDestinations(
+                inputs: ReportDestinations.inputs(of: partial, paths: suite.paths) + given + baselineInputs
+                    + wholeRunInputs
+            )
+        }
+        // Interrupted while loading, the suite is partial: nothing is selected from it, and no
+        // baseline is judged or refreshed against it.
+        let isLoadedWhole = !control.isInterrupted
+        // One run at a time per destination, and no earlier run's report left there: claimed
+        // before anything else can stop the run (the baseline, the selection, the engine).
+        try claimDestinations(
             inputs: ReportDestinations.inputs(of: loaded, paths: suite.paths) + baselineInputs + wholeRunInputs
         )
         try requireBaselineFile()
@@ -303,18 +315,7 @@ struct RunCommand: ParsableCommand {
         options.capabilityTally = tally
         let run = ConformanceRun(engine: provider, options: options, control: control)
         var header = run.header(paths: suite.paths)
-        header.invocation = RunInvocation(
-            program: Self.program(),
-            engineCommand: engineCommand,
-            validatesProtocol: validateProtocol,
-            baseline: baseline ?? updateBaseline,
-            allowsUnexpectedPass: allowUnexpectedPass,
-            repeats: repeats > 1 ? repeats : nil,
-            strictCapabilities: strictCapabilities ? true : nil
-        )
-        // The re-run lines name the whole run given, or else this run's stream when it is one of
-        // the whole suite.
-        header.invocation?.wholeRun = wholeRun ?? (header.selection.selectsEveryRun ? json : nil)
+        header.invocation = invocation(selectsEveryRun: header.selection.selectsEveryRun)
         // Each result as the reports show it: judged by `--baseline`, or else, with
         // `--update-baseline`, by the baseline the run writes (whose entry for a run its own result
         // decides, so it is known as the result comes).
@@ -417,6 +418,8 @@ struct RunCommand: ParsableCommand {
         }
         if !noExplain && !control.isInterrupted {
             outcome.behaviours = explainFailures(of: outcome, spooled: explanationSpool, until: control)
+            // One budget for every experiment on the engine, from the first.
+            let budget = ExperimentBudget(answerTimeout: CaseTimeout.duration(timeout))
             if !noExperiments && !control.isInterrupted {
                 (outcome.behaviours, outcome.refutedNames) = experiment(
                     on: outcome.behaviours,
@@ -424,6 +427,7 @@ struct RunCommand: ParsableCommand {
                     unexplainedRules: Set(outcome.differences.map(\.rule)),
                     testingNames: testsNames,
                     wholeRun: whole,
+                    budget: budget,
                     until: control
                 )
             }
@@ -434,7 +438,12 @@ struct RunCommand: ParsableCommand {
                 )
             }
             if !noExperiments && !control.isInterrupted {
-                outcome.smallestCases = smallestCases(of: outcome, in: loaded.loadedCases, until: control)
+                outcome.smallestCases = smallestCases(
+                    of: outcome,
+                    in: loaded.loadedCases,
+                    budget: budget,
+                    until: control
+                )
             }
         }
         let written =
@@ -498,6 +507,48 @@ struct RunCommand: ParsableCommand {
             ? 130 : !errors.isEmpty ? ExitStatus.usage : control.isInterrupted ? ExitStatus.failure : outcome.exitCode
         // The loaded suite and the results live until the process ends, never freed one by one.
         withExtendedLifetime((loaded, outcome)) { ExitStatus.exitProcess(status) }
+    }
+
+    /// Checks the report paths (none may be written over one of `inputs`; `ReportDestinations`),
+    /// then claims them (`DestinationClaim`), the results stream getting the run's header as
+    /// known before its engine starts.
+    private func claimDestinations(inputs: [ReportDestinations.Input]) throws(CommandFailure) {
+        try ReportDestinations.prepare(
+            [("--json", json), ("--update-baseline", updateBaseline)] + reports.destinations,
+            inputs: inputs
+        )
+        try DestinationClaim.claim(
+            json: json,
+            junit: reports.junit,
+            junitDir: reports.junitDir,
+            summary: reports.summary,
+            header: RunHeader(
+                engine: EngineRecord(EngineNotStarted(name: engineCommand ?? "reference").description),
+                suitePaths: suite.paths,
+                selection: selection.selection,
+                jobs: jobs,
+                timeoutMilliseconds: CaseTimeout.duration(timeout).wholeMilliseconds,
+                startedAt: RunHeader.timestamp(Date()),
+                invocation: invocation(selectsEveryRun: selection.selection.selectsEveryRun)
+            )
+        )
+    }
+
+    /// The options of this invocation that change a verdict, as the results stream's header
+    /// records them. The re-run lines name the whole run given, or else this run's stream when it
+    /// is one of the whole suite (`selectsEveryRun`).
+    private func invocation(selectsEveryRun: Bool) -> RunInvocation {
+        var invocation = RunInvocation(
+            program: Self.program(),
+            engineCommand: engineCommand,
+            validatesProtocol: validateProtocol,
+            baseline: baseline ?? updateBaseline,
+            allowsUnexpectedPass: allowUnexpectedPass,
+            repeats: repeats > 1 ? repeats : nil,
+            strictCapabilities: strictCapabilities ? true : nil
+        )
+        invocation.wholeRun = wholeRun ?? (selectsEveryRun ? json : nil)
+        return invocation
     }
 
     /// The engine under test (``makeEngineProvider()``), or, when `control` is interrupted before

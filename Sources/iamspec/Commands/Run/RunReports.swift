@@ -8,8 +8,9 @@ import IAMSpecRunner
 /// stream is its destination from the start (`ResultsStreamWriter.init(header:placing:)`): a run
 /// killed on the way leaves it unfinished, without its footer. JUnit and the summary are put in
 /// place whole when the run ends (`AtomicFile`), interrupted or stopped at its first failure too,
-/// and a report of theirs an earlier run left at their destination is removed when the run
-/// starts; one that cannot be written (a full disk) does not keep the others from being written.
+/// and a report of theirs an earlier run left at their destination was removed when the run
+/// started (`DestinationClaim`); one that cannot be written (a full disk) does not keep the others
+/// from being written.
 final class RunReports {
     private let results: ResultsStreamWriter?
     private let junit: JUnitWriter?
@@ -31,9 +32,6 @@ final class RunReports {
             }
         } catch {
             throw CommandFailure.usage(error.description)
-        }
-        for path in [reports.junit, reports.summary].compactMap({ $0 }) {
-            AtomicFile.removeEarlierReport(at: path)
         }
         self.reports = reports
         self.judge = judge

@@ -9,8 +9,8 @@ which npm and Maven would rank as the release itself; the kits then carry the ne
 development version instead, one N above X.Y.Z and the same in each:
 - Kits/python/pyproject.toml `version`: `N.devK`, in PEP 440's normal form (`0.7.0.dev0`);
 - Kits/node/package.json `version`: `N-dev.K`, a Semantic Versioning pre-release (`0.7.0-dev.0`);
-- Kits/java/iamspec-kit.pom `<version>`, and both of iamspec-kit-junit.pom's (its own and the kit
-  it depends on): `N-SNAPSHOT`, Maven's development version, which it ranks below N (a qualifier
+- Kits/java/pom.xml's and iamspec-kit.pom's `<version>`, and both of iamspec-kit-junit.pom's (its
+  own and the kit it depends on): `N-SNAPSHOT`, Maven's development version, which it ranks below N (a qualifier
   of its own, `-dev.0`, Maven would rank above N).
 Prints each registry's version, `python V`, `npm V`, `maven V`, a line each, and exits 0; else
 exits 1 with each problem on a line `FILE: found ..., expected ...`.
@@ -44,7 +44,7 @@ def kit_versions(repo):
     found.append(("Kits/python/pyproject.toml", "python", match.group(1) if match else None))
     with open(f"{repo}/Kits/node/package.json", encoding="utf-8") as file:
         found.append(("Kits/node/package.json", "npm", json.load(file).get("version")))
-    for name, count in (("iamspec-kit.pom", 1), ("iamspec-kit-junit.pom", 2)):
+    for name, count in (("pom.xml", 1), ("iamspec-kit.pom", 1), ("iamspec-kit-junit.pom", 2)):
         with open(f"{repo}/Kits/java/{name}", encoding="utf-8") as file:
             versions = POM_VERSION.findall(file.read())
         for index in range(count):

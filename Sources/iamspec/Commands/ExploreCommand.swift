@@ -12,21 +12,10 @@ import IAMSpecStdio
 struct ExploreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explore",
-        abstract: "Explore an engine beyond the suite: each distinct difference from the rules becomes a case.",
+        abstract: "Explore an engine beyond the suite for differences.",
         discussion: """
-            Runs scenarios from a seeded generator on the engine and on the reference rules as an \
-            engine of the engine's declared profiles and capabilities has them (only the steps its \
-            capabilities allow, only the observations it can make compared, nothing done that a \
-            capability it lacks stands for), until --count scenarios ran or --seconds passed. \
-            Differences are grouped by their first difference (the step, and the kinds of \
-            observation the engine and the rules make there); one scenario of each group is shrunk on \
-            the engine and written to --out as a case whose expectations are the rules' answers, kept \
-            only when, read back, it passes on the reference engine and fails on the engine, run \
-            under the id it is written with. With --known-from, the names of a run's results stream \
-            are the engine's known behaviours: a scenario on which the engine differs only as they do \
-            is no new difference. Ends with a table of the scenarios run and declined and the \
-            differences found, each with its case file. Exit status 0 when no difference was found, \
-            1 when some were, 2 for usage errors or an engine program that cannot start.
+            Exit status: 0 no difference, 1 some, 2 usage error or engine not started. More: \
+            docs/COMMANDS.md, "iamspec explore".
             """
     )
 

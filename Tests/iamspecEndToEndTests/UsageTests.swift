@@ -45,6 +45,25 @@ struct UsageTests {
         #expect(words.contains("N passed, N failed, N skipped"))
     }
 
+    /// Every command's help fits a screen of 80 columns (46 rows at most) and shows its usage first,
+    /// after a line of overview and two of exit status; the rest is in docs/COMMANDS.md, "Each
+    /// command in full".
+    @Test(arguments: [
+        [], ["run"], ["lint"], ["list"], ["coverage"], ["capabilities"], ["report"], ["engine"], ["merge"],
+        ["diff"], ["docs"], ["compile"], ["run-compiled"], ["explain"], ["migrate"], ["mutate"], ["fuzz"],
+        ["explore"],
+    ])
+    func helpShowsUsageFirstAndFitsAScreen(command: [String]) throws {
+        let outcome = try IAMSpecExecutable.run(command + ["--help"], environment: ["COLUMNS": "80"])
+        #expect(outcome.status == 0)
+        let lines = outcome.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+        let usage = lines.firstIndex { $0.hasPrefix("USAGE: ") }
+        #expect(usage != nil && usage! < 8, "USAGE at line \(usage.map { $0 + 1 } ?? 0): \(outcome.standardOutput)")
+        // The rows it takes on an 80-column screen: the usage line is never wrapped, a terminal wraps it.
+        let rows = lines.reduce(0) { $0 + max(1, ($1.count + 79) / 80) }
+        #expect(rows <= 46, "\(rows) rows: \(outcome.standardOutput)")
+    }
+
     @Test(arguments: [("lnit", "lint"), ("rnu", "run"), ("reprot", "report"), ("mereg", "merge")])
     func aMistypedSubcommandGetsASuggestion(typed: String, meant: String) throws {
         let outcome = try IAMSpecExecutable.run(typed, "Specs")

@@ -8,20 +8,10 @@ import IAMSpecRunner
 struct CapabilitiesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "capabilities",
-        abstract: "List each capability, what in a case needs it, and how many cases and runs need it.",
+        abstract: "List the capabilities cases need, with their counts.",
         discussion: """
-            A case needs exactly the capabilities it uses (derived by the loader); an engine that lacks one \
-            skips the runs that need it. A capability marked * is assumed for an engine that does not speak of \
-            it. What no capability covers, every engine must have (Specs/README.md, "What every engine must \
-            have"). Exit status 0, or 2 for spec errors.
-
-            With --audit, proves the needs as `iamspec lint` does and prints the figures: the suite \
-            runs on the reference engine, then on each of its behaviours that lacks a behavioural \
-            capability (one that stands for what an engine does, not for something a case writes), \
-            claiming every capability. Per capability: runs gated (their case needs it), gated runs \
-            failing on such a behaviour, recall (a run that fails there though its case does not \
-            need it lowers it) and precision (failing / gated); both are 100 % when every case's \
-            needs hold up. Exit status 1 when one does not (each such case is named); 0 otherwise.
+            Exit status: 0, 1 when --audit finds a need that does not hold, 2 spec error. More: \
+            docs/COMMANDS.md, "iamspec capabilities".
             """
     )
 

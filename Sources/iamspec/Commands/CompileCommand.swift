@@ -8,16 +8,10 @@ import IAMSpecRunner
 struct CompileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compile",
-        abstract:
-            "Write the selected case runs as one compiled suite (JSON), which an app's test bundle runs with IAMSpecPortable.",
+        abstract: "Write the selected case runs as a compiled suite.",
         discussion: """
-            The compiled suite (Specs/schemas/compiled-suite.schema.json) holds everything the runs \
-            need, read without YAML: each selected case with its setup, its steps and the \
-            capabilities the loader found it needs, declared and derived; the rules its cases name, \
-            with their titles, sources and quoted words; the runs, in report order; and what a \
-            results stream's header records of the selection. A case is a line of it. Prints what \
-            it wrote. Exit status 0 when written, 2 for usage, spec or file errors, 5 when the \
-            selection matches no case run (0 with --allow-empty).
+            Exit status: 0 written, 2 usage, spec or file error, 5 nothing selected. More: docs/COMMANDS.md, \
+            "iamspec compile".
             """
     )
 

@@ -8,19 +8,10 @@ import IAMSpecStdio
 struct CoverageCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "coverage",
-        abstract: "Show the cases that check each rule, or which rules an engine is judged on.",
+        abstract: "Show each rule's cases or an engine's judged rules.",
         discussion: """
-            Without an engine: each rule and the cases that check it. Exit status 0 when every rule has a \
-            case, 1 when any has none, 2 for spec errors.
-
-            With --capabilities (and --profiles) or --engine-command (its hello_reply read, no case sent): \
-            each rule is judged (by N cases, M runs: the engine has the profile and every capability of \
-            each), or not judged because the engine lacks the rule's own needs (right): its `capability` in \
-            rules.yaml, one capability of each entry of its `needs`, or one of its profiles; or because no case checks it, or because every case of \
-            the rule needs more than the rule does (a defect of the Specs: the cheapest case and what it \
-            needs more are named). Exit status 0 when no rule is in the last two groups, 1 when one is, 2 for \
-            spec or usage errors or an engine that does not start. See docs/ENGINES.md, "Which rules an \
-            engine is judged on".
+            Exit status: 0 every rule covered (judged), 1 not, 2 usage or spec error. More: \
+            docs/COMMANDS.md, "iamspec coverage".
             """
     )
 

@@ -6,23 +6,10 @@ import IAMSpecRunner
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
-        abstract:
-            "Show what changed between two results streams (iamspec run --json): newly failing, passing, skipped.",
+        abstract: "Show what changed between two results streams.",
         discussion: """
-            Case runs are matched by case id and profile. Newly failing: fails or errors now; passed, \
-            was skipped or did not exist before. Newly passing: passes now; failed, errored or was \
-            skipped before. Newly skipped: skipped now, not before. Changed messages: failing in \
-            both, with another status, kind or message. Nondeterministic: changed in any of these \
-            ways, where either stream marks the run nondeterministic (iamspec run --repeat): listed \
-            there alone, and not a regression. Runs only in one stream and not newly \
-            failing are counted apart. The last line on standard output is `N newly failing, N \
-            newly passing, N newly skipped, N changed messages` (then `, N nondeterministic` \
-            when any is). A later run that did not make every run of its selection (interrupted, \
-            stopped at its first failure, a merge lacking shards) is no verdict on the runs it did \
-            not make: the diff fails, unless --partial says partial results are wanted. Exit \
-            status 0 when nothing is newly failing, 1 when something is (a regression) or the \
-            later run did not finish, 2 when a stream cannot be read or the Markdown cannot be \
-            written.
+            Exit status: 0 nothing newly fails, 1 something does, 2 unreadable input. More: \
+            docs/COMMANDS.md, "iamspec diff".
             """
     )
 

@@ -8,31 +8,9 @@ import IAMSpecSite
 struct DocsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "docs",
-        abstract: "Render the rules and cases as a static site (HTML and Markdown), with results if given.",
+        abstract: "Render the rules and cases as a static site.",
         discussion: """
-            Writes into the --out folder: index.html, areas/<area>.html (each rule with its \
-            quotes, each cited by its seed's title, language and SDK generation from seeds.yaml \
-            beside rules.yaml, else by the seed's file name; sources and translations; each case \
-            as a timeline in plain words), style.css, and the same pages as GitHub Markdown under \
-            markdown/. With --seeds (the folder of the seed documents), also seeds/<seed>.html, \
-            each seed's text with the passages the rules quote marked, which each quote links \
-            to. With --results (the results stream of `iamspec run --json`, one per engine; merge \
-            shards with `iamspec merge` first), also matrix.html and markdown/matrix.md (by rule \
-            area, a row per rule and a column per engine, at most 5 engines to a table; a \
-            failure counted against the rules its failing step checks), engines/<engine>.html \
-            (the engine's differences: its failed runs grouped by the failing step's rule and the \
-            mismatch's shape; then every rule's outcome with every run that did not pass and its \
-            reason) and badges/<engine>.svg. Conformance is passed runs out of the runs an engine \
-            supports (not skipped), with failed, errored and skipped runs counted apart, on the \
-            badge too, whose colour is green when every run passed, yellow when none failed or \
-            errored but some were skipped, red when any failed or errored, grey when none ran. \
-            No scripts, no fonts or files fetched from elsewhere; the same \
-            inputs give the same bytes. Files already in the folder that the site does not have \
-            are left alone; a symbolic link where a file or folder of the site goes is replaced \
-            by the file or folder, never written through. Exit status 0 when written, 2 for spec errors, unreadable \
-            results, a --seeds folder without a seed the rules quote, a folder that cannot be \
-            written, or a file of the site that would replace an input (a spec file, a seed or a \
-            results stream).
+            Exit status: 0 written, 2 spec, results or file errors. More: docs/COMMANDS.md, "iamspec docs".
             """
     )
 

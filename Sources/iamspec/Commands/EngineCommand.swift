@@ -15,10 +15,10 @@ import IAMSpecStdio
 struct EngineCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "engine",
-        abstract: "Serve the reference engine over the stdio protocol (Specs/PROTOCOL.md).",
+        abstract: "Serve the reference engine over the stdio protocol.",
         discussion: """
-            Reads one JSON request per line on stdin and answers each with one JSON line on stdout; \
-            diagnostics go to stderr. Exits on `shutdown` or at the end of stdin.
+            One JSON request a line on stdin, one answer a line on stdout (Specs/PROTOCOL.md). More: \
+            docs/COMMANDS.md, "iamspec engine".
             """
     )
 

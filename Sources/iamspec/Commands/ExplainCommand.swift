@@ -9,24 +9,10 @@ import IAMSpecRunner
 struct ExplainCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explain",
-        abstract: "Name the behaviours that explain a results stream's failing runs, each proven by replay.",
+        abstract: "Name the behaviours that explain failing runs.",
         discussion: """
-            Reads a results stream (iamspec run --json, run-compiled --json), loads the cases its \
-            runs came from (--specs, or else Specs of the working directory; the suite paths the \
-            stream's header records are shown as a hint, never read: a stream is an artefact, \
-            perhaps of another's job), and replays each failed run on the reference engine with each behaviour of \
-            the catalogue (iamspec mutate --list), then with pairs of the behaviours that changed \
-            its timeline. A behaviour explains a run when its replay fails with exactly the \
-            engine's timeline: every step's observations, up to the same failing check. Each \
-            explained run is listed under one behaviour; the others stay differences, grouped by \
-            the rule of their failing check and their mismatch. Prints both; with --json, also \
-            writes the stream with the behaviours in its footer (iamspec report and docs show \
-            them). iamspec run does the same by itself unless --no-explain. A failed run whose \
-            case the specs read do not hold is explained by nothing, and a warning on standard \
-            error names it. With --whole-run, the stream of the whole run this stream's run is part \
-            of (of the same suite paths and engine command), the names are checked against its \
-            passes too, as they were in the whole run. Exit status 0 when it explained what it could, 2 when a stream or \
-            the cases cannot be read, or --whole-run is of another suite or engine.
+            Exit status: 0 explained what it could, 2 unreadable input. More: docs/COMMANDS.md, "iamspec \
+            explain".
             """
     )
 

@@ -12,21 +12,10 @@ import IAMSpecStdio
 struct ExploreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explore",
-        abstract: "Explore an engine beyond the suite: each distinct difference from the rules becomes a case.",
+        abstract: "Explore an engine beyond the suite for differences.",
         discussion: """
-            Runs scenarios from a seeded generator on the engine and on the reference rules as an \
-            engine of the engine's declared profiles and capabilities has them, until --count \
-            scenarios ran (1000 by default; no limit when only --seconds is given) or --seconds \
-            passed (an answer awaited then is not awaited further). Differences are grouped by their \
-            first difference; one scenario of each is shrunk on the engine and written to --out as a \
-            case expecting the rules' answers, kept only when, read back, it passes on the reference \
-            engine and fails on the engine; one that does not hold is written as NAME.not-held.txt, \
-            with why. Explore writes over no file: --out holding a name it may write is refused. With \
-            --known-from, the names of a run's results stream are the engine's known behaviours. Ends \
-            with a table of the scenarios run, declined and failed (with the engine's stderr) and the \
-            differences found. An interrupt writes what was found so far. Exit status 0 when no \
-            difference was found and the engine failed no scenario, 1 otherwise, 2 for usage errors \
-            or an engine program that cannot start, 130 when interrupted.
+            Exit status: 0 no difference and no failed scenario, 1 otherwise, 2 usage error or \
+            engine not started, 130 interrupted. More: docs/COMMANDS.md, "iamspec explore".
             """
     )
 

@@ -10,19 +10,10 @@ import IAMSpecStdio
 struct FuzzCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fuzz",
-        abstract: "Run random scenarios on two engines until they differ, and write the smallest as a case.",
+        abstract: "Run random scenarios on two engines until they differ.",
         discussion: """
-            Engines are `reference` or `mutant:<id>` (see `iamspec mutate --list`), or a program \
-            speaking the stdio protocol (Specs/PROTOCOL.md) given by --engine-command or \
-            --against-command. Scenarios come \
-            from a seeded generator: the same seed gives the same scenarios. At the first scenario \
-            on which the engines answer a stimulus differently, it is shrunk (steps, messages and \
-            settings dropped while they still differ) and written as a YAML case whose expectations \
-            are the first engine's observations, so it passes on --engine and fails on --against. \
-            Mutant engines run in worker processes (unless --in-process): a mutant that traps \
-            (crashes) on a stimulus diverges there from an engine that answers. \
-            Exit status 0 when no scenario diverged, 1 when a case was written, 2 for usage errors \
-            or an engine program that cannot start.
+            Exit status: 0 no divergence, 1 a case was written, 2 usage error or engine not started. More: \
+            docs/COMMANDS.md, "iamspec fuzz".
             """
     )
 

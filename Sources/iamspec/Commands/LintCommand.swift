@@ -7,16 +7,9 @@ import IAMSpecRunner
 struct LintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
-        abstract: "Check spec files and the rule catalogue, and prove each case's behavioural needs.",
+        abstract: "Check spec files and prove each case's needs.",
         discussion: """
-            Prints each problem as `path:line:col: error: ...` on standard error; the rules a case \
-            cites are checked against the rules.yaml at or above it (said when there is none). Once the files \
-            read clean, runs every case on the reference engine and on each of its behaviours that \
-            lacks a behavioural capability (\(Capability.behavioural.map(\.rawValue).sorted().joined(separator: ", "))): a case \
-            whose outcome changes on one without needing that capability, or that needs one no such \
-            behaviour changes, is a problem at the case (Specs/README.md, "Behavioural \
-            capabilities"). A case the reference engine fails is left to `iamspec run`. Exit status \
-            0 when there is no problem, 2 when there is any.
+            Exit status: 0 no problem, 2 any. More: docs/COMMANDS.md, "iamspec lint".
             """
     )
 

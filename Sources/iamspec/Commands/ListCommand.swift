@@ -7,7 +7,9 @@ struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List the selected cases.",
-        discussion: "Prints one case id per line, sorted; --long adds title, rules, tags, profiles and location."
+        discussion: """
+            One case id a line, sorted. More: docs/COMMANDS.md, "iamspec list".
+            """
     )
 
     @OptionGroup var suite: SuiteOptions

@@ -6,19 +6,10 @@ import IAMSpecRunner
 struct MergeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge",
-        abstract: "Combine the results streams of shards (iamspec run --shard I/N --json ...) into one.",
+        abstract: "Combine shards' results streams into one.",
         discussion: """
-            The streams must come from the same engine, suite paths and selection (only --shard \
-            may differ), judged against the same baseline (or none), each with its case records in \
-            report order (by case id, then profile, as iamspec run writes them), and no case run \
-            may appear in two of them. They are merged a record at a time, so memory holds one \
-            record of each and the failures, not the streams. The merged stream feeds `iamspec report` and `iamspec docs` like a \
-            whole run's, the baseline recorded in its footer. Prints the merged totals as the \
-            baseline judges them, `N passed, N failed, N skipped`, and a warning on standard error when shards of one \
-            count are missing: the merged stream records them (its footer's missing_shards), its verdict fails, and \
-            iamspec report fails on it unless --partial. Exit status 0 when the merged stream was written (whatever the \
-            results), 2 when an input cannot be read, the inputs do not fit together, or the \
-            output cannot be written or is one of the inputs.
+            Exit status: 0 written, 2 unreadable or ill-fitting inputs, or unwritable output. More: \
+            docs/COMMANDS.md, "iamspec merge".
             """
     )
 

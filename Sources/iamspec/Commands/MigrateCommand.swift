@@ -8,44 +8,10 @@ import IAMSpecRunner
 struct MigrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "migrate",
-        abstract: "Rewrite case files written for an earlier iamspec (0.1.0) to the current format.",
+        abstract: "Rewrite 0.1.0 case files in today's format, in place.",
         discussion: """
-            Edits each file in place at the places it changes, keeping comments, anchors and \
-            layout, and prints each change as `path:line:col: changed: ...` on standard output. \
-            An expectation that names no rule in a case with several rules gets the `rules` (or \
-            `setup`) derived by running the case on every behaviour of the catalogue: the rules \
-            of the behaviours that fail first at that step. An expectation's `rules` naming \
-            rules outside the case become `setup`; a rule gated by a capability nothing in the \
-            case uses leaves the case's rules (when others remain); `requires` loses a \
-            capability nothing in the case uses, and gains or loses the behavioural ones the \
-            needs proof (`iamspec lint`) asks for. A step expecting an observation none of its \
-            rules states (`stacked` with reason `message_visible`, say) names the first rule \
-            whose subject it is that holds under the case's profiles: in its `setup`, or in its \
-            `rules` and the case's; a step naming neither adds it to the case's rules, and each \
-            expectation of the case then names the rules it was filed under. Steps or an \
-            expectation shared through a YAML alias are written out where a case needs its own. \
-            A file already in the current format is left as it is. No verdict changes on the \
-            reference engine.
-
-            A file is edited as an editor would: its line breaks (LF, CRLF or a lone CR) and \
-            encoding (UTF-8, with or without a byte order mark, or UTF-16 with one) are kept; the \
-            file a link leads to is the one replaced, with its permissions, owner and group. Each \
-            file's new text is read again and compared with the planned cases before it is \
-            written, and it replaces the file only if the file still holds what was read (under \
-            a lock of its folder: two migrates of one folder do not interleave). A file left as \
-            it was is named with the reason: its new text would not read as planned; a run of \
-            one of its cases overran --timeout (run again with a longer one); it is read-only, \
-            has other hard links, or changed meanwhile. A FIFO or device is refused.
-
-            The cases are migrated against the rules.yaml of their folder, or the catalogue \
-            --rules names. A folder kept from 0.1.0 holds 0.1.0's catalogue, whose citations \
-            lack what the current catalogue requires (a code file's repository and version); \
-            migrate does not invent them: give the new release's catalogue with \
-            `--rules NEW/Specs/rules.yaml`, then put it (and its seeds.yaml) in the folder.
-
-            Exit status 0 when every file now reads clean, 2 when a problem is left (said as \
-            `path:line:col: error: ...` on standard error): a file refused as above is left as \
-            it was, the others are migrated, a problem migrate cannot mend said at its place.
+            Exit status: 0 every file reads clean, 2 a problem is left. More: docs/COMMANDS.md, "iamspec \
+            migrate".
             """
     )
 

@@ -8,19 +8,10 @@ import IAMSpecRunner
 struct MutateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mutate",
-        abstract: "Run the suite on every mutant engine and print the kill matrix and the mutation score.",
+        abstract: "Run the suite on every mutant engine: the kill matrix.",
         discussion: """
-            A mutant is the reference engine with one rule broken. The suite first runs on the \
-            reference engine, which must pass it; then on each mutant. A case kills a mutant when \
-            one of its runs passes on the reference engine and fails or errors on the mutant; each \
-            mutant runs in worker processes, so a mutant that traps (crashes) errors the cases it \
-            crashes in, and is killed by them, unless --in-process. A killed mutant is told apart \
-            when the report of its run (`iamspec explain`, replayed in this process) names it alone \
-            as what the engine does differently. The last line is `Mutation score: killed/total \
-            (pct%)`. Exit status 0 when every mutant is killed and told apart, 1 when any survives \
-            or is not told apart (or the reference engine fails the suite), 2 for usage or spec \
-            errors. A surviving mutant calls for a new case, never a change to the mutant; so does \
-            one not told apart, unless the mutant breaks more than its rule.
+            Exit status: 0 every mutant killed and told apart, 1 not, 2 usage or spec error. More: \
+            docs/COMMANDS.md, "iamspec mutate".
             """
     )
 

@@ -6,25 +6,10 @@ import IAMSpecRunner
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Make a JUnit XML report or a Markdown summary from a results stream (iamspec run --json).",
+        abstract: "Make JUnit or Markdown reports from a results stream.",
         discussion: """
-            The results are judged against the baseline the run was judged against (recorded in \
-            the stream's footer), or against --baseline FILE, as iamspec run judged them: the \
-            reports, the lines printed and the exit status say what the run's did. Prints the \
-            stale baseline entries and the baseline's counts, then the totals as `N passed, N \
-            failed, N skipped` (stale entries count as failed). With --baseline FILE, an entry \
-            is stale when the run found it so; one the run was not judged against and made no \
-            run of is not checked (a warning says so). A stream whose case lines disagree with \
-            its footer's totals or verdict (lines lost or added) is refused. A stream that lacks \
-            runs of its selection is not a passing run: one shard's stream (iamspec run --shard I/N) \
-            lacks the other shards, a merge of some of the shards the ones its footer names; each \
-            fails the run, unless --partial says partial results are wanted. Exit status 0 when \
-            the reports were written and the run succeeded, 1 when the run failed (a new \
-            failure, an unexpected pass, a stale entry, interrupted, a missing shard), 2 when the \
-            results cannot be read or a report cannot be written. --runner-records FILE writes \
-            the verdict for a test framework's runner (the pytest, node:test and JUnit 5 runners \
-            of Kits/): JSON lines, a record per case run as judged, a record per stale baseline \
-            entry, then the verdict (docs/RESULTS.md).
+            Exit status: 0 written and green, 1 the run failed, 2 unreadable results or unwritable report. \
+            More: docs/COMMANDS.md, "iamspec report".
             """
     )
 

@@ -11,19 +11,10 @@ import IAMSpecStdio
 struct RunCompiledCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run-compiled",
-        abstract:
-            "Run a compiled suite (iamspec compile) through IAMSpecPortable, one run at a time, as an app's test bundle does.",
+        abstract: "Run a compiled suite through IAMSpecPortable.",
         discussion: """
-            The runs go through the executor an app's own test bundle uses (IAMSpecPortable), on the \
-            reference engine in this process or on an --engine-command program, one after the \
-            other: what it prints, and the --json results stream, are those of `iamspec run` on the \
-            same selection, apart from the header's circumstances (executor, jobs, start, \
-            invocation) and the durations. --repeat N makes each run N times, as `iamspec run --repeat` \
-            does (each repeat within the suite's timeout). On SIGINT, SIGTERM or SIGHUP no more runs start and the \
-            results so far are reported, marked interrupted. Exit status 0 when every run passed \
-            (skips allowed), 1 when any failed or errored or the run was interrupted, 2 for usage, \
-            file or engine errors, 5 when the suite holds no case run, so that nothing would be \
-            checked (unless --allow-empty), as `iamspec run` exits for a selection matching none.
+            Exit status: 0 passed, 1 a run failed, 2 usage, file or engine error, 5 no case run. More: \
+            docs/COMMANDS.md, "iamspec run-compiled".
             """
     )
 

@@ -10,7 +10,7 @@ struct ReportOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Write the JUnit report as a file per suite (TEST-iamspec.<suite>.xml) in this folder, as Ant's junitreport reads them.",
+            "Write the JUnit report as a file per suite here.",
             valueName: "folder"
         )
     )
@@ -18,7 +18,7 @@ struct ReportOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Write a Markdown summary (totals; each failure with its rules and re-run command) to this file, e.g. $GITHUB_STEP_SUMMARY.",
+            "Write a Markdown summary to this file.",
             valueName: "file"
         )
     )

@@ -5,7 +5,7 @@ import IAMSpecRunner
 /// Which case runs a command selects: each repeatable option is an OR of its values, the
 /// options an AND.
 struct SelectionOptions: ParsableArguments {
-    @Option(name: .customLong("filter"), help: "Only cases whose id matches this glob (*, ?, [...]); repeatable.")
+    @Option(name: .customLong("filter"), help: "Only cases whose id matches this glob; repeatable.")
     var filters: [String] = []
 
     @Option(name: .customLong("tag"), help: "Only cases with this tag; repeatable.")
@@ -14,20 +14,20 @@ struct SelectionOptions: ParsableArguments {
     @Option(
         name: .customLong("tags"),
         help: ArgumentHelp(
-            "Only cases whose tags satisfy this expression: tags with and, or, not and parentheses (not binds tighter than and, and than or), e.g. \"stack and not legacy\".",
+            "Only cases whose tags satisfy: a and (b or not c).",
             valueName: "expression"
         ),
         transform: TagExpression.init(parsing:)
     )
     var tagExpression: TagExpression?
 
-    @Option(name: .customLong("profile"), help: "Only this profile (braze-swift, appboy-legacy); repeatable.")
+    @Option(name: .customLong("profile"), help: "Only this profile; repeatable.")
     var profiles: [Profile] = []
 
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "Only shard I of N (I from 1): the cases whose id hashes (FNV-1a 64) to it; the N shards together hold every case once.",
+            "Only shard I of N (I from 1), by a hash of the id.",
             valueName: "I/N"
         ),
         transform: Shard.init(parsing:)

@@ -8,62 +8,10 @@ import IAMSpecStdio
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run the cases against an engine (the reference engine by default).",
+        abstract: "Run the cases against an engine (default: reference).",
         discussion: """
-            Prints each failure with its timeline and a command that runs it again (the first 50 \
-            failed cases by id; the others are counted in one line, and --json and --junit hold \
-            every one); the last line \
-            on standard output is exactly `N passed, N failed, N skipped`, with `N errors` before \
-            `skipped` when runs errored (the engine threw, timed out, or answered a stack inspection \
-            wrongly), counted as the results stream counts them. Progress goes \
-            to standard error. On SIGINT, SIGTERM or SIGHUP, at any moment (while the spec files load, the \
-            engine starts, the cases run or the reports are written), no more cases start, the engines \
-            are stopped, and every report asked for is written with the results so far (none, before \
-            the first case), marked interrupted; the exit status is 1. With --fail-fast no run starts after the first failure \
-            or error; the runs never started are not run: left out of the totals line (neither \
-            passed, failed nor skipped), counted in a line before it and in the reports. Just \
-            before the totals line, standard error gets `ran N case runs in T (wall time)`. Off a \
-            terminal, progress is a line per failed or errored run and a line of counts per tenth \
-            of the runs or per 10 s of wall time; wall time never decides a result. Report \
-            paths are checked before the first case runs (missing folders are made; the same file \
-            for two reports, or a report over an input: a spec file, a *.yaml a spec folder would \
-            load, the rule catalogue or the --baseline, is a usage error; --update-baseline may \
-            refresh the --baseline it read). A symbolic link at a report path is replaced, never \
-            written through. Exit status 0 when every selected run passed (skips \
-            allowed), 1 when any failed or errored, the engine wrote a line after a case had ended, or \
-            the run was interrupted, 2 for usage, \
-            configuration or spec errors, 5 when the selection matches no case run (0 with \
-            --allow-empty).
-
-            With --baseline FILE (this engine's known outcomes; docs/CI.md, "Baselines"), an \
-            expected failure does not fail the run: it is listed under "expected failures" and \
-            counted as skipped in the totals line (JUnit: <skipped message="expected failure: \
-            ...">). A run that passes though the baseline expects it to fail is an unexpected \
-            pass: counted as failed (JUnit: <failure type="iamspec.unexpected-pass">), unless \
-            --allow-unexpected-pass, when it counts as passed. An entry naming a case run the \
-            suite does not have is stale and fails the run: it is listed under "stale baseline \
-            entries" and counted as failed in the totals line (JUnit: a failing test case in the \
-            suite iamspec.baseline). `skip` entries are not run and count as skipped. \
-            --update-baseline FILE writes the baseline this run implies, keeping the reasons \
-            already written (from --baseline, else from FILE); without --baseline the run is \
-            judged against what it wrote. The --json results stream records what the engine \
-            did, before any baseline, and in its footer the baseline and the verdict, which \
-            `iamspec report` applies again.
-
-            With --repeat N each run is made N times, each on a fresh engine (Specs/PROTOCOL.md, \
-            "Determinism"): a run whose repeats end otherwise (status, check, message) or observe \
-            otherwise (any step's observations) is nondeterministic: it fails, with the kind \
-            nondeterministic, and every report shows its first repeat and the first that differed, \
-            each with its timeline. A run that fails the same way every time is an ordinary \
-            failure. --update-baseline gives a nondeterministic run a `flaky` entry.
-
-            At the end of the run, a warning (on standard output before the totals line, and in \
-            every report: the results stream's footer `warnings`) names a capability the engine \
-            declares but declined (`unsupported`, `skipped`, CaseSkipped) on every run that needed \
-            it, a stimulus needing no capability declined on every run that sent it (an adapter's \
-            handler missing or misspelt), and a protocol-2 engine whose list names none of the capabilities added since \
-            protocol 2 (Specs/README.md, "Capabilities"); with --strict-capabilities they fail the \
-            run (exit status 1).
+            Prints `N passed, N failed, N skipped` last. Exit status 0 passed, 1 failed, 2 usage or \
+            spec error, 5 none selected; more in docs/COMMANDS.md.
             """
     )
 
@@ -72,11 +20,11 @@ struct RunCommand: ParsableCommand {
 
     @Option(
         parsing: .unconditional,
-        help: "How many cases run at once, and spec files load at once (default: the number of processors)."
+        help: "Cases run, and files loaded, at once."
     )
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    @Option(parsing: .unconditional, help: "Wall-clock seconds one case run may take before it is an error.")
+    @Option(parsing: .unconditional, help: "A case run's time limit, in seconds.")
     var timeout: Double = 30
 
     @OptionGroup var reports: ReportOptions
@@ -84,20 +32,17 @@ struct RunCommand: ParsableCommand {
     @Option(help: .resultsStream)
     var json: String?
 
-    @Flag(help: "Start no case run after the first that fails or errors; the runs not started are reported as not run.")
+    @Flag(help: "Start no case run after the first that fails.")
     var failFast = false
 
     @Option(help: .engineCommand)
     var engineCommand: String?
 
-    @Flag(help: "Check every message the --engine-command program sends against Specs/schemas/protocol.")
+    @Flag(help: "Check the engine's messages against the protocol.")
     var validateProtocol = false
 
     @Flag(
-        help: """
-            Run the reference engine in this process, not in worker processes: faster, but a trap in \
-            the engine ends the whole run.
-            """
+        help: "Run the reference engine in this process."
     )
     var inProcess = false
 
@@ -106,7 +51,7 @@ struct RunCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Judge the run against this engine's baseline (YAML: known failures, flaky and skipped cases).",
+            "Judge the run against this engine's baseline.",
             valueName: "file"
         )
     )
@@ -114,56 +59,39 @@ struct RunCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Write or refresh a baseline from this run's failures, keeping the reasons already written.",
+            "Write or refresh a baseline from this run.",
             valueName: "file"
         )
     )
     var updateBaseline: String?
 
-    @Flag(help: "With --baseline: a run passing though the baseline expects it to fail does not fail the run.")
+    @Flag(help: "With --baseline: an unexpected pass passes.")
     var allowUnexpectedPass = false
 
-    @Flag(help: "A selection that matches no case run exits 0 (with a warning) instead of 5.")
+    @Flag(help: "Exit 0, not 5, when the selection matches no run.")
     var allowEmpty = false
 
     @Flag(
-        help: """
-            Do not look for the behaviours that explain the failing runs (by replaying each on the \
-            reference engine's behaviours); the differences are then grouped by rule and mismatch only.
-            """
+        help: "Do not name the behaviours of the failing runs."
     )
     var noExplain = false
 
     @Option(
         help: ArgumentHelp(
-            """
-            The results stream (--json) of the whole run this run re-runs part of, of the same suite \
-            paths and engine command: the runs it passed judge the names too, as they judged the \
-            whole run's.
-            """,
+            "The --json stream of the whole run this re-runs.",
             valueName: "file"
         )
     )
     var wholeRun: String?
 
     @Flag(
-        help: """
-            Do not run experiments on the engine: behaviours that explain the same runs equally well \
-            are then reported as "one of", and no unexplained difference is shrunk to its smallest case.
-            """
+        help: "Run no experiments on the engine."
     )
     var noExperiments = false
 
     @Flag(
         inversion: .prefixedNo,
-        help: """
-            Test each name as a prediction before giving it (the default): scenarios on which the \
-            engine as named answers differently from the reference rules or from a rival behaviour of \
-            the same rule are run on the engine; a name it does not bear out is reported as refuted, \
-            with the experiment, and its runs as unexplained. --no-test-names gives the names untested \
-            (the reports say so), for an engine that must not be driven beyond the suite. What else the \
-            engine does differently can confound an experiment (docs/COMMANDS.md, --test-names).
-            """
+        help: "Test each name on the engine before giving it."
     )
     var testNames: Bool?
 
@@ -177,21 +105,14 @@ struct RunCommand: ParsableCommand {
         name: .customLong("repeat"),
         parsing: .unconditional,
         help: ArgumentHelp(
-            """
-            Make each run this many times, each on a fresh engine: a run whose repeats end or observe \
-            otherwise is reported nondeterministic (failed).
-            """,
+            "Times each run is made (nondeterminism).",
             valueName: "n"
         )
     )
     var repeats = 1
 
     @Flag(
-        help: """
-            Fail the run on a capability warning: a capability the engine declares but declined on \
-            every run that needed it, a stimulus needing no capability declined on every run that \
-            sent it, or a protocol-2 list naming none of the capabilities added since.
-            """
+        help: "Fail the run on a capability warning."
     )
     var strictCapabilities = false
 

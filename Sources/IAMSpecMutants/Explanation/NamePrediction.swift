@@ -287,15 +287,9 @@ package struct NamePrediction {
                 Self.leavingOut(unexplained, of: ScenarioTrace(running: scenario, on: $0)).windows != predicted.windows
             }
         }
-        // The name's own runs, continued past where their cases stop looking, before any
-        // generated scenario: the suite's runs separate the name from its rival whatever the
-        // generator can build within the engine's capabilities.
-        for run in continuing {
-            guard !isStopped() else { return .untested }
-            let scenario = RunContinuation(named: asNamed, capabilities: declared.capabilities)
-                .scenario(continuing: run)
-            let touching = touchesTheUnexplained(scenario)
-            if let answer = judge(
+        // What the engine's answer to a scenario concludes (nil: try the next scenario).
+        func judged(_ scenario: Scenario, touching: Bool) -> Answer? {
+            judge(
                 scenario,
                 asNamed,
                 asRival,
@@ -306,9 +300,16 @@ package struct NamePrediction {
                 unexplained,
                 touchingTheUnexplained: touching,
                 &inconclusive
-            ) {
-                return answer
-            }
+            )
+        }
+        // The name's own runs, continued past where their cases stop looking, before any
+        // generated scenario: the suite's runs separate the name from its rival whatever the
+        // generator can build within the engine's capabilities.
+        for run in continuing {
+            guard !isStopped() else { return .untested }
+            let scenario = RunContinuation(named: asNamed, capabilities: declared.capabilities)
+                .scenario(continuing: run)
+            if let answer = judged(scenario, touching: touchesTheUnexplained(scenario)) { return answer }
         }
         var tried: Set<Scenario> = []
         for seed in seeds {
@@ -327,20 +328,7 @@ package struct NamePrediction {
             let touching = next == nil
             if let next { found = next }
             guard tried.insert(found.scenario).inserted else { continue }
-            if let answer = judge(
-                found.scenario,
-                asNamed,
-                asRival,
-                asReference,
-                named: named,
-                rival,
-                name,
-                unexplained,
-                touchingTheUnexplained: touching,
-                &inconclusive
-            ) {
-                return answer
-            }
+            if let answer = judged(found.scenario, touching: touching) { return answer }
         }
         return .untested
     }

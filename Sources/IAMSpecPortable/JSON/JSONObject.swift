@@ -31,13 +31,13 @@ package struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionary
             // Lengths first: most keys differ in length, and comparing lengths costs next to nothing.
             let length = key.utf8.count
             for index in members.indices
-            where members[index].key.utf8.count == length && members[index].key.utf8.elementsEqual(key.utf8) {
+            where members[index].key.utf8.count == length && members[index].key.hasTheScalars(of: key) {
                 return members[index].value
             }
             return nil
         }
         set {
-            let position = members.firstIndex { $0.key.utf8.elementsEqual(key.utf8) }
+            let position = members.firstIndex { $0.key.hasTheScalars(of: key) }
             switch (position, newValue) {
             case (let position?, let value?): members[position].value = value
             case (let position?, nil): members.remove(at: position)

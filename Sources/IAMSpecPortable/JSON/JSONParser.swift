@@ -679,10 +679,14 @@ private struct ScalarKey: Hashable {
     init(_ key: String) { self.key = key }
 
     static func == (left: ScalarKey, right: ScalarKey) -> Bool {
-        left.key.utf8.elementsEqual(right.key.utf8)
+        left.key.hasTheScalars(of: right.key)
     }
 
     func hash(into hasher: inout Hasher) {
-        for byte in key.utf8 { hasher.combine(byte) }
+        // A native string's UTF-8 is contiguous: hashed at once, as `String` hashes its own.
+        let hashed: Void? = key.utf8.withContiguousStorageIfAvailable {
+            hasher.combine(bytes: UnsafeRawBufferPointer($0))
+        }
+        if hashed == nil { Array(key.utf8).withUnsafeBytes { hasher.combine(bytes: $0) } }
     }
 }

@@ -67,11 +67,8 @@ struct RunContinuation {
         guard trace.failure == nil, !trace.declined else { return nil }
         var visible: MessageID?
         for observation in trace.windows.joined() {
-            switch observation {
-            case .displayed(let id, _): visible = id
-            case .dismissed(let id) where id == visible: visible = nil
-            default: continue
-            }
+            if case .displayed(let id, _) = observation { visible = id }
+            if case .dismissed(let id) = observation, id == visible { visible = nil }
         }
         return visible
     }
@@ -94,9 +91,10 @@ extension Stimulus {
     /// Whether the stimulus is one a message's trigger may fire on: a session start, a custom
     /// event, a purchase or a push click.
     fileprivate var isTrigger: Bool {
-        switch self {
-        case .sessionStarted, .customEvent, .purchase, .pushClicked: true
-        default: false
-        }
+        if case .sessionStarted = self { return true }
+        if case .customEvent = self { return true }
+        if case .purchase = self { return true }
+        if case .pushClicked = self { return true }
+        return false
     }
 }

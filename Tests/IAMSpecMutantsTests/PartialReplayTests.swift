@@ -6,14 +6,19 @@ import Testing
 
 @Suite("What a replay explains of a run in part")
 struct PartialReplayTests {
-    /// The channels of a timeline whose steps observed these, in order.
+    /// The channels of a timeline whose steps observed these, in order, each step an event.
     private static func channels(_ steps: [String]...) throws -> ObservedSteps {
-        let timeline = steps.enumerated().map { index, observations in
+        try timeline(steps.enumerated().map { index, observations in ("custom_event: \"e\(index)\"", observations) })
+    }
+
+    /// The channels of a timeline of these steps, as a case writes each, with their observations.
+    private static func timeline(_ steps: [(step: String, observations: [String])]) throws -> ObservedSteps {
+        let timeline = steps.enumerated().map { index, step in
             TimelineEntry(
                 time: "0",
-                step: "step \(index)",
+                step: step.step,
                 location: SourceLocation(file: "case.yaml", line: index + 1, column: 3),
-                observations: observations
+                observations: step.observations
             )
         }
         return try #require(ObservedSteps(timeline, steps: steps.count))
@@ -89,10 +94,8 @@ struct PartialReplayTests {
         // The name takes `first`'s impression away (it shows `first` only after 5 s, say); the
         // run logs it all the same: the name's change is not the engine's.
         let run = try Self.channels(
-            ["displayed: first", "impression_logged: first", "dismissed: first"],
-            [
-                "stacked: second (message_visible)"
-            ]
+            ["displayed: first", "impression_logged: first"],
+            ["stacked: second (message_visible)"]
         )
         let replay = try Self.channels(["displayed: first"], ["stacked: second (message_visible)"])
         #expect(PartialReplay(recorded: run, replay: replay, reference: try Self.reference()) == nil)
@@ -108,6 +111,60 @@ struct PartialReplayTests {
             ["stacked: second (message_visible)"]
         )
         #expect(PartialReplay(recorded: run, replay: replay, reference: try Self.reference()) == nil)
+    }
+
+    @Test func aMessageTheEngineTakesOffTheScreenUnaskedIsADelivery() throws {
+        // The rules stack `second` behind `first`; the name shows it beside `first`; the engine
+        // shows it in `first`'s place, `first` observed dismissed though no step asked for that.
+        // What is on screen differs: the name does not replay the run, even in part.
+        let reference = try Self.timeline([
+            ("custom_event: \"one\"", ["displayed: first"]),
+            ("custom_event: \"two\"", ["stacked: second (message_visible)"]),
+        ])
+        let beside = try Self.timeline([
+            ("custom_event: \"one\"", ["displayed: first"]),
+            ("custom_event: \"two\"", ["displayed: second"]),
+        ])
+        let replacing = try Self.timeline([
+            ("custom_event: \"one\"", ["displayed: first"]),
+            ("custom_event: \"two\"", ["dismissed: first", "displayed: second"]),
+        ])
+        #expect(PartialReplay(recorded: replacing, replay: beside, reference: reference) == nil)
+        #expect(PartialReplay(recorded: beside, replay: replacing, reference: reference) == nil)
+    }
+
+    @Test func aDismissalAskedForIsHowTheEngineTellsOfIt() throws {
+        // The user dismisses `first`, and the engine does not report it: that is the residue of a
+        // name that gives the run's deliveries.
+        let reference = try Self.timeline([
+            ("custom_event: \"one\"", ["displayed: first"]),
+            ("custom_event: \"two\"", ["stacked: second (message_visible)"]),
+            ("dismiss: first", ["dismissed: first", "displayed: second"]),
+        ])
+        let name = try Self.timeline([
+            ("custom_event: \"one\"", ["displayed: first"]),
+            ("custom_event: \"two\"", []),
+            ("dismiss: first", ["dismissed: first"]),
+        ])
+        let run = try Self.timeline([
+            ("custom_event: \"one\"", ["displayed: first"]),
+            ("custom_event: \"two\"", []),
+            ("dismiss: first", []),
+        ])
+        let partial = try #require(PartialReplay(recorded: run, replay: name, reference: reference))
+        #expect(partial.residue == [.dismissals])
+        // So does the app's own dismissal.
+        let byTheApp = try Self.timeline([
+            ("custom_event: \"one\"", ["displayed: first"]),
+            ("custom_event: \"two\"", []),
+            ("app_dismiss", ["dismissed: first"]),
+        ])
+        let appRun = try Self.timeline([
+            ("custom_event: \"one\"", ["displayed: first"]),
+            ("custom_event: \"two\"", []),
+            ("app_dismiss", []),
+        ])
+        #expect(PartialReplay(recorded: appRun, replay: byTheApp, reference: reference)?.residue == [.dismissals])
     }
 
     @Test func eachObservationIsOfItsKindsChannel() {

@@ -469,6 +469,13 @@ extension Stimulus {
 
     /// The stimulus's kind.
     package var kind: StimulusKind { parts.kind }
+
+    /// Whether the stimulus asks for the visible message to leave the screen: the user's `dismiss`
+    /// or the app's `app_dismiss`.
+    package var asksForDismissal: Bool {
+        let id = kind.id
+        return id == .dismiss || id == .appDismiss
+    }
 }
 
 extension StimulusKind {

@@ -252,7 +252,7 @@ package struct NamePrediction {
     /// bears the name out when it is the name's, step by step. Another answer refutes the name
     /// when the engine answered as the name predicts up to the step where the name and the rival
     /// differ, and first departs from it on what the prediction is about
-    /// (``departure(of:from:rival:at:through:)``), as the rival or as neither, on a scenario where
+    /// (``departure(of:from:reference:in:at:through:)``), as the rival or as neither, on a scenario where
     /// no rule of a difference no name explains matters. An answer that departs before that step,
     /// beside the name's own prediction or in silence where it stacks a message, or on a scenario
     /// where such a rule matters, concludes nothing (what is in the way is not this name's): it is
@@ -282,9 +282,14 @@ package struct NamePrediction {
             guard !quirky.isEmpty else { return false }
             var scenario = scenario
             scenario.stimuli.append(.timeAdvanced(by: Self.lookAhead))
-            let predicted = Self.leavingOut(unexplained, of: ScenarioTrace(running: scenario, on: asNamed))
+            let predicted = Self.leavingOut(
+                unexplained,
+                of: ScenarioTrace(running: scenario, on: asNamed),
+                in: scenario
+            )
             return quirky.contains {
-                Self.leavingOut(unexplained, of: ScenarioTrace(running: scenario, on: $0)).windows != predicted.windows
+                Self.leavingOut(unexplained, of: ScenarioTrace(running: scenario, on: $0), in: scenario).windows
+                    != predicted.windows
             }
         }
         // What the engine's answer to a scenario concludes (nil: try the next scenario).
@@ -356,8 +361,8 @@ package struct NamePrediction {
         let rivalledWhole = ScenarioTrace(running: scenario, on: asRival)
         let answerWhole = ScenarioTrace(running: scenario, on: engine)
         guard predictedWhole.failure == nil, rivalledWhole.failure == nil, !isStopped() else { return .untested }
-        let predicted = Self.leavingOut(unexplained, of: predictedWhole)
-        let rivalled = Self.leavingOut(unexplained, of: rivalledWhole)
+        let predicted = Self.leavingOut(unexplained, of: predictedWhole, in: scenario)
+        let rivalled = Self.leavingOut(unexplained, of: rivalledWhole, in: scenario)
         // They differ only where the engine does what no name explains: nothing to ask there.
         guard predicted.windows != rivalled.windows else { return nil }
         // The answers from the first step where the name and the rival differ.
@@ -375,7 +380,7 @@ package struct NamePrediction {
                 reason: reason
             )
         }
-        let answer = Self.leavingOut(unexplained, of: answerWhole)
+        let answer = Self.leavingOut(unexplained, of: answerWhole, in: scenario)
         // Where the engine stopped answering (it failed or declined a later step: a continued
         // run's relaunch, say), the steps it answered.
         let answered = answerWhole.failure == nil ? nil : answer.windows.count
@@ -387,7 +392,12 @@ package struct NamePrediction {
             ? Self.departure(
                 of: answer,
                 from: predicted,
-                reference: Self.leavingOut(unexplained, of: ScenarioTrace(running: scenario, on: asReference)),
+                reference: Self.leavingOut(
+                    unexplained,
+                    of: ScenarioTrace(running: scenario, on: asReference),
+                    in: scenario
+                ),
+                in: scenario,
                 at: from,
                 through: answered
             ) : .beside
@@ -499,7 +509,8 @@ package struct NamePrediction {
                 BehaviourCatalogue.all.map(\.id).filter { named.contains($0) || $0 == behaviour.id },
                 declared: declared
             )
-            return steps(Self.leavingOut(unexplained, of: ScenarioTrace(running: prefix, on: beside))) == answered
+            return steps(Self.leavingOut(unexplained, of: ScenarioTrace(running: prefix, on: beside), in: prefix))
+                == answered
         }
     }
 
@@ -532,6 +543,7 @@ package struct NamePrediction {
         of answer: ScenarioTrace,
         from predicted: ScenarioTrace,
         reference: ScenarioTrace,
+        in scenario: Scenario,
         at from: Int,
         through answered: Int?
     ) -> Departure {
@@ -543,14 +555,14 @@ package struct NamePrediction {
         var messages: Set<MessageID> = []
         for step in 0..<max(from, last) {
             for observation in window(predicted, step).symmetricDifference(window(reference, step)) {
-                channels.insert(ObservedSteps.channel(of: observation))
+                channels.insert(channel(of: observation, at: step, in: scenario))
                 messages.formUnion(observation.messages)
             }
             let (engine, named) = (window(answer, step), window(predicted, step))
             guard step >= from, engine != named else { continue }
             func about(_ observation: Observation) -> Bool {
                 let subjects = observation.messages
-                return channels.contains(ObservedSteps.channel(of: observation))
+                return channels.contains(channel(of: observation, at: step, in: scenario))
                     && (subjects.isEmpty || !messages.isDisjoint(with: subjects))
             }
             let (engineAbout, namedAbout) = (engine.filter(about), named.filter(about))
@@ -570,13 +582,31 @@ package struct NamePrediction {
         return .beside
     }
 
-    /// `trace` without the observations of `channels` (a stack answer being delivery).
-    private static func leavingOut(_ channels: Set<ObservationChannel>, of trace: ScenarioTrace) -> ScenarioTrace {
+    /// `trace` of `scenario` without the observations of `channels` (a stack answer, and a
+    /// dismissal no step asked for, being deliveries: ``channel(of:at:in:)``).
+    private static func leavingOut(
+        _ channels: Set<ObservationChannel>,
+        of trace: ScenarioTrace,
+        in scenario: Scenario
+    ) -> ScenarioTrace {
         guard !channels.isEmpty else { return trace }
         var seen = trace
-        seen.windows = trace.windows.map { window in window.filter { !channels.contains(ObservedSteps.channel(of: $0)) }
+        seen.windows = trace.windows.enumerated().map { step, window in
+            window.filter { !channels.contains(channel(of: $0, at: step, in: scenario)) }
         }
         return seen
+    }
+
+    /// The channel of `observation`, made at `step` of `scenario`, as a partial replay judges it
+    /// (``ObservedSteps/channel(of:asked:)``): a dismissal no step asked for is a delivery.
+    private static func channel(of observation: Observation, at step: Int, in scenario: Scenario) -> ObservationChannel
+    {
+        let own = ObservedSteps.channel(of: observation)
+        guard own == .dismissals else { return own }
+        return ObservedSteps.channel(
+            of: own,
+            asked: step < scenario.stimuli.count && scenario.stimuli[step].asksForDismissal
+        )
     }
 
     /// The time a scenario runs on after its last step, before the answers are compared.

@@ -4,7 +4,8 @@ import IAMSpecRunner
 /// A timeline's first steps as a partial replay is judged on them (``PartialReplay``): each
 /// step's observations, each a hash of its text tagged with its channel (Specs/README.md,
 /// "Observations and expectations": delivery, analytics, callbacks, dismissals; a stack answer
-/// counts as delivery, the stack being what delivery leaves waiting). Held flat, a word an
+/// counts as delivery, the stack being what delivery leaves waiting; so does a dismissal nobody
+/// asked for, ``channel(of:asked:)``). Held flat, a word an
 /// observation: a failed run's timeline is a few kilobytes, this a few hundred bytes. Hashes are
 /// seeded per process, so steps are compared only within the process that made them.
 struct ObservedSteps: Sendable {
@@ -20,8 +21,15 @@ struct ObservedSteps: Sendable {
         var ends: [Int32] = []
         ends.reserveCapacity(steps)
         for entry in timeline.prefix(steps) {
+            // Whether the step asks for a dismissal, read only for a step that observes one.
+            var asked: Bool?
             for observation in entry.observations {
-                let channel = Self.channel(of: observation)
+                var channel = Self.channel(of: observation)
+                if channel == .dismissals {
+                    let isAsked = asked ?? entry.asksForDismissal
+                    asked = isAsked
+                    channel = Self.channel(of: channel, asked: isAsked)
+                }
                 var hasher = Hasher()
                 hasher.combine(observation)
                 observations.append(hasher.finalize() & ~3 | Self.position(of: channel))
@@ -62,6 +70,15 @@ struct ObservedSteps: Sendable {
         case .dismissed: return .dismissals
         case .displayed, .stacked, .discarded, .rolledBack, .stack, nil: return .delivery
         }
+    }
+
+    /// The channel an observation of `channel` is judged on at a step that asks for a dismissal
+    /// (`asked`: the user's `dismiss`, the app's `app_dismiss`) or not. A `dismissed` where none was
+    /// asked for is the engine taking a message off the screen by itself (replacing it with
+    /// another, on a click, after a time, on a user change): what is on screen, a delivery, not
+    /// how the engine tells of a dismissal. Every other observation keeps its channel.
+    static func channel(of channel: ObservationChannel, asked: Bool) -> ObservationChannel {
+        channel == .dismissals && !asked ? .delivery : channel
     }
 
     private static func position(of channel: ObservationChannel) -> Int {

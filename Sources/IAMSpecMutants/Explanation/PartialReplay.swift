@@ -5,7 +5,9 @@ import IAMSpec
 /// (impressions logged at another moment, for a name about what is on screen) does not veto it.
 ///
 /// At every step of the run, the replay gives exactly the run's deliveries (Specs/README.md's
-/// delivery channel: displayed, stacked, discarded, rolled back, and the stack), in order. A
+/// delivery channel: displayed, stacked, discarded, rolled back, and the stack; and a message
+/// taken off the screen where no step asked for it, a `dismissed` at a step other than `dismiss`
+/// and `app_dismiss`: ``ObservedSteps/channel(of:asked:)``), in order. A
 /// replay that changes the deliveries is judged on them: what is logged, dismissed or called back
 /// follows from what was delivered, and where the run's other observations (analytics,
 /// callbacks, dismissals) are not the replay's, that is the **residue**, a difference of the

@@ -44,6 +44,19 @@ public struct TimelineEntry: Sendable, Hashable, Codable {
         }
         set { source = .text(time: time, step: step, location: newValue, observations: observations) }
     }
+    /// Whether the step asks for the visible message to leave the screen: the user's `dismiss` or
+    /// the app's `app_dismiss` (read from the step's kind, without spelling the step).
+    package var asksForDismissal: Bool {
+        switch source {
+        case .text(_, let step, _, _):
+            let name = step.prefix { $0 != ":" }
+            let kind = StimulusKind.steps.first { $0.nameText == name }?.id
+            return kind == .dismiss || kind == .appDismiss
+        case .run(_, let steps, let index, _, _):
+            guard case .stimulus(let stimulus) = steps[index].action else { return false }
+            return stimulus.asksForDismissal
+        }
+    }
     /// What the engine reported for a stimulus (for an expectation: the stack answer, if any).
     public var observations: [String] {
         get {

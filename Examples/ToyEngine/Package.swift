@@ -12,7 +12,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         // The adapter, for a package that tests the toy engine another way (Examples/PortableSuite:
-        // in a test bundle, from a compiled suite).
+        // in a test bundle, from a compiled suite). A package you publish must not export a product
+        // that depends on iamspec: no app could depend on it by version (README.md says the layout
+        // that works).
         .library(name: "ToyMessagingConformance", targets: ["ToyMessagingConformance"])
     ],
     dependencies: [

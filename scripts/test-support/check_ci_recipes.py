@@ -14,7 +14,9 @@ For both recipes:
     and the Markdown summary (`--summary`) written.
 For GitHub Actions, also: every job that checks out code has `contents: read` (its own
 `permissions:` or the workflow's), the summary goes to $GITHUB_STEP_SUMMARY, the JUnit report is
-published, and the site deployed to GitHub Pages.
+published, the site deployed to GitHub Pages, and every action pinned as iamspec is: `uses:
+OWNER/REPO@ID   # vX.Y.Z`, a full commit id with the release it is (zizmor's unpinned-uses, which
+scripts/test runs too, checks only the id).
 In both, each of the three test-framework runners (the pytest plugin, the node:test runner, the
 JUnit 5 suite) runs in a job of its own that needs the build job, takes the tool and the Kits
 from its artifact, installs its kit as a package (pip, npm, scripts/build-kit-jars: Kits/*/README.md,
@@ -33,6 +35,10 @@ from ruamel.yaml import YAML
 # `--shard I/N`, where I may be a GitHub expression with spaces (`${{ matrix.shard }}/4`).
 SHARD = re.compile(r"--shard\s+(\$\{\{.*?\}\}/\S+|\"[^\"]+\"|\S+)")
 PINNED = re.compile(r"^[0-9a-f]{40}$")
+# A step's action, by the line that names it: a commit id, then the release it is in a comment.
+USES = re.compile(r"^\s*(?:-\s+)?uses:\s*(\S+)(.*)$")
+PINNED_ACTION = re.compile(r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_./-]+@[0-9a-f]{40}$")
+RELEASE_COMMENT = re.compile(r"^\s+#\s*v\d+\.\d+\.\d+\b")
 # Each runner (Kits/*/README.md, "The suite as ... tests") by what its job's commands name: the
 # install of its kit's package, and the command that runs the suite under it.
 RUNNERS = {
@@ -105,7 +111,24 @@ def check_common(name, ref, jobs, shell, parallel_of, problems):
     return builder
 
 
+def check_action_pins(path, problems):
+    """Every `uses:` names its action by a full commit id and says which release that is."""
+    with open(path, encoding="utf-8") as handle:
+        for number, line in enumerate(handle, 1):
+            found = USES.match(line)
+            if not found:
+                continue
+            action, rest = found.groups()
+            if not PINNED_ACTION.match(action):
+                problems.append(f"{path}:{number}: the action {action} is not pinned by a full commit id "
+                                "(OWNER/REPO@ID, 40 hex digits), as IAMSPEC_REF pins iamspec")
+            elif not RELEASE_COMMENT.match(rest):
+                problems.append(f"{path}:{number}: the action {action} does not say which release its commit "
+                                "is (a comment `# vX.Y.Z` after it)")
+
+
 def check_github(path, problems):
+    check_action_pins(path, problems)
     workflow = load(path)
     jobs = workflow.get("jobs", {})
     shell = {job: commands(body.get("steps")) for job, body in jobs.items()}

@@ -17,10 +17,17 @@ counts are of the runs finished so far) and the
 mutation score (`Mutation score: 89/89`). The documents must not suggest `-V`, which the tool
 does not know (swift-argument-parser's version flag is `--version` alone).
 
+A sample of a run's report (a fenced block holding a `behaviours (N):` line, as README.md shows
+what a failing engine gets) must be what the tool prints: the block's `re-run:` line names the
+engine command, `iamspec run --engine-command CMD` on the bundled Specs is run (the tool started
+as `iamspec`, its folder first on PATH, as the sample names it), and each line of the block must be a
+line of its output, in the same order; a line `...` stands for lines left out.
+
 Usage: check_doc_figures.py IAMSPEC DOCUMENT...
 Exit status 0 when every figure holds, 1 otherwise.
 """
 
+import os
 import re
 import subprocess
 import sys
@@ -30,6 +37,8 @@ FIGURE = re.compile(r"(?<![\d,./-])(\d{1,3}(?:,\d{3})+|\d+) (cases|rules|runs|ca
 PROGRESS = re.compile(r"\[\s*\d+/(\d+)\]")
 SCORE = re.compile(r"Mutation score: (\d+)/(\d+)")
 SHORT_VERSION = re.compile(r"(?<![\w-])-V\b")
+FENCE = re.compile(r"^```[^\n]*\n(.*?)^```", re.M | re.S)
+SAMPLE_COMMAND = re.compile(r"re-run: .*--engine-command '([^']+)'")
 
 
 def tool(iamspec, *arguments):
@@ -96,12 +105,47 @@ def check(path, text, figures, problems):
                             "(the tool knows no -V)")
 
 
+def check_samples(iamspec, path, text, problems):
+    """Each sample of a failing engine's report in `text` is what `iamspec run` prints for it."""
+    for block in FENCE.finditer(text):
+        lines = block.group(1).splitlines()
+        if not any(re.match(r"^behaviours \(\d+\):", line) for line in lines):
+            continue
+        first = text.count("\n", 0, block.start(1)) + 1
+        command = next((found.group(1) for found in map(SAMPLE_COMMAND.search, lines) if found), None)
+        if command is None:
+            problems.append(f"{path}:{first}:1: error: found a sample report without a re-run line naming its "
+                            "--engine-command, expected one, to run it again")
+            continue
+        environment = dict(os.environ, PATH=os.path.dirname(os.path.abspath(iamspec)) + os.pathsep
+                           + os.environ.get("PATH", ""))
+        # Started as `iamspec` from PATH, as the sample's re-run line names it.
+        printed = subprocess.run(["iamspec", "run", "--engine-command", command, "--color", "never"],
+                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                                 env=environment).stdout.splitlines()
+        at = 0
+        for offset, line in enumerate(lines):
+            if line.strip() == "...":
+                continue
+            following = printed.index(line, at) if line in printed[at:] else None
+            if following is None:
+                closest = next((shown for shown in printed if shown.split(":")[0] == line.split(":")[0]), None)
+                problems.append(f"{path}:{first + offset}:1: error: found {line[:160]!r} in the sample report, "
+                                f"expected a line `iamspec run --engine-command '{command}'` prints"
+                                + (f" (it prints {closest[:160]!r})" if closest else "")
+                                + (" after the line above" if line in printed else ""))
+                continue
+            at = following + 1
+
+
 def main(iamspec, paths):
     figures = suite_figures(iamspec)
     problems = []
     for path in paths:
         with open(path, encoding="utf-8") as handle:
-            check(path, handle.read(), figures, problems)
+            text = handle.read()
+        check(path, text, figures, problems)
+        check_samples(iamspec, path, text, problems)
     if problems:
         print("\n".join(problems), file=sys.stderr)
         return 1

@@ -4,7 +4,7 @@ document around it names.
 
 Usage: check_pins.py REPO
 
-A pin is a full commit id (40 hex digits) written in README.md, docs/*.md, the DocC catalogs
+A pin is a full commit id (40 hex digits, not after `@`: an action's commit) written in README.md, docs/*.md, the DocC catalogs
 (Sources/**/Documentation.docc), Examples/ToyEngine, Examples/ci and the Kits' READMEs. Each must
 be a commit of REPO (`git cat-file -e ID^{commit}`), and at that commit:
 - every product a document names (`.product(name: "X", package: "iamspec")`, `product: "X"`, or a
@@ -22,7 +22,9 @@ import re
 import subprocess
 import sys
 
-PIN = re.compile(r"(?<![0-9a-f])[0-9a-f]{40}(?![0-9a-f])")
+# An id after `@` is another repository's commit (a GitHub action the recipe pins: `uses:
+# actions/checkout@ID`), which check_ci_recipes.py checks the form of; it is no pin of iamspec.
+PIN = re.compile(r"(?<![0-9a-f@])[0-9a-f]{40}(?![0-9a-f])")
 PRODUCT = re.compile(r'(?:\.product\(\s*name:\s*|\bproduct:\s*)"([A-Za-z][A-Za-z0-9]*)"')
 PATH = re.compile(r"(?:`|\]\()((?:Sources|Kits|Examples|Specs|scripts)/[A-Za-z0-9_./-]+?)/?(?:`|\)|#)")
 COMMAND = re.compile(r"`iamspec ([a-z][a-z-]+)\b")

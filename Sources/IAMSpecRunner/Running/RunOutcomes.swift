@@ -19,9 +19,12 @@ package struct RunOutcomes: Sendable {
 
     /// A run: a case under a profile.
     package struct Run: Sendable, Hashable {
+        /// The case's id.
         package var caseID: String
+        /// The profile it ran under.
         package var profile: Profile
 
+        /// The run of the case `caseID` under `profile`.
         package init(caseID: String, profile: Profile) {
             self.caseID = caseID
             self.profile = profile

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// `iamspec coverage --capabilities` / `--engine-command`: which rules an engine is judged on, and
-/// why not the others (Fixtures/specs/reach: one rule per verdict).
+/// `iamspec coverage --capabilities` / `--engine-command` / `--results`: which rules an engine is
+/// judged on, or a run judged, and why not the others (Fixtures/specs/reach: one rule per verdict).
 @Suite("The reach view")
 struct ReachViewTests {
     private static let customEventsAndSessions = "trigger-custom-event, trigger-session-start"
@@ -90,6 +90,106 @@ struct ReachViewTests {
         let rules = try String(contentsOfFile: "Specs/rules.yaml", encoding: .utf8).split(separator: "\n")
             .filter { $0.hasPrefix("- id: ") }.count
         #expect(outcome.standardOutput.contains("\(rules - 1) of \(rules) rules judged"))
+    }
+
+    @Test func aRunsStreamCountsTheRunsItJudgedNotTheRunsTheHelloAllows() throws {
+        // partial_engine.py declares property filters, and declines each step whose event carries
+        // a point in time: the hello judges filters.date-comparisons by its cases, the run by none.
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let stream = folder.appendingPathComponent("results.jsonl").path
+        let engine = "python3 Fixtures/engines/partial_engine.py"
+        let run = try IAMSpecExecutable.run(
+            "run",
+            "Specs",
+            "--filter",
+            "filters-*date*",
+            "--engine-command",
+            engine,
+            "--json",
+            stream
+        )
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        let fromHello = try IAMSpecExecutable.run("coverage", "Specs", "--engine-command", engine)
+        #expect(
+            fromHello.standardOutput.contains("\nfilters.date-comparisons: judged by "),
+            "\(fromHello.standardError)"
+        )
+        let fromRun = try IAMSpecExecutable.run("coverage", "Specs", "--results", stream)
+        #expect(fromRun.status != 2, "\(fromRun.standardError)")
+        let lines = fromRun.standardOutput.split(separator: "\n").map(String.init)
+        let dates = try #require(lines.first { $0.hasPrefix("filters.date-comparisons: ") })
+        #expect(dates.hasPrefix("filters.date-comparisons: not judged in the run: of the "))
+        #expect(
+            dates.contains(
+                " declined by the engine (the first: the engine declined `custom_event: {name: "
+            )
+        )
+        #expect(dates.contains("this engine's event properties cannot hold a point in time"))
+        #expect(dates.hasSuffix(" not in the results stream"))
+        #expect(
+            lines.contains {
+                $0.hasPrefix("stack.lifo: not judged in the run: of the ") && $0.hasSuffix("not in the results stream")
+            }
+        )
+        #expect(lines.contains { $0.contains(" rules judged in the run, by 0 of the ") })
+        // Read beside another suite, the stream's runs are none of its runs.
+        let elsewhere = try IAMSpecExecutable.run("coverage", "Fixtures/specs/reach", "--results", stream)
+        #expect(
+            elsewhere.standardOutput.contains(
+                "\n4 runs of the results stream are no run of these Specs: not counted\n"
+            )
+        )
+    }
+
+    @Test func aRunOfEveryCaseJudgesAsTheHelloSaysAndKeepsItsDefects() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let stream = folder.appendingPathComponent("results.jsonl").path
+        let iamspec = IAMSpecExecutable.productsDirectory.appendingPathComponent("iamspec").path
+        let run = try IAMSpecExecutable.run(
+            "run",
+            "Fixtures/specs/reach",
+            "--engine-command",
+            "'\(iamspec)' engine --stdio --lacking delay",
+            "--json",
+            stream
+        )
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        let outcome = try IAMSpecExecutable.run("coverage", "Fixtures/specs/reach", "--results", stream)
+        #expect(outcome.status == 1, "\(outcome.standardError)")
+        let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.contains("fixture.judged: judged by 1 case (2 runs)"))
+        #expect(lines.contains("fixture.legacy-only: judged by 1 case (1 run)"))
+        #expect(
+            lines.contains(
+                "fixture.every-case-needs-more: not judged: every case needs more than the rule; the cheapest, "
+                    + "fixture.delayed-message-shows, also needs delay"
+            )
+        )
+        #expect(
+            lines.contains(
+                "4 of 5 rules judged in the run, by 6 of the 6 runs made of the 8 runs of the engine's profiles"
+            )
+        )
+        #expect(!outcome.standardOutput.contains("no run of these Specs"))
+    }
+
+    @Test func theResultsAreReadAloneAndAnUnreadableStreamIsAUsageError() throws {
+        let both = try IAMSpecExecutable.run(
+            "coverage",
+            "Fixtures/specs/reach",
+            "--results",
+            "r.jsonl",
+            "--capabilities",
+            "priority"
+        )
+        #expect(both.status == 2)
+        #expect(both.standardError.contains("--results reads the engine's capabilities and profiles from the stream"))
+        let missing = try IAMSpecExecutable.run("coverage", "Fixtures/specs/reach", "--results", "no-such-stream.jsonl")
+        #expect(missing.status == 2)
+        #expect(missing.standardError.contains("no-such-stream.jsonl"))
+        #expect(missing.standardOutput.isEmpty)
     }
 
     @Test func anUnknownCapabilityOrProfileIsAUsageError() throws {

@@ -42,9 +42,22 @@ struct CoverageCommand: ParsableCommand {
     )
     var engineCommand: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Count what a run judged: the engine and each run's outcome from its results stream (iamspec run --json).",
+            valueName: "file"
+        )
+    )
+    var results: String?
+
     func validate() throws {
         if engineCommand != nil, capabilities != nil || profiles != nil {
             throw ValidationError("--engine-command reads the capabilities and profiles from the engine; give it alone")
+        }
+        if results != nil, engineCommand != nil || capabilities != nil || profiles != nil {
+            throw ValidationError(
+                "--results reads the engine's capabilities and profiles from the stream; give it alone"
+            )
         }
         if profiles != nil, capabilities == nil {
             throw ValidationError("--profiles describes an engine given by --capabilities; give both")
@@ -53,11 +66,14 @@ struct CoverageCommand: ParsableCommand {
 
     func run() throws {
         let engine = try engineDescribed()
+        let outcomes = try outcomesRead()
         let loaded = try SuiteLoading.load(suite.paths)
-        if let engine {
-            let reach = try SuiteLoading.reading { () throws(CaseFileChanged) in
-                try RuleReach(suite: loaded, capabilities: engine.capabilities, profiles: engine.profiles)
-            }
+        let reach = try SuiteLoading.reading { () throws(CaseFileChanged) -> RuleReach? in
+            if let outcomes { return try RuleReach(suite: loaded, outcomes: outcomes) }
+            guard let engine else { return nil }
+            return try RuleReach(suite: loaded, capabilities: engine.capabilities, profiles: engine.profiles)
+        }
+        if let reach {
             for line in reach.lines { print(line) }
             let unjudged = reach.rows.contains {
                 switch $0.verdict {
@@ -69,6 +85,16 @@ struct CoverageCommand: ParsableCommand {
             return
         }
         try printCasesPerRule(loaded)
+    }
+
+    /// The outcomes of the run whose results stream `--results` names; nil without it.
+    private func outcomesRead() throws -> RunOutcomes? {
+        guard let results else { return nil }
+        do {
+            return try RunOutcomes(reading: ResultsStreamReader(path: results))
+        } catch {
+            throw CommandFailure.usage(error.description)
+        }
     }
 
     /// The engine the reach view is for: from the options, or from the program's hello; nil without either.

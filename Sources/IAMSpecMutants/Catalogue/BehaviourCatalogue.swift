@@ -326,15 +326,12 @@ package enum BehaviourCatalogue {
             summary: "needs the re-eligibility period to be exceeded (>) instead of reached (>=)"
         ) { $0.reeligibility.reached = .exclusive },
         Behaviour(
-            "reeligibility-whole-seconds-exceeded",
+            "reeligibility-whole-seconds",
             rule: "reeligibility.period",
             summary:
-                "counts the time since the last display in whole seconds and needs it to exceed the re-eligibility "
-                + "period: eligible again a full second after it"
-        ) {
-            $0.reeligibility.countsWholeSeconds = true
-            $0.reeligibility.reached = .exclusive
-        },
+                "counts the time since the last display in whole seconds, cut: a period of 10.5 s is reached "
+                + "only 11 s after the display"
+        ) { $0.reeligibility.countsWholeSeconds = true },
         Behaviour(
             "local-starts-interval",
             rule: "manual.present-local",
@@ -626,19 +623,26 @@ package enum BehaviourCatalogue {
         // are offered (`processAndShowMessage`) when the SDK syncs, and `onAppEnteredForeground`
         // calls `scheduleSync` only once `getWaitTimeInterval` from `lastSyncTime` (set by
         // `finishSync` at each sync) over `moveToForegroundSyncInterval`, the display interval,
-        // plus 0.1 s is over; an opened push is only that foreground to it.
+        // plus 0.1 s is over.
         Behaviour(
             "foreground-syncs-after-interval",
             rule: "stack.eligibility-moments",
             summary:
-                "offers the waiting messages when the app comes to the foreground, or a push click opens it, only "
+                "offers the waiting messages when the app comes to the foreground (a push opening it included) "
                 + "once the minimum interval plus 0.1 s has passed since its last sync (a session start, an event "
-                + "that matched a trigger, such a foreground), and at no push click while the app is in the foreground"
+                + "that matched a trigger, such a foreground)"
         ) {
             $0.stack.topOfferedAt.insert(.appForegroundedPastSyncInterval)
             $0.stack.syncIntervalMargin = VirtualTime(milliseconds: 100)
-            $0.stack.pushClickOffersTop = false
         },
+        // Iterable/swift-sdk@4e08441c, swift-sdk/Internal/InAppManager.swift: an opened push is only
+        // the app becoming active to it (`onAppEnteredForeground`); a push click is no moment that
+        // offers the waiting messages.
+        Behaviour(
+            "push-click-offers-nothing",
+            rule: "stack.eligibility-moments",
+            summary: "does not offer the stack's top at a push click that shows no message of its own"
+        ) { $0.stack.pushClickOffersTop = false },
         Behaviour(
             "dismiss-any-clears-screen",
             rule: "stack.no-auto-drain",

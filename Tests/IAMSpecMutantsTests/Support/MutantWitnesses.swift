@@ -194,6 +194,14 @@ enum MutantWitnesses {
                 [B.start, B.event("tap"), .messageDismissed("m0")],
                 configuration: B.noInterval
             )
+        case "push-click-offers-nothing":
+            // m1 waits behind m0; once m0 is dismissed, a push click that shows nothing of its own
+            // offers m1 under the reference.
+            return B.scenario(
+                [m0, m1],
+                [B.start, B.event("tap"), .messageDismissed("m0"), .pushClicked(campaign: nil)],
+                configuration: B.noInterval
+            )
         case "foreground-offers-next":
             return B.scenario([m1], [B.start, .appBackgrounded, B.event("tap"), .appForegrounded])
         case "foreground-syncs-after-interval":
@@ -325,8 +333,9 @@ enum MutantWitnesses {
                 [B.start, B.event("tap"), B.advance(10), .messageDismissed("m1"), B.advance(5), B.event("tap")],
                 configuration: B.noInterval
             )
-        case "reeligibility-whole-seconds-exceeded":
-            let again = B.message("m1", B.tap) { $0.reeligibility = .seconds(10) }
+        case "reeligibility-whole-seconds":
+            // 10.5 s after the display: 10 whole seconds, short of the period.
+            let again = B.message("m1", B.tap) { $0.reeligibility = VirtualTime(milliseconds: 10_500) }
             return B.scenario(
                 [again],
                 [

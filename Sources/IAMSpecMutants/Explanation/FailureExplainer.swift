@@ -22,7 +22,9 @@ import IAMSpecRunner
 /// replays come closest to the engine's run, those of the rules its failing check names, those
 /// whose capability the engine declares lacking, and, in pairs, those of a rule gated by a
 /// capability it lacks, which may change nothing alone: `timeout-ignored` beside the behaviour
-/// whose message then waits past its deadline); for a run no consistent pair explains, triples
+/// whose message then waits past its deadline; and every one of the rules its failing check
+/// names, changing the run alone or not: `reeligibility-whole-seconds` and
+/// `reeligibility-exclusive` change a run at 60.5 s of a 60-s period only together); for a run no consistent pair explains, triples
 /// of the closest of those. Only the hypotheses that explain a run are checked against the passes
 /// (each once, stopping at its first failed pass), and the smallest consistent ones are kept for
 /// the run. Then the engine's hypothesis is built greedily, choosing at each step what explains
@@ -409,10 +411,17 @@ package struct FailureExplainer: Sendable {
                 return !capabilities.contains(gate) && held(index)
             }
         )
+        // Every behaviour of the rules a run's failing check names, whether or not its replay alone
+        // changes the run: two ways of one decision may change it only together (a period counted
+        // in whole seconds, and needing to be exceeded, at 60.5 s of a 60-s period).
+        func ofTheCheckedRules(_ run: Int) -> Set<Int> {
+            let rules = failures[run].recorded.checkedRules
+            return Set(catalogue.indices.filter { rules.contains(catalogue[$0].rule) && held($0) })
+        }
         func pool(for run: Int, closest limit: Int, size: Int) -> [Int] {
             let closest = found.nearest(run, limit: limit)
             return Set(closest).union(found.ofTheRules(run)).union(declaredLacking).union(
-                size == 2 ? mightExplain.union(ofLackedRules) : []
+                size == 2 ? mightExplain.union(ofLackedRules).union(ofTheCheckedRules(run)) : []
             )
             .sorted()
         }

@@ -262,7 +262,7 @@ struct HTMLSite: SiteForm {
             body += "<td data-label=\"Proof\">checked against \(explained.passes) passes; "
             body += explained.proofLines.map(text).joined(separator: "<br>") + "</td>"
             let rerun = column.summary.example(of: explained).map { column.rerunLine($0) } ?? ""
-            body += "<td data-label=\"Re-run one\"><code>\(text(rerun))</code></td></tr>\n"
+            body += "<td class=\"rerun\" data-label=\"Re-run one\"><code>\(text(rerun))</code></td></tr>\n"
         }
         return body + "</tbody></table>\n"
     }
@@ -285,7 +285,7 @@ struct HTMLSite: SiteForm {
             body += group.cases.map { caseLink($0, root: root) }.joined(separator: ", ") + "</td>"
             body += "<td data-label=\"Runs\">\(group.runs)</td>"
             let rerun = column.rerunLine(group.example)
-            body += "<td data-label=\"Re-run one\"><code>\(text(rerun))</code></td></tr>\n"
+            body += "<td class=\"rerun\" data-label=\"Re-run one\"><code>\(text(rerun))</code></td></tr>\n"
         }
         return body + "</tbody></table>\n"
     }

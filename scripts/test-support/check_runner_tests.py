@@ -65,18 +65,37 @@ def runner_tests(flavour, report):
 # name it (a runner that runs the suite removes its stream; one given a stream names it apart).
 WHOLE_RUN = re.compile(r" --whole-run (?:'(?:[^']|'\\'')*'|\S+)")
 
+# The engine command of a re-run line of `iamspec run`, shell-quoted (bare, '...' or $'...'), and
+# the comment after it: the runners' texts are made by `iamspec report` from the stream, which
+# names a command it reads from a stream "$ENGINE" and shows it as data in the comment instead.
+ENGINE_WORD = re.compile(r" --engine-command (?:'(?:[^']|'\\'')*'|\$'(?:[^'\\]|\\.)*'|\S+)")
+NOT_CARRIED = " # not carried: the environment the engine command inherited (set its variables as in the run)"
+RECORDED = " # ENGINE: the engine command to test, yours to set; the results stream records, as data: "
 
-def junit_verdicts(junit):
+
+def as_read_from_the_stream(text, engine_command):
+    """A failure text of `iamspec run`'s JUnit as `iamspec report` writes it from the run's stream:
+    the engine command (`engine_command`, from the stream's header) named "$ENGINE", and shown as
+    data after the line."""
+    if engine_command is None or NOT_CARRIED not in text:
+        return text
+    text = ENGINE_WORD.sub(' --engine-command "$ENGINE"', text)
+    return text.replace(NOT_CARRIED, RECORDED + flat(engine_command))
+
+
+def junit_verdicts(junit, engine_command=None):
     """name -> (outcome, text) for each test case of iamspec's JUnit report that did not pass: a
-    failure or error with its text (its re-run line without the whole run's stream), a skip with
-    its message; a stale baseline entry is named `baseline: KEY`."""
+    failure or error with its text (its re-run line without the whole run's stream, and with the
+    engine command as a report of the stream names it), a skip with its message; a stale baseline
+    entry is named `baseline: KEY`."""
     verdicts = {}
     for case in safe_xml.parse(junit).iter("testcase"):
         name = iamspec_test_name(case)
         for kind in ("failure", "error"):
             element = case.find(kind)
             if element is not None:
-                verdicts[name] = ("failed", WHOLE_RUN.sub("", flat(element.text)))
+                text = WHOLE_RUN.sub("", flat(element.text))
+                verdicts[name] = ("failed", as_read_from_the_stream(text, engine_command))
         skipped = case.find("skipped")
         if name not in verdicts and skipped is not None:
             verdicts[name] = ("skipped", flat(skipped.get("message")))
@@ -106,9 +125,12 @@ def reader_problems(report, count):
 
 def main(flavour, report, results, junit=None):
     with open(results, encoding="utf-8") as stream:
-        runs = [record for record in map(json.loads, stream) if record.get("record") == "case"]
+        records = list(map(json.loads, stream))
+    runs = [record for record in records if record.get("record") == "case"]
+    header = next((record for record in records if record.get("record") == "header"), {})
+    engine_command = (header.get("invocation") or {}).get("engine_command")
     tests = runner_tests(flavour, report)
-    verdicts = junit_verdicts(junit) if junit else {}
+    verdicts = junit_verdicts(junit, engine_command) if junit else {}
     problems = []
     expected = {f"{run['id']} [{run['profile']}]": run for run in runs}
     stale = {name: verdict for name, verdict in verdicts.items() if name.startswith("baseline: ")}

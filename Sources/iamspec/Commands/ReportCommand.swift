@@ -199,6 +199,7 @@ struct ReportCommand: ParsableCommand {
                 program: header.invocation?.program ?? "iamspec",
                 suitePaths: header.suitePaths,
                 engineCommand: header.invocation?.engineCommand,
+                engineRecorded: header.invocation?.isRecorded ?? false,
                 validatesProtocol: header.invocation?.validatesProtocol ?? false
             )
         )

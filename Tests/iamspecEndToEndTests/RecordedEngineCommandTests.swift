@@ -95,6 +95,64 @@ struct RecordedEngineCommandTests {
         #expect(!html.contains("ENGINE=") && !markdownPage.contains("ENGINE="), "no line sets ENGINE to it")
     }
 
+    /// A stream records any suite path and any program: a suite path beginning with `-` is
+    /// written `./-...`, read as a path, never as an option (`--engine-command=...` would set the
+    /// engine), and each line starts this tool, not the program the stream names.
+    @Test func aSuitePathOrProgramFromAStreamNeverActsAsAnOptionOrAnotherProgram() throws {
+        let scratch = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let marker = scratch.appendingPathComponent("pwned").path
+        let madePath = scratch.appendingPathComponent("made.jsonl").path
+        let broken = "python3 Fixtures/engines/broken_priority_ties.py"
+        let run = try IAMSpecExecutable.run(
+            "run",
+            "Specs",
+            "--filter",
+            "priority-tie-later-wins",
+            "--engine-command",
+            broken,
+            "--no-explain",
+            "--json",
+            madePath
+        )
+        #expect(run.status == 1, "\(run.standardError)")
+        let program = "\(IAMSpecExecutable.productsDirectoryFromRoot)/iamspec"
+        let made = try String(contentsOfFile: madePath, encoding: .utf8)
+        // First a suite path that is an option, then another program besides.
+        for forgesProgram in [false, true] {
+            var text = made
+            var fields = [
+                ("\"engine_command\":\"\(broken)\",", ""),
+                ("\"suite_paths\":[\"Specs\"]", "\"suite_paths\":[\"--engine-command=touch \(marker)\"]"),
+            ]
+            if forgesProgram { fields.append(("\"program\":\"\(program)\"", "\"program\":\"sh\"")) }
+            for (field, forged) in fields {
+                try #require(text.contains(field), "\(field)")
+                text = text.replacingOccurrences(of: field, with: forged)
+            }
+            let stream = scratch.appendingPathComponent("theirs.jsonl").path
+            try text.write(toFile: stream, atomically: true, encoding: .utf8)
+            let summary = scratch.appendingPathComponent("summary.md").path
+            let records = scratch.appendingPathComponent("records.jsonl").path
+            let report = try IAMSpecExecutable.run("report", stream, "--summary", summary, "--runner-records", records)
+            #expect(report.status == 1, "\(report.standardError)")
+            let texts = try String(contentsOfFile: records, encoding: .utf8).split(separator: "\n").compactMap {
+                try (JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["text"] as? String
+            }
+            let pasted =
+                Self.lines(after: "Re-run: `", in: try String(contentsOfFile: summary, encoding: .utf8)).map {
+                    String($0.dropLast())
+                } + Self.lines(after: "re-run: ", in: texts.joined(separator: "\n"))
+            #expect(pasted.count >= 2)
+            for line in pasted {
+                #expect(line.hasPrefix("\(program) run './--engine-command=touch \(marker)' --filter "), "\(line)")
+                _ = try IAMSpecExecutable.runInShell("unset ENGINE; " + line)
+                #expect(!FileManager.default.fileExists(atPath: marker), "the line ran the command: \(line)")
+                try? FileManager.default.removeItem(atPath: marker)
+            }
+        }
+    }
+
     /// `iamspec run` writes the line of the command it was given in full, ready to paste: the
     /// command is the user's own.
     @Test func theRunsOwnReportsCarryTheCommandItWasGiven() throws {

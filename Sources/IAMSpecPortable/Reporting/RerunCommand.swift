@@ -15,7 +15,9 @@ import IAMSpec
 /// (``RunInvocation/isRecorded``: `report`, `explain` and `docs` read it from a file, which may be
 /// another's) is never written to be run: the line names it `"$ENGINE"`, for the user to set to
 /// the engine they test, and a shell comment after it shows the recorded command as data
-/// (``recordedEngineComment(_:)``); only the command this process was given is written in full. It
+/// (``recordedEngineComment(_:)``); only the command this process was given is written in full
+/// (those commands also start the line with their own program, not the stream's). A path
+/// beginning with `-` is written `./-...` (``argumentPath(_:)``), never read as an option. It
 /// runs from the
 /// directory the run was started in (in CI, the repository's root), and names no path of the
 /// machine that made the run, so a published report holds none (a working directory an older
@@ -85,7 +87,7 @@ package enum RerunCommand {
             return "through the library, the same ConformanceRun with "
                 + libraryOptions(caseID: caseID, profiles: profiles)
         }
-        var words = [invocation.program, "run"] + header.suitePaths
+        var words = [invocation.program, "run"] + header.suitePaths.map(argumentPath)
         words += ["--filter", GlobPattern.exactly(caseID).pattern]
         words += profiles.flatMap { ["--profile", $0.rawValue] }
         var quoted = words.map(shellQuoted)
@@ -99,10 +101,10 @@ package enum RerunCommand {
         if header.timeoutMilliseconds != defaultTimeoutMilliseconds {
             words += ["--timeout", seconds(header.timeoutMilliseconds)]
         }
-        if let baseline = invocation.baseline { words += ["--baseline", baseline] }
+        if let baseline = invocation.baseline { words += ["--baseline", argumentPath(baseline)] }
         if invocation.allowsUnexpectedPass { words.append("--allow-unexpected-pass") }
         if let repeats = invocation.repeats, repeats > 1 { words += ["--repeat", String(repeats)] }
-        if let wholeRun = invocation.wholeRun { words += ["--whole-run", wholeRun] }
+        if let wholeRun = invocation.wholeRun { words += ["--whole-run", argumentPath(wholeRun)] }
         let command = (quoted + words.map(shellQuoted)).joined(separator: " ")
         // Named by a variable of the page's, the command is shown on a line of its own, which says it.
         guard let engine = invocation.engineCommand, engineVariable == nil else { return command }
@@ -143,6 +145,13 @@ package enum RerunCommand {
         QuotedText.doubleQuoted(text) {
             isUnprintable($0) ? "\\u{\(String($0.value, radix: 16, uppercase: true))}" : nil
         }
+    }
+
+    /// A path as an argument of the line: one beginning with `-` as `./-...`, the same file, so that
+    /// it is read as a path, never as an option (a stream's suite path `--engine-command=...` would
+    /// otherwise set the engine command).
+    package static func argumentPath(_ path: String) -> String {
+        path.hasPrefix("-") ? "./" + path : path
     }
 
     /// `iamspec run`'s default `--timeout`.

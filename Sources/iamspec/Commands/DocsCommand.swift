@@ -48,9 +48,9 @@ struct DocsCommand: ParsableCommand {
                 let recorded = try ResultsStream.readRecorded(from: path)
                 var summary = recorded.summary
                 summary.baseline = recorded.baseline
-                // The re-run lines name the stream read as the whole run, when it is one, by no
-                // absolute path of this machine: the site is published.
-                summary.header = summary.header.namingWholeRun(readFrom: path)
+                // The re-run lines start this tool, and name the stream read as the whole run, when
+                // it is one, by no absolute path of this machine: the site is published.
+                summary.header = summary.header.namingThisProgram.namingWholeRun(readFrom: path)
                 if let wholeRun = summary.header.invocation?.wholeRun {
                     summary.header.invocation?.wholeRun = PublishedPath.of(wholeRun)
                 }

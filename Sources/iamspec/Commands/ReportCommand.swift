@@ -85,10 +85,12 @@ struct ReportCommand: ParsableCommand {
     /// no baseline names). Returns the run as the reports show it.
     private func writeReports() throws -> RunSummary {
         let reader = try ResultsStreamReader(path: results)
-        let known = try baseline.map { path in try read(path, header: reader.header) }
+        // The lines to paste start this tool, not the program the stream records.
+        let streamHeader = reader.header.namingThisProgram
+        let known = try baseline.map { path in try read(path, header: streamHeader) }
         var recorded = try reader.outline()
         // The re-run lines name the stream read as the whole run, when it is one.
-        let header = reader.header.namingWholeRun(readFrom: results)
+        let header = streamHeader.namingWholeRun(readFrom: results)
         recorded.summary.header = header
         var applied = known.map { given($0, path: baseline!, for: recorded) } ?? recorded.baseline
         if allowUnexpectedPass {
@@ -100,7 +102,7 @@ struct ReportCommand: ParsableCommand {
         let records = try runnerRecords.map { path in
             // Without the whole run's stream in their re-run lines: a runner that runs the suite
             // removes its stream, and one given a stream names it beside each failure.
-            try RunnerRecords(header: reader.header, results: results, path: path)
+            try RunnerRecords(header: streamHeader, results: results, path: path)
         }
         var raw = recorded.summary
         let named = { (result: CaseResult) in

@@ -53,12 +53,12 @@ enum BaselineFile {
         engineRecorded: Bool = false,
         validatesProtocol: Bool
     ) -> String {
-        var words = ([program, "run"] + suitePaths).map(RerunCommand.shellQuoted)
+        var words = ([program, "run"] + suitePaths.map(RerunCommand.argumentPath)).map(RerunCommand.shellQuoted)
         if let engineCommand {
             words += ["--engine-command", engineRecorded ? "\"$ENGINE\"" : RerunCommand.shellQuoted(engineCommand)]
         }
         if validatesProtocol { words.append("--validate-protocol") }
-        words += ["--update-baseline", RerunCommand.shellQuoted(path)]
+        words += ["--update-baseline", RerunCommand.shellQuoted(RerunCommand.argumentPath(path))]
         let line = words.joined(separator: " ")
         guard engineRecorded, let engineCommand else { return line }
         return line + " " + RerunCommand.recordedEngineComment(engineCommand)

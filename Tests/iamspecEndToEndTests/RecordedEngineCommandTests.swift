@@ -176,6 +176,37 @@ struct RecordedEngineCommandTests {
         #expect(!run.standardOutput.contains("$ENGINE"))
     }
 
+    /// `report --engine-command` (a test runner that made the run gives it the user's command)
+    /// vouches for the command the stream records: the lines then carry it in full; a stream that
+    /// records another is refused (exit 2), no report written.
+    @Test func theCommandGivenToReportIsCarriedInFullOnlyWhenTheStreamRecordsIt() throws {
+        let scratch = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let marker = scratch.appendingPathComponent("pwned").path
+        let stream = try Self.stream(recording: Self.engine, in: scratch)
+        let summary = scratch.appendingPathComponent("summary.md").path
+        let given = try IAMSpecExecutable.run("report", stream, "--summary", summary, "--engine-command", Self.engine)
+        #expect(given.status == 1, "\(given.standardError)")
+        let lines = Self.lines(after: "Re-run: `", in: try String(contentsOfFile: summary, encoding: .utf8))
+        #expect(!lines.isEmpty)
+        for line in lines {
+            #expect(line.contains("--engine-command '\(Self.engine)'") && line.contains("# not carried: "), "\(line)")
+        }
+
+        let theirs = try Self.stream(recording: "touch \(marker)", in: scratch)
+        let other = scratch.appendingPathComponent("other.md").path
+        let refused = try IAMSpecExecutable.run("report", theirs, "--summary", other, "--engine-command", Self.engine)
+        #expect(refused.status == 2)
+        #expect(
+            refused.standardError.contains(
+                "error: --engine-command '\(Self.engine)': \(theirs) records the engine command 'touch \(marker)', "
+                    + "expected the one given"
+            ),
+            "\(refused.standardError)"
+        )
+        #expect(!FileManager.default.fileExists(atPath: other))
+    }
+
     /// A run's stream of `Fixtures/specs/failing` on the reference engine over stdio, its header
     /// changed to record `command` as its engine command, as another's job could write it.
     private static func stream(recording command: String, in scratch: URL) throws -> String {

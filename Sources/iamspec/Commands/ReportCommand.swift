@@ -29,6 +29,14 @@ struct ReportCommand: ParsableCommand {
     @Flag(help: "A run passing though the baseline expects it to fail counts as passed.")
     var allowUnexpectedPass = false
 
+    @Option(
+        help: ArgumentHelp(
+            "The engine command you gave the run, which the stream must record: the re-run lines carry it in full.",
+            valueName: "command"
+        )
+    )
+    var engineCommand: String?
+
     @Flag(
         help: ArgumentHelp(
             "Partial results are wanted: a stream of some shards only (one shard's, or a merge lacking some) "
@@ -85,8 +93,13 @@ struct ReportCommand: ParsableCommand {
     /// no baseline names). Returns the run as the reports show it.
     private func writeReports() throws -> RunSummary {
         let reader = try ResultsStreamReader(path: results)
-        // The lines to paste start this tool, not the program the stream records.
-        let streamHeader = reader.header.namingThisProgram
+        // The lines to paste start this tool, not the program the stream records, and carry its
+        // engine command only when the user gave it here too.
+        var streamHeader = reader.header.namingThisProgram
+        if let engineCommand {
+            try Self.require(engineCommand, recordedIn: streamHeader, results: results)
+            streamHeader.invocation?.isRecorded = false
+        }
         let known = try baseline.map { path in try read(path, header: streamHeader) }
         var recorded = try reader.outline()
         // The re-run lines name the stream read as the whole run, when it is one.
@@ -189,6 +202,24 @@ struct ReportCommand: ParsableCommand {
         }
         guard partial, let held else { return nil }
         return "note: the reports hold \(held) only (--partial)"
+    }
+
+    /// Throws a usage error unless the stream read from `results` records `given` as its engine
+    /// command: `--engine-command` vouches for the command the stream records, never replaces it.
+    private static func require(
+        _ given: String,
+        recordedIn header: RunHeader,
+        results: String
+    ) throws(CommandFailure) {
+        let recorded = header.invocation?.engineCommand
+        guard recorded != given else { return }
+        throw .usage(
+            "error: --engine-command \(QuotedText.line(RerunCommand.shellQuoted(given))): \(QuotedText.line(results)) "
+                + "records "
+                + (recorded.map { "the engine command \(QuotedText.line(RerunCommand.shellQuoted($0)))" }
+                    ?? "no engine command (a run of the reference engine)")
+                + ", expected the one given; leave out --engine-command to show the recorded one as data"
+        )
     }
 
     /// The baseline `--baseline` names, which must be for the engine the stream's `header` names.

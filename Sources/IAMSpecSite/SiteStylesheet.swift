@@ -74,7 +74,7 @@ enum SiteStylesheet {
         .translation { margin: 0.35rem 0 0; }
         .uncovered { color: var(--fail); }
         ul.results { list-style: none; padding: 0; margin: 0 0 0.75rem; display: flex; flex-wrap: wrap; gap: 0.4rem; }
-        ul.results li { border-radius: 8px; padding: 0.1rem 0.7rem; font-size: 0.85rem; border: 1px solid var(--line); overflow-wrap: anywhere; }
+        ul.results li { border-radius: 8px; padding: 0.1rem 0.7rem; font-size: 0.85rem; border: 1px solid var(--line); overflow-wrap: break-word; }
         .given { font-weight: 600; margin: 0.5rem 0 0.25rem; }
         ul.messages { margin: 0 0 0.75rem; padding-left: 1.2rem; }
         ol.timeline { list-style: none; margin: 0; padding: 0; border-left: 2px solid var(--line); }

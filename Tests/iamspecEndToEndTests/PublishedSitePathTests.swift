@@ -47,6 +47,9 @@ struct PublishedSitePathTests {
         let css = try #require(pages["style.css"])
         let codeRule = try #require(css.firstMatch(of: /\n\s*code \{[^}]*\}/)).output
         #expect(!codeRule.contains("anywhere"), "an id breaks inside a word: \(codeRule)")
+        // An engine's outcome in a case's list wraps to the next line whole before it breaks.
+        let resultRule = try #require(css.firstMatch(of: /ul\.results li \{[^}]*\}/)).output
+        #expect(!resultRule.contains("anywhere"), "\(resultRule)")
         #expect(css.contains("td.rerun code { display: block; white-space: pre; overflow-x: auto;"))
         #expect(engine.contains("<td class=\"rerun\" data-label=\"Re-run one\"><code>"))
     }

@@ -49,7 +49,9 @@ export function suiteTests(options = {}) {
       iamspec(tool, named, ["run", ...specs, "--engine-command", engineCommand, "--json", results, ...judged], folder);
     }
     const path = join(folder, "records.jsonl");
-    iamspec(tool, named, ["report", results, "--runner-records", path, ...(partial ? ["--partial"] : [])], folder);
+    // The run made here is the user's: its failure texts carry the engine command in full.
+    const command = engineCommand === undefined ? [] : ["--engine-command", engineCommand];
+    iamspec(tool, named, ["report", results, "--runner-records", path, ...command, ...(partial ? ["--partial"] : [])], folder);
     records = readRecords(path);
   } finally {
     rmSync(folder, { recursive: true, force: true });

@@ -78,8 +78,10 @@ def pytest_collection_modifyitems(session, config, items):
             _iamspec(tool, ["run", *specs, "--engine-command", command, "--json", results,
                             *(["--baseline", baseline] if baseline else [])], folder)
         records = os.path.join(folder, "records.jsonl")
-        _iamspec(tool, ["report", results, "--runner-records", records, *(["--partial"] if partial else [])], folder,
-                 timeout=_report_timeout(config))
+        # The run made here is the user's: its failure texts carry the engine command in full.
+        given_command = ["--engine-command", command] if command is not None else []
+        _iamspec(tool, ["report", results, "--runner-records", records, *given_command,
+                        *(["--partial"] if partial else [])], folder, timeout=_report_timeout(config))
         tests, verdict = read_records(records)
     finally:
         shutil.rmtree(folder, ignore_errors=True)

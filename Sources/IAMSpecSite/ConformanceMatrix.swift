@@ -13,21 +13,28 @@ package struct ConformanceMatrix: Sendable {
         package var fileName: String
         package var conformance: Conformance
 
-        /// The line that runs `run` again, in a table of the engine's page: a long engine
-        /// command named `"$ENGINE"`, which ``engineAssignment`` sets above the table, so that a
-        /// cell does not wrap over many lines.
+        /// The line that runs `run` again, in a table of the engine's page: an engine command named
+        /// `"$ENGINE"` when the results stream recorded it (``recordedEngineCommand``, shown as data
+        /// above the table) or when it is long (``engineAssignment`` sets it above the table), so
+        /// that a cell does not wrap over many lines.
         package func rerunLine(_ run: ExplainedBehaviour.Run) -> String {
             RerunCommand.text(
                 for: run,
                 header: summary.header,
-                engineVariable: engineAssignment == nil ? nil : "ENGINE"
+                engineVariable: engineAssignment == nil && recordedEngineCommand == nil ? nil : "ENGINE"
             )
         }
 
         /// `ENGINE='...'`, the line that sets the engine command the page's re-run lines name;
-        /// nil when the command is short enough to be written in each line.
+        /// nil when the command is short enough to be written in each line, or recorded.
         package var engineAssignment: String? {
             RerunCommand.shortensEngineCommand(summary.header) ? RerunCommand.engineAssignment(summary.header) : nil
+        }
+
+        /// The engine command the results stream records, which the page shows as data above the
+        /// tables whose re-run lines name it `"$ENGINE"`, never in a line to paste.
+        package var recordedEngineCommand: String? {
+            RerunCommand.recordedEngineCommand(summary.header)
         }
     }
 

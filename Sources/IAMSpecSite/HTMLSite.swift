@@ -262,7 +262,7 @@ struct HTMLSite: SiteForm {
             body += "<td data-label=\"Proof\">checked against \(explained.passes) passes; "
             body += explained.proofLines.map(text).joined(separator: "<br>") + "</td>"
             let rerun = column.summary.example(of: explained).map { column.rerunLine($0) } ?? ""
-            body += "<td data-label=\"Re-run one\"><code>\(text(rerun))</code></td></tr>\n"
+            body += "<td class=\"rerun\" data-label=\"Re-run one\"><code>\(text(rerun))</code></td></tr>\n"
         }
         return body + "</tbody></table>\n"
     }
@@ -285,14 +285,20 @@ struct HTMLSite: SiteForm {
             body += group.cases.map { caseLink($0, root: root) }.joined(separator: ", ") + "</td>"
             body += "<td data-label=\"Runs\">\(group.runs)</td>"
             let rerun = column.rerunLine(group.example)
-            body += "<td data-label=\"Re-run one\"><code>\(text(rerun))</code></td></tr>\n"
+            body += "<td class=\"rerun\" data-label=\"Re-run one\"><code>\(text(rerun))</code></td></tr>\n"
         }
         return body + "</tbody></table>\n"
     }
 
-    /// Above a table whose re-run lines name `$ENGINE`: the line that sets it to the engine
-    /// command, in full; nothing when the command is short enough to be written in each line.
+    /// Above a table whose re-run lines name `$ENGINE`: the command the results stream records,
+    /// as data, or the line that sets it to the engine command, in full; nothing when the command
+    /// is short enough to be written in each line.
     private func engineNote(_ column: ConformanceMatrix.Column) -> String {
+        if let recorded = column.recordedEngineCommand {
+            return "<p>The re-run lines name the engine command <code>$ENGINE</code>: set it to the engine you "
+                + "test. The results stream records this one, shown as data, not as a line to run: "
+                + "<code>\(text(recorded))</code></p>\n"
+        }
         guard let assignment = column.engineAssignment else { return "" }
         return "<p>The re-run lines name the engine command <code>$ENGINE</code>; set it first: "
             + "<code>\(text(assignment))</code></p>\n"

@@ -267,9 +267,18 @@ struct MarkdownSite: SiteForm {
         return lines
     }
 
-    /// Above a table whose re-run lines name `$ENGINE`: the line that sets it to the engine
-    /// command, in full, in a code block; nothing when the command is written in each line.
+    /// Above a table whose re-run lines name `$ENGINE`: the command the results stream records,
+    /// as data, or the line that sets it to the engine command, in full, in a code block; nothing
+    /// when the command is written in each line.
     private func engineNote(_ column: ConformanceMatrix.Column) -> [String] {
+        if let recorded = column.recordedEngineCommand {
+            return [
+                "The re-run lines name the engine command `$ENGINE`: set it to the engine you test. The results "
+                    + "stream records this one, shown as data, not as a line to run: "
+                    + QuotedText.markdownCode(recorded, inTable: false),
+                "",
+            ]
+        }
         guard let assignment = column.engineAssignment else { return [] }
         return ["The re-run lines name the engine command `$ENGINE`; set it first:", ""]
             + QuotedText.markdownCodeBlock([assignment], language: "sh") + [""]

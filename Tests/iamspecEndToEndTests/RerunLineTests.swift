@@ -119,8 +119,9 @@ struct RerunLineTests {
     /// A folder to run in, where everything the run names is relative to it: the program, the
     /// suite, the engine program and the program it starts, and a baseline expecting one failure.
     /// An engine command holding a non-character (U+FFFE, in a shell comment) is written in
-    /// bash's `$'...'` by `run` and by `explain`, the character as its UTF-8 bytes: the line shows
-    /// nothing raw, and bash runs it as the same command.
+    /// bash's `$'...'` by `run`, the character as its UTF-8 bytes: the line shows nothing raw, and
+    /// bash runs it as the same command. `explain` and `report`, which read it from the stream,
+    /// name it `"$ENGINE"` and show it as data, the character visibly (`\u{fffe}`).
     @Test func aNonCharacterInTheEngineCommandIsWrittenAsItsBytes() throws {
         let scratch = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -148,16 +149,25 @@ struct RerunLineTests {
             try (JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["text"] as? String
         }
         let quoted = #"--engine-command $'exec .build/debug/iamspec engine --stdio \x23\xef\xbf\xbe'"#
-        for (command, output, wholeRun) in [
-            ("run", run.standardOutput, " --whole-run \(results)"),
-            ("explain", explain.standardOutput, " --whole-run \(results)"),
-            ("report --runner-records", texts.joined(separator: "\n"), ""),
+        let recorded =
+            #"--engine-command "$ENGINE"%@ # ENGINE: the engine command to test, yours to set; the results "#
+            + #"stream records, as data: exec .build/debug/iamspec engine --stdio #\u{fffe}"#
+        for (command, output, ending) in [
+            ("run", run.standardOutput, quoted + " --whole-run \(results) " + Self.environmentNotCarried),
+            (
+                "explain", explain.standardOutput,
+                recorded.replacingOccurrences(of: "%@", with: " --whole-run \(results)")
+            ),
+            (
+                "report --runner-records", texts.joined(separator: "\n"),
+                recorded.replacingOccurrences(of: "%@", with: "")
+            ),
         ] {
             let lines = output.split(separator: "\n").filter { $0.contains("re-run: ") }
             #expect(!lines.isEmpty, "\(command): \(output)")
             for line in lines {
                 // A run of the whole suite: its stream is the whole run each line gives, as given.
-                #expect(line.hasSuffix(quoted + wholeRun + " " + Self.environmentNotCarried), "\(command): \(line)")
+                #expect(line.hasSuffix(ending), "\(command): \(line)")
                 #expect(!line.unicodeScalars.contains("\u{FFFE}"), "\(command)")
             }
         }

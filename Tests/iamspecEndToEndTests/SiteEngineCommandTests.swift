@@ -1,16 +1,18 @@
 import Foundation
 import Testing
 
-/// A long engine command is set once on an engine's page, and its tables' re-run lines name it
-/// `"$ENGINE"`, so that no cell wraps over many lines; a short one is written in each line. Each
-/// line gives the results stream the site was made from as the whole run (`--whole-run`).
-@Suite("The site's re-run lines and a long engine command")
+/// The engine command a results stream records is shown once on an engine's page, as data, and
+/// its tables' re-run lines name it `"$ENGINE"`, for the reader to set: no line of the site runs a
+/// command read from a stream, and no cell wraps over many lines. Each line gives the results
+/// stream the site was made from as the whole run (`--whole-run`), by no absolute path of the
+/// machine that made the site.
+@Suite("The site's re-run lines and the recorded engine command")
 struct SiteEngineCommandTests {
     private static var iamspec: String {
         IAMSpecExecutable.productsDirectory.appendingPathComponent("iamspec").path
     }
 
-    private func site(engineCommand: String?) throws -> (html: String, markdown: String, results: String) {
+    private func site(engineCommand: String?) throws -> (html: String, markdown: String) {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let results = folder.appendingPathComponent("results.jsonl").path
@@ -25,41 +27,44 @@ struct SiteEngineCommandTests {
         // The variant relays the reference engine, whose name it keeps.
         return (
             try String(contentsOfFile: "\(site)/engines/iamspec-reference.html", encoding: .utf8),
-            try String(contentsOfFile: "\(site)/markdown/engines/iamspec-reference.md", encoding: .utf8),
-            results
+            try String(contentsOfFile: "\(site)/markdown/engines/iamspec-reference.md", encoding: .utf8)
         )
     }
 
-    @Test func aLongEngineCommandIsSetOnceAndNamedInEachReRunLine() throws {
+    @Test func theRecordedEngineCommandIsShownOnceAsDataAndNamedInEachReRunLine() throws {
         let command = "python3 Fixtures/engines/reference_variant.py strict '\(Self.iamspec)' engine --stdio"
-        let (html, markdown, results) = try site(engineCommand: command)
-        let assignment =
-            "ENGINE='python3 Fixtures/engines/reference_variant.py strict '\\''\(Self.iamspec)'\\'' engine --stdio' "
-            + "# not carried: the environment the engine command inherited (set its variables as in the run)"
-        #expect(
-            html.contains("set it first: <code>\(assignment.replacingOccurrences(of: "'", with: "&#39;"))</code></p>")
-        )
+        let (html, markdown) = try site(engineCommand: command)
+        let note =
+            "The re-run lines name the engine command <code>$ENGINE</code>: set it to the engine you test. The "
+            + "results stream records this one, shown as data, not as a line to run: "
+        #expect(html.contains("<p>\(note)<code>\(command.replacingOccurrences(of: "'", with: "&#39;"))</code></p>"))
         #expect(
             html.contains(
-                "--filter baseline.fails --profile appboy-legacy --engine-command &quot;$ENGINE&quot; "
-                    + "--whole-run \(results)</code>"
-            )
+                "<td class=\"rerun\" data-label=\"Re-run one\"><code>"
+                    + "\(IAMSpecExecutable.productsDirectoryFromRoot)/iamspec run Fixtures/baseline/specs "
+                    + "--filter baseline.fails --profile appboy-legacy --engine-command &quot;$ENGINE&quot; "
+                    + "--whole-run results.jsonl</code></td>"
+            ),
+            "\(html)"
         )
-        #expect(!html.contains("<td data-label=\"Re-run one\"><code>\(Self.iamspec)"))
+        // No line to paste runs it: neither in a cell nor set for them.
+        #expect(!html.contains("--engine-command &#39;python3") && !html.contains("ENGINE="))
         #expect(
             markdown.contains(
-                "The re-run lines name the engine command `$ENGINE`; set it first:\n\n```sh\n\(assignment)\n```"
+                "The re-run lines name the engine command `$ENGINE`: set it to the engine you test. The results "
+                    + "stream records this one, shown as data, not as a line to run: `\(command)`"
             )
         )
-        #expect(markdown.contains("--engine-command \"$ENGINE\""))
+        #expect(markdown.contains("--engine-command \"$ENGINE\" --whole-run results.jsonl`"))
+        #expect(!markdown.contains("--engine-command 'python3") && !markdown.contains("ENGINE="))
     }
 
     @Test func theReferenceEngineNeedsNoVariable() throws {
-        let (html, markdown, results) = try site(engineCommand: nil)
+        let (html, markdown) = try site(engineCommand: nil)
         #expect(!html.contains("$ENGINE") && !markdown.contains("$ENGINE"))
         #expect(
             html.contains(
-                "run Fixtures/baseline/specs --filter baseline.fails --profile appboy-legacy --whole-run \(results)</code>"
+                "run Fixtures/baseline/specs --filter baseline.fails --profile appboy-legacy --whole-run results.jsonl</code>"
             )
         )
     }

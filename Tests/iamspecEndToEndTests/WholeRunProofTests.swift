@@ -127,8 +127,12 @@ struct WholeRunProofTests {
         #expect(explained.status == 0, "\(explained.standardError)")
         #expect(explained.standardOutput.contains("(behaviour api-events-report-no-match; 1 case, 2 runs; "))
         #expect(!explained.standardOutput.contains(Self.refuted))
+        // The engine command the stream records is `"$ENGINE"` there, the recorded one shown as data.
         let explainedWhole = try IAMSpecExecutable.run("explain", whole)
-        #expect(explainedWhole.standardOutput.contains(" \(option)"), "\(explainedWhole.standardOutput)")
+        #expect(
+            explainedWhole.standardOutput.contains(" --engine-command \"$ENGINE\" --whole-run \(whole) # ENGINE: "),
+            "\(explainedWhole.standardOutput)"
+        )
     }
 
     /// A name the whole run refuted by an experiment is refuted in a run of part of it too, with

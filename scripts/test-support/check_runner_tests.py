@@ -65,6 +65,24 @@ def runner_tests(flavour, report):
 # name it (a runner that runs the suite removes its stream; one given a stream names it apart).
 WHOLE_RUN = re.compile(r" --whole-run (?:'(?:[^']|'\\'')*'|\S+)")
 
+# The engine command of a re-run line of `iamspec run`, shell-quoted (bare, '...' or $'...'), and
+# the comment after it: the runners' texts are made by `iamspec report` from the stream, which
+# names a command it reads from a stream "$ENGINE" and shows it as data in the comment instead,
+# unless the runner made the run and gives report the command (`--engine-command`).
+ENGINE_WORD = re.compile(r" --engine-command (?:'(?:[^']|'\\'')*'|\$'(?:[^'\\]|\\.)*'|\S+)")
+NOT_CARRIED = " # not carried: the environment the engine command inherited (set its variables as in the run)"
+RECORDED = " # ENGINE: the engine command to test, yours to set; the results stream records, as data: "
+
+
+def as_read_from_the_stream(text, engine_command):
+    """A failure text of `iamspec run`'s JUnit as `iamspec report` writes it from the run's stream:
+    the engine command (`engine_command`, from the stream's header) named "$ENGINE", and shown as
+    data after the line."""
+    if engine_command is None or NOT_CARRIED not in text:
+        return text
+    text = ENGINE_WORD.sub(' --engine-command "$ENGINE"', text)
+    return text.replace(NOT_CARRIED, RECORDED + flat(engine_command))
+
 
 def junit_verdicts(junit):
     """name -> (outcome, text) for each test case of iamspec's JUnit report that did not pass: a
@@ -106,7 +124,10 @@ def reader_problems(report, count):
 
 def main(flavour, report, results, junit=None):
     with open(results, encoding="utf-8") as stream:
-        runs = [record for record in map(json.loads, stream) if record.get("record") == "case"]
+        records = list(map(json.loads, stream))
+    runs = [record for record in records if record.get("record") == "case"]
+    header = next((record for record in records if record.get("record") == "header"), {})
+    engine_command = (header.get("invocation") or {}).get("engine_command")
     tests = runner_tests(flavour, report)
     verdicts = junit_verdicts(junit) if junit else {}
     problems = []
@@ -135,7 +156,11 @@ def main(flavour, report, results, junit=None):
             text_wanted = flat(run.get("skip_reason") or run["message"])
         if text_wanted is None and outcome == "failed":
             text_wanted = flat(run["message"])
-        if outcome != "passed" and text_wanted not in text:
+        if outcome == "passed":
+            continue
+        # The engine command in full (a runner that made the run gives it to report), or as report
+        # names the one it reads from a stream.
+        if not any(form in text for form in (text_wanted, as_read_from_the_stream(text_wanted, engine_command))):
             problems.append(f"{name}: {outcome} without the text {text_wanted[:80]!r}...: {text[:80]!r}")
     if flavour != "node":
         problems.extend(reader_problems(report, len(tests)))

@@ -11,7 +11,14 @@ import IAMSpec
 /// (``RunInvocation/wholeRun``), so that the case run alone is named against the whole run's
 /// passes, not its own alone; after an engine
 /// command, a shell comment saying that the environment the engine inherited is not carried
-/// (``environmentNotCarried``). It runs from the
+/// (``environmentNotCarried``). An engine command a results stream recorded
+/// (``RunInvocation/isRecorded``: `report`, `explain` and `docs` read it from a file, which may be
+/// another's) is never written to be run: the line names it `"$ENGINE"`, for the user to set to
+/// the engine they test, and a shell comment after it shows the recorded command as data
+/// (``recordedEngineComment(_:)``); only the command this process was given is written in full
+/// (those commands also start the line with their own program, not the stream's). A path
+/// beginning with `-` is written `./-...` (``argumentPath(_:)``), never read as an option. It
+/// runs from the
 /// directory the run was started in (in CI, the repository's root), and names no path of the
 /// machine that made the run, so a published report holds none (a working directory an older
 /// stream recorded is not shown). After a library
@@ -48,9 +55,21 @@ package enum RerunCommand {
 
     /// `ENGINE='./my-engine --stdio ...' # not carried: ...`: the line that sets `variable` to the
     /// run's engine command, shell-quoted, for the re-run lines that name it, with what the line
-    /// cannot carry (``environmentNotCarried``); nil without one.
+    /// cannot carry (``environmentNotCarried``); nil without one, or when a results stream recorded
+    /// it (``recordedEngineCommand(_:)``), which no line to paste carries.
     package static func engineAssignment(_ header: RunHeader, variable: String = "ENGINE") -> String? {
-        header.invocation?.engineCommand.map { "\(variable)=\(shellQuoted($0)) \(environmentNotCarried)" }
+        guard let invocation = header.invocation, !invocation.isRecorded else { return nil }
+        return invocation.engineCommand.map { "\(variable)=\(shellQuoted($0)) \(environmentNotCarried)" }
+    }
+
+    /// The engine command a results stream recorded (``RunInvocation/isRecorded``), which the
+    /// re-run lines name `"$ENGINE"`: to be shown as data, never in a line to paste; nil for the
+    /// reference engine, a portable run, or the command this process was given.
+    package static func recordedEngineCommand(_ header: RunHeader) -> String? {
+        guard header.executor != .portable, let invocation = header.invocation, invocation.isRecorded else {
+            return nil
+        }
+        return invocation.engineCommand
     }
 
     /// The line that runs a case again in these profiles.
@@ -68,26 +87,36 @@ package enum RerunCommand {
             return "through the library, the same ConformanceRun with "
                 + libraryOptions(caseID: caseID, profiles: profiles)
         }
-        var words = [invocation.program, "run"] + header.suitePaths
+        var words = [invocation.program, "run"] + header.suitePaths.map(argumentPath)
         words += ["--filter", GlobPattern.exactly(caseID).pattern]
         words += profiles.flatMap { ["--profile", $0.rawValue] }
         var quoted = words.map(shellQuoted)
+        // A recorded command is never written to be run: the line names the variable the user sets.
+        let variable = engineVariable ?? (invocation.isRecorded ? "ENGINE" : nil)
         if let command = invocation.engineCommand {
-            quoted += ["--engine-command", engineVariable.map { "\"$\($0)\"" } ?? shellQuoted(command)]
+            quoted += ["--engine-command", variable.map { "\"$\($0)\"" } ?? shellQuoted(command)]
         }
         words = []
         if invocation.validatesProtocol { words.append("--validate-protocol") }
         if header.timeoutMilliseconds != defaultTimeoutMilliseconds {
             words += ["--timeout", seconds(header.timeoutMilliseconds)]
         }
-        if let baseline = invocation.baseline { words += ["--baseline", baseline] }
+        if let baseline = invocation.baseline { words += ["--baseline", argumentPath(baseline)] }
         if invocation.allowsUnexpectedPass { words.append("--allow-unexpected-pass") }
         if let repeats = invocation.repeats, repeats > 1 { words += ["--repeat", String(repeats)] }
-        if let wholeRun = invocation.wholeRun { words += ["--whole-run", wholeRun] }
+        if let wholeRun = invocation.wholeRun { words += ["--whole-run", argumentPath(wholeRun)] }
         let command = (quoted + words.map(shellQuoted)).joined(separator: " ")
-        // Named by a variable, the command is set on a line of its own, which says it.
-        return invocation.engineCommand == nil || engineVariable != nil
-            ? command : command + " " + environmentNotCarried
+        // Named by a variable of the page's, the command is shown on a line of its own, which says it.
+        guard let engine = invocation.engineCommand, engineVariable == nil else { return command }
+        return command + " " + (invocation.isRecorded ? recordedEngineComment(engine) : environmentNotCarried)
+    }
+
+    /// What a re-run line naming a recorded engine command `"$ENGINE"` says after it, as a shell
+    /// comment: that the variable is the user's to set, and the command the results stream
+    /// records, as data (``QuotedText/line(_:)``: one line, so the comment holds all of it).
+    package static func recordedEngineComment(_ command: String) -> String {
+        "# ENGINE: the engine command to test, yours to set; the results stream records, as data: "
+            + QuotedText.line(command)
     }
 
     /// What an engine command's re-run line says after the command, as a shell comment (the line
@@ -116,6 +145,13 @@ package enum RerunCommand {
         QuotedText.doubleQuoted(text) {
             isUnprintable($0) ? "\\u{\(String($0.value, radix: 16, uppercase: true))}" : nil
         }
+    }
+
+    /// A path as an argument of the line: one beginning with `-` as `./-...`, the same file, so that
+    /// it is read as a path, never as an option (a stream's suite path `--engine-command=...` would
+    /// otherwise set the engine command).
+    package static func argumentPath(_ path: String) -> String {
+        path.hasPrefix("-") ? "./" + path : path
     }
 
     /// `iamspec run`'s default `--timeout`.

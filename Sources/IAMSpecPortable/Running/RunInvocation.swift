@@ -31,6 +31,12 @@ public struct RunInvocation: Sendable, Hashable, Codable {
     /// none is known. The path as it was given; a results stream never records it (a stream is
     /// an artefact, and may move): its reader sets it.
     package var wholeRun: String?
+    /// Whether a results stream recorded this invocation: true when it was read from a file (a
+    /// stream is an artefact, possibly of another's job, a fork's say), false for the invocation
+    /// this process was given. Its re-run lines name the engine command `"$ENGINE"`, for the user
+    /// to set, and show the recorded one as data alone, never in a line to paste
+    /// (``RerunCommand``). A results stream never records it.
+    package var isRecorded = true
 
     /// The options of an `iamspec run`; each left out has the value the option's absence means.
     public init(
@@ -51,6 +57,7 @@ public struct RunInvocation: Sendable, Hashable, Codable {
         self.allowsUnexpectedPass = allowsUnexpectedPass
         self.repeats = repeats
         self.strictCapabilities = strictCapabilities
+        isRecorded = false
     }
 
     /// The program as ``program`` records it, from the tool's first argument and the directory

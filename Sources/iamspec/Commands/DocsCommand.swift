@@ -48,14 +48,24 @@ struct DocsCommand: ParsableCommand {
                 let recorded = try ResultsStream.readRecorded(from: path)
                 var summary = recorded.summary
                 summary.baseline = recorded.baseline
-                // The re-run lines name the stream read as the whole run, when it is one.
-                summary.header = summary.header.namingWholeRun(readFrom: path)
+                // The re-run lines start this tool, and name the stream read as the whole run, when
+                // it is one, by no absolute path of this machine: the site is published.
+                summary.header = summary.header.namingThisProgram.namingWholeRun(readFrom: path)
+                if let wholeRun = summary.header.invocation?.wholeRun {
+                    summary.header.invocation?.wholeRun = PublishedPath.of(wholeRun)
+                }
                 return summary
             }
+            // Each case's file by no absolute path of this machine: the site is published.
+            let cases = try SuiteLoading.cases(of: loaded).map { specCase in
+                var published = specCase
+                published.location.file = PublishedPath.of(specCase.location.file, under: suite.paths)
+                return published
+            }
             let files = try DocumentationSite.files(
-                cases: try SuiteLoading.cases(of: loaded),
+                cases: cases,
                 rules: loaded.rules,
-                suitePaths: suite.paths,
+                suitePaths: suite.paths.map(PublishedPath.of),
                 results: summaries,
                 seeds: loaded.seeds,
                 seedTexts: seedTexts

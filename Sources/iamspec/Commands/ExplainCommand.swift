@@ -206,7 +206,9 @@ struct ExplainCommand: ParsableCommand {
                 refuted: summary.refutedNames
             )
         }
-        // The re-run lines name the whole run given, or else the stream read when it is one.
+        // The re-run lines start this tool, not the program the stream records, and name the whole
+        // run given, or else the stream read when it is one.
+        summary.header = summary.header.namingThisProgram
         if let wholeRun {
             summary.header.invocation?.wholeRun = wholeRun
         } else {

@@ -29,6 +29,14 @@ struct ReportCommand: ParsableCommand {
     @Flag(help: "A run passing though the baseline expects it to fail counts as passed.")
     var allowUnexpectedPass = false
 
+    @Option(
+        help: ArgumentHelp(
+            "The engine command you gave the run, which the stream must record: the re-run lines carry it in full.",
+            valueName: "command"
+        )
+    )
+    var engineCommand: String?
+
     @Flag(
         help: ArgumentHelp(
             "Partial results are wanted: a stream of some shards only (one shard's, or a merge lacking some) "
@@ -85,10 +93,17 @@ struct ReportCommand: ParsableCommand {
     /// no baseline names). Returns the run as the reports show it.
     private func writeReports() throws -> RunSummary {
         let reader = try ResultsStreamReader(path: results)
-        let known = try baseline.map { path in try read(path, header: reader.header) }
+        // The lines to paste start this tool, not the program the stream records, and carry its
+        // engine command only when the user gave it here too.
+        var streamHeader = reader.header.namingThisProgram
+        if let engineCommand {
+            try Self.require(engineCommand, recordedIn: streamHeader, results: results)
+            streamHeader.invocation?.isRecorded = false
+        }
+        let known = try baseline.map { path in try read(path, header: streamHeader) }
         var recorded = try reader.outline()
         // The re-run lines name the stream read as the whole run, when it is one.
-        let header = reader.header.namingWholeRun(readFrom: results)
+        let header = streamHeader.namingWholeRun(readFrom: results)
         recorded.summary.header = header
         var applied = known.map { given($0, path: baseline!, for: recorded) } ?? recorded.baseline
         if allowUnexpectedPass {
@@ -100,7 +115,7 @@ struct ReportCommand: ParsableCommand {
         let records = try runnerRecords.map { path in
             // Without the whole run's stream in their re-run lines: a runner that runs the suite
             // removes its stream, and one given a stream names it beside each failure.
-            try RunnerRecords(header: reader.header, results: results, path: path)
+            try RunnerRecords(header: streamHeader, results: results, path: path)
         }
         var raw = recorded.summary
         let named = { (result: CaseResult) in
@@ -189,6 +204,24 @@ struct ReportCommand: ParsableCommand {
         return "note: the reports hold \(held) only (--partial)"
     }
 
+    /// Throws a usage error unless the stream read from `results` records `given` as its engine
+    /// command: `--engine-command` vouches for the command the stream records, never replaces it.
+    private static func require(
+        _ given: String,
+        recordedIn header: RunHeader,
+        results: String
+    ) throws(CommandFailure) {
+        let recorded = header.invocation?.engineCommand
+        guard recorded != given else { return }
+        throw .usage(
+            "error: --engine-command \(QuotedText.line(RerunCommand.shellQuoted(given))): \(QuotedText.line(results)) "
+                + "records "
+                + (recorded.map { "the engine command \(QuotedText.line(RerunCommand.shellQuoted($0)))" }
+                    ?? "no engine command (a run of the reference engine)")
+                + ", expected the one given; leave out --engine-command to show the recorded one as data"
+        )
+    }
+
     /// The baseline `--baseline` names, which must be for the engine the stream's `header` names.
     private func read(_ path: String, header: RunHeader) throws -> Baseline {
         try BaselineFile.read(
@@ -199,6 +232,7 @@ struct ReportCommand: ParsableCommand {
                 program: header.invocation?.program ?? "iamspec",
                 suitePaths: header.suitePaths,
                 engineCommand: header.invocation?.engineCommand,
+                engineRecorded: header.invocation?.isRecorded ?? false,
                 validatesProtocol: header.invocation?.validatesProtocol ?? false
             )
         )

@@ -42,18 +42,25 @@ enum BaselineFile {
 
     /// `PROGRAM run PATHS [--engine-command CMD] [--validate-protocol] --update-baseline PATH`,
     /// shell-quoted: the run that writes the baseline `path` of an engine, from the directory the
-    /// run was started in.
+    /// run was started in. An engine command a results stream recorded (`engineRecorded`) is
+    /// named `"$ENGINE"`, the recorded one shown as data in a comment after the line, as a re-run
+    /// line shows it (``RerunCommand/recordedEngineComment(_:)``).
     static func making(
         _ path: String,
         program: String,
         suitePaths: [String],
         engineCommand: String?,
+        engineRecorded: Bool = false,
         validatesProtocol: Bool
     ) -> String {
-        var words = [program, "run"] + suitePaths
-        if let engineCommand { words += ["--engine-command", engineCommand] }
+        var words = ([program, "run"] + suitePaths.map(RerunCommand.argumentPath)).map(RerunCommand.shellQuoted)
+        if let engineCommand {
+            words += ["--engine-command", engineRecorded ? "\"$ENGINE\"" : RerunCommand.shellQuoted(engineCommand)]
+        }
         if validatesProtocol { words.append("--validate-protocol") }
-        words += ["--update-baseline", path]
-        return words.map(RerunCommand.shellQuoted).joined(separator: " ")
+        words += ["--update-baseline", RerunCommand.shellQuoted(RerunCommand.argumentPath(path))]
+        let line = words.joined(separator: " ")
+        guard engineRecorded, let engineCommand else { return line }
+        return line + " " + RerunCommand.recordedEngineComment(engineCommand)
     }
 }

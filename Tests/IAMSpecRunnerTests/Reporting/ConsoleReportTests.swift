@@ -147,6 +147,28 @@ struct ConsoleReportTests {
         )
     }
 
+    /// An engine command read from a results stream is data: the line names it `"$ENGINE"`, and
+    /// its comment shows the recorded one on the same line, a line break in it visible, so that
+    /// the comment holds all of it and nothing of it runs.
+    @Test func aRecordedEngineCommandIsNamedByAVariableAndShownAsData() {
+        var header = ReportFixtures.header()
+        header.invocation = RunInvocation(engineCommand: "./my-engine --stdio\ntouch /tmp/pwned")
+        header.invocation?.isRecorded = true
+        let line = RerunCommand.text(for: ReportFixtures.failed, header: header)
+        #expect(
+            line == "iamspec run Specs --filter triggers.two --profile braze-swift --engine-command \"$ENGINE\" "
+                + "# ENGINE: the engine command to test, yours to set; the results stream records, as data: "
+                + "./my-engine --stdio⏎touch /tmp/pwned"
+        )
+        #expect(RerunCommand.engineAssignment(header) == nil, "no line sets ENGINE to it")
+        #expect(RerunCommand.recordedEngineCommand(header) == "./my-engine --stdio\ntouch /tmp/pwned")
+        header.invocation?.isRecorded = false
+        #expect(RerunCommand.recordedEngineCommand(header) == nil)
+        #expect(
+            RerunCommand.text(for: ReportFixtures.failed, header: header).contains("--engine-command $'./my-engine")
+        )
+    }
+
     @Test func rerunCommandsNameNoPathOfTheMachineEvenWhenAnOlderStreamRecordedOne() {
         var header = ReportFixtures.header()
         header.invocation = RunInvocation(

@@ -90,3 +90,13 @@ enum ReportFixtures {
         RunSummary(header: header(), results: [skipped, passed, errored, failed], interrupted: interrupted)
     }
 }
+
+extension RunSummary {
+    /// The summary as a results stream reads it back: its invocation a recorded one
+    /// (`RunInvocation.isRecorded`), whose re-run lines show the engine command as data.
+    var asRead: RunSummary {
+        var read = self
+        read.header.invocation?.isRecorded = true
+        return read
+    }
+}

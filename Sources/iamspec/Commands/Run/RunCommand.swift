@@ -501,12 +501,6 @@ struct RunCommand: ParsableCommand {
     /// The tool as the re-run line names it: as started, but never by an absolute path of this
     /// machine (`swift run` starts it by one), which a published report would carry.
     static func program() -> String {
-        let argument = CommandLine.arguments.first ?? "iamspec"
-        let workingDirectory = FileManager.default.currentDirectoryPath
-        let direct = RunInvocation.program(startedAs: argument, in: workingDirectory)
-        guard argument.hasPrefix("/"), !direct.contains("/") else { return direct }
-        // Below the working directory through a symbolic link, perhaps (the directory is physical).
-        let resolved = URL(fileURLWithPath: argument).resolvingSymlinksInPath().path
-        return RunInvocation.program(startedAs: resolved, in: workingDirectory)
+        PublishedPath.of(CommandLine.arguments.first ?? "iamspec")
     }
 }

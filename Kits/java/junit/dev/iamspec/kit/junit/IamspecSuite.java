@@ -83,6 +83,9 @@ public class IamspecSuite {
             }
             Path path = folder.resolve("records.jsonl");
             List<String> report = new ArrayList<>(List.of("report", results, "--runner-records", path.toString()));
+            if (command != null) { // the run made here is the user's: its failure texts carry the command in full
+                report.addAll(List.of("--engine-command", command));
+            }
             if ("true".equals(partial) || "1".equals(partial)) {
                 report.add("--partial");
             }

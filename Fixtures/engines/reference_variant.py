@@ -36,6 +36,10 @@ back, changed by VARIANT:
 - `hangs`: an engine that never answers the first stimulus of a case (it sleeps); when
   IAMSPEC_FIXTURE_HANGING_FIFO names a FIFO, it writes its process id there first, a line.
   `hangs-in:CASE` does so in the case of that id alone, the first time it is sent.
+- `noisy-clicks`: a nondeterministic engine, as one whose answers hang on timing is: in every
+  other case this process runs (the first, the third, ...), each `click_logged` observation is
+  dropped; in the others it answers as the engine it runs. The same case run twice in a row on one
+  process is answered two ways.
 - `no-profiles`: nothing changed but the handshake: `hello_reply` declares no profile (`[]`).
 - `scratch-modes`: nothing changed, but at each `case` request it appends to the file
   IAMSPEC_FIXTURE_SCRATCH_LOG the permissions of each `iamspec-explore-*` folder of TMPDIR and
@@ -148,6 +152,8 @@ def changed(answer, variant):
         for observation in answer["observations"]:
             if observation["kind"] == "displayed":
                 observation["extras"] = {}
+    if variant == "noisy-clicks" and answer.get("type") == "observations" and len(CASES_SEEN) % 2 == 1:
+        answer["observations"] = [o for o in answer["observations"] if o["kind"] != "click_logged"]
     if variant == "no-impressions" and answer.get("type") == "observations":
         answer["observations"] = [o for o in answer["observations"] if o["kind"] != "impression_logged"]
     if variant == "impressions-twice" and answer.get("type") == "observations":

@@ -492,4 +492,50 @@ struct ExploreCommandTests {
             #expect(text.contains("\n  steps:\n"), "\(text)")
         }
     }
+
+    // MARK: A noisy engine (issue 85, point 6)
+
+    /// An engine whose answers vary from run to run (`noisy-clicks`: every other case it runs
+    /// drops its clicks' `click_logged`, on top of the deterministic `stack-fifo`): a difference
+    /// whose case it answers differently on repeats is written as no case, the table saying so
+    /// and naming the scenario found; a difference it answers the same way each time is still a
+    /// case, and `run --repeat 5` finds none of those nondeterministic.
+    @Test func aDifferenceTheEngineAnswersDifferentlyOnRepeatsIsNoCase() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("found").path
+        let noisy = Self.variant("noisy-clicks", of: "stack-fifo")
+        let explored = try IAMSpecExecutable.run("explore", "--engine-command", noisy, "--out", out, "--count", "200")
+        #expect(explored.status == 1, "\(explored.standardError)")
+        let output = explored.standardOutput
+        let reason = "no case held (the engine answered it differently on repeats (nondeterministic: "
+        let unheld = output.split(separator: "\n").filter { $0.contains(reason) }
+        #expect(!unheld.isEmpty, "\(output)")
+        for line in unheld {
+            #expect(line.contains("click_logged"), "the noise: \(line)")
+            #expect(
+                ["repeat 1 of 5 ", "repeats 1 and "].contains { line.contains("(nondeterministic: \($0)") },
+                "the first repeat, and the first that disagreed with it: \(line)"
+            )
+            let path = try #require(line.components(separatedBy: "; the scenario found: ").last)
+            #expect(path.hasSuffix(".not-held.txt"), "\(line)")
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(text.hasPrefix("# Not held: the engine answered it differently on repeats (nondeterministic: "))
+            #expect(text.contains("\n  steps:\n"), "the scenario found: \(text)")
+        }
+        let cases = try Self.writtenCases(in: out)
+        #expect(!cases.isEmpty, "the differences it answers the same way each time are cases: \(output)")
+        #expect(
+            output.contains(
+                "\neach case was run 5 times on the engine before it was written, and written only when it failed the "
+                    + "same way each time; \(unheld.count) difference\(unheld.count == 1 ? " was" : "s were") answered "
+                    + "differently on repeats (nondeterministic): no case written for "
+            ),
+            "\(output)"
+        )
+        let repeated = try IAMSpecExecutable.run("run", out, "--engine-command", noisy, "--repeat", "5", "--jobs", "1")
+        #expect(repeated.status == 1, "\(repeated.standardError)")
+        #expect(!repeated.standardOutput.contains("nondeterministic"), "no case is noise: \(repeated.standardOutput)")
+        #expect(repeated.standardOutput.contains("0 passed, "), "each case fails: \(repeated.standardOutput)")
+    }
 }

@@ -13,7 +13,8 @@ import IAMSpecRunner
 /// left out: the scenarios are compared with the reference rules with those behaviours, and only
 /// what still differs is a difference found; its case still expects the reference rules' answers.
 /// A case is kept only when, read back as a case file, it passes on the reference engine and
-/// fails on the engine, run under the id it is written with.
+/// fails on the engine the same way each of ``repeats`` times, run under the id it is written
+/// with: a case the engine answers differently on repeats is noise, not a case.
 package struct Exploration {
     /// The engine explored.
     package var engine: any EngineProvider
@@ -30,6 +31,10 @@ package struct Exploration {
     package var seed: UInt64
     /// The most scenarios run.
     package var count: Int
+    /// How many times a case is run on the engine before it is kept (as `iamspec run --repeat`
+    /// runs it): it is kept only when every run fails the same way. One case for each distinct
+    /// difference is checked so, not each scenario.
+    package var repeats: Int
     /// Why the exploration must stop (its time budget spent, an interrupt), once it must; nil
     /// until then. No scenario starts after; a scenario the engine was answering then is not
     /// counted, and a difference whose case was not yet checked says so.
@@ -44,6 +49,7 @@ package struct Exploration {
         rules: RuleCatalogue? = nil,
         seed: UInt64 = 1,
         count: Int = 1_000,
+        repeats: Int = 5,
         stopReason: @escaping () -> String? = { nil },
         progress: @escaping (_ scenarios: Int, _ differences: Int) -> Void = { _, _ in }
     ) {
@@ -53,6 +59,7 @@ package struct Exploration {
         self.rules = rules
         self.seed = seed
         self.count = count
+        self.repeats = repeats
         self.stopReason = stopReason
         self.progress = progress
     }
@@ -76,6 +83,9 @@ package struct Exploration {
         /// Why no case held, when none did: what the case did when read back and run; nil when it
         /// holds.
         package var withheld: String?
+        /// Whether no case held because the engine answered the case differently on repeats
+        /// (``CaseCheck/nondeterministic(_:)``).
+        package var nondeterministic = false
     }
 
     /// The scenarios the engine failed (it crashed, hung past its answer's time, garbled its
@@ -93,13 +103,16 @@ package struct Exploration {
 
     /// What reading a written case back found (`run(checking:)`).
     package enum CaseCheck: Sendable, Equatable {
-        /// It is kept: it passes on the reference engine and fails on the engine.
+        /// It is kept: it passes on the reference engine and fails on the engine the same way
+        /// each of ``Exploration/repeats`` times.
         case kept
         /// It must declare these behavioural capabilities in `requires` (the needs proof asks for
         /// them, and the engine has each); written again with them, it is read back once more.
         case needs([Capability])
         /// No case holds, for this reason.
         case withheld(String)
+        /// No case holds: the engine answered it differently on repeats; how, in words.
+        case nondeterministic(String)
     }
 
     /// What an exploration found.
@@ -125,7 +138,8 @@ package struct Exploration {
     /// Runs the exploration until `count` scenarios ran or the budget is spent.
     ///
     /// `check` is asked of each case before it is kept: whether, read back from its YAML, it
-    /// passes on the reference engine, fails on the engine and declares the needs it has.
+    /// passes on the reference engine, fails on the engine the same way each of ``repeats``
+    /// times and declares the needs it has.
     package func run(checking check: (_ yaml: String, _ caseID: String) -> CaseCheck) -> Outcome {
         let declared = engine.description
         func observed(_ behaviours: [Behaviour]) -> any EngineProvider {
@@ -237,11 +251,19 @@ package struct Exploration {
                 }
             }
             // A check the stop cut short says nothing of the case (a case kept failed on the
-            // engine as the case expects, which no stop makes it do).
-            if case .withheld = verdict, let reason = stopReason() {
-                verdict = .withheld(Self.unchecked(because: reason))
+            // engine as the case expects every time, which no stop makes it do): nor do repeats
+            // that disagree then, the last one cut short.
+            switch verdict {
+            case .withheld, .nondeterministic:
+                if let reason = stopReason() { verdict = .withheld(Self.unchecked(because: reason)) }
+            case .kept, .needs: break
             }
-            let withheld: String? = if case .withheld(let reason) = verdict { reason } else { nil }
+            let withheld: String? =
+                switch verdict {
+                case .withheld(let reason), .nondeterministic(let reason): reason
+                case .kept, .needs: nil
+                }
+            let isNondeterministic = if case .nondeterministic = verdict { true } else { false }
             outcome.differences.append(
                 Difference(
                     signature: first.signature,
@@ -249,7 +271,8 @@ package struct Exploration {
                     scenarios: 1,
                     caseID: caseID,
                     yaml: yaml,
-                    withheld: withheld
+                    withheld: withheld,
+                    nondeterministic: isNondeterministic
                 )
             )
         }

@@ -80,6 +80,7 @@ struct ExploreCommand: ParsableCommand {
         if let seconds {
             DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds)) { budget.interrupt() }
         }
+        let stopped = { interrupt.isInterrupted || budget.isInterrupted || engine.startupFailure != nil }
         let exploration = Exploration(
             engine: engine,
             known: known,
@@ -102,7 +103,7 @@ struct ExploreCommand: ParsableCommand {
         // stopped the engine, so the exploration ends at once).
         ReportsUnderWay.begin()
         let outcome = exploration.run { yaml, caseID in
-            Self.check(yaml, caseID: caseID, on: engine, beside: rules)
+            Self.check(yaml, caseID: caseID, on: engine, beside: rules, repeats: exploration.repeats, until: stopped)
         }
         var written: [String: String] = [:]
         var unwritten: [String] = []
@@ -120,7 +121,14 @@ struct ExploreCommand: ParsableCommand {
                 unwritten.append(QuotedText.line(error.description))
             }
         }
-        for line in Self.table(outcome, engine: engine.description, seed: seed, written: written) { print(line) }
+        let table = Self.table(
+            outcome,
+            engine: engine.description,
+            seed: seed,
+            repeats: exploration.repeats,
+            written: written
+        )
+        for line in table { print(line) }
         ReportsUnderWay.end()
         withExtendedLifetime(signals) {}
         if interrupt.isInterrupted { throw ExitCode(130) }
@@ -229,12 +237,16 @@ struct ExploreCommand: ParsableCommand {
     /// Whether the case `yaml`, read back as a case file beside the rule catalogue `catalogue`
     /// (refused as `iamspec lint` would refuse it), declares the behavioural capabilities the
     /// needs proof of `iamspec lint` finds it needs (each one the engine has: one it lacks would
-    /// make the engine skip the case), passes on the reference engine and fails on `engine`.
+    /// make the engine skip the case), passes on the reference engine and fails on `engine` the
+    /// same way each of `repeats` times (as `iamspec run --repeat` compares its repeats); no
+    /// repeat starts once `stopped` says the exploration must stop.
     private static func check(
         _ yaml: String,
         caseID: String,
         on engine: any EngineProvider,
-        beside catalogue: String
+        beside catalogue: String,
+        repeats: Int,
+        until stopped: () -> Bool
     ) -> Exploration.CaseCheck {
         let folder: String
         switch Self.privateScratch(yaml, named: "\(caseID).yaml") {
@@ -273,7 +285,26 @@ struct ExploreCommand: ParsableCommand {
                 "read back, it \(onReference.status.rawValue) on the reference engine: \(onReference.message)"
             )
         }
-        let onEngine = CaseExecutor(provider: engine, rules: []).execute(specCase, profile: profile)
+        var memo = CaseExecutor.Memo()
+        var made = 1
+        let onEngine = CaseExecutor(provider: engine, rules: []).execute(
+            specCase,
+            profile: profile,
+            repeats: repeats,
+            memo: &memo,
+            beforeRepeat: {
+                guard !stopped() else { return false }
+                made += 1
+                return true
+            }
+        )
+        if onEngine.kind == .nondeterministic {
+            // `nondeterministic: repeat 1 of 5 failed: ...; repeat 2 passed`, as `run --repeat` says it.
+            return .nondeterministic("the engine answered it differently on repeats (\(onEngine.message))")
+        }
+        if made < repeats, onEngine.status == .failed {
+            return .withheld("read back, it ran \(made) of \(repeats) times on the engine when the exploration stopped")
+        }
         guard onEngine.status == .failed else {
             return .withheld(
                 "read back, it \(onEngine.status.rawValue) on the engine"
@@ -320,6 +351,7 @@ struct ExploreCommand: ParsableCommand {
         _ outcome: Exploration.Outcome,
         engine: EngineDescription,
         seed: UInt64,
+        repeats: Int,
         written: [String: String]
     ) -> [String] {
         let declined = outcome.declined.values.reduce(0, +)
@@ -361,6 +393,17 @@ struct ExploreCommand: ParsableCommand {
             lines.append(
                 "  \(index + 1). \(QuotedText.line(difference.signature)) (rule \(difference.rule); "
                     + "\(difference.scenarios) scenario\(difference.scenarios == 1 ? "" : "s")): \(file)"
+            )
+        }
+        let noisy = outcome.differences.filter(\.nondeterministic).count
+        if outcome.differences.contains(where: { $0.withheld == nil }) || noisy > 0 {
+            lines.append(
+                "each case was run \(repeats) times on the engine before it was written, and written only when it "
+                    + "failed the same way each time"
+                    + (noisy == 0
+                        ? ""
+                        : "; \(noisy) difference\(noisy == 1 ? " was" : "s were") answered differently on repeats "
+                            + "(nondeterministic): no case written for \(noisy == 1 ? "it" : "them")")
             )
         }
         return lines

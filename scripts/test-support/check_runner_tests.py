@@ -74,6 +74,16 @@ NOT_CARRIED = " # not carried: the environment the engine command inherited (set
 RECORDED = " # ENGINE: the engine command to test, yours to set; the results stream records, as data: "
 
 
+# The program a re-run line starts: `iamspec report` starts the line with itself, as it was
+# started, not with the program the stream records.
+PROGRAM = re.compile(r"re-run: (?:'(?:[^']|'\\'')*'|\S+) run ")
+
+
+def sans_program(text):
+    """`text` with each re-run line's program left out, as two tools started otherwise agree."""
+    return PROGRAM.sub("re-run: run ", text)
+
+
 def as_read_from_the_stream(text, engine_command):
     """A failure text of `iamspec run`'s JUnit as `iamspec report` writes it from the run's stream:
     the engine command (`engine_command`, from the stream's header) named "$ENGINE", and shown as
@@ -160,7 +170,8 @@ def main(flavour, report, results, junit=None):
             continue
         # The engine command in full (a runner that made the run gives it to report), or as report
         # names the one it reads from a stream.
-        if not any(form in text for form in (text_wanted, as_read_from_the_stream(text_wanted, engine_command))):
+        forms = (text_wanted, as_read_from_the_stream(text_wanted, engine_command))
+        if not any(sans_program(form) in sans_program(text) for form in forms):
             problems.append(f"{name}: {outcome} without the text {text_wanted[:80]!r}...: {text[:80]!r}")
     if flavour != "node":
         problems.extend(reader_problems(report, len(tests)))

@@ -1,8 +1,10 @@
 /// The site's one stylesheet: system fonts only, a readable measure, tables that become one card
 /// per row on a phone (each cell labelled, so nothing scrolls sideways), outcome colours that also
 /// read in greyscale (the word is always written), and a print layout without navigation. Code
-/// (ids, paths) breaks only where its text allows a break (after a hyphen, at a space), never
-/// inside a word; a re-run line is one line, scrolled sideways inside its cell.
+/// (ids, paths) breaks where its text allows a break (after a hyphen, at a space), inside a word
+/// only when the word alone is wider than the line; in a table cell or a result, its words keep
+/// the width they need, so a table never squeezes an id into pieces; a re-run line is one line,
+/// scrolled sideways inside its cell, whose width it does not set.
 enum SiteStylesheet {
     static let css = """
         :root { --ink: #1b1f24; --muted: #57606a; --line: #d0d7de; --paper: #ffffff; --tint: #f6f8fa;
@@ -16,7 +18,7 @@ enum SiteStylesheet {
         main { max-width: 60rem; margin: 0 auto; padding: 1rem 1.25rem 3rem; overflow-wrap: break-word; }
         a { color: var(--accent); }
         code { font: 0.9em/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, "DejaVu Sans Mono", monospace;
-          background: var(--tint); border-radius: 4px; padding: 0.05em 0.3em; overflow-wrap: normal; }
+          background: var(--tint); border-radius: 4px; padding: 0.05em 0.3em; overflow-wrap: anywhere; }
         h1 { font-size: 1.9rem; line-height: 1.2; margin: 1rem 0 0.5rem; }
         h2 { font-size: 1.4rem; margin: 2rem 0 0.75rem; border-bottom: 1px solid var(--line); padding-bottom: 0.25rem; }
         h3 { font-size: 1.1rem; margin: 0 0 0.5rem; }
@@ -30,8 +32,8 @@ enum SiteStylesheet {
         table { border-collapse: collapse; width: 100%; font-size: 0.95rem; }
         th, td { text-align: left; padding: 0.35rem 0.6rem; border-bottom: 1px solid var(--line); vertical-align: top; }
         thead th { background: var(--tint); }
-        td, th { overflow-wrap: break-word; }
-        td.rerun code { display: block; white-space: pre; overflow-x: auto; padding: 0.3em 0.5em; }
+        td, th, td code, th code { overflow-wrap: break-word; }
+        td.rerun code { display: block; white-space: pre; overflow-x: auto; padding: 0.3em 0.5em; max-width: min(18rem, 78vw); }
         img { max-width: 100%; height: auto; }
         table.conformance td.badge { width: 24rem; }
         table.differences th[scope="row"] { white-space: nowrap; }

@@ -1,4 +1,5 @@
 import IAMSpec
+import IAMSpecPortable
 
 /// What a run of the suite did with each case run, as the reach view of a results stream counts it
 /// (`iamspec coverage --results`): the engine the run was made for, and how each run ended. A run
@@ -17,19 +18,8 @@ package struct RunOutcomes: Sendable {
         case error
     }
 
-    /// A run: a case under a profile.
-    package struct Run: Sendable, Hashable {
-        /// The case's id.
-        package var caseID: String
-        /// The profile it ran under.
-        package var profile: Profile
-
-        /// The run of the case `caseID` under `profile`.
-        package init(caseID: String, profile: Profile) {
-            self.caseID = caseID
-            self.profile = profile
-        }
-    }
+    /// A run: a case under a profile, as every report names one.
+    package typealias Run = ExplainedBehaviour.Run
 
     /// The capabilities of the engine the run was made for, as its results stream records them.
     package var capabilities: Set<Capability>

@@ -83,6 +83,9 @@ package struct ScenarioGenerator {
         if can(.priority), random.chance(40) { message.priority = Double(random.pick([1, 2, 2, 3])) }
         if can(.orientation), random.chance(20) { message.orientation = random.pick([.portrait, .landscape]) }
         if random.chance(20) { message.image = makeAssetOutcome() }
+        // A full message without an image is discarded under `appboy-legacy` (`missing_image`), an
+        // asset rule too: for an engine that judges no download it has an image that arrives.
+        if !can(.assets), message.type == .full, message.image == nil { message.image = .succeeds }
         if message.type == .html, random.chance(30) { message.zip = makeAssetOutcome() }
         if can(.extras), random.chance(10) { message.extras = ["key": random.pick(["value", "5", ""])] }
         if can(.delay), random.chance(25) { message.delay = .seconds(random.pick([5, 10, 30, 40])) }
@@ -233,6 +236,8 @@ package struct ScenarioGenerator {
             if case .localMessagePresented = $0 { true } else { false }
         }.count
         var message = InAppMessage(id: "local\(count + 1)", type: random.pick([.slideup, .modal, .full]))
+        // As a delivered message: a full one has an image that arrives for an engine that judges no download.
+        if !can(.assets), message.type == .full { message.image = .succeeds }
         if can(.extras), random.chance(30) { message.extras = ["origin": "app"] }
         if can(.orientation), random.chance(20) { message.orientation = .landscape }
         return .localMessagePresented(message)

@@ -106,7 +106,9 @@ struct ExplorationTests {
         for difference in unavoided {
             let reason = try #require(difference.withheld)
             #expect(
-                reason.hasPrefix("it could not be made to reach its difference with no known difference before it: "),
+                reason.hasPrefix(
+                    "it could not be made to reach its difference with no known difference before it or at its step: "
+                ),
                 "\(reason)"
             )
             #expect(reason.hasSuffix("(known: impression-after-5-seconds-on-screen)"), "\(reason)")

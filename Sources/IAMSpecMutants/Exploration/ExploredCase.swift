@@ -197,7 +197,7 @@ extension Exploration {
                     && FirstDifference(at: step, of: scenario, expected: expected, actual: replay).signature
                         == FirstDifference(at: step, of: scenario, expected: expected, actual: actual).signature
             }
-            return "it could not be made to reach its difference with no known difference before it: "
+            return "it could not be made to reach its difference with no known difference before it or at its step: "
                 + "it would fail first at step \(step + 1), \(first)"
                 + (alike.isEmpty
                     ? " (as the engine's known behaviours do)"

@@ -122,7 +122,9 @@ extension Exploration {
                 ) ?? shown.candidates.first(where: allows) ?? shown.rule
             var writer = CaseWriter(
                 id: caseID,
-                title: shown.signature,
+                // What the reference rules observe there; as found when they answer as the engine.
+                title: expectedAnswers.windows.indices.contains(step) && actualAnswers.windows.indices.contains(step)
+                    && expectedAnswers.windows[step] == actualAnswers.windows[step] ? signature : shown.signature,
                 rules: [rule],
                 comments: [
                     "Found by: iamspec explore, seed \(seed), scenario \(found.number), shrunk from "
@@ -131,6 +133,11 @@ extension Exploration {
                 schemaPath: "schema.json"
             )
             if let citable { writer.citable = citable.allows }
+            // Answers that come at other steps than the rules' (a known difference of timing) are
+            // checked together, in one `expect` after both engines' agree again.
+            if knowing, distance == 0 {
+                writer.expectationsAfter = MergedWindows(expectedAnswers, actualAnswers, before: step).expectations
+            }
             var yaml = writer.yaml(for: shrunk, expected: expectedAnswers, actual: actualAnswers)
             var verdict: CaseCheck
             if restsOnALack {
@@ -139,7 +146,7 @@ extension Exploration {
                         + "them: a case of it would rest on what one stands for, and fail on the reference engine"
                 )
             } else if distance != 0 {
-                verdict = .withheld(knownFirst(shrunk, expected: expectedAnswers, actual: actualAnswers))
+                verdict = .withheld(knownFirst(shrunk, at: step, expected: expectedAnswers, actual: actualAnswers))
             } else if let reason = stopped() {
                 verdict = .withheld(Exploration.unchecked(because: reason))
             } else {
@@ -183,8 +190,13 @@ extension Exploration {
 
         /// Why a case that reaches a known difference first is no case: where, and which known
         /// behaviours answer there as the engine does.
-        private func knownFirst(_ scenario: Scenario, expected: ScenarioTrace, actual: ScenarioTrace) -> String {
-            let step = expected.firstDivergence(from: actual) ?? 0
+        private func knownFirst(
+            _ scenario: Scenario,
+            at difference: Int,
+            expected: ScenarioTrace,
+            actual: ScenarioTrace
+        ) -> String {
+            let step = MergedWindows(expected, actual, before: difference).firstUnmatched ?? difference
             let first =
                 step < expected.windows.count
                 ? FirstDifference(at: step, of: scenario, expected: expected, actual: actual).signature
@@ -192,8 +204,8 @@ extension Exploration {
             // The known behaviours that differ from the reference rules there as the engine does.
             let alike = exploration.known.filter { behaviour in
                 let replay = ScenarioTrace(running: scenario, on: subject.replaying([behaviour]))
-                return step < expected.windows.count && replay.firstDivergence(from: expected) == step
-                    && step < replay.windows.count
+                return step < expected.windows.count && step < replay.windows.count
+                    && replay.windows[step] != expected.windows[step]
                     && FirstDifference(at: step, of: scenario, expected: expected, actual: replay).signature
                         == FirstDifference(at: step, of: scenario, expected: expected, actual: actual).signature
             }
@@ -201,7 +213,7 @@ extension Exploration {
                 + "it would fail first at step \(step + 1), \(first)"
                 + (alike.isEmpty
                     ? " (as the engine's known behaviours do)"
-                    : " (known: \(alike.map(\.id).joined(separator: ", ")))")
+                    : " (known: \(alike.map(\.id).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }.joined(separator: ", ")))")
         }
     }
 }

@@ -13,7 +13,8 @@ import IAMSpec
 /// rules, where the first engine is them with an engine's known behaviours), it also makes that
 /// engine's first difference from the second the one kept, where the scenario as found reaches
 /// another (a known one) first: among the changes that keep the difference, one that brings it
-/// nearer is taken first, and once it is reached only changes that keep it are.
+/// nearer is taken first, then time let pass after the first step whose answers differ (one that
+/// logs an impression later), and once it is reached only changes that keep it are.
 package struct ScenarioShrinker {
     private let engine: any EngineProvider
     private let against: any EngineProvider
@@ -57,9 +58,10 @@ package struct ScenarioShrinker {
     }
 
     /// How far a scenario's first difference between ``clearOf`` and `against` is from the one
-    /// kept: 0 when it is that one (its step, its way); else the steps between them plus one
-    /// (at the step, but another way: 1); `Int.max` when ``clearOf`` answers as `against` does
-    /// up to it, or first differs after it.
+    /// kept, as a case of it checks them (``MergedWindows``: answers that only come at another step
+    /// are checked together): 0 when it is that one (its step, its way); else the steps from the
+    /// first answers left unmatched before it plus one (at the step, but another way: 1);
+    /// `Int.max` when ``clearOf`` answers as `against` does at it.
     static func distance(
         from kept: FirstDifference,
         at index: Int,
@@ -67,11 +69,12 @@ package struct ScenarioShrinker {
         clear: ScenarioTrace,
         actual: ScenarioTrace
     ) -> Int {
-        guard let step = clear.firstDivergence(from: actual), step <= index, step < clear.windows.count else {
-            return Int.max
+        guard index < clear.windows.count, index < actual.windows.count else { return Int.max }
+        if let unmatched = MergedWindows(clear, actual, before: index).firstUnmatched {
+            return index - unmatched + 1
         }
-        if step < index { return index - step + 1 }
-        return FirstDifference(at: step, of: scenario, expected: clear, actual: actual).signature == kept.signature
+        guard clear.windows[index] != actual.windows[index] else { return Int.max }
+        return FirstDifference(at: index, of: scenario, expected: clear, actual: actual).signature == kept.signature
             ? 0 : 1
     }
 
@@ -123,6 +126,16 @@ package struct ScenarioShrinker {
                     break
                 }
             }
+            if distance > 1, taken.map({ $0.distance >= distance }) ?? true,
+                let nearer = retimed(
+                    current,
+                    unmatchedAt: index - distance + 1,
+                    within: distance,
+                    keeping: original.how
+                )
+            {
+                taken = nearer
+            }
             if let taken {
                 current = taken.scenario
                 index = taken.index
@@ -132,6 +145,25 @@ package struct ScenarioShrinker {
             }
         }
         return current
+    }
+
+    /// The scenario with time let pass after the step whose answers are the first left unmatched
+    /// (a known difference of timing: an impression logged once the message was 5 s on screen),
+    /// when that brings ``clearOf``'s first difference nearer the one kept; nil when no span does.
+    private func retimed(
+        _ scenario: Scenario,
+        unmatchedAt step: Int,
+        within distance: Int,
+        keeping how: FirstDifference?
+    ) -> (scenario: Scenario, index: Int, distance: Int)? {
+        guard step >= 0, step < scenario.stimuli.count else { return nil }
+        for seconds: Int64 in [5, 30] {
+            var later = scenario
+            later.stimuli.insert(.timeAdvanced(by: .seconds(seconds)), at: step + 1)
+            guard let found = difference(in: later), found.how == how, found.distance < distance else { continue }
+            return (later, found.index, found.distance)
+        }
+        return nil
     }
 
     // MARK: Candidates, boldest first

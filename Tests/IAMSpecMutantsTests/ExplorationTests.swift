@@ -77,8 +77,9 @@ struct ExplorationTests {
     /// (known), and waiting messages that leave first in, first out. Most scenarios that reach the
     /// second show a message first, whose impression the reference rules log at once: the case
     /// would fail there, at the known difference. Each written case fails on the engine first at
-    /// the check of its difference, its title saying what the reference rules observe there;
-    /// where no scenario avoids the known one, it says so and names it.
+    /// the check of its difference, its title saying what the reference rules observe there: the
+    /// impression logged later checked with the display once time has passed; where no scenario
+    /// avoids the known one, it says so and names it.
     @Test func eachCaseReachesItsDifferenceWithNoKnownOneFirst() throws {
         let known = try Self.behaviours(["impression-after-5-seconds-on-screen"])
         let engine = FailureExplainer.inProcess(
@@ -101,6 +102,22 @@ struct ExplorationTests {
             #expect(!difference.signature.contains("known behaviours"), "\(difference.signature)")
             #expect(!difference.knownFirst)
         }
+        // The impression the engine logs later is checked with the display, in one `expect` after
+        // time passed: the case reaches its difference past it.
+        #expect(
+            kept.contains { difference in
+                let lines = difference.yaml.split(separator: "\n")
+                return zip(lines, lines.dropFirst()).contains { step, next in
+                    // A message of no delay, shown before the advance: its display checked after it.
+                    guard step.hasPrefix("    - advance: "), next.hasPrefix("    - expect: {sequence: [{displayed: "),
+                        let id = next.dropFirst("    - expect: {sequence: [{displayed: ".count).split(separator: "}")
+                            .first
+                    else { return false }
+                    return lines.contains { $0.hasPrefix("      - {id: \(id),") && !$0.contains("delay:") }
+                }
+            },
+            "\(kept.map(\.yaml))"
+        )
         let unavoided = outcome.differences.filter(\.knownFirst)
         #expect(!unavoided.isEmpty, "some differences need a message shown first")
         for difference in unavoided {

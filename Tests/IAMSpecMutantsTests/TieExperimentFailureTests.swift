@@ -120,10 +120,12 @@ struct TieExperimentFailureTests {
         let engine = DecliningEngineProvider(declining: .max)
         let decided = TieExperiment(engine: engine).decide(Self.tie)
         #expect(decided.isOpen, "nothing was told apart")
-        #expect(engine.made.withLock { $0 } == 3, "three different experiments, each declined")
+        // Two: the different experiments the generator's 300 scenarios hold for the pair (a legacy
+        // full message has its image for an engine without `assets`), below the 3 a pair may get.
+        #expect(engine.made.withLock { $0 } == 2, "two different experiments, each declined")
         #expect(
             decided.toTellApart
-                == "3 experiments within the engine's capabilities separate them, and the engine declined each: "
+                == "2 experiments within the engine's capabilities separate them, and the engine declined each: "
                 + "the server's decision"
         )
     }
@@ -162,10 +164,11 @@ struct TieExperimentFailureTests {
         let engine = NeitherEngineProvider()
         let decided = TieExperiment(engine: engine).decide(Self.tie)
         #expect(decided.isOpen, "nothing was told apart")
-        #expect(engine.made.withLock { $0 } == 3, "three different experiments, each on a fresh engine")
+        // Two: every different experiment the generator's 300 scenarios hold for the pair.
+        #expect(engine.made.withLock { $0 } == 2, "two different experiments, each on a fresh engine")
         #expect(
             decided.toTellApart
-                == "3 experiments within the engine's capabilities separate them, and the engine answered each as neither"
+                == "2 experiments within the engine's capabilities separate them, and the engine answered each as neither"
         )
     }
 }

@@ -462,24 +462,59 @@ struct ExploreCommandTests {
         )
     }
 
-    /// A difference with no case shows the scenario found, in a file no run reads, and why.
-    @Test func noCaseHeldShowsTheScenarioFoundAndWhy() throws {
-        let folder = try IAMSpecExecutable.scratchFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+    /// The results stream of `Specs/analytics` run on the built tool's engine of `behaviour`: the
+    /// name of that behaviour, for `--known-from`.
+    private static func knownFrom(_ behaviour: String, in folder: URL) throws -> String {
+        let json = folder.appendingPathComponent("known.jsonl").path
+        let run = try IAMSpecExecutable.run(
+            "run",
+            "Specs/analytics",
+            "--engine-command",
+            engine(behaviour),
+            "--json",
+            json
+        )
+        #expect(run.status == 1, "\(run.standardError)")
+        return json
+    }
+
+    /// An engine that logs an impression only after 5 s on screen (known, as Firebase's) and lets
+    /// waiting messages leave first in, first out: explored with the first known, on scenarios
+    /// most of which show a message before the second shows.
+    private static func exploreKnowingTheImpression(in folder: URL) throws -> (IAMSpecExecutable.Outcome, String) {
         let out = folder.appendingPathComponent("found").path
         let explored = try IAMSpecExecutable.run(
             "explore",
             "--engine-command",
-            "python3 Fixtures/engines/partial_engine.py",
+            engine("impression-after-5-seconds-on-screen+stack-fifo"),
             "--out",
             out,
             "--count",
-            "300"
+            "300",
+            "--known-from",
+            try knownFrom("impression-after-5-seconds-on-screen", in: folder)
         )
         #expect(explored.status == 1, "\(explored.standardError)")
+        return (explored, out)
+    }
+
+    /// A difference with no case shows the scenario found, in a file no run reads, and why: here,
+    /// that it reaches a known difference first, naming it.
+    @Test func noCaseHeldShowsTheScenarioFoundAndWhy() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (explored, _) = try Self.exploreKnowingTheImpression(in: folder)
         let unheld = explored.standardOutput.split(separator: "\n").filter { $0.contains("no case held") }
         #expect(!unheld.isEmpty, "\(explored.standardOutput)")
         for line in unheld {
+            #expect(
+                line.contains(
+                    "no case held (it could not be made to reach its difference with no known difference before it or "
+                        + "at its step: it would fail first at step "
+                ),
+                "\(line)"
+            )
+            #expect(line.contains(" (known: impression-after-5-seconds-on-screen)); the scenario found: "), "\(line)")
             let path = try #require(line.components(separatedBy: "; the scenario found: ").last)
             #expect(path.hasSuffix(".not-held.txt"), "\(line)")
             let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -491,6 +526,68 @@ struct ExploreCommandTests {
             #expect(text.contains("\n- id: explore-seed1-"), "\(text)")
             #expect(text.contains("\n  steps:\n"), "\(text)")
         }
+    }
+
+    // MARK: Each case at its own difference, under its subject's rule (issue 85, points 2 and 4)
+
+    /// Every case written with a known behaviour passes on the reference engine and fails on the
+    /// engine first at its last `expect`, the check of the difference its title names (none at the
+    /// known impression first), filed under the rule of the behaviour it shows (`stack.lifo`, not
+    /// the trigger of the step).
+    @Test func eachCaseFailsFirstAtItsOwnDifferenceNotAKnownOne() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (explored, out) = try Self.exploreKnowingTheImpression(in: folder)
+        let cases = try Self.writtenCases(in: out)
+        #expect(!cases.isEmpty, "\(explored.standardOutput)")
+        #expect(try IAMSpecExecutable.run("run", out).status == 0, "the reference engine passes every case")
+        let json = folder.appendingPathComponent("on-engine.jsonl").path
+        let onEngine = try IAMSpecExecutable.run(
+            "run",
+            out,
+            "--engine-command",
+            Self.engine("impression-after-5-seconds-on-screen+stack-fifo"),
+            "--json",
+            json,
+            "--no-experiments"
+        )
+        #expect(onEngine.status == 1)
+        var failed = 0
+        for line in try String(contentsOfFile: json, encoding: .utf8).split(separator: "\n") {
+            guard let record = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                record["status"] as? String == "failed", let location = record["location"] as? [String: Any],
+                let file = location["file"] as? String, let failedAt = location["line"] as? Int
+            else { continue }
+            failed += 1
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let last = try #require(lines.lastIndex { $0.hasPrefix("    - expect:") }) + 1
+            #expect(failedAt == last, "fails first at its own difference: \(text)")
+            #expect(text.contains("\n  rules: [stack.lifo"), "\(text)")
+        }
+        #expect(failed == cases.count, "\(onEngine.standardOutput)")
+    }
+
+    // MARK: Nothing resting on a lacked capability (issue 85)
+
+    /// The partial engine lacks `assets` and still discards a legacy full message without an image,
+    /// as the example engine it is made from does: no scenario rests on that (each such case failed
+    /// on the reference engine), and it differs in nothing else.
+    @Test func noScenarioRestsOnACapabilityTheEngineLacks() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let explored = try IAMSpecExecutable.run(
+            "explore",
+            "--engine-command",
+            "python3 Fixtures/engines/partial_engine.py",
+            "--out",
+            folder.appendingPathComponent("found").path,
+            "--count",
+            "1000"
+        )
+        #expect(!explored.standardOutput.contains("on the reference engine"), "\(explored.standardOutput)")
+        #expect(explored.standardOutput.contains("\ndistinct differences: 0\n"), "\(explored.standardOutput)")
+        #expect(explored.status == 0, "\(explored.standardError)")
     }
 
     // MARK: A noisy engine (issue 85, point 6)

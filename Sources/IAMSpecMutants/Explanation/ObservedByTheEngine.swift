@@ -22,7 +22,9 @@ import IAMSpecReferenceEngine
 /// capabilities are left to the catalogue's behaviours that lack them.
 ///
 /// With `declaring`, its description declares only `capabilities` too: the engine of a partial
-/// SDK, as `iamspec engine --stdio --lacking` serves one.
+/// SDK, as `iamspec engine --stdio --lacking` serves one. Without `goingWithoutWhatItLacks`, the
+/// rules keep every capability and only the observations are the engine's: the reference engine
+/// as a case written for the engine is judged on it (`iamspec explore`).
 package struct ObservedByTheEngine: EngineProvider {
     /// The engine of the reference rules, with the behaviours replayed.
     var base: any EngineProvider
@@ -37,10 +39,11 @@ package struct ObservedByTheEngine: EngineProvider {
         base: any EngineProvider,
         capabilities: Set<Capability>,
         declaring: Bool = false,
-        profiles: Set<Profile>? = nil
+        profiles: Set<Profile>? = nil,
+        goingWithoutWhatItLacks: Bool = true
     ) {
         let lacked = Set(Capability.allCases).subtracting(capabilities)
-        if !lacked.isEmpty, let reference = base as? any ReferenceRulesProvider {
+        if goingWithoutWhatItLacks, !lacked.isEmpty, let reference = base as? any ReferenceRulesProvider {
             self.base = reference.lacking(lacked)
         } else {
             self.base = base

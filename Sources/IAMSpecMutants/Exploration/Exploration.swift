@@ -68,10 +68,13 @@ package struct Exploration {
     /// it, and its case, which holds unless ``withheld`` says why not (it passed on the engine, or
     /// failed on the reference, when read back; the exploration stopped before it was checked).
     package struct Difference: Sendable {
-        /// The first difference, in words: the step, and what the engine and the reference observe.
+        /// The first difference, in words: the step, and what the engine and the reference rules
+        /// observe, as its case shows it (its title) when the case reaches it with no known
+        /// difference first; else as found, against the reference rules with the known behaviours.
         package var signature: String
-        /// The rule the case is filed under: the first proposed for the difference that the case
-        /// may cite beside ``Exploration/rules`` (its subject's, else its step's).
+        /// The rule the case is filed under, one the case may cite beside ``Exploration/rules``: the
+        /// rule of a behaviour of the catalogue that answers as the engine does there
+        /// (``DifferenceSubject``), else the first proposed for it (its subject's, else its step's).
         package var rule: String
         /// How many scenarios showed it.
         package var scenarios: Int
@@ -86,6 +89,10 @@ package struct Exploration {
         /// Whether no case held because the engine answered the case differently on repeats
         /// (``CaseCheck/nondeterministic(_:)``).
         package var nondeterministic = false
+        /// Whether no case held because its case would reach a known difference first, however
+        /// shrunk: a later scenario of the difference that reaches it with none before it is
+        /// tried in its place.
+        package var knownFirst = false
     }
 
     /// The scenarios the engine failed (it crashed, hung past its answer's time, garbled its
@@ -139,7 +146,7 @@ package struct Exploration {
     ///
     /// `check` is asked of each case before it is kept: whether, read back from its YAML, it
     /// passes on the reference engine, fails on the engine the same way each of ``repeats``
-    /// times and declares the needs it has.
+    /// times, first at the check of its difference, and declares the needs it has.
     package func run(checking check: (_ yaml: String, _ caseID: String) -> CaseCheck) -> Outcome {
         let declared = engine.description
         func observed(_ behaviours: [Behaviour]) -> any EngineProvider {
@@ -151,12 +158,29 @@ package struct Exploration {
             )
         }
         let reference = observed([])
-        let expected = known.isEmpty ? reference : observed(known)
+        let knowing = !known.isEmpty || !knownAlternatives.isEmpty
+        let cases = Cases(
+            exploration: self,
+            reference: reference,
+            expected: known.isEmpty ? reference : observed(known),
+            judged: ObservedByTheEngine(
+                base: ReferenceEngineProvider(),
+                capabilities: declared.capabilities,
+                declaring: true,
+                profiles: declared.profiles,
+                goingWithoutWhatItLacks: false
+            ),
+            subject: DifferenceSubject(replaying: observed, known: known, capabilities: declared.capabilities),
+            knowing: knowing
+        )
         let alternatives = knownAlternatives.map { observed(known + $0) }
         var outcome = Outcome()
         var generator = ScenarioGenerator(seed: seed, profiles: declared.profiles, capabilities: declared.capabilities)
         var groups: [String: Int] = [:]
         var failures: [String: Int] = [:]
+        // The scenarios of a difference whose case reached a known difference first that are
+        // still tried in its place, each that reaches it with none before it.
+        var retries: [Int: Int] = [:]
         for number in 1...max(1, count) {
             if let reason = stopReason() {
                 outcome.stopped = reason
@@ -191,96 +215,48 @@ package struct Exploration {
                 }
                 continue
             }
-            let predicted = ScenarioTrace(running: scenario, on: expected)
+            let predicted = ScenarioTrace(running: scenario, on: cases.expected)
             let differs = { (trace: ScenarioTrace) in
                 trace.firstDivergence(from: answer).map { $0 < trace.windows.count } ?? false
             }
             guard let step = predicted.firstDivergence(from: answer), step < predicted.windows.count,
                 !alternatives.contains(where: { !differs(ScenarioTrace(running: scenario, on: $0)) })
             else {
-                if !known.isEmpty || !alternatives.isEmpty, differs(ScenarioTrace(running: scenario, on: reference)) {
+                if knowing, differs(ScenarioTrace(running: scenario, on: reference)) {
                     outcome.explainedByKnown += 1
                 }
                 continue
             }
-            let first = FirstDifference(at: step, of: scenario, expected: predicted, actual: answer)
+            let first = FirstDifference(
+                at: step,
+                of: scenario,
+                expected: predicted,
+                actual: answer,
+                reference: knowing ? "the reference rules with its known behaviours" : "the reference rules"
+            )
+            let found = Found(scenario: scenario, number: number, answer: answer, predicted: predicted, step: step)
             if let group = groups[first.signature] {
                 outcome.differences[group].scenarios += 1
+                // A scenario that reaches the difference with no known one before it, in place of
+                // one whose case reached a known one first.
+                guard outcome.differences[group].knownFirst, retries[group, default: 3] > 0,
+                    cases.reachesItFirst(found)
+                else { continue }
+                retries[group, default: 3] -= 1
+                var again = cases.difference(found, signature: first.signature, check: check)
+                guard again.withheld == nil else { continue }
+                again.scenarios = outcome.differences[group].scenarios
+                outcome.differences[group] = again
                 continue
             }
             groups[first.signature] = outcome.differences.count
-            let caseID = scenario.caseID
-            // Shrunk as long as it differs first in the same way: one case for one difference.
-            // Apart from the reference rules too, whose answers the case expects. Not once the
-            // exploration must stop: the scenario as found is the case then.
-            let shrunk =
-                stopReason() != nil
-                ? scenario
-                : ScenarioShrinker(
-                    engine: expected,
-                    against: engine,
-                    keepingTheDifference: true,
-                    alsoApartFrom: known.isEmpty && knownAlternatives.isEmpty ? nil : reference
-                )
-                .shrink(scenario)
-            let expectedAnswers = ScenarioTrace(running: shrunk, on: reference)
-            // Filed under the first rule the case may cite beside the catalogue.
-            let citable = rules.map { CitableRules(catalogue: $0, scenario: shrunk, expected: expectedAnswers) }
-            let rule = first.candidates.first { citable?.allows($0) ?? true } ?? first.rule
-            var writer = CaseWriter(
-                id: caseID,
-                title: first.signature,
-                rules: [rule],
-                comments: [
-                    "Found by: iamspec explore, seed \(seed), scenario \(number), shrunk from "
-                        + "\(scenario.stimuli.count) to \(shrunk.stimuli.count) step\(shrunk.stimuli.count == 1 ? "" : "s")"
-                ],
-                schemaPath: "schema.json"
-            )
-            if let citable { writer.citable = citable.allows }
-            // The engine's answers to the scenario as found need no second run.
-            let actualAnswers = shrunk == scenario ? answer : ScenarioTrace(running: shrunk, on: engine)
-            var yaml = writer.yaml(for: shrunk, expected: expectedAnswers, actual: actualAnswers)
-            var verdict = stopReason().map { CaseCheck.withheld(Self.unchecked(because: $0)) } ?? check(yaml, caseID)
-            if case .needs(let capabilities) = verdict {
-                writer.requires = capabilities
-                yaml = writer.yaml(for: shrunk, expected: expectedAnswers, actual: actualAnswers)
-                verdict = check(yaml, caseID)
-                if case .needs(let more) = verdict {
-                    verdict = .withheld("read back with `requires`, it still needs \(more.map(\.rawValue).sorted())")
-                }
-            }
-            // A check the stop cut short says nothing of the case (a case kept failed on the
-            // engine as the case expects every time, which no stop makes it do): nor do repeats
-            // that disagree then, the last one cut short.
-            switch verdict {
-            case .withheld, .nondeterministic:
-                if let reason = stopReason() { verdict = .withheld(Self.unchecked(because: reason)) }
-            case .kept, .needs: break
-            }
-            let withheld: String? =
-                switch verdict {
-                case .withheld(let reason), .nondeterministic(let reason): reason
-                case .kept, .needs: nil
-                }
-            let isNondeterministic = if case .nondeterministic = verdict { true } else { false }
-            outcome.differences.append(
-                Difference(
-                    signature: first.signature,
-                    rule: rule,
-                    scenarios: 1,
-                    caseID: caseID,
-                    yaml: yaml,
-                    withheld: withheld,
-                    nondeterministic: isNondeterministic
-                )
-            )
+            outcome.differences.append(cases.difference(found, signature: first.signature, check: check))
         }
         return outcome
     }
 
     /// Why a difference has no case when the exploration stopped before its case was checked.
-    private static func unchecked(because reason: String) -> String {
+    static func unchecked(because reason: String) -> String {
         "\(reason) before its case was checked on the engine"
     }
 }

@@ -23,6 +23,9 @@ package struct CaseWriter {
     /// Whether the case may cite a rule besides ``rules``, for an observation it expects
     /// (`CitableRules`): all may unless told.
     package var citable: (String) -> Bool = { _ in true }
+    /// The steps before the last after which an `expect` is written, each checking the window
+    /// since the previous one (``MergedWindows``); nil: after each step with observations.
+    var expectationsAfter: Set<Int>?
 
     package init(id: String, title: String, rules: [String], comments: [String], schemaPath: String) {
         self.id = id
@@ -73,13 +76,16 @@ package struct CaseWriter {
         var steps: [String] = []
         var caseRules = rules
         let answered = min(scenario.stimuli.count, expected.windows.count)
+        var pending: [Observation] = []
         for index in 0..<answered {
             let stimulus = scenario.stimuli[index]
             if case .stackInspected = stimulus { continue }
             steps.append(CaseSyntax.exact.step(stimulus))
-            let window = expected.windows[index]
+            pending += expected.windows[index]
             let isLast = index == answered - 1
-            guard !window.isEmpty || isLast else { continue }
+            guard isLast || (expectationsAfter?.contains(index) ?? !pending.isEmpty) else { continue }
+            let window = pending
+            pending = []
             var expectation = Expectation(sequence: window.compactMap(ObservationPattern.init(matching:)))
             if isLast, index < actual.windows.count {
                 let slipping = Self.channelsSlippingPast(window, actual.windows[index])

@@ -19,8 +19,16 @@ struct FirstDifference: Hashable {
     /// identity (`==`), which is its ``signature`` and ``rule``.
     let candidates: [String]
 
-    /// The first difference of `expected` and `actual`, traces of `scenario`, at `step`.
-    init(at step: Int, of scenario: Scenario, expected: ScenarioTrace, actual: ScenarioTrace) {
+    /// The first difference of `expected` and `actual`, traces of `scenario`, at `step`; the
+    /// engine of `expected` named `reference` in the signature (the reference rules, or they with
+    /// an engine's known behaviours).
+    init(
+        at step: Int,
+        of scenario: Scenario,
+        expected: ScenarioTrace,
+        actual: ScenarioTrace,
+        reference name: String = "the reference rules"
+    ) {
         let stimulus = scenario.stimuli[step]
         let kind = "\(stimulus.kind.name)"
         func shapes(_ trace: ScenarioTrace) -> [ObservationPattern] {
@@ -34,16 +42,20 @@ struct FirstDifference: Hashable {
         func listed(_ kinds: [String]) -> String { kinds.isEmpty ? "nothing" : kinds.joined(separator: ", ") }
         if missing.isEmpty && extra.isEmpty {
             signature =
-                "at \(kind), the engine observes what the reference rules observe "
+                "at \(kind), the engine observes what \(name) observe "
                 + "(\(listed(named(engine).sorted()))) but of other messages or in another order"
         } else {
-            signature =
-                "at \(kind), the engine observes \(listed(extra)) where the reference rules observe "
-                + listed(missing)
+            signature = "at \(kind), the engine observes \(listed(extra)) where \(name) observe " + listed(missing)
+        }
+        // The same kinds, of other messages or in another order: the observations out of place.
+        let outOfPlace = { (patterns: [ObservationPattern], other: [ObservationPattern]) in
+            patterns.indices.filter { $0 >= other.count || other[$0] != patterns[$0] }.map { patterns[$0] }
         }
         let differing =
-            reference.filter { missing.contains(PatternSubjects.observation($0)) }
-            + engine.filter { extra.contains(PatternSubjects.observation($0)) }
+            missing.isEmpty && extra.isEmpty
+            ? outOfPlace(reference, engine) + outOfPlace(engine, reference)
+            : reference.filter { missing.contains(PatternSubjects.observation($0)) }
+                + engine.filter { extra.contains(PatternSubjects.observation($0)) }
         let subjects = differing.flatMap { PatternSubjects.rules(for: $0) }
         let stepRule = Self.rule(of: stimulus, differing: differing, messages: scenario.messages)
         rule = differing.lazy.compactMap { PatternSubjects.rules(for: $0).first }.first ?? stepRule
@@ -86,6 +98,15 @@ struct FirstDifference: Hashable {
         }
         if case .sessionStarted = stimulus {
             return sessionStart ? "triggers.session-start" : "stack.eligibility-moments"
+        }
+        // A foreground or a relaunch that shows a Session Start message starts a session.
+        if [.foreground, .relaunch].contains(stimulus.kind.id),
+            differing.contains(where: { pattern in
+                guard case .displayed(.id(let id), _) = pattern else { return false }
+                return messages.contains { $0.id == id && $0.triggers.contains(.sessionStart) }
+            })
+        {
+            return "triggers.session-start"
         }
         if case .timeAdvanced = stimulus {
             // A message shown, or not, as time passes: its delay's, else nothing shows by itself.

@@ -28,7 +28,7 @@ package struct ScenarioGenerator {
         let configuration = makeConfiguration()
         // Two messages or more compete on priority: an engine without it gets one.
         let count = can(.priority) ? 1 + random.below(4) : 1
-        let messages = (1...count).map { makeMessage(id: "m\($0)") }
+        let messages = (1...count).map { makeMessage(id: "m\($0)", under: profile) }
         var scenario = Scenario(profile: profile, configuration: configuration, messages: messages, stimuli: [])
         var follower = Follower(scenario: scenario)
         // Only steps in a state the documents define them for (`foreground` after `background`, ...).
@@ -73,7 +73,7 @@ package struct ScenarioGenerator {
         )
     }
 
-    private mutating func makeMessage(id: MessageID) -> InAppMessage {
+    private mutating func makeMessage(id: MessageID, under profile: Profile) -> InAppMessage {
         var message = InAppMessage(id: id)
         message.triggers = (0..<(random.chance(20) ? 2 : 1)).map { _ in makeTrigger() }
         if random.chance(20) {
@@ -83,6 +83,7 @@ package struct ScenarioGenerator {
         if can(.priority), random.chance(40) { message.priority = Double(random.pick([1, 2, 2, 3])) }
         if can(.orientation), random.chance(20) { message.orientation = random.pick([.portrait, .landscape]) }
         if random.chance(20) { message.image = makeAssetOutcome() }
+        if needsAnImage(message, under: profile) { message.image = .succeeds }
         if message.type == .html, random.chance(30) { message.zip = makeAssetOutcome() }
         if can(.extras), random.chance(10) { message.extras = ["key": random.pick(["value", "5", ""])] }
         if can(.delay), random.chance(25) { message.delay = .seconds(random.pick([5, 10, 30, 40])) }
@@ -90,6 +91,15 @@ package struct ScenarioGenerator {
         if can(.reeligibility), random.chance(15) { message.reeligibility = .seconds(random.pick([10, 60])) }
         message.isTestSend = can(.testSends) && random.chance(8)
         return message
+    }
+
+    /// Whether the message, without an image, would be discarded under the profile for want of one
+    /// (`missing_image`, a `full` message under `appboy-legacy`) by an engine that judges downloads,
+    /// and the engine judges none: an asset rule it lacks, on which no scenario may rest (the
+    /// reference engine, which has it, would answer otherwise). It is given an image that arrives.
+    private func needsAnImage(_ message: InAppMessage, under profile: Profile) -> Bool {
+        guard !can(.assets), message.image == nil, message.type == .full else { return false }
+        return DeliveryRules.reference(for: profile).profile.discardsImageMessagesWithoutImage
     }
 
     private mutating func makeAssetOutcome() -> AssetOutcome {
@@ -233,6 +243,7 @@ package struct ScenarioGenerator {
             if case .localMessagePresented = $0 { true } else { false }
         }.count
         var message = InAppMessage(id: "local\(count + 1)", type: random.pick([.slideup, .modal, .full]))
+        if needsAnImage(message, under: scenario.profile) { message.image = .succeeds }
         if can(.extras), random.chance(30) { message.extras = ["origin": "app"] }
         if can(.orientation), random.chance(20) { message.orientation = .landscape }
         return .localMessagePresented(message)

@@ -8,6 +8,13 @@ import IAMSpec
 /// none), shortening time advances, and joining two advances in a row into one. A change is kept when
 /// the scenario stays well formed and the engines still diverge with the first engine answering
 /// every stimulus up to the divergence.
+///
+/// Given the engine a case of the scenario expects the answers of (``clearOf``, the reference
+/// rules, where the first engine is them with an engine's known behaviours), it also makes that
+/// engine's first difference from the second the one kept, where the scenario as found reaches
+/// another (a known one) first: among the changes that keep the difference, one that brings it
+/// nearer is taken first, then time let pass after the first step whose answers differ (one that
+/// logs an impression later), and once it is reached only changes that keep it are.
 package struct ScenarioShrinker {
     private let engine: any EngineProvider
     private let against: any EngineProvider
@@ -16,19 +23,32 @@ package struct ScenarioShrinker {
     private let keepsTheDifference: Bool
     /// Another engine `against` must stay apart from too, wherever it first differs from it.
     private let alsoApartFrom: (any EngineProvider)?
+    /// The engine whose first difference from `against` should be the difference kept, at its
+    /// step and in its way (with ``keepsTheDifference``).
+    private let clearOf: (any EngineProvider)?
+    /// Two engines that must answer the scenario alike up to the divergence: the reference rules
+    /// as the engine has them (without what it lacks) and as a case is judged (with every
+    /// capability), so that the answers rest on nothing the engine lacks.
+    private let agreeing: (any EngineProvider, any EngineProvider)?
 
     /// A shrinker keeping `engine` and `against` apart, with `keepingTheDifference` in the way
-    /// they first differ, and, given `alsoApartFrom`, `against` apart from that engine too.
+    /// they first differ, and, given `alsoApartFrom`, `against` apart from that engine too; given
+    /// `clearOf`, that engine's first difference from `against` made the one kept where it can be;
+    /// given `agreeing`, only scenarios those two engines answer alike up to the divergence.
     package init(
         engine: any EngineProvider,
         against: any EngineProvider,
         keepingTheDifference: Bool = false,
-        alsoApartFrom: (any EngineProvider)? = nil
+        alsoApartFrom: (any EngineProvider)? = nil,
+        clearOf: (any EngineProvider)? = nil,
+        agreeing: (any EngineProvider, any EngineProvider)? = nil
     ) {
         self.engine = engine
         self.against = against
         self.keepsTheDifference = keepingTheDifference
         self.alsoApartFrom = alsoApartFrom
+        self.clearOf = keepingTheDifference ? clearOf : nil
+        self.agreeing = agreeing
     }
 
     /// The index of the stimulus at which the engines first answer differently, when the first
@@ -37,8 +57,30 @@ package struct ScenarioShrinker {
         difference(in: scenario)?.index
     }
 
-    /// Where the engines first answer differently, and how (when the shrinker keeps it).
-    private func difference(in scenario: Scenario) -> (index: Int, how: FirstDifference?)? {
+    /// How far a scenario's first difference between ``clearOf`` and `against` is from the one
+    /// kept, as a case of it checks them (``MergedWindows``: answers that only come at another step
+    /// are checked together): 0 when it is that one (its step, its way); else the steps from the
+    /// first answers left unmatched before it plus one (at the step, but another way: 1);
+    /// `Int.max` when ``clearOf`` answers as `against` does at it.
+    static func distance(
+        from kept: FirstDifference,
+        at index: Int,
+        of scenario: Scenario,
+        clear: ScenarioTrace,
+        actual: ScenarioTrace
+    ) -> Int {
+        guard index < clear.windows.count, index < actual.windows.count else { return Int.max }
+        if let unmatched = MergedWindows(clear, actual, before: index).firstUnmatched {
+            return index - unmatched + 1
+        }
+        guard clear.windows[index] != actual.windows[index] else { return Int.max }
+        return FirstDifference(at: index, of: scenario, expected: clear, actual: actual).signature == kept.signature
+            ? 0 : 1
+    }
+
+    /// Where the engines first answer differently, how (when the shrinker keeps it), and how far
+    /// ``clearOf``'s first difference is from it (0 without ``clearOf``).
+    private func difference(in scenario: Scenario) -> (index: Int, how: FirstDifference?, distance: Int)? {
         guard scenario.isWellFormed else { return nil }
         let expected = ScenarioTrace(running: scenario, on: engine)
         let actual = ScenarioTrace(running: scenario, on: against)
@@ -49,9 +91,17 @@ package struct ScenarioShrinker {
                 return nil
             }
         }
+        if let (lacking, full) = agreeing {
+            let answers = { (provider: any EngineProvider) in
+                ScenarioTrace(running: scenario, on: provider).windows.prefix(index + 1)
+            }
+            guard answers(lacking) == answers(full) else { return nil }
+        }
         let how =
             keepsTheDifference ? FirstDifference(at: index, of: scenario, expected: expected, actual: actual) : nil
-        return (index, how)
+        guard let clearOf, let how else { return (index, how, 0) }
+        let clear = ScenarioTrace(running: scenario, on: clearOf)
+        return (index, how, Self.distance(from: how, at: index, of: scenario, clear: clear, actual: actual))
     }
 
     /// The smallest diverging scenario found from `scenario`, which must diverge.
@@ -59,20 +109,61 @@ package struct ScenarioShrinker {
         var current = scenario
         guard let original = difference(in: current) else { return scenario }
         var index = original.index
+        var distance = original.distance
         current.stimuli.removeSubrange((index + 1)...)
         var improved = true
         while improved {
             improved = false
+            // The first change that keeps the difference and comes no farther from ``clearOf``'s;
+            // one that comes nearer is taken before it, once the difference is not yet reached.
+            var taken: (scenario: Scenario, index: Int, distance: Int)?
             for candidate in simplifications(of: current) where candidate.size < current.size {
-                guard let found = difference(in: candidate), found.how == original.how else { continue }
-                current = candidate
-                index = found.index
+                guard let found = difference(in: candidate), found.how == original.how, found.distance <= distance
+                else { continue }
+                if taken == nil { taken = (candidate, found.index, found.distance) }
+                if found.distance < distance || distance == 0 {
+                    taken = (candidate, found.index, found.distance)
+                    break
+                }
+            }
+            if distance > 1, taken.map({ $0.distance >= distance }) ?? true,
+                let nearer = retimed(
+                    current,
+                    unmatchedAt: index - distance + 1,
+                    within: distance,
+                    keeping: original.how
+                )
+            {
+                taken = nearer
+            }
+            if let taken {
+                current = taken.scenario
+                index = taken.index
+                distance = taken.distance
                 current.stimuli.removeSubrange((index + 1)...)
                 improved = true
-                break
             }
         }
         return current
+    }
+
+    /// The scenario with time let pass after the step whose answers are the first left unmatched
+    /// (a known difference of timing: an impression logged once the message was 5 s on screen),
+    /// when that brings ``clearOf``'s first difference nearer the one kept; nil when no span does.
+    private func retimed(
+        _ scenario: Scenario,
+        unmatchedAt step: Int,
+        within distance: Int,
+        keeping how: FirstDifference?
+    ) -> (scenario: Scenario, index: Int, distance: Int)? {
+        guard step >= 0, step < scenario.stimuli.count else { return nil }
+        for seconds: Int64 in [5, 30] {
+            var later = scenario
+            later.stimuli.insert(.timeAdvanced(by: .seconds(seconds)), at: step + 1)
+            guard let found = difference(in: later), found.how == how, found.distance < distance else { continue }
+            return (later, found.index, found.distance)
+        }
+        return nil
     }
 
     // MARK: Candidates, boldest first

@@ -238,8 +238,9 @@ struct ExploreCommand: ParsableCommand {
     /// (refused as `iamspec lint` would refuse it), declares the behavioural capabilities the
     /// needs proof of `iamspec lint` finds it needs (each one the engine has: one it lacks would
     /// make the engine skip the case), passes on the reference engine and fails on `engine` the
-    /// same way each of `repeats` times (as `iamspec run --repeat` compares its repeats); no
-    /// repeat starts once `stopped` says the exploration must stop.
+    /// same way each of `repeats` times (as `iamspec run --repeat` compares its repeats), first at
+    /// its last `expect`, the check of its difference; no repeat starts once `stopped` says the
+    /// exploration must stop.
     private static func check(
         _ yaml: String,
         caseID: String,
@@ -309,6 +310,14 @@ struct ExploreCommand: ParsableCommand {
             return .withheld(
                 "read back, it \(onEngine.status.rawValue) on the engine"
                     + (onEngine.message.isEmpty ? "" : ": \(onEngine.message)")
+            )
+        }
+        // Its difference is checked at its last `expect`: a failure before it is another difference.
+        let last = specCase.steps.last { if case .expectation = $0.action { true } else { false } }
+        if let last, onEngine.location != last.location {
+            return .withheld(
+                "read back, it failed on the engine first at line \(onEngine.location.line), before the check of "
+                    + "its difference at line \(last.location.line): \(onEngine.message)"
             )
         }
         return .kept

@@ -212,7 +212,9 @@ package enum BehaviourCatalogue {
             summary:
                 "fires Session Start triggers whenever the app comes to the foreground after a second in the "
                 + "background, and at a relaunch; the first of these before any session start fetches the "
-                + "messages itself, however short the time away"
+                + "messages itself, however short the time away",
+            source:
+                "firebase/firebase-android-sdk@a089298, firebase-inappmessaging/src/main/java/com/google/firebase/inappmessaging/internal/ForegroundNotifier.java, `onActivityResumed`; InAppMessageStreamManager.java, `createFirebaseInAppMessageStream`"
         ) {
             $0.triggers.sessionStartFiresAtAppForegroundAfter = .seconds(1)
             $0.triggers.appForegroundFetchesMessages = true
@@ -250,7 +252,9 @@ package enum BehaviourCatalogue {
             rule: "priority.ties-to-later",
             summary:
                 "gives a priority tie to the first message of a walk of a Java HashMap keyed by message id: "
-                + "by the ids' hash codes, not the delivered order"
+                + "by the ids' hash codes, not the delivered order",
+            source:
+                "Leanplum/Leanplum-Android-SDK@07f46f34abbdf42ca8df8fc7e00596c233449087, AndroidSDKCore/src/main/java/com/leanplum/internal/LeanplumInternal.java, `maybePerformActions` (the order of VarCache.java's `HashMap`, `applyVariableDiffs`)"
         ) { $0.selection.priorityTiesGoTo = .firstInHashMapWalk },
         Behaviour(
             "interval-after-priority",
@@ -380,6 +384,8 @@ package enum BehaviourCatalogue {
             "interval-from-display-and-dismissal",
             rule: "interval.from-last-display",
             summary: "measures the minimum interval from the last display and again from the last dismissal",
+            source:
+                "Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e, SwrveSDK/src/main/java/com/swrve/sdk/messaging/SwrveBaseCampaign.java, `setMessageMinDelayThrottle`",
             presupposes: [.minimumInterval]
         ) { $0.interval.measuredFrom = .lastDisplayOrDismissal },
         Behaviour(
@@ -449,7 +455,9 @@ package enum BehaviourCatalogue {
             rule: "reeligibility.period",
             summary:
                 "counts re-eligibility from the message's display and again from its dismissal: the period starts "
-                + "over when the user dismisses it"
+                + "over when the user dismisses it",
+            source:
+                "OneSignal/OneSignal-Android-SDK@4.8.12, OSInAppMessageController.java, `queueMessageForDisplay`, `messageWasDismissed` and `persistInAppMessage`; Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e, SwrveSDK/src/main/java/com/swrve/sdk/messaging/SwrveBaseCampaign.java, `messageWasHandledOrShownToUser`, and SwrveInAppCampaign.java, `messageDismissed`"
         ) { $0.reeligibility.countedFrom = .lastDisplayOrDismissal },
         Behaviour(
             "ready-sees-own-delivery-displays",
@@ -630,7 +638,9 @@ package enum BehaviourCatalogue {
             summary:
                 "offers the waiting messages when the app comes to the foreground (a push opening it included) "
                 + "once the minimum interval plus 0.1 s has passed since its last sync (a session start, an event "
-                + "that matched a trigger, such a foreground)"
+                + "that matched a trigger, such a foreground)",
+            source:
+                "Iterable/swift-sdk@4e08441c, swift-sdk/Internal/InAppManager.swift, `onAppEnteredForeground`, `scheduleSync`, `getWaitTimeInterval`"
         ) {
             $0.stack.topOfferedAt.insert(.appForegroundedPastSyncInterval)
             $0.stack.syncIntervalMargin = VirtualTime(milliseconds: 100)
@@ -641,7 +651,9 @@ package enum BehaviourCatalogue {
         Behaviour(
             "push-click-offers-nothing",
             rule: "stack.eligibility-moments",
-            summary: "does not offer the stack's top at a push click that shows no message of its own"
+            summary: "does not offer the stack's top at a push click that shows no message of its own",
+            source:
+                "Iterable/swift-sdk@4e08441c, swift-sdk/Internal/InAppManager.swift, `onAppEnteredForeground` (no push-open entry point)"
         ) { $0.stack.pushClickOffersTop = false },
         Behaviour(
             "dismiss-any-clears-screen",
@@ -862,7 +874,9 @@ package enum BehaviourCatalogue {
             rule: "analytics.once-per-message",
             summary:
                 "logs the impression of a message triggered in the background as soon as it goes on the stack, "
-                + "and none when it shows later"
+                + "and none when it shows later",
+            source:
+                "Leanplum/Leanplum-Android-SDK@07f46f34abbdf42ca8df8fc7e00596c233449087, AndroidSDKCore/src/main/java/com/leanplum/internal/LeanplumInternal.java, `maybePerformActions`; MessageTemplates.java, `createCallback`"
         ) { $0.analytics.impressionWhenStackedInBackground = true },
     ]
     // MARK: Session-start sync

@@ -30,6 +30,8 @@ public enum DocumentationSite {
     ///     not described.
     ///   - seedTexts: the text of seed documents, by file name: each is written as a page with
     ///     the passages the rules quote marked, and each quote links to its passage.
+    ///   - field: the public engines' results, with their provenance: a field page (a matrix of
+    ///     rules by engine) and, on each rule, which engines follow it and which differ, by what.
     /// - Throws: ``SiteError`` when two results streams are for the same engine.
     public static func files(
         cases: [SpecCase],
@@ -37,13 +39,23 @@ public enum DocumentationSite {
         suitePaths: [String],
         results: [RunSummary] = [],
         seeds: SeedCatalogue = SeedCatalogue(),
-        seedTexts: [String: String] = [:]
+        seedTexts: [String: String] = [:],
+        field: FieldResults? = nil
     ) throws(SiteError) -> [File] {
         let matrix = results.isEmpty ? nil : try ConformanceMatrix(results: results, caseIDs: cases.map(\.id))
-        let content = SiteContent(cases: cases, rules: rules, matrix: matrix, seeds: seeds, seedTexts: seedTexts)
+        let fieldView = try field.map { field throws(SiteError) in try FieldView(field, caseIDs: cases.map(\.id)) }
+        let content = SiteContent(
+            cases: cases,
+            rules: rules,
+            matrix: matrix,
+            field: fieldView,
+            seeds: seeds,
+            seedTexts: seedTexts
+        )
         let provenance =
             "Made by iamspec \(IAMSpecVersion.current) docs from \(suitePaths.joined(separator: ", "))"
-            + (results.isEmpty ? "." : " and the results of \(results.count) run\(results.count == 1 ? "" : "s").")
+            + (results.isEmpty ? "" : " and the results of \(results.count) run\(results.count == 1 ? "" : "s")")
+            + (field.map { " and the field's results of \($0.engines.count) public engines" } ?? "") + "."
         var files = [File(path: "style.css", contents: SiteStylesheet.css)]
         files += HTMLSite(content: content, provenance: provenance).pages().map {
             File(path: $0.path, contents: $0.text)

@@ -62,6 +62,8 @@ struct FieldView: Sendable {
     var specsDigest: String
     private var matrix: ConformanceMatrix
     private var citations: [String: String]
+    /// Per engine, its failed runs no name explains, grouped as the report groups them, by rule.
+    private var unexplained: [[String: [DifferenceGroup]]]
 
     init(_ field: FieldResults, caseIDs: [String]) throws(SiteError) {
         engines = field.engines.map {
@@ -74,7 +76,17 @@ struct FieldView: Sendable {
         specsDigest = field.specsDigest
         matrix = try ConformanceMatrix(results: field.engines.map(\.summary), caseIDs: caseIDs)
         citations = field.citations
+        unexplained = field.engines.map { Dictionary(grouping: $0.summary.differences, by: \.rule) }
     }
+
+    /// The engine's failed runs under the rule that no name explains, grouped by the mismatch's
+    /// shape as the report groups them.
+    func unexplained(_ rule: String, engine: Int) -> [DifferenceGroup] {
+        unexplained[engine][rule] ?? []
+    }
+
+    /// The most cases a difference no name explains lists on a rule's "In the field".
+    static let casesShown = 3
 
     /// The engine's verdict on the rule, given the cases that check it.
     func verdict(_ rule: String, caseIDs: [String], engine: Int) -> Verdict {

@@ -275,13 +275,7 @@ struct HTMLSite: SiteForm {
         html += "<ul class=\"field-names\">\n"
         for index in differing {
             let engine = field.engines[index]
-            html += "<li><span class=\"label\">\(text(engine.provenance.adapter))</span> "
-            let names = field.names(rule.id, engine: index)
-            if names.isEmpty {
-                html += "differs by no name of the catalogue: its engine's page lists the difference.</li>\n"
-                continue
-            }
-            html += names.map { name in
+            var items = field.names(rule.id, engine: index).map { name in
                 var item = (name.behaviours.count > 1 ? "by one of " : "by ")
                 item += name.behaviours.map { "<code>\(text($0))</code>" }.joined(separator: ", ")
                 item += ": \(text(name.summary)) (\(SiteContent.count(name.runs, "run")))"
@@ -293,7 +287,18 @@ struct HTMLSite: SiteForm {
                             (name.citations.count > 1 ? "<code>\(text($0.behaviour))</code>: " : "") + text($0.citation)
                         }.joined(separator: "; ")
                 return item
-            }.joined(separator: ". ")
+            }
+            items += field.unexplained(rule.id, engine: index).map { group in
+                let shown = group.cases.prefix(FieldView.casesShown).map { caseLink($0) }
+                let more = group.cases.count - shown.count
+                return "by no name of the catalogue: <span class=\"reason\">\(text(group.mismatchAndBlocked))</span> "
+                    + "(\(SiteContent.count(group.runs, "run")): \(shown.joined(separator: ", "))"
+                    + (more > 0 ? " and \(more) more" : "") + ")"
+            }
+            html += "<li><span class=\"label\">\(text(engine.provenance.adapter))</span> "
+            html +=
+                items.isEmpty
+                ? "differs in a run the report groups under another of its rules" : items.joined(separator: ". ")
             html += ".</li>\n"
         }
         return html + "</ul></div>\n"

@@ -417,27 +417,30 @@ struct MarkdownSite: SiteForm {
             "<a id=\"field-\(rule.id)\"></a>", "", "**In the field:** " + parts.joined(separator: "; ") + ".", "",
         ]
         for index in byVerdict[.differs] ?? [] {
-            let names = field.names(rule.id, engine: index)
-            guard !names.isEmpty else {
-                lines.append(
-                    "- \(engine(index)) differs by no name of the catalogue: its engine's page lists the difference."
-                )
-                continue
+            var items = field.names(rule.id, engine: index).map { name in
+                (name.behaviours.count > 1 ? "by one of " : "by ")
+                    + name.behaviours.map { QuotedText.markdownCode($0) }.joined(separator: ", ")
+                    + ": \(QuotedText.markdown(name.summary)) (\(SiteContent.count(name.runs, "run")))"
+                    + (name.citations.isEmpty
+                        ? "; the catalogue cites no vendor code for it"
+                        : "; vendor code: "
+                            + name.citations.map {
+                                (name.citations.count > 1 ? QuotedText.markdownCode($0.behaviour) + ": " : "")
+                                    + QuotedText.markdown($0.citation)
+                            }.joined(separator: "; "))
+            }
+            items += field.unexplained(rule.id, engine: index).map { group in
+                let shown = group.cases.prefix(FieldView.casesShown).map { caseLink($0) }
+                let more = group.cases.count - shown.count
+                return "by no name of the catalogue: \(QuotedText.markdown(group.mismatchAndBlocked)) "
+                    + "(\(SiteContent.count(group.runs, "run")): \(shown.joined(separator: ", "))"
+                    + (more > 0 ? " and \(more) more" : "") + ")"
             }
             lines.append(
                 "- \(engine(index)) "
-                    + names.map { name in
-                        (name.behaviours.count > 1 ? "by one of " : "by ")
-                            + name.behaviours.map { QuotedText.markdownCode($0) }.joined(separator: ", ")
-                            + ": \(QuotedText.markdown(name.summary)) (\(SiteContent.count(name.runs, "run")))"
-                            + (name.citations.isEmpty
-                                ? "; the catalogue cites no vendor code for it"
-                                : "; vendor code: "
-                                    + name.citations.map {
-                                        (name.citations.count > 1 ? QuotedText.markdownCode($0.behaviour) + ": " : "")
-                                            + QuotedText.markdown($0.citation)
-                                    }.joined(separator: "; "))
-                    }.joined(separator: ". ") + "."
+                    + (items.isEmpty
+                        ? "differs in a run the report groups under another of its rules"
+                        : items.joined(separator: ". ")) + "."
             )
         }
         if byVerdict[.differs] != nil { lines.append("") }

@@ -13,15 +13,20 @@ struct FieldTests {
     static let digest = "fnv1a64:0123456789abcdef"
 
     /// Engine `number` of the field: engine 2 fails `interval-two` under `interval.default`, named
-    /// `interval-ignored` (whose citation is given); engine 3 skips every run.
+    /// `interval-ignored` (whose citation is given); engine 3 skips every run; engine 4 fails
+    /// `stack-one` under `stack.lifo`, by no name.
     static func engine(_ number: Int, digest: String = FieldTests.digest) -> FieldResults.Engine {
         let statuses: [(String, Profile, CaseStatus)] =
             switch number {
             case 2: [("stack-one", .brazeSwift, .passed), ("interval-two", .brazeSwift, .failed)]
             case 3: [("stack-one", .brazeSwift, .skipped), ("interval-two", .brazeSwift, .skipped)]
+            case 4: [("stack-one", .brazeSwift, .failed), ("interval-two", .brazeSwift, .passed)]
             default: [("stack-one", .brazeSwift, .passed), ("interval-two", .brazeSwift, .passed)]
             }
         var summary = SiteFixtures.results(engine: "vendor-\(number)", statuses)
+        if number == 4 {
+            summary.results[0].difference = Difference(rules: ["stack.lifo"], mismatch: "sequence: a <missing> shown")
+        }
         if number == 2 {
             summary.results[1].difference = Difference(rules: ["interval.default"], mismatch: "sequence: extra")
             summary.behaviours = [
@@ -77,6 +82,13 @@ struct FieldTests {
         #expect(page.contains("<td class=\"pass\" data-label=\"adapter-1\">follows</td>"))
         #expect(!page.contains("class=\"stale\""), "no engine is marked older than these Specs")
         #expect(try #require(files["index.html"]).contains("<a href=\"field.html\">The field</a>"))
+        let stack = try #require(files["areas/stack.html"])
+        #expect(
+            stack.contains(
+                "<li><span class=\"label\">adapter-4</span> by no name of the catalogue: <span class=\"reason\">"
+                    + "sequence: a &lt;missing&gt; shown</span> (1 run: <a href=\"stack.html#case-stack-one\"><code>stack-one</code></a>).</li>"
+            )
+        )
     }
 
     @Test func aRuleSaysWhichEnginesFollowItAndWhichDifferByWhatNameAndVendorCode() throws {

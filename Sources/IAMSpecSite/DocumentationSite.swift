@@ -5,7 +5,8 @@ import IAMSpecRunner
 /// The suite as a static site (`iamspec docs`): HTML pages with one stylesheet, the same
 /// content as Markdown under `markdown/`; with the seeds' texts a page per seed under `seeds/`;
 /// and with results a summary matrix (rules × engines, a few engines per table), a page per
-/// engine under `engines/` and an SVG badge per engine under `badges/`.
+/// engine under `engines/` and an SVG badge per engine under `badges/`; with the field's results
+/// (public engines' streams and their provenance) a field page and each rule's "In the field".
 ///
 /// The output depends only on its inputs: the same suite and results give the same bytes.
 /// Times shown come from the results' headers, never from the clock.

@@ -26,7 +26,7 @@ EXTERNAL = {
     "String", "Mirror", "Mutex", "Sendable", "NSCondition", "DispatchQueue", "ParsableCommand",
     "InMemoryLogging", "LogHandler",
     # The toolchain's and the dependencies' modules, which the module table names.
-    "Foundation", "FoundationEssentials", "Dispatch", "Synchronization", "Glibc", "Musl", "Darwin", "Testing",
+    "Foundation", "FoundationEssentials", "FoundationXML", "Dispatch", "Synchronization", "Glibc", "Musl", "Darwin", "Testing",
     "XCTest", "ArgumentParser", "Bundle",
 }
 # Members the compiler writes for a type: `Capability.allCases`.

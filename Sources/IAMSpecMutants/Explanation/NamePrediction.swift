@@ -39,8 +39,8 @@ import IAMSpecRunner
 /// the engine breaks its own way), a scenario on which those rules matter asks the engine
 /// something no prediction covers. So the scenarios found are passed over, for the next one the
 /// same seed's campaign finds, while a behaviour of the catalogue under one of those rules
-/// (other than the rules of the names) changes the engine-as-named's answer to them; the first
-/// one found is run when every one does.
+/// (other than the rules of the names), which fails no run the engine passed, changes the
+/// engine-as-named's answer to them; the first one found is run when every one does.
 ///
 /// A refuted name is not given: ``test(_:)`` returns it apart, with its
 /// ``ExplainedBehaviour/refutation``, so that its runs stay among the differences no name
@@ -64,6 +64,9 @@ package struct NamePrediction {
     /// continue past where the case stops looking (``RunContinuation``); nil for a run whose case
     /// is not at hand.
     package var scenarioOfRun: (ExplainedBehaviour.Run) -> Scenario?
+    /// Whether a mechanism other than the names agrees with the runs the engine passed (the
+    /// `passes` given): one that fails one stands in no name's way.
+    private let passAgreement: PassAgreement
 
     package init(
         engine: any EngineProvider,
@@ -71,6 +74,7 @@ package struct NamePrediction {
         seeds: [UInt64] = [1, 2, 3],
         rivalsPerRule: Int = 6,
         scenarioOfRun: @escaping (ExplainedBehaviour.Run) -> Scenario? = { _ in nil },
+        passes: [FailureExplainer.Pass] = [],
         stoppingWhen isStopped: @escaping @Sendable () -> Bool = { false }
     ) {
         self.engine = engine
@@ -78,6 +82,7 @@ package struct NamePrediction {
         self.seeds = seeds
         self.rivalsPerRule = rivalsPerRule
         self.scenarioOfRun = scenarioOfRun
+        passAgreement = PassAgreement(passes: passes, capabilities: engine.description.capabilities)
         self.isStopped = isStopped
     }
 
@@ -148,6 +153,7 @@ package struct NamePrediction {
         let quirks = BehaviourCatalogue.all
             .filter { unexplainedRules.contains($0.rule) && !namedRules.contains($0.rule) }
             .map { TieExperiment.whole($0.id, beside: Set(named)) }
+            .filter(passAgreement.agree)
         // The name's first runs of distinct cases, to continue against the reference rules.
         var cases: Set<String> = []
         let continued = name.runs.filter { cases.insert($0.caseID).inserted }.prefix(Self.runsContinued)
@@ -312,7 +318,8 @@ package struct NamePrediction {
         // generator can build within the engine's capabilities.
         for run in continuing {
             guard !isStopped() else { return .untested }
-            let scenario = RunContinuation(named: asNamed, capabilities: declared.capabilities)
+            let whole = FailureExplainer.inProcess(named.compactMap(BehaviourCatalogue.behaviour(id:)))
+            let scenario = RunContinuation(named: whole, capabilities: declared.capabilities)
                 .scenario(continuing: run)
             if let answer = judged(scenario, touching: touchesTheUnexplained(scenario)) { return answer }
         }
@@ -484,8 +491,9 @@ package struct NamePrediction {
     /// (`named`), gives the engine's answer `answer` to `scenario` up to and including the step
     /// `step` (within a step in any order, and without the channels `unexplained`): a mechanism
     /// of the engine's own beside the name (stacked messages offered when the app comes back, a
-    /// message shown once per install) explains where the engine departs from it. A behaviour of
-    /// the name's own areas is not tried: it would be a rival of the name, not a mechanism beside.
+    /// message shown once per install) explains where the engine departs from it, unless the two
+    /// fail a run the engine passed. A behaviour of the name's own areas is not tried: it would be
+    /// a rival of the name, not a mechanism beside.
     private func answeredBeside(
         named: [String],
         _ scenario: Scenario,
@@ -505,12 +513,10 @@ package struct NamePrediction {
         prefix.stimuli = Array(scenario.stimuli.prefix(step + 1))
         return BehaviourCatalogue.all.contains { behaviour in
             guard !areas.contains(area(behaviour.rule)), !named.contains(behaviour.id) else { return false }
-            let beside = observed(
-                BehaviourCatalogue.all.map(\.id).filter { named.contains($0) || $0 == behaviour.id },
-                declared: declared
-            )
+            let together = BehaviourCatalogue.all.map(\.id).filter { named.contains($0) || $0 == behaviour.id }
+            let beside = observed(together, declared: declared)
             return steps(Self.leavingOut(unexplained, of: ScenarioTrace(running: prefix, on: beside), in: prefix))
-                == answered
+                == answered && passAgreement.agree(together)
         }
     }
 

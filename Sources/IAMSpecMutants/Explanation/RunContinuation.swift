@@ -15,7 +15,17 @@ import IAMSpecRunner
 /// Iterable, Airship and Mixpanel, a click in the continuation refuted names of priority,
 /// impressions and self-dismissal that their runs bear out).
 ///
-/// Which message is visible is what the engine as named predicts (`named`): the steps name it.
+/// One click is sent, where nothing else can tell: on an engine that reports no dismissals
+/// (it lacks `dismissals`) but logs clicks (`analytics`), a name that takes a message off the
+/// screen without being asked (replacing it, closing it after a time) says so in silence. The
+/// run is then cut at the step where the name first does, and the message it took off is
+/// clicked there, before the case's own steps can take it off in every reading: a click on a
+/// message that is not on screen logs nothing (rule `analytics.once-per-message`; the user can
+/// reach only what is on screen), so an engine that logs that click still shows it, and
+/// contradicts the name. The steps that free or change the screen follow.
+///
+/// Which message is visible is what the engine as named predicts (`named`, with every
+/// observation, whatever the engine reports): the steps name it.
 /// A step the engine cannot be sent (a capability it lacks, a state the documents do not define
 /// it in: ``Scenario/isWellFormed``) is left out.
 struct RunContinuation {
@@ -28,6 +38,13 @@ struct RunContinuation {
     /// after it.
     func scenario(continuing run: Scenario) -> Scenario {
         var scenario = run
+        if !capabilities.contains(.dismissals), capabilities.contains(.analytics),
+            let (step, message) = firstTakenOffUnasked(in: run)
+        {
+            var clicked = run
+            clicked.stimuli = Array(run.stimuli.prefix(step + 1)) + [.messageClicked(message)]
+            if clicked.isWellFormed, clicked.usedCapabilities.isSubset(of: capabilities) { scenario = clicked }
+        }
         let past = Self.pastEveryClock(of: run)
         let trigger = run.stimuli.last(where: \.isTrigger)
         let steps: [Step] = [
@@ -71,6 +88,19 @@ struct RunContinuation {
             if case .dismissed(let id) = observation, id == visible { visible = nil }
         }
         return visible
+    }
+
+    /// The first step of `run` at which the engine as named takes a message off the screen
+    /// without a step asking it to (a dismissal at a step other than `dismiss` or `app_dismiss`),
+    /// and that message; nil when there is none, or the engine as named cannot run it.
+    private func firstTakenOffUnasked(in run: Scenario) -> (step: Int, message: MessageID)? {
+        let trace = ScenarioTrace(running: run, on: named)
+        guard trace.failure == nil, !trace.declined else { return nil }
+        for (step, window) in trace.windows.enumerated() where step < run.stimuli.count {
+            guard !run.stimuli[step].asksForDismissal else { continue }
+            for case .dismissed(let id) in window { return (step, id) }
+        }
+        return nil
     }
 
     /// A span longer than every clock of the run's setup: the minimum trigger intervals, the

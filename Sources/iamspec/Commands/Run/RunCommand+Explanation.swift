@@ -16,10 +16,11 @@ extension RunCommand {
     /// A warning says why when the engine cannot be made; the names are then given untested. An
     /// interrupt of `control` stops the experiments at once (the engine answering is
     /// interrupted): the names not yet told apart stay open, those not yet tested are given
-    /// untested.
+    /// untested. A mechanism that fails one of the runs `passed` stands in no name's way.
     func experiment(
         on names: [ExplainedBehaviour],
         in cases: [LoadedCase],
+        passed: [ExplainedBehaviour.Run],
         unexplainedRules: Set<String>,
         testingNames: Bool,
         wholeRun: WholeRunStream?,
@@ -46,6 +47,9 @@ extension RunCommand {
         if !control.isInterrupted { budget.begin("testing the names as predictions") }
         let byID = Dictionary(cases.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let inspecting = provider.description.capabilities.contains(.stackInspection)
+        let passes = passed.compactMap { run in
+            byID[run.caseID].map { FailureExplainer.Pass(CaseRun(loaded: $0, profile: run.profile)) }
+        }
         return NamePrediction(
             engine: engine,
             scenarioOfRun: { run in
@@ -53,6 +57,7 @@ extension RunCommand {
                     Scenario(running: $0.decodedOrExit(), profile: run.profile, inspectingTheStack: inspecting)
                 }
             },
+            passes: passes,
             stoppingWhen: { control.isInterrupted }
         )
         .test(decided, known: wholeRun?.verdicts.given ?? [:], avoiding: unexplainedRules)

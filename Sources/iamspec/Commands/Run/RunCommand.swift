@@ -275,13 +275,18 @@ struct RunCommand: ParsableCommand {
             EngineExitRefusal.install(for: control)
         }
         var outcome: RunSummary
+        // The runs passed, which the summary does not keep: a mechanism that fails one stands in
+        // the way of no name's experiment.
+        var passed: [ExplainedBehaviour.Run] = []
+        let keepsPassed = !noExplain && !noExperiments && testsNames
         do {
             outcome = try run.run(
                 runs,
                 header: header,
                 rules: loaded.rules,
                 keepingPassed: { result in
-                    naming?.entry(caseID: result.caseID, profile: result.profile) != nil
+                    if keepsPassed, result.status == .passed { passed.append(ExplainedBehaviour.Run(result)) }
+                    return naming?.entry(caseID: result.caseID, profile: result.profile) != nil
                 },
                 keepingWhole: { result in
                     // The result as it came when there is no baseline (not a copy of it per run).
@@ -345,6 +350,9 @@ struct RunCommand: ParsableCommand {
                 (outcome.behaviours, outcome.refutedNames) = experiment(
                     on: outcome.behaviours,
                     in: loaded.loadedCases,
+                    passed: passed
+                        + outcome.results.filter { $0.status == .passed && !$0.skippedChecks.isEmpty }
+                        .map(ExplainedBehaviour.Run.init),
                     unexplainedRules: Set(outcome.differences.map(\.rule)),
                     testingNames: testsNames,
                     wholeRun: whole,

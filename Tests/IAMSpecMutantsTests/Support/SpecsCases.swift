@@ -1,0 +1,21 @@
+import Foundation
+import IAMSpec
+import IAMSpecMutants
+import IAMSpecRunner
+
+/// The cases of the repository's `Specs`, loaded once.
+enum SpecsCases {
+    private static let suite: LoadedSuite = {
+        let specs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Specs").path
+        return SuiteLoader.load(paths: [specs])
+    }()
+
+    /// The runs under `profile` that `engine` passes, of the cases of `Specs`.
+    static func passes(of engine: any EngineProvider, profile: Profile) throws -> [FailureExplainer.Pass] {
+        let executor = CaseExecutor(provider: engine, rules: [])
+        return try suite.loadedCases.map { try $0.decoded() }
+            .filter { executor.execute($0, profile: profile).status == .passed }
+            .map { FailureExplainer.Pass(specCase: $0, profile: profile) }
+    }
+}

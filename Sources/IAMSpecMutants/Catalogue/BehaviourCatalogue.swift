@@ -94,12 +94,20 @@ package enum BehaviourCatalogue {
         Behaviour(
             "equality-by-text-form",
             rule: "filters.exact-types",
-            summary: "compares values of different types by their text in equals and not_equals: \"true\" equals true"
+            summary: "compares values of different types by their text in equals and not_equals: \"true\" equals true",
+            source:
+                "OneSignal/OneSignal-Android-SDK@84a052457093749e3081a56e7b98133f2448af42, "
+                + "OneSignalSDK/onesignal/src/main/java/com/onesignal/OSTriggerController.java, `triggerMatchesFlex`"
         ) { $0.filters.equalsComparesTextForms = true },
         Behaviour(
             "equality-ignoring-case",
             rule: "filters.equals",
-            summary: "compares strings ignoring case in equals and not_equals: \"Gold\" equals \"gold\""
+            summary: "compares strings ignoring case in equals and not_equals: \"Gold\" equals \"gold\"",
+            source:
+                "Leanplum/Leanplum-Android-SDK@07f46f34abbdf42ca8df8fc7e00596c233449087, "
+                + "AndroidSDKCore/src/main/java/com/leanplum/internal/ActionManager.java, the `triggersWithParameter` "
+                + "verb; Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e, "
+                + "SwrveSDK/src/main/java/com/swrve/sdk/SwrveCampaignDisplayer.java"
         ) { $0.filters.equalsIgnoresCase = true },
         Behaviour(
             "regex-anchored",
@@ -334,7 +342,10 @@ package enum BehaviourCatalogue {
             rule: "reeligibility.period",
             summary:
                 "counts the time since the last display in whole seconds, cut: a period of 10.5 s is reached "
-                + "only 11 s after the display"
+                + "only 11 s after the display",
+            source:
+                "Leanplum/Leanplum-Android-SDK@07f46f34abbdf42ca8df8fc7e00596c233449087, "
+                + "AndroidSDKCore/src/main/java/com/leanplum/internal/ActionManager.java, `matchesLimitTimes`"
         ) { $0.reeligibility.countsWholeSeconds = true },
         Behaviour(
             "local-starts-interval",

@@ -5,7 +5,8 @@ import IAMSpecRunner
 /// The suite as a static site (`iamspec docs`): HTML pages with one stylesheet, the same
 /// content as Markdown under `markdown/`; with the seeds' texts a page per seed under `seeds/`;
 /// and with results a summary matrix (rules × engines, a few engines per table), a page per
-/// engine under `engines/` and an SVG badge per engine under `badges/`.
+/// engine under `engines/` and an SVG badge per engine under `badges/`; with the field's results
+/// (public engines' streams and their provenance) a field page and each rule's "In the field".
 ///
 /// The output depends only on its inputs: the same suite and results give the same bytes.
 /// Times shown come from the results' headers, never from the clock.
@@ -30,6 +31,8 @@ public enum DocumentationSite {
     ///     not described.
     ///   - seedTexts: the text of seed documents, by file name: each is written as a page with
     ///     the passages the rules quote marked, and each quote links to its passage.
+    ///   - field: the public engines' results, with their provenance: a field page (a matrix of
+    ///     rules by engine) and, on each rule, which engines follow it and which differ, by what.
     /// - Throws: ``SiteError`` when two results streams are for the same engine.
     public static func files(
         cases: [SpecCase],
@@ -37,13 +40,23 @@ public enum DocumentationSite {
         suitePaths: [String],
         results: [RunSummary] = [],
         seeds: SeedCatalogue = SeedCatalogue(),
-        seedTexts: [String: String] = [:]
+        seedTexts: [String: String] = [:],
+        field: FieldResults? = nil
     ) throws(SiteError) -> [File] {
         let matrix = results.isEmpty ? nil : try ConformanceMatrix(results: results, caseIDs: cases.map(\.id))
-        let content = SiteContent(cases: cases, rules: rules, matrix: matrix, seeds: seeds, seedTexts: seedTexts)
+        let fieldView = try field.map { field throws(SiteError) in try FieldView(field, caseIDs: cases.map(\.id)) }
+        let content = SiteContent(
+            cases: cases,
+            rules: rules,
+            matrix: matrix,
+            field: fieldView,
+            seeds: seeds,
+            seedTexts: seedTexts
+        )
         let provenance =
             "Made by iamspec \(IAMSpecVersion.current) docs from \(suitePaths.joined(separator: ", "))"
-            + (results.isEmpty ? "." : " and the results of \(results.count) run\(results.count == 1 ? "" : "s").")
+            + (results.isEmpty ? "" : " and the results of \(results.count) run\(results.count == 1 ? "" : "s")")
+            + (field.map { " and the field's results of \($0.engines.count) public engines" } ?? "") + "."
         var files = [File(path: "style.css", contents: SiteStylesheet.css)]
         files += HTMLSite(content: content, provenance: provenance).pages().map {
             File(path: $0.path, contents: $0.text)

@@ -26,6 +26,10 @@ struct HTMLSite: SiteForm {
             body += conformanceTable(matrix, columns: Array(matrix.columns.indices))
             body += "<p><a href=\"matrix.html\">Every rule under every engine</a></p>\n"
         }
+        if let field = content.field {
+            body += "<p><a href=\"field.html\">The field</a>: how \(field.engines.count) public engines fare on "
+            body += "each rule, and by what mechanism of their vendor's code they differ.</p>\n"
+        }
         body += "<h2>Rule areas</h2>\n<table class=\"areas\">\n"
         body +=
             "<thead><tr><th scope=\"col\">Area</th><th scope=\"col\">Rules</th><th scope=\"col\">Cases</th></tr></thead>\n<tbody>\n"
@@ -174,6 +178,130 @@ struct HTMLSite: SiteForm {
         }.joined(separator: "\n")
         body += "</div>\n"
         return page(title: described?.title ?? seed.file, depth: 1, current: "", body: body)
+    }
+
+    /// The field: each public engine with where its results came from, then by rule area a row
+    /// per rule and a column per engine, each cell the engine's verdict, linked to the rule's
+    /// "In the field", which names how it differs.
+    func fieldPage(_ field: FieldView) -> String {
+        var body = "<h1>The field</h1>\n<p class=\"lead\">How \(field.engines.count) public engines, each their "
+        body += "vendor's published in-app message code run unchanged behind an adapter, fare on each rule.</p>\n"
+        body += "<p>Each engine's results are a results stream of <code>iamspec run</code>, explained (the report "
+        body += "names what the engine does differently), committed with where it came from, and refreshed by "
+        body += "<code>scripts/refresh-field-results</code> where the vendors' repositories can be fetched. "
+        body += "An engine whose results ran other Specs than these is marked <em>\(text(FieldView.staleText))</em>: "
+        body += "its verdicts are those of the Specs it ran.</p>\n"
+        body += tableHead("field-engines stack", ["Engine", "Vendor's code", "Results", "Run by", "Specs"])
+        for (index, engine) in field.engines.enumerated() {
+            let provenance = engine.provenance
+            body +=
+                "<tr id=\"engine-\(attribute(provenance.adapter))\"><th scope=\"row\"><code>\(text(provenance.adapter))</code>"
+            body +=
+                "<span class=\"run\">\(text(engine.summary.header.engine.name)) \(text(engine.summary.header.engine.version))</span></th>"
+            body +=
+                "<td data-label=\"Vendor's code\">\(text(provenance.vendor)): <code>\(text(provenance.repository))</code> "
+            body += "at <code>\(text(FieldView.shortCommit(provenance.vendorCommit)))</code></td>"
+            body += "<td data-label=\"Results\">\(text(field.figures(engine: index)))</td>"
+            body +=
+                "<td data-label=\"Run by\">iamspec <code>\(text(FieldView.shortCommit(provenance.iamspecCommit)))</code>, "
+            body += "\(text(engine.summary.header.startedAt))</td>"
+            body +=
+                engine.isStale
+                ? "<td class=\"stale\" data-label=\"Specs\"><strong>\(text(FieldView.staleText))</strong>: "
+                    + "<code>\(text(provenance.specsDigest))</code>, these are <code>\(text(field.specsDigest))</code></td>"
+                : "<td data-label=\"Specs\">these Specs</td>"
+            body += "</tr>\n"
+        }
+        body += "</tbody></table>\n"
+        body += "<h2>By rule</h2>\n<p>Each rule under each engine: <em>follows</em> when every case of the rule "
+        body += "it ran passed, <em>differs</em> when one failed under the rule, <em>blocked</em> when one failed "
+        body += "under other rules only, <em>not bound</em> when the engine lacks what the rule's cases need (every "
+        body += "run skipped). A cell links to the rule's \"In the field\", which names how the engine differs.</p>\n"
+        for area in content.areas where !area.rules.isEmpty {
+            body += "<section class=\"area\" id=\"area-\(attribute(area.name))\">\n"
+            body += "<h3><a href=\"areas/\(attribute(area.pageName)).html\">\(text(area.name))</a></h3>\n"
+            body += "<table class=\"field-matrix stack\">\n<thead><tr><th scope=\"col\">Rule</th>"
+            for engine in field.engines {
+                body += "<th scope=\"col\"><a href=\"#engine-\(attribute(engine.provenance.adapter))\">"
+                body += "\(text(engine.provenance.adapter))</a>"
+                body += engine.isStale ? " <span class=\"stale\">(\(text(FieldView.staleText)))</span>" : ""
+                body += "</th>"
+            }
+            body += "</tr></thead>\n<tbody>\n"
+            for rule in area.rules {
+                let caseIDs = content.casesByRule[rule.id] ?? []
+                body +=
+                    "<tr><th scope=\"row\"><a href=\"areas/\(attribute(area.pageName)).html#field-\(attribute(rule.id))\">"
+                body += "<code>\(text(rule.id))</code></a></th>"
+                for (index, engine) in field.engines.enumerated() {
+                    let verdict = field.verdict(rule.id, caseIDs: caseIDs, engine: index)
+                    let label = engine.provenance.adapter + (engine.isStale ? " (\(FieldView.staleText))" : "")
+                    body +=
+                        "<td class=\"\(verdict.styleClass)\" data-label=\"\(attribute(label))\">\(text(verdict.rawValue))</td>"
+                }
+                body += "</tr>\n"
+            }
+            body += "</tbody></table>\n</section>\n"
+        }
+        return page(title: "The field", depth: 0, current: "field", body: body)
+    }
+
+    /// A rule's "In the field": which public engines follow it, which differ and by what names
+    /// (each with the vendor code the catalogue cites), and which are not bound by it.
+    private func fieldSection(_ rule: Rule, field: FieldView) -> String {
+        let caseIDs = content.casesByRule[rule.id] ?? []
+        var byVerdict: [FieldView.Verdict: [Int]] = [:]
+        for index in field.engines.indices {
+            byVerdict[field.verdict(rule.id, caseIDs: caseIDs, engine: index), default: []].append(index)
+        }
+        func engines(_ indices: [Int]) -> String {
+            indices.map { index in
+                let engine = field.engines[index]
+                return
+                    "<a href=\"../field.html#engine-\(attribute(engine.provenance.adapter))\">\(text(engine.provenance.adapter))</a>"
+                    + (engine.isStale ? " <span class=\"stale\">(\(text(FieldView.staleText)))</span>" : "")
+            }.joined(separator: ", ")
+        }
+        var html =
+            "<div class=\"field\" id=\"field-\(attribute(rule.id))\"><p><span class=\"label\">In the field:</span> "
+        var parts: [String] = []
+        for verdict in FieldView.Verdict.allCases {
+            guard let indices = byVerdict[verdict] else { continue }
+            parts.append("\(text(verdict.rawValue)): \(engines(indices))")
+        }
+        html += parts.joined(separator: "; ") + ".</p>\n"
+        let differing = byVerdict[.differs] ?? []
+        guard !differing.isEmpty else { return html + "</div>\n" }
+        html += "<ul class=\"field-names\">\n"
+        for index in differing {
+            let engine = field.engines[index]
+            var items = field.names(rule.id, engine: index).map { name in
+                var item = (name.behaviours.count > 1 ? "by one of " : "by ")
+                item += name.behaviours.map { "<code>\(text($0))</code>" }.joined(separator: ", ")
+                item += ": \(text(name.summary)) (\(SiteContent.count(name.runs, "run")))"
+                item +=
+                    name.citations.isEmpty
+                    ? "; the catalogue cites no vendor code for it"
+                    : "; vendor code: "
+                        + name.citations.map {
+                            (name.citations.count > 1 ? "<code>\(text($0.behaviour))</code>: " : "") + text($0.citation)
+                        }.joined(separator: "; ")
+                return item
+            }
+            items += field.unexplained(rule.id, engine: index).map { group in
+                let shown = group.cases.prefix(FieldView.casesShown).map { caseLink($0) }
+                let more = group.cases.count - shown.count
+                return "by no name of the catalogue: <span class=\"reason\">\(text(group.mismatchAndBlocked))</span> "
+                    + "(\(SiteContent.count(group.runs, "run")): \(shown.joined(separator: ", "))"
+                    + (more > 0 ? " and \(more) more" : "") + ")"
+            }
+            html += "<li><span class=\"label\">\(text(engine.provenance.adapter))</span> "
+            html +=
+                items.isEmpty
+                ? "differs in a run the report groups under another of its rules" : items.joined(separator: ". ")
+            html += ".</li>\n"
+        }
+        return html + "</ul></div>\n"
     }
 
     // MARK: Parts
@@ -382,6 +510,9 @@ struct HTMLSite: SiteForm {
             html += "<p class=\"checked\"><span class=\"label\">Checked by:</span> "
             html += cases.map { caseLink($0) }.joined(separator: ", ") + "</p>\n"
         }
+        if let field = content.field {
+            html += fieldSection(rule, field: field)
+        }
         return html + "</article>\n"
     }
 
@@ -476,7 +607,7 @@ struct HTMLSite: SiteForm {
     }
 
     /// A whole page; `depth` is how many folders below the root it is.
-    /// `current` is the page's own nav entry: `index`, an area's name or `matrix` (empty for a
+    /// `current` is the page's own nav entry: `index`, an area's name, `matrix` or `field` (empty for a
     /// page with none: an engine's, a seed's).
     private func page(title: String, depth: Int, current: String, body: String) -> String {
         let root = String(repeating: "../", count: depth)
@@ -487,6 +618,9 @@ struct HTMLSite: SiteForm {
         }
         if content.matrix != nil {
             nav += " <a href=\"\(root)matrix.html\"\(current == "matrix" ? " aria-current=\"page\"" : "")>Matrix</a>"
+        }
+        if content.field != nil {
+            nav += " <a href=\"\(root)field.html\"\(current == "field" ? " aria-current=\"page\"" : "")>Field</a>"
         }
         return """
             <!DOCTYPE html>

@@ -27,6 +27,13 @@ struct MarkdownSite: SiteForm {
             lines += conformanceTable(matrix, columns: Array(matrix.columns.indices), root: "")
             lines += ["[Every rule under every engine](matrix.md)", ""]
         }
+        if let field = content.field {
+            lines += [
+                "[The field](field.md): how \(field.engines.count) public engines fare on each rule, and by what "
+                    + "mechanism of their vendor's code they differ.",
+                "",
+            ]
+        }
         lines += ["## Rule areas", "", "| Area | Rules | Cases |", "| --- | ---: | ---: |"]
         for area in content.areas {
             lines.append(
@@ -382,7 +389,118 @@ struct MarkdownSite: SiteForm {
                 : "**Checked by:** " + cases.map { caseLink($0) }.joined(separator: ", ")
         )
         lines.append("")
+        if let field = content.field {
+            lines += fieldSection(rule, field: field)
+        }
         return lines
+    }
+
+    /// A rule's "In the field": which public engines follow it, which differ and by what names
+    /// (each with the vendor code the catalogue cites), and which are not bound by it.
+    private func fieldSection(_ rule: Rule, field: FieldView) -> [String] {
+        let caseIDs = content.casesByRule[rule.id] ?? []
+        var byVerdict: [FieldView.Verdict: [Int]] = [:]
+        for index in field.engines.indices {
+            byVerdict[field.verdict(rule.id, caseIDs: caseIDs, engine: index), default: []].append(index)
+        }
+        func engine(_ index: Int) -> String {
+            let engine = field.engines[index]
+            return QuotedText.markdownCode(engine.provenance.adapter)
+                + (engine.isStale ? " (\(FieldView.staleText))" : "")
+        }
+        var parts: [String] = []
+        for verdict in FieldView.Verdict.allCases {
+            guard let indices = byVerdict[verdict] else { continue }
+            parts.append("\(verdict.rawValue): " + indices.map(engine).joined(separator: ", "))
+        }
+        var lines = [
+            "<a id=\"field-\(rule.id)\"></a>", "", "**In the field:** " + parts.joined(separator: "; ") + ".", "",
+        ]
+        for index in byVerdict[.differs] ?? [] {
+            var items = field.names(rule.id, engine: index).map { name in
+                (name.behaviours.count > 1 ? "by one of " : "by ")
+                    + name.behaviours.map { QuotedText.markdownCode($0) }.joined(separator: ", ")
+                    + ": \(QuotedText.markdown(name.summary)) (\(SiteContent.count(name.runs, "run")))"
+                    + (name.citations.isEmpty
+                        ? "; the catalogue cites no vendor code for it"
+                        : "; vendor code: "
+                            + name.citations.map {
+                                (name.citations.count > 1 ? QuotedText.markdownCode($0.behaviour) + ": " : "")
+                                    + QuotedText.markdown($0.citation)
+                            }.joined(separator: "; "))
+            }
+            items += field.unexplained(rule.id, engine: index).map { group in
+                let shown = group.cases.prefix(FieldView.casesShown).map { caseLink($0) }
+                let more = group.cases.count - shown.count
+                return "by no name of the catalogue: \(QuotedText.markdown(group.mismatchAndBlocked)) "
+                    + "(\(SiteContent.count(group.runs, "run")): \(shown.joined(separator: ", "))"
+                    + (more > 0 ? " and \(more) more" : "") + ")"
+            }
+            lines.append(
+                "- \(engine(index)) "
+                    + (items.isEmpty
+                        ? "differs in a run the report groups under another of its rules"
+                        : items.joined(separator: ". ")) + "."
+            )
+        }
+        if byVerdict[.differs] != nil { lines.append("") }
+        return lines
+    }
+
+    /// The field: each public engine with where its results came from, then by rule area a row
+    /// per rule and a column per engine, each cell the engine's verdict, linked to the rule's
+    /// "In the field".
+    func fieldPage(_ field: FieldView) -> String {
+        var lines = [
+            "[All rules](README.md)", "", "# The field", "",
+            "How \(field.engines.count) public engines, each their vendor's published in-app message code run "
+                + "unchanged behind an adapter, fare on each rule. Each engine's results are a results stream of "
+                + "`iamspec run`, explained, committed with where it came from, and refreshed by "
+                + "`scripts/refresh-field-results` where the vendors' repositories can be fetched. An engine whose "
+                + "results ran other Specs than these is marked *\(FieldView.staleText)*.",
+            "",
+            "| Engine | Vendor's code | Results | Run by | Specs |", "| --- | --- | --- | --- | --- |",
+        ]
+        for (index, engine) in field.engines.enumerated() {
+            let provenance = engine.provenance
+            lines.append(
+                "| \(QuotedText.markdownCode(provenance.adapter, inTable: true)) "
+                    + "| \(QuotedText.markdown(provenance.vendor)): \(QuotedText.markdownCode(provenance.repository, inTable: true)) "
+                    + "at \(QuotedText.markdownCode(FieldView.shortCommit(provenance.vendorCommit), inTable: true)) "
+                    + "| \(QuotedText.markdown(field.figures(engine: index))) "
+                    + "| iamspec \(QuotedText.markdownCode(FieldView.shortCommit(provenance.iamspecCommit), inTable: true)), "
+                    + "\(QuotedText.markdown(engine.summary.header.startedAt)) "
+                    + "| "
+                    + (engine.isStale
+                        ? "**\(FieldView.staleText)**: \(QuotedText.markdownCode(provenance.specsDigest, inTable: true)), "
+                            + "these are \(QuotedText.markdownCode(field.specsDigest, inTable: true))"
+                        : "these Specs")
+                    + " |"
+            )
+        }
+        lines.append("")
+        for area in content.areas where !area.rules.isEmpty {
+            lines += ["## [\(QuotedText.markdown(area.name))](areas/\(area.pageName).md)", ""]
+            lines.append(
+                "| Rule | "
+                    + field.engines.map {
+                        QuotedText.markdownCode($0.provenance.adapter, inTable: true)
+                            + ($0.isStale ? " (\(FieldView.staleText))" : "")
+                    }.joined(separator: " | ") + " |"
+            )
+            lines.append("| --- |" + String(repeating: " --- |", count: field.engines.count))
+            for rule in area.rules {
+                let caseIDs = content.casesByRule[rule.id] ?? []
+                var row =
+                    "| [\(QuotedText.markdownCode(rule.id, inTable: true))](areas/\(area.pageName).md#field-\(rule.id)) |"
+                for index in field.engines.indices {
+                    row += " \(field.verdict(rule.id, caseIDs: caseIDs, engine: index).rawValue) |"
+                }
+                lines.append(row)
+            }
+            lines.append("")
+        }
+        return document(lines)
     }
 
     private func caseSection(_ specCase: SpecCase) -> [String] {

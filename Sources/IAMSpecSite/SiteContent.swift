@@ -40,6 +40,8 @@ struct SiteContent: Sendable {
     /// The page name (``Area/pageName``) of the area of each of the catalogue's rules.
     var pageOfRule: [String: String]
     var matrix: ConformanceMatrix?
+    /// The public engines' results (the field page, each rule's "In the field"), when given.
+    var field: FieldView?
     var caseCount: Int
     var ruleCount: Int
     /// The seed documents, as `seeds.yaml` describes them.
@@ -53,6 +55,7 @@ struct SiteContent: Sendable {
         cases: [SpecCase],
         rules: RuleCatalogue,
         matrix: ConformanceMatrix?,
+        field: FieldView? = nil,
         seeds: SeedCatalogue = SeedCatalogue(),
         seedTexts: [String: String] = [:]
     ) {
@@ -92,6 +95,7 @@ struct SiteContent: Sendable {
             uniquingKeysWith: { first, _ in first }
         )
         self.matrix = matrix
+        self.field = field
         self.caseCount = cases.count
         self.ruleCount = rules.rules.count
         self.seeds = seeds

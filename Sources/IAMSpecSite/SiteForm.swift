@@ -12,11 +12,12 @@ protocol SiteForm {
     func seedPage(_ seed: SeedPage) -> String
     func matrixPage() -> String
     func enginePage(_ index: Int, matrix: ConformanceMatrix) -> String
+    func fieldPage(_ field: FieldView) -> String
 }
 
 extension SiteForm {
     /// Path (relative to the form's root) and text of every page: the index, an area's, a seed's,
-    /// and with results the matrix and an engine's.
+    /// with results the matrix and an engine's, and with the field's results the field's.
     func pages() -> [(path: String, text: String)] {
         var pages = [(Self.indexFile, index())]
         for area in content.areas {
@@ -32,6 +33,9 @@ extension SiteForm {
                     ("engines/\(matrix.columns[index].fileName)\(Self.fileEnding)", enginePage(index, matrix: matrix))
                 )
             }
+        }
+        if let field = content.field {
+            pages.append(("field\(Self.fileEnding)", fieldPage(field)))
         }
         return pages
     }

@@ -57,6 +57,14 @@ enum SiteStylesheet {
         td.skip, li.skip { color: var(--skip); background: var(--skip-bg); }
         td.blocked, li.blocked { color: var(--blocked); background: var(--blocked-bg); }
         td.not-run, li.not-run { color: var(--muted); }
+        table.field-matrix { table-layout: fixed; margin-bottom: 1rem; font-size: 0.8rem; }
+        table.field-matrix thead th:first-child { width: 24%; }
+        table.field-matrix th[scope="row"] { font-weight: normal; }
+        table.field-matrix td, table.field-matrix thead th { padding: 0.3rem 0.25rem; overflow-wrap: anywhere; }
+        table.field-engines .run { display: block; font-weight: normal; color: var(--muted); font-size: 0.8rem; }
+        .stale { color: var(--fail); font-weight: 600; }
+        div.field { border-top: 1px solid var(--line); margin-top: 0.75rem; padding-top: 0.5rem; }
+        ul.field-names { margin: 0.25rem 0 0; padding-left: 1.2rem; font-size: 0.95rem; }
         ul.rule-index { padding-left: 1.2rem; }
         nav.toc ul { padding-left: 1.2rem; }
         nav.toc h2 { font-size: 1.1rem; border: 0; margin: 1rem 0 0.25rem; }

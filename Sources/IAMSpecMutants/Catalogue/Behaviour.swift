@@ -24,6 +24,10 @@ package struct Behaviour: Sendable, Hashable, Identifiable {
     /// One line: what an engine with this behaviour does instead of the rule.
     package let summary: String
 
+    /// The public SDK code the behaviour was found in, cited (repository@commit, file, function),
+    /// as the field's pages show it beside the name; nil when the entry cites none.
+    package let source: String?
+
     /// The behavioural capability (`Capability.behavioural`) an engine with this behaviour lacks,
     /// if it is one of the ways to lack one; nil for a behaviour that only breaks its rule.
     package let lacks: Capability?
@@ -51,6 +55,7 @@ package struct Behaviour: Sendable, Hashable, Identifiable {
         _ id: String,
         rule: String,
         summary: String,
+        source: String? = nil,
         lacks: Capability? = nil,
         presupposes: Set<Capability> = [],
         breaking rulesChange: @escaping @Sendable (inout DeliveryRules) -> Void = { _ in },
@@ -59,6 +64,7 @@ package struct Behaviour: Sendable, Hashable, Identifiable {
         self.id = id
         self.rule = rule
         self.summary = summary
+        self.source = source
         self.lacks = lacks
         self.presupposes = presupposes
         self.setupChange = setupChange

@@ -94,12 +94,20 @@ package enum BehaviourCatalogue {
         Behaviour(
             "equality-by-text-form",
             rule: "filters.exact-types",
-            summary: "compares values of different types by their text in equals and not_equals: \"true\" equals true"
+            summary: "compares values of different types by their text in equals and not_equals: \"true\" equals true",
+            source:
+                "OneSignal/OneSignal-Android-SDK@84a052457093749e3081a56e7b98133f2448af42, "
+                + "OneSignalSDK/onesignal/src/main/java/com/onesignal/OSTriggerController.java, `triggerMatchesFlex`"
         ) { $0.filters.equalsComparesTextForms = true },
         Behaviour(
             "equality-ignoring-case",
             rule: "filters.equals",
-            summary: "compares strings ignoring case in equals and not_equals: \"Gold\" equals \"gold\""
+            summary: "compares strings ignoring case in equals and not_equals: \"Gold\" equals \"gold\"",
+            source:
+                "Leanplum/Leanplum-Android-SDK@07f46f34abbdf42ca8df8fc7e00596c233449087, "
+                + "AndroidSDKCore/src/main/java/com/leanplum/internal/ActionManager.java, the `triggersWithParameter` "
+                + "verb; Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e, "
+                + "SwrveSDK/src/main/java/com/swrve/sdk/SwrveCampaignDisplayer.java"
         ) { $0.filters.equalsIgnoresCase = true },
         Behaviour(
             "regex-anchored",
@@ -212,7 +220,9 @@ package enum BehaviourCatalogue {
             summary:
                 "fires Session Start triggers whenever the app comes to the foreground after a second in the "
                 + "background, and at a relaunch; the first of these before any session start fetches the "
-                + "messages itself, however short the time away"
+                + "messages itself, however short the time away",
+            source:
+                "firebase/firebase-android-sdk@a089298, firebase-inappmessaging/src/main/java/com/google/firebase/inappmessaging/internal/ForegroundNotifier.java, `onActivityResumed`; InAppMessageStreamManager.java, `createFirebaseInAppMessageStream`"
         ) {
             $0.triggers.sessionStartFiresAtAppForegroundAfter = .seconds(1)
             $0.triggers.appForegroundFetchesMessages = true
@@ -250,7 +260,9 @@ package enum BehaviourCatalogue {
             rule: "priority.ties-to-later",
             summary:
                 "gives a priority tie to the first message of a walk of a Java HashMap keyed by message id: "
-                + "by the ids' hash codes, not the delivered order"
+                + "by the ids' hash codes, not the delivered order",
+            source:
+                "Leanplum/Leanplum-Android-SDK@07f46f34abbdf42ca8df8fc7e00596c233449087, AndroidSDKCore/src/main/java/com/leanplum/internal/LeanplumInternal.java, `maybePerformActions` (the order of VarCache.java's `HashMap`, `applyVariableDiffs`)"
         ) { $0.selection.priorityTiesGoTo = .firstInHashMapWalk },
         Behaviour(
             "interval-after-priority",
@@ -330,7 +342,10 @@ package enum BehaviourCatalogue {
             rule: "reeligibility.period",
             summary:
                 "counts the time since the last display in whole seconds, cut: a period of 10.5 s is reached "
-                + "only 11 s after the display"
+                + "only 11 s after the display",
+            source:
+                "Leanplum/Leanplum-Android-SDK@07f46f34abbdf42ca8df8fc7e00596c233449087, "
+                + "AndroidSDKCore/src/main/java/com/leanplum/internal/ActionManager.java, `matchesLimitTimes`"
         ) { $0.reeligibility.countsWholeSeconds = true },
         Behaviour(
             "local-starts-interval",
@@ -380,23 +395,33 @@ package enum BehaviourCatalogue {
             "interval-from-display-and-dismissal",
             rule: "interval.from-last-display",
             summary: "measures the minimum interval from the last display and again from the last dismissal",
+            source:
+                "Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e, SwrveSDK/src/main/java/com/swrve/sdk/messaging/SwrveBaseCampaign.java, `setMessageMinDelayThrottle`",
             presupposes: [.minimumInterval]
         ) { $0.interval.measuredFrom = .lastDisplayOrDismissal },
+        // Iterable/swift-sdk@4e08441c, swift-sdk/Internal/InAppManager.swift: `getWaitTimeInterval`
+        // shows the next message `gap + 0.1` after the last time; `lastDisplayTime` and
+        // `lastDismissedTime` live in memory only; a message `isOkToShowNow` refuses stays in
+        // `messagesMap`. Iterable's engine is these three with interval-from-display-and-dismissal
+        // and dismiss-offers-next.
         Behaviour(
-            "interval-with-margin-from-display-and-dismissal",
+            "interval-with-a-margin",
             rule: "interval.configurable",
-            summary:
-                "waits the interval plus 0.1 s, from the last display and again from the last dismissal, holding a "
-                + "trigger inside it on the stack unobserved and showing the top once that wait after a dismissal "
-                + "ends; a relaunch forgets the interval",
+            summary: "waits 0.1 s beyond the minimum interval before a message may show",
             presupposes: [.minimumInterval]
-        ) {
-            $0.interval.measuredFrom = .lastDisplayOrDismissal
-            $0.interval.margin = VirtualTime(milliseconds: 100)
-            $0.interval.insideInterval = .heldOnTheStack
-            $0.interval.clockForgottenAtRelaunch = true
-            $0.stack.topOfferedAt.insert(.messageDismissed)
-        },
+        ) { $0.interval.margin = VirtualTime(milliseconds: 100) },
+        Behaviour(
+            "trigger-in-interval-held-on-stack",
+            rule: "interval.dropped-not-queued",
+            summary: "holds a trigger inside the minimum interval on the stack, unobserved, instead of dropping it",
+            presupposes: [.minimumInterval]
+        ) { $0.interval.insideInterval = .heldOnTheStack },
+        Behaviour(
+            "interval-forgotten-at-relaunch",
+            rule: "stack.memory-only",
+            summary: "forgets the minimum interval's clock at an app relaunch: a relaunched app starts without one",
+            presupposes: [.minimumInterval]
+        ) { $0.interval.clockForgottenAtRelaunch = true },
         Behaviour(
             "priority-losers-stacked",
             rule: "priority.highest-wins",
@@ -449,7 +474,9 @@ package enum BehaviourCatalogue {
             rule: "reeligibility.period",
             summary:
                 "counts re-eligibility from the message's display and again from its dismissal: the period starts "
-                + "over when the user dismisses it"
+                + "over when the user dismisses it",
+            source:
+                "OneSignal/OneSignal-Android-SDK@4.8.12, OSInAppMessageController.java, `queueMessageForDisplay`, `messageWasDismissed` and `persistInAppMessage`; Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e, SwrveSDK/src/main/java/com/swrve/sdk/messaging/SwrveBaseCampaign.java, `messageWasHandledOrShownToUser`, and SwrveInAppCampaign.java, `messageDismissed`"
         ) { $0.reeligibility.countedFrom = .lastDisplayOrDismissal },
         Behaviour(
             "ready-sees-own-delivery-displays",
@@ -630,7 +657,9 @@ package enum BehaviourCatalogue {
             summary:
                 "offers the waiting messages when the app comes to the foreground (a push opening it included) "
                 + "once the minimum interval plus 0.1 s has passed since its last sync (a session start, an event "
-                + "that matched a trigger, such a foreground)"
+                + "that matched a trigger, such a foreground)",
+            source:
+                "Iterable/swift-sdk@4e08441c, swift-sdk/Internal/InAppManager.swift, `onAppEnteredForeground`, `scheduleSync`, `getWaitTimeInterval`"
         ) {
             $0.stack.topOfferedAt.insert(.appForegroundedPastSyncInterval)
             $0.stack.syncIntervalMargin = VirtualTime(milliseconds: 100)
@@ -641,7 +670,9 @@ package enum BehaviourCatalogue {
         Behaviour(
             "push-click-offers-nothing",
             rule: "stack.eligibility-moments",
-            summary: "does not offer the stack's top at a push click that shows no message of its own"
+            summary: "does not offer the stack's top at a push click that shows no message of its own",
+            source:
+                "Iterable/swift-sdk@4e08441c, swift-sdk/Internal/InAppManager.swift, `onAppEnteredForeground` (no push-open entry point)"
         ) { $0.stack.pushClickOffersTop = false },
         Behaviour(
             "dismiss-any-clears-screen",
@@ -862,7 +893,9 @@ package enum BehaviourCatalogue {
             rule: "analytics.once-per-message",
             summary:
                 "logs the impression of a message triggered in the background as soon as it goes on the stack, "
-                + "and none when it shows later"
+                + "and none when it shows later",
+            source:
+                "Leanplum/Leanplum-Android-SDK@07f46f34abbdf42ca8df8fc7e00596c233449087, AndroidSDKCore/src/main/java/com/leanplum/internal/LeanplumInternal.java, `maybePerformActions`; MessageTemplates.java, `createCallback`"
         ) { $0.analytics.impressionWhenStackedInBackground = true },
     ]
     // MARK: Session-start sync

@@ -1,5 +1,6 @@
 import ArgumentParser
 import IAMSpec
+import IAMSpecMutants
 import IAMSpecPlatform
 import IAMSpecRunner
 import IAMSpecSite
@@ -38,6 +39,14 @@ struct DocsCommand: ParsableCommand {
     )
     var seeds: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The field's folder (Fixtures/field): public engines' results with their provenance, as a field page.",
+            valueName: "dir"
+        )
+    )
+    var field: String?
+
     func run() throws {
         let loaded = try SuiteLoading.load(suite.paths)
         let seedTexts = try seeds.map { try readSeeds(in: $0, for: loaded) } ?? [:]
@@ -62,18 +71,25 @@ struct DocsCommand: ParsableCommand {
                 published.location.file = PublishedPath.of(specCase.location.file, under: suite.paths)
                 return published
             }
+            let fieldResults = try field.map { folder throws(CommandFailure) in
+                try readField(folder, suite: loaded)
+            }
             let files = try DocumentationSite.files(
                 cases: cases,
                 rules: loaded.rules,
                 suitePaths: suite.paths.map(PublishedPath.of),
                 results: summaries,
                 seeds: loaded.seeds,
-                seedTexts: seedTexts
+                seedTexts: seedTexts,
+                field: fieldResults?.results
             )
             try ReportDestinations.refuseInputs(
                 files.map { ReportDestinations.Destination(option: "--out", path: "\(out)/\($0.path)") },
                 inputs: ReportDestinations.inputs(of: loaded, paths: suite.paths)
                     + results.map { ReportDestinations.Input(role: "a results stream", path: $0) }
+                    + (fieldResults?.streams ?? []).map {
+                        ReportDestinations.Input(role: "a field's results stream", path: $0)
+                    }
                     + seedTexts.keys.sorted().map {
                         ReportDestinations.Input(role: "a seed", path: "\(seeds ?? ".")/\($0)")
                     }
@@ -88,6 +104,58 @@ struct DocsCommand: ParsableCommand {
         } catch let error as AtomicFileError {
             throw CommandFailure.usage(error.description)
         }
+    }
+
+    /// The field's results in `folder`: its `provenance.jsonl`, a line per engine, and each results
+    /// stream it names, read as `--results` reads one (no path of this machine in a re-run line),
+    /// judged against the digest of the suite loaded; with the paths of the streams read.
+    private func readField(
+        _ folder: String,
+        suite: LoadedSuite
+    ) throws(CommandFailure) -> (results: FieldResults, streams: [String]) {
+        let path = folder + "/provenance.jsonl"
+        let bytes: Data
+        do {
+            bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .usage(
+                "error: --field \(QuotedText.line(folder)): cannot read \(QuotedText.line(path)): "
+                    + "\(FileSystemFailure.reason(of: error)); expected the field's provenance, a line per engine"
+            )
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw .usage("\(QuotedText.line(path)):1:1: error: found text that is not UTF-8, expected UTF-8 JSON lines")
+        }
+        let entries: [FieldResults.Provenance]
+        do {
+            entries = try FieldResults.provenance(parsing: text, path: QuotedText.line(path))
+        } catch {
+            throw .usage(error.description)
+        }
+        guard let digest = SuiteDigest.of(suite, paths: self.suite.paths) else {
+            throw .usage("error: a spec file changed or went away while it was read; expected it to stay")
+        }
+        var engines: [FieldResults.Engine] = []
+        var streams: [String] = []
+        for entry in entries {
+            let stream = folder + "/" + entry.stream
+            do {
+                var summary = try ResultsStream.readRecorded(from: stream).summary
+                summary.header = summary.header.namingThisProgram.namingWholeRun(readFrom: stream)
+                if let wholeRun = summary.header.invocation?.wholeRun {
+                    summary.header.invocation?.wholeRun = PublishedPath.of(wholeRun)
+                }
+                engines.append(FieldResults.Engine(provenance: entry, summary: summary))
+            } catch {
+                throw .usage(error.description)
+            }
+            streams.append(stream)
+        }
+        var citations: [String: String] = [:]
+        for behaviour in BehaviourCatalogue.all {
+            if let source = behaviour.source { citations[behaviour.id] = source }
+        }
+        return (FieldResults(engines: engines, specsDigest: digest, citations: citations), streams)
     }
 
     /// The text of every seed the rules quote or `seeds.yaml` describes, by file name, from

@@ -18,8 +18,20 @@ struct ListCommand: ParsableCommand {
     @Flag(help: "Show each case's title, rules, tags, profiles and location.")
     var long = false
 
+    @Flag(help: "Print the suite's digest alone, as the field's results record it (docs/FIELD.md).")
+    var digest = false
+
     func run() throws {
         let loaded = try SuiteLoading.load(suite.paths)
+        if digest {
+            guard let text = SuiteDigest.of(loaded, paths: suite.paths) else {
+                throw CommandFailure.usage(
+                    "error: a spec file changed or went away while it was read; expected it to stay"
+                )
+            }
+            print(text)
+            return
+        }
         let runSelection = selection.selection
         // The loader sorts the cases by id; each is decoded, one at a time, only for --long.
         let cases = loaded.loadedCases.filter { runSelection.includes($0) && !runSelection.profiles(of: $0).isEmpty }

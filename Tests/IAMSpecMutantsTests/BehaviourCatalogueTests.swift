@@ -27,15 +27,6 @@ struct BehaviourCatalogueTests {
         #expect(reference.firstDivergence(from: mutant) == scenario.stimuli.count - 1)
     }
 
-    /// Iterable's interval, as the catalogue names it: measured from the display and again from
-    /// the dismissal, with a 0.1-s margin, a trigger inside it held on the stack, its clock
-    /// forgotten at a relaunch, and the stack's top offered after a dismissal.
-    static let iterableInterval = [
-        "interval-from-display-and-dismissal", "interval-with-a-margin", "trigger-in-interval-held-on-stack",
-        "interval-forgotten-at-relaunch", "dismiss-offers-next",
-    ]
-    .joined(separator: "+")
-
     private static func provider(_ id: String) throws -> BehaviourEngineProvider {
         BehaviourEngineProvider(behaviour: try #require(BehaviourCatalogue.behaviour(id: id)))
     }
@@ -147,7 +138,7 @@ struct BehaviourCatalogueTests {
             ]
         )
         func observed(after wait: Int64) throws -> [Observation] {
-            var engine = try Self.provider(Self.iterableInterval).makeEngine(for: setup)
+            var engine = try Self.provider("interval-with-margin-from-display-and-dismissal").makeEngine(for: setup)
             _ = try engine.handle(.sessionStarted(syncPending: false))
             _ = try engine.handle(.timeAdvanced(by: .seconds(10)))
             _ = try engine.handle(.messageDismissed("first"))
@@ -392,7 +383,7 @@ struct BehaviourCatalogueTests {
     /// Iterable's interval engine for the messages given (a 30-s interval), its session started.
     /// Iterable has no timeout: a message that waits for the interval is given a long one.
     private static func iterableInterval(_ messages: [InAppMessage]) throws -> any DeliveryEngine {
-        var engine = try provider(Self.iterableInterval).makeEngine(
+        var engine = try provider("interval-with-margin-from-display-and-dismissal").makeEngine(
             for: EngineSetup(
                 caseID: "held",
                 profile: .brazeSwift,
@@ -473,8 +464,10 @@ struct BehaviourCatalogueTests {
     func losersOfAHeldWinnerStayUnobserved() throws {
         let provider = BehaviourEngineProvider(
             behaviour: Behaviour(
-                combining: try [Self.iterableInterval, "priority-losers-observed-stacked-after-winner"]
-                    .map { try #require(BehaviourCatalogue.behaviour(id: $0)) }
+                combining: try [
+                    "interval-with-margin-from-display-and-dismissal", "priority-losers-observed-stacked-after-winner",
+                ]
+                .map { try #require(BehaviourCatalogue.behaviour(id: $0)) }
             )
         )
         var engine = try provider.makeEngine(

@@ -399,29 +399,21 @@ package enum BehaviourCatalogue {
                 "Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e, SwrveSDK/src/main/java/com/swrve/sdk/messaging/SwrveBaseCampaign.java, `setMessageMinDelayThrottle`",
             presupposes: [.minimumInterval]
         ) { $0.interval.measuredFrom = .lastDisplayOrDismissal },
-        // Iterable/swift-sdk@4e08441c, swift-sdk/Internal/InAppManager.swift: `getWaitTimeInterval`
-        // shows the next message `gap + 0.1` after the last time; `lastDisplayTime` and
-        // `lastDismissedTime` live in memory only; a message `isOkToShowNow` refuses stays in
-        // `messagesMap`. Iterable's engine is these three with interval-from-display-and-dismissal
-        // and dismiss-offers-next.
         Behaviour(
-            "interval-with-a-margin",
+            "interval-with-margin-from-display-and-dismissal",
             rule: "interval.configurable",
-            summary: "waits 0.1 s beyond the minimum interval before a message may show",
+            summary:
+                "waits the interval plus 0.1 s, from the last display and again from the last dismissal, holding a "
+                + "trigger inside it on the stack unobserved and showing the top once that wait after a dismissal "
+                + "ends; a relaunch forgets the interval",
             presupposes: [.minimumInterval]
-        ) { $0.interval.margin = VirtualTime(milliseconds: 100) },
-        Behaviour(
-            "trigger-in-interval-held-on-stack",
-            rule: "interval.dropped-not-queued",
-            summary: "holds a trigger inside the minimum interval on the stack, unobserved, instead of dropping it",
-            presupposes: [.minimumInterval]
-        ) { $0.interval.insideInterval = .heldOnTheStack },
-        Behaviour(
-            "interval-forgotten-at-relaunch",
-            rule: "stack.memory-only",
-            summary: "forgets the minimum interval's clock at an app relaunch: a relaunched app starts without one",
-            presupposes: [.minimumInterval]
-        ) { $0.interval.clockForgottenAtRelaunch = true },
+        ) {
+            $0.interval.measuredFrom = .lastDisplayOrDismissal
+            $0.interval.margin = VirtualTime(milliseconds: 100)
+            $0.interval.insideInterval = .heldOnTheStack
+            $0.interval.clockForgottenAtRelaunch = true
+            $0.stack.topOfferedAt.insert(.messageDismissed)
+        },
         Behaviour(
             "priority-losers-stacked",
             rule: "priority.highest-wins",

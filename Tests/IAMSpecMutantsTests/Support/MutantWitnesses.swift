@@ -90,13 +90,8 @@ enum MutantWitnesses {
                 [m0, m1],
                 [B.start, B.advance(10), .messageDismissed("m0"), B.advance(25), B.event("tap")]
             )
-        case "interval-exclusive", "interval-with-a-margin":
+        case "interval-exclusive", "interval-with-margin-from-display-and-dismissal":
             return B.scenario([m0, m1], [B.start, .messageDismissed("m0"), B.advance(30), B.event("tap")])
-        case "trigger-in-interval-held-on-stack":
-            // Held on the stack, unobserved: the next session start offers it.
-            return B.scenario([m0, m1], [B.start, .messageDismissed("m0"), B.event("tap"), B.advance(30), B.start])
-        case "interval-forgotten-at-relaunch":
-            return B.scenario([m0, m1], [B.start, .appRelaunched, B.start, B.event("tap")])
         case "interval-ignores-delay":
             let delayed = B.message("m1", B.tap) { $0.delay = .seconds(30) }
             return B.scenario([m0, delayed], [B.start, .messageDismissed("m0"), B.event("tap"), B.advance(30)])

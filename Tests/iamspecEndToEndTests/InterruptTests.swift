@@ -79,14 +79,36 @@ struct InterruptTests {
     }
 
     /// The signal is sent before iamspec starts: its launcher blocks it, sends it to itself and
-    /// execs iamspec, which starts with it pending, as one that comes while it starts would be.
+    /// execs iamspec, which starts with it pending, as one that comes while it starts would be,
+    /// under the disposition a shell's foreground job or a script's background job (SIGINT
+    /// ignored) inherits. The green reports an earlier run left at the destinations are gone:
+    /// every one is this run's, interrupted.
     @Test(
         "before iamspec listens: the signal waits, then ends the run with every report, with no run; exit 1",
-        arguments: [SIGINT, SIGTERM]
+        arguments: [SIGINT, SIGTERM, SIGHUP],
+        [InterruptedRun.ShellJob.foreground, .background]
     )
-    func interruptedWhileStarting(signal: Int32) throws {
+    func interruptedWhileStarting(signal: Int32, job: InterruptedRun.ShellJob) throws {
         let run = try InterruptedRun(Self.cases)
-        try run.start(["--jobs", "1"], pendingSignal: signal)
+        try run.leaveGreenReports()
+        try run.start(["--jobs", "1"], pendingSignal: signal, job: job)
+        let outcome = try run.wait()
+        #expect(outcome.status == 1, "\(outcome.standardError)")
+        let records = try run.checkReports(interrupted: true)
+        #expect(InterruptedRun.statuses(records) == [])
+        run.checkNoEngineLeft(announced: [])
+    }
+
+    /// `run-compiled` as `run`: started with the signal pending, it writes its results stream, with
+    /// no run, marked interrupted, over the green one an earlier run left; exit 1.
+    @Test(
+        "run-compiled before it listens: the signal waits, then ends the run with its results stream; exit 1",
+        arguments: [SIGINT, SIGTERM, SIGHUP]
+    )
+    func interruptedCompiledWhileStarting(signal: Int32) throws {
+        let run = try InterruptedRun(Self.cases)
+        try run.leaveGreenReports()
+        try run.start([], pendingSignal: signal, job: .background, compiled: true)
         let outcome = try run.wait()
         #expect(outcome.status == 1, "\(outcome.standardError)")
         let records = try run.checkReports(interrupted: true)
@@ -108,6 +130,7 @@ struct InterruptTests {
     )
     func interruptedWhileTheLibrariesInitialise(signal: Int32, job: InterruptedRun.ShellJob) throws {
         let run = try InterruptedRun(Self.cases)
+        try run.leaveGreenReports()
         try run.start(
             ["--jobs", "1"],
             environment: [
@@ -299,17 +322,7 @@ struct InterruptTests {
     @Test("killed: the stream so far, unfinished; no earlier run's report left")
     func killedRun() throws {
         let run = try InterruptedRun(Self.cases)
-        let green = try IAMSpecExecutable.run(
-            "run",
-            "Fixtures/specs/passing",
-            "--json",
-            run.results,
-            "--junit",
-            run.junit,
-            "--summary",
-            run.summary
-        )
-        try #require(green.status == 0, "\(green.standardError)")
+        try run.leaveGreenReports()
         let watch = inotify_init1(Int32(IN_CLOEXEC))
         try #require(watch >= 0)
         defer { close(watch) }
@@ -398,8 +411,9 @@ final class InterruptedRun: @unchecked Sendable {
 
     /// Starts `iamspec run SPECS --json --junit --summary` with `arguments` (`specs`: the scratch
     /// folder unless given), with `pendingSignal` blocked and pending from its first instruction
-    /// if given, or started as a shell starts a `job`. Should iamspec end early, its end writes `exited` on the announcement FIFO, and
-    /// opens `unblocking` (a FIFO the test waits on) from the other side. `compiled`: the scratch
+    /// if given, started as a shell starts a `job` (a foreground one unless given). Should iamspec
+    /// end early, its end writes `exited` on the announcement FIFO, and opens `unblocking` (a FIFO
+    /// the test waits on) from the other side. `compiled`: the scratch
     /// folder compiled first, then `iamspec run-compiled SUITE --json` instead.
     func start(
         _ arguments: [String],
@@ -422,25 +436,21 @@ final class InterruptedRun: @unchecked Sendable {
             isCompiled = true
             command = [executable.path, "run-compiled", suite, "--json", results] + arguments
         }
-        if let pendingSignal {
-            // A blocked signal stays blocked, and pending, across `exec`.
-            let launcher = """
-                import os, signal, sys
-                signal.pthread_sigmask(signal.SIG_BLOCK, {\(pendingSignal)})
-                os.kill(os.getpid(), \(pendingSignal))
-                os.execv(sys.argv[1], sys.argv[1:])
-                """
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", "-c", launcher] + command
-        } else if let job {
+        if pendingSignal != nil || job != nil {
             // As a shell starts a command: no signal blocked (a test's thread may block them all,
             // and the process it starts would inherit that), and, for a background job of a
-            // non-interactive shell (`iamspec run ... &` in a script), SIGINT ignored. A library
-            // to preload goes to iamspec, not to the launcher.
+            // non-interactive shell (`iamspec run ... &` in a script), SIGINT ignored. A signal
+            // to leave pending is then blocked and sent: a blocked signal stays blocked, and
+            // pending, across `exec`, even one whose disposition is to be ignored. A library to
+            // preload goes to iamspec, not to the launcher.
+            let pending =
+                pendingSignal.map { "signal.pthread_sigmask(signal.SIG_BLOCK, {\($0)}); os.kill(os.getpid(), \($0))" }
+                ?? "pass"
             let launcher = """
                 import os, signal, sys
                 signal.pthread_sigmask(signal.SIG_SETMASK, set())
                 signal.signal(signal.SIGINT, signal.\(job == .background ? "SIG_IGN" : "SIG_DFL"))
+                \(pending)
                 if "LAUNCHED_LD_PRELOAD" in os.environ:
                     os.environ["LD_PRELOAD"] = os.environ.pop("LAUNCHED_LD_PRELOAD")
                 os.execv(sys.argv[1], sys.argv[1:])
@@ -453,7 +463,7 @@ final class InterruptedRun: @unchecked Sendable {
         }
         process.currentDirectoryURL = IAMSpecExecutable.packageRoot
         var environment = environment
-        if job != nil, let preloaded = environment.removeValue(forKey: "LD_PRELOAD") {
+        if pendingSignal != nil || job != nil, let preloaded = environment.removeValue(forKey: "LD_PRELOAD") {
             environment["LAUNCHED_LD_PRELOAD"] = preloaded
         }
         process.environment = ProcessInfo.processInfo.environment.merging(
@@ -594,6 +604,22 @@ final class InterruptedRun: @unchecked Sendable {
         // For the wait that reads the outcome.
         terminationHandled.signal()
         return true
+    }
+
+    /// A green run of `Fixtures/specs/passing` writes every report at the destinations of this
+    /// run: the reports an earlier run leaves, which this run must not leave as if they were its.
+    func leaveGreenReports() throws {
+        let green = try IAMSpecExecutable.run(
+            "run",
+            "Fixtures/specs/passing",
+            "--json",
+            results,
+            "--junit",
+            junit,
+            "--summary",
+            summary
+        )
+        try #require(green.status == 0, "\(green.standardError)")
     }
 
     /// Waits for iamspec to end.

@@ -12,7 +12,8 @@
 # the blocked stage listed as stopped with its output so far, no later stage run, and
 # `scripts/test: 3 passed, 1 failed, 1 skipped`. The lanes meet through FIFOs: no sleep, no timing (the
 # block gives up after 120 s, so that a mechanism that never stops it fails rather than hangs).
-# Then milestones (`lanes --milestone`), as told where they are checked below.
+# Then milestones (`lanes --milestone`) and resuming (`stages_resume`), as told where they are
+# checked below.
 #
 # Usage: check_stages.sh   (exit 0 when the mechanism behaves so)
 set -euo pipefail
@@ -156,4 +157,59 @@ grep -qxF 'scripts/test: FAILED at stage "r fails" (exit status 1)' "$work/miles
 grep -qxF "scripts/test: 0 passed, 1 failed, 0 skipped" "$work/milestones.txt" ||
     problems+=("milestones: the waiting lane was counted as failing too")
 fail_with_problems "$work/milestones.txt"
-echo "check_stages: ok: pass, three kinds of skip and a failure counted as 1 passed, 1 failed, 3 skipped, each timed; two lanes at once, the other stopped at the first failure; a lane waiting for another's milestone, and failing when that lane ends without it"
+
+# Resuming (`stages_resume`): a first run in which `checks` and `makes` pass, `builds` (always run)
+# passes and `flaky` leaves a half-written file then fails; a second run with the same record:
+# `checks` and `makes` are not run again and say so, `builds` runs again, what `flaky` left is gone
+# before it runs again and passes, and `uses` reads what `makes` wrote in the first run; a third,
+# not skipping (SKIPS `no`, as --no-resume, which also empties the folder), runs every stage.
+# Stages outside lanes and in one.
+cat >"$work/resume.sh" <<SCRIPT
+set -euo pipefail
+source "$support/stages.sh"
+stages_resume "$work/stamps" "$work/kept" "\$1" "inputs 0123abcd" builds
+builds() { echo "building"; echo built >"$work/kept/built.txt"; }
+checks() { echo "checking"; }
+makes() { echo "making"; echo "what makes made" >"$work/kept/made.txt"; }
+uses() { echo "read: \$(cat "$work/kept/made.txt")"; }
+flaky() {
+    [ ! -e "$work/kept/partial.txt" ] || { echo "found what the last attempt left"; return 1; }
+    echo half >"$work/kept/partial.txt"
+    [ -e "$work/flaky-fixed" ] || { echo "flaky fails"; return 1; }
+    echo "flaky passes"
+}
+lane_a() { stage "makes" makes; stage "flaky" flaky; stage "uses" uses; }
+stage "builds" builds
+stage "checks" checks
+lanes lane_a
+print_totals
+SCRIPT
+status=0
+bash "$work/resume.sh" yes >"$work/resume-1.txt" 2>&1 || status=$?
+[ "$status" -eq 1 ] || problems+=("resume: the first run exited $status, expected 1")
+[ -e "$work/kept/partial.txt" ] || problems+=("resume: the failing stage left nothing to clear")
+touch "$work/flaky-fixed"
+status=0
+bash "$work/resume.sh" yes >"$work/resume-2.txt" 2>&1 || status=$?
+[ "$status" -eq 0 ] || problems+=("resume: the second run exited $status, expected 0")
+[ "$(tail -n 1 "$work/resume-2.txt")" = "scripts/test: 3 passed, 0 failed, 0 skipped, 2 passed earlier (not re-run)" ] ||
+    problems+=("resume: the second run's last line: $(tail -n 1 "$work/resume-2.txt")")
+[ "$(grep -cE '^--- passed earlier \(inputs 0123abcd, at [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}, in [0-9.]+ s\), not re-run$' "$work/resume-2.txt")" -eq 2 ] ||
+    problems+=("resume: the stages that passed before do not each say they passed earlier")
+for name in checks makes; do
+    grep -qE "^ +0\.0 s +0\.0 s  earlier  $name\$" "$work/resume-2.txt" || problems+=("resume: $name not listed as passed earlier")
+done
+for expected in "building" "flaky passes" "read: what makes made"; do
+    grep -qxF -- "$expected" "$work/resume-2.txt" || problems+=("resume: second run, no line: $expected")
+done
+! grep -q "^making$\|^checking$\|found what the last attempt left" "$work/resume-2.txt" ||
+    problems+=("resume: a stage that passed ran again, or a failed one found what it left")
+rm -rf "$work/kept"
+status=0
+bash "$work/resume.sh" no >"$work/resume-3.txt" 2>&1 || status=$?
+[ "$(tail -n 1 "$work/resume-3.txt")" = "scripts/test: 5 passed, 0 failed, 0 skipped" ] ||
+    problems+=("resume: not skipping, the last line: $(tail -n 1 "$work/resume-3.txt")")
+grep -qxF "making" "$work/resume-3.txt" || problems+=("resume: not skipping, makes did not run")
+[ "${#problems[@]}" -eq 0 ] || cat "$work/resume-1.txt" "$work/resume-2.txt"
+fail_with_problems "$work/resume-3.txt"
+echo "check_stages: ok: pass, three kinds of skip and a failure counted as 1 passed, 1 failed, 3 skipped, each timed; two lanes at once, the other stopped at the first failure; a lane waiting for another's milestone, and failing when that lane ends without it; a resumed run skipping what passed, saying so, clearing what a failed stage left, always running the builds"

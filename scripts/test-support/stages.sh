@@ -12,10 +12,13 @@
 #   - failed:  any other status (or `fail "what"`, which prints `error: what` and returns 1).
 # Call `skip` and `outside_folder` from the stage function's own shell, not inside `$(...)` or a
 # pipeline, where `exit 77` would leave only that inner shell.
+# A stage that passed before with the same inputs is not run again when `stages_resume` is set up
+# (see "Resuming" below): it ends with `--- passed earlier (...), not re-run`.
 # The first failed stage stops the run. Each stage ends with `--- passed in 12.3 s` (or skipped,
 # failed), its wall time; the end lists every stage's wall time and CPU time (user and system, of
 # the stage's processes that ended) and their totals, then the skipped stages and why; the last
-# line printed is always `scripts/test: N passed, N failed, N skipped`.
+# line printed is always `scripts/test: N passed, N failed, N skipped` (followed by `, N passed
+# earlier (not re-run)` when stages were resumed).
 
 stages_passed=0
 stages_failed=0
@@ -24,6 +27,7 @@ stages_skip_list=()
 stages_times=()
 stages_total_ms=0
 stages_total_cpu_ms=0
+stages_earlier=0
 stages_skip_reason=$(mktemp "${TMPDIR:-/tmp}/iamspec-skip.XXXXXX")
 
 # The wall clock in milliseconds (check_stages.sh puts a clock of its own in its place).
@@ -70,7 +74,9 @@ print_totals() {
         printf '  - %s\n' "${stages_skip_list[@]}"
     fi
     rm -f "$stages_skip_reason" "$stages_skip_reason.times"
-    echo "scripts/test: $stages_passed passed, $stages_failed failed, $stages_skipped skipped"
+    local earlier=""
+    [ "$stages_earlier" -eq 0 ] || earlier=", $stages_earlier passed earlier (not re-run)"
+    echo "scripts/test: $stages_passed passed, $stages_failed failed, $stages_skipped skipped$earlier"
 }
 
 # Counts one stage's end: OUTCOME (passed, skipped, failed or stopped) after ELAPSED ms of wall
@@ -92,6 +98,7 @@ stages_count() {
         stages_skip_list+=("$title: ${reason:-the stage exited 77; its output above says why}")
         ;;
     failed) stages_failed=$((stages_failed + 1)) ;;
+    earlier) stages_earlier=$((stages_earlier + 1)) ;;
     esac
 }
 
@@ -106,9 +113,13 @@ stage() {
         return
     fi
     printf '\n==> %s\n' "$title"
+    if stages_passed_earlier "$title" "$1"; then
+        stages_count earlier 0 0 "$title" ""
+        return
+    fi
     : >"$stages_skip_reason"
     local outcome
-    stages_run "$@"
+    stages_title=$title stages_run "$@"
     local status=$stages_status elapsed=$stages_took
     outcome=$(stages_outcome "$status")
     echo "--- $outcome in $(stages_elapsed "$elapsed")"
@@ -124,7 +135,8 @@ stage() {
 # Runs a stage's command in a subshell with errexit on: its exit status in stages_status, its wall
 # time (ms) in stages_took, from stages_started, its CPU time (ms) in stages_cpu.
 stages_run() {
-    local cpu_before
+    local cpu_before entries_before
+    entries_before=$(stages_resume_entries)
     stages_started=$(stages_clock_ms)
     [ -z "$stages_lane_record" ] || printf '%s\t%s\n' "$stages_started" "$stages_title" >"$stages_lane_record.current"
     stages_read_cpu
@@ -136,6 +148,7 @@ stages_run() {
     stages_took=$(($(stages_clock_ms) - stages_started))
     stages_read_cpu
     stages_cpu=$((stages_cpu_now - cpu_before))
+    stages_resume_record "${stages_title:-}" "$stages_status" "$stages_took" "$entries_before"
 }
 
 stages_outcome() {
@@ -198,6 +211,12 @@ stages_lane_stage() {
     local title=$1
     shift
     local held="$stages_lane_record.held" outcome
+    if stages_passed_earlier "$title" "$1" >"$held"; then
+        { flock 9; printf '\n==> %s (lane %s)\n' "$title" "$stages_lane_name"; cat "$held"; } 9>>"$stages_lanes_lock"
+        rm -f "$held"
+        stages_lane_recorded earlier 0 0 "$title" "" 0
+        return
+    fi
     : >"$stages_skip_reason"
     { flock 9; printf '\n==> %s (started, lane %s)\n' "$title" "$stages_lane_name"; } 9>>"$stages_lanes_lock"
     stages_title=$title stages_run "$@" >"$held" 2>&1
@@ -312,6 +331,83 @@ lanes() {
         exit 1
     fi
     rm -rf "$folder"
+}
+
+# --- Resuming ----------------------------------------------------------------------------------
+# `stages_resume STAMPS WORK SKIPS LABEL [FUNCTION...]` keeps a record, in the folder STAMPS, of
+# each stage that passes: the stamp `STAMPS/<hash of its title>.passed` (when, and its wall time),
+# and the entries of the folder WORK (where the stages leave files for the stages after them) that
+# appeared while it ran, `.made`. The caller chooses STAMPS by the run's inputs (scripts/test: its
+# "inputs key"), so a stamp says the stage passed with these very inputs. With SKIPS `yes`, a stage
+# stamped there is not run again: it prints `--- passed earlier (LABEL, at TIME), not re-run` and
+# is counted apart (`earlier`), never as a pass of this run; each FUNCTION named (the builds, whose
+# output lives outside WORK and may have been replaced since) always runs. `stages_resume` also
+# removes from WORK every entry no stamped stage made: what a stage that failed or was stopped
+# left half-written goes, and it makes its files again when it runs again. Without
+# `stages_resume`, nothing is skipped or recorded.
+
+stages_resume_folder=""
+stages_resume_work=""
+stages_resume_skips=no
+stages_resume_label=""
+declare -A stages_always_run=()
+
+stages_resume() {
+    stages_resume_folder=$1
+    stages_resume_work=$2
+    stages_resume_skips=$3
+    stages_resume_label=$4
+    shift 4
+    local function entry stamp
+    for function in "$@"; do
+        stages_always_run[$function]=1
+    done
+    mkdir -p "$stages_resume_folder" "$stages_resume_work"
+    local -A made=()
+    for stamp in "$stages_resume_folder"/*.passed; do
+        [ -e "$stamp" ] || continue
+        while IFS= read -r entry; do
+            [ -z "$entry" ] || made[$entry]=1
+        done <"${stamp%.passed}.made"
+    done
+    while IFS= read -r entry; do
+        [ -z "$entry" ] || [ -n "${made[$entry]:-}" ] || rm -rf "${stages_resume_work:?}/$entry"
+    done < <(stages_resume_entries)
+}
+
+# The names of WORK's entries, one a line (nothing when not resuming).
+stages_resume_entries() {
+    [ -n "$stages_resume_work" ] || return 0
+    ls -A "$stages_resume_work"
+}
+
+stages_stamp_name() {
+    printf '%s' "$1" | sha256sum | cut -c 1-32
+}
+
+# stages_passed_earlier TITLE FUNCTION: 0, having said so, when the stage passed earlier with these
+# inputs and is not to be run again.
+stages_passed_earlier() {
+    [ "$stages_resume_skips" = yes ] && [ -z "${stages_always_run[$2]:-}" ] || return 1
+    local stamp when took
+    stamp="$stages_resume_folder/$(stages_stamp_name "$1").passed"
+    [ -f "$stamp" ] || return 1
+    IFS=$'\t' read -r when took _ <"$stamp" || return 1
+    echo "--- passed earlier ($stages_resume_label, at $when, in $(stages_elapsed "$took")), not re-run"
+}
+
+# stages_resume_record TITLE STATUS ELAPSED ENTRIES_BEFORE: a stage that passed is stamped, with
+# the entries of WORK that are new since it started; one that did not loses its stamp.
+stages_resume_record() {
+    [ -n "$stages_resume_folder" ] && [ -n "$1" ] || return 0
+    local stamp
+    stamp="$stages_resume_folder/$(stages_stamp_name "$1")"
+    if [ "$2" -ne 0 ]; then
+        rm -f "$stamp.passed" "$stamp.made"
+        return 0
+    fi
+    comm -13 <(LC_ALL=C sort <<<"$4") <(stages_resume_entries | LC_ALL=C sort) >"$stamp.made"
+    printf '%s\t%s\t%s\n' "$(date '+%Y-%m-%d %H:%M')" "$3" "$1" >"$stamp.passed"
 }
 
 # skip WHY: ends the calling stage as skipped.

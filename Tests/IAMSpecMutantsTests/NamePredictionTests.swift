@@ -165,6 +165,27 @@ struct NamePredictionTests {
         #expect(!plain.experiment.steps.contains { $0.hasPrefix("click") })
     }
 
+    @Test func aRunContinuedPastARelaunchSendsItsTriggerAgain() throws {
+        // The engine fires Session Start triggers only just after the app's launch; named as one
+        // that shows one message a day for them. Their runs agree, and so does the session start
+        // that follows dismissals and waits: only a relaunch tells them apart, its session start
+        // showing a message the name says waits a day.
+        let engine = BehaviourEngineProvider(
+            behaviour: try #require(BehaviourCatalogue.behaviour(id: "session-start-only-after-launch"))
+        )
+        var name = try Self.name("session-start-once-per-day")
+        let run = ExplainedBehaviour.Run(caseID: "two-sessions", profile: .brazeSwift)
+        name.runs = [run]
+        let scenario = Build.scenario(
+            [Build.message("first", .sessionStart), Build.message("second", .sessionStart)],
+            [Build.start, .messageDismissed("first"), Build.advance(60), Build.start]
+        )
+        let tested = NamePrediction(engine: engine, scenarioOfRun: { $0 == run ? scenario : nil }).test([name])
+        let refutation = try #require(tested.refuted.first?.refutation)
+        #expect(refutation.experiment.steps.joined(separator: "; ").contains("relaunch; session_start"))
+        #expect(refutation.experiment.engineAnswer.contains("session_start -> {displayed: "))
+    }
+
     @Test func aScenarioAvoidsTheRulesOfTheDifferencesNoNameExplains() throws {
         // The engine puts a message that meets another on screen at the bottom of the stack (the
         // name), and breaks a priority tie for the first message, which no name explains.

@@ -7,7 +7,8 @@ import IAMSpecRunner
 /// whole, then what frees or changes the screen, each step in turn: the app brought back to the
 /// foreground if the run left it in the background (a dismissal is the user's, in the app), the
 /// visible message dismissed, time past every interval, delay, timeout and re-eligibility period of the case, the
-/// case's last trigger again, the app to the background and back, and a relaunch. A name that
+/// case's last trigger again, the app to the background and back, and a relaunch, then that trigger
+/// once more. A name that
 /// says a message was dropped where the engine only held it is contradicted at the first
 /// dismissal. The visible message is dismissed, never clicked: what a click does besides (its
 /// follow-up, closing the message, logging) is a rule of its own, on which engines differ, and
@@ -50,7 +51,7 @@ struct RunContinuation {
         let steps: [Step] = [
             .stimulus(.appForegrounded), .dismiss, .advance(past), .dismiss, .again(trigger), .advance(past), .dismiss,
             .stimulus(.appBackgrounded), .stimulus(.appForegrounded), .advance(past), .dismiss,
-            .stimulus(.appRelaunched), .advance(past), .dismiss,
+            .stimulus(.appRelaunched), .again(trigger), .advance(past), .dismiss,
         ]
         for step in steps {
             let stimulus: Stimulus?

@@ -316,11 +316,14 @@ package struct NamePrediction {
         // The name's own runs, continued past where their cases stop looking, before any
         // generated scenario: the suite's runs separate the name from its rival whatever the
         // generator can build within the engine's capabilities.
+        // The engine as named with every observation, whatever the engine reports.
+        let continuation = RunContinuation(
+            named: FailureExplainer.inProcess(named.compactMap(BehaviourCatalogue.behaviour(id:))),
+            capabilities: declared.capabilities
+        )
         for run in continuing {
             guard !isStopped() else { return .untested }
-            let whole = FailureExplainer.inProcess(named.compactMap(BehaviourCatalogue.behaviour(id:)))
-            let scenario = RunContinuation(named: whole, capabilities: declared.capabilities)
-                .scenario(continuing: run)
+            let scenario = continuation.scenario(continuing: run)
             if let answer = judged(scenario, touching: touchesTheUnexplained(scenario)) { return answer }
         }
         var tried: Set<Scenario> = []

@@ -275,8 +275,9 @@ struct RunCommand: ParsableCommand {
             EngineExitRefusal.install(for: control)
         }
         var outcome: RunSummary
-        // The runs passed, which the summary does not keep: a mechanism that fails one stands in
-        // the way of no name's experiment.
+        // The runs passed (with no check skipped: those the summary keeps), each of which the
+        // summary is asked whether to keep: a mechanism that fails one stands in the way of no
+        // name's experiment.
         var passed: [ExplainedBehaviour.Run] = []
         let keepsPassed = !noExplain && !noExperiments && testsNames
         do {
@@ -285,7 +286,7 @@ struct RunCommand: ParsableCommand {
                 header: header,
                 rules: loaded.rules,
                 keepingPassed: { result in
-                    if keepsPassed, result.status == .passed { passed.append(ExplainedBehaviour.Run(result)) }
+                    if keepsPassed { passed.append(ExplainedBehaviour.Run(result)) }
                     return naming?.entry(caseID: result.caseID, profile: result.profile) != nil
                 },
                 keepingWhole: { result in

@@ -48,6 +48,44 @@ struct BehaviourCatalogueTests {
         )
     }
 
+    @Test("a message that cannot show waits unobserved and shows once the screen is free (stack.no-auto-drain)")
+    func waitingShownOnceTheScreenIsFree() throws {
+        let tap = Trigger.customEvent(name: "tap", filters: PropertyFilters())
+        let level = Trigger.customEvent(name: "level", filters: PropertyFilters())
+        let first = InAppMessage(id: "first", triggers: [tap])
+        let second = InAppMessage(id: "second", triggers: [level])
+        let id = "waiting-shown-once-screen-free"
+        // Another message visible: held without a word, shown at the dismissal.
+        var engine = try Self.engine(id, minimumTriggerInterval: .zero, messages: [first, second])
+        _ = try engine.handle(.sessionStarted(syncPending: false))
+        _ = try engine.handle(.customEvent(CustomEvent(name: "tap")))
+        #expect(try engine.handle(.customEvent(CustomEvent(name: "level"))) == [])
+        #expect(
+            try engine.handle(.messageDismissed("first")) == [
+                .dismissed("first"), .displayed("second", extras: [:]), .impressionLogged("second"),
+            ]
+        )
+        // The app in the background: held, shown when it comes back.
+        engine = try Self.engine(id, minimumTriggerInterval: .zero, messages: [first])
+        _ = try engine.handle(.sessionStarted(syncPending: false))
+        _ = try engine.handle(.appBackgrounded)
+        #expect(try engine.handle(.customEvent(CustomEvent(name: "tap"))) == [])
+        #expect(try engine.handle(.appForegrounded) == [.displayed("first", extras: [:]), .impressionLogged("first")])
+        // Inside the minimum interval: held, shown when the interval ends, not before.
+        engine = try Self.engine(id, minimumTriggerInterval: .seconds(30), messages: [first, second])
+        _ = try engine.handle(.sessionStarted(syncPending: false))
+        _ = try engine.handle(.customEvent(CustomEvent(name: "tap")))
+        _ = try engine.handle(.messageDismissed("first"))
+        _ = try engine.handle(.timeAdvanced(by: .seconds(10)))
+        #expect(try engine.handle(.customEvent(CustomEvent(name: "level"))) == [])
+        #expect(try engine.handle(.timeAdvanced(by: .seconds(19))) == [])
+        #expect(
+            try engine.handle(.timeAdvanced(by: .seconds(1))) == [
+                .displayed("second", extras: [:]), .impressionLogged("second"),
+            ]
+        )
+    }
+
     @Test("a change of user that starts a session leaves a pending sync in flight (users.held-events)")
     func changeOfUserStartsSessionWithTheSyncInFlight() throws {
         let message = InAppMessage(id: "a", triggers: [.customEvent(name: "go", filters: PropertyFilters())])

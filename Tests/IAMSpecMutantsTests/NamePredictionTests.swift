@@ -71,7 +71,11 @@ struct NamePredictionTests {
         #expect(refutation.experiment.engineAnswer == refutation.rivalAnswer)
         #expect(refutation.experiment.engineAnswer != refutation.experiment.otherAnswer)
         #expect(!refutation.experiment.steps.isEmpty)
-        #expect(refuted.refutationLines.first?.contains("-> the engine, as the reference rules predicts: ") == true)
+        #expect(
+            refuted.refutationLines(namedOtherwise: []).first?.contains(
+                "-> the engine, as the reference rules predicts: "
+            ) == true
+        )
     }
 
     @Test func anEngineWithARivalOfTheSameRuleRefutesTheName() throws {
@@ -112,8 +116,11 @@ struct NamePredictionTests {
         let refutation = try #require(refuted.refutation)
         #expect(refutation.experiment.engineAnswer != refutation.experiment.otherAnswer)
         if refutation.experiment.engineAnswer != refutation.rivalAnswer {
-            #expect(refuted.refutationLines.first?.contains("-> the engine: ") == true)
-            #expect(refuted.refutationLines.first?.contains("predicted: \(refutation.rivalAnswer)") == true)
+            #expect(refuted.refutationLines(namedOtherwise: []).first?.contains("-> the engine: ") == true)
+            #expect(
+                refuted.refutationLines(namedOtherwise: []).first?.contains("predicted: \(refutation.rivalAnswer)")
+                    == true
+            )
         }
     }
 
@@ -216,6 +223,27 @@ struct NamePredictionTests {
         #expect(tested.refuted.isEmpty)
     }
 
+    @Test func aNameHoldingARefutedBehaviourThatPredictsAlikeIsRefutedByTheSameExperiment() throws {
+        let engine = CountingEngines(base: ReferenceEngineProvider())
+        let prediction = NamePrediction(engine: engine)
+        var refuting: [RefutingExperiment] = []
+        let first = prediction.test([try Self.name("priority-lowest-wins")], refuting: &refuting)
+        let refutation = try #require(first.refuted.first?.refutation)
+        #expect(refuting.count == 1)
+        let asked = engine.made
+        // The refuted behaviour beside one that changes nothing on its experiment (API events):
+        // refuted by the same experiment, the engine not asked again.
+        let beside = prediction.test([try Self.name("api-events-trigger+priority-lowest-wins")], refuting: &refuting)
+        #expect(beside.given.isEmpty)
+        #expect(beside.refuted.first?.refutation == refutation)
+        #expect(engine.made == asked)
+        #expect(refuting.count == 1)
+        // A name without the refuted behaviour is asked of the engine itself.
+        let other = prediction.test([try Self.name("priority-ignored")], refuting: &refuting)
+        #expect(engine.made > asked)
+        #expect(other.refuted.first?.refutation != refutation)
+    }
+
     @Test func anEngineThatDeclinesEveryExperimentLeavesTheNameUntestedAndSaysSo() throws {
         let tested = NamePrediction(engine: DecliningEverything()).test([try Self.name("priority-lowest-wins")])
         let given = try #require(tested.given.first)
@@ -265,5 +293,25 @@ private final class AsAnotherAtFirst: EngineProvider {
             return count == 1
         }
         return try (isFirst ? first : later).makeEngine(for: setup)
+    }
+}
+
+/// An engine that counts the engines it makes: one per scenario it is asked.
+private final class CountingEngines: EngineProvider {
+    let base: any EngineProvider
+    private let count = Mutex(0)
+
+    init(base: any EngineProvider) {
+        self.base = base
+    }
+
+    /// How many engines were made so far.
+    var made: Int { count.withLock { $0 } }
+
+    var description: EngineDescription { base.description }
+
+    func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
+        count.withLock { $0 += 1 }
+        return try base.makeEngine(for: setup)
     }
 }

@@ -34,6 +34,39 @@ struct TestNamesTests {
         #expect(!outcome.standardOutput.contains("untested"))
     }
 
+    /// On these runs one behaviour ("held until the screen is free, unobserved") replays what two
+    /// do (dropped while another message is visible, and in the background); the engine, which
+    /// drops, refutes it at the first dismissal, and the search is made again without it.
+    @Test func aRefutedNameGivesWayToTheNamesASecondSearchFinds() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = folder.appendingPathComponent("results.jsonl").path
+        let outcome = try IAMSpecExecutable.run([
+            "run", "Specs", "--filter", "stack-trigger-goes-on-top", "--filter", "reenqueue-background-reason-first",
+            "--filter", "priority-*", "--profile", "braze-swift",
+            "--engine-command", Self.engine("message-visible-drops+background-drops"), "--json", json,
+        ])
+        #expect(outcome.status == 1, "\(outcome.standardError)")
+        let footer = try #require(try IAMSpecExecutable.resultsRecords(at: json).last)
+        let names = (footer["behaviours"] as? [[String: Any]] ?? []).compactMap { $0["behaviour"] as? String }
+        #expect(Set(names) == ["message-visible-drops", "background-drops"])
+        let refuted = (footer["refuted"] as? [[String: Any]] ?? []).compactMap { $0["behaviour"] as? String }
+        #expect(refuted == ["waiting-shown-once-screen-free"])
+        #expect((footer["differences"] as? [Any])?.isEmpty ?? true, "every failed run is named")
+        #expect(
+            outcome.standardOutput.contains(
+                "its runs given another name above: reenqueue-background-reason-first [braze-swift], "
+                    + "stack-trigger-goes-on-top [braze-swift]"
+            )
+        )
+        // The stream explained again searches without the name the run refuted, and names as the run did.
+        let explained = try IAMSpecExecutable.run("explain", json)
+        #expect(explained.status == 0, "\(explained.standardError)")
+        #expect(explained.standardOutput.contains("(behaviour message-visible-drops; "))
+        #expect(explained.standardOutput.contains("(behaviour background-drops; "))
+        #expect(!explained.standardOutput.contains("unexplained differences"))
+    }
+
     @Test func namesGivenUntestedAreSaidToBeInEveryReport() throws {
         let folder = try IAMSpecExecutable.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -833,6 +833,25 @@ package enum BehaviourCatalogue {
             rule: "manual.display-next",
             summary: "does nothing when the app asks for the next message: what waits on the stack stays there"
         ) { $0.stack.topOfferedAt.remove(.displayNextRequested) },
+        // urbanairship/android-library@629aaf29dd65a3cc3f3feca2299f1c21455ab713: a schedule whose
+        // message cannot be shown stays waiting unreported (InAppMessageManager.java,
+        // `onCheckExecutionReadiness`; DefaultDisplayCoordinator.java, `isReady`), and
+        // AutomationEngine.java, `checkPendingSchedules`, runs it once the coordinator says the
+        // screen is free again (`notifyDisplayReady` after the display interval) or the app comes
+        // to the foreground.
+        Behaviour(
+            "waiting-shown-once-screen-free",
+            rule: "stack.no-auto-drain",
+            summary:
+                "keeps a message that cannot show now (another one visible, the app in the background, inside the "
+                + "minimum interval) waiting without a word, and shows the latest waiting one by itself as soon as "
+                + "the screen is free: at a dismissal, at the foreground, when the interval ends",
+            source:
+                "urbanairship/android-library@629aaf29dd65a3cc3f3feca2299f1c21455ab713, urbanairship-automation/src/main/java/com/urbanairship/iam/InAppMessageManager.java, `onCheckExecutionReadiness`; urbanairship-automation/src/main/java/com/urbanairship/iam/DefaultDisplayCoordinator.java, `isReady`; urbanairship-automation/src/main/java/com/urbanairship/automation/AutomationEngine.java, `checkPendingSchedules`"
+        ) {
+            $0.stack.waitingShownOnceScreenIsFree = true
+            $0.interval.insideInterval = .heldOnTheStack
+        },
     ]
     // MARK: Analytics
 

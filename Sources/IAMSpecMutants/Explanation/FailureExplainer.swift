@@ -53,19 +53,31 @@ package struct FailureExplainer: Sendable {
     /// for an engine that lacks it, the behaviours of that rule are tried in pairs, even those
     /// that change none of its runs alone.
     package var ruleCapabilities: [String: Capability]
+    /// The hypotheses an experiment on the engine refuted, each as a name gives it (its behaviours'
+    /// ids in order, joined by `+`): like one that fails a run the engine passed, such a hypothesis
+    /// cannot be what the engine does, and the search gives the runs it replays another name, or
+    /// none.
+    package var ruledOut: Set<String>
 
     package init(
         catalogue: [Behaviour] = BehaviourCatalogue.all,
         pairedPerRun: Int = 12,
         tripledPerRun: Int = 8,
         timeout: Duration = .seconds(30),
-        ruleCapabilities: [String: Capability] = [:]
+        ruleCapabilities: [String: Capability] = [:],
+        ruledOut: Set<String> = []
     ) {
         self.catalogue = catalogue
         self.pairedPerRun = pairedPerRun
         self.tripledPerRun = tripledPerRun
         self.timeout = timeout
         self.ruleCapabilities = ruleCapabilities
+        self.ruledOut = ruledOut
+    }
+
+    /// Whether an experiment refuted the hypothesis of the behaviours at `positions` (``ruledOut``).
+    private func isRuledOut(_ positions: [Int]) -> Bool {
+        !ruledOut.isEmpty && ruledOut.contains(positions.map { catalogue[$0].id }.sorted().joined(separator: "+"))
     }
 
     /// A failed run and its case: the run's record as the search compares replays with it (its
@@ -179,7 +191,8 @@ package struct FailureExplainer: Sendable {
         let failures = found.failures
         // Whether behaviours together pass every pass and depart from no failing run early.
         func agree(_ positions: [Int]) throws -> Bool {
-            try disagreements.agree(positions, of: catalogue, engines: engines, timeout: timeout)
+            try !isRuledOut(positions)
+                && disagreements.agree(positions, of: catalogue, engines: engines, timeout: timeout)
                 && departures.agree(positions, failures: failures) { try timedReplays($0, engines: engines) }
         }
         let whole = try WholeEngine(
@@ -352,7 +365,8 @@ package struct FailureExplainer: Sendable {
         var departures = FailureDisagreements(referenceAgreement: referenceAgreement, order: replayOrder)
         cost.singles += failures.count
         func consistent(_ hypothesis: [Int]) throws -> Bool {
-            try disagreements.agree(hypothesis, of: catalogue, engines: engines, timeout: timeout)
+            try !isRuledOut(hypothesis)
+                && disagreements.agree(hypothesis, of: catalogue, engines: engines, timeout: timeout)
                 && departures.agree(hypothesis, failures: failures) { try timedReplays($0, engines: engines) }
         }
         // Each behaviour alone: which runs it explains, and how close it comes to the others (each

@@ -102,6 +102,20 @@ package struct NamePrediction {
         known: [String: ExplainedBehaviour] = [:],
         avoiding unexplainedRules: Set<String> = []
     ) -> (given: [ExplainedBehaviour], refuted: [ExplainedBehaviour]) {
+        var refuting: [RefutingExperiment] = []
+        return test(names, known: known, avoiding: unexplainedRules, refuting: &refuting)
+    }
+
+    /// The names tested as ``test(_:known:avoiding:)`` tests them, where `refuting` holds the
+    /// experiments that refuted names before (an earlier search's): a name whose engine predicts on
+    /// one of them exactly what the refuted name's engine predicted is refuted by it, the engine
+    /// not asked again. Each experiment that refutes a name here is added to `refuting`.
+    package func test(
+        _ names: [ExplainedBehaviour],
+        known: [String: ExplainedBehaviour] = [:],
+        avoiding unexplainedRules: Set<String> = [],
+        refuting: inout [RefutingExperiment]
+    ) -> (given: [ExplainedBehaviour], refuted: [ExplainedBehaviour]) {
         // The channels on which the engine does what no name explains.
         let unexplained = Set(
             names.flatMap(\.residues).flatMap(\.channels).compactMap(ObservationChannel.init(rawValue:))
@@ -109,20 +123,36 @@ package struct NamePrediction {
         var given: [ExplainedBehaviour] = []
         var refuted: [ExplainedBehaviour] = []
         for (position, name) in names.enumerated() {
+            // The behaviours the report's other certain names give the engine.
+            let others = Set(
+                names.enumerated().filter { $0.offset != position && !$0.element.isOpen }
+                    .flatMap { TieExperiment.parts(of: $0.element.behaviour) }
+            )
             guard !name.isOpen, !isStopped() else {
-                given.append(name)
+                // A name still open whose every hypothesis an earlier experiment refutes is refuted.
+                if name.isOpen,
+                    let refutation = refutationOfEveryHypothesis(of: name, beside: others, refuting, unexplained)
+                {
+                    var refutedName = name
+                    refutedName.refutation = refutation
+                    refuted.append(refutedName)
+                } else {
+                    given.append(name)
+                }
                 continue
             }
             if let verdict = known[name.behaviour], verdict.predictions != nil {
                 given.append(name.withVerdict(of: verdict))
                 continue
             }
-            // The behaviours the report's other certain names give the engine.
-            let others = Set(
-                names.enumerated().filter { $0.offset != position && !$0.element.isOpen }
-                    .flatMap { TieExperiment.parts(of: $0.element.behaviour) }
+            let (tested, refutingNow) = test(
+                name,
+                beside: others,
+                leavingOut: unexplained,
+                avoiding: unexplainedRules,
+                refutedBefore: refuting
             )
-            let tested = test(name, beside: others, leavingOut: unexplained, avoiding: unexplainedRules)
+            if let refutingNow { refuting.append(refutingNow) }
             if tested.refutation != nil { refuted.append(tested) } else { given.append(tested) }
         }
         return (given, refuted)
@@ -142,11 +172,20 @@ package struct NamePrediction {
         _ name: ExplainedBehaviour,
         beside others: Set<String>,
         leavingOut unexplained: Set<ObservationChannel>,
-        avoiding unexplainedRules: Set<String>
-    ) -> ExplainedBehaviour {
+        avoiding unexplainedRules: Set<String>,
+        refutedBefore: [RefutingExperiment]
+    ) -> (ExplainedBehaviour, RefutingExperiment?) {
         let members = TieExperiment.parts(of: name.behaviour)
-        guard members.allSatisfy({ BehaviourCatalogue.behaviour(id: $0) != nil }) else { return name }
+        guard members.allSatisfy({ BehaviourCatalogue.behaviour(id: $0) != nil }) else { return (name, nil) }
         let named = TieExperiment.whole(name.behaviour, beside: others)
+        if let before = refutedBefore.first(where: {
+            predictsAlike(named, members: members, $0, leavingOut: unexplained)
+        }) {
+            var refuted = name
+            refuted.refutation = before.refutation
+            refuted.predictions = 0
+            return (refuted, nil)
+        }
         // The engine as named with each behaviour of a rule no name explains (the names' own
         // rules aside): a scenario whose answer one of them changes is one those rules matter to.
         let namedRules = Set(named.compactMap { BehaviourCatalogue.behaviour(id: $0)?.rule })
@@ -166,7 +205,7 @@ package struct NamePrediction {
         // change is judged against it.
         let reference = BehaviourCatalogue.all.map(\.id).filter(others.subtracting(members).contains)
         for rival in rivals(of: members, beside: others, named: named) {
-            guard !isStopped() else { return name }
+            guard !isStopped() else { return (name, nil) }
             guard !name.toldApart.contains(where: { $0.behaviour == rival.alternative.behaviour }) else { continue }
             let asNamed = ExplainedBehaviour.Alternative(
                 behaviour: name.behaviour,
@@ -188,20 +227,67 @@ package struct NamePrediction {
                 var told = rival.alternative
                 told.experiment = experiment
                 tested.toldApart.append(told)
-            case .refuted(let refutation):
+            case .refuted(let refutation, let scenario):
                 tested.refutation = refutation
                 tested.predictions = borneOut.count
                 tested.inconclusive = inconclusive
-                return tested
+                return (
+                    tested,
+                    RefutingExperiment(scenario: scenario, members: Set(members), named: named, refutation: refutation)
+                )
             case .untested:
                 continue
             }
         }
-        guard !isStopped() else { return name }
+        guard !isStopped() else { return (name, nil) }
         tested.toldApart.sort { $0.behaviour < $1.behaviour }
         tested.predictions = borneOut.count
         tested.inconclusive = inconclusive
-        return tested
+        return (tested, nil)
+    }
+
+    /// The refutation of the first hypothesis of a name still open, when an experiment of
+    /// `refuting` refutes each of its hypotheses (``predictsAlike(_:members:_:leavingOut:)``), the engine
+    /// as named with the behaviours `others`; nil when one of them stands.
+    private func refutationOfEveryHypothesis(
+        of name: ExplainedBehaviour,
+        beside others: Set<String>,
+        _ refuting: [RefutingExperiment],
+        _ unexplained: Set<ObservationChannel>
+    ) -> ExplainedBehaviour.Refutation? {
+        guard !refuting.isEmpty else { return nil }
+        var first: ExplainedBehaviour.Refutation?
+        for hypothesis in [name.behaviour] + name.alternatives.map(\.behaviour) {
+            let named = TieExperiment.whole(hypothesis, beside: others)
+            let members = TieExperiment.parts(of: hypothesis)
+            guard
+                let before = refuting.first(where: {
+                    predictsAlike(named, members: members, $0, leavingOut: unexplained)
+                })
+            else {
+                return nil
+            }
+            if first == nil { first = before.refutation }
+        }
+        return first
+    }
+
+    /// Whether a name of `members`, the engine as named being `named`, holds the behaviours of a
+    /// name an experiment refuted and predicts on its scenario exactly what that name's engine predicted there, without
+    /// the channels `unexplained`: the engine's answer contradicts it as it did that name.
+    private func predictsAlike(
+        _ named: [String],
+        members: [String],
+        _ before: RefutingExperiment,
+        leavingOut unexplained: Set<ObservationChannel>
+    ) -> Bool {
+        guard named != before.named, before.members.isSubset(of: members) else { return false }
+        let declared = engine.description
+        let predicted = ScenarioTrace(running: before.scenario, on: observed(named, declared: declared))
+        let refuted = ScenarioTrace(running: before.scenario, on: observed(before.named, declared: declared))
+        guard predicted.failure == nil, refuted.failure == nil else { return false }
+        return Self.leavingOut(unexplained, of: predicted, in: before.scenario).windows
+            == Self.leavingOut(unexplained, of: refuted, in: before.scenario).windows
     }
 
     /// The rivals of a name of `members`: the reference rules, then each member's rule's other
@@ -243,8 +329,8 @@ package struct NamePrediction {
     private enum Answer {
         /// As the name predicts, on this experiment (the rival's answer as the other).
         case borneOut(ExplainedBehaviour.Experiment)
-        /// Otherwise than the name predicts.
-        case refuted(ExplainedBehaviour.Refutation)
+        /// Otherwise than the name predicts, on this scenario (as run).
+        case refuted(ExplainedBehaviour.Refutation, Scenario)
         /// Nothing concluded: no scenario separates them, or the engine declined or failed one.
         case untested
     }
@@ -439,7 +525,8 @@ package struct NamePrediction {
                         rival: rival.alternative,
                         experiment: experiment,
                         rivalAnswer: Self.answer(rivalled, of: scenario, from: from)
-                    )
+                    ),
+                    scenario
                 )
             }
             // This scenario asks nothing of the engine; another may. Its case is the one that
@@ -485,7 +572,8 @@ package struct NamePrediction {
                 rival: rival.alternative,
                 experiment: experiment,
                 rivalAnswer: Self.answer(rivalled, of: scenario, from: from)
-            )
+            ),
+            scenario
         )
     }
 

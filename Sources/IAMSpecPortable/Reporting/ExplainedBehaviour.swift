@@ -364,8 +364,9 @@ public struct ExplainedBehaviour: Sendable, Hashable {
 
     /// The evidence of a refuted name, one line each after ``refutedLine``: the experiment (its
     /// steps, the engine's answer, the name's prediction, the rival's), the experiments that
-    /// concluded nothing, and the runs it replayed.
-    package var refutationLines: [String] {
+    /// concluded nothing, and the runs it replayed: those among the unexplained differences, and
+    /// those of `namedOtherwise`, which a name given replays.
+    package func refutationLines(namedOtherwise: Set<Run>) -> [String] {
         guard let refutation else { return [] }
         let experiment = refutation.experiment
         let rival = Self.called(refutation.rival.behaviour)
@@ -375,12 +376,15 @@ public struct ExplainedBehaviour: Sendable, Hashable {
                 + experiment.otherAnswer
             : "the engine: \(experiment.engineAnswer); \(behaviour) predicted: \(experiment.otherAnswer); "
                 + "\(rival) predicted: \(refutation.rivalAnswer)"
-        return ["experiment: " + experiment.steps.joined(separator: "; ") + " -> " + answered]
-            + inconclusiveLines + [
-                "its runs stay among the unexplained differences: "
-                    + runs.prefix(Self.runsShownInProof).map(\.text).joined(separator: ", ")
-                    + (runs.count > Self.runsShownInProof ? ", … and \(runs.count - Self.runsShownInProof) more" : "")
-            ]
+        func listed(_ runs: [Run]) -> String {
+            runs.prefix(Self.runsShownInProof).map(\.text).joined(separator: ", ")
+                + (runs.count > Self.runsShownInProof ? ", … and \(runs.count - Self.runsShownInProof) more" : "")
+        }
+        let unexplained = runs.filter { !namedOtherwise.contains($0) }
+        let renamed = runs.filter(namedOtherwise.contains)
+        return ["experiment: " + experiment.steps.joined(separator: "; ") + " -> " + answered] + inconclusiveLines
+            + (unexplained.isEmpty ? [] : ["its runs stay among the unexplained differences: " + listed(unexplained)])
+            + (renamed.isEmpty ? [] : ["its runs given another name above: " + listed(renamed)])
     }
 
     /// The experiments that concluded nothing (``inconclusive``), one line each, as

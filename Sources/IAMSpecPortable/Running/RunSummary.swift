@@ -31,6 +31,16 @@ public struct RunSummary: Sendable, Hashable {
     /// runs are among the ``differences`` no name explains, the refuting experiment their
     /// evidence. Empty when no name was tested or none was refuted.
     public var refutedNames: [ExplainedBehaviour] = []
+    /// The refuted names a report shows (``refutedNames``): each refuting experiment's first name
+    /// only. A later name the same experiment refuted predicted there what that one did (the same
+    /// behaviour beside another that changes nothing there): it tells the team nothing more.
+    public var refutedNamesShown: [ExplainedBehaviour] {
+        var shown: [ExplainedBehaviour] = []
+        for name in refutedNames where !shown.contains(where: { $0.refutation == name.refutation }) {
+            shown.append(name)
+        }
+        return shown
+    }
     /// The smallest case that shows each difference group no name explains, by the group's example
     /// run (``DifferenceGroup/example``): a YAML case the reference engine passes and the engine
     /// fails, its failing run shrunk on the engine (`iamspec run` finds them unless

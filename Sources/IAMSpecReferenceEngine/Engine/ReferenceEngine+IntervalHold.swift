@@ -11,7 +11,15 @@ extension ReferenceEngine {
             return true
         }
         stack.push(presentation)
+        if rules.stack.waitingShownOnceScreenIsFree { offerAgainAtIntervalEnd() }
         return false
+    }
+
+    /// Puts an offering of the stack's top off to the end of the minimum interval, when it is still
+    /// running.
+    mutating func offerAgainAtIntervalEnd() {
+        guard case .at(let end)? = clocks.intervalEnd(selection.minimumInterval), end > now else { return }
+        stackOfferAtIntervalEnd = end
     }
 
     /// The dismissal's offering, put off to the end of the minimum interval, is made: the stack's

@@ -6,7 +6,9 @@ extension ReferenceEngine {
     /// message stack" (seed 003). One message is offered per moment; at `display_next` the app
     /// takes it itself.
     mutating func offerTopOfStack(at moment: StackRules.Moments) {
-        guard rules.stack.topOfferedAt.contains(moment) else { return }
+        let screenMayBeFree = moment == .messageDismissed || moment == .appForegrounded
+        guard rules.stack.topOfferedAt.contains(moment) || (rules.stack.waitingShownOnceScreenIsFree && screenMayBeFree)
+        else { return }
         // Swift `presentNext()` asks `validateNoMessagePresented` before anything else it checks
         // of the top (its context, where the timeout lives, comes after), and with a message on
         // screen that call only logs: the top stays where it was, whatever its timeout or the app's
@@ -15,10 +17,8 @@ extension ReferenceEngine {
             return
         }
         if rules.interval.insideInterval == .heldOnTheStack, moment != .displayNextRequested {
-            if moment == .messageDismissed, case .at(let end)? = clocks.intervalEnd(selection.minimumInterval),
-                end > now
-            {
-                stackOfferAtIntervalEnd = end
+            if moment == .messageDismissed || rules.stack.waitingShownOnceScreenIsFree {
+                offerAgainAtIntervalEnd()
             }
             // Either leaves the top where it is, unobserved.
             guard heldTopMayBeOffered else { return }
@@ -91,7 +91,10 @@ extension ReferenceEngine {
             let impression = analytics.stacked(&waiting, for: reason)
             stack.putBack(waiting)
             if presentation.triggerTime != nil { clocks.recordStacking(at: now) }
-            observations.append(.stacked(id, reason: reason))
+            let waitsForAFreeScreen = reason == .messageVisible || reason == .background
+            if !(rules.stack.waitingShownOnceScreenIsFree && waitsForAFreeScreen) {
+                observations.append(.stacked(id, reason: reason))
+            }
             if let impression {
                 observations.append(impression)
                 recordImpressionClocks(of: waiting)

@@ -79,4 +79,21 @@ package struct StackRules: Sendable {
     /// `onAppEnteredForeground` calls `scheduleSync` only when `getWaitTimeInterval` from
     /// `lastSyncTime`, which `finishSync` sets at each sync, is over).
     package var syncIntervalMargin = VirtualTime.zero
+
+    /// A message that cannot be shown now waits on the stack, where the app is told so (`stacked`),
+    /// and comes off it only at an eligibility moment: "Nothing is shown automatically when a
+    /// message is dismissed" (semantics notes, point 11), and "A trigger inside the interval is
+    /// dropped, not queued" (point 4). Engines whose display coordinator polls for readiness keep
+    /// such a message waiting without a word (another message visible, the app in the
+    /// background, or a trigger inside the minimum interval) and show the stack's top by
+    /// themselves as soon as the screen is free: at a dismissal, when the app comes to the
+    /// foreground, when the interval ends (the interval holds the stack as
+    /// ``IntervalRules/InsideInterval/heldOnTheStack`` says, which such rules set too). Airship's Android SDK
+    /// (urbanairship/android-library@629aaf29dd65a3cc3f3feca2299f1c21455ab713,
+    /// urbanairship-automation/src/main/java/com/urbanairship/iam/InAppMessageManager.java,
+    /// `onCheckExecutionReadiness` answers not ready while `DefaultDisplayCoordinator.isReady` is
+    /// false, a message on screen, the display interval after the last one's end, or no resumed
+    /// activity; the schedule stays waiting, and `AutomationEngine.checkPendingSchedules` runs it
+    /// when the coordinator's `notifyDisplayReady` or the app's foreground say the screen is free).
+    package var waitingShownOnceScreenIsFree = false
 }

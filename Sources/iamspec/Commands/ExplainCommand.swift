@@ -67,6 +67,11 @@ struct ExplainCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: .hidden)
     var passedRuns: Int?
 
+    /// For `iamspec run`, whose experiments refuted these names (each a name's behaviour, ids
+    /// joined by `+`): the search gives their runs another name, or none.
+    @Option(parsing: .singleValue, help: .hidden)
+    var ruledOut: [String] = []
+
     /// For `iamspec run`, which gives this command a private folder holding the stream and a pipe
     /// as standard input: when the pipe closes (the run ended, killed too), the folder is removed
     /// and this command ends at once (``ParentWatch``), leaving no orphan and no data.
@@ -142,7 +147,14 @@ struct ExplainCommand: ParsableCommand {
             recorded.summary.results = []
             recorded.summary.failureFold = nil
         }
-        let explainer = FailureExplainer(timeout: CaseTimeout.duration(timeout))
+        // What the run's experiments found stands: explain runs none, and the run's were run on its
+        // engine. A name they refuted (each hypothesis of it) is no hypothesis here, as it was none
+        // in the run's later searches. (A name the whole run refuted is found, and refuted below.)
+        let run = RunVerdicts(recorded.summary)
+        let refuted = Set(ruledOut).union(
+            recorded.summary.refutedNames.flatMap { [$0.behaviour] + $0.alternatives.map(\.behaviour) }
+        )
+        let explainer = FailureExplainer(timeout: CaseTimeout.duration(timeout), ruledOut: refuted)
         let capabilities = Set(recorded.summary.header.engine.capabilities)
         let engines = FailureExplainer.inProcess
         if candidates {
@@ -189,12 +201,10 @@ struct ExplainCommand: ParsableCommand {
             recorded = try readAgain.tallied(of: results)
         }
         var summary = recorded.summary
-        // What the run's experiments found stands: explain runs none, and the run's were run on its
-        // engine. A name they ruled out stays refuted, with their experiment, its runs among the
-        // differences; a name still open keeps the hypotheses they left, and what would tell them
-        // apart; a certain name the run tested as a prediction keeps its verdict (its predictions,
-        // the rivals they told apart, the experiments that concluded nothing).
-        let run = RunVerdicts(summary)
+        // A name the run's experiments refuted stays refuted, with their experiment; a name still
+        // open keeps the hypotheses they left, and what would tell them apart; a certain name the
+        // run tested as a prediction keeps its verdict (its predictions, the rivals they told
+        // apart, the experiments that concluded nothing).
         let carried = run.carryRefutations(given: behaviours, refuted: summary.refutedNames)
         summary.behaviours = carried.given.map { $0.withVerdict(of: run.given[$0.behaviour]) }
         summary.refutedNames = carried.refuted

@@ -29,7 +29,10 @@ struct RunVerdicts {
         let given = Set(summary.behaviours.map(\.behaviour))
         var ruledOut: [String: ExplainedBehaviour.Refutation] = [:]
         for name in summary.refutedNames {
-            if let refutation = name.refutation { ruledOut[name.behaviour] = refutation }
+            // A name still open is refuted when each of its hypotheses is.
+            for hypothesis in [name.behaviour] + name.alternatives.map(\.behaviour) {
+                if let refutation = name.refutation { ruledOut[hypothesis] = refutation }
+            }
         }
         for name in summary.behaviours where !name.isOpen {
             for rival in name.toldApart {

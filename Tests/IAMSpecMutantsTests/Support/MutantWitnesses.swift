@@ -202,6 +202,9 @@ enum MutantWitnesses {
                 [B.start, B.event("tap"), .messageDismissed("m0"), .pushClicked(campaign: nil)],
                 configuration: B.noInterval
             )
+        case "waiting-shown-once-screen-free":
+            // m1 waits behind m0 without a word (shown by itself once m0 leaves).
+            return B.scenario([m0, m1], [B.start, B.event("tap")], configuration: B.noInterval)
         case "foreground-offers-next":
             return B.scenario([m1], [B.start, .appBackgrounded, B.event("tap"), .appForegrounded])
         case "foreground-syncs-after-interval":

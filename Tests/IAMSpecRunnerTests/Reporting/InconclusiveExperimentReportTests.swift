@@ -121,7 +121,7 @@ struct InconclusiveExperimentReportTests {
         )
         summary.behaviours = []
         summary.refutedNames = [refuted]
-        let evidence = refuted.refutationLines
+        let evidence = refuted.refutationLines(namedOtherwise: [])
         #expect(evidence.count == 6)
         #expect(Array(evidence[1...4]) == Self.lines)
         #expect(evidence.last?.hasPrefix("its runs stay among the unexplained differences: ") == true)

@@ -195,8 +195,9 @@ public struct ConsoleReport: Sendable {
             }
             lines.append("")
         }
-        let refuted = summary.refutedNames
+        let refuted = summary.refutedNamesShown
         if !refuted.isEmpty {
+            let named = Set(summary.behaviours.flatMap(\.runs))
             lines.append(
                 style.red(
                     "refuted (\(refuted.count)): names that replay runs but that an experiment on the engine "
@@ -205,7 +206,9 @@ public struct ConsoleReport: Sendable {
             )
             for name in refuted {
                 lines.append("  \(QuotedText.line(name.refutedLine))")
-                for evidence in name.refutationLines { lines.append("    \(QuotedText.line(evidence))") }
+                for evidence in name.refutationLines(namedOtherwise: named) {
+                    lines.append("    \(QuotedText.line(evidence))")
+                }
             }
             lines.append("")
         }

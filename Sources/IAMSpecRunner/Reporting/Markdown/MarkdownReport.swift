@@ -133,17 +133,18 @@ package enum MarkdownReport {
                 }
             }
         }
-        let refuted = summary.refutedNames
+        let refuted = summary.refutedNamesShown
         if !refuted.isEmpty {
+            let named = Set(summary.behaviours.flatMap(\.runs))
             lines += [
                 "", "### Names the engine refuted (\(refuted.count))", "",
                 "Each replays runs, but on an experiment run on the engine it did not answer as the name predicts: "
-                    + "the name is not given, and its runs are among the differences below.",
+                    + "the name is not given, and its runs are among the differences below, or under a name above.",
                 "",
             ]
             for name in refuted.prefix(listLimit) {
                 lines.append("- " + code(clipped(name.refutedLine)))
-                lines += name.refutationLines.map { "  - " + code(clipped($0)) }
+                lines += name.refutationLines(namedOtherwise: named).map { "  - " + code(clipped($0)) }
             }
             lines += more(refuted.count)
         }

@@ -9,7 +9,9 @@ extension RunCommand {
     /// can (``TieExperiment``), then, with `testingNames` (unless `--no-test-names`), each certain
     /// one tested as a prediction (``NamePrediction``; its first runs, whose cases are among
     /// `cases`, continued past their end), but those the whole run (`wholeRun`) tested, whose
-    /// verdict there stands: the names given, and apart those the engine refuted.
+    /// verdict there stands, and those `tested` already (by behaviour), whose verdict stands too:
+    /// the names given, and apart those the engine refuted, or an experiment of `refuting` (which
+    /// gains this call's refuting experiments) refutes.
     /// The predictions' scenarios avoid, where they can, the rules of the differences no name
     /// explains (`unexplainedRules`). Each experiment runs on a fresh engine of the run's (a new
     /// process for `--engine-command`).
@@ -24,6 +26,8 @@ extension RunCommand {
         unexplainedRules: Set<String>,
         testingNames: Bool,
         wholeRun: WholeRunStream?,
+        tested: [String: ExplainedBehaviour],
+        refuting: inout [RefutingExperiment],
         budget: ExperimentBudget,
         until control: RunControl
     ) -> (given: [ExplainedBehaviour], refuted: [ExplainedBehaviour]) {
@@ -60,7 +64,12 @@ extension RunCommand {
             passes: passes,
             stoppingWhen: { control.isInterrupted }
         )
-        .test(decided, known: wholeRun?.verdicts.given ?? [:], avoiding: unexplainedRules)
+        .test(
+            decided,
+            known: (wholeRun?.verdicts.given ?? [:]).merging(tested, uniquingKeysWith: { whole, _ in whole }),
+            avoiding: unexplainedRules,
+            refuting: &refuting
+        )
     }
 
     /// The smallest case of each difference no name explains (``SmallestCase``), by the example
@@ -121,16 +130,27 @@ extension RunCommand {
     /// behaviours in that process, so that a behaviour that traps ends the child, never the run.
     /// When the child cannot explain, a warning says why and the run's differences stay grouped by
     /// rule and mismatch; an interrupt ends the child at once.
+    ///
+    /// The names found are put to `testing` (the experiments), which gives them back, apart those
+    /// the engine refuted, given the names it tested already and the experiments that refuted
+    /// names before (to which it adds its own). A refuted name cannot be what the
+    /// engine does: the child searches again without it (`--ruled-out`), and the names that search
+    /// finds are tested in their turn, at most ``searchesAfterRefutations`` times. The names
+    /// refuted in every round are kept, for the reports.
     func explainFailures(
         of summary: RunSummary,
         spooled: ExplanationSpool?,
-        until control: RunControl
-    ) -> [ExplainedBehaviour] {
+        until control: RunControl,
+        testing: (
+            _ names: [ExplainedBehaviour], _ tested: [String: ExplainedBehaviour],
+            _ refuting: inout [RefutingExperiment]
+        ) -> (given: [ExplainedBehaviour], refuted: [ExplainedBehaviour])
+    ) -> (given: [ExplainedBehaviour], refuted: [ExplainedBehaviour]) {
         // A failed run kept, or folded and not kept (the spool holds every one).
         let hasFailedRun =
             summary.results.contains { $0.status == .failed } || (summary.failureFold?.droppedFailures ?? 0) > 0
         guard let spooled = spooled?.stream, hasFailedRun else {
-            return []
+            return ([], [])
         }
         let folder = spooled.folder
         // Private: it holds the failing runs and the engine command. The child removes it should
@@ -140,50 +160,92 @@ extension RunCommand {
             StandardError.write(
                 "warning: the failed runs could not be explained: cannot make a private folder: \(reason)"
             )
-            return []
+            return ([], [])
         }
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
             // The runs that did not pass, and the count of those that did (`--passed-runs`): the
             // child tells which runs passed (a behaviour that fails one is not what the engine
-            // does) from those, and from the whole run's stream, when given (`--whole-run`). The stream's footer counts the results the run kept that did not
-            // pass: those the spool took.
+            // does) from those, and from the whole run's stream, when given (`--whole-run`). The
+            // stream's footer counts the results the run kept that did not pass: those the spool
+            // took.
             var failed = summary
             failed.results = summary.results.filter { $0.status != .passed }
             failed.passedNotKept = 0
             failed.baseline = nil
             try spooled.writer.get().finish(failed)
-            let failures = spooled.path
-            let recordsPath = folder.appendingPathComponent("records.json").path
-            let diagnosticsPath = folder.appendingPathComponent("stderr.txt").path
-            let arguments =
-                [
-                    "explain", failures, "--records", "--ends-with-parent", "--passed-runs",
-                    "\(summary.passedCount)", "--timeout", "\(timeout)",
-                ]
-                + suite.paths.flatMap { ["--specs", $0] } + (wholeRun.map { ["--whole-run", $0] } ?? [])
-            let status = try ChildCommand.run(
-                EngineWorkers.executablePath,
-                arguments,
-                standardOutput: recordsPath,
-                standardError: diagnosticsPath,
-                stoppingWhen: { control.isInterrupted }
-            )
-            guard status == 0 else {
-                // Interrupted: the reports are written without the explanation, saying nothing more.
-                if control.isInterrupted { return [] }
-                let diagnostics = (try? String(contentsOfFile: diagnosticsPath, encoding: .utf8)) ?? ""
-                StandardError.write(
-                    "warning: the failed runs could not be explained (iamspec explain \(ChildCommand.describe(status))): "
-                        + QuotedText.line(diagnostics)
-                )
-                return []
+            var refuted: [ExplainedBehaviour] = []
+            // Every hypothesis refuted, a name's and its alternatives', for the next search.
+            var ruledOut: [String] = []
+            var tested: [String: ExplainedBehaviour] = [:]
+            // The experiments that refuted a name, which refute any later name predicting the same.
+            var refuting: [RefutingExperiment] = []
+            for round in 0...Self.searchesAfterRefutations {
+                guard
+                    let names = try searchChild(
+                        spooled,
+                        passedCount: summary.passedCount,
+                        ruledOut: ruledOut,
+                        until: control
+                    )
+                else {
+                    return ([], refuted)
+                }
+                let verdicts = testing(names, tested, &refuting)
+                refuted += verdicts.refuted
+                ruledOut += verdicts.refuted.flatMap { [$0.behaviour] + $0.alternatives.map(\.behaviour) }
+                for name in verdicts.given where !name.isOpen { tested[name.behaviour] = name }
+                guard !verdicts.refuted.isEmpty, round < Self.searchesAfterRefutations, !control.isInterrupted else {
+                    return (verdicts.given, refuted)
+                }
             }
-            let records = try Data(contentsOf: URL(fileURLWithPath: recordsPath))
-            return try JSONDecoder().decode([FooterLine.BehaviourRecord].self, from: records).map(\.explained)
+            return ([], refuted)
         } catch {
             StandardError.write("warning: the failed runs could not be explained: \(QuotedText.line("\(error)"))")
-            return []
+            return ([], [])
         }
+    }
+
+    /// How many times the names are searched for again after an experiment refuted some.
+    static let searchesAfterRefutations = 4
+
+    /// The names `iamspec explain` finds in a child process for the failed runs `spooled` holds
+    /// (`passedCount` runs passed), the names `ruledOut` left out; nil, after a warning that says why, when it found none
+    /// (interrupted: nothing said).
+    private func searchChild(
+        _ spooled: ExplanationSpool.Stream,
+        passedCount: Int,
+        ruledOut: [String],
+        until control: RunControl
+    ) throws -> [ExplainedBehaviour]? {
+        let folder = spooled.folder
+        let recordsPath = folder.appendingPathComponent("records.json").path
+        let diagnosticsPath = folder.appendingPathComponent("stderr.txt").path
+        let arguments =
+            [
+                "explain", spooled.path, "--records", "--ends-with-parent", "--passed-runs",
+                "\(passedCount)", "--timeout", "\(timeout)",
+            ]
+            + suite.paths.flatMap { ["--specs", $0] } + (wholeRun.map { ["--whole-run", $0] } ?? [])
+            + ruledOut.flatMap { ["--ruled-out", $0] }
+        let status = try ChildCommand.run(
+            EngineWorkers.executablePath,
+            arguments,
+            standardOutput: recordsPath,
+            standardError: diagnosticsPath,
+            stoppingWhen: { control.isInterrupted }
+        )
+        guard status == 0 else {
+            // Interrupted: the reports are written without the explanation, saying nothing more.
+            if control.isInterrupted { return nil }
+            let diagnostics = (try? String(contentsOfFile: diagnosticsPath, encoding: .utf8)) ?? ""
+            StandardError.write(
+                "warning: the failed runs could not be explained (iamspec explain \(ChildCommand.describe(status))): "
+                    + QuotedText.line(diagnostics)
+            )
+            return nil
+        }
+        let records = try Data(contentsOf: URL(fileURLWithPath: recordsPath))
+        return try JSONDecoder().decode([FooterLine.BehaviourRecord].self, from: records).map(\.explained)
     }
 }

@@ -344,20 +344,36 @@ struct RunCommand: ParsableCommand {
             outcome.capabilityWarnings.append(unheeded)
         }
         if !noExplain && !control.isInterrupted {
-            outcome.behaviours = explainFailures(of: outcome, spooled: explanationSpool, until: control)
             // One budget for every experiment on the engine, from the first.
-            let budget = ExperimentBudget(answerTimeout: CaseTimeout.duration(timeout))
-            if !noExperiments && !control.isInterrupted {
-                (outcome.behaviours, outcome.refutedNames) = experiment(
-                    on: outcome.behaviours,
+            var madeBudget: ExperimentBudget?
+            func budget() -> ExperimentBudget {
+                if let madeBudget { return madeBudget }
+                let budget = ExperimentBudget(answerTimeout: CaseTimeout.duration(timeout))
+                madeBudget = budget
+                return budget
+            }
+            let passedRuns =
+                passed
+                + outcome.results.filter { $0.status == .passed && !$0.skippedChecks.isEmpty }
+                .map(ExplainedBehaviour.Run.init)
+            (outcome.behaviours, outcome.refutedNames) = explainFailures(
+                of: outcome,
+                spooled: explanationSpool,
+                until: control
+            ) { names, tested, refuting in
+                guard !noExperiments && !control.isInterrupted else { return (names, []) }
+                var named = outcome
+                named.behaviours = names
+                return experiment(
+                    on: names,
                     in: loaded.loadedCases,
-                    passed: passed
-                        + outcome.results.filter { $0.status == .passed && !$0.skippedChecks.isEmpty }
-                        .map(ExplainedBehaviour.Run.init),
-                    unexplainedRules: Set(outcome.differences.map(\.rule)),
+                    passed: passedRuns,
+                    unexplainedRules: Set(named.differences.map(\.rule)),
                     testingNames: testsNames,
                     wholeRun: whole,
-                    budget: budget,
+                    tested: tested,
+                    refuting: &refuting,
+                    budget: budget(),
                     until: control
                 )
             }
@@ -371,7 +387,7 @@ struct RunCommand: ParsableCommand {
                 outcome.smallestCases = smallestCases(
                     of: outcome,
                     in: loaded.loadedCases,
-                    budget: budget,
+                    budget: budget(),
                     until: control
                 )
             }

@@ -234,11 +234,18 @@ package enum BehaviourCatalogue {
                 "fires Session Start triggers only in the 5 s after the app's launch, until one shows: a later "
                 + "session start shows none"
         ) { $0.triggers.sessionStartFiresOnlyAfterLaunchFor = .seconds(5) },
+        // The Braze Web SDK 3.5.0's `openSession` finds the stored push click ("Firing push click trigger from ...")
+        // and asks for a trigger refresh ("Requesting explicit trigger refresh."); each answer that carries triggers
+        // (minified `Bf.prototype.Lb`) fires the Session Start triggers again.
         Behaviour(
             "session-start-fired-at-push-click",
             rule: "triggers.session-start",
             summary:
-                "fires its Session Start messages again at a push click during a session, as a refresh of its triggers does"
+                "fires its Session Start messages again at a push click during a session, as a refresh of its triggers does",
+            source:
+                "mparticle-integrations/mparticle-javascript-integration-braze@aa4aaa7482302cc762d20d9bb84ea0dd47956d08, "
+                + "dist/BrazeKit.common.js (Braze Web SDK 3.5.0, minified), "
+                + "`appboy.openSession` and the trigger sync (minified `Bf.prototype.Lb`)"
         ) { $0.triggers.sessionStartFiresAtPushClick = true },
     ]
     // MARK: Candidate selection and the minimum interval
@@ -306,10 +313,16 @@ package enum BehaviourCatalogue {
             summary: "holds test sends to the minimum interval",
             presupposes: [.minimumInterval]
         ) { $0.interval.testSendsExempt = false },
+        // CleverTap's Web SDK 2.7.4: `doCampHouseKeeping` checks a web popup's frequency caps, its once-per-user `tlc`
+        // among them, against an empty record (`campTypeObj`), so the SDK shows again a campaign that a reply or its
+        // own delayed replay brings; the display record (`wfc`) is only sent to the server, which applies the caps.
         Behaviour(
             "reeligibility-ignored",
             rule: "reeligibility.once-by-default",
-            summary: "triggers a displayed message again though it sets no re-eligibility"
+            summary: "triggers a displayed message again though it sets no re-eligibility",
+            source:
+                "CleverTap/clevertap-web-sdk@e7d6e6ca971f0f61bcb7e5fb9f0b1c6f80cc376b, "
+                + "src/util/campaignHouseKeeping/commonCampaignUtils.js, `doCampHouseKeeping`"
         ) { $0.reeligibility.onceByDefault = false },
         Behaviour(
             "waiting-not-retriggerable",
@@ -317,10 +330,16 @@ package enum BehaviourCatalogue {
             summary:
                 "does not trigger a message already triggered (delayed, stacked, waiting for assets) again until it settles"
         ) { $0.selection.excludesMessagesInFlight = true },
+        // CleverTap's Web SDK 2.7.4: `doCampHouseKeeping` runs a delayed campaign by calling `_tr` again on the stored
+        // reply once the delay is over, and checks a web popup's caps against an empty record (`campTypeObj`: the line
+        // that reads the stored `wp` is commented out): nothing a display meanwhile counted holds it back.
         Behaviour(
             "ready-skips-eligibility",
             rule: "delay.retrigger-while-waiting",
-            summary: "displays a delayed message again when another firing displayed it while it waited"
+            summary: "displays a delayed message again when another firing displayed it while it waited",
+            source:
+                "CleverTap/clevertap-web-sdk@e7d6e6ca971f0f61bcb7e5fb9f0b1c6f80cc376b, "
+                + "src/util/campaignHouseKeeping/commonCampaignUtils.js, `doCampHouseKeeping`"
         ) { $0.reeligibility.checkedAgainWhenReady = false },
         Behaviour(
             "discarded-never-retriggered",
@@ -436,11 +455,16 @@ package enum BehaviourCatalogue {
             summary: "reads priority upside down: of the messages an event triggers, the lowest priority wins",
             presupposes: [.priority]
         ) { $0.selection.priorityWinner = .lowest },
+        // CleverTap's Web SDK 2.7.4: `processCampaigns` sorts a reply's campaigns highest priority first
+        // (`sortCampaignsByPriority`) and renders each in turn, each `createTemplate` removing the popup before it.
         Behaviour(
             "priority-every-match-shown-highest-first",
             rule: "priority.highest-wins",
             summary:
                 "shows every message an event triggers in turn from the highest priority down, each in the place of the one before within the same moment: only the lowest stays on screen, the ones it replaced unobserved yet counted as displayed",
+            source:
+                "CleverTap/clevertap-web-sdk@e7d6e6ca971f0f61bcb7e5fb9f0b1c6f80cc376b, "
+                + "src/util/campaignHouseKeeping/commonCampaignUtils.js, `processCampaigns` and `createTemplate`",
             presupposes: [.priority]
         ) {
             $0.selection.priorityWinner = .lowest
@@ -470,12 +494,19 @@ package enum BehaviourCatalogue {
             source:
                 "OneSignal/OneSignal-Android-SDK@4.8.12, OSInAppMessageController.java, `queueMessageForDisplay`, `messageWasDismissed` and `persistInAppMessage`; Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e, SwrveSDK/src/main/java/com/swrve/sdk/messaging/SwrveBaseCampaign.java, `messageWasHandledOrShownToUser`, and SwrveInAppCampaign.java, `messageDismissed`"
         ) { $0.reeligibility.countedFrom = .lastDisplayOrDismissal },
+        // The Braze Web SDK 3.5.0: a delayed firing keeps the trigger object of the delivery it fired from and, when
+        // its delay ends (minified `Ff`), judges re-eligibility on that object's last display time, which the trigger
+        // manager brings up to date only for the triggers of the latest delivery (minified `Ef`).
         Behaviour(
             "ready-sees-own-delivery-displays",
             rule: "delay.retrigger-while-waiting",
             summary:
                 "judges a delayed firing, when its delay ends, on the displays of its own delivery of the messages and "
-                + "those before a later delivery: a firing of an older delivery shows the message again"
+                + "those before a later delivery: a firing of an older delivery shows the message again",
+            source:
+                "mparticle-integrations/mparticle-javascript-integration-braze@aa4aaa7482302cc762d20d9bb84ea0dd47956d08, "
+                + "dist/BrazeKit.common.js (Braze Web SDK 3.5.0, minified), "
+                + "the trigger manager's display of a delayed firing (minified `Ff`, with `Ef`)"
         ) { $0.reeligibility.displaysSeenWhenReady = .ofItsDeliveryUntilSuperseded },
     ]
     // MARK: The stack
@@ -501,12 +532,19 @@ package enum BehaviourCatalogue {
             rule: "stack.change-user-clears",
             summary: "keeps the stack when the user changes"
         ) { $0.lifecycle.userChangeClears.remove(.stack) },
+        // The Braze Web SDK 3.5.0's `changeUser` resets the trigger manager with whether the previous user was
+        // anonymous (minified `Bf.prototype.$a`): only a change away from an identified user clears the delay timers
+        // and the display history, so a firing of the anonymous user's runs out its delay and shows to the new user.
         Behaviour(
             "change-from-anonymous-keeps-delayed",
             rule: "stack.change-user-clears",
             summary:
                 "keeps the messages waiting out their delay through a change away from the anonymous user, and shows "
-                + "them to the new user"
+                + "them to the new user",
+            source:
+                "mparticle-integrations/mparticle-javascript-integration-braze@aa4aaa7482302cc762d20d9bb84ea0dd47956d08, "
+                + "dist/BrazeKit.common.js (Braze Web SDK 3.5.0, minified), "
+                + "`appboy.changeUser` (the trigger manager's reset, minified `Bf.prototype.$a`)"
         ) { $0.users.changeFromAnonymousUserKeepsDelayedMessages = true },
         Behaviour(
             "change-user-keeps-delivered",
@@ -518,15 +556,31 @@ package enum BehaviourCatalogue {
             rule: "stack.eligibility-moments",
             summary: "empties the stack when a session ends"
         ) { $0.lifecycle.sessionEndClears = [.stack] },
+        // The Braze Web SDK 3.5.0's trigger manager keeps each delayed firing in the SDK's storage, which outlives the
+        // page (minified `Gf`), and at each page load sets the timer again of each whose delay has not run out (its
+        // constructor, minified `Df`).
         Behaviour(
             "delayed-survives-relaunch",
             rule: "stack.memory-only",
-            summary: "keeps messages waiting out their delay across an app relaunch"
+            summary: "keeps messages waiting out their delay across an app relaunch",
+            source:
+                "mparticle-integrations/mparticle-javascript-integration-braze@aa4aaa7482302cc762d20d9bb84ea0dd47956d08, "
+                + "dist/BrazeKit.common.js (Braze Web SDK 3.5.0, minified), "
+                + "the trigger manager (minified `Bf`: `Gf` stores a delayed firing, `Df` re-arms it at load)"
         ) { $0.lifecycle.relaunchClears.remove(.delayedMessages) },
+        // The Braze Web SDK 3.5.0's `changeUser` ends the session, resets the trigger manager and opens a session; only
+        // a message's own close (minified `Wc`: its close button, a click, `closeMessage`, its own timer) takes it off
+        // the page. OneSignal 4.8.12's `setExternalUserId` only updates the user's state
+        // (`OneSignalStateSynchronizer.setExternalUserId`): nothing reaches the in-app message controller.
         Behaviour(
             "change-user-keeps-visible",
             rule: "stack.change-user-clears",
-            summary: "leaves the visible message on screen when the user changes"
+            summary: "leaves the visible message on screen when the user changes",
+            source:
+                "mparticle-integrations/mparticle-javascript-integration-braze@aa4aaa7482302cc762d20d9bb84ea0dd47956d08, "
+                + "dist/BrazeKit.common.js (Braze Web SDK 3.5.0, minified), `appboy.changeUser`; "
+                + "OneSignal/OneSignal-Android-SDK@d87a99895bf41d552201ee8779069253fb2d82c6, "
+                + "OneSignalSDK/onesignal/src/main/java/com/onesignal/OneSignal.java, `setExternalUserId`"
         ) { $0.lifecycle.userChangeClears.remove(.visibleMessage) },
         Behaviour(
             "equal-ready-times-reversed",
@@ -549,11 +603,16 @@ package enum BehaviourCatalogue {
             rule: "reenqueue.message-visible",
             summary: "has no stack: drops a message triggered while another is visible"
         ) { $0.screen.messageMeetingAnother = .dropped },
+        // CleverTap's Web SDK 2.7.4: with `dismissSpamControl` (true unless the site sets it false, src/clevertap.js),
+        // `createTemplate` removes the popup on screen (`wizParDiv<layout>`) before it renders the new one.
         Behaviour(
             "message-visible-replaced",
             rule: "reenqueue.message-visible",
             summary:
-                "has no stack: shows a message triggered while another is visible in its place, the other observed dismissed"
+                "has no stack: shows a message triggered while another is visible in its place, the other observed dismissed",
+            source:
+                "CleverTap/clevertap-web-sdk@e7d6e6ca971f0f61bcb7e5fb9f0b1c6f80cc376b, "
+                + "src/util/campaignHouseKeeping/commonCampaignUtils.js, `createTemplate`"
         ) { $0.screen.messageMeetingAnother = .replacesIt },
         Behaviour(
             "message-visible-shown-beside",
@@ -562,10 +621,16 @@ package enum BehaviourCatalogue {
                 "has no stack: shows a message triggered while another is visible beside it, several at once, each "
                 + "taking its own clicks"
         ) { $0.screen.messageMeetingAnother = .shownBeside },
+        // The Braze Web SDK 3.5.0 builds a message without buttons with a click handler (the `InAppMessage` element,
+        // minified `W.prototype.aa`) that closes the message (minified `Wc`, as `closeMessage` does) before its action.
         Behaviour(
             "click-closes-message",
             rule: "stack.click-follow-up",
-            summary: "closes a message the user clicks at once: it is dismissed, and nothing is held as its follow-up"
+            summary: "closes a message the user clicks at once: it is dismissed, and nothing is held as its follow-up",
+            source:
+                "mparticle-integrations/mparticle-javascript-integration-braze@aa4aaa7482302cc762d20d9bb84ea0dd47956d08, "
+                + "dist/BrazeKit.common.js (Braze Web SDK 3.5.0, minified), "
+                + "the `InAppMessage` element's click handler (minified `W.prototype.aa`, closing by `Wc`)"
         ) { $0.screen.clickCloses = true },
         Behaviour(
             "test-send-replaces-visible",
@@ -607,12 +672,18 @@ package enum BehaviourCatalogue {
             summary:
                 "forgets the delivered messages when a session ends: no event triggers one until the next session starts"
         ) { $0.lifecycle.sessionEndClears = [.deliveredMessages] },
+        // The Braze Web SDK 3.5.0's `appboy.display.showInAppMessage` refuses a message that blocks the page (any but a
+        // slide-up) while an `.ab-modal-interactions` element is on it ("Cannot show in-app message ... because another
+        // message is being shown"); it appends every other message, laying slide-ups out one beside the other.
         Behaviour(
             "message-visible-beside-modal-over-modal-dropped",
             rule: "reenqueue.message-visible",
             summary:
                 "has no stack: shows a message triggered while another is visible beside it, each taking its own "
-                + "clicks, but drops a modal, full or HTML message while one of those is on screen"
+                + "clicks, but drops a modal, full or HTML message while one of those is on screen",
+            source:
+                "mparticle-integrations/mparticle-javascript-integration-braze@aa4aaa7482302cc762d20d9bb84ea0dd47956d08, "
+                + "dist/BrazeKit.common.js (Braze Web SDK 3.5.0, minified), `appboy.display.showInAppMessage`"
         ) { $0.screen.messageMeetingAnother = .shownBesideUnlessBothBlockPage },
     ]
     // MARK: Eligibility and the display attempt
@@ -692,10 +763,19 @@ package enum BehaviourCatalogue {
             rule: "delivery.asset-prefetch",
             summary: "does not restart asset downloads when a later session start delivers the messages again"
         ) { $0.sessionStart.deliveryRestartsAssetDownloads = false },
+        // The Braze Web SDK 3.5.0's `appboy.display.showInAppMessage` checks a control message, HTML, a modal over a
+        // modal and the orientation, never whether the page is hidden (only the data flush timer and geolocation read
+        // `document.hidden`). CleverTap's Web SDK 2.7.4 reads no page visibility anywhere: `createTemplate` renders
+        // whatever campaign a reply names.
         Behaviour(
             "background-displays",
             rule: "reenqueue.background",
-            summary: "displays a message triggered while the app is in the background"
+            summary: "displays a message triggered while the app is in the background",
+            source:
+                "mparticle-integrations/mparticle-javascript-integration-braze@aa4aaa7482302cc762d20d9bb84ea0dd47956d08, "
+                + "dist/BrazeKit.common.js (Braze Web SDK 3.5.0, minified), `appboy.display.showInAppMessage`; "
+                + "CleverTap/clevertap-web-sdk@e7d6e6ca971f0f61bcb7e5fb9f0b1c6f80cc376b, "
+                + "src/util/campaignHouseKeeping/commonCampaignUtils.js, `createTemplate`"
         ) { $0.presenter.checks.remove(.background) },
         Behaviour(
             "delegate-asked-when-visible",
@@ -842,10 +922,16 @@ package enum BehaviourCatalogue {
             rule: "analytics.local-none",
             summary: "logs analytics for a locally created message"
         ) { $0.analytics.localMessagesLogAnalytics = true },
+        // CleverTap's Web SDK 2.7.4, `setupClickEvent`: a click on a popup that opens its link in a new window
+        // (`display.window` 1) reports a click (`renderNotificationClicked`) each time, and leaves the popup up unless
+        // the campaign sets `close-popup`.
         Behaviour(
             "click-logged-every-time",
             rule: "analytics.once-per-message",
-            summary: "logs every click on a display, not only the first"
+            summary: "logs every click on a display, not only the first",
+            source:
+                "CleverTap/clevertap-web-sdk@e7d6e6ca971f0f61bcb7e5fb9f0b1c6f80cc376b, "
+                + "src/util/campaignRender/utilities.js, `setupClickEvent`"
         ) { $0.analytics.firstClickOnly = false },
         Behaviour(
             "click-after-dismiss-logged",
@@ -974,11 +1060,18 @@ package enum BehaviourCatalogue {
             rule: "users.new-user-starts-fresh",
             summary: "remembers what was shown per install: a message one user saw is never shown to the next"
         ) { $0.users.displayHistoryKeptPer = .install },
+        // The Braze Web SDK 3.5.0's `changeUser` ends the running session (its session-end event) and calls the session
+        // manager's `openSession`, which starts a new one; its session-start event asks the server for the triggers,
+        // and the answer (minified `Bf.prototype.Lb`) fires the Session Start triggers.
         Behaviour(
             "change-user-starts-session",
             rule: "stack.change-user-clears",
             summary:
-                "starts a session at a change of user: the messages are delivered again and Session Start fires at once"
+                "starts a session at a change of user: the messages are delivered again and Session Start fires at once",
+            source:
+                "mparticle-integrations/mparticle-javascript-integration-braze@aa4aaa7482302cc762d20d9bb84ea0dd47956d08, "
+                + "dist/BrazeKit.common.js (Braze Web SDK 3.5.0, minified), "
+                + "`appboy.changeUser` (then the session manager's `openSession`, minified `Lc`)"
         ) { $0.users.changeStartsSession = true },
         Behaviour(
             "campaign-window-ignored",

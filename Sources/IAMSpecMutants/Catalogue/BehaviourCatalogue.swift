@@ -202,10 +202,19 @@ package enum BehaviourCatalogue {
             rule: "triggers.specific-purchase",
             summary: "fires a Specific Purchase trigger on a purchase of any product"
         ) { $0.triggers.specificPurchaseMatchesOwnProductOnly = false },
+        // Firebase In-App Messaging 22.0.4: an app-foreground trigger (Session Start) is filtered by a rate limit of
+        // one a day (RateLimitModule, `providesAppForegroundRateLimit`) that each impression of such a message counts
+        // (DisplayCallbacksImpl, `logToImpressionStore`).
         Behaviour(
             "session-start-once-per-day",
             rule: "triggers.session-start",
-            summary: "displays at most one message a day for Session Start triggers: a later one within 24 h is dropped"
+            summary:
+                "displays at most one message a day for Session Start triggers: a later one within 24 h is dropped",
+            source:
+                "firebase/firebase-android-sdk@a089298ed9e08681ad8d17c0f41112824ec43a96, "
+                + "firebase-inappmessaging/src/main/java/com/google/firebase/inappmessaging/internal/InAppMessageStreamManager.java, "
+                + "`getContentIfNotRateLimited`; injection/modules/RateLimitModule.java, "
+                + "`providesAppForegroundRateLimit`; DisplayCallbacksImpl.java, `logToImpressionStore`"
         ) { $0.triggers.sessionStartDisplaysOncePerDay = true },
         // firebase/firebase-android-sdk@a089298, firebase-inappmessaging/src/main/java/com/google/
         // firebase/inappmessaging/internal/ForegroundNotifier.java: `onActivityResumed` emits
@@ -251,10 +260,26 @@ package enum BehaviourCatalogue {
     // MARK: Candidate selection and the minimum interval
 
     private static let selectionAndInterval: [Behaviour] = [
+        // Of the campaigns of equal priority, Firebase In-App Messaging 22.0.4 takes the first in the fetched list
+        // (`sorted(compareByPriority)`, a stable sort, then `firstElement`), Iterable the first in its messages map
+        // (`getFirstProcessableTriggeredMessage`), Mixpanel 5.9.6, which has no priority, the first match in the decide
+        // list (`getNotification`), OneSignal 4.8.12, which has none either, the first it queued
+        // (`evaluateInAppMessages` walks the messages in their delivered order; the queue shows its head).
         Behaviour(
             "priority-ties-first",
             rule: "priority.ties-to-later",
-            summary: "gives a priority tie to the earlier message in the delivered list"
+            summary: "gives a priority tie to the earlier message in the delivered list",
+            source:
+                "firebase/firebase-android-sdk@a089298ed9e08681ad8d17c0f41112824ec43a96, "
+                + "firebase-inappmessaging/src/main/java/com/google/firebase/inappmessaging/internal/InAppMessageStreamManager.java, "
+                + "`getTriggeredInAppMessageMaybe`; "
+                + "Iterable/swift-sdk@4e08441c, swift-sdk/Internal/InAppManager+Functions.swift, "
+                + "`getFirstProcessableTriggeredMessage`; "
+                + "mixpanel/mixpanel-android@9228f416c46e423aecb3eed119d4620e44b6b7f8, "
+                + "src/main/java/com/mixpanel/android/mpmetrics/DecideMessages.java, `getNotification`; "
+                + "OneSignal/OneSignal-Android-SDK@d87a99895bf41d552201ee8779069253fb2d82c6, "
+                + "OneSignalSDK/onesignal/src/main/java/com/onesignal/OSInAppMessageController.java, "
+                + "`evaluateInAppMessages`, `attemptToShowInAppMessage`"
         ) { $0.selection.priorityTiesGoTo = .earlierMessage },
         // Leanplum/Leanplum-Android-SDK@07f46f34abbdf42ca8df8fc7e00596c233449087,
         // AndroidSDKCore/src/main/java/com/leanplum/internal/LeanplumInternal.java,
@@ -341,10 +366,18 @@ package enum BehaviourCatalogue {
                 "CleverTap/clevertap-web-sdk@e7d6e6ca971f0f61bcb7e5fb9f0b1c6f80cc376b, "
                 + "src/util/campaignHouseKeeping/commonCampaignUtils.js, `doCampHouseKeeping`"
         ) { $0.reeligibility.checkedAgainWhenReady = false },
+        // Firebase In-App Messaging 22.0.4: an image that fails to load (`GlideErrorListener.onLoadFailed`) is reported
+        // by `displayErrorEncountered`, which stores an impression (`logToImpressionStore`), and the stream leaves out
+        // impressed campaigns (`filterAlreadyImpressed`).
         Behaviour(
             "discarded-never-retriggered",
             rule: "discard.retrigger",
-            summary: "never triggers a discarded message again"
+            summary: "never triggers a discarded message again",
+            source:
+                "firebase/firebase-android-sdk@a089298ed9e08681ad8d17c0f41112824ec43a96, "
+                + "firebase-inappmessaging-display/src/main/java/com/google/firebase/inappmessaging/display/internal/GlideErrorListener.java, "
+                + "`onLoadFailed`; firebase-inappmessaging/src/main/java/com/google/firebase/inappmessaging/internal/DisplayCallbacksImpl.java, "
+                + "`displayErrorEncountered`; InAppMessageStreamManager.java, `createFirebaseInAppMessageStream`"
         ) { $0.reeligibility.discardedMessagesRetriggerable = false },
         Behaviour(
             "reeligibility-from-trigger",
@@ -598,10 +631,26 @@ package enum BehaviourCatalogue {
             summary:
                 "answers display_next with a message visible as the other SDK does: Swift re-stacks the top (observed), the legacy SDK leaves it unobserved"
         ) { $0.profile.displayNextRestacksBehindVisibleMessage.toggle() },
+        // Firebase In-App Messaging 22.0.4 skips a trigger while a message is up (`bindFiamToActivity`: "Active FIAM
+        // exists. Skipping trigger"). Mixpanel Android 5.9.6: `track` takes the matching notification off the unseen
+        // list (DecideMessages, `getNotification`), and `showGivenOrAvailableNotification` returns while one shows
+        // ("DisplayState is locked"). Swrve 10.14.0's SwrveInAppMessageActivity is `launchMode="singleTask"`
+        // (SwrveSDK/src/main/AndroidManifest.xml) with no `onNewIntent`: `displaySwrveMessage` starting it again while
+        // it shows changes nothing.
         Behaviour(
             "message-visible-drops",
             rule: "reenqueue.message-visible",
-            summary: "has no stack: drops a message triggered while another is visible"
+            summary: "has no stack: drops a message triggered while another is visible",
+            source:
+                "firebase/firebase-android-sdk@a089298ed9e08681ad8d17c0f41112824ec43a96, "
+                + "firebase-inappmessaging-display/src/main/java/com/google/firebase/inappmessaging/display/FirebaseInAppMessagingDisplay.java, "
+                + "`bindFiamToActivity`; "
+                + "mixpanel/mixpanel-android@9228f416c46e423aecb3eed119d4620e44b6b7f8, "
+                + "src/main/java/com/mixpanel/android/mpmetrics/MixpanelAPI.java, "
+                + "`track` and `showGivenOrAvailableNotification`; "
+                + "Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e, "
+                + "SwrveSDK/src/main/java/com/swrve/sdk/SwrveImp.java, "
+                + "`displaySwrveMessage`; SwrveInAppMessageActivity.java (singleTask)"
         ) { $0.screen.messageMeetingAnother = .dropped },
         // CleverTap's Web SDK 2.7.4: with `dismissSpamControl` (true unless the site sets it false, src/clevertap.js),
         // `createTemplate` removes the popup on screen (`wizParDiv<layout>`) before it renders the new one.
@@ -648,10 +697,16 @@ package enum BehaviourCatalogue {
             rule: "stack.dismissal-observed",
             summary: "dismisses a message itself once it has been on screen for 5 s, as a slide-up that closes itself"
         ) { $0.screen.dismissesItselfAfter = .seconds(5) },
+        // Firebase In-App Messaging 22.0.4, `inflateBinding`: a layout with `autoDismiss` (the banner's, in
+        // InflaterConfigModule.java) starts a timer that dismisses the message after `DISMISS_THRESHOLD_MILLIS` (20 s).
         Behaviour(
             "dismisses-itself-after-20-seconds",
             rule: "stack.dismissal-observed",
-            summary: "dismisses a message itself once it has been on screen for 20 s, as a banner that closes itself"
+            summary: "dismisses a message itself once it has been on screen for 20 s, as a banner that closes itself",
+            source:
+                "firebase/firebase-android-sdk@a089298ed9e08681ad8d17c0f41112824ec43a96, "
+                + "firebase-inappmessaging-display/src/main/java/com/google/firebase/inappmessaging/display/FirebaseInAppMessagingDisplay.java, "
+                + "`inflateBinding`"
         ) { $0.screen.dismissesItselfAfter = .seconds(20) },
         Behaviour(
             "change-user-keeps-stack-and-clocks",
@@ -747,10 +802,17 @@ package enum BehaviourCatalogue {
             rule: "discard.orientation",
             summary: "takes the visible message off the screen when the device rotates"
         ) { $0.lifecycle.rotationClears = [.visibleMessage] },
+        // Firebase In-App Messaging 22.0.4: the display component that `bindFiamToActivity` sets skips every trigger
+        // while `inAppMessage` is set ("Active FIAM exists. Skipping trigger"), and it is set from the trigger on,
+        // while `inflateBinding` waits for the image to load before the message goes on screen.
         Behaviour(
             "asset-wait-blocks-screen",
             rule: "delivery.display-on-delivery-latency",
-            summary: "lets a message waiting for its assets block others as if it were visible"
+            summary: "lets a message waiting for its assets block others as if it were visible",
+            source:
+                "firebase/firebase-android-sdk@a089298ed9e08681ad8d17c0f41112824ec43a96, "
+                + "firebase-inappmessaging-display/src/main/java/com/google/firebase/inappmessaging/display/FirebaseInAppMessagingDisplay.java, "
+                + "`bindFiamToActivity` and `inflateBinding`"
         ) { $0.screen.messageAwaitingAssetsBlocksOthers = true },
         Behaviour(
             "assets-not-ready-not-a-candidate",
@@ -875,10 +937,21 @@ package enum BehaviourCatalogue {
             rule: "discard.orientation",
             summary: "skips a message whose orientation does not fit the device without reporting it discarded"
         ) { $0.presenter.silentDiscards.insert(.orientation) },
+        // Firebase In-App Messaging 22.0.4: `onActivityPaused` unbinds the display (`unbindFiamFromActivity` calls
+        // `clearDisplayListener`), and `triggerInAppMessage` shows nothing without one. Mixpanel Android 5.9.6: `track`
+        // offers a notification only while there is a current activity, which `onActivityPaused` clears; nothing waits.
         Behaviour(
             "background-drops",
             rule: "reenqueue.background",
-            summary: "drops a message triggered while the app is in the background instead of stacking it"
+            summary: "drops a message triggered while the app is in the background instead of stacking it",
+            source:
+                "firebase/firebase-android-sdk@a089298ed9e08681ad8d17c0f41112824ec43a96, "
+                + "firebase-inappmessaging-display/src/main/java/com/google/firebase/inappmessaging/display/FirebaseInAppMessagingDisplay.java, "
+                + "`onActivityPaused`; firebase-inappmessaging/src/main/java/com/google/firebase/inappmessaging/FirebaseInAppMessaging.java, "
+                + "`triggerInAppMessage`; "
+                + "mixpanel/mixpanel-android@9228f416c46e423aecb3eed119d4620e44b6b7f8, "
+                + "src/main/java/com/mixpanel/android/mpmetrics/MixpanelAPI.java, "
+                + "`track`; MixpanelActivityLifecycleCallbacks.java, `onActivityPaused`"
         ) { $0.presenter.appInBackground = .drop },
         Behaviour(
             "delegate-later-drops",
@@ -948,12 +1021,21 @@ package enum BehaviourCatalogue {
             rule: "analytics.once-per-message",
             summary: "never logs an impression"
         ) { $0.analytics.impressionLoggedAt = .never },
+        // Firebase In-App Messaging 22.0.4: `inflateBinding` logs the impression once the message has been on screen
+        // `IMPRESSION_THRESHOLD_MILLIS` (5 s); a dismissal or a click logs it first if it has not been
+        // (DisplayCallbacksImpl, `logImpressionIfNeeded`); the stream leaves out impressed campaigns
+        // (`filterAlreadyImpressed`).
         Behaviour(
             "impression-after-5-seconds-on-screen",
             rule: "analytics.once-per-message",
             summary:
                 "logs the impression once a message has been on screen for 5 s, or at its first dismissal or click if "
-                + "sooner, and counts a message as shown from its impression"
+                + "sooner, and counts a message as shown from its impression",
+            source:
+                "firebase/firebase-android-sdk@a089298ed9e08681ad8d17c0f41112824ec43a96, "
+                + "firebase-inappmessaging-display/src/main/java/com/google/firebase/inappmessaging/display/FirebaseInAppMessagingDisplay.java, "
+                + "`inflateBinding`; firebase-inappmessaging/src/main/java/com/google/firebase/inappmessaging/internal/DisplayCallbacksImpl.java, "
+                + "`logImpressionIfNeeded`; InAppMessageStreamManager.java, `createFirebaseInAppMessageStream`"
         ) {
             $0.analytics.impressionLoggedAt = .afterTimeOnScreen
             $0.analytics.impressionScreenTime = .seconds(5)
@@ -999,10 +1081,16 @@ package enum BehaviourCatalogue {
     // MARK: A campaign's own settings, opening from a push, users
 
     private static let campaignAndUsers: [Behaviour] = [
+        // Firebase In-App Messaging 22.0.4, `isActive`: a campaign is active while `currentTime > campaignStartTime &&
+        // currentTime < campaignEndTime`.
         Behaviour(
             "campaign-window-exclusive",
             rule: "triggers.campaign-window",
-            summary: "excludes a campaign's start and end instants from its window"
+            summary: "excludes a campaign's start and end instants from its window",
+            source:
+                "firebase/firebase-android-sdk@a089298ed9e08681ad8d17c0f41112824ec43a96, "
+                + "firebase-inappmessaging/src/main/java/com/google/firebase/inappmessaging/internal/InAppMessageStreamManager.java, "
+                + "`isActive`"
         ) { $0.campaign.windowIncludesItsEnds = .exclusive },
         Behaviour(
             "message-interval-ignored",
@@ -1090,10 +1178,17 @@ package enum BehaviourCatalogue {
     /// What an engine that lacks a behavioural capability does instead: at least one entry for
     /// each of `Capability.behavioural` (`BehaviourCatalogueTests` checks it).
     private static let lackingCapabilities: [Behaviour] = [
+        // Firebase In-App Messaging 22.0.4, `getTriggeredInAppMessageMaybe`: a triggered campaign is filtered by its
+        // window, its trigger, its impression, the once-a-day app-foreground limit and its type; no interval between
+        // two messages is kept.
         Behaviour(
             "interval-not-enforced",
             rule: "interval.default-30-seconds",
             summary: "enforces no minimum trigger interval: the configured interval is read as 0",
+            source:
+                "firebase/firebase-android-sdk@a089298ed9e08681ad8d17c0f41112824ec43a96, "
+                + "firebase-inappmessaging/src/main/java/com/google/firebase/inappmessaging/internal/InAppMessageStreamManager.java, "
+                + "`getTriggeredInAppMessageMaybe`",
             lacks: .minimumInterval,
             reading: { setup in
                 setup.configuration.minimumTriggerInterval = .zero

@@ -134,10 +134,16 @@ package enum BehaviourCatalogue {
             rule: "filters.numeric-comparisons",
             summary: "reads at_most as strictly less (<) instead of <="
         ) { $0.filters.atMost = .exclusive },
+        // Leanplum 5.10.4, `matchedTrigger`: the `triggersWithParameter` verb compares the parameter's and the value's
+        // `toString()` forms, and "5" is not "5.0".
         Behaviour(
             "integer-real-unequal",
             rule: "filters.equals",
-            summary: "never takes an integer to equal a real of the same value (5 and 5.0)"
+            summary: "never takes an integer to equal a real of the same value (5 and 5.0)",
+            source:
+                "Leanplum/Leanplum-Android-SDK@07f46f34abbdf42ca8df8fc7e00596c233449087, "
+                + "AndroidSDKCore/src/main/java/com/leanplum/internal/ActionManager.java, "
+                + "`matchedTrigger` (the `triggersWithParameter` verb)"
         ) { $0.filters.integersEqualReals = false },
         Behaviour(
             "numeric-string-compared",
@@ -384,10 +390,15 @@ package enum BehaviourCatalogue {
             rule: "reeligibility.period",
             summary: "counts re-eligibility from the trigger instead of the last display"
         ) { $0.reeligibility.countedFrom = .lastTrigger },
+        // Leanplum 5.10.4, `matchesLimitTimes`: an earlier display counts against the limit until `timeAgo > time`, so
+        // a period is over only once it is exceeded.
         Behaviour(
             "reeligibility-exclusive",
             rule: "reeligibility.period",
-            summary: "needs the re-eligibility period to be exceeded (>) instead of reached (>=)"
+            summary: "needs the re-eligibility period to be exceeded (>) instead of reached (>=)",
+            source:
+                "Leanplum/Leanplum-Android-SDK@07f46f34abbdf42ca8df8fc7e00596c233449087, "
+                + "AndroidSDKCore/src/main/java/com/leanplum/internal/ActionManager.java, `matchesLimitTimes`"
         ) { $0.reeligibility.reached = .exclusive },
         Behaviour(
             "reeligibility-whole-seconds",
@@ -451,6 +462,10 @@ package enum BehaviourCatalogue {
                 "Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e, SwrveSDK/src/main/java/com/swrve/sdk/messaging/SwrveBaseCampaign.java, `setMessageMinDelayThrottle`",
             presupposes: [.minimumInterval]
         ) { $0.interval.measuredFrom = .lastDisplayOrDismissal },
+        // Iterable/swift-sdk@4e08441c, InAppManager.swift: `isOkToShowNow` holds a message until `getWaitTimeInterval`
+        // (the interval plus 0.1 s) has passed since `lastDisplayTime` and since `lastDismissedTime`, leaving it in the
+        // messages map; after a dismissal `scheduleNextInAppMessage` waits that out and shows the next; both times are
+        // in memory only, where the messages map is persisted.
         Behaviour(
             "interval-with-margin-from-display-and-dismissal",
             rule: "interval.configurable",
@@ -458,6 +473,9 @@ package enum BehaviourCatalogue {
                 "waits the interval plus 0.1 s, from the last display and again from the last dismissal, holding a "
                 + "trigger inside it on the stack unobserved and showing the top once that wait after a dismissal "
                 + "ends; a relaunch forgets the interval",
+            source:
+                "Iterable/swift-sdk@4e08441c, swift-sdk/Internal/InAppManager.swift, `isOkToShowNow`, "
+                + "`getWaitTimeInterval`, `scheduleNextInAppMessage`",
             presupposes: [.minimumInterval]
         ) {
             $0.interval.measuredFrom = .lastDisplayOrDismissal
@@ -476,11 +494,20 @@ package enum BehaviourCatalogue {
             rule: "priority.highest-wins",
             summary: "puts the messages that lose a priority contest on the stack, each observed stacked"
         ) { $0.selection.priorityLosers = .stackedAndObserved },
+        // Iterable's `MessagesProcessor.processMessages` shows the first message and leaves the others unprocessed in
+        // the messages map for the next processing. OneSignal 4.8.12's `evaluateInAppMessages` queues every message
+        // whose triggers hold (`queueMessageForDisplay`); the queue shows its head and the rest wait behind it.
         Behaviour(
             "priority-losers-observed-stacked-after-winner",
             rule: "priority.highest-wins",
             summary:
-                "puts the messages that lose a priority contest on the stack, each observed stacked after the winner is shown"
+                "puts the messages that lose a priority contest on the stack, each observed stacked after the winner is shown",
+            source:
+                "Iterable/swift-sdk@4e08441c, swift-sdk/Internal/InAppManager+Functions.swift, "
+                + "`MessagesProcessor.processMessages`; "
+                + "OneSignal/OneSignal-Android-SDK@d87a99895bf41d552201ee8779069253fb2d82c6, "
+                + "OneSignalSDK/onesignal/src/main/java/com/onesignal/OSInAppMessageController.java, "
+                + "`evaluateInAppMessages`, `queueMessageForDisplay`"
         ) { $0.selection.priorityLosers = .stackedAndObservedAfterWinner },
         Behaviour(
             "priority-lowest-wins",
@@ -663,12 +690,19 @@ package enum BehaviourCatalogue {
                 "CleverTap/clevertap-web-sdk@e7d6e6ca971f0f61bcb7e5fb9f0b1c6f80cc376b, "
                 + "src/util/campaignHouseKeeping/commonCampaignUtils.js, `createTemplate`"
         ) { $0.screen.messageMeetingAnother = .replacesIt },
+        // Leanplum 5.10.4: a message's action callback (`createCallback`) hands the template's `handleAction` to
+        // `queueActionUponActive`, which runs it at once while an activity is resumed; each template opens a dialog of
+        // its own (e.g. CenterPopupMessage, `handleAction`), and none looks for a message on screen.
         Behaviour(
             "message-visible-shown-beside",
             rule: "reenqueue.message-visible",
             summary:
                 "has no stack: shows a message triggered while another is visible beside it, several at once, each "
-                + "taking its own clicks"
+                + "taking its own clicks",
+            source:
+                "Leanplum/Leanplum-Android-SDK@07f46f34abbdf42ca8df8fc7e00596c233449087, "
+                + "AndroidSDKCore/src/main/java/com/leanplum/messagetemplates/MessageTemplates.java, "
+                + "`createCallback`; LeanplumActivityHelper.java, `queueActionUponActive`"
         ) { $0.screen.messageMeetingAnother = .shownBeside },
         // The Braze Web SDK 3.5.0 builds a message without buttons with a click handler (the `InAppMessage` element,
         // minified `W.prototype.aa`) that closes the message (minified `Wc`, as `closeMessage` does) before its action.
@@ -1066,10 +1100,23 @@ package enum BehaviourCatalogue {
             rule: "sync.held-events",
             summary: "drops events that arrive during the session-start sync instead of holding them"
         ) { $0.sessionStart.eventsDuringSync = .dropped },
+        // Leanplum 5.10.4: once the start request is issued (`issuedStart`), `trackInternalWhenStarted` runs
+        // `trackInternal` at once, which matches the event (`maybePerformActions`) against the messages held now.
+        // Airship 16.11.2: AutomationEngine's `onEventAdded` matches an event at once against the stored triggers
+        // (`getActiveTriggers`). Mixpanel 5.9.6: `track` matches it at once against the notifications decide has given.
         Behaviour(
             "sync-events-not-held",
             rule: "sync.held-events",
-            summary: "evaluates events that arrive during the session-start sync at once instead of holding them"
+            summary: "evaluates events that arrive during the session-start sync at once instead of holding them",
+            source:
+                "Leanplum/Leanplum-Android-SDK@07f46f34abbdf42ca8df8fc7e00596c233449087, "
+                + "AndroidSDKCore/src/main/java/com/leanplum/internal/LeanplumInternal.java, "
+                + "`trackInternalWhenStarted`; "
+                + "urbanairship/android-library@629aaf29dd65a3cc3f3feca2299f1c21455ab713, "
+                + "urbanairship-automation/src/main/java/com/urbanairship/automation/AutomationEngine.java, "
+                + "`onEventAdded`; "
+                + "mixpanel/mixpanel-android@9228f416c46e423aecb3eed119d4620e44b6b7f8, "
+                + "src/main/java/com/mixpanel/android/mpmetrics/MixpanelAPI.java, `track`"
         ) { $0.sessionStart.eventsDuringSync = .evaluatedAtOnce },
         Behaviour(
             "replay-before-session-start",

@@ -145,10 +145,19 @@ package enum BehaviourCatalogue {
                 + "AndroidSDKCore/src/main/java/com/leanplum/internal/ActionManager.java, "
                 + "`matchedTrigger` (the `triggersWithParameter` verb)"
         ) { $0.filters.integersEqualReals = false },
+        // OneSignal 4.8.12, `triggerMatchesFlex`: a text value against a number operand is read as a number
+        // (`triggerMatchesNumericValueFlex`, `Double.parseDouble`). Swrve 10.14.0, `canTrigger`: an event's payload is
+        // text, and the number conditions read it with `Integer.parseInt`.
         Behaviour(
             "numeric-string-compared",
             rule: "filters.exact-types",
-            summary: "reads a numeric string as a number in the number operators"
+            summary: "reads a numeric string as a number in the number operators",
+            source:
+                "OneSignal/OneSignal-Android-SDK@d87a99895bf41d552201ee8779069253fb2d82c6, "
+                + "OneSignalSDK/onesignal/src/main/java/com/onesignal/OSTriggerController.java, "
+                + "`triggerMatchesFlex`; "
+                + "Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e, "
+                + "SwrveSDK/src/main/java/com/swrve/sdk/SwrveCampaignDisplayer.java, `canTrigger`"
         ) { $0.filters.numberOperatorsNeedNumbers = false },
         Behaviour(
             "within-last-exclusive",
@@ -242,12 +251,19 @@ package enum BehaviourCatalogue {
             $0.triggers.sessionStartFiresAtAppForegroundAfter = .seconds(1)
             $0.triggers.appForegroundFetchesMessages = true
         },
+        // Swrve Android SDK 10.14.0: `init`, once per process, turns on `autoShowMessagesEnabled`, which
+        // `disableAutoShowAfterDelay` turns off after `autoShowMessagesMaxDelay` (5 s by default) and `autoShowMessage`
+        // once it has shown a message.
         Behaviour(
             "session-start-only-after-launch",
             rule: "triggers.session-start",
             summary:
                 "fires Session Start triggers only in the 5 s after the app's launch, until one shows: a later "
-                + "session start shows none"
+                + "session start shows none",
+            source:
+                "Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e, "
+                + "SwrveSDK/src/main/java/com/swrve/sdk/SwrveBase.java, `init`; SwrveImp.java, "
+                + "`disableAutoShowAfterDelay`, `autoShowMessage`"
         ) { $0.triggers.sessionStartFiresOnlyAfterLaunchFor = .seconds(5) },
         // The Braze Web SDK 3.5.0's `openSession` finds the stored push click ("Firing push click trigger from ...")
         // and asks for a trigger refresh ("Requesting explicit trigger refresh."); each answer that carries triggers
@@ -355,11 +371,17 @@ package enum BehaviourCatalogue {
                 "CleverTap/clevertap-web-sdk@e7d6e6ca971f0f61bcb7e5fb9f0b1c6f80cc376b, "
                 + "src/util/campaignHouseKeeping/commonCampaignUtils.js, `doCampHouseKeeping`"
         ) { $0.reeligibility.onceByDefault = false },
+        // OneSignal 4.8.12, `queueMessageForDisplay`: a message already in the display queue, the one on screen
+        // included, is not added again.
         Behaviour(
             "waiting-not-retriggerable",
             rule: "stack.retrigger-moves-to-top",
             summary:
-                "does not trigger a message already triggered (delayed, stacked, waiting for assets) again until it settles"
+                "does not trigger a message already triggered (delayed, stacked, waiting for assets) again until it settles",
+            source:
+                "OneSignal/OneSignal-Android-SDK@d87a99895bf41d552201ee8779069253fb2d82c6, "
+                + "OneSignalSDK/onesignal/src/main/java/com/onesignal/OSInAppMessageController.java, "
+                + "`queueMessageForDisplay`"
         ) { $0.selection.excludesMessagesInFlight = true },
         // CleverTap's Web SDK 2.7.4: `doCampHouseKeeping` runs a delayed campaign by calling `_tr` again on the stored
         // reply once the delay is over, and checks a web popup's caps against an empty record (`campTypeObj`: the line
@@ -577,10 +599,17 @@ package enum BehaviourCatalogue {
             rule: "stack.lifo",
             summary: "lets waiting messages leave first in, first out"
         ) { $0.stack.order = .firstInFirstOut },
+        // OneSignal 4.8.12: `queueMessageForDisplay` appends a message to the display queue
+        // (`messageDisplayQueue.add`), which shows its head (`attemptToShowInAppMessage`, `dismissCurrentMessage`): a
+        // message that meets a visible one waits behind every message queued before it.
         Behaviour(
             "reenqueue-at-bottom",
             rule: "reenqueue.message-visible",
-            summary: "puts a message back at the bottom of the stack instead of the top"
+            summary: "puts a message back at the bottom of the stack instead of the top",
+            source:
+                "OneSignal/OneSignal-Android-SDK@d87a99895bf41d552201ee8779069253fb2d82c6, "
+                + "OneSignalSDK/onesignal/src/main/java/com/onesignal/OSInAppMessageController.java, "
+                + "`queueMessageForDisplay`, `attemptToShowInAppMessage`"
         ) { $0.stack.putBackOn = .bottom },
         Behaviour(
             "stack-survives-relaunch",
@@ -778,25 +807,45 @@ package enum BehaviourCatalogue {
     // MARK: Eligibility and the display attempt
 
     private static let eligibilityAndDisplay: [Behaviour] = [
+        // OneSignal 4.8.12, `evaluateInAppMessages`: only `queueMessageForDisplay` of a message whose triggers hold
+        // calls `attemptToShowInAppMessage`; an evaluation that matches nothing shows nothing of the queue.
         Behaviour(
             "eligibility-offers-nothing",
             rule: "stack.eligibility-moments",
-            summary: "does not offer the stack's top at a session start or push click that matches nothing"
+            summary: "does not offer the stack's top at a session start or push click that matches nothing",
+            source:
+                "OneSignal/OneSignal-Android-SDK@d87a99895bf41d552201ee8779069253fb2d82c6, "
+                + "OneSignalSDK/onesignal/src/main/java/com/onesignal/OSInAppMessageController.java, "
+                + "`evaluateInAppMessages`"
         ) { $0.stack.topOfferedAt.remove(.eligibilityMatchingNoTrigger) },
+        // OneSignal 4.8.12: `messageWasDismissed` calls `dismissCurrentMessage`, which takes the message off the
+        // display queue and shows the next one in it.
         Behaviour(
             "dismiss-offers-next",
             rule: "stack.no-auto-drain",
-            summary: "shows the next waiting message automatically after each dismissal"
+            summary: "shows the next waiting message automatically after each dismissal",
+            source:
+                "OneSignal/OneSignal-Android-SDK@d87a99895bf41d552201ee8779069253fb2d82c6, "
+                + "OneSignalSDK/onesignal/src/main/java/com/onesignal/OSInAppMessageController.java, "
+                + "`messageWasDismissed`, `dismissCurrentMessage`"
         ) { $0.stack.topOfferedAt.insert(.messageDismissed) },
         Behaviour(
             "foreground-offers-next",
             rule: "stack.no-auto-drain",
             summary: "shows the next waiting message when the app comes back to the foreground"
         ) { $0.stack.topOfferedAt.insert(.appForegrounded) },
+        // OneSignal 4.8.12: while the keyboard is up `systemConditionsAvailable` holds the queue and registers a
+        // keyboard listener; when the keyboard goes down (ActivityLifecycleHandler's `KeyboardListener.onGlobalLayout`)
+        // it calls `systemConditionChanged`, which shows the head of the queue (`attemptToShowInAppMessage`).
         Behaviour(
             "keyboard-hidden-offers-next",
             rule: "stack.no-auto-drain",
-            summary: "shows the next waiting message when the keyboard hides"
+            summary: "shows the next waiting message when the keyboard hides",
+            source:
+                "OneSignal/OneSignal-Android-SDK@d87a99895bf41d552201ee8779069253fb2d82c6, "
+                + "OneSignalSDK/onesignal/src/main/java/com/onesignal/OSSystemConditionController.java, "
+                + "`systemConditionsAvailable`; ActivityLifecycleHandler.java, "
+                + "`KeyboardListener.onGlobalLayout`; OSInAppMessageController.java, `systemConditionChanged`"
         ) { $0.stack.topOfferedAt.insert(.keyboardHidden) },
         // Iterable/swift-sdk@4e08441c, swift-sdk/Internal/InAppManager.swift: the waiting messages
         // are offered (`processAndShowMessage`) when the SDK syncs, and `onAppEnteredForeground`
@@ -848,16 +897,27 @@ package enum BehaviourCatalogue {
                 + "firebase-inappmessaging-display/src/main/java/com/google/firebase/inappmessaging/display/FirebaseInAppMessagingDisplay.java, "
                 + "`bindFiamToActivity` and `inflateBinding`"
         ) { $0.screen.messageAwaitingAssetsBlocksOthers = true },
+        // Swrve Android SDK 10.14.0, `getNextMessage`: a campaign whose message's assets are not all on disk answers no
+        // message ("hasn't finished downloading"), whether they are still downloading or failed.
         Behaviour(
             "assets-not-ready-not-a-candidate",
             rule: "delivery.display-on-delivery-latency",
             summary:
-                "makes a message a candidate only once its assets are downloaded: a trigger while they download, or after they failed, finds nothing of it"
+                "makes a message a candidate only once its assets are downloaded: a trigger while they download, or after they failed, finds nothing of it",
+            source:
+                "Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e, "
+                + "SwrveSDK/src/main/java/com/swrve/sdk/messaging/SwrveInAppCampaign.java, `getNextMessage`"
         ) { $0.selection.candidatesNeedAssetsReady = true },
+        // Swrve Android SDK 10.14.0: each campaigns load queues the campaigns' assets, and `downloadAssets` drops those
+        // already on disk (`filterExistingFiles`): a downloaded image is not fetched again (one that failed is).
         Behaviour(
             "assets-not-restarted-on-redelivery",
             rule: "delivery.asset-prefetch",
-            summary: "does not restart asset downloads when a later session start delivers the messages again"
+            summary: "does not restart asset downloads when a later session start delivers the messages again",
+            source:
+                "Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e, "
+                + "SwrveSDKCommon/src/main/java/com/swrve/sdk/SwrveAssetsManagerImp.java, `downloadAssets`, "
+                + "`filterExistingFiles`"
         ) { $0.sessionStart.deliveryRestartsAssetDownloads = false },
         // The Braze Web SDK 3.5.0's `appboy.display.showInAppMessage` checks a control message, HTML, a modal over a
         // modal and the orientation, never whether the page is hidden (only the data flush timer and geolocation read
@@ -926,10 +986,15 @@ package enum BehaviourCatalogue {
             rule: "discard.orientation",
             summary: "never checks a message's orientation"
         ) { $0.presenter.checks.remove(.orientation) },
+        // Swrve Android SDK 10.14.0: `displaySwrveMessage` and `autoShowMessage` check
+        // `supportsOrientation(getDeviceOrientation())` on every device; the SDK has no case for tablets.
         Behaviour(
             "orientation-checked-on-tablets",
             rule: "discard.orientation-not-on-tablets",
-            summary: "checks a message's orientation on tablets too"
+            summary: "checks a message's orientation on tablets too",
+            source:
+                "Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e, "
+                + "SwrveSDK/src/main/java/com/swrve/sdk/SwrveImp.java, `displaySwrveMessage`, `autoShowMessage`"
         ) { $0.presenter.orientationCheckedOn = .phonesAndTablets },
         Behaviour(
             "image-rules-in-swift",
@@ -966,10 +1031,17 @@ package enum BehaviourCatalogue {
             rule: "discard.asset-failed",
             summary: "skips a message whose asset failed to download without reporting it discarded"
         ) { $0.presenter.silentDiscards.insert(.assetFailed) },
+        // Swrve Android SDK 10.14.0: `displaySwrveMessage` only logs a message whose orientation the device is not in
+        // ("Can't display the in-app message as it doesn't support the current orientation"), and
+        // `_getBaseMessageForEvent` passes over such a candidate; no event reports it.
         Behaviour(
             "orientation-mismatch-silent",
             rule: "discard.orientation",
-            summary: "skips a message whose orientation does not fit the device without reporting it discarded"
+            summary: "skips a message whose orientation does not fit the device without reporting it discarded",
+            source:
+                "Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e, "
+                + "SwrveSDK/src/main/java/com/swrve/sdk/SwrveImp.java, `displaySwrveMessage`; SwrveBase.java, "
+                + "`_getBaseMessageForEvent`"
         ) { $0.presenter.silentDiscards.insert(.orientation) },
         // Firebase In-App Messaging 22.0.4: `onActivityPaused` unbinds the display (`unbindFiamFromActivity` calls
         // `clearDisplayListener`), and `triggerInAppMessage` shows nothing without one. Mixpanel Android 5.9.6: `track`
@@ -1190,10 +1262,18 @@ package enum BehaviourCatalogue {
             rule: "users.held-events",
             summary: "drops the events a pending sync holds at a change away from the anonymous user"
         ) { $0.users.changeFromAnonymousUserKeepsHeldEvents = false },
+        // OneSignal 4.8.12: `messageWasDismissed` adds the message to `dismissedMessages`, saved under one key of the
+        // app's preferences (OSInAppMessageRepository, `saveDismissedMessagesId`) whoever the user is, and
+        // `evaluateInAppMessages` never queues a dismissed message again.
         Behaviour(
             "shown-once-per-install",
             rule: "users.new-user-starts-fresh",
-            summary: "remembers what was shown per install: a message one user saw is never shown to the next"
+            summary: "remembers what was shown per install: a message one user saw is never shown to the next",
+            source:
+                "OneSignal/OneSignal-Android-SDK@d87a99895bf41d552201ee8779069253fb2d82c6, "
+                + "OneSignalSDK/onesignal/src/main/java/com/onesignal/OSInAppMessageController.java, "
+                + "`messageWasDismissed`, `evaluateInAppMessages`; OSInAppMessageRepository.java, "
+                + "`saveDismissedMessagesId`"
         ) { $0.users.displayHistoryKeptPer = .install },
         // The Braze Web SDK 3.5.0's `changeUser` ends the running session (its session-end event) and calls the session
         // manager's `openSession`, which starts a new one; its session-start event asks the server for the triggers,
@@ -1241,10 +1321,16 @@ package enum BehaviourCatalogue {
                 setup.configuration.minimumTriggerInterval = .zero
             }
         ),
+        // OneSignal 4.8.12's in-app messages have no priority: `evaluateInAppMessages` queues the messages whose
+        // triggers hold in their delivered order, and the queue shows its head.
         Behaviour(
             "priority-ignored",
             rule: "priority.highest-wins",
             summary: "ignores priority: every message's priority is read as 0, so the tie rule alone decides",
+            source:
+                "OneSignal/OneSignal-Android-SDK@d87a99895bf41d552201ee8779069253fb2d82c6, "
+                + "OneSignalSDK/onesignal/src/main/java/com/onesignal/OSInAppMessageController.java, "
+                + "`evaluateInAppMessages`",
             lacks: .priority,
             reading: { setup in
                 for index in setup.messages.indices { setup.messages[index].priority = 0 }

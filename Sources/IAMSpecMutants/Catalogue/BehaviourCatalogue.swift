@@ -91,13 +91,21 @@ package enum BehaviourCatalogue {
             rule: "filters.exact-types",
             summary: "takes the string \"5\" to equal the number 5"
         ) { $0.filters.equalsNeedsSameType = false },
+        // OneSignal 4.8.12's `triggerMatchesFlex` compares the two values' `toString()` forms for equals and not
+        // equals; Leanplum 5.10.4's `triggersWithParameter` verb compares the parameter's and the value's `toString()`
+        // forms; Swrve 10.14.0's event payloads are text, which an `eq` condition compares with its own text.
         Behaviour(
             "equality-by-text-form",
             rule: "filters.exact-types",
             summary: "compares values of different types by their text in equals and not_equals: \"true\" equals true",
             source:
-                "OneSignal/OneSignal-Android-SDK@84a052457093749e3081a56e7b98133f2448af42, "
-                + "OneSignalSDK/onesignal/src/main/java/com/onesignal/OSTriggerController.java, `triggerMatchesFlex`"
+                "OneSignal/OneSignal-Android-SDK@d87a99895bf41d552201ee8779069253fb2d82c6, "
+                + "OneSignalSDK/onesignal/src/main/java/com/onesignal/OSTriggerController.java, `triggerMatchesFlex`; "
+                + "Leanplum/Leanplum-Android-SDK@07f46f34abbdf42ca8df8fc7e00596c233449087, "
+                + "AndroidSDKCore/src/main/java/com/leanplum/internal/ActionManager.java, `matchedTrigger` "
+                + "(the `triggersWithParameter` verb); "
+                + "Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e, "
+                + "SwrveSDK/src/main/java/com/swrve/sdk/SwrveCampaignDisplayer.java, `canTrigger` (the `eq` condition)"
         ) { $0.filters.equalsComparesTextForms = true },
         Behaviour(
             "equality-ignoring-case",
@@ -246,7 +254,9 @@ package enum BehaviourCatalogue {
                 + "background, and at a relaunch; the first of these before any session start fetches the "
                 + "messages itself, however short the time away",
             source:
-                "firebase/firebase-android-sdk@a089298, firebase-inappmessaging/src/main/java/com/google/firebase/inappmessaging/internal/ForegroundNotifier.java, `onActivityResumed`; InAppMessageStreamManager.java, `createFirebaseInAppMessageStream`"
+                "firebase/firebase-android-sdk@a089298ed9e08681ad8d17c0f41112824ec43a96, "
+                + "firebase-inappmessaging/src/main/java/com/google/firebase/inappmessaging/internal/ForegroundNotifier.java, "
+                + "`onActivityResumed`; InAppMessageStreamManager.java, `createFirebaseInAppMessageStream`"
         ) {
             $0.triggers.sessionStartFiresAtAppForegroundAfter = .seconds(1)
             $0.triggers.appForegroundFetchesMessages = true
@@ -422,6 +432,10 @@ package enum BehaviourCatalogue {
                 "Leanplum/Leanplum-Android-SDK@07f46f34abbdf42ca8df8fc7e00596c233449087, "
                 + "AndroidSDKCore/src/main/java/com/leanplum/internal/ActionManager.java, `matchesLimitTimes`"
         ) { $0.reeligibility.reached = .exclusive },
+        // Leanplum 5.10.4's `matchesLimitTimes` counts `timeAgo` as `(now - occurrence) / 1000`, whole seconds.
+        // OneSignal 4.8.12 keeps a message's last display in whole seconds (`persistInAppMessage`: the time in ms
+        // / 1000), and `isDelayTimeSatisfied` compares the seconds since then, cut the same way, with the redisplay
+        // delay, a whole number of seconds.
         Behaviour(
             "reeligibility-whole-seconds",
             rule: "reeligibility.period",
@@ -430,7 +444,10 @@ package enum BehaviourCatalogue {
                 + "only 11 s after the display",
             source:
                 "Leanplum/Leanplum-Android-SDK@07f46f34abbdf42ca8df8fc7e00596c233449087, "
-                + "AndroidSDKCore/src/main/java/com/leanplum/internal/ActionManager.java, `matchesLimitTimes`"
+                + "AndroidSDKCore/src/main/java/com/leanplum/internal/ActionManager.java, `matchesLimitTimes`; "
+                + "OneSignal/OneSignal-Android-SDK@d87a99895bf41d552201ee8779069253fb2d82c6, "
+                + "OneSignalSDK/onesignal/src/main/java/com/onesignal/OSInAppMessageRedisplayStats.java, "
+                + "`isDelayTimeSatisfied`; OSInAppMessageController.java, `persistInAppMessage`"
         ) { $0.reeligibility.countsWholeSeconds = true },
         Behaviour(
             "local-starts-interval",
@@ -475,13 +492,19 @@ package enum BehaviourCatalogue {
         // Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e: the campaign displayer's
         // throttle (`min_delay_between_messages` of the app) is set at each display and again at
         // each dismissal (SwrveSDK/src/main/java/com/swrve/sdk/messaging/SwrveBaseCampaign.java,
-        // `setMessageMinDelayThrottle` calls `campaignDisplayer.setMessageMinDelayThrottle`).
+        // `setMessageMinDelayThrottle` calls `campaignDisplayer.setMessageMinDelayThrottle`). Airship 16.11.2's
+        // DefaultDisplayCoordinator locks the display when a message starts (`onDisplayStarted`) and, when it
+        // finishes (`onDisplayFinished`), unlocks it only once the display interval has passed.
         Behaviour(
             "interval-from-display-and-dismissal",
             rule: "interval.from-last-display",
             summary: "measures the minimum interval from the last display and again from the last dismissal",
             source:
-                "Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e, SwrveSDK/src/main/java/com/swrve/sdk/messaging/SwrveBaseCampaign.java, `setMessageMinDelayThrottle`",
+                "Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e, "
+                + "SwrveSDK/src/main/java/com/swrve/sdk/messaging/SwrveBaseCampaign.java, `setMessageMinDelayThrottle`; "
+                + "urbanairship/android-library@629aaf29dd65a3cc3f3feca2299f1c21455ab713, "
+                + "urbanairship-automation/src/main/java/com/urbanairship/iam/DefaultDisplayCoordinator.java, "
+                + "`onDisplayStarted`, `onDisplayFinished`",
             presupposes: [.minimumInterval]
         ) { $0.interval.measuredFrom = .lastDisplayOrDismissal },
         // Iterable/swift-sdk@4e08441c, InAppManager.swift: `isOkToShowNow` holds a message until `getWaitTimeInterval`
@@ -566,7 +589,9 @@ package enum BehaviourCatalogue {
         // (Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e,
         // SwrveSDK/src/main/java/com/swrve/sdk/messaging/SwrveBaseCampaign.java,
         // `messageWasHandledOrShownToUser` and SwrveInAppCampaign.java, `messageDismissed`, each
-        // call `setMessageMinDelayThrottle`).
+        // call `setMessageMinDelayThrottle`). Airship 16.11.2's AutomationEngine keeps a schedule EXECUTING from its
+        // display (`attemptExecution`) until it finishes, then PAUSED for its interval from that moment
+        // (`onScheduleFinishedExecuting`); only an IDLE schedule is triggered.
         Behaviour(
             "reeligibility-from-display-and-dismissal",
             rule: "reeligibility.period",
@@ -574,7 +599,15 @@ package enum BehaviourCatalogue {
                 "counts re-eligibility from the message's display and again from its dismissal: the period starts "
                 + "over when the user dismisses it",
             source:
-                "OneSignal/OneSignal-Android-SDK@4.8.12, OSInAppMessageController.java, `queueMessageForDisplay`, `messageWasDismissed` and `persistInAppMessage`; Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e, SwrveSDK/src/main/java/com/swrve/sdk/messaging/SwrveBaseCampaign.java, `messageWasHandledOrShownToUser`, and SwrveInAppCampaign.java, `messageDismissed`"
+                "OneSignal/OneSignal-Android-SDK@d87a99895bf41d552201ee8779069253fb2d82c6, "
+                + "OneSignalSDK/onesignal/src/main/java/com/onesignal/OSInAppMessageController.java, "
+                + "`queueMessageForDisplay`, `messageWasDismissed` and `persistInAppMessage`; "
+                + "Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e, "
+                + "SwrveSDK/src/main/java/com/swrve/sdk/messaging/SwrveBaseCampaign.java, "
+                + "`messageWasHandledOrShownToUser`, and SwrveInAppCampaign.java, `messageDismissed`; "
+                + "urbanairship/android-library@629aaf29dd65a3cc3f3feca2299f1c21455ab713, "
+                + "urbanairship-automation/src/main/java/com/urbanairship/automation/AutomationEngine.java, "
+                + "`attemptExecution`, `onScheduleFinishedExecuting`"
         ) { $0.reeligibility.countedFrom = .lastDisplayOrDismissal },
         // The Braze Web SDK 3.5.0: a delayed firing keeps the trigger object of the delivery it fired from and, when
         // its delay ends (minified `Ff`), judges re-eligibility on that object's last display time, which the trigger

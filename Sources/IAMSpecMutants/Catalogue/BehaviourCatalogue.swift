@@ -91,13 +91,21 @@ package enum BehaviourCatalogue {
             rule: "filters.exact-types",
             summary: "takes the string \"5\" to equal the number 5"
         ) { $0.filters.equalsNeedsSameType = false },
+        // OneSignal 4.8.12's `triggerMatchesFlex` compares the two values' `toString()` forms for equals and not
+        // equals; Leanplum 5.10.4's `triggersWithParameter` verb compares the parameter's and the value's `toString()`
+        // forms; Swrve 10.14.0's event payloads are text, which an `eq` condition compares with its own text.
         Behaviour(
             "equality-by-text-form",
             rule: "filters.exact-types",
             summary: "compares values of different types by their text in equals and not_equals: \"true\" equals true",
             source:
-                "OneSignal/OneSignal-Android-SDK@84a052457093749e3081a56e7b98133f2448af42, "
-                + "OneSignalSDK/onesignal/src/main/java/com/onesignal/OSTriggerController.java, `triggerMatchesFlex`"
+                "OneSignal/OneSignal-Android-SDK@d87a99895bf41d552201ee8779069253fb2d82c6, "
+                + "OneSignalSDK/onesignal/src/main/java/com/onesignal/OSTriggerController.java, `triggerMatchesFlex`; "
+                + "Leanplum/Leanplum-Android-SDK@07f46f34abbdf42ca8df8fc7e00596c233449087, "
+                + "AndroidSDKCore/src/main/java/com/leanplum/internal/ActionManager.java, `matchedTrigger` "
+                + "(the `triggersWithParameter` verb); "
+                + "Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e, "
+                + "SwrveSDK/src/main/java/com/swrve/sdk/SwrveCampaignDisplayer.java, `canTrigger` (the `eq` condition)"
         ) { $0.filters.equalsComparesTextForms = true },
         Behaviour(
             "equality-ignoring-case",
@@ -134,15 +142,30 @@ package enum BehaviourCatalogue {
             rule: "filters.numeric-comparisons",
             summary: "reads at_most as strictly less (<) instead of <="
         ) { $0.filters.atMost = .exclusive },
+        // Leanplum 5.10.4, `matchedTrigger`: the `triggersWithParameter` verb compares the parameter's and the value's
+        // `toString()` forms, and "5" is not "5.0".
         Behaviour(
             "integer-real-unequal",
             rule: "filters.equals",
-            summary: "never takes an integer to equal a real of the same value (5 and 5.0)"
+            summary: "never takes an integer to equal a real of the same value (5 and 5.0)",
+            source:
+                "Leanplum/Leanplum-Android-SDK@07f46f34abbdf42ca8df8fc7e00596c233449087, "
+                + "AndroidSDKCore/src/main/java/com/leanplum/internal/ActionManager.java, "
+                + "`matchedTrigger` (the `triggersWithParameter` verb)"
         ) { $0.filters.integersEqualReals = false },
+        // OneSignal 4.8.12, `triggerMatchesFlex`: a text value against a number operand is read as a number
+        // (`triggerMatchesNumericValueFlex`, `Double.parseDouble`). Swrve 10.14.0, `canTrigger`: an event's payload is
+        // text, and the number conditions read it with `Integer.parseInt`.
         Behaviour(
             "numeric-string-compared",
             rule: "filters.exact-types",
-            summary: "reads a numeric string as a number in the number operators"
+            summary: "reads a numeric string as a number in the number operators",
+            source:
+                "OneSignal/OneSignal-Android-SDK@d87a99895bf41d552201ee8779069253fb2d82c6, "
+                + "OneSignalSDK/onesignal/src/main/java/com/onesignal/OSTriggerController.java, "
+                + "`triggerMatchesFlex`; "
+                + "Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e, "
+                + "SwrveSDK/src/main/java/com/swrve/sdk/SwrveCampaignDisplayer.java, `canTrigger`"
         ) { $0.filters.numberOperatorsNeedNumbers = false },
         Behaviour(
             "within-last-exclusive",
@@ -202,10 +225,19 @@ package enum BehaviourCatalogue {
             rule: "triggers.specific-purchase",
             summary: "fires a Specific Purchase trigger on a purchase of any product"
         ) { $0.triggers.specificPurchaseMatchesOwnProductOnly = false },
+        // Firebase In-App Messaging 22.0.4: an app-foreground trigger (Session Start) is filtered by a rate limit of
+        // one a day (RateLimitModule, `providesAppForegroundRateLimit`) that each impression of such a message counts
+        // (DisplayCallbacksImpl, `logToImpressionStore`).
         Behaviour(
             "session-start-once-per-day",
             rule: "triggers.session-start",
-            summary: "displays at most one message a day for Session Start triggers: a later one within 24 h is dropped"
+            summary:
+                "displays at most one message a day for Session Start triggers: a later one within 24 h is dropped",
+            source:
+                "firebase/firebase-android-sdk@a089298ed9e08681ad8d17c0f41112824ec43a96, "
+                + "firebase-inappmessaging/src/main/java/com/google/firebase/inappmessaging/internal/InAppMessageStreamManager.java, "
+                + "`getContentIfNotRateLimited`; injection/modules/RateLimitModule.java, "
+                + "`providesAppForegroundRateLimit`; DisplayCallbacksImpl.java, `logToImpressionStore`"
         ) { $0.triggers.sessionStartDisplaysOncePerDay = true },
         // firebase/firebase-android-sdk@a089298, firebase-inappmessaging/src/main/java/com/google/
         // firebase/inappmessaging/internal/ForegroundNotifier.java: `onActivityResumed` emits
@@ -222,32 +254,64 @@ package enum BehaviourCatalogue {
                 + "background, and at a relaunch; the first of these before any session start fetches the "
                 + "messages itself, however short the time away",
             source:
-                "firebase/firebase-android-sdk@a089298, firebase-inappmessaging/src/main/java/com/google/firebase/inappmessaging/internal/ForegroundNotifier.java, `onActivityResumed`; InAppMessageStreamManager.java, `createFirebaseInAppMessageStream`"
+                "firebase/firebase-android-sdk@a089298ed9e08681ad8d17c0f41112824ec43a96, "
+                + "firebase-inappmessaging/src/main/java/com/google/firebase/inappmessaging/internal/ForegroundNotifier.java, "
+                + "`onActivityResumed`; InAppMessageStreamManager.java, `createFirebaseInAppMessageStream`"
         ) {
             $0.triggers.sessionStartFiresAtAppForegroundAfter = .seconds(1)
             $0.triggers.appForegroundFetchesMessages = true
         },
+        // Swrve Android SDK 10.14.0: `init`, once per process, turns on `autoShowMessagesEnabled`, which
+        // `disableAutoShowAfterDelay` turns off after `autoShowMessagesMaxDelay` (5 s by default) and `autoShowMessage`
+        // once it has shown a message.
         Behaviour(
             "session-start-only-after-launch",
             rule: "triggers.session-start",
             summary:
                 "fires Session Start triggers only in the 5 s after the app's launch, until one shows: a later "
-                + "session start shows none"
+                + "session start shows none",
+            source:
+                "Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e, "
+                + "SwrveSDK/src/main/java/com/swrve/sdk/SwrveBase.java, `init`; SwrveImp.java, "
+                + "`disableAutoShowAfterDelay`, `autoShowMessage`"
         ) { $0.triggers.sessionStartFiresOnlyAfterLaunchFor = .seconds(5) },
+        // The Braze Web SDK 3.5.0's `openSession` finds the stored push click ("Firing push click trigger from ...")
+        // and asks for a trigger refresh ("Requesting explicit trigger refresh."); each answer that carries triggers
+        // (minified `Bf.prototype.Lb`) fires the Session Start triggers again.
         Behaviour(
             "session-start-fired-at-push-click",
             rule: "triggers.session-start",
             summary:
-                "fires its Session Start messages again at a push click during a session, as a refresh of its triggers does"
+                "fires its Session Start messages again at a push click during a session, as a refresh of its triggers does",
+            source:
+                "mparticle-integrations/mparticle-javascript-integration-braze@aa4aaa7482302cc762d20d9bb84ea0dd47956d08, "
+                + "dist/BrazeKit.common.js (Braze Web SDK 3.5.0, minified), "
+                + "`appboy.openSession` and the trigger sync (minified `Bf.prototype.Lb`)"
         ) { $0.triggers.sessionStartFiresAtPushClick = true },
     ]
     // MARK: Candidate selection and the minimum interval
 
     private static let selectionAndInterval: [Behaviour] = [
+        // Of the campaigns of equal priority, Firebase In-App Messaging 22.0.4 takes the first in the fetched list
+        // (`sorted(compareByPriority)`, a stable sort, then `firstElement`), Iterable the first in its messages map
+        // (`getFirstProcessableTriggeredMessage`), Mixpanel 5.9.6, which has no priority, the first match in the decide
+        // list (`getNotification`), OneSignal 4.8.12, which has none either, the first it queued
+        // (`evaluateInAppMessages` walks the messages in their delivered order; the queue shows its head).
         Behaviour(
             "priority-ties-first",
             rule: "priority.ties-to-later",
-            summary: "gives a priority tie to the earlier message in the delivered list"
+            summary: "gives a priority tie to the earlier message in the delivered list",
+            source:
+                "firebase/firebase-android-sdk@a089298ed9e08681ad8d17c0f41112824ec43a96, "
+                + "firebase-inappmessaging/src/main/java/com/google/firebase/inappmessaging/internal/InAppMessageStreamManager.java, "
+                + "`getTriggeredInAppMessageMaybe`; "
+                + "Iterable/swift-sdk@4e08441c, swift-sdk/Internal/InAppManager+Functions.swift, "
+                + "`getFirstProcessableTriggeredMessage`; "
+                + "mixpanel/mixpanel-android@9228f416c46e423aecb3eed119d4620e44b6b7f8, "
+                + "src/main/java/com/mixpanel/android/mpmetrics/DecideMessages.java, `getNotification`; "
+                + "OneSignal/OneSignal-Android-SDK@d87a99895bf41d552201ee8779069253fb2d82c6, "
+                + "OneSignalSDK/onesignal/src/main/java/com/onesignal/OSInAppMessageController.java, "
+                + "`evaluateInAppMessages`, `attemptToShowInAppMessage`"
         ) { $0.selection.priorityTiesGoTo = .earlierMessage },
         // Leanplum/Leanplum-Android-SDK@07f46f34abbdf42ca8df8fc7e00596c233449087,
         // AndroidSDKCore/src/main/java/com/leanplum/internal/LeanplumInternal.java,
@@ -306,37 +370,72 @@ package enum BehaviourCatalogue {
             summary: "holds test sends to the minimum interval",
             presupposes: [.minimumInterval]
         ) { $0.interval.testSendsExempt = false },
+        // CleverTap's Web SDK 2.7.4: `doCampHouseKeeping` checks a web popup's frequency caps, its once-per-user `tlc`
+        // among them, against an empty record (`campTypeObj`), so the SDK shows again a campaign that a reply or its
+        // own delayed replay brings; the display record (`wfc`) is only sent to the server, which applies the caps.
         Behaviour(
             "reeligibility-ignored",
             rule: "reeligibility.once-by-default",
-            summary: "triggers a displayed message again though it sets no re-eligibility"
+            summary: "triggers a displayed message again though it sets no re-eligibility",
+            source:
+                "CleverTap/clevertap-web-sdk@e7d6e6ca971f0f61bcb7e5fb9f0b1c6f80cc376b, "
+                + "src/util/campaignHouseKeeping/commonCampaignUtils.js, `doCampHouseKeeping`"
         ) { $0.reeligibility.onceByDefault = false },
+        // OneSignal 4.8.12, `queueMessageForDisplay`: a message already in the display queue, the one on screen
+        // included, is not added again.
         Behaviour(
             "waiting-not-retriggerable",
             rule: "stack.retrigger-moves-to-top",
             summary:
-                "does not trigger a message already triggered (delayed, stacked, waiting for assets) again until it settles"
+                "does not trigger a message already triggered (delayed, stacked, waiting for assets) again until it settles",
+            source:
+                "OneSignal/OneSignal-Android-SDK@d87a99895bf41d552201ee8779069253fb2d82c6, "
+                + "OneSignalSDK/onesignal/src/main/java/com/onesignal/OSInAppMessageController.java, "
+                + "`queueMessageForDisplay`"
         ) { $0.selection.excludesMessagesInFlight = true },
+        // CleverTap's Web SDK 2.7.4: `doCampHouseKeeping` runs a delayed campaign by calling `_tr` again on the stored
+        // reply once the delay is over, and checks a web popup's caps against an empty record (`campTypeObj`: the line
+        // that reads the stored `wp` is commented out): nothing a display meanwhile counted holds it back.
         Behaviour(
             "ready-skips-eligibility",
             rule: "delay.retrigger-while-waiting",
-            summary: "displays a delayed message again when another firing displayed it while it waited"
+            summary: "displays a delayed message again when another firing displayed it while it waited",
+            source:
+                "CleverTap/clevertap-web-sdk@e7d6e6ca971f0f61bcb7e5fb9f0b1c6f80cc376b, "
+                + "src/util/campaignHouseKeeping/commonCampaignUtils.js, `doCampHouseKeeping`"
         ) { $0.reeligibility.checkedAgainWhenReady = false },
+        // Firebase In-App Messaging 22.0.4: an image that fails to load (`GlideErrorListener.onLoadFailed`) is reported
+        // by `displayErrorEncountered`, which stores an impression (`logToImpressionStore`), and the stream leaves out
+        // impressed campaigns (`filterAlreadyImpressed`).
         Behaviour(
             "discarded-never-retriggered",
             rule: "discard.retrigger",
-            summary: "never triggers a discarded message again"
+            summary: "never triggers a discarded message again",
+            source:
+                "firebase/firebase-android-sdk@a089298ed9e08681ad8d17c0f41112824ec43a96, "
+                + "firebase-inappmessaging-display/src/main/java/com/google/firebase/inappmessaging/display/internal/GlideErrorListener.java, "
+                + "`onLoadFailed`; firebase-inappmessaging/src/main/java/com/google/firebase/inappmessaging/internal/DisplayCallbacksImpl.java, "
+                + "`displayErrorEncountered`; InAppMessageStreamManager.java, `createFirebaseInAppMessageStream`"
         ) { $0.reeligibility.discardedMessagesRetriggerable = false },
         Behaviour(
             "reeligibility-from-trigger",
             rule: "reeligibility.period",
             summary: "counts re-eligibility from the trigger instead of the last display"
         ) { $0.reeligibility.countedFrom = .lastTrigger },
+        // Leanplum 5.10.4, `matchesLimitTimes`: an earlier display counts against the limit until `timeAgo > time`, so
+        // a period is over only once it is exceeded.
         Behaviour(
             "reeligibility-exclusive",
             rule: "reeligibility.period",
-            summary: "needs the re-eligibility period to be exceeded (>) instead of reached (>=)"
+            summary: "needs the re-eligibility period to be exceeded (>) instead of reached (>=)",
+            source:
+                "Leanplum/Leanplum-Android-SDK@07f46f34abbdf42ca8df8fc7e00596c233449087, "
+                + "AndroidSDKCore/src/main/java/com/leanplum/internal/ActionManager.java, `matchesLimitTimes`"
         ) { $0.reeligibility.reached = .exclusive },
+        // Leanplum 5.10.4's `matchesLimitTimes` counts `timeAgo` as `(now - occurrence) / 1000`, whole seconds.
+        // OneSignal 4.8.12 keeps a message's last display in whole seconds (`persistInAppMessage`: the time in ms
+        // / 1000), and `isDelayTimeSatisfied` compares the seconds since then, cut the same way, with the redisplay
+        // delay, a whole number of seconds.
         Behaviour(
             "reeligibility-whole-seconds",
             rule: "reeligibility.period",
@@ -345,7 +444,10 @@ package enum BehaviourCatalogue {
                 + "only 11 s after the display",
             source:
                 "Leanplum/Leanplum-Android-SDK@07f46f34abbdf42ca8df8fc7e00596c233449087, "
-                + "AndroidSDKCore/src/main/java/com/leanplum/internal/ActionManager.java, `matchesLimitTimes`"
+                + "AndroidSDKCore/src/main/java/com/leanplum/internal/ActionManager.java, `matchesLimitTimes`; "
+                + "OneSignal/OneSignal-Android-SDK@d87a99895bf41d552201ee8779069253fb2d82c6, "
+                + "OneSignalSDK/onesignal/src/main/java/com/onesignal/OSInAppMessageRedisplayStats.java, "
+                + "`isDelayTimeSatisfied`; OSInAppMessageController.java, `persistInAppMessage`"
         ) { $0.reeligibility.countsWholeSeconds = true },
         Behaviour(
             "local-starts-interval",
@@ -390,15 +492,25 @@ package enum BehaviourCatalogue {
         // Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e: the campaign displayer's
         // throttle (`min_delay_between_messages` of the app) is set at each display and again at
         // each dismissal (SwrveSDK/src/main/java/com/swrve/sdk/messaging/SwrveBaseCampaign.java,
-        // `setMessageMinDelayThrottle` calls `campaignDisplayer.setMessageMinDelayThrottle`).
+        // `setMessageMinDelayThrottle` calls `campaignDisplayer.setMessageMinDelayThrottle`). Airship 16.11.2's
+        // DefaultDisplayCoordinator locks the display when a message starts (`onDisplayStarted`) and, when it
+        // finishes (`onDisplayFinished`), unlocks it only once the display interval has passed.
         Behaviour(
             "interval-from-display-and-dismissal",
             rule: "interval.from-last-display",
             summary: "measures the minimum interval from the last display and again from the last dismissal",
             source:
-                "Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e, SwrveSDK/src/main/java/com/swrve/sdk/messaging/SwrveBaseCampaign.java, `setMessageMinDelayThrottle`",
+                "Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e, "
+                + "SwrveSDK/src/main/java/com/swrve/sdk/messaging/SwrveBaseCampaign.java, `setMessageMinDelayThrottle`; "
+                + "urbanairship/android-library@629aaf29dd65a3cc3f3feca2299f1c21455ab713, "
+                + "urbanairship-automation/src/main/java/com/urbanairship/iam/DefaultDisplayCoordinator.java, "
+                + "`onDisplayStarted`, `onDisplayFinished`",
             presupposes: [.minimumInterval]
         ) { $0.interval.measuredFrom = .lastDisplayOrDismissal },
+        // Iterable/swift-sdk@4e08441c, InAppManager.swift: `isOkToShowNow` holds a message until `getWaitTimeInterval`
+        // (the interval plus 0.1 s) has passed since `lastDisplayTime` and since `lastDismissedTime`, leaving it in the
+        // messages map; after a dismissal `scheduleNextInAppMessage` waits that out and shows the next; both times are
+        // in memory only, where the messages map is persisted.
         Behaviour(
             "interval-with-margin-from-display-and-dismissal",
             rule: "interval.configurable",
@@ -406,6 +518,9 @@ package enum BehaviourCatalogue {
                 "waits the interval plus 0.1 s, from the last display and again from the last dismissal, holding a "
                 + "trigger inside it on the stack unobserved and showing the top once that wait after a dismissal "
                 + "ends; a relaunch forgets the interval",
+            source:
+                "Iterable/swift-sdk@4e08441c, swift-sdk/Internal/InAppManager.swift, `isOkToShowNow`, "
+                + "`getWaitTimeInterval`, `scheduleNextInAppMessage`",
             presupposes: [.minimumInterval]
         ) {
             $0.interval.measuredFrom = .lastDisplayOrDismissal
@@ -424,11 +539,20 @@ package enum BehaviourCatalogue {
             rule: "priority.highest-wins",
             summary: "puts the messages that lose a priority contest on the stack, each observed stacked"
         ) { $0.selection.priorityLosers = .stackedAndObserved },
+        // Iterable's `MessagesProcessor.processMessages` shows the first message and leaves the others unprocessed in
+        // the messages map for the next processing. OneSignal 4.8.12's `evaluateInAppMessages` queues every message
+        // whose triggers hold (`queueMessageForDisplay`); the queue shows its head and the rest wait behind it.
         Behaviour(
             "priority-losers-observed-stacked-after-winner",
             rule: "priority.highest-wins",
             summary:
-                "puts the messages that lose a priority contest on the stack, each observed stacked after the winner is shown"
+                "puts the messages that lose a priority contest on the stack, each observed stacked after the winner is shown",
+            source:
+                "Iterable/swift-sdk@4e08441c, swift-sdk/Internal/InAppManager+Functions.swift, "
+                + "`MessagesProcessor.processMessages`; "
+                + "OneSignal/OneSignal-Android-SDK@d87a99895bf41d552201ee8779069253fb2d82c6, "
+                + "OneSignalSDK/onesignal/src/main/java/com/onesignal/OSInAppMessageController.java, "
+                + "`evaluateInAppMessages`, `queueMessageForDisplay`"
         ) { $0.selection.priorityLosers = .stackedAndObservedAfterWinner },
         Behaviour(
             "priority-lowest-wins",
@@ -436,11 +560,16 @@ package enum BehaviourCatalogue {
             summary: "reads priority upside down: of the messages an event triggers, the lowest priority wins",
             presupposes: [.priority]
         ) { $0.selection.priorityWinner = .lowest },
+        // CleverTap's Web SDK 2.7.4: `processCampaigns` sorts a reply's campaigns highest priority first
+        // (`sortCampaignsByPriority`) and renders each in turn, each `createTemplate` removing the popup before it.
         Behaviour(
             "priority-every-match-shown-highest-first",
             rule: "priority.highest-wins",
             summary:
                 "shows every message an event triggers in turn from the highest priority down, each in the place of the one before within the same moment: only the lowest stays on screen, the ones it replaced unobserved yet counted as displayed",
+            source:
+                "CleverTap/clevertap-web-sdk@e7d6e6ca971f0f61bcb7e5fb9f0b1c6f80cc376b, "
+                + "src/util/campaignHouseKeeping/commonCampaignUtils.js, `processCampaigns` and `createTemplate`",
             presupposes: [.priority]
         ) {
             $0.selection.priorityWinner = .lowest
@@ -460,7 +589,9 @@ package enum BehaviourCatalogue {
         // (Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e,
         // SwrveSDK/src/main/java/com/swrve/sdk/messaging/SwrveBaseCampaign.java,
         // `messageWasHandledOrShownToUser` and SwrveInAppCampaign.java, `messageDismissed`, each
-        // call `setMessageMinDelayThrottle`).
+        // call `setMessageMinDelayThrottle`). Airship 16.11.2's AutomationEngine keeps a schedule EXECUTING from its
+        // display (`attemptExecution`) until it finishes, then PAUSED for its interval from that moment
+        // (`onScheduleFinishedExecuting`); only an IDLE schedule is triggered.
         Behaviour(
             "reeligibility-from-display-and-dismissal",
             rule: "reeligibility.period",
@@ -468,14 +599,29 @@ package enum BehaviourCatalogue {
                 "counts re-eligibility from the message's display and again from its dismissal: the period starts "
                 + "over when the user dismisses it",
             source:
-                "OneSignal/OneSignal-Android-SDK@4.8.12, OSInAppMessageController.java, `queueMessageForDisplay`, `messageWasDismissed` and `persistInAppMessage`; Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e, SwrveSDK/src/main/java/com/swrve/sdk/messaging/SwrveBaseCampaign.java, `messageWasHandledOrShownToUser`, and SwrveInAppCampaign.java, `messageDismissed`"
+                "OneSignal/OneSignal-Android-SDK@d87a99895bf41d552201ee8779069253fb2d82c6, "
+                + "OneSignalSDK/onesignal/src/main/java/com/onesignal/OSInAppMessageController.java, "
+                + "`queueMessageForDisplay`, `messageWasDismissed` and `persistInAppMessage`; "
+                + "Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e, "
+                + "SwrveSDK/src/main/java/com/swrve/sdk/messaging/SwrveBaseCampaign.java, "
+                + "`messageWasHandledOrShownToUser`, and SwrveInAppCampaign.java, `messageDismissed`; "
+                + "urbanairship/android-library@629aaf29dd65a3cc3f3feca2299f1c21455ab713, "
+                + "urbanairship-automation/src/main/java/com/urbanairship/automation/AutomationEngine.java, "
+                + "`attemptExecution`, `onScheduleFinishedExecuting`"
         ) { $0.reeligibility.countedFrom = .lastDisplayOrDismissal },
+        // The Braze Web SDK 3.5.0: a delayed firing keeps the trigger object of the delivery it fired from and, when
+        // its delay ends (minified `Ff`), judges re-eligibility on that object's last display time, which the trigger
+        // manager brings up to date only for the triggers of the latest delivery (minified `Ef`).
         Behaviour(
             "ready-sees-own-delivery-displays",
             rule: "delay.retrigger-while-waiting",
             summary:
                 "judges a delayed firing, when its delay ends, on the displays of its own delivery of the messages and "
-                + "those before a later delivery: a firing of an older delivery shows the message again"
+                + "those before a later delivery: a firing of an older delivery shows the message again",
+            source:
+                "mparticle-integrations/mparticle-javascript-integration-braze@aa4aaa7482302cc762d20d9bb84ea0dd47956d08, "
+                + "dist/BrazeKit.common.js (Braze Web SDK 3.5.0, minified), "
+                + "the trigger manager's display of a delayed firing (minified `Ff`, with `Ef`)"
         ) { $0.reeligibility.displaysSeenWhenReady = .ofItsDeliveryUntilSuperseded },
     ]
     // MARK: The stack
@@ -486,10 +632,17 @@ package enum BehaviourCatalogue {
             rule: "stack.lifo",
             summary: "lets waiting messages leave first in, first out"
         ) { $0.stack.order = .firstInFirstOut },
+        // OneSignal 4.8.12: `queueMessageForDisplay` appends a message to the display queue
+        // (`messageDisplayQueue.add`), which shows its head (`attemptToShowInAppMessage`, `dismissCurrentMessage`): a
+        // message that meets a visible one waits behind every message queued before it.
         Behaviour(
             "reenqueue-at-bottom",
             rule: "reenqueue.message-visible",
-            summary: "puts a message back at the bottom of the stack instead of the top"
+            summary: "puts a message back at the bottom of the stack instead of the top",
+            source:
+                "OneSignal/OneSignal-Android-SDK@d87a99895bf41d552201ee8779069253fb2d82c6, "
+                + "OneSignalSDK/onesignal/src/main/java/com/onesignal/OSInAppMessageController.java, "
+                + "`queueMessageForDisplay`, `attemptToShowInAppMessage`"
         ) { $0.stack.putBackOn = .bottom },
         Behaviour(
             "stack-survives-relaunch",
@@ -501,12 +654,19 @@ package enum BehaviourCatalogue {
             rule: "stack.change-user-clears",
             summary: "keeps the stack when the user changes"
         ) { $0.lifecycle.userChangeClears.remove(.stack) },
+        // The Braze Web SDK 3.5.0's `changeUser` resets the trigger manager with whether the previous user was
+        // anonymous (minified `Bf.prototype.$a`): only a change away from an identified user clears the delay timers
+        // and the display history, so a firing of the anonymous user's runs out its delay and shows to the new user.
         Behaviour(
             "change-from-anonymous-keeps-delayed",
             rule: "stack.change-user-clears",
             summary:
                 "keeps the messages waiting out their delay through a change away from the anonymous user, and shows "
-                + "them to the new user"
+                + "them to the new user",
+            source:
+                "mparticle-integrations/mparticle-javascript-integration-braze@aa4aaa7482302cc762d20d9bb84ea0dd47956d08, "
+                + "dist/BrazeKit.common.js (Braze Web SDK 3.5.0, minified), "
+                + "`appboy.changeUser` (the trigger manager's reset, minified `Bf.prototype.$a`)"
         ) { $0.users.changeFromAnonymousUserKeepsDelayedMessages = true },
         Behaviour(
             "change-user-keeps-delivered",
@@ -518,15 +678,31 @@ package enum BehaviourCatalogue {
             rule: "stack.eligibility-moments",
             summary: "empties the stack when a session ends"
         ) { $0.lifecycle.sessionEndClears = [.stack] },
+        // The Braze Web SDK 3.5.0's trigger manager keeps each delayed firing in the SDK's storage, which outlives the
+        // page (minified `Gf`), and at each page load sets the timer again of each whose delay has not run out (its
+        // constructor, minified `Df`).
         Behaviour(
             "delayed-survives-relaunch",
             rule: "stack.memory-only",
-            summary: "keeps messages waiting out their delay across an app relaunch"
+            summary: "keeps messages waiting out their delay across an app relaunch",
+            source:
+                "mparticle-integrations/mparticle-javascript-integration-braze@aa4aaa7482302cc762d20d9bb84ea0dd47956d08, "
+                + "dist/BrazeKit.common.js (Braze Web SDK 3.5.0, minified), "
+                + "the trigger manager (minified `Bf`: `Gf` stores a delayed firing, `Df` re-arms it at load)"
         ) { $0.lifecycle.relaunchClears.remove(.delayedMessages) },
+        // The Braze Web SDK 3.5.0's `changeUser` ends the session, resets the trigger manager and opens a session; only
+        // a message's own close (minified `Wc`: its close button, a click, `closeMessage`, its own timer) takes it off
+        // the page. OneSignal 4.8.12's `setExternalUserId` only updates the user's state
+        // (`OneSignalStateSynchronizer.setExternalUserId`): nothing reaches the in-app message controller.
         Behaviour(
             "change-user-keeps-visible",
             rule: "stack.change-user-clears",
-            summary: "leaves the visible message on screen when the user changes"
+            summary: "leaves the visible message on screen when the user changes",
+            source:
+                "mparticle-integrations/mparticle-javascript-integration-braze@aa4aaa7482302cc762d20d9bb84ea0dd47956d08, "
+                + "dist/BrazeKit.common.js (Braze Web SDK 3.5.0, minified), `appboy.changeUser`; "
+                + "OneSignal/OneSignal-Android-SDK@d87a99895bf41d552201ee8779069253fb2d82c6, "
+                + "OneSignalSDK/onesignal/src/main/java/com/onesignal/OneSignal.java, `setExternalUserId`"
         ) { $0.lifecycle.userChangeClears.remove(.visibleMessage) },
         Behaviour(
             "equal-ready-times-reversed",
@@ -544,28 +720,62 @@ package enum BehaviourCatalogue {
             summary:
                 "answers display_next with a message visible as the other SDK does: Swift re-stacks the top (observed), the legacy SDK leaves it unobserved"
         ) { $0.profile.displayNextRestacksBehindVisibleMessage.toggle() },
+        // Firebase In-App Messaging 22.0.4 skips a trigger while a message is up (`bindFiamToActivity`: "Active FIAM
+        // exists. Skipping trigger"). Mixpanel Android 5.9.6: `track` takes the matching notification off the unseen
+        // list (DecideMessages, `getNotification`), and `showGivenOrAvailableNotification` returns while one shows
+        // ("DisplayState is locked"). Swrve 10.14.0's SwrveInAppMessageActivity is `launchMode="singleTask"`
+        // (SwrveSDK/src/main/AndroidManifest.xml) with no `onNewIntent`: `displaySwrveMessage` starting it again while
+        // it shows changes nothing.
         Behaviour(
             "message-visible-drops",
             rule: "reenqueue.message-visible",
-            summary: "has no stack: drops a message triggered while another is visible"
+            summary: "has no stack: drops a message triggered while another is visible",
+            source:
+                "firebase/firebase-android-sdk@a089298ed9e08681ad8d17c0f41112824ec43a96, "
+                + "firebase-inappmessaging-display/src/main/java/com/google/firebase/inappmessaging/display/FirebaseInAppMessagingDisplay.java, "
+                + "`bindFiamToActivity`; "
+                + "mixpanel/mixpanel-android@9228f416c46e423aecb3eed119d4620e44b6b7f8, "
+                + "src/main/java/com/mixpanel/android/mpmetrics/MixpanelAPI.java, "
+                + "`track` and `showGivenOrAvailableNotification`; "
+                + "Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e, "
+                + "SwrveSDK/src/main/java/com/swrve/sdk/SwrveImp.java, "
+                + "`displaySwrveMessage`; SwrveInAppMessageActivity.java (singleTask)"
         ) { $0.screen.messageMeetingAnother = .dropped },
+        // CleverTap's Web SDK 2.7.4: with `dismissSpamControl` (true unless the site sets it false, src/clevertap.js),
+        // `createTemplate` removes the popup on screen (`wizParDiv<layout>`) before it renders the new one.
         Behaviour(
             "message-visible-replaced",
             rule: "reenqueue.message-visible",
             summary:
-                "has no stack: shows a message triggered while another is visible in its place, the other observed dismissed"
+                "has no stack: shows a message triggered while another is visible in its place, the other observed dismissed",
+            source:
+                "CleverTap/clevertap-web-sdk@e7d6e6ca971f0f61bcb7e5fb9f0b1c6f80cc376b, "
+                + "src/util/campaignHouseKeeping/commonCampaignUtils.js, `createTemplate`"
         ) { $0.screen.messageMeetingAnother = .replacesIt },
+        // Leanplum 5.10.4: a message's action callback (`createCallback`) hands the template's `handleAction` to
+        // `queueActionUponActive`, which runs it at once while an activity is resumed; each template opens a dialog of
+        // its own (e.g. CenterPopupMessage, `handleAction`), and none looks for a message on screen.
         Behaviour(
             "message-visible-shown-beside",
             rule: "reenqueue.message-visible",
             summary:
                 "has no stack: shows a message triggered while another is visible beside it, several at once, each "
-                + "taking its own clicks"
+                + "taking its own clicks",
+            source:
+                "Leanplum/Leanplum-Android-SDK@07f46f34abbdf42ca8df8fc7e00596c233449087, "
+                + "AndroidSDKCore/src/main/java/com/leanplum/messagetemplates/MessageTemplates.java, "
+                + "`createCallback`; LeanplumActivityHelper.java, `queueActionUponActive`"
         ) { $0.screen.messageMeetingAnother = .shownBeside },
+        // The Braze Web SDK 3.5.0 builds a message without buttons with a click handler (the `InAppMessage` element,
+        // minified `W.prototype.aa`) that closes the message (minified `Wc`, as `closeMessage` does) before its action.
         Behaviour(
             "click-closes-message",
             rule: "stack.click-follow-up",
-            summary: "closes a message the user clicks at once: it is dismissed, and nothing is held as its follow-up"
+            summary: "closes a message the user clicks at once: it is dismissed, and nothing is held as its follow-up",
+            source:
+                "mparticle-integrations/mparticle-javascript-integration-braze@aa4aaa7482302cc762d20d9bb84ea0dd47956d08, "
+                + "dist/BrazeKit.common.js (Braze Web SDK 3.5.0, minified), "
+                + "the `InAppMessage` element's click handler (minified `W.prototype.aa`, closing by `Wc`)"
         ) { $0.screen.clickCloses = true },
         Behaviour(
             "test-send-replaces-visible",
@@ -583,10 +793,16 @@ package enum BehaviourCatalogue {
             rule: "stack.dismissal-observed",
             summary: "dismisses a message itself once it has been on screen for 5 s, as a slide-up that closes itself"
         ) { $0.screen.dismissesItselfAfter = .seconds(5) },
+        // Firebase In-App Messaging 22.0.4, `inflateBinding`: a layout with `autoDismiss` (the banner's, in
+        // InflaterConfigModule.java) starts a timer that dismisses the message after `DISMISS_THRESHOLD_MILLIS` (20 s).
         Behaviour(
             "dismisses-itself-after-20-seconds",
             rule: "stack.dismissal-observed",
-            summary: "dismisses a message itself once it has been on screen for 20 s, as a banner that closes itself"
+            summary: "dismisses a message itself once it has been on screen for 20 s, as a banner that closes itself",
+            source:
+                "firebase/firebase-android-sdk@a089298ed9e08681ad8d17c0f41112824ec43a96, "
+                + "firebase-inappmessaging-display/src/main/java/com/google/firebase/inappmessaging/display/FirebaseInAppMessagingDisplay.java, "
+                + "`inflateBinding`"
         ) { $0.screen.dismissesItselfAfter = .seconds(20) },
         Behaviour(
             "change-user-keeps-stack-and-clocks",
@@ -607,36 +823,62 @@ package enum BehaviourCatalogue {
             summary:
                 "forgets the delivered messages when a session ends: no event triggers one until the next session starts"
         ) { $0.lifecycle.sessionEndClears = [.deliveredMessages] },
+        // The Braze Web SDK 3.5.0's `appboy.display.showInAppMessage` refuses a message that blocks the page (any but a
+        // slide-up) while an `.ab-modal-interactions` element is on it ("Cannot show in-app message ... because another
+        // message is being shown"); it appends every other message, laying slide-ups out one beside the other.
         Behaviour(
             "message-visible-beside-modal-over-modal-dropped",
             rule: "reenqueue.message-visible",
             summary:
                 "has no stack: shows a message triggered while another is visible beside it, each taking its own "
-                + "clicks, but drops a modal, full or HTML message while one of those is on screen"
+                + "clicks, but drops a modal, full or HTML message while one of those is on screen",
+            source:
+                "mparticle-integrations/mparticle-javascript-integration-braze@aa4aaa7482302cc762d20d9bb84ea0dd47956d08, "
+                + "dist/BrazeKit.common.js (Braze Web SDK 3.5.0, minified), `appboy.display.showInAppMessage`"
         ) { $0.screen.messageMeetingAnother = .shownBesideUnlessBothBlockPage },
     ]
     // MARK: Eligibility and the display attempt
 
     private static let eligibilityAndDisplay: [Behaviour] = [
+        // OneSignal 4.8.12, `evaluateInAppMessages`: only `queueMessageForDisplay` of a message whose triggers hold
+        // calls `attemptToShowInAppMessage`; an evaluation that matches nothing shows nothing of the queue.
         Behaviour(
             "eligibility-offers-nothing",
             rule: "stack.eligibility-moments",
-            summary: "does not offer the stack's top at a session start or push click that matches nothing"
+            summary: "does not offer the stack's top at a session start or push click that matches nothing",
+            source:
+                "OneSignal/OneSignal-Android-SDK@d87a99895bf41d552201ee8779069253fb2d82c6, "
+                + "OneSignalSDK/onesignal/src/main/java/com/onesignal/OSInAppMessageController.java, "
+                + "`evaluateInAppMessages`"
         ) { $0.stack.topOfferedAt.remove(.eligibilityMatchingNoTrigger) },
+        // OneSignal 4.8.12: `messageWasDismissed` calls `dismissCurrentMessage`, which takes the message off the
+        // display queue and shows the next one in it.
         Behaviour(
             "dismiss-offers-next",
             rule: "stack.no-auto-drain",
-            summary: "shows the next waiting message automatically after each dismissal"
+            summary: "shows the next waiting message automatically after each dismissal",
+            source:
+                "OneSignal/OneSignal-Android-SDK@d87a99895bf41d552201ee8779069253fb2d82c6, "
+                + "OneSignalSDK/onesignal/src/main/java/com/onesignal/OSInAppMessageController.java, "
+                + "`messageWasDismissed`, `dismissCurrentMessage`"
         ) { $0.stack.topOfferedAt.insert(.messageDismissed) },
         Behaviour(
             "foreground-offers-next",
             rule: "stack.no-auto-drain",
             summary: "shows the next waiting message when the app comes back to the foreground"
         ) { $0.stack.topOfferedAt.insert(.appForegrounded) },
+        // OneSignal 4.8.12: while the keyboard is up `systemConditionsAvailable` holds the queue and registers a
+        // keyboard listener; when the keyboard goes down (ActivityLifecycleHandler's `KeyboardListener.onGlobalLayout`)
+        // it calls `systemConditionChanged`, which shows the head of the queue (`attemptToShowInAppMessage`).
         Behaviour(
             "keyboard-hidden-offers-next",
             rule: "stack.no-auto-drain",
-            summary: "shows the next waiting message when the keyboard hides"
+            summary: "shows the next waiting message when the keyboard hides",
+            source:
+                "OneSignal/OneSignal-Android-SDK@d87a99895bf41d552201ee8779069253fb2d82c6, "
+                + "OneSignalSDK/onesignal/src/main/java/com/onesignal/OSSystemConditionController.java, "
+                + "`systemConditionsAvailable`; ActivityLifecycleHandler.java, "
+                + "`KeyboardListener.onGlobalLayout`; OSInAppMessageController.java, `systemConditionChanged`"
         ) { $0.stack.topOfferedAt.insert(.keyboardHidden) },
         // Iterable/swift-sdk@4e08441c, swift-sdk/Internal/InAppManager.swift: the waiting messages
         // are offered (`processAndShowMessage`) when the SDK syncs, and `onAppEnteredForeground`
@@ -676,26 +918,53 @@ package enum BehaviourCatalogue {
             rule: "discard.orientation",
             summary: "takes the visible message off the screen when the device rotates"
         ) { $0.lifecycle.rotationClears = [.visibleMessage] },
+        // Firebase In-App Messaging 22.0.4: the display component that `bindFiamToActivity` sets skips every trigger
+        // while `inAppMessage` is set ("Active FIAM exists. Skipping trigger"), and it is set from the trigger on,
+        // while `inflateBinding` waits for the image to load before the message goes on screen.
         Behaviour(
             "asset-wait-blocks-screen",
             rule: "delivery.display-on-delivery-latency",
-            summary: "lets a message waiting for its assets block others as if it were visible"
+            summary: "lets a message waiting for its assets block others as if it were visible",
+            source:
+                "firebase/firebase-android-sdk@a089298ed9e08681ad8d17c0f41112824ec43a96, "
+                + "firebase-inappmessaging-display/src/main/java/com/google/firebase/inappmessaging/display/FirebaseInAppMessagingDisplay.java, "
+                + "`bindFiamToActivity` and `inflateBinding`"
         ) { $0.screen.messageAwaitingAssetsBlocksOthers = true },
+        // Swrve Android SDK 10.14.0, `getNextMessage`: a campaign whose message's assets are not all on disk answers no
+        // message ("hasn't finished downloading"), whether they are still downloading or failed.
         Behaviour(
             "assets-not-ready-not-a-candidate",
             rule: "delivery.display-on-delivery-latency",
             summary:
-                "makes a message a candidate only once its assets are downloaded: a trigger while they download, or after they failed, finds nothing of it"
+                "makes a message a candidate only once its assets are downloaded: a trigger while they download, or after they failed, finds nothing of it",
+            source:
+                "Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e, "
+                + "SwrveSDK/src/main/java/com/swrve/sdk/messaging/SwrveInAppCampaign.java, `getNextMessage`"
         ) { $0.selection.candidatesNeedAssetsReady = true },
+        // Swrve Android SDK 10.14.0: each campaigns load queues the campaigns' assets, and `downloadAssets` drops those
+        // already on disk (`filterExistingFiles`): a downloaded image is not fetched again (one that failed is).
         Behaviour(
             "assets-not-restarted-on-redelivery",
             rule: "delivery.asset-prefetch",
-            summary: "does not restart asset downloads when a later session start delivers the messages again"
+            summary: "does not restart asset downloads when a later session start delivers the messages again",
+            source:
+                "Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e, "
+                + "SwrveSDKCommon/src/main/java/com/swrve/sdk/SwrveAssetsManagerImp.java, `downloadAssets`, "
+                + "`filterExistingFiles`"
         ) { $0.sessionStart.deliveryRestartsAssetDownloads = false },
+        // The Braze Web SDK 3.5.0's `appboy.display.showInAppMessage` checks a control message, HTML, a modal over a
+        // modal and the orientation, never whether the page is hidden (only the data flush timer and geolocation read
+        // `document.hidden`). CleverTap's Web SDK 2.7.4 reads no page visibility anywhere: `createTemplate` renders
+        // whatever campaign a reply names.
         Behaviour(
             "background-displays",
             rule: "reenqueue.background",
-            summary: "displays a message triggered while the app is in the background"
+            summary: "displays a message triggered while the app is in the background",
+            source:
+                "mparticle-integrations/mparticle-javascript-integration-braze@aa4aaa7482302cc762d20d9bb84ea0dd47956d08, "
+                + "dist/BrazeKit.common.js (Braze Web SDK 3.5.0, minified), `appboy.display.showInAppMessage`; "
+                + "CleverTap/clevertap-web-sdk@e7d6e6ca971f0f61bcb7e5fb9f0b1c6f80cc376b, "
+                + "src/util/campaignHouseKeeping/commonCampaignUtils.js, `createTemplate`"
         ) { $0.presenter.checks.remove(.background) },
         Behaviour(
             "delegate-asked-when-visible",
@@ -750,10 +1019,15 @@ package enum BehaviourCatalogue {
             rule: "discard.orientation",
             summary: "never checks a message's orientation"
         ) { $0.presenter.checks.remove(.orientation) },
+        // Swrve Android SDK 10.14.0: `displaySwrveMessage` and `autoShowMessage` check
+        // `supportsOrientation(getDeviceOrientation())` on every device; the SDK has no case for tablets.
         Behaviour(
             "orientation-checked-on-tablets",
             rule: "discard.orientation-not-on-tablets",
-            summary: "checks a message's orientation on tablets too"
+            summary: "checks a message's orientation on tablets too",
+            source:
+                "Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e, "
+                + "SwrveSDK/src/main/java/com/swrve/sdk/SwrveImp.java, `displaySwrveMessage`, `autoShowMessage`"
         ) { $0.presenter.orientationCheckedOn = .phonesAndTablets },
         Behaviour(
             "image-rules-in-swift",
@@ -790,15 +1064,33 @@ package enum BehaviourCatalogue {
             rule: "discard.asset-failed",
             summary: "skips a message whose asset failed to download without reporting it discarded"
         ) { $0.presenter.silentDiscards.insert(.assetFailed) },
+        // Swrve Android SDK 10.14.0: `displaySwrveMessage` only logs a message whose orientation the device is not in
+        // ("Can't display the in-app message as it doesn't support the current orientation"), and
+        // `_getBaseMessageForEvent` passes over such a candidate; no event reports it.
         Behaviour(
             "orientation-mismatch-silent",
             rule: "discard.orientation",
-            summary: "skips a message whose orientation does not fit the device without reporting it discarded"
+            summary: "skips a message whose orientation does not fit the device without reporting it discarded",
+            source:
+                "Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e, "
+                + "SwrveSDK/src/main/java/com/swrve/sdk/SwrveImp.java, `displaySwrveMessage`; SwrveBase.java, "
+                + "`_getBaseMessageForEvent`"
         ) { $0.presenter.silentDiscards.insert(.orientation) },
+        // Firebase In-App Messaging 22.0.4: `onActivityPaused` unbinds the display (`unbindFiamFromActivity` calls
+        // `clearDisplayListener`), and `triggerInAppMessage` shows nothing without one. Mixpanel Android 5.9.6: `track`
+        // offers a notification only while there is a current activity, which `onActivityPaused` clears; nothing waits.
         Behaviour(
             "background-drops",
             rule: "reenqueue.background",
-            summary: "drops a message triggered while the app is in the background instead of stacking it"
+            summary: "drops a message triggered while the app is in the background instead of stacking it",
+            source:
+                "firebase/firebase-android-sdk@a089298ed9e08681ad8d17c0f41112824ec43a96, "
+                + "firebase-inappmessaging-display/src/main/java/com/google/firebase/inappmessaging/display/FirebaseInAppMessagingDisplay.java, "
+                + "`onActivityPaused`; firebase-inappmessaging/src/main/java/com/google/firebase/inappmessaging/FirebaseInAppMessaging.java, "
+                + "`triggerInAppMessage`; "
+                + "mixpanel/mixpanel-android@9228f416c46e423aecb3eed119d4620e44b6b7f8, "
+                + "src/main/java/com/mixpanel/android/mpmetrics/MixpanelAPI.java, "
+                + "`track`; MixpanelActivityLifecycleCallbacks.java, `onActivityPaused`"
         ) { $0.presenter.appInBackground = .drop },
         Behaviour(
             "delegate-later-drops",
@@ -861,10 +1153,16 @@ package enum BehaviourCatalogue {
             rule: "analytics.local-none",
             summary: "logs analytics for a locally created message"
         ) { $0.analytics.localMessagesLogAnalytics = true },
+        // CleverTap's Web SDK 2.7.4, `setupClickEvent`: a click on a popup that opens its link in a new window
+        // (`display.window` 1) reports a click (`renderNotificationClicked`) each time, and leaves the popup up unless
+        // the campaign sets `close-popup`.
         Behaviour(
             "click-logged-every-time",
             rule: "analytics.once-per-message",
-            summary: "logs every click on a display, not only the first"
+            summary: "logs every click on a display, not only the first",
+            source:
+                "CleverTap/clevertap-web-sdk@e7d6e6ca971f0f61bcb7e5fb9f0b1c6f80cc376b, "
+                + "src/util/campaignRender/utilities.js, `setupClickEvent`"
         ) { $0.analytics.firstClickOnly = false },
         Behaviour(
             "click-after-dismiss-logged",
@@ -881,12 +1179,21 @@ package enum BehaviourCatalogue {
             rule: "analytics.once-per-message",
             summary: "never logs an impression"
         ) { $0.analytics.impressionLoggedAt = .never },
+        // Firebase In-App Messaging 22.0.4: `inflateBinding` logs the impression once the message has been on screen
+        // `IMPRESSION_THRESHOLD_MILLIS` (5 s); a dismissal or a click logs it first if it has not been
+        // (DisplayCallbacksImpl, `logImpressionIfNeeded`); the stream leaves out impressed campaigns
+        // (`filterAlreadyImpressed`).
         Behaviour(
             "impression-after-5-seconds-on-screen",
             rule: "analytics.once-per-message",
             summary:
                 "logs the impression once a message has been on screen for 5 s, or at its first dismissal or click if "
-                + "sooner, and counts a message as shown from its impression"
+                + "sooner, and counts a message as shown from its impression",
+            source:
+                "firebase/firebase-android-sdk@a089298ed9e08681ad8d17c0f41112824ec43a96, "
+                + "firebase-inappmessaging-display/src/main/java/com/google/firebase/inappmessaging/display/FirebaseInAppMessagingDisplay.java, "
+                + "`inflateBinding`; firebase-inappmessaging/src/main/java/com/google/firebase/inappmessaging/internal/DisplayCallbacksImpl.java, "
+                + "`logImpressionIfNeeded`; InAppMessageStreamManager.java, `createFirebaseInAppMessageStream`"
         ) {
             $0.analytics.impressionLoggedAt = .afterTimeOnScreen
             $0.analytics.impressionScreenTime = .seconds(5)
@@ -917,10 +1224,23 @@ package enum BehaviourCatalogue {
             rule: "sync.held-events",
             summary: "drops events that arrive during the session-start sync instead of holding them"
         ) { $0.sessionStart.eventsDuringSync = .dropped },
+        // Leanplum 5.10.4: once the start request is issued (`issuedStart`), `trackInternalWhenStarted` runs
+        // `trackInternal` at once, which matches the event (`maybePerformActions`) against the messages held now.
+        // Airship 16.11.2: AutomationEngine's `onEventAdded` matches an event at once against the stored triggers
+        // (`getActiveTriggers`). Mixpanel 5.9.6: `track` matches it at once against the notifications decide has given.
         Behaviour(
             "sync-events-not-held",
             rule: "sync.held-events",
-            summary: "evaluates events that arrive during the session-start sync at once instead of holding them"
+            summary: "evaluates events that arrive during the session-start sync at once instead of holding them",
+            source:
+                "Leanplum/Leanplum-Android-SDK@07f46f34abbdf42ca8df8fc7e00596c233449087, "
+                + "AndroidSDKCore/src/main/java/com/leanplum/internal/LeanplumInternal.java, "
+                + "`trackInternalWhenStarted`; "
+                + "urbanairship/android-library@629aaf29dd65a3cc3f3feca2299f1c21455ab713, "
+                + "urbanairship-automation/src/main/java/com/urbanairship/automation/AutomationEngine.java, "
+                + "`onEventAdded`; "
+                + "mixpanel/mixpanel-android@9228f416c46e423aecb3eed119d4620e44b6b7f8, "
+                + "src/main/java/com/mixpanel/android/mpmetrics/MixpanelAPI.java, `track`"
         ) { $0.sessionStart.eventsDuringSync = .evaluatedAtOnce },
         Behaviour(
             "replay-before-session-start",
@@ -932,10 +1252,16 @@ package enum BehaviourCatalogue {
     // MARK: A campaign's own settings, opening from a push, users
 
     private static let campaignAndUsers: [Behaviour] = [
+        // Firebase In-App Messaging 22.0.4, `isActive`: a campaign is active while `currentTime > campaignStartTime &&
+        // currentTime < campaignEndTime`.
         Behaviour(
             "campaign-window-exclusive",
             rule: "triggers.campaign-window",
-            summary: "excludes a campaign's start and end instants from its window"
+            summary: "excludes a campaign's start and end instants from its window",
+            source:
+                "firebase/firebase-android-sdk@a089298ed9e08681ad8d17c0f41112824ec43a96, "
+                + "firebase-inappmessaging/src/main/java/com/google/firebase/inappmessaging/internal/InAppMessageStreamManager.java, "
+                + "`isActive`"
         ) { $0.campaign.windowIncludesItsEnds = .exclusive },
         Behaviour(
             "message-interval-ignored",
@@ -988,16 +1314,31 @@ package enum BehaviourCatalogue {
             rule: "users.held-events",
             summary: "drops the events a pending sync holds at a change away from the anonymous user"
         ) { $0.users.changeFromAnonymousUserKeepsHeldEvents = false },
+        // OneSignal 4.8.12: `messageWasDismissed` adds the message to `dismissedMessages`, saved under one key of the
+        // app's preferences (OSInAppMessageRepository, `saveDismissedMessagesId`) whoever the user is, and
+        // `evaluateInAppMessages` never queues a dismissed message again.
         Behaviour(
             "shown-once-per-install",
             rule: "users.new-user-starts-fresh",
-            summary: "remembers what was shown per install: a message one user saw is never shown to the next"
+            summary: "remembers what was shown per install: a message one user saw is never shown to the next",
+            source:
+                "OneSignal/OneSignal-Android-SDK@d87a99895bf41d552201ee8779069253fb2d82c6, "
+                + "OneSignalSDK/onesignal/src/main/java/com/onesignal/OSInAppMessageController.java, "
+                + "`messageWasDismissed`, `evaluateInAppMessages`; OSInAppMessageRepository.java, "
+                + "`saveDismissedMessagesId`"
         ) { $0.users.displayHistoryKeptPer = .install },
+        // The Braze Web SDK 3.5.0's `changeUser` ends the running session (its session-end event) and calls the session
+        // manager's `openSession`, which starts a new one; its session-start event asks the server for the triggers,
+        // and the answer (minified `Bf.prototype.Lb`) fires the Session Start triggers.
         Behaviour(
             "change-user-starts-session",
             rule: "stack.change-user-clears",
             summary:
-                "starts a session at a change of user: the messages are delivered again and Session Start fires at once"
+                "starts a session at a change of user: the messages are delivered again and Session Start fires at once",
+            source:
+                "mparticle-integrations/mparticle-javascript-integration-braze@aa4aaa7482302cc762d20d9bb84ea0dd47956d08, "
+                + "dist/BrazeKit.common.js (Braze Web SDK 3.5.0, minified), "
+                + "`appboy.changeUser` (then the session manager's `openSession`, minified `Lc`)"
         ) { $0.users.changeStartsSession = true },
         Behaviour(
             "campaign-window-ignored",
@@ -1016,19 +1357,32 @@ package enum BehaviourCatalogue {
     /// What an engine that lacks a behavioural capability does instead: at least one entry for
     /// each of `Capability.behavioural` (`BehaviourCatalogueTests` checks it).
     private static let lackingCapabilities: [Behaviour] = [
+        // Firebase In-App Messaging 22.0.4, `getTriggeredInAppMessageMaybe`: a triggered campaign is filtered by its
+        // window, its trigger, its impression, the once-a-day app-foreground limit and its type; no interval between
+        // two messages is kept.
         Behaviour(
             "interval-not-enforced",
             rule: "interval.default-30-seconds",
             summary: "enforces no minimum trigger interval: the configured interval is read as 0",
+            source:
+                "firebase/firebase-android-sdk@a089298ed9e08681ad8d17c0f41112824ec43a96, "
+                + "firebase-inappmessaging/src/main/java/com/google/firebase/inappmessaging/internal/InAppMessageStreamManager.java, "
+                + "`getTriggeredInAppMessageMaybe`",
             lacks: .minimumInterval,
             reading: { setup in
                 setup.configuration.minimumTriggerInterval = .zero
             }
         ),
+        // OneSignal 4.8.12's in-app messages have no priority: `evaluateInAppMessages` queues the messages whose
+        // triggers hold in their delivered order, and the queue shows its head.
         Behaviour(
             "priority-ignored",
             rule: "priority.highest-wins",
             summary: "ignores priority: every message's priority is read as 0, so the tie rule alone decides",
+            source:
+                "OneSignal/OneSignal-Android-SDK@d87a99895bf41d552201ee8779069253fb2d82c6, "
+                + "OneSignalSDK/onesignal/src/main/java/com/onesignal/OSInAppMessageController.java, "
+                + "`evaluateInAppMessages`",
             lacks: .priority,
             reading: { setup in
                 for index in setup.messages.indices { setup.messages[index].priority = 0 }

@@ -23,7 +23,7 @@ struct IAMSpecCommand: ParsableCommand {
             ReportCommand.self, EngineCommand.self, MergeCommand.self, DiffCommand.self, DocsCommand.self,
             CompileCommand.self, RunCompiledCommand.self, ExplainCommand.self, MigrateCommand.self,
             MutateCommand.self, FuzzCommand.self,
-            ExploreCommand.self,
+            ExploreCommand.self, SchemaPartsCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )
@@ -80,8 +80,12 @@ struct IAMSpecCommand: ParsableCommand {
         guard let word = arguments.first, !word.hasPrefix("-"), !word.contains("/"),
             !FileManager.default.fileExists(atPath: word)
         else { return }
-        let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
-        guard !names.contains(word), let name = Suggestion.closest(to: word, among: names) else { return }
+        let commands = configuration.subcommands.map { $0.configuration }
+        // A command the help does not list (`schema-parts`) is neither suggested nor listed.
+        let names = commands.filter { $0.shouldDisplay }.compactMap { $0.commandName } + ["help"]
+        guard !commands.contains(where: { $0.commandName == word }), !names.contains(word),
+            let name = Suggestion.closest(to: word, among: names)
+        else { return }
         throw .usage(
             "error: unknown command '\(QuotedText.line(word))'; did you mean '\(name)'?\n"
                 + "(the commands: \(names.dropLast().joined(separator: ", ")); `iamspec --help` says what each does)"

@@ -72,6 +72,23 @@ struct UsageTests {
         #expect(outcome.standardOutput.isEmpty)
     }
 
+    /// `schema-parts`, which `scripts/update-schemas` runs, prints the schemas' parts as one line of
+    /// JSON, and the help does not list it: no suggestion names it, and a word near it is a spec
+    /// path, as any word far from every listed command.
+    @Test func theSchemaPartsCommandIsNeitherListedNorSuggested() throws {
+        let parts = try IAMSpecExecutable.run("schema-parts")
+        #expect(parts.status == 0)
+        #expect(parts.standardOutput.hasPrefix(#"{"Specs/schema.json":{"/definitions/step":{"#))
+        #expect(parts.standardOutput.split(separator: "\n").count == 1)
+        let help = try IAMSpecExecutable.run("--help")
+        #expect(help.status == 0 && !help.standardOutput.contains("schema-parts"))
+        let mistyped = try IAMSpecExecutable.run("lnit", "Specs")
+        #expect(mistyped.status == 2 && !mistyped.standardError.contains("schema-parts"))
+        let near = try IAMSpecExecutable.run("schema-part")
+        #expect(near.status == 2)
+        #expect(near.standardError.contains("schema-part:1:1: error: no such file or folder 'schema-part'"))
+    }
+
     /// A usage error quotes the arguments as given, shown inert: the parser's messages and the
     /// misspelt command's alike.
     @Test(arguments: [

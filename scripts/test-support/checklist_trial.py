@@ -18,9 +18,12 @@ Every edit names the checklist and the words of the step it follows, and the tri
 words are no longer in that section of ARCHITECTURE.md, when the file is named nowhere in the
 section (a file the section does not name must be reached through the words of a step, as "where
 it applies it"), or when the text an edit is anchored at is not in the file exactly once: the code
-or the checklist moved, and both must move together. Then, in the copy:
+or the checklist moved, and both must move together. The new step kind, with its capability, rule
+and case, must take no more files written by hand than "A stimulus" says (six: the schemas'
+parts are written by `scripts/update-schemas`). Then, in the copy:
 
-1. `swift build --product iamspec` compiles the additions;
+1. `swift build --product iamspec` compiles the additions, and `scripts/update-schemas` writes the
+   schemas' parts they change;
 2. `iamspec lint Specs` refuses the setting's case before its rule is gated (the proof by running
    finds the need, at the case; and at any case of Specs that already checks the behaviour, which
    then declares the need), and passes once the rule names the capability;
@@ -85,6 +88,8 @@ STIMULUS_CASE = "reenqueue-device-locked-stacks"
 SETTING_CAPABILITY = "test-send-waits"
 STIMULUS_CAPABILITY = "device-lock"
 BEHAVIOUR_ID = "test-send-shown-over-visible"
+# The files "A stimulus" says a new step kind, with its capability, rule and case, is written in.
+STEP_KIND_FILES = 6
 
 
 class TrialFailure(Exception):
@@ -120,15 +125,7 @@ class Copy:
     def follows(self, section, words, relative, located=False):
         """Fails unless the section holds the step's words and names the file, or a folder of it
         (`located`: the step's words say where it goes, as "where it applies it" or `Specs/<area>/`)."""
-        text = self.checklists.get(section)
-        if text is None:
-            raise TrialFailure(f'ARCHITECTURE.md has no checklist "### {section}": the trial follows it')
-        flat = " ".join(text.split())
-        if " ".join(words.split()) not in flat:
-            raise TrialFailure(
-                f'ARCHITECTURE.md, "{section}": no step says "{words}", which the trial follows to edit '
-                f"{relative}; the checklist changed: change the trial with it"
-            )
+        flat = self.says(section, words, f"to edit {relative}")
         folders = [relative[: index + 1] for index, char in enumerate(relative) if char == "/"]
         named = any(name in flat for name in [relative, os.path.basename(relative), *folders[1:]])
         if not named and not located:
@@ -137,6 +134,20 @@ class Copy:
                 "section names neither the file nor its folder: a newcomer following it would not find it"
             )
         self.touched.append((section, relative))
+
+    def says(self, section, words, purpose):
+        """The section's text, its white space folded; fails unless it holds the step's words,
+        which the trial follows for `purpose` (an edit, or a command it runs)."""
+        text = self.checklists.get(section)
+        if text is None:
+            raise TrialFailure(f'ARCHITECTURE.md has no checklist "### {section}": the trial follows it')
+        flat = " ".join(text.split())
+        if " ".join(words.split()) not in flat:
+            raise TrialFailure(
+                f'ARCHITECTURE.md, "{section}": no step says "{words}", which the trial follows {purpose}; '
+                "the checklist changed: change the trial with it"
+            )
+        return flat
 
     def edit(self, section, words, relative, old, new, located=False):
         """Replaces the one occurrence of old in the file with new."""
@@ -166,33 +177,6 @@ class Copy:
             raise TrialFailure(f"{relative}: the trial's new file already exists")
         with open(path, "w", encoding="utf-8") as file:
             file.write(text)
-
-    def json_edit(self, section, words, relative, change):
-        """Loads a JSON file, changes it, and writes it back (two-space indent, as the repository's)."""
-        self.follows(section, words, relative)
-        path = self.path(relative)
-        with open(path, encoding="utf-8") as file:
-            document = json.load(file)
-        try:
-            change(document)
-        except (KeyError, IndexError, TypeError, ValueError) as error:
-            raise TrialFailure(f"{relative}: the trial's edit for \"{section}\" ({words}) found no {error!r}")
-        with open(path, "w", encoding="utf-8") as file:
-            json.dump(document, file, indent=2, ensure_ascii=False)
-            file.write("\n")
-
-
-def append_after(values, anchor, value):
-    """Inserts value right after anchor in a JSON list (ValueError when anchor is not in it)."""
-    values.insert(values.index(anchor) + 1, value)
-
-
-def stimulus_kind_variant(document, kind):
-    """The protocol's `stimulus` variant of this kind."""
-    for variant in document["$defs"]["stimulus"]["oneOf"]:
-        if variant.get("properties", {}).get("kind", {}).get("const") == kind:
-            return variant
-    raise KeyError(f"stimulus kind {kind}")
 
 
 def add_stimulus(copy):
@@ -236,25 +220,6 @@ def add_stimulus(copy):
         "        case .deviceLocked:\n            appInForeground = false\n",
     )
 
-    def schema_step(document):
-        append_after(document["definitions"]["step"]["anyOf"][0]["enum"], "app_dismiss", "device_locked")
-
-    copy.json_edit(STIMULUS, "`Specs/schema.json` (`step`", "Specs/schema.json", schema_step)
-
-    def protocol_stimulus(document):
-        stimuli = document["$defs"]["stimulus"]["oneOf"]
-        after = stimuli.index(stimulus_kind_variant(document, "app_dismiss"))
-        stimuli.insert(after + 1, {
-            "type": "object",
-            "properties": {"kind": {"const": "device_locked"}},
-            "required": ["kind"],
-            "additionalProperties": False,
-        })
-
-    copy.json_edit(
-        STIMULUS, "`Specs/schemas/protocol/definitions.json` (`stimulus`", "Specs/schemas/protocol/definitions.json",
-        protocol_stimulus,
-    )
     copy.insert(
         STIMULUS, '`Specs/README.md` ("Steps": the step', "Specs/README.md",
         "Needs `app-dismissal`. The legacy SDK has no such public call, so its cases name `profiles: [braze-swift]`. |\n",
@@ -299,7 +264,7 @@ def add_stimulus(copy):
 
 
 def add_capability(copy, member, name, about, needed_by, behavioural):
-    """A capability, by "A capability": the static member, `allCases`, its words, the schemas, README."""
+    """A capability, by "A capability": the static member, `allCases`, its words, README."""
     capability = "Sources/IAMSpec/Model/Capability.swift"
     path = copy.path(capability)
     with open(path, encoding="utf-8") as file:
@@ -328,27 +293,6 @@ def add_capability(copy, member, name, about, needed_by, behavioural):
             CAPABILITY, "joins `Capability.behavioural`", capability,
             "[.priority, .minimumInterval, .clickFollowUp", f", .{member}",
         )
-
-    def enum_at(*keys):
-        """Appends the capability to the `capability` enum found at keys in a schema."""
-        def change(document):
-            for key in keys:
-                document = document[key]
-            document["enum"].append(name)
-        return change
-
-    copy.json_edit(
-        CAPABILITY, "`Specs/schema.json` (the `capability` enum)", "Specs/schema.json",
-        enum_at("definitions", "capability"),
-    )
-    copy.json_edit(
-        CAPABILITY, "`Specs/schemas/rules.schema.json` (the `capability` enum of a rule's gate)",
-        "Specs/schemas/rules.schema.json", enum_at("definitions", "rule", "properties", "capability"),
-    )
-    copy.json_edit(
-        CAPABILITY, "`Specs/schemas/protocol/definitions.json`", "Specs/schemas/protocol/definitions.json",
-        enum_at("$defs", "capability"),
-    )
     copy.insert(
         CAPABILITY, '`Specs/README.md` ("Capabilities": what needs it', "Specs/README.md",
         "| `app-dismissal` | an `app_dismiss` step |\n",
@@ -658,15 +602,26 @@ def main():
 
         print("The additions, step by step (ARCHITECTURE.md's checklists):")
         add_stimulus(copy)
+        step_kind = sorted({relative for _, relative in copy.touched})
+        if len(step_kind) > STEP_KIND_FILES:
+            raise TrialFailure(
+                f"the new step kind, with its capability, rule and case, took {len(step_kind)} files written by hand, "
+                f"where \"{STIMULUS}\" says {STEP_KIND_FILES}: {', '.join(step_kind)}"
+            )
         add_setting(copy)
         add_protocol_version(copy)
         for section, relative in sorted(set(copy.touched)):
             print(f"  {section.split(' (')[0]}: {relative}")
+        print(f"  the new step kind took {len(step_kind)} files written by hand (at most {STEP_KIND_FILES})")
         if arguments.edits_only:
             return 0
 
         print("Built and proven:")
         trial.run("build", ["swift", "build", "--product", "iamspec", *flags])
+        copy.says(STIMULUS, "once it builds, `scripts/update-schemas` writes the step's forms", "to run it")
+        copy.says(CAPABILITY, "`scripts/update-schemas`, once it builds", "to run it")
+        written = trial.run("update-schemas", ["scripts/update-schemas", trial.iamspec])
+        print("  scripts/update-schemas wrote " + "; ".join(written.splitlines()))
         hello = subprocess.run([trial.iamspec, "engine", "--stdio"], input='{"type":"hello","protocol":3}\n',
                                capture_output=True, text=True, cwd=root, timeout=120)
         answer = json.loads((hello.stdout.splitlines() or ["{}"])[0])

@@ -4,9 +4,9 @@
 ///
 /// Every format is derived from the description, never written per kind: the case decoder and
 /// the case syntax (YAML), the protocol's JSON, the
-/// capabilities a case needs, the site's words, and the JSON Schemas
-/// (`Specs/schema.json`, `Specs/schemas/protocol/definitions.json`), which a test compares with
-/// the description.
+/// capabilities a case needs, the site's words, and the JSON Schemas' steps and stimuli
+/// (`Specs/schema.json`, `Specs/schemas/protocol/definitions.json`), which `scripts/update-schemas`
+/// writes from the descriptions (`StepSchemas`).
 ///
 /// A class, not a struct: a kind is described once and shared by every step of it, so passing one
 /// around is one reference, not a copy of its fields, closures and texts.

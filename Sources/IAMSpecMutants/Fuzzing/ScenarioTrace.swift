@@ -25,13 +25,8 @@ package struct ScenarioTrace: Sendable, Hashable {
         var engine: any DeliveryEngine
         do {
             engine = try provider.makeEngine(for: scenario.setup(caseID: scenario.caseID))
-        } catch let skipped as CaseSkipped {
-            failure = "the engine declined the scenario: \(skipped.reason)"
-            declineReason = skipped.reason
-            return
         } catch {
-            failure = "the engine could not be made: \(error)"
-            failureDiagnostics = (error as? EngineError)?.diagnostics ?? ""
+            stop(by: error, making: true)
             return
         }
         // An engine in another process may send the scenario's stimuli ahead of their answers.
@@ -42,15 +37,22 @@ package struct ScenarioTrace: Sendable, Hashable {
         for stimulus in scenario.stimuli {
             do {
                 windows.append(try engine.handle(stimulus))
-            } catch let skipped as CaseSkipped {
-                failure = "the engine declined the scenario: \(skipped.reason)"
-                declineReason = skipped.reason
-                return
             } catch {
-                failure = "\(error)"
-                failureDiagnostics = (error as? EngineError)?.diagnostics ?? ""
+                stop(by: error, making: false)
                 return
             }
+        }
+    }
+
+    /// Records why the engine stopped: it declined the scenario (`CaseSkipped`), or it failed
+    /// while it was made (`making`) or while it answered a stimulus.
+    private mutating func stop(by error: any Error, making: Bool) {
+        if let skipped = error as? CaseSkipped {
+            failure = "the engine declined the scenario: \(skipped.reason)"
+            declineReason = skipped.reason
+        } else {
+            failure = making ? "the engine could not be made: \(error)" : "\(error)"
+            failureDiagnostics = (error as? EngineError)?.diagnostics ?? ""
         }
     }
 

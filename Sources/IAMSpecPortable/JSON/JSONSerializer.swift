@@ -1,17 +1,18 @@
 /// Writes JSON values as compact, single-line JSON text.
 ///
-/// Object keys are written in ``keyOrder(_:_:)``: sorted, except that `type` and `kind` (the
+/// Object keys are written in ``keyOrder(_:_:)`` (unless kept in their order): sorted, except that `type` and `kind` (the
 /// protocol's discriminators) come first, so every line reads the same way and starts with what
 /// it is. The protocol's encoders write their messages in the same order with ``JSONLineWriter``.
 package enum JSONSerializer {
-    /// The value as one line of JSON text, without the newline.
-    package static func line(_ value: JSONValue) -> String {
+    /// The value as one line of JSON text, without the newline; each object's keys in
+    /// ``keyOrder(_:_:)``, or as the object holds them (`keepingKeyOrder`).
+    package static func line(_ value: JSONValue, keepingKeyOrder: Bool = false) -> String {
         var writer = JSONLineWriter()
-        write(value, to: &writer)
+        write(value, keepingKeyOrder: keepingKeyOrder, to: &writer)
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
-    private static func write(_ value: JSONValue, to writer: inout JSONLineWriter) {
+    private static func write(_ value: JSONValue, keepingKeyOrder: Bool, to writer: inout JSONLineWriter) {
         switch value {
         case .null:
             writer.null()
@@ -25,13 +26,13 @@ package enum JSONSerializer {
             writer.string(text)
         case .array(let elements):
             writer.beginArray()
-            for element in elements { write(element, to: &writer) }
+            for element in elements { write(element, keepingKeyOrder: keepingKeyOrder, to: &writer) }
             writer.endArray()
         case .object(let fields):
             writer.beginObject()
-            for (key, field) in fields.sorted(by: { keyOrder($0.key, $1.key) }) {
+            for (key, field) in keepingKeyOrder ? Array(fields) : fields.sorted(by: { keyOrder($0.key, $1.key) }) {
                 writer.mapKey(key)
-                write(field, to: &writer)
+                write(field, keepingKeyOrder: keepingKeyOrder, to: &writer)
             }
             writer.endObject()
         }

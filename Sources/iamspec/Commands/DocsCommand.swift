@@ -114,18 +114,13 @@ struct DocsCommand: ParsableCommand {
         suite: LoadedSuite
     ) throws(CommandFailure) -> (results: FieldResults, streams: [String]) {
         let path = folder + "/provenance.jsonl"
-        let bytes: Data
-        do {
-            bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw .usage(
-                "error: --field \(QuotedText.line(folder)): cannot read \(QuotedText.line(path)): "
-                    + "\(FileSystemFailure.reason(of: error)); expected the field's provenance, a line per engine"
-            )
-        }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw .usage("\(QuotedText.line(path)):1:1: error: found text that is not UTF-8, expected UTF-8 JSON lines")
-        }
+        let text = try Self.text(
+            of: path,
+            option: "--field",
+            folder: folder,
+            expected: "the field's provenance, a line per engine",
+            notUTF8: "\(QuotedText.line(path)):1:1: error: found text that is not UTF-8, expected UTF-8 JSON lines"
+        )
         let entries: [FieldResults.Provenance]
         do {
             entries = try FieldResults.provenance(parsing: text, path: QuotedText.line(path))
@@ -165,24 +160,39 @@ struct DocsCommand: ParsableCommand {
         var texts: [String: String] = [:]
         for file in files.sorted() {
             let path = try seedPath(file, in: folder, for: suite)
-            let bytes: Data
-            do {
-                bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-            } catch {
-                throw .usage(
-                    "error: --seeds \(QuotedText.line(folder)): cannot read \(QuotedText.line(path)): "
-                        + "\(FileSystemFailure.reason(of: error)); expected the seed \(QuotedText.line(file)), which the rules quote"
-                )
-            }
-            guard let text = String(validating: bytes, as: UTF8.self) else {
-                throw .usage(
-                    "error: --seeds \(QuotedText.line(folder)): \(QuotedText.line(path)) is not UTF-8 text; "
-                        + "expected the seed \(QuotedText.line(file)) as UTF-8"
-                )
-            }
-            texts[file] = text
+            texts[file] = try Self.text(
+                of: path,
+                option: "--seeds",
+                folder: folder,
+                expected: "the seed \(QuotedText.line(file)), which the rules quote",
+                notUTF8: "error: --seeds \(QuotedText.line(folder)): \(QuotedText.line(path)) is not UTF-8 text; "
+                    + "expected the seed \(QuotedText.line(file)) as UTF-8"
+            )
         }
         return texts
+    }
+
+    /// The text of the file at `path` in the folder `folder` that `option` names; a file that cannot
+    /// be read is a usage error saying what was `expected` there, one that is not UTF-8 the usage
+    /// error `notUTF8`.
+    private static func text(
+        of path: String,
+        option: String,
+        folder: String,
+        expected: String,
+        notUTF8: @autoclosure () -> String
+    ) throws(CommandFailure) -> String {
+        let bytes: Data
+        do {
+            bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .usage(
+                "error: \(option) \(QuotedText.line(folder)): cannot read \(QuotedText.line(path)): "
+                    + "\(FileSystemFailure.reason(of: error)); expected \(expected)"
+            )
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw .usage(notUTF8()) }
+        return text
     }
 
     /// The resolved path of the seed `file` in `folder`: a plain file inside the folder once

@@ -147,92 +147,87 @@ public struct ConsoleReport: Sendable {
     /// runs (each with one re-run line), then the differences no behaviour explains, and an empty
     /// line after each part; nothing when no run failed.
     package func differenceLines(for summary: RunSummary) -> [String] {
-        var lines: [String] = []
         let nondeterministic = summary.nondeterministicRuns
-        if !nondeterministic.isEmpty {
-            // First, every one: no timeline to explain, and a team must know before reading the rest.
-            lines.append(
-                style.red(
-                    "nondeterministic (\(nondeterministic.count)): runs whose repeats disagreed, explained by no "
-                        + "behaviour"
-                )
-            )
-            lines += nondeterministic.map { "  \(QuotedText.line($0.text))" }
-            lines.append("")
-        }
+        // First, every one: no timeline to explain, and a team must know before reading the rest.
+        var lines = part(
+            nondeterministic,
+            "nondeterministic (\(nondeterministic.count)): runs whose repeats disagreed, explained by no behaviour"
+        ) { ["  \(QuotedText.line($0.text))"] }
         let behaviours = summary.behaviours
-        if !behaviours.isEmpty {
-            lines.append(
-                style.red(
-                    "behaviours (\(behaviours.count)): what the engine does differently, each replayed on the reference "
-                        + "engine with the engine's very observations and passing the runs the engine passed"
-                )
-            )
-            if let proof = summary.namesProofBeyondSelection { lines.append("  \(proof)") }
-            if let untested = summary.namesUntested { lines.append("  \(untested)") }
-            for explained in behaviours {
-                lines.append("  \(QuotedText.line(explained.line))")
-                for proof in explained.proofLines { lines.append("    \(QuotedText.line(proof))") }
-                if let example = summary.example(of: explained) {
-                    lines.append("    e.g. re-run: \(RerunCommand.text(for: example, header: summary.header))")
-                    if explained.isOpen, let yaml = summary.smallestCases[example] {
-                        lines.append(
-                            "    the smallest case that shows it, \(QuotedText.line(example.text)) shrunk (the reference "
-                                + "rules pass it, the engine fails it; no name is given until something tells them apart):"
-                        )
-                        lines += Self.indentedYAML(yaml)
-                    }
-                }
-                for (channels, runs) in explained.residueGroups {
-                    guard let yaml = summary.smallestCases[runs[0]] else { continue }
-                    lines.append(
-                        "    the smallest case that shows what the engine does otherwise on its "
-                            + "\(channels.joined(separator: " and ")), \(QuotedText.line(runs[0].text)) shrunk (the reference "
-                            + "rules pass it, the engine fails it):"
-                    )
-                    lines += Self.indentedYAML(yaml)
-                }
-            }
-            lines.append("")
-        }
+        lines += part(
+            behaviours,
+            "behaviours (\(behaviours.count)): what the engine does differently, each replayed on the reference "
+                + "engine with the engine's very observations and passing the runs the engine passed",
+            intro: [summary.namesProofBeyondSelection, summary.namesUntested].compactMap { $0.map { "  \($0)" } }
+        ) { behaviourLines($0, of: summary) }
         let refuted = summary.refutedNamesShown
-        if !refuted.isEmpty {
-            let named = Set(summary.behaviours.flatMap(\.runs))
-            lines.append(
-                style.red(
-                    "refuted (\(refuted.count)): names that replay runs but that an experiment on the engine "
-                        + "refuted: the engine did not answer as each predicts, so none is given"
-                )
-            )
-            for name in refuted {
-                lines.append("  \(QuotedText.line(name.refutedLine))")
-                for evidence in name.refutationLines(namedOtherwise: named) {
-                    lines.append("    \(QuotedText.line(evidence))")
-                }
-            }
-            lines.append("")
+        let named = Set(behaviours.flatMap(\.runs))
+        lines += part(
+            refuted,
+            "refuted (\(refuted.count)): names that replay runs but that an experiment on the engine "
+                + "refuted: the engine did not answer as each predicts, so none is given"
+        ) {
+            ["  \(QuotedText.line($0.refutedLine))"]
+                + $0.refutationLines(namedOtherwise: named).map { "    \(QuotedText.line($0))" }
         }
         let differences = summary.differences
-        if !differences.isEmpty {
-            lines.append(
-                style.red(
-                    behaviours.isEmpty
-                        ? "differences (\(differences.count)): the failed runs, by the rule and the way they differ"
-                        : "unexplained differences (\(differences.count)): the failed runs no behaviour reproduces "
-                            + "together with the names above, by the rule and the way they differ"
+        lines += part(
+            differences,
+            behaviours.isEmpty
+                ? "differences (\(differences.count)): the failed runs, by the rule and the way they differ"
+                : "unexplained differences (\(differences.count)): the failed runs no behaviour reproduces "
+                    + "together with the names above, by the rule and the way they differ"
+        ) { group in
+            var groupLines = [
+                "  \(QuotedText.line(group.line))",
+                "    e.g. re-run: \(RerunCommand.text(for: group.example, header: summary.header))",
+            ]
+            if let yaml = group.smallestCase {
+                groupLines.append(
+                    "    the smallest case that shows it (the reference rules pass it, the engine fails it):"
                 )
-            )
-            for group in differences {
-                lines.append("  \(QuotedText.line(group.line))")
-                lines.append("    e.g. re-run: \(RerunCommand.text(for: group.example, header: summary.header))")
-                if let yaml = group.smallestCase {
-                    lines.append(
-                        "    the smallest case that shows it (the reference rules pass it, the engine fails it):"
-                    )
-                    lines += Self.indentedYAML(yaml)
-                }
+                groupLines += Self.indentedYAML(yaml)
             }
-            lines.append("")
+            return groupLines
+        }
+        return lines
+    }
+
+    /// One part of ``differenceLines(for:)``: its heading in red, the lines before its items
+    /// (`intro`), each item's lines, and an empty line; nothing when it has no item.
+    private func part<Item>(
+        _ items: [Item],
+        _ heading: String,
+        intro: [String] = [],
+        each lines: (Item) -> [String]
+    ) -> [String] {
+        guard !items.isEmpty else { return [] }
+        return [style.red(heading)] + intro + items.flatMap(lines) + [""]
+    }
+
+    /// A behaviour's lines under ``differenceLines(for:)``'s `behaviours` heading: its line, its
+    /// proof, a run to re-run, and the smallest cases of what it leaves open.
+    private func behaviourLines(_ explained: ExplainedBehaviour, of summary: RunSummary) -> [String] {
+        var lines = ["  \(QuotedText.line(explained.line))"]
+        for proof in explained.proofLines { lines.append("    \(QuotedText.line(proof))") }
+        if let example = summary.example(of: explained) {
+            lines.append("    e.g. re-run: \(RerunCommand.text(for: example, header: summary.header))")
+            if explained.isOpen, let yaml = summary.smallestCases[example] {
+                lines.append(
+                    "    the smallest case that shows it, \(QuotedText.line(example.text)) shrunk (the reference "
+                        + "rules pass it, the engine fails it; no name is given until something tells them apart):"
+                )
+                lines += Self.indentedYAML(yaml)
+            }
+        }
+        for (channels, runs) in explained.residueGroups {
+            guard let yaml = summary.smallestCases[runs[0]] else { continue }
+            lines.append(
+                "    the smallest case that shows what the engine does otherwise on its "
+                    + "\(channels.joined(separator: " and ")), \(QuotedText.line(runs[0].text)) shrunk (the reference "
+                    + "rules pass it, the engine fails it):"
+            )
+            lines += Self.indentedYAML(yaml)
         }
         return lines
     }

@@ -79,101 +79,37 @@ package enum MarkdownReport {
         let nondeterministic = summary.nondeterministicRuns
         if !nondeterministic.isEmpty {
             // Every one, whatever the list limit: a run whose repeats disagree is read first.
-            lines += ["", "### Nondeterministic runs (\(nondeterministic.count))", ""]
+            lines += heading("Nondeterministic runs", count: nondeterministic.count)
             lines += codeList(nondeterministic.map(\.text))
         }
-        let behaviours = summary.behaviours
-        if !behaviours.isEmpty {
-            lines += [
-                "", "### What the engine does differently (\(behaviours.count))", "",
-                "Each name, replayed on the reference engine, gives exactly the engine's observations of its runs "
-                    + "and passes the runs the engine passed; \"one of\" where nothing run tells the behaviours apart.",
-                "",
-            ]
-            if let proof = summary.namesProofBeyondSelection {
-                lines += ["**" + proof.prefix(1).uppercased() + proof.dropFirst() + ".**", ""]
-            }
-            if let untested = summary.namesUntested {
-                lines += ["**" + untested.prefix(1).uppercased() + untested.dropFirst() + ".**", ""]
-            }
-            for explained in behaviours.prefix(listLimit) {
-                let name =
-                    explained.isOpen
-                    ? "one of "
-                        + ([explained.behaviour] + explained.alternatives.map(\.behaviour)).map { code($0) }
-                        .joined(separator: ", ")
-                    : "\(code(explained.summary)) \(code(explained.behaviour))"
-                lines.append(
-                    "- \(name), departing from \(code(explained.rule)): \(count(explained.cases.count, "case")), "
-                        + "\(count(explained.runs.count, "run")), \(explained.passes) passes checked"
-                )
-            }
-            lines += more(behaviours.count)
-            lines += ["", "Proof of each name:", ""]
-            for explained in behaviours.prefix(listLimit) {
-                lines.append("- " + code(clipped(explained.line)))
-                lines += explained.proofLines.map { "  - " + code(clipped($0)) }
-                if explained.isOpen, let example = summary.example(of: explained),
-                    let yaml = summary.smallestCases[example]
-                {
-                    lines.append(
-                        "  - the smallest case that shows it, \(code(example.text)) shrunk: "
-                            + "\(count(yaml.split(separator: "\n").count, "line")) of YAML in the console report and the "
-                            + "results stream (\(code("smallest_cases")))"
-                    )
-                }
-                for (channels, runs) in explained.residueGroups {
-                    guard let yaml = summary.smallestCases[runs[0]] else { continue }
-                    lines.append(
-                        "  - the smallest case that shows what the engine does otherwise on its "
-                            + "\(channels.joined(separator: " and ")), \(code(runs[0].text)) shrunk: "
-                            + "\(count(yaml.split(separator: "\n").count, "line")) of YAML in the console report and the "
-                            + "results stream (\(code("smallest_cases")))"
-                    )
-                }
-            }
-        }
-        let refuted = summary.refutedNamesShown
-        if !refuted.isEmpty {
-            let named = Set(summary.behaviours.flatMap(\.runs))
-            lines += [
-                "", "### Names the engine refuted (\(refuted.count))", "",
+        lines += behaviourLines(summary)
+        let named = Set(summary.behaviours.flatMap(\.runs))
+        lines += section(
+            "Names the engine refuted",
+            summary.refutedNamesShown,
+            intro: [
                 "Each replays runs, but on an experiment run on the engine it did not answer as the name predicts: "
                     + "the name is not given, and its runs are among the differences below, or under a name above.",
                 "",
             ]
-            for name in refuted.prefix(listLimit) {
-                lines.append("- " + code(clipped(name.refutedLine)))
-                lines += name.refutationLines(namedOtherwise: named).map { "  - " + code(clipped($0)) }
-            }
-            lines += more(refuted.count)
+        ) {
+            ["- " + code(clipped($0.refutedLine))]
+                + $0.refutationLines(namedOtherwise: named).map { "  - " + code(clipped($0)) }
         }
-        let differences = summary.differences
-        if !differences.isEmpty {
-            let title =
-                behaviours.isEmpty ? "Differences" : "Differences no behaviour explains together with the names above"
-            lines += ["", "### \(title) (\(differences.count))", ""]
-            for group in differences.prefix(listLimit) {
-                lines.append(
-                    "- \(code(group.rule)): \(code(group.mismatchAndBlocked)) "
-                        + "(\(count(group.cases.count, "case")), \(count(group.runs, "run")))"
-                )
-                if let yaml = group.smallestCase {
-                    let size = yaml.split(separator: "\n").count
-                    lines.append(
-                        "  - the smallest case that shows it, \(code(group.example.text)) shrunk: "
-                            + "\(count(size, "line")) of YAML in the console report and the results stream "
-                            + "(\(code("smallest_cases")))"
-                    )
-                }
-            }
-            lines += more(differences.count)
+        lines += section(
+            summary.behaviours.isEmpty
+                ? "Differences" : "Differences no behaviour explains together with the names above",
+            summary.differences
+        ) { group in
+            [
+                "- \(code(group.rule)): \(code(group.mismatchAndBlocked)) "
+                    + "(\(count(group.cases.count, "case")), \(count(group.runs, "run")))"
+            ]
+                + (group.smallestCase.map {
+                    ["  - the smallest case that shows it, \(code(group.example.text)) shrunk: " + yamlSize($0)]
+                } ?? [])
         }
-        if !stale.isEmpty {
-            lines += ["", "### Stale baseline entries (\(stale.count))", ""]
-            lines += codeList(stale.prefix(listLimit).map(\.staleLine))
-            lines += more(stale.count)
-        }
+        lines += section("Stale baseline entries", stale) { codeList([$0.staleLine]) }
         // The first failures kept (a run folding its failures keeps the first whole), all counted.
         let failing = summary.results.lazy.filter { $0.status == .failed || $0.status == .error }.prefix(listLimit)
         let failingCount = summary.failedCount
@@ -186,6 +122,76 @@ package enum MarkdownReport {
             lines += ruleSources(of: failing)
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `### What the engine does differently (N)`: each behaviour that explains failed runs, with
+    /// its cases, runs and passes checked, then the proof of each; nothing when none does.
+    private static func behaviourLines(_ summary: RunSummary) -> [String] {
+        let behaviours = summary.behaviours
+        let intro =
+            "Each name, replayed on the reference engine, gives exactly the engine's observations of its runs "
+            + "and passes the runs the engine passed; \"one of\" where nothing run tells the behaviours apart."
+        let sentences = [summary.namesProofBeyondSelection, summary.namesUntested].compactMap { $0 }.flatMap {
+            ["**" + $0.prefix(1).uppercased() + $0.dropFirst() + ".**", ""]
+        }
+        let list = section("What the engine does differently", behaviours, intro: [intro, ""] + sentences) {
+            explained in
+            let name =
+                explained.isOpen
+                ? "one of "
+                    + ([explained.behaviour] + explained.alternatives.map(\.behaviour)).map { code($0) }
+                    .joined(separator: ", ")
+                : "\(code(explained.summary)) \(code(explained.behaviour))"
+            return [
+                "- \(name), departing from \(code(explained.rule)): \(count(explained.cases.count, "case")), "
+                    + "\(count(explained.runs.count, "run")), \(explained.passes) passes checked"
+            ]
+        }
+        guard !list.isEmpty else { return [] }
+        var lines = list + ["", "Proof of each name:", ""]
+        for explained in behaviours.prefix(listLimit) {
+            lines.append("- " + code(clipped(explained.line)))
+            lines += explained.proofLines.map { "  - " + code(clipped($0)) }
+            if explained.isOpen, let example = summary.example(of: explained),
+                let yaml = summary.smallestCases[example]
+            {
+                lines.append("  - the smallest case that shows it, \(code(example.text)) shrunk: " + yamlSize(yaml))
+            }
+            for (channels, runs) in explained.residueGroups {
+                guard let yaml = summary.smallestCases[runs[0]] else { continue }
+                lines.append(
+                    "  - the smallest case that shows what the engine does otherwise on its "
+                        + "\(channels.joined(separator: " and ")), \(code(runs[0].text)) shrunk: " + yamlSize(yaml)
+                )
+            }
+        }
+        return lines
+    }
+
+    /// `3 lines of YAML in the console report and the results stream (`smallest_cases`)`: where a
+    /// smallest case is, and its size.
+    private static func yamlSize(_ yaml: String) -> String {
+        "\(count(yaml.split(separator: "\n").count, "line")) of YAML in the console report and the results stream "
+            + "(\(code("smallest_cases")))"
+    }
+
+    /// A section's first lines: an empty line, `### title (count)`, an empty line, and the
+    /// paragraph that introduces it (then an empty line), if any.
+    private static func heading(_ title: String, count: Int, intro: String? = nil) -> [String] {
+        ["", "### \(title) (\(count))", ""] + (intro.map { [$0, ""] } ?? [])
+    }
+
+    /// A section of a list: its ``heading(_:count:intro:)``, the lines that introduce it
+    /// (`intro`), the lines of each of its first ``listLimit`` items, and how many more there are;
+    /// nothing when it has no item.
+    private static func section<Item>(
+        _ title: String,
+        _ items: [Item],
+        intro: [String] = [],
+        each lines: (Item) -> [String]
+    ) -> [String] {
+        guard !items.isEmpty else { return [] }
+        return heading(title, count: items.count) + intro + items.prefix(listLimit).flatMap(lines) + more(items.count)
     }
 
     /// `### Checks skipped (N)`: each check skipped with its run, in the results' order, the first
@@ -204,10 +210,11 @@ package enum MarkdownReport {
         }
         guard !listed.isEmpty else { return [] }
         // A run that passed with a check skipped passed only the rest.
-        var lines = [
-            "", "### Checks skipped (\(counts.values.reduce(0, +)))", "",
-            "Each run below was judged without these checks, for want of a capability the engine lacks.", "",
-        ]
+        var lines = heading(
+            "Checks skipped",
+            count: counts.values.reduce(0, +),
+            intro: "Each run below was judged without these checks, for want of a capability the engine lacks."
+        )
         lines += QuotedText.markdownCodeBlock(listed, language: "text")
         for (capability, count) in counts.sorted(by: { $0.key < $1.key }) where count > limit {
             let more = count - limit
@@ -288,7 +295,7 @@ package enum MarkdownReport {
         var seen: Set<String> = []
         let rules = failures.flatMap(\.rules).filter { seen.insert($0.id).inserted }
         guard rules.contains(where: { !$0.sources.isEmpty }) else { return [] }
-        return ["", "### Rules and their sources (\(rules.count))", ""]
+        return heading("Rules and their sources", count: rules.count)
             + rules.map { rule in
                 "- \(code(rule.id))"
                     + (rule.sources.isEmpty ? "" : ": \(rule.sources.map { code($0) }.joined(separator: ", "))")

@@ -281,7 +281,10 @@ package struct NamePrediction {
         _ before: RefutingExperiment,
         leavingOut unexplained: Set<ObservationChannel>
     ) -> Bool {
-        guard named != before.named, before.members.isSubset(of: members) else { return false }
+        guard before.members.isSubset(of: members) else { return false }
+        // The same engine as the refuted name's (the same behaviour, its companions now among the
+        // other names): refuted by the same answer.
+        guard named != before.named else { return true }
         let declared = engine.description
         let predicted = ScenarioTrace(running: before.scenario, on: observed(named, declared: declared))
         let refuted = ScenarioTrace(running: before.scenario, on: observed(before.named, declared: declared))

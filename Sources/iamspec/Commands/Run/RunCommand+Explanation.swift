@@ -192,8 +192,15 @@ extension RunCommand {
                     return ([], refuted)
                 }
                 let verdicts = testing(names, tested, &refuting)
-                refuted += verdicts.refuted
-                ruledOut += verdicts.refuted.flatMap { [$0.behaviour] + $0.alternatives.map(\.behaviour) }
+                for name in verdicts.refuted
+                where !refuted.contains(where: { $0.behaviour == name.behaviour && $0.runs == name.runs }) {
+                    refuted.append(name)
+                }
+                // Each hypothesis refuted, as the experiments left it and as the search gave it (a
+                // pair the other names made one behaviour, say).
+                let refutedRuns = Set(verdicts.refuted.map { Set($0.runs) })
+                ruledOut += (verdicts.refuted + names.filter { refutedRuns.contains(Set($0.runs)) })
+                    .flatMap { [$0.behaviour] + $0.alternatives.map(\.behaviour) }
                 for name in verdicts.given where !name.isOpen { tested[name.behaviour] = name }
                 guard !verdicts.refuted.isEmpty, round < Self.searchesAfterRefutations, !control.isInterrupted else {
                     return (verdicts.given, refuted)

@@ -8,10 +8,6 @@ import IAMSpecRunner
 /// the experiment (its steps, the engine's answer, theirs, and the scenario as a YAML case
 /// ``CaseWriter`` writes for the team to keep).
 ///
-/// An engine that answers as neither but as one of them on what is shown, where the two differ
-/// there (else on the channels where they differ), decides for that one: what it does otherwise is
-/// its own beside either.
-///
 /// A pair the engine answers as neither, or whose scenario it declines, gets another scenario,
 /// found where the campaign left off, up to ``experimentsPerPair``. Where no scenario within the
 /// engine's declared capabilities separates two hypotheses, or the engine declines or answers as
@@ -189,9 +185,9 @@ package struct TieExperiment {
                 declines.append((engineTrace.declineReason ?? failure, failure))
                 continue
             }
-            if let firstHolds = Self.answersAsOne(engineTrace.windows, found.expected.windows, found.actual.windows) {
-                return .decided(firstHolds: firstHolds, found)
-            }
+            let matchesFirst = engineTrace.windows == found.expected.windows
+            let matchesSecond = engineTrace.windows == found.actual.windows
+            if matchesFirst != matchesSecond { return .decided(firstHolds: matchesFirst, found) }
         }
         let neither = tried.count - declines.count
         guard let declined = declines.first else {
@@ -232,39 +228,6 @@ package struct TieExperiment {
                 )
             )
         }
-    }
-
-    /// Whether the engine answered a scenario as the first hypothesis (true) or the second (false),
-    /// each answer a step's observations; nil when as both or neither. An answer as neither may
-    /// still be one of them on what is shown, where the two differ there (else on the channels
-    /// where they differ): what the engine does otherwise is its own beside either (an impression
-    /// it logs later, which no name here explains).
-    package static func answersAsOne(
-        _ engine: [[Observation]],
-        _ first: [[Observation]],
-        _ second: [[Observation]]
-    ) -> Bool? {
-        let asFirst = engine == first
-        if asFirst != (engine == second) { return asFirst }
-        guard !asFirst else { return nil }
-        var differing = channels(where: first, differsFrom: second)
-        if differing.contains(.delivery) { differing = [.delivery] }
-        let onFirst = windows(of: engine, on: differing) == windows(of: first, on: differing)
-        let onSecond = windows(of: engine, on: differing) == windows(of: second, on: differing)
-        return onFirst != onSecond ? onFirst : nil
-    }
-
-    /// The channels on which two traces of one scenario observe differently.
-    private static func channels(
-        where one: [[Observation]],
-        differsFrom other: [[Observation]]
-    ) -> Set<ObservationChannel> {
-        Set(ObservationChannel.allCases.filter { windows(of: one, on: [$0]) != windows(of: other, on: [$0]) })
-    }
-
-    /// A trace's observations on the channels given, step by step.
-    private static func windows(of trace: [[Observation]], on channels: Set<ObservationChannel>) -> [[Observation]] {
-        trace.map { $0.filter { channels.contains(ObservedSteps.channel(of: $0)) } }
     }
 
     /// What an experiment the engine failed says: its error, and the standard error it wrote, as

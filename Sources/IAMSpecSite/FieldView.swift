@@ -3,8 +3,8 @@ import IAMSpecRunner
 
 /// The field as the site shows it, arranged once for both renderers: each public engine's verdict
 /// on each rule (it follows it, differs, or is not bound by it) and the names the report gave for
-/// how it differs, each with the vendor code the catalogue cites; an engine whose results ran
-/// other Specs than the site's is marked stale.
+/// how it differs, each with the code of that engine's vendor the catalogue cites; an engine whose
+/// results ran other Specs than the site's is marked stale.
 struct FieldView: Sendable {
     /// An engine's verdict on a rule, from the outcome of the cases that check it; in the order
     /// a rule's "In the field" lists them.
@@ -36,7 +36,8 @@ struct FieldView: Sendable {
     }
 
     /// A name the report gave for how an engine differs from a rule: the behaviour, or the ones
-    /// nothing run told apart, with the vendor code the catalogue cites for each part.
+    /// nothing run told apart, with the code of the engine's vendor the catalogue cites for each
+    /// part.
     struct Name: Sendable {
         /// The behaviour's id, then its rivals' ("one of") when open.
         var behaviours: [String]
@@ -45,8 +46,24 @@ struct FieldView: Sendable {
         /// How many of the engine's failed runs it names.
         var runs: Int
         /// The vendor code the catalogue cites, per behaviour of the name (a `+` name's parts
-        /// each): `(id, citation)`; a behaviour citing none is absent.
-        var citations: [(behaviour: String, citation: String)]
+        /// each) that cites any: `(id, citation)`, the citation only that of the engine's own
+        /// vendor's repository, nil when the behaviour cites only other vendors' code; a behaviour
+        /// citing none is absent.
+        var citations: [(behaviour: String, citation: String?)]
+
+        /// What a rule's "In the field" says after the name's summary, from `; `: the code of the
+        /// engine's vendor its behaviours cite (each part's after its id, set by `code`, when it
+        /// has several), or that they cite none of that vendor's, or none at all; each citation
+        /// as `quoted` shows text.
+        func citationsClause(quoted: (String) -> String, code: (String) -> String) -> String {
+            if citations.isEmpty { return "; " + FieldView.noCodeText }
+            if citations.allSatisfy({ $0.citation == nil }) { return "; " + FieldView.noOwnCodeText }
+            return "; vendor code: "
+                + citations.map {
+                    (citations.count > 1 ? code($0.behaviour) + ": " : "")
+                        + ($0.citation.map(quoted) ?? FieldView.noOwnCodeOfPartText)
+                }.joined(separator: "; ")
+        }
     }
 
     /// One public engine.
@@ -61,7 +78,8 @@ struct FieldView: Sendable {
     /// The site's Specs' digest.
     var specsDigest: String
     private var matrix: ConformanceMatrix
-    private var citations: [String: String]
+    /// The vendor code each behaviour cites, cut by repository.
+    private var citations: [String: [VendorCitation]]
     /// Per engine, its failed runs no name explains, grouped as the report groups them, by rule.
     private var unexplained: [[String: [DifferenceGroup]]]
 
@@ -75,7 +93,7 @@ struct FieldView: Sendable {
         }
         specsDigest = field.specsDigest
         matrix = try ConformanceMatrix(results: field.engines.map(\.summary), caseIDs: caseIDs)
-        citations = field.citations
+        citations = field.citations.mapValues { VendorCitation.citations(in: $0) }.filter { !$0.value.isEmpty }
         unexplained = field.engines.map { Dictionary(grouping: $0.summary.differences, by: \.rule) }
     }
 
@@ -108,10 +126,13 @@ struct FieldView: Sendable {
             }
             guard rules.contains(rule) else { return nil }
             let behaviours = [explained.behaviour] + explained.alternatives.map(\.behaviour)
-            var cited: [(behaviour: String, citation: String)] = []
+            let repository = engines[engine].provenance.repository
+            var cited: [(behaviour: String, citation: String?)] = []
             for part in behaviours.flatMap({ $0.split(separator: "+").map(String.init) })
             where !cited.contains(where: { $0.behaviour == part }) {
-                if let citation = citations[part] { cited.append((part, citation)) }
+                guard let citations = citations[part] else { continue }
+                let own = citations.filter { $0.isCode(of: repository) }.map(\.text)
+                cited.append((part, own.isEmpty ? nil : own.joined(separator: "; ")))
             }
             return Name(
                 behaviours: behaviours,
@@ -139,6 +160,16 @@ struct FieldView: Sendable {
         let digits = commit.prefix { $0.isHexDigit }
         return digits.count > 12 ? String(digits.prefix(12)) + commit.dropFirst(digits.count) : commit
     }
+
+    /// What a rule's "In the field" says of a name whose behaviours cite no vendor code.
+    static let noCodeText = "the catalogue cites no vendor code for it"
+
+    /// What it says of a name whose behaviours cite code, but none of the engine's vendor.
+    static let noOwnCodeText = "no code of this vendor cited for this name"
+
+    /// What it says, beside a part of a name, of a behaviour that cites code, but none of the
+    /// engine's vendor.
+    static let noOwnCodeOfPartText = "no code of this vendor cited"
 
     /// What the page says of an engine whose results ran other Specs.
     static let staleText = "older than these Specs"

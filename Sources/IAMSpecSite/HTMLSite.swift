@@ -279,13 +279,7 @@ struct HTMLSite: SiteForm {
                 var item = (name.behaviours.count > 1 ? "by one of " : "by ")
                 item += name.behaviours.map { "<code>\(text($0))</code>" }.joined(separator: ", ")
                 item += ": \(text(name.summary)) (\(SiteContent.count(name.runs, "run")))"
-                item +=
-                    name.citations.isEmpty
-                    ? "; the catalogue cites no vendor code for it"
-                    : "; vendor code: "
-                        + name.citations.map {
-                            (name.citations.count > 1 ? "<code>\(text($0.behaviour))</code>: " : "") + text($0.citation)
-                        }.joined(separator: "; ")
+                item += name.citationsClause(quoted: { text($0) }, code: { "<code>\(text($0))</code>" })
                 return item
             }
             items += field.unexplained(rule.id, engine: index).map { group in

@@ -421,13 +421,7 @@ struct MarkdownSite: SiteForm {
                 (name.behaviours.count > 1 ? "by one of " : "by ")
                     + name.behaviours.map { QuotedText.markdownCode($0) }.joined(separator: ", ")
                     + ": \(QuotedText.markdown(name.summary)) (\(SiteContent.count(name.runs, "run")))"
-                    + (name.citations.isEmpty
-                        ? "; the catalogue cites no vendor code for it"
-                        : "; vendor code: "
-                            + name.citations.map {
-                                (name.citations.count > 1 ? QuotedText.markdownCode($0.behaviour) + ": " : "")
-                                    + QuotedText.markdown($0.citation)
-                            }.joined(separator: "; "))
+                    + name.citationsClause(quoted: { QuotedText.markdown($0) }, code: { QuotedText.markdownCode($0) })
             }
             items += field.unexplained(rule.id, engine: index).map { group in
                 let shown = group.cases.prefix(FieldView.casesShown).map { caseLink($0) }

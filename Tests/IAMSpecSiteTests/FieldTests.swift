@@ -6,8 +6,8 @@ import Testing
 
 /// The field: public engines' results with their provenance, as a page with a matrix of rules by
 /// engine (one column per engine, however many), each rule saying which engines follow it and
-/// which differ by what name with the vendor code it cites, and an engine whose results ran other
-/// Specs marked so.
+/// which differ by what name with the code of that engine's vendor it cites, and an engine whose
+/// results ran other Specs marked so.
 @Suite("The field's pages")
 struct FieldTests {
     static let digest = "fnv1a64:0123456789abcdef"
@@ -52,12 +52,11 @@ struct FieldTests {
         )
     }
 
-    static func files(_ engines: [FieldResults.Engine]) throws -> [String: String] {
-        let field = FieldResults(
-            engines: engines,
-            specsDigest: digest,
-            citations: ["interval-ignored": "vendor/sdk-2@abcdef0, Timer.java, `schedule` & <more>"]
-        )
+    static func files(
+        _ engines: [FieldResults.Engine],
+        citations: [String: String] = ["interval-ignored": "vendor/sdk-2@abcdef0, Timer.java, `schedule` & <more>"]
+    ) throws -> [String: String] {
+        let field = FieldResults(engines: engines, specsDigest: digest, citations: citations)
         let files = try DocumentationSite.files(
             cases: SiteFixtures.cases,
             rules: SiteFixtures.rules,
@@ -115,6 +114,84 @@ struct FieldTests {
             markdown.contains(
                 "- `adapter-2` by `interval-ignored`: enforces &lt;no&gt; minimum interval (1 run); vendor code: "
                     + "vendor/sdk-2@abcdef0, Timer.java, \\`schedule\\` &amp; &lt;more&gt;."
+            )
+        )
+    }
+
+    @Test func anEngineIsShownOnlyTheCodeOfItsOwnVendorThatItsNameCites() throws {
+        // Engine 2's repository is vendor/sdk-2: its citation (the repository spelt in another case)
+        // with the file after it in the same repository, not the other vendor's before and after it.
+        let both = try Self.files(
+            (1...3).map { Self.engine($0) },
+            citations: [
+                "interval-ignored": "other/sdk-9@1234567, Other.java, `elsewhere`; "
+                    + "Vendor/SDK-2@abcdef0, Timer.java, `schedule`; Clock.java, `tick <now>`; "
+                    + "third/sdk-8@7654321, Third.java, `later`"
+            ]
+        )
+        let area = try #require(both["areas/interval.html"])
+        #expect(
+            area.contains(
+                "by <code>interval-ignored</code>: enforces &lt;no&gt; minimum interval (1 run); vendor code: "
+                    + "Vendor/SDK-2@abcdef0, Timer.java, `schedule`; Clock.java, `tick &lt;now&gt;`.</li>"
+            )
+        )
+        let markdown = try #require(both["markdown/areas/interval.md"])
+        #expect(
+            markdown.contains(
+                "- `adapter-2` by `interval-ignored`: enforces &lt;no&gt; minimum interval (1 run); vendor code: "
+                    + "Vendor/SDK-2@abcdef0, Timer.java, \\`schedule\\`; Clock.java, \\`tick &lt;now&gt;\\`.\n"
+            )
+        )
+        for page in [area, markdown] {
+            #expect(!page.contains("other/sdk-9") && !page.contains("Other.java"), "another vendor's code is not shown")
+            #expect(!page.contains("third/sdk-8") && !page.contains("Third.java"), "another vendor's code is not shown")
+        }
+        // A name whose behaviour cites only another vendor's code: it is not shown, and the page
+        // says that no code of this engine's vendor is cited.
+        let other = try Self.files(
+            (1...3).map { Self.engine($0) },
+            citations: ["interval-ignored": "other/sdk-9@1234567, Other.java, `elsewhere`; Later.java, `then`"]
+        )
+        let otherArea = try #require(other["areas/interval.html"])
+        #expect(
+            otherArea.contains(
+                "by <code>interval-ignored</code>: enforces &lt;no&gt; minimum interval (1 run); "
+                    + "no code of this vendor cited for this name.</li>"
+            )
+        )
+        let otherMarkdown = try #require(other["markdown/areas/interval.md"])
+        #expect(
+            otherMarkdown.contains(
+                "- `adapter-2` by `interval-ignored`: enforces &lt;no&gt; minimum interval (1 run); "
+                    + "no code of this vendor cited for this name.\n"
+            )
+        )
+        for page in [otherArea, otherMarkdown] {
+            #expect(!page.contains("other/sdk-9") && !page.contains("Other.java") && !page.contains("Later.java"))
+        }
+    }
+
+    @Test func aNameOfSeveralBehavioursShowsTheEnginesVendorCodeOfEachPart() throws {
+        var engine = Self.engine(2)
+        engine.summary.behaviours[0].behaviour = "interval-ignored+timer-late"
+        let files = try Self.files(
+            [Self.engine(1), engine],
+            citations: [
+                "interval-ignored": "other/sdk-9@1234567, Other.java, `elsewhere`",
+                "timer-late": "vendor/sdk-2@abcdef0, Timer.java, `late`; other/sdk-9@1234567, Late.java, `late`",
+            ]
+        )
+        #expect(
+            try #require(files["areas/interval.html"]).contains(
+                "(1 run); vendor code: <code>interval-ignored</code>: no code of this vendor cited; "
+                    + "<code>timer-late</code>: vendor/sdk-2@abcdef0, Timer.java, `late`.</li>"
+            )
+        )
+        #expect(
+            try #require(files["markdown/areas/interval.md"]).contains(
+                "(1 run); vendor code: `interval-ignored`: no code of this vendor cited; "
+                    + "`timer-late`: vendor/sdk-2@abcdef0, Timer.java, \\`late\\`.\n"
             )
         )
     }

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// `iamspec docs --field DIR` and `iamspec list --digest`: the field's committed results render as
-/// a page of nine engines, each marked when it ran other Specs; a provenance line that cannot be
-/// read is a usage error at its line and column.
+/// a page of nine engines, each marked when it ran other Specs and shown only its own vendor's
+/// code; a provenance line that cannot be read is a usage error at its line and column.
 @Suite("iamspec docs --field")
 struct DocsFieldTests {
     static var specs: String { IAMSpecExecutable.packageRoot.appendingPathComponent("Specs").path }
@@ -50,6 +50,44 @@ struct DocsFieldTests {
         #expect(page.contains("<code>fnv1a64:0000000000000000</code>, these are <code>\(digest)</code>"))
         #expect(page.components(separatedBy: "<tr id=\"engine-").count - 1 == 9)
         #expect(!page.contains(folder.path), "the page names no path of this machine")
+    }
+
+    @Test func eachEngineIsShownOnlyItsOwnVendorsCode() throws {
+        let folder = try IAMSpecExecutable.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = folder.appendingPathComponent("site").path
+        let docs = try IAMSpecExecutable.run("docs", "--out", site, Self.specs, "--field", Self.field.path)
+        #expect(docs.status == 0, "\(docs.standardError)")
+        var repositories: [String: String] = [:]
+        for line in try String(contentsOf: Self.field.appendingPathComponent("provenance.jsonl"), encoding: .utf8)
+            .split(separator: "\n")
+        {
+            let entry = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+            repositories[entry["adapter"] as! String] = (entry["repository"] as! String).lowercased()
+        }
+        #expect(repositories.count == 9)
+        var shown = 0
+        var noneOfTheVendor = 0
+        for area in try FileManager.default.contentsOfDirectory(atPath: site + "/areas") where area.hasSuffix(".html") {
+            let page = try String(contentsOfFile: site + "/areas/" + area, encoding: .utf8)
+            for engine in page.matches(of: /<li><span class="label">([^<]*)<\/span> (.*?)<\/li>/) {
+                let adapter = String(engine.output.1)
+                // Each name's part after "vendor code: ", up to the engine's next name.
+                for name in engine.output.2.split(separator: ". by ") {
+                    noneOfTheVendor += name.contains("; no code of this vendor cited for this name") ? 1 : 0
+                    guard let code = name.firstRange(of: "; vendor code: ") else { continue }
+                    for cited in name[code.upperBound...].matches(of: /([A-Za-z0-9][\w.-]*\/[\w.-]+)@[0-9a-f]{7,40}/) {
+                        shown += 1
+                        #expect(
+                            cited.output.1.lowercased() == repositories[adapter],
+                            "\(area): \(adapter) is shown \(cited.output.0), another vendor's code"
+                        )
+                    }
+                }
+            }
+        }
+        #expect(shown > 0, "the committed field's names cite their vendors' code")
+        #expect(noneOfTheVendor > 0, "some name of the committed field cites only other vendors' code")
     }
 
     @Test func aProvenanceLineItCannotReadIsAUsageErrorAtItsPlace() throws {

@@ -11,6 +11,10 @@ renders them, from the committed results alone (no vendor is fetched):
     `iamspec list --digest Specs`: on the committed field, and on a copy of it whose first engine
     alone records another digest (so the marking is checked whether or not the committed streams
     are current);
+  - beside each engine that differs, a name shows only code of the engine's own vendor: every
+    repository (`owner/name@commit`) after its "vendor code:" is the engine's provenance
+    repository (case aside), and a name citing none of its vendor's says so (or that it cites no
+    code at all);
   - no file of the site names an absolute path of the machine that built it (the repository, the
     site's folder, the home folder, the temporary folder), nor a path under /work/, /home/ or
     /tmp/ of the machine that ran the engines.
@@ -143,6 +147,43 @@ def check_site(site, entries, digest, problems, label):
         problems.append(f"{label}/field.html: error: found no link to a rule's field section, expected one per rule")
 
 
+def check_citations(site, entries, problems, label):
+    """Each name beside an engine shows only its vendor's code; returns how many names show some,
+    and how many say that they cite none of the engine's vendor's."""
+    repositories = {entry["adapter"]: entry["repository"].lower() for entry in entries}
+    citation = re.compile(r"(?<![\w.-])([A-Za-z0-9][\w.-]*/[\w.-]+)@[0-9a-f]{7,40}\b")
+    shown = none = 0
+    for name in sorted(os.listdir(os.path.join(site, "areas"))):
+        if not name.endswith(".html"):
+            continue
+        text = read(os.path.join(site, "areas", name))
+        for listing in re.findall(r'<ul class="field-names">(.*?)</ul>', text, re.S):
+            for adapter, items in re.findall(r'<li><span class="label">([^<]*)</span> (.*?)</li>', listing, re.S):
+                adapter = html.unescape(adapter)
+                for item in re.split(r"\. (?=by )", html.unescape(re.sub(r"<[^>]+>", "", items))):
+                    if item.startswith("by no name") or not item.startswith("by "):
+                        continue
+                    if re.search(r"; no code of this vendor cited for this name\.?$", item):
+                        none += 1
+                    if "; vendor code: " not in item:
+                        if not re.search(r"; (no code of this vendor cited for this name|the catalogue cites no vendor code for it)\.?$", item):
+                            problems.append(
+                                f"{label}/areas/{name}: error: found the name {item[:80]!r}... beside the engine {adapter} "
+                                "with no vendor code, expected it to say that none of its vendor's is cited"
+                            )
+                        continue
+                    shown += 1
+                    for repository in citation.findall(item.split("; vendor code: ", 1)[1]):
+                        if repository.lower() != repositories.get(adapter):
+                            problems.append(
+                                f"{label}/areas/{name}: error: found {repository}'s code beside the engine {adapter} "
+                                f"({item[:80]!r}...), expected only its vendor's, {repositories.get(adapter)}"
+                            )
+    if not shown:
+        problems.append(f"{label}/areas: error: found no name showing its vendor's code, expected the committed field's")
+    return shown, none
+
+
 def check_paths(site, forbidden, problems, label):
     machine = re.compile(r"(?<![\w.~-])/(?:work|home|tmp|root|Users)/")
     for folder, _, files in os.walk(site):
@@ -177,6 +218,7 @@ def main():
         site = os.path.join(work, "site")
         render(iamspec, repository, "Fixtures/field", site)
         check_site(site, entries, digest, problems, "site")
+        cited = check_citations(site, entries, problems, "site")
         # A copy whose first engine alone ran other Specs.
         copy = os.path.join(work, "field")
         shutil.copytree(field, copy)
@@ -198,7 +240,10 @@ def main():
     if problems:
         return 1
     stale = sum(entry["specs_digest"] != digest for entry in entries)
-    print(f"check_field_site: {len(entries)} engines, {stale} older than these Specs; the field's pages hold")
+    print(
+        f"check_field_site: {len(entries)} engines, {stale} older than these Specs; {cited[0]} names beside an "
+        f"engine show its vendor's code, {cited[1]} cite none of its vendor's; the field's pages hold"
+    )
     return 0
 
 

@@ -134,9 +134,10 @@ extension RunCommand {
     /// The names found are put to `testing` (the experiments), which gives them back, apart those
     /// the engine refuted, given the names it tested already and the experiments that refuted
     /// names before (to which it adds its own). A refuted name cannot be what the
-    /// engine does: the child searches again without it (`--ruled-out`), and the names that search
-    /// finds are tested in their turn, at most ``searchesAfterRefutations`` times. The names
-    /// refuted in every round are kept, for the reports.
+    /// engine does: the child searches again without it, nor any rival a name given was told apart
+    /// from (`--ruled-out`), and the names that search finds are tested in their turn, at most
+    /// ``searchesAfterRefutations`` times. The names refuted in every round are kept, for the
+    /// reports.
     func explainFailures(
         of summary: RunSummary,
         spooled: ExplanationSpool?,
@@ -201,6 +202,12 @@ extension RunCommand {
                 let refutedRuns = Set(verdicts.refuted.map { Set($0.runs) })
                 ruledOut += (verdicts.refuted + names.filter { refutedRuns.contains(Set($0.runs)) })
                     .flatMap { [$0.behaviour] + $0.alternatives.map(\.behaviour) }
+                // And each rival an experiment told a name given apart from: the engine answered
+                // otherwise than it predicts there.
+                ruledOut += verdicts.given.flatMap { name in
+                    name.toldApart.filter { $0.experiment != nil && $0.behaviour != ExplainedBehaviour.reference }
+                        .map(\.behaviour)
+                }
                 for name in verdicts.given where !name.isOpen { tested[name.behaviour] = name }
                 guard !verdicts.refuted.isEmpty, round < Self.searchesAfterRefutations, !control.isInterrupted else {
                     return (verdicts.given, refuted)

@@ -82,7 +82,7 @@ package struct MutationAnalysis: Sendable {
         )
         .map { name in
             name.isOpen
-                ? "one of " + ([name.behaviour] + name.alternatives.map(\.behaviour)).joined(separator: ", ")
+                ? "one of " + name.hypotheses.joined(separator: ", ")
                 : name.behaviour
         }
     }

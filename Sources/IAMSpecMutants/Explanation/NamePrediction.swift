@@ -257,7 +257,7 @@ package struct NamePrediction {
     ) -> ExplainedBehaviour.Refutation? {
         guard !refuting.isEmpty else { return nil }
         var first: ExplainedBehaviour.Refutation?
-        for hypothesis in [name.behaviour] + name.alternatives.map(\.behaviour) {
+        for hypothesis in name.hypotheses {
             let named = TieExperiment.whole(hypothesis, beside: others)
             let members = TieExperiment.parts(of: hypothesis)
             guard

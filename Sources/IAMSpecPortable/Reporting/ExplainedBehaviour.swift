@@ -296,6 +296,9 @@ public struct ExplainedBehaviour: Sendable, Hashable {
     /// Whether other behaviours fit as well and nothing told them apart.
     public var isOpen: Bool { !alternatives.isEmpty }
 
+    /// Its behaviour, then those of its alternatives: each hypothesis the name stands for.
+    public var hypotheses: [String] { [behaviour] + alternatives.map(\.behaviour) }
+
     /// One line, as the console, the JUnit properties and the Markdown summary say it:
     /// `stack.lifo: the engine lets waiting messages leave first in, first out (behaviour stack-fifo;
     /// 3 cases, 6 runs; checked against 120 passes)`; for a name still open, `one of: ...`, each

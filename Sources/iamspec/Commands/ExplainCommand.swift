@@ -151,9 +151,7 @@ struct ExplainCommand: ParsableCommand {
         // engine. A name they refuted (each hypothesis of it) is no hypothesis here, as it was none
         // in the run's later searches. (A name the whole run refuted is found, and refuted below.)
         let run = RunVerdicts(recorded.summary)
-        let refuted = Set(ruledOut).union(
-            recorded.summary.refutedNames.flatMap { [$0.behaviour] + $0.alternatives.map(\.behaviour) }
-        )
+        let refuted = Set(ruledOut).union(recorded.summary.refutedNames.flatMap(\.hypotheses))
         let explainer = FailureExplainer(timeout: CaseTimeout.duration(timeout), ruledOut: refuted)
         let capabilities = Set(recorded.summary.header.engine.capabilities)
         let engines = FailureExplainer.inProcess

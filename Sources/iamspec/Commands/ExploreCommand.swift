@@ -229,7 +229,7 @@ struct ExploreCommand: ParsableCommand {
         let names = recorded.summary.behaviours
         let known = names.filter { !$0.isOpen }.flatMap { behaviours($0.behaviour) }
         let alternatives = names.filter(\.isOpen).flatMap { name in
-            ([name.behaviour] + name.alternatives.map(\.behaviour)).map(behaviours)
+            name.hypotheses.map(behaviours)
         }
         return (known, alternatives)
     }

@@ -30,9 +30,8 @@ struct RunVerdicts {
         var ruledOut: [String: ExplainedBehaviour.Refutation] = [:]
         for name in summary.refutedNames {
             // A name still open is refuted when each of its hypotheses is.
-            for hypothesis in [name.behaviour] + name.alternatives.map(\.behaviour) {
-                if let refutation = name.refutation { ruledOut[hypothesis] = refutation }
-            }
+            guard let refutation = name.refutation else { continue }
+            for hypothesis in name.hypotheses { ruledOut[hypothesis] = refutation }
         }
         for name in summary.behaviours where !name.isOpen {
             for rival in name.toldApart {

@@ -177,7 +177,7 @@ extension RunCommand {
             try spooled.writer.get().finish(failed)
             var refuted: [ExplainedBehaviour] = []
             // Every hypothesis refuted, a name's and its alternatives', for the next search.
-            var ruledOut: [String] = []
+            var ruledOut: Set<String> = []
             var tested: [String: ExplainedBehaviour] = [:]
             // The experiments that refuted a name, which refute any later name predicting the same.
             var refuting: [RefutingExperiment] = []
@@ -200,14 +200,17 @@ extension RunCommand {
                 // Each hypothesis refuted, as the experiments left it and as the search gave it (a
                 // pair the other names made one behaviour, say).
                 let refutedRuns = Set(verdicts.refuted.map { Set($0.runs) })
-                ruledOut += (verdicts.refuted + names.filter { refutedRuns.contains(Set($0.runs)) })
-                    .flatMap { [$0.behaviour] + $0.alternatives.map(\.behaviour) }
+                ruledOut.formUnion(
+                    (verdicts.refuted + names.filter { refutedRuns.contains(Set($0.runs)) }).flatMap(\.hypotheses)
+                )
                 // And each rival an experiment told a name given apart from: the engine answered
                 // otherwise than it predicts there.
-                ruledOut += verdicts.given.flatMap { name in
-                    name.toldApart.filter { $0.experiment != nil && $0.behaviour != ExplainedBehaviour.reference }
-                        .map(\.behaviour)
-                }
+                ruledOut.formUnion(
+                    verdicts.given.flatMap { name in
+                        name.toldApart.filter { $0.experiment != nil && $0.behaviour != ExplainedBehaviour.reference }
+                            .map(\.behaviour)
+                    }
+                )
                 for name in verdicts.given where !name.isOpen { tested[name.behaviour] = name }
                 guard !verdicts.refuted.isEmpty, round < Self.searchesAfterRefutations, !control.isInterrupted else {
                     return (verdicts.given, refuted)
@@ -229,7 +232,7 @@ extension RunCommand {
     private func searchChild(
         _ spooled: ExplanationSpool.Stream,
         passedCount: Int,
-        ruledOut: [String],
+        ruledOut: Set<String>,
         until control: RunControl
     ) throws -> [ExplainedBehaviour]? {
         let folder = spooled.folder
@@ -241,7 +244,7 @@ extension RunCommand {
                 "\(passedCount)", "--timeout", "\(timeout)",
             ]
             + suite.paths.flatMap { ["--specs", $0] } + (wholeRun.map { ["--whole-run", $0] } ?? [])
-            + ruledOut.flatMap { ["--ruled-out", $0] }
+            + ruledOut.sorted().flatMap { ["--ruled-out", $0] }
         let status = try ChildCommand.run(
             EngineWorkers.executablePath,
             arguments,

@@ -172,12 +172,13 @@ struct NamePredictionTests {
         #expect(!plain.experiment.steps.contains { $0.hasPrefix("click") })
     }
 
-    @Test func aRunContinuedPastARelaunchSendsItsTriggerAgain() throws {
+    @Test func aRunContinuedPastARelaunchOrADaySendsItsTriggerAgain() throws {
         // The engine fires Session Start triggers only just after the app's launch; named as one
         // that shows one message a day for them. Their runs agree, and so does the session start
-        // that follows dismissals and waits: only a relaunch tells them apart, its session start
-        // showing a message the name says waits a day.
-        let engine = BehaviourEngineProvider(
+        // that follows dismissals and waits: a relaunch tells them apart, its session start
+        // showing a message the name says waits a day; so does a day's wait, after which the
+        // name's message is due again and the engine shows nothing.
+        let launch = BehaviourEngineProvider(
             behaviour: try #require(BehaviourCatalogue.behaviour(id: "session-start-only-after-launch"))
         )
         var name = try Self.name("session-start-once-per-day")
@@ -187,10 +188,40 @@ struct NamePredictionTests {
             [Build.message("first", .sessionStart), Build.message("second", .sessionStart)],
             [Build.start, .messageDismissed("first"), Build.advance(60), Build.start]
         )
-        let tested = NamePrediction(engine: engine, scenarioOfRun: { $0 == run ? scenario : nil }).test([name])
-        let refutation = try #require(tested.refuted.first?.refutation)
-        #expect(refutation.experiment.steps.joined(separator: "; ").contains("relaunch; session_start"))
-        #expect(refutation.experiment.engineAnswer.contains("session_start -> {displayed: "))
+        func refutation(on engine: any EngineProvider) throws -> ExplainedBehaviour.Refutation {
+            let tested = NamePrediction(engine: engine, scenarioOfRun: { $0 == run ? scenario : nil }).test([name])
+            return try #require(tested.refuted.first?.refutation)
+        }
+        let relaunched = try refutation(on: launch)
+        #expect(relaunched.experiment.steps.joined(separator: "; ").contains("relaunch; session_start"))
+        #expect(relaunched.experiment.engineAnswer.contains("session_start -> {displayed: "))
+        // The same engine, declaring no app lifecycle: no relaunch can be sent.
+        let unlaunched = try refutation(
+            on: ObservedByTheEngine(
+                base: launch,
+                capabilities: Set(Capability.allCases).subtracting([.appLifecycle]),
+                declaring: true
+            )
+        )
+        let steps = unlaunched.experiment.steps.joined(separator: "; ")
+        #expect(!steps.contains("relaunch"))
+        #expect(steps.contains("advance: 86401; session_start"))
+        #expect(
+            unlaunched.experiment.otherAnswer.contains("advance: 86401 -> nothing; session_start -> {displayed: first}")
+        )
+    }
+
+    @Test func aMechanismBesideANameMustLeaveTheNamesOwnRunsAsTheyFailed() throws {
+        // Named as an engine that offers nothing at a session start: "the waiting message shown
+        // once the screen is free" beside it would show the waiting message at the dismissal of
+        // the name's own run, where the name (and the engine) show nothing: the engine has not
+        // both. A mechanism of the filters changes nothing there.
+        let run = try SpecsCases.run("stack-session-start-offers-top", profile: .brazeSwift)
+        let agreement = OwnRunsAgreement(capabilities: Set(Capability.allCases))
+        let named = ["eligibility-offers-nothing"]
+        #expect(!agreement.agree(named + ["waiting-shown-once-screen-free"], with: named, on: [run]))
+        #expect(agreement.agree(named + ["equality-ignoring-case"], with: named, on: [run]))
+        #expect(agreement.agree(named + ["waiting-shown-once-screen-free"], with: named, on: []))
     }
 
     @Test func aScenarioAvoidsTheRulesOfTheDifferencesNoNameExplains() throws {

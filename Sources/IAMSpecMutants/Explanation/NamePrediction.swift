@@ -64,9 +64,15 @@ package struct NamePrediction {
     /// continue past where the case stops looking (``RunContinuation``); nil for a run whose case
     /// is not at hand.
     package var scenarioOfRun: (ExplainedBehaviour.Run) -> Scenario?
+    /// A run of the suite as the runner runs it (its case under its profile), to replay with a
+    /// mechanism put beside the name (``OwnRunsAgreement``); nil for a run whose case is not at
+    /// hand.
+    package var caseOfRun: (ExplainedBehaviour.Run) -> CaseRun?
     /// Whether a mechanism other than the names agrees with the runs the engine passed (the
     /// `passes` given): one that fails one stands in no name's way.
     private let passAgreement: PassAgreement
+    /// Whether a mechanism beside a name leaves the name's own runs as it replays them.
+    private let ownRunsAgreement: OwnRunsAgreement
 
     package init(
         engine: any EngineProvider,
@@ -74,6 +80,7 @@ package struct NamePrediction {
         seeds: [UInt64] = [1, 2, 3],
         rivalsPerRule: Int = 6,
         scenarioOfRun: @escaping (ExplainedBehaviour.Run) -> Scenario? = { _ in nil },
+        caseOfRun: @escaping (ExplainedBehaviour.Run) -> CaseRun? = { _ in nil },
         passes: [FailureExplainer.Pass] = [],
         stoppingWhen isStopped: @escaping @Sendable () -> Bool = { false }
     ) {
@@ -82,6 +89,8 @@ package struct NamePrediction {
         self.seeds = seeds
         self.rivalsPerRule = rivalsPerRule
         self.scenarioOfRun = scenarioOfRun
+        self.caseOfRun = caseOfRun
+        ownRunsAgreement = OwnRunsAgreement(capabilities: engine.description.capabilities)
         passAgreement = PassAgreement(passes: passes, capabilities: engine.description.capabilities)
         self.isStopped = isStopped
     }
@@ -197,6 +206,7 @@ package struct NamePrediction {
         var cases: Set<String> = []
         let continued = name.runs.filter { cases.insert($0.caseID).inserted }.prefix(Self.runsContinued)
             .compactMap(scenarioOfRun)
+        let ownRuns = name.runs.compactMap(caseOfRun)
         var tested = name
         // The scenarios that bore the name out: one may tell it from several rivals, and counts once.
         var borneOut: Set<[String]> = []
@@ -220,6 +230,7 @@ package struct NamePrediction {
                 avoiding: quirks,
                 reference: reference,
                 continuing: rival.alternative.behaviour == ExplainedBehaviour.reference ? continued : [],
+                replaying: ownRuns,
                 keeping: &inconclusive
             ) {
             case .borneOut(let experiment):
@@ -365,6 +376,7 @@ package struct NamePrediction {
         avoiding quirks: [[String]],
         reference: [String],
         continuing: [Scenario],
+        replaying ownRuns: [CaseRun],
         keeping inconclusive: inout [ExplainedBehaviour.Inconclusive]
     ) -> Answer {
         let declared = engine.description
@@ -399,6 +411,7 @@ package struct NamePrediction {
                 name,
                 unexplained,
                 touchingTheUnexplained: touching,
+                replaying: ownRuns,
                 &inconclusive
             )
         }
@@ -439,7 +452,7 @@ package struct NamePrediction {
 
     /// What the engine's answer to `scenario` (then ``lookAhead`` of time) concludes of the name,
     /// the engine as named being `asNamed` and the rival `asRival` (see
-    /// ``ask(named:rival:name:leavingOut:avoiding:continuing:keeping:)``); nil when it concludes
+    /// ``ask(named:rival:name:leavingOut:avoiding:reference:continuing:replaying:keeping:)``); nil when it concludes
     /// nothing and the next scenario is to be tried (the experiment kept in `inconclusive` when the
     /// engine was asked), `.untested` when no more is to be asked.
     private func judge(
@@ -452,6 +465,7 @@ package struct NamePrediction {
         _ name: ExplainedBehaviour.Alternative,
         _ unexplained: Set<ObservationChannel>,
         touchingTheUnexplained touching: Bool,
+        replaying ownRuns: [CaseRun],
         _ inconclusive: inout [ExplainedBehaviour.Inconclusive]
     ) -> Answer? {
         var scenario = scenario
@@ -509,7 +523,15 @@ package struct NamePrediction {
         if case .contradicts(let step, let adding) = departure {
             contradicted =
                 !touching
-                && !(adding && answeredBeside(named: asNamedBehaviours, scenario, answer, through: step, unexplained))
+                && !(adding
+                    && answeredBeside(
+                        named: asNamedBehaviours,
+                        scenario,
+                        answer,
+                        through: step,
+                        unexplained,
+                        replaying: ownRuns
+                    ))
         } else {
             contradicted = false
         }
@@ -587,13 +609,16 @@ package struct NamePrediction {
     /// of the engine's own beside the name (stacked messages offered when the app comes back, a
     /// message shown once per install) explains where the engine departs from it, unless the two
     /// fail a run the engine passed. A behaviour of the name's own areas is not tried: it would be
-    /// a rival of the name, not a mechanism beside.
+    /// a rival of the name, not a mechanism beside. Nor does one explain it that, beside the name,
+    /// would have failed the name's own runs `ownRuns` otherwise than the name replays them
+    /// (``OwnRunsAgreement``): the engine did not.
     private func answeredBeside(
         named: [String],
         _ scenario: Scenario,
         _ answer: ScenarioTrace,
         through step: Int,
-        _ unexplained: Set<ObservationChannel>
+        _ unexplained: Set<ObservationChannel>,
+        replaying ownRuns: [CaseRun]
     ) -> Bool {
         func area(_ rule: String) -> Substring { rule.prefix { $0 != "." } }
         let areas = Set(named.compactMap { BehaviourCatalogue.behaviour(id: $0).map { area($0.rule) } })
@@ -611,6 +636,7 @@ package struct NamePrediction {
             let beside = observed(together, declared: declared)
             return steps(Self.leavingOut(unexplained, of: ScenarioTrace(running: prefix, on: beside), in: prefix))
                 == answered && passAgreement.agree(together)
+                && ownRunsAgreement.agree(together, with: named, on: ownRuns)
         }
     }
 

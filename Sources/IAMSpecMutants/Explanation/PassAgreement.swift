@@ -38,6 +38,6 @@ final class PassAgreement {
         return agrees ?? true
     }
 
-    /// How long one replay of a pass may take, in this process.
-    private static let replayTimeout = Duration.seconds(10)
+    /// How long one replay (of a pass, or of a name's own run) may take, in this process.
+    static let replayTimeout = Duration.seconds(10)
 }

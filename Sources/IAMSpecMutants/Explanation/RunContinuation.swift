@@ -8,7 +8,8 @@ import IAMSpecRunner
 /// foreground if the run left it in the background (a dismissal is the user's, in the app), the
 /// visible message dismissed, time past every interval, delay, timeout and re-eligibility period of the case, the
 /// case's last trigger again, the app to the background and back, and a relaunch, then that trigger
-/// once more. A name that
+/// once more, and again after a day (``pastADay``): a limit counted per day ends there, one per
+/// launch or per session does not. A name that
 /// says a message was dropped where the engine only held it is contradicted at the first
 /// dismissal. The visible message is dismissed, never clicked: what a click does besides (its
 /// follow-up, closing the message, logging) is a rule of its own, on which engines differ, and
@@ -52,6 +53,7 @@ struct RunContinuation {
             .stimulus(.appForegrounded), .dismiss, .advance(past), .dismiss, .again(trigger), .advance(past), .dismiss,
             .stimulus(.appBackgrounded), .stimulus(.appForegrounded), .advance(past), .dismiss,
             .stimulus(.appRelaunched), .again(trigger), .advance(past), .dismiss,
+            .advance(Self.pastADay), .again(trigger), .advance(past), .dismiss,
         ]
         for step in steps {
             let stimulus: Stimulus?
@@ -103,6 +105,10 @@ struct RunContinuation {
         }
         return nil
     }
+
+    /// A day and a second: the longest period a limit of the documents or of an engine counts (a
+    /// rate limit of one Session Start message a day) is over.
+    static let pastADay = VirtualTime.seconds(86_401)
 
     /// A span longer than every clock of the run's setup: the minimum trigger intervals, the
     /// messages' delays, timeouts and re-eligibility periods, and the time the run advances in

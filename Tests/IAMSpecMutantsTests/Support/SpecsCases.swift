@@ -2,6 +2,7 @@ import Foundation
 import IAMSpec
 import IAMSpecMutants
 import IAMSpecRunner
+import Testing
 
 /// The cases of the repository's `Specs`, loaded once.
 enum SpecsCases {
@@ -17,5 +18,10 @@ enum SpecsCases {
         return try suite.loadedCases.map { try $0.decoded() }
             .filter { executor.execute($0, profile: profile).status == .passed }
             .map { FailureExplainer.Pass(specCase: $0, profile: profile) }
+    }
+
+    /// The run under `profile` of the case `id` of `Specs`.
+    static func run(_ id: String, profile: Profile) throws -> CaseRun {
+        CaseRun(specCase: try #require(suite.loadedCases.first { $0.id == id }).decoded(), profile: profile)
     }
 }

@@ -61,6 +61,7 @@ extension RunCommand {
                     Scenario(running: $0.decodedOrExit(), profile: run.profile, inspectingTheStack: inspecting)
                 }
             },
+            caseOfRun: { run in byID[run.caseID].map { CaseRun(loaded: $0, profile: run.profile) } },
             passes: passes,
             stoppingWhen: { control.isInterrupted }
         )

@@ -535,6 +535,17 @@ package struct NamePrediction {
         } else {
             contradicted = false
         }
+        // The name refuted by `experiment` on this scenario, the rival's answer beside.
+        func refuted(by experiment: ExplainedBehaviour.Experiment) -> Answer {
+            .refuted(
+                ExplainedBehaviour.Refutation(
+                    rival: rival.alternative,
+                    experiment: experiment,
+                    rivalAnswer: Self.answer(rivalled, of: scenario, from: from)
+                ),
+                scenario
+            )
+        }
         guard answerWhole.failure == nil, !answerWhole.declined else {
             guard !contradicted else {
                 var experiment = TieExperiment.record(
@@ -545,14 +556,7 @@ package struct NamePrediction {
                 )
                 experiment.engineAnswer = Self.answer(answer, of: scenario, from: from)
                 experiment.otherAnswer = Self.answer(predicted, of: scenario, from: from)
-                return .refuted(
-                    ExplainedBehaviour.Refutation(
-                        rival: rival.alternative,
-                        experiment: experiment,
-                        rivalAnswer: Self.answer(rivalled, of: scenario, from: from)
-                    ),
-                    scenario
-                )
+                return refuted(by: experiment)
             }
             // This scenario asks nothing of the engine; another may. Its case is the one that
             // would have told the rival apart.
@@ -592,14 +596,7 @@ package struct NamePrediction {
         }
         // Where the name's prediction is its own, the engine answered otherwise: as the rival,
         // or as neither. Either contradicts the name.
-        return .refuted(
-            ExplainedBehaviour.Refutation(
-                rival: rival.alternative,
-                experiment: experiment,
-                rivalAnswer: Self.answer(rivalled, of: scenario, from: from)
-            ),
-            scenario
-        )
+        return refuted(by: experiment)
     }
 
     /// Whether one behaviour of the catalogue, of an area of the rules (the part of a rule's id

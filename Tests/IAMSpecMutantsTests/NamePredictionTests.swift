@@ -124,6 +124,32 @@ struct NamePredictionTests {
         }
     }
 
+    @Test func aNameThatDiffersOnlyWhereTheEngineIsUnexplainedSaysWhereItWasUntested() throws {
+        // The engine logs every click, and its impressions its own way (a name replays a run in
+        // part on analytics): the answers are compared without analytics, where alone the name
+        // differs from the reference rules and its rivals. Nothing can test it, and it says why.
+        let engine = BehaviourEngineProvider(
+            behaviour: try #require(BehaviourCatalogue.behaviour(id: "click-logged-every-time"))
+        )
+        var name = try Self.name("click-logged-every-time")
+        name.residues = [.init(run: .init(caseID: "impressions", profile: .brazeSwift), channels: ["analytics"])]
+        let tested = try #require(NamePrediction(engine: engine).test([name]).given.first)
+        #expect(tested.predictions == 0)
+        #expect(tested.untestedOn == ["analytics"])
+        #expect(
+            tested.line.hasSuffix(
+                "untested: it differs from the reference rules and its rivals only in the engine's analytics, where "
+                    + "the engine does what no name explains (a name replays runs in part there))"
+            )
+        )
+        // Compared on every channel, it is borne out.
+        let plain = try #require(
+            NamePrediction(engine: engine).test([try Self.name("click-logged-every-time")]).given.first
+        )
+        #expect(plain.untestedOn.isEmpty)
+        #expect((plain.predictions ?? 0) >= 1)
+    }
+
     @Test func aMessageANameTookOffTheScreenUnreportedIsClickedAfterItsRun() throws {
         // The engine shows a message that meets another on screen beside it, and reports no
         // dismissals. Named as one that shows it in the other's place, it says nothing the engine

@@ -28,7 +28,9 @@ import IAMSpecRunner
 ///   scenario: the
 ///   rival is tried again on the scenario of another seed (each such experiment kept, with why it
 ///   concluded nothing: ``ExplainedBehaviour/inconclusive``);
-/// - no scenario separates them: nothing is concluded about that rival.
+/// - no scenario separates them: nothing is concluded about that rival; nor when each one
+///   found separates them only on the channels left out (below): the name says then where it
+///   was untested (``ExplainedBehaviour/untestedOn``).
 ///
 /// Where the report's names replay runs in part (``ExplainedBehaviour/residues``), the engine
 /// does something no name explains on the residues' channels (its impressions logged its own
@@ -211,6 +213,8 @@ package struct NamePrediction {
         // The scenarios that bore the name out: one may tell it from several rivals, and counts once.
         var borneOut: Set<[String]> = []
         var inconclusive: [ExplainedBehaviour.Inconclusive] = []
+        // Whether a rival was told from the name only where the engine does what no name explains.
+        var onlyWhereUnexplained = false
         // The reference rules with the report's other names: what the name's own behaviours
         // change is judged against it.
         let reference = BehaviourCatalogue.all.map(\.id).filter(others.subtracting(members).contains)
@@ -248,12 +252,17 @@ package struct NamePrediction {
                 )
             case .untested:
                 continue
+            case .onlyWhereUnexplained:
+                onlyWhereUnexplained = true
             }
         }
         guard !isStopped() else { return (name, nil) }
         tested.toldApart.sort { $0.behaviour < $1.behaviour }
         tested.predictions = borneOut.count
         tested.inconclusive = inconclusive
+        if borneOut.isEmpty, inconclusive.isEmpty, onlyWhereUnexplained {
+            tested.untestedOn = unexplained.map(\.rawValue).sorted()
+        }
         return (tested, nil)
     }
 
@@ -347,6 +356,9 @@ package struct NamePrediction {
         case refuted(ExplainedBehaviour.Refutation, Scenario)
         /// Nothing concluded: no scenario separates them, or the engine declined or failed one.
         case untested
+        /// Nothing asked: each scenario found separates them only on the channels where the
+        /// engine does what no name explains, which the answers are compared without.
+        case onlyWhereUnexplained
     }
 
     /// The experiments separating the engine as named (`named`) from `rival`, run on the engine:
@@ -423,10 +435,18 @@ package struct NamePrediction {
             named: FailureExplainer.inProcess(named.compactMap(BehaviourCatalogue.behaviour(id:))),
             capabilities: declared.capabilities
         )
+        // Whether a scenario separated them only where the engine does what no name explains.
+        var onlyWhereUnexplained = false
+        // What the engine's answer concludes, nil to try the next scenario.
+        func concluding(_ answer: Answer?) -> Answer? {
+            guard case .onlyWhereUnexplained = answer else { return answer }
+            onlyWhereUnexplained = true
+            return nil
+        }
         for run in continuing {
             guard !isStopped() else { return .untested }
             let scenario = continuation.scenario(continuing: run)
-            if let answer = judged(scenario, touching: touchesTheUnexplained(scenario)) { return answer }
+            if let answer = concluding(judged(scenario, touching: touchesTheUnexplained(scenario))) { return answer }
         }
         var tried: Set<Scenario> = []
         for seed in seeds {
@@ -434,7 +454,7 @@ package struct NamePrediction {
             let campaign = FuzzCampaign(engine: asNamed, against: asRival, seed: seed)
             guard var found = campaign.run(count: scenarios) else {
                 // Nothing separates them within the engine's capabilities: no other seed will.
-                return .untested
+                return onlyWhereUnexplained ? .onlyWhereUnexplained : .untested
             }
             // The next scenario found where a rule no name explains matters; the first when each does.
             var next: FuzzCampaign.Finding? = found
@@ -445,16 +465,17 @@ package struct NamePrediction {
             let touching = next == nil
             if let next { found = next }
             guard tried.insert(found.scenario).inserted else { continue }
-            if let answer = judged(found.scenario, touching: touching) { return answer }
+            if let answer = concluding(judged(found.scenario, touching: touching)) { return answer }
         }
-        return .untested
+        return onlyWhereUnexplained ? .onlyWhereUnexplained : .untested
     }
 
     /// What the engine's answer to `scenario` (then ``lookAhead`` of time) concludes of the name,
     /// the engine as named being `asNamed` and the rival `asRival` (see
     /// ``ask(named:rival:name:leavingOut:avoiding:reference:continuing:replaying:keeping:)``); nil when it concludes
     /// nothing and the next scenario is to be tried (the experiment kept in `inconclusive` when the
-    /// engine was asked), `.untested` when no more is to be asked.
+    /// engine was asked), `.onlyWhereUnexplained` when the two differ only on the channels
+    /// `unexplained` (nothing to ask), `.untested` when no more is to be asked.
     private func judge(
         _ scenario: Scenario,
         _ asNamed: any EngineProvider,
@@ -477,7 +498,9 @@ package struct NamePrediction {
         let predicted = Self.leavingOut(unexplained, of: predictedWhole, in: scenario)
         let rivalled = Self.leavingOut(unexplained, of: rivalledWhole, in: scenario)
         // They differ only where the engine does what no name explains: nothing to ask there.
-        guard predicted.windows != rivalled.windows else { return nil }
+        guard predicted.windows != rivalled.windows else {
+            return predictedWhole.windows == rivalledWhole.windows ? nil : .onlyWhereUnexplained
+        }
         // The answers from the first step where the name and the rival differ.
         let from = predicted.firstDivergence(from: rivalled) ?? 0
         func concludingNothing(

@@ -54,6 +54,12 @@ public struct ExplainedBehaviour: Sendable, Hashable {
     /// they ran: each with its scenario, the engine's answer, the name's and the rival's
     /// predictions, and why it concluded nothing. Empty when none, or when the name was not tested.
     public var inconclusive: [Inconclusive]
+    /// For a name tested with no prediction borne out and no experiment run: the observation
+    /// channels (`analytics`, `callbacks`, `dismissals`) on which alone every scenario found
+    /// tells it from the reference rules and its rivals, where the engine does what no name
+    /// explains (a name replays runs in part there: ``residues``), so that no answer there can
+    /// bear it out or refute it; sorted. Empty otherwise.
+    public var untestedOn: [String]
     /// The experiment on which the engine did not answer as the name predicts, for a name the
     /// engine refuted (``RunSummary/refutedNames``); nil for a name given.
     public var refutation: Refutation?
@@ -75,10 +81,12 @@ public struct ExplainedBehaviour: Sendable, Hashable {
         toTellApart: String? = nil,
         predictions: Int? = nil,
         inconclusive: [Inconclusive] = [],
+        untestedOn: [String] = [],
         refutation: Refutation? = nil,
         residues: [Residue] = []
     ) {
         self.inconclusive = inconclusive
+        self.untestedOn = untestedOn.sorted()
         self.residues = residues.sorted { $0.run < $1.run }
         self.toTellApart = toTellApart
         self.predictions = predictions
@@ -272,6 +280,7 @@ public struct ExplainedBehaviour: Sendable, Hashable {
         guard tested.predictions != nil else { return self }
         carried.predictions = tested.predictions
         carried.inconclusive = tested.inconclusive
+        carried.untestedOn = tested.untestedOn
         carried.toldApart = tested.toldApart
         return carried
     }
@@ -340,6 +349,11 @@ public struct ExplainedBehaviour: Sendable, Hashable {
         }
         if predictions == 0, !declinedText.isEmpty {
             return "; untested: the engine \(declinedText) designed to test it"
+        }
+        if predictions == 0, !untestedOn.isEmpty {
+            return "; untested: it differs from the reference rules and its rivals only in the engine's "
+                + untestedOn.joined(separator: " and ")
+                + ", where the engine does what no name explains (a name replays runs in part there)"
         }
         if predictions == 0 {
             return "; untested: none of the scenarios generated within the engine's capabilities tells it from the "

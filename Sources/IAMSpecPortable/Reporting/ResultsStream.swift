@@ -451,6 +451,7 @@ package struct FooterLine: Codable {
         package var toTellApart: String?
         package var predictions: Int?
         package var inconclusive: [InconclusiveRecord]?
+        package var untestedOn: [String]?
         package var refutation: RefutationRecord?
         package var residues: [ResidueRecord]?
         package var rerun: String
@@ -461,6 +462,7 @@ package struct FooterLine: Codable {
             case toldApart = "told_apart"
             case toTellApart = "to_tell_apart"
             case failingRuns = "failing_runs"
+            case untestedOn = "untested_on"
         }
 
         package init(_ explained: ExplainedBehaviour, summary: RunSummary) {
@@ -475,6 +477,7 @@ package struct FooterLine: Codable {
             toTellApart = explained.toTellApart
             predictions = explained.predictions
             inconclusive = explained.inconclusive.isEmpty ? nil : explained.inconclusive.map(InconclusiveRecord.init)
+            untestedOn = explained.untestedOn.isEmpty ? nil : explained.untestedOn
             refutation = explained.refutation.map(RefutationRecord.init)
             residues =
                 explained.residues.isEmpty
@@ -501,6 +504,7 @@ package struct FooterLine: Codable {
                 toTellApart: toTellApart,
                 predictions: predictions,
                 inconclusive: (inconclusive ?? []).compactMap(\.inconclusive),
+                untestedOn: untestedOn ?? [],
                 refutation: refutation?.refutation,
                 residues: (residues ?? []).map {
                     ExplainedBehaviour.Residue(

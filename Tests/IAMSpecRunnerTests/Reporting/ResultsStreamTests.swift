@@ -19,6 +19,25 @@ struct ResultsStreamTests {
         #expect(read.header.invocation?.isRecorded == true && summary.header.invocation?.isRecorded == false)
     }
 
+    @Test func aNameUntestedWhereTheEngineIsUnexplainedReadsBackSayingWhere() throws {
+        var summary = ReportFixtures.summary(interrupted: false)
+        let failed = try #require(summary.results.first { $0.status == .failed })
+        summary.behaviours = [
+            ExplainedBehaviour(
+                behaviour: "click-logged-every-time",
+                summary: "logs every click on a display, not only the first",
+                rule: "analytics.once-per-message",
+                runs: [ExplainedBehaviour.Run(caseID: failed.caseID, profile: failed.profile)],
+                predictions: 0,
+                untestedOn: ["analytics"]
+            )
+        ]
+        let encoded = String(decoding: ResultsStream.encode(summary), as: UTF8.self)
+        #expect(encoded.contains(#""untested_on":["analytics"]"#))
+        let read = try ResultsStream.decode(Data(encoded.utf8), path: "r.jsonl")
+        #expect(read.behaviours.map(\.untestedOn) == [["analytics"]])
+    }
+
     /// Each line is what Foundation's JSONEncoder wrote with sorted keys and slashes as they are,
     /// made inert by QuotedText.json, byte for byte: the writer changed, the format did not, for
     /// every hostile text in every free-text field.

@@ -237,6 +237,38 @@ struct NamePredictionTests {
         )
     }
 
+    @Test func aContinuationTheEngineDeclinesIsRunAgainWithoutWhatItMayDecline() throws {
+        // The engine drops a message triggered while another is visible, and declines a relaunch.
+        // The name's run continued whole reaches a relaunch, and is declined; continued without
+        // the relaunch and the triggers sent again, it bears the name out against the rules.
+        let engine = DecliningRelaunch(
+            base: BehaviourEngineProvider(
+                behaviour: try #require(BehaviourCatalogue.behaviour(id: "message-visible-drops"))
+            )
+        )
+        var name = try Self.name("message-visible-drops")
+        let run = ExplainedBehaviour.Run(caseID: "first-then-tap", profile: .brazeSwift)
+        name.runs = [run]
+        let scenario = Build.scenario(
+            [Build.message("first", .sessionStart), Build.message("tapped", Build.tap)],
+            [Build.start, Build.event("tap")],
+            configuration: Build.noInterval
+        )
+        let tested = try #require(
+            NamePrediction(engine: engine, scenarioOfRun: { $0 == run ? scenario : nil }).test([name]).given.first
+        )
+        let declined = try #require(tested.inconclusive.first)
+        #expect(declined.reason == .declined)
+        #expect(declined.experiment.steps.contains("relaunch"))
+        let rules = try #require(tested.toldApart.first { $0.behaviour == ExplainedBehaviour.reference }?.experiment)
+        #expect(
+            Array(rules.steps.prefix(4)) == [
+                "profile braze-swift", "session_start", "custom_event: \"tap\"", "dismiss: first",
+            ]
+        )
+        #expect(!rules.steps.contains("relaunch"))
+    }
+
     @Test func aMechanismBesideANameMustLeaveTheNamesOwnRunsAsTheyFailed() throws {
         // Named as an engine that offers nothing at a session start: "the waiting message shown
         // once the screen is free" beside it would show the waiting message at the dismissal of

@@ -446,7 +446,14 @@ package struct NamePrediction {
         for run in continuing {
             guard !isStopped() else { return .untested }
             let scenario = continuation.scenario(continuing: run)
+            let asked = inconclusive.count
             if let answer = concluding(judged(scenario, touching: touchesTheUnexplained(scenario))) { return answer }
+            // Declined whole (a trigger sent again that the engine's server decides, a relaunch its
+            // process cannot carry): the continuation again, without what it may decline.
+            guard inconclusive.count > asked, inconclusive.last?.reason == .declined, !isStopped() else { continue }
+            let settling = continuation.scenario(continuing: run, settling: true)
+            guard settling != scenario else { continue }
+            if let answer = concluding(judged(settling, touching: touchesTheUnexplained(settling))) { return answer }
         }
         var tried: Set<Scenario> = []
         for seed in seeds {

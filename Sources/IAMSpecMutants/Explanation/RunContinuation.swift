@@ -37,8 +37,11 @@ struct RunContinuation {
     let capabilities: Set<Capability>
 
     /// `run` (the stimuli of a failing run's case) with the steps that free or change the screen
-    /// after it.
-    func scenario(continuing run: Scenario) -> Scenario {
+    /// after it; `settling` only those that change nothing an engine may decline (no trigger sent
+    /// again, no relaunch: a trigger's server may decide whether a message is sent again, an
+    /// engine's state may not outlive its process), for an engine that declined the whole
+    /// continuation.
+    func scenario(continuing run: Scenario, settling: Bool = false) -> Scenario {
         var scenario = run
         if !capabilities.contains(.dismissals), capabilities.contains(.analytics),
             let (step, message) = firstTakenOffUnasked(in: run)
@@ -55,7 +58,7 @@ struct RunContinuation {
             .stimulus(.appRelaunched), .again(trigger), .advance(past), .dismiss,
             .advance(Self.pastADay), .again(trigger), .advance(past), .dismiss,
         ]
-        for step in steps {
+        for step in steps where !(settling && step.mayBeDeclined) {
             let stimulus: Stimulus?
             switch step {
             case .dismiss: stimulus = visible(after: scenario).map(Stimulus.messageDismissed)
@@ -78,6 +81,16 @@ struct RunContinuation {
         case advance(VirtualTime)
         case again(Stimulus?)
         case stimulus(Stimulus)
+
+        /// Whether an engine may decline it for what its own process cannot answer: a trigger
+        /// sent again, or a relaunch.
+        var mayBeDeclined: Bool {
+            switch self {
+            case .again: true
+            case .stimulus(.appRelaunched): true
+            case .dismiss, .advance, .stimulus: false
+            }
+        }
     }
 
     /// The message on screen after `scenario`, as the engine as named answers it; nil when none

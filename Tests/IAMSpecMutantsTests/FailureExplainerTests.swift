@@ -131,7 +131,7 @@ struct FailureExplainerTests {
         // Waiting messages leave first in, first out (a behaviour of the catalogue), and every
         // impression is logged twice (none of the catalogue's): where a run shows both, the first
         // is named for what it changes, and the impressions are its residue.
-        let (summary, behaviours) = try Self.explained(on: ImpressionsLoggedTwice(base: try Self.engine("stack-fifo")))
+        let (summary, behaviours) = try Self.explained(on: impressionsLoggedTwice(try Self.engine("stack-fifo")))
         #expect(behaviours.map(\.behaviour) == ["stack-fifo"])
         let name = try #require(behaviours.first)
         #expect(!name.residues.isEmpty)

@@ -16,6 +16,16 @@ struct NamePredictionTests {
         return ExplainedBehaviour(behaviour: id, summary: behaviour.summary, rule: behaviour.rule, runs: [])
     }
 
+    /// A run whose message `tapped` is triggered while `first` is on screen, and its scenario.
+    private static let firstThenTap = (
+        run: ExplainedBehaviour.Run(caseID: "first-then-tap", profile: .brazeSwift),
+        scenario: Build.scenario(
+            [Build.message("first", .sessionStart), Build.message("tapped", Build.tap)],
+            [Build.start, Build.event("tap")],
+            configuration: Build.noInterval
+        )
+    )
+
     @Test func anEngineWithTheNamedBehaviourBearsItOut() throws {
         let engine = BehaviourEngineProvider(
             behaviour: try #require(BehaviourCatalogue.behaviour(id: "priority-lowest-wins"))
@@ -35,8 +45,8 @@ struct NamePredictionTests {
     @Test func whatTheEngineDoesOnAResiduesChannelIsLeftOutOfItsAnswers() throws {
         // The engine has the named behaviour, and logs each impression twice, which no name
         // explains: its answers differ from the name's at every impression.
-        let engine = ImpressionsLoggedTwice(
-            base: BehaviourEngineProvider(
+        let engine = impressionsLoggedTwice(
+            BehaviourEngineProvider(
                 behaviour: try #require(BehaviourCatalogue.behaviour(id: "priority-lowest-wins"))
             )
         )
@@ -163,13 +173,8 @@ struct NamePredictionTests {
             declaring: true
         )
         var name = try Self.name("message-visible-replaced")
-        let run = ExplainedBehaviour.Run(caseID: "first-then-tap", profile: .brazeSwift)
+        let (run, scenario) = Self.firstThenTap
         name.runs = [run]
-        let scenario = Build.scenario(
-            [Build.message("first", .sessionStart), Build.message("tapped", Build.tap)],
-            [Build.start, Build.event("tap")],
-            configuration: Build.noInterval
-        )
         let tested = NamePrediction(engine: engine, scenarioOfRun: { $0 == run ? scenario : nil }).test([name])
         #expect(tested.given.isEmpty)
         let refutation = try #require(tested.refuted.first?.refutation)
@@ -241,19 +246,14 @@ struct NamePredictionTests {
         // The engine drops a message triggered while another is visible, and declines a relaunch.
         // The name's run continued whole reaches a relaunch, and is declined; continued without
         // the relaunch and the triggers sent again, it bears the name out against the rules.
-        let engine = DecliningRelaunch(
-            base: BehaviourEngineProvider(
+        let engine = decliningRelaunch(
+            BehaviourEngineProvider(
                 behaviour: try #require(BehaviourCatalogue.behaviour(id: "message-visible-drops"))
             )
         )
         var name = try Self.name("message-visible-drops")
-        let run = ExplainedBehaviour.Run(caseID: "first-then-tap", profile: .brazeSwift)
+        let (run, scenario) = Self.firstThenTap
         name.runs = [run]
-        let scenario = Build.scenario(
-            [Build.message("first", .sessionStart), Build.message("tapped", Build.tap)],
-            [Build.start, Build.event("tap")],
-            configuration: Build.noInterval
-        )
         let tested = try #require(
             NamePrediction(engine: engine, scenarioOfRun: { $0 == run ? scenario : nil }).test([name]).given.first
         )

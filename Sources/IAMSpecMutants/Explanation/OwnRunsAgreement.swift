@@ -6,9 +6,9 @@ import IAMSpecRunner
 /// added to the name, gives the engine's answer (``NamePrediction``): the engine may have both.
 /// But an engine with both would have failed the name's runs otherwise than it did, when the
 /// mechanism changes them: then the engine has not both, and the answer contradicts the name.
-/// (Iterable's engine shows a message held for the 0.1-s margin after a dismissal a moment
-/// later; "offers nothing at a session start" with "the waiting message shown once the screen is
-/// free" beside it would have shown it at the dismissal, in the very runs that name replays.)
+/// (A behaviour that shows, in the experiment, the message the engine showed beyond the name's
+/// prediction, but beside the name would also have shown one in a run of the name's where the
+/// engine showed none, is not what the engine does.)
 package struct OwnRunsAgreement {
     /// The capabilities the engine under test declares: the replays observe what it observes.
     let capabilities: Set<Capability>

@@ -129,21 +129,14 @@ struct FieldTests {
                     + "third/sdk-8@7654321, Third.java, `later`"
             ]
         )
-        let area = try #require(both["areas/interval.html"])
-        #expect(
-            area.contains(
-                "by <code>interval-ignored</code>: enforces &lt;no&gt; minimum interval (1 run); vendor code: "
-                    + "Vendor/SDK-2@abcdef0, Timer.java, `schedule`; Clock.java, `tick &lt;now&gt;`.</li>"
-            )
+        let shown = try Self.intervalPages(
+            of: both,
+            html: "by <code>interval-ignored</code>: enforces &lt;no&gt; minimum interval (1 run); vendor code: "
+                + "Vendor/SDK-2@abcdef0, Timer.java, `schedule`; Clock.java, `tick &lt;now&gt;`.</li>",
+            markdown: "- `adapter-2` by `interval-ignored`: enforces &lt;no&gt; minimum interval (1 run); vendor code: "
+                + "Vendor/SDK-2@abcdef0, Timer.java, \\`schedule\\`; Clock.java, \\`tick &lt;now&gt;\\`.\n"
         )
-        let markdown = try #require(both["markdown/areas/interval.md"])
-        #expect(
-            markdown.contains(
-                "- `adapter-2` by `interval-ignored`: enforces &lt;no&gt; minimum interval (1 run); vendor code: "
-                    + "Vendor/SDK-2@abcdef0, Timer.java, \\`schedule\\`; Clock.java, \\`tick &lt;now&gt;\\`.\n"
-            )
-        )
-        for page in [area, markdown] {
+        for page in shown {
             #expect(!page.contains("other/sdk-9") && !page.contains("Other.java"), "another vendor's code is not shown")
             #expect(!page.contains("third/sdk-8") && !page.contains("Third.java"), "another vendor's code is not shown")
         }
@@ -153,21 +146,14 @@ struct FieldTests {
             (1...3).map { Self.engine($0) },
             citations: ["interval-ignored": "other/sdk-9@1234567, Other.java, `elsewhere`; Later.java, `then`"]
         )
-        let otherArea = try #require(other["areas/interval.html"])
-        #expect(
-            otherArea.contains(
-                "by <code>interval-ignored</code>: enforces &lt;no&gt; minimum interval (1 run); "
-                    + "no code of this vendor cited for this name.</li>"
-            )
+        let uncited = try Self.intervalPages(
+            of: other,
+            html: "by <code>interval-ignored</code>: enforces &lt;no&gt; minimum interval (1 run); "
+                + "no code of this vendor cited for this name.</li>",
+            markdown: "- `adapter-2` by `interval-ignored`: enforces &lt;no&gt; minimum interval (1 run); "
+                + "no code of this vendor cited for this name.\n"
         )
-        let otherMarkdown = try #require(other["markdown/areas/interval.md"])
-        #expect(
-            otherMarkdown.contains(
-                "- `adapter-2` by `interval-ignored`: enforces &lt;no&gt; minimum interval (1 run); "
-                    + "no code of this vendor cited for this name.\n"
-            )
-        )
-        for page in [otherArea, otherMarkdown] {
+        for page in uncited {
             #expect(!page.contains("other/sdk-9") && !page.contains("Other.java") && !page.contains("Later.java"))
         }
     }
@@ -182,18 +168,30 @@ struct FieldTests {
                 "timer-late": "vendor/sdk-2@abcdef0, Timer.java, `late`; other/sdk-9@1234567, Late.java, `late`",
             ]
         )
-        #expect(
-            try #require(files["areas/interval.html"]).contains(
-                "(1 run); vendor code: <code>interval-ignored</code>: no code of this vendor cited; "
-                    + "<code>timer-late</code>: vendor/sdk-2@abcdef0, Timer.java, `late`.</li>"
-            )
+        try Self.intervalPages(
+            of: files,
+            html: "(1 run); vendor code: <code>interval-ignored</code>: no code of this vendor cited; "
+                + "<code>timer-late</code>: vendor/sdk-2@abcdef0, Timer.java, `late`.</li>",
+            markdown: "(1 run); vendor code: `interval-ignored`: no code of this vendor cited; "
+                + "`timer-late`: vendor/sdk-2@abcdef0, Timer.java, \\`late\\`.\n"
         )
-        #expect(
-            try #require(files["markdown/areas/interval.md"]).contains(
-                "(1 run); vendor code: `interval-ignored`: no code of this vendor cited; "
-                    + "`timer-late`: vendor/sdk-2@abcdef0, Timer.java, \\`late\\`.\n"
-            )
-        )
+    }
+
+    /// The interval area's HTML and Markdown pages of `files`, each expected to hold its text.
+    @discardableResult
+    private static func intervalPages(
+        of files: [String: String],
+        html: String,
+        markdown: String,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws -> [String] {
+        let pages = [
+            try #require(files["areas/interval.html"], sourceLocation: sourceLocation),
+            try #require(files["markdown/areas/interval.md"], sourceLocation: sourceLocation),
+        ]
+        #expect(pages[0].contains(html), sourceLocation: sourceLocation)
+        #expect(pages[1].contains(markdown), sourceLocation: sourceLocation)
+        return pages
     }
 
     @Test func anEngineWhoseResultsRanOtherSpecsIsMarkedOlderThanThem() throws {

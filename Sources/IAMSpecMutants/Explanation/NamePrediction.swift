@@ -70,6 +70,8 @@ package struct NamePrediction {
     /// mechanism put beside the name (``OwnRunsAgreement``); nil for a run whose case is not at
     /// hand.
     package var caseOfRun: (ExplainedBehaviour.Run) -> CaseRun?
+    /// The rule catalogue the experiments' cases are read beside (``TieExperiment/rules``).
+    package var rules: RuleCatalogue?
     /// Whether a mechanism other than the names agrees with the runs the engine passed (the
     /// `passes` given): one that fails one stands in no name's way.
     private let passAgreement: PassAgreement
@@ -582,7 +584,8 @@ package struct NamePrediction {
                     scenario,
                     winner: answerWhole,
                     loser: predictedWhole,
-                    ruledOut: name
+                    ruledOut: name,
+                    citing: rules
                 )
                 experiment.engineAnswer = Self.answer(answer, of: scenario, from: from)
                 experiment.otherAnswer = Self.answer(predicted, of: scenario, from: from)
@@ -594,7 +597,8 @@ package struct NamePrediction {
                 scenario,
                 winner: predictedWhole,
                 loser: rivalledWhole,
-                ruledOut: rival.alternative
+                ruledOut: rival.alternative,
+                citing: rules
             )
             experiment.engineAnswer =
                 answerWhole.declineReason.map { "declined: \($0)" }
@@ -608,7 +612,8 @@ package struct NamePrediction {
             scenario,
             winner: answerWhole,
             loser: bears ? rivalledWhole : predictedWhole,
-            ruledOut: bears ? rival.alternative : name
+            ruledOut: bears ? rival.alternative : name,
+            citing: rules
         )
         experiment.engineAnswer = Self.answer(answer, of: scenario, from: from)
         experiment.otherAnswer = Self.answer(predicted, of: scenario, from: from)

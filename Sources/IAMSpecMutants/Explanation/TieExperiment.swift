@@ -22,6 +22,9 @@ package struct TieExperiment {
     /// Whether to stop (the run was interrupted): no experiment starts after it says so, one under
     /// way is not believed, and the names not yet told apart stay open.
     package var isStopped: @Sendable () -> Bool
+    /// The rule catalogue the experiments' cases are read beside: each cites only the rules it may
+    /// (``CitableRules``); nil: the ruled-out behaviour's rules, unchecked.
+    package var rules: RuleCatalogue?
 
     package init(
         engine: any EngineProvider,
@@ -102,7 +105,8 @@ package struct TieExperiment {
                     found.scenario,
                     winner: winnerTrace,
                     loser: loserTrace,
-                    ruledOut: alternative
+                    ruledOut: alternative,
+                    citing: rules
                 )
                 ruledOut.append(alternative)
                 open.remove(at: loser)
@@ -315,22 +319,33 @@ package struct TieExperiment {
         _ scenario: Scenario,
         winner: ScenarioTrace,
         loser: ScenarioTrace,
-        ruledOut: ExplainedBehaviour.Alternative
+        ruledOut: ExplainedBehaviour.Alternative,
+        citing catalogue: RuleCatalogue?
     ) -> ExplainedBehaviour.Experiment {
         let steps = scenario.stimuli.filter {
             if case .stackInspected = $0 { return false }
             return true
         }
         .map { CaseSyntax.exact.step($0) }
-        let writer = CaseWriter(
-            id: "told-apart-\(ruledOut.behaviour)",
+        // As `lint` reads it: a case id has no `+` (the behaviours of a combination join with
+        // `-and-`), a case lists each rule once, and only rules it may cite (a combination's other
+        // rules may be gated by what the scenario does not use).
+        let citable = catalogue.map { CitableRules(catalogue: $0, scenario: scenario, expected: winner) }
+        var rules: [String] = []
+        for rule in ruledOut.rule.components(separatedBy: ", ")
+        where !rules.contains(rule) && citable?.allows(rule) ?? true {
+            rules.append(rule)
+        }
+        var writer = CaseWriter(
+            id: "told-apart-" + ruledOut.behaviour.replacing("+", with: "-and-"),
             title: "Rejects an engine that \(ruledOut.summary)",
-            rules: ruledOut.rule.components(separatedBy: ", "),
+            rules: rules,
             comments: [
                 "Found by: iamspec run, an experiment telling the engine's behaviour from \(ruledOut.behaviour)"
             ],
             schemaPath: "schema.json"
         )
+        writer.citable = { citable?.allows($0) ?? true }
         return ExplainedBehaviour.Experiment(
             steps: ["profile \(scenario.profile.rawValue)"] + steps,
             engineAnswer: Self.answer(winner),

@@ -14,7 +14,7 @@ extension RunCommand {
     /// gains this call's refuting experiments) refutes.
     /// The predictions' scenarios avoid, where they can, the rules of the differences no name
     /// explains (`unexplainedRules`). Each experiment runs on a fresh engine of the run's (a new
-    /// process for `--engine-command`).
+    /// process for `--engine-command`); the case each keeps cites only rules of `rules` it may.
     /// A warning says why when the engine cannot be made; the names are then given untested. An
     /// interrupt of `control` stops the experiments at once (the engine answering is
     /// interrupted): the names not yet told apart stay open, those not yet tested are given
@@ -22,6 +22,7 @@ extension RunCommand {
     func experiment(
         on names: [ExplainedBehaviour],
         in cases: [LoadedCase],
+        citing rules: RuleCatalogue,
         passed: [ExplainedBehaviour.Run],
         unexplainedRules: Set<String>,
         testingNames: Bool,
@@ -41,7 +42,8 @@ extension RunCommand {
         }
         defer { (provider as? StdioEngineProvider)?.shutdown() }
         let engine = ExperimentEngineProvider(base: provider, control: control, budget: budget)
-        let experiment = TieExperiment(engine: engine, stoppingWhen: { control.isInterrupted })
+        var experiment = TieExperiment(engine: engine, stoppingWhen: { control.isInterrupted })
+        experiment.rules = rules
         // The behaviours the certain names give the engine: each open name's hypotheses are tried
         // with them, as the whole engine answers.
         let certain = Set(names.filter { !$0.isOpen }.flatMap { $0.behaviour.split(separator: "+").map(String.init) })
@@ -54,7 +56,7 @@ extension RunCommand {
         let passes = passed.compactMap { run in
             byID[run.caseID].map { FailureExplainer.Pass(CaseRun(loaded: $0, profile: run.profile)) }
         }
-        return NamePrediction(
+        var prediction = NamePrediction(
             engine: engine,
             scenarioOfRun: { run in
                 byID[run.caseID].map {
@@ -65,7 +67,8 @@ extension RunCommand {
             passes: passes,
             stoppingWhen: { control.isInterrupted }
         )
-        .test(
+        prediction.rules = rules
+        return prediction.test(
             decided,
             known: (wholeRun?.verdicts.given ?? [:]).merging(tested, uniquingKeysWith: { whole, _ in whole }),
             avoiding: unexplainedRules,

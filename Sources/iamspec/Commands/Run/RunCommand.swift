@@ -367,6 +367,7 @@ struct RunCommand: ParsableCommand {
                 return experiment(
                     on: names,
                     in: loaded.loadedCases,
+                    citing: loaded.rules,
                     passed: passedRuns,
                     unexplainedRules: Set(named.differences.map(\.rule)),
                     testingNames: testsNames,

@@ -287,7 +287,7 @@ struct BehaviourCatalogueTests {
     @Test("Braze Web: a modal, full or HTML message meeting one of those on screen is dropped; slide-ups go beside")
     func modalOverModalDropped() throws {
         var engine = try Self.engine(
-            "message-visible-beside-modal-over-modal-dropped",
+            "message-visible-drops+slide-ups-shown-beside",
             minimumTriggerInterval: .zero,
             messages: [
                 InAppMessage(id: "tip", triggers: Self.on("one")),
@@ -304,6 +304,25 @@ struct BehaviourCatalogueTests {
         #expect(try engine.handle(.customEvent(CustomEvent(name: "four"))).first == .displayed("note", extras: [:]))
         _ = try engine.handle(.messageDismissed("offer"))
         #expect(try engine.handle(.customEvent(CustomEvent(name: "three"))).first == .displayed("page", extras: [:]))
+    }
+
+    @Test("slide-ups beside, alone: a message that blocks the page meeting another that does waits as the rules say")
+    func slideUpsBesideModalOverModalStacked() throws {
+        var engine = try Self.engine(
+            "slide-ups-shown-beside",
+            minimumTriggerInterval: .zero,
+            messages: [
+                InAppMessage(id: "offer", type: .modal, triggers: Self.on("one")),
+                InAppMessage(id: "note", triggers: Self.on("two")),
+                InAppMessage(id: "page", type: .full, triggers: Self.on("three")),
+            ]
+        )
+        _ = try engine.handle(.sessionStarted(syncPending: false))
+        #expect(try engine.handle(.customEvent(CustomEvent(name: "one"))).first == .displayed("offer", extras: [:]))
+        #expect(try engine.handle(.customEvent(CustomEvent(name: "two"))).first == .displayed("note", extras: [:]))
+        #expect(
+            try engine.handle(.customEvent(CustomEvent(name: "three"))) == [.stacked("page", reason: .messageVisible)]
+        )
     }
 
     @Test("CleverTap Web: every triggered message is shown, the lowest priority last; those replaced count as shown")

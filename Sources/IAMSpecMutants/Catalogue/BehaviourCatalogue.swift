@@ -739,7 +739,10 @@ package enum BehaviourCatalogue {
                 + "`track` and `showGivenOrAvailableNotification`; "
                 + "Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e, "
                 + "SwrveSDK/src/main/java/com/swrve/sdk/SwrveImp.java, "
-                + "`displaySwrveMessage`; SwrveInAppMessageActivity.java (singleTask)"
+                + "`displaySwrveMessage`; SwrveInAppMessageActivity.java (singleTask); "
+                + "mparticle-integrations/mparticle-javascript-integration-braze@aa4aaa7482302cc762d20d9bb84ea0dd47956d08, "
+                + "dist/BrazeKit.common.js (Braze Web SDK 3.5.0, minified), `appboy.display.showInAppMessage` "
+                + "(a message that blocks the page, while one that does is on it)"
         ) { $0.screen.messageMeetingAnother = .dropped },
         // CleverTap's Web SDK 2.7.4: with `dismissSpamControl` (true unless the site sets it false, src/clevertap.js),
         // `createTemplate` removes the popup on screen (`wizParDiv<layout>`) before it renders the new one.
@@ -823,19 +826,19 @@ package enum BehaviourCatalogue {
             summary:
                 "forgets the delivered messages when a session ends: no event triggers one until the next session starts"
         ) { $0.lifecycle.sessionEndClears = [.deliveredMessages] },
-        // The Braze Web SDK 3.5.0's `appboy.display.showInAppMessage` refuses a message that blocks the page (any but a
-        // slide-up) while an `.ab-modal-interactions` element is on it ("Cannot show in-app message ... because another
-        // message is being shown"); it appends every other message, laying slide-ups out one beside the other.
+        // The Braze Web SDK 3.5.0's `appboy.display.showInAppMessage` appends a slide-up to the page beside whatever is
+        // on it, and any message while only slide-ups are; a message that blocks the page (any but a slide-up) meeting
+        // another that does is `message-visible-drops`'s.
         Behaviour(
-            "message-visible-beside-modal-over-modal-dropped",
+            "slide-ups-shown-beside",
             rule: "reenqueue.message-visible",
             summary:
-                "has no stack: shows a message triggered while another is visible beside it, each taking its own "
-                + "clicks, but drops a modal, full or HTML message while one of those is on screen",
+                "shows a slide-up triggered while another message is visible beside it, and any message beside "
+                + "slide-ups alone, each taking its own clicks",
             source:
                 "mparticle-integrations/mparticle-javascript-integration-braze@aa4aaa7482302cc762d20d9bb84ea0dd47956d08, "
                 + "dist/BrazeKit.common.js (Braze Web SDK 3.5.0, minified), `appboy.display.showInAppMessage`"
-        ) { $0.screen.messageMeetingAnother = .shownBesideUnlessBothBlockPage },
+        ) { $0.screen.slideUpsShownBeside = true },
     ]
     // MARK: Eligibility and the display attempt
 

@@ -175,7 +175,7 @@ extension ReferenceEngine {
             now: now,
             appInForeground: appInForeground,
             messageVisible: isMessageVisible,
-            pageBlocked: rules.screen.messageMeetingAnother == .shownBesideUnlessBothBlockPage
+            pageBlocked: rules.screen.slideUpsShownBeside
                 && screen.presentations.contains { ScreenRules.blocksPage($0.message.type) },
             keyboardUp: keyboardUp,
             delegate: configuration.delegate,

@@ -26,9 +26,8 @@ struct DisplayAttempt {
         var now: VirtualTime
         var appInForeground: Bool
         var messageVisible: Bool
-        /// Whether a message on screen blocks the page
-        /// (``ScreenRules/MeetingVisibleMessage/shownBesideUnlessBothBlockPage``); false under
-        /// other rules.
+        /// Whether a message on screen blocks the page (``ScreenRules/slideUpsShownBeside``); false
+        /// under other rules.
         var pageBlocked: Bool
         var keyboardUp: Bool
         var delegate: DelegatePresence
@@ -88,12 +87,16 @@ struct DisplayAttempt {
         case .messageVisible:
             // "Another in-app message is currently visible" (seed 003); the delegate is not asked.
             guard conditions.messageVisible, !screen.replacesVisibleMessage(with: presentation) else { return nil }
+            // A slide-up goes beside any message, and any message beside slide-ups alone.
+            if screen.slideUpsShownBeside,
+                !conditions.pageBlocked || !ScreenRules.blocksPage(presentation.message.type)
+            {
+                return nil
+            }
             switch messageMeetingAnother {
             case .stacked: return .stack(.messageVisible)
             case .dropped: return .drop
             case .replacesIt, .shownBeside: return nil
-            case .shownBesideUnlessBothBlockPage:
-                return conditions.pageBlocked && ScreenRules.blocksPage(presentation.message.type) ? .drop : nil
             }
         case .keyboard:
             // Legacy: the delegate "has NOT been implemented, and the keyboard is currently being

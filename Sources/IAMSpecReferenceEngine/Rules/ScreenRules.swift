@@ -28,28 +28,17 @@ package struct ScreenRules: Sendable {
         /// It is shown beside the visible message: several messages are on screen at once, each a
         /// view of its own that takes its own clicks (`DisplayAnalytics`).
         case shownBeside
-        /// It is shown beside the visible messages (``shownBeside``), unless it and one of them
-        /// both block the page (``blocksPage(_:)``): then it is dropped and leaves no trace. The
-        /// Braze Web SDK's display
-        /// (mparticle-integrations/mparticle-javascript-integration-braze@8080981b0ae3,
-        /// dist/BrazeKit.common.js, `showInAppMessage`): a message whose `xe()` is true (every
-        /// type but `SlideUpMessage`) is refused while an element `.ab-modal-interactions` is in
-        /// the page ("Cannot show in-app message … because another message is being shown."), with
-        /// only a display failure `InAppMessage.Me.ze` ("ias") logged for the server; `ce` gives
-        /// that class to the view of every message whose `xe()` is true, so slide-ups go beside
-        /// any message, and a modal beside slide-ups.
-        case shownBesideUnlessBothBlockPage
     }
 
-    /// Whether a message of this type blocks the page (``MeetingVisibleMessage/shownBesideUnlessBothBlockPage``):
-    /// every type but a slide-up.
+    /// Whether a message of this type blocks the page (``slideUpsShownBeside``): every type but a
+    /// slide-up.
     static func blocksPage(_ type: MessageType) -> Bool {
         type != .slideup
     }
 
     /// Whether a message that is not dropped or stacked goes on screen beside the visible ones.
     var showsBeside: Bool {
-        messageMeetingAnother == .shownBeside || messageMeetingAnother == .shownBesideUnlessBothBlockPage
+        messageMeetingAnother == .shownBeside || slideUpsShownBeside
     }
 
     /// A displayed message carries its key-value extras to the app unchanged: "`Braze.InAppMessage`
@@ -69,6 +58,18 @@ package struct ScreenRules: Sendable {
     /// Messaging ignores a message while one is being displayed), show it in the visible one's
     /// place, or show it beside it (several banners at once).
     package var messageMeetingAnother = MeetingVisibleMessage.stacked
+
+    /// A slide-up meets a visible message as any message does (``messageMeetingAnother``). A page's
+    /// engine may lay a slide-up, which does not block the page (``blocksPage(_:)``), beside any
+    /// message, and any message beside slide-ups: then only a message that blocks the page meeting
+    /// another that does gets ``messageMeetingAnother``. The Braze Web SDK's display
+    /// (mparticle-integrations/mparticle-javascript-integration-braze@8080981b0ae3,
+    /// dist/BrazeKit.common.js, `showInAppMessage`): a message whose `xe()` is true (every type
+    /// but `SlideUpMessage`) is refused while an element `.ab-modal-interactions` is in the page
+    /// ("Cannot show in-app message … because another message is being shown."), and `ce` gives
+    /// that class to the view of every message whose `xe()` is true; every other message is
+    /// appended to the page, beside those on it.
+    package var slideUpsShownBeside = false
 
     /// A click leaves the message on screen: the app, or the click's action, dismisses it later
     /// (braze-swift-sdk@18.2.0's `InAppMessageView.process(clickAction:buttonId:target:)` keeps

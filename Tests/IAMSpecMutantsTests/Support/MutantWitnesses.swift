@@ -677,14 +677,9 @@ enum MutantWitnesses {
         case "priority-losers-observed-stacked", "priority-losers-observed-stacked-after-winner":
             let high = B.message("m1", B.tap) { $0.priority = 2 }
             return B.scenario([high, B.message("m2", B.tap)], [B.start, B.event("tap")], configuration: B.noInterval)
-        case "message-visible-drops", "message-visible-replaced", "message-visible-shown-beside":
+        case "message-visible-drops", "message-visible-replaced", "message-visible-shown-beside",
+            "slide-ups-shown-beside":
             return B.scenario([m0, m1], [B.start, B.event("tap")], configuration: B.noInterval)
-        case "message-visible-beside-modal-over-modal-dropped":
-            // A modal triggered while a modal is on screen leaves no trace: nothing is stacked.
-            let modals = [
-                B.message("m0", .sessionStart) { $0.type = .modal }, B.message("m1", B.tap) { $0.type = .modal },
-            ]
-            return B.scenario(modals, [B.start, B.event("tap")], configuration: B.noInterval)
         case "change-user-keeps-stack-and-clocks":
             return B.scenario(
                 [m0, m1],

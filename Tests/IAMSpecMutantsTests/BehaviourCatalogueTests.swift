@@ -144,6 +144,36 @@ struct BehaviourCatalogueTests {
         #expect(try observed(.messageClicked("a")) == [.impressionLogged("a"), .clickLogged("a")])
     }
 
+    @Test("a refinement is in the catalogue only joined to what it refines: alone, it is the reference rules")
+    func refinementJoinedToWhatItRefines() throws {
+        let ids = Set(BehaviourCatalogue.all.map(\.id))
+        #expect(!ids.contains("reeligibility-from-impression"))
+        #expect(ids.contains("impression-after-5-seconds-on-screen+reeligibility-from-impression"))
+        #expect(
+            BehaviourCatalogue.behaviour(id: "reeligibility-from-impression")?.refines == [
+                "impression-after-5-seconds-on-screen"
+            ]
+        )
+        // Relaunched 2 s after its display, before its impression: shown again only when a message
+        // counts as shown from its impression.
+        let setup = EngineSetup(
+            caseID: "impression",
+            profile: .brazeSwift,
+            configuration: EngineConfiguration(minimumTriggerInterval: .zero),
+            messages: [InAppMessage(id: "a", triggers: [.sessionStart])]
+        )
+        func shownAgain(_ id: String) throws -> Bool {
+            var engine = try Self.provider(id).makeEngine(for: setup)
+            #expect(try engine.handle(.sessionStarted(syncPending: false)).first == .displayed("a", extras: [:]))
+            _ = try engine.handle(.timeAdvanced(by: .seconds(2)))
+            _ = try engine.handle(.appRelaunched)
+            return try engine.handle(.sessionStarted(syncPending: false)).contains(.displayed("a", extras: [:]))
+        }
+        #expect(try !shownAgain("impression-after-5-seconds-on-screen"))
+        #expect(try shownAgain("impression-after-5-seconds-on-screen+reeligibility-from-impression"))
+        #expect(try !shownAgain("reeligibility-from-impression"))
+    }
+
     @Test("a message that replaces the visible one leaves that one observed dismissed (CleverTap)")
     func replacedMessageObservedDismissed() throws {
         let trigger = [Trigger.customEvent(name: "go", filters: PropertyFilters())]
@@ -248,7 +278,7 @@ struct BehaviourCatalogueTests {
     func shownFromTheImpression() throws {
         func triggeredAgain(after onScreen: Int64) throws -> [Observation] {
             var engine = try Self.engine(
-                "impression-after-5-seconds-on-screen",
+                "impression-after-5-seconds-on-screen+reeligibility-from-impression",
                 minimumTriggerInterval: .zero,
                 messages: [InAppMessage(id: "tip", triggers: Self.on("go"))]
             )

@@ -38,7 +38,7 @@ struct EmittedCaseTests {
     private func checkEmittedCase(for mutant: Behaviour, from finding: FuzzCampaign.Finding) throws {
         let id = mutant.id
         let yaml = CaseWriter(
-            id: "found-\(id)",
+            id: "found-" + CaseWriter.idPart(naming: id),
             title: "Rejects an engine that \(mutant.summary)",
             rules: [mutant.rule],
             comments: ["Catches: mutant \(id)"],
@@ -47,7 +47,10 @@ struct EmittedCaseTests {
 
         let suite = try Self.load(yaml, named: "\(id).yaml")
         #expect(suite.diagnostics.map(\.description) == [], "\(id)")
-        let loaded = try #require(suite.cases.first { $0.id == "found-\(id)" }, "\(id)")
+        let loaded = try #require(
+            suite.cases.first { $0.id == "found-" + CaseWriter.idPart(naming: id) },
+            "\(id)"
+        )
         #expect(loaded.profiles == [finding.scenario.profile], "\(id)")
 
         let onReference = ConformanceRun(engine: Self.reference, options: RunOptions(jobs: 1)).run(cases: [loaded])

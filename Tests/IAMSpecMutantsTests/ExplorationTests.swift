@@ -81,10 +81,9 @@ struct ExplorationTests {
     /// impression logged later checked with the display once time has passed; where no scenario
     /// avoids the known one, it says so and names it.
     @Test func eachCaseReachesItsDifferenceWithNoKnownOneFirst() throws {
-        let known = try Self.behaviours(["impression-after-5-seconds-on-screen"])
-        let engine = FailureExplainer.inProcess(
-            try Self.behaviours(["impression-after-5-seconds-on-screen", "stack-fifo"])
-        )
+        let firebase = "impression-after-5-seconds-on-screen+reeligibility-from-impression"
+        let known = try Self.behaviours([firebase])
+        let engine = FailureExplainer.inProcess(try Self.behaviours([firebase, "stack-fifo"]))
         let exploration = Exploration(engine: engine, known: known, rules: Self.catalogue, count: 300, repeats: 1)
         let outcome = exploration.run(checking: Self.check(on: engine))
         let kept = outcome.differences.filter { $0.withheld == nil }
@@ -128,7 +127,7 @@ struct ExplorationTests {
                 ),
                 "\(reason)"
             )
-            #expect(reason.hasSuffix("(known: impression-after-5-seconds-on-screen)"), "\(reason)")
+            #expect(reason.hasSuffix("(known: \(firebase))"), "\(reason)")
             #expect(difference.signature.contains(" the reference rules with its known behaviours observe "))
         }
     }

@@ -38,6 +38,11 @@ package struct Behaviour: Sendable, Hashable, Identifiable {
     /// it lacks one (an engine without priority reads none, the wrong way up or not).
     package let presupposes: Set<Capability>
 
+    /// The behaviours this one refines: it changes nothing without one of them (it is the
+    /// reference rules alone), so the catalogue has it only joined to each
+    /// (``BehaviourCatalogue/all``). Empty for a behaviour that departs from its rule alone.
+    package let refines: [String]
+
     /// How the behaviour's engine reads a run's setup (the identity for most behaviours).
     private let setupChange: @Sendable (inout EngineSetup) -> Void
     /// How the behaviour's engine changes the reference rules.
@@ -58,6 +63,7 @@ package struct Behaviour: Sendable, Hashable, Identifiable {
         source: String? = nil,
         lacks: Capability? = nil,
         presupposes: Set<Capability> = [],
+        refines: [String] = [],
         breaking rulesChange: @escaping @Sendable (inout DeliveryRules) -> Void = { _ in },
         reading setupChange: @escaping @Sendable (inout EngineSetup) -> Void = { _ in }
     ) {
@@ -67,6 +73,7 @@ package struct Behaviour: Sendable, Hashable, Identifiable {
         self.source = source
         self.lacks = lacks
         self.presupposes = presupposes
+        self.refines = refines
         self.setupChange = setupChange
         self.rulesChange = rulesChange
         var brazeSwift = DeliveryRules.reference(for: .brazeSwift)
@@ -79,7 +86,7 @@ package struct Behaviour: Sendable, Hashable, Identifiable {
 
     /// The behaviours together, as one engine that has each: their rule changes and setup readings
     /// applied in order. Its id is theirs joined by `+` (as `mutant:<id>` names it), its rule and
-    /// summary the first's and each of theirs joined by `; `.
+    /// summary the first's and each of theirs joined by `; `, and it presupposes what each does.
     package init(combining behaviours: [Behaviour]) {
         let setupChanges = behaviours.map(\.setupChange)
         let rulesChanges = behaviours.map(\.rulesChange)
@@ -87,6 +94,7 @@ package struct Behaviour: Sendable, Hashable, Identifiable {
             behaviours.map(\.id).joined(separator: "+"),
             rule: behaviours.first?.rule ?? "",
             summary: behaviours.map(\.summary).joined(separator: "; "),
+            presupposes: behaviours.reduce(into: []) { $0.formUnion($1.presupposes) },
             breaking: { rules in for change in rulesChanges { change(&rules) } },
             reading: { setup in for change in setupChanges { change(&setup) } }
         )

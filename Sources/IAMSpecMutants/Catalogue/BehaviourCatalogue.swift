@@ -23,12 +23,20 @@ import IAMSpecReferenceEngine
 /// 20 s), which virtual time reaches with an `advance`. One message per app open per day is
 /// `session-start-once-per-day`.
 package enum BehaviourCatalogue {
-    /// All behaviours, in catalogue order.
+    /// All behaviours, in catalogue order, each followed by each refinement of it joined to it
+    /// (``Behaviour/refines``): a refinement alone is the reference rules, so it is here only
+    /// where it changes something.
     package static let all: [Behaviour] =
-        triggersAndFilters + selectionAndInterval + stack + eligibilityAndDisplay + analytics + sessionStartSync
-        + campaignAndUsers + lackingCapabilities
+        (triggersAndFilters + selectionAndInterval + stack + eligibilityAndDisplay + analytics + sessionStartSync
+        + campaignAndUsers + lackingCapabilities)
+        .flatMap { behaviour in
+            [behaviour]
+                + refinements.filter { $0.refines.contains(behaviour.id) }.map {
+                    Behaviour(combining: [behaviour, $0])
+                }
+        }
 
-    private static let byID = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
+    private static let byID = Dictionary(uniqueKeysWithValues: (all + refinements).map { ($0.id, $0) })
 
     /// The behaviour with this id, if there is one; ids joined by `+` name those behaviours
     /// together (``Behaviour/init(combining:)``), as an explanation that needs two of them does.
@@ -1191,7 +1199,7 @@ package enum BehaviourCatalogue {
             rule: "analytics.once-per-message",
             summary:
                 "logs the impression once a message has been on screen for 5 s, or at its first dismissal or click if "
-                + "sooner, and counts a message as shown from its impression",
+                + "sooner",
             source:
                 "firebase/firebase-android-sdk@a089298ed9e08681ad8d17c0f41112824ec43a96, "
                 + "firebase-inappmessaging-display/src/main/java/com/google/firebase/inappmessaging/display/FirebaseInAppMessagingDisplay.java, "
@@ -1201,7 +1209,6 @@ package enum BehaviourCatalogue {
             $0.analytics.impressionLoggedAt = .afterTimeOnScreen
             $0.analytics.impressionScreenTime = .seconds(5)
             $0.analytics.impressionAtFirstDismissalOrClick = true
-            $0.reeligibility.countedFrom = .lastImpression
         },
         // Leanplum/Leanplum-Android-SDK@07f46f34abbdf42ca8df8fc7e00596c233449087,
         // AndroidSDKCore/src/main/java/com/leanplum/internal/LeanplumInternal.java,
@@ -1218,6 +1225,25 @@ package enum BehaviourCatalogue {
             source:
                 "Leanplum/Leanplum-Android-SDK@07f46f34abbdf42ca8df8fc7e00596c233449087, AndroidSDKCore/src/main/java/com/leanplum/internal/LeanplumInternal.java, `maybePerformActions`; MessageTemplates.java, `createCallback`"
         ) { $0.analytics.impressionWhenStackedInBackground = true },
+    ]
+    // MARK: Refinements: each changes nothing without a behaviour it refines
+
+    private static let refinements: [Behaviour] = [
+        // Firebase In-App Messaging 22.0.4: the stream leaves out the campaigns whose impression it stored
+        // (`filterAlreadyImpressed`), and counts its app-foreground rate limit at the impression (DisplayCallbacksImpl,
+        // `logToImpressionStore`): a message that leaves the screen before its impression is not yet shown.
+        Behaviour(
+            "reeligibility-from-impression",
+            rule: "reeligibility.once-by-default",
+            summary:
+                "counts a message as shown from its impression, not its display: one that leaves the screen before "
+                + "its impression may be triggered again",
+            source:
+                "firebase/firebase-android-sdk@a089298ed9e08681ad8d17c0f41112824ec43a96, "
+                + "firebase-inappmessaging/src/main/java/com/google/firebase/inappmessaging/internal/InAppMessageStreamManager.java, "
+                + "`filterAlreadyImpressed`; DisplayCallbacksImpl.java, `logToImpressionStore`",
+            refines: ["impression-after-5-seconds-on-screen"]
+        ) { $0.reeligibility.countedFrom = .lastImpression }
     ]
     // MARK: Session-start sync
 

@@ -337,7 +337,7 @@ package struct TieExperiment {
             rules.append(rule)
         }
         var writer = CaseWriter(
-            id: "told-apart-" + ruledOut.behaviour.replacing("+", with: "-and-"),
+            id: "told-apart-" + CaseWriter.idPart(naming: ruledOut.behaviour),
             title: "Rejects an engine that \(ruledOut.summary)",
             rules: rules,
             comments: [

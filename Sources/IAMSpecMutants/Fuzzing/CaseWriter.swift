@@ -27,6 +27,12 @@ package struct CaseWriter {
     /// since the previous one (``MergedWindows``); nil: after each step with observations.
     var expectationsAfter: Set<Int>?
 
+    /// A behaviour's id as a part of a case id: a combination's ids joined by `-and-`, since a
+    /// case id has no `+`.
+    package static func idPart(naming behaviour: String) -> String {
+        behaviour.replacing("+", with: "-and-")
+    }
+
     package init(id: String, title: String, rules: [String], comments: [String], schemaPath: String) {
         self.id = id
         self.title = title

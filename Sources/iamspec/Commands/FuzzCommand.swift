@@ -105,7 +105,8 @@ struct FuzzCommand: ParsableCommand {
         let againstMutant = againstCommand == nil ? against?.mutant : nil
         let mutant = againstMutant ?? (engineCommand == nil ? engine.mutant : nil)
         let writer = CaseWriter(
-            id: id ?? mutant.map { "found-\($0.id)" } ?? "fuzz-seed\(seed)-scenario\(finding.scenarioNumber)",
+            id: id ?? mutant.map { "found-" + CaseWriter.idPart(naming: $0.id) }
+                ?? "fuzz-seed\(seed)-scenario\(finding.scenarioNumber)",
             title: title ?? mutant.map { "Rejects an engine that \($0.summary)" }
                 ?? "\(engineName) and \(againstName) answer differently",
             rules: rules.isEmpty ? [mutant?.rule].compactMap { $0 } : rules,

@@ -603,7 +603,8 @@ enum MutantWitnesses {
         case "dismisses-itself-after-5-seconds", "dismisses-itself-after-20-seconds":
             // m0 stays on screen for 30 s: the reference keeps it there, and observes nothing.
             return B.scenario([m0], [B.start, B.advance(30)])
-        case "impression-after-5-seconds-on-screen":
+        case "impression-after-5-seconds-on-screen",
+            "impression-after-5-seconds-on-screen+reeligibility-from-impression":
             // The impression comes with the display under the reference, only 5 s later here.
             return B.scenario([m0], [B.start])
         case "change-user-starts-session":

@@ -194,9 +194,7 @@ struct RunCommand: ParsableCommand {
         try requireBaselineFile()
         // Read whole before any engine starts: a stream that cannot prove the names stops the run.
         let whole = try wholeRun.map { path throws(CommandFailure) in
-            let stream = try WholeRunStream.read(path)
-            try stream.requireRun(of: suite.paths, engineCommand: engineCommand)
-            return stream
+            try WholeRunStream.given(path, toJudgeRunOf: suite.paths, engineCommand: engineCommand)
         }
         let runs = isLoadedWhole ? selection.selection.runs(of: loaded.loadedCases) : []
         if runs.isEmpty && !control.isInterrupted {
@@ -377,12 +375,7 @@ struct RunCommand: ParsableCommand {
                     until: control
                 )
             }
-            if let whole {
-                (outcome.behaviours, outcome.refutedNames) = whole.verdicts.carryRefutations(
-                    given: outcome.behaviours,
-                    refuted: outcome.refutedNames
-                )
-            }
+            whole?.verdicts.carry(into: &outcome)
             if !noExperiments && !control.isInterrupted {
                 outcome.smallestCases = smallestCases(
                     of: outcome,

@@ -281,20 +281,10 @@ struct RunCommand: ParsableCommand {
         // What the engine wrote after a case had ended is charged to it in every report.
         outcome.lateLines = stdioProvider?.lateLines ?? []
         // What the engine declares and cannot have meant, said at the end of every report.
-        outcome.capabilityWarnings = tally.declinedEverywhere
-        if let stdioProvider, !(provider is EngineNotStarted),
-            let outdated = CapabilityWarnings.outdatedList(
-                protocolVersion: stdioProvider.protocolVersion,
-                declared: provider.description.capabilities
-            )
-        {
-            outcome.capabilityWarnings.append(outdated)
-        }
-        if let stdioProvider, !(provider is EngineNotStarted),
-            let unheeded = CapabilityWarnings.protocol1ListNamingMore(stdioProvider.namedBeyondProtocol1)
-        {
-            outcome.capabilityWarnings.append(unheeded)
-        }
+        outcome.capabilityWarnings = tally.warnings(
+            declared: provider.description.capabilities,
+            handshake: stdioProvider.map { ($0.protocolVersion, $0.namedBeyondProtocol1) }
+        )
         if !noExplain && !control.isInterrupted {
             // One budget for every experiment on the engine, from the first.
             var madeBudget: ExperimentBudget?

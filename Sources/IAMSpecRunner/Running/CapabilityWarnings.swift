@@ -124,6 +124,26 @@ package final class CapabilityWarnings: Sendable {
         capabilitiesDeclinedEverywhere + stimuliDeclinedEverywhere
     }
 
+    /// Every warning the run ends with: ``declinedEverywhere``, then, for an engine over the stdio
+    /// protocol that finished its handshake (`handshake`: the protocol it speaks, and the
+    /// capabilities a protocol-1 list named beyond protocol 1's eight), what its list of
+    /// `declared` capabilities cannot have meant (``outdatedList(protocolVersion:declared:)``,
+    /// ``protocol1ListNamingMore(_:)``).
+    package func warnings(
+        declared: Set<Capability>,
+        handshake: (protocolVersion: Int, namedBeyondProtocol1: Set<Capability>)?
+    ) -> [String] {
+        var warnings = declinedEverywhere
+        guard let handshake else { return warnings }
+        if let outdated = Self.outdatedList(protocolVersion: handshake.protocolVersion, declared: declared) {
+            warnings.append(outdated)
+        }
+        if let unheeded = Self.protocol1ListNamingMore(handshake.namedBeyondProtocol1) {
+            warnings.append(unheeded)
+        }
+        return warnings
+    }
+
     /// The stimuli needing no capability that the engine declined on every run that sent one.
     private var stimuliDeclinedEverywhere: [String] {
         let counts = coreStimuli.withLock { tally in

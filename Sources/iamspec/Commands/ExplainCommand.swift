@@ -125,9 +125,11 @@ struct ExplainCommand: ParsableCommand {
         }
         let header = recorded.summary.header
         let whole = try wholeRun.map { path throws(CommandFailure) in
-            let whole = try WholeRunStream.read(path)
-            try whole.requireRun(of: header.suitePaths, engineCommand: header.invocation?.engineCommand)
-            return whole
+            try WholeRunStream.given(
+                path,
+                toJudgeRunOf: header.suitePaths,
+                engineCommand: header.invocation?.engineCommand
+            )
         }
         let paths = specs.isEmpty ? ["Specs"] : specs
         if specs.isEmpty {
@@ -199,20 +201,11 @@ struct ExplainCommand: ParsableCommand {
             recorded = try readAgain.tallied(of: results)
         }
         var summary = recorded.summary
-        // A name the run's experiments refuted stays refuted, with their experiment; a name still
-        // open keeps the hypotheses they left, and what would tell them apart; a certain name the
-        // run tested as a prediction keeps its verdict (its predictions, the rivals they told
-        // apart, the experiments that concluded nothing).
-        let carried = run.carryRefutations(given: behaviours, refuted: summary.refutedNames)
-        summary.behaviours = carried.given.map { $0.withVerdict(of: run.given[$0.behaviour]) }
-        summary.refutedNames = carried.refuted
+        run.give(behaviours, to: &summary)
         // The names the whole run refuted are refuted here too; a run's explanation (`--records`)
         // gives its names to the run, which carries them (and its experiments' refutations) itself.
         if let whole, !records {
-            (summary.behaviours, summary.refutedNames) = whole.verdicts.carryRefutations(
-                given: summary.behaviours,
-                refuted: summary.refutedNames
-            )
+            whole.verdicts.carry(into: &summary)
         }
         // The re-run lines start this tool, not the program the stream records, and name the whole
         // run given, or else the stream read when it is one.

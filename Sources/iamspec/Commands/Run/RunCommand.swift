@@ -194,9 +194,7 @@ struct RunCommand: ParsableCommand {
         try requireBaselineFile()
         // Read whole before any engine starts: a stream that cannot prove the names stops the run.
         let whole = try wholeRun.map { path throws(CommandFailure) in
-            let stream = try WholeRunStream.read(path)
-            try stream.requireRun(of: suite.paths, engineCommand: engineCommand)
-            return stream
+            try WholeRunStream.given(path, toJudgeRunOf: suite.paths, engineCommand: engineCommand)
         }
         let runs = isLoadedWhole ? selection.selection.runs(of: loaded.loadedCases) : []
         if runs.isEmpty && !control.isInterrupted {
@@ -224,13 +222,7 @@ struct RunCommand: ParsableCommand {
             total: runs.count,
             overwrites: StandardError.isTerminal
         )
-        var options = RunOptions(
-            selection: selection.selection,
-            jobs: jobs,
-            timeout: CaseTimeout.duration(timeout),
-            plannedSkip: { run in knownOutcomes?.skipReason(caseID: run.caseID, profile: run.profile) },
-            failFast: failFast ? stopsRun(judgedBy: knownOutcomes) : nil
-        )
+        var options = RunOptions(selection: selection.selection, jobs: jobs, timeout: CaseTimeout.duration(timeout))
         options.repeats = repeats
         let tally = CapabilityWarnings(declared: provider.description.capabilities)
         options.capabilityTally = tally
@@ -238,77 +230,37 @@ struct RunCommand: ParsableCommand {
         var header = run.header(paths: suite.paths)
         header.invocation = invocation(selectsEveryRun: header.selection.selectsEveryRun)
         // Each result as the reports show it: judged by `--baseline`, or else, with
-        // `--update-baseline`, by the baseline the run writes (whose entry for a run its own result
-        // decides, so it is known as the result comes).
-        let judge: (CaseResult) -> CaseResult
-        if let knownOutcomes {
-            judge = { [allowUnexpectedPass] in
-                BaselineJudgement.judge($0, against: knownOutcomes, allowingUnexpectedPasses: allowUnexpectedPass)
-            }
-        } else if refreshes {
-            judge = { [startedAt = header.startedAt] in
-                BaselineUpdate.judge($0, refreshing: refreshed, startedAt: startedAt)
-            }
-        } else {
-            judge = { $0 }
-        }
-        // The baseline whose entries name runs: a pass it names is kept (the refresh reads it).
-        let naming = knownOutcomes ?? refreshed
-        let streamed = try RunReports(header: header, json: json, reports: reports, judge: judge)
+        // `--update-baseline`, by the baseline the run writes.
+        let judge = BaselineJudge(
+            baseline: knownOutcomes,
+            allowingUnexpectedPasses: allowUnexpectedPass,
+            refresh: refreshes ? BaselineJudge.Refresh(refreshed, startedAt: header.startedAt) : nil
+        )
+        let streamed = try RunReports(header: header, json: json, reports: reports, judge: judge.judge)
         // From here a second interrupt waits for the reports of the runs made before it ends the
         // process; however this ends, it waits no more.
         ReportsUnderWay.begin()
         defer { ReportsUnderWay.end() }
         // The runs that did not pass, whole, for the explanation: spooled as they come.
         let explanationSpool = noExplain ? nil : ExplanationSpool(header: header)
-        // A failure is kept whole only when the console shows it in full (one of its first failed
-        // cases, as the baseline judges them); the others in outline, since every report that
-        // reads more of one takes it as it comes, or only folded as they come (`FailureFold`:
-        // counted, and of each its case, profile and difference, for the differences and the
-        // behaviours' examples): with no baseline every other failure, with one those it expects
-        // (with their judged messages, which the console lists). The run then keeps a few bytes
-        // per failure.
-        var firstFailedCases = FirstFailedCases(limit: ConsoleReport.casesShownInFull)
         if inProcess {
             // The reference engine shares this process: an `exit` it calls must not end the run
             // without its reports.
             EngineExitRefusal.install(for: control)
         }
         var outcome: RunSummary
-        // The runs passed (with no check skipped: those the summary keeps), each of which the
-        // summary is asked whether to keep: a mechanism that fails one stands in the way of no
-        // name's experiment.
-        var passed: [ExplainedBehaviour.Run] = []
-        let keepsPassed = !noExplain && !noExperiments && testsNames
+        // The runs passed (with no check skipped: those the summary keeps), for the experiments:
+        // a mechanism that fails one stands in the way of no name's experiment.
+        let passed: [ExplainedBehaviour.Run]
         do {
-            outcome = try run.run(
+            (outcome, passed) = try run.run(
                 runs,
                 header: header,
                 rules: loaded.rules,
-                keepingPassed: { result in
-                    if keepsPassed { passed.append(ExplainedBehaviour.Run(result)) }
-                    return naming?.entry(caseID: result.caseID, profile: result.profile) != nil
-                },
-                keepingWhole: { result in
-                    // The result as it came when there is no baseline (not a copy of it per run).
-                    guard knownOutcomes != nil || refreshes else { return firstFailedCases.admits(result) }
-                    let judged = judge(result)
-                    // An expected failure is listed by its message, never shown in full.
-                    return judged.kind != .expectedFailure && firstFailedCases.admits(judged)
-                },
-                // Folded as they come: with no baseline, every failure not shown in full; with one,
-                // those it expects, each kept as its run and judged message, all a report shows of
-                // one (the others are listed as failures).
-                folding: knownOutcomes != nil || refreshes ? .expectedFailures : .everyFailure,
-                expectedFailure: { result in
-                    let judged = judge(result)
-                    return judged.kind == .expectedFailure ? judged.message : nil
-                },
-                // A passed run's timeline is read by the results stream, and by the reports of a run
-                // a baseline judges an unexpected pass: without either, its result goes without it.
-                timelineWhenPassed: { [json] run in
-                    json != nil || naming?.entry(caseID: run.caseID, profile: run.profile) != nil
-                },
+                judgedBy: judge,
+                stoppingAtFirstFailure: failFast,
+                keepingPasses: !noExplain && !noExperiments && testsNames,
+                timelinesOfPasses: json != nil,
                 progress: { progress.record($0) },
                 deliver: { result in
                     streamed.add(result)
@@ -329,20 +281,10 @@ struct RunCommand: ParsableCommand {
         // What the engine wrote after a case had ended is charged to it in every report.
         outcome.lateLines = stdioProvider?.lateLines ?? []
         // What the engine declares and cannot have meant, said at the end of every report.
-        outcome.capabilityWarnings = tally.declinedEverywhere
-        if let stdioProvider, !(provider is EngineNotStarted),
-            let outdated = CapabilityWarnings.outdatedList(
-                protocolVersion: stdioProvider.protocolVersion,
-                declared: provider.description.capabilities
-            )
-        {
-            outcome.capabilityWarnings.append(outdated)
-        }
-        if let stdioProvider, !(provider is EngineNotStarted),
-            let unheeded = CapabilityWarnings.protocol1ListNamingMore(stdioProvider.namedBeyondProtocol1)
-        {
-            outcome.capabilityWarnings.append(unheeded)
-        }
+        outcome.capabilityWarnings = tally.warnings(
+            declared: provider.description.capabilities,
+            handshake: stdioProvider.map { ($0.protocolVersion, $0.namedBeyondProtocol1) }
+        )
         if !noExplain && !control.isInterrupted {
             // One budget for every experiment on the engine, from the first.
             var madeBudget: ExperimentBudget?
@@ -378,12 +320,7 @@ struct RunCommand: ParsableCommand {
                     until: control
                 )
             }
-            if let whole {
-                (outcome.behaviours, outcome.refutedNames) = whole.verdicts.carryRefutations(
-                    given: outcome.behaviours,
-                    refuted: outcome.refutedNames
-                )
-            }
+            whole?.verdicts.carry(into: &outcome)
             if !noExperiments && !control.isInterrupted {
                 outcome.smallestCases = smallestCases(
                     of: outcome,
@@ -401,14 +338,11 @@ struct RunCommand: ParsableCommand {
                 cases: loaded.loadedCases.lazy.map { ($0.id, $0.profiles) }
             )
             : nil
-        let applied = (knownOutcomes ?? written).map { known in
-            AppliedBaseline(
-                known,
-                file: baseline ?? updateBaseline ?? "",
-                staleEntries: known.staleEntries(in: loaded.loadedCases.lazy.map { ($0.id, $0.profiles) }),
-                allowsUnexpectedPasses: allowUnexpectedPass
-            )
-        }
+        let applied = judge.applied(
+            written: written,
+            file: baseline ?? updateBaseline ?? "",
+            cases: loaded.loadedCases.lazy.map { ($0.id, $0.profiles) }
+        )
         // The results stream's footer (`--json`) counts the run as the engine did it; every other
         // report reads it as the baseline judges it. Judged in place: the results are not held
         // twice.
@@ -508,19 +442,6 @@ struct RunCommand: ParsableCommand {
             return try makeEngineProvider()
         } catch  where control.isInterrupted {
             return notStarted
-        }
-    }
-
-    /// Under `--fail-fast`, the results that stop the run: those that fail or error as the
-    /// baseline judges them (a failure it does not expect, or an unexpected pass unless allowed).
-    private func stopsRun(judgedBy baseline: Baseline?) -> @Sendable (CaseResult) -> Bool {
-        let allowsUnexpectedPasses = allowUnexpectedPass
-        return { result in
-            RunOptions.stopsAtAnyFailure(
-                baseline.map {
-                    BaselineJudgement.judge(result, against: $0, allowingUnexpectedPasses: allowsUnexpectedPasses)
-                } ?? result
-            )
         }
     }
 

@@ -1,4 +1,4 @@
-import IAMSpecRunner
+import IAMSpec
 
 /// The failed cases the console report shows in full (`ConsoleReport.casesShownInFull`, the first
 /// by case id), told as the results come: a run keeps those results whole and the others in outline
@@ -6,19 +6,20 @@ import IAMSpecRunner
 ///
 /// Results come in report order (by case id), so the first failed cases are the first that come;
 /// whatever the order, a case left out never belongs again: the ids kept only get smaller.
-struct FirstFailedCases {
+package struct FirstFailedCases {
     /// How many cases are shown in full.
-    let limit: Int
+    package let limit: Int
     /// The smallest failed case ids seen so far, sorted, at most `limit`.
     private var ids: [String] = []
 
-    init(limit: Int) {
+    /// None seen yet, of the first `limit` failed cases.
+    package init(limit: Int) {
         self.limit = limit
     }
 
     /// Whether `result` is to be kept whole: it neither failed nor errored, or it is of one of the
     /// first `limit` failed cases by id seen so far.
-    mutating func admits(_ result: CaseResult) -> Bool {
+    package mutating func admits(_ result: CaseResult) -> Bool {
         guard result.status == .failed || result.status == .error else { return true }
         let id = result.caseID
         let position = ids.firstIndex { $0 >= id } ?? ids.endIndex

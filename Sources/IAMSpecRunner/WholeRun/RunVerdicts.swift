@@ -1,22 +1,27 @@
 import IAMSpec
-import IAMSpecRunner
 
-/// What a run's experiments found, as its results stream keeps them, for a command that gives
-/// names again without running experiments: a run of part of it (`--whole-run`, through
-/// ``WholeRunStream``) or `iamspec explain` of the stream. The certain names the run tested as
-/// predictions keep its verdict, and what it ruled out stays ruled out, so that no name is given
-/// that the run's experiments refuted.
-struct RunVerdicts {
+/// What a run's experiments found, as its results stream keeps them, for whatever gives names
+/// again without running experiments: a run of part of it (`iamspec run --whole-run`, through
+/// ``WholeRunStream``), `iamspec explain` of the stream, or a test reading a results stream. The
+/// certain names the run tested as predictions keep its verdict, and what it ruled out stays ruled
+/// out, so that no name is given that the run's experiments refuted.
+///
+/// ```swift
+/// let whole = try ResultsStream.read(from: "whole-run.jsonl")
+/// var part = try ResultsStream.read(from: "part.jsonl")
+/// RunVerdicts(whole).carry(into: &part)   // a name the whole run refuted is refuted in the part
+/// ```
+public struct RunVerdicts: Sendable, Hashable {
     /// The behaviours the run's experiments ruled out, each with the experiment that did: every
     /// name it refuted, and every rival a name it gave was told apart from.
-    let ruledOut: [String: ExplainedBehaviour.Refutation]
+    public let ruledOut: [String: ExplainedBehaviour.Refutation]
     /// The names the run gave after its experiments, by behaviour: each certain one with its
     /// verdict as a prediction (when it was tested), each open one with what would tell its
-    /// hypotheses apart (``ExplainedBehaviour/withVerdict(of:)`` carries them).
-    let given: [String: ExplainedBehaviour]
+    /// hypotheses apart (`ExplainedBehaviour.withVerdict(of:)` carries them).
+    public let given: [String: ExplainedBehaviour]
 
-    /// The verdicts of the run `summary` reports.
-    init(_ summary: RunSummary) {
+    /// The verdicts of the run `summary` reports (its `behaviours` and `refutedNames`).
+    public init(_ summary: RunSummary) {
         ruledOut = Self.ruledOut(in: summary)
         given = Dictionary(summary.behaviours.map { ($0.behaviour, $0) }, uniquingKeysWith: { first, _ in first })
     }
@@ -61,7 +66,7 @@ struct RunVerdicts {
     /// beside all the others it gave, as full an engine as the report knows, where a part's few
     /// names make a sparser one that an experiment may find consistent. A name is the run's when
     /// it is the same behaviour or behaviours.
-    func carryRefutations(
+    public func carryRefutations(
         given: [ExplainedBehaviour],
         refuted: [ExplainedBehaviour]
     ) -> (given: [ExplainedBehaviour], refuted: [ExplainedBehaviour]) {
@@ -78,6 +83,28 @@ struct RunVerdicts {
             }
         }
         return (kept, refutedHere)
+    }
+
+    /// The names of `summary`, a run of part of the run these verdicts are of (or of the same
+    /// suite and engine), as its experiments leave them (``carryRefutations(given:refuted:)``):
+    /// its `behaviours` and `refutedNames` replaced.
+    public func carry(into summary: inout RunSummary) {
+        (summary.behaviours, summary.refutedNames) = carryRefutations(
+            given: summary.behaviours,
+            refuted: summary.refutedNames
+        )
+    }
+
+    /// Gives `found`, the names of the run these verdicts are of found again with no experiment
+    /// (its failed runs explained anew), to `summary`, that run's, as its experiments leave them:
+    /// a name they refuted stays refuted, with their experiment; a name still open keeps the
+    /// hypotheses they left, and what would tell them apart; a certain name the run tested as a
+    /// prediction keeps its verdict (its predictions, the rivals they told apart, the experiments
+    /// that concluded nothing). Its `behaviours` and `refutedNames` are replaced.
+    public func give(_ found: [ExplainedBehaviour], to summary: inout RunSummary) {
+        let carried = carryRefutations(given: found, refuted: summary.refutedNames)
+        summary.behaviours = carried.given.map { $0.withVerdict(of: given[$0.behaviour]) }
+        summary.refutedNames = carried.refuted
     }
 
     /// An open name with the hypotheses the run ruled out left out (each among those told apart,

@@ -1,12 +1,11 @@
 import IAMSpec
 import IAMSpecPlatform
-import IAMSpecRunner
 
 extension RunHeader {
     /// The header of the stream read from `path`, with `path` as the whole run its re-run lines
-    /// give (``RunInvocation/wholeRun``) when the stream is a run of the whole suite in a file
+    /// give (`RunInvocation.wholeRun`) when the stream is a run of the whole suite in a file
     /// (which a re-run can read again; not a pipe); as it is otherwise.
-    func namingWholeRun(readFrom path: String) -> RunHeader {
+    package func namingWholeRun(readFrom path: String) -> RunHeader {
         var status = stat()
         guard selection.selectsEveryRun, stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
             return self

@@ -1,5 +1,4 @@
 import IAMSpec
-import IAMSpecRunner
 
 /// The results stream of a whole run, given with `--whole-run` to a run of part of it (a re-run
 /// line's run) or to `explain`: the runs it records as passed judge the part's names, as they
@@ -10,64 +9,60 @@ import IAMSpecRunner
 /// It must be a run of the same suite paths and the same engine command (the reference engine
 /// for none) as the run it judges, as its header records them: a stream of another suite or
 /// engine says nothing of this one.
-struct WholeRunStream {
+///
+/// ```swift
+/// let whole = try WholeRunStream(readingFrom: "whole-run.jsonl")
+/// var part = try ResultsStream.read(from: "part.jsonl")
+/// try whole.requireRun(of: part.header.suitePaths, engineCommand: part.header.invocation?.engineCommand)
+/// whole.verdicts.carry(into: &part)
+/// ```
+public struct WholeRunStream: Sendable {
     /// The stream's path, as it was given.
-    let path: String
+    public let path: String
     /// The stream's header.
-    let header: RunHeader
+    public let header: RunHeader
     /// The runs the stream lists as anything but passed.
-    let notPassed: Set<ExplainedBehaviour.Run>
+    private let notPassed: Set<ExplainedBehaviour.Run>
     /// How many runs the engine passed.
-    let passedCount: Int
+    private let passedCount: Int
     /// Whether every run of its selection ran (the run was not cut short), so that the runs it
     /// passed are the others.
-    let ranEveryRun: Bool
+    private let ranEveryRun: Bool
     /// What the whole run's experiments found: a run of part of it takes their verdicts rather
     /// than run them again on the sparser engine its own few names make, where what it does not
     /// name may confound an experiment.
-    let verdicts: RunVerdicts
+    public let verdicts: RunVerdicts
 
     /// The stream at `path`, read whole and checked, its runs that did not pass held.
     ///
-    /// - Throws: ``CommandFailure`` (exit status 2) when it cannot be read.
-    static func read(_ path: String) throws(CommandFailure) -> WholeRunStream {
+    /// - Throws: ``ResultsStreamError`` when it cannot be read.
+    public init(readingFrom path: String) throws(ResultsStreamError) {
         var notPassed: Set<ExplainedBehaviour.Run> = []
-        let recorded: RecordedRun
-        do {
-            recorded = try ResultsStream.readTallied(from: path) { result in
-                if result.status != .passed { notPassed.insert(ExplainedBehaviour.Run(result)) }
-            }
-        } catch {
-            throw .usage("\(error.description) (given as --whole-run)")
+        let recorded = try ResultsStream.readTallied(from: path) { result in
+            if result.status != .passed { notPassed.insert(ExplainedBehaviour.Run(result)) }
         }
         let summary = recorded.summary
-        return WholeRunStream(
-            path: path,
-            header: summary.header,
-            notPassed: notPassed,
-            passedCount: summary.passedCount,
-            ranEveryRun: summary.notRun == 0 && !summary.interrupted && !summary.stoppedAtFirstFailure,
-            verdicts: RunVerdicts(summary)
-        )
+        self.path = path
+        header = summary.header
+        self.notPassed = notPassed
+        passedCount = summary.passedCount
+        ranEveryRun = summary.notRun == 0 && !summary.interrupted && !summary.stoppedAtFirstFailure
+        verdicts = RunVerdicts(summary)
     }
 
     /// Refuses a stream of other suite paths or another engine command than `suitePaths` and
     /// `engineCommand` (nil: the reference engine), those of the run it is to judge.
     ///
-    /// - Throws: ``CommandFailure`` (exit status 2) naming what differs.
-    func requireRun(of suitePaths: [String], engineCommand: String?) throws(CommandFailure) {
-        let quoted = "'\(QuotedText.line(path))'"
+    /// - Throws: ``WholeRunMismatch`` naming what differs.
+    public func requireRun(of suitePaths: [String], engineCommand: String?) throws(WholeRunMismatch) {
         if header.suitePaths != suitePaths {
-            throw .usage(
-                "error: --whole-run \(quoted) is a run of another suite: found the suite paths "
-                    + "\(Self.listed(header.suitePaths)), expected \(Self.listed(suitePaths))"
-            )
+            throw WholeRunMismatch(path: path, difference: .suitePaths(found: header.suitePaths, expected: suitePaths))
         }
         let recordedCommand = header.invocation?.engineCommand
         if recordedCommand != engineCommand {
-            throw .usage(
-                "error: --whole-run \(quoted) is a run of another engine: found \(Self.engine(recordedCommand)), "
-                    + "expected \(Self.engine(engineCommand))"
+            throw WholeRunMismatch(
+                path: path,
+                difference: .engineCommand(found: recordedCommand, expected: engineCommand)
             )
         }
     }
@@ -77,7 +72,10 @@ struct WholeRunStream {
     /// run it judges made again, whose outcome now is the engine's answer. Nil when that cannot
     /// be told: the whole run was cut short, or the cases no longer give as many passes as it
     /// counted.
-    func passes(among loadedCases: [LoadedCase], leavingOut judgedAnew: Set<ExplainedBehaviour.Run>) -> [CaseRun]? {
+    package func passes(
+        among loadedCases: [LoadedCase],
+        leavingOut judgedAnew: Set<ExplainedBehaviour.Run>
+    ) -> [CaseRun]? {
         guard ranEveryRun else { return nil }
         let passed = header.selection.runs(of: loadedCases).filter {
             !notPassed.contains(ExplainedBehaviour.Run(caseID: loadedCases[$0.caseIndex].id, profile: $0.profile))
@@ -86,13 +84,5 @@ struct WholeRunStream {
         return passed.filter {
             !judgedAnew.contains(ExplainedBehaviour.Run(caseID: loadedCases[$0.caseIndex].id, profile: $0.profile))
         }
-    }
-
-    private static func listed(_ paths: [String]) -> String {
-        paths.isEmpty ? "none" : paths.map { "'\(QuotedText.line($0))'" }.joined(separator: ", ")
-    }
-
-    private static func engine(_ command: String?) -> String {
-        command.map { "the engine command '\(QuotedText.line($0))'" } ?? "the reference engine"
     }
 }

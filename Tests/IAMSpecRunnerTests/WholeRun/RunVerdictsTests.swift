@@ -1,0 +1,132 @@
+import IAMSpec
+import IAMSpecRunner
+import Testing
+
+/// What a run's experiments found stands where its names are given again without experiments (a
+/// run of part of it, its stream explained again): a name they refuted, or a rival a name was
+/// told apart from, is refuted there with their experiment, an open name keeps only the
+/// hypotheses they left, and a name they tested keeps its verdict.
+@Suite("A run's verdicts carried")
+struct RunVerdictsTests {
+    private static let run = ExplainedBehaviour.Run(caseID: "triggers.two", profile: .brazeSwift)
+
+    private static func experiment(_ answer: String) -> ExplainedBehaviour.Experiment {
+        .init(steps: ["profile braze-swift", "session_start"], engineAnswer: answer, otherAnswer: "nothing", yaml: "")
+    }
+
+    private static func name(
+        _ behaviour: String,
+        alternatives: [String] = [],
+        toldApart: [ExplainedBehaviour.Alternative] = [],
+        predictions: Int? = nil,
+        refutation: ExplainedBehaviour.Refutation? = nil
+    ) -> ExplainedBehaviour {
+        ExplainedBehaviour(
+            behaviour: behaviour,
+            summary: "does \(behaviour)",
+            rule: "triggers.session-start",
+            runs: [run],
+            alternatives: alternatives.map {
+                .init(behaviour: $0, summary: "does \($0)", rule: "triggers.session-start")
+            },
+            toldApart: toldApart,
+            toTellApart: alternatives.isEmpty ? nil : "a session start",
+            predictions: predictions,
+            refutation: refutation
+        )
+    }
+
+    private static let refutation = ExplainedBehaviour.Refutation(
+        rival: .init(
+            behaviour: ExplainedBehaviour.reference,
+            summary: "follows the rules",
+            rule: "triggers.session-start"
+        ),
+        experiment: experiment("displayed: promo"),
+        rivalAnswer: "displayed: promo"
+    )
+
+    /// The whole run: it refuted `session-start-ignored`, and gave `session-start-late`, having
+    /// told it apart from `session-start-twice` (and from the reference rules).
+    private static func wholeRun() -> RunSummary {
+        var whole = RunSummary(header: ReportFixtures.header(), results: [])
+        whole.refutedNames = [name("session-start-ignored", refutation: refutation)]
+        whole.behaviours = [
+            name(
+                "session-start-late",
+                toldApart: [
+                    .init(
+                        behaviour: "session-start-twice",
+                        summary: "does session-start-twice",
+                        rule: "triggers.session-start",
+                        experiment: experiment("displayed: late")
+                    ),
+                    .init(
+                        behaviour: ExplainedBehaviour.reference,
+                        summary: "follows the rules",
+                        rule: "triggers.session-start",
+                        experiment: experiment("displayed: late")
+                    ),
+                ],
+                predictions: 3
+            )
+        ]
+        return whole
+    }
+
+    @Test func aNameTheWholeRunRefutedIsRefutedInThePartWithItsExperiment() {
+        var part = RunSummary(header: ReportFixtures.header(), results: [])
+        part.behaviours = [Self.name("session-start-ignored"), Self.name("session-start-late")]
+        RunVerdicts(Self.wholeRun()).carry(into: &part)
+        #expect(part.behaviours.map(\.behaviour) == ["session-start-late"])
+        #expect(part.refutedNames.map(\.behaviour) == ["session-start-ignored"])
+        #expect(part.refutedNames.first?.refutation == Self.refutation)
+    }
+
+    @Test func aRivalANameWasToldApartFromIsRefutedByThatExperimentAsTheNameAnswered() {
+        let verdicts = RunVerdicts(Self.wholeRun())
+        #expect(Set(verdicts.ruledOut.keys) == ["session-start-ignored", "session-start-twice"])
+        let refutation = verdicts.ruledOut["session-start-twice"]
+        #expect(refutation?.rival.behaviour == "session-start-late")
+        #expect(refutation?.experiment.engineAnswer == "displayed: late")
+        #expect(refutation?.rivalAnswer == "displayed: late")
+
+        var part = RunSummary(header: ReportFixtures.header(), results: [])
+        part.behaviours = [Self.name("session-start-twice")]
+        verdicts.carry(into: &part)
+        #expect(part.behaviours.isEmpty)
+        #expect(part.refutedNames.map(\.behaviour) == ["session-start-twice"])
+    }
+
+    @Test func aNameRefutedInThePartAlreadyIsNotRefutedTwice() {
+        var part = RunSummary(header: ReportFixtures.header(), results: [])
+        part.behaviours = [Self.name("session-start-ignored")]
+        part.refutedNames = [Self.name("session-start-ignored", refutation: Self.refutation)]
+        RunVerdicts(Self.wholeRun()).carry(into: &part)
+        #expect(part.behaviours.isEmpty)
+        #expect(part.refutedNames.count == 1)
+    }
+
+    @Test func anOpenNameKeepsOnlyTheHypothesesTheWholeRunLeft() throws {
+        var part = RunSummary(header: ReportFixtures.header(), results: [])
+        part.behaviours = [Self.name("session-start-ignored", alternatives: ["session-start-early"])]
+        RunVerdicts(Self.wholeRun()).carry(into: &part)
+        let settled = try #require(part.behaviours.first)
+        #expect(settled.behaviour == "session-start-early")
+        #expect(!settled.isOpen)
+        #expect(settled.toTellApart == nil)
+        #expect(settled.toldApart.map(\.behaviour) == ["session-start-ignored"])
+        #expect(settled.toldApart.first?.experiment == Self.refutation.experiment)
+        #expect(part.refutedNames.isEmpty, "an open name is refuted only when each of its hypotheses is")
+    }
+
+    @Test func theRunsOwnNamesFoundAgainKeepTheirVerdicts() {
+        var whole = Self.wholeRun()
+        let found = [Self.name("session-start-late"), Self.name("session-start-ignored")]
+        RunVerdicts(whole).give(found, to: &whole)
+        #expect(whole.behaviours.map(\.behaviour) == ["session-start-late"])
+        #expect(whole.behaviours.first?.predictions == 3, "the verdict of its predictions stands")
+        #expect(whole.behaviours.first?.toldApart.map(\.behaviour) == ["reference", "session-start-twice"])
+        #expect(whole.refutedNames.map(\.behaviour) == ["session-start-ignored"])
+    }
+}

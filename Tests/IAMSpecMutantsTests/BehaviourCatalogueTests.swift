@@ -154,6 +154,12 @@ struct BehaviourCatalogueTests {
                 "impression-after-5-seconds-on-screen"
             ]
         )
+        // A name's engine, made of its ids, keeps the refinement: it is one of `each`.
+        #expect(
+            BehaviourCatalogue.inOrder(["impression-after-5-seconds-on-screen+reeligibility-from-impression"]) == [
+                "impression-after-5-seconds-on-screen", "reeligibility-from-impression",
+            ]
+        )
         // Relaunched 2 s after its display, before its impression: shown again only when a message
         // counts as shown from its impression.
         let setup = EngineSetup(

@@ -25,16 +25,30 @@ import IAMSpecReferenceEngine
 package enum BehaviourCatalogue {
     /// All behaviours, in catalogue order, each followed by each refinement of it joined to it
     /// (``Behaviour/refines``): a refinement alone is the reference rules, so it is here only
-    /// where it changes something.
-    package static let all: [Behaviour] =
-        (triggersAndFilters + selectionAndInterval + stack + eligibilityAndDisplay + analytics + sessionStartSync
-        + campaignAndUsers + lackingCapabilities)
-        .flatMap { behaviour in
-            [behaviour]
-                + refinements.filter { $0.refines.contains(behaviour.id) }.map {
-                    Behaviour(combining: [behaviour, $0])
-                }
-        }
+    /// where it changes something. These are the mutants, and what an explanation's hypotheses
+    /// are made of.
+    package static let all: [Behaviour] = departing.flatMap { behaviour in
+        [behaviour]
+            + refinements.filter { $0.refines.contains(behaviour.id) }.map { Behaviour(combining: [behaviour, $0]) }
+    }
+
+    /// Each behaviour on its own, refinements included (after the first behaviour each refines), in
+    /// the order an engine of several applies them: what an id joined by `+` is made of.
+    package static let each: [Behaviour] = departing.flatMap { behaviour in
+        [behaviour] + refinements.filter { $0.refines.first == behaviour.id }
+    }
+
+    /// The ids of `behaviours` (each a behaviour's or several joined by `+`), each once, in the
+    /// order of ``each``.
+    package static func inOrder(_ behaviours: some Sequence<String>) -> [String] {
+        let wanted = Set(behaviours.flatMap { $0.split(separator: "+").map(String.init) })
+        return each.map(\.id).filter(wanted.contains)
+    }
+
+    /// The behaviours that depart from their rule alone, in catalogue order.
+    private static let departing =
+        triggersAndFilters + selectionAndInterval + stack + eligibilityAndDisplay + analytics + sessionStartSync
+        + campaignAndUsers + lackingCapabilities
 
     private static let byID = Dictionary(uniqueKeysWithValues: (all + refinements).map { ($0.id, $0) })
 

@@ -219,7 +219,7 @@ package struct NamePrediction {
         var onlyWhereUnexplained = false
         // The reference rules with the report's other names: what the name's own behaviours
         // change is judged against it.
-        let reference = BehaviourCatalogue.all.map(\.id).filter(others.subtracting(members).contains)
+        let reference = BehaviourCatalogue.inOrder(others.subtracting(members))
         for rival in rivals(of: members, beside: others, named: named) {
             guard !isStopped() else { return (name, nil) }
             guard !name.toldApart.contains(where: { $0.behaviour == rival.alternative.behaviour }) else { continue }
@@ -322,7 +322,7 @@ package struct NamePrediction {
         var seen: Set<[String]> = [named]
         var rivals: [Rival] = []
         func add(_ alternative: ExplainedBehaviour.Alternative, _ behaviours: Set<String>) {
-            let whole = BehaviourCatalogue.all.map(\.id).filter(behaviours.contains)
+            let whole = BehaviourCatalogue.inOrder(behaviours)
             guard seen.insert(whole).inserted else { return }
             rivals.append(Rival(alternative: alternative, behaviours: whole))
         }
@@ -664,7 +664,7 @@ package struct NamePrediction {
         prefix.stimuli = Array(scenario.stimuli.prefix(step + 1))
         return BehaviourCatalogue.all.contains { behaviour in
             guard !areas.contains(area(behaviour.rule)), !named.contains(behaviour.id) else { return false }
-            let together = BehaviourCatalogue.all.map(\.id).filter { named.contains($0) || $0 == behaviour.id }
+            let together = BehaviourCatalogue.inOrder(named + [behaviour.id])
             let beside = observed(together, declared: declared)
             return steps(Self.leavingOut(unexplained, of: ScenarioTrace(running: prefix, on: beside), in: prefix))
                 == answered && passAgreement.agree(together)

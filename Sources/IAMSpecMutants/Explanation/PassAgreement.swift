@@ -25,7 +25,7 @@ final class PassAgreement {
     /// Whether the behaviours `ids`, together, pass every run the engine passed that the reference
     /// engine passes. A replay that cannot be made says nothing against them.
     func agree(_ ids: [String]) -> Bool {
-        let catalogue = BehaviourCatalogue.all
+        let catalogue = BehaviourCatalogue.each
         let positions = ids.compactMap { id in catalogue.firstIndex { $0.id == id } }
         guard positions.count == ids.count else { return true }
         let capabilities = self.capabilities

@@ -251,8 +251,7 @@ package struct TieExperiment {
     /// The behaviours of the whole engine a hypothesis makes with the report's other names', in
     /// catalogue order (the order the combined engine applies them in).
     static func whole(_ id: String, beside others: Set<String>) -> [String] {
-        let wanted = others.union(parts(of: id))
-        return BehaviourCatalogue.all.map(\.id).filter(wanted.contains)
+        BehaviourCatalogue.inOrder(others.union(parts(of: id)))
     }
 
     /// What would tell two hypotheses apart that no scenario within the engine's capabilities

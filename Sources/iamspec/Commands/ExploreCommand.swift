@@ -223,8 +223,7 @@ struct ExploreCommand: ParsableCommand {
             throw CommandFailure.usage("\(error.diagnostic)")
         }
         func behaviours(_ id: String) -> [Behaviour] {
-            let ids = id.split(separator: "+").map(String.init)
-            return BehaviourCatalogue.all.filter { ids.contains($0.id) }
+            BehaviourCatalogue.inOrder([id]).compactMap(BehaviourCatalogue.behaviour(id:))
         }
         let names = recorded.summary.behaviours
         let known = names.filter { !$0.isOpen }.flatMap { behaviours($0.behaviour) }

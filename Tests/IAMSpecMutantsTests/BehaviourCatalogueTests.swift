@@ -418,9 +418,13 @@ struct BehaviourCatalogueTests {
     )
     func firstAppForegroundFetchesMessages() throws {
         // What the last stimulus shows, after the others.
-        func observed(after earlier: [Stimulus], _ last: Stimulus) throws -> [Observation] {
+        func observed(
+            after earlier: [Stimulus],
+            _ last: Stimulus,
+            on id: String = "session-start-fired-at-app-foreground+app-foreground-fetches-messages"
+        ) throws -> [Observation] {
             var engine = try Self.engine(
-                "session-start-fired-at-app-foreground",
+                id,
                 minimumTriggerInterval: .zero,
                 messages: [
                     InAppMessage(id: "welcome", triggers: [.sessionStart]),
@@ -434,6 +438,10 @@ struct BehaviourCatalogueTests {
         // However short the time away, the first foreground fetches the messages and fires them.
         #expect(try observed(after: [.appBackgrounded], .appForegrounded) == welcome)
         #expect(try observed(after: [], .appRelaunched) == welcome)
+        // Without the refinement, nothing was delivered to fire; and the refinement alone is the
+        // reference rules, which fire no Session Start at a relaunch.
+        #expect(try observed(after: [], .appRelaunched, on: "session-start-fired-at-app-foreground") == [])
+        #expect(try observed(after: [], .appRelaunched, on: "app-foreground-fetches-messages") == [])
         // The fetch delivers the other messages too: an event fires them with no session start.
         let fetched: [Stimulus] = [.appBackgrounded, .appForegrounded, .messageDismissed("welcome")]
         #expect(

@@ -139,7 +139,10 @@ struct ExplorationTests {
     @Test(
         arguments: [
             // A foreground or relaunch that starts a session: not `reenqueue.background`.
-            ("session-start-fired-at-app-foreground", "triggers.session-start", ["at foreground", "at relaunch"]),
+            (
+                "session-start-fired-at-app-foreground+app-foreground-fetches-messages", "triggers.session-start",
+                ["at foreground", "at relaunch"]
+            ),
             // Messages kept after a user change, shown by a later event: not the event's trigger.
             ("change-user-keeps-delivered", "stack.change-user-clears", ["at custom_event", "at purchase"]),
             // Waiting messages first in, first out: not the trigger of the step that shows one.

@@ -263,26 +263,19 @@ package enum BehaviourCatalogue {
         ) { $0.triggers.sessionStartDisplaysOncePerDay = true },
         // firebase/firebase-android-sdk@a089298, firebase-inappmessaging/src/main/java/com/google/
         // firebase/inappmessaging/internal/ForegroundNotifier.java: `onActivityResumed` emits
-        // `ON_FOREGROUND` when `foreground` is false, which it is from the app's start until the first
-        // resume and again once the check `onActivityPaused` posts `DELAY_MILLIS` (1 s) later has run;
-        // InAppMessageStreamManager.java, `createFirebaseInAppMessageStream`: each such event reads the
-        // campaign cache, or else fetches the campaigns, before it selects, so no session start need
-        // have delivered them.
+        // `ON_FOREGROUND` when `foreground` is false, which it is again once the check `onActivityPaused`
+        // posts `DELAY_MILLIS` (1 s) later has run; a launch is a foreground too.
         Behaviour(
             "session-start-fired-at-app-foreground",
             rule: "triggers.session-start",
             summary:
                 "fires Session Start triggers whenever the app comes to the foreground after a second in the "
-                + "background, and at a relaunch; the first of these before any session start fetches the "
-                + "messages itself, however short the time away",
+                + "background, a relaunch included",
             source:
                 "firebase/firebase-android-sdk@a089298ed9e08681ad8d17c0f41112824ec43a96, "
                 + "firebase-inappmessaging/src/main/java/com/google/firebase/inappmessaging/internal/ForegroundNotifier.java, "
-                + "`onActivityResumed`; InAppMessageStreamManager.java, `createFirebaseInAppMessageStream`"
-        ) {
-            $0.triggers.sessionStartFiresAtAppForegroundAfter = .seconds(1)
-            $0.triggers.appForegroundFetchesMessages = true
-        },
+                + "`onActivityResumed`"
+        ) { $0.triggers.sessionStartFiresAtAppForegroundAfter = .seconds(1) },
         // Swrve Android SDK 10.14.0: `init`, once per process, turns on `autoShowMessagesEnabled`, which
         // `disableAutoShowAfterDelay` turns off after `autoShowMessagesMaxDelay` (5 s by default) and `autoShowMessage`
         // once it has shown a message.
@@ -1257,7 +1250,23 @@ package enum BehaviourCatalogue {
                 + "firebase-inappmessaging/src/main/java/com/google/firebase/inappmessaging/internal/InAppMessageStreamManager.java, "
                 + "`filterAlreadyImpressed`; DisplayCallbacksImpl.java, `logToImpressionStore`",
             refines: ["impression-after-5-seconds-on-screen"]
-        ) { $0.reeligibility.countedFrom = .lastImpression }
+        ) { $0.reeligibility.countedFrom = .lastImpression },
+        // firebase/firebase-android-sdk@a089298, firebase-inappmessaging/src/main/java/com/google/firebase/
+        // inappmessaging/internal/InAppMessageStreamManager.java, `createFirebaseInAppMessageStream`: each foreground
+        // event reads the campaign cache, or else fetches the campaigns, before it selects; ForegroundNotifier.java's
+        // `foreground` is false from the app's start until the first resume, so that resume is one.
+        Behaviour(
+            "app-foreground-fetches-messages",
+            rule: "triggers.session-start",
+            summary:
+                "fetches the messages itself at the first foreground or relaunch before any session start, however "
+                + "short the time away, and fires Session Start then",
+            source:
+                "firebase/firebase-android-sdk@a089298ed9e08681ad8d17c0f41112824ec43a96, "
+                + "firebase-inappmessaging/src/main/java/com/google/firebase/inappmessaging/internal/InAppMessageStreamManager.java, "
+                + "`createFirebaseInAppMessageStream`; ForegroundNotifier.java, `onActivityResumed`",
+            refines: ["session-start-fired-at-app-foreground"]
+        ) { $0.triggers.appForegroundFetchesMessages = true },
     ]
     // MARK: Session-start sync
 

@@ -651,7 +651,8 @@ enum MutantWitnesses {
                 [B.start, B.event("tap"), B.advance(5), .userChanged(to: "u2"), B.advance(10)],
                 configuration: B.noInterval
             )
-        case "session-start-fired-at-app-foreground":
+        case "session-start-fired-at-app-foreground",
+            "session-start-fired-at-app-foreground+app-foreground-fetches-messages":
             // m3's campaign starts after the session start; coming back after 2 s in the
             // background shows it under the behaviour alone.
             let later = B.message("m3", .sessionStart) { $0.start = .seconds(10) }

@@ -159,7 +159,27 @@ struct ExplorationTests {
         #expect(!atSteps.isEmpty, "\(outcome.differences.map(\.signature))")
         for difference in atSteps {
             #expect(difference.rule == rule, "\(difference.signature)")
+            #expect(!difference.ruleIsProposed, "a behaviour answers as the engine: \(difference.signature)")
             #expect(difference.yaml.contains("\n  rules: [\(rule)"), "\(difference.yaml)")
+        }
+    }
+
+    /// An engine that logs a click on each message it shows, unclicked: no behaviour of the
+    /// catalogue does, so the rule each case is filed under is only proposed, and the case says so.
+    @Test func aDifferenceNoBehaviourAnswersIsFiledUnderAProposedRuleTheCaseNames() throws {
+        let engine = ClickedAtDisplay(base: ReferenceEngineProvider())
+        let outcome = Exploration(engine: engine, rules: Self.catalogue, count: 100, repeats: 1)
+            .run(checking: Self.check(on: engine))
+        let kept = outcome.differences.filter { $0.withheld == nil }
+        #expect(!kept.isEmpty, "\(outcome.differences.map(\.signature))")
+        for difference in kept {
+            #expect(difference.ruleIsProposed, "\(difference.signature)")
+            #expect(
+                difference.yaml.contains(
+                    "\n# Filed under \(difference.rule) as proposed: no behaviour of the catalogue"
+                ),
+                "\(difference.yaml)"
+            )
         }
     }
 
@@ -226,6 +246,33 @@ private struct DismissedBeforeTheClick: EngineProvider {
             let observed = try base.handle(stimulus)
             guard case .messageClicked = stimulus else { return observed }
             return observed.reversed()
+        }
+
+        mutating func endCase() throws {
+            try base.endCase()
+        }
+    }
+}
+
+/// An engine that logs a click on each message it shows, as no engine of the catalogue does: the
+/// base engine's answers, each display followed by a click's log.
+private struct ClickedAtDisplay: EngineProvider {
+    var base: any EngineProvider
+
+    var description: EngineDescription { base.description }
+
+    func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
+        Engine(base: try base.makeEngine(for: setup))
+    }
+
+    private struct Engine: DeliveryEngine {
+        var base: any DeliveryEngine
+
+        mutating func handle(_ stimulus: Stimulus) throws -> [Observation] {
+            try base.handle(stimulus).flatMap { observation -> [Observation] in
+                guard case .displayed(let id, _) = observation else { return [observation] }
+                return [observation, .clickLogged(id)]
+            }
         }
 
         mutating func endCase() throws {

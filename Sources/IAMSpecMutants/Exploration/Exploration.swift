@@ -76,6 +76,10 @@ package struct Exploration {
         /// rule of a behaviour of the catalogue that answers as the engine does there
         /// (``DifferenceSubject``), else the first proposed for it (its subject's, else its step's).
         package var rule: String
+        /// Whether the rule is only proposed: no behaviour of the catalogue answers as the engine
+        /// does there, so the rule is that of its first differing observation, or of its step,
+        /// which may be a consequence of the decision the difference is about, not the decision.
+        package var ruleIsProposed = false
         /// How many scenarios showed it.
         package var scenarios: Int
         /// The case's id.
@@ -86,6 +90,13 @@ package struct Exploration {
         /// Why no case held, when none did: what the case did when read back and run; nil when it
         /// holds.
         package var withheld: String?
+        /// What a case filed under a proposed rule says of it (``ruleIsProposed``), as a comment.
+        static func proposed(_ rule: String) -> String {
+            "Filed under \(rule) as proposed: no behaviour of the catalogue answers as the engine does at the "
+                + "last step, so the rule is that of what differs there, not certainly of the decision behind it; "
+                + "check it before keeping the case"
+        }
+
         /// Whether no case held because the engine answered the case differently on repeats
         /// (``CaseCheck/nondeterministic(_:)``).
         package var nondeterministic = false

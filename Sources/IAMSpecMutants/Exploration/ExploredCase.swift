@@ -110,16 +110,16 @@ extension Exploration {
             }
             let allows = { (id: String) in citable?.allows(id) ?? true }
             // Filed under the rule the difference is about, else the first proposed it may cite.
-            let rule =
-                subject.rule(
-                    at: step,
-                    of: shrunk,
-                    reference: expectedAnswers,
-                    actual: actualAnswers,
-                    found: (scenario, found.answer, found.step),
-                    allows: allows,
-                    preferring: shown.candidates
-                ) ?? shown.candidates.first(where: allows) ?? shown.rule
+            let subjectRule = subject.rule(
+                at: step,
+                of: shrunk,
+                reference: expectedAnswers,
+                actual: actualAnswers,
+                found: (scenario, found.answer, found.step),
+                allows: allows,
+                preferring: shown.candidates
+            )
+            let rule = subjectRule ?? shown.candidates.first(where: allows) ?? shown.rule
             var writer = CaseWriter(
                 id: caseID,
                 // What the reference rules observe there; as found when they answer as the engine.
@@ -129,7 +129,7 @@ extension Exploration {
                 comments: [
                     "Found by: iamspec explore, seed \(seed), scenario \(found.number), shrunk from "
                         + "\(scenario.stimuli.count) to \(shrunk.stimuli.count) step\(shrunk.stimuli.count == 1 ? "" : "s")"
-                ],
+                ] + (subjectRule == nil ? [Difference.proposed(rule)] : []),
                 schemaPath: "schema.json"
             )
             if let citable { writer.citable = citable.allows }
@@ -179,6 +179,7 @@ extension Exploration {
             return Difference(
                 signature: distance == 0 ? shown.signature : signature,
                 rule: rule,
+                ruleIsProposed: subjectRule == nil,
                 scenarios: 1,
                 caseID: caseID,
                 yaml: yaml,

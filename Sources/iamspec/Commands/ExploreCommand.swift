@@ -399,8 +399,16 @@ struct ExploreCommand: ParsableCommand {
             let file =
                 difference.withheld.map { "no case held (\(QuotedText.line($0))); the scenario found: \(path)" } ?? path
             lines.append(
-                "  \(index + 1). \(QuotedText.line(difference.signature)) (rule \(difference.rule); "
+                "  \(index + 1). \(QuotedText.line(difference.signature)) (rule \(difference.rule)"
+                    + (difference.ruleIsProposed ? ", proposed: no behaviour answers as the engine does" : "") + "; "
                     + "\(difference.scenarios) scenario\(difference.scenarios == 1 ? "" : "s")): \(file)"
+            )
+        }
+        let proposed = outcome.differences.count { $0.withheld == nil && $0.ruleIsProposed }
+        if proposed > 0 {
+            lines.append(
+                "\(proposed) of the cases \(proposed == 1 ? "is" : "are") filed under a proposed rule (no behaviour of "
+                    + "the catalogue answers as the engine does at its last step): check the rule before keeping it"
             )
         }
         let noisy = outcome.differences.filter(\.nondeterministic).count

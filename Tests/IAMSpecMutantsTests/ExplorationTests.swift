@@ -167,7 +167,7 @@ struct ExplorationTests {
     /// An engine that logs a click on each message it shows, unclicked: no behaviour of the
     /// catalogue does, so the rule each case is filed under is only proposed, and the case says so.
     @Test func aDifferenceNoBehaviourAnswersIsFiledUnderAProposedRuleTheCaseNames() throws {
-        let engine = ClickedAtDisplay(base: ReferenceEngineProvider())
+        let engine = Rewritten.clickedAtDisplay(ReferenceEngineProvider())
         let outcome = Exploration(engine: engine, rules: Self.catalogue, count: 100, repeats: 1)
             .run(checking: Self.check(on: engine))
         let kept = outcome.differences.filter { $0.withheld == nil }
@@ -190,7 +190,7 @@ struct ExplorationTests {
     /// dismissal shows nothing more.
     @Test func aClickObservedInAnotherOrderIsFiledUnderTheDismissalAndSaysWhatTheReferenceObserves() throws {
         let known = try Self.behaviours(["click-closes-message"])
-        let engine = DismissedBeforeTheClick(base: FailureExplainer.inProcess(known))
+        let engine = Rewritten.dismissedBeforeTheClick(FailureExplainer.inProcess(known))
         let outcome = Exploration(engine: engine, known: known, rules: Self.catalogue, count: 300, repeats: 1)
             .run(checking: Self.check(on: engine))
         let atClick = outcome.differences.filter { $0.signature.hasPrefix("at click,") }
@@ -228,51 +228,42 @@ struct ExplorationTests {
     }
 }
 
-/// An engine that observes a click's dismissal and its log in the other order: the base engine's
-/// answer to a click, reversed.
-private struct DismissedBeforeTheClick: EngineProvider {
+/// The base engine with its answers rewritten: `rewrite` is given each stimulus and the base's
+/// answer to it, and says what the engine observes instead.
+private struct Rewritten: EngineProvider {
     var base: any EngineProvider
+    var rewrite: @Sendable (Stimulus, [Observation]) -> [Observation]
 
     var description: EngineDescription { base.description }
 
-    func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
-        Engine(base: try base.makeEngine(for: setup))
-    }
-
-    private struct Engine: DeliveryEngine {
-        var base: any DeliveryEngine
-
-        mutating func handle(_ stimulus: Stimulus) throws -> [Observation] {
-            let observed = try base.handle(stimulus)
+    /// An engine that observes a click's dismissal and its log in the other order.
+    static func dismissedBeforeTheClick(_ base: any EngineProvider) -> Rewritten {
+        Rewritten(base: base) { stimulus, observed in
             guard case .messageClicked = stimulus else { return observed }
             return observed.reversed()
         }
+    }
 
-        mutating func endCase() throws {
-            try base.endCase()
+    /// An engine that logs a click on each message it shows, as no engine of the catalogue does.
+    static func clickedAtDisplay(_ base: any EngineProvider) -> Rewritten {
+        Rewritten(base: base) { _, observed in
+            observed.flatMap { observation -> [Observation] in
+                guard case .displayed(let id, _) = observation else { return [observation] }
+                return [observation, .clickLogged(id)]
+            }
         }
     }
-}
-
-/// An engine that logs a click on each message it shows, as no engine of the catalogue does: the
-/// base engine's answers, each display followed by a click's log.
-private struct ClickedAtDisplay: EngineProvider {
-    var base: any EngineProvider
-
-    var description: EngineDescription { base.description }
 
     func makeEngine(for setup: EngineSetup) throws -> any DeliveryEngine {
-        Engine(base: try base.makeEngine(for: setup))
+        Engine(base: try base.makeEngine(for: setup), rewrite: rewrite)
     }
 
     private struct Engine: DeliveryEngine {
         var base: any DeliveryEngine
+        let rewrite: @Sendable (Stimulus, [Observation]) -> [Observation]
 
         mutating func handle(_ stimulus: Stimulus) throws -> [Observation] {
-            try base.handle(stimulus).flatMap { observation -> [Observation] in
-                guard case .displayed(let id, _) = observation else { return [observation] }
-                return [observation, .clickLogged(id)]
-            }
+            rewrite(stimulus, try base.handle(stimulus))
         }
 
         mutating func endCase() throws {

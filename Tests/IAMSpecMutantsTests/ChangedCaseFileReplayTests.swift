@@ -8,7 +8,8 @@ import Testing
 /// A failed run's case read again from its file for a replay (a large suite's cases are not kept)
 /// whose file changed since the suite was loaded: the explanation stops with the error naming the
 /// file, thrown to its caller (`iamspec explain` reports it, exit status 2), never a replay of
-/// what the file now says, never an exit of the process.
+/// what the file now says, never an exit of the process. A pass of replays reads each case once,
+/// however many behaviours replay it.
 @Suite struct ChangedCaseFileReplayTests {
     private static let catalogue = """
         - id: area.rule
@@ -19,13 +20,12 @@ import Testing
 
     private static let cases = WelcomeCases.text(["first"])
 
-    @Test func aReplayOfACaseWhoseFileChangedThrowsTheErrorNamingTheFile() throws {
-        let folder = NSTemporaryDirectory() + "iamspec-replay-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+    /// The engine's failed run of the case `first` of `folder/a.yaml`, loaded with no case kept as
+    /// a model (each replay's pass reads its case from the file again).
+    private static func failure(in folder: String) throws -> FailureExplainer.Failure {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try Data(Self.catalogue.utf8).write(to: URL(fileURLWithPath: folder + "/rules.yaml"))
-        try Data(Self.cases.utf8).write(to: URL(fileURLWithPath: folder + "/a.yaml"))
-        // No case kept as a model: each replay reads its case from the file again.
+        try Data(catalogue.utf8).write(to: URL(fileURLWithPath: folder + "/rules.yaml"))
+        try Data(cases.utf8).write(to: URL(fileURLWithPath: folder + "/a.yaml"))
         let suite = SuiteLoader.load(paths: [folder], jobs: 1, modelBudget: 0, stoppingWhen: { false })
         #expect(suite.diagnostics.isEmpty)
         let loaded = try #require(suite.loadedCases.first)
@@ -48,7 +48,13 @@ import Testing
                 ),
             ]
         )
-        let failure = FailureExplainer.Failure(result: engineRun, run: CaseRun(loaded: loaded, profile: .brazeSwift))
+        return FailureExplainer.Failure(result: engineRun, run: CaseRun(loaded: loaded, profile: .brazeSwift))
+    }
+
+    @Test func aReplayOfACaseWhoseFileChangedThrowsTheErrorNamingTheFile() throws {
+        let folder = NSTemporaryDirectory() + "iamspec-replay-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let failure = try Self.failure(in: folder)
         let explainer = FailureExplainer(catalogue: Array(BehaviourCatalogue.all.prefix(3)))
         // A byte added after loading: the replay's reading of the case finds another file.
         try Data((Self.cases + "\n").utf8).write(to: URL(fileURLWithPath: folder + "/a.yaml"))
@@ -60,5 +66,33 @@ import Testing
                 == "\(folder)/a.yaml:1:1: error: cannot read the case file again: it changed since the suite was "
                 + "loaded; expected it as the suite loaded it, unchanged while iamspec runs (run the command again)"
         )
+    }
+
+    /// Each behaviour alone replays the failing runs: the case is read once for all of them, not
+    /// once a behaviour (a large suite's explanation read each failing case again some 80 times).
+    /// Its file is away while the second and third behaviours' engines are made and replay it, and
+    /// back before anything else reads it: the explanation is the one the file left in place gives.
+    @Test func theBehavioursReplayedAloneReadTheCaseOnce() throws {
+        let folder = NSTemporaryDirectory() + "iamspec-replay-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let failure = try Self.failure(in: folder)
+        let catalogue = Array(BehaviourCatalogue.all.prefix(3))
+        let explainer = FailureExplainer(catalogue: catalogue)
+        let expected = try explainer.explain([failure], engines: FailureExplainer.inProcess)
+        let path = folder + "/a.yaml"
+        var moved: [String] = []
+        let explained = try explainer.explain([failure]) { behaviours in
+            let ids = behaviours.map(\.id)
+            if ids == [catalogue[1].id] && moved.isEmpty {
+                try FileManager.default.moveItem(atPath: path, toPath: path + ".away")
+                moved.append("away")
+            } else if ids == [catalogue[2].id] && moved == ["away"] {
+                try FileManager.default.moveItem(atPath: path + ".away", toPath: path)
+                moved.append("back")
+            }
+            return FailureExplainer.inProcess(behaviours)
+        }
+        #expect(moved == ["away", "back"])
+        #expect(explained == expected)
     }
 }

@@ -339,22 +339,22 @@ package struct FailureExplainer: Sendable {
                 departures: FailureDisagreements(referenceAgreement: [], order: ReplayOrder([]))
             )
         }
-        // The failures are replayed a case file at a time (each replay's results kept by run),
-        // so that a pass over them reads each file once.
+        // The failures are replayed a case file at a time (each replay's results kept by run), a
+        // batch of them on every set of behaviours of a pass in turn, so that a pass reads each
+        // case once, whatever the sets' number.
         let replayOrder = ReplayOrder(failures)
         func replay(
-            _ runs: [Int],
-            on behaviours: [Behaviour],
-            _ body: (_ run: Int, _ result: CaseResult) throws -> Void
+            _ sets: [(behaviours: [Behaviour], runs: [Int])],
+            _ body: (_ set: Int, _ run: Int, _ result: CaseResult) throws -> Void
         ) throws {
-            try self.replay(replayOrder.sorted(runs), of: failures, on: behaviours, engines: engines, body)
+            try self.replay(sets, of: failures, in: replayOrder, engines: engines, body)
         }
         // Of each failure's replay on the reference engine, only what the search reads: whether
         // it can be explained, and its timeline's digest.
         var isExplainable = Array(repeating: false, count: failures.count)
         var reference: [TimelineDigest?] = Array(repeating: nil, count: failures.count)
         var referenceAgreement: [Int?] = Array(repeating: nil, count: failures.count)
-        try replay(Array(failures.indices), on: []) { run, replayed in
+        try replay([([], replayOrder.sorted(Array(failures.indices)))]) { _, run, replayed in
             // A run the reference engine fails the same way, or cannot replay (an error, a
             // timeout), is explained by nothing.
             isExplainable[run] = replayed.status != .error && !failures[run].recorded.isReproduced(by: replayed)
@@ -382,24 +382,28 @@ package struct FailureExplainer: Sendable {
             kept: max(pairedPerRun, tripledPerRun)
         )
         func held(_ index: Int) -> Bool { self.held(index, by: capabilities) }
-        for (index, behaviour) in catalogue.enumerated() where held(index) {
-            var departs = false
-            defer { departures.record(alone: index, departs: departs) }
-            try replay(explainable, on: [behaviour]) { run, replayed in
-                let recorded = failures[run].recorded
-                if recorded.isReproduced(by: replayed) { found.reproduces(run, by: index) }
-                if departures.departs(replayed, of: run, recorded: recorded) { departs = true }
-                if TimelineDigest(replay: replayed.timeline) != reference[run] {
-                    found.changes(
-                        run,
-                        by: index,
-                        steps: recorded.closeness(of: replayed),
-                        ofItsRules: recorded.checkedRules.contains(behaviour.rule)
-                    )
-                }
+        let alone = catalogue.indices.filter(held)
+        var departs = Array(repeating: false, count: alone.count)
+        // One list of the runs in the replay order, shared by every behaviour's set.
+        let explainableInOrder = replayOrder.sorted(explainable)
+        try replay(alone.map { ([catalogue[$0]], explainableInOrder) }) { set, run, replayed in
+            let index = alone[set]
+            let recorded = failures[run].recorded
+            if recorded.isReproduced(by: replayed) { found.reproduces(run, by: index) }
+            if departures.departs(replayed, of: run, recorded: recorded) { departs[set] = true }
+            if TimelineDigest(replay: replayed.timeline) != reference[run] {
+                found.changes(
+                    run,
+                    by: index,
+                    steps: recorded.closeness(of: replayed),
+                    ofItsRules: recorded.checkedRules.contains(catalogue[index].rule)
+                )
             }
         }
-        cost.singles += catalogue.indices.filter(held).count * explainable.count
+        for (set, index) in alone.enumerated() {
+            departures.record(alone: index, departs: departs[set])
+        }
+        cost.singles += alone.count * explainable.count
         for run in explainable {
             for behaviour in found.reproducing(run) {
                 if try consistent([behaviour]) {
@@ -447,18 +451,19 @@ package struct FailureExplainer: Sendable {
                     combinationRuns[combination, default: []].append(run)
                 }
             }
-            for combination in combinationRuns.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-                let runs = combinationRuns[combination] ?? []
-                cost.combinations += runs.count
-                try replay(runs, on: combination.map { catalogue[$0] }) { run, replayed in
-                    guard failures[run].recorded.isReproduced(by: replayed) else { return }
-                    // With `everyRun`, a pair may hold a behaviour that explains the run alone: it
-                    // is listed, and the choice keeps only the smallest hypotheses of each run.
-                    if try consistent(combination) {
-                        explaining[run].append(combination)
-                    } else {
-                        contradicting[run].append(combination)
-                    }
+            let combinations = combinationRuns.keys.sorted(by: { $0.lexicographicallyPrecedes($1) })
+            let sets = combinations.map { combination in
+                (combination.map { catalogue[$0] }, replayOrder.sorted(combinationRuns[combination] ?? []))
+            }
+            cost.combinations += sets.map(\.1.count).reduce(0, +)
+            try replay(sets) { set, run, replayed in
+                guard failures[run].recorded.isReproduced(by: replayed) else { return }
+                // With `everyRun`, a pair may hold a behaviour that explains the run alone: it
+                // is listed, and the choice keeps only the smallest hypotheses of each run.
+                if try consistent(combinations[set]) {
+                    explaining[run].append(combinations[set])
+                } else {
+                    contradicting[run].append(combinations[set])
                 }
             }
         }
@@ -567,22 +572,49 @@ package struct FailureExplainer: Sendable {
         )
     }
 
-    /// The failures at `runs` replayed on the engine of `behaviours`, in order, each result given
-    /// to `body` with the failure's index as it comes and kept by nothing else.
+    /// How many failing runs a pass of replays holds with their cases at once
+    /// (``replay(_:of:in:engines:_:)``): ≈ 1.4 KB a case read again.
+    private static let replayBatch = 512
+
+    /// Each of `sets` (behaviours, and the failures to replay on their engine: positions among
+    /// `failures`, in `order`) replayed, the runs a batch at a time in `order`: each batch's cases read once
+    /// and replayed on every set with runs among them, so that a case past the suite's model
+    /// budget is read again from its file once a pass, not once a set of behaviours. Each result
+    /// is given to `body` with the set's position and the run as it comes, and kept by nothing
+    /// else; each run meets the sets in their order.
+    ///
+    /// - Throws: `CaseFileChanged` when a case's file changed since the suite was loaded, and
+    ///   what `engines` or `body` throw.
     private func replay(
-        _ runs: [Int],
+        _ sets: [(behaviours: [Behaviour], runs: [Int])],
         of failures: [Failure],
-        on behaviours: [Behaviour],
+        in order: ReplayOrder,
         engines: ([Behaviour]) throws -> any EngineProvider,
-        _ body: (_ run: Int, _ result: CaseResult) throws -> Void
+        _ body: (_ set: Int, _ run: Int, _ result: CaseResult) throws -> Void
     ) throws {
-        guard !runs.isEmpty else { return }
-        var replays = TimedReplays(
-            executor: CaseExecutor(provider: try engines(behaviours), rules: []),
-            timeout: timeout
-        )
-        for run in runs {
-            try body(run, try replays.run(failures[run].run))
+        var replayed = Array(repeating: false, count: failures.count)
+        for set in sets {
+            for run in set.runs { replayed[run] = true }
+        }
+        let every = order.sorted(failures.indices.filter { replayed[$0] })
+        // Each set's runs in a batch are the next of its own, in the same order.
+        var next = Array(repeating: 0, count: sets.count)
+        for start in stride(from: 0, to: every.count, by: Self.replayBatch) {
+            let batch = every[start..<min(start + Self.replayBatch, every.count)]
+            let decoded = Dictionary(
+                uniqueKeysWithValues: zip(batch, try batch.map { failures[$0].run }.withCasesDecoded())
+            )
+            for (set, (behaviours, runs)) in sets.enumerated()
+            where next[set] < runs.count && decoded[runs[next[set]]] != nil {
+                var replays = TimedReplays(
+                    executor: CaseExecutor(provider: try engines(behaviours), rules: []),
+                    timeout: timeout
+                )
+                while next[set] < runs.count, let run = decoded[runs[next[set]]] {
+                    try body(set, runs[next[set]], try replays.run(run))
+                    next[set] += 1
+                }
+            }
         }
     }
 }

@@ -94,6 +94,24 @@ extension [CaseRun] {
     package func positionsGroupedByCaseFile() -> [Int] {
         indices.keptTogether { self[$0].caseFile }
     }
+
+    /// The runs, each given its case (``CaseRun/withCaseDecoded(sharingWith:)``), a run of the
+    /// same case as the run before it sharing that run's: what a pass that replays the same runs
+    /// on many engines holds, so that a case past the suite's model budget is read again once,
+    /// not once an engine.
+    ///
+    /// - Throws: `CaseFileChanged` when a case's file changed since the suite was loaded.
+    package func withCasesDecoded() throws(CaseFileChanged) -> [CaseRun] {
+        var decoded: [CaseRun] = []
+        decoded.reserveCapacity(count)
+        var previous: CaseRun?
+        for run in self {
+            let earlier = previous.flatMap { run.isOfSameCase(as: $0) ? decoded.last : nil }
+            decoded.append(try run.withCaseDecoded(sharingWith: earlier))
+            previous = run
+        }
+        return decoded
+    }
 }
 
 /// The cases runs refer into: one array, shared by reference by every run made from it; the

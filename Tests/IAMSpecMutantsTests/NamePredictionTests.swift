@@ -1,9 +1,10 @@
 import IAMSpec
-import IAMSpecMutants
 import IAMSpecReferenceEngine
 import IAMSpecRunner
 import Synchronization
 import Testing
+
+@testable import IAMSpecMutants
 
 /// A certain name is a prediction, tested on the engine before it is given: borne out by an
 /// engine that has the behaviour, refuted by one that follows the reference rules or a rival of
@@ -331,6 +332,88 @@ struct NamePredictionTests {
         let other = prediction.test([try Self.name("priority-ignored")], refuting: &refuting)
         #expect(engine.made > asked)
         #expect(other.refuted.first?.refutation != refutation)
+    }
+
+    @Test func aRefutedNameIsCompletedByTheMechanismItsExperimentShows() throws {
+        // The engine gives a priority tie to the earlier message, keeps the loser waiting, and
+        // shows it by itself once the screen is free. Named as the tie alone (the loser dropped),
+        // beside the waiting shown once the screen is free, the name's run continued past its
+        // dismissal shows the loser: refuted. The one behaviour that, added, answers as the engine
+        // did there is the loser kept waiting: the name given is the tie with it, tested again.
+        let engine = try #require(
+            BehaviourCatalogue.behaviour(
+                id: "priority-ties-first+priority-losers-stacked+waiting-shown-once-screen-free"
+            )
+        )
+        var tie = try Self.name("priority-ties-first")
+        let run = ExplainedBehaviour.Run(caseID: "tie", profile: .brazeSwift)
+        tie.runs = [run]
+        let scenario = Build.scenario(
+            [Build.message("older", Build.tap), Build.message("newer", Build.tap)],
+            [Build.start, Build.event("tap")],
+            configuration: Build.noInterval
+        )
+        let names = [tie, try Self.name("waiting-shown-once-screen-free")]
+        var refuting: [RefutingExperiment] = []
+        let tested = NamePrediction(
+            engine: BehaviourEngineProvider(behaviour: engine),
+            scenarioOfRun: { $0 == run ? scenario : nil }
+        )
+        .test(names, refuting: &refuting)
+        #expect(tested.refuted.isEmpty)
+        let completed = try #require(tested.given.first { $0.runs == [run] })
+        #expect(completed.behaviour == "priority-losers-stacked+priority-ties-first")
+        #expect(completed.refutation == nil)
+        #expect((completed.predictions ?? 0) >= 1)
+        // The experiment stands against the tie alone, for any later name that predicts as it did.
+        #expect(refuting.count == 1)
+        // An engine that drops the loser, as the name says, leaves the tie alone.
+        let dropping = try #require(
+            BehaviourCatalogue.behaviour(id: "priority-ties-first+waiting-shown-once-screen-free")
+        )
+        let plain = NamePrediction(
+            engine: BehaviourEngineProvider(behaviour: dropping),
+            scenarioOfRun: { $0 == run ? scenario : nil }
+        )
+        .test(names)
+        #expect(plain.given.map(\.behaviour).contains("priority-ties-first"))
+    }
+
+    @Test func aBehaviourThatAnswersWithoutTheNameReplacesItAndDoesNotCompleteIt() throws {
+        // The engine drops a message that meets another on screen; named as one that keeps it
+        // waiting and shows it once the screen is free. Past the dismissal and the interval, the
+        // engine shows nothing: that refutes the name. The drop, added to it, answers so; but it
+        // answers so without the name too: it replaces the name, and does not complete it.
+        let engine = try #require(BehaviourCatalogue.behaviour(id: "message-visible-drops"))
+        let scenario = Build.scenario(
+            [Build.message("first", .sessionStart), Build.message("tapped", Build.tap) { $0.timeout = .seconds(120) }],
+            [Build.start, Build.event("tap"), .messageDismissed("first"), Build.advance(31), Build.start]
+        )
+        let answer = ScenarioTrace(running: scenario, on: BehaviourEngineProvider(behaviour: engine))
+        let waiting = try #require(BehaviourCatalogue.behaviour(id: "waiting-shown-once-screen-free"))
+        let named = ScenarioTrace(running: scenario, on: BehaviourEngineProvider(behaviour: waiting))
+        #expect(answer.windows[3].isEmpty)
+        #expect(named.windows[3].contains(.displayed("tapped", extras: [:])))
+        let experiment = ExplainedBehaviour.Experiment(steps: [], engineAnswer: "", otherAnswer: "", yaml: "")
+        let refuting = RefutingExperiment(
+            scenario: scenario,
+            answer: answer,
+            members: ["waiting-shown-once-screen-free"],
+            named: ["waiting-shown-once-screen-free"],
+            refutation: .init(
+                rival: .init(behaviour: "reference", summary: "", rule: ""),
+                experiment: experiment,
+                rivalAnswer: ""
+            )
+        )
+        let completed = NamePrediction(engine: BehaviourEngineProvider(behaviour: engine)).completion(
+            of: try Self.name("waiting-shown-once-screen-free"),
+            refutedBy: refuting,
+            beside: [],
+            claimed: [],
+            leavingOut: []
+        )
+        #expect(completed == nil)
     }
 
     @Test func anEngineThatDeclinesEveryExperimentLeavesTheNameUntestedAndSaysSo() throws {

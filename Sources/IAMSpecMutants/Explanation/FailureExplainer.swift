@@ -506,17 +506,8 @@ package struct FailureExplainer: Sendable {
         failingRuns: Int,
         residues: [Int: Set<ObservationChannel>]
     ) -> ExplainedBehaviour {
-        let hypotheses = name.hypotheses.map { hypothesis in
-            let members = hypothesis.map { catalogue[$0] }.sorted { $0.id < $1.id }
-            var rules: [String] = []
-            for rule in members.map(\.rule) where !rules.contains(rule) { rules.append(rule) }
-            return ExplainedBehaviour.Alternative(
-                behaviour: members.map(\.id).joined(separator: "+"),
-                summary: members.map(\.summary).joined(separator: "; "),
-                rule: rules.joined(separator: ", ")
-            )
-        }
-        .sorted { $0.behaviour < $1.behaviour }
+        let hypotheses = name.hypotheses.map { ExplainedBehaviour.Alternative(naming: $0.map { catalogue[$0] }) }
+            .sorted { $0.behaviour < $1.behaviour }
         let first = hypotheses[0]
         return ExplainedBehaviour(
             behaviour: first.behaviour,

@@ -46,7 +46,9 @@ import IAMSpecRunner
 ///
 /// A refuted name is not given: ``test(_:)`` returns it apart, with its
 /// ``ExplainedBehaviour/refutation``, so that its runs stay among the differences no name
-/// explains. Names still open ("one of") are left as they are: ``TieExperiment`` tells them
+/// explains. Unless the experiment that refuted it shows the one mechanism it lacks
+/// (``completion(of:refutedBy:beside:claimed:leavingOut:)``): the name with that behaviour is
+/// tested in its place, and given when another experiment bears it out. Names still open ("one of") are left as they are: ``TieExperiment`` tells them
 /// apart. Replays of the name and its rivals run in this process. Deterministic: the seeds are
 /// fixed.
 package struct NamePrediction {
@@ -74,9 +76,9 @@ package struct NamePrediction {
     package var rules: RuleCatalogue?
     /// Whether a mechanism other than the names agrees with the runs the engine passed (the
     /// `passes` given): one that fails one stands in no name's way.
-    private let passAgreement: PassAgreement
+    let passAgreement: PassAgreement
     /// Whether a mechanism beside a name leaves the name's own runs as it replays them.
-    private let ownRunsAgreement: OwnRunsAgreement
+    let ownRunsAgreement: OwnRunsAgreement
 
     package init(
         engine: any EngineProvider,
@@ -122,7 +124,9 @@ package struct NamePrediction {
     /// The names tested as ``test(_:known:avoiding:)`` tests them, where `refuting` holds the
     /// experiments that refuted names before (an earlier search's): a name whose engine predicts on
     /// one of them exactly what the refuted name's engine predicted is refuted by it, the engine
-    /// not asked again. Each experiment that refutes a name here is added to `refuting`.
+    /// not asked again. Each experiment that refutes a name here is added to `refuting`; a name
+    /// completed by the mechanism its refuting experiment shows is given in its place when borne
+    /// out.
     package func test(
         _ names: [ExplainedBehaviour],
         known: [String: ExplainedBehaviour] = [:],
@@ -158,15 +162,44 @@ package struct NamePrediction {
                 given.append(name.withVerdict(of: verdict))
                 continue
             }
-            let (tested, refutingNow) = test(
+            let (tested, refutedBy) = test(
                 name,
                 beside: others,
                 leavingOut: unexplained,
                 avoiding: unexplainedRules,
                 refutedBefore: refuting
             )
-            if let refutingNow { refuting.append(refutingNow) }
-            if tested.refutation != nil { refuted.append(tested) } else { given.append(tested) }
+            if let refutedBy, !refuting.contains(where: { $0.isSame(as: refutedBy) }) { refuting.append(refutedBy) }
+            guard tested.refutation != nil else {
+                given.append(tested)
+                continue
+            }
+            // The experiment that refuted the name may show the one mechanism it lacks.
+            if let refutedBy, !isStopped(),
+                let completed = completion(
+                    of: name,
+                    refutedBy: refutedBy,
+                    beside: others,
+                    claimed: names.filter { !$0.isOpen }.flatMap(\.runs).compactMap(caseOfRun),
+                    leavingOut: unexplained
+                )
+            {
+                let (retested, refutedAgain) = test(
+                    completed,
+                    beside: others,
+                    leavingOut: unexplained,
+                    avoiding: unexplainedRules,
+                    refutedBefore: refuting
+                )
+                if let refutedAgain, !refuting.contains(where: { $0.isSame(as: refutedAgain) }) {
+                    refuting.append(refutedAgain)
+                }
+                if retested.refutation == nil, (retested.predictions ?? 0) > 0 {
+                    given.append(retested)
+                    continue
+                }
+            }
+            refuted.append(tested)
         }
         return (given, refuted)
     }
@@ -197,7 +230,7 @@ package struct NamePrediction {
             var refuted = name
             refuted.refutation = before.refutation
             refuted.predictions = 0
-            return (refuted, nil)
+            return (refuted, before)
         }
         // The engine as named with each behaviour of a rule no name explains (the names' own
         // rules aside): a scenario whose answer one of them changes is one those rules matter to.
@@ -244,13 +277,19 @@ package struct NamePrediction {
                 var told = rival.alternative
                 told.experiment = experiment
                 tested.toldApart.append(told)
-            case .refuted(let refutation, let scenario):
+            case .refuted(let refutation, let scenario, let answer):
                 tested.refutation = refutation
                 tested.predictions = borneOut.count
                 tested.inconclusive = inconclusive
                 return (
                     tested,
-                    RefutingExperiment(scenario: scenario, members: Set(members), named: named, refutation: refutation)
+                    RefutingExperiment(
+                        scenario: scenario,
+                        answer: answer,
+                        members: Set(members),
+                        named: named,
+                        refutation: refutation
+                    )
                 )
             case .untested:
                 continue
@@ -354,8 +393,8 @@ package struct NamePrediction {
     private enum Answer {
         /// As the name predicts, on this experiment (the rival's answer as the other).
         case borneOut(ExplainedBehaviour.Experiment)
-        /// Otherwise than the name predicts, on this scenario (as run).
-        case refuted(ExplainedBehaviour.Refutation, Scenario)
+        /// Otherwise than the name predicts, on this scenario (as run), the engine answering this.
+        case refuted(ExplainedBehaviour.Refutation, Scenario, ScenarioTrace)
         /// Nothing concluded: no scenario separates them, or the engine declined or failed one.
         case untested
         /// Nothing asked: each scenario found separates them only on the channels where the
@@ -575,7 +614,8 @@ package struct NamePrediction {
                     experiment: experiment,
                     rivalAnswer: Self.answer(rivalled, of: scenario, from: from)
                 ),
-                scenario
+                scenario,
+                answerWhole
             )
         }
         guard answerWhole.failure == nil, !answerWhole.declined else {
@@ -742,7 +782,7 @@ package struct NamePrediction {
 
     /// `trace` of `scenario` without the observations of `channels` (a stack answer, and a
     /// dismissal no step asked for, being deliveries: ``channel(of:at:in:)``).
-    private static func leavingOut(
+    static func leavingOut(
         _ channels: Set<ObservationChannel>,
         of trace: ScenarioTrace,
         in scenario: Scenario
@@ -782,7 +822,7 @@ package struct NamePrediction {
 
     /// The engine of `behaviours` (none: the reference engine), as an engine that declares
     /// `declared` observes it.
-    private func observed(_ behaviours: [String], declared: EngineDescription) -> any EngineProvider {
+    func observed(_ behaviours: [String], declared: EngineDescription) -> any EngineProvider {
         ObservedByTheEngine(
             base: FailureExplainer.inProcess(behaviours.compactMap(BehaviourCatalogue.behaviour(id:))),
             capabilities: declared.capabilities,

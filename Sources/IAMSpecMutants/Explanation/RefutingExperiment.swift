@@ -11,10 +11,19 @@ import IAMSpecRunner
 package struct RefutingExperiment: Sendable {
     /// The scenario as the engine ran it.
     let scenario: Scenario
+    /// What the engine answered to it.
+    let answer: ScenarioTrace
     /// The refuted name's behaviours.
     let members: Set<String>
     /// The behaviours of the engine as the refuted name made it, in catalogue order.
     let named: [String]
     /// The refutation: the experiment, the engine's answer, the name's prediction and the rival's.
     let refutation: ExplainedBehaviour.Refutation
+}
+
+extension RefutingExperiment {
+    /// Whether `other` is this experiment: the same scenario, refuting the same engine.
+    func isSame(as other: RefutingExperiment) -> Bool {
+        scenario == other.scenario && named == other.named
+    }
 }

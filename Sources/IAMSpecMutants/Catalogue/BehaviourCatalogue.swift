@@ -190,6 +190,16 @@ package enum BehaviourCatalogue {
                 + "SwrveSDK/src/main/java/com/swrve/sdk/SwrveCampaignDisplayer.java, `canTrigger`"
         ) { $0.filters.numberOperatorsNeedNumbers = false },
         Behaviour(
+            "unreadable-number-drops-event",
+            rule: "filters.exact-types",
+            summary:
+                "reads a number condition's value as an integer's text: a value that is not one (a real such as 5.0, "
+                + "a word) makes the whole event trigger nothing, for every message",
+            source:
+                "Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e, "
+                + "SwrveSDK/src/main/java/com/swrve/sdk/SwrveCampaignDisplayer.java, `canTrigger` (`Integer.parseInt`)"
+        ) { $0.filters.unreadableNumberDropsEvent = true },
+        Behaviour(
             "within-last-exclusive",
             rule: "filters.date-comparisons",
             summary: "excludes within_last's own bound (now - s < t instead of <=)"

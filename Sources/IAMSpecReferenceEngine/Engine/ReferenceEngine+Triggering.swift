@@ -24,7 +24,10 @@ extension ReferenceEngine {
     /// no-match callback, no delivery).
     mutating func refireSessionStartMessages() {
         let sessionStart = LoggedEvent(event: .sessionStart, properties: [:])
-        guard serverMessages.contains(where: { matching.matches($0, sessionStart, at: now) }) else { return }
+        // Session Start has no property to read: no trigger of it throws.
+        guard serverMessages.contains(where: { (try? matching.matches($0, sessionStart, at: now)) ?? false }) else {
+            return
+        }
         evaluate(sessionStart)
     }
 
@@ -53,7 +56,16 @@ extension ReferenceEngine {
         if serverMessagesDelivered {
             for position in serverMessages.indices {
                 let message = serverMessages[position]
-                guard matching.matches(message, event, at: now) else { continue }
+                let matches: Bool
+                do {
+                    matches = try matching.matches(message, event, at: now)
+                } catch {
+                    // A number condition that cannot read its value ends the event's evaluation:
+                    // it triggers nothing (``PropertyFilterRules/unreadableNumberDropsEvent``).
+                    contest = CandidateSelection.Contest()
+                    break
+                }
+                guard matches else { continue }
                 let slot = slots.slot(ofServerMessage: position)
                 selection.enter(
                     message,

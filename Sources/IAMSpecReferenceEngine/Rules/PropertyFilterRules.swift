@@ -63,6 +63,15 @@ package struct PropertyFilterRules: Sendable {
     package var integersEqualReals = true
     /// A number operator on a string is false: types never convert.
     package var numberOperatorsNeedNumbers = true
+    /// A number condition on a value that is not a number of its kind is false, and the event
+    /// goes on to the other conditions and messages (above). Swrve's Android SDK reads the
+    /// property's text as an integer for its number conditions instead, and one that is not (a
+    /// real's "5.0", a word) throws out of the whole event's evaluation: the event triggers
+    /// nothing, whichever message the condition was about
+    /// (Swrve/swrve-android-sdk@90e5720f621551c5da097081872d9d0ea2f9975e,
+    /// SwrveSDK/src/main/java/com/swrve/sdk/SwrveCampaignDisplayer.java, `canTrigger`:
+    /// `Integer.parseInt(payload.get(arg.getKey()))` for `number_gt`, `number_lt` and `number_eq`).
+    package var unreadableNumberDropsEvent = false
     /// Number operators compare numbers as numbers ("`greater_than`, `less_than`, `at_least`,
     /// `at_most` compare numbers", semantics notes, property filters). Engines that keep every
     /// property as a string, or compare a filter's value with the event's through their text

@@ -12,25 +12,62 @@ struct PropertyFilterEvaluation {
 
     /// Whether every group holds, a group holding when any one of its conditions holds.
     ///
-    /// `now` is the event's virtual time, the reference of the time operators.
+    /// `now` is the event's virtual time, the reference of the time operators. Throws where a
+    /// number condition the evaluation reaches cannot read its value, under rules where that
+    /// drops the event (``PropertyFilterRules/unreadableNumberDropsEvent``).
     func passes(
         _ filters: PropertyFilters,
         properties: [String: PropertyValue],
         at now: VirtualTime
-    ) -> Bool {
-        for group in filters.groups where !holds(group, properties: properties, at: now) { return false }
+    ) throws(UnreadableNumber) -> Bool {
+        for group in filters.groups {
+            guard try holds(group, properties: properties, at: now) else { return false }
+        }
         return true
     }
 
     /// Whether one OR-group holds: any one of its conditions, or every one of them, as the rules
     /// say; the conditions are checked in order until one decides.
-    private func holds(_ group: [PropertyCondition], properties: [String: PropertyValue], at now: VirtualTime) -> Bool {
+    private func holds(
+        _ group: [PropertyCondition],
+        properties: [String: PropertyValue],
+        at now: VirtualTime
+    ) throws(UnreadableNumber) -> Bool {
         let needsEvery = rules.orGroupNeeds == .everyCondition
         for condition in group {
-            let holding = holds(condition.comparison, for: Self.value(of: condition.property, in: properties), at: now)
+            let value = Self.value(of: condition.property, in: properties)
+            if rules.unreadableNumberDropsEvent, Self.readsAnInteger(condition.comparison), let value,
+                !Self.isIntegerText(value)
+            {
+                throw UnreadableNumber()
+            }
+            let holding = holds(condition.comparison, for: value, at: now)
             if holding != needsEvery { return holding }
         }
         return needsEvery
+    }
+
+    /// Whether the comparison reads its value as an integer where a value's text is read
+    /// (``PropertyFilterRules/unreadableNumberDropsEvent``): an order against a number, or
+    /// equality with an integer.
+    private static func readsAnInteger(_ comparison: PropertyComparison) -> Bool {
+        switch comparison {
+        case .greaterThan, .lessThan, .atLeast, .atMost: true
+        case .equals(let operand):
+            if case .integer = operand { true } else { false }
+        case .notEquals, .matches, .doesNotMatch, .exists, .doesNotExist, .withinLast, .moreThanAgo, .lessThanInFuture,
+            .moreThanInFuture:
+            false
+        }
+    }
+
+    /// Whether the value's text is an integer's: an integer, or a string of one.
+    private static func isIntegerText(_ value: PropertyValue) -> Bool {
+        switch value {
+        case .integer: true
+        case .string(let text): Int32(text) != nil
+        case .real, .boolean, .time: false
+        }
     }
 
     /// The property's value in the event, nil when it is absent. A few properties are compared
@@ -165,3 +202,7 @@ struct PropertyFilterEvaluation {
         }
     }
 }
+
+/// A number condition met a value it cannot read as an integer, under rules where that drops the
+/// whole event (``PropertyFilterRules/unreadableNumberDropsEvent``).
+struct UnreadableNumber: Error {}

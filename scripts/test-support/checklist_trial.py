@@ -340,7 +340,7 @@ def add_setting(copy):
     )
     copy.insert(
         SETTING, "the other reading as a behaviour with `lacks:` the capability",
-        "Sources/IAMSpecMutants/Catalogue/BehaviourCatalogue.swift",
+        "Sources/IAMSpecExplanation/Catalogue/BehaviourCatalogue.swift",
         "        ) { (rules: inout DeliveryRules) in rules.profile.clickHoldsFollowUp = false },\n",
         "        Behaviour(\n"
         f"            \"{BEHAVIOUR_ID}\",\n"
@@ -351,7 +351,7 @@ def add_setting(copy):
     )
     copy.insert(
         BEHAVIOUR, "a small scenario on which it answers differently from the reference engine",
-        "Tests/IAMSpecMutantsTests/Support/MutantWitnesses.swift",
+        "Tests/IAMSpecExplanationTests/Support/MutantWitnesses.swift",
         "        case \"click-holds-no-follow-up\":\n",
         f"        case \"{BEHAVIOUR_ID}\":\n"
         "            return B.scenario([m1, B.message(\"m2\", B.level) { $0.isTestSend = true }], [B.start, B.event(\"tap\"), B.event(\"level\")])\n",

@@ -12,7 +12,9 @@ import PackageDescription
 //   test double, `IAMSpecTesting`;
 // - an engine in another process is driven, or a Swift engine served, by `IAMSpecStdio`;
 // - `IAMSpecSite` renders the Specs and results as a static site;
-// - the `iamspec` tool puts them together with the reference engine and its mutants.
+// - the `iamspec` tool puts them together with the reference engine, the explanation of a failing
+//   engine (`IAMSpecExplanation`: its behaviours, names, experiments, smallest cases) and what the
+//   behaviours measure of the Specs (`IAMSpecMutants`).
 let package = Package(
     name: "iamspec",
     // Synchronization's `Mutex` (the runner, the stdio engines and the tool share state between
@@ -78,9 +80,19 @@ let package = Package(
         .target(name: "IAMSpecSite", dependencies: ["IAMSpec", "IAMSpecPlatform", "IAMSpecRunner"]),
         .target(name: "IAMSpecReferenceEngine", dependencies: ["IAMSpec"]),
         .target(name: "IAMSpecTesting", dependencies: ["IAMSpec"]),
+        /// The explanation of a failing engine: the behaviour catalogue, the search for the names of what
+        /// the engine does differently, their predictions and experiments, the smallest cases, and the
+        /// scenario generator, shrinker and exploration they run on.
+        .target(
+            name: "IAMSpecExplanation",
+            dependencies: ["IAMSpec", "IAMSpecRunner", "IAMSpecReferenceEngine"]
+        ),
+        /// What the behaviours measure of the Specs: mutation analysis, the needs proof, migration.
         .target(
             name: "IAMSpecMutants",
-            dependencies: ["IAMSpec", "IAMSpecPlatform", "IAMSpecRunner", "IAMSpecReferenceEngine"]
+            dependencies: [
+                "IAMSpec", "IAMSpecPlatform", "IAMSpecRunner", "IAMSpecReferenceEngine", "IAMSpecExplanation",
+            ]
         ),
         .executableTarget(
             name: "iamspec",
@@ -92,6 +104,7 @@ let package = Package(
                 "IAMSpecStdio",
                 "IAMSpecSite",
                 "IAMSpecReferenceEngine",
+                "IAMSpecExplanation",
                 "IAMSpecMutants",
                 "CIAMSpecSystem",
                 "CIAMSpecToolStart",
@@ -110,7 +123,7 @@ let package = Package(
             name: "IAMSpecPortableTests",
             dependencies: [
                 "IAMSpec", "IAMSpecPortable", "IAMSpecPortableTesting", "IAMSpecRunner", "IAMSpecTesting",
-                "IAMSpecReferenceEngine", "IAMSpecMutants", "IAMSpecBundledSpecs",
+                "IAMSpecReferenceEngine", "IAMSpecExplanation", "IAMSpecBundledSpecs",
             ]
         ),
         .testTarget(
@@ -122,10 +135,21 @@ let package = Package(
             dependencies: ["IAMSpecReferenceEngine", "IAMSpec", "IAMSpecPortable"]
         ),
         .testTarget(
-            name: "IAMSpecMutantsTests",
-            dependencies: ["IAMSpecMutants", "IAMSpec", "IAMSpecRunner", "IAMSpecReferenceEngine"]
+            name: "IAMSpecExplanationTests",
+            dependencies: [
+                "IAMSpecExplanation", "IAMSpecMutants", "IAMSpec", "IAMSpecRunner", "IAMSpecReferenceEngine",
+            ]
         ),
-        .testTarget(name: "iamspecEndToEndTests", dependencies: ["IAMSpec", "IAMSpecRunner", "IAMSpecMutants"]),
+        .testTarget(
+            name: "IAMSpecMutantsTests",
+            dependencies: [
+                "IAMSpecMutants", "IAMSpecExplanation", "IAMSpec", "IAMSpecRunner", "IAMSpecReferenceEngine",
+            ]
+        ),
+        .testTarget(
+            name: "iamspecEndToEndTests",
+            dependencies: ["IAMSpec", "IAMSpecRunner", "IAMSpecExplanation", "IAMSpecMutants"]
+        ),
         /// The Swift samples of the DocC articles, compiled, and each checked against its article.
         .testTarget(name: "DocumentationSampleTests", dependencies: ["IAMSpec", "IAMSpecRunner", "IAMSpecStdio"]),
     ],

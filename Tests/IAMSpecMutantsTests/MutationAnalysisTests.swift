@@ -1,4 +1,5 @@
 import IAMSpec
+import IAMSpecExplanation
 import IAMSpecMutants
 import IAMSpecRunner
 import Testing

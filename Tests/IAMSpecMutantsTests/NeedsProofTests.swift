@@ -3,6 +3,7 @@ import IAMSpec
 import IAMSpecRunner
 import Testing
 
+@testable import IAMSpecExplanation
 @testable import IAMSpecMutants
 
 @Suite("Needs proof")

@@ -1,7 +1,7 @@
 import Foundation
 import IAMSpec
 import IAMSpecBundledSpecs
-import IAMSpecMutants
+import IAMSpecExplanation
 import IAMSpecPortable
 import IAMSpecRunner
 import Testing

@@ -1,5 +1,5 @@
 import Foundation
-import IAMSpecMutants
+import IAMSpecExplanation
 import Testing
 
 /// An engine of iamspec's own (the reference engine, a mutant) that traps costs the case it traps

@@ -1,5 +1,5 @@
 import Foundation
-import IAMSpecMutants
+import IAMSpecExplanation
 import Testing
 
 @Suite("iamspec mutate and iamspec fuzz")

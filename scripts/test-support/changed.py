@@ -25,8 +25,14 @@ import re
 import subprocess
 import sys
 
-# Sources whose change can move any mutant's verdict: the catalogue itself, the engine it mutates.
-ALL_MUTANTS = ("Sources/IAMSpecMutants/", "Sources/IAMSpecReferenceEngine/", "Sources/IAMSpec/")
+# Sources whose change can move any mutant's verdict: the catalogue itself and the search that
+# tells a killed mutant apart (the explanation), the analysis, the engine it mutates.
+ALL_MUTANTS = (
+    "Sources/IAMSpecExplanation/",
+    "Sources/IAMSpecMutants/",
+    "Sources/IAMSpecReferenceEngine/",
+    "Sources/IAMSpec/",
+)
 RULES_LINE = re.compile(r"^\s*rules:\s*\[([^\]]*)\]", re.MULTILINE)
 SUITE = re.compile(r"^(?:@Suite[^\n]*\n)?(?:final )?(?:struct|class) ([A-Za-z0-9_]+)", re.MULTILINE)
 RULES_ITEM = re.compile(r"^\s*-\s*([a-z0-9][a-z0-9.-]*)\s*$")

@@ -340,7 +340,7 @@ def add_setting(copy):
     )
     copy.insert(
         SETTING, "the other reading as a behaviour with `lacks:` the capability",
-        "Sources/IAMSpecMutants/Catalogue/BehaviourCatalogue.swift",
+        "Sources/IAMSpecExplanation/Catalogue/BehaviourCatalogue.swift",
         "        ) { (rules: inout DeliveryRules) in rules.profile.clickHoldsFollowUp = false },\n",
         "        Behaviour(\n"
         f"            \"{BEHAVIOUR_ID}\",\n"
@@ -351,7 +351,7 @@ def add_setting(copy):
     )
     copy.insert(
         BEHAVIOUR, "a small scenario on which it answers differently from the reference engine",
-        "Tests/IAMSpecMutantsTests/Support/MutantWitnesses.swift",
+        "Tests/IAMSpecExplanationTests/Support/MutantWitnesses.swift",
         "        case \"click-holds-no-follow-up\":\n",
         f"        case \"{BEHAVIOUR_ID}\":\n"
         "            return B.scenario([m1, B.message(\"m2\", B.level) { $0.isTestSend = true }], [B.start, B.event(\"tap\"), B.event(\"level\")])\n",
@@ -484,21 +484,30 @@ def add_protocol_version(copy):
               "package static let latest = ProtocolVersion.v2", "package static let latest = ProtocolVersion.v3")
 
 
-END_TO_END_TARGET = '.testTarget(name: "iamspecEndToEndTests"'
+END_TO_END_TARGET = re.compile(r'\.testTarget\(\s*name: "iamspecEndToEndTests"')
 
 
 def leave_out_end_to_end_tests(root):
-    """The copy's Package.swift without the end-to-end tests' target (one line), and their folder
+    """The copy's Package.swift without the end-to-end tests' target (its declaration, on one line
+    or as swift format splits it, up to its closing parenthesis and comma), and their folder
     removed: the copy's test bundle builds without them."""
     manifest = os.path.join(root, "Package.swift")
     with open(manifest, encoding="utf-8") as file:
-        lines = file.read().splitlines(keepends=True)
-    kept = [line for line in lines if END_TO_END_TARGET not in line]
-    if len(lines) - len(kept) != 1:
-        raise TrialFailure(f"Package.swift: expected one line declaring {END_TO_END_TARGET}...), found "
-                           f"{len(lines) - len(kept)}: the trial leaves the end-to-end tests out by that line")
+        text = file.read()
+    found = list(END_TO_END_TARGET.finditer(text))
+    if len(found) != 1:
+        raise TrialFailure(f"Package.swift: expected one declaration .testTarget(name: \"iamspecEndToEndTests\"...), "
+                           f"found {len(found)}: the trial leaves the end-to-end tests out by it")
+    start = text.rfind("\n", 0, found[0].start()) + 1
+    depth, end = 0, found[0].start()
+    while True:
+        depth += {"(": 1, ")": -1}.get(text[end], 0)
+        end += 1
+        if depth == 0 and text[end - 1] == ")":
+            break
+    end = text.index("\n", end) + 1
     with open(manifest, "w", encoding="utf-8") as file:
-        file.write("".join(kept))
+        file.write(text[:start] + text[end:])
     shutil.rmtree(os.path.join(root, "Tests", "iamspecEndToEndTests"))
 
 

@@ -1,4 +1,5 @@
 import IAMSpec
+import IAMSpecExplanation
 import IAMSpecReferenceEngine
 import IAMSpecRunner
 

@@ -1,4 +1,5 @@
 import IAMSpec
+import IAMSpecExplanation
 
 extension NeedsProofReport {
     /// The proof as `iamspec capabilities --audit` prints it: a table with one row per behavioural

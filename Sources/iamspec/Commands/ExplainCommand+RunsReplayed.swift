@@ -1,5 +1,5 @@
 import IAMSpec
-import IAMSpecMutants
+import IAMSpecExplanation
 import IAMSpecRunner
 
 extension ExplainCommand {

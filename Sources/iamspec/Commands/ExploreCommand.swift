@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import IAMSpec
+import IAMSpecExplanation
 import IAMSpecMutants
 import IAMSpecPlatform
 import IAMSpecReferenceEngine

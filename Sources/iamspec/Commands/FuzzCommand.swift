@@ -1,6 +1,6 @@
 import ArgumentParser
 import IAMSpec
-import IAMSpecMutants
+import IAMSpecExplanation
 import IAMSpecPlatform
 import IAMSpecReferenceEngine
 import IAMSpecRunner

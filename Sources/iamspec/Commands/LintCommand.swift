@@ -1,5 +1,6 @@
 import ArgumentParser
 import IAMSpec
+import IAMSpecExplanation
 import IAMSpecMutants
 import IAMSpecRunner
 

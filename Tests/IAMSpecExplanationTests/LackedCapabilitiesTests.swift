@@ -2,7 +2,7 @@ import IAMSpec
 import IAMSpecReferenceEngine
 import Testing
 
-@testable import IAMSpecMutants
+@testable import IAMSpecExplanation
 
 /// A replay for an engine that lacks a capability never does what the capability stands for
 /// (Specs/README.md, "What every engine must have"), whether it replays the reference engine or

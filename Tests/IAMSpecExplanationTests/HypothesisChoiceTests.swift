@@ -1,6 +1,6 @@
 import Testing
 
-@testable import IAMSpecMutants
+@testable import IAMSpecExplanation
 
 /// The names chosen from what explains each failing run: the fewest behaviours that explain the
 /// most runs, a tie never broken by catalogue order, and what every tied hypothesis has named

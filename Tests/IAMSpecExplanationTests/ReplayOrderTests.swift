@@ -3,7 +3,7 @@ import IAMSpec
 import IAMSpecRunner
 import Testing
 
-@testable import IAMSpecMutants
+@testable import IAMSpecExplanation
 
 /// The order an explanation replays failing runs in: a case file's runs together, the files in
 /// the order of their first run, so that a pass over runs listed by case id reads each file once.

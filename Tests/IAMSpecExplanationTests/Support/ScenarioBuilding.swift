@@ -1,5 +1,5 @@
 import IAMSpec
-import IAMSpecMutants
+import IAMSpecExplanation
 
 /// Short names for the messages and stimuli of hand-written scenarios.
 enum Build {

@@ -1,7 +1,7 @@
 import IAMSpec
 import Testing
 
-@testable import IAMSpecMutants
+@testable import IAMSpecExplanation
 
 /// The generator sends each step only in a state Specs/README.md defines it for, and a scenario
 /// that does not is no well-formed scenario (the shrinker keeps none).

@@ -1,5 +1,5 @@
 import IAMSpec
-import IAMSpecMutants
+import IAMSpecExplanation
 
 /// For each mutant of the catalogue, by id, a small scenario on which it must answer differently
 /// from the reference engine: the rule it breaks, exercised directly.

@@ -5,7 +5,7 @@ import IAMSpecRunner
 import Synchronization
 import Testing
 
-@testable import IAMSpecMutants
+@testable import IAMSpecExplanation
 
 /// A replay that does not end in its timeout is an error of that run, and the replays after it go
 /// on: `iamspec run`'s explanation and `iamspec explain` never wait on a replay for ever.

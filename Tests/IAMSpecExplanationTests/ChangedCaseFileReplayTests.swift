@@ -3,7 +3,7 @@ import IAMSpec
 import IAMSpecRunner
 import Testing
 
-@testable import IAMSpecMutants
+@testable import IAMSpecExplanation
 
 /// A failed run's case read again from its file for a replay (a large suite's cases are not kept)
 /// whose file changed since the suite was loaded: the explanation stops with the error naming the

@@ -5,7 +5,7 @@ import IAMSpecReferenceEngine
 import IAMSpecRunner
 import Testing
 
-@testable import IAMSpecMutants
+@testable import IAMSpecExplanation
 
 /// The case an experiment is kept as, in the results stream: a user copies it into their Specs, so
 /// `lint` must accept it as written.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import IAMSpecMutants
+@testable import IAMSpecExplanation
 
 /// What the search keeps of each failing run's single replays, held flat: the behaviours that
 /// reproduce it and those of its check's rules (sets past 64 behaviours too), and the closest

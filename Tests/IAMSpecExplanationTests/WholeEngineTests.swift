@@ -1,6 +1,6 @@
 import Testing
 
-@testable import IAMSpecMutants
+@testable import IAMSpecExplanation
 
 /// The names of a choice held as one engine, on behaviours whose replays are given by a table:
 /// behaviours 0, 1 and 2 (`a`, `b`, `c`), failing runs 0 to 3.

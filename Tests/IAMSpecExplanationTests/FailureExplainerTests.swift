@@ -4,7 +4,7 @@ import IAMSpecReferenceEngine
 import IAMSpecRunner
 import Testing
 
-@testable import IAMSpecMutants
+@testable import IAMSpecExplanation
 
 @Suite("Failing runs explained by behaviour")
 struct FailureExplainerTests {

@@ -4,6 +4,7 @@ import IAMSpecReferenceEngine
 import IAMSpecRunner
 import Testing
 
+@testable import IAMSpecExplanation
 @testable import IAMSpecMutants
 
 /// The smallest case of a failing run: shrunk on the engine while it still differs from the

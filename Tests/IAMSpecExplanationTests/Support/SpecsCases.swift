@@ -1,6 +1,6 @@
 import Foundation
 import IAMSpec
-import IAMSpecMutants
+import IAMSpecExplanation
 import IAMSpecRunner
 import Testing
 

@@ -4,7 +4,7 @@ import IAMSpecRunner
 import Synchronization
 import Testing
 
-@testable import IAMSpecMutants
+@testable import IAMSpecExplanation
 
 /// A certain name is a prediction, tested on the engine before it is given: borne out by an
 /// engine that has the behaviour, refuted by one that follows the reference rules or a rival of

@@ -2,7 +2,7 @@ import IAMSpec
 import IAMSpecRunner
 import Testing
 
-@testable import IAMSpecMutants
+@testable import IAMSpecExplanation
 
 @Suite("What a replay explains of a run in part")
 struct PartialReplayTests {

@@ -48,14 +48,15 @@ struct PropertyFilterEvaluation {
     }
 
     /// Whether the comparison reads its value as an integer where a value's text is read
-    /// (``PropertyFilterRules/unreadableNumberDropsEvent``): an order against a number, or
-    /// equality with an integer.
+    /// (``PropertyFilterRules/unreadableNumberDropsEvent``): greater or less than a number, or
+    /// equality with an integer (Swrve's `number_gt`, `number_lt` and `number_eq`).
     private static func readsAnInteger(_ comparison: PropertyComparison) -> Bool {
         switch comparison {
-        case .greaterThan, .lessThan, .atLeast, .atMost: true
+        case .greaterThan, .lessThan: true
         case .equals(let operand):
             if case .integer = operand { true } else { false }
-        case .notEquals, .matches, .doesNotMatch, .exists, .doesNotExist, .withinLast, .moreThanAgo, .lessThanInFuture,
+        case .atLeast, .atMost, .notEquals, .matches, .doesNotMatch, .exists, .doesNotExist, .withinLast, .moreThanAgo,
+            .lessThanInFuture,
             .moreThanInFuture:
             false
         }

@@ -336,7 +336,10 @@ package enum BehaviourCatalogue {
                 + "src/main/java/com/mixpanel/android/mpmetrics/DecideMessages.java, `getNotification`; "
                 + "OneSignal/OneSignal-Android-SDK@d87a99895bf41d552201ee8779069253fb2d82c6, "
                 + "OneSignalSDK/onesignal/src/main/java/com/onesignal/OSInAppMessageController.java, "
-                + "`evaluateInAppMessages`, `attemptToShowInAppMessage`"
+                + "`evaluateInAppMessages`, `attemptToShowInAppMessage`; "
+                + "urbanairship/android-library@629aaf29dd65a3cc3f3feca2299f1c21455ab713, "
+                + "urbanairship-automation/src/main/java/com/urbanairship/automation/AutomationEngine.java, "
+                + "`sortSchedulesByPriority` (a stable sort)"
         ) { $0.selection.priorityTiesGoTo = .earlierMessage },
         // Leanplum/Leanplum-Android-SDK@07f46f34abbdf42ca8df8fc7e00596c233449087,
         // AndroidSDKCore/src/main/java/com/leanplum/internal/LeanplumInternal.java,
@@ -557,7 +560,12 @@ package enum BehaviourCatalogue {
         Behaviour(
             "priority-losers-stacked",
             rule: "priority.highest-wins",
-            summary: "keeps the messages that lose a priority contest waiting on the stack instead of dropping them"
+            summary: "keeps the messages that lose a priority contest waiting on the stack instead of dropping them",
+            source:
+                "urbanairship/android-library@629aaf29dd65a3cc3f3feca2299f1c21455ab713, "
+                + "urbanairship-automation/src/main/java/com/urbanairship/automation/AutomationEngine.java, "
+                + "`handleTriggeredSchedules` and `checkPendingSchedules` (every triggered schedule runs, in priority "
+                + "order, once the display is ready)"
         ) { $0.selection.priorityLosers = .stacked },
         Behaviour(
             "priority-losers-observed-stacked",

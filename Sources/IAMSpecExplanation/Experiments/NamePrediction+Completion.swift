@@ -10,8 +10,7 @@ extension NamePrediction {
     /// behaviours must still matter there (without them, the behaviour added would not answer as
     /// the engine did): one that answers alone replaces the name, not completes it. Each must also
     /// pass every run the engine passed, and replay the runs the report's names claim (`claimed`)
-    /// as the engine as named replays them: a mechanism the engine has would have changed none of
-    /// its own failures. The answers are compared without the channels `unexplained`, up to the
+    /// as the engine as named replays them: the engine failed those as the names say. The answers are compared without the channels `unexplained`, up to the
     /// step where the engine stopped answering (a relaunch it declined), if it did.
     ///
     /// One such behaviour gives the name with it (its runs), to be tested again as a prediction:
@@ -35,6 +34,12 @@ extension NamePrediction {
         // Where the engine stopped answering (it declined a later step), the steps it answered.
         let answered = experiment.answer.failure == nil && !experiment.answer.declined ? nil : answer.count
         guard !answer.isEmpty else { return nil }
+        // Whether the engine of these behaviours answers the experiment as the engine did.
+        func answers(_ behaviours: [String]) -> Bool {
+            let trace = ScenarioTrace(running: experiment.scenario, on: observed(behaviours, declared: declared))
+            let predicted = Self.leavingOut(unexplained, of: trace, in: experiment.scenario).windows
+            return answered == nil ? trace.failure == nil && predicted == answer : predicted.starts(with: answer)
+        }
         // Each behaviour of the catalogue (a refinement joined to a member), by what it adds.
         var completing: [[String]] = []
         for behaviour in BehaviourCatalogue.all where !isStopped() {
@@ -43,12 +48,6 @@ extension NamePrediction {
                 behaviour.presupposes.isSubset(of: declared.capabilities),
                 added.allSatisfy({ !rules.contains(BehaviourCatalogue.behaviour(id: $0)?.rule ?? "") })
             else { continue }
-            // Whether the engine of these behaviours answers the experiment as the engine did.
-            func answers(_ behaviours: [String]) -> Bool {
-                let trace = ScenarioTrace(running: experiment.scenario, on: observed(behaviours, declared: declared))
-                let predicted = Self.leavingOut(unexplained, of: trace, in: experiment.scenario).windows
-                return answered == nil ? trace.failure == nil && predicted == answer : predicted.starts(with: answer)
-            }
             let together = BehaviourCatalogue.inOrder(named + added)
             // The name's own behaviours still matter there: a behaviour that answers as the engine
             // did without them replaces the name (drops what the name keeps waiting), not completes it.

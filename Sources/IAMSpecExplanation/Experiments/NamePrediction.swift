@@ -48,7 +48,8 @@ import IAMSpecRunner
 /// ``ExplainedBehaviour/refutation``, so that its runs stay among the differences no name
 /// explains. Unless the experiment that refuted it shows the one mechanism it lacks
 /// (``completion(of:refutedBy:beside:claimed:leavingOut:)``): the name with that behaviour is
-/// tested in its place, and given when another experiment bears it out. Names still open ("one of") are left as they are: ``TieExperiment`` tells them
+/// tested in its place, and given when another experiment bears it out. Names still open ("one
+/// of") are left as they are: ``TieExperiment`` tells them
 /// apart. Replays of the name and its rivals run in this process. Deterministic: the seeds are
 /// fixed.
 package struct NamePrediction {
@@ -169,7 +170,12 @@ package struct NamePrediction {
                 avoiding: unexplainedRules,
                 refutedBefore: refuting
             )
-            if let refutedBy, !refuting.contains(where: { $0.isSame(as: refutedBy) }) { refuting.append(refutedBy) }
+            // Each experiment that refuted a name, once.
+            func keep(_ experiment: RefutingExperiment?) {
+                guard let experiment, !refuting.contains(where: { $0.isSame(as: experiment) }) else { return }
+                refuting.append(experiment)
+            }
+            keep(refutedBy)
             guard tested.refutation != nil else {
                 given.append(tested)
                 continue
@@ -191,9 +197,7 @@ package struct NamePrediction {
                     avoiding: unexplainedRules,
                     refutedBefore: refuting
                 )
-                if let refutedAgain, !refuting.contains(where: { $0.isSame(as: refutedAgain) }) {
-                    refuting.append(refutedAgain)
-                }
+                keep(refutedAgain)
                 if retested.refutation == nil, (retested.predictions ?? 0) > 0 {
                     given.append(retested)
                     continue

@@ -334,6 +334,85 @@ struct NamePredictionTests {
         #expect(other.refuted.first?.refutation != refutation)
     }
 
+    /// The name of behaviour `id`, replaying one run of `scenario`, tested on the engine of the
+    /// catalogue's behaviour `engineID` (declaring every capability but `lacking`) by its own run
+    /// alone: no rival of its rule, no generated scenario; what the run, continued and varied,
+    /// answers.
+    private static func testedOnItsRunAlone(
+        _ id: String,
+        _ scenario: Scenario,
+        onEngineOf engineID: String,
+        lacking: Set<Capability> = []
+    ) throws -> (given: [ExplainedBehaviour], refuted: [ExplainedBehaviour]) {
+        var name = try Self.name(id)
+        name.runs = [ExplainedBehaviour.Run(caseID: "run", profile: .brazeSwift)]
+        let engine = ObservedByTheEngine(
+            base: BehaviourEngineProvider(behaviour: try #require(BehaviourCatalogue.behaviour(id: engineID))),
+            capabilities: Set(Capability.allCases).subtracting(lacking),
+            declaring: true
+        )
+        return NamePrediction(engine: engine, scenarios: 0, rivalsPerRule: 0, scenarioOfRun: { _ in scenario })
+            .test([name])
+    }
+
+    @Test func aNameOfPriorityIsAskedItsRunWithThePrioritiesTurnedRound() throws {
+        // The engine shows the lowest priority's message. On the run (the higher priority
+        // delivered first), the lowest and the tie rule (the later message) pick the same one, so
+        // a name that says the engine ignores priority replays it. With no rival of its rule and
+        // no generated scenario to ask, only the run with its priorities turned round tells them
+        // apart: the engine shows the other message, and the name is refuted there.
+        let scenario = Build.scenario(
+            [
+                Build.message("high", Build.tap) { $0.priority = 2 },
+                Build.message("low", Build.tap) { $0.priority = 1 },
+            ],
+            [Build.start, Build.event("tap")],
+            configuration: Build.noInterval
+        )
+        let lowest = try Self.testedOnItsRunAlone("priority-ignored", scenario, onEngineOf: "priority-lowest-wins")
+        #expect(lowest.given.isEmpty)
+        let refutation = try #require(lowest.refuted.first?.refutation)
+        #expect(refutation.experiment.steps.contains("priorities turned round: high 1, low 2"))
+        #expect(refutation.experiment.engineAnswer.contains("{displayed: high}"))
+        #expect(refutation.experiment.otherAnswer.contains("{displayed: low}"))
+        // An engine that ignores priority answers the turned run as the name says: given.
+        let ignoring = try Self.testedOnItsRunAlone("priority-ignored", scenario, onEngineOf: "priority-ignored")
+        #expect(ignoring.refuted.isEmpty)
+        #expect(ignoring.given.first?.refutation == nil)
+        #expect(ignoring.given.first?.behaviour == "priority-ignored")
+    }
+
+    @Test func aNameOfAssetsIsAskedItsRunWithTheFailedDownloadSucceeding() throws {
+        // The engine makes a message a candidate only once its image is downloaded: triggered
+        // while the image downloads, then failed, it is never shown and nothing is reported.
+        // Named as one that skips a failed message in silence, the run replays (the engine
+        // reports no trigger that matched nothing, as Swrve's does not); with the download
+        // succeeding, the name shows the message, and the engine does not.
+        let scenario = Build.scenario(
+            [Build.message("pic", Build.tap) { $0.image = .pending }],
+            [Build.start, Build.event("tap"), .assetDownloadSettled(message: "pic", succeeded: false)],
+            configuration: Build.noInterval
+        )
+        func tested(onEngineOf id: String) throws -> (given: [ExplainedBehaviour], refuted: [ExplainedBehaviour]) {
+            try Self.testedOnItsRunAlone(
+                "asset-failure-silent",
+                scenario,
+                onEngineOf: id,
+                lacking: [.noMatchingTrigger]
+            )
+        }
+        let notACandidate = try tested(onEngineOf: "assets-not-ready-not-a-candidate")
+        #expect(notACandidate.given.isEmpty)
+        let refutation = try #require(notACandidate.refuted.first?.refutation)
+        #expect(refutation.experiment.steps.contains("failed downloads made to succeed: pic"))
+        #expect(refutation.experiment.otherAnswer.contains("{displayed: pic}"))
+        #expect(!refutation.experiment.engineAnswer.contains("{displayed: pic}"))
+        // An engine that does skip a failed message in silence shows it once it succeeds: given.
+        let silent = try tested(onEngineOf: "asset-failure-silent")
+        #expect(silent.refuted.isEmpty)
+        #expect(silent.given.first?.behaviour == "asset-failure-silent")
+    }
+
     @Test func aRefutedNameIsCompletedByTheMechanismItsExperimentShows() throws {
         // The engine gives a priority tie to the earlier message, keeps the loser waiting, and
         // shows it by itself once the screen is free. Named as the tie alone (the loser dropped),

@@ -44,6 +44,11 @@ import IAMSpecRunner
 /// (other than the rules of the names), which fails no run the engine passed, changes the
 /// engine-as-named's answer to them; the first one found is run when every one does.
 ///
+/// Then the name's first runs are run with what its rules read changed (``RunVariation``: a
+/// name of priority, the priorities turned round; one of assets, failed downloads succeeding), where the engine may decide otherwise than the
+/// name though no rival of the catalogue predicts how
+/// (``varied(_:rules:named:name:reference:leavingOut:quirks:replaying:)``).
+///
 /// A refuted name is not given: ``test(_:)`` returns it apart, with its
 /// ``ExplainedBehaviour/refutation``, so that its runs stay among the differences no name
 /// explains. Unless the experiment that refuted it shows the one mechanism it lacks
@@ -257,14 +262,30 @@ package struct NamePrediction {
         // The reference rules with the report's other names: what the name's own behaviours
         // change is judged against it.
         let reference = BehaviourCatalogue.inOrder(others.subtracting(members))
+        let asNamed = ExplainedBehaviour.Alternative(behaviour: name.behaviour, summary: name.summary, rule: name.rule)
+        // The name's refutation by the experiment `scenario`, the engine answering `answer`.
+        func refuted(
+            by refutation: ExplainedBehaviour.Refutation,
+            _ scenario: Scenario,
+            _ answer: ScenarioTrace
+        ) -> (ExplainedBehaviour, RefutingExperiment?) {
+            tested.refutation = refutation
+            tested.predictions = borneOut.count
+            tested.inconclusive = inconclusive
+            return (
+                tested,
+                RefutingExperiment(
+                    scenario: scenario,
+                    answer: answer,
+                    members: Set(members),
+                    named: named,
+                    refutation: refutation
+                )
+            )
+        }
         for rival in rivals(of: members, beside: others, named: named) {
             guard !isStopped() else { return (name, nil) }
             guard !name.toldApart.contains(where: { $0.behaviour == rival.alternative.behaviour }) else { continue }
-            let asNamed = ExplainedBehaviour.Alternative(
-                behaviour: name.behaviour,
-                summary: name.summary,
-                rule: name.rule
-            )
             switch ask(
                 named: named,
                 rival: rival,
@@ -282,24 +303,28 @@ package struct NamePrediction {
                 told.experiment = experiment
                 tested.toldApart.append(told)
             case .refuted(let refutation, let scenario, let answer):
-                tested.refutation = refutation
-                tested.predictions = borneOut.count
-                tested.inconclusive = inconclusive
-                return (
-                    tested,
-                    RefutingExperiment(
-                        scenario: scenario,
-                        answer: answer,
-                        members: Set(members),
-                        named: named,
-                        refutation: refutation
-                    )
-                )
+                return refuted(by: refutation, scenario, answer)
             case .untested:
                 continue
             case .onlyWhereUnexplained:
                 onlyWhereUnexplained = true
             }
+        }
+        guard !isStopped() else { return (name, nil) }
+        // The name's runs with what its rules read changed: the decision it says the engine makes.
+        let variations = varied(
+            continued,
+            rules: members.compactMap { BehaviourCatalogue.behaviour(id: $0)?.rule },
+            named: named,
+            name: asNamed,
+            reference: reference,
+            leavingOut: unexplained,
+            quirks: quirks,
+            replaying: ownRuns
+        )
+        borneOut.formUnion(variations.borneOut.map(\.steps))
+        if let (refutation, scenario, answer) = variations.refutation {
+            return refuted(by: refutation, scenario, answer)
         }
         guard !isStopped() else { return (name, nil) }
         tested.toldApart.sort { $0.behaviour < $1.behaviour }
@@ -688,7 +713,7 @@ package struct NamePrediction {
     /// a rival of the name, not a mechanism beside. Nor does one explain it that, beside the name,
     /// would have failed the name's own runs `ownRuns` otherwise than the name replays them
     /// (``OwnRunsAgreement``): the engine did not.
-    private func answeredBeside(
+    func answeredBeside(
         named: [String],
         _ scenario: Scenario,
         _ answer: ScenarioTrace,
@@ -801,8 +826,7 @@ package struct NamePrediction {
 
     /// The channel of `observation`, made at `step` of `scenario`, as a partial replay judges it
     /// (``ObservedSteps/channel(of:asked:)``): a dismissal no step asked for is a delivery.
-    private static func channel(of observation: Observation, at step: Int, in scenario: Scenario) -> ObservationChannel
-    {
+    static func channel(of observation: Observation, at step: Int, in scenario: Scenario) -> ObservationChannel {
         let own = ObservedSteps.channel(of: observation)
         guard own == .dismissals else { return own }
         return ObservedSteps.channel(
@@ -812,11 +836,11 @@ package struct NamePrediction {
     }
 
     /// The time a scenario runs on after its last step, before the answers are compared.
-    private static let lookAhead = VirtualTime.seconds(60)
+    static let lookAhead = VirtualTime.seconds(60)
 
     /// What `trace` observed at each step of `scenario` from `from` on, as a report says it:
     /// `advance: 60 -> {displayed: m2}`, steps joined by `; `.
-    private static func answer(_ trace: ScenarioTrace, of scenario: Scenario, from: Int) -> String {
+    static func answer(_ trace: ScenarioTrace, of scenario: Scenario, from: Int) -> String {
         let steps = zip(scenario.stimuli, trace.windows).dropFirst(from).map { stimulus, window in
             CaseSyntax.exact.step(stimulus) + " -> "
                 + (window.isEmpty ? "nothing" : window.map(CaseSyntax.exact.observation).joined(separator: ", "))

@@ -8,10 +8,10 @@
 /// "Making a release", gives the steps.
 package enum IAMSpecRelease {
     /// The last release at or before this build.
-    package static let number = "0.6.0"
+    package static let number = "0.7.0"
 
     /// Whether this build is the release's own commit.
-    package static let isRelease = false
+    package static let isRelease = true
 
     /// The version of this build: `number`, or `number+dev` for a build made after it.
     package static let version = isRelease ? number : number + "+dev"

@@ -11,7 +11,7 @@ package enum IAMSpecRelease {
     package static let number = "0.7.0"
 
     /// Whether this build is the release's own commit.
-    package static let isRelease = true
+    package static let isRelease = false
 
     /// The version of this build: `number`, or `number+dev` for a build made after it.
     package static let version = isRelease ? number : number + "+dev"

@@ -44,7 +44,8 @@ import IAMSpecRunner
 /// (other than the rules of the names), which fails no run the engine passed, changes the
 /// engine-as-named's answer to them; the first one found is run when every one does.
 ///
-/// Then the name's first runs are run with what its rules read changed (``RunVariation``: a
+/// Then the name's runs (of distinct cases, the first ``runsVaried`` with a variant) are run with
+/// what its rules read changed (``RunVariation``: a
 /// name of priority, the priorities turned round; one of assets, failed downloads succeeding), where the engine may decide otherwise than the
 /// name though no rival of the catalogue predicts how
 /// (``varied(_:rules:named:name:reference:leavingOut:quirks:replaying:)``).
@@ -109,6 +110,10 @@ package struct NamePrediction {
 
     /// How many of a name's runs (of distinct cases) are continued past their cases' end.
     static let runsContinued = 3
+    /// How many of a name's runs (of distinct cases) with a variant are varied (``RunVariation``):
+    /// more than are continued, since a variant is one run of the case's length, and the runs
+    /// whose variant asks something may come late (a pending download among failed ones).
+    static let runsVaried = 12
 
     /// The names, each certain one tested: those the engine bore out or that no experiment could
     /// test (their ``ExplainedBehaviour/predictions`` counted, their rivals told apart), with the
@@ -250,8 +255,8 @@ package struct NamePrediction {
             .filter(passAgreement.agree)
         // The name's first runs of distinct cases, to continue against the reference rules.
         var cases: Set<String> = []
-        let continued = name.runs.filter { cases.insert($0.caseID).inserted }.prefix(Self.runsContinued)
-            .compactMap(scenarioOfRun)
+        let distinct = name.runs.filter { cases.insert($0.caseID).inserted }
+        let continued = distinct.prefix(Self.runsContinued).compactMap(scenarioOfRun)
         let ownRuns = name.runs.compactMap(caseOfRun)
         var tested = name
         // The scenarios that bore the name out: one may tell it from several rivals, and counts once.
@@ -312,9 +317,11 @@ package struct NamePrediction {
         }
         guard !isStopped() else { return (name, nil) }
         // The name's runs with what its rules read changed: the decision it says the engine makes.
+        let rules = members.compactMap { BehaviourCatalogue.behaviour(id: $0)?.rule }
         let variations = varied(
-            continued,
-            rules: members.compactMap { BehaviourCatalogue.behaviour(id: $0)?.rule },
+            distinct.lazy.compactMap(scenarioOfRun).filter { !RunVariation.variants(of: $0, forRules: rules).isEmpty }
+                .prefix(Self.runsVaried).map { $0 },
+            rules: rules,
             named: named,
             name: asNamed,
             reference: reference,

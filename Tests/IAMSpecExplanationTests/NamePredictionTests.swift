@@ -413,6 +413,41 @@ struct NamePredictionTests {
         #expect(silent.given.first?.behaviour == "asset-failure-silent")
     }
 
+    @Test func theRunWhoseVariantAsksSomethingIsVariedThoughItComesLate() throws {
+        // The name's first three runs are of images that fail at delivery: succeeding, they show
+        // on the engine as the name says. Only its fourth run, a pending download, varied, tells
+        // the name from an engine that never makes a downloading message a candidate.
+        var name = try Self.name("asset-failure-silent")
+        var scenarios: [ExplainedBehaviour.Run: Scenario] = [:]
+        for number in 1...4 {
+            let run = ExplainedBehaviour.Run(caseID: "run-\(number)", profile: .brazeSwift)
+            name.runs.append(run)
+            scenarios[run] =
+                number < 4
+                ? Build.scenario(
+                    [Build.message("pic", Build.tap) { $0.image = .fails }],
+                    [Build.start, Build.event("tap")],
+                    configuration: Build.noInterval
+                )
+                : Build.scenario(
+                    [Build.message("pic", Build.tap) { $0.image = .pending }],
+                    [Build.start, Build.event("tap"), .assetDownloadSettled(message: "pic", succeeded: false)],
+                    configuration: Build.noInterval
+                )
+        }
+        let engine = ObservedByTheEngine(
+            base: BehaviourEngineProvider(
+                behaviour: try #require(BehaviourCatalogue.behaviour(id: "assets-not-ready-not-a-candidate"))
+            ),
+            capabilities: Set(Capability.allCases).subtracting([.noMatchingTrigger]),
+            declaring: true
+        )
+        let tested = NamePrediction(engine: engine, scenarios: 0, rivalsPerRule: 0, scenarioOfRun: { scenarios[$0] })
+            .test([name])
+        let refutation = try #require(tested.refuted.first?.refutation)
+        #expect(refutation.experiment.steps.contains("asset_download: {message: pic, outcome: succeeds}"))
+    }
+
     @Test func aRefutedNameIsCompletedByTheMechanismItsExperimentShows() throws {
         // The engine gives a priority tie to the earlier message, keeps the loser waiting, and
         // shows it by itself once the screen is free. Named as the tie alone (the loser dropped),

@@ -12,7 +12,7 @@ extension NamePrediction {
         var refutation: (ExplainedBehaviour.Refutation, Scenario, ScenarioTrace)?
     }
 
-    /// The engine asked the variants of the name's runs `runs` (``RunVariation``), the engine as
+    /// The engine asked the variants `variants` of the name's runs (``RunVariation``), the engine as
     /// named being the behaviours `named`, the reference rules with the report's other names
     /// `reference`, each variant run then ``lookAhead`` of time.
     ///
@@ -27,7 +27,7 @@ extension NamePrediction {
     /// variant the engine declines or fails, or that the engine cannot be sent, asks nothing. The
     /// answers are compared without the channels `unexplained`.
     func varied(
-        _ runs: [Scenario],
+        _ variants: [RunVariation.Variant],
         rules: [String],
         named: [String],
         name: ExplainedBehaviour.Alternative,
@@ -40,13 +40,9 @@ extension NamePrediction {
         let asNamed = observed(named, declared: declared)
         let asReference = observed(reference, declared: declared)
         let quirky = quirks.map { observed($0, declared: declared) }
-        let referenceRules = ExplainedBehaviour.Alternative(
-            behaviour: ExplainedBehaviour.reference,
-            summary: "follows the reference rules there",
-            rule: rules.joined(separator: ", ")
-        )
+        let referenceRules = Self.referenceRules(of: rules)
         var answers = VariationAnswers()
-        for variant in runs.flatMap({ RunVariation.variants(of: $0, forRules: rules) }) {
+        for variant in variants {
             guard !isStopped() else { break }
             var scenario = variant.scenario
             guard scenario.isWellFormed, scenario.usedCapabilities.isSubset(of: declared.capabilities) else { continue }
@@ -90,24 +86,8 @@ extension NamePrediction {
                     && !observation.messages.isDisjoint(with: variant.changed)
             }
             let (engineAbout, namedAbout) = (engineWindow.filter(about), namedWindow.filter(about))
-            guard engineAbout != namedAbout else { continue }
-            // Silence: what is missing is messages put on the stack, and what follows for them.
-            let missing = namedAbout.subtracting(engineAbout)
-            let unstacked = Set(
-                missing.compactMap { observation -> MessageID? in
-                    if case .stacked(let id, _) = observation { id } else { nil }
-                }
-            )
-            if engineAbout.isSubset(of: namedAbout), !unstacked.isEmpty,
-                missing.allSatisfy({ $0.messages.isSubset(of: unstacked) })
-            {
-                continue
-            }
-            guard
-                !quirky.contains(where: {
-                    Self.leavingOut(unexplained, of: ScenarioTrace(running: scenario, on: $0), in: scenario).windows
-                        != predicted.windows
-                })
+            guard engineAbout != namedAbout, !Self.isSilence(engineAbout, where: namedAbout),
+                !Self.answerOtherwise(quirky, scenario, than: predicted, leavingOut: unexplained)
             else { continue }
             if engineAbout.isSuperset(of: namedAbout),
                 answeredBeside(named: named, scenario, answer, through: step, unexplained, replaying: ownRuns)

@@ -319,8 +319,8 @@ package struct NamePrediction {
         // The name's runs with what its rules read changed: the decision it says the engine makes.
         let rules = members.compactMap { BehaviourCatalogue.behaviour(id: $0)?.rule }
         let variations = varied(
-            distinct.lazy.compactMap(scenarioOfRun).filter { !RunVariation.variants(of: $0, forRules: rules).isEmpty }
-                .prefix(Self.runsVaried).map { $0 },
+            distinct.lazy.compactMap(scenarioOfRun).map { RunVariation.variants(of: $0, forRules: rules) }
+                .filter { !$0.isEmpty }.prefix(Self.runsVaried).flatMap { $0 },
             rules: rules,
             named: named,
             name: asNamed,
@@ -401,13 +401,8 @@ package struct NamePrediction {
             guard seen.insert(whole).inserted else { return }
             rivals.append(Rival(alternative: alternative, behaviours: whole))
         }
-        let rules = members.compactMap { BehaviourCatalogue.behaviour(id: $0)?.rule }
         add(
-            ExplainedBehaviour.Alternative(
-                behaviour: ExplainedBehaviour.reference,
-                summary: "follows the reference rules there",
-                rule: rules.joined(separator: ", ")
-            ),
+            Self.referenceRules(of: members.compactMap { BehaviourCatalogue.behaviour(id: $0)?.rule }),
             others.subtracting(members)
         )
         for member in members {
@@ -483,10 +478,7 @@ package struct NamePrediction {
                 of: ScenarioTrace(running: scenario, on: asNamed),
                 in: scenario
             )
-            return quirky.contains {
-                Self.leavingOut(unexplained, of: ScenarioTrace(running: scenario, on: $0), in: scenario).windows
-                    != predicted.windows
-            }
+            return Self.answerOtherwise(quirky, scenario, than: predicted, leavingOut: unexplained)
         }
         // What the engine's answer to a scenario concludes (nil: try the next scenario).
         func judged(_ scenario: Scenario, touching: Bool) -> Answer? {
@@ -801,16 +793,7 @@ package struct NamePrediction {
             }
             let (engineAbout, namedAbout) = (engine.filter(about), named.filter(about))
             guard engineAbout != namedAbout else { return .beside }
-            // Silence: what is missing is messages put on the stack, and what follows from that
-            // for those messages (an impression logged as one is stacked).
-            let missing = namedAbout.subtracting(engineAbout)
-            let unstacked = Set(
-                missing.compactMap { observation -> MessageID? in
-                    if case .stacked(let id, _) = observation { id } else { nil }
-                }
-            )
-            let isSilence = !unstacked.isEmpty && missing.allSatisfy { $0.messages.isSubset(of: unstacked) }
-            guard !(engineAbout.isSubset(of: namedAbout) && isSilence) else { return .silent }
+            guard !isSilence(engineAbout, where: namedAbout) else { return .silent }
             return .contradicts(atStep: step, adding: engineAbout.isSuperset(of: namedAbout))
         }
         return .beside
@@ -840,6 +823,44 @@ package struct NamePrediction {
             of: own,
             asked: step < scenario.stimuli.count && scenario.stimuli[step].asksForDismissal
         )
+    }
+
+    /// The reference rules as a rival of a name of the rules `rules` (with the report's other names).
+    static func referenceRules(of rules: [String]) -> ExplainedBehaviour.Alternative {
+        ExplainedBehaviour.Alternative(
+            behaviour: ExplainedBehaviour.reference,
+            summary: "follows the reference rules there",
+            rule: rules.joined(separator: ", ")
+        )
+    }
+
+    /// Whether what the engine observed about a name's prediction (`engine`) departs from it
+    /// (`named`) only in silence: what it leaves out is messages the name puts on the stack, and
+    /// what follows from that for those messages (an impression logged as one is stacked).
+    static func isSilence(_ engine: Set<Observation>, where named: Set<Observation>) -> Bool {
+        let missing = named.subtracting(engine)
+        let unstacked = Set(
+            missing.compactMap { observation -> MessageID? in
+                if case .stacked(let id, _) = observation { id } else { nil }
+            }
+        )
+        return engine.isSubset(of: named) && !unstacked.isEmpty
+            && missing.allSatisfy { $0.messages.isSubset(of: unstacked) }
+    }
+
+    /// Whether one of the engines `quirky` (the engine as named with a behaviour of a rule no name
+    /// explains) answers `scenario` otherwise than `predicted`, without the channels `unexplained`:
+    /// a rule no name explains matters there.
+    static func answerOtherwise(
+        _ quirky: [any EngineProvider],
+        _ scenario: Scenario,
+        than predicted: ScenarioTrace,
+        leavingOut unexplained: Set<ObservationChannel>
+    ) -> Bool {
+        quirky.contains {
+            leavingOut(unexplained, of: ScenarioTrace(running: scenario, on: $0), in: scenario).windows
+                != predicted.windows
+        }
     }
 
     /// The time a scenario runs on after its last step, before the answers are compared.

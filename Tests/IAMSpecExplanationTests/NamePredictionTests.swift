@@ -303,6 +303,53 @@ struct NamePredictionTests {
         #expect(ownRule == unaware)
     }
 
+    @Test func aRuleNoNameExplainsStandsInTheWayOnlyWhereItMattersByTheDeparture() throws {
+        // The engine follows the rules: a new session shows the message waiting on the stack.
+        // Named as one that offers nothing at a session start, its run departs from the name
+        // there. The run then sends an event that a filter of another message matches only when
+        // strings are compared ignoring case.
+        let engine = ReferenceEngineProvider()
+        var name = try Self.name("eligibility-offers-nothing")
+        let run = ExplainedBehaviour.Run(caseID: "waiting-then-new-session", profile: .brazeSwift)
+        name.runs = [run]
+        let scenario = Build.scenario(
+            [
+                Build.message("first", .customEvent(name: "one", filters: PropertyFilters())),
+                Build.message("waiting", .customEvent(name: "two", filters: PropertyFilters())),
+                Build.message("gold", Build.tap("plan", .equals(.string("gold")))),
+            ],
+            [
+                Build.start, Build.event("one"), Build.event("two"), .messageDismissed("first"), .sessionEnded,
+                Build.start, Build.advance(60), Build.event("tap", ["plan": .string("Gold")]),
+            ],
+            configuration: Build.noInterval
+        )
+        func tested(leavingUnexplained rule: String) -> (given: [ExplainedBehaviour], refuted: [ExplainedBehaviour]) {
+            NamePrediction(
+                engine: engine,
+                scenarios: 0,
+                rivalsPerRule: 0,
+                scenarioOfRun: { $0 == run ? scenario : nil }
+            )
+            .test([name], avoiding: [rule])
+        }
+        // Where the report leaves string equality unexplained, a behaviour of it changes the name's
+        // answer only at the event, after the session start where the engine departed: it cannot
+        // be why. The name is refuted.
+        let late = tested(leavingUnexplained: "filters.equals")
+        #expect(late.given.isEmpty)
+        let refutation = try #require(late.refuted.first?.refutation)
+        #expect(
+            refutation.experiment.engineAnswer.hasPrefix(
+                "session_start -> {no_matching_trigger: session_start}, {displayed: waiting}"
+            )
+        )
+        // Where it leaves a message that meets another on screen unexplained, a behaviour of that
+        // rule changes the name's answer by the session start: nothing is concluded.
+        let early = try #require(tested(leavingUnexplained: "reenqueue.message-visible").given.first)
+        #expect(early.inconclusive.map(\.reason) == [.neither])
+    }
+
     @Test func namesStillOpenAreLeftToTheTieExperiment() throws {
         var open = try Self.name("priority-lowest-wins")
         open.alternatives = [

@@ -21,8 +21,8 @@ extension NamePrediction {
     /// departs is a delivery of a message whose inputs the variant changed: the decision the name
     /// says how the engine makes, made otherwise. It does not where it only leaves out messages the
     /// name puts on the stack (it may hold them unobserved), where a rule of a difference no name
-    /// explains matters to the variant (one of the engines `quirks` answers it otherwise than the
-    /// name), or where it only shows more than the name, as a behaviour of another area of the
+    /// explains matters to the variant by that step (one of the engines `quirks` answers it
+    /// otherwise than the name there or before), or where it only shows more than the name, as a behaviour of another area of the
     /// rules beside the name shows it (``answeredBeside(named:_:_:through:_:replaying:)``). A
     /// variant the engine declines or fails, or that the engine cannot be sent, asks nothing. The
     /// answers are compared without the channels `unexplained`.
@@ -87,7 +87,7 @@ extension NamePrediction {
             }
             let (engineAbout, namedAbout) = (engineWindow.filter(about), namedWindow.filter(about))
             guard engineAbout != namedAbout, !Self.isSilence(engineAbout, where: namedAbout),
-                !Self.answerOtherwise(quirky, scenario, than: predicted, leavingOut: unexplained)
+                !Self.answerOtherwise(quirky, scenario, than: predicted, leavingOut: unexplained, through: step)
             else { continue }
             if engineAbout.isSuperset(of: namedAbout),
                 answeredBeside(named: named, scenario, answer, through: step, unexplained, replaying: ownRuns)

@@ -24,7 +24,8 @@ import IAMSpecRunner
 ///   on the stack (it may hold it unobserved), or by showing more than the name predicts, as one
 ///   behaviour of the catalogue from another area of the rules, added to the engine as named,
 ///   shows it (a mechanism beside the name), or on
-///   a scenario where a rule of a difference no name explains matters, or declines or fails the
+///   a scenario where a rule of a difference no name explains matters at or before the step where
+///   the engine departs (what it changes later cannot be why), or declines or fails the
 ///   scenario: the
 ///   rival is tried again on the scenario of another seed (each such experiment kept, with why it
 ///   concluded nothing: ``ExplainedBehaviour/inconclusive``);
@@ -442,10 +443,10 @@ package struct NamePrediction {
     /// bears the name out when it is the name's, step by step. Another answer refutes the name
     /// when the engine answered as the name predicts up to the step where the name and the rival
     /// differ, and first departs from it on what the prediction is about
-    /// (``departure(of:from:reference:in:at:through:)``), as the rival or as neither, on a scenario where
-    /// no rule of a difference no name explains matters. An answer that departs before that step,
-    /// beside the name's own prediction or in silence where it stacks a message, or on a scenario
-    /// where such a rule matters, concludes nothing (what is in the way is not this name's): it is
+    /// (``departure(of:from:reference:in:at:through:)``), as the rival or as neither, where no
+    /// rule of a difference no name explains matters up to that departure. An answer that departs
+    /// before that step, beside the name's own prediction or in silence where it stacks a message,
+    /// or where such a rule matters by the step where it departs, concludes nothing (what is in the way is not this name's): it is
     /// kept in `inconclusive`, as is a scenario the engine
     /// declines or fails, and the next seed's scenario is tried. The answers are compared without
     /// the channels `unexplained`: a scenario on which the name and the rival differ only there
@@ -468,8 +469,9 @@ package struct NamePrediction {
         let asRival = observed(rival.behaviours, declared: declared)
         let asReference = observed(reference, declared: declared)
         let quirky = quirks.map { observed($0, declared: declared) }
-        // Whether a rule no name explains matters to the scenario (run on for the look-ahead).
-        func touchesTheUnexplained(_ scenario: Scenario) -> Bool {
+        // Whether a rule no name explains matters to the scenario (run on for the look-ahead), at
+        // one of its steps up to and including `step` (nil: at any).
+        func touchesTheUnexplained(_ scenario: Scenario, through step: Int? = nil) -> Bool {
             guard !quirky.isEmpty else { return false }
             var scenario = scenario
             scenario.stimuli.append(.timeAdvanced(by: Self.lookAhead))
@@ -478,10 +480,10 @@ package struct NamePrediction {
                 of: ScenarioTrace(running: scenario, on: asNamed),
                 in: scenario
             )
-            return Self.answerOtherwise(quirky, scenario, than: predicted, leavingOut: unexplained)
+            return Self.answerOtherwise(quirky, scenario, than: predicted, leavingOut: unexplained, through: step)
         }
         // What the engine's answer to a scenario concludes (nil: try the next scenario).
-        func judged(_ scenario: Scenario, touching: Bool) -> Answer? {
+        func judged(_ scenario: Scenario) -> Answer? {
             judge(
                 scenario,
                 asNamed,
@@ -491,7 +493,7 @@ package struct NamePrediction {
                 rival,
                 name,
                 unexplained,
-                touchingTheUnexplained: touching,
+                touchingTheUnexplained: { touchesTheUnexplained(scenario, through: $0) },
                 replaying: ownRuns,
                 &inconclusive
             )
@@ -516,13 +518,13 @@ package struct NamePrediction {
             guard !isStopped() else { return .untested }
             let scenario = continuation.scenario(continuing: run)
             let asked = inconclusive.count
-            if let answer = concluding(judged(scenario, touching: touchesTheUnexplained(scenario))) { return answer }
+            if let answer = concluding(judged(scenario)) { return answer }
             // Declined whole (a trigger sent again that the engine's server decides, a relaunch its
             // process cannot carry): the continuation again, without what it may decline.
             guard inconclusive.count > asked, inconclusive.last?.reason == .declined, !isStopped() else { continue }
             let settling = continuation.scenario(continuing: run, settling: true)
             guard settling != scenario else { continue }
-            if let answer = concluding(judged(settling, touching: touchesTheUnexplained(settling))) { return answer }
+            if let answer = concluding(judged(settling)) { return answer }
         }
         var tried: Set<Scenario> = []
         for seed in seeds {
@@ -538,10 +540,9 @@ package struct NamePrediction {
                 next = campaign.run(count: scenarios, after: candidate.scenarioNumber)
             }
             // A scenario every one of whose kind touches the unexplained is run all the same.
-            let touching = next == nil
             if let next { found = next }
             guard tried.insert(found.scenario).inserted else { continue }
-            if let answer = concluding(judged(found.scenario, touching: touching)) { return answer }
+            if let answer = concluding(judged(found.scenario)) { return answer }
         }
         return onlyWhereUnexplained ? .onlyWhereUnexplained : .untested
     }
@@ -561,7 +562,7 @@ package struct NamePrediction {
         _ rival: Rival,
         _ name: ExplainedBehaviour.Alternative,
         _ unexplained: Set<ObservationChannel>,
-        touchingTheUnexplained touching: Bool,
+        touchingTheUnexplained touching: (Int) -> Bool,
         replaying ownRuns: [CaseRun],
         _ inconclusive: inout [ExplainedBehaviour.Inconclusive]
     ) -> Answer? {
@@ -613,15 +614,14 @@ package struct NamePrediction {
                 at: from,
                 through: answered
             ) : .beside
-        // A rule no name explains matters to the scenario: what the engine does there is no name's.
-        // A rule no name explains matters to the scenario, or what the engine shows beside the
-        // name's prediction is what a mechanism of another area of the rules shows: what the
-        // engine does there is no name's. (What the name predicts and the engine lacks is never
-        // put down to another mechanism: many take a message away.)
+        // A rule no name explains matters to the scenario by the step where the engine departs, or
+        // what the engine shows beside the name's prediction is what a mechanism of another area
+        // of the rules shows: what the engine does there is no name's. (What the name predicts and
+        // the engine lacks is never put down to another mechanism: many take a message away.)
         let contradicted: Bool
         if case .contradicts(let step, let adding) = departure {
             contradicted =
-                !touching
+                !touching(step)
                 && !(adding
                     && answeredBeside(
                         named: asNamedBehaviours,
@@ -849,17 +849,21 @@ package struct NamePrediction {
     }
 
     /// Whether one of the engines `quirky` (the engine as named with a behaviour of a rule no name
-    /// explains) answers `scenario` otherwise than `predicted`, without the channels `unexplained`:
-    /// a rule no name explains matters there.
+    /// explains) answers `scenario` otherwise than `predicted`, without the channels `unexplained`,
+    /// at one of its steps up to and including `step` (nil: any step): a rule no name explains
+    /// matters there. What such a rule changes after a step cannot be why the engine answered
+    /// otherwise at it.
     static func answerOtherwise(
         _ quirky: [any EngineProvider],
         _ scenario: Scenario,
         than predicted: ScenarioTrace,
-        leavingOut unexplained: Set<ObservationChannel>
+        leavingOut unexplained: Set<ObservationChannel>,
+        through step: Int? = nil
     ) -> Bool {
-        quirky.contains {
-            leavingOut(unexplained, of: ScenarioTrace(running: scenario, on: $0), in: scenario).windows
-                != predicted.windows
+        let steps = step.map { $0 + 1 } ?? Int.max
+        return quirky.contains {
+            leavingOut(unexplained, of: ScenarioTrace(running: scenario, on: $0), in: scenario).windows.prefix(steps)
+                != predicted.windows.prefix(steps)
         }
     }
 

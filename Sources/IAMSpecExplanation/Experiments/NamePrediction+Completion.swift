@@ -71,6 +71,7 @@ extension NamePrediction {
         completed.inconclusive = []
         completed.untestedOn = []
         completed.refutation = nil
+        completed.completes = name.behaviour
         return completed
     }
 }

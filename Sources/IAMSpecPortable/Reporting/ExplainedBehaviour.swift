@@ -67,6 +67,10 @@ public struct ExplainedBehaviour: Sendable, Hashable {
     /// deliveries, and the engine logs, dismisses or calls back otherwise (a difference of its own
     /// that no name explains), sorted by run. Empty when it replays each exactly.
     public var residues: [Residue]
+    /// For a name `iamspec run` gave in place of one its experiment refuted, completed by the one
+    /// mechanism that experiment showed: the refuted name's behaviour, whose behaviours this one
+    /// holds with that mechanism's. Nil for a name the search found.
+    public var completes: String?
 
     /// A name for these runs, checked against `passes` passes and `failingRuns` other failing runs.
     public init(
@@ -83,8 +87,10 @@ public struct ExplainedBehaviour: Sendable, Hashable {
         inconclusive: [Inconclusive] = [],
         untestedOn: [String] = [],
         refutation: Refutation? = nil,
-        residues: [Residue] = []
+        residues: [Residue] = [],
+        completes: String? = nil
     ) {
+        self.completes = completes
         self.inconclusive = inconclusive
         self.untestedOn = untestedOn.sorted()
         self.residues = residues.sorted { $0.run < $1.run }
@@ -323,7 +329,9 @@ public struct ExplainedBehaviour: Sendable, Hashable {
                 : "; told apart from "
                     + toldApart.map { Self.called($0.behaviour) }
                     .joined(separator: ", ")
-            return "\(rule): the engine \(summary) (behaviour \(behaviour); \(countsText); \(checked)\(apart)"
+            let completing = completes.map { ", completing the refuted name \($0)" } ?? ""
+            return
+                "\(rule): the engine \(summary) (behaviour \(behaviour)\(completing); \(countsText); \(checked)\(apart)"
                 + "\(predictionClause))"
         }
         let each = ([Alternative(behaviour: behaviour, summary: summary, rule: rule)] + alternatives)

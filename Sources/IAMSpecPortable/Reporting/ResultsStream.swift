@@ -454,11 +454,12 @@ package struct FooterLine: Codable {
         package var untestedOn: [String]?
         package var refutation: RefutationRecord?
         package var residues: [ResidueRecord]?
+        package var completes: String?
         package var rerun: String
 
         package enum CodingKeys: String, CodingKey {
             case behaviour, summary, rule, runs, passes, alternatives, predictions, inconclusive, refutation
-            case residues, rerun
+            case residues, completes, rerun
             case toldApart = "told_apart"
             case toTellApart = "to_tell_apart"
             case failingRuns = "failing_runs"
@@ -485,6 +486,7 @@ package struct FooterLine: Codable {
                 : explained.residues.map {
                     ResidueRecord(case: $0.run.caseID, profile: $0.run.profile, channels: $0.channels)
                 }
+            completes = explained.completes
             rerun =
                 summary.example(of: explained).map { RerunCommand.text(for: $0, header: summary.header) }
                 ?? ""
@@ -511,7 +513,8 @@ package struct FooterLine: Codable {
                         run: ExplainedBehaviour.Run(caseID: $0.case, profile: $0.profile),
                         channels: $0.channels
                     )
-                }
+                },
+                completes: completes
             )
         }
 

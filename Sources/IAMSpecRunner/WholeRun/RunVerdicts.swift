@@ -19,11 +19,19 @@ public struct RunVerdicts: Sendable, Hashable {
     /// verdict as a prediction (when it was tested), each open one with what would tell its
     /// hypotheses apart (`ExplainedBehaviour.withVerdict(of:)` carries them).
     public let given: [String: ExplainedBehaviour]
+    /// The names the run gave in place of names its experiments refuted, each completed by the
+    /// mechanism its experiment showed, by the refuted name's behaviour
+    /// (``ExplainedBehaviour/completes``).
+    public let completions: [String: ExplainedBehaviour]
 
     /// The verdicts of the run `summary` reports (its `behaviours` and `refutedNames`).
     public init(_ summary: RunSummary) {
         ruledOut = Self.ruledOut(in: summary)
         given = Dictionary(summary.behaviours.map { ($0.behaviour, $0) }, uniquingKeysWith: { first, _ in first })
+        completions = Dictionary(
+            summary.behaviours.compactMap { name in name.completes.map { ($0, name) } },
+            uniquingKeysWith: { first, _ in first }
+        )
     }
 
     /// What the run's experiments ruled out (``ruledOut``) in `summary`: a name it refuted, with
@@ -100,11 +108,28 @@ public struct RunVerdicts: Sendable, Hashable {
     /// a name they refuted stays refuted, with their experiment; a name still open keeps the
     /// hypotheses they left, and what would tell them apart; a certain name the run tested as a
     /// prediction keeps its verdict (its predictions, the rivals they told apart, the experiments
-    /// that concluded nothing). Its `behaviours` and `refutedNames` are replaced.
+    /// that concluded nothing). A certain name the run refuted and gave completed in its place
+    /// (``completions``) is that completion, with its verdict, for the runs found. Its
+    /// `behaviours` and `refutedNames` are replaced.
     public func give(_ found: [ExplainedBehaviour], to summary: inout RunSummary) {
-        let carried = carryRefutations(given: found, refuted: summary.refutedNames)
+        let carried = carryRefutations(given: found.map(completed), refuted: summary.refutedNames)
         summary.behaviours = carried.given.map { $0.withVerdict(of: given[$0.behaviour]) }
         summary.refutedNames = carried.refuted
+    }
+
+    /// `name` as the run gave it: a certain name the run gave completed in its place is the
+    /// completion (its behaviours, words and rule), replaying the runs found.
+    private func completed(_ name: ExplainedBehaviour) -> ExplainedBehaviour {
+        guard !name.isOpen, given[name.behaviour] == nil, let completion = completions[name.behaviour] else {
+            return name
+        }
+        var completed = name
+        completed.behaviour = completion.behaviour
+        completed.summary = completion.summary
+        completed.rule = completion.rule
+        completed.toldApart = []
+        completed.completes = name.behaviour
+        return completed
     }
 
     /// An open name with the hypotheses the run ruled out left out (each among those told apart,

@@ -129,4 +129,23 @@ struct RunVerdictsTests {
         #expect(whole.behaviours.first?.toldApart.map(\.behaviour) == ["reference", "session-start-twice"])
         #expect(whole.refutedNames.map(\.behaviour) == ["session-start-ignored"])
     }
+
+    @Test func aNameTheRunCompletedInPlaceOfItsRefutationIsGivenCompletedWhenFoundAgain() throws {
+        // The run's experiment refuted `session-start-early` and showed the mechanism it lacks: the
+        // run gave `session-start-early+session-start-twice` in its place, borne out. Its stream
+        // explained again finds `session-start-early` for the same run.
+        var whole = RunSummary(header: ReportFixtures.header(), results: [])
+        var completion = Self.name("session-start-early+session-start-twice", predictions: 2)
+        completion.completes = "session-start-early"
+        whole.behaviours = [completion]
+        RunVerdicts(whole).give([Self.name("session-start-early")], to: &whole)
+        let given = try #require(whole.behaviours.first)
+        #expect(whole.behaviours.count == 1)
+        #expect(given.behaviour == "session-start-early+session-start-twice")
+        #expect(given.completes == "session-start-early")
+        #expect(given.predictions == 2, "the verdict of its predictions stands")
+        #expect(given.runs == [Self.run])
+        #expect(given.line.contains("completing the refuted name session-start-early"))
+        #expect(whole.refutedNames.isEmpty)
+    }
 }

@@ -23,6 +23,9 @@ public struct RunVerdicts: Sendable, Hashable {
     /// mechanism its experiment showed, by the refuted name's behaviour
     /// (``ExplainedBehaviour/completes``).
     public let completions: [String: ExplainedBehaviour]
+    /// The runs the run refuted a name for and gave no name: its searches ended with them among
+    /// the differences no name explains.
+    public let leftUnexplained: Set<ExplainedBehaviour.Run>
 
     /// The verdicts of the run `summary` reports (its `behaviours` and `refutedNames`).
     public init(_ summary: RunSummary) {
@@ -32,6 +35,7 @@ public struct RunVerdicts: Sendable, Hashable {
             summary.behaviours.compactMap { name in name.completes.map { ($0, name) } },
             uniquingKeysWith: { first, _ in first }
         )
+        leftUnexplained = Set(summary.refutedNames.flatMap(\.runs)).subtracting(summary.behaviours.flatMap(\.runs))
     }
 
     /// What the run's experiments ruled out (``ruledOut``) in `summary`: a name it refuted, with
@@ -109,10 +113,15 @@ public struct RunVerdicts: Sendable, Hashable {
     /// hypotheses they left, and what would tell them apart; a certain name the run tested as a
     /// prediction keeps its verdict (its predictions, the rivals they told apart, the experiments
     /// that concluded nothing). A certain name the run refuted and gave completed in its place
-    /// (``completions``) is that completion, with its verdict, for the runs found. Its
-    /// `behaviours` and `refutedNames` are replaced.
+    /// (``completions``) is that completion, with its verdict, for the runs found. A name the run
+    /// did not give, found only for runs it left unexplained (``leftUnexplained``), is not given:
+    /// the run's searches ended before it, and no experiment tested it. Its `behaviours` and
+    /// `refutedNames` are replaced.
     public func give(_ found: [ExplainedBehaviour], to summary: inout RunSummary) {
-        let carried = carryRefutations(given: found.map(completed), refuted: summary.refutedNames)
+        let asTheRunLeftThem = found.map(completed).filter { name in
+            given[name.behaviour] != nil || !name.runs.allSatisfy(leftUnexplained.contains)
+        }
+        let carried = carryRefutations(given: asTheRunLeftThem, refuted: summary.refutedNames)
         summary.behaviours = carried.given.map { $0.withVerdict(of: given[$0.behaviour]) }
         summary.refutedNames = carried.refuted
     }

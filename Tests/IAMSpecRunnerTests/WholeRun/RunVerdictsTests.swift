@@ -148,4 +148,21 @@ struct RunVerdictsTests {
         #expect(given.line.contains("completing the refuted name session-start-early"))
         #expect(whole.refutedNames.isEmpty)
     }
+
+    @Test func aRunTheRunLeftUnexplainedAfterARefutationGetsNoUntestedNameWhenFoundAgain() {
+        // The run refuted `session-start-ignored` for its one run, and its searches ended there:
+        // the run is among the differences no name explains. Its stream explained again finds
+        // `session-start-early`, which no experiment tested: it is not given.
+        var whole = RunSummary(header: ReportFixtures.header(), results: [])
+        whole.refutedNames = [Self.name("session-start-ignored", refutation: Self.refutation)]
+        let verdicts = RunVerdicts(whole)
+        #expect(verdicts.leftUnexplained == [Self.run])
+        verdicts.give([Self.name("session-start-early")], to: &whole)
+        #expect(whole.behaviours.isEmpty)
+        #expect(whole.refutedNames.map(\.behaviour) == ["session-start-ignored"])
+        // A run the run gave another name keeps that name.
+        var renamed = Self.wholeRun()
+        RunVerdicts(renamed).give([Self.name("session-start-late")], to: &renamed)
+        #expect(renamed.behaviours.map(\.behaviour) == ["session-start-late"])
+    }
 }

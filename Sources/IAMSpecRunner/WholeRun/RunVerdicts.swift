@@ -27,9 +27,17 @@ public struct RunVerdicts: Sendable, Hashable {
     /// the differences no name explains.
     public let leftUnexplained: Set<ExplainedBehaviour.Run>
 
+    /// The hypotheses the run's last search was made without: each of every name its experiments
+    /// refuted (an open one's too), and each rival they told a name given apart from
+    /// (``ruledOut``). A search made again of its failed runs makes the same without them.
+    public var searchedWithout: Set<String> { refutedHypotheses.union(ruledOut.keys) }
+    /// Each hypothesis of every name the run refuted.
+    private let refutedHypotheses: Set<String>
+
     /// The verdicts of the run `summary` reports (its `behaviours` and `refutedNames`).
     public init(_ summary: RunSummary) {
         ruledOut = Self.ruledOut(in: summary)
+        refutedHypotheses = Set(summary.refutedNames.flatMap(\.hypotheses))
         given = Dictionary(summary.behaviours.map { ($0.behaviour, $0) }, uniquingKeysWith: { first, _ in first })
         completions = Dictionary(
             summary.behaviours.compactMap { name in name.completes.map { ($0, name) } },

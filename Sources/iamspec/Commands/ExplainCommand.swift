@@ -150,10 +150,11 @@ struct ExplainCommand: ParsableCommand {
             recorded.summary.failureFold = nil
         }
         // What the run's experiments found stands: explain runs none, and the run's were run on its
-        // engine. A name they refuted (each hypothesis of it) is no hypothesis here, as it was none
-        // in the run's later searches. (A name the whole run refuted is found, and refuted below.)
+        // engine. A name they refuted (each hypothesis of it), and a rival they told a name apart
+        // from, is no hypothesis here, as it was none in the run's later searches. (A name the
+        // whole run refuted is found, and refuted below.)
         let run = RunVerdicts(recorded.summary)
-        let refuted = Set(ruledOut).union(recorded.summary.refutedNames.flatMap(\.hypotheses))
+        let refuted = Set(ruledOut).union(run.searchedWithout)
         let explainer = FailureExplainer(timeout: CaseTimeout.duration(timeout), ruledOut: refuted)
         let capabilities = Set(recorded.summary.header.engine.capabilities)
         let engines = FailureExplainer.inProcess

@@ -98,6 +98,13 @@ struct RunVerdictsTests {
         #expect(part.refutedNames.map(\.behaviour) == ["session-start-twice"])
     }
 
+    @Test func theRunsLastSearchWasMadeWithoutWhatItsExperimentsRuledOut() {
+        // Its stream explained again is searched without the name the run refuted and the rival
+        // its experiment told the name given apart from; never without the name given or the
+        // reference rules.
+        #expect(RunVerdicts(Self.wholeRun()).searchedWithout == ["session-start-ignored", "session-start-twice"])
+    }
+
     @Test func aNameRefutedInThePartAlreadyIsNotRefutedTwice() {
         var part = RunSummary(header: ReportFixtures.header(), results: [])
         part.behaviours = [Self.name("session-start-ignored")]

@@ -21,7 +21,7 @@ public struct RunVerdicts: Sendable, Hashable {
     public let given: [String: ExplainedBehaviour]
     /// The names the run gave in place of names its experiments refuted, each completed by the
     /// mechanism its experiment showed, by the refuted name's behaviour
-    /// (``ExplainedBehaviour/completes``).
+    /// (`ExplainedBehaviour.completes`).
     public let completions: [String: ExplainedBehaviour]
     /// The runs the run refuted a name for and gave no name: its searches ended with them among
     /// the differences no name explains.

@@ -27,10 +27,13 @@ public struct RunVerdicts: Sendable, Hashable {
     /// the differences no name explains.
     public let leftUnexplained: Set<ExplainedBehaviour.Run>
 
-    /// The hypotheses the run's last search was made without: each of every name its experiments
-    /// refuted (an open one's too), and each rival they told a name given apart from
-    /// (``ruledOut``). A search made again of its failed runs makes the same without them.
-    public var searchedWithout: Set<String> { refutedHypotheses.union(ruledOut.keys) }
+    /// The hypotheses the run's last search was made without, so that a search made again of its
+    /// failed runs makes the same: none when its experiments refuted no name (it searched once);
+    /// else each of every name they refuted (an open one's too) and each rival they told a name
+    /// given apart from (``ruledOut``), as the searches made after a refutation leave out.
+    public var searchedWithout: Set<String> {
+        refutedHypotheses.isEmpty ? [] : refutedHypotheses.union(ruledOut.keys)
+    }
     /// Each hypothesis of every name the run refuted.
     private let refutedHypotheses: Set<String>
 
@@ -120,7 +123,8 @@ public struct RunVerdicts: Sendable, Hashable {
     /// a name they refuted stays refuted, with their experiment; a name still open keeps the
     /// hypotheses they left, and what would tell them apart; a certain name the run tested as a
     /// prediction keeps its verdict (its predictions, the rivals they told apart, the experiments
-    /// that concluded nothing). A certain name the run refuted and gave completed in its place
+    /// that concluded nothing), and an untested one the rivals it told apart. A certain name the
+    /// run refuted and gave completed in its place
     /// (``completions``) is that completion, with its verdict, for the runs found. A name the run
     /// did not give, found only for runs it left unexplained (``leftUnexplained``), is not given:
     /// the run's searches ended before it, and no experiment tested it. Its `behaviours` and
@@ -130,7 +134,15 @@ public struct RunVerdicts: Sendable, Hashable {
             given[name.behaviour] != nil || !name.runs.allSatisfy(leftUnexplained.contains)
         }
         let carried = carryRefutations(given: asTheRunLeftThem, refuted: summary.refutedNames)
-        summary.behaviours = carried.given.map { $0.withVerdict(of: given[$0.behaviour]) }
+        summary.behaviours = carried.given.map { name in
+            var found = name.withVerdict(of: given[name.behaviour])
+            // The rivals the run told apart are no hypotheses of the search (``searchedWithout``):
+            // the name comes certain, and says what told it apart, as the run's does.
+            if let run = given[name.behaviour], !found.isOpen, found.toldApart.isEmpty {
+                found.toldApart = run.toldApart
+            }
+            return found
+        }
         summary.refutedNames = carried.refuted
     }
 

@@ -103,6 +103,10 @@ struct RunVerdictsTests {
         // its experiment told the name given apart from; never without the name given or the
         // reference rules.
         #expect(RunVerdicts(Self.wholeRun()).searchedWithout == ["session-start-ignored", "session-start-twice"])
+        // A run whose experiments refuted nothing searched once, without anything.
+        var once = Self.wholeRun()
+        once.refutedNames = []
+        #expect(RunVerdicts(once).searchedWithout.isEmpty)
     }
 
     @Test func aNameRefutedInThePartAlreadyIsNotRefutedTwice() {
@@ -135,6 +139,24 @@ struct RunVerdictsTests {
         #expect(whole.behaviours.first?.predictions == 3, "the verdict of its predictions stands")
         #expect(whole.behaviours.first?.toldApart.map(\.behaviour) == ["reference", "session-start-twice"])
         #expect(whole.refutedNames.map(\.behaviour) == ["session-start-ignored"])
+    }
+
+    @Test func anUntestedNameFoundAgainSaysWhatTheRunToldItApartFrom() throws {
+        // The run told `session-start-late` apart from `session-start-twice` (an open name
+        // settled) and tested nothing more. Searched again without that rival, the name is found
+        // certain: it says what told it apart, as the run's does.
+        var whole = RunSummary(header: ReportFixtures.header(), results: [])
+        let told = ExplainedBehaviour.Alternative(
+            behaviour: "session-start-twice",
+            summary: "does session-start-twice",
+            rule: "triggers.session-start",
+            experiment: Self.experiment("displayed: late")
+        )
+        whole.behaviours = [Self.name("session-start-late", toldApart: [told])]
+        RunVerdicts(whole).give([Self.name("session-start-late")], to: &whole)
+        let given = try #require(whole.behaviours.first)
+        #expect(given.toldApart == [told])
+        #expect(given.predictions == nil, "untested, as in the run")
     }
 
     @Test func aNameTheRunCompletedInPlaceOfItsRefutationIsGivenCompletedWhenFoundAgain() throws {

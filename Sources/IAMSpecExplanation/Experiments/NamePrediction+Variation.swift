@@ -22,8 +22,8 @@ extension NamePrediction {
     /// says how the engine makes, made otherwise. It does not where it only leaves out messages the
     /// name puts on the stack (it may hold them unobserved), where a rule of a difference no name
     /// explains matters to the variant by that step (one of the engines `quirks` answers it
-    /// otherwise than the name there or before), or where it only shows more than the name, as a behaviour of another area of the
-    /// rules beside the name shows it (``answeredBeside(named:_:_:through:_:replaying:)``). A
+    /// otherwise than the name there or before), or where it only shows more than the name, as a
+    /// behaviour of another area of the rules beside the name shows it (``answeredBeside(named:_:_:through:_:replaying:)``). A
     /// variant the engine declines or fails, or that the engine cannot be sent, asks nothing. The
     /// answers are compared without the channels `unexplained`.
     func varied(

@@ -446,8 +446,9 @@ package struct NamePrediction {
     /// (``departure(of:from:reference:in:at:through:)``), as the rival or as neither, where no
     /// rule of a difference no name explains matters up to that departure. An answer that departs
     /// before that step, beside the name's own prediction or in silence where it stacks a message,
-    /// or where such a rule matters by the step where it departs, concludes nothing (what is in the way is not this name's): it is
-    /// kept in `inconclusive`, as is a scenario the engine
+    /// or where such a rule matters by the step where it departs (one of the engines `quirks`
+    /// answers otherwise than the name there or before), concludes nothing (what is in the way is
+    /// not this name's): it is kept in `inconclusive`, as is a scenario the engine
     /// declines or fails, and the next seed's scenario is tried. The answers are compared without
     /// the channels `unexplained`: a scenario on which the name and the rival differ only there
     /// asks nothing. A scenario whose answer one of the engines `quirks` (the engine as named with
@@ -469,9 +470,8 @@ package struct NamePrediction {
         let asRival = observed(rival.behaviours, declared: declared)
         let asReference = observed(reference, declared: declared)
         let quirky = quirks.map { observed($0, declared: declared) }
-        // Whether a rule no name explains matters to the scenario (run on for the look-ahead), at
-        // one of its steps up to and including `step` (nil: at any).
-        func touchesTheUnexplained(_ scenario: Scenario, through step: Int? = nil) -> Bool {
+        // Whether a rule no name explains matters to the scenario (run on for the look-ahead).
+        func touchesTheUnexplained(_ scenario: Scenario) -> Bool {
             guard !quirky.isEmpty else { return false }
             var scenario = scenario
             scenario.stimuli.append(.timeAdvanced(by: Self.lookAhead))
@@ -480,7 +480,7 @@ package struct NamePrediction {
                 of: ScenarioTrace(running: scenario, on: asNamed),
                 in: scenario
             )
-            return Self.answerOtherwise(quirky, scenario, than: predicted, leavingOut: unexplained, through: step)
+            return Self.answerOtherwise(quirky, scenario, than: predicted, leavingOut: unexplained)
         }
         // What the engine's answer to a scenario concludes (nil: try the next scenario).
         func judged(_ scenario: Scenario) -> Answer? {
@@ -493,7 +493,7 @@ package struct NamePrediction {
                 rival,
                 name,
                 unexplained,
-                touchingTheUnexplained: { touchesTheUnexplained(scenario, through: $0) },
+                quirky,
                 replaying: ownRuns,
                 &inconclusive
             )
@@ -552,7 +552,8 @@ package struct NamePrediction {
     /// ``ask(named:rival:name:leavingOut:avoiding:reference:continuing:replaying:keeping:)``); nil when it concludes
     /// nothing and the next scenario is to be tried (the experiment kept in `inconclusive` when the
     /// engine was asked), `.onlyWhereUnexplained` when the two differ only on the channels
-    /// `unexplained` (nothing to ask), `.untested` when no more is to be asked.
+    /// `unexplained` (nothing to ask), `.untested` when no more is to be asked. `quirky` are the
+    /// engines as named with a behaviour of a rule no name explains.
     private func judge(
         _ scenario: Scenario,
         _ asNamed: any EngineProvider,
@@ -562,7 +563,7 @@ package struct NamePrediction {
         _ rival: Rival,
         _ name: ExplainedBehaviour.Alternative,
         _ unexplained: Set<ObservationChannel>,
-        touchingTheUnexplained touching: (Int) -> Bool,
+        _ quirky: [any EngineProvider],
         replaying ownRuns: [CaseRun],
         _ inconclusive: inout [ExplainedBehaviour.Inconclusive]
     ) -> Answer? {
@@ -621,7 +622,7 @@ package struct NamePrediction {
         let contradicted: Bool
         if case .contradicts(let step, let adding) = departure {
             contradicted =
-                !touching(step)
+                !Self.answerOtherwise(quirky, scenario, than: predicted, leavingOut: unexplained, through: step)
                 && !(adding
                     && answeredBeside(
                         named: asNamedBehaviours,

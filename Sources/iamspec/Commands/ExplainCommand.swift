@@ -150,9 +150,9 @@ struct ExplainCommand: ParsableCommand {
             recorded.summary.failureFold = nil
         }
         // What the run's experiments found stands: explain runs none, and the run's were run on its
-        // engine. A name they refuted (each hypothesis of it), and a rival they told a name apart
-        // from, is no hypothesis here, as it was none in the run's later searches. (A name the
-        // whole run refuted is found, and refuted below.)
+        // engine. The search leaves out what the run's last search left out (`searchedWithout`:
+        // after a refutation, each hypothesis of a name they refuted and each rival they told a
+        // name apart from). (A name the whole run refuted is found, and refuted below.)
         let run = RunVerdicts(recorded.summary)
         let refuted = Set(ruledOut).union(run.searchedWithout)
         let explainer = FailureExplainer(timeout: CaseTimeout.duration(timeout), ruledOut: refuted)
